@@ -1,0 +1,63 @@
+package dev.relearn.cli;
+
+import dev.relearn.engine.Relearn;
+import dev.relearn.eval.beir.BeirDataset;
+import dev.relearn.eval.bench.LatencyBenchmark;
+import dev.relearn.eval.bench.LatencyReport;
+import dev.relearn.eval.firststage.FirstStageEvaluation;
+import dev.relearn.indexer.build.ConsoleProgress;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code relearn bench}: warm query latency per mode beside plain Lucene. */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+    description = {"Measure warm query latency (p50, p99) per search mode on a BEIR dataset,",
+        "beside plain Lucene running the same BM25 and KNN queries in the same run."})
+final class BenchCommand implements Callable<Integer> {
+  @Mixin EngineOptions engine;
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--dataset", paramLabel = "BEIR_DIR", required = true,
+      description = "A BEIR folder, e.g. ../shared/datasets/scifact.")
+  Path dataset;
+
+  @Option(names = "--split", paramLabel = "SPLIT", defaultValue = "test",
+      description = "Whose queries to run (default: ${DEFAULT-VALUE}).")
+  String split;
+
+  @Option(names = "--rounds", paramLabel = "R", defaultValue = "5",
+      description = "Measured passes over the queries (default: ${DEFAULT-VALUE}).")
+  int rounds;
+
+  @Option(names = "--json", description = "Print one JSON object.")
+  boolean json;
+
+  @Override
+  public Integer call() throws Exception {
+    BeirDataset beir = BeirDataset.open(dataset);
+    if (!spec.commandLine().getParseResult().hasMatchedOption("--index")) {
+      engine.index = Path.of(".relearn", "eval", beir.name());
+    }
+    Map<String, String> texts = beir.queries();
+    List<String> queries = new ArrayList<>();
+    for (String id : beir.queryIds(split)) {
+      queries.add(texts.get(id));
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    try (Relearn relearn = Relearn.open(engine.index,
+        engine.options(false).withQueryCacheSize(Math.max(100, queries.size())))) {
+      new FirstStageEvaluation(relearn, beir).indexCorpus(ConsoleProgress.stderr());
+      LatencyReport report = new LatencyBenchmark(relearn).run(beir.name(), queries, rounds);
+      out.print(json ? Json.write(report.toJson()) + "\n" : report.table());
+    }
+    return 0;
+  }
+}

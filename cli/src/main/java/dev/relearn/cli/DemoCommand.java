@@ -1,0 +1,82 @@
+package dev.relearn.cli;
+
+import dev.relearn.engine.Relearn;
+import dev.relearn.indexer.build.ConsoleProgress;
+import dev.relearn.indexer.build.IndexReport;
+import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.lucene.search.SearchResults;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code relearn demo}: indexes relearn's own docs and source, then runs example searches. */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+    description = {"Index relearn's own docs and source into the index (default .relearn/),",
+        "then run a few example searches in each mode and show the results."})
+final class DemoCommand implements Callable<Integer> {
+  static final List<String> QUERIES = List.of(
+      "how are BM25 and vector scores fused",
+      "what happens when another process already has the index open",
+      "parseHttpRequest",
+      "which files does the directory walk skip?");
+
+  @Mixin EngineOptions engine;
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--source", paramLabel = "DIR",
+      description = "What to index (default: the relearn project folder).")
+  Path source;
+
+  @Override
+  public Integer call() throws Exception {
+    Path root = source != null ? source : projectRoot();
+    PrintWriter out = spec.commandLine().getOut();
+    try (Relearn relearn = engine.open(false)) {
+      out.println("relearn demo: indexing " + root + " into " + relearn.directory());
+      IndexReport report = relearn.index(root, SourceFormat.FILES, ConsoleProgress.stderr());
+      out.println(report.summary());
+      IndexCommand.printProblems(spec.commandLine().getErr(), report.problems());
+      for (String query : QUERIES) {
+        out.println();
+        out.println("search: \"" + query + "\"");
+        SearchRequest request = SearchRequest.of(query).withK(3);
+        long start = System.nanoTime();
+        SearchResults results = relearn.search(request);
+        double millis = (System.nanoTime() - start) / 1e6;
+        HitPrinter.print(out, results.hits());
+        out.printf("    (hybrid, %.1f ms)%n", millis);
+      }
+      out.println();
+      out.println("Try your own: bin/relearn search \"your question\"   (see bin/relearn --help)");
+    }
+    return 0;
+  }
+
+  /** The project folder: RELEARN_HOME (set by bin/relearn), else found from the jar's place. */
+  static Path projectRoot() {
+    String home = System.getenv("RELEARN_HOME");
+    if (home != null) {
+      return Path.of(home);
+    }
+    try {
+      Path jar = Path.of(DemoCommand.class.getProtectionDomain().getCodeSource().getLocation()
+          .toURI());
+      for (Path dir = jar.getParent(); dir != null; dir = dir.getParent()) {
+        if (Files.exists(dir.resolve("pom.xml")) && Files.isDirectory(dir.resolve("cli"))) {
+          return dir;
+        }
+      }
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalStateException("cannot locate the relearn jar", e);
+    }
+    throw new IllegalStateException(
+        "cannot find the relearn project folder; pass --source DIR or set RELEARN_HOME");
+  }
+}

@@ -1,0 +1,54 @@
+package dev.relearn.cli;
+
+import dev.relearn.engine.ModelChoice;
+import dev.relearn.engine.Relearn;
+import dev.relearn.engine.RelearnOptions;
+import java.io.IOException;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** The options every command that opens an index shares. */
+final class EngineOptions {
+  @Option(names = "--index", paramLabel = "DIR", defaultValue = ".relearn",
+      description = "Index folder (default: ${DEFAULT-VALUE} in the current directory).")
+  Path index;
+
+  @Option(names = "--model", paramLabel = "MODEL", defaultValue = "auto",
+      description = "Embedder: auto (the index's model, else bge-small), bge-small, or hashing"
+          + " (instant, much lower quality). Default: ${DEFAULT-VALUE}.")
+  String model;
+
+  @Option(names = "--threads", paramLabel = "N",
+      description = "Threads the embedding model may use (default: cores, at most 4).")
+  Integer threads;
+
+  @Option(names = "--vector-cache", paramLabel = "DIR",
+      description = "Folder caching document vectors across runs (default: the RELEARN_VECTOR_CACHE"
+          + " environment variable, else DIR/vector-cache).")
+  Path vectorCache;
+
+  @Option(names = "--no-query-instruction", negatable = false,
+      description = "Embed queries without bge's retrieval instruction.")
+  boolean noQueryInstruction;
+
+  /** Opens the engine these options describe. */
+  Relearn open(boolean readOnly) throws IOException {
+    return Relearn.open(index, options(readOnly));
+  }
+
+  /** The engine options these flags describe. */
+  RelearnOptions options(boolean readOnly) {
+    RelearnOptions options = RelearnOptions.defaults()
+        .withModel(ModelChoice.fromLabel(model))
+        .withQueryInstruction(!noQueryInstruction)
+        .withReadOnly(readOnly);
+    if (threads != null) {
+      options = options.withEmbedThreads(threads);
+    }
+    Path cache = vectorCache;
+    if (cache == null && System.getenv("RELEARN_VECTOR_CACHE") != null) {
+      cache = Path.of(System.getenv("RELEARN_VECTOR_CACHE"));
+    }
+    return options.withVectorCacheDir(cache);
+  }
+}

@@ -1,0 +1,63 @@
+package dev.relearn.cli;
+
+import dev.relearn.lucene.search.Hit;
+import dev.relearn.lucene.search.StageScore;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Formats hits for people and for JSON. */
+final class HitPrinter {
+  private HitPrinter() {}
+
+  static void print(PrintWriter out, List<Hit> hits) {
+    if (hits.isEmpty()) {
+      out.println("  (no hits)");
+    }
+    for (int i = 0; i < hits.size(); i++) {
+      Hit hit = hits.get(i);
+      String lines = hit.startLine() > 0 ? ":" + hit.startLine() + "-" + hit.endLine() : "";
+      String where = hit.headingPath().isEmpty() ? "" : "  " + String.join(" > ", hit.headingPath());
+      out.printf("%2d. %s%s [%s]%s%n", i + 1, hit.path(), lines, hit.kind().label(), where);
+      out.printf("    score %.4f%s%s%n", hit.score(), stage(" bm25", hit.bm25()),
+          stage(" vector", hit.vector()));
+      out.println("    " + hit.snippet());
+    }
+  }
+
+  private static String stage(String name, StageScore score) {
+    return score == null ? "" : String.format("%s #%d (%.3f)", name, score.rank(), score.score());
+  }
+
+  static List<Map<String, Object>> json(List<Hit> hits) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Hit hit : hits) {
+      Map<String, Object> json = new LinkedHashMap<>();
+      json.put("chunk_id", hit.chunkId());
+      json.put("path", hit.path());
+      json.put("kind", hit.kind().label());
+      json.put("title", hit.title());
+      json.put("heading_path", hit.headingPath());
+      json.put("start_line", hit.startLine());
+      json.put("end_line", hit.endLine());
+      json.put("snippet", hit.snippet());
+      json.put("score", hit.score());
+      json.put("bm25", stageJson(hit.bm25()));
+      json.put("vector", stageJson(hit.vector()));
+      out.add(json);
+    }
+    return out;
+  }
+
+  private static Map<String, Object> stageJson(StageScore score) {
+    if (score == null) {
+      return null;
+    }
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("score", score.score());
+    json.put("rank", score.rank());
+    return json;
+  }
+}

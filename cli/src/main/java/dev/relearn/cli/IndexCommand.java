@@ -1,0 +1,65 @@
+package dev.relearn.cli;
+
+import dev.relearn.engine.Relearn;
+import dev.relearn.indexer.build.ConsoleProgress;
+import dev.relearn.indexer.build.IndexReport;
+import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.indexer.source.SourceProblem;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code relearn index}: adds folders, files, JSONL or BEIR corpora to an index, incrementally. */
+@Command(name = "index", mixinStandardHelpOptions = true,
+    description = {"Index folders of docs and code, JSONL chunk files or BEIR corpora.",
+        "Re-running embeds only what changed, deletes chunks of removed files and keeps learned"
+            + " values. Exit code 1 if any file or line could not be indexed (the rest is)."})
+final class IndexCommand implements Callable<Integer> {
+  private static final int PROBLEMS_SHOWN = 20;
+
+  @Mixin EngineOptions engine;
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
+      description = "auto, files, jsonl or beir (default: ${DEFAULT-VALUE}).")
+  String format;
+
+  @Parameters(paramLabel = "PATH", arity = "1..*", description = "Folders or files to index.")
+  List<Path> paths;
+
+  @Override
+  public Integer call() throws Exception {
+    SourceFormat sourceFormat = SourceFormat.fromLabel(format);
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    int problems = 0;
+    try (Relearn relearn = engine.open(false)) {
+      for (Path path : paths) {
+        IndexReport report = relearn.index(path, sourceFormat, ConsoleProgress.stderr());
+        out.println(report.summary());
+        problems += report.problems().size();
+        printProblems(err, report.problems());
+      }
+    }
+    if (problems > 0) {
+      err.println("relearn: " + problems + " problem(s); everything else was indexed");
+      return 1;
+    }
+    return 0;
+  }
+
+  static void printProblems(PrintWriter err, List<SourceProblem> problems) {
+    for (int i = 0; i < Math.min(PROBLEMS_SHOWN, problems.size()); i++) {
+      err.println("  problem: " + problems.get(i));
+    }
+    if (problems.size() > PROBLEMS_SHOWN) {
+      err.println("  ... and " + (problems.size() - PROBLEMS_SHOWN) + " more");
+    }
+  }
+}

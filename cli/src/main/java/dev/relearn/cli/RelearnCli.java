@@ -1,0 +1,76 @@
+package dev.relearn.cli;
+
+import java.io.PrintWriter;
+import org.apache.lucene.util.Version;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code relearn} command: subcommands for indexing, searching, statistics, evaluation, the
+ * demo and benchmarks. Exit codes: 0 ok, 1 error, 2 usage. Errors are one line on stderr; set
+ * {@code RELEARN_DEBUG=1} for stack traces.
+ */
+@Command(
+    name = "relearn",
+    mixinStandardHelpOptions = true,
+    versionProvider = RelearnCli.VersionInfo.class,
+    description = "Embedded search over document chunks that learns from its users.",
+    subcommands = {
+      IndexCommand.class, SearchCommand.class, StatsCommand.class, EvalCommand.class,
+      DemoCommand.class, BenchCommand.class, CommandLine.HelpCommand.class
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:ok", "1:error", "2:usage error"})
+public final class RelearnCli implements Runnable {
+  /** Held so the level sticks: Lucene's start-up INFO lines would clutter stderr. */
+  private static final java.util.logging.Logger LUCENE_LOG =
+      java.util.logging.Logger.getLogger("org.apache.lucene");
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "missing command");
+  }
+
+  /** Runs the command line and returns the exit code. */
+  public static int execute(String... args) {
+    LUCENE_LOG.setLevel(java.util.logging.Level.WARNING);
+    CommandLine cli = new CommandLine(new RelearnCli());
+    cli.setExecutionExceptionHandler(RelearnCli::handle);
+    return cli.execute(args);
+  }
+
+  /** Entry point. */
+  public static void main(String[] args) {
+    System.exit(execute(args));
+  }
+
+  private static int handle(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
+    PrintWriter err = cli.getErr();
+    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    if (e instanceof java.io.IOException && !(e instanceof java.nio.file.NoSuchFileException)) {
+      message = e.getClass().getSimpleName() + ": " + message;
+    } else if (e instanceof java.nio.file.NoSuchFileException) {
+      message = "no such file: " + message;
+    }
+    err.println("relearn: " + message);
+    if ("1".equals(System.getenv("RELEARN_DEBUG"))) {
+      e.printStackTrace(err);
+    }
+    err.flush();
+    return 1;
+  }
+
+  /** Prints the relearn, Lucene and Java versions. */
+  static final class VersionInfo implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String version = RelearnCli.class.getPackage().getImplementationVersion();
+      return new String[] {
+        "relearn " + (version == null ? "dev" : version),
+        "Lucene " + Version.LATEST + ", Java " + Runtime.version()
+      };
+    }
+  }
+}

@@ -1,0 +1,65 @@
+package dev.relearn.cli;
+
+import dev.relearn.engine.Relearn;
+import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.lucene.search.SearchResults;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code relearn search}: one query against an index, opened read-only. */
+@Command(name = "search", mixinStandardHelpOptions = true,
+    description = {"Search an index with BM25, vectors, or both fused.",
+        "The query is searched as plain text: Lucene syntax characters are not operators."})
+final class SearchCommand implements Callable<Integer> {
+  @Mixin EngineOptions engine;
+  @Mixin SearchOptions search;
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(names = {"-k", "--k"}, paramLabel = "N", defaultValue = "10",
+      description = "Hits to return (default: ${DEFAULT-VALUE}).")
+  int k;
+
+  @Option(names = "--path-prefix", paramLabel = "PREFIX", description = "Only paths starting so.")
+  String pathPrefix;
+
+  @Option(names = "--kind", paramLabel = "KIND",
+      description = "Only chunks of this kind: markdown, code, text or record.")
+  String kind;
+
+  @Option(names = "--json", description = "Print one JSON object.")
+  boolean json;
+
+  @Parameters(paramLabel = "QUERY", arity = "1..*", description = "The query (words are joined).")
+  List<String> words;
+
+  @Override
+  public Integer call() throws Exception {
+    SearchRequest request = search.request(String.join(" ", words), k, pathPrefix, kind);
+    PrintWriter out = spec.commandLine().getOut();
+    try (Relearn relearn = engine.open(true)) {
+      long start = System.nanoTime();
+      SearchResults results = relearn.search(request);
+      double millis = (System.nanoTime() - start) / 1e6;
+      if (json) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("mode", request.mode().label());
+        body.put("took_ms", millis);
+        body.put("hits", HitPrinter.json(results.hits()));
+        out.println(Json.write(body));
+      } else {
+        HitPrinter.print(out, results.hits());
+        out.printf("%d hits (%s) in %.1f ms%n", results.hits().size(), request.mode().label(),
+            millis);
+      }
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,41 @@
+package dev.relearn.cli;
+
+import dev.relearn.engine.IndexStats;
+import dev.relearn.engine.Relearn;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code relearn stats}: what an index holds. */
+@Command(name = "stats", mixinStandardHelpOptions = true,
+    description = "Show what an index holds: chunks by kind, sources, model and size.")
+final class StatsCommand implements Callable<Integer> {
+  @Mixin EngineOptions engine;
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--json", description = "Print one JSON object.")
+  boolean json;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    try (Relearn relearn = engine.open(true)) {
+      IndexStats stats = relearn.stats();
+      if (json) {
+        out.println(Json.write(stats));
+      } else {
+        out.println("index:    " + stats.directory());
+        out.println("model:    " + (stats.modelId() == null ? "(empty)"
+            : stats.modelId() + " (" + stats.dimension() + " dims)"));
+        out.println("chunks:   " + stats.chunks() + " " + stats.chunksByKind());
+        out.println("sources:  " + stats.origins());
+        out.println("segments: " + stats.segments());
+        out.printf("size:     %.1f MB%n", stats.sizeBytes() / 1e6);
+      }
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,75 @@
+package dev.relearn.engine;
+
+import dev.relearn.indexer.embed.BgeSmallEmbedder;
+import dev.relearn.indexer.embed.HashingEmbedder;
+import dev.relearn.indexer.embed.QueryCachingEmbedder;
+import dev.relearn.lucene.embed.Embedder;
+import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.IndexMetadata;
+
+/**
+ * Resolves which embedder an engine uses and creates it on first use, because loading the ONNX
+ * model costs about a second that commands such as {@code stats} should not pay.
+ */
+final class EmbedderHolder implements AutoCloseable {
+  private final IndexMetadata metadata;
+  private final RelearnOptions options;
+  private final ModelChoice choice;
+  private QueryCachingEmbedder embedder;
+
+  private EmbedderHolder(IndexMetadata metadata, RelearnOptions options, ModelChoice choice) {
+    this.metadata = metadata;
+    this.options = options;
+    this.choice = choice;
+  }
+
+  /**
+   * Picks the embedder for an index that was built with {@code existing} (null if new).
+   *
+   * @throws IllegalStateException if the index needs a model relearn cannot provide
+   */
+  static EmbedderHolder resolve(IndexMetadata existing, RelearnOptions options, String where) {
+    if (options.embedder() != null) {
+      Embedder custom = options.embedder();
+      return new EmbedderHolder(new IndexMetadata(custom.modelId(), custom.dimension(),
+          ChunkSchema.VERSION), options, null);
+    }
+    ModelChoice choice = options.model();
+    if (choice == ModelChoice.AUTO) {
+      choice = existing == null ? ModelChoice.BGE_SMALL : ModelChoice.forModelId(existing.modelId());
+      if (choice == null) {
+        throw new IllegalStateException("index " + where + " was built with embedding model '"
+            + existing.modelId() + "', which is not built in; open it with that embedder");
+      }
+    }
+    int dimension =
+        choice == ModelChoice.HASHING ? HashingEmbedder.DIMENSION : BgeSmallEmbedder.DIMENSION;
+    return new EmbedderHolder(new IndexMetadata(choice.modelId(), dimension, ChunkSchema.VERSION),
+        options, choice);
+  }
+
+  /** The model id, dimension and schema version this engine writes. */
+  IndexMetadata metadata() {
+    return metadata;
+  }
+
+  /** The embedder, created on first call. */
+  synchronized Embedder get() {
+    if (embedder == null) {
+      Embedder base = switch (choice == null ? ModelChoice.AUTO : choice) {
+        case AUTO -> options.embedder();
+        case BGE_SMALL -> new BgeSmallEmbedder(options.embedThreads(), options.queryInstruction());
+        case HASHING -> new HashingEmbedder();
+      };
+      embedder = new QueryCachingEmbedder(base, options.queryCacheSize());
+    }
+    return embedder;
+  }
+
+  @Override
+  public synchronized void close() {
+    if (embedder != null && choice != null) {
+      embedder.close(); // a caller-supplied embedder stays open: the caller owns it
+    }
+  }
+}

@@ -1,0 +1,214 @@
+package dev.relearn.engine;
+
+import dev.relearn.indexer.build.DocumentVectors;
+import dev.relearn.indexer.build.IndexBuilder;
+import dev.relearn.indexer.build.IndexReport;
+import dev.relearn.indexer.build.Progress;
+import dev.relearn.indexer.embed.VectorStore;
+import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.indexer.source.Sources;
+import dev.relearn.lucene.embed.Embedder;
+import dev.relearn.lucene.embed.VectorChecks;
+import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.IndexMetadata;
+import dev.relearn.lucene.search.HybridSearcher;
+import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.lucene.search.SearchResults;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.SearcherFactory;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.LockObtainFailedException;
+
+/**
+ * An open relearn index: the one embeddable entry point.
+ *
+ * <p>Lifecycle: {@link #open} a folder (it is created if needed), share the instance between
+ * threads, and {@link #close()} it once. Searches run concurrently through a {@link
+ * SearcherManager}; indexing runs one call at a time. A read-write engine holds the folder's
+ * {@code write.lock} until it is closed; a second process gets {@link IndexInUseException} and can
+ * open the index read-only instead. Query text is used to search and then dropped: it is never
+ * written anywhere.
+ */
+public final class Relearn implements AutoCloseable {
+  private final Path dir;
+  private final RelearnOptions options;
+  private final Directory directory;
+  private final IndexWriter writer;
+  private final SearcherManager searchers;
+  private final ChunkSchema schema;
+  private final HybridSearcher hybrid;
+  private final EmbedderHolder embedder;
+  private VectorStore vectorStore;
+
+  private Relearn(Path dir, RelearnOptions options, Directory directory, IndexWriter writer,
+      SearcherManager searchers, EmbedderHolder embedder) {
+    this.dir = dir;
+    this.options = options;
+    this.directory = directory;
+    this.writer = writer;
+    this.searchers = searchers;
+    this.embedder = embedder;
+    this.schema = new ChunkSchema(embedder.metadata().dimension());
+    this.hybrid = new HybridSearcher(schema);
+  }
+
+  /**
+   * Opens (or, read-write, creates) the index in {@code dir}.
+   *
+   * @throws IndexInUseException if another process holds the write lock
+   * @throws IllegalStateException if the index was built with another model or schema
+   * @throws IllegalArgumentException if a read-only open finds no index
+   */
+  public static Relearn open(Path dir, RelearnOptions options) throws IOException {
+    Path folder = dir.toAbsolutePath().normalize();
+    if (options.readOnly() && !Files.isDirectory(folder)) {
+      throw new IllegalArgumentException("no relearn index at " + folder + " (no such folder);"
+          + " create one with: relearn index --index " + folder + " PATH");
+    }
+    Files.createDirectories(folder);
+    Directory directory = FSDirectory.open(folder);
+    try {
+      IndexMetadata existing = DirectoryReader.indexExists(directory)
+          ? IndexMetadata.fromUserData(SegmentInfos.readLatestCommit(directory).getUserData())
+          : null;
+      EmbedderHolder embedder = EmbedderHolder.resolve(existing, options, folder.toString());
+      if (existing != null) {
+        existing.requireCompatible(embedder.metadata(), folder.toString());
+      }
+      SearcherFactory factory = new SearcherFactory() {
+        @Override
+        public IndexSearcher newSearcher(org.apache.lucene.index.IndexReader reader,
+            org.apache.lucene.index.IndexReader previous) {
+          IndexSearcher searcher = new IndexSearcher(reader);
+          searcher.setSimilarity(ChunkSchema.similarity());
+          return searcher;
+        }
+      };
+      if (options.readOnly()) {
+        if (!DirectoryReader.indexExists(directory)) {
+          throw new IllegalArgumentException("no relearn index at " + folder
+              + "; create one with: relearn index --index " + folder + " PATH");
+        }
+        return new Relearn(folder, options, directory, null,
+            new SearcherManager(directory, factory), embedder);
+      }
+      IndexWriter writer = openWriter(folder, directory, embedder.metadata());
+      return new Relearn(folder, options, directory, writer,
+          new SearcherManager(writer, factory), embedder);
+    } catch (IOException | RuntimeException e) {
+      directory.close();
+      throw e;
+    }
+  }
+
+  private static IndexWriter openWriter(Path folder, Directory directory, IndexMetadata metadata)
+      throws IOException {
+    ChunkSchema schema = new ChunkSchema(metadata.dimension());
+    IndexWriterConfig config = new IndexWriterConfig(schema.indexAnalyzer())
+        .setSimilarity(ChunkSchema.similarity())
+        .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+    IndexWriter writer;
+    try {
+      writer = new IndexWriter(directory, config);
+    } catch (LockObtainFailedException e) {
+      throw new IndexInUseException(folder, e);
+    }
+    writer.setLiveCommitData(metadata.toUserData().entrySet());
+    if (!DirectoryReader.indexExists(directory)) {
+      writer.commit(); // an empty index that already records its model
+    }
+    return writer;
+  }
+
+  /**
+   * Indexes a folder, file, JSONL file or BEIR corpus incrementally and commits.
+   *
+   * @throws IllegalArgumentException for a missing path or a folder with nothing to index
+   * @throws IllegalStateException if the engine is read-only
+   */
+  public synchronized IndexReport index(Path path, SourceFormat format, Progress progress)
+      throws IOException {
+    requireWritable();
+    Embedder model = embedder.get();
+    if (vectorStore == null) {
+      Path cacheDir = options.vectorCacheDir() != null
+          ? options.vectorCacheDir() : dir.resolve("vector-cache");
+      vectorStore = VectorStore.open(cacheDir, model.modelId(), model.dimension());
+    }
+    IndexBuilder builder = new IndexBuilder(writer, schema,
+        new DocumentVectors(model, vectorStore), progress);
+    IndexReport report = builder.index(Sources.open(path, format));
+    searchers.maybeRefreshBlocking();
+    return report;
+  }
+
+  /** Runs a first-stage search. Thread-safe. */
+  public SearchResults search(SearchRequest request) throws IOException {
+    float[] vector = null;
+    if (request.mode().needsVector()) {
+      Embedder model = embedder.get();
+      vector = VectorChecks.requireUnitVector(model.embedQuery(request.text()),
+          model.dimension(), model.modelId());
+    }
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      return hybrid.search(searcher, request, vector);
+    } finally {
+      searchers.release(searcher);
+    }
+  }
+
+  /** Counts and sizes of what the index holds. */
+  public IndexStats stats() throws IOException {
+    return StatsReader.read(dir, directory, searchers, embedder.metadata());
+  }
+
+  /** The index folder. */
+  public Path directory() {
+    return dir;
+  }
+
+  /** The model id, dimension and schema version of this index. */
+  public IndexMetadata metadata() {
+    return embedder.metadata();
+  }
+
+  /** Whether this engine was opened read-only. */
+  public boolean readOnly() {
+    return writer == null;
+  }
+
+  /** The embedder this engine uses (created on first call). */
+  public Embedder embedder() {
+    return embedder.get();
+  }
+
+  private void requireWritable() {
+    if (writer == null) {
+      throw new IllegalStateException("index " + dir + " is open read-only");
+    }
+  }
+
+  /** Commits nothing new (every index call has committed), releases the lock and the model. */
+  @Override
+  public synchronized void close() throws IOException {
+    try (Directory d = directory; EmbedderHolder e = embedder) {
+      searchers.close();
+      if (writer != null) {
+        writer.close();
+      }
+      if (vectorStore != null) {
+        vectorStore.close();
+      }
+    }
+  }
+}

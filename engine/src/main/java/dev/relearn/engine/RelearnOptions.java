@@ -1,0 +1,84 @@
+package dev.relearn.engine;
+
+import dev.relearn.lucene.embed.Embedder;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * How an engine is opened. Start from {@link #defaults()}.
+ *
+ * @param model the built-in embedder, when {@code embedder} is null
+ * @param embedder a caller-supplied embedder, or null to use {@code model}; the engine does not
+ *     close a caller's embedder
+ * @param queryCacheSize query embeddings kept in memory (LRU); 0 disables
+ * @param embedThreads threads the embedding model may use, at least 1
+ * @param queryInstruction whether bge-small queries get BGE's retrieval instruction
+ * @param vectorCacheDir where document vectors are cached across runs; null for {@code
+ *     <index>/vector-cache}
+ * @param readOnly open the last commit for searching only; no write lock is taken
+ */
+public record RelearnOptions(ModelChoice model, Embedder embedder, int queryCacheSize,
+    int embedThreads, boolean queryInstruction, Path vectorCacheDir, boolean readOnly) {
+
+  /** Validates; messages name the bad value. */
+  public RelearnOptions {
+    Objects.requireNonNull(model, "model");
+    if (queryCacheSize < 0) {
+      throw new IllegalArgumentException("query cache size must be >= 0, got: " + queryCacheSize);
+    }
+    if (embedThreads < 1) {
+      throw new IllegalArgumentException("embedding threads must be >= 1, got: " + embedThreads);
+    }
+  }
+
+  /**
+   * bge-small (or the index's recorded model), a 100-query cache, as many embedding threads as
+   * cores (at most 4), the query instruction on, the vector cache inside the index, read-write.
+   */
+  public static RelearnOptions defaults() {
+    int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+    return new RelearnOptions(ModelChoice.AUTO, null, 100, threads, true, null, false);
+  }
+
+  /** With another built-in model. */
+  public RelearnOptions withModel(ModelChoice model) {
+    return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
+        vectorCacheDir, readOnly);
+  }
+
+  /** With a caller-supplied embedder. */
+  public RelearnOptions withEmbedder(Embedder embedder) {
+    return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
+        vectorCacheDir, readOnly);
+  }
+
+  /** With another query cache size. */
+  public RelearnOptions withQueryCacheSize(int size) {
+    return new RelearnOptions(model, embedder, size, embedThreads, queryInstruction,
+        vectorCacheDir, readOnly);
+  }
+
+  /** With another number of embedding threads. */
+  public RelearnOptions withEmbedThreads(int threads) {
+    return new RelearnOptions(model, embedder, queryCacheSize, threads, queryInstruction,
+        vectorCacheDir, readOnly);
+  }
+
+  /** With the query instruction on or off. */
+  public RelearnOptions withQueryInstruction(boolean on) {
+    return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, on, vectorCacheDir,
+        readOnly);
+  }
+
+  /** With another vector cache folder (null: inside the index). */
+  public RelearnOptions withVectorCacheDir(Path dir) {
+    return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
+        dir, readOnly);
+  }
+
+  /** Read-only or read-write. */
+  public RelearnOptions withReadOnly(boolean readOnly) {
+    return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
+        vectorCacheDir, readOnly);
+  }
+}

@@ -1,0 +1,107 @@
+package dev.relearn.eval.beir;
+
+import dev.relearn.eval.metrics.Qrels;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a qrels file in BEIR's form {@code query-id corpus-id score} or TREC's
+ * {@code qid iter docid grade} (the iteration column is ignored).
+ *
+ * <ul>
+ *   <li>Columns are separated by tabs; a line without a tab is split on runs of spaces. Fields are
+ *       trimmed, so doc ids may contain spaces in tab-separated files.
+ *   <li>The first non-blank line is a header, and skipped, when its first field is
+ *       {@code query-id}, {@code query_id}, {@code queryid} or {@code qid} (any case) and its last
+ *       field is not an integer.
+ *   <li>Blank lines are skipped; LF and CRLF endings are accepted; {@code .gz} is gunzipped.
+ *   <li>The grade must be an integer; grades of 0 and below are judged non-relevant.
+ *   <li>A (query, doc) pair given more than once keeps its highest grade.
+ * </ul>
+ */
+public final class QrelsFile {
+  private static final Pattern TAB = Pattern.compile("\t");
+  private static final Pattern SPACES = Pattern.compile(" +");
+  private static final Pattern INTEGER = Pattern.compile("[+-]?\\d+");
+  private static final Pattern HEADER_FIRST_FIELD =
+      Pattern.compile("(?i)query[-_]?id|qid");
+
+  private QrelsFile() {}
+
+  /**
+   * The judgments of {@code file}.
+   *
+   * @throws IllegalArgumentException for a malformed line; the message names the file and the
+   *     line number
+   */
+  public static Qrels read(Path file) throws IOException {
+    try (BufferedReader reader = TextLines.open(file)) {
+      return read(reader, file.toString());
+    }
+  }
+
+  static Qrels read(BufferedReader reader, String source) throws IOException {
+    Qrels.Builder qrels = Qrels.builder();
+    boolean seenContent = false;
+    int lineNumber = 0;
+    for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+      lineNumber++;
+      if (lineNumber == 1) {
+        line = TextLines.withoutBom(line);
+      }
+      if (line.isBlank()) {
+        continue;
+      }
+      String[] fields = split(line);
+      boolean first = !seenContent;
+      seenContent = true;
+      if (first && isHeader(fields)) {
+        continue;
+      }
+      addLine(qrels, fields, line, source, lineNumber);
+    }
+    return qrels.build();
+  }
+
+  private static void addLine(
+      Qrels.Builder qrels, String[] fields, String line, String source, int lineNumber) {
+    if (fields.length != 3 && fields.length != 4) {
+      throw error(source, lineNumber, "expected 3 columns (query-id corpus-id score) or 4"
+          + " (qid iter docid grade), got " + fields.length + ": '" + line + "'");
+    }
+    String queryId = fields[0];
+    String docId = fields[fields.length - 2];
+    String grade = fields[fields.length - 1];
+    if (queryId.isEmpty() || docId.isEmpty()) {
+      throw error(source, lineNumber, "empty query or doc id: '" + line + "'");
+    }
+    int value;
+    try {
+      value = Integer.parseInt(grade);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(source + " line " + lineNumber
+          + ": grade must be an integer, got: '" + grade + "'", e);
+    }
+    qrels.add(queryId, docId, value);
+  }
+
+  private static String[] split(String line) {
+    String trimmed = line.strip();
+    String[] fields = trimmed.indexOf('\t') >= 0 ? TAB.split(trimmed, -1) : SPACES.split(trimmed);
+    for (int i = 0; i < fields.length; i++) {
+      fields[i] = fields[i].strip();
+    }
+    return fields;
+  }
+
+  private static boolean isHeader(String[] fields) {
+    return HEADER_FIRST_FIELD.matcher(fields[0]).matches()
+        && !INTEGER.matcher(fields[fields.length - 1]).matches();
+  }
+
+  private static IllegalArgumentException error(String source, int lineNumber, String problem) {
+    return new IllegalArgumentException(source + " line " + lineNumber + ": " + problem);
+  }
+}

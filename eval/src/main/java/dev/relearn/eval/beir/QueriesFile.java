@@ -1,0 +1,101 @@
+package dev.relearn.eval.beir;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.SequencedMap;
+
+/**
+ * Reads a BEIR {@code queries.jsonl} (or {@code .jsonl.gz}): one JSON object per line with a string
+ * {@code _id} (an integer is read as its digits) and a string {@code text}; other fields are
+ * ignored. Blank lines are skipped and CRLF endings accepted.
+ */
+public final class QueriesFile {
+  private static final ObjectMapper JSON =
+      JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
+
+  private QueriesFile() {}
+
+  /**
+   * The queries of {@code file}, id → text, in file order.
+   *
+   * @throws IllegalArgumentException for bad JSON, a missing or blank {@code _id}, a missing
+   *     {@code text} or a repeated id; the message names the file and the line number
+   */
+  public static SequencedMap<String, String> read(Path file) throws IOException {
+    try (BufferedReader reader = TextLines.open(file)) {
+      return read(reader, file.toString());
+    }
+  }
+
+  static SequencedMap<String, String> read(BufferedReader reader, String source)
+      throws IOException {
+    SequencedMap<String, String> queries = new LinkedHashMap<>();
+    Map<String, Integer> firstLine = new HashMap<>();
+    int lineNumber = 0;
+    for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+      lineNumber++;
+      if (lineNumber == 1) {
+        line = TextLines.withoutBom(line);
+      }
+      if (line.isBlank()) {
+        continue;
+      }
+      JsonNode node = parse(line, source, lineNumber);
+      String id = field(node, "_id", true, source, lineNumber);
+      if (id.isBlank()) {
+        throw error(source, lineNumber, "blank \"_id\"");
+      }
+      String text = field(node, "text", false, source, lineNumber);
+      Integer previous = firstLine.putIfAbsent(id, lineNumber);
+      if (previous != null) {
+        throw error(source, lineNumber, "query id '" + id + "' repeats line " + previous);
+      }
+      queries.put(id, text);
+    }
+    return Collections.unmodifiableSequencedMap(queries);
+  }
+
+  private static JsonNode parse(String line, String source, int lineNumber) {
+    JsonNode node;
+    try {
+      node = JSON.readTree(line);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException(
+          source + " line " + lineNumber + ": bad JSON: " + e.getOriginalMessage(), e);
+    }
+    if (node == null || !node.isObject()) {
+      throw error(source, lineNumber, "expected a JSON object, got: " + abbreviate(line));
+    }
+    return node;
+  }
+
+  private static String field(
+      JsonNode node, String name, boolean integerAllowed, String source, int lineNumber) {
+    JsonNode value = node.get(name);
+    if (value == null || value.isNull()) {
+      throw error(source, lineNumber, "missing \"" + name + "\"");
+    }
+    if (!value.isTextual() && !(integerAllowed && value.isIntegralNumber())) {
+      throw error(source, lineNumber, "\"" + name + "\" must be a string, got: " + value);
+    }
+    return value.asText();
+  }
+
+  private static IllegalArgumentException error(String source, int lineNumber, String problem) {
+    return new IllegalArgumentException(source + " line " + lineNumber + ": " + problem);
+  }
+
+  private static String abbreviate(String line) {
+    return line.length() <= 80 ? line : line.substring(0, 77) + "...";
+  }
+}

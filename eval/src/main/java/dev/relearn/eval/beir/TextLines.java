@@ -1,0 +1,40 @@
+package dev.relearn.eval.beir;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.GZIPInputStream;
+
+/** Opens the text files of a dataset: UTF-8, gunzipped when the name ends in {@code .gz}. */
+final class TextLines {
+  private static final char BOM = '\uFEFF';
+
+  private TextLines() {}
+
+  /** A reader over {@code file}; {@link BufferedReader#readLine()} drops LF and CRLF endings. */
+  static BufferedReader open(Path file) throws IOException {
+    InputStream in = Files.newInputStream(file);
+    try {
+      if (file.getFileName().toString().endsWith(".gz")) {
+        in = new GZIPInputStream(in, 1 << 16);
+      }
+      return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+    } catch (IOException e) {
+      try {
+        in.close();
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
+  }
+
+  /** {@code line} without a leading byte-order mark (only the first line can have one). */
+  static String withoutBom(String line) {
+    return !line.isEmpty() && line.charAt(0) == BOM ? line.substring(1) : line;
+  }
+}

@@ -1,0 +1,107 @@
+package dev.relearn.eval.bench;
+
+import dev.relearn.engine.Relearn;
+import dev.relearn.lucene.embed.Embedder;
+import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.search.SearchMode;
+import dev.relearn.lucene.search.SearchRequest;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.store.FSDirectory;
+
+/**
+ * Measures warm query latency per mode through relearn, beside plain Lucene running the same
+ * BM25 and KNN queries on the same index in the same run, and the embedding model alone.
+ *
+ * <p>"Warm" means after a warm-up pass, with the query embeddings in the engine's LRU cache
+ * (open the engine with a cache at least as large as the query list); the model's own cost is
+ * reported on its own row. Rounds interleave the operations so that machine noise hits them alike.
+ */
+public final class LatencyBenchmark {
+  private static final int K = 10;
+  private static final int CANDIDATES = 100;
+
+  private final Relearn engine;
+
+  /** Benchmarks {@code engine}'s index. */
+  public LatencyBenchmark(Relearn engine) {
+    this.engine = engine;
+  }
+
+  /** Runs {@code rounds} measured passes over {@code queries} after one warm-up pass. */
+  public LatencyReport run(String dataset, List<String> queries, int rounds) throws IOException {
+    if (rounds < 1) {
+      throw new IllegalArgumentException("rounds must be at least 1, got: " + rounds);
+    }
+    if (queries.isEmpty()) {
+      throw new IllegalArgumentException("no queries to benchmark");
+    }
+    Embedder embedder = engine.embedder();
+    ChunkSchema schema = new ChunkSchema(embedder.dimension());
+    Latencies embed = new Latencies();
+    List<float[]> vectors = new ArrayList<>(queries.size());
+    for (String query : queries) {
+      long start = System.nanoTime();
+      vectors.add(embedder.embedQuery(query)); // first sight: the model runs
+      embed.add(System.nanoTime() - start);
+    }
+    Latencies[] relearn = {new Latencies(), new Latencies(), new Latencies()};
+    Latencies luceneBm25 = new Latencies();
+    Latencies luceneKnn = new Latencies();
+    Latencies luceneBoth = new Latencies();
+    try (FSDirectory dir = FSDirectory.open(engine.directory());
+        DirectoryReader reader = DirectoryReader.open(dir)) {
+      IndexSearcher plain = new IndexSearcher(reader);
+      plain.setSimilarity(ChunkSchema.similarity());
+      for (int round = 0; round <= rounds; round++) {
+        boolean measured = round > 0;
+        for (int i = 0; i < queries.size(); i++) {
+          String text = queries.get(i);
+          SearchMode[] modes = SearchMode.values();
+          for (int m = 0; m < modes.length; m++) {
+            SearchRequest request = SearchRequest.of(text).withMode(modes[m]).withK(K)
+                .withCandidates(CANDIDATES);
+            long start = System.nanoTime();
+            engine.search(request);
+            record(relearn[m], start, measured);
+          }
+          long start = System.nanoTime();
+          Query bm25 = schema.bm25Query(text);
+          plain.search(bm25, CANDIDATES);
+          long afterBm25 = System.nanoTime();
+          plain.search(schema.vectorQuery(vectors.get(i), CANDIDATES, null), CANDIDATES);
+          long end = System.nanoTime();
+          if (measured) {
+            luceneBm25.add(afterBm25 - start);
+            luceneKnn.add(end - afterBm25);
+            luceneBoth.add(end - start);
+          }
+        }
+      }
+    }
+    List<LatencyReport.Row> rows = List.of(
+        row("plain Lucene BM25 top 100", luceneBm25, null),
+        row("plain Lucene KNN top 100", luceneKnn, null),
+        row("plain Lucene BM25 + KNN", luceneBoth, null),
+        row("relearn bm25", relearn[0], "plain Lucene BM25 top 100"),
+        row("relearn vector", relearn[1], "plain Lucene KNN top 100"),
+        row("relearn hybrid", relearn[2], "plain Lucene BM25 + KNN"),
+        row("embedding model alone (uncached)", embed, null));
+    return new LatencyReport(dataset, queries.size(), rounds, rows);
+  }
+
+  private static void record(Latencies latencies, long start, boolean measured) {
+    if (measured) {
+      latencies.add(System.nanoTime() - start);
+    }
+  }
+
+  private static LatencyReport.Row row(String name, Latencies latencies, String baseline) {
+    return new LatencyReport.Row(name, latencies.percentileMillis(50),
+        latencies.percentileMillis(99), baseline);
+  }
+}

@@ -1,0 +1,64 @@
+package dev.relearn.eval.bench;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Warm query latency of relearn beside plain Lucene, measured in the same run.
+ *
+ * @param dataset the dataset name
+ * @param queries distinct queries
+ * @param rounds measured passes over the queries
+ * @param rows one row per measured operation
+ */
+public record LatencyReport(String dataset, int queries, int rounds, List<Row> rows) {
+  /** Copies the rows. */
+  public LatencyReport {
+    rows = List.copyOf(rows);
+  }
+
+  /**
+   * One operation's latency.
+   *
+   * @param name what was measured, e.g. {@code "relearn hybrid"}
+   * @param p50Millis median
+   * @param p99Millis 99th percentile
+   * @param baseline the row this one is compared with, or null
+   */
+  public record Row(String name, double p50Millis, double p99Millis, String baseline) {}
+
+  /** A plain-text table with the p50 ratio against each row's baseline. */
+  public String table() {
+    StringBuilder out = new StringBuilder(String.format(
+        "Warm query latency on %s: %d queries x %d rounds, top 10 of 100 candidates%n",
+        dataset, queries, rounds));
+    out.append(String.format("%-34s %9s %9s  %s%n", "operation", "p50 ms", "p99 ms", "p50 vs baseline"));
+    for (Row row : rows) {
+      String ratio = "";
+      if (row.baseline() != null) {
+        Row base = row(row.baseline());
+        ratio = String.format("%.2fx %s", row.p50Millis() / base.p50Millis(), base.name());
+      }
+      out.append(String.format("%-34s %9.3f %9.3f  %s%n", row.name(), row.p50Millis(),
+          row.p99Millis(), ratio));
+    }
+    return out.toString();
+  }
+
+  /** The row named {@code name}. */
+  public Row row(String name) {
+    return rows.stream().filter(r -> r.name().equals(name)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no row named " + name));
+  }
+
+  /** A JSON-ready map. */
+  public Map<String, Object> toJson() {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("dataset", dataset);
+    json.put("queries", queries);
+    json.put("rounds", rounds);
+    json.put("rows", rows);
+    return json;
+  }
+}

@@ -1,0 +1,133 @@
+package dev.relearn.eval.metrics;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Relevance judgments: for each query id, the judged doc ids and their integer grades. Immutable.
+ *
+ * <p>A document is relevant when its grade is at least {@link #RELEVANCE_LEVEL} (trec_eval's
+ * default {@code relevance_level} of 1). Grades of 0 or below are judged non-relevant; documents
+ * without a judgment count as non-relevant too.
+ */
+public final class Qrels {
+  /** The lowest grade that counts as relevant. */
+  public static final int RELEVANCE_LEVEL = 1;
+
+  private final Map<String, Map<String, Integer>> judgments;
+
+  private Qrels(Map<String, Map<String, Integer>> judgments) {
+    this.judgments = judgments;
+  }
+
+  /** Judgments from query id → (doc id → grade); query and doc order are kept. */
+  public static Qrels of(Map<String, ? extends Map<String, Integer>> judgments) {
+    Objects.requireNonNull(judgments, "judgments");
+    Builder builder = builder();
+    judgments.forEach((queryId, docs) -> {
+      Objects.requireNonNull(docs, () -> "null judgments for query " + queryId);
+      docs.forEach((docId, grade) -> builder.add(queryId,
+          docId, Objects.requireNonNull(grade, () -> "null grade for " + queryId + "/" + docId)));
+    });
+    return builder.build();
+  }
+
+  /** A builder that collects judgments one pair at a time. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Whether {@code grade} counts as relevant. */
+  public static boolean isRelevant(int grade) {
+    return grade >= RELEVANCE_LEVEL;
+  }
+
+  /** Every judged query id, relevant documents or not, in insertion order. */
+  public Set<String> queryIds() {
+    return judgments.keySet();
+  }
+
+  /** The query ids that have at least one relevant document, in insertion order. */
+  public Set<String> queryIdsWithRelevant() {
+    Set<String> ids = new LinkedHashSet<>();
+    judgments.forEach((queryId, docs) -> {
+      if (relevantCount(queryId) > 0) {
+        ids.add(queryId);
+      }
+    });
+    return Collections.unmodifiableSet(ids);
+  }
+
+  /** The judged docs of {@code queryId} and their grades; empty when the query is not judged. */
+  public Map<String, Integer> judgments(String queryId) {
+    return judgments.getOrDefault(queryId, Map.of());
+  }
+
+  /** The grade of {@code docId} for {@code queryId}, or 0 when it is not judged. */
+  public int grade(String queryId, String docId) {
+    return judgments(queryId).getOrDefault(docId, 0);
+  }
+
+  /** How many judged docs of {@code queryId} are relevant. */
+  public int relevantCount(String queryId) {
+    int count = 0;
+    for (int grade : judgments(queryId).values()) {
+      if (isRelevant(grade)) {
+        count++;
+      }
+    }
+    return count;
+  }
+
+  /** The number of judged (query, doc) pairs. */
+  public int judgmentCount() {
+    int count = 0;
+    for (Map<String, Integer> docs : judgments.values()) {
+      count += docs.size();
+    }
+    return count;
+  }
+
+  @Override
+  public String toString() {
+    return "Qrels[" + judgments.size() + " queries, " + judgmentCount() + " judgments]";
+  }
+
+  /**
+   * Collects judgments for {@link Qrels}; not thread-safe. A pair added twice keeps the higher
+   * grade, so repeated lines with the same grade collapse into one.
+   */
+  public static final class Builder {
+    private final Map<String, Map<String, Integer>> judgments = new LinkedHashMap<>();
+
+    private Builder() {}
+
+    /** Adds or raises the grade of {@code docId} for {@code queryId}. */
+    public Builder add(String queryId, String docId, int grade) {
+      requireId("queryId", queryId);
+      requireId("docId", docId);
+      judgments.computeIfAbsent(queryId, q -> new LinkedHashMap<>())
+          .merge(docId, grade, Math::max);
+      return this;
+    }
+
+    /** The immutable judgments. */
+    public Qrels build() {
+      Map<String, Map<String, Integer>> copy = new LinkedHashMap<>();
+      judgments.forEach((queryId, docs) ->
+          copy.put(queryId, Collections.unmodifiableMap(new LinkedHashMap<>(docs))));
+      return new Qrels(Collections.unmodifiableMap(copy));
+    }
+
+    private static void requireId(String what, String id) {
+      Objects.requireNonNull(id, what);
+      if (id.isBlank()) {
+        throw new IllegalArgumentException(what + " must not be blank, got: '" + id + "'");
+      }
+    }
+  }
+}

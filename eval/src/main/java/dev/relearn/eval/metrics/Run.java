@@ -1,0 +1,166 @@
+package dev.relearn.eval.metrics;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * What a system retrieved: for each query id, its documents in rank order. Immutable.
+ *
+ * <p>Ranking follows trec_eval, whatever order the hits were given in: by score descending, ties
+ * broken by doc id descending ({@link String#compareTo}, reversed; the same as trec_eval's
+ * {@code strcmp} for ASCII ids). The ranks a system reported are ignored.
+ *
+ * <p>A doc id that occurs more than once for one query is kept once, at its first position after
+ * that sort, that is with its highest score. (trec_eval does not accept such input and
+ * pytrec_eval's dict input cannot hold it; keeping the best occurrence is the forgiving reading.)
+ *
+ * <p>A query may be present with no documents: it retrieved nothing and scores 0 on every metric.
+ */
+public final class Run {
+  /** trec_eval's order: score descending, then doc id descending. */
+  static final Comparator<ScoredDoc> TREC_ORDER = (a, b) -> {
+    if (a.score() != b.score()) {
+      return a.score() > b.score() ? -1 : 1;
+    }
+    return b.docId().compareTo(a.docId());
+  };
+
+  private static final Run EMPTY = new Run(Map.of());
+
+  private final Map<String, List<ScoredDoc>> rankings;
+
+  private Run(Map<String, List<ScoredDoc>> rankings) {
+    this.rankings = rankings;
+  }
+
+  /** A run that retrieved nothing for any query. */
+  public static Run empty() {
+    return EMPTY;
+  }
+
+  /**
+   * A run from each query's hits, in any order; they are ranked and deduplicated as the class
+   * describes. The query order of {@code hits} is kept for {@link #queryIds()}.
+   *
+   * @throws IllegalArgumentException for a blank query id
+   */
+  public static Run of(Map<String, ? extends Collection<ScoredDoc>> hits) {
+    Objects.requireNonNull(hits, "hits");
+    Builder builder = builder();
+    hits.forEach(builder::addAll);
+    return builder.build();
+  }
+
+  /** A builder that collects hits query by query. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The query ids in the run, including those that retrieved nothing; insertion order. */
+  public Set<String> queryIds() {
+    return rankings.keySet();
+  }
+
+  /** Whether the run holds {@code queryId}, even with no documents. */
+  public boolean contains(String queryId) {
+    return rankings.containsKey(queryId);
+  }
+
+  /** The ranked, deduplicated documents for {@code queryId}; empty when it is not in the run. */
+  public List<ScoredDoc> ranking(String queryId) {
+    return rankings.getOrDefault(queryId, List.of());
+  }
+
+  /** The number of queries in the run. */
+  public int size() {
+    return rankings.size();
+  }
+
+  /**
+   * BEIR's rule: the same run without any hit whose doc id equals its query id (in corpora where
+   * queries are also documents, a query must not be credited for finding itself). The remaining
+   * documents move up; queries left without documents stay in the run.
+   */
+  public Run withoutSelfHits() {
+    Map<String, List<ScoredDoc>> kept = new LinkedHashMap<>();
+    rankings.forEach((queryId, docs) -> kept.put(queryId,
+        docs.stream().filter(d -> !d.docId().equals(queryId)).toList()));
+    return new Run(Collections.unmodifiableMap(kept));
+  }
+
+  /** Sorts in trec_eval order and keeps the first occurrence of every doc id. */
+  static List<ScoredDoc> rank(Collection<ScoredDoc> docs) {
+    List<ScoredDoc> sorted = new ArrayList<>(docs);
+    sorted.sort(TREC_ORDER);
+    Set<String> seen = new HashSet<>();
+    List<ScoredDoc> ranked = new ArrayList<>(sorted.size());
+    for (ScoredDoc doc : sorted) {
+      if (seen.add(doc.docId())) {
+        ranked.add(doc);
+      }
+    }
+    return List.copyOf(ranked);
+  }
+
+  @Override
+  public String toString() {
+    return "Run[" + rankings.size() + " queries]";
+  }
+
+  /** Collects hits for a {@link Run}; not thread-safe. */
+  public static final class Builder {
+    private final Map<String, List<ScoredDoc>> hits = new LinkedHashMap<>();
+
+    private Builder() {}
+
+    /** Records that {@code queryId} was run, even if it gets no documents. */
+    public Builder addQuery(String queryId) {
+      hitsOf(queryId);
+      return this;
+    }
+
+    /** Adds one hit for {@code queryId}. */
+    public Builder add(String queryId, String docId, double score) {
+      return add(queryId, new ScoredDoc(docId, score));
+    }
+
+    /** Adds one hit for {@code queryId}. */
+    public Builder add(String queryId, ScoredDoc doc) {
+      hitsOf(queryId).add(Objects.requireNonNull(doc, "doc"));
+      return this;
+    }
+
+    /** Adds hits for {@code queryId}, in any order; the query is recorded even if they are none. */
+    public Builder addAll(String queryId, Collection<ScoredDoc> docs) {
+      Objects.requireNonNull(docs, "docs");
+      List<ScoredDoc> list = hitsOf(queryId);
+      for (ScoredDoc doc : docs) {
+        list.add(Objects.requireNonNull(doc, () -> "null hit for query " + queryId));
+      }
+      return this;
+    }
+
+    /** Ranks every query's hits and returns the immutable run. */
+    public Run build() {
+      Map<String, List<ScoredDoc>> ranked = new LinkedHashMap<>();
+      hits.forEach((queryId, docs) -> ranked.put(queryId, rank(docs)));
+      return new Run(Collections.unmodifiableMap(ranked));
+    }
+
+    private List<ScoredDoc> hitsOf(String queryId) {
+      Objects.requireNonNull(queryId, "queryId");
+      if (queryId.isBlank()) {
+        throw new IllegalArgumentException("queryId must not be blank, got: '" + queryId + "'");
+      }
+      return hits.computeIfAbsent(queryId, q -> new ArrayList<>());
+    }
+  }
+}

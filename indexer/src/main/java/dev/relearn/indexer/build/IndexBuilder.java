@@ -1,0 +1,115 @@
+package dev.relearn.indexer.build;
+
+import dev.relearn.indexer.source.ChunkSource;
+import dev.relearn.indexer.source.SourceProblem;
+import dev.relearn.lucene.schema.Chunk;
+import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.LearnedValues;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+
+/**
+ * Brings the index in line with one source, incrementally.
+ *
+ * <ul>
+ *   <li>A chunk whose id and content hash are already indexed is left alone: not re-embedded,
+ *       not rewritten, its learned values untouched.
+ *   <li>A new or changed chunk is embedded (or taken from the vector cache) and written. It keeps
+ *       the learned values of the chunk it replaces: the same id, or else the one vanished chunk
+ *       at the same path and heading.
+ *   <li>Chunks of the same origin that the source no longer has are deleted.
+ * </ul>
+ *
+ * <p>All vectors are computed and checked before the first write, so an embedder failure leaves
+ * the index unchanged. One commit ends the run. Problems in single files or lines are reported and
+ * skipped; everything else is indexed.
+ */
+public final class IndexBuilder {
+  private final IndexWriter writer;
+  private final ChunkSchema schema;
+  private final DocumentVectors vectors;
+  private final Progress progress;
+
+  /** Builds into {@code writer}, which must use {@code schema}'s analyzer and similarity. */
+  public IndexBuilder(IndexWriter writer, ChunkSchema schema, DocumentVectors vectors,
+      Progress progress) {
+    this.writer = writer;
+    this.schema = schema;
+    this.vectors = vectors;
+    this.progress = progress;
+  }
+
+  /** Indexes {@code source} and commits. */
+  public IndexReport index(ChunkSource source) throws IOException {
+    long start = System.nanoTime();
+    int embeddedBefore = vectors.embedded();
+    int cachedBefore = vectors.cached();
+    List<Chunk> chunks = new ArrayList<>();
+    List<SourceProblem> problems = new ArrayList<>();
+    source.read(chunks::add, problems::add);
+    ExistingChunks existing;
+    try (DirectoryReader reader = DirectoryReader.open(writer)) {
+      existing = ExistingChunks.read(reader, source.origin());
+    }
+
+    Set<String> ids = new HashSet<>();
+    List<Chunk> toWrite = new ArrayList<>();
+    int unchanged = 0;
+    for (Chunk chunk : chunks) {
+      if (!ids.add(chunk.id())) {
+        problems.add(new SourceProblem(chunk.path(), 0, "duplicate chunk id " + chunk.id()
+            + "; only the first is indexed"));
+        continue;
+      }
+      ExistingChunks.Entry old = existing.get(chunk.id());
+      if (old != null && old.sha256().equals(chunk.sha256())) {
+        unchanged++;
+      } else {
+        toWrite.add(chunk);
+      }
+    }
+
+    List<float[]> chunkVectors = vectors.vectorsFor(toWrite, progress);
+
+    Map<String, List<ExistingChunks.Entry>> vanished = existing.vanished(ids);
+    int added = 0;
+    int updated = 0;
+    for (int i = 0; i < toWrite.size(); i++) {
+      Chunk chunk = toWrite.get(i);
+      ExistingChunks.Entry predecessor = existing.get(chunk.id());
+      if (predecessor == null) {
+        List<ExistingChunks.Entry> candidates = vanished.get(ExistingChunks.sectionKey(
+            chunk.path(), chunk.headingPath(), chunk.title()));
+        if (candidates != null && !candidates.isEmpty()) {
+          predecessor = candidates.removeFirst();
+          writer.deleteDocuments(ChunkSchema.idTerm(predecessor.id()));
+        }
+      }
+      LearnedValues learned = predecessor == null ? LearnedValues.NEUTRAL : predecessor.learned();
+      writer.updateDocument(ChunkSchema.idTerm(chunk.id()),
+          schema.document(chunk, chunkVectors.get(i), learned));
+      if (predecessor == null) {
+        added++;
+      } else {
+        updated++;
+      }
+    }
+    int deleted = 0;
+    for (List<ExistingChunks.Entry> gone : vanished.values()) {
+      for (ExistingChunks.Entry entry : gone) {
+        writer.deleteDocuments(ChunkSchema.idTerm(entry.id()));
+        deleted++;
+      }
+    }
+    writer.commit();
+    long millis = (System.nanoTime() - start) / 1_000_000L;
+    return new IndexReport(source.origin(), added, updated, unchanged, deleted,
+        vectors.embedded() - embeddedBefore, vectors.cached() - cachedBefore, problems, millis);
+  }
+}

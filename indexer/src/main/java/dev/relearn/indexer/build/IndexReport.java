@@ -1,0 +1,42 @@
+package dev.relearn.indexer.build;
+
+import dev.relearn.indexer.source.SourceProblem;
+import java.util.List;
+
+/**
+ * What one indexing run did.
+ *
+ * @param origin the indexed source
+ * @param added chunks that were new
+ * @param updated chunks whose content changed (their learned values were carried over)
+ * @param unchanged chunks left as they were
+ * @param deleted chunks of this origin that are gone from the source
+ * @param embedded texts the model embedded in this run
+ * @param cachedVectors vectors taken from the persistent cache instead
+ * @param problems files or lines that could not be indexed; everything else was
+ * @param millis wall time
+ */
+public record IndexReport(String origin, int added, int updated, int unchanged, int deleted,
+    int embedded, int cachedVectors, List<SourceProblem> problems, long millis) {
+  /** Copies the problem list and rejects negative counts. */
+  public IndexReport {
+    problems = List.copyOf(problems);
+    for (int count : new int[] {added, updated, unchanged, deleted, embedded, cachedVectors}) {
+      if (count < 0) {
+        throw new IllegalArgumentException("counts must be >= 0, got: " + count);
+      }
+    }
+  }
+
+  /** Chunks of this origin now in the index. */
+  public int chunks() {
+    return added + updated + unchanged;
+  }
+
+  /** One line for people, e.g. {@code "5183 chunks: 5183 added, ... (12.3 s)"}. */
+  public String summary() {
+    return String.format("%s: %d chunks (%d added, %d updated, %d unchanged, %d deleted);"
+        + " %d embedded, %d from cache; %d problems; %.1f s", origin, chunks(), added, updated,
+        unchanged, deleted, embedded, cachedVectors, problems.size(), millis / 1000.0);
+  }
+}

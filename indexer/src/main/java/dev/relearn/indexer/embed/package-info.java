@@ -1,0 +1,6 @@
+/**
+ * Embedders: the in-process bge-small ONNX model (the default), a dependency-free hashing
+ * fallback, an in-memory LRU for query vectors, and a persistent cache of document vectors keyed
+ * by model and content hash.
+ */
+package dev.relearn.indexer.embed;

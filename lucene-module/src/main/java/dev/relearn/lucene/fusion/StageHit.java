@@ -1,0 +1,23 @@
+package dev.relearn.lucene.fusion;
+
+/**
+ * One candidate as a first-stage retriever ranked it.
+ *
+ * @param doc the Lucene doc id (top-level, in the searcher's reader)
+ * @param score the retriever's raw score
+ * @param rank 1-based rank in that retriever's list
+ */
+public record StageHit(int doc, float score, int rank) {
+  /** Rejects a negative doc, a NaN score or a rank below 1. */
+  public StageHit {
+    if (doc < 0) {
+      throw new IllegalArgumentException("doc must be >= 0, got: " + doc);
+    }
+    if (Float.isNaN(score)) {
+      throw new IllegalArgumentException("score is NaN for doc " + doc);
+    }
+    if (rank < 1) {
+      throw new IllegalArgumentException("rank must be >= 1, got: " + rank);
+    }
+  }
+}

@@ -1,0 +1,77 @@
+package dev.relearn.lucene.schema;
+
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What an index was built with, kept in Lucene's commit user data so that opening it with another
+ * embedding model fails clearly instead of returning meaningless vector scores.
+ *
+ * @param modelId the embedder's {@code modelId()}
+ * @param dimension the vector dimension
+ * @param schemaVersion {@link ChunkSchema#VERSION} at build time
+ */
+public record IndexMetadata(String modelId, int dimension, int schemaVersion) {
+  static final String MODEL_KEY = "relearn.model";
+  static final String DIMENSION_KEY = "relearn.dimension";
+  static final String SCHEMA_KEY = "relearn.schema";
+
+  /** Validates the fields; the message names the bad value. */
+  public IndexMetadata {
+    Objects.requireNonNull(modelId, "modelId");
+    if (modelId.isBlank()) {
+      throw new IllegalArgumentException("modelId must not be blank");
+    }
+    if (dimension < 1 || dimension > 4096) {
+      throw new IllegalArgumentException("dimension must be in [1, 4096], got: " + dimension);
+    }
+    if (schemaVersion < 1) {
+      throw new IllegalArgumentException("schemaVersion must be >= 1, got: " + schemaVersion);
+    }
+  }
+
+  /** The commit user data entries for this metadata. */
+  public Map<String, String> toUserData() {
+    return Map.of(MODEL_KEY, modelId, DIMENSION_KEY, Integer.toString(dimension),
+        SCHEMA_KEY, Integer.toString(schemaVersion));
+  }
+
+  /**
+   * Reads metadata from commit user data.
+   *
+   * @return null when the commit carries no relearn metadata (an empty or foreign index)
+   * @throws IllegalArgumentException when the entries are present but malformed
+   */
+  public static IndexMetadata fromUserData(Map<String, String> userData) {
+    String model = userData.get(MODEL_KEY);
+    if (model == null) {
+      return null;
+    }
+    try {
+      return new IndexMetadata(model, Integer.parseInt(userData.get(DIMENSION_KEY)),
+          Integer.parseInt(userData.get(SCHEMA_KEY)));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("corrupt relearn metadata in index commit: " + userData, e);
+    }
+  }
+
+  /**
+   * Checks that an index built with this metadata can be used with {@code wanted}.
+   *
+   * @param where the index location, for the message
+   * @throws IllegalStateException naming both models and what to do
+   */
+  public void requireCompatible(IndexMetadata wanted, String where) {
+    if (!modelId.equals(wanted.modelId) || dimension != wanted.dimension) {
+      throw new IllegalStateException("index " + where + " was built with embedding model '"
+          + modelId + "' (" + dimension + " dims), but this run uses '" + wanted.modelId + "' ("
+          + wanted.dimension + " dims). Use the same model (--model), or index into a new"
+          + " directory.");
+    }
+    if (schemaVersion != wanted.schemaVersion) {
+      throw new IllegalStateException("index " + where + " has relearn schema version "
+          + schemaVersion + "; this version of relearn reads version " + wanted.schemaVersion
+          + ". Re-index into a new directory.");
+    }
+  }
+}

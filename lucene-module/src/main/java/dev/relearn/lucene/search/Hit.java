@@ -1,0 +1,35 @@
+package dev.relearn.lucene.search;
+
+import dev.relearn.lucene.schema.ChunkKind;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One search result.
+ *
+ * @param chunkId the stable chunk id
+ * @param path where the chunk came from
+ * @param kind what it was cut from
+ * @param title its title, or empty
+ * @param headingPath the Markdown headings above it
+ * @param startLine first line, or 0 for records
+ * @param endLine last line
+ * @param snippet a short excerpt of the text near the query's words
+ * @param score the final score; higher is better
+ * @param bm25 the BM25 stage's score and rank, or null if BM25 did not return it
+ * @param vector the vector stage's score and rank, or null if the vector search did not return it
+ */
+public record Hit(
+    String chunkId, String path, ChunkKind kind, String title, List<String> headingPath,
+    int startLine, int endLine, String snippet, double score, StageScore bm25, StageScore vector) {
+  /** Validates and copies the heading path. */
+  public Hit {
+    Objects.requireNonNull(chunkId, "chunkId");
+    Objects.requireNonNull(path, "path");
+    Objects.requireNonNull(kind, "kind");
+    headingPath = List.copyOf(headingPath);
+    if (Double.isNaN(score)) {
+      throw new IllegalArgumentException("score is NaN for chunk " + chunkId);
+    }
+  }
+}

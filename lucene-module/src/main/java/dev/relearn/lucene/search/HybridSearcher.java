@@ -1,0 +1,142 @@
+package dev.relearn.lucene.search;
+
+import dev.relearn.lucene.fusion.FusedHit;
+import dev.relearn.lucene.fusion.StageHit;
+import dev.relearn.lucene.schema.ChunkKind;
+import dev.relearn.lucene.schema.ChunkSchema;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TopDocs;
+
+/**
+ * The first stage: BM25 top N and vector top N over a chunk index, fused, then the top k loaded
+ * as {@link Hit}s. Stateless and thread-safe; pass it a searcher acquired from a {@code
+ * SearcherManager} whose similarity is {@link ChunkSchema#similarity()}.
+ */
+public final class HybridSearcher {
+  /** Snippet length in characters. */
+  public static final int SNIPPET_CHARS = 200;
+
+  private final ChunkSchema schema;
+
+  /** A searcher over indexes built with {@code schema}. */
+  public HybridSearcher(ChunkSchema schema) {
+    this.schema = schema;
+  }
+
+  /**
+   * Runs the first stage.
+   *
+   * @param queryVector the embedded query; required unless the mode is BM25 (then ignored)
+   */
+  public SearchResults search(IndexSearcher searcher, SearchRequest request, float[] queryVector)
+      throws IOException {
+    return load(searcher, request, candidates(searcher, request, queryVector));
+  }
+
+  /** The fused candidates before loading, best first: the input to a second stage. */
+  public Candidates candidates(IndexSearcher searcher, SearchRequest request, float[] queryVector)
+      throws IOException {
+    Query filter = ChunkSchema.filter(request.pathPrefix(), request.kind());
+    int depth = request.retrieverDepth();
+    List<StageHit> lexical = List.of();
+    List<StageHit> semantic = List.of();
+    if (request.mode() != SearchMode.VECTOR) {
+      lexical = stageHits(searcher.search(withFilter(schema.bm25Query(request.text()), filter), depth));
+    }
+    if (request.mode().needsVector()) {
+      if (queryVector == null) {
+        throw new IllegalArgumentException(request.mode().label() + " search needs a query vector");
+      }
+      semantic = stageHits(searcher.search(schema.vectorQuery(queryVector, depth, filter), depth));
+    }
+    List<FusedHit> fused = switch (request.mode()) {
+      case BM25 -> single(lexical, true);
+      case VECTOR -> single(semantic, false);
+      case HYBRID -> request.fusion().fuse(lexical, semantic);
+    };
+    return new Candidates(fused, lexical.size(), semantic.size());
+  }
+
+  /** Loads the stored fields of the top {@code request.k()} candidates. */
+  public SearchResults load(IndexSearcher searcher, SearchRequest request, Candidates candidates)
+      throws IOException {
+    StoredFields stored = searcher.storedFields();
+    List<FusedHit> fused = candidates.fused();
+    List<Hit> hits = new ArrayList<>(Math.min(request.k(), fused.size()));
+    for (int i = 0; i < fused.size() && hits.size() < request.k(); i++) {
+      hits.add(toHit(stored.document(fused.get(i).doc()), fused.get(i), request.text()));
+    }
+    return new SearchResults(hits, candidates.lexicalCount(), candidates.semanticCount());
+  }
+
+  /**
+   * Fused first-stage candidates.
+   *
+   * @param fused candidates, best first
+   * @param lexicalCount how many BM25 returned
+   * @param semanticCount how many the vector search returned
+   */
+  public record Candidates(List<FusedHit> fused, int lexicalCount, int semanticCount) {
+    /** Copies the list. */
+    public Candidates {
+      fused = List.copyOf(fused);
+    }
+  }
+
+  private static Query withFilter(Query query, Query filter) {
+    if (filter == null) {
+      return query;
+    }
+    return new BooleanQuery.Builder().add(query, Occur.MUST).add(filter, Occur.FILTER).build();
+  }
+
+  private static List<StageHit> stageHits(TopDocs topDocs) {
+    ScoreDoc[] docs = topDocs.scoreDocs;
+    List<StageHit> hits = new ArrayList<>(docs.length);
+    for (int i = 0; i < docs.length; i++) {
+      hits.add(new StageHit(docs[i].doc, docs[i].score, i + 1));
+    }
+    return hits;
+  }
+
+  private static List<FusedHit> single(List<StageHit> hits, boolean lexical) {
+    List<FusedHit> out = new ArrayList<>(hits.size());
+    for (StageHit hit : hits) {
+      out.add(new FusedHit(hit.doc(), hit.score(), lexical ? hit : null, lexical ? null : hit));
+    }
+    return out;
+  }
+
+  private static Hit toHit(Document doc, FusedHit fused, String query) {
+    List<String> headings = new ArrayList<>();
+    for (IndexableField field : doc.getFields(ChunkSchema.HEADING_PATH)) {
+      headings.add(field.stringValue());
+    }
+    return new Hit(
+        doc.get(ChunkSchema.ID),
+        doc.get(ChunkSchema.PATH),
+        ChunkKind.fromLabel(doc.get(ChunkSchema.KIND)),
+        doc.get(ChunkSchema.TITLE),
+        headings,
+        doc.getField(ChunkSchema.START_LINE).numericValue().intValue(),
+        doc.getField(ChunkSchema.END_LINE).numericValue().intValue(),
+        Snippets.excerpt(doc.get(ChunkSchema.TEXT), query, SNIPPET_CHARS),
+        fused.score(),
+        stage(fused.lexical()),
+        stage(fused.semantic()));
+  }
+
+  private static StageScore stage(StageHit hit) {
+    return hit == null ? null : new StageScore(hit.score(), hit.rank());
+  }
+}

@@ -1,0 +1,38 @@
+package dev.relearn.lucene.search;
+
+import java.util.Locale;
+
+/** Which first-stage retrievers a search uses. */
+public enum SearchMode {
+  /** BM25 over the analysed body only. */
+  BM25,
+  /** Nearest neighbours of the query embedding only. */
+  VECTOR,
+  /** Both, fused. */
+  HYBRID;
+
+  /** The lower-case name used on the command line and in JSON. */
+  public String label() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * Parses a label such as {@code "hybrid"}, case-insensitively.
+   *
+   * @throws IllegalArgumentException naming the bad value and the accepted ones
+   */
+  public static SearchMode fromLabel(String label) {
+    for (SearchMode mode : values()) {
+      if (mode.label().equalsIgnoreCase(label)) {
+        return mode;
+      }
+    }
+    throw new IllegalArgumentException(
+        "unknown search mode: '" + label + "'; expected one of bm25, vector, hybrid");
+  }
+
+  /** Whether this mode needs the query embedded. */
+  public boolean needsVector() {
+    return this != BM25;
+  }
+}

@@ -1,0 +1,98 @@
+package dev.relearn.lucene.search;
+
+import dev.relearn.lucene.fusion.Fusion;
+import dev.relearn.lucene.schema.ChunkKind;
+import java.util.Objects;
+
+/**
+ * One search, validated. Build it with {@link #of(String)} and the {@code with*} methods.
+ *
+ * @param text the query text; it is analysed and embedded, never parsed as query syntax, and never
+ *     kept
+ * @param mode which retrievers to use
+ * @param k how many hits to return
+ * @param candidates how many candidates each first-stage retriever returns (N)
+ * @param fusion how hybrid mode combines the two lists
+ * @param pathPrefix only chunks whose path starts with this, or null
+ * @param kind only chunks of this kind, or null
+ */
+public record SearchRequest(
+    String text, SearchMode mode, int k, int candidates, Fusion fusion, String pathPrefix,
+    ChunkKind kind) {
+  /** The longest query accepted, in characters. */
+  public static final int MAX_QUERY_CHARS = 10_000;
+  /** The most hits or candidates a request may ask for. */
+  public static final int MAX_K = 10_000;
+  /** Default number of hits. */
+  public static final int DEFAULT_K = 10;
+  /** Default candidates per retriever. */
+  public static final int DEFAULT_CANDIDATES = 100;
+
+  /** Validates; messages name the bad value but never echo the query text. */
+  public SearchRequest {
+    Objects.requireNonNull(text, "query text");
+    Objects.requireNonNull(mode, "mode");
+    Objects.requireNonNull(fusion, "fusion");
+    if (text.isBlank()) {
+      throw new IllegalArgumentException("query must not be empty");
+    }
+    if (text.length() > MAX_QUERY_CHARS) {
+      throw new IllegalArgumentException("query is " + text.length()
+          + " characters long; the limit is " + MAX_QUERY_CHARS);
+    }
+    if (k < 1 || k > MAX_K) {
+      throw new IllegalArgumentException("k must be in [1, " + MAX_K + "], got: " + k);
+    }
+    if (candidates < 1 || candidates > MAX_K) {
+      throw new IllegalArgumentException(
+          "candidates must be in [1, " + MAX_K + "], got: " + candidates);
+    }
+    if (pathPrefix != null && pathPrefix.isEmpty()) {
+      pathPrefix = null;
+    }
+  }
+
+  /** A hybrid, min-max (alpha 0.5) request for the top 10 of 100 candidates per retriever. */
+  public static SearchRequest of(String text) {
+    return new SearchRequest(text, SearchMode.HYBRID, DEFAULT_K, DEFAULT_CANDIDATES,
+        Fusion.minMax(0.5), null, null);
+  }
+
+  /** This request with another mode. */
+  public SearchRequest withMode(SearchMode mode) {
+    return new SearchRequest(text, mode, k, candidates, fusion, pathPrefix, kind);
+  }
+
+  /** This request with another k. */
+  public SearchRequest withK(int k) {
+    return new SearchRequest(text, mode, k, candidates, fusion, pathPrefix, kind);
+  }
+
+  /** This request with another candidate count per retriever. */
+  public SearchRequest withCandidates(int candidates) {
+    return new SearchRequest(text, mode, k, candidates, fusion, pathPrefix, kind);
+  }
+
+  /** This request with another fusion. */
+  public SearchRequest withFusion(Fusion fusion) {
+    return new SearchRequest(text, mode, k, candidates, fusion, pathPrefix, kind);
+  }
+
+  /** This request restricted to a path prefix and/or kind (null for no restriction). */
+  public SearchRequest withFilter(String pathPrefix, ChunkKind kind) {
+    return new SearchRequest(text, mode, k, candidates, fusion, pathPrefix, kind);
+  }
+
+  /** Candidates each retriever must return: at least {@code k}. */
+  public int retrieverDepth() {
+    return Math.max(k, candidates);
+  }
+
+  /** A description without the query text, safe for logs. */
+  @Override
+  public String toString() {
+    return "SearchRequest[mode=" + mode.label() + ", k=" + k + ", candidates=" + candidates
+        + ", fusion=" + fusion.describe() + ", pathPrefix=" + pathPrefix + ", kind=" + kind
+        + ", queryChars=" + text.length() + "]";
+  }
+}

@@ -1,0 +1,150 @@
+package dev.relearn.lucene.search;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.lucene.fusion.Fusion;
+import dev.relearn.lucene.schema.ChunkKind;
+import dev.relearn.lucene.schema.ChunkSchema;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HybridSearcherTest {
+  @TempDir Path dir;
+  private TestIndex index;
+  private HybridSearcher hybrid;
+
+  @BeforeEach
+  void build() throws Exception {
+    index = new TestIndex(dir, List.of(
+        TestIndex.chunk("a", "docs/cats.md", ChunkKind.MARKDOWN, "Cats sleep most of the day."),
+        TestIndex.chunk("b", "docs/dogs.md", ChunkKind.MARKDOWN, "Dogs love long walks in the park."),
+        TestIndex.chunk("c", "src/Http.java", ChunkKind.CODE,
+            "Request parseHttpRequest(String line) { return null; }"),
+        TestIndex.chunk("d", "notes/cats.txt", ChunkKind.TEXT, "A cat and a dog share a sofa.")));
+    hybrid = new HybridSearcher(index.schema);
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    index.close();
+  }
+
+  private SearchResults search(SearchRequest request) throws Exception {
+    return hybrid.search(index.searcher(), request, TestIndex.vector(request.text()));
+  }
+
+  @Test
+  void bm25ModeReportsOnlyLexicalStage() throws Exception {
+    SearchResults results = search(SearchRequest.of("cats").withMode(SearchMode.BM25));
+    assertEquals(List.of("a", "d"), results.hits().stream().map(Hit::chunkId).toList());
+    Hit top = results.hits().get(0);
+    assertNotNull(top.bm25());
+    assertNull(top.vector());
+    assertEquals(1, top.bm25().rank());
+    assertEquals(top.bm25().score(), top.score(), 1e-6);
+    assertEquals(0, results.semanticCandidates());
+  }
+
+  @Test
+  void vectorModeRanksEveryChunkBySimilarity() throws Exception {
+    SearchResults results = search(SearchRequest.of("dogs love walks").withMode(SearchMode.VECTOR));
+    assertEquals(4, results.hits().size());
+    assertEquals("b", results.hits().get(0).chunkId());
+    assertNull(results.hits().get(0).bm25());
+  }
+
+  @Test
+  void hybridCarriesBothStagesAndRrfWorks() throws Exception {
+    for (Fusion fusion : List.of(Fusion.minMax(0.5), Fusion.rrf(60))) {
+      SearchResults results = search(SearchRequest.of("cats").withFusion(fusion));
+      Hit top = results.hits().get(0);
+      assertNotNull(top.bm25(), fusion.describe());
+      assertNotNull(top.vector(), fusion.describe());
+      assertEquals(2, results.lexicalCandidates());
+    }
+  }
+
+  @Test
+  void identifiersInCodeMatchNaturalWords() throws Exception {
+    SearchResults results = search(SearchRequest.of("http request").withMode(SearchMode.BM25));
+    assertEquals("c", results.hits().get(0).chunkId());
+  }
+
+  @Test
+  void proseScoresExactlyAsPlainBm25OnTheBody() throws Exception {
+    IndexSearcher searcher = index.searcher();
+    TopDocs plain = searcher.search(new BooleanQuery.Builder()
+        .add(new TermQuery(new Term(ChunkSchema.BODY, "cat")), Occur.SHOULD).build(), 10);
+    SearchResults results = hybrid.search(searcher,
+        SearchRequest.of("cats").withMode(SearchMode.BM25), null);
+    assertEquals(plain.scoreDocs[0].score, results.hits().get(0).bm25().score(), 0f);
+  }
+
+  @Test
+  void filtersApplyToBothStages() throws Exception {
+    SearchResults byPath = search(SearchRequest.of("cats").withFilter("notes/", null));
+    assertEquals(List.of("d"), byPath.hits().stream().map(Hit::chunkId).toList());
+    SearchResults byKind = search(SearchRequest.of("cats dogs").withFilter(null, ChunkKind.CODE));
+    assertEquals(List.of("c"), byKind.hits().stream().map(Hit::chunkId).toList());
+  }
+
+  @Test
+  void querySyntaxIsSearchedAsText() throws Exception {
+    SearchResults results = search(SearchRequest.of("cats AND (dogs OR \"sofa\")~2 +[x TO y] \\ /"));
+    assertTrue(results.hits().size() >= 3);
+    SearchResults none = search(SearchRequest.of("+-&&||!(){}[]^\"~*?:\\/").withMode(SearchMode.BM25));
+    assertTrue(none.hits().isEmpty());
+  }
+
+  @Test
+  void callerVectorIsNotModifiedAndBadVectorsAreRejected() throws Exception {
+    float[] vector = TestIndex.vector("cats");
+    float[] copy = vector.clone();
+    hybrid.search(index.searcher(), SearchRequest.of("cats"), vector);
+    assertArrayEquals(copy, vector);
+    IllegalArgumentException wrongSize = assertThrows(IllegalArgumentException.class,
+        () -> hybrid.search(index.searcher(), SearchRequest.of("cats"), new float[3]));
+    assertTrue(wrongSize.getMessage().contains("3 dimensions; the index expects 26"),
+        wrongSize.getMessage());
+    float[] nan = vector.clone();
+    nan[5] = Float.NaN;
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> hybrid.search(index.searcher(), SearchRequest.of("cats"), nan)).getMessage()
+        .contains("NaN at component 5"));
+  }
+
+  @Test
+  void requestValidationNeverEchoesTheQuery() {
+    assertEquals("query must not be empty",
+        assertThrows(IllegalArgumentException.class, () -> SearchRequest.of("  ")).getMessage());
+    String huge = "secret ".repeat(150_000);
+    String message = assertThrows(IllegalArgumentException.class,
+        () -> SearchRequest.of(huge)).getMessage();
+    assertEquals("query is 1050000 characters long; the limit is 10000", message);
+    assertThrows(IllegalArgumentException.class, () -> SearchRequest.of("x").withK(0));
+    assertTrue(!SearchRequest.of("secret words").toString().contains("secret"));
+  }
+
+  @Test
+  void snippetsStartNearAQueryWord() {
+    String text = "Intro words here. ".repeat(30) + "The fusion step combines lists.";
+    String snippet = Snippets.excerpt(text, "fusion", 80);
+    assertTrue(snippet.contains("fusion"), snippet);
+    assertTrue(snippet.startsWith("…"), snippet);
+  }
+}
