@@ -1,5 +1,6 @@
 package dev.relearn.indexer.build;
 
+import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
@@ -23,7 +24,14 @@ import org.apache.lucene.util.Bits;
 /** The chunks an index already holds for one origin, read once at the start of a run. */
 final class ExistingChunks {
   /** One indexed chunk: what identifies it, its content hash and its learned values. */
-  record Entry(String id, String path, String section, String sha256, LearnedValues learned) {}
+  record Entry(String id, String path, String section, String sha256, int startLine,
+      int endLine, LearnedValues learned) {
+    /** Whether {@code chunk} is exactly what is indexed: same content and same place. */
+    boolean sameAs(Chunk chunk) {
+      return sha256.equals(chunk.sha256()) && startLine == chunk.startLine()
+          && endLine == chunk.endLine() && path.equals(chunk.path());
+    }
+  }
 
   private final Map<String, Entry> byId = new LinkedHashMap<>();
 
@@ -35,7 +43,7 @@ final class ExistingChunks {
     Weight weight = searcher.createWeight(
         searcher.rewrite(ChunkSchema.originQuery(origin)), ScoreMode.COMPLETE_NO_SCORES, 1f);
     Set<String> fields = Set.of(ChunkSchema.ID, ChunkSchema.PATH, ChunkSchema.TITLE,
-        ChunkSchema.HEADING_PATH, ChunkSchema.SHA256);
+        ChunkSchema.HEADING_PATH, ChunkSchema.SHA256, ChunkSchema.START_LINE, ChunkSchema.END_LINE);
     for (LeafReaderContext leaf : reader.leaves()) {
       Scorer scorer = weight.scorer(leaf);
       if (scorer == null) {
@@ -53,7 +61,9 @@ final class ExistingChunks {
         String section = sectionKey(path, List.of(d.getValues(ChunkSchema.HEADING_PATH)),
             d.get(ChunkSchema.TITLE));
         existing.byId.put(d.get(ChunkSchema.ID), new Entry(d.get(ChunkSchema.ID), path, section,
-            d.get(ChunkSchema.SHA256), LearnedValues.read(leaf.reader(), doc)));
+            d.get(ChunkSchema.SHA256), d.getField(ChunkSchema.START_LINE).numericValue().intValue(),
+            d.getField(ChunkSchema.END_LINE).numericValue().intValue(),
+            LearnedValues.read(leaf.reader(), doc)));
       }
     }
     return existing;

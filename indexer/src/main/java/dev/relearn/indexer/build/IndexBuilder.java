@@ -18,8 +18,9 @@ import org.apache.lucene.index.IndexWriter;
  * Brings the index in line with one source, incrementally.
  *
  * <ul>
- *   <li>A chunk whose id and content hash are already indexed is left alone: not re-embedded,
- *       not rewritten, its learned values untouched.
+ *   <li>A chunk whose id, content hash and line range are already indexed is left alone: not
+ *       re-embedded, not rewritten, its learned values untouched. One that only moved is rewritten
+ *       with its cached vector.
  *   <li>A new or changed chunk is embedded (or taken from the vector cache) and written. It keeps
  *       the learned values of the chunk it replaces: the same id, or else the one vanished chunk
  *       at the same path and heading.
@@ -27,7 +28,7 @@ import org.apache.lucene.index.IndexWriter;
  * </ul>
  *
  * <p>All vectors are computed and checked before the first write, so an embedder failure leaves
- * the index unchanged. One commit ends the run. Problems in single files or lines are reported and
+ * the index unchanged. One commit ends the run, unless nothing changed. Problems in single files or lines are reported and
  * skipped; everything else is indexed.
  */
 public final class IndexBuilder {
@@ -68,7 +69,7 @@ public final class IndexBuilder {
         continue;
       }
       ExistingChunks.Entry old = existing.get(chunk.id());
-      if (old != null && old.sha256().equals(chunk.sha256())) {
+      if (old != null && old.sameAs(chunk)) {
         unchanged++;
       } else {
         toWrite.add(chunk);
@@ -107,7 +108,9 @@ public final class IndexBuilder {
         deleted++;
       }
     }
-    writer.commit();
+    if (writer.hasUncommittedChanges()) {
+      writer.commit();
+    }
     long millis = (System.nanoTime() - start) / 1_000_000L;
     return new IndexReport(source.origin(), added, updated, unchanged, deleted,
         vectors.embedded() - embeddedBefore, vectors.cached() - cachedBefore, problems, millis);

@@ -80,6 +80,7 @@ public final class VectorStore implements AutoCloseable {
       if (lock != null) {
         channel.write(header, 0);
       }
+      channel.position(header.capacity());
       return;
     }
     ByteBuffer existing = ByteBuffer.allocate(header.capacity());

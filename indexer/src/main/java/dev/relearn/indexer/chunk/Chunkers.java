@@ -1,0 +1,53 @@
+package dev.relearn.indexer.chunk;
+
+import dev.relearn.lucene.schema.ChunkKind;
+
+/** Picks the chunker for a kind of file, all sharing one token budget. */
+public final class Chunkers {
+  private final int maxTokens;
+  private final MarkdownChunker markdown;
+  private final CodeChunker code;
+  private final TextChunker text;
+
+  /** Chunkers with the default budget of 512 tokens. */
+  public Chunkers() {
+    this(TextChunker.DEFAULT_MAX_TOKENS);
+  }
+
+  /**
+   * Chunkers with a budget of {@code maxTokens} per chunk; the overlap of prose windows is an
+   * eighth of it.
+   *
+   * @throws IllegalArgumentException naming {@code maxTokens} when below 8
+   */
+  public Chunkers(int maxTokens) {
+    if (maxTokens < 8) {
+      throw new IllegalArgumentException("max tokens must be >= 8, got: " + maxTokens);
+    }
+    this.maxTokens = maxTokens;
+    int overlap = maxTokens / 8;
+    this.markdown = new MarkdownChunker(maxTokens, overlap);
+    this.code = new CodeChunker(CodeChunker.DEFAULT_MAX_LINES, maxTokens);
+    this.text = new TextChunker(maxTokens, overlap);
+  }
+
+  /** The token budget per chunk. */
+  public int maxTokens() {
+    return maxTokens;
+  }
+
+  /**
+   * The chunker for files of {@code kind}.
+   *
+   * @throws IllegalArgumentException for {@link ChunkKind#RECORD}: records are kept whole
+   */
+  public Chunker forKind(ChunkKind kind) {
+    return switch (kind) {
+      case MARKDOWN -> markdown;
+      case CODE -> code;
+      case TEXT -> text;
+      case RECORD -> throw new IllegalArgumentException(
+          "no chunker for kind " + kind.label() + ": records are kept whole");
+    };
+  }
+}

@@ -1,0 +1,100 @@
+package dev.relearn.indexer.chunk;
+
+import dev.relearn.lucene.schema.Chunk;
+import dev.relearn.lucene.schema.ChunkKind;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Cuts source code into {@link ChunkKind#CODE} windows of whole lines, at most a line limit and a
+ * token budget each, without overlap. Near the limit it prefers to cut before a declaration at low
+ * indentation or after a blank line (see {@link CodeLines}); a line too long for the budget on its
+ * own is hard-split. A window's title is its first declaration line, trimmed, or empty.
+ */
+public final class CodeChunker implements Chunker {
+  /** The default line limit of a window. */
+  public static final int DEFAULT_MAX_LINES = 60;
+
+  private final int maxLines;
+  private final int maxTokens;
+  private final WindowSplitter longLines;
+
+  /** A chunker with the default limits: 60 lines and 512 tokens. */
+  public CodeChunker() {
+    this(DEFAULT_MAX_LINES, TextChunker.DEFAULT_MAX_TOKENS);
+  }
+
+  /**
+   * A chunker with the given limits.
+   *
+   * @throws IllegalArgumentException naming {@code maxLines} when below 1 or {@code maxTokens}
+   *     when below 8
+   */
+  public CodeChunker(int maxLines, int maxTokens) {
+    if (maxLines < 1) {
+      throw new IllegalArgumentException("max lines must be >= 1, got: " + maxLines);
+    }
+    this.maxLines = maxLines;
+    this.maxTokens = maxTokens;
+    this.longLines = new WindowSplitter(maxTokens, 0);
+  }
+
+  @Override
+  public List<Chunk> chunk(String origin, String path, String text) {
+    CodeLines lines = new CodeLines(new LineIndex(LineIndex.normalize(text)));
+    List<Chunk> drafts = new ArrayList<>();
+    int n = lines.count();
+    int s = lines.skipBlank(0);
+    while (s < n) {
+      if (lines.estimate(s, s) > maxTokens) {
+        addLongLine(drafts, origin, path, lines, s);
+        s = lines.skipBlank(s + 1);
+        continue;
+      }
+      int e = s;
+      while (e + 1 < n && e + 2 - s <= maxLines && lines.estimate(s, e + 1) <= maxTokens) {
+        e++;
+      }
+      int next = e + 1 < n ? chooseNext(lines, s, e) : n;
+      addWindow(drafts, origin, path, lines, s, next - 1);
+      s = lines.skipBlank(next);
+    }
+    return ChunkIds.assign(drafts);
+  }
+
+  /** Where the window after {@code s..e} starts: a strong, then a weak boundary, else e + 1. */
+  private static int chooseNext(CodeLines lines, int s, int e) {
+    int earliest = s + Math.max(1, (e - s + 1) / 2);
+    int weak = -1;
+    for (int k = e + 1; k >= earliest; k--) {
+      int strength = lines.boundaryBefore(k);
+      if (strength == CodeLines.STRONG) {
+        return k;
+      }
+      if (strength == CodeLines.WEAK && weak < 0) {
+        weak = k;
+      }
+    }
+    return weak >= 0 ? weak : e + 1;
+  }
+
+  private static void addWindow(List<Chunk> drafts, String origin, String path, CodeLines lines,
+      int first, int last) {
+    int end = last;
+    while (end > first && lines.index().isBlank(end)) {
+      end--;
+    }
+    drafts.add(ChunkIds.draft(origin, path, ChunkKind.CODE, lines.title(first, end), List.of(),
+        first + 1, end + 1, lines.index().lines(first, end)));
+  }
+
+  private void addLongLine(List<Chunk> drafts, String origin, String path, CodeLines lines,
+      int line) {
+    LineIndex index = lines.index();
+    String title = lines.title(line, line);
+    for (Span span : longLines.split(index.text(), index.start(line), index.end(line))) {
+      drafts.add(ChunkIds.draft(origin, path, ChunkKind.CODE, title, List.of(), line + 1,
+          line + 1, index.text().substring(span.start(), span.end())));
+    }
+  }
+}

@@ -1,0 +1,132 @@
+package dev.relearn.indexer.chunk;
+
+import java.util.Set;
+
+/** The lines of a source file with cheap token sums and declaration heuristics. */
+final class CodeLines {
+  /** A boundary before a low-indented declaration, or after a blank line before one. */
+  static final int STRONG = 2;
+  /** A boundary after any blank line. */
+  static final int WEAK = 1;
+
+  private static final int LOW_INDENT = 4;
+  private static final int MAX_TITLE_CHARS = 160;
+  private static final Set<String> DECLARATION_WORDS = Set.of("class", "interface", "enum",
+      "record", "def", "fn", "func", "function", "public", "private", "protected", "impl",
+      "struct", "module", "export", "const", "pub", "trait", "fun", "async", "abstract",
+      "static", "final", "sealed", "object", "type", "defmodule", "defp");
+
+  private final LineIndex index;
+  private final long[] wordsBefore;
+  private final long[] piecesBefore;
+
+  CodeLines(LineIndex index) {
+    this.index = index;
+    int n = index.lineCount();
+    wordsBefore = new long[n + 1];
+    piecesBefore = new long[n + 1];
+    String text = index.text();
+    for (int line = 0; line < n; line++) {
+      long words = 0;
+      long pieces = 0;
+      int previous = -1;
+      for (int i = index.start(line); i < index.end(line); ) {
+        int cp = text.codePointAt(i);
+        if (!Character.isWhitespace(cp) && (previous < 0 || Character.isWhitespace(previous))) {
+          words++;
+        }
+        if (TokenEstimator.startsPiece(previous, cp)) {
+          pieces++;
+        }
+        previous = cp;
+        i += Character.charCount(cp);
+      }
+      wordsBefore[line + 1] = wordsBefore[line] + words;
+      piecesBefore[line + 1] = piecesBefore[line] + pieces;
+    }
+  }
+
+  LineIndex index() {
+    return index;
+  }
+
+  int count() {
+    return index.lineCount();
+  }
+
+  /** The estimated tokens of lines {@code first} to {@code last}, inclusive. */
+  int estimate(int first, int last) {
+    return TokenEstimator.estimate(wordsBefore[last + 1] - wordsBefore[first],
+        index.end(last) - index.start(first), piecesBefore[last + 1] - piecesBefore[first]);
+  }
+
+  /** The first non-blank line at or after {@code line}, or {@link #count()}. */
+  int skipBlank(int line) {
+    int i = line;
+    while (i < count() && index.isBlank(i)) {
+      i++;
+    }
+    return i;
+  }
+
+  /** How good a place the start of line {@code k} is to begin a window: 0, WEAK or STRONG. */
+  int boundaryBefore(int k) {
+    if (k <= 0 || k >= count()) {
+      return k >= count() ? STRONG : 0;
+    }
+    if (index.isBlank(k)) {
+      return 0;
+    }
+    boolean lowIndent = indent(k) <= LOW_INDENT;
+    if (lowIndent && isDeclaration(k)) {
+      return STRONG;
+    }
+    if (index.isBlank(k - 1)) {
+      return lowIndent ? STRONG : WEAK;
+    }
+    return 0;
+  }
+
+  /** The first declaration line among {@code first..last}, trimmed, or empty. */
+  String title(int first, int last) {
+    for (int i = first; i <= last; i++) {
+      if (isDeclaration(i)) {
+        String title = index.line(i).strip();
+        return title.length() <= MAX_TITLE_CHARS ? title : title.substring(0, MAX_TITLE_CHARS);
+      }
+    }
+    return "";
+  }
+
+  /** Whether line {@code i} starts with a declaration keyword followed by a space or '('. */
+  boolean isDeclaration(int i) {
+    String line = index.line(i).strip();
+    int end = 0;
+    while (end < line.length() && Character.isLetter(line.charAt(end))) {
+      end++;
+    }
+    if (end == 0 || end == line.length()) {
+      return false;
+    }
+    char after = line.charAt(end);
+    return (after == ' ' || after == '\t' || after == '(')
+        && DECLARATION_WORDS.contains(line.substring(0, end));
+  }
+
+  /** The indentation of line {@code i} in columns, a tab counting 4. */
+  private int indent(int i) {
+    String text = index.text();
+    int columns = 0;
+    for (int c = index.start(i); c < index.end(i); c++) {
+      char ch = text.charAt(c);
+      if (ch == ' ') {
+        columns++;
+      } else if (ch == '\t') {
+        columns += 4;
+      } else {
+        break;
+      }
+    }
+    return columns;
+  }
+}

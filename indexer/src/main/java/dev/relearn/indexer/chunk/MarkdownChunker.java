@@ -1,0 +1,98 @@
+package dev.relearn.indexer.chunk;
+
+import dev.relearn.lucene.schema.Chunk;
+import dev.relearn.lucene.schema.ChunkKind;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * Cuts Markdown into {@link ChunkKind#MARKDOWN} sections at ATX headings outside fenced code
+ * blocks. Each section's title is its own heading (empty before the first heading) and its heading
+ * path lists the enclosing headings, outermost first, ending with its own. The heading line is
+ * counted in the line range but not repeated in the text. Sections over the token budget are cut
+ * into overlapping windows that keep the section's title and heading path.
+ */
+public final class MarkdownChunker implements Chunker {
+  private final WindowSplitter splitter;
+  private final int maxTokens;
+
+  /** A chunker with the default budget and overlap of {@link TextChunker}. */
+  public MarkdownChunker() {
+    this(TextChunker.DEFAULT_MAX_TOKENS, TextChunker.DEFAULT_OVERLAP_TOKENS);
+  }
+
+  /**
+   * A chunker with the given budget and overlap for oversized sections.
+   *
+   * @throws IllegalArgumentException naming {@code maxTokens} when below 8, or {@code
+   *     overlapTokens} when negative or above half the budget
+   */
+  public MarkdownChunker(int maxTokens, int overlapTokens) {
+    this.splitter = new WindowSplitter(maxTokens, overlapTokens);
+    this.maxTokens = maxTokens;
+  }
+
+  @Override
+  public List<Chunk> chunk(String origin, String path, String text) {
+    LineIndex lines = new LineIndex(LineIndex.normalize(text));
+    List<Chunk> drafts = new ArrayList<>();
+    Deque<MarkdownHeading> open = new ArrayDeque<>();
+    MarkdownHeading current = null;
+    int sectionStart = 0;
+    String fence = null;
+    for (int i = 0; i < lines.lineCount(); i++) {
+      String line = lines.line(i);
+      if (fence != null) {
+        if (MarkdownHeading.closesFence(line, fence)) {
+          fence = null;
+        }
+        continue;
+      }
+      fence = MarkdownHeading.fenceOpening(line);
+      MarkdownHeading heading = fence == null ? MarkdownHeading.parse(line) : null;
+      if (heading == null) {
+        continue;
+      }
+      addSection(drafts, origin, path, lines, current, open, sectionStart, i - 1);
+      while (!open.isEmpty() && open.peekLast().level() >= heading.level()) {
+        open.removeLast();
+      }
+      open.addLast(heading);
+      current = heading;
+      sectionStart = i;
+    }
+    addSection(drafts, origin, path, lines, current, open, sectionStart, lines.lineCount() - 1);
+    return ChunkIds.assign(drafts);
+  }
+
+  /** Adds the section of lines {@code first..last}, led by {@code heading} when not null. */
+  private void addSection(List<Chunk> drafts, String origin, String path, LineIndex lines,
+      MarkdownHeading heading, Deque<MarkdownHeading> open, int first, int last) {
+    int bodyFirst = heading == null ? first : first + 1;
+    while (bodyFirst <= last && lines.isBlank(bodyFirst)) {
+      bodyFirst++;
+    }
+    int bodyLast = last;
+    while (bodyLast >= bodyFirst && lines.isBlank(bodyLast)) {
+      bodyLast--;
+    }
+    if (bodyFirst > bodyLast) {
+      return;
+    }
+    String title = heading == null ? "" : heading.text();
+    List<String> headingPath = open.stream().map(MarkdownHeading::text).toList();
+    String body = lines.lines(bodyFirst, bodyLast);
+    if (TokenEstimator.estimate(body) <= maxTokens) {
+      drafts.add(ChunkIds.draft(origin, path, ChunkKind.MARKDOWN, title, headingPath,
+          (heading == null ? bodyFirst : first) + 1, bodyLast + 1, body));
+      return;
+    }
+    for (Span span : splitter.split(lines.text(), lines.start(bodyFirst), lines.end(bodyLast))) {
+      drafts.add(ChunkIds.draft(origin, path, ChunkKind.MARKDOWN, title, headingPath,
+          lines.indexOf(span.start()) + 1, lines.indexOf(span.end() - 1) + 1,
+          lines.text().substring(span.start(), span.end())));
+    }
+  }
+}

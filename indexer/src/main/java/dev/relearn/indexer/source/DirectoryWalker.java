@@ -1,0 +1,163 @@
+package dev.relearn.indexer.source;
+
+import dev.relearn.lucene.schema.ChunkKind;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Finds the indexable files under a folder: skips well-known build, tool and dependency folders,
+ * paths excluded by {@code .gitignore} files (each applying to its own subtree, deeper files
+ * winning), symbolic links, and files of unknown type. Files come back sorted by relative path.
+ */
+final class DirectoryWalker {
+  /** Folders never indexed, wherever they are. */
+  static final Set<String> SKIPPED_FOLDERS = Set.of(".git", ".hg", ".svn", ".relearn", "target",
+      "build", "out", "dist", "node_modules", ".idea", ".gradle", ".venv", "venv",
+      "__pycache__");
+
+  private final Consumer<SourceProblem> problems;
+  private final List<SourceFile> files = new ArrayList<>();
+  private int ignored;
+  private int unsupported;
+
+  private DirectoryWalker(Consumer<SourceProblem> problems) {
+    this.problems = problems;
+  }
+
+  /**
+   * What a walk found.
+   *
+   * @param files the indexable files, sorted by relative path
+   * @param ignored files and folders skipped as ignored
+   * @param unsupported files skipped for their type
+   */
+  record Listing(List<SourceFile> files, int ignored, int unsupported) {
+    Listing {
+      files = List.copyOf(files);
+      if (ignored < 0 || unsupported < 0) {
+        throw new IllegalArgumentException("counts must be >= 0, got ignored=" + ignored
+            + ", unsupported=" + unsupported);
+      }
+    }
+  }
+
+  /**
+   * Walks {@code root}; folders below it that cannot be listed are reported and skipped.
+   *
+   * @throws IOException when {@code root} itself cannot be listed
+   */
+  static Listing walk(Path root, Consumer<SourceProblem> problems) throws IOException {
+    DirectoryWalker walker = new DirectoryWalker(problems);
+    walker.visit(root, "", List.of());
+    walker.files.sort(Comparator.comparing(SourceFile::relativePath));
+    return new Listing(walker.files, walker.ignored, walker.unsupported);
+  }
+
+  /** An ignore file and the relative folder it applies to ({@code ""} or ending in '/'). */
+  private record IgnoreScope(String prefix, GitIgnore rules) {
+    IgnoreScope {
+      Objects.requireNonNull(prefix, "prefix");
+      Objects.requireNonNull(rules, "rules");
+    }
+  }
+
+  private void visit(Path dir, String relative, List<IgnoreScope> scopes) throws IOException {
+    List<IgnoreScope> active = withIgnoreFile(dir, relative, scopes);
+    List<Path> entries = new ArrayList<>();
+    try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir)) {
+      stream.forEach(entries::add);
+    }
+    entries.sort(Comparator.comparing(p -> p.getFileName().toString()));
+    for (Path entry : entries) {
+      String name = entry.getFileName().toString();
+      String childPath = relative.isEmpty() ? name : relative + "/" + name;
+      BasicFileAttributes attrs;
+      try {
+        attrs = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+      } catch (IOException e) {
+        problems.accept(new SourceProblem(childPath, 0, "cannot read ("
+            + TextFileReader.reason(e) + "); skipped"));
+        continue;
+      }
+      if (attrs.isDirectory()) {
+        visitFolder(entry, name, childPath, active);
+      } else if (attrs.isRegularFile()) {
+        addFile(entry, name, childPath, attrs.size(), active);
+      }
+    }
+  }
+
+  private void visitFolder(Path entry, String name, String childPath, List<IgnoreScope> scopes) {
+    if (SKIPPED_FOLDERS.contains(name) || isIgnored(scopes, childPath, true)) {
+      ignored++;
+      return;
+    }
+    try {
+      visit(entry, childPath, scopes);
+    } catch (IOException e) {
+      problems.accept(new SourceProblem(childPath, 0, "cannot read folder ("
+          + TextFileReader.reason(e) + "); skipped"));
+    }
+  }
+
+  private void addFile(Path entry, String name, String childPath, long size,
+      List<IgnoreScope> scopes) {
+    if (isIgnored(scopes, childPath, false)) {
+      ignored++;
+      return;
+    }
+    Optional<ChunkKind> kind = FileTypes.kindOf(name);
+    if (kind.isEmpty()) {
+      unsupported++;
+      return;
+    }
+    files.add(new SourceFile(entry, childPath, kind.get(), size));
+  }
+
+  private List<IgnoreScope> withIgnoreFile(Path dir, String relative, List<IgnoreScope> scopes) {
+    Path file = dir.resolve(".gitignore");
+    if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+      return scopes;
+    }
+    String display = relative.isEmpty() ? ".gitignore" : relative + "/.gitignore";
+    try {
+      GitIgnore rules = GitIgnore.parse(new String(Files.readAllBytes(file),
+          StandardCharsets.UTF_8));
+      if (rules.isEmpty()) {
+        return scopes;
+      }
+      List<IgnoreScope> result = new ArrayList<>(scopes);
+      result.add(new IgnoreScope(relative.isEmpty() ? "" : relative + "/", rules));
+      return result;
+    } catch (IOException e) {
+      problems.accept(new SourceProblem(display, 0, "cannot read ("
+          + TextFileReader.reason(e) + "); its rules are not applied"));
+      return scopes;
+    }
+  }
+
+  /** The deepest ignore file with a rule about the path decides. */
+  private static boolean isIgnored(List<IgnoreScope> scopes, String path, boolean directory) {
+    for (int i = scopes.size() - 1; i >= 0; i--) {
+      IgnoreScope scope = scopes.get(i);
+      GitIgnore.Match match = scope.rules().match(path.substring(scope.prefix().length()),
+          directory);
+      if (match != GitIgnore.Match.NONE) {
+        return match == GitIgnore.Match.IGNORED;
+      }
+    }
+    return false;
+  }
+}

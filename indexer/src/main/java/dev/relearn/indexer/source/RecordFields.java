@@ -1,0 +1,101 @@
+package dev.relearn.indexer.source;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.relearn.lucene.schema.ChunkKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** Reads typed fields of a JSONL record, failing with content-free messages. */
+final class RecordFields {
+  private final ObjectNode object;
+
+  RecordFields(ObjectNode object) {
+    this.object = object;
+  }
+
+  /** The {@code "id"} field, else {@code "_id"}: a non-blank string or an integer. */
+  String id() throws BadRecordException {
+    String name = object.hasNonNull("id") ? "id" : "_id";
+    JsonNode node = object.get(name);
+    if (node == null || node.isNull()) {
+      throw new BadRecordException("missing \"id\" (or \"_id\")");
+    }
+    if (!node.isTextual() && !node.isIntegralNumber()) {
+      throw new BadRecordException("\"" + name + "\" must be a string or an integer");
+    }
+    String id = node.asText();
+    if (id.isBlank()) {
+      throw new BadRecordException("\"" + name + "\" is blank");
+    }
+    return id;
+  }
+
+  /** A string field that must be present. */
+  String requiredString(String name) throws BadRecordException {
+    JsonNode node = object.get(name);
+    if (node == null || node.isNull()) {
+      throw new BadRecordException("missing \"" + name + "\"");
+    }
+    return string(name, node);
+  }
+
+  /** A string field, or {@code fallback} when absent or null. */
+  String optionalString(String name, String fallback) throws BadRecordException {
+    JsonNode node = object.get(name);
+    return node == null || node.isNull() ? fallback : string(name, node);
+  }
+
+  /** The {@code "kind"} label, or {@code fallback} when absent. */
+  ChunkKind kind(ChunkKind fallback) throws BadRecordException {
+    String label = optionalString("kind", null);
+    if (label == null) {
+      return fallback;
+    }
+    for (ChunkKind kind : ChunkKind.values()) {
+      if (kind.label().equals(label.toLowerCase(Locale.ROOT))) {
+        return kind;
+      }
+    }
+    throw new BadRecordException("\"kind\" must be one of markdown, code, text, record");
+  }
+
+  /** An array-of-strings field, or an empty list when absent. */
+  List<String> stringList(String name) throws BadRecordException {
+    JsonNode node = object.get(name);
+    if (node == null || node.isNull()) {
+      return List.of();
+    }
+    if (!node.isArray()) {
+      throw new BadRecordException("\"" + name + "\" must be an array of strings");
+    }
+    List<String> values = new ArrayList<>(node.size());
+    for (JsonNode element : node) {
+      if (!element.isTextual()) {
+        throw new BadRecordException("\"" + name + "\" must be an array of strings");
+      }
+      values.add(element.asText());
+    }
+    return values;
+  }
+
+  /** A non-negative integer field, or {@code fallback} when absent. */
+  int lineNumber(String name, int fallback) throws BadRecordException {
+    JsonNode node = object.get(name);
+    if (node == null || node.isNull()) {
+      return fallback;
+    }
+    if (!node.isIntegralNumber() || !node.canConvertToInt() || node.intValue() < 0) {
+      throw new BadRecordException("\"" + name + "\" must be a non-negative integer");
+    }
+    return node.intValue();
+  }
+
+  private static String string(String name, JsonNode node) throws BadRecordException {
+    if (!node.isTextual()) {
+      throw new BadRecordException("\"" + name + "\" must be a string");
+    }
+    return node.asText();
+  }
+}

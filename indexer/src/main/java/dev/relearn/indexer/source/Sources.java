@@ -1,0 +1,66 @@
+package dev.relearn.indexer.source;
+
+import dev.relearn.indexer.chunk.Chunkers;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Objects;
+
+/** Opens a path as a {@link ChunkSource} of a given or detected {@link SourceFormat}. */
+public final class Sources {
+
+  private Sources() {}
+
+  /**
+   * Opens {@code path} with the default chunkers; see {@link #open(Path, SourceFormat, Chunkers)}.
+   */
+  public static ChunkSource open(Path path, SourceFormat format) {
+    return open(path, format, new Chunkers());
+  }
+
+  /**
+   * Opens {@code path} as {@code format}; {@link SourceFormat#AUTO} is resolved by {@link
+   * #detect}.
+   *
+   * @param chunkers cut files of a {@link SourceFormat#FILES} source
+   * @throws IllegalArgumentException naming the path when it does not exist or does not suit the
+   *     format
+   */
+  public static ChunkSource open(Path path, SourceFormat format, Chunkers chunkers) {
+    Objects.requireNonNull(path, "path");
+    Objects.requireNonNull(format, "format");
+    Objects.requireNonNull(chunkers, "chunkers");
+    SourceFormat resolved = format == SourceFormat.AUTO ? detect(path) : format;
+    return switch (resolved) {
+      case FILES -> new DirectorySource(path, chunkers);
+      case JSONL -> new JsonlSource(path);
+      case BEIR -> new BeirCorpusSource(path);
+      case AUTO -> throw new IllegalStateException("detect returned AUTO for " + path);
+    };
+  }
+
+  /**
+   * The format of {@code path}: a folder with {@code corpus.jsonl(.gz)} or such a file is {@link
+   * SourceFormat#BEIR}; another {@code *.jsonl(.gz)} file is {@link SourceFormat#JSONL}; any other
+   * folder or file is {@link SourceFormat#FILES}.
+   *
+   * @throws IllegalArgumentException naming the path when it does not exist
+   */
+  public static SourceFormat detect(Path path) {
+    if (!Files.exists(path)) {
+      throw new IllegalArgumentException("no such file or folder: " + path);
+    }
+    if (Files.isDirectory(path)) {
+      return BeirCorpusSource.findCorpus(path) != null ? SourceFormat.BEIR : SourceFormat.FILES;
+    }
+    Path fileName = path.toAbsolutePath().normalize().getFileName();
+    String name = fileName == null ? "" : fileName.toString().toLowerCase(Locale.ROOT);
+    if (BeirCorpusSource.CORPUS_FILES.contains(name)) {
+      return SourceFormat.BEIR;
+    }
+    if (name.endsWith(".jsonl") || name.endsWith(".jsonl.gz")) {
+      return SourceFormat.JSONL;
+    }
+    return SourceFormat.FILES;
+  }
+}

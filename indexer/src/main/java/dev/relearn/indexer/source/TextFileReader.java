@@ -1,0 +1,116 @@
+package dev.relearn.indexer.source;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/** Reads a file as strict UTF-8 text, recognising binary, oversized and unreadable files. */
+final class TextFileReader {
+  /** Files larger than this are not indexed. */
+  static final int MAX_BYTES = 4 * 1024 * 1024;
+  /** A NUL byte within this many leading bytes marks a binary file. */
+  static final int BINARY_PROBE_BYTES = 8 * 1024;
+
+  private TextFileReader() {}
+
+  /** What reading one file gave. */
+  sealed interface Outcome {}
+
+  /** The file's text, without a leading byte-order mark. */
+  record Text(String content) implements Outcome {
+    Text {
+      Objects.requireNonNull(content, "content");
+    }
+  }
+
+  /** A binary file: a NUL byte at {@code offset}. */
+  record Binary(long offset) implements Outcome {
+    Binary {
+      if (offset < 0) {
+        throw new IllegalArgumentException("NUL offset must be >= 0, got: " + offset);
+      }
+    }
+  }
+
+  /** The file cannot be indexed; {@code reason} names positions and causes, never content. */
+  record Failed(String reason) implements Outcome {
+    Failed {
+      if (reason == null || reason.isBlank()) {
+        throw new IllegalArgumentException("a failure needs a reason, got: '" + reason + "'");
+      }
+    }
+  }
+
+  static Outcome read(Path file, long knownSize) {
+    if (knownSize > MAX_BYTES) {
+      return tooLarge(knownSize);
+    }
+    byte[] bytes;
+    try (InputStream in = Files.newInputStream(file)) {
+      bytes = in.readNBytes(MAX_BYTES + 1);
+    } catch (IOException e) {
+      return new Failed("cannot read (" + reason(e) + ")");
+    }
+    if (bytes.length > MAX_BYTES) {
+      return tooLarge(bytes.length);
+    }
+    for (int i = 0; i < Math.min(bytes.length, BINARY_PROBE_BYTES); i++) {
+      if (bytes[i] == 0) {
+        return new Binary(i);
+      }
+    }
+    return decode(bytes);
+  }
+
+  private static Outcome decode(byte[] bytes) {
+    CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    ByteBuffer in = ByteBuffer.wrap(bytes);
+    CharBuffer out = CharBuffer.allocate(bytes.length + 1);
+    CoderResult result = decoder.decode(in, out, true);
+    if (result.isUnderflow()) {
+      result = decoder.flush(out);
+    }
+    if (result.isError()) {
+      return new Failed("invalid UTF-8 at byte " + in.position());
+    }
+    if (result.isOverflow()) {
+      throw new IllegalStateException("UTF-8 decoding overflowed a buffer of " + out.capacity()
+          + " chars for " + bytes.length + " bytes");
+    }
+    out.flip();
+    String text = out.toString();
+    return new Text(text.startsWith("\uFEFF") ? text.substring(1) : text);
+  }
+
+  private static Failed tooLarge(long size) {
+    return new Failed("larger than 4 MiB (" + size + " bytes); skipped");
+  }
+
+  /** A short, content-free reason for an I/O failure. */
+  static String reason(IOException e) {
+    if (e instanceof AccessDeniedException) {
+      return "permission denied";
+    }
+    if (e instanceof NoSuchFileException) {
+      return "no longer exists";
+    }
+    if (e instanceof FileSystemException fse && fse.getReason() != null) {
+      return fse.getReason();
+    }
+    return e.getMessage() == null ? e.getClass().getSimpleName()
+        : e.getClass().getSimpleName() + ": " + e.getMessage();
+  }
+}

@@ -1,0 +1,198 @@
+package dev.relearn.indexer.build;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.indexer.embed.HashingEmbedder;
+import dev.relearn.indexer.embed.VectorStore;
+import dev.relearn.indexer.source.ChunkSource;
+import dev.relearn.indexer.source.SourceProblem;
+import dev.relearn.lucene.embed.Embedder;
+import dev.relearn.lucene.schema.Chunk;
+import dev.relearn.lucene.schema.ChunkKind;
+import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.LearnedValues;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.store.FSDirectory;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class IndexBuilderTest {
+  @TempDir Path dir;
+  private final ChunkSchema schema = new ChunkSchema(384);
+  private FSDirectory directory;
+  private IndexWriter writer;
+  private VectorStore store;
+
+  @BeforeEach
+  void open() throws IOException {
+    directory = FSDirectory.open(dir.resolve("index"));
+    writer = new IndexWriter(directory, new IndexWriterConfig(schema.indexAnalyzer()));
+    store = VectorStore.open(dir.resolve("vectors"), HashingEmbedder.MODEL_ID, 384);
+  }
+
+  @AfterEach
+  void close() throws IOException {
+    store.close();
+    writer.close();
+    directory.close();
+  }
+
+  private record ListSource(List<Chunk> chunks) implements ChunkSource {
+    @Override
+    public String origin() {
+      return "/docs";
+    }
+
+    @Override
+    public void read(Consumer<Chunk> out, Consumer<SourceProblem> problems) {
+      chunks.forEach(out);
+    }
+  }
+
+  private static Chunk chunk(String id, String heading, String text) {
+    return new Chunk(id, "/docs", "a.md", ChunkKind.MARKDOWN, heading, List.of(heading), 1, 2, 3,
+        text);
+  }
+
+  private IndexReport index(Embedder embedder, Chunk... chunks) throws IOException {
+    return new IndexBuilder(writer, schema, new DocumentVectors(embedder, store), Progress.NONE)
+        .index(new ListSource(List.of(chunks)));
+  }
+
+  private LearnedValues learned(String id) throws IOException {
+    try (DirectoryReader reader = DirectoryReader.open(writer)) {
+      for (LeafReaderContext leaf : reader.leaves()) {
+        StoredFields stored = leaf.reader().storedFields();
+        for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
+          boolean live = leaf.reader().getLiveDocs() == null || leaf.reader().getLiveDocs().get(doc);
+          if (live && id.equals(stored.document(doc).get(ChunkSchema.ID))) {
+            return LearnedValues.read(leaf.reader(), doc);
+          }
+        }
+      }
+    }
+    throw new AssertionError("no live chunk " + id);
+  }
+
+  private int liveDocs() throws IOException {
+    try (DirectoryReader reader = DirectoryReader.open(writer)) {
+      return reader.numDocs();
+    }
+  }
+
+  @Test
+  void unchangedChunksAreNeitherEmbeddedNorRewritten() throws IOException {
+    HashingEmbedder embedder = new HashingEmbedder();
+    IndexReport first = index(embedder, chunk("1", "A", "alpha"), chunk("2", "B", "beta"));
+    assertEquals(2, first.added());
+    assertEquals(2, first.embedded());
+    long generation = SegmentInfos.readLatestCommit(directory).getGeneration();
+    IndexReport second = index(embedder, chunk("1", "A", "alpha"), chunk("2", "B", "beta"));
+    assertEquals(2, second.unchanged());
+    assertEquals(0, second.embedded() + second.cachedVectors() + second.added() + second.updated());
+    assertEquals(generation, SegmentInfos.readLatestCommit(directory).getGeneration(),
+        "no new commit");
+  }
+
+  @Test
+  void changedChunkKeepsLearnedValuesAndRemovedChunkIsDeleted() throws IOException {
+    HashingEmbedder embedder = new HashingEmbedder();
+    index(embedder, chunk("1", "A", "alpha"), chunk("2", "B", "beta"), chunk("3", "C", "gamma"));
+    LearnedValues used = new LearnedValues(4, 2, 1, 0, 123L);
+    writer.updateDocValues(ChunkSchema.idTerm("1"), used.toFields().toArray(new Field[0]));
+    writer.updateDocValues(ChunkSchema.idTerm("2"), used.toFields().toArray(new Field[0]));
+    writer.commit();
+
+    // chunk 1 changes text under the same id; chunk 2 gets a new id in the same section
+    IndexReport report = index(embedder, chunk("1", "A", "alpha two"), chunk("2b", "B", "beta two"));
+    assertEquals(2, report.updated());
+    assertEquals(1, report.deleted());
+    assertEquals(2, report.embedded());
+    assertEquals(used, learned("1"));
+    assertEquals(used, learned("2b"));
+    assertEquals(2, liveDocs());
+  }
+
+  @Test
+  void movedChunkIsRewrittenWithoutEmbedding() throws IOException {
+    HashingEmbedder embedder = new HashingEmbedder();
+    index(embedder, chunk("1", "A", "alpha"));
+    Chunk moved = new Chunk("1", "/docs", "a.md", ChunkKind.MARKDOWN, "A", List.of("A"), 7, 9, 3,
+        "alpha");
+    IndexReport report = index(embedder, moved);
+    assertEquals(1, report.updated());
+    assertEquals(0, report.embedded());
+    assertEquals(1, report.cachedVectors());
+    assertEquals(1, liveDocs());
+    try (DirectoryReader reader = DirectoryReader.open(writer)) {
+      org.apache.lucene.search.TopDocs top = new org.apache.lucene.search.IndexSearcher(reader)
+          .search(new org.apache.lucene.search.TermQuery(ChunkSchema.idTerm("1")), 1);
+      assertEquals(7, reader.storedFields().document(top.scoreDocs[0].doc)
+          .getField(ChunkSchema.START_LINE).numericValue().intValue());
+    }
+  }
+
+  @Test
+  void vectorCacheServesAFreshIndex() throws IOException {
+    index(new HashingEmbedder(), chunk("1", "A", "alpha"));
+    writer.deleteAll();
+    writer.commit();
+    IndexReport again = index(new HashingEmbedder(), chunk("1", "A", "alpha"));
+    assertEquals(0, again.embedded());
+    assertEquals(1, again.cachedVectors());
+  }
+
+  @Test
+  void aFaultyEmbedderLeavesTheIndexUnchanged() throws IOException {
+    index(new HashingEmbedder(), chunk("1", "A", "alpha"));
+    HashingEmbedder good = new HashingEmbedder();
+    Embedder nan = new Embedder() {
+      @Override
+      public String modelId() {
+        return good.modelId();
+      }
+
+      @Override
+      public int dimension() {
+        return good.dimension();
+      }
+
+      @Override
+      public float[] embedQuery(String query) {
+        return good.embedQuery(query);
+      }
+
+      @Override
+      public float[] embedDocument(String text) {
+        float[] v = good.embedDocument(text);
+        v[7] = Float.NaN;
+        return v;
+      }
+    };
+    List<Chunk> many = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      many.add(chunk("n" + i, "N" + i, "new text " + i));
+    }
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> index(nan, many.toArray(new Chunk[0])));
+    assertTrue(e.getMessage().contains("NaN at component 7"), e.getMessage());
+    assertEquals(1, liveDocs());
+    assertEquals(0, store.get(Chunk.sha256Hex("N0\nnew text 0")) == null ? 0 : 1,
+        "bad vectors are never cached");
+  }
+}

@@ -1,0 +1,79 @@
+package dev.relearn.indexer.embed;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.lucene.schema.Chunk;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class VectorStoreTest {
+  @TempDir Path dir;
+  private final Random random = new Random(42);
+
+  private float[] randomVector() {
+    float[] v = new float[4];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = random.nextFloat();
+    }
+    return v;
+  }
+
+  @Test
+  void vectorsSurviveReopenAndFileIsOwnerOnly() throws IOException {
+    float[] a = randomVector();
+    try (VectorStore store = VectorStore.open(dir, "model/x", 4)) {
+      store.put(Chunk.sha256Hex("a"), a);
+    }
+    Path file = dir.resolve("model_x.vectors");
+    assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
+    try (VectorStore store = VectorStore.open(dir, "model/x", 4)) {
+      assertArrayEquals(a, store.get(Chunk.sha256Hex("a")));
+      assertNull(store.get(Chunk.sha256Hex("b")));
+      assertEquals(1, store.size());
+    }
+  }
+
+  @Test
+  void tornTailIsTruncatedAndDamagedRecordSkipped() throws IOException {
+    try (VectorStore store = VectorStore.open(dir, "m", 4)) {
+      for (int i = 0; i < 3; i++) {
+        store.put(Chunk.sha256Hex("t" + i), randomVector());
+      }
+    }
+    Path file = dir.resolve("m.vectors");
+    long whole = Files.size(file);
+    int record = 32 + 16 + 4;
+    try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+      raf.seek(whole - record - 5); // corrupt a byte in the second record's vector
+      raf.write(0x7f);
+      raf.setLength(whole + 20); // and a torn partial record at the end
+    }
+    try (VectorStore store = VectorStore.open(dir, "m", 4)) {
+      assertEquals(2, store.size());
+      assertEquals(1, store.droppedRecords());
+    }
+    assertEquals(whole, Files.size(file));
+  }
+
+  @Test
+  void anotherModelsFileIsRefused() throws IOException {
+    try (VectorStore store = VectorStore.open(dir, "m", 4)) {
+      store.put(Chunk.sha256Hex("a"), randomVector());
+    }
+    IOException e = assertThrows(IOException.class, () -> VectorStore.open(dir, "m", 8));
+    assertTrue(e.getMessage().contains("does not belong to model 'm' with 8 dims"), e.getMessage());
+    try (VectorStore store = VectorStore.open(dir, "m", 4)) {
+      assertThrows(IllegalArgumentException.class, () -> store.put(Chunk.sha256Hex("b"), new float[2]));
+    }
+  }
+}

@@ -1,0 +1,213 @@
+package dev.relearn.indexer.source;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.lucene.schema.Chunk;
+import dev.relearn.lucene.schema.ChunkKind;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DirectorySourceTest {
+  @TempDir Path dir;
+
+  private final List<Chunk> chunks = new ArrayList<>();
+  private final List<SourceProblem> problems = new ArrayList<>();
+
+  private Path write(String relative, String content) throws IOException {
+    return write(relative, content.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private Path write(String relative, byte[] content) throws IOException {
+    Path file = dir.resolve(relative);
+    Files.createDirectories(file.getParent());
+    return Files.write(file, content);
+  }
+
+  private List<String> readPaths(Path root) throws IOException {
+    new DirectorySource(root).read(chunks::add, problems::add);
+    return chunks.stream().map(Chunk::path).distinct().toList();
+  }
+
+  @Test
+  void readsKnownTypesWithRelativeSortedPathsAndTheRightChunker() throws IOException {
+    write("b.md", "# B\nbee\n");
+    write("a/z.py", "def f():\n    return 1\n");
+    write("a/notes.txt", "plain words\n");
+    write("image.bin.unknown", "whatever");
+    write("Dockerfile", "FROM scratch\n");
+    assertEquals(List.of("Dockerfile", "a/notes.txt", "a/z.py", "b.md"), readPaths(dir));
+    assertEquals(List.of(ChunkKind.CODE, ChunkKind.TEXT, ChunkKind.CODE, ChunkKind.MARKDOWN),
+        chunks.stream().map(Chunk::kind).toList());
+    String origin = dir.toAbsolutePath().normalize().toString();
+    assertTrue(chunks.stream().allMatch(c -> c.origin().equals(origin)));
+    assertEquals(origin, new DirectorySource(dir.resolve("a/..")).origin());
+    assertTrue(problems.isEmpty(), problems.toString());
+  }
+
+  @Test
+  void skipsToolAndBuildFolders() throws IOException {
+    write("keep.md", "kept\n");
+    for (String folder : List.of(".git", "target", "node_modules", "sub/build", ".venv",
+        "__pycache__", ".relearn")) {
+      write(folder + "/x.md", "skipped\n");
+    }
+    write("targets/y.md", "not a skipped name\n");
+    assertEquals(List.of("keep.md", "targets/y.md"), readPaths(dir));
+  }
+
+  @Test
+  void appliesRootAndNestedGitignores() throws IOException {
+    write(".gitignore", "*.log.txt\n/private/\ndocs/*.tmp.md\n!keep.log.txt\n");
+    write("a.log.txt", "no");
+    write("keep.log.txt", "yes");
+    write("private/p.md", "no");
+    write("sub/private/p.md", "yes, only the root one is anchored");
+    write("docs/x.tmp.md", "no");
+    write("docs/x.md", "yes");
+    write("sub/.gitignore", "local.md\n!a.log.txt\n");
+    write("sub/local.md", "no");
+    write("local.md", "yes: the nested rule applies to its subtree only");
+    write("sub/a.log.txt", "yes: the deeper file re-includes it");
+    assertEquals(List.of("docs/x.md", "keep.log.txt", "local.md", "sub/a.log.txt",
+        "sub/private/p.md"), readPaths(dir));
+  }
+
+  @Test
+  void binaryFilesAreSkippedSilentlyInATreeButReportedWhenNamed() throws IOException {
+    byte[] binary = {'a', 'b', 0, 'c'};
+    Path named = write("blob.txt", binary);
+    write("ok.md", "fine\n");
+    assertEquals(List.of("ok.md"), readPaths(dir));
+    assertTrue(problems.isEmpty(), problems.toString());
+
+    new DirectorySource(named).read(chunks::add, problems::add);
+    assertEquals(1, problems.size());
+    assertEquals("blob.txt", problems.get(0).path());
+    assertTrue(problems.get(0).message().contains("binary"), problems.get(0).toString());
+  }
+
+  @Test
+  void invalidUtf8IsReportedWithPathAndOffsetAndTheRestIsRead() throws IOException {
+    byte[] bad = "héllo wörld".getBytes(StandardCharsets.UTF_8);
+    byte[] broken = new byte[bad.length + 1];
+    System.arraycopy(bad, 0, broken, 0, 5);
+    broken[5] = (byte) 0xC3;
+    broken[6] = (byte) 0x28;
+    System.arraycopy(bad, 5, broken, 7, bad.length - 6);
+    write("docs/bad.md", broken);
+    write("docs/good.md", "good\n");
+    write("z.txt", "also good\n");
+    assertEquals(List.of("docs/good.md", "z.txt"), readPaths(dir));
+    assertEquals(1, problems.size());
+    assertEquals("docs/bad.md: invalid UTF-8 at byte 5", problems.get(0).toString());
+  }
+
+  @Test
+  void unreadableFilesAreReportedAndTheWalkContinues() throws IOException {
+    Path locked = write("locked.md", "secret words\n");
+    write("open.md", "open\n");
+    Assumptions.assumeTrue(Files.getFileStore(dir).supportsFileAttributeView("posix"),
+        "needs POSIX permissions");
+    Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("---------"));
+    try {
+      Assumptions.assumeFalse(Files.isReadable(locked),
+          "running as root: chmod 000 does not block reads, so this cannot be tested here");
+      assertEquals(List.of("open.md"), readPaths(dir));
+      assertEquals(1, problems.size());
+      assertEquals("locked.md", problems.get(0).path());
+      assertTrue(problems.get(0).message().contains("cannot read"), problems.toString());
+      assertFalse(problems.get(0).toString().contains("secret"));
+    } finally {
+      Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rw-------"));
+    }
+  }
+
+  @Test
+  void oversizedFilesAreReported() throws IOException {
+    write("huge.txt", "word ".repeat(1_000_000));
+    write("small.txt", "word\n");
+    assertEquals(List.of("small.txt"), readPaths(dir));
+    assertEquals(1, problems.size());
+    assertTrue(problems.get(0).toString().startsWith("huge.txt: larger than 4 MiB"),
+        problems.toString());
+  }
+
+  @Test
+  void emptyFolderErrorNamesTheFolder() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new DirectorySource(dir).read(chunks::add, problems::add));
+    assertTrue(e.getMessage().contains(dir.toAbsolutePath().normalize().toString()),
+        e.getMessage());
+    assertTrue(e.getMessage().contains("no indexable files"), e.getMessage());
+  }
+
+  @Test
+  void folderWithOnlySkippedFilesCountsThem() throws IOException {
+    write("a.bin.md", new byte[] {0, 1, 2});
+    write(".gitignore", "*.txt\n");
+    write("x.txt", "ignored");
+    write("photo.jpeg", "not indexed");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new DirectorySource(dir).read(chunks::add, problems::add));
+    assertTrue(e.getMessage().contains("1 binary, 1 ignored"), e.getMessage());
+    assertTrue(chunks.isEmpty());
+  }
+
+  @Test
+  void symbolicLinksAreNotFollowed() throws IOException {
+    Path outside = Files.createTempDirectory("relearn-outside");
+    try {
+      Files.writeString(outside.resolve("far.md"), "far\n");
+      write("here.md", "here\n");
+      Files.createSymbolicLink(dir.resolve("link"), outside);
+      Files.createSymbolicLink(dir.resolve("file-link.md"), outside.resolve("far.md"));
+      assertEquals(List.of("here.md"), readPaths(dir));
+    } finally {
+      Files.delete(outside.resolve("far.md"));
+      Files.delete(outside);
+    }
+  }
+
+  @Test
+  void aNamedFileIsReadWithItsNameAsPath() throws IOException {
+    Path file = write("deep/notes.md", "# Title\ntext\n");
+    DirectorySource source = new DirectorySource(file);
+    assertEquals(file.toAbsolutePath().normalize().toString(), source.origin());
+    assertEquals(List.of("notes.md"), readPaths(file));
+    assertTrue(chunks.get(0).id().startsWith("notes.md#"));
+  }
+
+  @Test
+  void crlfFilesGiveTheSameChunksAsLf() throws IOException {
+    String text = String.join("\n", new Random(5).ints(40, 0, 1000)
+        .mapToObj(i -> "line " + i + " of text.").toList());
+    write("lf/a.md", "# H\n" + text);
+    write("crlf/a.md", ("# H\n" + text).replace("\n", "\r\n"));
+    readPaths(dir.resolve("lf"));
+    List<Chunk> lf = List.copyOf(chunks);
+    chunks.clear();
+    readPaths(dir.resolve("crlf"));
+    assertEquals(lf.stream().map(Chunk::id).toList(), chunks.stream().map(Chunk::id).toList());
+    assertEquals(lf.get(0).endLine(), chunks.get(0).endLine());
+  }
+
+  @Test
+  void missingPathIsRejectedByName() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new DirectorySource(dir.resolve("nope")));
+    assertTrue(e.getMessage().startsWith("no such file or folder: "), e.getMessage());
+    assertTrue(e.getMessage().contains("nope"), e.getMessage());
+  }
+}

@@ -1,0 +1,79 @@
+package dev.relearn.indexer.source;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SourcesTest {
+  @TempDir Path dir;
+
+  @Test
+  void autoDetectsTheFormat() throws IOException {
+    Path beirDir = Files.createDirectories(dir.resolve("beir"));
+    Files.writeString(beirDir.resolve("corpus.jsonl.gz"), "");
+    Path files = Files.createDirectories(dir.resolve("notes"));
+    Path jsonl = Files.writeString(dir.resolve("data.jsonl"), "");
+    Path jsonlGz = Files.writeString(dir.resolve("data.JSONL.gz"), "");
+    Path corpus = Files.writeString(dir.resolve("corpus.jsonl"), "");
+    Path markdown = Files.writeString(dir.resolve("readme.md"), "");
+
+    assertInstanceOf(BeirCorpusSource.class, Sources.open(beirDir, SourceFormat.AUTO));
+    assertInstanceOf(BeirCorpusSource.class, Sources.open(corpus, SourceFormat.AUTO));
+    assertInstanceOf(DirectorySource.class, Sources.open(files, SourceFormat.AUTO));
+    assertInstanceOf(JsonlSource.class, Sources.open(jsonl, SourceFormat.AUTO));
+    assertInstanceOf(JsonlSource.class, Sources.open(jsonlGz, SourceFormat.AUTO));
+    assertInstanceOf(DirectorySource.class, Sources.open(markdown, SourceFormat.AUTO));
+    assertInstanceOf(DirectorySource.class, Sources.open(jsonl, SourceFormat.FILES));
+    assertInstanceOf(JsonlSource.class, Sources.open(corpus, SourceFormat.JSONL));
+  }
+
+  @Test
+  void missingPathIsRejectedByName() {
+    Path missing = dir.resolve("gone");
+    for (SourceFormat format : SourceFormat.values()) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> Sources.open(missing, format));
+      assertEquals("no such file or folder: " + missing, e.getMessage());
+    }
+  }
+
+  @Test
+  void formatLabelsParseAndBadOnesAreNamed() {
+    assertEquals(SourceFormat.BEIR, SourceFormat.fromLabel("Beir"));
+    assertEquals(SourceFormat.AUTO, SourceFormat.fromLabel("auto"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> SourceFormat.fromLabel("csv"));
+    assertEquals("unknown source format: 'csv'; expected one of auto, files, jsonl, beir",
+        e.getMessage());
+  }
+
+  @Test
+  void problemsPrintWithOrWithoutALine() {
+    assertEquals("docs/a.md: invalid UTF-8 at byte 120",
+        new SourceProblem("docs/a.md", 0, "invalid UTF-8 at byte 120").toString());
+    assertEquals("data.jsonl:17: not valid JSON (syntax error at column 4)",
+        new SourceProblem("data.jsonl", 17, "not valid JSON (syntax error at column 4)")
+            .toString());
+    assertThrows(IllegalArgumentException.class, () -> new SourceProblem("a", -1, "x"));
+    assertThrows(IllegalArgumentException.class, () -> new SourceProblem("a", 1, " "));
+  }
+
+  @Test
+  void fileTypesCoverMarkdownTextAndCode() {
+    assertEquals("MARKDOWN", FileTypes.kindOf("README.MD").orElseThrow().name());
+    assertEquals("TEXT", FileTypes.kindOf("notes.rst").orElseThrow().name());
+    assertEquals("CODE", FileTypes.kindOf("Main.java").orElseThrow().name());
+    assertEquals("CODE", FileTypes.kindOf("app.config.yml").orElseThrow().name());
+    assertEquals("CODE", FileTypes.kindOf("Makefile").orElseThrow().name());
+    assertTrue(FileTypes.kindOf("photo.png").isEmpty());
+    assertTrue(FileTypes.kindOf(".gitignore").isEmpty());
+    assertTrue(FileTypes.kindOf("LICENSE").isEmpty());
+  }
+}
