@@ -1,0 +1,34 @@
+# common.sh: helpers shared by bin/relearn and bin/test (sourced; bash 3.2+).
+# Expects RELEARN_ROOT (the repository root) to be set by the caller.
+
+# relearn_require_mvn: make sure Maven is on PATH; on Debian/Ubuntu as root it
+# installs it with apt-get, otherwise it explains how to and returns 1.
+relearn_require_mvn() {
+  command -v mvn >/dev/null 2>&1 && return 0
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    echo "relearn: Maven (mvn) not found; installing it with apt-get..." >&2
+    { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends maven; } >&2 || true
+    command -v mvn >/dev/null 2>&1 && return 0
+  fi
+  {
+    echo "relearn: Maven (mvn, 3.8 or later) is needed to build relearn but was not found on PATH."
+    echo "  Debian/Ubuntu: sudo apt-get install maven"
+    echo "  Fedora/RHEL:   sudo dnf install maven"
+    echo "  macOS:         brew install maven"
+    echo "  SDKMAN:        sdk install maven"
+  } >&2
+  return 1
+}
+
+# relearn_maven_env: exports JAVA_HOME (the JDK found by relearn_find_java) for
+# Maven, and on JDK 24+ quiets the sun.misc.Unsafe warnings that Maven 3.8/3.9's
+# own Guava prints there.
+relearn_maven_env() {
+  export JAVA_HOME="$RELEARN_JAVA_HOME"
+  if [ "${RELEARN_JAVA_MAJOR:-0}" -ge 24 ]; then
+    case " ${MAVEN_OPTS:-} " in
+      *sun-misc-unsafe-memory-access*) ;;
+      *) export MAVEN_OPTS="${MAVEN_OPTS:+$MAVEN_OPTS }--sun-misc-unsafe-memory-access=allow" ;;
+    esac
+  fi
+}
