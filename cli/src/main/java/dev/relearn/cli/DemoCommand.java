@@ -59,9 +59,9 @@ final class DemoCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** The project folder: RELEARN_HOME (set by bin/relearn), else found from the jar's place. */
+  /** The project folder: RELEARN_ROOT (set by bin/relearn), else found from the jar's place. */
   static Path projectRoot() {
-    String home = System.getenv("RELEARN_HOME");
+    String home = System.getenv("RELEARN_ROOT");
     if (home != null) {
       return Path.of(home);
     }
@@ -77,6 +77,6 @@ final class DemoCommand implements Callable<Integer> {
       throw new IllegalStateException("cannot locate the relearn jar", e);
     }
     throw new IllegalStateException(
-        "cannot find the relearn project folder; pass --source DIR or set RELEARN_HOME");
+        "cannot find the relearn project folder; pass --source DIR or set RELEARN_ROOT");
   }
 }

@@ -35,10 +35,20 @@ public final class RelearnCli implements Runnable {
 
   /** Runs the command line and returns the exit code. */
   public static int execute(String... args) {
+    return execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+  }
+
+  /** Runs the command line with the given output streams and returns the exit code. */
+  public static int execute(PrintWriter out, PrintWriter err, String... args) {
     LUCENE_LOG.setLevel(java.util.logging.Level.WARNING);
     CommandLine cli = new CommandLine(new RelearnCli());
+    cli.setOut(out);
+    cli.setErr(err);
     cli.setExecutionExceptionHandler(RelearnCli::handle);
-    return cli.execute(args);
+    int code = cli.execute(args);
+    out.flush();
+    err.flush();
+    return code;
   }
 
   /** Entry point. */

@@ -1,0 +1,148 @@
+package dev.relearn.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.relearn.engine.ModelChoice;
+import dev.relearn.engine.Relearn;
+import dev.relearn.engine.RelearnOptions;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CliTest {
+  @TempDir Path tmp;
+
+  /** One command's exit code and output. */
+  record Result(int code, String out, String err) {}
+
+  static Result run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = RelearnCli.execute(new PrintWriter(out), new PrintWriter(err), args);
+    return new Result(code, out.toString(), err.toString());
+  }
+
+  private String[] withIndex(String command, String... rest) {
+    List<String> args = new ArrayList<>(List.of(command, "--index", tmp.resolve("idx").toString(),
+        "--model", "hashing"));
+    args.addAll(List.of(rest));
+    return args.toArray(new String[0]);
+  }
+
+  @Test
+  void helpVersionAndUsageExitCodes() {
+    Result help = run("--help");
+    assertEquals(0, help.code());
+    for (String command : List.of("index", "search", "stats", "eval", "demo", "bench")) {
+      assertTrue(help.out().contains(command), command);
+      assertEquals(0, run(command, "--help").code(), command);
+    }
+    assertTrue(run("--version").out().contains("Lucene 10.6.0"));
+    assertEquals(2, run().code());
+    assertEquals(2, run("frobnicate").code());
+    assertEquals(2, run("search", "--k", "ten", "x").code());
+  }
+
+  @Test
+  void jsonlWithABadLineIndexesTheRestAndExitsOne() throws Exception {
+    Path jsonl = tmp.resolve("chunks.jsonl");
+    Files.writeString(jsonl, """
+        {"id": "a", "text": "zebras graze on the savanna"}
+        {"id": "b", "text": "penguins swim in cold water"
+        {"id": "c", "text": "camels cross the desert"}
+        """);
+    Result index = run(withIndex("index", jsonl.toString()));
+    assertEquals(1, index.code(), index.err());
+    assertTrue(index.err().contains(":2: not valid JSON"), index.err());
+    assertTrue(index.err().contains("1 problem(s); everything else was indexed"), index.err());
+    Result search = run(withIndex("search", "--json", "camels desert"));
+    assertEquals(0, search.code(), search.err());
+    assertTrue(search.out().contains("\"chunk_id\" : \"c\""), search.out());
+  }
+
+  @Test
+  void badQueriesGetOneLineErrors() throws Exception {
+    Path docs = Files.createDirectories(tmp.resolve("docs"));
+    Files.writeString(docs.resolve("a.md"), "# Title\nsome words here\n");
+    assertEquals(0, run(withIndex("index", docs.toString())).code());
+    Result empty = run(withIndex("search", " "));
+    assertEquals(1, empty.code());
+    assertEquals("relearn: query must not be empty", empty.err().strip());
+    Result huge = run(withIndex("search", "q".repeat(1_000_000)));
+    assertEquals(1, huge.code());
+    assertTrue(huge.err().contains("1000000 characters long"), huge.err());
+    assertTrue(huge.err().length() < 200, "the query is not echoed");
+    Result syntax = run(withIndex("search", "title:(some AND \"words\")~ [a TO z] {x} ^ \\"));
+    assertEquals(0, syntax.code(), syntax.err());
+    assertTrue(syntax.out().contains("a.md"), syntax.out());
+  }
+
+  @Test
+  void secondWriterIsToldTheIndexIsInUse() throws Exception {
+    Path docs = Files.createDirectories(tmp.resolve("docs"));
+    Files.writeString(docs.resolve("a.txt"), "plain text");
+    try (Relearn holder = Relearn.open(tmp.resolve("idx"),
+        RelearnOptions.defaults().withModel(ModelChoice.HASHING))) {
+      Result second = run(withIndex("index", docs.toString()));
+      assertEquals(1, second.code());
+      assertTrue(second.err().startsWith("relearn: index in use by another process"), second.err());
+      assertTrue(Files.exists(tmp.resolve("idx").resolve("write.lock")));
+    }
+  }
+
+  @Test
+  void evalPrintsTheDocumentedJsonKeys() throws Exception {
+    Path beir = Files.createDirectories(tmp.resolve("tiny"));
+    Files.writeString(beir.resolve("corpus.jsonl"), """
+        {"_id": "d1", "title": "Zebras", "text": "Zebras have stripes."}
+        {"_id": "d2", "title": "Camels", "text": "Camels store fat in humps."}
+        {"_id": "d3", "title": "Penguins", "text": "Penguins cannot fly."}
+        """);
+    Files.writeString(beir.resolve("queries.jsonl"), """
+        {"_id": "q1", "text": "striped zebras"}
+        {"_id": "q2", "text": "camel humps"}
+        """);
+    Files.createDirectories(beir.resolve("qrels"));
+    Files.writeString(beir.resolve("qrels/test.tsv"), "query-id\tcorpus-id\tscore\r\nq1\td1\t1\r\n"
+        + "q2\td2\t2\r\n");
+    Result eval = run(withIndex("eval", "--dataset", beir.toString(), "--mode", "bm25", "--json"));
+    assertEquals(0, eval.code(), eval.err());
+    JsonNode json = new ObjectMapper().readTree(eval.out());
+    for (String key : List.of("dataset", "split", "mode", "queries", "ndcg@10", "recall@100",
+        "mrr@10")) {
+      assertTrue(json.has(key), key + " in " + json);
+    }
+    assertEquals("tiny", json.get("dataset").asText());
+    assertEquals(2, json.get("queries").asInt());
+    assertEquals(1.0, json.get("ndcg@10").asDouble(), 1e-9);
+    Result again = run(withIndex("eval", "--dataset", beir.toString(), "--mode", "hybrid"));
+    assertTrue(again.err().contains("3 unchanged") && again.err().contains("0 embedded"),
+        again.err());
+  }
+
+  @Test
+  void statsAndDemoWork() throws Exception {
+    Path docs = Files.createDirectories(tmp.resolve("project"));
+    Files.writeString(docs.resolve("Fusion.java"), "class Fusion { double fuse(double bm25) {"
+        + " return bm25; } }");
+    Result demo = run(withIndex("demo", "--source", docs.toString()));
+    assertEquals(0, demo.code(), demo.err());
+    assertTrue(demo.out().contains("search: \"how are BM25 and vector scores fused\""), demo.out());
+    assertTrue(demo.out().contains("Fusion.java"), demo.out());
+    Result stats = run(withIndex("stats", "--json"));
+    assertEquals(0, stats.code(), stats.err());
+    JsonNode json = new ObjectMapper().readTree(stats.out());
+    assertEquals(1, json.get("chunks").asInt());
+    assertEquals("hashing-384-v1", json.get("modelId").asText());
+    assertFalse(run(withIndex("stats")).out().isEmpty());
+  }
+}
