@@ -10,6 +10,7 @@ import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.embed.HashingEmbedder;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.embed.Embedder;
+import dev.relearn.lucene.embed.ForwardingEmbedder;
 import dev.relearn.lucene.search.Hit;
 import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
@@ -130,26 +131,10 @@ class RelearnTest {
 
   @Test
   void embedderWithWrongDimensionFailsTheSearchClearly() throws Exception {
-    HashingEmbedder good = new HashingEmbedder();
-    Embedder shrunk = new Embedder() {
-      @Override
-      public String modelId() {
-        return good.modelId();
-      }
-
-      @Override
-      public int dimension() {
-        return good.dimension();
-      }
-
+    Embedder shrunk = new ForwardingEmbedder(new HashingEmbedder()) {
       @Override
       public float[] embedQuery(String query) {
         return new float[12];
-      }
-
-      @Override
-      public float[] embedDocument(String text) {
-        return good.embedDocument(text);
       }
     };
     try (Relearn relearn = Relearn.open(index, hashing.withEmbedder(shrunk))) {

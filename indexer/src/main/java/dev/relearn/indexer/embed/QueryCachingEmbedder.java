@@ -1,8 +1,8 @@
 package dev.relearn.indexer.embed;
 
 import dev.relearn.lucene.embed.Embedder;
+import dev.relearn.lucene.embed.ForwardingEmbedder;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -10,21 +10,20 @@ import java.util.Map;
  * most of a search's cost. The cache lives only in this process's heap: query text is never
  * written anywhere. Returned arrays are copies, so callers cannot corrupt the cache.
  */
-public final class QueryCachingEmbedder implements Embedder {
+public final class QueryCachingEmbedder extends ForwardingEmbedder {
   /** The default number of cached queries. */
   public static final int DEFAULT_CAPACITY = 100;
 
-  private final Embedder delegate;
   private final Map<String, float[]> cache;
   private long hits;
   private long misses;
 
   /** Caches up to {@code capacity} queries of {@code delegate}; 0 disables the cache. */
   public QueryCachingEmbedder(Embedder delegate, int capacity) {
+    super(delegate);
     if (capacity < 0) {
       throw new IllegalArgumentException("query cache size must be >= 0, got: " + capacity);
     }
-    this.delegate = delegate;
     this.cache = new LinkedHashMap<>(16, 0.75f, true) {
       @Override
       protected boolean removeEldestEntry(Map.Entry<String, float[]> eldest) {
@@ -43,7 +42,7 @@ public final class QueryCachingEmbedder implements Embedder {
       }
       misses++;
     }
-    float[] vector = delegate.embedQuery(query);
+    float[] vector = delegate().embedQuery(query);
     synchronized (cache) {
       cache.put(query, vector.clone());
     }
@@ -62,30 +61,5 @@ public final class QueryCachingEmbedder implements Embedder {
     synchronized (cache) {
       return misses;
     }
-  }
-
-  @Override
-  public String modelId() {
-    return delegate.modelId();
-  }
-
-  @Override
-  public int dimension() {
-    return delegate.dimension();
-  }
-
-  @Override
-  public float[] embedDocument(String text) {
-    return delegate.embedDocument(text);
-  }
-
-  @Override
-  public List<float[]> embedDocuments(List<String> texts) {
-    return delegate.embedDocuments(texts);
-  }
-
-  @Override
-  public void close() {
-    delegate.close();
   }
 }

@@ -9,6 +9,7 @@ import dev.relearn.indexer.embed.VectorStore;
 import dev.relearn.indexer.source.ChunkSource;
 import dev.relearn.indexer.source.SourceProblem;
 import dev.relearn.lucene.embed.Embedder;
+import dev.relearn.lucene.embed.ForwardingEmbedder;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkKind;
 import dev.relearn.lucene.schema.ChunkSchema;
@@ -160,26 +161,10 @@ class IndexBuilderTest {
   @Test
   void aFaultyEmbedderLeavesTheIndexUnchanged() throws IOException {
     index(new HashingEmbedder(), chunk("1", "A", "alpha"));
-    HashingEmbedder good = new HashingEmbedder();
-    Embedder nan = new Embedder() {
-      @Override
-      public String modelId() {
-        return good.modelId();
-      }
-
-      @Override
-      public int dimension() {
-        return good.dimension();
-      }
-
-      @Override
-      public float[] embedQuery(String query) {
-        return good.embedQuery(query);
-      }
-
+    Embedder nan = new ForwardingEmbedder(new HashingEmbedder()) {
       @Override
       public float[] embedDocument(String text) {
-        float[] v = good.embedDocument(text);
+        float[] v = super.embedDocument(text);
         v[7] = Float.NaN;
         return v;
       }
