@@ -25,35 +25,43 @@ public final class DocumentVectors {
     this.store = store;
   }
 
-  /** One vector per chunk, in order. */
+  /**
+   * One vector per chunk, in order. Cached vectors are looked up first; progress counts only the
+   * texts the model has to embed, so its rate and time left are the model's.
+   */
   public List<float[]> vectorsFor(List<Chunk> chunks, Progress progress) throws IOException {
-    List<float[]> out = new ArrayList<>(chunks.size());
-    progress.start("embedding", chunks.size());
-    try {
-      for (Chunk chunk : chunks) {
-        String text = chunk.searchableText();
-        String key = Chunk.sha256Hex(text);
-        float[] vector = store == null ? null : store.get(key);
-        if (vector != null) {
-          cached++;
-        } else {
-          vector = VectorChecks.requireUnitVector(embedder.embedDocument(text),
+    float[][] out = new float[chunks.size()][];
+    List<Integer> misses = new ArrayList<>();
+    for (int i = 0; i < chunks.size(); i++) {
+      out[i] = store == null ? null : store.get(Chunk.sha256Hex(chunks.get(i).searchableText()));
+      if (out[i] == null) {
+        misses.add(i);
+      } else {
+        cached++;
+      }
+    }
+    if (!misses.isEmpty()) {
+      progress.start("embedding", misses.size());
+      try {
+        for (int done = 0; done < misses.size(); done++) {
+          int i = misses.get(done);
+          String text = chunks.get(i).searchableText();
+          out[i] = VectorChecks.requireUnitVector(embedder.embedDocument(text),
               embedder.dimension(), embedder.modelId());
           embedded++;
           if (store != null) {
-            store.put(key, vector);
+            store.put(Chunk.sha256Hex(text), out[i]);
           }
+          progress.advance(done + 1);
         }
-        out.add(vector);
-        progress.advance(out.size());
+      } finally {
+        if (store != null) {
+          store.flush();
+        }
+        progress.finish();
       }
-    } finally {
-      if (store != null) {
-        store.flush();
-      }
-      progress.finish();
     }
-    return out;
+    return List.of(out);
   }
 
   /** Texts embedded by the model so far. */

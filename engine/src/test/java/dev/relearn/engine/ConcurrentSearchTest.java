@@ -1,0 +1,65 @@
+package dev.relearn.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.indexer.build.Progress;
+import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.lucene.search.SearchRequest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Searches from several threads while the index is being rewritten. */
+class ConcurrentSearchTest {
+  @TempDir Path tmp;
+
+  @Test
+  void searchesDuringIndexingNeverFailAndSeeWholeCommits() throws Exception {
+    Path docs = Files.createDirectories(tmp.resolve("docs"));
+    Random random = new Random(7);
+    for (int i = 0; i < 40; i++) {
+      Files.writeString(docs.resolve("note" + i + ".md"), "# Note " + i + "\nshared keyword "
+          + "topic" + random.nextInt(5) + " body " + i + "\n");
+    }
+    try (Relearn relearn = Relearn.open(tmp.resolve("index"),
+        RelearnOptions.defaults().withModel(ModelChoice.HASHING))) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      AtomicBoolean stop = new AtomicBoolean();
+      ExecutorService pool = Executors.newFixedThreadPool(4, r -> new Thread(r, "searcher"));
+      List<Future<Integer>> searchers = new ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        searchers.add(pool.submit(() -> {
+          int searches = 0;
+          while (!stop.get()) {
+            int hits = relearn.search(SearchRequest.of("shared keyword").withK(100)).hits().size();
+            assertEquals(40, hits, "every note, never a half-applied re-index");
+            searches++;
+          }
+          return searches;
+        }));
+      }
+      for (int round = 0; round < 10; round++) {
+        Path note = docs.resolve("note" + random.nextInt(40) + ".md");
+        Files.writeString(note, Files.readString(note) + "edit " + round + "\n");
+        relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      }
+      stop.set(true);
+      int total = 0;
+      for (Future<Integer> searcher : searchers) {
+        total += searcher.get(30, TimeUnit.SECONDS);
+      }
+      pool.shutdown();
+      assertTrue(total > 0);
+    }
+  }
+}
