@@ -44,6 +44,42 @@ class VectorStoreTest {
   }
 
   @Test
+  void appendsAcrossManyFlushesAndReopensAreAllKept() throws IOException {
+    java.util.Map<String, float[]> written = new java.util.HashMap<>();
+    for (int cycle = 0; cycle < 4; cycle++) {
+      try (VectorStore store = VectorStore.open(dir, "m", 4)) {
+        assertEquals(written.size(), store.size(), "cycle " + cycle);
+        for (int i = 0; i < 150; i++) { // more than one buffer's worth per cycle
+          String key = Chunk.sha256Hex("c" + cycle + "-" + i);
+          float[] v = randomVector();
+          store.put(key, v);
+          written.put(key, v);
+        }
+      }
+    }
+    try (VectorStore store = VectorStore.open(dir, "m", 4)) {
+      assertEquals(600, store.size());
+      assertEquals(0, store.droppedRecords());
+      written.forEach((key, v) -> assertArrayEquals(v, store.get(key), key));
+    }
+  }
+
+  @Test
+  void aSecondStoreOnTheSameFileIsReadOnly() throws IOException {
+    try (VectorStore first = VectorStore.open(dir, "m", 4);
+        VectorStore second = VectorStore.open(dir, "m", 4)) {
+      assertTrue(first.writable());
+      assertTrue(!second.writable());
+      second.put(Chunk.sha256Hex("x"), randomVector());
+      first.put(Chunk.sha256Hex("y"), randomVector());
+    }
+    try (VectorStore store = VectorStore.open(dir, "m", 4)) {
+      assertEquals(1, store.size());
+      assertTrue(store.get(Chunk.sha256Hex("y")) != null);
+    }
+  }
+
+  @Test
   void tornTailIsTruncatedAndDamagedRecordSkipped() throws IOException {
     try (VectorStore store = VectorStore.open(dir, "m", 4)) {
       for (int i = 0; i < 3; i++) {
