@@ -1,0 +1,99 @@
+package dev.relearn.feedback.event;
+
+import dev.relearn.lucene.feedback.Outcome;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The binary form of a {@link FeedbackEvent}, as the event log stores it. Versioned; decoding
+ * validates through the record's constructor, so a damaged payload fails loudly.
+ */
+public final class EventCodec {
+  private static final byte VERSION = 1;
+
+  private EventCodec() {}
+
+  /** Encodes an event. */
+  public static byte[] encode(FeedbackEvent event) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(256 + 4 * event.queryVector().length);
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      out.writeByte(VERSION);
+      out.writeUTF(event.eventId());
+      out.writeUTF(event.sessionHash());
+      float[] vector = event.queryVector();
+      out.writeShort(vector.length);
+      for (float v : vector) {
+        out.writeFloat(v);
+      }
+      out.writeShort(event.shown().size());
+      for (ShownResult shown : event.shown()) {
+        out.writeUTF(shown.chunkId());
+        out.writeShort(shown.rank());
+      }
+      out.writeShort(event.used().size());
+      for (String id : event.used()) {
+        out.writeUTF(id);
+      }
+      out.writeByte(event.outcome().ordinal());
+      out.writeByte(event.rating() == null ? 0 : event.rating().stars() ? 2 : 1);
+      out.writeByte(event.rating() == null ? 0 : event.rating().value());
+      out.writeDouble(event.quality() == null ? Double.NaN : event.quality());
+      out.writeByte(event.signal().ordinal());
+      out.writeLong(event.timestampMillis());
+    } catch (IOException e) {
+      throw new UncheckedIOException("writing to memory cannot fail", e);
+    }
+    return bytes.toByteArray();
+  }
+
+  /**
+   * Decodes an event.
+   *
+   * @throws IllegalArgumentException if the bytes are not a valid event of a known version
+   */
+  public static FeedbackEvent decode(byte[] payload) {
+    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload))) {
+      byte version = in.readByte();
+      if (version != VERSION) {
+        throw new IllegalArgumentException("unknown event format version " + version);
+      }
+      String eventId = in.readUTF();
+      String session = in.readUTF();
+      float[] vector = new float[in.readUnsignedShort()];
+      for (int i = 0; i < vector.length; i++) {
+        vector[i] = in.readFloat();
+      }
+      int shownCount = in.readUnsignedShort();
+      List<ShownResult> shown = new ArrayList<>(shownCount);
+      for (int i = 0; i < shownCount; i++) {
+        shown.add(new ShownResult(in.readUTF(), in.readUnsignedShort()));
+      }
+      int usedCount = in.readUnsignedShort();
+      List<String> used = new ArrayList<>(usedCount);
+      for (int i = 0; i < usedCount; i++) {
+        used.add(in.readUTF());
+      }
+      Outcome outcome = Outcome.values()[in.readUnsignedByte()];
+      int ratingKind = in.readUnsignedByte();
+      int ratingValue = in.readByte();
+      Rating rating = ratingKind == 0 ? null : new Rating(ratingValue, ratingKind == 2);
+      double quality = in.readDouble();
+      SignalClass signal = SignalClass.values()[in.readUnsignedByte()];
+      long timestamp = in.readLong();
+      if (in.available() != 0) {
+        throw new IllegalArgumentException(in.available() + " unexpected bytes after the event");
+      }
+      return new FeedbackEvent(eventId, session, vector, shown, used, outcome, rating,
+          Double.isNaN(quality) ? null : quality, signal, timestamp);
+    } catch (IOException | ArrayIndexOutOfBoundsException e) {
+      throw new IllegalArgumentException("damaged event payload of " + payload.length + " bytes",
+          e);
+    }
+  }
+}

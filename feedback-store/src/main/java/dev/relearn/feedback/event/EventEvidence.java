@@ -1,0 +1,75 @@
+package dev.relearn.feedback.event;
+
+import dev.relearn.lucene.feedback.ChunkEvidence;
+import dev.relearn.lucene.feedback.Outcome;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Turns one event into per-chunk evidence.
+ *
+ * <ul>
+ *   <li>Each shown chunk was examined with probability {@code (1/rank)^eta} (the position-based
+ *       model), clipped below at {@link #MIN_EXAMINATION}: that is its examination count, which
+ *       corrects later click rates for position bias (inverse propensity, clipped).
+ *   <li>A used chunk gets clicks equal to its signal class's weight; a used chunk that was not
+ *       shown counts as examined once.
+ *   <li>Success or failure adds the same weight to successes or failures of the used chunks.
+ *   <li>Quality scales it all: at least 0.7 (or none given) counts fully, at least 0.5 counts
+ *       {@link #ACCEPTABLE_WEIGHT}, below 0.5 nothing is learned (the event is still recorded).
+ * </ul>
+ */
+public final class EventEvidence {
+  /** Examination probability never drops below this (clipping the inverse propensity at 10). */
+  public static final double MIN_EXAMINATION = 0.1;
+  /** The weight of an acceptable (quality 0.5 to 0.7) event. */
+  public static final double ACCEPTABLE_WEIGHT = 0.6;
+
+  private final double eta;
+
+  /** @param eta the position-bias exponent, at least 0 (1 is the usual choice) */
+  public EventEvidence(double eta) {
+    if (!(eta >= 0) || Double.isInfinite(eta)) {
+      throw new IllegalArgumentException("eta must be finite and >= 0, got: " + eta);
+    }
+    this.eta = eta;
+  }
+
+  /** The examination probability at a 1-based rank. */
+  public double examination(int rank) {
+    if (rank < 1) {
+      throw new IllegalArgumentException("rank must be at least 1, got: " + rank);
+    }
+    return Math.max(MIN_EXAMINATION, Math.pow(1.0 / rank, eta));
+  }
+
+  /** The evidence of {@code event}, per chunk id; empty if the event teaches nothing. */
+  public Map<String, ChunkEvidence> of(FeedbackEvent event) {
+    Map<String, ChunkEvidence> out = new LinkedHashMap<>();
+    double weight = weight(event);
+    if (weight == 0) {
+      return out;
+    }
+    for (ShownResult shown : event.shown()) {
+      out.put(shown.chunkId(), new ChunkEvidence(examination(shown.rank()) * weight, 0, 0, 0));
+    }
+    double use = event.signal().weight() * weight;
+    for (String id : event.used()) {
+      double examined = event.rankOf(id) > 0 ? 0 : weight;
+      ChunkEvidence evidence = new ChunkEvidence(examined, use,
+          event.outcome() == Outcome.SUCCESS ? use : 0,
+          event.outcome() == Outcome.FAILURE ? use : 0);
+      out.merge(id, evidence, ChunkEvidence::plus);
+    }
+    return out;
+  }
+
+  /** How much the event counts: 0 (ambiguous), the acceptable weight, or 1. */
+  public static double weight(FeedbackEvent event) {
+    return switch (event.learnability()) {
+      case AMBIGUOUS -> 0;
+      case ACCEPTABLE -> event.quality() == null ? 1 : ACCEPTABLE_WEIGHT;
+      case STRONG_POSITIVE, NEGATIVE -> 1;
+    };
+  }
+}

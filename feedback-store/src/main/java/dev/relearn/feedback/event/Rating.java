@@ -1,0 +1,58 @@
+package dev.relearn.feedback.event;
+
+/**
+ * An explicit rating: thumbs up/down ({@code ±1}) or 1–5 stars.
+ *
+ * @param value −1 or 1 for thumbs; 1 to 5 for stars
+ * @param stars whether this is a star rating
+ */
+public record Rating(int value, boolean stars) {
+  /** Rejects values outside the scale, naming the value. */
+  public Rating {
+    if (stars && (value < 1 || value > 5)) {
+      throw new IllegalArgumentException("a star rating must be 1 to 5, got: " + value);
+    }
+    if (!stars && value != 1 && value != -1) {
+      throw new IllegalArgumentException("a thumbs rating must be +1 or -1, got: " + value);
+    }
+  }
+
+  /** Thumbs up ({@code true}) or down. */
+  public static Rating thumbs(boolean up) {
+    return new Rating(up ? 1 : -1, false);
+  }
+
+  /** 1 to 5 stars. */
+  public static Rating stars(int stars) {
+    return new Rating(stars, true);
+  }
+
+  /**
+   * Parses {@code +1}, {@code -1}, {@code up}, {@code down} or {@code 1}..{@code 5} (stars; "1"
+   * alone means one star, so thumbs up is {@code +1} or {@code up}).
+   */
+  public static Rating parse(String text) {
+    String t = text.strip();
+    switch (t) {
+      case "+1", "up" -> {
+        return thumbs(true);
+      }
+      case "-1", "down" -> {
+        return thumbs(false);
+      }
+      default -> {
+        try {
+          return stars(Integer.parseInt(t));
+        } catch (NumberFormatException e) {
+          throw new IllegalArgumentException(
+              "bad rating: '" + text + "'; expected +1, -1, up, down or 1 to 5 stars", e);
+        }
+      }
+    }
+  }
+
+  /** The rating on [−1, 1]: thumbs as they are, stars linearly (3 stars is 0). */
+  public double normalized() {
+    return stars ? (value - 3) / 2.0 : value;
+  }
+}

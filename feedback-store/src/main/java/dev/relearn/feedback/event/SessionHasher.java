@@ -1,0 +1,73 @@
+package dev.relearn.feedback.event;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * Hashes session ids with a per-install secret salt (HMAC-SHA256), so stored feedback cannot be
+ * joined with session ids from elsewhere. The salt is created once, owner-only, in the store's
+ * folder; deleting it unlinks all stored sessions from future ones.
+ */
+public final class SessionHasher {
+  /** The salt file's name. */
+  public static final String SALT_FILE = "session.salt";
+  private static final int SALT_BYTES = 32;
+
+  private final byte[] salt;
+
+  private SessionHasher(byte[] salt) {
+    this.salt = salt;
+  }
+
+  /** Loads the salt from {@code dir}, creating it on first use. */
+  public static SessionHasher open(Path dir) throws IOException {
+    Path file = dir.resolve(SALT_FILE);
+    if (!Files.exists(file)) {
+      byte[] fresh = new byte[SALT_BYTES];
+      new SecureRandom().nextBytes(fresh);
+      Path tmp = dir.resolve(SALT_FILE + ".tmp");
+      Files.write(tmp, fresh);
+      restrict(tmp);
+      try {
+        Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+      } catch (FileAlreadyExistsException e) {
+        Files.deleteIfExists(tmp); // another process created it first: use theirs
+      }
+    }
+    byte[] salt = Files.readAllBytes(file);
+    if (salt.length != SALT_BYTES) {
+      throw new IOException("session salt " + file + " has " + salt.length + " bytes, expected "
+          + SALT_BYTES + "; it is damaged");
+    }
+    return new SessionHasher(salt);
+  }
+
+  private static void restrict(Path file) throws IOException {
+    if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
+      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+    }
+  }
+
+  /** The hash of a session id: 32 hex characters. A null or blank session is "anonymous". */
+  public String hash(String session) {
+    String value = session == null || session.isBlank() ? "anonymous" : session;
+    try {
+      Mac mac = Mac.getInstance("HmacSHA256");
+      mac.init(new SecretKeySpec(salt, "HmacSHA256"));
+      byte[] digest = mac.doFinal(value.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest, 0, 16);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("HmacSHA256 is required by every JDK", e);
+    }
+  }
+}

@@ -1,0 +1,129 @@
+package dev.relearn.feedback.event;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.lucene.feedback.ChunkEvidence;
+import dev.relearn.lucene.feedback.Outcome;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EventTest {
+  private static final float[] VECTOR = {0.6f, 0.8f};
+
+  static FeedbackEvent event(String id, Outcome outcome, Double quality, SignalClass signal) {
+    return new FeedbackEvent(id, "s1", VECTOR,
+        List.of(new ShownResult("a", 1), new ShownResult("b", 2), new ShownResult("c", 20)),
+        List.of("b"), outcome, Rating.stars(4), quality, signal, 1_000L);
+  }
+
+  @Test
+  void codecRoundTripsEveryField() {
+    Random random = new Random(3);
+    for (int i = 0; i < 50; i++) {
+      float[] vector = new float[384];
+      for (int j = 0; j < vector.length; j++) {
+        vector[j] = random.nextFloat() - 0.5f;
+      }
+      FeedbackEvent event = new FeedbackEvent("e-" + i, "h" + i, vector,
+          List.of(new ShownResult("doc#1", 1 + random.nextInt(10))), List.of("doc#1", "x"),
+          Outcome.values()[random.nextInt(3)], random.nextBoolean() ? null : Rating.thumbs(true),
+          random.nextBoolean() ? null : random.nextDouble(),
+          SignalClass.values()[random.nextInt(4)], random.nextLong(1L << 50));
+      FeedbackEvent back = EventCodec.decode(EventCodec.encode(event));
+      assertEquals(event.toString(), back.toString());
+      assertArrayEquals(event.queryVector(), back.queryVector());
+      assertEquals(event.rating(), back.rating());
+      assertEquals(event.quality(), back.quality());
+    }
+  }
+
+  @Test
+  void damagedPayloadsFailClearly() {
+    byte[] bytes = EventCodec.encode(event("e", Outcome.SUCCESS, null, SignalClass.STRONG));
+    byte[] cut = java.util.Arrays.copyOf(bytes, bytes.length - 3);
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> EventCodec.decode(cut))
+        .getMessage().contains("damaged event payload"));
+    bytes[0] = 9;
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> EventCodec.decode(bytes))
+        .getMessage().contains("version 9"));
+  }
+
+  @Test
+  void validationNamesTheBadValue() {
+    assertEquals("used must name at least one chunk id", assertThrows(
+        IllegalArgumentException.class, () -> new FeedbackEvent("e", "s", VECTOR, List.of(),
+            List.of(), Outcome.NONE, null, null, SignalClass.WEAK, 0)).getMessage());
+    assertEquals("quality must be in [0, 1], got: 1.5", assertThrows(IllegalArgumentException.class,
+        () -> event("e", Outcome.NONE, 1.5, SignalClass.STRONG)).getMessage());
+    assertEquals("a star rating must be 1 to 5, got: 6",
+        assertThrows(IllegalArgumentException.class, () -> Rating.parse("6")).getMessage());
+    assertThrows(IllegalArgumentException.class, () -> Rating.parse("great"));
+    assertThrows(IllegalArgumentException.class, () -> new FeedbackEvent("has space", "s", VECTOR,
+        List.of(), List.of("a"), Outcome.NONE, null, null, SignalClass.WEAK, 0));
+    assertThrows(IllegalArgumentException.class, () -> new FeedbackEvent("e", "s",
+        new float[] {Float.NaN}, List.of(), List.of("a"), Outcome.NONE, null, null,
+        SignalClass.WEAK, 0));
+  }
+
+  @Test
+  void vectorIsCopiedInAndOut() {
+    float[] vector = VECTOR.clone();
+    FeedbackEvent event = new FeedbackEvent("e", "s", vector, List.of(), List.of("a"),
+        Outcome.NONE, null, null, SignalClass.WEAK, 0);
+    vector[0] = 9f;
+    event.queryVector()[1] = 9f;
+    assertArrayEquals(VECTOR, event.queryVector());
+  }
+
+  @Test
+  void evidenceFollowsPositionAndQualityRules() {
+    EventEvidence evidence = new EventEvidence(1.0);
+    Map<String, ChunkEvidence> success =
+        evidence.of(event("e", Outcome.SUCCESS, null, SignalClass.STRONG));
+    assertEquals(new ChunkEvidence(1.0, 0, 0, 0), success.get("a"));
+    assertEquals(new ChunkEvidence(0.5, 1, 1, 0), success.get("b"));
+    assertEquals(new ChunkEvidence(0.1, 0, 0, 0), success.get("c"), "examination clipped at 0.1");
+    Map<String, ChunkEvidence> acceptable =
+        evidence.of(event("e", Outcome.SUCCESS, 0.6, SignalClass.STRONG));
+    assertEquals(0.6, acceptable.get("b").clicks(), 1e-12);
+    assertTrue(evidence.of(event("e", Outcome.SUCCESS, 0.4, SignalClass.STRONG)).isEmpty(),
+        "ambiguous: recorded, not learned");
+    Map<String, ChunkEvidence> failure =
+        evidence.of(event("e", Outcome.FAILURE, 0.9, SignalClass.WEAK));
+    assertEquals(new ChunkEvidence(0.5, 0.5, 0, 0.5), failure.get("b"));
+    assertEquals(Learnability.NEGATIVE, Learnability.of(Outcome.FAILURE, 0.9));
+    assertEquals(Learnability.STRONG_POSITIVE, Learnability.of(Outcome.SUCCESS, 0.7));
+  }
+
+  @Test
+  void signalClassesFollowHowTheChunkWasFound() {
+    assertEquals(SignalClass.VERY_STRONG, SignalClass.of(true, true, false));
+    assertEquals(SignalClass.STRONG, SignalClass.of(true, false, false));
+    assertEquals(SignalClass.DISCOVERY, SignalClass.of(false, false, true));
+    assertEquals(SignalClass.WEAK, SignalClass.of(false, false, false));
+    assertTrue(SignalClass.STRONG.immediate() && !SignalClass.WEAK.immediate());
+  }
+
+  @Test
+  void sessionHashesAreSaltedStableAndOwnerOnly(@TempDir Path dir) throws Exception {
+    SessionHasher hasher = SessionHasher.open(dir);
+    String hash = hasher.hash("alice");
+    assertEquals(32, hash.length());
+    assertEquals(hash, SessionHasher.open(dir).hash("alice"));
+    assertNotEquals(hash, hasher.hash("bob"));
+    assertEquals("rw-------", PosixFilePermissions.toString(
+        Files.getPosixFilePermissions(dir.resolve(SessionHasher.SALT_FILE))));
+    Path other = Files.createDirectories(dir.resolve("other"));
+    assertNotEquals(hash, SessionHasher.open(other).hash("alice"), "salt is per install");
+  }
+}
