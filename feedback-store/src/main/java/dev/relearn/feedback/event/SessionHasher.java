@@ -1,12 +1,11 @@
 package dev.relearn.feedback.event;
 
+import dev.relearn.lucene.files.OwnerOnly;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.HexFormat;
@@ -37,7 +36,7 @@ public final class SessionHasher {
       new SecureRandom().nextBytes(fresh);
       Path tmp = dir.resolve(SALT_FILE + ".tmp");
       Files.write(tmp, fresh);
-      restrict(tmp);
+      OwnerOnly.restrict(tmp);
       try {
         Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
       } catch (FileAlreadyExistsException e) {
@@ -50,12 +49,6 @@ public final class SessionHasher {
           + SALT_BYTES + "; it is damaged");
     }
     return new SessionHasher(salt);
-  }
-
-  private static void restrict(Path file) throws IOException {
-    if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
-      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
-    }
   }
 
   /** The hash of a session id: 32 hex characters. A null or blank session is "anonymous". */

@@ -1,5 +1,6 @@
 package dev.relearn.indexer.embed;
 
+import dev.relearn.lucene.files.OwnerOnly;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

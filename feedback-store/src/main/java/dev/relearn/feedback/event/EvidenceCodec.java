@@ -1,0 +1,144 @@
+package dev.relearn.feedback.event;
+
+import dev.relearn.lucene.feedback.ChunkEvidence;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * The compact binary form of per-chunk evidence, kept in one stored field per cluster or ledger event: a version
+ * byte, then entries of chunk id (modified UTF-8) and the four counts as doubles. The per-session
+ * form nests one such list under each session hash. Decoding fails loudly on damage.
+ */
+public final class EvidenceCodec {
+  private static final byte VERSION = 1;
+
+  private EvidenceCodec() {}
+
+  /** Encodes evidence per chunk id. */
+  public static byte[] encodeChunks(Map<String, ChunkEvidence> chunks) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(16 + 48 * chunks.size());
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      out.writeByte(VERSION);
+      writeChunks(out, chunks);
+    } catch (IOException e) {
+      throw new UncheckedIOException("writing to memory cannot fail", e);
+    }
+    return bytes.toByteArray();
+  }
+
+  /** Encodes evidence per session hash, per chunk id. */
+  public static byte[] encodeSessions(Map<String, Map<String, ChunkEvidence>> sessions) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + 64 * sessions.size());
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      out.writeByte(VERSION);
+      out.writeInt(sessions.size());
+      for (Map.Entry<String, Map<String, ChunkEvidence>> entry : sessions.entrySet()) {
+        out.writeUTF(entry.getKey());
+        writeChunks(out, entry.getValue());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("writing to memory cannot fail", e);
+    }
+    return bytes.toByteArray();
+  }
+
+  private static void writeChunks(DataOutputStream out, Map<String, ChunkEvidence> chunks)
+      throws IOException {
+    out.writeInt(chunks.size());
+    for (Map.Entry<String, ChunkEvidence> entry : chunks.entrySet()) {
+      ChunkEvidence value = entry.getValue();
+      out.writeUTF(entry.getKey());
+      out.writeDouble(value.examinations());
+      out.writeDouble(value.clicks());
+      out.writeDouble(value.successes());
+      out.writeDouble(value.failures());
+    }
+  }
+
+  /**
+   * Decodes {@link #encodeChunks}.
+   *
+   * @throws IllegalArgumentException if the bytes are damaged or of an unknown version
+   */
+  public static Map<String, ChunkEvidence> decodeChunks(BytesRef bytes) {
+    try (DataInputStream in = open(bytes)) {
+      Map<String, ChunkEvidence> chunks = readChunks(in);
+      requireEnd(in);
+      return chunks;
+    } catch (IOException | RuntimeException e) {
+      throw damaged(bytes, e);
+    }
+  }
+
+  /**
+   * Decodes {@link #encodeSessions}.
+   *
+   * @throws IllegalArgumentException if the bytes are damaged or of an unknown version
+   */
+  public static Map<String, Map<String, ChunkEvidence>> decodeSessions(BytesRef bytes) {
+    try (DataInputStream in = open(bytes)) {
+      int count = requireCount(in.readInt(), bytes);
+      Map<String, Map<String, ChunkEvidence>> sessions = new LinkedHashMap<>();
+      for (int i = 0; i < count; i++) {
+        String session = in.readUTF();
+        sessions.put(session, readChunks(in));
+      }
+      requireEnd(in);
+      return sessions;
+    } catch (IOException | RuntimeException e) {
+      throw damaged(bytes, e);
+    }
+  }
+
+  private static DataInputStream open(BytesRef bytes) throws IOException {
+    if (bytes == null) {
+      throw new IOException("the evidence field is missing");
+    }
+    DataInputStream in = new DataInputStream(
+        new ByteArrayInputStream(bytes.bytes, bytes.offset, bytes.length));
+    byte version = in.readByte();
+    if (version != VERSION) {
+      throw new IOException("unknown evidence format version " + version);
+    }
+    return in;
+  }
+
+  private static Map<String, ChunkEvidence> readChunks(DataInputStream in) throws IOException {
+    int count = in.readInt();
+    if (count < 0) {
+      throw new IOException("negative chunk count " + count);
+    }
+    Map<String, ChunkEvidence> chunks = new LinkedHashMap<>();
+    for (int i = 0; i < count; i++) {
+      String chunkId = in.readUTF();
+      chunks.put(chunkId, new ChunkEvidence(in.readDouble(), in.readDouble(), in.readDouble(),
+          in.readDouble()));
+    }
+    return chunks;
+  }
+
+  private static int requireCount(int count, BytesRef bytes) throws IOException {
+    if (count < 0 || count > bytes.length) {
+      throw new IOException("impossible count " + count);
+    }
+    return count;
+  }
+
+  private static void requireEnd(DataInputStream in) throws IOException {
+    if (in.available() != 0) {
+      throw new IOException(in.available() + " unexpected bytes after the evidence");
+    }
+  }
+
+  private static IllegalArgumentException damaged(BytesRef bytes, Exception cause) {
+    return new IllegalArgumentException("damaged evidence of "
+        + (bytes == null ? 0 : bytes.length) + " bytes: " + cause.getMessage(), cause);
+  }
+}

@@ -1,0 +1,121 @@
+package dev.relearn.feedback.index;
+
+import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.lucene.feedback.ChunkEvidence;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Builds clusters from events and merges clusters, under the per-session cap.
+ *
+ * <ul>
+ *   <li>The centroid is the count-weighted mean of both centroids, scaled to unit length.
+ *   <li>Evidence is aligned in time first: each side is decayed from its last event to the newer
+ *       of the two, so a merged cluster holds evidence as of its last event.
+ *   <li>Evidence is then summed per session and per chunk and capped per session: clicks,
+ *       successes and failures at the cap, examinations at three times it. A session spamming one
+ *       chunk from near-identical queries therefore moves it no further than the cap.
+ * </ul>
+ */
+final class ClusterMerger {
+  /** Examinations are capped at this multiple of the per-session cap. */
+  static final double EXAMINATION_CAP_FACTOR = 3.0;
+
+  private final double cap;
+  private final Decay decay;
+
+  ClusterMerger(double cap, Decay decay) {
+    if (!(cap > 0) || Double.isInfinite(cap)) {
+      throw new IllegalArgumentException("cap must be finite and > 0, got: " + cap);
+    }
+    this.cap = cap;
+    this.decay = decay;
+  }
+
+  /**
+   * A single-event cluster whose id is the event id.
+   *
+   * @param unitVector the event's query vector scaled to unit length
+   * @param evidence per chunk id; empty for an event that teaches nothing
+   */
+  Cluster create(FeedbackEvent event, float[] unitVector, Map<String, ChunkEvidence> evidence) {
+    Map<String, Map<String, ChunkEvidence>> bySession = new TreeMap<>();
+    if (!evidence.isEmpty()) {
+      bySession.put(event.sessionHash(), capped(evidence));
+    }
+    return new Cluster(event.eventId(), unitVector, List.of(event.eventId()),
+        Set.of(event.sessionHash()), bySession, event.timestampMillis(), event.timestampMillis(),
+        EventTally.of(event, !evidence.isEmpty()));
+  }
+
+  /** {@code cluster} with the event merged in; it keeps the cluster's id. */
+  Cluster absorb(Cluster cluster, FeedbackEvent event, float[] unitVector,
+      Map<String, ChunkEvidence> evidence) {
+    return combine(cluster, create(event, unitVector, evidence));
+  }
+
+  /** Both clusters as one, keeping {@code keep}'s id. */
+  Cluster combine(Cluster keep, Cluster other) {
+    long last = Math.max(keep.lastMillis(), other.lastMillis());
+    Map<String, Map<String, ChunkEvidence>> sum = new TreeMap<>();
+    add(sum, keep, decay.factor(keep.lastMillis(), last));
+    add(sum, other, decay.factor(other.lastMillis(), last));
+    sum.replaceAll((session, chunks) -> capped(chunks));
+    List<String> eventIds = new ArrayList<>(keep.eventIds());
+    eventIds.addAll(other.eventIds());
+    Set<String> sessions = new HashSet<>(keep.sessions());
+    sessions.addAll(other.sessions());
+    return new Cluster(keep.id(), meanCentroid(keep, other), eventIds, sessions, sum,
+        Math.min(keep.firstMillis(), other.firstMillis()), last,
+        keep.tally().plus(other.tally()));
+  }
+
+  private static void add(Map<String, Map<String, ChunkEvidence>> sum, Cluster cluster,
+      double factor) {
+    cluster.evidence().forEach((session, chunks) -> {
+      Map<String, ChunkEvidence> target = sum.computeIfAbsent(session, s -> new TreeMap<>());
+      chunks.forEach((chunkId, value) -> target.merge(chunkId, value.scaled(factor),
+          ChunkEvidence::plus));
+    });
+  }
+
+  /** One session's evidence, each chunk capped. */
+  Map<String, ChunkEvidence> capped(Map<String, ChunkEvidence> chunks) {
+    Map<String, ChunkEvidence> out = new TreeMap<>();
+    double examinationCap = cap * EXAMINATION_CAP_FACTOR;
+    chunks.forEach((chunkId, value) -> out.put(chunkId, new ChunkEvidence(
+        Math.min(value.examinations(), examinationCap), Math.min(value.clicks(), cap),
+        Math.min(value.successes(), cap), Math.min(value.failures(), cap))));
+    return out;
+  }
+
+  private static float[] meanCentroid(Cluster a, Cluster b) {
+    float[] x = a.centroid();
+    float[] y = b.centroid();
+    if (x.length != y.length) {
+      throw new IllegalArgumentException("cannot merge cluster " + b.id() + " of " + y.length
+          + " dimensions into cluster " + a.id() + " of " + x.length);
+    }
+    double wa = a.events();
+    double wb = b.events();
+    double[] mean = new double[x.length];
+    double norm = 0;
+    for (int i = 0; i < x.length; i++) {
+      mean[i] = wa * x[i] + wb * y[i];
+      norm += mean[i] * mean[i];
+    }
+    float[] out = new float[x.length];
+    if (norm == 0) {
+      return x; // opposite vectors of equal weight: no direction wins, keep the kept one's
+    }
+    double inv = 1.0 / Math.sqrt(norm);
+    for (int i = 0; i < out.length; i++) {
+      out[i] = (float) (mean[i] * inv);
+    }
+    return out;
+  }
+}

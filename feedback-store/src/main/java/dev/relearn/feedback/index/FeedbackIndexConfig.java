@@ -1,0 +1,134 @@
+package dev.relearn.feedback.index;
+
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.Objects;
+import org.apache.lucene.codecs.KnnVectorsFormat;
+
+/**
+ * How a {@link FeedbackIndex} clusters, searches, decays and caps. Start from {@link
+ * #defaults(int)} and change fields with the {@code with...} methods.
+ *
+ * @param dimension the query vector dimension, 1 to 1024 (Lucene's default maximum)
+ * @param mergeSimilarity a new event joins its session's most similar cluster when the dot
+ *     product is at least this: a near-duplicate learned pair merges its counts into the existing
+ *     one. In (0, 1]; default {@value #DEFAULT_MERGE_SIMILARITY}
+ * @param compactSimilarity {@link FeedbackIndex#compact()} merges clusters of any session whose
+ *     similarity is above this. In (0, 1]; default {@value #DEFAULT_COMPACT_SIMILARITY}
+ * @param exactSearchBelow while the index holds fewer clusters than this, searches compare every
+ *     vector (exact); from then on they use the HNSW graph. At least 0 (0 means always HNSW);
+ *     default {@value #DEFAULT_EXACT_SEARCH_BELOW}
+ * @param halfLife evidence decays by {@code 0.5^(age/halfLife)}; null or zero for no decay;
+ *     default 30 days
+ * @param ttl {@link FeedbackIndex#expire()} deletes clusters whose last event is older than this;
+ *     null keeps them forever; default 90 days
+ * @param perSessionCap within one cluster, a single session's clicks, successes and failures on
+ *     one chunk are capped at this, and its examinations at three times this (anti-poisoning).
+ *     Finite and above 0; default {@value #DEFAULT_PER_SESSION_CAP}
+ * @param clock the time for decay and expiry
+ */
+public record FeedbackIndexConfig(int dimension, float mergeSimilarity, float compactSimilarity,
+    int exactSearchBelow, Duration halfLife, Duration ttl, double perSessionCap,
+    InstantSource clock) {
+  /** The default {@link #mergeSimilarity()}. */
+  public static final float DEFAULT_MERGE_SIMILARITY = 0.95f;
+  /** The default {@link #compactSimilarity()}. */
+  public static final float DEFAULT_COMPACT_SIMILARITY = 0.98f;
+  /** The default {@link #exactSearchBelow()}. */
+  public static final int DEFAULT_EXACT_SEARCH_BELOW = 20_000;
+  /** The default {@link #halfLife()}. */
+  public static final Duration DEFAULT_HALF_LIFE = Duration.ofDays(30);
+  /** The default {@link #ttl()}. */
+  public static final Duration DEFAULT_TTL = Duration.ofDays(90);
+  /** The default {@link #perSessionCap()}. */
+  public static final double DEFAULT_PER_SESSION_CAP = 3.0;
+
+  /** Validates every field, naming the bad value. */
+  public FeedbackIndexConfig {
+    if (dimension < 1 || dimension > KnnVectorsFormat.DEFAULT_MAX_DIMENSIONS) {
+      throw new IllegalArgumentException("dimension must be in [1, "
+          + KnnVectorsFormat.DEFAULT_MAX_DIMENSIONS + "], got: " + dimension);
+    }
+    requireSimilarity("mergeSimilarity", mergeSimilarity);
+    requireSimilarity("compactSimilarity", compactSimilarity);
+    if (exactSearchBelow < 0) {
+      throw new IllegalArgumentException("exactSearchBelow must be >= 0, got: " + exactSearchBelow);
+    }
+    if (halfLife != null && halfLife.isNegative()) {
+      throw new IllegalArgumentException("halfLife must not be negative, got: " + halfLife);
+    }
+    if (ttl != null && (ttl.isNegative() || ttl.isZero())) {
+      throw new IllegalArgumentException("ttl must be positive (or null for none), got: " + ttl);
+    }
+    if (!(perSessionCap > 0) || Double.isInfinite(perSessionCap)) {
+      throw new IllegalArgumentException(
+          "perSessionCap must be finite and > 0, got: " + perSessionCap);
+    }
+    Objects.requireNonNull(clock, "clock");
+  }
+
+  private static void requireSimilarity(String name, float value) {
+    if (!(value > 0 && value <= 1)) {
+      throw new IllegalArgumentException(name + " must be in (0, 1], got: " + value);
+    }
+  }
+
+  /** The defaults for vectors of {@code dimension} components, on the system clock. */
+  public static FeedbackIndexConfig defaults(int dimension) {
+    return new FeedbackIndexConfig(dimension, DEFAULT_MERGE_SIMILARITY,
+        DEFAULT_COMPACT_SIMILARITY, DEFAULT_EXACT_SEARCH_BELOW, DEFAULT_HALF_LIFE, DEFAULT_TTL,
+        DEFAULT_PER_SESSION_CAP, InstantSource.system());
+  }
+
+  /** A copy with another merge similarity. */
+  public FeedbackIndexConfig withMergeSimilarity(float value) {
+    return new FeedbackIndexConfig(dimension, value, compactSimilarity, exactSearchBelow,
+        halfLife, ttl, perSessionCap, clock);
+  }
+
+  /** A copy with another compaction similarity. */
+  public FeedbackIndexConfig withCompactSimilarity(float value) {
+    return new FeedbackIndexConfig(dimension, mergeSimilarity, value, exactSearchBelow,
+        halfLife, ttl, perSessionCap, clock);
+  }
+
+  /** A copy with another exact-search threshold (0 forces the HNSW path). */
+  public FeedbackIndexConfig withExactSearchBelow(int value) {
+    return new FeedbackIndexConfig(dimension, mergeSimilarity, compactSimilarity, value,
+        halfLife, ttl, perSessionCap, clock);
+  }
+
+  /** A copy with another half-life (null or zero: no decay). */
+  public FeedbackIndexConfig withHalfLife(Duration value) {
+    return new FeedbackIndexConfig(dimension, mergeSimilarity, compactSimilarity,
+        exactSearchBelow, value, ttl, perSessionCap, clock);
+  }
+
+  /** A copy with another time-to-live (null: keep forever). */
+  public FeedbackIndexConfig withTtl(Duration value) {
+    return new FeedbackIndexConfig(dimension, mergeSimilarity, compactSimilarity,
+        exactSearchBelow, halfLife, value, perSessionCap, clock);
+  }
+
+  /** A copy with another per-session cap. */
+  public FeedbackIndexConfig withPerSessionCap(double value) {
+    return new FeedbackIndexConfig(dimension, mergeSimilarity, compactSimilarity,
+        exactSearchBelow, halfLife, ttl, value, clock);
+  }
+
+  /** A copy with another clock (tests use a fake one). */
+  public FeedbackIndexConfig withClock(InstantSource value) {
+    return new FeedbackIndexConfig(dimension, mergeSimilarity, compactSimilarity,
+        exactSearchBelow, halfLife, ttl, perSessionCap, value);
+  }
+
+  /** Whether a search over {@code clusters} clusters compares every vector rather than use HNSW. */
+  public boolean exactFor(int clusters) {
+    return clusters < exactSearchBelow;
+  }
+
+  /** The decay of {@link #halfLife()}. */
+  public Decay decay() {
+    return Decay.of(halfLife);
+  }
+}

@@ -1,0 +1,56 @@
+package dev.relearn.feedback.index;
+
+import dev.relearn.feedback.event.SignalClass;
+import dev.relearn.lucene.feedback.Outcome;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What the feedback index holds.
+ *
+ * @param clusters documents (query clusters)
+ * @param events feedback events merged into them
+ * @param learnedEvents events that carried evidence (the rest were ambiguous: kept, not learned)
+ * @param sessions distinct session hashes
+ * @param bySignal events per signal class, every class present
+ * @param byOutcome events per outcome, every outcome present
+ */
+public record FeedbackStats(int clusters, long events, long learnedEvents, int sessions,
+    Map<SignalClass, Long> bySignal, Map<Outcome, Long> byOutcome) {
+  /** Rejects negative counts, naming them; copies the maps, filling in zeros. */
+  public FeedbackStats {
+    if (clusters < 0 || events < clusters || learnedEvents < 0 || learnedEvents > events
+        || sessions < 0) {
+      throw new IllegalArgumentException("inconsistent stats: clusters=" + clusters + ", events="
+          + events + ", learned=" + learnedEvents + ", sessions=" + sessions);
+    }
+    bySignal = complete(SignalClass.class, SignalClass.values(), bySignal);
+    byOutcome = complete(Outcome.class, Outcome.values(), byOutcome);
+  }
+
+  private static <E extends Enum<E>> Map<E, Long> complete(Class<E> type, E[] keys,
+      Map<E, Long> counts) {
+    Objects.requireNonNull(counts, type.getSimpleName() + " counts");
+    EnumMap<E, Long> out = new EnumMap<>(type);
+    for (E key : keys) {
+      long count = counts.getOrDefault(key, 0L);
+      if (count < 0) {
+        throw new IllegalArgumentException("count of " + key + " must be >= 0, got: " + count);
+      }
+      out.put(key, count);
+    }
+    return Collections.unmodifiableMap(out);
+  }
+
+  /**
+   * Success events over success and failure events; {@code NaN} when there are neither (no
+   * outcome known yet is not a rate of 0).
+   */
+  public double positiveRate() {
+    long successes = byOutcome.get(Outcome.SUCCESS);
+    long decided = successes + byOutcome.get(Outcome.FAILURE);
+    return decided == 0 ? Double.NaN : (double) successes / decided;
+  }
+}

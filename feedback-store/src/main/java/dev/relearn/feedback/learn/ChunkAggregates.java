@@ -1,0 +1,220 @@
+package dev.relearn.feedback.learn;
+
+import dev.relearn.feedback.event.EventEvidence;
+import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.lucene.feedback.ChunkEvidence;
+import dev.relearn.lucene.schema.LearnedValues;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The authoritative learned statistics of every chunk, in memory and thread-safe; the doc values
+ * in the chunk index are a mirror of these (see {@link LearnedFieldUpdater}).
+ *
+ * <p><b>Per-session caps.</b> No single session can move a chunk far: for each (chunk, session)
+ * pair the session's clicks, successes and failures each count at most {@link #perSessionCap()},
+ * and its examinations at most {@link #EXAMINATION_CAP_FACTOR} times that. Every aggregate is
+ * {@code Σ over sessions of min(cap, Σ that session's evidence)}. Raw sums are kept per (chunk,
+ * session) in fixed point, so the caps are exact and the aggregates are bit-identical whatever
+ * order the same evidence arrives in: recomputing from the event log reproduces them exactly.
+ *
+ * <p><b>Last use.</b> {@code lastUsedMillis} is the latest time the chunk was <em>used</em>
+ * (evidence with clicks), never merely shown; it is a maximum, so it too is order-independent.
+ * Uses beyond a session's cap still count as uses here: a timestamp is not a count.
+ *
+ * <p>Adding the same event twice counts it twice: deduplicate by event id before adding.
+ */
+public final class ChunkAggregates {
+  /** The default per-session cap on clicks, successes and failures. */
+  public static final double DEFAULT_PER_SESSION_CAP = 3.0;
+  /** Examinations per session are capped at this multiple of the per-session cap. */
+  public static final double EXAMINATION_CAP_FACTOR = 3.0;
+  /** The largest accepted per-session cap. */
+  public static final double MAX_PER_SESSION_CAP = 1e6;
+
+  private final double perSessionCap;
+  private final long[] limits;
+  private final ConcurrentHashMap<String, ChunkLedger> ledgers = new ConcurrentHashMap<>();
+
+  /** Aggregates with the {@link #DEFAULT_PER_SESSION_CAP default cap}. */
+  public ChunkAggregates() {
+    this(DEFAULT_PER_SESSION_CAP);
+  }
+
+  /** Aggregates capping each session's clicks, successes and failures per chunk at the cap. */
+  public ChunkAggregates(double perSessionCap) {
+    if (!(perSessionCap > 0 && perSessionCap <= MAX_PER_SESSION_CAP)) {
+      throw new IllegalArgumentException("per-session cap must be in (0, " + MAX_PER_SESSION_CAP
+          + "], got: " + perSessionCap);
+    }
+    this.perSessionCap = perSessionCap;
+    long cap = NanoCounts.of(perSessionCap);
+    this.limits = new long[NanoCounts.SIZE];
+    limits[NanoCounts.EXAMINATIONS] = NanoCounts.of(perSessionCap * EXAMINATION_CAP_FACTOR);
+    limits[NanoCounts.CLICKS] = cap;
+    limits[NanoCounts.SUCCESSES] = cap;
+    limits[NanoCounts.FAILURES] = cap;
+  }
+
+  /** Recomputes aggregates from scratch from every event, in any order. */
+  public static ChunkAggregates recompute(Iterable<FeedbackEvent> events, EventEvidence evidence,
+      double perSessionCap) {
+    ChunkAggregates aggregates = new ChunkAggregates(perSessionCap);
+    for (FeedbackEvent event : events) {
+      aggregates.add(event, evidence);
+    }
+    return aggregates;
+  }
+
+  /** The cap on each session's clicks, successes and failures for one chunk. */
+  public double perSessionCap() {
+    return perSessionCap;
+  }
+
+  /**
+   * Adds what one event taught.
+   *
+   * @return the new values of every chunk the event touched, in the event's order
+   */
+  public Map<String, LearnedValues> add(FeedbackEvent event, EventEvidence evidence) {
+    Map<String, LearnedValues> changed = new LinkedHashMap<>();
+    evidence.of(event).forEach((chunkId, chunkEvidence) -> changed.put(chunkId,
+        add(chunkId, chunkEvidence, event.timestampMillis(), event.sessionHash())));
+    return changed;
+  }
+
+  /**
+   * Adds one session's evidence about one chunk, within that session's cap.
+   *
+   * @param whenMillis when it happened, epoch millis; becomes the last use if the evidence has
+   *     clicks and is later than the last use so far
+   * @param sessionHash the hashed session the evidence came from
+   * @return the chunk's new values
+   */
+  public LearnedValues add(String chunkId, ChunkEvidence evidence, long whenMillis,
+      String sessionHash) {
+    requireChunkId(chunkId);
+    Objects.requireNonNull(evidence, "evidence");
+    Objects.requireNonNull(sessionHash, "sessionHash");
+    if (whenMillis < 0) {
+      throw new IllegalArgumentException("whenMillis must be >= 0, got: " + whenMillis
+          + " for chunk " + chunkId);
+    }
+    long[] units = NanoCounts.of(evidence);
+    long usedAt = evidence.clicks() > 0 ? whenMillis : -1;
+    if (usedAt < 0 && isZero(units)) {
+      return get(chunkId);
+    }
+    while (true) {
+      ChunkLedger ledger = ledgers.computeIfAbsent(chunkId, id -> new ChunkLedger());
+      LearnedValues values = ledger.add(sessionHash, units, usedAt, limits);
+      if (values != null) {
+        return values;
+      }
+      ledgers.remove(chunkId, ledger); // retired by a concurrent remove: start a fresh ledger
+    }
+  }
+
+  /** The values of a chunk; {@link LearnedValues#NEUTRAL} if nothing was learned about it. */
+  public LearnedValues get(String chunkId) {
+    ChunkLedger ledger = ledgers.get(chunkId);
+    return ledger == null ? LearnedValues.NEUTRAL : ledger.values();
+  }
+
+  /**
+   * The capped totals of a chunk before rounding: successes and failures are weighted, so they
+   * may be fractional here, while {@link #get} rounds them half up to whole counts.
+   */
+  public ChunkEvidence totals(String chunkId) {
+    ChunkLedger ledger = ledgers.get(chunkId);
+    return ledger == null ? ChunkEvidence.NONE : ledger.totals();
+  }
+
+  /** The ids of every chunk something was learned about, sorted; a snapshot. */
+  public Set<String> chunkIds() {
+    return new TreeSet<>(ledgers.keySet());
+  }
+
+  /** The number of chunks something was learned about. */
+  public int size() {
+    return ledgers.size();
+  }
+
+  /** Every chunk's values, sorted by id; a snapshot (each chunk consistent on its own). */
+  public Map<String, LearnedValues> snapshot() {
+    Map<String, LearnedValues> out = new LinkedHashMap<>();
+    for (String chunkId : chunkIds()) {
+      ChunkLedger ledger = ledgers.get(chunkId);
+      if (ledger != null) {
+        out.put(chunkId, ledger.values());
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Forgets everything learned about a chunk, for example when it was deleted from the index.
+   * Evidence added afterwards starts from neutral.
+   *
+   * @return whether anything was known about it
+   */
+  public boolean remove(String chunkId) {
+    ChunkLedger ledger = ledgers.get(chunkId);
+    if (ledger == null) {
+      return false;
+    }
+    ledger.retire();
+    ledgers.remove(chunkId, ledger);
+    return true;
+  }
+
+  /**
+   * Takes back everything one session contributed, to every chunk.
+   *
+   * @return the ids of the chunks whose values changed, sorted
+   */
+  public Set<String> forgetSession(String sessionHash) {
+    Objects.requireNonNull(sessionHash, "sessionHash");
+    Set<String> changed = new TreeSet<>();
+    ledgers.forEach((chunkId, ledger) -> {
+      if (ledger.forget(sessionHash, limits)) {
+        changed.add(chunkId);
+        if (ledger.retired()) {
+          ledgers.remove(chunkId, ledger);
+        }
+      }
+    });
+    return changed;
+  }
+
+  /**
+   * Forgets everything, before re-adding every event to recompute from scratch. Evidence added
+   * concurrently with the clear is either cleared or kept, never half applied; to recompute
+   * without a window of neutral values, prefer {@link #recompute} into a new instance and swap.
+   */
+  public void clear() {
+    for (String chunkId : ledgers.keySet()) {
+      remove(chunkId);
+    }
+  }
+
+  private static boolean isZero(long[] units) {
+    for (long unit : units) {
+      if (unit != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static void requireChunkId(String chunkId) {
+    Objects.requireNonNull(chunkId, "chunkId");
+    if (chunkId.isBlank()) {
+      throw new IllegalArgumentException("chunk id must not be blank, got: '" + chunkId + "'");
+    }
+  }
+}

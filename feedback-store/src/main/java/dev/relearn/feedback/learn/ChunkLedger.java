@@ -1,0 +1,115 @@
+package dev.relearn.feedback.learn;
+
+import dev.relearn.lucene.feedback.ChunkEvidence;
+import dev.relearn.lucene.schema.LearnedValues;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One chunk's learned statistics: each session's raw sums, and the capped totals over sessions.
+ * A total is always {@code Σ over sessions of min(limit, that session's raw sum)}, kept up to date
+ * exactly in fixed point ({@link NanoCounts}), so it depends only on which evidence was added, not
+ * on its order. All methods are synchronized on the ledger.
+ *
+ * <p>A ledger is retired when its chunk is removed; a retired ledger refuses evidence, so a writer
+ * that raced with the removal retries on a fresh ledger instead of losing its evidence.
+ */
+final class ChunkLedger {
+  private static final long UNITS_PER_COUNT = (long) NanoCounts.SCALE;
+
+  /** One session's uncapped sums and its last use. */
+  private static final class SessionSums {
+    final long[] raw = new long[NanoCounts.SIZE];
+    long lastUsedMillis;
+  }
+
+  private final Map<String, SessionSums> sessions = new HashMap<>();
+  private final long[] totals = new long[NanoCounts.SIZE];
+  private long lastUsedMillis;
+  private boolean retired;
+
+  /**
+   * Adds one session's evidence.
+   *
+   * @param units the evidence in billionths, indexed as in {@link NanoCounts}
+   * @param usedAtMillis when the chunk was used, or -1 if it was only shown
+   * @param limits the per-session cap of each count, in billionths
+   * @return the new values, or null if this ledger is retired
+   */
+  synchronized LearnedValues add(String session, long[] units, long usedAtMillis, long[] limits) {
+    if (retired) {
+      return null;
+    }
+    SessionSums sums = sessions.computeIfAbsent(session, s -> new SessionSums());
+    for (int i = 0; i < NanoCounts.SIZE; i++) {
+      long before = Math.min(sums.raw[i], limits[i]);
+      sums.raw[i] = NanoCounts.saturatingAdd(sums.raw[i], units[i]);
+      long after = Math.min(sums.raw[i], limits[i]);
+      totals[i] = Math.addExact(totals[i], after - before);
+    }
+    if (usedAtMillis >= 0) {
+      sums.lastUsedMillis = Math.max(sums.lastUsedMillis, usedAtMillis);
+      lastUsedMillis = Math.max(lastUsedMillis, usedAtMillis);
+    }
+    return values();
+  }
+
+  /**
+   * Takes back everything one session contributed; retires the ledger if no session is left.
+   *
+   * @return whether the session had contributed anything
+   */
+  synchronized boolean forget(String session, long[] limits) {
+    SessionSums sums = sessions.remove(session);
+    if (sums == null) {
+      return false;
+    }
+    for (int i = 0; i < NanoCounts.SIZE; i++) {
+      totals[i] = Math.subtractExact(totals[i], Math.min(sums.raw[i], limits[i]));
+    }
+    lastUsedMillis = 0;
+    for (SessionSums other : sessions.values()) {
+      lastUsedMillis = Math.max(lastUsedMillis, other.lastUsedMillis);
+    }
+    if (sessions.isEmpty()) {
+      retired = true;
+    }
+    return true;
+  }
+
+  /** Refuses all further evidence. */
+  synchronized void retire() {
+    retired = true;
+  }
+
+  /** Whether the ledger refuses evidence. */
+  synchronized boolean retired() {
+    return retired;
+  }
+
+  /**
+   * The values as the index stores them: successes and failures rounded half up to whole counts
+   * (exactly, in fixed point), the weighted counts as doubles.
+   */
+  synchronized LearnedValues values() {
+    return new LearnedValues(
+        NanoCounts.toCount(totals[NanoCounts.EXAMINATIONS]),
+        NanoCounts.toCount(totals[NanoCounts.CLICKS]),
+        roundToCount(totals[NanoCounts.SUCCESSES]),
+        roundToCount(totals[NanoCounts.FAILURES]),
+        lastUsedMillis);
+  }
+
+  /** The capped totals, unrounded. */
+  synchronized ChunkEvidence totals() {
+    return new ChunkEvidence(
+        NanoCounts.toCount(totals[NanoCounts.EXAMINATIONS]),
+        NanoCounts.toCount(totals[NanoCounts.CLICKS]),
+        NanoCounts.toCount(totals[NanoCounts.SUCCESSES]),
+        NanoCounts.toCount(totals[NanoCounts.FAILURES]));
+  }
+
+  private static long roundToCount(long units) {
+    return units / UNITS_PER_COUNT + (units % UNITS_PER_COUNT >= UNITS_PER_COUNT / 2 ? 1 : 0);
+  }
+}

@@ -1,0 +1,22 @@
+package dev.relearn.feedback.log;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
+import java.util.Set;
+
+/**
+ * Opens the write channel of a generation file. The seam for fault injection: tests pass an
+ * opener whose channels fail writes or fsyncs, or count fsyncs.
+ */
+@FunctionalInterface
+interface ChannelOpener {
+  /** The real file system. */
+  ChannelOpener DEFAULT = FileChannel::open;
+
+  /** Opens {@code file} like {@link FileChannel#open(Path, Set, FileAttribute[])}. */
+  FileChannel open(Path file, Set<? extends OpenOption> options, FileAttribute<?>... attributes)
+      throws IOException;
+}

@@ -1,0 +1,101 @@
+package dev.relearn.feedback.log;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+
+/**
+ * The generations before the current one, with the highest sequence number of each (learned by
+ * scanning lazily): replays them in order and deletes those a caller no longer needs. Callers
+ * serialise replay and trim; {@link #add} may run concurrently with either.
+ */
+final class GenerationHistory {
+  private static final long UNKNOWN = -1;
+
+  private final LogFolder folder;
+  /** Generation to its highest intact sequence number: 0 if none, -1 if not scanned yet. */
+  private final ConcurrentSkipListMap<Long, Long> generations = new ConcurrentSkipListMap<>();
+  private long highestSeq;
+
+  private GenerationHistory(LogFolder folder) {
+    this.folder = folder;
+  }
+
+  /**
+   * Lists the folder's generations and scans the newest ones, newest first, until one holds an
+   * intact record: its highest sequence number is the highest on disk.
+   */
+  static GenerationHistory load(LogFolder folder) throws IOException {
+    GenerationHistory history = new GenerationHistory(folder);
+    List<Long> found = folder.generations();
+    found.forEach(g -> history.generations.put(g, UNKNOWN));
+    for (int i = found.size() - 1; i >= 0 && history.highestSeq == 0; i--) {
+      long g = found.get(i);
+      history.highestSeq = GenerationScanner.scan(folder.file(g), 0, null, false).maxSeq();
+      history.generations.put(g, history.highestSeq);
+    }
+    return history;
+  }
+
+  /** The highest intact sequence number seen (at load or by a replay), 0 if none. */
+  long highestSeq() {
+    return highestSeq;
+  }
+
+  /** The newest generation, 0 if none. */
+  long newest() {
+    return generations.isEmpty() ? 0 : generations.lastKey();
+  }
+
+  /** Forgets a generation (the writer continues it). */
+  void remove(long generation) {
+    generations.remove(generation);
+  }
+
+  /** Records a generation that was just rolled away from. */
+  void add(long generation, long maxSeq) {
+    generations.put(generation, maxSeq);
+  }
+
+  /** Replays every generation in order, repairing torn tails. */
+  ReplayReport replay(RecordConsumer consumer) throws IOException {
+    long floor = 0;
+    long records = 0;
+    int damaged = 0;
+    long skipped = 0;
+    long truncated = 0;
+    List<String> problems = new ArrayList<>();
+    for (long generation : generations.keySet()) {
+      GenerationScanner.Result r =
+          GenerationScanner.scan(folder.file(generation), floor, consumer, true);
+      generations.put(generation, r.maxSeq());
+      floor = Math.max(floor, r.maxSeq());
+      records += r.records();
+      damaged += r.damaged();
+      skipped += r.skippedBytes();
+      truncated += r.truncatedBytes();
+      problems.addAll(r.problems());
+    }
+    highestSeq = Math.max(highestSeq, floor);
+    return new ReplayReport(records, damaged, skipped, truncated, problems);
+  }
+
+  /** Deletes the oldest generations whose records all have sequence numbers up to {@code seq}. */
+  void trimUpTo(long seq) throws IOException {
+    for (Map.Entry<Long, Long> entry : generations.entrySet()) {
+      long generation = entry.getKey();
+      long max = entry.getValue();
+      if (max == UNKNOWN) {
+        max = GenerationScanner.scan(folder.file(generation), 0, null, false).maxSeq();
+        generations.put(generation, max);
+      }
+      if (max > seq) {
+        break; // later generations hold only higher sequence numbers
+      }
+      folder.delete(generation);
+      generations.remove(generation);
+    }
+  }
+}

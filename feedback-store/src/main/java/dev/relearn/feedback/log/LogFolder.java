@@ -1,0 +1,166 @@
+package dev.relearn.feedback.log;
+
+import static dev.relearn.feedback.log.RecordFormat.describe;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The log's folder: owner-only on POSIX, locked against a second writer (also in another process)
+ * through {@value #LOCK_FILE}, holding {@code translog-<generation>.log} files.
+ */
+final class LogFolder implements Closeable {
+  static final String LOCK_FILE = "translog.lock";
+  private static final Pattern GENERATION = Pattern.compile("translog-(\\d{1,18})\\.log");
+  private static final boolean POSIX =
+      FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+  private static final boolean WINDOWS =
+      System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
+
+  private final Path dir;
+  private final FileChannel lockChannel;
+  private final FileLock lock;
+
+  private LogFolder(Path dir, FileChannel lockChannel, FileLock lock) {
+    this.dir = dir;
+    this.lockChannel = lockChannel;
+    this.lock = lock;
+  }
+
+  /** Creates the folder if needed (owner-only) and locks it. */
+  static LogFolder open(Path dir) throws IOException {
+    Path folder = dir.toAbsolutePath().normalize();
+    if (!Files.isDirectory(folder)) {
+      try {
+        Path parent = folder.getParent();
+        if (parent != null) {
+          Files.createDirectories(parent);
+        }
+        Files.createDirectory(folder, POSIX
+            ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(
+                PosixFilePermissions.fromString("rwx------"))}
+            : new FileAttribute<?>[0]);
+      } catch (IOException e) {
+        throw new IOException("cannot create the feedback log folder " + folder + ": "
+            + describe(e), e);
+      }
+    }
+    Path lockFile = folder.resolve(LOCK_FILE);
+    FileChannel channel;
+    try {
+      channel = FileChannel.open(lockFile, java.util.Set.of(StandardOpenOption.CREATE,
+          StandardOpenOption.WRITE), fileAttributes());
+    } catch (IOException e) {
+      throw new IOException("cannot open the feedback log lock " + lockFile + ": " + describe(e),
+          e);
+    }
+    try {
+      FileLock lock = channel.tryLock();
+      if (lock == null) {
+        throw new IOException("the feedback log " + folder + " is open in another process");
+      }
+      return new LogFolder(folder, channel, lock);
+    } catch (OverlappingFileLockException e) {
+      IOException failure = new IOException("the feedback log " + folder
+          + " is already open in this process", e);
+      closeAfter(channel, failure);
+      throw failure;
+    } catch (IOException e) {
+      closeAfter(channel, e);
+      throw e;
+    }
+  }
+
+  private static void closeAfter(FileChannel channel, IOException failure) {
+    try {
+      channel.close();
+    } catch (IOException e) {
+      failure.addSuppressed(e);
+    }
+  }
+
+  /** Owner-only read-write on POSIX; nothing elsewhere. */
+  static FileAttribute<?>[] fileAttributes() {
+    return POSIX
+        ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString("rw-------"))}
+        : new FileAttribute<?>[0];
+  }
+
+  Path dir() {
+    return dir;
+  }
+
+  /** The file of a generation. */
+  Path file(long generation) {
+    return dir.resolve("translog-" + generation + ".log");
+  }
+
+  /** The generations present, oldest first. */
+  List<Long> generations() throws IOException {
+    List<Long> generations = new ArrayList<>();
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path file : (Iterable<Path>) files::iterator) {
+        Matcher m = GENERATION.matcher(file.getFileName().toString());
+        if (m.matches()) {
+          generations.add(Long.parseLong(m.group(1)));
+        }
+      }
+    } catch (IOException e) {
+      throw new IOException("cannot list the feedback log folder " + dir + ": " + describe(e), e);
+    }
+    generations.sort(null);
+    return generations;
+  }
+
+  /**
+   * Makes file creations in the folder durable (fsync of the directory). Windows cannot fsync a
+   * directory, and does not need to: there it does nothing.
+   */
+  void sync() throws IOException {
+    if (WINDOWS) {
+      return;
+    }
+    try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
+      channel.force(true);
+    } catch (IOException e) {
+      throw new IOException("cannot sync the feedback log folder " + dir + ": " + describe(e), e);
+    }
+  }
+
+  /** Deletes a generation's file. */
+  void delete(long generation) throws IOException {
+    Path file = file(generation);
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      throw new IOException("cannot delete the feedback log generation " + file + ": "
+          + describe(e), e);
+    }
+  }
+
+  /** Releases the lock. */
+  @Override
+  public void close() throws IOException {
+    try {
+      lock.release();
+    } finally {
+      lockChannel.close();
+    }
+  }
+}

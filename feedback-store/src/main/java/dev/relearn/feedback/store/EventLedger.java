@@ -1,0 +1,214 @@
+package dev.relearn.feedback.store;
+
+import dev.relearn.feedback.event.EvidenceCodec;
+import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.lucene.feedback.ChunkEvidence;
+import dev.relearn.lucene.files.OwnerOnly;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.LockObtainFailedException;
+
+/**
+ * Every applied event, without its query vector: id, session hash, time and per-chunk evidence.
+ * The learned fields are a function of this ledger, so they can be recomputed exactly; the
+ * cluster index, which merges events, serves similarity lookups instead. Also records chunk
+ * renames (a changed chunk's new id inherits the old one's evidence). Ids are kept in memory for
+ * O(1) duplicate checks. Thread-safe.
+ */
+final class EventLedger implements Closeable {
+  private static final String EVENT_ID = "event_id";
+  private static final String SESSION = "session";
+  private static final String TIME = "time";
+  private static final String EVIDENCE = "evidence";
+  private static final String ALIAS_FROM = "alias_from";
+  private static final String ALIAS_TO = "alias_to";
+
+  /** One ledger entry as recomputation needs it. */
+  record Entry(String sessionHash, long timeMillis, Map<String, ChunkEvidence> evidence) {}
+
+  private final Path folder;
+  private final Directory directory;
+  private final IndexWriter writer;
+  private final Set<String> ids = new HashSet<>();
+  private final Map<String, String> aliases = new HashMap<>();
+
+  private EventLedger(Path folder, Directory directory, IndexWriter writer) {
+    this.folder = folder;
+    this.directory = directory;
+    this.writer = writer;
+  }
+
+  static EventLedger open(Path folder) throws IOException {
+    OwnerOnly.createFolder(folder);
+    Directory directory = FSDirectory.open(folder);
+    IndexWriter writer;
+    try {
+      writer = new IndexWriter(directory, new IndexWriterConfig());
+    } catch (LockObtainFailedException e) {
+      directory.close();
+      throw new IllegalStateException("feedback ledger in use by another process: " + folder, e);
+    }
+    EventLedger ledger = new EventLedger(folder, directory, writer);
+    ledger.load();
+    return ledger;
+  }
+
+  private void load() throws IOException {
+    try (DirectoryReader reader = DirectoryReader.open(writer)) {
+      StoredFields stored = reader.storedFields();
+      for (int doc = 0; doc < reader.maxDoc(); doc++) {
+        if (!live(reader, doc)) {
+          continue;
+        }
+        Document d = stored.document(doc, Set.of(EVENT_ID, ALIAS_FROM, ALIAS_TO));
+        if (d.get(EVENT_ID) != null) {
+          ids.add(d.get(EVENT_ID));
+        } else if (d.get(ALIAS_FROM) != null) {
+          aliases.put(d.get(ALIAS_FROM), d.get(ALIAS_TO));
+        }
+      }
+    }
+  }
+
+  private static boolean live(DirectoryReader reader, int doc) {
+    var leaves = reader.leaves();
+    var leaf = leaves.get(org.apache.lucene.index.ReaderUtil.subIndex(doc, leaves));
+    var liveDocs = leaf.reader().getLiveDocs();
+    return liveDocs == null || liveDocs.get(doc - leaf.docBase);
+  }
+
+  synchronized boolean contains(String eventId) {
+    return ids.contains(eventId);
+  }
+
+  synchronized int size() {
+    return ids.size();
+  }
+
+  /** Adds an event (not committed). A duplicate id is ignored. */
+  synchronized boolean add(FeedbackEvent event, Map<String, ChunkEvidence> evidence)
+      throws IOException {
+    if (!ids.add(event.eventId())) {
+      return false;
+    }
+    Document doc = new Document();
+    doc.add(new StringField(EVENT_ID, event.eventId(), Field.Store.YES));
+    doc.add(new StringField(SESSION, event.sessionHash(), Field.Store.YES));
+    doc.add(new LongPoint(TIME, event.timestampMillis()));
+    doc.add(new StoredField(TIME, event.timestampMillis()));
+    doc.add(new StoredField(EVIDENCE, EvidenceCodec.encodeChunks(evidence)));
+    writer.addDocument(doc);
+    return true;
+  }
+
+  /** Records that chunk {@code from} is now {@code to}: its evidence counts for {@code to}. */
+  synchronized void rename(String from, String to) throws IOException {
+    if (from.equals(to)) {
+      return;
+    }
+    aliases.put(from, to);
+    Document doc = new Document();
+    doc.add(new StringField(ALIAS_FROM, from, Field.Store.YES));
+    doc.add(new StoredField(ALIAS_TO, to));
+    writer.updateDocument(new Term(ALIAS_FROM, from), doc);
+  }
+
+  /** The current id of a chunk, following renames. */
+  synchronized String resolve(String chunkId) {
+    String id = chunkId;
+    for (int hops = 0; hops < 64 && aliases.containsKey(id); hops++) {
+      id = aliases.get(id);
+    }
+    return id;
+  }
+
+  /** Calls {@code consumer} for every event, with chunk ids resolved through renames. */
+  synchronized void forEach(java.util.function.Consumer<Entry> consumer) throws IOException {
+    try (DirectoryReader reader = DirectoryReader.open(writer)) {
+      StoredFields stored = reader.storedFields();
+      for (int doc = 0; doc < reader.maxDoc(); doc++) {
+        if (!live(reader, doc)) {
+          continue;
+        }
+        Document d = stored.document(doc);
+        if (d.get(EVENT_ID) == null) {
+          continue;
+        }
+        Map<String, ChunkEvidence> resolved = new HashMap<>();
+        EvidenceCodec.decodeChunks(d.getBinaryValue(EVIDENCE))
+            .forEach((chunk, evidence) -> resolved.merge(resolve(chunk), evidence,
+                ChunkEvidence::plus));
+        consumer.accept(new Entry(d.get(SESSION),
+            d.getField(TIME).numericValue().longValue(), resolved));
+      }
+    }
+  }
+
+  /** Deletes a session's events; returns how many. Not committed. */
+  synchronized int forgetSession(String sessionHash) throws IOException {
+    return delete(new TermQuery(new Term(SESSION, sessionHash)));
+  }
+
+  /** Deletes every event (renames stay); returns how many. Not committed. */
+  synchronized int forgetAll() throws IOException {
+    return delete(new org.apache.lucene.search.FieldExistsQuery(TIME));
+  }
+
+  /** Deletes events older than {@code cutoffMillis}; returns how many. Not committed. */
+  synchronized int expireBefore(long cutoffMillis) throws IOException {
+    return delete(LongPoint.newRangeQuery(TIME, Long.MIN_VALUE, cutoffMillis - 1));
+  }
+
+  private int delete(Query query) throws IOException {
+    int before = ids.size();
+    writer.deleteDocuments(query);
+    ids.clear();
+    load();
+    return before - ids.size();
+  }
+
+  /** Commits with {@code userData}; forgetting forces deletes out of the segment files. */
+  synchronized void commit(Map<String, String> userData, boolean purgeDeletes) throws IOException {
+    if (purgeDeletes) {
+      writer.forceMergeDeletes(true);
+    }
+    writer.setLiveCommitData(userData.entrySet());
+    writer.commit();
+  }
+
+  synchronized Map<String, String> committedUserData() throws IOException {
+    return DirectoryReader.indexExists(directory)
+        ? SegmentInfos.readLatestCommit(directory).getUserData() : Map.of();
+  }
+
+  Path folder() {
+    return folder;
+  }
+
+  @Override
+  public synchronized void close() throws IOException {
+    try (directory) {
+      writer.rollback(); // uncommitted changes are in the event log and are replayed
+    }
+  }
+}

@@ -1,0 +1,403 @@
+package dev.relearn.feedback.store;
+
+import dev.relearn.feedback.event.EventCodec;
+import dev.relearn.feedback.event.EventEvidence;
+import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.event.SessionHasher;
+import dev.relearn.feedback.event.ShownResult;
+import dev.relearn.feedback.index.CompactionReport;
+import dev.relearn.feedback.index.FeedbackIndex;
+import dev.relearn.feedback.learn.ChunkAggregates;
+import dev.relearn.feedback.learn.LearnedFieldUpdater;
+import dev.relearn.feedback.learn.Overlay;
+import dev.relearn.feedback.log.ReplayReport;
+import dev.relearn.feedback.log.Translog;
+import dev.relearn.lucene.feedback.ChunkEvidence;
+import dev.relearn.lucene.feedback.FeedbackLookup;
+import dev.relearn.lucene.feedback.PastQuery;
+import dev.relearn.lucene.files.OwnerOnly;
+import dev.relearn.lucene.schema.LearnedValues;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.SearcherManager;
+
+/**
+ * Durable feedback, kept as query embeddings, that moves the chunks' learned fields.
+ *
+ * <p>{@link #record} appends the event to the log (fsynced, with group commit, before it
+ * returns in REQUEST durability), then applies it: to the ledger (vector-less events, from which
+ * the learned fields are computed), to the cluster index (query vectors, for similar-query
+ * lookups, visible at once), and to the per-chunk aggregates, whose new values go to an in-memory
+ * overlay (visible to the very next search) and are staged as coalesced doc-values updates that
+ * a background flush writes. A checkpoint commits everything and trims the log; on open the log
+ * is replayed (torn tail cut, damage reported, nothing applied twice), the aggregates are
+ * recomputed from the ledger and the chunk index's learned fields are made equal to them.
+ *
+ * <p>Thread-safe. Recording never blocks a search: searches read the overlay and their own
+ * searcher. The store does not own the chunk index's writer or searcher manager.
+ */
+public final class FeedbackStore implements FeedbackLookup, Closeable {
+  static final String CHECKPOINT_KEY = "relearn.translog.checkpoint";
+
+  private final FeedbackStoreConfig config;
+  private final IndexWriter chunkWriter;
+  private final SearcherManager chunkSearchers;
+  private final SessionHasher sessions;
+  private final EventLedger ledger;
+  private final FeedbackIndex index;
+  private final Translog log;
+  private final EventEvidence evidence;
+  private final LearnedFieldUpdater updater;
+  private final Overlay overlay = new Overlay();
+  private final ReentrantReadWriteLock gate = new ReentrantReadWriteLock();
+  private final Object applyLock = new Object();
+  private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
+  private final Maintenance maintenance;
+  private volatile ChunkAggregates aggregates;
+  private ReplayReport recovery;
+  private volatile boolean closed;
+
+  private FeedbackStore(Path dir, FeedbackStoreConfig config, IndexWriter chunkWriter,
+      SearcherManager chunkSearchers) throws IOException {
+    this.config = config;
+    this.chunkWriter = chunkWriter;
+    this.chunkSearchers = chunkSearchers;
+    OwnerOnly.createFolder(dir);
+    this.sessions = SessionHasher.open(dir);
+    this.evidence = new EventEvidence(config.eta());
+    this.updater = new LearnedFieldUpdater(chunkWriter);
+    this.aggregates = new ChunkAggregates(config.perSessionCap());
+    this.ledger = EventLedger.open(dir.resolve("ledger"));
+    FeedbackIndex opened = null;
+    Translog openedLog = null;
+    try {
+      opened = FeedbackIndex.open(dir.resolve("clusters"), config.index());
+      openedLog = Translog.open(dir.resolve("log"), config.durability(), config.syncInterval());
+    } catch (IOException | RuntimeException e) {
+      closeQuietlyAfter(e, opened, ledger);
+      throw e;
+    }
+    this.index = opened;
+    this.log = openedLog;
+    this.maintenance = new Maintenance(this, config);
+  }
+
+  /**
+   * Opens the store in {@code dir}, replays its log and brings the chunk index's learned fields
+   * in line with the recorded events.
+   *
+   * @param chunkWriter the chunk index's writer (configure it with {@link
+   *     LearnedFieldUpdater#withOverlays})
+   * @param chunkSearchers the chunk index's searcher manager, refreshed after learned-field writes
+   */
+  public static FeedbackStore open(Path dir, FeedbackStoreConfig config, IndexWriter chunkWriter,
+      SearcherManager chunkSearchers) throws IOException {
+    FeedbackStore store = new FeedbackStore(dir, config, chunkWriter, chunkSearchers);
+    try {
+      store.recover();
+    } catch (IOException | RuntimeException e) {
+      closeQuietlyAfter(e, store.log, store.index, store.ledger);
+      throw e;
+    }
+    store.maintenance.start();
+    return store;
+  }
+
+  private void recover() throws IOException {
+    List<String> damaged = new ArrayList<>();
+    recovery = log.replay((seq, payload) -> {
+      FeedbackEvent event;
+      try {
+        event = EventCodec.decode(payload);
+      } catch (IllegalArgumentException e) {
+        damaged.add("record " + seq + ": " + e.getMessage());
+        return;
+      }
+      applyToIndexes(event, evidence.of(event));
+    });
+    if (!damaged.isEmpty()) {
+      List<String> problems = new ArrayList<>(recovery.problems());
+      problems.addAll(damaged);
+      recovery = new ReplayReport(recovery.records(), recovery.damagedRecords() + damaged.size(),
+          recovery.skippedBytes(), recovery.truncatedBytes(), problems);
+    }
+    index.expire();
+    rebuildLearnedFields();
+    checkpoint();
+  }
+
+  /** The per-install session hasher: callers hash session ids before building events. */
+  public SessionHasher sessions() {
+    return sessions;
+  }
+
+  /**
+   * Records an event: durable, then applied, then acknowledged. An event id seen before is
+   * acknowledged as a duplicate and not applied again.
+   *
+   * @throws IOException if the event could not be made durable; it is then not acknowledged
+   */
+  public FeedbackAck record(FeedbackEvent event) throws IOException {
+    requireOpen();
+    maintenance.check();
+    requireDimension(event.queryVector());
+    List<String> unknown = unknownIds(event);
+    gate.readLock().lock();
+    try {
+      if (ledger.contains(event.eventId()) || !inFlight.add(event.eventId())) {
+        return new FeedbackAck(event.eventId(), -1, true, unknown, event.learnability(),
+            event.signal());
+      }
+      try {
+        long sequence = log.append(EventCodec.encode(event));
+        apply(event);
+        return new FeedbackAck(event.eventId(), sequence, false, unknown, event.learnability(),
+            event.signal());
+      } finally {
+        inFlight.remove(event.eventId());
+      }
+    } finally {
+      gate.readLock().unlock();
+    }
+  }
+
+  private void requireDimension(float[] vector) {
+    if (vector.length != config.index().dimension()) {
+      throw new IllegalArgumentException("query vector has " + vector.length
+          + " dimensions; the feedback store expects " + config.index().dimension());
+    }
+  }
+
+  private List<String> unknownIds(FeedbackEvent event) throws IOException {
+    Set<String> ids = new LinkedHashSet<>(event.used());
+    for (ShownResult shown : event.shown()) {
+      ids.add(shown.chunkId());
+    }
+    IndexSearcher searcher = chunkSearchers.acquire();
+    try {
+      return List.copyOf(LearnedFieldUpdater.unknownIds(searcher, ids));
+    } finally {
+      chunkSearchers.release(searcher);
+    }
+  }
+
+  private void apply(FeedbackEvent event) throws IOException {
+    Map<String, ChunkEvidence> chunks = evidence.of(event);
+    synchronized (applyLock) {
+      applyToIndexes(event, chunks);
+      Map<String, LearnedValues> changed = aggregates.add(event, evidence);
+      changed.forEach(overlay::put); // visible to the next search before any doc-values write
+      updater.stageAll(changed);
+    }
+  }
+
+  private void applyToIndexes(FeedbackEvent event, Map<String, ChunkEvidence> chunks)
+      throws IOException {
+    ledger.add(event, chunks);
+    index.add(event, chunks); // reports DUPLICATE itself when replay meets a committed event
+  }
+
+  /** What similar past queries taught: the cluster index's lookup. */
+  @Override
+  public List<PastQuery> similar(float[] queryVector, float minSimilarity, int max)
+      throws IOException {
+    return index.similar(queryVector, minSimilarity, max);
+  }
+
+  /** A chunk's learned values as the store knows them now (ahead of the doc values). */
+  public LearnedValues learned(String chunkId) {
+    return aggregates.get(chunkId);
+  }
+
+  /** The overlay searches read learned values through. */
+  public Overlay overlay() {
+    return overlay;
+  }
+
+  /**
+   * Carries learned values over to re-indexed chunks: each {@code old -> new} id pair makes the
+   * old chunk's evidence count for the new one. Durable at the next checkpoint.
+   */
+  public void renameChunks(Map<String, String> successors) throws IOException {
+    if (successors.isEmpty()) {
+      return;
+    }
+    gate.writeLock().lock();
+    try {
+      for (Map.Entry<String, String> rename : successors.entrySet()) {
+        ledger.rename(rename.getKey(), rename.getValue());
+      }
+      rebuildLearnedFields();
+    } finally {
+      gate.writeLock().unlock();
+    }
+  }
+
+  /** Merges near-identical query clusters; the report reads "compacted N → M". */
+  public CompactionReport compact() throws IOException {
+    requireOpen();
+    return index.compact();
+  }
+
+  /** Deletes everything a session contributed, commits, and updates the learned fields. */
+  public int forgetSession(String sessionHash) throws IOException {
+    return forget(() -> {
+      ledger.forgetSession(sessionHash);
+      return index.forgetSession(sessionHash);
+    });
+  }
+
+  /** Deletes all feedback, commits, and resets every learned field. */
+  public int forgetAll() throws IOException {
+    return forget(() -> {
+      ledger.forgetAll();
+      return index.forgetAll();
+    });
+  }
+
+  private int forget(Deletion deletion) throws IOException {
+    requireOpen();
+    gate.writeLock().lock();
+    try {
+      checkpoint(); // the log keeps nothing that a replay could bring back
+      int removed = deletion.run();
+      ledger.commit(Map.of(CHECKPOINT_KEY, ledger.committedUserData()
+          .getOrDefault(CHECKPOINT_KEY, "0")), true);
+      rebuildLearnedFields();
+      chunkWriter.commit();
+      return removed;
+    } finally {
+      gate.writeLock().unlock();
+    }
+  }
+
+  @FunctionalInterface
+  private interface Deletion {
+    int run() throws IOException;
+  }
+
+  /** Deletes events older than the TTL; returns clusters removed. */
+  public int expire() throws IOException {
+    requireOpen();
+    gate.writeLock().lock();
+    try {
+      long cutoff = config.index().clock().millis() - config.index().ttl().toMillis();
+      int events = ledger.expireBefore(cutoff);
+      int clusters = index.expire();
+      if (events > 0) {
+        rebuildLearnedFields();
+        checkpoint();
+      }
+      return clusters;
+    } finally {
+      gate.writeLock().unlock();
+    }
+  }
+
+  /** Recomputes the aggregates from the ledger and stages every learned field that differs. */
+  private void rebuildLearnedFields() throws IOException {
+    synchronized (applyLock) {
+      ChunkAggregates fresh = new ChunkAggregates(config.perSessionCap());
+      ledger.forEach(entry -> entry.evidence().forEach((chunk, value) ->
+          fresh.add(chunk, value, entry.timeMillis(), entry.sessionHash())));
+      Map<String, LearnedValues> stored = LearnedFieldScan.nonNeutral(chunkSearchers);
+      Set<String> ids = new LinkedHashSet<>(stored.keySet());
+      ids.addAll(fresh.chunkIds());
+      for (String id : ids) {
+        LearnedValues target = fresh.get(id);
+        if (!target.equals(stored.getOrDefault(id, LearnedValues.NEUTRAL))) {
+          overlay.put(id, target);
+          updater.stage(id, target);
+        }
+      }
+      aggregates = fresh;
+    }
+    flushLearnedFields();
+  }
+
+  /** Writes staged learned fields as doc values now and refreshes the chunk searchers. */
+  public void flushLearnedFields() throws IOException {
+    Map<String, LearnedValues> flushed = updater.flushValues();
+    if (!flushed.isEmpty()) {
+      chunkSearchers.maybeRefreshBlocking();
+      overlay.clearFlushed(flushed);
+    }
+  }
+
+  /** Commits the chunk index, the ledger and the cluster index, then trims the event log. */
+  public void checkpoint() throws IOException {
+    gate.writeLock().lock();
+    try {
+      long rolled = log.rollGeneration();
+      flushLearnedFields();
+      chunkWriter.commit();
+      Map<String, String> data = Map.of(CHECKPOINT_KEY, Long.toString(rolled));
+      ledger.commit(data, false);
+      index.commit(data);
+      log.trimUpTo(rolled);
+    } finally {
+      gate.writeLock().unlock();
+    }
+  }
+
+  /** Counts by signal class and outcome, the positive rate, and what recovery found. */
+  public StoreStats stats() throws IOException {
+    return new StoreStats(index.stats(), ledger.size(), aggregates.size(), updater.pending(),
+        recovery);
+  }
+
+  private void requireOpen() {
+    if (closed) {
+      throw new IllegalStateException("the feedback store is closed");
+    }
+  }
+
+  /** Stops maintenance, checkpoints, and closes the log and both indexes. */
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    maintenance.stop();
+    try {
+      checkpoint();
+    } finally {
+      closed = true;
+      closeQuietlyAfter(null, log, index, ledger);
+    }
+  }
+
+  private static void closeQuietlyAfter(Throwable first, Closeable... resources)
+      throws IOException {
+    IOException failure = null;
+    for (Closeable resource : resources) {
+      if (resource == null) {
+        continue;
+      }
+      try {
+        resource.close();
+      } catch (IOException | RuntimeException e) {
+        if (first != null) {
+          first.addSuppressed(e);
+        } else if (failure == null) {
+          failure = e instanceof IOException io ? io : new IOException(e);
+        } else {
+          failure.addSuppressed(e);
+        }
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+  }
+}

@@ -1,0 +1,78 @@
+package dev.relearn.feedback.store;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The store's background work on one named daemon thread: flushing staged learned fields,
+ * checkpoints, and daily expiry. A failure is kept and rethrown to the next caller of {@link
+ * #check()}, never swallowed.
+ */
+final class Maintenance {
+  private static final System.Logger LOG = System.getLogger(Maintenance.class.getName());
+  private static final Duration EXPIRY_INTERVAL = Duration.ofDays(1);
+
+  private final FeedbackStore store;
+  private final FeedbackStoreConfig config;
+  private final ScheduledExecutorService executor;
+  private volatile Exception failure;
+
+  Maintenance(FeedbackStore store, FeedbackStoreConfig config) {
+    this.store = store;
+    this.config = config;
+    this.executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
+      Thread thread = new Thread(runnable, "relearn-feedback-maintenance");
+      thread.setDaemon(true);
+      return thread;
+    });
+  }
+
+  void start() {
+    schedule(store::flushLearnedFields, config.flushInterval());
+    schedule(store::checkpoint, config.checkpointInterval());
+    schedule(store::expire, EXPIRY_INTERVAL);
+  }
+
+  private void schedule(Task task, Duration every) {
+    executor.scheduleWithFixedDelay(() -> {
+      if (failure != null) {
+        return;
+      }
+      try {
+        task.run();
+      } catch (IOException | RuntimeException e) {
+        failure = e;
+        LOG.log(System.Logger.Level.ERROR, "feedback store maintenance failed", e);
+      }
+    }, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /** Throws the first background failure, if any. */
+  void check() throws IOException {
+    Exception e = failure;
+    if (e != null) {
+      throw new IOException("feedback store background maintenance failed: " + e.getMessage(), e);
+    }
+  }
+
+  /** Stops the thread and waits for a running task to end. */
+  void stop() throws IOException {
+    executor.shutdown();
+    try {
+      if (!executor.awaitTermination(30, TimeUnit.SECONDS)) {
+        throw new IOException("feedback store maintenance did not stop within 30 s");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while stopping feedback store maintenance", e);
+    }
+  }
+
+  @FunctionalInterface
+  private interface Task {
+    void run() throws IOException;
+  }
+}

@@ -1,0 +1,190 @@
+package dev.relearn.feedback.index;
+
+import static dev.relearn.feedback.index.Fixtures.DAY;
+import static dev.relearn.feedback.index.Fixtures.T0;
+import static dev.relearn.feedback.index.Fixtures.add;
+import static dev.relearn.feedback.index.Fixtures.event;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.feedback.event.SignalClass;
+import dev.relearn.feedback.index.Fixtures.FakeClock;
+import dev.relearn.lucene.feedback.Outcome;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FeedbackIndexLifecycleTest {
+  private static final int DIM = 8;
+
+  @TempDir
+  Path dir;
+
+  private final FakeClock clock = new FakeClock(T0);
+  private final Random random = new Random(11);
+
+  private FeedbackIndex open() throws Exception {
+    return FeedbackIndex.open(dir, FeedbackIndexConfig.defaults(DIM).withClock(clock));
+  }
+
+  private void addRandom(FeedbackIndex index, String id, String session, long millis)
+      throws Exception {
+    add(index, event(id, session, Fixtures.randomUnit(random, DIM), "c", Outcome.SUCCESS, millis));
+  }
+
+  @Test
+  void forgetSessionRemovesOnlyItsClustersAndCommits() throws Exception {
+    try (FeedbackIndex index = open()) {
+      addRandom(index, "a1", "A", T0);
+      index.commit(Map.of("log", "7"));
+      addRandom(index, "a2", "A", T0);
+      addRandom(index, "b1", "B", T0);
+      addRandom(index, "c1", "C", T0);
+      assertEquals(2, index.forgetSession("A"));
+      assertEquals(0, index.forgetSession("A"));
+      assertEquals(0, index.forgetSession("nobody"));
+    }
+    try (FeedbackIndex index = open()) {
+      assertEquals(2, index.clusters(), "the forget was committed, with the adds before it");
+      assertFalse(index.contains("a1"));
+      assertFalse(index.contains("a2"));
+      assertTrue(index.contains("b1"));
+      assertTrue(index.contains("c1"));
+      assertEquals(Map.of("log", "7"), index.committedUserData(), "user data is kept");
+    }
+  }
+
+  @Test
+  void forgetAllRemovesEverythingAndCommits() throws Exception {
+    try (FeedbackIndex index = open()) {
+      addRandom(index, "a1", "A", T0);
+      addRandom(index, "b1", "B", T0);
+      index.commit(Map.of("log", "9"));
+      addRandom(index, "c1", "C", T0);
+      assertEquals(3, index.forgetAll());
+      assertEquals(0, index.clusters());
+      assertFalse(index.contains("c1"));
+    }
+    try (FeedbackIndex index = open()) {
+      assertEquals(0, index.clusters());
+      assertEquals(Map.of("log", "9"), index.committedUserData());
+      addRandom(index, "d1", "D", T0);
+      assertTrue(index.contains("d1"), "the index still works after forgetting all");
+    }
+  }
+
+  @Test
+  void expireDeletesClustersPastTheirTtlAndCommits() throws Exception {
+    try (FeedbackIndex index = open()) {
+      addRandom(index, "old", "A", T0);
+      addRandom(index, "recent", "B", T0 + 95 * DAY);
+      clock.set(T0 + 89 * DAY);
+      assertEquals(0, index.expire());
+      clock.set(T0 + 100 * DAY);
+      assertEquals(1, index.expire());
+      assertEquals(0, index.expire());
+    }
+    try (FeedbackIndex index = open()) {
+      assertEquals(1, index.clusters());
+      assertTrue(index.contains("recent"));
+      assertFalse(index.contains("old"));
+    }
+  }
+
+  @Test
+  void closeDiscardsWhatWasNotCommitted() throws Exception {
+    try (FeedbackIndex index = open()) {
+      assertEquals(Map.of(), index.committedUserData());
+      addRandom(index, "kept", "A", T0);
+      index.commit(Map.of("offset", "1"));
+      addRandom(index, "lost", "A", T0);
+    }
+    try (FeedbackIndex index = open()) {
+      assertTrue(index.contains("kept"));
+      assertFalse(index.contains("lost"));
+      assertEquals(Map.of("offset", "1"), index.committedUserData());
+    }
+  }
+
+  @Test
+  void aSecondOpenOfTheFolderFailsNamingIt() throws Exception {
+    try (FeedbackIndex index = open()) {
+      IllegalStateException e = assertThrows(IllegalStateException.class, this::open);
+      assertTrue(e.getMessage().startsWith("feedback index in use by another process: ")
+          && e.getMessage().contains(dir.toAbsolutePath().normalize().toString()),
+          e.getMessage());
+      addRandom(index, "e", "s", T0);
+      assertTrue(index.contains("e"), "the first instance is unaffected");
+    }
+    try (FeedbackIndex again = open()) {
+      assertEquals(0, again.clusters(), "the lock is released on close");
+    }
+  }
+
+  @Test
+  void anotherDimensionIsRefusedOnOpen() throws Exception {
+    try (FeedbackIndex index = open()) {
+      addRandom(index, "e", "s", T0);
+      index.commit(Map.of());
+    }
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> FeedbackIndex.open(dir, FeedbackIndexConfig.defaults(DIM * 2)));
+    assertTrue(e.getMessage().contains(DIM + " dimensions")
+        && e.getMessage().contains("expects " + DIM * 2), e.getMessage());
+    try (FeedbackIndex index = open()) {
+      assertEquals(1, index.clusters(), "a refused open releases the lock");
+    }
+  }
+
+  @Test
+  void theFolderAndFilesAreOwnerOnly() throws Exception {
+    if (!FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
+      return;
+    }
+    try (FeedbackIndex index = open()) {
+      addRandom(index, "e", "s", T0);
+      index.commit(Map.of());
+      assertEquals("rwx------",
+          PosixFilePermissions.toString(Files.getPosixFilePermissions(index.folder())));
+      try (Stream<Path> files = Files.list(index.folder())) {
+        for (Path file : files.filter(Files::isRegularFile).toList()) {
+          assertEquals("rw-------",
+              PosixFilePermissions.toString(Files.getPosixFilePermissions(file)), file.toString());
+        }
+      }
+    }
+  }
+
+  @Test
+  void statsCountSignalsOutcomesAndThePositiveRate() throws Exception {
+    try (FeedbackIndex index = open()) {
+      assertTrue(Double.isNaN(index.stats().positiveRate()), "no outcomes yet: NaN");
+      add(index, event("s1", "A", Fixtures.randomUnit(random, DIM), "c", Outcome.SUCCESS,
+          SignalClass.VERY_STRONG, null, T0));
+      add(index, event("s2", "B", Fixtures.randomUnit(random, DIM), "c", Outcome.SUCCESS,
+          SignalClass.WEAK, 0.9, T0));
+      add(index, event("f1", "C", Fixtures.randomUnit(random, DIM), "c", Outcome.FAILURE,
+          SignalClass.STRONG, null, T0));
+      add(index, event("n1", "D", Fixtures.randomUnit(random, DIM), "c", Outcome.NONE,
+          SignalClass.DISCOVERY, 0.2, T0));
+      FeedbackStats stats = index.stats();
+      assertEquals(4, stats.clusters());
+      assertEquals(4, stats.events());
+      assertEquals(3, stats.learnedEvents(), "quality 0.2 is ambiguous: recorded, not learned");
+      assertEquals(4, stats.sessions());
+      assertEquals(1L, stats.bySignal().get(SignalClass.WEAK));
+      assertEquals(1L, stats.bySignal().get(SignalClass.DISCOVERY));
+      assertEquals(2L, stats.byOutcome().get(Outcome.SUCCESS));
+      assertEquals(1L, stats.byOutcome().get(Outcome.NONE));
+      assertEquals(2.0 / 3, stats.positiveRate(), 1e-12);
+    }
+  }
+}

@@ -1,0 +1,163 @@
+package dev.relearn.feedback.index;
+
+import static dev.relearn.feedback.index.Fixtures.DAY;
+import static dev.relearn.feedback.index.Fixtures.T0;
+import static dev.relearn.feedback.index.Fixtures.add;
+import static dev.relearn.feedback.index.Fixtures.axis;
+import static dev.relearn.feedback.index.Fixtures.event;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.feedback.index.Fixtures.FakeClock;
+import dev.relearn.lucene.feedback.ChunkEvidence;
+import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.feedback.PastQuery;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FeedbackIndexSearchTest {
+  private static final int DIM = 16;
+
+  @TempDir
+  Path dir;
+
+  private final FakeClock clock = new FakeClock(T0);
+
+  private FeedbackIndex open(Path folder, int exactSearchBelow) throws Exception {
+    return FeedbackIndex.open(folder, FeedbackIndexConfig.defaults(DIM).withClock(clock)
+        .withExactSearchBelow(exactSearchBelow));
+  }
+
+  @Test
+  void similarFiltersByThresholdAndOrdersMostSimilarFirst() throws Exception {
+    float[] q = axis(DIM, 0);
+    try (FeedbackIndex index = open(dir, 20_000)) {
+      add(index, event("far", "s4", axis(DIM, 3), "d", Outcome.SUCCESS, T0));
+      add(index, event("half", "s3", Fixtures.at(0.5f, q, axis(DIM, 2)), "c", Outcome.SUCCESS,
+          T0 + 3));
+      add(index, event("same", "s1", q, "a", Outcome.SUCCESS, T0 + 1));
+      add(index, event("close", "s2", Fixtures.at(0.8f, q, axis(DIM, 1)), "b", Outcome.FAILURE,
+          T0 + 2));
+      assertTrue(index.contains("close"), "an add is visible to the very next lookup");
+      assertFalse(index.contains("never"));
+
+      List<PastQuery> above = index.similar(q, 0.6f, 10);
+      assertEquals(2, above.size());
+      assertEquals(1.0f, above.get(0).similarity(), 1e-5);
+      assertEquals(T0 + 1, above.get(0).lastMillis());
+      assertEquals(new ChunkEvidence(1, 1, 1, 0), above.get(0).chunks().get("a"));
+      assertEquals(0.8f, above.get(1).similarity(), 1e-5);
+      assertEquals(new ChunkEvidence(1, 1, 0, 1), above.get(1).chunks().get("b"));
+      assertEquals(1, above.get(1).events());
+
+      List<PastQuery> wider = index.similar(q, 0.4f, 10);
+      assertEquals(3, wider.size());
+      assertEquals(0.5f, wider.get(2).similarity(), 1e-5);
+      assertEquals(2, index.similar(q, 0.4f, 2).size(), "max limits the results");
+      assertEquals(4, index.similar(q, -1f, 10).size());
+      assertEquals(List.of(), index.similar(q, 0.4f, 0));
+    }
+  }
+
+  @Test
+  void exactAndHnswPathsAgree() throws Exception {
+    Random random = new Random(7);
+    float[][] vectors = new float[300][];
+    for (int i = 0; i < vectors.length; i++) {
+      vectors[i] = Fixtures.randomUnit(random, DIM);
+    }
+    try (FeedbackIndex exact = open(dir.resolve("exact"), 20_000);
+        FeedbackIndex hnsw = open(dir.resolve("hnsw"), 0)) {
+      for (int i = 0; i < vectors.length; i++) {
+        add(exact, event("e" + i, "s" + i, vectors[i], "c" + (i % 7), Outcome.SUCCESS, T0 + i));
+        add(hnsw, event("e" + i, "s" + i, vectors[i], "c" + (i % 7), Outcome.SUCCESS, T0 + i));
+      }
+      int compared = 0;
+      for (int trial = 0; trial < 25; trial++) {
+        float[] q = Fixtures.near(vectors[random.nextInt(vectors.length)], 0.5, random);
+        List<PastQuery> a = exact.similar(q, 0.3f, 5);
+        List<PastQuery> b = hnsw.similar(q, 0.3f, 5);
+        assertEquals(a.size(), b.size(), "trial " + trial);
+        for (int i = 0; i < a.size(); i++) {
+          assertEquals(a.get(i).lastMillis(), b.get(i).lastMillis(), "trial " + trial + " #" + i);
+          assertEquals(a.get(i).similarity(), b.get(i).similarity(), 1e-4);
+          assertEquals(a.get(i).chunks(), b.get(i).chunks());
+          compared++;
+        }
+      }
+      assertTrue(compared > 25, "the queries must find something, compared " + compared);
+    }
+  }
+
+  @Test
+  void theCallersVectorIsNotModified() throws Exception {
+    try (FeedbackIndex index = open(dir, 20_000)) {
+      add(index, event("e", "s", axis(DIM, 0), "a", Outcome.SUCCESS, T0));
+      float[] q = new float[DIM];
+      q[0] = 3f;
+      q[1] = 4f;
+      float[] copy = q.clone();
+      List<PastQuery> hits = index.similar(q, 0.5f, 5);
+      assertArrayEquals(copy, q);
+      assertEquals(1, hits.size());
+      assertEquals(0.6f, hits.get(0).similarity(), 1e-5, "the query is normalised in a copy");
+    }
+  }
+
+  @Test
+  void aWrongDimensionIsAClearError() throws Exception {
+    try (FeedbackIndex index = open(dir, 20_000)) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> index.similar(new float[DIM + 1], 0.5f, 5));
+      assertTrue(e.getMessage().contains((DIM + 1) + " dimensions")
+          && e.getMessage().contains("expects " + DIM), e.getMessage());
+      float[] wrong = Fixtures.normalize(new float[] {1, 1, 1});
+      IllegalArgumentException onAdd = assertThrows(IllegalArgumentException.class,
+          () -> add(index, event("e", "s", wrong, "a", Outcome.SUCCESS, T0)));
+      assertTrue(onAdd.getMessage().contains("event e has a vector of 3 dimensions"),
+          onAdd.getMessage());
+      assertThrows(IllegalArgumentException.class,
+          () -> index.similar(new float[DIM], 0.5f, 5), "a zero vector has no direction");
+      assertThrows(IllegalArgumentException.class,
+          () -> index.similar(axis(DIM, 0), Float.NaN, 5));
+      assertThrows(IllegalArgumentException.class,
+          () -> index.similar(axis(DIM, 0), 0.5f, -1));
+      assertEquals(0, index.clusters(), "nothing was added");
+    }
+  }
+
+  @Test
+  void evidenceHalvesAtOneHalfLife() throws Exception {
+    try (FeedbackIndex index = open(dir, 20_000)) {
+      add(index, event("e", "s", axis(DIM, 0), "a", Outcome.SUCCESS, T0));
+      assertEquals(1.0, clicks(index), 1e-12);
+      clock.set(T0 + 30 * DAY);
+      assertEquals(0.5, clicks(index), 1e-12);
+      clock.set(T0 + 60 * DAY);
+      assertEquals(0.25, clicks(index), 1e-12);
+      assertEquals(T0, index.similar(axis(DIM, 0), 0.9f, 1).get(0).lastMillis());
+      clock.set(T0 - DAY);
+      assertEquals(1.0, clicks(index), 1e-12, "an event from the future is not amplified");
+    }
+  }
+
+  @Test
+  void noHalfLifeMeansNoDecay() throws Exception {
+    try (FeedbackIndex index = FeedbackIndex.open(dir,
+        FeedbackIndexConfig.defaults(DIM).withClock(clock).withHalfLife(null))) {
+      add(index, event("e", "s", axis(DIM, 0), "a", Outcome.SUCCESS, T0));
+      clock.set(T0 + 365 * DAY);
+      assertEquals(1.0, clicks(index), 1e-12);
+    }
+  }
+
+  private static double clicks(FeedbackIndex index) throws Exception {
+    return index.similar(axis(DIM, 0), 0.9f, 1).get(0).chunks().get("a").clicks();
+  }
+}

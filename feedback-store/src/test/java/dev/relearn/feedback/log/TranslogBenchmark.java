@@ -1,0 +1,127 @@
+package dev.relearn.feedback.log;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.stream.Stream;
+
+/**
+ * Not a test: prints the ack latency of REQUEST appends of 200-byte records against a raw
+ * write-and-fsync loop on the same disk, and the throughput of 8 concurrent appenders (group
+ * commit). Argument: a scratch folder (default: a new temporary folder), deleted afterwards.
+ */
+public final class TranslogBenchmark {
+  private static final int PAYLOAD = 200;
+  private static final int SINGLE = 2000;
+  private static final int THREADS = 8;
+  private static final int PER_THREAD = 1000;
+
+  private TranslogBenchmark() {}
+
+  /** Runs the benchmark. */
+  public static void main(String[] args) throws Exception {
+    Path scratch = args.length > 0 ? Files.createDirectories(Path.of(args[0]))
+        : Files.createTempDirectory("relearn-translog-bench");
+    byte[] payload = new byte[PAYLOAD];
+    new Random(1).nextBytes(payload);
+    try {
+      System.out.println("scratch folder: " + scratch);
+      long[] request = singleThread(scratch.resolve("request"), Durability.REQUEST, payload);
+      print("REQUEST append, 1 thread", request);
+      print("raw write+force(false), 1 thread", raw(scratch.resolve("raw.log")));
+      print("ASYNC append, 1 thread", singleThread(scratch.resolve("async"), Durability.ASYNC,
+          payload));
+      concurrent(scratch.resolve("concurrent"), payload);
+    } finally {
+      try (Stream<Path> files = Files.walk(scratch)) {
+        for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+          Files.delete(p);
+        }
+      }
+    }
+  }
+
+  private static long[] singleThread(Path dir, Durability durability, byte[] payload)
+      throws IOException {
+    try (Translog log = Translog.open(dir, durability, Translog.DEFAULT_SYNC_INTERVAL)) {
+      for (int i = 0; i < 200; i++) {
+        log.append(payload); // warm-up
+      }
+      long[] nanos = new long[SINGLE];
+      for (int i = 0; i < SINGLE; i++) {
+        long start = System.nanoTime();
+        log.append(payload);
+        nanos[i] = System.nanoTime() - start;
+      }
+      return nanos;
+    }
+  }
+
+  private static long[] raw(Path file) throws IOException {
+    ByteBuffer record = ByteBuffer.allocateDirect(PAYLOAD + RecordFormat.HEADER_BYTES);
+    long[] nanos = new long[SINGLE];
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW,
+        StandardOpenOption.WRITE)) {
+      long position = 0;
+      for (int i = -200; i < SINGLE; i++) {
+        long start = System.nanoTime();
+        record.clear();
+        position += channel.write(record, position);
+        channel.force(false);
+        if (i >= 0) {
+          nanos[i] = System.nanoTime() - start;
+        }
+      }
+    }
+    return nanos;
+  }
+
+  private static void concurrent(Path dir, byte[] payload) throws Exception {
+    FaultyChannel.Faults counter = new FaultyChannel.Faults();
+    try (Translog log = Translog.open(dir, Durability.REQUEST, Duration.ofHours(1),
+        counter.opener())) {
+      List<Thread> threads = new ArrayList<>();
+      long start = System.nanoTime();
+      for (int t = 0; t < THREADS; t++) {
+        Thread thread = new Thread(() -> {
+          try {
+            for (int i = 0; i < PER_THREAD; i++) {
+              log.append(payload);
+            }
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        }, "bench-appender-" + t);
+        thread.start();
+        threads.add(thread);
+      }
+      for (Thread thread : threads) {
+        thread.join();
+      }
+      double seconds = (System.nanoTime() - start) / 1e9;
+      int appends = THREADS * PER_THREAD;
+      System.out.printf(Locale.ROOT, "REQUEST append, %d threads: %,.0f events/s (%d appends,"
+          + " %d fsyncs, %.1f appends per fsync)%n", THREADS, appends / seconds, appends,
+          counter.forces.get(), appends / (double) counter.forces.get());
+    }
+  }
+
+  private static void print(String what, long[] nanos) {
+    long[] sorted = nanos.clone();
+    Arrays.sort(sorted);
+    double total = Arrays.stream(nanos).sum() / 1e9;
+    System.out.printf(Locale.ROOT, "%-34s p50 %7.3f ms  p99 %7.3f ms  (%,.0f ops/s)%n", what,
+        sorted[sorted.length / 2] / 1e6, sorted[(int) (sorted.length * 0.99)] / 1e6,
+        nanos.length / total);
+  }
+}
