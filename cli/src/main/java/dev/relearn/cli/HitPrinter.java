@@ -46,6 +46,7 @@ final class HitPrinter {
       json.put("score", hit.score());
       json.put("bm25", stageJson(hit.bm25()));
       json.put("vector", stageJson(hit.vector()));
+      json.put("learned", hit.learned());
       out.add(json);
     }
     return out;

@@ -17,7 +17,9 @@ import picocli.CommandLine.Command;
     description = "Embedded search over document chunks that learns from its users.",
     subcommands = {
       IndexCommand.class, SearchCommand.class, StatsCommand.class, EvalCommand.class,
-      DemoCommand.class, BenchCommand.class, CommandLine.HelpCommand.class
+      FeedbackCommand.class, FeedbackStatsCommand.class, CompactCommand.class,
+      ForgetCommand.class, DemoCommand.class, BenchCommand.class,
+      CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:ok", "1:error", "2:usage error"})

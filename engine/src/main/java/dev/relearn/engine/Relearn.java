@@ -1,5 +1,9 @@
 package dev.relearn.engine;
 
+import dev.relearn.feedback.learn.LearnedFieldUpdater;
+import dev.relearn.feedback.store.FeedbackAck;
+import dev.relearn.feedback.store.FeedbackStore;
+import dev.relearn.feedback.store.FeedbackStoreConfig;
 import dev.relearn.indexer.build.DocumentVectors;
 import dev.relearn.indexer.build.IndexBuilder;
 import dev.relearn.indexer.build.IndexReport;
@@ -11,12 +15,14 @@ import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.embed.VectorChecks;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.IndexMetadata;
+import dev.relearn.lucene.schema.LearnedValuesSource;
 import dev.relearn.lucene.search.HybridSearcher;
 import dev.relearn.lucene.search.SearchRequest;
 import dev.relearn.lucene.search.SearchResults;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.InstantSource;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -39,6 +45,9 @@ import org.apache.lucene.store.LockObtainFailedException;
  * written anywhere.
  */
 public final class Relearn implements AutoCloseable {
+  /** The feedback store's folder inside the index folder. */
+  public static final String FEEDBACK_FOLDER = "feedback";
+
   private final Path dir;
   private final RelearnOptions options;
   private final Directory directory;
@@ -47,6 +56,8 @@ public final class Relearn implements AutoCloseable {
   private final ChunkSchema schema;
   private final HybridSearcher hybrid;
   private final EmbedderHolder embedder;
+  private FeedbackStore feedback;
+  private FeedbackRecorder recorder;
   private VectorStore vectorStore;
 
   private Relearn(Path dir, RelearnOptions options, Directory directory, IndexWriter writer,
@@ -102,10 +113,28 @@ public final class Relearn implements AutoCloseable {
             new SearcherManager(directory, factory), embedder);
       }
       IndexWriter writer = openWriter(folder, directory, embedder.metadata());
-      return new Relearn(folder, options, directory, writer,
+      Relearn relearn = new Relearn(folder, options, directory, writer,
           new SearcherManager(writer, factory), embedder);
+      relearn.openFeedback();
+      return relearn;
     } catch (IOException | RuntimeException e) {
       directory.close();
+      throw e;
+    }
+  }
+
+  private void openFeedback() throws IOException {
+    try {
+      FeedbackStoreConfig config = FeedbackStoreConfig.defaults(embedder.metadata().dimension())
+          .withDurability(options.feedbackDurability());
+      feedback = FeedbackStore.open(dir.resolve(FEEDBACK_FOLDER), config, writer, searchers);
+      recorder = new FeedbackRecorder(this, feedback, InstantSource.system());
+    } catch (IOException | RuntimeException e) {
+      try {
+        close();
+      } catch (IOException | RuntimeException closing) {
+        e.addSuppressed(closing);
+      }
       throw e;
     }
   }
@@ -113,9 +142,10 @@ public final class Relearn implements AutoCloseable {
   private static IndexWriter openWriter(Path folder, Directory directory, IndexMetadata metadata)
       throws IOException {
     ChunkSchema schema = new ChunkSchema(metadata.dimension());
-    IndexWriterConfig config = new IndexWriterConfig(schema.indexAnalyzer())
-        .setSimilarity(ChunkSchema.similarity())
-        .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+    IndexWriterConfig config = LearnedFieldUpdater.withOverlays(
+        new IndexWriterConfig(schema.indexAnalyzer())
+            .setSimilarity(ChunkSchema.similarity())
+            .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND));
     IndexWriter writer;
     try {
       writer = new IndexWriter(directory, config);
@@ -146,8 +176,10 @@ public final class Relearn implements AutoCloseable {
     }
     IndexBuilder builder = new IndexBuilder(writer, schema,
         new DocumentVectors(model, vectorStore), progress);
+    feedback.flushLearnedFields(); // changed chunks carry over current learned values
     IndexReport report = builder.index(Sources.open(path, format));
     searchers.maybeRefreshBlocking();
+    feedback.renameChunks(report.renamed());
     return report;
   }
 
@@ -161,10 +193,27 @@ public final class Relearn implements AutoCloseable {
     }
     IndexSearcher searcher = searchers.acquire();
     try {
-      return hybrid.search(searcher, request, vector);
+      return hybrid.load(searcher, request, hybrid.candidates(searcher, request, vector),
+          feedback == null ? LearnedValuesSource.DOC_VALUES : feedback.overlay()::effective);
     } finally {
       searchers.release(searcher);
     }
+  }
+
+  /**
+   * Records feedback: the query text is embedded here and dropped; the event is durable before
+   * this returns. Thread-safe; never blocks searches.
+   *
+   * @throws IllegalStateException if the engine is read-only
+   */
+  public FeedbackAck feedback(FeedbackRequest request) throws IOException {
+    requireWritable();
+    return recorder.record(request);
+  }
+
+  /** The feedback store, for similar-query lookups and maintenance; null when read-only. */
+  public FeedbackStore feedbackStore() {
+    return feedback;
   }
 
   /** Counts and sizes of what the index holds. */
@@ -202,6 +251,10 @@ public final class Relearn implements AutoCloseable {
   @Override
   public synchronized void close() throws IOException {
     try (Directory d = directory; EmbedderHolder e = embedder) {
+      if (feedback != null) {
+        feedback.close();
+        feedback = null;
+      }
       searchers.close();
       if (writer != null) {
         writer.close();

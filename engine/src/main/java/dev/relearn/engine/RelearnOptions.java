@@ -1,5 +1,6 @@
 package dev.relearn.engine;
 
+import dev.relearn.feedback.log.Durability;
 import dev.relearn.lucene.embed.Embedder;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -16,13 +17,17 @@ import java.util.Objects;
  * @param vectorCacheDir where document vectors are cached across runs; null for {@code
  *     <index>/vector-cache}
  * @param readOnly open the last commit for searching only; no write lock is taken
+ * @param feedbackDurability REQUEST: feedback is acknowledged after an fsync; ASYNC: fsync every
+ *     200 ms, so feedback acknowledged within the last 200 ms before a crash may be lost
  */
 public record RelearnOptions(ModelChoice model, Embedder embedder, int queryCacheSize,
-    int embedThreads, boolean queryInstruction, Path vectorCacheDir, boolean readOnly) {
+    int embedThreads, boolean queryInstruction, Path vectorCacheDir, boolean readOnly,
+    Durability feedbackDurability) {
 
   /** Validates; messages name the bad value. */
   public RelearnOptions {
     Objects.requireNonNull(model, "model");
+    Objects.requireNonNull(feedbackDurability, "feedbackDurability");
     if (queryCacheSize < 0) {
       throw new IllegalArgumentException("query cache size must be >= 0, got: " + queryCacheSize);
     }
@@ -37,48 +42,55 @@ public record RelearnOptions(ModelChoice model, Embedder embedder, int queryCach
    */
   public static RelearnOptions defaults() {
     int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
-    return new RelearnOptions(ModelChoice.AUTO, null, 100, threads, true, null, false);
+    return new RelearnOptions(ModelChoice.AUTO, null, 100, threads, true, null, false,
+        Durability.REQUEST);
   }
 
   /** With another built-in model. */
   public RelearnOptions withModel(ModelChoice model) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
-        vectorCacheDir, readOnly);
+        vectorCacheDir, readOnly, feedbackDurability);
   }
 
   /** With a caller-supplied embedder. */
   public RelearnOptions withEmbedder(Embedder embedder) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
-        vectorCacheDir, readOnly);
+        vectorCacheDir, readOnly, feedbackDurability);
   }
 
   /** With another query cache size. */
   public RelearnOptions withQueryCacheSize(int size) {
     return new RelearnOptions(model, embedder, size, embedThreads, queryInstruction,
-        vectorCacheDir, readOnly);
+        vectorCacheDir, readOnly, feedbackDurability);
   }
 
   /** With another number of embedding threads. */
   public RelearnOptions withEmbedThreads(int threads) {
     return new RelearnOptions(model, embedder, queryCacheSize, threads, queryInstruction,
-        vectorCacheDir, readOnly);
+        vectorCacheDir, readOnly, feedbackDurability);
   }
 
   /** With the query instruction on or off. */
   public RelearnOptions withQueryInstruction(boolean on) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, on, vectorCacheDir,
-        readOnly);
+        readOnly, feedbackDurability);
   }
 
   /** With another vector cache folder (null: inside the index). */
   public RelearnOptions withVectorCacheDir(Path dir) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
-        dir, readOnly);
+        dir, readOnly, feedbackDurability);
   }
 
   /** Read-only or read-write. */
   public RelearnOptions withReadOnly(boolean readOnly) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
-        vectorCacheDir, readOnly);
+        vectorCacheDir, readOnly, feedbackDurability);
+  }
+
+  /** With another feedback durability. */
+  public RelearnOptions withFeedbackDurability(Durability durability) {
+    return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
+        vectorCacheDir, readOnly, durability);
   }
 }

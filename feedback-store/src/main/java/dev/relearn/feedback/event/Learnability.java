@@ -7,9 +7,9 @@ import dev.relearn.lucene.feedback.Outcome;
  * relearn implements.
  */
 public enum Learnability {
-  /** Quality at least 0.7: learned fully. */
+  /** Quality at least 0.7, or a success without a quality score: learned fully. */
   STRONG_POSITIVE,
-  /** Quality at least 0.5, or no quality given: learned. */
+  /** Quality at least 0.5, or no quality and no outcome given: learned. */
   ACCEPTABLE,
   /** Quality below 0.5: recorded, never learned. */
   AMBIGUOUS,
@@ -27,7 +27,7 @@ public enum Learnability {
       return NEGATIVE;
     }
     if (quality == null) {
-      return ACCEPTABLE;
+      return outcome == Outcome.SUCCESS ? STRONG_POSITIVE : ACCEPTABLE;
     }
     if (quality >= STRONG_THRESHOLD) {
       return STRONG_POSITIVE;

@@ -7,6 +7,7 @@ import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -81,6 +82,7 @@ public final class IndexBuilder {
     Map<String, List<ExistingChunks.Entry>> vanished = existing.vanished(ids);
     int added = 0;
     int updated = 0;
+    Map<String, String> renamed = new HashMap<>();
     for (int i = 0; i < toWrite.size(); i++) {
       Chunk chunk = toWrite.get(i);
       ExistingChunks.Entry predecessor = existing.get(chunk.id());
@@ -90,6 +92,7 @@ public final class IndexBuilder {
         if (candidates != null && !candidates.isEmpty()) {
           predecessor = candidates.removeFirst();
           writer.deleteDocuments(ChunkSchema.idTerm(predecessor.id()));
+          renamed.put(predecessor.id(), chunk.id());
         }
       }
       LearnedValues learned = predecessor == null ? LearnedValues.NEUTRAL : predecessor.learned();
@@ -113,6 +116,7 @@ public final class IndexBuilder {
     }
     long millis = (System.nanoTime() - start) / 1_000_000L;
     return new IndexReport(source.origin(), added, updated, unchanged, deleted,
-        vectors.embedded() - embeddedBefore, vectors.cached() - cachedBefore, problems, millis);
+        vectors.embedded() - embeddedBefore, vectors.cached() - cachedBefore, problems, renamed,
+        millis);
   }
 }

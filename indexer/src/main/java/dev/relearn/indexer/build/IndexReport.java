@@ -2,6 +2,7 @@ package dev.relearn.indexer.build;
 
 import dev.relearn.indexer.source.SourceProblem;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What one indexing run did.
@@ -14,13 +15,16 @@ import java.util.List;
  * @param embedded texts the model embedded in this run
  * @param cachedVectors vectors taken from the persistent cache instead
  * @param problems files or lines that could not be indexed; everything else was
+ * @param renamed changed chunks that got a new id: old id to new id (their learned values moved)
  * @param millis wall time
  */
 public record IndexReport(String origin, int added, int updated, int unchanged, int deleted,
-    int embedded, int cachedVectors, List<SourceProblem> problems, long millis) {
-  /** Copies the problem list and rejects negative counts. */
+    int embedded, int cachedVectors, List<SourceProblem> problems, Map<String, String> renamed,
+    long millis) {
+  /** Copies the collections and rejects negative counts. */
   public IndexReport {
     problems = List.copyOf(problems);
+    renamed = Map.copyOf(renamed);
     for (int count : new int[] {added, updated, unchanged, deleted, embedded, cachedVectors}) {
       if (count < 0) {
         throw new IllegalArgumentException("counts must be >= 0, got: " + count);

@@ -1,6 +1,7 @@
 package dev.relearn.lucene.search;
 
 import dev.relearn.lucene.schema.ChunkKind;
+import dev.relearn.lucene.schema.LearnedValues;
 import java.util.List;
 import java.util.Objects;
 
@@ -18,15 +19,18 @@ import java.util.Objects;
  * @param score the final score; higher is better
  * @param bm25 the BM25 stage's score and rank, or null if BM25 did not return it
  * @param vector the vector stage's score and rank, or null if the vector search did not return it
+ * @param learned the chunk's learned values (neutral when nobody has used it)
  */
 public record Hit(
     String chunkId, String path, ChunkKind kind, String title, List<String> headingPath,
-    int startLine, int endLine, String snippet, double score, StageScore bm25, StageScore vector) {
+    int startLine, int endLine, String snippet, double score, StageScore bm25, StageScore vector,
+    LearnedValues learned) {
   /** Validates and copies the heading path. */
   public Hit {
     Objects.requireNonNull(chunkId, "chunkId");
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(learned, "learned");
     headingPath = List.copyOf(headingPath);
     if (Double.isNaN(score)) {
       throw new IllegalArgumentException("score is NaN for chunk " + chunkId);

@@ -4,11 +4,15 @@ import dev.relearn.lucene.fusion.FusedHit;
 import dev.relearn.lucene.fusion.StageHit;
 import dev.relearn.lucene.schema.ChunkKind;
 import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.LearnedValues;
+import dev.relearn.lucene.schema.LearnedValuesSource;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
@@ -40,7 +44,8 @@ public final class HybridSearcher {
    */
   public SearchResults search(IndexSearcher searcher, SearchRequest request, float[] queryVector)
       throws IOException {
-    return load(searcher, request, candidates(searcher, request, queryVector));
+    return load(searcher, request, candidates(searcher, request, queryVector),
+        LearnedValuesSource.DOC_VALUES);
   }
 
   /** The fused candidates before loading, best first: the input to a second stage. */
@@ -67,14 +72,22 @@ public final class HybridSearcher {
     return new Candidates(fused, lexical.size(), semantic.size());
   }
 
-  /** Loads the stored fields of the top {@code request.k()} candidates. */
-  public SearchResults load(IndexSearcher searcher, SearchRequest request, Candidates candidates)
-      throws IOException {
+  /**
+   * Loads the stored fields and learned values of the top {@code request.k()} candidates.
+   *
+   * @param learned where learned values are read (doc values, or an overlay in front of them)
+   */
+  public SearchResults load(IndexSearcher searcher, SearchRequest request, Candidates candidates,
+      LearnedValuesSource learned) throws IOException {
     StoredFields stored = searcher.storedFields();
+    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
     List<FusedHit> fused = candidates.fused();
     List<Hit> hits = new ArrayList<>(Math.min(request.k(), fused.size()));
     for (int i = 0; i < fused.size() && hits.size() < request.k(); i++) {
-      hits.add(toHit(stored.document(fused.get(i).doc()), fused.get(i), request.text()));
+      int doc = fused.get(i).doc();
+      LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+      hits.add(toHit(stored.document(doc), fused.get(i), request.text(),
+          learned.read(leaf.reader(), doc - leaf.docBase)));
     }
     return new SearchResults(hits, candidates.lexicalCount(), candidates.semanticCount());
   }
@@ -117,7 +130,7 @@ public final class HybridSearcher {
     return out;
   }
 
-  private static Hit toHit(Document doc, FusedHit fused, String query) {
+  private static Hit toHit(Document doc, FusedHit fused, String query, LearnedValues learned) {
     List<String> headings = new ArrayList<>();
     for (IndexableField field : doc.getFields(ChunkSchema.HEADING_PATH)) {
       headings.add(field.stringValue());
@@ -133,7 +146,8 @@ public final class HybridSearcher {
         Snippets.excerpt(doc.get(ChunkSchema.TEXT), query, SNIPPET_CHARS),
         fused.score(),
         stage(fused.lexical()),
-        stage(fused.semantic()));
+        stage(fused.semantic()),
+        learned);
   }
 
   private static StageScore stage(StageHit hit) {

@@ -1,0 +1,43 @@
+package dev.relearn.cli;
+
+import dev.relearn.engine.Relearn;
+import dev.relearn.feedback.store.FeedbackStore;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code relearn forget}: deletes a session's feedback, or all of it. */
+@Command(name = "forget", mixinStandardHelpOptions = true,
+    description = {"Delete a session's feedback (--session S) or all feedback (--all), commit,",
+        "and update the learned fields. Merged clusters that the session touched go entirely."})
+final class ForgetCommand implements Callable<Integer> {
+  @Mixin EngineOptions engine;
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Target target;
+
+  static final class Target {
+    @Option(names = "--session", paramLabel = "S", required = true,
+        description = "The session id given when the feedback was recorded.")
+    String session;
+
+    @Option(names = "--all", required = true, description = "Forget everything.")
+    boolean all;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    try (Relearn relearn = engine.open(false)) {
+      FeedbackStore store = relearn.feedbackStore();
+      int removed = target.all ? store.forgetAll()
+          : store.forgetSession(store.sessions().hash(target.session));
+      spec.commandLine().getOut().println("forgot " + removed + " query cluster(s)"
+          + (target.all ? "" : " of that session"));
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,83 @@
+package dev.relearn.engine;
+
+import dev.relearn.feedback.event.Rating;
+import dev.relearn.feedback.event.ShownResult;
+import dev.relearn.lucene.feedback.Outcome;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Feedback as a caller gives it: with the query as text. The engine embeds the text, hashes the
+ * session and builds the event; the text goes no further. Build with {@link #of} and the {@code
+ * with*} methods.
+ *
+ * @param query the query the results were for (embedded, then dropped)
+ * @param used the chunk ids used or clicked; at least one
+ * @param outcome how the task ended
+ * @param rating an explicit rating, or null
+ * @param quality a quality score in [0, 1], or null
+ * @param session the caller's session id (hashed before storage), or null
+ * @param eventId an idempotency key, or null for a generated one
+ * @param shown what was shown, with ranks; null to take the current top 10 for the query
+ * @param explicitSearch the results came from an explicit search request
+ * @param afterWiderSearch the used chunks were found by a wider search after the first list
+ */
+public record FeedbackRequest(String query, List<String> used, Outcome outcome, Rating rating,
+    Double quality, String session, String eventId, List<ShownResult> shown,
+    boolean explicitSearch, boolean afterWiderSearch) {
+  /** Validates; messages never include the query text. */
+  public FeedbackRequest {
+    Objects.requireNonNull(query, "query");
+    Objects.requireNonNull(outcome, "outcome");
+    if (query.isBlank()) {
+      throw new IllegalArgumentException("feedback query must not be empty");
+    }
+    used = List.copyOf(used);
+    if (used.isEmpty()) {
+      throw new IllegalArgumentException("used must name at least one chunk id");
+    }
+    shown = shown == null ? null : List.copyOf(shown);
+    if (quality != null && !(quality >= 0 && quality <= 1)) {
+      throw new IllegalArgumentException("quality must be in [0, 1], got: " + quality);
+    }
+  }
+
+  /** Feedback that {@code used} served {@code query}, with no outcome yet. */
+  public static FeedbackRequest of(String query, List<String> used) {
+    return new FeedbackRequest(query, used, Outcome.NONE, null, null, null, null, null, false,
+        false);
+  }
+
+  /** With an outcome. */
+  public FeedbackRequest withOutcome(Outcome outcome) {
+    return new FeedbackRequest(query, used, outcome, rating, quality, session, eventId, shown,
+        explicitSearch, afterWiderSearch);
+  }
+
+  /** With a rating and/or a quality score (either may be null). */
+  public FeedbackRequest withRating(Rating rating, Double quality) {
+    return new FeedbackRequest(query, used, outcome, rating, quality, session, eventId, shown,
+        explicitSearch, afterWiderSearch);
+  }
+
+  /** With a session id and an idempotency key (either may be null). */
+  public FeedbackRequest withIds(String session, String eventId) {
+    return new FeedbackRequest(query, used, outcome, rating, quality, session, eventId, shown,
+        explicitSearch, afterWiderSearch);
+  }
+
+  /** With what was shown, and how it was found. */
+  public FeedbackRequest withShown(List<ShownResult> shown, boolean explicitSearch,
+      boolean afterWiderSearch) {
+    return new FeedbackRequest(query, used, outcome, rating, quality, session, eventId, shown,
+        explicitSearch, afterWiderSearch);
+  }
+
+  /** A description without the query text. */
+  @Override
+  public String toString() {
+    return "FeedbackRequest[queryChars=" + query.length() + ", used=" + used + ", outcome="
+        + outcome.label() + ", rating=" + rating + ", quality=" + quality + ", eventId="
+        + eventId + ", shown=" + (shown == null ? "derived" : shown.size()) + "]";
+  }
+}
