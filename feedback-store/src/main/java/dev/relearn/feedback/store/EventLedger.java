@@ -171,7 +171,7 @@ final class EventLedger implements Closeable {
 
   /** Deletes every event (renames stay); returns how many. Not committed. */
   synchronized int forgetAll() throws IOException {
-    return delete(new org.apache.lucene.search.FieldExistsQuery(TIME));
+    return delete(LongPoint.newRangeQuery(TIME, Long.MIN_VALUE, Long.MAX_VALUE));
   }
 
   /** Deletes events older than {@code cutoffMillis}; returns how many. Not committed. */

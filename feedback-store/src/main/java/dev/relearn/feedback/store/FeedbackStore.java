@@ -214,6 +214,11 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     return index.similar(queryVector, minSimilarity, max);
   }
 
+  /** Whether an event with this id has been recorded (and not forgotten or expired). */
+  public boolean contains(String eventId) {
+    return ledger.contains(eventId);
+  }
+
   /** A chunk's learned values as the store knows them now (ahead of the doc values). */
   public LearnedValues learned(String chunkId) {
     return aggregates.get(chunkId);

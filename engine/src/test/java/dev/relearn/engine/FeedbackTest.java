@@ -1,0 +1,174 @@
+package dev.relearn.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.feedback.event.Learnability;
+import dev.relearn.feedback.event.SignalClass;
+import dev.relearn.feedback.store.FeedbackAck;
+import dev.relearn.indexer.build.Progress;
+import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.feedback.PastQuery;
+import dev.relearn.lucene.schema.LearnedValues;
+import dev.relearn.lucene.search.Hit;
+import dev.relearn.lucene.search.SearchRequest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Feedback through the engine: durable, idempotent, visible at once, forgettable. */
+class FeedbackTest {
+  @TempDir Path tmp;
+  private Path docs;
+  private final RelearnOptions hashing = RelearnOptions.defaults().withModel(ModelChoice.HASHING);
+
+  @BeforeEach
+  void writeDocs() throws Exception {
+    docs = Files.createDirectories(tmp.resolve("docs"));
+    Files.writeString(docs.resolve("keys.md"), "# Keys\n## Rotate\nRotate signing keys every 90"
+        + " days.\n## Revoke\nRevoke a leaked key at once.\n");
+    Files.writeString(docs.resolve("cache.md"), "# Cache\nThe cache keeps 100 query vectors.\n");
+  }
+
+  private static String top(Relearn relearn, String query) throws Exception {
+    return relearn.search(SearchRequest.of(query)).hits().get(0).chunkId();
+  }
+
+  private static LearnedValues learnedInSearch(Relearn relearn, String query, String id)
+      throws Exception {
+    for (Hit hit : relearn.search(SearchRequest.of(query).withK(50)).hits()) {
+      if (hit.chunkId().equals(id)) {
+        return hit.learned();
+      }
+    }
+    throw new AssertionError("no hit " + id);
+  }
+
+  @Test
+  void strongSignalIsVisibleToTheNextSearchAndSurvivesReopen() throws Exception {
+    String id;
+    LearnedValues afterAck;
+    try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      id = top(relearn, "rotate keys");
+      FeedbackAck ack = relearn.feedback(FeedbackRequest.of("how do I rotate keys", List.of(id))
+          .withOutcome(Outcome.SUCCESS).withIds("alice", null));
+      assertFalse(ack.duplicate());
+      assertEquals(SignalClass.STRONG, ack.signal());
+      assertEquals(Learnability.STRONG_POSITIVE, ack.learnability());
+      afterAck = learnedInSearch(relearn, "rotate keys", id);
+      assertEquals(1.0, afterAck.clicks(), 1e-9, "overlay makes it visible before any flush");
+      assertEquals(1, afterAck.successes());
+      List<PastQuery> similar = relearn.feedbackStore()
+          .similar(relearn.embedder().embedQuery("how do I rotate keys"), 0.7f, 5);
+      assertEquals(1, similar.size());
+      assertTrue(similar.get(0).chunks().containsKey(id));
+    }
+    try (Relearn reopened = Relearn.open(tmp.resolve("idx"), hashing)) {
+      assertEquals(afterAck, learnedInSearch(reopened, "rotate keys", id));
+      assertEquals(1, reopened.feedbackStore().stats().ledgerEvents());
+    }
+  }
+
+  @Test
+  void duplicatesUnknownIdsAndAmbiguousQuality() throws Exception {
+    try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      String id = top(relearn, "cache vectors");
+      FeedbackRequest request = FeedbackRequest.of("cache size", List.of(id, "no-such#chunk"))
+          .withIds("bob", "key-1");
+      FeedbackAck first = relearn.feedback(request);
+      assertEquals(List.of("no-such#chunk"), first.unknownIds());
+      FeedbackAck again = relearn.feedback(request);
+      assertTrue(again.duplicate());
+      assertEquals(1, relearn.feedbackStore().stats().ledgerEvents());
+      LearnedValues once = relearn.feedbackStore().learned(id);
+      FeedbackAck ambiguous = relearn.feedback(FeedbackRequest.of("cache size", List.of(id))
+          .withRating(null, 0.3).withIds("bob", "key-2"));
+      assertEquals(Learnability.AMBIGUOUS, ambiguous.learnability());
+      assertEquals(once, relearn.feedbackStore().learned(id), "recorded, not learned");
+      assertEquals(2, relearn.feedbackStore().stats().ledgerEvents());
+      assertThrows(IllegalArgumentException.class,
+          () -> FeedbackRequest.of("q", List.of()));
+      assertEquals("quality must be in [0, 1], got: 2.0", assertThrows(
+          IllegalArgumentException.class, () -> FeedbackRequest.of("q", List.of(id))
+              .withRating(null, 2.0)).getMessage());
+    }
+  }
+
+  @Test
+  void oneSessionCannotDominateAChunk() throws Exception {
+    try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      String id = top(relearn, "revoke leaked key");
+      for (int i = 0; i < 40; i++) {
+        relearn.feedback(FeedbackRequest.of("revoke key " + i, List.of(id))
+            .withOutcome(Outcome.SUCCESS).withIds("spammer", null));
+      }
+      LearnedValues capped = relearn.feedbackStore().learned(id);
+      assertEquals(3.0, capped.clicks(), 1e-9);
+      assertEquals(3, capped.successes());
+    }
+  }
+
+  @Test
+  void forgetSessionAndForgetAllResetLearnedFieldsDurably() throws Exception {
+    String id;
+    try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      id = top(relearn, "rotate keys");
+      relearn.feedback(FeedbackRequest.of("rotate", List.of(id)).withIds("alice", null));
+      relearn.feedback(FeedbackRequest.of("keys", List.of(id)).withIds("bob", null));
+      var store = relearn.feedbackStore();
+      assertEquals(2.0, store.learned(id).clicks(), 1e-9);
+      assertTrue(store.forgetSession(store.sessions().hash("alice")) >= 1);
+      assertEquals(1.0, store.learned(id).clicks(), 1e-9);
+      assertEquals(1.0, learnedInSearch(relearn, "rotate keys", id).clicks(), 1e-9);
+    }
+    try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
+      assertEquals(1, relearn.feedbackStore().stats().ledgerEvents());
+      relearn.feedbackStore().forgetAll();
+      assertEquals(LearnedValues.NEUTRAL, learnedInSearch(relearn, "rotate keys", id));
+    }
+    try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
+      assertEquals(0, relearn.feedbackStore().stats().ledgerEvents());
+      assertEquals(LearnedValues.NEUTRAL, learnedInSearch(relearn, "rotate keys", id));
+    }
+  }
+
+  @Test
+  void reindexingAChangedChunkCarriesItsLearnedValues() throws Exception {
+    try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      String id = top(relearn, "rotate keys");
+      relearn.feedback(FeedbackRequest.of("rotate", List.of(id)).withOutcome(Outcome.SUCCESS)
+          .withIds("alice", null));
+      LearnedValues before = relearn.feedbackStore().learned(id);
+      Files.writeString(docs.resolve("keys.md"), Files.readString(docs.resolve("keys.md"))
+          .replace("every 90 days", "every 30 days"));
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      String newId = top(relearn, "rotate keys");
+      assertNotEquals(id, newId, "content-hash ids change with the content");
+      assertEquals(before, learnedInSearch(relearn, "rotate keys", newId));
+      assertEquals(before, relearn.feedbackStore().learned(newId));
+    }
+  }
+
+  @Test
+  void readOnlyEnginesRefuseFeedback() throws Exception {
+    try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+    }
+    try (Relearn reader = Relearn.open(tmp.resolve("idx"), hashing.withReadOnly(true))) {
+      assertThrows(IllegalStateException.class,
+          () -> reader.feedback(FeedbackRequest.of("q", List.of("x"))));
+    }
+  }
+}
