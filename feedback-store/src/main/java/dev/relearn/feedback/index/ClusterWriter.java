@@ -7,6 +7,7 @@ import dev.relearn.feedback.index.VectorSearch.Neighbour;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -18,6 +19,7 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
+import org.apache.lucene.util.VectorUtil;
 
 /**
  * The write side of a {@link FeedbackIndex}: one write at a time (each method holds this
@@ -32,6 +34,12 @@ final class ClusterWriter {
   private final IndexWriter writer;
   private final SearcherManager searchers;
   private final ClusterMerger merger;
+  /** Refresh at the latest after this many unrefreshed writes. */
+  private static final int MAX_PENDING = 256;
+  /** Stale searcher candidates checked per merge lookup. */
+  private static final int STALE_CANDIDATES = 8;
+  private final Map<String, Cluster> pending = new HashMap<>();
+  private final Map<String, String> pendingEvents = new HashMap<>();
   private volatile boolean closed;
 
   ClusterWriter(Path folder, FeedbackIndexConfig config, IndexFolder.Opened opened) {
@@ -43,10 +51,18 @@ final class ClusterWriter {
     this.merger = new ClusterMerger(config.perSessionCap(), config.decay());
   }
 
-  /** Adds or merges an event; see {@link FeedbackIndex#add}. */
+  /**
+   * Adds or merges an event; see {@link FeedbackIndex#add}. The reader is not refreshed here:
+   * clusters written since the last refresh are kept in {@code pending} and consulted before the
+   * (possibly older) searcher, and every reader path refreshes first ({@link #searchers()}).
+   */
   synchronized AddResult add(FeedbackEvent event, float[] unitVector,
       Map<String, ChunkEvidence> evidence) throws IOException {
     ensureOpen();
+    String pendingCluster = pendingEvents.get(event.eventId());
+    if (pendingCluster != null) {
+      return new AddResult(Status.DUPLICATE, pendingCluster);
+    }
     Cluster cluster;
     Status status;
     IndexSearcher searcher = searchers.acquire();
@@ -57,15 +73,11 @@ final class ClusterWriter {
         return new AddResult(Status.DUPLICATE, searcher.storedFields()
             .document(holder[0].doc, Set.of(FeedbackFields.ID)).get(FeedbackFields.ID));
       }
-      List<Neighbour> nearest = VectorSearch.search(searcher, unitVector,
-          config.mergeSimilarity(), 1, FeedbackFields.sessionQuery(event.sessionHash()),
-          config.exactFor(searcher.getIndexReader().numDocs()));
-      if (nearest.isEmpty()) {
+      Cluster old = nearestOfSession(searcher, event.sessionHash(), unitVector);
+      if (old == null) {
         cluster = merger.create(event, unitVector, evidence);
         status = Status.ADDED;
       } else {
-        Cluster old = FeedbackFields.cluster(
-            searcher.storedFields().document(nearest.get(0).doc()));
         cluster = merger.absorb(old, event, unitVector, evidence);
         status = Status.MERGED;
       }
@@ -73,13 +85,58 @@ final class ClusterWriter {
       searchers.release(searcher);
     }
     writer.updateDocument(FeedbackFields.idTerm(cluster.id()), FeedbackFields.document(cluster));
-    searchers.maybeRefreshBlocking();
+    pending.put(cluster.id(), cluster);
+    pendingEvents.put(event.eventId(), cluster.id());
+    if (pending.size() >= MAX_PENDING) {
+      refreshIfDirty();
+    }
     return new AddResult(status, cluster.id());
+  }
+
+  /**
+   * The most similar cluster the session contributed to, at or above the merge threshold: the
+   * searcher's candidates (replaced by their pending version where one exists) and every pending
+   * cluster of the session.
+   */
+  private Cluster nearestOfSession(IndexSearcher searcher, String session, float[] unit)
+      throws IOException {
+    Cluster best = null;
+    float bestSimilarity = config.mergeSimilarity();
+    List<Neighbour> candidates = VectorSearch.search(searcher, unit, config.mergeSimilarity(),
+        STALE_CANDIDATES, FeedbackFields.sessionQuery(session),
+        config.exactFor(searcher.getIndexReader().numDocs()));
+    for (Neighbour neighbour : candidates) {
+      Cluster stored = FeedbackFields.cluster(searcher.storedFields().document(neighbour.doc()));
+      if (!pending.containsKey(stored.id()) && neighbour.similarity() >= bestSimilarity) {
+        best = stored;
+        bestSimilarity = neighbour.similarity();
+      }
+    }
+    for (Cluster candidate : pending.values()) {
+      if (candidate.sessions().contains(session)) {
+        float similarity = VectorUtil.dotProduct(unit, candidate.centroid());
+        if (similarity >= bestSimilarity) {
+          best = candidate;
+          bestSimilarity = similarity;
+        }
+      }
+    }
+    return best;
+  }
+
+  /** Makes every write visible to new searchers, if there are unrefreshed ones. */
+  synchronized void refreshIfDirty() throws IOException {
+    if (!pending.isEmpty()) {
+      searchers.maybeRefreshBlocking();
+      pending.clear();
+      pendingEvents.clear();
+    }
   }
 
   /** Compacts and commits; see {@link FeedbackIndex#compact()}. */
   synchronized CompactionReport compact() throws IOException {
     ensureOpen();
+    refreshIfDirty();
     int before;
     Compactor.Plan plan;
     IndexSearcher searcher = searchers.acquire();
@@ -108,6 +165,7 @@ final class ClusterWriter {
    */
   synchronized int purge(Query query, boolean commitAlways) throws IOException {
     ensureOpen();
+    refreshIfDirty();
     int removed;
     IndexSearcher searcher = searchers.acquire();
     try {
@@ -129,6 +187,7 @@ final class ClusterWriter {
   /** Deletes every cluster (dropping every segment) and commits. @return the clusters deleted */
   synchronized int purgeAll() throws IOException {
     ensureOpen();
+    refreshIfDirty();
     int removed;
     IndexSearcher searcher = searchers.acquire();
     try {
@@ -149,6 +208,7 @@ final class ClusterWriter {
    */
   synchronized void commit(Map<String, String> userData) throws IOException {
     ensureOpen();
+    refreshIfDirty();
     if (userData != null) {
       writer.setLiveCommitData(Map.copyOf(userData).entrySet());
     }
@@ -163,8 +223,10 @@ final class ClusterWriter {
   }
 
   /** The near-real-time searchers every write refreshes. */
-  SearcherManager searchers() {
+  /** The searcher manager, refreshed first if writes are pending. */
+  SearcherManager searchers() throws IOException {
     ensureOpen();
+    refreshIfDirty();
     return searchers;
   }
 
