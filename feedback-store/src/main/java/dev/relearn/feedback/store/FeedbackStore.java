@@ -4,7 +4,6 @@ import dev.relearn.feedback.event.EventCodec;
 import dev.relearn.feedback.event.EventEvidence;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.event.SessionHasher;
-import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.feedback.index.CompactionReport;
 import dev.relearn.feedback.index.FeedbackIndex;
 import dev.relearn.feedback.learn.ChunkAggregates;
@@ -20,15 +19,12 @@ import dev.relearn.lucene.schema.LearnedValues;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 
 /**
@@ -84,7 +80,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
       opened = FeedbackIndex.open(dir.resolve("clusters"), config.index());
       openedLog = Translog.open(dir.resolve("log"), config.durability(), config.syncInterval());
     } catch (IOException | RuntimeException e) {
-      closeQuietlyAfter(e, opened, ledger);
+      Closeables.closeAll(e, opened, ledger);
       throw e;
     }
     this.index = opened;
@@ -106,7 +102,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     try {
       store.recover();
     } catch (IOException | RuntimeException e) {
-      closeQuietlyAfter(e, store.log, store.index, store.ledger);
+      Closeables.closeAll(e, store.log, store.index, store.ledger);
       throw e;
     }
     store.maintenance.start();
@@ -114,23 +110,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   }
 
   private void recover() throws IOException {
-    List<String> damaged = new ArrayList<>();
-    recovery = log.replay((seq, payload) -> {
-      FeedbackEvent event;
-      try {
-        event = EventCodec.decode(payload);
-      } catch (IllegalArgumentException e) {
-        damaged.add("record " + seq + ": " + e.getMessage());
-        return;
-      }
-      applyToIndexes(event, evidence.of(event));
-    });
-    if (!damaged.isEmpty()) {
-      List<String> problems = new ArrayList<>(recovery.problems());
-      problems.addAll(damaged);
-      recovery = new ReplayReport(recovery.records(), recovery.damagedRecords() + damaged.size(),
-          recovery.skippedBytes(), recovery.truncatedBytes(), problems);
-    }
+    recovery = LogReplay.replay(log, event -> applyToIndexes(event, evidence.of(event)));
     index.expire();
     rebuildLearnedFields();
     checkpoint();
@@ -150,8 +130,8 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   public FeedbackAck record(FeedbackEvent event) throws IOException {
     requireOpen();
     maintenance.check();
-    requireDimension(event.queryVector());
-    List<String> unknown = unknownIds(event);
+    EventChecks.requireDimension(event, config.index().dimension());
+    List<String> unknown = EventChecks.unknownIds(event, chunkSearchers);
     gate.readLock().lock();
     try {
       if (ledger.contains(event.eventId()) || !inFlight.add(event.eventId())) {
@@ -168,26 +148,6 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
       }
     } finally {
       gate.readLock().unlock();
-    }
-  }
-
-  private void requireDimension(float[] vector) {
-    if (vector.length != config.index().dimension()) {
-      throw new IllegalArgumentException("query vector has " + vector.length
-          + " dimensions; the feedback store expects " + config.index().dimension());
-    }
-  }
-
-  private List<String> unknownIds(FeedbackEvent event) throws IOException {
-    Set<String> ids = new LinkedHashSet<>(event.used());
-    for (ShownResult shown : event.shown()) {
-      ids.add(shown.chunkId());
-    }
-    IndexSearcher searcher = chunkSearchers.acquire();
-    try {
-      return List.copyOf(LearnedFieldUpdater.unknownIds(searcher, ids));
-    } finally {
-      chunkSearchers.release(searcher);
     }
   }
 
@@ -312,20 +272,8 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   /** Recomputes the aggregates from the ledger and stages every learned field that differs. */
   private void rebuildLearnedFields() throws IOException {
     synchronized (applyLock) {
-      ChunkAggregates fresh = new ChunkAggregates(config.perSessionCap());
-      ledger.forEach(entry -> entry.evidence().forEach((chunk, value) ->
-          fresh.add(chunk, value, entry.timeMillis(), entry.sessionHash())));
-      Map<String, LearnedValues> stored = LearnedFieldScan.nonNeutral(chunkSearchers);
-      Set<String> ids = new LinkedHashSet<>(stored.keySet());
-      ids.addAll(fresh.chunkIds());
-      for (String id : ids) {
-        LearnedValues target = fresh.get(id);
-        if (!target.equals(stored.getOrDefault(id, LearnedValues.NEUTRAL))) {
-          overlay.put(id, target);
-          updater.stage(id, target);
-        }
-      }
-      aggregates = fresh;
+      aggregates = LearnedFieldScan.reconcile(ledger, config.perSessionCap(), chunkSearchers,
+          overlay, updater);
     }
     flushLearnedFields();
   }
@@ -378,31 +326,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
       checkpoint();
     } finally {
       closed = true;
-      closeQuietlyAfter(null, log, index, ledger);
-    }
-  }
-
-  private static void closeQuietlyAfter(Throwable first, Closeable... resources)
-      throws IOException {
-    IOException failure = null;
-    for (Closeable resource : resources) {
-      if (resource == null) {
-        continue;
-      }
-      try {
-        resource.close();
-      } catch (IOException | RuntimeException e) {
-        if (first != null) {
-          first.addSuppressed(e);
-        } else if (failure == null) {
-          failure = e instanceof IOException io ? io : new IOException(e);
-        } else {
-          failure.addSuppressed(e);
-        }
-      }
-    }
-    if (failure != null) {
-      throw failure;
+      Closeables.closeAll(null, log, index, ledger);
     }
   }
 }

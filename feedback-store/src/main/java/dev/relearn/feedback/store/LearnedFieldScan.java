@@ -1,9 +1,14 @@
 package dev.relearn.feedback.store;
 
+import dev.relearn.feedback.learn.ChunkAggregates;
+import dev.relearn.feedback.learn.LearnedFieldUpdater;
+import dev.relearn.feedback.learn.Overlay;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.Map;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
@@ -12,9 +17,33 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.util.Bits;
 
-/** Reads the learned doc values of every live chunk that is not neutral. */
+/**
+ * Reconciles the chunk index's learned doc values with the ledger: recomputes the aggregates
+ * from every recorded event and stages (through the overlay) each chunk whose stored values
+ * differ, including chunks whose evidence is gone and must return to neutral.
+ */
 final class LearnedFieldScan {
   private LearnedFieldScan() {}
+
+  /** Recomputes from {@code ledger}, stages the differences, and returns the new aggregates. */
+  static ChunkAggregates reconcile(EventLedger ledger, double perSessionCap,
+      SearcherManager chunkSearchers, Overlay overlay, LearnedFieldUpdater updater)
+      throws IOException {
+    ChunkAggregates fresh = new ChunkAggregates(perSessionCap);
+    ledger.forEach(entry -> entry.evidence().forEach((chunk, value) ->
+        fresh.add(chunk, value, entry.timeMillis(), entry.sessionHash())));
+    Map<String, LearnedValues> stored = nonNeutral(chunkSearchers);
+    Set<String> ids = new LinkedHashSet<>(stored.keySet());
+    ids.addAll(fresh.chunkIds());
+    for (String id : ids) {
+      LearnedValues target = fresh.get(id);
+      if (!target.equals(stored.getOrDefault(id, LearnedValues.NEUTRAL))) {
+        overlay.put(id, target);
+        updater.stage(id, target);
+      }
+    }
+    return fresh;
+  }
 
   static Map<String, LearnedValues> nonNeutral(SearcherManager searchers) throws IOException {
     Map<String, LearnedValues> out = new HashMap<>();

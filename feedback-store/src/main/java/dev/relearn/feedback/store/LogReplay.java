@@ -1,0 +1,45 @@
+package dev.relearn.feedback.store;
+
+import dev.relearn.feedback.event.EventCodec;
+import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.log.ReplayReport;
+import dev.relearn.feedback.log.Translog;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Replays the event log on open: every intact record is decoded and handed on (the receiver
+ * ignores events it already has); records that pass the log's checksum but do not decode as an
+ * event are reported as damage alongside the log's own findings.
+ */
+final class LogReplay {
+  /** Receives a replayed event. */
+  @FunctionalInterface
+  interface Receiver {
+    void accept(FeedbackEvent event) throws IOException;
+  }
+
+  private LogReplay() {}
+
+  static ReplayReport replay(Translog log, Receiver receiver) throws IOException {
+    List<String> undecodable = new ArrayList<>();
+    ReplayReport report = log.replay((seq, payload) -> {
+      FeedbackEvent event;
+      try {
+        event = EventCodec.decode(payload);
+      } catch (IllegalArgumentException e) {
+        undecodable.add("record " + seq + ": " + e.getMessage());
+        return;
+      }
+      receiver.accept(event);
+    });
+    if (undecodable.isEmpty()) {
+      return report;
+    }
+    List<String> problems = new ArrayList<>(report.problems());
+    problems.addAll(undecodable);
+    return new ReplayReport(report.records(), report.damagedRecords() + undecodable.size(),
+        report.skippedBytes(), report.truncatedBytes(), problems);
+  }
+}
