@@ -1,0 +1,91 @@
+package dev.relearn.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.relearn.cli.CliTest.Result;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The feedback commands: feedback, feedback-stats, compact, forget. */
+class FeedbackCliTest {
+  @TempDir Path tmp;
+  private String chunk;
+
+  private String[] args(String command, String... rest) {
+    List<String> all = new ArrayList<>(List.of(command, "--index", tmp.resolve("idx").toString(),
+        "--model", "hashing"));
+    all.addAll(List.of(rest));
+    return all.toArray(new String[0]);
+  }
+
+  @BeforeEach
+  void index() throws Exception {
+    Path docs = Files.createDirectories(tmp.resolve("docs"));
+    Files.writeString(docs.resolve("keys.md"), "# Keys\nRotate the signing keys often.\n");
+    assertEquals(0, CliTest.run(args("index", docs.toString())).code());
+    JsonNode hits = new ObjectMapper().readTree(
+        CliTest.run(args("search", "--json", "rotate keys")).out()).get("hits");
+    chunk = hits.get(0).get("chunk_id").asText();
+  }
+
+  @Test
+  void feedbackIsRecordedOnceAndShowsInStats() throws Exception {
+    Result first = CliTest.run(args("feedback", "--query", "rotate keys", "--used", chunk,
+        "--success", "--session", "alice", "--event-id", "k1"));
+    assertEquals(0, first.code(), first.err());
+    assertTrue(first.out().startsWith("recorded: k1 (very_strong, strong_positive)"), first.out());
+    Result again = CliTest.run(args("feedback", "--query", "rotate keys", "--used", chunk,
+        "--event-id", "k1"));
+    assertTrue(again.out().startsWith("already recorded: k1"), again.out());
+    Result unknown = CliTest.run(args("feedback", "--query", "q", "--used", chunk + ",ghost#1"));
+    assertEquals(0, unknown.code());
+    assertTrue(unknown.err().contains("unknown chunk ids (kept anyway): ghost#1"), unknown.err());
+    JsonNode stats = new ObjectMapper().readTree(
+        CliTest.run(args("feedback-stats", "--json")).out());
+    assertEquals(2, stats.get("events").asInt());
+    assertEquals(1.0, stats.get("positive_rate").asDouble(), 1e-9);
+    JsonNode hit = new ObjectMapper().readTree(CliTest.run(args("search", "--json",
+        "rotate keys")).out()).get("hits").get(0);
+    assertTrue(hit.get("learned").get("clicks").asDouble() > 1.0, hit.toString());
+  }
+
+  @Test
+  void badFeedbackGetsClearErrors() {
+    Result rating = CliTest.run(args("feedback", "--query", "q", "--used", chunk, "--rating", "7"));
+    assertEquals(1, rating.code());
+    assertEquals("relearn: a star rating must be 1 to 5, got: 7", rating.err().strip());
+    Result quality = CliTest.run(args("feedback", "--query", "q", "--used", chunk,
+        "--quality", "1.5"));
+    assertEquals("relearn: quality must be in [0, 1], got: 1.5", quality.err().strip());
+    Result empty = CliTest.run(args("feedback", "--query", "q", "--used", ","));
+    assertEquals("relearn: --used must name at least one chunk id", empty.err().strip());
+    assertEquals(2, CliTest.run(args("feedback", "--query", "q", "--used", chunk, "--success",
+        "--failure")).code());
+    assertEquals(2, CliTest.run(args("forget")).code());
+  }
+
+  @Test
+  void compactAndForget() {
+    for (int i = 0; i < 3; i++) {
+      CliTest.run(args("feedback", "--query", "rotate keys", "--used", chunk,
+          "--session", "s" + i));
+    }
+    Result compact = CliTest.run(args("compact"));
+    assertEquals(0, compact.code(), compact.err());
+    assertTrue(compact.out().matches("compacted \\d+ → \\d+\\s*"), compact.out());
+    Result forget = CliTest.run(args("forget", "--session", "s0"));
+    assertEquals(0, forget.code(), forget.err());
+    assertTrue(forget.out().startsWith("forgot "), forget.out());
+    Result all = CliTest.run(args("forget", "--all"));
+    assertEquals(0, all.code(), all.err());
+    assertTrue(CliTest.run(args("feedback-stats")).out().contains("events:          0"));
+  }
+}
