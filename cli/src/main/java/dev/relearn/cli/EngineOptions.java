@@ -31,6 +31,11 @@ final class EngineOptions {
       description = "Embed queries without bge's retrieval instruction.")
   boolean noQueryInstruction;
 
+  @Option(names = "--protect-query-vectors", negatable = false,
+      description = "Store feedback query vectors rotated by a per-install secret and int8"
+          + " quantised (see docs/PRIVACY.md); once on for an index, it stays on.")
+  boolean protectQueryVectors;
+
   /** Opens the engine these options describe. */
   Relearn open(boolean readOnly) throws IOException {
     return Relearn.open(index, options(readOnly));
@@ -41,7 +46,8 @@ final class EngineOptions {
     RelearnOptions options = RelearnOptions.defaults()
         .withModel(ModelChoice.fromLabel(model))
         .withQueryInstruction(!noQueryInstruction)
-        .withReadOnly(readOnly);
+        .withReadOnly(readOnly)
+        .withProtectedQueryVectors(protectQueryVectors);
     if (threads != null) {
       options = options.withEmbedThreads(threads);
     }

@@ -126,7 +126,8 @@ public final class Relearn implements AutoCloseable {
   private void openFeedback() throws IOException {
     try {
       FeedbackStoreConfig config = FeedbackStoreConfig.defaults(embedder.metadata().dimension())
-          .withDurability(options.feedbackDurability());
+          .withDurability(options.feedbackDurability())
+          .withProtectedVectors(options.protectQueryVectors());
       feedback = FeedbackStore.open(dir.resolve(FEEDBACK_FOLDER), config, writer, searchers);
       recorder = new FeedbackRecorder(this, feedback, InstantSource.system());
     } catch (IOException | RuntimeException e) {

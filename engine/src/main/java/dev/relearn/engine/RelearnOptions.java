@@ -19,10 +19,12 @@ import java.util.Objects;
  * @param readOnly open the last commit for searching only; no write lock is taken
  * @param feedbackDurability REQUEST: feedback is acknowledged after an fsync; ASYNC: fsync every
  *     200 ms, so feedback acknowledged within the last 200 ms before a crash may be lost
+ * @param protectQueryVectors store query vectors rotated by a per-install secret and int8
+ *     quantised (docs/PRIVACY.md); once on for an index, it stays on
  */
 public record RelearnOptions(ModelChoice model, Embedder embedder, int queryCacheSize,
     int embedThreads, boolean queryInstruction, Path vectorCacheDir, boolean readOnly,
-    Durability feedbackDurability) {
+    Durability feedbackDurability, boolean protectQueryVectors) {
 
   /** Validates; messages name the bad value. */
   public RelearnOptions {
@@ -43,54 +45,60 @@ public record RelearnOptions(ModelChoice model, Embedder embedder, int queryCach
   public static RelearnOptions defaults() {
     int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
     return new RelearnOptions(ModelChoice.AUTO, null, 100, threads, true, null, false,
-        Durability.REQUEST);
+        Durability.REQUEST, false);
   }
 
   /** With another built-in model. */
   public RelearnOptions withModel(ModelChoice model) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
-        vectorCacheDir, readOnly, feedbackDurability);
+        vectorCacheDir, readOnly, feedbackDurability, protectQueryVectors);
   }
 
   /** With a caller-supplied embedder. */
   public RelearnOptions withEmbedder(Embedder embedder) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
-        vectorCacheDir, readOnly, feedbackDurability);
+        vectorCacheDir, readOnly, feedbackDurability, protectQueryVectors);
   }
 
   /** With another query cache size. */
   public RelearnOptions withQueryCacheSize(int size) {
     return new RelearnOptions(model, embedder, size, embedThreads, queryInstruction,
-        vectorCacheDir, readOnly, feedbackDurability);
+        vectorCacheDir, readOnly, feedbackDurability, protectQueryVectors);
   }
 
   /** With another number of embedding threads. */
   public RelearnOptions withEmbedThreads(int threads) {
     return new RelearnOptions(model, embedder, queryCacheSize, threads, queryInstruction,
-        vectorCacheDir, readOnly, feedbackDurability);
+        vectorCacheDir, readOnly, feedbackDurability, protectQueryVectors);
   }
 
   /** With the query instruction on or off. */
   public RelearnOptions withQueryInstruction(boolean on) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, on, vectorCacheDir,
-        readOnly, feedbackDurability);
+        readOnly, feedbackDurability, protectQueryVectors);
   }
 
   /** With another vector cache folder (null: inside the index). */
   public RelearnOptions withVectorCacheDir(Path dir) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
-        dir, readOnly, feedbackDurability);
+        dir, readOnly, feedbackDurability, protectQueryVectors);
   }
 
   /** Read-only or read-write. */
   public RelearnOptions withReadOnly(boolean readOnly) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
-        vectorCacheDir, readOnly, feedbackDurability);
+        vectorCacheDir, readOnly, feedbackDurability, protectQueryVectors);
+  }
+
+  /** With query-vector protection on or off. */
+  public RelearnOptions withProtectedQueryVectors(boolean on) {
+    return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
+        vectorCacheDir, readOnly, feedbackDurability, on);
   }
 
   /** With another feedback durability. */
   public RelearnOptions withFeedbackDurability(Durability durability) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
-        vectorCacheDir, readOnly, durability);
+        vectorCacheDir, readOnly, durability, protectQueryVectors);
   }
 }

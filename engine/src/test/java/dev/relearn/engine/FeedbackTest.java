@@ -162,6 +162,22 @@ class FeedbackTest {
   }
 
   @Test
+  void protectedQueryVectorsStillFindSimilarQueries() throws Exception {
+    RelearnOptions protectedOptions = hashing.withProtectedQueryVectors(true);
+    try (Relearn relearn = Relearn.open(tmp.resolve("idx"), protectedOptions)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      String id = top(relearn, "rotate keys");
+      relearn.feedback(FeedbackRequest.of("rotate the signing keys", List.of(id)));
+      assertTrue(relearn.feedbackStore().protectsVectors());
+      assertEquals(1, relearn.feedbackStore()
+          .similar(relearn.embedder().embedQuery("rotate the signing keys"), 0.9f, 5).size());
+    }
+    try (Relearn reopened = Relearn.open(tmp.resolve("idx"), hashing)) {
+      assertTrue(reopened.feedbackStore().protectsVectors(), "once on, stays on");
+    }
+  }
+
+  @Test
   void readOnlyEnginesRefuseFeedback() throws Exception {
     try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
       relearn.index(docs, SourceFormat.AUTO, Progress.NONE);

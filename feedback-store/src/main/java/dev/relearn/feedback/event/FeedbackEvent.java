@@ -82,6 +82,12 @@ public record FeedbackEvent(String eventId, String sessionHash, float[] queryVec
     return queryVector.clone();
   }
 
+  /** This event with another query vector (for example a protected one). */
+  public FeedbackEvent withQueryVector(float[] vector) {
+    return new FeedbackEvent(eventId, sessionHash, vector, shown, used, outcome, rating, quality,
+        signal, timestampMillis);
+  }
+
   /** What this event may teach. */
   public Learnability learnability() {
     return Learnability.of(outcome, quality);

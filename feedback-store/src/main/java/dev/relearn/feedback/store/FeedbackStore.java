@@ -4,6 +4,7 @@ import dev.relearn.feedback.event.EventCodec;
 import dev.relearn.feedback.event.EventEvidence;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.event.SessionHasher;
+import dev.relearn.feedback.event.VectorProtection;
 import dev.relearn.feedback.index.CompactionReport;
 import dev.relearn.feedback.index.FeedbackIndex;
 import dev.relearn.feedback.learn.ChunkAggregates;
@@ -49,6 +50,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   private final IndexWriter chunkWriter;
   private final SearcherManager chunkSearchers;
   private final SessionHasher sessions;
+  private final VectorProtection protection;
   private final EventLedger ledger;
   private final FeedbackIndex index;
   private final Translog log;
@@ -70,6 +72,9 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     this.chunkSearchers = chunkSearchers;
     OwnerOnly.createFolder(dir);
     this.sessions = SessionHasher.open(dir);
+    this.protection = config.protectVectors()
+        || java.nio.file.Files.exists(dir.resolve(VectorProtection.SECRET_FILE))
+        ? VectorProtection.open(dir, config.index().dimension()) : null;
     this.evidence = new EventEvidence(config.eta());
     this.updater = new LearnedFieldUpdater(chunkWriter);
     this.aggregates = new ChunkAggregates(config.perSessionCap());
@@ -116,6 +121,11 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     checkpoint();
   }
 
+  /** Whether stored query vectors are rotated and quantised. */
+  public boolean protectsVectors() {
+    return protection != null;
+  }
+
   /** The per-install session hasher: callers hash session ids before building events. */
   public SessionHasher sessions() {
     return sessions;
@@ -127,10 +137,12 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    *
    * @throws IOException if the event could not be made durable; it is then not acknowledged
    */
-  public FeedbackAck record(FeedbackEvent event) throws IOException {
+  public FeedbackAck record(FeedbackEvent given) throws IOException {
     requireOpen();
     maintenance.check();
-    EventChecks.requireDimension(event, config.index().dimension());
+    EventChecks.requireDimension(given, config.index().dimension());
+    FeedbackEvent event =
+        protection == null ? given : given.withQueryVector(protection.protect(given.queryVector()));
     List<String> unknown = EventChecks.unknownIds(event, chunkSearchers);
     gate.readLock().lock();
     try {
@@ -171,7 +183,8 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   @Override
   public List<PastQuery> similar(float[] queryVector, float minSimilarity, int max)
       throws IOException {
-    return index.similar(queryVector, minSimilarity, max);
+    return index.similar(protection == null ? queryVector : protection.protect(queryVector),
+        minSimilarity, max);
   }
 
   /** Whether an event with this id has been recorded (and not forgotten or expired). */

@@ -17,10 +17,13 @@ import java.util.Objects;
  * @param eta the position-bias exponent of the examination model
  * @param perSessionCap the most one session can add to one chunk's clicks, successes or failures
  * @param index the feedback index's settings (similarity thresholds, decay, TTL)
+ * @param protectVectors store query vectors rotated by a per-install secret and int8-quantised
+ *     ({@link dev.relearn.feedback.event.VectorProtection}); once a store has a secret, it stays
+ *     protected
  */
 public record FeedbackStoreConfig(Durability durability, Duration syncInterval,
     Duration flushInterval, Duration checkpointInterval, double eta, double perSessionCap,
-    FeedbackIndexConfig index) {
+    FeedbackIndexConfig index, boolean protectVectors) {
   /** Validates; messages name the bad value. */
   public FeedbackStoreConfig {
     Objects.requireNonNull(durability, "durability");
@@ -43,24 +46,30 @@ public record FeedbackStoreConfig(Durability durability, Duration syncInterval,
   public static FeedbackStoreConfig defaults(int dimension) {
     return new FeedbackStoreConfig(Durability.REQUEST, Duration.ofMillis(200),
         Duration.ofMillis(250), Duration.ofSeconds(30), 1.0,
-        ChunkAggregates.DEFAULT_PER_SESSION_CAP, FeedbackIndexConfig.defaults(dimension));
+        ChunkAggregates.DEFAULT_PER_SESSION_CAP, FeedbackIndexConfig.defaults(dimension), false);
   }
 
   /** With another durability. */
   public FeedbackStoreConfig withDurability(Durability durability) {
     return new FeedbackStoreConfig(durability, syncInterval, flushInterval, checkpointInterval,
-        eta, perSessionCap, index);
+        eta, perSessionCap, index, protectVectors);
+  }
+
+  /** With query-vector protection on or off. */
+  public FeedbackStoreConfig withProtectedVectors(boolean on) {
+    return new FeedbackStoreConfig(durability, syncInterval, flushInterval, checkpointInterval,
+        eta, perSessionCap, index, on);
   }
 
   /** With other index settings. */
   public FeedbackStoreConfig withIndex(FeedbackIndexConfig index) {
     return new FeedbackStoreConfig(durability, syncInterval, flushInterval, checkpointInterval,
-        eta, perSessionCap, index);
+        eta, perSessionCap, index, protectVectors);
   }
 
   /** With another checkpoint interval. */
   public FeedbackStoreConfig withCheckpointInterval(Duration interval) {
     return new FeedbackStoreConfig(durability, syncInterval, flushInterval, interval, eta,
-        perSessionCap, index);
+        perSessionCap, index, protectVectors);
   }
 }
