@@ -7,7 +7,6 @@ import dev.relearn.eval.bench.LatencyReport;
 import dev.relearn.eval.firststage.FirstStageEvaluation;
 import dev.relearn.indexer.build.ConsoleProgress;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,13 +24,7 @@ final class BenchCommand implements Callable<Integer> {
   @Mixin EngineOptions engine;
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--dataset", paramLabel = "BEIR_DIR", required = true,
-      description = "A BEIR folder, e.g. ../shared/datasets/scifact.")
-  Path dataset;
-
-  @Option(names = "--split", paramLabel = "SPLIT", defaultValue = "test",
-      description = "Whose queries to run (default: ${DEFAULT-VALUE}).")
-  String split;
+  @Mixin DatasetOptions data;
 
   @Option(names = "--rounds", paramLabel = "R", defaultValue = "5",
       description = "Measured passes over the queries (default: ${DEFAULT-VALUE}).")
@@ -42,13 +35,10 @@ final class BenchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    BeirDataset beir = BeirDataset.open(dataset);
-    if (!spec.commandLine().getParseResult().hasMatchedOption("--index")) {
-      engine.index = Path.of(".relearn", "eval", beir.name());
-    }
+    BeirDataset beir = data.open(spec, engine);
     Map<String, String> texts = beir.queries();
     List<String> queries = new ArrayList<>();
-    for (String id : beir.queryIds(split)) {
+    for (String id : beir.queryIds(data.split)) {
       queries.add(texts.get(id));
     }
     PrintWriter out = spec.commandLine().getOut();

@@ -7,7 +7,6 @@ import dev.relearn.eval.firststage.FirstStageResult;
 import dev.relearn.indexer.build.ConsoleProgress;
 import dev.relearn.indexer.build.IndexReport;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,23 +23,14 @@ final class EvalCommand implements Callable<Integer> {
   @Mixin SearchOptions search;
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--dataset", paramLabel = "BEIR_DIR", required = true,
-      description = "A BEIR folder: corpus.jsonl(.gz), queries.jsonl, qrels/<split>.tsv.")
-  Path dataset;
-
-  @Option(names = "--split", paramLabel = "SPLIT", defaultValue = "test",
-      description = "The qrels split (default: ${DEFAULT-VALUE}).")
-  String split;
+  @Mixin DatasetOptions data;
 
   @Option(names = "--json", description = "Print one JSON object.")
   boolean json;
 
   @Override
   public Integer call() throws Exception {
-    BeirDataset beir = BeirDataset.open(dataset);
-    if (!spec.commandLine().getParseResult().hasMatchedOption("--index")) {
-      engine.index = Path.of(".relearn", "eval", beir.name());
-    }
+    BeirDataset beir = data.open(spec, engine);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     try (Relearn relearn = engine.open(false)) {
@@ -49,7 +39,7 @@ final class EvalCommand implements Callable<Integer> {
       err.println(report.summary());
       IndexCommand.printProblems(err, report.problems());
       FirstStageResult result =
-          evaluation.evaluate(split, search.mode(), search.fusion(), ConsoleProgress.stderr());
+          evaluation.evaluate(data.split, search.mode(), search.fusion(), ConsoleProgress.stderr());
       out.println(json ? Json.write(result.toJson()) : result.summary());
     }
     return 0;

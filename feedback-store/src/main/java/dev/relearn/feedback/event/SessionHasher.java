@@ -1,13 +1,9 @@
 package dev.relearn.feedback.event;
 
-import dev.relearn.lucene.files.OwnerOnly;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
-import java.security.SecureRandom;
 import java.util.HexFormat;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -31,23 +27,7 @@ public final class SessionHasher {
   /** Loads the salt from {@code dir}, creating it on first use. */
   public static SessionHasher open(Path dir) throws IOException {
     Path file = dir.resolve(SALT_FILE);
-    if (!Files.exists(file)) {
-      byte[] fresh = new byte[SALT_BYTES];
-      new SecureRandom().nextBytes(fresh);
-      Path tmp = dir.resolve(SALT_FILE + ".tmp");
-      Files.write(tmp, fresh);
-      OwnerOnly.restrict(tmp);
-      try {
-        Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-      } catch (FileAlreadyExistsException e) {
-        Files.deleteIfExists(tmp); // another process created it first: use theirs
-      }
-    }
-    byte[] salt = Files.readAllBytes(file);
-    if (salt.length != SALT_BYTES) {
-      throw new IOException("session salt " + file + " has " + salt.length + " bytes, expected "
-          + SALT_BYTES + "; it is damaged");
-    }
+    byte[] salt = SecretFile.readOrCreate(file, SALT_BYTES);
     return new SessionHasher(salt);
   }
 

@@ -1,15 +1,10 @@
 package dev.relearn.feedback.event;
 
-import dev.relearn.lucene.files.OwnerOnly;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.security.SecureRandom;
 import java.util.SplittableRandom;
 
 /**
@@ -38,23 +33,7 @@ public final class VectorProtection {
       throw new IllegalArgumentException("dimension must be in [1, 4096], got: " + dimension);
     }
     Path file = dir.resolve(SECRET_FILE);
-    if (!Files.exists(file)) {
-      byte[] fresh = new byte[SECRET_BYTES];
-      new SecureRandom().nextBytes(fresh);
-      Path tmp = dir.resolve(SECRET_FILE + ".tmp");
-      Files.write(tmp, fresh);
-      OwnerOnly.restrict(tmp);
-      try {
-        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
-      } catch (FileAlreadyExistsException e) {
-        Files.deleteIfExists(tmp); // another process created it first: use theirs
-      }
-    }
-    byte[] secret = Files.readAllBytes(file);
-    if (secret.length != SECRET_BYTES) {
-      throw new IOException("vector secret " + file + " has " + secret.length
-          + " bytes, expected " + SECRET_BYTES + "; it is damaged");
-    }
+    byte[] secret = SecretFile.readOrCreate(file, SECRET_BYTES);
     return new VectorProtection(rotation(seed(secret), dimension));
   }
 

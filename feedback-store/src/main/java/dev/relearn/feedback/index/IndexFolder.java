@@ -1,7 +1,6 @@
 package dev.relearn.feedback.index;
 
 import dev.relearn.lucene.files.OwnerOnly;
-import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +53,7 @@ final class IndexFolder {
       requireDimension(searchers, folder, dimension);
       return new Opened(directory, writer, searchers);
     } catch (IOException | RuntimeException e) {
-      closeAfter(e, searchers, writer, directory);
+      IOUtils.closeWhileSuppressingExceptions(e, searchers, writer, directory);
       throw e;
     }
   }
@@ -98,18 +97,5 @@ final class IndexFolder {
   static void close(SearcherManager searchers, IndexWriter writer, Directory directory)
       throws IOException {
     IOUtils.close(searchers, writer, directory); // all are closed; the first failure is thrown
-  }
-
-  private static void closeAfter(Exception failure, Closeable... resources) {
-    for (Closeable resource : resources) {
-      if (resource == null) {
-        continue;
-      }
-      try {
-        resource.close();
-      } catch (IOException | RuntimeException e) {
-        failure.addSuppressed(e);
-      }
-    }
   }
 }

@@ -26,6 +26,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.util.IOUtils;
 import org.apache.lucene.search.SearcherManager;
 
 /**
@@ -85,7 +86,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
       opened = FeedbackIndex.open(dir.resolve("clusters"), config.index());
       openedLog = Translog.open(dir.resolve("log"), config.durability(), config.syncInterval());
     } catch (IOException | RuntimeException e) {
-      Closeables.closeAll(e, opened, ledger);
+      IOUtils.closeWhileSuppressingExceptions(e, opened, ledger);
       throw e;
     }
     this.index = opened;
@@ -107,7 +108,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     try {
       store.recover();
     } catch (IOException | RuntimeException e) {
-      Closeables.closeAll(e, store.log, store.index, store.ledger);
+      IOUtils.closeWhileSuppressingExceptions(e, store.log, store.index, store.ledger);
       throw e;
     }
     store.maintenance.start();
@@ -339,7 +340,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
       checkpoint();
     } finally {
       closed = true;
-      Closeables.closeAll(null, log, index, ledger);
+      IOUtils.close(log, index, ledger);
     }
   }
 }
