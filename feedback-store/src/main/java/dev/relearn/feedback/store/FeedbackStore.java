@@ -22,8 +22,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.util.IOUtils;
@@ -60,7 +58,8 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   private final Overlay overlay = new Overlay();
   private final ReentrantReadWriteLock gate = new ReentrantReadWriteLock();
   private final Object applyLock = new Object();
-  private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
+  private final InFlightEvents inFlight = new InFlightEvents();
+  private final Object checkpointLock = new Object();
   private final Maintenance maintenance;
   private volatile ChunkAggregates aggregates;
   private ReplayReport recovery;
@@ -145,20 +144,16 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     FeedbackEvent event =
         protection == null ? given : given.withQueryVector(protection.protect(given.queryVector()));
     List<String> unknown = EventChecks.unknownIds(event, chunkSearchers);
+    FeedbackAck duplicate = new FeedbackAck(event.eventId(), -1, true, unknown,
+        event.learnability(), event.signal());
     gate.readLock().lock();
     try {
-      if (ledger.contains(event.eventId()) || !inFlight.add(event.eventId())) {
-        return new FeedbackAck(event.eventId(), -1, true, unknown, event.learnability(),
-            event.signal());
-      }
-      try {
+      return inFlight.once(event.eventId(), ledger::contains, duplicate, () -> {
         long sequence = log.append(EventCodec.encode(event));
         apply(event);
         return new FeedbackAck(event.eventId(), sequence, false, unknown, event.learnability(),
             event.signal());
-      } finally {
-        inFlight.remove(event.eventId());
-      }
+      });
     } finally {
       gate.readLock().unlock();
     }
@@ -246,6 +241,12 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
 
   private int forget(Deletion deletion) throws IOException {
     requireOpen();
+    synchronized (checkpointLock) { // lock order everywhere: checkpointLock, then the gate
+      return forgetLocked(deletion);
+    }
+  }
+
+  private int forgetLocked(Deletion deletion) throws IOException {
     gate.writeLock().lock();
     try {
       checkpoint(); // the log keeps nothing that a replay could bring back
@@ -268,6 +269,12 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   /** Deletes events older than the TTL; returns clusters removed. */
   public int expire() throws IOException {
     requireOpen();
+    synchronized (checkpointLock) {
+      return expireLocked();
+    }
+  }
+
+  private int expireLocked() throws IOException {
     gate.writeLock().lock();
     try {
       long cutoff = config.index().clock().millis() - config.index().ttl().toMillis();
@@ -303,17 +310,20 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
 
   /** Commits the chunk index, the ledger and the cluster index, then trims the event log. */
   public void checkpoint() throws IOException {
-    gate.writeLock().lock();
-    try {
-      long rolled = log.rollGeneration();
-      flushLearnedFields();
+    synchronized (checkpointLock) {
+      long rolled;
+      gate.writeLock().lock(); // waits for in-flight records: every event <= rolled is applied
+      try {
+        rolled = log.rollGeneration();
+      } finally {
+        gate.writeLock().unlock();
+      }
+      flushLearnedFields(); // recording goes on meanwhile; later events are in the new generation
       chunkWriter.commit();
       Map<String, String> data = Map.of(CHECKPOINT_KEY, Long.toString(rolled));
       ledger.commit(data, false);
       index.commit(data);
       log.trimUpTo(rolled);
-    } finally {
-      gate.writeLock().unlock();
     }
   }
 
