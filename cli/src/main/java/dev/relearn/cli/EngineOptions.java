@@ -1,6 +1,7 @@
 package dev.relearn.cli;
 
 import dev.relearn.engine.ModelChoice;
+import dev.relearn.feedback.log.Durability;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnOptions;
 import java.io.IOException;
@@ -36,9 +37,23 @@ final class EngineOptions {
           + " quantised (see docs/PRIVACY.md); once on for an index, it stays on.")
   boolean protectQueryVectors;
 
+  @Option(names = "--feedback-durability", paramLabel = "MODE", defaultValue = "request",
+      description = "request: feedback is acknowledged after an fsync (default); async: fsync"
+          + " every 200 ms, so feedback acknowledged in the last 200 ms before a crash may be lost.")
+  String feedbackDurability;
+
   /** Opens the engine these options describe. */
   Relearn open(boolean readOnly) throws IOException {
     return Relearn.open(index, options(readOnly));
+  }
+
+  private static Durability durability(String label) {
+    return switch (label.toLowerCase(java.util.Locale.ROOT)) {
+      case "request" -> Durability.REQUEST;
+      case "async" -> Durability.ASYNC;
+      default -> throw new IllegalArgumentException(
+          "unknown feedback durability: '" + label + "'; expected request or async");
+    };
   }
 
   /** The engine options these flags describe. */
@@ -47,7 +62,8 @@ final class EngineOptions {
         .withModel(ModelChoice.fromLabel(model))
         .withQueryInstruction(!noQueryInstruction)
         .withReadOnly(readOnly)
-        .withProtectedQueryVectors(protectQueryVectors);
+        .withProtectedQueryVectors(protectQueryVectors)
+        .withFeedbackDurability(durability(feedbackDurability));
     if (threads != null) {
       options = options.withEmbedThreads(threads);
     }

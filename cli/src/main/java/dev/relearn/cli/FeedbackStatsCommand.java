@@ -42,6 +42,7 @@ final class FeedbackStatsCommand implements Callable<Integer> {
       double rate = clusters.positiveRate();
       body.put("positive_rate", Double.isNaN(rate) ? null : rate);
       body.put("learned_chunks", stats.learnedChunks());
+      body.put("log_problems_at_open", stats.recovery().problems());
       if (json) {
         out.println(Json.write(body));
       } else {

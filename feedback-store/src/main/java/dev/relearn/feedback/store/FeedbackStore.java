@@ -44,6 +44,7 @@ import org.apache.lucene.search.SearcherManager;
  */
 public final class FeedbackStore implements FeedbackLookup, Closeable {
   static final String CHECKPOINT_KEY = "relearn.translog.checkpoint";
+  private static final System.Logger LOG = System.getLogger(FeedbackStore.class.getName());
 
   private final FeedbackStoreConfig config;
   private final IndexWriter chunkWriter;
@@ -116,6 +117,10 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
 
   private void recover() throws IOException {
     recovery = LogReplay.replay(log, event -> applyToIndexes(event, evidence.of(event)));
+    if (!recovery.clean()) {
+      LOG.log(System.Logger.Level.WARNING, "feedback log " + log.directory() + " was damaged; "
+          + "every intact record was kept: " + String.join("; ", recovery.problems()));
+    }
     index.expire();
     rebuildLearnedFields();
     checkpoint();
