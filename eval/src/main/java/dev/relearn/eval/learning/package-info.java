@@ -1,0 +1,2 @@
+/** Learning experiments: simulated users record feedback through the public API. */
+package dev.relearn.eval.learning;
