@@ -1,0 +1,362 @@
+package dev.relearn.lucene.weights;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Ranking weights over (bm25, vector, learned), learned online per {@link QueryClass} from
+ * explicit ratings. Thread-safe: every method may be called from any thread; each rating is
+ * applied atomically.
+ *
+ * <h2>Update rule</h2>
+ *
+ * A rating {@code r} in [−1, 1] (see {@link Ratings}) of a hit whose per-signal contributions
+ * were {@code c = (c_bm25, c_vector, c_learned)}, each in [0, 1] (for example the min-max
+ * normalised stage scores the ranker saw for that hit, or {@link Signal#oneHot()} of the signal
+ * most responsible for it), moves the class's moving average {@code m}:
+ *
+ * <ol>
+ *   <li>decay: {@code m ← s + f·(m − s)} with {@code s} the start weights and {@code f =
+ *       decay^(days since the class's previous rating)} (fractional days; no decay when no time
+ *       passed or the clock went back);
+ *   <li>target: {@code t_i = m_i + r·(c_i − mean(c))}. A signal that scored the rated hit above
+ *       the hit's average signal gets credit for a positive rating and blame for a negative one;
+ *       a hit every signal scored alike, or a neutral rating, gives no credit;
+ *   <li>moving average: {@code m ← (1 − lr)·m + lr·t}, computed as the equal {@code m +
+ *       lr·r·(c − mean(c))} so that a neutral rating leaves {@code m} exactly as it is;
+ *   <li>bounds: {@link Weights#normalized(double, double, double, double, double) clamp} each to
+ *       [lower, upper] and renormalise to sum 1, repeated until stable.
+ * </ol>
+ *
+ * A single rating moves a weight by at most {@code lr·|r|·2/3}. Ratings count in proportion to
+ * their grade: a 5-star rating (r = 1) moves twice as far as a 4-star one (r = 0.5), 3 stars not
+ * at all.
+ *
+ * <h2>Warm-up</h2>
+ *
+ * A class's weights are its start weights until it has {@code minSamples} ratings; from then on
+ * they are its moving average. Ratings during warm-up are counted and already move the moving
+ * average, so they are not lost: the rating that completes warm-up makes the weights jump to the
+ * average of everything seen so far.
+ *
+ * <h2>Decay</h2>
+ *
+ * Decay is per day of wall-clock time, applied to what feedback has accumulated, the moving
+ * average's distance from the start weights, when the class is next rated. Ignoring the bounds, a
+ * rating {@code d} days older than the class's latest counts {@code decay^d} as much: with 0.95,
+ * a week-old rating about 70%, a month-old one about 21%. Per day rather than per rating, so that
+ * how fast old feedback fades does not depend on traffic, and a neutral rating moves nothing.
+ * {@link #weights(QueryClass, long)} shows the weights as decayed up to a given time without
+ * changing them. Counts (samples, positives, negatives) do not decay.
+ *
+ * <h2>Persistence</h2>
+ *
+ * {@link #save} writes a small line-oriented UTF-8 text file, atomically (a temporary file in the
+ * same folder, flushed to disk, then moved over the target). Format version 1:
+ *
+ * <pre>
+ * relearn-adaptive-weights 1
+ * # comments and blank lines are ignored
+ * class identifier              one block per class that has ratings
+ * samples 12                    ratings, at least 1
+ * positives 8                   ratings above 0
+ * negatives 3                   ratings below 0 (positives + negatives &lt;= samples)
+ * last-millis 1712345678901     time of the latest rating, epoch milliseconds
+ * ema 0.4 0.3 0.3               the moving average: bm25 vector learned
+ * history 1712345678000 0.36 0.34 0.3   zero or more weight changes, oldest first
+ * end
+ * </pre>
+ *
+ * Each key occurs once per block, except {@code history}; numbers use Java's notation. The
+ * current weights are not stored: they follow from the moving average, the sample count and the
+ * configuration. On load the moving average is brought within the configured bounds and only the
+ * newest {@code historyLimit} changes are kept. Anything else that is wrong (a bad header or
+ * version, an unknown class or key, a bad number, invalid weights, a missing key or {@code end})
+ * is a {@link WeightsFileException} naming the file and the line.
+ *
+ * <h2>Cold start</h2>
+ *
+ * {@link #seed(Reader)} replays historical feedback through the update rule. One rating per line,
+ * comma-separated:
+ *
+ * <pre>
+ * class,rating,c_bm25,c_vector,c_learned[,millis]
+ * question,1,0.2,0.9,0.4
+ * keywords,-0.5,1,0.1,0.0,1712345678000
+ * </pre>
+ *
+ * {@code class} is a {@link QueryClass#label() label} (any case), {@code rating} in [−1, 1],
+ * each contribution in [0, 1], the optional {@code millis} the epoch milliseconds of the rating
+ * (a line without it is dated at the time the seed is given). Blank lines, lines starting with
+ * '#' and a first line naming the columns as above are skipped. The whole input is checked before
+ * anything is applied: a bad line is a {@link WeightsFileException} naming the line, and nothing
+ * changes.
+ */
+public final class AdaptiveWeights {
+  /** Milliseconds per day, the unit of decay. */
+  public static final long DAY_MILLIS = 86_400_000L;
+
+  private final AdaptiveWeightsConfig config;
+  private final EnumMap<QueryClass, ClassState> states = new EnumMap<>(QueryClass.class);
+
+  /** Adaptive weights with {@link AdaptiveWeightsConfig#DEFAULTS}, every class at its start. */
+  public AdaptiveWeights() {
+    this(AdaptiveWeightsConfig.DEFAULTS);
+  }
+
+  /** Adaptive weights with {@code config}, every class at its start weights. */
+  public AdaptiveWeights(AdaptiveWeightsConfig config) {
+    if (config == null) {
+      throw new IllegalArgumentException("config must not be null");
+    }
+    this.config = config;
+  }
+
+  /** The configuration. */
+  public AdaptiveWeightsConfig config() {
+    return config;
+  }
+
+  /** The weights searches of {@code queryClass} use, as of the class's latest rating. */
+  public synchronized Weights weights(QueryClass queryClass) {
+    ClassState state = states.get(queryClass);
+    return state == null ? config.initial() : effective(state);
+  }
+
+  /**
+   * The weights of {@code queryClass} with decay applied up to {@code nowMillis}, as the next
+   * rating would see them before its own effect. Changes nothing.
+   */
+  public synchronized Weights weights(QueryClass queryClass, long nowMillis) {
+    ClassState state = states.get(queryClass);
+    if (state == null || state.samples < config.minSamples()) {
+      return config.initial();
+    }
+    return decayed(state.ema, nowMillis - state.lastMillis);
+  }
+
+  /**
+   * Records the rating of a hit for a query of class {@code queryClass}; see the class comment
+   * for the rule.
+   *
+   * @param rating in [−1, 1]: thumbs ±1, stars via {@link Ratings#stars}
+   * @param contributions the rated hit's per-signal contributions in {@link Signal} order
+   *     (bm25, vector, learned), each in [0, 1]
+   * @param nowMillis when the rating was given, epoch milliseconds
+   * @return the weights before and after, and whether they moved
+   * @throws IllegalArgumentException for a rating or contribution out of range, naming it
+   */
+  public Update record(QueryClass queryClass, double rating, double[] contributions,
+      long nowMillis) {
+    if (queryClass == null) {
+      throw new IllegalArgumentException("query class must not be null");
+    }
+    Ratings.check(rating);
+    double[] c = checkContributions(contributions);
+    synchronized (this) {
+      return apply(queryClass, rating, c, nowMillis);
+    }
+  }
+
+  /**
+   * Records a rating crediting only the signal most responsible for the rated hit: {@link
+   * #record(QueryClass, double, double[], long)} with {@link Signal#oneHot()} contributions.
+   */
+  public Update record(QueryClass queryClass, double rating, Signal responsible,
+      long nowMillis) {
+    return record(queryClass, rating, responsible.oneHot(), nowMillis);
+  }
+
+  /** What is known about {@code queryClass}; zero counts and start weights if never rated. */
+  public synchronized ClassStats stats(QueryClass queryClass) {
+    ClassState state = states.get(queryClass);
+    if (state == null) {
+      return new ClassStats(queryClass, 0, 0, 0, config.initial(), config.initial(), 0,
+          List.of());
+    }
+    return new ClassStats(queryClass, state.samples, state.positives, state.negatives,
+        effective(state), state.ema, state.lastMillis, new ArrayList<>(state.history));
+  }
+
+  /** The statistics of every query class, in {@link QueryClass} order. */
+  public synchronized Map<QueryClass, ClassStats> allStats() {
+    EnumMap<QueryClass, ClassStats> all = new EnumMap<>(QueryClass.class);
+    for (QueryClass queryClass : QueryClass.values()) {
+      all.put(queryClass, stats(queryClass));
+    }
+    return Collections.unmodifiableMap(all);
+  }
+
+  /** Forgets everything about {@code queryClass}: counts, moving average, history. */
+  public synchronized void reset(QueryClass queryClass) {
+    states.remove(queryClass);
+  }
+
+  /** Forgets everything about every class. */
+  public synchronized void resetAll() {
+    states.clear();
+  }
+
+  /**
+   * Writes every rated class to {@code file} in the format of the class comment, atomically:
+   * readers see the old file or the new one, never a partial one. Creates missing parent folders.
+   */
+  public void save(Path file) throws IOException {
+    List<ClassStats> rated = new ArrayList<>();
+    synchronized (this) {
+      for (QueryClass queryClass : states.keySet()) {
+        rated.add(stats(queryClass));
+      }
+    }
+    WeightsFile.write(file, rated);
+  }
+
+  /**
+   * Reads weights saved by {@link #save}.
+   *
+   * @throws NoSuchFileException if {@code file} does not exist
+   * @throws WeightsFileException naming the file and line if it is not a valid weights file
+   */
+  public static AdaptiveWeights load(Path file, AdaptiveWeightsConfig config)
+      throws IOException {
+    AdaptiveWeights weights = new AdaptiveWeights(config);
+    for (WeightsFile.SavedClass saved : WeightsFile.read(file)) {
+      ClassState state = new ClassState(Weights.normalized(saved.ema().bm25(),
+          saved.ema().vector(), saved.ema().learned(), config.lower(), config.upper()));
+      state.samples = saved.samples();
+      state.positives = saved.positives();
+      state.negatives = saved.negatives();
+      state.lastMillis = saved.lastMillis();
+      List<HistoryEntry> history = saved.history();
+      state.history.addAll(
+          history.subList(Math.max(0, history.size() - config.historyLimit()), history.size()));
+      weights.states.put(saved.queryClass(), state);
+    }
+    return weights;
+  }
+
+  /** {@link #load} if {@code file} exists, else fresh adaptive weights with {@code config}. */
+  public static AdaptiveWeights loadIfExists(Path file, AdaptiveWeightsConfig config)
+      throws IOException {
+    return Files.exists(file) ? load(file, config) : new AdaptiveWeights(config);
+  }
+
+  /**
+   * Replays historical feedback (format in the class comment); lines without a time are dated
+   * now.
+   *
+   * @return the number of ratings applied
+   * @throws WeightsFileException naming the line of the first bad line; nothing is applied then
+   */
+  public int seed(Reader historicalFeedback) throws IOException {
+    return seed(historicalFeedback, "historical feedback", System.currentTimeMillis());
+  }
+
+  /** {@link #seed(Reader)} from a UTF-8 file, whose name errors report. */
+  public int seed(Path historicalFeedback) throws IOException {
+    try (Reader in = Files.newBufferedReader(historicalFeedback, StandardCharsets.UTF_8)) {
+      return seed(in, historicalFeedback.toString(), System.currentTimeMillis());
+    }
+  }
+
+  /**
+   * {@link #seed(Reader)} with the name errors give the source, and the time of lines that have
+   * none.
+   */
+  public int seed(Reader historicalFeedback, String sourceName, long defaultMillis)
+      throws IOException {
+    List<WeightsFile.SeedRating> ratings =
+        WeightsFile.readSeed(historicalFeedback, sourceName, defaultMillis);
+    synchronized (this) {
+      for (WeightsFile.SeedRating r : ratings) {
+        apply(r.queryClass(), r.rating(), r.contributions(), r.millis());
+      }
+    }
+    return ratings.size();
+  }
+
+  private Update apply(QueryClass queryClass, double rating, double[] c, long nowMillis) {
+    ClassState state = states.computeIfAbsent(queryClass, k -> new ClassState(config.initial()));
+    Weights before = effective(state);
+    Weights m = state.samples == 0 ? state.ema : decayed(state.ema, nowMillis - state.lastMillis);
+    double mean = (c[0] + c[1] + c[2]) / 3;
+    double lr = config.learningRate();
+    double[] next = m.toArray();
+    for (int i = 0; i < 3; i++) {
+      // (1 − lr)·m + lr·t with t = m + r·(c − mean(c)), written so that r = 0 adds exactly 0
+      next[i] += lr * rating * (c[i] - mean);
+    }
+    state.ema = Weights.normalized(next[0], next[1], next[2], config.lower(), config.upper());
+    state.lastMillis = state.samples == 0 ? nowMillis : Math.max(state.lastMillis, nowMillis);
+    state.samples++;
+    if (rating > 0) {
+      state.positives++;
+    } else if (rating < 0) {
+      state.negatives++;
+    }
+    Weights after = effective(state);
+    boolean moved = !after.equals(before);
+    if (moved) {
+      state.history.addLast(new HistoryEntry(nowMillis, after));
+      while (state.history.size() > config.historyLimit()) {
+        state.history.removeFirst();
+      }
+    }
+    return new Update(queryClass, before, after, moved, state.samples);
+  }
+
+  private Weights effective(ClassState state) {
+    return state.samples >= config.minSamples() ? state.ema : config.initial();
+  }
+
+  /** {@code m} pulled towards the start weights by {@code decay^(elapsed days)}. */
+  private Weights decayed(Weights m, long elapsedMillis) {
+    if (elapsedMillis <= 0 || config.decay() == 1) {
+      return m;
+    }
+    double f = Math.pow(config.decay(), elapsedMillis / (double) DAY_MILLIS);
+    Weights s = config.initial();
+    return Weights.normalized(s.bm25() + f * (m.bm25() - s.bm25()),
+        s.vector() + f * (m.vector() - s.vector()),
+        s.learned() + f * (m.learned() - s.learned()), config.lower(), config.upper());
+  }
+
+  private static double[] checkContributions(double[] contributions) {
+    if (contributions == null || contributions.length != 3) {
+      throw new IllegalArgumentException("contributions must be 3 values (bm25, vector, learned), "
+          + "got: " + (contributions == null ? "null" : contributions.length + " values"));
+    }
+    for (int i = 0; i < 3; i++) {
+      double value = contributions[i];
+      if (!(value >= 0 && value <= 1)) {
+        throw new IllegalArgumentException(Signal.values()[i].label()
+            + " contribution must be in [0, 1], got: " + value);
+      }
+    }
+    return contributions.clone();
+  }
+
+  /** One class's mutable state; guarded by the enclosing instance. */
+  private static final class ClassState {
+    long samples;
+    long positives;
+    long negatives;
+    long lastMillis;
+    Weights ema;
+    final ArrayDeque<HistoryEntry> history = new ArrayDeque<>();
+
+    ClassState(Weights ema) {
+      this.ema = ema;
+    }
+  }
+}

@@ -1,0 +1,28 @@
+package dev.relearn.lucene.weights;
+
+import java.util.Locale;
+
+/** The three ranking signals a search combines, in the fixed order used by arrays and files. */
+public enum Signal {
+  /** Lexical relevance (BM25). */
+  BM25,
+  /** Semantic relevance (vector similarity). */
+  VECTOR,
+  /** The boost learned from past feedback on the chunk. */
+  LEARNED;
+
+  /** The lower-case name used in files and messages: {@code bm25}, {@code vector}, {@code learned}. */
+  public String label() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * Per-signal contributions that credit this signal alone: 1 for it, 0 for the others. Use it
+   * when only "which signal was most responsible" is known, not each signal's normalised score.
+   */
+  public double[] oneHot() {
+    double[] c = new double[3];
+    c[ordinal()] = 1;
+    return c;
+  }
+}

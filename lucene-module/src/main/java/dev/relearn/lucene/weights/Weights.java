@@ -1,0 +1,151 @@
+package dev.relearn.lucene.weights;
+
+/**
+ * The weights of the three ranking signals: each in [{@value #MIN}, {@value #MAX}], summing to 1
+ * (within {@value #SUM_TOLERANCE}). Immutable; use {@link #normalized} to turn arbitrary values
+ * into valid weights.
+ *
+ * @param bm25 the weight of the lexical (BM25) signal
+ * @param vector the weight of the semantic (vector) signal
+ * @param learned the weight of the learned (feedback) signal
+ */
+public record Weights(double bm25, double vector, double learned) {
+  /** The lowest weight any signal may have: no signal is ever switched off entirely. */
+  public static final double MIN = 0.1;
+  /** The highest weight any signal may have: no signal ever takes over entirely. */
+  public static final double MAX = 0.9;
+  /** How far the sum of the weights may be from 1. */
+  public static final double SUM_TOLERANCE = 1e-9;
+
+  /**
+   * The start weights of every query class: BM25 and vector equally (as hybrid fusion's default
+   * alpha 0.5 does), since both are proven retrieval signals with evidence behind every query;
+   * the learned signal a little lower, because at cold start most chunks have no feedback and the
+   * signal is mostly zero, yet well above the floor so that feedback can show its effect from the
+   * first searches and the adaptive update has room both ways.
+   */
+  public static final Weights DEFAULT = new Weights(0.35, 0.35, 0.30);
+
+  /** How far from 1 a sum may be for {@link #normalized} to accept it as renormalised. */
+  private static final double STABLE = 1e-12;
+
+  /** Rejects a weight outside [{@value #MIN}, {@value #MAX}] or a sum other than 1, naming it. */
+  public Weights {
+    check("bm25", bm25);
+    check("vector", vector);
+    check("learned", learned);
+    double sum = bm25 + vector + learned;
+    if (!(Math.abs(sum - 1) <= SUM_TOLERANCE)) {
+      throw new IllegalArgumentException("weights must sum to 1, got: " + sum + " (bm25=" + bm25
+          + ", vector=" + vector + ", learned=" + learned + ")");
+    }
+  }
+
+  private static void check(String name, double value) {
+    if (!(value >= MIN && value <= MAX)) {
+      throw new IllegalArgumentException(
+          name + " weight must be in [" + MIN + ", " + MAX + "], got: " + value);
+    }
+  }
+
+  /**
+   * Valid weights nearest in spirit to the given values: clamps each to [{@value #MIN},
+   * {@value #MAX}] and renormalises to sum 1. See {@link #normalized(double, double, double,
+   * double, double)}.
+   */
+  public static Weights normalized(double bm25, double vector, double learned) {
+    return normalized(bm25, vector, learned, MIN, MAX);
+  }
+
+  /**
+   * Clamps each value to [{@code lower}, {@code upper}] and renormalises the three to sum 1, then
+   * repeats until stable, since renormalising can push a value out of bounds again. Values pinned
+   * at a bound are not rescaled (rescaling them is what would push them out again): a sum above 1
+   * rescales only the values above {@code lower}, a sum below 1 only those below {@code upper}.
+   * Every round pins at least one more value, so it settles in at most four rounds. The result
+   * is within the bounds exactly and sums to 1 within 1e-12. Proportions among unpinned values
+   * are kept.
+   *
+   * @param lower the lowest weight, in [{@value #MIN}, 1/3]
+   * @param upper the highest weight, in [1/3, {@value #MAX}]
+   * @throws IllegalArgumentException for a value that is not finite, or bad bounds
+   */
+  public static Weights normalized(double bm25, double vector, double learned, double lower,
+      double upper) {
+    checkBounds(lower, upper);
+    double[] v = {bm25, vector, learned};
+    for (int i = 0; i < 3; i++) {
+      if (!Double.isFinite(v[i])) {
+        throw new IllegalArgumentException(
+            "cannot normalise a non-finite " + Signal.values()[i].label() + " weight: " + v[i]);
+      }
+    }
+    for (int round = 0; round < 8; round++) {
+      double sum = 0;
+      for (int i = 0; i < 3; i++) {
+        v[i] = Math.min(upper, Math.max(lower, v[i]));
+        sum += v[i];
+      }
+      if (Math.abs(sum - 1) <= STABLE) {
+        return new Weights(v[0], v[1], v[2]);
+      }
+      boolean shrink = sum > 1;
+      double pinned = 0;
+      double free = 0;
+      for (double x : v) {
+        if (shrink ? x > lower : x < upper) {
+          free += x;
+        } else {
+          pinned += x;
+        }
+      }
+      double factor = (1 - pinned) / free; // free > 0: lower <= 1/3 <= upper leaves some room
+      for (int i = 0; i < 3; i++) {
+        if (shrink ? v[i] > lower : v[i] < upper) {
+          v[i] *= factor;
+        }
+      }
+    }
+    throw new IllegalStateException("weights did not settle: " + bm25 + ", " + vector + ", "
+        + learned + " in [" + lower + ", " + upper + "]");
+  }
+
+  /**
+   * Checks bounds for weights: {@value #MIN} ≤ lower ≤ 1/3 ≤ upper ≤ {@value #MAX} (three
+   * weights summing to 1 need 3·lower ≤ 1 ≤ 3·upper), and lower &lt; upper.
+   */
+  static void checkBounds(double lower, double upper) {
+    if (!(lower >= MIN && lower * 3 <= 1)) {
+      throw new IllegalArgumentException(
+          "lower bound must be in [" + MIN + ", 1/3], got: " + lower);
+    }
+    if (!(upper <= MAX && upper * 3 >= 1)) {
+      throw new IllegalArgumentException(
+          "upper bound must be in [1/3, " + MAX + "], got: " + upper);
+    }
+    if (!(lower < upper)) {
+      throw new IllegalArgumentException(
+          "lower bound must be below upper bound, got: " + lower + " and " + upper);
+    }
+  }
+
+  /** The weight of {@code signal}. */
+  public double get(Signal signal) {
+    return switch (signal) {
+      case BM25 -> bm25;
+      case VECTOR -> vector;
+      case LEARNED -> learned;
+    };
+  }
+
+  /** The weights in {@link Signal} order: bm25, vector, learned. */
+  public double[] toArray() {
+    return new double[] {bm25, vector, learned};
+  }
+
+  /** Whether every weight is within [{@code lower}, {@code upper}]. */
+  public boolean within(double lower, double upper) {
+    return bm25 >= lower && bm25 <= upper && vector >= lower && vector <= upper
+        && learned >= lower && learned <= upper;
+  }
+}

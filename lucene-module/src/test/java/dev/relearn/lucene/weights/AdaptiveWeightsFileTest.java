@@ -1,0 +1,275 @@
+package dev.relearn.lucene.weights;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Saving, loading and seeding. */
+class AdaptiveWeightsFileTest {
+  private static final long T0 = 1_700_000_000_000L;
+  private static final AdaptiveWeightsConfig D = AdaptiveWeightsConfig.DEFAULTS;
+
+  /** A valid saved file; the corrupt cases replace one of its lines. */
+  private static final List<String> VALID = List.of(
+      "relearn-adaptive-weights 1",        // 1
+      "# saved by a test",                 // 2
+      "class keywords",                    // 3
+      "samples 6",                         // 4
+      "positives 4",                       // 5
+      "negatives 1",                       // 6
+      "last-millis 1000",                  // 7
+      "ema 0.3 0.3 0.4",                   // 8
+      "history 1000 0.3 0.3 0.4",          // 9
+      "end",                               // 10
+      "",                                  // 11
+      "class question",                    // 12
+      "samples 2",                         // 13
+      "positives 1",                       // 14
+      "negatives 1",                       // 15
+      "last-millis 900",                   // 16
+      "ema 0.4 0.3 0.3",                   // 17
+      "end");                              // 18
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void saveAndLoadRoundTrip() throws IOException {
+    AdaptiveWeights original = randomlyRated(D, 42);
+    Path file = dir.resolve("sub/weights.txt");
+    original.save(file);
+    AdaptiveWeights loaded = AdaptiveWeights.load(file, D);
+    assertEquals(original.allStats(), loaded.allStats());
+    // and both go on identically
+    Random random = new Random(5);
+    for (int i = 0; i < 200; i++) {
+      QueryClass c = QueryClass.values()[random.nextInt(4)];
+      double r = random.nextDouble() * 2 - 1;
+      double[] contributions = {random.nextDouble(), random.nextDouble(), random.nextDouble()};
+      assertEquals(original.record(c, r, contributions, T0 + 100_000_000L + i),
+          loaded.record(c, r, contributions, T0 + 100_000_000L + i));
+    }
+  }
+
+  @Test
+  void saveReplacesTheFileAtomicallyAndLeavesNoTemporaryFile() throws IOException {
+    Path file = dir.resolve("weights.txt");
+    Files.writeString(file, "old");
+    AdaptiveWeights aw = new AdaptiveWeights();
+    aw.save(file); // nothing rated: header only
+    assertEquals(List.of("relearn-adaptive-weights 1"),
+        Files.readAllLines(file).stream().filter(l -> !l.startsWith("#")).toList());
+    assertEquals(aw.allStats(), AdaptiveWeights.load(file, D).allStats());
+    randomlyRated(D, 1).save(file);
+    try (Stream<Path> files = Files.list(dir)) {
+      assertEquals(List.of(file), files.toList());
+    }
+  }
+
+  @Test
+  void readsTheDocumentedFormat() throws IOException {
+    Path file = write(VALID);
+    AdaptiveWeights aw = AdaptiveWeights.load(file, D);
+    ClassStats keywords = aw.stats(QueryClass.KEYWORDS);
+    assertEquals(new Weights(0.3, 0.3, 0.4), keywords.weights()); // 6 samples: warmed up
+    assertEquals(6, keywords.samples());
+    assertEquals(0.8, keywords.accuracy(), 1e-12);
+    assertEquals(List.of(new HistoryEntry(1000, new Weights(0.3, 0.3, 0.4))), keywords.history());
+    ClassStats question = aw.stats(QueryClass.QUESTION);
+    assertEquals(Weights.DEFAULT, question.weights()); // 2 samples: still warming up
+    assertEquals(new Weights(0.4, 0.3, 0.3), question.ema());
+    assertEquals(0, aw.stats(QueryClass.IDENTIFIER).samples());
+  }
+
+  @Test
+  void loadAppliesTheCurrentConfiguration() throws IOException {
+    AdaptiveWeights aw = new AdaptiveWeights(D.withMinSamples(1));
+    for (int i = 0; i < 30; i++) {
+      aw.record(QueryClass.KEYWORDS, 1, Signal.LEARNED, T0 + i);
+    }
+    Path file = dir.resolve("w.txt");
+    aw.save(file);
+    AdaptiveWeightsConfig narrow = D.withBounds(0.2, 0.5).withHistoryLimit(4);
+    AdaptiveWeights loaded = AdaptiveWeights.load(file, narrow);
+    ClassStats stats = loaded.stats(QueryClass.KEYWORDS);
+    assertTrue(stats.weights().within(0.2, 0.5), stats.weights().toString());
+    assertEquals(0.5, stats.weights().learned(), 1e-12);
+    List<HistoryEntry> all = aw.stats(QueryClass.KEYWORDS).history();
+    assertTrue(all.size() > 4);
+    assertEquals(all.subList(all.size() - 4, all.size()), stats.history());
+  }
+
+  @Test
+  void missingFile() throws IOException {
+    Path file = dir.resolve("absent.txt");
+    assertThrows(NoSuchFileException.class, () -> AdaptiveWeights.load(file, D));
+    assertEquals(new AdaptiveWeights().allStats(),
+        AdaptiveWeights.loadIfExists(file, D).allStats());
+  }
+
+  @ParameterizedTest(name = "line {0}: {1}")
+  @CsvSource(delimiter = '|', value = {
+      "1 | relearn-weights 1 | 1 | not a relearn adaptive-weights file",
+      "1 | relearn-adaptive-weights 2 | 1 | unsupported format version '2'",
+      "3 | class prose | 3 | unknown query class: 'prose'",
+      "3 | klass keywords | 3 | expected 'class <label>', got 'klass keywords'",
+      "4 | samples six | 4 | bad integer 'six' in 'samples six'",
+      "4 | samples 0 | 4 | 'samples' must be at least 1, got 0",
+      "5 | positives -1 | 5 | 'positives' must be at least 0, got -1",
+      "6 | negatives 3 | 10 | class 'keywords': positives (4) and negatives (3) exceed samples (6)",
+      "7 | last-millis | 7 | 'last-millis' takes 1 value, got 'last-millis'",
+      "8 | ema 0.3 x 0.4 | 8 | bad number 'x' in 'ema 0.3 x 0.4'",
+      "8 | ema 0.3 0.3 NaN | 8 | bad number 'NaN'",
+      "8 | ema 0.5 0.5 0.4 | 8 | weights must sum to 1, got: 1.4",
+      "8 | ema 0.05 0.55 0.4 | 8 | bm25 weight must be in [0.1, 0.9], got: 0.05",
+      "8 | ema 0.3 0.3 | 8 | 'ema' takes 3 values",
+      "8 | colour blue | 8 | unknown key 'colour' in class 'keywords'",
+      "8 | samples 7 | 8 | 'samples' appears twice in class 'keywords'",
+      "9 | history 1000 0.3 0.3 | 9 | 'history' takes 4 values",
+      "10 | end of it | 10 | unknown key 'end'",
+      "12 | class keywords | 12 | class 'keywords' appears twice",
+      "17 | # ema removed | 18 | class 'question' (line 12) lacks 'ema'",
+      "18 | # end removed | 18 | the file ends inside class 'question' (line 12): 'end' is missing",
+  })
+  void corruptFileNamesFileAndLine(int replace, String with, int line, String problem)
+      throws IOException {
+    List<String> lines = new ArrayList<>(VALID);
+    lines.set(replace - 1, with);
+    Path file = write(lines);
+    WeightsFileException e =
+        assertThrows(WeightsFileException.class, () -> AdaptiveWeights.load(file, D));
+    assertEquals(file.toString(), e.source());
+    assertEquals(line, e.line());
+    assertTrue(e.getMessage().startsWith(file + ", line " + line + ": " + problem),
+        e.getMessage());
+  }
+
+  @Test
+  void emptyAndTruncatedAndBinaryFiles() throws IOException {
+    Path empty = dir.resolve("empty.txt");
+    Files.writeString(empty, "");
+    assertEquals(empty + ", line 1: empty file; expected the header 'relearn-adaptive-weights 1'",
+        assertThrows(WeightsFileException.class, () -> AdaptiveWeights.load(empty, D))
+            .getMessage());
+
+    Path saved = dir.resolve("saved.txt");
+    randomlyRated(D, 3).save(saved);
+    byte[] bytes = Files.readAllBytes(saved);
+    Path truncated = dir.resolve("truncated.txt");
+    Files.write(truncated, java.util.Arrays.copyOf(bytes, bytes.length * 2 / 3));
+    WeightsFileException e =
+        assertThrows(WeightsFileException.class, () -> AdaptiveWeights.load(truncated, D));
+    assertTrue(e.getMessage().startsWith(truncated + ", line "), e.getMessage());
+
+    Path binary = dir.resolve("binary.txt");
+    Files.write(binary, new byte[] {'r', 'e', '\n', (byte) 0xff, (byte) 0xfe, '\n'});
+    e = assertThrows(WeightsFileException.class, () -> AdaptiveWeights.load(binary, D));
+    assertTrue(e.getMessage().startsWith(binary + ", line "), e.getMessage());
+  }
+
+  @Test
+  void seedReplaysHistoricalFeedback() throws IOException {
+    String seed = """
+        # historical feedback exported from the old system
+        class,rating,c_bm25,c_vector,c_learned,millis
+
+        keywords,1,0.2,0.3,1.0
+        KEYWORDS, 0.5 , 0.2, 0.3, 1.0
+        keywords,1,0.2,0.3,1.0,%d
+        keywords,-0.25,1,0,0
+        keywords,1,0,0,1
+        question,-1,0,1,0
+        """.formatted(T0 + 1000);
+    AdaptiveWeights seeded = new AdaptiveWeights();
+    assertEquals(6, seeded.seed(new StringReader(seed), "seed", T0));
+
+    AdaptiveWeights live = new AdaptiveWeights();
+    live.record(QueryClass.KEYWORDS, 1, new double[] {0.2, 0.3, 1.0}, T0);
+    live.record(QueryClass.KEYWORDS, 0.5, new double[] {0.2, 0.3, 1.0}, T0);
+    live.record(QueryClass.KEYWORDS, 1, new double[] {0.2, 0.3, 1.0}, T0 + 1000);
+    live.record(QueryClass.KEYWORDS, -0.25, new double[] {1, 0, 0}, T0);
+    live.record(QueryClass.KEYWORDS, 1, new double[] {0, 0, 1}, T0);
+    live.record(QueryClass.QUESTION, -1, new double[] {0, 1, 0}, T0);
+    assertEquals(live.allStats(), seeded.allStats());
+    assertTrue(seeded.weights(QueryClass.KEYWORDS).learned() > Weights.DEFAULT.learned());
+
+    // the convenience overload dates lines without a time now
+    AdaptiveWeights now = new AdaptiveWeights();
+    long before = System.currentTimeMillis();
+    assertEquals(1, now.seed(new StringReader("identifier,1,1,0,0\n")));
+    assertTrue(now.stats(QueryClass.IDENTIFIER).lastMillis() >= before);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "keywords,2,0.2,0.3,1.0 | rating must be in [-1, 1], got 2",
+      "keywords,1,0.2,0.3 | expected 5 or 6 comma-separated fields",
+      "keywords,1,0.2,0.3,1.0,5,6 | expected 5 or 6 comma-separated fields",
+      "prose,1,0.2,0.3,1.0 | unknown query class: 'prose'",
+      "keywords,1,0.2,1.5,1.0 | vector contribution must be in [0, 1], got 1.5",
+      "keywords,good,0.2,0.3,1.0 | bad number 'good'",
+      "keywords,1,0.2,0.3,1.0,yesterday | bad integer 'yesterday'",
+  })
+  void seedWithABadLineNamesTheLineAndAppliesNothing(String bad, String problem)
+      throws IOException {
+    String seed = "class,rating,c_bm25,c_vector,c_learned\n"
+        + "keywords,1,0.2,0.3,1.0\n"
+        + "# comment\n"
+        + bad + "\n"
+        + "keywords,1,0.2,0.3,1.0\n";
+    AdaptiveWeights aw = new AdaptiveWeights();
+    WeightsFileException e = assertThrows(WeightsFileException.class,
+        () -> aw.seed(new StringReader(seed), "history.csv", T0));
+    assertEquals(4, e.line());
+    assertTrue(e.getMessage().startsWith("history.csv, line 4: " + problem), e.getMessage());
+    assertEquals(new AdaptiveWeights().allStats(), aw.allStats()); // nothing applied
+  }
+
+  @Test
+  void seedFromAFileNamesTheFile() throws IOException {
+    Path file = dir.resolve("feedback.csv");
+    Files.writeString(file, "keywords,1,0,0,1\nkeywords,1,0,0\n", StandardCharsets.UTF_8);
+    WeightsFileException e =
+        assertThrows(WeightsFileException.class, () -> new AdaptiveWeights().seed(file));
+    assertEquals(file + ", line 2: expected 5 or 6 comma-separated fields "
+        + "(class,rating,c_bm25,c_vector,c_learned[,millis]), got 4: 'keywords,1,0,0'",
+        e.getMessage());
+    Files.writeString(file, "keywords,1,0,0,1\n", StandardCharsets.UTF_8);
+    AdaptiveWeights aw = new AdaptiveWeights();
+    assertEquals(1, aw.seed(file));
+    assertEquals(1, aw.stats(QueryClass.KEYWORDS).samples());
+  }
+
+  private Path write(List<String> lines) throws IOException {
+    Path file = dir.resolve("weights.txt");
+    Files.write(file, lines, StandardCharsets.UTF_8);
+    return file;
+  }
+
+  /** Weights after a few hundred random ratings, every class warmed up with history. */
+  private static AdaptiveWeights randomlyRated(AdaptiveWeightsConfig config, long seed) {
+    Random random = new Random(seed);
+    AdaptiveWeights aw = new AdaptiveWeights(config);
+    for (int i = 0; i < 400; i++) {
+      aw.record(QueryClass.values()[i % 4], random.nextDouble() * 2 - 1,
+          new double[] {random.nextDouble(), random.nextDouble(), random.nextDouble()},
+          T0 + i * 3_600_000L);
+    }
+    return aw;
+  }
+}
