@@ -1,0 +1,77 @@
+package dev.relearn.lucene.rerank;
+
+import dev.relearn.lucene.feedback.ChunkEvidence;
+import dev.relearn.lucene.feedback.PastQuery;
+import java.util.List;
+
+/**
+ * Computes a chunk's {@link LearnedBoost} from similar past queries. Each past query q weighs in
+ * with {@code w_q = similarity_q}:
+ *
+ * <pre>
+ *   clickRate   = clip01( Σ w_q·clicks_q / Σ w_q·examined_q )          (0.5 if Σ w_q·examined_q = 0)
+ *   successRate = Σ w_q·successes_q / Σ w_q·(successes_q + failures_q)  (0.5 if no outcome)
+ *   evidence    = Σ w_q·examined_q,   examined_q = max(examinations_q, clicks_q)
+ * </pre>
+ *
+ * <p>Examinations are already examination-probability-weighted, so the click rate is an inverse
+ * propensity estimate; clipping to [0, 1] bounds its variance. A click implies the chunk was
+ * examined, so a past query's examinations are raised to at least its clicks: a click at a deep
+ * rank (examination probability 0.1, say) then counts as one examination of evidence, not 0.1.
+ *
+ * <p>Guards: a weight that is not finite and positive (a past query below zero similarity) is
+ * skipped, because a negative weight would turn evidence upside down; a weight above 1 (allowed by
+ * rounding in {@link PastQuery}) is capped at 1; each count is capped at {@link #MAX_COUNT} so
+ * that sums stay finite. Stateless and thread-safe.
+ */
+public final class BoostEstimator {
+  /** A per-query count cap far above any the feedback store produces; keeps sums finite. */
+  public static final double MAX_COUNT = 1e15;
+
+  private BoostEstimator() {}
+
+  /**
+   * The boost of {@code chunkId}.
+   *
+   * @param chunkId the chunk id, or null for a document without one ({@link LearnedBoost#NONE})
+   * @param pastQueries similar past queries, already filtered by the similarity threshold
+   */
+  public static LearnedBoost estimate(String chunkId, List<PastQuery> pastQueries) {
+    if (chunkId == null) {
+      return LearnedBoost.NONE;
+    }
+    double clicks = 0;
+    double examined = 0;
+    double successes = 0;
+    double outcomes = 0;
+    for (PastQuery query : pastQueries) {
+      double weight = weight(query.similarity());
+      ChunkEvidence evidence = query.chunks().get(chunkId);
+      if (weight == 0 || evidence == null) {
+        continue;
+      }
+      double c = Math.min(evidence.clicks(), MAX_COUNT);
+      double s = Math.min(evidence.successes(), MAX_COUNT);
+      double f = Math.min(evidence.failures(), MAX_COUNT);
+      clicks += weight * c;
+      examined += weight * Math.max(Math.min(evidence.examinations(), MAX_COUNT), c);
+      successes += weight * s;
+      outcomes += weight * (s + f);
+    }
+    double clickRate = examined > 0 ? clip01(clicks / examined) : LearnedBoost.NEUTRAL_RATE;
+    double successRate = outcomes > 0 ? clip01(successes / outcomes) : LearnedBoost.NEUTRAL_RATE;
+    return new LearnedBoost(clickRate, successRate, examined, outcomes);
+  }
+
+  /** A past query's weight: its similarity capped at 1, or 0 if not finite and positive. */
+  static double weight(float similarity) {
+    if (!(similarity > 0) || Float.isInfinite(similarity)) {
+      return 0;
+    }
+    return Math.min(similarity, 1.0);
+  }
+
+  private static double clip01(double rate) {
+    return Math.max(0, Math.min(1, rate));
+  }
+}

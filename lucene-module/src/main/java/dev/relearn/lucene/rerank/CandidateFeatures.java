@@ -1,0 +1,60 @@
+package dev.relearn.lucene.rerank;
+
+import dev.relearn.lucene.search.StageScore;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The features of one candidate, every one finite and in a documented range. {@link
+ * FeatureExtractor} computes them; {@link LinearModel} scores them. A value that would have been
+ * NaN was replaced by its neutral value, and {@link #notes()} says so.
+ *
+ * @param firstStageScore the first-stage (fused) score after neutralisation: finite
+ * @param relevance the first-stage score min-max normalised over the window, in [0, 1]
+ * @param bm25 the BM25 stage's score and rank, or null (informational: not in the model)
+ * @param vector the vector stage's score and rank, or null (informational: not in the model)
+ * @param boost the learned boost from similar past queries and its evidence
+ * @param logPrior {@link UsageSignals#logPrior}, in [ln 0.01, +∞); 0 with no outcomes
+ * @param recency {@link UsageSignals#recency}, in [0, 1]; 0 if never used
+ * @param frequency {@link UsageSignals#frequency}, in [0, 1]; 0 if nobody in the window was used
+ * @param contextMatch 1 if the chunk matches the request context, else 0
+ * @param notes what was neutralised, and why; empty when nothing was
+ */
+public record CandidateFeatures(double firstStageScore, double relevance, StageScore bm25,
+    StageScore vector, LearnedBoost boost, double logPrior, double recency, double frequency,
+    double contextMatch, List<String> notes) {
+
+  /** Rejects a value outside its range, naming it. */
+  public CandidateFeatures {
+    if (!Double.isFinite(firstStageScore)) {
+      throw new IllegalArgumentException("firstStageScore must be finite, got: " + firstStageScore);
+    }
+    requireUnit("relevance", relevance);
+    Objects.requireNonNull(boost, "boost");
+    if (!(logPrior >= UsageSignals.MIN_LOG_PRIOR) || Double.isInfinite(logPrior)) {
+      throw new IllegalArgumentException(
+          "logPrior must be finite and >= ln 0.01, got: " + logPrior);
+    }
+    requireUnit("recency", recency);
+    requireUnit("frequency", frequency);
+    if (contextMatch != 0 && contextMatch != 1) {
+      throw new IllegalArgumentException("contextMatch must be 0 or 1, got: " + contextMatch);
+    }
+    notes = List.copyOf(notes);
+  }
+
+  private static void requireUnit(String name, double value) {
+    if (!(value >= 0 && value <= 1)) {
+      throw new IllegalArgumentException(name + " must be in [0, 1], got: " + value);
+    }
+  }
+
+  /**
+   * The features of a chunk with no feedback, no learned values and no context: only the
+   * first-stage score speaks.
+   */
+  public static CandidateFeatures neutral(double firstStageScore, double relevance) {
+    return new CandidateFeatures(firstStageScore, relevance, null, null, LearnedBoost.NONE, 0, 0,
+        0, 0, List.of());
+  }
+}

@@ -1,0 +1,94 @@
+package dev.relearn.lucene.rerank;
+
+import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.LearnedValues;
+import dev.relearn.lucene.schema.LearnedValuesSource;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.SortedDocValues;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.search.IndexSearcher;
+
+/**
+ * Reads what the index knows about first-stage hits: the chunk id from the {@link ChunkSchema#ID}
+ * sorted doc values, the learned values through a {@link LearnedValuesSource}, and (only when a
+ * context needs them) the stored path and kind. Hits are visited in doc-id order, leaf by leaf, so
+ * each doc-values iterator only moves forward with {@code advanceExact}; the result keeps the
+ * input order. Works on any index with those fields, not only one relearn's indexer built.
+ */
+final class CandidateReader {
+  private static final Set<String> CONTEXT_FIELDS = Set.of(ChunkSchema.PATH, ChunkSchema.KIND);
+
+  private final LearnedValuesSource learnedValues;
+  private final boolean readContextFields;
+
+  /**
+   * A reader for one rescorer.
+   *
+   * @param learnedValues where learned values are read
+   * @param readContextFields whether to load the stored path and kind
+   */
+  CandidateReader(LearnedValuesSource learnedValues, boolean readContextFields) {
+    this.learnedValues = Objects.requireNonNull(learnedValues, "learnedValues");
+    this.readContextFields = readContextFields;
+  }
+
+  /**
+   * The candidates of {@code hits}, in the same order, with positions 0, 1, 2, …
+   *
+   * @throws IllegalArgumentException if a doc id is not in the searcher's reader
+   */
+  List<Candidate> read(IndexSearcher searcher, List<FirstStageHit> hits) throws IOException {
+    int maxDoc = searcher.getIndexReader().maxDoc();
+    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+    Integer[] byDoc = new Integer[hits.size()];
+    for (int i = 0; i < byDoc.length; i++) {
+      int doc = hits.get(i).doc();
+      if (doc < 0 || doc >= maxDoc) {
+        throw new IllegalArgumentException(
+            "doc " + doc + " is not in the searcher's reader (maxDoc " + maxDoc + ")");
+      }
+      byDoc[i] = i;
+    }
+    Arrays.sort(byDoc, (a, b) -> Integer.compare(hits.get(a).doc(), hits.get(b).doc()));
+    StoredFields stored = readContextFields ? searcher.storedFields() : null;
+    Candidate[] out = new Candidate[hits.size()];
+    LeafReaderContext leaf = null;
+    SortedDocValues ids = null;
+    Candidate previous = null;
+    for (int i : byDoc) {
+      FirstStageHit hit = hits.get(i);
+      if (previous != null && previous.doc() == hit.doc()) { // a duplicate: read it once
+        out[i] = new Candidate(hit.doc(), i, hit.score(), hit.bm25(), hit.vector(),
+            previous.chunkId(), previous.path(), previous.kind(), previous.learned());
+        continue;
+      }
+      if (leaf == null || hit.doc() >= leaf.docBase + leaf.reader().maxDoc()) {
+        leaf = leaves.get(ReaderUtil.subIndex(hit.doc(), leaves));
+        ids = DocValues.getSorted(leaf.reader(), ChunkSchema.ID);
+      }
+      int local = hit.doc() - leaf.docBase;
+      String chunkId = ids.advanceExact(local) ? ids.lookupOrd(ids.ordValue()).utf8ToString() : null;
+      LearnedValues learned = Objects.requireNonNull(learnedValues.read(leaf.reader(), local),
+          "the LearnedValuesSource returned null for doc " + hit.doc());
+      String path = null;
+      String kind = null;
+      if (stored != null) {
+        Document doc = stored.document(hit.doc(), CONTEXT_FIELDS);
+        path = doc.get(ChunkSchema.PATH);
+        kind = doc.get(ChunkSchema.KIND);
+      }
+      out[i] = new Candidate(hit.doc(), i, hit.score(), hit.bm25(), hit.vector(), chunkId, path,
+          kind, learned);
+      previous = out[i];
+    }
+    return List.of(out);
+  }
+}

@@ -1,0 +1,47 @@
+package dev.relearn.lucene.rerank;
+
+/**
+ * What similar past queries say about one chunk, before shrinkage: the design's raw boost {@code
+ * 0.5·clickRate + 0.5·successRate} and the evidence behind it. {@link LinearModel} shrinks it
+ * towards its baseline by the evidence.
+ *
+ * @param clickRate similarity-weighted clicks per examination, in [0, 1]; {@link #NEUTRAL_RATE}
+ *     when the chunk was never examined
+ * @param successRate similarity-weighted successes per reported outcome, in [0, 1]; {@link
+ *     #NEUTRAL_RATE} when no outcome was reported
+ * @param evidence the effective sample size {@code n = Σ w_q·examinations_q}, finite and >= 0
+ * @param outcomeEvidence {@code Σ w_q·(successes_q + failures_q)}, finite and >= 0
+ */
+public record LearnedBoost(double clickRate, double successRate, double evidence,
+    double outcomeEvidence) {
+  /** The rate assumed without evidence: neither good nor bad. */
+  public static final double NEUTRAL_RATE = 0.5;
+
+  /** No evidence at all. */
+  public static final LearnedBoost NONE = new LearnedBoost(NEUTRAL_RATE, NEUTRAL_RATE, 0, 0);
+
+  /** Rejects rates outside [0, 1] and negative or non-finite evidence, naming the value. */
+  public LearnedBoost {
+    requireRate("clickRate", clickRate);
+    requireRate("successRate", successRate);
+    requireEvidence("evidence", evidence);
+    requireEvidence("outcomeEvidence", outcomeEvidence);
+  }
+
+  private static void requireRate(String name, double value) {
+    if (!(value >= 0 && value <= 1)) {
+      throw new IllegalArgumentException(name + " must be in [0, 1], got: " + value);
+    }
+  }
+
+  private static void requireEvidence(String name, double value) {
+    if (!(value >= 0) || Double.isInfinite(value)) {
+      throw new IllegalArgumentException(name + " must be finite and >= 0, got: " + value);
+    }
+  }
+
+  /** The raw boost {@code 0.5·clickRate + 0.5·successRate}, in [0, 1]. */
+  public double value() {
+    return 0.5 * clickRate + 0.5 * successRate;
+  }
+}

@@ -1,0 +1,249 @@
+package dev.relearn.lucene.rerank;
+
+import dev.relearn.lucene.feedback.FeedbackLookup;
+import dev.relearn.lucene.feedback.PastQuery;
+import dev.relearn.lucene.fusion.FusedHit;
+import dev.relearn.lucene.fusion.StageHit;
+import dev.relearn.lucene.search.StageScore;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.lucene.search.Explanation;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Rescorer;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TopDocs;
+
+/**
+ * The learned second stage as a Lucene {@link Rescorer}: reads each first-stage hit's chunk id and
+ * learned values, computes {@link CandidateFeatures} with the evidence of similar past queries,
+ * scores them with a {@link LinearModel} and re-sorts. Works on any index with the {@code id}
+ * sorted doc values and the learned doc-values fields of {@code ChunkSchema}.
+ *
+ * <p><b>One instance per query.</b> The time for recency is read once, at construction, and the
+ * similar past queries are looked up once, on first use, then kept: every rescore and explain of
+ * this instance sees the same evidence, even while feedback arrives. {@link #rescore} is safe to
+ * call from any thread; it never modifies the caller's {@code TopDocs} or {@code ScoreDoc}s.
+ *
+ * <p><b>Order.</b> Hits are sorted by re-ranked score descending, then by first-stage position
+ * (index in {@code firstPass.scoreDocs}). With {@code FeedbackLookup.NONE}, neutral learned values
+ * and no context, the score is {@code relevanceWeight · minmax(firstStageScore)}, a monotone
+ * non-decreasing transform, so a score-sorted first pass keeps exactly its order.
+ *
+ * <p><b>Explain.</b> Min-max relevance depends on the whole window, so {@link
+ * #explain(IndexSearcher, Explanation, int)} uses the window of the most recent {@link #rescore}
+ * or {@link #rerank} call on this instance (a doc from that window gets exactly the features it
+ * was ranked with; another doc is scored within that window's range from the first-pass
+ * explanation's value). It throws {@link IllegalStateException} before any rescore. {@link
+ * #explain(IndexSearcher, TopDocs, int)} takes the window explicitly and keeps no state.
+ */
+public final class LearnedRescorer extends Rescorer {
+  private final FeedbackLookup lookup;
+  private final float[] queryVector;
+  private final RerankOptions options;
+  private final FeatureExtractor extractor;
+  private final CandidateReader reader;
+  private FeedbackEvidence feedback; // guarded by this; fetched once
+  private volatile Window lastWindow;
+
+  /**
+   * A rescorer for one query.
+   *
+   * @param lookup where similar past queries come from ({@link FeedbackLookup#NONE} for none)
+   * @param queryVector the query's unit vector (copied), or null when there is none (BM25-only
+   *     search): then no feedback is used
+   * @param options thresholds, model, context, learned-values source and clock
+   */
+  public LearnedRescorer(FeedbackLookup lookup, float[] queryVector, RerankOptions options) {
+    this.lookup = Objects.requireNonNull(lookup, "lookup");
+    this.queryVector = queryVector == null ? null : queryVector.clone();
+    this.options = Objects.requireNonNull(options, "options");
+    this.extractor = new FeatureExtractor(options.clock().millis());
+    this.reader = new CandidateReader(options.learnedValues(), !options.context().isEmpty());
+  }
+
+  /** A rescorer with {@link RerankOptions#DEFAULTS}. */
+  public LearnedRescorer(FeedbackLookup lookup, float[] queryVector) {
+    this(lookup, queryVector, RerankOptions.DEFAULTS);
+  }
+
+  /** The options. */
+  public RerankOptions options() {
+    return options;
+  }
+
+  /**
+   * Re-ranks {@code firstPass} and returns its best {@code topN} as new {@code ScoreDoc}s (same
+   * doc and shard index, re-ranked score as a float) with the first pass's total hits.
+   */
+  @Override
+  public TopDocs rescore(IndexSearcher searcher, TopDocs firstPass, int topN) throws IOException {
+    requireTopN(topN);
+    ScoreDoc[] docs = firstPass.scoreDocs;
+    List<FirstStageHit> hits = new ArrayList<>(docs.length);
+    int[] shards = new int[docs.length];
+    for (int i = 0; i < docs.length; i++) {
+      hits.add(new FirstStageHit(docs[i].doc, docs[i].score, null, null));
+      shards[i] = docs[i].shardIndex;
+    }
+    List<RescoredHit> ranked = rank(searcher, hits, true);
+    ScoreDoc[] out = new ScoreDoc[Math.min(topN, ranked.size())];
+    for (int i = 0; i < out.length; i++) {
+      RescoredHit hit = ranked.get(i);
+      out[i] = new ScoreDoc(hit.doc(), (float) hit.score(), shards[hit.firstStagePosition()]);
+    }
+    return new TopDocs(firstPass.totalHits, out);
+  }
+
+  /**
+   * Re-ranks fused first-stage candidates (best first), keeping each stage's score and rank as
+   * informational features, and returns the best {@code topN} with their features.
+   */
+  public List<RescoredHit> rerank(IndexSearcher searcher, List<FusedHit> candidates, int topN)
+      throws IOException {
+    requireTopN(topN);
+    List<FirstStageHit> hits = new ArrayList<>(candidates.size());
+    for (FusedHit fused : candidates) {
+      hits.add(new FirstStageHit(fused.doc(), fused.score(), stage(fused.lexical()),
+          stage(fused.semantic())));
+    }
+    List<RescoredHit> ranked = rank(searcher, hits, true);
+    return List.copyOf(ranked.subList(0, Math.min(topN, ranked.size())));
+  }
+
+  /**
+   * Explains {@code docID}'s score in the window of the most recent rescore on this instance.
+   *
+   * @throws IllegalStateException if this instance has not rescored anything yet
+   */
+  @Override
+  public Explanation explain(IndexSearcher searcher, Explanation firstPassExplanation, int docID)
+      throws IOException {
+    Window window = lastWindow;
+    if (window == null) {
+      throw new IllegalStateException("explain needs a candidate window: call rescore first, or "
+          + "explain(searcher, window, docID)");
+    }
+    CandidateFeatures features = window.byDoc().get(docID);
+    if (features == null) {
+      double score = firstPassExplanation.getValue().doubleValue();
+      Candidate candidate = reader.read(searcher,
+          List.of(new FirstStageHit(docID, score, null, null))).get(0);
+      features = extractor.features(candidate, window.stats(), feedback(), options.context());
+    }
+    return ExplanationFormat.of(options.model().explain(features), features, firstPassExplanation);
+  }
+
+  /**
+   * Explains {@code docID}'s score as a rescore of {@code window} would give it; keeps no state.
+   *
+   * @throws IllegalArgumentException if {@code docID} is not in {@code window}
+   */
+  public Explanation explain(IndexSearcher searcher, TopDocs window, int docID)
+      throws IOException {
+    List<FirstStageHit> hits = new ArrayList<>(window.scoreDocs.length);
+    for (ScoreDoc doc : window.scoreDocs) {
+      hits.add(new FirstStageHit(doc.doc, doc.score, null, null));
+    }
+    for (RescoredHit hit : rank(searcher, hits, false)) {
+      if (hit.doc() == docID) {
+        return ExplanationFormat.of(options.model().explain(hit.features()), hit.features(), null);
+      }
+    }
+    throw new IllegalArgumentException("doc " + docID + " is not in the window");
+  }
+
+  /**
+   * The similar past queries this instance uses: looked up on first call, then kept. Past queries
+   * below the threshold are dropped even if the lookup returned them, and at most {@code
+   * maxPastQueries} of the most similar are kept.
+   */
+  public synchronized FeedbackEvidence feedback() throws IOException {
+    if (feedback == null) {
+      feedback = lookUp();
+    }
+    return feedback;
+  }
+
+  private FeedbackEvidence lookUp() throws IOException {
+    if (queryVector == null) {
+      return new FeedbackEvidence(List.of(), List.of("no query vector: learned boost not used"));
+    }
+    for (int i = 0; i < queryVector.length; i++) {
+      if (!Float.isFinite(queryVector[i])) {
+        return new FeedbackEvidence(List.of(), List.of("query vector component " + i + " is "
+            + queryVector[i] + ": similarities would be NaN, so feedback was ignored"));
+      }
+    }
+    float min = options.minSimilarity();
+    int max = options.maxPastQueries();
+    List<PastQuery> found = Objects.requireNonNull(
+        lookup.similar(queryVector.clone(), min, max), "FeedbackLookup.similar returned null");
+    List<PastQuery> kept = new ArrayList<>(found.size());
+    for (PastQuery query : found) {
+      if (query.similarity() >= min) {
+        kept.add(query);
+      }
+    }
+    List<String> notes = new ArrayList<>();
+    if (kept.size() < found.size()) {
+      notes.add("ignored " + (found.size() - kept.size())
+          + " past queries below the similarity threshold " + min);
+    }
+    kept.sort(Comparator.comparingDouble(PastQuery::similarity).reversed());
+    if (kept.size() > max) {
+      notes.add("ignored " + (kept.size() - max) + " past queries beyond the " + max + " most similar");
+      kept = kept.subList(0, max);
+    }
+    return new FeedbackEvidence(kept, notes);
+  }
+
+  private List<RescoredHit> rank(IndexSearcher searcher, List<FirstStageHit> hits,
+      boolean remember) throws IOException {
+    List<Candidate> candidates = reader.read(searcher, hits);
+    FeedbackEvidence evidence = feedback();
+    WindowStats stats = WindowStats.of(candidates);
+    List<RescoredHit> ranked = new ArrayList<>(candidates.size());
+    for (Candidate candidate : candidates) {
+      CandidateFeatures features =
+          extractor.features(candidate, stats, evidence, options.context());
+      ranked.add(new RescoredHit(candidate.doc(), candidate.chunkId(), candidate.position(),
+          options.model().score(features), features));
+    }
+    ranked.sort(RescoredHit.RANKING);
+    if (remember) {
+      Map<Integer, CandidateFeatures> byDoc = new HashMap<>();
+      for (RescoredHit hit : ranked) {
+        byDoc.putIfAbsent(hit.doc(), hit.features());
+      }
+      lastWindow = new Window(stats, Map.copyOf(byDoc));
+    }
+    return ranked;
+  }
+
+  /** The options and the vector's dimension; never the vector itself. */
+  @Override
+  public String toString() {
+    return "LearnedRescorer[minSimilarity=" + options.minSimilarity() + ", maxPastQueries="
+        + options.maxPastQueries() + ", model=" + options.model() + ", context="
+        + options.context() + ", queryDims=" + (queryVector == null ? 0 : queryVector.length)
+        + "]";
+  }
+
+  private static void requireTopN(int topN) {
+    if (topN < 1) {
+      throw new IllegalArgumentException("topN must be at least 1, got: " + topN);
+    }
+  }
+
+  private static StageScore stage(StageHit hit) {
+    return hit == null ? null : new StageScore(hit.score(), hit.rank());
+  }
+
+  /** The window of the most recent rescore: its statistics and each doc's features. */
+  private record Window(WindowStats stats, Map<Integer, CandidateFeatures> byDoc) {}
+}

@@ -1,0 +1,147 @@
+package dev.relearn.lucene.rerank;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The re-ranker's model: a weighted sum of {@link CandidateFeatures}, summed in this order:
+ *
+ * <pre>
+ *   score = relevanceWeight · relevance
+ *         + clamp(boostWeight · shrink · (boost − boostBaseline), ±boostCap),  shrink = n / (n + k)
+ *         + priorWeight · logPrior + recencyWeight · recency
+ *         + frequencyWeight · frequency + contextWeight · contextMatch
+ * </pre>
+ *
+ * <p>This is the design's {@code 0.7·relevance + 0.3·boost}, with the boost shrunk towards its
+ * baseline by the evidence n (so one click moves little) and re-centred on the baseline (so that
+ * with no evidence it adds exactly {@code +0.0}). With no evidence, neutral learned values and no
+ * context every term but relevance is {@code +0.0}, and the score is {@code relevanceWeight ·
+ * relevance}: a monotone transform of the first-stage score.
+ *
+ * <p>{@link #score} and {@link #explain} share one computation and one summation order, so the
+ * explanation's total equals the score exactly.
+ *
+ * @param relevanceWeight weight of the normalised first-stage score, in [0, 1e6]
+ * @param boostWeight weight of the learned boost's deviation from its baseline, in [0, 1e6]
+ * @param boostBaseline the raw boost that counts as neither good nor bad, in [0, 1]
+ * @param evidenceK the shrinkage constant k: evidence n = k trusts half the deviation; > 0
+ * @param boostCap the largest absolute boost contribution, in [0, 1e6]
+ * @param priorWeight weight of the per-chunk log prior, in [0, 1e6]
+ * @param recencyWeight weight of recency, in [0, 1e6]
+ * @param frequencyWeight weight of frequency, in [0, 1e6]
+ * @param contextWeight weight of the context match, in [0, 1e6]
+ */
+public record LinearModel(double relevanceWeight, double boostWeight, double boostBaseline,
+    double evidenceK, double boostCap, double priorWeight, double recencyWeight,
+    double frequencyWeight, double contextWeight) {
+
+  /**
+   * The defaults: relevance 0.7, boost 0.3 around a baseline of 0.5 with k = 5 and a cap of 0.1
+   * (so two chunks' boosts differ by at most 0.2, under 0.3 of the relevance term's range 0.7),
+   * prior 0.01, recency 0.02, frequency 0.02, context 0.05.
+   */
+  public static final LinearModel DEFAULT =
+      new LinearModel(0.7, 0.3, 0.5, 5, 0.1, 0.01, 0.02, 0.02, 0.05);
+
+  /** The largest weight accepted: keeps every contribution finite. */
+  public static final double MAX_WEIGHT = 1e6;
+
+  /** Names of the features, in summation order. */
+  public static final List<String> FEATURES =
+      List.of("relevance", "boost", "prior", "recency", "frequency", "context");
+
+  /** Validates every parameter, naming the bad one and its value. */
+  public LinearModel {
+    requireWeight("relevanceWeight", relevanceWeight);
+    requireWeight("boostWeight", boostWeight);
+    if (!(boostBaseline >= 0 && boostBaseline <= 1)) {
+      throw new IllegalArgumentException("boostBaseline must be in [0, 1], got: " + boostBaseline);
+    }
+    if (!(evidenceK > 0) || Double.isInfinite(evidenceK)) {
+      throw new IllegalArgumentException("evidenceK must be finite and > 0, got: " + evidenceK);
+    }
+    requireWeight("boostCap", boostCap);
+    requireWeight("priorWeight", priorWeight);
+    requireWeight("recencyWeight", recencyWeight);
+    requireWeight("frequencyWeight", frequencyWeight);
+    requireWeight("contextWeight", contextWeight);
+  }
+
+  private static void requireWeight(String name, double value) {
+    if (!(value >= 0 && value <= MAX_WEIGHT)) {
+      throw new IllegalArgumentException(
+          name + " must be in [0, " + MAX_WEIGHT + "], got: " + value);
+    }
+  }
+
+  /** {@code n / (n + k)}: 0 with no evidence, 1/2 at n = k, towards 1 with more. */
+  public double shrink(double evidence) {
+    return evidence / (evidence + evidenceK);
+  }
+
+  /** The score of {@code features}; finite. */
+  public double score(CandidateFeatures features) {
+    return sum(contributions(features));
+  }
+
+  /** The score of {@code features} with every term; its total equals {@link #score} exactly. */
+  public ScoreBreakdown explain(CandidateFeatures features) {
+    double[] c = contributions(features);
+    LearnedBoost boost = features.boost();
+    double shrink = shrink(boost.evidence());
+    List<FeatureContribution> lines = new ArrayList<>(c.length);
+    lines.add(new FeatureContribution("relevance", features.relevance(), relevanceWeight, c[0],
+        "first-stage score " + features.firstStageScore() + " min-max normalised over the window"));
+    boolean capped = Math.abs(boostWeight * deviation(boost)) > boostCap;
+    lines.add(new FeatureContribution("boost", deviation(boost), boostWeight, c[1],
+        "shrink " + shrink + " = n/(n+k) with evidence n = " + boost.evidence() + ", k = "
+            + evidenceK + "; times raw boost " + boost.value() + " (0.5·click rate "
+            + boost.clickRate() + " + 0.5·success rate " + boost.successRate()
+            + ") minus baseline " + boostBaseline + (capped ? "; capped at ±" + boostCap : "")));
+    lines.add(new FeatureContribution("prior", features.logPrior(), priorWeight, c[2],
+        "ln max(0.01, 1 + ln(1+successes) − 0.5·ln(1+failures)); 0 without outcomes"));
+    lines.add(new FeatureContribution("recency", features.recency(), recencyWeight, c[3],
+        "e^(−age/30 days) since the last use; 0 if never used"));
+    lines.add(new FeatureContribution("frequency", features.frequency(), frequencyWeight, c[4],
+        "ln(1+uses)/ln(1+most uses in the window); 0 if nobody in the window was used"));
+    lines.add(new FeatureContribution("context", features.contextMatch(), contextWeight, c[5],
+        "1 if the path prefix or kind matches the request context, else 0"));
+    return new ScoreBreakdown(lines, boost, shrink, sum(c), features.notes());
+  }
+
+  /** The boost's contribution: exactly {@code +0.0} without evidence, within ±boostCap. */
+  public double boostContribution(LearnedBoost boost) {
+    if (boost.evidence() == 0) {
+      return 0.0;
+    }
+    return Math.max(-boostCap, Math.min(boostCap, boostWeight * deviation(boost)));
+  }
+
+  /** {@code shrink · (boost − baseline)}, exactly 0 without evidence. */
+  private double deviation(LearnedBoost boost) {
+    if (boost.evidence() == 0) {
+      return 0.0;
+    }
+    return shrink(boost.evidence()) * (boost.value() - boostBaseline);
+  }
+
+  private double[] contributions(CandidateFeatures f) {
+    return new double[] {
+      relevanceWeight * f.relevance(),
+      boostContribution(f.boost()),
+      priorWeight * f.logPrior(),
+      recencyWeight * f.recency(),
+      frequencyWeight * f.frequency(),
+      contextWeight * f.contextMatch()
+    };
+  }
+
+  private static double sum(double[] contributions) {
+    double sum = 0;
+    for (double contribution : contributions) {
+      sum += contribution;
+    }
+    return sum;
+  }
+}

@@ -1,0 +1,77 @@
+package dev.relearn.lucene.rerank;
+
+import dev.relearn.lucene.schema.LearnedValuesSource;
+import java.time.Clock;
+import java.util.Objects;
+
+/**
+ * How a {@link LearnedRescorer} finds evidence and scores. Start from {@link #DEFAULTS} and use
+ * the {@code with*} methods.
+ *
+ * @param minSimilarity past queries less similar than this are not used, in [0, 1]; default 0.7
+ * @param maxPastQueries at most this many past queries are used (M), in [1, 10000]; default 20
+ * @param model the weights; default {@link LinearModel#DEFAULT}
+ * @param context the request context; null means {@link RerankContext#NONE}
+ * @param learnedValues where learned values are read; default {@link
+ *     LearnedValuesSource#DOC_VALUES}
+ * @param clock the time recency is measured from; read once when a rescorer is created
+ */
+public record RerankOptions(float minSimilarity, int maxPastQueries, LinearModel model,
+    RerankContext context, LearnedValuesSource learnedValues, Clock clock) {
+  /** The default similarity threshold, from the design. */
+  public static final float DEFAULT_MIN_SIMILARITY = 0.7f;
+  /** The default number of past queries. */
+  public static final int DEFAULT_MAX_PAST_QUERIES = 20;
+  /** The most past queries accepted. */
+  public static final int MAX_PAST_QUERIES = 10_000;
+
+  /** Threshold 0.7, 20 past queries, the default model, no context, doc values, system clock. */
+  public static final RerankOptions DEFAULTS = new RerankOptions(DEFAULT_MIN_SIMILARITY,
+      DEFAULT_MAX_PAST_QUERIES, LinearModel.DEFAULT, RerankContext.NONE,
+      LearnedValuesSource.DOC_VALUES, Clock.systemUTC());
+
+  /** Validates, naming the bad value; a null context becomes {@link RerankContext#NONE}. */
+  public RerankOptions {
+    if (!(minSimilarity >= 0 && minSimilarity <= 1)) {
+      throw new IllegalArgumentException("minSimilarity must be in [0, 1], got: " + minSimilarity);
+    }
+    if (maxPastQueries < 1 || maxPastQueries > MAX_PAST_QUERIES) {
+      throw new IllegalArgumentException(
+          "maxPastQueries must be in [1, " + MAX_PAST_QUERIES + "], got: " + maxPastQueries);
+    }
+    Objects.requireNonNull(model, "model");
+    context = context == null ? RerankContext.NONE : context;
+    Objects.requireNonNull(learnedValues, "learnedValues");
+    Objects.requireNonNull(clock, "clock");
+  }
+
+  /** These options with another similarity threshold. */
+  public RerankOptions withMinSimilarity(float minSimilarity) {
+    return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock);
+  }
+
+  /** These options with another number of past queries. */
+  public RerankOptions withMaxPastQueries(int maxPastQueries) {
+    return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock);
+  }
+
+  /** These options with another model. */
+  public RerankOptions withModel(LinearModel model) {
+    return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock);
+  }
+
+  /** These options with a request context (null for none). */
+  public RerankOptions withContext(RerankContext context) {
+    return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock);
+  }
+
+  /** These options reading learned values from {@code learnedValues}. */
+  public RerankOptions withLearnedValues(LearnedValuesSource learnedValues) {
+    return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock);
+  }
+
+  /** These options with another clock. */
+  public RerankOptions withClock(Clock clock) {
+    return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock);
+  }
+}

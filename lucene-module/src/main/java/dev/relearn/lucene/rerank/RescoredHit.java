@@ -1,0 +1,45 @@
+package dev.relearn.lucene.rerank;
+
+import java.util.Comparator;
+import java.util.Objects;
+
+/**
+ * One candidate after re-ranking.
+ *
+ * @param doc the Lucene doc id in the searcher's reader
+ * @param chunkId the chunk id, or null when the document has none
+ * @param firstStagePosition 0-based position in the first stage's list
+ * @param score the re-ranked score, finite; higher is better
+ * @param features the features it was scored from
+ */
+public record RescoredHit(int doc, String chunkId, int firstStagePosition, double score,
+    CandidateFeatures features) {
+  /**
+   * The ranking order: score descending, then first-stage position ascending, so that equal
+   * scores keep the first stage's order. {@code +0.0} and {@code −0.0} are equal here.
+   */
+  public static final Comparator<RescoredHit> RANKING = (a, b) -> {
+    if (a.score > b.score) {
+      return -1;
+    }
+    if (a.score < b.score) {
+      return 1;
+    }
+    return Integer.compare(a.firstStagePosition, b.firstStagePosition);
+  };
+
+  /** Rejects a non-finite score, a negative doc or position, and missing features. */
+  public RescoredHit {
+    if (doc < 0) {
+      throw new IllegalArgumentException("doc must be >= 0, got: " + doc);
+    }
+    if (firstStagePosition < 0) {
+      throw new IllegalArgumentException(
+          "firstStagePosition must be >= 0, got: " + firstStagePosition);
+    }
+    if (!Double.isFinite(score)) {
+      throw new IllegalArgumentException("score must be finite, got: " + score + " for doc " + doc);
+    }
+    Objects.requireNonNull(features, "features");
+  }
+}

@@ -1,0 +1,59 @@
+package dev.relearn.lucene.rerank;
+
+/**
+ * Query-independent features from a chunk's learned values. Each is exactly 0 for a chunk nobody
+ * has used, so that it adds nothing to the score until there is something to say.
+ */
+public final class UsageSignals {
+  /** The recency time scale: a chunk used this long ago has recency e^-1. */
+  public static final long RECENCY_SCALE_MILLIS = 30L * 24 * 60 * 60 * 1000;
+  /** The floor of the per-chunk prior, from the design. */
+  public static final double PRIOR_FLOOR = 0.01;
+  /** The smallest {@link #logPrior} value: ln(0.01). */
+  public static final double MIN_LOG_PRIOR = Math.log(PRIOR_FLOOR);
+
+  private UsageSignals() {}
+
+  /**
+   * The log of the design's adaptive per-chunk prior {@code max(0.01, 1 + ln(1+s) − 0.5·ln(1+f))}.
+   * The log makes it additive and neutral: exactly 0 with no successes and no failures, positive
+   * with successes, down to {@link #MIN_LOG_PRIOR} (about −4.6) with failures.
+   *
+   * @param successes at least 0
+   * @param failures at least 0
+   */
+  public static double logPrior(long successes, long failures) {
+    if (successes < 0 || failures < 0) {
+      throw new IllegalArgumentException(
+          "successes and failures must be >= 0, got: " + successes + ", " + failures);
+    }
+    double prior = 1 + Math.log1p(successes) - 0.5 * Math.log1p(failures);
+    return Math.log(Math.max(PRIOR_FLOOR, prior));
+  }
+
+  /**
+   * {@code e^(−age / 30 days)} in [0, 1]: 1 for a chunk used just now, 0 for one never used
+   * ({@code lastUsedMillis == 0}). A last use in the future (clock skew) counts as now.
+   */
+  public static double recency(long lastUsedMillis, long nowMillis) {
+    if (lastUsedMillis <= 0) {
+      return 0;
+    }
+    double age = Math.max(0, nowMillis - lastUsedMillis);
+    return Math.exp(-age / RECENCY_SCALE_MILLIS);
+  }
+
+  /**
+   * {@code ln(1+uses) / ln(1+maxUses)} in [0, 1]: how often a chunk was used relative to the most
+   * used chunk in the window; 0 when nobody in the window was used.
+   *
+   * @param uses the chunk's uses; NaN or negative counts as 0
+   * @param maxUses the largest uses in the window
+   */
+  public static double frequency(double uses, double maxUses) {
+    if (!(maxUses > 0) || !(uses > 0)) {
+      return 0;
+    }
+    return Math.min(1, Math.log1p(uses) / Math.log1p(maxUses));
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * The second stage of a relearn search: a learned re-ranker, built as separate pieces in the
+ * manner of o19s LTR (features, model, ranker).
+ *
+ * <ul>
+ *   <li>{@link dev.relearn.lucene.rerank.Candidate}: a first-stage hit and what the index knows
+ *       about it (chunk id, path, kind, learned values);
+ *   <li>{@link dev.relearn.lucene.rerank.BoostEstimator}, {@link
+ *       dev.relearn.lucene.rerank.UsageSignals} and {@link
+ *       dev.relearn.lucene.rerank.FeatureExtractor}: Lucene-free feature computation into {@link
+ *       dev.relearn.lucene.rerank.CandidateFeatures};
+ *   <li>{@link dev.relearn.lucene.rerank.LinearModel}: the weights, a score and an exact {@link
+ *       dev.relearn.lucene.rerank.ScoreBreakdown};
+ *   <li>{@link dev.relearn.lucene.rerank.LearnedRescorer}: the Lucene {@code Rescorer} that reads
+ *       the index, calls the pieces above and explains every score.
+ * </ul>
+ *
+ * <p>The invariant that holds the design together: with no feedback evidence, neutral learned
+ * values and no request context, every term except relevance is exactly {@code +0.0}, relevance is
+ * a monotone transform of the first-stage score, and ties keep the first-stage order, so the
+ * re-ranked order is exactly the first stage's.
+ */
+package dev.relearn.lucene.rerank;

@@ -1,0 +1,136 @@
+package dev.relearn.lucene.rerank;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.lucene.feedback.ChunkEvidence;
+import dev.relearn.lucene.feedback.PastQuery;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class BoostEstimatorTest {
+  private static final List<String> CHUNKS = List.of("a", "b", "c", "d", "e", "f");
+
+  /** One flattened (past query, chunk) pair, for the brute-force oracle. */
+  private record Row(double similarity, String chunk, double exams, double clicks,
+      double successes, double failures) {}
+
+  @Test
+  void matchesBruteForceOracle() {
+    Random random = new Random(20240611L);
+    LinearModel model = LinearModel.DEFAULT;
+    for (int trial = 0; trial < 500; trial++) {
+      List<PastQuery> past = randomPastQueries(random);
+      List<Row> rows = new ArrayList<>();
+      for (PastQuery query : past) {
+        query.chunks().forEach((chunk, e) -> rows.add(new Row(query.similarity(), chunk,
+            e.examinations(), e.clicks(), e.successes(), e.failures())));
+      }
+      for (String chunk : CHUNKS) {
+        double clickSum = 0;
+        double examSum = 0;
+        double successSum = 0;
+        double outcomeSum = 0;
+        for (Row row : rows) {
+          if (!row.chunk().equals(chunk)) {
+            continue;
+          }
+          double examined = row.exams() < row.clicks() ? row.clicks() : row.exams();
+          clickSum += row.similarity() * row.clicks();
+          examSum += row.similarity() * examined;
+          successSum += row.similarity() * row.successes();
+          outcomeSum += row.similarity() * row.successes() + row.similarity() * row.failures();
+        }
+        double clickRate = examSum == 0 ? 0.5 : Math.min(1, clickSum / examSum);
+        double successRate = outcomeSum == 0 ? 0.5 : successSum / outcomeSum;
+        double raw = (clickRate + successRate) / 2;
+        double expectedContribution = examSum == 0 ? 0
+            : Math.max(-0.1, Math.min(0.1, 0.3 * (examSum / (examSum + 5)) * (raw - 0.5)));
+
+        LearnedBoost boost = BoostEstimator.estimate(chunk, past);
+        String where = "trial " + trial + ", chunk " + chunk;
+        assertEquals(clickRate, boost.clickRate(), 1e-12, where);
+        assertEquals(successRate, boost.successRate(), 1e-12, where);
+        assertEquals(examSum, boost.evidence(), 1e-12, where);
+        assertEquals(outcomeSum, boost.outcomeEvidence(), 1e-12, where);
+        assertEquals(raw, boost.value(), 1e-12, where);
+        assertEquals(expectedContribution, model.boostContribution(boost), 1e-12, where);
+      }
+    }
+  }
+
+  private static List<PastQuery> randomPastQueries(Random random) {
+    int count = random.nextInt(21);
+    List<PastQuery> past = new ArrayList<>(count);
+    for (int q = 0; q < count; q++) {
+      Map<String, ChunkEvidence> chunks = new HashMap<>();
+      for (String chunk : CHUNKS) {
+        if (random.nextInt(3) == 0) {
+          continue;
+        }
+        double exams = random.nextInt(5) == 0 ? 0 : random.nextDouble() * 5;
+        double clicks = random.nextInt(3) == 0 ? 0 : random.nextDouble() * (exams + 0.5) * 1.2;
+        double successes = random.nextBoolean() ? 0 : random.nextDouble() * 2;
+        double failures = random.nextBoolean() ? 0 : random.nextDouble() * 2;
+        chunks.put(chunk, new ChunkEvidence(exams, clicks, successes, failures));
+      }
+      float similarity = 0.7f + random.nextFloat() * 0.3f;
+      past.add(new PastQuery(similarity, 1 + random.nextInt(3), chunks, 1_000L * q));
+    }
+    return past;
+  }
+
+  @Test
+  void noPastQueriesOrNoIdMeansNoEvidence() {
+    assertEquals(LearnedBoost.NONE, BoostEstimator.estimate("a", List.of()));
+    PastQuery other = new PastQuery(0.9f, 1, Map.of("b", new ChunkEvidence(3, 2, 1, 0)), 0);
+    assertEquals(LearnedBoost.NONE, BoostEstimator.estimate("a", List.of(other)));
+    assertSame(LearnedBoost.NONE, BoostEstimator.estimate(null, List.of(other)));
+    assertEquals(0.0, LinearModel.DEFAULT.boostContribution(LearnedBoost.NONE));
+  }
+
+  @Test
+  void aClickImpliesAnExaminationSoTheRateStaysInRange() {
+    // a click at a deep rank: examination probability 0.1, one click; IPS would say 10
+    PastQuery deep = new PastQuery(0.8f, 1, Map.of("a", new ChunkEvidence(0.1, 1, 0, 0)), 0);
+    LearnedBoost boost = BoostEstimator.estimate("a", List.of(deep));
+    assertEquals(1.0, boost.clickRate());
+    assertEquals(0.8f, boost.evidence(), 1e-12);
+    assertEquals(0.5, boost.successRate(), "no outcome: neutral success rate");
+  }
+
+  @Test
+  void outcomesDecideTheSuccessRate() {
+    PastQuery q = new PastQuery(1f, 1, Map.of("a", new ChunkEvidence(4, 2, 1, 3)), 0);
+    LearnedBoost boost = BoostEstimator.estimate("a", List.of(q));
+    assertEquals(0.5, boost.clickRate(), 1e-15);
+    assertEquals(0.25, boost.successRate(), 1e-15);
+    assertEquals(4, boost.outcomeEvidence(), 1e-15);
+  }
+
+  @Test
+  void weightsThatAreNotFiniteAndPositiveAreIgnored() {
+    assertEquals(0.0, BoostEstimator.weight(Float.NaN));
+    assertEquals(0.0, BoostEstimator.weight(Float.POSITIVE_INFINITY));
+    assertEquals(0.0, BoostEstimator.weight(-0.5f));
+    assertEquals(0.0, BoostEstimator.weight(0f));
+    assertEquals(1.0, BoostEstimator.weight(1.0005f));
+    PastQuery opposite = new PastQuery(-0.9f, 1, Map.of("a", new ChunkEvidence(9, 9, 9, 0)), 0);
+    assertEquals(LearnedBoost.NONE, BoostEstimator.estimate("a", List.of(opposite)));
+  }
+
+  @Test
+  void learnedBoostValidatesWithTheBadValueInTheMessage() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new LearnedBoost(1.5, 0.5, 0, 0));
+    assertEquals("clickRate must be in [0, 1], got: 1.5", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> new LearnedBoost(0.5, 0.5, Double.NaN, 0));
+    assertTrue(e.getMessage().contains("evidence must be finite and >= 0, got: NaN"), e.getMessage());
+  }
+}

@@ -1,0 +1,123 @@
+package dev.relearn.lucene.rerank;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.lucene.feedback.ChunkEvidence;
+import dev.relearn.lucene.feedback.PastQuery;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class LinearModelTest {
+  private static final LinearModel MODEL = LinearModel.DEFAULT;
+
+  static CandidateFeatures randomFeatures(Random random) {
+    double rate1 = random.nextDouble();
+    double rate2 = random.nextDouble();
+    double evidence = random.nextBoolean() ? 0 : random.nextDouble() * 50;
+    LearnedBoost boost = new LearnedBoost(rate1, rate2, evidence, random.nextDouble() * 10);
+    return new CandidateFeatures(random.nextGaussian() * 10, random.nextDouble(), null, null,
+        boost, UsageSignals.logPrior(random.nextInt(20), random.nextInt(20)),
+        random.nextDouble(), random.nextDouble(), random.nextInt(2), List.of());
+  }
+
+  private static LearnedBoost clicks(double examinations, double clicks, double successes,
+      double failures) {
+    PastQuery query = new PastQuery(1f, 1,
+        Map.of("a", new ChunkEvidence(examinations, clicks, successes, failures)), 0);
+    return BoostEstimator.estimate("a", List.of(query));
+  }
+
+  @Test
+  void defaultsAreTheDesignsWeights() {
+    assertEquals(new LinearModel(0.7, 0.3, 0.5, 5, 0.1, 0.01, 0.02, 0.02, 0.05), MODEL);
+    assertEquals(0.5, MODEL.shrink(5));
+    assertEquals(0.0, MODEL.shrink(0));
+  }
+
+  @Test
+  void explanationTotalEqualsScoreExactly() {
+    Random random = new Random(42L);
+    for (int i = 0; i < 2_000; i++) {
+      CandidateFeatures features = randomFeatures(random);
+      ScoreBreakdown breakdown = MODEL.explain(features);
+      double score = MODEL.score(features);
+      assertEquals(Double.doubleToLongBits(score), Double.doubleToLongBits(breakdown.total()));
+      assertEquals(LinearModel.FEATURES,
+          breakdown.contributions().stream().map(FeatureContribution::name).toList());
+      assertEquals(features.boost().evidence(), breakdown.boost().evidence());
+      for (FeatureContribution line : breakdown.contributions()) {
+        if (!line.name().equals("boost")) {
+          assertEquals(line.weight() * line.value(), line.contribution(), 0.0, line.name());
+        }
+      }
+    }
+  }
+
+  @Test
+  void neutralFeaturesScoreAsRelevanceAlone() {
+    Random random = new Random(7L);
+    for (int i = 0; i < 1_000; i++) {
+      double relevance = random.nextDouble();
+      CandidateFeatures neutral = CandidateFeatures.neutral(relevance * 3, relevance);
+      assertEquals(0.7 * relevance, MODEL.score(neutral), 0.0);
+    }
+  }
+
+  @Test
+  void oneClickMovesLessThanTenAndLittleOnItsOwn() {
+    double one = MODEL.boostContribution(clicks(1, 1, 0, 0));
+    double ten = MODEL.boostContribution(clicks(10, 10, 0, 0));
+    assertTrue(one > 0, "one click helps a little: " + one);
+    assertTrue(ten > one, "ten clicks help more: " + ten + " vs " + one);
+    // shrink 1/6 of the deviation 0.25, times 0.3: 0.0125, an eighth of the cap
+    assertEquals(0.3 * (1.0 / 6) * 0.25, one, 1e-15);
+    double skipped = MODEL.boostContribution(clicks(10, 0, 0, 0));
+    assertTrue(skipped < 0, "examined but never clicked counts against: " + skipped);
+  }
+
+  @Test
+  void boostContributionNeverExceedsTheCap() {
+    assertEquals(0.1, MODEL.boostContribution(clicks(1e12, 1e12, 1e12, 0)));
+    assertEquals(-0.1, MODEL.boostContribution(clicks(1e12, 0, 0, 1e12)));
+    LinearModel strong = new LinearModel(0.7, 5, 0.5, 5, 0.05, 0, 0, 0, 0);
+    Random random = new Random(99L);
+    for (int i = 0; i < 1_000; i++) {
+      LearnedBoost boost = new LearnedBoost(random.nextDouble(), random.nextDouble(),
+          Math.pow(10, random.nextInt(15)), 1);
+      assertTrue(Math.abs(MODEL.boostContribution(boost)) <= 0.1, boost.toString());
+      assertTrue(Math.abs(strong.boostContribution(boost)) <= 0.05, boost.toString());
+    }
+    ScoreBreakdown capped = MODEL.explain(new CandidateFeatures(1, 1, null, null,
+        clicks(1e9, 1e9, 1e9, 0), 0, 0, 0, 0, List.of()));
+    assertTrue(capped.contribution("boost").detail().contains("capped at ±0.1"),
+        capped.contribution("boost").detail());
+  }
+
+  @Test
+  void rejectsBadParametersNamingTheValue() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new LinearModel(0.7, 0.3, 1.5, 5, 0.1, 0, 0, 0, 0));
+    assertEquals("boostBaseline must be in [0, 1], got: 1.5", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> new LinearModel(Double.NaN, 0.3, 0.5, 5, 0.1, 0, 0, 0, 0));
+    assertEquals("relevanceWeight must be in [0, 1000000.0], got: NaN", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> new LinearModel(0.7, 0.3, 0.5, 0, 0.1, 0, 0, 0, 0));
+    assertEquals("evidenceK must be finite and > 0, got: 0.0", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> new LinearModel(0.7, 0.3, 0.5, 5, -1, 0, 0, 0, 0));
+    assertEquals("boostCap must be in [0, 1000000.0], got: -1.0", e.getMessage());
+  }
+
+  @Test
+  void breakdownRejectsATotalThatIsNotTheSum() {
+    ScoreBreakdown ok = MODEL.explain(CandidateFeatures.neutral(1, 0.5));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new ScoreBreakdown(ok.contributions(), ok.boost(), 0, ok.total() + 1e-12, List.of()));
+    assertTrue(e.getMessage().startsWith("total must equal the sum"), e.getMessage());
+  }
+}

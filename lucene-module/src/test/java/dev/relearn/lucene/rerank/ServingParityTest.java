@@ -1,0 +1,121 @@
+package dev.relearn.lucene.rerank;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.lucene.feedback.ChunkEvidence;
+import dev.relearn.lucene.feedback.PastQuery;
+import dev.relearn.lucene.schema.LearnedValues;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.lucene.search.Explanation;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TopDocs;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Serving parity, o19s style: what the rescorer serves equals the model's score of features
+ * recomputed offline from the raw inputs, without the index.
+ */
+class ServingParityTest {
+  private static final long NOW = 1_750_000_000_000L;
+  private static final long DAY = 24L * 60 * 60 * 1000;
+  private static final int DOCS = 80;
+  private final Random random = new Random(20250101L);
+  private PlainIndex index;
+
+  @BeforeEach
+  void build() throws Exception {
+    List<PlainIndex.Doc> docs = new ArrayList<>();
+    for (int i = 0; i < DOCS; i++) {
+      LearnedValues learned = random.nextInt(3) == 0 ? LearnedValues.NEUTRAL : new LearnedValues(
+          random.nextDouble() * 30, random.nextDouble() * 10, random.nextInt(6), random.nextInt(6),
+          random.nextBoolean() ? 0 : NOW - (long) (random.nextDouble() * 90 * DAY));
+      boolean code = random.nextBoolean();
+      docs.add(new PlainIndex.Doc("c" + i, (code ? "src/" : "docs/") + i,
+          code ? "code" : "markdown", "text " + i, learned));
+    }
+    index = new PlainIndex(docs, 23);
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    index.close();
+  }
+
+  private List<PastQuery> randomPastQueries() {
+    List<PastQuery> past = new ArrayList<>();
+    int count = random.nextInt(26);
+    for (int q = 0; q < count; q++) {
+      Map<String, ChunkEvidence> chunks = new HashMap<>();
+      for (int c = 0; c < 10; c++) {
+        double exams = random.nextDouble() * 8;
+        chunks.put("c" + random.nextInt(DOCS), new ChunkEvidence(exams,
+            random.nextDouble() * exams, random.nextInt(3), random.nextInt(3)));
+      }
+      past.add(new PastQuery(0.7f + random.nextFloat() * 0.3f, 1, chunks, 0));
+    }
+    past.sort(Comparator.comparingDouble(PastQuery::similarity).reversed());
+    return past;
+  }
+
+  @Test
+  void servedScoresEqualOfflineScoresAndExplanations() throws Exception {
+    RerankContext context = RerankContext.of("src/", null);
+    RerankOptions options = RerankOptions.DEFAULTS.withContext(context)
+        .withClock(Clock.fixed(Instant.ofEpochMilli(NOW), ZoneOffset.UTC));
+    int moved = 0;
+    for (int trial = 0; trial < 100; trial++) {
+      List<PastQuery> past = randomPastQueries();
+      TopDocs firstPass = LearnedRescorerTest.randomFirstPass(random, DOCS);
+      LearnedRescorer rescorer =
+          new LearnedRescorer((vector, min, max) -> past, new float[] {1f}, options);
+      TopDocs served = rescorer.rescore(index.searcher, firstPass, firstPass.scoreDocs.length);
+
+      // offline: the same raw inputs, no index
+      List<Candidate> window = new ArrayList<>();
+      for (int i = 0; i < firstPass.scoreDocs.length; i++) {
+        ScoreDoc doc = firstPass.scoreDocs[i];
+        PlainIndex.Doc raw = index.docs.get(doc.doc);
+        window.add(new Candidate(doc.doc, i, doc.score, null, null, raw.id(), raw.path(),
+            raw.kind(), raw.learned()));
+      }
+      FeedbackEvidence evidence =
+          new FeedbackEvidence(past.subList(0, Math.min(20, past.size())), List.of());
+      List<CandidateFeatures> offline = new FeatureExtractor(NOW).extract(window, evidence, context);
+      List<RescoredHit> expected = new ArrayList<>();
+      for (int i = 0; i < window.size(); i++) {
+        expected.add(new RescoredHit(window.get(i).doc(), window.get(i).chunkId(), i,
+            LinearModel.DEFAULT.score(offline.get(i)), offline.get(i)));
+      }
+      expected.sort(RescoredHit.RANKING);
+
+      assertEquals(expected.size(), served.scoreDocs.length);
+      for (int i = 0; i < expected.size(); i++) {
+        ScoreDoc doc = served.scoreDocs[i];
+        float want = (float) expected.get(i).score();
+        assertEquals(expected.get(i).doc(), doc.doc, "trial " + trial + ", rank " + i);
+        assertTrue(Math.abs(doc.score - want) <= 2 * Math.ulp(want),
+            "served " + doc.score + ", offline " + want);
+        Explanation viaLastWindow =
+            rescorer.explain(index.searcher, Explanation.match(doc.score, "first"), doc.doc);
+        assertEquals(doc.score, viaLastWindow.getValue().floatValue(), 0f);
+        Explanation viaWindow = rescorer.explain(index.searcher, firstPass, doc.doc);
+        assertEquals(doc.score, viaWindow.getValue().floatValue(), 0f);
+        if (doc.doc != firstPass.scoreDocs[i].doc) {
+          moved++;
+        }
+      }
+    }
+    assertTrue(moved > 0, "feedback, priors and context must change some rankings");
+  }
+}
