@@ -42,6 +42,21 @@ final class EngineOptions {
           + " every 200 ms, so feedback acknowledged in the last 200 ms before a crash may be lost.")
   String feedbackDurability;
 
+  /**
+   * Opens read-write when no other process holds the index (so learned searches see similar past
+   * queries), else read-only (learned searches then use the learned fields alone).
+   */
+  Relearn openPreferWritable() throws IOException {
+    if (!java.nio.file.Files.isDirectory(index)) {
+      return open(true); // read-only open explains that there is no index
+    }
+    try {
+      return open(false);
+    } catch (dev.relearn.engine.IndexInUseException e) {
+      return open(true);
+    }
+  }
+
   /** Opens the engine these options describe. */
   Relearn open(boolean readOnly) throws IOException {
     return Relearn.open(index, options(readOnly));

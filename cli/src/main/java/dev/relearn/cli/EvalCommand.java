@@ -39,7 +39,8 @@ final class EvalCommand implements Callable<Integer> {
       err.println(report.summary());
       IndexCommand.printProblems(err, report.problems());
       FirstStageResult result =
-          evaluation.evaluate(data.split, search.mode(), search.fusion(), ConsoleProgress.stderr());
+          evaluation.evaluate(data.split, search.mode(relearn), search.fusion(),
+              ConsoleProgress.stderr());
       out.println(json ? Json.write(result.toJson()) : result.summary());
     }
     return 0;

@@ -1,5 +1,7 @@
 package dev.relearn.cli;
 
+import dev.relearn.lucene.rerank.FeatureContribution;
+import dev.relearn.lucene.rerank.ScoreBreakdown;
 import dev.relearn.lucene.search.Hit;
 import dev.relearn.lucene.search.StageScore;
 import java.io.PrintWriter;
@@ -24,6 +26,17 @@ final class HitPrinter {
       out.printf("    score %.4f%s%s%n", hit.score(), stage(" bm25", hit.bm25()),
           stage(" vector", hit.vector()));
       out.println("    " + hit.snippet());
+    }
+  }
+
+  static void printExplanations(PrintWriter out, List<Hit> hits, List<ScoreBreakdown> breakdowns) {
+    for (int i = 0; i < hits.size(); i++) {
+      ScoreBreakdown breakdown = breakdowns.get(i);
+      out.printf("%n%2d. %s  total %.6f%n", i + 1, hits.get(i).chunkId(), breakdown.total());
+      for (FeatureContribution feature : breakdown.contributions()) {
+        out.printf("    %-12s value %9.4f  x weight %7.4f  = %9.6f  %s%n", feature.name(),
+            feature.value(), feature.weight(), feature.contribution(), feature.detail());
+      }
     }
   }
 

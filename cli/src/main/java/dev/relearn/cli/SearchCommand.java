@@ -1,6 +1,8 @@
 package dev.relearn.cli;
 
+import dev.relearn.engine.ExplainedResults;
 import dev.relearn.engine.Relearn;
+import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
 import dev.relearn.lucene.search.SearchResults;
 import java.io.PrintWriter;
@@ -37,26 +39,39 @@ final class SearchCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print one JSON object.")
   boolean json;
 
+  @Option(names = "--explain",
+      description = "Show each hit's learned score breakdown (implies --mode learned).")
+  boolean explain;
+
   @Parameters(paramLabel = "QUERY", arity = "1..*", description = "The query (words are joined).")
   List<String> words;
 
   @Override
   public Integer call() throws Exception {
-    SearchRequest request = search.request(String.join(" ", words), k, pathPrefix, kind);
     PrintWriter out = spec.commandLine().getOut();
-    try (Relearn relearn = engine.open(true)) {
+    try (Relearn relearn = engine.openPreferWritable()) {
+      SearchRequest request = search.request(relearn, String.join(" ", words), k, pathPrefix,
+          kind);
       long start = System.nanoTime();
-      SearchResults results = relearn.search(request);
+      ExplainedResults explained = explain ? relearn.explain(request) : null;
+      SearchResults results = explain ? explained.results() : relearn.search(request);
       double millis = (System.nanoTime() - start) / 1e6;
       if (json) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("mode", request.mode().label());
         body.put("took_ms", millis);
         body.put("hits", HitPrinter.json(results.hits()));
+        if (explain) {
+          body.put("explanations", explained.explanations());
+        }
         out.println(Json.write(body));
       } else {
         HitPrinter.print(out, results.hits());
-        out.printf("%d hits (%s) in %.1f ms%n", results.hits().size(), request.mode().label(),
+        if (explain) {
+          HitPrinter.printExplanations(out, results.hits(), explained.explanations());
+        }
+        out.printf("%d hits (%s) in %.1f ms%n", results.hits().size(),
+            (explain ? SearchMode.LEARNED : request.mode()).label(),
             millis);
       }
     }

@@ -1,5 +1,6 @@
 package dev.relearn.cli;
 
+import dev.relearn.engine.Relearn;
 import dev.relearn.lucene.fusion.Fusion;
 import dev.relearn.lucene.schema.ChunkKind;
 import dev.relearn.lucene.search.SearchMode;
@@ -8,8 +9,9 @@ import picocli.CommandLine.Option;
 
 /** Mode and fusion flags shared by {@code search} and {@code eval}. */
 final class SearchOptions {
-  @Option(names = "--mode", paramLabel = "MODE", defaultValue = "hybrid",
-      description = "bm25, vector or hybrid (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--mode", paramLabel = "MODE", defaultValue = "auto",
+      description = "bm25, vector, hybrid or learned (hybrid re-ranked with feedback). Default:"
+          + " learned once the index has feedback, else hybrid.")
   String mode;
 
   @Option(names = "--fusion", paramLabel = "FUSION", defaultValue = "minmax",
@@ -28,8 +30,13 @@ final class SearchOptions {
       description = "Candidates from each retriever (default: ${DEFAULT-VALUE}).")
   int candidates;
 
-  SearchMode mode() {
-    return SearchMode.fromLabel(mode);
+  SearchMode mode(Relearn relearn) throws java.io.IOException {
+    if (!"auto".equalsIgnoreCase(mode)) {
+      return SearchMode.fromLabel(mode);
+    }
+    boolean feedback = relearn.feedbackStore() != null
+        && relearn.feedbackStore().stats().ledgerEvents() > 0;
+    return feedback ? SearchMode.LEARNED : SearchMode.HYBRID;
   }
 
   Fusion fusion() {
@@ -41,8 +48,9 @@ final class SearchOptions {
     };
   }
 
-  SearchRequest request(String text, int k, String pathPrefix, String kind) {
-    return SearchRequest.of(text).withMode(mode()).withK(k).withCandidates(candidates)
+  SearchRequest request(Relearn relearn, String text, int k, String pathPrefix, String kind)
+      throws java.io.IOException {
+    return SearchRequest.of(text).withMode(mode(relearn)).withK(k).withCandidates(candidates)
         .withFusion(fusion()).withFilter(pathPrefix, kind == null ? null : ChunkKind.fromLabel(kind));
   }
 }

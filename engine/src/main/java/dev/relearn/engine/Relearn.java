@@ -16,13 +16,17 @@ import dev.relearn.lucene.embed.VectorChecks;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.schema.LearnedValuesSource;
+import dev.relearn.lucene.rerank.ScoreBreakdown;
 import dev.relearn.lucene.search.HybridSearcher;
+import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
 import dev.relearn.lucene.search.SearchResults;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -55,6 +59,7 @@ public final class Relearn implements AutoCloseable {
   private final SearcherManager searchers;
   private final ChunkSchema schema;
   private final HybridSearcher hybrid;
+  private final LearnedRanking learnedRanking;
   private final EmbedderHolder embedder;
   private FeedbackStore feedback;
   private FeedbackRecorder recorder;
@@ -70,6 +75,7 @@ public final class Relearn implements AutoCloseable {
     this.embedder = embedder;
     this.schema = new ChunkSchema(embedder.metadata().dimension());
     this.hybrid = new HybridSearcher(schema);
+    this.learnedRanking = new LearnedRanking(hybrid);
   }
 
   /**
@@ -192,8 +198,29 @@ public final class Relearn implements AutoCloseable {
       vector = VectorChecks.requireUnitVector(model.embedQuery(request.text()),
           model.dimension(), model.modelId());
     }
+    return search(request, vector, null);
+  }
+
+  /**
+   * A {@code learned} search with each hit's score breakdown: every feature's value, weight and
+   * contribution, and the evidence behind the boost. The breakdowns follow the hits' order.
+   */
+  public ExplainedResults explain(SearchRequest request) throws IOException {
+    SearchRequest learned = request.withMode(SearchMode.LEARNED);
+    Embedder model = embedder.get();
+    float[] vector = VectorChecks.requireUnitVector(model.embedQuery(learned.text()),
+        model.dimension(), model.modelId());
+    List<ScoreBreakdown> explanations = new ArrayList<>();
+    return new ExplainedResults(search(learned, vector, explanations), explanations);
+  }
+
+  private SearchResults search(SearchRequest request, float[] vector,
+      List<ScoreBreakdown> explanations) throws IOException {
     IndexSearcher searcher = searchers.acquire();
     try {
+      if (request.mode() == SearchMode.LEARNED) {
+        return learnedRanking.search(searcher, request, vector, feedback, explanations);
+      }
       return hybrid.load(searcher, request, hybrid.candidates(searcher, request, vector),
           feedback == null ? LearnedValuesSource.DOC_VALUES : feedback.overlay()::effective);
     } finally {

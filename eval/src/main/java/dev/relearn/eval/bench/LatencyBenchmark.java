@@ -61,7 +61,7 @@ public final class LatencyBenchmark {
         boolean measured = round > 0;
         for (int i = 0; i < queries.size(); i++) {
           String text = queries.get(i);
-          SearchMode[] modes = SearchMode.values();
+          SearchMode[] modes = {SearchMode.BM25, SearchMode.VECTOR, SearchMode.HYBRID};
           for (int m = 0; m < modes.length; m++) {
             SearchRequest request = SearchRequest.of(text).withMode(modes[m]).withK(K)
                 .withCandidates(CANDIDATES);

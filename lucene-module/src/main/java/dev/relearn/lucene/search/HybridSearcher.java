@@ -48,7 +48,10 @@ public final class HybridSearcher {
         LearnedValuesSource.DOC_VALUES);
   }
 
-  /** The fused candidates before loading, best first: the input to a second stage. */
+  /**
+   * The fused candidates before loading, best first: the input to a second stage. {@link
+   * SearchMode#LEARNED} yields the hybrid candidates; re-ranking them is the caller's step.
+   */
   public Candidates candidates(IndexSearcher searcher, SearchRequest request, float[] queryVector)
       throws IOException {
     Query filter = ChunkSchema.filter(request.pathPrefix(), request.kind());
@@ -67,7 +70,7 @@ public final class HybridSearcher {
     List<FusedHit> fused = switch (request.mode()) {
       case BM25 -> single(lexical, true);
       case VECTOR -> single(semantic, false);
-      case HYBRID -> request.fusion().fuse(lexical, semantic);
+      case HYBRID, LEARNED -> request.fusion().fuse(lexical, semantic);
     };
     return new Candidates(fused, lexical.size(), semantic.size());
   }

@@ -9,7 +9,9 @@ public enum SearchMode {
   /** Nearest neighbours of the query embedding only. */
   VECTOR,
   /** Both, fused. */
-  HYBRID;
+  HYBRID,
+  /** Hybrid candidates re-ranked with what feedback taught (the second stage). */
+  LEARNED;
 
   /** The lower-case name used on the command line and in JSON. */
   public String label() {
@@ -28,7 +30,7 @@ public enum SearchMode {
       }
     }
     throw new IllegalArgumentException(
-        "unknown search mode: '" + label + "'; expected one of bm25, vector, hybrid");
+        "unknown search mode: '" + label + "'; expected one of bm25, vector, hybrid, learned");
   }
 
   /** Whether this mode needs the query embedded. */

@@ -1,0 +1,64 @@
+package dev.relearn.engine;
+
+import dev.relearn.feedback.store.FeedbackStore;
+import dev.relearn.lucene.feedback.FeedbackLookup;
+import dev.relearn.lucene.fusion.FusedHit;
+import dev.relearn.lucene.rerank.LearnedRescorer;
+import dev.relearn.lucene.rerank.RerankOptions;
+import dev.relearn.lucene.rerank.RescoredHit;
+import dev.relearn.lucene.rerank.ScoreBreakdown;
+import dev.relearn.lucene.schema.LearnedValuesSource;
+import dev.relearn.lucene.search.HybridSearcher;
+import dev.relearn.lucene.search.HybridSearcher.Candidates;
+import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.lucene.search.SearchResults;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.search.IndexSearcher;
+
+/**
+ * The second stage for {@code learned} searches: the hybrid candidates are re-ranked by {@link
+ * LearnedRescorer} with the feedback store's similar past queries and the learned fields (read
+ * through the store's overlay, so a new signal counts at once). Without feedback the ranking is
+ * exactly the hybrid one.
+ */
+final class LearnedRanking {
+  private final HybridSearcher hybrid;
+
+  LearnedRanking(HybridSearcher hybrid) {
+    this.hybrid = hybrid;
+  }
+
+  /**
+   * A learned search; with {@code explanations} non-null, each returned hit's breakdown is added
+   * to it in hit order.
+   */
+  SearchResults search(IndexSearcher searcher, SearchRequest request, float[] vector,
+      FeedbackStore store, List<ScoreBreakdown> explanations) throws IOException {
+    Candidates candidates = hybrid.candidates(searcher, request, vector);
+    FeedbackLookup lookup = store == null ? FeedbackLookup.NONE : store;
+    LearnedValuesSource learned =
+        store == null ? LearnedValuesSource.DOC_VALUES : store.overlay()::effective;
+    LearnedRescorer rescorer = new LearnedRescorer(lookup, vector,
+        RerankOptions.DEFAULTS.withLearnedValues(learned));
+    List<FusedHit> fused = candidates.fused();
+    List<RescoredHit> rescored = rescorer.rerank(searcher, fused, fused.size());
+    Map<Integer, FusedHit> byDoc = new HashMap<>();
+    for (FusedHit hit : fused) {
+      byDoc.put(hit.doc(), hit);
+    }
+    List<FusedHit> reordered = new ArrayList<>(rescored.size());
+    for (RescoredHit hit : rescored) {
+      FusedHit first = byDoc.get(hit.doc());
+      reordered.add(new FusedHit(hit.doc(), hit.score(), first.lexical(), first.semantic()));
+      if (explanations != null && explanations.size() < request.k()) {
+        explanations.add(RerankOptions.DEFAULTS.model().explain(hit.features()));
+      }
+    }
+    return hybrid.load(searcher, request,
+        new Candidates(reordered, candidates.lexicalCount(), candidates.semanticCount()), learned);
+  }
+}
