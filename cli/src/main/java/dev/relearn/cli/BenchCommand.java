@@ -5,6 +5,7 @@ import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.bench.LatencyBenchmark;
 import dev.relearn.eval.bench.LatencyReport;
 import dev.relearn.eval.firststage.FirstStageEvaluation;
+import dev.relearn.eval.learning.SimulatedFeedback;
 import dev.relearn.indexer.build.ConsoleProgress;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -33,6 +34,12 @@ final class BenchCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print one JSON object.")
   boolean json;
 
+  @Option(names = "--feedback-split", paramLabel = "SPLIT",
+      description = "First record simulated feedback for this split's queries (the relevant"
+          + " results among the top 10 are used), then also time the learned mode against"
+          + " hybrid: the re-rank overhead.")
+  String feedbackSplit;
+
   @Override
   public Integer call() throws Exception {
     BeirDataset beir = data.open(spec, engine);
@@ -45,7 +52,14 @@ final class BenchCommand implements Callable<Integer> {
     try (Relearn relearn = Relearn.open(engine.index,
         engine.options(false).withQueryCacheSize(Math.max(100, queries.size())))) {
       new FirstStageEvaluation(relearn, beir).indexCorpus(ConsoleProgress.stderr());
-      LatencyReport report = new LatencyBenchmark(relearn).run(beir.name(), queries, rounds);
+      if (feedbackSplit != null) {
+        spec.commandLine().getErr().println(new SimulatedFeedback(relearn, 10)
+            .record(beir, feedbackSplit, ConsoleProgress.stderr()));
+        spec.commandLine().getErr().println("feedback events in the store: "
+            + relearn.feedbackStore().stats().ledgerEvents());
+      }
+      LatencyReport report = new LatencyBenchmark(relearn).run(beir.name(), queries, rounds,
+          feedbackSplit != null);
       out.print(json ? Json.write(report.toJson()) + "\n" : report.table());
     }
     return 0;

@@ -34,6 +34,15 @@ public final class LatencyBenchmark {
 
   /** Runs {@code rounds} measured passes over {@code queries} after one warm-up pass. */
   public LatencyReport run(String dataset, List<String> queries, int rounds) throws IOException {
+    return run(dataset, queries, rounds, false);
+  }
+
+  /**
+   * As {@link #run(String, List, int)}; with {@code learned}, also times the learned mode (the
+   * re-rank of the 100-candidate window) against hybrid in the same passes.
+   */
+  public LatencyReport run(String dataset, List<String> queries, int rounds, boolean learned)
+      throws IOException {
     if (rounds < 1) {
       throw new IllegalArgumentException("rounds must be at least 1, got: " + rounds);
     }
@@ -49,7 +58,14 @@ public final class LatencyBenchmark {
       vectors.add(embedder.embedQuery(query)); // first sight: the model runs
       embed.add(System.nanoTime() - start);
     }
-    Latencies[] relearn = {new Latencies(), new Latencies(), new Latencies()};
+    SearchMode[] modes = learned
+        ? new SearchMode[] {SearchMode.BM25, SearchMode.VECTOR, SearchMode.HYBRID,
+            SearchMode.LEARNED}
+        : new SearchMode[] {SearchMode.BM25, SearchMode.VECTOR, SearchMode.HYBRID};
+    Latencies[] relearn = new Latencies[modes.length];
+    for (int m = 0; m < modes.length; m++) {
+      relearn[m] = new Latencies();
+    }
     Latencies luceneBm25 = new Latencies();
     Latencies luceneKnn = new Latencies();
     Latencies luceneBoth = new Latencies();
@@ -61,7 +77,6 @@ public final class LatencyBenchmark {
         boolean measured = round > 0;
         for (int i = 0; i < queries.size(); i++) {
           String text = queries.get(i);
-          SearchMode[] modes = {SearchMode.BM25, SearchMode.VECTOR, SearchMode.HYBRID};
           for (int m = 0; m < modes.length; m++) {
             SearchRequest request = SearchRequest.of(text).withMode(modes[m]).withK(K)
                 .withCandidates(CANDIDATES);
@@ -83,14 +98,17 @@ public final class LatencyBenchmark {
         }
       }
     }
-    List<LatencyReport.Row> rows = List.of(
+    List<LatencyReport.Row> rows = new java.util.ArrayList<>(List.of(
         row("plain Lucene BM25 top 100", luceneBm25, null),
         row("plain Lucene KNN top 100", luceneKnn, null),
         row("plain Lucene BM25 + KNN", luceneBoth, null),
         row("relearn bm25", relearn[0], "plain Lucene BM25 top 100"),
         row("relearn vector", relearn[1], "plain Lucene KNN top 100"),
-        row("relearn hybrid", relearn[2], "plain Lucene BM25 + KNN"),
-        row("embedding model alone (uncached)", embed, null));
+        row("relearn hybrid", relearn[2], "plain Lucene BM25 + KNN")));
+    if (learned) {
+      rows.add(row("relearn learned (re-rank of 100)", relearn[3], "relearn hybrid"));
+    }
+    rows.add(row("embedding model alone (uncached)", embed, null));
     return new LatencyReport(dataset, queries.size(), rounds, rows);
   }
 

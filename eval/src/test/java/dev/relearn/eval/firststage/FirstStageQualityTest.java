@@ -1,5 +1,6 @@
 package dev.relearn.eval.firststage;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,6 +11,8 @@ import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.beir.ExpectedMetric;
 import dev.relearn.eval.beir.ExpectedMetrics;
 import dev.relearn.eval.beir.SharedDatasets;
+import dev.relearn.eval.metrics.Run;
+import dev.relearn.eval.metrics.ScoredDoc;
 import dev.relearn.indexer.build.ConsoleProgress;
 import dev.relearn.indexer.build.IndexReport;
 import dev.relearn.indexer.build.Progress;
@@ -86,8 +89,27 @@ class FirstStageQualityTest {
           }
         }
       }
+      if (name.equals("scifact")) {
+        assertColdStartEqualsHybrid(evaluation, dataset);
+      }
     }
     assertTrue(failures.isEmpty(), "below the bar:\n" + String.join("\n", failures));
+  }
+
+  /** Issue #4: with no feedback, learned ranks every test query exactly as hybrid. */
+  private static void assertColdStartEqualsHybrid(FirstStageEvaluation evaluation,
+      BeirDataset dataset) throws Exception {
+    Set<String> ids = dataset.queryIds("test");
+    Run hybrid = evaluation.run(dataset.queries(), ids, SearchMode.HYBRID, Fusion.minMax(0.5),
+        Progress.NONE);
+    Run learned = evaluation.run(dataset.queries(), ids, SearchMode.LEARNED, Fusion.minMax(0.5),
+        Progress.NONE);
+    for (String id : ids) {
+      assertEquals(hybrid.ranking(id).stream().map(ScoredDoc::docId).toList(),
+          learned.ranking(id).stream().map(ScoredDoc::docId).toList(), "query " + id);
+    }
+    System.out.println("cold start: learned == hybrid (ids and order) for " + ids.size()
+        + " SciFact test queries");
   }
 
   private static double measured(FirstStageResult result, String metric) {
