@@ -40,6 +40,10 @@ final class BenchCommand implements Callable<Integer> {
           + " hybrid: the re-rank overhead.")
   String feedbackSplit;
 
+  @Option(names = "--learned",
+      description = "Also time the learned mode against hybrid, with the feedback already stored.")
+  boolean learned;
+
   @Override
   public Integer call() throws Exception {
     BeirDataset beir = data.open(spec, engine);
@@ -59,7 +63,7 @@ final class BenchCommand implements Callable<Integer> {
             + relearn.feedbackStore().stats().ledgerEvents());
       }
       LatencyReport report = new LatencyBenchmark(relearn).run(beir.name(), queries, rounds,
-          feedbackSplit != null);
+          learned || feedbackSplit != null);
       out.print(json ? Json.write(report.toJson()) + "\n" : report.table());
     }
     return 0;

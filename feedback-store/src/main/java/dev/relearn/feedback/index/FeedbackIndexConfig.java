@@ -35,7 +35,7 @@ public record FeedbackIndexConfig(int dimension, float mergeSimilarity, float co
   /** The default {@link #compactSimilarity()}. */
   public static final float DEFAULT_COMPACT_SIMILARITY = 0.98f;
   /** The default {@link #exactSearchBelow()}. */
-  public static final int DEFAULT_EXACT_SEARCH_BELOW = 20_000;
+  public static final int DEFAULT_EXACT_SEARCH_BELOW = 1_000;
   /** The default {@link #halfLife()}. */
   public static final Duration DEFAULT_HALF_LIFE = Duration.ofDays(30);
   /** The default {@link #ttl()}. */

@@ -15,11 +15,11 @@ class FeedbackIndexConfigTest {
   void defaultsAreTheDocumentedOnes() {
     assertEquals(0.95f, defaults.mergeSimilarity());
     assertEquals(0.98f, defaults.compactSimilarity());
-    assertEquals(20_000, defaults.exactSearchBelow());
+    assertEquals(1_000, defaults.exactSearchBelow());
     assertEquals(Duration.ofDays(30), defaults.halfLife());
     assertEquals(Duration.ofDays(90), defaults.ttl());
     assertEquals(3.0, defaults.perSessionCap());
-    assertTrue(defaults.exactFor(19_999) && !defaults.exactFor(20_000));
+    assertTrue(defaults.exactFor(999) && !defaults.exactFor(1_000));
     assertTrue(defaults.withHalfLife(Duration.ZERO).decay().none());
     assertTrue(defaults.withHalfLife(null).decay().none());
   }
