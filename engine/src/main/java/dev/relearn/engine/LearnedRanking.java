@@ -41,7 +41,7 @@ final class LearnedRanking {
     Candidates candidates = hybrid.candidates(searcher, request, vector);
     FeedbackLookup lookup = store == null ? FeedbackLookup.NONE : store;
     LearnedValuesSource learned =
-        store == null ? LearnedValuesSource.DOC_VALUES : store.overlay()::effective;
+        store == null ? LearnedValuesSource.DOC_VALUES : store.learnedValues();
     LearnedRescorer rescorer = new LearnedRescorer(lookup, vector,
         RerankOptions.DEFAULTS.withLearnedValues(learned));
     List<FusedHit> fused = candidates.fused();

@@ -222,7 +222,7 @@ public final class Relearn implements AutoCloseable {
         return learnedRanking.search(searcher, request, vector, feedback, explanations);
       }
       return hybrid.load(searcher, request, hybrid.candidates(searcher, request, vector),
-          feedback == null ? LearnedValuesSource.DOC_VALUES : feedback.overlay()::effective);
+          feedback == null ? LearnedValuesSource.DOC_VALUES : feedback.learnedValues());
     } finally {
       searchers.release(searcher);
     }

@@ -1,7 +1,9 @@
 package dev.relearn.feedback.learn;
 
 import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.LeafLearnedValues;
 import dev.relearn.lucene.schema.LearnedValues;
+import dev.relearn.lucene.schema.LearnedValuesSource;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Objects;
@@ -26,7 +28,7 @@ import org.apache.lucene.index.SortedDocValues;
  * <p>A search that acquired its searcher before a refresh and reads the overlay after the clear
  * may see the previous values for that one search; clear only after the refresh returns.
  */
-public final class Overlay {
+public final class Overlay implements LearnedValuesSource {
   private final ConcurrentHashMap<String, LearnedValues> values = new ConcurrentHashMap<>();
 
   /** Makes a chunk's values visible now, replacing any value it held. */
@@ -60,6 +62,24 @@ public final class Overlay {
       throw new IllegalStateException("document " + doc + " of " + leaf + " has no chunk id");
     }
     return effective(ids.lookupOrd(ids.ordValue()).utf8ToString(), leaf, doc);
+  }
+
+  /**
+   * Reads a segment through the overlay: a chunk with an overlay entry gets it, every other
+   * document its doc values. With an empty overlay this is the plain doc-values reader.
+   */
+  @Override
+  public LeafValues forLeaf(LeafReader leaf) throws IOException {
+    LeafLearnedValues docValues = LeafLearnedValues.of(leaf);
+    if (values.isEmpty()) {
+      return docValues;
+    }
+    SortedDocValues ids = DocValues.getSorted(leaf, ChunkSchema.ID);
+    return doc -> {
+      LearnedValues overlaid = ids.advanceExact(doc)
+          ? values.get(ids.lookupOrd(ids.ordValue()).utf8ToString()) : null;
+      return overlaid != null ? overlaid : docValues.read(doc);
+    };
   }
 
   /**

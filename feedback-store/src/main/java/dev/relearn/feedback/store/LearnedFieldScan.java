@@ -4,6 +4,7 @@ import dev.relearn.feedback.learn.ChunkAggregates;
 import dev.relearn.feedback.learn.LearnedFieldUpdater;
 import dev.relearn.feedback.learn.Overlay;
 import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.LeafLearnedValues;
 import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
 import java.util.HashMap;
@@ -51,12 +52,13 @@ final class LearnedFieldScan {
     try {
       for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
         SortedDocValues ids = DocValues.getSorted(leaf.reader(), ChunkSchema.ID);
+        LeafLearnedValues learned = LeafLearnedValues.of(leaf.reader());
         Bits live = leaf.reader().getLiveDocs();
         for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
           if (live != null && !live.get(doc)) {
             continue;
           }
-          LearnedValues values = LearnedValues.read(leaf.reader(), doc);
+          LearnedValues values = learned.read(doc);
           if (!values.equals(LearnedValues.NEUTRAL) && ids.advanceExact(doc)) {
             out.put(ids.lookupOrd(ids.ordValue()).utf8ToString(), values);
           }

@@ -138,6 +138,7 @@ class OverlayTest {
       LeafReader leaf = context.reader();
       LearnedValues byId = overlay.effective(id, leaf, doc - context.docBase);
       assertEquals(byId, overlay.effective(leaf, doc - context.docBase));
+      assertEquals(byId, overlay.forLeaf(leaf).read(doc - context.docBase));
       return byId;
     } finally {
       index.searchers.release(searcher);

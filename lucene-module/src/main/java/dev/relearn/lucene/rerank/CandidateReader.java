@@ -62,6 +62,7 @@ final class CandidateReader {
     Candidate[] out = new Candidate[hits.size()];
     LeafReaderContext leaf = null;
     SortedDocValues ids = null;
+    LearnedValuesSource.LeafValues learnedReader = null;
     Candidate previous = null;
     for (int i : byDoc) {
       FirstStageHit hit = hits.get(i);
@@ -73,10 +74,11 @@ final class CandidateReader {
       if (leaf == null || hit.doc() >= leaf.docBase + leaf.reader().maxDoc()) {
         leaf = leaves.get(ReaderUtil.subIndex(hit.doc(), leaves));
         ids = DocValues.getSorted(leaf.reader(), ChunkSchema.ID);
+        learnedReader = learnedValues.forLeaf(leaf.reader());
       }
       int local = hit.doc() - leaf.docBase;
       String chunkId = ids.advanceExact(local) ? ids.lookupOrd(ids.ordValue()).utf8ToString() : null;
-      LearnedValues learned = Objects.requireNonNull(learnedValues.read(leaf.reader(), local),
+      LearnedValues learned = Objects.requireNonNull(learnedReader.read(local),
           "the LearnedValuesSource returned null for doc " + hit.doc());
       String path = null;
       String kind = null;

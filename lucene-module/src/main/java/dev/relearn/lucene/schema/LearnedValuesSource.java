@@ -4,15 +4,22 @@ import java.io.IOException;
 import org.apache.lucene.index.LeafReader;
 
 /**
- * Where a search reads a hit's learned values: the doc values, or something in front of them
+ * Where a search reads its hits' learned values: the doc values, or something in front of them
  * (relearn's feedback store puts an in-memory overlay there so a new signal is visible before its
- * doc-values update is written).
+ * doc-values update is written). Values are read per segment, documents in increasing order.
  */
 @FunctionalInterface
 public interface LearnedValuesSource {
   /** Straight from the doc values. */
-  LearnedValuesSource DOC_VALUES = LearnedValues::read;
+  LearnedValuesSource DOC_VALUES = LeafLearnedValues::of;
 
-  /** The learned values of {@code doc} in {@code leaf}. */
-  LearnedValues read(LeafReader leaf, int doc) throws IOException;
+  /** A reader for the documents of {@code leaf}. */
+  LeafValues forLeaf(LeafReader leaf) throws IOException;
+
+  /** Reads one segment's documents, in increasing doc order. */
+  @FunctionalInterface
+  interface LeafValues {
+    /** The learned values of {@code doc} (a segment-local id). */
+    LearnedValues read(int doc) throws IOException;
+  }
 }

@@ -83,16 +83,37 @@ public final class HybridSearcher {
   public SearchResults load(IndexSearcher searcher, SearchRequest request, Candidates candidates,
       LearnedValuesSource learned) throws IOException {
     StoredFields stored = searcher.storedFields();
-    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
     List<FusedHit> fused = candidates.fused();
-    List<Hit> hits = new ArrayList<>(Math.min(request.k(), fused.size()));
-    for (int i = 0; i < fused.size() && hits.size() < request.k(); i++) {
-      int doc = fused.get(i).doc();
-      LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
-      hits.add(toHit(stored.document(doc), fused.get(i), request.text(),
-          learned.read(leaf.reader(), doc - leaf.docBase)));
+    List<FusedHit> top = fused.subList(0, Math.min(request.k(), fused.size()));
+    LearnedValues[] values = learnedValues(searcher, top, learned);
+    List<Hit> hits = new ArrayList<>(top.size());
+    for (int i = 0; i < top.size(); i++) {
+      hits.add(toHit(stored.document(top.get(i).doc()), top.get(i), request.text(), values[i]));
     }
     return new SearchResults(hits, candidates.lexicalCount(), candidates.semanticCount());
+  }
+
+  /** Reads the hits' learned values segment by segment, in doc order, as doc values want. */
+  private static LearnedValues[] learnedValues(IndexSearcher searcher, List<FusedHit> hits,
+      LearnedValuesSource source) throws IOException {
+    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+    Integer[] byDoc = new Integer[hits.size()];
+    for (int i = 0; i < byDoc.length; i++) {
+      byDoc[i] = i;
+    }
+    java.util.Arrays.sort(byDoc, (a, b) -> Integer.compare(hits.get(a).doc(), hits.get(b).doc()));
+    LearnedValues[] out = new LearnedValues[hits.size()];
+    LeafReaderContext leaf = null;
+    LearnedValuesSource.LeafValues reader = null;
+    for (int i : byDoc) {
+      int doc = hits.get(i).doc();
+      if (leaf == null || doc >= leaf.docBase + leaf.reader().maxDoc()) {
+        leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+        reader = source.forLeaf(leaf.reader());
+      }
+      out[i] = reader.read(doc - leaf.docBase);
+    }
+    return out;
   }
 
   /**

@@ -1,9 +1,13 @@
 package dev.relearn.lucene.search;
 
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /** Picks a short excerpt of a chunk's text around the first query word it contains. */
 public final class Snippets {
+  private static final Pattern NON_WORD = Pattern.compile("[^\\p{L}\\p{N}]+");
+  private static final Pattern SPACES = Pattern.compile("\\s+");
+
   private Snippets() {}
 
   /**
@@ -16,7 +20,7 @@ public final class Snippets {
     }
     String lower = text.toLowerCase(Locale.ROOT);
     int at = -1;
-    for (String word : query.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
+    for (String word : NON_WORD.split(query.toLowerCase(Locale.ROOT))) {
       if (word.length() >= 3) {
         int found = lower.indexOf(word);
         if (found >= 0 && (at < 0 || found < at)) {
@@ -32,7 +36,7 @@ public final class Snippets {
       }
     }
     int end = Math.min(text.length(), start + maxChars);
-    String excerpt = text.substring(start, end).replaceAll("\\s+", " ").strip();
+    String excerpt = SPACES.matcher(text.substring(start, end)).replaceAll(" ").strip();
     return (start > 0 ? "…" : "") + excerpt + (end < text.length() ? "…" : "");
   }
 }

@@ -39,6 +39,13 @@ class SchemaTest {
           learned.toFields().toArray(new org.apache.lucene.document.Field[0]));
       try (DirectoryReader reader = DirectoryReader.open(writer)) {
         assertEquals(learned, LearnedValues.read(reader.leaves().get(0).reader(), 0));
+        LeafLearnedValues leafValues = LeafLearnedValues.of(reader.leaves().get(0).reader());
+        assertEquals(learned, leafValues.read(0));
+        assertEquals(learned, LearnedValuesSource.DOC_VALUES
+            .forLeaf(reader.leaves().get(0).reader()).read(0));
+        leafValues.read(1);
+        assertThrows(IllegalArgumentException.class, () -> leafValues.read(0),
+            "doc values only go forward");
       }
     }
   }
