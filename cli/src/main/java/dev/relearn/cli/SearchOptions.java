@@ -35,7 +35,7 @@ final class SearchOptions {
       return SearchMode.fromLabel(mode);
     }
     boolean feedback = relearn.feedbackStore() != null
-        && relearn.feedbackStore().stats().ledgerEvents() > 0;
+        && relearn.feedbackStore().hasFeedback();
     return feedback ? SearchMode.LEARNED : SearchMode.HYBRID;
   }
 

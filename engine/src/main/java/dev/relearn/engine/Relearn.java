@@ -159,8 +159,13 @@ public final class Relearn implements AutoCloseable {
     } catch (LockObtainFailedException e) {
       throw new IndexInUseException(folder, e);
     }
-    writer.setLiveCommitData(metadata.toUserData().entrySet());
-    if (!DirectoryReader.indexExists(directory)) {
+    boolean exists = DirectoryReader.indexExists(directory);
+    if (!exists || !metadata.equals(IndexMetadata.fromUserData(
+        SegmentInfos.readLatestCommit(directory).getUserData()))) {
+      // Lucene carries the last commit's user data forward; setting it counts as a change
+      writer.setLiveCommitData(metadata.toUserData().entrySet());
+    }
+    if (!exists) {
       writer.commit(); // an empty index that already records its model
     }
     return writer;

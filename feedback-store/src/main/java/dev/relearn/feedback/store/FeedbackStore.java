@@ -69,6 +69,8 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   private volatile ChunkAggregates aggregates;
   private ReplayReport recovery;
   private volatile boolean closed;
+  /** Something was applied, renamed or rewritten since the last checkpoint. */
+  private volatile boolean dirty;
 
   private FeedbackStore(Path dir, FeedbackStoreConfig config, IndexWriter chunkWriter,
       SearcherManager chunkSearchers) throws IOException {
@@ -121,6 +123,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
 
   private void recover() throws IOException {
     recovery = LogReplay.replay(log, event -> applyToIndexes(event, evidence.of(event)));
+    dirty = recovery.records() > 0;
     if (!recovery.clean()) {
       LOG.log(System.Logger.Level.WARNING, "feedback log " + log.directory() + " was damaged; "
           + "every intact record was kept: " + String.join("; ", recovery.problems()));
@@ -175,6 +178,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
       Map<String, LearnedValues> changed = aggregates.add(event, evidence);
       changed.forEach(overlay::put); // visible to the next search before any doc-values write
       updater.stageAll(changed);
+      dirty = true;
     }
   }
 
@@ -190,6 +194,11 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
       throws IOException {
     return index.similar(protection == null ? queryVector : protection.protect(queryVector),
         minSimilarity, max);
+  }
+
+  /** Whether any feedback is recorded: cheap, for choosing a default search mode. */
+  public boolean hasFeedback() {
+    return ledger.size() > 0;
   }
 
   /** Whether an event with this id has been recorded (and not forgotten or expired). */
@@ -234,6 +243,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
       for (Map.Entry<String, String> rename : successors.entrySet()) {
         ledger.rename(rename.getKey(), rename.getValue());
       }
+      dirty = true;
       rebuildLearnedFields();
     } finally {
       gate.writeLock().unlock();
@@ -304,6 +314,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
       int events = ledger.expireBefore(cutoff);
       int clusters = index.expire();
       if (events > 0) {
+        dirty = true; // the deletions must be committed even if no learned value changes
         rebuildLearnedFields();
         checkpoint();
       }
@@ -318,6 +329,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     synchronized (applyLock) {
       aggregates = LearnedFieldScan.reconcile(ledger, config.perSessionCap(), chunkSearchers,
           overlay, updater);
+      dirty |= updater.pending() > 0;
     }
     flushLearnedFields();
   }
@@ -331,12 +343,19 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     }
   }
 
-  /** Commits the chunk index, the ledger and the cluster index, then trims the event log. */
+  /**
+   * Commits the chunk index, the ledger and the cluster index, then trims the event log; does
+   * nothing when nothing changed since the last checkpoint.
+   */
   public void checkpoint() throws IOException {
     synchronized (checkpointLock) {
       long rolled;
       gate.writeLock().lock(); // waits for in-flight records: every event <= rolled is applied
       try {
+        if (!dirty) {
+          return; // nothing since the last checkpoint: no commits, no new log generation
+        }
+        dirty = false; // records applied after the roll set it again
         rolled = log.rollGeneration();
       } finally {
         gate.writeLock().unlock();
