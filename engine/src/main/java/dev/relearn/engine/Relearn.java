@@ -18,6 +18,10 @@ import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.schema.LearnedValuesSource;
 import dev.relearn.lucene.rerank.ScoreBreakdown;
 import dev.relearn.lucene.search.HybridSearcher;
+import dev.relearn.lucene.weights.AdaptiveWeights;
+import dev.relearn.lucene.weights.AdaptiveWeightsConfig;
+import dev.relearn.lucene.weights.QueryClass;
+import dev.relearn.lucene.weights.QueryClassifier;
 import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
 import dev.relearn.lucene.search.SearchResults;
@@ -51,6 +55,8 @@ import org.apache.lucene.store.LockObtainFailedException;
 public final class Relearn implements AutoCloseable {
   /** The feedback store's folder inside the index folder. */
   public static final String FEEDBACK_FOLDER = "feedback";
+  /** The adaptive weights' file inside the index folder. */
+  public static final String WEIGHTS_FILE = "adaptive-weights.txt";
 
   private final Path dir;
   private final RelearnOptions options;
@@ -61,18 +67,20 @@ public final class Relearn implements AutoCloseable {
   private final HybridSearcher hybrid;
   private final LearnedRanking learnedRanking;
   private final EmbedderHolder embedder;
+  private final AdaptiveWeights weights;
   private FeedbackStore feedback;
   private FeedbackRecorder recorder;
   private VectorStore vectorStore;
 
   private Relearn(Path dir, RelearnOptions options, Directory directory, IndexWriter writer,
-      SearcherManager searchers, EmbedderHolder embedder) {
+      SearcherManager searchers, EmbedderHolder embedder, AdaptiveWeights weights) {
     this.dir = dir;
     this.options = options;
     this.directory = directory;
     this.writer = writer;
     this.searchers = searchers;
     this.embedder = embedder;
+    this.weights = weights;
     this.schema = new ChunkSchema(embedder.metadata().dimension());
     this.hybrid = new HybridSearcher(schema);
     this.learnedRanking = new LearnedRanking(hybrid);
@@ -110,17 +118,19 @@ public final class Relearn implements AutoCloseable {
           return searcher;
         }
       };
+      AdaptiveWeights weights = AdaptiveWeights.loadIfExists(folder.resolve(WEIGHTS_FILE),
+          AdaptiveWeightsConfig.DEFAULTS);
       if (options.readOnly()) {
         if (!DirectoryReader.indexExists(directory)) {
           throw new IllegalArgumentException("no relearn index at " + folder
               + "; create one with: relearn index --index " + folder + " PATH");
         }
         return new Relearn(folder, options, directory, null,
-            new SearcherManager(directory, factory), embedder);
+            new SearcherManager(directory, factory), embedder, weights);
       }
       IndexWriter writer = openWriter(folder, directory, embedder.metadata());
       Relearn relearn = new Relearn(folder, options, directory, writer,
-          new SearcherManager(writer, factory), embedder);
+          new SearcherManager(writer, factory), embedder, weights);
       relearn.openFeedback();
       return relearn;
     } catch (IOException | RuntimeException e) {
@@ -247,6 +257,35 @@ public final class Relearn implements AutoCloseable {
   /** The feedback store, for similar-query lookups and maintenance; null when read-only. */
   public FeedbackStore feedbackStore() {
     return feedback;
+  }
+
+  /**
+   * The ranking weights over (bm25, vector, learned) per query class, learned from explicit
+   * ratings. Live and thread-safe: read them for statistics, history and charts.
+   */
+  public AdaptiveWeights weights() {
+    return weights;
+  }
+
+  /**
+   * Forgets what ratings taught the weights: of {@code queryClass}, or of every class when it is
+   * null. The change is saved at once.
+   *
+   * @throws IllegalStateException if the engine is read-only
+   */
+  public void resetWeights(QueryClass queryClass) throws IOException {
+    requireWritable();
+    if (queryClass == null) {
+      weights.resetAll();
+    } else {
+      weights.reset(queryClass);
+    }
+    weights.save(dir.resolve(WEIGHTS_FILE));
+  }
+
+  /** The class of {@code queryText} that weights are kept for; the text itself is not kept. */
+  public static QueryClass queryClass(String queryText) {
+    return QueryClassifier.classify(queryText);
   }
 
   /** Counts and sizes of what the index holds. */
