@@ -7,8 +7,11 @@ import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.feedback.store.FeedbackStore;
 import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.embed.VectorChecks;
+import dev.relearn.lucene.rerank.RescoredHit;
 import dev.relearn.lucene.search.Hit;
 import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.lucene.weights.QueryClass;
+import dev.relearn.lucene.weights.QueryClassifier;
 import java.io.IOException;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -18,7 +21,9 @@ import java.util.UUID;
 /**
  * Turns a {@link FeedbackRequest} into a {@link FeedbackEvent} at the API boundary: the query
  * text is embedded and dropped, the session hashed, missing shown results taken from the current
- * top 10, the signal class derived, and an event id generated when the caller gave none.
+ * top 10, the signal class derived, and an event id generated when the caller gave none. A
+ * rating also teaches the query class's adaptive weights ({@link RatingLearner}), and every new
+ * event is summarised for {@link Relearn#recentFeedback}.
  */
 final class FeedbackRecorder {
   /** How many results a derived "shown" list holds. */
@@ -26,11 +31,16 @@ final class FeedbackRecorder {
 
   private final Relearn engine;
   private final FeedbackStore store;
+  private final RatingLearner ratings;
+  private final RecentFeedback recent;
   private final InstantSource clock;
 
-  FeedbackRecorder(Relearn engine, FeedbackStore store, InstantSource clock) {
+  FeedbackRecorder(Relearn engine, FeedbackStore store, RatingLearner ratings,
+      RecentFeedback recent, InstantSource clock) {
     this.engine = engine;
     this.store = store;
+    this.ratings = ratings;
+    this.recent = recent;
     this.clock = clock;
   }
 
@@ -46,10 +56,23 @@ final class FeedbackRecorder {
     SignalClass signal =
         SignalClass.of(anyShown, request.explicitSearch(), request.afterWiderSearch());
     String eventId = request.eventId() != null ? request.eventId() : UUID.randomUUID().toString();
+    long now = clock.millis();
+    QueryClass queryClass = QueryClassifier.classify(request.query());
+    List<RescoredHit> window = request.rating() == null ? List.of()
+        : engine.learnedWindow(SearchRequest.of(request.query()), vector);
     FeedbackEvent event = new FeedbackEvent(eventId, store.sessions().hash(request.session()),
         vector, shown, request.used(), request.outcome(), request.rating(), request.quality(),
-        signal, clock.millis());
-    return store.record(event);
+        signal, now);
+    FeedbackAck ack = store.record(event);
+    if (!ack.duplicate()) {
+      if (request.rating() != null) {
+        ratings.learn(queryClass, request.rating(), request.used(), window,
+            engine.model(request.query()), now);
+      }
+      recent.add(new FeedbackSummary(now, queryClass, signal, request.outcome(),
+          request.rating(), request.used().size()));
+    }
+    return ack;
   }
 
   private List<ShownResult> currentTop(FeedbackRequest request) throws IOException {

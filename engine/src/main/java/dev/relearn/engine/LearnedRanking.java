@@ -4,6 +4,7 @@ import dev.relearn.feedback.store.FeedbackStore;
 import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.fusion.FusedHit;
 import dev.relearn.lucene.rerank.LearnedRescorer;
+import dev.relearn.lucene.rerank.LinearModel;
 import dev.relearn.lucene.rerank.RerankOptions;
 import dev.relearn.lucene.rerank.RescoredHit;
 import dev.relearn.lucene.rerank.ScoreBreakdown;
@@ -22,8 +23,9 @@ import org.apache.lucene.search.IndexSearcher;
 /**
  * The second stage for {@code learned} searches: the hybrid candidates are re-ranked by {@link
  * LearnedRescorer} with the feedback store's similar past queries and the learned fields (read
- * through the store's overlay, so a new signal counts at once). Without feedback the ranking is
- * exactly the hybrid one.
+ * through the store's overlay, so a new signal counts at once), scored by a {@link LinearModel}
+ * carrying the query class's adaptive weights. Without feedback the ranking is exactly the hybrid
+ * one.
  */
 final class LearnedRanking {
   private final HybridSearcher hybrid;
@@ -37,15 +39,12 @@ final class LearnedRanking {
    * to it in hit order.
    */
   SearchResults search(IndexSearcher searcher, SearchRequest request, float[] vector,
-      FeedbackStore store, List<ScoreBreakdown> explanations) throws IOException {
+      FeedbackStore store, LinearModel model, List<ScoreBreakdown> explanations)
+      throws IOException {
     Candidates candidates = hybrid.candidates(searcher, request, vector);
-    FeedbackLookup lookup = store == null ? FeedbackLookup.NONE : store;
-    LearnedValuesSource learned =
-        store == null ? LearnedValuesSource.DOC_VALUES : store.learnedValues();
-    LearnedRescorer rescorer = new LearnedRescorer(lookup, vector,
-        RerankOptions.DEFAULTS.withLearnedValues(learned));
+    LearnedValuesSource learned = learnedValues(store);
     List<FusedHit> fused = candidates.fused();
-    List<RescoredHit> rescored = rescorer.rerank(searcher, fused, fused.size());
+    List<RescoredHit> rescored = rerank(searcher, fused, vector, store, model);
     Map<Integer, FusedHit> byDoc = new HashMap<>();
     for (FusedHit hit : fused) {
       byDoc.put(hit.doc(), hit);
@@ -55,10 +54,29 @@ final class LearnedRanking {
       FusedHit first = byDoc.get(hit.doc());
       reordered.add(new FusedHit(hit.doc(), hit.score(), first.lexical(), first.semantic()));
       if (explanations != null && explanations.size() < request.k()) {
-        explanations.add(RerankOptions.DEFAULTS.model().explain(hit.features()));
+        explanations.add(model.explain(hit.features()));
       }
     }
     return hybrid.load(searcher, request,
         new Candidates(reordered, candidates.lexicalCount(), candidates.semanticCount()), learned);
+  }
+
+  /** Every candidate of a learned search, re-ranked, with the features it was scored from. */
+  List<RescoredHit> window(IndexSearcher searcher, SearchRequest request, float[] vector,
+      FeedbackStore store, LinearModel model) throws IOException {
+    return rerank(searcher, hybrid.candidates(searcher, request, vector).fused(), vector, store,
+        model);
+  }
+
+  private static List<RescoredHit> rerank(IndexSearcher searcher, List<FusedHit> fused,
+      float[] vector, FeedbackStore store, LinearModel model) throws IOException {
+    FeedbackLookup lookup = store == null ? FeedbackLookup.NONE : store;
+    LearnedRescorer rescorer = new LearnedRescorer(lookup, vector,
+        RerankOptions.DEFAULTS.withLearnedValues(learnedValues(store)).withModel(model));
+    return fused.isEmpty() ? List.of() : rescorer.rerank(searcher, fused, fused.size());
+  }
+
+  private static LearnedValuesSource learnedValues(FeedbackStore store) {
+    return store == null ? LearnedValuesSource.DOC_VALUES : store.learnedValues();
   }
 }

@@ -16,6 +16,8 @@ import dev.relearn.lucene.embed.VectorChecks;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.schema.LearnedValuesSource;
+import dev.relearn.lucene.rerank.LinearModel;
+import dev.relearn.lucene.rerank.RescoredHit;
 import dev.relearn.lucene.rerank.ScoreBreakdown;
 import dev.relearn.lucene.search.HybridSearcher;
 import dev.relearn.lucene.weights.AdaptiveWeights;
@@ -68,12 +70,14 @@ public final class Relearn implements AutoCloseable {
   private final LearnedRanking learnedRanking;
   private final EmbedderHolder embedder;
   private final AdaptiveWeights weights;
+  private final RecentFeedback recent;
   private FeedbackStore feedback;
   private FeedbackRecorder recorder;
   private VectorStore vectorStore;
 
   private Relearn(Path dir, RelearnOptions options, Directory directory, IndexWriter writer,
-      SearcherManager searchers, EmbedderHolder embedder, AdaptiveWeights weights) {
+      SearcherManager searchers, EmbedderHolder embedder, AdaptiveWeights weights,
+      RecentFeedback recent) {
     this.dir = dir;
     this.options = options;
     this.directory = directory;
@@ -81,6 +85,7 @@ public final class Relearn implements AutoCloseable {
     this.searchers = searchers;
     this.embedder = embedder;
     this.weights = weights;
+    this.recent = recent;
     this.schema = new ChunkSchema(embedder.metadata().dimension());
     this.hybrid = new HybridSearcher(schema);
     this.learnedRanking = new LearnedRanking(hybrid);
@@ -120,17 +125,18 @@ public final class Relearn implements AutoCloseable {
       };
       AdaptiveWeights weights = AdaptiveWeights.loadIfExists(folder.resolve(WEIGHTS_FILE),
           AdaptiveWeightsConfig.DEFAULTS);
+      RecentFeedback recent = RecentFeedback.open(folder, !options.readOnly());
       if (options.readOnly()) {
         if (!DirectoryReader.indexExists(directory)) {
           throw new IllegalArgumentException("no relearn index at " + folder
               + "; create one with: relearn index --index " + folder + " PATH");
         }
         return new Relearn(folder, options, directory, null,
-            new SearcherManager(directory, factory), embedder, weights);
+            new SearcherManager(directory, factory), embedder, weights, recent);
       }
       IndexWriter writer = openWriter(folder, directory, embedder.metadata());
       Relearn relearn = new Relearn(folder, options, directory, writer,
-          new SearcherManager(writer, factory), embedder, weights);
+          new SearcherManager(writer, factory), embedder, weights, recent);
       relearn.openFeedback();
       return relearn;
     } catch (IOException | RuntimeException e) {
@@ -145,7 +151,8 @@ public final class Relearn implements AutoCloseable {
           .withDurability(options.feedbackDurability())
           .withProtectedVectors(options.protectQueryVectors());
       feedback = FeedbackStore.open(dir.resolve(FEEDBACK_FOLDER), config, writer, searchers);
-      recorder = new FeedbackRecorder(this, feedback, InstantSource.system());
+      recorder = new FeedbackRecorder(this, feedback, new RatingLearner(weights,
+          dir.resolve(WEIGHTS_FILE)), recent, InstantSource.system());
     } catch (IOException | RuntimeException e) {
       try {
         close();
@@ -234,13 +241,38 @@ public final class Relearn implements AutoCloseable {
     IndexSearcher searcher = searchers.acquire();
     try {
       if (request.mode() == SearchMode.LEARNED) {
-        return learnedRanking.search(searcher, request, vector, feedback, explanations);
+        return learnedRanking.search(searcher, request, vector, feedback,
+            model(request.text()), explanations);
       }
       return hybrid.load(searcher, request, hybrid.candidates(searcher, request, vector),
           feedback == null ? LearnedValuesSource.DOC_VALUES : feedback.learnedValues());
     } finally {
       searchers.release(searcher);
     }
+  }
+
+  /** The ranking model for a query: the base model with the weights of the query's class. */
+  LinearModel model(String queryText) {
+    return LinearModel.DEFAULT.withWeights(weights.weights(QueryClassifier.classify(queryText)));
+  }
+
+  /** Every candidate of a learned search for {@code request}, with its features. */
+  List<RescoredHit> learnedWindow(SearchRequest request, float[] vector) throws IOException {
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      return learnedRanking.window(searcher, request.withMode(SearchMode.LEARNED), vector,
+          feedback, model(request.text()));
+    } finally {
+      searchers.release(searcher);
+    }
+  }
+
+  /**
+   * The newest {@code limit} pieces of feedback, newest first, by class and time only: no query
+   * text, session or chunk id. At most the last 500 are kept, across restarts.
+   */
+  public List<FeedbackSummary> recentFeedback(int limit) {
+    return recent.newest(limit);
   }
 
   /**

@@ -31,10 +31,7 @@ class FeedbackTest {
 
   @BeforeEach
   void writeDocs() throws Exception {
-    docs = Files.createDirectories(tmp.resolve("docs"));
-    Files.writeString(docs.resolve("keys.md"), "# Keys\n## Rotate\nRotate signing keys every 90"
-        + " days.\n## Revoke\nRevoke a leaked key at once.\n");
-    Files.writeString(docs.resolve("cache.md"), "# Cache\nThe cache keeps 100 query vectors.\n");
+    docs = KeyDocs.write(tmp);
   }
 
   private static String top(Relearn relearn, String query) throws Exception {

@@ -13,6 +13,9 @@ import java.util.Objects;
  * @param relevance the first-stage score min-max normalised over the window, in [0, 1]
  * @param bm25 the BM25 stage's score and rank, or null (informational: not in the model)
  * @param vector the vector stage's score and rank, or null (informational: not in the model)
+ * @param bm25Norm the BM25 stage score min-max normalised over the window's BM25 scores, in [0,
+ *     1]; 0 when the candidate has no BM25 score
+ * @param vectorNorm the vector stage score min-max normalised likewise, in [0, 1]; 0 when absent
  * @param boost the learned boost from similar past queries and its evidence
  * @param logPrior {@link UsageSignals#logPrior}, in [ln 0.01, +∞); 0 with no outcomes
  * @param recency {@link UsageSignals#recency}, in [0, 1]; 0 if never used
@@ -21,7 +24,7 @@ import java.util.Objects;
  * @param notes what was neutralised, and why; empty when nothing was
  */
 public record CandidateFeatures(double firstStageScore, double relevance, StageScore bm25,
-    StageScore vector, LearnedBoost boost, double logPrior, double recency, double frequency,
+    StageScore vector, double bm25Norm, double vectorNorm, LearnedBoost boost, double logPrior, double recency, double frequency,
     double contextMatch, List<String> notes) {
 
   /** Rejects a value outside its range, naming it. */
@@ -30,6 +33,8 @@ public record CandidateFeatures(double firstStageScore, double relevance, StageS
       throw new IllegalArgumentException("firstStageScore must be finite, got: " + firstStageScore);
     }
     requireUnit("relevance", relevance);
+    requireUnit("bm25Norm", bm25Norm);
+    requireUnit("vectorNorm", vectorNorm);
     Objects.requireNonNull(boost, "boost");
     if (!(logPrior >= UsageSignals.MIN_LOG_PRIOR) || Double.isInfinite(logPrior)) {
       throw new IllegalArgumentException(
@@ -43,6 +48,14 @@ public record CandidateFeatures(double firstStageScore, double relevance, StageS
     notes = List.copyOf(notes);
   }
 
+  /**
+   * How much more the lexical stage than the semantic one favoured this candidate: {@code
+   * (bm25Norm − vectorNorm) / 2}, in [−0.5, 0.5].
+   */
+  public double balance() {
+    return (bm25Norm - vectorNorm) / 2;
+  }
+
   private static void requireUnit(String name, double value) {
     if (!(value >= 0 && value <= 1)) {
       throw new IllegalArgumentException(name + " must be in [0, 1], got: " + value);
@@ -54,7 +67,7 @@ public record CandidateFeatures(double firstStageScore, double relevance, StageS
    * first-stage score speaks.
    */
   public static CandidateFeatures neutral(double firstStageScore, double relevance) {
-    return new CandidateFeatures(firstStageScore, relevance, null, null, LearnedBoost.NONE, 0, 0,
-        0, 0, List.of());
+    return new CandidateFeatures(firstStageScore, relevance, null, null, 0, 0, LearnedBoost.NONE,
+        0, 0, 0, 0, List.of());
   }
 }

@@ -73,6 +73,8 @@ public final class FeatureExtractor {
         stats.relevance(score),
         candidate.bm25(),
         candidate.vector(),
+        stats.bm25().normalise(candidate.bm25()),
+        stats.vector().normalise(candidate.vector()),
         BoostEstimator.estimate(candidate.chunkId(), feedback.pastQueries()),
         UsageSignals.logPrior(learned.successes(), learned.failures()),
         UsageSignals.recency(learned.lastUsedMillis(), nowMillis),

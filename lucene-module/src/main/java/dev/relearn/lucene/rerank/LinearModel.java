@@ -1,5 +1,6 @@
 package dev.relearn.lucene.rerank;
 
+import dev.relearn.lucene.weights.Weights;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -7,7 +8,7 @@ import java.util.List;
  * The re-ranker's model: a weighted sum of {@link CandidateFeatures}, summed in this order:
  *
  * <pre>
- *   score = relevanceWeight · relevance
+ *   score = relevanceWeight · relevance + balanceWeight · balance
  *         + clamp(boostWeight · shrink · (boost − boostBaseline), ±boostCap),  shrink = n / (n + k)
  *         + priorWeight · logPrior + recencyWeight · recency
  *         + frequencyWeight · frequency + contextWeight · contextMatch
@@ -18,6 +19,13 @@ import java.util.List;
  * with no evidence it adds exactly {@code +0.0}). With no evidence, neutral learned values and no
  * context every term but relevance is {@code +0.0}, and the score is {@code relevanceWeight ·
  * relevance}: a monotone transform of the first-stage score.
+ *
+ * <p>The balance term, {@code (bm25Norm − vectorNorm) / 2}, lets learned {@link Weights} over
+ * (bm25, vector, learned) tilt the ranking towards one stage: {@link #withWeights} sets {@code
+ * relevanceWeight = w_bm25 + w_vector}, {@code balanceWeight = w_bm25 − w_vector} and {@code
+ * boostWeight = w_learned}, so that the first two terms approximate {@code w_bm25·bm25Norm +
+ * w_vector·vectorNorm} while equal weights leave the first-stage order untouched ({@code
+ * balanceWeight = 0}). The defaults are {@link Weights#DEFAULT} (0.35, 0.35, 0.30) exactly.
  *
  * <p>{@link #score} and {@link #explain} share one computation and one summation order, so the
  * explanation's total equals the score exactly.
@@ -31,25 +39,26 @@ import java.util.List;
  * @param recencyWeight weight of recency, in [0, 1e6]
  * @param frequencyWeight weight of frequency, in [0, 1e6]
  * @param contextWeight weight of the context match, in [0, 1e6]
+ * @param balanceWeight weight of the stage balance, in [−1e6, 1e6]: positive favours BM25
  */
 public record LinearModel(double relevanceWeight, double boostWeight, double boostBaseline,
     double evidenceK, double boostCap, double priorWeight, double recencyWeight,
-    double frequencyWeight, double contextWeight) {
+    double frequencyWeight, double contextWeight, double balanceWeight) {
 
   /**
    * The defaults: relevance 0.7, boost 0.3 around a baseline of 0.5 with k = 5 and a cap of 0.1
    * (so two chunks' boosts differ by at most 0.2, under 0.3 of the relevance term's range 0.7),
-   * prior 0.01, recency 0.02, frequency 0.02, context 0.05.
+   * prior 0.01, recency 0.02, frequency 0.02, context 0.05, balance 0.
    */
   public static final LinearModel DEFAULT =
-      new LinearModel(0.7, 0.3, 0.5, 5, 0.1, 0.01, 0.02, 0.02, 0.05);
+      new LinearModel(0.7, 0.3, 0.5, 5, 0.1, 0.01, 0.02, 0.02, 0.05, 0);
 
   /** The largest weight accepted: keeps every contribution finite. */
   public static final double MAX_WEIGHT = 1e6;
 
   /** Names of the features, in summation order. */
   public static final List<String> FEATURES =
-      List.of("relevance", "boost", "prior", "recency", "frequency", "context");
+      List.of("relevance", "balance", "boost", "prior", "recency", "frequency", "context");
 
   /** Validates every parameter, naming the bad one and its value. */
   public LinearModel {
@@ -66,6 +75,31 @@ public record LinearModel(double relevanceWeight, double boostWeight, double boo
     requireWeight("recencyWeight", recencyWeight);
     requireWeight("frequencyWeight", frequencyWeight);
     requireWeight("contextWeight", contextWeight);
+    if (!(Math.abs(balanceWeight) <= MAX_WEIGHT)) {
+      throw new IllegalArgumentException("balanceWeight must be in [-" + MAX_WEIGHT + ", "
+          + MAX_WEIGHT + "], got: " + balanceWeight);
+    }
+  }
+
+  /**
+   * This model with its relevance, balance and boost weights taken from {@code weights}: {@code
+   * relevance = bm25 + vector}, {@code balance = bm25 − vector}, {@code boost = learned}.
+   */
+  public LinearModel withWeights(Weights weights) {
+    return new LinearModel(weights.bm25() + weights.vector(), weights.learned(), boostBaseline,
+        evidenceK, boostCap, priorWeight, recencyWeight, frequencyWeight, contextWeight,
+        weights.bm25() - weights.vector());
+  }
+
+  /**
+   * What each signal (bm25, vector, learned) contributed to {@code features}, each in [0, 1], as
+   * {@link dev.relearn.lucene.weights.AdaptiveWeights#record} takes them: the two stages'
+   * normalised scores, and the learned boost as {@code baseline + shrink · (boost − baseline)}
+   * clamped to [0, 1] (the baseline when there is no evidence).
+   */
+  public double[] signalContributions(CandidateFeatures features) {
+    double learned = Math.max(0, Math.min(1, boostBaseline + deviation(features.boost())));
+    return new double[] {features.bm25Norm(), features.vectorNorm(), learned};
   }
 
   private static void requireWeight(String name, double value) {
@@ -93,19 +127,22 @@ public record LinearModel(double relevanceWeight, double boostWeight, double boo
     List<FeatureContribution> lines = new ArrayList<>(c.length);
     lines.add(new FeatureContribution("relevance", features.relevance(), relevanceWeight, c[0],
         "first-stage score " + features.firstStageScore() + " min-max normalised over the window"));
+    lines.add(new FeatureContribution("balance", features.balance(), balanceWeight, c[1],
+        "(bm25 " + features.bm25Norm() + " − vector " + features.vectorNorm()
+            + ") / 2, each stage min-max normalised over the window; 0 weight at equal weights"));
     boolean capped = Math.abs(boostWeight * deviation(boost)) > boostCap;
-    lines.add(new FeatureContribution("boost", deviation(boost), boostWeight, c[1],
+    lines.add(new FeatureContribution("boost", deviation(boost), boostWeight, c[2],
         "shrink " + shrink + " = n/(n+k) with evidence n = " + boost.evidence() + ", k = "
             + evidenceK + "; times raw boost " + boost.value() + " (0.5·click rate "
             + boost.clickRate() + " + 0.5·success rate " + boost.successRate()
             + ") minus baseline " + boostBaseline + (capped ? "; capped at ±" + boostCap : "")));
-    lines.add(new FeatureContribution("prior", features.logPrior(), priorWeight, c[2],
+    lines.add(new FeatureContribution("prior", features.logPrior(), priorWeight, c[3],
         "ln max(0.01, 1 + ln(1+successes) − 0.5·ln(1+failures)); 0 without outcomes"));
-    lines.add(new FeatureContribution("recency", features.recency(), recencyWeight, c[3],
+    lines.add(new FeatureContribution("recency", features.recency(), recencyWeight, c[4],
         "e^(−age/30 days) since the last use; 0 if never used"));
-    lines.add(new FeatureContribution("frequency", features.frequency(), frequencyWeight, c[4],
+    lines.add(new FeatureContribution("frequency", features.frequency(), frequencyWeight, c[5],
         "ln(1+uses)/ln(1+most uses in the window); 0 if nobody in the window was used"));
-    lines.add(new FeatureContribution("context", features.contextMatch(), contextWeight, c[5],
+    lines.add(new FeatureContribution("context", features.contextMatch(), contextWeight, c[6],
         "1 if the path prefix or kind matches the request context, else 0"));
     return new ScoreBreakdown(lines, boost, shrink, sum(c), features.notes());
   }
@@ -129,6 +166,7 @@ public record LinearModel(double relevanceWeight, double boostWeight, double boo
   private double[] contributions(CandidateFeatures f) {
     return new double[] {
       relevanceWeight * f.relevance(),
+      balanceWeight * f.balance(),
       boostContribution(f.boost()),
       priorWeight * f.logPrior(),
       recencyWeight * f.recency(),

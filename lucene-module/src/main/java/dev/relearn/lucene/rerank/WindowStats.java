@@ -1,6 +1,8 @@
 package dev.relearn.lucene.rerank;
 
+import dev.relearn.lucene.search.StageScore;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * What the features of one candidate need to know about the whole candidate window: the range of
@@ -10,8 +12,11 @@ import java.util.List;
  * @param maxScore the highest finite first-stage score (0 when there is none)
  * @param maxUses the most uses (learned clicks) of any candidate, >= 0
  * @param size how many candidates the window holds
+ * @param bm25 the range of the candidates' BM25 stage scores
+ * @param vector the range of the candidates' vector stage scores
  */
-public record WindowStats(double minScore, double maxScore, double maxUses, int size) {
+public record WindowStats(double minScore, double maxScore, double maxUses, int size,
+    Range bm25, Range vector) {
   /** Validates the range. */
   public WindowStats {
     if (!Double.isFinite(minScore) || !Double.isFinite(maxScore) || minScore > maxScore) {
@@ -24,6 +29,13 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
     if (size < 0) {
       throw new IllegalArgumentException("size must be >= 0, got: " + size);
     }
+    Objects.requireNonNull(bm25, "bm25");
+    Objects.requireNonNull(vector, "vector");
+  }
+
+  /** Statistics with empty stage ranges (for windows without stage scores). */
+  public WindowStats(double minScore, double maxScore, double maxUses, int size) {
+    this(minScore, maxScore, maxUses, size, Range.EMPTY, Range.EMPTY);
   }
 
   /** The statistics of {@code window}; non-finite first-stage scores are left out of the range. */
@@ -31,7 +43,11 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
     double min = Double.POSITIVE_INFINITY;
     double max = Double.NEGATIVE_INFINITY;
     double maxUses = 0;
+    Range.Builder bm25 = new Range.Builder();
+    Range.Builder vector = new Range.Builder();
     for (Candidate candidate : window) {
+      bm25.add(candidate.bm25());
+      vector.add(candidate.vector());
       double score = candidate.firstStageScore();
       if (Double.isFinite(score)) {
         min = Math.min(min, score);
@@ -43,7 +59,7 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
       min = 0;
       max = 0;
     }
-    return new WindowStats(min, max, maxUses, window.size());
+    return new WindowStats(min, max, maxUses, window.size(), bm25.build(), vector.build());
   }
 
   /**
@@ -62,5 +78,56 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
         ? (score / 2 - minScore / 2) / (maxScore / 2 - minScore / 2)
         : (score - minScore) / range;
     return Math.max(0, Math.min(1, normalised));
+  }
+
+  /**
+   * The range of one stage's scores over a window.
+   *
+   * @param min the lowest score (0 when the window has none)
+   * @param max the highest score (0 when the window has none), >= min
+   */
+  public record Range(float min, float max) {
+    /** The range of a window without scores of the stage. */
+    public static final Range EMPTY = new Range(0, 0);
+
+    /** Validates the range. */
+    public Range {
+      if (!Float.isFinite(min) || !Float.isFinite(max) || min > max) {
+        throw new IllegalArgumentException(
+            "stage range must be finite with min <= max, got: [" + min + ", " + max + "]");
+      }
+    }
+
+    /**
+     * A stage score min-max normalised to [0, 1] (clamped; 1 when the range is a point); 0 when
+     * the candidate has no score from this stage.
+     */
+    public double normalise(StageScore stage) {
+      if (stage == null) {
+        return 0;
+      }
+      if (!(max > min)) {
+        return 1;
+      }
+      double value = ((double) stage.score() - min) / ((double) max - min);
+      return Math.max(0, Math.min(1, value));
+    }
+
+    /** Collects the finite scores of one stage. */
+    static final class Builder {
+      private float min = Float.POSITIVE_INFINITY;
+      private float max = Float.NEGATIVE_INFINITY;
+
+      void add(StageScore stage) {
+        if (stage != null && Float.isFinite(stage.score())) {
+          min = Math.min(min, stage.score());
+          max = Math.max(max, stage.score());
+        }
+      }
+
+      Range build() {
+        return min > max ? EMPTY : new Range(min, max);
+      }
+    }
   }
 }

@@ -1,11 +1,13 @@
 package dev.relearn.lucene.rerank;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
+import dev.relearn.lucene.weights.Weights;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -20,7 +22,7 @@ class LinearModelTest {
     double evidence = random.nextBoolean() ? 0 : random.nextDouble() * 50;
     LearnedBoost boost = new LearnedBoost(rate1, rate2, evidence, random.nextDouble() * 10);
     return new CandidateFeatures(random.nextGaussian() * 10, random.nextDouble(), null, null,
-        boost, UsageSignals.logPrior(random.nextInt(20), random.nextInt(20)),
+        random.nextDouble(), random.nextDouble(), boost, UsageSignals.logPrior(random.nextInt(20), random.nextInt(20)),
         random.nextDouble(), random.nextDouble(), random.nextInt(2), List.of());
   }
 
@@ -33,7 +35,7 @@ class LinearModelTest {
 
   @Test
   void defaultsAreTheDesignsWeights() {
-    assertEquals(new LinearModel(0.7, 0.3, 0.5, 5, 0.1, 0.01, 0.02, 0.02, 0.05), MODEL);
+    assertEquals(new LinearModel(0.7, 0.3, 0.5, 5, 0.1, 0.01, 0.02, 0.02, 0.05, 0), MODEL);
     assertEquals(0.5, MODEL.shrink(5));
     assertEquals(0.0, MODEL.shrink(0));
   }
@@ -83,7 +85,7 @@ class LinearModelTest {
   void boostContributionNeverExceedsTheCap() {
     assertEquals(0.1, MODEL.boostContribution(clicks(1e12, 1e12, 1e12, 0)));
     assertEquals(-0.1, MODEL.boostContribution(clicks(1e12, 0, 0, 1e12)));
-    LinearModel strong = new LinearModel(0.7, 5, 0.5, 5, 0.05, 0, 0, 0, 0);
+    LinearModel strong = new LinearModel(0.7, 5, 0.5, 5, 0.05, 0, 0, 0, 0, 0);
     Random random = new Random(99L);
     for (int i = 0; i < 1_000; i++) {
       LearnedBoost boost = new LearnedBoost(random.nextDouble(), random.nextDouble(),
@@ -91,7 +93,7 @@ class LinearModelTest {
       assertTrue(Math.abs(MODEL.boostContribution(boost)) <= 0.1, boost.toString());
       assertTrue(Math.abs(strong.boostContribution(boost)) <= 0.05, boost.toString());
     }
-    ScoreBreakdown capped = MODEL.explain(new CandidateFeatures(1, 1, null, null,
+    ScoreBreakdown capped = MODEL.explain(new CandidateFeatures(1, 1, null, null, 0, 0,
         clicks(1e9, 1e9, 1e9, 0), 0, 0, 0, 0, List.of()));
     assertTrue(capped.contribution("boost").detail().contains("capped at ±0.1"),
         capped.contribution("boost").detail());
@@ -100,16 +102,16 @@ class LinearModelTest {
   @Test
   void rejectsBadParametersNamingTheValue() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new LinearModel(0.7, 0.3, 1.5, 5, 0.1, 0, 0, 0, 0));
+        () -> new LinearModel(0.7, 0.3, 1.5, 5, 0.1, 0, 0, 0, 0, 0));
     assertEquals("boostBaseline must be in [0, 1], got: 1.5", e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
-        () -> new LinearModel(Double.NaN, 0.3, 0.5, 5, 0.1, 0, 0, 0, 0));
+        () -> new LinearModel(Double.NaN, 0.3, 0.5, 5, 0.1, 0, 0, 0, 0, 0));
     assertEquals("relevanceWeight must be in [0, 1000000.0], got: NaN", e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
-        () -> new LinearModel(0.7, 0.3, 0.5, 0, 0.1, 0, 0, 0, 0));
+        () -> new LinearModel(0.7, 0.3, 0.5, 0, 0.1, 0, 0, 0, 0, 0));
     assertEquals("evidenceK must be finite and > 0, got: 0.0", e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
-        () -> new LinearModel(0.7, 0.3, 0.5, 5, -1, 0, 0, 0, 0));
+        () -> new LinearModel(0.7, 0.3, 0.5, 5, -1, 0, 0, 0, 0, 0));
     assertEquals("boostCap must be in [0, 1000000.0], got: -1.0", e.getMessage());
   }
 
@@ -119,5 +121,49 @@ class LinearModelTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> new ScoreBreakdown(ok.contributions(), ok.boost(), 0, ok.total() + 1e-12, List.of()));
     assertTrue(e.getMessage().startsWith("total must equal the sum"), e.getMessage());
+  }
+
+  @Test
+  void defaultWeightsGiveTheDefaultModelExactly() {
+    assertEquals(MODEL, MODEL.withWeights(Weights.DEFAULT));
+    assertEquals(0.0, MODEL.balanceWeight());
+  }
+
+  @Test
+  void weightsTiltTheRankingTowardsTheFavouredStage() {
+    CandidateFeatures lexical = stageFeatures(1, 0);
+    CandidateFeatures semantic = stageFeatures(0, 1);
+    assertEquals(MODEL.score(lexical), MODEL.score(semantic), "equal weights: no tilt");
+    LinearModel bm25Heavy = MODEL.withWeights(new Weights(0.5, 0.2, 0.3));
+    assertTrue(bm25Heavy.score(lexical) > bm25Heavy.score(semantic));
+    assertEquals(0.7, bm25Heavy.relevanceWeight(), 1e-15);
+    assertEquals(0.3, bm25Heavy.balanceWeight(), 1e-15);
+    LinearModel vectorHeavy = MODEL.withWeights(new Weights(0.2, 0.5, 0.3));
+    assertTrue(vectorHeavy.score(semantic) > vectorHeavy.score(lexical));
+    assertEquals(vectorHeavy.score(semantic), vectorHeavy.explain(semantic).total());
+  }
+
+  @Test
+  void signalContributionsAreTheStageScoresAndTheShrunkBoost() {
+    assertArrayEquals(new double[] {1, 0, 0.5}, MODEL.signalContributions(stageFeatures(1, 0)),
+        "no evidence: the learned signal sits at the baseline");
+    CandidateFeatures clicked = new CandidateFeatures(1, 1, null, null, 0.25, 0.75,
+        clicks(10, 10, 10, 0), 0, 0, 0, 0, List.of());
+    double[] c = MODEL.signalContributions(clicked);
+    assertEquals(0.25, c[0]);
+    assertEquals(0.75, c[1]);
+    assertTrue(c[2] > 0.5 && c[2] <= 1, "a clicked and successful chunk: " + c[2]);
+  }
+
+  @Test
+  void balanceWeightOutOfRangeIsRejected() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new LinearModel(0.7, 0.3, 0.5, 5, 0.1, 0, 0, 0, 0, Double.NaN));
+    assertEquals("balanceWeight must be in [-1000000.0, 1000000.0], got: NaN", e.getMessage());
+  }
+
+  private static CandidateFeatures stageFeatures(double bm25Norm, double vectorNorm) {
+    return new CandidateFeatures(1, 0.5, null, null, bm25Norm, vectorNorm, LearnedBoost.NONE, 0,
+        0, 0, 0, List.of());
   }
 }

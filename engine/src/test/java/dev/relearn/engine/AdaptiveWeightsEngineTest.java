@@ -1,0 +1,111 @@
+package dev.relearn.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.feedback.event.Rating;
+import dev.relearn.feedback.event.SignalClass;
+import dev.relearn.indexer.build.Progress;
+import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.lucene.weights.ClassStats;
+import dev.relearn.lucene.weights.QueryClass;
+import dev.relearn.lucene.weights.Weights;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Explicit ratings teach the per-class weights the learned ranking uses, and they persist. */
+class AdaptiveWeightsEngineTest {
+  private static final String QUERY = "how do I rotate signing keys";
+
+  @TempDir Path tmp;
+  private Path docs;
+  private final RelearnOptions hashing = RelearnOptions.defaults().withModel(ModelChoice.HASHING);
+
+  @BeforeEach
+  void writeDocs() throws Exception {
+    docs = KeyDocs.write(tmp);
+  }
+
+  @Test
+  void ratingsMoveTheQueryClassWeightsAfterWarmUpAndSurviveReopen() throws Exception {
+    Weights learned;
+    try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      assertEquals(QueryClass.QUESTION, Relearn.queryClass(QUERY));
+      String top = relearn.search(SearchRequest.of(QUERY)).hits().get(0).chunkId();
+      for (int i = 0; i < 4; i++) {
+        relearn.feedback(FeedbackRequest.of(QUERY, List.of(top)).withRating(Rating.thumbs(true),
+            null));
+      }
+      ClassStats warming = relearn.weights().stats(QueryClass.QUESTION);
+      assertEquals(4, warming.samples());
+      assertEquals(Weights.DEFAULT, warming.weights(), "no move before 5 samples");
+      relearn.feedback(FeedbackRequest.of(QUERY, List.of(top)).withRating(Rating.stars(5), null));
+      ClassStats warm = relearn.weights().stats(QueryClass.QUESTION);
+      assertEquals(5, warm.samples());
+      assertEquals(5, warm.positives());
+      assertNotEquals(Weights.DEFAULT, warm.weights(), "the fifth rating moves the weights");
+      assertEquals(1, warm.history().size());
+      assertEquals(Weights.DEFAULT, relearn.weights().weights(QueryClass.KEYWORDS),
+          "other classes are untouched");
+      learned = warm.weights();
+    }
+    try (Relearn reopened = Relearn.open(tmp.resolve("idx"), hashing)) {
+      assertEquals(learned, reopened.weights().weights(QueryClass.QUESTION));
+      reopened.resetWeights(QueryClass.QUESTION);
+      assertEquals(0, reopened.weights().stats(QueryClass.QUESTION).samples());
+    }
+    try (Relearn reset = Relearn.open(tmp.resolve("idx"), hashing)) {
+      assertEquals(Weights.DEFAULT, reset.weights().weights(QueryClass.QUESTION),
+          "the reset was saved");
+    }
+  }
+
+  @Test
+  void feedbackWithoutRatingLeavesTheWeightsAlone() throws Exception {
+    try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      String top = relearn.search(SearchRequest.of(QUERY)).hits().get(0).chunkId();
+      relearn.feedback(FeedbackRequest.of(QUERY, List.of(top)).withOutcome(Outcome.SUCCESS));
+      assertEquals(0, relearn.weights().stats(QueryClass.QUESTION).samples());
+      assertFalse(Files.exists(tmp.resolve("idx").resolve(Relearn.WEIGHTS_FILE)));
+    }
+  }
+
+  @Test
+  void recentFeedbackIsKeptByClassAndTimeAcrossRestartsWithoutText() throws Exception {
+    try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      String top = relearn.search(SearchRequest.of(QUERY)).hits().get(0).chunkId();
+      relearn.feedback(FeedbackRequest.of(QUERY, List.of(top)).withOutcome(Outcome.SUCCESS));
+      relearn.feedback(FeedbackRequest.of("cache size", List.of(top))
+          .withRating(Rating.thumbs(false), null).withIds(null, "second"));
+      relearn.feedback(FeedbackRequest.of("cache size", List.of(top))
+          .withRating(Rating.thumbs(false), null).withIds(null, "second")); // a duplicate
+    }
+    Path log = tmp.resolve("idx").resolve(RecentFeedback.FILE);
+    String text = Files.readString(log);
+    assertFalse(text.contains("rotate") || text.contains("cache"), text);
+    Files.writeString(log, "1700000000000 question str", // a line torn by a crash
+        StandardOpenOption.APPEND);
+    try (Relearn reopened = Relearn.open(tmp.resolve("idx"), hashing)) {
+      List<FeedbackSummary> recent = reopened.recentFeedback(10);
+      assertEquals(2, recent.size(), "newest first, the duplicate not counted: " + recent);
+      assertEquals(QueryClass.KEYWORDS, recent.get(0).queryClass());
+      assertEquals(Rating.thumbs(false), recent.get(0).rating());
+      assertEquals(QueryClass.QUESTION, recent.get(1).queryClass());
+      assertEquals(Outcome.SUCCESS, recent.get(1).outcome());
+      assertEquals(SignalClass.STRONG, recent.get(1).signal());
+      assertTrue(recent.get(1).millis() <= recent.get(0).millis());
+    }
+  }
+}
