@@ -29,9 +29,14 @@ import org.apache.lucene.search.IndexSearcher;
  */
 final class LearnedRanking {
   private final HybridSearcher hybrid;
+  private final RerankOptions options;
 
-  LearnedRanking(HybridSearcher hybrid) {
+  /**
+   * @param options the similar-query lookup settings; their model is replaced per search
+   */
+  LearnedRanking(HybridSearcher hybrid, RerankOptions options) {
     this.hybrid = hybrid;
+    this.options = options;
   }
 
   /**
@@ -68,11 +73,11 @@ final class LearnedRanking {
         model);
   }
 
-  private static List<RescoredHit> rerank(IndexSearcher searcher, List<FusedHit> fused,
+  private List<RescoredHit> rerank(IndexSearcher searcher, List<FusedHit> fused,
       float[] vector, FeedbackStore store, LinearModel model) throws IOException {
     FeedbackLookup lookup = store == null ? FeedbackLookup.NONE : store;
     LearnedRescorer rescorer = new LearnedRescorer(lookup, vector,
-        RerankOptions.DEFAULTS.withLearnedValues(learnedValues(store)).withModel(model));
+        options.withLearnedValues(learnedValues(store)).withModel(model));
     return fused.isEmpty() ? List.of() : rescorer.rerank(searcher, fused, fused.size());
   }
 

@@ -1,5 +1,7 @@
 package dev.relearn.engine;
 
+import dev.relearn.engine.config.ConfigLoader;
+import dev.relearn.engine.config.RelearnConfig;
 import dev.relearn.feedback.learn.LearnedFieldUpdater;
 import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.feedback.store.FeedbackStore;
@@ -21,7 +23,6 @@ import dev.relearn.lucene.rerank.RescoredHit;
 import dev.relearn.lucene.rerank.ScoreBreakdown;
 import dev.relearn.lucene.search.HybridSearcher;
 import dev.relearn.lucene.weights.AdaptiveWeights;
-import dev.relearn.lucene.weights.AdaptiveWeightsConfig;
 import dev.relearn.lucene.weights.QueryClass;
 import dev.relearn.lucene.weights.QueryClassifier;
 import dev.relearn.lucene.search.SearchMode;
@@ -69,6 +70,7 @@ public final class Relearn implements AutoCloseable {
   private final HybridSearcher hybrid;
   private final LearnedRanking learnedRanking;
   private final EmbedderHolder embedder;
+  private final RelearnConfig config;
   private final AdaptiveWeights weights;
   private final RecentFeedback recent;
   private FeedbackStore feedback;
@@ -76,19 +78,20 @@ public final class Relearn implements AutoCloseable {
   private VectorStore vectorStore;
 
   private Relearn(Path dir, RelearnOptions options, Directory directory, IndexWriter writer,
-      SearcherManager searchers, EmbedderHolder embedder, AdaptiveWeights weights,
-      RecentFeedback recent) {
+      SearcherManager searchers, EmbedderHolder embedder, RelearnConfig config,
+      AdaptiveWeights weights, RecentFeedback recent) {
     this.dir = dir;
     this.options = options;
     this.directory = directory;
     this.writer = writer;
     this.searchers = searchers;
     this.embedder = embedder;
+    this.config = config;
     this.weights = weights;
     this.recent = recent;
     this.schema = new ChunkSchema(embedder.metadata().dimension());
     this.hybrid = new HybridSearcher(schema);
-    this.learnedRanking = new LearnedRanking(hybrid);
+    this.learnedRanking = new LearnedRanking(hybrid, config.rerank());
   }
 
   /**
@@ -97,6 +100,8 @@ public final class Relearn implements AutoCloseable {
    * @throws IndexInUseException if another process holds the write lock
    * @throws IllegalStateException if the index was built with another model or schema
    * @throws IllegalArgumentException if a read-only open finds no index
+   * @throws dev.relearn.engine.config.ConfigException if {@code relearn.json} or a {@code
+   *     RELEARN_*} variable is invalid (the message names the file or variable, key and value)
    */
   public static Relearn open(Path dir, RelearnOptions options) throws IOException {
     Path folder = dir.toAbsolutePath().normalize();
@@ -123,8 +128,9 @@ public final class Relearn implements AutoCloseable {
           return searcher;
         }
       };
+      RelearnConfig config = ConfigLoader.load(folder);
       AdaptiveWeights weights = AdaptiveWeights.loadIfExists(folder.resolve(WEIGHTS_FILE),
-          AdaptiveWeightsConfig.DEFAULTS);
+          config.weights());
       RecentFeedback recent = RecentFeedback.open(folder, !options.readOnly());
       if (options.readOnly()) {
         if (!DirectoryReader.indexExists(directory)) {
@@ -132,11 +138,11 @@ public final class Relearn implements AutoCloseable {
               + "; create one with: relearn index --index " + folder + " PATH");
         }
         return new Relearn(folder, options, directory, null,
-            new SearcherManager(directory, factory), embedder, weights, recent);
+            new SearcherManager(directory, factory), embedder, config, weights, recent);
       }
       IndexWriter writer = openWriter(folder, directory, embedder.metadata());
       Relearn relearn = new Relearn(folder, options, directory, writer,
-          new SearcherManager(writer, factory), embedder, weights, recent);
+          new SearcherManager(writer, factory), embedder, config, weights, recent);
       relearn.openFeedback();
       return relearn;
     } catch (IOException | RuntimeException e) {
@@ -253,7 +259,7 @@ public final class Relearn implements AutoCloseable {
 
   /** The ranking model for a query: the base model with the weights of the query's class. */
   LinearModel model(String queryText) {
-    return LinearModel.DEFAULT.withWeights(weights.weights(QueryClassifier.classify(queryText)));
+    return config.model().withWeights(weights.weights(QueryClassifier.classify(queryText)));
   }
 
   /** Every candidate of a learned search for {@code request}, with its features. */
@@ -323,6 +329,14 @@ public final class Relearn implements AutoCloseable {
   /** Counts and sizes of what the index holds. */
   public IndexStats stats() throws IOException {
     return StatsReader.read(dir, directory, searchers, embedder.metadata());
+  }
+
+  /**
+   * The ranking configuration: the index folder's {@code relearn.json} (defaults when there is
+   * none) with {@code RELEARN_*} environment overrides, as read when the engine was opened.
+   */
+  public RelearnConfig config() {
+    return config;
   }
 
   /** The index folder. */

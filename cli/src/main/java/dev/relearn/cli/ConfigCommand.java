@@ -1,0 +1,66 @@
+package dev.relearn.cli;
+
+import dev.relearn.engine.config.ConfigKey;
+import dev.relearn.engine.config.ConfigLoader;
+import dev.relearn.engine.config.RelearnConfig;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code relearn config}: the ranking configuration an index would be opened with. */
+@Command(name = "config", mixinStandardHelpOptions = true,
+    description = {"Show an index's ranking configuration: every knob of relearn.json, its value"
+        + " and where the value came from (default, the file, or a RELEARN_* variable).",
+        "See docs/CONFIGURATION.md for what each knob does."})
+final class ConfigCommand implements Callable<Integer> {
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--index", paramLabel = "DIR", defaultValue = ".relearn",
+      description = "Index folder (default: ${DEFAULT-VALUE}).")
+  Path index;
+
+  @Option(names = "--init", description = "Write a complete relearn.json of the current values"
+      + " into the index folder, to edit; refuses to replace an existing file.")
+  boolean init;
+
+  @Option(names = "--json", description = "Print one JSON object: values and sources by key.")
+  boolean json;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    if (!Files.isDirectory(index)) {
+      throw new IllegalArgumentException("no index folder at " + index.toAbsolutePath()
+          + "; create one with: relearn index --index " + index + " PATH");
+    }
+    RelearnConfig config = ConfigLoader.load(index);
+    if (init) {
+      Path file = index.resolve(ConfigLoader.FILE);
+      if (Files.exists(file)) {
+        throw new IllegalArgumentException(file + " already exists; edit it, or delete it first");
+      }
+      out.println("wrote " + ConfigLoader.write(index, config));
+      return 0;
+    }
+    if (json) {
+      Map<String, Object> byKey = new LinkedHashMap<>();
+      for (ConfigKey key : ConfigKey.ALL) {
+        byKey.put(key.name(), Map.of("value", config.value(key.name()),
+            "source", config.source(key.name())));
+      }
+      out.println(Json.write(byKey));
+      return 0;
+    }
+    for (ConfigKey key : ConfigKey.ALL) {
+      out.printf("%-24s %-10s %s%n", key.name(), ConfigKey.plain(config.value(key.name())),
+          config.source(key.name()));
+    }
+    return 0;
+  }
+}

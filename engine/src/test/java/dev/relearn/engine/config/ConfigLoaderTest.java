@@ -1,0 +1,130 @@
+package dev.relearn.engine.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.lucene.weights.Weights;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** relearn.json and RELEARN_* overrides: defaults, precedence, and an error for each bad input. */
+class ConfigLoaderTest {
+  @TempDir Path dir;
+
+  private RelearnConfig load(String json, Map<String, String> env) throws Exception {
+    if (json != null) {
+      Files.writeString(dir.resolve(ConfigLoader.FILE), json);
+    }
+    return ConfigLoader.load(dir, env);
+  }
+
+  private String error(String json, Map<String, String> env) {
+    return assertThrows(ConfigException.class, () -> load(json, env)).getMessage();
+  }
+
+  @Test
+  void withoutAFileEveryKeyHasItsDefault() throws Exception {
+    RelearnConfig config = load(null, Map.of());
+    for (ConfigKey key : ConfigKey.ALL) {
+      assertEquals(key.defaultValue(), config.value(key.name()), key.name());
+      assertEquals(RelearnConfig.DEFAULT_SOURCE, config.source(key.name()));
+    }
+    assertEquals(RelearnConfig.DEFAULTS, config);
+    assertEquals(Weights.DEFAULT, config.weights().initial());
+    assertEquals(0.7f, config.rerank().minSimilarity());
+    assertEquals(0.7, config.model().relevanceWeight());
+    assertEquals(0.0, config.model().balanceWeight());
+    assertTrue(!config.exploration().enabled(), "exploration is off by default");
+  }
+
+  @Test
+  void theFileSetsSomeKeysAndTheEnvironmentOverridesIt() throws Exception {
+    RelearnConfig config = load("{\"rerank\": {\"minSimilarity\": 0.8, \"boostCap\": 0.2},"
+        + " \"weights\": {\"minSamples\": 3}}",
+        Map.of("RELEARN_RERANK_MIN_SIMILARITY", "0.75", "RELEARN_ROOT", "/elsewhere"));
+    assertEquals(0.75, config.value("rerank.minSimilarity"));
+    assertEquals("RELEARN_RERANK_MIN_SIMILARITY", config.source("rerank.minSimilarity"));
+    assertEquals(0.2, config.model().boostCap());
+    assertEquals(dir.resolve(ConfigLoader.FILE).toString(), config.source("rerank.boostCap"));
+    assertEquals(3, config.weights().minSamples());
+    assertEquals(0.75f, config.rerank().minSimilarity());
+  }
+
+  @Test
+  void startWeightsShapeTheModel() throws Exception {
+    RelearnConfig config = load(
+        "{\"weights\": {\"bm25\": 0.5, \"vector\": 0.2, \"learned\": 0.3}}", Map.of());
+    assertEquals(0.7, config.model().relevanceWeight(), 1e-12);
+    assertEquals(0.3, config.model().balanceWeight(), 1e-12);
+    assertEquals(0.3, config.model().boostWeight(), 1e-12);
+  }
+
+  @Test
+  void corruptJsonNamesTheFileLineAndColumn() {
+    String message = error("{\n  \"rerank\": {\n    \"minSimilarity\": 0.8,,\n  }\n}", Map.of());
+    assertTrue(message.startsWith(dir.resolve(ConfigLoader.FILE) + ": not valid JSON at line 3"),
+        message);
+  }
+
+  @Test
+  void everyBadValueIsNamed() {
+    assertEquals(dir.resolve(ConfigLoader.FILE) + ": unknown key 'rerank.minSimilarty'; known"
+        + " keys of 'rerank': minSimilarity, maxPastQueries, boostBaseline, evidenceK, boostCap,"
+        + " priorWeight, recencyWeight, frequencyWeight, contextWeight",
+        error("{\"rerank\": {\"minSimilarty\": 0.8}}", Map.of()));
+    assertTrue(error("{\"ranking\": {}}", Map.of()).endsWith(
+        "unknown section 'ranking'; known sections: rerank, weights, exploration"));
+    assertTrue(error("{\"rerank\": {\"minSimilarity\": \"high\"}}", Map.of())
+        .endsWith("rerank.minSimilarity must be a number, got: \"high\""));
+    assertTrue(error("{\"rerank\": {\"minSimilarity\": 1.5}}", Map.of())
+        .endsWith("rerank.minSimilarity must be in [0, 1], got: 1.5"));
+    assertTrue(error("{\"rerank\": {\"maxPastQueries\": 2.5}}", Map.of())
+        .endsWith("rerank.maxPastQueries must be a whole number, got: 2.5"));
+    assertTrue(error("[1, 2]", Map.of()).contains("must be a JSON object of sections"));
+    assertTrue(error("{\"weights\": 3}", Map.of()).endsWith(
+        "section 'weights' must be an object, got: 3"));
+  }
+
+  @Test
+  void weightsOutsideTheirBoundsAreRejected() {
+    assertTrue(error("{\"weights\": {\"bm25\": 0.95}}", Map.of())
+        .endsWith("weights.bm25 must be in [0.1, 0.9], got: 0.95"));
+    String sum = error("{\"weights\": {\"bm25\": 0.5}}", Map.of());
+    assertTrue(sum.endsWith("weights.bm25 + weights.vector + weights.learned must sum to 1, got:"
+        + " 0.5 + 0.35 + 0.3 = 1.15"), sum);
+    String bounds = error("{\"weights\": {\"upper\": 0.34}}", Map.of());
+    assertTrue(bounds.contains("initial weights must be within [0.1, 0.34]"), bounds);
+  }
+
+  @Test
+  void badEnvironmentVariablesAreNamed() {
+    assertEquals("RELEARN_WEIGHTS_DECAY: weights.decay must be a number, got: 'fast'",
+        error(null, Map.of("RELEARN_WEIGHTS_DECAY", "fast")));
+    assertEquals("RELEARN_EXPLORATION_RATE: exploration.rate must be in [0, 1], got: 2",
+        error(null, Map.of("RELEARN_EXPLORATION_RATE", "2")));
+    assertTrue(error(null, Map.of("RELEARN_RERANK_MIN_SIMILARTY", "0.8")).startsWith(
+        "RELEARN_RERANK_MIN_SIMILARTY: unknown setting; known RELEARN_RERANK_* variables: "));
+  }
+
+  @Test
+  void writtenDefaultsReadBackEqual() throws Exception {
+    ConfigLoader.write(dir, RelearnConfig.DEFAULTS);
+    RelearnConfig read = ConfigLoader.load(dir, Map.of());
+    assertEquals(RelearnConfig.DEFAULTS.values(), read.values());
+    assertEquals(RelearnConfig.DEFAULTS.model(), read.model());
+  }
+
+  @Test
+  void everyKeyIsDocumentedWithItsDefaultAndVariable() throws Exception {
+    String docs = Files.readString(Path.of("..", "docs", "CONFIGURATION.md"));
+    for (ConfigKey key : ConfigKey.ALL) {
+      assertTrue(docs.contains("| `" + key.name() + "` | " + ConfigKey.plain(key.defaultValue())
+          + " |"), "docs/CONFIGURATION.md lacks the row of " + key.name());
+      assertTrue(docs.contains("`" + key.environmentVariable() + "`"), key.environmentVariable());
+    }
+  }
+}
