@@ -3,6 +3,8 @@ package dev.relearn.engine;
 import dev.relearn.feedback.event.Rating;
 import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.search.SearchResults;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -71,6 +73,20 @@ public record FeedbackRequest(String query, List<String> used, Outcome outcome, 
       boolean afterWiderSearch) {
     return new FeedbackRequest(query, used, outcome, rating, quality, session, eventId, shown,
         explicitSearch, afterWiderSearch);
+  }
+
+  /**
+   * With the hits of {@code results} as what was shown, each with its rank and propensity (below
+   * 1 for a slot exploration filled).
+   */
+  public FeedbackRequest withShown(SearchResults results, boolean explicitSearch,
+      boolean afterWiderSearch) {
+    List<ShownResult> list = new ArrayList<>(results.hits().size());
+    for (int i = 0; i < results.hits().size(); i++) {
+      list.add(new ShownResult(results.hits().get(i).chunkId(), i + 1,
+          results.propensity(i + 1)));
+    }
+    return withShown(list, explicitSearch, afterWiderSearch);
   }
 
   /** A description without the query text. */

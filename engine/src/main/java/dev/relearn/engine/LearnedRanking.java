@@ -9,6 +9,7 @@ import dev.relearn.lucene.rerank.RerankOptions;
 import dev.relearn.lucene.rerank.RescoredHit;
 import dev.relearn.lucene.rerank.ScoreBreakdown;
 import dev.relearn.lucene.schema.LearnedValuesSource;
+import dev.relearn.lucene.search.ExploredSlot;
 import dev.relearn.lucene.search.HybridSearcher;
 import dev.relearn.lucene.search.HybridSearcher.Candidates;
 import dev.relearn.lucene.search.SearchRequest;
@@ -30,18 +31,22 @@ import org.apache.lucene.search.IndexSearcher;
 final class LearnedRanking {
   private final HybridSearcher hybrid;
   private final RerankOptions options;
+  private final Explorer explorer;
 
   /**
    * @param options the similar-query lookup settings; their model is replaced per search
+   * @param explorer what may swap a shown slot for a candidate from below the cut
    */
-  LearnedRanking(HybridSearcher hybrid, RerankOptions options) {
+  LearnedRanking(HybridSearcher hybrid, RerankOptions options, Explorer explorer) {
     this.hybrid = hybrid;
     this.options = options;
+    this.explorer = explorer;
   }
 
   /**
    * A learned search; with {@code explanations} non-null, each returned hit's breakdown is added
-   * to it in hit order.
+   * to it in hit order. When exploration swaps the last slot, the results say so ({@link
+   * SearchResults#explored()}).
    */
   SearchResults search(IndexSearcher searcher, SearchRequest request, float[] vector,
       FeedbackStore store, LinearModel model, List<ScoreBreakdown> explanations)
@@ -49,7 +54,8 @@ final class LearnedRanking {
     Candidates candidates = hybrid.candidates(searcher, request, vector);
     LearnedValuesSource learned = learnedValues(store);
     List<FusedHit> fused = candidates.fused();
-    List<RescoredHit> rescored = rerank(searcher, fused, vector, store, model);
+    List<RescoredHit> rescored = new ArrayList<>(rerank(searcher, fused, vector, store, model));
+    double propensity = explorer.explore(rescored, request.k());
     Map<Integer, FusedHit> byDoc = new HashMap<>();
     for (FusedHit hit : fused) {
       byDoc.put(hit.doc(), hit);
@@ -62,8 +68,13 @@ final class LearnedRanking {
         explanations.add(model.explain(hit.features()));
       }
     }
-    return hybrid.load(searcher, request,
+    SearchResults results = hybrid.load(searcher, request,
         new Candidates(reordered, candidates.lexicalCount(), candidates.semanticCount()), learned);
+    if (propensity > 0 && results.hits().size() >= request.k()) {
+      results = results.withExplored(new ExploredSlot(request.k(),
+          results.hits().get(request.k() - 1).chunkId(), propensity));
+    }
+    return results;
   }
 
   /** Every candidate of a learned search, re-ranked, with the features it was scored from. */

@@ -91,7 +91,8 @@ public final class Relearn implements AutoCloseable {
     this.recent = recent;
     this.schema = new ChunkSchema(embedder.metadata().dimension());
     this.hybrid = new HybridSearcher(schema);
-    this.learnedRanking = new LearnedRanking(hybrid, config.rerank());
+    this.learnedRanking =
+        new LearnedRanking(hybrid, config.rerank(), new Explorer(config.exploration()));
   }
 
   /**

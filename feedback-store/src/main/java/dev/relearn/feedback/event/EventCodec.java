@@ -12,10 +12,13 @@ import java.util.List;
 
 /**
  * The binary form of a {@link FeedbackEvent}, as the event log stores it. Versioned; decoding
- * validates through the record's constructor, so a damaged payload fails loudly.
+ * validates through the record's constructor, so a damaged payload fails loudly. Version 2 added
+ * each shown result's propensity (a double after its rank); version 1 payloads still decode, with
+ * propensity 1.
  */
 public final class EventCodec {
-  private static final byte VERSION = 1;
+  private static final byte VERSION = 2;
+  private static final byte WITHOUT_PROPENSITY = 1;
 
   private EventCodec() {}
 
@@ -35,6 +38,7 @@ public final class EventCodec {
       for (ShownResult shown : event.shown()) {
         out.writeUTF(shown.chunkId());
         out.writeShort(shown.rank());
+        out.writeDouble(shown.propensity());
       }
       out.writeShort(event.used().size());
       for (String id : event.used()) {
@@ -60,7 +64,7 @@ public final class EventCodec {
   public static FeedbackEvent decode(byte[] payload) {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload))) {
       byte version = in.readByte();
-      if (version != VERSION) {
+      if (version != VERSION && version != WITHOUT_PROPENSITY) {
         throw new IllegalArgumentException("unknown event format version " + version);
       }
       String eventId = in.readUTF();
@@ -72,7 +76,10 @@ public final class EventCodec {
       int shownCount = in.readUnsignedShort();
       List<ShownResult> shown = new ArrayList<>(shownCount);
       for (int i = 0; i < shownCount; i++) {
-        shown.add(new ShownResult(in.readUTF(), in.readUnsignedShort()));
+        String chunkId = in.readUTF();
+        int rank = in.readUnsignedShort();
+        shown.add(new ShownResult(chunkId, rank,
+            version == WITHOUT_PROPENSITY ? 1.0 : in.readDouble()));
       }
       int usedCount = in.readUnsignedShort();
       List<String> used = new ArrayList<>(usedCount);

@@ -35,7 +35,8 @@ class EventTest {
         vector[j] = random.nextFloat() - 0.5f;
       }
       FeedbackEvent event = new FeedbackEvent("e-" + i, "h" + i, vector,
-          List.of(new ShownResult("doc#1", 1 + random.nextInt(10))), List.of("doc#1", "x"),
+          List.of(new ShownResult("doc#1", 1 + random.nextInt(10), 1 - random.nextDouble())),
+          List.of("doc#1", "x"),
           Outcome.values()[random.nextInt(3)], random.nextBoolean() ? null : Rating.thumbs(true),
           random.nextBoolean() ? null : random.nextDouble(),
           SignalClass.values()[random.nextInt(4)], random.nextLong(1L << 50));
@@ -45,6 +46,39 @@ class EventTest {
       assertEquals(event.rating(), back.rating());
       assertEquals(event.quality(), back.quality());
     }
+  }
+
+  @Test
+  void version1PayloadsDecodeWithPropensityOne() throws Exception {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (java.io.DataOutputStream out = new java.io.DataOutputStream(bytes)) {
+      out.writeByte(1);
+      out.writeUTF("old");
+      out.writeUTF("s1");
+      out.writeShort(2);
+      out.writeFloat(0.6f);
+      out.writeFloat(0.8f);
+      out.writeShort(1);
+      out.writeUTF("a");
+      out.writeShort(3);
+      out.writeShort(1);
+      out.writeUTF("a");
+      out.writeByte(Outcome.SUCCESS.ordinal());
+      out.writeByte(0);
+      out.writeByte(0);
+      out.writeDouble(Double.NaN);
+      out.writeByte(SignalClass.STRONG.ordinal());
+      out.writeLong(5L);
+    }
+    FeedbackEvent old = EventCodec.decode(bytes.toByteArray());
+    assertEquals(List.of(new ShownResult("a", 3, 1.0)), old.shown());
+    assertEquals(Outcome.SUCCESS, old.outcome());
+  }
+
+  @Test
+  void propensityOutsideItsRangeIsRejected() {
+    assertEquals("propensity must be in (0, 1], got: 0.0 for a", assertThrows(
+        IllegalArgumentException.class, () -> new ShownResult("a", 1, 0)).getMessage());
   }
 
   @Test
