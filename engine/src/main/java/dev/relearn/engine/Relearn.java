@@ -157,6 +157,7 @@ public final class Relearn implements AutoCloseable {
       FeedbackStoreConfig config = FeedbackStoreConfig.defaults(embedder.metadata().dimension())
           .withDurability(options.feedbackDurability())
           .withProtectedVectors(options.protectQueryVectors());
+      FeedbackModelMarker.check(dir.resolve(FEEDBACK_FOLDER), embedder.metadata().modelId());
       feedback = FeedbackStore.open(dir.resolve(FEEDBACK_FOLDER), config, writer, searchers);
       recorder = new FeedbackRecorder(this, feedback, new RatingLearner(weights,
           dir.resolve(WEIGHTS_FILE)), recent, InstantSource.system());

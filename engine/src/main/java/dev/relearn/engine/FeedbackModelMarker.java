@@ -1,0 +1,43 @@
+package dev.relearn.engine;
+
+import dev.relearn.lucene.files.OwnerOnly;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Ties a feedback folder to the embedding model its query vectors came from. Past queries are
+ * only comparable with new ones embedded by the same model, so a feedback folder recorded with
+ * another model (copied from another index, say) is refused with a message that names both models
+ * and what to do, instead of silently matching unrelated vectors. A folder without a marker (new,
+ * or written before markers existed) is adopted by writing one.
+ */
+final class FeedbackModelMarker {
+  /** The marker's name in the feedback folder. */
+  static final String FILE = "model-id";
+
+  private FeedbackModelMarker() {}
+
+  /**
+   * Checks, or writes, the marker of {@code feedbackDir}.
+   *
+   * @throws IllegalStateException if the folder was recorded with another model
+   */
+  static void check(Path feedbackDir, String modelId) throws IOException {
+    Path marker = feedbackDir.resolve(FILE);
+    if (Files.exists(marker)) {
+      String recorded = Files.readString(marker, StandardCharsets.UTF_8).strip();
+      if (!recorded.equals(modelId)) {
+        throw new IllegalStateException("the feedback in " + feedbackDir + " was recorded with"
+            + " model " + recorded + ", but this index uses " + modelId + "; its past queries"
+            + " cannot be compared. Move that folder away (relearn then starts learning afresh)"
+            + " or open the index with --model matching " + recorded);
+      }
+      return;
+    }
+    OwnerOnly.createFolder(feedbackDir);
+    Files.writeString(marker, modelId + "\n", StandardCharsets.UTF_8);
+    OwnerOnly.restrict(marker);
+  }
+}
