@@ -79,7 +79,7 @@ public record FeedbackRequest(String query, List<String> used, Outcome outcome, 
    * With the hits of {@code results} as what was shown, each with its rank and propensity (below
    * 1 for a slot exploration filled).
    */
-  public FeedbackRequest withShown(SearchResults results, boolean explicitSearch,
+  public FeedbackRequest withShownResults(SearchResults results, boolean explicitSearch,
       boolean afterWiderSearch) {
     List<ShownResult> list = new ArrayList<>(results.hits().size());
     for (int i = 0; i < results.hits().size(); i++) {

@@ -80,7 +80,7 @@ class ExplorationTest {
         assertEquals(1.0 / (ranked.size() - 2), results.explored().propensity(), 1e-12);
         explored.add(chunk);
         FeedbackRequest request = FeedbackRequest.of(QUERY, List.of(chunk))
-            .withShown(results, true, false);
+            .withShownResults(results, true, false);
         assertEquals(new ShownResult(chunk, 2, results.explored().propensity()),
             request.shown().get(1));
         assertEquals(1.0, request.shown().get(0).propensity());
@@ -115,7 +115,7 @@ class ExplorationTest {
       scoreBefore = ranked.get(2).score();
       for (int i = 0; i < 10; i++) {
         relearn.feedback(FeedbackRequest.of(QUERY, List.of(discovered))
-            .withShown(results, true, false).withOutcome(Outcome.SUCCESS)
+            .withShownResults(results, true, false).withOutcome(Outcome.SUCCESS)
             .withIds("s" + i, null));
       }
     }
