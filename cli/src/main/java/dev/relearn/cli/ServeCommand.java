@@ -1,0 +1,93 @@
+package dev.relearn.cli;
+
+import dev.relearn.engine.IndexInUseException;
+import dev.relearn.engine.Relearn;
+import dev.relearn.server.http.HttpApiConfig;
+import dev.relearn.server.http.HttpApiServer;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code relearn serve}: the HTTP JSON API and the dashboard, until interrupted. */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+    description = {"Serve the HTTP JSON API and the feedback dashboard (docs/HTTP.md).",
+        "Binds 127.0.0.1 unless --host says otherwise; prints the URL on stderr; Ctrl-C stops.",
+        "When another process holds the index, it serves it read-only: searches work, feedback"
+            + " answers 409. Query text is never logged."})
+final class ServeCommand implements Callable<Integer> {
+  @Mixin EngineOptions engine;
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+      description = "Address to bind (default: ${DEFAULT-VALUE}; 0.0.0.0 serves every"
+          + " interface, without authentication).")
+  String host;
+
+  @Option(names = "--port", paramLabel = "P", defaultValue = "" + HttpApiConfig.DEFAULT_PORT,
+      description = "Port (default: ${DEFAULT-VALUE}; 0 picks a free one).")
+  int port;
+
+  @Option(names = "--max-body", paramLabel = "BYTES",
+      defaultValue = "" + HttpApiConfig.DEFAULT_MAX_BODY,
+      description = "Largest request body accepted, in bytes (default: ${DEFAULT-VALUE}).")
+  int maxBody;
+
+  @Option(names = "--http-threads", paramLabel = "N", defaultValue = "8",
+      description = "Threads handling requests (default: ${DEFAULT-VALUE}).")
+  int httpThreads;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter err = spec.commandLine().getErr();
+    HttpApiConfig config = HttpApiConfig.defaults().withAddress(host, port)
+        .withMaxBodyBytes(maxBody).withThreads(httpThreads);
+    Relearn relearn = open(err);
+    HttpApiServer server;
+    try {
+      server = HttpApiServer.start(relearn, config, System.err);
+    } catch (IOException | RuntimeException e) {
+      relearn.close();
+      throw e;
+    }
+    CountDownLatch stopped = new CountDownLatch(1);
+    Thread hook = new Thread(() -> stop(server, relearn, err, stopped), "relearn-serve-stop");
+    Runtime.getRuntime().addShutdownHook(hook);
+    err.println("relearn: serving " + relearn.directory() + (relearn.readOnly()
+        ? " read-only" : "") + " at " + server.uri() + " (dashboard at /, API under /api;"
+        + " Ctrl-C stops)");
+    err.flush();
+    stopped.await();
+    return 0;
+  }
+
+  private Relearn open(PrintWriter err) throws IOException {
+    if (!java.nio.file.Files.isDirectory(engine.index)) {
+      return engine.open(true); // explains that there is no index
+    }
+    try {
+      return engine.open(false);
+    } catch (IndexInUseException e) {
+      err.println("relearn: " + e.getMessage() + "; serving it read-only: feedback is off");
+      return engine.open(true);
+    }
+  }
+
+  private static void stop(HttpApiServer server, Relearn relearn, PrintWriter err,
+      CountDownLatch stopped) {
+    try {
+      server.close();
+      relearn.close();
+      err.println("relearn: stopped");
+    } catch (IOException | RuntimeException e) {
+      err.println("relearn: error while stopping: " + e.getMessage());
+    } finally {
+      err.flush();
+      stopped.countDown();
+    }
+  }
+}

@@ -1,0 +1,111 @@
+package dev.relearn.server.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import dev.relearn.engine.FeedbackRequest;
+import dev.relearn.engine.Relearn;
+import dev.relearn.feedback.event.Rating;
+import dev.relearn.feedback.store.FeedbackAck;
+import dev.relearn.feedback.store.StoreStats;
+import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.weights.ClassStats;
+import dev.relearn.lucene.weights.QueryClass;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The writing endpoints: {@code POST /api/feedback} records feedback and answers with the
+ * learning stats it changed; {@code POST /api/feedback/reset} forgets what ratings taught the
+ * weights. Both answer 409 when the index is open read-only.
+ */
+final class FeedbackEndpoints {
+  /** The most chunk ids one event may name. */
+  static final int MAX_USED = 100;
+  private static final Set<String> FEEDBACK_FIELDS = Set.of("query", "used", "outcome",
+      "rating", "quality", "session", "event_id", "eventId");
+  private static final Set<String> RESET_FIELDS = Set.of("query_class", "queryClass");
+
+  private final Relearn relearn;
+  private final JsonBodies json;
+
+  FeedbackEndpoints(Relearn relearn, JsonBodies json) {
+    this.relearn = relearn;
+    this.json = json;
+  }
+
+  /** {@code POST /api/feedback}. */
+  Object record(HttpExchange exchange) throws IOException {
+    ObjectNode body = json.readObject(exchange);
+    requireWritable("feedback cannot be recorded");
+    Fields fields = Fields.of(body, FEEDBACK_FIELDS);
+    String query = fields.query("query");
+    FeedbackRequest request = FeedbackRequest.of(query, fields.ids("used", MAX_USED))
+        .withOutcome(outcome(fields.text(20, "outcome")))
+        .withRating(rating(body.get("rating")), fields.number("quality", 0, 1))
+        .withIds(fields.text(200, "session"), fields.text(200, "event_id", "eventId"))
+        .withShown(null, true, false); // shown: the engine takes the query's current top 10
+    FeedbackAck ack = relearn.feedback(request);
+    QueryClass queryClass = Relearn.queryClass(query);
+    ClassStats stats = relearn.weights().stats(queryClass);
+    StoreStats store = relearn.feedbackStore().stats();
+    Map<String, Object> answer = new LinkedHashMap<>();
+    answer.put("event_id", ack.eventId());
+    answer.put("duplicate", ack.duplicate());
+    answer.put("signal", ack.signal().label());
+    answer.put("learnability", ack.learnability().name().toLowerCase(Locale.ROOT));
+    answer.put("unknown_ids", ack.unknownIds());
+    answer.putAll(JsonViews.classCounts(stats));
+    answer.put("weights", JsonViews.weights(stats.weights()));
+    answer.put("total_feedback", store.ledgerEvents());
+    answer.put("positive_rate", JsonViews.finite(store.clusters().positiveRate()));
+    return answer;
+  }
+
+  /** {@code POST /api/feedback/reset}. */
+  Object reset(HttpExchange exchange) throws IOException {
+    ObjectNode body = json.readObject(exchange);
+    requireWritable("weights cannot be reset");
+    String label = Fields.of(body, RESET_FIELDS).text(40, "query_class", "queryClass");
+    QueryClass queryClass = label == null ? null : QueryClass.fromLabel(label);
+    relearn.resetWeights(queryClass);
+    Map<String, Object> answer = new LinkedHashMap<>();
+    answer.put("reset", queryClass == null ? "all" : queryClass.label());
+    Map<String, Object> weights = new LinkedHashMap<>();
+    relearn.weights().allStats().forEach((cls, stats) ->
+        weights.put(cls.label(), JsonViews.weights(stats.weights())));
+    answer.put("weights", weights);
+    return answer;
+  }
+
+  private void requireWritable(String what) {
+    if (relearn.readOnly()) {
+      throw ApiException.conflict("the index is open read-only (another process holds its"
+          + " write lock): " + what + "; stop the other process and restart relearn serve");
+    }
+  }
+
+  private static Outcome outcome(String label) {
+    return label == null ? Outcome.NONE : Outcome.fromLabel(label);
+  }
+
+  /** A rating as a string: +1, -1, up, down, or 1 to 5 stars (numbers would be ambiguous). */
+  private static Rating rating(JsonNode node) {
+    if (node == null || node.isNull()) {
+      return null;
+    }
+    if (!node.isTextual()) {
+      throw ApiException.badRequest("'rating' must be a string: \"+1\", \"-1\", \"up\", \"down\""
+          + " or \"1\" to \"5\" (stars), got: " + Fields.echo(node));
+    }
+    String text = node.asText();
+    if (text.length() > 10) {
+      throw ApiException.badRequest("bad rating: '" + text.substring(0, 10) + "...'; expected"
+          + " +1, -1, up, down or 1 to 5 stars");
+    }
+    return Rating.parse(text);
+  }
+}

@@ -1,0 +1,73 @@
+package dev.relearn.server.http;
+
+import java.util.Objects;
+
+/**
+ * How the HTTP server listens and what it accepts. Start from {@link #defaults()}.
+ *
+ * @param host the address to bind, e.g. {@code 127.0.0.1} (loopback only) or {@code 0.0.0.0}
+ * @param port the port, or 0 for a free one
+ * @param maxBodyBytes the largest request body accepted; larger ones get 413
+ * @param maxDepth the deepest JSON nesting accepted; deeper bodies get 400
+ * @param threads worker threads handling requests
+ * @param queueCapacity requests waiting for a worker before the accepting thread runs them itself
+ *     (back-pressure: it stops accepting new connections meanwhile)
+ */
+public record HttpApiConfig(String host, int port, int maxBodyBytes, int maxDepth, int threads,
+    int queueCapacity) {
+  /** The default port of {@code relearn serve}. */
+  public static final int DEFAULT_PORT = 7700;
+  /** The default body limit: 64 KiB. */
+  public static final int DEFAULT_MAX_BODY = 64 * 1024;
+  /** The default JSON nesting limit. */
+  public static final int DEFAULT_MAX_DEPTH = 32;
+
+  /** Validates, naming the bad value. */
+  public HttpApiConfig {
+    Objects.requireNonNull(host, "host");
+    if (host.isBlank()) {
+      throw new IllegalArgumentException("host must not be empty");
+    }
+    if (port < 0 || port > 65_535) {
+      throw new IllegalArgumentException("port must be in [0, 65535], got: " + port);
+    }
+    if (maxBodyBytes < 1) {
+      throw new IllegalArgumentException("max body bytes must be >= 1, got: " + maxBodyBytes);
+    }
+    if (maxDepth < 2) {
+      throw new IllegalArgumentException("max JSON depth must be >= 2, got: " + maxDepth);
+    }
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be >= 1, got: " + threads);
+    }
+    if (queueCapacity < 1) {
+      throw new IllegalArgumentException("queue capacity must be >= 1, got: " + queueCapacity);
+    }
+  }
+
+  /** 127.0.0.1:7700, 64 KiB bodies, depth 32, 8 threads, 256 queued requests. */
+  public static HttpApiConfig defaults() {
+    return new HttpApiConfig("127.0.0.1", DEFAULT_PORT, DEFAULT_MAX_BODY, DEFAULT_MAX_DEPTH, 8,
+        256);
+  }
+
+  /** With another host and port. */
+  public HttpApiConfig withAddress(String host, int port) {
+    return new HttpApiConfig(host, port, maxBodyBytes, maxDepth, threads, queueCapacity);
+  }
+
+  /** With another body size limit. */
+  public HttpApiConfig withMaxBodyBytes(int bytes) {
+    return new HttpApiConfig(host, port, bytes, maxDepth, threads, queueCapacity);
+  }
+
+  /** With another JSON nesting limit. */
+  public HttpApiConfig withMaxDepth(int depth) {
+    return new HttpApiConfig(host, port, maxBodyBytes, depth, threads, queueCapacity);
+  }
+
+  /** With another number of worker threads. */
+  public HttpApiConfig withThreads(int count) {
+    return new HttpApiConfig(host, port, maxBodyBytes, maxDepth, count, queueCapacity);
+  }
+}

@@ -1,0 +1,135 @@
+package dev.relearn.server.http;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Locale;
+
+/**
+ * Reads request bodies as JSON objects within the configured limits, and writes JSON. Thread-safe.
+ */
+final class JsonBodies {
+  private final ObjectMapper reader;
+  private final ObjectMapper writer = new ObjectMapper();
+  private final int maxBodyBytes;
+  private final int maxDepth;
+
+  JsonBodies(HttpApiConfig config) {
+    this.maxBodyBytes = config.maxBodyBytes();
+    this.maxDepth = config.maxDepth();
+    JsonFactory factory = JsonFactory.builder()
+        .streamReadConstraints(StreamReadConstraints.builder()
+            .maxNestingDepth(config.maxDepth()).build())
+        .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+        .build();
+    this.reader = new ObjectMapper(factory)
+        .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+  }
+
+  /**
+   * The request's body as a JSON object; an empty body is an empty object.
+   *
+   * @throws ApiException 415 unless declared {@code application/json} (UTF-8), 413 past the size
+   *     limit, 400 for malformed or too deeply nested JSON or a non-object
+   */
+  ObjectNode readObject(HttpExchange exchange) throws IOException {
+    requireJson(exchange.getRequestHeaders().getFirst("Content-Type"));
+    String length = exchange.getRequestHeaders().getFirst("Content-Length");
+    if (length != null) {
+      long declared = parseLength(length);
+      if (declared > maxBodyBytes) {
+        throw ApiException.tooLarge(declared, maxBodyBytes);
+      }
+    }
+    byte[] body;
+    try (InputStream in = exchange.getRequestBody()) {
+      body = in.readNBytes(maxBodyBytes + 1);
+    }
+    if (body.length > maxBodyBytes) {
+      throw ApiException.tooLarge(-1, maxBodyBytes);
+    }
+    if (body.length == 0) {
+      return reader.createObjectNode();
+    }
+    JsonNode node;
+    try {
+      node = reader.readTree(body);
+    } catch (StreamConstraintsException e) {
+      throw ApiException.badRequest("JSON nested too deeply: the limit is " + maxDepth
+          + " levels");
+    } catch (JsonProcessingException e) {
+      throw ApiException.badRequest("malformed JSON: " + describe(e));
+    }
+    if (node == null || node.isMissingNode()) {
+      return reader.createObjectNode();
+    }
+    if (!node.isObject()) {
+      throw ApiException.badRequest("the body must be a JSON object, got: "
+          + node.getNodeType().name().toLowerCase(Locale.ROOT));
+    }
+    return (ObjectNode) node;
+  }
+
+  /** The JSON text of {@code value} as UTF-8 bytes. */
+  byte[] write(Object value) {
+    try {
+      return writer.writeValueAsBytes(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write JSON for " + value.getClass().getName(), e);
+    }
+  }
+
+  private static void requireJson(String contentType) {
+    if (contentType == null) {
+      throw ApiException.unsupportedMediaType(null);
+    }
+    String[] parts = contentType.split(";");
+    if (!parts[0].strip().equalsIgnoreCase("application/json")) {
+      throw ApiException.unsupportedMediaType(contentType);
+    }
+    for (int i = 1; i < parts.length; i++) {
+      String parameter = parts[i].strip().toLowerCase(Locale.ROOT);
+      if (parameter.startsWith("charset=")
+          && !parameter.substring(8).replace("\"", "").equals("utf-8")) {
+        throw ApiException.unsupportedMediaType(contentType);
+      }
+    }
+  }
+
+  private static long parseLength(String length) {
+    try {
+      return Long.parseLong(length.strip());
+    } catch (NumberFormatException e) {
+      throw ApiException.badRequest("bad Content-Length: '" + length + "'");
+    }
+  }
+
+  /**
+   * Jackson's problem without its details (tokens and excerpts could echo query text), with the
+   * position: "Unexpected end-of-input at line 1, column 12".
+   */
+  private static String describe(JsonProcessingException e) {
+    String problem = e.getOriginalMessage() == null ? "unreadable" : e.getOriginalMessage();
+    int cut = problem.length();
+    for (char stop : new char[] {'\'', '(', ':', '\n'}) {
+      int at = problem.indexOf(stop);
+      if (at > 0) {
+        cut = Math.min(cut, at);
+      }
+    }
+    String head = problem.substring(0, cut).strip();
+    JsonLocation where = e.getLocation();
+    return where == null ? head
+        : head + " at line " + where.getLineNr() + ", column " + where.getColumnNr();
+  }
+}

@@ -1,0 +1,121 @@
+package dev.relearn.server.http;
+
+import dev.relearn.feedback.index.FeedbackStats;
+import dev.relearn.feedback.store.StoreStats;
+import dev.relearn.lucene.schema.LearnedValues;
+import dev.relearn.lucene.search.Hit;
+import dev.relearn.lucene.search.StageScore;
+import dev.relearn.lucene.weights.ClassStats;
+import dev.relearn.lucene.weights.HistoryEntry;
+import dev.relearn.lucene.weights.Weights;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The JSON shapes of engine objects (snake_case keys, like the command line's {@code --json}). */
+final class JsonViews {
+  private JsonViews() {}
+
+  static List<Map<String, Object>> hits(List<Hit> hits) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Hit hit : hits) {
+      Map<String, Object> json = new LinkedHashMap<>();
+      json.put("chunk_id", hit.chunkId());
+      json.put("path", hit.path());
+      json.put("kind", hit.kind().label());
+      json.put("title", hit.title());
+      json.put("heading_path", hit.headingPath());
+      json.put("start_line", hit.startLine());
+      json.put("end_line", hit.endLine());
+      json.put("snippet", hit.snippet());
+      json.put("score", hit.score());
+      json.put("bm25", stage(hit.bm25()));
+      json.put("vector", stage(hit.vector()));
+      json.put("learned", learned(hit.learned()));
+      out.add(json);
+    }
+    return out;
+  }
+
+  private static Map<String, Object> stage(StageScore score) {
+    if (score == null) {
+      return null;
+    }
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("score", score.score());
+    json.put("rank", score.rank());
+    return json;
+  }
+
+  private static Map<String, Object> learned(LearnedValues values) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("impressions", values.impressions());
+    json.put("clicks", values.clicks());
+    json.put("successes", values.successes());
+    json.put("failures", values.failures());
+    return json;
+  }
+
+  static Map<String, Object> weights(Weights weights) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("bm25", weights.bm25());
+    json.put("vector", weights.vector());
+    json.put("learned", weights.learned());
+    return json;
+  }
+
+  /** A class's counts and accuracy (null when it has no positive or negative rating). */
+  static Map<String, Object> classCounts(ClassStats stats) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("query_class", stats.queryClass().label());
+    json.put("samples", stats.samples());
+    json.put("positives", stats.positives());
+    json.put("negatives", stats.negatives());
+    json.put("accuracy", finite(stats.accuracy()));
+    json.put("last_millis", stats.lastMillis() == 0 ? null : stats.lastMillis());
+    return json;
+  }
+
+  /** A class's counts, current weights, moving average and history (oldest first). */
+  static Map<String, Object> classWeights(ClassStats stats) {
+    Map<String, Object> json = classCounts(stats);
+    json.put("weights", weights(stats.weights()));
+    json.put("ema", weights(stats.ema()));
+    List<Map<String, Object>> history = new ArrayList<>();
+    for (HistoryEntry entry : stats.history()) {
+      Map<String, Object> point = weights(entry.weights());
+      point.put("millis", entry.millis());
+      history.add(point);
+    }
+    json.put("history", history);
+    return json;
+  }
+
+  /** What the feedback store holds, or null for a read-only engine (it has no store). */
+  static Map<String, Object> store(StoreStats stats) {
+    if (stats == null) {
+      return null;
+    }
+    FeedbackStats clusters = stats.clusters();
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("events", stats.ledgerEvents());
+    json.put("learned_events", clusters.learnedEvents());
+    json.put("query_clusters", clusters.clusters());
+    json.put("sessions", clusters.sessions());
+    Map<String, Long> bySignal = new LinkedHashMap<>();
+    clusters.bySignal().forEach((signal, count) -> bySignal.put(signal.label(), count));
+    json.put("by_signal", bySignal);
+    Map<String, Long> byOutcome = new LinkedHashMap<>();
+    clusters.byOutcome().forEach((outcome, count) -> byOutcome.put(outcome.label(), count));
+    json.put("by_outcome", byOutcome);
+    json.put("positive_rate", finite(clusters.positiveRate()));
+    json.put("learned_chunks", stats.learnedChunks());
+    return json;
+  }
+
+  /** NaN (no data) as JSON null. */
+  static Double finite(double value) {
+    return Double.isFinite(value) ? value : null;
+  }
+}

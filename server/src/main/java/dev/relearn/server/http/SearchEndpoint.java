@@ -1,0 +1,61 @@
+package dev.relearn.server.http;
+
+import com.sun.net.httpserver.HttpExchange;
+import dev.relearn.engine.Relearn;
+import dev.relearn.lucene.schema.ChunkKind;
+import dev.relearn.lucene.search.SearchMode;
+import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.lucene.search.SearchResults;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code POST /api/search {query, k?, mode?, path_prefix?, kind?}}: the hits, the query's class
+ * and the mode used. Without a mode it searches {@code learned} once the index has feedback, else
+ * {@code hybrid}, as {@code relearn search} does.
+ */
+final class SearchEndpoint implements Endpoint {
+  /** The most hits one request may ask for. */
+  static final int MAX_K = 1_000;
+  private static final Set<String> FIELDS =
+      Set.of("query", "k", "mode", "path_prefix", "kind");
+
+  private final Relearn relearn;
+  private final JsonBodies json;
+
+  SearchEndpoint(Relearn relearn, JsonBodies json) {
+    this.relearn = relearn;
+    this.json = json;
+  }
+
+  @Override
+  public Object handle(HttpExchange exchange) throws IOException {
+    Fields fields = Fields.of(json.readObject(exchange), FIELDS);
+    String query = fields.query("query");
+    int k = fields.integer("k", SearchRequest.DEFAULT_K, 1, MAX_K);
+    String modeLabel = fields.text(20, "mode");
+    String pathPrefix = fields.text(1_000, "path_prefix");
+    String kindLabel = fields.text(20, "kind");
+    SearchMode mode = modeLabel == null ? defaultMode() : SearchMode.fromLabel(modeLabel);
+    ChunkKind kind = kindLabel == null ? null : ChunkKind.fromLabel(kindLabel);
+    SearchRequest request = SearchRequest.of(query).withK(k).withMode(mode)
+        .withFilter(pathPrefix, kind);
+    long start = System.nanoTime();
+    SearchResults results = relearn.search(request);
+    double millis = (System.nanoTime() - start) / 1e6;
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("query_class", Relearn.queryClass(query).label());
+    body.put("mode", mode.label());
+    body.put("took_ms", millis);
+    body.put("hits", JsonViews.hits(results.hits()));
+    return body;
+  }
+
+  /** {@code learned} once there is feedback, else {@code hybrid}. */
+  private SearchMode defaultMode() {
+    boolean feedback = relearn.feedbackStore() != null && relearn.feedbackStore().hasFeedback();
+    return feedback ? SearchMode.LEARNED : SearchMode.HYBRID;
+  }
+}

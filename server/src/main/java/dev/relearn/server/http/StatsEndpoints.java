@@ -1,0 +1,80 @@
+package dev.relearn.server.http;
+
+import com.sun.net.httpserver.HttpExchange;
+import dev.relearn.engine.IndexStats;
+import dev.relearn.engine.Relearn;
+import dev.relearn.lucene.weights.AdaptiveWeightsConfig;
+import dev.relearn.lucene.weights.ClassStats;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The reading endpoints: {@code GET /api/feedback/weights}, {@code GET /api/feedback/stats} and
+ * {@code GET /api/health}. Everything is per query class or in totals: never a query's text.
+ */
+final class StatsEndpoints {
+  private final Relearn relearn;
+  private final long startMillis = System.currentTimeMillis();
+
+  StatsEndpoints(Relearn relearn) {
+    this.relearn = relearn;
+  }
+
+  /** Per class: counts, current weights, moving average and the weights' history. */
+  Object weights(HttpExchange exchange) {
+    AdaptiveWeightsConfig config = relearn.weights().config();
+    Map<String, Object> classes = new LinkedHashMap<>();
+    relearn.weights().allStats().forEach((cls, stats) ->
+        classes.put(cls.label(), JsonViews.classWeights(stats)));
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("classes", classes);
+    body.put("initial", JsonViews.weights(config.initial()));
+    body.put("min_samples", config.minSamples());
+    body.put("bounds", List.of(config.lower(), config.upper()));
+    return body;
+  }
+
+  /** Per class: ratings, positives, negatives, accuracy; their totals; the store's counts. */
+  Object stats(HttpExchange exchange) throws IOException {
+    List<Map<String, Object>> classes = new ArrayList<>();
+    long samples = 0;
+    long positives = 0;
+    long negatives = 0;
+    for (ClassStats stats : relearn.weights().allStats().values()) {
+      classes.add(JsonViews.classCounts(stats));
+      samples += stats.samples();
+      positives += stats.positives();
+      negatives += stats.negatives();
+    }
+    Map<String, Object> ratings = new LinkedHashMap<>();
+    ratings.put("samples", samples);
+    ratings.put("positives", positives);
+    ratings.put("negatives", negatives);
+    ratings.put("accuracy", positives + negatives == 0 ? null
+        : (double) positives / (positives + negatives));
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("classes", classes);
+    body.put("ratings", ratings);
+    body.put("store", JsonViews.store(
+        relearn.feedbackStore() == null ? null : relearn.feedbackStore().stats()));
+    body.put("read_only", relearn.readOnly());
+    return body;
+  }
+
+  /** Whether the server is up, and what index it serves. */
+  Object health(HttpExchange exchange) throws IOException {
+    IndexStats stats = relearn.stats();
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("status", "ok");
+    body.put("read_only", relearn.readOnly());
+    body.put("index", stats.directory());
+    body.put("model", stats.modelId());
+    body.put("dimension", stats.dimension());
+    body.put("chunks", stats.chunks());
+    body.put("uptime_ms", System.currentTimeMillis() - startMillis);
+    return body;
+  }
+}

@@ -1,0 +1,132 @@
+// Drives relearn's dashboard in Debian's headless chromium through playwright-core:
+// loads it, runs a search, clicks thumbs-up on the first result, and waits for the stats to
+// show it; then rates five more results (past the warm-up) and checks that the weights' chart
+// shows the change. Saves a screenshot. Run by DashboardBrowserTest:
+//   node dashboard.test.mjs <dashboard url> <screenshot path>
+// Exit code 0 when every check passed; otherwise a message on stderr and exit code 1.
+import {chromium} from 'playwright-core';
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+
+const [url, screenshot] = process.argv.slice(2);
+if (!url || !screenshot) {
+  console.error('usage: node dashboard.test.mjs <dashboard url> <screenshot path>');
+  process.exit(2);
+}
+const QUERY = 'rotate signing keys';
+const executablePath = process.env.RELEARN_CHROMIUM || '/usr/bin/chromium';
+const userDataDir = mkdtempSync(join(tmpdir(), 'relearn-chromium-'));
+const origin = new URL(url).origin;
+const problems = [];
+
+function check(condition, message) {
+  if (!condition) {
+    throw new Error(message);
+  }
+}
+
+// headless: true makes playwright pass --headless; the rest keep chromium off the network
+// (this machine has none) and out of any existing profile.
+const context = await chromium.launchPersistentContext(userDataDir, {
+  executablePath,
+  headless: true,
+  viewport: {width: 1280, height: 900},
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+let failed = false;
+try {
+  const page = context.pages()[0] || await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      problems.push(`console error: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('request', (request) => {
+    if (!request.url().startsWith(origin) && !request.url().startsWith('data:')) {
+      problems.push(`request outside the server: ${request.url()}`);
+    }
+  });
+
+  await page.goto(url, {waitUntil: 'load'});
+  await page.waitForSelector('body[data-refreshed]', {timeout: 15000});
+  const positivesBefore = Number(await page.textContent('#stat-positives'));
+  const eventsBefore = Number(await page.textContent('#stat-events'));
+  check(await page.locator('#weights-chart path.series').count() === 3,
+    'the weights chart should draw 3 lines (bm25, vector, learned)');
+  check(await page.locator('#accuracy-table tbody tr').count() === 4,
+    'the accuracy table should have a row per query class');
+
+  await page.fill('#query', QUERY);
+  await page.click('#search-button');
+  await page.waitForSelector('#results .result', {timeout: 15000});
+  const results = await page.locator('#results .result').count();
+  check(results > 0, 'the search should show results');
+  const status = await page.textContent('#search-status');
+  const queryClass = /query class (\w+)/.exec(status)?.[1];
+  check(queryClass, `the search status should name the query class, got: ${status}`);
+
+  await page.locator('#results .result').first().locator('.thumb-up').click();
+  await page.waitForFunction((expected) =>
+    document.getElementById('stat-positives').textContent === String(expected),
+  positivesBefore + 1, {timeout: 15000});
+  const eventsAfter = Number(await page.textContent('#stat-events'));
+  check(eventsAfter === eventsBefore + 1,
+    `feedback events should go from ${eventsBefore} to ${eventsBefore + 1}, got ${eventsAfter}`);
+  check(await page.locator('#results .result .thumb-up.chosen').count() === 1,
+    'the clicked thumb should show as chosen');
+  const row = page.locator(`#accuracy-table tbody tr[data-class="${queryClass}"] td`);
+  check(await row.nth(2).textContent() === '1',
+    `the accuracy table should count 1 thumbs-up for ${queryClass}`);
+  check(await row.nth(4).textContent() === '100%',
+    `the accuracy of ${queryClass} should be 100%, got ${await row.nth(4).textContent()}`);
+  const recent = page.locator('#recent-table tbody tr').first().locator('td');
+  check(await recent.nth(1).textContent() === queryClass,
+    'the newest recent event should show the query class');
+  check(await recent.nth(4).textContent() === 'up',
+    'the newest recent event should be a thumbs up');
+  const recentText = await page.textContent('#recent-table');
+  check(!recentText.includes(QUERY), 'recent events must never show the query text');
+
+  // past the warm-up: five more ratings make the class's weights move, and the chart shows it
+  const ratings = ['up', 'down', 'up', 'up', 'down'];
+  for (let i = 0; i < ratings.length && i + 1 < results; i++) {
+    const before = Number(await page.textContent(`#stat-${ratings[i] === 'up'
+      ? 'positives' : 'negatives'}`));
+    await page.locator('#results .result').nth(i + 1).locator(`.thumb-${ratings[i]}`).click();
+    await page.waitForFunction(([id, expected]) =>
+      document.getElementById(id).textContent === String(expected),
+    [`stat-${ratings[i] === 'up' ? 'positives' : 'negatives'}`, before + 1], {timeout: 15000});
+  }
+  if (results >= 6) {
+    await page.waitForFunction(() =>
+      /[1-9]\d* weight changes/.test(document.getElementById('chart-note').textContent),
+    null, {timeout: 15000});
+    const line = await page.locator('#weights-chart path.series').first().getAttribute('d');
+    check(line.split('L').length > 2, `the chart should show the weights' changes, got: ${line}`);
+  }
+
+  await page.screenshot({path: screenshot, fullPage: true});
+  check(problems.length === 0, `the page had problems:\n  ${problems.join('\n  ')}`);
+  console.log(`dashboard test passed: thumbs up ${positivesBefore} -> ${positivesBefore + 1},`
+    + ` events ${eventsBefore} -> ${eventsAfter}, ${results} results (${queryClass})`);
+  console.log(`dashboard screenshot: ${screenshot}`);
+} catch (error) {
+  failed = true;
+  console.error(`dashboard test failed: ${error.message}`);
+  try {
+    const page = context.pages()[0];
+    if (page) {
+      await page.screenshot({path: screenshot, fullPage: true});
+      console.error(`screenshot of the failure: ${screenshot}`);
+    }
+  } catch (screenshotError) {
+    console.error(`no screenshot: ${screenshotError.message}`);
+  }
+} finally {
+  await context.close();
+  rmSync(userDataDir, {recursive: true, force: true});
+}
+process.exit(failed ? 1 : 0);

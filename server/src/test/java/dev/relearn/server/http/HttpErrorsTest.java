@@ -1,0 +1,136 @@
+package dev.relearn.server.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.server.http.TestServer.Response;
+import java.io.ByteArrayInputStream;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad input gets a JSON error naming the problem, with the right 4xx status. */
+class HttpErrorsTest {
+  private static final int LIMIT = 4096;
+  private static final String SECRET = "zebra quokka passphrase";
+
+  @TempDir static Path tmp;
+  private static TestServer server;
+
+  @BeforeAll
+  static void start() throws Exception {
+    server = TestServer.start(tmp, HttpApiConfig.defaults().withAddress("127.0.0.1", 0)
+        .withMaxBodyBytes(LIMIT).withMaxDepth(8));
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    String log = server.log();
+    server.close();
+    assertFalse(log.contains("zebra"), "the server logged query text: " + log);
+  }
+
+  private static void assertError(int status, String fragment, Response response) {
+    assertEquals(status, response.status(), response.body());
+    assertTrue(response.headers().firstValue("Content-Type").orElse("")
+        .startsWith("application/json"), response.headers().toString());
+    assertEquals(status, response.json().get("status").asInt());
+    assertTrue(response.error().contains(fragment),
+        "expected '" + fragment + "' in: " + response.error());
+    assertFalse(response.body().contains("zebra"), "errors never echo the query");
+  }
+
+  @Test
+  void malformedJsonIs400() throws Exception {
+    assertError(400, "malformed JSON", server.post("/api/search", "{\"query\": \"" + SECRET));
+    assertError(400, "malformed JSON", server.post("/api/search", "{query: zebra}"));
+    assertError(400, "malformed JSON", server.post("/api/search", "{\"query\": \"a\"} extra"));
+    assertError(400, "malformed JSON",
+        server.post("/api/search", "{\"query\": \"a\", \"query\": \"b\"}"));
+    assertError(400, "must be a JSON object", server.post("/api/search", "[1, 2]"));
+  }
+
+  @Test
+  void tooDeepNestingIs400() throws Exception {
+    String deep = "[".repeat(20) + "]".repeat(20);
+    assertError(400, "nested too deeply: the limit is 8",
+        server.post("/api/search", "{\"query\": \"x\", \"k\": " + deep + "}"));
+  }
+
+  @Test
+  void oversizedBodyIs413WithOrWithoutALength() throws Exception {
+    String big = "{\"query\": \"" + "a".repeat(LIMIT * 2) + "\"}";
+    assertError(413, "the limit is " + LIMIT + " bytes", server.post("/api/search", big));
+    HttpRequest chunked = HttpRequest.newBuilder(server.uri("/api/feedback"))
+        .header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofInputStream(() ->
+            new ByteArrayInputStream(big.getBytes(StandardCharsets.UTF_8))))
+        .build();
+    assertError(413, "request body too large", server.send(chunked));
+    assertEquals(200, server.get("/api/health").status(), "still serving");
+  }
+
+  @Test
+  void wrongContentTypeIs415() throws Exception {
+    assertError(415, "got: 'text/plain'",
+        server.post("/api/search", "text/plain", "{\"query\": \"x\"}"));
+    assertError(415, "got: none", server.post("/api/search", null, "{\"query\": \"x\"}"));
+    assertError(415, "charset=latin-1",
+        server.post("/api/feedback", "application/json; charset=latin-1", "{}"));
+    assertEquals(200, server.post("/api/search", "application/json; charset=UTF-8",
+        "{\"query\": \"cache\"}").status());
+  }
+
+  @Test
+  void unknownPathIs404AndWrongMethodIs405() throws Exception {
+    assertError(404, "no such path: /api/nothing", server.get("/api/nothing"));
+    assertError(404, "no such path: /nothing", server.get("/nothing"));
+    Response wrong = server.get("/api/search");
+    assertError(405, "GET is not allowed on /api/search", wrong);
+    assertEquals("POST", wrong.headers().firstValue("Allow").orElse(""));
+    assertError(405, "use GET", server.post("/api/health", "{}"));
+    assertError(405, "use GET", server.post("/", "{}"));
+  }
+
+  @Test
+  void badFieldsAre400AndNameTheField() throws Exception {
+    assertError(400, "'query' is required", server.post("/api/search", "{}"));
+    assertError(400, "'query' must be a string, got: number",
+        server.post("/api/search", "{\"query\": 5}"));
+    assertError(400, "'query' must not be empty", server.post("/api/search", "{\"query\": \" \"}"));
+    assertError(400, "'k' must be in [1, 1000], got: 0",
+        server.post("/api/search", "{\"query\": \"" + SECRET + "\", \"k\": 0}"));
+    assertError(400, "'k' must be an integer, got: 2.5",
+        server.post("/api/search", "{\"query\": \"x\", \"k\": 2.5}"));
+    assertError(400, "unknown search mode: 'fast'",
+        server.post("/api/search", "{\"query\": \"" + SECRET + "\", \"mode\": \"fast\"}"));
+    assertError(400, "unknown field 'limit'",
+        server.post("/api/search", "{\"query\": \"x\", \"limit\": 3}"));
+    assertError(400, "'used' is required",
+        server.post("/api/feedback", "{\"query\": \"" + SECRET + "\"}"));
+    assertError(400, "'used' must hold 1 to 100 chunk ids, got: 0",
+        server.post("/api/feedback", "{\"query\": \"x\", \"used\": []}"));
+    assertError(400, "'used' items must be non-empty strings, got: 7",
+        server.post("/api/feedback", "{\"query\": \"x\", \"used\": [7]}"));
+    assertError(400, "bad rating: 'sideways'", server.post("/api/feedback",
+        "{\"query\": \"" + SECRET + "\", \"used\": [\"a\"], \"rating\": \"sideways\"}"));
+    assertError(400, "'rating' must be a string", server.post("/api/feedback",
+        "{\"query\": \"x\", \"used\": [\"a\"], \"rating\": 1}"));
+    assertError(400, "'quality' must be in [0.0, 1.0], got: 1.5", server.post("/api/feedback",
+        "{\"query\": \"x\", \"used\": [\"a\"], \"quality\": 1.5}"));
+    assertError(400, "unknown outcome: 'maybe'", server.post("/api/feedback",
+        "{\"query\": \"x\", \"used\": [\"a\"], \"outcome\": \"maybe\"}"));
+    assertError(400, "unknown query class: 'poetry'",
+        server.post("/api/feedback/reset", "{\"query_class\": \"poetry\"}"));
+    assertError(400, "limit must be in [1, 500], got: 0",
+        server.get("/api/feedback/recent?limit=0"));
+    assertError(400, "unknown parameter 'since'", server.get("/api/feedback/recent?since=1"));
+    assertEquals(0, server.get("/api/feedback/stats").json().get("store").get("events").asLong(),
+        "no bad request recorded anything");
+  }
+}

@@ -1,0 +1,45 @@
+package dev.relearn.server.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.engine.IndexInUseException;
+import dev.relearn.engine.Relearn;
+import dev.relearn.indexer.build.Progress;
+import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.server.http.TestServer.Response;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A server on an index another engine holds: read-only, searches work, feedback is 409. */
+class HttpReadOnlyTest {
+  @TempDir Path tmp;
+
+  @Test
+  void readOnlyServerSearchesAndRefusesFeedbackClearly() throws Exception {
+    Path index = tmp.resolve("index");
+    try (Relearn writer = Relearn.open(index, TestServer.hashing())) {
+      writer.index(TestServer.writeDocs(tmp.resolve("docs")), SourceFormat.AUTO, Progress.NONE);
+      assertThrows(IndexInUseException.class, () -> Relearn.open(index, TestServer.hashing()));
+      try (TestServer server = TestServer.serve(
+          Relearn.open(index, TestServer.hashing().withReadOnly(true)))) {
+        assertTrue(server.get("/api/health").json().get("read_only").asBoolean());
+        Response search = server.post("/api/search", "{\"query\": \"rotate signing keys\"}");
+        assertEquals(200, search.status(), search.body());
+        String id = search.json().get("hits").get(0).get("chunk_id").asText();
+        Response feedback = server.post("/api/feedback",
+            "{\"query\": \"rotate signing keys\", \"used\": [\"" + id + "\"]}");
+        assertEquals(409, feedback.status(), feedback.body());
+        assertTrue(feedback.error().contains("open read-only"), feedback.error());
+        assertTrue(feedback.error().contains("feedback cannot be recorded"), feedback.error());
+        assertEquals(409, server.post("/api/feedback/reset", "{}").status());
+        Response stats = server.get("/api/feedback/stats");
+        assertEquals(200, stats.status(), stats.body());
+        assertTrue(stats.json().get("read_only").asBoolean());
+        assertTrue(stats.json().get("store").isNull());
+      }
+    }
+  }
+}
