@@ -32,15 +32,19 @@ final class LearnedRanking {
   private final HybridSearcher hybrid;
   private final RerankOptions options;
   private final Explorer explorer;
+  private final LookupPrefetcher prefetcher;
 
   /**
    * @param options the similar-query lookup settings; their model is replaced per search
    * @param explorer what may swap a shown slot for a candidate from below the cut
+   * @param prefetcher where similar-query lookups start early
    */
-  LearnedRanking(HybridSearcher hybrid, RerankOptions options, Explorer explorer) {
+  LearnedRanking(HybridSearcher hybrid, RerankOptions options, Explorer explorer,
+      LookupPrefetcher prefetcher) {
     this.hybrid = hybrid;
     this.options = options;
     this.explorer = explorer;
+    this.prefetcher = prefetcher;
   }
 
   /**
@@ -51,10 +55,13 @@ final class LearnedRanking {
   SearchResults search(IndexSearcher searcher, SearchRequest request, float[] vector,
       FeedbackStore store, LinearModel model, List<ScoreBreakdown> explanations)
       throws IOException {
+    LearnedRescorer rescorer = rescorer(vector, store, model);
+    prefetcher.prefetch(rescorer); // the similar-query lookup runs beside the first stage
     Candidates candidates = hybrid.candidates(searcher, request, vector);
     LearnedValuesSource learned = learnedValues(store);
     List<FusedHit> fused = candidates.fused();
-    List<RescoredHit> rescored = new ArrayList<>(rerank(searcher, fused, vector, store, model));
+    List<RescoredHit> rescored = new ArrayList<>(
+        fused.isEmpty() ? List.of() : rescorer.rerank(searcher, fused, fused.size()));
     double propensity = explorer.explore(rescored, request.k());
     Map<Integer, FusedHit> byDoc = new HashMap<>();
     for (FusedHit hit : fused) {
@@ -86,10 +93,14 @@ final class LearnedRanking {
 
   private List<RescoredHit> rerank(IndexSearcher searcher, List<FusedHit> fused,
       float[] vector, FeedbackStore store, LinearModel model) throws IOException {
+    return fused.isEmpty() ? List.of()
+        : rescorer(vector, store, model).rerank(searcher, fused, fused.size());
+  }
+
+  private LearnedRescorer rescorer(float[] vector, FeedbackStore store, LinearModel model) {
     FeedbackLookup lookup = store == null ? FeedbackLookup.NONE : store;
-    LearnedRescorer rescorer = new LearnedRescorer(lookup, vector,
+    return new LearnedRescorer(lookup, vector,
         options.withLearnedValues(learnedValues(store)).withModel(model));
-    return fused.isEmpty() ? List.of() : rescorer.rerank(searcher, fused, fused.size());
   }
 
   private static LearnedValuesSource learnedValues(FeedbackStore store) {

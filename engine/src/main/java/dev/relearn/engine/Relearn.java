@@ -73,6 +73,7 @@ public final class Relearn implements AutoCloseable {
   private final RelearnConfig config;
   private final AdaptiveWeights weights;
   private final RecentFeedback recent;
+  private final LookupPrefetcher prefetcher = new LookupPrefetcher();
   private FeedbackStore feedback;
   private FeedbackRecorder recorder;
   private VectorStore vectorStore;
@@ -91,8 +92,8 @@ public final class Relearn implements AutoCloseable {
     this.recent = recent;
     this.schema = new ChunkSchema(embedder.metadata().dimension());
     this.hybrid = new HybridSearcher(schema);
-    this.learnedRanking =
-        new LearnedRanking(hybrid, config.rerank(), new Explorer(config.exploration()));
+    this.learnedRanking = new LearnedRanking(hybrid, config.rerank(),
+        new Explorer(config.exploration()), prefetcher);
   }
 
   /**
@@ -370,7 +371,8 @@ public final class Relearn implements AutoCloseable {
   /** Commits nothing new (every index call has committed), releases the lock and the model. */
   @Override
   public synchronized void close() throws IOException {
-    try (Directory d = directory; EmbedderHolder e = embedder) {
+    try (Directory d = directory; EmbedderHolder e = embedder;
+        LookupPrefetcher p = prefetcher) {
       if (feedback != null) {
         feedback.close();
         feedback = null;

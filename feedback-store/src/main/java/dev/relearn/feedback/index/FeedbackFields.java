@@ -4,7 +4,6 @@ import dev.relearn.feedback.event.EvidenceCodec;
 import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.Outcome;
-import dev.relearn.lucene.feedback.PastQuery;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -163,21 +162,6 @@ public final class FeedbackFields {
       throw new IllegalStateException("damaged feedback cluster " + doc.get(ID) + ": "
           + e.getMessage(), e);
     }
-  }
-
-  /**
-   * The past query of a document loaded with at least {@link #LOOKUP_FIELDS}, its evidence
-   * decayed from its last event to {@code nowMillis}.
-   */
-  static PastQuery pastQuery(Document doc, float similarity, Decay decay, long nowMillis) {
-    long last = longValue(doc, LAST_MILLIS);
-    double factor = decay.factor(last, nowMillis);
-    Map<String, ChunkEvidence> chunks = chunks(doc);
-    if (factor != 1.0) {
-      chunks.replaceAll((chunkId, value) -> value.scaled(factor));
-    }
-    return new PastQuery(Math.max(-1f, Math.min(1f, similarity)), intValue(doc, EVENTS), chunks,
-        last);
   }
 
   static int intValue(Document doc, String field) {

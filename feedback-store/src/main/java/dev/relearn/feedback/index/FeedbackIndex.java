@@ -43,6 +43,7 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
   private final Path folder;
   private final FeedbackIndexConfig config;
   private final ClusterWriter writes;
+  private final PastQueryCache pastQueries = new PastQueryCache();
 
   private FeedbackIndex(Path folder, FeedbackIndexConfig config, ClusterWriter writes) {
     this.folder = folder;
@@ -121,12 +122,11 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
     IndexSearcher searcher = searchers.acquire();
     try {
       long now = config.clock().millis();
-      StoredFields stored = searcher.storedFields();
       List<PastQuery> out = new ArrayList<>();
       for (Neighbour near : VectorSearch.search(searcher, unit, minSimilarity, max, null,
           config.exactFor(searcher.getIndexReader().numDocs()))) {
-        out.add(FeedbackFields.pastQuery(stored.document(near.doc(),
-            FeedbackFields.LOOKUP_FIELDS), near.similarity(), config.decay(), now));
+        out.add(pastQueries.pastQuery(searcher.getIndexReader(), near.doc(), near.similarity(),
+            config.decay(), now));
       }
       return out;
     } finally {

@@ -7,7 +7,9 @@ import java.util.List;
 import java.util.PriorityQueue;
 import org.apache.lucene.index.FloatVectorValues;
 import org.apache.lucene.index.KnnVectorValues;
+import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.search.AcceptDocs;
 import org.apache.lucene.search.ConjunctionUtils;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
@@ -95,16 +97,34 @@ final class VectorSearch {
 
   private static List<Neighbour> approximate(IndexSearcher searcher, float[] query, float min,
       int k, Query filter) throws IOException {
-    TopDocs top = searcher.search(
-        new KnnFloatVectorQuery(FeedbackFields.CENTROID, query.clone(), k, filter), k);
-    List<Neighbour> out = new ArrayList<>(top.scoreDocs.length);
-    for (ScoreDoc hit : top.scoreDocs) {
-      float similarity = 2f * hit.score - 1f;
-      if (similarity >= min) {
-        out.add(new Neighbour(hit.doc, similarity));
+    List<Neighbour> out = new ArrayList<>();
+    if (filter != null) {
+      TopDocs top = searcher.search(
+          new KnnFloatVectorQuery(FeedbackFields.CENTROID, query.clone(), k, filter), k);
+      collect(top, 0, min, out);
+    } else {
+      // Unfiltered lookups (every search's) walk each segment's graph directly: the query path's
+      // rewrite, per-leaf tasks and second search cost more than the graph walk itself.
+      for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+        LeafReader reader = leaf.reader();
+        if (reader.getFloatVectorValues(FeedbackFields.CENTROID) != null) {
+          collect(reader.searchNearestVectors(FeedbackFields.CENTROID, query, k,
+              AcceptDocs.fromLiveDocs(reader.getLiveDocs(), reader.maxDoc()), Integer.MAX_VALUE),
+              leaf.docBase, min, out);
+        }
       }
     }
     out.sort(BEST_FIRST);
-    return out;
+    return out.size() > k ? new ArrayList<>(out.subList(0, k)) : out;
+  }
+
+  /** Adds the hits whose {@code DOT_PRODUCT} score {@code (1 + dot) / 2} means dot >= min. */
+  private static void collect(TopDocs top, int docBase, float min, List<Neighbour> out) {
+    for (ScoreDoc hit : top.scoreDocs) {
+      float similarity = 2f * hit.score - 1f;
+      if (similarity >= min) {
+        out.add(new Neighbour(docBase + hit.doc, similarity));
+      }
+    }
   }
 }

@@ -16,7 +16,7 @@ import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.files.OwnerOnly;
-import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.ChunkIds;
 import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.schema.LearnedValuesSource;
 import java.io.Closeable;
@@ -25,9 +25,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
-import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.util.IOUtils;
 import org.apache.lucene.search.SearcherManager;
 
@@ -223,10 +221,12 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    */
   public LearnedValuesSource learnedValues() {
     return leaf -> {
-      SortedDocValues ids = DocValues.getSorted(leaf, ChunkSchema.ID);
+      ChunkIds ids = ChunkIds.of(leaf);
       ChunkAggregates current = aggregates;
-      return doc -> ids.advanceExact(doc)
-          ? current.get(ids.lookupOrd(ids.ordValue()).utf8ToString()) : LearnedValues.NEUTRAL;
+      return doc -> {
+        String id = ids.get(doc);
+        return id == null ? LearnedValues.NEUTRAL : current.get(id);
+      };
     };
   }
 

@@ -1,5 +1,6 @@
 package dev.relearn.lucene.rerank;
 
+import dev.relearn.lucene.schema.ChunkIds;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.schema.LearnedValuesSource;
@@ -9,16 +10,14 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
-import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.IndexSearcher;
 
 /**
  * Reads what the index knows about first-stage hits: the chunk id from the {@link ChunkSchema#ID}
- * sorted doc values, the learned values through a {@link LearnedValuesSource}, and (only when a
+ * sorted doc values (through {@link ChunkIds}), the learned values through a {@link LearnedValuesSource}, and (only when a
  * context needs them) the stored path and kind. Hits are visited in doc-id order, leaf by leaf, so
  * each doc-values iterator only moves forward with {@code advanceExact}; the result keeps the
  * input order. Works on any index with those fields, not only one relearn's indexer built.
@@ -61,7 +60,7 @@ final class CandidateReader {
     StoredFields stored = readContextFields ? searcher.storedFields() : null;
     Candidate[] out = new Candidate[hits.size()];
     LeafReaderContext leaf = null;
-    SortedDocValues ids = null;
+    ChunkIds ids = null;
     LearnedValuesSource.LeafValues learnedReader = null;
     Candidate previous = null;
     for (int i : byDoc) {
@@ -73,11 +72,11 @@ final class CandidateReader {
       }
       if (leaf == null || hit.doc() >= leaf.docBase + leaf.reader().maxDoc()) {
         leaf = leaves.get(ReaderUtil.subIndex(hit.doc(), leaves));
-        ids = DocValues.getSorted(leaf.reader(), ChunkSchema.ID);
+        ids = ChunkIds.of(leaf.reader());
         learnedReader = learnedValues.forLeaf(leaf.reader());
       }
       int local = hit.doc() - leaf.docBase;
-      String chunkId = ids.advanceExact(local) ? ids.lookupOrd(ids.ordValue()).utf8ToString() : null;
+      String chunkId = ids.get(local);
       LearnedValues learned = Objects.requireNonNull(learnedReader.read(local),
           "the LearnedValuesSource returned null for doc " + hit.doc());
       String path = null;

@@ -1,0 +1,73 @@
+package dev.relearn.feedback.index;
+
+import dev.relearn.lucene.feedback.ChunkEvidence;
+import dev.relearn.lucene.feedback.PastQuery;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+
+/**
+ * Decoded cluster evidence, cached per segment. A cluster's stored fields never change within a
+ * segment (an update deletes the document and adds a new one), so the evidence decoded for a
+ * segment's document stays valid for the segment's life; the cache of a segment is dropped when
+ * Lucene closes its core. This spares each similar-query lookup the stored-field decompression
+ * and evidence decoding of its nearest clusters, the largest cost of a learned search. Decay is
+ * applied per lookup, as time passes. Thread-safe.
+ */
+final class PastQueryCache {
+  /** What a cluster document holds for lookups, before decay. */
+  private record Entry(int events, Map<String, ChunkEvidence> chunks, long lastMillis) {}
+
+  private final Map<Object, Map<Integer, Entry>> bySegment = new ConcurrentHashMap<>();
+
+  /**
+   * The past query of top-level document {@code doc} of {@code reader}, decayed to {@code
+   * nowMillis}.
+   */
+  PastQuery pastQuery(IndexReader reader, int doc, float similarity, Decay decay, long nowMillis)
+      throws IOException {
+    List<LeafReaderContext> leaves = reader.leaves();
+    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+    int leafDoc = doc - leaf.docBase;
+    IndexReader.CacheHelper helper = leaf.reader().getCoreCacheHelper();
+    Entry entry;
+    if (helper == null) {
+      entry = load(leaf, leafDoc);
+    } else {
+      Map<Integer, Entry> segment = bySegment.computeIfAbsent(helper.getKey(), key -> {
+        helper.addClosedListener(bySegment::remove);
+        return new ConcurrentHashMap<>();
+      });
+      entry = segment.get(leafDoc);
+      if (entry == null) {
+        entry = load(leaf, leafDoc);
+        segment.put(leafDoc, entry);
+      }
+    }
+    double factor = decay.factor(entry.lastMillis(), nowMillis);
+    Map<String, ChunkEvidence> chunks = entry.chunks();
+    if (factor != 1.0) {
+      chunks = new HashMap<>(chunks);
+      chunks.replaceAll((chunkId, value) -> value.scaled(factor));
+    }
+    return new PastQuery(Math.max(-1f, Math.min(1f, similarity)), entry.events(), chunks,
+        entry.lastMillis());
+  }
+
+  /** How many segments have cached entries (for tests). */
+  int segments() {
+    return bySegment.size();
+  }
+
+  private static Entry load(LeafReaderContext leaf, int leafDoc) throws IOException {
+    var doc = leaf.reader().storedFields().document(leafDoc, FeedbackFields.LOOKUP_FIELDS);
+    return new Entry(FeedbackFields.intValue(doc, FeedbackFields.EVENTS),
+        Map.copyOf(FeedbackFields.chunks(doc)),
+        FeedbackFields.longValue(doc, FeedbackFields.LAST_MILLIS));
+  }
+}

@@ -1,0 +1,64 @@
+package dev.relearn.lucene.schema;
+
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.SortedDocValues;
+
+/**
+ * The chunk id of each document, read from the {@link ChunkSchema#ID} sorted doc values once per
+ * document and segment, then kept. Looking an id up in sorted doc values means seeking and
+ * decompressing a terms-dictionary block every time; re-ranking and learned values need the ids
+ * of a hundred candidates per search. A segment's ids never change (learned fields are updated in
+ * place, ids are not), so the cache of a segment lives as long as its core and is dropped when
+ * Lucene closes it. The cache is thread-safe; each view is for one thread.
+ */
+public final class ChunkIds {
+  private static final Map<Object, AtomicReferenceArray<String>> BY_CORE =
+      new ConcurrentHashMap<>();
+
+  private final LeafReader reader;
+  private final AtomicReferenceArray<String> ids;
+  private SortedDocValues values;
+
+  private ChunkIds(LeafReader reader, AtomicReferenceArray<String> ids) {
+    this.reader = reader;
+    this.ids = ids;
+  }
+
+  /**
+   * The ids of {@code leaf}'s documents. The cache is shared by every reader of the same segment
+   * core; the returned view reads through {@code leaf} and is meant for one thread at a time, as
+   * doc values are.
+   */
+  public static ChunkIds of(LeafReader leaf) {
+    IndexReader.CacheHelper helper = leaf.getCoreCacheHelper();
+    if (helper == null) {
+      return new ChunkIds(leaf, new AtomicReferenceArray<>(leaf.maxDoc()));
+    }
+    return new ChunkIds(leaf, BY_CORE.computeIfAbsent(helper.getKey(), key -> {
+      helper.addClosedListener(BY_CORE::remove);
+      return new AtomicReferenceArray<>(leaf.maxDoc());
+    }));
+  }
+
+  /** The chunk id of segment document {@code doc}, or null when it has none. */
+  public String get(int doc) throws IOException {
+    String id = ids.get(doc);
+    if (id == null) {
+      if (values == null || values.docID() >= doc) { // doc values only move forward
+        values = DocValues.getSorted(reader, ChunkSchema.ID);
+      }
+      if (!values.advanceExact(doc)) {
+        return null;
+      }
+      id = values.lookupOrd(values.ordValue()).utf8ToString();
+      ids.set(doc, id);
+    }
+    return id;
+  }
+}

@@ -1,0 +1,53 @@
+package dev.relearn.lucene.schema;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.SortedDocValuesField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.util.BytesRef;
+import org.junit.jupiter.api.Test;
+
+/** Cached chunk ids stay right across doc-values updates, reopens and out-of-order reads. */
+class ChunkIdsTest {
+  @Test
+  void idsAreReadOnceAndStayRightAcrossDocValuesUpdatesAndReopens() throws Exception {
+    try (Directory dir = new ByteBuffersDirectory();
+        IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
+      for (int i = 0; i < 5; i++) {
+        Document doc = new Document();
+        if (i != 3) {
+          doc.add(new SortedDocValuesField(ChunkSchema.ID, new BytesRef("c" + i)));
+        }
+        doc.add(new StringField("key", "k" + i, Field.Store.NO));
+        doc.add(new NumericDocValuesField(ChunkSchema.LEARNED_CLICKS, 0));
+        writer.addDocument(doc);
+      }
+      writer.commit();
+      DirectoryReader first = DirectoryReader.open(writer);
+      LeafReader leaf = first.leaves().get(0).reader();
+      ChunkIds ids = ChunkIds.of(leaf);
+      assertEquals("c4", ids.get(4));
+      assertEquals("c1", ids.get(1), "an earlier doc after a later one");
+      assertNull(ids.get(3), "a doc without an id");
+      writer.updateNumericDocValue(new Term("key", "k2"), ChunkSchema.LEARNED_CLICKS, 7);
+      DirectoryReader second = DirectoryReader.openIfChanged(first, writer);
+      first.close(); // the old reader is gone; the core, and its cached ids, live on
+      ChunkIds again = ChunkIds.of(second.leaves().get(0).reader());
+      for (int i = 0; i < 5; i++) {
+        assertEquals(i == 3 ? null : "c" + i, again.get(i), "doc " + i);
+      }
+      second.close();
+    }
+  }
+}
