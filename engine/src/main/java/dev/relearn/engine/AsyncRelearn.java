@@ -1,0 +1,279 @@
+package dev.relearn.engine;
+
+import dev.relearn.feedback.store.FeedbackAck;
+import dev.relearn.indexer.build.IndexReport;
+import dev.relearn.indexer.build.Progress;
+import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.lucene.search.SearchResults;
+import dev.relearn.lucene.weights.QueryClass;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * A {@link Relearn} for callers that must not block, such as an IDE's UI thread: every call
+ * returns a {@link CompletableFuture} at once and runs on an executor.
+ *
+ * <p>Nothing runs on the calling thread but the hand-over: even a bad argument (a negative limit,
+ * a missing path, feedback on a read-only index) arrives as an exceptionally completed future,
+ * never as a throw; only a null argument throws {@link NullPointerException} at once. A future
+ * that is cancelled (or completed any other way) before its call starts skips the call; a call
+ * that has started runs to the end, its result then dropped: threads are never interrupted,
+ * because an interrupt closes Lucene's file channels.
+ *
+ * <p>Lifecycle: {@link #open} (or {@link #openPreferWritable}) once per index folder, share the
+ * instance between threads, {@link #close()} it once. Without an executor argument the instance
+ * owns a small pool of daemon threads named {@code relearn-async-N} and shuts it down on close; a
+ * caller's executor is used as is and never shut down. An instance that opened its engine closes
+ * it; one made by {@link #wrap} leaves the engine to its owner. Callbacks chained with {@code
+ * thenAccept} run on the worker thread; use {@code thenAcceptAsync(result, uiExecutor)} to get
+ * back to a UI thread. Query text is never written or logged. Thread-safe. See docs/JAVA_API.md.
+ */
+public final class AsyncRelearn {
+  private final Relearn relearn;
+  private final boolean ownsRelearn;
+  private final Executor executor;
+  private final ExecutorService ownPool;
+  private final Object lock = new Object();
+  private int inFlight;
+  private CompletableFuture<Void> closing;
+
+  /** Calls run on {@code ownPool} when it is not null, else on {@code executor}. */
+  AsyncRelearn(Relearn relearn, boolean ownsRelearn, Executor executor,
+      ExecutorService ownPool) {
+    this.relearn = relearn;
+    this.ownsRelearn = ownsRelearn;
+    this.executor = executor;
+    this.ownPool = ownPool;
+  }
+
+  /** One engine call. */
+  @FunctionalInterface
+  private interface Call<T> {
+    T run() throws IOException;
+  }
+
+  /**
+   * Opens {@link Relearn#open(Path, RelearnOptions)} on a pool of its own. The future fails with
+   * what that throws, such as {@link IndexInUseException}.
+   */
+  public static CompletableFuture<AsyncRelearn> open(Path dir, RelearnOptions options) {
+    return AsyncOpener.start(dir, options, false, null);
+  }
+
+  /** Opens on {@code executor}, which then runs every call and is never shut down by this. */
+  public static CompletableFuture<AsyncRelearn> open(Path dir, RelearnOptions options,
+      Executor executor) {
+    return AsyncOpener.start(dir, options, false, Objects.requireNonNull(executor, "executor"));
+  }
+
+  /**
+   * Opens read-write, or read-only when another engine (in this process or another) holds the
+   * folder's write lock; {@link #readOnly()} tells which. Read-only searches see the index as last
+   * committed when it was opened; feedback, index and reset calls fail.
+   */
+  public static CompletableFuture<AsyncRelearn> openPreferWritable(Path dir,
+      RelearnOptions options) {
+    return AsyncOpener.start(dir, options, true, null);
+  }
+
+  /** {@link #openPreferWritable(Path, RelearnOptions)} on a caller's executor. */
+  public static CompletableFuture<AsyncRelearn> openPreferWritable(Path dir,
+      RelearnOptions options, Executor executor) {
+    return AsyncOpener.start(dir, options, true, Objects.requireNonNull(executor, "executor"));
+  }
+
+  /** Wraps an engine the caller opened and will close, with a pool of its own. */
+  public static AsyncRelearn wrap(Relearn relearn) {
+    return new AsyncRelearn(Objects.requireNonNull(relearn, "relearn"), false, null,
+        AsyncThreads.newPool());
+  }
+
+  /** Wraps an engine the caller opened and will close, running calls on {@code executor}. */
+  public static AsyncRelearn wrap(Relearn relearn, Executor executor) {
+    return new AsyncRelearn(Objects.requireNonNull(relearn, "relearn"), false,
+        Objects.requireNonNull(executor, "executor"), null);
+  }
+
+  /** {@link Relearn#search}: embeds the query (the first call loads the model), then searches. */
+  public CompletableFuture<SearchResults> search(SearchRequest request) {
+    Objects.requireNonNull(request, "request");
+    return submit(() -> relearn.search(request));
+  }
+
+  /** {@link Relearn#explain}: a learned search with each hit's score breakdown. */
+  public CompletableFuture<ExplainedResults> explain(SearchRequest request) {
+    Objects.requireNonNull(request, "request");
+    return submit(() -> relearn.explain(request));
+  }
+
+  /**
+   * {@link Relearn#feedback}: durable (by default after an fsync) when the future completes.
+   * Fails with {@link IllegalStateException} on a read-only index.
+   */
+  public CompletableFuture<FeedbackAck> feedback(FeedbackRequest request) {
+    Objects.requireNonNull(request, "request");
+    return submit(() -> relearn.feedback(request));
+  }
+
+  /**
+   * {@link Relearn#index}: minutes for a large corpus on the first run. {@code progress} is called
+   * on the worker thread. Index calls run one at a time; searches go on meanwhile.
+   */
+  public CompletableFuture<IndexReport> index(Path path, SourceFormat format, Progress progress) {
+    Objects.requireNonNull(path, "path");
+    Objects.requireNonNull(format, "format");
+    Objects.requireNonNull(progress, "progress");
+    return submit(() -> relearn.index(path, format, progress));
+  }
+
+  /** {@link Relearn#stats}: counts and sizes of the index. */
+  public CompletableFuture<IndexStats> stats() {
+    return submit(relearn::stats);
+  }
+
+  /** {@link Relearn#recentFeedback}: by class and time only, newest first. */
+  public CompletableFuture<List<FeedbackSummary>> recentFeedback(int limit) {
+    return submit(() -> relearn.recentFeedback(limit));
+  }
+
+  /** {@link Relearn#resetWeights}: of {@code queryClass}, or of every class when it is null. */
+  public CompletableFuture<Void> resetWeights(QueryClass queryClass) {
+    return submit(() -> {
+      relearn.resetWeights(queryClass);
+      return null;
+    });
+  }
+
+  /**
+   * Loads the embedding model now (about a second for bge-small) so that the first search does
+   * not pay for it. Optional.
+   */
+  public CompletableFuture<Void> warmUp() {
+    return submit(() -> {
+      relearn.embedder();
+      return null;
+    });
+  }
+
+  /**
+   * The engine, for calls that never block: {@link Relearn#weights()}, {@link
+   * Relearn#metadata()}, {@link Relearn#config()}. Do not close it through here.
+   */
+  public Relearn relearn() {
+    return relearn;
+  }
+
+  /** Whether the engine is read-only (searches only). */
+  public boolean readOnly() {
+    return relearn.readOnly();
+  }
+
+  /** The index folder. */
+  public Path directory() {
+    return relearn.directory();
+  }
+
+  /**
+   * Stops taking calls (later ones fail with {@link IllegalStateException}), lets every call made
+   * before finish, then closes the engine if this opened it and shuts down its own pool. Calling
+   * it again returns the same outcome.
+   */
+  public CompletableFuture<Void> close() {
+    boolean now;
+    synchronized (lock) {
+      now = closing == null && inFlight == 0;
+      if (closing == null) {
+        closing = new CompletableFuture<>();
+      }
+    }
+    if (now) {
+      try {
+        executor().execute(this::release);
+      } catch (RejectedExecutionException e) { // a caller's executor that is shut down already
+        Thread closer = new Thread(this::release, AsyncThreads.NAME_PREFIX + "close");
+        closer.setDaemon(false);
+        closer.start();
+      }
+    }
+    return closing.copy();
+  }
+
+  /** The pool this owns, or null when it runs on a caller's executor. For tests. */
+  ExecutorService ownPool() {
+    return ownPool;
+  }
+
+  private Executor executor() {
+    return ownPool != null ? ownPool : executor;
+  }
+
+  private <T> CompletableFuture<T> submit(Call<T> call) {
+    CompletableFuture<T> future = new CompletableFuture<>();
+    synchronized (lock) {
+      if (closing != null) {
+        future.completeExceptionally(new IllegalStateException(
+            "the relearn engine for " + relearn.directory() + " is closed"));
+        return future;
+      }
+      inFlight++;
+    }
+    try {
+      executor().execute(() -> run(call, future));
+    } catch (RejectedExecutionException e) {
+      future.completeExceptionally(e);
+      finished();
+    }
+    return future;
+  }
+
+  private <T> void run(Call<T> call, CompletableFuture<T> future) {
+    try {
+      if (!future.isDone()) {
+        future.complete(call.run());
+      }
+    } catch (IOException | RuntimeException e) {
+      future.completeExceptionally(e);
+    } catch (Error e) {
+      future.completeExceptionally(e);
+      throw e;
+    } finally {
+      finished();
+    }
+  }
+
+  private void finished() {
+    synchronized (lock) {
+      inFlight--;
+      if (inFlight > 0 || closing == null) {
+        return;
+      }
+    }
+    release();
+  }
+
+  private void release() {
+    Exception failure = null;
+    if (ownsRelearn) {
+      try {
+        relearn.close();
+      } catch (IOException | RuntimeException e) {
+        failure = e;
+      }
+    }
+    if (ownPool != null) {
+      ownPool.shutdown();
+    }
+    if (failure == null) {
+      closing.complete(null);
+    } else {
+      closing.completeExceptionally(failure);
+    }
+  }
+}

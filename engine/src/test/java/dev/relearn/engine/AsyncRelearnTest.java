@@ -1,0 +1,305 @@
+package dev.relearn.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.indexer.build.Progress;
+import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.lucene.search.SearchResults;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** AsyncRelearn on real indexes: off the caller's thread, cancellable, closed in order. */
+class AsyncRelearnTest {
+  private static final RelearnOptions HASHING =
+      RelearnOptions.defaults().withModel(ModelChoice.HASHING);
+  private static final String QUERY = "rotate signing keys";
+
+  @TempDir Path tmp;
+  private Path docs;
+  private Path index;
+  private final ExecutorService ui = Executors.newSingleThreadExecutor(r -> new Thread(r, "ui"));
+  private final ExecutorService ide =
+      Executors.newSingleThreadExecutor(r -> new Thread(r, "ide-pool"));
+
+  @BeforeEach
+  void writeDocs() throws Exception {
+    docs = KeyDocs.write(tmp);
+    index = tmp.resolve("index");
+  }
+
+  @AfterEach
+  void stopExecutors() {
+    ui.shutdownNow();
+    ide.shutdownNow();
+  }
+
+  private static <T> T await(Future<T> future) throws Exception {
+    return future.get(60, TimeUnit.SECONDS);
+  }
+
+  private static Throwable failure(Future<?> future) {
+    return assertThrows(ExecutionException.class, () -> await(future)).getCause();
+  }
+
+  /** Occupies the single thread of {@code pool} until the returned latch is counted down. */
+  private static CountDownLatch block(ExecutorService pool) throws Exception {
+    CountDownLatch running = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    pool.execute(() -> {
+      running.countDown();
+      try {
+        release.await();
+      } catch (InterruptedException e) {
+        throw new IllegalStateException("blocker interrupted", e);
+      }
+    });
+    assertTrue(running.await(60, TimeUnit.SECONDS));
+    return release;
+  }
+
+  @Test
+  void ownPoolRunsCallsOnItsDaemonThreadsAndIsShutDownByClose() throws Exception {
+    AsyncRelearn async = await(AsyncRelearn.open(index, HASHING));
+    AtomicReference<Thread> worker = new AtomicReference<>();
+    Progress progress = new Progress() {
+      @Override
+      public void start(String task, long total) {
+        worker.set(Thread.currentThread());
+      }
+
+      @Override
+      public void advance(long done) {}
+
+      @Override
+      public void finish() {}
+    };
+    assertTrue(await(async.index(docs, SourceFormat.AUTO, progress)).added() > 0);
+    assertTrue(worker.get().getName().startsWith("relearn-async-"), worker.get().getName());
+    assertTrue(worker.get().isDaemon());
+    assertNotEquals(Thread.currentThread(), worker.get());
+    SearchResults results = await(async.search(SearchRequest.of(QUERY)));
+    assertEquals("keys.md", Path.of(results.hits().get(0).path()).getFileName().toString());
+    assertEquals(await(async.stats()).chunks(), await(async.stats()).chunks());
+    assertTrue(await(async.stats()).chunks() >= 3);
+    assertNull(await(async.warmUp()));
+
+    await(async.close());
+    assertTrue(async.ownPool().isShutdown());
+    assertTrue(async.ownPool().awaitTermination(60, TimeUnit.SECONDS));
+    try (Relearn again = Relearn.open(index, HASHING)) {
+      assertFalse(again.readOnly(), "close released the write lock");
+    }
+    Throwable late = failure(async.search(SearchRequest.of(QUERY)));
+    assertInstanceOf(IllegalStateException.class, late);
+    assertEquals("the relearn engine for " + index.toAbsolutePath() + " is closed",
+        late.getMessage());
+  }
+
+  @Test
+  void aSearchFromTheUiThreadReturnsBeforeItsWorkIsDone() throws Exception {
+    try (Relearn relearn = Relearn.open(index, HASHING)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      AsyncRelearn async = AsyncRelearn.wrap(relearn, ide);
+      CountDownLatch release = block(ide);
+      CompletableFuture<SearchResults> search =
+          await(ui.submit(() -> async.search(SearchRequest.of(QUERY))));
+      assertFalse(search.isDone(), "the UI thread got the future while the worker was busy");
+      AtomicReference<String> callbackThread = new AtomicReference<>();
+      CompletableFuture<Void> shown = search.thenAcceptAsync(
+          r -> callbackThread.set(Thread.currentThread().getName()), ui);
+      release.countDown();
+      assertFalse(await(search).hits().isEmpty());
+      await(shown);
+      assertEquals("ui", callbackThread.get());
+      await(async.close());
+      assertFalse(ide.isShutdown(), "a caller's executor is not shut down");
+      assertEquals(42, await(ide.submit(() -> 42)));
+      assertFalse(relearn.search(SearchRequest.of(QUERY)).hits().isEmpty(),
+          "a wrapped engine stays open");
+    }
+  }
+
+  @Test
+  void aCallCancelledBeforeItStartsNeverRuns() throws Exception {
+    try (Relearn relearn = Relearn.open(index, HASHING)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      String id = relearn.search(SearchRequest.of(QUERY)).hits().get(0).chunkId();
+      AsyncRelearn async = AsyncRelearn.wrap(relearn, ide);
+      CountDownLatch release = block(ide);
+      CompletableFuture<?> cancelled = async.feedback(FeedbackRequest.of(QUERY, List.of(id)));
+      CompletableFuture<?> timedOut = async.feedback(FeedbackRequest.of(QUERY, List.of(id)))
+          .orTimeout(1, TimeUnit.MILLISECONDS);
+      CompletableFuture<?> kept = async.feedback(FeedbackRequest.of("keys", List.of(id)));
+      assertTrue(cancelled.cancel(false));
+      assertThrows(ExecutionException.class, () -> timedOut.get(60, TimeUnit.SECONDS));
+      release.countDown();
+      await(kept);
+      assertEquals(1, relearn.feedbackStore().stats().ledgerEvents(), "only 'kept' ran");
+      await(async.close());
+    }
+  }
+
+  @Test
+  void badArgumentsComeBackInTheFutureAndNullsThrowAtOnce() throws Exception {
+    try (Relearn relearn = Relearn.open(index, HASHING)) {
+      AsyncRelearn async = AsyncRelearn.wrap(relearn, ide);
+      Path missing = tmp.resolve("no-such-folder");
+      List<CompletableFuture<?>> futures = await(ui.submit(() -> List.of(
+          async.recentFeedback(-1),
+          async.index(missing, SourceFormat.AUTO, Progress.NONE))));
+      Throwable limit = failure(futures.get(0));
+      assertInstanceOf(IllegalArgumentException.class, limit);
+      assertEquals("limit must be >= 0, got: -1", limit.getMessage());
+      Throwable path = failure(futures.get(1));
+      assertInstanceOf(IllegalArgumentException.class, path);
+      assertTrue(path.getMessage().contains("no-such-folder"), path.getMessage());
+      assertThrows(NullPointerException.class, () -> async.search(null));
+      assertThrows(NullPointerException.class,
+          () -> async.index(docs, SourceFormat.AUTO, null));
+      assertThrows(NullPointerException.class, () -> AsyncRelearn.open(index, HASHING, null));
+      await(async.close());
+    }
+  }
+
+  @Test
+  void closeWaitsForCallsInFlightAndRefusesLaterOnes() throws Exception {
+    CountDownLatch entered = new CountDownLatch(1);
+    CountDownLatch proceed = new CountDownLatch(1);
+    ExecutorService two = Executors.newFixedThreadPool(2);
+    AsyncRelearn async = await(AsyncRelearn.open(index,
+        HASHING.withEmbedder(new AsyncHeldQueryEmbedder(entered, proceed)), two));
+    await(async.index(docs, SourceFormat.AUTO, Progress.NONE));
+    assertNull(async.ownPool());
+    CompletableFuture<SearchResults> inFlight =
+        async.search(SearchRequest.of(AsyncHeldQueryEmbedder.HELD));
+    assertTrue(entered.await(60, TimeUnit.SECONDS), "the search is running");
+    CompletableFuture<Void> closed = async.close();
+    CompletableFuture<IndexStats> late = async.stats();
+    assertTrue(late.isCompletedExceptionally(), "refused at once");
+    assertInstanceOf(IllegalStateException.class, failure(late));
+    assertThrows(IndexInUseException.class, () -> Relearn.open(index, HASHING),
+        "the engine stays open while a call is in flight");
+    assertFalse(closed.isDone());
+    proceed.countDown();
+    assertFalse(await(inFlight).hits().isEmpty(), "the call made before close ran");
+    await(closed);
+    await(async.close()); // again: the same outcome
+    try (Relearn again = Relearn.open(index, HASHING)) {
+      assertTrue(again.stats().chunks() >= 3);
+    }
+    assertFalse(two.isShutdown(), "a caller's executor is not shut down");
+    two.shutdown();
+  }
+
+  @Test
+  void aReadOnlySecondInstanceSearchesWhileAWriterIsOpen() throws Exception {
+    AsyncRelearn writer = await(AsyncRelearn.open(index, HASHING));
+    await(writer.index(docs, SourceFormat.AUTO, Progress.NONE));
+    assertInstanceOf(IndexInUseException.class, failure(AsyncRelearn.open(index, HASHING)));
+    AsyncRelearn reader = await(AsyncRelearn.openPreferWritable(index, HASHING));
+    assertTrue(reader.readOnly());
+    assertFalse(writer.readOnly());
+    String top = await(writer.search(SearchRequest.of(QUERY))).hits().get(0).chunkId();
+    assertEquals(top, await(reader.search(SearchRequest.of(QUERY))).hits().get(0).chunkId());
+    assertEquals(await(writer.stats()).chunks(), await(reader.stats()).chunks());
+    Throwable refused = failure(reader.feedback(FeedbackRequest.of(QUERY, List.of(top))));
+    assertInstanceOf(IllegalStateException.class, refused);
+    assertTrue(refused.getMessage().contains("read-only"), refused.getMessage());
+    assertFalse(refused.getMessage().contains(QUERY), "no query text in errors");
+    assertFalse(await(writer.feedback(FeedbackRequest.of(QUERY, List.of(top)))).duplicate());
+    await(reader.close());
+    await(writer.close());
+    AsyncRelearn alone = await(AsyncRelearn.openPreferWritable(index, HASHING));
+    assertFalse(alone.readOnly(), "read-write once nobody else holds the lock");
+    await(alone.close());
+  }
+
+  @Test
+  void aCancelledOpenOpensNothing() throws Exception {
+    Path never = tmp.resolve("never");
+    CountDownLatch release = block(ide);
+    CompletableFuture<AsyncRelearn> open = AsyncRelearn.open(never, HASHING, ide);
+    assertTrue(open.cancel(false));
+    release.countDown();
+    await(ide.submit(() -> null)); // the skipped open ran before this
+    assertFalse(Files.exists(never));
+  }
+
+  @Test
+  void theDocumentedPluginWorks() throws Exception {
+    AsyncPluginExample plugin = new AsyncPluginExample(ui);
+    await(plugin.onStart(index, HASHING));
+    AsyncRelearn engine = plugin.engine();
+    assertFalse(engine.readOnly());
+    await(engine.index(docs, SourceFormat.AUTO, Progress.NONE));
+    await(ui.submit(() -> plugin.onQueryChanged(QUERY)));
+    AsyncPluginExample.Shown shown = plugin.shown.poll(60, TimeUnit.SECONDS);
+    assertNotNull(shown);
+    assertNull(shown.error());
+    assertEquals("ui", shown.thread());
+    SearchResults results = shown.results();
+    await(ui.submit(() -> plugin.onHitUsed(QUERY, results, results.hits().get(0))));
+    AsyncPluginExample.Learned learned = plugin.learned.poll(60, TimeUnit.SECONDS);
+    assertNotNull(learned);
+    assertNull(learned.error());
+    assertEquals("ui", learned.thread());
+    assertEquals(1, engine.relearn().feedbackStore().stats().ledgerEvents());
+    await(plugin.onStop());
+    try (Relearn reopened = Relearn.open(index, HASHING)) {
+      assertEquals(1, reopened.feedbackStore().stats().ledgerEvents());
+    }
+  }
+
+  @Test
+  void theJavaApiDocumentShowsThePluginsCode() throws Exception {
+    String doc = Files.readString(Path.of("../docs/JAVA_API.md"));
+    String code = normalised(Files.readString(
+        Path.of("src/test/java/dev/relearn/engine/AsyncPluginExample.java")));
+    Matcher blocks = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL).matcher(doc);
+    List<String> missing = new ArrayList<>();
+    int count = 0;
+    while (blocks.find()) {
+      count++;
+      if (!code.contains(normalised(blocks.group(1)))) {
+        missing.add(blocks.group(1));
+      }
+    }
+    assertTrue(count >= 3, "java blocks in docs/JAVA_API.md: " + count);
+    assertEquals(List.of(), missing, "blocks that are not AsyncPluginExample's code");
+  }
+
+  /** Lines stripped of indentation, blank lines dropped. */
+  private static String normalised(String text) {
+    StringBuilder out = new StringBuilder();
+    for (String line : text.split("\n")) {
+      if (!line.isBlank()) {
+        out.append(line.strip()).append('\n');
+      }
+    }
+    return out.toString();
+  }
+}
