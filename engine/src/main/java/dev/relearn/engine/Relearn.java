@@ -58,6 +58,8 @@ import org.apache.lucene.store.LockObtainFailedException;
 public final class Relearn implements AutoCloseable {
   /** The feedback store's folder inside the index folder. */
   public static final String FEEDBACK_FOLDER = "feedback";
+  /** How often, at most, a read-only engine looks for the writer's newer commits. */
+  public static final long READ_ONLY_REFRESH_MILLIS = 200;
   /** The adaptive weights' file inside the index folder. */
   public static final String WEIGHTS_FILE = "adaptive-weights.txt";
 
@@ -77,6 +79,8 @@ public final class Relearn implements AutoCloseable {
   private FeedbackStore feedback;
   private FeedbackRecorder recorder;
   private VectorStore vectorStore;
+  private boolean closed; // guarded by this
+  private volatile long lastRefreshNanos = System.nanoTime();
 
   private Relearn(Path dir, RelearnOptions options, Directory directory, IndexWriter writer,
       SearcherManager searchers, EmbedderHolder embedder, RelearnConfig config,
@@ -247,6 +251,9 @@ public final class Relearn implements AutoCloseable {
 
   private SearchResults search(SearchRequest request, float[] vector,
       List<ScoreBreakdown> explanations) throws IOException {
+    if (writer == null) {
+      refreshReadOnly();
+    }
     IndexSearcher searcher = searchers.acquire();
     try {
       if (request.mode() == SearchMode.LEARNED) {
@@ -368,9 +375,27 @@ public final class Relearn implements AutoCloseable {
     }
   }
 
+  /**
+   * A read-only engine picks up the writer's newer commits: at most every {@link
+   * #READ_ONLY_REFRESH_MILLIS} ms, without blocking (a search already refreshing is not waited
+   * for).
+   */
+  private void refreshReadOnly() throws IOException {
+    long now = System.nanoTime();
+    long last = lastRefreshNanos;
+    if (now - last >= READ_ONLY_REFRESH_MILLIS * 1_000_000L) {
+      lastRefreshNanos = now;
+      searchers.maybeRefresh();
+    }
+  }
+
   /** Commits nothing new (every index call has committed), releases the lock and the model. */
   @Override
   public synchronized void close() throws IOException {
+    if (closed) {
+      return; // idempotent, as AutoCloseable recommends
+    }
+    closed = true;
     try (Directory d = directory; EmbedderHolder e = embedder;
         LookupPrefetcher p = prefetcher) {
       if (feedback != null) {
@@ -386,4 +411,5 @@ public final class Relearn implements AutoCloseable {
       }
     }
   }
+
 }

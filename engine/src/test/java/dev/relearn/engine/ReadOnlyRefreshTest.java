@@ -1,0 +1,57 @@
+package dev.relearn.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.indexer.build.Progress;
+import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.lucene.search.Hit;
+import dev.relearn.lucene.search.SearchRequest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A read-only engine follows the writer's commits; closing twice is harmless. */
+class ReadOnlyRefreshTest {
+  @TempDir Path tmp;
+  private final RelearnOptions hashing = RelearnOptions.defaults().withModel(ModelChoice.HASHING);
+
+  @Test
+  void aReadOnlyEngineSeesTheWritersNewCommits() throws Exception {
+    Path index = tmp.resolve("idx");
+    Path docs = KeyDocs.write(tmp);
+    try (Relearn writer = Relearn.open(index, hashing)) {
+      writer.index(docs, SourceFormat.AUTO, Progress.NONE);
+      try (Relearn reader = Relearn.open(index, hashing.withReadOnly(true))) {
+        SearchRequest query = SearchRequest.of("zebra migration").withK(20);
+        assertTrue(reader.search(query).hits().stream()
+            .noneMatch(h -> h.path().endsWith("zebra.md")));
+        Files.writeString(docs.resolve("zebra.md"), "# Zebra\nZebra migration crosses rivers.\n");
+        writer.index(docs, SourceFormat.AUTO, Progress.NONE);
+        Thread.sleep(Relearn.READ_ONLY_REFRESH_MILLIS + 50);
+        reader.search(query); // starts the refresh
+        boolean seen = false;
+        for (int i = 0; i < 50 && !seen; i++) {
+          seen = reader.search(query).hits().stream().map(Hit::path)
+              .anyMatch(p -> p.endsWith("zebra.md"));
+          if (!seen) {
+            Thread.sleep(Relearn.READ_ONLY_REFRESH_MILLIS);
+          }
+        }
+        assertTrue(seen, "the read-only engine never saw the new commit");
+      }
+    }
+  }
+
+  @Test
+  void closingTwiceIsHarmless() throws Exception {
+    Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing);
+    relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
+    relearn.close();
+    relearn.close();
+    try (Relearn again = Relearn.open(tmp.resolve("idx"), hashing)) {
+      assertEquals(false, again.readOnly());
+    }
+  }
+}
