@@ -27,6 +27,7 @@ final class ChunkLedger {
   private final long[] totals = new long[NanoCounts.SIZE];
   private long lastUsedMillis;
   private boolean retired;
+  private volatile LearnedValues values = LearnedValues.NEUTRAL; // of totals; read lock-free
 
   /**
    * Adds one session's evidence.
@@ -51,7 +52,7 @@ final class ChunkLedger {
       sums.lastUsedMillis = Math.max(sums.lastUsedMillis, usedAtMillis);
       lastUsedMillis = Math.max(lastUsedMillis, usedAtMillis);
     }
-    return values();
+    return values = computeValues();
   }
 
   /**
@@ -74,6 +75,7 @@ final class ChunkLedger {
     if (sessions.isEmpty()) {
       retired = true;
     }
+    values = computeValues();
     return true;
   }
 
@@ -89,9 +91,14 @@ final class ChunkLedger {
 
   /**
    * The values as the index stores them: successes and failures rounded half up to whole counts
-   * (exactly, in fixed point), the weighted counts as doubles.
+   * (exactly, in fixed point), the weighted counts as doubles. Lock-free: searches read it for
+   * every candidate.
    */
-  synchronized LearnedValues values() {
+  LearnedValues values() {
+    return values;
+  }
+
+  private LearnedValues computeValues() {
     return new LearnedValues(
         NanoCounts.toCount(totals[NanoCounts.EXAMINATIONS]),
         NanoCounts.toCount(totals[NanoCounts.CLICKS]),

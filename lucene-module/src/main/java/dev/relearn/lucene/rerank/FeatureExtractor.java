@@ -75,7 +75,7 @@ public final class FeatureExtractor {
         candidate.vector(),
         stats.bm25().normalise(candidate.bm25()),
         stats.vector().normalise(candidate.vector()),
-        BoostEstimator.estimate(candidate.chunkId(), feedback.pastQueries()),
+        feedback.boost(candidate.chunkId()),
         UsageSignals.logPrior(learned.successes(), learned.failures()),
         UsageSignals.recency(learned.lastUsedMillis(), nowMillis),
         UsageSignals.frequency(learned.clicks(), stats.maxUses()),

@@ -61,6 +61,8 @@ class BoostEstimatorTest {
         assertEquals(outcomeSum, boost.outcomeEvidence(), 1e-12, where);
         assertEquals(raw, boost.value(), 1e-12, where);
         assertEquals(expectedContribution, model.boostContribution(boost), 1e-12, where);
+        assertEquals(boost, new FeedbackEvidence(past, List.of()).boost(chunk),
+            "the precomputed boosts equal the direct estimate exactly; " + where);
       }
     }
   }
