@@ -18,8 +18,8 @@ import picocli.CommandLine.Command;
     subcommands = {
       IndexCommand.class, SearchCommand.class, StatsCommand.class, EvalCommand.class,
       FeedbackCommand.class, FeedbackStatsCommand.class, CompactCommand.class,
-      ForgetCommand.class, DemoCommand.class, BenchCommand.class,
-      CommandLine.HelpCommand.class
+      ForgetCommand.class, DemoCommand.class, BenchCommand.class, ServeCommand.class,
+      McpCommand.class, ConfigCommand.class, CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:ok", "1:error", "2:usage error"})

@@ -1,0 +1,91 @@
+package dev.relearn.cli;
+
+import dev.relearn.engine.IndexInUseException;
+import dev.relearn.engine.Relearn;
+import dev.relearn.server.mcp.RelearnMcpServer;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Spec;
+
+/** {@code relearn mcp}: the MCP stdio server, until the client closes stdin. */
+@Command(name = "mcp", mixinStandardHelpOptions = true,
+    description = {"Serve relearn to an agent host as an MCP server on stdio (docs/MCP.md).",
+        "Tools: search, search_all, record_feedback, set_context. stdout carries only protocol"
+            + " messages; notes go to stderr. When another process holds the index, it is served"
+            + " read-only: search works, record_feedback answers with an error.",
+        "Query text is kept in memory for the live session only: never stored or logged."})
+final class McpCommand implements Callable<Integer> {
+  @Mixin EngineOptions engine;
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter err = spec.commandLine().getErr();
+    PrintStream protocol = System.out;
+    // Whatever else might print to stdout would corrupt the protocol: send it to stderr.
+    System.setOut(System.err);
+    try {
+      Relearn relearn = open(err);
+      RelearnMcpServer server = new RelearnMcpServer(relearn);
+      AtomicBoolean stopped = new AtomicBoolean();
+      Runnable stop = () -> {
+        if (stopped.compareAndSet(false, true)) {
+          server.close();
+          try {
+            relearn.close();
+          } catch (IOException | RuntimeException e) {
+            err.println("relearn: closing the index failed: " + e);
+            err.flush();
+          }
+        }
+      };
+      Thread hook = new Thread(stop, "relearn-mcp-stop");
+      Runtime.getRuntime().addShutdownHook(hook);
+      err.println("relearn: MCP server on stdio for " + relearn.directory()
+          + (relearn.readOnly() ? " (read-only: record_feedback is off)" : ""));
+      err.flush();
+      Thread.ofPlatform().daemon().name("relearn-mcp-warmup").start(relearn::embedder);
+      try {
+        server.serve(System.in, protocol, version());
+      } finally {
+        stop.run();
+        removeHook(hook);
+      }
+    } finally {
+      System.setOut(protocol);
+    }
+    return 0;
+  }
+
+  private Relearn open(PrintWriter err) throws IOException {
+    if (!Files.isDirectory(engine.index)) {
+      return engine.open(true); // explains that there is no index
+    }
+    try {
+      return engine.open(false);
+    } catch (IndexInUseException e) {
+      err.println("relearn: " + e.getMessage() + "; serving it read-only: record_feedback is"
+          + " off");
+      return engine.open(true);
+    }
+  }
+
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException shuttingDown) {
+      // the JVM is already exiting: the hook runs (and finds the server stopped)
+    }
+  }
+
+  private static String version() {
+    String version = RelearnCli.class.getPackage().getImplementationVersion();
+    return version == null ? "dev" : version;
+  }
+}

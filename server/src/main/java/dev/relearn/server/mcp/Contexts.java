@@ -1,0 +1,70 @@
+package dev.relearn.server.mcp;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The server's contexts and which one is current. Calls that name no context go to the current
+ * one: the last {@code set_context}, else a default context whose session id is unique to this
+ * server process. At most {@link #MAX_CONTEXTS} are kept (least recently used first out, never the
+ * current one). Thread-safe.
+ */
+final class Contexts {
+  /** The most contexts kept in memory. */
+  static final int MAX_CONTEXTS = 64;
+  /** The id the default context is shown under. */
+  static final String DEFAULT_ID = "default";
+
+  private final SessionContext defaultContext;
+  private final AtomicLong sequence = new AtomicLong();
+  private final LinkedHashMap<String, SessionContext> byId =
+      new LinkedHashMap<>(16, 0.75f, true) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, SessionContext> eldest) {
+          return size() > MAX_CONTEXTS && eldest.getValue() != current;
+        }
+      };
+  private SessionContext current;
+
+  /**
+   * Contexts whose default context attributes feedback to {@code defaultSessionId}.
+   */
+  Contexts(String defaultSessionId) {
+    defaultContext = new SessionContext(DEFAULT_ID, Objects.requireNonNull(defaultSessionId));
+    current = defaultContext;
+  }
+
+  /** Makes {@code id} current, creating it if needed; sets its path prefix (null clears it). */
+  synchronized SessionContext set(String id, String pathPrefix) {
+    SessionContext context = lookup(SessionContext.checkId(id));
+    context.pathPrefix(pathPrefix);
+    current = context;
+    return context;
+  }
+
+  /** The context {@code id} names (created if new), or the current one when {@code id} is null. */
+  synchronized SessionContext get(String id) {
+    return id == null ? current : lookup(SessionContext.checkId(id));
+  }
+
+  /** The current context. */
+  synchronized SessionContext current() {
+    return current;
+  }
+
+  /** The next search's sequence number: increasing across all contexts. */
+  long nextSequence() {
+    return sequence.incrementAndGet();
+  }
+
+  private SessionContext lookup(String id) {
+    if (id.equals(DEFAULT_ID)) {
+      return defaultContext;
+    }
+    return byId.computeIfAbsent(id, key -> new SessionContext(key, key));
+  }
+}

@@ -1,0 +1,87 @@
+package dev.relearn.server.mcp;
+
+import dev.relearn.lucene.search.Hit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The result shape of {@code search} and {@code search_all}: a text summary and structure. */
+final class HitResults {
+  /** Snippet characters shown per hit in the text summary. */
+  static final int TEXT_SNIPPET_CHARS = 160;
+
+  private HitResults() {}
+
+  /** The output schema both search tools declare. */
+  static Map<String, Object> schema() {
+    Map<String, Object> hit = Schemas.output(Schemas.props(
+        "rank", Schemas.prop("integer", "1-based position"),
+        "chunk_id", Schemas.prop("string", "Stable id: pass it to record_feedback once used"),
+        "path", Schemas.prop("string", "Source file or record path"),
+        "start_line", Schemas.prop("integer", "First line (0 for records)"),
+        "end_line", Schemas.prop("integer", "Last line"),
+        "heading_path", Schemas.array(Schemas.prop("string", null), "Markdown headings above"),
+        "snippet", Schemas.prop("string", "Excerpt near the query's words"),
+        "score", Schemas.prop("number", "Final score; higher is better")),
+        List.of("rank", "chunk_id", "path", "start_line", "end_line", "heading_path", "snippet",
+            "score"));
+    return Schemas.output(Schemas.props(
+        "context", Schemas.prop("string", "The context the search was attributed to"),
+        "mode", Schemas.prop("string", "bm25, vector, hybrid or learned"),
+        "took_ms", Schemas.prop("number", "Search time in the server, milliseconds"),
+        "hits", Schemas.array(hit, "Best first")),
+        List.of("context", "mode", "took_ms", "hits"));
+  }
+
+  /** The structured content. */
+  static Map<String, Object> structured(String context, String mode, double millis,
+      List<Hit> hits) {
+    List<Map<String, Object>> list = new ArrayList<>(hits.size());
+    for (Hit hit : hits) {
+      Map<String, Object> json = new LinkedHashMap<>();
+      json.put("rank", list.size() + 1);
+      json.put("chunk_id", hit.chunkId());
+      json.put("path", hit.path());
+      json.put("start_line", hit.startLine());
+      json.put("end_line", hit.endLine());
+      json.put("heading_path", hit.headingPath());
+      json.put("snippet", hit.snippet());
+      json.put("score", hit.score());
+      list.add(json);
+    }
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("context", context);
+    body.put("mode", mode);
+    body.put("took_ms", millis);
+    body.put("hits", list);
+    return body;
+  }
+
+  /** The text summary: one line per hit with its id, then a short snippet. */
+  static String text(String tool, String context, String mode, List<Hit> hits) {
+    StringBuilder out = new StringBuilder();
+    out.append(String.format(Locale.ROOT, "%s: %d hits (%s, context %s).", tool, hits.size(),
+        mode, context));
+    if (!hits.isEmpty()) {
+      out.append(" Pass the chunk ids you use to record_feedback.");
+    }
+    for (int i = 0; i < hits.size(); i++) {
+      Hit hit = hits.get(i);
+      String lines = hit.startLine() > 0 ? ":" + hit.startLine() + "-" + hit.endLine() : "";
+      String headings = hit.headingPath().isEmpty() ? ""
+          : "  [" + String.join(" > ", hit.headingPath()) + "]";
+      out.append(String.format(Locale.ROOT, "\n%d. %s%s%s  id=%s  score=%.4f", i + 1, hit.path(),
+          lines, headings, hit.chunkId(), hit.score()));
+      String snippet = hit.snippet().replaceAll("\\s+", " ").strip();
+      if (snippet.length() > TEXT_SNIPPET_CHARS) {
+        snippet = snippet.substring(0, TEXT_SNIPPET_CHARS) + "...";
+      }
+      if (!snippet.isEmpty()) {
+        out.append("\n   ").append(snippet);
+      }
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,110 @@
+package dev.relearn.server.mcp;
+
+import dev.relearn.engine.Relearn;
+import dev.relearn.feedback.index.FeedbackStats;
+import dev.relearn.feedback.store.StoreStats;
+import dev.relearn.lucene.weights.ClassStats;
+import dev.relearn.lucene.weights.QueryClass;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What relearn has learned, as {@code record_feedback} reports it: the feedback store's counts
+ * and positive rate, and the adaptive weights of the query classes involved.
+ */
+final class LearningStats {
+  private LearningStats() {}
+
+  /** The schema of {@link #store}. */
+  static Map<String, Object> storeSchema() {
+    return Schemas.output(Schemas.props(
+        "events", Schemas.prop("integer", "Feedback events recorded"),
+        "learned_events", Schemas.prop("integer", "Events that carried evidence"),
+        "query_clusters", Schemas.prop("integer", "Clusters of similar past queries"),
+        "sessions", Schemas.prop("integer", "Distinct sessions"),
+        "positive_rate", Schemas.prop(List.of("number", "null"),
+            "Successes over successes and failures; null before any outcome"),
+        "learned_chunks", Schemas.prop("integer", "Chunks with learned values"),
+        "by_signal", Schemas.prop("object", "Events per signal class")),
+        List.of("events", "learned_events", "query_clusters", "sessions", "positive_rate",
+            "learned_chunks", "by_signal"));
+  }
+
+  /** The schema of one entry of {@link #weights}. */
+  static Map<String, Object> weightsSchema() {
+    return Schemas.output(Schemas.props(
+        "query_class", Schemas.prop("string", "identifier, question, keywords or"
+            + " natural_language"),
+        "samples", Schemas.prop("integer", "Ratings this class learned from"),
+        "positives", Schemas.prop("integer", "Positive ratings"),
+        "negatives", Schemas.prop("integer", "Negative ratings"),
+        "bm25", Schemas.prop("number", "Weight of BM25"),
+        "vector", Schemas.prop("number", "Weight of the vector search"),
+        "learned", Schemas.prop("number", "Weight of learned values"),
+        "accuracy", Schemas.prop(List.of("number", "null"),
+            "Positive over rated; null before any rating")),
+        List.of("query_class", "samples", "positives", "negatives", "bm25", "vector", "learned",
+            "accuracy"));
+  }
+
+  /** The feedback store's statistics. */
+  static Map<String, Object> store(Relearn relearn) throws IOException {
+    StoreStats stats = relearn.feedbackStore().stats();
+    FeedbackStats clusters = stats.clusters();
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("events", stats.ledgerEvents());
+    body.put("learned_events", clusters.learnedEvents());
+    body.put("query_clusters", clusters.clusters());
+    body.put("sessions", clusters.sessions());
+    body.put("positive_rate", finiteOrNull(clusters.positiveRate()));
+    body.put("learned_chunks", stats.learnedChunks());
+    Map<String, Long> bySignal = new LinkedHashMap<>();
+    clusters.bySignal().forEach((signal, count) -> bySignal.put(signal.label(), count));
+    body.put("by_signal", bySignal);
+    return body;
+  }
+
+  /** The adaptive weights of each class in {@code classes}. */
+  static List<Map<String, Object>> weights(Relearn relearn, Collection<QueryClass> classes) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (QueryClass queryClass : classes) {
+      ClassStats stats = relearn.weights().stats(queryClass);
+      Map<String, Object> body = new LinkedHashMap<>();
+      body.put("query_class", queryClass.label());
+      body.put("samples", stats.samples());
+      body.put("positives", stats.positives());
+      body.put("negatives", stats.negatives());
+      body.put("bm25", stats.weights().bm25());
+      body.put("vector", stats.weights().vector());
+      body.put("learned", stats.weights().learned());
+      body.put("accuracy", finiteOrNull(stats.accuracy()));
+      out.add(body);
+    }
+    return out;
+  }
+
+  /** One line for people: counts, positive rate and weights. */
+  static String text(Map<String, Object> store, List<Map<String, Object>> weights) {
+    StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
+        "Learned so far: %s events, %s query clusters, %s learned chunks, positive rate %s.",
+        store.get("events"), store.get("query_clusters"), store.get("learned_chunks"),
+        store.get("positive_rate") == null ? "n/a"
+            : String.format(Locale.ROOT, "%.2f", (Double) store.get("positive_rate"))));
+    for (Map<String, Object> w : weights) {
+      out.append(String.format(Locale.ROOT,
+          "\nWeights for %s queries: bm25 %.3f, vector %.3f, learned %.3f (%s ratings).",
+          w.get("query_class"), (Double) w.get("bm25"), (Double) w.get("vector"),
+          (Double) w.get("learned"), w.get("samples")));
+    }
+    return out.toString();
+  }
+
+  private static Double finiteOrNull(double value) {
+    return Double.isFinite(value) ? value : null;
+  }
+}

@@ -1,0 +1,158 @@
+package dev.relearn.server.mcp;
+
+import dev.relearn.engine.FeedbackRequest;
+import dev.relearn.engine.Relearn;
+import dev.relearn.feedback.event.Rating;
+import dev.relearn.feedback.store.FeedbackAck;
+import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.weights.QueryClass;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code record_feedback}: the chunks an agent used, classified by what its context's searches
+ * showed ({@link UseClassifier}), recorded as one event per class. The query is embedded by the
+ * engine and dropped. Answers with each event's class and the updated learning statistics.
+ */
+final class RecordFeedbackTool extends RelearnTool {
+  /** The tool's name. */
+  static final String NAME = "record_feedback";
+  /** The longest idempotency key (events split by class append a short suffix to it). */
+  static final int MAX_KEY_CHARS = 100;
+
+  private final Relearn relearn;
+  private final Contexts contexts;
+  private final McpSchema.Tool tool;
+
+  RecordFeedbackTool(Relearn relearn, Contexts contexts) {
+    this.relearn = relearn;
+    this.contexts = contexts;
+    Map<String, Object> input = Schemas.props(
+        "used", Schemas.array(Schemas.prop("string", null), "Chunk ids you used (from search or"
+            + " search_all), at least one."),
+        "outcome", Schemas.oneOf("How the task ended.", List.of("success", "failure", "none"),
+            "none"),
+        "quality", Schemas.prop("number", "Optional quality score in [0, 1]; below 0.5 is"
+            + " recorded but not learned."),
+        "rating", Schemas.prop(List.of("string", "integer"), "Optional rating: \"up\"/\"+1\","
+            + " \"down\"/\"-1\", or 1 to 5 stars."),
+        "idempotency_key", Schemas.prop("string", "Optional key: a retry with the same key is"
+            + " recorded once."),
+        "query", Schemas.prop("string", "The query the results were for (default: the query of"
+            + " the search that showed them). Embedded and dropped, never stored."),
+        "context", Schemas.prop("string", "Context of the searches (default: the last"
+            + " set_context)."));
+    Map<String, Object> event = Schemas.output(Schemas.props(
+        "event_id", Schemas.prop("string", null),
+        "signal", Schemas.prop("string", "very_strong, strong, discovery or weak"),
+        "chunk_ids", Schemas.array(Schemas.prop("string", null), null),
+        "duplicate", Schemas.prop("boolean", "Already recorded under this key"),
+        "learnability", Schemas.prop("string", "What the event may teach"),
+        "unknown_ids", Schemas.array(Schemas.prop("string", null), "Ids the index does not"
+            + " hold (kept anyway)")),
+        List.of("event_id", "signal", "chunk_ids", "duplicate", "learnability", "unknown_ids"));
+    Map<String, Object> output = Schemas.output(Schemas.props(
+        "context", Schemas.prop("string", null),
+        "events", Schemas.array(event, "One event per signal class"),
+        "stats", LearningStats.storeSchema(),
+        "weights", Schemas.array(LearningStats.weightsSchema(), "Adaptive weights of the"
+            + " query classes involved")),
+        List.of("context", "events", "stats", "weights"));
+    this.tool = McpSchema.Tool.builder().name(NAME).title("Record feedback")
+        .description("Tell relearn which chunks you used and how the task ended, so that later"
+            + " searches rank them better. Each use is classified from what this context's"
+            + " searches showed: very_strong (in the latest search), discovery (found with"
+            + " search_all after search missed it), strong (in an earlier search of the"
+            + " context) or weak (never shown). Returns the classes and the updated learning"
+            + " statistics.")
+        .inputSchema(Schemas.input(input, List.of("used")))
+        .outputSchema(output)
+        .annotations(new McpSchema.ToolAnnotations("Record feedback", false, false, false,
+            false, null))
+        .build();
+  }
+
+  @Override
+  McpSchema.Tool tool() {
+    return tool;
+  }
+
+  @Override
+  CallToolResult call(ToolArgs args) throws IOException {
+    List<String> used = args.requiredIds("used");
+    String outcomeLabel = args.optionalString("outcome");
+    Outcome outcome = outcomeLabel == null ? Outcome.NONE : Outcome.fromLabel(outcomeLabel);
+    String ratingText = args.optionalScalar("rating");
+    Rating rating = ratingText == null ? null : Rating.parse(ratingText);
+    Double quality = args.optionalDouble("quality");
+    String key = checkKey(args.optionalString("idempotency_key"));
+    String query = args.optionalSecret("query");
+    SessionContext context = contexts.get(args.optionalString("context"));
+    if (relearn.readOnly()) {
+      return ToolResults.error("record_feedback cannot record: the index " + relearn.directory()
+          + " is open read-only because another process holds its write lock. Stop that"
+          + " process and restart this server to record feedback; search still works.");
+    }
+    List<UseGroup> groups = UseClassifier.classify(context.lists(), used, query);
+    List<FeedbackRequest> requests = new ArrayList<>();
+    Set<QueryClass> classes = new LinkedHashSet<>();
+    for (int i = 0; i < groups.size(); i++) {
+      UseGroup group = groups.get(i);
+      if (group.query() == null) {
+        throw new ToolInputException("record_feedback needs the query the results were for:"
+            + " pass 'query', or run search in context " + context.id() + " first");
+      }
+      String eventId = key == null ? null
+          : groups.size() == 1 ? key : key + "#" + (i + 1) + "-" + group.signal().label();
+      requests.add(FeedbackRequest.of(group.query(), group.used()).withOutcome(outcome)
+          .withRating(rating, quality).withIds(context.sessionId(), eventId)
+          .withShown(group.shown(), group.explicitSearch(), group.afterWiderSearch()));
+      classes.add(Relearn.queryClass(group.query()));
+    }
+    List<Map<String, Object>> events = new ArrayList<>();
+    StringBuilder text = new StringBuilder();
+    for (FeedbackRequest request : requests) {
+      FeedbackAck ack = relearn.feedback(request);
+      Map<String, Object> event = new LinkedHashMap<>();
+      event.put("event_id", ack.eventId());
+      event.put("signal", ack.signal().label());
+      event.put("chunk_ids", request.used());
+      event.put("duplicate", ack.duplicate());
+      event.put("learnability", ack.learnability().name().toLowerCase(Locale.ROOT));
+      event.put("unknown_ids", ack.unknownIds());
+      events.add(event);
+      text.append(String.format(Locale.ROOT, "%s %s (%s) for %s%s.\n",
+          ack.duplicate() ? "Already recorded" : "Recorded", ack.signal().label(),
+          event.get("learnability"), String.join(", ", request.used()),
+          ack.unknownIds().isEmpty() ? ""
+              : "; unknown ids kept anyway: " + String.join(", ", ack.unknownIds())));
+    }
+    Map<String, Object> store = LearningStats.store(relearn);
+    List<Map<String, Object>> weights = LearningStats.weights(relearn, classes);
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("context", context.id());
+    body.put("events", events);
+    body.put("stats", store);
+    body.put("weights", weights);
+    text.append(LearningStats.text(store, weights));
+    return ToolResults.ok(text.toString(), body);
+  }
+
+  private static String checkKey(String key) {
+    if (key != null && (key.length() > MAX_KEY_CHARS
+        || !key.chars().allMatch(c -> c > 0x20 && c < 0x7f))) {
+      throw new ToolInputException("'idempotency_key' must be 1 to " + MAX_KEY_CHARS
+          + " printable ASCII characters without spaces, got: '"
+          + (key.length() > 60 ? key.substring(0, 60) + "..." : key) + "'");
+    }
+    return key;
+  }
+}

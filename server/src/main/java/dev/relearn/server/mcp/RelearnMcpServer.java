@@ -1,0 +1,148 @@
+package dev.relearn.server.mcp;
+
+import dev.relearn.engine.Relearn;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * relearn as an MCP server: the tools {@code search}, {@code search_all}, {@code
+ * record_feedback} and {@code set_context} over one open engine, served on stdio by the MCP Java
+ * SDK. Tool errors (bad arguments, a read-only index) are tool results with {@code isError}, whose
+ * messages name the bad value and never carry query text.
+ *
+ * <p>Lifecycle: create it over an open engine, {@link #serve} until the client closes the input,
+ * then {@link #close()} it (it waits for calls in flight) before closing the engine, which stays
+ * the caller's. Thread-safe: the SDK may run calls concurrently.
+ */
+public final class RelearnMcpServer implements AutoCloseable {
+  /** The server name announced at initialization. */
+  public static final String NAME = "relearn";
+  /** What the server tells the client about using it. */
+  static final String INSTRUCTIONS = "relearn searches the indexed documents and code and learns"
+      + " from feedback. Use search first; if its list missed, use search_all. After using"
+      + " results, call record_feedback with the chunk ids you used and the outcome. Call"
+      + " set_context with a new id per task so that feedback is attributed to it.";
+
+  private final Relearn relearn;
+  private final Contexts contexts;
+  private final List<RelearnTool> tools;
+  private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+  private boolean closed;
+
+  /** A server over {@code relearn}; calls outside any set context get a per-process session. */
+  public RelearnMcpServer(Relearn relearn) {
+    this(relearn, "mcp-" + UUID.randomUUID());
+  }
+
+  /** A server whose default context records feedback under {@code defaultSessionId}. */
+  public RelearnMcpServer(Relearn relearn, String defaultSessionId) {
+    this.relearn = Objects.requireNonNull(relearn, "relearn");
+    this.contexts = new Contexts(defaultSessionId);
+    this.tools = List.of(SearchTool.search(relearn, contexts),
+        SearchTool.searchAll(relearn, contexts), new RecordFeedbackTool(relearn, contexts),
+        new SetContextTool(contexts));
+  }
+
+  /** The tools as {@code tools/list} shows them. */
+  public List<McpSchema.Tool> tools() {
+    List<McpSchema.Tool> out = new ArrayList<>();
+    for (RelearnTool tool : tools) {
+      out.add(tool.tool());
+    }
+    return out;
+  }
+
+  /**
+   * Calls a tool as the protocol handler does: never throws for bad input or engine failures,
+   * answering with an error result instead.
+   */
+  public CallToolResult call(String name, Map<String, Object> arguments) {
+    for (RelearnTool tool : tools) {
+      if (tool.tool().name().equals(name)) {
+        return call(tool, arguments);
+      }
+    }
+    return ToolResults.error("unknown tool: '" + name + "'; expected one of search, search_all,"
+        + " record_feedback, set_context");
+  }
+
+  private CallToolResult call(RelearnTool tool, Map<String, Object> arguments) {
+    lock.readLock().lock();
+    try {
+      if (closed) {
+        return ToolResults.error("the relearn MCP server is shutting down");
+      }
+      return tool.call(ToolArgs.of(tool.tool().name(), arguments, tool.argumentNames()));
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      return ToolResults.error(tool.tool().name() + ": " + e.getMessage());
+    } catch (IOException | RuntimeException e) {
+      return ToolResults.error(tool.tool().name() + " failed: " + e.getClass().getSimpleName()
+          + ": " + e.getMessage());
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /**
+   * Serves MCP on {@code in}/{@code out} (newline-delimited JSON-RPC) until {@code in} ends.
+   * Only protocol messages are written to {@code out}.
+   *
+   * @param version the version announced at initialization
+   */
+  public void serve(InputStream in, OutputStream out, String version)
+      throws InterruptedException {
+    McpJsonMapper mapper = McpJsonDefaults.getMapper();
+    CountDownLatch ended = new CountDownLatch(1);
+    StdioServerTransportProvider transport = new StdioServerTransportProvider(mapper,
+        new EndSignallingInputStream(in, ended::countDown), out);
+    List<SyncToolSpecification> specifications = new ArrayList<>();
+    for (RelearnTool tool : tools) {
+      specifications.add(SyncToolSpecification.builder().tool(tool.tool())
+          .callHandler((exchange, request) -> call(tool, request.arguments())).build());
+    }
+    // Calls run one at a time on the transport's reader thread: the SDK's stdio transport drops
+    // a response when two threads send at once (java-sdk issues #304 and #686), and one client
+    // on stdio gains nothing from running its calls in parallel.
+    McpSyncServer server = McpServer.sync(transport)
+        .immediateExecution(true)
+        .serverInfo(NAME, version)
+        .jsonMapper(mapper)
+        .instructions(INSTRUCTIONS)
+        .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+        .tools(specifications)
+        .build();
+    try {
+      ended.await();
+    } finally {
+      close();
+      server.closeGracefully();
+    }
+  }
+
+  /** Stops accepting calls, after waiting for those in flight. The engine stays open. */
+  @Override
+  public void close() {
+    lock.writeLock().lock();
+    try {
+      closed = true;
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+}

@@ -1,0 +1,73 @@
+package dev.relearn.server.mcp;
+
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Small builders for the JSON Schemas of the tools' inputs and outputs. */
+final class Schemas {
+  private Schemas() {}
+
+  /** A tool's input: an object with these properties and no others. */
+  static McpSchema.JsonSchema input(Map<String, Object> properties, List<String> required) {
+    return new McpSchema.JsonSchema("object", properties, required, false, null, null);
+  }
+
+  /** A tool's output: an object with these properties. */
+  static Map<String, Object> output(Map<String, Object> properties, List<String> required) {
+    Map<String, Object> schema = new LinkedHashMap<>();
+    schema.put("type", "object");
+    schema.put("properties", properties);
+    schema.put("required", required);
+    return schema;
+  }
+
+  /** A property of a JSON type (or an array of types, e.g. number or null) with a description. */
+  static Map<String, Object> prop(Object type, String description) {
+    Map<String, Object> schema = new LinkedHashMap<>();
+    schema.put("type", type);
+    if (description != null) {
+      schema.put("description", description);
+    }
+    return schema;
+  }
+
+  /** A property with a default value. */
+  static Map<String, Object> prop(Object type, String description, Object defaultValue) {
+    Map<String, Object> schema = prop(type, description);
+    schema.put("default", defaultValue);
+    return schema;
+  }
+
+  /** A whole-number property in [min, max] with a default. */
+  static Map<String, Object> integer(String description, int defaultValue, int min, int max) {
+    Map<String, Object> schema = prop("integer", description, defaultValue);
+    schema.put("minimum", min);
+    schema.put("maximum", max);
+    return schema;
+  }
+
+  /** A string property limited to {@code values}. */
+  static Map<String, Object> oneOf(String description, List<String> values, String defaultValue) {
+    Map<String, Object> schema = prop("string", description, defaultValue);
+    schema.put("enum", values);
+    return schema;
+  }
+
+  /** An array of items. */
+  static Map<String, Object> array(Map<String, Object> items, String description) {
+    Map<String, Object> schema = prop("array", description);
+    schema.put("items", items);
+    return schema;
+  }
+
+  /** Ordered properties from name/schema pairs. */
+  static Map<String, Object> props(Object... nameThenSchema) {
+    Map<String, Object> properties = new LinkedHashMap<>();
+    for (int i = 0; i < nameThenSchema.length; i += 2) {
+      properties.put((String) nameThenSchema[i], nameThenSchema[i + 1]);
+    }
+    return properties;
+  }
+}

@@ -1,0 +1,135 @@
+package dev.relearn.server.mcp;
+
+import dev.relearn.engine.Relearn;
+import dev.relearn.lucene.search.SearchMode;
+import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.lucene.search.SearchResults;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code search} and {@code search_all}. {@code search} is the explicit search an agent starts
+ * with: top k (default 10), learned once the index has feedback (else hybrid), within the
+ * context's path prefix. {@code search_all} is the escape valve: a wider hybrid search over the
+ * whole catalogue (default 50 hits from 500 candidates per retriever, no path prefix); chunks used
+ * from it afterwards count as discovery. Both remember in the context what they showed.
+ */
+final class SearchTool extends RelearnTool {
+  /** The explicit search's name. */
+  static final String SEARCH = "search";
+  /** The wider search's name. */
+  static final String SEARCH_ALL = "search_all";
+  /** The most hits {@code search} returns. */
+  static final int MAX_K = 100;
+  /** The most hits {@code search_all} returns. */
+  static final int MAX_WIDE_K = 500;
+  /** Default hits of {@code search_all}. */
+  static final int WIDE_K = 50;
+  /** Candidates per retriever of {@code search_all}. */
+  static final int WIDE_CANDIDATES = 500;
+
+  private final Relearn relearn;
+  private final Contexts contexts;
+  private final boolean wide;
+  private final McpSchema.Tool tool;
+
+  private SearchTool(Relearn relearn, Contexts contexts, boolean wide) {
+    this.relearn = relearn;
+    this.contexts = contexts;
+    this.wide = wide;
+    this.tool = wide ? wideTool() : searchTool();
+  }
+
+  /** The {@code search} tool. */
+  static SearchTool search(Relearn relearn, Contexts contexts) {
+    return new SearchTool(relearn, contexts, false);
+  }
+
+  /** The {@code search_all} tool. */
+  static SearchTool searchAll(Relearn relearn, Contexts contexts) {
+    return new SearchTool(relearn, contexts, true);
+  }
+
+  private static McpSchema.Tool searchTool() {
+    Map<String, Object> input = Schemas.props(
+        "query", Schemas.prop("string", "What to look for, in words or code identifiers."),
+        "k", Schemas.integer("Hits to return.", SearchRequest.DEFAULT_K, 1, MAX_K),
+        "mode", Schemas.oneOf("Retrieval mode; auto is learned once the index has feedback,"
+            + " else hybrid.", List.of("auto", "bm25", "vector", "hybrid", "learned"), "auto"),
+        "path_prefix", Schemas.prop("string", "Only chunks whose path starts so (default: the"
+            + " context's prefix, from set_context)."),
+        "context", Schemas.prop("string", "Context to attribute the search to (default: the"
+            + " last set_context)."));
+    return McpSchema.Tool.builder().name(SEARCH).title("Search the index")
+        .description("Search the indexed documents and code (hybrid BM25 + vectors, re-ranked by"
+            + " what past feedback taught). Returns the best chunks with ids, paths, lines,"
+            + " heading paths and snippets. After using some, call record_feedback with their"
+            + " chunk ids. If none fits, try search_all.")
+        .inputSchema(Schemas.input(input, List.of("query")))
+        .outputSchema(HitResults.schema())
+        .annotations(new McpSchema.ToolAnnotations("Search the index", true, false, true, false,
+            null))
+        .build();
+  }
+
+  private static McpSchema.Tool wideTool() {
+    Map<String, Object> input = Schemas.props(
+        "query", Schemas.prop("string", "What to look for."),
+        "k", Schemas.integer("Hits to return.", WIDE_K, 1, MAX_WIDE_K),
+        "context", Schemas.prop("string", "Context to attribute the search to (default: the"
+            + " last set_context)."));
+    return McpSchema.Tool.builder().name(SEARCH_ALL).title("Search the whole catalogue")
+        .description("The escape valve, for when search's list missed what you need: a wider"
+            + " hybrid search over the whole catalogue (no path prefix, 50 hits from a larger"
+            + " candidate window, no learned re-ranking). Chunks you then use and report with"
+            + " record_feedback count as discoveries.")
+        .inputSchema(Schemas.input(input, List.of("query")))
+        .outputSchema(HitResults.schema())
+        .annotations(new McpSchema.ToolAnnotations("Search the whole catalogue", true, false,
+            true, false, null))
+        .build();
+  }
+
+  @Override
+  McpSchema.Tool tool() {
+    return tool;
+  }
+
+  @Override
+  CallToolResult call(ToolArgs args) throws IOException {
+    String query = args.requiredSecret("query");
+    SessionContext context = contexts.get(args.optionalString("context"));
+    SearchRequest request;
+    if (wide) {
+      request = SearchRequest.of(query).withMode(SearchMode.HYBRID)
+          .withK(args.optionalInt("k", WIDE_K, 1, MAX_WIDE_K))
+          .withCandidates(WIDE_CANDIDATES);
+    } else {
+      String prefix = args.optionalString("path_prefix");
+      request = SearchRequest.of(query).withMode(mode(args.optionalString("mode")))
+          .withK(args.optionalInt("k", SearchRequest.DEFAULT_K, 1, MAX_K))
+          .withFilter(prefix != null ? prefix : context.pathPrefix(), null);
+    }
+    long start = System.nanoTime();
+    SearchResults results = relearn.search(request);
+    double millis = (System.nanoTime() - start) / 1e6;
+    context.remember(wide ? ShownList.Kind.WIDER : ShownList.Kind.SEARCH, query, results.hits(),
+        contexts.nextSequence());
+    String mode = request.mode().label();
+    return ToolResults.ok(
+        HitResults.text(tool.name(), context.id(), mode, results.hits()),
+        HitResults.structured(context.id(), mode, millis, results.hits()));
+  }
+
+  /** The mode a label asks for; {@code auto} (or none) is learned once there is feedback. */
+  SearchMode mode(String label) {
+    if (label != null && !"auto".equalsIgnoreCase(label)) {
+      return SearchMode.fromLabel(label);
+    }
+    boolean feedback = relearn.feedbackStore() != null && relearn.feedbackStore().hasFeedback();
+    return feedback ? SearchMode.LEARNED : SearchMode.HYBRID;
+  }
+}

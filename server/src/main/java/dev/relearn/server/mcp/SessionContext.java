@@ -1,0 +1,91 @@
+package dev.relearn.server.mcp;
+
+import dev.relearn.feedback.event.ShownResult;
+import dev.relearn.lucene.search.Hit;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One context (session) of the MCP server: its id, which is also the session id given to the
+ * engine (hashed before storage), an optional path prefix for its searches, and the lists its
+ * latest searches showed. Thread-safe. The lists hold query text in memory only; they are dropped
+ * when the context is evicted or the server stops.
+ */
+final class SessionContext {
+  /** The most lists a context remembers; older ones are forgotten first. */
+  static final int MAX_LISTS = 32;
+  /** The longest context id accepted. */
+  static final int MAX_ID_CHARS = 200;
+
+  private final String id;
+  private final String sessionId;
+  private String pathPrefix;
+  private final ArrayDeque<ShownList> lists = new ArrayDeque<>();
+
+  /**
+   * A context.
+   *
+   * @param id the id callers name it by
+   * @param sessionId the session id feedback is attributed to
+   */
+  SessionContext(String id, String sessionId) {
+    this.id = Objects.requireNonNull(id, "id");
+    this.sessionId = Objects.requireNonNull(sessionId, "sessionId");
+  }
+
+  /** Checks a caller's context id. */
+  static String checkId(String id) {
+    if (id.isBlank() || id.length() > MAX_ID_CHARS) {
+      throw new ToolInputException("a context id must be 1 to " + MAX_ID_CHARS
+          + " characters, got " + id.length() + (id.isBlank() ? " blank ones" : ""));
+    }
+    return id;
+  }
+
+  String id() {
+    return id;
+  }
+
+  String sessionId() {
+    return sessionId;
+  }
+
+  synchronized String pathPrefix() {
+    return pathPrefix;
+  }
+
+  synchronized void pathPrefix(String prefix) {
+    this.pathPrefix = prefix;
+  }
+
+  /** Remembers what a search showed, ranks from 1. */
+  synchronized void remember(ShownList.Kind kind, String query, List<Hit> hits, long sequence) {
+    List<ShownResult> shown = new ArrayList<>(hits.size());
+    for (Hit hit : hits) {
+      shown.add(new ShownResult(hit.chunkId(), shown.size() + 1));
+    }
+    lists.addLast(new ShownList(kind, query, shown, sequence));
+    while (lists.size() > MAX_LISTS) {
+      lists.removeFirst();
+    }
+  }
+
+  /** The remembered lists, oldest first. */
+  synchronized List<ShownList> lists() {
+    return List.copyOf(lists);
+  }
+
+  /** How many lists are remembered. */
+  synchronized int size() {
+    return lists.size();
+  }
+
+  /** A description without query text. */
+  @Override
+  public synchronized String toString() {
+    return "SessionContext[id=" + id + ", pathPrefix=" + pathPrefix + ", lists=" + lists.size()
+        + "]";
+  }
+}

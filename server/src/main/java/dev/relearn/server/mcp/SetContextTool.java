@@ -1,0 +1,65 @@
+package dev.relearn.server.mcp;
+
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code set_context}: makes a context current, so that the searches and feedback that follow
+ * are attributed to it (its id is the session id feedback is recorded under, hashed). Takes only
+ * an id and an optional path prefix: no task text is kept.
+ */
+final class SetContextTool extends RelearnTool {
+  /** The tool's name. */
+  static final String NAME = "set_context";
+
+  private final Contexts contexts;
+  private final McpSchema.Tool tool;
+
+  SetContextTool(Contexts contexts) {
+    this.contexts = contexts;
+    Map<String, Object> input = Schemas.props(
+        "context", Schemas.prop("string", "A context (session) id of your choice, e.g. one per"
+            + " task. Returning to an id resumes that context."),
+        "path_prefix", Schemas.prop("string", "Optional: the context's searches only return"
+            + " chunks whose path starts so (search_all ignores it)."));
+    Map<String, Object> output = Schemas.output(Schemas.props(
+        "context", Schemas.prop("string", null),
+        "path_prefix", Schemas.prop(List.of("string", "null"), null),
+        "remembered_searches", Schemas.prop("integer", "Searches this context remembers")),
+        List.of("context", "path_prefix", "remembered_searches"));
+    this.tool = McpSchema.Tool.builder().name(NAME).title("Set the context")
+        .description("Start or resume a context (session), e.g. one per task: the searches and"
+            + " feedback that follow are attributed to it, and feedback is classified by what"
+            + " its searches showed. Keeps only the id and the optional path prefix.")
+        .inputSchema(Schemas.input(input, List.of("context")))
+        .outputSchema(output)
+        .annotations(new McpSchema.ToolAnnotations("Set the context", false, false, true, false,
+            null))
+        .build();
+  }
+
+  @Override
+  McpSchema.Tool tool() {
+    return tool;
+  }
+
+  @Override
+  CallToolResult call(ToolArgs args) {
+    String id = args.optionalString("context");
+    if (id == null) {
+      throw new ToolInputException(NAME + " needs the argument 'context' (a non-blank id)");
+    }
+    SessionContext context = contexts.set(id, args.optionalString("path_prefix"));
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("context", context.id());
+    body.put("path_prefix", context.pathPrefix());
+    body.put("remembered_searches", context.size());
+    String prefix = context.pathPrefix() == null ? "" : "; its searches stay under "
+        + context.pathPrefix();
+    return ToolResults.ok("Context " + context.id() + " is current" + prefix + ". Searches and"
+        + " feedback are attributed to it.", body);
+  }
+}

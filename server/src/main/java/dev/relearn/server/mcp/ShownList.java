@@ -1,0 +1,49 @@
+package dev.relearn.server.mcp;
+
+import dev.relearn.feedback.event.ShownResult;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What one search showed in a context: which tool ran it, its query text (kept in memory only, to
+ * embed later feedback; never written or logged), and the chunk ids with their 1-based ranks.
+ *
+ * @param kind {@link Kind#SEARCH} for the {@code search} tool, {@link Kind#WIDER} for {@code
+ *     search_all}
+ * @param query the query text; in memory only
+ * @param shown the chunks shown, with ranks
+ * @param sequence the order of this search within the server (higher is later)
+ */
+record ShownList(Kind kind, String query, List<ShownResult> shown, long sequence) {
+  /** Which tool produced a list. */
+  enum Kind {
+    /** An explicit {@code search}: the list an agent is first given. */
+    SEARCH,
+    /** A wider {@code search_all}, the escape valve for when the first list missed. */
+    WIDER
+  }
+
+  /** Validates and copies. */
+  ShownList {
+    Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(query, "query");
+    shown = List.copyOf(shown);
+  }
+
+  /** Whether this list showed {@code chunkId}. */
+  boolean contains(String chunkId) {
+    for (ShownResult result : shown) {
+      if (result.chunkId().equals(chunkId)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A description without the query text. */
+  @Override
+  public String toString() {
+    return "ShownList[kind=" + kind + ", queryChars=" + query.length() + ", shown="
+        + shown.size() + ", sequence=" + sequence + "]";
+  }
+}

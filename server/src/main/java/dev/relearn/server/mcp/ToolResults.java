@@ -1,0 +1,19 @@
+package dev.relearn.server.mcp;
+
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+
+/** Builds tool results: a text summary with structured content, or an error. */
+final class ToolResults {
+  private ToolResults() {}
+
+  /** A successful result: {@code text} for people and models, {@code structured} for programs. */
+  static CallToolResult ok(String text, Object structured) {
+    return CallToolResult.builder().addTextContent(text).structuredContent(structured)
+        .isError(false).build();
+  }
+
+  /** A tool error (not a protocol error): the caller sees {@code message} and may retry. */
+  static CallToolResult error(String message) {
+    return CallToolResult.builder().addTextContent(message).isError(true).build();
+  }
+}

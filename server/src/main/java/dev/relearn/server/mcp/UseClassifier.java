@@ -1,0 +1,107 @@
+package dev.relearn.server.mcp;
+
+import dev.relearn.feedback.event.SignalClass;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Classifies each used chunk by what a context's searches showed, newest list first:
+ *
+ * <ol>
+ *   <li><b>very strong</b>: in the list of the context's latest {@code search} (found by an
+ *       explicit search and used);
+ *   <li><b>discovery</b>: not there, but in a {@code search_all} list of the context (newest
+ *       first) that no {@code search} before it had shown: the first list missed it and the
+ *       escape valve found it;
+ *   <li><b>strong</b>: in an earlier {@code search} list of the context (retrieved for the task,
+ *       though not by the latest search);
+ *   <li><b>weak</b>: in no list the context was shown.
+ * </ol>
+ *
+ * Uses are grouped into one event per (class, list), in order of first use. Stateless.
+ */
+final class UseClassifier {
+  private UseClassifier() {}
+
+  /**
+   * Groups {@code used} by signal class.
+   *
+   * @param lists the context's lists, oldest first
+   * @param used the used chunk ids, distinct
+   * @param query the query the caller gave, or null to use each list's own query
+   */
+  static List<UseGroup> classify(List<ShownList> lists, List<String> used, String query) {
+    ShownList latest = null;
+    for (ShownList list : lists) {
+      if (list.kind() == ShownList.Kind.SEARCH) {
+        latest = list;
+      }
+    }
+    Map<String, Builder> groups = new LinkedHashMap<>();
+    for (String id : used) {
+      Placement placement = place(lists, latest, id);
+      String key = placement.signal().name() + "@"
+          + (placement.list() == null ? -1 : placement.list().sequence());
+      groups.computeIfAbsent(key, k -> new Builder(placement)).used.add(id);
+    }
+    List<UseGroup> out = new ArrayList<>();
+    for (Builder builder : groups.values()) {
+      out.add(builder.build(query));
+    }
+    return out;
+  }
+
+  /** Where a chunk was found: the class and the list (null for a weak use with no list). */
+  private record Placement(SignalClass signal, ShownList list) {}
+
+  private static Placement place(List<ShownList> lists, ShownList latest, String id) {
+    if (latest != null && latest.contains(id)) {
+      return new Placement(SignalClass.VERY_STRONG, latest);
+    }
+    for (int i = lists.size() - 1; i >= 0; i--) {
+      ShownList list = lists.get(i);
+      if (list.kind() == ShownList.Kind.WIDER && list.contains(id)
+          && !shownBefore(lists, i, id)) {
+        return new Placement(SignalClass.DISCOVERY, list);
+      }
+    }
+    for (int i = lists.size() - 1; i >= 0; i--) {
+      ShownList list = lists.get(i);
+      if (list.kind() == ShownList.Kind.SEARCH && list != latest && list.contains(id)) {
+        return new Placement(SignalClass.STRONG, list);
+      }
+    }
+    return new Placement(SignalClass.WEAK,
+        latest != null ? latest : lists.isEmpty() ? null : lists.get(lists.size() - 1));
+  }
+
+  /** Whether a {@code search} list before {@code lists[end]} showed {@code id}. */
+  private static boolean shownBefore(List<ShownList> lists, int end, String id) {
+    for (int i = 0; i < end; i++) {
+      if (lists.get(i).kind() == ShownList.Kind.SEARCH && lists.get(i).contains(id)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** One group being filled. */
+  private static final class Builder {
+    final Placement placement;
+    final List<String> used = new ArrayList<>();
+
+    Builder(Placement placement) {
+      this.placement = placement;
+    }
+
+    UseGroup build(String query) {
+      ShownList list = placement.list();
+      String text = query != null ? query : list != null ? list.query() : null;
+      SignalClass signal = placement.signal();
+      return new UseGroup(signal, used, text, list == null ? List.of() : list.shown(),
+          signal != SignalClass.STRONG, signal == SignalClass.DISCOVERY);
+    }
+  }
+}

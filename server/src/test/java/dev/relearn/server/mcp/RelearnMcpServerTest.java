@@ -1,0 +1,203 @@
+package dev.relearn.server.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.engine.ModelChoice;
+import dev.relearn.engine.Relearn;
+import dev.relearn.engine.RelearnOptions;
+import dev.relearn.indexer.build.Progress;
+import dev.relearn.indexer.source.SourceFormat;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The tools in-process over a real index: session classification and bad input. */
+class RelearnMcpServerTest {
+  private static final RelearnOptions HASHING =
+      RelearnOptions.defaults().withModel(ModelChoice.HASHING);
+  private static final String QUERY = "rotate signing keys";
+
+  @TempDir Path tmp;
+  private Relearn relearn;
+  private RelearnMcpServer server;
+
+  @BeforeEach
+  void open() throws Exception {
+    Path docs = Files.createDirectories(tmp.resolve("docs"));
+    Files.writeString(docs.resolve("keys.md"), "# Keys\n## Rotate\nRotate signing keys every 90"
+        + " days.\n## Revoke\nRevoke a leaked signing key at once.\n");
+    Files.writeString(docs.resolve("cache.md"), "# Cache\nThe cache keeps 100 query vectors.\n");
+    Files.writeString(docs.resolve("deploy.md"), "# Deploy\nDeploy with the release script.\n");
+    relearn = Relearn.open(tmp.resolve("idx"), HASHING);
+    relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+    server = new RelearnMcpServer(relearn, "test-session");
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    server.close();
+    relearn.close();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> body(CallToolResult result) {
+    assertFalse(Boolean.TRUE.equals(result.isError()), text(result));
+    return (Map<String, Object>) result.structuredContent();
+  }
+
+  private static String text(CallToolResult result) {
+    return ((McpSchema.TextContent) result.content().get(0)).text();
+  }
+
+  @SuppressWarnings("unchecked")
+  private List<String> ids(String tool, Map<String, Object> args) {
+    List<String> ids = new ArrayList<>();
+    for (Map<String, Object> hit : (List<Map<String, Object>>) body(server.call(tool, args))
+        .get("hits")) {
+      ids.add((String) hit.get("chunk_id"));
+    }
+    return ids;
+  }
+
+  @SuppressWarnings("unchecked")
+  private List<String> signals(CallToolResult result) {
+    List<String> signals = new ArrayList<>();
+    for (Map<String, Object> event : (List<Map<String, Object>>) body(result).get("events")) {
+      signals.add(event.get("signal") + ":" + event.get("chunk_ids"));
+    }
+    return signals;
+  }
+
+  private String error(String tool, Map<String, Object> args) {
+    CallToolResult result = server.call(tool, args);
+    assertTrue(Boolean.TRUE.equals(result.isError()), "expected an error: " + text(result));
+    assertFalse(text(result).contains(QUERY), "the query is never echoed: " + text(result));
+    return text(result);
+  }
+
+  @Test
+  void feedbackIsClassifiedPerContextFromWhatItsSearchesShowed() {
+    server.call("set_context", Map.of("context", "task-1"));
+    List<String> first = ids("search", Map.of("query", QUERY, "k", 1));
+    List<String> wide = ids("search_all", Map.of("query", QUERY));
+    String found = wide.stream().filter(id -> !first.contains(id)).findFirst().orElseThrow();
+    CallToolResult recorded = server.call("record_feedback", Map.of(
+        "used", List.of(first.get(0), found, "ghost#1"), "outcome", "success",
+        "idempotency_key", "k1"));
+    assertEquals(List.of("very_strong:[" + first.get(0) + "]", "discovery:[" + found + "]",
+        "weak:[ghost#1]"), signals(recorded));
+    assertTrue(text(recorded).contains("Recorded very_strong"), text(recorded));
+    @SuppressWarnings("unchecked")
+    Map<String, Object> stats = (Map<String, Object>) body(recorded).get("stats");
+    assertEquals(3L, ((Number) stats.get("events")).longValue());
+    assertEquals(1.0, (Double) stats.get("positive_rate"), 1e-9);
+    assertEquals(1, ((List<?>) body(recorded).get("weights")).size());
+    CallToolResult again = server.call("record_feedback", Map.of(
+        "used", List.of(first.get(0), found, "ghost#1"), "outcome", "success",
+        "idempotency_key", "k1"));
+    assertTrue(text(again).startsWith("Already recorded"), text(again));
+
+    ids("search", Map.of("query", "cache vectors", "k", 1));
+    CallToolResult strong = server.call("record_feedback", Map.of("used", List.of(first.get(0))));
+    assertEquals(List.of("strong:[" + first.get(0) + "]"), signals(strong),
+        "shown by an earlier search of the context, not the latest");
+    server.call("set_context", Map.of("context", "task-2"));
+    assertEquals("record_feedback: record_feedback needs the query the results were for: pass"
+        + " 'query', or run search in context task-2 first",
+        error("record_feedback", Map.of("used", List.of(first.get(0)))));
+    CallToolResult weak = server.call("record_feedback", Map.of("used", List.of(first.get(0)),
+        "query", QUERY));
+    assertEquals(List.of("weak:[" + first.get(0) + "]"), signals(weak), "task-2 saw nothing");
+    CallToolResult named = server.call("record_feedback", Map.of("used", List.of(found),
+        "context", "task-1"));
+    assertEquals(List.of("discovery:[" + found + "]"), signals(named), "context by name");
+  }
+
+  @Test
+  void searchUsesTheContextsPathPrefixAndReportsItsMode() {
+    Map<String, Object> set = body(server.call("set_context",
+        Map.of("context", "keys-task", "path_prefix", "keys")));
+    assertEquals("keys", set.get("path_prefix"));
+    for (String id : ids("search", Map.of("query", "cache deploy keys"))) {
+      assertTrue(id.startsWith("keys.md#"), id);
+    }
+    assertTrue(ids("search_all", Map.of("query", "cache deploy keys")).size() > 2,
+        "search_all ignores the prefix");
+    Map<String, Object> hybrid = body(server.call("search", Map.of("query", QUERY)));
+    assertEquals("hybrid", hybrid.get("mode"), "no feedback yet");
+    String id = ids("search", Map.of("query", QUERY)).get(0);
+    server.call("record_feedback", Map.of("used", List.of(id)));
+    assertEquals("learned", body(server.call("search", Map.of("query", QUERY))).get("mode"));
+    assertEquals("bm25", body(server.call("search", Map.of("query", QUERY, "mode", "BM25")))
+        .get("mode"));
+  }
+
+  @Test
+  void badInputGetsToolErrorsNamingTheValue() {
+    String id = ids("search", Map.of("query", QUERY)).get(0);
+    assertEquals("search: unknown argument 'limit' for tool search; expected: query, k, mode,"
+        + " path_prefix, context", error("search", Map.of("query", QUERY, "limit", 3)));
+    assertEquals("search: search needs the argument 'query'", error("search", Map.of()));
+    assertEquals("search: 'query' must not be empty", error("search", Map.of("query", " ")));
+    assertEquals("search: 'k' must be in [1, 100], got: 0", error("search",
+        Map.of("query", QUERY, "k", 0)));
+    assertEquals("search: 'k' must be a whole number, got: 2.5", error("search",
+        Map.of("query", QUERY, "k", 2.5)));
+    assertEquals("search: unknown search mode: 'fuzzy'; expected one of bm25, vector, hybrid,"
+        + " learned", error("search", Map.of("query", QUERY, "mode", "fuzzy")));
+    assertEquals("record_feedback: 'used' must name at least one chunk id",
+        error("record_feedback", Map.of("used", List.of(" "))));
+    assertEquals("record_feedback: record_feedback needs the argument 'used'",
+        error("record_feedback", Map.of("outcome", "success")));
+    assertEquals("record_feedback: 'used' must be an array of chunk ids, got: '" + id + "'",
+        error("record_feedback", Map.of("used", id)));
+    assertEquals("record_feedback: bad rating: 'great'; expected +1, -1, up, down or 1 to 5"
+        + " stars", error("record_feedback", Map.of("used", List.of(id), "rating", "great")));
+    assertEquals("record_feedback: a star rating must be 1 to 5, got: 7",
+        error("record_feedback", Map.of("used", List.of(id), "rating", 7)));
+    assertEquals("record_feedback: unknown outcome: 'won'; expected one of success, failure,"
+        + " none", error("record_feedback", Map.of("used", List.of(id), "outcome", "won")));
+    assertEquals("record_feedback: quality must be in [0, 1], got: 1.5",
+        error("record_feedback", Map.of("used", List.of(id), "quality", 1.5)));
+    assertEquals("set_context: set_context needs the argument 'context' (a non-blank id)",
+        error("set_context", Map.of("path_prefix", "docs")));
+    assertEquals("unknown tool: 'delete_all'; expected one of search, search_all,"
+        + " record_feedback, set_context", error("delete_all", Map.of()));
+    Map<String, Object> nulls = new HashMap<>();
+    nulls.put("query", QUERY);
+    nulls.put("k", null);
+    assertFalse(((List<?>) body(server.call("search", nulls)).get("hits")).isEmpty(),
+        "a null argument counts as absent");
+  }
+
+  @Test
+  void readOnlyEngineSearchesButFeedbackIsAClearToolError() throws Exception {
+    relearn.close();
+    server.close();
+    relearn = Relearn.open(tmp.resolve("idx"), HASHING.withReadOnly(true));
+    server = new RelearnMcpServer(relearn);
+    String id = ids("search", Map.of("query", QUERY)).get(0);
+    String message = error("record_feedback", Map.of("used", List.of(id)));
+    assertTrue(message.startsWith("record_feedback cannot record: the index "
+        + relearn.directory() + " is open read-only because another process holds its write"
+        + " lock."), message);
+  }
+
+  @Test
+  void closedServerAnswersWithAnError() {
+    server.close();
+    assertEquals("the relearn MCP server is shutting down",
+        error("search", Map.of("query", QUERY)));
+  }
+}
