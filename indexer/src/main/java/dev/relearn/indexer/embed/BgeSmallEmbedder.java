@@ -56,6 +56,9 @@ public final class BgeSmallEmbedder implements Embedder {
           "maxLength", Integer.toString(MAX_TOKENS), "truncation", "true", "padding", "false"));
       options.setIntraOpNumThreads(threads);
       options.setInterOpNumThreads(1);
+      // Idle worker threads sleep instead of spinning: relearn shares the machine with an IDE,
+      // an agent or a second relearn process, and spinning threads starve them.
+      options.addConfigEntry("session.intra_op.allow_spinning", "0");
       options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
       this.environment = OrtEnvironment.getEnvironment();
       this.session = environment.createSession(model.readAllBytes(), options);
