@@ -19,7 +19,8 @@ import picocli.CommandLine.Command;
       IndexCommand.class, SearchCommand.class, StatsCommand.class, EvalCommand.class,
       FeedbackCommand.class, FeedbackStatsCommand.class, CompactCommand.class,
       ForgetCommand.class, DemoCommand.class, BenchCommand.class, ServeCommand.class,
-      McpCommand.class, ConfigCommand.class, CommandLine.HelpCommand.class
+      McpCommand.class, ConfigCommand.class, WeightsCommand.class,
+      CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:ok", "1:error", "2:usage error"})

@@ -331,6 +331,22 @@ public final class Relearn implements AutoCloseable {
     weights.save(dir.resolve(WEIGHTS_FILE));
   }
 
+  /**
+   * Seeds the weights from a file of historical ratings (format in {@link AdaptiveWeights}: one
+   * {@code class,rating,c_bm25,c_vector,c_learned[,millis]} per line) and saves them. The whole
+   * file is checked first: a bad line changes nothing.
+   *
+   * @return the number of ratings applied
+   * @throws dev.relearn.lucene.weights.WeightsFileException naming the bad line
+   * @throws IllegalStateException if the engine is read-only
+   */
+  public int seedWeights(Path historicalRatings) throws IOException {
+    requireWritable();
+    int applied = weights.seed(historicalRatings);
+    weights.save(dir.resolve(WEIGHTS_FILE));
+    return applied;
+  }
+
   /** The class of {@code queryText} that weights are kept for; the text itself is not kept. */
   public static QueryClass queryClass(String queryText) {
     return QueryClassifier.classify(queryText);

@@ -1,0 +1,70 @@
+package dev.relearn.cli;
+
+import dev.relearn.engine.Relearn;
+import dev.relearn.lucene.weights.ClassStats;
+import dev.relearn.lucene.weights.QueryClass;
+import dev.relearn.lucene.weights.Weights;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code relearn weights}: the ranking weights ratings taught, per query class. */
+@Command(name = "weights", mixinStandardHelpOptions = true,
+    description = {"Show the ranking weights over (bm25, vector, learned) per query class, with"
+        + " the ratings behind them; reset them, or seed them from historical ratings.",
+        "Seed file: one 'class,rating,c_bm25,c_vector,c_learned[,millis]' per line, e.g."
+            + " 'question,1,0.2,0.9,0.4' (rating in [-1, 1], contributions in [0, 1])."})
+final class WeightsCommand implements Callable<Integer> {
+  @Mixin EngineOptions engine;
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--reset", paramLabel = "CLASS", arity = "0..1", fallbackValue = "all",
+      description = "Forget what ratings taught: one class (identifier, question, keywords,"
+          + " natural_language) or, without a value, all of them.")
+  String reset;
+
+  @Option(names = "--seed", paramLabel = "FILE",
+      description = "Replay historical ratings from FILE (checked whole before any is applied).")
+  Path seed;
+
+  @Option(names = "--json", description = "Print one JSON object.")
+  boolean json;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    boolean writes = reset != null || seed != null;
+    try (Relearn relearn = writes ? engine.open(false) : engine.openPreferWritable()) {
+      if (reset != null) {
+        relearn.resetWeights("all".equals(reset) ? null : QueryClass.fromLabel(reset));
+        spec.commandLine().getErr().println("reset " + reset);
+      }
+      if (seed != null) {
+        spec.commandLine().getErr().println("seeded " + relearn.seedWeights(seed) + " ratings");
+      }
+      Map<String, Object> byClass = new LinkedHashMap<>();
+      for (ClassStats stats : relearn.weights().allStats().values()) {
+        Weights w = stats.weights();
+        if (json) {
+          byClass.put(stats.queryClass().label(), Map.of("bm25", w.bm25(), "vector", w.vector(),
+              "learned", w.learned(), "ratings", stats.samples(), "positives", stats.positives(),
+              "negatives", stats.negatives(), "changes", stats.history().size()));
+        } else {
+          out.printf("%-17s bm25 %.3f  vector %.3f  learned %.3f  ratings %d (+%d/-%d)%n",
+              stats.queryClass().label(), w.bm25(), w.vector(), w.learned(), stats.samples(),
+              stats.positives(), stats.negatives());
+        }
+      }
+      if (json) {
+        out.println(Json.write(byClass));
+      }
+    }
+    return 0;
+  }
+}
