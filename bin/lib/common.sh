@@ -32,3 +32,23 @@ relearn_maven_env() {
     esac
   fi
 }
+
+# relearn_bench_classpath PL MODULE...: compiles the test sources of Maven module PL
+# and what it needs, then sets RELEARN_BENCH_CP to the classes and test classes of
+# each MODULE plus every dependency. Run from the repository root.
+relearn_bench_classpath() {
+  local pl=$1 cp_file cp="" m
+  shift
+  cp_file=$(mktemp)
+  mvn -B -q -pl "$pl" -am test-compile dependency:build-classpath \
+    -Dmdep.outputFile="$cp_file" -Dmdep.includeScope=test >&2
+  for m in "$@"; do cp="$cp$m/target/test-classes:$m/target/classes:"; done
+  RELEARN_BENCH_CP="$cp$(cat "$cp_file")"
+  rm -f "$cp_file"
+}
+
+# relearn_bench_run CLASS ARGS...: runs a benchmark's main class on RELEARN_BENCH_CP.
+relearn_bench_run() {
+  "$RELEARN_JAVA" --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED \
+    -cp "$RELEARN_BENCH_CP" "$@" 2>&1 | grep -v '^WARNING: Using incubator modules'
+}
