@@ -33,16 +33,18 @@ relearn_maven_env() {
   fi
 }
 
-# relearn_bench_classpath PL MODULE...: compiles the test sources of Maven module PL
-# and what it needs, then sets RELEARN_BENCH_CP to the classes and test classes of
-# each MODULE plus every dependency. Run from the repository root.
+# relearn_bench_classpath PL TESTS MODULE...: compiles the test sources of Maven
+# module PL and what it needs, then sets RELEARN_BENCH_CP to the test classes of the
+# modules in TESTS (space-separated), the classes of each MODULE, and every
+# dependency. Run from the repository root.
 relearn_bench_classpath() {
-  local pl=$1 cp_file cp="" m
-  shift
+  local pl=$1 tests=$2 cp_file cp="" m
+  shift 2
   cp_file=$(mktemp)
   mvn -B -q -pl "$pl" -am test-compile dependency:build-classpath \
     -Dmdep.outputFile="$cp_file" -Dmdep.includeScope=test >&2
-  for m in "$@"; do cp="$cp$m/target/test-classes:$m/target/classes:"; done
+  for m in $tests; do cp="$cp$m/target/test-classes:"; done
+  for m in "$@"; do cp="$cp$m/target/classes:"; done
   RELEARN_BENCH_CP="$cp$(cat "$cp_file")"
   rm -f "$cp_file"
 }
