@@ -47,23 +47,24 @@ final class CandidateReader {
   List<Candidate> read(IndexSearcher searcher, List<FirstStageHit> hits) throws IOException {
     int maxDoc = searcher.getIndexReader().maxDoc();
     List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
-    Integer[] byDoc = new Integer[hits.size()];
+    long[] byDoc = new long[hits.size()]; // doc in the high bits, input position in the low
     for (int i = 0; i < byDoc.length; i++) {
       int doc = hits.get(i).doc();
       if (doc < 0 || doc >= maxDoc) {
         throw new IllegalArgumentException(
             "doc " + doc + " is not in the searcher's reader (maxDoc " + maxDoc + ")");
       }
-      byDoc[i] = i;
+      byDoc[i] = ((long) doc << 32) | i;
     }
-    Arrays.sort(byDoc, (a, b) -> Integer.compare(hits.get(a).doc(), hits.get(b).doc()));
+    Arrays.sort(byDoc);
     StoredFields stored = readContextFields ? searcher.storedFields() : null;
     Candidate[] out = new Candidate[hits.size()];
     LeafReaderContext leaf = null;
     ChunkIds ids = null;
     LearnedValuesSource.LeafValues learnedReader = null;
     Candidate previous = null;
-    for (int i : byDoc) {
+    for (long entry : byDoc) {
+      int i = (int) entry;
       FirstStageHit hit = hits.get(i);
       if (previous != null && previous.doc() == hit.doc()) { // a duplicate: read it once
         out[i] = new Candidate(hit.doc(), i, hit.score(), hit.bm25(), hit.vector(),
@@ -77,8 +78,11 @@ final class CandidateReader {
       }
       int local = hit.doc() - leaf.docBase;
       String chunkId = ids.get(local);
-      LearnedValues learned = Objects.requireNonNull(learnedReader.read(local),
-          "the LearnedValuesSource returned null for doc " + hit.doc());
+      LearnedValues learned = learnedReader.read(local);
+      if (learned == null) {
+        throw new NullPointerException("the LearnedValuesSource returned null for doc "
+            + hit.doc());
+      }
       String path = null;
       String kind = null;
       if (stored != null) {
