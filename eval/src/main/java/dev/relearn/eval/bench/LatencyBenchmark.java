@@ -104,11 +104,11 @@ public final class LatencyBenchmark {
         row("plain Lucene BM25 + KNN", luceneBoth, null),
         row("relearn bm25", relearn[0], "plain Lucene BM25 top 100"),
         row("relearn vector", relearn[1], "plain Lucene KNN top 100"),
-        row("relearn hybrid", relearn[2], "plain Lucene BM25 + KNN")));
+        row(LatencyReport.HYBRID, relearn[2], "plain Lucene BM25 + KNN")));
     if (learned) {
-      rows.add(row("relearn learned (re-rank of 100)", relearn[3], "relearn hybrid"));
+      rows.add(row(LatencyReport.LEARNED, relearn[3], LatencyReport.HYBRID));
     }
-    rows.add(row("embedding model alone (uncached)", embed, null));
+    rows.add(row(LatencyReport.EMBEDDING, embed, null));
     return new LatencyReport(dataset, queries.size(), rounds, rows);
   }
 
