@@ -1,12 +1,11 @@
 package dev.relearn.cli;
 
+import dev.relearn.engine.HitViews;
 import dev.relearn.lucene.rerank.FeatureContribution;
 import dev.relearn.lucene.rerank.ScoreBreakdown;
 import dev.relearn.lucene.search.Hit;
 import dev.relearn.lucene.search.StageScore;
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -45,33 +44,7 @@ final class HitPrinter {
   }
 
   static List<Map<String, Object>> json(List<Hit> hits) {
-    List<Map<String, Object>> out = new ArrayList<>();
-    for (Hit hit : hits) {
-      Map<String, Object> json = new LinkedHashMap<>();
-      json.put("chunk_id", hit.chunkId());
-      json.put("path", hit.path());
-      json.put("kind", hit.kind().label());
-      json.put("title", hit.title());
-      json.put("heading_path", hit.headingPath());
-      json.put("start_line", hit.startLine());
-      json.put("end_line", hit.endLine());
-      json.put("snippet", hit.snippet());
-      json.put("score", hit.score());
-      json.put("bm25", stageJson(hit.bm25()));
-      json.put("vector", stageJson(hit.vector()));
-      json.put("learned", hit.learned());
-      out.add(json);
-    }
-    return out;
+    return HitViews.maps(hits);
   }
 
-  private static Map<String, Object> stageJson(StageScore score) {
-    if (score == null) {
-      return null;
-    }
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("score", score.score());
-    json.put("rank", score.rank());
-    return json;
-  }
 }

@@ -1,10 +1,9 @@
 package dev.relearn.server.http;
 
+import dev.relearn.engine.HitViews;
 import dev.relearn.feedback.index.FeedbackStats;
 import dev.relearn.feedback.store.StoreStats;
-import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.search.Hit;
-import dev.relearn.lucene.search.StageScore;
 import dev.relearn.lucene.weights.ClassStats;
 import dev.relearn.lucene.weights.HistoryEntry;
 import dev.relearn.lucene.weights.Weights;
@@ -18,43 +17,7 @@ final class JsonViews {
   private JsonViews() {}
 
   static List<Map<String, Object>> hits(List<Hit> hits) {
-    List<Map<String, Object>> out = new ArrayList<>();
-    for (Hit hit : hits) {
-      Map<String, Object> json = new LinkedHashMap<>();
-      json.put("chunk_id", hit.chunkId());
-      json.put("path", hit.path());
-      json.put("kind", hit.kind().label());
-      json.put("title", hit.title());
-      json.put("heading_path", hit.headingPath());
-      json.put("start_line", hit.startLine());
-      json.put("end_line", hit.endLine());
-      json.put("snippet", hit.snippet());
-      json.put("score", hit.score());
-      json.put("bm25", stage(hit.bm25()));
-      json.put("vector", stage(hit.vector()));
-      json.put("learned", learned(hit.learned()));
-      out.add(json);
-    }
-    return out;
-  }
-
-  private static Map<String, Object> stage(StageScore score) {
-    if (score == null) {
-      return null;
-    }
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("score", score.score());
-    json.put("rank", score.rank());
-    return json;
-  }
-
-  private static Map<String, Object> learned(LearnedValues values) {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("impressions", values.impressions());
-    json.put("clicks", values.clicks());
-    json.put("successes", values.successes());
-    json.put("failures", values.failures());
-    return json;
+    return HitViews.maps(hits);
   }
 
   static Map<String, Object> weights(Weights weights) {
