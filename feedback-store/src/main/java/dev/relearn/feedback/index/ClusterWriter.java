@@ -40,6 +40,7 @@ final class ClusterWriter {
   private static final int STALE_CANDIDATES = 8;
   private final Map<String, Cluster> pending = new HashMap<>();
   private final Map<String, String> pendingEvents = new HashMap<>();
+  private long writes; // adds, compactions and purges so far; guarded by this
   private volatile boolean closed;
 
   ClusterWriter(Path folder, FeedbackIndexConfig config, IndexFolder.Opened opened) {
@@ -59,6 +60,7 @@ final class ClusterWriter {
   synchronized AddResult add(FeedbackEvent event, float[] unitVector,
       Map<String, ChunkEvidence> evidence) throws IOException {
     ensureOpen();
+    writes++;
     String pendingCluster = pendingEvents.get(event.eventId());
     if (pendingCluster != null) {
       return new AddResult(Status.DUPLICATE, pendingCluster);
@@ -136,6 +138,7 @@ final class ClusterWriter {
   /** Compacts and commits; see {@link FeedbackIndex#compact()}. */
   synchronized CompactionReport compact() throws IOException {
     ensureOpen();
+    writes++;
     refreshIfDirty();
     int before;
     Compactor.Plan plan;
@@ -165,6 +168,7 @@ final class ClusterWriter {
    */
   synchronized int purge(Query query, boolean commitAlways) throws IOException {
     ensureOpen();
+    writes++;
     refreshIfDirty();
     int removed;
     IndexSearcher searcher = searchers.acquire();
@@ -187,6 +191,7 @@ final class ClusterWriter {
   /** Deletes every cluster (dropping every segment) and commits. @return the clusters deleted */
   synchronized int purgeAll() throws IOException {
     ensureOpen();
+    writes++;
     refreshIfDirty();
     int removed;
     IndexSearcher searcher = searchers.acquire();
@@ -214,6 +219,42 @@ final class ClusterWriter {
     }
     writer.commit();
     OwnerOnly.restrictTree(folder);
+  }
+
+  /** How many writes (adds, compactions, purges) this writer has taken. */
+  synchronized long writes() {
+    return writes;
+  }
+
+  /**
+   * Merges the index into one segment if nothing was written since {@code writesSeen} (a value
+   * of {@link #writes()}) and lookups see more than one segment: every lookup walks one HNSW
+   * graph per segment, so one segment makes lookups several times cheaper. Writes may go on
+   * while it merges. Not committed here: the store's next checkpoint commits it.
+   *
+   * @return whether it merged
+   */
+  boolean mergeIfUnchangedSince(long writesSeen) throws IOException {
+    synchronized (this) {
+      ensureOpen();
+      if (writes != writesSeen) {
+        return false;
+      }
+      refreshIfDirty();
+    }
+    IndexSearcher searcher = searchers.acquire();
+    int segments;
+    try {
+      segments = searcher.getIndexReader().leaves().size();
+    } finally {
+      searchers.release(searcher);
+    }
+    if (segments <= 1) {
+      return false;
+    }
+    writer.forceMerge(1);
+    searchers.maybeRefreshBlocking();
+    return true;
   }
 
   /** The user data of the latest commit. */

@@ -193,6 +193,22 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
     return writes.committedUserData();
   }
 
+  /** A count of the writes so far (adds, compactions, purges), to tell when it was idle. */
+  public long writes() {
+    return writes.writes();
+  }
+
+  /**
+   * Merges the cluster index into one segment if nothing was written since {@code writesSeen}
+   * ({@link #writes()}); lookups then walk one HNSW graph instead of one per segment. The merge
+   * is committed by the next {@link #commit}.
+   *
+   * @return whether it merged
+   */
+  public boolean mergeIfUnchangedSince(long writesSeen) throws IOException {
+    return writes.mergeIfUnchangedSince(writesSeen);
+  }
+
   /** The clusters lookups see now. */
   public int clusters() throws IOException {
     SearcherManager searchers = writes.searchers();

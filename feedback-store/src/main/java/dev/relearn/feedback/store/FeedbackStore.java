@@ -69,6 +69,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   private volatile boolean closed;
   /** Something was applied, renamed or rewritten since the last checkpoint. */
   private volatile boolean dirty;
+  private long writesAtLastIdleCheck = -1; // the maintenance thread's
 
   private FeedbackStore(Path dir, FeedbackStoreConfig config, IndexWriter chunkWriter,
       SearcherManager chunkSearchers) throws IOException {
@@ -341,6 +342,35 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
       chunkSearchers.maybeRefreshBlocking();
       overlay.clearFlushed(flushed);
     }
+  }
+
+  /**
+   * Maintenance: merges the cluster index into one segment when no feedback arrived since the
+   * previous call, so that an idle store's lookups walk one HNSW graph instead of one per segment.
+   * The next checkpoint commits the merge.
+   */
+  void mergeClustersWhenIdle() throws IOException {
+    long writes = index.writes();
+    long seen = writesAtLastIdleCheck;
+    writesAtLastIdleCheck = writes;
+    if (writes == seen && index.mergeIfUnchangedSince(writes)) {
+      dirty = true;
+    }
+  }
+
+  /**
+   * Merges the cluster index into one segment now, as the store does by itself once no feedback
+   * has arrived for 10 s: for benchmarks of that steady state. Committed at the next checkpoint.
+   *
+   * @return whether there was more than one segment to merge
+   */
+  public boolean mergeClusters() throws IOException {
+    maintenance.check();
+    if (index.mergeIfUnchangedSince(index.writes())) {
+      dirty = true;
+      return true;
+    }
+    return false;
   }
 
   /**

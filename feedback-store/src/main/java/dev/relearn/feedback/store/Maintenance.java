@@ -8,12 +8,15 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The store's background work on one named daemon thread: flushing staged learned fields,
- * checkpoints, and daily expiry. A failure is kept and rethrown to the next caller of {@link
+ * checkpoints, daily expiry, and merging the cluster index into one segment once no feedback
+ * has arrived for {@link #IDLE_MERGE_INTERVAL}. A failure is kept and rethrown to the next caller of {@link
  * #check()}, never swallowed.
  */
 final class Maintenance {
   private static final System.Logger LOG = System.getLogger(Maintenance.class.getName());
   private static final Duration EXPIRY_INTERVAL = Duration.ofDays(1);
+  /** How long the cluster index must see no feedback before it is merged into one segment. */
+  static final Duration IDLE_MERGE_INTERVAL = Duration.ofSeconds(10);
 
   private final FeedbackStore store;
   private final FeedbackStoreConfig config;
@@ -34,6 +37,7 @@ final class Maintenance {
     schedule(store::flushLearnedFields, config.flushInterval());
     schedule(store::checkpoint, config.checkpointInterval());
     schedule(store::expire, EXPIRY_INTERVAL);
+    schedule(store::mergeClustersWhenIdle, IDLE_MERGE_INTERVAL);
   }
 
   private void schedule(Task task, Duration every) {

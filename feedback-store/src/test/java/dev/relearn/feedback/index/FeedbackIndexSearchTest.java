@@ -160,4 +160,27 @@ class FeedbackIndexSearchTest {
   private static double clicks(FeedbackIndex index) throws Exception {
     return index.similar(axis(DIM, 0), 0.9f, 1).get(0).chunks().get("a").clicks();
   }
+
+  @Test
+  void anIdleIndexMergesIntoOneSegmentWithTheSameLookups() throws Exception {
+    Random random = new Random(5);
+    try (FeedbackIndex index = open(dir, 0)) { // HNSW for every lookup
+      for (int i = 0; i < 6; i++) {
+        add(index, event("e" + i, "s" + i, Fixtures.randomUnit(random, DIM), "c" + i,
+            Outcome.SUCCESS, T0 + i));
+        index.similar(axis(DIM, 0), -1f, 10); // a lookup refreshes: one segment per add
+      }
+      float[] q = Fixtures.randomUnit(random, DIM);
+      List<PastQuery> before = index.similar(q, -1f, 10);
+      long writes = index.writes();
+      add(index, event("late", "s9", Fixtures.randomUnit(random, DIM), "c9", Outcome.SUCCESS,
+          T0 + 9));
+      assertFalse(index.mergeIfUnchangedSince(writes), "a write since: not idle");
+      before = index.similar(q, -1f, 10);
+      assertTrue(index.mergeIfUnchangedSince(index.writes()), "several segments, idle: merged");
+      assertFalse(index.mergeIfUnchangedSince(index.writes()), "one segment: nothing to do");
+      assertEquals(before, index.similar(q, -1f, 10), "the same lookups after the merge");
+      assertEquals(7, index.clusters());
+    }
+  }
 }
