@@ -4,32 +4,65 @@ import dev.relearn.engine.Relearn;
 import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.firststage.FirstStageEvaluation;
 import dev.relearn.eval.firststage.FirstStageResult;
+import dev.relearn.eval.metrics.EvaluationResult;
+import dev.relearn.eval.metrics.Evaluator;
+import dev.relearn.eval.metrics.Run;
+import dev.relearn.eval.trec.TrecRunWriter;
 import dev.relearn.indexer.build.ConsoleProgress;
 import dev.relearn.indexer.build.IndexReport;
+import dev.relearn.lucene.fusion.Fusion;
+import dev.relearn.lucene.search.SearchMode;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code relearn eval}: scores a search mode on a BEIR dataset split. */
+/**
+ * {@code relearn eval}: scores a search mode on a BEIR dataset split, optionally writing the run
+ * as a TREC run file.
+ */
 @Command(name = "eval", mixinStandardHelpOptions = true,
+    subcommands = {EvalLearnCommand.class, EvalReportCommand.class},
     description = {"Evaluate a search mode on a BEIR dataset: nDCG@10, Recall@100, MRR@10.",
         "The corpus is indexed first unless the index already holds it (then nothing is"
             + " embedded). Without --index the index is .relearn/eval/<dataset>."})
 final class EvalCommand implements Callable<Integer> {
+  private static final Evaluator EVALUATOR = Evaluator.of("ndcg@10", "recall@100", "mrr@10");
+
   @Mixin EngineOptions engine;
   @Mixin SearchOptions search;
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-  @Mixin DatasetOptions data;
+  @Option(names = "--dataset", paramLabel = "BEIR_DIR",
+      description = "A BEIR folder: corpus.jsonl(.gz), queries.jsonl, qrels/<split>.tsv,"
+          + " e.g. ../shared/datasets/scifact. Required.")
+  Path dataset;
+
+  @Option(names = "--split", paramLabel = "SPLIT", defaultValue = "test",
+      description = "The qrels split whose queries run (default: ${DEFAULT-VALUE}).")
+  String split;
+
+  @Option(names = "--run-out", paramLabel = "FILE",
+      description = "Also write the run (top 100 per query) as a TREC run file, for trec_eval.")
+  Path runOut;
 
   @Option(names = "--json", description = "Print one JSON object.")
   boolean json;
 
   @Override
   public Integer call() throws Exception {
+    if (dataset == null) {
+      throw new ParameterException(spec.commandLine(),
+          "Missing required option: '--dataset=BEIR_DIR'");
+    }
+    DatasetOptions data = new DatasetOptions();
+    data.dataset = dataset;
+    data.split = split;
     BeirDataset beir = data.open(spec, engine);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
@@ -38,9 +71,21 @@ final class EvalCommand implements Callable<Integer> {
       IndexReport report = evaluation.indexCorpus(ConsoleProgress.stderr());
       err.println(report.summary());
       IndexCommand.printProblems(err, report.problems());
-      FirstStageResult result =
-          evaluation.evaluate(data.split, search.mode(relearn), search.fusion(),
-              ConsoleProgress.stderr());
+      SearchMode mode = search.mode(relearn);
+      Fusion fusion = search.fusion();
+      Set<String> ids = beir.queryIds(split);
+      long start = System.nanoTime();
+      Run run = evaluation.run(beir.queries(), ids, mode, fusion, ConsoleProgress.stderr())
+          .withoutSelfHits();
+      long millis = (System.nanoTime() - start) / 1_000_000L;
+      EvaluationResult scores = EVALUATOR.evaluate(beir.qrels(split), run, ids);
+      FirstStageResult result = new FirstStageResult(beir.name(), split, mode.label(),
+          mode == SearchMode.HYBRID ? fusion.describe() : null, scores.queryCount(),
+          scores.mean("ndcg@10"), scores.mean("recall@100"), scores.mean("mrr@10"), millis);
+      if (runOut != null) {
+        new TrecRunWriter("relearn-" + mode.label()).write(run, runOut);
+        err.println("run written to " + runOut + " (" + run.size() + " queries)");
+      }
       out.println(json ? Json.write(result.toJson()) : result.summary());
     }
     return 0;

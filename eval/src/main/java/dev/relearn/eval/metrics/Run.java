@@ -16,7 +16,9 @@ import java.util.Set;
  *
  * <p>Ranking follows trec_eval, whatever order the hits were given in: by score descending, ties
  * broken by doc id descending ({@link String#compareTo}, reversed; the same as trec_eval's
- * {@code strcmp} for ASCII ids). The ranks a system reported are ignored.
+ * {@code strcmp} for ASCII ids). The ranks a system reported are ignored. Like trec_eval (9.0.4,
+ * checked against its binary), scores are compared at single precision: two doubles that round
+ * to the same {@code float} are a tie, decided by the doc id.
  *
  * <p>A doc id that occurs more than once for one query is kept once, at its first position after
  * that sort, that is with its highest score. (trec_eval does not accept such input and
@@ -25,10 +27,12 @@ import java.util.Set;
  * <p>A query may be present with no documents: it retrieved nothing and scores 0 on every metric.
  */
 public final class Run {
-  /** trec_eval's order: score descending, then doc id descending. */
+  /** trec_eval's order: score descending (as a float), then doc id descending. */
   static final Comparator<ScoredDoc> TREC_ORDER = (a, b) -> {
-    if (a.score() != b.score()) {
-      return a.score() > b.score() ? -1 : 1;
+    float x = (float) a.score();
+    float y = (float) b.score();
+    if (x != y) {
+      return x > y ? -1 : 1;
     }
     return b.docId().compareTo(a.docId());
   };

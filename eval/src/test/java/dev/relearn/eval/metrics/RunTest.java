@@ -46,6 +46,17 @@ class RunTest {
   }
 
   @Test
+  void scoresEqualAsFloatsAreTiesAsInTrecEval() {
+    // 1 + 1e-10 and 1 + 2e-10 round to the same float: a tie, so doc id descending decides
+    Run tie = Run.builder().add("q", "a", 1.0000000002).add("q", "b", 1.0000000001).build();
+    assertEquals(List.of("b", "a"), tie.ranking("q").stream().map(ScoredDoc::docId).toList());
+    // 1.0000002 and 1.0000001 are distinct floats: the higher score ranks first
+    Run distinct = Run.builder().add("q", "a", 1.0000002).add("q", "b", 1.0000001).build();
+    assertEquals(List.of("a", "b"),
+        distinct.ranking("q").stream().map(ScoredDoc::docId).toList());
+  }
+
+  @Test
   void withoutSelfHitsKeepsQueriesLeftEmpty() {
     Run run = Run.builder().add("q", "q", 1).add("p", "q", 1).build().withoutSelfHits();
     assertEquals(List.of(), run.ranking("q"));

@@ -1,0 +1,91 @@
+package dev.relearn.cli;
+
+import dev.relearn.engine.Relearn;
+import dev.relearn.eval.beir.BeirDataset;
+import dev.relearn.eval.experiment.DatasetEvaluation;
+import dev.relearn.eval.experiment.LearnConfig;
+import dev.relearn.eval.experiment.LearningExperiment;
+import dev.relearn.eval.experiment.LearningResult;
+import dev.relearn.eval.experiment.Scenario;
+import dev.relearn.eval.firststage.FirstStageEvaluation;
+import dev.relearn.indexer.build.ConsoleProgress;
+import dev.relearn.indexer.build.IndexReport;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code relearn eval learn}: simulated users teach the engine; the learning curve is measured. */
+@Command(name = "learn", mixinStandardHelpOptions = true,
+    description = {"Simulated users search a BEIR dataset and record feedback through the public"
+        + " API; test nDCG@10 of the learned mode is measured along the way.",
+        "Scenarios: generalisation (feedback on train queries, evaluated on test queries),"
+            + " repeated (feedback on part of the test queries' sessions, evaluated on the"
+            + " others), noise (clicks independent of relevance), attack (after the train"
+            + " feedback, one session spams clicks on one irrelevant chunk).",
+        "All feedback in the index is forgotten first: without --index the index is"
+            + " .relearn/eval/<dataset>, and an explicit --index that has feedback needs"
+            + " --reset-feedback. The last scenario's feedback stays in the index."})
+final class EvalLearnCommand implements Callable<Integer> {
+  @Mixin EngineOptions engine;
+  @Mixin EvalUserOptions user;
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--dataset", paramLabel = "BEIR_DIR", required = true,
+      description = "A BEIR folder, e.g. ../shared/datasets/toollens.")
+  Path dataset;
+
+  @Option(names = "--train-split", paramLabel = "SPLIT", defaultValue = "train",
+      description = "Split the sessions draw their queries from (default: ${DEFAULT-VALUE}).")
+  String trainSplit;
+
+  @Option(names = "--test-split", paramLabel = "SPLIT", defaultValue = "test",
+      description = "Split evaluated (default: ${DEFAULT-VALUE}).")
+  String testSplit;
+
+  @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "generalisation",
+      description = "generalisation, repeated, noise or attack (default: ${DEFAULT-VALUE}).")
+  String scenario;
+
+  @Option(names = "--reset-feedback", negatable = false,
+      description = "Allow forgetting the feedback of an index given with --index.")
+  boolean resetFeedback;
+
+  @Option(names = "--json", description = "Print one JSON object.")
+  boolean json;
+
+  @Override
+  public Integer call() throws Exception {
+    Scenario chosen = Scenario.fromLabel(scenario);
+    LearnConfig config = user.config().withSplits(trainSplit, testSplit);
+    boolean explicitIndex = spec.commandLine().getParseResult().hasMatchedOption("--index");
+    DatasetOptions data = new DatasetOptions();
+    data.dataset = dataset;
+    data.split = testSplit;
+    BeirDataset beir = data.open(spec, engine);
+    beir.qrels(trainSplit); // unknown splits fail here, before any indexing
+    beir.qrels(testSplit);
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    try (Relearn relearn = Relearn.open(engine.index,
+        engine.options(false).withQueryCacheSize(DatasetEvaluation.QUERY_CACHE))) {
+      if (explicitIndex && !resetFeedback && relearn.feedbackStore().hasFeedback()) {
+        throw new ParameterException(spec.commandLine(), "index " + engine.index
+            + " has feedback, which the experiment would forget; add --reset-feedback to allow"
+            + " it, or use another --index");
+      }
+      IndexReport report = new FirstStageEvaluation(relearn, beir)
+          .indexCorpus(ConsoleProgress.stderr());
+      err.println(report.summary());
+      IndexCommand.printProblems(err, report.problems());
+      LearningResult result = new LearningExperiment(relearn, beir, user.fusion(), config,
+          ConsoleProgress.stderr()).run(chosen);
+      out.println(json ? Json.write(result.toJson()) : result.summary());
+    }
+    return 0;
+  }
+}

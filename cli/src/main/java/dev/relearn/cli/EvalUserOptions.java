@@ -1,0 +1,81 @@
+package dev.relearn.cli;
+
+import dev.relearn.eval.experiment.LearnConfig;
+import dev.relearn.eval.simulate.ClickModels;
+import dev.relearn.eval.simulate.ClickNoise;
+import dev.relearn.eval.simulate.OutcomeModel;
+import dev.relearn.eval.simulate.SimulatedUser;
+import dev.relearn.lucene.fusion.Fusion;
+import picocli.CommandLine.Option;
+
+/** The simulated user's and the experiment's settings, shared by {@code eval learn} and report. */
+final class EvalUserOptions {
+  @Option(names = "--sessions", paramLabel = "N", defaultValue = "-1",
+      description = "Feedback sessions (default: one per train query; in the repeated scenario,"
+          + " every feedback session of the test queries).")
+  int sessions;
+
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "42",
+      description = "Seed of session order, clicks, outcomes and tests"
+          + " (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--click-model", paramLabel = "MODEL", defaultValue = "pbm",
+      description = "pbm (position-based), cascade-perfect, cascade-navigational or"
+          + " cascade-informational (default: ${DEFAULT-VALUE}).")
+  String clickModel;
+
+  @Option(names = "--eta", paramLabel = "ETA", defaultValue = "1",
+      description = "pbm: examination probability (1/rank)^eta (default: ${DEFAULT-VALUE}).")
+  double eta;
+
+  @Option(names = "--p-click-relevant", paramLabel = "P", defaultValue = "1.0",
+      description = "pbm: P(click | examined, relevant) (default: ${DEFAULT-VALUE}).")
+  double clickRelevant;
+
+  @Option(names = "--p-click-nonrelevant", paramLabel = "P", defaultValue = "0.1",
+      description = "pbm: P(click | examined, not relevant) (default: ${DEFAULT-VALUE}).")
+  double clickNonRelevant;
+
+  @Option(names = "--success-noise", paramLabel = "P", defaultValue = "0.1",
+      description = "Success = a relevant result was clicked, flipped with this probability"
+          + " (default: ${DEFAULT-VALUE}).")
+  double successNoise;
+
+  @Option(names = "--shown", paramLabel = "N", defaultValue = "10",
+      description = "Results the user sees (default: ${DEFAULT-VALUE}).")
+  int shown;
+
+  @Option(names = "--attack-events", paramLabel = "N", defaultValue = "1000",
+      description = "attack: events the attacking session sends (default: ${DEFAULT-VALUE}).")
+  int attackEvents;
+
+  @Option(names = "--curve-every", paramLabel = "N", defaultValue = "0",
+      description = "Also measure the learning curve after every N sessions (default: only after"
+          + " 0, 10, 100, 1000 and the last).")
+  int curveEvery;
+
+  @Option(names = "--fusion", paramLabel = "FUSION", defaultValue = "minmax",
+      description = "Hybrid fusion under hybrid and learned: minmax (alpha 0.5) or rrf (k 60)"
+          + " (default: ${DEFAULT-VALUE}).")
+  String fusion;
+
+  /** The experiment settings these options describe (splits are set by the caller). */
+  LearnConfig config() {
+    ClickNoise noise = new ClickNoise(clickRelevant, clickNonRelevant);
+    SimulatedUser user = new SimulatedUser(ClickModels.parse(clickModel, eta, noise),
+        OutcomeModel.followsRelevance(successNoise), shown);
+    LearnConfig defaults = LearnConfig.defaults();
+    return defaults.withSessions(sessions).withSeed(seed).withCurveEvery(curveEvery)
+        .withUsers(user, defaults.noiseUser()).withAttackEvents(attackEvents);
+  }
+
+  Fusion fusion() {
+    return switch (fusion.toLowerCase(java.util.Locale.ROOT)) {
+      case "minmax", "min-max" -> Fusion.minMax(0.5);
+      case "rrf" -> Fusion.rrf(60);
+      default -> throw new IllegalArgumentException(
+          "unknown fusion: '" + fusion + "'; expected minmax or rrf");
+    };
+  }
+}

@@ -1,0 +1,125 @@
+package dev.relearn.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.relearn.eval.metrics.Run;
+import dev.relearn.eval.trec.TrecRunReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code relearn eval --run-out}, {@code eval learn} and {@code eval report} on a small BEIR
+ * collection with the instant hashing embedder.
+ */
+class EvalCliTest {
+  @TempDir Path tmp;
+  private Path beir;
+
+  @BeforeEach
+  void writeCollection() throws Exception {
+    beir = Files.createDirectories(tmp.resolve("data/tiny"));
+    Files.createDirectories(beir.resolve("qrels"));
+    StringBuilder corpus = new StringBuilder();
+    StringBuilder queries = new StringBuilder();
+    StringBuilder train = new StringBuilder("query-id\tcorpus-id\tscore\n");
+    StringBuilder test = new StringBuilder("query-id\tcorpus-id\tscore\n");
+    String[] asks = {"setup guide", "setup help", "setup steps", "setup tips"};
+    for (int t = 0; t < 12; t++) {
+      String name = "gadget" + t;
+      corpus.append(doc(name + "-manual", "How to configure the " + name + " widget setup."));
+      corpus.append(doc(name + "-blog", name + " widget setup guide help steps tips blog."));
+      for (int q = 0; q < asks.length; q++) {
+        queries.append("{\"_id\": \"t").append(t).append('q').append(q).append("\", \"text\": \"")
+            .append(name).append(" widget ").append(asks[q]).append("\"}\n");
+        (q < 3 ? train : test).append('t').append(t).append('q').append(q).append('\t')
+            .append(name).append("-manual\t1\n");
+      }
+    }
+    Files.writeString(beir.resolve("corpus.jsonl"), corpus);
+    Files.writeString(beir.resolve("queries.jsonl"), queries);
+    Files.writeString(beir.resolve("qrels/train.tsv"), train);
+    Files.writeString(beir.resolve("qrels/test.tsv"), test);
+  }
+
+  private static String doc(String id, String text) {
+    return "{\"_id\": \"" + id + "\", \"text\": \"" + text + "\"}\n";
+  }
+
+  @Test
+  void evalWritesTheRunAsATrecFile() throws Exception {
+    Path runFile = tmp.resolve("runs/bm25.txt");
+    CliTest.Result eval = CliTest.run("eval", "--index", tmp.resolve("idx").toString(),
+        "--model", "hashing", "--dataset", beir.toString(), "--mode", "bm25", "--json",
+        "--run-out", runFile.toString());
+    assertEquals(0, eval.code(), eval.err());
+    assertTrue(eval.err().contains("run written to " + runFile), eval.err());
+    Run run = TrecRunReader.read(runFile);
+    assertEquals(12, run.size());
+    String first = Files.readAllLines(runFile).get(0);
+    assertTrue(first.matches("t0q3 Q0 \\S+ 1 \\S+ relearn-bm25"), first);
+    JsonNode json = new ObjectMapper().readTree(eval.out());
+    assertEquals(12, json.get("queries").asInt());
+  }
+
+  @Test
+  void learnPrintsTheDocumentedJson() throws Exception {
+    CliTest.Result learn = CliTest.run("eval", "learn", "--index",
+        tmp.resolve("idx").toString(), "--model", "hashing", "--dataset", beir.toString(),
+        "--sessions", "30", "--json");
+    assertEquals(0, learn.code(), learn.err());
+    JsonNode json = new ObjectMapper().readTree(learn.out());
+    assertEquals("generalisation", json.get("scenario").asText());
+    for (String part : List.of("baseline", "learned")) {
+      assertTrue(json.get(part).has("ndcg@10") && json.get(part).has("recall@100"), part);
+    }
+    JsonNode curve = json.get("curve");
+    assertEquals(List.of(0, 10, 30), List.of(curve.get(0).get("sessions").asInt(),
+        curve.get(1).get("sessions").asInt(), curve.get(2).get("sessions").asInt()));
+    assertTrue(curve.get(2).has("ndcg@10"));
+    // the index now has feedback: an explicit --index is not wiped without --reset-feedback
+    CliTest.Result refused = CliTest.run("eval", "learn", "--index",
+        tmp.resolve("idx").toString(), "--model", "hashing", "--dataset", beir.toString(),
+        "--scenario", "noise");
+    assertEquals(2, refused.code(), refused.err());
+    assertTrue(refused.err().contains("add --reset-feedback"), refused.err());
+    CliTest.Result noise = CliTest.run("eval", "learn", "--index",
+        tmp.resolve("idx").toString(), "--model", "hashing", "--dataset", beir.toString(),
+        "--scenario", "noise", "--reset-feedback", "--sessions", "20");
+    assertEquals(0, noise.code(), noise.err());
+    assertTrue(noise.out().contains("noise: 20 sessions"), noise.out());
+  }
+
+  @Test
+  void badValuesAreNamed() {
+    CliTest.Result scenario = CliTest.run("eval", "learn", "--dataset", beir.toString(),
+        "--model", "hashing", "--scenario", "chaos");
+    assertEquals(1, scenario.code());
+    assertTrue(scenario.err().contains("unknown scenario 'chaos'"), scenario.err());
+    CliTest.Result model = CliTest.run("eval", "learn", "--dataset", beir.toString(),
+        "--model", "hashing", "--click-model", "dbn");
+    assertTrue(model.err().contains("unknown click model 'dbn'"), model.err());
+    CliTest.Result noDataset = CliTest.run("eval");
+    assertEquals(2, noDataset.code());
+    assertTrue(noDataset.err().contains("--dataset"), noDataset.err());
+  }
+
+  @Test
+  void reportWritesTheThreeFiles() throws Exception {
+    Path out = tmp.resolve("docs/EVALUATION.md");
+    CliTest.Result report = CliTest.run("eval", "report", "--model", "hashing",
+        "--datasets-dir", tmp.resolve("data").toString(), "--datasets", "tiny",
+        "--work", tmp.resolve("work").toString(), "--sessions", "24", "--attack-events", "10",
+        "--out", out.toString());
+    assertEquals(0, report.code(), report.err());
+    assertTrue(Files.readString(out).contains("## tiny"));
+    assertTrue(Files.exists(out.resolveSibling("evaluation.json")));
+    assertTrue(Files.readString(out.resolveSibling("evaluation-curves.svg")).startsWith("<svg"));
+  }
+}

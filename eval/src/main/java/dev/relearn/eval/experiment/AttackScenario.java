@@ -1,0 +1,152 @@
+package dev.relearn.eval.experiment;
+
+import dev.relearn.eval.metrics.Qrels;
+import dev.relearn.eval.metrics.Run;
+import dev.relearn.eval.metrics.ScoredDoc;
+import dev.relearn.lucene.search.SearchMode;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One attacking session spams clicks on one irrelevant chunk. The attacker picks the chunk that is
+ * an irrelevant hybrid top-100 candidate of the most test queries (ties: the smallest id), and
+ * sends {@link LearnConfig#attackEvents()} feedback events from one session id, cycling through
+ * those queries: each event claims the chunk was shown at rank 1 above the query's current top
+ * 9, clicked, and the task succeeded. The attacker knows the test queries; nothing else is
+ * forged. The harm is the drop in the learned mode's per-query test nDCG@10.
+ */
+final class AttackScenario {
+  /** The attacker's one session id. */
+  static final String SESSION = "attacker";
+
+  /**
+   * What the attack did.
+   *
+   * @param after the learned mode on the test queries after the attack
+   * @param details target, events and harm figures, for the result's JSON
+   */
+  record Outcome(ModeRun after, Map<String, Object> details) {}
+
+  private final SessionRunner runner;
+  private final Scorer scorer;
+  private final LearnConfig config;
+
+  AttackScenario(SessionRunner runner, Scorer scorer, LearnConfig config) {
+    this.runner = runner;
+    this.scorer = scorer;
+    this.config = config;
+  }
+
+  Outcome run(Split test, ModeRun hybrid, QueryScores before) throws IOException {
+    ModeRun beforeRun = scorer.score(test, SearchMode.LEARNED);
+    String target = target(test, hybrid.run());
+    List<String> queries = new ArrayList<>();
+    for (String id : test.ids()) {
+      if (irrelevantCandidate(test.qrels(), hybrid.run(), id, target)) {
+        queries.add(id);
+      }
+    }
+    for (int i = 0; i < config.attackEvents(); i++) {
+      String text = test.text(queries.get(i % queries.size()));
+      List<String> shown = new ArrayList<>(List.of(target));
+      for (String id : runner.search(text, 10)) {
+        if (!id.equals(target) && shown.size() < 10) {
+          shown.add(id);
+        }
+      }
+      runner.record(text, shown, List.of(target), true, SESSION,
+          "attack-" + config.seed() + "-" + i);
+    }
+    ModeRun after = scorer.score(test, SearchMode.LEARNED);
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("attack_target", target);
+    details.put("attack_events", config.attackEvents());
+    details.put("attack_queries", queries.size());
+    details.put("harm", harm(before, after, beforeRun.run(), target));
+    return new Outcome(after, details);
+  }
+
+  /** The chunk that is an irrelevant candidate of the most queries; ties: the smallest id. */
+  static String target(Split test, Run hybrid) {
+    Map<String, Integer> counts = new HashMap<>();
+    for (String id : test.ids()) {
+      for (ScoredDoc doc : hybrid.ranking(id)) {
+        if (!Qrels.isRelevant(test.qrels().grade(id, doc.docId()))) {
+          counts.merge(doc.docId(), 1, Integer::sum);
+        }
+      }
+    }
+    String best = null;
+    int most = 0;
+    for (Map.Entry<String, Integer> entry : counts.entrySet()) {
+      int count = entry.getValue();
+      if (count > most || (count == most && entry.getKey().compareTo(best) < 0)) {
+        best = entry.getKey();
+        most = count;
+      }
+    }
+    if (best == null) {
+      throw new IllegalStateException("no irrelevant candidate to attack with");
+    }
+    return best;
+  }
+
+  private static boolean irrelevantCandidate(Qrels qrels, Run run, String query, String target) {
+    if (Qrels.isRelevant(qrels.grade(query, target))) {
+      return false;
+    }
+    for (ScoredDoc doc : run.ranking(query)) {
+      if (doc.docId().equals(target)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Map<String, Object> harm(QueryScores before, ModeRun after, Run beforeRun,
+      String target) {
+    double worst = 0;
+    String worstQuery = null;
+    int hurt = 0;
+    int helped = 0;
+    for (Map.Entry<String, Double> entry : before.ndcg10().entrySet()) {
+      double drop = entry.getValue() - after.scores().ndcg10().get(entry.getKey());
+      if (drop > 1e-12) {
+        hurt++;
+      } else if (drop < -1e-12) {
+        helped++;
+      }
+      if (drop > worst) {
+        worst = drop;
+        worstQuery = entry.getKey();
+      }
+    }
+    Map<String, Object> harm = new LinkedHashMap<>();
+    harm.put("mean_drop_ndcg@10", before.ndcg() - after.scores().ndcg());
+    harm.put("worst_query_drop_ndcg@10", worst);
+    harm.put("worst_query", worstQuery);
+    harm.put("queries_hurt", hurt);
+    harm.put("queries_helped", helped);
+    harm.put("target_in_top10_before", inTop10(beforeRun, target));
+    harm.put("target_in_top10_after", inTop10(after.run(), target));
+    return harm;
+  }
+
+  private static int inTop10(Run run, String target) {
+    int count = 0;
+    for (String query : run.queryIds()) {
+      List<ScoredDoc> ranking = run.ranking(query);
+      for (int i = 0; i < Math.min(10, ranking.size()); i++) {
+        if (ranking.get(i).docId().equals(target)) {
+          count++;
+          break;
+        }
+      }
+    }
+    return count;
+  }
+}

@@ -1,0 +1,27 @@
+package dev.relearn.eval.experiment;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One point of a learning curve.
+ *
+ * @param sessions feedback sessions recorded so far
+ * @param ndcg10 mean test nDCG@10 of the learned mode at that point
+ */
+public record CurvePoint(int sessions, double ndcg10) {
+  /** Validates. */
+  public CurvePoint {
+    if (sessions < 0) {
+      throw new IllegalArgumentException("sessions must be >= 0, got: " + sessions);
+    }
+  }
+
+  /** {@code {"sessions": n, "ndcg@10": x}}. */
+  public Map<String, Object> toJson() {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("sessions", sessions);
+    json.put("ndcg@10", ndcg10);
+    return json;
+  }
+}

@@ -1,0 +1,154 @@
+package dev.relearn.eval.experiment;
+
+import dev.relearn.engine.Relearn;
+import dev.relearn.engine.RelearnOptions;
+import dev.relearn.eval.beir.BeirDataset;
+import dev.relearn.eval.firststage.FirstStageEvaluation;
+import dev.relearn.eval.metrics.Run;
+import dev.relearn.eval.stats.PairedComparison;
+import dev.relearn.indexer.build.IndexReport;
+import dev.relearn.indexer.build.Progress;
+import dev.relearn.lucene.fusion.Fusion;
+import dev.relearn.lucene.search.SearchMode;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One dataset's full evaluation in one run. In {@code workDir/<dataset>}: bm25, vector, hybrid
+ * (min-max α 0.5 and RRF 60) and the oracle bound on the test queries, then the generalisation
+ * scenario (its learned mode is the table's "hybrid + learned"), the attack after it, the noise
+ * and the repeated scenario. In {@code workDir/<dataset>-protected} (protected query vectors stay
+ * on for an index once set): the generalisation scenario again, for the privacy row. Both indexes
+ * share one vector cache, so the corpus is embedded at most once, and one embedder with one
+ * cache of query vectors, so each query is embedded once.
+ */
+public final class DatasetEvaluation {
+  /** Query embeddings kept in memory: covers every train and test query of the shared sets. */
+  public static final int QUERY_CACHE = 40_000;
+  /** The table's rows, in order. */
+  public static final List<String> SYSTEMS = List.of("bm25", "vector", "hybrid",
+      "hybrid-rrf", "hybrid+learned", "learned-protected", "oracle");
+
+  private final BeirDataset dataset;
+  private final Path workDir;
+  private final RelearnOptions options;
+  private final LearnConfig config;
+  private final Progress progress;
+  private final Fusion fusion = Fusion.minMax(0.5);
+
+  /**
+   * @param options engine options; the vector cache defaults to {@code workDir/<dataset>/
+   *     vector-cache} for both indexes
+   */
+  public DatasetEvaluation(BeirDataset dataset, Path workDir, RelearnOptions options,
+      LearnConfig config, Progress progress) {
+    this.dataset = Objects.requireNonNull(dataset, "dataset");
+    this.workDir = Objects.requireNonNull(workDir, "workDir");
+    Path main = workDir.resolve(dataset.name());
+    this.options = options
+        .withVectorCacheDir(options.vectorCacheDir() != null ? options.vectorCacheDir()
+            : main.resolve("vector-cache"))
+        .withQueryCacheSize(Math.max(options.queryCacheSize(), QUERY_CACHE))
+        .withReadOnly(false);
+    this.config = Objects.requireNonNull(config, "config");
+    this.progress = Objects.requireNonNull(progress, "progress");
+  }
+
+  /**
+   * Runs everything and returns the figures. Without a curve interval in the settings, the curve
+   * is also measured about every eighth of the train sessions (a round 1-2-5 step).
+   */
+  public DatasetReport run() throws IOException {
+    long start = System.nanoTime();
+    try (SharedQueryEmbedder embedder = SharedQueryEmbedder.of(options, QUERY_CACHE)) {
+      return run(options.withEmbedder(embedder), start);
+    }
+  }
+
+  private DatasetReport run(RelearnOptions shared, long start) throws IOException {
+    TableRow[] rows = new TableRow[SYSTEMS.size()];
+    LearningResult generalisation;
+    LearningResult attack;
+    LearningResult noise;
+    LearningResult repeated;
+    int trainQueries;
+    int testQueries;
+    ModeRun hybrid;
+    LearnConfig config = this.config;
+    try (Relearn engine = open(shared, workDir.resolve(dataset.name()), false)) {
+      LearningExperiment experiment =
+          new LearningExperiment(engine, dataset, fusion, config, progress);
+      Split test = experiment.test();
+      trainQueries = experiment.train().size();
+      testQueries = test.size();
+      if (config.curveEvery() == 0) {
+        config = config.withCurveEvery(niceStep(config.sessionsFor(trainQueries) / 8.0));
+        experiment = new LearningExperiment(engine, dataset, fusion, config, progress);
+      }
+      Scorer scorer = new Scorer(engine, fusion);
+      hybrid = experiment.hybridTest();
+      rows[2] = new TableRow("hybrid", hybrid.scores(), null);
+      rows[0] = row("bm25", scorer.score(test, SearchMode.BM25).scores(), hybrid);
+      rows[1] = row("vector", scorer.score(test, SearchMode.VECTOR).scores(), hybrid);
+      rows[3] = row("hybrid-rrf", scorer.score(test, test.ids(), SearchMode.HYBRID,
+          Fusion.rrf(60), Scorer.DEPTH).scores(), hybrid);
+      Run oracle = Oracle.rerank(hybrid.run(), test.qrels());
+      rows[6] = row("oracle", Scorer.scores(test, oracle, new LinkedHashSet<>(test.ids())),
+          hybrid);
+      generalisation = experiment.generalisation();
+      rows[4] = row("hybrid+learned", generalisation.learned(), hybrid);
+      attack = experiment.attack(generalisation);
+      noise = experiment.noise();
+      repeated = experiment.run(Scenario.REPEATED);
+    }
+    LearningResult protectedVectors;
+    try (Relearn engine = open(shared, workDir.resolve(dataset.name() + "-protected"), true)) {
+      protectedVectors = new LearningExperiment(engine, dataset, fusion, config, progress)
+          .generalisation();
+      rows[5] = row("learned-protected", protectedVectors.learned(), hybrid);
+    }
+    return new DatasetReport(dataset.name(), trainQueries, testQueries, List.of(rows),
+        generalisation, protectedVectors, attack, noise, repeated,
+        (System.nanoTime() - start) / 1e9);
+  }
+
+  /** The 1-2-5 number (1, 2, 5, 10, 20, ...) nearest {@code raw} on a log scale; at least 1. */
+  static int niceStep(double raw) {
+    if (!(raw > 1)) {
+      return 1;
+    }
+    double best = 1;
+    for (double decade = 1; decade <= raw * 10; decade *= 10) {
+      for (double m : new double[] {1, 2, 5}) {
+        if (Math.abs(Math.log(m * decade / raw)) < Math.abs(Math.log(best / raw))) {
+          best = m * decade;
+        }
+      }
+    }
+    return (int) best;
+  }
+
+  private Relearn open(RelearnOptions shared, Path dir, boolean protectVectors)
+      throws IOException {
+    Relearn engine = Relearn.open(dir, shared.withProtectedQueryVectors(protectVectors));
+    try {
+      IndexReport report = new FirstStageEvaluation(engine, dataset).indexCorpus(progress);
+      if (!report.problems().isEmpty()) {
+        throw new IllegalStateException("indexing " + dataset.name() + " reported problems: "
+            + report.problems());
+      }
+      return engine;
+    } catch (IOException | RuntimeException e) {
+      engine.close();
+      throw e;
+    }
+  }
+
+  private TableRow row(String system, QueryScores scores, ModeRun hybrid) {
+    return new TableRow(system, scores, PairedComparison.of(hybrid.scores().ndcg10(),
+        scores.ndcg10(), config.randomisation()));
+  }
+}

@@ -1,0 +1,63 @@
+package dev.relearn.eval.experiment;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Everything measured on one dataset in one run: the table and the four scenarios.
+ *
+ * @param dataset the dataset name
+ * @param trainQueries scorable train queries
+ * @param testQueries scorable test queries
+ * @param rows the table, in report order
+ * @param generalisation train feedback, test evaluation
+ * @param protectedVectors the same with protected query vectors (another index)
+ * @param attack the attack after the train feedback
+ * @param noise noise feedback on the train queries
+ * @param repeated repeated test queries
+ * @param seconds wall time for the dataset
+ */
+public record DatasetReport(String dataset, int trainQueries, int testQueries,
+    List<TableRow> rows, LearningResult generalisation, LearningResult protectedVectors,
+    LearningResult attack, LearningResult noise, LearningResult repeated, double seconds) {
+  /** Validates and copies. */
+  public DatasetReport {
+    Objects.requireNonNull(dataset, "dataset");
+    rows = List.copyOf(rows);
+    Objects.requireNonNull(generalisation, "generalisation");
+    Objects.requireNonNull(protectedVectors, "protectedVectors");
+    Objects.requireNonNull(attack, "attack");
+    Objects.requireNonNull(noise, "noise");
+    Objects.requireNonNull(repeated, "repeated");
+  }
+
+  /** The row of {@code system}. */
+  public TableRow row(String system) {
+    return rows.stream().filter(r -> r.system().equals(system)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no row '" + system + "' for " + dataset
+            + "; rows: " + rows.stream().map(TableRow::system).toList()));
+  }
+
+  /** The JSON form: dataset, query counts, rows and the scenario results. */
+  public Map<String, Object> toJson() {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("dataset", dataset);
+    json.put("train_queries", trainQueries);
+    json.put("test_queries", testQueries);
+    List<Map<String, Object>> table = new ArrayList<>();
+    rows.forEach(row -> table.add(row.toJson()));
+    json.put("table", table);
+    Map<String, Object> scenarios = new LinkedHashMap<>();
+    scenarios.put("generalisation", generalisation.toJson());
+    scenarios.put("generalisation_protected_vectors", protectedVectors.toJson());
+    scenarios.put("repeated", repeated.toJson());
+    scenarios.put("noise", noise.toJson());
+    scenarios.put("attack", attack.toJson());
+    json.put("scenarios", scenarios);
+    json.put("seconds", seconds);
+    return json;
+  }
+}

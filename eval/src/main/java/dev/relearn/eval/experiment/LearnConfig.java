@@ -1,0 +1,145 @@
+package dev.relearn.eval.experiment;
+
+import dev.relearn.eval.simulate.ClickNoise;
+import dev.relearn.eval.simulate.OutcomeModel;
+import dev.relearn.eval.simulate.PositionBasedModel;
+import dev.relearn.eval.simulate.SimulatedUser;
+import dev.relearn.eval.stats.PairedRandomisationTest;
+import java.util.Objects;
+
+/**
+ * The settings of a learning experiment. Start from {@link #defaults()}.
+ *
+ * @param trainSplit the split whose queries the sessions use (generalisation, noise, attack)
+ * @param testSplit the split evaluated
+ * @param sessions feedback sessions; -1 for one per train query (one per feedback session of the
+ *     test queries in the repeated scenario); more than the train queries cycles through them,
+ *     reshuffled on every pass
+ * @param seed the seed of everything random: session order, clicks, outcomes, tests
+ * @param curveEvery also measure the curve after every this many sessions; 0 for only 0, 10,
+ *     100, 1,000 and the end
+ * @param user the simulated user of generalisation, repeated and attack
+ * @param noiseUser the user of the noise scenario, whose clicks ignore relevance
+ * @param attackEvents how many feedback events the attacking session sends
+ * @param repeats sessions per test query in the repeated scenario, at least 2
+ * @param feedbackShare the share of those sessions that record feedback, in (0, 1)
+ * @param trials the randomisation test's trials
+ * @param seenQueries in the noise scenario, also score up to this many of the queries that got
+ *     noisy feedback (0 for none)
+ */
+public record LearnConfig(String trainSplit, String testSplit, int sessions, long seed,
+    int curveEvery, SimulatedUser user, SimulatedUser noiseUser, int attackEvents, int repeats,
+    double feedbackShare, int trials, int seenQueries) {
+  /** Probability that a noise user clicks an examined result, and that its task succeeds. */
+  public static final double NOISE_PROBABILITY = 0.5;
+
+  /** Validates; messages name the bad value. */
+  public LearnConfig {
+    Objects.requireNonNull(trainSplit, "trainSplit");
+    Objects.requireNonNull(testSplit, "testSplit");
+    if (sessions < -1) {
+      throw new IllegalArgumentException("sessions must be >= 0 (or -1 for the default), got: "
+          + sessions);
+    }
+    if (curveEvery < 0) {
+      throw new IllegalArgumentException("curve interval must be >= 0, got: " + curveEvery);
+    }
+    Objects.requireNonNull(user, "user");
+    Objects.requireNonNull(noiseUser, "noiseUser");
+    if (attackEvents < 1) {
+      throw new IllegalArgumentException("attack events must be at least 1, got: "
+          + attackEvents);
+    }
+    if (repeats < 2) {
+      throw new IllegalArgumentException("repeats must be at least 2, got: " + repeats);
+    }
+    if (!(feedbackShare > 0 && feedbackShare < 1)) {
+      throw new IllegalArgumentException("feedback share must be in (0, 1), got: "
+          + feedbackShare);
+    }
+    if (trials < 1) {
+      throw new IllegalArgumentException("trials must be at least 1, got: " + trials);
+    }
+    if (seenQueries < 0) {
+      throw new IllegalArgumentException("seen queries must be >= 0, got: " + seenQueries);
+    }
+  }
+
+  /**
+   * train → test, one session per train query, seed 42, the default position-based user with
+   * success noise 0.1, a noise user clicking examined results and succeeding with probability
+   * 0.5 each, 1,000 attack events, 2 sessions per test query with half of them recording
+   * feedback, 10,000 randomisation trials, up to 2,000 seen queries scored under noise.
+   */
+  public static LearnConfig defaults() {
+    SimulatedUser noise = new SimulatedUser(
+        new PositionBasedModel(1, ClickNoise.independent(NOISE_PROBABILITY)),
+        OutcomeModel.independent(NOISE_PROBABILITY), SimulatedUser.DEFAULT_SHOWN);
+    return new LearnConfig("train", "test", -1, 42, 0, SimulatedUser.positionBased(0.1), noise,
+        1_000, 2, 0.5, PairedRandomisationTest.DEFAULT_TRIALS, 2_000);
+  }
+
+  /** With other splits. */
+  public LearnConfig withSplits(String train, String test) {
+    return new LearnConfig(train, test, sessions, seed, curveEvery, user, noiseUser,
+        attackEvents, repeats, feedbackShare, trials, seenQueries);
+  }
+
+  /** With another number of sessions (-1: the default). */
+  public LearnConfig withSessions(int sessions) {
+    return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
+        attackEvents, repeats, feedbackShare, trials, seenQueries);
+  }
+
+  /** With another seed. */
+  public LearnConfig withSeed(long seed) {
+    return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
+        attackEvents, repeats, feedbackShare, trials, seenQueries);
+  }
+
+  /** With another curve interval (0: fixed checkpoints only). */
+  public LearnConfig withCurveEvery(int every) {
+    return new LearnConfig(trainSplit, testSplit, sessions, seed, every, user, noiseUser,
+        attackEvents, repeats, feedbackShare, trials, seenQueries);
+  }
+
+  /** With other simulated users. */
+  public LearnConfig withUsers(SimulatedUser user, SimulatedUser noiseUser) {
+    return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
+        attackEvents, repeats, feedbackShare, trials, seenQueries);
+  }
+
+  /** With another number of attack events. */
+  public LearnConfig withAttackEvents(int events) {
+    return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
+        events, repeats, feedbackShare, trials, seenQueries);
+  }
+
+  /** With other repeated-scenario settings. */
+  public LearnConfig withRepeats(int repeats, double feedbackShare) {
+    return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
+        attackEvents, repeats, feedbackShare, trials, seenQueries);
+  }
+
+  /** With another number of randomisation trials. */
+  public LearnConfig withTrials(int trials) {
+    return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
+        attackEvents, repeats, feedbackShare, trials, seenQueries);
+  }
+
+  /** With another cap on the seen queries scored under noise. */
+  public LearnConfig withSeenQueries(int seenQueries) {
+    return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
+        attackEvents, repeats, feedbackShare, trials, seenQueries);
+  }
+
+  /** The randomisation test these settings describe. */
+  public PairedRandomisationTest randomisation() {
+    return new PairedRandomisationTest(seed, trials);
+  }
+
+  /** The number of sessions for a pool of {@code available} distinct sessions. */
+  int sessionsFor(int available) {
+    return sessions < 0 ? available : sessions;
+  }
+}

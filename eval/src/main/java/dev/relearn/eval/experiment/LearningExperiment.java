@@ -1,0 +1,244 @@
+package dev.relearn.eval.experiment;
+
+import dev.relearn.engine.Relearn;
+import dev.relearn.eval.beir.BeirDataset;
+import dev.relearn.eval.metrics.Run;
+import dev.relearn.eval.metrics.ScoredDoc;
+import dev.relearn.eval.stats.PairedComparison;
+import dev.relearn.eval.simulate.SimulatedUser;
+import dev.relearn.indexer.build.Progress;
+import dev.relearn.lucene.fusion.Fusion;
+import dev.relearn.lucene.search.SearchMode;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Runs the learning scenarios on one engine whose index holds the dataset's corpus. Every scenario
+ * starts from a cold engine: all feedback is forgotten first (so never point this at an index
+ * whose feedback you want to keep). The feedback of the last scenario stays in the index.
+ */
+public final class LearningExperiment {
+  /** Generalisation, noise and attack draw the same train queries in the same order. */
+  private static final String TRAIN_ORDER = "train";
+  private final Relearn engine;
+  private final BeirDataset dataset;
+  private final LearnConfig config;
+  private final Progress progress;
+  private final Scorer scorer;
+  private final SessionRunner runner;
+  private final SessionLoop loop;
+  private Split train;
+  private Split test;
+  private ModeRun hybridTest;
+
+  /**
+   * An experiment on {@code engine}, whose index must already hold {@code dataset}'s corpus.
+   *
+   * @param fusion the fusion of hybrid and learned searches
+   * @param progress receives the sessions' progress
+   */
+  public LearningExperiment(Relearn engine, BeirDataset dataset, Fusion fusion,
+      LearnConfig config, Progress progress) {
+    this.engine = Objects.requireNonNull(engine, "engine");
+    this.dataset = Objects.requireNonNull(dataset, "dataset");
+    this.config = Objects.requireNonNull(config, "config");
+    this.progress = Objects.requireNonNull(progress, "progress");
+    this.scorer = new Scorer(engine, fusion);
+    this.runner = new SessionRunner(engine, fusion);
+    this.loop = new SessionLoop(runner, config, progress);
+  }
+
+  /** Runs {@code scenario} from a cold engine. */
+  public LearningResult run(Scenario scenario) throws IOException {
+    return switch (scenario) {
+      case GENERALISATION -> generalisation();
+      case NOISE -> noise();
+      case REPEATED -> new RepeatedScenario(this).run();
+      case ATTACK -> attack(generalisation());
+    };
+  }
+
+  /** Feedback sessions on the train queries; the learned mode evaluated on the test queries. */
+  public LearningResult generalisation() throws IOException {
+    return onTrainQueries(Scenario.GENERALISATION, config.user(), new LinkedHashMap<>());
+  }
+
+  /**
+   * Sessions of a user whose clicks and outcomes ignore relevance, on the train queries; the test
+   * queries are evaluated, and (details) up to {@link LearnConfig#seenQueries()} of the queries
+   * that received the noisy feedback.
+   */
+  public LearningResult noise() throws IOException {
+    Map<String, Object> details = new LinkedHashMap<>();
+    LearningResult result = onTrainQueries(Scenario.NOISE, config.noiseUser(), details);
+    if (config.seenQueries() > 0 && result.sessions() > 0) {
+      SessionOrder order = new SessionOrder(train().ids(), config.seed(), TRAIN_ORDER);
+      Set<String> seen = new LinkedHashSet<>();
+      for (int i = 0; i < result.sessions() && seen.size() < config.seenQueries(); i++) {
+        seen.add(order.apply(i));
+      }
+      List<String> ids = List.copyOf(seen);
+      QueryScores hybrid = scorer.score(train(), ids, SearchMode.HYBRID, scorer.fusion(),
+          Scorer.DEPTH).scores();
+      QueryScores learned = scorer.score(train(), ids, SearchMode.LEARNED, scorer.fusion(),
+          Scorer.DEPTH).scores();
+      Map<String, Object> block = new LinkedHashMap<>();
+      block.put("queries", ids.size());
+      block.put("baseline", hybrid.toJson());
+      block.put("learned", learned.toJson());
+      block.put("delta_ndcg@10", learned.ndcg() - hybrid.ndcg());
+      block.put("comparison", compare(hybrid, learned).toJson());
+      details.put("noise_on_seen_queries", block);
+    }
+    return new LearningResult(result.dataset(), result.scenario(), result.trainSplit(),
+        result.testSplit(), result.sessions(), result.events(), result.seed(), result.user(),
+        result.baseline(), result.learned(), result.comparison(), result.curve(), details,
+        result.seconds());
+  }
+
+  /**
+   * The attack, continuing from the engine's current state (normally right after {@link
+   * #generalisation()}, whose result is {@code trained}): one session spams clicks on one
+   * irrelevant chunk, and the harm to the test queries is measured.
+   */
+  public LearningResult attack(LearningResult trained) throws IOException {
+    long start = System.nanoTime();
+    AttackScenario.Outcome attack = new AttackScenario(runner, scorer, config)
+        .run(test(), hybridTest(), trained.learned());
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("before_attack", trained.learned().toJson());
+    details.putAll(attack.details());
+    return new LearningResult(dataset.name(), Scenario.ATTACK, trained.trainSplit(),
+        trained.testSplit(), trained.sessions(), trained.events(), config.seed(),
+        config.user().describe(), trained.baseline(), attack.after().scores(),
+        compare(trained.baseline(), attack.after().scores()), trained.curve(), details,
+        trained.seconds() + seconds(start));
+  }
+
+  /** The hybrid first stage on the test queries, measured once. */
+  public ModeRun hybridTest() throws IOException {
+    if (hybridTest == null) {
+      hybridTest = scorer.score(test(), SearchMode.HYBRID);
+    }
+    return hybridTest;
+  }
+
+  /** The train split's scorable queries. */
+  public Split train() throws IOException {
+    if (train == null) {
+      train = Split.of(dataset, config.trainSplit());
+    }
+    return train;
+  }
+
+  /** The test split's scorable queries. */
+  public Split test() throws IOException {
+    if (test == null) {
+      test = Split.of(dataset, config.testSplit());
+    }
+    return test;
+  }
+
+  private LearningResult onTrainQueries(Scenario scenario, SimulatedUser user,
+      Map<String, Object> details) throws IOException {
+    Split sessions = train();
+    ModeRun baseline = hybridTest();
+    FeedbackReset.reset(engine);
+    long start = System.nanoTime();
+    boolean[] coldEqualsHybrid = new boolean[1];
+    boolean[] measured = new boolean[1];
+    SessionLoop.Outcome outcome = loop.run(scenario.label(), sessions,
+        new SessionOrder(sessions.ids(), config.seed(), TRAIN_ORDER),
+        config.sessionsFor(sessions.size()), user, full -> {
+          ModeRun run = scorer.score(test(), test().ids(), SearchMode.LEARNED, scorer.fusion(),
+              full ? Scorer.DEPTH : Scorer.CURVE_DEPTH);
+          if (!measured[0]) {
+            measured[0] = true;
+            coldEqualsHybrid[0] = sameRankings(run.run(), baseline.run());
+          }
+          return run.scores();
+        });
+    details.put("cold_start_equals_hybrid", coldEqualsHybrid[0]);
+    details.put("test_queries_with_similar_past_query", withSimilarPastQuery(test()));
+    details.put("clicks", outcome.clicks());
+    details.put("session_seconds", outcome.sessionSeconds());
+    details.put("checkpoint_seconds", outcome.checkpointSeconds());
+    return result(scenario, sessions.name(), outcome, baseline.scores(), outcome.last(), details,
+        user, start);
+  }
+
+  LearningResult result(Scenario scenario, String sessionSplit, SessionLoop.Outcome outcome,
+      QueryScores baseline, QueryScores learned, Map<String, Object> details, SimulatedUser user,
+      long startNanos) throws IOException {
+    int sessions = outcome.curve().get(outcome.curve().size() - 1).sessions();
+    return new LearningResult(dataset.name(), scenario, sessionSplit, test().name(), sessions,
+        outcome.events(), config.seed(), user.describe(), baseline, learned,
+        compare(baseline, learned), outcome.curve(), details, seconds(startNanos));
+  }
+
+  PairedComparison compare(QueryScores baseline, QueryScores system) {
+    return PairedComparison.of(baseline.ndcg10(), system.ndcg10(),
+        config.randomisation());
+  }
+
+  Relearn engine() {
+    return engine;
+  }
+
+  LearnConfig config() {
+    return config;
+  }
+
+  Scorer scorer() {
+    return scorer;
+  }
+
+  SessionLoop loop() {
+    return loop;
+  }
+
+  /**
+   * How many queries of {@code split} the feedback store has a past query for at the re-ranker's
+   * similarity threshold: only those can gain from what similar queries taught.
+   */
+  private int withSimilarPastQuery(Split split) throws IOException {
+    float threshold = (float) engine.config().value("rerank.minSimilarity");
+    int count = 0;
+    for (String id : split.ids()) {
+      float[] vector = engine.embedder().embedQuery(split.text(id));
+      if (!engine.feedbackStore().similar(vector, threshold, 1).isEmpty()) {
+        count++;
+      }
+    }
+    return count;
+  }
+
+  /** Whether both runs rank the same documents in the same order for every query. */
+  private static boolean sameRankings(Run a, Run b) {
+    if (!a.queryIds().equals(b.queryIds())) {
+      return false;
+    }
+    for (String query : a.queryIds()) {
+      List<ScoredDoc> x = a.ranking(query);
+      List<ScoredDoc> y = b.ranking(query);
+      if (x.size() != y.size()) {
+        return false;
+      }
+      for (int i = 0; i < x.size(); i++) {
+        if (!x.get(i).docId().equals(y.get(i).docId())) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  private static double seconds(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1e9;
+  }
+}

@@ -1,0 +1,102 @@
+package dev.relearn.eval.experiment;
+
+import dev.relearn.eval.stats.PairedComparison;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What a learning experiment measured.
+ *
+ * @param dataset the dataset name
+ * @param scenario the scenario
+ * @param trainSplit the split the sessions drew from ({@code testSplit} in the repeated scenario)
+ * @param testSplit the split evaluated
+ * @param sessions feedback sessions run
+ * @param events feedback events recorded (sessions with a click)
+ * @param seed the seed
+ * @param user the simulated user, described
+ * @param baseline the hybrid first stage on the evaluated units, with no feedback
+ * @param learned the learned mode after all of the scenario's feedback
+ * @param comparison learned against baseline on nDCG@10, paired
+ * @param curve test nDCG@10 of the learned mode at each checkpoint
+ * @param details scenario-specific figures (attack harm, repeated split, noise on seen queries)
+ * @param seconds wall time of the experiment
+ */
+public record LearningResult(String dataset, Scenario scenario, String trainSplit,
+    String testSplit, int sessions, int events, long seed, String user, QueryScores baseline,
+    QueryScores learned, PairedComparison comparison, List<CurvePoint> curve,
+    Map<String, Object> details, double seconds) {
+  /** Validates and copies. */
+  public LearningResult {
+    Objects.requireNonNull(dataset, "dataset");
+    Objects.requireNonNull(scenario, "scenario");
+    Objects.requireNonNull(baseline, "baseline");
+    Objects.requireNonNull(learned, "learned");
+    Objects.requireNonNull(comparison, "comparison");
+    curve = List.copyOf(curve);
+    details = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(details));
+  }
+
+  /** learned − baseline mean nDCG@10. */
+  public double deltaNdcg() {
+    return learned.ndcg() - baseline.ndcg();
+  }
+
+  /**
+   * The JSON object {@code relearn eval learn --json} prints: {@code scenario}, {@code baseline}
+   * and {@code learned} (each with {@code ndcg@10} and {@code recall@100}), {@code curve} (a list
+   * of {@code {sessions, ndcg@10}}), the paired tests and the scenario's details.
+   */
+  public Map<String, Object> toJson() {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("scenario", scenario.label());
+    json.put("dataset", dataset);
+    json.put("train_split", trainSplit);
+    json.put("test_split", testSplit);
+    json.put("seed", seed);
+    json.put("user", user);
+    json.put("sessions", sessions);
+    json.put("events", events);
+    json.put("baseline", baseline.toJson());
+    json.put("learned", learned.toJson());
+    json.put("delta_ndcg@10", deltaNdcg());
+    json.put("p_randomisation", comparison.pRandomisation());
+    json.put("p_ttest", comparison.pTTest());
+    List<Map<String, Object>> points = new ArrayList<>();
+    for (CurvePoint point : curve) {
+      points.add(point.toJson());
+    }
+    json.put("curve", points);
+    json.putAll(details);
+    json.put("seconds", seconds);
+    return json;
+  }
+
+  /** A few lines for people. */
+  public String summary() {
+    StringBuilder out = new StringBuilder();
+    out.append(String.format(java.util.Locale.ROOT,
+        "%s/%s %s: %d sessions, %d feedback events (%s)%n", dataset, testSplit,
+        scenario.label(), sessions, events, user));
+    out.append(String.format(java.util.Locale.ROOT,
+        "  baseline (hybrid)  nDCG@10 %.4f  Recall@100 %.4f  (%d units)%n", baseline.ndcg(),
+        baseline.recall(), baseline.size()));
+    out.append(String.format(java.util.Locale.ROOT,
+        "  learned            nDCG@10 %.4f  Recall@100 %.4f  delta %+.4f  p %.4f"
+            + " (randomisation), %.4g (t-test)%n", learned.ndcg(), learned.recall(),
+        deltaNdcg(), comparison.pRandomisation(), comparison.pTTest()));
+    out.append("  curve:");
+    for (CurvePoint point : curve) {
+      out.append(String.format(java.util.Locale.ROOT, " %d→%.4f", point.sessions(),
+          point.ndcg10()));
+    }
+    out.append(System.lineSeparator());
+    details.forEach((key, value) -> out.append("  ").append(key).append(": ").append(value)
+        .append(System.lineSeparator()));
+    out.append(String.format(java.util.Locale.ROOT, "  %.1f s%n", seconds));
+    return out.toString();
+  }
+}

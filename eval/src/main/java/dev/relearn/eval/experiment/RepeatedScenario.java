@@ -1,0 +1,104 @@
+package dev.relearn.eval.experiment;
+
+import dev.relearn.eval.simulate.Seeds;
+import dev.relearn.lucene.search.SearchMode;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Repeated queries: every test query is asked in {@link LearnConfig#repeats()} sessions, in a
+ * seeded random order; each session records feedback with probability {@link
+ * LearnConfig#feedbackShare()}, and the others are held out. The held-out sessions are evaluated:
+ * each counts once, with its query's ranking at the checkpoint. A held-out session whose query
+ * also had a feedback session is "seen", the others "unseen" (they can only gain by
+ * generalisation); both subsets are reported.
+ */
+final class RepeatedScenario {
+  private final LearningExperiment experiment;
+
+  RepeatedScenario(LearningExperiment experiment) {
+    this.experiment = experiment;
+  }
+
+  LearningResult run() throws IOException {
+    LearnConfig config = experiment.config();
+    Split test = experiment.test();
+    List<String> sessions = new ArrayList<>();
+    for (String id : test.ids()) {
+      for (int r = 0; r < config.repeats(); r++) {
+        sessions.add(id);
+      }
+    }
+    Collections.shuffle(sessions, Seeds.of(config.seed(), "repeated-order", 0));
+    List<String> feedback = new ArrayList<>();
+    Map<String, String> heldOut = new LinkedHashMap<>(); // session key -> query id
+    for (int i = 0; i < sessions.size(); i++) {
+      if (Seeds.of(config.seed(), "repeated-split", i).nextDouble() < config.feedbackShare()) {
+        feedback.add(sessions.get(i));
+      } else {
+        heldOut.put("s" + i, sessions.get(i));
+      }
+    }
+    int total = Math.min(config.sessionsFor(feedback.size()), feedback.size());
+    List<String> queries = List.copyOf(new LinkedHashSet<>(heldOut.values()));
+    Scorer scorer = experiment.scorer();
+    QueryScores baseline = perSession(heldOut, scorer.score(test, queries, SearchMode.HYBRID,
+        scorer.fusion(), Scorer.DEPTH).scores());
+    FeedbackReset.reset(experiment.engine());
+    long start = System.nanoTime();
+    SessionLoop.Outcome outcome = experiment.loop().run(Scenario.REPEATED.label(), test,
+        feedback::get, total, config.user(), full -> perSession(heldOut, scorer.score(test,
+            queries, SearchMode.LEARNED, scorer.fusion(),
+            full ? Scorer.DEPTH : Scorer.CURVE_DEPTH).scores()));
+    Set<String> withFeedback = new HashSet<>(feedback.subList(0, total));
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("sessions_per_query", config.repeats());
+    details.put("feedback_sessions", total);
+    details.put("held_out_sessions", heldOut.size());
+    details.put("held_out_queries", queries.size());
+    details.put("seen", subset(heldOut, withFeedback, true, baseline, outcome.last()));
+    details.put("unseen", subset(heldOut, withFeedback, false, baseline, outcome.last()));
+    details.put("clicks", outcome.clicks());
+    details.put("session_seconds", outcome.sessionSeconds());
+    details.put("checkpoint_seconds", outcome.checkpointSeconds());
+    return experiment.result(Scenario.REPEATED, test.name(), outcome, baseline, outcome.last(),
+        details, config.user(), start);
+  }
+
+  /** Per-query scores spread over the held-out sessions of each query. */
+  private static QueryScores perSession(Map<String, String> heldOut, QueryScores byQuery) {
+    Map<String, Double> ndcg = new LinkedHashMap<>();
+    Map<String, Double> recall = new LinkedHashMap<>();
+    heldOut.forEach((session, query) -> {
+      ndcg.put(session, byQuery.ndcg10().get(query));
+      recall.put(session, byQuery.recall100().get(query));
+    });
+    return new QueryScores(ndcg, recall);
+  }
+
+  private Map<String, Object> subset(Map<String, String> heldOut, Set<String> withFeedback,
+      boolean seen, QueryScores baseline, QueryScores learned) {
+    Map<String, Double> base = new LinkedHashMap<>();
+    Map<String, Double> after = new LinkedHashMap<>();
+    heldOut.forEach((session, query) -> {
+      if (withFeedback.contains(query) == seen) {
+        base.put(session, baseline.ndcg10().get(session));
+        after.put(session, learned.ndcg10().get(session));
+      }
+    });
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("held_out_sessions", base.size());
+    if (base.size() >= 2) {
+      json.put("comparison", dev.relearn.eval.stats.PairedComparison.of(base, after,
+          experiment.config().randomisation()).toJson());
+    }
+    return json;
+  }
+}

@@ -1,0 +1,66 @@
+package dev.relearn.eval.experiment;
+
+import dev.relearn.engine.ModelChoice;
+import dev.relearn.engine.RelearnOptions;
+import dev.relearn.indexer.embed.BgeSmallEmbedder;
+import dev.relearn.indexer.embed.HashingEmbedder;
+import dev.relearn.lucene.embed.Embedder;
+import dev.relearn.lucene.embed.ForwardingEmbedder;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One embedder for the several engines of an evaluation, with one in-memory LRU of query vectors,
+ * so a query embedded for one index is not embedded again for the next (the engines' own caches
+ * are per engine). Vectors are kept in memory only. Thread-safe.
+ */
+final class SharedQueryEmbedder extends ForwardingEmbedder {
+  private final boolean owned;
+  private final Map<String, float[]> cache;
+
+  private SharedQueryEmbedder(Embedder delegate, boolean owned, int capacity) {
+    super(delegate);
+    this.owned = owned;
+    this.cache = new LinkedHashMap<>(1024, 0.75f, true) {
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<String, float[]> eldest) {
+        return size() > capacity;
+      }
+    };
+  }
+
+  /**
+   * The embedder {@code options} describe (bge-small unless they name hashing or give one),
+   * caching {@code capacity} query vectors. A caller's embedder is not closed with this one.
+   */
+  static SharedQueryEmbedder of(RelearnOptions options, int capacity) {
+    if (options.embedder() != null) {
+      return new SharedQueryEmbedder(options.embedder(), false, capacity);
+    }
+    Embedder model = options.model() == ModelChoice.HASHING ? new HashingEmbedder()
+        : new BgeSmallEmbedder(options.embedThreads(), options.queryInstruction());
+    return new SharedQueryEmbedder(model, true, capacity);
+  }
+
+  @Override
+  public float[] embedQuery(String query) {
+    synchronized (cache) {
+      float[] cached = cache.get(query);
+      if (cached != null) {
+        return cached.clone();
+      }
+    }
+    float[] vector = super.embedQuery(query);
+    synchronized (cache) {
+      cache.put(query, vector.clone());
+    }
+    return vector;
+  }
+
+  @Override
+  public void close() {
+    if (owned) {
+      super.close();
+    }
+  }
+}

@@ -1,0 +1,81 @@
+package dev.relearn.eval.experiment;
+
+import dev.relearn.eval.beir.BeirDataset;
+import dev.relearn.eval.metrics.Qrels;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The queries of one qrels split that can be scored (those with at least one relevant document and
+ * a text), with their texts and judgments.
+ *
+ * @param name the split's name, e.g. {@code train}
+ * @param ids the query ids, in queries-file order
+ * @param texts query id → text, for every id
+ * @param qrels the split's judgments
+ * @param maxGrade the highest grade in the judgments, at least 1
+ */
+public record Split(String name, List<String> ids, Map<String, String> texts, Qrels qrels,
+    int maxGrade) {
+  /** Validates and copies. */
+  public Split {
+    Objects.requireNonNull(name, "name");
+    ids = List.copyOf(ids);
+    texts = Map.copyOf(texts);
+    Objects.requireNonNull(qrels, "qrels");
+    for (String id : ids) {
+      if (!texts.containsKey(id)) {
+        throw new IllegalArgumentException("query " + id + " of split " + name + " has no text");
+      }
+    }
+    if (maxGrade < 1) {
+      throw new IllegalArgumentException("maxGrade must be at least 1, got: " + maxGrade);
+    }
+  }
+
+  /**
+   * The scorable queries of {@code split} in {@code dataset}.
+   *
+   * @throws IllegalArgumentException when the split is unknown or has no scorable query
+   */
+  public static Split of(BeirDataset dataset, String split) throws IOException {
+    Qrels qrels = dataset.qrels(split);
+    Map<String, String> all = dataset.queries();
+    Map<String, String> texts = new LinkedHashMap<>();
+    for (String id : dataset.queryIds(split)) {
+      if (qrels.relevantCount(id) > 0) {
+        texts.put(id, all.get(id));
+      }
+    }
+    if (texts.isEmpty()) {
+      throw new IllegalArgumentException("split '" + split + "' of " + dataset.name()
+          + " has no query with a relevant document and a text");
+    }
+    int maxGrade = 1;
+    for (String id : texts.keySet()) {
+      for (int grade : qrels.judgments(id).values()) {
+        maxGrade = Math.max(maxGrade, grade);
+      }
+    }
+    return new Split(split, List.copyOf(texts.keySet()), texts, qrels, maxGrade);
+  }
+
+  /** The number of queries. */
+  public int size() {
+    return ids.size();
+  }
+
+  /** The text of query {@code id}. */
+  public String text(String id) {
+    return texts.get(id);
+  }
+
+  /** A description without the query texts, safe for logs and messages. */
+  @Override
+  public String toString() {
+    return "Split[" + name + ", " + ids.size() + " queries, max grade " + maxGrade + "]";
+  }
+}

@@ -1,0 +1,86 @@
+package dev.relearn.eval.report;
+
+import dev.relearn.eval.experiment.CurvePoint;
+import dev.relearn.eval.experiment.DatasetReport;
+import dev.relearn.eval.experiment.TableRow;
+import java.util.List;
+import java.util.Map;
+
+/** Writes {@code docs/EVALUATION.md} from an {@link EvaluationReport}. */
+public final class MarkdownReport {
+  /** How each table row is described. */
+  private static final Map<String, String> SYSTEMS = Map.of(
+      "bm25", "bm25",
+      "vector", "vector (bge-small)",
+      "hybrid", "hybrid, min-max α 0.5",
+      "hybrid-rrf", "hybrid, RRF k 60",
+      "hybrid+learned", "**hybrid + learned** (after the train feedback)",
+      "learned-protected", "learned, protected query vectors (rotated, int8)",
+      "oracle", "oracle bound (qrels order of the hybrid top 100)");
+
+  private MarkdownReport() {}
+
+  /**
+   * The Markdown document.
+   *
+   * @param jsonName the JSON copy's file name, linked from the document
+   * @param svgName the chart's file name, shown in the document
+   */
+  public static String write(EvaluationReport report, String jsonName, String svgName) {
+    StringBuilder md = new StringBuilder();
+    md.append("# Evaluation\n\n");
+    md.append("Every figure on this page was measured in one run of\n\n```bash\n")
+        .append(report.command()).append("\n```\n\n")
+        .append("on this project's 2-core machine (wall time ").append(Fmt.duration(
+            report.seconds())).append("). The numbers are also in [").append(jsonName)
+        .append("](").append(jsonName).append("); the chart is [").append(svgName).append("](")
+        .append(svgName).append("). Regenerate all three with the command above.\n\n");
+    ReportSections.settings(md, report);
+    ReportSections.method(md);
+    for (DatasetReport dataset : report.datasets()) {
+      table(md, dataset);
+      ReportSections.scenarios(md, dataset);
+    }
+    md.append("## Learning curves\n\n");
+    md.append("Test nDCG@10 of the learned mode after n feedback sessions (log scale), beside the"
+        + " hybrid first stage without feedback.\n\n");
+    md.append("![learning curves](").append(svgName).append(")\n\n");
+    for (DatasetReport dataset : report.datasets()) {
+      md.append("- ").append(dataset.dataset()).append(": ");
+      List<CurvePoint> curve = dataset.generalisation().curve();
+      for (int i = 0; i < curve.size(); i++) {
+        md.append(i == 0 ? "" : ", ").append(Fmt.count(curve.get(i).sessions())).append(" → ")
+            .append(Fmt.f4(curve.get(i).ndcg10()));
+      }
+      md.append('\n');
+    }
+    md.append('\n');
+    ReportSections.checks(md, report);
+    return md.toString();
+  }
+
+  private static void table(StringBuilder md, DatasetReport dataset) {
+    md.append("## ").append(dataset.dataset()).append("\n\n");
+    md.append(Fmt.count(dataset.testQueries())).append(" test queries; feedback from ")
+        .append(Fmt.count(dataset.generalisation().sessions())).append(" sessions over ")
+        .append(Fmt.count(dataset.trainQueries())).append(" train queries (")
+        .append(Fmt.count(dataset.generalisation().events())).append(" feedback events). ")
+        .append("Wall time ").append(Fmt.duration(dataset.seconds())).append(".\n\n");
+    md.append("| system | nDCG@10 | Recall@100 | Δ nDCG@10 vs hybrid | p, randomisation |"
+        + " p, t-test |\n");
+    md.append("|---|---|---|---|---|---|\n");
+    for (TableRow row : dataset.rows()) {
+      md.append("| ").append(SYSTEMS.getOrDefault(row.system(), row.system())).append(" | ")
+          .append(Fmt.f4(row.scores().ndcg())).append(" | ")
+          .append(Fmt.f4(row.scores().recall())).append(" | ");
+      if (row.vsHybrid() == null) {
+        md.append("— | — | — |\n");
+      } else {
+        md.append(Fmt.signed(row.vsHybrid().difference())).append(" | ")
+            .append(Fmt.p(row.vsHybrid().pRandomisation())).append(" | ")
+            .append(Fmt.p(row.vsHybrid().pTTest())).append(" |\n");
+      }
+    }
+    md.append('\n');
+  }
+}

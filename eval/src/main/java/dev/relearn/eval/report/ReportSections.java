@@ -1,0 +1,150 @@
+package dev.relearn.eval.report;
+
+import dev.relearn.eval.experiment.DatasetReport;
+import dev.relearn.eval.experiment.LearningResult;
+import java.util.Map;
+
+/** The settings, scenario and target sections of {@link MarkdownReport}. */
+final class ReportSections {
+  /** Noise may move nDCG@10 by at most this (issue #5). */
+  static final double NOISE_LIMIT = 0.005;
+  /** Learned must beat hybrid at this level on ToolLens and NFCorpus (issue #5). */
+  static final double SIGNIFICANCE = 0.05;
+
+  private ReportSections() {}
+
+  static void settings(StringBuilder md, EvaluationReport report) {
+    md.append("## Settings\n\n");
+    report.settings().forEach((key, value) ->
+        md.append("- ").append(key).append(": ").append(value).append('\n'));
+    md.append('\n');
+  }
+
+  static void method(StringBuilder md) {
+    md.append("## Method\n\n");
+    md.append("""
+        - **Rows.** Each system searches every test query once (top 100). *hybrid + learned* is
+          the learned mode after the generalisation scenario's feedback; *learned, protected
+          query vectors* repeats that scenario on a second index whose feedback store keeps query
+          vectors rotated by a per-install secret and int8-quantised; the *oracle* puts the
+          hybrid top 100 in the qrels' order, the bound for any re-ranking of those candidates.
+          Every row is compared with hybrid query by query on nDCG@10.
+        - **Sessions.** A simulated user searches in learned mode (which equals hybrid before any
+          feedback), sees the top results, clicks by the click model, and the engine records one
+          feedback event through `Relearn.feedback`: the shown list with ranks, the clicked
+          chunks as used, and success or failure. Sessions without a click record nothing.
+        - **Generalisation:** sessions draw train queries; the test queries are never searched
+          by a simulated user. **Repeated:** every test query is asked in several sessions; some
+          record feedback, the held-out rest are evaluated (*seen* when the same query also had a
+          feedback session). **Noise:** the same train sessions, by a user whose clicks and
+          outcomes ignore relevance. **Attack:** after the generalisation feedback, one session
+          sends many events that claim an irrelevant chunk was shown first, clicked and useful,
+          for the test queries where it is a candidate.
+        - Every scenario starts from an index without feedback (`forget --all`); the seed fixes
+          session order, clicks and outcomes, so a rerun on the same code gives the same figures.
+        - **Commands.** `relearn eval --dataset DIR [--mode M] [--run-out FILE]` scores one mode
+          (and writes a TREC run file for trec_eval); `relearn eval learn --dataset DIR
+          [--scenario generalisation|repeated|noise|attack] [--sessions N] [--curve-every N]
+          [--click-model pbm|cascade-perfect|cascade-navigational|cascade-informational]
+          [--json]` runs one scenario; `relearn eval report` runs everything on this page. The
+          test suite (`EvaluationQualityTest`) runs the same evaluation with at most 1,000
+          sessions per dataset and checks the bars in `eval/src/test/resources/expected/`.
+
+        """);
+  }
+
+  static void scenarios(StringBuilder md, DatasetReport d) {
+    md.append("Learning scenarios on ").append(d.dataset()).append(":\n\n");
+    md.append("| scenario | evaluated on | sessions | events | hybrid nDCG@10 | learned nDCG@10"
+        + " | Δ | p, randomisation | p, t-test |\n");
+    md.append("|---|---|---|---|---|---|---|---|---|\n");
+    row(md, "generalisation", "test queries", d.generalisation());
+    row(md, "generalisation, protected vectors", "test queries", d.protectedVectors());
+    row(md, "repeated", Fmt.count(d.repeated().baseline().size())
+        + " held-out test sessions", d.repeated());
+    row(md, "noise", "test queries", d.noise());
+    Map<String, Object> seen = map(d.noise().details().get("noise_on_seen_queries"));
+    if (seen != null) {
+      Map<String, Object> c = map(seen.get("comparison"));
+      md.append("| noise | ").append(Fmt.count(((Number) seen.get("queries")).longValue()))
+          .append(" train queries that got the"
+          + " noise | | | ").append(Fmt.f4(num(c, "baseline"))).append(" | ")
+          .append(Fmt.f4(num(c, "system"))).append(" | ").append(Fmt.signed(num(c, "difference")))
+          .append(" | ").append(Fmt.p(num(c, "p_randomisation"))).append(" | ")
+          .append(Fmt.p(num(c, "p_ttest"))).append(" |\n");
+    }
+    row(md, "attack (after the train feedback)", "test queries", d.attack());
+    md.append('\n');
+    Map<String, Object> harm = map(d.attack().details().get("harm"));
+    Map<String, Object> before = map(d.attack().details().get("before_attack"));
+    md.append("Attack: one session sent ")
+        .append(Fmt.count((long) num(d.attack().details(), "attack_events")))
+        .append(" events claiming that chunk `").append(d.attack().details().get("attack_target"))
+        .append("` (an irrelevant hybrid top-100 candidate of ")
+        .append(Fmt.count((long) num(d.attack().details(), "attack_queries")))
+        .append(" test queries) was shown"
+            + " first, clicked and useful, for those queries. Against the learned mode before the"
+            + " attack (nDCG@10 ").append(Fmt.f4(num(before, "ndcg@10"))).append("): mean drop ")
+        .append(Fmt.f4(num(harm, "mean_drop_ndcg@10"))).append(", worst single-query drop ")
+        .append(Fmt.f4(num(harm, "worst_query_drop_ndcg@10"))).append(", ")
+        .append(harm.get("queries_hurt")).append(" queries hurt and ")
+        .append(harm.get("queries_helped")).append(" helped; the chunk is in the top 10 of ")
+        .append(harm.get("target_in_top10_after")).append(" test queries (before: ")
+        .append(harm.get("target_in_top10_before")).append(").\n\n");
+    Map<String, Object> seenRepeated = map(map(d.repeated().details().get("seen"))
+        .get("comparison"));
+    Map<String, Object> unseen = map(map(d.repeated().details().get("unseen")).get("comparison"));
+    if (seenRepeated != null && unseen != null) {
+      md.append("Repeated: held-out sessions whose query also had a feedback session (")
+          .append(Fmt.count((long) num(seenRepeated, "n"))).append("): ")
+          .append(Fmt.f4(num(seenRepeated, "baseline"))).append(" → ")
+          .append(Fmt.f4(num(seenRepeated, "system"))).append(" (p ")
+          .append(Fmt.p(num(seenRepeated, "p_randomisation"))).append("); the others (")
+          .append(Fmt.count((long) num(unseen, "n"))).append("): ")
+          .append(Fmt.f4(num(unseen, "baseline"))).append(" → ")
+          .append(Fmt.f4(num(unseen, "system"))).append(" (p ")
+          .append(Fmt.p(num(unseen, "p_randomisation"))).append(").\n\n");
+    }
+  }
+
+  static void checks(StringBuilder md, EvaluationReport report) {
+    md.append("## Issue #5 targets, as measured\n\n");
+    for (DatasetReport d : report.datasets()) {
+      LearningResult g = d.generalisation();
+      boolean beats = g.deltaNdcg() > 0 && g.comparison().pRandomisation() < SIGNIFICANCE
+          && g.comparison().pTTest() < SIGNIFICANCE;
+      md.append("- ").append(d.dataset()).append(": hybrid + learned ")
+          .append(beats ? "beats" : "does not beat").append(" hybrid at p < 0.05 (Δ ")
+          .append(Fmt.signed(g.deltaNdcg())).append(", p ")
+          .append(Fmt.p(g.comparison().pRandomisation())).append(" randomisation, ")
+          .append(Fmt.p(g.comparison().pTTest())).append(" t-test). Noise moves nDCG@10 by ")
+          .append(Fmt.signed(d.noise().deltaNdcg())).append(" (limit ±").append(NOISE_LIMIT)
+          .append(Math.abs(d.noise().deltaNdcg()) <= NOISE_LIMIT ? ": within" : ": outside")
+          .append("). Attack: mean drop ").append(Fmt.f4(num(map(d.attack().details()
+              .get("harm")), "mean_drop_ndcg@10"))).append(", worst query ")
+          .append(Fmt.f4(num(map(d.attack().details().get("harm")),
+              "worst_query_drop_ndcg@10"))).append(". Cold start equals hybrid: ")
+          .append(g.details().get("cold_start_equals_hybrid")).append(".\n");
+    }
+    md.append('\n');
+  }
+
+  private static void row(StringBuilder md, String name, String on, LearningResult r) {
+    md.append("| ").append(name).append(" | ").append(on).append(" | ")
+        .append(Fmt.count(r.sessions())).append(" | ").append(Fmt.count(r.events())).append(" | ")
+        .append(Fmt.f4(r.baseline().ndcg())).append(" | ").append(Fmt.f4(r.learned().ndcg()))
+        .append(" | ").append(Fmt.signed(r.deltaNdcg())).append(" | ")
+        .append(Fmt.p(r.comparison().pRandomisation())).append(" | ")
+        .append(Fmt.p(r.comparison().pTTest())).append(" |\n");
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> map(Object value) {
+    return value instanceof Map<?, ?> m ? (Map<String, Object>) m : null;
+  }
+
+  private static double num(Map<String, Object> map, String key) {
+    Object value = map == null ? null : map.get(key);
+    return value instanceof Number n ? n.doubleValue() : Double.NaN;
+  }
+}

@@ -1,0 +1,84 @@
+package dev.relearn.eval.stats;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A system compared with a baseline on the same queries: means, difference, and both paired
+ * tests' two-sided p-values.
+ *
+ * @param n the number of paired queries
+ * @param baselineMean the baseline's mean
+ * @param systemMean the system's mean
+ * @param pRandomisation the paired randomisation test's p-value
+ * @param pTTest the paired t-test's p-value
+ */
+public record PairedComparison(int n, double baselineMean, double systemMean,
+    double pRandomisation, double pTTest) {
+
+  /**
+   * Compares per-query values paired by query id.
+   *
+   * @param baseline query id → baseline value
+   * @param system query id → system value; the same query ids as {@code baseline}
+   * @param test the randomisation test to run
+   * @throws IllegalArgumentException when the query ids differ, naming one that is missing
+   */
+  public static PairedComparison of(Map<String, Double> baseline, Map<String, Double> system,
+      PairedRandomisationTest test) {
+    Objects.requireNonNull(baseline, "baseline");
+    Objects.requireNonNull(system, "system");
+    if (!baseline.keySet().equals(system.keySet())) {
+      String missing = baseline.keySet().stream().filter(k -> !system.containsKey(k)).findFirst()
+          .orElseGet(() -> system.keySet().stream().filter(k -> !baseline.containsKey(k))
+              .findFirst().orElse("?"));
+      throw new IllegalArgumentException("paired samples must cover the same queries ("
+          + baseline.size() + " vs " + system.size() + "); query '" + missing
+          + "' is in only one");
+    }
+    int n = baseline.size();
+    double[] a = new double[n];
+    double[] b = new double[n];
+    int i = 0;
+    for (Map.Entry<String, Double> entry : baseline.entrySet()) {
+      b[i] = entry.getValue();
+      a[i] = system.get(entry.getKey());
+      i++;
+    }
+    return of(b, a, test);
+  }
+
+  /** Compares paired arrays: {@code system[i]} and {@code baseline[i]} belong together. */
+  public static PairedComparison of(double[] baseline, double[] system,
+      PairedRandomisationTest test) {
+    double pT = baseline.length < 2 ? 1 : PairedTTest.test(system, baseline).pValue();
+    return new PairedComparison(baseline.length, mean(baseline), mean(system),
+        test.pValue(system, baseline), pT);
+  }
+
+  /** {@code systemMean − baselineMean}. */
+  public double difference() {
+    return systemMean - baselineMean;
+  }
+
+  /** The JSON form: {@code n, baseline, system, difference, p_randomisation, p_ttest}. */
+  public Map<String, Object> toJson() {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("n", n);
+    json.put("baseline", baselineMean);
+    json.put("system", systemMean);
+    json.put("difference", difference());
+    json.put("p_randomisation", pRandomisation);
+    json.put("p_ttest", pTTest);
+    return json;
+  }
+
+  private static double mean(double[] values) {
+    double sum = 0;
+    for (double value : values) {
+      sum += value;
+    }
+    return values.length == 0 ? Double.NaN : sum / values.length;
+  }
+}

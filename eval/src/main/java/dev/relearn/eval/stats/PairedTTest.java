@@ -1,0 +1,65 @@
+package dev.relearn.eval.stats;
+
+/**
+ * Student's paired t-test, two-sided: t = mean(d) / (sd(d) / √n) on the differences d, with
+ * n − 1 degrees of freedom. When every difference is equal the test is degenerate: p is 1 if
+ * they are all 0 and 0 otherwise.
+ */
+public final class PairedTTest {
+  private PairedTTest() {}
+
+  /**
+   * The result of the test.
+   *
+   * @param n the number of pairs
+   * @param meanDifference mean of {@code a − b}
+   * @param t the t statistic (infinite or NaN in the degenerate cases)
+   * @param degreesOfFreedom n − 1
+   * @param pValue the two-sided p-value, in [0, 1]
+   */
+  public record Result(int n, double meanDifference, double t, int degreesOfFreedom,
+      double pValue) {}
+
+  /**
+   * Tests whether the paired samples {@code a} and {@code b} differ in mean.
+   *
+   * @throws IllegalArgumentException for arrays of different lengths, fewer than 2 pairs, or a
+   *     value that is not finite
+   */
+  public static Result test(double[] a, double[] b) {
+    double[] d = Differences.of(a, b, 2);
+    int n = d.length;
+    double mean = 0;
+    for (double x : d) {
+      mean += x;
+    }
+    mean /= n;
+    double squares = 0;
+    for (double x : d) {
+      squares += (x - mean) * (x - mean);
+    }
+    double sd = Math.sqrt(squares / (n - 1));
+    if (sd == 0 || sd < Math.abs(mean) * 1e-14) {
+      boolean same = mean == 0;
+      return new Result(n, mean, same ? Double.NaN : Math.copySign(Double.POSITIVE_INFINITY, mean),
+          n - 1, same ? 1 : 0);
+    }
+    double t = mean / (sd / Math.sqrt(n));
+    return new Result(n, mean, t, n - 1, twoSidedP(t, n - 1));
+  }
+
+  /** P(|T| ≥ |t|) for Student's t with {@code df} degrees of freedom. */
+  public static double twoSidedP(double t, int df) {
+    if (df < 1) {
+      throw new IllegalArgumentException("degrees of freedom must be at least 1, got: " + df);
+    }
+    if (Double.isNaN(t)) {
+      throw new IllegalArgumentException("t must not be NaN");
+    }
+    if (Double.isInfinite(t)) {
+      return 0;
+    }
+    double x = df / (df + t * t);
+    return Math.min(1, Math.max(0, Gamma.regularizedBeta(x, df / 2.0, 0.5)));
+  }
+}

@@ -1,0 +1,77 @@
+package dev.relearn.eval.trec;
+
+import dev.relearn.eval.metrics.Run;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Reads a TREC run file ({@code qid Q0 docno rank score tag}, whitespace-separated) into a {@link
+ * Run}. As in trec_eval, the rank column is ignored: hits are ranked by score, then doc id
+ * descending. Blank lines are skipped. A doc listed twice for one query keeps its best score (see
+ * {@link Run}).
+ */
+public final class TrecRunReader {
+  private TrecRunReader() {}
+
+  /**
+   * Reads {@code file} (UTF-8).
+   *
+   * @throws IllegalArgumentException for a malformed line, naming the file and the line number
+   */
+  public static Run read(Path file) throws IOException {
+    Objects.requireNonNull(file, "file");
+    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      return read(in, file.toString());
+    }
+  }
+
+  /**
+   * Reads a run from {@code in}, which is not closed.
+   *
+   * @param source names the input in error messages
+   * @throws IllegalArgumentException for a malformed line, naming {@code source} and the line
+   */
+  public static Run read(Reader in, String source) throws IOException {
+    Objects.requireNonNull(in, "in");
+    BufferedReader lines = in instanceof BufferedReader b ? b : new BufferedReader(in);
+    Run.Builder run = Run.builder();
+    String line;
+    int number = 0;
+    while ((line = lines.readLine()) != null) {
+      number++;
+      String text = line.strip();
+      if (text.isEmpty()) {
+        continue;
+      }
+      String[] fields = text.split("\\s+");
+      if (fields.length != 6) {
+        throw new IllegalArgumentException(source + " line " + number
+            + ": expected 6 fields 'qid Q0 docno rank score tag', got " + fields.length);
+      }
+      double score;
+      try {
+        score = Double.parseDouble(fields[4]);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(
+            source + " line " + number + ": score is not a number: '" + fields[4] + "'", e);
+      }
+      if (!Double.isFinite(score)) {
+        throw new IllegalArgumentException(
+            source + " line " + number + ": score must be finite, got: '" + fields[4] + "'");
+      }
+      try {
+        Integer.parseInt(fields[3]);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(
+            source + " line " + number + ": rank is not an integer: '" + fields[3] + "'", e);
+      }
+      run.add(fields[0], fields[2], score);
+    }
+    return run.build();
+  }
+}

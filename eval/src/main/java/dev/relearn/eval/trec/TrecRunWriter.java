@@ -1,0 +1,71 @@
+package dev.relearn.eval.trec;
+
+import dev.relearn.eval.metrics.Run;
+import dev.relearn.eval.metrics.ScoredDoc;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Writes a {@link Run} as a TREC run file: one line {@code qid Q0 docno rank score tag} per hit,
+ * queries in the run's order, hits in rank order (trec_eval's: score descending, then doc id
+ * descending), ranks from 1.
+ *
+ * <p>Scores are written with {@link Double#toString}, the shortest decimal that reads back to the
+ * same double, so trec_eval (which parses them with {@code atof}) sees exactly the scores and the
+ * ties that relearn ranked. A query that retrieved nothing has no line (TREC files cannot say
+ * "ran, found nothing"; {@code trec_eval -c} scores such a query 0, as relearn does).
+ */
+public final class TrecRunWriter {
+  private final String tag;
+
+  /**
+   * A writer that puts {@code tag} in the last column.
+   *
+   * @throws IllegalArgumentException when the tag is empty or contains whitespace
+   */
+  public TrecRunWriter(String tag) {
+    this.tag = TrecIds.require("run tag", tag);
+  }
+
+  /** Writes {@code run} to {@code file} (UTF-8), replacing it; parent folders are created. */
+  public void write(Run run, Path file) throws IOException {
+    Objects.requireNonNull(file, "file");
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      write(run, out);
+    }
+  }
+
+  /**
+   * Writes {@code run} to {@code out}, which is flushed but not closed.
+   *
+   * @throws IllegalArgumentException when a query or doc id is empty or contains whitespace
+   */
+  public void write(Run run, Writer out) throws IOException {
+    Objects.requireNonNull(run, "run");
+    Objects.requireNonNull(out, "out");
+    StringBuilder line = new StringBuilder(96);
+    for (String queryId : run.queryIds()) {
+      TrecIds.require("query id", queryId);
+      List<ScoredDoc> ranking = run.ranking(queryId);
+      for (int i = 0; i < ranking.size(); i++) {
+        ScoredDoc doc = ranking.get(i);
+        line.setLength(0);
+        line.append(queryId).append(" Q0 ").append(TrecIds.require("doc id", doc.docId()))
+            .append(' ').append(i + 1).append(' ').append(Double.toString(doc.score()))
+            .append(' ').append(tag).append('\n');
+        out.write(line.toString());
+      }
+    }
+    out.flush();
+  }
+}
