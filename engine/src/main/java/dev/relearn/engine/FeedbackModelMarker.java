@@ -26,6 +26,22 @@ final class FeedbackModelMarker {
    */
   static void check(Path feedbackDir, String modelId) throws IOException {
     Path marker = feedbackDir.resolve(FILE);
+    if (requireMatch(feedbackDir, modelId)) {
+      return;
+    }
+    OwnerOnly.createFolder(feedbackDir);
+    Files.writeString(marker, modelId + "\n", StandardCharsets.UTF_8);
+    OwnerOnly.restrict(marker);
+  }
+
+  /**
+   * Checks the marker without writing anything (for read-only engines).
+   *
+   * @return whether there is a marker (then it matched)
+   * @throws IllegalStateException if the folder was recorded with another model
+   */
+  static boolean requireMatch(Path feedbackDir, String modelId) throws IOException {
+    Path marker = feedbackDir.resolve(FILE);
     if (Files.exists(marker)) {
       String recorded = Files.readString(marker, StandardCharsets.UTF_8).strip();
       if (!recorded.equals(modelId)) {
@@ -34,10 +50,8 @@ final class FeedbackModelMarker {
             + " cannot be compared. Move that folder away (relearn then starts learning afresh)"
             + " or open the index with --model matching " + recorded);
       }
-      return;
+      return true;
     }
-    OwnerOnly.createFolder(feedbackDir);
-    Files.writeString(marker, modelId + "\n", StandardCharsets.UTF_8);
-    OwnerOnly.restrict(marker);
+    return false;
   }
 }

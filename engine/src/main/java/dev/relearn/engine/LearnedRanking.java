@@ -1,7 +1,5 @@
 package dev.relearn.engine;
 
-import dev.relearn.feedback.store.FeedbackStore;
-import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.fusion.FusedHit;
 import dev.relearn.lucene.rerank.LearnedRescorer;
 import dev.relearn.lucene.rerank.LinearModel;
@@ -53,12 +51,12 @@ final class LearnedRanking {
    * SearchResults#explored()}).
    */
   SearchResults search(IndexSearcher searcher, SearchRequest request, float[] vector,
-      FeedbackStore store, LinearModel model, List<ScoreBreakdown> explanations)
+      LearningSources sources, LinearModel model, List<ScoreBreakdown> explanations)
       throws IOException {
-    LearnedRescorer rescorer = rescorer(vector, store, model);
+    LearnedRescorer rescorer = rescorer(vector, sources, model);
     prefetcher.prefetch(rescorer); // the similar-query lookup runs beside the first stage
     Candidates candidates = hybrid.candidates(searcher, request, vector);
-    LearnedValuesSource learned = learnedValues(store);
+    LearnedValuesSource learned = sources.learned();
     List<FusedHit> fused = candidates.fused();
     List<RescoredHit> rescored = new ArrayList<>(
         fused.isEmpty() ? List.of() : rescorer.rerank(searcher, fused, fused.size()));
@@ -86,24 +84,19 @@ final class LearnedRanking {
 
   /** Every candidate of a learned search, re-ranked, with the features it was scored from. */
   List<RescoredHit> window(IndexSearcher searcher, SearchRequest request, float[] vector,
-      FeedbackStore store, LinearModel model) throws IOException {
-    return rerank(searcher, hybrid.candidates(searcher, request, vector).fused(), vector, store,
+      LearningSources sources, LinearModel model) throws IOException {
+    return rerank(searcher, hybrid.candidates(searcher, request, vector).fused(), vector, sources,
         model);
   }
 
   private List<RescoredHit> rerank(IndexSearcher searcher, List<FusedHit> fused,
-      float[] vector, FeedbackStore store, LinearModel model) throws IOException {
+      float[] vector, LearningSources sources, LinearModel model) throws IOException {
     return fused.isEmpty() ? List.of()
-        : rescorer(vector, store, model).rerank(searcher, fused, fused.size());
+        : rescorer(vector, sources, model).rerank(searcher, fused, fused.size());
   }
 
-  private LearnedRescorer rescorer(float[] vector, FeedbackStore store, LinearModel model) {
-    FeedbackLookup lookup = store == null ? FeedbackLookup.NONE : store;
-    return new LearnedRescorer(lookup, vector,
-        options.withLearnedValues(learnedValues(store)).withModel(model));
-  }
-
-  private static LearnedValuesSource learnedValues(FeedbackStore store) {
-    return store == null ? LearnedValuesSource.DOC_VALUES : store.learnedValues();
+  private LearnedRescorer rescorer(float[] vector, LearningSources sources, LinearModel model) {
+    return new LearnedRescorer(sources.lookup(), vector,
+        options.withLearnedValues(sources.learned()).withModel(model));
   }
 }

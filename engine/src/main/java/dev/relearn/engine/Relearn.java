@@ -6,6 +6,7 @@ import dev.relearn.feedback.learn.LearnedFieldUpdater;
 import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.feedback.store.FeedbackStore;
 import dev.relearn.feedback.store.FeedbackStoreConfig;
+import dev.relearn.feedback.store.ReadOnlyFeedback;
 import dev.relearn.indexer.build.DocumentVectors;
 import dev.relearn.indexer.build.IndexBuilder;
 import dev.relearn.indexer.build.IndexReport;
@@ -15,6 +16,7 @@ import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.indexer.source.Sources;
 import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.embed.VectorChecks;
+import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.schema.LearnedValuesSource;
@@ -77,6 +79,7 @@ public final class Relearn implements AutoCloseable {
   private final RecentFeedback recent;
   private final LookupPrefetcher prefetcher = new LookupPrefetcher();
   private FeedbackStore feedback;
+  private ReadOnlyFeedback readOnlyFeedback; // a read-only engine's lookups, or null
   private FeedbackRecorder recorder;
   private VectorStore vectorStore;
   private boolean closed; // guarded by this
@@ -143,8 +146,10 @@ public final class Relearn implements AutoCloseable {
           throw new IllegalArgumentException("no relearn index at " + folder
               + "; create one with: relearn index --index " + folder + " PATH");
         }
-        return new Relearn(folder, options, directory, null,
+        Relearn readOnly = new Relearn(folder, options, directory, null,
             new SearcherManager(directory, factory), embedder, config, weights, recent);
+        readOnly.openReadOnlyFeedback();
+        return readOnly;
       }
       IndexWriter writer = openWriter(folder, directory, embedder.metadata());
       Relearn relearn = new Relearn(folder, options, directory, writer,
@@ -166,6 +171,25 @@ public final class Relearn implements AutoCloseable {
       feedback = FeedbackStore.open(dir.resolve(FEEDBACK_FOLDER), config, writer, searchers);
       recorder = new FeedbackRecorder(this, feedback, new RatingLearner(weights,
           dir.resolve(WEIGHTS_FILE)), recent, InstantSource.system());
+    } catch (IOException | RuntimeException e) {
+      try {
+        close();
+      } catch (IOException | RuntimeException closing) {
+        e.addSuppressed(closing);
+      }
+      throw e;
+    }
+  }
+
+  /** A read-only engine looks past queries up in the writer's last checkpoint, if there is one. */
+  private void openReadOnlyFeedback() throws IOException {
+    Path folder = dir.resolve(FEEDBACK_FOLDER);
+    try {
+      if (Files.isDirectory(folder)) {
+        FeedbackModelMarker.requireMatch(folder, embedder.metadata().modelId());
+        readOnlyFeedback = ReadOnlyFeedback.open(folder,
+            FeedbackStoreConfig.defaults(embedder.metadata().dimension()));
+      }
     } catch (IOException | RuntimeException e) {
       try {
         close();
@@ -257,14 +281,23 @@ public final class Relearn implements AutoCloseable {
     IndexSearcher searcher = searchers.acquire();
     try {
       if (request.mode() == SearchMode.LEARNED) {
-        return learnedRanking.search(searcher, request, vector, feedback,
+        return learnedRanking.search(searcher, request, vector, sources(),
             model(request.text()), explanations);
       }
       return hybrid.load(searcher, request, hybrid.candidates(searcher, request, vector),
-          feedback == null ? LearnedValuesSource.DOC_VALUES : feedback.learnedValues());
+          sources().learned());
     } finally {
       searchers.release(searcher);
     }
+  }
+
+  /** Where learned searches find similar past queries and learned values. */
+  private LearningSources sources() {
+    if (feedback != null) {
+      return new LearningSources(feedback, feedback.learnedValues());
+    }
+    return new LearningSources(readOnlyFeedback == null ? FeedbackLookup.NONE : readOnlyFeedback,
+        LearnedValuesSource.DOC_VALUES);
   }
 
   /** The ranking model for a query: the base model with the weights of the query's class. */
@@ -277,7 +310,7 @@ public final class Relearn implements AutoCloseable {
     IndexSearcher searcher = searchers.acquire();
     try {
       return learnedRanking.window(searcher, request.withMode(SearchMode.LEARNED), vector,
-          feedback, model(request.text()));
+          sources(), model(request.text()));
     } finally {
       searchers.release(searcher);
     }
@@ -417,6 +450,10 @@ public final class Relearn implements AutoCloseable {
       if (feedback != null) {
         feedback.close();
         feedback = null;
+      }
+      if (readOnlyFeedback != null) {
+        readOnlyFeedback.close();
+        readOnlyFeedback = null;
       }
       searchers.close();
       if (writer != null) {

@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.lucene.feedback.Outcome;
 import dev.relearn.lucene.search.Hit;
+import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +44,31 @@ class ReadOnlyRefreshTest {
         }
         assertTrue(seen, "the read-only engine never saw the new commit");
       }
+    }
+  }
+
+  @Test
+  void aReadOnlyEngineRanksWithThePastQueriesOfTheWritersCheckpoint() throws Exception {
+    Path index = tmp.resolve("idx");
+    String query = "how do I revoke a leaked key";
+    SearchRequest learned = SearchRequest.of(query).withMode(SearchMode.LEARNED).withK(3);
+    String used;
+    List<String> writerOrder;
+    try (Relearn writer = Relearn.open(index, hashing)) {
+      writer.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
+      used = writer.search(learned).hits().get(1).chunkId();
+      for (int i = 0; i < 5; i++) {
+        writer.feedback(FeedbackRequest.of(query, List.of(used)).withOutcome(Outcome.SUCCESS)
+            .withIds("s" + i, null));
+      }
+      writerOrder = writer.search(learned).hits().stream().map(Hit::chunkId).toList();
+    } // closing checkpoints the feedback
+    try (Relearn reader = Relearn.open(index, hashing.withReadOnly(true))) {
+      ExplainedResults explained = reader.explain(learned);
+      assertEquals(writerOrder, explained.results().hits().stream().map(Hit::chunkId).toList());
+      int at = writerOrder.indexOf(used);
+      assertTrue(explained.explanations().get(at).boost().evidence() > 0,
+          "the boost comes from similar past queries: " + explained.explanations().get(at));
     }
   }
 

@@ -43,12 +43,13 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
   private final Path folder;
   private final FeedbackIndexConfig config;
   private final ClusterWriter writes;
-  private final PastQueryCache pastQueries = new PastQueryCache();
+  private final ClusterLookup lookup;
 
   private FeedbackIndex(Path folder, FeedbackIndexConfig config, ClusterWriter writes) {
     this.folder = folder;
     this.config = config;
     this.writes = writes;
+    this.lookup = new ClusterLookup(config);
   }
 
   /**
@@ -109,29 +110,7 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
   @Override
   public List<PastQuery> similar(float[] queryVector, float minSimilarity, int max)
       throws IOException {
-    Objects.requireNonNull(queryVector, "queryVector");
-    if (Float.isNaN(minSimilarity) || max < 0) {
-      throw new IllegalArgumentException("need a minSimilarity and max >= 0, got: minSimilarity="
-          + minSimilarity + ", max=" + max);
-    }
-    float[] unit = UnitVectors.copy(queryVector, config.dimension(), "query");
-    if (max == 0) {
-      return List.of();
-    }
-    SearcherManager searchers = writes.searchers();
-    IndexSearcher searcher = searchers.acquire();
-    try {
-      long now = config.clock().millis();
-      List<PastQuery> out = new ArrayList<>();
-      for (Neighbour near : VectorSearch.search(searcher, unit, minSimilarity, max, null,
-          config.exactFor(searcher.getIndexReader().numDocs()))) {
-        out.add(pastQueries.pastQuery(searcher.getIndexReader(), near.doc(), near.similarity(),
-            config.decay(), now));
-      }
-      return out;
-    } finally {
-      searchers.release(searcher);
-    }
+    return lookup.similar(writes.searchers(), queryVector, minSimilarity, max);
   }
 
   /**

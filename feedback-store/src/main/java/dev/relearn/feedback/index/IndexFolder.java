@@ -78,7 +78,7 @@ final class IndexFolder {
     return writer;
   }
 
-  private static void requireDimension(SearcherManager searchers, Path folder, int dimension)
+  static void requireDimension(SearcherManager searchers, Path folder, int dimension)
       throws IOException {
     IndexSearcher searcher = searchers.acquire();
     try {

@@ -1,0 +1,52 @@
+package dev.relearn.feedback.index;
+
+import dev.relearn.feedback.index.VectorSearch.Neighbour;
+import dev.relearn.lucene.feedback.PastQuery;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.SearcherManager;
+
+/**
+ * The similar-query lookup over one snapshot of a cluster index, shared by the writer's {@link
+ * FeedbackIndex} and the read-only {@link ClusterReader}: exact below {@link
+ * FeedbackIndexConfig#exactSearchBelow()} clusters, HNSW above, evidence decayed to the clock's
+ * now and decoded through a per-segment {@link PastQueryCache}.
+ */
+final class ClusterLookup {
+  private final FeedbackIndexConfig config;
+  private final PastQueryCache pastQueries = new PastQueryCache();
+
+  ClusterLookup(FeedbackIndexConfig config) {
+    this.config = config;
+  }
+
+  /** See {@link FeedbackIndex#similar}; {@code searchers} gives the snapshot. */
+  List<PastQuery> similar(SearcherManager searchers, float[] queryVector, float minSimilarity,
+      int max) throws IOException {
+    Objects.requireNonNull(queryVector, "queryVector");
+    if (Float.isNaN(minSimilarity) || max < 0) {
+      throw new IllegalArgumentException("need a minSimilarity and max >= 0, got: minSimilarity="
+          + minSimilarity + ", max=" + max);
+    }
+    float[] unit = UnitVectors.copy(queryVector, config.dimension(), "query");
+    if (max == 0) {
+      return List.of();
+    }
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      long now = config.clock().millis();
+      List<PastQuery> out = new ArrayList<>();
+      for (Neighbour near : VectorSearch.search(searcher, unit, minSimilarity, max, null,
+          config.exactFor(searcher.getIndexReader().numDocs()))) {
+        out.add(pastQueries.pastQuery(searcher.getIndexReader(), near.doc(), near.similarity(),
+            config.decay(), now));
+      }
+      return out;
+    } finally {
+      searchers.release(searcher);
+    }
+  }
+}
