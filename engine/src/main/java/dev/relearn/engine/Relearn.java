@@ -172,11 +172,7 @@ public final class Relearn implements AutoCloseable {
       recorder = new FeedbackRecorder(this, feedback, new RatingLearner(weights,
           dir.resolve(WEIGHTS_FILE)), recent, InstantSource.system());
     } catch (IOException | RuntimeException e) {
-      try {
-        close();
-      } catch (IOException | RuntimeException closing) {
-        e.addSuppressed(closing);
-      }
+      closeAfter(e);
       throw e;
     }
   }
@@ -191,12 +187,17 @@ public final class Relearn implements AutoCloseable {
             FeedbackStoreConfig.defaults(embedder.metadata().dimension()));
       }
     } catch (IOException | RuntimeException e) {
-      try {
-        close();
-      } catch (IOException | RuntimeException closing) {
-        e.addSuppressed(closing);
-      }
+      closeAfter(e);
       throw e;
+    }
+  }
+
+  /** Closes this engine after {@code e} stopped its opening, keeping any failure to close. */
+  private void closeAfter(Exception e) {
+    try {
+      close();
+    } catch (IOException | RuntimeException closing) {
+      e.addSuppressed(closing);
     }
   }
 
