@@ -66,8 +66,7 @@ final class FeedbackRecorder {
     FeedbackAck ack = store.record(event);
     if (!ack.duplicate()) {
       if (request.rating() != null) {
-        ratings.learn(queryClass, request.rating(), request.used(), window,
-            engine.model(request.query()), now);
+        ratings.learn(queryClass, request.rating(), request.used(), window, now);
       }
       recent.add(new FeedbackSummary(now, queryClass, signal, request.outcome(),
           request.rating(), request.used().size()));

@@ -20,10 +20,16 @@ import java.util.List;
 final class RatingLearner {
   private final AdaptiveWeights weights;
   private final Path file;
+  private final LinearModel model;
 
-  RatingLearner(AdaptiveWeights weights, Path file) {
+  /**
+   * @param model the configured model: its boost baseline and shrinkage turn a boost into the
+   *     learned signal's contribution (independent of any class's weights)
+   */
+  RatingLearner(AdaptiveWeights weights, Path file, LinearModel model) {
     this.weights = weights;
     this.file = file;
+    this.model = model;
   }
 
   /**
@@ -33,7 +39,7 @@ final class RatingLearner {
    * @return the update, or null when no used chunk was in the window
    */
   Update learn(QueryClass queryClass, Rating rating, List<String> used,
-      List<RescoredHit> window, LinearModel model, long nowMillis) throws IOException {
+      List<RescoredHit> window, long nowMillis) throws IOException {
     double[] sum = new double[3];
     int found = 0;
     for (RescoredHit hit : window) {

@@ -20,6 +20,7 @@ import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.schema.LearnedValuesSource;
+import dev.relearn.lucene.readers.ThrottledRefresh;
 import dev.relearn.lucene.rerank.LinearModel;
 import dev.relearn.lucene.rerank.RescoredHit;
 import dev.relearn.lucene.rerank.ScoreBreakdown;
@@ -78,12 +79,12 @@ public final class Relearn implements AutoCloseable {
   private final AdaptiveWeights weights;
   private final RecentFeedback recent;
   private final LookupPrefetcher prefetcher = new LookupPrefetcher();
+  private final ThrottledRefresh readOnlyRefresh; // null for a read-write engine
   private FeedbackStore feedback;
   private ReadOnlyFeedback readOnlyFeedback; // a read-only engine's lookups, or null
   private FeedbackRecorder recorder;
   private VectorStore vectorStore;
   private boolean closed; // guarded by this
-  private volatile long lastRefreshNanos = System.nanoTime();
 
   private Relearn(Path dir, RelearnOptions options, Directory directory, IndexWriter writer,
       SearcherManager searchers, EmbedderHolder embedder, RelearnConfig config,
@@ -97,6 +98,8 @@ public final class Relearn implements AutoCloseable {
     this.config = config;
     this.weights = weights;
     this.recent = recent;
+    this.readOnlyRefresh =
+        writer == null ? new ThrottledRefresh(searchers, READ_ONLY_REFRESH_MILLIS) : null;
     this.schema = new ChunkSchema(embedder.metadata().dimension());
     this.hybrid = new HybridSearcher(schema);
     this.learnedRanking = new LearnedRanking(hybrid, config.rerank(),
@@ -170,7 +173,7 @@ public final class Relearn implements AutoCloseable {
       FeedbackModelMarker.check(dir.resolve(FEEDBACK_FOLDER), embedder.metadata().modelId());
       feedback = FeedbackStore.open(dir.resolve(FEEDBACK_FOLDER), config, writer, searchers);
       recorder = new FeedbackRecorder(this, feedback, new RatingLearner(weights,
-          dir.resolve(WEIGHTS_FILE)), recent, InstantSource.system());
+          dir.resolve(WEIGHTS_FILE), this.config.model()), recent, InstantSource.system());
     } catch (IOException | RuntimeException e) {
       closeAfter(e);
       throw e;
@@ -276,8 +279,8 @@ public final class Relearn implements AutoCloseable {
 
   private SearchResults search(SearchRequest request, float[] vector,
       List<ScoreBreakdown> explanations) throws IOException {
-    if (writer == null) {
-      refreshReadOnly();
+    if (readOnlyRefresh != null) {
+      readOnlyRefresh.maybeRefresh(); // see the writer's newer commits, never blocking
     }
     IndexSearcher searcher = searchers.acquire();
     try {
@@ -422,20 +425,6 @@ public final class Relearn implements AutoCloseable {
   private void requireWritable() {
     if (writer == null) {
       throw new IllegalStateException("index " + dir + " is open read-only");
-    }
-  }
-
-  /**
-   * A read-only engine picks up the writer's newer commits: at most every {@link
-   * #READ_ONLY_REFRESH_MILLIS} ms, without blocking (a search already refreshing is not waited
-   * for).
-   */
-  private void refreshReadOnly() throws IOException {
-    long now = System.nanoTime();
-    long last = lastRefreshNanos;
-    if (now - last >= READ_ONLY_REFRESH_MILLIS * 1_000_000L) {
-      lastRefreshNanos = now;
-      searchers.maybeRefresh();
     }
   }
 

@@ -77,8 +77,11 @@ public record LatencyReport(String dataset, int queries, int rounds, List<Row> r
 
   /** The row named {@code name}. */
   public Row row(String name) {
-    return rows.stream().filter(r -> r.name().equals(name)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no row named " + name));
+    Row row = find(name);
+    if (row == null) {
+      throw new IllegalArgumentException("no row named " + name);
+    }
+    return row;
   }
 
   /** A JSON-ready map. */

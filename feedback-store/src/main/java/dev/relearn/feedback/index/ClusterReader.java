@@ -2,6 +2,7 @@ package dev.relearn.feedback.index;
 
 import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.feedback.PastQuery;
+import dev.relearn.lucene.readers.ThrottledRefresh;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -26,13 +27,14 @@ public final class ClusterReader implements FeedbackLookup, Closeable {
   private final Directory directory;
   private final SearcherManager searchers;
   private final ClusterLookup lookup;
-  private volatile long lastRefreshNanos = System.nanoTime();
+  private final ThrottledRefresh refresh;
 
   private ClusterReader(Directory directory, SearcherManager searchers,
       FeedbackIndexConfig config) {
     this.directory = directory;
     this.searchers = searchers;
     this.lookup = new ClusterLookup(config);
+    this.refresh = new ThrottledRefresh(searchers, REFRESH_MILLIS);
   }
 
   /**
@@ -64,11 +66,7 @@ public final class ClusterReader implements FeedbackLookup, Closeable {
   @Override
   public List<PastQuery> similar(float[] queryVector, float minSimilarity, int max)
       throws IOException {
-    long now = System.nanoTime();
-    if (now - lastRefreshNanos >= REFRESH_MILLIS * 1_000_000L) {
-      lastRefreshNanos = now;
-      searchers.maybeRefresh();
-    }
+    refresh.maybeRefresh();
     return lookup.similar(searchers, queryVector, minSimilarity, max);
   }
 

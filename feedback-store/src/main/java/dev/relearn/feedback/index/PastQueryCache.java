@@ -2,6 +2,7 @@ package dev.relearn.feedback.index;
 
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
+import dev.relearn.lucene.readers.SegmentCache;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
@@ -23,7 +24,8 @@ final class PastQueryCache {
   /** What a cluster document holds for lookups, before decay. */
   private record Entry(int events, Map<String, ChunkEvidence> chunks, long lastMillis) {}
 
-  private final Map<Object, Map<Integer, Entry>> bySegment = new ConcurrentHashMap<>();
+  private final SegmentCache<Map<Integer, Entry>> bySegment =
+      new SegmentCache<>(leaf -> new ConcurrentHashMap<>());
 
   /**
    * The past query of top-level document {@code doc} of {@code reader}, decayed to {@code
@@ -34,20 +36,11 @@ final class PastQueryCache {
     List<LeafReaderContext> leaves = reader.leaves();
     LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
     int leafDoc = doc - leaf.docBase;
-    IndexReader.CacheHelper helper = leaf.reader().getCoreCacheHelper();
-    Entry entry;
-    if (helper == null) {
+    Map<Integer, Entry> segment = bySegment.get(leaf.reader());
+    Entry entry = segment.get(leafDoc);
+    if (entry == null) {
       entry = load(leaf, leafDoc);
-    } else {
-      Map<Integer, Entry> segment = bySegment.computeIfAbsent(helper.getKey(), key -> {
-        helper.addClosedListener(bySegment::remove);
-        return new ConcurrentHashMap<>();
-      });
-      entry = segment.get(leafDoc);
-      if (entry == null) {
-        entry = load(leaf, leafDoc);
-        segment.put(leafDoc, entry);
-      }
+      segment.put(leafDoc, entry);
     }
     double factor = decay.factor(entry.lastMillis(), nowMillis);
     Map<String, ChunkEvidence> chunks = entry.chunks();
@@ -57,11 +50,6 @@ final class PastQueryCache {
     }
     return new PastQuery(Math.max(-1f, Math.min(1f, similarity)), entry.events(), chunks,
         entry.lastMillis());
-  }
-
-  /** How many segments have cached entries (for tests). */
-  int segments() {
-    return bySegment.size();
   }
 
   private static Entry load(LeafReaderContext leaf, int leafDoc) throws IOException {

@@ -1,11 +1,9 @@
 package dev.relearn.lucene.schema;
 
+import dev.relearn.lucene.readers.SegmentCache;
 import java.io.IOException;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.apache.lucene.index.DocValues;
-import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.SortedDocValues;
 
@@ -18,8 +16,8 @@ import org.apache.lucene.index.SortedDocValues;
  * Lucene closes it. The cache is thread-safe; each view is for one thread.
  */
 public final class ChunkIds {
-  private static final Map<Object, AtomicReferenceArray<String>> BY_CORE =
-      new ConcurrentHashMap<>();
+  private static final SegmentCache<AtomicReferenceArray<String>> BY_CORE =
+      new SegmentCache<>(leaf -> new AtomicReferenceArray<>(leaf.maxDoc()));
 
   private final LeafReader reader;
   private final AtomicReferenceArray<String> ids;
@@ -36,15 +34,9 @@ public final class ChunkIds {
    * doc values are.
    */
   public static ChunkIds of(LeafReader leaf) {
-    IndexReader.CacheHelper helper = leaf.getCoreCacheHelper();
-    if (helper == null) {
-      return new ChunkIds(leaf, new AtomicReferenceArray<>(leaf.maxDoc()));
-    }
-    return new ChunkIds(leaf, BY_CORE.computeIfAbsent(helper.getKey(), key -> {
-      helper.addClosedListener(BY_CORE::remove);
-      return new AtomicReferenceArray<>(leaf.maxDoc());
-    }));
+    return new ChunkIds(leaf, BY_CORE.get(leaf));
   }
+
 
   /** The chunk id of segment document {@code doc}, or null when it has none. */
   public String get(int doc) throws IOException {

@@ -1,0 +1,7 @@
+/**
+ * Small helpers for Lucene readers: a value cached per segment core ({@link
+ * dev.relearn.lucene.readers.SegmentCache}) and a throttled, non-blocking refresh for readers that
+ * follow another process's commits ({@link dev.relearn.lucene.readers.ThrottledRefresh}). They
+ * depend on Lucene only.
+ */
+package dev.relearn.lucene.readers;
