@@ -14,9 +14,7 @@ import dev.relearn.lucene.search.SearchRequest;
 import dev.relearn.lucene.search.SearchResults;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.lucene.search.IndexSearcher;
 
 /**
@@ -61,13 +59,9 @@ final class LearnedRanking {
     List<RescoredHit> rescored = new ArrayList<>(
         fused.isEmpty() ? List.of() : rescorer.rerank(searcher, fused, fused.size()));
     double propensity = explorer.explore(rescored, request.k());
-    Map<Integer, FusedHit> byDoc = new HashMap<>();
-    for (FusedHit hit : fused) {
-      byDoc.put(hit.doc(), hit);
-    }
     List<FusedHit> reordered = new ArrayList<>(rescored.size());
     for (RescoredHit hit : rescored) {
-      FusedHit first = byDoc.get(hit.doc());
+      FusedHit first = fused.get(hit.firstStagePosition());
       reordered.add(new FusedHit(hit.doc(), hit.score(), first.lexical(), first.semantic()));
       if (explanations != null && explanations.size() < request.k()) {
         explanations.add(model.explain(hit.features()));

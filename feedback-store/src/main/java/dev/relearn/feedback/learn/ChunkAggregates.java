@@ -4,6 +4,7 @@ import dev.relearn.feedback.event.EventEvidence;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.schema.LearnedValues;
+import dev.relearn.lucene.schema.LearnedValuesSource;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -39,6 +40,9 @@ public final class ChunkAggregates {
   private final double perSessionCap;
   private final long[] limits;
   private final ConcurrentHashMap<String, ChunkLedger> ledgers = new ConcurrentHashMap<>();
+  private final SegmentLedgers bySegment = new SegmentLedgers(this);
+  private volatile Object absentMark = new Object(); // replaced after each new ledger
+  private volatile Object removalEpoch = new Object(); // replaced after each removed ledger
 
   /** Aggregates with the {@link #DEFAULT_PER_SESSION_CAP default cap}. */
   public ChunkAggregates() {
@@ -110,12 +114,17 @@ public final class ChunkAggregates {
       return get(chunkId);
     }
     while (true) {
-      ChunkLedger ledger = ledgers.computeIfAbsent(chunkId, id -> new ChunkLedger());
+      ChunkLedger ledger = ledgers.get(chunkId);
+      if (ledger == null) {
+        ledger = ledgers.computeIfAbsent(chunkId, id -> new ChunkLedger());
+        absentMark = new Object(); // after the map: slots that saw no ledger look again
+      }
       LearnedValues values = ledger.add(sessionHash, units, usedAt, limits);
       if (values != null) {
         return values;
       }
       ledgers.remove(chunkId, ledger); // retired by a concurrent remove: start a fresh ledger
+      removalEpoch = new Object();
     }
   }
 
@@ -123,6 +132,29 @@ public final class ChunkAggregates {
   public LearnedValues get(String chunkId) {
     ChunkLedger ledger = ledgers.get(chunkId);
     return ledger == null ? LearnedValues.NEUTRAL : ledger.values();
+  }
+
+  /**
+   * Every chunk's values by segment document, for searches: {@link #get} through a per-segment
+   * cache of ledgers (see {@link SegmentLedgers}), so always exactly what {@code get} returns.
+   */
+  public LearnedValuesSource bySegment() {
+    return bySegment;
+  }
+
+  /** The ledger of a chunk, or null. */
+  ChunkLedger ledger(String chunkId) {
+    return ledgers.get(chunkId);
+  }
+
+  /** Replaced after a ledger is created: an "absent" slot marked with an older one is stale. */
+  Object absentMark() {
+    return absentMark;
+  }
+
+  /** Replaced after a ledger is removed: slots made in an older epoch are stale. */
+  Object removalEpoch() {
+    return removalEpoch;
   }
 
   /**
@@ -169,6 +201,7 @@ public final class ChunkAggregates {
     }
     ledger.retire();
     ledgers.remove(chunkId, ledger);
+    removalEpoch = new Object();
     return true;
   }
 
@@ -185,6 +218,7 @@ public final class ChunkAggregates {
         changed.add(chunkId);
         if (ledger.retired()) {
           ledgers.remove(chunkId, ledger);
+          removalEpoch = new Object();
         }
       }
     });

@@ -16,7 +16,6 @@ import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.files.OwnerOnly;
-import dev.relearn.lucene.schema.ChunkIds;
 import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.schema.LearnedValuesSource;
 import java.io.Closeable;
@@ -217,18 +216,12 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
 
   /**
    * Learned values as searches should read them: from the store's in-memory aggregates, which are
-   * authoritative and never behind the doc values, looked up by chunk id. One id lookup per hit
-   * instead of five doc-values reads through Lucene's overlay layers.
+   * authoritative and never behind the doc values, through a per-segment cache of each document's
+   * ledger ({@link ChunkAggregates#bySegment()}): one array read per hit instead of five
+   * doc-values reads through Lucene's overlay layers, or a hash lookup by id.
    */
   public LearnedValuesSource learnedValues() {
-    return leaf -> {
-      ChunkIds ids = ChunkIds.of(leaf);
-      ChunkAggregates current = aggregates;
-      return doc -> {
-        String id = ids.get(doc);
-        return id == null ? LearnedValues.NEUTRAL : current.get(id);
-      };
-    };
+    return leaf -> aggregates.bySegment().forLeaf(leaf);
   }
 
   /**

@@ -54,13 +54,15 @@ public final class FeatureExtractor {
   public CandidateFeatures features(Candidate candidate, WindowStats stats,
       FeedbackEvidence feedback, RerankContext context) {
     Objects.requireNonNull(stats, "stats");
-    List<String> notes = new ArrayList<>(feedback.notes());
+    List<String> notes = feedback.notes(); // shared unless this candidate adds its own
     double score = candidate.firstStageScore();
     if (Double.isNaN(score)) {
+      notes = new ArrayList<>(notes);
       notes.add("first-stage score was NaN: treated as the window's lowest score "
           + stats.minScore() + " (relevance 0)");
       score = stats.minScore();
     } else if (Double.isInfinite(score)) {
+      notes = new ArrayList<>(notes);
       boolean positive = score > 0;
       score = positive ? stats.maxScore() : stats.minScore();
       notes.add("first-stage score was " + candidate.firstStageScore() + ": treated as the window's "

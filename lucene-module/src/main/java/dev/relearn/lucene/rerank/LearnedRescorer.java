@@ -7,10 +7,9 @@ import dev.relearn.lucene.fusion.StageHit;
 import dev.relearn.lucene.search.StageScore;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import org.apache.lucene.search.Explanation;
 import org.apache.lucene.search.IndexSearcher;
@@ -42,6 +41,9 @@ import org.apache.lucene.search.TopDocs;
  * #explain(IndexSearcher, TopDocs, int)} takes the window explicitly and keeps no state.
  */
 public final class LearnedRescorer extends Rescorer {
+  /** Windows up to this size are sorted by insertion: see {@link #sortRanked}. */
+  private static final int INSERTION_SORT_MAX = 256;
+
   private final FeedbackLookup lookup;
   private final float[] queryVector;
   private final RerankOptions options;
@@ -128,7 +130,7 @@ public final class LearnedRescorer extends Rescorer {
       throw new IllegalStateException("explain needs a candidate window: call rescore first, or "
           + "explain(searcher, window, docID)");
     }
-    CandidateFeatures features = window.byDoc().get(docID);
+    CandidateFeatures features = window.features(docID);
     if (features == null) {
       double score = firstPassExplanation.getValue().doubleValue();
       Candidate candidate = reader.read(searcher,
@@ -207,22 +209,21 @@ public final class LearnedRescorer extends Rescorer {
     List<Candidate> candidates = reader.read(searcher, hits);
     FeedbackEvidence evidence = feedback();
     WindowStats stats = WindowStats.of(candidates);
-    List<RescoredHit> ranked = new ArrayList<>(candidates.size());
-    for (Candidate candidate : candidates) {
-      CandidateFeatures features =
-          extractor.features(candidate, stats, evidence, options.context());
-      ranked.add(new RescoredHit(candidate.doc(), candidate.chunkId(), candidate.position(),
-          options.model().score(features), features));
+    LinearModel model = options.model();
+    RerankContext context = options.context();
+    RescoredHit[] ranked = new RescoredHit[candidates.size()];
+    for (int i = 0; i < ranked.length; i++) {
+      Candidate candidate = candidates.get(i);
+      CandidateFeatures features = extractor.features(candidate, stats, evidence, context);
+      ranked[i] = new RescoredHit(candidate.doc(), candidate.chunkId(), candidate.position(),
+          model.score(features), features);
     }
-    ranked.sort(RescoredHit.RANKING);
+    sortRanked(ranked);
+    List<RescoredHit> list = List.of(ranked);
     if (remember) {
-      Map<Integer, CandidateFeatures> byDoc = new HashMap<>();
-      for (RescoredHit hit : ranked) {
-        byDoc.putIfAbsent(hit.doc(), hit.features());
-      }
-      lastWindow = new Window(stats, Map.copyOf(byDoc));
+      lastWindow = new Window(stats, list);
     }
-    return ranked;
+    return list;
   }
 
   /** The options and the vector's dimension; never the vector itself. */
@@ -232,6 +233,28 @@ public final class LearnedRescorer extends Rescorer {
         + options.maxPastQueries() + ", model=" + options.model() + ", context="
         + options.context() + ", queryDims=" + (queryVector == null ? 0 : queryVector.length)
         + "]";
+  }
+
+  /**
+   * Sorts hits made in first-stage order into {@link RescoredHit#RANKING} order. A re-rank mostly
+   * keeps the first stage's order (relevance carries most of the score), so an insertion sort
+   * does about one comparison per hit there; large windows fall back to merge sort. Both are
+   * stable, which keeps equal scores in first-stage order, as the ranking requires.
+   */
+  private static void sortRanked(RescoredHit[] hits) {
+    if (hits.length > INSERTION_SORT_MAX) {
+      Arrays.sort(hits, RescoredHit.RANKING);
+      return;
+    }
+    for (int i = 1; i < hits.length; i++) {
+      RescoredHit hit = hits[i];
+      int j = i - 1;
+      while (j >= 0 && hits[j].score() < hit.score()) { // strictly lower score: hit goes above
+        hits[j + 1] = hits[j];
+        j--;
+      }
+      hits[j + 1] = hit;
+    }
   }
 
   private static void requireTopN(int topN) {
@@ -244,6 +267,16 @@ public final class LearnedRescorer extends Rescorer {
     return hit == null ? null : new StageScore(hit.score(), hit.rank());
   }
 
-  /** The window of the most recent rescore: its statistics and each doc's features. */
-  private record Window(WindowStats stats, Map<Integer, CandidateFeatures> byDoc) {}
+  /** The window of the most recent rescore: its statistics and its hits, best first. */
+  private record Window(WindowStats stats, List<RescoredHit> ranked) {
+    /** The features {@code doc} was ranked with (its best-ranked copy), or null if not here. */
+    CandidateFeatures features(int doc) {
+      for (RescoredHit hit : ranked) { // explain is rare: a scan beats a map built per search
+        if (hit.doc() == doc) {
+          return hit.features();
+        }
+      }
+      return null;
+    }
+  }
 }

@@ -27,6 +27,9 @@ public final class UsageSignals {
       throw new IllegalArgumentException(
           "successes and failures must be >= 0, got: " + successes + ", " + failures);
     }
+    if (successes == 0 && failures == 0) {
+      return 0; // ln(1 + 0 − 0), without the three logarithms
+    }
     double prior = 1 + Math.log1p(successes) - 0.5 * Math.log1p(failures);
     return Math.log(Math.max(PRIOR_FLOOR, prior));
   }
