@@ -4,7 +4,6 @@ import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.readers.SegmentCache;
 import java.io.IOException;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -45,11 +44,22 @@ final class PastQueryCache {
     double factor = decay.factor(entry.lastMillis(), nowMillis);
     Map<String, ChunkEvidence> chunks = entry.chunks();
     if (factor != 1.0) {
-      chunks = new HashMap<>(chunks);
-      chunks.replaceAll((chunkId, value) -> value.scaled(factor));
+      chunks = decayed(chunks, factor);
     }
     return new PastQuery(Math.max(-1f, Math.min(1f, similarity)), entry.events(), chunks,
         entry.lastMillis());
+  }
+
+  /** {@code chunks} scaled by {@code factor}, built once as the immutable map PastQuery keeps. */
+  @SuppressWarnings("unchecked")
+  private static Map<String, ChunkEvidence> decayed(Map<String, ChunkEvidence> chunks,
+      double factor) {
+    Map.Entry<String, ChunkEvidence>[] scaled = new Map.Entry[chunks.size()];
+    int i = 0;
+    for (Map.Entry<String, ChunkEvidence> chunk : chunks.entrySet()) {
+      scaled[i++] = Map.entry(chunk.getKey(), chunk.getValue().scaled(factor));
+    }
+    return Map.ofEntries(scaled);
   }
 
   private static Entry load(LeafReaderContext leaf, int leafDoc) throws IOException {
