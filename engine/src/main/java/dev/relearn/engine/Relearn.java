@@ -2,7 +2,6 @@ package dev.relearn.engine;
 
 import dev.relearn.engine.config.ConfigLoader;
 import dev.relearn.engine.config.RelearnConfig;
-import dev.relearn.feedback.learn.LearnedFieldUpdater;
 import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.feedback.store.FeedbackStore;
 import dev.relearn.feedback.store.FeedbackStoreConfig;
@@ -37,16 +36,11 @@ import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.SearcherFactory;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
-import org.apache.lucene.store.LockObtainFailedException;
 
 /**
  * An open relearn index: the one embeddable entry point.
@@ -124,39 +118,28 @@ public final class Relearn implements AutoCloseable {
     Files.createDirectories(folder);
     Directory directory = FSDirectory.open(folder);
     try {
-      IndexMetadata existing = DirectoryReader.indexExists(directory)
-          ? IndexMetadata.fromUserData(SegmentInfos.readLatestCommit(directory).getUserData())
-          : null;
+      IndexMetadata existing = ChunkIndexFolder.existingMetadata(directory);
       EmbedderHolder embedder = EmbedderHolder.resolve(existing, options, folder.toString());
       if (existing != null) {
         existing.requireCompatible(embedder.metadata(), folder.toString());
       }
-      SearcherFactory factory = new SearcherFactory() {
-        @Override
-        public IndexSearcher newSearcher(org.apache.lucene.index.IndexReader reader,
-            org.apache.lucene.index.IndexReader previous) {
-          IndexSearcher searcher = new IndexSearcher(reader);
-          searcher.setSimilarity(ChunkSchema.similarity());
-          return searcher;
-        }
-      };
       RelearnConfig config = ConfigLoader.load(folder);
       AdaptiveWeights weights = AdaptiveWeights.loadIfExists(folder.resolve(WEIGHTS_FILE),
           config.weights());
       RecentFeedback recent = RecentFeedback.open(folder, !options.readOnly());
       if (options.readOnly()) {
-        if (!DirectoryReader.indexExists(directory)) {
+        if (existing == null) {
           throw new IllegalArgumentException("no relearn index at " + folder
               + "; create one with: relearn index --index " + folder + " PATH");
         }
         Relearn readOnly = new Relearn(folder, options, directory, null,
-            new SearcherManager(directory, factory), embedder, config, weights, recent);
+            ChunkIndexFolder.searchers(directory), embedder, config, weights, recent);
         readOnly.openReadOnlyFeedback();
         return readOnly;
       }
-      IndexWriter writer = openWriter(folder, directory, embedder.metadata());
+      IndexWriter writer = ChunkIndexFolder.openWriter(folder, directory, embedder.metadata());
       Relearn relearn = new Relearn(folder, options, directory, writer,
-          new SearcherManager(writer, factory), embedder, config, weights, recent);
+          ChunkIndexFolder.searchers(writer), embedder, config, weights, recent);
       relearn.openFeedback();
       return relearn;
     } catch (IOException | RuntimeException e) {
@@ -202,31 +185,6 @@ public final class Relearn implements AutoCloseable {
     } catch (IOException | RuntimeException closing) {
       e.addSuppressed(closing);
     }
-  }
-
-  private static IndexWriter openWriter(Path folder, Directory directory, IndexMetadata metadata)
-      throws IOException {
-    ChunkSchema schema = new ChunkSchema(metadata.dimension());
-    IndexWriterConfig config = LearnedFieldUpdater.withOverlays(
-        new IndexWriterConfig(schema.indexAnalyzer())
-            .setSimilarity(ChunkSchema.similarity())
-            .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND));
-    IndexWriter writer;
-    try {
-      writer = new IndexWriter(directory, config);
-    } catch (LockObtainFailedException e) {
-      throw new IndexInUseException(folder, e);
-    }
-    boolean exists = DirectoryReader.indexExists(directory);
-    if (!exists || !metadata.equals(IndexMetadata.fromUserData(
-        SegmentInfos.readLatestCommit(directory).getUserData()))) {
-      // Lucene carries the last commit's user data forward; setting it counts as a change
-      writer.setLiveCommitData(metadata.toUserData().entrySet());
-    }
-    if (!exists) {
-      writer.commit(); // an empty index that already records its model
-    }
-    return writer;
   }
 
   /**

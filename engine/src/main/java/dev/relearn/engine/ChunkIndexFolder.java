@@ -1,0 +1,82 @@
+package dev.relearn.engine;
+
+import dev.relearn.feedback.learn.LearnedFieldUpdater;
+import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.IndexMetadata;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.SearcherFactory;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.LockObtainFailedException;
+
+/**
+ * How {@link Relearn} opens the Lucene chunk index in its folder: the model metadata of the last
+ * commit, the writer (with the doc-values overlays the feedback store's updates need, and the
+ * metadata recorded in every commit) and searchers that score with relearn's similarity.
+ */
+final class ChunkIndexFolder {
+  private ChunkIndexFolder() {}
+
+  /** The metadata of the index's last commit, or null when there is no index yet. */
+  static IndexMetadata existingMetadata(Directory directory) throws IOException {
+    return DirectoryReader.indexExists(directory)
+        ? IndexMetadata.fromUserData(SegmentInfos.readLatestCommit(directory).getUserData())
+        : null;
+  }
+
+  /** Searchers over the writer's near-real-time readers. */
+  static SearcherManager searchers(IndexWriter writer) throws IOException {
+    return new SearcherManager(writer, SEARCHERS);
+  }
+
+  /** Searchers over the directory's commits, for a read-only engine. */
+  static SearcherManager searchers(Directory directory) throws IOException {
+    return new SearcherManager(directory, SEARCHERS);
+  }
+
+  /**
+   * Opens (creating if needed) the writer of the index in {@code folder}; a new index is committed
+   * at once, empty, so that it records its model from the start.
+   *
+   * @throws IndexInUseException if another process holds the write lock
+   */
+  static IndexWriter openWriter(Path folder, Directory directory, IndexMetadata metadata)
+      throws IOException {
+    ChunkSchema schema = new ChunkSchema(metadata.dimension());
+    IndexWriterConfig config = LearnedFieldUpdater.withOverlays(
+        new IndexWriterConfig(schema.indexAnalyzer())
+            .setSimilarity(ChunkSchema.similarity())
+            .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND));
+    IndexWriter writer;
+    try {
+      writer = new IndexWriter(directory, config);
+    } catch (LockObtainFailedException e) {
+      throw new IndexInUseException(folder, e);
+    }
+    boolean exists = DirectoryReader.indexExists(directory);
+    if (!exists || !metadata.equals(existingMetadata(directory))) {
+      // Lucene carries the last commit's user data forward; setting it counts as a change
+      writer.setLiveCommitData(metadata.toUserData().entrySet());
+    }
+    if (!exists) {
+      writer.commit();
+    }
+    return writer;
+  }
+
+  private static final SearcherFactory SEARCHERS = new SearcherFactory() {
+    @Override
+    public IndexSearcher newSearcher(IndexReader reader, IndexReader previous) {
+      IndexSearcher searcher = new IndexSearcher(reader);
+      searcher.setSimilarity(ChunkSchema.similarity());
+      return searcher;
+    }
+  };
+}
