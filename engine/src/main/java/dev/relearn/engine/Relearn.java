@@ -4,8 +4,6 @@ import dev.relearn.engine.config.ConfigLoader;
 import dev.relearn.engine.config.RelearnConfig;
 import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.feedback.store.FeedbackStore;
-import dev.relearn.feedback.store.FeedbackStoreConfig;
-import dev.relearn.feedback.store.ReadOnlyFeedback;
 import dev.relearn.indexer.build.DocumentVectors;
 import dev.relearn.indexer.build.IndexBuilder;
 import dev.relearn.indexer.build.IndexReport;
@@ -15,10 +13,8 @@ import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.indexer.source.Sources;
 import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.embed.VectorChecks;
-import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.IndexMetadata;
-import dev.relearn.lucene.schema.LearnedValuesSource;
 import dev.relearn.lucene.readers.ThrottledRefresh;
 import dev.relearn.lucene.rerank.LinearModel;
 import dev.relearn.lucene.rerank.RescoredHit;
@@ -33,7 +29,6 @@ import dev.relearn.lucene.search.SearchResults;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.index.IndexWriter;
@@ -74,9 +69,7 @@ public final class Relearn implements AutoCloseable {
   private final RecentFeedback recent;
   private final LookupPrefetcher prefetcher = new LookupPrefetcher();
   private final ThrottledRefresh readOnlyRefresh; // null for a read-write engine
-  private FeedbackStore feedback;
-  private ReadOnlyFeedback readOnlyFeedback; // a read-only engine's lookups, or null
-  private FeedbackRecorder recorder;
+  private EngineFeedback feedback; // set once opened
   private VectorStore vectorStore;
   private boolean closed; // guarded by this
 
@@ -134,13 +127,14 @@ public final class Relearn implements AutoCloseable {
         }
         Relearn readOnly = new Relearn(folder, options, directory, null,
             ChunkIndexFolder.searchers(directory), embedder, config, weights, recent);
-        readOnly.openReadOnlyFeedback();
+        readOnly.openFeedback(() -> EngineFeedback.readOnly(folder, embedder.metadata()));
         return readOnly;
       }
       IndexWriter writer = ChunkIndexFolder.openWriter(folder, directory, embedder.metadata());
       Relearn relearn = new Relearn(folder, options, directory, writer,
           ChunkIndexFolder.searchers(writer), embedder, config, weights, recent);
-      relearn.openFeedback();
+      relearn.openFeedback(
+          () -> EngineFeedback.writable(relearn, options, writer, relearn.searchers, recent));
       return relearn;
     } catch (IOException | RuntimeException e) {
       directory.close();
@@ -148,34 +142,19 @@ public final class Relearn implements AutoCloseable {
     }
   }
 
-  private void openFeedback() throws IOException {
+  /** Opens the feedback half, or closes this engine and rethrows if that fails. */
+  private void openFeedback(FeedbackOpener opener) throws IOException {
     try {
-      FeedbackStoreConfig config = FeedbackStoreConfig.defaults(embedder.metadata().dimension())
-          .withDurability(options.feedbackDurability())
-          .withProtectedVectors(options.protectQueryVectors());
-      FeedbackModelMarker.check(dir.resolve(FEEDBACK_FOLDER), embedder.metadata().modelId());
-      feedback = FeedbackStore.open(dir.resolve(FEEDBACK_FOLDER), config, writer, searchers);
-      recorder = new FeedbackRecorder(this, feedback, new RatingLearner(weights,
-          dir.resolve(WEIGHTS_FILE), this.config.model()), recent, InstantSource.system());
+      feedback = opener.open();
     } catch (IOException | RuntimeException e) {
       closeAfter(e);
       throw e;
     }
   }
 
-  /** A read-only engine looks past queries up in the writer's last checkpoint, if there is one. */
-  private void openReadOnlyFeedback() throws IOException {
-    Path folder = dir.resolve(FEEDBACK_FOLDER);
-    try {
-      if (Files.isDirectory(folder)) {
-        FeedbackModelMarker.requireMatch(folder, embedder.metadata().modelId());
-        readOnlyFeedback = ReadOnlyFeedback.open(folder,
-            FeedbackStoreConfig.defaults(embedder.metadata().dimension()));
-      }
-    } catch (IOException | RuntimeException e) {
-      closeAfter(e);
-      throw e;
-    }
+  @FunctionalInterface
+  private interface FeedbackOpener {
+    EngineFeedback open() throws IOException;
   }
 
   /** Closes this engine after {@code e} stopped its opening, keeping any failure to close. */
@@ -204,10 +183,10 @@ public final class Relearn implements AutoCloseable {
     }
     IndexBuilder builder = new IndexBuilder(writer, schema,
         new DocumentVectors(model, vectorStore), progress);
-    feedback.flushLearnedFields(); // changed chunks carry over current learned values
+    feedback.store().flushLearnedFields(); // changed chunks carry over current learned values
     IndexReport report = builder.index(Sources.open(path, format));
     searchers.maybeRefreshBlocking();
-    feedback.renameChunks(report.renamed());
+    feedback.store().renameChunks(report.renamed());
     return report;
   }
 
@@ -255,11 +234,7 @@ public final class Relearn implements AutoCloseable {
 
   /** Where learned searches find similar past queries and learned values. */
   private LearningSources sources() {
-    if (feedback != null) {
-      return new LearningSources(feedback, feedback.learnedValues());
-    }
-    return new LearningSources(readOnlyFeedback == null ? FeedbackLookup.NONE : readOnlyFeedback,
-        LearnedValuesSource.DOC_VALUES);
+    return feedback.sources();
   }
 
   /** The ranking model for a query: the base model with the weights of the query's class. */
@@ -294,12 +269,12 @@ public final class Relearn implements AutoCloseable {
    */
   public FeedbackAck feedback(FeedbackRequest request) throws IOException {
     requireWritable();
-    return recorder.record(request);
+    return feedback.record(request);
   }
 
   /** The feedback store, for similar-query lookups and maintenance; null when read-only. */
   public FeedbackStore feedbackStore() {
-    return feedback;
+    return feedback == null ? null : feedback.store();
   }
 
   /**
@@ -398,10 +373,6 @@ public final class Relearn implements AutoCloseable {
       if (feedback != null) {
         feedback.close();
         feedback = null;
-      }
-      if (readOnlyFeedback != null) {
-        readOnlyFeedback.close();
-        readOnlyFeedback = null;
       }
       searchers.close();
       if (writer != null) {
