@@ -275,10 +275,10 @@ public final class AdaptiveWeights {
    */
   public int seed(Reader historicalFeedback, String sourceName, long defaultMillis)
       throws IOException {
-    List<WeightsFile.SeedRating> ratings =
-        WeightsFile.readSeed(historicalFeedback, sourceName, defaultMillis);
+    List<SeedFile.SeedRating> ratings =
+        SeedFile.read(historicalFeedback, sourceName, defaultMillis);
     synchronized (this) {
-      for (WeightsFile.SeedRating r : ratings) {
+      for (SeedFile.SeedRating r : ratings) {
         apply(r.queryClass(), r.rating(), r.contributions(), r.millis());
       }
     }

@@ -2,10 +2,8 @@ package dev.relearn.lucene.weights;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,12 +13,12 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
- * The saved-weights file and the historical-feedback seed; formats in {@link AdaptiveWeights}'s
- * class comment.
+ * The saved-weights file: written atomically, read back with errors that name the line; the
+ * format is in {@link AdaptiveWeights}'s class comment. The historical-ratings seed is {@link
+ * SeedFile}.
  */
 final class WeightsFile {
   /** The first word of the header line. */
@@ -28,7 +26,6 @@ final class WeightsFile {
   /** The format version this code writes and reads. */
   static final int VERSION = 1;
 
-  private static final String SEED_COLUMNS = "class,rating,c_bm25,c_vector,c_learned";
   private static final List<String> REQUIRED =
       List.of("samples", "positives", "negatives", "last-millis", "ema");
 
@@ -37,11 +34,6 @@ final class WeightsFile {
   /** One class block of a saved file. */
   record SavedClass(QueryClass queryClass, long samples, long positives, long negatives,
       long lastMillis, Weights ema, List<HistoryEntry> history) {}
-
-  /** One line of a seed. */
-  record SeedRating(QueryClass queryClass, double rating, double[] contributions, long millis) {}
-
-  // --- saved weights ---------------------------------------------------------------------------
 
   static String format(List<ClassStats> classes) {
     StringBuilder out = new StringBuilder();
@@ -104,7 +96,7 @@ final class WeightsFile {
   }
 
   static List<SavedClass> parse(BufferedReader in, String source) throws IOException {
-    Lines lines = new Lines(in, source);
+    TextLines lines = new TextLines(in, source);
     String header = lines.next();
     if (header == null) {
       throw lines.error("empty file; expected the header '" + MAGIC + " " + VERSION + "'");
@@ -140,8 +132,8 @@ final class WeightsFile {
     return classes;
   }
 
-  private static SavedClass parseBlock(Lines lines, QueryClass queryClass) throws IOException {
-    int opened = lines.number;
+  private static SavedClass parseBlock(TextLines lines, QueryClass queryClass) throws IOException {
+    int opened = lines.number();
     Set<String> keys = new HashSet<>();
     long samples = 0;
     long positives = 0;
@@ -176,7 +168,7 @@ final class WeightsFile {
         case "negatives" -> negatives = count(lines, line, t, 0);
         case "last-millis" -> {
           arity(lines, line, t, 1);
-          lastMillis = parseLong(lines, line, t[1]);
+          lastMillis = lines.parseLong(line, t[1]);
         }
         case "ema" -> {
           arity(lines, line, t, 3);
@@ -184,7 +176,7 @@ final class WeightsFile {
         }
         case "history" -> {
           arity(lines, line, t, 4);
-          history.add(new HistoryEntry(parseLong(lines, line, t[1]), weights(lines, line, t, 2)));
+          history.add(new HistoryEntry(lines.parseLong(line, t[1]), weights(lines, line, t, 2)));
         }
         default -> throw lines.error("unknown key '" + key + "' in class '" + queryClass.label()
             + "'; expected samples, positives, negatives, last-millis, ema, history or end");
@@ -194,7 +186,7 @@ final class WeightsFile {
         + "): 'end' is missing");
   }
 
-  private static void arity(Lines lines, String line, String[] t, int values)
+  private static void arity(TextLines lines, String line, String[] t, int values)
       throws WeightsFileException {
     if (t.length != values + 1) {
       throw lines.error("'" + t[0] + "' takes " + values + (values == 1 ? " value" : " values")
@@ -202,43 +194,21 @@ final class WeightsFile {
     }
   }
 
-  private static long count(Lines lines, String line, String[] t, long min)
+  private static long count(TextLines lines, String line, String[] t, long min)
       throws WeightsFileException {
     arity(lines, line, t, 1);
-    long value = parseLong(lines, line, t[1]);
+    long value = lines.parseLong(line, t[1]);
     if (value < min) {
       throw lines.error("'" + t[0] + "' must be at least " + min + ", got " + value);
     }
     return value;
   }
 
-  private static long parseLong(Lines lines, String line, String text)
+  private static Weights weights(TextLines lines, String line, String[] t, int from)
       throws WeightsFileException {
-    try {
-      return Long.parseLong(text);
-    } catch (NumberFormatException e) {
-      throw lines.error("bad integer '" + text + "' in '" + line + "'");
-    }
-  }
-
-  private static double parseDouble(Lines lines, String line, String text)
-      throws WeightsFileException {
-    try {
-      double value = Double.parseDouble(text);
-      if (Double.isFinite(value)) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw lines.error("bad number '" + text + "' in '" + line + "'");
-  }
-
-  private static Weights weights(Lines lines, String line, String[] t, int from)
-      throws WeightsFileException {
-    double bm25 = parseDouble(lines, line, t[from]);
-    double vector = parseDouble(lines, line, t[from + 1]);
-    double learned = parseDouble(lines, line, t[from + 2]);
+    double bm25 = lines.parseDouble(line, t[from]);
+    double vector = lines.parseDouble(line, t[from + 1]);
+    double learned = lines.parseDouble(line, t[from + 2]);
     try {
       return new Weights(bm25, vector, learned);
     } catch (IllegalArgumentException e) {
@@ -246,91 +216,4 @@ final class WeightsFile {
     }
   }
 
-  // --- seed ------------------------------------------------------------------------------------
-
-  static List<SeedRating> readSeed(Reader reader, String source, long defaultMillis)
-      throws IOException {
-    BufferedReader in =
-        reader instanceof BufferedReader b ? b : new BufferedReader(reader);
-    Lines lines = new Lines(in, source);
-    List<SeedRating> ratings = new ArrayList<>();
-    String line;
-    boolean first = true;
-    while ((line = lines.next()) != null) {
-      String[] f = line.split(",", -1);
-      for (int i = 0; i < f.length; i++) {
-        f[i] = f[i].strip();
-      }
-      if (first && f.length >= 5 && String.join(",", f).toLowerCase(Locale.ROOT)
-          .matches(SEED_COLUMNS + "(,millis)?")) {
-        first = false;
-        continue; // column names
-      }
-      first = false;
-      if (f.length != 5 && f.length != 6) {
-        throw lines.error("expected 5 or 6 comma-separated fields (" + SEED_COLUMNS
-            + "[,millis]), got " + f.length + ": '" + line + "'");
-      }
-      QueryClass queryClass;
-      try {
-        queryClass = QueryClass.fromLabel(f[0]);
-      } catch (IllegalArgumentException e) {
-        throw lines.error(e.getMessage());
-      }
-      double rating = parseDouble(lines, line, f[1]);
-      if (!(rating >= -1 && rating <= 1)) {
-        throw lines.error("rating must be in [-1, 1], got " + f[1]);
-      }
-      double[] c = new double[3];
-      for (int i = 0; i < 3; i++) {
-        c[i] = parseDouble(lines, line, f[2 + i]);
-        if (!(c[i] >= 0 && c[i] <= 1)) {
-          throw lines.error(Signal.values()[i].label() + " contribution must be in [0, 1], got "
-              + f[2 + i]);
-        }
-      }
-      long millis = f.length == 6 ? parseLong(lines, line, f[5]) : defaultMillis;
-      ratings.add(new SeedRating(queryClass, rating, c, millis));
-    }
-    return ratings;
-  }
-
-  // --- lines -----------------------------------------------------------------------------------
-
-  /** Significant lines (stripped; blank lines and '#' comments skipped) with their numbers. */
-  private static final class Lines {
-    private final BufferedReader in;
-    private final String source;
-    int number;
-
-    Lines(BufferedReader in, String source) {
-      this.in = in;
-      this.source = source;
-    }
-
-    /** The next significant line, or null at the end. */
-    String next() throws IOException {
-      while (true) {
-        String line;
-        try {
-          line = in.readLine();
-        } catch (CharacterCodingException e) {
-          throw new WeightsFileException(source, number + 1, "not UTF-8 text");
-        }
-        if (line == null) {
-          return null;
-        }
-        number++;
-        line = line.strip();
-        if (!line.isEmpty() && !line.startsWith("#")) {
-          return line;
-        }
-      }
-    }
-
-    /** An error about the current line (or line 1 before any). */
-    WeightsFileException error(String problem) {
-      return new WeightsFileException(source, Math.max(1, number), problem);
-    }
-  }
 }

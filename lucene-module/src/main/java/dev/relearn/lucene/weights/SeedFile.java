@@ -1,0 +1,77 @@
+package dev.relearn.lucene.weights;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A file of historical ratings that seeds the weights at a cold start: one {@code
+ * class,rating,c_bm25,c_vector,c_learned[,millis]} per line, an optional line of those column
+ * names first (format in {@link AdaptiveWeights}'s class comment). Every line is checked, and an
+ * error names the line.
+ */
+final class SeedFile {
+  private static final String COLUMNS = "class,rating,c_bm25,c_vector,c_learned";
+
+  private SeedFile() {}
+
+  /** One line of a seed. */
+  record SeedRating(QueryClass queryClass, double rating, double[] contributions, long millis) {}
+
+  /**
+   * The ratings of a seed.
+   *
+   * @param source names the seed in errors
+   * @param defaultMillis the time of a line without one
+   * @throws WeightsFileException naming the first bad line
+   */
+  static List<SeedRating> read(Reader reader, String source, long defaultMillis)
+      throws IOException {
+    BufferedReader in =
+        reader instanceof BufferedReader b ? b : new BufferedReader(reader);
+    TextLines lines = new TextLines(in, source);
+    List<SeedRating> ratings = new ArrayList<>();
+    String line;
+    boolean first = true;
+    while ((line = lines.next()) != null) {
+      String[] f = line.split(",", -1);
+      for (int i = 0; i < f.length; i++) {
+        f[i] = f[i].strip();
+      }
+      if (first && f.length >= 5 && String.join(",", f).toLowerCase(Locale.ROOT)
+          .matches(COLUMNS + "(,millis)?")) {
+        first = false;
+        continue; // column names
+      }
+      first = false;
+      if (f.length != 5 && f.length != 6) {
+        throw lines.error("expected 5 or 6 comma-separated fields (" + COLUMNS
+            + "[,millis]), got " + f.length + ": '" + line + "'");
+      }
+      QueryClass queryClass;
+      try {
+        queryClass = QueryClass.fromLabel(f[0]);
+      } catch (IllegalArgumentException e) {
+        throw lines.error(e.getMessage());
+      }
+      double rating = lines.parseDouble(line, f[1]);
+      if (!(rating >= -1 && rating <= 1)) {
+        throw lines.error("rating must be in [-1, 1], got " + f[1]);
+      }
+      double[] c = new double[3];
+      for (int i = 0; i < 3; i++) {
+        c[i] = lines.parseDouble(line, f[2 + i]);
+        if (!(c[i] >= 0 && c[i] <= 1)) {
+          throw lines.error(Signal.values()[i].label() + " contribution must be in [0, 1], got "
+              + f[2 + i]);
+        }
+      }
+      long millis = f.length == 6 ? lines.parseLong(line, f[5]) : defaultMillis;
+      ratings.add(new SeedRating(queryClass, rating, c, millis));
+    }
+    return ratings;
+  }
+}
