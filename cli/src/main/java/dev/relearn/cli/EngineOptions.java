@@ -44,7 +44,8 @@ final class EngineOptions {
 
   /**
    * Opens read-write when no other process holds the index (so learned searches see similar past
-   * queries), else read-only (learned searches then use the learned fields alone).
+   * queries), else read-only (learned searches then use the similar past queries of the writer's
+   * last feedback checkpoint).
    */
   Relearn openPreferWritable() throws IOException {
     if (!java.nio.file.Files.isDirectory(index)) {

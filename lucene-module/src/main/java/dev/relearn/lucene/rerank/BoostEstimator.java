@@ -18,6 +18,10 @@ import java.util.List;
  * propensity estimate; clipping to [0, 1] bounds its variance. A click implies the chunk was
  * examined, so a past query's examinations are raised to at least its clicks: a click at a deep
  * rank (examination probability 0.1, say) then counts as one examination of evidence, not 0.1.
+ * That is also the Bayesian update under the position-based model: a click's likelihood {@code
+ * p·θ} is proportional to the click rate θ whatever the examination probability p, so a click is
+ * one full trial, while a skip at probability p is worth about p of one. {@link LinearModel}'s
+ * shrink then turns the rate into its posterior mean.
  *
  * <p>Guards: a weight that is not finite and positive (a past query below zero similarity) is
  * skipped, because a negative weight would turn evidence upside down; a weight above 1 (allowed by

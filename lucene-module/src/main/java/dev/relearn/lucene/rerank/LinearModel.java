@@ -10,15 +10,26 @@ import java.util.List;
  * <pre>
  *   score = relevanceWeight · relevance + balanceWeight · balance
  *         + clamp(boostWeight · shrink · (boost − boostBaseline), ±boostCap),  shrink = n / (n + k)
- *         + priorWeight · logPrior + recencyWeight · recency
- *         + frequencyWeight · frequency + contextWeight · contextMatch
+ *         + priorWeight · shrink · logPrior + recencyWeight · shrink · recency
+ *         + frequencyWeight · shrink · frequency + contextWeight · contextMatch
  * </pre>
  *
  * <p>This is the design's {@code 0.7·relevance + 0.3·boost}, with the boost shrunk towards its
- * baseline by the evidence n (so one click moves little) and re-centred on the baseline (so that
- * with no evidence it adds exactly {@code +0.0}). With no evidence, neutral learned values and no
- * context every term but relevance is {@code +0.0}, and the score is {@code relevanceWeight ·
- * relevance}: a monotone transform of the first-stage score.
+ * baseline by the evidence n from similar past queries and re-centred on the baseline (so that
+ * with no evidence it adds exactly {@code +0.0}). With the defaults (baseline 0.5, k = 2) the
+ * shrunk click rate {@code 0.5 + shrink · (clickRate − 0.5)} is {@code (clicks + 1) / (n + 2)}:
+ * the posterior mean of the click rate under a uniform prior (Laplace's rule of succession). That
+ * prior needs no tuning and still keeps one click's move small (a quarter of the cap).
+ *
+ * <p>The usage terms (prior, recency, frequency) are query-independent: they say that a chunk
+ * was used, not for what. Each is multiplied by the chunk's {@code shrink}, so usage counts only as
+ * far as similar past queries vouch for the chunk; for a chunk they never saw, or a query unlike
+ * any past one, those terms are exactly 0, and popularity earned on unrelated queries (or by
+ * clicks that ignore relevance) cannot reorder its results.
+ *
+ * <p>With no evidence, neutral learned values and no context every term but relevance is {@code
+ * +0.0}, and the score is {@code relevanceWeight · relevance}: a monotone transform of the
+ * first-stage score.
  *
  * <p>The balance term, {@code (bm25Norm − vectorNorm) / 2}, lets learned {@link Weights} over
  * (bm25, vector, learned) tilt the ranking towards one stage: {@link #withWeights} sets {@code
@@ -33,11 +44,12 @@ import java.util.List;
  * @param relevanceWeight weight of the normalised first-stage score, in [0, 1e6]
  * @param boostWeight weight of the learned boost's deviation from its baseline, in [0, 1e6]
  * @param boostBaseline the raw boost that counts as neither good nor bad, in [0, 1]
- * @param evidenceK the shrinkage constant k: evidence n = k trusts half the deviation; > 0
+ * @param evidenceK the shrinkage constant k: evidence n = k trusts half the deviation, and the
+ *     usage terms count that share too; > 0
  * @param boostCap the largest absolute boost contribution, in [0, 1e6]
- * @param priorWeight weight of the per-chunk log prior, in [0, 1e6]
- * @param recencyWeight weight of recency, in [0, 1e6]
- * @param frequencyWeight weight of frequency, in [0, 1e6]
+ * @param priorWeight weight of the per-chunk log prior (times shrink), in [0, 1e6]
+ * @param recencyWeight weight of recency (times shrink), in [0, 1e6]
+ * @param frequencyWeight weight of frequency (times shrink), in [0, 1e6]
  * @param contextWeight weight of the context match, in [0, 1e6]
  * @param balanceWeight weight of the stage balance, in [−1e6, 1e6]: positive favours BM25
  */
@@ -46,12 +58,13 @@ public record LinearModel(double relevanceWeight, double boostWeight, double boo
     double frequencyWeight, double contextWeight, double balanceWeight) {
 
   /**
-   * The defaults: relevance 0.7, boost 0.3 around a baseline of 0.5 with k = 5 and a cap of 0.1
-   * (so two chunks' boosts differ by at most 0.2, under 0.3 of the relevance term's range 0.7),
-   * prior 0.01, recency 0.02, frequency 0.02, context 0.05, balance 0.
+   * The defaults: relevance 0.7, boost 0.3 around a baseline of 0.5 with k = 2 (the uniform
+   * prior) and a cap of 0.1 (so two chunks' boosts differ by at most 0.2, under 0.3 of the
+   * relevance term's range 0.7), prior 0.01, recency 0.02, frequency 0.02, context 0.05, balance
+   * 0.
    */
   public static final LinearModel DEFAULT =
-      new LinearModel(0.7, 0.3, 0.5, 5, 0.1, 0.01, 0.02, 0.02, 0.05, 0);
+      new LinearModel(0.7, 0.3, 0.5, 2, 0.1, 0.01, 0.02, 0.02, 0.05, 0);
 
   /** The largest weight accepted: keeps every contribution finite. */
   public static final double MAX_WEIGHT = 1e6;
@@ -136,12 +149,16 @@ public record LinearModel(double relevanceWeight, double boostWeight, double boo
             + evidenceK + "; times raw boost " + boost.value() + " (0.5·click rate "
             + boost.clickRate() + " + 0.5·success rate " + boost.successRate()
             + ") minus baseline " + boostBaseline + (capped ? "; capped at ±" + boostCap : "")));
-    lines.add(new FeatureContribution("prior", features.logPrior(), priorWeight, c[3],
-        "ln max(0.01, 1 + ln(1+successes) − 0.5·ln(1+failures)); 0 without outcomes"));
-    lines.add(new FeatureContribution("recency", features.recency(), recencyWeight, c[4],
-        "e^(−age/30 days) since the last use; 0 if never used"));
-    lines.add(new FeatureContribution("frequency", features.frequency(), frequencyWeight, c[5],
-        "ln(1+uses)/ln(1+most uses in the window); 0 if nobody in the window was used"));
+    String times = ", times shrink " + shrink + " (0 unless similar past queries saw the chunk)";
+    lines.add(new FeatureContribution("prior", vouched(shrink, features.logPrior()), priorWeight,
+        c[3], "ln max(0.01, 1 + ln(1+successes) − 0.5·ln(1+failures)) = "
+            + features.logPrior() + " (0 without outcomes)" + times));
+    lines.add(new FeatureContribution("recency", vouched(shrink, features.recency()),
+        recencyWeight, c[4], "e^(−age/30 days) since the last use = " + features.recency()
+            + " (0 if never used)" + times));
+    lines.add(new FeatureContribution("frequency", vouched(shrink, features.frequency()),
+        frequencyWeight, c[5], "ln(1+uses)/ln(1+most uses in the window) = "
+            + features.frequency() + " (0 if nobody in the window was used)" + times));
     lines.add(new FeatureContribution("context", features.contextMatch(), contextWeight, c[6],
         "1 if the path prefix or kind matches the request context, else 0"));
     return new ScoreBreakdown(lines, boost, shrink, sum(c), features.notes());
@@ -155,6 +172,11 @@ public record LinearModel(double relevanceWeight, double boostWeight, double boo
     return Math.max(-boostCap, Math.min(boostCap, boostWeight * deviation(boost)));
   }
 
+  /** A usage feature times the chunk's shrink: exactly {@code +0.0} when the shrink is 0. */
+  private static double vouched(double shrink, double usage) {
+    return shrink == 0 ? 0.0 : shrink * usage;
+  }
+
   /** {@code shrink · (boost − baseline)}, exactly 0 without evidence. */
   private double deviation(LearnedBoost boost) {
     if (boost.evidence() == 0) {
@@ -164,13 +186,14 @@ public record LinearModel(double relevanceWeight, double boostWeight, double boo
   }
 
   private double[] contributions(CandidateFeatures f) {
+    double shrink = shrink(f.boost().evidence());
     return new double[] {
       relevanceWeight * f.relevance(),
       balanceWeight * f.balance(),
       boostContribution(f.boost()),
-      priorWeight * f.logPrior(),
-      recencyWeight * f.recency(),
-      frequencyWeight * f.frequency(),
+      priorWeight * vouched(shrink, f.logPrior()),
+      recencyWeight * vouched(shrink, f.recency()),
+      frequencyWeight * vouched(shrink, f.frequency()),
       contextWeight * f.contextMatch()
     };
   }

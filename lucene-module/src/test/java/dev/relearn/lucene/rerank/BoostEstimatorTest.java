@@ -51,7 +51,7 @@ class BoostEstimatorTest {
         double successRate = outcomeSum == 0 ? 0.5 : successSum / outcomeSum;
         double raw = (clickRate + successRate) / 2;
         double expectedContribution = examSum == 0 ? 0
-            : Math.max(-0.1, Math.min(0.1, 0.3 * (examSum / (examSum + 5)) * (raw - 0.5)));
+            : Math.max(-0.1, Math.min(0.1, 0.3 * (examSum / (examSum + 2)) * (raw - 0.5)));
 
         LearnedBoost boost = BoostEstimator.estimate(chunk, past);
         String where = "trial " + trial + ", chunk " + chunk;

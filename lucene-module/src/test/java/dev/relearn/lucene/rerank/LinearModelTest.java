@@ -35,9 +35,58 @@ class LinearModelTest {
 
   @Test
   void defaultsAreTheDesignsWeights() {
-    assertEquals(new LinearModel(0.7, 0.3, 0.5, 5, 0.1, 0.01, 0.02, 0.02, 0.05, 0), MODEL);
-    assertEquals(0.5, MODEL.shrink(5));
+    assertEquals(new LinearModel(0.7, 0.3, 0.5, 2, 0.1, 0.01, 0.02, 0.02, 0.05, 0), MODEL);
+    assertEquals(0.5, MODEL.shrink(2));
     assertEquals(0.0, MODEL.shrink(0));
+  }
+
+  @Test
+  void theShrunkClickRateIsLaplacesRuleOfSuccession() {
+    // baseline 0.5 and k = 2: 0.5 + n/(n+2)·(c/n − 0.5) = (c + 1)/(n + 2), the posterior mean
+    // of the click rate under a uniform prior; no outcomes keep the success half at 0.5
+    double[][] cases = {{1, 1}, {1, 0}, {4, 3}, {10, 2}, {0.3, 0}, {7.5, 7.5}};
+    for (double[] c : cases) {
+      LearnedBoost boost = clicks(c[0], c[1], 0, 0);
+      double clickHalf = MODEL.boostContribution(boost) / MODEL.boostWeight() * 2;
+      assertEquals((c[1] + 1) / (c[0] + 2) - 0.5, clickHalf, 1e-12, c[0] + " exams, "
+          + c[1] + " clicks");
+    }
+  }
+
+  @Test
+  void usageCountsOnlyAsFarAsSimilarPastQueriesVouchForTheChunk() {
+    LinearModel usageOnly = new LinearModel(0.7, 0.3, 0.5, 2, 0.1, 0.01, 0.02, 0.02, 0, 0);
+    // a popular chunk no similar past query saw: its usage adds exactly nothing
+    CandidateFeatures unseen = usage(LearnedBoost.NONE, UsageSignals.logPrior(9, 1), 1, 1);
+    assertEquals(0.7 * 0.5, usageOnly.score(unseen), 0.0);
+    ScoreBreakdown none = usageOnly.explain(unseen);
+    for (String name : List.of("prior", "recency", "frequency")) {
+      assertEquals(0.0, none.contribution(name).contribution(), 0.0, name);
+      assertEquals(0L, Double.doubleToRawLongBits(none.contribution(name).contribution()),
+          name + " is +0.0, not -0.0");
+    }
+    CandidateFeatures failing = usage(LearnedBoost.NONE, UsageSignals.logPrior(0, 20), 0, 0);
+    assertEquals(0L, Double.doubleToRawLongBits(usageOnly.explain(failing)
+        .contribution("prior").contribution()), "a negative prior without evidence is +0.0");
+    // evidence n = 2 vouches for half: each usage term counts half
+    LearnedBoost neutral = new LearnedBoost(0.5, 0.5, 2, 0);
+    CandidateFeatures seen = usage(neutral, UsageSignals.logPrior(9, 1), 1, 1);
+    ScoreBreakdown half = usageOnly.explain(seen);
+    assertEquals(0.5 * 0.01 * UsageSignals.logPrior(9, 1),
+        half.contribution("prior").contribution(), 1e-15);
+    assertEquals(0.5 * 0.02, half.contribution("recency").contribution(), 1e-15);
+    assertEquals(0.5 * 0.02, half.contribution("frequency").contribution(), 1e-15);
+    assertEquals(usageOnly.score(seen), half.total());
+    // more evidence, more of the usage terms, never more than all of them
+    double more = usageOnly.score(usage(new LearnedBoost(0.5, 0.5, 200, 0), 0, 1, 1));
+    assertTrue(more > usageOnly.score(usage(neutral, 0, 1, 1)));
+    assertTrue(more < 0.7 * 0.5 + 0.04, "at most the full usage weights: " + more);
+  }
+
+  private static CandidateFeatures usage(LearnedBoost boost, double logPrior, double recency,
+      double frequency) {
+    return new CandidateFeatures(1, 0.5, null, null, 0, 0, boost, logPrior, recency, frequency,
+        0, List.of());
   }
 
   @Test
@@ -75,8 +124,9 @@ class LinearModelTest {
     double ten = MODEL.boostContribution(clicks(10, 10, 0, 0));
     assertTrue(one > 0, "one click helps a little: " + one);
     assertTrue(ten > one, "ten clicks help more: " + ten + " vs " + one);
-    // shrink 1/6 of the deviation 0.25, times 0.3: 0.0125, an eighth of the cap
-    assertEquals(0.3 * (1.0 / 6) * 0.25, one, 1e-15);
+    // shrink 1/3 of the deviation 0.25, times 0.3: 0.025, a quarter of the cap
+    assertEquals(0.3 * (1.0 / 3) * 0.25, one, 1e-15);
+    assertTrue(one <= MODEL.boostCap() / 4 + 1e-15, "one click moves little: " + one);
     double skipped = MODEL.boostContribution(clicks(10, 0, 0, 0));
     assertTrue(skipped < 0, "examined but never clicked counts against: " + skipped);
   }
