@@ -44,15 +44,27 @@ public final class BoostEstimator {
     if (chunkId == null) {
       return LearnedBoost.NONE;
     }
-    double clicks = 0;
-    double examined = 0;
-    double successes = 0;
-    double outcomes = 0;
+    Sums sums = new Sums();
     for (PastQuery query : pastQueries) {
-      double weight = weight(query.similarity());
-      ChunkEvidence evidence = query.chunks().get(chunkId);
+      sums.add(weight(query.similarity()), query.chunks().get(chunkId));
+    }
+    return sums.boost();
+  }
+
+  /**
+   * One chunk's similarity-weighted sums over past queries, added in the order the queries come:
+   * the same additions in the same order give bit-identical boosts, however they are gathered.
+   */
+  static final class Sums {
+    private double clicks;
+    private double examined;
+    private double successes;
+    private double outcomes;
+
+    /** Adds one past query's evidence with its {@link #weight}; nothing if either is absent. */
+    void add(double weight, ChunkEvidence evidence) {
       if (weight == 0 || evidence == null) {
-        continue;
+        return;
       }
       double c = Math.min(evidence.clicks(), MAX_COUNT);
       double s = Math.min(evidence.successes(), MAX_COUNT);
@@ -62,9 +74,14 @@ public final class BoostEstimator {
       successes += weight * s;
       outcomes += weight * (s + f);
     }
-    double clickRate = examined > 0 ? clip01(clicks / examined) : LearnedBoost.NEUTRAL_RATE;
-    double successRate = outcomes > 0 ? clip01(successes / outcomes) : LearnedBoost.NEUTRAL_RATE;
-    return new LearnedBoost(clickRate, successRate, examined, outcomes);
+
+    /** The boost of the sums so far. */
+    LearnedBoost boost() {
+      double clickRate = examined > 0 ? clip01(clicks / examined) : LearnedBoost.NEUTRAL_RATE;
+      double successRate =
+          outcomes > 0 ? clip01(successes / outcomes) : LearnedBoost.NEUTRAL_RATE;
+      return new LearnedBoost(clickRate, successRate, examined, outcomes);
+    }
   }
 
   /** A past query's weight: its similarity capped at 1, or 0 if not finite and positive. */

@@ -1,5 +1,6 @@
 package dev.relearn.lucene.rerank;
 
+import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
 import java.util.HashMap;
 import java.util.List;
@@ -10,10 +11,10 @@ import java.util.Map;
  * explanations see the same evidence, and notes on anything left out (for the explanation).
  * Immutable.
  *
- * <p>{@link #boost} answers from boosts computed once, when the evidence is built, for every chunk
- * the past queries mention: a window of 100 candidates then costs 100 map lookups rather than 100
- * times one lookup per past query. The result is exactly {@link BoostEstimator#estimate}'s, as
- * each chunk's sums are taken over the past queries in the same order.
+ * <p>{@link #boost} answers from boosts computed once, when the evidence is built, in one pass over
+ * every chunk the past queries mention: a window of 100 candidates then costs 100 map lookups.
+ * The result is exactly {@link BoostEstimator#estimate}'s, as each chunk's sums are taken over the
+ * past queries in the same order.
  */
 public final class FeedbackEvidence {
   /** No feedback, nothing to note. */
@@ -53,12 +54,16 @@ public final class FeedbackEvidence {
   }
 
   private static Map<String, LearnedBoost> boosts(List<PastQuery> pastQueries) {
-    Map<String, LearnedBoost> boosts = new HashMap<>();
-    for (PastQuery query : pastQueries) {
-      for (String chunkId : query.chunks().keySet()) {
-        boosts.computeIfAbsent(chunkId, id -> BoostEstimator.estimate(id, pastQueries));
+    Map<String, BoostEstimator.Sums> sums = new HashMap<>();
+    for (PastQuery query : pastQueries) { // one pass over every mention, queries in order
+      double weight = BoostEstimator.weight(query.similarity());
+      for (Map.Entry<String, ChunkEvidence> chunk : query.chunks().entrySet()) {
+        sums.computeIfAbsent(chunk.getKey(), id -> new BoostEstimator.Sums())
+            .add(weight, chunk.getValue());
       }
     }
+    Map<String, LearnedBoost> boosts = HashMap.newHashMap(sums.size());
+    sums.forEach((chunkId, chunkSums) -> boosts.put(chunkId, chunkSums.boost()));
     return boosts;
   }
 
