@@ -60,12 +60,12 @@ final class ChunkIndexFolder {
     } catch (LockObtainFailedException e) {
       throw new IndexInUseException(folder, e);
     }
-    boolean exists = DirectoryReader.indexExists(directory);
-    if (!exists || !metadata.equals(existingMetadata(directory))) {
+    IndexMetadata committed = existingMetadata(directory); // read under the write lock
+    if (!metadata.equals(committed)) {
       // Lucene carries the last commit's user data forward; setting it counts as a change
       writer.setLiveCommitData(metadata.toUserData().entrySet());
     }
-    if (!exists) {
+    if (committed == null) {
       writer.commit();
     }
     return writer;

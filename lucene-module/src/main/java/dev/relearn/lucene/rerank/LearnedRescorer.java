@@ -113,8 +113,8 @@ public final class LearnedRescorer extends Rescorer {
       hits.add(new FirstStageHit(fused.doc(), fused.score(), stage(fused.lexical()),
           stage(fused.semantic())));
     }
-    List<RescoredHit> ranked = rank(searcher, hits, true);
-    return List.copyOf(ranked.subList(0, Math.min(topN, ranked.size())));
+    List<RescoredHit> ranked = rank(searcher, hits, true); // immutable: no copy for a full window
+    return topN >= ranked.size() ? ranked : List.copyOf(ranked.subList(0, topN));
   }
 
   /**
