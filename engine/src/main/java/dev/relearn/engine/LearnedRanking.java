@@ -59,11 +59,12 @@ final class LearnedRanking {
     List<RescoredHit> rescored = new ArrayList<>(
         fused.isEmpty() ? List.of() : rescorer.rerank(searcher, fused, fused.size()));
     double propensity = explorer.explore(rescored, request.k());
-    List<FusedHit> reordered = new ArrayList<>(rescored.size());
-    for (RescoredHit hit : rescored) {
+    List<RescoredHit> shown = rescored.subList(0, Math.min(request.k(), rescored.size()));
+    List<FusedHit> reordered = new ArrayList<>(shown.size()); // load reads only the shown hits
+    for (RescoredHit hit : shown) {
       FusedHit first = fused.get(hit.firstStagePosition());
       reordered.add(new FusedHit(hit.doc(), hit.score(), first.lexical(), first.semantic()));
-      if (explanations != null && explanations.size() < request.k()) {
+      if (explanations != null) {
         explanations.add(model.explain(hit.features()));
       }
     }

@@ -3,7 +3,9 @@ package dev.relearn.feedback.index;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.readers.SegmentCache;
+import dev.relearn.lucene.schema.ChunkIds;
 import java.io.IOException;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,7 +19,8 @@ import org.apache.lucene.index.ReaderUtil;
  * segment's document stays valid for the segment's life; the cache of a segment is dropped when
  * Lucene closes its core. This spares each similar-query lookup the stored-field decompression
  * and evidence decoding of its nearest clusters, the largest cost of a learned search. Decay is
- * applied per lookup, as time passes. Thread-safe.
+ * applied per lookup, as time passes. Chunk ids are {@link ChunkIds#canonical}, the instances the
+ * re-rank reads from the chunk index, so its boost lookups match by reference. Thread-safe.
  */
 final class PastQueryCache {
   /** What a cluster document holds for lookups, before decay. */
@@ -64,8 +67,10 @@ final class PastQueryCache {
 
   private static Entry load(LeafReaderContext leaf, int leafDoc) throws IOException {
     var doc = leaf.reader().storedFields().document(leafDoc, FeedbackFields.LOOKUP_FIELDS);
-    return new Entry(FeedbackFields.intValue(doc, FeedbackFields.EVENTS),
-        Map.copyOf(FeedbackFields.chunks(doc)),
+    Map<String, ChunkEvidence> chunks = FeedbackFields.chunks(doc);
+    Map<String, ChunkEvidence> canonical = HashMap.newHashMap(chunks.size());
+    chunks.forEach((id, evidence) -> canonical.put(ChunkIds.canonical(id), evidence));
+    return new Entry(FeedbackFields.intValue(doc, FeedbackFields.EVENTS), Map.copyOf(canonical),
         FeedbackFields.longValue(doc, FeedbackFields.LAST_MILLIS));
   }
 }

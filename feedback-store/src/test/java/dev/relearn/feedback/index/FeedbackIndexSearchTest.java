@@ -8,6 +8,7 @@ import static dev.relearn.feedback.index.Fixtures.event;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,6 +16,7 @@ import dev.relearn.feedback.index.Fixtures.FakeClock;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.Outcome;
 import dev.relearn.lucene.feedback.PastQuery;
+import dev.relearn.lucene.schema.ChunkIds;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
@@ -55,6 +57,9 @@ class FeedbackIndexSearchTest {
       assertEquals(0.8f, above.get(1).similarity(), 1e-5);
       assertEquals(new ChunkEvidence(1, 1, 0, 1), above.get(1).chunks().get("b"));
       assertEquals(1, above.get(1).events());
+      String decoded = above.get(0).chunks().keySet().iterator().next();
+      assertSame(ChunkIds.canonical(new String("a".toCharArray())), decoded,
+          "decoded chunk ids are the canonical instances the re-rank reads from the index");
 
       List<PastQuery> wider = index.similar(q, 0.4f, 10);
       assertEquals(3, wider.size());

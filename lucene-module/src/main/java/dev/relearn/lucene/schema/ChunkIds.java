@@ -13,7 +13,8 @@ import org.apache.lucene.index.SortedDocValues;
  * decompressing a terms-dictionary block every time; re-ranking and learned values need the ids
  * of a hundred candidates per search. A segment's ids never change (learned fields are updated in
  * place, ids are not), so the cache of a segment lives as long as its core and is dropped when
- * Lucene closes it. The cache is thread-safe; each view is for one thread.
+ * Lucene closes it. The cache is thread-safe; each view is for one thread. Ids are {@link
+ * #canonical}.
  */
 public final class ChunkIds {
   private static final SegmentCache<AtomicReferenceArray<String>> BY_CORE =
@@ -38,6 +39,16 @@ public final class ChunkIds {
   }
 
 
+  /**
+   * The one shared instance of chunk id {@code id} ({@link String#intern}). Ids read here and ids
+   * decoded from feedback evidence through this method are the same objects, so a map keyed by
+   * one finds the other by reference, without comparing characters: the re-rank's boost lookups
+   * then touch no string contents. Cache fills only; never per search.
+   */
+  public static String canonical(String id) {
+    return id.intern();
+  }
+
   /** The chunk id of segment document {@code doc}, or null when it has none. */
   public String get(int doc) throws IOException {
     String id = ids.get(doc);
@@ -48,7 +59,7 @@ public final class ChunkIds {
       if (!values.advanceExact(doc)) {
         return null;
       }
-      id = values.lookupOrd(values.ordValue()).utf8ToString();
+      id = canonical(values.lookupOrd(values.ordValue()).utf8ToString());
       ids.set(doc, id);
     }
     return id;

@@ -2,6 +2,7 @@ package dev.relearn.lucene.weights;
 
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Derives a {@link QueryClass} from cheap surface signals of the query text. Call it at the API
@@ -35,6 +36,8 @@ public final class QueryClassifier {
       "who", "what", "how", "why", "when", "where", "which", "whose", "whom",
       "can", "could", "does", "do", "did", "is", "are", "was", "should", "would", "will");
 
+  private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+
   private QueryClassifier() {}
 
   /** The class of {@code query}; see the class comment for the rules. */
@@ -43,7 +46,7 @@ public final class QueryClassifier {
     if (text.isEmpty()) {
       return QueryClass.KEYWORDS;
     }
-    String[] tokens = text.split("\\s+");
+    String[] tokens = WHITESPACE.split(text);
     boolean allCode = true;
     for (String token : tokens) {
       if (!looksLikeCode(token)) {

@@ -2,6 +2,7 @@ package dev.relearn.lucene.schema;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
@@ -47,6 +48,8 @@ class ChunkIdsTest {
       for (int i = 0; i < 5; i++) {
         assertEquals(i == 3 ? null : "c" + i, again.get(i), "doc " + i);
       }
+      assertSame(ChunkIds.canonical(new String("c2".toCharArray())), again.get(2),
+          "ids read from the index are the canonical instances");
       second.close();
     }
   }
