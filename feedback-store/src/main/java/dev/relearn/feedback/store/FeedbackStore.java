@@ -56,14 +56,12 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   private final FeedbackIndex index;
   private final Translog log;
   private final EventEvidence evidence;
-  private final LearnedFieldUpdater updater;
-  private final Overlay overlay = new Overlay();
+  private final LearnedFields learned;
   private final ReentrantReadWriteLock gate = new ReentrantReadWriteLock();
   private final Object applyLock = new Object();
   private final InFlightEvents inFlight = new InFlightEvents();
   private final Object checkpointLock = new Object();
   private final Maintenance maintenance;
-  private volatile ChunkAggregates aggregates;
   private ReplayReport recovery;
   private volatile boolean closed;
   /** Something was applied, renamed or rewritten since the last checkpoint. */
@@ -81,8 +79,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
         || java.nio.file.Files.exists(dir.resolve(VectorProtection.SECRET_FILE))
         ? VectorProtection.open(dir, config.index().dimension()) : null;
     this.evidence = new EventEvidence(config.eta());
-    this.updater = new LearnedFieldUpdater(chunkWriter);
-    this.aggregates = new ChunkAggregates(config.perSessionCap());
+    this.learned = new LearnedFields(config.perSessionCap(), chunkWriter, chunkSearchers);
     this.ledger = EventLedger.open(dir.resolve("ledger"));
     FeedbackIndex opened = null;
     Translog openedLog = null;
@@ -173,9 +170,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     Map<String, ChunkEvidence> chunks = evidence.of(event);
     synchronized (applyLock) {
       applyToIndexes(event, chunks);
-      Map<String, LearnedValues> changed = aggregates.add(event, evidence);
-      changed.forEach(overlay::put); // visible to the next search before any doc-values write
-      updater.stageAll(changed);
+      learned.add(event, evidence);
       dirty = true;
     }
   }
@@ -206,12 +201,12 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
 
   /** A chunk's learned values as the store knows them now (ahead of the doc values). */
   public LearnedValues learned(String chunkId) {
-    return aggregates.get(chunkId);
+    return learned.get(chunkId);
   }
 
   /** The overlay in front of the learned doc values, for readers of the doc values. */
   public Overlay overlay() {
-    return overlay;
+    return learned.overlay();
   }
 
   /**
@@ -221,7 +216,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    * doc-values reads through Lucene's overlay layers, or a hash lookup by id.
    */
   public LearnedValuesSource learnedValues() {
-    return leaf -> aggregates.bySegment().forLeaf(leaf);
+    return learned.source();
   }
 
   /**
@@ -321,20 +316,14 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   /** Recomputes the aggregates from the ledger and stages every learned field that differs. */
   private void rebuildLearnedFields() throws IOException {
     synchronized (applyLock) {
-      aggregates = LearnedFieldScan.reconcile(ledger, config.perSessionCap(), chunkSearchers,
-          overlay, updater);
-      dirty |= updater.pending() > 0;
+      dirty |= learned.reconcile(ledger);
     }
     flushLearnedFields();
   }
 
   /** Writes staged learned fields as doc values now and refreshes the chunk searchers. */
   public void flushLearnedFields() throws IOException {
-    Map<String, LearnedValues> flushed = updater.flushValues();
-    if (!flushed.isEmpty()) {
-      chunkSearchers.maybeRefreshBlocking();
-      overlay.clearFlushed(flushed);
-    }
+    learned.flush();
   }
 
   /**
@@ -394,7 +383,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
 
   /** Counts by signal class and outcome, the positive rate, and what recovery found. */
   public StoreStats stats() throws IOException {
-    return new StoreStats(index.stats(), ledger.size(), aggregates.size(), updater.pending(),
+    return new StoreStats(index.stats(), ledger.size(), learned.chunks(), learned.pending(),
         recovery);
   }
 

@@ -1,0 +1,93 @@
+package dev.relearn.feedback.store;
+
+import dev.relearn.feedback.event.EventEvidence;
+import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.learn.ChunkAggregates;
+import dev.relearn.feedback.learn.LearnedFieldUpdater;
+import dev.relearn.feedback.learn.Overlay;
+import dev.relearn.lucene.schema.LearnedValues;
+import dev.relearn.lucene.schema.LearnedValuesSource;
+import java.io.IOException;
+import java.util.Map;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.search.SearcherManager;
+
+/**
+ * The store's learned per-chunk fields, in their three forms: the in-memory aggregates (the
+ * authority, computed from the ledger's events), the overlay that shows a change to the very next
+ * search, and the doc-values updates staged for the chunk index and written by {@link #flush}.
+ *
+ * <p>Changes ({@link #add}, {@link #reconcile}) must come one at a time: the store makes them
+ * under its apply lock. Reads ({@link #get}, {@link #source}) are lock-free.
+ */
+final class LearnedFields {
+  private final double perSessionCap;
+  private final SearcherManager chunkSearchers;
+  private final LearnedFieldUpdater updater;
+  private final Overlay overlay = new Overlay();
+  private volatile ChunkAggregates aggregates;
+
+  /**
+   * @param perSessionCap the most evidence one session may add to one chunk
+   * @param chunkWriter the chunk index's writer, where staged values are written
+   * @param chunkSearchers refreshed after each write, so searches see the new doc values
+   */
+  LearnedFields(double perSessionCap, IndexWriter chunkWriter, SearcherManager chunkSearchers) {
+    this.perSessionCap = perSessionCap;
+    this.chunkSearchers = chunkSearchers;
+    this.updater = new LearnedFieldUpdater(chunkWriter);
+    this.aggregates = new ChunkAggregates(perSessionCap);
+  }
+
+  /** Adds {@code event}'s evidence: its changed chunks are visible at once and staged. */
+  void add(FeedbackEvent event, EventEvidence evidence) {
+    Map<String, LearnedValues> changed = aggregates.add(event, evidence);
+    changed.forEach(overlay::put); // visible to the next search before any doc-values write
+    updater.stageAll(changed);
+  }
+
+  /**
+   * Recomputes the aggregates from {@code ledger} and stages every stored field that differs.
+   *
+   * @return whether anything is staged
+   */
+  boolean reconcile(EventLedger ledger) throws IOException {
+    aggregates = LearnedFieldScan.reconcile(ledger, perSessionCap, chunkSearchers, overlay,
+        updater);
+    return updater.pending() > 0;
+  }
+
+  /** Writes the staged values as doc values and refreshes the chunk searchers. */
+  void flush() throws IOException {
+    Map<String, LearnedValues> flushed = updater.flushValues();
+    if (!flushed.isEmpty()) {
+      chunkSearchers.maybeRefreshBlocking();
+      overlay.clearFlushed(flushed);
+    }
+  }
+
+  /** A chunk's learned values now (ahead of the doc values). */
+  LearnedValues get(String chunkId) {
+    return aggregates.get(chunkId);
+  }
+
+  /** The overlay in front of the learned doc values. */
+  Overlay overlay() {
+    return overlay;
+  }
+
+  /** Learned values for searches, through the aggregates' per-segment ledger slots. */
+  LearnedValuesSource source() {
+    return leaf -> aggregates.bySegment().forLeaf(leaf);
+  }
+
+  /** How many chunks have learned values. */
+  int chunks() {
+    return aggregates.size();
+  }
+
+  /** How many chunks' values are staged and not yet written. */
+  int pending() {
+    return updater.pending();
+  }
+}
