@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -130,7 +129,7 @@ public final class AdaptiveWeights {
   /** The weights searches of {@code queryClass} use, as of the class's latest rating. */
   public synchronized Weights weights(QueryClass queryClass) {
     ClassState state = states.get(queryClass);
-    return state == null ? config.initial() : effective(state);
+    return state == null ? config.initial() : state.effective();
   }
 
   /**
@@ -139,10 +138,7 @@ public final class AdaptiveWeights {
    */
   public synchronized Weights weights(QueryClass queryClass, long nowMillis) {
     ClassState state = states.get(queryClass);
-    if (state == null || state.samples < config.minSamples()) {
-      return config.initial();
-    }
-    return decayed(state.ema, nowMillis - state.lastMillis);
+    return state == null ? config.initial() : state.asOf(nowMillis);
   }
 
   /**
@@ -184,8 +180,7 @@ public final class AdaptiveWeights {
       return new ClassStats(queryClass, 0, 0, 0, config.initial(), config.initial(), 0,
           List.of());
     }
-    return new ClassStats(queryClass, state.samples, state.positives, state.negatives,
-        effective(state), state.ema, state.lastMillis, new ArrayList<>(state.history));
+    return state.stats(queryClass);
   }
 
   /** The statistics of every query class, in {@link QueryClass} order. */
@@ -231,16 +226,7 @@ public final class AdaptiveWeights {
       throws IOException {
     AdaptiveWeights weights = new AdaptiveWeights(config);
     for (WeightsFile.SavedClass saved : WeightsFile.read(file)) {
-      ClassState state = new ClassState(Weights.normalized(saved.ema().bm25(),
-          saved.ema().vector(), saved.ema().learned(), config.lower(), config.upper()));
-      state.samples = saved.samples();
-      state.positives = saved.positives();
-      state.negatives = saved.negatives();
-      state.lastMillis = saved.lastMillis();
-      List<HistoryEntry> history = saved.history();
-      state.history.addAll(
-          history.subList(Math.max(0, history.size() - config.historyLimit()), history.size()));
-      weights.states.put(saved.queryClass(), state);
+      weights.states.put(saved.queryClass(), ClassState.restored(saved, config));
     }
     return weights;
   }
@@ -286,49 +272,8 @@ public final class AdaptiveWeights {
   }
 
   private Update apply(QueryClass queryClass, double rating, double[] c, long nowMillis) {
-    ClassState state = states.computeIfAbsent(queryClass, k -> new ClassState(config.initial()));
-    Weights before = effective(state);
-    Weights m = state.samples == 0 ? state.ema : decayed(state.ema, nowMillis - state.lastMillis);
-    double mean = (c[0] + c[1] + c[2]) / 3;
-    double lr = config.learningRate();
-    double[] next = m.toArray();
-    for (int i = 0; i < 3; i++) {
-      // (1 − lr)·m + lr·t with t = m + r·(c − mean(c)), written so that r = 0 adds exactly 0
-      next[i] += lr * rating * (c[i] - mean);
-    }
-    state.ema = Weights.normalized(next[0], next[1], next[2], config.lower(), config.upper());
-    state.lastMillis = state.samples == 0 ? nowMillis : Math.max(state.lastMillis, nowMillis);
-    state.samples++;
-    if (rating > 0) {
-      state.positives++;
-    } else if (rating < 0) {
-      state.negatives++;
-    }
-    Weights after = effective(state);
-    boolean moved = !after.equals(before);
-    if (moved) {
-      state.history.addLast(new HistoryEntry(nowMillis, after));
-      while (state.history.size() > config.historyLimit()) {
-        state.history.removeFirst();
-      }
-    }
-    return new Update(queryClass, before, after, moved, state.samples);
-  }
-
-  private Weights effective(ClassState state) {
-    return state.samples >= config.minSamples() ? state.ema : config.initial();
-  }
-
-  /** {@code m} pulled towards the start weights by {@code decay^(elapsed days)}. */
-  private Weights decayed(Weights m, long elapsedMillis) {
-    if (elapsedMillis <= 0 || config.decay() == 1) {
-      return m;
-    }
-    double f = Math.pow(config.decay(), elapsedMillis / (double) DAY_MILLIS);
-    Weights s = config.initial();
-    return Weights.normalized(s.bm25() + f * (m.bm25() - s.bm25()),
-        s.vector() + f * (m.vector() - s.vector()),
-        s.learned() + f * (m.learned() - s.learned()), config.lower(), config.upper());
+    return states.computeIfAbsent(queryClass, k -> new ClassState(config))
+        .apply(queryClass, rating, c, nowMillis);
   }
 
   private static double[] checkContributions(double[] contributions) {
@@ -344,19 +289,5 @@ public final class AdaptiveWeights {
       }
     }
     return contributions.clone();
-  }
-
-  /** One class's mutable state; guarded by the enclosing instance. */
-  private static final class ClassState {
-    long samples;
-    long positives;
-    long negatives;
-    long lastMillis;
-    Weights ema;
-    final ArrayDeque<HistoryEntry> history = new ArrayDeque<>();
-
-    ClassState(Weights ema) {
-      this.ema = ema;
-    }
   }
 }
