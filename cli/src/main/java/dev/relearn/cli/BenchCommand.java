@@ -19,8 +19,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code relearn bench}: warm query latency per mode beside plain Lucene. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-    description = {"Measure warm query latency (p50, p99) per search mode on a BEIR dataset,",
-        "beside plain Lucene running the same BM25 and KNN queries in the same run."})
+    description = {"Measure warm query latency (p50, p99) per search mode on a BEIR dataset.",
+        "Plain Lucene runs the same BM25 and KNN queries in the same run, as the baseline."})
 final class BenchCommand implements Callable<Integer> {
   @Mixin EngineOptions engine;
   @Spec picocli.CommandLine.Model.CommandSpec spec;

@@ -18,8 +18,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code relearn demo}: indexes relearn's own docs and source, then runs example searches. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-    description = {"Index relearn's own docs and source into the index (default .relearn/),",
-        "then run a few example searches in each mode and show the results."})
+    description = {"Index relearn's own docs and source, then run example searches.",
+        "The index is .relearn/ unless --index names another; each example query runs in every",
+        "mode and its results are shown."})
 final class DemoCommand implements Callable<Integer> {
   static final List<String> QUERIES = List.of(
       "how are BM25 and vector scores fused",

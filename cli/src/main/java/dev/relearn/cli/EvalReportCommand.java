@@ -29,10 +29,10 @@ import picocli.CommandLine.Spec;
  * docs/evaluation-curves.svg}.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
-    description = {"Run the full evaluation on BEIR datasets and write the report: one table per"
-        + " dataset (bm25, vector, hybrid min-max and RRF, hybrid + learned, learned with"
-        + " protected query vectors, oracle; each with a paired significance test against"
-        + " hybrid), the four learning scenarios, and the learning curves.",
+    description = {"Run the full evaluation on BEIR datasets and write the report.",
+        "One table per dataset (bm25, vector, hybrid min-max and RRF, hybrid + learned, learned"
+            + " with protected query vectors, oracle; each with a paired significance test"
+            + " against hybrid), the four learning scenarios, and the learning curves.",
         "Writes --out, plus evaluation.json and evaluation-curves.svg beside it. Indexes live"
             + " in --work (two per dataset; their feedback is forgotten and rewritten, with"
             + " async durability: the figures do not depend on fsyncs)."})
