@@ -45,6 +45,15 @@ final class CandidateReader {
    * @throws IllegalArgumentException if a doc id is not in the searcher's reader
    */
   List<Candidate> read(IndexSearcher searcher, List<FirstStageHit> hits) throws IOException {
+    return read(searcher, hits, new WindowStats.Builder());
+  }
+
+  /**
+   * As {@link #read(IndexSearcher, List)}, adding each candidate to {@code stats} as it is read
+   * (in doc-id order).
+   */
+  List<Candidate> read(IndexSearcher searcher, List<FirstStageHit> hits, WindowStats.Builder stats)
+      throws IOException {
     int maxDoc = searcher.getIndexReader().maxDoc();
     List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
     long[] byDoc = new long[hits.size()]; // doc in the high bits, input position in the low
@@ -69,6 +78,7 @@ final class CandidateReader {
       if (previous != null && previous.doc() == hit.doc()) { // a duplicate: read it once
         out[i] = new Candidate(hit.doc(), i, hit.score(), hit.bm25(), hit.vector(),
             previous.chunkId(), previous.path(), previous.kind(), previous.learned());
+        stats.add(out[i]);
         continue;
       }
       if (leaf == null || hit.doc() >= leaf.docBase + leaf.reader().maxDoc()) {
@@ -92,6 +102,7 @@ final class CandidateReader {
       }
       out[i] = new Candidate(hit.doc(), i, hit.score(), hit.bm25(), hit.vector(), chunkId, path,
           kind, learned);
+      stats.add(out[i]);
       previous = out[i];
     }
     return List.of(out);

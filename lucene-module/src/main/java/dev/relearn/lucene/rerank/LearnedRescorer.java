@@ -206,9 +206,10 @@ public final class LearnedRescorer extends Rescorer {
 
   private List<RescoredHit> rank(IndexSearcher searcher, List<FirstStageHit> hits,
       boolean remember) throws IOException {
-    List<Candidate> candidates = reader.read(searcher, hits);
+    WindowStats.Builder window = new WindowStats.Builder();
+    List<Candidate> candidates = reader.read(searcher, hits, window);
+    WindowStats stats = window.build();
     FeedbackEvidence evidence = feedback();
-    WindowStats stats = WindowStats.of(candidates);
     LinearModel model = options.model();
     RerankContext context = options.context();
     RescoredHit[] ranked = new RescoredHit[candidates.size()];

@@ -40,12 +40,26 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
 
   /** The statistics of {@code window}; non-finite first-stage scores are left out of the range. */
   public static WindowStats of(List<Candidate> window) {
-    double min = Double.POSITIVE_INFINITY;
-    double max = Double.NEGATIVE_INFINITY;
-    double maxUses = 0;
-    Range.Builder bm25 = new Range.Builder();
-    Range.Builder vector = new Range.Builder();
+    Builder builder = new Builder();
     for (Candidate candidate : window) {
+      builder.add(candidate);
+    }
+    return builder.build();
+  }
+
+  /**
+   * Collects the statistics one candidate at a time, in any order: a reader that is already
+   * visiting each candidate adds it there, while its learned values are still in cache.
+   */
+  static final class Builder {
+    private double min = Double.POSITIVE_INFINITY;
+    private double max = Double.NEGATIVE_INFINITY;
+    private double maxUses;
+    private int size;
+    private final Range.Builder bm25 = new Range.Builder();
+    private final Range.Builder vector = new Range.Builder();
+
+    void add(Candidate candidate) {
       bm25.add(candidate.bm25());
       vector.add(candidate.vector());
       double score = candidate.firstStageScore();
@@ -54,12 +68,15 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
         max = Math.max(max, score);
       }
       maxUses = Math.max(maxUses, candidate.learned().clicks());
+      size++;
     }
-    if (min > max) {
-      min = 0;
-      max = 0;
+
+    /** The statistics of every candidate added; an empty score range is [0, 0]. */
+    WindowStats build() {
+      boolean empty = min > max;
+      return new WindowStats(empty ? 0 : min, empty ? 0 : max, maxUses, size, bm25.build(),
+          vector.build());
     }
-    return new WindowStats(min, max, maxUses, window.size(), bm25.build(), vector.build());
   }
 
   /**
