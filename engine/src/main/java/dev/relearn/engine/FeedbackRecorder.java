@@ -22,8 +22,9 @@ import java.util.UUID;
  * Turns a {@link FeedbackRequest} into a {@link FeedbackEvent} at the API boundary: the query
  * text is embedded and dropped, the session hashed, missing shown results taken from the current
  * top 10, the signal class derived, and an event id generated when the caller gave none. A
- * rating also teaches the query class's adaptive weights ({@link RatingLearner}), and every new
- * event is summarised for {@link Relearn#recentFeedback}.
+ * rating also teaches the query class's adaptive weights ({@link RatingLearner}) once per event
+ * id, even when the event is a duplicate (its first attempt may have died before the weights were
+ * saved), and every new event is summarised for {@link Relearn#recentFeedback}.
  */
 final class FeedbackRecorder {
   /** How many results a derived "shown" list holds. */
@@ -64,10 +65,10 @@ final class FeedbackRecorder {
         vector, shown, request.used(), request.outcome(), request.rating(), request.quality(),
         signal, now);
     FeedbackAck ack = store.record(event);
+    if (request.rating() != null) { // a duplicate too: the weights apply each event's rating once
+      ratings.learn(queryClass, request.rating(), request.used(), window, now, eventId);
+    }
     if (!ack.duplicate()) {
-      if (request.rating() != null) {
-        ratings.learn(queryClass, request.rating(), request.used(), window, now);
-      }
       recent.add(new FeedbackSummary(now, queryClass, signal, request.outcome(),
           request.rating(), request.used().size()));
     }

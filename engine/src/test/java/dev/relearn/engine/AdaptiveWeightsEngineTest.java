@@ -71,6 +71,44 @@ class AdaptiveWeightsEngineTest {
   }
 
   @Test
+  void aRatedEventCountsOnceAndARetryAfterACrashBeforeTheWeightsWereSavedCountsIt()
+      throws Exception {
+    Path idx = tmp.resolve("idx");
+    Path weightsFile = idx.resolve(Relearn.WEIGHTS_FILE);
+    String savedBefore;
+    FeedbackRequest rated;
+    try (Relearn relearn = Relearn.open(idx, hashing)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      String top = relearn.search(SearchRequest.of(QUERY)).hits().get(0).chunkId();
+      relearn.feedback(FeedbackRequest.of(QUERY, List.of(top)).withRating(Rating.thumbs(true),
+          null).withIds("s", "first"));
+      savedBefore = Files.readString(weightsFile);
+      rated = FeedbackRequest.of(QUERY, List.of(top)).withRating(Rating.stars(5), null)
+          .withIds("s", "second");
+      assertFalse(relearn.feedback(rated).duplicate());
+      assertTrue(relearn.feedback(rated).duplicate(), "a retry is a duplicate");
+      assertEquals(2, relearn.weights().stats(QueryClass.QUESTION).samples(),
+          "and its rating is not applied twice");
+    }
+    // A crash between logging "second" and saving the weights: the log has the event, the
+    // weights file is as it was before.
+    Files.writeString(weightsFile, savedBefore);
+    try (Relearn reopened = Relearn.open(idx, hashing)) {
+      assertEquals(1, reopened.weights().stats(QueryClass.QUESTION).samples());
+      assertTrue(reopened.feedback(rated).duplicate(), "the event itself survived");
+      assertEquals(2, reopened.weights().stats(QueryClass.QUESTION).samples(),
+          "the retry applies the rating the crash lost");
+      reopened.feedback(rated);
+      assertEquals(2, reopened.weights().stats(QueryClass.QUESTION).samples(), "once");
+    }
+    try (Relearn again = Relearn.open(idx, hashing)) {
+      again.feedback(rated);
+      assertEquals(2, again.weights().stats(QueryClass.QUESTION).samples(),
+          "the applied ids are saved with the weights");
+    }
+  }
+
+  @Test
   void feedbackWithoutRatingLeavesTheWeightsAlone() throws Exception {
     try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
       relearn.index(docs, SourceFormat.AUTO, Progress.NONE);

@@ -61,11 +61,12 @@ import java.util.Map;
  * <h2>Persistence</h2>
  *
  * {@link #save} writes a small line-oriented UTF-8 text file, atomically (a temporary file in the
- * same folder, flushed to disk, then moved over the target). Format version 1:
+ * same folder, flushed to disk, then moved over the target). Format version 2:
  *
  * <pre>
- * relearn-adaptive-weights 1
+ * relearn-adaptive-weights 2
  * # comments and blank lines are ignored
+ * applied 9f86d081884c7d65      zero or more ids of ratings applied once (see below)
  * class identifier              one block per class that has ratings
  * samples 12                    ratings, at least 1
  * positives 8                   ratings above 0
@@ -81,7 +82,17 @@ import java.util.Map;
  * configuration. On load the moving average is brought within the configured bounds and only the
  * newest {@code historyLimit} changes are kept. Anything else that is wrong (a bad header or
  * version, an unknown class or key, a bad number, invalid weights, a missing key or {@code end})
- * is a {@link WeightsFileException} naming the file and the line.
+ * is a {@link WeightsFileException} naming the file and the line. Version 1 files (the same
+ * without {@code applied} lines) are still read.
+ *
+ * <h2>Applied once</h2>
+ *
+ * {@link #record(QueryClass, double, double[], long, String)} takes the id of a rating and
+ * applies each id once: the newest {@value #REMEMBERED_RATINGS} ids are kept, and saved with the
+ * weights. A caller that retries a rating after a crash, without knowing whether it was applied,
+ * passes the same id and the weights count it exactly once (as long as fewer than that many
+ * other ratings came in between). Resets keep the ids: a reset forgets what ratings taught, not
+ * which ratings were seen.
  *
  * <h2>Cold start</h2>
  *
@@ -104,9 +115,12 @@ import java.util.Map;
 public final class AdaptiveWeights {
   /** Milliseconds per day, the unit of decay. */
   public static final long DAY_MILLIS = 86_400_000L;
+  /** How many of the newest applied rating ids are remembered (and saved). */
+  public static final int REMEMBERED_RATINGS = 1_000;
 
   private final AdaptiveWeightsConfig config;
   private final EnumMap<QueryClass, ClassState> states = new EnumMap<>(QueryClass.class);
+  private final AppliedRatings applied = new AppliedRatings(REMEMBERED_RATINGS);
 
   /** Adaptive weights with {@link AdaptiveWeightsConfig#DEFAULTS}, every class at its start. */
   public AdaptiveWeights() {
@@ -154,12 +168,37 @@ public final class AdaptiveWeights {
    */
   public Update record(QueryClass queryClass, double rating, double[] contributions,
       long nowMillis) {
+    return checkedRecord(queryClass, rating, contributions, nowMillis, null);
+  }
+
+  /**
+   * Records the rating with id {@code ratingId} unless a rating with that id was applied before
+   * (see "Applied once" in the class comment); otherwise as {@link #record(QueryClass, double,
+   * double[], long)}.
+   *
+   * @param ratingId 1 to 64 letters, digits, '-' or '_'; for example a hash of the id of the
+   *     feedback event that carried the rating
+   * @return the update, or null when {@code ratingId} was applied before (nothing changes)
+   * @throws IllegalArgumentException for a bad id, rating or contribution, naming it
+   */
+  public Update record(QueryClass queryClass, double rating, double[] contributions,
+      long nowMillis, String ratingId) {
+    return checkedRecord(queryClass, rating, contributions, nowMillis,
+        AppliedRatings.check(ratingId));
+  }
+
+  /** Checks the arguments, then applies the rating unless {@code ratingId} was applied before. */
+  private Update checkedRecord(QueryClass queryClass, double rating, double[] contributions,
+      long nowMillis, String ratingId) {
     if (queryClass == null) {
       throw new IllegalArgumentException("query class must not be null");
     }
     Ratings.check(rating);
     double[] c = checkContributions(contributions);
     synchronized (this) {
+      if (ratingId != null && !applied.add(ratingId)) {
+        return null;
+      }
       return apply(queryClass, rating, c, nowMillis);
     }
   }
@@ -208,12 +247,14 @@ public final class AdaptiveWeights {
    */
   public void save(Path file) throws IOException {
     List<ClassStats> rated = new ArrayList<>();
+    List<String> ids;
     synchronized (this) {
       for (QueryClass queryClass : states.keySet()) {
         rated.add(stats(queryClass));
       }
+      ids = applied.ids();
     }
-    WeightsFile.write(file, rated);
+    WeightsFile.write(file, rated, ids);
   }
 
   /**
@@ -225,8 +266,12 @@ public final class AdaptiveWeights {
   public static AdaptiveWeights load(Path file, AdaptiveWeightsConfig config)
       throws IOException {
     AdaptiveWeights weights = new AdaptiveWeights(config);
-    for (WeightsFile.SavedClass saved : WeightsFile.read(file)) {
-      weights.states.put(saved.queryClass(), ClassState.restored(saved, config));
+    WeightsFile.Saved saved = WeightsFile.read(file);
+    for (WeightsFile.SavedClass savedClass : saved.classes()) {
+      weights.states.put(savedClass.queryClass(), ClassState.restored(savedClass, config));
+    }
+    for (String ratingId : saved.appliedRatings()) {
+      weights.applied.add(ratingId);
     }
     return weights;
   }

@@ -23,23 +23,29 @@ import java.util.Set;
 final class WeightsFile {
   /** The first word of the header line. */
   static final String MAGIC = "relearn-adaptive-weights";
-  /** The format version this code writes and reads. */
-  static final int VERSION = 1;
+  /** The format version this code writes; it also reads version 1 (without applied ids). */
+  static final int VERSION = 2;
 
   private static final List<String> REQUIRED =
       List.of("samples", "positives", "negatives", "last-millis", "ema");
 
   private WeightsFile() {}
 
+  /** What a saved file holds: its class blocks and the ids of applied ratings, oldest first. */
+  record Saved(List<SavedClass> classes, List<String> appliedRatings) {}
+
   /** One class block of a saved file. */
   record SavedClass(QueryClass queryClass, long samples, long positives, long negatives,
       long lastMillis, Weights ema, List<HistoryEntry> history) {}
 
-  static String format(List<ClassStats> classes) {
+  static String format(List<ClassStats> classes, List<String> appliedRatings) {
     StringBuilder out = new StringBuilder();
     out.append(MAGIC).append(' ').append(VERSION).append('\n');
     out.append("# relearn adaptive ranking weights per query class; weights are bm25 vector "
         + "learned\n");
+    for (String id : appliedRatings) {
+      out.append("applied ").append(id).append('\n');
+    }
     for (ClassStats c : classes) {
       out.append("class ").append(c.queryClass().label()).append('\n');
       out.append("samples ").append(c.samples()).append('\n');
@@ -61,7 +67,8 @@ final class WeightsFile {
   }
 
   /** Writes to a temporary file beside {@code file}, forces it to disk, moves it over. */
-  static void write(Path file, List<ClassStats> classes) throws IOException {
+  static void write(Path file, List<ClassStats> classes, List<String> appliedRatings)
+      throws IOException {
     Path target = file.toAbsolutePath();
     Path folder = target.getParent();
     Files.createDirectories(folder);
@@ -69,7 +76,8 @@ final class WeightsFile {
     try {
       try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE,
           StandardOpenOption.TRUNCATE_EXISTING)) {
-        ByteBuffer bytes = ByteBuffer.wrap(format(classes).getBytes(StandardCharsets.UTF_8));
+        ByteBuffer bytes =
+            ByteBuffer.wrap(format(classes, appliedRatings).getBytes(StandardCharsets.UTF_8));
         while (bytes.hasRemaining()) {
           channel.write(bytes);
         }
@@ -88,14 +96,14 @@ final class WeightsFile {
     }
   }
 
-  static List<SavedClass> read(Path file) throws IOException {
+  static Saved read(Path file) throws IOException {
     String source = file.toString();
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       return parse(in, source);
     }
   }
 
-  static List<SavedClass> parse(BufferedReader in, String source) throws IOException {
+  static Saved parse(BufferedReader in, String source) throws IOException {
     TextLines lines = new TextLines(in, source);
     String header = lines.next();
     if (header == null) {
@@ -106,15 +114,30 @@ final class WeightsFile {
       throw lines.error("not a relearn adaptive-weights file: expected the header '" + MAGIC + " "
           + VERSION + "', got '" + header + "'");
     }
-    if (!h[1].equals(Integer.toString(VERSION))) {
-      throw lines.error("unsupported format version '" + h[1] + "'; this relearn reads version "
-          + VERSION);
+    boolean versionOne = h[1].equals("1");
+    if (!versionOne && !h[1].equals(Integer.toString(VERSION))) {
+      throw lines.error("unsupported format version '" + h[1] + "'; this relearn reads versions 1"
+          + " and " + VERSION);
     }
     List<SavedClass> classes = new ArrayList<>();
+    List<String> applied = new ArrayList<>();
     Set<QueryClass> seen = EnumSet.noneOf(QueryClass.class);
     String line;
     while ((line = lines.next()) != null) {
       String[] t = line.split("\\s+");
+      if (t[0].equals("applied") && !versionOne && classes.isEmpty()) {
+        arity(lines, line, t, 1);
+        try {
+          applied.add(AppliedRatings.check(t[1]));
+        } catch (IllegalArgumentException e) {
+          throw lines.error(e.getMessage());
+        }
+        continue;
+      }
+      if (t[0].equals("applied")) {
+        throw lines.error("misplaced 'applied' line: it belongs before the first class, and only"
+            + " in format version " + VERSION);
+      }
       if (!t[0].equals("class") || t.length != 2) {
         throw lines.error("expected 'class <label>', got '" + line + "'");
       }
@@ -129,7 +152,7 @@ final class WeightsFile {
       }
       classes.add(parseBlock(lines, queryClass));
     }
-    return classes;
+    return new Saved(classes, applied);
   }
 
   private static SavedClass parseBlock(TextLines lines, QueryClass queryClass) throws IOException {

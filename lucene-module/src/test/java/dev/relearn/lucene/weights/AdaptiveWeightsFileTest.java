@@ -1,6 +1,8 @@
 package dev.relearn.lucene.weights;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -72,7 +74,7 @@ class AdaptiveWeightsFileTest {
     Files.writeString(file, "old");
     AdaptiveWeights aw = new AdaptiveWeights();
     aw.save(file); // nothing rated: header only
-    assertEquals(List.of("relearn-adaptive-weights 1"),
+    assertEquals(List.of("relearn-adaptive-weights 2"),
         Files.readAllLines(file).stream().filter(l -> !l.startsWith("#")).toList());
     assertEquals(aw.allStats(), AdaptiveWeights.load(file, D).allStats());
     randomlyRated(D, 1).save(file);
@@ -115,6 +117,45 @@ class AdaptiveWeightsFileTest {
   }
 
   @Test
+  void appliedRatingIdsAreSavedAndStillAppliedOnceAfterLoading() throws IOException {
+    AdaptiveWeights aw = new AdaptiveWeights(D.withMinSamples(1));
+    double[] c = {0.9, 0.1, 0.5};
+    assertNotNull(aw.record(QueryClass.KEYWORDS, 1, c, T0, "event-a"));
+    assertNotNull(aw.record(QueryClass.QUESTION, -1, c, T0 + 1, "event_b"));
+    Path file = dir.resolve("w.txt");
+    aw.save(file);
+    List<String> lines = Files.readAllLines(file);
+    assertEquals(List.of("applied event-a", "applied event_b"),
+        lines.stream().filter(l -> l.startsWith("applied")).toList());
+    AdaptiveWeights loaded = AdaptiveWeights.load(file, D.withMinSamples(1));
+    assertEquals(aw.allStats(), loaded.allStats());
+    assertNull(loaded.record(QueryClass.KEYWORDS, 1, c, T0 + 2, "event-a"), "applied before");
+    assertEquals(1, loaded.stats(QueryClass.KEYWORDS).samples());
+    assertNotNull(loaded.record(QueryClass.KEYWORDS, 1, c, T0 + 3, "event-c"));
+    assertEquals(2, loaded.stats(QueryClass.KEYWORDS).samples());
+  }
+
+  @Test
+  void versionOneFilesAreStillRead() throws IOException {
+    Path file = write(VALID); // VALID is a version 1 file
+    AdaptiveWeights aw = AdaptiveWeights.load(file, D);
+    assertEquals(6, aw.stats(QueryClass.KEYWORDS).samples());
+    assertNotNull(aw.record(QueryClass.KEYWORDS, 1, new double[] {1, 0, 0}, T0, "first"));
+  }
+
+  @Test
+  void aBadAppliedIdNamesTheLine() throws IOException {
+    Path file = write(List.of("relearn-adaptive-weights 2", "applied has space", "class keywords"));
+    WeightsFileException e =
+        assertThrows(WeightsFileException.class, () -> AdaptiveWeights.load(file, D));
+    assertEquals(2, e.line());
+    assertTrue(e.getMessage().contains("'applied' takes 1 value"), e.getMessage());
+    Path bad = write(List.of("relearn-adaptive-weights 2", "applied a/b"));
+    assertTrue(assertThrows(WeightsFileException.class, () -> AdaptiveWeights.load(bad, D))
+        .getMessage().contains("rating id must be 1 to 64 letters, digits, '-' or '_', got: a/b"));
+  }
+
+  @Test
   void missingFile() throws IOException {
     Path file = dir.resolve("absent.txt");
     assertThrows(NoSuchFileException.class, () -> AdaptiveWeights.load(file, D));
@@ -125,7 +166,9 @@ class AdaptiveWeightsFileTest {
   @ParameterizedTest(name = "line {0}: {1}")
   @CsvSource(delimiter = '|', value = {
       "1 | relearn-weights 1 | 1 | not a relearn adaptive-weights file",
-      "1 | relearn-adaptive-weights 2 | 1 | unsupported format version '2'",
+      "1 | relearn-adaptive-weights 3 | 1 | unsupported format version '3'",
+      "2 | applied 9f86d081884c7d65 | 2 | misplaced 'applied' line: it belongs before the first"
+          + " class, and only in format version 2",
       "3 | class prose | 3 | unknown query class: 'prose'",
       "3 | klass keywords | 3 | expected 'class <label>', got 'klass keywords'",
       "4 | samples six | 4 | bad integer 'six' in 'samples six'",
@@ -163,7 +206,7 @@ class AdaptiveWeightsFileTest {
   void emptyAndTruncatedAndBinaryFiles() throws IOException {
     Path empty = dir.resolve("empty.txt");
     Files.writeString(empty, "");
-    assertEquals(empty + ", line 1: empty file; expected the header 'relearn-adaptive-weights 1'",
+    assertEquals(empty + ", line 1: empty file; expected the header 'relearn-adaptive-weights 2'",
         assertThrows(WeightsFileException.class, () -> AdaptiveWeights.load(empty, D))
             .getMessage());
 
