@@ -9,6 +9,7 @@ import dev.relearn.eval.metrics.Run;
 import dev.relearn.eval.trec.TrecRunReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -108,6 +109,27 @@ class EvalCliTest {
     CliTest.Result noDataset = CliTest.run("eval");
     assertEquals(2, noDataset.code());
     assertTrue(noDataset.err().contains("--dataset"), noDataset.err());
+  }
+
+  @Test
+  void benchTimesEveryModeBesidePlainLuceneWithFeedbackStored() throws Exception {
+    CliTest.Result bench = CliTest.run("bench", "--index", tmp.resolve("idx").toString(),
+        "--model", "hashing", "--dataset", beir.toString(), "--feedback-split", "train",
+        "--rounds", "1", "--json");
+    assertEquals(0, bench.code(), bench.err());
+    assertTrue(bench.err().contains("feedback events in the store: "), bench.err());
+    JsonNode json = new ObjectMapper().readTree(bench.out());
+    assertEquals(12, json.get("queries").asInt(), "the test split");
+    List<String> names = new ArrayList<>();
+    for (JsonNode row : json.get("rows")) {
+      names.add(row.get("name").asText());
+      assertTrue(row.get("p50Millis").asDouble() > 0, row.toString());
+      assertTrue(row.get("p99Millis").asDouble() >= row.get("p50Millis").asDouble(),
+          row.toString());
+    }
+    assertEquals(List.of("plain Lucene BM25 top 100", "plain Lucene KNN top 100",
+        "plain Lucene BM25 + KNN", "relearn bm25", "relearn vector", "relearn hybrid",
+        "relearn learned (re-rank of 100)", "embedding model alone (uncached)"), names);
   }
 
   @Test
