@@ -8,7 +8,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code relearn compact}: merges near-identical past-query clusters. */
 @Command(name = "compact", mixinStandardHelpOptions = true,
-    description = "Merge past-query clusters more similar than 0.98 and report \"compacted N → M\".")
+    description =
+        "Merge past-query clusters more similar than 0.98 and report \"compacted N → M\".")
 final class CompactCommand implements Callable<Integer> {
   @Mixin EngineOptions engine;
   @Spec picocli.CommandLine.Model.CommandSpec spec;

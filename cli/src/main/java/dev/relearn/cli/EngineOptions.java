@@ -39,7 +39,8 @@ final class EngineOptions {
 
   @Option(names = "--feedback-durability", paramLabel = "MODE", defaultValue = "request",
       description = "request: feedback is acknowledged after an fsync (default); async: fsync"
-          + " every 200 ms, so feedback acknowledged in the last 200 ms before a crash may be lost.")
+          + " every 200 ms, so feedback acknowledged in the last 200 ms before a crash may be"
+          + " lost.")
   String feedbackDurability;
 
   /**

@@ -20,7 +20,8 @@ final class HitPrinter {
     for (int i = 0; i < hits.size(); i++) {
       Hit hit = hits.get(i);
       String lines = hit.startLine() > 0 ? ":" + hit.startLine() + "-" + hit.endLine() : "";
-      String where = hit.headingPath().isEmpty() ? "" : "  " + String.join(" > ", hit.headingPath());
+      String where =
+          hit.headingPath().isEmpty() ? "" : "  " + String.join(" > ", hit.headingPath());
       out.printf("%2d. %s%s [%s]%s%n", i + 1, hit.path(), lines, hit.kind().label(), where);
       out.printf("    score %.4f%s%s%n", hit.score(), stage(" bm25", hit.bm25()),
           stage(" vector", hit.vector()));

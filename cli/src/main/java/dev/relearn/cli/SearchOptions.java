@@ -19,7 +19,8 @@ final class SearchOptions {
   String fusion;
 
   @Option(names = "--alpha", paramLabel = "A", defaultValue = "0.5",
-      description = "Min-max fusion weight of the vector side, in [0, 1] (default: ${DEFAULT-VALUE}).")
+      description =
+          "Min-max fusion weight of the vector side, in [0, 1] (default: ${DEFAULT-VALUE}).")
   double alpha;
 
   @Option(names = "--rrf-k", paramLabel = "K", defaultValue = "60",
@@ -51,6 +52,7 @@ final class SearchOptions {
   SearchRequest request(Relearn relearn, String text, int k, String pathPrefix, String kind)
       throws java.io.IOException {
     return SearchRequest.of(text).withMode(mode(relearn)).withK(k).withCandidates(candidates)
-        .withFusion(fusion()).withFilter(pathPrefix, kind == null ? null : ChunkKind.fromLabel(kind));
+        .withFusion(fusion())
+        .withFilter(pathPrefix, kind == null ? null : ChunkKind.fromLabel(kind));
   }
 }

@@ -36,7 +36,8 @@ final class EmbedderHolder implements AutoCloseable {
     }
     ModelChoice choice = options.model();
     if (choice == ModelChoice.AUTO) {
-      choice = existing == null ? ModelChoice.BGE_SMALL : ModelChoice.forModelId(existing.modelId());
+      choice = existing == null
+          ? ModelChoice.BGE_SMALL : ModelChoice.forModelId(existing.modelId());
       if (choice == null) {
         throw new IllegalStateException("index " + where + " was built with embedding model '"
             + existing.modelId() + "', which is not built in; open it with that embedder");

@@ -24,8 +24,8 @@ import java.util.TreeSet;
  * ConfigKey#environmentVariable()} overrides the file. Anything wrong is a {@link ConfigException}
  * naming the file (with line and column for bad JSON) or the variable, the key and the value: bad
  * JSON, an unknown section or key (typos are not silently ignored), a value that is not a number,
- * a value out of range, start weights that do not sum to 1, and an unknown {@code RELEARN_RERANK_*},
- * {@code RELEARN_WEIGHTS_*} or {@code RELEARN_EXPLORATION_*} variable.
+ * a value out of range, start weights that do not sum to 1, and an unknown {@code
+ * RELEARN_RERANK_*}, {@code RELEARN_WEIGHTS_*} or {@code RELEARN_EXPLORATION_*} variable.
  */
 public final class ConfigLoader {
   /** The file's name in the index folder. */

@@ -44,7 +44,8 @@ public record LatencyReport(String dataset, int queries, int rounds, List<Row> r
     StringBuilder out = new StringBuilder(String.format(
         "Warm query latency on %s: %d queries x %d rounds, top 10 of 100 candidates%n",
         dataset, queries, rounds));
-    out.append(String.format("%-34s %9s %9s  %s%n", "operation", "p50 ms", "p99 ms", "p50 vs baseline"));
+    out.append(String.format("%-34s %9s %9s  %s%n", "operation", "p50 ms", "p99 ms",
+        "p50 vs baseline"));
     for (Row row : rows) {
       String ratio = "";
       if (row.baseline() != null) {

@@ -12,9 +12,10 @@ import java.util.Map;
 import org.apache.lucene.util.BytesRef;
 
 /**
- * The compact binary form of per-chunk evidence, kept in one stored field per cluster or ledger event: a version
- * byte, then entries of chunk id (modified UTF-8) and the four counts as doubles. The per-session
- * form nests one such list under each session hash. Decoding fails loudly on damage.
+ * The compact binary form of per-chunk evidence, kept in one stored field per cluster or ledger
+ * event: a version byte, then entries of chunk id (modified UTF-8) and the four counts as doubles.
+ * The per-session form nests one such list under each session hash. Decoding fails loudly on
+ * damage.
  */
 public final class EvidenceCodec {
   private static final byte VERSION = 1;

@@ -118,7 +118,8 @@ public final class LearnedFieldUpdater {
         continue;
       }
       try {
-        chunkWriter.updateDocValues(ChunkSchema.idTerm(id), values.toFields().toArray(new Field[0]));
+        chunkWriter.updateDocValues(ChunkSchema.idTerm(id),
+            values.toFields().toArray(new Field[0]));
       } catch (IOException | RuntimeException e) {
         staged.putIfAbsent(id, values);
         throw e;

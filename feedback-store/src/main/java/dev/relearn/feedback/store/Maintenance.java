@@ -9,8 +9,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The store's background work on one named daemon thread: flushing staged learned fields,
  * checkpoints, daily expiry, and merging the cluster index into one segment once no feedback
- * has arrived for {@link #IDLE_MERGE_INTERVAL}. A failure is kept and rethrown to the next caller of {@link
- * #check()}, never swallowed.
+ * has arrived for {@link #IDLE_MERGE_INTERVAL}. A failure is kept and rethrown to the next caller
+ * of {@link #check()}, never swallowed.
  */
 final class Maintenance {
   private static final System.Logger LOG = System.getLogger(Maintenance.class.getName());

@@ -29,8 +29,8 @@ import org.apache.lucene.index.IndexWriter;
  * </ul>
  *
  * <p>All vectors are computed and checked before the first write, so an embedder failure leaves
- * the index unchanged. One commit ends the run, unless nothing changed. Problems in single files or lines are reported and
- * skipped; everything else is indexed.
+ * the index unchanged. One commit ends the run, unless nothing changed. Problems in single files
+ * or lines are reported and skipped; everything else is indexed.
  */
 public final class IndexBuilder {
   private final IndexWriter writer;

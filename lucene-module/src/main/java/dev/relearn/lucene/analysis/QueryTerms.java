@@ -22,7 +22,8 @@ public final class QueryTerms {
    * @param maxTerms at most this many distinct terms are kept (the first ones seen)
    * @return term to occurrence count, in first-seen order
    */
-  public static Map<String, Integer> of(Analyzer analyzer, String field, String text, int maxTerms) {
+  public static Map<String, Integer> of(Analyzer analyzer, String field, String text,
+      int maxTerms) {
     Map<String, Integer> counts = new LinkedHashMap<>();
     try (TokenStream stream = analyzer.tokenStream(field, text)) {
       CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);

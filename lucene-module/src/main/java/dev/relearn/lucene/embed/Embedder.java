@@ -13,7 +13,10 @@ import java.util.List;
  */
 public interface Embedder extends AutoCloseable {
 
-  /** A stable id of the model and its settings that change document vectors. Recorded in the index. */
+  /**
+   * A stable id of the model and its settings that change document vectors. Recorded in the
+   * index.
+   */
   String modelId();
 
   /** Number of components of every vector this embedder returns. */

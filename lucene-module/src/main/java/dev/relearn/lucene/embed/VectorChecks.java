@@ -32,7 +32,8 @@ public final class VectorChecks {
     }
     if (Math.abs(Math.sqrt(norm) - 1.0) > UNIT_TOLERANCE) {
       throw new IllegalArgumentException("embedder '" + source
-          + "' returned a vector of length " + Math.sqrt(norm) + "; DOT_PRODUCT needs unit vectors");
+          + "' returned a vector of length " + Math.sqrt(norm)
+          + "; DOT_PRODUCT needs unit vectors");
     }
     return vector;
   }

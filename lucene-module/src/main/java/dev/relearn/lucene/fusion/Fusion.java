@@ -43,7 +43,10 @@ public abstract sealed class Fusion permits MinMaxFusion, RrfFusion {
     double score(StageHit lexical, StageHit semantic);
   }
 
-  /** Min-max normalisation then a convex combination, weighting the semantic side by {@code alpha}. */
+  /**
+   * Min-max normalisation then a convex combination, weighting the semantic side by {@code
+   * alpha}.
+   */
   public static Fusion minMax(double alpha) {
     return new MinMaxFusion(alpha);
   }

@@ -9,7 +9,7 @@ import java.util.List;
  * with {@code w_q = similarity_q}:
  *
  * <pre>
- *   clickRate   = clip01( Σ w_q·clicks_q / Σ w_q·examined_q )          (0.5 if Σ w_q·examined_q = 0)
+ *   clickRate   = clip01( Σ w_q·clicks_q / Σ w_q·examined_q )   (0.5 if Σ w_q·examined_q = 0)
  *   successRate = Σ w_q·successes_q / Σ w_q·(successes_q + failures_q)  (0.5 if no outcome)
  *   evidence    = Σ w_q·examined_q,   examined_q = max(examinations_q, clicks_q)
  * </pre>

@@ -24,8 +24,8 @@ import java.util.Objects;
  * @param notes what was neutralised, and why; empty when nothing was
  */
 public record CandidateFeatures(double firstStageScore, double relevance, StageScore bm25,
-    StageScore vector, double bm25Norm, double vectorNorm, LearnedBoost boost, double logPrior, double recency, double frequency,
-    double contextMatch, List<String> notes) {
+    StageScore vector, double bm25Norm, double vectorNorm, LearnedBoost boost, double logPrior,
+    double recency, double frequency, double contextMatch, List<String> notes) {
 
   /** Rejects a value outside its range, naming it. */
   public CandidateFeatures {

@@ -17,10 +17,11 @@ import org.apache.lucene.search.IndexSearcher;
 
 /**
  * Reads what the index knows about first-stage hits: the chunk id from the {@link ChunkSchema#ID}
- * sorted doc values (through {@link ChunkIds}), the learned values through a {@link LearnedValuesSource}, and (only when a
- * context needs them) the stored path and kind. Hits are visited in doc-id order, leaf by leaf, so
- * each doc-values iterator only moves forward with {@code advanceExact}; the result keeps the
- * input order. Works on any index with those fields, not only one relearn's indexer built.
+ * sorted doc values (through {@link ChunkIds}), the learned values through a {@link
+ * LearnedValuesSource}, and (only when a context needs them) the stored path and kind. Hits are
+ * visited in doc-id order, leaf by leaf, so each doc-values iterator only moves forward with
+ * {@code advanceExact}; the result keeps the input order. Works on any index with those fields,
+ * not only one relearn's indexer built.
  */
 final class CandidateReader {
   private static final Set<String> CONTEXT_FIELDS = Set.of(ChunkSchema.PATH, ChunkSchema.KIND);

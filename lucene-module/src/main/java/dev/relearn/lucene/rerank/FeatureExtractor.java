@@ -65,8 +65,8 @@ public final class FeatureExtractor {
       notes = new ArrayList<>(notes);
       boolean positive = score > 0;
       score = positive ? stats.maxScore() : stats.minScore();
-      notes.add("first-stage score was " + candidate.firstStageScore() + ": treated as the window's "
-          + (positive ? "highest" : "lowest") + " score " + score);
+      notes.add("first-stage score was " + candidate.firstStageScore()
+          + ": treated as the window's " + (positive ? "highest" : "lowest") + " score " + score);
     }
     LearnedValues learned = candidate.learned();
     boolean inContext = context != null && context.matches(candidate.path(), candidate.kind());

@@ -198,7 +198,8 @@ public final class LearnedRescorer extends Rescorer {
     }
     kept.sort(Comparator.comparingDouble(PastQuery::similarity).reversed());
     if (kept.size() > max) {
-      notes.add("ignored " + (kept.size() - max) + " past queries beyond the " + max + " most similar");
+      notes.add("ignored " + (kept.size() - max) + " past queries beyond the " + max
+          + " most similar");
       kept = kept.subList(0, max);
     }
     return new FeedbackEvidence(kept, notes);

@@ -10,7 +10,8 @@ import java.util.Objects;
 /**
  * One indexable piece of a source: the unit that is searched, shown and learned about.
  *
- * @param id stable chunk id, unique in the index; survives re-indexing while the content is unchanged
+ * @param id stable chunk id, unique in the index; survives re-indexing while the content is
+ *     unchanged
  * @param origin the source this chunk came from (an indexed root folder or file); re-indexing that
  *     origin deletes its chunks that are gone
  * @param path the path shown to users, relative to the origin where there is one

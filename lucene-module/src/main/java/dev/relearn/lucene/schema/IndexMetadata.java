@@ -51,7 +51,8 @@ public record IndexMetadata(String modelId, int dimension, int schemaVersion) {
       return new IndexMetadata(model, Integer.parseInt(userData.get(DIMENSION_KEY)),
           Integer.parseInt(userData.get(SCHEMA_KEY)));
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("corrupt relearn metadata in index commit: " + userData, e);
+      throw new IllegalArgumentException(
+          "corrupt relearn metadata in index commit: " + userData, e);
     }
   }
 

@@ -45,7 +45,8 @@ public record LearnedValues(
   /** The doc-values fields holding these values, for a new document or for an in-place update. */
   public List<Field> toFields() {
     return List.of(
-        new NumericDocValuesField(ChunkSchema.LEARNED_IMPRESSIONS, Double.doubleToRawLongBits(impressions)),
+        new NumericDocValuesField(ChunkSchema.LEARNED_IMPRESSIONS,
+            Double.doubleToRawLongBits(impressions)),
         new NumericDocValuesField(ChunkSchema.LEARNED_CLICKS, Double.doubleToRawLongBits(clicks)),
         new NumericDocValuesField(ChunkSchema.LEARNED_SUCCESSES, successes),
         new NumericDocValuesField(ChunkSchema.LEARNED_FAILURES, failures),

@@ -59,7 +59,8 @@ public final class HybridSearcher {
     List<StageHit> lexical = List.of();
     List<StageHit> semantic = List.of();
     if (request.mode() != SearchMode.VECTOR) {
-      lexical = stageHits(searcher.search(withFilter(schema.bm25Query(request.text()), filter), depth));
+      lexical = stageHits(
+          searcher.search(withFilter(schema.bm25Query(request.text()), filter), depth));
     }
     if (request.mode().needsVector()) {
       if (queryVector == null) {

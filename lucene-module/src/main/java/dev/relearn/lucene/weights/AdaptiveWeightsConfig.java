@@ -51,7 +51,8 @@ public record AdaptiveWeightsConfig(double learningRate, int minSamples, double 
 
   /** These settings with another minimum number of samples. */
   public AdaptiveWeightsConfig withMinSamples(int value) {
-    return new AdaptiveWeightsConfig(learningRate, value, lower, upper, decay, historyLimit, initial);
+    return new AdaptiveWeightsConfig(learningRate, value, lower, upper, decay, historyLimit,
+        initial);
   }
 
   /** These settings with other bounds. */

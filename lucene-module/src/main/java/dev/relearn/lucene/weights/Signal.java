@@ -11,7 +11,10 @@ public enum Signal {
   /** The boost learned from past feedback on the chunk. */
   LEARNED;
 
-  /** The lower-case name used in files and messages: {@code bm25}, {@code vector}, {@code learned}. */
+  /**
+   * The lower-case name used in files and messages: {@code bm25}, {@code vector}, {@code
+   * learned}.
+   */
   public String label() {
     return name().toLowerCase(Locale.ROOT);
   }
