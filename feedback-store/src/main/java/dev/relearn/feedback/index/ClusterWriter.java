@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.MergePolicy;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
@@ -230,7 +231,9 @@ final class ClusterWriter {
    * Merges the index into one segment if nothing was written since {@code writesSeen} (a value
    * of {@link #writes()}) and lookups see more than one segment: every lookup walks one HNSW
    * graph per segment, so one segment makes lookups several times cheaper. Writes may go on
-   * while it merges. Not committed here: the store's next checkpoint commits it.
+   * while it merges. Not committed here: the store's next checkpoint commits it. A merge that a
+   * concurrent forget aborts (Lucene's {@code deleteAll} aborts running merges) is skipped, not
+   * an error: it is only an optimisation.
    *
    * @return whether it merged
    */
@@ -252,9 +255,26 @@ final class ClusterWriter {
     if (segments <= 1) {
       return false;
     }
-    writer.forceMerge(1);
+    try {
+      writer.forceMerge(1);
+    } catch (IOException e) {
+      if (abortedMerge(e)) {
+        return false; // a forget deleted everything meanwhile; the next idle spell merges again
+      }
+      throw e;
+    }
     searchers.maybeRefreshBlocking();
     return true;
+  }
+
+  /** Whether {@code e} reports a merge that {@code deleteAll} or a close aborted. */
+  private static boolean abortedMerge(Throwable e) {
+    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      if (cause instanceof MergePolicy.MergeAbortedException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The user data of the latest commit. */
