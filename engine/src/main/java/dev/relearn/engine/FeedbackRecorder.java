@@ -66,7 +66,9 @@ final class FeedbackRecorder {
         signal, now);
     FeedbackAck ack = store.record(event);
     if (request.rating() != null) { // a duplicate too: the weights apply each event's rating once
-      ratings.learn(queryClass, request.rating(), request.used(), window, now, eventId);
+      // the store's keyed hash: stable per install, and no event id in the weights file
+      ratings.learn(queryClass, request.rating(), request.used(), window, now,
+          store.sessions().hash(eventId));
     }
     if (!ack.duplicate()) {
       recent.add(new FeedbackSummary(now, queryClass, signal, request.outcome(),

@@ -7,11 +7,7 @@ import dev.relearn.lucene.weights.AdaptiveWeights;
 import dev.relearn.lucene.weights.QueryClass;
 import dev.relearn.lucene.weights.Update;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -21,8 +17,8 @@ import java.util.List;
  * window (nothing ranked them) teach the weights nothing. The weights are saved after every
  * change, atomically, before the feedback call returns.
  *
- * <p>Each rating is applied once per feedback event id (keyed by a hash of the id; see {@link
- * AdaptiveWeights}, "Applied once"): the rating of a retried event counts once, and counts at all
+ * <p>Each rating is applied once per feedback event ({@code ratingId}, the store's keyed hash of
+ * the event id; see {@link AdaptiveWeights}, "Applied once"): the rating of a retried event counts once, and counts at all
  * when the first attempt died after the event was logged but before the weights were saved.
  */
 final class RatingLearner {
@@ -44,12 +40,12 @@ final class RatingLearner {
    * Applies {@code rating} of the {@code used} chunks of a query of class {@code queryClass}.
    *
    * @param window the query's learned candidates with their features
-   * @param eventId the id of the feedback event that carries the rating
+   * @param ratingId the id the weights know this rating by: a hash of the feedback event's id
    * @return the update, or null when no used chunk was in the window or this event's rating was
    *     applied before
    */
   Update learn(QueryClass queryClass, Rating rating, List<String> used,
-      List<RescoredHit> window, long nowMillis, String eventId) throws IOException {
+      List<RescoredHit> window, long nowMillis, String ratingId) throws IOException {
     double[] sum = new double[3];
     int found = 0;
     for (RescoredHit hit : window) {
@@ -67,22 +63,10 @@ final class RatingLearner {
     for (int i = 0; i < 3; i++) {
       sum[i] /= found;
     }
-    Update update = weights.record(queryClass, rating.normalized(), sum, nowMillis,
-        ratingId(eventId));
+    Update update = weights.record(queryClass, rating.normalized(), sum, nowMillis, ratingId);
     if (update != null) {
       weights.save(file);
     }
     return update;
-  }
-
-  /** The id the weights know an event's rating by: the first 64 bits of its SHA-256, in hex. */
-  static String ratingId(String eventId) {
-    try {
-      byte[] digest = MessageDigest.getInstance("SHA-256")
-          .digest(eventId.getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(digest, 0, 8);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is missing from this JVM", e); // every JVM has it
-    }
   }
 }
