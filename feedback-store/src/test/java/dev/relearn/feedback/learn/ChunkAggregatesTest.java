@@ -206,7 +206,8 @@ class ChunkAggregatesTest {
       Double quality = random.nextBoolean() ? null : random.nextDouble();
       SignalClass signal = SignalClass.values()[random.nextInt(SignalClass.values().length)];
       events.add(new FeedbackEvent("e" + i, "s" + random.nextInt(10), new float[] {1, 0}, shown,
-          List.of(used), outcome, null, quality, signal, 1_700_000_000_000L + random.nextInt(1000)));
+          List.of(used), outcome, null, quality, signal,
+              1_700_000_000_000L + random.nextInt(1000)));
     }
     return events;
   }

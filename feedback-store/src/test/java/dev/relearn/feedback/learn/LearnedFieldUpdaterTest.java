@@ -110,7 +110,8 @@ class LearnedFieldUpdaterTest {
     Random random = new Random(5);
     Map<String, LearnedValues> expected = new HashMap<>();
     try (ChunkIndexFixture index = ChunkIndexFixture.open(dir, 200, true)) {
-      assertEquals(LearnedFieldUpdater.OVERLAYS, index.writer.getConfig().getMaxDocValuesOverlays());
+      assertEquals(LearnedFieldUpdater.OVERLAYS,
+          index.writer.getConfig().getMaxDocValuesOverlays());
       LearnedFieldUpdater updater = new LearnedFieldUpdater(index.writer);
       for (int batch = 0; batch < 3 * LearnedFieldUpdater.OVERLAYS; batch++) {
         for (int i = 0; i < 10; i++) {

@@ -80,7 +80,8 @@ class IndexBuilderTest {
       for (LeafReaderContext leaf : reader.leaves()) {
         StoredFields stored = leaf.reader().storedFields();
         for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
-          boolean live = leaf.reader().getLiveDocs() == null || leaf.reader().getLiveDocs().get(doc);
+          boolean live = leaf.reader().getLiveDocs() == null
+              || leaf.reader().getLiveDocs().get(doc);
           if (live && id.equals(stored.document(doc).get(ChunkSchema.ID))) {
             return LearnedValues.read(leaf.reader(), doc);
           }
@@ -120,7 +121,8 @@ class IndexBuilderTest {
     writer.commit();
 
     // chunk 1 changes text under the same id; chunk 2 gets a new id in the same section
-    IndexReport report = index(embedder, chunk("1", "A", "alpha two"), chunk("2b", "B", "beta two"));
+    IndexReport report = index(embedder, chunk("1", "A", "alpha two"), chunk("2b", "B",
+        "beta two"));
     assertEquals(2, report.updated());
     assertEquals(1, report.deleted());
     assertEquals(2, report.embedded());

@@ -109,7 +109,8 @@ class VectorStoreTest {
     IOException e = assertThrows(IOException.class, () -> VectorStore.open(dir, "m", 8));
     assertTrue(e.getMessage().contains("does not belong to model 'm' with 8 dims"), e.getMessage());
     try (VectorStore store = VectorStore.open(dir, "m", 4)) {
-      assertThrows(IllegalArgumentException.class, () -> store.put(Chunk.sha256Hex("b"), new float[2]));
+      assertThrows(IllegalArgumentException.class, () -> store.put(Chunk.sha256Hex("b"),
+          new float[2]));
     }
   }
 }

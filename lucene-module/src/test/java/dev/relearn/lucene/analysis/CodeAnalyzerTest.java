@@ -10,8 +10,10 @@ import org.junit.jupiter.api.Test;
 class CodeAnalyzerTest {
   @Test
   void camelAndSnakeCaseIdentifiersSplitIntoStemmedWords() {
-    Map<String, Integer> camel = QueryTerms.of(new CodeAnalyzer(false), "f", "parseHttpRequest", 100);
-    Map<String, Integer> snake = QueryTerms.of(new CodeAnalyzer(false), "f", "parse_http_request", 100);
+    Map<String, Integer> camel = QueryTerms.of(new CodeAnalyzer(false), "f", "parseHttpRequest",
+        100);
+    Map<String, Integer> snake = QueryTerms.of(new CodeAnalyzer(false), "f", "parse_http_request",
+        100);
     Map<String, Integer> words = QueryTerms.of(new CodeAnalyzer(false), "f", "http request", 100);
     assertTrue(camel.keySet().containsAll(words.keySet()), camel.toString());
     assertTrue(snake.keySet().containsAll(words.keySet()), snake.toString());

@@ -31,7 +31,8 @@ class FeatureExtractorTest {
   @Test
   void relevanceIsMinMaxOverTheWindow() {
     List<CandidateFeatures> features = extract(window(10, 5, 0));
-    assertEquals(List.of(1.0, 0.5, 0.0), features.stream().map(CandidateFeatures::relevance).toList());
+    assertEquals(List.of(1.0, 0.5, 0.0),
+        features.stream().map(CandidateFeatures::relevance).toList());
     assertEquals(1.0, extract(window(3.5)).get(0).relevance(), "a single candidate");
     assertEquals(List.of(1.0, 1.0), extract(window(2, 2)).stream()
         .map(CandidateFeatures::relevance).toList(), "equal scores");
@@ -126,7 +127,8 @@ class FeatureExtractorTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> CandidateFeatures.neutral(1, 1.5));
     assertEquals("relevance must be in [0, 1], got: 1.5", e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> CandidateFeatures.neutral(Double.NaN, 1));
+    e = assertThrows(IllegalArgumentException.class, () -> CandidateFeatures.neutral(Double.NaN,
+        1));
     assertEquals("firstStageScore must be finite, got: NaN", e.getMessage());
   }
 }

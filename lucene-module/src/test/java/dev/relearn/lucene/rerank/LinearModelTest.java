@@ -22,7 +22,8 @@ class LinearModelTest {
     double evidence = random.nextBoolean() ? 0 : random.nextDouble() * 50;
     LearnedBoost boost = new LearnedBoost(rate1, rate2, evidence, random.nextDouble() * 10);
     return new CandidateFeatures(random.nextGaussian() * 10, random.nextDouble(), null, null,
-        random.nextDouble(), random.nextDouble(), boost, UsageSignals.logPrior(random.nextInt(20), random.nextInt(20)),
+        random.nextDouble(), random.nextDouble(), boost, UsageSignals.logPrior(random.nextInt(20),
+            random.nextInt(20)),
         random.nextDouble(), random.nextDouble(), random.nextInt(2), List.of());
   }
 

@@ -37,7 +37,8 @@ class PlainIndexRescoreTest {
       docs.add(new PlainIndex.Doc(i == 13 ? null : "chunk-" + i, "docs/" + i + ".md", "markdown",
           body, LearnedValues.NEUTRAL));
     }
-    docs.add(new PlainIndex.Doc("chunk-pear", "docs/pear.md", "markdown", "pear", LearnedValues.NEUTRAL));
+    docs.add(new PlainIndex.Doc("chunk-pear", "docs/pear.md", "markdown", "pear",
+        LearnedValues.NEUTRAL));
     index = new PlainIndex(docs, 6);
   }
 
@@ -63,7 +64,8 @@ class PlainIndexRescoreTest {
   @Test
   void evidenceMovesTheChunkUpAndLeavesTheCallersTopDocsAlone() throws Exception {
     assertTrue(index.reader.leaves().size() > 1, "several segments");
-    TopDocs firstPass = index.searcher.search(new TermQuery(new Term(ChunkSchema.BODY, "apple")), 20);
+    TopDocs firstPass = index.searcher.search(new TermQuery(new Term(ChunkSchema.BODY, "apple")),
+        20);
     assertEquals(20, firstPass.scoreDocs.length);
     ScoreDoc[] array = firstPass.scoreDocs;
     List<ScoreDoc> elements = List.of(array.clone());
@@ -104,7 +106,8 @@ class PlainIndexRescoreTest {
 
   @Test
   void aDocWithoutAnIdGetsNoBoostButIsRanked() throws Exception {
-    TopDocs firstPass = index.searcher.search(new TermQuery(new Term(ChunkSchema.BODY, "apple")), 20);
+    TopDocs firstPass = index.searcher.search(new TermQuery(new Term(ChunkSchema.BODY, "apple")),
+        20);
     LearnedRescorer rescorer = new LearnedRescorer(evidenceFor("chunk-13"), QUERY);
     TopDocs rescored = rescorer.rescore(index.searcher, firstPass, 20);
     assertEquals(docs(firstPass), docs(rescored), "no doc carries chunk-13's id");

@@ -91,7 +91,8 @@ class ServingParityTest {
       }
       FeedbackEvidence evidence =
           new FeedbackEvidence(past.subList(0, Math.min(20, past.size())), List.of());
-      List<CandidateFeatures> offline = new FeatureExtractor(NOW).extract(window, evidence, context);
+      List<CandidateFeatures> offline = new FeatureExtractor(NOW).extract(window, evidence,
+          context);
       List<RescoredHit> expected = new ArrayList<>();
       for (int i = 0; i < window.size(); i++) {
         expected.add(new RescoredHit(window.get(i).doc(), window.get(i).chunkId(), i,

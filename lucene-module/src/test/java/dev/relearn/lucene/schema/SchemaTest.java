@@ -26,7 +26,8 @@ class SchemaTest {
     Chunk chunk = new Chunk("id-1", "/o", "p.md", ChunkKind.MARKDOWN, "T", List.of("H"), 1, 3, 4,
         "body text");
     try (FSDirectory directory = FSDirectory.open(dir);
-        IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig(schema.indexAnalyzer()))) {
+        IndexWriter writer = new IndexWriter(directory,
+            new IndexWriterConfig(schema.indexAnalyzer()))) {
       writer.addDocument(schema.document(chunk, VectorChecks.normalize(new float[] {1, 1}),
           LearnedValues.NEUTRAL));
       writer.commit();
@@ -63,8 +64,10 @@ class SchemaTest {
     assertEquals(built, IndexMetadata.fromUserData(built.toUserData()));
     assertNull(IndexMetadata.fromUserData(Map.of()));
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> built
-        .requireCompatible(new IndexMetadata("bge-small-en-v1.5-q", 384, ChunkSchema.VERSION), "/x"));
-    assertTrue(e.getMessage().contains("'hashing-384-v1'") && e.getMessage().contains("'bge-small-en-v1.5-q'"),
+        .requireCompatible(new IndexMetadata("bge-small-en-v1.5-q", 384, ChunkSchema.VERSION),
+            "/x"));
+    assertTrue(e.getMessage().contains("'hashing-384-v1'")
+        && e.getMessage().contains("'bge-small-en-v1.5-q'"),
         e.getMessage());
   }
 
@@ -73,7 +76,8 @@ class SchemaTest {
     assertTrue(assertThrows(IllegalArgumentException.class, () -> new Chunk("x", "/o", "p",
         ChunkKind.TEXT, "", List.of(), 5, 2, 0, "t")).getMessage().contains("5-2"));
     assertEquals("unknown chunk kind: 'pdf'; expected one of markdown, code, text, record",
-        assertThrows(IllegalArgumentException.class, () -> ChunkKind.fromLabel("pdf")).getMessage());
+        assertThrows(IllegalArgumentException.class,
+            () -> ChunkKind.fromLabel("pdf")).getMessage());
   }
 
   @Test

@@ -32,7 +32,8 @@ class HybridSearcherTest {
   void build() throws Exception {
     index = new TestIndex(dir, List.of(
         TestIndex.chunk("a", "docs/cats.md", ChunkKind.MARKDOWN, "Cats sleep most of the day."),
-        TestIndex.chunk("b", "docs/dogs.md", ChunkKind.MARKDOWN, "Dogs love long walks in the park."),
+        TestIndex.chunk("b", "docs/dogs.md", ChunkKind.MARKDOWN,
+            "Dogs love long walks in the park."),
         TestIndex.chunk("c", "src/Http.java", ChunkKind.CODE,
             "Request parseHttpRequest(String line) { return null; }"),
         TestIndex.chunk("d", "notes/cats.txt", ChunkKind.TEXT, "A cat and a dog share a sofa.")));
@@ -105,9 +106,11 @@ class HybridSearcherTest {
 
   @Test
   void querySyntaxIsSearchedAsText() throws Exception {
-    SearchResults results = search(SearchRequest.of("cats AND (dogs OR \"sofa\")~2 +[x TO y] \\ /"));
+    SearchResults results = search(SearchRequest.of(
+        "cats AND (dogs OR \"sofa\")~2 +[x TO y] \\ /"));
     assertTrue(results.hits().size() >= 3);
-    SearchResults none = search(SearchRequest.of("+-&&||!(){}[]^\"~*?:\\/").withMode(SearchMode.BM25));
+    SearchResults none = search(SearchRequest.of(
+        "+-&&||!(){}[]^\"~*?:\\/").withMode(SearchMode.BM25));
     assertTrue(none.hits().isEmpty());
   }
 

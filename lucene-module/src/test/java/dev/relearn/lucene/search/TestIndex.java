@@ -27,7 +27,8 @@ final class TestIndex implements AutoCloseable {
     writer = new IndexWriter(directory, new IndexWriterConfig(schema.indexAnalyzer())
         .setSimilarity(ChunkSchema.similarity()));
     for (Chunk chunk : chunks) {
-      writer.addDocument(schema.document(chunk, vector(chunk.searchableText()), LearnedValues.NEUTRAL));
+      writer.addDocument(schema.document(chunk, vector(chunk.searchableText()),
+          LearnedValues.NEUTRAL));
     }
     writer.commit();
   }
