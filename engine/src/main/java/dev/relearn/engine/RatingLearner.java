@@ -18,8 +18,9 @@ import java.util.List;
  * change, atomically, before the feedback call returns.
  *
  * <p>Each rating is applied once per feedback event ({@code ratingId}, the store's keyed hash of
- * the event id; see {@link AdaptiveWeights}, "Applied once"): the rating of a retried event counts once, and counts at all
- * when the first attempt died after the event was logged but before the weights were saved.
+ * the event id; see {@link AdaptiveWeights}, "Applied once"): the rating of a retried event
+ * counts once, and counts at all when the first attempt died after the event was logged but
+ * before the weights were saved.
  */
 final class RatingLearner {
   private final AdaptiveWeights weights;

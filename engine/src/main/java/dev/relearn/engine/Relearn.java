@@ -1,41 +1,30 @@
 package dev.relearn.engine;
 
-import dev.relearn.engine.config.ConfigLoader;
 import dev.relearn.engine.config.RelearnConfig;
 import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.feedback.store.FeedbackStore;
-import dev.relearn.indexer.build.DocumentVectors;
-import dev.relearn.indexer.build.IndexBuilder;
 import dev.relearn.indexer.build.IndexReport;
 import dev.relearn.indexer.build.Progress;
-import dev.relearn.indexer.embed.VectorStore;
 import dev.relearn.indexer.source.SourceFormat;
-import dev.relearn.indexer.source.Sources;
 import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.embed.VectorChecks;
-import dev.relearn.lucene.schema.ChunkSchema;
-import dev.relearn.lucene.schema.IndexMetadata;
-import dev.relearn.lucene.readers.ThrottledRefresh;
-import dev.relearn.lucene.rerank.LinearModel;
 import dev.relearn.lucene.rerank.RescoredHit;
 import dev.relearn.lucene.rerank.ScoreBreakdown;
-import dev.relearn.lucene.search.HybridSearcher;
-import dev.relearn.lucene.weights.AdaptiveWeights;
-import dev.relearn.lucene.weights.QueryClass;
-import dev.relearn.lucene.weights.QueryClassifier;
+import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
 import dev.relearn.lucene.search.SearchResults;
+import dev.relearn.lucene.weights.AdaptiveWeights;
+import dev.relearn.lucene.weights.QueryClass;
+import dev.relearn.lucene.weights.QueryClassifier;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
 
 /**
  * An open relearn index: the one embeddable entry point.
@@ -56,28 +45,23 @@ public final class Relearn implements AutoCloseable {
   public static final String WEIGHTS_FILE = "adaptive-weights.txt";
 
   private final Path dir;
-  private final RelearnOptions options;
   private final Directory directory;
-  private final IndexWriter writer;
+  private final IndexWriter writer; // null for a read-only engine
   private final SearcherManager searchers;
-  private final ChunkSchema schema;
-  private final HybridSearcher hybrid;
-  private final LearnedRanking learnedRanking;
   private final EmbedderHolder embedder;
   private final RelearnConfig config;
   private final AdaptiveWeights weights;
   private final RecentFeedback recent;
-  private final LookupPrefetcher prefetcher = new LookupPrefetcher();
-  private final ThrottledRefresh readOnlyRefresh; // null for a read-write engine
+  private final EngineSearches searches;
+  private final ChunkIndexing indexing;
   private EngineFeedback feedback; // set once opened
-  private VectorStore vectorStore;
   private boolean closed; // guarded by this
 
-  private Relearn(Path dir, RelearnOptions options, Directory directory, IndexWriter writer,
+  /** Assembled by {@link EngineOpener}, which then attaches the feedback half. */
+  Relearn(Path dir, RelearnOptions options, Directory directory, IndexWriter writer,
       SearcherManager searchers, EmbedderHolder embedder, RelearnConfig config,
       AdaptiveWeights weights, RecentFeedback recent) {
     this.dir = dir;
-    this.options = options;
     this.directory = directory;
     this.writer = writer;
     this.searchers = searchers;
@@ -85,12 +69,10 @@ public final class Relearn implements AutoCloseable {
     this.config = config;
     this.weights = weights;
     this.recent = recent;
-    this.readOnlyRefresh =
-        writer == null ? new ThrottledRefresh(searchers, READ_ONLY_REFRESH_MILLIS) : null;
-    this.schema = new ChunkSchema(embedder.metadata().dimension());
-    this.hybrid = new HybridSearcher(schema);
-    this.learnedRanking = new LearnedRanking(hybrid, config.rerank(),
-        new Explorer(config.exploration()), prefetcher);
+    ChunkSchema schema = new ChunkSchema(embedder.metadata().dimension());
+    this.searches = new EngineSearches(schema, searchers, writer == null, config, weights,
+        () -> feedback.sources());
+    this.indexing = new ChunkIndexing(dir, options, writer, searchers, schema, embedder);
   }
 
   /**
@@ -103,67 +85,12 @@ public final class Relearn implements AutoCloseable {
    *     RELEARN_*} variable is invalid (the message names the file or variable, key and value)
    */
   public static Relearn open(Path dir, RelearnOptions options) throws IOException {
-    Path folder = dir.toAbsolutePath().normalize();
-    if (options.readOnly() && !Files.isDirectory(folder)) {
-      throw new IllegalArgumentException("no relearn index at " + folder + " (no such folder);"
-          + " create one with: relearn index --index " + folder + " PATH");
-    }
-    Files.createDirectories(folder);
-    Directory directory = FSDirectory.open(folder);
-    try {
-      IndexMetadata existing = ChunkIndexFolder.existingMetadata(directory);
-      EmbedderHolder embedder = EmbedderHolder.resolve(existing, options, folder.toString());
-      if (existing != null) {
-        existing.requireCompatible(embedder.metadata(), folder.toString());
-      }
-      RelearnConfig config = ConfigLoader.load(folder);
-      AdaptiveWeights weights = AdaptiveWeights.loadIfExists(folder.resolve(WEIGHTS_FILE),
-          config.weights());
-      RecentFeedback recent = RecentFeedback.open(folder, !options.readOnly());
-      if (options.readOnly()) {
-        if (existing == null) {
-          throw new IllegalArgumentException("no relearn index at " + folder
-              + "; create one with: relearn index --index " + folder + " PATH");
-        }
-        Relearn readOnly = new Relearn(folder, options, directory, null,
-            ChunkIndexFolder.searchers(directory), embedder, config, weights, recent);
-        readOnly.openFeedback(() -> EngineFeedback.readOnly(folder, embedder.metadata()));
-        return readOnly;
-      }
-      IndexWriter writer = ChunkIndexFolder.openWriter(folder, directory, embedder.metadata());
-      Relearn relearn = new Relearn(folder, options, directory, writer,
-          ChunkIndexFolder.searchers(writer), embedder, config, weights, recent);
-      relearn.openFeedback(
-          () -> EngineFeedback.writable(relearn, options, writer, relearn.searchers, recent));
-      return relearn;
-    } catch (IOException | RuntimeException e) {
-      directory.close();
-      throw e;
-    }
+    return EngineOpener.open(dir, options);
   }
 
-  /** Opens the feedback half, or closes this engine and rethrows if that fails. */
-  private void openFeedback(FeedbackOpener opener) throws IOException {
-    try {
-      feedback = opener.open();
-    } catch (IOException | RuntimeException e) {
-      closeAfter(e);
-      throw e;
-    }
-  }
-
-  @FunctionalInterface
-  private interface FeedbackOpener {
-    EngineFeedback open() throws IOException;
-  }
-
-  /** Closes this engine after {@code e} stopped its opening, keeping any failure to close. */
-  private void closeAfter(Exception e) {
-    try {
-      close();
-    } catch (IOException | RuntimeException closing) {
-      e.addSuppressed(closing);
-    }
+  /** Sets the feedback half, which {@link EngineOpener} opens once this engine exists. */
+  void attachFeedback(EngineFeedback opened) {
+    feedback = opened;
   }
 
   /**
@@ -175,19 +102,7 @@ public final class Relearn implements AutoCloseable {
   public synchronized IndexReport index(Path path, SourceFormat format, Progress progress)
       throws IOException {
     requireWritable();
-    Embedder model = embedder.get();
-    if (vectorStore == null) {
-      Path cacheDir = options.vectorCacheDir() != null
-          ? options.vectorCacheDir() : dir.resolve("vector-cache");
-      vectorStore = VectorStore.open(cacheDir, model.modelId(), model.dimension());
-    }
-    IndexBuilder builder = new IndexBuilder(writer, schema,
-        new DocumentVectors(model, vectorStore), progress);
-    feedback.store().flushLearnedFields(); // changed chunks carry over current learned values
-    IndexReport report = builder.index(Sources.open(path, format));
-    searchers.maybeRefreshBlocking();
-    feedback.store().renameChunks(report.renamed());
-    return report;
+    return indexing.index(path, format, progress, feedback.store());
   }
 
   /** Runs a first-stage search. Thread-safe. */
@@ -198,7 +113,7 @@ public final class Relearn implements AutoCloseable {
       vector = VectorChecks.requireUnitVector(model.embedQuery(request.text()),
           model.dimension(), model.modelId());
     }
-    return search(request, vector, null);
+    return searches.search(request, vector, null);
   }
 
   /**
@@ -211,46 +126,12 @@ public final class Relearn implements AutoCloseable {
     float[] vector = VectorChecks.requireUnitVector(model.embedQuery(learned.text()),
         model.dimension(), model.modelId());
     List<ScoreBreakdown> explanations = new ArrayList<>();
-    return new ExplainedResults(search(learned, vector, explanations), explanations);
-  }
-
-  private SearchResults search(SearchRequest request, float[] vector,
-      List<ScoreBreakdown> explanations) throws IOException {
-    if (readOnlyRefresh != null) {
-      readOnlyRefresh.maybeRefresh(); // see the writer's newer commits, never blocking
-    }
-    IndexSearcher searcher = searchers.acquire();
-    try {
-      if (request.mode() == SearchMode.LEARNED) {
-        return learnedRanking.search(searcher, request, vector, sources(),
-            model(request.text()), explanations);
-      }
-      return hybrid.load(searcher, request, hybrid.candidates(searcher, request, vector),
-          sources().learned());
-    } finally {
-      searchers.release(searcher);
-    }
-  }
-
-  /** Where learned searches find similar past queries and learned values. */
-  private LearningSources sources() {
-    return feedback.sources();
-  }
-
-  /** The ranking model for a query: the base model with the weights of the query's class. */
-  LinearModel model(String queryText) {
-    return config.model().withWeights(weights.weights(QueryClassifier.classify(queryText)));
+    return new ExplainedResults(searches.search(learned, vector, explanations), explanations);
   }
 
   /** Every candidate of a learned search for {@code request}, with its features. */
   List<RescoredHit> learnedWindow(SearchRequest request, float[] vector) throws IOException {
-    IndexSearcher searcher = searchers.acquire();
-    try {
-      return learnedRanking.window(searcher, request.withMode(SearchMode.LEARNED), vector,
-          sources(), model(request.text()));
-    } finally {
-      searchers.release(searcher);
-    }
+    return searches.learnedWindow(request, vector);
   }
 
   /**
@@ -368,8 +249,7 @@ public final class Relearn implements AutoCloseable {
       return; // idempotent, as AutoCloseable recommends
     }
     closed = true;
-    try (Directory d = directory; EmbedderHolder e = embedder;
-        LookupPrefetcher p = prefetcher) {
+    try (Directory d = directory; EmbedderHolder e = embedder; EngineSearches s = searches) {
       if (feedback != null) {
         feedback.close();
         feedback = null;
@@ -378,9 +258,7 @@ public final class Relearn implements AutoCloseable {
       if (writer != null) {
         writer.close();
       }
-      if (vectorStore != null) {
-        vectorStore.close();
-      }
+      indexing.close();
     }
   }
 

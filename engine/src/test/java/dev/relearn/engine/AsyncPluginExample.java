@@ -13,9 +13,10 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 
 /**
- * The IDE plugin that docs/JAVA_API.md shows, method for method: {@link AsyncRelearnTest} runs it
- * and checks that the document's {@code java} blocks are this file's code. {@code ui} stands for
- * the IDE's UI-thread executor; what the plugin would draw is put on queues for the test.
+ * The IDE plugin that docs/JAVA_API.md shows, method for method: {@link AsyncPluginExampleTest}
+ * runs it and checks that the document's {@code java} blocks are this file's code. {@code ui}
+ * stands for the IDE's UI-thread executor; what the plugin would draw is put on queues for the
+ * test.
  */
 final class AsyncPluginExample {
   /** What {@link #show} received, and on which thread. */

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,7 +14,6 @@ import dev.relearn.lucene.search.SearchRequest;
 import dev.relearn.lucene.search.SearchResults;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -25,14 +23,15 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** AsyncRelearn on real indexes: off the caller's thread, cancellable, closed in order. */
+/**
+ * AsyncRelearn on real indexes: off the caller's thread, cancellable, closed in order. The
+ * documented plugin that uses it is checked by {@link AsyncPluginExampleTest}.
+ */
 class AsyncRelearnTest {
   private static final RelearnOptions HASHING =
       RelearnOptions.defaults().withModel(ModelChoice.HASHING);
@@ -247,59 +246,5 @@ class AsyncRelearnTest {
     release.countDown();
     await(ide.submit(() -> null)); // the skipped open ran before this
     assertFalse(Files.exists(never));
-  }
-
-  @Test
-  void theDocumentedPluginWorks() throws Exception {
-    AsyncPluginExample plugin = new AsyncPluginExample(ui);
-    await(plugin.onStart(index, HASHING));
-    AsyncRelearn engine = plugin.engine();
-    assertFalse(engine.readOnly());
-    await(engine.index(docs, SourceFormat.AUTO, Progress.NONE));
-    await(ui.submit(() -> plugin.onQueryChanged(QUERY)));
-    AsyncPluginExample.Shown shown = plugin.shown.poll(60, TimeUnit.SECONDS);
-    assertNotNull(shown);
-    assertNull(shown.error());
-    assertEquals("ui", shown.thread());
-    SearchResults results = shown.results();
-    await(ui.submit(() -> plugin.onHitUsed(QUERY, results, results.hits().get(0))));
-    AsyncPluginExample.Learned learned = plugin.learned.poll(60, TimeUnit.SECONDS);
-    assertNotNull(learned);
-    assertNull(learned.error());
-    assertEquals("ui", learned.thread());
-    assertEquals(1, engine.relearn().feedbackStore().stats().ledgerEvents());
-    await(plugin.onStop());
-    try (Relearn reopened = Relearn.open(index, HASHING)) {
-      assertEquals(1, reopened.feedbackStore().stats().ledgerEvents());
-    }
-  }
-
-  @Test
-  void theJavaApiDocumentShowsThePluginsCode() throws Exception {
-    String doc = Files.readString(Path.of("../docs/JAVA_API.md"));
-    String code = normalised(Files.readString(
-        Path.of("src/test/java/dev/relearn/engine/AsyncPluginExample.java")));
-    Matcher blocks = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL).matcher(doc);
-    List<String> missing = new ArrayList<>();
-    int count = 0;
-    while (blocks.find()) {
-      count++;
-      if (!code.contains(normalised(blocks.group(1)))) {
-        missing.add(blocks.group(1));
-      }
-    }
-    assertTrue(count >= 3, "java blocks in docs/JAVA_API.md: " + count);
-    assertEquals(List.of(), missing, "blocks that are not AsyncPluginExample's code");
-  }
-
-  /** Lines stripped of indentation, blank lines dropped. */
-  private static String normalised(String text) {
-    StringBuilder out = new StringBuilder();
-    for (String line : text.split("\n")) {
-      if (!line.isBlank()) {
-        out.append(line.strip()).append('\n');
-      }
-    }
-    return out.toString();
   }
 }

@@ -1,7 +1,5 @@
 package dev.relearn.feedback.store;
 
-import dev.relearn.feedback.event.EventCodec;
-import dev.relearn.feedback.event.EventEvidence;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.event.SessionHasher;
 import dev.relearn.feedback.event.VectorProtection;
@@ -11,11 +9,8 @@ import dev.relearn.feedback.learn.ChunkAggregates;
 import dev.relearn.feedback.learn.LearnedFieldUpdater;
 import dev.relearn.feedback.learn.Overlay;
 import dev.relearn.feedback.log.ReplayReport;
-import dev.relearn.feedback.log.Translog;
-import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.feedback.PastQuery;
-import dev.relearn.lucene.files.OwnerOnly;
 import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.schema.LearnedValuesSource;
 import java.io.Closeable;
@@ -23,10 +18,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.util.IOUtils;
 import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.util.IOUtils;
 
 /**
  * Durable feedback, kept as query embeddings, that moves the chunks' learned fields.
@@ -44,54 +38,27 @@ import org.apache.lucene.search.SearcherManager;
  * searcher. The store does not own the chunk index's writer or searcher manager.
  */
 public final class FeedbackStore implements FeedbackLookup, Closeable {
-  static final String CHECKPOINT_KEY = "relearn.translog.checkpoint";
   private static final System.Logger LOG = System.getLogger(FeedbackStore.class.getName());
 
-  private final FeedbackStoreConfig config;
-  private final IndexWriter chunkWriter;
-  private final SearcherManager chunkSearchers;
-  private final SessionHasher sessions;
-  private final VectorProtection protection;
-  private final EventLedger ledger;
+  private final StoreFolder folder;
   private final FeedbackIndex index;
-  private final Translog log;
-  private final EventEvidence evidence;
   private final LearnedFields learned;
-  private final ReentrantReadWriteLock gate = new ReentrantReadWriteLock();
-  private final Object applyLock = new Object();
-  private final InFlightEvents inFlight = new InFlightEvents();
-  private final Object checkpointLock = new Object();
+  private final Checkpointer checkpointer;
+  private final EventRecorder recorder;
+  private final Rewrites rewrites;
   private final Maintenance maintenance;
   private ReplayReport recovery;
   private volatile boolean closed;
-  /** Something was applied, renamed or rewritten since the last checkpoint. */
-  private volatile boolean dirty;
   private long writesAtLastIdleCheck = -1; // the maintenance thread's
 
-  private FeedbackStore(Path dir, FeedbackStoreConfig config, IndexWriter chunkWriter,
-      SearcherManager chunkSearchers) throws IOException {
-    this.config = config;
-    this.chunkWriter = chunkWriter;
-    this.chunkSearchers = chunkSearchers;
-    OwnerOnly.createFolder(dir);
-    this.sessions = SessionHasher.open(dir);
-    this.protection = config.protectVectors()
-        || java.nio.file.Files.exists(dir.resolve(VectorProtection.SECRET_FILE))
-        ? VectorProtection.open(dir, config.index().dimension()) : null;
-    this.evidence = new EventEvidence(config.eta());
+  private FeedbackStore(StoreFolder folder, FeedbackStoreConfig config, IndexWriter chunkWriter,
+      SearcherManager chunkSearchers) {
+    this.folder = folder;
+    this.index = folder.index();
     this.learned = new LearnedFields(config.perSessionCap(), chunkWriter, chunkSearchers);
-    this.ledger = EventLedger.open(dir.resolve("ledger"));
-    FeedbackIndex opened = null;
-    Translog openedLog = null;
-    try {
-      opened = FeedbackIndex.open(dir.resolve("clusters"), config.index());
-      openedLog = Translog.open(dir.resolve("log"), config.durability(), config.syncInterval());
-    } catch (IOException | RuntimeException e) {
-      IOUtils.closeWhileSuppressingExceptions(e, opened, ledger);
-      throw e;
-    }
-    this.index = opened;
-    this.log = openedLog;
+    this.checkpointer = new Checkpointer(folder, learned, chunkWriter);
+    this.recorder = new EventRecorder(config, chunkSearchers, folder, learned, checkpointer);
+    this.rewrites = new Rewrites(config, folder, chunkWriter, checkpointer);
     this.maintenance = new Maintenance(this, config);
   }
 
@@ -105,11 +72,13 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    */
   public static FeedbackStore open(Path dir, FeedbackStoreConfig config, IndexWriter chunkWriter,
       SearcherManager chunkSearchers) throws IOException {
-    FeedbackStore store = new FeedbackStore(dir, config, chunkWriter, chunkSearchers);
+    StoreFolder folder = StoreFolder.open(dir, config);
+    FeedbackStore store;
     try {
+      store = new FeedbackStore(folder, config, chunkWriter, chunkSearchers);
       store.recover();
     } catch (IOException | RuntimeException e) {
-      IOUtils.closeWhileSuppressingExceptions(e, store.log, store.index, store.ledger);
+      IOUtils.closeWhileSuppressingExceptions(e, folder);
       throw e;
     }
     store.maintenance.start();
@@ -117,25 +86,28 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   }
 
   private void recover() throws IOException {
-    recovery = LogReplay.replay(log, event -> applyToIndexes(event, evidence.of(event)));
-    dirty = recovery.records() > 0;
+    recovery = LogReplay.replay(folder.log(), recorder::replay);
+    if (recovery.records() > 0) {
+      checkpointer.changed();
+    }
     if (!recovery.clean()) {
-      LOG.log(System.Logger.Level.WARNING, "feedback log " + log.directory() + " was damaged; "
-          + "every intact record was kept: " + String.join("; ", recovery.problems()));
+      LOG.log(System.Logger.Level.WARNING, "feedback log " + folder.log().directory()
+          + " was damaged; every intact record was kept: "
+          + String.join("; ", recovery.problems()));
     }
     index.expire();
-    rebuildLearnedFields();
+    checkpointer.rebuildLearnedFields();
     checkpoint();
   }
 
   /** Whether stored query vectors are rotated and quantised. */
   public boolean protectsVectors() {
-    return protection != null;
+    return folder.protection() != null;
   }
 
   /** The per-install session hasher: callers hash session ids before building events. */
   public SessionHasher sessions() {
-    return sessions;
+    return folder.sessions();
   }
 
   /**
@@ -147,56 +119,26 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   public FeedbackAck record(FeedbackEvent given) throws IOException {
     requireOpen();
     maintenance.check();
-    EventChecks.requireDimension(given, config.index().dimension());
-    FeedbackEvent event =
-        protection == null ? given : given.withQueryVector(protection.protect(given.queryVector()));
-    List<String> unknown = EventChecks.unknownIds(event, chunkSearchers);
-    FeedbackAck duplicate = new FeedbackAck(event.eventId(), -1, true, unknown,
-        event.learnability(), event.signal());
-    gate.readLock().lock();
-    try {
-      return inFlight.once(event.eventId(), ledger::contains, duplicate, () -> {
-        long sequence = log.append(EventCodec.encode(event));
-        apply(event);
-        return new FeedbackAck(event.eventId(), sequence, false, unknown, event.learnability(),
-            event.signal());
-      });
-    } finally {
-      gate.readLock().unlock();
-    }
-  }
-
-  private void apply(FeedbackEvent event) throws IOException {
-    Map<String, ChunkEvidence> chunks = evidence.of(event);
-    synchronized (applyLock) {
-      applyToIndexes(event, chunks);
-      learned.add(event, evidence);
-      dirty = true;
-    }
-  }
-
-  private void applyToIndexes(FeedbackEvent event, Map<String, ChunkEvidence> chunks)
-      throws IOException {
-    ledger.add(event, chunks);
-    index.add(event, chunks); // reports DUPLICATE itself when replay meets a committed event
+    return recorder.record(given);
   }
 
   /** What similar past queries taught: the cluster index's lookup. */
   @Override
   public List<PastQuery> similar(float[] queryVector, float minSimilarity, int max)
       throws IOException {
+    VectorProtection protection = folder.protection();
     return index.similar(protection == null ? queryVector : protection.protect(queryVector),
         minSimilarity, max);
   }
 
   /** Whether any feedback is recorded: cheap, for choosing a default search mode. */
   public boolean hasFeedback() {
-    return ledger.size() > 0;
+    return folder.ledger().size() > 0;
   }
 
   /** Whether an event with this id has been recorded (and not forgotten or expired). */
   public boolean contains(String eventId) {
-    return ledger.contains(eventId);
+    return folder.ledger().contains(eventId);
   }
 
   /** A chunk's learned values as the store knows them now (ahead of the doc values). */
@@ -224,19 +166,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    * old chunk's evidence count for the new one. Durable at the next checkpoint.
    */
   public void renameChunks(Map<String, String> successors) throws IOException {
-    if (successors.isEmpty()) {
-      return;
-    }
-    gate.writeLock().lock();
-    try {
-      for (Map.Entry<String, String> rename : successors.entrySet()) {
-        ledger.rename(rename.getKey(), rename.getValue());
-      }
-      dirty = true;
-      rebuildLearnedFields();
-    } finally {
-      gate.writeLock().unlock();
-    }
+    rewrites.renameChunks(successors);
   }
 
   /** Merges near-identical query clusters; the report reads "compacted N → M". */
@@ -247,78 +177,20 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
 
   /** Deletes everything a session contributed, commits, and updates the learned fields. */
   public int forgetSession(String sessionHash) throws IOException {
-    return forget(() -> {
-      ledger.forgetSession(sessionHash);
-      return index.forgetSession(sessionHash);
-    });
+    requireOpen();
+    return rewrites.forgetSession(sessionHash);
   }
 
   /** Deletes all feedback, commits, and resets every learned field. */
   public int forgetAll() throws IOException {
-    return forget(() -> {
-      ledger.forgetAll();
-      return index.forgetAll();
-    });
-  }
-
-  private int forget(Deletion deletion) throws IOException {
     requireOpen();
-    synchronized (checkpointLock) { // lock order everywhere: checkpointLock, then the gate
-      return forgetLocked(deletion);
-    }
-  }
-
-  private int forgetLocked(Deletion deletion) throws IOException {
-    gate.writeLock().lock();
-    try {
-      checkpoint(); // the log keeps nothing that a replay could bring back
-      int removed = deletion.run();
-      ledger.commit(Map.of(CHECKPOINT_KEY, ledger.committedUserData()
-          .getOrDefault(CHECKPOINT_KEY, "0")), true);
-      rebuildLearnedFields();
-      chunkWriter.commit();
-      return removed;
-    } finally {
-      gate.writeLock().unlock();
-    }
-  }
-
-  @FunctionalInterface
-  private interface Deletion {
-    int run() throws IOException;
+    return rewrites.forgetAll();
   }
 
   /** Deletes events older than the TTL; returns clusters removed. */
   public int expire() throws IOException {
     requireOpen();
-    synchronized (checkpointLock) {
-      return expireLocked();
-    }
-  }
-
-  private int expireLocked() throws IOException {
-    gate.writeLock().lock();
-    try {
-      long cutoff = config.index().clock().millis() - config.index().ttl().toMillis();
-      int events = ledger.expireBefore(cutoff);
-      int clusters = index.expire();
-      if (events > 0) {
-        dirty = true; // the deletions must be committed even if no learned value changes
-        rebuildLearnedFields();
-        checkpoint();
-      }
-      return clusters;
-    } finally {
-      gate.writeLock().unlock();
-    }
-  }
-
-  /** Recomputes the aggregates from the ledger and stages every learned field that differs. */
-  private void rebuildLearnedFields() throws IOException {
-    synchronized (applyLock) {
-      dirty |= learned.reconcile(ledger);
-    }
-    flushLearnedFields();
+    return rewrites.expire();
   }
 
   /** Writes staged learned fields as doc values now and refreshes the chunk searchers. */
@@ -336,7 +208,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     long seen = writesAtLastIdleCheck;
     writesAtLastIdleCheck = writes;
     if (writes == seen && index.mergeIfUnchangedSince(writes)) {
-      dirty = true;
+      checkpointer.changed();
     }
   }
 
@@ -349,7 +221,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   public boolean mergeClusters() throws IOException {
     maintenance.check();
     if (index.mergeIfUnchangedSince(index.writes())) {
-      dirty = true;
+      checkpointer.changed();
       return true;
     }
     return false;
@@ -360,31 +232,13 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    * nothing when nothing changed since the last checkpoint.
    */
   public void checkpoint() throws IOException {
-    synchronized (checkpointLock) {
-      long rolled;
-      gate.writeLock().lock(); // waits for in-flight records: every event <= rolled is applied
-      try {
-        if (!dirty) {
-          return; // nothing since the last checkpoint: no commits, no new log generation
-        }
-        dirty = false; // records applied after the roll set it again
-        rolled = log.rollGeneration();
-      } finally {
-        gate.writeLock().unlock();
-      }
-      flushLearnedFields(); // recording goes on meanwhile; later events are in the new generation
-      chunkWriter.commit();
-      Map<String, String> data = Map.of(CHECKPOINT_KEY, Long.toString(rolled));
-      ledger.commit(data, false);
-      index.commit(data);
-      log.trimUpTo(rolled);
-    }
+    checkpointer.checkpoint();
   }
 
   /** Counts by signal class and outcome, the positive rate, and what recovery found. */
   public StoreStats stats() throws IOException {
-    return new StoreStats(index.stats(), ledger.size(), learned.chunks(), learned.pending(),
-        recovery);
+    return new StoreStats(index.stats(), folder.ledger().size(), learned.chunks(),
+        learned.pending(), recovery);
   }
 
   private void requireOpen() {
@@ -404,7 +258,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
       checkpoint();
     } finally {
       closed = true;
-      IOUtils.close(log, index, ledger);
+      folder.close();
     }
   }
 }

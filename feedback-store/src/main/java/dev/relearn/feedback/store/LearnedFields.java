@@ -18,7 +18,8 @@ import org.apache.lucene.search.SearcherManager;
  * search, and the doc-values updates staged for the chunk index and written by {@link #flush}.
  *
  * <p>Changes ({@link #add}, {@link #reconcile}) must come one at a time: the store makes them
- * under its apply lock. Reads ({@link #get}, {@link #source}) are lock-free.
+ * under its apply lock ({@link Checkpointer#apply}). Reads ({@link #get}, {@link #source}) are
+ * lock-free.
  */
 final class LearnedFields {
   private final double perSessionCap;

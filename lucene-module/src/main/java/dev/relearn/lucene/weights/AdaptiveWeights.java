@@ -58,32 +58,13 @@ import java.util.Map;
  * {@link #weights(QueryClass, long)} shows the weights as decayed up to a given time without
  * changing them. Counts (samples, positives, negatives) do not decay.
  *
- * <h2>Persistence</h2>
+ * <h2>Files</h2>
  *
- * {@link #save} writes a small line-oriented UTF-8 text file, atomically (a temporary file in the
- * same folder, flushed to disk, then moved over the target). Format version 2:
- *
- * <pre>
- * relearn-adaptive-weights 2
- * # comments and blank lines are ignored
- * applied 9f86d081884c7d65      zero or more ids of ratings applied once (see below)
- * class identifier              one block per class that has ratings
- * samples 12                    ratings, at least 1
- * positives 8                   ratings above 0
- * negatives 3                   ratings below 0 (positives + negatives &lt;= samples)
- * last-millis 1712345678901     time of the latest rating, epoch milliseconds
- * ema 0.4 0.3 0.3               the moving average: bm25 vector learned
- * history 1712345678000 0.36 0.34 0.3   zero or more weight changes, oldest first
- * end
- * </pre>
- *
- * Each key occurs once per block, except {@code history}; numbers use Java's notation. The
- * current weights are not stored: they follow from the moving average, the sample count and the
- * configuration. On load the moving average is brought within the configured bounds and only the
- * newest {@code historyLimit} changes are kept. Anything else that is wrong (a bad header or
- * version, an unknown class or key, a bad number, invalid weights, a missing key or {@code end})
- * is a {@link WeightsFileException} naming the file and the line. Version 1 files (the same
- * without {@code applied} lines) are still read.
+ * {@link #save} writes the weights to a small line-oriented UTF-8 text file, atomically, that
+ * {@link #load} reads back; {@link #seed(Reader)} replays historical ratings through the update
+ * rule, one {@code class,rating,c_bm25,c_vector,c_learned[,millis]} per line. Both formats, and
+ * what is checked on reading them, are in the {@linkplain dev.relearn.lucene.weights package
+ * documentation}.
  *
  * <h2>Applied once</h2>
  *
@@ -93,24 +74,6 @@ import java.util.Map;
  * passes the same id and the weights count it exactly once (as long as fewer than that many
  * other ratings came in between). Resets keep the ids: a reset forgets what ratings taught, not
  * which ratings were seen.
- *
- * <h2>Cold start</h2>
- *
- * {@link #seed(Reader)} replays historical feedback through the update rule. One rating per line,
- * comma-separated:
- *
- * <pre>
- * class,rating,c_bm25,c_vector,c_learned[,millis]
- * question,1,0.2,0.9,0.4
- * keywords,-0.5,1,0.1,0.0,1712345678000
- * </pre>
- *
- * {@code class} is a {@link QueryClass#label() label} (any case), {@code rating} in [−1, 1],
- * each contribution in [0, 1], the optional {@code millis} the epoch milliseconds of the rating
- * (a line without it is dated at the time the seed is given). Blank lines, lines starting with
- * '#' and a first line naming the columns as above are skipped. The whole input is checked before
- * anything is applied: a bad line is a {@link WeightsFileException} naming the line, and nothing
- * changes.
  */
 public final class AdaptiveWeights {
   /** Milliseconds per day, the unit of decay. */
@@ -168,7 +131,7 @@ public final class AdaptiveWeights {
    */
   public Update record(QueryClass queryClass, double rating, double[] contributions,
       long nowMillis) {
-    return checkedRecord(queryClass, rating, contributions, nowMillis, null);
+    return applyOnce(new ClassRating(queryClass, rating, contributions, nowMillis), null);
   }
 
   /**
@@ -183,24 +146,16 @@ public final class AdaptiveWeights {
    */
   public Update record(QueryClass queryClass, double rating, double[] contributions,
       long nowMillis, String ratingId) {
-    return checkedRecord(queryClass, rating, contributions, nowMillis,
-        AppliedRatings.check(ratingId));
+    String id = AppliedRatings.check(ratingId);
+    return applyOnce(new ClassRating(queryClass, rating, contributions, nowMillis), id);
   }
 
-  /** Checks the arguments, then applies the rating unless {@code ratingId} was applied before. */
-  private Update checkedRecord(QueryClass queryClass, double rating, double[] contributions,
-      long nowMillis, String ratingId) {
-    if (queryClass == null) {
-      throw new IllegalArgumentException("query class must not be null");
+  /** Applies {@code rating} unless {@code ratingId} (null for none) was applied before. */
+  private synchronized Update applyOnce(ClassRating rating, String ratingId) {
+    if (ratingId != null && !applied.add(ratingId)) {
+      return null;
     }
-    Ratings.check(rating);
-    double[] c = checkContributions(contributions);
-    synchronized (this) {
-      if (ratingId != null && !applied.add(ratingId)) {
-        return null;
-      }
-      return apply(queryClass, rating, c, nowMillis);
-    }
+    return apply(rating);
   }
 
   /**
@@ -242,8 +197,9 @@ public final class AdaptiveWeights {
   }
 
   /**
-   * Writes every rated class to {@code file} in the format of the class comment, atomically:
-   * readers see the old file or the new one, never a partial one. Creates missing parent folders.
+   * Writes every rated class to {@code file} in the format of the package documentation,
+   * atomically: readers see the old file or the new one, never a partial one. Creates missing
+   * parent folders.
    */
   public void save(Path file) throws IOException {
     List<ClassStats> rated = new ArrayList<>();
@@ -283,8 +239,8 @@ public final class AdaptiveWeights {
   }
 
   /**
-   * Replays historical feedback (format in the class comment); lines without a time are dated
-   * now.
+   * Replays historical feedback (format in the package documentation); lines without a time are
+   * dated now.
    *
    * @return the number of ratings applied
    * @throws WeightsFileException naming the line of the first bad line; nothing is applied then
@@ -306,33 +262,16 @@ public final class AdaptiveWeights {
    */
   public int seed(Reader historicalFeedback, String sourceName, long defaultMillis)
       throws IOException {
-    List<SeedFile.SeedRating> ratings =
-        SeedFile.read(historicalFeedback, sourceName, defaultMillis);
+    List<ClassRating> ratings = SeedFile.read(historicalFeedback, sourceName, defaultMillis);
     synchronized (this) {
-      for (SeedFile.SeedRating r : ratings) {
-        apply(r.queryClass(), r.rating(), r.contributions(), r.millis());
+      for (ClassRating rating : ratings) {
+        apply(rating);
       }
     }
     return ratings.size();
   }
 
-  private Update apply(QueryClass queryClass, double rating, double[] c, long nowMillis) {
-    return states.computeIfAbsent(queryClass, k -> new ClassState(config))
-        .apply(queryClass, rating, c, nowMillis);
-  }
-
-  private static double[] checkContributions(double[] contributions) {
-    if (contributions == null || contributions.length != 3) {
-      throw new IllegalArgumentException("contributions must be 3 values (bm25, vector, learned), "
-          + "got: " + (contributions == null ? "null" : contributions.length + " values"));
-    }
-    for (int i = 0; i < 3; i++) {
-      double value = contributions[i];
-      if (!(value >= 0 && value <= 1)) {
-        throw new IllegalArgumentException(Signal.values()[i].label()
-            + " contribution must be in [0, 1], got: " + value);
-      }
-    }
-    return contributions.clone();
+  private Update apply(ClassRating rating) {
+    return states.computeIfAbsent(rating.queryClass(), k -> new ClassState(config)).apply(rating);
   }
 }

@@ -49,8 +49,12 @@ final class ClassState {
     return samples < config.minSamples() ? config.initial() : decayed(nowMillis - lastMillis);
   }
 
-  /** Applies one checked rating with contributions {@code c} (bm25, vector, learned). */
-  Update apply(QueryClass queryClass, double rating, double[] c, long nowMillis) {
+  /** Applies one rating of this class. */
+  Update apply(ClassRating rated) {
+    QueryClass queryClass = rated.queryClass();
+    double rating = rated.rating();
+    double[] c = rated.contributions();
+    long nowMillis = rated.millis();
     Weights before = effective();
     Weights m = samples == 0 ? ema : decayed(nowMillis - lastMillis);
     double mean = (c[0] + c[1] + c[2]) / 3;

@@ -10,16 +10,13 @@ import java.util.Locale;
 /**
  * A file of historical ratings that seeds the weights at a cold start: one {@code
  * class,rating,c_bm25,c_vector,c_learned[,millis]} per line, an optional line of those column
- * names first (format in {@link AdaptiveWeights}'s class comment). Every line is checked, and an
- * error names the line.
+ * names first (format in the {@linkplain dev.relearn.lucene.weights package documentation}).
+ * Every line is checked, and an error names the line.
  */
 final class SeedFile {
   private static final String COLUMNS = "class,rating,c_bm25,c_vector,c_learned";
 
   private SeedFile() {}
-
-  /** One line of a seed. */
-  record SeedRating(QueryClass queryClass, double rating, double[] contributions, long millis) {}
 
   /**
    * The ratings of a seed.
@@ -28,12 +25,12 @@ final class SeedFile {
    * @param defaultMillis the time of a line without one
    * @throws WeightsFileException naming the first bad line
    */
-  static List<SeedRating> read(Reader reader, String source, long defaultMillis)
+  static List<ClassRating> read(Reader reader, String source, long defaultMillis)
       throws IOException {
     BufferedReader in =
         reader instanceof BufferedReader b ? b : new BufferedReader(reader);
     TextLines lines = new TextLines(in, source);
-    List<SeedRating> ratings = new ArrayList<>();
+    List<ClassRating> ratings = new ArrayList<>();
     String line;
     boolean first = true;
     while ((line = lines.next()) != null) {
@@ -70,7 +67,7 @@ final class SeedFile {
         }
       }
       long millis = f.length == 6 ? lines.parseLong(line, f[5]) : defaultMillis;
-      ratings.add(new SeedRating(queryClass, rating, c, millis));
+      ratings.add(new ClassRating(queryClass, rating, c, millis));
     }
     return ratings;
   }

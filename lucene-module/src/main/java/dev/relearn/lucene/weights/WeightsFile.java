@@ -17,8 +17,8 @@ import java.util.Set;
 
 /**
  * The saved-weights file: written atomically, read back with errors that name the line; the
- * format is in {@link AdaptiveWeights}'s class comment. The historical-ratings seed is {@link
- * SeedFile}.
+ * format is in the {@linkplain dev.relearn.lucene.weights package documentation}. The
+ * historical-ratings seed is {@link SeedFile}.
  */
 final class WeightsFile {
   /** The first word of the header line. */

@@ -9,9 +9,55 @@
  *   <li>{@link dev.relearn.lucene.weights.AdaptiveWeights} keeps per-class weights and statistics,
  *       applies ratings (moving average with learning rate 0.1, warm-up of 5 ratings, bounds
  *       [0.1, 0.9], decay 0.95 per day), saves and loads them, and seeds them from historical
- *       feedback. Its class comment documents the update rule and both file formats;
+ *       feedback. Its class comment documents the update rule; the file formats are below;
  *   <li>{@link dev.relearn.lucene.weights.Weights} are always valid: each in [0.1, 0.9], sum 1;
  *   <li>{@link dev.relearn.lucene.weights.Ratings} maps thumbs and stars to [−1, 1].
  * </ul>
+ *
+ * <h2>The weights file</h2>
+ *
+ * {@link dev.relearn.lucene.weights.AdaptiveWeights#save} writes a small line-oriented UTF-8 text
+ * file, atomically (a temporary file in the same folder, flushed to disk, then moved over the
+ * target). Format version 2:
+ *
+ * <pre>
+ * relearn-adaptive-weights 2
+ * # comments and blank lines are ignored
+ * applied 9f86d081884c7d65      zero or more ids of ratings applied once (see AdaptiveWeights)
+ * class identifier              one block per class that has ratings
+ * samples 12                    ratings, at least 1
+ * positives 8                   ratings above 0
+ * negatives 3                   ratings below 0 (positives + negatives &lt;= samples)
+ * last-millis 1712345678901     time of the latest rating, epoch milliseconds
+ * ema 0.4 0.3 0.3               the moving average: bm25 vector learned
+ * history 1712345678000 0.36 0.34 0.3   zero or more weight changes, oldest first
+ * end
+ * </pre>
+ *
+ * Each key occurs once per block, except {@code history}; numbers use Java's notation. The
+ * current weights are not stored: they follow from the moving average, the sample count and the
+ * configuration. On load the moving average is brought within the configured bounds and only the
+ * newest {@code historyLimit} changes are kept. Anything else that is wrong (a bad header or
+ * version, an unknown class or key, a bad number, invalid weights, a missing key or {@code end})
+ * is a {@link dev.relearn.lucene.weights.WeightsFileException} naming the file and the line.
+ * Version 1 files (the same without {@code applied} lines) are still read.
+ *
+ * <h2>The seed file (cold start)</h2>
+ *
+ * {@link dev.relearn.lucene.weights.AdaptiveWeights#seed(java.io.Reader)} replays historical
+ * feedback through the update rule. One rating per line, comma-separated:
+ *
+ * <pre>
+ * class,rating,c_bm25,c_vector,c_learned[,millis]
+ * question,1,0.2,0.9,0.4
+ * keywords,-0.5,1,0.1,0.0,1712345678000
+ * </pre>
+ *
+ * {@code class} is a {@link dev.relearn.lucene.weights.QueryClass#label() label} (any case),
+ * {@code rating} in [−1, 1], each contribution in [0, 1], the optional {@code millis} the epoch
+ * milliseconds of the rating (a line without it is dated at the time the seed is given). Blank
+ * lines, lines starting with '#' and a first line naming the columns as above are skipped. The
+ * whole input is checked before anything is applied: a bad line is a {@link
+ * dev.relearn.lucene.weights.WeightsFileException} naming the line, and nothing changes.
  */
 package dev.relearn.lucene.weights;

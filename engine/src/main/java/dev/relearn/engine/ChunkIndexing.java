@@ -1,0 +1,69 @@
+package dev.relearn.engine;
+
+import dev.relearn.feedback.store.FeedbackStore;
+import dev.relearn.indexer.build.DocumentVectors;
+import dev.relearn.indexer.build.IndexBuilder;
+import dev.relearn.indexer.build.IndexReport;
+import dev.relearn.indexer.build.Progress;
+import dev.relearn.indexer.embed.VectorStore;
+import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.indexer.source.Sources;
+import dev.relearn.lucene.embed.Embedder;
+import dev.relearn.lucene.schema.ChunkSchema;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.search.SearcherManager;
+
+/**
+ * A read-write engine's incremental indexing: {@link IndexBuilder} with document vectors from
+ * the persistent {@link VectorStore} (opened on first use, in {@code vector-cache} unless the
+ * options name another folder) or the model, then the searchers refreshed and the feedback store
+ * told which chunks were renamed, so that they keep their learned values. One call at a time.
+ */
+final class ChunkIndexing implements Closeable {
+  private final Path dir;
+  private final RelearnOptions options;
+  private final IndexWriter writer;
+  private final SearcherManager searchers;
+  private final ChunkSchema schema;
+  private final EmbedderHolder embedder;
+  private VectorStore vectorStore;
+
+  ChunkIndexing(Path dir, RelearnOptions options, IndexWriter writer, SearcherManager searchers,
+      ChunkSchema schema, EmbedderHolder embedder) {
+    this.dir = dir;
+    this.options = options;
+    this.writer = writer;
+    this.searchers = searchers;
+    this.schema = schema;
+    this.embedder = embedder;
+  }
+
+  /** Indexes {@code path} incrementally and commits; {@code store} keeps the learned values. */
+  IndexReport index(Path path, SourceFormat format, Progress progress, FeedbackStore store)
+      throws IOException {
+    Embedder model = embedder.get();
+    if (vectorStore == null) {
+      Path cacheDir = options.vectorCacheDir() != null
+          ? options.vectorCacheDir() : dir.resolve("vector-cache");
+      vectorStore = VectorStore.open(cacheDir, model.modelId(), model.dimension());
+    }
+    IndexBuilder builder = new IndexBuilder(writer, schema,
+        new DocumentVectors(model, vectorStore), progress);
+    store.flushLearnedFields(); // changed chunks carry over current learned values
+    IndexReport report = builder.index(Sources.open(path, format));
+    searchers.maybeRefreshBlocking();
+    store.renameChunks(report.renamed());
+    return report;
+  }
+
+  /** Closes the vector store if indexing opened it. */
+  @Override
+  public void close() throws IOException {
+    if (vectorStore != null) {
+      vectorStore.close();
+    }
+  }
+}

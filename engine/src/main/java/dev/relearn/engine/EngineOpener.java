@@ -1,0 +1,90 @@
+package dev.relearn.engine;
+
+import dev.relearn.engine.config.ConfigLoader;
+import dev.relearn.engine.config.RelearnConfig;
+import dev.relearn.lucene.schema.IndexMetadata;
+import dev.relearn.lucene.weights.AdaptiveWeights;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+
+/**
+ * How {@link Relearn#open} puts an engine together: it resolves the embedder against the model
+ * the index was built with, reads the configuration, the adaptive weights and the recent
+ * feedback, opens the chunk index ({@link ChunkIndexFolder}: the writer and its write lock, or
+ * read-only searchers), and then the feedback half ({@link EngineFeedback}). When a step fails,
+ * what the steps before it opened is closed again.
+ */
+final class EngineOpener {
+  private EngineOpener() {}
+
+  /** Opens (or, read-write, creates) the index in {@code dir}; see {@link Relearn#open}. */
+  static Relearn open(Path dir, RelearnOptions options) throws IOException {
+    Path folder = dir.toAbsolutePath().normalize();
+    if (options.readOnly() && !Files.isDirectory(folder)) {
+      throw new IllegalArgumentException("no relearn index at " + folder + " (no such folder);"
+          + " create one with: relearn index --index " + folder + " PATH");
+    }
+    Files.createDirectories(folder);
+    Directory directory = FSDirectory.open(folder);
+    try {
+      IndexMetadata existing = ChunkIndexFolder.existingMetadata(directory);
+      EmbedderHolder embedder = EmbedderHolder.resolve(existing, options, folder.toString());
+      if (existing != null) {
+        existing.requireCompatible(embedder.metadata(), folder.toString());
+      }
+      RelearnConfig config = ConfigLoader.load(folder);
+      AdaptiveWeights weights = AdaptiveWeights.loadIfExists(
+          folder.resolve(Relearn.WEIGHTS_FILE), config.weights());
+      RecentFeedback recent = RecentFeedback.open(folder, !options.readOnly());
+      if (options.readOnly()) {
+        if (existing == null) {
+          throw new IllegalArgumentException("no relearn index at " + folder
+              + "; create one with: relearn index --index " + folder + " PATH");
+        }
+        Relearn readOnly = new Relearn(folder, options, directory, null,
+            ChunkIndexFolder.searchers(directory), embedder, config, weights, recent);
+        return withFeedback(readOnly,
+            () -> EngineFeedback.readOnly(folder, embedder.metadata()));
+      }
+      IndexWriter writer = ChunkIndexFolder.openWriter(folder, directory, embedder.metadata());
+      SearcherManager searchers = ChunkIndexFolder.searchers(writer);
+      Relearn relearn = new Relearn(folder, options, directory, writer, searchers, embedder,
+          config, weights, recent);
+      return withFeedback(relearn,
+          () -> EngineFeedback.writable(relearn, options, writer, searchers, recent));
+    } catch (IOException | RuntimeException e) {
+      directory.close();
+      throw e;
+    }
+  }
+
+  /** Opens {@code engine}'s feedback half, or closes the engine and rethrows if that fails. */
+  private static Relearn withFeedback(Relearn engine, FeedbackOpener opener) throws IOException {
+    try {
+      engine.attachFeedback(opener.open());
+      return engine;
+    } catch (IOException | RuntimeException e) {
+      closeAfter(engine, e);
+      throw e;
+    }
+  }
+
+  @FunctionalInterface
+  private interface FeedbackOpener {
+    EngineFeedback open() throws IOException;
+  }
+
+  /** Closes {@code engine} after {@code e} stopped its opening, keeping any failure to close. */
+  private static void closeAfter(Relearn engine, Exception e) {
+    try {
+      engine.close();
+    } catch (IOException | RuntimeException closing) {
+      e.addSuppressed(closing);
+    }
+  }
+}

@@ -1,0 +1,100 @@
+package dev.relearn.engine;
+
+import dev.relearn.engine.config.RelearnConfig;
+import dev.relearn.lucene.readers.ThrottledRefresh;
+import dev.relearn.lucene.rerank.LinearModel;
+import dev.relearn.lucene.rerank.RescoredHit;
+import dev.relearn.lucene.rerank.ScoreBreakdown;
+import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.search.HybridSearcher;
+import dev.relearn.lucene.search.SearchMode;
+import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.lucene.search.SearchResults;
+import dev.relearn.lucene.weights.AdaptiveWeights;
+import dev.relearn.lucene.weights.QueryClassifier;
+import java.io.IOException;
+import java.util.List;
+import java.util.function.Supplier;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.SearcherManager;
+
+/**
+ * Runs an engine's searches on its current searcher: the first stage alone ({@link
+ * HybridSearcher}), or with the learned second stage ({@link LearnedRanking}) scored with the
+ * weights of the query's class. A read-only engine first looks, without blocking, for the
+ * writer's newer commits. Owns the threads that prefetch similar-query lookups. Thread-safe.
+ */
+final class EngineSearches implements AutoCloseable {
+  private final SearcherManager searchers;
+  private final ThrottledRefresh readOnlyRefresh; // null for a read-write engine
+  private final HybridSearcher hybrid;
+  private final LookupPrefetcher prefetcher = new LookupPrefetcher();
+  private final LearnedRanking learnedRanking;
+  private final RelearnConfig config;
+  private final AdaptiveWeights weights;
+  private final Supplier<LearningSources> sources;
+
+  /**
+   * @param readOnly whether the engine is read-only: its searches then refresh to the writer's
+   *     newer commits at most every {@link Relearn#READ_ONLY_REFRESH_MILLIS}
+   * @param sources where learned searches find what feedback taught, asked at each search
+   */
+  EngineSearches(ChunkSchema schema, SearcherManager searchers, boolean readOnly,
+      RelearnConfig config, AdaptiveWeights weights, Supplier<LearningSources> sources) {
+    this.searchers = searchers;
+    this.readOnlyRefresh =
+        readOnly ? new ThrottledRefresh(searchers, Relearn.READ_ONLY_REFRESH_MILLIS) : null;
+    this.hybrid = new HybridSearcher(schema);
+    this.learnedRanking = new LearnedRanking(hybrid, config.rerank(),
+        new Explorer(config.exploration()), prefetcher);
+    this.config = config;
+    this.weights = weights;
+    this.sources = sources;
+  }
+
+  /**
+   * Runs {@code request} in its mode; with {@code explanations} non-null (learned mode), each
+   * hit's score breakdown is added to it in hit order.
+   *
+   * @param vector the query's vector, or null when the mode needs none
+   */
+  SearchResults search(SearchRequest request, float[] vector,
+      List<ScoreBreakdown> explanations) throws IOException {
+    if (readOnlyRefresh != null) {
+      readOnlyRefresh.maybeRefresh(); // see the writer's newer commits, never blocking
+    }
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      if (request.mode() == SearchMode.LEARNED) {
+        return learnedRanking.search(searcher, request, vector, sources.get(),
+            model(request.text()), explanations);
+      }
+      return hybrid.load(searcher, request, hybrid.candidates(searcher, request, vector),
+          sources.get().learned());
+    } finally {
+      searchers.release(searcher);
+    }
+  }
+
+  /** Every candidate of a learned search for {@code request}, with its features. */
+  List<RescoredHit> learnedWindow(SearchRequest request, float[] vector) throws IOException {
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      return learnedRanking.window(searcher, request.withMode(SearchMode.LEARNED), vector,
+          sources.get(), model(request.text()));
+    } finally {
+      searchers.release(searcher);
+    }
+  }
+
+  /** The ranking model for a query: the base model with the weights of the query's class. */
+  private LinearModel model(String queryText) {
+    return config.model().withWeights(weights.weights(QueryClassifier.classify(queryText)));
+  }
+
+  /** Stops the prefetch threads. */
+  @Override
+  public void close() {
+    prefetcher.close();
+  }
+}

@@ -1,0 +1,136 @@
+package dev.relearn.feedback.store;
+
+import dev.relearn.feedback.index.FeedbackIndex;
+import dev.relearn.feedback.log.Translog;
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.apache.lucene.index.IndexWriter;
+
+/**
+ * The store's locks and its checkpoint. Records hold the gate's shared side and apply one at a
+ * time under the apply lock; rewrites (forgetting, expiry, renames) hold the gate exclusively. A
+ * checkpoint holds it only while it rolls the log, so that every event up to the roll is applied,
+ * then flushes the learned fields and commits the chunk index, the ledger and the cluster index
+ * while recording goes on, and trims the log. One lock order everywhere: the checkpoint lock, then
+ * the gate. A checkpoint with nothing applied, renamed or rewritten since the last one does
+ * nothing.
+ */
+final class Checkpointer {
+  /** The commit user-data key naming the last log generation a commit includes. */
+  private static final String CHECKPOINT_KEY = "relearn.translog.checkpoint";
+
+  /** Work done under one of the store's locks. */
+  @FunctionalInterface
+  interface Locked<T> {
+    T run() throws IOException;
+  }
+
+  /** A change applied under the apply lock. */
+  @FunctionalInterface
+  interface Change {
+    void run() throws IOException;
+  }
+
+  private final EventLedger ledger;
+  private final FeedbackIndex index;
+  private final Translog log;
+  private final LearnedFields learned;
+  private final IndexWriter chunkWriter;
+  private final ReentrantReadWriteLock gate = new ReentrantReadWriteLock();
+  private final Object applyLock = new Object();
+  private final Object checkpointLock = new Object();
+  /** Something was applied, renamed or rewritten since the last checkpoint. */
+  private volatile boolean dirty;
+
+  Checkpointer(StoreFolder folder, LearnedFields learned, IndexWriter chunkWriter) {
+    this.ledger = folder.ledger();
+    this.index = folder.index();
+    this.log = folder.log();
+    this.learned = learned;
+    this.chunkWriter = chunkWriter;
+  }
+
+  /** Runs a record: many at once, never during a log roll or a rewrite. */
+  <T> T shared(Locked<T> work) throws IOException {
+    return holding(gate.readLock(), work);
+  }
+
+  /** Runs {@code work} with the gate held exclusively: no record runs meanwhile. */
+  <T> T exclusive(Locked<T> work) throws IOException {
+    return holding(gate.writeLock(), work);
+  }
+
+  private static <T> T holding(Lock lock, Locked<T> work) throws IOException {
+    lock.lock();
+    try {
+      return work.run();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Runs {@code work} with the checkpoint lock, then the gate, held: no checkpoint either. */
+  <T> T rewriting(Locked<T> work) throws IOException {
+    synchronized (checkpointLock) {
+      return exclusive(work);
+    }
+  }
+
+  /** Applies a change to the store's parts, one at a time, and marks the store changed. */
+  void apply(Change change) throws IOException {
+    synchronized (applyLock) {
+      change.run();
+      dirty = true;
+    }
+  }
+
+  /** Marks the store changed: the next checkpoint commits. */
+  void changed() {
+    dirty = true;
+  }
+
+  /** Recomputes the aggregates from the ledger and writes every learned field that differs. */
+  void rebuildLearnedFields() throws IOException {
+    synchronized (applyLock) {
+      dirty |= learned.reconcile(ledger);
+    }
+    learned.flush();
+  }
+
+  /**
+   * Commits the ledger's deletions, forced out of its segment files, under the checkpoint mark of
+   * its last commit (the log did not move).
+   */
+  void commitLedgerDeletions() throws IOException {
+    ledger.commit(Map.of(CHECKPOINT_KEY, ledger.committedUserData()
+        .getOrDefault(CHECKPOINT_KEY, "0")), true);
+  }
+
+  /**
+   * Commits the chunk index, the ledger and the cluster index, then trims the event log; does
+   * nothing when nothing changed since the last checkpoint.
+   */
+  void checkpoint() throws IOException {
+    synchronized (checkpointLock) {
+      long rolled;
+      gate.writeLock().lock(); // waits for in-flight records: every event <= rolled is applied
+      try {
+        if (!dirty) {
+          return; // nothing since the last checkpoint: no commits, no new log generation
+        }
+        dirty = false; // records applied after the roll set it again
+        rolled = log.rollGeneration();
+      } finally {
+        gate.writeLock().unlock();
+      }
+      learned.flush(); // recording goes on meanwhile; later events are in the new generation
+      chunkWriter.commit();
+      Map<String, String> data = Map.of(CHECKPOINT_KEY, Long.toString(rolled));
+      ledger.commit(data, false);
+      index.commit(data);
+      log.trimUpTo(rolled);
+    }
+  }
+}

@@ -1,0 +1,82 @@
+package dev.relearn.feedback.store;
+
+import dev.relearn.feedback.event.EventCodec;
+import dev.relearn.feedback.event.EventEvidence;
+import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.event.VectorProtection;
+import dev.relearn.feedback.index.FeedbackIndex;
+import dev.relearn.feedback.log.Translog;
+import dev.relearn.lucene.feedback.ChunkEvidence;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.search.SearcherManager;
+
+/**
+ * The store's path for one event: checks it, protects its query vector when the store does,
+ * notes the chunk ids the chunk index lacks, then, once per event id, appends it to the log and
+ * applies it to the ledger, the cluster index and the learned fields. Events replayed from the
+ * log go to the ledger and the cluster index only: the learned fields are then recomputed from
+ * the ledger.
+ */
+final class EventRecorder {
+  private final int dimension;
+  private final SearcherManager chunkSearchers;
+  private final VectorProtection protection;
+  private final EventLedger ledger;
+  private final FeedbackIndex index;
+  private final Translog log;
+  private final EventEvidence evidence;
+  private final LearnedFields learned;
+  private final Checkpointer checkpointer;
+  private final InFlightEvents inFlight = new InFlightEvents();
+
+  EventRecorder(FeedbackStoreConfig config, SearcherManager chunkSearchers, StoreFolder folder,
+      LearnedFields learned, Checkpointer checkpointer) {
+    this.dimension = config.index().dimension();
+    this.chunkSearchers = chunkSearchers;
+    this.protection = folder.protection();
+    this.ledger = folder.ledger();
+    this.index = folder.index();
+    this.log = folder.log();
+    this.evidence = new EventEvidence(config.eta());
+    this.learned = learned;
+    this.checkpointer = checkpointer;
+  }
+
+  /** Records an event: durable, then applied, then acknowledged; a known id is a duplicate. */
+  FeedbackAck record(FeedbackEvent given) throws IOException {
+    EventChecks.requireDimension(given, dimension);
+    FeedbackEvent event =
+        protection == null ? given : given.withQueryVector(protection.protect(given.queryVector()));
+    List<String> unknown = EventChecks.unknownIds(event, chunkSearchers);
+    FeedbackAck duplicate = new FeedbackAck(event.eventId(), -1, true, unknown,
+        event.learnability(), event.signal());
+    return checkpointer.shared(() -> inFlight.once(event.eventId(), ledger::contains, duplicate,
+        () -> {
+          long sequence = log.append(EventCodec.encode(event));
+          apply(event);
+          return new FeedbackAck(event.eventId(), sequence, false, unknown,
+              event.learnability(), event.signal());
+        }));
+  }
+
+  /** Applies an event replayed from the log (one already applied is ignored). */
+  void replay(FeedbackEvent event) throws IOException {
+    applyToIndexes(event, evidence.of(event));
+  }
+
+  private void apply(FeedbackEvent event) throws IOException {
+    Map<String, ChunkEvidence> chunks = evidence.of(event);
+    checkpointer.apply(() -> {
+      applyToIndexes(event, chunks);
+      learned.add(event, evidence);
+    });
+  }
+
+  private void applyToIndexes(FeedbackEvent event, Map<String, ChunkEvidence> chunks)
+      throws IOException {
+    ledger.add(event, chunks);
+    index.add(event, chunks); // reports DUPLICATE itself when replay meets a committed event
+  }
+}

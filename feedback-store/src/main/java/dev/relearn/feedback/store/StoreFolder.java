@@ -1,0 +1,61 @@
+package dev.relearn.feedback.store;
+
+import dev.relearn.feedback.event.SessionHasher;
+import dev.relearn.feedback.event.VectorProtection;
+import dev.relearn.feedback.index.FeedbackIndex;
+import dev.relearn.feedback.log.Translog;
+import dev.relearn.lucene.files.OwnerOnly;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import org.apache.lucene.util.IOUtils;
+
+/**
+ * The parts of a feedback folder that the store owns, opened together: the per-install session
+ * hasher, the query-vector protection, the event ledger ({@code ledger/}), the cluster index
+ * ({@code clusters/}) and the event log ({@code log/}). If one part fails to open, the parts
+ * already open are closed.
+ *
+ * @param protection null when the store keeps query vectors as given
+ */
+record StoreFolder(SessionHasher sessions, VectorProtection protection, EventLedger ledger,
+    FeedbackIndex index, Translog log) implements Closeable {
+
+  StoreFolder {
+    Objects.requireNonNull(sessions, "sessions");
+    Objects.requireNonNull(ledger, "ledger");
+    Objects.requireNonNull(index, "index");
+    Objects.requireNonNull(log, "log");
+  }
+
+  /**
+   * Opens the parts in {@code dir}, creating it owner-only if needed. Vectors are protected when
+   * the config asks for it or the folder already holds a protection secret (once protected,
+   * always protected, so stored and looked-up vectors never disagree).
+   */
+  static StoreFolder open(Path dir, FeedbackStoreConfig config) throws IOException {
+    OwnerOnly.createFolder(dir);
+    SessionHasher sessions = SessionHasher.open(dir);
+    VectorProtection protection = config.protectVectors()
+        || Files.exists(dir.resolve(VectorProtection.SECRET_FILE))
+        ? VectorProtection.open(dir, config.index().dimension()) : null;
+    EventLedger ledger = EventLedger.open(dir.resolve("ledger"));
+    FeedbackIndex index = null;
+    try {
+      index = FeedbackIndex.open(dir.resolve("clusters"), config.index());
+      Translog log = Translog.open(dir.resolve("log"), config.durability(), config.syncInterval());
+      return new StoreFolder(sessions, protection, ledger, index, log);
+    } catch (IOException | RuntimeException e) {
+      IOUtils.closeWhileSuppressingExceptions(e, index, ledger);
+      throw e;
+    }
+  }
+
+  /** Closes the log, the cluster index and the ledger (uncommitted ledger changes are dropped). */
+  @Override
+  public void close() throws IOException {
+    IOUtils.close(log, index, ledger);
+  }
+}

@@ -1,0 +1,35 @@
+package dev.relearn.lucene.weights;
+
+/**
+ * One rating of a hit for a query of class {@code queryClass}, as {@link AdaptiveWeights}
+ * applies it: checked on construction, each message naming the bad value.
+ *
+ * @param rating in [−1, 1] (see {@link Ratings})
+ * @param contributions the hit's per-signal contributions in {@link Signal} order (bm25, vector,
+ *     learned), each in [0, 1]; copied
+ * @param millis when the rating was given, epoch milliseconds
+ */
+record ClassRating(QueryClass queryClass, double rating, double[] contributions, long millis) {
+  ClassRating {
+    if (queryClass == null) {
+      throw new IllegalArgumentException("query class must not be null");
+    }
+    Ratings.check(rating);
+    contributions = checkContributions(contributions);
+  }
+
+  private static double[] checkContributions(double[] contributions) {
+    if (contributions == null || contributions.length != 3) {
+      throw new IllegalArgumentException("contributions must be 3 values (bm25, vector, learned), "
+          + "got: " + (contributions == null ? "null" : contributions.length + " values"));
+    }
+    for (int i = 0; i < 3; i++) {
+      double value = contributions[i];
+      if (!(value >= 0 && value <= 1)) {
+        throw new IllegalArgumentException(Signal.values()[i].label()
+            + " contribution must be in [0, 1], got: " + value);
+      }
+    }
+    return contributions.clone();
+  }
+}
