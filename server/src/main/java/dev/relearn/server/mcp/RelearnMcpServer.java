@@ -9,6 +9,7 @@ import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -25,6 +26,9 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * record_feedback} and {@code set_context} over one open engine, served on stdio by the MCP Java
  * SDK. Tool errors (bad arguments, a read-only index) are tool results with {@code isError}, whose
  * messages name the bad value and never carry query text.
+ *
+ * <p>A line the SDK could not parse is answered with a JSON-RPC parse or invalid-request error
+ * and skipped ({@link RequestLineFilter}); the server goes on serving.
  *
  * <p>Lifecycle: create it over an open engine, {@link #serve} until the client closes the input,
  * then {@link #close()} it (it waits for calls in flight) before closing the engine, which stays
@@ -109,8 +113,12 @@ public final class RelearnMcpServer implements AutoCloseable {
       throws InterruptedException {
     McpJsonMapper mapper = McpJsonDefaults.getMapper();
     CountDownLatch ended = new CountDownLatch(1);
-    StdioServerTransportProvider transport = new StdioServerTransportProvider(mapper,
-        new EndSignallingInputStream(in, ended::countDown), out);
+    WholeLineOutput lines = new WholeLineOutput(out);
+    InputStream requests = new RequestLineFilter(
+        new BufferedInputStream(new EndSignallingInputStream(in, ended::countDown)), mapper,
+        lines);
+    StdioServerTransportProvider transport =
+        new StdioServerTransportProvider(mapper, requests, lines);
     List<SyncToolSpecification> specifications = new ArrayList<>();
     for (RelearnTool tool : tools) {
       specifications.add(SyncToolSpecification.builder().tool(tool.tool())
