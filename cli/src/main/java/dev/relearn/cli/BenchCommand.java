@@ -46,14 +46,18 @@ final class BenchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    Usage.require(spec, rounds >= 1, "--rounds must be at least 1, got: " + rounds);
     BeirDataset beir = data.open(spec, engine);
+    if (feedbackSplit != null) {
+      Usage.check(spec, () -> beir.qrels(feedbackSplit));
+    }
     Map<String, String> texts = beir.queries();
     List<String> queries = new ArrayList<>();
     for (String id : beir.queryIds(data.split)) {
       queries.add(texts.get(id));
     }
     PrintWriter out = spec.commandLine().getOut();
-    try (Relearn relearn = Relearn.open(engine.index,
+    try (Relearn relearn = engine.openOrCreate(
         engine.options(false).withQueryCacheSize(Math.max(100, queries.size())))) {
       new FirstStageEvaluation(relearn, beir).indexCorpus(ConsoleProgress.stderr());
       if (feedbackSplit != null) {

@@ -35,10 +35,7 @@ final class ConfigCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    if (!Files.isDirectory(index)) {
-      throw new IllegalArgumentException("no index folder at " + index.toAbsolutePath()
-          + "; create one with: relearn index --index " + index + " PATH");
-    }
+    IndexFolder.requireExisting(index);
     RelearnConfig config = ConfigLoader.load(index);
     if (init) {
       Path file = index.resolve(ConfigLoader.FILE);

@@ -2,6 +2,7 @@ package dev.relearn.cli;
 
 import dev.relearn.eval.beir.BeirDataset;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -18,14 +19,40 @@ final class DatasetOptions {
   String split;
 
   /**
-   * Opens the dataset and, unless {@code --index} was given, points the engine at its own index
-   * {@code .relearn/eval/<dataset>}, so evaluation corpora never mix with the user's documents.
+   * Opens the dataset, checks that {@code --split} is one of its splits and, unless {@code
+   * --index} was given, points the engine at its own index {@code .relearn/eval/<dataset>}, so
+   * evaluation corpora never mix with the user's documents. Nothing slow has happened yet.
    */
   BeirDataset open(CommandSpec spec, EngineOptions engine) throws IOException {
-    BeirDataset beir = BeirDataset.open(dataset);
+    BeirDataset beir = open(dataset);
+    requireSplit(spec, beir, "--split", split);
+    useOwnIndex(spec, engine, beir);
+    return beir;
+  }
+
+  /** Points the engine at {@code .relearn/eval/<dataset>} unless {@code --index} was given. */
+  static void useOwnIndex(CommandSpec spec, EngineOptions engine, BeirDataset beir) {
     if (!spec.commandLine().getParseResult().hasMatchedOption("--index")) {
       engine.index = Path.of(".relearn", "eval", beir.name());
     }
-    return beir;
+  }
+
+  /** Opens the BEIR folder {@code dataset}, with errors that name it. */
+  static BeirDataset open(Path dataset) throws IOException {
+    if (!Files.exists(dataset)) {
+      throw new IllegalArgumentException("--dataset " + dataset + ": no such folder");
+    }
+    if (!Files.isDirectory(dataset)) {
+      throw new IllegalArgumentException("--dataset " + dataset + " is a file, not a folder; a"
+          + " BEIR dataset is a folder of corpus.jsonl, queries.jsonl and qrels/<split>.tsv");
+    }
+    return BeirDataset.open(dataset);
+  }
+
+  /** A usage error unless {@code beir} has the split {@code split}, given by {@code option}. */
+  static void requireSplit(CommandSpec spec, BeirDataset beir, String option, String split) {
+    Usage.require(spec, beir.splits().contains(split), option + " " + split + ": dataset "
+        + beir.name() + " has no qrels/" + split + ".tsv; its splits: "
+        + String.join(", ", beir.splits()));
   }
 }

@@ -19,8 +19,8 @@ import picocli.CommandLine.Spec;
 /** {@code relearn demo}: indexes relearn's own docs and source, then runs example searches. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
     description = {"Index relearn's own docs and source, then run example searches.",
-        "The index is .relearn/ unless --index names another; each example query runs in every",
-        "mode and its results are shown."})
+        "The index is .relearn/ unless --index names another; each example query runs in every"
+            + " mode and its results are shown."})
 final class DemoCommand implements Callable<Integer> {
   static final List<String> QUERIES = List.of(
       "how are BM25 and vector scores fused",
@@ -39,7 +39,7 @@ final class DemoCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Path root = source != null ? source : projectRoot();
     PrintWriter out = spec.commandLine().getOut();
-    try (Relearn relearn = engine.open(false)) {
+    try (Relearn relearn = engine.openOrCreate()) {
       out.println("relearn demo: indexing " + root + " into " + relearn.directory());
       IndexReport report = relearn.index(root, SourceFormat.FILES, ConsoleProgress.stderr());
       out.println(report.summary());

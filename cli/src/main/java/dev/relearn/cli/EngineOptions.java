@@ -1,17 +1,24 @@
 package dev.relearn.cli;
 
+import dev.relearn.engine.IndexInUseException;
 import dev.relearn.engine.ModelChoice;
-import dev.relearn.feedback.log.Durability;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnOptions;
+import dev.relearn.feedback.log.Durability;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** The options every command that opens an index shares. */
 final class EngineOptions {
+  @Spec(Spec.Target.MIXEE) CommandSpec mixee;
+
   @Option(names = "--index", paramLabel = "DIR", defaultValue = ".relearn",
-      description = "Index folder (default: ${DEFAULT-VALUE} in the current directory).")
+      description = "Index folder (default: ${DEFAULT-VALUE} in the current directory; eval,"
+          + " eval learn and bench: .relearn/eval/<dataset>).")
   Path index;
 
   @Option(names = "--model", paramLabel = "MODEL", defaultValue = "auto",
@@ -44,24 +51,50 @@ final class EngineOptions {
   String feedbackDurability;
 
   /**
-   * Opens read-write when no other process holds the index (so learned searches see similar past
-   * queries), else read-only (learned searches then use the similar past queries of the writer's
-   * last feedback checkpoint).
+   * Opens the existing index read-write when no other process holds it (so learned searches see
+   * similar past queries), else read-only (learned searches then use the similar past queries of
+   * the writer's last feedback checkpoint). When {@code readOnlyNote} is not null and the index is
+   * in use, says so on {@code err}, followed by the note.
    */
-  Relearn openPreferWritable() throws IOException {
-    if (!java.nio.file.Files.isDirectory(index)) {
-      return open(true); // read-only open explains that there is no index
-    }
+  Relearn openPreferWritable(PrintWriter err, String readOnlyNote) throws IOException {
+    RelearnOptions writable = options(false);
+    IndexFolder.requireExisting(index);
     try {
-      return open(false);
-    } catch (dev.relearn.engine.IndexInUseException e) {
-      return open(true);
+      return Relearn.open(index, writable);
+    } catch (IndexInUseException e) {
+      if (readOnlyNote != null) {
+        err.println("relearn: " + e.getMessage() + "; " + readOnlyNote);
+        err.flush();
+      }
+      return Relearn.open(index, options(true));
     }
   }
 
-  /** Opens the engine these options describe. */
+  /** {@link #openPreferWritable(PrintWriter, String)} without a note. */
+  Relearn openPreferWritable() throws IOException {
+    return openPreferWritable(null, null);
+  }
+
+  /**
+   * Opens the existing index these options describe.
+   *
+   * @throws IllegalArgumentException when there is none: only {@link #openOrCreate} creates one
+   */
   Relearn open(boolean readOnly) throws IOException {
-    return Relearn.open(index, options(readOnly));
+    RelearnOptions options = options(readOnly);
+    IndexFolder.requireExisting(index);
+    return Relearn.open(index, options);
+  }
+
+  /** Opens the index read-write, creating it when there is none. */
+  Relearn openOrCreate() throws IOException {
+    return openOrCreate(options(false));
+  }
+
+  /** Opens the index read-write with {@code options}, creating it when there is none. */
+  Relearn openOrCreate(RelearnOptions options) throws IOException {
+    IndexFolder.requireCreatable(index);
+    return Relearn.open(index, options);
   }
 
   private static Durability durability(String label) {
@@ -73,17 +106,17 @@ final class EngineOptions {
     };
   }
 
-  /** The engine options these flags describe. */
-  RelearnOptions options(boolean readOnly) {
-    RelearnOptions options = RelearnOptions.defaults()
-        .withModel(ModelChoice.fromLabel(model))
-        .withQueryInstruction(!noQueryInstruction)
-        .withReadOnly(readOnly)
-        .withProtectedQueryVectors(protectQueryVectors)
-        .withFeedbackDurability(durability(feedbackDurability));
-    if (threads != null) {
-      options = options.withEmbedThreads(threads);
-    }
+  /** The engine options these flags describe; a bad value is a usage error. */
+  RelearnOptions options(boolean readOnly) throws IOException {
+    RelearnOptions options = Usage.check(mixee, () -> {
+      RelearnOptions chosen = RelearnOptions.defaults()
+          .withModel(ModelChoice.fromLabel(model))
+          .withQueryInstruction(!noQueryInstruction)
+          .withReadOnly(readOnly)
+          .withProtectedQueryVectors(protectQueryVectors)
+          .withFeedbackDurability(durability(feedbackDurability));
+      return threads == null ? chosen : chosen.withEmbedThreads(threads);
+    });
     Path cache = vectorCache;
     if (cache == null && System.getenv("RELEARN_VECTOR_CACHE") != null) {
       cache = Path.of(System.getenv("RELEARN_VECTOR_CACHE"));

@@ -19,7 +19,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -27,6 +26,9 @@ import picocli.CommandLine.Spec;
  * as a TREC run file.
  */
 @Command(name = "eval", mixinStandardHelpOptions = true,
+    customSynopsis = {
+      "relearn eval --dataset=BEIR_DIR [--split=SPLIT] [--mode=MODE] [OPTIONS...]",
+      "       relearn eval (learn | report) [OPTIONS...]"},
     subcommands = {EvalLearnCommand.class, EvalReportCommand.class},
     description = {"Evaluate a search mode on a BEIR dataset: nDCG@10, Recall@100, MRR@10.",
         "The corpus is indexed first unless the index already holds it (then nothing is"
@@ -38,6 +40,7 @@ final class EvalCommand implements Callable<Integer> {
   @Mixin SearchOptions search;
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
+  // Not required = true: picocli would then demand it before "eval learn" and "eval report" too.
   @Option(names = "--dataset", paramLabel = "BEIR_DIR",
       description = "A BEIR folder: corpus.jsonl(.gz), queries.jsonl, qrels/<split>.tsv,"
           + " e.g. ../shared/datasets/scifact. Required.")
@@ -56,23 +59,22 @@ final class EvalCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (dataset == null) {
-      throw new ParameterException(spec.commandLine(),
-          "Missing required option: '--dataset=BEIR_DIR'");
-    }
+    Usage.require(spec, dataset != null, "Missing required option: '--dataset=BEIR_DIR'");
     DatasetOptions data = new DatasetOptions();
     data.dataset = dataset;
     data.split = split;
     BeirDataset beir = data.open(spec, engine);
+    Fusion fusion = Usage.check(spec, search::fusion);
+    search.checkMode(spec);
+    RunFile.requireWritable(runOut);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    try (Relearn relearn = engine.open(false)) {
+    try (Relearn relearn = engine.openOrCreate()) {
       FirstStageEvaluation evaluation = new FirstStageEvaluation(relearn, beir);
       IndexReport report = evaluation.indexCorpus(ConsoleProgress.stderr());
       err.println(report.summary());
       IndexCommand.printProblems(err, report.problems());
       SearchMode mode = search.mode(relearn);
-      Fusion fusion = search.fusion();
       Set<String> ids = beir.queryIds(split);
       long start = System.nanoTime();
       Run run = evaluation.run(beir.queries(), ids, mode, fusion, ConsoleProgress.stderr())

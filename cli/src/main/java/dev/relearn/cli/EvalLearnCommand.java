@@ -10,6 +10,7 @@ import dev.relearn.eval.experiment.Scenario;
 import dev.relearn.eval.firststage.FirstStageEvaluation;
 import dev.relearn.indexer.build.ConsoleProgress;
 import dev.relearn.indexer.build.IndexReport;
+import dev.relearn.lucene.fusion.Fusion;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -60,18 +61,19 @@ final class EvalLearnCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Scenario chosen = Scenario.fromLabel(scenario);
-    LearnConfig config = user.config().withSplits(trainSplit, testSplit);
+    Scenario chosen = Usage.check(spec, () -> Scenario.fromLabel(scenario));
+    LearnConfig config = Usage.check(spec, () -> user.config().withSplits(trainSplit,
+        testSplit));
+    Fusion fusion = Usage.check(spec, user::fusion);
     boolean explicitIndex = spec.commandLine().getParseResult().hasMatchedOption("--index");
-    DatasetOptions data = new DatasetOptions();
-    data.dataset = dataset;
-    data.split = testSplit;
-    BeirDataset beir = data.open(spec, engine);
-    beir.qrels(trainSplit); // unknown splits fail here, before any indexing
-    beir.qrels(testSplit);
+    BeirDataset beir = DatasetOptions.open(dataset);
+    // unknown splits fail here, before any indexing
+    DatasetOptions.requireSplit(spec, beir, "--train-split", trainSplit);
+    DatasetOptions.requireSplit(spec, beir, "--test-split", testSplit);
+    DatasetOptions.useOwnIndex(spec, engine, beir);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    try (Relearn relearn = Relearn.open(engine.index,
+    try (Relearn relearn = engine.openOrCreate(
         engine.options(false).withQueryCacheSize(DatasetEvaluation.QUERY_CACHE))) {
       if (explicitIndex && !resetFeedback && relearn.feedbackStore().hasFeedback()) {
         throw new ParameterException(spec.commandLine(), "index " + engine.index
@@ -82,7 +84,7 @@ final class EvalLearnCommand implements Callable<Integer> {
           .indexCorpus(ConsoleProgress.stderr());
       err.println(report.summary());
       IndexCommand.printProblems(err, report.problems());
-      LearningResult result = new LearningExperiment(relearn, beir, user.fusion(), config,
+      LearningResult result = new LearningExperiment(relearn, beir, fusion, config,
           ConsoleProgress.stderr()).run(chosen);
       out.println(json ? Json.write(result.toJson()) : result.summary());
     }

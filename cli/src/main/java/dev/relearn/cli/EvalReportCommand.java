@@ -78,12 +78,12 @@ final class EvalReportCommand implements Callable<Integer> {
     for (String name : datasets) {
       opened.add(BeirDataset.open(root.resolve(name.strip())));
     }
-    LearnConfig config = user.config();
-    RelearnOptions options = RelearnOptions.defaults().withModel(ModelChoice.fromLabel(model))
-        .withFeedbackDurability(Durability.ASYNC);
-    if (threads != null) {
-      options = options.withEmbedThreads(threads);
-    }
+    LearnConfig config = Usage.check(spec, user::config);
+    RelearnOptions options = Usage.check(spec, () -> {
+      RelearnOptions chosen = RelearnOptions.defaults()
+          .withModel(ModelChoice.fromLabel(model)).withFeedbackDurability(Durability.ASYNC);
+      return threads == null ? chosen : chosen.withEmbedThreads(threads);
+    });
     Path cache = vectorCache;
     if (cache == null && System.getenv("RELEARN_VECTOR_CACHE") != null) {
       cache = Path.of(System.getenv("RELEARN_VECTOR_CACHE"));

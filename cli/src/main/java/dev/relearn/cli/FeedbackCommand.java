@@ -66,14 +66,12 @@ final class FeedbackCommand implements Callable<Integer> {
         ids.add(id.strip());
       }
     }
-    if (ids.isEmpty()) {
-      throw new IllegalArgumentException("--used must name at least one chunk id");
-    }
+    Usage.require(spec, !ids.isEmpty(), "--used must name at least one chunk id");
     Outcome result = outcome == null ? Outcome.NONE
         : outcome.success ? Outcome.SUCCESS : Outcome.FAILURE;
-    FeedbackRequest request = FeedbackRequest.of(query, ids).withOutcome(result)
-        .withRating(rating == null ? null : Rating.parse(rating), quality)
-        .withIds(session, eventId).withShown(null, true, false);
+    FeedbackRequest request = Usage.check(spec, () -> FeedbackRequest.of(query, ids)
+        .withOutcome(result).withRating(rating == null ? null : Rating.parse(rating), quality)
+        .withIds(session, eventId).withShown(null, true, false));
     PrintWriter out = spec.commandLine().getOut();
     try (Relearn relearn = engine.open(false)) {
       FeedbackAck ack = relearn.feedback(request);

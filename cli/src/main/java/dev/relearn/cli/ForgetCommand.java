@@ -12,8 +12,8 @@ import picocli.CommandLine.Spec;
 /** {@code relearn forget}: deletes a session's feedback, or all of it. */
 @Command(name = "forget", mixinStandardHelpOptions = true,
     description = {"Delete a session's feedback (--session S) or all of it (--all).",
-        "Commits, then updates the learned fields. Merged clusters that the session touched go",
-        "entirely."})
+        "Commits, then updates the learned fields. Merged clusters that the session touched go"
+            + " entirely."})
 final class ForgetCommand implements Callable<Integer> {
   @Mixin EngineOptions engine;
   @Spec picocli.CommandLine.Model.CommandSpec spec;

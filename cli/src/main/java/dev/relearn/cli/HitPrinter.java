@@ -13,6 +13,10 @@ import java.util.Map;
 final class HitPrinter {
   private HitPrinter() {}
 
+  /**
+   * Prints each hit as a header line (rank, {@code [chunk id]} for {@code relearn feedback
+   * --used}, path and lines, kind, heading path), its scores and its snippet.
+   */
   static void print(PrintWriter out, List<Hit> hits) {
     if (hits.isEmpty()) {
       out.println("  (no hits)");
@@ -22,7 +26,8 @@ final class HitPrinter {
       String lines = hit.startLine() > 0 ? ":" + hit.startLine() + "-" + hit.endLine() : "";
       String where =
           hit.headingPath().isEmpty() ? "" : "  " + String.join(" > ", hit.headingPath());
-      out.printf("%2d. %s%s [%s]%s%n", i + 1, hit.path(), lines, hit.kind().label(), where);
+      out.printf("%2d. [%s] %s%s (%s)%s%n", i + 1, hit.chunkId(), hit.path(), lines,
+          hit.kind().label(), where);
       out.printf("    score %.4f%s%s%n", hit.score(), stage(" bm25", hit.bm25()),
           stage(" vector", hit.vector()));
       out.println("    " + hit.snippet());

@@ -35,11 +35,11 @@ final class IndexCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    SourceFormat sourceFormat = SourceFormat.fromLabel(format);
+    SourceFormat sourceFormat = Usage.check(spec, () -> SourceFormat.fromLabel(format));
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     int problems = 0;
-    try (Relearn relearn = engine.open(false)) {
+    try (Relearn relearn = engine.openOrCreate()) {
       for (Path path : paths) {
         IndexReport report = relearn.index(path, sourceFormat, ConsoleProgress.stderr());
         out.println(report.summary());

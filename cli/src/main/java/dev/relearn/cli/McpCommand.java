@@ -1,12 +1,10 @@
 package dev.relearn.cli;
 
-import dev.relearn.engine.IndexInUseException;
 import dev.relearn.engine.Relearn;
 import dev.relearn.server.mcp.RelearnMcpServer;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
@@ -31,7 +29,8 @@ final class McpCommand implements Callable<Integer> {
     // Whatever else might print to stdout would corrupt the protocol: send it to stderr.
     System.setOut(System.err);
     try {
-      Relearn relearn = open(err);
+      Relearn relearn = engine.openPreferWritable(err, "serving it read-only: record_feedback"
+          + " is off");
       RelearnMcpServer server = new RelearnMcpServer(relearn);
       AtomicBoolean stopped = new AtomicBoolean();
       Runnable stop = () -> {
@@ -61,19 +60,6 @@ final class McpCommand implements Callable<Integer> {
       System.setOut(protocol);
     }
     return 0;
-  }
-
-  private Relearn open(PrintWriter err) throws IOException {
-    if (!Files.isDirectory(engine.index)) {
-      return engine.open(true); // explains that there is no index
-    }
-    try {
-      return engine.open(false);
-    } catch (IndexInUseException e) {
-      err.println("relearn: " + e.getMessage() + "; serving it read-only: record_feedback is"
-          + " off");
-      return engine.open(true);
-    }
   }
 
   private static void removeHook(Thread hook) {

@@ -48,6 +48,8 @@ public final class RelearnCli implements Runnable {
     cli.setOut(out);
     cli.setErr(err);
     cli.setExecutionExceptionHandler(RelearnCli::handle);
+    cli.setParameterExceptionHandler(Usage::handle);
+    HelpWrapping.install(cli);
     int code = cli.execute(args);
     out.flush();
     err.flush();
@@ -61,13 +63,7 @@ public final class RelearnCli implements Runnable {
 
   private static int handle(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
     PrintWriter err = cli.getErr();
-    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    if (e instanceof java.io.IOException && !(e instanceof java.nio.file.NoSuchFileException)) {
-      message = e.getClass().getSimpleName() + ": " + message;
-    } else if (e instanceof java.nio.file.NoSuchFileException) {
-      message = "no such file: " + message;
-    }
-    err.println("relearn: " + message);
+    err.println("relearn: " + ErrorMessage.of(e));
     if ("1".equals(System.getenv("RELEARN_DEBUG"))) {
       e.printStackTrace(err);
     }

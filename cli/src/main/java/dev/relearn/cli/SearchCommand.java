@@ -49,6 +49,7 @@ final class SearchCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
+    search.check(spec, k, pathPrefix, kind);
     try (Relearn relearn = engine.openPreferWritable()) {
       SearchRequest request = search.request(relearn, String.join(" ", words), k, pathPrefix,
           kind);
@@ -70,7 +71,8 @@ final class SearchCommand implements Callable<Integer> {
         if (explain) {
           HitPrinter.printExplanations(out, results.hits(), explained.explanations());
         }
-        out.printf("%d hits (%s) in %.1f ms%n", results.hits().size(),
+        int count = results.hits().size();
+        out.printf("%d %s (%s) in %.1f ms%n", count, count == 1 ? "hit" : "hits",
             (explain ? SearchMode.LEARNED : request.mode()).label(),
             millis);
       }

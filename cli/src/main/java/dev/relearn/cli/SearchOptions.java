@@ -5,6 +5,7 @@ import dev.relearn.lucene.fusion.Fusion;
 import dev.relearn.lucene.schema.ChunkKind;
 import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** Mode and fusion flags shared by {@code search} and {@code eval}. */
@@ -30,6 +31,25 @@ final class SearchOptions {
   @Option(names = "--candidates", paramLabel = "N", defaultValue = "100",
       description = "Candidates from each retriever (default: ${DEFAULT-VALUE}).")
   int candidates;
+
+  /** A usage error unless {@code --mode} names a mode (or is auto). */
+  void checkMode(CommandSpec spec) throws java.io.IOException {
+    if (!"auto".equalsIgnoreCase(mode)) {
+      Usage.check(spec, () -> SearchMode.fromLabel(mode));
+    }
+  }
+
+  /**
+   * A usage error unless every option of a search is in range: the request is built once with a
+   * stand-in query (the query's own problems are reported when it runs).
+   */
+  void check(CommandSpec spec, int k, String pathPrefix, String kind)
+      throws java.io.IOException {
+    checkMode(spec);
+    Usage.check(spec, () -> SearchRequest.of("probe").withK(k).withCandidates(candidates)
+        .withFusion(fusion())
+        .withFilter(pathPrefix, kind == null ? null : ChunkKind.fromLabel(kind)));
+  }
 
   SearchMode mode(Relearn relearn) throws java.io.IOException {
     if (!"auto".equalsIgnoreCase(mode)) {

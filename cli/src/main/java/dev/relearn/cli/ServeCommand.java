@@ -1,11 +1,11 @@
 package dev.relearn.cli;
 
-import dev.relearn.engine.IndexInUseException;
 import dev.relearn.engine.Relearn;
 import dev.relearn.server.http.HttpApiConfig;
 import dev.relearn.server.http.HttpApiServer;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.BindException;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -44,12 +44,15 @@ final class ServeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
-    HttpApiConfig config = HttpApiConfig.defaults().withAddress(host, port)
-        .withMaxBodyBytes(maxBody).withThreads(httpThreads);
-    Relearn relearn = open(err);
+    HttpApiConfig config = Usage.check(spec, () -> HttpApiConfig.defaults()
+        .withAddress(host, port).withMaxBodyBytes(maxBody).withThreads(httpThreads));
+    Relearn relearn = engine.openPreferWritable(err, "serving it read-only: feedback is off");
     HttpApiServer server;
     try {
       server = HttpApiServer.start(relearn, config, System.err);
+    } catch (BindException e) {
+      relearn.close();
+      throw new IllegalStateException(bindFailure(e), e);
     } catch (IOException | RuntimeException e) {
       relearn.close();
       throw e;
@@ -65,16 +68,13 @@ final class ServeCommand implements Callable<Integer> {
     return 0;
   }
 
-  private Relearn open(PrintWriter err) throws IOException {
-    if (!java.nio.file.Files.isDirectory(engine.index)) {
-      return engine.open(true); // explains that there is no index
+  private String bindFailure(BindException e) {
+    String reason = e.getMessage() == null ? "" : e.getMessage();
+    if (reason.toLowerCase(java.util.Locale.ROOT).contains("in use")) {
+      return "port " + port + " is already in use on " + host + "; choose another with --port";
     }
-    try {
-      return engine.open(false);
-    } catch (IndexInUseException e) {
-      err.println("relearn: " + e.getMessage() + "; serving it read-only: feedback is off");
-      return engine.open(true);
-    }
+    return "cannot listen on " + host + ":" + port + (reason.isEmpty() ? "" : ": " + reason)
+        + "; check --host and --port";
   }
 
   private static void stop(HttpApiServer server, Relearn relearn, PrintWriter err,

@@ -5,6 +5,7 @@ import dev.relearn.lucene.weights.ClassStats;
 import dev.relearn.lucene.weights.QueryClass;
 import dev.relearn.lucene.weights.Weights;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -36,13 +37,27 @@ final class WeightsCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print one JSON object.")
   boolean json;
 
+  private void requireSeedFile() {
+    if (Files.isDirectory(seed)) {
+      throw new IllegalArgumentException("--seed " + seed + " is a folder, not a file");
+    }
+    if (!Files.exists(seed)) {
+      throw new IllegalArgumentException("--seed " + seed + ": no such file");
+    }
+  }
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
+    QueryClass resetClass = reset == null || "all".equals(reset) ? null
+        : Usage.check(spec, () -> QueryClass.fromLabel(reset));
+    if (seed != null) {
+      requireSeedFile();
+    }
     boolean writes = reset != null || seed != null;
     try (Relearn relearn = writes ? engine.open(false) : engine.openPreferWritable()) {
       if (reset != null) {
-        relearn.resetWeights("all".equals(reset) ? null : QueryClass.fromLabel(reset));
+        relearn.resetWeights(resetClass);
         spec.commandLine().getErr().println("reset " + reset);
       }
       if (seed != null) {

@@ -1,6 +1,7 @@
 package dev.relearn.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -101,7 +102,7 @@ class EvalCliTest {
   void badValuesAreNamed() {
     CliTest.Result scenario = CliTest.run("eval", "learn", "--dataset", beir.toString(),
         "--model", "hashing", "--scenario", "chaos");
-    assertEquals(1, scenario.code());
+    assertEquals(2, scenario.code(), "an unknown value is a usage error");
     assertTrue(scenario.err().contains("unknown scenario 'chaos'"), scenario.err());
     CliTest.Result model = CliTest.run("eval", "learn", "--dataset", beir.toString(),
         "--model", "hashing", "--click-model", "dbn");
@@ -109,6 +110,42 @@ class EvalCliTest {
     CliTest.Result noDataset = CliTest.run("eval");
     assertEquals(2, noDataset.code());
     assertTrue(noDataset.err().contains("--dataset"), noDataset.err());
+  }
+
+  @Test
+  void badSplitsAndRunFilesFailBeforeAnyIndexing() throws Exception {
+    Path index = tmp.resolve("idx");
+    CliTest.Result split = CliTest.run("eval", "--index", index.toString(), "--model",
+        "hashing", "--dataset", beir.toString(), "--split", "dev");
+    assertEquals(2, split.code(), split.err());
+    assertTrue(split.err().startsWith("relearn: --split dev: dataset tiny has no"
+        + " qrels/dev.tsv; its splits: test, train"), split.err());
+    Path folder = Files.createDirectories(tmp.resolve("runs"));
+    CliTest.Result runOut = CliTest.run("eval", "--index", index.toString(), "--model",
+        "hashing", "--dataset", beir.toString(), "--run-out", folder.toString());
+    assertEquals(1, runOut.code(), runOut.err());
+    assertEquals("relearn: --run-out " + folder + " is a folder, not a file",
+        runOut.err().strip());
+    Path underFile = beir.resolve("corpus.jsonl").resolve("run.txt");
+    CliTest.Result blocked = CliTest.run("eval", "--index", index.toString(), "--model",
+        "hashing", "--dataset", beir.toString(), "--run-out", underFile.toString());
+    assertEquals("relearn: --run-out " + underFile + ": " + beir.resolve("corpus.jsonl")
+        + " is a file, not a folder", blocked.err().strip());
+    CliTest.Result learn = CliTest.run("eval", "learn", "--index", index.toString(), "--model",
+        "hashing", "--dataset", beir.toString(), "--train-split", "dev");
+    assertEquals(2, learn.code(), learn.err());
+    assertTrue(learn.err().startsWith("relearn: --train-split dev: dataset tiny has no"),
+        learn.err());
+    CliTest.Result sessions = CliTest.run("eval", "learn", "--index", index.toString(),
+        "--model", "hashing", "--dataset", beir.toString(), "--sessions", "-3");
+    assertEquals(2, sessions.code(), sessions.err());
+    assertTrue(sessions.err().contains("got: -3"), sessions.err());
+    CliTest.Result file = CliTest.run("eval", "--model", "hashing", "--dataset",
+        beir.resolve("queries.jsonl").toString());
+    assertEquals("relearn: --dataset " + beir.resolve("queries.jsonl") + " is a file, not a"
+        + " folder; a BEIR dataset is a folder of corpus.jsonl, queries.jsonl and"
+        + " qrels/<split>.tsv", file.err().strip());
+    assertFalse(Files.exists(index), "nothing was indexed");
   }
 
   @Test

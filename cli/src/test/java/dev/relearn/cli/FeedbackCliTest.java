@@ -60,16 +60,34 @@ class FeedbackCliTest {
   @Test
   void badFeedbackGetsClearErrors() {
     Result rating = CliTest.run(args("feedback", "--query", "q", "--used", chunk, "--rating", "7"));
-    assertEquals(1, rating.code());
-    assertEquals("relearn: a star rating must be 1 to 5, got: 7", rating.err().strip());
+    assertEquals(2, rating.code(), "a value out of range is a usage error");
+    assertEquals("relearn: a star rating must be 1 to 5, got: 7", firstLine(rating));
     Result quality = CliTest.run(args("feedback", "--query", "q", "--used", chunk,
         "--quality", "1.5"));
-    assertEquals("relearn: quality must be in [0, 1], got: 1.5", quality.err().strip());
+    assertEquals(2, quality.code());
+    assertEquals("relearn: quality must be in [0, 1], got: 1.5", firstLine(quality));
     Result empty = CliTest.run(args("feedback", "--query", "q", "--used", ","));
-    assertEquals("relearn: --used must name at least one chunk id", empty.err().strip());
+    assertEquals("relearn: --used must name at least one chunk id", firstLine(empty));
+    assertTrue(empty.err().contains("Try 'relearn feedback --help'"), empty.err());
     assertEquals(2, CliTest.run(args("feedback", "--query", "q", "--used", chunk, "--success",
         "--failure")).code());
     assertEquals(2, CliTest.run(args("forget")).code());
+  }
+
+  private static String firstLine(Result result) {
+    return result.err().strip().split("\n")[0];
+  }
+
+  @Test
+  void plainSearchShowsTheChunkIdsFeedbackTakes() {
+    Result search = CliTest.run(args("search", "rotate keys"));
+    assertEquals(0, search.code(), search.err());
+    assertTrue(search.out().startsWith(" 1. [" + chunk + "] keys.md:1-2 (markdown)  Keys\n"),
+        search.out());
+    assertTrue(search.out().contains("1 hit (hybrid)"), search.out());
+    Result used = CliTest.run(args("feedback", "--query", "rotate keys", "--used", chunk));
+    assertEquals(0, used.code(), used.err());
+    assertTrue(used.err().isEmpty(), "the printed id is a known chunk: " + used.err());
   }
 
   @Test

@@ -53,7 +53,7 @@ class RelearnTest {
       IndexReport first = relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
       assertTrue(first.added() >= 3, first.summary());
       List<Hit> hits = relearn.search(SearchRequest.of("http request parser")).hits();
-      assertEquals("Parser.java", hits.get(0).path());
+      assertEquals("docs/Parser.java", hits.get(0).path());
       assertTrue(relearn.search(SearchRequest.of("fuses vector scores").withMode(SearchMode.BM25))
           .hits().get(0).headingPath().contains("Search"));
 

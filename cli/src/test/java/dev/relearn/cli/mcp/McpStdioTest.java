@@ -97,7 +97,7 @@ class McpStdioTest {
       assertEquals(i + 1, message.get("id").asInt(), lines.get(i));
     }
     JsonNode hits = json.readTree(lines.get(1)).at("/result/structuredContent/hits");
-    assertTrue(hits.get(0).get("chunk_id").asText().startsWith("keys.md#"), lines.get(1));
+    assertTrue(hits.get(0).get("chunk_id").asText().startsWith("docs/keys.md#"), lines.get(1));
     JsonNode error = json.readTree(lines.get(2)).get("result");
     assertTrue(error.get("isError").asBoolean(), lines.get(2));
     assertEquals("record_feedback: bad rating: 'meh'; expected +1, -1, up, down or 1 to 5 stars",

@@ -14,6 +14,8 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreMode;
@@ -21,15 +23,36 @@ import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.Bits;
 
-/** The chunks an index already holds for one origin, read once at the start of a run. */
+/**
+ * The chunks an index already holds for one origin, read once at the start of a run.
+ *
+ * <p>Chunks a folder indexed before paths began with a root key (paths relative to the folder,
+ * e.g. {@code README.md} and id {@code README.md#…}) are looked up under the id and path they
+ * have now ({@code a/README.md#…}), so the run rewrites them under their new id with their learned
+ * values, instead of adding duplicates. Chunks of adopted origins (see {@link RootKeys}) are read
+ * too, and rewritten with the new origin.
+ */
 final class ExistingChunks {
-  /** One indexed chunk: what identifies it, its content hash and its learned values. */
-  record Entry(String id, String path, String section, String sha256, int startLine,
-      int endLine, LearnedValues learned) {
-    /** Whether {@code chunk} is exactly what is indexed: same content and same place. */
+  /**
+   * One indexed chunk: what identifies it, its content hash and its learned values.
+   *
+   * @param id the id it is stored under
+   * @param key the id it is looked up by: {@code id}, or its current form for an old chunk
+   * @param origin the origin it is stored with
+   * @param path its path, in current form
+   */
+  record Entry(String id, String key, String origin, String path, String section, String sha256,
+      int startLine, int endLine, LearnedValues learned) {
+    /** Whether {@code chunk} is exactly what is indexed: same id, origin, content and place. */
     boolean sameAs(Chunk chunk) {
-      return sha256.equals(chunk.sha256()) && startLine == chunk.startLine()
-          && endLine == chunk.endLine() && path.equals(chunk.path());
+      return id.equals(chunk.id()) && origin.equals(chunk.origin())
+          && sha256.equals(chunk.sha256())
+          && startLine == chunk.startLine() && endLine == chunk.endLine()
+          && path.equals(chunk.path());
+    }
+
+    Entry withKey(String newKey) {
+      return new Entry(id, newKey, origin, path, section, sha256, startLine, endLine, learned);
     }
   }
 
@@ -37,13 +60,23 @@ final class ExistingChunks {
 
   private ExistingChunks() {}
 
-  static ExistingChunks read(DirectoryReader reader, String origin) throws IOException {
+  /**
+   * Reads the chunks of {@code origins}.
+   *
+   * @param origins the source's origin and any origins it adopts
+   * @param rootKey the folder source's root key, or null for sources whose ids are given
+   */
+  static ExistingChunks read(DirectoryReader reader, List<String> origins, String rootKey)
+      throws IOException {
     ExistingChunks existing = new ExistingChunks();
     IndexSearcher searcher = new IndexSearcher(reader);
+    BooleanQuery.Builder query = new BooleanQuery.Builder();
+    origins.forEach(origin -> query.add(ChunkSchema.originQuery(origin), Occur.SHOULD));
     Weight weight = searcher.createWeight(
-        searcher.rewrite(ChunkSchema.originQuery(origin)), ScoreMode.COMPLETE_NO_SCORES, 1f);
-    Set<String> fields = Set.of(ChunkSchema.ID, ChunkSchema.PATH, ChunkSchema.TITLE,
-        ChunkSchema.HEADING_PATH, ChunkSchema.SHA256, ChunkSchema.START_LINE, ChunkSchema.END_LINE);
+        searcher.rewrite(query.build()), ScoreMode.COMPLETE_NO_SCORES, 1f);
+    Set<String> fields = Set.of(ChunkSchema.ID, ChunkSchema.ORIGIN, ChunkSchema.PATH,
+        ChunkSchema.TITLE, ChunkSchema.HEADING_PATH, ChunkSchema.SHA256, ChunkSchema.START_LINE,
+        ChunkSchema.END_LINE);
     for (LeafReaderContext leaf : reader.leaves()) {
       Scorer scorer = weight.scorer(leaf);
       if (scorer == null) {
@@ -57,13 +90,24 @@ final class ExistingChunks {
           continue;
         }
         Document d = stored.document(doc, fields);
+        String id = d.get(ChunkSchema.ID);
         String path = d.get(ChunkSchema.PATH);
+        boolean old = rootKey != null && !path.startsWith(rootKey + "/");
+        String key = old ? rootKey + "/" + id : id;
+        path = old ? rootKey + "/" + path : path;
         String section = sectionKey(path, List.of(d.getValues(ChunkSchema.HEADING_PATH)),
             d.get(ChunkSchema.TITLE));
-        existing.byId.put(d.get(ChunkSchema.ID), new Entry(d.get(ChunkSchema.ID), path, section,
-            d.get(ChunkSchema.SHA256), d.getField(ChunkSchema.START_LINE).numericValue().intValue(),
+        Entry entry = new Entry(id, key, d.get(ChunkSchema.ORIGIN), path, section,
+            d.get(ChunkSchema.SHA256),
+            d.getField(ChunkSchema.START_LINE).numericValue().intValue(),
             d.getField(ChunkSchema.END_LINE).numericValue().intValue(),
-            LearnedValues.read(leaf.reader(), doc)));
+            LearnedValues.read(leaf.reader(), doc));
+        Entry clash = existing.byId.put(key, entry);
+        if (clash != null) { // an old chunk whose new id is taken is looked up as itself: deleted
+          Entry dropped = old ? entry : clash;
+          existing.byId.put(key, old ? clash : entry);
+          existing.byId.put(dropped.id(), dropped.withKey(dropped.id()));
+        }
       }
     }
     return existing;
@@ -74,6 +118,7 @@ final class ExistingChunks {
     return path + '\u0000' + String.join("\u0001", headingPath) + '\u0000' + title;
   }
 
+  /** The entry looked up by {@code id} (see {@link Entry#key()}), or null. */
   Entry get(String id) {
     return byId.get(id);
   }
@@ -82,7 +127,7 @@ final class ExistingChunks {
   Map<String, List<Entry>> vanished(Set<String> keep) {
     Map<String, List<Entry>> out = new HashMap<>();
     for (Entry entry : byId.values()) {
-      if (!keep.contains(entry.id())) {
+      if (!keep.contains(entry.key())) {
         out.computeIfAbsent(entry.section(), k -> new ArrayList<>()).add(entry);
       }
     }

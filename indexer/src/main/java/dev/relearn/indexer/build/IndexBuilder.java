@@ -1,6 +1,7 @@
 package dev.relearn.indexer.build;
 
 import dev.relearn.indexer.source.ChunkSource;
+import dev.relearn.indexer.source.DirectorySource;
 import dev.relearn.indexer.source.SourceProblem;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkSchema;
@@ -25,8 +26,17 @@ import org.apache.lucene.index.IndexWriter;
  *   <li>A new or changed chunk is embedded (or taken from the vector cache) and written. It keeps
  *       the learned values of the chunk it replaces: the same id, or else the one vanished chunk
  *       at the same path and heading.
- *   <li>Chunks of the same origin that the source no longer has are deleted.
+ *   <li>Chunks of the same origin that the source no longer has are deleted. A folder's run
+ *       never deletes or replaces chunks of another origin that still exists (JSONL and BEIR
+ *       ids are the user's: a record whose id another origin has replaces that chunk).
  * </ul>
+ *
+ * <p>A folder source ({@link DirectorySource}) gets a root key no other origin's paths start with
+ * ({@link RootKeys}), so its ids cannot collide with another folder's. Its chunks indexed before
+ * paths began with the root key are moved to their new ids with their learned values, and
+ * reported in {@link IndexReport#renamed()} so that the feedback store follows. A folder that
+ * no longer exists hands its root key, with its chunks and their learned values, to the next
+ * folder indexed under that key (a moved folder), as if they were one origin.
  *
  * <p>All vectors are computed and checked before the first write, so an embedder failure leaves
  * the index unchanged. One commit ends the run, unless nothing changed. Problems in single files
@@ -54,10 +64,18 @@ public final class IndexBuilder {
     int cachedBefore = vectors.cached();
     List<Chunk> chunks = new ArrayList<>();
     List<SourceProblem> problems = new ArrayList<>();
-    source.read(chunks::add, problems::add);
     ExistingChunks existing;
     try (DirectoryReader reader = DirectoryReader.open(writer)) {
-      existing = ExistingChunks.read(reader, source.origin());
+      String rootKey = null;
+      List<String> origins = new ArrayList<>(List.of(source.origin()));
+      if (source instanceof DirectorySource folder) {
+        RootKeys.Choice choice = RootKeys.choose(reader, folder.origin(), folder.rootKeys());
+        rootKey = choice.key();
+        origins.addAll(choice.adopted());
+        source = folder.withRootKey(rootKey);
+      }
+      source.read(chunks::add, problems::add);
+      existing = ExistingChunks.read(reader, origins, rootKey);
     }
 
     Set<String> ids = new HashSet<>();
@@ -91,9 +109,11 @@ public final class IndexBuilder {
             chunk.path(), chunk.headingPath(), chunk.title()));
         if (candidates != null && !candidates.isEmpty()) {
           predecessor = candidates.removeFirst();
-          writer.deleteDocuments(ChunkSchema.idTerm(predecessor.id()));
-          renamed.put(predecessor.id(), chunk.id());
         }
+      }
+      if (predecessor != null && !predecessor.id().equals(chunk.id())) {
+        writer.deleteDocuments(ChunkSchema.idTerm(predecessor.id()));
+        renamed.put(predecessor.id(), chunk.id());
       }
       LearnedValues learned = predecessor == null ? LearnedValues.NEUTRAL : predecessor.learned();
       writer.updateDocument(ChunkSchema.idTerm(chunk.id()),
@@ -104,7 +124,7 @@ public final class IndexBuilder {
         updated++;
       }
     }
-    int deleted = 0;
+    int deleted = 0; // of this origin, and of adopted ones that no longer exist
     for (List<ExistingChunks.Entry> gone : vanished.values()) {
       for (ExistingChunks.Entry entry : gone) {
         writer.deleteDocuments(ChunkSchema.idTerm(entry.id()));

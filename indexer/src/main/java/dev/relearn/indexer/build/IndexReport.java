@@ -39,8 +39,13 @@ public record IndexReport(String origin, int added, int updated, int unchanged, 
 
   /** One line for people, e.g. {@code "5183 chunks: 5183 added, ... (12.3 s)"}. */
   public String summary() {
-    return String.format("%s: %d chunks (%d added, %d updated, %d unchanged, %d deleted);"
-        + " %d embedded, %d from cache; %d problems; %.1f s", origin, chunks(), added, updated,
-        unchanged, deleted, embedded, cachedVectors, problems.size(), millis / 1000.0);
+    return String.format("%s: %s (%d added, %d updated, %d unchanged, %d deleted);"
+        + " %d embedded, %d from cache; %s; %.1f s", origin, count(chunks(), "chunk"), added,
+        updated, unchanged, deleted, embedded, cachedVectors, count(problems.size(), "problem"),
+        millis / 1000.0);
+  }
+
+  private static String count(int n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
   }
 }

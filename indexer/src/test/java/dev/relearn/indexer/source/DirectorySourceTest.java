@@ -2,6 +2,7 @@ package dev.relearn.indexer.source;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -35,9 +36,16 @@ class DirectorySourceTest {
     return Files.write(file, content);
   }
 
+  /** The paths read, without the root key every one of them must start with. */
   private List<String> readPaths(Path root) throws IOException {
-    new DirectorySource(root).read(chunks::add, problems::add);
-    return chunks.stream().map(Chunk::path).distinct().toList();
+    DirectorySource source = new DirectorySource(root);
+    source.read(chunks::add, problems::add);
+    String prefix = source.rootKey() + "/";
+    for (Chunk chunk : chunks) {
+      assertTrue(chunk.path().startsWith(prefix) && chunk.id().startsWith(prefix),
+          chunk.id() + " under " + prefix);
+    }
+    return chunks.stream().map(c -> c.path().substring(prefix.length())).distinct().toList();
   }
 
   @Test
@@ -181,12 +189,35 @@ class DirectorySourceTest {
   }
 
   @Test
-  void aNamedFileIsReadWithItsNameAsPath() throws IOException {
+  void aNamedFileIsReadUnderItsFoldersName() throws IOException {
     Path file = write("deep/notes.md", "# Title\ntext\n");
     DirectorySource source = new DirectorySource(file);
     assertEquals(file.toAbsolutePath().normalize().toString(), source.origin());
     assertEquals(List.of("notes.md"), readPaths(file));
-    assertTrue(chunks.get(0).id().startsWith("notes.md#"));
+    assertEquals("deep/notes.md", chunks.get(0).path());
+    assertTrue(chunks.get(0).id().startsWith("deep/notes.md#"));
+  }
+
+  @Test
+  void rootKeysNameTheFolderThenItsParentThenAHash() throws IOException {
+    write("x/docs/a.md", "alpha\n");
+    DirectorySource source = new DirectorySource(dir.resolve("x/docs"));
+    List<String> keys = source.rootKeys();
+    assertEquals(3, keys.size(), keys.toString());
+    assertEquals(List.of("docs", "docs@x"), keys.subList(0, 2));
+    assertTrue(keys.get(2).matches("docs@[0-9a-f]{8}"), keys.get(2));
+    List<String> fileKeys = new DirectorySource(dir.resolve("x/docs/a.md")).rootKeys();
+    assertEquals(keys.subList(0, 2), fileKeys.subList(0, 2));
+    assertNotEquals(keys.get(2), fileKeys.get(2), "the hash is of the file's own path");
+    assertEquals("docs", source.rootKey());
+
+    source.withRootKey("docs@x").read(chunks::add, problems::add);
+    assertEquals("docs@x/a.md", chunks.get(0).path());
+    for (String bad : new String[] {"", " ", "a/b"}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> source.withRootKey(bad));
+      assertTrue(e.getMessage().contains("'" + bad + "'"), e.getMessage());
+    }
   }
 
   @Test
@@ -199,7 +230,8 @@ class DirectorySourceTest {
     List<Chunk> lf = List.copyOf(chunks);
     chunks.clear();
     readPaths(dir.resolve("crlf"));
-    assertEquals(lf.stream().map(Chunk::id).toList(), chunks.stream().map(Chunk::id).toList());
+    assertEquals(lf.stream().map(c -> c.id().substring("lf/".length())).toList(),
+        chunks.stream().map(c -> c.id().substring("crlf/".length())).toList());
     assertEquals(lf.get(0).endLine(), chunks.get(0).endLine());
   }
 

@@ -59,8 +59,9 @@ final class SearchTool extends RelearnTool {
         "k", Schemas.integer("Hits to return.", SearchRequest.DEFAULT_K, 1, MAX_K),
         "mode", Schemas.oneOf("Retrieval mode; auto is learned once the index has feedback,"
             + " else hybrid.", List.of("auto", "bm25", "vector", "hybrid", "learned"), "auto"),
-        "path_prefix", Schemas.prop("string", "Only chunks whose path starts so (default: the"
-            + " context's prefix, from set_context)."),
+        "path_prefix", Schemas.prop("string", "Only chunks whose path starts so; paths begin"
+            + " with the indexed folder's name, e.g. docs/guide.md (default: the context's"
+            + " prefix, from set_context)."),
         "context", Schemas.prop("string", "Context to attribute the search to (default: the"
             + " last set_context)."));
     return McpSchema.Tool.builder().name(SEARCH).title("Search the index")

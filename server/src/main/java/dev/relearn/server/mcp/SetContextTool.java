@@ -24,7 +24,8 @@ final class SetContextTool extends RelearnTool {
         "context", Schemas.prop("string", "A context (session) id of your choice, e.g. one per"
             + " task. Returning to an id resumes that context."),
         "path_prefix", Schemas.prop("string", "Optional: the context's searches only return"
-            + " chunks whose path starts so (search_all ignores it)."));
+            + " chunks whose path starts so, e.g. docs/ (paths begin with the indexed folder's"
+            + " name; search_all ignores it)."));
     Map<String, Object> output = Schemas.output(Schemas.props(
         "context", Schemas.prop("string", null),
         "path_prefix", Schemas.prop(List.of("string", "null"), null),

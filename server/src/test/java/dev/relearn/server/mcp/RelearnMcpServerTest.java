@@ -127,10 +127,10 @@ class RelearnMcpServerTest {
   @Test
   void searchUsesTheContextsPathPrefixAndReportsItsMode() {
     Map<String, Object> set = body(server.call("set_context",
-        Map.of("context", "keys-task", "path_prefix", "keys")));
-    assertEquals("keys", set.get("path_prefix"));
+        Map.of("context", "keys-task", "path_prefix", "docs/keys")));
+    assertEquals("docs/keys", set.get("path_prefix"));
     for (String id : ids("search", Map.of("query", "cache deploy keys"))) {
-      assertTrue(id.startsWith("keys.md#"), id);
+      assertTrue(id.startsWith("docs/keys.md#"), id);
     }
     assertTrue(ids("search_all", Map.of("query", "cache deploy keys")).size() > 2,
         "search_all ignores the prefix");

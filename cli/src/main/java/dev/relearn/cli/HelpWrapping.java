@@ -1,0 +1,59 @@
+package dev.relearn.cli;
+
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine;
+import picocli.CommandLine.IHelpSectionRenderer;
+
+/**
+ * Mends picocli's word wrapping in help text. picocli wraps at {@link java.text.BreakIterator}'s
+ * line breaks, which fall after a leading dot: ".relearn/eval" or "../shared/datasets" at the end
+ * of a line came out as "." and "relearn/eval" on two lines. Such a stranded dot token (or the
+ * "e." of "e.g.") is moved to the start of the next line, onto the word it belongs to.
+ */
+final class HelpWrapping {
+  private static final Pattern STRANDED =
+      Pattern.compile("(?<=\\s)([(\\['\"]?\\.{1,2}|e\\.|i\\.)$");
+  private static final List<String> SECTIONS = List.of(
+      CommandLine.Model.UsageMessageSpec.SECTION_KEY_SYNOPSIS,
+      CommandLine.Model.UsageMessageSpec.SECTION_KEY_DESCRIPTION,
+      CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST,
+      CommandLine.Model.UsageMessageSpec.SECTION_KEY_PARAMETER_LIST,
+      CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST);
+
+  private HelpWrapping() {}
+
+  /** Installs the mending renderers on {@code cli} and all its subcommands. */
+  static void install(CommandLine cli) {
+    Map<String, IHelpSectionRenderer> renderers = cli.getHelpSectionMap();
+    for (String key : SECTIONS) {
+      IHelpSectionRenderer wrapped = renderers.get(key);
+      if (wrapped != null) {
+        renderers.put(key, help -> mend(wrapped.render(help)));
+      }
+    }
+    cli.setHelpSectionMap(renderers);
+    for (CommandLine sub : cli.getSubcommands().values()) {
+      if (sub.getParent() == cli) { // aliases list a subcommand twice; its own parent once
+        install(sub);
+      }
+    }
+  }
+
+  /** {@code text} with every stranded dot token moved onto the next line's first word. */
+  static String mend(String text) {
+    String[] lines = text.split("\n", -1);
+    for (int i = 0; i + 1 < lines.length; i++) {
+      Matcher stranded = STRANDED.matcher(lines[i]);
+      String next = lines[i + 1];
+      int start = next.length() - next.stripLeading().length();
+      if (stranded.find() && start < next.length() && !next.isBlank()) {
+        lines[i] = lines[i].substring(0, stranded.start()).stripTrailing();
+        lines[i + 1] = next.substring(0, start) + stranded.group(1) + next.substring(start);
+      }
+    }
+    return String.join("\n", lines);
+  }
+}

@@ -1,0 +1,60 @@
+package dev.relearn.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+
+/**
+ * Checks an {@code --index} folder before a command opens it, writing nothing: only {@code
+ * index}, {@code demo}, {@code eval} and {@code bench} may create an index; every other command
+ * needs one that exists. "An index exists" is decided as the engine does: the folder holds a
+ * Lucene commit ({@link DirectoryReader#indexExists}).
+ */
+final class IndexFolder {
+  private IndexFolder() {}
+
+  /**
+   * Fails unless {@code index} holds an index.
+   *
+   * @throws IllegalArgumentException naming the folder and the command that creates an index
+   */
+  static void requireExisting(Path index) throws IOException {
+    Path folder = requireCreatable(index);
+    if (!Files.isDirectory(folder)) {
+      throw new IllegalArgumentException(noIndex(folder, " (no such folder)"));
+    }
+    boolean exists;
+    try (Directory directory = FSDirectory.open(folder)) {
+      exists = DirectoryReader.indexExists(directory);
+    }
+    if (!exists) {
+      throw new IllegalArgumentException(noIndex(folder, ""));
+    }
+  }
+
+  /**
+   * Fails if {@code index}, or the nearest of its parents that exists, is a file rather than a
+   * folder; returns the folder, absolute.
+   */
+  static Path requireCreatable(Path index) {
+    Path folder = index.toAbsolutePath().normalize();
+    for (Path path = folder; path != null; path = path.getParent()) {
+      if (Files.isDirectory(path)) {
+        break;
+      }
+      if (Files.exists(path)) {
+        throw new IllegalArgumentException("--index " + index + (path.equals(folder) ? ""
+            : ": " + path) + " is a file, not a folder");
+      }
+    }
+    return folder;
+  }
+
+  private static String noIndex(Path folder, String why) {
+    return "no relearn index at " + folder + why + "; create one with: relearn index --index "
+        + folder + " PATH";
+  }
+}

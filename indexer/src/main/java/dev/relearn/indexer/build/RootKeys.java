@@ -1,0 +1,115 @@
+package dev.relearn.indexer.build;
+
+import dev.relearn.lucene.schema.ChunkSchema;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeSet;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.MultiTerms;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.PrefixQuery;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * Picks the root key a folder's chunk paths start with, so that no two indexed roots share one.
+ *
+ * <p>A key is held by an origin when some of its chunk paths start with {@code key/}. The choice
+ * is the first candidate this origin holds that no other existing origin holds (a root keeps its
+ * key across runs), else the first candidate no other existing origin holds. An origin whose file
+ * or folder no longer exists does not block a key: its chunks under the chosen key are adopted,
+ * so a folder that was moved and indexed again keeps its paths, ids and learned values.
+ */
+final class RootKeys {
+  /**
+   * The key chosen for a run.
+   *
+   * @param key the root key
+   * @param adopted origins that no longer exist whose chunks under {@code key} the run takes over
+   */
+  record Choice(String key, List<String> adopted) {
+    Choice {
+      Objects.requireNonNull(key, "key");
+      adopted = List.copyOf(adopted);
+    }
+  }
+
+  private RootKeys() {}
+
+  /**
+   * @param candidates keys in order of preference, each one path segment
+   * @throws IllegalStateException naming the origin when every candidate is held
+   */
+  static Choice choose(IndexReader reader, String origin, List<String> candidates)
+      throws IOException {
+    IndexSearcher searcher = new IndexSearcher(reader);
+    List<String> others = otherOrigins(reader, origin);
+    Choice free = null;
+    for (String key : candidates) {
+      List<String> gone = new ArrayList<>();
+      boolean blocked = false;
+      for (String other : others) {
+        if (holds(searcher, other, key)) {
+          if (exists(other)) {
+            blocked = true;
+            break;
+          }
+          gone.add(other);
+        }
+      }
+      if (blocked) {
+        continue;
+      }
+      if (holds(searcher, origin, key)) {
+        return new Choice(key, gone);
+      }
+      if (free == null) {
+        free = new Choice(key, gone);
+      }
+    }
+    if (free == null) {
+      throw new IllegalStateException("every path prefix for " + origin
+          + " is used by another indexed source: " + candidates);
+    }
+    return free;
+  }
+
+  private static boolean holds(IndexSearcher searcher, String origin, String key)
+      throws IOException {
+    return searcher.count(new BooleanQuery.Builder()
+        .add(new PrefixQuery(new Term(ChunkSchema.PATH, key + "/")), Occur.FILTER)
+        .add(ChunkSchema.originQuery(origin), Occur.FILTER)
+        .build()) > 0;
+  }
+
+  private static List<String> otherOrigins(IndexReader reader, String origin)
+      throws IOException {
+    TreeSet<String> origins = new TreeSet<>();
+    Terms terms = MultiTerms.getTerms(reader, ChunkSchema.ORIGIN);
+    if (terms != null) {
+      TermsEnum it = terms.iterator();
+      for (BytesRef term = it.next(); term != null; term = it.next()) {
+        origins.add(term.utf8ToString());
+      }
+    }
+    origins.remove(origin);
+    return List.copyOf(origins);
+  }
+
+  private static boolean exists(String origin) {
+    try {
+      return Files.exists(Path.of(origin));
+    } catch (InvalidPathException e) {
+      return true; // not a path here: never treated as gone
+    }
+  }
+}

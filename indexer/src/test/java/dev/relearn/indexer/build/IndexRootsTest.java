@@ -1,0 +1,251 @@
+package dev.relearn.indexer.build;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.indexer.embed.HashingEmbedder;
+import dev.relearn.indexer.source.ChunkSource;
+import dev.relearn.indexer.source.DirectorySource;
+import dev.relearn.indexer.source.SourceProblem;
+import dev.relearn.lucene.schema.Chunk;
+import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.LearnedValues;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.PrefixQuery;
+import org.apache.lucene.store.FSDirectory;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Two indexed folders holding files at the same relative paths each own their chunks. */
+class IndexRootsTest {
+  private static final String README = "# Setup\n\nInstall the zebrafinch tool first.\n";
+
+  @TempDir Path dir;
+  private final ChunkSchema schema = new ChunkSchema(384);
+  private FSDirectory directory;
+  private IndexWriter writer;
+
+  /** One live chunk as stored. */
+  record Stored(String id, String origin, String path, String text) {}
+
+  @BeforeEach
+  void open() throws IOException {
+    directory = FSDirectory.open(dir.resolve("index"));
+    writer = new IndexWriter(directory, new IndexWriterConfig(schema.indexAnalyzer()));
+  }
+
+  @AfterEach
+  void close() throws IOException {
+    writer.close();
+    directory.close();
+  }
+
+  IndexReport index(Path root) throws IOException {
+    return index(new DirectorySource(root));
+  }
+
+  IndexReport index(ChunkSource source) throws IOException {
+    return new IndexBuilder(writer, schema, new DocumentVectors(new HashingEmbedder(), null),
+        Progress.NONE).index(source);
+  }
+
+  /** What indexing {@code root} gave before paths began with a root key. */
+  record OldFolderSource(DirectorySource folder) implements ChunkSource {
+    @Override
+    public String origin() {
+      return folder.origin();
+    }
+
+    @Override
+    public void read(Consumer<Chunk> chunks, Consumer<SourceProblem> problems) throws IOException {
+      int cut = folder.rootKey().length() + 1;
+      folder.read(c -> chunks.accept(new Chunk(c.id().substring(cut), c.origin(),
+          c.path().substring(cut), c.kind(), c.title(), c.headingPath(), c.startLine(),
+          c.endLine(), c.tokenEstimate(), c.text())), problems);
+    }
+  }
+
+  LearnedValues learned(String id) throws IOException {
+    try (DirectoryReader reader = DirectoryReader.open(writer)) {
+      for (LeafReaderContext leaf : reader.leaves()) {
+        for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
+          if ((leaf.reader().getLiveDocs() == null || leaf.reader().getLiveDocs().get(doc))
+              && id.equals(leaf.reader().storedFields().document(doc).get(ChunkSchema.ID))) {
+            return LearnedValues.read(leaf.reader(), doc);
+          }
+        }
+      }
+    }
+    throw new AssertionError("no live chunk " + id);
+  }
+
+  List<Stored> stored() throws IOException {
+    List<Stored> out = new ArrayList<>();
+    try (DirectoryReader reader = DirectoryReader.open(writer)) {
+      for (LeafReaderContext leaf : reader.leaves()) {
+        for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
+          if (leaf.reader().getLiveDocs() == null || leaf.reader().getLiveDocs().get(doc)) {
+            Document d = leaf.reader().storedFields().document(doc);
+            out.add(new Stored(d.get(ChunkSchema.ID), d.get(ChunkSchema.ORIGIN),
+                d.get(ChunkSchema.PATH), d.get(ChunkSchema.TEXT)));
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  Set<String> paths() throws IOException {
+    Set<String> paths = new TreeSet<>();
+    stored().forEach(s -> paths.add(s.path()));
+    return paths;
+  }
+
+  int countUnder(String prefix) throws IOException {
+    try (DirectoryReader reader = DirectoryReader.open(writer)) {
+      return new IndexSearcher(reader).count(new PrefixQuery(new Term(ChunkSchema.PATH, prefix)));
+    }
+  }
+
+  static Path folder(Path parent, String... namesAndTexts) throws IOException {
+    Files.createDirectories(parent);
+    for (int i = 0; i < namesAndTexts.length; i += 2) {
+      Path file = parent.resolve(namesAndTexts[i]);
+      Files.createDirectories(file.getParent());
+      Files.writeString(file, namesAndTexts[i + 1]);
+    }
+    return parent;
+  }
+
+  @Test
+  void identicalFilesInTwoFoldersAreTwoChunksAndDeletingOneKeepsTheOther() throws IOException {
+    Path a = folder(dir.resolve("a"), "README.md", README, "guide.md", "# Guide\n\nAlpha.\n");
+    Path c = folder(dir.resolve("c"), "README.md", README, "notes.md", "# Notes\n\nGamma.\n");
+    IndexReport first = index(a);
+    IndexReport second = index(c);
+    assertEquals(2, second.added());
+    assertEquals(first.chunks() + second.chunks(), stored().size(), "each folder its own chunks");
+    assertEquals(Set.of("a/README.md", "a/guide.md", "c/README.md", "c/notes.md"), paths());
+    assertEquals(2, countUnder("a/"), "--path-prefix a selects folder a");
+
+    Files.delete(c.resolve("README.md"));
+    IndexReport third = index(c);
+    assertEquals(1, third.deleted());
+    List<Stored> left = stored().stream().filter(s -> s.text().contains("zebrafinch")).toList();
+    assertEquals(1, left.size(), "a/README.md is still indexed: " + stored());
+    assertEquals("a/README.md", left.getFirst().path());
+    assertEquals(a.toAbsolutePath().normalize().toString(), left.getFirst().origin());
+  }
+
+  @Test
+  void twoFoldersWithTheSameNameDoNotCollide() throws IOException {
+    Path x = folder(dir.resolve("x/docs"), "README.md", README);
+    Path y = folder(dir.resolve("y/docs"), "README.md", README);
+    index(x);
+    index(y);
+    List<Stored> all = stored();
+    assertEquals(2, all.size(), all.toString());
+    assertNotEquals(all.get(0).path(), all.get(1).path());
+    assertEquals(Set.of("docs/README.md", "docs@y/README.md"), paths());
+    // re-indexing keeps each folder's name: nothing changes
+    assertEquals(1, index(x).unchanged());
+    assertEquals(1, index(y).unchanged());
+    Files.delete(y.resolve("README.md"));
+    Files.writeString(y.resolve("other.md"), "# Other\n\nDelta.\n");
+    IndexReport report = index(y);
+    assertEquals(1, report.deleted());
+    assertEquals(Set.of("docs/README.md", "docs@y/other.md"), paths());
+    assertTrue(stored().stream().anyMatch(s -> s.text().contains("zebrafinch")));
+
+    Path z = folder(dir.resolve("z/y/docs"), "README.md", README);
+    index(z);
+    assertTrue(paths().stream().anyMatch(p -> p.matches("docs@[0-9a-f]{8}/README\\.md")),
+        paths().toString());
+    assertEquals(3, stored().size());
+  }
+
+  @Test
+  void aMovedFolderTakesOverItsChunksAndLearnedValues() throws IOException {
+    Path old = folder(dir.resolve("old/docs"), "README.md", README, "b.md", "# B\n\nBeta.\n");
+    Path other = folder(dir.resolve("other/docs"), "c.md", "# C\n\nGamma.\n");
+    index(old);
+    index(other);
+    String readme = stored().stream().filter(s -> s.path().equals("docs/README.md")).findFirst()
+        .orElseThrow().id();
+    LearnedValues used = new LearnedValues(5, 3, 2, 1, 77L);
+    writer.updateDocValues(ChunkSchema.idTerm(readme), used.toFields().toArray(new Field[0]));
+    writer.commit();
+
+    Files.createDirectories(dir.resolve("new"));
+    Path moved = Files.move(old, dir.resolve("new/docs"));
+    Files.delete(moved.resolve("b.md"));
+    IndexReport report = index(moved);
+    assertEquals(1, report.updated(), report.summary());
+    assertEquals(1, report.deleted(), report.summary());
+    assertEquals(Set.of("docs/README.md", "docs@other/c.md"), paths());
+    assertEquals(used, learned(readme));
+    String origin = moved.toAbsolutePath().normalize().toString();
+    assertEquals(origin, stored().stream().filter(s -> s.id().equals(readme)).findFirst()
+        .orElseThrow().origin());
+    assertEquals(1, index(moved).unchanged());
+  }
+
+  @Test
+  void anIndexFromBeforeRootKeysMovesToTheNewIdsWithItsLearnedValues() throws IOException {
+    Path a = folder(dir.resolve("a"), "README.md", README, "guide.md", "# Guide\n\nAlpha.\n");
+    index(new OldFolderSource(new DirectorySource(a)));
+    Map<String, String> oldIds = new TreeMap<>();
+    stored().forEach(s -> oldIds.put(s.path(), s.id()));
+    assertEquals(Set.of("README.md", "guide.md"), oldIds.keySet());
+    LearnedValues used = new LearnedValues(5, 3, 2, 1, 77L);
+    for (String id : oldIds.values()) {
+      writer.updateDocValues(ChunkSchema.idTerm(id), used.toFields().toArray(new Field[0]));
+    }
+    writer.commit();
+
+    Files.writeString(a.resolve("guide.md"), "# Guide\n\nAlpha, revised.\n");
+    IndexReport report = index(a);
+    assertEquals(0, report.added(), report.summary());
+    assertEquals(0, report.deleted(), report.summary());
+    assertEquals(2, report.updated(), report.summary());
+    assertEquals(Set.of("a/README.md", "a/guide.md"), paths());
+    assertEquals(2, stored().size(), "no duplicates left behind: " + stored());
+    assertEquals("a/" + oldIds.get("README.md"), report.renamed().get(oldIds.get("README.md")));
+    for (Stored chunk : stored()) {
+      assertEquals(used, learned(chunk.id()), chunk.id());
+      assertEquals(chunk.id(), report.renamed().get(oldIds.get(chunk.path().substring(2))));
+    }
+    assertEquals(2, index(a).unchanged(), "the next run finds nothing to do");
+  }
+
+  @Test
+  void anOldChunkWhoseNewIdIsTakenIsDeleted() throws IOException {
+    // folder a holds a/README.md: its old-style path is a/README.md, as a current one's would be
+    Path a = folder(dir.resolve("a"), "README.md", README, "a/README.md", README);
+    index(new OldFolderSource(new DirectorySource(a)));
+    assertEquals(Set.of("README.md", "a/README.md"), paths());
+    IndexReport report = index(a);
+    assertEquals(Set.of("a/README.md", "a/a/README.md"), paths());
+    assertEquals(2, stored().size(), report.summary() + " " + stored());
+  }
+}
