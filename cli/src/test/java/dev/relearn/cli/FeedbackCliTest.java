@@ -82,7 +82,7 @@ class FeedbackCliTest {
   void plainSearchShowsTheChunkIdsFeedbackTakes() {
     Result search = CliTest.run(args("search", "rotate keys"));
     assertEquals(0, search.code(), search.err());
-    assertTrue(search.out().startsWith(" 1. [" + chunk + "] keys.md:1-2 (markdown)  Keys\n"),
+    assertTrue(search.out().startsWith(" 1. [" + chunk + "] docs/keys.md:1-2 (markdown)  Keys\n"),
         search.out());
     assertTrue(search.out().contains("1 hit (hybrid)"), search.out());
     Result used = CliTest.run(args("feedback", "--query", "rotate keys", "--used", chunk));
