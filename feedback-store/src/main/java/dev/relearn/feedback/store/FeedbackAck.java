@@ -7,7 +7,9 @@ import java.util.Objects;
 
 /**
  * The store's answer to a recorded event: returned only once the event is durable (per the
- * store's durability) and applied.
+ * store's durability) and applied. For a duplicate, {@code unknownIds}, {@code learnability} and
+ * {@code signal} describe the request as it was sent; the event recorded first under that id is
+ * unchanged (the store keeps no per-event signal to report).
  *
  * @param eventId the event's id
  * @param sequence its position in the event log, or -1 for a duplicate
