@@ -94,7 +94,9 @@ public final class RelearnMcpServer implements AutoCloseable {
       }
       return tool.call(ToolArgs.of(tool.tool().name(), arguments, tool.argumentNames()));
     } catch (IllegalArgumentException | IllegalStateException e) {
-      return ToolResults.error(tool.tool().name() + ": " + e.getMessage());
+      String name = tool.tool().name();
+      String message = String.valueOf(e.getMessage());
+      return ToolResults.error(message.startsWith(name + " ") ? message : name + ": " + message);
     } catch (IOException | RuntimeException e) {
       return ToolResults.error(tool.tool().name() + " failed: " + e.getClass().getSimpleName()
           + ": " + e.getMessage());

@@ -113,7 +113,7 @@ class RelearnMcpServerTest {
     assertEquals(List.of("strong:[" + first.get(0) + "]"), signals(strong),
         "shown by an earlier search of the context, not the latest");
     server.call("set_context", Map.of("context", "task-2"));
-    assertEquals("record_feedback: record_feedback needs the query the results were for: pass"
+    assertEquals("record_feedback needs the query the results were for: pass"
         + " 'query', or run search in context task-2 first",
         error("record_feedback", Map.of("used", List.of(first.get(0)))));
     CallToolResult weak = server.call("record_feedback", Map.of("used", List.of(first.get(0)),
@@ -148,7 +148,7 @@ class RelearnMcpServerTest {
     String id = ids("search", Map.of("query", QUERY)).get(0);
     assertEquals("search: unknown argument 'limit' for tool search; expected: query, k, mode,"
         + " path_prefix, context", error("search", Map.of("query", QUERY, "limit", 3)));
-    assertEquals("search: search needs the argument 'query'", error("search", Map.of()));
+    assertEquals("search needs the argument 'query'", error("search", Map.of()));
     assertEquals("search: 'query' must not be empty", error("search", Map.of("query", " ")));
     assertEquals("search: 'k' must be in [1, 100], got: 0", error("search",
         Map.of("query", QUERY, "k", 0)));
@@ -158,7 +158,7 @@ class RelearnMcpServerTest {
         + " learned", error("search", Map.of("query", QUERY, "mode", "fuzzy")));
     assertEquals("record_feedback: 'used' must name at least one chunk id",
         error("record_feedback", Map.of("used", List.of(" "))));
-    assertEquals("record_feedback: record_feedback needs the argument 'used'",
+    assertEquals("record_feedback needs the argument 'used'",
         error("record_feedback", Map.of("outcome", "success")));
     assertEquals("record_feedback: 'used' must be an array of chunk ids, got: '" + id + "'",
         error("record_feedback", Map.of("used", id)));
@@ -170,7 +170,7 @@ class RelearnMcpServerTest {
         + " none", error("record_feedback", Map.of("used", List.of(id), "outcome", "won")));
     assertEquals("record_feedback: quality must be in [0, 1], got: 1.5",
         error("record_feedback", Map.of("used", List.of(id), "quality", 1.5)));
-    assertEquals("set_context: set_context needs the argument 'context' (a non-blank id)",
+    assertEquals("set_context needs the argument 'context' (a non-blank id)",
         error("set_context", Map.of("path_prefix", "docs")));
     assertEquals("unknown tool: 'delete_all'; expected one of search, search_all,"
         + " record_feedback, set_context", error("delete_all", Map.of()));
