@@ -16,8 +16,8 @@ import picocli.CommandLine.Command;
     versionProvider = RelearnCli.VersionInfo.class,
     description = "Embedded search over document chunks that learns from its users.",
     subcommands = {
-      IndexCommand.class, SearchCommand.class, StatsCommand.class, EvalCommand.class,
-      FeedbackCommand.class, FeedbackStatsCommand.class, CompactCommand.class,
+      IndexCommand.class, RemoveCommand.class, SearchCommand.class, StatsCommand.class,
+      EvalCommand.class, FeedbackCommand.class, FeedbackStatsCommand.class, CompactCommand.class,
       ForgetCommand.class, DemoCommand.class, BenchCommand.class, ServeCommand.class,
       McpCommand.class, ConfigCommand.class, WeightsCommand.class,
       CommandLine.HelpCommand.class

@@ -11,7 +11,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code relearn stats}: what an index holds. */
 @Command(name = "stats", mixinStandardHelpOptions = true,
-    description = "Show what an index holds: chunks by kind, sources, model and size.")
+    description = "Show what an index holds: chunks by kind, sources (each with its chunks),"
+        + " model and size.")
 final class StatsCommand implements Callable<Integer> {
   @Mixin EngineOptions engine;
   @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -32,6 +33,8 @@ final class StatsCommand implements Callable<Integer> {
             : stats.modelId() + " (" + stats.dimension() + " dims)"));
         out.println("chunks:   " + stats.chunks() + " " + stats.chunksByKind());
         out.println("sources:  " + stats.origins());
+        stats.chunksByOrigin().forEach((origin, chunks) ->
+            out.println("  " + origin + "  " + chunks + " chunk" + (chunks == 1 ? "" : "s")));
         out.println("segments: " + stats.segments());
         out.printf("size:     %.1f MB%n", stats.sizeBytes() / 1e6);
       }

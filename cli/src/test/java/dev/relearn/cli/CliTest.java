@@ -31,11 +31,16 @@ class CliTest {
     return new Result(code, out.toString(), err.toString());
   }
 
-  private String[] withIndex(String command, String... rest) {
-    List<String> args = new ArrayList<>(List.of(command, "--index", tmp.resolve("idx").toString(),
+  /** {@code command --index INDEX --model hashing REST...}. */
+  static String[] hashingArgs(Path index, String command, String... rest) {
+    List<String> args = new ArrayList<>(List.of(command, "--index", index.toString(),
         "--model", "hashing"));
     args.addAll(List.of(rest));
     return args.toArray(new String[0]);
+  }
+
+  private String[] withIndex(String command, String... rest) {
+    return hashingArgs(tmp.resolve("idx"), command, rest);
   }
 
   @Test

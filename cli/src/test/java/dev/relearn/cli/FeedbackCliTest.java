@@ -8,8 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.relearn.cli.CliTest.Result;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,10 +18,7 @@ class FeedbackCliTest {
   private String chunk;
 
   private String[] args(String command, String... rest) {
-    List<String> all = new ArrayList<>(List.of(command, "--index", tmp.resolve("idx").toString(),
-        "--model", "hashing"));
-    all.addAll(List.of(rest));
-    return all.toArray(new String[0]);
+    return CliTest.hashingArgs(tmp.resolve("idx"), command, rest);
   }
 
   @BeforeEach

@@ -3,6 +3,7 @@ package dev.relearn.engine;
 import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.indexer.build.IndexReport;
 import dev.relearn.indexer.build.Progress;
+import dev.relearn.indexer.build.RemoveReport;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.search.SearchRequest;
 import dev.relearn.lucene.search.SearchResults;
@@ -131,6 +132,12 @@ public final class AsyncRelearn {
     Objects.requireNonNull(format, "format");
     Objects.requireNonNull(progress, "progress");
     return submit(() -> relearn.index(path, format, progress));
+  }
+
+  /** {@link Relearn#remove}: whole sources out of the index, one commit. */
+  public CompletableFuture<List<RemoveReport>> remove(List<Path> paths, boolean dryRun) {
+    List<Path> copy = List.copyOf(paths);
+    return submit(() -> relearn.remove(copy, dryRun));
   }
 
   /** {@link Relearn#stats}: counts and sizes of the index. */

@@ -5,6 +5,8 @@ import dev.relearn.indexer.build.DocumentVectors;
 import dev.relearn.indexer.build.IndexBuilder;
 import dev.relearn.indexer.build.IndexReport;
 import dev.relearn.indexer.build.Progress;
+import dev.relearn.indexer.build.RemoveReport;
+import dev.relearn.indexer.build.SourceRemover;
 import dev.relearn.indexer.embed.VectorStore;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.indexer.source.Sources;
@@ -13,14 +15,17 @@ import dev.relearn.lucene.schema.ChunkSchema;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 
 /**
  * A read-write engine's incremental indexing: {@link IndexBuilder} with document vectors from
  * the persistent {@link VectorStore} (opened on first use, in {@code vector-cache} unless the
  * options name another folder) or the model, then the searchers refreshed and the feedback store
- * told which chunks were renamed, so that they keep their learned values. One call at a time.
+ * told which chunks were renamed, so that they keep their learned values; and removing whole
+ * sources ({@link SourceRemover}). One call at a time.
  */
 final class ChunkIndexing implements Closeable {
   private final Path dir;
@@ -57,6 +62,25 @@ final class ChunkIndexing implements Closeable {
     searchers.maybeRefreshBlocking();
     store.renameChunks(report.renamed());
     return report;
+  }
+
+  /**
+   * Deletes every chunk of {@code origins}, commits and refreshes the searchers; or, with {@code
+   * dryRun}, only says what that would delete (from the current searcher: no writer needed). The
+   * feedback store is left as it is, as when re-indexing deletes the chunks of removed files.
+   */
+  List<RemoveReport> remove(List<String> origins, boolean dryRun) throws IOException {
+    if (dryRun) {
+      IndexSearcher searcher = searchers.acquire();
+      try {
+        return SourceRemover.plan(searcher.getIndexReader(), origins);
+      } finally {
+        searchers.release(searcher);
+      }
+    }
+    List<RemoveReport> reports = SourceRemover.remove(writer, origins);
+    searchers.maybeRefreshBlocking();
+    return reports;
   }
 
   /** Closes the vector store if indexing opened it. */

@@ -5,6 +5,7 @@ import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.feedback.store.FeedbackStore;
 import dev.relearn.indexer.build.IndexReport;
 import dev.relearn.indexer.build.Progress;
+import dev.relearn.indexer.build.RemoveReport;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.embed.VectorChecks;
@@ -103,6 +104,26 @@ public final class Relearn implements AutoCloseable {
       throws IOException {
     requireWritable();
     return indexing.index(path, format, progress, feedback.store());
+  }
+
+  /**
+   * Removes whole sources: deletes every chunk whose origin is one of {@code paths} (made
+   * absolute and normalised; they need not exist any more) and commits once. With {@code dryRun}
+   * nothing is deleted (allowed read-only too). Feedback naming the removed chunks stays in the
+   * feedback store, as for chunks of files that re-indexing deleted.
+   *
+   * @throws IllegalArgumentException naming each path that is no origin of the index, and
+   *     listing its origins; nothing is deleted then
+   * @throws IllegalStateException if the engine is read-only and this is no dry run
+   */
+  public synchronized List<RemoveReport> remove(List<Path> paths, boolean dryRun)
+      throws IOException {
+    List<String> origins = paths.stream()
+        .map(p -> p.toAbsolutePath().normalize().toString()).toList();
+    if (!dryRun) {
+      requireWritable();
+    }
+    return indexing.remove(origins, dryRun);
   }
 
   /** Runs a first-stage search. Thread-safe. */

@@ -1,0 +1,43 @@
+package dev.relearn.cli;
+
+import dev.relearn.engine.Relearn;
+import dev.relearn.indexer.build.RemoveReport;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code relearn remove}: takes whole indexed sources out of an index. */
+@Command(name = "remove", mixinStandardHelpOptions = true,
+    description = {"Remove indexed folders, files, JSONL files or BEIR corpora from an index:"
+        + " every chunk whose source is PATH, in one commit. PATH need not exist any more.",
+        "A PATH that is not a source of the index is an error listing the sources it has (see"
+            + " 'relearn stats'); nothing is removed then. Feedback on removed chunks stays in"
+            + " the feedback store, as for files that re-indexing removed."})
+final class RemoveCommand implements Callable<Integer> {
+  @Mixin EngineOptions engine;
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--dry-run", description = "Print what would be removed; remove nothing.")
+  boolean dryRun;
+
+  @Parameters(paramLabel = "PATH", arity = "1..*",
+      description = "Sources to remove, as given to 'relearn index'.")
+  List<Path> paths;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    try (Relearn relearn = engine.open(dryRun)) {
+      for (RemoveReport report : relearn.remove(paths, dryRun)) {
+        out.println(report.summary(dryRun));
+      }
+    }
+    return 0;
+  }
+}

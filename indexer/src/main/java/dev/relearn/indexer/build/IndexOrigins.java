@@ -1,0 +1,39 @@
+package dev.relearn.indexer.build;
+
+import dev.relearn.lucene.schema.ChunkSchema;
+import java.io.IOException;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.MultiTerms;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * The sources an index holds: each origin with its live chunks. An origin whose chunks are all
+ * deleted is not listed, though its term stays in the index until segments merge.
+ */
+public final class IndexOrigins {
+  private IndexOrigins() {}
+
+  /** Live chunks per origin, in origin order; origins without live chunks are left out. */
+  public static SortedMap<String, Integer> count(IndexReader reader) throws IOException {
+    SortedMap<String, Integer> counts = new TreeMap<>();
+    Terms terms = MultiTerms.getTerms(reader, ChunkSchema.ORIGIN);
+    if (terms == null) {
+      return counts;
+    }
+    IndexSearcher searcher = new IndexSearcher(reader);
+    TermsEnum it = terms.iterator();
+    for (BytesRef term = it.next(); term != null; term = it.next()) {
+      String origin = term.utf8ToString();
+      int live = searcher.count(ChunkSchema.originQuery(origin));
+      if (live > 0) {
+        counts.put(origin, live);
+      }
+    }
+    return counts;
+  }
+}

@@ -1,0 +1,25 @@
+package dev.relearn.indexer.build;
+
+/**
+ * One source removed from an index (or that a dry run would remove).
+ *
+ * @param origin the source's origin: its absolute, normalised path
+ * @param chunks its chunks that were (or would be) deleted
+ */
+public record RemoveReport(String origin, int chunks) {
+  /** Rejects a blank origin and a negative count. */
+  public RemoveReport {
+    if (origin == null || origin.isBlank()) {
+      throw new IllegalArgumentException("origin must not be blank, got: '" + origin + "'");
+    }
+    if (chunks < 0) {
+      throw new IllegalArgumentException("chunks must be >= 0, got: " + chunks);
+    }
+  }
+
+  /** One line for people: {@code "/abs/docs: removed 42 chunks"}, or "would remove" when dry. */
+  public String summary(boolean dryRun) {
+    return origin + ": " + (dryRun ? "would remove " : "removed ") + chunks + " chunk"
+        + (chunks == 1 ? "" : "s");
+  }
+}

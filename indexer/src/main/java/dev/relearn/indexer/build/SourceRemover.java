@@ -1,0 +1,83 @@
+package dev.relearn.indexer.build;
+
+import dev.relearn.lucene.schema.ChunkSchema;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.IndexWriter;
+
+/**
+ * Removes whole sources from an index: every chunk whose origin is one of the given ones, in one
+ * commit. The source itself need not exist any more (a deleted folder is the usual case). Every
+ * origin is checked before anything is deleted: one that the index does not hold fails the call,
+ * naming it and the origins the index does hold, and nothing is deleted.
+ *
+ * <p>Like the chunks of removed files that re-indexing deletes, removed chunks leave the feedback
+ * store as it is; the caller refreshes its searchers.
+ */
+public final class SourceRemover {
+  private SourceRemover() {}
+
+  /**
+   * What removing {@code origins} would delete, read from {@code reader}; deletes nothing.
+   *
+   * @throws IllegalArgumentException naming each origin {@code reader}'s index does not hold
+   */
+  public static List<RemoveReport> plan(IndexReader reader, List<String> origins)
+      throws IOException {
+    SortedMap<String, Integer> held = IndexOrigins.count(reader);
+    List<String> unknown = new ArrayList<>();
+    List<RemoveReport> reports = new ArrayList<>();
+    for (String origin : new LinkedHashSet<>(origins)) {
+      Integer chunks = held.get(origin);
+      if (chunks == null) {
+        unknown.add(origin);
+      } else {
+        reports.add(new RemoveReport(origin, chunks));
+      }
+    }
+    if (!unknown.isEmpty()) {
+      throw new IllegalArgumentException((unknown.size() == 1 ? "not a source" : "not sources")
+          + " of this index: " + String.join(", ", unknown) + "; " + listing(held));
+    }
+    return reports;
+  }
+
+  /**
+   * Deletes every chunk of {@code origins} and commits once.
+   *
+   * @throws IllegalArgumentException naming each origin the index does not hold; nothing is
+   *     deleted then
+   */
+  public static List<RemoveReport> remove(IndexWriter writer, List<String> origins)
+      throws IOException {
+    List<RemoveReport> reports;
+    try (DirectoryReader reader = DirectoryReader.open(writer)) {
+      reports = plan(reader, origins);
+    }
+    for (RemoveReport report : reports) {
+      writer.deleteDocuments(ChunkSchema.originQuery(report.origin()));
+    }
+    if (!reports.isEmpty()) {
+      writer.commit();
+    }
+    return reports;
+  }
+
+  private static String listing(SortedMap<String, Integer> held) {
+    if (held.isEmpty()) {
+      return "the index holds no sources";
+    }
+    List<String> lines = new ArrayList<>();
+    for (Map.Entry<String, Integer> origin : held.entrySet()) {
+      lines.add(origin.getKey() + " (" + origin.getValue() + " chunk"
+          + (origin.getValue() == 1 ? "" : "s") + ")");
+    }
+    return "its sources are " + String.join(", ", lines);
+  }
+}
