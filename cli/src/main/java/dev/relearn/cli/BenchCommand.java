@@ -26,6 +26,7 @@ final class BenchCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Mixin DatasetOptions data;
+  @Mixin MaxQueriesOption cap;
 
   @Option(names = "--rounds", paramLabel = "R", defaultValue = "5",
       description = "Measured passes over the queries (default: ${DEFAULT-VALUE}).")
@@ -47,13 +48,15 @@ final class BenchCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Usage.require(spec, rounds >= 1, "--rounds must be at least 1, got: " + rounds);
+    cap.check(spec);
     BeirDataset beir = data.open(spec, engine);
     if (feedbackSplit != null) {
       Usage.check(spec, () -> beir.qrels(feedbackSplit));
     }
     Map<String, String> texts = beir.queries();
     List<String> queries = new ArrayList<>();
-    for (String id : beir.queryIds(data.split)) {
+    List<String> all = List.copyOf(beir.queryIds(data.split));
+    for (String id : cap.first(all)) {
       queries.add(texts.get(id));
     }
     PrintWriter out = spec.commandLine().getOut();
@@ -76,7 +79,12 @@ final class BenchCommand implements Callable<Integer> {
       }
       LatencyReport report = new LatencyBenchmark(relearn).run(beir.name(), queries, rounds,
           timeLearned);
-      out.print(json ? Json.write(report.toJson()) + "\n" : report.table());
+      out.print(json ? Json.write(cap.addTo(report.toJson(), all.size())) + "\n"
+          : report.table());
+      String note = cap.note(all.size(), "queries");
+      if (!json && !note.isEmpty()) {
+        out.println(note.strip());
+      }
     }
     return 0;
   }

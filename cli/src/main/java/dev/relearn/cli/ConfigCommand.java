@@ -48,7 +48,9 @@ final class ConfigCommand implements Callable<Integer> {
     if (json) {
       Map<String, Object> byKey = new LinkedHashMap<>();
       for (ConfigKey key : ConfigKey.ALL) {
-        byKey.put(key.name(), Map.of("value", config.value(key.name()),
+        double value = config.value(key.name());
+        // integer knobs print as 20, not 20.0
+        byKey.put(key.name(), Map.of("value", key.integer() ? (Object) (long) value : value,
             "source", config.source(key.name())));
       }
       out.println(Json.write(byKey));

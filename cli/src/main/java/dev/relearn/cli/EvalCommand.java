@@ -14,6 +14,7 @@ import dev.relearn.lucene.fusion.Fusion;
 import dev.relearn.lucene.search.SearchMode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -38,6 +39,7 @@ final class EvalCommand implements Callable<Integer> {
 
   @Mixin EngineOptions engine;
   @Mixin SearchOptions search;
+  @Mixin MaxQueriesOption cap;
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   // Not required = true: picocli would then demand it before "eval learn" and "eval report" too.
@@ -60,6 +62,7 @@ final class EvalCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Usage.require(spec, dataset != null, "Missing required option: '--dataset=BEIR_DIR'");
+    cap.check(spec);
     DatasetOptions data = new DatasetOptions();
     data.dataset = dataset;
     data.split = split;
@@ -75,7 +78,8 @@ final class EvalCommand implements Callable<Integer> {
       err.println(report.summary());
       IndexCommand.printProblems(err, report.problems());
       SearchMode mode = search.mode(relearn);
-      Set<String> ids = beir.queryIds(split);
+      Set<String> all = beir.queryIds(split);
+      Set<String> ids = new LinkedHashSet<>(cap.first(all));
       long start = System.nanoTime();
       Run run = evaluation.run(beir.queries(), ids, mode, fusion, ConsoleProgress.stderr())
           .withoutSelfHits();
@@ -88,7 +92,8 @@ final class EvalCommand implements Callable<Integer> {
         new TrecRunWriter("relearn-" + mode.label()).write(run, runOut);
         err.println("run written to " + runOut + " (" + run.size() + " queries)");
       }
-      out.println(json ? Json.write(result.toJson()) : result.summary());
+      out.println(json ? Json.write(cap.addTo(result.toJson(), all.size()))
+          : result.summary() + cap.note(all.size(), "queries"));
     }
     return 0;
   }

@@ -7,6 +7,7 @@ import dev.relearn.eval.experiment.LearnConfig;
 import dev.relearn.eval.experiment.LearningExperiment;
 import dev.relearn.eval.experiment.LearningResult;
 import dev.relearn.eval.experiment.Scenario;
+import dev.relearn.eval.experiment.Split;
 import dev.relearn.eval.firststage.FirstStageEvaluation;
 import dev.relearn.indexer.build.ConsoleProgress;
 import dev.relearn.indexer.build.IndexReport;
@@ -30,10 +31,13 @@ import picocli.CommandLine.Spec;
             + " feedback, one session spams clicks on one irrelevant chunk).",
         "All feedback in the index is forgotten first: without --index the index is"
             + " .relearn/eval/<dataset>, and an explicit --index that has feedback needs"
-            + " --reset-feedback. The last scenario's feedback stays in the index."})
+            + " --reset-feedback. The last scenario's feedback stays in the index.",
+        "--max-queries caps the test split (the queries evaluated, and in the repeated scenario"
+            + " also the queries with sessions); --sessions sets how many feedback sessions run."})
 final class EvalLearnCommand implements Callable<Integer> {
   @Mixin EngineOptions engine;
   @Mixin EvalUserOptions user;
+  @Mixin MaxQueriesOption cap;
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--dataset", paramLabel = "BEIR_DIR", required = true,
@@ -62,8 +66,9 @@ final class EvalLearnCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Scenario chosen = Usage.check(spec, () -> Scenario.fromLabel(scenario));
+    cap.check(spec);
     LearnConfig config = Usage.check(spec, () -> user.config().withSplits(trainSplit,
-        testSplit));
+        testSplit).withMaxQueries(cap.limit()));
     Fusion fusion = Usage.check(spec, user::fusion);
     boolean explicitIndex = spec.commandLine().getParseResult().hasMatchedOption("--index");
     BeirDataset beir = DatasetOptions.open(dataset);
@@ -86,7 +91,14 @@ final class EvalLearnCommand implements Callable<Integer> {
       IndexCommand.printProblems(err, report.problems());
       LearningResult result = new LearningExperiment(relearn, beir, fusion, config,
           ConsoleProgress.stderr()).run(chosen);
-      out.println(json ? Json.write(result.toJson()) : result.summary());
+      int available = Split.of(beir, testSplit).size();
+      if (json) {
+        out.println(Json.write(cap.addTo(result.toJson(), available)));
+      } else {
+        out.print(result.summary());
+        String note = cap.note(available, "test queries");
+        out.println(note.isEmpty() ? "" : "  " + note.strip());
+      }
     }
     return 0;
   }

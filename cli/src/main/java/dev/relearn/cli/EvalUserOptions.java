@@ -10,10 +10,11 @@ import picocli.CommandLine.Option;
 
 /** The simulated user's and the experiment's settings, shared by {@code eval learn} and report. */
 final class EvalUserOptions {
-  @Option(names = "--sessions", paramLabel = "N", defaultValue = "-1",
-      description = "Feedback sessions (default: one per train query; in the repeated scenario,"
-          + " every feedback session of the test queries).")
-  int sessions;
+  @Option(names = "--sessions", paramLabel = "N",
+      description = "Feedback sessions, at least 0; 0 measures only the cold start (default:"
+          + " one per train query; in the repeated scenario, every feedback session of the test"
+          + " queries).")
+  Integer sessions;
 
   @Option(names = "--seed", paramLabel = "S", defaultValue = "42",
       description = "Seed of session order, clicks, outcomes and tests"
@@ -50,23 +51,36 @@ final class EvalUserOptions {
       description = "attack: events the attacking session sends (default: ${DEFAULT-VALUE}).")
   int attackEvents;
 
-  @Option(names = "--curve-every", paramLabel = "N", defaultValue = "0",
-      description = "Also measure the learning curve after every N sessions (default: only after"
-          + " 0, 10, 100, 1000 and the last).")
-  int curveEvery;
+  @Option(names = "--curve-every", paramLabel = "N",
+      description = "Also measure the learning curve after every N sessions, N at least 1"
+          + " (default: only after 0, 10, 100, 1000 and the last).")
+  Integer curveEvery;
 
   @Option(names = "--fusion", paramLabel = "FUSION", defaultValue = "minmax",
       description = "Hybrid fusion under hybrid and learned: minmax (alpha 0.5) or rrf (k 60)"
           + " (default: ${DEFAULT-VALUE}).")
   String fusion;
 
-  /** The experiment settings these options describe (splits are set by the caller). */
+  /**
+   * The experiment settings these options describe (splits are set by the caller).
+   *
+   * @throws IllegalArgumentException naming the option and the bad value
+   */
   LearnConfig config() {
+    if (sessions != null && sessions < 0) {
+      throw new IllegalArgumentException("--sessions must be at least 0, got: " + sessions
+          + " (leave it out for the default: one session per train query)");
+    }
+    if (curveEvery != null && curveEvery < 1) {
+      throw new IllegalArgumentException("--curve-every must be at least 1, got: " + curveEvery
+          + " (leave it out to measure only after 0, 10, 100, 1000 sessions and the last)");
+    }
     ClickNoise noise = new ClickNoise(clickRelevant, clickNonRelevant);
     SimulatedUser user = new SimulatedUser(ClickModels.parse(clickModel, eta, noise),
         OutcomeModel.followsRelevance(successNoise), shown);
     LearnConfig defaults = LearnConfig.defaults();
-    return defaults.withSessions(sessions).withSeed(seed).withCurveEvery(curveEvery)
+    return defaults.withSessions(sessions == null ? defaults.sessions() : sessions)
+        .withSeed(seed).withCurveEvery(curveEvery == null ? defaults.curveEvery() : curveEvery)
         .withUsers(user, defaults.noiseUser()).withAttackEvents(attackEvents);
   }
 

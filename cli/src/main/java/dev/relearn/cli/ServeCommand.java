@@ -44,6 +44,9 @@ final class ServeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
+    Usage.require(spec, httpThreads >= 1, "--http-threads must be at least 1, got: "
+        + httpThreads);
+    Usage.require(spec, maxBody >= 1, "--max-body must be at least 1 byte, got: " + maxBody);
     HttpApiConfig config = Usage.check(spec, () -> HttpApiConfig.defaults()
         .withAddress(host, port).withMaxBodyBytes(maxBody).withThreads(httpThreads));
     Relearn relearn = engine.openPreferWritable(err, "serving it read-only: feedback is off");

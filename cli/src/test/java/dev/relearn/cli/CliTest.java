@@ -58,6 +58,19 @@ class CliTest {
   }
 
   @Test
+  void serveNamesTheOptionOfABadValue() {
+    Result threads = run(withIndex("serve", "--http-threads", "0"));
+    assertEquals(2, threads.code(), threads.err());
+    assertTrue(threads.err().startsWith("relearn: --http-threads must be at least 1, got: 0\n"),
+        threads.err());
+    Result body = run(withIndex("serve", "--max-body", "-5"));
+    assertEquals(2, body.code(), body.err());
+    assertTrue(body.err().startsWith("relearn: --max-body must be at least 1 byte, got: -5\n"),
+        body.err());
+    assertFalse(Files.exists(tmp.resolve("idx")), "checked before the index is opened");
+  }
+
+  @Test
   void jsonlWithABadLineIndexesTheRestAndExitsOne() throws Exception {
     Path jsonl = tmp.resolve("chunks.jsonl");
     Files.writeString(jsonl, """

@@ -26,32 +26,7 @@ class EvalCliTest {
 
   @BeforeEach
   void writeCollection() throws Exception {
-    beir = Files.createDirectories(tmp.resolve("data/tiny"));
-    Files.createDirectories(beir.resolve("qrels"));
-    StringBuilder corpus = new StringBuilder();
-    StringBuilder queries = new StringBuilder();
-    StringBuilder train = new StringBuilder("query-id\tcorpus-id\tscore\n");
-    StringBuilder test = new StringBuilder("query-id\tcorpus-id\tscore\n");
-    String[] asks = {"setup guide", "setup help", "setup steps", "setup tips"};
-    for (int t = 0; t < 12; t++) {
-      String name = "gadget" + t;
-      corpus.append(doc(name + "-manual", "How to configure the " + name + " widget setup."));
-      corpus.append(doc(name + "-blog", name + " widget setup guide help steps tips blog."));
-      for (int q = 0; q < asks.length; q++) {
-        queries.append("{\"_id\": \"t").append(t).append('q').append(q).append("\", \"text\": \"")
-            .append(name).append(" widget ").append(asks[q]).append("\"}\n");
-        (q < 3 ? train : test).append('t').append(t).append('q').append(q).append('\t')
-            .append(name).append("-manual\t1\n");
-      }
-    }
-    Files.writeString(beir.resolve("corpus.jsonl"), corpus);
-    Files.writeString(beir.resolve("queries.jsonl"), queries);
-    Files.writeString(beir.resolve("qrels/train.tsv"), train);
-    Files.writeString(beir.resolve("qrels/test.tsv"), test);
-  }
-
-  private static String doc(String id, String text) {
-    return "{\"_id\": \"" + id + "\", \"text\": \"" + text + "\"}\n";
+    beir = TinyBeir.write(tmp);
   }
 
   @Test

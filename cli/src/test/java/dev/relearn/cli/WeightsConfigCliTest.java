@@ -71,6 +71,10 @@ class WeightsConfigCliTest {
     JsonNode json = new ObjectMapper().readTree(CliTest.run(args("config", "--json")).out());
     assertEquals(0.05, json.get("exploration.rate").get("value").asDouble());
     assertEquals(file.toString(), json.get("exploration.rate").get("source").asText());
+    JsonNode whole = json.get("rerank.maxPastQueries").get("value");
+    assertTrue(whole.isIntegralNumber(), "an integer knob prints as an integer: " + whole);
+    assertEquals("20", whole.toString());
+    assertTrue(json.get("rerank.evidenceK").get("value").isFloatingPointNumber());
     Files.writeString(file, "{\"exploration\": {\"rate\": 5}}");
     Result bad = CliTest.run(args("search", "keys"));
     assertEquals(1, bad.code());

@@ -2,6 +2,7 @@ package dev.relearn.engine.config;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -31,7 +32,8 @@ public final class ConfigLoader {
   /** The file's name in the index folder. */
   public static final String FILE = "relearn.json";
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   private ConfigLoader() {}
 
@@ -81,9 +83,9 @@ public final class ConfigLoader {
       root = JSON.readTree(Files.readString(file));
     } catch (JsonProcessingException e) {
       JsonLocation at = e.getLocation();
-      throw new ConfigException(source + ": not valid JSON"
+      throw new ConfigException(FILE + " at " + file.toAbsolutePath() + " is not valid JSON"
           + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())
-          + ": " + e.getOriginalMessage(), e);
+          + ": " + JsonSyntax.describe(e), e);
     }
     if (root == null || root.isMissingNode()) {
       return; // an empty file: every default

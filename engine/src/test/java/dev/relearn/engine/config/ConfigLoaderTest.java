@@ -1,18 +1,25 @@
 package dev.relearn.engine.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.lucene.weights.Weights;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** relearn.json and RELEARN_* overrides: defaults, precedence, and an error for each bad input. */
 class ConfigLoaderTest {
+  /** Traces of the JSON parser that a person should not have to read. */
+  private static final Pattern INTERNALS = Pattern.compile(
+      "Source:|REDACTED|StreamReadFeature|DeserializationFeature|\\(code \\d+\\)|marker");
+
   @TempDir Path dir;
 
   private RelearnConfig load(String json, Map<String, String> env) throws Exception {
@@ -64,10 +71,27 @@ class ConfigLoaderTest {
   }
 
   @Test
-  void corruptJsonNamesTheFileLineAndColumn() {
-    String message = error("{\n  \"rerank\": {\n    \"minSimilarity\": 0.8,,\n  }\n}", Map.of());
-    assertTrue(message.startsWith(dir.resolve(ConfigLoader.FILE) + ": not valid JSON at line 3"),
-        message);
+  void corruptJsonNamesTheFileLineAndColumnInPlainWords() {
+    String file = "relearn.json at " + dir.resolve(ConfigLoader.FILE).toAbsolutePath();
+    assertEquals(file + " is not valid JSON at line 3, column 26: unexpected character ','"
+            + " where a key in double quotes belongs (a comma too many, or an unquoted key?)",
+        error("{\n  \"rerank\": {\n    \"minSimilarity\": 0.8,,\n  }\n}", Map.of()));
+    assertEquals(file + " is not valid JSON at line 3, column 1: unexpected end of input"
+        + " (a '}' is missing?)", error("{\"rerank\": {\n  \"minSimilarity\": 0.8}\n", Map.of()));
+    assertEquals(file + " is not valid JSON at line 1, column 39: unrecognized token 'tru':"
+            + " expected a number, string, object, array, true, false or null",
+        error("{\"exploration\": {\"rate\": 0.1, \"x\": tru}}", Map.of()));
+    assertEquals(file + " is not valid JSON at line 2, column 1: unexpected text after the end"
+        + " of the JSON object", error("{\"rerank\": {}}\n}", Map.of()));
+    assertEquals(file + " is not valid JSON at line 2, column 1: unexpected text after the end"
+        + " of the JSON object", error("{\"rerank\": {}}\n{}", Map.of()));
+    assertEquals(file + " is not valid JSON at line 1, column 14: unexpected '}': expected ']'",
+        error("{\"rerank\": [1}", Map.of()));
+    for (String json : List.of("{\"rerank\": [1, 2", "{\"a\": 1 \"b\": 2}", "{\"a", "{\"a\" 1}")) {
+      String message = error(json, Map.of());
+      assertTrue(message.startsWith(file + " is not valid JSON at line 1, column "), message);
+      assertFalse(INTERNALS.matcher(message).find(), message);
+    }
   }
 
   @Test

@@ -12,9 +12,9 @@ import java.util.Objects;
  *
  * @param trainSplit the split whose queries the sessions use (generalisation, noise, attack)
  * @param testSplit the split evaluated
- * @param sessions feedback sessions; -1 for one per train query (one per feedback session of the
- *     test queries in the repeated scenario); more than the train queries cycles through them,
- *     reshuffled on every pass
+ * @param sessions feedback sessions, 0 for none (only the cold start is measured); -1 for one
+ *     per train query (one per feedback session of the test queries in the repeated scenario);
+ *     more than the train queries cycles through them, reshuffled on every pass
  * @param seed the seed of everything random: session order, clicks, outcomes, tests
  * @param curveEvery also measure the curve after every this many sessions; 0 for only 0, 10,
  *     100, 1,000 and the end
@@ -26,10 +26,12 @@ import java.util.Objects;
  * @param trials the randomisation test's trials
  * @param seenQueries in the noise scenario, also score up to this many of the queries that got
  *     noisy feedback (0 for none)
+ * @param maxQueries evaluate only the first this many scorable test queries, in queries-file
+ *     order (in the repeated scenario, they are also the only ones with sessions); 0 for all
  */
 public record LearnConfig(String trainSplit, String testSplit, int sessions, long seed,
     int curveEvery, SimulatedUser user, SimulatedUser noiseUser, int attackEvents, int repeats,
-    double feedbackShare, int trials, int seenQueries) {
+    double feedbackShare, int trials, int seenQueries, int maxQueries) {
   /** Probability that a noise user clicks an examined result, and that its task succeeds. */
   public static final double NOISE_PROBABILITY = 0.5;
 
@@ -63,74 +65,85 @@ public record LearnConfig(String trainSplit, String testSplit, int sessions, lon
     if (seenQueries < 0) {
       throw new IllegalArgumentException("seen queries must be >= 0, got: " + seenQueries);
     }
+    if (maxQueries < 0) {
+      throw new IllegalArgumentException("max queries must be >= 0 (0 for all), got: "
+          + maxQueries);
+    }
   }
 
   /**
    * train → test, one session per train query, seed 42, the default position-based user with
    * success noise 0.1, a noise user clicking examined results and succeeding with probability
    * 0.5 each, 1,000 attack events, 2 sessions per test query with half of them recording
-   * feedback, 10,000 randomisation trials, up to 2,000 seen queries scored under noise.
+   * feedback, 10,000 randomisation trials, up to 2,000 seen queries scored under noise, every
+   * test query.
    */
   public static LearnConfig defaults() {
     SimulatedUser noise = new SimulatedUser(
         new PositionBasedModel(1, ClickNoise.independent(NOISE_PROBABILITY)),
         OutcomeModel.independent(NOISE_PROBABILITY), SimulatedUser.DEFAULT_SHOWN);
     return new LearnConfig("train", "test", -1, 42, 0, SimulatedUser.positionBased(0.1), noise,
-        1_000, 2, 0.5, PairedRandomisationTest.DEFAULT_TRIALS, 2_000);
+        1_000, 2, 0.5, PairedRandomisationTest.DEFAULT_TRIALS, 2_000, 0);
   }
 
   /** With other splits. */
   public LearnConfig withSplits(String train, String test) {
     return new LearnConfig(train, test, sessions, seed, curveEvery, user, noiseUser,
-        attackEvents, repeats, feedbackShare, trials, seenQueries);
+        attackEvents, repeats, feedbackShare, trials, seenQueries, maxQueries);
   }
 
   /** With another number of sessions (-1: the default). */
   public LearnConfig withSessions(int sessions) {
     return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
-        attackEvents, repeats, feedbackShare, trials, seenQueries);
+        attackEvents, repeats, feedbackShare, trials, seenQueries, maxQueries);
   }
 
   /** With another seed. */
   public LearnConfig withSeed(long seed) {
     return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
-        attackEvents, repeats, feedbackShare, trials, seenQueries);
+        attackEvents, repeats, feedbackShare, trials, seenQueries, maxQueries);
   }
 
   /** With another curve interval (0: fixed checkpoints only). */
   public LearnConfig withCurveEvery(int every) {
     return new LearnConfig(trainSplit, testSplit, sessions, seed, every, user, noiseUser,
-        attackEvents, repeats, feedbackShare, trials, seenQueries);
+        attackEvents, repeats, feedbackShare, trials, seenQueries, maxQueries);
   }
 
   /** With other simulated users. */
   public LearnConfig withUsers(SimulatedUser user, SimulatedUser noiseUser) {
     return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
-        attackEvents, repeats, feedbackShare, trials, seenQueries);
+        attackEvents, repeats, feedbackShare, trials, seenQueries, maxQueries);
   }
 
   /** With another number of attack events. */
   public LearnConfig withAttackEvents(int events) {
     return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
-        events, repeats, feedbackShare, trials, seenQueries);
+        events, repeats, feedbackShare, trials, seenQueries, maxQueries);
   }
 
   /** With other repeated-scenario settings. */
   public LearnConfig withRepeats(int repeats, double feedbackShare) {
     return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
-        attackEvents, repeats, feedbackShare, trials, seenQueries);
+        attackEvents, repeats, feedbackShare, trials, seenQueries, maxQueries);
   }
 
   /** With another number of randomisation trials. */
   public LearnConfig withTrials(int trials) {
     return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
-        attackEvents, repeats, feedbackShare, trials, seenQueries);
+        attackEvents, repeats, feedbackShare, trials, seenQueries, maxQueries);
   }
 
   /** With another cap on the seen queries scored under noise. */
   public LearnConfig withSeenQueries(int seenQueries) {
     return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
-        attackEvents, repeats, feedbackShare, trials, seenQueries);
+        attackEvents, repeats, feedbackShare, trials, seenQueries, maxQueries);
+  }
+
+  /** With another cap on the test queries (0: all of them). */
+  public LearnConfig withMaxQueries(int maxQueries) {
+    return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
+        attackEvents, repeats, feedbackShare, trials, seenQueries, maxQueries);
   }
 
   /** The randomisation test these settings describe. */

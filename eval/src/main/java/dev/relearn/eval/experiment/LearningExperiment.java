@@ -136,10 +136,10 @@ public final class LearningExperiment {
     return train;
   }
 
-  /** The test split's scorable queries. */
+  /** The test split's scorable queries, the first {@link LearnConfig#maxQueries()} if set. */
   public Split test() throws IOException {
     if (test == null) {
-      test = Split.of(dataset, config.testSplit());
+      test = Split.of(dataset, config.testSplit()).first(config.maxQueries());
     }
     return test;
   }

@@ -63,6 +63,25 @@ public record Split(String name, List<String> ids, Map<String, String> texts, Qr
     return new Split(split, List.copyOf(texts.keySet()), texts, qrels, maxGrade);
   }
 
+  /**
+   * The first {@code max} queries, in queries-file order; this split when it has no more, or
+   * when {@code max} is 0.
+   */
+  public Split first(int max) {
+    if (max < 0) {
+      throw new IllegalArgumentException("max must be >= 0, got: " + max);
+    }
+    if (max == 0 || max >= ids.size()) {
+      return this;
+    }
+    List<String> kept = ids.subList(0, max);
+    Map<String, String> keptTexts = new LinkedHashMap<>();
+    for (String id : kept) {
+      keptTexts.put(id, texts.get(id));
+    }
+    return new Split(name, kept, keptTexts, qrels, maxGrade);
+  }
+
   /** The number of queries. */
   public int size() {
     return ids.size();

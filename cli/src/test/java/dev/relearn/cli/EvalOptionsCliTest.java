@@ -1,0 +1,120 @@
+package dev.relearn.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.relearn.eval.trec.TrecRunReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --max-queries} of {@code eval}, {@code eval learn} and {@code bench}, and the checks of
+ * {@code --sessions} and {@code --curve-every}, on a small BEIR collection with the hashing
+ * embedder ({@link TinyBeir}: 12 test queries, whose file order is not their ids' sort order).
+ */
+class EvalOptionsCliTest {
+  @TempDir Path tmp;
+  private Path beir;
+
+  @BeforeEach
+  void writeCollection() throws Exception {
+    beir = TinyBeir.write(tmp);
+  }
+
+  private CliTest.Result run(String command, String... rest) {
+    List<String> args = new java.util.ArrayList<>(List.of(command.split(" ")));
+    args.addAll(List.of("--index", tmp.resolve("idx").toString(), "--model", "hashing",
+        "--dataset", beir.toString()));
+    args.addAll(List.of(rest));
+    return CliTest.run(args.toArray(new String[0]));
+  }
+
+  @Test
+  void evalRunsTheFirstQueriesOfTheFileAndSaysSo() throws Exception {
+    Path runFile = tmp.resolve("run.txt");
+    CliTest.Result json = run("eval", "--mode", "bm25", "--max-queries", "4", "--json",
+        "--run-out", runFile.toString());
+    assertEquals(0, json.code(), json.err());
+    JsonNode result = new ObjectMapper().readTree(json.out());
+    assertEquals(4, result.get("queries").asInt());
+    assertEquals(4, result.get("max_queries").asInt());
+    assertEquals(12, result.get("queries_in_split").asInt());
+    assertEquals(Set.of("t0q3", "t1q3", "t2q3", "t3q3"), TrecRunReader.read(runFile).queryIds());
+    CliTest.Result text = run("eval", "--mode", "bm25", "--max-queries", "4");
+    assertEquals(0, text.code(), text.err());
+    assertTrue(text.out().strip().endsWith("(first 4 of 12 queries)"), text.out());
+    CliTest.Result uncapped = run("eval", "--mode", "bm25", "--max-queries", "50", "--json");
+    JsonNode all = new ObjectMapper().readTree(uncapped.out());
+    assertEquals(12, all.get("queries").asInt(), "a cap above the split's size keeps them all");
+    assertEquals(50, all.get("max_queries").asInt());
+    assertFalse(run("eval", "--mode", "bm25").out().contains("first"), "no cap, no note");
+  }
+
+  @Test
+  void learnEvaluatesTheFirstTestQueries() throws Exception {
+    CliTest.Result learn = run("eval learn", "--sessions", "5", "--max-queries", "3", "--json");
+    assertEquals(0, learn.code(), learn.err());
+    JsonNode json = new ObjectMapper().readTree(learn.out());
+    assertEquals(3, json.get("baseline").get("queries").asInt());
+    assertEquals(3, json.get("learned").get("queries").asInt());
+    assertEquals(3, json.get("max_queries").asInt());
+    assertEquals(12, json.get("queries_in_split").asInt());
+    CliTest.Result text = run("eval learn", "--sessions", "0", "--max-queries", "3",
+        "--reset-feedback");
+    assertEquals(0, text.code(), text.err());
+    assertTrue(text.out().contains("\n  (first 3 of 12 test queries)\n"), text.out());
+    assertTrue(text.out().contains(": 0 sessions"), "0 sessions: only the cold start");
+  }
+
+  @Test
+  void benchTimesTheFirstQueries() throws Exception {
+    CliTest.Result bench = run("bench", "--rounds", "1", "--max-queries", "2", "--json");
+    assertEquals(0, bench.code(), bench.err());
+    JsonNode json = new ObjectMapper().readTree(bench.out());
+    assertEquals(2, json.get("queries").asInt());
+    assertEquals(2, json.get("max_queries").asInt());
+  }
+
+  @Test
+  void meaninglessCountsAreUsageErrorsNamingTheValue() {
+    List<List<String>> cases = List.of(
+        List.of("eval", "--max-queries", "0", "--max-queries must be at least 1, got: 0"),
+        List.of("eval learn", "--max-queries", "-2", "--max-queries must be at least 1, got: -2"),
+        List.of("bench", "--max-queries", "0", "--max-queries must be at least 1, got: 0"),
+        List.of("eval learn", "--sessions", "-1", "--sessions must be at least 0, got: -1"),
+        List.of("eval learn", "--curve-every", "0", "--curve-every must be at least 1, got: 0"),
+        List.of("eval report", "--curve-every", "-5", "--curve-every must be at least 1, got: -5"));
+    for (List<String> c : cases) {
+      CliTest.Result result = c.get(0).equals("eval report")
+          ? CliTest.run("eval", "report", "--model", "hashing", "--datasets-dir",
+              beir.getParent().toString(), "--datasets", "tiny", "--work",
+              tmp.resolve("work").toString(), c.get(1), c.get(2))
+          : run(c.get(0), c.get(1), c.get(2));
+      assertEquals(2, result.code(), c + ": " + result.err());
+      assertTrue(result.err().startsWith("relearn: " + c.get(3)), c + ": " + result.err());
+    }
+    assertFalse(Files.exists(tmp.resolve("idx")), "nothing was indexed");
+    assertFalse(Files.exists(tmp.resolve("work")), "nothing was indexed");
+  }
+
+  @Test
+  void helpStatesTheDefaultsAndTheOrder() {
+    for (String command : List.of("eval", "eval learn", "bench")) {
+      String help = CliTest.run((command + " --help").split(" ")).out().replaceAll("\\s+", " ");
+      assertTrue(help.contains("--max-queries=N Use only the first N queries of the split, in"
+          + " the order of queries.jsonl"), command + ": " + help);
+    }
+    String learn = CliTest.run("eval", "learn", "--help").out().replaceAll("\\s+", " ");
+    assertTrue(learn.contains("(default: one per train query;"), learn);
+    assertTrue(learn.contains("N at least 1 (default: only after 0, 10, 100, 1000 and the"
+        + " last)"), learn);
+  }
+}
