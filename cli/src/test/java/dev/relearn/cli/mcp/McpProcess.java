@@ -1,6 +1,6 @@
 package dev.relearn.cli.mcp;
 
-import dev.relearn.cli.RelearnCli;
+import dev.relearn.cli.CliProcess;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
@@ -17,27 +17,16 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * surefire JVM flags) and connects the MCP SDK's own client to it over stdio.
  */
 final class McpProcess {
-  /** The JVM flags the launcher and surefire use. */
-  static final List<String> JVM_FLAGS =
-      List.of("--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED");
-
   private McpProcess() {}
 
   /** The java binary of the running JVM. */
   static String java() {
-    return ProcessHandle.current().info().command()
-        .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    return CliProcess.java();
   }
 
   /** The command line after the java binary: flags, class path, main class, arguments. */
   static List<String> arguments(String... relearnArgs) {
-    List<String> args = new ArrayList<>(JVM_FLAGS);
-    args.add("-Xmx512m");
-    args.add("-cp");
-    args.add(System.getProperty("java.class.path"));
-    args.add(RelearnCli.class.getName());
-    args.addAll(List.of(relearnArgs));
-    return args;
+    return CliProcess.arguments(relearnArgs);
   }
 
   /**
