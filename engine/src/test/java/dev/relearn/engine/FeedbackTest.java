@@ -11,6 +11,7 @@ import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.Outcome;
 import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.schema.LearnedValues;
@@ -19,6 +20,7 @@ import dev.relearn.lucene.search.SearchRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -155,6 +157,33 @@ class FeedbackTest {
       assertNotEquals(id, newId, "content-hash ids change with the content");
       assertEquals(before, learnedInSearch(relearn, "rotate keys", newId));
       assertEquals(before, relearn.feedbackStore().learned(newId));
+    }
+  }
+
+  @Test
+  void similarQueriesCountEvidenceForTheRenamedChunk() throws Exception {
+    try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      String id = top(relearn, "rotate keys");
+      relearn.feedback(FeedbackRequest.of("rotate the signing keys", List.of(id))
+          .withOutcome(Outcome.SUCCESS).withIds("alice", null));
+      Files.writeString(docs.resolve("keys.md"), Files.readString(docs.resolve("keys.md"))
+          .replace("every 90 days", "every 30 days"));
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      String newId = top(relearn, "rotate keys");
+      assertNotEquals(id, newId);
+      float[] query = relearn.embedder().embedQuery("rotate the signing keys");
+      Map<String, ChunkEvidence> chunks =
+          relearn.feedbackStore().similar(query, 0.9f, 5).get(0).chunks();
+      assertTrue(chunks.containsKey(newId), chunks.toString());
+      assertFalse(chunks.containsKey(id), "the old id is gone from the evidence: " + chunks);
+      assertTrue(chunks.get(newId).successes() > 0, chunks.toString());
+    }
+    try (Relearn reopened = Relearn.open(tmp.resolve("idx"), hashing)) {
+      float[] query = reopened.embedder().embedQuery("rotate the signing keys");
+      String newId = top(reopened, "rotate keys");
+      assertTrue(reopened.feedbackStore().similar(query, 0.9f, 5).get(0).chunks()
+          .containsKey(newId), "renames are read back on open");
     }
   }
 

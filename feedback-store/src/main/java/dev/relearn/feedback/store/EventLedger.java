@@ -4,6 +4,7 @@ import dev.relearn.feedback.event.EvidenceCodec;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.files.OwnerOnly;
+import dev.relearn.lucene.schema.ChunkIds;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -51,6 +52,8 @@ final class EventLedger implements Closeable {
   private final IndexWriter writer;
   private final Set<String> ids = new HashSet<>();
   private final Map<String, String> aliases = new HashMap<>();
+  private volatile Map<String, String> renamed = Map.of(); // see renamed(); rebuilt when stale
+  private volatile boolean renamedStale;
 
   private EventLedger(Path folder, Directory directory, IndexWriter writer) {
     this.folder = folder;
@@ -85,6 +88,7 @@ final class EventLedger implements Closeable {
           ids.add(d.get(EVENT_ID));
         } else if (d.get(ALIAS_FROM) != null) {
           aliases.put(d.get(ALIAS_FROM), d.get(ALIAS_TO));
+          renamedStale = true;
         }
       }
     }
@@ -127,10 +131,32 @@ final class EventLedger implements Closeable {
       return;
     }
     aliases.put(from, to);
+    renamedStale = true;
     Document doc = new Document();
     doc.add(new StringField(ALIAS_FROM, from, Field.Store.YES));
     doc.add(new StoredField(ALIAS_TO, to));
     writer.updateDocument(new Term(ALIAS_FROM, from), doc);
+  }
+
+  /**
+   * Every renamed chunk id mapped to its current id (renames followed), both {@link
+   * ChunkIds#canonical}; immutable. Cheap unless a rename happened since the last call: for
+   * similar-query lookups, whose stored evidence still names the ids it was recorded under.
+   */
+  Map<String, String> renamed() {
+    if (renamedStale) {
+      synchronized (this) {
+        if (renamedStale) {
+          Map<String, String> current = HashMap.newHashMap(aliases.size());
+          for (String from : aliases.keySet()) {
+            current.put(ChunkIds.canonical(from), ChunkIds.canonical(resolve(from)));
+          }
+          renamed = Map.copyOf(current);
+          renamedStale = false;
+        }
+      }
+    }
+    return renamed;
   }
 
   /** The current id of a chunk, following renames. */

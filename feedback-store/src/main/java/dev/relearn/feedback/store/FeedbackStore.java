@@ -122,13 +122,17 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     return recorder.record(given);
   }
 
-  /** What similar past queries taught: the cluster index's lookup. */
+  /**
+   * What similar past queries taught: the cluster index's lookup, with evidence for renamed
+   * chunks counted for their current ids.
+   */
   @Override
   public List<PastQuery> similar(float[] queryVector, float minSimilarity, int max)
       throws IOException {
     VectorProtection protection = folder.protection();
-    return index.similar(protection == null ? queryVector : protection.protect(queryVector),
-        minSimilarity, max);
+    return RenamedEvidence.follow(index.similar(
+        protection == null ? queryVector : protection.protect(queryVector), minSimilarity, max),
+        folder.ledger().renamed());
   }
 
   /** Whether any feedback is recorded: cheap, for choosing a default search mode. */

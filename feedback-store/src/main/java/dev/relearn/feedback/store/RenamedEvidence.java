@@ -1,0 +1,47 @@
+package dev.relearn.feedback.store;
+
+import dev.relearn.lucene.feedback.ChunkEvidence;
+import dev.relearn.lucene.feedback.PastQuery;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Past queries with their evidence moved to the chunks' current ids. The cluster index keeps the
+ * ids evidence was recorded under; when re-indexing renames a chunk (its content changed under
+ * the same heading, or its folder got a root key), the chunk's past clicks and outcomes count
+ * for its new id, as its learned fields do. Evidence for two ids that became one is summed.
+ */
+final class RenamedEvidence {
+  private RenamedEvidence() {}
+
+  /** {@code found} with every renamed chunk id replaced by its current id (in {@code renamed}). */
+  static List<PastQuery> follow(List<PastQuery> found, Map<String, String> renamed) {
+    if (renamed.isEmpty()) {
+      return found;
+    }
+    List<PastQuery> out = new ArrayList<>(found.size());
+    for (PastQuery query : found) {
+      out.add(follow(query, renamed));
+    }
+    return out;
+  }
+
+  private static PastQuery follow(PastQuery query, Map<String, String> renamed) {
+    boolean any = false;
+    for (String chunk : query.chunks().keySet()) {
+      if (renamed.containsKey(chunk)) {
+        any = true;
+        break;
+      }
+    }
+    if (!any) {
+      return query;
+    }
+    Map<String, ChunkEvidence> current = HashMap.newHashMap(query.chunks().size());
+    query.chunks().forEach((chunk, evidence) ->
+        current.merge(renamed.getOrDefault(chunk, chunk), evidence, ChunkEvidence::plus));
+    return new PastQuery(query.similarity(), query.events(), current, query.lastMillis());
+  }
+}
