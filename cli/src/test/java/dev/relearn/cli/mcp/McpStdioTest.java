@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.relearn.cli.CliProcess;
 import dev.relearn.engine.ModelChoice;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnOptions;
@@ -107,6 +108,44 @@ class McpStdioTest {
     try (Relearn reopened = Relearn.open(index, HASHING)) {
       assertEquals(1, reopened.stats().chunks(), "the write lock was released");
     }
+  }
+
+  /**
+   * A client may close stdin right after its last requests, the last one without a newline: the
+   * SDK reads ahead of its handlers, so each still gets its answer before the process ends.
+   */
+  @Test
+  void requestsSentJustBeforeStdinClosesAreAnswered() throws Exception {
+    Process process = new ProcessBuilder(CliProcess.command("mcp", "--index", index.toString()))
+        .redirectError(tmp.resolve("stderr.txt").toFile()).start();
+    StringBuilder requests = new StringBuilder(
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
+            + "\"protocolVersion\":\"2024-11-05\",\"capabilities\":{},\"clientInfo\":{"
+            + "\"name\":\"raw\",\"version\":\"1\"}}}\n"
+            + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n");
+    for (int id = 2; id <= 5; id++) {
+      requests.append("{\"jsonrpc\":\"2.0\",\"id\":").append(id).append(",\"method\":"
+          + "\"tools/call\",\"params\":{\"name\":\"search\",\"arguments\":{\"query\":"
+          + "\"rotate keys ").append(id).append("\"}}}").append(id < 5 ? "\n" : "");
+    }
+    try (OutputStream in = process.getOutputStream()) {
+      in.write(requests.toString().getBytes(StandardCharsets.UTF_8)); // then close at once
+    }
+    List<Integer> answered = new ArrayList<>();
+    ObjectMapper json = new ObjectMapper();
+    try (BufferedReader out = new BufferedReader(
+        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = out.readLine()) != null) {
+        answered.add(json.readTree(line).get("id").asInt());
+      }
+      assertTrue(process.waitFor(30, TimeUnit.SECONDS), "the server ends when stdin closes");
+    } finally {
+      process.destroyForcibly();
+    }
+    assertEquals(List.of(1, 2, 3, 4, 5), answered.stream().sorted().toList(),
+        Files.readString(tmp.resolve("stderr.txt")));
+    assertEquals(0, process.exitValue());
   }
 
   /**

@@ -1,5 +1,7 @@
 package dev.relearn.server.mcp;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.relearn.engine.Relearn;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -35,6 +37,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * the caller's. Thread-safe: the SDK may run calls concurrently.
  */
 public final class RelearnMcpServer implements AutoCloseable {
+  private static final ObjectMapper ANSWERS = new ObjectMapper();
+
   /** The server name announced at initialization. */
   public static final String NAME = "relearn";
   /** What the server tells the client about using it. */
@@ -115,10 +119,11 @@ public final class RelearnMcpServer implements AutoCloseable {
       throws InterruptedException {
     McpJsonMapper mapper = McpJsonDefaults.getMapper();
     CountDownLatch ended = new CountDownLatch(1);
-    WholeLineOutput lines = new WholeLineOutput(out);
-    InputStream requests = new RequestLineFilter(
-        new BufferedInputStream(new EndSignallingInputStream(in, ended::countDown)), mapper,
-        lines);
+    PendingRequests pending = new PendingRequests();
+    WholeLineOutput lines = new WholeLineOutput(out, line -> countAnswer(line, pending));
+    InputStream requests = new EndSignallingInputStream(
+        new RequestLineFilter(new BufferedInputStream(in), mapper, lines, pending),
+        ended::countDown); // ends when the SDK reads the end: after the last answers
     StdioServerTransportProvider transport =
         new StdioServerTransportProvider(mapper, requests, lines);
     List<SyncToolSpecification> specifications = new ArrayList<>();
@@ -142,6 +147,19 @@ public final class RelearnMcpServer implements AutoCloseable {
     } finally {
       close();
       server.closeGracefully();
+    }
+  }
+
+  /** Counts {@code line} as an answer when it is a response: an id with a result or an error. */
+  private static void countAnswer(byte[] line, PendingRequests pending) {
+    JsonNode message;
+    try {
+      message = ANSWERS.readTree(line);
+    } catch (IOException notJson) {
+      return; // no response, so nothing to count (the SDK writes only JSON)
+    }
+    if (message.hasNonNull("id") && (message.has("result") || message.has("error"))) {
+      pending.answered();
     }
   }
 

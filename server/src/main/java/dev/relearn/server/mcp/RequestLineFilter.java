@@ -9,7 +9,10 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The client's input as the SDK reads it: whole JSON-RPC lines, minus those the SDK could not
@@ -18,25 +21,33 @@ import java.nio.charset.StandardCharsets;
  * a line that is not JSON gets a {@code -32700} parse error, and JSON that is not a JSON-RPC
  * message a {@code -32600} invalid-request error (with its id when it has one), and reading goes
  * on. Replies name the position of the problem, never the line's content (it may hold a query).
- * Blank lines are skipped. For one reader thread, as the SDK reads.
+ * Blank lines are skipped; a last line without a newline gets one. At the end of input it waits
+ * for the answers to the requests it passed on ({@link PendingRequests}) before it reports the
+ * end. For one reader thread, as the SDK reads.
  */
 final class RequestLineFilter extends InputStream {
   /** JSON-RPC's error code for input that is not JSON. */
   static final int PARSE_ERROR = -32700;
   /** JSON-RPC's error code for JSON that is not a valid request. */
   static final int INVALID_REQUEST = -32600;
+  /** How long, after stdin ends, the requests already passed on may take to be answered. */
+  static final int DRAIN_SECONDS = 10;
 
   private final InputStream in;
   private final McpJsonMapper mapper;
   private final WholeLineOutput replies;
+  private final PendingRequests pending;
   private final ObjectMapper json = new ObjectMapper();
   private byte[] line = new byte[0];
   private int position;
 
-  RequestLineFilter(InputStream in, McpJsonMapper mapper, WholeLineOutput replies) {
+  /** Reads {@code in}; answers bad lines on {@code replies}; counts requests in {@code pending}. */
+  RequestLineFilter(InputStream in, McpJsonMapper mapper, WholeLineOutput replies,
+      PendingRequests pending) {
     this.in = in;
     this.mapper = mapper;
     this.replies = replies;
+    this.pending = pending;
   }
 
   @Override
@@ -71,24 +82,49 @@ final class RequestLineFilter extends InputStream {
     while (true) {
       byte[] next = readLine();
       if (next == null) {
+        awaitAnswers();
         return false;
       }
       String text = new String(next, StandardCharsets.UTF_8).strip();
       if (text.isEmpty()) {
         continue;
       }
-      ObjectNode error = problem(text);
-      if (error == null) {
-        line = next;
+      Checked checked = check(text);
+      if (checked.error() == null) {
+        if (checked.message().hasNonNull("method") && checked.message().hasNonNull("id")) {
+          pending.received();
+        }
+        line = next[next.length - 1] == '\n' ? next : Arrays.copyOf(next, next.length + 1);
+        line[line.length - 1] = '\n'; // a last line without one is still a whole line
         position = 0;
         return true;
       }
-      replies.writeLine(json.writeValueAsBytes(error));
+      replies.writeLine(json.writeValueAsBytes(checked.error()));
     }
   }
 
-  /** The error reply for {@code text}, or null when it is a message the SDK can take. */
-  private ObjectNode problem(String text) {
+  /**
+   * Holds back the end of input until every request passed on is answered (at most {@link
+   * #DRAIN_SECONDS}): the SDK closes its session as soon as it reads the end, dropping the
+   * requests its handlers have not answered yet, such as those a client sends right before it
+   * closes stdin.
+   */
+  private void awaitAnswers() throws InterruptedIOException {
+    try {
+      if (!pending.awaitAnswered(DRAIN_SECONDS, TimeUnit.SECONDS)) {
+        System.err.println("relearn: stdin closed; requests still unanswered after "
+            + DRAIN_SECONDS + " s are dropped");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while answering the last requests");
+    }
+  }
+
+  /** A line parsed: the message, and the error reply when the SDK could not take it. */
+  private record Checked(JsonNode message, ObjectNode error) {}
+
+  private Checked check(String text) {
     JsonNode node;
     try {
       node = json.readTree(text);
@@ -96,16 +132,17 @@ final class RequestLineFilter extends InputStream {
       String where = e.getLocation() == null ? ""
           : " (line " + e.getLocation().getLineNr() + ", column "
               + e.getLocation().getColumnNr() + ")";
-      return error(null, PARSE_ERROR, "Parse error: the line is not valid JSON" + where);
+      return new Checked(null,
+          error(null, PARSE_ERROR, "Parse error: the line is not valid JSON" + where));
     }
     try {
       McpSchema.deserializeJsonRpcMessage(mapper, text);
-      return null;
+      return new Checked(node, null);
     } catch (IOException | RuntimeException e) {
       JsonNode id = node.isObject() ? node.get("id") : null;
-      return error(id != null && (id.isTextual() || id.isIntegralNumber()) ? id : null,
-          INVALID_REQUEST, "Invalid Request: not a JSON-RPC 2.0 request, notification or"
-              + " response");
+      return new Checked(node, error(id != null && (id.isTextual() || id.isIntegralNumber())
+          ? id : null, INVALID_REQUEST, "Invalid Request: not a JSON-RPC 2.0 request,"
+              + " notification or response"));
     }
   }
 

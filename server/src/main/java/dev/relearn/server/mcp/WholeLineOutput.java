@@ -3,26 +3,33 @@ package dev.relearn.server.mcp;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.function.Consumer;
 
 /**
  * An output stream that passes on whole lines only, so that the SDK's messages and the server's
  * own {@link #writeLine replies} never interleave mid-line on stdout. Bytes written through the
  * stream are held until their newline; {@link #flush} passes on what is complete. Thread-safe.
+ * Lines written through the stream (the SDK's) are also shown to a listener; replies are not.
  */
 final class WholeLineOutput extends OutputStream {
   private final OutputStream out;
+  private final Consumer<byte[]> lines;
   private final ByteArrayOutputStream partial = new ByteArrayOutputStream();
 
-  WholeLineOutput(OutputStream out) {
+  /**
+   * Writes to {@code out}; each whole line written through the stream also goes to {@code
+   * lines}.
+   */
+  WholeLineOutput(OutputStream out, Consumer<byte[]> lines) {
     this.out = out;
+    this.lines = lines;
   }
 
   @Override
   public synchronized void write(int b) throws IOException {
     partial.write(b);
     if (b == '\n') {
-      partial.writeTo(out);
-      partial.reset();
+      passOn();
     }
   }
 
@@ -33,12 +40,17 @@ final class WholeLineOutput extends OutputStream {
     for (int i = offset; i < end; i++) {
       if (bytes[i] == '\n') {
         partial.write(bytes, start, i + 1 - start);
-        partial.writeTo(out);
-        partial.reset();
+        passOn();
         start = i + 1;
       }
     }
     partial.write(bytes, start, end - start);
+  }
+
+  private void passOn() throws IOException {
+    partial.writeTo(out);
+    lines.accept(partial.toByteArray());
+    partial.reset();
   }
 
   /** Writes {@code line} and a newline at once, between two lines of the stream, and flushes. */
