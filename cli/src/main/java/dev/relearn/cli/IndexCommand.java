@@ -6,10 +6,12 @@ import dev.relearn.indexer.build.IndexReport;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.indexer.source.SourceProblem;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -39,6 +41,12 @@ final class IndexCommand implements Callable<Integer> {
     SourceFormat sourceFormat = Usage.check(spec, () -> SourceFormat.fromLabel(format));
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    List<Path> missing = paths.stream().filter(path -> !Files.exists(path)).toList();
+    if (!missing.isEmpty()) { // before anything is opened or created
+      throw new IllegalArgumentException("no such file or folder: " + missing.stream()
+          .map(path -> path.toAbsolutePath().normalize().toString())
+          .collect(Collectors.joining(", ")) + "; nothing was indexed");
+    }
     int problems = 0;
     AtomicReference<Path> current = new AtomicReference<>();
     Thread notice = new Thread(() -> interrupted(err, current.get()), "relearn-interrupted");

@@ -108,6 +108,19 @@ class IndexFolderCliTest {
   }
 
   @Test
+  void aMissingPathIndexesNothingAndCreatesNothing() throws Exception {
+    Path docs = Files.createDirectories(tmp.resolve("docs"));
+    Files.writeString(docs.resolve("a.md"), "# A\nAlpha.\n");
+    Path index = tmp.resolve("idx");
+    Result result = CliTest.run("index", "--index", index.toString(), "--model", "hashing",
+        docs.toString(), tmp.resolve("nope").toString());
+    assertEquals(1, result.code(), result.err());
+    assertEquals("relearn: no such file or folder: " + tmp.resolve("nope").toAbsolutePath()
+        + "; nothing was indexed", result.err().strip());
+    assertFalse(Files.exists(index), "no index was created");
+  }
+
+  @Test
   void aPortInUseIsNamed() throws Exception {
     Path index = indexOneDoc(tmp.resolve("idx"));
     try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
