@@ -83,7 +83,7 @@ final class EngineOptions {
   Relearn open(boolean readOnly) throws IOException {
     RelearnOptions options = options(readOnly);
     IndexFolder.requireExisting(index);
-    return Relearn.open(index, options);
+    return openWriting(options);
   }
 
   /** Opens the index read-write, creating it when there is none. */
@@ -94,7 +94,26 @@ final class EngineOptions {
   /** Opens the index read-write with {@code options}, creating it when there is none. */
   Relearn openOrCreate(RelearnOptions options) throws IOException {
     IndexFolder.requireCreatable(index);
-    return Relearn.open(index, options);
+    return openWriting(options);
+  }
+
+  /**
+   * Opens with {@code options}; a command that must write and finds the index held by another
+   * process says what to do from the command line (the engine's message suggests a read-only
+   * open, which such a command cannot use).
+   */
+  private Relearn openWriting(RelearnOptions options) throws IOException {
+    try {
+      return Relearn.open(index, options);
+    } catch (IndexInUseException e) {
+      if (options.readOnly()) {
+        throw e;
+      }
+      throw new IllegalStateException("index in use by another process: "
+          + index.toAbsolutePath().normalize() + " (a relearn serve, mcp or index holds its"
+          + " write lock); this command writes, so stop that process and run it again. Searches"
+          + " work meanwhile.", e);
+    }
   }
 
   private static Durability durability(String label) {

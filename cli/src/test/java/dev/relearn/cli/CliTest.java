@@ -113,6 +113,8 @@ class CliTest {
       Result second = run(withIndex("index", docs.toString()));
       assertEquals(1, second.code());
       assertTrue(second.err().startsWith("relearn: index in use by another process"), second.err());
+      assertTrue(second.err().contains("this command writes, so stop that process and run it"
+          + " again"), second.err());
       assertTrue(Files.exists(tmp.resolve("idx").resolve("write.lock")));
     }
   }
