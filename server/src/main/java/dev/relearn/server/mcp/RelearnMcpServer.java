@@ -122,7 +122,8 @@ public final class RelearnMcpServer implements AutoCloseable {
     PendingRequests pending = new PendingRequests();
     WholeLineOutput lines = new WholeLineOutput(out, line -> countAnswer(line, pending));
     InputStream requests = new EndSignallingInputStream(
-        new RequestLineFilter(new BufferedInputStream(in), mapper, lines, pending),
+        new RequestLineFilter(new BufferedInputStream(in), mapper, lines, pending,
+            RequestLineFilter.MAX_LINE_BYTES),
         ended::countDown); // ends when the SDK reads the end: after the last answers
     StdioServerTransportProvider transport =
         new StdioServerTransportProvider(mapper, requests, lines);

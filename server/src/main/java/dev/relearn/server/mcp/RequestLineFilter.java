@@ -30,6 +30,9 @@ final class RequestLineFilter extends InputStream {
   static final int PARSE_ERROR = -32700;
   /** JSON-RPC's error code for JSON that is not a valid request. */
   static final int INVALID_REQUEST = -32600;
+  /** The longest line read; a longer one is skipped and answered as an invalid request. */
+  static final int MAX_LINE_BYTES = 64 << 20;
+  private static final byte[] TOO_LONG = new byte[0];
   /** How long, after stdin ends, the requests already passed on may take to be answered. */
   static final int DRAIN_SECONDS = 10;
 
@@ -37,17 +40,23 @@ final class RequestLineFilter extends InputStream {
   private final McpJsonMapper mapper;
   private final WholeLineOutput replies;
   private final PendingRequests pending;
+  private final int maxLineBytes;
   private final ObjectMapper json = new ObjectMapper();
   private byte[] line = new byte[0];
   private int position;
 
-  /** Reads {@code in}; answers bad lines on {@code replies}; counts requests in {@code pending}. */
+  /**
+   * Reads {@code in}; answers bad lines on {@code replies}; counts requests in {@code pending}.
+   *
+   * @param maxLineBytes the longest line passed on ({@link #MAX_LINE_BYTES} in the server)
+   */
   RequestLineFilter(InputStream in, McpJsonMapper mapper, WholeLineOutput replies,
-      PendingRequests pending) {
+      PendingRequests pending, int maxLineBytes) {
     this.in = in;
     this.mapper = mapper;
     this.replies = replies;
     this.pending = pending;
+    this.maxLineBytes = maxLineBytes;
   }
 
   @Override
@@ -84,6 +93,11 @@ final class RequestLineFilter extends InputStream {
       if (next == null) {
         awaitAnswers();
         return false;
+      }
+      if (next == TOO_LONG) {
+        replies.writeLine(json.writeValueAsBytes(error(null, INVALID_REQUEST,
+            "Invalid Request: the line is longer than " + maxLineBytes + " bytes")));
+        continue;
       }
       String text = new String(next, StandardCharsets.UTF_8).strip();
       if (text.isEmpty()) {
@@ -135,14 +149,22 @@ final class RequestLineFilter extends InputStream {
       return new Checked(null,
           error(null, PARSE_ERROR, "Parse error: the line is not valid JSON" + where));
     }
+    if (node.isObject() && "2.0".equals(node.path("jsonrpc").asText(null)) && sdkTakes(text)) {
+      return new Checked(node, null);
+    }
+    JsonNode id = node.isObject() ? node.get("id") : null;
+    return new Checked(node, error(id != null && (id.isTextual() || id.isIntegralNumber())
+        ? id : null, INVALID_REQUEST, "Invalid Request: not a JSON-RPC 2.0 request,"
+            + " notification or response"));
+  }
+
+  /** Whether the SDK can read {@code text} as a message (its failure is the answer: no). */
+  private boolean sdkTakes(String text) {
     try {
       McpSchema.deserializeJsonRpcMessage(mapper, text);
-      return new Checked(node, null);
-    } catch (IOException | RuntimeException e) {
-      JsonNode id = node.isObject() ? node.get("id") : null;
-      return new Checked(node, error(id != null && (id.isTextual() || id.isIntegralNumber())
-          ? id : null, INVALID_REQUEST, "Invalid Request: not a JSON-RPC 2.0 request,"
-              + " notification or response"));
+      return true;
+    } catch (IOException | RuntimeException notAMessage) {
+      return false;
     }
   }
 
@@ -157,11 +179,21 @@ final class RequestLineFilter extends InputStream {
   private byte[] readLine() throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     int b;
+    long length = 0;
     while ((b = in.read()) >= 0) {
+      if (++length > maxLineBytes) { // skipped to its end, then answered as too long
+        if (b == '\n') {
+          return TOO_LONG;
+        }
+        continue;
+      }
       bytes.write(b);
       if (b == '\n') {
         return bytes.toByteArray();
       }
+    }
+    if (length > maxLineBytes) {
+      return TOO_LONG;
     }
     return bytes.size() == 0 ? null : bytes.toByteArray();
   }
