@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -48,24 +47,15 @@ final class IndexCommand implements Callable<Integer> {
           .collect(Collectors.joining(", ")) + "; nothing was indexed");
     }
     int problems = 0;
-    AtomicReference<Path> current = new AtomicReference<>();
-    Thread notice = new Thread(() -> interrupted(err, current.get()), "relearn-interrupted");
-    Runtime.getRuntime().addShutdownHook(notice);
-    try (Relearn relearn = engine.openOrCreate()) {
+    try (Relearn relearn = engine.openOrCreate();
+        Interruption interruption = new Interruption(err)) {
       for (Path path : paths) {
-        current.set(path);
+        interruption.indexing(path);
         IndexReport report = relearn.index(path, sourceFormat, ConsoleProgress.stderr());
-        current.set(null);
+        interruption.indexing(null);
         out.println(report.summary());
         problems += report.problems().size();
         printProblems(err, report.problems());
-      }
-    } finally {
-      current.set(null);
-      try {
-        Runtime.getRuntime().removeShutdownHook(notice);
-      } catch (IllegalStateException shuttingDown) {
-        // the JVM is already shutting down: the notice runs, and says nothing (current is null)
       }
     }
     if (problems > 0) {
@@ -73,23 +63,6 @@ final class IndexCommand implements Callable<Integer> {
       return 1;
     }
     return 0;
-  }
-
-  /**
-   * Says what a signal (Ctrl-C, SIGTERM) interrupted, if anything: a path is committed once, at
-   * its end, so the index is as it was before that path, and the vectors embedded so far are in
-   * the vector cache for the next run.
-   */
-  private static void interrupted(PrintWriter err, Path path) {
-    if (path == null) {
-      return;
-    }
-    err.println();
-    err.println("relearn: interrupted while indexing " + path.toAbsolutePath().normalize()
-        + ": its changes were not committed, so the index is as it was before it (paths"
-        + " finished earlier in this run are kept). The vectors embedded so far are cached: run"
-        + " the same command again to finish.");
-    err.flush();
   }
 
   static void printProblems(PrintWriter err, List<SourceProblem> problems) {
