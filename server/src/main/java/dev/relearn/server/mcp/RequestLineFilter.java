@@ -30,6 +30,8 @@ final class RequestLineFilter extends InputStream {
   static final int PARSE_ERROR = -32700;
   /** JSON-RPC's error code for JSON that is not a valid request. */
   static final int INVALID_REQUEST = -32600;
+  /** JSON-RPC's error code for parameters that are not an object (or array). */
+  static final int INVALID_PARAMS = -32602;
   /** The longest line read; a longer one is skipped and answered as an invalid request. */
   static final int MAX_LINE_BYTES = 64 << 20;
   private static final byte[] TOO_LONG = new byte[0];
@@ -149,13 +151,18 @@ final class RequestLineFilter extends InputStream {
       return new Checked(null,
           error(null, PARSE_ERROR, "Parse error: the line is not valid JSON" + where));
     }
+    JsonNode id = node.isObject() ? node.get("id") : null;
+    JsonNode echoed = id != null && (id.isTextual() || id.isIntegralNumber()) ? id : null;
+    JsonNode params = node.path("params");
+    if (!params.isMissingNode() && !params.isObject() && !params.isArray()) {
+      return new Checked(node, error(echoed, INVALID_PARAMS,
+          "Invalid params: 'params' must be an object"));
+    }
     if (node.isObject() && "2.0".equals(node.path("jsonrpc").asText(null)) && sdkTakes(text)) {
       return new Checked(node, null);
     }
-    JsonNode id = node.isObject() ? node.get("id") : null;
-    return new Checked(node, error(id != null && (id.isTextual() || id.isIntegralNumber())
-        ? id : null, INVALID_REQUEST, "Invalid Request: not a JSON-RPC 2.0 request,"
-            + " notification or response"));
+    return new Checked(node, error(echoed, INVALID_REQUEST, "Invalid Request: not a JSON-RPC 2.0"
+        + " request, notification or response"));
   }
 
   /** Whether the SDK can read {@code text} as a message (its failure is the answer: no). */
