@@ -41,14 +41,10 @@ final class IndexFolder {
    */
   static Path requireCreatable(Path index) {
     Path folder = index.toAbsolutePath().normalize();
-    for (Path path = folder; path != null; path = path.getParent()) {
-      if (Files.isDirectory(path)) {
-        break;
-      }
-      if (Files.exists(path)) {
-        throw new IllegalArgumentException("--index " + index + (path.equals(folder) ? ""
-            : ": " + path) + " is a file, not a folder");
-      }
+    Path existing = PathChecks.nearestExisting(folder);
+    if (existing != null && !Files.isDirectory(existing)) {
+      throw new IllegalArgumentException("--index " + index + (existing.equals(folder) ? ""
+          : ": " + existing) + " is a file, not a folder");
     }
     return folder;
   }

@@ -18,19 +18,18 @@ final class RunFile {
     if (Files.isDirectory(runOut)) {
       throw new IllegalArgumentException("--run-out " + runOut + " is a folder, not a file");
     }
-    for (Path parent = runOut.toAbsolutePath().normalize().getParent(); parent != null;
-        parent = parent.getParent()) {
-      if (Files.isDirectory(parent)) {
-        if (!Files.isWritable(parent)) {
-          throw new IllegalArgumentException("--run-out " + runOut + ": folder " + parent
-              + " is not writable");
-        }
-        return;
-      }
-      if (Files.exists(parent)) {
-        throw new IllegalArgumentException("--run-out " + runOut + ": " + parent
-            + " is a file, not a folder");
-      }
+    Path parent = runOut.toAbsolutePath().normalize().getParent();
+    Path existing = parent == null ? null : PathChecks.nearestExisting(parent);
+    if (existing == null) {
+      return;
+    }
+    if (!Files.isDirectory(existing)) {
+      throw new IllegalArgumentException("--run-out " + runOut + ": " + existing
+          + " is a file, not a folder");
+    }
+    if (!Files.isWritable(existing)) {
+      throw new IllegalArgumentException("--run-out " + runOut + ": folder " + existing
+          + " is not writable");
     }
   }
 }

@@ -6,11 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.relearn.engine.ModelChoice;
+import dev.relearn.cli.CliProcess;
 import dev.relearn.engine.Relearn;
-import dev.relearn.engine.RelearnOptions;
-import dev.relearn.indexer.build.Progress;
-import dev.relearn.indexer.source.SourceFormat;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -39,16 +36,8 @@ class McpMalformedInputTest {
 
   @Test
   void eachBadLineGetsAnErrorAndServingGoesOn() throws Exception {
-    Path docs = Files.createDirectories(tmp.resolve("docs"));
-    Files.writeString(docs.resolve("keys.md"), "# Keys\nRotate the signing keys often.\n");
-    Path index = tmp.resolve("index");
-    RelearnOptions hashing = RelearnOptions.defaults().withModel(ModelChoice.HASHING);
-    try (Relearn relearn = Relearn.open(index, hashing)) {
-      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
-    }
-    List<String> command = new ArrayList<>(List.of(McpProcess.java()));
-    command.addAll(McpProcess.arguments("mcp", "--index", index.toString()));
-    Process process = new ProcessBuilder(command)
+    Path index = McpProcess.keysIndex(tmp);
+    Process process = new ProcessBuilder(CliProcess.command("mcp", "--index", index.toString()))
         .redirectError(tmp.resolve("stderr.txt").toFile()).start();
     String[] lines = {
       "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
@@ -92,7 +81,7 @@ class McpMalformedInputTest {
     }
     String stderr = Files.readString(tmp.resolve("stderr.txt"));
     assertFalse(stderr.contains(SECRET), "nothing logs the line: " + stderr);
-    try (Relearn reopened = Relearn.open(index, hashing)) {
+    try (Relearn reopened = Relearn.open(index, McpProcess.HASHING)) {
       assertEquals(1, reopened.stats().chunks(), "the write lock was released");
     }
   }

@@ -6,11 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.relearn.cli.CliProcess;
-import dev.relearn.engine.ModelChoice;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnOptions;
-import dev.relearn.indexer.build.Progress;
-import dev.relearn.indexer.source.SourceFormat;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.io.BufferedReader;
@@ -36,27 +33,19 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class McpStdioTest {
-  private static final RelearnOptions HASHING =
-      RelearnOptions.defaults().withModel(ModelChoice.HASHING);
+  private static final RelearnOptions HASHING = McpProcess.HASHING;
 
   @TempDir Path tmp;
   private Path index;
 
   @BeforeEach
   void buildIndex() throws Exception {
-    Path docs = Files.createDirectories(tmp.resolve("docs"));
-    Files.writeString(docs.resolve("keys.md"), "# Keys\nRotate the signing keys often.\n");
-    index = tmp.resolve("index");
-    try (Relearn relearn = Relearn.open(index, HASHING)) {
-      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
-    }
+    index = McpProcess.keysIndex(tmp);
   }
 
   @Test
   void stdoutIsOnlyProtocolAndClosingStdinEndsTheServer() throws Exception {
-    List<String> command = new ArrayList<>(List.of(McpProcess.java()));
-    command.addAll(McpProcess.arguments("mcp", "--index", index.toString()));
-    Process process = new ProcessBuilder(command)
+    Process process = new ProcessBuilder(CliProcess.command("mcp", "--index", index.toString()))
         .redirectError(tmp.resolve("stderr.txt").toFile()).start();
     ObjectMapper json = new ObjectMapper();
     List<String> lines = new ArrayList<>();
