@@ -27,7 +27,8 @@ final class EngineOptions {
   String model;
 
   @Option(names = "--threads", paramLabel = "N",
-      description = "Threads the embedding model may use (default: cores, at most 4).")
+      description = "Threads the embedding model may use, 1 to 256 (default: cores, at most"
+          + " 4).")
   Integer threads;
 
   @Option(names = "--vector-cache", paramLabel = "DIR",
@@ -127,15 +128,26 @@ final class EngineOptions {
 
   /** The engine options these flags describe; a bad value is a usage error. */
   RelearnOptions options(boolean readOnly) throws IOException {
-    RelearnOptions options = Usage.check(mixee, () -> {
-      RelearnOptions chosen = RelearnOptions.defaults()
-          .withModel(ModelChoice.fromLabel(model))
-          .withQueryInstruction(!noQueryInstruction)
-          .withReadOnly(readOnly)
-          .withProtectedQueryVectors(protectQueryVectors)
-          .withFeedbackDurability(durability(feedbackDurability));
-      return threads == null ? chosen : chosen.withEmbedThreads(threads);
-    });
+    RelearnOptions chosen = Usage.check(mixee, () -> RelearnOptions.defaults()
+        .withModel(ModelChoice.fromLabel(model))
+        .withQueryInstruction(!noQueryInstruction)
+        .withReadOnly(readOnly)
+        .withProtectedQueryVectors(protectQueryVectors)
+        .withFeedbackDurability(durability(feedbackDurability)));
+    return withThreadsAndCache(mixee, chosen, threads, vectorCache);
+  }
+
+  /**
+   * {@code chosen} with {@code --threads} (a usage error of {@code spec} when out of range) and
+   * the vector cache: {@code --vector-cache}, else the RELEARN_VECTOR_CACHE environment variable,
+   * else the engine's default.
+   */
+  static RelearnOptions withThreadsAndCache(CommandSpec spec, RelearnOptions chosen,
+      Integer threads, Path vectorCache) {
+    int max = RelearnOptions.MAX_EMBED_THREADS;
+    Usage.require(spec, threads == null || (threads >= 1 && threads <= max),
+        "--threads must be in [1, " + max + "], got: " + threads);
+    RelearnOptions options = threads == null ? chosen : chosen.withEmbedThreads(threads);
     Path cache = vectorCache;
     if (cache == null && System.getenv("RELEARN_VECTOR_CACHE") != null) {
       cache = Path.of(System.getenv("RELEARN_VECTOR_CACHE"));

@@ -67,7 +67,7 @@ final class EvalCommand implements Callable<Integer> {
     data.dataset = dataset;
     data.split = split;
     BeirDataset beir = data.open(spec, engine);
-    Fusion fusion = Usage.check(spec, search::fusion);
+    Fusion fusion = search.fusion(spec);
     search.checkMode(spec);
     RunFile.requireWritable(runOut);
     PrintWriter out = spec.commandLine().getOut();

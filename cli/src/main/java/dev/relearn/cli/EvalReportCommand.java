@@ -68,7 +68,8 @@ final class EvalReportCommand implements Callable<Integer> {
   String model;
 
   @Option(names = "--threads", paramLabel = "N",
-      description = "Threads the embedding model may use (default: cores, at most 4).")
+      description = "Threads the embedding model may use, 1 to 256 (default: cores, at most"
+          + " 4).")
   Integer threads;
 
   @Override
@@ -79,16 +80,9 @@ final class EvalReportCommand implements Callable<Integer> {
       opened.add(BeirDataset.open(root.resolve(name.strip())));
     }
     LearnConfig config = Usage.check(spec, user::config);
-    RelearnOptions options = Usage.check(spec, () -> {
-      RelearnOptions chosen = RelearnOptions.defaults()
-          .withModel(ModelChoice.fromLabel(model)).withFeedbackDurability(Durability.ASYNC);
-      return threads == null ? chosen : chosen.withEmbedThreads(threads);
-    });
-    Path cache = vectorCache;
-    if (cache == null && System.getenv("RELEARN_VECTOR_CACHE") != null) {
-      cache = Path.of(System.getenv("RELEARN_VECTOR_CACHE"));
-    }
-    options = options.withVectorCacheDir(cache);
+    RelearnOptions options = EngineOptions.withThreadsAndCache(spec, Usage.check(spec,
+        () -> RelearnOptions.defaults().withModel(ModelChoice.fromLabel(model))
+            .withFeedbackDurability(Durability.ASYNC)), threads, vectorCache);
     PrintWriter err = spec.commandLine().getErr();
     long start = System.nanoTime();
     List<DatasetReport> reports = new ArrayList<>();

@@ -2,6 +2,7 @@ package dev.relearn.cli;
 
 import dev.relearn.engine.Relearn;
 import dev.relearn.lucene.fusion.Fusion;
+import dev.relearn.lucene.fusion.RrfFusion;
 import dev.relearn.lucene.schema.ChunkKind;
 import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
@@ -20,12 +21,13 @@ final class SearchOptions {
   String fusion;
 
   @Option(names = "--alpha", paramLabel = "A", defaultValue = "0.5",
-      description =
-          "Min-max fusion weight of the vector side, in [0, 1] (default: ${DEFAULT-VALUE}).")
+      description = "Min-max fusion weight of the vector side, in [0, 1] (default:"
+          + " ${DEFAULT-VALUE}). Only with --fusion minmax.")
   double alpha;
 
   @Option(names = "--rrf-k", paramLabel = "K", defaultValue = "60",
-      description = "RRF rank constant (default: ${DEFAULT-VALUE}).")
+      description = "RRF rank constant, at least 1 (default: ${DEFAULT-VALUE}). Only with"
+          + " --fusion rrf.")
   int rrfK;
 
   @Option(names = "--candidates", paramLabel = "N", defaultValue = "100",
@@ -46,8 +48,9 @@ final class SearchOptions {
   void check(CommandSpec spec, int k, String pathPrefix, String kind)
       throws java.io.IOException {
     checkMode(spec);
+    Fusion fusion = fusion(spec);
     Usage.check(spec, () -> SearchRequest.of("probe").withK(k).withCandidates(candidates)
-        .withFusion(fusion())
+        .withFusion(fusion)
         .withFilter(pathPrefix, kind == null ? null : ChunkKind.fromLabel(kind)));
   }
 
@@ -58,6 +61,20 @@ final class SearchOptions {
     boolean feedback = relearn.feedbackStore() != null
         && relearn.feedbackStore().hasFeedback();
     return feedback ? SearchMode.LEARNED : SearchMode.HYBRID;
+  }
+
+  /**
+   * The fusion, or a usage error when a value is out of range or when {@code --alpha} or {@code
+   * --rrf-k} was given for the other fusion (it would be ignored without a word).
+   */
+  Fusion fusion(CommandSpec spec) throws java.io.IOException {
+    Fusion chosen = Usage.check(spec, this::fusion);
+    boolean rrf = chosen instanceof RrfFusion;
+    String unused = rrf ? "--alpha" : "--rrf-k";
+    Usage.require(spec, !spec.commandLine().getParseResult().hasMatchedOption(unused),
+        unused + " applies only with --fusion " + (rrf ? "minmax" : "rrf") + ", got --fusion "
+            + fusion);
+    return chosen;
   }
 
   Fusion fusion() {

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -144,7 +145,10 @@ class IndexFolderCliTest {
         List.of("search", "--kind", "video", "q"), List.of("serve", "--port", "-1"),
         List.of("serve", "--port", "70000"), List.of("index", "--format", "pdf", "x"),
         List.of("weights", "--reset", "shouting"), List.of("search", "--threads", "0", "q"),
-        List.of("search", "--feedback-durability", "never", "q"));
+        List.of("search", "--feedback-durability", "never", "q"),
+        List.of("search", "--threads", "100000", "q"), List.of("search", "--rrf-k", "0", "q"),
+        List.of("search", "--fusion", "rrf", "--rrf-k", "0", "q"),
+        List.of("search", "--fusion", "rrf", "--alpha", "0.3", "q"));
     for (List<String> command : cases) {
       Result result = CliTest.run(args(command.get(0), index,
           command.subList(1, command.size()).toArray(new String[0])));
@@ -159,5 +163,25 @@ class IndexFolderCliTest {
     assertEquals(1, seed.code());
     assertEquals("relearn: --seed " + seedFolder + " is a folder, not a file",
         seed.err().strip());
+  }
+
+  @Test
+  void anOptionOfTheOtherFusionOrTooManyThreadsIsNamed() throws Exception {
+    Path index = indexOneDoc(tmp.resolve("idx"));
+    Map<List<String>, String> expected = Map.of(
+        List.of("--rrf-k", "5"), "relearn: --rrf-k applies only with --fusion rrf, got --fusion"
+            + " minmax",
+        List.of("--fusion", "rrf", "--alpha", "0.3"), "relearn: --alpha applies only with"
+            + " --fusion minmax, got --fusion rrf",
+        List.of("--threads", "100000"), "relearn: --threads must be in [1, 256], got: 100000");
+    for (Map.Entry<List<String>, String> c : expected.entrySet()) {
+      List<String> command = new ArrayList<>(c.getKey());
+      command.add("q");
+      Result result = CliTest.run(args("search", index, command.toArray(new String[0])));
+      assertEquals(2, result.code(), c.getKey() + ": " + result.err());
+      assertEquals(c.getValue(), result.err().strip().split("\n")[0]);
+    }
+    Result rrf = CliTest.run(args("search", index, "--fusion", "rrf", "--rrf-k", "5", "q"));
+    assertEquals(0, rrf.code(), "--rrf-k with --fusion rrf is accepted: " + rrf.err());
   }
 }

@@ -12,7 +12,7 @@ import java.util.Objects;
  * @param embedder a caller-supplied embedder, or null to use {@code model}; the engine does not
  *     close a caller's embedder
  * @param queryCacheSize query embeddings kept in memory (LRU); 0 disables
- * @param embedThreads threads the embedding model may use, at least 1
+ * @param embedThreads threads the embedding model may use, 1 to {@value #MAX_EMBED_THREADS}
  * @param queryInstruction whether bge-small queries get BGE's retrieval instruction
  * @param vectorCacheDir where document vectors are cached across runs; null for {@code
  *     <index>/vector-cache}
@@ -26,6 +26,9 @@ public record RelearnOptions(ModelChoice model, Embedder embedder, int queryCach
     int embedThreads, boolean queryInstruction, Path vectorCacheDir, boolean readOnly,
     Durability feedbackDurability, boolean protectQueryVectors) {
 
+  /** The most embedding threads allowed: far above any useful count, below resource trouble. */
+  public static final int MAX_EMBED_THREADS = 256;
+
   /** Validates; messages name the bad value. */
   public RelearnOptions {
     Objects.requireNonNull(model, "model");
@@ -33,10 +36,12 @@ public record RelearnOptions(ModelChoice model, Embedder embedder, int queryCach
     if (queryCacheSize < 0) {
       throw new IllegalArgumentException("query cache size must be >= 0, got: " + queryCacheSize);
     }
-    if (embedThreads < 1) {
-      throw new IllegalArgumentException("embedding threads must be >= 1, got: " + embedThreads);
+    if (embedThreads < 1 || embedThreads > MAX_EMBED_THREADS) {
+      throw new IllegalArgumentException("embedding threads must be in [1, " + MAX_EMBED_THREADS
+          + "], got: " + embedThreads);
     }
   }
+
 
   /**
    * bge-small (or the index's recorded model), a 100-query cache, as many embedding threads as
