@@ -12,13 +12,17 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Map;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * The default embedder: BAAI bge-small-en-v1.5, int8-quantised ONNX, run in-process by ONNX
  * Runtime. The model and tokenizer ship inside a Maven artifact, so nothing is downloaded. Texts
  * are truncated to 512 tokens; the vector is the normalised CLS token (384 dims).
  *
- * <p>Thread-safe: ONNX Runtime sessions and the tokenizer may be shared across threads.
+ * <p>Thread-safe: ONNX Runtime sessions and the tokenizer may be shared across threads. {@link
+ * #close} waits for embeddings in flight (freeing the native session under one would crash the
+ * JVM); an embedding asked for after it fails with an {@link IllegalStateException}.
  */
 public final class BgeSmallEmbedder implements Embedder {
   /** The id recorded in indexes built with this model. */
@@ -37,6 +41,9 @@ public final class BgeSmallEmbedder implements Embedder {
   private final OrtSession session;
   private final HuggingFaceTokenizer tokenizer;
   private final boolean queryInstruction;
+  /** Embeddings hold the read lock, {@link #close} the write lock. */
+  private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
+  private boolean closed; // guarded by lifecycle
 
   /**
    * Loads the model.
@@ -104,6 +111,18 @@ public final class BgeSmallEmbedder implements Embedder {
   }
 
   private float[] embed(String text) {
+    lifecycle.readLock().lock();
+    try {
+      if (closed) {
+        throw new IllegalStateException("the bge-small embedder is closed");
+      }
+      return run(text);
+    } finally {
+      lifecycle.readLock().unlock();
+    }
+  }
+
+  private float[] run(String text) {
     Encoding encoding = tokenizer.encode(text);
     long[][] ids = {encoding.getIds()};
     long[][] mask = {encoding.getAttentionMask()};
@@ -123,12 +142,21 @@ public final class BgeSmallEmbedder implements Embedder {
 
   @Override
   public void close() {
+    lifecycle.writeLock().lock();
     try {
-      session.close();
-    } catch (OrtException e) {
-      throw new IllegalStateException("closing the ONNX session failed", e);
+      if (closed) {
+        return;
+      }
+      closed = true;
+      try {
+        session.close();
+      } catch (OrtException e) {
+        throw new IllegalStateException("closing the ONNX session failed", e);
+      } finally {
+        tokenizer.close();
+      }
     } finally {
-      tokenizer.close();
+      lifecycle.writeLock().unlock();
     }
   }
 }
