@@ -2,35 +2,26 @@ package dev.relearn.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import sun.misc.Signal;
-import sun.misc.SignalHandler;
 
 /**
  * Ctrl-C (SIGINT) or SIGTERM while {@code relearn index} runs: says which path was interrupted
  * and what that means, then halts at once with the usual exit code (128 + the signal). Halting
- * skips the JVM's shutdown hooks on purpose: ONNX Runtime's own hook frees its environment under
- * an embedding still running on the main thread, which crashes the JVM (SIGSEGV, SIGBUS) and
- * leaves an {@code hs_err} file behind. Nothing is lost by halting: a path is committed once, at
- * its end, so an interrupted path leaves the index as it was, and the operating system releases
- * the index's lock. Outside a path, the signals keep their usual handling. {@link #close}
- * restores them.
+ * skips the JVM's shutdown hooks on purpose (see {@link SignalScope}): an embedding is running on
+ * the main thread. Nothing is lost by halting: a path is committed once, at its end, so an
+ * interrupted path leaves the index as it was, and the operating system releases the index's
+ * lock. Outside a path, the signals keep their usual handling. {@link #close} restores them.
  */
 final class Interruption implements AutoCloseable {
   private final PrintWriter err;
   private final AtomicReference<Path> current = new AtomicReference<>();
-  private final Map<Signal, SignalHandler> previous = new HashMap<>();
+  private final SignalScope signals;
 
   /** Handles SIGINT and SIGTERM until closed. */
   Interruption(PrintWriter err) {
     this.err = err;
-    for (String name : List.of("INT", "TERM")) {
-      Signal signal = new Signal(name);
-      previous.put(signal, Signal.handle(signal, this::handle));
-    }
+    this.signals = new SignalScope(this::handle);
   }
 
   /** The path being indexed now, or null between paths. */
@@ -41,7 +32,7 @@ final class Interruption implements AutoCloseable {
   private void handle(Signal signal) {
     Path path = current.get();
     if (path == null) {
-      previous.get(signal).handle(signal); // between paths: as usual
+      signals.asBefore(signal); // between paths: as usual
       return;
     }
     err.println();
@@ -50,11 +41,11 @@ final class Interruption implements AutoCloseable {
         + " finished earlier in this run are kept). Most vectors embedded so far are cached:"
         + " run the same command again to finish.");
     err.flush();
-    Runtime.getRuntime().halt(128 + signal.getNumber());
+    SignalScope.halt(signal);
   }
 
   @Override
   public void close() {
-    previous.forEach(Signal::handle);
+    signals.close();
   }
 }

@@ -45,13 +45,14 @@ final class McpCommand implements Callable<Integer> {
         }
       };
       Thread hook = new Thread(stop, "relearn-mcp-stop");
-      Runtime.getRuntime().addShutdownHook(hook);
+      Runtime.getRuntime().addShutdownHook(hook); // for exits other than SIGINT and SIGTERM
       err.println("relearn: MCP server on stdio for " + relearn.directory()
           + (relearn.readOnly() ? " (read-only: record_feedback is off)" : ""));
       err.flush();
       Thread.ofPlatform().daemon().name("relearn-mcp-warmup").start(relearn::embedder);
-      try {
+      try (StopSignals signals = new StopSignals(err, stop)) {
         server.serve(System.in, protocol, version());
+        return signals.exitCode(0);
       } finally {
         stop.run();
         removeHook(hook);
@@ -59,7 +60,6 @@ final class McpCommand implements Callable<Integer> {
     } finally {
       System.setOut(protocol);
     }
-    return 0;
   }
 
   private static void removeHook(Thread hook) {

@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.net.BindException;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -61,14 +62,23 @@ final class ServeCommand implements Callable<Integer> {
       throw e;
     }
     CountDownLatch stopped = new CountDownLatch(1);
-    Thread hook = new Thread(() -> stop(server, relearn, err, stopped), "relearn-serve-stop");
-    Runtime.getRuntime().addShutdownHook(hook);
+    AtomicBoolean stopping = new AtomicBoolean();
+    Runnable stop = () -> {
+      if (stopping.compareAndSet(false, true)) {
+        stop(server, relearn, err, stopped);
+      }
+    };
+    // SIGINT and SIGTERM stop through StopSignals (it halts after the stop); the hook covers
+    // other exits, such as a closed terminal (SIGHUP)
+    Runtime.getRuntime().addShutdownHook(new Thread(stop, "relearn-serve-stop"));
     err.println("relearn: serving " + relearn.directory() + (relearn.readOnly()
         ? " read-only" : "") + " at " + server.uri() + " (dashboard at /, API under /api;"
         + " Ctrl-C stops)");
     err.flush();
-    stopped.await();
-    return 0;
+    try (StopSignals signals = new StopSignals(err, stop)) {
+      stopped.await();
+      return signals.exitCode(0);
+    }
   }
 
   private String bindFailure(BindException e) {

@@ -1,0 +1,42 @@
+package dev.relearn.cli;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
+
+/**
+ * SIGINT (Ctrl-C) and SIGTERM go to one handler until {@link #close}, which gives them back
+ * their previous handling. relearn handles these signals itself where the JVM's own shutdown
+ * would run ONNX Runtime's shutdown hook, which frees the runtime's environment even under an
+ * embedding in flight and so crashes the JVM (SIGSEGV, SIGBUS or SIGABRT, and an {@code hs_err}
+ * file). This uses {@code sun.misc.Signal} (jdk.unsupported), the only way to handle a signal in
+ * Java.
+ */
+final class SignalScope implements AutoCloseable {
+  private final Map<Signal, SignalHandler> previous = new HashMap<>();
+
+  /** Sends SIGINT and SIGTERM to {@code handler}. */
+  SignalScope(SignalHandler handler) {
+    for (String name : List.of("INT", "TERM")) {
+      Signal signal = new Signal(name);
+      previous.put(signal, Signal.handle(signal, handler));
+    }
+  }
+
+  /** Handles {@code signal} as it was handled before this scope. */
+  void asBefore(Signal signal) {
+    previous.get(signal).handle(signal);
+  }
+
+  /** Exits at once with the usual code for {@code signal}, 128 + its number, skipping hooks. */
+  static void halt(Signal signal) {
+    Runtime.getRuntime().halt(128 + signal.getNumber());
+  }
+
+  @Override
+  public void close() {
+    previous.forEach(Signal::handle);
+  }
+}

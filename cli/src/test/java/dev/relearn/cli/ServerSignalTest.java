@@ -1,0 +1,155 @@
+package dev.relearn.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * SIGTERM to a real {@code relearn serve} and {@code relearn mcp} while searches embed new
+ * queries with the real model. Before, the JVM's shutdown ran ONNX Runtime's hook under an
+ * embedding in flight and crashed (exit 134 and an {@code hs_err} file, about one run in six);
+ * now the server stops in order and exits 143, and the index can be opened for writing again.
+ */
+@Timeout(value = 300, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class ServerSignalTest {
+  private static final int RUNS = 3;
+
+  @TempDir Path tmp;
+
+  @Test
+  void sigtermDuringSearchesStopsServeInOrder() throws Exception {
+    Path index = realModelIndex();
+    HttpClient http = HttpClient.newHttpClient();
+    for (int run = 0; run < RUNS; run++) {
+      Process serve = start(index, "serve", "--port", "0");
+      BufferedReader err = reader(serve.getErrorStream());
+      String line = err.readLine();
+      while (line != null && !line.contains(" at http://")) {
+        line = err.readLine();
+      }
+      assertTrue(line != null, "serve said where it listens");
+      URI search = URI.create(line.replaceAll(".* at (http://\\S+/).*", "$1") + "api/search");
+      AtomicInteger answered = new AtomicInteger();
+      AtomicBoolean stop = new AtomicBoolean();
+      Thread load = Thread.ofPlatform().daemon().start(() -> {
+        for (int q = 0; !stop.get(); q++) {
+          HttpRequest request = HttpRequest.newBuilder(search)
+              .POST(HttpRequest.BodyPublishers.ofString(
+                  "{\"query\": \"tide crossings before noon " + q + "\"}")).build();
+          try {
+            http.send(request, HttpResponse.BodyHandlers.discarding());
+            answered.incrementAndGet();
+          } catch (IOException | InterruptedException stoppedServer) {
+            return; // the server went away, as this test intends
+          }
+        }
+      });
+      awaitAnswers(answered, 3);
+      serve.toHandle().destroy(); // SIGTERM, with searches in flight
+      assertTrue(serve.waitFor(60, TimeUnit.SECONDS));
+      stop.set(true);
+      load.join(10_000);
+      String rest = String.join("\n", err.lines().toList());
+      assertEquals(143, serve.exitValue(), rest);
+      assertTrue(rest.contains("relearn: stopped"), rest);
+      assertNoCrashReport();
+    }
+    assertIndexIsFree(index);
+  }
+
+  @Test
+  void sigtermDuringSearchesStopsMcpInOrder() throws Exception {
+    Path index = realModelIndex();
+    for (int run = 0; run < RUNS; run++) {
+      Process mcp = start(index, "mcp");
+      OutputStream in = mcp.getOutputStream();
+      send(in, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{"
+          + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+          + "\"clientInfo\":{\"name\":\"signal-test\",\"version\":\"1\"}}}");
+      BufferedReader out = reader(mcp.getInputStream());
+      assertTrue(out.readLine().contains("\"id\":0"), "initialized");
+      send(in, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+      for (int q = 1; q <= 40; q++) { // more than it answers in the moment before the signal
+        send(in, "{\"jsonrpc\":\"2.0\",\"id\":" + q + ",\"method\":\"tools/call\",\"params\":{"
+            + "\"name\":\"search\",\"arguments\":{\"query\":\"tide crossings " + q + "\"}}}");
+      }
+      assertTrue(out.readLine().contains("\"result\""), "a search was answered");
+      mcp.toHandle().destroy(); // SIGTERM, with searches in flight
+      assertTrue(mcp.waitFor(60, TimeUnit.SECONDS));
+      String err = new String(mcp.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertEquals(143, mcp.exitValue(), err);
+      assertNoCrashReport();
+    }
+    assertIndexIsFree(index);
+  }
+
+  private Path realModelIndex() throws Exception {
+    Path docs = Files.createDirectories(tmp.resolve("docs"));
+    for (int i = 0; i < 20; i++) {
+      Files.writeString(docs.resolve("note" + i + ".md"), "# Note " + i + "\nThe tide table for"
+          + " harbour " + i + " lists " + (i * 7 % 23) + " crossings before noon.\n");
+    }
+    Path index = tmp.resolve("index");
+    CliTest.Result built = CliTest.run("index", "--index", index.toString(), "--model",
+        "bge-small", docs.toString());
+    assertEquals(0, built.code(), built.err());
+    return index;
+  }
+
+  private Process start(Path index, String command, String... extra) throws IOException {
+    List<String> args = Stream.concat(Stream.of(command, "--index", index.toString()),
+        Stream.of(extra)).toList();
+    return new ProcessBuilder(CliProcess.command(args.toArray(new String[0])))
+        .directory(tmp.toFile()).start();
+  }
+
+  private static BufferedReader reader(InputStream stream) {
+    return new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8));
+  }
+
+  private static void send(OutputStream in, String line) throws IOException {
+    in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+    in.flush();
+  }
+
+  private static void awaitAnswers(AtomicInteger answered, int count) throws Exception {
+    for (int wait = 0; answered.get() < count && wait < 600; wait++) {
+      Thread.sleep(50);
+    }
+    assertTrue(answered.get() >= count, "the server answered " + answered.get() + " searches");
+  }
+
+  private void assertNoCrashReport() throws IOException {
+    try (Stream<Path> files = Files.list(tmp)) {
+      List<Path> reports = files.filter(f -> f.getFileName().toString().startsWith("hs_err"))
+          .toList();
+      assertTrue(reports.isEmpty(), "the JVM crashed: " + reports);
+    }
+  }
+
+  private static void assertIndexIsFree(Path index) {
+    CliTest.Result feedback = CliTest.run("stats", "--index", index.toString());
+    assertEquals(0, feedback.code(), feedback.err());
+    assertTrue(!feedback.err().contains("in use"), feedback.err());
+  }
+}
