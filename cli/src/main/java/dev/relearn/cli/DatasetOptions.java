@@ -4,6 +4,7 @@ import dev.relearn.eval.beir.BeirDataset;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
@@ -26,8 +27,27 @@ final class DatasetOptions {
   BeirDataset open(CommandSpec spec, EngineOptions engine) throws IOException {
     BeirDataset beir = open(dataset);
     requireSplit(spec, beir, "--split", split);
+    requireJudgedQueries(beir, "--split", split);
     useOwnIndex(spec, engine, beir);
     return beir;
+  }
+
+  /**
+   * Reads the queries and the judgments of {@code split} now, so a malformed line fails before
+   * the corpus is indexed, and fails unless some query of the split has a text and a relevant
+   * document: without one every metric's mean is undefined.
+   */
+  static void requireJudgedQueries(BeirDataset beir, String option, String split)
+      throws IOException {
+    Set<String> relevant = beir.qrels(split).queryIdsWithRelevant();
+    for (String id : beir.queryIds(split)) {
+      if (relevant.contains(id)) {
+        return;
+      }
+    }
+    throw new IllegalArgumentException(option + " " + split + ": no query of qrels/" + split
+        + ".tsv has both a text in " + beir.queriesFile().getFileName() + " and a relevant"
+        + " document (grade 1 or more); nothing to evaluate");
   }
 
   /** Points the engine at {@code .relearn/eval/<dataset>} unless {@code --index} was given. */

@@ -12,6 +12,7 @@ import dev.relearn.indexer.build.ConsoleProgress;
 import dev.relearn.indexer.build.IndexReport;
 import dev.relearn.lucene.fusion.Fusion;
 import dev.relearn.lucene.search.SearchMode;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
@@ -70,6 +71,9 @@ final class EvalCommand implements Callable<Integer> {
     Fusion fusion = search.fusion(spec);
     search.checkMode(spec);
     RunFile.requireWritable(runOut);
+    Set<String> all = beir.queryIds(split);
+    Set<String> ids = new LinkedHashSet<>(cap.first(all));
+    requireJudged(beir, ids);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     try (Relearn relearn = engine.openOrCreate()) {
@@ -78,8 +82,6 @@ final class EvalCommand implements Callable<Integer> {
       err.println(report.summary());
       IndexCommand.printProblems(err, report.problems());
       SearchMode mode = search.mode(relearn);
-      Set<String> all = beir.queryIds(split);
-      Set<String> ids = new LinkedHashSet<>(cap.first(all));
       long start = System.nanoTime();
       Run run = evaluation.run(beir.queries(), ids, mode, fusion, ConsoleProgress.stderr())
           .withoutSelfHits();
@@ -96,5 +98,15 @@ final class EvalCommand implements Callable<Integer> {
           : result.summary() + cap.note(all.size(), "queries"));
     }
     return 0;
+  }
+
+  /** Fails unless a query of {@code ids} (those --max-queries kept) has a relevant document. */
+  private void requireJudged(BeirDataset beir, Set<String> ids) throws IOException {
+    Set<String> relevant = beir.qrels(split).queryIdsWithRelevant();
+    if (ids.stream().noneMatch(relevant::contains)) {
+      throw new IllegalArgumentException("--max-queries " + cap.limit() + ": none of the first "
+          + ids.size() + " queries of split " + split + " has a relevant document; nothing to"
+          + " evaluate (raise --max-queries)");
+    }
   }
 }

@@ -75,6 +75,9 @@ final class EvalLearnCommand implements Callable<Integer> {
     // unknown splits fail here, before any indexing
     DatasetOptions.requireSplit(spec, beir, "--train-split", trainSplit);
     DatasetOptions.requireSplit(spec, beir, "--test-split", testSplit);
+    // and malformed queries or qrels, or splits with nothing to learn from or score
+    DatasetOptions.requireJudgedQueries(beir, "--train-split", trainSplit);
+    DatasetOptions.requireJudgedQueries(beir, "--test-split", testSplit);
     DatasetOptions.useOwnIndex(spec, engine, beir);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();

@@ -3,6 +3,8 @@ package dev.relearn.cli;
 import dev.relearn.engine.IndexStats;
 import dev.relearn.engine.Relearn;
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -26,7 +28,7 @@ final class StatsCommand implements Callable<Integer> {
     try (Relearn relearn = engine.open(true)) {
       IndexStats stats = relearn.stats();
       if (json) {
-        out.println(Json.write(stats));
+        out.println(Json.write(toJson(stats)));
       } else {
         out.println("index:    " + stats.directory());
         out.println("model:    " + (stats.modelId() == null ? "(empty)"
@@ -40,5 +42,20 @@ final class StatsCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  /** {@code stats} with snake_case keys, as every other JSON output of relearn. */
+  private static Map<String, Object> toJson(IndexStats stats) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("directory", stats.directory());
+    json.put("model_id", stats.modelId());
+    json.put("dimension", stats.dimension());
+    json.put("chunks", stats.chunks());
+    json.put("chunks_by_kind", stats.chunksByKind());
+    json.put("origins", stats.origins());
+    json.put("chunks_by_origin", stats.chunksByOrigin());
+    json.put("segments", stats.segments());
+    json.put("size_bytes", stats.sizeBytes());
+    return json;
   }
 }

@@ -162,7 +162,7 @@ class CliTest {
     assertEquals(0, stats.code(), stats.err());
     JsonNode json = new ObjectMapper().readTree(stats.out());
     assertEquals(1, json.get("chunks").asInt());
-    assertEquals("hashing-384-v1", json.get("modelId").asText());
+    assertEquals("hashing-384-v1", json.get("model_id").asText());
     assertFalse(run(withIndex("stats")).out().isEmpty());
   }
 }

@@ -124,6 +124,44 @@ class EvalCliTest {
   }
 
   @Test
+  void malformedOrUnjudgedDatasetsFailBeforeAnyIndexing() throws Exception {
+    Path index = tmp.resolve("idx");
+    Path queries = beir.resolve("queries.jsonl");
+    String goodQueries = Files.readString(queries);
+    Files.writeString(queries, goodQueries + "{\"_id\": \"x\", \"text\": 7}\n");
+    CliTest.Result badLine = CliTest.run("eval", "--index", index.toString(), "--model",
+        "hashing", "--dataset", beir.toString());
+    assertEquals(1, badLine.code(), badLine.err());
+    assertTrue(badLine.err().contains("queries.jsonl line 49: \"text\" must be a string"),
+        badLine.err());
+    CliTest.Result badLearn = CliTest.run("eval", "learn", "--index", index.toString(),
+        "--model", "hashing", "--dataset", beir.toString());
+    assertTrue(badLearn.err().contains("queries.jsonl line 49"), badLearn.err());
+    Files.writeString(queries, goodQueries);
+    Path test = beir.resolve("qrels/test.tsv");
+    String goodTest = Files.readString(test);
+    Files.writeString(test, goodTest.replace("t0q3\tgadget0-manual\t1",
+        "t0q3\tgadget0-manual\t0"));
+    CliTest.Result capped = CliTest.run("eval", "--index", index.toString(), "--model",
+        "hashing", "--dataset", beir.toString(), "--max-queries", "1");
+    assertEquals("relearn: --max-queries 1: none of the first 1 queries of split test has a"
+        + " relevant document; nothing to evaluate (raise --max-queries)",
+        capped.err().strip());
+    Files.writeString(test, "query-id\tcorpus-id\tscore\n");
+    CliTest.Result empty = CliTest.run("eval", "--index", index.toString(), "--model",
+        "hashing", "--dataset", beir.toString());
+    assertEquals(1, empty.code(), empty.err());
+    assertEquals("relearn: --split test: no query of qrels/test.tsv has both a text in"
+        + " queries.jsonl and a relevant document (grade 1 or more); nothing to evaluate",
+        empty.err().strip());
+    CliTest.Result emptyLearn = CliTest.run("eval", "learn", "--index", index.toString(),
+        "--model", "hashing", "--dataset", beir.toString());
+    assertTrue(emptyLearn.err().startsWith("relearn: --test-split test: no query"),
+        emptyLearn.err());
+    assertFalse(Files.exists(index), "nothing was indexed");
+  }
+
+  @Test
   void benchTimesEveryModeBesidePlainLuceneWithFeedbackStored() throws Exception {
     CliTest.Result bench = CliTest.run("bench", "--index", tmp.resolve("idx").toString(),
         "--model", "hashing", "--dataset", beir.toString(), "--feedback-split", "train",
@@ -135,8 +173,8 @@ class EvalCliTest {
     List<String> names = new ArrayList<>();
     for (JsonNode row : json.get("rows")) {
       names.add(row.get("name").asText());
-      assertTrue(row.get("p50Millis").asDouble() > 0, row.toString());
-      assertTrue(row.get("p99Millis").asDouble() >= row.get("p50Millis").asDouble(),
+      assertTrue(row.get("p50_ms").asDouble() > 0, row.toString());
+      assertTrue(row.get("p99_ms").asDouble() >= row.get("p50_ms").asDouble(),
           row.toString());
     }
     assertEquals(List.of("plain Lucene BM25 top 100", "plain Lucene KNN top 100",

@@ -59,7 +59,7 @@ class RemoveCliTest {
     assertTrue(CliTest.run(args("search", "rotate keys")).out().contains("keep/keys.md"));
     JsonNode json = new ObjectMapper().readTree(CliTest.run(args("stats", "--json")).out());
     assertEquals(1, json.get("origins").asInt());
-    assertEquals(1, json.get("chunksByOrigin").get(keep.toString()).asInt(), json.toString());
+    assertEquals(1, json.get("chunks_by_origin").get(keep.toString()).asInt(), json.toString());
   }
 
   @Test

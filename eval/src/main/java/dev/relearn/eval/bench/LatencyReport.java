@@ -1,5 +1,6 @@
 package dev.relearn.eval.bench;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,13 +86,22 @@ public record LatencyReport(String dataset, int queries, int rounds, List<Row> r
     return row;
   }
 
-  /** A JSON-ready map. */
+  /** A JSON-ready map, with snake_case keys as every other JSON output of relearn. */
   public Map<String, Object> toJson() {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("dataset", dataset);
     json.put("queries", queries);
     json.put("rounds", rounds);
-    json.put("rows", rows);
+    List<Map<String, Object>> rowMaps = new ArrayList<>();
+    for (Row row : rows) {
+      Map<String, Object> map = new LinkedHashMap<>();
+      map.put("name", row.name());
+      map.put("p50_ms", row.p50Millis());
+      map.put("p99_ms", row.p99Millis());
+      map.put("baseline", row.baseline());
+      rowMaps.add(map);
+    }
+    json.put("rows", rowMaps);
     return json;
   }
 }

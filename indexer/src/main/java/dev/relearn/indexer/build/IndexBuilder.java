@@ -101,6 +101,11 @@ public final class IndexBuilder {
     int added = 0;
     int updated = 0;
     Map<String, String> renamed = new HashMap<>();
+    // Lucene builds the HNSW graph as documents are added and merged: for large sources this
+    // takes longer than embedding cached or hashed vectors, so it has a progress task of its own.
+    if (!toWrite.isEmpty()) {
+      progress.start("writing", toWrite.size());
+    }
     for (int i = 0; i < toWrite.size(); i++) {
       Chunk chunk = toWrite.get(i);
       ExistingChunks.Entry predecessor = existing.get(chunk.id());
@@ -123,6 +128,7 @@ public final class IndexBuilder {
       } else {
         updated++;
       }
+      progress.advance(i + 1);
     }
     int deleted = 0; // of this origin, and of adopted ones that no longer exist
     for (List<ExistingChunks.Entry> gone : vanished.values()) {
@@ -133,6 +139,9 @@ public final class IndexBuilder {
     }
     if (writer.hasUncommittedChanges()) {
       writer.commit();
+    }
+    if (!toWrite.isEmpty()) {
+      progress.finish();
     }
     long millis = (System.nanoTime() - start) / 1_000_000L;
     return new IndexReport(source.origin(), added, updated, unchanged, deleted,

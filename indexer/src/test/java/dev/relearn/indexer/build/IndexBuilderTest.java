@@ -182,4 +182,34 @@ class IndexBuilderTest {
     assertEquals(0, store.get(Chunk.sha256Hex("N0\nnew text 0")) == null ? 0 : 1,
         "bad vectors are never cached");
   }
+
+  @Test
+  void writingTheChunksIsReportedAsProgressAfterEmbedding() throws IOException {
+    List<String> events = new ArrayList<>();
+    Progress recorder = new Progress() {
+      @Override
+      public void start(String task, long total) {
+        events.add("start " + task + " " + total);
+      }
+
+      @Override
+      public void advance(long done) {
+        events.add("advance " + done);
+      }
+
+      @Override
+      public void finish() {
+        events.add("finish");
+      }
+    };
+    Chunk[] chunks = {chunk("1", "A", "alpha"), chunk("2", "B", "beta")};
+    new IndexBuilder(writer, schema, new DocumentVectors(new HashingEmbedder(), store), recorder)
+        .index(new ListSource(List.of(chunks)));
+    assertEquals(List.of("start embedding 2", "advance 1", "advance 2", "finish",
+        "start writing 2", "advance 1", "advance 2", "finish"), events);
+    events.clear();
+    new IndexBuilder(writer, schema, new DocumentVectors(new HashingEmbedder(), store), recorder)
+        .index(new ListSource(List.of(chunks)));
+    assertEquals(List.of(), events, "nothing to embed or write: no task");
+  }
 }
