@@ -136,7 +136,7 @@ public final class AsyncRelearn {
 
   /** {@link Relearn#remove}: whole sources out of the index, one commit. */
   public CompletableFuture<List<RemoveReport>> remove(List<Path> paths, boolean dryRun) {
-    List<Path> copy = List.copyOf(paths);
+    List<Path> copy = List.copyOf(Objects.requireNonNull(paths, "paths"));
     return submit(() -> relearn.remove(copy, dryRun));
   }
 

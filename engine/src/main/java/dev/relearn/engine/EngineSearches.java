@@ -60,9 +60,7 @@ final class EngineSearches implements AutoCloseable {
    */
   SearchResults search(SearchRequest request, float[] vector,
       List<ScoreBreakdown> explanations) throws IOException {
-    if (readOnlyRefresh != null) {
-      readOnlyRefresh.maybeRefresh(); // see the writer's newer commits, never blocking
-    }
+    followWriter();
     IndexSearcher searcher = searchers.acquire();
     try {
       if (request.mode() == SearchMode.LEARNED) {
@@ -73,6 +71,16 @@ final class EngineSearches implements AutoCloseable {
           sources.get().learned());
     } finally {
       searchers.release(searcher);
+    }
+  }
+
+  /**
+   * A read-only engine's look for the writer's newer commits, at most every {@link
+   * Relearn#READ_ONLY_REFRESH_MILLIS} and never blocking; nothing for a read-write engine.
+   */
+  void followWriter() throws IOException {
+    if (readOnlyRefresh != null) {
+      readOnlyRefresh.maybeRefresh();
     }
   }
 

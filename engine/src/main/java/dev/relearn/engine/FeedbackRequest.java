@@ -3,6 +3,7 @@ package dev.relearn.engine;
 import dev.relearn.feedback.event.Rating;
 import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.search.SearchRequest;
 import dev.relearn.lucene.search.SearchResults;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,8 @@ import java.util.Objects;
  * session and builds the event; the text goes no further. Build with {@link #of} and the {@code
  * with*} methods.
  *
- * @param query the query the results were for (embedded, then dropped)
+ * @param query the query the results were for (embedded, then dropped); at most {@link
+ *     SearchRequest#MAX_QUERY_CHARS} characters
  * @param used the chunk ids used or clicked; at least one
  * @param outcome how the task ended
  * @param rating an explicit rating, or null
@@ -31,8 +33,16 @@ public record FeedbackRequest(String query, List<String> used, Outcome outcome, 
   public FeedbackRequest {
     Objects.requireNonNull(query, "query");
     Objects.requireNonNull(outcome, "outcome");
+    Objects.requireNonNull(used, "used");
     if (query.isBlank()) {
       throw new IllegalArgumentException("feedback query must not be empty");
+    }
+    if (query.length() > SearchRequest.MAX_QUERY_CHARS) { // as a search's: it is searched for
+      throw new IllegalArgumentException("feedback query is " + query.length()
+          + " characters long; the limit is " + SearchRequest.MAX_QUERY_CHARS);
+    }
+    if (used.stream().anyMatch(Objects::isNull)) {
+      throw new IllegalArgumentException("used must not contain null, got: " + used);
     }
     used = List.copyOf(used);
     if (used.isEmpty()) {

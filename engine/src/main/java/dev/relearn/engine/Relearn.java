@@ -23,6 +23,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
@@ -34,8 +35,9 @@ import org.apache.lucene.store.Directory;
  * threads, and {@link #close()} it once. Searches run concurrently through a {@link
  * SearcherManager}; indexing runs one call at a time. A read-write engine holds the folder's
  * {@code write.lock} until it is closed; a second process gets {@link IndexInUseException} and can
- * open the index read-only instead. Query text is used to search and then dropped: it is never
- * written anywhere.
+ * open the index read-only instead. {@link #close()} waits for the calls in flight on other
+ * threads; a call after it fails with {@link IllegalStateException}. Query text is used to search
+ * and then dropped: it is never written anywhere.
  */
 public final class Relearn implements AutoCloseable {
   /** The feedback store's folder inside the index folder. */
@@ -55,8 +57,8 @@ public final class Relearn implements AutoCloseable {
   private final RecentFeedback recent;
   private final EngineSearches searches;
   private final ChunkIndexing indexing;
+  private final CallGate gate;
   private EngineFeedback feedback; // set once opened
-  private boolean closed; // guarded by this
 
   /** Assembled by {@link EngineOpener}, which then attaches the feedback half. */
   Relearn(Path dir, RelearnOptions options, Directory directory, IndexWriter writer,
@@ -70,6 +72,7 @@ public final class Relearn implements AutoCloseable {
     this.config = config;
     this.weights = weights;
     this.recent = recent;
+    this.gate = new CallGate(dir);
     ChunkSchema schema = new ChunkSchema(embedder.metadata().dimension());
     this.searches = new EngineSearches(schema, searchers, writer == null, config, weights,
         () -> feedback.sources());
@@ -102,8 +105,10 @@ public final class Relearn implements AutoCloseable {
    */
   public synchronized IndexReport index(Path path, SourceFormat format, Progress progress)
       throws IOException {
-    requireWritable();
-    return indexing.index(path, format, progress, feedback.store());
+    return gate.call(() -> {
+      requireWritable();
+      return indexing.index(path, format, progress, feedback.store());
+    });
   }
 
   /**
@@ -118,23 +123,29 @@ public final class Relearn implements AutoCloseable {
    */
   public synchronized List<RemoveReport> remove(List<Path> paths, boolean dryRun)
       throws IOException {
-    List<String> origins = paths.stream()
+    List<String> origins = Objects.requireNonNull(paths, "paths").stream()
         .map(p -> p.toAbsolutePath().normalize().toString()).toList();
-    if (!dryRun) {
-      requireWritable();
-    }
-    return indexing.remove(origins, dryRun);
+    return gate.call(() -> {
+      if (dryRun) {
+        searches.followWriter();
+      } else {
+        requireWritable();
+      }
+      return indexing.remove(origins, dryRun);
+    });
   }
 
-  /** Runs a first-stage search. Thread-safe. */
+  /** Runs a search in the request's mode ({@code learned} re-ranks the first stage). */
   public SearchResults search(SearchRequest request) throws IOException {
-    float[] vector = null;
-    if (request.mode().needsVector()) {
-      Embedder model = embedder.get();
-      vector = VectorChecks.requireUnitVector(model.embedQuery(request.text()),
-          model.dimension(), model.modelId());
-    }
-    return searches.search(request, vector, null);
+    return gate.call(() -> {
+      float[] vector = null;
+      if (request.mode().needsVector()) {
+        Embedder model = embedder.get();
+        vector = VectorChecks.requireUnitVector(model.embedQuery(request.text()),
+            model.dimension(), model.modelId());
+      }
+      return searches.search(request, vector, null);
+    });
   }
 
   /**
@@ -143,16 +154,18 @@ public final class Relearn implements AutoCloseable {
    */
   public ExplainedResults explain(SearchRequest request) throws IOException {
     SearchRequest learned = request.withMode(SearchMode.LEARNED);
-    Embedder model = embedder.get();
-    float[] vector = VectorChecks.requireUnitVector(model.embedQuery(learned.text()),
-        model.dimension(), model.modelId());
-    List<ScoreBreakdown> explanations = new ArrayList<>();
-    return new ExplainedResults(searches.search(learned, vector, explanations), explanations);
+    return gate.call(() -> {
+      Embedder model = embedder.get();
+      float[] vector = VectorChecks.requireUnitVector(model.embedQuery(learned.text()),
+          model.dimension(), model.modelId());
+      List<ScoreBreakdown> explanations = new ArrayList<>();
+      return new ExplainedResults(searches.search(learned, vector, explanations), explanations);
+    });
   }
 
   /** Every candidate of a learned search for {@code request}, with its features. */
   List<RescoredHit> learnedWindow(SearchRequest request, float[] vector) throws IOException {
-    return searches.learnedWindow(request, vector);
+    return gate.call(() -> searches.learnedWindow(request, vector));
   }
 
   /**
@@ -160,7 +173,7 @@ public final class Relearn implements AutoCloseable {
    * text, session or chunk id. At most the last 500 are kept, across restarts.
    */
   public List<FeedbackSummary> recentFeedback(int limit) {
-    return recent.newest(limit);
+    return gate.get(() -> recent.newest(limit));
   }
 
   /**
@@ -170,11 +183,15 @@ public final class Relearn implements AutoCloseable {
    * @throws IllegalStateException if the engine is read-only
    */
   public FeedbackAck feedback(FeedbackRequest request) throws IOException {
-    requireWritable();
-    return feedback.record(request);
+    return gate.call(() -> {
+      requireWritable();
+      return feedback.record(request);
+    });
   }
 
-  /** The feedback store, for similar-query lookups and maintenance; null when read-only. */
+  /**
+   * The feedback store, for similar-query lookups and maintenance; null when read-only or closed.
+   */
   public FeedbackStore feedbackStore() {
     return feedback == null ? null : feedback.store();
   }
@@ -194,13 +211,16 @@ public final class Relearn implements AutoCloseable {
    * @throws IllegalStateException if the engine is read-only
    */
   public void resetWeights(QueryClass queryClass) throws IOException {
-    requireWritable();
-    if (queryClass == null) {
-      weights.resetAll();
-    } else {
-      weights.reset(queryClass);
-    }
-    weights.save(dir.resolve(WEIGHTS_FILE));
+    gate.call(() -> {
+      requireWritable();
+      if (queryClass == null) {
+        weights.resetAll();
+      } else {
+        weights.reset(queryClass);
+      }
+      weights.save(dir.resolve(WEIGHTS_FILE));
+      return null;
+    });
   }
 
   /**
@@ -213,10 +233,12 @@ public final class Relearn implements AutoCloseable {
    * @throws IllegalStateException if the engine is read-only
    */
   public int seedWeights(Path historicalRatings) throws IOException {
-    requireWritable();
-    int applied = weights.seed(historicalRatings);
-    weights.save(dir.resolve(WEIGHTS_FILE));
-    return applied;
+    return gate.call(() -> {
+      requireWritable();
+      int applied = weights.seed(historicalRatings);
+      weights.save(dir.resolve(WEIGHTS_FILE));
+      return applied;
+    });
   }
 
   /** The class of {@code queryText} that weights are kept for; the text itself is not kept. */
@@ -224,9 +246,12 @@ public final class Relearn implements AutoCloseable {
     return QueryClassifier.classify(queryText);
   }
 
-  /** Counts and sizes of what the index holds. */
+  /** Counts and sizes of what the index holds (read-only: as of the writer's recent commit). */
   public IndexStats stats() throws IOException {
-    return StatsReader.read(dir, directory, searchers, embedder.metadata());
+    return gate.call(() -> {
+      searches.followWriter();
+      return StatsReader.read(dir, directory, searchers, embedder.metadata());
+    });
   }
 
   /**
@@ -254,7 +279,7 @@ public final class Relearn implements AutoCloseable {
 
   /** The embedder this engine uses (created on first call). */
   public Embedder embedder() {
-    return embedder.get();
+    return gate.get(embedder::get);
   }
 
   private void requireWritable() {
@@ -263,13 +288,18 @@ public final class Relearn implements AutoCloseable {
     }
   }
 
-  /** Commits nothing new (every index call has committed), releases the lock and the model. */
+  /**
+   * Commits nothing new (every index call has committed), releases the lock and the model. Waits
+   * for the calls that other threads have in flight (an index call to its end); later calls fail
+   * with {@link IllegalStateException}. Calling it again does nothing.
+   *
+   * @throws IllegalStateException if called from within one of this engine's own calls
+   */
   @Override
   public synchronized void close() throws IOException {
-    if (closed) {
+    if (!gate.close()) {
       return; // idempotent, as AutoCloseable recommends
     }
-    closed = true;
     try (Directory d = directory; EmbedderHolder e = embedder; EngineSearches s = searches) {
       if (feedback != null) {
         feedback.close();

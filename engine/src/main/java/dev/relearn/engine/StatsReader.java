@@ -4,7 +4,9 @@ import dev.relearn.indexer.build.IndexOrigins;
 import dev.relearn.lucene.schema.ChunkKind;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.IndexMetadata;
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -34,7 +36,7 @@ final class StatsReader {
       Map<String, Integer> origins = IndexOrigins.count(reader);
       long bytes = 0;
       for (String file : directory.listAll()) {
-        bytes += directory.fileLength(file);
+        bytes += lengthOrZero(directory, file);
       }
       boolean empty = reader.numDocs() == 0;
       return new IndexStats(dir.toString(), empty ? null : metadata.modelId(),
@@ -42,6 +44,15 @@ final class StatsReader {
           reader.leaves().size(), bytes);
     } finally {
       searchers.release(searcher);
+    }
+  }
+
+  /** The file's length, or 0 when a writer (here or in another process) just deleted it. */
+  private static long lengthOrZero(Directory directory, String file) throws IOException {
+    try {
+      return directory.fileLength(file);
+    } catch (NoSuchFileException | FileNotFoundException e) {
+      return 0; // listed, then merged away or superseded by a newer commit
     }
   }
 }

@@ -19,6 +19,7 @@ import dev.relearn.lucene.search.Hit;
 import dev.relearn.lucene.search.SearchRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -212,5 +213,19 @@ class FeedbackTest {
       assertThrows(IllegalStateException.class,
           () -> reader.feedback(FeedbackRequest.of("q", List.of("x"))));
     }
+  }
+
+  @Test
+  void badRequestsAreRefusedWhenBuiltNamingTheValueButNotTheQuery() {
+    String longQuery = "secret ".repeat(SearchRequest.MAX_QUERY_CHARS / 7 + 1);
+    IllegalArgumentException tooLong = assertThrows(IllegalArgumentException.class,
+        () -> FeedbackRequest.of(longQuery, List.of("docs/keys.md#1")));
+    assertEquals("feedback query is " + longQuery.length() + " characters long; the limit is "
+        + SearchRequest.MAX_QUERY_CHARS, tooLong.getMessage());
+    assertEquals("used", assertThrows(NullPointerException.class,
+        () -> FeedbackRequest.of("q", null)).getMessage());
+    assertEquals("used must not contain null, got: [a, null]",
+        assertThrows(IllegalArgumentException.class,
+            () -> FeedbackRequest.of("q", Arrays.asList("a", null))).getMessage());
   }
 }

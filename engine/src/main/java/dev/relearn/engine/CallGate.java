@@ -1,0 +1,96 @@
+package dev.relearn.engine;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * Keeps {@link Relearn#close()} from pulling an engine's parts from under its calls: every call
+ * passes the gate ({@link #enter()}, then {@link #exit()}), any number at once and nested calls
+ * too; {@link #close()} waits for the calls in flight to end and then refuses every later one
+ * with {@link IllegalStateException}. Without it, closing while another thread embedded a query
+ * freed the ONNX model under it and crashed the JVM. Thread-safe.
+ */
+final class CallGate {
+  private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+  private final Path dir;
+  private boolean closed; // written under the write lock, read under the read lock
+
+  /** A gate for the engine of index folder {@code dir}, named in the closed message. */
+  CallGate(Path dir) {
+    this.dir = dir;
+  }
+
+  /** One call through the gate. */
+  @FunctionalInterface
+  interface Call<T> {
+    T run() throws IOException;
+  }
+
+  /**
+   * Runs {@code call} through the gate.
+   *
+   * @throws IllegalStateException if the engine is closed
+   */
+  <T> T call(Call<T> call) throws IOException {
+    enter();
+    try {
+      return call.run();
+    } finally {
+      exit();
+    }
+  }
+
+  /**
+   * Runs {@code call}, which throws no checked exception, through the gate.
+   *
+   * @throws IllegalStateException if the engine is closed
+   */
+  <T> T get(java.util.function.Supplier<T> call) {
+    enter();
+    try {
+      return call.get();
+    } finally {
+      exit();
+    }
+  }
+
+  /**
+   * Lets a call in; it must {@link #exit()} once done.
+   *
+   * @throws IllegalStateException if the engine is closed
+   */
+  void enter() {
+    lock.readLock().lock();
+    if (closed) {
+      lock.readLock().unlock();
+      throw new IllegalStateException("the relearn engine for " + dir + " is closed");
+    }
+  }
+
+  /** Ends a call that {@link #enter()} let in. */
+  void exit() {
+    lock.readLock().unlock();
+  }
+
+  /**
+   * Waits for the calls in flight to end and closes the gate.
+   *
+   * @return whether this call closed it (false: it was closed before)
+   * @throws IllegalStateException if called from within a call, which would wait for itself
+   */
+  boolean close() {
+    if (lock.getReadHoldCount() > 0) {
+      throw new IllegalStateException("the relearn engine for " + dir
+          + " cannot be closed from within one of its own calls (a Progress callback?)");
+    }
+    lock.writeLock().lock();
+    try {
+      boolean wasOpen = !closed;
+      closed = true;
+      return wasOpen;
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+}
