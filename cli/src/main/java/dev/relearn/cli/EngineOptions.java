@@ -7,6 +7,7 @@ import dev.relearn.engine.RelearnOptions;
 import dev.relearn.feedback.log.Durability;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Path;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -54,21 +55,35 @@ final class EngineOptions {
   /**
    * Opens the existing index read-write when no other process holds it (so learned searches see
    * similar past queries), else read-only (learned searches then use the similar past queries of
-   * the writer's last feedback checkpoint). When {@code readOnlyNote} is not null and the index is
-   * in use, says so on {@code err}, followed by the note.
+   * the writer's last feedback checkpoint); also read-only when the folder cannot be written, as
+   * an index installed read-only. When {@code readOnlyNote} is not null and the index is opened
+   * read-only, says why on {@code err}, followed by the note.
    */
   Relearn openPreferWritable(PrintWriter err, String readOnlyNote) throws IOException {
     RelearnOptions writable = options(false);
     IndexFolder.requireExisting(index);
+    String reason;
     try {
       return Relearn.open(index, writable);
     } catch (IndexInUseException e) {
-      if (readOnlyNote != null) {
-        err.println("relearn: " + e.getMessage() + "; " + readOnlyNote);
-        err.flush();
+      reason = e.getMessage();
+    } catch (AccessDeniedException e) {
+      if (!inIndex(e.getFile())) {
+        throw e;
       }
-      return Relearn.open(index, options(true));
+      reason = "cannot write to " + index + " (permission denied)";
     }
+    if (readOnlyNote != null) {
+      err.println("relearn: " + reason + "; " + readOnlyNote);
+      err.flush();
+    }
+    return Relearn.open(index, options(true));
+  }
+
+  /** Whether {@code file} (as an exception names it) is inside the index folder. */
+  private boolean inIndex(String file) {
+    return file != null && Path.of(file).toAbsolutePath().normalize()
+        .startsWith(index.toAbsolutePath().normalize());
   }
 
   /** {@link #openPreferWritable(PrintWriter, String)} without a note. */
