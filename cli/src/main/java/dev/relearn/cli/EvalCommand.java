@@ -92,7 +92,10 @@ final class EvalCommand implements Callable<Integer> {
           scores.mean("ndcg@10"), scores.mean("recall@100"), scores.mean("mrr@10"), millis);
       if (runOut != null) {
         new TrecRunWriter("relearn-" + mode.label()).write(run, runOut);
-        err.println("run written to " + runOut + " (" + run.size() + " queries)");
+        long written = run.queryIds().stream().filter(q -> !run.ranking(q).isEmpty()).count();
+        err.println("run written to " + runOut + " (" + written + " queries"
+            + (written < run.size() ? "; " + (run.size() - written) + " found nothing, so have no"
+                + " lines" : "") + ")");
       }
       out.println(json ? Json.write(cap.addTo(result.toJson(), all.size()))
           : result.summary() + cap.note(all.size(), "queries"));

@@ -30,6 +30,22 @@ class EvalCliTest {
   }
 
   @Test
+  void theRunFileNoteCountsOnlyQueriesWithLines() throws Exception {
+    Files.writeString(beir.resolve("queries.jsonl"), "{\"_id\": \"t9none\", \"text\":"
+        + " \"zzqxw\"}\n", java.nio.file.StandardOpenOption.APPEND);
+    Files.writeString(beir.resolve("qrels/test.tsv"), "t9none\tgadget0-manual\t1\n",
+        java.nio.file.StandardOpenOption.APPEND);
+    Path runFile = tmp.resolve("bm25.run");
+    CliTest.Result eval = CliTest.run("eval", "--index", tmp.resolve("idx").toString(),
+        "--model", "hashing", "--dataset", beir.toString(), "--mode", "bm25",
+        "--run-out", runFile.toString());
+    assertEquals(0, eval.code(), eval.err());
+    assertTrue(eval.err().contains("run written to " + runFile + " (12 queries; 1 found"
+        + " nothing, so have no lines)"), eval.err());
+    assertEquals(12, TrecRunReader.read(runFile).size());
+  }
+
+  @Test
   void evalWritesTheRunAsATrecFile() throws Exception {
     Path runFile = tmp.resolve("runs/bm25.txt");
     CliTest.Result eval = CliTest.run("eval", "--index", tmp.resolve("idx").toString(),
