@@ -11,6 +11,7 @@ import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.IOUtils;
 
 /**
  * How {@link Relearn#open} puts an engine together: it resolves the embedder against the model
@@ -52,13 +53,23 @@ final class EngineOpener {
             () -> EngineFeedback.readOnly(folder, embedder.metadata()));
       }
       IndexWriter writer = ChunkIndexFolder.openWriter(folder, directory, embedder.metadata());
-      SearcherManager searchers = ChunkIndexFolder.searchers(writer);
+      SearcherManager searchers = searchersOrClose(writer);
       Relearn relearn = new Relearn(folder, options, directory, writer, searchers, embedder,
           config, weights, recent);
       return withFeedback(relearn,
           () -> EngineFeedback.writable(relearn, options, writer, searchers, recent));
     } catch (IOException | RuntimeException e) {
       directory.close();
+      throw e;
+    }
+  }
+
+  /** The writer's searchers; when they cannot be opened, the writer (and its lock) is closed. */
+  private static SearcherManager searchersOrClose(IndexWriter writer) throws IOException {
+    try {
+      return ChunkIndexFolder.searchers(writer);
+    } catch (IOException | RuntimeException e) {
+      IOUtils.closeWhileSuppressingExceptions(e, writer);
       throw e;
     }
   }
