@@ -3,13 +3,23 @@ package dev.relearn.engine;
 import java.nio.file.Path;
 
 /**
- * Another process holds the index's write lock. relearn never deletes {@code write.lock}; open
- * the index read-only instead, or stop the other process.
+ * Another engine holds the index's write lock: another process, or another read-write {@link
+ * Relearn} on the same folder in this process (the message says which). relearn never deletes
+ * {@code write.lock}; open the index read-only instead, or close the other engine.
  */
 public final class IndexInUseException extends IllegalStateException {
-  /** For the index at {@code dir}. */
+  /** For the index at {@code dir}; {@code cause} is Lucene's failure to take the lock. */
   public IndexInUseException(Path dir, Throwable cause) {
-    super("index in use by another process: " + dir + " (its write.lock is held; open it"
-        + " read-only, or stop the other process)", cause);
+    super(heldInThisProcess(cause)
+        ? "index already open read-write in this process: " + dir + " (another Relearn holds its"
+            + " write.lock; share that engine, close it first, or open this one read-only)"
+        : "index in use by another process: " + dir + " (its write.lock is held; open it"
+            + " read-only, or stop the other process)", cause);
+  }
+
+  /** Lucene's native lock factory says when the lock is held by this very JVM. */
+  private static boolean heldInThisProcess(Throwable cause) {
+    return cause != null && cause.getMessage() != null
+        && cause.getMessage().startsWith("Lock held by this virtual machine");
   }
 }

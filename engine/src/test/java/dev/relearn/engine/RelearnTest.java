@@ -93,7 +93,9 @@ class RelearnTest {
       writer.index(docs, SourceFormat.AUTO, Progress.NONE);
       IndexInUseException e = assertThrows(IndexInUseException.class,
           () -> Relearn.open(index, hashing));
-      assertTrue(e.getMessage().startsWith("index in use by another process"), e.getMessage());
+      assertEquals("index already open read-write in this process: " + index.toAbsolutePath()
+          .normalize() + " (another Relearn holds its write.lock; share that engine, close it"
+          + " first, or open this one read-only)", e.getMessage());
       assertTrue(Files.exists(index.resolve("write.lock")));
       try (Relearn reader = Relearn.open(index, hashing.withReadOnly(true))) {
         assertTrue(reader.readOnly());
