@@ -40,7 +40,8 @@ final class HitPrinter {
       out.printf("%n%2d. %s  total %.6f%n", i + 1, hits.get(i).chunkId(), breakdown.total());
       for (FeatureContribution feature : breakdown.contributions()) {
         out.printf("    %-12s value %9.4f  x weight %7.4f  = %9.6f  %s%n", feature.name(),
-            feature.value(), feature.weight(), feature.contribution(), feature.detail());
+            feature.value() + 0.0, feature.weight(), feature.contribution() + 0.0, // no "-0.0"
+            feature.detail());
       }
     }
   }

@@ -165,4 +165,21 @@ class CliTest {
     assertEquals("hashing-384-v1", json.get("model_id").asText());
     assertFalse(run(withIndex("stats")).out().isEmpty());
   }
+
+  @Test
+  void explainPrintsEveryTermWithReadableNumbers() throws Exception {
+    Path docs = Files.createDirectories(tmp.resolve("docs"));
+    Files.writeString(docs.resolve("a.md"), "# Tides\nthe tide table lists crossings\n");
+    Files.writeString(docs.resolve("b.md"), "# Harbour\nboats cross the harbour at noon\n");
+    assertEquals(0, run(withIndex("index", docs.toString())).code());
+    Result explain = run(withIndex("search", "--explain", "tide crossings"));
+    assertEquals(0, explain.code(), explain.err());
+    for (String term : List.of("relevance", "balance", "boost", "prior", "recency",
+        "frequency", "context")) {
+      assertTrue(explain.out().contains("    " + term + " "), term + ": " + explain.out());
+    }
+    assertFalse(explain.out().contains("-0.0000"), explain.out());
+    assertTrue(explain.out().matches("(?s).*first-stage score [0-9.]{1,6} min-max.*"),
+        explain.out());
+  }
 }

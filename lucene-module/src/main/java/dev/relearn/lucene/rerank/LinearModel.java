@@ -1,6 +1,8 @@
 package dev.relearn.lucene.rerank;
 
 import dev.relearn.lucene.weights.Weights;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -139,29 +141,40 @@ public record LinearModel(double relevanceWeight, double boostWeight, double boo
     double shrink = shrink(boost.evidence());
     List<FeatureContribution> lines = new ArrayList<>(c.length);
     lines.add(new FeatureContribution("relevance", features.relevance(), relevanceWeight, c[0],
-        "first-stage score " + features.firstStageScore() + " min-max normalised over the window"));
+        "first-stage score " + num(features.firstStageScore())
+            + " min-max normalised over the window"));
     lines.add(new FeatureContribution("balance", features.balance(), balanceWeight, c[1],
-        "(bm25 " + features.bm25Norm() + " − vector " + features.vectorNorm()
+        "(bm25 " + num(features.bm25Norm()) + " − vector " + num(features.vectorNorm())
             + ") / 2, each stage min-max normalised over the window; 0 weight at equal weights"));
     boolean capped = Math.abs(boostWeight * deviation(boost)) > boostCap;
     lines.add(new FeatureContribution("boost", deviation(boost), boostWeight, c[2],
-        "shrink " + shrink + " = n/(n+k) with evidence n = " + boost.evidence() + ", k = "
-            + evidenceK + "; times raw boost " + boost.value() + " (0.5·click rate "
-            + boost.clickRate() + " + 0.5·success rate " + boost.successRate()
-            + ") minus baseline " + boostBaseline + (capped ? "; capped at ±" + boostCap : "")));
-    String times = ", times shrink " + shrink + " (0 unless similar past queries saw the chunk)";
+        "shrink " + num(shrink) + " = n/(n+k) with evidence n = " + num(boost.evidence())
+            + ", k = " + num(evidenceK) + "; times raw boost " + num(boost.value())
+            + " (0.5·click rate " + num(boost.clickRate()) + " + 0.5·success rate "
+            + num(boost.successRate()) + ") minus baseline " + num(boostBaseline)
+            + (capped ? "; capped at ±" + num(boostCap) : "")));
+    String times = ", times shrink " + num(shrink)
+        + " (0 unless similar past queries saw the chunk)";
     lines.add(new FeatureContribution("prior", vouched(shrink, features.logPrior()), priorWeight,
         c[3], "ln max(0.01, 1 + ln(1+successes) − 0.5·ln(1+failures)) = "
-            + features.logPrior() + " (0 without outcomes)" + times));
+            + num(features.logPrior()) + " (0 without outcomes)" + times));
     lines.add(new FeatureContribution("recency", vouched(shrink, features.recency()),
-        recencyWeight, c[4], "e^(−age/30 days) since the last use = " + features.recency()
+        recencyWeight, c[4], "e^(−age/30 days) since the last use = " + num(features.recency())
             + " (0 if never used)" + times));
     lines.add(new FeatureContribution("frequency", vouched(shrink, features.frequency()),
         frequencyWeight, c[5], "ln(1+uses)/ln(1+most uses in the window) = "
-            + features.frequency() + " (0 if nobody in the window was used)" + times));
+            + num(features.frequency()) + " (0 if nobody in the window was used)" + times));
     lines.add(new FeatureContribution("context", features.contextMatch(), contextWeight, c[6],
         "1 if the path prefix or kind matches the request context, else 0"));
     return new ScoreBreakdown(lines, boost, shrink, sum(c), features.notes());
+  }
+
+  /** {@code x} to four significant digits, for the details people read (values stay exact). */
+  static String num(double x) {
+    if (x == 0 || !Double.isFinite(x)) {
+      return x == 0 ? "0" : String.valueOf(x);
+    }
+    return BigDecimal.valueOf(x).round(new MathContext(4)).stripTrailingZeros().toPlainString();
   }
 
   /** The boost's contribution: exactly {@code +0.0} without evidence, within ±boostCap. */

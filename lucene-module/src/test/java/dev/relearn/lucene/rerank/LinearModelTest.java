@@ -217,4 +217,18 @@ class LinearModelTest {
     return new CandidateFeatures(1, 0.5, null, null, bm25Norm, vectorNorm, LearnedBoost.NONE, 0,
         0, 0, 0, List.of());
   }
+
+  @Test
+  void detailsRoundNumbersForPeopleWhileValuesStayExact() {
+    assertEquals("0.7988", LinearModel.num(0.7988153653025072));
+    assertEquals("2", LinearModel.num(2.0));
+    assertEquals("0", LinearModel.num(-0.0));
+    assertEquals("12350", LinearModel.num(12345.6));
+    assertEquals("-0.0001235", LinearModel.num(-1.2345e-4));
+    assertEquals("NaN", LinearModel.num(Double.NaN));
+    ScoreBreakdown breakdown = MODEL.explain(randomFeatures(new Random(7)));
+    FeatureContribution relevance = breakdown.contribution("relevance");
+    assertTrue(relevance.detail().matches("first-stage score -?[0-9.]{1,7}(E-?\\d+)? min-max.*"),
+        relevance.detail());
+  }
 }
