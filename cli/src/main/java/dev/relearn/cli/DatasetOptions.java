@@ -4,6 +4,7 @@ import dev.relearn.eval.beir.BeirDataset;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.Set;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -39,15 +40,19 @@ final class DatasetOptions {
    */
   static void requireJudgedQueries(BeirDataset beir, String option, String split)
       throws IOException {
-    Set<String> relevant = beir.qrels(split).queryIdsWithRelevant();
-    for (String id : beir.queryIds(split)) {
-      if (relevant.contains(id)) {
-        return;
-      }
+    if (anyJudged(beir, split, beir.queryIds(split))) {
+      return;
     }
     throw new IllegalArgumentException(option + " " + split + ": no query of qrels/" + split
         + ".tsv has both a text in " + beir.queriesFile().getFileName() + " and a relevant"
         + " document (grade 1 or more); nothing to evaluate");
+  }
+
+  /** Whether one of {@code ids} has a relevant document in {@code split}'s qrels. */
+  static boolean anyJudged(BeirDataset beir, String split, Collection<String> ids)
+      throws IOException {
+    Set<String> relevant = beir.qrels(split).queryIdsWithRelevant();
+    return ids.stream().anyMatch(relevant::contains);
   }
 
   /** Points the engine at {@code .relearn/eval/<dataset>} unless {@code --index} was given. */

@@ -105,8 +105,7 @@ final class EvalCommand implements Callable<Integer> {
 
   /** Fails unless a query of {@code ids} (those --max-queries kept) has a relevant document. */
   private void requireJudged(BeirDataset beir, Set<String> ids) throws IOException {
-    Set<String> relevant = beir.qrels(split).queryIdsWithRelevant();
-    if (ids.stream().noneMatch(relevant::contains)) {
+    if (!DatasetOptions.anyJudged(beir, split, ids)) {
       throw new IllegalArgumentException("--max-queries " + cap.limit() + ": none of the first "
           + ids.size() + " queries of split " + split + " has a relevant document; nothing to"
           + " evaluate (raise --max-queries)");
