@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
@@ -32,29 +31,31 @@ final class McpCommand implements Callable<Integer> {
       Relearn relearn = engine.openPreferWritable(err, "serving it read-only: record_feedback"
           + " is off");
       RelearnMcpServer server = new RelearnMcpServer(relearn);
-      AtomicBoolean stopped = new AtomicBoolean();
-      Runnable stop = () -> {
-        if (stopped.compareAndSet(false, true)) {
-          server.close();
-          try {
-            relearn.close();
-          } catch (IOException | RuntimeException e) {
-            err.println("relearn: closing the index failed: " + e);
-            err.flush();
-          }
+      Runnable stop = new StopOnce(() -> {
+        server.close();
+        try {
+          relearn.close();
+        } catch (IOException | RuntimeException e) {
+          err.println("relearn: closing the index failed: " + e);
+          err.flush();
         }
-      };
+      });
       Thread hook = new Thread(stop, "relearn-mcp-stop");
       Runtime.getRuntime().addShutdownHook(hook); // for exits other than SIGINT and SIGTERM
       err.println("relearn: MCP server on stdio for " + relearn.directory()
           + (relearn.readOnly() ? " (read-only: record_feedback is off)" : ""));
       err.flush();
       Thread.ofPlatform().daemon().name("relearn-mcp-warmup").start(relearn::embedder);
+      // the signals stay handled until the stop has run: the end of the input and a SIGTERM
+      // often come together, and the JVM's own exit must not run under the stop
       try (StopSignals signals = new StopSignals(err, stop)) {
-        server.serve(System.in, protocol, version());
+        try {
+          server.serve(System.in, protocol, version());
+        } finally {
+          stop.run(); // or waits for the signal's stop, already under way
+        }
         return signals.exitCode(0);
       } finally {
-        stop.run();
         removeHook(hook);
       }
     } finally {

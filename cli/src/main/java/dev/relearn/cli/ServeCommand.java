@@ -8,7 +8,6 @@ import java.io.PrintWriter;
 import java.net.BindException;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -62,12 +61,7 @@ final class ServeCommand implements Callable<Integer> {
       throw e;
     }
     CountDownLatch stopped = new CountDownLatch(1);
-    AtomicBoolean stopping = new AtomicBoolean();
-    Runnable stop = () -> {
-      if (stopping.compareAndSet(false, true)) {
-        stop(server, relearn, err, stopped);
-      }
-    };
+    Runnable stop = new StopOnce(() -> stop(server, relearn, err, stopped));
     // SIGINT and SIGTERM stop through StopSignals (it halts after the stop); the hook covers
     // other exits, such as a closed terminal (SIGHUP)
     Runtime.getRuntime().addShutdownHook(new Thread(stop, "relearn-serve-stop"));

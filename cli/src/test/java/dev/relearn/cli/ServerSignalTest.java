@@ -29,6 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * queries with the real model. Before, the JVM's shutdown ran ONNX Runtime's hook under an
  * embedding in flight and crashed (exit 134 and an {@code hs_err} file, about one run in six);
  * now the server stops in order and exits 143, and the index can be opened for writing again.
+ * Also {@code relearn mcp}'s input ending, then SIGTERM, while the model loads: the JVM exited
+ * under the stop and crashed (exit 134) in most runs.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ServerSignalTest {
@@ -98,6 +100,33 @@ class ServerSignalTest {
       assertTrue(mcp.waitFor(60, TimeUnit.SECONDS));
       String err = new String(mcp.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
       assertEquals(143, mcp.exitValue(), err);
+      assertNoCrashReport();
+    }
+    assertIndexIsFree(index);
+  }
+
+  @Test
+  void endOfInputThenSigtermWhileTheModelLoadsStopsMcpInOrder() throws Exception {
+    Path index = realModelIndex();
+    // the signal at several moments of the load, which takes about a second after the notice
+    for (int delayMillis = 200; delayMillis < 1100; delayMillis += 150) {
+      Process mcp = start(index, "mcp");
+      BufferedReader err = reader(mcp.getErrorStream());
+      String line = err.readLine();
+      while (line != null && !line.contains("MCP server on stdio")) {
+        line = err.readLine();
+      }
+      assertTrue(line != null, "mcp started");
+      // as a host that goes away: its end of stdin closes, then SIGTERM, while the warm-up
+      // loads the model; the JVM's exit used to run under that load and crash
+      mcp.getOutputStream().close();
+      Thread.sleep(delayMillis);
+      mcp.toHandle().destroy();
+      assertTrue(mcp.waitFor(60, TimeUnit.SECONDS));
+      String rest = String.join("\n", err.lines().toList());
+      assertTrue(mcp.exitValue() == 0 || mcp.exitValue() == 143,
+          "SIGTERM " + delayMillis + " ms after the end of input: exit " + mcp.exitValue()
+              + ": " + rest);
       assertNoCrashReport();
     }
     assertIndexIsFree(index);
