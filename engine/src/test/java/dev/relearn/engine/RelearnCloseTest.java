@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.relearn.feedback.store.FeedbackStore;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.search.SearchMode;
@@ -127,6 +128,24 @@ class RelearnCloseTest {
       assertTrue(e.getMessage().contains("from within one of its own calls"), e.getMessage());
       relearn.index(docs, SourceFormat.AUTO, Progress.NONE); // still open, not deadlocked
       assertFalse(relearn.search(SearchRequest.of("rotate keys")).hits().isEmpty());
+    }
+  }
+
+  @Test
+  void aFeedbackStoreFetchedBeforeCloseRefusesCallsAfterIt() throws Exception {
+    Relearn relearn = Relearn.open(tmp.resolve("index"), HASHING);
+    relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
+    FeedbackStore store = relearn.feedbackStore();
+    float[] vector = new float[relearn.embedder().dimension()];
+    vector[0] = 1;
+    relearn.close();
+    List<Executable> calls = List.of(
+        () -> store.similar(vector, 0.7f, 5), () -> store.stats(), () -> store.checkpoint(),
+        () -> store.flushLearnedFields(), () -> store.mergeClusters(),
+        () -> store.renameChunks(java.util.Map.of("a", "b")), () -> store.forgetAll());
+    for (Executable call : calls) {
+      IllegalStateException e = assertThrows(IllegalStateException.class, call);
+      assertEquals("the feedback store is closed", e.getMessage());
     }
   }
 }

@@ -129,6 +129,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   @Override
   public List<PastQuery> similar(float[] queryVector, float minSimilarity, int max)
       throws IOException {
+    requireOpen();
     VectorProtection protection = folder.protection();
     return RenamedEvidence.follow(index.similar(
         protection == null ? queryVector : protection.protect(queryVector), minSimilarity, max),
@@ -170,6 +171,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    * old chunk's evidence count for the new one. Durable at the next checkpoint.
    */
   public void renameChunks(Map<String, String> successors) throws IOException {
+    requireOpen();
     rewrites.renameChunks(successors);
   }
 
@@ -199,6 +201,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
 
   /** Writes staged learned fields as doc values now and refreshes the chunk searchers. */
   public void flushLearnedFields() throws IOException {
+    requireOpen();
     learned.flush();
   }
 
@@ -223,6 +226,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    * @return whether there was more than one segment to merge
    */
   public boolean mergeClusters() throws IOException {
+    requireOpen();
     maintenance.check();
     if (index.mergeIfUnchangedSince(index.writes())) {
       checkpointer.changed();
@@ -236,11 +240,13 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    * nothing when nothing changed since the last checkpoint.
    */
   public void checkpoint() throws IOException {
+    requireOpen();
     checkpointer.checkpoint();
   }
 
   /** Counts by signal class and outcome, the positive rate, and what recovery found. */
   public StoreStats stats() throws IOException {
+    requireOpen();
     return new StoreStats(index.stats(), folder.ledger().size(), learned.chunks(),
         learned.pending(), recovery);
   }
