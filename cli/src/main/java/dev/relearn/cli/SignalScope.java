@@ -7,8 +7,10 @@ import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
 /**
- * SIGINT (Ctrl-C) and SIGTERM go to one handler until {@link #close}, which gives them back
- * their previous handling. relearn handles these signals itself where the JVM's own shutdown
+ * SIGINT (Ctrl-C), SIGTERM and SIGHUP (a closed terminal) go to one handler until {@link
+ * #close}, which gives them back their previous handling; a signal the process ignores (SIGHUP
+ * under {@code nohup}) or the JVM keeps ({@code -Xrs}) stays as it is. relearn handles these
+ * signals itself where the JVM's own shutdown
  * would run ONNX Runtime's shutdown hook, which frees the runtime's environment even under an
  * embedding in flight and so crashes the JVM (SIGSEGV, SIGBUS or SIGABRT, and an {@code hs_err}
  * file). This uses {@code sun.misc.Signal} (jdk.unsupported), the only way to handle a signal in
@@ -17,11 +19,20 @@ import sun.misc.SignalHandler;
 final class SignalScope implements AutoCloseable {
   private final Map<Signal, SignalHandler> previous = new HashMap<>();
 
-  /** Sends SIGINT and SIGTERM to {@code handler}. */
+  /** Sends SIGINT, SIGTERM and SIGHUP to {@code handler}. */
   SignalScope(SignalHandler handler) {
-    for (String name : List.of("INT", "TERM")) {
+    for (String name : List.of("INT", "TERM", "HUP")) {
       Signal signal = new Signal(name);
-      previous.put(signal, Signal.handle(signal, handler));
+      try {
+        SignalHandler before = Signal.handle(signal, handler);
+        if (before == SignalHandler.SIG_IGN) {
+          Signal.handle(signal, before); // ignored when the process started: leave it so
+        } else {
+          previous.put(signal, before);
+        }
+      } catch (IllegalArgumentException keptByTheJvm) {
+        // -Xrs or a platform without it: the signal keeps the JVM's handling
+      }
     }
   }
 

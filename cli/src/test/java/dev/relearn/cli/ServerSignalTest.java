@@ -39,7 +39,7 @@ class ServerSignalTest {
   @TempDir Path tmp;
 
   @Test
-  void sigtermDuringSearchesStopsServeInOrder() throws Exception {
+  void sigtermOrSighupDuringSearchesStopsServeInOrder() throws Exception {
     Path index = realModelIndex();
     HttpClient http = HttpClient.newHttpClient();
     for (int run = 0; run < RUNS; run++) {
@@ -67,12 +67,18 @@ class ServerSignalTest {
         }
       });
       awaitAnswers(answered, 3);
-      serve.toHandle().destroy(); // SIGTERM, with searches in flight
+      boolean hangUp = run == RUNS - 1; // the last run: a closed terminal's SIGHUP
+      if (hangUp) {
+        assertEquals(0, new ProcessBuilder("kill", "-HUP", String.valueOf(serve.pid())).start()
+            .waitFor());
+      } else {
+        serve.toHandle().destroy(); // SIGTERM, with searches in flight
+      }
       assertTrue(serve.waitFor(60, TimeUnit.SECONDS));
       stop.set(true);
       load.join(10_000);
       String rest = String.join("\n", err.lines().toList());
-      assertEquals(143, serve.exitValue(), rest);
+      assertEquals(hangUp ? 129 : 143, serve.exitValue(), rest);
       assertTrue(rest.contains("relearn: stopped"), rest);
       assertNoCrashReport();
     }
