@@ -41,8 +41,10 @@ final class EventLedger implements Closeable {
   private static final String SESSION = "session";
   private static final String TIME = "time";
   private static final String EVIDENCE = "evidence";
-  private static final String ALIAS_FROM = "alias_from";
-  private static final String ALIAS_TO = "alias_to";
+  /** A rename's old id: indexed, so {@link LedgerRenames} finds the renames by their terms. */
+  static final String ALIAS_FROM = "alias_from";
+  /** A rename's new id, stored. */
+  static final String ALIAS_TO = "alias_to";
 
   /** One ledger entry as recomputation needs it. */
   record Entry(String sessionHash, long timeMillis, Map<String, ChunkEvidence> evidence) {}
@@ -147,11 +149,7 @@ final class EventLedger implements Closeable {
     if (renamedStale) {
       synchronized (this) {
         if (renamedStale) {
-          Map<String, String> current = HashMap.newHashMap(aliases.size());
-          for (String from : aliases.keySet()) {
-            current.put(ChunkIds.canonical(from), ChunkIds.canonical(resolve(from)));
-          }
-          renamed = Map.copyOf(current);
+          renamed = RenamedEvidence.resolved(aliases);
           renamedStale = false;
         }
       }
@@ -161,11 +159,7 @@ final class EventLedger implements Closeable {
 
   /** The current id of a chunk, following renames. */
   synchronized String resolve(String chunkId) {
-    String id = chunkId;
-    for (int hops = 0; hops < 64 && aliases.containsKey(id); hops++) {
-      id = aliases.get(id);
-    }
-    return id;
+    return RenamedEvidence.current(aliases, chunkId);
   }
 
   /** Calls {@code consumer} for every event, with chunk ids resolved through renames. */

@@ -2,6 +2,7 @@ package dev.relearn.feedback.store;
 
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
+import dev.relearn.lucene.schema.ChunkIds;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -14,7 +15,31 @@ import java.util.Map;
  * for its new id, as its learned fields do. Evidence for two ids that became one is summed.
  */
 final class RenamedEvidence {
+  /** The most renames followed from one id: a cycle (a chunk renamed back) stops there. */
+  private static final int MAX_HOPS = 64;
+
   private RenamedEvidence() {}
+
+  /**
+   * Every renamed id of {@code aliases} (each old id to the id it was renamed to, one step)
+   * mapped to its current id, both {@link ChunkIds#canonical}; immutable.
+   */
+  static Map<String, String> resolved(Map<String, String> aliases) {
+    Map<String, String> current = HashMap.newHashMap(aliases.size());
+    for (String from : aliases.keySet()) {
+      current.put(ChunkIds.canonical(from), ChunkIds.canonical(current(aliases, from)));
+    }
+    return Map.copyOf(current);
+  }
+
+  /** The current id of {@code chunkId}, following the renames of {@code aliases}. */
+  static String current(Map<String, String> aliases, String chunkId) {
+    String id = chunkId;
+    for (int hops = 0; hops < MAX_HOPS && aliases.containsKey(id); hops++) {
+      id = aliases.get(id);
+    }
+    return id;
+  }
 
   /** {@code found} with every renamed chunk id replaced by its current id (in {@code renamed}). */
   static List<PastQuery> follow(List<PastQuery> found, Map<String, String> renamed) {

@@ -22,6 +22,8 @@ import org.apache.lucene.util.IOUtils;
  */
 record StoreFolder(SessionHasher sessions, VectorProtection protection, EventLedger ledger,
     FeedbackIndex index, Translog log) implements Closeable {
+  /** The event ledger's folder inside a feedback folder. */
+  static final String LEDGER = "ledger";
 
   StoreFolder {
     Objects.requireNonNull(sessions, "sessions");
@@ -41,7 +43,7 @@ record StoreFolder(SessionHasher sessions, VectorProtection protection, EventLed
     VectorProtection protection = config.protectVectors()
         || Files.exists(dir.resolve(VectorProtection.SECRET_FILE))
         ? VectorProtection.open(dir, config.index().dimension()) : null;
-    EventLedger ledger = EventLedger.open(dir.resolve("ledger"));
+    EventLedger ledger = EventLedger.open(dir.resolve(LEDGER));
     FeedbackIndex index = null;
     try {
       index = FeedbackIndex.open(dir.resolve("clusters"), config.index());
