@@ -41,7 +41,7 @@ final class McpCommand implements Callable<Integer> {
         }
       });
       Thread hook = new Thread(stop, "relearn-mcp-stop");
-      Runtime.getRuntime().addShutdownHook(hook); // for exits other than SIGINT and SIGTERM
+      Runtime.getRuntime().addShutdownHook(hook); // for exits other than by StopSignals
       err.println("relearn: MCP server on stdio for " + relearn.directory()
           + (relearn.readOnly() ? " (read-only: record_feedback is off)" : ""));
       err.flush();

@@ -62,8 +62,8 @@ final class ServeCommand implements Callable<Integer> {
     }
     CountDownLatch stopped = new CountDownLatch(1);
     Runnable stop = new StopOnce(() -> stop(server, relearn, err, stopped));
-    // SIGINT and SIGTERM stop through StopSignals (it halts after the stop); the hook covers
-    // other exits, such as a closed terminal (SIGHUP)
+    // SIGINT, SIGTERM and SIGHUP stop through StopSignals (it halts after the stop); the hook
+    // covers other exits
     Runtime.getRuntime().addShutdownHook(new Thread(stop, "relearn-serve-stop"));
     err.println("relearn: serving " + relearn.directory() + (relearn.readOnly()
         ? " read-only" : "") + " at " + server.uri() + " (dashboard at /, API under /api;"

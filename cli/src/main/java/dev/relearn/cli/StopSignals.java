@@ -5,14 +5,14 @@ import java.time.Duration;
 import sun.misc.Signal;
 
 /**
- * Ctrl-C (SIGINT) or SIGTERM stops a long-running server ({@code relearn mcp}, {@code relearn
- * serve}) in order: the command's stop runs (it stops taking requests, waits for those in flight,
- * then closes the index and the model), and the process halts with the usual exit code (128 + the
- * signal). Halting skips the JVM's shutdown hooks on purpose: ONNX Runtime's hook would free its
- * environment under a search's embedding still in flight and crash the JVM (see {@link
- * SignalScope}). A stop that takes longer than {@link #GRACE} is not waited for: the process halts
- * with a notice, and the operating system releases the index's lock. {@link #close} restores the
- * usual handling.
+ * Ctrl-C (SIGINT), SIGTERM or SIGHUP stops a long-running server ({@code relearn mcp}, {@code
+ * relearn serve}) in order: the command's stop runs (it stops taking requests, waits for those in
+ * flight, then closes the index and the model), and the process halts with the usual exit code
+ * (128 + the signal). Halting skips the JVM's shutdown hooks on purpose: ONNX Runtime's hook
+ * would free its environment under a search's embedding still in flight and crash the JVM (see
+ * {@link SignalScope}). A stop that takes longer than {@link #GRACE} is not waited for: the
+ * process halts with a notice, and the operating system releases the index's lock. {@link #close}
+ * restores the usual handling.
  */
 final class StopSignals implements AutoCloseable {
   /** How long a stop may take before the process halts anyway. */
@@ -24,7 +24,7 @@ final class StopSignals implements AutoCloseable {
   private volatile Signal received;
 
   /**
-   * Handles SIGINT and SIGTERM with {@code stop} until closed.
+   * Handles SIGINT, SIGTERM and SIGHUP with {@code stop} until closed.
    *
    * @param stop idempotent: a second signal, or a shutdown hook, may run it again
    */
