@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.relearn.indexer.source.JsonSyntaxProblem;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -71,7 +72,8 @@ public final class QueriesFile {
       node = JSON.readTree(line);
     } catch (JsonProcessingException e) {
       throw new IllegalArgumentException(
-          source + " line " + lineNumber + ": bad JSON: " + e.getOriginalMessage(), e);
+          source + " line " + lineNumber + ": not valid JSON (" + JsonSyntaxProblem.describe(e)
+              + ")", e);
     }
     if (node == null || !node.isObject()) {
       throw error(source, lineNumber, "expected a JSON object, got: " + abbreviate(line));

@@ -47,8 +47,9 @@ class QueriesFileTest {
   @Test
   void badLinesNameFileAndLineNumber() throws IOException {
     assertError("{\"_id\": \"q1\", \"text\": \"ok\"}\n\n{\"_id\": \"q2\", \"text\": \n",
-        "line 3: bad JSON");
-    assertError("{\"_id\": \"q1\", \"text\": \"ok\"} trailing\n", "line 1: bad JSON");
+        "line 3: not valid JSON (unexpected end of line)");
+    assertError("{\"_id\": \"q1\", \"text\": \"ok\"} trailing\n",
+        "line 1: not valid JSON (syntax error at column");
     assertError("[1, 2]\n", "line 1: expected a JSON object");
     assertError("{\"text\": \"no id\"}\n", "line 1: missing \"_id\"");
     assertError("{\"_id\": \"q1\"}\n", "line 1: missing \"text\"");

@@ -1,7 +1,6 @@
 package dev.relearn.indexer.source;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -85,7 +84,8 @@ final class JsonLines {
     try {
       node = MAPPER.readTree(text);
     } catch (JsonProcessingException e) {
-      problems.accept(new SourceProblem(display, number, "not valid JSON (" + describe(e) + ")"));
+      problems.accept(new SourceProblem(display, number,
+          "not valid JSON (" + JsonSyntaxProblem.describe(e) + ")"));
       return;
     }
     if (node instanceof ObjectNode object) {
@@ -94,17 +94,6 @@ final class JsonLines {
       problems.accept(new SourceProblem(display, number, "not a JSON object (found "
           + node.getNodeType().name().toLowerCase(Locale.ROOT) + ")"));
     }
-  }
-
-  /** Where the parser failed, without quoting the input. */
-  private static String describe(JsonProcessingException e) {
-    if (e instanceof JsonEOFException) {
-      return "unexpected end of line";
-    }
-    if (e.getLocation() != null && e.getLocation().getColumnNr() > 0) {
-      return "syntax error at column " + e.getLocation().getColumnNr();
-    }
-    return "syntax error";
   }
 
   private static int firstBadByte(byte[] bytes, int length) {
