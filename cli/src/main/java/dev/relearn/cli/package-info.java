@@ -1,5 +1,10 @@
 /**
  * The {@code relearn} command line: picocli commands over the engine and the eval module, with no
- * logic of their own. {@link dev.relearn.cli.RelearnCli} is the entry point.
+ * search or learning logic of their own. {@link dev.relearn.cli.RelearnCli} is the entry point.
+ * What belongs to a process rather than to the library lives here: usage errors and exit codes
+ * ({@code Usage}, {@code ErrorMessage}), and signals ({@code SignalScope}: {@code Interruption}
+ * for {@code index}, {@code StopSignals} and {@code StopOnce} for the {@code mcp} and {@code
+ * serve} servers), handled so that the JVM's shutdown never frees ONNX Runtime under an
+ * embedding in flight.
  */
 package dev.relearn.cli;
