@@ -137,15 +137,8 @@ public final class Relearn implements AutoCloseable {
 
   /** Runs a search in the request's mode ({@code learned} re-ranks the first stage). */
   public SearchResults search(SearchRequest request) throws IOException {
-    return gate.call(() -> {
-      float[] vector = null;
-      if (request.mode().needsVector()) {
-        Embedder model = embedder.get();
-        vector = VectorChecks.requireUnitVector(model.embedQuery(request.text()),
-            model.dimension(), model.modelId());
-      }
-      return searches.search(request, vector, null);
-    });
+    return gate.call(() -> searches.search(request,
+        request.mode().needsVector() ? queryVector(request.text()) : null, null));
   }
 
   /**
@@ -155,11 +148,9 @@ public final class Relearn implements AutoCloseable {
   public ExplainedResults explain(SearchRequest request) throws IOException {
     SearchRequest learned = request.withMode(SearchMode.LEARNED);
     return gate.call(() -> {
-      Embedder model = embedder.get();
-      float[] vector = VectorChecks.requireUnitVector(model.embedQuery(learned.text()),
-          model.dimension(), model.modelId());
       List<ScoreBreakdown> explanations = new ArrayList<>();
-      return new ExplainedResults(searches.search(learned, vector, explanations), explanations);
+      return new ExplainedResults(
+          searches.search(learned, queryVector(learned.text()), explanations), explanations);
     });
   }
 
@@ -282,6 +273,13 @@ public final class Relearn implements AutoCloseable {
     return gate.get(embedder::get);
   }
 
+  /** The query's vector from the model (or its cache), checked to be a unit vector. */
+  private float[] queryVector(String text) {
+    Embedder model = embedder.get();
+    return VectorChecks.requireUnitVector(model.embedQuery(text), model.dimension(),
+        model.modelId());
+  }
+
   private void requireWritable() {
     if (writer == null) {
       throw new IllegalStateException("index " + dir + " is open read-only");
@@ -312,5 +310,4 @@ public final class Relearn implements AutoCloseable {
       indexing.close();
     }
   }
-
 }
