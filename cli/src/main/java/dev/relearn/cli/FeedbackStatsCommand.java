@@ -12,7 +12,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code relearn feedback-stats}: what the feedback store holds. */
+/**
+ * {@code relearn feedback-stats}: what the feedback store holds. While another process holds the
+ * index (a running {@code serve} or {@code mcp}), it reads the writer's last checkpoint instead.
+ */
 @Command(name = "feedback-stats", mixinStandardHelpOptions = true,
     description = "Show recorded feedback: events by signal class and outcome, positive rate.")
 final class FeedbackStatsCommand implements Callable<Integer> {
@@ -25,8 +28,9 @@ final class FeedbackStatsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    try (Relearn relearn = engine.open(false)) {
-      StoreStats stats = relearn.feedbackStore().stats();
+    try (Relearn relearn = engine.openPreferWritable(spec.commandLine().getErr(),
+        "showing the writer's last feedback checkpoint (at most 30 s old)")) {
+      StoreStats stats = relearn.feedbackStats();
       FeedbackStats clusters = stats.clusters();
       Map<String, Object> body = new LinkedHashMap<>();
       body.put("events", stats.ledgerEvents());
@@ -42,7 +46,10 @@ final class FeedbackStatsCommand implements Callable<Integer> {
       double rate = clusters.positiveRate();
       body.put("positive_rate", Double.isNaN(rate) ? null : rate);
       body.put("learned_chunks", stats.learnedChunks());
-      body.put("log_problems_at_open", stats.recovery().problems());
+      if (!relearn.readOnly()) { // a read-only open replays no log
+        body.put("log_problems_at_open", stats.recovery().problems());
+      }
+      body.put("read_only", relearn.readOnly());
       if (json) {
         out.println(Json.write(body));
       } else {

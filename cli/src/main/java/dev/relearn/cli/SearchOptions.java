@@ -58,9 +58,7 @@ final class SearchOptions {
     if (!"auto".equalsIgnoreCase(mode)) {
       return SearchMode.fromLabel(mode);
     }
-    boolean feedback = relearn.feedbackStore() != null
-        && relearn.feedbackStore().hasFeedback();
-    return feedback ? SearchMode.LEARNED : SearchMode.HYBRID;
+    return relearn.defaultMode();
   }
 
   /**

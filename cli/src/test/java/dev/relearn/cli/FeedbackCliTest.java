@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.relearn.cli.CliTest.Result;
+import dev.relearn.engine.ModelChoice;
+import dev.relearn.engine.Relearn;
+import dev.relearn.engine.RelearnOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
@@ -50,6 +53,23 @@ class FeedbackCliTest {
     JsonNode hit = new ObjectMapper().readTree(CliTest.run(args("search", "--json",
         "rotate keys")).out()).get("hits").get(0);
     assertTrue(hit.get("learned").get("clicks").asDouble() > 1.0, hit.toString());
+  }
+
+  @Test
+  void feedbackStatsWorkWhileAServerHoldsTheIndex() throws Exception {
+    assertEquals(0, CliTest.run(args("feedback", "--query", "q", "--used", chunk)).code());
+    try (Relearn holder = Relearn.open(tmp.resolve("idx"),
+        RelearnOptions.defaults().withModel(ModelChoice.HASHING))) { // as a serve or mcp would
+      Result stats = CliTest.run(args("feedback-stats", "--json"));
+      assertEquals(0, stats.code(), stats.err());
+      assertTrue(stats.err().contains("showing the writer's last feedback checkpoint"),
+          stats.err());
+      JsonNode json = new ObjectMapper().readTree(stats.out());
+      assertEquals(1, json.get("events").asInt(), json.toString());
+      assertEquals(1, json.get("query_clusters").asInt(), json.toString());
+      assertTrue(json.get("read_only").asBoolean(), json.toString());
+      assertTrue(json.get("log_problems_at_open") == null, "a read-only open replays no log");
+    }
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.relearn.engine;
 
 import dev.relearn.feedback.store.FeedbackAck;
+import dev.relearn.feedback.store.StoreStats;
 import dev.relearn.indexer.build.IndexReport;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.build.RemoveReport;
@@ -143,6 +144,11 @@ public final class AsyncRelearn {
   /** {@link Relearn#stats}: counts and sizes of the index. */
   public CompletableFuture<IndexStats> stats() {
     return submit(relearn::stats);
+  }
+
+  /** {@link Relearn#feedbackStats}: what feedback the engine learns from. */
+  public CompletableFuture<StoreStats> feedbackStats() {
+    return submit(relearn::feedbackStats);
   }
 
   /** {@link Relearn#recentFeedback}: by class and time only, newest first. */

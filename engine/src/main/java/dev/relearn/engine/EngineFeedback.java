@@ -3,13 +3,11 @@ package dev.relearn.engine;
 import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.feedback.store.FeedbackStore;
 import dev.relearn.feedback.store.FeedbackStoreConfig;
-import dev.relearn.feedback.store.ReadOnlyFeedback;
-import dev.relearn.lucene.feedback.FeedbackLookup;
+import dev.relearn.feedback.store.StoreStats;
 import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.schema.LearnedValuesSource;
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.InstantSource;
 import org.apache.lucene.index.IndexWriter;
@@ -18,17 +16,16 @@ import org.apache.lucene.search.SearcherManager;
 /**
  * The feedback half of an engine. A read-write engine has the {@link FeedbackStore} in its
  * index folder and the {@link FeedbackRecorder} that turns requests into events; a read-only one
- * looks past queries up in the writer's last checkpoint ({@link ReadOnlyFeedback}, none when the
- * writer never recorded any) and reads the committed learned fields. Either way the folder must
+ * looks past queries up in the writer's last checkpoint ({@link CheckpointedFeedback}) and reads the committed learned fields. Either way the folder must
  * have been recorded with the engine's model ({@link FeedbackModelMarker}).
  */
 final class EngineFeedback implements Closeable {
   private final FeedbackStore store; // null when read-only
   private final FeedbackRecorder recorder; // null when read-only
-  private final ReadOnlyFeedback readOnly; // null unless read-only with a feedback folder
+  private final CheckpointedFeedback readOnly; // null unless read-only
 
   private EngineFeedback(FeedbackStore store, FeedbackRecorder recorder,
-      ReadOnlyFeedback readOnly) {
+      CheckpointedFeedback readOnly) {
     this.store = store;
     this.recorder = recorder;
     this.readOnly = readOnly;
@@ -52,22 +49,26 @@ final class EngineFeedback implements Closeable {
 
   /** The lookups of a read-only engine over {@code indexFolder}. */
   static EngineFeedback readOnly(Path indexFolder, IndexMetadata metadata) throws IOException {
-    Path folder = indexFolder.resolve(Relearn.FEEDBACK_FOLDER);
-    if (!Files.isDirectory(folder)) {
-      return new EngineFeedback(null, null, null);
-    }
-    FeedbackModelMarker.requireMatch(folder, metadata.modelId());
-    return new EngineFeedback(null, null,
-        ReadOnlyFeedback.open(folder, FeedbackStoreConfig.defaults(metadata.dimension())));
+    return new EngineFeedback(null, null, CheckpointedFeedback.open(
+        indexFolder.resolve(Relearn.FEEDBACK_FOLDER), metadata));
   }
 
   /** Where learned searches find similar past queries and learned values. */
-  LearningSources sources() {
+  LearningSources sources() throws IOException {
     if (store != null) {
       return new LearningSources(store, store.learnedValues());
     }
-    return new LearningSources(readOnly == null ? FeedbackLookup.NONE : readOnly,
-        LearnedValuesSource.DOC_VALUES);
+    return new LearningSources(readOnly.lookup(), LearnedValuesSource.DOC_VALUES);
+  }
+
+  /** What feedback the engine learns from; read-only: as of the writer's last checkpoint. */
+  StoreStats stats() throws IOException {
+    return store != null ? store.stats() : readOnly.stats();
+  }
+
+  /** Whether there is any feedback to learn from. */
+  boolean hasFeedback() throws IOException {
+    return store != null ? store.hasFeedback() : readOnly.hasFeedback();
   }
 
   /** The feedback store; null when read-only. */

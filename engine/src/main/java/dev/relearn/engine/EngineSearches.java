@@ -14,9 +14,9 @@ import dev.relearn.lucene.weights.AdaptiveWeights;
 import dev.relearn.lucene.weights.QueryClassifier;
 import java.io.IOException;
 import java.util.List;
-import java.util.function.Supplier;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.util.IOSupplier;
 
 /**
  * Runs an engine's searches on its current searcher: the first stage alone ({@link
@@ -32,7 +32,7 @@ final class EngineSearches implements AutoCloseable {
   private final LearnedRanking learnedRanking;
   private final RelearnConfig config;
   private final AdaptiveWeights weights;
-  private final Supplier<LearningSources> sources;
+  private final IOSupplier<LearningSources> sources;
 
   /**
    * @param readOnly whether the engine is read-only: its searches then refresh to the writer's
@@ -40,7 +40,7 @@ final class EngineSearches implements AutoCloseable {
    * @param sources where learned searches find what feedback taught, asked at each search
    */
   EngineSearches(ChunkSchema schema, SearcherManager searchers, boolean readOnly,
-      RelearnConfig config, AdaptiveWeights weights, Supplier<LearningSources> sources) {
+      RelearnConfig config, AdaptiveWeights weights, IOSupplier<LearningSources> sources) {
     this.searchers = searchers;
     this.readOnlyRefresh =
         readOnly ? new ThrottledRefresh(searchers, Relearn.READ_ONLY_REFRESH_MILLIS) : null;

@@ -3,6 +3,7 @@ package dev.relearn.engine;
 import dev.relearn.engine.config.RelearnConfig;
 import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.feedback.store.FeedbackStore;
+import dev.relearn.feedback.store.StoreStats;
 import dev.relearn.indexer.build.IndexReport;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.build.RemoveReport;
@@ -178,6 +179,23 @@ public final class Relearn implements AutoCloseable {
       requireWritable();
       return feedback.record(request);
     });
+  }
+
+  /**
+   * What feedback this engine learns from: events, clusters, sessions, outcomes and learned
+   * chunks. A read-only engine counts the writer's last checkpoint (at most 30 s old), with
+   * nothing pending or replayed.
+   */
+  public StoreStats feedbackStats() throws IOException {
+    return gate.call(() -> feedback.stats());
+  }
+
+  /**
+   * The mode a search without one should use: {@code learned} once there is feedback to learn
+   * from (read-only: in the writer's last checkpoint), else {@code hybrid}.
+   */
+  public SearchMode defaultMode() throws IOException {
+    return gate.call(() -> feedback.hasFeedback() ? SearchMode.LEARNED : SearchMode.HYBRID);
   }
 
   /**

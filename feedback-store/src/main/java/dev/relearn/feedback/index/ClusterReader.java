@@ -70,6 +70,12 @@ public final class ClusterReader implements FeedbackLookup, Closeable {
     return lookup.similar(searchers, queryVector, minSimilarity, max);
   }
 
+  /** Counts over every cluster of the latest commit seen. */
+  public FeedbackStats stats() throws IOException {
+    refresh.maybeRefresh();
+    return ClusterScan.stats(searchers);
+  }
+
   @Override
   public void close() throws IOException {
     IOUtils.close(searchers, directory);

@@ -13,11 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
-import org.apache.lucene.util.Bits;
 
 /**
  * The feedback index: past query vectors, clustered, with what they taught. It implements the
@@ -201,9 +198,7 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
 
   /** Counts over every cluster of the current snapshot. */
   public FeedbackStats stats() throws IOException {
-    StatsTally tally = new StatsTally();
-    forEach(tally);
-    return tally.stats();
+    return ClusterScan.stats(writes.searchers());
   }
 
   /**
@@ -213,22 +208,7 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
    * action may itself write (the scan holds no lock).
    */
   public void forEach(Consumer<? super Cluster> action) throws IOException {
-    Objects.requireNonNull(action, "action");
-    SearcherManager searchers = writes.searchers();
-    IndexSearcher searcher = searchers.acquire();
-    try {
-      for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
-        Bits live = leaf.reader().getLiveDocs();
-        StoredFields stored = leaf.reader().storedFields();
-        for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
-          if (live == null || live.get(doc)) {
-            action.accept(FeedbackFields.cluster(stored.document(doc)));
-          }
-        }
-      }
-    } finally {
-      searchers.release(searcher);
-    }
+    ClusterScan.forEach(writes.searchers(), Objects.requireNonNull(action, "action"));
   }
 
   /** The index folder (absolute). */

@@ -19,6 +19,9 @@ import java.util.Objects;
  */
 public record FeedbackStats(int clusters, long events, long learnedEvents, int sessions,
     Map<SignalClass, Long> bySignal, Map<Outcome, Long> byOutcome) {
+  /** An index without clusters. */
+  public static final FeedbackStats NONE = new FeedbackStats(0, 0, 0, 0, Map.of(), Map.of());
+
   /** Rejects negative counts, naming them; copies the maps, filling in zeros. */
   public FeedbackStats {
     if (clusters < 0 || events < clusters || learnedEvents < 0 || learnedEvents > events

@@ -17,6 +17,9 @@ import java.util.Objects;
  */
 public record ReplayReport(long records, int damagedRecords, long skippedBytes,
     long truncatedBytes, List<String> problems) {
+  /** The report of no replay: nothing read, nothing found. */
+  public static final ReplayReport NONE = new ReplayReport(0, 0, 0, 0, List.of());
+
   /** Rejects negative counts and a null problem list; copies the list. */
   public ReplayReport {
     if (records < 0 || damagedRecords < 0 || skippedBytes < 0 || truncatedBytes < 0) {

@@ -41,7 +41,7 @@ final class EventLedger implements Closeable {
   private static final String SESSION = "session";
   private static final String TIME = "time";
   private static final String EVIDENCE = "evidence";
-  /** A rename's old id: indexed, so {@link LedgerRenames} finds the renames by their terms. */
+  /** A rename's old id: indexed, so {@link CommittedLedger} finds the renames by their terms. */
   static final String ALIAS_FROM = "alias_from";
   /** A rename's new id, stored. */
   static final String ALIAS_TO = "alias_to";
@@ -183,6 +183,29 @@ final class EventLedger implements Closeable {
       }
     }
   }
+
+  /**
+   * The events of a ledger's {@code reader} and the chunks their evidence names, each counted
+   * once under its current id ({@code renamed}: as {@link #renamed}).
+   */
+  static Counts counts(DirectoryReader reader, Map<String, String> renamed) throws IOException {
+    long events = 0;
+    Set<String> chunks = new HashSet<>();
+    StoredFields stored = reader.storedFields();
+    for (int doc = 0; doc < reader.maxDoc(); doc++) {
+      Document d = live(reader, doc) ? stored.document(doc, Set.of(EVENT_ID, EVIDENCE)) : null;
+      if (d != null && d.get(EVENT_ID) != null) {
+        events++;
+        for (String chunk : EvidenceCodec.decodeChunks(d.getBinaryValue(EVIDENCE)).keySet()) {
+          chunks.add(renamed.getOrDefault(chunk, chunk));
+        }
+      }
+    }
+    return new Counts(events, chunks.size());
+  }
+
+  /** A ledger's size: its events, and the chunks with evidence (what has learned values). */
+  record Counts(long events, int chunks) {}
 
   /** Deletes a session's events; returns how many. Not committed. */
   synchronized int forgetSession(String sessionHash) throws IOException {

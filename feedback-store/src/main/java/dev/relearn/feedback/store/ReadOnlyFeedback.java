@@ -2,6 +2,7 @@ package dev.relearn.feedback.store;
 
 import dev.relearn.feedback.event.VectorProtection;
 import dev.relearn.feedback.index.ClusterReader;
+import dev.relearn.feedback.log.ReplayReport;
 import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.feedback.PastQuery;
 import java.io.Closeable;
@@ -20,30 +21,37 @@ import org.apache.lucene.util.IOUtils;
  */
 public final class ReadOnlyFeedback implements FeedbackLookup, Closeable {
   private final ClusterReader clusters;
-  private final LedgerRenames renames; // null without a ledger
+  private final CommittedLedger ledger;
   private final VectorProtection protection;
 
-  private ReadOnlyFeedback(ClusterReader clusters, LedgerRenames renames,
+  private ReadOnlyFeedback(ClusterReader clusters, CommittedLedger ledger,
       VectorProtection protection) {
     this.clusters = clusters;
-    this.renames = renames;
+    this.ledger = ledger;
     this.protection = protection;
   }
 
-  /** The lookup of the feedback folder {@code dir}, or null when it holds no cluster index. */
+  /**
+   * The last checkpoint of the feedback folder {@code dir}, or null when the writer has made none
+   * yet (no committed ledger and cluster index: a checkpoint commits the ledger first).
+   */
   public static ReadOnlyFeedback open(Path dir, FeedbackStoreConfig config) throws IOException {
     ClusterReader clusters = ClusterReader.open(dir.resolve("clusters"), config.index());
     if (clusters == null) {
       return null;
     }
-    LedgerRenames renames = null;
+    CommittedLedger ledger = null;
     try {
-      renames = LedgerRenames.open(dir.resolve(StoreFolder.LEDGER), ClusterReader.REFRESH_MILLIS);
+      ledger = CommittedLedger.open(dir.resolve(StoreFolder.LEDGER), ClusterReader.REFRESH_MILLIS);
+      if (ledger == null) {
+        clusters.close();
+        return null;
+      }
       VectorProtection protection = Files.exists(dir.resolve(VectorProtection.SECRET_FILE))
           ? VectorProtection.open(dir, config.index().dimension()) : null;
-      return new ReadOnlyFeedback(clusters, renames, protection);
+      return new ReadOnlyFeedback(clusters, ledger, protection);
     } catch (IOException | RuntimeException e) {
-      IOUtils.closeWhileSuppressingExceptions(e, renames, clusters);
+      IOUtils.closeWhileSuppressingExceptions(e, ledger, clusters);
       throw e;
     }
   }
@@ -53,11 +61,27 @@ public final class ReadOnlyFeedback implements FeedbackLookup, Closeable {
       throws IOException {
     List<PastQuery> found = clusters.similar(
         protection == null ? queryVector : protection.protect(queryVector), minSimilarity, max);
-    return renames == null ? found : RenamedEvidence.follow(found, renames.current());
+    return RenamedEvidence.follow(found, ledger.current());
+  }
+
+  /**
+   * What the writer's last checkpoint holds (at most {@link
+   * FeedbackStoreConfig#checkpointInterval()}, 30 s by default, old): cluster and ledger counts
+   * as {@link FeedbackStore#stats()} gives them; nothing is pending and no log was replayed here.
+   */
+  public StoreStats stats() throws IOException {
+    EventLedger.Counts counts = ledger.counts();
+    return new StoreStats(clusters.stats(), counts.events(), counts.chunks(), 0,
+        ReplayReport.NONE);
+  }
+
+  /** Whether the writer's last checkpoint holds any event. */
+  public boolean hasFeedback() throws IOException {
+    return ledger.counts().events() > 0;
   }
 
   @Override
   public void close() throws IOException {
-    IOUtils.close(clusters, renames);
+    IOUtils.close(clusters, ledger);
   }
 }

@@ -51,7 +51,7 @@ final class FeedbackEndpoints {
     FeedbackAck ack = relearn.feedback(request);
     QueryClass queryClass = Relearn.queryClass(query);
     ClassStats stats = relearn.weights().stats(queryClass);
-    StoreStats store = relearn.feedbackStore().stats();
+    StoreStats store = relearn.feedbackStats();
     Map<String, Object> answer = new LinkedHashMap<>();
     answer.put("event_id", ack.eventId());
     answer.put("duplicate", ack.duplicate());

@@ -38,7 +38,7 @@ final class SearchEndpoint implements Endpoint {
     String modeLabel = fields.text(20, "mode");
     String pathPrefix = fields.text(1_000, "path_prefix");
     String kindLabel = fields.text(20, "kind");
-    SearchMode mode = modeLabel == null ? defaultMode() : SearchMode.fromLabel(modeLabel);
+    SearchMode mode = modeLabel == null ? relearn.defaultMode() : SearchMode.fromLabel(modeLabel);
     ChunkKind kind = kindLabel == null ? null : ChunkKind.fromLabel(kindLabel);
     SearchRequest request = SearchRequest.of(query).withK(k).withMode(mode)
         .withFilter(pathPrefix, kind);
@@ -53,9 +53,4 @@ final class SearchEndpoint implements Endpoint {
     return body;
   }
 
-  /** {@code learned} once there is feedback, else {@code hybrid}. */
-  private SearchMode defaultMode() {
-    boolean feedback = relearn.feedbackStore() != null && relearn.feedbackStore().hasFeedback();
-    return feedback ? SearchMode.LEARNED : SearchMode.HYBRID;
-  }
 }

@@ -58,8 +58,7 @@ final class StatsEndpoints {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("classes", classes);
     body.put("ratings", ratings);
-    body.put("store", JsonViews.store(
-        relearn.feedbackStore() == null ? null : relearn.feedbackStore().stats()));
+    body.put("store", JsonViews.store(relearn.feedbackStats()));
     body.put("read_only", relearn.readOnly());
     return body;
   }

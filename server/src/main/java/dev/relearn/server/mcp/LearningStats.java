@@ -54,7 +54,7 @@ final class LearningStats {
 
   /** The feedback store's statistics. */
   static Map<String, Object> store(Relearn relearn) throws IOException {
-    StoreStats stats = relearn.feedbackStore().stats();
+    StoreStats stats = relearn.feedbackStats();
     FeedbackStats clusters = stats.clusters();
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("events", stats.ledgerEvents());

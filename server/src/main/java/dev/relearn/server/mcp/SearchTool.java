@@ -126,11 +126,10 @@ final class SearchTool extends RelearnTool {
   }
 
   /** The mode a label asks for; {@code auto} (or none) is learned once there is feedback. */
-  SearchMode mode(String label) {
+  SearchMode mode(String label) throws IOException {
     if (label != null && !"auto".equalsIgnoreCase(label)) {
       return SearchMode.fromLabel(label);
     }
-    boolean feedback = relearn.feedbackStore() != null && relearn.feedbackStore().hasFeedback();
-    return feedback ? SearchMode.LEARNED : SearchMode.HYBRID;
+    return relearn.defaultMode();
   }
 }

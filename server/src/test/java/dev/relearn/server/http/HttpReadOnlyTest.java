@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.relearn.engine.FeedbackRequest;
 import dev.relearn.engine.IndexInUseException;
 import dev.relearn.engine.Relearn;
+import dev.relearn.feedback.index.ClusterReader;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.server.http.TestServer.Response;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,7 +41,12 @@ class HttpReadOnlyTest {
         Response stats = server.get("/api/feedback/stats");
         assertEquals(200, stats.status(), stats.body());
         assertTrue(stats.json().get("read_only").asBoolean());
-        assertTrue(stats.json().get("store").isNull());
+        assertEquals(0, stats.json().get("store").get("events").asInt(), stats.body());
+        writer.feedback(FeedbackRequest.of("rotate signing keys", List.of(id)));
+        writer.feedbackStore().checkpoint();
+        Thread.sleep(ClusterReader.REFRESH_MILLIS + 50); // the server looks again after this
+        Response after = server.get("/api/feedback/stats"); // the writer's checkpoint, counted
+        assertEquals(1, after.json().get("store").get("events").asInt(), after.body());
       }
     }
   }

@@ -24,27 +24,30 @@ import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.IOUtils;
 
 /**
- * The chunk renames of a ledger another process writes, for a read-only engine's similar-query
- * lookups ({@link EventLedger#renamed} is the writer's own): read from the ledger's last commit,
- * which is refreshed at most every {@code refreshMillis} ms without blocking, and read again only
- * when the commit changed. It finds the renames through the terms of their old ids, so it reads
- * no event. Takes no lock and writes nothing. Thread-safe.
+ * The last commit of a ledger another process writes, as a read-only engine uses it: the chunk
+ * renames for its similar-query lookups ({@link EventLedger#renamed} is the writer's own), found
+ * through the terms of their old ids without reading any event, and the counts for its
+ * statistics ({@link EventLedger#counts}), read on first request. The commit is refreshed at most
+ * every {@code refreshMillis} ms without blocking, and each is read again only when it changed.
+ * Takes no lock and writes nothing. Thread-safe.
  */
-final class LedgerRenames implements Closeable {
+final class CommittedLedger implements Closeable {
   private final Directory directory;
   private final ReaderManager readers;
   private final ThrottledRefresh refresh;
   private DirectoryReader readFrom; // guarded by this
   private Map<String, String> renamed = Map.of(); // guarded by this
+  private DirectoryReader countedFrom; // guarded by this
+  private EventLedger.Counts counts; // guarded by this
 
-  private LedgerRenames(Directory directory, ReaderManager readers, long refreshMillis) {
+  private CommittedLedger(Directory directory, ReaderManager readers, long refreshMillis) {
     this.directory = directory;
     this.readers = readers;
     this.refresh = new ThrottledRefresh(readers, refreshMillis);
   }
 
-  /** The renames of the ledger in {@code folder}, or null when it has no commit yet. */
-  static LedgerRenames open(Path folder, long refreshMillis) throws IOException {
+  /** The last commit of the ledger in {@code folder}, or null when it has none yet. */
+  static CommittedLedger open(Path folder, long refreshMillis) throws IOException {
     if (!Files.isDirectory(folder)) {
       return null;
     }
@@ -54,7 +57,7 @@ final class LedgerRenames implements Closeable {
         directory.close();
         return null;
       }
-      return new LedgerRenames(directory, new ReaderManager(directory), refreshMillis);
+      return new CommittedLedger(directory, new ReaderManager(directory), refreshMillis);
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileSuppressingExceptions(e, directory);
       throw e;
@@ -71,6 +74,21 @@ final class LedgerRenames implements Closeable {
         readFrom = reader;
       }
       return renamed;
+    } finally {
+      readers.release(reader);
+    }
+  }
+
+  /** The events and learned chunks of the last commit. */
+  synchronized EventLedger.Counts counts() throws IOException {
+    Map<String, String> current = current(); // refreshes
+    DirectoryReader reader = readers.acquire();
+    try {
+      if (reader != countedFrom) {
+        counts = EventLedger.counts(reader, current);
+        countedFrom = reader;
+      }
+      return counts;
     } finally {
       readers.release(reader);
     }
