@@ -30,14 +30,16 @@ final class HitResults {
     return Schemas.output(Schemas.props(
         "context", Schemas.prop("string", "The context the search was attributed to"),
         "mode", Schemas.prop("string", "bm25, vector, hybrid or learned"),
+        "path_prefix", Schemas.prop(List.of("string", "null"), "The path prefix the hits were"
+            + " limited to (null: the whole index)"),
         "took_ms", Schemas.prop("number", "Search time in the server, milliseconds"),
         "hits", Schemas.array(hit, "Best first")),
-        List.of("context", "mode", "took_ms", "hits"));
+        List.of("context", "mode", "path_prefix", "took_ms", "hits"));
   }
 
-  /** The structured content. */
-  static Map<String, Object> structured(String context, String mode, double millis,
-      List<Hit> hits) {
+  /** The structured content; {@code prefix} is the path prefix applied, or null. */
+  static Map<String, Object> structured(String context, String mode, String prefix,
+      double millis, List<Hit> hits) {
     List<Map<String, Object>> list = new ArrayList<>(hits.size());
     for (Hit hit : hits) {
       Map<String, Object> json = new LinkedHashMap<>();
@@ -54,18 +56,26 @@ final class HitResults {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("context", context);
     body.put("mode", mode);
+    body.put("path_prefix", prefix);
     body.put("took_ms", millis);
     body.put("hits", list);
     return body;
   }
 
-  /** The text summary: one line per hit with its id, then a short snippet. */
-  static String text(String tool, String context, String mode, List<Hit> hits) {
+  /**
+   * The text summary: one line per hit with its id, then a short snippet. A path prefix is named
+   * (it may come from set_context, long before), with a hint when nothing matched under it.
+   */
+  static String text(String tool, String context, String mode, String prefix, List<Hit> hits) {
     StringBuilder out = new StringBuilder();
-    out.append(String.format(Locale.ROOT, "%s: %d hits (%s, context %s).", tool, hits.size(),
-        mode, context));
+    out.append(String.format(Locale.ROOT, "%s: %d %s%s (%s, context %s).", tool, hits.size(),
+        hits.size() == 1 ? "hit" : "hits", prefix == null ? "" : " under path prefix '" + prefix
+            + "'", mode, context));
     if (!hits.isEmpty()) {
       out.append(" Pass the chunk ids you use to record_feedback.");
+    } else if (prefix != null) {
+      out.append(" Paths are relative and begin with the indexed folder's name (e.g."
+          + " docs/guide.md); pass path_prefix \"\" to search the whole index.");
     }
     for (int i = 0; i < hits.size(); i++) {
       Hit hit = hits.get(i);

@@ -5,6 +5,7 @@ import dev.relearn.engine.Relearn;
 import dev.relearn.feedback.event.Rating;
 import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.search.SearchRequest;
 import dev.relearn.lucene.weights.QueryClass;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
@@ -46,8 +47,9 @@ final class RecordFeedbackTool extends RelearnTool {
             + " \"down\"/\"-1\", or 1 to 5 stars."),
         "idempotency_key", Schemas.prop("string", "Optional key: a retry with the same key is"
             + " recorded once."),
-        "query", Schemas.prop("string", "The query the results were for (default: the query of"
-            + " the search that showed them). Embedded and dropped, never stored."),
+        "query", Schemas.text("The query the results were for (default: the query of"
+            + " the search that showed them). Embedded and dropped, never stored.",
+            SearchRequest.MAX_QUERY_CHARS),
         "context", Schemas.prop("string", "Context of the searches (default: the last"
             + " set_context)."));
     Map<String, Object> event = Schemas.output(Schemas.props(

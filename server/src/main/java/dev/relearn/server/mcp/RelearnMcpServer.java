@@ -8,7 +8,6 @@ import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.io.BufferedInputStream;
@@ -125,8 +124,7 @@ public final class RelearnMcpServer implements AutoCloseable {
         new RequestLineFilter(new BufferedInputStream(in), mapper, lines, pending,
             RequestLineFilter.MAX_LINE_BYTES),
         ended::countDown); // ends when the SDK reads the end: after the last answers
-    StdioServerTransportProvider transport =
-        new StdioServerTransportProvider(mapper, requests, lines);
+    StdioTransport transport = new StdioTransport(mapper, requests, lines);
     List<SyncToolSpecification> specifications = new ArrayList<>();
     for (RelearnTool tool : tools) {
       specifications.add(SyncToolSpecification.builder().tool(tool.tool())

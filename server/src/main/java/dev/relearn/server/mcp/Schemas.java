@@ -40,6 +40,13 @@ final class Schemas {
     return schema;
   }
 
+  /** A string property of at most {@code maxLength} characters. */
+  static Map<String, Object> text(String description, int maxLength) {
+    Map<String, Object> schema = prop("string", description);
+    schema.put("maxLength", maxLength);
+    return schema;
+  }
+
   /** A whole-number property in [min, max] with a default. */
   static Map<String, Object> integer(String description, int defaultValue, int min, int max) {
     Map<String, Object> schema = prop("integer", description, defaultValue);

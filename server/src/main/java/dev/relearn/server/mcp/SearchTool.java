@@ -55,13 +55,14 @@ final class SearchTool extends RelearnTool {
 
   private static McpSchema.Tool searchTool() {
     Map<String, Object> input = Schemas.props(
-        "query", Schemas.prop("string", "What to look for, in words or code identifiers."),
+        "query", Schemas.text("What to look for, in words or code identifiers; plain text, no"
+            + " query syntax.", SearchRequest.MAX_QUERY_CHARS),
         "k", Schemas.integer("Hits to return.", SearchRequest.DEFAULT_K, 1, MAX_K),
         "mode", Schemas.oneOf("Retrieval mode; auto is learned once the index has feedback,"
             + " else hybrid.", List.of("auto", "bm25", "vector", "hybrid", "learned"), "auto"),
         "path_prefix", Schemas.prop("string", "Only chunks whose path starts so; paths begin"
             + " with the indexed folder's name, e.g. docs/guide.md (default: the context's"
-            + " prefix, from set_context)."),
+            + " prefix, from set_context; \"\" for the whole index)."),
         "context", Schemas.prop("string", "Context to attribute the search to (default: the"
             + " last set_context)."));
     return McpSchema.Tool.builder().name(SEARCH).title("Search the index")
@@ -78,7 +79,8 @@ final class SearchTool extends RelearnTool {
 
   private static McpSchema.Tool wideTool() {
     Map<String, Object> input = Schemas.props(
-        "query", Schemas.prop("string", "What to look for."),
+        "query", Schemas.text("What to look for, in words or code identifiers.",
+            SearchRequest.MAX_QUERY_CHARS),
         "k", Schemas.integer("Hits to return.", WIDE_K, 1, MAX_WIDE_K),
         "context", Schemas.prop("string", "Context to attribute the search to (default: the"
             + " last set_context)."));
@@ -104,15 +106,20 @@ final class SearchTool extends RelearnTool {
     String query = args.requiredSecret("query");
     SessionContext context = contexts.get(args.optionalString("context"));
     SearchRequest request;
+    String prefix = null;
     if (wide) {
       request = SearchRequest.of(query).withMode(SearchMode.HYBRID)
           .withK(args.optionalInt("k", WIDE_K, 1, MAX_WIDE_K))
           .withCandidates(WIDE_CANDIDATES);
     } else {
-      String prefix = args.optionalString("path_prefix");
+      // an explicit "" searches the whole index, whatever the context's prefix
+      prefix = args.optionalString("path_prefix");
+      if (prefix == null && !args.has("path_prefix")) {
+        prefix = context.pathPrefix();
+      }
       request = SearchRequest.of(query).withMode(mode(args.optionalString("mode")))
           .withK(args.optionalInt("k", SearchRequest.DEFAULT_K, 1, MAX_K))
-          .withFilter(prefix != null ? prefix : context.pathPrefix(), null);
+          .withFilter(prefix, null);
     }
     long start = System.nanoTime();
     SearchResults results = relearn.search(request);
@@ -121,8 +128,8 @@ final class SearchTool extends RelearnTool {
         contexts.nextSequence());
     String mode = request.mode().label();
     return ToolResults.ok(
-        HitResults.text(tool.name(), context.id(), mode, results.hits()),
-        HitResults.structured(context.id(), mode, millis, results.hits()));
+        HitResults.text(tool.name(), context.id(), mode, prefix, results.hits()),
+        HitResults.structured(context.id(), mode, prefix, millis, results.hits()));
   }
 
   /** The mode a label asks for; {@code auto} (or none) is learned once there is feedback. */

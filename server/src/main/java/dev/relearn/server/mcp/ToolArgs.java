@@ -37,6 +37,11 @@ final class ToolArgs {
     return new ToolArgs(tool, given);
   }
 
+  /** Whether the call gave {@code name} a value (not null), blank or not. */
+  boolean has(String name) {
+    return args.get(name) != null;
+  }
+
   /** A required non-blank string; its value is never echoed (it may be a query). */
   String requiredSecret(String name) {
     Object value = args.get(name);
@@ -120,6 +125,10 @@ final class ToolArgs {
             + describe(value));
       }
       return Long.toString((long) v);
+    }
+    if (!(value instanceof String)) {
+      throw new ToolInputException("'" + name + "' must be a string or a whole number, got: "
+          + describe(value));
     }
     return optionalString(name);
   }

@@ -4,13 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.relearn.engine.ModelChoice;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnOptions;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.lucene.search.SearchRequest;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -144,6 +150,60 @@ class RelearnMcpServerTest {
   }
 
   @Test
+  void searchNamesThePathPrefixItAppliedAndEmptyLiftsTheContexts() {
+    server.call("set_context", Map.of("context", "keys-task", "path_prefix", "docs/keys"));
+    CallToolResult limited = server.call("search", Map.of("query", "cache deploy", "k", 1));
+    assertEquals("docs/keys", body(limited).get("path_prefix"));
+    assertTrue(text(limited).startsWith("search: 1 hit under path prefix 'docs/keys' ("),
+        text(limited));
+    CallToolResult whole = server.call("search", Map.of("query", "cache deploy",
+        "path_prefix", ""));
+    assertEquals(null, body(whole).get("path_prefix"));
+    assertTrue(ids("search", Map.of("query", "cache deploy", "path_prefix", "")).stream()
+        .anyMatch(id -> !id.startsWith("docs/keys")), "\"\" searches the whole index");
+    CallToolResult none = server.call("search", Map.of("query", QUERY,
+        "path_prefix", "/home/me/docs"));
+    assertEquals(List.of(), body(none).get("hits"));
+    assertTrue(text(none).startsWith("search: 0 hits under path prefix '/home/me/docs' ("),
+        text(none));
+    assertTrue(text(none).contains("pass path_prefix \"\" to search the whole index"),
+        text(none));
+    assertEquals(null, body(server.call("search_all", Map.of("query", QUERY)))
+        .get("path_prefix"), "search_all ignores the context's prefix");
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void querySchemasStateTheLengthLimit() {
+    for (McpSchema.Tool tool : server.tools()) {
+      Map<String, Object> query = (Map<String, Object>) tool.inputSchema().properties()
+          .get("query");
+      if (query != null) {
+        assertEquals(SearchRequest.MAX_QUERY_CHARS, query.get("maxLength"), tool.name());
+      }
+    }
+  }
+
+  @Test
+  void initializeAnswersWithTheProtocolVersionTheClientProposed() throws Exception {
+    assertEquals("2025-06-18", negotiatedVersion("2025-06-18"));
+    assertEquals("2024-11-05", negotiatedVersion("2024-11-05"));
+    assertEquals("2025-11-25", negotiatedVersion("1999-01-01"), "unknown: the newest");
+  }
+
+  /** The protocol version {@code serve} answers an initialize proposing {@code proposed} with. */
+  private String negotiatedVersion(String proposed) throws Exception {
+    String initialize = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+        + "{\"protocolVersion\":\"" + proposed + "\",\"capabilities\":{},"
+        + "\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}}\n";
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    new RelearnMcpServer(relearn, "version-test").serve(
+        new ByteArrayInputStream(initialize.getBytes(StandardCharsets.UTF_8)), out, "test");
+    JsonNode answer = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8).strip());
+    return answer.at("/result/protocolVersion").asText();
+  }
+
+  @Test
   void badInputGetsToolErrorsNamingTheValue() {
     String id = ids("search", Map.of("query", QUERY)).get(0);
     assertEquals("search: unknown argument 'limit' for tool search; expected: query, k, mode,"
@@ -166,6 +226,8 @@ class RelearnMcpServerTest {
         + " stars", error("record_feedback", Map.of("used", List.of(id), "rating", "great")));
     assertEquals("record_feedback: a star rating must be 1 to 5, got: 7",
         error("record_feedback", Map.of("used", List.of(id), "rating", 7)));
+    assertEquals("record_feedback: 'rating' must be a string or a whole number, got: true",
+        error("record_feedback", Map.of("used", List.of(id), "rating", true)));
     assertEquals("record_feedback: unknown outcome: 'won'; expected one of success, failure,"
         + " none", error("record_feedback", Map.of("used", List.of(id), "outcome", "won")));
     assertEquals("record_feedback: quality must be in [0, 1], got: 1.5",

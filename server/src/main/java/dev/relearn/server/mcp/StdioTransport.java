@@ -1,0 +1,31 @@
+package dev.relearn.server.mcp;
+
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.spec.ProtocolVersions;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.List;
+
+/**
+ * The SDK's stdio transport, announcing every protocol version the server speaks. The SDK's own
+ * claims only {@code 2024-11-05} (java-sdk issue #751), so a client proposing a newer version was
+ * answered with {@code 2024-11-05}, a version without the tools' output schemas and structured
+ * results; stdio framing is the same in all of them. The server answers with the client's version
+ * when it is listed here, else with the newest.
+ */
+final class StdioTransport extends StdioServerTransportProvider {
+  /** The versions announced, oldest first (the last is the one offered to unknown proposals). */
+  static final List<String> VERSIONS = List.of(ProtocolVersions.MCP_2024_11_05,
+      ProtocolVersions.MCP_2025_03_26, ProtocolVersions.MCP_2025_06_18,
+      ProtocolVersions.MCP_2025_11_25);
+
+  StdioTransport(McpJsonMapper mapper, InputStream in, OutputStream out) {
+    super(mapper, in, out);
+  }
+
+  @Override
+  public List<String> protocolVersions() {
+    return VERSIONS;
+  }
+}
