@@ -29,6 +29,11 @@ import java.util.Objects;
 public record FeedbackRequest(String query, List<String> used, Outcome outcome, Rating rating,
     Double quality, String session, String eventId, List<ShownResult> shown,
     boolean explicitSearch, boolean afterWiderSearch) {
+  /** The most chunk ids one request may name as used. */
+  public static final int MAX_USED = 100;
+  /** The longest chunk id a request may name (as long as a query; no chunk id comes close). */
+  public static final int MAX_ID_CHARS = SearchRequest.MAX_QUERY_CHARS;
+
   /** Validates; messages never include the query text. */
   public FeedbackRequest {
     Objects.requireNonNull(query, "query");
@@ -45,8 +50,16 @@ public record FeedbackRequest(String query, List<String> used, Outcome outcome, 
       throw new IllegalArgumentException("used must not contain null, got: " + used);
     }
     used = List.copyOf(used);
-    if (used.isEmpty()) {
-      throw new IllegalArgumentException("used must name at least one chunk id");
+    if (used.isEmpty() || used.size() > MAX_USED) {
+      throw new IllegalArgumentException("used must name 1 to " + MAX_USED
+          + " chunk ids, got: " + used.size());
+    }
+    for (String id : used) {
+      if (id.length() > MAX_ID_CHARS) {
+        throw new IllegalArgumentException("a used chunk id is " + id.length()
+            + " characters long; the limit is " + MAX_ID_CHARS + ": " + id.substring(0, 40)
+            + "…");
+      }
     }
     shown = shown == null ? null : List.copyOf(shown);
     if (quality != null && !(quality >= 0 && quality <= 1)) {

@@ -227,5 +227,15 @@ class FeedbackTest {
     assertEquals("used must not contain null, got: [a, null]",
         assertThrows(IllegalArgumentException.class,
             () -> FeedbackRequest.of("q", Arrays.asList("a", null))).getMessage());
+    List<String> many = java.util.stream.IntStream.rangeClosed(0, FeedbackRequest.MAX_USED)
+        .mapToObj(i -> "docs/keys.md#" + i).toList();
+    assertEquals("used must name 1 to 100 chunk ids, got: 101", assertThrows(
+        IllegalArgumentException.class, () -> FeedbackRequest.of("q", many)).getMessage());
+    assertEquals("used must name 1 to 100 chunk ids, got: 0", assertThrows(
+        IllegalArgumentException.class, () -> FeedbackRequest.of("q", List.of())).getMessage());
+    String longId = "x".repeat(FeedbackRequest.MAX_ID_CHARS + 1);
+    assertEquals("a used chunk id is 10001 characters long; the limit is 10000: "
+        + "x".repeat(40) + "…", assertThrows(IllegalArgumentException.class,
+            () -> FeedbackRequest.of("q", List.of(longId))).getMessage());
   }
 }

@@ -24,7 +24,7 @@ import java.util.Set;
  */
 final class FeedbackEndpoints {
   /** The most chunk ids one event may name. */
-  static final int MAX_USED = 100;
+  static final int MAX_USED = FeedbackRequest.MAX_USED;
   private static final Set<String> FEEDBACK_FIELDS = Set.of("query", "used", "outcome",
       "rating", "quality", "session", "event_id", "eventId");
   private static final Set<String> RESET_FIELDS = Set.of("query_class", "queryClass");

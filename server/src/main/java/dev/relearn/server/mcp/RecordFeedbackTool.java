@@ -37,8 +37,8 @@ final class RecordFeedbackTool extends RelearnTool {
     this.relearn = relearn;
     this.contexts = contexts;
     Map<String, Object> input = Schemas.props(
-        "used", Schemas.array(Schemas.prop("string", null), "Chunk ids you used (from search or"
-            + " search_all), at least one."),
+        "used", Schemas.array(Schemas.text(null, FeedbackRequest.MAX_ID_CHARS), "Chunk ids you"
+            + " used (from search or search_all), 1 to " + FeedbackRequest.MAX_USED + "."),
         "outcome", Schemas.oneOf("How the task ended.", List.of("success", "failure", "none"),
             "none"),
         "quality", Schemas.prop("number", "Optional quality score in [0, 1]; below 0.5 is"
@@ -89,7 +89,7 @@ final class RecordFeedbackTool extends RelearnTool {
 
   @Override
   CallToolResult call(ToolArgs args) throws IOException {
-    List<String> used = args.requiredIds("used");
+    List<String> used = args.requiredIds("used", FeedbackRequest.MAX_USED);
     String outcomeLabel = args.optionalString("outcome");
     Outcome outcome = outcomeLabel == null ? Outcome.NONE : Outcome.fromLabel(outcomeLabel);
     String ratingText = args.optionalScalar("rating");

@@ -134,9 +134,10 @@ final class ToolArgs {
   }
 
   /**
-   * A required list of non-blank strings, stripped, duplicates dropped in order; at least one.
+   * A required list of non-blank strings, stripped, duplicates dropped in order: 1 to {@code
+   * maxItems} of them.
    */
-  List<String> requiredIds(String name) {
+  List<String> requiredIds(String name, int maxItems) {
     Object value = args.get(name);
     if (value == null) {
       throw new ToolInputException(tool + " needs the argument '" + name + "'");
@@ -155,8 +156,9 @@ final class ToolArgs {
         ids.add(id.strip());
       }
     }
-    if (ids.isEmpty()) {
-      throw new ToolInputException("'" + name + "' must name at least one chunk id");
+    if (ids.isEmpty() || ids.size() > maxItems) {
+      throw new ToolInputException("'" + name + "' must name 1 to " + maxItems
+          + " chunk ids, got: " + ids.size());
     }
     return new ArrayList<>(ids);
   }

@@ -216,8 +216,11 @@ class RelearnMcpServerTest {
         Map.of("query", QUERY, "k", 2.5)));
     assertEquals("search: unknown search mode: 'fuzzy'; expected one of bm25, vector, hybrid,"
         + " learned", error("search", Map.of("query", QUERY, "mode", "fuzzy")));
-    assertEquals("record_feedback: 'used' must name at least one chunk id",
+    assertEquals("record_feedback: 'used' must name 1 to 100 chunk ids, got: 0",
         error("record_feedback", Map.of("used", List.of(" "))));
+    assertEquals("record_feedback: 'used' must name 1 to 100 chunk ids, got: 101",
+        error("record_feedback", Map.of("used", java.util.stream.IntStream.rangeClosed(0, 100)
+            .mapToObj(i -> id + "~" + i).toList())));
     assertEquals("record_feedback needs the argument 'used'",
         error("record_feedback", Map.of("outcome", "success")));
     assertEquals("record_feedback: 'used' must be an array of chunk ids, got: '" + id + "'",
