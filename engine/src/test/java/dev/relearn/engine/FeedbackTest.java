@@ -161,13 +161,36 @@ class FeedbackTest {
     }
   }
 
+  /** Indexes the docs and records that alice used the top chunk for keys; returns its id. */
+  private String indexAndUseTheKeysChunk(Relearn relearn) throws Exception {
+    relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+    String id = top(relearn, "rotate keys");
+    relearn.feedback(FeedbackRequest.of("rotate the signing keys", List.of(id))
+        .withOutcome(Outcome.SUCCESS).withIds("alice", null));
+    return id;
+  }
+
+  @Test
+  void renamingAFileCarriesItsChunksFeedback() throws Exception {
+    try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
+      String id = indexAndUseTheKeysChunk(relearn);
+      LearnedValues before = relearn.feedbackStore().learned(id);
+      Path file = docs.resolve(id.substring(id.indexOf('/') + 1, id.indexOf('#')));
+      Files.move(file, file.resolveSibling("renamed-" + file.getFileName()));
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      String newId = top(relearn, "rotate keys");
+      assertTrue(newId.contains("/renamed-"), newId);
+      assertEquals(before, learnedInSearch(relearn, "rotate keys", newId));
+      float[] query = relearn.embedder().embedQuery("rotate the signing keys");
+      assertTrue(relearn.feedbackStore().similar(query, 0.9f, 5).get(0).chunks()
+          .containsKey(newId), "similar past queries vouch for the renamed chunk");
+    }
+  }
+
   @Test
   void similarQueriesCountEvidenceForTheRenamedChunk() throws Exception {
     try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
-      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
-      String id = top(relearn, "rotate keys");
-      relearn.feedback(FeedbackRequest.of("rotate the signing keys", List.of(id))
-          .withOutcome(Outcome.SUCCESS).withIds("alice", null));
+      String id = indexAndUseTheKeysChunk(relearn);
       Files.writeString(docs.resolve("keys.md"), Files.readString(docs.resolve("keys.md"))
           .replace("every 90 days", "every 30 days"));
       relearn.index(docs, SourceFormat.AUTO, Progress.NONE);

@@ -19,7 +19,9 @@ import java.util.function.Consumer;
 /**
  * Finds the indexable files under a folder: skips well-known build, tool and dependency folders,
  * paths excluded by {@code .gitignore} files (each applying to its own subtree, deeper files
- * winning), symbolic links, and files of unknown type. Files come back sorted by relative path.
+ * winning; as in git, those of the folders between the enclosing repository's root and the
+ * walked folder apply too), symbolic links, and files of unknown type. Files come back sorted by
+ * relative path.
  */
 final class DirectoryWalker {
   /** Folders never indexed, wherever they are. */
@@ -60,17 +62,52 @@ final class DirectoryWalker {
    */
   static Listing walk(Path root, Consumer<SourceProblem> problems) throws IOException {
     DirectoryWalker walker = new DirectoryWalker(problems);
-    walker.visit(root, "", List.of());
+    walker.visit(root, "", walker.enclosingScopes(root));
     walker.files.sort(Comparator.comparing(SourceFile::relativePath));
     return new Listing(walker.files, walker.ignored, walker.unsupported);
   }
 
-  /** An ignore file and the relative folder it applies to ({@code ""} or ending in '/'). */
-  private record IgnoreScope(String prefix, GitIgnore rules) {
+  /**
+   * An ignore file and the relative folder it applies to ({@code ""} or ending in '/'); {@code
+   * lead} is the path from the ignore file's folder to the walked root ({@code ""} for files
+   * inside the walk, e.g. {@code "docs/"} for the repository root's file when walking docs).
+   */
+  private record IgnoreScope(String prefix, String lead, GitIgnore rules) {
     IgnoreScope {
       Objects.requireNonNull(prefix, "prefix");
+      Objects.requireNonNull(lead, "lead");
       Objects.requireNonNull(rules, "rules");
     }
+  }
+
+  /**
+   * The ignore files of the folders above {@code root} up to the root of the git repository
+   * holding it (the nearest folder with a {@code .git}), outermost first; none outside a
+   * repository.
+   */
+  private List<IgnoreScope> enclosingScopes(Path root) {
+    List<Path> folders = new ArrayList<>();
+    Path repository = null;
+    for (Path folder = root; folder != null; folder = folder.getParent()) {
+      folders.add(folder);
+      if (Files.exists(folder.resolve(".git"), LinkOption.NOFOLLOW_LINKS)) {
+        repository = folder;
+        break;
+      }
+    }
+    List<IgnoreScope> scopes = new ArrayList<>();
+    if (repository == null) {
+      return scopes;
+    }
+    for (int i = folders.size() - 1; i >= 1; i--) {
+      String lead = folders.get(i).relativize(root).toString().replace('\\', '/') + "/";
+      GitIgnore rules = readIgnoreFile(folders.get(i), folders.get(i).resolve(".gitignore")
+          .toString());
+      if (rules != null) {
+        scopes.add(new IgnoreScope("", lead, rules));
+      }
+    }
+    return scopes;
   }
 
   private void visit(Path dir, String relative, List<IgnoreScope> scopes) throws IOException {
@@ -127,24 +164,30 @@ final class DirectoryWalker {
   }
 
   private List<IgnoreScope> withIgnoreFile(Path dir, String relative, List<IgnoreScope> scopes) {
-    Path file = dir.resolve(".gitignore");
-    if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+    GitIgnore rules = readIgnoreFile(dir,
+        relative.isEmpty() ? ".gitignore" : relative + "/.gitignore");
+    if (rules == null) {
       return scopes;
     }
-    String display = relative.isEmpty() ? ".gitignore" : relative + "/.gitignore";
+    List<IgnoreScope> result = new ArrayList<>(scopes);
+    result.add(new IgnoreScope(relative.isEmpty() ? "" : relative + "/", "", rules));
+    return result;
+  }
+
+  /** The rules of {@code dir}'s ignore file, or null when it has none (or none readable). */
+  private GitIgnore readIgnoreFile(Path dir, String display) {
+    Path file = dir.resolve(".gitignore");
+    if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+      return null;
+    }
     try {
       GitIgnore rules = GitIgnore.parse(new String(Files.readAllBytes(file),
           StandardCharsets.UTF_8));
-      if (rules.isEmpty()) {
-        return scopes;
-      }
-      List<IgnoreScope> result = new ArrayList<>(scopes);
-      result.add(new IgnoreScope(relative.isEmpty() ? "" : relative + "/", rules));
-      return result;
+      return rules.isEmpty() ? null : rules;
     } catch (IOException e) {
       problems.accept(new SourceProblem(display, 0, "cannot read ("
           + TextFileReader.reason(e) + "); its rules are not applied"));
-      return scopes;
+      return null;
     }
   }
 
@@ -152,8 +195,8 @@ final class DirectoryWalker {
   private static boolean isIgnored(List<IgnoreScope> scopes, String path, boolean directory) {
     for (int i = scopes.size() - 1; i >= 0; i--) {
       IgnoreScope scope = scopes.get(i);
-      GitIgnore.Match match = scope.rules().match(path.substring(scope.prefix().length()),
-          directory);
+      GitIgnore.Match match = scope.rules().match(
+          scope.lead() + path.substring(scope.prefix().length()), directory);
       if (match != GitIgnore.Match.NONE) {
         return match == GitIgnore.Match.IGNORED;
       }

@@ -7,15 +7,12 @@ import java.util.Optional;
 
 /**
  * Which files a folder walk indexes and with which chunker: Markdown, plain text and source code,
- * by extension (case-insensitive) or by a few well-known file names. Everything else is skipped.
+ * by extension (case-insensitive) or by a few well-known file names ({@code Makefile}, {@code
+ * Dockerfile}, ...; {@code README}, {@code CHANGELOG}, {@code NEWS}, {@code INSTALL}, {@code
+ * TODO} and the like as text). Everything else is skipped.
  */
 public final class FileTypes {
-  private static final Map<String, ChunkKind> NAMES = Map.of(
-      "dockerfile", ChunkKind.CODE,
-      "containerfile", ChunkKind.CODE,
-      "makefile", ChunkKind.CODE,
-      "jenkinsfile", ChunkKind.CODE,
-      "cmakelists.txt", ChunkKind.CODE);
+  private static final Map<String, ChunkKind> NAMES = names();
 
   private static final Map<String, ChunkKind> EXTENSIONS = extensions();
 
@@ -33,6 +30,19 @@ public final class FileTypes {
       return Optional.empty();
     }
     return Optional.ofNullable(EXTENSIONS.get(name.substring(dot + 1)));
+  }
+
+  private static Map<String, ChunkKind> names() {
+    Map<String, ChunkKind> table = new java.util.HashMap<>();
+    for (String name : "dockerfile containerfile makefile jenkinsfile cmakelists.txt".split(" ")) {
+      table.put(name, ChunkKind.CODE);
+    }
+    // Project documentation that is often written without an extension (licences are not).
+    for (String name : "readme changelog changes news history contributing install todo faq"
+        .split(" ")) {
+      table.put(name, ChunkKind.TEXT);
+    }
+    return Map.copyOf(table);
   }
 
   private static Map<String, ChunkKind> extensions() {

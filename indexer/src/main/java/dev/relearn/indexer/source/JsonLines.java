@@ -1,6 +1,8 @@
 package dev.relearn.indexer.source;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -22,12 +24,14 @@ import java.util.zip.GZIPInputStream;
 
 /**
  * Streams the JSON objects of a JSONL file ({@code .gz} compressed or not), one per line. Blank
- * lines are skipped; lines that are not UTF-8, not JSON or not an object are reported by line
- * number with a content-free reason.
+ * lines are skipped; lines that are not UTF-8, not JSON or not an object, or that repeat a field
+ * name (which value counts would be a guess), are reported by line number with a content-free
+ * reason.
  */
 final class JsonLines {
   /** The shared, thread-safe mapper for every JSONL source. */
-  static final ObjectMapper MAPPER = new ObjectMapper()
+  static final ObjectMapper MAPPER = new ObjectMapper(JsonFactory.builder()
+      .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build())
       .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
   private static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.relearn.indexer.embed.HashingEmbedder;
 import dev.relearn.indexer.embed.VectorStore;
 import dev.relearn.indexer.source.ChunkSource;
+import dev.relearn.indexer.source.DirectorySource;
 import dev.relearn.indexer.source.SourceProblem;
 import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.embed.ForwardingEmbedder;
@@ -15,6 +16,7 @@ import dev.relearn.lucene.schema.ChunkKind;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,6 +93,16 @@ class IndexBuilderTest {
     throw new AssertionError("no live chunk " + id);
   }
 
+  private String idOf(String path) throws IOException {
+    try (DirectoryReader reader = DirectoryReader.open(writer)) {
+      org.apache.lucene.search.TopDocs top = new org.apache.lucene.search.IndexSearcher(reader)
+          .search(new org.apache.lucene.search.TermQuery(
+              new org.apache.lucene.index.Term(ChunkSchema.PATH, path)), 2);
+      assertEquals(1, top.totalHits.value(), "chunks at " + path);
+      return reader.storedFields().document(top.scoreDocs[0].doc).get(ChunkSchema.ID);
+    }
+  }
+
   private int liveDocs() throws IOException {
     try (DirectoryReader reader = DirectoryReader.open(writer)) {
       return reader.numDocs();
@@ -148,6 +160,32 @@ class IndexBuilderTest {
       assertEquals(7, reader.storedFields().document(top.scoreDocs[0].doc)
           .getField(ChunkSchema.START_LINE).numericValue().intValue());
     }
+  }
+
+  @Test
+  void aRenamedFileKeepsWhatItsChunksLearned() throws IOException {
+    Path docs = Files.createDirectories(dir.resolve("docs"));
+    Files.writeString(docs.resolve("keys.md"), "# Keys\nRotate the keys.\n");
+    Files.writeString(docs.resolve("other.md"), "# Other\nSomething else.\n");
+    HashingEmbedder embedder = new HashingEmbedder();
+    DocumentVectors vectors = new DocumentVectors(embedder, store);
+    new IndexBuilder(writer, schema, vectors, Progress.NONE).index(new DirectorySource(docs));
+    String oldId = idOf("docs/keys.md");
+    LearnedValues used = new LearnedValues(4, 2, 1, 0, 123L);
+    writer.updateDocValues(ChunkSchema.idTerm(oldId), used.toFields().toArray(new Field[0]));
+    writer.commit();
+
+    Files.move(docs.resolve("keys.md"), Files.createDirectories(docs.resolve("guide"))
+        .resolve("rotation.md"));
+    IndexReport report = new IndexBuilder(writer, schema, vectors, Progress.NONE)
+        .index(new DirectorySource(docs));
+    String newId = idOf("docs/guide/rotation.md");
+    assertEquals(oldId.substring(oldId.indexOf('#')), newId.substring(newId.indexOf('#')));
+    assertEquals(java.util.Map.of(oldId, newId), report.renamed());
+    assertEquals(List.of(0, 1, 1, 0), List.of(report.added(), report.updated(),
+        report.unchanged(), report.deleted()));
+    assertEquals(used, learned(newId));
+    assertEquals(2, liveDocs());
   }
 
   @Test

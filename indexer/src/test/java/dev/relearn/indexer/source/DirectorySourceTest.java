@@ -93,6 +93,25 @@ class DirectorySourceTest {
   }
 
   @Test
+  void aSubfolderOfARepositoryFollowsTheGitignoresAboveIt() throws IOException {
+    Files.createDirectories(dir.resolve("repo/.git"));
+    write("repo/.gitignore", "secrets.yml\n/docs/drafts/\n*.tmp.md\n");
+    write("repo/docs/.gitignore", "!keep.tmp.md\n");
+    write("repo/docs/guide/secrets.yml", "password: no");
+    write("repo/docs/guide/a.md", "yes");
+    write("repo/docs/guide/drafts/d.md", "yes: only repo/docs/drafts is anchored");
+    write("repo/docs/guide/x.tmp.md", "no");
+    write("repo/docs/guide/keep.tmp.md", "yes: the deeper file re-includes it");
+    write("outside/.gitignore", "*.md\n");
+    write("outside/sub/b.md", "yes: no repository, so outside's rules stay outside");
+    assertEquals(List.of("a.md", "drafts/d.md", "keep.tmp.md"),
+        readPaths(dir.resolve("repo/docs/guide")));
+    chunks.clear();
+    assertEquals(List.of("b.md"), readPaths(dir.resolve("outside/sub")));
+    assertTrue(problems.isEmpty(), problems.toString());
+  }
+
+  @Test
   void binaryFilesAreSkippedSilentlyInATreeButReportedWhenNamed() throws IOException {
     byte[] binary = {'a', 'b', 0, 'c'};
     Path named = write("blob.txt", binary);

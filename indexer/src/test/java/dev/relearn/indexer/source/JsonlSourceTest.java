@@ -59,6 +59,20 @@ class JsonlSourceTest {
   }
 
   @Test
+  void aRepeatedFieldIsReportedNotSilentlyOverwritten() throws IOException {
+    Path file = Files.writeString(dir.resolve("dup.jsonl"), """
+        {"id": "a", "text": "first", "id": "b"}
+        {"id": "c", "text": "SECRET-ONE", "text": "SECRET-TWO"}
+        {"id": "d", "text": "fine"}
+        """);
+    read(file);
+    assertEquals(List.of("d"), ids());
+    assertEquals(List.of("dup.jsonl:1: not valid JSON (field \"id\" appears twice)",
+        "dup.jsonl:2: not valid JSON (field \"text\" appears twice)"),
+        problems.stream().map(SourceProblem::toString).toList());
+  }
+
+  @Test
   void fieldsMapToTheChunk() throws IOException {
     Path file = Files.writeString(dir.resolve("r.jsonl"), "{\"_id\": 42, \"text\": \"body text\","
         + " \"title\": \"T\", \"path\": \"src/x.md\", \"kind\": \"Markdown\", \"heading_path\":"

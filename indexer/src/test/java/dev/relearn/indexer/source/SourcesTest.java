@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,5 +76,14 @@ class SourcesTest {
     assertTrue(FileTypes.kindOf("photo.png").isEmpty());
     assertTrue(FileTypes.kindOf(".gitignore").isEmpty());
     assertTrue(FileTypes.kindOf("LICENSE").isEmpty());
+  }
+
+  @Test
+  void extensionlessProjectDocsAreText() {
+    for (String name : List.of("README", "ChangeLog", "NEWS", "INSTALL", "TODO", "CONTRIBUTING")) {
+      assertEquals("TEXT", FileTypes.kindOf(name).map(Enum::name).orElse("skipped"), name);
+    }
+    assertTrue(FileTypes.kindOf("COPYING").isEmpty());
+    assertTrue(FileTypes.kindOf("README.bak").isEmpty());
   }
 }
