@@ -20,6 +20,26 @@ relearn_require_mvn() {
   return 1
 }
 
+# relearn_utf8_locale: the JVM decodes file names with the locale's character set,
+# so under a locale that is not UTF-8 (LANG unset or C, as in cron jobs and many
+# containers) a file named café.md would be indexed as caf??.md, and its chunk ids
+# would change with the locale of the run. When the character set is not UTF-8,
+# this exports LC_ALL as the first UTF-8 locale of C.UTF-8, C.utf8, en_US.UTF-8 and
+# en_US.utf8 the system has; with none of them it changes nothing.
+relearn_utf8_locale() {
+  case "$(locale charmap 2>/dev/null || true)" in
+    UTF-8|utf-8|utf8) return 0 ;;
+  esac
+  local available name
+  available=$(locale -a 2>/dev/null) || return 0
+  for name in C.UTF-8 C.utf8 en_US.UTF-8 en_US.utf8; do
+    case $'\n'"$available"$'\n' in
+      *$'\n'"$name"$'\n'*) export LC_ALL=$name; return 0 ;;
+    esac
+  done
+  return 0
+}
+
 # relearn_maven_env: exports JAVA_HOME (the JDK found by relearn_find_java) for
 # Maven, and on JDK 24+ quiets the sun.misc.Unsafe warnings that Maven 3.8/3.9's
 # own Guava prints there.
