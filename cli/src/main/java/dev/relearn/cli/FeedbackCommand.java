@@ -6,7 +6,6 @@ import dev.relearn.feedback.event.Rating;
 import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.lucene.feedback.Outcome;
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,8 +29,10 @@ final class FeedbackCommand implements Callable<Integer> {
   @Option(names = "--query", paramLabel = "Q", required = true, description = "The query.")
   String query;
 
-  @Option(names = "--used", paramLabel = "ID", required = true, split = ",",
-      description = "Chunk ids that were used, comma-separated.")
+  @Option(names = "--used", paramLabel = "ID[,ID...]", required = true,
+      description = "Chunk ids that were used, comma-separated (an id the index has is kept"
+          + " whole even when it holds a comma, as one from a file named 'a, b.md' does);"
+          + " repeatable.")
   List<String> used;
 
   @ArgGroup(exclusive = true)
@@ -60,21 +61,13 @@ final class FeedbackCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    List<String> ids = new ArrayList<>();
-    for (String id : used) {
-      if (!id.isBlank()) {
-        ids.add(id.strip());
-      }
-    }
-    Usage.require(spec, !ids.isEmpty(), "--used must name at least one chunk id");
-    Outcome result = outcome == null ? Outcome.NONE
-        : outcome.success ? Outcome.SUCCESS : Outcome.FAILURE;
-    FeedbackRequest request = Usage.check(spec, () -> FeedbackRequest.of(query, ids)
-        .withOutcome(result).withRating(rating == null ? null : Rating.parse(rating), quality)
-        .withIds(session, eventId).withShown(null, true, false));
+    List<String> naive = UsedIds.naive(used);
+    Usage.require(spec, !naive.isEmpty(), "--used must name at least one chunk id");
+    Usage.check(spec, () -> request(naive)); // usage errors before the index is opened
     PrintWriter out = spec.commandLine().getOut();
     try (Relearn relearn = engine.open(false)) {
-      FeedbackAck ack = relearn.feedback(request);
+      FeedbackAck ack = relearn.feedback(request(UsedIds.resolve(used,
+          relearn::unknownChunkIds)));
       if (json) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("event_id", ack.eventId());
@@ -94,5 +87,13 @@ final class FeedbackCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  private FeedbackRequest request(List<String> ids) {
+    Outcome result = outcome == null ? Outcome.NONE
+        : outcome.success ? Outcome.SUCCESS : Outcome.FAILURE;
+    return FeedbackRequest.of(query, ids)
+        .withOutcome(result).withRating(rating == null ? null : Rating.parse(rating), quality)
+        .withIds(session, eventId).withShown(null, true, false);
   }
 }

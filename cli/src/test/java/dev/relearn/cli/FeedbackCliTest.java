@@ -73,6 +73,22 @@ class FeedbackCliTest {
   }
 
   @Test
+  void anIdWithACommaFromAFileNameIsTakenWhole() throws Exception {
+    Path docs = tmp.resolve("docs");
+    Files.writeString(docs.resolve("notes, 2024.md"), "# Budget\nThe budget meeting notes.\n");
+    assertEquals(0, CliTest.run(args("index", docs.toString())).code());
+    String notes = new ObjectMapper().readTree(CliTest.run(args("search", "--json",
+        "budget meeting")).out()).get("hits").get(0).get("chunk_id").asText();
+    assertTrue(notes.contains(", "), notes);
+    Result both = CliTest.run(args("feedback", "--json", "--query", "budget meeting", "--used",
+        notes + "," + chunk, "--used", "ghost, other"));
+    assertEquals(0, both.code(), both.err());
+    assertEquals("[\"ghost\",\"other\"]",
+        new ObjectMapper().readTree(both.out()).get("unknown_ids").toString(),
+        "the known ids are whole; unknown ones are split at their commas");
+  }
+
+  @Test
   void badFeedbackGetsClearErrors() {
     Result rating = CliTest.run(args("feedback", "--query", "q", "--used", chunk, "--rating", "7"));
     assertEquals(2, rating.code(), "a value out of range is a usage error");

@@ -1,6 +1,7 @@
 package dev.relearn.engine;
 
 import dev.relearn.engine.config.RelearnConfig;
+import dev.relearn.feedback.learn.LearnedFieldUpdater;
 import dev.relearn.lucene.readers.ThrottledRefresh;
 import dev.relearn.lucene.rerank.LinearModel;
 import dev.relearn.lucene.rerank.RescoredHit;
@@ -13,7 +14,9 @@ import dev.relearn.lucene.search.SearchResults;
 import dev.relearn.lucene.weights.AdaptiveWeights;
 import dev.relearn.lucene.weights.QueryClassifier;
 import java.io.IOException;
+import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.util.IOSupplier;
@@ -50,6 +53,17 @@ final class EngineSearches implements AutoCloseable {
     this.config = config;
     this.weights = weights;
     this.sources = sources;
+  }
+
+  /** Which of {@code ids} no live chunk has, sorted. */
+  Set<String> unknownIds(Collection<String> ids) throws IOException {
+    followWriter();
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      return LearnedFieldUpdater.unknownIds(searcher, ids);
+    } finally {
+      searchers.release(searcher);
+    }
   }
 
   /**

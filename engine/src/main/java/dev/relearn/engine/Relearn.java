@@ -23,8 +23,10 @@ import dev.relearn.lucene.weights.QueryClassifier;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
@@ -179,6 +181,11 @@ public final class Relearn implements AutoCloseable {
       requireWritable();
       return feedback.record(request);
     });
+  }
+
+  /** Which of {@code ids} are not ids of chunks in the index, sorted. */
+  public Set<String> unknownChunkIds(Collection<String> ids) throws IOException {
+    return gate.call(() -> searches.unknownIds(ids));
   }
 
   /**

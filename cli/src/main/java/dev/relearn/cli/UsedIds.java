@@ -1,0 +1,67 @@
+package dev.relearn.cli;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Splits {@code feedback --used} values into chunk ids. Commas separate ids, but chunk ids may
+ * hold commas themselves (a file named {@code notes, 2024.md}): where pieces joined with their
+ * commas form an id the index has, the longest such id is kept whole.
+ */
+final class UsedIds {
+  /** Answers which of some candidate ids the index does not have. */
+  @FunctionalInterface
+  interface Unknown {
+    Set<String> of(Set<String> candidates) throws IOException;
+  }
+
+  private UsedIds() {}
+
+  /** The ids of {@code values} split at every comma, stripped, blanks dropped. */
+  static List<String> naive(List<String> values) {
+    return values.stream().flatMap(v -> Arrays.stream(v.split(",", -1))).map(String::strip)
+        .filter(id -> !id.isEmpty()).toList();
+  }
+
+  /** The ids of {@code values}, keeping commas inside ids the index has. */
+  static List<String> resolve(List<String> values, Unknown unknown) throws IOException {
+    Set<String> candidates = new LinkedHashSet<>();
+    for (String value : values) {
+      String[] pieces = value.split(",", -1);
+      for (int i = 0; i < pieces.length; i++) {
+        for (int j = i + 1; j < pieces.length; j++) {
+          candidates.add(join(pieces, i, j));
+        }
+      }
+    }
+    Set<String> missing = candidates.isEmpty() ? Set.of() : unknown.of(candidates);
+    List<String> ids = new ArrayList<>();
+    for (String value : values) {
+      String[] pieces = value.split(",", -1);
+      int i = 0;
+      while (i < pieces.length) {
+        int end = i;
+        for (int j = pieces.length - 1; j > i; j--) {
+          if (!missing.contains(join(pieces, i, j))) {
+            end = j;
+            break;
+          }
+        }
+        String id = join(pieces, i, end);
+        if (!id.isEmpty()) {
+          ids.add(id);
+        }
+        i = end + 1;
+      }
+    }
+    return ids;
+  }
+
+  private static String join(String[] pieces, int from, int to) {
+    return String.join(",", Arrays.copyOfRange(pieces, from, to + 1)).strip();
+  }
+}
