@@ -15,7 +15,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A read-only engine follows the writer's commits; closing twice is harmless. */
+/**
+ * A read-only engine follows the writer's commits and knows about its feedback; closing twice is
+ * harmless.
+ */
 class ReadOnlyRefreshTest {
   @TempDir Path tmp;
   private final RelearnOptions hashing = RelearnOptions.defaults().withModel(ModelChoice.HASHING);
@@ -69,6 +72,24 @@ class ReadOnlyRefreshTest {
       int at = writerOrder.indexOf(used);
       assertTrue(explained.explanations().get(at).boost().evidence() > 0,
           "the boost comes from similar past queries: " + explained.explanations().get(at));
+    }
+  }
+
+  @Test
+  void aReadOnlyEngineSearchesLearnedOnceTheWriterHasFeedback() throws Exception {
+    Path index = tmp.resolve("idx");
+    try (Relearn writer = Relearn.open(index, hashing)) {
+      writer.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
+      assertEquals(SearchMode.HYBRID, writer.defaultMode());
+      try (Relearn reader = Relearn.open(index, hashing.withReadOnly(true))) {
+        assertEquals(SearchMode.HYBRID, reader.defaultMode());
+      }
+      String used = writer.search(SearchRequest.of("rotate keys")).hits().get(0).chunkId();
+      writer.feedback(FeedbackRequest.of("rotate keys", List.of(used)));
+      assertEquals(SearchMode.LEARNED, writer.defaultMode());
+    } // closing checkpoints the feedback
+    try (Relearn reader = Relearn.open(index, hashing.withReadOnly(true))) {
+      assertEquals(SearchMode.LEARNED, reader.defaultMode(), "searches use the feedback");
     }
   }
 

@@ -10,13 +10,17 @@ import dev.relearn.engine.Relearn;
 import dev.relearn.feedback.index.ClusterReader;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.lucene.search.SearchRequest;
 import dev.relearn.server.http.TestServer.Response;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A server on an index another engine holds: read-only, searches work, feedback is 409. */
+/**
+ * A server on an index another engine holds: read-only, searches work (learned once the writer
+ * has feedback), feedback is 409.
+ */
 class HttpReadOnlyTest {
   @TempDir Path tmp;
 
@@ -48,6 +52,23 @@ class HttpReadOnlyTest {
         Response after = server.get("/api/feedback/stats"); // the writer's checkpoint, counted
         assertEquals(1, after.json().get("store").get("events").asInt(), after.body());
       }
+    }
+  }
+
+  @Test
+  void readOnlySearchesDefaultToLearnedOnceTheWriterHasFeedback() throws Exception {
+    Path index = tmp.resolve("index");
+    try (Relearn writer = Relearn.open(index, TestServer.hashing())) {
+      writer.index(TestServer.writeDocs(tmp.resolve("docs")), SourceFormat.AUTO, Progress.NONE);
+      String id = writer.search(SearchRequest.of("rotate signing keys")).hits().get(0).chunkId();
+      writer.feedback(FeedbackRequest.of("rotate signing keys", List.of(id)));
+    } // closing checkpoints the feedback
+    try (Relearn writer = Relearn.open(index, TestServer.hashing());
+        TestServer server = TestServer.serve(
+            Relearn.open(index, TestServer.hashing().withReadOnly(true)))) {
+      Response search = server.post("/api/search", "{\"query\": \"rotate signing keys\"}");
+      assertEquals(200, search.status(), search.body());
+      assertEquals("learned", search.json().get("mode").asText(), search.body());
     }
   }
 }
