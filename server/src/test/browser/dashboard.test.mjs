@@ -26,6 +26,36 @@ function check(condition, message) {
   }
 }
 
+// A second page on a faked clock: an index without chunks (no model yet) is shown without a
+// "null"; when the server stops answering, the next refresh says so instead of leaving old
+// figures up as if current, and the one after it comes back clears that.
+async function checkEmptyIndexAndLostServer() {
+  const page = await context.newPage();
+  await page.clock.install();
+  await page.route('**/api/health', (route) => route.fulfill({json: {status: 'ok',
+    read_only: false, index: '/tmp/empty', model: null, dimension: 0, chunks: 0,
+    uptime_ms: 1}}));
+  await page.goto(url, {waitUntil: 'load'});
+  await page.waitForSelector('body[data-refreshed]', {timeout: 15000});
+  const info = await page.textContent('#index-info');
+  check(info === '0 chunks · /tmp/empty', `an empty index should show as such, got: ${info}`);
+  await page.unroute('**/api/health');
+  await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+  await page.clock.runFor(16000);
+  await page.waitForFunction(() =>
+    document.getElementById('index-info').textContent.startsWith('Cannot reach the server'),
+  null, {timeout: 15000});
+  check(await page.locator('#index-info.offline').count() === 1,
+    'an unreachable server should be marked');
+  await page.unroute('**/api/**');
+  await page.clock.runFor(16000);
+  await page.waitForFunction(() => /\d+ chunks · /.test(
+    document.getElementById('index-info').textContent), null, {timeout: 15000});
+  check(await page.locator('#index-info.offline').count() === 0,
+    'the mark should go when the server answers again');
+  await page.close();
+}
+
 // headless: true makes playwright pass --headless; the rest keep chromium off the network
 // (this machine has none) and out of any existing profile.
 const context = await chromium.launchPersistentContext(userDataDir, {
@@ -110,6 +140,7 @@ try {
 
   await page.screenshot({path: screenshot, fullPage: true});
   check(problems.length === 0, `the page had problems:\n  ${problems.join('\n  ')}`);
+  await checkEmptyIndexAndLostServer();
   console.log(`dashboard test passed: thumbs up ${positivesBefore} -> ${positivesBefore + 1},`
     + ` events ${eventsBefore} -> ${eventsAfter}, ${results} results (${queryClass})`);
   console.log(`dashboard screenshot: ${screenshot}`);

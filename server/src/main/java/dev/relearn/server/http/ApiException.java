@@ -19,6 +19,11 @@ public final class ApiException extends RuntimeException {
     return new ApiException(400, message, null);
   }
 
+  /** 403: the request is refused whatever its body (e.g. a Host this server does not serve). */
+  public static ApiException forbidden(String message) {
+    return new ApiException(403, message, null);
+  }
+
   /** 404: no such path. */
   public static ApiException notFound(String path) {
     return new ApiException(404, "no such path: " + path, null);

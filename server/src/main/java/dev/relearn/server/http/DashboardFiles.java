@@ -4,7 +4,6 @@ import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +40,7 @@ final class DashboardFiles {
     }
   }
 
-  /** Answers a GET for {@code path}; 404 or 405 as an {@link ApiException} otherwise. */
+  /** Answers a GET or HEAD for {@code path}; 404 or 405 as an {@link ApiException} otherwise. */
   void serve(HttpExchange exchange, String method, String path) throws IOException {
     String name = path.equals("/") ? "index.html"
         : path.startsWith("/static/") ? path.substring("/static/".length()) : null;
@@ -50,18 +49,15 @@ final class DashboardFiles {
     if (bytes == null) {
       throw ApiException.notFound(path);
     }
-    if (!method.equals("GET")) {
-      throw ApiException.methodNotAllowed(method, path, "GET");
+    if (!method.equals("GET") && !method.equals("HEAD")) {
+      throw ApiException.methodNotAllowed(method, path, "GET, HEAD");
     }
     Headers headers = exchange.getResponseHeaders();
     headers.set("Content-Type", contentType(name));
     headers.set("Cache-Control", "no-cache");
     headers.set("X-Content-Type-Options", "nosniff");
     headers.set("Content-Security-Policy", POLICY);
-    exchange.sendResponseHeaders(200, bytes.length);
-    try (OutputStream out = exchange.getResponseBody()) {
-      out.write(bytes);
-    }
+    Router.sendBody(exchange, 200, bytes);
   }
 
   private static String contentType(String name) {

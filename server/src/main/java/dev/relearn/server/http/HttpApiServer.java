@@ -52,7 +52,10 @@ public final class HttpApiServer implements AutoCloseable {
     SearchEndpoint search = new SearchEndpoint(relearn, json);
     FeedbackEndpoints feedback = new FeedbackEndpoints(relearn, json);
     StatsEndpoints stats = new StatsEndpoints(relearn);
-    Router router = new Router(new DashboardFiles(), json, log)
+    InetSocketAddress address =
+        new InetSocketAddress(InetAddress.getByName(config.host()), config.port());
+    Router router = new Router(new DashboardFiles(), json, log,
+        new HostCheck(address.getAddress().isLoopbackAddress()))
         .add("POST", "/api/search", search)
         .add("POST", "/api/feedback", feedback::record)
         .add("POST", "/api/feedback/reset", feedback::reset)
@@ -60,8 +63,6 @@ public final class HttpApiServer implements AutoCloseable {
         .add("GET", "/api/feedback/stats", stats::stats)
         .add("GET", "/api/feedback/recent", new RecentFeedbackEndpoint(relearn))
         .add("GET", "/api/health", stats::health);
-    InetSocketAddress address =
-        new InetSocketAddress(InetAddress.getByName(config.host()), config.port());
     HttpServer server = HttpServer.create(address, 0);
     ThreadPoolExecutor workers = new ThreadPoolExecutor(config.threads(), config.threads(),
         30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(config.queueCapacity()), threads(),

@@ -12,7 +12,9 @@ import java.util.TreeMap;
 
 /**
  * The server's one handler: sends {@code /api/} paths to their endpoints by path and method, and
- * everything else to the dashboard's files. Turns refusals into JSON errors: {@link ApiException}
+ * everything else to the dashboard's files. {@code HEAD} is answered as {@code GET} without the
+ * body. On a loopback address only requests naming a loopback host are served ({@link
+ * HostCheck}). Turns refusals into JSON errors: {@link ApiException}
  * with its status, {@link IllegalArgumentException} (the engine's validation, whose messages
  * never hold query text) 400, anything else 500, logged with the method and path only, never
  * the body.
@@ -22,11 +24,13 @@ final class Router implements HttpHandler {
   private final DashboardFiles files;
   private final JsonBodies json;
   private final PrintStream log;
+  private final HostCheck hosts;
 
-  Router(DashboardFiles files, JsonBodies json, PrintStream log) {
+  Router(DashboardFiles files, JsonBodies json, PrintStream log, HostCheck hosts) {
     this.files = files;
     this.json = json;
     this.log = log;
+    this.hosts = hosts;
   }
 
   /** Routes {@code method path} to {@code endpoint}. */
@@ -37,14 +41,16 @@ final class Router implements HttpHandler {
 
   @Override
   public void handle(HttpExchange exchange) throws IOException {
-    String method = exchange.getRequestMethod();
+    String requested = exchange.getRequestMethod();
+    String method = requested.equals("HEAD") ? "GET" : requested;
     String path = exchange.getRequestURI().getPath();
     try (exchange) {
       try {
+        hosts.require(exchange.getRequestHeaders().getFirst("Host"));
         if (path.startsWith("/api/") || path.equals("/api")) {
-          send(exchange, 200, route(method, path).handle(exchange));
+          send(exchange, 200, route(requested, method, path).handle(exchange));
         } else {
-          files.serve(exchange, method, path);
+          files.serve(exchange, requested, path);
         }
       } catch (ApiException e) {
         if (e.allow() != null) {
@@ -54,7 +60,7 @@ final class Router implements HttpHandler {
       } catch (IllegalArgumentException e) {
         sendError(exchange, 400, e.getMessage());
       } catch (IOException | RuntimeException e) {
-        log.println("relearn serve: 500 on " + method + " " + path + ": "
+        log.println("relearn serve: 500 on " + requested + " " + path + ": "
             + e.getClass().getSimpleName() + ": " + e.getMessage());
         sendError(exchange, 500, "internal error: " + e.getClass().getSimpleName()
             + " (see the server's log)");
@@ -62,14 +68,17 @@ final class Router implements HttpHandler {
     }
   }
 
-  private Endpoint route(String method, String path) {
+  /** The endpoint for {@code method} (GET for a HEAD request) on {@code path}. */
+  private Endpoint route(String requested, String method, String path) {
     Map<String, Endpoint> byMethod = routes.get(path);
     if (byMethod == null) {
       throw ApiException.notFound(path);
     }
     Endpoint endpoint = byMethod.get(method);
     if (endpoint == null) {
-      throw ApiException.methodNotAllowed(method, path, String.join(", ", byMethod.keySet()));
+      String allow = String.join(", ", byMethod.keySet());
+      throw ApiException.methodNotAllowed(requested, path,
+          byMethod.containsKey("GET") ? allow + ", HEAD" : allow);
     }
     return endpoint;
   }
@@ -93,6 +102,16 @@ final class Router implements HttpHandler {
     headers.set("Content-Type", "application/json; charset=utf-8");
     headers.set("Cache-Control", "no-store");
     headers.set("X-Content-Type-Options", "nosniff");
+    sendBody(exchange, status, bytes);
+  }
+
+  /** Sends {@code bytes} with {@code status}: only its length for a HEAD request. */
+  static void sendBody(HttpExchange exchange, int status, byte[] bytes) throws IOException {
+    if (exchange.getRequestMethod().equals("HEAD")) {
+      exchange.getResponseHeaders().set("Content-Length", String.valueOf(bytes.length));
+      exchange.sendResponseHeaders(status, -1);
+      return;
+    }
     exchange.sendResponseHeaders(status, bytes.length);
     try (OutputStream out = exchange.getResponseBody()) {
       out.write(bytes);

@@ -254,7 +254,10 @@ async function refresh() {
   const [health, weights, stats, recent] = await Promise.all([
     api('GET', '/api/health'), api('GET', '/api/feedback/weights'),
     api('GET', '/api/feedback/stats'), api('GET', '/api/feedback/recent?limit=15')]);
-  $('index-info').textContent = `${health.chunks} chunks · ${health.model} · ${health.index}`;
+  // an index with no chunks yet has no model
+  $('index-info').textContent = [`${health.chunks} chunks`, health.model, health.index]
+    .filter((part) => part).join(' · ');
+  $('index-info').classList.remove('offline');
   state.weights = weights;
   renderStats(stats);
   renderTabs(weights);
@@ -283,6 +286,12 @@ refresh().catch((error) => {
 });
 setInterval(() => {
   if (document.visibilityState === 'visible') {
-    refresh().catch(() => {});
+    refresh().catch((error) => {
+      // say so rather than go on showing old figures as if they were current
+      const since = document.body.dataset.refreshed;
+      $('index-info').textContent = `Cannot reach the server (${error.message}); retrying.`
+        + (since ? ` The figures below are from ${time(Number(since))}.` : '');
+      $('index-info').classList.add('offline');
+    });
   }
 }, 15000);
