@@ -2,6 +2,7 @@ package dev.relearn.server.http;
 
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
+import java.util.Set;
 
 /** One API endpoint: answers a request with a value the router writes as JSON, status 200. */
 @FunctionalInterface
@@ -12,4 +13,9 @@ interface Endpoint {
    * @throws ApiException for a request it refuses
    */
   Object handle(HttpExchange exchange) throws IOException;
+
+  /** The query-string parameters it takes; any other is refused before {@link #handle}. */
+  default Set<String> parameters() {
+    return Set.of();
+  }
 }

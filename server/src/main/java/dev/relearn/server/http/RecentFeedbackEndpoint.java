@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * {@code GET /api/feedback/recent?limit=N}: the newest feedback events, newest first, by query
@@ -52,35 +53,28 @@ final class RecentFeedbackEndpoint implements Endpoint {
     return summary.rating().value() > 0 ? "up" : "down";
   }
 
-  /** The {@code limit} parameter, the only one accepted. */
+  @Override
+  public Set<String> parameters() {
+    return Set.of("limit");
+  }
+
+  /** The {@code limit} parameter: {@link #DEFAULT_LIMIT} when absent. */
   static int limit(String rawQuery) {
-    int limit = DEFAULT_LIMIT;
-    if (rawQuery == null || rawQuery.isEmpty()) {
-      return limit;
+    String value = QueryParameters.parse(rawQuery, Set.of("limit")).get("limit");
+    if (value == null) {
+      return DEFAULT_LIMIT;
     }
-    for (String parameter : rawQuery.split("&")) {
-      int eq = parameter.indexOf('=');
-      String name = eq < 0 ? parameter : parameter.substring(0, eq);
-      String value = eq < 0 ? "" : parameter.substring(eq + 1);
-      if (!name.equals("limit")) {
-        throw ApiException.badRequest("unknown parameter '" + shorten(name)
-            + "'; accepted: limit");
-      }
-      try {
-        limit = Integer.parseInt(value);
-      } catch (NumberFormatException e) {
-        throw ApiException.badRequest("limit must be an integer in [1, " + MAX_LIMIT
-            + "], got: '" + shorten(value) + "'");
-      }
-      if (limit < 1 || limit > MAX_LIMIT) {
-        throw ApiException.badRequest(
-            "limit must be in [1, " + MAX_LIMIT + "], got: " + limit);
-      }
+    int limit;
+    try {
+      limit = Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      throw ApiException.badRequest("limit must be an integer in [1, " + MAX_LIMIT
+          + "], got: '" + QueryParameters.shorten(value) + "'");
+    }
+    if (limit < 1 || limit > MAX_LIMIT) {
+      throw ApiException.badRequest("limit must be in [1, " + MAX_LIMIT + "], got: " + limit);
     }
     return limit;
   }
 
-  private static String shorten(String text) {
-    return text.length() <= 40 ? text : text.substring(0, 40) + "...";
-  }
 }

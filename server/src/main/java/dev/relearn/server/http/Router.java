@@ -48,7 +48,9 @@ final class Router implements HttpHandler {
       try {
         hosts.require(exchange.getRequestHeaders().getFirst("Host"));
         if (path.startsWith("/api/") || path.equals("/api")) {
-          send(exchange, 200, route(requested, method, path).handle(exchange));
+          Endpoint endpoint = route(requested, method, path);
+          QueryParameters.parse(exchange.getRequestURI().getRawQuery(), endpoint.parameters());
+          send(exchange, 200, endpoint.handle(exchange));
         } else {
           files.serve(exchange, requested, path);
         }

@@ -129,7 +129,13 @@ class HttpErrorsTest {
         server.post("/api/feedback/reset", "{\"query_class\": \"poetry\"}"));
     assertError(400, "limit must be in [1, 500], got: 0",
         server.get("/api/feedback/recent?limit=0"));
-    assertError(400, "unknown parameter 'since'", server.get("/api/feedback/recent?since=1"));
+    assertError(400, "unknown parameter 'since'; accepted: limit",
+        server.get("/api/feedback/recent?since=1"));
+    assertError(400, "unknown parameter 'verbose'; this endpoint takes none",
+        server.get("/api/health?verbose=1"));
+    assertError(400, "parameter 'limit' is given twice",
+        server.get("/api/feedback/recent?limit=1&limit=2"));
+    assertEquals(200, server.get("/api/feedback/recent?limit=%32").status(), "decoded: 2");
     assertEquals(0, server.get("/api/feedback/stats").json().get("store").get("events").asLong(),
         "no bad request recorded anything");
   }

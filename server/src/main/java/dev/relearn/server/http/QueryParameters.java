@@ -1,0 +1,59 @@
+package dev.relearn.server.http;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The parameters of a request's query string, percent-decoded, checked against the names an
+ * endpoint takes: an unknown or repeated name is a 400 naming it, never silently ignored.
+ */
+final class QueryParameters {
+  private static final int ECHO_CHARS = 40;
+
+  private QueryParameters() {}
+
+  /**
+   * The parameters of {@code rawQuery} (null or empty for none), by name.
+   *
+   * @param accepted the names the endpoint takes
+   * @throws ApiException 400 for an unknown or repeated name, or bad percent-encoding
+   */
+  static Map<String, String> parse(String rawQuery, Set<String> accepted) {
+    Map<String, String> parameters = new LinkedHashMap<>();
+    if (rawQuery == null || rawQuery.isEmpty()) {
+      return parameters;
+    }
+    for (String parameter : rawQuery.split("&")) {
+      int eq = parameter.indexOf('=');
+      String name = decode(eq < 0 ? parameter : parameter.substring(0, eq));
+      String value = decode(eq < 0 ? "" : parameter.substring(eq + 1));
+      if (!accepted.contains(name)) {
+        throw ApiException.badRequest("unknown parameter '" + shorten(name) + "'; "
+            + (accepted.isEmpty() ? "this endpoint takes none"
+                : "accepted: " + String.join(", ", new TreeSet<>(accepted))));
+      }
+      if (parameters.put(name, value) != null) {
+        throw ApiException.badRequest("parameter '" + name + "' is given twice");
+      }
+    }
+    return parameters;
+  }
+
+  private static String decode(String text) {
+    try {
+      return URLDecoder.decode(text, StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      throw ApiException.badRequest("bad percent-encoding in the query string: '"
+          + shorten(text) + "'");
+    }
+  }
+
+  /** {@code text}, cut to a length fit for an error message. */
+  static String shorten(String text) {
+    return text.length() <= ECHO_CHARS ? text : text.substring(0, ECHO_CHARS) + "...";
+  }
+}
