@@ -30,6 +30,7 @@ public final class Sources {
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(format, "format");
     Objects.requireNonNull(chunkers, "chunkers");
+    requireFileOrFolder(path);
     SourceFormat resolved = format == SourceFormat.AUTO ? detect(path) : format;
     return switch (resolved) {
       case FILES -> new DirectorySource(path, chunkers);
@@ -47,9 +48,7 @@ public final class Sources {
    * @throws IllegalArgumentException naming the path when it does not exist
    */
   public static SourceFormat detect(Path path) {
-    if (!Files.exists(path)) {
-      throw new IllegalArgumentException("no such file or folder: " + path);
-    }
+    requireFileOrFolder(path);
     if (Files.isDirectory(path)) {
       return BeirCorpusSource.findCorpus(path) != null ? SourceFormat.BEIR : SourceFormat.FILES;
     }
@@ -62,5 +61,16 @@ public final class Sources {
       return SourceFormat.JSONL;
     }
     return SourceFormat.FILES;
+  }
+
+  /** Refuses a path that is missing, or a pipe, socket or device (reading one could block). */
+  private static void requireFileOrFolder(Path path) {
+    if (!Files.exists(path)) {
+      throw new IllegalArgumentException("no such file or folder: " + path);
+    }
+    if (!Files.isDirectory(path) && !Files.isRegularFile(path)) {
+      throw new IllegalArgumentException("not a regular file or folder: " + path
+          + " (a pipe, socket or device cannot be indexed)");
+    }
   }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,6 +43,19 @@ class SourcesTest {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
           () -> Sources.open(missing, format));
       assertEquals("no such file or folder: " + missing, e.getMessage());
+    }
+  }
+
+  @Test
+  void aPipeIsRefusedInsteadOfReadForever() throws Exception {
+    Path pipe = dir.resolve("pipe");
+    Process mkfifo = new ProcessBuilder("mkfifo", pipe.toString()).start();
+    assumeTrue(mkfifo.waitFor() == 0, "mkfifo is not available here");
+    for (SourceFormat format : SourceFormat.values()) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> Sources.open(pipe, format));
+      assertEquals("not a regular file or folder: " + pipe
+          + " (a pipe, socket or device cannot be indexed)", e.getMessage());
     }
   }
 
