@@ -64,6 +64,10 @@ public final class MarkdownChunker implements Chunker {
       sectionStart = i;
     }
     addSection(drafts, origin, path, lines, current, open, sectionStart, lines.lineCount() - 1);
+    if (drafts.isEmpty()) { // only headings, no section body: the headings are the text
+      open.clear();
+      addSection(drafts, origin, path, lines, null, open, 0, lines.lineCount() - 1);
+    }
     return ChunkIds.assign(drafts);
   }
 

@@ -70,8 +70,8 @@ public final class BeirCorpusSource implements ChunkSource {
   private Chunk toChunk(ObjectNode object) throws BadRecordException {
     RecordFields fields = new RecordFields(object);
     String id = fields.id();
-    String text = fields.requiredString("text");
     String title = fields.optionalString("title", "");
+    String text = fields.text(title);
     return new Chunk(id, origin(), id, ChunkKind.RECORD, title, List.of(), 0, 0,
         TokenEstimator.estimate(text), text);
   }

@@ -49,8 +49,8 @@ public final class JsonlSource implements ChunkSource {
   private Chunk toChunk(ObjectNode object) throws BadRecordException {
     RecordFields fields = new RecordFields(object);
     String id = fields.id();
-    String text = fields.requiredString("text");
     String title = fields.optionalString("title", "");
+    String text = fields.text(title);
     String path = fields.optionalString("path", id);
     if (path.isBlank()) {
       throw new BadRecordException("\"path\" is blank");

@@ -41,6 +41,19 @@ final class RecordFields {
     return string(name, node);
   }
 
+  /**
+   * The required {@code "text"} field; refused when it and {@code title} are both blank: such a
+   * record has nothing to find it by, and the vector of no text would turn up for any query.
+   */
+  String text(String title) throws BadRecordException {
+    String text = requiredString("text");
+    if (text.isBlank() && title.isBlank()) {
+      throw new BadRecordException("\"text\" is blank and there is no \"title\": nothing to"
+          + " search");
+    }
+    return text;
+  }
+
   /** A string field, or {@code fallback} when absent or null. */
   String optionalString(String name, String fallback) throws BadRecordException {
     JsonNode node = object.get(name);

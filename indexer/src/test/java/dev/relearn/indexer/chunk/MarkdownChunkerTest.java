@@ -133,6 +133,16 @@ class MarkdownChunkerTest {
   }
 
   @Test
+  void aFileOfHeadingsOnlyIsOneChunkOfItsHeadings() {
+    List<Chunk> chunks = chunk("\n# Release plan\n\n## Milestones\n");
+    assertEquals(1, chunks.size(), "not skipped without a word");
+    assertEquals("# Release plan\n\n## Milestones", chunks.get(0).text());
+    assertEquals(2, chunks.get(0).startLine());
+    assertEquals(4, chunks.get(0).endLine());
+    assertEquals(List.of(), chunk("\n  \n"), "a blank file has nothing to index");
+  }
+
+  @Test
   void crlfLineEndingsAreHandled() {
     List<Chunk> chunks = chunk(DOC.replace("\n", "\r\n"));
     assertEquals(chunk(DOC), chunks);

@@ -103,16 +103,20 @@ class JsonlSourceTest {
         "{\"id\": \"x4\", \"text\": 7}",
         "{\"id\": \"ok\", \"text\": \"fine\"}",
         "{\"id\": \"ok\", \"text\": \"again\"}",
-        "{\"id\": \"x5\", \"text\": \"t\"} trailing"));
+        "{\"id\": \"x5\", \"text\": \"t\"} trailing",
+        "{\"id\": \"x6\", \"text\": \" \"}",
+        "{\"id\": \"titled\", \"text\": \"\", \"title\": \"A title is enough\"}"));
     read(file);
-    assertEquals(List.of("ok"), ids());
+    assertEquals(List.of("ok", "titled"), ids());
     assertEquals("fine", chunks.get(0).text());
-    assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L, 8L, 9L),
+    assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L, 8L, 9L, 10L),
         problems.stream().map(SourceProblem::line).toList());
     assertTrue(problems.get(0).message().contains("not a JSON object"), problems.toString());
     assertTrue(problems.get(1).message().contains("missing \"id\""), problems.toString());
     assertTrue(problems.get(2).message().contains("missing \"text\""), problems.toString());
     assertEquals("duplicate id (first seen on line 7); skipped", problems.get(6).message());
+    assertTrue(problems.get(8).message().contains("\"text\" is blank and there is no"
+        + " \"title\": nothing to search"), problems.toString());
     assertFalse(problems.toString().contains("VERYSECRETKIND"), problems.toString());
   }
 
