@@ -38,15 +38,23 @@ final class Fields {
     return new Fields(body);
   }
 
-  /** The value of the first present name, or null (JSON null counts as absent). */
+  /**
+   * The value of the first present name (one field's spellings), or null (JSON null counts as
+   * absent); two spellings with different values are refused.
+   */
   private JsonNode get(String... names) {
+    JsonNode found = null;
     for (String name : names) {
       JsonNode node = body.get(name);
       if (node != null && !node.isNull()) {
-        return node;
+        if (found != null && !found.equals(node)) {
+          throw ApiException.badRequest("'" + names[0] + "' and its spelling '" + name
+              + "' are both given, with different values");
+        }
+        found = node;
       }
     }
-    return null;
+    return found;
   }
 
   /** The query text: a required non-blank string. The text itself is never echoed. */

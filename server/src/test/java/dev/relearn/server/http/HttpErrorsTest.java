@@ -125,6 +125,9 @@ class HttpErrorsTest {
         "{\"query\": \"x\", \"used\": [\"a\"], \"quality\": 1.5}"));
     assertError(400, "unknown outcome: 'maybe'", server.post("/api/feedback",
         "{\"query\": \"x\", \"used\": [\"a\"], \"outcome\": \"maybe\"}"));
+    assertError(400, "'event_id' and its spelling 'eventId' are both given, with different"
+        + " values", server.post("/api/feedback",
+            "{\"query\": \"x\", \"used\": [\"a\"], \"event_id\": \"e1\", \"eventId\": \"e2\"}"));
     assertError(400, "unknown query class: 'poetry'",
         server.post("/api/feedback/reset", "{\"query_class\": \"poetry\"}"));
     assertError(400, "limit must be in [1, 500], got: 0",
