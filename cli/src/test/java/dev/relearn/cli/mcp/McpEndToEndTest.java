@@ -151,7 +151,7 @@ class McpEndToEndTest {
       assertTrue(text(discovery).startsWith("Recorded discovery"), text(discovery));
       CallToolResult bad = call(client, "record_feedback", Map.of("used", List.of()));
       assertEquals(Boolean.TRUE, bad.isError());
-      assertEquals("record_feedback: 'used' must name at least one chunk id", text(bad));
+      assertEquals("record_feedback: 'used' must name 1 to 100 chunk ids, got: 0", text(bad));
     } finally {
       client.closeGracefully();
     }
