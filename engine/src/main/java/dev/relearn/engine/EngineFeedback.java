@@ -16,8 +16,9 @@ import org.apache.lucene.search.SearcherManager;
 /**
  * The feedback half of an engine. A read-write engine has the {@link FeedbackStore} in its
  * index folder and the {@link FeedbackRecorder} that turns requests into events; a read-only one
- * looks past queries up in the writer's last checkpoint ({@link CheckpointedFeedback}) and reads the committed learned fields. Either way the folder must
- * have been recorded with the engine's model ({@link FeedbackModelMarker}).
+ * looks past queries up in the writer's last checkpoint ({@link CheckpointedFeedback}) and reads
+ * the committed learned fields. Either way the folder must have been recorded with the engine's
+ * model ({@link FeedbackModelMarker}).
  */
 final class EngineFeedback implements Closeable {
   private final FeedbackStore store; // null when read-only
