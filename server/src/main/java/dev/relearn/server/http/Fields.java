@@ -158,7 +158,8 @@ final class Fields {
     return node.isTextual() ? "'" + echo(node.asText()) + "'" : echo(node.toString());
   }
 
-  private static String echo(String text) {
+  /** {@code text}, cut to a length fit for an error message. */
+  static String echo(String text) {
     return text.length() <= ECHO_CHARS ? text : text.substring(0, ECHO_CHARS) + "...";
   }
 }

@@ -11,8 +11,6 @@ import java.util.Locale;
  * user chose {@code --host}) every name is served.
  */
 final class HostCheck {
-  private static final int ECHO_CHARS = 60;
-
   private final boolean loopbackOnly;
 
   /** {@code loopbackOnly}: whether the server listens on a loopback address. */
@@ -29,9 +27,7 @@ final class HostCheck {
     if (!loopbackOnly || hostHeader == null || isLoopback(hostHeader)) {
       return;
     }
-    String shown = hostHeader.length() <= ECHO_CHARS ? hostHeader
-        : hostHeader.substring(0, ECHO_CHARS) + "...";
-    throw ApiException.forbidden("Host '" + shown + "' is not served: this server listens on"
+    throw ApiException.forbidden("Host '" + Fields.echo(hostHeader) + "' is not served: this server listens on"
         + " this machine only, so requests must name localhost, 127.0.0.1 or [::1]"
         + " (use --host to serve other names)");
   }

@@ -12,8 +12,6 @@ import java.util.TreeSet;
  * endpoint takes: an unknown or repeated name is a 400 naming it, never silently ignored.
  */
 final class QueryParameters {
-  private static final int ECHO_CHARS = 40;
-
   private QueryParameters() {}
 
   /**
@@ -32,7 +30,7 @@ final class QueryParameters {
       String name = decode(eq < 0 ? parameter : parameter.substring(0, eq));
       String value = decode(eq < 0 ? "" : parameter.substring(eq + 1));
       if (!accepted.contains(name)) {
-        throw ApiException.badRequest("unknown parameter '" + shorten(name) + "'; "
+        throw ApiException.badRequest("unknown parameter '" + Fields.echo(name) + "'; "
             + (accepted.isEmpty() ? "this endpoint takes none"
                 : "accepted: " + String.join(", ", new TreeSet<>(accepted))));
       }
@@ -48,12 +46,7 @@ final class QueryParameters {
       return URLDecoder.decode(text, StandardCharsets.UTF_8);
     } catch (IllegalArgumentException e) {
       throw ApiException.badRequest("bad percent-encoding in the query string: '"
-          + shorten(text) + "'");
+          + Fields.echo(text) + "'");
     }
-  }
-
-  /** {@code text}, cut to a length fit for an error message. */
-  static String shorten(String text) {
-    return text.length() <= ECHO_CHARS ? text : text.substring(0, ECHO_CHARS) + "...";
   }
 }
