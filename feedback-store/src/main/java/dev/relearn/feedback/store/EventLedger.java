@@ -23,6 +23,7 @@ import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.Directory;
@@ -182,6 +183,12 @@ final class EventLedger implements Closeable {
             d.getField(TIME).numericValue().longValue(), resolved));
       }
     }
+  }
+
+  /** How many events a ledger's {@code reader} holds, without reading them (renames are none). */
+  static int events(DirectoryReader reader) throws IOException {
+    return new IndexSearcher(reader).count(
+        LongPoint.newRangeQuery(TIME, Long.MIN_VALUE, Long.MAX_VALUE));
   }
 
   /**

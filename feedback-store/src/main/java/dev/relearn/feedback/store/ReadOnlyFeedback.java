@@ -77,7 +77,7 @@ public final class ReadOnlyFeedback implements FeedbackLookup, Closeable {
 
   /** Whether the writer's last checkpoint holds any event. */
   public boolean hasFeedback() throws IOException {
-    return ledger.counts().events() > 0;
+    return ledger.events() > 0;
   }
 
   @Override
