@@ -13,9 +13,16 @@ import java.util.List;
 /**
  * Teaches the {@link AdaptiveWeights} from explicit ratings. A rating credits the signals (bm25,
  * vector, learned) by how much each favoured the rated chunks in the query's learned window: the
- * average of the used chunks' {@link LinearModel#signalContributions}. Used chunks outside the
- * window (nothing ranked them) teach the weights nothing. The weights are saved after every
- * change, atomically, before the feedback call returns.
+ * average over the used chunks of each signal's score min-max normalised over the window (1 for
+ * the window's best, 0 for its worst). The stage scores come normalised ({@link
+ * LinearModel#signalContributions}); the learned one, the shrunk boost, is normalised here, so
+ * that all three are on the same scale. Left absolute, the learned signal's "no opinion" (the
+ * boost baseline, 0.5) would count as ranking the chunk mid-window, below the stages' 1 for any
+ * top hit: every up-rating of a shown result lowered the learned weight, even of a result the
+ * boost had promoted. A learned signal equal over the whole window (no feedback yet) ranked no
+ * chunk above another: it gets neither credit nor blame (its contribution is the mean of the two
+ * stages'). Used chunks outside the window (nothing ranked them) teach the weights nothing. The
+ * weights are saved after every change, atomically, before the feedback call returns.
  *
  * <p>Each rating is applied once per feedback event ({@code ratingId}, the store's keyed hash of
  * the event id; see {@link AdaptiveWeights}, "Applied once"): the rating of a retried event
@@ -23,6 +30,8 @@ import java.util.List;
  * before the weights were saved.
  */
 final class RatingLearner {
+  private static final int LEARNED = 2;
+
   private final AdaptiveWeights weights;
   private final Path file;
   private final LinearModel model;
@@ -47,14 +56,23 @@ final class RatingLearner {
    */
   Update learn(QueryClass queryClass, Rating rating, List<String> used,
       List<RescoredHit> window, long nowMillis, String ratingId) throws IOException {
+    double[][] all = new double[window.size()][];
+    double low = Double.POSITIVE_INFINITY;
+    double high = Double.NEGATIVE_INFINITY;
+    for (int h = 0; h < all.length; h++) {
+      all[h] = model.signalContributions(window.get(h).features());
+      low = Math.min(low, all[h][LEARNED]);
+      high = Math.max(high, all[h][LEARNED]);
+    }
     double[] sum = new double[3];
     int found = 0;
-    for (RescoredHit hit : window) {
-      if (hit.chunkId() != null && used.contains(hit.chunkId())) {
-        double[] c = model.signalContributions(hit.features());
-        for (int i = 0; i < 3; i++) {
-          sum[i] += c[i];
-        }
+    for (int h = 0; h < all.length; h++) {
+      String chunkId = window.get(h).chunkId();
+      if (chunkId != null && used.contains(chunkId)) {
+        double[] c = all[h];
+        sum[0] += c[0];
+        sum[1] += c[1];
+        sum[LEARNED] += high > low ? (c[LEARNED] - low) / (high - low) : 0;
         found++;
       }
     }
@@ -63,6 +81,9 @@ final class RatingLearner {
     }
     for (int i = 0; i < 3; i++) {
       sum[i] /= found;
+    }
+    if (!(high > low)) { // the learned signal favoured no chunk: neither credit nor blame
+      sum[LEARNED] = (sum[0] + sum[1]) / 2;
     }
     Update update = weights.record(queryClass, rating.normalized(), sum, nowMillis, ratingId);
     if (update != null) {

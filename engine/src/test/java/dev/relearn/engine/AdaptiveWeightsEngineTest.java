@@ -41,19 +41,23 @@ class AdaptiveWeightsEngineTest {
     try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
       relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
       assertEquals(QueryClass.QUESTION, Relearn.queryClass(QUERY));
-      String top = relearn.search(SearchRequest.of(QUERY)).hits().get(0).chunkId();
+      // the second hit: a rating of a hit every signal ranked first would teach nothing
+      String second = relearn.search(SearchRequest.of(QUERY)).hits().get(1).chunkId();
       for (int i = 0; i < 4; i++) {
-        relearn.feedback(FeedbackRequest.of(QUERY, List.of(top)).withRating(Rating.thumbs(true),
-            null));
+        relearn.feedback(FeedbackRequest.of(QUERY, List.of(second))
+            .withRating(Rating.thumbs(true), null));
       }
       ClassStats warming = relearn.weights().stats(QueryClass.QUESTION);
       assertEquals(4, warming.samples());
       assertEquals(Weights.DEFAULT, warming.weights(), "no move before 5 samples");
-      relearn.feedback(FeedbackRequest.of(QUERY, List.of(top)).withRating(Rating.stars(5), null));
+      relearn.feedback(FeedbackRequest.of(QUERY, List.of(second)).withRating(Rating.stars(5),
+          null));
       ClassStats warm = relearn.weights().stats(QueryClass.QUESTION);
       assertEquals(5, warm.samples());
       assertEquals(5, warm.positives());
       assertNotEquals(Weights.DEFAULT, warm.weights(), "the fifth rating moves the weights");
+      assertTrue(warm.weights().learned() > Weights.DEFAULT.learned(),
+          "from the second rating on, the boost favoured the rated hit most: " + warm.weights());
       assertEquals(1, warm.history().size());
       assertEquals(Weights.DEFAULT, relearn.weights().weights(QueryClass.KEYWORDS),
           "other classes are untouched");
