@@ -18,7 +18,11 @@ import java.util.TreeMap;
  *       of the two, so a merged cluster holds evidence as of its last event.
  *   <li>Evidence is then summed per session and per chunk and capped per session: clicks,
  *       successes and failures at the cap, examinations at three times it. A session spamming one
- *       chunk from near-identical queries therefore moves it no further than the cap.
+ *       chunk from near-identical queries therefore moves it no further than the cap. Capping
+ *       scales clicks with examinations, and successes with failures, by one factor each
+ *       ({@link #capFactor}), so it keeps the session's click and success rates: a session that
+ *       used a chunk every time counts as a click rate of 1 on capped evidence, not as 3 clicks
+ *       in 9 examinations, which read heavy use as a poor click rate.
  * </ul>
  */
 final class ClusterMerger {
@@ -83,14 +87,25 @@ final class ClusterMerger {
     });
   }
 
-  /** One session's evidence, each chunk capped. */
+  /** One session's evidence, each chunk capped keeping its rates (see the class comment). */
   Map<String, ChunkEvidence> capped(Map<String, ChunkEvidence> chunks) {
     Map<String, ChunkEvidence> out = new TreeMap<>();
     double examinationCap = cap * EXAMINATION_CAP_FACTOR;
-    chunks.forEach((chunkId, value) -> out.put(chunkId, new ChunkEvidence(
-        Math.min(value.examinations(), examinationCap), Math.min(value.clicks(), cap),
-        Math.min(value.successes(), cap), Math.min(value.failures(), cap))));
+    chunks.forEach((chunkId, value) -> {
+      double use = capFactor(value.clicks(), cap, value.examinations(), examinationCap);
+      double outcome = capFactor(value.successes(), cap, value.failures(), cap);
+      out.put(chunkId, new ChunkEvidence(value.examinations() * use, value.clicks() * use,
+          value.successes() * outcome, value.failures() * outcome));
+    });
     return out;
+  }
+
+  /**
+   * The one factor that brings both {@code a} and {@code b} within their caps: 1 when both are,
+   * else the smaller of {@code capA / a} and {@code capB / b}.
+   */
+  static double capFactor(double a, double capA, double b, double capB) {
+    return Math.min(a > capA ? capA / a : 1.0, b > capB ? capB / b : 1.0);
   }
 
   private static float[] meanCentroid(Cluster a, Cluster b) {

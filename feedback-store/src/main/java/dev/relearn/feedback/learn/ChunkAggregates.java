@@ -18,8 +18,10 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p><b>Per-session caps.</b> No single session can move a chunk far: for each (chunk, session)
  * pair the session's clicks, successes and failures each count at most {@link #perSessionCap()},
- * and its examinations at most {@link #EXAMINATION_CAP_FACTOR} times that. Every aggregate is
- * {@code Σ over sessions of min(cap, Σ that session's evidence)}. Raw sums are kept per (chunk,
+ * and its examinations at most {@link #EXAMINATION_CAP_FACTOR} times that; clicks are scaled with
+ * examinations, and successes with failures, so a capped session keeps its rates ({@link
+ * ChunkLedger#capped}). Every aggregate is {@code Σ over sessions of capped(Σ that session's
+ * evidence)}. Raw sums are kept per (chunk,
  * session) in fixed point, so the caps are exact and the aggregates are bit-identical whatever
  * order the same evidence arrives in: recomputing from the event log reproduces them exactly.
  *

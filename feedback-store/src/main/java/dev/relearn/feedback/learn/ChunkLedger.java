@@ -7,9 +7,11 @@ import java.util.Map;
 
 /**
  * One chunk's learned statistics: each session's raw sums, and the capped totals over sessions.
- * A total is always {@code Σ over sessions of min(limit, that session's raw sum)}, kept up to date
+ * A total is always {@code Σ over sessions of capped(that session's raw sums)}, kept up to date
  * exactly in fixed point ({@link NanoCounts}), so it depends only on which evidence was added, not
- * on its order. All methods are synchronized on the ledger.
+ * on its order. Capping scales clicks with examinations, and successes with failures, by one
+ * factor each, so that a session within its limits keeps its rates (see {@link #capped}). All
+ * methods are synchronized on the ledger.
  *
  * <p>A ledger is retired when its chunk is removed; a retired ledger refuses evidence, so a writer
  * that raced with the removal retries on a fresh ledger instead of losing its evidence.
@@ -42,11 +44,13 @@ final class ChunkLedger {
       return null;
     }
     SessionSums sums = sessions.computeIfAbsent(session, s -> new SessionSums());
+    long[] before = capped(sums.raw, limits);
     for (int i = 0; i < NanoCounts.SIZE; i++) {
-      long before = Math.min(sums.raw[i], limits[i]);
       sums.raw[i] = NanoCounts.saturatingAdd(sums.raw[i], units[i]);
-      long after = Math.min(sums.raw[i], limits[i]);
-      totals[i] = Math.addExact(totals[i], after - before);
+    }
+    long[] after = capped(sums.raw, limits);
+    for (int i = 0; i < NanoCounts.SIZE; i++) {
+      totals[i] = Math.addExact(totals[i], after[i] - before[i]);
     }
     if (usedAtMillis >= 0) {
       sums.lastUsedMillis = Math.max(sums.lastUsedMillis, usedAtMillis);
@@ -65,8 +69,9 @@ final class ChunkLedger {
     if (sums == null) {
       return false;
     }
+    long[] contributed = capped(sums.raw, limits);
     for (int i = 0; i < NanoCounts.SIZE; i++) {
-      totals[i] = Math.subtractExact(totals[i], Math.min(sums.raw[i], limits[i]));
+      totals[i] = Math.subtractExact(totals[i], contributed[i]);
     }
     lastUsedMillis = 0;
     for (SessionSums other : sessions.values()) {
@@ -118,5 +123,31 @@ final class ChunkLedger {
 
   private static long roundToCount(long units) {
     return units / UNITS_PER_COUNT + (units % UNITS_PER_COUNT >= UNITS_PER_COUNT / 2 ? 1 : 0);
+  }
+
+  /**
+   * What one session's raw sums count for: within {@code limits}, clicks scaled with
+   * examinations and successes with failures, each pair by the one factor that brings both
+   * within their limits, so the session's click and success rates are kept (a session that used
+   * a chunk every time stays a click rate of 1, not 3 clicks in 9 examinations). A function of
+   * the raw sums alone, rounded down in fixed point, so totals stay exact and order-free.
+   */
+  static long[] capped(long[] raw, long[] limits) {
+    long[] out = new long[NanoCounts.SIZE];
+    scalePair(raw, limits, NanoCounts.CLICKS, NanoCounts.EXAMINATIONS, out);
+    scalePair(raw, limits, NanoCounts.SUCCESSES, NanoCounts.FAILURES, out);
+    return out;
+  }
+
+  private static void scalePair(long[] raw, long[] limits, int a, int b, long[] out) {
+    if (raw[a] <= limits[a] && raw[b] <= limits[b]) {
+      out[a] = raw[a];
+      out[b] = raw[b];
+      return;
+    }
+    double factor = Math.min(raw[a] > limits[a] ? (double) limits[a] / raw[a] : 1.0,
+        raw[b] > limits[b] ? (double) limits[b] / raw[b] : 1.0);
+    out[a] = Math.min(limits[a], (long) Math.floor(raw[a] * factor));
+    out[b] = Math.min(limits[b], (long) Math.floor(raw[b] * factor));
   }
 }

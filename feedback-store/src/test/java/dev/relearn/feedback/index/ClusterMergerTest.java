@@ -28,6 +28,15 @@ class ClusterMergerTest {
   }
 
   @Test
+  void cappingKeepsTheSessionsClickAndSuccessRates() {
+    ChunkEvidence capped = merger.capped(Map.of("x", new ChunkEvidence(24, 12, 5, 10))).get("x");
+    assertEquals(new ChunkEvidence(6, 3, 1.5, 3), capped,
+        "clicks 12 → 3 take examinations 24 → 6; failures 10 → 3 take successes 5 → 1.5");
+    ChunkEvidence within = new ChunkEvidence(9, 3, 3, 3);
+    assertEquals(within, merger.capped(Map.of("x", within)).get("x"), "within the caps: as is");
+  }
+
+  @Test
   void olderEvidenceIsDecayedToTheNewestEventBeforeSumming() {
     Cluster old = create("e1", "s", axis(4, 0), Outcome.SUCCESS, T0);
     FeedbackEvent later = event("e2", "s", axis(4, 0), "x", Outcome.SUCCESS, T0 + 30 * DAY);
@@ -64,11 +73,12 @@ class ClusterMergerTest {
       FeedbackEvent e = event("s" + i, "spam", axis(2, 0), "x", Outcome.SUCCESS, T0);
       spam = merger.absorb(spam, e, axis(2, 0), Fixtures.evidence(e));
     }
-    assertEquals(new ChunkEvidence(9, 3, 3, 0), spam.chunks().get("x"));
+    assertEquals(new ChunkEvidence(3, 3, 3, 0), spam.chunks().get("x"),
+        "capped at 3, its rates kept: used every time it was shown");
     Cluster other = create("o", "other", axis(2, 0), Outcome.SUCCESS, T0);
     Cluster both = merger.combine(spam, other);
-    assertEquals(new ChunkEvidence(10, 4, 4, 0), both.chunks().get("x"));
-    assertEquals(new ChunkEvidence(9, 3, 3, 0), both.evidence().get("spam").get("x"));
+    assertEquals(new ChunkEvidence(4, 4, 4, 0), both.chunks().get("x"));
+    assertEquals(new ChunkEvidence(3, 3, 3, 0), both.evidence().get("spam").get("x"));
   }
 
   @Test

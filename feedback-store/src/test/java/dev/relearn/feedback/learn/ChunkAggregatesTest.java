@@ -34,9 +34,11 @@ class ChunkAggregatesTest {
     for (int i = 0; i < 10; i++) {
       aggregates.add("c", use, 1000 + i, "spammer");
     }
-    assertEquals(new ChunkEvidence(9.0, 3.0, 3.0, 0), aggregates.totals("c"));
+    assertEquals(new ChunkEvidence(3.0, 3.0, 3.0, 0), aggregates.totals("c"),
+        "capped at 3 with its click rate of 1 kept (not 3 clicks in 9 examinations)");
     aggregates.add("c", new ChunkEvidence(20, 0, 0, 0), 2000, "spammer");
-    assertEquals(9.0, aggregates.totals("c").examinations(), "examinations cap at 3x the cap");
+    assertEquals(new ChunkEvidence(9.0, 3.0, 3.0, 0), aggregates.totals("c"),
+        "10 uses in 30 examinations: examinations cap at 3x the cap, the rate of 1/3 kept");
     assertEquals(1009, aggregates.get("c").lastUsedMillis(), "shown later, not used later");
     aggregates.add("c", new ChunkEvidence(0.5, 1.25, 0, 1.25), 1500, "honest");
     assertEquals(new LearnedValues(9.5, 4.25, 3, 1, 1500), aggregates.get("c"));
