@@ -161,6 +161,24 @@ class FeedbackTest {
     }
   }
 
+  @Test
+  void aSessionThatUsesAChunkEveryTimeRaisesIt() throws Exception {
+    try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      String id = top(relearn, "rotate keys");
+      for (int i = 0; i < 12; i++) { // an agent's session, using the same chunk again and again
+        relearn.feedback(FeedbackRequest.of("rotate the signing keys", List.of(id))
+            .withIds("agent", null));
+      }
+      ExplainedResults explained = relearn.explain(SearchRequest.of("rotate the signing keys"));
+      int rank = explained.results().hits().stream().map(hit -> hit.chunkId()).toList()
+          .indexOf(id);
+      var boost = explained.explanations().get(rank).boost();
+      assertEquals(1.0, boost.clickRate(), 1e-9, "used every time it was shown: " + boost);
+      assertTrue(boost.value() > 0.5, "the capped session still vouches for it: " + boost);
+    }
+  }
+
   /** Indexes the docs and records that alice used the top chunk for keys; returns its id. */
   private String indexAndUseTheKeysChunk(Relearn relearn) throws Exception {
     relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
