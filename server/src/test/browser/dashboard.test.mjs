@@ -40,6 +40,20 @@ async function checkEmptyIndexAndLostServer() {
   const info = await page.textContent('#index-info');
   check(info === '0 chunks · /tmp/empty', `an empty index should show as such, got: ${info}`);
   await page.unroute('**/api/health');
+  await page.route('**/api/health', (route) => route.fulfill({json: {status: 'ok',
+    read_only: true, index: '/tmp/held', model: 'hashing', dimension: 8, chunks: 3,
+    uptime_ms: 1}}));
+  await page.clock.runFor(16000);
+  await page.waitForFunction(() =>
+    document.getElementById('index-info').textContent.startsWith('3 chunks'), null,
+  {timeout: 15000});
+  await page.fill('#query', QUERY);
+  await page.click('#search-button');
+  await page.waitForSelector('#results .result', {timeout: 15000});
+  check(await page.locator('#results .thumb-up:disabled').count()
+    === await page.locator('#results .result').count(),
+  'a read-only server should offer no thumbs to click');
+  await page.unroute('**/api/health');
   await page.route('**/api/**', (route) => route.abort('connectionrefused'));
   await page.clock.runFor(16000);
   await page.waitForFunction(() =>

@@ -4,7 +4,7 @@ import {drawLineChart} from './line-chart.js';
 const COLORS = {bm25: '#d97706', vector: '#2563eb', learned: '#059669'};
 const $ = (id) => document.getElementById(id);
 const session = (crypto.randomUUID && crypto.randomUUID()) || String(Math.random()).slice(2);
-const state = {selectedClass: null, weights: null, lastQuery: null};
+const state = {selectedClass: null, weights: null, lastQuery: null, readOnly: false};
 
 async function api(method, path, body) {
   const init = {method, headers: {}};
@@ -97,6 +97,12 @@ function renderResults(query, hits) {
       node('div', {class: 'score'}, `score ${hit.score.toFixed(4)}`));
     up.addEventListener('click', () => rate(query, hit.chunk_id, '+1', up, down));
     down.addEventListener('click', () => rate(query, hit.chunk_id, '-1', down, up));
+    if (state.readOnly) { // a second server on an index another process writes: feedback is off
+      for (const button of [up, down]) {
+        button.disabled = true;
+        button.title = 'Read-only server: feedback is off';
+      }
+    }
     list.append(item);
   }
   if (hits.length === 0) {
@@ -258,6 +264,7 @@ async function refresh() {
   $('index-info').textContent = [`${health.chunks} chunks`, health.model, health.index]
     .filter((part) => part).join(' · ');
   $('index-info').classList.remove('offline');
+  state.readOnly = health.read_only;
   state.weights = weights;
   renderStats(stats);
   renderTabs(weights);
