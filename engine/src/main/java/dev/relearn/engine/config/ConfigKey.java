@@ -113,9 +113,12 @@ public record ConfigKey(String name, double defaultValue, double min, double max
     return value;
   }
 
-  /** A number as people write it: {@code 5} rather than {@code 5.0}. */
+  /**
+   * A number as people write it: {@code 5} rather than {@code 5.0}, and whole numbers up to 2^53
+   * (the largest seed) in full rather than as {@code 9.007199254740991E15}.
+   */
   public static String plain(double value) {
-    return value == Math.rint(value) && Math.abs(value) < 1e15
+    return value == Math.rint(value) && Math.abs(value) <= 0x1p53
         ? Long.toString((long) value) : Double.toString(value);
   }
 }

@@ -2,9 +2,11 @@ package dev.relearn.engine.config;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,16 +26,21 @@ import java.util.TreeSet;
  * numbers; any key may be left out. An environment variable named by {@link
  * ConfigKey#environmentVariable()} overrides the file. Anything wrong is a {@link ConfigException}
  * naming the file (with line and column for bad JSON) or the variable, the key and the value: bad
- * JSON, an unknown section or key (typos are not silently ignored), a value that is not a number,
- * a value out of range, start weights that do not sum to 1, and an unknown {@code
- * RELEARN_RERANK_*}, {@code RELEARN_WEIGHTS_*} or {@code RELEARN_EXPLORATION_*} variable.
+ * JSON, a key given twice, an unknown section or key (typos are not silently ignored), a value
+ * that is not a number, a value out of range, start weights that do not sum to 1, an unknown
+ * {@code RELEARN_RERANK_*}, {@code RELEARN_WEIGHTS_*} or {@code RELEARN_EXPLORATION_*} variable,
+ * and any other {@code RELEARN_*} variable whose name is a likely typo of a knob's ({@link
+ * VariableTypos}).
  */
 public final class ConfigLoader {
   /** The file's name in the index folder. */
   public static final String FILE = "relearn.json";
 
-  private static final ObjectMapper JSON =
-      new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+  /** Strict: trailing text and a key given twice (which would silently keep the last) fail. */
+  private static final ObjectMapper JSON = JsonMapper.builder()
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+      .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+      .build();
 
   private ConfigLoader() {}
 
@@ -148,6 +155,10 @@ public final class ConfigLoader {
               + "* variables: " + String.join(", ", known.stream()
                   .filter(v -> v.startsWith(prefix)).toList()));
         }
+      }
+      String meant = known.contains(variable) ? null : VariableTypos.meant(variable);
+      if (meant != null) {
+        throw new ConfigException(variable + ": unknown setting; did you mean " + meant + "?");
       }
     }
   }

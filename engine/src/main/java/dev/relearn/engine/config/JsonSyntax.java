@@ -16,6 +16,9 @@ final class JsonSyntax {
       Pattern.compile("\\s*\\((?:start marker|for \\w+ starting) at \\[Source: .*?\\]\\)");
   /** "('m' (code 109))" → "'m'". */
   private static final Pattern CHARACTER = Pattern.compile("\\(('.*?') \\(code \\d+\\)\\)");
+  /** ": enable `JsonReadFeature.ALLOW_LEADING_PLUS_SIGN_FOR_NUMBERS` to allow": not ours to set. */
+  private static final Pattern FEATURE_HINT =
+      Pattern.compile(":?\\s*\\(?\\s*enable `[\\w.]+` to allow\\)?");
   private static final Map<String, String> PHRASES = phrases();
 
   private JsonSyntax() {}
@@ -26,8 +29,19 @@ final class JsonSyntax {
     if (message.contains("for root starting at")) { // e.g. a '}' after the closing '}'
       return "unexpected text after the end of the JSON object";
     }
+    if (message.contains("ALLOW_COMMENTS")) {
+      return "JSON has no comments; remove the '//' or '/*' and its text";
+    }
+    if (message.contains("ALLOW_NON_NUMERIC_NUMBERS")) {
+      return "NaN and Infinity are not JSON numbers; write a number in range";
+    }
+    if (message.startsWith("Duplicate field ")) { // "Duplicate field 'boostCap'"
+      return "key " + message.substring("Duplicate field ".length())
+          + " appears twice in one object; keep one";
+    }
     message = SOURCE_ASIDE.matcher(message).replaceAll("");
     message = CHARACTER.matcher(message).replaceAll("$1");
+    message = FEATURE_HINT.matcher(message).replaceAll("");
     if (message.startsWith("Trailing token")) {
       return "unexpected text after the end of the JSON object";
     }

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ConfigLoaderTest {
   /** Traces of the JSON parser that a person should not have to read. */
   private static final Pattern INTERNALS = Pattern.compile(
-      "Source:|REDACTED|StreamReadFeature|DeserializationFeature|\\(code \\d+\\)|marker");
+      "Source:|REDACTED|Feature|\\(code \\d+\\)|marker");
 
   @TempDir Path dir;
 
@@ -87,7 +87,17 @@ class ConfigLoaderTest {
         + " of the JSON object", error("{\"rerank\": {}}\n{}", Map.of()));
     assertEquals(file + " is not valid JSON at line 1, column 14: unexpected '}': expected ']'",
         error("{\"rerank\": [1}", Map.of()));
-    for (String json : List.of("{\"rerank\": [1, 2", "{\"a\": 1 \"b\": 2}", "{\"a", "{\"a\" 1}")) {
+    assertEquals(file + " is not valid JSON at line 1, column 40: key 'boostCap' appears twice"
+            + " in one object; keep one",
+        error("{\"rerank\": {\"boostCap\": 0.2, \"boostCap\": 0.3}}", Map.of()));
+    assertEquals(file + " is not valid JSON at line 1, column 1: JSON has no comments; remove the"
+        + " '//' or '/*' and its text", error("// tuned\n{}", Map.of()));
+    assertEquals(file + " is not valid JSON at line 1, column 28: NaN and Infinity are not JSON"
+            + " numbers; write a number in range",
+        error("{\"rerank\": {\"boostCap\": NaN}}", Map.of()));
+    for (String json : List.of("{\"rerank\": [1, 2", "{\"a\": 1 \"b\": 2}", "{\"a", "{\"a\" 1}",
+        "{\"rerank\": {\"boostCap\": +1}}", "{'rerank': {}}", "{\"rerank\": {\"boostCap\": .5}}",
+        "{\"rerank\": {\"boostCap\": 01}}", "{rerank: {}}")) {
       String message = error(json, Map.of());
       assertTrue(message.startsWith(file + " is not valid JSON at line 1, column "), message);
       assertFalse(INTERNALS.matcher(message).find(), message);
@@ -132,6 +142,29 @@ class ConfigLoaderTest {
         error(null, Map.of("RELEARN_EXPLORATION_RATE", "2")));
     assertTrue(error(null, Map.of("RELEARN_RERANK_MIN_SIMILARTY", "0.8")).startsWith(
         "RELEARN_RERANK_MIN_SIMILARTY: unknown setting; known RELEARN_RERANK_* variables: "));
+    assertTrue(error(null, Map.of("RELEARN_EXPLORATION_SEED", "9007199254740993")).endsWith(
+        "exploration.seed must be in [0, 9007199254740991], got: 9007199254740992"));
+  }
+
+  @Test
+  void variablesThatLookLikeMisspeltKnobsAreRejectedWithTheNameMeant() throws Exception {
+    Map<String, String> typos = Map.of("RELEARN_WEIGHT_BM25", "RELEARN_WEIGHTS_BM25",
+        "RELEARN_RERANKER_BOOST_CAP", "RELEARN_RERANK_BOOST_CAP",
+        "RELEARN_BOOST_CAP", "RELEARN_RERANK_BOOST_CAP",
+        "RELEARN_MIN_SIMILARITY", "RELEARN_RERANK_MIN_SIMILARITY",
+        "RELEARN_EXPLORE_RATE", "RELEARN_EXPLORATION_RATE",
+        "RELEARN_EXPLORATIONRATE", "RELEARN_EXPLORATION_RATE",
+        "relearn_weights_decay", "RELEARN_WEIGHTS_DECAY",
+        "RELEARN_WEIGTHS_MIN_SAMPLES", "RELEARN_WEIGHTS_MIN_SAMPLES");
+    for (Map.Entry<String, String> typo : typos.entrySet()) {
+      assertEquals(typo.getKey() + ": unknown setting; did you mean " + typo.getValue() + "?",
+          error(null, Map.of(typo.getKey(), "0.5")));
+    }
+    Map<String, String> others = Map.of("RELEARN_ROOT", "/r", "RELEARN_JAVA_OPTS", "-Xmx1g",
+        "RELEARN_VECTOR_CACHE", "/c", "RELEARN_NO_BUILD", "1", "RELEARN_DEBUG", "1",
+        "RELEARN_JVM_DIRS", "/j", "RELEARN_BIN", "/b", "RELEARN_JAVA_HOME", "/h",
+        "RELEARN_BROWSER_TEST_DIR", "/t", "RELEARN_CHROMIUM", "/x");
+    assertEquals(RelearnConfig.DEFAULTS.values(), load(null, others).values());
   }
 
   @Test

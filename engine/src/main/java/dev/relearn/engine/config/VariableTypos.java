@@ -1,0 +1,62 @@
+package dev.relearn.engine.config;
+
+import java.util.Locale;
+
+/**
+ * Spots a {@code RELEARN_*} environment variable that was probably meant to set a knob but is
+ * misspelt outside the section prefixes {@link ConfigLoader} checks exactly: {@code
+ * RELEARN_WEIGHT_BM25}, {@code RELEARN_RERANKER_BOOST_CAP}, {@code RELEARN_BOOST_CAP} (no
+ * section), {@code relearn_exploration_rate}. Such a variable would otherwise be ignored without a
+ * word. Names are compared upper-cased and without underscores; the launcher's own variables
+ * ({@code RELEARN_ROOT}, {@code RELEARN_JAVA_OPTS}, ...) are nowhere near a knob's name.
+ */
+final class VariableTypos {
+  private VariableTypos() {}
+
+  /** The knob variable {@code variable} probably meant, or null when it does not look like one. */
+  static String meant(String variable) {
+    String upper = variable.toUpperCase(Locale.ROOT);
+    if (!upper.startsWith("RELEARN_")) {
+      return null;
+    }
+    String name = squash(upper.substring("RELEARN_".length()));
+    String best = null;
+    int bestDistance = 3; // more than two edits away is not a typo
+    for (ConfigKey key : ConfigKey.ALL) {
+      String section = squash(key.section());
+      String keyName = squash(key.key());
+      boolean keyWithSectionOrNone = name.endsWith(keyName)
+          && (name.length() == keyName.length() || name.startsWith(section.substring(0, 4)));
+      int distance = keyWithSectionOrNone ? 0 : distance(name, section + keyName);
+      if (distance < bestDistance) {
+        best = key.environmentVariable();
+        bestDistance = distance;
+      }
+    }
+    return best;
+  }
+
+  private static String squash(String name) {
+    return name.replace("_", "").toUpperCase(Locale.ROOT);
+  }
+
+  /** Levenshtein distance: the fewest inserts, deletes and substitutions from a to b. */
+  private static int distance(String a, String b) {
+    int[] previous = new int[b.length() + 1];
+    int[] current = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      previous[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      current[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+        current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
+      }
+      int[] swap = previous;
+      previous = current;
+      current = swap;
+    }
+    return previous[b.length()];
+  }
+}
