@@ -1,5 +1,6 @@
 package dev.relearn.engine;
 
+import static dev.relearn.engine.TestOptions.HASHING;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -28,8 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
  * index from a UI thread, and the document's {@code java} blocks are its code.
  */
 class AsyncPluginExampleTest {
-  private static final RelearnOptions HASHING =
-      RelearnOptions.defaults().withModel(ModelChoice.HASHING);
   private static final String QUERY = "rotate signing keys";
 
   @TempDir Path tmp;

@@ -1,5 +1,6 @@
 package dev.relearn.engine;
 
+import static dev.relearn.engine.TestOptions.HASHING;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -33,8 +34,6 @@ import org.junit.jupiter.api.io.TempDir;
  * documented plugin that uses it is checked by {@link AsyncPluginExampleTest}.
  */
 class AsyncRelearnTest {
-  private static final RelearnOptions HASHING =
-      RelearnOptions.defaults().withModel(ModelChoice.HASHING);
   private static final String QUERY = "rotate signing keys";
 
   @TempDir Path tmp;

@@ -1,5 +1,6 @@
 package dev.relearn.engine;
 
+import static dev.relearn.engine.TestOptions.HASHING;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,9 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  * the rename; before, they kept the old id and the chunk lost its boost there.
  */
 class ReadOnlyRenamesTest {
-  private static final RelearnOptions HASHING =
-      RelearnOptions.defaults().withModel(ModelChoice.HASHING);
-
   @TempDir Path tmp;
 
   @Test

@@ -1,5 +1,6 @@
 package dev.relearn.engine;
 
+import static dev.relearn.engine.TestOptions.HASHING;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -29,9 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
  * {@link IllegalStateException} naming the index, not Lucene's or a null pointer's.
  */
 class RelearnCloseTest {
-  private static final RelearnOptions HASHING =
-      RelearnOptions.defaults().withModel(ModelChoice.HASHING);
-
   @TempDir Path tmp;
 
   @Test

@@ -1,5 +1,6 @@
 package dev.relearn.engine;
 
+import static dev.relearn.engine.TestOptions.HASHING;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,9 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
  * writer deletes between listing and sizing is not an error.
  */
 class StatsWhileWritingTest {
-  private static final RelearnOptions HASHING =
-      RelearnOptions.defaults().withModel(ModelChoice.HASHING);
-
   @TempDir Path tmp;
 
   @Test
