@@ -1,6 +1,7 @@
 package dev.relearn.feedback.index;
 
 import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.event.SessionCap;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -20,7 +21,7 @@ import java.util.TreeMap;
  *       successes and failures at the cap, examinations at three times it. A session spamming one
  *       chunk from near-identical queries therefore moves it no further than the cap. Capping
  *       scales clicks with examinations, and successes with failures, by one factor each
- *       ({@link #capFactor}), so it keeps the session's click and success rates: a session that
+ *       ({@link SessionCap}), so it keeps the session's click and success rates: a session that
  *       used a chunk every time counts as a click rate of 1 on capped evidence, not as 3 clicks
  *       in 9 examinations, which read heavy use as a poor click rate.
  * </ul>
@@ -92,21 +93,14 @@ final class ClusterMerger {
     Map<String, ChunkEvidence> out = new TreeMap<>();
     double examinationCap = cap * EXAMINATION_CAP_FACTOR;
     chunks.forEach((chunkId, value) -> {
-      double use = capFactor(value.clicks(), cap, value.examinations(), examinationCap);
-      double outcome = capFactor(value.successes(), cap, value.failures(), cap);
+      double use = SessionCap.factor(value.clicks(), cap, value.examinations(), examinationCap);
+      double outcome = SessionCap.factor(value.successes(), cap, value.failures(), cap);
       out.put(chunkId, new ChunkEvidence(value.examinations() * use, value.clicks() * use,
           value.successes() * outcome, value.failures() * outcome));
     });
     return out;
   }
 
-  /**
-   * The one factor that brings both {@code a} and {@code b} within their caps: 1 when both are,
-   * else the smaller of {@code capA / a} and {@code capB / b}.
-   */
-  static double capFactor(double a, double capA, double b, double capB) {
-    return Math.min(a > capA ? capA / a : 1.0, b > capB ? capB / b : 1.0);
-  }
 
   private static float[] meanCentroid(Cluster a, Cluster b) {
     float[] x = a.centroid();

@@ -1,5 +1,6 @@
 package dev.relearn.feedback.learn;
 
+import dev.relearn.feedback.event.SessionCap;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.schema.LearnedValues;
 import java.util.HashMap;
@@ -145,8 +146,7 @@ final class ChunkLedger {
       out[b] = raw[b];
       return;
     }
-    double factor = Math.min(raw[a] > limits[a] ? (double) limits[a] / raw[a] : 1.0,
-        raw[b] > limits[b] ? (double) limits[b] / raw[b] : 1.0);
+    double factor = SessionCap.factor(raw[a], limits[a], raw[b], limits[b]);
     out[a] = Math.min(limits[a], (long) Math.floor(raw[a] * factor));
     out[b] = Math.min(limits[b], (long) Math.floor(raw[b] * factor));
   }
