@@ -1,6 +1,6 @@
 package dev.relearn.feedback.learn;
 
-import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.ChunkIds;
 import dev.relearn.lucene.schema.LeafLearnedValues;
 import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.schema.LearnedValuesSource;
@@ -8,9 +8,7 @@ import java.io.IOException;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
-import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReader;
-import org.apache.lucene.index.SortedDocValues;
 
 /**
  * Learned values that searches must see before the doc values hold them: a strong signal is
@@ -50,18 +48,18 @@ public final class Overlay implements LearnedValuesSource {
   }
 
   /**
-   * The values a search must use for a document, reading its chunk id from the {@link
-   * ChunkSchema#ID} sorted doc values only when the overlay is not empty.
+   * The values a search must use for a document, reading its chunk id (through {@link ChunkIds})
+   * only when the overlay is not empty.
    */
   public LearnedValues effective(LeafReader leaf, int doc) throws IOException {
     if (values.isEmpty()) {
       return LearnedValues.read(leaf, doc);
     }
-    SortedDocValues ids = DocValues.getSorted(leaf, ChunkSchema.ID);
-    if (!ids.advanceExact(doc)) {
+    String id = ChunkIds.of(leaf).get(doc);
+    if (id == null) {
       throw new IllegalStateException("document " + doc + " of " + leaf + " has no chunk id");
     }
-    return effective(ids.lookupOrd(ids.ordValue()).utf8ToString(), leaf, doc);
+    return effective(id, leaf, doc);
   }
 
   /**
@@ -74,10 +72,10 @@ public final class Overlay implements LearnedValuesSource {
     if (values.isEmpty()) {
       return docValues;
     }
-    SortedDocValues ids = DocValues.getSorted(leaf, ChunkSchema.ID);
+    ChunkIds ids = ChunkIds.of(leaf); // cached per segment: no terms-dictionary seek per hit
     return doc -> {
-      LearnedValues overlaid = ids.advanceExact(doc)
-          ? values.get(ids.lookupOrd(ids.ordValue()).utf8ToString()) : null;
+      String id = ids.get(doc);
+      LearnedValues overlaid = id == null ? null : values.get(id);
       return overlaid != null ? overlaid : docValues.read(doc);
     };
   }
