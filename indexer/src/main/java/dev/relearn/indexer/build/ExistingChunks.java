@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.LeafReaderContext;
@@ -116,6 +117,16 @@ final class ExistingChunks {
   /** Where a chunk sits in its file: the key a changed chunk's successor is matched by. */
   static String sectionKey(String path, List<String> headingPath, String title) {
     return path + '\u0000' + String.join("\u0001", headingPath) + '\u0000' + title;
+  }
+
+  /** Keeps only the entries {@code keep} accepts. */
+  void retain(Predicate<Entry> keep) {
+    byId.values().removeIf(keep.negate());
+  }
+
+  /** Adds the entries of {@code other} whose keys are not taken here. */
+  void addAll(ExistingChunks other) {
+    other.byId.forEach(byId::putIfAbsent);
   }
 
   /** The entry looked up by {@code id} (see {@link Entry#key()}), or null. */

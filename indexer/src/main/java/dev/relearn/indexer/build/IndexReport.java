@@ -8,6 +8,8 @@ import java.util.Map;
  * What one indexing run did.
  *
  * @param origin the indexed source
+ * @param part the file or folder indexed when it is a part of the indexed folder {@code origin}
+ *     (it then updated that folder's chunks of it, and the counts are of that part), else null
  * @param added chunks that were new
  * @param updated chunks whose content changed (their learned values were carried over)
  * @param unchanged chunks left as they were
@@ -18,9 +20,9 @@ import java.util.Map;
  * @param renamed changed chunks that got a new id: old id to new id (their learned values moved)
  * @param millis wall time
  */
-public record IndexReport(String origin, int added, int updated, int unchanged, int deleted,
-    int embedded, int cachedVectors, List<SourceProblem> problems, Map<String, String> renamed,
-    long millis) {
+public record IndexReport(String origin, String part, int added, int updated, int unchanged,
+    int deleted, int embedded, int cachedVectors, List<SourceProblem> problems,
+    Map<String, String> renamed, long millis) {
   /** Copies the collections and rejects negative counts. */
   public IndexReport {
     problems = List.copyOf(problems);
@@ -32,7 +34,7 @@ public record IndexReport(String origin, int added, int updated, int unchanged, 
     }
   }
 
-  /** Chunks of this origin now in the index. */
+  /** Chunks of this origin (or part) now in the index. */
   public int chunks() {
     return added + updated + unchanged;
   }
@@ -40,7 +42,8 @@ public record IndexReport(String origin, int added, int updated, int unchanged, 
   /** One line for people, e.g. {@code "5183 chunks: 5183 added, ... (12.3 s)"}. */
   public String summary() {
     return String.format("%s: %s (%d added, %d updated, %d unchanged, %d deleted);"
-        + " %d embedded, %d from cache; %s; %.1f s", origin, count(chunks(), "chunk"), added,
+        + " %d embedded, %d from cache; %s; %.1f s",
+        part == null ? origin : part + " (part of " + origin + ")", count(chunks(), "chunk"), added,
         updated, unchanged, deleted, embedded, cachedVectors, count(problems.size(), "problem"),
         millis / 1000.0);
   }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * A folder of Markdown, plain text and source code (see {@link FileTypes}), or one such file.
@@ -25,6 +26,10 @@ import java.util.function.Consumer;
  * so files at the same relative path in two indexed folders are different chunks. The index
  * builder gives each root a key no other root uses: the folder's name, else {@code name@parent},
  * else {@code name@} and 8 hex digits of a hash of the absolute path (see {@link #rootKeys()}).
+ *
+ * <p>A source can be a <em>part</em> of a folder ({@link #within}): it reads only the files of one
+ * file or subfolder that a walk of the whole folder would read, with the folder's origin and
+ * paths, so that re-indexing one file of an indexed folder updates that folder's chunks.
  */
 public final class DirectorySource implements ChunkSource {
   private static final int HASH_CHARS = 8;
@@ -33,6 +38,7 @@ public final class DirectorySource implements ChunkSource {
   private final Path root;
   private final Chunkers chunkers;
   private final String rootKey;
+  private final String scope; // "" for all of root, else a /-separated path inside it
 
   /** A source for {@code root} with the default chunkers. */
   public DirectorySource(Path root) {
@@ -53,12 +59,14 @@ public final class DirectorySource implements ChunkSource {
       throw new IllegalArgumentException("no such file or folder: " + root);
     }
     this.rootKey = rootKeys().getFirst();
+    this.scope = "";
   }
 
-  private DirectorySource(DirectorySource source, String rootKey) {
-    this.root = source.root;
-    this.chunkers = source.chunkers;
+  private DirectorySource(Path root, Chunkers chunkers, String rootKey, String scope) {
+    this.root = root;
+    this.chunkers = chunkers;
     this.rootKey = rootKey;
+    this.scope = scope;
   }
 
   @Override
@@ -101,7 +109,31 @@ public final class DirectorySource implements ChunkSource {
       throw new IllegalArgumentException("a root key is one non-blank path segment, got: '"
           + key + "'");
     }
-    return new DirectorySource(this, key);
+    return new DirectorySource(root, chunkers, key, scope);
+  }
+
+  /**
+   * This source's file or folder as a part of {@code folder}, which holds it: the result's origin,
+   * root keys and paths are those of {@code folder}, and it reads only the files under {@link
+   * #scope()} that a walk of {@code folder} reads (nothing if that walk skips them).
+   *
+   * @throws IllegalArgumentException naming both when {@code folder} is no folder above this
+   *     source's root
+   */
+  public DirectorySource within(Path folder) {
+    Path outer = folder.toAbsolutePath().normalize();
+    if (!Files.isDirectory(outer) || !root.startsWith(outer) || root.equals(outer)) {
+      throw new IllegalArgumentException(root + " is not inside the folder " + folder);
+    }
+    String inside = outer.relativize(root).toString().replace(root.getFileSystem()
+        .getSeparator(), "/");
+    DirectorySource whole = new DirectorySource(outer, chunkers);
+    return new DirectorySource(outer, chunkers, whole.rootKey, inside);
+  }
+
+  /** The part of the root this source reads, {@code /}-separated; empty for all of it. */
+  public String scope() {
+    return scope;
   }
 
   private static String nameOf(Path folder) {
@@ -111,8 +143,15 @@ public final class DirectorySource implements ChunkSource {
 
   @Override
   public void read(Consumer<Chunk> chunks, Consumer<SourceProblem> problems) throws IOException {
-    if (Files.isDirectory(root)) {
-      readFolder(chunks, problems);
+    if (!scope.isEmpty()) {
+      readFolder(file -> inScope(file.relativePath()), chunks,
+          problem -> {
+            if (inScope(problem.path())) {
+              problems.accept(problem);
+            }
+          });
+    } else if (Files.isDirectory(root)) {
+      readFolder(file -> true, chunks, problems);
     } else {
       readNamedFile(chunks, problems);
     }
@@ -131,8 +170,12 @@ public final class DirectorySource implements ChunkSource {
     }
   }
 
-  private void readFolder(Consumer<Chunk> chunks, Consumer<SourceProblem> problems)
-      throws IOException {
+  private boolean inScope(String relativePath) {
+    return relativePath.equals(scope) || relativePath.startsWith(scope + "/");
+  }
+
+  private void readFolder(Predicate<SourceFile> wanted, Consumer<Chunk> chunks,
+      Consumer<SourceProblem> problems) throws IOException {
     int[] reported = {0};
     Consumer<SourceProblem> counting = problem -> {
       reported[0]++;
@@ -142,6 +185,9 @@ public final class DirectorySource implements ChunkSource {
     int read = 0;
     int binary = 0;
     for (SourceFile file : listing.files()) {
+      if (!wanted.test(file)) {
+        continue;
+      }
       switch (TextFileReader.read(file.file(), file.size())) {
         case TextFileReader.Text text -> {
           emit(file.kind(), rootKey + "/" + file.relativePath(), text.content(), chunks);
@@ -152,7 +198,7 @@ public final class DirectorySource implements ChunkSource {
             counting.accept(new SourceProblem(file.relativePath(), 0, failed.reason()));
       }
     }
-    if (read == 0) {
+    if (read == 0 && scope.isEmpty()) { // a part may hold nothing the folder's walk reads
       throw new IllegalArgumentException("folder " + root + " contains no indexable files"
           + " (looked for Markdown, text and source code; skipped: " + binary + " binary, "
           + listing.ignored() + " ignored, " + listing.unsupported() + " of other types, "

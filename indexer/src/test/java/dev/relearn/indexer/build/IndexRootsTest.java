@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.relearn.indexer.embed.HashingEmbedder;
 import dev.relearn.indexer.source.ChunkSource;
 import dev.relearn.indexer.source.DirectorySource;
 import dev.relearn.indexer.source.SourceProblem;
@@ -14,60 +13,17 @@ import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.Consumer;
-import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
-import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.search.PrefixQuery;
-import org.apache.lucene.store.FSDirectory;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Two indexed folders holding files at the same relative paths each own their chunks. */
-class IndexRootsTest {
+class IndexRootsTest extends IndexBuilderFixture {
   private static final String README = "# Setup\n\nInstall the zebrafinch tool first.\n";
-
-  @TempDir Path dir;
-  private final ChunkSchema schema = new ChunkSchema(384);
-  private FSDirectory directory;
-  private IndexWriter writer;
-
-  /** One live chunk as stored. */
-  record Stored(String id, String origin, String path, String text) {}
-
-  @BeforeEach
-  void open() throws IOException {
-    directory = FSDirectory.open(dir.resolve("index"));
-    writer = new IndexWriter(directory, new IndexWriterConfig(schema.indexAnalyzer()));
-  }
-
-  @AfterEach
-  void close() throws IOException {
-    writer.close();
-    directory.close();
-  }
-
-  IndexReport index(Path root) throws IOException {
-    return index(new DirectorySource(root));
-  }
-
-  IndexReport index(ChunkSource source) throws IOException {
-    return new IndexBuilder(writer, schema, new DocumentVectors(new HashingEmbedder(), null),
-        Progress.NONE).index(source);
-  }
 
   /** What indexing {@code root} gave before paths began with a root key. */
   record OldFolderSource(DirectorySource folder) implements ChunkSource {
@@ -83,58 +39,6 @@ class IndexRootsTest {
           c.path().substring(cut), c.kind(), c.title(), c.headingPath(), c.startLine(),
           c.endLine(), c.tokenEstimate(), c.text())), problems);
     }
-  }
-
-  LearnedValues learned(String id) throws IOException {
-    try (DirectoryReader reader = DirectoryReader.open(writer)) {
-      for (LeafReaderContext leaf : reader.leaves()) {
-        for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
-          if ((leaf.reader().getLiveDocs() == null || leaf.reader().getLiveDocs().get(doc))
-              && id.equals(leaf.reader().storedFields().document(doc).get(ChunkSchema.ID))) {
-            return LearnedValues.read(leaf.reader(), doc);
-          }
-        }
-      }
-    }
-    throw new AssertionError("no live chunk " + id);
-  }
-
-  List<Stored> stored() throws IOException {
-    List<Stored> out = new ArrayList<>();
-    try (DirectoryReader reader = DirectoryReader.open(writer)) {
-      for (LeafReaderContext leaf : reader.leaves()) {
-        for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
-          if (leaf.reader().getLiveDocs() == null || leaf.reader().getLiveDocs().get(doc)) {
-            Document d = leaf.reader().storedFields().document(doc);
-            out.add(new Stored(d.get(ChunkSchema.ID), d.get(ChunkSchema.ORIGIN),
-                d.get(ChunkSchema.PATH), d.get(ChunkSchema.TEXT)));
-          }
-        }
-      }
-    }
-    return out;
-  }
-
-  Set<String> paths() throws IOException {
-    Set<String> paths = new TreeSet<>();
-    stored().forEach(s -> paths.add(s.path()));
-    return paths;
-  }
-
-  int countUnder(String prefix) throws IOException {
-    try (DirectoryReader reader = DirectoryReader.open(writer)) {
-      return new IndexSearcher(reader).count(new PrefixQuery(new Term(ChunkSchema.PATH, prefix)));
-    }
-  }
-
-  static Path folder(Path parent, String... namesAndTexts) throws IOException {
-    Files.createDirectories(parent);
-    for (int i = 0; i < namesAndTexts.length; i += 2) {
-      Path file = parent.resolve(namesAndTexts[i]);
-      Files.createDirectories(file.getParent());
-      Files.writeString(file, namesAndTexts[i + 1]);
-    }
-    return parent;
   }
 
   @Test

@@ -1,0 +1,121 @@
+package dev.relearn.indexer.build;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.LearnedValues;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import org.apache.lucene.document.Field;
+import org.junit.jupiter.api.Test;
+
+/** No file is indexed under two origins: parts of indexed folders, folders around indexed ones. */
+class IndexPartsTest extends IndexBuilderFixture {
+  private static final LearnedValues USED = new LearnedValues(5, 3, 2, 1, 77L);
+
+  private Path docs() throws IOException {
+    return folder(dir.resolve("p/docs"), "a.md", "# A\n\nAlpha.\n", "b.md", "# B\n\nBeta.\n",
+        "sub/x.md", "# X\n\nChi.\n", "sub/y.md", "# Y\n\nUpsilon.\n");
+  }
+
+  private static String origin(Path path) {
+    return path.toAbsolutePath().normalize().toString();
+  }
+
+  private String idAt(String path) throws IOException {
+    return stored().stream().filter(s -> s.path().equals(path)).findFirst().orElseThrow().id();
+  }
+
+  private void use(String id) throws IOException {
+    writer.updateDocValues(ChunkSchema.idTerm(id), USED.toFields().toArray(new Field[0]));
+    writer.commit();
+  }
+
+  @Test
+  void aFileOfAnIndexedFolderUpdatesThatFoldersChunk() throws IOException {
+    Path docs = docs();
+    index(docs);
+    String a = idAt("docs/a.md");
+    use(a);
+    Files.writeString(docs.resolve("a.md"), "# A\n\nAlpha, revised.\n");
+
+    IndexReport report = index(docs.resolve("a.md"));
+    assertEquals(origin(docs), report.origin());
+    assertEquals(origin(docs.resolve("a.md")), report.part());
+    assertEquals(1, report.updated(), report.summary());
+    assertEquals(1, report.chunks(), "the counts are of the part");
+    assertTrue(report.summary().startsWith(origin(docs.resolve("a.md")) + " (part of "
+        + origin(docs) + "): 1 chunk"), report.summary());
+    assertEquals(Set.of("docs/a.md", "docs/b.md", "docs/sub/x.md", "docs/sub/y.md"), paths());
+    assertEquals(4, stored().size(), "no second copy of a.md: " + stored());
+    assertTrue(stored().stream().allMatch(s -> s.origin().equals(origin(docs))));
+    assertEquals(USED, learned(idAt("docs/a.md")), "a.md keeps what it learned");
+
+    Files.writeString(docs.resolve("c.md"), "# C\n\nGamma.\n");
+    assertEquals(1, index(docs.resolve("c.md")).added());
+    assertEquals(origin(docs), stored().stream().filter(s -> s.path().equals("docs/c.md"))
+        .findFirst().orElseThrow().origin());
+    assertEquals(5, index(docs).unchanged(), "the folder's next run finds nothing to do");
+  }
+
+  @Test
+  void aSubfolderOfAnIndexedFolderDeletesOnlyItsOwnVanishedChunks() throws IOException {
+    Path docs = docs();
+    index(docs);
+    Files.delete(docs.resolve("sub/y.md"));
+    Files.delete(docs.resolve("b.md")); // outside the part: its chunk stays until docs is indexed
+
+    IndexReport report = index(docs.resolve("sub"));
+    assertEquals(1, report.deleted(), report.summary());
+    assertEquals(1, report.unchanged(), report.summary());
+    assertEquals(Set.of("docs/a.md", "docs/b.md", "docs/sub/x.md"), paths());
+    assertEquals(1, index(docs).deleted());
+  }
+
+  @Test
+  void aFileTheFoldersWalkSkipsIsASourceOfItsOwn() throws IOException {
+    Path docs = docs();
+    index(docs);
+    Path data = Files.writeString(docs.resolve("data.xyz"), "zebrafinch sightings\n");
+
+    IndexReport report = index(data);
+    assertEquals(origin(data), report.origin());
+    assertNull(report.part());
+    assertEquals(1, report.added(), report.summary());
+    assertEquals(5, stored().size());
+    assertEquals(4, index(docs).unchanged(), "the folder leaves the file's chunk alone");
+    assertEquals(5, stored().size());
+  }
+
+  @Test
+  void aFolderIndexedAroundIndexedSourcesTakesTheirChunksOver() throws IOException {
+    Path docs = docs();
+    index(docs.resolve("a.md"));
+    index(docs.resolve("sub"));
+    Path data = Files.writeString(docs.resolve("data.xyz"), "zebrafinch sightings\n");
+    index(data); // a file the folder's walk skips: it stays a source of its own
+    String a = stored().stream().filter(s -> s.path().endsWith("/a.md")).findFirst()
+        .orElseThrow().id();
+    use(a);
+    assertEquals(4, stored().size());
+
+    IndexReport report = index(docs);
+    assertEquals(1, report.added(), "only b.md is new: " + report.summary());
+    assertEquals(5, stored().size(), "a.md, b.md, x.md, y.md once each, and data.xyz: "
+        + stored());
+    String folder = origin(docs);
+    assertEquals(4, stored().stream().filter(s -> s.origin().equals(folder)).count());
+    assertEquals(origin(data), stored().stream().filter(s -> s.text().contains("zebrafinch"))
+        .findFirst().orElseThrow().origin());
+    String moved = stored().stream()
+        .filter(s -> s.origin().equals(folder) && s.path().endsWith("/a.md")).findFirst()
+        .orElseThrow().id();
+    assertEquals(moved, report.renamed().getOrDefault(a, a), "the feedback store follows");
+    assertEquals(USED, learned(moved), "a.md keeps what it learned");
+    assertEquals(4, index(docs).unchanged(), "the next run finds nothing to do");
+  }
+}
