@@ -3,6 +3,8 @@ package dev.relearn.engine;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Supplier;
+import org.apache.lucene.store.AlreadyClosedException;
 
 /**
  * Keeps {@link Relearn#close()} from pulling an engine's parts from under its calls: every call
@@ -14,11 +16,19 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 final class CallGate {
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   private final Path dir;
+  private final Supplier<Throwable> tragedy;
   private boolean closed; // written under the write lock, read under the read lock
 
-  /** A gate for the engine of index folder {@code dir}, named in the closed message. */
-  CallGate(Path dir) {
+  /**
+   * A gate for the engine of index folder {@code dir}, named in the closed message.
+   *
+   * @param tragedy what stopped the engine's index writer for good, or null while it works
+   *     ({@link org.apache.lucene.index.IndexWriter#getTragicException()}): a call that then fails
+   *     because the writer is closed says why, and how to recover
+   */
+  CallGate(Path dir, Supplier<Throwable> tragedy) {
     this.dir = dir;
+    this.tragedy = tragedy;
   }
 
   /** One call through the gate. */
@@ -36,6 +46,15 @@ final class CallGate {
     enter();
     try {
       return call.run();
+    } catch (AlreadyClosedException e) {
+      Throwable cause = tragedy.get();
+      if (cause == null) {
+        throw e;
+      }
+      throw new IOException("the index " + dir + " stopped writing after a failure: "
+          + cause.getMessage() + ". Searches still work and acknowledged feedback is safe in the"
+          + " feedback log; fix the cause (for example, free disk space), then reopen the index"
+          + " (restart relearn)", cause);
     } finally {
       exit();
     }
@@ -46,7 +65,7 @@ final class CallGate {
    *
    * @throws IllegalStateException if the engine is closed
    */
-  <T> T get(java.util.function.Supplier<T> call) {
+  <T> T get(Supplier<T> call) {
     enter();
     try {
       return call.get();

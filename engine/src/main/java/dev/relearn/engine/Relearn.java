@@ -75,7 +75,7 @@ public final class Relearn implements AutoCloseable {
     this.config = config;
     this.weights = weights;
     this.recent = recent;
-    this.gate = new CallGate(dir);
+    this.gate = new CallGate(dir, this::tragicException);
     ChunkSchema schema = new ChunkSchema(embedder.metadata().dimension());
     this.searches = new EngineSearches(schema, searchers, writer == null, config, weights,
         () -> feedback.sources());
@@ -303,6 +303,13 @@ public final class Relearn implements AutoCloseable {
     Embedder model = embedder.get();
     return VectorChecks.requireUnitVector(model.embedQuery(text), model.dimension(),
         model.modelId());
+  }
+
+  /** What stopped the chunk index's or the feedback store's writer for good, or null. */
+  private Throwable tragicException() {
+    Throwable chunks = writer == null ? null : writer.getTragicException();
+    FeedbackStore store = feedbackStore();
+    return chunks != null || store == null ? chunks : store.tragicException();
   }
 
   private void requireWritable() {

@@ -127,9 +127,13 @@ final class ClusterWriter {
     return best;
   }
 
-  /** Makes every write visible to new searchers, if there are unrefreshed ones. */
+  /**
+   * Makes every write visible to new searchers, if there are unrefreshed ones. After a failure
+   * that stopped the writer for good ({@link #tragicException()}), searchers keep the last
+   * snapshot: lookups go on with what was learned until then.
+   */
   synchronized void refreshIfDirty() throws IOException {
-    if (!pending.isEmpty()) {
+    if (!pending.isEmpty() && writer.getTragicException() == null) {
       searchers.maybeRefreshBlocking();
       pending.clear();
       pendingEvents.clear();
@@ -283,7 +287,11 @@ final class ClusterWriter {
     return Map.copyOf(SegmentInfos.readLatestCommit(directory).getUserData());
   }
 
-  /** The near-real-time searchers every write refreshes. */
+  /** The failure that stopped the writer for good (a full disk, say), or null while it works. */
+  Throwable tragicException() {
+    return writer.getTragicException();
+  }
+
   /** The searcher manager, refreshed first if writes are pending. */
   SearcherManager searchers() throws IOException {
     ensureOpen();

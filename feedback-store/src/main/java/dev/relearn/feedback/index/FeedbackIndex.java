@@ -196,6 +196,14 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
     }
   }
 
+  /**
+   * The failure that stopped the cluster index's writer for good (a full disk, say), or null
+   * while it works. Lookups then go on with the last snapshot; writes fail until it is reopened.
+   */
+  public Throwable tragicException() {
+    return writes.tragicException();
+  }
+
   /** Counts over every cluster of the current snapshot. */
   public FeedbackStats stats() throws IOException {
     return ClusterScan.stats(writes.searchers());

@@ -244,6 +244,14 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     checkpointer.checkpoint();
   }
 
+  /**
+   * The failure that stopped the cluster index's writer for good (a full disk, say), or null
+   * while it works; see {@link FeedbackIndex#tragicException()}.
+   */
+  public Throwable tragicException() {
+    return index.tragicException();
+  }
+
   /** Counts by signal class and outcome, the positive rate, and what recovery found. */
   public StoreStats stats() throws IOException {
     requireOpen();

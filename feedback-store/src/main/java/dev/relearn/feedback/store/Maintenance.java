@@ -58,7 +58,9 @@ final class Maintenance {
   void check() throws IOException {
     Exception e = failure;
     if (e != null) {
-      throw new IOException("feedback store background maintenance failed: " + e.getMessage(), e);
+      throw new IOException("feedback store background maintenance failed: " + e.getMessage()
+          + ". Acknowledged feedback is safe in the feedback log; fix the cause (for example,"
+          + " free disk space), then reopen the index (restart relearn)", e);
     }
   }
 

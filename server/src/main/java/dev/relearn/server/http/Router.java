@@ -64,8 +64,11 @@ final class Router implements HttpHandler {
       } catch (IOException | RuntimeException e) {
         log.println("relearn serve: 500 on " + requested + " " + path + ": "
             + e.getClass().getSimpleName() + ": " + e.getMessage());
-        sendError(exchange, 500, "internal error: " + e.getClass().getSimpleName()
-            + " (see the server's log)");
+        // an I/O failure's message says what to do (a full disk, an index that stopped writing);
+        // another exception is a bug, whose message means nothing to a client
+        sendError(exchange, 500, e instanceof IOException && e.getMessage() != null
+            ? e.getMessage() : "internal error: " + e.getClass().getSimpleName()
+                + " (see the server's log)");
       }
     }
   }

@@ -1,0 +1,44 @@
+package dev.relearn.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.apache.lucene.store.AlreadyClosedException;
+import org.junit.jupiter.api.Test;
+
+/** A call that fails because the index writer stopped for good says why and how to recover. */
+class CallGateTest {
+  private static final Path DIR = Path.of("/tmp/some-index");
+
+  @Test
+  void aWriterStoppedByAFailureIsNamedWithTheWayOut() {
+    IOException full = new IOException("No space left on device");
+    CallGate gate = new CallGate(DIR, () -> full);
+    IOException e = assertThrows(IOException.class, () -> gate.call(() -> {
+      throw new AlreadyClosedException("this IndexWriter is closed");
+    }));
+    assertSame(full, e.getCause());
+    assertTrue(e.getMessage().startsWith("the index " + DIR + " stopped writing after a failure:"
+        + " No space left on device."), e.getMessage());
+    assertTrue(e.getMessage().contains("acknowledged feedback is safe"), e.getMessage());
+    assertTrue(e.getMessage().contains("restart relearn"), e.getMessage());
+  }
+
+  @Test
+  void aWriterClosedWithoutAFailureIsLeftAsItIs() {
+    CallGate gate = new CallGate(DIR, () -> null);
+    AlreadyClosedException closed = new AlreadyClosedException("this IndexWriter is closed");
+    assertSame(closed, assertThrows(AlreadyClosedException.class, () -> gate.call(() -> {
+      throw closed;
+    })));
+  }
+
+  @Test
+  void callsPassThrough() throws IOException {
+    assertEquals(42, new CallGate(DIR, () -> null).call(() -> 42));
+  }
+}
