@@ -4,6 +4,7 @@ import dev.relearn.indexer.embed.BgeSmallEmbedder;
 import dev.relearn.indexer.embed.HashingEmbedder;
 import dev.relearn.indexer.embed.QueryCachingEmbedder;
 import dev.relearn.lucene.embed.Embedder;
+import dev.relearn.lucene.embed.VectorChecks;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.IndexMetadata;
 
@@ -65,6 +66,13 @@ final class EmbedderHolder implements AutoCloseable {
       embedder = new QueryCachingEmbedder(base, options.queryCacheSize());
     }
     return embedder;
+  }
+
+  /** The query's vector from the model (or its cache), checked to be a unit vector. */
+  float[] queryVector(String text) {
+    Embedder model = get();
+    return VectorChecks.requireUnitVector(model.embedQuery(text), model.dimension(),
+        model.modelId());
   }
 
   @Override

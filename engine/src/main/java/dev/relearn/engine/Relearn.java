@@ -9,7 +9,6 @@ import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.build.RemoveReport;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.embed.Embedder;
-import dev.relearn.lucene.embed.VectorChecks;
 import dev.relearn.lucene.rerank.RescoredHit;
 import dev.relearn.lucene.rerank.ScoreBreakdown;
 import dev.relearn.lucene.schema.ChunkSchema;
@@ -141,7 +140,7 @@ public final class Relearn implements AutoCloseable {
   /** Runs a search in the request's mode ({@code learned} re-ranks the first stage). */
   public SearchResults search(SearchRequest request) throws IOException {
     return gate.call(() -> searches.search(request,
-        request.mode().needsVector() ? queryVector(request.text()) : null, null));
+        request.mode().needsVector() ? embedder.queryVector(request.text()) : null, null));
   }
 
   /**
@@ -152,8 +151,8 @@ public final class Relearn implements AutoCloseable {
     SearchRequest learned = request.withMode(SearchMode.LEARNED);
     return gate.call(() -> {
       List<ScoreBreakdown> explanations = new ArrayList<>();
-      return new ExplainedResults(
-          searches.search(learned, queryVector(learned.text()), explanations), explanations);
+      float[] vector = embedder.queryVector(learned.text());
+      return new ExplainedResults(searches.search(learned, vector, explanations), explanations);
     });
   }
 
@@ -296,13 +295,6 @@ public final class Relearn implements AutoCloseable {
   /** The embedder this engine uses (created on first call). */
   public Embedder embedder() {
     return gate.get(embedder::get);
-  }
-
-  /** The query's vector from the model (or its cache), checked to be a unit vector. */
-  private float[] queryVector(String text) {
-    Embedder model = embedder.get();
-    return VectorChecks.requireUnitVector(model.embedQuery(text), model.dimension(),
-        model.modelId());
   }
 
   /** What stopped the chunk index's or the feedback store's writer for good, or null. */
