@@ -5,6 +5,9 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import org.apache.lucene.index.CorruptIndexException;
+import org.apache.lucene.index.IndexFormatTooNewException;
+import org.apache.lucene.index.IndexFormatTooOldException;
 
 /**
  * The one-line sentence the command line prints for an unexpected failure: the exception's
@@ -27,6 +30,12 @@ final class ErrorMessage {
       case NotDirectoryException notFolder -> "not a folder: " + message;
       case FileAlreadyExistsException inTheWay -> "a file is in the way: " + message;
       case AccessDeniedException denied -> "permission denied: " + message;
+      case CorruptIndexException damaged -> "the index is damaged (" + message + "). Restore its"
+          + " folder from a backup, or index your sources into a new folder";
+      case IndexFormatTooOldException old -> "the index was written by an older Lucene: "
+          + message + ". Index your sources into a new folder";
+      case IndexFormatTooNewException newer -> "the index was written by a newer relearn: "
+          + message;
       default -> message;
     };
   }
