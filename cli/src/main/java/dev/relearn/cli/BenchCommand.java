@@ -10,6 +10,7 @@ import dev.relearn.indexer.build.ConsoleProgress;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -73,9 +74,11 @@ final class BenchCommand implements Callable<Integer> {
       if (timeLearned && relearn.feedbackStore() != null) {
         long started = System.nanoTime();
         boolean merged = relearn.feedbackStore().mergeClusters();
-        spec.commandLine().getErr().printf("%s (as the store does after 10 s without feedback)%n",
-            merged ? String.format("merged the feedback clusters into one segment in %.1f s",
-                (System.nanoTime() - started) / 1e9) : "the feedback clusters are one segment");
+        spec.commandLine().getErr().printf(Locale.ROOT,
+            "%s (as the store does after 10 s without feedback)%n", merged
+                ? String.format(Locale.ROOT, "merged the feedback clusters into one segment in"
+                    + " %.1f s", (System.nanoTime() - started) / 1e9)
+                : "the feedback clusters are one segment");
       }
       LatencyReport report = new LatencyBenchmark(relearn).run(beir.name(), queries, rounds,
           timeLearned);

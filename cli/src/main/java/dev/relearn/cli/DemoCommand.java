@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -19,8 +20,8 @@ import picocli.CommandLine.Spec;
 /** {@code relearn demo}: indexes relearn's own docs and source, then runs example searches. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
     description = {"Index relearn's own docs and source, then run example searches.",
-        "The index is .relearn/ unless --index names another; each example query runs in every"
-            + " mode and its results are shown."})
+        "The index is .relearn/ unless --index names another; each example query runs in"
+            + " hybrid mode and its top 3 hits are shown."})
 final class DemoCommand implements Callable<Integer> {
   static final List<String> QUERIES = List.of(
       "how are BM25 and vector scores fused",
@@ -52,7 +53,7 @@ final class DemoCommand implements Callable<Integer> {
         SearchResults results = relearn.search(request);
         double millis = (System.nanoTime() - start) / 1e6;
         HitPrinter.print(out, results.hits());
-        out.printf("    (hybrid, %.1f ms)%n", millis);
+        out.printf(Locale.ROOT, "    (hybrid, %.1f ms)%n", millis);
       }
       out.println();
       out.println("Try your own: bin/relearn search \"your question\"   (see bin/relearn --help)");

@@ -4,6 +4,7 @@ import dev.relearn.engine.Relearn;
 import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.firststage.FirstStageEvaluation;
 import dev.relearn.eval.firststage.FirstStageResult;
+import dev.relearn.eval.firststage.JudgmentCoverage;
 import dev.relearn.eval.metrics.EvaluationResult;
 import dev.relearn.eval.metrics.Evaluator;
 import dev.relearn.eval.metrics.Run;
@@ -30,8 +31,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "eval", mixinStandardHelpOptions = true,
     customSynopsis = {
       "relearn eval --dataset=BEIR_DIR [--split=SPLIT] [--mode=MODE] [OPTIONS...]",
-      "       relearn eval (learn | report) [OPTIONS...]"},
-    subcommands = {EvalLearnCommand.class, EvalReportCommand.class},
+      "       relearn eval (learn | report | score) [OPTIONS...]"},
+    subcommands = {EvalLearnCommand.class, EvalReportCommand.class, EvalScoreCommand.class},
     description = {"Evaluate a search mode on a BEIR dataset: nDCG@10, Recall@100, MRR@10.",
         "The corpus is indexed first unless the index already holds it (then nothing is"
             + " embedded). Without --index the index is .relearn/eval/<dataset>."})
@@ -81,6 +82,9 @@ final class EvalCommand implements Callable<Integer> {
       IndexReport report = evaluation.indexCorpus(ConsoleProgress.stderr());
       err.println(report.summary());
       IndexCommand.printProblems(err, report.problems());
+      JudgmentCoverage.of(relearn, beir, split, ids)
+          .notes("qrels/" + split + ".tsv", beir.queriesFile().getFileName().toString())
+          .forEach(note -> err.println("relearn: " + note));
       SearchMode mode = search.mode(relearn);
       long start = System.nanoTime();
       Run run = evaluation.run(beir.queries(), ids, mode, fusion, ConsoleProgress.stderr())
@@ -90,17 +94,28 @@ final class EvalCommand implements Callable<Integer> {
       FirstStageResult result = new FirstStageResult(beir.name(), split, mode.label(),
           mode == SearchMode.HYBRID ? fusion.describe() : null, scores.queryCount(),
           scores.mean("ndcg@10"), scores.mean("recall@100"), scores.mean("mrr@10"), millis);
-      if (runOut != null) {
-        new TrecRunWriter("relearn-" + mode.label()).write(run, runOut);
-        long written = run.queryIds().stream().filter(q -> !run.ranking(q).isEmpty()).count();
-        err.println("run written to " + runOut + " (" + written + " queries"
-            + (written < run.size() ? "; " + (run.size() - written) + " found nothing, so have no"
-                + " lines" : "") + ")");
-      }
       out.println(json ? Json.write(cap.addTo(result.toJson(), all.size()))
           : result.summary() + cap.note(all.size(), "queries"));
+      out.flush();
+      if (runOut != null) {
+        writeRun(run, "relearn-" + mode.label(), err);
+      }
     }
     return 0;
+  }
+
+  /** Writes the run after the scores are out, so that a run no TREC file can hold loses none. */
+  private void writeRun(Run run, String tag, PrintWriter err) throws IOException {
+    try {
+      new TrecRunWriter(tag).write(run, runOut);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--run-out " + runOut + " not written: " + e.getMessage(),
+          e);
+    }
+    long written = run.queryIds().stream().filter(q -> !run.ranking(q).isEmpty()).count();
+    err.println("run written to " + runOut + " (" + written + " queries"
+        + (written < run.size() ? "; " + (run.size() - written) + " found nothing, so have no"
+            + " lines" : "") + ")");
   }
 
   /** Fails unless a query of {@code ids} (those --max-queries kept) has a relevant document. */

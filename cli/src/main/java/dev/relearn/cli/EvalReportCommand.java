@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -115,7 +116,8 @@ final class EvalReportCommand implements Callable<Integer> {
         + " against trec_eval 9.0.4 in the tests); BEIR's protocol: top 100, self-hits dropped;"
         + " queries without a relevant document are not counted");
     settings.put("significance", "paired two-sided tests on per-query nDCG@10 against hybrid:"
-        + " randomisation (" + String.format("%,d", config.trials()) + " seeded sign flips)"
+        + " randomisation (" + String.format(Locale.ROOT, "%,d", config.trials())
+        + " seeded sign flips)"
         + " and Student's t");
     settings.put("feedback sessions", (config.sessions() < 0 ? "one per train query"
         : config.sessions() + " per dataset") + ", in seeded random order; each searches in"

@@ -7,6 +7,7 @@ import dev.relearn.lucene.search.Hit;
 import dev.relearn.lucene.search.StageScore;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** Formats hits for people and for JSON. */
@@ -26,9 +27,9 @@ final class HitPrinter {
       String lines = hit.startLine() > 0 ? ":" + hit.startLine() + "-" + hit.endLine() : "";
       String where =
           hit.headingPath().isEmpty() ? "" : "  " + String.join(" > ", hit.headingPath());
-      out.printf("%2d. [%s] %s%s (%s)%s%n", i + 1, hit.chunkId(), hit.path(), lines,
-          hit.kind().label(), where);
-      out.printf("    score %.4f%s%s%n", hit.score(), stage(" bm25", hit.bm25()),
+      out.printf(Locale.ROOT, "%2d. [%s] %s%s (%s)%s%n", i + 1, hit.chunkId(), hit.path(),
+          lines, hit.kind().label(), where);
+      out.printf(Locale.ROOT, "    score %.4f%s%s%n", hit.score(), stage(" bm25", hit.bm25()),
           stage(" vector", hit.vector()));
       out.println("    " + hit.snippet());
     }
@@ -37,9 +38,11 @@ final class HitPrinter {
   static void printExplanations(PrintWriter out, List<Hit> hits, List<ScoreBreakdown> breakdowns) {
     for (int i = 0; i < hits.size(); i++) {
       ScoreBreakdown breakdown = breakdowns.get(i);
-      out.printf("%n%2d. %s  total %.6f%n", i + 1, hits.get(i).chunkId(), breakdown.total());
+      out.printf(Locale.ROOT, "%n%2d. %s  total %.6f%n", i + 1, hits.get(i).chunkId(),
+          breakdown.total());
       for (FeatureContribution feature : breakdown.contributions()) {
-        out.printf("    %-12s value %9.4f  x weight %7.4f  = %9.6f  %s%n", feature.name(),
+        out.printf(Locale.ROOT, "    %-12s value %9.4f  x weight %7.4f  = %9.6f  %s%n",
+            feature.name(),
             feature.value() + 0.0, feature.weight(), feature.contribution() + 0.0, // no "-0.0"
             feature.detail());
       }
@@ -47,7 +50,8 @@ final class HitPrinter {
   }
 
   private static String stage(String name, StageScore score) {
-    return score == null ? "" : String.format("%s #%d (%.3f)", name, score.rank(), score.score());
+    return score == null ? ""
+        : String.format(Locale.ROOT, "%s #%d (%.3f)", name, score.rank(), score.score());
   }
 
   static List<Map<String, Object>> json(List<Hit> hits) {

@@ -8,6 +8,7 @@ import dev.relearn.lucene.search.SearchResults;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -72,7 +73,7 @@ final class SearchCommand implements Callable<Integer> {
           HitPrinter.printExplanations(out, results.hits(), explained.explanations());
         }
         int count = results.hits().size();
-        out.printf("%d %s (%s) in %.1f ms%n", count, count == 1 ? "hit" : "hits",
+        out.printf(Locale.ROOT, "%d %s (%s) in %.1f ms%n", count, count == 1 ? "hit" : "hits",
             (explain ? SearchMode.LEARNED : request.mode()).label(),
             millis);
       }

@@ -4,6 +4,7 @@ import dev.relearn.engine.IndexStats;
 import dev.relearn.engine.Relearn;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -38,7 +39,7 @@ final class StatsCommand implements Callable<Integer> {
         stats.chunksByOrigin().forEach((origin, chunks) ->
             out.println("  " + origin + "  " + chunks + " chunk" + (chunks == 1 ? "" : "s")));
         out.println("segments: " + stats.segments());
-        out.printf("size:     %.1f MB%n", stats.sizeBytes() / 1e6);
+        out.printf(Locale.ROOT, "size:     %.1f MB%n", stats.sizeBytes() / 1e6);
       }
     }
     return 0;

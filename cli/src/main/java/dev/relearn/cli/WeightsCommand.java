@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -71,7 +72,8 @@ final class WeightsCommand implements Callable<Integer> {
               "learned", w.learned(), "ratings", stats.samples(), "positives", stats.positives(),
               "negatives", stats.negatives(), "changes", stats.history().size()));
         } else {
-          out.printf("%-17s bm25 %.3f  vector %.3f  learned %.3f  ratings %d (+%d/-%d)%n",
+          out.printf(Locale.ROOT,
+              "%-17s bm25 %.3f  vector %.3f  learned %.3f  ratings %d (+%d/-%d)%n",
               stats.queryClass().label(), w.bm25(), w.vector(), w.learned(), stats.samples(),
               stats.positives(), stats.negatives());
         }

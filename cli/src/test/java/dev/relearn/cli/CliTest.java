@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -158,6 +159,10 @@ class CliTest {
     assertEquals(0, demo.code(), demo.err());
     assertTrue(demo.out().contains("search: \"how are BM25 and vector scores fused\""), demo.out());
     assertTrue(demo.out().contains("Fusion.java"), demo.out());
+    assertTrue(demo.out().contains("(hybrid, "), demo.out());
+    assertTrue(run("demo", "--help").out().replaceAll("\\s+", " ")
+        .contains("each example query runs in hybrid mode"),
+        "the help says which mode the examples run in (they run in no other)");
     Result stats = run(withIndex("stats", "--json"));
     assertEquals(0, stats.code(), stats.err());
     JsonNode json = new ObjectMapper().readTree(stats.out());
@@ -181,5 +186,26 @@ class CliTest {
     assertFalse(explain.out().contains("-0.0000"), explain.out());
     assertTrue(explain.out().matches("(?s).*first-stage score [0-9.]{1,6} min-max.*"),
         explain.out());
+  }
+
+  @Test
+  void numbersPrintWithAPointWhateverTheDefaultLocale() throws Exception {
+    Path docs = Files.createDirectories(tmp.resolve("docs"));
+    Files.writeString(docs.resolve("a.md"), "# Tides\nthe tide table lists crossings\n");
+    Locale saved = Locale.getDefault();
+    Locale.setDefault(Locale.GERMANY);
+    try {
+      Result index = run(withIndex("index", docs.toString()));
+      assertTrue(index.out().matches("(?s).*; \\d+\\.\\d s\n.*"), index.out());
+      Result search = run(withIndex("search", "--explain", "tide crossings"));
+      assertEquals(0, search.code(), search.err());
+      assertTrue(search.out().matches("(?s).*\n    score \\d\\.\\d{4} bm25 #1 \\(\\d+\\.\\d{3}\\)"
+          + " vector #1 \\(\\d\\.\\d{3}\\)\n.*"), search.out());
+      assertTrue(search.out().matches("(?s).*hits? \\(learned\\) in \\d+\\.\\d ms\n"),
+          search.out());
+      assertFalse(search.out().matches("(?s).*\\d,\\d.*"), search.out());
+    } finally {
+      Locale.setDefault(saved);
+    }
   }
 }

@@ -3,6 +3,7 @@ package dev.relearn.eval.bench;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -42,33 +43,35 @@ public record LatencyReport(String dataset, int queries, int rounds, List<Row> r
    * embedding counted as part of the first stage.
    */
   public String table() {
-    StringBuilder out = new StringBuilder(String.format(
+    StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
         "Warm query latency on %s: %d queries x %d rounds, top 10 of 100 candidates%n",
         dataset, queries, rounds));
-    out.append(String.format("%-34s %9s %9s  %s%n", "operation", "p50 ms", "p99 ms",
+    out.append(String.format(Locale.ROOT, "%-34s %9s %9s  %s%n", "operation", "p50 ms", "p99 ms",
         "p50 vs baseline"));
     for (Row row : rows) {
       String ratio = "";
       if (row.baseline() != null) {
         Row base = row(row.baseline());
-        ratio = String.format("%.2fx %s", row.p50Millis() / base.p50Millis(), base.name());
+        ratio = String.format(Locale.ROOT, "%.2fx %s", row.p50Millis() / base.p50Millis(),
+            base.name());
       }
-      out.append(String.format("%-34s %9.3f %9.3f  %s%n", row.name(), row.p50Millis(),
-          row.p99Millis(), ratio));
+      out.append(String.format(Locale.ROOT, "%-34s %9.3f %9.3f  %s%n", row.name(),
+          row.p50Millis(), row.p99Millis(), ratio));
     }
     Row learned = find(LEARNED);
     Row hybrid = find(HYBRID);
     Row embed = find(EMBEDDING);
     if (learned != null && hybrid != null) {
       double overhead = learned.p50Millis() - hybrid.p50Millis();
-      out.append(String.format("re-rank overhead at p50: %.3f ms = %.0f%% of hybrid with a warm"
-          + " query vector", overhead, 100 * overhead / hybrid.p50Millis()));
+      out.append(String.format(Locale.ROOT, "re-rank overhead at p50: %.3f ms = %.0f%% of hybrid"
+          + " with a warm query vector", overhead, 100 * overhead / hybrid.p50Millis()));
       if (embed != null) {
-        out.append(String.format(", %.1f%% of hybrid with the query embedded (%.3f ms)",
+        out.append(String.format(Locale.ROOT,
+            ", %.1f%% of hybrid with the query embedded (%.3f ms)",
             100 * overhead / (hybrid.p50Millis() + embed.p50Millis()),
             hybrid.p50Millis() + embed.p50Millis()));
       }
-      out.append(String.format("%n"));
+      out.append(String.format(Locale.ROOT, "%n"));
     }
     return out.toString();
   }

@@ -1,6 +1,7 @@
 package dev.relearn.eval.firststage;
 
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -50,8 +51,8 @@ public record FirstStageResult(String dataset, String split, String mode, String
 
   /** One line for people. */
   public String summary() {
-    return String.format("%s/%s %s%s: %d queries  nDCG@10 %.4f  Recall@100 %.4f  MRR@10 %.4f"
-        + "  (%.1f s)", dataset, split, mode, fusion == null ? "" : " " + fusion, queries,
-        ndcgAt10, recallAt100, mrrAt10, searchMillis / 1000.0);
+    return String.format(Locale.ROOT, "%s/%s %s%s: %d queries  nDCG@10 %.4f  Recall@100 %.4f"
+        + "  MRR@10 %.4f  (%.1f s)", dataset, split, mode, fusion == null ? "" : " " + fusion,
+        queries, ndcgAt10, recallAt100, mrrAt10, searchMillis / 1000.0);
   }
 }

@@ -14,9 +14,10 @@ import java.util.Set;
  *
  * <p>Which queries count: those in the evaluated query set that have at least one relevant doc in
  * the qrels. A query of the set without relevant docs is left out of every mean (it cannot score
- * anything) and is reported in {@link EvaluationResult#excludedQueryIds()}. A counted query that
- * the run lacks, or for which it retrieved nothing, scores 0, as with {@code trec_eval -c}; those
- * are reported in {@link EvaluationResult#unretrievedQueryIds()}. Queries of the run or the qrels
+ * anything) and is reported in {@link EvaluationResult#excludedQueryIds()}; here relearn differs
+ * from trec_eval, which counts a judged query without relevant docs as 0. A counted query that the
+ * run lacks, or for which it retrieved nothing, scores 0, as with {@code trec_eval -c}; those are
+ * reported in {@link EvaluationResult#unretrievedQueryIds()}. Queries of the run or the qrels
  * outside the set are ignored. Each mean is the plain average over the counted queries.
  *
  * <p>The run is used as given: apply {@link Run#withoutSelfHits()} first where BEIR requires it.

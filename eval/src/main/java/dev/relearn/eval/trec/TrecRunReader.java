@@ -12,8 +12,8 @@ import java.util.Objects;
 /**
  * Reads a TREC run file ({@code qid Q0 docno rank score tag}, whitespace-separated) into a {@link
  * Run}. As in trec_eval, the rank column is ignored: hits are ranked by score, then doc id
- * descending. Blank lines are skipped. A doc listed twice for one query keeps its best score (see
- * {@link Run}).
+ * descending. Blank lines are skipped, CRLF endings and a leading byte-order mark (as Windows
+ * tools write) accepted. A doc listed twice for one query keeps its best score (see {@link Run}).
  */
 public final class TrecRunReader {
   private TrecRunReader() {}
@@ -44,6 +44,9 @@ public final class TrecRunReader {
     int number = 0;
     while ((line = lines.readLine()) != null) {
       number++;
+      if (number == 1 && line.startsWith("\uFEFF")) {
+        line = line.substring(1);
+      }
       String text = line.strip();
       if (text.isEmpty()) {
         continue;

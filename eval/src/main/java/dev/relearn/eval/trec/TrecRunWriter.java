@@ -33,9 +33,15 @@ public final class TrecRunWriter {
     this.tag = TrecIds.require("run tag", tag);
   }
 
-  /** Writes {@code run} to {@code file} (UTF-8), replacing it; parent folders are created. */
+  /**
+   * Writes {@code run} to {@code file} (UTF-8), replacing it; parent folders are created. Every
+   * id is checked first, so a run that a TREC file cannot hold leaves {@code file} as it was.
+   *
+   * @throws IllegalArgumentException when a query or doc id is empty or contains whitespace
+   */
   public void write(Run run, Path file) throws IOException {
     Objects.requireNonNull(file, "file");
+    requireIds(Objects.requireNonNull(run, "run"));
     Path parent = file.toAbsolutePath().getParent();
     if (parent != null) {
       Files.createDirectories(parent);
@@ -67,5 +73,14 @@ public final class TrecRunWriter {
       }
     }
     out.flush();
+  }
+
+  private static void requireIds(Run run) {
+    for (String queryId : run.queryIds()) {
+      TrecIds.require("query id", queryId);
+      for (ScoredDoc doc : run.ranking(queryId)) {
+        TrecIds.require("doc id", doc.docId());
+      }
+    }
   }
 }

@@ -1,6 +1,7 @@
 package dev.relearn.eval.trec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.relearn.eval.metrics.Qrels;
@@ -50,6 +51,29 @@ class TrecRunFilesTest {
         """), "inline");
     assertEquals(List.of("high", "mid", "low"),
         run.ranking("q1").stream().map(ScoredDoc::docId).toList());
+  }
+
+  @Test
+  void readerAcceptsAByteOrderMarkAndCrlfEndings() throws Exception {
+    Path file = dir.resolve("windows.run");
+    Files.writeString(file, "\uFEFFq1 Q0 a 1 0.9 t\r\nq1 Q0 b 2 0.8 t\r\n");
+    Run run = TrecRunReader.read(file);
+    assertEquals(List.of("q1"), List.copyOf(run.queryIds()), "no BOM in the first query id");
+    assertEquals(List.of("a", "b"), run.ranking("q1").stream().map(ScoredDoc::docId).toList());
+  }
+
+  @Test
+  void aRunAFileCannotHoldLeavesTheFileAsItWas() throws Exception {
+    Path file = dir.resolve("runs/run.txt");
+    Run spaced = Run.builder().add("q1", "a", 2).add("q2", "doc 1", 1).build();
+    assertThrows(IllegalArgumentException.class,
+        () -> new TrecRunWriter("t").write(spaced, file));
+    assertFalse(Files.exists(file.getParent()), "no half-written file, not even its folder");
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, "q0 Q0 old 1 1.0 t\n");
+    assertThrows(IllegalArgumentException.class,
+        () -> new TrecRunWriter("t").write(spaced, file));
+    assertEquals("q0 Q0 old 1 1.0 t\n", Files.readString(file), "the old run is kept");
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.relearn.indexer.build;
 
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.Locale;
 
 /**
  * Progress on stderr: a redrawn bar on a terminal, otherwise a plain line every few seconds (so
@@ -64,14 +65,15 @@ public final class ConsoleProgress implements Progress {
   private String line(long done, long now) {
     double fraction = total == 0 ? 1 : Math.min(1, done / (double) total);
     double elapsed = (now - startNanos) / 1e9;
-    String rate = elapsed > 0 ? String.format("%.1f/s", done / elapsed) : "";
+    String rate = elapsed > 0 ? String.format(Locale.ROOT, "%.1f/s", done / elapsed) : "";
     String eta = done > 0 && done < total
-        ? String.format(", %d s left", (long) (elapsed * (total - done) / done)) : "";
+        ? String.format(Locale.ROOT, ", %d s left", (long) (elapsed * (total - done) / done)) : "";
     if (!terminal) {
-      return String.format("%s: %d/%d (%.0f%%) %s%s", task, done, total, 100 * fraction, rate, eta);
+      return String.format(Locale.ROOT, "%s: %d/%d (%.0f%%) %s%s", task, done, total,
+          100 * fraction, rate, eta);
     }
     int filled = (int) Math.round(fraction * BAR_WIDTH);
-    return String.format("%s [%s%s] %d/%d %s%s", task, "#".repeat(filled),
+    return String.format(Locale.ROOT, "%s [%s%s] %d/%d %s%s", task, "#".repeat(filled),
         ".".repeat(BAR_WIDTH - filled), done, total, rate, eta);
   }
 }

@@ -2,6 +2,7 @@ package dev.relearn.indexer.build;
 
 import dev.relearn.indexer.source.SourceProblem;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -41,8 +42,8 @@ public record IndexReport(String origin, String part, int added, int updated, in
 
   /** One line for people, e.g. {@code "5183 chunks: 5183 added, ... (12.3 s)"}. */
   public String summary() {
-    return String.format("%s: %s (%d added, %d updated, %d unchanged, %d deleted);"
-        + " %d embedded, %d from cache; %s; %.1f s",
+    return String.format(Locale.ROOT, "%s: %s (%d added, %d updated, %d unchanged,"
+        + " %d deleted); %d embedded, %d from cache; %s; %.1f s",
         part == null ? origin : part + " (part of " + origin + ")", count(chunks(), "chunk"), added,
         updated, unchanged, deleted, embedded, cachedVectors, count(problems.size(), "problem"),
         millis / 1000.0);

@@ -1,0 +1,194 @@
+package dev.relearn.cli;
+
+import dev.relearn.eval.beir.BeirDataset;
+import dev.relearn.eval.beir.QrelsFile;
+import dev.relearn.eval.metrics.EvaluationResult;
+import dev.relearn.eval.metrics.Evaluator;
+import dev.relearn.eval.metrics.Metric;
+import dev.relearn.eval.metrics.Qrels;
+import dev.relearn.eval.metrics.Run;
+import dev.relearn.eval.trec.TrecRunReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code relearn eval score}: scores a TREC run file from any system against a split's qrels with
+ * the metrics asked for; no index and no model.
+ */
+@Command(name = "score", mixinStandardHelpOptions = true,
+    description = {"Score a TREC run file (qid Q0 docno rank score tag), written by relearn"
+        + " eval --run-out or by any other system, against qrels: no index, no model.",
+        "trec_eval's metrics: hits are ranked by score, ties by doc id descending (the rank"
+            + " column is ignored); every judged query with a relevant document counts (with"
+            + " --dataset: those of queries.jsonl, as relearn eval runs them), and one the run"
+            + " lacks scores 0 (trec_eval -c; --run-queries-only leaves it out, as plain"
+            + " trec_eval does). Run queries without judgments are ignored. As in relearn eval,"
+            + " and unlike trec_eval, a query whose judgments are all below grade 1 is not"
+            + " counted (trec_eval counts it as 0)."})
+final class EvalScoreCommand implements Callable<Integer> {
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--run", paramLabel = "FILE", required = true,
+      description = "The TREC run file. Required.")
+  Path runFile;
+
+  @Option(names = "--dataset", paramLabel = "BEIR_DIR",
+      description = "A BEIR folder whose qrels/<split>.tsv judge the run.")
+  Path dataset;
+
+  @Option(names = "--split", paramLabel = "SPLIT",
+      description = "The split of --dataset (default: test).")
+  String split;
+
+  @Option(names = "--qrels", paramLabel = "FILE",
+      description = "A qrels file instead of --dataset: BEIR's query-id corpus-id score"
+          + " (header optional) or TREC's qid 0 docno grade.")
+  Path qrelsFile;
+
+  @Option(names = "--metrics", paramLabel = "METRIC", split = ",",
+      defaultValue = "ndcg@10,recall@100,mrr@10",
+      description = "Comma-separated metrics: ndcg, map, recall or mrr, each with an optional"
+          + " cutoff (ndcg@10; without one the whole ranking counts), and p@k"
+          + " (default: ${DEFAULT-VALUE}).")
+  List<String> metrics;
+
+  @Option(names = "--run-queries-only",
+      description = "Count only judged queries that the run holds (plain trec_eval), not every"
+          + " judged query.")
+  boolean runQueriesOnly;
+
+  @Option(names = "--per-query", description = "Also print each query's values.")
+  boolean perQuery;
+
+  @Option(names = "--json", description = "Print one JSON object.")
+  boolean json;
+
+  private BeirDataset beir;
+
+  @Override
+  public Integer call() throws Exception {
+    Usage.require(spec, (dataset == null) != (qrelsFile == null),
+        "give either --dataset BEIR_DIR (with --split) or --qrels FILE");
+    Usage.require(spec, split == null || dataset != null, "--split applies only with --dataset");
+    Evaluator evaluator = Usage.check(spec, () -> new Evaluator(metrics.stream()
+        .map(Metric::parse).toList()));
+    Qrels qrels = readQrels();
+    Set<String> judged = judgedQueries(qrels);
+    requireFile("--run", runFile);
+    Run run = TrecRunReader.read(runFile);
+    if (run.size() == 0) {
+      throw new IllegalArgumentException("--run " + runFile + " holds no hits; nothing to score");
+    }
+    String judgedBy = qrelsFile != null ? qrelsFile.toString() : "qrels/" + split() + ".tsv";
+    Set<String> judgedInRun = new LinkedHashSet<>(run.queryIds());
+    judgedInRun.retainAll(qrels.queryIds());
+    if (judgedInRun.isEmpty()) {
+      throw new IllegalArgumentException("--run " + runFile + ": none of its " + run.size()
+          + " query ids is judged in " + judgedBy + " (run: " + sample(run.queryIds())
+          + "; judged: " + sample(qrels.queryIds()) + ")");
+    }
+    Set<String> counted = judged;
+    if (runQueriesOnly) {
+      counted = new LinkedHashSet<>(judged);
+      counted.retainAll(run.queryIds());
+    }
+    EvaluationResult result = evaluator.evaluate(qrels, run, counted);
+    if (result.queryCount() == 0) {
+      throw new IllegalArgumentException("no query of " + judgedBy + " that the run holds has a"
+          + " relevant document (grade 1 or more); nothing to score");
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    if (!judgedDocRetrieved(qrels, run, result)) {
+      err.println("relearn: no document of the run is judged in " + judgedBy + ": do the run's"
+          + " doc ids match the qrels?");
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      out.println(Json.write(toJson(result)));
+      return 0;
+    }
+    if (perQuery) {
+      for (Metric metric : result.metrics()) {
+        result.perQuery(metric).forEach((query, value) -> out.printf(Locale.ROOT,
+            "%-12s %-12s %.4f%n", metric.name(), query, value));
+      }
+    }
+    out.print(result.summary());
+    return 0;
+  }
+
+  private Qrels readQrels() throws IOException {
+    if (qrelsFile != null) {
+      requireFile("--qrels", qrelsFile);
+      return QrelsFile.read(qrelsFile);
+    }
+    beir = DatasetOptions.open(dataset);
+    DatasetOptions.requireSplit(spec, beir, "--split", split());
+    return beir.qrels(split());
+  }
+
+  /**
+   * The judged queries that count: with {@code --dataset} those that queries.jsonl also holds, as
+   * {@code relearn eval} runs them, so that scoring its run file gives its figures.
+   */
+  private Set<String> judgedQueries(Qrels qrels) throws IOException {
+    return beir == null ? qrels.queryIds() : beir.queryIds(split());
+  }
+
+  private String split() {
+    return split == null ? "test" : split;
+  }
+
+  private static void requireFile(String option, Path file) {
+    if (!Files.exists(file)) {
+      throw new IllegalArgumentException(option + " " + file + ": no such file");
+    }
+    if (Files.isDirectory(file)) {
+      throw new IllegalArgumentException(option + " " + file + " is a folder, not a file");
+    }
+  }
+
+  /** Whether some counted query retrieved a document that its judgments name. */
+  private static boolean judgedDocRetrieved(Qrels qrels, Run run, EvaluationResult result) {
+    return result.queryIds().stream().anyMatch(query -> run.ranking(query).stream()
+        .anyMatch(doc -> qrels.judgments(query).containsKey(doc.docId())));
+  }
+
+  private Map<String, Object> toJson(EvaluationResult result) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("run", runFile.toString());
+    json.put("qrels", qrelsFile != null ? qrelsFile.toString()
+        : dataset.resolve("qrels").resolve(split() + ".tsv").toString());
+    json.put("queries", result.queryCount());
+    json.put("excluded_no_relevant", result.excludedQueryIds().size());
+    json.put("retrieved_nothing", result.unretrievedQueryIds().size());
+    result.means().forEach((metric, mean) -> json.put(metric.name(), mean));
+    if (perQuery) {
+      Map<String, Map<String, Double>> byQuery = new LinkedHashMap<>();
+      for (String query : result.queryIds()) {
+        Map<String, Double> values = new LinkedHashMap<>();
+        result.metrics().forEach(m -> values.put(m.name(), result.value(query, m)));
+        byQuery.put(query, values);
+      }
+      json.put("per_query", byQuery);
+    }
+    return json;
+  }
+
+  private static String sample(Set<String> ids) {
+    List<String> first = ids.stream().limit(3).toList();
+    return String.join(", ", first) + (ids.size() > 3 ? ", ..." : "");
+  }
+}

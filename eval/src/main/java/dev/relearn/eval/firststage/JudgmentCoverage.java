@@ -1,0 +1,122 @@
+package dev.relearn.eval.firststage;
+
+import dev.relearn.engine.Relearn;
+import dev.relearn.eval.beir.BeirDataset;
+import dev.relearn.eval.metrics.Qrels;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * How much of a split's judgments an evaluation can use. Every metric stays as trec_eval computes
+ * it; this only says, before the numbers, what silently shapes them on a dataset of one's own:
+ * judged queries that the queries file lacks (never run), evaluated queries without a relevant
+ * document (not counted), and relevant documents that the index does not hold (never retrieved,
+ * so they lower recall; usually doc ids that differ between the qrels and the corpus).
+ *
+ * @param judgedWithoutText judged query ids of the split with no text in the queries file
+ * @param withoutRelevant evaluated query ids whose judgments are all below grade 1
+ * @param relevantJudgments relevant (query, doc) judgments of the evaluated queries
+ * @param unknownJudgments of those, the judgments whose doc the index does not hold
+ * @param unknownDocIds the doc ids of those judgments, sorted
+ */
+public record JudgmentCoverage(List<String> judgedWithoutText, List<String> withoutRelevant,
+    int relevantJudgments, int unknownJudgments, List<String> unknownDocIds) {
+  /** Ids shown in a note before it says how many more there are. */
+  static final int IDS_SHOWN = 5;
+
+  /** Copies the lists and rejects counts that do not fit together. */
+  public JudgmentCoverage {
+    judgedWithoutText = List.copyOf(judgedWithoutText);
+    withoutRelevant = List.copyOf(withoutRelevant);
+    unknownDocIds = List.copyOf(unknownDocIds);
+    if (unknownJudgments < 0 || unknownJudgments > relevantJudgments) {
+      throw new IllegalArgumentException("unknownJudgments must be in [0, " + relevantJudgments
+          + "], got: " + unknownJudgments);
+    }
+  }
+
+  /**
+   * Checks the judgments of {@code split} for the queries {@code evaluated} against the queries
+   * file of {@code dataset} and the chunk ids of {@code engine}'s index (a BEIR corpus is indexed
+   * with its {@code _id} as the chunk id).
+   */
+  public static JudgmentCoverage of(Relearn engine, BeirDataset dataset, String split,
+      Collection<String> evaluated) throws IOException {
+    Objects.requireNonNull(engine, "engine");
+    Qrels qrels = dataset.qrels(split);
+    Set<String> texts = dataset.queries().keySet();
+    List<String> withoutText = qrels.queryIds().stream().filter(q -> !texts.contains(q)).toList();
+    List<String> withoutRelevant = new ArrayList<>();
+    Set<String> relevantDocs = new LinkedHashSet<>();
+    for (String queryId : evaluated) {
+      if (qrels.relevantCount(queryId) == 0) {
+        withoutRelevant.add(queryId);
+      }
+      qrels.judgments(queryId).forEach((doc, grade) -> {
+        if (Qrels.isRelevant(grade)) {
+          relevantDocs.add(doc);
+        }
+      });
+    }
+    Set<String> unknown = engine.unknownChunkIds(relevantDocs);
+    int judgments = 0;
+    int unknownJudgments = 0;
+    for (String queryId : evaluated) {
+      for (Map.Entry<String, Integer> judged : qrels.judgments(queryId).entrySet()) {
+        if (Qrels.isRelevant(judged.getValue())) {
+          judgments++;
+          unknownJudgments += unknown.contains(judged.getKey()) ? 1 : 0;
+        }
+      }
+    }
+    return new JudgmentCoverage(withoutText, withoutRelevant, judgments, unknownJudgments,
+        List.copyOf(unknown));
+  }
+
+  /**
+   * One line per finding, naming {@code qrelsFile} and {@code queriesFile} as the user knows
+   * them (e.g. {@code qrels/test.tsv}, {@code queries.jsonl}); empty when all is well.
+   */
+  public List<String> notes(String qrelsFile, String queriesFile) {
+    List<String> notes = new ArrayList<>();
+    if (!judgedWithoutText.isEmpty()) {
+      notes.add(qrelsFile + ": " + count(judgedWithoutText.size(), "judged query", "judged queries")
+          + " ha" + (judgedWithoutText.size() == 1 ? "s" : "ve") + " no text in " + queriesFile
+          + " and " + (judgedWithoutText.size() == 1 ? "is" : "are") + " not run: "
+          + sample(judgedWithoutText));
+    }
+    if (!withoutRelevant.isEmpty()) {
+      notes.add(qrelsFile + ": " + count(withoutRelevant.size(), "query", "queries") + " ha"
+          + (withoutRelevant.size() == 1 ? "s" : "ve") + " no relevant document (grade 1 or"
+          + " more) and " + (withoutRelevant.size() == 1 ? "is" : "are") + " not counted"
+          + " (trec_eval would count " + (withoutRelevant.size() == 1 ? "it" : "them")
+          + " as 0): " + sample(withoutRelevant));
+    }
+    if (unknownJudgments == relevantJudgments && relevantJudgments > 0) {
+      notes.add(qrelsFile + ": none of the " + count(relevantJudgments, "relevant document",
+          "relevant documents") + " is in the index, so every metric is 0: do the doc ids of"
+          + " the qrels match the corpus's _id values? Not found: " + sample(unknownDocIds));
+    } else if (unknownJudgments > 0) {
+      notes.add(qrelsFile + ": " + unknownJudgments + " of " + relevantJudgments + " relevant"
+          + " judgments name" + (unknownJudgments == 1 ? "s" : "") + " a document the index"
+          + " does not hold (never retrieved, so recall and nDCG are lower): "
+          + sample(unknownDocIds));
+    }
+    return notes;
+  }
+
+  private static String count(int n, String one, String many) {
+    return n + " " + (n == 1 ? one : many);
+  }
+
+  private static String sample(List<String> ids) {
+    String shown = String.join(", ", ids.subList(0, Math.min(IDS_SHOWN, ids.size())));
+    return ids.size() <= IDS_SHOWN ? shown : shown + " and " + (ids.size() - IDS_SHOWN) + " more";
+  }
+}
