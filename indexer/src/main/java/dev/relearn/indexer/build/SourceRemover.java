@@ -2,6 +2,7 @@ package dev.relearn.indexer.build;
 
 import dev.relearn.lucene.schema.ChunkSchema;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -42,8 +43,18 @@ public final class SourceRemover {
       }
     }
     if (!unknown.isEmpty()) {
-      throw new IllegalArgumentException((unknown.size() == 1 ? "not a source" : "not sources")
-          + " of this index: " + String.join(", ", unknown) + "; " + listing(held));
+      StringBuilder message = new StringBuilder(unknown.size() == 1 ? "not a source of"
+          : "not sources of").append(" this index: ").append(String.join(", ", unknown)).append("; ")
+          .append(listing(held));
+      for (String origin : unknown) {
+        String folder = NestedOrigins.enclosing(held.keySet(), Path.of(origin));
+        if (folder != null) {
+          message.append(". ").append(origin).append(" is part of the indexed folder ")
+              .append(folder).append(": delete it or add it to .gitignore, then index ")
+              .append(folder).append(" again");
+        }
+      }
+      throw new IllegalArgumentException(message.toString());
     }
     return reports;
   }

@@ -2,6 +2,7 @@ package dev.relearn.indexer.build;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.lucene.schema.ChunkSchema;
@@ -9,8 +10,10 @@ import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import org.apache.lucene.document.Field;
+import org.apache.lucene.index.DirectoryReader;
 import org.junit.jupiter.api.Test;
 
 /** No file is indexed under two origins: parts of indexed folders, folders around indexed ones. */
@@ -60,6 +63,21 @@ class IndexPartsTest extends IndexBuilderFixture {
     assertEquals(origin(docs), stored().stream().filter(s -> s.path().equals("docs/c.md"))
         .findFirst().orElseThrow().origin());
     assertEquals(5, index(docs).unchanged(), "the folder's next run finds nothing to do");
+  }
+
+  @Test
+  void removingAPartOfAnIndexedFolderSaysHowToTakeItOut() throws IOException {
+    Path docs = docs();
+    index(docs);
+    String part = origin(docs.resolve("sub"));
+    IllegalArgumentException e;
+    try (DirectoryReader reader = DirectoryReader.open(writer)) {
+      e = assertThrows(IllegalArgumentException.class,
+          () -> SourceRemover.plan(reader, List.of(part)));
+    }
+    assertTrue(e.getMessage().contains(part + " is part of the indexed folder " + origin(docs)
+        + ": delete it or add it to .gitignore, then index " + origin(docs) + " again"),
+        e.getMessage());
   }
 
   @Test
