@@ -28,7 +28,7 @@ final class DatasetOptions {
   BeirDataset open(CommandSpec spec, EngineOptions engine) throws IOException {
     BeirDataset beir = open(dataset);
     requireSplit(spec, beir, "--split", split);
-    requireJudgedQueries(beir, "--split", split);
+    requireRelevantQueries(beir, "--split", split);
     useOwnIndex(spec, engine, beir);
     return beir;
   }
@@ -36,11 +36,13 @@ final class DatasetOptions {
   /**
    * Reads the queries and the judgments of {@code split} now, so a malformed line fails before
    * the corpus is indexed, and fails unless some query of the split has a text and a relevant
-   * document: without one every metric's mean is undefined.
+   * document. Judged queries without a relevant document count as 0, as in trec_eval, but with
+   * none at all every metric would be 0 (or undefined) whatever the system does, and feedback
+   * sessions would have nothing to click: not worth indexing a corpus for.
    */
-  static void requireJudgedQueries(BeirDataset beir, String option, String split)
+  static void requireRelevantQueries(BeirDataset beir, String option, String split)
       throws IOException {
-    if (anyJudged(beir, split, beir.queryIds(split))) {
+    if (anyRelevant(beir, split, beir.queryIds(split))) {
       return;
     }
     throw new IllegalArgumentException(option + " " + split + ": no query of qrels/" + split
@@ -49,7 +51,7 @@ final class DatasetOptions {
   }
 
   /** Whether one of {@code ids} has a relevant document in {@code split}'s qrels. */
-  static boolean anyJudged(BeirDataset beir, String split, Collection<String> ids)
+  static boolean anyRelevant(BeirDataset beir, String split, Collection<String> ids)
       throws IOException {
     Set<String> relevant = beir.qrels(split).queryIdsWithRelevant();
     return ids.stream().anyMatch(relevant::contains);

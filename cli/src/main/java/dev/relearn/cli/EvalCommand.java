@@ -74,7 +74,7 @@ final class EvalCommand implements Callable<Integer> {
     RunFile.requireWritable(runOut);
     Set<String> all = beir.queryIds(split);
     Set<String> ids = new LinkedHashSet<>(cap.first(all));
-    requireJudged(beir, ids);
+    requireRelevant(beir, ids);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     try (Relearn relearn = engine.openOrCreate()) {
@@ -118,12 +118,15 @@ final class EvalCommand implements Callable<Integer> {
             + " lines" : "") + ")");
   }
 
-  /** Fails unless a query of {@code ids} (those --max-queries kept) has a relevant document. */
-  private void requireJudged(BeirDataset beir, Set<String> ids) throws IOException {
-    if (!DatasetOptions.anyJudged(beir, split, ids)) {
+  /**
+   * Fails unless a query of {@code ids} (those --max-queries kept) has a relevant document: the
+   * others count, as 0, but without one every figure would be 0 whatever the mode.
+   */
+  private void requireRelevant(BeirDataset beir, Set<String> ids) throws IOException {
+    if (!DatasetOptions.anyRelevant(beir, split, ids)) {
       throw new IllegalArgumentException("--max-queries " + cap.limit() + ": none of the first "
-          + ids.size() + " queries of split " + split + " has a relevant document; nothing to"
-          + " evaluate (raise --max-queries)");
+          + ids.size() + " queries of split " + split + " has a relevant document, so every"
+          + " metric would be 0; raise --max-queries");
     }
   }
 }

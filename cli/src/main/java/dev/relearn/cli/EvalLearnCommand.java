@@ -76,8 +76,8 @@ final class EvalLearnCommand implements Callable<Integer> {
     DatasetOptions.requireSplit(spec, beir, "--train-split", trainSplit);
     DatasetOptions.requireSplit(spec, beir, "--test-split", testSplit);
     // and malformed queries or qrels, or splits with nothing to learn from or score
-    DatasetOptions.requireJudgedQueries(beir, "--train-split", trainSplit);
-    DatasetOptions.requireJudgedQueries(beir, "--test-split", testSplit);
+    DatasetOptions.requireRelevantQueries(beir, "--train-split", trainSplit);
+    DatasetOptions.requireRelevantQueries(beir, "--test-split", testSplit);
     DatasetOptions.useOwnIndex(spec, engine, beir);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();

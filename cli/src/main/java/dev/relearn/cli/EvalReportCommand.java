@@ -114,7 +114,7 @@ final class EvalReportCommand implements Callable<Integer> {
         + " top 100 candidates per retriever; hybrid fuses by min-max, α 0.5, unless marked RRF");
     settings.put("metrics", "nDCG@10 and Recall@100 with trec_eval's semantics (cross-checked"
         + " against trec_eval 9.0.4 in the tests); BEIR's protocol: top 100, self-hits dropped;"
-        + " queries without a relevant document are not counted");
+        + " a judged query without a relevant document counts as 0, as in trec_eval");
     settings.put("significance", "paired two-sided tests on per-query nDCG@10 against hybrid:"
         + " randomisation (" + String.format(Locale.ROOT, "%,d", config.trials())
         + " seeded sign flips)"

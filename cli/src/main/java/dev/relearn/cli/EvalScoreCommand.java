@@ -31,12 +31,11 @@ import picocli.CommandLine.Spec;
     description = {"Score a TREC run file (qid Q0 docno rank score tag), written by relearn"
         + " eval --run-out or by any other system, against qrels: no index, no model.",
         "trec_eval's metrics: hits are ranked by score, ties by doc id descending (the rank"
-            + " column is ignored); every judged query with a relevant document counts (with"
-            + " --dataset: those of queries.jsonl, as relearn eval runs them), and one the run"
-            + " lacks scores 0 (trec_eval -c; --run-queries-only leaves it out, as plain"
-            + " trec_eval does). Run queries without judgments are ignored. As in relearn eval,"
-            + " and unlike trec_eval, a query whose judgments are all below grade 1 is not"
-            + " counted (trec_eval counts it as 0)."})
+            + " column is ignored); every judged query counts (with --dataset: those of"
+            + " queries.jsonl, as relearn eval runs them). One whose judgments are all below"
+            + " grade 1 scores 0, as in trec_eval, and so does one the run lacks (trec_eval -c;"
+            + " --run-queries-only leaves it out, as plain trec_eval does). Run queries without"
+            + " judgments are ignored."})
 final class EvalScoreCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -105,11 +104,14 @@ final class EvalScoreCommand implements Callable<Integer> {
       counted.retainAll(run.queryIds());
     }
     EvaluationResult result = evaluator.evaluate(qrels, run, counted);
-    if (result.queryCount() == 0) {
-      throw new IllegalArgumentException("no query of " + judgedBy + " that the run holds has a"
-          + " relevant document (grade 1 or more); nothing to score");
+    if (result.queryCount() == 0) { // with --dataset: no judged query (in the run) has a text
+      throw new IllegalArgumentException("no query judged in " + judgedBy
+          + (beir == null ? "" : " has a text in " + beir.queriesFile().getFileName())
+          + (runQueriesOnly ? (beir == null ? " is" : " and is") + " in the run" : "")
+          + "; nothing to score");
     }
     PrintWriter err = spec.commandLine().getErr();
+    noteWithoutRelevant(qrels, result, judgedBy, err);
     if (!judgedDocRetrieved(qrels, run, result)) {
       err.println("relearn: no document of the run is judged in " + judgedBy + ": do the run's"
           + " doc ids match the qrels?");
@@ -160,6 +162,23 @@ final class EvalScoreCommand implements Callable<Integer> {
     }
   }
 
+  /** Names the counted queries without a relevant document: they score 0, as in trec_eval. */
+  private static void noteWithoutRelevant(Qrels qrels, EvaluationResult result, String judgedBy,
+      PrintWriter err) {
+    Set<String> without = new LinkedHashSet<>();
+    result.queryIds().stream().filter(q -> qrels.relevantCount(q) == 0).forEach(without::add);
+    boolean one = without.size() == 1;
+    if (without.size() == result.queryCount()) {
+      err.println("relearn: no counted query has a relevant document (grade 1 or more) in "
+          + judgedBy + ", so every metric is 0 (as in trec_eval)");
+    } else if (!without.isEmpty()) {
+      err.println("relearn: " + without.size() + " of " + result.queryCount() + " counted"
+          + " queries ha" + (one ? "s" : "ve") + " no relevant document (grade 1 or more) in "
+          + judgedBy + " and score" + (one ? "s" : "") + " 0 in every metric, as in trec_eval: "
+          + sample(without));
+    }
+  }
+
   /** Whether some counted query retrieved a document that its judgments name. */
   private static boolean judgedDocRetrieved(Qrels qrels, Run run, EvaluationResult result) {
     return result.queryIds().stream().anyMatch(query -> run.ranking(query).stream()
@@ -172,7 +191,7 @@ final class EvalScoreCommand implements Callable<Integer> {
     json.put("qrels", qrelsFile != null ? qrelsFile.toString()
         : dataset.resolve("qrels").resolve(split() + ".tsv").toString());
     json.put("queries", result.queryCount());
-    json.put("excluded_no_relevant", result.excludedQueryIds().size());
+    json.put("excluded_no_judgments", result.excludedQueryIds().size());
     json.put("retrieved_nothing", result.unretrievedQueryIds().size());
     result.means().forEach((metric, mean) -> json.put(metric.name(), mean));
     if (perQuery) {

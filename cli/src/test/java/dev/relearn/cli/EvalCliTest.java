@@ -161,7 +161,7 @@ class EvalCliTest {
     CliTest.Result capped = CliTest.run("eval", "--index", index.toString(), "--model",
         "hashing", "--dataset", beir.toString(), "--max-queries", "1");
     assertEquals("relearn: --max-queries 1: none of the first 1 queries of split test has a"
-        + " relevant document; nothing to evaluate (raise --max-queries)",
+        + " relevant document, so every metric would be 0; raise --max-queries",
         capped.err().strip());
     Files.writeString(test, "query-id\tcorpus-id\tscore\n");
     CliTest.Result empty = CliTest.run("eval", "--index", index.toString(), "--model",

@@ -33,13 +33,19 @@ class EvalOwnDataCliTest {
 
   @Test
   void evalNamesJudgmentsItCannotUseBeforeTheFigures() throws Exception {
-    Files.writeString(beir.resolve("qrels/test.tsv"), "t0q3\tgadget0-nope\t1\n"
-        + "t1q3\tgadget1-blog\t0\nghost\tgadget2-manual\t1\n", StandardOpenOption.APPEND);
+    Path test = beir.resolve("qrels/test.tsv");
+    // t2q3's only judgment becomes grade 0: it still counts, with 0, as in trec_eval
+    Files.writeString(test, Files.readString(test).replace("t2q3\tgadget2-manual\t1",
+        "t2q3\tgadget2-manual\t0") + "t0q3\tgadget0-nope\t1\n"
+        + "t1q3\tgadget1-blog\t0\nghost\tgadget2-manual\t1\n");
     CliTest.Result result = eval("--dataset", beir.toString(), "--mode", "bm25");
     assertEquals(0, result.code(), result.err());
     assertTrue(result.err().contains("relearn: qrels/test.tsv: 1 judged query has no text in"
         + " queries.jsonl and is not run: ghost\n"), result.err());
-    assertTrue(result.err().contains("relearn: qrels/test.tsv: 1 of 13 relevant judgments names"
+    assertTrue(result.err().contains("relearn: qrels/test.tsv: 1 query has no relevant document"
+        + " (grade 1 or more) and scores 0 in every metric, as in trec_eval: t2q3\n"),
+        result.err());
+    assertTrue(result.err().contains("relearn: qrels/test.tsv: 1 of 12 relevant judgments names"
         + " a document the index does not hold (never retrieved, so recall and nDCG are lower):"
         + " gadget0-nope\n"), result.err());
     assertTrue(result.out().contains(": 12 queries "), result.out());
@@ -83,8 +89,8 @@ class EvalOwnDataCliTest {
         + "q3 0 e 1\nq4 0 f 0\n");
     Path run = tmp.resolve("other.run");
     // b and a tie at 5.0: trec_eval ranks by doc id descending, so b (grade 1) comes first;
-    // q3 is absent (scores 0, as with trec_eval -c); q4 has no relevant doc (not counted);
-    // qX is not judged (ignored). A BOM and CRLF endings, as Windows tools write.
+    // q3 is absent (scores 0, as with trec_eval -c); q4 has no relevant doc (scores 0, as in
+    // trec_eval); qX is not judged (ignored). A BOM and CRLF endings, as Windows tools write.
     Files.writeString(run, "\uFEFFq1\tQ0\ta\t1\t5.0\tx\r\nq1\tQ0\tb\t2\t5.0\tx\r\n"
         + "q1\tQ0\tz\t3\t4e0\tx\r\nq2 Q0 d 1 0.9 x\r\nq2 Q0 c 2 0.8 x\r\nq4 Q0 f 1 1 x\r\n"
         + "qX Q0 a 1 1 x\r\n");
@@ -92,22 +98,46 @@ class EvalOwnDataCliTest {
         qrels.toString(), "--metrics", "ndcg@10,ndcg@1,map,p@2,recall@1,mrr@10", "--per-query");
     assertEquals(0, all.code(), all.err());
     // q1: gains (1, 2, 0), ideal (2, 1): (1 + 2/log2 3) / (2 + 1/log2 3) = 0.8597
-    // q2: c at rank 2: (1/log2 3) / 1 = 0.6309; q3: 0. Mean (0.8597 + 0.6309) / 3 = 0.4969
+    // q2: c at rank 2: (1/log2 3) / 1 = 0.6309; q3, q4: 0. Mean (0.8597 + 0.6309) / 4 = 0.3727
+    // (trec_eval -c prints the same means)
     assertTrue(all.out().contains("ndcg@10      q1           0.8597\n"), all.out());
     assertTrue(all.out().contains("ndcg@10      q2           0.6309\n"), all.out());
-    assertTrue(all.out().contains("ndcg@10      0.4969\n"), all.out());
+    assertTrue(all.out().contains("ndcg@10      q4           0.0000\n"), all.out());
+    assertTrue(all.out().contains("ndcg@10      0.3727\n"), all.out());
     // ndcg@1: q1 1/2; map: q1 (1/1 + 2/2)/2 = 1, q2 1/2; p@2: q1 1, q2 1/2; recall@1: q1 1/2
-    assertTrue(all.out().contains("ndcg@1       0.1667\n"), all.out());
-    assertTrue(all.out().contains("map          0.5000\n"), all.out());
-    assertTrue(all.out().contains("p@2          0.5000\n"), all.out());
-    assertTrue(all.out().contains("recall@1     0.1667\n"), all.out());
-    assertTrue(all.out().contains("mrr@10       0.5000\n"), all.out());
-    assertTrue(all.out().endsWith("3 queries (1 excluded: no relevant docs; 1 retrieved"
+    assertTrue(all.out().contains("ndcg@1       0.1250\n"), all.out());
+    assertTrue(all.out().contains("map          0.3750\n"), all.out());
+    assertTrue(all.out().contains("p@2          0.3750\n"), all.out());
+    assertTrue(all.out().contains("recall@1     0.1250\n"), all.out());
+    assertTrue(all.out().contains("mrr@10       0.3750\n"), all.out());
+    assertTrue(all.out().endsWith("4 queries (0 excluded: no judgments; 1 retrieved"
         + " nothing)\n"), all.out());
+    assertEquals("relearn: 1 of 4 counted queries has no relevant document (grade 1 or more) in "
+        + qrels + " and scores 0 in every metric, as in trec_eval: q4\n", all.err());
     CliTest.Result inRun = CliTest.run("eval", "score", "--run", run.toString(), "--qrels",
         qrels.toString(), "--run-queries-only", "--metrics", "ndcg@10");
-    assertEquals("ndcg@10      0.7453\n2 queries (1 excluded: no relevant docs; 0 retrieved"
+    // q1, q2 and q4 (plain trec_eval): (0.8597 + 0.6309 + 0) / 3 = 0.4969
+    assertEquals("ndcg@10      0.4969\n3 queries (0 excluded: no judgments; 0 retrieved"
         + " nothing)\n", inRun.out());
+  }
+
+  @Test
+  void aRunJudgedOnlyNonRelevantScoresZeroWithANote() throws Exception {
+    Path qrels = tmp.resolve("zero.qrels");
+    Files.writeString(qrels, "q1 0 a 0\nq1 0 b -1\nq2 0 c 0\n");
+    Path run = tmp.resolve("zero.run");
+    Files.writeString(run, "q1 Q0 a 1 2 x\nq1 Q0 b 2 1 x\nq2 Q0 c 1 1 x\n");
+    CliTest.Result scored = CliTest.run("eval", "score", "--run", run.toString(), "--qrels",
+        qrels.toString(), "--metrics", "ndcg@10,map,mrr@10", "--json");
+    assertEquals(0, scored.code(), scored.err());
+    JsonNode json = new ObjectMapper().readTree(scored.out());
+    assertEquals(2, json.get("queries").asInt());
+    assertEquals(0, json.get("excluded_no_judgments").asInt());
+    for (String metric : new String[] {"ndcg@10", "map", "mrr@10"}) {
+      assertEquals(0.0, json.get(metric).asDouble(), 0.0, metric);
+    }
+    assertEquals("relearn: no counted query has a relevant document (grade 1 or more) in "
+        + qrels + ", so every metric is 0 (as in trec_eval)\n", scored.err());
   }
 
   @Test

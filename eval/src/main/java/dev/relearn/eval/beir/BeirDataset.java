@@ -127,8 +127,8 @@ public final class BeirDataset {
 
   /**
    * The ids of the queries judged in {@code split} that also have a text in the queries file, in
-   * queries-file order. Queries whose judgments are all non-relevant are included here; the
-   * {@link dev.relearn.eval.metrics.Evaluator} leaves them out of its means.
+   * queries-file order. Queries whose judgments are all non-relevant are included here, and the
+   * {@link dev.relearn.eval.metrics.Evaluator} counts them as 0, as trec_eval does.
    */
   public SequencedSet<String> queryIds(String split) throws IOException {
     Qrels qrels = qrels(split);

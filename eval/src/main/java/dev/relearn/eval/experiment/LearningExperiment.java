@@ -128,10 +128,10 @@ public final class LearningExperiment {
     return hybridTest;
   }
 
-  /** The train split's scorable queries. */
+  /** The train split's queries that sessions can use (those with a relevant document). */
   public Split train() throws IOException {
     if (train == null) {
-      train = Split.of(dataset, config.trainSplit());
+      train = Split.forSessions(dataset, config.trainSplit());
     }
     return train;
   }

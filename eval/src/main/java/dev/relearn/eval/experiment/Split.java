@@ -9,8 +9,10 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The queries of one qrels split that can be scored (those with at least one relevant document and
- * a text), with their texts and judgments.
+ * Queries of one qrels split with their texts and judgments: either every query that can be scored
+ * (judged, with a text; as {@link dev.relearn.eval.metrics.Evaluator} counts them, a query whose
+ * judgments are all below grade 1 scores 0) or only those a simulated user can find something
+ * relevant for (a relevant document and a text), for feedback sessions.
  *
  * @param name the split's name, e.g. {@code train}
  * @param ids the query ids, in queries-file order
@@ -37,22 +39,39 @@ public record Split(String name, List<String> ids, Map<String, String> texts, Qr
   }
 
   /**
-   * The scorable queries of {@code split} in {@code dataset}.
+   * The scorable queries of {@code split} in {@code dataset}: every judged query with a text, the
+   * queries the {@link dev.relearn.eval.metrics.Evaluator} counts.
    *
-   * @throws IllegalArgumentException when the split is unknown or has no scorable query
+   * @throws IllegalArgumentException when the split is unknown or has no judged query with a text
    */
   public static Split of(BeirDataset dataset, String split) throws IOException {
+    return select(dataset, split, false);
+  }
+
+  /**
+   * The queries of {@code split} in {@code dataset} that feedback sessions can use: those with a
+   * text and at least one relevant document, so that a simulated user has something to click.
+   *
+   * @throws IllegalArgumentException when the split is unknown or has no such query
+   */
+  public static Split forSessions(BeirDataset dataset, String split) throws IOException {
+    return select(dataset, split, true);
+  }
+
+  private static Split select(BeirDataset dataset, String split, boolean needRelevant)
+      throws IOException {
     Qrels qrels = dataset.qrels(split);
     Map<String, String> all = dataset.queries();
     Map<String, String> texts = new LinkedHashMap<>();
     for (String id : dataset.queryIds(split)) {
-      if (qrels.relevantCount(id) > 0) {
+      if (!needRelevant || qrels.relevantCount(id) > 0) {
         texts.put(id, all.get(id));
       }
     }
     if (texts.isEmpty()) {
       throw new IllegalArgumentException("split '" + split + "' of " + dataset.name()
-          + " has no query with a relevant document and a text");
+          + (needRelevant ? " has no query with a relevant document and a text"
+              : " has no judged query with a text"));
     }
     int maxGrade = 1;
     for (String id : texts.keySet()) {

@@ -12,7 +12,7 @@ import java.util.Objects;
  * @param split the qrels split, e.g. {@code test}
  * @param mode the search mode label, e.g. {@code hybrid}
  * @param fusion the fusion description, for hybrid mode
- * @param queries evaluated queries (those with at least one relevant document)
+ * @param queries evaluated queries (every judged query of the split with a text)
  * @param ndcgAt10 mean nDCG@10
  * @param recallAt100 mean Recall@100
  * @param mrrAt10 mean MRR@10

@@ -16,8 +16,9 @@ import java.util.Set;
  * How much of a split's judgments an evaluation can use. Every metric stays as trec_eval computes
  * it; this only says, before the numbers, what silently shapes them on a dataset of one's own:
  * judged queries that the queries file lacks (never run), evaluated queries without a relevant
- * document (not counted), and relevant documents that the index does not hold (never retrieved,
- * so they lower recall; usually doc ids that differ between the qrels and the corpus).
+ * document (counted as 0 in every metric, as in trec_eval), and relevant documents that the index
+ * does not hold (never retrieved, so they lower recall; usually doc ids that differ between the
+ * qrels and the corpus).
  *
  * @param judgedWithoutText judged query ids of the split with no text in the queries file
  * @param withoutRelevant evaluated query ids whose judgments are all below grade 1
@@ -92,11 +93,10 @@ public record JudgmentCoverage(List<String> judgedWithoutText, List<String> with
           + sample(judgedWithoutText));
     }
     if (!withoutRelevant.isEmpty()) {
+      boolean one = withoutRelevant.size() == 1;
       notes.add(qrelsFile + ": " + count(withoutRelevant.size(), "query", "queries") + " ha"
-          + (withoutRelevant.size() == 1 ? "s" : "ve") + " no relevant document (grade 1 or"
-          + " more) and " + (withoutRelevant.size() == 1 ? "is" : "are") + " not counted"
-          + " (trec_eval would count " + (withoutRelevant.size() == 1 ? "it" : "them")
-          + " as 0): " + sample(withoutRelevant));
+          + (one ? "s" : "ve") + " no relevant document (grade 1 or more) and score"
+          + (one ? "s" : "") + " 0 in every metric, as in trec_eval: " + sample(withoutRelevant));
     }
     if (unknownJudgments == relevantJudgments && relevantJudgments > 0) {
       notes.add(qrelsFile + ": none of the " + count(relevantJudgments, "relevant document",

@@ -40,7 +40,7 @@ public final class EvaluationResult {
     return metrics;
   }
 
-  /** The counted queries (in the set and with a relevant doc), in the set's order. */
+  /** The counted queries (in the set and judged in the qrels), in the set's order. */
   public List<String> queryIds() {
     return queryIds;
   }
@@ -50,7 +50,7 @@ public final class EvaluationResult {
     return queryIds.size();
   }
 
-  /** Queries of the evaluated set left out because the qrels give them no relevant doc. */
+  /** Queries of the evaluated set left out because the qrels hold no judgment for them. */
   public Set<String> excludedQueryIds() {
     return excludedQueryIds;
   }
@@ -101,7 +101,7 @@ public final class EvaluationResult {
     Double value = perQuery(metric).get(queryId);
     if (value == null) {
       throw new IllegalArgumentException("query '" + queryId + "' was not counted"
-          + (excludedQueryIds.contains(queryId) ? " (it has no relevant docs)" : ""));
+          + (excludedQueryIds.contains(queryId) ? " (it has no judgments)" : ""));
     }
     return value;
   }
@@ -111,7 +111,7 @@ public final class EvaluationResult {
     StringBuilder out = new StringBuilder();
     means.forEach((metric, mean) ->
         out.append(String.format(Locale.ROOT, "%-12s %.4f%n", metric.name(), mean)));
-    out.append(String.format(Locale.ROOT, "%d queries (%d excluded: no relevant docs; %d retrieved"
+    out.append(String.format(Locale.ROOT, "%d queries (%d excluded: no judgments; %d retrieved"
         + " nothing)%n", queryIds.size(), excludedQueryIds.size(), unretrievedQueryIds.size()));
     return out.toString();
   }

@@ -12,13 +12,13 @@ import java.util.Set;
 /**
  * Scores a {@link Run} against {@link Qrels} on a fixed list of metrics, per query and on average.
  *
- * <p>Which queries count: those in the evaluated query set that have at least one relevant doc in
- * the qrels. A query of the set without relevant docs is left out of every mean (it cannot score
- * anything) and is reported in {@link EvaluationResult#excludedQueryIds()}; here relearn differs
- * from trec_eval, which counts a judged query without relevant docs as 0. A counted query that the
- * run lacks, or for which it retrieved nothing, scores 0, as with {@code trec_eval -c}; those are
- * reported in {@link EvaluationResult#unretrievedQueryIds()}. Queries of the run or the qrels
- * outside the set are ignored. Each mean is the plain average over the counted queries.
+ * <p>Which queries count, as in trec_eval: those in the evaluated query set that have at least one
+ * judgment in the qrels. A counted query whose judgments are all below grade 1 (none relevant)
+ * scores 0 in every metric. A query of the set without any judgment is left out of every mean and
+ * is reported in {@link EvaluationResult#excludedQueryIds()}. A counted query that the run lacks,
+ * or for which it retrieved nothing, scores 0, as with {@code trec_eval -c}; those are reported in
+ * {@link EvaluationResult#unretrievedQueryIds()}. Queries of the run or the qrels outside the set
+ * are ignored. Each mean is the plain average over the counted queries.
  *
  * <p>The run is used as given: apply {@link Run#withoutSelfHits()} first where BEIR requires it.
  * Instances are immutable and thread-safe.
@@ -55,7 +55,7 @@ public final class Evaluator {
     return metrics;
   }
 
-  /** Evaluates over every query of {@code qrels} (those without relevant docs are excluded). */
+  /** Evaluates over every judged query of {@code qrels}. */
   public EvaluationResult evaluate(Qrels qrels, Run run) {
     return evaluate(qrels, run, qrels.queryIds());
   }
@@ -77,7 +77,7 @@ public final class Evaluator {
       perQuery.put(metric, new LinkedHashMap<>());
     }
     for (String queryId : queryIds) {
-      if (qrels.relevantCount(queryId) == 0) {
+      if (qrels.judgments(queryId).isEmpty()) {
         excluded.add(queryId);
         continue;
       }

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * On a dataset of one's own, what the judgments let an evaluation measure is said before the
- * numbers: judged queries without text, queries without a relevant document, relevant documents
- * that the indexed corpus does not hold.
+ * numbers: judged queries without text, queries without a relevant document (counted as 0, as in
+ * trec_eval), relevant documents that the indexed corpus does not hold.
  */
 class JudgmentCoverageTest {
   @TempDir Path tmp;
@@ -56,10 +56,19 @@ class JudgmentCoverageTest {
         coverage);
     assertEquals(List.of(
         "qrels/test.tsv: 1 judged query has no text in queries.jsonl and is not run: q7",
-        "qrels/test.tsv: 1 query has no relevant document (grade 1 or more) and is not counted"
-            + " (trec_eval would count it as 0): q2",
+        "qrels/test.tsv: 1 query has no relevant document (grade 1 or more) and scores 0 in"
+            + " every metric, as in trec_eval: q2",
         "qrels/test.tsv: 1 of 3 relevant judgments names a document the index does not hold"
             + " (never retrieved, so recall and nDCG are lower): D9"),
+        coverage.notes("qrels/test.tsv", "queries.jsonl"));
+  }
+
+  @Test
+  void severalQueriesWithoutRelevantDocsAreNamedTogether() {
+    JudgmentCoverage coverage = new JudgmentCoverage(List.of(), List.of("q2", "q3"), 4, 0,
+        List.of());
+    assertEquals(List.of("qrels/test.tsv: 2 queries have no relevant document (grade 1 or more)"
+        + " and score 0 in every metric, as in trec_eval: q2, q3"),
         coverage.notes("qrels/test.tsv", "queries.jsonl"));
   }
 

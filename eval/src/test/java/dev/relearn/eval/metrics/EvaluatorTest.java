@@ -147,25 +147,59 @@ class EvaluatorTest {
   }
 
   @Test
-  void queriesWithoutRelevantDocsAreExcludedFromTheMean() {
-    Qrels qrels = Qrels.of(Map.of(
-        "q1", Map.of("d1", 1), "q2", Map.of("d2", 0), "q4", Map.of("d4", 1)));
-    Run run = Run.builder().add("q1", "d1", 1).add("q2", "d9", 1).build();
-    // q2 has only a grade-0 judgment, q3 has none: both excluded. q4 is not in the set: ignored.
+  void judgedQueriesWithoutRelevantDocsCountAsZeroAndUnjudgedOnesAreExcluded() {
+    Qrels qrels = Qrels.of(Map.of("q1", Map.of("d1", 1), "q2", Map.of("d2", 0, "d3", 0),
+        "q5", Map.of("d5", -1, "d6", 0), "q4", Map.of("d4", 1)));
+    Run run = Run.builder().add("q1", "d1", 1).add("q2", "d2", 2).add("q2", "d3", 1)
+        .add("q3", "d1", 1).build();
+    // q2 (grades 0, both retrieved) and q5 (grades -1 and 0, not in the run) count with 0, as in
+    // trec_eval; q3 has no judgment: excluded. q4 is not in the set: ignored.
     EvaluationResult result =
-        ALL.evaluate(qrels, run, new LinkedHashSet<>(List.of("q1", "q2", "q3")));
-    assertEquals(List.of("q1"), result.queryIds());
-    assertEquals(Set.of("q2", "q3"), result.excludedQueryIds());
-    // mean over q1 alone: 1, not 1/3
-    assertEquals(1.0, result.mean("ndcg@10"), EPS);
-    assertThrows(IllegalArgumentException.class, () -> value(result, "q2", "ndcg@10"));
+        ALL.evaluate(qrels, run, new LinkedHashSet<>(List.of("q1", "q2", "q3", "q5")));
+    assertEquals(List.of("q1", "q2", "q5"), result.queryIds());
+    assertEquals(Set.of("q3"), result.excludedQueryIds());
+    assertEquals(Set.of("q5"), result.unretrievedQueryIds());
+    for (Metric metric : ALL.metrics()) {
+      assertEquals(0.0, result.value("q2", metric), 0.0, metric + " of q2");
+      assertEquals(0.0, result.value("q5", metric), 0.0, metric + " of q5");
+    }
+    // mean over q1, q2 and q5: 1/3
+    assertEquals(1.0 / 3, result.mean("ndcg@10"), EPS);
+    assertEquals(1.0 / 3, result.mean("mrr@10"), EPS);
+    // p@2: q1 has 1 relevant doc in 2 ranks
+    assertEquals(0.5 / 3, result.mean("p@2"), EPS);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> value(result, "q3", "ndcg@10"));
+    assertEquals("query 'q3' was not counted (it has no judgments)", e.getMessage());
+    assertTrue(result.summary().endsWith("3 queries (1 excluded: no judgments; 1 retrieved"
+        + " nothing)\n"), result.summary());
+  }
+
+  @Test
+  void everyMeasureIsZeroNotNaNWithoutRelevantDocs() {
+    Qrels qrels = Qrels.of(Map.of("q", Map.of("a", 0, "b", -1, "c", 0)));
+    Run run = Run.builder().add("q", "a", 3).add("q", "b", 2).add("q", "x", 1).build();
+    for (Measure measure : Measure.values()) {
+      for (int k : new int[] {1, 2, 10, Metric.NO_CUTOFF}) {
+        if (k == Metric.NO_CUTOFF && measure.needsCutoff()) {
+          continue;
+        }
+        Metric metric = Metric.of(measure, k);
+        for (Run ranked : List.of(run, Run.empty())) {
+          EvaluationResult result = new Evaluator(List.of(metric)).evaluate(qrels, ranked);
+          assertEquals(0.0, result.value("q", metric), 0.0, metric.name());
+          assertEquals(0.0, result.mean(metric), 0.0, metric.name());
+        }
+      }
+    }
   }
 
   @Test
   void noCountedQueryGivesNaNMeans() {
     Qrels qrels = Qrels.of(Map.of("q", Map.of("d", 0)));
-    EvaluationResult result = ALL.evaluate(qrels, Run.empty());
+    EvaluationResult result = ALL.evaluate(qrels, Run.empty(), Set.of("unjudged"));
     assertEquals(0, result.queryCount());
+    assertEquals(Set.of("unjudged"), result.excludedQueryIds());
     assertTrue(Double.isNaN(result.mean("ndcg@10")));
   }
 
