@@ -125,10 +125,11 @@ final class EngineOptions {
       if (options.readOnly()) {
         throw e;
       }
+      String holder = e.holder() == null ? "a relearn serve, mcp or index holds its write lock"
+          : "held by " + e.holder();
       throw new IllegalStateException("index in use by another process: "
-          + index.toAbsolutePath().normalize() + " (a relearn serve, mcp or index holds its"
-          + " write lock); this command writes, so stop that process and run it again. Searches"
-          + " work meanwhile.", e);
+          + index.toAbsolutePath().normalize() + " (" + holder + "); this command writes, so stop"
+          + " that process and run it again. Searches work meanwhile.", e);
     }
   }
 
@@ -141,14 +142,18 @@ final class EngineOptions {
     };
   }
 
-  /** The engine options these flags describe; a bad value is a usage error. */
+  /**
+   * The engine options these flags describe, with the command's name (such as {@code relearn
+   * index}) as the label another process refused the index sees; a bad value is a usage error.
+   */
   RelearnOptions options(boolean readOnly) throws IOException {
     RelearnOptions chosen = Usage.check(mixee, () -> RelearnOptions.defaults()
         .withModel(ModelChoice.fromLabel(model))
         .withQueryInstruction(!noQueryInstruction)
         .withReadOnly(readOnly)
         .withProtectedQueryVectors(protectQueryVectors)
-        .withFeedbackDurability(durability(feedbackDurability)));
+        .withFeedbackDurability(durability(feedbackDurability))
+        .withLockHolder(mixee.qualifiedName()));
     return withThreadsAndCache(mixee, chosen, threads, vectorCache);
   }
 

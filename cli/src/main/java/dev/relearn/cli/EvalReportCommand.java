@@ -83,7 +83,8 @@ final class EvalReportCommand implements Callable<Integer> {
     LearnConfig config = Usage.check(spec, user::config);
     RelearnOptions options = EngineOptions.withThreadsAndCache(spec, Usage.check(spec,
         () -> RelearnOptions.defaults().withModel(ModelChoice.fromLabel(model))
-            .withFeedbackDurability(Durability.ASYNC)), threads, vectorCache);
+            .withFeedbackDurability(Durability.ASYNC).withLockHolder(spec.qualifiedName())),
+        threads, vectorCache);
     PrintWriter err = spec.commandLine().getErr();
     long start = System.nanoTime();
     List<DatasetReport> reports = new ArrayList<>();

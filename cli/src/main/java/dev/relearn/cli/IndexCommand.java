@@ -5,6 +5,7 @@ import dev.relearn.indexer.build.ConsoleProgress;
 import dev.relearn.indexer.build.IndexReport;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.indexer.source.SourceProblem;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,7 +52,16 @@ final class IndexCommand implements Callable<Integer> {
         Interruption interruption = new Interruption(err)) {
       for (Path path : paths) {
         interruption.indexing(path);
-        IndexReport report = relearn.index(path, sourceFormat, ConsoleProgress.stderr());
+        IndexReport report;
+        try {
+          report = relearn.index(path, sourceFormat, ConsoleProgress.stderr());
+        } catch (IOException | RuntimeException | OutOfMemoryError e) {
+          OutOfMemoryError oom = Interruption.outOfMemoryBehind(e);
+          if (oom != null) { // also when it hit a Lucene thread and closed the writer
+            interruption.outOfMemory(path, oom);
+          }
+          throw e;
+        }
         interruption.indexing(null);
         out.println(report.summary());
         problems += report.problems().size();

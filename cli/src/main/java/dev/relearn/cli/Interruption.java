@@ -11,7 +11,8 @@ import sun.misc.Signal;
  * skips the JVM's shutdown hooks on purpose (see {@link SignalScope}): an embedding is running on
  * the main thread. Nothing is lost by halting: a path is committed once, at its end, so an
  * interrupted path leaves the index as it was, and the operating system releases the index's
- * lock. Outside a path, the signals keep their usual handling. {@link #close} restores them.
+ * lock. Outside a path, the signals keep their usual handling. {@link #close} restores them. A
+ * heap that runs out while indexing is handled the same way ({@link #outOfMemory}).
  */
 final class Interruption implements AutoCloseable {
   private final PrintWriter err;
@@ -42,6 +43,38 @@ final class Interruption implements AutoCloseable {
         + " run the same command again to finish.");
     err.flush();
     SignalScope.halt(signal);
+  }
+
+  /**
+   * The heap ran out while indexing {@code path}: says so, how large the heap is and how to give
+   * it more, then halts with exit code 1. Halting, not closing: after an {@link
+   * OutOfMemoryError} Lucene's writer can be left half closed, and closing the index then waits
+   * forever. As for a signal, nothing committed is lost.
+   */
+  void outOfMemory(Path path, OutOfMemoryError e) {
+    long heapMb = Runtime.getRuntime().maxMemory() / (1024 * 1024);
+    long suggestGb = Math.max(1, (2 * heapMb + 1023) / 1024);
+    err.println();
+    err.println("relearn: out of memory while indexing " + path.toAbsolutePath().normalize()
+        + " (" + e.getMessage() + "; this JVM's heap is at most " + heapMb + " MB): its changes"
+        + " were not committed, so the index is as it was before it. Most vectors embedded so far"
+        + " are cached: run the same command again with a larger heap, e.g."
+        + " RELEARN_JAVA_OPTS=-Xmx" + suggestGb + "g.");
+    err.flush();
+    Runtime.getRuntime().halt(1);
+  }
+
+  /** The {@link OutOfMemoryError} behind {@code failure} (itself or a cause), or null. */
+  static OutOfMemoryError outOfMemoryBehind(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof OutOfMemoryError oom) {
+        return oom;
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return null;
   }
 
   @Override

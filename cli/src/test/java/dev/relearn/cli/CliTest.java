@@ -116,8 +116,14 @@ class CliTest {
       assertTrue(second.err().startsWith("relearn: index in use by another process"), second.err());
       assertTrue(second.err().contains("this command writes, so stop that process and run it"
           + " again"), second.err());
+      assertTrue(second.err().contains("(held by java, pid " + ProcessHandle.current().pid()
+          + ", since "), second.err());
       assertTrue(Files.exists(tmp.resolve("idx").resolve("write.lock")));
     }
+    // A command records itself by name as the holder, for the next process refused the index.
+    assertEquals(0, run(withIndex("index", docs.toString())).code());
+    assertTrue(Files.readString(tmp.resolve("idx").resolve("write.lock.holder"))
+        .contains("\nholder relearn index\n"));
   }
 
   @Test

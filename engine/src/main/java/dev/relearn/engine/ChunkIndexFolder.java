@@ -15,11 +15,13 @@ import org.apache.lucene.search.SearcherFactory;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.LockObtainFailedException;
+import org.apache.lucene.util.IOUtils;
 
 /**
  * How {@link Relearn} opens the Lucene chunk index in its folder: the model metadata of the last
  * commit, the writer (with the doc-values overlays the feedback store's updates need, and the
- * metadata recorded in every commit) and searchers that score with relearn's similarity.
+ * metadata recorded in every commit; the lock's holder recorded by {@link LockHolder}) and
+ * searchers that score with relearn's similarity.
  */
 final class ChunkIndexFolder {
   private ChunkIndexFolder() {}
@@ -45,10 +47,11 @@ final class ChunkIndexFolder {
    * Opens (creating if needed) the writer of the index in {@code folder}; a new index is committed
    * at once, empty, so that it records its model from the start.
    *
-   * @throws IndexInUseException if another process holds the write lock
+   * @param lockHolder the label {@link LockHolder} records, or null
+   * @throws IndexInUseException if another process holds the write lock (naming it when it can)
    */
-  static IndexWriter openWriter(Path folder, Directory directory, IndexMetadata metadata)
-      throws IOException {
+  static IndexWriter openWriter(Path folder, Directory directory, IndexMetadata metadata,
+      String lockHolder) throws IOException {
     ChunkSchema schema = new ChunkSchema(metadata.dimension());
     IndexWriterConfig config = LearnedFieldUpdater.withOverlays(
         new IndexWriterConfig(schema.indexAnalyzer())
@@ -58,7 +61,13 @@ final class ChunkIndexFolder {
     try {
       writer = new IndexWriter(directory, config);
     } catch (LockObtainFailedException e) {
-      throw new IndexInUseException(folder, e);
+      throw inUse(folder, e);
+    }
+    try {
+      LockHolder.record(folder, lockHolder);
+    } catch (IOException | RuntimeException e) {
+      IOUtils.closeWhileSuppressingExceptions(e, writer);
+      throw e;
     }
     IndexMetadata committed = existingMetadata(directory); // read under the write lock
     if (!metadata.equals(committed)) {
@@ -69,6 +78,22 @@ final class ChunkIndexFolder {
       writer.commit();
     }
     return writer;
+  }
+
+  /** The refusal, naming the lock's holder when it can be told. */
+  private static IndexInUseException inUse(Path folder, LockObtainFailedException cause) {
+    String holder = null;
+    IOException unreadable = null;
+    try {
+      holder = LockHolder.describe(folder);
+    } catch (IOException e) {
+      unreadable = e;
+    }
+    IndexInUseException refusal = new IndexInUseException(folder, holder, cause);
+    if (unreadable != null) {
+      refusal.addSuppressed(unreadable);
+    }
+    return refusal;
   }
 
   private static final SearcherFactory SEARCHERS = new SearcherFactory() {

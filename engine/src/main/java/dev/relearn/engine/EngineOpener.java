@@ -52,7 +52,8 @@ final class EngineOpener {
         return withFeedback(readOnly,
             () -> EngineFeedback.readOnly(folder, embedder.metadata()));
       }
-      IndexWriter writer = ChunkIndexFolder.openWriter(folder, directory, embedder.metadata());
+      IndexWriter writer = ChunkIndexFolder.openWriter(folder, directory, embedder.metadata(),
+          options.lockHolder());
       SearcherManager searchers = searchersOrClose(writer);
       Relearn relearn = new Relearn(folder, options, directory, writer, searchers, embedder,
           config, weights, recent);

@@ -4,17 +4,40 @@ import java.nio.file.Path;
 
 /**
  * Another engine holds the index's write lock: another process, or another read-write {@link
- * Relearn} on the same folder in this process (the message says which). relearn never deletes
- * {@code write.lock}; open the index read-only instead, or close the other engine.
+ * Relearn} on the same folder in this process (the message says which). When the holder can be
+ * named (its label, process id and since when; see {@link RelearnOptions#lockHolder()}), the
+ * message names it and {@link #holder()} returns it. relearn never deletes {@code write.lock};
+ * open the index read-only instead, or close the other engine.
  */
 public final class IndexInUseException extends IllegalStateException {
+  private final String holder;
+
   /** For the index at {@code dir}; {@code cause} is Lucene's failure to take the lock. */
   public IndexInUseException(Path dir, Throwable cause) {
+    this(dir, null, cause);
+  }
+
+  /**
+   * For the index at {@code dir}, held by {@code holder} (such as {@code relearn index, pid 42,
+   * since 2025-01-31 09:15:02}; null when unknown); {@code cause} is Lucene's failure to take
+   * the lock.
+   */
+  public IndexInUseException(Path dir, String holder, Throwable cause) {
     super(heldInThisProcess(cause)
         ? "index already open read-write in this process: " + dir + " (another Relearn holds its"
             + " write.lock; share that engine, close it first, or open this one read-only)"
-        : "index in use by another process: " + dir + " (its write.lock is held; open it"
-            + " read-only, or stop the other process)", cause);
+        : "index in use by another process: " + dir + " (" + heldBy(holder) + "its write.lock"
+            + " is held; open it read-only, or stop the other process)", cause);
+    this.holder = holder;
+  }
+
+  /** Who holds the lock, as the message names it, or null when it could not be told. */
+  public String holder() {
+    return holder;
+  }
+
+  private static String heldBy(String holder) {
+    return holder == null ? "" : "held by " + holder + ": ";
   }
 
   /** Lucene's native lock factory says when the lock is held by this very JVM. */

@@ -21,17 +21,31 @@ import java.util.Objects;
  *     200 ms, so feedback acknowledged within the last 200 ms before a crash may be lost
  * @param protectQueryVectors store query vectors rotated by a per-install secret and int8
  *     quantised (docs/PRIVACY.md); once on for an index, it stays on
+ * @param lockHolder what a read-write engine calls itself to another process that finds the
+ *     index in use (such as {@code "relearn serve"}), beside its process id; null: {@code "java"}.
+ *     At most {@value #MAX_LOCK_HOLDER_CHARS} characters, no control characters. It is written to
+ *     the index folder, so it must not hold query text or secrets
  */
 public record RelearnOptions(ModelChoice model, Embedder embedder, int queryCacheSize,
     int embedThreads, boolean queryInstruction, Path vectorCacheDir, boolean readOnly,
-    Durability feedbackDurability, boolean protectQueryVectors) {
+    Durability feedbackDurability, boolean protectQueryVectors, String lockHolder) {
 
   /** The most embedding threads allowed: far above any useful count, below resource trouble. */
   public static final int MAX_EMBED_THREADS = 256;
 
+  /** The longest {@code lockHolder} label. */
+  public static final int MAX_LOCK_HOLDER_CHARS = 100;
+
   /** Validates; messages name the bad value. */
   public RelearnOptions {
     Objects.requireNonNull(model, "model");
+    if (lockHolder != null && (lockHolder.isBlank()
+        || lockHolder.length() > MAX_LOCK_HOLDER_CHARS
+        || lockHolder.chars().anyMatch(Character::isISOControl))) {
+      throw new IllegalArgumentException("lock holder label must be 1 to "
+          + MAX_LOCK_HOLDER_CHARS + " characters without control characters, got: '"
+          + lockHolder + "'");
+    }
     Objects.requireNonNull(feedbackDurability, "feedbackDurability");
     if (queryCacheSize < 0) {
       throw new IllegalArgumentException("query cache size must be >= 0, got: " + queryCacheSize);
@@ -50,60 +64,66 @@ public record RelearnOptions(ModelChoice model, Embedder embedder, int queryCach
   public static RelearnOptions defaults() {
     int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
     return new RelearnOptions(ModelChoice.AUTO, null, 100, threads, true, null, false,
-        Durability.REQUEST, false);
+        Durability.REQUEST, false, null);
   }
 
   /** With another built-in model. */
   public RelearnOptions withModel(ModelChoice model) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
-        vectorCacheDir, readOnly, feedbackDurability, protectQueryVectors);
+        vectorCacheDir, readOnly, feedbackDurability, protectQueryVectors, lockHolder);
   }
 
   /** With a caller-supplied embedder. */
   public RelearnOptions withEmbedder(Embedder embedder) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
-        vectorCacheDir, readOnly, feedbackDurability, protectQueryVectors);
+        vectorCacheDir, readOnly, feedbackDurability, protectQueryVectors, lockHolder);
   }
 
   /** With another query cache size. */
   public RelearnOptions withQueryCacheSize(int size) {
     return new RelearnOptions(model, embedder, size, embedThreads, queryInstruction,
-        vectorCacheDir, readOnly, feedbackDurability, protectQueryVectors);
+        vectorCacheDir, readOnly, feedbackDurability, protectQueryVectors, lockHolder);
   }
 
   /** With another number of embedding threads. */
   public RelearnOptions withEmbedThreads(int threads) {
     return new RelearnOptions(model, embedder, queryCacheSize, threads, queryInstruction,
-        vectorCacheDir, readOnly, feedbackDurability, protectQueryVectors);
+        vectorCacheDir, readOnly, feedbackDurability, protectQueryVectors, lockHolder);
   }
 
   /** With the query instruction on or off. */
   public RelearnOptions withQueryInstruction(boolean on) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, on, vectorCacheDir,
-        readOnly, feedbackDurability, protectQueryVectors);
+        readOnly, feedbackDurability, protectQueryVectors, lockHolder);
   }
 
   /** With another vector cache folder (null: inside the index). */
   public RelearnOptions withVectorCacheDir(Path dir) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
-        dir, readOnly, feedbackDurability, protectQueryVectors);
+        dir, readOnly, feedbackDurability, protectQueryVectors, lockHolder);
   }
 
   /** Read-only or read-write. */
   public RelearnOptions withReadOnly(boolean readOnly) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
-        vectorCacheDir, readOnly, feedbackDurability, protectQueryVectors);
+        vectorCacheDir, readOnly, feedbackDurability, protectQueryVectors, lockHolder);
   }
 
   /** With query-vector protection on or off. */
   public RelearnOptions withProtectedQueryVectors(boolean on) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
-        vectorCacheDir, readOnly, feedbackDurability, on);
+        vectorCacheDir, readOnly, feedbackDurability, on, lockHolder);
   }
 
   /** With another feedback durability. */
   public RelearnOptions withFeedbackDurability(Durability durability) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
-        vectorCacheDir, readOnly, durability, protectQueryVectors);
+        vectorCacheDir, readOnly, durability, protectQueryVectors, lockHolder);
+  }
+
+  /** With another label for the lock holder (null: {@code "java"}). */
+  public RelearnOptions withLockHolder(String label) {
+    return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
+        vectorCacheDir, readOnly, feedbackDurability, protectQueryVectors, label);
   }
 }

@@ -36,7 +36,7 @@ class SecondProcessTest {
     Files.writeString(docs.resolve("a.md"), "# A\nsome text\n");
     Path index = tmp.resolve("index");
     try (Relearn relearn = Relearn.open(index,
-        RelearnOptions.defaults().withModel(ModelChoice.HASHING))) {
+        RelearnOptions.defaults().withModel(ModelChoice.HASHING).withLockHolder("test holder"))) {
       relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
       String java = ProcessHandle.current().info().command().orElse("java");
       Process child = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"),
@@ -46,6 +46,8 @@ class SecondProcessTest {
       String output = new String(child.getInputStream().readAllBytes());
       assertEquals(0, child.exitValue(), output);
       assertTrue(output.contains("index in use by another process: " + index), output);
+      assertTrue(output.contains("held by test holder, pid " + ProcessHandle.current().pid()
+          + ", since "), output);
       assertTrue(output.contains("read-only chunks: 1"), output);
       assertTrue(Files.exists(index.resolve("write.lock")));
     }

@@ -62,6 +62,11 @@ public final class ConsoleProgress implements Progress {
         + " ".repeat(BAR_WIDTH));
   }
 
+  @Override
+  public synchronized void note(String message) {
+    out.println(message);
+  }
+
   private String line(long done, long now) {
     double fraction = total == 0 ? 1 : Math.min(1, done / (double) total);
     double elapsed = (now - startNanos) / 1e9;

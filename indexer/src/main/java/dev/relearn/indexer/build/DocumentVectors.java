@@ -26,8 +26,9 @@ public final class DocumentVectors {
   }
 
   /**
-   * One vector per chunk, in order. Cached vectors are looked up first; progress counts only the
-   * texts the model has to embed, so its rate and time left are the model's.
+   * One vector per chunk, in order. Cached vectors are looked up first (and, when there are any,
+   * counted in a progress note); progress counts only the texts the model has to embed, so its
+   * rate and time left are the model's.
    */
   public List<float[]> vectorsFor(List<Chunk> chunks, Progress progress) throws IOException {
     float[][] out = new float[chunks.size()][];
@@ -36,9 +37,13 @@ public final class DocumentVectors {
       out[i] = store == null ? null : store.get(Chunk.sha256Hex(chunks.get(i).searchableText()));
       if (out[i] == null) {
         misses.add(i);
-      } else {
-        cached++;
       }
+    }
+    int hits = chunks.size() - misses.size();
+    cached += hits;
+    if (hits > 0) { // after an interrupted run, this says at once that its work is not lost
+      progress.note("vectors: " + hits + " of " + chunks.size() + " from the vector cache, "
+          + misses.size() + " to embed");
     }
     if (!misses.isEmpty()) {
       progress.start("embedding", misses.size());

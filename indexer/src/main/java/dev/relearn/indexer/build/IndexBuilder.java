@@ -2,18 +2,14 @@ package dev.relearn.indexer.build;
 
 import dev.relearn.indexer.source.ChunkSource;
 import dev.relearn.indexer.source.DirectorySource;
-import dev.relearn.indexer.source.SourceProblem;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 
@@ -68,34 +64,16 @@ public final class IndexBuilder {
     long start = System.nanoTime();
     int embeddedBefore = vectors.embedded();
     int cachedBefore = vectors.cached();
-    Plan plan;
+    SourceReading reading;
     try (DirectoryReader reader = DirectoryReader.open(writer)) {
-      plan = plan(reader, source);
+      reading = SourceReading.read(reader, source);
     }
-    List<Chunk> chunks = plan.chunks();
-    List<SourceProblem> problems = plan.problems();
-    ExistingChunks existing = plan.existing();
-
-    Set<String> ids = new HashSet<>();
-    List<Chunk> toWrite = new ArrayList<>();
-    int unchanged = 0;
-    for (Chunk chunk : chunks) {
-      if (!ids.add(chunk.id())) {
-        problems.add(new SourceProblem(chunk.path(), 0, "duplicate chunk id " + chunk.id()
-            + "; only the first is indexed"));
-        continue;
-      }
-      ExistingChunks.Entry old = existing.get(chunk.id());
-      if (old != null && old.sameAs(chunk)) {
-        unchanged++;
-      } else {
-        toWrite.add(chunk);
-      }
-    }
+    ExistingChunks existing = reading.existing();
+    List<Chunk> toWrite = reading.toWrite();
 
     List<float[]> chunkVectors = vectors.vectorsFor(toWrite, progress);
 
-    Map<String, List<ExistingChunks.Entry>> vanished = existing.vanished(ids);
+    Map<String, List<ExistingChunks.Entry>> vanished = existing.vanished(reading.ids());
     int added = 0;
     int updated = 0;
     Map<String, String> renamed = new HashMap<>();
@@ -105,7 +83,7 @@ public final class IndexBuilder {
       progress.start("writing", toWrite.size());
     }
     List<ExistingChunks.Entry> predecessors = predecessors(toWrite, existing, vanished,
-        plan.rootKey() != null);
+        reading.rootKey() != null);
     for (int i = 0; i < toWrite.size(); i++) {
       Chunk chunk = toWrite.get(i);
       ExistingChunks.Entry predecessor = predecessors.get(i);
@@ -137,69 +115,9 @@ public final class IndexBuilder {
       progress.finish();
     }
     long millis = (System.nanoTime() - start) / 1_000_000L;
-    return new IndexReport(plan.source().origin(), plan.part(), added, updated, unchanged, deleted,
-        vectors.embedded() - embeddedBefore, vectors.cached() - cachedBefore, problems, renamed,
-        millis);
-  }
-
-  /** What a run reads before it writes: the source as read, its chunks and what is indexed. */
-  private record Plan(ChunkSource source, String rootKey, String part, List<Chunk> chunks,
-      List<SourceProblem> problems, ExistingChunks existing) {}
-
-  /**
-   * Reads {@code source} and the chunks it may replace. A folder source that is part of an
-   * indexed folder is read as that part ({@link DirectorySource#within}), unless the folder's
-   * walk skips it; an indexed origin inside a folder source hands over its chunks of the files the
-   * folder's run reads ({@link NestedOrigins}).
-   */
-  private static Plan plan(DirectoryReader reader, ChunkSource source) throws IOException {
-    if (!(source instanceof DirectorySource folder)) {
-      List<Chunk> chunks = new ArrayList<>();
-      List<SourceProblem> problems = new ArrayList<>();
-      source.read(chunks::add, problems::add);
-      return new Plan(source, null, null, chunks, problems,
-          ExistingChunks.read(reader, List.of(source.origin()), null));
-    }
-    Set<String> indexed = IndexOrigins.count(reader).keySet();
-    Path root = Path.of(folder.origin());
-    String enclosing = NestedOrigins.enclosing(indexed, root);
-    if (enclosing != null) {
-      DirectorySource part = folder.within(Path.of(enclosing));
-      Plan plan = readFolder(reader, part, folder.origin());
-      if (!plan.chunks().isEmpty() || !plan.problems().isEmpty()) {
-        String prefix = plan.rootKey() + "/" + part.scope();
-        plan.existing().retain(entry ->
-            entry.path().equals(prefix) || entry.path().startsWith(prefix + "/"));
-        return plan;
-      } // else the folder's walk skips this part: it is a source of its own
-    }
-    Plan plan = readFolder(reader, folder, null);
-    List<String> nested = NestedOrigins.inside(indexed, root);
-    if (!nested.isEmpty()) {
-      Set<Path> files = new HashSet<>();
-      for (Chunk chunk : plan.chunks()) {
-        String belowKey = chunk.path().substring(chunk.path().indexOf('/') + 1);
-        files.add(NestedOrigins.fileAt(root, belowKey));
-      }
-      ExistingChunks handed = ExistingChunks.read(reader, nested, null);
-      handed.retain(entry -> NestedOrigins.covers(files, entry));
-      plan.existing().addAll(handed);
-    }
-    return plan;
-  }
-
-  /** Reads a folder source under the root key it gets, with its own and its adopted chunks. */
-  private static Plan readFolder(DirectoryReader reader, DirectorySource folder, String part)
-      throws IOException {
-    RootKeys.Choice choice = RootKeys.choose(reader, folder.origin(), folder.rootKeys());
-    DirectorySource keyed = folder.withRootKey(choice.key());
-    List<String> origins = new ArrayList<>(List.of(folder.origin()));
-    origins.addAll(choice.adopted());
-    List<Chunk> chunks = new ArrayList<>();
-    List<SourceProblem> problems = new ArrayList<>();
-    keyed.read(chunks::add, problems::add);
-    return new Plan(keyed, choice.key(), part, chunks, problems,
-        ExistingChunks.read(reader, origins, choice.key()));
+    return new IndexReport(reading.source().origin(), reading.part(), added, updated,
+        reading.unchanged(), deleted, vectors.embedded() - embeddedBefore,
+        vectors.cached() - cachedBefore, reading.problems(), renamed, millis);
   }
 
   /**

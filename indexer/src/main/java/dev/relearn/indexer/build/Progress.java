@@ -22,4 +22,7 @@ public interface Progress {
 
   /** The current task ended. */
   void finish();
+
+  /** A one-line remark between tasks, such as how much earlier work is reused; ignored here. */
+  default void note(String message) {}
 }

@@ -9,7 +9,9 @@ import java.util.List;
  * Cuts source code into {@link ChunkKind#CODE} windows of whole lines, at most a line limit and a
  * token budget each, without overlap. Near the limit it prefers to cut before a declaration at low
  * indentation or after a blank line (see {@link CodeLines}); a line too long for the budget on its
- * own is hard-split. A window's title is its first declaration line, trimmed, or empty.
+ * own is hard-split. A window's title is its first declaration line, trimmed, or empty. A window
+ * without a letter or digit (the closing braces left over after the previous window) is no
+ * chunk: there is nothing in it to find.
  */
 public final class CodeChunker implements Chunker {
   /** The default line limit of a window. */
@@ -84,8 +86,12 @@ public final class CodeChunker implements Chunker {
     while (end > first && lines.index().isBlank(end)) {
       end--;
     }
+    String text = lines.index().lines(first, end);
+    if (text.codePoints().noneMatch(Character::isLetterOrDigit)) {
+      return; // a lone "}" or "*/": nothing to search, and its vector would only add noise
+    }
     drafts.add(ChunkIds.draft(origin, path, ChunkKind.CODE, lines.title(first, end), List.of(),
-        first + 1, end + 1, lines.index().lines(first, end)));
+        first + 1, end + 1, text));
   }
 
   private void addLongLine(List<Chunk> drafts, String origin, String path, CodeLines lines,

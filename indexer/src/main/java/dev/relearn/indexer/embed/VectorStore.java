@@ -23,9 +23,11 @@ import java.util.zip.CRC32;
  *
  * <p>Format: a header (magic, dimension, model id), then fixed-size records of hash, vector and a
  * CRC32. A torn tail (a kill during a write) is truncated on open and a damaged record is
- * skipped; either only costs a re-embedding. When another process holds the file's lock, this
- * store is read-only for its lifetime. Only document text hashes and vectors are stored, never
- * query text. Not thread-safe: callers synchronise.
+ * skipped; either only costs a re-embedding. Memory holds each record's position, not its
+ * vector (a tenth of the size), and {@link #get} reads the record back. When another process
+ * holds the file's lock, this store is read-only for its lifetime and keeps what is put in
+ * memory. Only document text hashes and vectors are stored, never query text. Not thread-safe:
+ * callers synchronise.
  */
 public final class VectorStore implements AutoCloseable {
   private static final int MAGIC = 0x524c5643; // "RLVC"
@@ -33,11 +35,16 @@ public final class VectorStore implements AutoCloseable {
 
   private final Path file;
   private final int dimension;
-  private final Map<String, float[]> vectors = new HashMap<>();
+  /** Where each record starts in the file, by text hash. */
+  private final Map<String, Long> offsets = new HashMap<>();
+  /** Vectors put into a read-only store: they cannot reach the file. */
+  private final Map<String, float[]> unsaved = new HashMap<>();
   private final FileChannel channel;
   private final FileLock lock;
   private final int recordBytes;
   private final ByteBuffer pending;
+  /** The file's length without {@link #pending}: where the next flushed record lands. */
+  private long flushedEnd;
   private int dropped;
 
   private VectorStore(Path file, int dimension, FileChannel channel, FileLock lock) {
@@ -81,7 +88,8 @@ public final class VectorStore implements AutoCloseable {
       if (lock != null) {
         channel.write(header, 0);
       }
-      channel.position(header.capacity());
+      flushedEnd = header.capacity();
+      channel.position(flushedEnd);
       return;
     }
     ByteBuffer existing = ByteBuffer.allocate(header.capacity());
@@ -96,7 +104,9 @@ public final class VectorStore implements AutoCloseable {
       record.clear();
       channel.read(record, position);
       record.flip();
-      if (!readRecord(record)) {
+      if (intact(record)) {
+        offsets.putIfAbsent(HexFormat.of().formatHex(record.array(), 0, HASH_BYTES), position);
+      } else {
         dropped++;
       }
       position += recordBytes;
@@ -104,27 +114,47 @@ public final class VectorStore implements AutoCloseable {
     if (position < size && lock != null) {
       channel.truncate(position); // a torn tail from an interrupted write
     }
+    flushedEnd = position;
     channel.position(position);
   }
 
-  private boolean readRecord(ByteBuffer record) {
+  private boolean intact(ByteBuffer record) {
     CRC32 crc = new CRC32();
     crc.update(record.array(), 0, recordBytes - 4);
-    if ((int) crc.getValue() != record.getInt(recordBytes - 4)) {
-      return false;
-    }
-    byte[] hash = new byte[HASH_BYTES];
-    record.get(hash);
-    float[] vector = new float[dimension];
-    record.asFloatBuffer().get(vector);
-    vectors.put(HexFormat.of().formatHex(hash), vector);
-    return true;
+    return (int) crc.getValue() == record.getInt(recordBytes - 4);
   }
 
-  /** The cached vector for a text's hex SHA-256, or null. The array is a copy. */
-  public float[] get(String textSha256) {
-    float[] vector = vectors.get(textSha256);
-    return vector == null ? null : vector.clone();
+  /**
+   * The cached vector for a text's hex SHA-256, or null; read from the file (after writing what
+   * is buffered, if the record is among it). A record found damaged since the store was opened
+   * counts as missing, and in {@link #droppedRecords()}.
+   */
+  public float[] get(String textSha256) throws IOException {
+    Long offset = offsets.get(textSha256);
+    if (offset == null) {
+      float[] vector = unsaved.get(textSha256);
+      return vector == null ? null : vector.clone();
+    }
+    if (offset >= flushedEnd) {
+      flush();
+    }
+    ByteBuffer record = ByteBuffer.allocate(recordBytes).order(ByteOrder.LITTLE_ENDIAN);
+    while (record.hasRemaining()) {
+      if (channel.read(record, offset + record.position()) < 0) {
+        break;
+      }
+    }
+    record.flip();
+    if (record.remaining() < recordBytes || !intact(record)
+        || !HexFormat.of().formatHex(record.array(), 0, HASH_BYTES).equals(textSha256)) {
+      offsets.remove(textSha256);
+      dropped++;
+      return null;
+    }
+    float[] vector = new float[dimension];
+    record.position(HASH_BYTES);
+    record.asFloatBuffer().get(vector);
+    return vector;
   }
 
   /** Adds a vector; it reaches the file at the next {@link #flush()} (or when the buffer fills). */
@@ -133,10 +163,15 @@ public final class VectorStore implements AutoCloseable {
       throw new IllegalArgumentException(
           "vector has " + vector.length + " dims; this cache holds " + dimension);
     }
-    if (vectors.putIfAbsent(textSha256, vector.clone()) != null || lock == null) {
+    if (offsets.containsKey(textSha256) || unsaved.containsKey(textSha256)) {
+      return;
+    }
+    if (lock == null) {
+      unsaved.put(textSha256, vector.clone());
       return;
     }
     int start = pending.position();
+    offsets.put(textSha256, flushedEnd + start);
     pending.put(HexFormat.of().parseHex(textSha256));
     for (float v : vector) {
       pending.putFloat(v);
@@ -153,17 +188,17 @@ public final class VectorStore implements AutoCloseable {
   public void flush() throws IOException {
     pending.flip();
     while (pending.hasRemaining()) {
-      channel.write(pending);
+      flushedEnd += channel.write(pending);
     }
     pending.clear();
   }
 
   /** Number of cached vectors. */
   public int size() {
-    return vectors.size();
+    return offsets.size() + unsaved.size();
   }
 
-  /** Damaged records skipped when the file was opened. */
+  /** Damaged records skipped: when the file was opened, or found so by {@link #get} later. */
   public int droppedRecords() {
     return dropped;
   }

@@ -223,23 +223,8 @@ class IndexBuilderTest {
 
   @Test
   void writingTheChunksIsReportedAsProgressAfterEmbedding() throws IOException {
-    List<String> events = new ArrayList<>();
-    Progress recorder = new Progress() {
-      @Override
-      public void start(String task, long total) {
-        events.add("start " + task + " " + total);
-      }
-
-      @Override
-      public void advance(long done) {
-        events.add("advance " + done);
-      }
-
-      @Override
-      public void finish() {
-        events.add("finish");
-      }
-    };
+    RecordingProgress recorder = new RecordingProgress(true);
+    List<String> events = recorder.events;
     Chunk[] chunks = {chunk("1", "A", "alpha"), chunk("2", "B", "beta")};
     new IndexBuilder(writer, schema, new DocumentVectors(new HashingEmbedder(), store), recorder)
         .index(new ListSource(List.of(chunks)));
@@ -249,5 +234,53 @@ class IndexBuilderTest {
     new IndexBuilder(writer, schema, new DocumentVectors(new HashingEmbedder(), store), recorder)
         .index(new ListSource(List.of(chunks)));
     assertEquals(List.of(), events, "nothing to embed or write: no task");
+  }
+
+  @Test
+  void vectorsTakenFromTheCacheAreNotedBeforeEmbedding() throws IOException {
+    index(new HashingEmbedder(), chunk("1", "A", "alpha"), chunk("2", "B", "beta"));
+    writer.deleteAll(); // as after a run killed before its commit: the vectors are cached
+    writer.commit();
+    RecordingProgress recorder = new RecordingProgress(false);
+    List<String> events = recorder.events;
+    Chunk[] chunks = {chunk("1", "A", "alpha"), chunk("2", "B", "beta"), chunk("3", "C", "gamma")};
+    new IndexBuilder(writer, schema, new DocumentVectors(new HashingEmbedder(), store), recorder)
+        .index(new ListSource(List.of(chunks)));
+    assertEquals(List.of("vectors: 2 of 3 from the vector cache, 1 to embed",
+        "start embedding 1", "start writing 3"), events);
+  }
+
+  /** Records progress calls as text: every call, or only task starts and notes. */
+  private static final class RecordingProgress implements Progress {
+    final List<String> events = new ArrayList<>();
+    private final boolean everyCall;
+
+    RecordingProgress(boolean everyCall) {
+      this.everyCall = everyCall;
+    }
+
+    @Override
+    public void start(String task, long total) {
+      events.add("start " + task + " " + total);
+    }
+
+    @Override
+    public void advance(long done) {
+      if (everyCall) {
+        events.add("advance " + done);
+      }
+    }
+
+    @Override
+    public void finish() {
+      if (everyCall) {
+        events.add("finish");
+      }
+    }
+
+    @Override
+    public void note(String message) {
+      events.add(message);
+    }
   }
 }

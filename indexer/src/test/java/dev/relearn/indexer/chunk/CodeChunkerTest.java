@@ -48,13 +48,33 @@ class CodeChunkerTest {
       assertTrue(chunk.tokenEstimate() <= 512, chunk.tokenEstimate() + " tokens");
       assertTrue(chunk.startLine() >= nextLine, "windows overlap at line " + chunk.startLine());
       for (int line = nextLine; line < chunk.startLine(); line++) {
-        assertTrue(lines[line - 1].isBlank(), "line " + line + " is in no window");
+        assertTrue(nothingToFind(lines[line - 1]), "line " + line + " is in no window");
       }
       nextLine = chunk.endLine() + 1;
     }
     for (int line = nextLine; line <= lines.length; line++) {
-      assertTrue(lines[line - 1].isBlank(), "line " + line + " is in no window");
+      assertTrue(nothingToFind(lines[line - 1]), "line " + line + " is in no window");
     }
+  }
+
+  private static boolean nothingToFind(String line) {
+    return line.codePoints().noneMatch(Character::isLetterOrDigit);
+  }
+
+  @Test
+  void closingBracesLeftOverAfterAFullWindowAreNoChunk() {
+    StringBuilder code = new StringBuilder("class A {\n  void a() {\n");
+    for (int i = 0; i < 57; i++) {
+      code.append("    x = helper(x);\n");
+    }
+    code.append("  }\n\n}\n");
+    List<Chunk> chunks = new CodeChunker().chunk("/o", "A.java", code.toString());
+    assertEquals(1, chunks.size(), chunks.toString());
+    assertEquals(1, chunks.get(0).startLine());
+    assertEquals(60, chunks.get(0).endLine());
+    List<Chunk> comment = new CodeChunker(3, 512).chunk("/o", "b.py", "x = 1\ny = 2\nz = 3\n"
+        + "# ----\n# ====\n# ----\nw = 4\n");
+    assertEquals(List.of(1, 7), comment.stream().map(Chunk::startLine).toList());
   }
 
   @Test
@@ -117,7 +137,7 @@ class CodeChunkerTest {
       assertTrue(chunk.tokenEstimate() <= 512, chunk.tokenEstimate() + " tokens");
     }
     long onLineTwo = chunks.stream().filter(c -> c.startLine() == 2 && c.endLine() == 2).count();
-    assertEquals(chunks.size() - 2, onLineTwo);
+    assertEquals(chunks.size() - 1, onLineTwo, "line 1, then line 2's pieces; no lone }");
   }
 
   @Test

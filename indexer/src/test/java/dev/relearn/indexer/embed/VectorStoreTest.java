@@ -60,7 +60,9 @@ class VectorStoreTest {
     try (VectorStore store = VectorStore.open(dir, "m", 4)) {
       assertEquals(600, store.size());
       assertEquals(0, store.droppedRecords());
-      written.forEach((key, v) -> assertArrayEquals(v, store.get(key), key));
+      for (java.util.Map.Entry<String, float[]> entry : written.entrySet()) {
+        assertArrayEquals(entry.getValue(), store.get(entry.getKey()), entry.getKey());
+      }
     }
   }
 
@@ -111,6 +113,27 @@ class VectorStoreTest {
     try (VectorStore store = VectorStore.open(dir, "m", 4)) {
       assertThrows(IllegalArgumentException.class, () -> store.put(Chunk.sha256Hex("b"),
           new float[2]));
+    }
+  }
+
+  @Test
+  void getReadsTheRecordFromTheFileNotFromMemory() throws IOException {
+    float[] a = randomVector();
+    float[] b = randomVector();
+    Path file = dir.resolve("m.vectors");
+    try (VectorStore store = VectorStore.open(dir, "m", 4)) {
+      store.put(Chunk.sha256Hex("a"), a);
+      assertArrayEquals(a, store.get(Chunk.sha256Hex("a")), "still buffered: written, then read");
+      store.put(Chunk.sha256Hex("b"), b);
+      long length = Files.size(file);
+      try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+        raf.seek(length - 10); // damage a's record, which is on disk now
+        raf.write(raf.read() ^ 0x55);
+      }
+      assertNull(store.get(Chunk.sha256Hex("a")), "a damaged record costs a re-embedding");
+      assertEquals(1, store.droppedRecords());
+      assertArrayEquals(b, store.get(Chunk.sha256Hex("b")));
+      assertEquals(1, store.size());
     }
   }
 }

@@ -1,0 +1,104 @@
+package dev.relearn.engine;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Who holds an index's write lock, so that a process refused the lock can name it. The holder
+ * writes {@value #FILE} in the index folder right after taking the lock: its process id, when its
+ * process started, when it took the lock and its label ({@link RelearnOptions#lockHolder()}, such
+ * as {@code relearn serve}). A refused process reads the file back and names the holder only if
+ * that process is still running and started when the file says (a process id can be reused).
+ *
+ * <p>Lucene ignores the file; the next holder overwrites it and nothing deletes it, since a
+ * stale file names no one. It never holds query text: the label is the application's.
+ */
+final class LockHolder {
+  /** The file's name in the index folder. */
+  static final String FILE = "write.lock.holder";
+
+  /** How far two readings of one process's start may differ (they are rounded to clock ticks). */
+  private static final long START_TOLERANCE_MILLIS = 1000;
+
+  private static final DateTimeFormatter SHOWN =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
+
+  private LockHolder() {}
+
+  /**
+   * Records this process as the holder of {@code folder}'s write lock, which it must hold;
+   * written to a temporary file and moved into place, so a reader never sees half of it.
+   */
+  static void record(Path folder, String label) throws IOException {
+    ProcessHandle self = ProcessHandle.current();
+    String text = "pid " + self.pid() + "\n"
+        + "process-start " + startMillis(self).map(String::valueOf).orElse("-") + "\n"
+        + "locked " + System.currentTimeMillis() + "\n"
+        + "holder " + (label == null ? "java" : label) + "\n";
+    Path tmp = folder.resolve(FILE + ".tmp");
+    Files.writeString(tmp, text, StandardCharsets.UTF_8);
+    Files.move(tmp, folder.resolve(FILE), StandardCopyOption.REPLACE_EXISTING,
+        StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /**
+   * The holder of {@code folder}'s write lock as {@code relearn index, pid 42, since 2025-01-31
+   * 09:15:02}, or null when no running process can be named (no file, a process that ended, or
+   * a file from another machine).
+   *
+   * @throws IOException when the file exists but cannot be read
+   */
+  static String describe(Path folder) throws IOException {
+    Map<String, String> fields = new HashMap<>();
+    try {
+      for (String line : Files.readAllLines(folder.resolve(FILE), StandardCharsets.UTF_8)) {
+        int space = line.indexOf(' ');
+        if (space > 0) {
+          fields.put(line.substring(0, space), line.substring(space + 1));
+        }
+      }
+    } catch (NoSuchFileException e) {
+      return null; // no engine of this version has held the lock yet
+    }
+    Long pid = parseLong(fields.get("pid"));
+    Long locked = parseLong(fields.get("locked"));
+    String holder = fields.get("holder");
+    if (pid == null || locked == null || holder == null) {
+      return null;
+    }
+    Optional<ProcessHandle> process = ProcessHandle.of(pid);
+    if (process.isEmpty() || !process.get().isAlive()) {
+      return null;
+    }
+    Long recordedStart = parseLong(fields.get("process-start"));
+    Optional<Long> start = startMillis(process.get());
+    if (recordedStart != null && start.isPresent()
+        && Math.abs(recordedStart - start.get()) > START_TOLERANCE_MILLIS) {
+      return null; // the id now belongs to another process
+    }
+    return holder + ", pid " + pid + ", since "
+        + SHOWN.format(Instant.ofEpochMilli(locked).truncatedTo(ChronoUnit.SECONDS));
+  }
+
+  private static Optional<Long> startMillis(ProcessHandle process) {
+    return process.info().startInstant().map(Instant::toEpochMilli);
+  }
+
+  private static Long parseLong(String value) {
+    if (value == null || !value.matches("\\d{1,18}")) {
+      return null;
+    }
+    return Long.parseLong(value);
+  }
+}

@@ -1,0 +1,147 @@
+package dev.relearn.indexer.build;
+
+import dev.relearn.indexer.source.ChunkSource;
+import dev.relearn.indexer.source.DirectorySource;
+import dev.relearn.indexer.source.SourceProblem;
+import dev.relearn.lucene.schema.Chunk;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.lucene.index.DirectoryReader;
+
+/**
+ * What one {@link IndexBuilder} run reads before it writes: the source as read (a folder under
+ * its root key, or a part of an indexed folder), the chunks to write, how many are unchanged, the
+ * problems, and the indexed chunks the new ones may replace. Each chunk is compared with the
+ * index as it is read and only those to write are kept, so an unchanged source costs the memory
+ * of its ids, not of its text.
+ *
+ * <p>A folder source inside an indexed folder is read as that part ({@link
+ * DirectorySource#within}), unless the folder's walk skips it; an indexed origin inside a folder
+ * source hands over its chunks of the files the folder's run reads ({@link NestedOrigins}).
+ */
+final class SourceReading {
+  private final ChunkSource source;
+  private final String rootKey;
+  private final String part;
+  private final ExistingChunks existing;
+  private final Set<String> ids = new HashSet<>();
+  private final Set<String> paths = new HashSet<>();
+  private final List<Chunk> toWrite = new ArrayList<>();
+  private final List<SourceProblem> problems = new ArrayList<>();
+  private int unchanged;
+
+  private SourceReading(ChunkSource source, String rootKey, String part,
+      ExistingChunks existing) {
+    this.source = source;
+    this.rootKey = rootKey;
+    this.part = part;
+    this.existing = existing;
+  }
+
+  /** Reads {@code source} against the index of {@code reader}. */
+  static SourceReading read(DirectoryReader reader, ChunkSource source) throws IOException {
+    if (!(source instanceof DirectorySource folder)) {
+      return new SourceReading(source, null, null,
+          ExistingChunks.read(reader, List.of(source.origin()), null)).readAll();
+    }
+    Set<String> indexed = IndexOrigins.count(reader).keySet();
+    Path root = Path.of(folder.origin());
+    String enclosing = NestedOrigins.enclosing(indexed, root);
+    if (enclosing != null) {
+      DirectorySource inside = folder.within(Path.of(enclosing));
+      SourceReading reading = readFolder(reader, inside, folder.origin());
+      if (!reading.ids.isEmpty() || !reading.problems.isEmpty()) {
+        String prefix = reading.rootKey + "/" + inside.scope();
+        reading.existing.retain(entry ->
+            entry.path().equals(prefix) || entry.path().startsWith(prefix + "/"));
+        return reading;
+      } // else the folder's walk skips this part: it is a source of its own
+    }
+    SourceReading reading = readFolder(reader, folder, null);
+    List<String> nested = NestedOrigins.inside(indexed, root);
+    if (!nested.isEmpty()) {
+      Set<Path> files = new HashSet<>();
+      for (String path : reading.paths) {
+        files.add(NestedOrigins.fileAt(root, path.substring(path.indexOf('/') + 1)));
+      }
+      ExistingChunks handed = ExistingChunks.read(reader, nested, null);
+      handed.retain(entry -> NestedOrigins.covers(files, entry));
+      reading.existing.addAll(handed);
+    }
+    return reading;
+  }
+
+  /** Reads a folder source under the root key it gets, against its own and adopted chunks. */
+  private static SourceReading readFolder(DirectoryReader reader, DirectorySource folder,
+      String part) throws IOException {
+    RootKeys.Choice choice = RootKeys.choose(reader, folder.origin(), folder.rootKeys());
+    List<String> origins = new ArrayList<>(List.of(folder.origin()));
+    origins.addAll(choice.adopted());
+    return new SourceReading(folder.withRootKey(choice.key()), choice.key(), part,
+        ExistingChunks.read(reader, origins, choice.key())).readAll();
+  }
+
+  private SourceReading readAll() throws IOException {
+    source.read(this::accept, problems::add);
+    return this;
+  }
+
+  private void accept(Chunk chunk) {
+    if (!ids.add(chunk.id())) {
+      problems.add(new SourceProblem(chunk.path(), 0, "duplicate chunk id " + chunk.id()
+          + "; only the first is indexed"));
+      return;
+    }
+    paths.add(chunk.path());
+    ExistingChunks.Entry old = existing.get(chunk.id());
+    if (old != null && old.sameAs(chunk)) {
+      unchanged++;
+    } else {
+      toWrite.add(chunk);
+    }
+  }
+
+  /** The source as read: its origin is the run's. */
+  ChunkSource source() {
+    return source;
+  }
+
+  /** The folder's root key, or null for a source whose ids are given (JSONL, BEIR). */
+  String rootKey() {
+    return rootKey;
+  }
+
+  /** The path indexed as a part of the indexed folder {@link #source()}, or null. */
+  String part() {
+    return part;
+  }
+
+  /** The indexed chunks the new ones may replace (and delete when vanished). */
+  ExistingChunks existing() {
+    return existing;
+  }
+
+  /** The ids of every chunk read. */
+  Set<String> ids() {
+    return ids;
+  }
+
+  /** The chunks that are new or changed, in reading order. */
+  List<Chunk> toWrite() {
+    return toWrite;
+  }
+
+  /** The problems met, in reading order. */
+  List<SourceProblem> problems() {
+    return problems;
+  }
+
+  /** How many chunks read are indexed exactly as they are. */
+  int unchanged() {
+    return unchanged;
+  }
+}
