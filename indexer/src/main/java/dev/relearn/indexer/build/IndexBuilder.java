@@ -66,7 +66,7 @@ public final class IndexBuilder {
     int cachedBefore = vectors.cached();
     SourceReading reading;
     try (DirectoryReader reader = DirectoryReader.open(writer)) {
-      reading = SourceReading.read(reader, source);
+      reading = SourceReading.read(reader, source, progress, SourceReading.NOTE_INTERVAL_NANOS);
     }
     ExistingChunks existing = reading.existing();
     List<Chunk> toWrite = reading.toWrite();

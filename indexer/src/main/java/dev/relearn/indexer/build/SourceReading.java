@@ -6,9 +6,11 @@ import dev.relearn.indexer.source.SourceProblem;
 import dev.relearn.lucene.schema.Chunk;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import org.apache.lucene.index.DirectoryReader;
 
@@ -22,8 +24,14 @@ import org.apache.lucene.index.DirectoryReader;
  * <p>A folder source inside an indexed folder is read as that part ({@link
  * DirectorySource#within}), unless the folder's walk skips it; an indexed origin inside a folder
  * source hands over its chunks of the files the folder's run reads ({@link NestedOrigins}).
+ *
+ * <p>Reading a large tree takes a while before anything is embedded: every {@link
+ * #NOTE_INTERVAL_NANOS} it notes how far it got.
  */
 final class SourceReading {
+  /** How often a long read notes its progress. */
+  static final long NOTE_INTERVAL_NANOS = Duration.ofSeconds(5).toNanos();
+
   private final ChunkSource source;
   private final String rootKey;
   private final String part;
@@ -42,18 +50,23 @@ final class SourceReading {
     this.existing = existing;
   }
 
-  /** Reads {@code source} against the index of {@code reader}. */
-  static SourceReading read(DirectoryReader reader, ChunkSource source) throws IOException {
+  /**
+   * Reads {@code source} against the index of {@code reader}, noting on {@code progress} every
+   * {@code noteIntervalNanos} how many chunks and files it has read.
+   */
+  static SourceReading read(DirectoryReader reader, ChunkSource source, Progress progress,
+      long noteIntervalNanos) throws IOException {
+    Notes notes = new Notes(progress, noteIntervalNanos);
     if (!(source instanceof DirectorySource folder)) {
       return new SourceReading(source, null, null,
-          ExistingChunks.read(reader, List.of(source.origin()), null)).readAll();
+          ExistingChunks.read(reader, List.of(source.origin()), null)).readAll(notes);
     }
     Set<String> indexed = IndexOrigins.count(reader).keySet();
     Path root = Path.of(folder.origin());
     String enclosing = NestedOrigins.enclosing(indexed, root);
     if (enclosing != null) {
       DirectorySource inside = folder.within(Path.of(enclosing));
-      SourceReading reading = readFolder(reader, inside, folder.origin());
+      SourceReading reading = readFolder(reader, inside, folder.origin(), notes);
       if (!reading.ids.isEmpty() || !reading.problems.isEmpty()) {
         String prefix = reading.rootKey + "/" + inside.scope();
         reading.existing.retain(entry ->
@@ -61,7 +74,7 @@ final class SourceReading {
         return reading;
       } // else the folder's walk skips this part: it is a source of its own
     }
-    SourceReading reading = readFolder(reader, folder, null);
+    SourceReading reading = readFolder(reader, folder, null, notes);
     List<String> nested = NestedOrigins.inside(indexed, root);
     if (!nested.isEmpty()) {
       Set<Path> files = new HashSet<>();
@@ -77,17 +90,41 @@ final class SourceReading {
 
   /** Reads a folder source under the root key it gets, against its own and adopted chunks. */
   private static SourceReading readFolder(DirectoryReader reader, DirectorySource folder,
-      String part) throws IOException {
+      String part, Notes notes) throws IOException {
     RootKeys.Choice choice = RootKeys.choose(reader, folder.origin(), folder.rootKeys());
     List<String> origins = new ArrayList<>(List.of(folder.origin()));
     origins.addAll(choice.adopted());
     return new SourceReading(folder.withRootKey(choice.key()), choice.key(), part,
-        ExistingChunks.read(reader, origins, choice.key())).readAll();
+        ExistingChunks.read(reader, origins, choice.key())).readAll(notes);
   }
 
-  private SourceReading readAll() throws IOException {
-    source.read(this::accept, problems::add);
+  private SourceReading readAll(Notes notes) throws IOException {
+    source.read(chunk -> {
+      accept(chunk);
+      notes.maybe(ids.size(), paths.size());
+    }, problems::add);
     return this;
+  }
+
+  /** Notes how far a long read got, at most once per interval. */
+  private static final class Notes {
+    private final Progress progress;
+    private final long interval;
+    private long last = System.nanoTime();
+
+    Notes(Progress progress, long interval) {
+      this.progress = progress;
+      this.interval = interval;
+    }
+
+    void maybe(int chunks, int files) {
+      long now = System.nanoTime();
+      if (now - last >= interval) {
+        last = now;
+        progress.note(String.format(Locale.ROOT, "reading: %,d chunks of %,d files so far",
+            chunks, files));
+      }
+    }
   }
 
   private void accept(Chunk chunk) {

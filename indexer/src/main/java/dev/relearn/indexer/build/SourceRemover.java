@@ -44,8 +44,8 @@ public final class SourceRemover {
     }
     if (!unknown.isEmpty()) {
       StringBuilder message = new StringBuilder(unknown.size() == 1 ? "not a source of"
-          : "not sources of").append(" this index: ").append(String.join(", ", unknown)).append("; ")
-          .append(listing(held));
+          : "not sources of").append(" this index: ").append(String.join(", ", unknown))
+          .append("; ").append(listing(held));
       for (String origin : unknown) {
         String folder = NestedOrigins.enclosing(held.keySet(), Path.of(origin));
         if (folder != null) {

@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.relearn.indexer.source.DirectorySource;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.apache.lucene.document.Field;
@@ -78,6 +80,33 @@ class IndexPartsTest extends IndexBuilderFixture {
     assertTrue(e.getMessage().contains(part + " is part of the indexed folder " + origin(docs)
         + ": delete it or add it to .gitignore, then index " + origin(docs) + " again"),
         e.getMessage());
+  }
+
+  @Test
+  void aLongReadNotesHowFarItGot() throws IOException {
+    Path docs = docs();
+    List<String> notes = new ArrayList<>();
+    Progress noting = new Progress() {
+      @Override
+      public void start(String task, long total) {}
+
+      @Override
+      public void advance(long done) {}
+
+      @Override
+      public void finish() {}
+
+      @Override
+      public void note(String message) {
+        notes.add(message);
+      }
+    };
+    try (DirectoryReader reader = DirectoryReader.open(writer)) {
+      SourceReading.read(reader, new DirectorySource(docs), noting, 0);
+    }
+    assertEquals(List.of("reading: 1 chunks of 1 files so far", "reading: 2 chunks of 2 files so"
+        + " far", "reading: 3 chunks of 3 files so far", "reading: 4 chunks of 4 files so far"),
+        notes);
   }
 
   @Test
