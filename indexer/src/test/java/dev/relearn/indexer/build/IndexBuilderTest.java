@@ -249,38 +249,4 @@ class IndexBuilderTest {
     assertEquals(List.of("vectors: 2 of 3 from the vector cache, 1 to embed",
         "start embedding 1", "start writing 3"), events);
   }
-
-  /** Records progress calls as text: every call, or only task starts and notes. */
-  private static final class RecordingProgress implements Progress {
-    final List<String> events = new ArrayList<>();
-    private final boolean everyCall;
-
-    RecordingProgress(boolean everyCall) {
-      this.everyCall = everyCall;
-    }
-
-    @Override
-    public void start(String task, long total) {
-      events.add("start " + task + " " + total);
-    }
-
-    @Override
-    public void advance(long done) {
-      if (everyCall) {
-        events.add("advance " + done);
-      }
-    }
-
-    @Override
-    public void finish() {
-      if (everyCall) {
-        events.add("finish");
-      }
-    }
-
-    @Override
-    public void note(String message) {
-      events.add(message);
-    }
-  }
 }

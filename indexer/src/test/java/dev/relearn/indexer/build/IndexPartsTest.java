@@ -11,7 +11,6 @@ import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.apache.lucene.document.Field;
@@ -85,28 +84,13 @@ class IndexPartsTest extends IndexBuilderFixture {
   @Test
   void aLongReadNotesHowFarItGot() throws IOException {
     Path docs = docs();
-    List<String> notes = new ArrayList<>();
-    Progress noting = new Progress() {
-      @Override
-      public void start(String task, long total) {}
-
-      @Override
-      public void advance(long done) {}
-
-      @Override
-      public void finish() {}
-
-      @Override
-      public void note(String message) {
-        notes.add(message);
-      }
-    };
+    RecordingProgress noting = new RecordingProgress(false);
     try (DirectoryReader reader = DirectoryReader.open(writer)) {
       SourceReading.read(reader, new DirectorySource(docs), noting, 0);
     }
     assertEquals(List.of("reading: 1 chunks of 1 files so far", "reading: 2 chunks of 2 files so"
         + " far", "reading: 3 chunks of 3 files so far", "reading: 4 chunks of 4 files so far"),
-        notes);
+        noting.events);
   }
 
   @Test
