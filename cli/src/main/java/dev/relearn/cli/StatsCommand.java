@@ -39,7 +39,9 @@ final class StatsCommand implements Callable<Integer> {
         stats.chunksByOrigin().forEach((origin, chunks) ->
             out.println("  " + origin + "  " + chunks + " chunk" + (chunks == 1 ? "" : "s")));
         out.println("segments: " + stats.segments());
-        out.printf(Locale.ROOT, "size:     %.1f MB%n", stats.sizeBytes() / 1e6);
+        out.printf(Locale.ROOT, "size:     %.1f MB index, %.1f MB feedback, %.1f MB vector cache"
+            + " (%s)%n", stats.sizeBytes() / 1e6, stats.feedbackBytes() / 1e6,
+            stats.vectorCacheBytes() / 1e6, stats.vectorCache());
       }
     }
     return 0;
@@ -57,6 +59,9 @@ final class StatsCommand implements Callable<Integer> {
     json.put("chunks_by_origin", stats.chunksByOrigin());
     json.put("segments", stats.segments());
     json.put("size_bytes", stats.sizeBytes());
+    json.put("feedback_bytes", stats.feedbackBytes());
+    json.put("vector_cache", stats.vectorCache());
+    json.put("vector_cache_bytes", stats.vectorCacheBytes());
     return json;
   }
 }

@@ -46,14 +46,18 @@ final class ChunkIndexing implements Closeable {
     this.embedder = embedder;
   }
 
+  /** The document-vector cache's folder: the options', else {@code vector-cache} in the index. */
+  Path vectorCacheDir() {
+    return options.vectorCacheDir() != null ? options.vectorCacheDir()
+        : dir.resolve("vector-cache");
+  }
+
   /** Indexes {@code path} incrementally and commits; {@code store} keeps the learned values. */
   IndexReport index(Path path, SourceFormat format, Progress progress, FeedbackStore store)
       throws IOException {
     Embedder model = embedder.get();
     if (vectorStore == null) {
-      Path cacheDir = options.vectorCacheDir() != null
-          ? options.vectorCacheDir() : dir.resolve("vector-cache");
-      vectorStore = VectorStore.open(cacheDir, model.modelId(), model.dimension());
+      vectorStore = VectorStore.open(vectorCacheDir(), model.modelId(), model.dimension());
     }
     IndexBuilder builder = new IndexBuilder(writer, schema,
         new DocumentVectors(model, vectorStore), progress);

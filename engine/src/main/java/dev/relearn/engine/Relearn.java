@@ -265,7 +265,8 @@ public final class Relearn implements AutoCloseable {
   public IndexStats stats() throws IOException {
     return gate.call(() -> {
       searches.followWriter();
-      return StatsReader.read(dir, directory, searchers, embedder.metadata());
+      return StatsReader.read(dir, directory, searchers, embedder.metadata(),
+          indexing.vectorCacheDir());
     });
   }
 

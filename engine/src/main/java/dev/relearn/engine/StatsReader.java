@@ -7,7 +7,11 @@ import dev.relearn.lucene.schema.IndexMetadata;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.lucene.index.IndexReader;
@@ -22,7 +26,7 @@ final class StatsReader {
   private StatsReader() {}
 
   static IndexStats read(Path dir, Directory directory, SearcherManager searchers,
-      IndexMetadata metadata) throws IOException {
+      IndexMetadata metadata, Path vectorCache) throws IOException {
     IndexSearcher searcher = searchers.acquire();
     try {
       IndexReader reader = searcher.getIndexReader();
@@ -41,10 +45,35 @@ final class StatsReader {
       boolean empty = reader.numDocs() == 0;
       return new IndexStats(dir.toString(), empty ? null : metadata.modelId(),
           empty ? 0 : metadata.dimension(), reader.numDocs(), byKind, origins.size(), origins,
-          reader.leaves().size(), bytes);
+          reader.leaves().size(), bytes, folderBytes(dir.resolve(Relearn.FEEDBACK_FOLDER)),
+          vectorCache.toString(), folderBytes(vectorCache));
     } finally {
       searchers.release(searcher);
     }
+  }
+
+  /** The bytes of every file under {@code folder}; 0 when it does not exist. */
+  private static long folderBytes(Path folder) throws IOException {
+    if (!Files.isDirectory(folder)) {
+      return 0;
+    }
+    long[] bytes = {0};
+    Files.walkFileTree(folder, new SimpleFileVisitor<>() {
+      @Override
+      public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+        bytes[0] += attributes.size();
+        return FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+        if (e instanceof NoSuchFileException) {
+          return FileVisitResult.CONTINUE; // deleted while walking: a log rolled, a merge ended
+        }
+        throw e;
+      }
+    });
+    return bytes[0];
   }
 
   /** The file's length, or 0 when a writer (here or in another process) just deleted it. */

@@ -73,7 +73,8 @@ class StatsWhileWritingTest {
         };
         SearcherManager searchers = ChunkIndexFolder.searchers(gone)) {
       IndexMetadata metadata = ChunkIndexFolder.existingMetadata(gone);
-      IndexStats stats = StatsReader.read(index, gone, searchers, metadata);
+      IndexStats stats = StatsReader.read(index, gone, searchers, metadata,
+          index.resolve("vector-cache"));
       assertEquals(chunks, stats.chunks());
       assertTrue(stats.sizeBytes() > 0);
     }
