@@ -22,8 +22,9 @@ import java.util.stream.Stream;
  * How long each call holds the caller's thread with {@link AsyncRelearn} (the hand-over) beside
  * how long the same work takes, and how long {@link Relearn} holds it, in the same run: open,
  * model load, search, feedback and close on the repository's own README.md and docs/ with the
- * real bge-small model. Not a JUnit test; no thresholds. Run from the repository root or a
- * module folder: {@code java -cp ... dev.relearn.engine.AsyncRelearnBenchmark [SCRATCH_DIR]}.
+ * real bge-small model. Not a JUnit test; no thresholds. Run {@code bin/bench-async
+ * [SCRATCH_DIR]} from anywhere (or this class from the repository root or a module folder with
+ * the engine's test class path).
  */
 public final class AsyncRelearnBenchmark {
   private static final int QUERIES = 200;
@@ -184,10 +185,15 @@ public final class AsyncRelearnBenchmark {
         nanos.length > 2 ? percentiles(nanos[2]) : "-", percentiles(nanos[1]));
   }
 
+  /** Nearest-rank p50 and p99 (with 100 samples, the p99 is the 99th, not the maximum). */
   private static String percentiles(long[] nanos) {
     long[] sorted = nanos.clone();
     Arrays.sort(sorted);
-    return String.format(Locale.ROOT, "p50 %.3f p99 %.3f ms", sorted[sorted.length / 2] / 1e6,
-        sorted[(int) (sorted.length * 0.99)] / 1e6);
+    return String.format(Locale.ROOT, "p50 %.3f p99 %.3f ms", rank(sorted, 50) / 1e6,
+        rank(sorted, 99) / 1e6);
+  }
+
+  private static long rank(long[] sorted, int p) {
+    return sorted[Math.max(0, (int) Math.ceil(p / 100.0 * sorted.length) - 1)];
   }
 }

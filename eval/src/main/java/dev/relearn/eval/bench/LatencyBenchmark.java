@@ -21,16 +21,21 @@ import org.apache.lucene.store.FSDirectory;
  *
  * <p>"Warm" means after a warm-up pass, with the query embeddings in the engine's LRU cache
  * (open the engine with a cache at least as large as the query list); the model's own cost is
- * reported on its own row. Rounds interleave the operations so that machine noise hits them alike,
- * and each query runs relearn's modes in a seeded random order: a mode that always ran right after
- * another would find what that one loaded (postings, graph nodes, stored fields of the same hits)
- * already in cache, which flatters it against the modes that run first.
+ * reported on its own row, after the model has embedded a few texts that are not among the queries
+ * (so neither its load nor its first, unoptimised calls are counted). Rounds interleave the
+ * operations so that machine noise hits them alike, and each query runs relearn's modes and the
+ * plain Lucene baseline in a seeded random order: an operation that always ran right after another
+ * would find what that one loaded (postings, graph nodes, stored fields of the same hits) already in
+ * cache, which flatters it against the ones that run first. The report also gives each row's sample
+ * count, the index's size on disk and the heap in use after a full GC.
  */
 public final class LatencyBenchmark {
   private static final int K = 10;
   private static final int CANDIDATES = 100;
   /** Seed of the per-query order of the modes. */
   private static final long ORDER_SEED = 42;
+  /** Texts the model embeds, unmeasured, before its row is timed. */
+  private static final int MODEL_WARM_UP = 20;
 
   private final Relearn engine;
 
@@ -59,6 +64,9 @@ public final class LatencyBenchmark {
     Embedder embedder = engine.embedder();
     ChunkSchema schema = new ChunkSchema(embedder.dimension());
     Latencies embed = new Latencies();
+    for (int i = 0; i < MODEL_WARM_UP; i++) {
+      embedder.embedQuery(warmUpText(queries.get(i % queries.size()), i));
+    }
     List<float[]> vectors = new ArrayList<>(queries.size());
     for (String query : queries) {
       long start = System.nanoTime();
@@ -82,8 +90,8 @@ public final class LatencyBenchmark {
       plain.setSimilarity(ChunkSchema.similarity());
       Random order = new Random(ORDER_SEED);
       List<Integer> modeOrder = new ArrayList<>();
-      for (int m = 0; m < modes.length; m++) {
-        modeOrder.add(m);
+      for (int m = 0; m <= modes.length; m++) {
+        modeOrder.add(m); // modes.length stands for plain Lucene
       }
       for (int round = 0; round <= rounds; round++) {
         boolean measured = round > 0;
@@ -91,27 +99,30 @@ public final class LatencyBenchmark {
           String text = queries.get(i);
           Collections.shuffle(modeOrder, order);
           for (int m : modeOrder) {
+            if (m == modes.length) {
+              long start = System.nanoTime();
+              Query bm25 = schema.bm25Query(text);
+              plain.search(bm25, CANDIDATES);
+              long afterBm25 = System.nanoTime();
+              plain.search(schema.vectorQuery(vectors.get(i), CANDIDATES, null), CANDIDATES);
+              long end = System.nanoTime();
+              if (measured) {
+                luceneBm25.add(afterBm25 - start);
+                luceneKnn.add(end - afterBm25);
+                luceneBoth.add(end - start);
+              }
+              continue;
+            }
             SearchRequest request = SearchRequest.of(text).withMode(modes[m]).withK(K)
                 .withCandidates(CANDIDATES);
             long start = System.nanoTime();
             engine.search(request);
             record(relearn[m], start, measured);
           }
-          long start = System.nanoTime();
-          Query bm25 = schema.bm25Query(text);
-          plain.search(bm25, CANDIDATES);
-          long afterBm25 = System.nanoTime();
-          plain.search(schema.vectorQuery(vectors.get(i), CANDIDATES, null), CANDIDATES);
-          long end = System.nanoTime();
-          if (measured) {
-            luceneBm25.add(afterBm25 - start);
-            luceneKnn.add(end - afterBm25);
-            luceneBoth.add(end - start);
-          }
         }
       }
     }
-    List<LatencyReport.Row> rows = new java.util.ArrayList<>(List.of(
+    List<LatencyReport.Row> rows = new ArrayList<>(List.of(
         row("plain Lucene BM25 top 100", luceneBm25, null),
         row("plain Lucene KNN top 100", luceneKnn, null),
         row("plain Lucene BM25 + KNN", luceneBoth, null),
@@ -122,7 +133,18 @@ public final class LatencyBenchmark {
       rows.add(row(LatencyReport.LEARNED, relearn[3], LatencyReport.HYBRID));
     }
     rows.add(row(LatencyReport.EMBEDDING, embed, null));
-    return new LatencyReport(dataset, queries.size(), rounds, rows);
+    return new LatencyReport(dataset, queries.size(), rounds, rows,
+        MemoryFigures.measure(engine.directory()));
+  }
+
+  /**
+   * A text for the model's warm-up: {@code query}'s words in reverse order, numbered, so that it
+   * is as long as a real query but is none of them (the query cache must not already hold them).
+   */
+  static String warmUpText(String query, int i) {
+    List<String> words = new ArrayList<>(List.of(query.strip().split("\\s+")));
+    Collections.reverse(words);
+    return "warm-up " + i + ": " + String.join(" ", words);
   }
 
   private static void record(Latencies latencies, long start, boolean measured) {
@@ -133,6 +155,6 @@ public final class LatencyBenchmark {
 
   private static LatencyReport.Row row(String name, Latencies latencies, String baseline) {
     return new LatencyReport.Row(name, latencies.percentileMillis(50),
-        latencies.percentileMillis(99), baseline);
+        latencies.percentileMillis(99), latencies.count(), baseline);
   }
 }

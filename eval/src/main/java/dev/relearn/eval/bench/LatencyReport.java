@@ -13,11 +13,18 @@ import java.util.Map;
  * @param queries distinct queries
  * @param rounds measured passes over the queries
  * @param rows one row per measured operation
+ * @param memory the index's size and the heap in use at the end of the run, or null
  */
-public record LatencyReport(String dataset, int queries, int rounds, List<Row> rows) {
+public record LatencyReport(String dataset, int queries, int rounds, List<Row> rows,
+    MemoryFigures memory) {
   /** Copies the rows. */
   public LatencyReport {
     rows = List.copyOf(rows);
+  }
+
+  /** A report without memory figures. */
+  public LatencyReport(String dataset, int queries, int rounds, List<Row> rows) {
+    this(dataset, queries, rounds, rows, null);
   }
 
   /**
@@ -26,9 +33,19 @@ public record LatencyReport(String dataset, int queries, int rounds, List<Row> r
    * @param name what was measured, e.g. {@code "relearn hybrid"}
    * @param p50Millis median
    * @param p99Millis 99th percentile
+   * @param samples how many timings the percentiles come from
    * @param baseline the row this one is compared with, or null
    */
-  public record Row(String name, double p50Millis, double p99Millis, String baseline) {}
+  public record Row(String name, double p50Millis, double p99Millis, int samples,
+      String baseline) {
+    /** Checks the sample count. */
+    public Row {
+      if (samples < 1) {
+        throw new IllegalArgumentException("row " + name + ": samples must be >= 1, got: "
+            + samples);
+      }
+    }
+  }
 
   /** The learned row's name. */
   static final String LEARNED = "relearn learned (re-rank of 100)";
@@ -46,8 +63,8 @@ public record LatencyReport(String dataset, int queries, int rounds, List<Row> r
     StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
         "Warm query latency on %s: %d queries x %d rounds, top 10 of 100 candidates%n",
         dataset, queries, rounds));
-    out.append(String.format(Locale.ROOT, "%-34s %9s %9s  %s%n", "operation", "p50 ms", "p99 ms",
-        "p50 vs baseline"));
+    out.append(String.format(Locale.ROOT, "%-34s %9s %9s %7s  %s%n", "operation", "p50 ms",
+        "p99 ms", "n", "p50 vs baseline"));
     for (Row row : rows) {
       String ratio = "";
       if (row.baseline() != null) {
@@ -55,8 +72,12 @@ public record LatencyReport(String dataset, int queries, int rounds, List<Row> r
         ratio = String.format(Locale.ROOT, "%.2fx %s", row.p50Millis() / base.p50Millis(),
             base.name());
       }
-      out.append(String.format(Locale.ROOT, "%-34s %9.3f %9.3f  %s%n", row.name(),
-          row.p50Millis(), row.p99Millis(), ratio));
+      out.append(String.format(Locale.ROOT, "%-34s %9.3f %9.3f %7d  %s%n", row.name(),
+          row.p50Millis(), row.p99Millis(), row.samples(), ratio));
+    }
+    if (rows.stream().anyMatch(r -> r.samples() < 100)) {
+      out.append(String.format(Locale.ROOT, "(a p99 from fewer than 100 samples is the"
+          + " maximum: raise --max-queries or --rounds)%n"));
     }
     Row learned = find(LEARNED);
     Row hybrid = find(HYBRID);
@@ -72,6 +93,11 @@ public record LatencyReport(String dataset, int queries, int rounds, List<Row> r
             hybrid.p50Millis() + embed.p50Millis()));
       }
       out.append(String.format(Locale.ROOT, "%n"));
+    }
+    if (memory != null) {
+      out.append(String.format(Locale.ROOT, "memory: index %.1f MB on disk; JVM heap in use after"
+          + " a full GC %.1f MB (max %.0f MB)%n", memory.indexBytes() / 1e6,
+          memory.heapUsedBytes() / 1e6, memory.heapMaxBytes() / 1e6));
     }
     return out.toString();
   }
@@ -101,10 +127,16 @@ public record LatencyReport(String dataset, int queries, int rounds, List<Row> r
       map.put("name", row.name());
       map.put("p50_ms", row.p50Millis());
       map.put("p99_ms", row.p99Millis());
+      map.put("samples", row.samples());
       map.put("baseline", row.baseline());
       rowMaps.add(map);
     }
     json.put("rows", rowMaps);
+    if (memory != null) {
+      json.put("index_bytes", memory.indexBytes());
+      json.put("heap_used_bytes", memory.heapUsedBytes());
+      json.put("heap_max_bytes", memory.heapMaxBytes());
+    }
     return json;
   }
 }

@@ -18,7 +18,8 @@ import java.util.stream.Stream;
 /**
  * Not a test: prints the ack latency of REQUEST appends of 200-byte records against a raw
  * write-and-fsync loop on the same disk, and the throughput of 8 concurrent appenders (group
- * commit). Argument: a scratch folder (default: a new temporary folder), deleted afterwards.
+ * commit). Argument: a scratch folder (default: a new temporary folder), deleted afterwards. Run
+ * by {@code bin/bench-feedback}. Both single-thread loops exclude 200 warm-up appends.
  */
 public final class TranslogBenchmark {
   private static final int PAYLOAD = 200;
@@ -37,8 +38,12 @@ public final class TranslogBenchmark {
     try {
       System.out.println("scratch folder: " + scratch);
       long[] request = singleThread(scratch.resolve("request"), Durability.REQUEST, payload);
+      long[] raw = raw(scratch.resolve("raw.log"));
       print("REQUEST append, 1 thread", request);
-      print("raw write+force(false), 1 thread", raw(scratch.resolve("raw.log")));
+      print("raw write+force(false), 1 thread", raw);
+      System.out.printf(Locale.ROOT, "%-34s p50 %6.2fx      p99 %6.2fx%n",
+          "REQUEST append / raw fsync", percentile(request, 50) / percentile(raw, 50),
+          percentile(request, 99) / percentile(raw, 99));
       print("ASYNC append, 1 thread", singleThread(scratch.resolve("async"), Durability.ASYNC,
           payload));
       concurrent(scratch.resolve("concurrent"), payload);
@@ -117,11 +122,16 @@ public final class TranslogBenchmark {
   }
 
   private static void print(String what, long[] nanos) {
+    double total = Arrays.stream(nanos).sum() / 1e9;
+    System.out.printf(Locale.ROOT, "%-34s p50 %7.3f ms  p99 %7.3f ms  (%,.0f ops/s, n=%d)%n",
+        what, percentile(nanos, 50), percentile(nanos, 99), nanos.length / total, nanos.length);
+  }
+
+  /** The nearest-rank percentile of nanosecond timings, in milliseconds. */
+  static double percentile(long[] nanos, double p) {
     long[] sorted = nanos.clone();
     Arrays.sort(sorted);
-    double total = Arrays.stream(nanos).sum() / 1e9;
-    System.out.printf(Locale.ROOT, "%-34s p50 %7.3f ms  p99 %7.3f ms  (%,.0f ops/s)%n", what,
-        sorted[sorted.length / 2] / 1e6, sorted[(int) (sorted.length * 0.99)] / 1e6,
-        nanos.length / total);
+    int rank = (int) Math.ceil(p / 100.0 * sorted.length);
+    return sorted[Math.max(0, rank - 1)] / 1e6;
   }
 }

@@ -56,13 +56,32 @@ public final class HttpLatencyBenchmark {
     int rounds = 50;
     Path docs = null;
     for (int i = 0; i < args.length; i++) {
+      if (args[i].startsWith("--") && i + 1 >= args.length) {
+        throw new IllegalArgumentException(args[i] + " needs a value");
+      }
       switch (args[i]) {
         case "--model" -> model = ModelChoice.fromLabel(args[++i]);
         case "--rounds" -> rounds = Integer.parseInt(args[++i]);
         default -> docs = Path.of(args[i]);
       }
     }
+    if (rounds < 1) {
+      throw new IllegalArgumentException("--rounds must be at least 1, got: " + rounds);
+    }
     Path scratch = Files.createTempDirectory("relearn-http-bench");
+    try {
+      runIn(scratch, docs, model, rounds);
+    } finally {
+      try (var files = Files.walk(scratch)) {
+        for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          Files.deleteIfExists(p);
+        }
+      }
+    }
+  }
+
+  private static void runIn(Path scratch, Path docs, ModelChoice model, int rounds)
+      throws Exception {
     Path corpus = docs != null ? docs : corpus(scratch.resolve("docs"));
     RelearnOptions options = RelearnOptions.defaults().withModel(model);
     try (Relearn relearn = Relearn.open(scratch.resolve("index"), options)) {
@@ -118,7 +137,8 @@ public final class HttpLatencyBenchmark {
     double[] l = percentiles(local);
     double[] r = percentiles(remote);
     double[] s = percentiles(inside);
-    System.out.printf(Locale.ROOT, "%-30s %9s %9s%n", "", "p50 ms", "p99 ms");
+    System.out.printf(Locale.ROOT, "%-30s %9s %9s   (n=%d each, after %d warm-up)%n", "",
+        "p50 ms", "p99 ms", n, warmUp);
     System.out.printf(Locale.ROOT, "%-30s %9.3f %9.3f%n", "in-process Relearn.search", l[0], l[1]);
     System.out.printf(Locale.ROOT, "%-30s %9.3f %9.3f%n", "HTTP POST /api/search", r[0], r[1]);
     System.out.printf(Locale.ROOT, "%-30s %9.3f %9.3f%n", "  its search (server took_ms)", s[0],
@@ -159,11 +179,15 @@ public final class HttpLatencyBenchmark {
     return took;
   }
 
+  /** Nearest-rank p50 and p99 in milliseconds. */
   private static double[] percentiles(long[] nanos) {
     long[] sorted = nanos.clone();
     Arrays.sort(sorted);
-    return new double[] {sorted[sorted.length / 2] / 1e6,
-        sorted[Math.min(sorted.length - 1, (int) (sorted.length * 0.99))] / 1e6};
+    return new double[] {rank(sorted, 50) / 1e6, rank(sorted, 99) / 1e6};
+  }
+
+  private static long rank(long[] sorted, int p) {
+    return sorted[Math.max(0, (int) Math.ceil(p / 100.0 * sorted.length) - 1)];
   }
 
   /** The repository's README.md and docs/ (found from the working directory upwards). */
