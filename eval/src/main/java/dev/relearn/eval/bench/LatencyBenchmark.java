@@ -134,7 +134,7 @@ public final class LatencyBenchmark {
     }
     rows.add(row(LatencyReport.EMBEDDING, embed, null));
     return new LatencyReport(dataset, queries.size(), rounds, rows,
-        MemoryFigures.measure(engine.directory()));
+        MemoryFigures.measure(engine));
   }
 
   /**

@@ -1,17 +1,15 @@
 package dev.relearn.eval.bench;
 
+import dev.relearn.engine.IndexStats;
+import dev.relearn.engine.Relearn;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.stream.Stream;
 
 /**
  * What a benchmarked index costs in memory and on disk, measured at the end of the run.
  *
- * @param indexBytes the size of the index folder's files
+ * @param indexBytes the size on disk of the chunk index and its feedback store
  * @param heapUsedBytes the JVM heap in use after a full GC requested by the benchmark (the engine
  *     still open: its readers, caches and, once loaded, the model's Java side)
  * @param heapMaxBytes the heap limit (-Xmx)
@@ -25,24 +23,16 @@ public record MemoryFigures(long indexBytes, long heapUsedBytes, long heapMaxByt
     }
   }
 
-  /** Sums the files under {@code index} and reads the heap in use after {@link System#gc()}. */
-  public static MemoryFigures measure(Path index) {
-    long bytes;
-    try (Stream<Path> files = Files.walk(index)) {
-      bytes = files.filter(Files::isRegularFile).mapToLong(MemoryFigures::size).sum();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot size the index " + index, e);
-    }
+  /**
+   * The index's size as {@link Relearn#stats()} gives it (the chunk index and its feedback store;
+   * not the vector cache, which only indexing reads) and the heap in use after {@link
+   * System#gc()}.
+   */
+  public static MemoryFigures measure(Relearn engine) throws IOException {
+    IndexStats stats = engine.stats();
     System.gc();
     MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
-    return new MemoryFigures(bytes, heap.getUsed(), heap.getMax());
-  }
-
-  private static long size(Path file) {
-    try {
-      return Files.size(file);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot size " + file, e);
-    }
+    return new MemoryFigures(stats.sizeBytes() + stats.feedbackBytes(), heap.getUsed(),
+        heap.getMax());
   }
 }
