@@ -1,0 +1,40 @@
+package dev.relearn.lucene.search;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** Snippets show the part of a chunk about the query, without comment clutter. */
+class SnippetsTest {
+  private static final String QUERY = "which files does the directory walk skip?";
+
+  @Test
+  void theWindowWithTheMostQueryWordsWinsOverTheFirstMatch() {
+    String text = "import java.nio.file.Files;\nimport java.util.List;\n"
+        + "final class Helper { int count; int size; void reset() { count = 0; } }\n".repeat(6)
+        + "/** Walks the directory tree and skips files that are ignored. */\n"
+        + "static Listing walk(Path root) { return null; }\n";
+    String snippet = Snippets.excerpt(text, QUERY, 120);
+    assertTrue(snippet.contains("Walks the directory tree and skips files"), snippet);
+    assertFalse(snippet.contains("import"), snippet);
+  }
+
+  @Test
+  void commentMarkersAtLineStartsAreDropped() {
+    String text = "/**\n * Walks {@code root}; folders that cannot be listed\n * are reported.\n"
+        + " */\nstatic Listing walk(Path root)\n/** Folders never walked. */\nSet<String> SKIP;";
+    String snippet = Snippets.excerpt(text, "walk", 200);
+    assertEquals("Walks {@code root}; folders that cannot be listed are reported. static Listing"
+        + " walk(Path root) Folders never walked. Set<String> SKIP;", snippet);
+  }
+
+  @Test
+  void markdownEmphasisStaysAndATextWithoutQueryWordsStartsAtItsBeginning() {
+    String text = "**Note**: keys rotate daily.\n" + "More text follows here. ".repeat(10);
+    String snippet = Snippets.excerpt(text, "zebra", 40);
+    assertTrue(snippet.startsWith("**Note**: keys rotate"), snippet);
+    assertTrue(snippet.endsWith("…"), snippet);
+  }
+}
