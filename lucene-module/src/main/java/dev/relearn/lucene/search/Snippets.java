@@ -1,9 +1,7 @@
 package dev.relearn.lucene.search;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -17,9 +15,7 @@ import java.util.regex.Pattern;
  */
 public final class Snippets {
   private static final Pattern NON_WORD = Pattern.compile("[^\\p{L}\\p{N}]+");
-  private static final Pattern SPACES = Pattern.compile("\\s+");
-  private static final Pattern COMMENT_MARKERS =
-      Pattern.compile("(?m)^[ \\t]*(?:/\\*\\*|\\*/|\\*)(?=\\s|$)|[ \\t]*\\*/[ \\t]*$");
+  private static final String[] MARKERS = {"/**", "*/", "*"};
 
   private Snippets() {}
 
@@ -32,8 +28,7 @@ public final class Snippets {
     if (maxChars < 16) {
       throw new IllegalArgumentException("maxChars must be at least 16, got: " + maxChars);
     }
-    String plain = COMMENT_MARKERS.matcher(text).replaceAll(" ");
-    String lower = plain.toLowerCase(Locale.ROOT);
+    String lower = text.toLowerCase(Locale.ROOT);
     Set<String> words = new LinkedHashSet<>();
     for (String word : NON_WORD.split(query.toLowerCase(Locale.ROOT))) {
       if (word.length() >= 3) {
@@ -43,14 +38,20 @@ public final class Snippets {
     int at = bestStart(lower, words, maxChars);
     int start = at < 0 ? 0 : Math.max(0, at - maxChars / 4);
     if (start > 0) {
-      int space = plain.indexOf(' ', start);
+      int space = text.indexOf(' ', start);
       if (space >= 0 && space < at) {
         start = space + 1;
       }
     }
-    int end = Math.min(plain.length(), start + maxChars);
-    String excerpt = SPACES.matcher(plain.substring(start, end)).replaceAll(" ").strip();
-    return (start > 0 ? "…" : "") + excerpt + (end < plain.length() ? "…" : "");
+    // only the window is cleaned (a regex over a whole chunk costs more than the search), with
+    // room for what the markers and spaces give back
+    int end = Math.min(text.length(), start + maxChars + maxChars / 2);
+    String window = clean(text, start, end);
+    boolean cut = end < text.length() || window.length() > maxChars;
+    if (window.length() > maxChars) {
+      window = window.substring(0, maxChars).strip();
+    }
+    return (start > 0 ? "…" : "") + window + (cut ? "…" : "");
   }
 
   /**
@@ -59,13 +60,18 @@ public final class Snippets {
    * -1 when the text holds none. Each word's occurrences are found once.
    */
   private static int bestStart(String lower, Set<String> words, int maxChars) {
-    List<int[]> occurrences = new ArrayList<>(words.size());
+    int[][] occurrences = new int[words.size()][];
+    int w = 0;
     for (String word : words) {
-      List<Integer> found = new ArrayList<>();
-      for (int at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1)) {
-        found.add(at);
+      int[] found = new int[8];
+      int count = 0;
+      for (int at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + word.length())) {
+        if (count == found.length) {
+          found = Arrays.copyOf(found, count * 2);
+        }
+        found[count++] = at;
       }
-      occurrences.add(found.stream().mapToInt(Integer::intValue).toArray());
+      occurrences[w++] = Arrays.copyOf(found, count);
     }
     int span = maxChars - maxChars / 4;
     int best = -1;
@@ -87,5 +93,56 @@ public final class Snippets {
       }
     }
     return best;
+  }
+
+  /**
+   * {@code text[start, end)} on one line: comment markers at line starts ({@code /**}, {@code *},
+   * {@code *}{@code /}) and comment ends at line ends dropped, whitespace runs made one space.
+   */
+  private static String clean(String text, int start, int end) {
+    StringBuilder out = new StringBuilder(end - start);
+    int line = start;
+    while (line < end) {
+      int lineEnd = text.indexOf('\n', line);
+      lineEnd = lineEnd < 0 || lineEnd > end ? end : lineEnd;
+      int from = line;
+      while (from < lineEnd && Character.isWhitespace(text.charAt(from))) {
+        from++;
+      }
+      from = skipMarker(text, from, lineEnd);
+      int to = lineEnd;
+      while (to > from && Character.isWhitespace(text.charAt(to - 1))) {
+        to--;
+      }
+      if (to - from >= 2 && text.charAt(to - 2) == '*' && text.charAt(to - 1) == '/') {
+        to -= 2;
+      }
+      for (int i = from; i < to; i++) {
+        char c = text.charAt(i);
+        boolean space = Character.isWhitespace(c);
+        if (!space) {
+          out.append(c);
+        } else if (!out.isEmpty() && out.charAt(out.length() - 1) != ' ') {
+          out.append(' ');
+        }
+      }
+      if (!out.isEmpty() && out.charAt(out.length() - 1) != ' ') {
+        out.append(' ');
+      }
+      line = lineEnd + 1;
+    }
+    return out.toString().strip();
+  }
+
+  /** Past a {@code /**}, {@code *}{@code /} or {@code *} that stands alone at {@code from}. */
+  private static int skipMarker(String text, int from, int lineEnd) {
+    for (String marker : MARKERS) {
+      int after = from + marker.length();
+      if (text.startsWith(marker, from)
+          && (after == lineEnd || Character.isWhitespace(text.charAt(after)))) {
+        return after;
+      }
+    }
+    return from;
   }
 }
