@@ -127,8 +127,9 @@ public final class DirectorySource implements ChunkSource {
     }
     String inside = outer.relativize(root).toString().replace(root.getFileSystem()
         .getSeparator(), "/");
-    DirectorySource whole = new DirectorySource(outer, chunkers);
-    return new DirectorySource(outer, chunkers, whole.rootKey, inside);
+    // the folder's first root key, as a source of its own would get; the builder picks the one
+    // the folder holds
+    return new DirectorySource(outer, chunkers, nameOf(outer), inside);
   }
 
   /** The part of the root this source reads, {@code /}-separated; empty for all of it. */
