@@ -8,10 +8,10 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 
 /**
- * Checks an {@code --index} folder before a command opens it, writing nothing: only {@code
- * index}, {@code demo}, {@code eval} and {@code bench} may create an index; every other command
- * needs one that exists. "An index exists" is decided as the engine does: the folder holds a
- * Lucene commit ({@link DirectoryReader#indexExists}).
+ * Checks an {@code --index} folder before a command opens it, writing nothing: only {@code index},
+ * {@code demo}, {@code eval} (and {@code eval learn}) and {@code bench} may create an index; every
+ * other command needs one that exists. "An index exists" is decided as the engine does: the folder
+ * holds a Lucene commit ({@link DirectoryReader#indexExists}).
  */
 final class IndexFolder {
   private IndexFolder() {}

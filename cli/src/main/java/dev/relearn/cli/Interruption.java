@@ -6,20 +6,20 @@ import java.util.concurrent.atomic.AtomicReference;
 import sun.misc.Signal;
 
 /**
- * Ctrl-C (SIGINT) or SIGTERM while {@code relearn index} runs: says which path was interrupted
- * and what that means, then halts at once with the usual exit code (128 + the signal). Halting
- * skips the JVM's shutdown hooks on purpose (see {@link SignalScope}): an embedding is running on
- * the main thread. Nothing is lost by halting: a path is committed once, at its end, so an
- * interrupted path leaves the index as it was, and the operating system releases the index's
- * lock. Outside a path, the signals keep their usual handling. {@link #close} restores them. A
- * heap that runs out while indexing is handled the same way ({@link #outOfMemory}).
+ * Ctrl-C (SIGINT), SIGTERM or SIGHUP while {@code relearn index} runs: says which path was
+ * interrupted and what that means, then halts at once with the usual exit code (128 + the signal).
+ * Halting skips the JVM's shutdown hooks on purpose (see {@link SignalScope}): an embedding is
+ * running on the main thread. Nothing is lost by halting: a path is committed once, at its end, so
+ * an interrupted path leaves the index as it was, and the operating system releases the index's
+ * lock. Outside a path, the signals keep their usual handling. {@link #close} restores them. A heap
+ * that runs out while indexing is handled the same way ({@link #outOfMemory}).
  */
 final class Interruption implements AutoCloseable {
   private final PrintWriter err;
   private final AtomicReference<Path> current = new AtomicReference<>();
   private final SignalScope signals;
 
-  /** Handles SIGINT and SIGTERM until closed. */
+  /** Handles SIGINT, SIGTERM and SIGHUP until closed. */
   Interruption(PrintWriter err) {
     this.err = err;
     this.signals = new SignalScope(this::handle);

@@ -6,9 +6,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code relearn} command: subcommands for indexing, searching, statistics, evaluation, the
- * demo and benchmarks. Exit codes: 0 ok, 1 error, 2 usage. Errors are one line on stderr; set
- * {@code RELEARN_DEBUG=1} for stack traces.
+ * The {@code relearn} command: subcommands for indexing, searching, feedback, statistics,
+ * configuration, serving (HTTP and MCP), evaluation, the demo and benchmarks. Exit codes: 0 ok, 1
+ * error, 2 usage. Errors are one line on stderr; set {@code RELEARN_DEBUG=1} for stack traces.
  */
 @Command(
     name = "relearn",

@@ -17,7 +17,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code relearn search}: one query against an index, opened read-only. */
+/**
+ * {@code relearn search}: one query against an index, opened read-write when no other process
+ * holds it (so learned searches see similar past queries), else read-only.
+ */
 @Command(name = "search", mixinStandardHelpOptions = true,
     description = {"Search an index with BM25, vectors, or both fused.",
         "The query is searched as plain text: Lucene syntax characters are not operators."})

@@ -4,8 +4,8 @@ import java.util.Objects;
 
 /**
  * A server's stop, run once however many threads ask for it: the end of its input (the main
- * thread), SIGINT or SIGTERM ({@link StopSignals}) and a shutdown hook may each call it. A call
- * while the stop runs on another thread waits for it to end instead of returning at once: a
+ * thread), SIGINT, SIGTERM or SIGHUP ({@link StopSignals}) and a shutdown hook may each call it. A
+ * call while the stop runs on another thread waits for it to end instead of returning at once: a
  * caller that went on to exit the JVM would otherwise unload ONNX Runtime while the stop still
  * waits for an embedding or a model load in flight, and crash the JVM.
  */

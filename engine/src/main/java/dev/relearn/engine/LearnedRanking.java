@@ -20,9 +20,10 @@ import org.apache.lucene.search.IndexSearcher;
 /**
  * The second stage for {@code learned} searches: the hybrid candidates are re-ranked by {@link
  * LearnedRescorer} with the feedback store's similar past queries and the learned fields (read
- * through the store's overlay, so a new signal counts at once), scored by a {@link LinearModel}
- * carrying the query class's adaptive weights. Without feedback the ranking is exactly the hybrid
- * one.
+ * from the store's in-memory aggregates, {@code FeedbackStore.learnedValues()}, so a new signal
+ * counts at once; a read-only engine reads the committed doc values), scored by a {@link
+ * LinearModel} carrying the query class's adaptive weights. Without feedback the ranking is
+ * exactly the hybrid one.
  */
 final class LearnedRanking {
   private final HybridSearcher hybrid;

@@ -1,7 +1,13 @@
 /**
  * The embeddable entry point: {@link dev.relearn.engine.Relearn} opens an index folder and
- * indexes, searches and reports on it. It owns the Lucene writer, the searcher manager and the
- * embedding model, and their lifecycles: every call passes a {@code CallGate}, so closing waits
- * for the calls in flight and refuses later ones.
+ * indexes, searches, records feedback and reports on it; {@link dev.relearn.engine.AsyncRelearn}
+ * offers the same calls as futures. It owns the Lucene writer, the searcher manager, the embedding
+ * model, the feedback store and the adaptive weights, and their lifecycles: every call passes a
+ * {@code CallGate}, so closing waits for the calls in flight and refuses later ones.
+ *
+ * <p>{@code EngineOpener} puts an engine together; {@code EngineSearches} runs searches, with
+ * {@code LearnedRanking} as the second stage; {@code ChunkIndexing} indexes and removes sources;
+ * {@code FeedbackRecorder} turns a {@link dev.relearn.engine.FeedbackRequest} into an event (the
+ * query text is embedded there and dropped). The ranking configuration is in {@code config}.
  */
 package dev.relearn.engine;

@@ -1,2 +1,6 @@
-/** Benchmarks that print figures: relearn's query latency beside plain Lucene in the same run. */
+/**
+ * Benchmarks that print figures: relearn's query latency beside plain Lucene in the same run, and
+ * what the benchmarked index costs on disk and in heap ({@link
+ * dev.relearn.eval.bench.MemoryFigures}).
+ */
 package dev.relearn.eval.bench;

@@ -3,8 +3,9 @@ package dev.relearn.feedback.event;
 import java.util.Locale;
 
 /**
- * How a used chunk was found, which decides how much its use teaches and how fast it is learned.
- * Strong classes are visible to the very next search; weak ones may be batched.
+ * How a used chunk was found, which decides how much its use teaches ({@link #weight()}). The
+ * store applies every class at once, so any event is visible to the very next search; {@link
+ * #immediate()} only marks the classes the design requires that of.
  */
 public enum SignalClass {
   /** Found by an explicit search and used. */

@@ -24,9 +24,11 @@ import org.apache.lucene.util.VectorUtil;
 
 /**
  * The write side of a {@link FeedbackIndex}: one write at a time (each method holds this
- * object's monitor), each ending with a blocking near-real-time refresh so that the next lookup
- * sees it. Decisions (duplicate, merge target, compaction plan) are made on the refreshed
- * snapshot under the same monitor, so they always see every earlier write.
+ * object's monitor). An add does not refresh the reader: the clusters written since the last
+ * refresh are kept in memory, later adds consult them beside the (older) snapshot, and every
+ * reader path refreshes first ({@link #searchers()}), so the next lookup sees every write.
+ * Decisions (duplicate, merge target, compaction plan) are made under the same monitor on the
+ * snapshot and those pending clusters, so they always see every earlier write.
  */
 final class ClusterWriter {
   private final Path folder;

@@ -21,8 +21,9 @@ import org.apache.lucene.search.SearcherManager;
  * re-ranker's {@link FeedbackLookup}.
  *
  * <p>Threading: thread-safe. Lookups ({@link #similar}, {@link #contains}, {@link #forEach},
- * {@link #stats}) run concurrently on near-real-time snapshots; writes run one at a time. Every
- * write refreshes the snapshot before it returns, so the next lookup from any thread sees it.
+ * {@link #stats}) run concurrently on near-real-time snapshots; writes run one at a time. A
+ * lookup refreshes the snapshot first when writes are pending, so it sees every write that has
+ * returned, from any thread.
  *
  * <p>Durability: adds are visible at once but durable only after {@link #commit(Map)}, which
  * records the caller's user data (the store's log checkpoint) atomically with the index. {@link

@@ -20,7 +20,7 @@ import org.apache.lucene.util.IOUtils;
 
 /**
  * Opens and closes the Lucene parts of a feedback index folder: an owner-only folder, an {@link
- * NRTCachingDirectory} (so the refresh after every add writes its tiny segment to memory, not
+ * NRTCachingDirectory} (so a near-real-time refresh writes its tiny segments to memory, not
  * disk), an {@link IndexWriter} holding {@code write.lock} that never commits on close, and a
  * near-real-time {@link SearcherManager}.
  */

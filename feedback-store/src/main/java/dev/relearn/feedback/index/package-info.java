@@ -6,7 +6,9 @@
  * {@link dev.relearn.feedback.index.FeedbackIndex#compact() compaction}, near-identical queries of
  * other sessions). {@link dev.relearn.feedback.index.FeedbackIndex} implements the re-ranker's
  * {@link dev.relearn.lucene.feedback.FeedbackLookup}. {@link
- * dev.relearn.feedback.index.FeedbackFields} names every field.
+ * dev.relearn.feedback.index.FeedbackFields} names every field. {@link
+ * dev.relearn.feedback.index.ClusterReader} offers the same lookups, read-only, over the last
+ * commit of an index another process writes.
  *
  * <p>Privacy: no query text exists here, only vectors, and vectors are never logged nor put in
  * any message or {@code toString()}.

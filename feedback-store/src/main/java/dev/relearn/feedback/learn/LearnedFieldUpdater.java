@@ -34,7 +34,7 @@ import org.apache.lucene.util.BytesRef;
  * staged during a flush is kept for the next one unless the flush already took it.
  *
  * <p>After a flush, callers refresh their {@code SearcherManager}; only the refreshed searcher
- * sees the new values (until then, {@link Overlay} covers the strong signals). The update is
+ * sees the new values (until then, {@link Overlay} covers them). The update is
  * durable at the writer's next commit.
  *
  * <p>An update whose id matches no document changes nothing, silently: use {@link #unknownIds} to

@@ -11,11 +11,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.index.LeafReader;
 
 /**
- * Learned values that searches must see before the doc values hold them: a strong signal is
- * {@link #put} here at once, and is visible to the very next search, while the doc values are
- * written in a later batch. Once a refreshed searcher sees the flushed values, {@link
- * #clearFlushed} drops the entries, but only those still holding exactly what was flushed: a
- * newer value put during the flush stays until it is flushed in turn.
+ * Learned values that readers of the doc values must see before the doc values hold them: every
+ * changed value is {@link #put} here at once, and is visible to the very next search that reads
+ * the doc values through this overlay, while the doc values are written in a later batch. (The
+ * engine's own searches read the in-memory aggregates instead, through {@code SegmentLedgers}.)
+ * Once a refreshed searcher sees the flushed values, {@link #clearFlushed} drops the entries, but
+ * only those still holding exactly what was flushed: a newer value put during the flush stays
+ * until it is flushed in turn.
  *
  * <p>Put a value here <em>before</em> staging it with {@link LearnedFieldUpdater#stage}: then a
  * flush can only take a value the overlay already holds, and no entry outlives its flush.

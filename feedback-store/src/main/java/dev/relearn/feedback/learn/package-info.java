@@ -3,12 +3,16 @@
  *
  * <ul>
  *   <li>{@link dev.relearn.feedback.learn.ChunkAggregates} holds the authoritative learned
- *       statistics per chunk, in memory, with exact per-session caps; it is recomputable from the
- *       event log and gives bit-identical results whatever the order of the events.
+ *       statistics per chunk, in memory, with exact per-session caps (one {@code ChunkLedger} per
+ *       chunk); it is recomputable from the recorded events and gives bit-identical results
+ *       whatever their order.
+ *   <li>{@code SegmentLedgers} serves those values by segment document: the engine's searches
+ *       read them there, so a new event counts in the very next search.
  *   <li>{@link dev.relearn.feedback.learn.LearnedFieldUpdater} mirrors them into the chunk index's
  *       doc-values-only learned fields, coalescing changes and applying them in batches.
- *   <li>{@link dev.relearn.feedback.learn.Overlay} makes strong signals visible to the very next
- *       search, before the doc values have been written and a new searcher opened.
+ *   <li>{@link dev.relearn.feedback.learn.Overlay} makes every change visible at once to searches
+ *       that read the doc values (such as a plain {@code LearnedRescorer}), before the doc values
+ *       have been written and a new searcher opened.
  * </ul>
  */
 package dev.relearn.feedback.learn;

@@ -34,8 +34,9 @@ import org.apache.lucene.util.IOUtils;
  * is replayed (torn tail cut, damage reported, nothing applied twice), the aggregates are
  * recomputed from the ledger and the chunk index's learned fields are made equal to them.
  *
- * <p>Thread-safe. Recording never blocks a search: searches read the overlay and their own
- * searcher. The store does not own the chunk index's writer or searcher manager.
+ * <p>Thread-safe. Recording never blocks a search: searches read the in-memory aggregates
+ * ({@link #learnedValues()}) or the overlay, and their own searcher. The store does not own the
+ * chunk index's writer or searcher manager.
  */
 public final class FeedbackStore implements FeedbackLookup, Closeable {
   private static final System.Logger LOG = System.getLogger(FeedbackStore.class.getName());

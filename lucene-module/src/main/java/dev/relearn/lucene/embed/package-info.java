@@ -1,5 +1,6 @@
 /**
- * The {@link dev.relearn.lucene.embed.Embedder} contract that the index depends on, and the checks
- * applied to every vector. Implementations live in the indexer module.
+ * The {@link dev.relearn.lucene.embed.Embedder} contract that the index depends on, the checks
+ * applied to every vector, and {@link dev.relearn.lucene.embed.ForwardingEmbedder} for wrappers.
+ * Implementations live in the indexer module.
  */
 package dev.relearn.lucene.embed;

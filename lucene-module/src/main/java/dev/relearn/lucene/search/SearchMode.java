@@ -2,7 +2,7 @@ package dev.relearn.lucene.search;
 
 import java.util.Locale;
 
-/** Which first-stage retrievers a search uses. */
+/** Which first-stage retrievers a search uses, and whether the learned second stage re-ranks. */
 public enum SearchMode {
   /** BM25 over the analysed body only. */
   BM25,
