@@ -6,7 +6,6 @@ import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,9 +20,10 @@ import org.apache.lucene.index.IndexWriter;
  *       re-embedded, not rewritten, its learned values untouched. One that only moved is rewritten
  *       with its cached vector.
  *   <li>A new or changed chunk is embedded (or taken from the vector cache) and written. It keeps
- *       the learned values of the chunk it replaces: the same id, or else the one vanished chunk
- *       at the same path and heading, or else (in a folder) a vanished chunk with the same text,
- *       so that renaming or moving a file keeps what its chunks learned.
+ *       the learned values of the chunk it replaces ({@link Predecessors}): the same id, or else
+ *       a vanished chunk at the same path and heading, or at the same path and lines, or else (in
+ *       a folder) one with the same text, so that renaming or moving a file keeps what its chunks
+ *       learned.
  *   <li>Chunks of the same origin that the source no longer has are deleted. A folder's run
  *       never deletes or replaces chunks of another origin that still exists (JSONL and BEIR
  *       ids are the user's: a record whose id another origin has replaces that chunk).
@@ -82,7 +82,7 @@ public final class IndexBuilder {
     if (!toWrite.isEmpty()) {
       progress.start("writing", toWrite.size());
     }
-    List<ExistingChunks.Entry> predecessors = predecessors(toWrite, existing, vanished,
+    List<ExistingChunks.Entry> predecessors = Predecessors.find(toWrite, existing, vanished,
         reading.rootKey() != null);
     for (int i = 0; i < toWrite.size(); i++) {
       Chunk chunk = toWrite.get(i);
@@ -118,43 +118,5 @@ public final class IndexBuilder {
     return new IndexReport(reading.source().origin(), reading.part(), added, updated,
         reading.unchanged(), deleted, vectors.embedded() - embeddedBefore,
         vectors.cached() - cachedBefore, reading.problems(), renamed, millis);
-  }
-
-  /**
-   * The chunk each written chunk replaces, or null: the same id, else a vanished chunk at the
-   * same path and heading, else (for a folder, whose ids derive from paths) a vanished chunk with
-   * the same text, so that a renamed or moved file keeps what was learned. Matched chunks are
-   * taken out of {@code vanished}.
-   */
-  private static List<ExistingChunks.Entry> predecessors(List<Chunk> toWrite,
-      ExistingChunks existing, Map<String, List<ExistingChunks.Entry>> vanished,
-      boolean matchText) {
-    List<ExistingChunks.Entry> found = new ArrayList<>(toWrite.size());
-    for (Chunk chunk : toWrite) {
-      ExistingChunks.Entry predecessor = existing.get(chunk.id());
-      if (predecessor == null) {
-        List<ExistingChunks.Entry> candidates = vanished.get(ExistingChunks.sectionKey(
-            chunk.path(), chunk.headingPath(), chunk.title()));
-        if (candidates != null && !candidates.isEmpty()) {
-          predecessor = candidates.removeFirst();
-        }
-      }
-      found.add(predecessor);
-    }
-    if (!matchText) {
-      return found;
-    }
-    Map<String, List<ExistingChunks.Entry>> byText = new HashMap<>();
-    vanished.values().forEach(entries -> entries.forEach(entry ->
-        byText.computeIfAbsent(entry.sha256(), k -> new ArrayList<>()).add(entry)));
-    for (int i = 0; i < toWrite.size(); i++) {
-      List<ExistingChunks.Entry> candidates = byText.get(toWrite.get(i).sha256());
-      if (found.get(i) == null && candidates != null && !candidates.isEmpty()) {
-        ExistingChunks.Entry moved = candidates.removeFirst();
-        vanished.get(moved.section()).remove(moved);
-        found.set(i, moved);
-      }
-    }
-    return found;
   }
 }

@@ -9,7 +9,8 @@ import java.util.List;
  * Cuts source code into {@link ChunkKind#CODE} windows of whole lines, at most a line limit and a
  * token budget each, without overlap. Near the limit it prefers to cut before a declaration at low
  * indentation or after a blank line (see {@link CodeLines}); a line too long for the budget on its
- * own is hard-split. A window's title is its first declaration line, trimmed, or empty. A window
+ * own is hard-split. A window's title is its first declaration line, trimmed, or empty; its heading
+ * path is the declarations enclosing its first line ({@link CodeOutline}). A window
  * without a letter or digit (the closing braces left over after the previous window) is no
  * chunk: there is nothing in it to find.
  */
@@ -44,12 +45,13 @@ public final class CodeChunker implements Chunker {
   @Override
   public List<Chunk> chunk(String origin, String path, String text) {
     CodeLines lines = new CodeLines(new LineIndex(LineIndex.normalize(text)));
+    CodeOutline outline = new CodeOutline(lines);
     List<Chunk> drafts = new ArrayList<>();
     int n = lines.count();
     int s = lines.skipBlank(0);
     while (s < n) {
       if (lines.estimate(s, s) > maxTokens) {
-        addLongLine(drafts, origin, path, lines, s);
+        addLongLine(drafts, origin, path, lines, outline.enclosing(s), s);
         s = lines.skipBlank(s + 1);
         continue;
       }
@@ -58,7 +60,7 @@ public final class CodeChunker implements Chunker {
         e++;
       }
       int next = e + 1 < n ? chooseNext(lines, s, e) : n;
-      addWindow(drafts, origin, path, lines, s, next - 1);
+      addWindow(drafts, origin, path, lines, outline.enclosing(s), s, next - 1);
       s = lines.skipBlank(next);
     }
     return ChunkIds.assign(drafts);
@@ -81,7 +83,7 @@ public final class CodeChunker implements Chunker {
   }
 
   private static void addWindow(List<Chunk> drafts, String origin, String path, CodeLines lines,
-      int first, int last) {
+      List<String> enclosing, int first, int last) {
     int end = last;
     while (end > first && lines.index().isBlank(end)) {
       end--;
@@ -90,16 +92,16 @@ public final class CodeChunker implements Chunker {
     if (text.codePoints().noneMatch(Character::isLetterOrDigit)) {
       return; // a lone "}" or "*/": nothing to search, and its vector would only add noise
     }
-    drafts.add(ChunkIds.draft(origin, path, ChunkKind.CODE, lines.title(first, end), List.of(),
+    drafts.add(ChunkIds.draft(origin, path, ChunkKind.CODE, lines.title(first, end), enclosing,
         first + 1, end + 1, text));
   }
 
   private void addLongLine(List<Chunk> drafts, String origin, String path, CodeLines lines,
-      int line) {
+      List<String> enclosing, int line) {
     LineIndex index = lines.index();
     String title = lines.title(line, line);
     for (Span span : longLines.split(index.text(), index.start(line), index.end(line))) {
-      drafts.add(ChunkIds.draft(origin, path, ChunkKind.CODE, title, List.of(), line + 1,
+      drafts.add(ChunkIds.draft(origin, path, ChunkKind.CODE, title, enclosing, line + 1,
           line + 1, index.text().substring(span.start(), span.end())));
     }
   }

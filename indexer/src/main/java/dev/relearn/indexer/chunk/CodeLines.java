@@ -91,11 +91,22 @@ final class CodeLines {
   String title(int first, int last) {
     for (int i = first; i <= last; i++) {
       if (isDeclaration(i)) {
-        String title = index.line(i).strip();
-        return title.length() <= MAX_TITLE_CHARS ? title : title.substring(0, MAX_TITLE_CHARS);
+        return declaration(i);
       }
     }
     return "";
+  }
+
+  /**
+   * Line {@code i} as a title or heading: trimmed, without a trailing opening brace, at most
+   * {@value #MAX_TITLE_CHARS} characters.
+   */
+  String declaration(int i) {
+    String line = index.line(i).strip();
+    if (line.endsWith("{")) {
+      line = line.substring(0, line.length() - 1).stripTrailing();
+    }
+    return line.length() <= MAX_TITLE_CHARS ? line : line.substring(0, MAX_TITLE_CHARS);
   }
 
   /** Whether line {@code i} starts with a declaration keyword followed by a space or '('. */
@@ -114,7 +125,7 @@ final class CodeLines {
   }
 
   /** The indentation of line {@code i} in columns, a tab counting 4. */
-  private int indent(int i) {
+  int indent(int i) {
     String text = index.text();
     int columns = 0;
     for (int c = index.start(i); c < index.end(i); c++) {

@@ -1,6 +1,7 @@
 package dev.relearn.indexer.build;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -91,6 +92,23 @@ class IndexBuilderTest {
       }
     }
     throw new AssertionError("no live chunk " + id);
+  }
+
+  /** The ids of the chunks at {@code path}, in line order. */
+  private List<String> idsByLine(String path) throws IOException {
+    try (DirectoryReader reader = DirectoryReader.open(writer)) {
+      org.apache.lucene.search.IndexSearcher searcher =
+          new org.apache.lucene.search.IndexSearcher(reader);
+      java.util.TreeMap<Integer, String> byLine = new java.util.TreeMap<>();
+      for (org.apache.lucene.search.ScoreDoc hit : searcher.search(
+          new org.apache.lucene.search.TermQuery(
+              new org.apache.lucene.index.Term(ChunkSchema.PATH, path)), 100).scoreDocs) {
+        org.apache.lucene.document.Document doc = reader.storedFields().document(hit.doc);
+        byLine.put(doc.getField(ChunkSchema.START_LINE).numericValue().intValue(),
+            doc.get(ChunkSchema.ID));
+      }
+      return List.copyOf(byLine.values());
+    }
   }
 
   private String idOf(String path) throws IOException {
@@ -189,6 +207,32 @@ class IndexBuilderTest {
   }
 
   @Test
+  void aRenamedClassKeepsWhatItsMethodsLearned() throws IOException {
+    Path src = Files.createDirectories(dir.resolve("src"));
+    StringBuilder code = new StringBuilder("public class Cache {\n");
+    for (int i = 0; i < 70; i++) { // two windows: the second starts inside the class
+      code.append("    public int get").append(i).append("() {\n        return ").append(i)
+          .append(";\n    }\n");
+    }
+    Files.writeString(src.resolve("Cache.java"), code.append("}\n").toString());
+    DocumentVectors vectors = new DocumentVectors(new HashingEmbedder(), store);
+    new IndexBuilder(writer, schema, vectors, Progress.NONE).index(new DirectorySource(src));
+    String second = idsByLine("src/Cache.java").get(1);
+    LearnedValues used = new LearnedValues(4, 2, 1, 0, 123L);
+    writer.updateDocValues(ChunkSchema.idTerm(second), used.toFields().toArray(new Field[0]));
+    writer.commit();
+
+    Files.writeString(src.resolve("Cache.java"),
+        code.toString().replace("public class Cache {", "public class LruCache {"));
+    IndexReport report = new IndexBuilder(writer, schema, vectors, Progress.NONE)
+        .index(new DirectorySource(src));
+    String renamed = idsByLine("src/Cache.java").get(1);
+    assertNotEquals(second, renamed, "its heading path, the class, changed");
+    assertEquals(renamed, report.renamed().get(second));
+    assertEquals(used, learned(renamed), "matched by path and lines");
+  }
+
+    @Test
   void vectorCacheServesAFreshIndex() throws IOException {
     index(new HashingEmbedder(), chunk("1", "A", "alpha"));
     writer.deleteAll();

@@ -103,9 +103,13 @@ class CodeChunkerTest {
     List<Chunk> chunks = new CodeChunker().chunk("/o", "A.java", code.toString());
     assertEquals(1, chunks.get(0).startLine());
     assertEquals(41, chunks.get(0).endLine());
-    assertEquals("class A {", chunks.get(0).title());
+    assertEquals("class A", chunks.get(0).title());
+    assertEquals(List.of(), chunks.get(0).headingPath());
     assertEquals(43, chunks.get(1).startLine());
-    assertEquals("public void b() {", chunks.get(1).title());
+    assertEquals("public void b()", chunks.get(1).title());
+    assertEquals(List.of("class A"), chunks.get(1).headingPath(), "the enclosing class");
+    assertTrue(chunks.get(1).searchableText().startsWith("class A\npublic void b()\n"),
+        chunks.get(1).searchableText());
   }
 
   @Test

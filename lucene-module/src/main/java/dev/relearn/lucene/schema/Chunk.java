@@ -17,7 +17,8 @@ import java.util.Objects;
  * @param path the path shown to users, relative to the origin where there is one
  * @param kind what the chunk was cut from
  * @param title a title, or empty
- * @param headingPath the Markdown headings above the chunk, outermost first; empty elsewhere
+ * @param headingPath where the chunk sits, outermost first: the Markdown headings above it (its
+ *     own last), or the declarations enclosing a code window; empty where there are none
  * @param startLine first line, 1-based, or 0 when lines do not apply (records)
  * @param endLine last line, inclusive, {@code >= startLine}
  * @param tokenEstimate a cheap estimate of the model tokens in {@link #text()}
@@ -56,9 +57,27 @@ public record Chunk(
     headingPath = List.copyOf(headingPath);
   }
 
-  /** The title and the text as one string: what BM25 and the embedder see. */
+  /**
+   * The heading path, the title and the text as one string, a line each: what BM25 and the
+   * embedder see. The headings put the chunk in context (a section's parent sections, a method's
+   * class); a last heading equal to the title is not repeated.
+   */
   public String searchableText() {
-    return title.isEmpty() ? text : title + "\n" + text;
+    int headings = headingPath.size();
+    if (headings > 0 && headingPath.get(headings - 1).equals(title)) {
+      headings--;
+    }
+    if (headings == 0) {
+      return title.isEmpty() ? text : title + "\n" + text;
+    }
+    StringBuilder out = new StringBuilder();
+    for (String heading : headingPath.subList(0, headings)) {
+      out.append(heading).append('\n');
+    }
+    if (!title.isEmpty()) {
+      out.append(title).append('\n');
+    }
+    return out.append(text).toString();
   }
 
   /** Hex SHA-256 of everything that changes the chunk's embedding or analysis. */

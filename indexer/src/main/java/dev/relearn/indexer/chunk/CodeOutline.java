@@ -1,0 +1,74 @@
+package dev.relearn.indexer.chunk;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * The declarations that enclose a line of source code, found by indentation: a declaration line
+ * (see {@link CodeLines#isDeclaration}) opens a scope that lasts until a line at the same or a
+ * lower indentation. So a method's window of {@code HashMap.java} is enclosed by {@code public
+ * class HashMap<K,V> extends AbstractMap<K,V>}, which the chunk then carries as its heading path:
+ * shown with the hit, and searched with the text, so that {@code HashMap resize} finds {@code
+ * resize()} although its window never names the class.
+ *
+ * <p>Blank lines, comment lines ({@code //}, {@code /*}, {@code *}, {@code #}) and lines holding
+ * only an opening brace close nothing: comments may sit at any indentation, and a brace on its own
+ * line follows its declaration at the same indentation. Lines must be asked for in increasing
+ * order; one outline reads a file once.
+ */
+final class CodeOutline {
+  /** An open declaration: its indentation and its text. */
+  private record Scope(int indent, String declaration) {}
+
+  private final CodeLines lines;
+  private final Deque<Scope> open = new ArrayDeque<>(); // innermost last
+  private int read; // lines before this one are in `open`
+
+  CodeOutline(CodeLines lines) {
+    this.lines = lines;
+  }
+
+  /**
+   * The declarations enclosing line {@code line}, outermost first: the open ones indented less
+   * than it.
+   *
+   * @throws IllegalArgumentException if {@code line} is before a line asked for earlier
+   */
+  List<String> enclosing(int line) {
+    if (line < read) {
+      throw new IllegalArgumentException(
+          "lines must be asked for in increasing order, got " + line + " after " + read);
+    }
+    while (read < line) {
+      readLine(read++);
+    }
+    int indent = lines.indent(line);
+    List<String> out = new ArrayList<>(open.size());
+    for (Scope scope : open) {
+      if (scope.indent() < indent) {
+        out.add(scope.declaration());
+      }
+    }
+    return out;
+  }
+
+  private void readLine(int i) {
+    if (lines.index().isBlank(i) || closesNothing(lines.index().line(i).strip())) {
+      return;
+    }
+    int indent = lines.indent(i);
+    while (!open.isEmpty() && open.peekLast().indent() >= indent) {
+      open.removeLast();
+    }
+    if (lines.isDeclaration(i)) {
+      open.addLast(new Scope(indent, lines.declaration(i)));
+    }
+  }
+
+  private static boolean closesNothing(String line) {
+    return line.equals("{") || line.startsWith("//") || line.startsWith("/*")
+        || line.startsWith("*") || line.startsWith("#");
+  }
+}

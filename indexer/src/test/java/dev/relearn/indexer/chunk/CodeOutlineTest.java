@@ -1,0 +1,85 @@
+package dev.relearn.indexer.chunk;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CodeOutlineTest {
+  private static CodeOutline outline(String code) {
+    return new CodeOutline(new CodeLines(new LineIndex(LineIndex.normalize(code))));
+  }
+
+  @Test
+  void aMethodIsEnclosedByItsClassesUntilTheyClose() {
+    CodeOutline outline = outline("""
+        package p;
+
+        public class Outer<K, V> extends Base {
+            static final class Inner {
+                public int size() {
+                    return 0;
+                }
+            }
+
+            private void after() {
+            }
+        }
+        class Next {
+        }
+        """);
+    assertEquals(List.of(), outline.enclosing(2), "a top-level class is enclosed by nothing");
+    assertEquals(List.of("public class Outer<K, V> extends Base", "static final class Inner"),
+        outline.enclosing(4), "the brace is dropped; the method is in both classes");
+    assertEquals(List.of("public class Outer<K, V> extends Base", "static final class Inner",
+        "public int size()"), outline.enclosing(5));
+    assertEquals(List.of("public class Outer<K, V> extends Base"), outline.enclosing(9),
+        "Inner closed at its brace");
+    assertEquals(List.of(), outline.enclosing(12), "Outer closed at its brace");
+  }
+
+  @Test
+  void pythonScopesCloseAtADedent() {
+    CodeOutline outline = outline("""
+        class Cache:
+            def get(self, key):
+                return self.d[key]
+
+        # a comment at column 0 inside the class closes nothing
+            def put(self, key, value):
+                self.d[key] = value
+
+        def helper():
+            pass
+        """);
+    assertEquals(List.of("class Cache:", "def get(self, key):"), outline.enclosing(2));
+    assertEquals(List.of("class Cache:"), outline.enclosing(5));
+    assertEquals(List.of(), outline.enclosing(8), "a top-level def after the class");
+    assertEquals(List.of("def helper():"), outline.enclosing(9));
+  }
+
+  @Test
+  void aBraceOnItsOwnLineKeepsItsDeclarationOpen() {
+    CodeOutline outline = outline("""
+        public class Service
+        {
+            public void Run()
+            {
+                Work();
+            }
+        }
+        """);
+    assertEquals(List.of("public class Service"), outline.enclosing(2));
+    assertEquals(List.of("public class Service", "public void Run()"), outline.enclosing(4));
+  }
+
+  @Test
+  void linesMustBeAskedForInOrder() {
+    CodeOutline outline = outline("class A {\n  void a() {}\n}\n");
+    outline.enclosing(2);
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> outline.enclosing(1));
+    assertEquals("lines must be asked for in increasing order, got 1 after 2", e.getMessage());
+  }
+}
