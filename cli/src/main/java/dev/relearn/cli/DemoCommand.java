@@ -64,7 +64,7 @@ final class DemoCommand implements Callable<Integer> {
   /** The project folder: RELEARN_ROOT (set by bin/relearn), else found from the jar's place. */
   static Path projectRoot() {
     String home = System.getenv("RELEARN_ROOT");
-    if (home != null) {
+    if (home != null && !home.isBlank()) {
       return Path.of(home);
     }
     try {

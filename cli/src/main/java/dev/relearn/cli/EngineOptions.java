@@ -169,8 +169,9 @@ final class EngineOptions {
         "--threads must be in [1, " + max + "], got: " + threads);
     RelearnOptions options = threads == null ? chosen : chosen.withEmbedThreads(threads);
     Path cache = vectorCache;
-    if (cache == null && System.getenv("RELEARN_VECTOR_CACHE") != null) {
-      cache = Path.of(System.getenv("RELEARN_VECTOR_CACHE"));
+    String fromEnvironment = System.getenv("RELEARN_VECTOR_CACHE");
+    if (cache == null && fromEnvironment != null && !fromEnvironment.isBlank()) {
+      cache = Path.of(fromEnvironment); // empty counts as unset, not as the working folder
     }
     return options.withVectorCacheDir(cache);
   }

@@ -7,6 +7,8 @@ import dev.relearn.lucene.weights.AdaptiveWeights;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
@@ -18,7 +20,7 @@ import org.apache.lucene.util.IOUtils;
  * the index was built with, reads the configuration, the adaptive weights and the recent
  * feedback, opens the chunk index ({@link ChunkIndexFolder}: the writer and its write lock, or
  * read-only searchers), and then the feedback half ({@link EngineFeedback}). When a step fails,
- * what the steps before it opened is closed again.
+ * what the steps before it opened is closed again, and a folder the opening created is deleted.
  */
 final class EngineOpener {
   private EngineOpener() {}
@@ -30,6 +32,8 @@ final class EngineOpener {
       throw new IllegalArgumentException("no relearn index at " + folder + " (no such folder);"
           + " create one with: relearn index --index " + folder + " PATH");
     }
+    RelearnConfig config = ConfigLoader.load(folder); // a bad setting stops before any folder
+    Path created = firstMissing(folder);
     Files.createDirectories(folder);
     Directory directory = FSDirectory.open(folder);
     try {
@@ -38,7 +42,6 @@ final class EngineOpener {
       if (existing != null) {
         existing.requireCompatible(embedder.metadata(), folder.toString());
       }
-      RelearnConfig config = ConfigLoader.load(folder);
       AdaptiveWeights weights = AdaptiveWeights.loadIfExists(
           folder.resolve(Relearn.WEIGHTS_FILE), config.weights());
       RecentFeedback recent = RecentFeedback.open(folder, !options.readOnly());
@@ -61,7 +64,36 @@ final class EngineOpener {
           () -> EngineFeedback.writable(relearn, options, writer, searchers, recent));
     } catch (IOException | RuntimeException e) {
       directory.close();
+      if (created != null) {
+        deleteCreated(created, e);
+      }
       throw e;
+    }
+  }
+
+  /** The outermost of {@code folder} and its parents that does not exist, or null if it does. */
+  private static Path firstMissing(Path folder) {
+    if (Files.exists(folder)) {
+      return null;
+    }
+    Path missing = folder;
+    while (missing.getParent() != null && !Files.exists(missing.getParent())) {
+      missing = missing.getParent();
+    }
+    return missing;
+  }
+
+  /**
+   * Deletes the folders this failed opening created, and what it wrote there, so that the
+   * failure leaves no empty index behind; a failure to delete is kept with {@code cause}.
+   */
+  private static void deleteCreated(Path folder, Exception cause) {
+    try (Stream<Path> tree = Files.walk(folder)) {
+      for (Path path : tree.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    } catch (IOException | RuntimeException e) {
+      cause.addSuppressed(e);
     }
   }
 

@@ -134,7 +134,7 @@ public final class ConfigLoader {
       String variable = key.environmentVariable();
       known.add(variable);
       String text = environment.get(variable);
-      if (text == null) {
+      if (text == null || text.isBlank()) { // `RELEARN_X= relearn …` unsets, as shells mean it
         continue;
       }
       double value;

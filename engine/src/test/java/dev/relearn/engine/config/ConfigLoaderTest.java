@@ -62,6 +62,16 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void anEmptyVariableCountsAsUnset() throws Exception {
+    RelearnConfig config = load("{\"rerank\": {\"minSimilarity\": 0.8}}",
+        Map.of("RELEARN_RERANK_MIN_SIMILARITY", "", "RELEARN_RERANK_BOOST_CAP", " "));
+    assertEquals(0.8, config.value("rerank.minSimilarity"));
+    assertEquals(dir.resolve(ConfigLoader.FILE).toString(), config.source("rerank.minSimilarity"));
+    assertEquals(RelearnConfig.defaultValues().get("rerank.boostCap"),
+        config.value("rerank.boostCap"));
+  }
+
+  @Test
   void startWeightsShapeTheModel() throws Exception {
     RelearnConfig config = load(
         "{\"weights\": {\"bm25\": 0.5, \"vector\": 0.2, \"learned\": 0.3}}", Map.of());
