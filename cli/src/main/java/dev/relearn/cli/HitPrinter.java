@@ -1,10 +1,12 @@
 package dev.relearn.cli;
 
+import dev.relearn.engine.ExplainedResults;
 import dev.relearn.engine.HitViews;
 import dev.relearn.lucene.rerank.FeatureContribution;
 import dev.relearn.lucene.rerank.ScoreBreakdown;
 import dev.relearn.lucene.search.Hit;
 import dev.relearn.lucene.search.StageScore;
+import dev.relearn.lucene.weights.Weights;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -35,7 +37,13 @@ final class HitPrinter {
     }
   }
 
-  static void printExplanations(PrintWriter out, List<Hit> hits, List<ScoreBreakdown> breakdowns) {
+  static void printExplanations(PrintWriter out, ExplainedResults explained) {
+    Weights w = explained.weights();
+    out.printf(Locale.ROOT, "%nquery class %s: weights bm25 %.3f, vector %.3f, learned %.3f"
+        + " (relevance weight = bm25 + vector, balance = bm25 − vector, boost = learned)%n",
+        explained.queryClass().label(), w.bm25(), w.vector(), w.learned());
+    List<Hit> hits = explained.results().hits();
+    List<ScoreBreakdown> breakdowns = explained.explanations();
     for (int i = 0; i < hits.size(); i++) {
       ScoreBreakdown breakdown = breakdowns.get(i);
       out.printf(Locale.ROOT, "%n%2d. %s  total %.6f%n", i + 1, hits.get(i).chunkId(),

@@ -5,6 +5,7 @@ import dev.relearn.engine.Relearn;
 import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
 import dev.relearn.lucene.search.SearchResults;
+import dev.relearn.lucene.weights.Weights;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -67,13 +68,17 @@ final class SearchCommand implements Callable<Integer> {
         body.put("took_ms", millis);
         body.put("hits", HitPrinter.json(results.hits()));
         if (explain) {
+          Weights w = explained.weights();
+          body.put("query_class", explained.queryClass().label());
+          body.put("weights", Map.of("bm25", w.bm25(), "vector", w.vector(),
+              "learned", w.learned()));
           body.put("explanations", explained.explanations());
         }
         out.println(Json.write(body));
       } else {
         HitPrinter.print(out, results.hits());
         if (explain) {
-          HitPrinter.printExplanations(out, results.hits(), explained.explanations());
+          HitPrinter.printExplanations(out, explained);
         }
         int count = results.hits().size();
         out.printf(Locale.ROOT, "%d %s (%s) in %.1f ms%n", count, count == 1 ? "hit" : "hits",

@@ -192,6 +192,8 @@ class CliTest {
     assertFalse(explain.out().contains("-0.0000"), explain.out());
     assertTrue(explain.out().matches("(?s).*first-stage score [0-9.]{1,6} min-max.*"),
         explain.out());
+    assertTrue(explain.out().contains("query class keywords: weights bm25 0.350, vector 0.350,"
+        + " learned 0.300"), explain.out());
   }
 
   @Test

@@ -12,8 +12,11 @@ import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
 import dev.relearn.lucene.search.SearchResults;
 import dev.relearn.lucene.weights.AdaptiveWeights;
+import dev.relearn.lucene.weights.QueryClass;
 import dev.relearn.lucene.weights.QueryClassifier;
+import dev.relearn.lucene.weights.Weights;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
@@ -67,22 +70,36 @@ final class EngineSearches implements AutoCloseable {
   }
 
   /**
-   * Runs {@code request} in its mode; with {@code explanations} non-null (learned mode), each
-   * hit's score breakdown is added to it in hit order.
+   * Runs {@code request} in its mode.
    *
    * @param vector the query's vector, or null when the mode needs none
    */
-  SearchResults search(SearchRequest request, float[] vector,
-      List<ScoreBreakdown> explanations) throws IOException {
+  SearchResults search(SearchRequest request, float[] vector) throws IOException {
     followWriter();
     IndexSearcher searcher = searchers.acquire();
     try {
       if (request.mode() == SearchMode.LEARNED) {
         return learnedRanking.search(searcher, request, vector, sources.get(),
-            model(request.text()), explanations);
+            model(weights.weights(QueryClassifier.classify(request.text()))), null);
       }
       return hybrid.load(searcher, request, hybrid.candidates(searcher, request, vector),
           sources.get().learned());
+    } finally {
+      searchers.release(searcher);
+    }
+  }
+
+  /** A learned search for {@code request} with each hit's breakdown and the weights used. */
+  ExplainedResults explain(SearchRequest request, float[] vector) throws IOException {
+    QueryClass queryClass = QueryClassifier.classify(request.text());
+    Weights used = weights.weights(queryClass);
+    List<ScoreBreakdown> explanations = new ArrayList<>();
+    followWriter();
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      SearchResults results = learnedRanking.search(searcher, request.withMode(SearchMode.LEARNED),
+          vector, sources.get(), model(used), explanations);
+      return new ExplainedResults(results, explanations, queryClass, used);
     } finally {
       searchers.release(searcher);
     }
@@ -103,15 +120,15 @@ final class EngineSearches implements AutoCloseable {
     IndexSearcher searcher = searchers.acquire();
     try {
       return learnedRanking.window(searcher, request.withMode(SearchMode.LEARNED), vector,
-          sources.get(), model(request.text()));
+          sources.get(), model(weights.weights(QueryClassifier.classify(request.text()))));
     } finally {
       searchers.release(searcher);
     }
   }
 
-  /** The ranking model for a query: the base model with the weights of the query's class. */
-  private LinearModel model(String queryText) {
-    return config.model().withWeights(weights.weights(QueryClassifier.classify(queryText)));
+  /** The ranking model with a query class's weights. */
+  private LinearModel model(Weights classWeights) {
+    return config.model().withWeights(classWeights);
   }
 
   /** Stops the prefetch threads. */

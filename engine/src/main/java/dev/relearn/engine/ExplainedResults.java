@@ -2,17 +2,27 @@ package dev.relearn.engine;
 
 import dev.relearn.lucene.rerank.ScoreBreakdown;
 import dev.relearn.lucene.search.SearchResults;
+import dev.relearn.lucene.weights.QueryClass;
+import dev.relearn.lucene.weights.Weights;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A learned search's hits with their score breakdowns.
  *
  * @param results the hits, best first
  * @param explanations one breakdown per hit, in the same order
+ * @param queryClass the class the query was put in
+ * @param weights that class's weights over (bm25, vector, learned) the search used: the learned
+ *     one is the boost's weight, the sum of the other two the relevance's and their difference
+ *     the balance's
  */
-public record ExplainedResults(SearchResults results, List<ScoreBreakdown> explanations) {
+public record ExplainedResults(SearchResults results, List<ScoreBreakdown> explanations,
+    QueryClass queryClass, Weights weights) {
   /** Copies the list and checks that it matches the hits. */
   public ExplainedResults {
+    Objects.requireNonNull(queryClass, "queryClass");
+    Objects.requireNonNull(weights, "weights");
     explanations = List.copyOf(explanations);
     if (explanations.size() != results.hits().size()) {
       throw new IllegalArgumentException(explanations.size() + " explanations for "

@@ -10,7 +10,6 @@ import dev.relearn.indexer.build.RemoveReport;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.rerank.RescoredHit;
-import dev.relearn.lucene.rerank.ScoreBreakdown;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.search.SearchMode;
@@ -21,7 +20,6 @@ import dev.relearn.lucene.weights.QueryClass;
 import dev.relearn.lucene.weights.QueryClassifier;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
@@ -140,20 +138,16 @@ public final class Relearn implements AutoCloseable {
   /** Runs a search in the request's mode ({@code learned} re-ranks the first stage). */
   public SearchResults search(SearchRequest request) throws IOException {
     return gate.call(() -> searches.search(request,
-        request.mode().needsVector() ? embedder.queryVector(request.text()) : null, null));
+        request.mode().needsVector() ? embedder.queryVector(request.text()) : null));
   }
 
   /**
    * A {@code learned} search with each hit's score breakdown: every feature's value, weight and
-   * contribution, and the evidence behind the boost. The breakdowns follow the hits' order.
+   * contribution, and the evidence behind the boost. The breakdowns follow the hits' order; the
+   * query's class and its weights, which set the features' weights, come with them.
    */
   public ExplainedResults explain(SearchRequest request) throws IOException {
-    SearchRequest learned = request.withMode(SearchMode.LEARNED);
-    return gate.call(() -> {
-      List<ScoreBreakdown> explanations = new ArrayList<>();
-      float[] vector = embedder.queryVector(learned.text());
-      return new ExplainedResults(searches.search(learned, vector, explanations), explanations);
-    });
+    return gate.call(() -> searches.explain(request, embedder.queryVector(request.text())));
   }
 
   /** Every candidate of a learned search for {@code request}, with its features. */

@@ -10,6 +10,8 @@ import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.lucene.weights.QueryClassifier;
+import dev.relearn.lucene.weights.Weights;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -56,6 +58,8 @@ class ConfigEngineTest {
       var explained = relearn.explain(learned);
       double balance = explained.explanations().get(0).contribution("balance").weight();
       assertEquals(0.5, balance, 1e-12, "bm25 − vector");
+      assertEquals(QueryClassifier.classify(query), explained.queryClass());
+      assertEquals(new Weights(0.6, 0.1, 0.3), explained.weights(), "the weights used, named");
       assertTrue(explained.explanations().get(0).total() > 0);
     }
   }
