@@ -77,15 +77,25 @@ public final class DocValuesUpdateBenchmark {
         deleteRecursively(dir);
       }
     }
-    System.out.printf(Locale.ROOT, "%-40s %9s %8s %8s %8s %12s %12s %12s%n", "mode",
-        "p50 apply", "p50 ms", "p90 ms", "max ms", "p50 bytes", "mean bytes", "final size");
+    Result reindex = results.stream().filter(r -> r.mode() == Mode.REINDEX).findFirst()
+        .orElseThrow();
+    double baseline = percentile(reindex.millis(), 0.5);
+    double baselineBytes = percentile(toDoubles(reindex.bytes()), 0.5);
+    System.out.printf(Locale.ROOT, "%-40s %9s %8s %8s %8s %12s %12s %12s %11s%n", "mode",
+        "p50 apply", "p50 ms", "p90 ms", "max ms", "p50 bytes", "mean bytes", "final size",
+        "vs re-index");
     for (Result result : results) {
-      System.out.printf(Locale.ROOT, "%-40s %9.1f %8.1f %8.1f %8.1f %,12d %,12d %,12d%n",
-          result.mode().label, percentile(result.applyMillis(), 0.5),
-          percentile(result.millis(), 0.5), percentile(result.millis(), 0.9),
-          percentile(result.millis(), 1.0), (long) percentile(toDoubles(result.bytes()), 0.5),
-          (long) Arrays.stream(result.bytes()).average().orElse(0), result.finalSize());
+      double p50 = percentile(result.millis(), 0.5);
+      double p50Bytes = percentile(toDoubles(result.bytes()), 0.5);
+      System.out.printf(Locale.ROOT,
+          "%-40s %9.1f %8.1f %8.1f %8.1f %,12d %,12d %,12d %5.2fx/%.2fx%n",
+          result.mode().label, percentile(result.applyMillis(), 0.5), p50,
+          percentile(result.millis(), 0.9), percentile(result.millis(), 1.0), (long) p50Bytes,
+          (long) Arrays.stream(result.bytes()).average().orElse(0), result.finalSize(),
+          p50 / baseline, p50Bytes / baselineBytes);
     }
+    System.out.println("vs re-index: p50 ms and p50 bytes per batch, each over the re-index"
+        + " baseline's (measured in the same run)");
   }
 
   private static Result run(Mode mode, Path dir) throws IOException {

@@ -19,7 +19,8 @@ import java.util.stream.Stream;
  * Not a test: prints the ack latency of REQUEST appends of 200-byte records against a raw
  * write-and-fsync loop on the same disk, and the throughput of 8 concurrent appenders (group
  * commit). Argument: a scratch folder (default: a new temporary folder), deleted afterwards. Run
- * by {@code bin/bench-feedback}. Both single-thread loops exclude 200 warm-up appends.
+ * by {@code bin/bench-feedback}. The REQUEST appends and the raw fsyncs alternate in one loop, in
+ * a seeded random order; single-thread loops exclude 200 warm-up appends.
  */
 public final class TranslogBenchmark {
   private static final int PAYLOAD = 200;
@@ -37,8 +38,10 @@ public final class TranslogBenchmark {
     new Random(1).nextBytes(payload);
     try {
       System.out.println("scratch folder: " + scratch);
-      long[] request = singleThread(scratch.resolve("request"), Durability.REQUEST, payload);
-      long[] raw = raw(scratch.resolve("raw.log"));
+      long[][] interleaved = requestBesideRaw(scratch.resolve("request"),
+          scratch.resolve("raw.log"), payload);
+      long[] request = interleaved[0];
+      long[] raw = interleaved[1];
       print("REQUEST append, 1 thread", request);
       print("raw write+force(false), 1 thread", raw);
       System.out.printf(Locale.ROOT, "%-34s p50 %6.2fx      p99 %6.2fx%n",
@@ -72,23 +75,40 @@ public final class TranslogBenchmark {
     }
   }
 
-  private static long[] raw(Path file) throws IOException {
+  /**
+   * REQUEST appends and raw write-and-fsyncs of the same size, alternating in a seeded random
+   * order, so that the disk's and the machine's moods hit both alike: {@code [request, raw]}.
+   */
+  private static long[][] requestBesideRaw(Path logDir, Path rawFile, byte[] payload)
+      throws IOException {
     ByteBuffer record = ByteBuffer.allocateDirect(PAYLOAD + RecordFormat.HEADER_BYTES);
-    long[] nanos = new long[SINGLE];
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW,
-        StandardOpenOption.WRITE)) {
+    long[] request = new long[SINGLE];
+    long[] raw = new long[SINGLE];
+    Random order = new Random(42);
+    try (Translog log = Translog.open(logDir, Durability.REQUEST,
+            Translog.DEFAULT_SYNC_INTERVAL);
+        FileChannel channel = FileChannel.open(rawFile, StandardOpenOption.CREATE_NEW,
+            StandardOpenOption.WRITE)) {
       long position = 0;
-      for (int i = -200; i < SINGLE; i++) {
-        long start = System.nanoTime();
-        record.clear();
-        position += channel.write(record, position);
-        channel.force(false);
-        if (i >= 0) {
-          nanos[i] = System.nanoTime() - start;
+      for (int i = -200; i < SINGLE; i++) { // the first 200 of each are warm-up
+        boolean rawFirst = order.nextBoolean();
+        for (int turn = 0; turn < 2; turn++) {
+          long start = System.nanoTime();
+          if (rawFirst == (turn == 0)) {
+            record.clear();
+            position += channel.write(record, position);
+            channel.force(false);
+          } else {
+            log.append(payload);
+          }
+          long took = System.nanoTime() - start;
+          if (i >= 0) {
+            (rawFirst == (turn == 0) ? raw : request)[i] = took;
+          }
         }
       }
     }
-    return nanos;
+    return new long[][] {request, raw};
   }
 
   private static void concurrent(Path dir, byte[] payload) throws Exception {
