@@ -13,7 +13,8 @@ import java.util.List;
  * shown with the hit, and searched with the text, so that {@code HashMap resize} finds {@code
  * resize()} although its window never names the class.
  *
- * <p>Blank lines, comment lines ({@code //}, {@code /*}, {@code *}, {@code #}) and lines holding
+ * <p>A declaration that ends on its own line with {@code ;} (a field, a prototype) opens no scope.
+ * Blank lines, comment lines ({@code //}, {@code /*}, {@code *}, {@code #}) and lines holding
  * only an opening brace close nothing: comments may sit at any indentation, and a brace on its own
  * line follows its declaration at the same indentation. Lines must be asked for in increasing
  * order; one outline reads a file once.
@@ -62,8 +63,8 @@ final class CodeOutline {
     while (!open.isEmpty() && open.peekLast().indent() >= indent) {
       open.removeLast();
     }
-    if (lines.isDeclaration(i)) {
-      open.addLast(new Scope(indent, lines.declaration(i)));
+    if (lines.isDeclaration(i) && !lines.index().line(i).strip().endsWith(";")) {
+      open.addLast(new Scope(indent, lines.declaration(i))); // a field or prototype opens nothing
     }
   }
 

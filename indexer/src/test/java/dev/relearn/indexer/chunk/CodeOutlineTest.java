@@ -7,6 +7,18 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class CodeOutlineTest {
+  private static final String COUNTER = """
+        public class Counter {
+            private static final long serialVersionUID = 1L;
+            /**
+             * Adds one.
+             */
+            public void increment() {
+                count++;
+            }
+        }
+        """;
+
   private static CodeOutline outline(String code) {
     return new CodeOutline(new CodeLines(new LineIndex(LineIndex.normalize(code))));
   }
@@ -72,6 +84,12 @@ class CodeOutlineTest {
         """);
     assertEquals(List.of("public class Service"), outline.enclosing(2));
     assertEquals(List.of("public class Service", "public void Run()"), outline.enclosing(4));
+  }
+
+  @Test
+  void aDeclarationEndingWithASemicolonOpensNothing() {
+    assertEquals(List.of("public class Counter"), outline(COUNTER).enclosing(3),
+        "the doc comment under the field is not inside the field");
   }
 
   @Test
