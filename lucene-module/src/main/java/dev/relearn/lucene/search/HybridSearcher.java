@@ -9,6 +9,7 @@ import dev.relearn.lucene.schema.LearnedValuesSource;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.LeafReaderContext;
@@ -88,8 +89,9 @@ public final class HybridSearcher {
     List<FusedHit> top = fused.subList(0, Math.min(request.k(), fused.size()));
     LearnedValues[] values = learnedValues(searcher, top, learned);
     List<Hit> hits = new ArrayList<>(top.size());
+    Set<String> queryWords = Snippets.queryWords(request.text()); // once, not per hit
     for (int i = 0; i < top.size(); i++) {
-      hits.add(toHit(stored.document(top.get(i).doc()), top.get(i), request.text(), values[i]));
+      hits.add(toHit(stored.document(top.get(i).doc()), top.get(i), queryWords, values[i]));
     }
     return new SearchResults(hits, candidates.lexicalCount(), candidates.semanticCount());
   }
@@ -155,7 +157,8 @@ public final class HybridSearcher {
     return out;
   }
 
-  private static Hit toHit(Document doc, FusedHit fused, String query, LearnedValues learned) {
+  private static Hit toHit(Document doc, FusedHit fused, Set<String> queryWords,
+      LearnedValues learned) {
     List<String> headings = new ArrayList<>();
     for (IndexableField field : doc.getFields(ChunkSchema.HEADING_PATH)) {
       headings.add(field.stringValue());
@@ -168,7 +171,7 @@ public final class HybridSearcher {
         headings,
         doc.getField(ChunkSchema.START_LINE).numericValue().intValue(),
         doc.getField(ChunkSchema.END_LINE).numericValue().intValue(),
-        Snippets.excerpt(doc.get(ChunkSchema.TEXT), query, SNIPPET_CHARS),
+        Snippets.excerpt(doc.get(ChunkSchema.TEXT), queryWords, SNIPPET_CHARS),
         fused.score(),
         stage(fused.lexical()),
         stage(fused.semantic()),

@@ -1,6 +1,7 @@
 package dev.relearn.lucene.search;
 
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
@@ -25,17 +26,30 @@ public final class Snippets {
    * when it holds none.
    */
   public static String excerpt(String text, String query, int maxChars) {
-    if (maxChars < 16) {
-      throw new IllegalArgumentException("maxChars must be at least 16, got: " + maxChars);
-    }
-    String lower = text.toLowerCase(Locale.ROOT);
+    return excerpt(text, queryWords(query), maxChars);
+  }
+
+  /**
+   * The words of {@code query} an excerpt looks for: lower case, three or more letters, each
+   * once. Take them once per search, for all its hits.
+   */
+  public static Set<String> queryWords(String query) {
     Set<String> words = new LinkedHashSet<>();
     for (String word : NON_WORD.split(query.toLowerCase(Locale.ROOT))) {
       if (word.length() >= 3) {
         words.add(word);
       }
     }
-    int at = bestStart(lower, words, maxChars);
+    return Collections.unmodifiableSet(words);
+  }
+
+  /** As {@link #excerpt(String, String, int)}, with the query's {@link #queryWords}. */
+  public static String excerpt(String text, Set<String> queryWords, int maxChars) {
+    if (maxChars < 16) {
+      throw new IllegalArgumentException("maxChars must be at least 16, got: " + maxChars);
+    }
+    String lower = text.toLowerCase(Locale.ROOT);
+    int at = bestStart(lower, queryWords, maxChars);
     int start = at < 0 ? 0 : Math.max(0, at - maxChars / 4);
     if (start > 0) {
       int space = text.indexOf(' ', start);
