@@ -14,7 +14,8 @@ final class CodeLines {
   private static final Set<String> DECLARATION_WORDS = Set.of("class", "interface", "enum",
       "record", "def", "fn", "func", "function", "public", "private", "protected", "impl",
       "struct", "module", "export", "const", "pub", "trait", "fun", "async", "abstract",
-      "static", "final", "sealed", "object", "type", "defmodule", "defp");
+      "static", "final", "sealed", "object", "type", "defmodule", "defp", "override", "suspend",
+      "internal", "virtual", "namespace", "partial", "protocol", "companion", "inline");
 
   private final LineIndex index;
   private final long[] wordsBefore;
@@ -109,7 +110,11 @@ final class CodeLines {
     return line.length() <= MAX_TITLE_CHARS ? line : line.substring(0, MAX_TITLE_CHARS);
   }
 
-  /** Whether line {@code i} starts with a declaration keyword followed by a space or '('. */
+  /**
+   * Whether line {@code i} starts with a declaration keyword followed by '(' or by a space and
+   * then a name, a type or a bracket: not an operator, so that {@code type = 3} or {@code
+   * static.x} is no declaration.
+   */
   boolean isDeclaration(int i) {
     String line = index.line(i).strip();
     int end = 0;
@@ -120,7 +125,15 @@ final class CodeLines {
       return false;
     }
     char after = line.charAt(end);
-    return (after == ' ' || after == '\t' || after == '(')
+    if (after != ' ' && after != '\t' && after != '(') {
+      return false;
+    }
+    int next = end;
+    while (next < line.length() && (line.charAt(next) == ' ' || line.charAt(next) == '\t')) {
+      next++;
+    }
+    char first = next < line.length() ? line.charAt(next) : ' ';
+    return (Character.isLetter(first) || "_<([@*&$".indexOf(first) >= 0)
         && DECLARATION_WORDS.contains(line.substring(0, end));
   }
 

@@ -93,6 +93,41 @@ class CodeOutlineTest {
   }
 
   @Test
+  void kotlinAndCSharpDeclarationsOpenScopes() {
+    CodeOutline kotlin = outline("""
+        internal class Repo {
+            override fun load(id: Int): Item {
+                return items[id]
+            }
+        }
+        """);
+    assertEquals(List.of("internal class Repo", "override fun load(id: Int): Item"),
+        kotlin.enclosing(2));
+    CodeOutline csharp = outline("""
+        namespace Shop.Orders
+        {
+            public class Order
+            {
+                public virtual decimal Total() => 0;
+            }
+        }
+        """);
+    assertEquals(List.of("namespace Shop.Orders", "public class Order"), csharp.enclosing(4));
+  }
+
+  @Test
+  void anAssignmentToAVariableNamedLikeAKeywordIsNoDeclaration() {
+    CodeOutline outline = outline("""
+        type = load()
+            extra = 1
+        static.x = 2
+            more = 3
+        """);
+    assertEquals(List.of(), outline.enclosing(1), "'type = …' is an assignment");
+    assertEquals(List.of(), outline.enclosing(3), "'static.x' is an attribute");
+  }
+
+  @Test
   void linesMustBeAskedForInOrder() {
     CodeOutline outline = outline("class A {\n  void a() {}\n}\n");
     outline.enclosing(2);
