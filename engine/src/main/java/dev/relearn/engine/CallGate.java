@@ -1,5 +1,6 @@
 package dev.relearn.engine;
 
+import dev.relearn.lucene.files.InterruptedWrites;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -48,16 +49,27 @@ final class CallGate {
       return call.run();
     } catch (AlreadyClosedException e) {
       Throwable cause = tragedy.get();
-      if (cause == null) {
+      if (cause == null && !InterruptedWrites.causedBy(e)) {
         throw e;
       }
-      throw new IOException("the index " + dir + " stopped writing after a failure: "
-          + cause.getMessage() + ". Searches still work and acknowledged feedback is safe in the"
-          + " feedback log; fix the cause (for example, free disk space), then reopen the index"
-          + " (restart relearn)", cause);
+      throw stopped(cause != null ? cause : e);
     } finally {
       exit();
     }
+  }
+
+  /** Why the writer stopped, and the way out; never Lucene's internals or a bare "null". */
+  private IOException stopped(Throwable cause) {
+    String safe = ". Searches still work and acknowledged feedback is safe in the feedback log; ";
+    if (InterruptedWrites.causedBy(cause)) {
+      return new IOException("the index " + dir + " stopped writing: " + InterruptedWrites.CAUSE
+          + safe + InterruptedWrites.WAY_OUT, cause);
+    }
+    String message = cause.getMessage() != null ? cause.getMessage()
+        : cause.getClass().getSimpleName();
+    return new IOException("the index " + dir + " stopped writing after a failure: " + message
+        + safe + "fix the cause (for example, free disk space), then reopen the index (restart"
+        + " relearn)", cause);
   }
 
   /**

@@ -16,6 +16,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.locks.Lock;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
@@ -23,9 +24,11 @@ import org.apache.lucene.search.SearcherManager;
 /**
  * A read-write engine's incremental indexing: {@link IndexBuilder} with document vectors from
  * the persistent {@link VectorStore} (opened on first use, in {@code vector-cache} unless the
- * options name another folder) or the model, then the searchers refreshed and the feedback store
- * told which chunks were renamed, so that they keep their learned values; and removing whole
- * sources ({@link SourceRemover}). One call at a time.
+ * options name another folder) or the model, the feedback store told which chunks were renamed
+ * (before the commit holding their new ids), so that they keep their learned values, then the
+ * searchers refreshed; and removing whole sources ({@link SourceRemover}). One call at a time;
+ * each holds the feedback store's {@link FeedbackStore#chunkIndexWrites() chunk-index writes
+ * lock} from its first write to its commit.
  */
 final class ChunkIndexing implements Closeable {
   private final Path dir;
@@ -60,20 +63,23 @@ final class ChunkIndexing implements Closeable {
       vectorStore = VectorStore.open(vectorCacheDir(), model.modelId(), model.dimension());
     }
     IndexBuilder builder = new IndexBuilder(writer, schema,
-        new DocumentVectors(model, vectorStore), progress);
+        new DocumentVectors(model, vectorStore), progress, store.chunkIndexWrites(),
+        store::renameChunks); // durable before the commit holding the new ids
     store.flushLearnedFields(); // changed chunks carry over current learned values
     IndexReport report = builder.index(Sources.open(path, format));
     searchers.maybeRefreshBlocking();
-    store.renameChunks(report.renamed());
     return report;
   }
 
   /**
-   * Deletes every chunk of {@code origins}, commits and refreshes the searchers; or, with {@code
-   * dryRun}, only says what that would delete (from the current searcher: no writer needed). The
-   * feedback store is left as it is, as when re-indexing deletes the chunks of removed files.
+   * Deletes every chunk of {@code origins}, commits and refreshes the searchers, holding the
+   * store's chunk-index writes lock meanwhile (no checkpoint commits or shows part of it); or,
+   * with {@code dryRun}, only says what that would delete (from the current searcher: no writer
+   * needed). The feedback store is left as it is, as when re-indexing deletes the chunks of
+   * removed files.
    */
-  List<RemoveReport> remove(List<String> origins, boolean dryRun) throws IOException {
+  List<RemoveReport> remove(List<String> origins, boolean dryRun, FeedbackStore store)
+      throws IOException {
     if (dryRun) {
       IndexSearcher searcher = searchers.acquire();
       try {
@@ -82,9 +88,15 @@ final class ChunkIndexing implements Closeable {
         searchers.release(searcher);
       }
     }
-    List<RemoveReport> reports = SourceRemover.remove(writer, origins);
-    searchers.maybeRefreshBlocking();
-    return reports;
+    Lock writes = store.chunkIndexWrites();
+    writes.lock();
+    try {
+      List<RemoveReport> reports = SourceRemover.remove(writer, origins);
+      searchers.maybeRefreshBlocking();
+      return reports;
+    } finally {
+      writes.unlock();
+    }
   }
 
   /** Closes the vector store if indexing opened it. */

@@ -36,8 +36,11 @@ import org.apache.lucene.store.Directory;
  * SearcherManager}; indexing runs one call at a time. A read-write engine holds the folder's
  * {@code write.lock} until it is closed; a second process gets {@link IndexInUseException} and can
  * open the index read-only instead. {@link #close()} waits for the calls in flight on other
- * threads; a call after it fails with {@link IllegalStateException}. Query text is used to search
- * and then dropped: it is never written anywhere.
+ * threads; a call after it fails with {@link IllegalStateException}. Do not interrupt a thread
+ * inside a call: Java closes the files a thread uses when it is interrupted, which can cost the
+ * engine its write lock (writes are then refused, saying so, until it is reopened); {@link
+ * AsyncRelearn} cancels without interrupting. Query text is used to search and then dropped: it
+ * is never written anywhere.
  */
 public final class Relearn implements AutoCloseable {
   /** The feedback store's folder inside the index folder. */
@@ -131,7 +134,7 @@ public final class Relearn implements AutoCloseable {
       } else {
         requireWritable();
       }
-      return indexing.remove(origins, dryRun);
+      return indexing.remove(origins, dryRun, feedback.store());
     });
   }
 

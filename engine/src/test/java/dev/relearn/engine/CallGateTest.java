@@ -1,16 +1,21 @@
 package dev.relearn.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.file.Path;
 import org.apache.lucene.store.AlreadyClosedException;
 import org.junit.jupiter.api.Test;
 
-/** A call that fails because the index writer stopped for good says why and how to recover. */
+/**
+ * A call that fails because the index writer stopped for good says why and how to recover, also
+ * when an interrupt stopped it (the message said "failure: null", or showed Lucene's lock).
+ */
 class CallGateTest {
   private static final Path DIR = Path.of("/tmp/some-index");
 
@@ -35,6 +40,33 @@ class CallGateTest {
     assertSame(closed, assertThrows(AlreadyClosedException.class, () -> gate.call(() -> {
       throw closed;
     })));
+  }
+
+  @Test
+  void aWriterStoppedByAnInterruptSaysSoNotNull() {
+    CallGate gate = new CallGate(DIR, ClosedByInterruptException::new); // its message is null
+    IOException e = assertThrows(IOException.class, () -> gate.call(() -> {
+      throw new AlreadyClosedException("this IndexWriter is closed");
+    }));
+    assertTrue(e.getMessage().contains("a thread was interrupted during one of its writes"),
+        e.getMessage());
+    assertFalse(e.getMessage().contains("null"), e.getMessage());
+  }
+
+  @Test
+  void aLostWriteLockIsExplainedWithoutLuceneInternals() {
+    CallGate gate = new CallGate(DIR, () -> null);
+    AlreadyClosedException lost = new AlreadyClosedException("FileLock invalidated by an"
+        + " external force: NativeFSLock(path=/x/write.lock,impl=sun.nio.ch.FileLockImpl[0:1"
+        + " exclusive invalid])");
+    IOException e = assertThrows(IOException.class, () -> gate.call(() -> {
+      throw lost;
+    }));
+    assertSame(lost, e.getCause());
+    assertTrue(e.getMessage().startsWith("the index " + DIR + " stopped writing: a thread was"
+        + " interrupted"), e.getMessage());
+    assertTrue(e.getMessage().contains("reopen the index"), e.getMessage());
+    assertFalse(e.getMessage().contains("sun.nio"), e.getMessage());
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.relearn.engine.CommittedChunks;
 import dev.relearn.engine.FeedbackRequest;
 import dev.relearn.engine.ModelChoice;
 import dev.relearn.engine.RelearnOptions;
@@ -28,12 +29,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
-import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
-import org.apache.lucene.util.Bits;
 
 /**
  * What the feedback crash and concurrency tests share: a small Markdown corpus, deterministic
@@ -144,20 +139,11 @@ final class FeedbackScenario {
   /** Every live chunk's learned doc values in the index folder's last commit, by chunk id. */
   static Map<String, LearnedValues> docValues(Path index) throws IOException {
     Map<String, LearnedValues> out = new TreeMap<>();
-    try (Directory directory = FSDirectory.open(index);
-        DirectoryReader reader = DirectoryReader.open(directory)) {
-      for (LeafReaderContext leaf : reader.leaves()) {
-        Bits live = leaf.reader().getLiveDocs();
-        StoredFields stored = leaf.reader().storedFields();
-        for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
-          if (live == null || live.get(doc)) {
-            String id = stored.document(doc, Set.of(ChunkSchema.ID)).get(ChunkSchema.ID);
-            LearnedValues old = out.put(id, LearnedValues.read(leaf.reader(), doc));
-            assertNull(old, "chunk " + id + " has two live documents");
-          }
-        }
-      }
-    }
+    CommittedChunks.forEach(index, Set.of(ChunkSchema.ID), (leaf, doc, fields) -> {
+      String id = fields.get(ChunkSchema.ID);
+      LearnedValues old = out.put(id, LearnedValues.read(leaf, doc));
+      assertNull(old, "chunk " + id + " has two live documents");
+    });
     return out;
   }
 

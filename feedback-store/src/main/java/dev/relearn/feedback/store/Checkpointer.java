@@ -12,10 +12,11 @@ import org.apache.lucene.index.IndexWriter;
  * The store's locks and its checkpoint. Records hold the gate's shared side and apply one at a
  * time under the apply lock; rewrites (forgetting, expiry, renames) hold the gate exclusively. A
  * checkpoint holds it only while it rolls the log, so that every event up to the roll is applied,
- * then flushes the learned fields and commits the chunk index, the ledger and the cluster index
- * while recording goes on, and trims the log. One lock order everywhere: the checkpoint lock, then
- * the gate. A checkpoint with nothing applied, renamed or rewritten since the last one does
- * nothing.
+ * then commits the ledger and the cluster index, flushes the learned fields and commits the chunk
+ * index while recording goes on, and trims the log. One lock order everywhere: the chunk-index
+ * writes lock ({@link FeedbackStore#chunkIndexWrites()}: checkpoints, rewrites and flushes wait
+ * for an index call's writes to end), the checkpoint lock, the gate, the apply lock. A checkpoint
+ * with nothing applied, renamed or rewritten since the last one does nothing.
  */
 final class Checkpointer {
   /** The commit user-data key naming the last log generation a commit includes. */
@@ -38,18 +39,21 @@ final class Checkpointer {
   private final Translog log;
   private final LearnedFields learned;
   private final IndexWriter chunkWriter;
+  private final Lock chunkWrites;
   private final ReentrantReadWriteLock gate = new ReentrantReadWriteLock();
   private final Object applyLock = new Object();
   private final Object checkpointLock = new Object();
   /** Something was applied, renamed or rewritten since the last checkpoint. */
   private volatile boolean dirty;
 
-  Checkpointer(StoreFolder folder, LearnedFields learned, IndexWriter chunkWriter) {
+  Checkpointer(StoreFolder folder, LearnedFields learned, IndexWriter chunkWriter,
+      Lock chunkWrites) {
     this.ledger = folder.ledger();
     this.index = folder.index();
     this.log = folder.log();
     this.learned = learned;
     this.chunkWriter = chunkWriter;
+    this.chunkWrites = chunkWrites;
   }
 
   /** Runs a record: many at once, never during a log roll or a rewrite. */
@@ -71,11 +75,21 @@ final class Checkpointer {
     }
   }
 
-  /** Runs {@code work} with the checkpoint lock, then the gate, held: no checkpoint either. */
+  /** Runs {@code work} with the chunk-index writes lock held: no index call's writes either. */
+  <T> T holdingChunkWrites(Locked<T> work) throws IOException {
+    return holding(chunkWrites, work);
+  }
+
+  /**
+   * Runs {@code work} with the chunk-index writes lock, the checkpoint lock and the gate held: no
+   * record, checkpoint or index call's writes either.
+   */
   <T> T rewriting(Locked<T> work) throws IOException {
-    synchronized (checkpointLock) {
-      return exclusive(work);
-    }
+    return holdingChunkWrites(() -> {
+      synchronized (checkpointLock) {
+        return exclusive(work);
+      }
+    });
   }
 
   /** Applies a change to the store's parts, one at a time, and marks the store changed. */
@@ -100,6 +114,18 @@ final class Checkpointer {
   }
 
   /**
+   * Writes the staged learned fields and commits the chunk index, outside an index call's writes
+   * or after them: never half of that call.
+   */
+  void commitChunks() throws IOException {
+    holdingChunkWrites(() -> {
+      learned.flush();
+      chunkWriter.commit();
+      return null;
+    });
+  }
+
+  /**
    * Commits the ledger's deletions, forced out of its segment files, under the checkpoint mark of
    * its last commit (the log did not move).
    */
@@ -109,28 +135,35 @@ final class Checkpointer {
   }
 
   /**
-   * Commits the chunk index, the ledger and the cluster index, then trims the event log; does
-   * nothing when nothing changed since the last checkpoint.
+   * Commits the ledger and the cluster index, then the chunk index, then trims the event log;
+   * does nothing when nothing changed since the last checkpoint. The ledger goes first, so that
+   * renames it holds are durable before a chunk-index commit holding the new ids (the learned
+   * fields in the chunk index are recomputed from the ledger on open anyway).
    */
   void checkpoint() throws IOException {
-    synchronized (checkpointLock) {
-      long rolled;
-      gate.writeLock().lock(); // waits for in-flight records: every event <= rolled is applied
-      try {
-        if (!dirty) {
-          return; // nothing since the last checkpoint: no commits, no new log generation
+    chunkWrites.lock();
+    try {
+      synchronized (checkpointLock) {
+        long rolled;
+        gate.writeLock().lock(); // waits for in-flight records: every event <= rolled is applied
+        try {
+          if (!dirty) {
+            return; // nothing since the last checkpoint: no commits, no new log generation
+          }
+          dirty = false; // records applied after the roll set it again
+          rolled = log.rollGeneration();
+        } finally {
+          gate.writeLock().unlock();
         }
-        dirty = false; // records applied after the roll set it again
-        rolled = log.rollGeneration();
-      } finally {
-        gate.writeLock().unlock();
+        // recording goes on meanwhile; later events are in the new generation
+        Map<String, String> data = Map.of(CHECKPOINT_KEY, Long.toString(rolled));
+        ledger.commit(data, false);
+        index.commit(data);
+        commitChunks();
+        log.trimUpTo(rolled);
       }
-      learned.flush(); // recording goes on meanwhile; later events are in the new generation
-      chunkWriter.commit();
-      Map<String, String> data = Map.of(CHECKPOINT_KEY, Long.toString(rolled));
-      ledger.commit(data, false);
-      index.commit(data);
-      log.trimUpTo(rolled);
+    } finally {
+      chunkWrites.unlock();
     }
   }
 }

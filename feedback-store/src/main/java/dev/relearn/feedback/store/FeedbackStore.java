@@ -18,6 +18,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.util.IOUtils;
@@ -48,6 +50,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   private final EventRecorder recorder;
   private final Rewrites rewrites;
   private final Maintenance maintenance;
+  private final ReentrantLock chunkWrites = new ReentrantLock();
   private ReplayReport recovery;
   private volatile boolean closed;
   private long writesAtLastIdleCheck = -1; // the maintenance thread's
@@ -56,10 +59,11 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
       SearcherManager chunkSearchers) {
     this.folder = folder;
     this.index = folder.index();
-    this.learned = new LearnedFields(config.perSessionCap(), chunkWriter, chunkSearchers);
-    this.checkpointer = new Checkpointer(folder, learned, chunkWriter);
+    this.learned =
+        new LearnedFields(config.perSessionCap(), chunkWriter, chunkSearchers, chunkWrites);
+    this.checkpointer = new Checkpointer(folder, learned, chunkWriter, chunkWrites);
     this.recorder = new EventRecorder(config, chunkSearchers, folder, learned, checkpointer);
-    this.rewrites = new Rewrites(config, folder, chunkWriter, checkpointer);
+    this.rewrites = new Rewrites(config, folder, checkpointer);
     this.maintenance = new Maintenance(this, config);
   }
 
@@ -169,7 +173,11 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
 
   /**
    * Carries learned values over to re-indexed chunks: each {@code old -> new} id pair makes the
-   * old chunk's evidence count for the new one. Durable at the next checkpoint.
+   * old chunk's evidence count for the new one. Checkpoints: durable when this returns. Call it
+   * before the chunk-index commit that holds the new ids (an index call does, holding {@link
+   * #chunkIndexWrites()}): a crash after that commit then keeps the learned values, and one
+   * before it leaves the old chunks without theirs only until the next index call renames them
+   * again.
    */
   public void renameChunks(Map<String, String> successors) throws IOException {
     requireOpen();
@@ -237,8 +245,22 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   }
 
   /**
-   * Commits the chunk index, the ledger and the cluster index, then trims the event log; does
-   * nothing when nothing changed since the last checkpoint.
+   * The lock the store holds while it writes to the chunk index and shows or commits its state:
+   * flushing learned fields (which refreshes the chunk searchers), checkpoints and forgetting.
+   * Whoever makes a change of many chunk-index writes that must be seen and committed whole (an
+   * index call, from its first write to its commit) holds it meanwhile; recording goes on, and
+   * searches read the learned values from memory. It comes first in the store's lock order: its
+   * holder may call the store (an index call renames chunks under it), but must not wait for
+   * another thread that does.
+   */
+  public Lock chunkIndexWrites() {
+    return chunkWrites;
+  }
+
+  /**
+   * Commits the ledger, the cluster index and the chunk index (after an index call's writes, never
+   * amid them), then trims the event log; does nothing when nothing changed since the last
+   * checkpoint.
    */
   public void checkpoint() throws IOException {
     requireOpen();

@@ -9,6 +9,7 @@ import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.schema.LearnedValuesSource;
 import java.io.IOException;
 import java.util.Map;
+import java.util.concurrent.locks.Lock;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.SearcherManager;
 
@@ -24,6 +25,7 @@ import org.apache.lucene.search.SearcherManager;
 final class LearnedFields {
   private final double perSessionCap;
   private final SearcherManager chunkSearchers;
+  private final Lock chunkWrites;
   private final LearnedFieldUpdater updater;
   private final Overlay overlay = new Overlay();
   private volatile ChunkAggregates aggregates;
@@ -32,10 +34,15 @@ final class LearnedFields {
    * @param perSessionCap the most evidence one session may add to one chunk
    * @param chunkWriter the chunk index's writer, where staged values are written
    * @param chunkSearchers refreshed after each write, so searches see the new doc values
+   * @param chunkWrites held while writing and refreshing: the refresh would show the chunk index
+   *     as it is, so it waits for an index call's writes to end (see {@link
+   *     FeedbackStore#chunkIndexWrites()})
    */
-  LearnedFields(double perSessionCap, IndexWriter chunkWriter, SearcherManager chunkSearchers) {
+  LearnedFields(double perSessionCap, IndexWriter chunkWriter, SearcherManager chunkSearchers,
+      Lock chunkWrites) {
     this.perSessionCap = perSessionCap;
     this.chunkSearchers = chunkSearchers;
+    this.chunkWrites = chunkWrites;
     this.updater = new LearnedFieldUpdater(chunkWriter);
     this.aggregates = new ChunkAggregates(perSessionCap);
   }
@@ -60,10 +67,15 @@ final class LearnedFields {
 
   /** Writes the staged values as doc values and refreshes the chunk searchers. */
   void flush() throws IOException {
-    Map<String, LearnedValues> flushed = updater.flushValues();
-    if (!flushed.isEmpty()) {
-      chunkSearchers.maybeRefreshBlocking();
-      overlay.clearFlushed(flushed);
+    chunkWrites.lock();
+    try {
+      Map<String, LearnedValues> flushed = updater.flushValues();
+      if (!flushed.isEmpty()) {
+        chunkSearchers.maybeRefreshBlocking();
+        overlay.clearFlushed(flushed);
+      }
+    } finally {
+      chunkWrites.unlock();
     }
   }
 

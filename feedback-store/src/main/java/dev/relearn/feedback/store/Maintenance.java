@@ -1,5 +1,6 @@
 package dev.relearn.feedback.store;
 
+import dev.relearn.lucene.files.InterruptedWrites;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.Executors;
@@ -57,6 +58,11 @@ final class Maintenance {
   /** Throws the first background failure, if any. */
   void check() throws IOException {
     Exception e = failure;
+    if (e != null && InterruptedWrites.causedBy(e)) {
+      throw new IOException("feedback store background maintenance failed: "
+          + InterruptedWrites.CAUSE + ". Acknowledged feedback is safe in the feedback log; "
+          + InterruptedWrites.WAY_OUT, e);
+    }
     if (e != null) {
       throw new IOException("feedback store background maintenance failed: " + e.getMessage()
           + ". Acknowledged feedback is safe in the feedback log; fix the cause (for example,"

@@ -4,7 +4,6 @@ import dev.relearn.feedback.index.FeedbackIndex;
 import dev.relearn.feedback.index.FeedbackIndexConfig;
 import java.io.IOException;
 import java.util.Map;
-import org.apache.lucene.index.IndexWriter;
 
 /**
  * The store's changes that rewrite what is recorded instead of adding to it: forgetting a
@@ -16,29 +15,33 @@ final class Rewrites {
   private final FeedbackIndexConfig indexConfig;
   private final EventLedger ledger;
   private final FeedbackIndex index;
-  private final IndexWriter chunkWriter;
   private final Checkpointer checkpointer;
 
-  Rewrites(FeedbackStoreConfig config, StoreFolder folder, IndexWriter chunkWriter,
-      Checkpointer checkpointer) {
+  Rewrites(FeedbackStoreConfig config, StoreFolder folder, Checkpointer checkpointer) {
     this.indexConfig = config.index();
     this.ledger = folder.ledger();
     this.index = folder.index();
-    this.chunkWriter = chunkWriter;
     this.checkpointer = checkpointer;
   }
 
-  /** Makes each old chunk id's evidence count for its successor; durable at the next checkpoint. */
+  /**
+   * Makes each old chunk id's evidence count for its successor, and checkpoints: durable when
+   * this returns.
+   */
   void renameChunks(Map<String, String> successors) throws IOException {
     if (successors.isEmpty()) {
       return;
     }
-    checkpointer.exclusive(() -> {
-      for (Map.Entry<String, String> rename : successors.entrySet()) {
-        ledger.rename(rename.getKey(), rename.getValue());
-      }
-      checkpointer.changed();
-      checkpointer.rebuildLearnedFields();
+    checkpointer.holdingChunkWrites(() -> {
+      checkpointer.exclusive(() -> {
+        for (Map.Entry<String, String> rename : successors.entrySet()) {
+          ledger.rename(rename.getKey(), rename.getValue());
+        }
+        checkpointer.changed();
+        checkpointer.rebuildLearnedFields();
+        return null;
+      });
+      checkpointer.checkpoint();
       return null;
     });
   }
@@ -65,7 +68,7 @@ final class Rewrites {
       int removed = deletion.run();
       checkpointer.commitLedgerDeletions();
       checkpointer.rebuildLearnedFields();
-      chunkWriter.commit();
+      checkpointer.commitChunks();
       return removed;
     });
   }

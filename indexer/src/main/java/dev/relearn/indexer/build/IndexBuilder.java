@@ -9,6 +9,9 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 
@@ -41,22 +44,51 @@ import org.apache.lucene.index.IndexWriter;
  * indexed around indexed files or folders takes over their chunks, learned values and all.
  *
  * <p>All vectors are computed and checked before the first write, so an embedder failure leaves
- * the index unchanged. One commit ends the run, unless nothing changed. Problems in single files
- * or lines are reported and skipped; everything else is indexed.
+ * the index unchanged. One commit ends the run, unless nothing changed; the writes lock is held
+ * from the first write to that commit, so that whoever else writes to the index (the feedback
+ * store) neither commits nor shows half of the run. Problems in single files or lines are
+ * reported and skipped; everything else is indexed.
  */
 public final class IndexBuilder {
   private final IndexWriter writer;
   private final ChunkSchema schema;
   private final DocumentVectors vectors;
   private final Progress progress;
+  private final Lock writes;
+  private final Renames renames;
+
+  /** Told of a run's renamed chunks before the commit that holds their new ids. */
+  @FunctionalInterface
+  public interface Renames {
+    /** Ignores renames. */
+    Renames NONE = renamed -> {};
+
+    /**
+     * {@code renamed} (old id to new id, not empty) are about to be committed; the writes lock is
+     * held. A failure stops the run before its commit.
+     */
+    void renaming(Map<String, String> renamed) throws IOException;
+  }
 
   /** Builds into {@code writer}, which must use {@code schema}'s analyzer and similarity. */
   public IndexBuilder(IndexWriter writer, ChunkSchema schema, DocumentVectors vectors,
       Progress progress) {
+    this(writer, schema, vectors, progress, new ReentrantLock(), Renames.NONE);
+  }
+
+  /**
+   * Builds into {@code writer} holding {@code writes} from the first write to the commit (the
+   * lock under which others that share the writer commit it or refresh its readers), and tells
+   * {@code renames} of renamed chunks before that commit.
+   */
+  public IndexBuilder(IndexWriter writer, ChunkSchema schema, DocumentVectors vectors,
+      Progress progress, Lock writes, Renames renames) {
     this.writer = writer;
     this.schema = schema;
     this.vectors = vectors;
     this.progress = progress;
+    this.writes = Objects.requireNonNull(writes, "writes");
+    this.renames = Objects.requireNonNull(renames, "renames");
   }
 
   /** Indexes {@code source} and commits. */
@@ -74,16 +106,46 @@ public final class IndexBuilder {
     List<float[]> chunkVectors = vectors.vectorsFor(toWrite, progress);
 
     Map<String, List<ExistingChunks.Entry>> vanished = existing.vanished(reading.ids());
+    Map<String, String> renamed = new HashMap<>();
+    int[] counts;
+    writes.lock();
+    try {
+      counts = write(toWrite, chunkVectors, existing, vanished, reading.rootKey() != null,
+          renamed);
+      if (!renamed.isEmpty()) {
+        renames.renaming(Map.copyOf(renamed));
+      }
+      if (writer.hasUncommittedChanges()) {
+        writer.commit();
+      }
+    } finally {
+      writes.unlock();
+    }
+    if (!toWrite.isEmpty()) {
+      progress.finish();
+    }
+    long millis = (System.nanoTime() - start) / 1_000_000L;
+    return new IndexReport(reading.source().origin(), reading.part(), counts[0], counts[1],
+        reading.unchanged(), counts[2], vectors.embedded() - embeddedBefore,
+        vectors.cached() - cachedBefore, reading.problems(), renamed, millis);
+  }
+
+  /**
+   * Writes {@code toWrite} (each replacing its predecessor, whose id goes to {@code renamed} when
+   * it differs) and deletes what vanished; returns the chunks added, updated and deleted.
+   */
+  private int[] write(List<Chunk> toWrite, List<float[]> chunkVectors, ExistingChunks existing,
+      Map<String, List<ExistingChunks.Entry>> vanished, boolean matchText,
+      Map<String, String> renamed) throws IOException {
     int added = 0;
     int updated = 0;
-    Map<String, String> renamed = new HashMap<>();
     // Lucene builds the HNSW graph as documents are added and merged: for large sources this
     // takes longer than embedding cached or hashed vectors, so it has a progress task of its own.
     if (!toWrite.isEmpty()) {
       progress.start("writing", toWrite.size());
     }
-    List<ExistingChunks.Entry> predecessors = Predecessors.find(toWrite, existing, vanished,
-        reading.rootKey() != null);
+    List<ExistingChunks.Entry> predecessors =
+        Predecessors.find(toWrite, existing, vanished, matchText);
     for (int i = 0; i < toWrite.size(); i++) {
       Chunk chunk = toWrite.get(i);
       ExistingChunks.Entry predecessor = predecessors.get(i);
@@ -108,15 +170,6 @@ public final class IndexBuilder {
         deleted++;
       }
     }
-    if (writer.hasUncommittedChanges()) {
-      writer.commit();
-    }
-    if (!toWrite.isEmpty()) {
-      progress.finish();
-    }
-    long millis = (System.nanoTime() - start) / 1_000_000L;
-    return new IndexReport(reading.source().origin(), reading.part(), added, updated,
-        reading.unchanged(), deleted, vectors.embedded() - embeddedBefore,
-        vectors.cached() - cachedBefore, reading.problems(), renamed, millis);
+    return new int[] {added, updated, deleted};
   }
 }

@@ -84,6 +84,7 @@ public final class AdaptiveWeights {
   private final AdaptiveWeightsConfig config;
   private final EnumMap<QueryClass, ClassState> states = new EnumMap<>(QueryClass.class);
   private final AppliedRatings applied = new AppliedRatings(REMEMBERED_RATINGS);
+  private final Object saveLock = new Object(); // taken before this, never inside it
 
   /** Adaptive weights with {@link AdaptiveWeightsConfig#DEFAULTS}, every class at its start. */
   public AdaptiveWeights() {
@@ -199,18 +200,21 @@ public final class AdaptiveWeights {
   /**
    * Writes every rated class to {@code file} in the format of the package documentation,
    * atomically: readers see the old file or the new one, never a partial one. Creates missing
-   * parent folders.
+   * parent folders. Saves run one at a time, each writing the state as of its start, so the file
+   * ends with the newest state when threads rate and save at once.
    */
   public void save(Path file) throws IOException {
-    List<ClassStats> rated = new ArrayList<>();
-    List<String> ids;
-    synchronized (this) {
-      for (QueryClass queryClass : states.keySet()) {
-        rated.add(stats(queryClass));
+    synchronized (saveLock) { // else an older snapshot could be renamed over a newer one
+      List<ClassStats> rated = new ArrayList<>();
+      List<String> ids;
+      synchronized (this) {
+        for (QueryClass queryClass : states.keySet()) {
+          rated.add(stats(queryClass));
+        }
+        ids = applied.ids();
       }
-      ids = applied.ids();
+      WeightsFile.write(file, rated, ids);
     }
-    WeightsFile.write(file, rated, ids);
   }
 
   /**

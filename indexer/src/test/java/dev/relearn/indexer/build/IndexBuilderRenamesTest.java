@@ -1,0 +1,55 @@
+package dev.relearn.indexer.build;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.indexer.embed.HashingEmbedder;
+import dev.relearn.indexer.source.DirectorySource;
+import dev.relearn.lucene.schema.ChunkSchema;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.TermQuery;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A run tells its renames before the commit that holds the new ids, holding the writes lock from
+ * its first write to that commit, so that the feedback store can make the renames durable first.
+ */
+class IndexBuilderRenamesTest extends IndexBuilderFixture {
+  @Test
+  void renamesAreToldUnderTheLockBeforeTheCommit() throws IOException {
+    Path docs = Files.createDirectories(dir.resolve("docs"));
+    Files.writeString(docs.resolve("a.md"), "# A\nthe text that moves\n");
+    index(docs);
+    String oldId = stored().getFirst().id();
+    Files.move(docs.resolve("a.md"), docs.resolve("b.md"));
+    ReentrantLock writes = new ReentrantLock();
+    List<String> seen = new ArrayList<>();
+    IndexBuilder builder = new IndexBuilder(writer, schema,
+        new DocumentVectors(new HashingEmbedder(), null), Progress.NONE, writes, renamed -> {
+          assertTrue(writes.isHeldByCurrentThread(), "the writes lock is held");
+          String newId = renamed.get(oldId);
+          seen.add(newId);
+          assertEquals(0, committedCount(newId), "told before the commit holding " + newId);
+        });
+    IndexReport report = builder.index(new DirectorySource(docs));
+    assertEquals(Map.of(oldId, seen.getFirst()), report.renamed());
+    assertEquals(1, committedCount(seen.getFirst()), "then committed");
+    assertFalse(writes.isLocked());
+  }
+
+  private long committedCount(String id) throws IOException {
+    try (DirectoryReader reader = DirectoryReader.open(directory)) {
+      return new IndexSearcher(reader).count(new TermQuery(new Term(ChunkSchema.ID, id)));
+    }
+  }
+}
