@@ -107,10 +107,10 @@ public final class IndexBuilder {
 
     Map<String, List<ExistingChunks.Entry>> vanished = existing.vanished(reading.ids());
     Map<String, String> renamed = new HashMap<>();
-    int[] counts;
+    Written written;
     writes.lock();
     try {
-      counts = write(toWrite, chunkVectors, existing, vanished, reading.rootKey() != null,
+      written = write(toWrite, chunkVectors, existing, vanished, reading.rootKey() != null,
           renamed);
       if (!renamed.isEmpty()) {
         renames.renaming(Map.copyOf(renamed));
@@ -125,16 +125,17 @@ public final class IndexBuilder {
       progress.finish();
     }
     long millis = (System.nanoTime() - start) / 1_000_000L;
-    return new IndexReport(reading.source().origin(), reading.part(), counts[0], counts[1],
-        reading.unchanged(), counts[2], vectors.embedded() - embeddedBefore,
-        vectors.cached() - cachedBefore, reading.problems(), renamed, millis);
+    return new IndexReport(reading.source().origin(), reading.part(), written.added(),
+        written.updated(), reading.unchanged(), written.deleted(),
+        vectors.embedded() - embeddedBefore, vectors.cached() - cachedBefore, reading.problems(),
+        renamed, millis);
   }
 
   /**
    * Writes {@code toWrite} (each replacing its predecessor, whose id goes to {@code renamed} when
-   * it differs) and deletes what vanished; returns the chunks added, updated and deleted.
+   * it differs) and deletes what vanished.
    */
-  private int[] write(List<Chunk> toWrite, List<float[]> chunkVectors, ExistingChunks existing,
+  private Written write(List<Chunk> toWrite, List<float[]> chunkVectors, ExistingChunks existing,
       Map<String, List<ExistingChunks.Entry>> vanished, boolean matchText,
       Map<String, String> renamed) throws IOException {
     int added = 0;
@@ -170,6 +171,9 @@ public final class IndexBuilder {
         deleted++;
       }
     }
-    return new int[] {added, updated, deleted};
+    return new Written(added, updated, deleted);
   }
+
+  /** How many chunks a run added, updated (replacing a predecessor) and deleted. */
+  private record Written(int added, int updated, int deleted) {}
 }
