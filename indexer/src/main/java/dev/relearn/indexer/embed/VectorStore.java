@@ -9,6 +9,7 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
@@ -60,8 +61,13 @@ public final class VectorStore implements AutoCloseable {
   public static VectorStore open(Path dir, String modelId, int dimension) throws IOException {
     Files.createDirectories(dir);
     Path file = dir.resolve(modelId.replaceAll("[^A-Za-z0-9._-]", "_") + ".vectors");
+    if (Files.isSymbolicLink(file)) {
+      // in a shared cache folder, a link would make this process restrict and write its target
+      throw new IOException("embedding cache " + file + " is a symbolic link; relearn does not"
+          + " follow it: remove it, or choose another --vector-cache folder");
+    }
     FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE,
-        StandardOpenOption.READ, StandardOpenOption.WRITE);
+        StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
     OwnerOnly.restrict(file);
     FileLock lock;
     try {

@@ -44,6 +44,24 @@ class VectorStoreTest {
   }
 
   @Test
+  void aSymbolicLinkInPlaceOfTheCacheFileIsRefusedAndItsTargetUntouched() throws IOException {
+    Path cache = Files.createDirectories(dir.resolve("shared-cache"));
+    Path victim = Files.createFile(dir.resolve("victim.txt"));
+    Files.setPosixFilePermissions(victim, PosixFilePermissions.fromString("rw-r--r--"));
+    Files.createSymbolicLink(cache.resolve("m.vectors"), victim);
+    IOException refused = assertThrows(IOException.class, () -> VectorStore.open(cache, "m", 4));
+    assertTrue(refused.getMessage().contains("m.vectors is a symbolic link"),
+        refused.getMessage());
+    assertEquals(0, Files.size(victim), "nothing written through the link");
+    assertEquals("rw-r--r--",
+        PosixFilePermissions.toString(Files.getPosixFilePermissions(victim)));
+    Path absent = dir.resolve("absent.txt");
+    Files.createSymbolicLink(cache.resolve("n.vectors"), absent);
+    assertThrows(IOException.class, () -> VectorStore.open(cache, "n", 4));
+    assertTrue(Files.notExists(absent), "a dangling link's target is not created");
+  }
+
+  @Test
   void appendsAcrossManyFlushesAndReopensAreAllKept() throws IOException {
     java.util.Map<String, float[]> written = new java.util.HashMap<>();
     for (int cycle = 0; cycle < 4; cycle++) {

@@ -27,6 +27,8 @@ public record SearchRequest(
   public static final int DEFAULT_K = 10;
   /** Default candidates per retriever. */
   public static final int DEFAULT_CANDIDATES = 100;
+  /** The longest path prefix accepted, in characters (Linux's longest path). */
+  public static final int MAX_PATH_PREFIX_CHARS = 4_096;
 
   /** Validates; messages name the bad value but never echo the query text. */
   public SearchRequest {
@@ -46,6 +48,10 @@ public record SearchRequest(
     if (candidates < 1 || candidates > MAX_K) {
       throw new IllegalArgumentException(
           "candidates must be in [1, " + MAX_K + "], got: " + candidates);
+    }
+    if (pathPrefix != null && pathPrefix.length() > MAX_PATH_PREFIX_CHARS) {
+      throw new IllegalArgumentException("path prefix is " + pathPrefix.length()
+          + " characters long; the limit is " + MAX_PATH_PREFIX_CHARS);
     }
     if (pathPrefix != null && pathPrefix.isEmpty()) {
       pathPrefix = null;

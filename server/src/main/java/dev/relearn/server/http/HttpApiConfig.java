@@ -12,15 +12,19 @@ import java.util.Objects;
  * @param threads worker threads handling requests
  * @param queueCapacity requests waiting for a worker before the accepting thread runs them itself
  *     (back-pressure: it stops accepting new connections meanwhile)
+ * @param networkTimeoutMillis the longest a worker waits for a client to send a request's headers,
+ *     to send its body, or to read the answer; the connection is closed after that
  */
 public record HttpApiConfig(String host, int port, int maxBodyBytes, int maxDepth, int threads,
-    int queueCapacity) {
+    int queueCapacity, int networkTimeoutMillis) {
   /** The default port of {@code relearn serve}. */
   public static final int DEFAULT_PORT = 7700;
   /** The default body limit: 64 KiB. */
   public static final int DEFAULT_MAX_BODY = 64 * 1024;
   /** The default JSON nesting limit. */
   public static final int DEFAULT_MAX_DEPTH = 32;
+  /** The default network time limit: 10 s. */
+  public static final int DEFAULT_NETWORK_TIMEOUT_MILLIS = 10_000;
 
   /** Validates, naming the bad value. */
   public HttpApiConfig {
@@ -43,31 +47,44 @@ public record HttpApiConfig(String host, int port, int maxBodyBytes, int maxDept
     if (queueCapacity < 1) {
       throw new IllegalArgumentException("queue capacity must be >= 1, got: " + queueCapacity);
     }
+    if (networkTimeoutMillis < 1) {
+      throw new IllegalArgumentException("network timeout must be >= 1 ms, got: "
+          + networkTimeoutMillis);
+    }
   }
 
-  /** 127.0.0.1:7700, 64 KiB bodies, depth 32, 8 threads, 256 queued requests. */
+  /** 127.0.0.1:7700, 64 KiB bodies, depth 32, 8 threads, 256 queued requests, 10 s waits. */
   public static HttpApiConfig defaults() {
     return new HttpApiConfig("127.0.0.1", DEFAULT_PORT, DEFAULT_MAX_BODY, DEFAULT_MAX_DEPTH, 8,
-        256);
+        256, DEFAULT_NETWORK_TIMEOUT_MILLIS);
   }
 
   /** With another host and port. */
   public HttpApiConfig withAddress(String host, int port) {
-    return new HttpApiConfig(host, port, maxBodyBytes, maxDepth, threads, queueCapacity);
+    return new HttpApiConfig(host, port, maxBodyBytes, maxDepth, threads, queueCapacity,
+        networkTimeoutMillis);
   }
 
   /** With another body size limit. */
   public HttpApiConfig withMaxBodyBytes(int bytes) {
-    return new HttpApiConfig(host, port, bytes, maxDepth, threads, queueCapacity);
+    return new HttpApiConfig(host, port, bytes, maxDepth, threads, queueCapacity,
+        networkTimeoutMillis);
   }
 
   /** With another JSON nesting limit. */
   public HttpApiConfig withMaxDepth(int depth) {
-    return new HttpApiConfig(host, port, maxBodyBytes, depth, threads, queueCapacity);
+    return new HttpApiConfig(host, port, maxBodyBytes, depth, threads, queueCapacity,
+        networkTimeoutMillis);
   }
 
   /** With another number of worker threads. */
   public HttpApiConfig withThreads(int count) {
-    return new HttpApiConfig(host, port, maxBodyBytes, maxDepth, count, queueCapacity);
+    return new HttpApiConfig(host, port, maxBodyBytes, maxDepth, count, queueCapacity,
+        networkTimeoutMillis);
+  }
+
+  /** With another network time limit. */
+  public HttpApiConfig withNetworkTimeoutMillis(int millis) {
+    return new HttpApiConfig(host, port, maxBodyBytes, maxDepth, threads, queueCapacity, millis);
   }
 }

@@ -21,7 +21,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * running requests finish for up to a second and stops the workers. The engine stays open: its
  * owner closes it after the server. Requests run on a bounded pool of {@link
  * HttpApiConfig#threads()} workers with a bounded queue; when both are full the accepting thread
- * runs the request itself, which slows intake instead of dropping requests.
+ * runs the request itself, which slows intake instead of dropping requests. A client that keeps a
+ * worker waiting (half a request, an answer it does not read) longer than {@link
+ * HttpApiConfig#networkTimeoutMillis()} loses its connection ({@link NetworkDeadlines}).
  *
  * <p>Endpoints (docs/HTTP.md): {@code POST /api/search}, {@code POST /api/feedback}, {@code GET
  * /api/feedback/weights}, {@code GET /api/feedback/stats}, {@code GET /api/feedback/recent},
@@ -30,11 +32,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class HttpApiServer implements AutoCloseable {
   private final HttpServer server;
   private final ThreadPoolExecutor workers;
+  private final NetworkDeadlines deadlines;
   private final URI uri;
 
-  private HttpApiServer(HttpServer server, ThreadPoolExecutor workers, URI uri) {
+  private HttpApiServer(HttpServer server, ThreadPoolExecutor workers, NetworkDeadlines deadlines,
+      URI uri) {
     this.server = server;
     this.workers = workers;
+    this.deadlines = deadlines;
     this.uri = uri;
   }
 
@@ -48,14 +53,16 @@ public final class HttpApiServer implements AutoCloseable {
       throws IOException {
     Objects.requireNonNull(relearn, "relearn");
     Objects.requireNonNull(log, "log");
-    JsonBodies json = new JsonBodies(config);
+    InetSocketAddress address =
+        new InetSocketAddress(InetAddress.getByName(config.host()), config.port());
+    DashboardFiles files = new DashboardFiles();
+    NetworkDeadlines deadlines = new NetworkDeadlines(config.networkTimeoutMillis(), log);
+    JsonBodies json = new JsonBodies(config, deadlines);
     SearchEndpoint search = new SearchEndpoint(relearn, json);
     FeedbackEndpoints feedback = new FeedbackEndpoints(relearn, json);
     StatsEndpoints stats = new StatsEndpoints(relearn);
-    InetSocketAddress address =
-        new InetSocketAddress(InetAddress.getByName(config.host()), config.port());
-    Router router = new Router(new DashboardFiles(), json, log,
-        new HostCheck(address.getAddress().isLoopbackAddress()))
+    Router router = new Router(files, json, log,
+        new HostCheck(address.getAddress().isLoopbackAddress()), deadlines)
         .add("POST", "/api/search", search)
         .add("POST", "/api/feedback", feedback::record)
         .add("POST", "/api/feedback/reset", feedback::reset)
@@ -63,20 +70,26 @@ public final class HttpApiServer implements AutoCloseable {
         .add("GET", "/api/feedback/stats", stats::stats)
         .add("GET", "/api/feedback/recent", new RecentFeedbackEndpoint(relearn))
         .add("GET", "/api/health", stats::health);
-    HttpServer server = HttpServer.create(address, 0);
+    HttpServer server;
+    try {
+      server = HttpServer.create(address, 0);
+    } catch (IOException | RuntimeException e) {
+      deadlines.close();
+      throw e;
+    }
     ThreadPoolExecutor workers = new ThreadPoolExecutor(config.threads(), config.threads(),
         30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(config.queueCapacity()), threads(),
         new ThreadPoolExecutor.CallerRunsPolicy());
     workers.allowCoreThreadTimeOut(true);
-    server.setExecutor(workers);
+    server.setExecutor(task -> workers.execute(deadlines.track(task)));
     server.createContext("/", router);
     server.start();
     InetSocketAddress bound = server.getAddress();
     String host = bound.getAddress().getHostAddress();
     if (host.contains(":")) {
-      host = "[" + host + "]";
+      host = bound.getAddress().isLoopbackAddress() ? "[::1]" : "[" + host + "]";
     }
-    return new HttpApiServer(server, workers, URI.create("http://" + host + ":"
+    return new HttpApiServer(server, workers, deadlines, URI.create("http://" + host + ":"
         + bound.getPort() + "/"));
   }
 
@@ -111,6 +124,8 @@ public final class HttpApiServer implements AutoCloseable {
     } catch (InterruptedException e) {
       workers.shutdownNow();
       Thread.currentThread().interrupt();
+    } finally {
+      deadlines.close();
     }
   }
 }

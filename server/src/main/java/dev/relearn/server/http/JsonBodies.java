@@ -23,8 +23,11 @@ final class JsonBodies {
   private final ObjectMapper writer = new ObjectMapper();
   private final int maxBodyBytes;
   private final int maxDepth;
+  private final NetworkDeadlines deadlines;
 
-  JsonBodies(HttpApiConfig config) {
+  /** Reads bodies within {@code config}'s limits, each within {@code deadlines}' time limit. */
+  JsonBodies(HttpApiConfig config, NetworkDeadlines deadlines) {
+    this.deadlines = deadlines;
     this.maxBodyBytes = config.maxBodyBytes();
     this.maxDepth = config.maxDepth();
     JsonFactory factory = JsonFactory.builder()
@@ -51,10 +54,8 @@ final class JsonBodies {
         throw ApiException.tooLarge(declared, maxBodyBytes);
       }
     }
-    byte[] body;
-    try (InputStream in = exchange.getRequestBody()) {
-      body = in.readNBytes(maxBodyBytes + 1);
-    }
+    InputStream in = exchange.getRequestBody(); // closed with the exchange
+    byte[] body = deadlines.network(() -> in.readNBytes(maxBodyBytes + 1));
     if (body.length > maxBodyBytes) {
       throw ApiException.tooLarge(-1, maxBodyBytes);
     }
@@ -65,8 +66,7 @@ final class JsonBodies {
     try {
       node = reader.readTree(body);
     } catch (StreamConstraintsException e) {
-      throw ApiException.badRequest("JSON nested too deeply: the limit is " + maxDepth
-          + " levels");
+      throw ApiException.badRequest(beyondLimit(e));
     } catch (JsonProcessingException e) {
       throw ApiException.badRequest("malformed JSON: " + describe(e));
     }
@@ -112,6 +112,19 @@ final class JsonBodies {
     } catch (NumberFormatException e) {
       throw ApiException.badRequest("bad Content-Length: '" + length + "'");
     }
+  }
+
+  /**
+   * A JSON limit passed: the nesting depth, or the length of a number or name, in Jackson's words
+   * ("Number value length (1200) exceeds the maximum allowed (1000)"), which hold lengths only.
+   */
+  private String beyondLimit(StreamConstraintsException e) {
+    String problem = String.valueOf(e.getOriginalMessage());
+    if (problem.startsWith("Document nesting depth")) {
+      return "JSON nested too deeply: the limit is " + maxDepth + " levels";
+    }
+    int from = problem.indexOf(", from ");
+    return "JSON beyond a limit: " + (from < 0 ? problem : problem.substring(0, from) + ")");
   }
 
   /**

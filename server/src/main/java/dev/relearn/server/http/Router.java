@@ -14,7 +14,8 @@ import java.util.TreeMap;
  * The server's one handler: sends {@code /api/} paths to their endpoints by path and method, and
  * everything else to the dashboard's files. {@code HEAD} is answered as {@code GET} without the
  * body. On a loopback address only requests naming a loopback host are served ({@link
- * HostCheck}). Turns refusals into JSON errors: {@link ApiException}
+ * HostCheck}). Every wait for the client (the body, the answer) is limited ({@link
+ * NetworkDeadlines}). Turns refusals into JSON errors: {@link ApiException}
  * with its status, {@link IllegalArgumentException} (the engine's validation, whose messages
  * never hold query text) 400, anything else 500, logged with the method and path only, never
  * the body.
@@ -25,12 +26,15 @@ final class Router implements HttpHandler {
   private final JsonBodies json;
   private final PrintStream log;
   private final HostCheck hosts;
+  private final NetworkDeadlines deadlines;
 
-  Router(DashboardFiles files, JsonBodies json, PrintStream log, HostCheck hosts) {
+  Router(DashboardFiles files, JsonBodies json, PrintStream log, HostCheck hosts,
+      NetworkDeadlines deadlines) {
     this.files = files;
     this.json = json;
     this.log = log;
     this.hosts = hosts;
+    this.deadlines = deadlines;
   }
 
   /** Routes {@code method path} to {@code endpoint}. */
@@ -41,35 +45,55 @@ final class Router implements HttpHandler {
 
   @Override
   public void handle(HttpExchange exchange) throws IOException {
+    deadlines.headersRead();
+    try {
+      respond(exchange);
+      // closing reads what is left of a body the endpoint did not read: a wait for the client
+      deadlines.network(() -> {
+        exchange.close();
+        return null;
+      });
+    } catch (NetworkDeadlines.Expired e) {
+      log.println("relearn serve: " + exchange.getRequestMethod() + " "
+          + exchange.getRequestURI().getPath() + ": " + e.getMessage());
+    } finally {
+      exchange.close(); // a no-op once closed
+    }
+  }
+
+  private void respond(HttpExchange exchange) throws IOException {
     String requested = exchange.getRequestMethod();
     String method = requested.equals("HEAD") ? "GET" : requested;
     String path = exchange.getRequestURI().getPath();
-    try (exchange) {
-      try {
-        hosts.require(exchange.getRequestHeaders().getFirst("Host"));
-        if (path.startsWith("/api/") || path.equals("/api")) {
-          Endpoint endpoint = route(requested, method, path);
-          QueryParameters.parse(exchange.getRequestURI().getRawQuery(), endpoint.parameters());
-          send(exchange, 200, endpoint.handle(exchange));
-        } else {
+    try {
+      hosts.require(exchange.getRequestHeaders().get("Host"));
+      if (path.startsWith("/api/") || path.equals("/api")) {
+        Endpoint endpoint = route(requested, method, path);
+        QueryParameters.parse(exchange.getRequestURI().getRawQuery(), endpoint.parameters());
+        send(exchange, 200, endpoint.handle(exchange));
+      } else {
+        deadlines.network(() -> {
           files.serve(exchange, requested, path);
-        }
-      } catch (ApiException e) {
-        if (e.allow() != null) {
-          exchange.getResponseHeaders().set("Allow", e.allow());
-        }
-        sendError(exchange, e.status(), e.getMessage());
-      } catch (IllegalArgumentException e) {
-        sendError(exchange, 400, e.getMessage());
-      } catch (IOException | RuntimeException e) {
-        log.println("relearn serve: 500 on " + requested + " " + path + ": "
-            + e.getClass().getSimpleName() + ": " + e.getMessage());
-        // an I/O failure's message says what to do (a full disk, an index that stopped writing);
-        // another exception is a bug, whose message means nothing to a client
-        sendError(exchange, 500, e instanceof IOException && e.getMessage() != null
-            ? e.getMessage() : "internal error: " + e.getClass().getSimpleName()
-                + " (see the server's log)");
+          return null;
+        });
       }
+    } catch (NetworkDeadlines.Expired e) {
+      throw e; // the connection is closed: nothing more can be said
+    } catch (ApiException e) {
+      if (e.allow() != null) {
+        exchange.getResponseHeaders().set("Allow", e.allow());
+      }
+      sendError(exchange, e.status(), e.getMessage());
+    } catch (IllegalArgumentException e) {
+      sendError(exchange, 400, e.getMessage());
+    } catch (IOException | RuntimeException e) {
+      log.println("relearn serve: 500 on " + requested + " " + path + ": "
+          + e.getClass().getSimpleName() + ": " + e.getMessage());
+      // an I/O failure's message says what to do (a full disk, an index that stopped writing);
+      // another exception is a bug, whose message means nothing to a client
+      sendError(exchange, 500, e instanceof IOException && e.getMessage() != null
+          ? e.getMessage() : "internal error: " + e.getClass().getSimpleName()
+              + " (see the server's log)");
     }
   }
 
@@ -107,7 +131,10 @@ final class Router implements HttpHandler {
     headers.set("Content-Type", "application/json; charset=utf-8");
     headers.set("Cache-Control", "no-store");
     headers.set("X-Content-Type-Options", "nosniff");
-    sendBody(exchange, status, bytes);
+    deadlines.network(() -> {
+      sendBody(exchange, status, bytes);
+      return null;
+    });
   }
 
   /** Sends {@code bytes} with {@code status}: only its length for a HEAD request. */

@@ -36,7 +36,7 @@ final class SearchEndpoint implements Endpoint {
     String query = fields.query("query");
     int k = fields.integer("k", SearchRequest.DEFAULT_K, 1, MAX_K);
     String modeLabel = fields.text(20, "mode");
-    String pathPrefix = fields.text(1_000, "path_prefix");
+    String pathPrefix = fields.text(SearchRequest.MAX_PATH_PREFIX_CHARS, "path_prefix");
     String kindLabel = fields.text(20, "kind");
     SearchMode mode = modeLabel == null ? relearn.defaultMode() : SearchMode.fromLabel(modeLabel);
     ChunkKind kind = kindLabel == null ? null : ChunkKind.fromLabel(kindLabel);

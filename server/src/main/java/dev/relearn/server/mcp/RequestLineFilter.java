@@ -12,6 +12,7 @@ import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -20,10 +21,11 @@ import java.util.concurrent.TimeUnit;
  * the first line it cannot parse (1.1.5), which left the server deaf and the index locked; here
  * a line that is not JSON gets a {@code -32700} parse error, and JSON that is not a JSON-RPC
  * message a {@code -32600} invalid-request error (with its id when it has one), and reading goes
- * on. Replies name the position of the problem, never the line's content (it may hold a query).
- * Blank lines are skipped; a last line without a newline gets one. At the end of input it waits
- * for the answers to the requests it passed on ({@link PendingRequests}) before it reports the
- * end. For one reader thread, as the SDK reads.
+ * on; a {@code tools/call} whose {@code params} or {@code arguments} is no object gets a {@code
+ * -32602}. Replies name the position of the problem, never the line's content (it may hold a
+ * query). Blank lines are skipped; a last line without a newline gets one. At the end of input
+ * it waits for the answers to the requests it passed on ({@link PendingRequests}) before it
+ * reports the end. For one reader thread, as the SDK reads.
  */
 final class RequestLineFilter extends InputStream {
   /** JSON-RPC's error code for input that is not JSON. */
@@ -157,6 +159,13 @@ final class RequestLineFilter extends InputStream {
     if (!params.isMissingNode() && !params.isObject() && !params.isArray()) {
       return new Checked(node, error(echoed, INVALID_PARAMS,
           "Invalid params: 'params' must be an object"));
+    }
+    // the SDK's own answer would quote the value (a query, perhaps) and name its Java types
+    JsonNode arguments = params.path("arguments");
+    if ("tools/call".equals(node.path("method").asText(null)) && !arguments.isMissingNode()
+        && !arguments.isNull() && !arguments.isObject()) {
+      return new Checked(node, error(echoed, INVALID_PARAMS, "Invalid params: 'arguments' must"
+          + " be an object, got: " + arguments.getNodeType().name().toLowerCase(Locale.ROOT)));
     }
     if (node.isObject() && "2.0".equals(node.path("jsonrpc").asText(null)) && sdkTakes(text)) {
       return new Checked(node, null);

@@ -2,6 +2,7 @@ package dev.relearn.server.mcp;
 
 import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.lucene.search.Hit;
+import dev.relearn.lucene.search.SearchRequest;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +57,12 @@ final class SessionContext {
     return pathPrefix;
   }
 
+  /** Sets the path prefix (null for none); a longer one than searches take is refused. */
   synchronized void pathPrefix(String prefix) {
+    if (prefix != null && prefix.length() > SearchRequest.MAX_PATH_PREFIX_CHARS) {
+      throw new ToolInputException("'path_prefix' must be at most "
+          + SearchRequest.MAX_PATH_PREFIX_CHARS + " characters, got " + prefix.length());
+    }
     this.pathPrefix = prefix;
   }
 

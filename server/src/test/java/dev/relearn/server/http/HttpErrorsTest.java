@@ -60,6 +60,11 @@ class HttpErrorsTest {
     String deep = "[".repeat(20) + "]".repeat(20);
     assertError(400, "nested too deeply: the limit is 8",
         server.post("/api/search", "{\"query\": \"x\", \"k\": " + deep + "}"));
+    // a number too long for the parser is no nesting problem: the message says what it is
+    Response longNumber = server.post("/api/search", "{\"query\": \"" + SECRET + "\", \"k\": 1"
+        + "0".repeat(1_500) + "}");
+    assertError(400, "Number value length (1501) exceeds the maximum allowed (1000)", longNumber);
+    assertFalse(longNumber.error().contains("nested"), longNumber.error());
   }
 
   @Test

@@ -4,15 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.relearn.engine.Relearn;
 import dev.relearn.server.http.TestServer.Response;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -85,8 +91,53 @@ class HttpHeadAndHostTest {
   }
 
   @Test
+  void everySpellingOfAnIpv6LoopbackIsServedAndNothingBeyondIt() {
+    for (String host : new String[] {"[::1]", "[0:0:0:0:0:0:0:1]:7700", "[0::1]",
+        "[::ffff:127.0.0.1]:80", "[::FFFF:7f00:1]", "localhost:", "localhost.:7700"}) {
+      assertTrue(HostCheck.isLoopback(host), host);
+    }
+    for (String host : new String[] {"[::2]", "[::]", "[fe80::1%25eth0]", "[localhost]",
+        "[::1]:7700.attacker.example", "localhost:7700.attacker.example", "localhost:x",
+        "127.0.0.1:80:80", "[::ffff:10.0.0.1]", "[::1"}) {
+      assertFalse(HostCheck.isLoopback(host), host);
+    }
+  }
+
+  @Test
+  void aServerOnIpv6LoopbackAnswersAtItsOwnUri() throws Exception {
+    try (Relearn relearn = Relearn.open(tmp.resolve("v6-index"), TestServer.hashing())) {
+      HttpApiServer v6;
+      try {
+        v6 = HttpApiServer.start(relearn, HttpApiConfig.defaults().withAddress("::1", 0),
+            System.err);
+      } catch (IOException noIpv6) {
+        Assumptions.abort("no IPv6 loopback here: " + noIpv6);
+        return;
+      }
+      try (v6; HttpClient client = HttpClient.newHttpClient()) {
+        assertEquals("[::1]", v6.uri().getHost());
+        // Java's client names the host as the URI spells it: the long form was refused
+        URI longForm = URI.create("http://[0:0:0:0:0:0:0:1]:" + v6.port() + "/api/health");
+        for (URI uri : new URI[] {v6.uri().resolve("/api/health"), longForm}) {
+          HttpResponse<String> health = client.send(HttpRequest.newBuilder(uri).build(),
+              HttpResponse.BodyHandlers.ofString());
+          assertEquals(200, health.statusCode(), uri + ": " + health.body());
+        }
+      }
+    }
+  }
+
+  @Test
   void otherAddressesServeEveryHostName() {
-    new HostCheck(false).require("attacker.example");
+    new HostCheck(false).require(List.of("attacker.example"));
+  }
+
+  @Test
+  void aRequestWithTwoHostHeadersIsRefused() throws Exception {
+    String twice = exchange("GET /api/health HTTP/1.1\r\nHost: localhost\r\nHost:"
+        + " attacker.example\r\nConnection: close\r\n\r\n");
+    assertTrue(twice.startsWith("HTTP/1.1 400"), twice);
+    assertTrue(twice.contains("a request must have one Host header, got 2"), twice);
   }
 
   private static String raw(String path, String host) throws IOException {

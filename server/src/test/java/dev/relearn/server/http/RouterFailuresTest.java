@@ -25,12 +25,15 @@ class RouterFailuresTest {
 
   private final ByteArrayOutputStream log = new ByteArrayOutputStream();
   private HttpServer server;
+  private NetworkDeadlines deadlines;
 
   @BeforeEach
   void start() throws IOException {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    Router router = new Router(new DashboardFiles(), new JsonBodies(HttpApiConfig.defaults()),
-        new PrintStream(log, true, StandardCharsets.UTF_8), new HostCheck(true))
+    PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8);
+    deadlines = new NetworkDeadlines(10_000, out);
+    Router router = new Router(new DashboardFiles(),
+        new JsonBodies(HttpApiConfig.defaults(), deadlines), out, new HostCheck(true), deadlines)
         .add("GET", "/api/full", exchange -> {
           throw new IOException(FULL);
         })
@@ -44,6 +47,7 @@ class RouterFailuresTest {
   @AfterEach
   void stop() {
     server.stop(0);
+    deadlines.close();
   }
 
   private HttpResponse<String> get(String path) throws Exception {

@@ -237,6 +237,11 @@ class RelearnMcpServerTest {
         error("record_feedback", Map.of("used", List.of(id), "quality", 1.5)));
     assertEquals("set_context needs the argument 'context' (a non-blank id)",
         error("set_context", Map.of("path_prefix", "docs")));
+    // a context keeps its prefix for later calls: one beyond any path is refused, not kept
+    assertEquals("set_context: 'path_prefix' must be at most 4096 characters, got 4097",
+        error("set_context", Map.of("context", "long", "path_prefix", "d".repeat(4_097))));
+    assertEquals("search: path prefix is 4097 characters long; the limit is 4096",
+        error("search", Map.of("query", QUERY, "path_prefix", "d".repeat(4_097))));
     assertEquals("unknown tool: 'delete_all'; expected one of search, search_all,"
         + " record_feedback, set_context", error("delete_all", Map.of()));
     Map<String, Object> nulls = new HashMap<>();

@@ -1,6 +1,7 @@
 package dev.relearn.server.mcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -31,6 +32,8 @@ class RequestLineFilterTest {
         + "{\"jsonrpc\":\"2.0\",\"id\":\"x9\",\"query\":1}\n"
         + "[1,2]\n"
         + "{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"tools/call\",\"params\":\"x\"}\n"
+        + "{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"tools/call\",\"params\":{\"name\":"
+        + "\"search\",\"arguments\":\"zebra passphrase\"}}\n"
         + "{\"jsonrpc\":\"2.0\",\"method\":\"ping\",\"padding\":\"" + "x".repeat(200) + "\"}\n"
         + NOTE; // the last line has no newline
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -54,13 +57,16 @@ class RequestLineFilterTest {
     for (String line : out.toString(StandardCharsets.UTF_8).split("\n")) {
       errors.add(json.readTree(line));
     }
-    assertEquals(6, errors.size(), errors.toString());
+    assertEquals(7, errors.size(), errors.toString());
     assertError(errors.get(0), null, -32700, "Parse error: the line is not valid JSON (line 1,");
     assertError(errors.get(1), "8", -32600, "Invalid Request: not a JSON-RPC 2.0");
     assertError(errors.get(2), "x9", -32600, "Invalid Request: not a JSON-RPC 2.0");
     assertError(errors.get(3), null, -32600, "Invalid Request: not a JSON-RPC 2.0");
     assertError(errors.get(4), "10", -32602, "Invalid params: 'params' must be an object");
-    assertError(errors.get(5), null, -32600,
+    assertError(errors.get(5), "11", -32602,
+        "Invalid params: 'arguments' must be an object, got: string");
+    assertFalse(errors.get(5).toString().contains("zebra"), "never the value: " + errors.get(5));
+    assertError(errors.get(6), null, -32600,
         "Invalid Request: the line is longer than 150 bytes");
   }
 

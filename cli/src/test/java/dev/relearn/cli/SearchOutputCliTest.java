@@ -1,0 +1,42 @@
+package dev.relearn.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.cli.CliTest.Result;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What {@code relearn search} prints comes from the indexed files, which may be anyone's: their
+ * names, headings and text reach the terminal without their control characters, so an escape
+ * sequence in a cloned repository cannot retitle the window, clear the screen or set the
+ * clipboard.
+ */
+class SearchOutputCliTest {
+  @TempDir Path tmp;
+
+  @Test
+  void controlCharactersOfIndexedFilesNeverReachTheTerminal() throws Exception {
+    Path docs = Files.createDirectories(tmp.resolve("docs"));
+    Files.writeString(docs.resolve("a\u001b[2Jb.md"), "# Title \u001b]0;pwned\u0007 zebra\n\n"
+        + "Zebras \u001b[31mgraze\u001b[0m \u001b]52;c;ZXZpbA==\u0007 at\u009b dawn.\n");
+    Path index = tmp.resolve("idx");
+    assertEquals(0, CliTest.run(CliTest.hashingArgs(index, "index", docs.toString())).code());
+    for (String[] args : new String[][] {
+        CliTest.hashingArgs(index, "search", "zebras graze"),
+        CliTest.hashingArgs(index, "search", "--explain", "zebras graze")}) {
+      Result search = CliTest.run(args);
+      assertEquals(0, search.code(), search.err());
+      assertTrue(search.out().contains("docs/a?[2Jb.md"), search.out());
+      assertTrue(search.out().contains("Title ?]0;pwned? zebra"), search.out());
+      assertTrue(search.out().contains("?[31mgraze?[0m ?]52;c;ZXZpbA==? at? dawn"),
+          search.out());
+      assertFalse(search.out().chars().anyMatch(c -> c != '\n' && Character.isISOControl(c)),
+          search.out());
+    }
+  }
+}

@@ -1,0 +1,164 @@
+package dev.relearn.server.http;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A time limit on every wait for a client: reading a request's headers, reading its body, and
+ * writing the answer (or reading what is left of an unread body). The JDK server reads headers on
+ * a worker thread and waits for a client forever by default, so a client that sent half a request,
+ * or did not read its answers, held a worker for good: as many of them as workers left the server
+ * deaf. A watchdog interrupts a worker that has waited longer than the limit; its channel is
+ * interruptible, so that connection (and only it) is closed and the worker freed.
+ *
+ * <p>Engine work is never interrupted: a worker is interruptible only inside a wait ({@link
+ * #track}'s start until {@link #headersRead}, and {@link #network} calls), and the watchdog
+ * interrupts under the same lock that ends a wait, which clears an interrupt that came too late to
+ * matter. Calls on threads {@link #track} did not start run without a limit.
+ */
+final class NetworkDeadlines implements AutoCloseable {
+  private final long limitMillis;
+  private final PrintStream log;
+  private final Set<Wait> waits = ConcurrentHashMap.newKeySet();
+  private final ThreadLocal<Wait> current = new ThreadLocal<>();
+  private final ScheduledExecutorService watchdog;
+
+  /** Interrupts waits longer than {@code limitMillis}; connections closed so are logged. */
+  NetworkDeadlines(long limitMillis, PrintStream log) {
+    if (limitMillis < 1) {
+      throw new IllegalArgumentException("network time limit must be >= 1 ms, got: "
+          + limitMillis);
+    }
+    this.limitMillis = limitMillis;
+    this.log = log;
+    this.watchdog = Executors.newSingleThreadScheduledExecutor(runnable -> {
+      Thread thread = new Thread(runnable, "relearn-http-watchdog");
+      thread.setDaemon(true);
+      return thread;
+    });
+    long tick = Math.max(10, limitMillis / 4);
+    watchdog.scheduleWithFixedDelay(this::expire, tick, tick, TimeUnit.MILLISECONDS);
+  }
+
+  /** {@code exchange}, the JDK's task that reads a request's headers and then handles it. */
+  Runnable track(Runnable exchange) {
+    return () -> {
+      Wait wait = new Wait(Thread.currentThread());
+      current.set(wait);
+      waits.add(wait);
+      wait.enter();
+      try {
+        exchange.run();
+      } finally {
+        waits.remove(wait);
+        current.remove();
+        if (wait.leave()) {
+          log.println("relearn serve: closed a connection whose request did not arrive within "
+              + limitMillis + " ms");
+        }
+      }
+    };
+  }
+
+  /** Ends the wait for the headers: called when the handler starts. */
+  void headersRead() {
+    Wait wait = current.get();
+    if (wait != null) {
+      wait.leave(); // all reads succeeded: a late interrupt is cleared, the channel is intact
+    }
+  }
+
+  /**
+   * Runs {@code call}, a wait for the client, within the limit.
+   *
+   * @throws Expired when the limit passed and the connection was closed
+   */
+  <T> T network(NetworkCall<T> call) throws IOException {
+    Wait wait = current.get();
+    if (wait == null) {
+      return call.run();
+    }
+    wait.enter();
+    T result;
+    try {
+      result = call.run();
+    } catch (IOException e) {
+      if (wait.leave()) {
+        throw new Expired(limitMillis, e);
+      }
+      throw e;
+    } catch (RuntimeException | Error e) {
+      wait.leave();
+      throw e;
+    }
+    wait.leave();
+    return result;
+  }
+
+  private void expire() {
+    long now = System.nanoTime();
+    for (Wait wait : waits) {
+      wait.expireIfLate(now);
+    }
+  }
+
+  @Override
+  public void close() {
+    watchdog.shutdownNow();
+  }
+
+  /** A wait on the network. */
+  @FunctionalInterface
+  interface NetworkCall<T> {
+    T run() throws IOException;
+  }
+
+  /** A client kept a worker waiting longer than the limit; its connection is closed. */
+  static final class Expired extends IOException {
+    Expired(long limitMillis, IOException cause) {
+      super("the client kept the server waiting over " + limitMillis + " ms; connection closed",
+          cause);
+    }
+  }
+
+  /** One worker's current wait, if any. */
+  private final class Wait {
+    private final Thread thread;
+    private long since;
+    private boolean waiting;
+    private boolean expired;
+
+    Wait(Thread thread) {
+      this.thread = thread;
+    }
+
+    synchronized void enter() {
+      since = System.nanoTime();
+      waiting = true;
+      expired = false;
+    }
+
+    /** Ends the wait; whether it expired (the interrupt it caused is cleared). */
+    synchronized boolean leave() {
+      boolean late = expired;
+      waiting = false;
+      expired = false;
+      if (late) {
+        Thread.interrupted();
+      }
+      return late;
+    }
+
+    synchronized void expireIfLate(long now) {
+      if (waiting && !expired && now - since > TimeUnit.MILLISECONDS.toNanos(limitMillis)) {
+        expired = true;
+        thread.interrupt();
+      }
+    }
+  }
+}

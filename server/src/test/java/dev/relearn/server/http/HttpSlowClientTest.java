@@ -1,0 +1,144 @@
+package dev.relearn.server.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Clients that keep a worker waiting (half a request, a body that never comes, answers they do not
+ * read) lose their connection after the network time limit, and the server goes on answering.
+ * Before the limit, as many such clients as workers left the server deaf for good.
+ */
+class HttpSlowClientTest {
+  private static final int THREADS = 2;
+  private static final int LIMIT_MILLIS = 300;
+
+  @TempDir Path tmp;
+
+  private TestServer start() throws IOException {
+    return TestServer.start(tmp, HttpApiConfig.defaults().withAddress("127.0.0.1", 0)
+        .withThreads(THREADS).withNetworkTimeoutMillis(LIMIT_MILLIS));
+  }
+
+  @Test
+  void halfSentRequestsAreClosedAndOthersAnswered() throws Exception {
+    try (TestServer server = start()) {
+      String body = "{\"query\": \"SLOWQUERY rotate keys\"}";
+      List<Socket> slow = new ArrayList<>();
+      try {
+        for (int i = 0; i < THREADS; i++) {
+          // headers cut off
+          slow.add(send(server, "GET /api/health HTTP/1.1\r\nHost: localhost\r\n"));
+          // a body cut off
+          slow.add(send(server, "POST /api/search HTTP/1.1\r\nHost: localhost\r\nContent-Type:"
+              + " application/json\r\nContent-Length: 200\r\n\r\n" + body));
+          // a body the endpoint does not read, never sent: closing the exchange waits for it
+          slow.add(send(server, "GET /api/health HTTP/1.1\r\nHost: localhost\r\nContent-Length:"
+              + " 50\r\n\r\n"));
+        }
+        assertHealthy(server);
+        for (Socket socket : slow) {
+          assertClosedByServer(socket);
+        }
+        assertHealthy(server);
+      } finally {
+        for (Socket socket : slow) {
+          socket.close();
+        }
+      }
+      String log = server.log();
+      assertTrue(log.contains("request did not arrive within " + LIMIT_MILLIS + " ms"), log);
+      assertTrue(log.contains("POST /api/search: the client kept the server waiting over "
+          + LIMIT_MILLIS + " ms"), log);
+      assertFalse(log.contains("SLOWQUERY"), log);
+    }
+  }
+
+  @Test
+  void answersNotReadAreDroppedAndOthersAnswered() throws Exception {
+    try (TestServer server = start()) {
+      // pipelined requests for far more than the sockets' buffers hold, and no reading
+      byte[] requests = "GET /static/dashboard.js HTTP/1.1\r\nHost: localhost\r\n\r\n"
+          .repeat(3_000).getBytes(StandardCharsets.US_ASCII);
+      List<Socket> clients = new ArrayList<>();
+      ExecutorService writers = Executors.newVirtualThreadPerTaskExecutor();
+      try {
+        for (int i = 0; i < THREADS; i++) {
+          Socket socket = new Socket();
+          socket.setReceiveBufferSize(4096);
+          socket.connect(new InetSocketAddress("127.0.0.1", server.server.port()));
+          clients.add(socket);
+          writers.submit(() -> {
+            socket.getOutputStream().write(requests); // blocks once the server stops reading
+            return null;
+          });
+        }
+        // reading now would unblock the server: first wait for it to give up on both clients
+        String dropped = "GET /static/dashboard.js: the client kept the server waiting over "
+            + LIMIT_MILLIS + " ms";
+        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        while (server.log().split(dropped, -1).length - 1 < THREADS
+            && System.nanoTime() < deadline) {
+          Thread.sleep(20);
+        }
+        assertEquals(THREADS, server.log().split(dropped, -1).length - 1, server.log());
+        assertHealthy(server);
+        for (Socket socket : clients) {
+          assertClosedByServer(socket);
+        }
+      } finally {
+        for (Socket socket : clients) {
+          socket.close();
+        }
+        writers.shutdownNow();
+      }
+    }
+  }
+
+  /** A health check answered while slow clients hold (or held) every worker. */
+  private static void assertHealthy(TestServer server) throws Exception {
+    TestServer.Response health = server.send(HttpRequest.newBuilder(server.uri("/api/health"))
+        .timeout(Duration.ofSeconds(15)).GET().build());
+    assertEquals(200, health.status(), health.body());
+  }
+
+  /** Reads {@code socket} to its end: the server must close it well within 15 s. */
+  private static void assertClosedByServer(Socket socket) throws IOException {
+    socket.setSoTimeout(15_000);
+    InputStream in = socket.getInputStream();
+    byte[] buffer = new byte[1 << 16];
+    try {
+      while (in.read(buffer) >= 0) {
+        // what came before the end (an answer, or part of one) does not matter
+      }
+    } catch (SocketTimeoutException e) {
+      throw new AssertionError("the server kept the connection of a stalled client open", e);
+    } catch (SocketException reset) {
+      // closed by the server with unread data: a reset
+    }
+  }
+
+  private static Socket send(TestServer server, String text) throws IOException {
+    Socket socket = new Socket("127.0.0.1", server.server.port());
+    socket.getOutputStream().write(text.getBytes(StandardCharsets.UTF_8));
+    socket.getOutputStream().flush();
+    return socket;
+  }
+}
