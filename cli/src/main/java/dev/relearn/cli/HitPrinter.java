@@ -29,27 +29,12 @@ final class HitPrinter {
       String lines = hit.startLine() > 0 ? ":" + hit.startLine() + "-" + hit.endLine() : "";
       String where =
           hit.headingPath().isEmpty() ? "" : "  " + String.join(" > ", hit.headingPath());
-      out.printf(Locale.ROOT, "%2d. [%s] %s%s (%s)%s%n", i + 1, printable(hit.chunkId()),
-          printable(hit.path()), lines, hit.kind().label(), printable(where));
+      out.printf(Locale.ROOT, "%2d. [%s] %s%s (%s)%s%n", i + 1, TerminalText.safe(hit.chunkId()),
+          TerminalText.safe(hit.path()), lines, hit.kind().label(), TerminalText.safe(where));
       out.printf(Locale.ROOT, "    score %.4f%s%s%n", hit.score(), stage(" bm25", hit.bm25()),
           stage(" vector", hit.vector()));
-      out.println("    " + printable(hit.snippet()));
+      out.println("    " + TerminalText.safe(hit.snippet()));
     }
-  }
-
-  /**
-   * {@code text} from an indexed folder made safe for a terminal: its control characters (an
-   * escape sequence in a file name or a document could retitle the window, rewrite the screen
-   * or set the clipboard) are shown as {@code ?}, tabs and line breaks as spaces.
-   */
-  static String printable(String text) {
-    StringBuilder safe = new StringBuilder(text.length());
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      safe.append(c == '\t' || c == '\n' || c == '\r' ? ' '
-          : Character.isISOControl(c) ? '?' : c);
-    }
-    return safe.toString();
   }
 
   static void printExplanations(PrintWriter out, ExplainedResults explained) {
@@ -62,7 +47,7 @@ final class HitPrinter {
     for (int i = 0; i < hits.size(); i++) {
       ScoreBreakdown breakdown = breakdowns.get(i);
       out.printf(Locale.ROOT, "%n%2d. %s  total %.6f%n", i + 1,
-          printable(hits.get(i).chunkId()), breakdown.total());
+          TerminalText.safe(hits.get(i).chunkId()), breakdown.total());
       for (FeatureContribution feature : breakdown.contributions()) {
         out.printf(Locale.ROOT, "    %-12s value %9.4f  x weight %7.4f  = %9.6f  %s%n",
             feature.name(),

@@ -77,7 +77,7 @@ final class IndexCommand implements Callable<Integer> {
 
   static void printProblems(PrintWriter err, List<SourceProblem> problems) {
     for (int i = 0; i < Math.min(PROBLEMS_SHOWN, problems.size()); i++) {
-      err.println("  problem: " + problems.get(i));
+      err.println("  problem: " + TerminalText.safe(problems.get(i).toString()));
     }
     if (problems.size() > PROBLEMS_SHOWN) {
       err.println("  ... and " + (problems.size() - PROBLEMS_SHOWN) + " more");

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What {@code relearn search} prints comes from the indexed files, which may be anyone's: their
+ * What {@code relearn search} and {@code index} print comes from the indexed files, which may be anyone's: their
  * names, headings and text reach the terminal without their control characters, so an escape
  * sequence in a cloned repository cannot retitle the window, clear the screen or set the
  * clipboard.
@@ -24,8 +24,13 @@ class SearchOutputCliTest {
     Path docs = Files.createDirectories(tmp.resolve("docs"));
     Files.writeString(docs.resolve("a\u001b[2Jb.md"), "# Title \u001b]0;pwned\u0007 zebra\n\n"
         + "Zebras \u001b[31mgraze\u001b[0m \u001b]52;c;ZXZpbA==\u0007 at\u009b dawn.\n");
+    Files.write(docs.resolve("bad\u001b]0;x\u0007.md"), new byte[] {'#', ' ', (byte) 0xff});
     Path index = tmp.resolve("idx");
-    assertEquals(0, CliTest.run(CliTest.hashingArgs(index, "index", docs.toString())).code());
+    Result indexed = CliTest.run(CliTest.hashingArgs(index, "index", docs.toString()));
+    assertEquals(1, indexed.code(), "a file that is not UTF-8 is a problem: " + indexed.err());
+    assertTrue(indexed.err().contains("bad?]0;x?.md"), indexed.err());
+    assertFalse(indexed.err().chars().anyMatch(c -> c != '\n' && Character.isISOControl(c)),
+        indexed.err());
     for (String[] args : new String[][] {
         CliTest.hashingArgs(index, "search", "zebras graze"),
         CliTest.hashingArgs(index, "search", "--explain", "zebras graze")}) {
