@@ -2,6 +2,7 @@ package dev.relearn.engine;
 
 import dev.relearn.engine.config.ConfigLoader;
 import dev.relearn.engine.config.RelearnConfig;
+import dev.relearn.lucene.files.OwnerOnly;
 import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.weights.AdaptiveWeights;
 import java.io.IOException;
@@ -35,6 +36,9 @@ final class EngineOpener {
     RelearnConfig config = ConfigLoader.load(folder); // a bad setting stops before any folder
     Path created = firstMissing(folder);
     Files.createDirectories(folder);
+    if (created != null) {
+      OwnerOnly.restrict(folder); // learned use counts live here too; a folder given is left as is
+    }
     Directory directory = FSDirectory.open(folder);
     try {
       IndexMetadata existing = ChunkIndexFolder.existingMetadata(directory);

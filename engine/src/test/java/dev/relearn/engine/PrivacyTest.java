@@ -113,8 +113,8 @@ class PrivacyTest {
       }
     }
     assertTrue(leaks.isEmpty(), String.join("\n", leaks));
-    for (String folder : List.of("feedback", "feedback/ledger", "feedback/clusters",
-        "feedback/log")) {
+    for (String folder : List.of("", "feedback", "feedback/ledger", "feedback/clusters",
+        "feedback/log")) { // "": the index folder, which relearn created
       assertEquals("rwx------", PosixFilePermissions.toString(
           Files.getPosixFilePermissions(index.resolve(folder))), folder);
     }
