@@ -80,7 +80,7 @@ final class EngineSearches implements AutoCloseable {
     try {
       if (request.mode() == SearchMode.LEARNED) {
         return learnedRanking.search(searcher, request, vector, sources.get(),
-            model(weights.weights(QueryClassifier.classify(request.text()))), null);
+            model(request.text()), null);
       }
       return hybrid.load(searcher, request, hybrid.candidates(searcher, request, vector),
           sources.get().learned());
@@ -120,10 +120,15 @@ final class EngineSearches implements AutoCloseable {
     IndexSearcher searcher = searchers.acquire();
     try {
       return learnedRanking.window(searcher, request.withMode(SearchMode.LEARNED), vector,
-          sources.get(), model(weights.weights(QueryClassifier.classify(request.text()))));
+          sources.get(), model(request.text()));
     } finally {
       searchers.release(searcher);
     }
+  }
+
+  /** The ranking model for a query: the base model with the weights of the query's class. */
+  private LinearModel model(String queryText) {
+    return model(weights.weights(QueryClassifier.classify(queryText)));
   }
 
   /** The ranking model with a query class's weights. */

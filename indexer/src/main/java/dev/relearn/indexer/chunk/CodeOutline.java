@@ -56,14 +56,15 @@ final class CodeOutline {
   }
 
   private void readLine(int i) {
-    if (lines.index().isBlank(i) || closesNothing(lines.index().line(i).strip())) {
+    String line = lines.index().line(i).strip();
+    if (line.isEmpty() || closesNothing(line)) {
       return;
     }
     int indent = lines.indent(i);
     while (!open.isEmpty() && open.peekLast().indent() >= indent) {
       open.removeLast();
     }
-    if (lines.isDeclaration(i) && !lines.index().line(i).strip().endsWith(";")) {
+    if (!line.endsWith(";") && lines.isDeclaration(i)) {
       open.addLast(new Scope(indent, lines.declaration(i))); // a field or prototype opens nothing
     }
   }
