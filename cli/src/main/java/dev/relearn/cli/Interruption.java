@@ -12,17 +12,35 @@ import sun.misc.Signal;
  * running on the main thread. Nothing is lost by halting: a path is committed once, at its end, so
  * an interrupted path leaves the index as it was, and the operating system releases the index's
  * lock. Outside a path, the signals keep their usual handling. {@link #close} restores them. A heap
- * that runs out while indexing is handled the same way ({@link #outOfMemory}).
+ * that runs out while indexing is handled the same way ({@link #outOfMemory}), on whichever thread
+ * it strikes: the uncaught errors of other threads (the feedback store's maintenance, Lucene's
+ * merges) come here too while a path is indexed.
  */
 final class Interruption implements AutoCloseable {
   private final PrintWriter err;
   private final AtomicReference<Path> current = new AtomicReference<>();
   private final SignalScope signals;
+  private final Thread.UncaughtExceptionHandler previous;
 
-  /** Handles SIGINT, SIGTERM and SIGHUP until closed. */
+  /** Handles SIGINT, SIGTERM and SIGHUP, and other threads' running out of memory, until closed. */
   Interruption(PrintWriter err) {
     this.err = err;
     this.signals = new SignalScope(this::handle);
+    this.previous = Thread.getDefaultUncaughtExceptionHandler();
+    Thread.setDefaultUncaughtExceptionHandler(this::uncaught);
+  }
+
+  private void uncaught(Thread thread, Throwable e) {
+    OutOfMemoryError oom = outOfMemoryBehind(e);
+    Path path = current.get();
+    if (oom != null && path != null) {
+      outOfMemory(path, oom);
+    } else if (previous != null) {
+      previous.uncaughtException(thread, e);
+    } else { // as the JVM prints it
+      System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+      e.printStackTrace(System.err);
+    }
   }
 
   /** The path being indexed now, or null between paths. */
@@ -79,6 +97,7 @@ final class Interruption implements AutoCloseable {
 
   @Override
   public void close() {
+    Thread.setDefaultUncaughtExceptionHandler(previous);
     signals.close();
   }
 }
