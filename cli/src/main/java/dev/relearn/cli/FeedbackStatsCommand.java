@@ -1,10 +1,9 @@
 package dev.relearn.cli;
 
+import dev.relearn.engine.FeedbackStatsViews;
 import dev.relearn.engine.Relearn;
-import dev.relearn.feedback.index.FeedbackStats;
 import dev.relearn.feedback.store.StoreStats;
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -31,21 +30,7 @@ final class FeedbackStatsCommand implements Callable<Integer> {
     try (Relearn relearn = engine.openPreferWritable(spec.commandLine().getErr(),
         "showing the writer's last feedback checkpoint (at most 30 s old)")) {
       StoreStats stats = relearn.feedbackStats();
-      FeedbackStats clusters = stats.clusters();
-      Map<String, Object> body = new LinkedHashMap<>();
-      body.put("events", stats.ledgerEvents());
-      body.put("learned_events", clusters.learnedEvents());
-      body.put("query_clusters", clusters.clusters());
-      body.put("sessions", clusters.sessions());
-      Map<String, Long> bySignal = new LinkedHashMap<>();
-      clusters.bySignal().forEach((signal, count) -> bySignal.put(signal.label(), count));
-      body.put("by_signal", bySignal);
-      Map<String, Long> byOutcome = new LinkedHashMap<>();
-      clusters.byOutcome().forEach((outcome, count) -> byOutcome.put(outcome.label(), count));
-      body.put("by_outcome", byOutcome);
-      double rate = clusters.positiveRate();
-      body.put("positive_rate", Double.isNaN(rate) ? null : rate);
-      body.put("learned_chunks", stats.learnedChunks());
+      Map<String, Object> body = FeedbackStatsViews.map(stats);
       if (!relearn.readOnly()) { // a read-only open replays no log
         body.put("log_problems_at_open", stats.recovery().problems());
       }

@@ -1,7 +1,7 @@
 package dev.relearn.server.http;
 
+import dev.relearn.engine.FeedbackStatsViews;
 import dev.relearn.engine.HitViews;
-import dev.relearn.feedback.index.FeedbackStats;
 import dev.relearn.feedback.store.StoreStats;
 import dev.relearn.lucene.search.Hit;
 import dev.relearn.lucene.weights.ClassStats;
@@ -60,21 +60,7 @@ final class JsonViews {
     if (stats == null) {
       return null;
     }
-    FeedbackStats clusters = stats.clusters();
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("events", stats.ledgerEvents());
-    json.put("learned_events", clusters.learnedEvents());
-    json.put("query_clusters", clusters.clusters());
-    json.put("sessions", clusters.sessions());
-    Map<String, Long> bySignal = new LinkedHashMap<>();
-    clusters.bySignal().forEach((signal, count) -> bySignal.put(signal.label(), count));
-    json.put("by_signal", bySignal);
-    Map<String, Long> byOutcome = new LinkedHashMap<>();
-    clusters.byOutcome().forEach((outcome, count) -> byOutcome.put(outcome.label(), count));
-    json.put("by_outcome", byOutcome);
-    json.put("positive_rate", finite(clusters.positiveRate()));
-    json.put("learned_chunks", stats.learnedChunks());
-    return json;
+    return FeedbackStatsViews.map(stats);
   }
 
   /** NaN (no data) as JSON null. */

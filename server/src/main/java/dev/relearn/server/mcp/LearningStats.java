@@ -1,8 +1,7 @@
 package dev.relearn.server.mcp;
 
+import dev.relearn.engine.FeedbackStatsViews;
 import dev.relearn.engine.Relearn;
-import dev.relearn.feedback.index.FeedbackStats;
-import dev.relearn.feedback.store.StoreStats;
 import dev.relearn.lucene.weights.ClassStats;
 import dev.relearn.lucene.weights.QueryClass;
 import java.io.IOException;
@@ -30,9 +29,10 @@ final class LearningStats {
         "positive_rate", Schemas.prop(List.of("number", "null"),
             "Successes over successes and failures; null before any outcome"),
         "learned_chunks", Schemas.prop("integer", "Chunks with learned values"),
-        "by_signal", Schemas.prop("object", "Events per signal class")),
+        "by_signal", Schemas.prop("object", "Events per signal class"),
+        "by_outcome", Schemas.prop("object", "Events per outcome")),
         List.of("events", "learned_events", "query_clusters", "sessions", "positive_rate",
-            "learned_chunks", "by_signal"));
+            "learned_chunks", "by_signal", "by_outcome"));
   }
 
   /** The schema of one entry of {@link #weights}. */
@@ -54,19 +54,7 @@ final class LearningStats {
 
   /** The feedback store's statistics. */
   static Map<String, Object> store(Relearn relearn) throws IOException {
-    StoreStats stats = relearn.feedbackStats();
-    FeedbackStats clusters = stats.clusters();
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("events", stats.ledgerEvents());
-    body.put("learned_events", clusters.learnedEvents());
-    body.put("query_clusters", clusters.clusters());
-    body.put("sessions", clusters.sessions());
-    body.put("positive_rate", finiteOrNull(clusters.positiveRate()));
-    body.put("learned_chunks", stats.learnedChunks());
-    Map<String, Long> bySignal = new LinkedHashMap<>();
-    clusters.bySignal().forEach((signal, count) -> bySignal.put(signal.label(), count));
-    body.put("by_signal", bySignal);
-    return body;
+    return FeedbackStatsViews.map(relearn.feedbackStats());
   }
 
   /** The adaptive weights of each class in {@code classes}. */

@@ -108,6 +108,8 @@ class RelearnMcpServerTest {
     Map<String, Object> stats = (Map<String, Object>) body(recorded).get("stats");
     assertEquals(3L, ((Number) stats.get("events")).longValue());
     assertEquals(1.0, (Double) stats.get("positive_rate"), 1e-9);
+    assertEquals(3L, ((Map<?, ?>) stats.get("by_outcome")).values().stream()
+        .mapToLong(n -> ((Number) n).longValue()).sum(), "every event has one outcome");
     assertEquals(1, ((List<?>) body(recorded).get("weights")).size());
     CallToolResult again = server.call("record_feedback", Map.of(
         "used", List.of(first.get(0), found, "ghost#1"), "outcome", "success",

@@ -1,0 +1,36 @@
+package dev.relearn.engine;
+
+import dev.relearn.feedback.index.FeedbackStats;
+import dev.relearn.feedback.store.StoreStats;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The one JSON shape of what the feedback store holds (snake_case keys), shared by {@code relearn
+ * feedback-stats --json}, the HTTP API's {@code /api/stats} and MCP's {@code record_feedback}:
+ * events, learned events, query clusters, sessions, events by signal class and by outcome, the
+ * positive rate (null before any outcome) and learned chunks. Counts only, never a query's text.
+ */
+public final class FeedbackStatsViews {
+  private FeedbackStatsViews() {}
+
+  /** {@code stats} as an ordered map, ready for a JSON writer. */
+  public static Map<String, Object> map(StoreStats stats) {
+    FeedbackStats clusters = stats.clusters();
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("events", stats.ledgerEvents());
+    json.put("learned_events", clusters.learnedEvents());
+    json.put("query_clusters", clusters.clusters());
+    json.put("sessions", clusters.sessions());
+    Map<String, Long> bySignal = new LinkedHashMap<>();
+    clusters.bySignal().forEach((signal, count) -> bySignal.put(signal.label(), count));
+    json.put("by_signal", bySignal);
+    Map<String, Long> byOutcome = new LinkedHashMap<>();
+    clusters.byOutcome().forEach((outcome, count) -> byOutcome.put(outcome.label(), count));
+    json.put("by_outcome", byOutcome);
+    double rate = clusters.positiveRate();
+    json.put("positive_rate", Double.isFinite(rate) ? rate : null);
+    json.put("learned_chunks", stats.learnedChunks());
+    return json;
+  }
+}
