@@ -13,14 +13,19 @@ import java.util.Map;
  */
 public abstract sealed class Fusion permits MinMaxFusion, RrfFusion {
 
-  /** Fuses the two lists; neither input is modified. */
+  /**
+   * Fuses the two lists, each best first; neither input is modified. A doc listed twice in one
+   * list keeps its first (best-ranked) hit there.
+   */
   public final List<FusedHit> fuse(List<StageHit> lexical, List<StageHit> semantic) {
     Map<Integer, StageHit[]> byDoc = new LinkedHashMap<>();
     for (StageHit hit : lexical) {
-      byDoc.computeIfAbsent(hit.doc(), d -> new StageHit[2])[0] = hit;
+      StageHit[] pair = byDoc.computeIfAbsent(hit.doc(), d -> new StageHit[2]);
+      pair[0] = pair[0] == null ? hit : pair[0];
     }
     for (StageHit hit : semantic) {
-      byDoc.computeIfAbsent(hit.doc(), d -> new StageHit[2])[1] = hit;
+      StageHit[] pair = byDoc.computeIfAbsent(hit.doc(), d -> new StageHit[2]);
+      pair[1] = pair[1] == null ? hit : pair[1];
     }
     Scorer scorer = scorer(lexical, semantic);
     List<FusedHit> fused = new ArrayList<>(byDoc.size());

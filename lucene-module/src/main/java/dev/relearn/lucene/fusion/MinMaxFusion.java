@@ -4,8 +4,9 @@ import java.util.List;
 
 /**
  * Min-max normalises each list's scores to [0, 1], then computes {@code alpha·semantic +
- * (1−alpha)·lexical}. A document missing from a list gets 0 for that list. A list whose scores
- * are all equal normalises to 1.
+ * (1−alpha)·lexical}. A document missing from a list gets 0 for that list. A list whose finite
+ * scores are all equal normalises to 1. The range is that of the finite scores: {@code +∞} counts
+ * as 1 and {@code −∞} as 0, so the fused score is never NaN.
  */
 public final class MinMaxFusion extends Fusion {
   private final double alpha;
@@ -40,8 +41,10 @@ public final class MinMaxFusion extends Fusion {
       float min = Float.POSITIVE_INFINITY;
       float max = Float.NEGATIVE_INFINITY;
       for (StageHit hit : hits) {
-        min = Math.min(min, hit.score());
-        max = Math.max(max, hit.score());
+        if (Float.isFinite(hit.score())) {
+          min = Math.min(min, hit.score());
+          max = Math.max(max, hit.score());
+        }
       }
       return new Range(min, max);
     }
@@ -49,6 +52,9 @@ public final class MinMaxFusion extends Fusion {
     double normalize(StageHit hit) {
       if (hit == null) {
         return 0;
+      }
+      if (Float.isInfinite(hit.score())) {
+        return hit.score() > 0 ? 1.0 : 0.0;
       }
       return max > min ? (hit.score() - (double) min) / ((double) max - min) : 1.0;
     }

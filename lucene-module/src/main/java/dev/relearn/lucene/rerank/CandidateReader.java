@@ -16,28 +16,32 @@ import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.IndexSearcher;
 
 /**
- * Reads what the index knows about first-stage hits: the chunk id from the {@link ChunkSchema#ID}
- * sorted doc values (through {@link ChunkIds}), the learned values through a {@link
- * LearnedValuesSource}, and (only when a context needs them) the stored path and kind. Hits are
- * visited in doc-id order, leaf by leaf, so each doc-values iterator only moves forward with
- * {@code advanceExact}; the result keeps the input order. Works on any index with those fields,
- * not only one relearn's indexer built.
+ * Reads what the index knows about first-stage hits: the chunk id from the doc values of the id
+ * field ({@link ChunkSchema#ID} unless the options name another, through {@link ChunkIds}), the
+ * learned values through a {@link LearnedValuesSource}, and (only when a context needs them) the
+ * stored {@link ChunkSchema#PATH} and {@link ChunkSchema#KIND}. Hits are visited in doc-id order,
+ * leaf by leaf, so each doc-values iterator only moves forward with {@code advanceExact}; the
+ * result keeps the input order. Works on any index, not only one relearn's indexer built: a
+ * missing field reads as no id, neutral learned values, no path and no kind.
  */
 final class CandidateReader {
   private static final Set<String> CONTEXT_FIELDS = Set.of(ChunkSchema.PATH, ChunkSchema.KIND);
 
   private final LearnedValuesSource learnedValues;
   private final boolean readContextFields;
+  private final String idField;
 
   /**
    * A reader for one rescorer.
    *
    * @param learnedValues where learned values are read
    * @param readContextFields whether to load the stored path and kind
+   * @param idField the field whose doc values hold the chunk ids
    */
-  CandidateReader(LearnedValuesSource learnedValues, boolean readContextFields) {
+  CandidateReader(LearnedValuesSource learnedValues, boolean readContextFields, String idField) {
     this.learnedValues = Objects.requireNonNull(learnedValues, "learnedValues");
     this.readContextFields = readContextFields;
+    this.idField = Objects.requireNonNull(idField, "idField");
   }
 
   /**
@@ -84,7 +88,7 @@ final class CandidateReader {
       }
       if (leaf == null || hit.doc() >= leaf.docBase + leaf.reader().maxDoc()) {
         leaf = leaves.get(ReaderUtil.subIndex(hit.doc(), leaves));
-        ids = ChunkIds.of(leaf.reader());
+        ids = ChunkIds.of(leaf.reader(), idField);
         learnedReader = learnedValues.forLeaf(leaf.reader());
       }
       int local = hit.doc() - leaf.docBase;

@@ -20,8 +20,19 @@ import org.apache.lucene.search.TopDocs;
 /**
  * The learned second stage as a Lucene {@link Rescorer}: reads each first-stage hit's chunk id and
  * learned values, computes {@link CandidateFeatures} with the evidence of similar past queries,
- * scores them with a {@link LinearModel} and re-sorts. Works on any index with the {@code id}
- * sorted doc values and the learned doc-values fields of {@code ChunkSchema}.
+ * scores them with a {@link LinearModel} and re-sorts.
+ *
+ * <p><b>Any index.</b> Only the searcher's reader is read, never written, so any Lucene index
+ * works, one relearn's indexer did not build included: each document's key, the chunk id that
+ * {@link PastQuery#chunks} is keyed by, comes from the {@code SORTED} or {@code SORTED_SET} doc
+ * values of {@link RerankOptions#idField} (default {@code ChunkSchema.ID}; a {@code KeywordField}
+ * will do); the learned values from {@link RerankOptions#learnedValues} ({@code ChunkSchema}'s
+ * learned doc-values fields by default; absent fields read as neutral); and, only for a {@link
+ * RerankContext}, the stored {@code ChunkSchema.PATH} and {@code KIND}. A document without a key
+ * gets no feedback but is ranked. Like Lucene's own rescorers, it ranks every hit it is given,
+ * deleted documents and duplicates included, and keeps the first pass's {@code totalHits}. A doc
+ * id outside the reader is an {@link IllegalArgumentException}; what the lookup throws
+ * propagates unchanged (the lookup is asked again on the next call).
  *
  * <p><b>One instance per query.</b> The time for recency is read once, at construction, and the
  * similar past queries are looked up once, on first use, then kept: every rescore and explain of
@@ -65,7 +76,8 @@ public final class LearnedRescorer extends Rescorer {
     this.queryVector = queryVector == null ? null : queryVector.clone();
     this.options = Objects.requireNonNull(options, "options");
     this.extractor = new FeatureExtractor(options.clock().millis());
-    this.reader = new CandidateReader(options.learnedValues(), !options.context().isEmpty());
+    this.reader = new CandidateReader(options.learnedValues(), !options.context().isEmpty(),
+        options.idField());
   }
 
   /** A rescorer with {@link RerankOptions#DEFAULTS}. */
@@ -187,6 +199,9 @@ public final class LearnedRescorer extends Rescorer {
         lookup.similar(queryVector.clone(), min, max), "FeedbackLookup.similar returned null");
     List<PastQuery> kept = new ArrayList<>(found.size());
     for (PastQuery query : found) {
+      if (query == null) {
+        throw new NullPointerException("FeedbackLookup.similar returned a null past query");
+      }
       if (query.similarity() >= min) {
         kept.add(query);
       }

@@ -8,7 +8,9 @@ import java.util.Set;
 /**
  * What the request says about where the user is working, for the context-match feature: a chunk
  * matches when its path starts with one of {@code pathPrefixes} or its kind is one of {@code
- * kinds}. Unlike a filter, a context only nudges the ranking.
+ * kinds}. Unlike a filter, a context only nudges the ranking. A {@link LearnedRescorer} reads the
+ * path and kind from the stored {@code ChunkSchema.PATH} and {@code KIND} fields; in an index
+ * without them no chunk matches.
  *
  * @param pathPrefixes path prefixes, none empty (an empty prefix would match everything)
  * @param kinds chunk kinds

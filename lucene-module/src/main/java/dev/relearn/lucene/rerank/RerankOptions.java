@@ -1,5 +1,6 @@
 package dev.relearn.lucene.rerank;
 
+import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.LearnedValuesSource;
 import java.time.Clock;
 import java.util.Objects;
@@ -15,9 +16,13 @@ import java.util.Objects;
  * @param learnedValues where learned values are read; default {@link
  *     LearnedValuesSource#DOC_VALUES}
  * @param clock the time recency is measured from; read once when a rescorer is created
+ * @param idField the field whose {@code SORTED} or {@code SORTED_SET} doc values hold each
+ *     document's key: the chunk id that {@link dev.relearn.lucene.feedback.PastQuery#chunks}
+ *     uses; default {@link ChunkSchema#ID}. Another application's index names its own key field
+ *     here (a {@code KeywordField}, say); a document without a value gets no feedback
  */
 public record RerankOptions(float minSimilarity, int maxPastQueries, LinearModel model,
-    RerankContext context, LearnedValuesSource learnedValues, Clock clock) {
+    RerankContext context, LearnedValuesSource learnedValues, Clock clock, String idField) {
   /** The default similarity threshold, from the design. */
   public static final float DEFAULT_MIN_SIMILARITY = 0.7f;
   /** The default number of past queries. */
@@ -25,10 +30,13 @@ public record RerankOptions(float minSimilarity, int maxPastQueries, LinearModel
   /** The most past queries accepted. */
   public static final int MAX_PAST_QUERIES = 10_000;
 
-  /** Threshold 0.7, 20 past queries, the default model, no context, doc values, system clock. */
+  /**
+   * Threshold 0.7, 20 past queries, the default model, no context, doc values, system clock, ids
+   * in {@link ChunkSchema#ID}.
+   */
   public static final RerankOptions DEFAULTS = new RerankOptions(DEFAULT_MIN_SIMILARITY,
       DEFAULT_MAX_PAST_QUERIES, LinearModel.DEFAULT, RerankContext.NONE,
-      LearnedValuesSource.DOC_VALUES, Clock.systemUTC());
+      LearnedValuesSource.DOC_VALUES, Clock.systemUTC(), ChunkSchema.ID);
 
   /** Validates, naming the bad value; a null context becomes {@link RerankContext#NONE}. */
   public RerankOptions {
@@ -43,35 +51,51 @@ public record RerankOptions(float minSimilarity, int maxPastQueries, LinearModel
     context = context == null ? RerankContext.NONE : context;
     Objects.requireNonNull(learnedValues, "learnedValues");
     Objects.requireNonNull(clock, "clock");
+    Objects.requireNonNull(idField, "idField");
+    if (idField.isBlank()) {
+      throw new IllegalArgumentException("idField must name a field, got: '" + idField + "'");
+    }
   }
 
   /** These options with another similarity threshold. */
   public RerankOptions withMinSimilarity(float minSimilarity) {
-    return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock);
+    return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock,
+        idField);
   }
 
   /** These options with another number of past queries. */
   public RerankOptions withMaxPastQueries(int maxPastQueries) {
-    return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock);
+    return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock,
+        idField);
   }
 
   /** These options with another model. */
   public RerankOptions withModel(LinearModel model) {
-    return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock);
+    return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock,
+        idField);
   }
 
   /** These options with a request context (null for none). */
   public RerankOptions withContext(RerankContext context) {
-    return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock);
+    return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock,
+        idField);
   }
 
   /** These options reading learned values from {@code learnedValues}. */
   public RerankOptions withLearnedValues(LearnedValuesSource learnedValues) {
-    return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock);
+    return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock,
+        idField);
   }
 
   /** These options with another clock. */
   public RerankOptions withClock(Clock clock) {
-    return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock);
+    return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock,
+        idField);
+  }
+
+  /** These options reading each document's key from {@code idField}'s doc values. */
+  public RerankOptions withIdField(String idField) {
+    return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock,
+        idField);
   }
 }

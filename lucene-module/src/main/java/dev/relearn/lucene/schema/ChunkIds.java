@@ -2,30 +2,37 @@ package dev.relearn.lucene.schema;
 
 import dev.relearn.lucene.readers.SegmentCache;
 import java.io.IOException;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReader;
-import org.apache.lucene.index.SortedDocValues;
+import org.apache.lucene.index.SortedSetDocValues;
 
 /**
- * The chunk id of each document, read from the {@link ChunkSchema#ID} sorted doc values once per
- * document and segment, then kept. Looking an id up in sorted doc values means seeking and
- * decompressing a terms-dictionary block every time; re-ranking and learned values need the ids
- * of a hundred candidates per search. A segment's ids never change (learned fields are updated in
- * place, ids are not), so the cache of a segment lives as long as its core and is dropped when
- * Lucene closes it. The cache is thread-safe; each view is for one thread. Ids are {@link
- * #canonical}.
+ * The chunk id of each document, read from the {@link ChunkSchema#ID} doc values (or another
+ * field's: an application's own key) once per document and segment, then kept. The field may
+ * have {@code SORTED} doc values (a {@code SortedDocValuesField}) or {@code SORTED_SET} ones (a
+ * {@code KeywordField}); a document with several values is known by the smallest. Looking an id
+ * up in doc values means seeking and decompressing a terms-dictionary block every time;
+ * re-ranking and learned values need the ids of a hundred candidates per search. A segment's ids
+ * never change (Lucene updates only numeric and binary doc values in place), so the cache of a
+ * segment lives as long as its core and is dropped when Lucene closes it. The cache is
+ * thread-safe; each view is for one thread. Ids are {@link #canonical}.
  */
 public final class ChunkIds {
-  private static final SegmentCache<AtomicReferenceArray<String>> BY_CORE =
-      new SegmentCache<>(leaf -> new AtomicReferenceArray<>(leaf.maxDoc()));
+  private static final Map<String, SegmentCache<AtomicReferenceArray<String>>> BY_FIELD =
+      new ConcurrentHashMap<>();
 
   private final LeafReader reader;
+  private final String field;
   private final AtomicReferenceArray<String> ids;
-  private SortedDocValues values;
+  private SortedSetDocValues values;
 
-  private ChunkIds(LeafReader reader, AtomicReferenceArray<String> ids) {
+  private ChunkIds(LeafReader reader, String field, AtomicReferenceArray<String> ids) {
     this.reader = reader;
+    this.field = field;
     this.ids = ids;
   }
 
@@ -35,7 +42,18 @@ public final class ChunkIds {
    * doc values are.
    */
   public static ChunkIds of(LeafReader leaf) {
-    return new ChunkIds(leaf, BY_CORE.get(leaf));
+    return of(leaf, ChunkSchema.ID);
+  }
+
+  /**
+   * As {@link #of(LeafReader)}, reading the ids from {@code field} instead of {@link
+   * ChunkSchema#ID}; each field has its own cache.
+   */
+  public static ChunkIds of(LeafReader leaf, String field) {
+    SegmentCache<AtomicReferenceArray<String>> cache = BY_FIELD.computeIfAbsent(
+        Objects.requireNonNull(field, "field"),
+        name -> new SegmentCache<>(core -> new AtomicReferenceArray<>(core.maxDoc())));
+    return new ChunkIds(leaf, field, cache.get(leaf));
   }
 
 
@@ -49,17 +67,22 @@ public final class ChunkIds {
     return id.intern();
   }
 
-  /** The chunk id of segment document {@code doc}, or null when it has none. */
+  /**
+   * The chunk id of segment document {@code doc}, or null when it has none.
+   *
+   * @throws IllegalStateException (Lucene's, naming the field) if the field has doc values of
+   *     another type, numeric for example
+   */
   public String get(int doc) throws IOException {
     String id = ids.get(doc);
     if (id == null) {
       if (values == null || values.docID() >= doc) { // doc values only move forward
-        values = DocValues.getSorted(reader, ChunkSchema.ID);
+        values = DocValues.getSortedSet(reader, field); // wraps SORTED as a singleton
       }
       if (!values.advanceExact(doc)) {
         return null;
       }
-      id = canonical(values.lookupOrd(values.ordValue()).utf8ToString());
+      id = canonical(values.lookupOrd(values.nextOrd()).utf8ToString());
       ids.set(doc, id);
     }
     return id;

@@ -9,6 +9,7 @@ import dev.relearn.lucene.schema.LearnedValuesSource;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexableField;
@@ -26,6 +27,10 @@ import org.apache.lucene.search.TopDocs;
  * The first stage: BM25 top N and vector top N over a chunk index, fused, then the top k loaded
  * as {@link Hit}s. Stateless and thread-safe; pass it a searcher acquired from a {@code
  * SearcherManager} whose similarity is {@link ChunkSchema#similarity()}.
+ *
+ * <p>It needs an index with {@link ChunkSchema}'s fields (a hit is loaded from the stored id,
+ * path, kind, lines and text). Another application's index fuses its own BM25 and vector {@code
+ * TopDocs} with {@link dev.relearn.lucene.fusion.Fusion} directly, as {@link StageHit}s.
  */
 public final class HybridSearcher {
   /** Snippet length in characters. */
@@ -35,7 +40,7 @@ public final class HybridSearcher {
 
   /** A searcher over indexes built with {@code schema}. */
   public HybridSearcher(ChunkSchema schema) {
-    this.schema = schema;
+    this.schema = Objects.requireNonNull(schema, "schema");
   }
 
   /**

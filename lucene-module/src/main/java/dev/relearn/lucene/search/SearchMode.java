@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /** Which first-stage retrievers a search uses, and whether the learned second stage re-ranks. */
 public enum SearchMode {
-  /** BM25 over the analysed body only. */
+  /** BM25 only: over the analysed body, and its identifier-split copy for code. */
   BM25,
   /** Nearest neighbours of the query embedding only. */
   VECTOR,

@@ -65,4 +65,26 @@ class FusionTest {
     assertThrows(IllegalArgumentException.class, () -> Fusion.minMax(Double.NaN));
     assertThrows(IllegalArgumentException.class, () -> new StageHit(1, Float.NaN, 1));
   }
+
+  @Test
+  void infiniteStageScoresFuseAsTheListsEnds() {
+    // StageHit accepts infinities (a function score may give them): +inf counts as the top of
+    // its list, -inf as the bottom, and the finite scores keep their own range
+    List<StageHit> lexical = List.of(new StageHit(1, Float.POSITIVE_INFINITY, 1),
+        new StageHit(2, 6f, 2), new StageHit(3, 2f, 3),
+        new StageHit(5, Float.NEGATIVE_INFINITY, 4));
+    List<FusedHit> fused = Fusion.minMax(0).fuse(lexical, List.of());
+    assertEquals(List.of(1, 2, 3, 5), fused.stream().map(FusedHit::doc).toList());
+    assertEquals(List.of(1.0, 1.0, 0.0, 0.0), fused.stream().map(FusedHit::score).toList());
+  }
+
+  @Test
+  void aDocListedTwiceInOneListKeepsItsBestRankedHit() {
+    List<StageHit> lexical = List.of(new StageHit(1, 10f, 1), new StageHit(2, 6f, 2),
+        new StageHit(1, 2f, 3));
+    FusedHit doc1 = Fusion.rrf(60).fuse(lexical, List.of()).get(0);
+    assertEquals(1, doc1.doc());
+    assertEquals(1, doc1.lexical().rank());
+    assertEquals(1.0 / 61, doc1.score(), 1e-12);
+  }
 }
