@@ -10,6 +10,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.InstantSource;
+import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.SearcherManager;
 
@@ -41,7 +42,12 @@ final class EngineFeedback implements Closeable {
         .withDurability(options.feedbackDurability())
         .withProtectedVectors(options.protectQueryVectors());
     FeedbackModelMarker.check(folder, metadata.modelId());
-    FeedbackStore store = FeedbackStore.open(folder, config, writer, searchers);
+    FeedbackStore store;
+    try {
+      store = FeedbackStore.open(folder, config, writer, searchers);
+    } catch (CorruptIndexException e) {
+      throw damaged(folder, e);
+    }
     RatingLearner ratings = new RatingLearner(engine.weights(),
         engine.directory().resolve(Relearn.WEIGHTS_FILE), engine.config().model());
     return new EngineFeedback(store,
@@ -50,8 +56,26 @@ final class EngineFeedback implements Closeable {
 
   /** The lookups of a read-only engine over {@code indexFolder}. */
   static EngineFeedback readOnly(Path indexFolder, IndexMetadata metadata) throws IOException {
-    return new EngineFeedback(null, null, CheckpointedFeedback.open(
-        indexFolder.resolve(Relearn.FEEDBACK_FOLDER), metadata));
+    Path folder = indexFolder.resolve(Relearn.FEEDBACK_FOLDER);
+    try {
+      return new EngineFeedback(null, null, CheckpointedFeedback.open(folder, metadata));
+    } catch (CorruptIndexException e) {
+      throw damaged(folder, e);
+    }
+  }
+
+  /**
+   * A damaged file of the feedback folder, said as such: Lucene's own message would be read as
+   * damage to the chunk index, whose way out (indexing anew) needlessly loses the feedback too.
+   * Damage to a chunk-index file opened on the way is passed on as it is.
+   */
+  private static IOException damaged(Path folder, CorruptIndexException e) {
+    if (!String.valueOf(e.getMessage()).contains(folder.toString())) {
+      return e;
+    }
+    return new IOException("the feedback store in " + folder + " is damaged ("
+        + e.getMessage() + "). Restore that folder from a backup, or move it away: the index"
+        + " keeps its chunks and starts learning afresh", e);
   }
 
   /** Where learned searches find similar past queries and learned values. */

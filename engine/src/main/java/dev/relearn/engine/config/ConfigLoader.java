@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -88,6 +89,9 @@ public final class ConfigLoader {
     JsonNode root;
     try {
       root = JSON.readTree(Files.readString(file));
+    } catch (CharacterCodingException e) {
+      throw new ConfigException(FILE + " at " + file.toAbsolutePath() + " is not UTF-8 text"
+          + " (a damaged or foreign file?); fix it, or move it away to use every default", e);
     } catch (JsonProcessingException e) {
       JsonLocation at = e.getLocation();
       throw new ConfigException(FILE + " at " + file.toAbsolutePath() + " is not valid JSON"

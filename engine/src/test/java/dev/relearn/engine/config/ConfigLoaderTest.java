@@ -115,6 +115,16 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void aFileThatIsNotUtf8NamesTheFileAndTheWayOut() throws Exception {
+    Path file = dir.resolve(ConfigLoader.FILE);
+    Files.write(file, new byte[] {'{', (byte) 0xff, (byte) 0xfe, 0, 0, '}'});
+    String message = assertThrows(ConfigException.class,
+        () -> ConfigLoader.load(dir, Map.of())).getMessage();
+    assertEquals("relearn.json at " + file.toAbsolutePath() + " is not UTF-8 text (a damaged or"
+        + " foreign file?); fix it, or move it away to use every default", message);
+  }
+
+  @Test
   void everyBadValueIsNamed() {
     assertEquals(dir.resolve(ConfigLoader.FILE) + ": unknown key 'rerank.minSimilarty'; known"
         + " keys of 'rerank': minSimilarity, maxPastQueries, boostBaseline, evidenceK, boostCap,"

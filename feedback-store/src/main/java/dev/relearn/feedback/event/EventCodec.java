@@ -22,6 +22,19 @@ public final class EventCodec {
 
   private EventCodec() {}
 
+  /**
+   * The format version of an encoded event when it is newer than this code decodes (a newer
+   * relearn wrote it), else 0. Such a payload is not damaged: it must be kept, not skipped.
+   */
+  public static int newerVersion(byte[] payload) {
+    return payload.length > 0 && payload[0] > VERSION ? payload[0] : 0;
+  }
+
+  /** A short description of the versions this code decodes, for messages. */
+  public static String supportedVersions() {
+    return "versions " + WITHOUT_PROPENSITY + " to " + VERSION;
+  }
+
   /** Encodes an event. */
   public static byte[] encode(FeedbackEvent event) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(256 + 4 * event.queryVector().length);

@@ -25,6 +25,13 @@ final class LogReplay {
   static ReplayReport replay(Translog log, Receiver receiver) throws IOException {
     List<String> undecodable = new ArrayList<>();
     ReplayReport report = log.replay((seq, payload) -> {
+      int newer = EventCodec.newerVersion(payload);
+      if (newer > 0) {
+        throw new IOException("the feedback log " + log.directory() + " holds an event (record "
+            + seq + ") in format version " + newer + ", which a newer relearn wrote; this one"
+            + " reads " + EventCodec.supportedVersions() + ". Open the index with that newer"
+            + " relearn; nothing was deleted");
+      }
       FeedbackEvent event;
       try {
         event = EventCodec.decode(payload);

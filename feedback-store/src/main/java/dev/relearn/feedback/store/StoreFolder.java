@@ -24,6 +24,8 @@ record StoreFolder(SessionHasher sessions, VectorProtection protection, EventLed
     FeedbackIndex index, Translog log) implements Closeable {
   /** The event ledger's folder inside a feedback folder. */
   static final String LEDGER = "ledger";
+  /** The cluster index's folder inside a feedback folder. */
+  static final String CLUSTERS = "clusters";
 
   StoreFolder {
     Objects.requireNonNull(sessions, "sessions");
@@ -39,6 +41,7 @@ record StoreFolder(SessionHasher sessions, VectorProtection protection, EventLed
    */
   static StoreFolder open(Path dir, FeedbackStoreConfig config) throws IOException {
     OwnerOnly.createFolder(dir);
+    MissingParts.check(dir, dir.resolve(LEDGER), dir.resolve(CLUSTERS));
     SessionHasher sessions = SessionHasher.open(dir);
     VectorProtection protection = config.protectVectors()
         || Files.exists(dir.resolve(VectorProtection.SECRET_FILE))
@@ -46,7 +49,7 @@ record StoreFolder(SessionHasher sessions, VectorProtection protection, EventLed
     EventLedger ledger = EventLedger.open(dir.resolve(LEDGER));
     FeedbackIndex index = null;
     try {
-      index = FeedbackIndex.open(dir.resolve("clusters"), config.index());
+      index = FeedbackIndex.open(dir.resolve(CLUSTERS), config.index());
       Translog log = Translog.open(dir.resolve("log"), config.durability(), config.syncInterval());
       return new StoreFolder(sessions, protection, ledger, index, log);
     } catch (IOException | RuntimeException e) {

@@ -1,7 +1,9 @@
 package dev.relearn.lucene.weights;
 
 import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -96,10 +98,39 @@ final class WeightsFile {
     }
   }
 
+  /**
+   * Reads a saved file. Every file this code writes ends with a newline, so one whose last line
+   * is cut off (a failing disk; a crash cannot do it, as saves are atomic) is refused, not read
+   * as a shorter file that the next save would make permanent.
+   */
   static Saved read(Path file) throws IOException {
     String source = file.toString();
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    byte[] bytes = Files.readAllBytes(file);
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(
+        new ByteArrayInputStream(bytes), StandardCharsets.UTF_8.newDecoder()))) {
+      requireWholeLastLine(bytes, source);
       return parse(in, source);
+    }
+  }
+
+  private static void requireWholeLastLine(byte[] bytes, String source)
+      throws WeightsFileException {
+    int end = bytes.length;
+    if (end == 0 || bytes[end - 1] == '\n') {
+      return;
+    }
+    int start = 0;
+    int line = 1;
+    for (int i = 0; i < end; i++) {
+      if (bytes[i] == '\n') {
+        line++;
+        start = i + 1;
+      }
+    }
+    String last = new String(bytes, start, end - start, StandardCharsets.UTF_8).strip();
+    if (!last.equals("end")) { // a hand-edited file may lack the final newline after 'end'
+      throw new WeightsFileException(source, line, "the file ends in the middle of a line: it"
+          + " was cut short. Restore it from a backup, or delete it to start the weights afresh");
     }
   }
 

@@ -203,6 +203,34 @@ class AdaptiveWeightsFileTest {
   }
 
   @Test
+  void aFileCutShortBetweenClassesIsRefusedNotReadAsFewerClasses() throws IOException {
+    Path saved = dir.resolve("saved.txt");
+    randomlyRated(D, 3).save(saved);
+    byte[] bytes = Files.readAllBytes(saved);
+    String text = new String(bytes, StandardCharsets.UTF_8);
+    int secondClass = text.indexOf("class ", text.indexOf("class ") + 1);
+    int cut = secondClass + 3; // inside 'class <label>': the first class block is whole
+    Path truncated = dir.resolve("truncated.txt");
+    Files.write(truncated, java.util.Arrays.copyOf(bytes, cut));
+    int line = (int) text.substring(0, cut).chars().filter(c -> c == '\n').count() + 1;
+    WeightsFileException e =
+        assertThrows(WeightsFileException.class, () -> AdaptiveWeights.load(truncated, D));
+    assertEquals(line, e.line());
+    assertEquals(truncated + ", line " + line + ": the file ends in the middle of a line: it was"
+        + " cut short. Restore it from a backup, or delete it to start the weights afresh",
+        e.getMessage());
+
+    Path comment = dir.resolve("cut-in-comment.txt"); // no class survives: read as empty before
+    Files.write(comment, java.util.Arrays.copyOf(bytes, text.indexOf('#') + 20));
+    assertThrows(WeightsFileException.class, () -> AdaptiveWeights.load(comment, D));
+
+    Path edited = dir.resolve("edited.txt"); // by hand, without the final newline: still read
+    Files.writeString(edited, String.join("\n", VALID));
+    assertEquals(2, AdaptiveWeights.load(edited, D).allStats().values().stream()
+        .filter(s -> s.samples() > 0).count());
+  }
+
+  @Test
   void emptyAndTruncatedAndBinaryFiles() throws IOException {
     Path empty = dir.resolve("empty.txt");
     Files.writeString(empty, "");

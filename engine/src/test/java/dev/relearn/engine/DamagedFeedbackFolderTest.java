@@ -1,0 +1,164 @@
+package dev.relearn.engine;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.feedback.event.EventCodec;
+import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.event.ShownResult;
+import dev.relearn.feedback.event.SignalClass;
+import dev.relearn.feedback.log.Translog;
+import dev.relearn.indexer.build.Progress;
+import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.search.SearchRequest;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A feedback folder with a part from a newer relearn, a part missing or a damaged file: the
+ * engine refuses to open, names what is wrong and the way out, and leaves every recorded event
+ * where it was (the automatic recovery of an open would otherwise make the loss permanent).
+ */
+class DamagedFeedbackFolderTest {
+  private static final RelearnOptions HASHING =
+      RelearnOptions.defaults().withModel(ModelChoice.HASHING);
+
+  @TempDir Path tmp;
+  private Path index;
+  private Path feedback;
+  private String chunk;
+
+  @BeforeEach
+  void indexWithThreeEvents() throws Exception {
+    Path docs = Files.createDirectories(tmp.resolve("docs"));
+    Files.writeString(docs.resolve("a.md"), "# A\nalpha beta\n\n# B\ngamma delta\n");
+    index = tmp.resolve("index");
+    feedback = index.resolve(Relearn.FEEDBACK_FOLDER);
+    try (Relearn relearn = Relearn.open(index, HASHING)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      chunk = relearn.search(SearchRequest.of("alpha")).hits().get(0).chunkId();
+      for (int i = 0; i < 3; i++) {
+        relearn.feedback(FeedbackRequest.of("alpha " + i, List.of(chunk))
+            .withOutcome(Outcome.SUCCESS).withIds("session-" + i, "ev-" + i));
+      }
+    } // closing checkpoints: the ledger and the cluster index hold the three events
+  }
+
+  @Test
+  void anEventFromANewerRelearnStopsTheOpenAndStaysInTheLog() throws Exception {
+    float[] vector;
+    try (Relearn relearn = Relearn.open(index, HASHING)) {
+      vector = relearn.embedder().embedQuery("alpha");
+    }
+    Path logDir = feedback.resolve("log");
+    try (Translog log = Translog.open(logDir)) {
+      byte[] newer = EventCodec.encode(new FeedbackEvent("ev-newer", "session-n", vector,
+          List.of(new ShownResult(chunk, 1)), List.of(chunk), Outcome.SUCCESS, null, null,
+          SignalClass.STRONG, 1_000L));
+      newer[0] = 9; // the version byte: a format this relearn does not know
+      log.append(newer);
+    }
+    Path file = nonEmptyGeneration(logDir);
+    byte[] before = Files.readAllBytes(file);
+
+    for (int attempt = 0; attempt < 2; attempt++) {
+      IOException e = assertThrows(IOException.class, () -> Relearn.open(index, HASHING));
+      assertEquals("the feedback log " + logDir + " holds an event (record 1) in format version"
+          + " 9, which a newer relearn wrote; this one reads versions 1 to 2. Open the index"
+          + " with that newer relearn; nothing was deleted", e.getMessage());
+      assertArrayEquals(before, Files.readAllBytes(file), "the record is kept for that relearn");
+    }
+    try (Relearn readOnly = Relearn.open(index, HASHING.withReadOnly(true))) {
+      assertEquals(3, readOnly.feedbackStats().ledgerEvents(), "searches still work read-only");
+    }
+  }
+
+  @Test
+  void aMissingLedgerStopsTheOpenInsteadOfResettingTheLearnedValues() throws Exception {
+    Path ledger = feedback.resolve("ledger");
+    Path aside = tmp.resolve("ledger-aside");
+    Files.move(ledger, aside);
+
+    IOException e = assertThrows(IOException.class, () -> Relearn.open(index, HASHING));
+    assertEquals("the feedback ledger " + ledger + " is missing, but the cluster index beside it"
+        + " holds 3 query clusters: the ledger was deleted or moved, and opening without it would"
+        + " reset every learned value. Restore it from a backup, or move " + feedback + " away to"
+        + " start learning afresh (the chunks are kept); nothing was changed", e.getMessage());
+    assertFalse(Files.exists(ledger), "nothing is created where the backup goes back");
+
+    Files.move(aside, ledger);
+    try (Relearn relearn = Relearn.open(index, HASHING)) {
+      assertEquals(3, relearn.feedbackStats().ledgerEvents());
+      assertEquals(3, relearn.feedbackStore().learned(chunk).successes());
+    }
+  }
+
+  @Test
+  void aLedgerNotYetCommittedBesideACommittedClusterIndexIsACrashNotALoss() throws Exception {
+    Path docs = tmp.resolve("docs");
+    Path fresh = tmp.resolve("fresh");
+    Path crashed = tmp.resolve("crashed");
+    try (Relearn relearn = Relearn.open(fresh, HASHING)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      for (int i = 0; i < 2; i++) {
+        relearn.feedback(FeedbackRequest.of("alpha " + i, List.of(chunk))
+            .withOutcome(Outcome.SUCCESS).withIds("session-" + i, "ev-" + i));
+      }
+      relearn.feedbackStore().compact(); // commits the cluster index before any checkpoint
+      copyTree(fresh, crashed); // the disk as a kill now would leave it
+    }
+    try (Relearn relearn = Relearn.open(crashed, HASHING)) {
+      assertEquals(2, relearn.feedbackStats().ledgerEvents(), "replayed from the log");
+    }
+  }
+
+  private static void copyTree(Path from, Path to) throws IOException {
+    try (Stream<Path> paths = Files.walk(from)) {
+      for (Path path : paths.toList()) {
+        Path target = to.resolve(from.relativize(path).toString());
+        if (Files.isDirectory(path)) {
+          Files.createDirectories(target);
+        } else if (!path.getFileName().toString().equals("write.lock")) {
+          Files.copy(path, target);
+        }
+      }
+    }
+  }
+
+  @Test
+  void aDamagedLedgerFileIsNamedAsFeedbackDamageWithItsOwnWayOut() throws Exception {
+    Path ledger = feedback.resolve("ledger");
+    Path segment;
+    try (Stream<Path> files = Files.list(ledger)) {
+      segment = files.filter(f -> f.getFileName().toString().endsWith(".cfs")).findFirst()
+          .orElseThrow();
+    }
+    byte[] bytes = Files.readAllBytes(segment);
+    bytes[bytes.length / 3] ^= (byte) 0xff;
+    Files.write(segment, bytes);
+
+    IOException e = assertThrows(IOException.class, () -> Relearn.open(index, HASHING));
+    assertTrue(e.getMessage().startsWith("the feedback store in " + feedback + " is damaged ("),
+        e.getMessage());
+    assertTrue(e.getMessage().contains(segment.getFileName().toString()), e.getMessage());
+    assertTrue(e.getMessage().endsWith("Restore that folder from a backup, or move it away: the"
+        + " index keeps its chunks and starts learning afresh"), e.getMessage());
+  }
+
+  private static Path nonEmptyGeneration(Path logDir) throws IOException {
+    try (Stream<Path> files = Files.list(logDir)) {
+      return files.filter(f -> f.getFileName().toString().endsWith(".log"))
+          .filter(f -> f.toFile().length() > 0).findFirst().orElseThrow();
+    }
+  }
+}
