@@ -110,6 +110,9 @@ final class WeightsFile {
         new ByteArrayInputStream(bytes), StandardCharsets.UTF_8.newDecoder()))) {
       requireWholeLastLine(bytes, source);
       return parse(in, source);
+    } catch (WeightsFileException e) { // a saved file blocks every open: say the way out
+      throw new WeightsFileException(source, e.line(), e.problem() + ". Fix that line, restore"
+          + " the file from a backup, or delete it to start the weights afresh (feedback is kept)");
     }
   }
 
@@ -130,7 +133,7 @@ final class WeightsFile {
     String last = new String(bytes, start, end - start, StandardCharsets.UTF_8).strip();
     if (!last.equals("end")) { // a hand-edited file may lack the final newline after 'end'
       throw new WeightsFileException(source, line, "the file ends in the middle of a line: it"
-          + " was cut short. Restore it from a backup, or delete it to start the weights afresh");
+          + " was cut short");
     }
   }
 

@@ -12,6 +12,7 @@ public final class WeightsFileException extends IOException {
 
   private final String source;
   private final int line;
+  private final String problem;
 
   /**
    * @param source the file or other source read
@@ -22,11 +23,17 @@ public final class WeightsFileException extends IOException {
     super(source + ", line " + line + ": " + problem);
     this.source = source;
     this.line = line;
+    this.problem = problem;
   }
 
   /** The file or other source read. */
   public String source() {
     return source;
+  }
+
+  /** What is wrong with that line. */
+  public String problem() {
+    return problem;
   }
 
   /** The 1-based line number of the problem. */

@@ -217,7 +217,8 @@ class AdaptiveWeightsFileTest {
         assertThrows(WeightsFileException.class, () -> AdaptiveWeights.load(truncated, D));
     assertEquals(line, e.line());
     assertEquals(truncated + ", line " + line + ": the file ends in the middle of a line: it was"
-        + " cut short. Restore it from a backup, or delete it to start the weights afresh",
+        + " cut short. Fix that line, restore the file from a backup, or delete it to start the"
+        + " weights afresh (feedback is kept)",
         e.getMessage());
 
     Path comment = dir.resolve("cut-in-comment.txt"); // no class survives: read as empty before
@@ -234,7 +235,9 @@ class AdaptiveWeightsFileTest {
   void emptyAndTruncatedAndBinaryFiles() throws IOException {
     Path empty = dir.resolve("empty.txt");
     Files.writeString(empty, "");
-    assertEquals(empty + ", line 1: empty file; expected the header 'relearn-adaptive-weights 2'",
+    assertEquals(empty + ", line 1: empty file; expected the header 'relearn-adaptive-weights 2'."
+        + " Fix that line, restore the file from a backup, or delete it to start the weights"
+        + " afresh (feedback is kept)",
         assertThrows(WeightsFileException.class, () -> AdaptiveWeights.load(empty, D))
             .getMessage());
 
