@@ -11,6 +11,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.InstantSource;
 import org.apache.lucene.index.CorruptIndexException;
+import org.apache.lucene.index.IndexFormatTooNewException;
+import org.apache.lucene.index.IndexFormatTooOldException;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.SearcherManager;
 
@@ -45,7 +47,7 @@ final class EngineFeedback implements Closeable {
     FeedbackStore store;
     try {
       store = FeedbackStore.open(folder, config, writer, searchers);
-    } catch (CorruptIndexException e) {
+    } catch (CorruptIndexException | IndexFormatTooNewException | IndexFormatTooOldException e) {
       throw damaged(folder, e);
     }
     RatingLearner ratings = new RatingLearner(engine.weights(),
@@ -59,7 +61,7 @@ final class EngineFeedback implements Closeable {
     Path folder = indexFolder.resolve(Relearn.FEEDBACK_FOLDER);
     try {
       return new EngineFeedback(null, null, CheckpointedFeedback.open(folder, metadata));
-    } catch (CorruptIndexException e) {
+    } catch (CorruptIndexException | IndexFormatTooNewException | IndexFormatTooOldException e) {
       throw damaged(folder, e);
     }
   }
@@ -69,7 +71,7 @@ final class EngineFeedback implements Closeable {
    * damage to the chunk index, whose way out (indexing anew) needlessly loses the feedback too.
    * Damage to a chunk-index file opened on the way is passed on as it is.
    */
-  private static IOException damaged(Path folder, CorruptIndexException e) {
+  private static IOException damaged(Path folder, IOException e) {
     if (!String.valueOf(e.getMessage()).contains(folder.toString())) {
       return e;
     }

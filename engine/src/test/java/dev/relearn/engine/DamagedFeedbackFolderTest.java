@@ -14,12 +14,19 @@ import dev.relearn.feedback.log.Translog;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
+import org.apache.lucene.codecs.CodecUtil;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.IndexInput;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -120,6 +127,65 @@ class DamagedFeedbackFolderTest {
     try (Relearn relearn = Relearn.open(crashed, HASHING)) {
       assertEquals(2, relearn.feedbackStats().ledgerEvents(), "replayed from the log");
     }
+  }
+
+  @Test
+  void damagedStoredEvidenceFailsLearnedSearchesWithTheClusterIndexNamed() throws Exception {
+    try (Relearn relearn = Relearn.open(index, HASHING)) {
+      for (int i = 3; i < 30; i++) { // similar queries, so that a lookup reads many clusters
+        relearn.feedback(FeedbackRequest.of("alpha beta gamma delta epsilon " + i, List.of(chunk))
+            .withOutcome(Outcome.SUCCESS).withIds("session-" + i, "ev-" + i));
+      }
+    }
+    Path clusters = feedback.resolve("clusters");
+    Path compound;
+    try (Stream<Path> files = Files.list(clusters)) {
+      compound = files.filter(f -> f.getFileName().toString().endsWith(".cfs"))
+          .max(Comparator.comparingLong(f -> f.toFile().length())).orElseThrow();
+    }
+    long[] storedFields = slice(compound, ".fdt"); // read lazily: Lucene's open does not check
+    byte[] original = Files.readAllBytes(compound);
+    int failures = 0;
+    for (int step = 1; step < 40; step++) {
+      int at = (int) (storedFields[0] + storedFields[1] * step / 40);
+      byte[] flipped = original.clone();
+      flipped[at] ^= 0x5a;
+      Files.write(compound, flipped);
+      try (Relearn relearn = Relearn.open(index, HASHING)) {
+        relearn.search(SearchRequest.of("alpha beta gamma delta epsilon")
+            .withMode(SearchMode.LEARNED));
+      } catch (IOException e) {
+        assertTrue(e.getMessage().startsWith("the feedback cluster index in " + clusters
+            + " cannot be read (") && e.getMessage().endsWith("Restore the feedback folder"
+            + " from a backup, or move it away: the index keeps its chunks and starts learning"
+            + " afresh (hybrid searches do not read it)"), "flip at " + at + ": " + e);
+        failures++;
+      } catch (AssertionError e) { // Lucene's own checks, on in tests only (-ea)
+        assertTrue(e.getStackTrace()[0].getClassName().startsWith("org.apache.lucene."),
+            "flip at " + at + ": " + e);
+      } finally {
+        Files.write(compound, original);
+      }
+    }
+    assertTrue(failures > 0, "damaged stored evidence is read by some learned search");
+  }
+
+  /** Offset and length of the {@code suffix} file inside a Lucene 9/10 compound file. */
+  private static long[] slice(Path compound, String suffix) throws IOException {
+    String entries = compound.getFileName().toString().replace(".cfs", ".cfe");
+    try (Directory dir = FSDirectory.open(compound.getParent());
+        IndexInput in = dir.openInput(entries, IOContext.READONCE)) {
+      in.seek(CodecUtil.indexHeaderLength("Lucene90CompoundEntries", ""));
+      for (int n = in.readVInt(); n > 0; n--) {
+        String name = in.readString();
+        long offset = in.readLong();
+        long length = in.readLong();
+        if (name.equals(suffix)) {
+          return new long[] {offset, length};
+        }
+      }
+    }
+    throw new AssertionError("no " + suffix + " in " + compound);
   }
 
   private static void copyTree(Path from, Path to) throws IOException {

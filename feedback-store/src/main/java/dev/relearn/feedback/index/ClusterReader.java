@@ -29,11 +29,11 @@ public final class ClusterReader implements FeedbackLookup, Closeable {
   private final ClusterLookup lookup;
   private final ThrottledRefresh refresh;
 
-  private ClusterReader(Directory directory, SearcherManager searchers,
+  private ClusterReader(Path folder, Directory directory, SearcherManager searchers,
       FeedbackIndexConfig config) {
     this.directory = directory;
     this.searchers = searchers;
-    this.lookup = new ClusterLookup(config);
+    this.lookup = new ClusterLookup(folder, config);
     this.refresh = new ThrottledRefresh(searchers, REFRESH_MILLIS);
   }
 
@@ -55,7 +55,7 @@ public final class ClusterReader implements FeedbackLookup, Closeable {
       }
       searchers = new SearcherManager(directory, null);
       IndexFolder.requireDimension(searchers, folder, config.dimension());
-      return new ClusterReader(directory, searchers, config);
+      return new ClusterReader(folder, directory, searchers, config);
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileSuppressingExceptions(e, searchers, directory);
       throw e;

@@ -47,7 +47,7 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
     this.folder = folder;
     this.config = config;
     this.writes = writes;
-    this.lookup = new ClusterLookup(config);
+    this.lookup = new ClusterLookup(folder, config);
   }
 
   /**

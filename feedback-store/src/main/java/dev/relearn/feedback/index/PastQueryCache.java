@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
@@ -67,10 +68,15 @@ final class PastQueryCache {
 
   private static Entry load(LeafReaderContext leaf, int leafDoc) throws IOException {
     var doc = leaf.reader().storedFields().document(leafDoc, FeedbackFields.LOOKUP_FIELDS);
-    Map<String, ChunkEvidence> chunks = FeedbackFields.chunks(doc);
-    Map<String, ChunkEvidence> canonical = HashMap.newHashMap(chunks.size());
-    chunks.forEach((id, evidence) -> canonical.put(ChunkIds.canonical(id), evidence));
-    return new Entry(FeedbackFields.intValue(doc, FeedbackFields.EVENTS), Map.copyOf(canonical),
-        FeedbackFields.longValue(doc, FeedbackFields.LAST_MILLIS));
+    try {
+      Map<String, ChunkEvidence> chunks = FeedbackFields.chunks(doc);
+      Map<String, ChunkEvidence> canonical = HashMap.newHashMap(chunks.size());
+      chunks.forEach((id, evidence) -> canonical.put(ChunkIds.canonical(id), evidence));
+      return new Entry(FeedbackFields.intValue(doc, FeedbackFields.EVENTS),
+          Map.copyOf(canonical), FeedbackFields.longValue(doc, FeedbackFields.LAST_MILLIS));
+    } catch (RuntimeException e) { // bytes that pass Lucene's reading but not ours
+      throw new CorruptIndexException("cluster document " + leafDoc + " cannot be decoded: "
+          + e.getMessage(), leaf.reader().toString(), e);
+    }
   }
 }
