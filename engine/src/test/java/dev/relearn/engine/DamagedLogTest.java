@@ -40,11 +40,12 @@ class DamagedLogTest {
       vector = relearn.embedder().embedQuery("alpha");
     }
     Path logDir = index.resolve(Relearn.FEEDBACK_FOLDER).resolve("log");
+    long now = System.currentTimeMillis(); // recent: events past the 90-day TTL expire on open
     try (Translog log = Translog.open(logDir)) {
       for (int i = 0; i < 5; i++) {
         log.append(EventCodec.encode(new FeedbackEvent("ev-" + i, "session-" + i, vector,
             List.of(new ShownResult(chunk, 1)), List.of(chunk), Outcome.SUCCESS, null, null,
-            SignalClass.STRONG, 1_000L + i)));
+            SignalClass.STRONG, now + i)));
       }
     }
     Path file;

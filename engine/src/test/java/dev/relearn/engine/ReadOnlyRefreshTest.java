@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.search.Hit;
 import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
@@ -73,6 +74,47 @@ class ReadOnlyRefreshTest {
       assertTrue(explained.explanations().get(at).boost().evidence() > 0,
           "the boost comes from similar past queries: " + explained.explanations().get(at));
     }
+  }
+
+  @Test
+  void aReadOnlyEngineStopsUsingAForgottenSessionWithinItsRefreshTime() throws Exception {
+    Path index = tmp.resolve("idx");
+    String query = "how do I revoke a leaked key";
+    SearchRequest learned = SearchRequest.of(query).withMode(SearchMode.LEARNED).withK(3);
+    try (Relearn writer = Relearn.open(index, hashing)) {
+      writer.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
+      String used = writer.search(learned).hits().get(1).chunkId();
+      for (int i = 0; i < 5; i++) {
+        writer.feedback(FeedbackRequest.of(query, List.of(used)).withOutcome(Outcome.SUCCESS)
+            .withIds("gone", null));
+      }
+      writer.feedbackStore().checkpoint();
+      try (Relearn reader = Relearn.open(index, hashing.withReadOnly(true))) {
+        assertTrue(evidence(reader, learned, used) > 0, "the reader uses the session's evidence");
+        writer.feedbackStore().forgetSession(writer.feedbackStore().sessions().hash("gone"));
+        double left = evidence(reader, learned, used);
+        for (int i = 0; i < 10 && left > 0; i++) {
+          Thread.sleep(Relearn.READ_ONLY_REFRESH_MILLIS);
+          left = evidence(reader, learned, used);
+        }
+        assertEquals(0.0, left, "the reader still uses the forgotten session's evidence");
+        for (Hit hit : reader.search(learned.withK(20)).hits()) {
+          assertEquals(LearnedValues.NEUTRAL, hit.learned(), hit.chunkId());
+        }
+      }
+    }
+  }
+
+  private static double evidence(Relearn reader, SearchRequest request, String id)
+      throws Exception {
+    ExplainedResults explained = reader.explain(request.withK(20));
+    List<Hit> hits = explained.results().hits();
+    for (int i = 0; i < hits.size(); i++) {
+      if (hits.get(i).chunkId().equals(id)) {
+        return explained.explanations().get(i).boost().evidence();
+      }
+    }
+    throw new AssertionError("no hit " + id);
   }
 
   @Test

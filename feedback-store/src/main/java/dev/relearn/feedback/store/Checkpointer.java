@@ -3,6 +3,7 @@ package dev.relearn.feedback.store;
 import dev.relearn.feedback.index.FeedbackIndex;
 import dev.relearn.feedback.log.Translog;
 import java.io.IOException;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -127,11 +128,13 @@ final class Checkpointer {
 
   /**
    * Commits the ledger's deletions, forced out of its segment files, under the checkpoint mark of
-   * its last commit (the log did not move).
+   * its last commit (the log did not move), with {@code extra} beside it in the commit's user
+   * data (what {@link Rewrites} must finish on open if the process dies before it does).
    */
-  void commitLedgerDeletions() throws IOException {
-    ledger.commit(Map.of(CHECKPOINT_KEY, ledger.committedUserData()
-        .getOrDefault(CHECKPOINT_KEY, "0")), true);
+  void commitLedgerDeletions(Map<String, String> extra) throws IOException {
+    Map<String, String> data = new HashMap<>(extra);
+    data.put(CHECKPOINT_KEY, ledger.committedUserData().getOrDefault(CHECKPOINT_KEY, "0"));
+    ledger.commit(data);
   }
 
   /**
@@ -157,7 +160,7 @@ final class Checkpointer {
         }
         // recording goes on meanwhile; later events are in the new generation
         Map<String, String> data = Map.of(CHECKPOINT_KEY, Long.toString(rolled));
-        ledger.commit(data, false);
+        ledger.commit(data);
         index.commit(data);
         commitChunks();
         log.trimUpTo(rolled);

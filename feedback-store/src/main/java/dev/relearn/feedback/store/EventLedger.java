@@ -23,6 +23,7 @@ import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
@@ -57,6 +58,7 @@ final class EventLedger implements Closeable {
   private final Map<String, String> aliases = new HashMap<>();
   private volatile Map<String, String> renamed = Map.of(); // see renamed(); rebuilt when stale
   private volatile boolean renamedStale;
+  private boolean deleted; // events were deleted since the last commit; guarded by this
 
   private EventLedger(Path folder, Directory directory, IndexWriter writer) {
     this.folder = folder;
@@ -69,7 +71,9 @@ final class EventLedger implements Closeable {
     Directory directory = FSDirectory.open(folder);
     IndexWriter writer;
     try {
-      writer = new IndexWriter(directory, new IndexWriterConfig());
+      TieredMergePolicy mergePolicy = new TieredMergePolicy();
+      mergePolicy.setForceMergeDeletesPctAllowed(0); // a purge rewrites every segment it touched
+      writer = new IndexWriter(directory, new IndexWriterConfig().setMergePolicy(mergePolicy));
     } catch (LockObtainFailedException e) {
       directory.close();
       throw new IllegalStateException("feedback ledger in use by another process: " + folder, e);
@@ -232,18 +236,24 @@ final class EventLedger implements Closeable {
   private int delete(Query query) throws IOException {
     int before = ids.size();
     writer.deleteDocuments(query);
+    deleted = true;
     ids.clear();
     load();
     return before - ids.size();
   }
 
-  /** Commits with {@code userData}; forgetting forces deletes out of the segment files. */
-  synchronized void commit(Map<String, String> userData, boolean purgeDeletes) throws IOException {
-    if (purgeDeletes) {
+  /**
+   * Commits with {@code userData}. When events were deleted (forgotten or expired) since the last
+   * commit, the segments that held them are rewritten first, so that their bytes leave the disk
+   * with this commit instead of staying in segment files until a merge.
+   */
+  synchronized void commit(Map<String, String> userData) throws IOException {
+    if (deleted) {
       writer.forceMergeDeletes(true);
     }
     writer.setLiveCommitData(userData.entrySet());
     writer.commit();
+    deleted = false;
   }
 
   synchronized Map<String, String> committedUserData() throws IOException {

@@ -91,6 +91,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   }
 
   private void recover() throws IOException {
+    rewrites.finishForget();
     recovery = LogReplay.replay(folder.log(), recorder::replay);
     if (recovery.records() > 0) {
       checkpointer.changed();
@@ -100,7 +101,9 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
           + " was damaged; every intact record was kept: "
           + String.join("; ", recovery.problems()));
     }
-    index.expire();
+    if (rewrites.expireUncommitted().events() > 0) {
+      checkpointer.changed(); // the checkpoint below commits and purges the deletions
+    }
     checkpointer.rebuildLearnedFields();
     checkpoint();
   }
@@ -202,7 +205,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     return rewrites.forgetAll();
   }
 
-  /** Deletes events older than the TTL; returns clusters removed. */
+  /** Deletes events and clusters older than the TTL (done on open and daily); clusters removed. */
   public int expire() throws IOException {
     requireOpen();
     return rewrites.expire();

@@ -9,9 +9,17 @@ import java.util.Map;
  * The store's changes that rewrite what is recorded instead of adding to it: forgetting a
  * session or everything, expiry past the time to live, and chunk renames. Each holds the gate
  * exclusively and recomputes the learned fields from the ledger. Forgetting checkpoints first, so
- * that the log keeps nothing a replay could bring back, and commits before it returns.
+ * that the log keeps nothing a replay could bring back, and commits before it returns: the ledger
+ * first, naming the forget in its commit's user data until the cluster index and the chunk index
+ * are committed too, so that an open after a crash in between finishes it ({@link
+ * #finishForget()}) instead of keeping the session's query vectors.
  */
 final class Rewrites {
+  /** The ledger's user-data key naming the session a forget under way deletes. */
+  static final String FORGET_SESSION = "relearn.forget.session";
+  /** The ledger's user-data key marking a forget-all under way. */
+  static final String FORGET_ALL = "relearn.forget.all";
+
   private final FeedbackIndexConfig indexConfig;
   private final EventLedger ledger;
   private final FeedbackIndex index;
@@ -48,43 +56,82 @@ final class Rewrites {
 
   /** Deletes a session's events and clusters and commits; returns the clusters removed. */
   int forgetSession(String sessionHash) throws IOException {
-    return forget(() -> {
-      ledger.forgetSession(sessionHash);
-      return index.forgetSession(sessionHash);
-    });
+    return forget(forgetting(sessionHash), () -> ledger.forgetSession(sessionHash),
+        () -> index.forgetSession(sessionHash));
   }
 
   /** Deletes all feedback and commits; returns the clusters removed. */
   int forgetAll() throws IOException {
-    return forget(() -> {
-      ledger.forgetAll();
-      return index.forgetAll();
+    return forget(forgetting(null), ledger::forgetAll, index::forgetAll);
+  }
+
+  /** The ledger user data naming a forget of {@code sessionHash} (null: of everything). */
+  static Map<String, String> forgetting(String sessionHash) {
+    return sessionHash == null ? Map.of(FORGET_ALL, "true") : Map.of(FORGET_SESSION, sessionHash);
+  }
+
+  private int forget(Map<String, String> intent, Checkpointer.Locked<Integer> ledgerDeletion,
+      Checkpointer.Locked<Integer> clusterDeletion) throws IOException {
+    return checkpointer.rewriting(() -> {
+      checkpointer.changed(); // roll and trim the log even if nothing was applied since the last
+      checkpointer.checkpoint(); // checkpoint: the log keeps nothing a replay could bring back
+      ledgerDeletion.run();
+      checkpointer.commitLedgerDeletions(intent);
+      int removed = clusterDeletion.run(); // commits the cluster index
+      checkpointer.rebuildLearnedFields();
+      checkpointer.commitChunks();
+      checkpointer.commitLedgerDeletions(Map.of()); // done: an open no longer finishes it
+      return removed;
     });
   }
 
-  private int forget(Checkpointer.Locked<Integer> deletion) throws IOException {
-    return checkpointer.rewriting(() -> {
-      checkpointer.checkpoint(); // the log keeps nothing that a replay could bring back
-      int removed = deletion.run();
-      checkpointer.commitLedgerDeletions();
-      checkpointer.rebuildLearnedFields();
-      checkpointer.commitChunks();
-      return removed;
-    });
+  /**
+   * On open: finishes a forget that a crash cut short after its ledger commit, deleting the
+   * session's (or every) cluster and clearing the mark. The learned fields are recomputed from
+   * the ledger on open anyway.
+   */
+  void finishForget() throws IOException {
+    Map<String, String> data = ledger.committedUserData();
+    String session = data.get(FORGET_SESSION);
+    boolean all = data.containsKey(FORGET_ALL);
+    if (session != null) {
+      index.forgetSession(session);
+    }
+    if (all) {
+      index.forgetAll();
+    }
+    if (session != null || all) {
+      checkpointer.commitLedgerDeletions(Map.of());
+    }
   }
 
   /** Deletes events older than the time to live; returns the clusters removed. */
   int expire() throws IOException {
     return checkpointer.rewriting(() -> {
-      long cutoff = indexConfig.clock().millis() - indexConfig.ttl().toMillis();
-      int events = ledger.expireBefore(cutoff);
-      int clusters = index.expire();
-      if (events > 0) {
+      Expired expired = expireUncommitted();
+      if (expired.events() > 0) {
         checkpointer.changed(); // the deletions must be committed even if no learned value changes
         checkpointer.rebuildLearnedFields();
         checkpointer.checkpoint();
       }
-      return clusters;
+      return expired.clusters();
     });
   }
+
+  /**
+   * Deletes the ledger's events older than the time to live (not committed: the next checkpoint
+   * commits and purges them) and the cluster index's clusters whose last event is (committed);
+   * nothing without a time to live. For expiry on open, before the learned fields are rebuilt.
+   */
+  Expired expireUncommitted() throws IOException {
+    if (indexConfig.ttl() == null) {
+      return new Expired(0, 0);
+    }
+    long cutoff = indexConfig.clock().millis() - indexConfig.ttl().toMillis();
+    int events = ledger.expireBefore(cutoff);
+    return new Expired(events, index.expire());
+  }
+
+  /** What an expiry deleted: ledger events and clusters. */
+  record Expired(int events, int clusters) {}
 }

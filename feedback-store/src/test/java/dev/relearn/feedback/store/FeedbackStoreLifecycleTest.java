@@ -1,0 +1,253 @@
+package dev.relearn.feedback.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.event.ShownResult;
+import dev.relearn.feedback.event.SignalClass;
+import dev.relearn.feedback.learn.LearnedFieldUpdater;
+import dev.relearn.lucene.embed.VectorChecks;
+import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.schema.Chunk;
+import dev.relearn.lucene.schema.ChunkKind;
+import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.LearnedValues;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The life cycle of recorded feedback on real indexes on disk: what forgetting and expiry leave
+ * in the store's files (deleted documents still sitting in segment files included), in the
+ * learned values, and after a crash between a forget's commits.
+ */
+class FeedbackStoreLifecycleTest {
+  private static final int DIMENSION = 8;
+  private static final long T0 = 1_700_000_000_000L;
+  private static final long DAY = Duration.ofDays(1).toMillis();
+
+  @TempDir Path tmp;
+  private final AtomicLong now = new AtomicLong(T0);
+  private final InstantSource clock = new InstantSource() {
+    @Override
+    public Instant instant() {
+      return Instant.ofEpochMilli(now.get());
+    }
+  };
+  private Directory chunkDirectory;
+  private IndexWriter chunkWriter;
+  private SearcherManager chunkSearchers;
+
+  @BeforeEach
+  void openChunkIndex() throws IOException {
+    ChunkSchema schema = new ChunkSchema(2);
+    chunkDirectory = FSDirectory.open(tmp.resolve("chunks"));
+    chunkWriter = new IndexWriter(chunkDirectory, LearnedFieldUpdater.withOverlays(
+        new IndexWriterConfig(schema.indexAnalyzer()).setSimilarity(ChunkSchema.similarity())));
+    for (int i = 0; i < 4; i++) {
+      String id = "c" + i;
+      chunkWriter.addDocument(schema.document(new Chunk(id, "/origin", id + ".md",
+          ChunkKind.MARKDOWN, "Title " + id, List.of("Heading"), 1, 2, 3, "text of " + id),
+          VectorChecks.normalize(new float[] {1, i + 1}), LearnedValues.NEUTRAL));
+    }
+    chunkWriter.commit();
+    chunkSearchers = new SearcherManager(chunkWriter, null);
+  }
+
+  @AfterEach
+  void closeChunkIndex() throws IOException {
+    org.apache.lucene.util.IOUtils.close(chunkSearchers, chunkWriter, chunkDirectory);
+  }
+
+  private FeedbackStore open(FeedbackStoreConfig config) throws IOException {
+    return FeedbackStore.open(tmp.resolve("feedback"), config, chunkWriter, chunkSearchers);
+  }
+
+  private FeedbackStoreConfig config() {
+    FeedbackStoreConfig defaults = FeedbackStoreConfig.defaults(DIMENSION);
+    return defaults.withIndex(defaults.index().withClock(clock));
+  }
+
+  private static FeedbackEvent event(String id, String session, float[] vector, String chunk,
+      long millis) {
+    return new FeedbackEvent(id, session, vector, List.of(new ShownResult(chunk, 1)),
+        List.of(chunk), Outcome.SUCCESS, null, null, SignalClass.STRONG, millis);
+  }
+
+  private static float[] unit(Random random) {
+    float[] v = new float[DIMENSION];
+    for (int i = 0; i < DIMENSION; i++) {
+      v[i] = (float) random.nextGaussian();
+    }
+    return VectorChecks.normalize(v);
+  }
+
+  @Test
+  void forgettingASessionLeavesNoneOfItsBytesInAnyFileOfTheStore() throws Exception {
+    Random random = new Random(7);
+    float[] forgotten = unit(random);
+    String eventId = "Qzv8forgottenWj3";
+    try (FeedbackStore store = open(config())) {
+      String keep = store.sessions().hash("keep");
+      String gone = store.sessions().hash("gone");
+      for (int i = 0; i < 40; i++) {
+        store.record(event("k" + i, keep, unit(random), "c" + (i % 3), T0));
+      }
+      store.record(event(eventId, gone, forgotten, "c3", T0));
+      store.checkpoint(); // one ledger segment of 41 events, one of them the session's
+      assertTrue(store.forgetSession(gone) >= 1);
+      assertEquals(LearnedValues.NEUTRAL, store.learned("c3"));
+      assertEquals(40, store.stats().ledgerEvents());
+    }
+    Path folder = tmp.resolve("feedback");
+    assertNoDeletedDocuments(folder.resolve(StoreFolder.LEDGER));
+    assertNoDeletedDocuments(folder.resolve("clusters"));
+    List<byte[]> traces = List.of(eventId.getBytes(StandardCharsets.US_ASCII),
+        floats(forgotten, ByteOrder.LITTLE_ENDIAN), floats(forgotten, ByteOrder.BIG_ENDIAN));
+    for (Path file : files(folder)) {
+      byte[] bytes = Files.readAllBytes(file);
+      for (byte[] trace : traces) {
+        assertFalse(contains(bytes, trace), "a forgotten event's bytes remain in " + file);
+      }
+    }
+  }
+
+  @Test
+  void expiredEventsLeaveTheLedgerAndTheLearnedFieldsWhenTheStoreOpens() throws Exception {
+    String oldId = "Xq7expiredPk2";
+    try (FeedbackStore store = open(config())) {
+      String alice = store.sessions().hash("alice");
+      for (int i = 0; i < 30; i++) {
+        store.record(event("recent" + i, alice, unit(new Random(i)), "c0", T0 + 80 * DAY));
+      }
+      store.record(event(oldId, alice, unit(new Random(99)), "c1", T0));
+      now.set(T0 + 80 * DAY);
+      assertTrue(store.learned("c1").successes() > 0);
+    }
+    now.set(T0 + 91 * DAY); // a CLI process lives for seconds: expiry must not wait a day
+    try (FeedbackStore store = open(config())) {
+      assertFalse(store.contains(oldId), "the expired event is still in the ledger");
+      assertEquals(30, store.stats().ledgerEvents());
+      assertEquals(LearnedValues.NEUTRAL, store.learned("c1"), "expired evidence still counts");
+      assertTrue(store.learned("c0").successes() > 0, "evidence within the TTL is kept");
+    }
+    Path folder = tmp.resolve("feedback");
+    assertNoDeletedDocuments(folder.resolve(StoreFolder.LEDGER));
+    for (Path file : files(folder)) {
+      assertFalse(contains(Files.readAllBytes(file), oldId.getBytes(StandardCharsets.US_ASCII)),
+          "an expired event's bytes remain in " + file);
+    }
+  }
+
+  @Test
+  void aStoreWithoutTimeToLiveExpiresNothingAndKeepsWorking() throws Exception {
+    FeedbackStoreConfig config = config();
+    config = config.withIndex(config.index().withTtl(null));
+    try (FeedbackStore store = open(config)) {
+      store.record(event("e1", store.sessions().hash("a"), unit(new Random(1)), "c0", T0));
+      now.set(T0 + 1000 * DAY);
+      assertEquals(0, store.expire());
+      assertTrue(store.contains("e1"));
+    }
+    try (FeedbackStore store = open(config)) {
+      assertTrue(store.contains("e1"));
+      store.record(event("e2", store.sessions().hash("a"), unit(new Random(2)), "c1", T0));
+    }
+  }
+
+  @Test
+  void aForgetCutShortAfterItsLedgerCommitIsFinishedOnOpen() throws Exception {
+    String gone;
+    String keep;
+    try (FeedbackStore store = open(config())) {
+      gone = store.sessions().hash("gone");
+      keep = store.sessions().hash("keep");
+      store.record(event("g1", gone, unit(new Random(1)), "c0", T0));
+      store.record(event("k1", keep, unit(new Random(2)), "c1", T0));
+    }
+    // what a crash right after the forget's first commit leaves: the ledger without the session
+    // and naming the forget under way, the cluster index still with its query vectors
+    Path ledgerFolder = tmp.resolve("feedback").resolve(StoreFolder.LEDGER);
+    try (EventLedger ledger = EventLedger.open(ledgerFolder)) {
+      Map<String, String> data = new HashMap<>(ledger.committedUserData());
+      data.putAll(Rewrites.forgetting(gone));
+      ledger.forgetSession(gone);
+      ledger.commit(data);
+    }
+    try (FeedbackStore store = open(config())) {
+      assertEquals(1, store.stats().clusters().clusters(), "the forget was not finished");
+      assertTrue(store.similar(unit(new Random(1)), 0.99f, 5).isEmpty());
+      assertEquals(1, store.similar(unit(new Random(2)), 0.99f, 5).size());
+      assertEquals(LearnedValues.NEUTRAL, store.learned("c0"));
+      // a later event of a session of that name is not forgotten again by the next open
+      store.record(event("g2", gone, unit(new Random(3)), "c2", T0));
+    }
+    try (FeedbackStore store = open(config())) {
+      assertTrue(store.contains("g2"));
+      assertEquals(1, store.similar(unit(new Random(3)), 0.99f, 5).size());
+    }
+  }
+
+  private static void assertNoDeletedDocuments(Path index) throws IOException {
+    try (Directory directory = FSDirectory.open(index);
+        DirectoryReader reader = DirectoryReader.open(directory)) {
+      for (LeafReaderContext leaf : reader.leaves()) {
+        assertEquals(0, leaf.reader().numDeletedDocs(),
+            "a segment of " + index + " still holds deleted documents");
+      }
+    }
+  }
+
+  private static List<Path> files(Path folder) throws IOException {
+    try (Stream<Path> walk = Files.walk(folder)) {
+      return new ArrayList<>(walk.filter(Files::isRegularFile).toList());
+    }
+  }
+
+  private static byte[] floats(float[] vector, ByteOrder order) {
+    ByteBuffer buffer = ByteBuffer.allocate(vector.length * Float.BYTES).order(order);
+    for (float v : vector) {
+      buffer.putFloat(v);
+    }
+    return buffer.array();
+  }
+
+  private static boolean contains(byte[] haystack, byte[] needle) {
+    outer:
+    for (int i = 0; i + needle.length <= haystack.length; i++) {
+      for (int j = 0; j < needle.length; j++) {
+        if (haystack[i + j] != needle[j]) {
+          continue outer;
+        }
+      }
+      return true;
+    }
+    return false;
+  }
+}
