@@ -1,7 +1,6 @@
 package dev.relearn.cli;
 
 import dev.relearn.engine.Relearn;
-import dev.relearn.feedback.store.FeedbackStore;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -13,7 +12,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "forget", mixinStandardHelpOptions = true,
     description = {"Delete a session's feedback (--session S) or all of it (--all).",
         "Commits, then updates the learned fields. Merged clusters that the session touched go"
-            + " entirely."})
+            + " entirely. --all also resets the weights ratings taught and the recent-feedback"
+            + " list, so that learned searches rank as hybrid ones again."})
 final class ForgetCommand implements Callable<Integer> {
   @Mixin EngineOptions engine;
   @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -33,9 +33,7 @@ final class ForgetCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     try (Relearn relearn = engine.open(false)) {
-      FeedbackStore store = relearn.feedbackStore();
-      int removed = target.all ? store.forgetAll()
-          : store.forgetSession(store.sessions().hash(target.session));
+      int removed = target.all ? relearn.forgetAll() : relearn.forgetSession(target.session);
       spec.commandLine().getOut().println("forgot " + removed + " query cluster(s)"
           + (target.all ? "" : " of that session"));
     }

@@ -156,6 +156,17 @@ public final class AsyncRelearn {
     return submit(() -> relearn.recentFeedback(limit));
   }
 
+  /** {@link Relearn#forgetSession}: one session's feedback, committed when the future completes. */
+  public CompletableFuture<Integer> forgetSession(String sessionId) {
+    Objects.requireNonNull(sessionId, "sessionId");
+    return submit(() -> relearn.forgetSession(sessionId));
+  }
+
+  /** {@link Relearn#forgetAll}: all feedback, learned weights and recent feedback. */
+  public CompletableFuture<Integer> forgetAll() {
+    return submit(relearn::forgetAll);
+  }
+
   /** {@link Relearn#resetWeights}: of {@code queryClass}, or of every class when it is null. */
   public CompletableFuture<Void> resetWeights(QueryClass queryClass) {
     return submit(() -> {

@@ -103,6 +103,11 @@ final class EngineFeedback implements Closeable {
     return store;
   }
 
+  /** Forgets the feedback of session {@code sessionId}; the engine checked that it is writable. */
+  int forgetSession(String sessionId) throws IOException {
+    return store.forgetSession(store.sessions().hash(sessionId));
+  }
+
   /** Records feedback; the engine checked that it is writable. */
   FeedbackAck record(FeedbackRequest request) throws IOException {
     return recorder.record(request);

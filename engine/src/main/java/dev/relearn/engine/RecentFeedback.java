@@ -80,6 +80,14 @@ final class RecentFeedback {
     }
   }
 
+  /** Forgets every summary, and empties the file (when writable). */
+  synchronized void clear() throws IOException {
+    recent.clear();
+    if (writable && Files.exists(file)) {
+      rewrite();
+    }
+  }
+
   /** The newest {@code limit} summaries, newest first. */
   synchronized List<FeedbackSummary> newest(int limit) {
     if (limit < 0) {

@@ -179,6 +179,43 @@ public final class Relearn implements AutoCloseable {
     });
   }
 
+  /**
+   * Forgets one session's feedback: deletes its events and every past-query cluster it added to
+   * (a cluster merged with other sessions' goes whole), commits, and recomputes the learned
+   * fields, so that the next search no longer uses it. What its ratings taught the per-class
+   * weights stays, as they average over sessions ({@link #resetWeights}).
+   *
+   * @param sessionId the session id the feedback was recorded with
+   * @return the past-query clusters removed
+   * @throws IllegalStateException if the engine is read-only
+   */
+  public int forgetSession(String sessionId) throws IOException {
+    Objects.requireNonNull(sessionId, "sessionId");
+    return gate.call(() -> {
+      requireWritable();
+      return feedback.forgetSession(sessionId);
+    });
+  }
+
+  /**
+   * Forgets all feedback: every event and past-query cluster, the learned fields, what ratings
+   * taught the weights and the recent-feedback list, each committed or saved before this returns.
+   * Learned searches then rank exactly as hybrid ones until new feedback arrives.
+   *
+   * @return the past-query clusters removed
+   * @throws IllegalStateException if the engine is read-only
+   */
+  public int forgetAll() throws IOException {
+    return gate.call(() -> {
+      requireWritable();
+      int removed = feedback.store().forgetAll();
+      weights.resetAll();
+      weights.save(dir.resolve(WEIGHTS_FILE));
+      recent.clear();
+      return removed;
+    });
+  }
+
   /** Which of {@code ids} are not ids of chunks in the index, sorted. */
   public Set<String> unknownChunkIds(Collection<String> ids) throws IOException {
     return gate.call(() -> searches.unknownIds(ids));

@@ -157,6 +157,8 @@ class AsyncRelearnTest {
       release.countDown();
       await(kept);
       assertEquals(1, relearn.feedbackStore().stats().ledgerEvents(), "only 'kept' ran");
+      assertEquals(1, await(async.forgetAll()), "the one past-query cluster");
+      assertEquals(0, relearn.feedbackStats().ledgerEvents());
       await(async.close());
     }
   }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.feedback.event.Learnability;
+import dev.relearn.feedback.event.Rating;
 import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.indexer.build.Progress;
@@ -16,7 +17,10 @@ import dev.relearn.lucene.feedback.Outcome;
 import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.search.Hit;
+import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.lucene.search.SearchResults;
+import dev.relearn.lucene.weights.ClassStats;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -124,23 +128,41 @@ class FeedbackTest {
     try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
       relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
       id = top(relearn, "rotate keys");
-      relearn.feedback(FeedbackRequest.of("rotate", List.of(id)).withIds("alice", null));
+      relearn.feedback(FeedbackRequest.of("rotate", List.of(id)).withIds("alice", null)
+          .withRating(Rating.thumbs(true), null));
       relearn.feedback(FeedbackRequest.of("keys", List.of(id)).withIds("bob", null));
       var store = relearn.feedbackStore();
       assertEquals(2.0, store.learned(id).clicks(), 1e-9);
-      assertTrue(store.forgetSession(store.sessions().hash("alice")) >= 1);
+      assertTrue(relearn.forgetSession("alice") >= 1);
       assertEquals(1.0, store.learned(id).clicks(), 1e-9);
       assertEquals(1.0, learnedInSearch(relearn, "rotate keys", id).clicks(), 1e-9);
+      assertEquals(1, ratedSamples(relearn), "one session's ratings stay in the weights");
+    }
+    SearchRequest learned = SearchRequest.of("rotate keys").withMode(SearchMode.LEARNED);
+    try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
+      assertEquals(1, relearn.feedbackStats().ledgerEvents());
+      assertEquals(2, relearn.recentFeedback(10).size());
+      relearn.forgetAll();
+      assertEquals(LearnedValues.NEUTRAL, learnedInSearch(relearn, "rotate keys", id));
+      assertEquals(0, ratedSamples(relearn), "forgetting all resets what ratings taught");
+      assertEquals(List.of(), relearn.recentFeedback(10));
     }
     try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
-      assertEquals(1, relearn.feedbackStore().stats().ledgerEvents());
-      relearn.feedbackStore().forgetAll();
+      assertEquals(0, relearn.feedbackStats().ledgerEvents());
       assertEquals(LearnedValues.NEUTRAL, learnedInSearch(relearn, "rotate keys", id));
+      assertEquals(0, ratedSamples(relearn));
+      assertEquals(List.of(), relearn.recentFeedback(10), "emptied on disk too");
+      assertEquals(ids(relearn.search(SearchRequest.of("rotate keys")
+          .withMode(SearchMode.HYBRID))), ids(relearn.search(learned)), "learned = hybrid again");
     }
-    try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
-      assertEquals(0, relearn.feedbackStore().stats().ledgerEvents());
-      assertEquals(LearnedValues.NEUTRAL, learnedInSearch(relearn, "rotate keys", id));
-    }
+  }
+
+  private static long ratedSamples(Relearn relearn) {
+    return relearn.weights().allStats().values().stream().mapToLong(ClassStats::samples).sum();
+  }
+
+  private static List<String> ids(SearchResults results) {
+    return results.hits().stream().map(Hit::chunkId).toList();
   }
 
   @Test
