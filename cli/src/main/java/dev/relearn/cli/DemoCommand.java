@@ -39,6 +39,10 @@ final class DemoCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Path root = source != null ? source : projectRoot();
+    if (!Files.isDirectory(root)) { // before the index is created
+      throw new IllegalArgumentException("--source " + root + (Files.exists(root)
+          ? " is a file, not a folder" : ": no such folder") + "; nothing was indexed");
+    }
     PrintWriter out = spec.commandLine().getOut();
     try (Relearn relearn = engine.openOrCreate()) {
       out.println("relearn demo: indexing " + root + " into " + relearn.directory());
@@ -56,7 +60,10 @@ final class DemoCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "    (hybrid, %.1f ms)%n", millis);
       }
       out.println();
-      out.println("Try your own: bin/relearn search \"your question\"   (see bin/relearn --help)");
+      String index = spec.commandLine().getParseResult().hasMatchedOption("--index")
+          ? "--index " + relearn.directory() + " " : "";
+      out.println("Try your own: bin/relearn search " + index + "\"your question\"   (see"
+          + " bin/relearn --help)");
     }
     return 0;
   }

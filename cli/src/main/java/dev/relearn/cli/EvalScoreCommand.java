@@ -84,6 +84,11 @@ final class EvalScoreCommand implements Callable<Integer> {
     Evaluator evaluator = Usage.check(spec, () -> new Evaluator(metrics.stream()
         .map(Metric::parse).toList()));
     Qrels qrels = readQrels();
+    if (qrels.queryIds().isEmpty()) {
+      throw new IllegalArgumentException((qrelsFile != null ? "--qrels " + qrelsFile
+          : "--dataset " + dataset + ": qrels/" + split() + ".tsv") + " holds no judgments;"
+          + " nothing to score against");
+    }
     Set<String> judged = judgedQueries(qrels);
     requireFile("--run", runFile);
     Run run = TrecRunReader.read(runFile);

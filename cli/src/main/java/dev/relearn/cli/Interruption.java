@@ -57,7 +57,7 @@ final class Interruption implements AutoCloseable {
     err.println();
     err.println("relearn: interrupted while indexing " + path.toAbsolutePath().normalize()
         + ": its changes were not committed, so the index is as it was before it (paths"
-        + " finished earlier in this run are kept). Most vectors embedded so far are cached:"
+        + " finished earlier in this run are kept). The vectors embedded so far are cached:"
         + " run the same command again to finish.");
     err.flush();
     SignalScope.halt(signal);
@@ -75,7 +75,7 @@ final class Interruption implements AutoCloseable {
     err.println();
     err.println("relearn: out of memory while indexing " + path.toAbsolutePath().normalize()
         + " (" + e.getMessage() + "; this JVM's heap is at most " + heapMb + " MB): its changes"
-        + " were not committed, so the index is as it was before it. Most vectors embedded so far"
+        + " were not committed, so the index is as it was before it. The vectors embedded so far"
         + " are cached: run the same command again with a larger heap, e.g."
         + " RELEARN_JAVA_OPTS=-Xmx" + suggestGb + "g.");
     err.flush();

@@ -1,5 +1,8 @@
 package dev.relearn.cli;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import org.apache.lucene.util.Version;
 import picocli.CommandLine;
@@ -8,7 +11,8 @@ import picocli.CommandLine.Command;
 /**
  * The {@code relearn} command: subcommands for indexing, searching, feedback, statistics,
  * configuration, serving (HTTP and MCP), evaluation, the demo and benchmarks. Exit codes: 0 ok, 1
- * error, 2 usage. Errors are one line on stderr; set {@code RELEARN_DEBUG=1} for stack traces.
+ * error, 2 usage, 128 + the signal's number when a signal stopped it. Errors are one line on
+ * stderr; set {@code RELEARN_DEBUG=1} for stack traces.
  */
 @Command(
     name = "relearn",
@@ -23,7 +27,8 @@ import picocli.CommandLine.Command;
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:ok", "1:error", "2:usage error"})
+    exitCodeList = {"0:ok", "1:error", "2:usage error",
+      "130:stopped by Ctrl-C (SIGINT; 143: SIGTERM, 129: SIGHUP)"})
 public final class RelearnCli implements Runnable {
   /** Held so the level sticks: Lucene's start-up INFO lines would clutter stderr. */
   private static final java.util.logging.Logger LUCENE_LOG =
@@ -56,9 +61,15 @@ public final class RelearnCli implements Runnable {
     return code;
   }
 
-  /** Entry point. */
+  /**
+   * Entry point. Standard output goes through {@link CheckedOutput}, so that output that could not
+   * be written (a full disk) is an error, exit code 1, rather than silently lost.
+   */
   public static void main(String[] args) {
-    System.exit(execute(args));
+    CheckedOutput stdout = new CheckedOutput(new FileOutputStream(FileDescriptor.out));
+    PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, System.out.charset()), true);
+    PrintWriter err = new PrintWriter(System.err, true);
+    System.exit(stdout.exitCode(execute(out, err, args), err));
   }
 
   private static int handle(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {

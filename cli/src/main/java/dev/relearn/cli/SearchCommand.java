@@ -54,10 +54,10 @@ final class SearchCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    search.check(spec, k, pathPrefix, kind);
+    String text = String.join(" ", words);
+    search.check(spec, text, k, pathPrefix, kind);
     try (Relearn relearn = engine.openPreferWritable()) {
-      SearchRequest request = search.request(relearn, String.join(" ", words), k, pathPrefix,
-          kind);
+      SearchRequest request = search.request(relearn, text, k, pathPrefix, kind);
       long start = System.nanoTime();
       ExplainedResults explained = explain ? relearn.explain(request) : null;
       SearchResults results = explain ? explained.results() : relearn.search(request);

@@ -42,14 +42,15 @@ final class SearchOptions {
   }
 
   /**
-   * A usage error unless every option of a search is in range: the request is built once with a
-   * stand-in query (the query's own problems are reported when it runs).
+   * A usage error unless the query (not empty, not too long) and every option of a search are in
+   * range: the request is built once, before the index is opened. The messages name the query's
+   * length, never its text.
    */
-  void check(CommandSpec spec, int k, String pathPrefix, String kind)
+  void check(CommandSpec spec, String text, int k, String pathPrefix, String kind)
       throws java.io.IOException {
     checkMode(spec);
     Fusion fusion = fusion(spec);
-    Usage.check(spec, () -> SearchRequest.of("probe").withK(k).withCandidates(candidates)
+    Usage.check(spec, () -> SearchRequest.of(text).withK(k).withCandidates(candidates)
         .withFusion(fusion)
         .withFilter(pathPrefix, kind == null ? null : ChunkKind.fromLabel(kind)));
   }

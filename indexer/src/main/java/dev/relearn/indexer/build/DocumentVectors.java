@@ -10,7 +10,8 @@ import java.util.List;
 
 /**
  * Vectors for chunks: from the persistent {@link VectorStore} when the same text was embedded
- * before with the same model, otherwise from the embedder (and then stored). Every vector is
+ * before with the same model, otherwise from the embedder (and then stored, written to the cache
+ * file as soon as it is embedded, so that an interrupted run loses none). Every vector is
  * checked before it is returned, so a faulty embedder fails the run before the index is touched.
  */
 public final class DocumentVectors {
@@ -54,8 +55,9 @@ public final class DocumentVectors {
           out[i] = VectorChecks.requireUnitVector(embedder.embedDocument(text),
               embedder.dimension(), embedder.modelId());
           embedded++;
-          if (store != null) {
-            store.put(Chunk.sha256Hex(text), out[i]);
+          if (store != null) { // in the file at once: a run stopped by a signal (which halts
+            store.put(Chunk.sha256Hex(text), out[i]); // the JVM) keeps every vector embedded
+            store.flush();
           }
           progress.advance(done + 1);
         }
