@@ -65,8 +65,9 @@ final class EngineOptions {
     String reason;
     try {
       return Relearn.open(index, writable);
-    } catch (IndexInUseException e) {
-      reason = e.getMessage();
+    } catch (IndexInUseException e) { // its advice ("open it read-only") is what happens next
+      reason = "index " + index + " is in use by "
+          + (e.holder() != null ? e.holder() : "another process");
     } catch (AccessDeniedException e) {
       if (!inIndex(e.getFile())) {
         throw e;

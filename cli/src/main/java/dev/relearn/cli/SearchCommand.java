@@ -62,14 +62,15 @@ final class SearchCommand implements Callable<Integer> {
       ExplainedResults explained = explain ? relearn.explain(request) : null;
       SearchResults results = explain ? explained.results() : relearn.search(request);
       double millis = (System.nanoTime() - start) / 1e6;
+      SearchMode mode = explain ? SearchMode.LEARNED : request.mode(); // explain ranks learned
       if (json) {
         Map<String, Object> body = new LinkedHashMap<>();
-        body.put("mode", request.mode().label());
+        body.put("mode", mode.label());
+        body.put("query_class", Relearn.queryClass(text).label());
         body.put("took_ms", millis);
         body.put("hits", HitPrinter.json(results.hits()));
         if (explain) {
           Weights w = explained.weights();
-          body.put("query_class", explained.queryClass().label());
           body.put("weights", Map.of("bm25", w.bm25(), "vector", w.vector(),
               "learned", w.learned()));
           body.put("explanations", explained.explanations());
@@ -82,8 +83,7 @@ final class SearchCommand implements Callable<Integer> {
         }
         int count = results.hits().size();
         out.printf(Locale.ROOT, "%d %s (%s) in %.1f ms%n", count, count == 1 ? "hit" : "hits",
-            (explain ? SearchMode.LEARNED : request.mode()).label(),
-            millis);
+            mode.label(), millis);
       }
     }
     return 0;
