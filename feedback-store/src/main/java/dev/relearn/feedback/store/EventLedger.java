@@ -223,7 +223,7 @@ final class EventLedger implements Closeable {
     return delete(new TermQuery(new Term(SESSION, sessionHash)));
   }
 
-  /** Deletes every event (renames stay); returns how many. Not committed. */
+  /** Deletes every event (renames stay: see {@link #pruneRenames}); returns how many. */
   synchronized int forgetAll() throws IOException {
     return delete(LongPoint.newRangeQuery(TIME, Long.MIN_VALUE, Long.MAX_VALUE));
   }
@@ -231,6 +231,41 @@ final class EventLedger implements Closeable {
   /** Deletes events older than {@code cutoffMillis}; returns how many. Not committed. */
   synchronized int expireBefore(long cutoffMillis) throws IOException {
     return delete(LongPoint.newRangeQuery(TIME, Long.MIN_VALUE, cutoffMillis - 1));
+  }
+
+  /**
+   * Deletes the renames that no event and none of {@code namedElsewhere} (the chunk ids the
+   * cluster index names) goes through any more; returns how many. Not committed. Without this,
+   * every rename of a chunk with evidence stayed for good, in memory and on disk, long after the
+   * events it served were forgotten or expired.
+   */
+  synchronized int pruneRenames(Set<String> namedElsewhere) throws IOException {
+    if (aliases.isEmpty()) {
+      return 0;
+    }
+    Set<String> named = new HashSet<>(namedElsewhere);
+    try (DirectoryReader reader = DirectoryReader.open(writer)) {
+      StoredFields stored = reader.storedFields();
+      for (int doc = 0; doc < reader.maxDoc(); doc++) {
+        Document d = live(reader, doc) ? stored.document(doc, Set.of(EVIDENCE)) : null;
+        if (d != null && d.getBinaryValue(EVIDENCE) != null) {
+          named.addAll(EvidenceCodec.decodeChunks(d.getBinaryValue(EVIDENCE)).keySet());
+        }
+      }
+    }
+    Set<String> needed = RenamedEvidence.needed(aliases, named);
+    int before = aliases.size();
+    for (String from : Set.copyOf(aliases.keySet())) {
+      if (!needed.contains(from)) {
+        writer.deleteDocuments(new Term(ALIAS_FROM, from));
+        aliases.remove(from);
+      }
+    }
+    if (aliases.size() < before) {
+      renamedStale = true;
+      deleted = true;
+    }
+    return before - aliases.size();
   }
 
   private int delete(Query query) throws IOException {

@@ -5,8 +5,10 @@ import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.schema.ChunkIds;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Past queries with their evidence moved to the chunks' current ids. The cluster index keeps the
@@ -39,6 +41,22 @@ final class RenamedEvidence {
       id = aliases.get(id);
     }
     return id;
+  }
+
+  /**
+   * The old ids of {@code aliases} that evidence naming {@code named} still goes through: each
+   * named id's renames, followed as {@link #current} does. The others are dead: nothing recorded
+   * names them any more (their events were forgotten or expired).
+   */
+  static Set<String> needed(Map<String, String> aliases, Set<String> named) {
+    Set<String> needed = new HashSet<>();
+    for (String id : named) {
+      String at = id;
+      for (int hops = 0; hops < MAX_HOPS && aliases.containsKey(at) && needed.add(at); hops++) {
+        at = aliases.get(at);
+      }
+    }
+    return needed;
   }
 
   /** {@code found} with every renamed chunk id replaced by its current id (in {@code renamed}). */

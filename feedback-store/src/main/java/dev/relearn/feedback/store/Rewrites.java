@@ -3,7 +3,9 @@ package dev.relearn.feedback.store;
 import dev.relearn.feedback.index.FeedbackIndex;
 import dev.relearn.feedback.index.FeedbackIndexConfig;
 import java.io.IOException;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The store's changes that rewrite what is recorded instead of adding to it: forgetting a
@@ -78,6 +80,7 @@ final class Rewrites {
       ledgerDeletion.run();
       checkpointer.commitLedgerDeletions(intent);
       int removed = clusterDeletion.run(); // commits the cluster index
+      pruneRenames();
       checkpointer.rebuildLearnedFields();
       checkpointer.commitChunks();
       checkpointer.commitLedgerDeletions(Map.of()); // done: an open no longer finishes it
@@ -129,7 +132,19 @@ final class Rewrites {
     }
     long cutoff = indexConfig.clock().millis() - indexConfig.ttl().toMillis();
     int events = ledger.expireBefore(cutoff);
-    return new Expired(events, index.expire());
+    Expired expired = new Expired(events, index.expire());
+    if (events > 0 || expired.clusters() > 0) {
+      pruneRenames();
+    }
+    return expired;
+  }
+
+  /** Deletes the renames that no remaining event or cluster needs (not committed). */
+  private void pruneRenames() throws IOException {
+    Set<String> clusterChunks = new HashSet<>();
+    index.forEach(cluster -> cluster.evidence().values()
+        .forEach(chunks -> clusterChunks.addAll(chunks.keySet())));
+    ledger.pruneRenames(clusterChunks);
   }
 
   /** What an expiry deleted: ledger events and clusters. */
