@@ -4,6 +4,7 @@ import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import java.io.IOException;
+import java.net.SocketException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
@@ -86,6 +87,9 @@ final class Router implements HttpHandler {
       sendError(exchange, e.status(), e.getMessage());
     } catch (IllegalArgumentException e) {
       sendError(exchange, 400, e.getMessage());
+    } catch (SocketException e) { // the client reset the connection mid-request: no one to answer
+      log.println("relearn serve: " + requested + " " + path + ": the client closed the"
+          + " connection (" + e.getMessage() + ")");
     } catch (IOException | RuntimeException e) {
       log.println("relearn serve: 500 on " + requested + " " + path + ": "
           + e.getClass().getSimpleName() + ": " + e.getMessage());

@@ -112,6 +112,26 @@ class HttpSlowClientTest {
     }
   }
 
+  @Test
+  void aClientThatResetsMidBodyIsNoServerError() throws Exception {
+    try (TestServer server = start()) {
+      Socket socket = send(server, "POST /api/search HTTP/1.1\r\nHost: localhost\r\n"
+          + "Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{\"query\": \"RESET");
+      Thread.sleep(50); // the worker is reading the body
+      socket.setSoLinger(true, 0); // close with a reset, as a killed client does
+      socket.close();
+      String closed = "POST /api/search: the client closed the connection";
+      long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+      while (!server.log().contains(closed) && System.nanoTime() < deadline) {
+        Thread.sleep(20);
+      }
+      assertTrue(server.log().contains(closed), server.log());
+      assertFalse(server.log().contains("500"), server.log());
+      assertFalse(server.log().contains("RESET"), server.log());
+      assertHealthy(server);
+    }
+  }
+
   /** A health check answered while slow clients hold (or held) every worker. */
   private static void assertHealthy(TestServer server) throws Exception {
     TestServer.Response health = server.send(HttpRequest.newBuilder(server.uri("/api/health"))
