@@ -18,10 +18,18 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code relearn bench}: warm query latency per mode beside plain Lucene. */
+/**
+ * {@code relearn bench}: warm query latency per mode beside plain Lucene; {@code bench indexing}
+ * ({@link BenchIndexingCommand}) measures indexing.
+ */
 @Command(name = "bench", mixinStandardHelpOptions = true,
+    customSynopsis = {
+      "relearn bench --dataset=BEIR_DIR [--split=SPLIT] [--rounds=R] [OPTIONS...]",
+      "       relearn bench indexing --dataset=BEIR_DIR [--max-docs=N] [OPTIONS...]"},
+    subcommands = {BenchIndexingCommand.class},
     description = {"Measure warm query latency (p50, p99) per search mode on a BEIR dataset.",
-        "Plain Lucene runs the same BM25 and KNN queries in the same run, as the baseline."})
+        "Plain Lucene runs the same BM25 and KNN queries in the same run, as the baseline.",
+        "bench indexing measures indexing speed instead (see bench indexing --help)."})
 final class BenchCommand implements Callable<Integer> {
   @Mixin EngineOptions engine;
   @Spec picocli.CommandLine.Model.CommandSpec spec;

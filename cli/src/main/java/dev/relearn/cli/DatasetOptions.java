@@ -11,9 +11,10 @@ import picocli.CommandLine.Option;
 
 /** The BEIR dataset and split that {@code eval} and {@code bench} run on. */
 final class DatasetOptions {
-  @Option(names = "--dataset", paramLabel = "BEIR_DIR", required = true,
+  // Not required = true: picocli would then demand it before "bench indexing" too.
+  @Option(names = "--dataset", paramLabel = "BEIR_DIR",
       description = "A BEIR folder: corpus.jsonl(.gz), queries.jsonl, qrels/<split>.tsv,"
-          + " e.g. ../shared/datasets/scifact.")
+          + " e.g. ../shared/datasets/scifact. Required.")
   Path dataset;
 
   @Option(names = "--split", paramLabel = "SPLIT", defaultValue = "test",
@@ -26,6 +27,7 @@ final class DatasetOptions {
    * evaluation corpora never mix with the user's documents. Nothing slow has happened yet.
    */
   BeirDataset open(CommandSpec spec, EngineOptions engine) throws IOException {
+    Usage.require(spec, dataset != null, "Missing required option: '--dataset=BEIR_DIR'");
     BeirDataset beir = open(dataset);
     requireSplit(spec, beir, "--split", split);
     requireRelevantQueries(beir, "--split", split);

@@ -1,0 +1,133 @@
+package dev.relearn.cli;
+
+import dev.relearn.engine.ModelChoice;
+import dev.relearn.engine.RelearnOptions;
+import dev.relearn.eval.bench.CorpusSample;
+import dev.relearn.eval.bench.IndexingBenchmark;
+import dev.relearn.eval.bench.IndexingReport;
+import dev.relearn.indexer.build.ConsoleProgress;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code relearn bench indexing}: indexing speed on a seeded sample of a BEIR corpus beside the
+ * embedding model alone and plain Lucene, measured in the same run ({@link IndexingBenchmark}).
+ */
+@Command(name = "indexing", mixinStandardHelpOptions = true,
+    description = {"Measure indexing speed on a seeded sample of a BEIR corpus, in one run and"
+        + " into new folders: (1) the embedding model alone on the chunk texts relearn's indexer"
+        + " makes of the sample (the floor; in two halves, before and after (3), so that load"
+        + " drift on a shared machine hits both alike), (2) plain Lucene writing those chunks"
+        + " with a BM25 text field and the vectors of (1), and committing, (3) relearn index from scratch"
+        + " with an empty vector cache, as a ratio of (1) and its time beyond (1) and (2),"
+        + " (4) relearn index again unchanged and after --changed documents changed, as ratios"
+        + " of (3).",
+        "Prints seconds, chunks/s and ratios, the peak and after-GC heap of (3), and the sizes"
+        + " on disk. Each relearn run opens and closes its engine, as relearn index does."})
+final class BenchIndexingCommand implements Callable<Integer> {
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--dataset", paramLabel = "BEIR_DIR", required = true,
+      description = "A BEIR folder (only its corpus.jsonl(.gz) is read) or corpus file, e.g."
+          + " ../shared/datasets/scifact.")
+  Path dataset;
+
+  @Option(names = "--max-docs", paramLabel = "N", defaultValue = "300",
+      description = "Documents sampled from the corpus (default: ${DEFAULT-VALUE}; a smaller"
+          + " corpus is taken whole).")
+  int maxDocs;
+
+  @Option(names = "--seed", paramLabel = "SEED", defaultValue = "42",
+      description = "Seed of the sample and of the documents changed (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--changed", paramLabel = "N", defaultValue = "5",
+      description = "Documents edited before the incremental run (default: ${DEFAULT-VALUE}).")
+  int changed;
+
+  @Option(names = "--model", paramLabel = "MODEL", defaultValue = "bge-small",
+      description = "Embedder: bge-small or hashing (instant: measures everything but the model)."
+          + " Default: ${DEFAULT-VALUE}.")
+  String model;
+
+  @Option(names = "--threads", paramLabel = "N",
+      description = "Threads the embedding model may use, 1 to 256 (default: cores, at most 4).")
+  Integer threads;
+
+  @Option(names = "--work", paramLabel = "DIR",
+      description = "An empty or new folder for the sample and the indexes, kept afterwards"
+          + " (default: a new temporary folder, deleted afterwards).")
+  Path work;
+
+  @Option(names = "--json", description = "Print one JSON object.")
+  boolean json;
+
+  @Override
+  public Integer call() throws Exception {
+    Usage.require(spec, maxDocs >= 1, "--max-docs must be at least 1, got: " + maxDocs);
+    Usage.require(spec, changed >= 0, "--changed must be at least 0, got: " + changed);
+    ModelChoice choice = Usage.check(spec, () -> ModelChoice.fromLabel(model));
+    RelearnOptions options = EngineOptions.withThreadsAndCache(spec,
+        RelearnOptions.defaults().withModel(choice).withLockHolder("relearn bench indexing"),
+        threads, null);
+    CorpusSample sample;
+    try {
+      sample = CorpusSample.draw(dataset, maxDocs, seed);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), "--dataset: " + e.getMessage(), e);
+    }
+    Usage.require(spec, changed <= sample.size(), "--changed must be at most the "
+        + sample.size() + " documents sampled, got: " + changed);
+    if (work != null) { // refused before anything is written when not empty
+      Usage.check(spec, () -> new IndexingBenchmark(options, work, ConsoleProgress.stderr()));
+    }
+    Path folder = work != null ? work : Files.createTempDirectory("relearn-bench-indexing");
+    PrintWriter err = spec.commandLine().getErr();
+    err.printf("sampled %d of %d documents (seed %d); indexes in %s%n", sample.size(),
+        sample.corpusDocs(), seed, folder);
+    err.flush();
+    IndexingReport report;
+    try {
+      report = new IndexingBenchmark(options, folder, ConsoleProgress.stderr())
+          .run(name(dataset), sample, changed, seed);
+    } finally {
+      if (work == null) {
+        deleteTree(folder);
+      }
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    out.print(json ? Json.write(report.toJson()) + "\n" : report.table());
+    return 0;
+  }
+
+  /** The dataset's name: its folder's, also when {@code dataset} is the corpus file in it. */
+  private static String name(Path dataset) {
+    Path path = dataset.toAbsolutePath().normalize();
+    Path named = Files.isRegularFile(path) && path.getParent() != null ? path.getParent() : path;
+    return named.getFileName() == null ? named.toString() : named.getFileName().toString();
+  }
+
+  /** Deletes {@code root} and everything under it. */
+  private static void deleteTree(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    List<Path> paths;
+    try (Stream<Path> walk = Files.walk(root)) {
+      paths = walk.sorted(Comparator.reverseOrder()).toList();
+    }
+    for (Path path : paths) {
+      Files.delete(path);
+    }
+  }
+}
