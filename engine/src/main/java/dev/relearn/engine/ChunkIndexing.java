@@ -10,7 +10,6 @@ import dev.relearn.indexer.build.SourceRemover;
 import dev.relearn.indexer.embed.VectorStore;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.indexer.source.Sources;
-import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.schema.ChunkSchema;
 import java.io.Closeable;
 import java.io.IOException;
@@ -58,12 +57,12 @@ final class ChunkIndexing implements Closeable {
   /** Indexes {@code path} incrementally and commits; {@code store} keeps the learned values. */
   IndexReport index(Path path, SourceFormat format, Progress progress, FeedbackStore store)
       throws IOException {
-    Embedder model = embedder.get();
     if (vectorStore == null) {
-      vectorStore = VectorStore.open(vectorCacheDir(), model.modelId(), model.dimension());
+      vectorStore = VectorStore.open(vectorCacheDir(), embedder.metadata().modelId(),
+          embedder.metadata().dimension());
     }
     IndexBuilder builder = new IndexBuilder(writer, schema,
-        new DocumentVectors(model, vectorStore), progress, store.chunkIndexWrites(),
+        new DocumentVectors(embedder.onDemand(), vectorStore), progress, store.chunkIndexWrites(),
         store::renameChunks); // durable before the commit holding the new ids
     store.flushLearnedFields(); // changed chunks carry over current learned values
     IndexReport report = builder.index(Sources.open(path, format));

@@ -7,6 +7,7 @@ import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.embed.VectorChecks;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.IndexMetadata;
+import java.util.List;
 
 /**
  * Resolves which embedder an engine uses and creates it on first use, because loading the ONNX
@@ -66,6 +67,48 @@ final class EmbedderHolder implements AutoCloseable {
       embedder = new QueryCachingEmbedder(base, options.queryCacheSize());
     }
     return embedder;
+  }
+
+  /**
+   * An embedder that creates the model only when a text has to be embedded, so that an index
+   * call whose chunks are all unchanged or in the vector cache does not pay for loading it. Its
+   * id and dimension are this engine's metadata, which the model, once created, reports too.
+   */
+  Embedder onDemand() {
+    return new OnDemand(this);
+  }
+
+  /** Whether the model has been created. */
+  synchronized boolean loaded() {
+    return embedder != null;
+  }
+
+  /** See {@link #onDemand}; closing it leaves the model to the holder. */
+  private record OnDemand(EmbedderHolder holder) implements Embedder {
+    @Override
+    public String modelId() {
+      return holder.metadata().modelId();
+    }
+
+    @Override
+    public int dimension() {
+      return holder.metadata().dimension();
+    }
+
+    @Override
+    public float[] embedQuery(String query) {
+      return holder.get().embedQuery(query);
+    }
+
+    @Override
+    public float[] embedDocument(String text) {
+      return holder.get().embedDocument(text);
+    }
+
+    @Override
+    public List<float[]> embedDocuments(List<String> texts) {
+      return holder.get().embedDocuments(texts);
+    }
   }
 
   /** The query's vector from the model (or its cache), checked to be a unit vector. */

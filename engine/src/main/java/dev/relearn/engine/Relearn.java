@@ -332,6 +332,11 @@ public final class Relearn implements AutoCloseable {
     return gate.get(embedder::get);
   }
 
+  /** Whether the model is loaded: on the first search or text to embed, not at open. */
+  boolean modelLoaded() {
+    return embedder.loaded();
+  }
+
   /** What stopped the chunk index's or the feedback store's writer for good, or null. */
   private Throwable tragicException() {
     Throwable chunks = writer == null ? null : writer.getTragicException();

@@ -70,6 +70,13 @@ class RelearnTest {
       assertEquals(1, changed.embedded(), changed.summary());
       assertEquals(first.chunks() - 1, relearn.stats().chunks());
     }
+    try (Relearn relearn = Relearn.open(index, hashing)) {
+      assertEquals(0, relearn.index(docs, SourceFormat.AUTO, Progress.NONE).embedded());
+      assertFalse(relearn.modelLoaded(), "nothing to embed: the model is not loaded");
+      Files.writeString(docs.resolve("new.md"), "# New\nfresh words to embed\n");
+      assertEquals(1, relearn.index(docs, SourceFormat.AUTO, Progress.NONE).embedded());
+      assertTrue(relearn.modelLoaded());
+    }
   }
 
   @Test
