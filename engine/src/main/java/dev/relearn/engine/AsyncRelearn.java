@@ -9,14 +9,12 @@ import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.search.SearchRequest;
 import dev.relearn.lucene.search.SearchResults;
 import dev.relearn.lucene.weights.QueryClass;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.RejectedExecutionException;
 
 /**
  * A {@link Relearn} for callers that must not block, such as an IDE's UI thread: every call
@@ -39,26 +37,13 @@ import java.util.concurrent.RejectedExecutionException;
  */
 public final class AsyncRelearn {
   private final Relearn relearn;
-  private final boolean ownsRelearn;
-  private final Executor executor;
-  private final ExecutorService ownPool;
-  private final Object lock = new Object();
-  private int inFlight;
-  private CompletableFuture<Void> closing;
+  private final AsyncCalls calls;
 
   /** Calls run on {@code ownPool} when it is not null, else on {@code executor}. */
   AsyncRelearn(Relearn relearn, boolean ownsRelearn, Executor executor,
       ExecutorService ownPool) {
     this.relearn = relearn;
-    this.ownsRelearn = ownsRelearn;
-    this.executor = executor;
-    this.ownPool = ownPool;
-  }
-
-  /** One engine call. */
-  @FunctionalInterface
-  private interface Call<T> {
-    T run() throws IOException;
+    this.calls = new AsyncCalls(relearn, ownsRelearn, executor, ownPool);
   }
 
   /**
@@ -210,94 +195,15 @@ public final class AsyncRelearn {
    * it again returns the same outcome.
    */
   public CompletableFuture<Void> close() {
-    boolean now;
-    synchronized (lock) {
-      now = closing == null && inFlight == 0;
-      if (closing == null) {
-        closing = new CompletableFuture<>();
-      }
-    }
-    if (now) {
-      try {
-        executor().execute(this::release);
-      } catch (RejectedExecutionException e) { // a caller's executor that is shut down already
-        Thread closer = new Thread(this::release, AsyncThreads.NAME_PREFIX + "close");
-        closer.setDaemon(false);
-        closer.start();
-      }
-    }
-    return closing.copy();
+    return calls.close();
   }
 
   /** The pool this owns, or null when it runs on a caller's executor. For tests. */
   ExecutorService ownPool() {
-    return ownPool;
+    return calls.ownPool();
   }
 
-  private Executor executor() {
-    return ownPool != null ? ownPool : executor;
-  }
-
-  private <T> CompletableFuture<T> submit(Call<T> call) {
-    CompletableFuture<T> future = new CompletableFuture<>();
-    synchronized (lock) {
-      if (closing != null) {
-        future.completeExceptionally(new IllegalStateException(
-            "the relearn engine for " + relearn.directory() + " is closed"));
-        return future;
-      }
-      inFlight++;
-    }
-    try {
-      executor().execute(() -> run(call, future));
-    } catch (RejectedExecutionException e) {
-      future.completeExceptionally(e);
-      finished();
-    }
-    return future;
-  }
-
-  private <T> void run(Call<T> call, CompletableFuture<T> future) {
-    try {
-      if (!future.isDone()) {
-        future.complete(call.run());
-      }
-    } catch (IOException | RuntimeException e) {
-      future.completeExceptionally(e);
-    } catch (Error e) {
-      future.completeExceptionally(e);
-      throw e;
-    } finally {
-      finished();
-    }
-  }
-
-  private void finished() {
-    synchronized (lock) {
-      inFlight--;
-      if (inFlight > 0 || closing == null) {
-        return;
-      }
-    }
-    release();
-  }
-
-  private void release() {
-    Exception failure = null;
-    if (ownsRelearn) {
-      try {
-        relearn.close();
-      } catch (IOException | RuntimeException e) {
-        failure = e;
-      }
-    }
-    if (ownPool != null) {
-      ownPool.shutdown();
-    }
-    if (failure == null) {
-      closing.complete(null);
-    } else {
-      closing.completeExceptionally(failure);
-    }
+  private <T> CompletableFuture<T> submit(AsyncCalls.Call<T> call) {
+    return calls.submit(call);
   }
 }

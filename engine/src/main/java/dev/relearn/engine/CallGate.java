@@ -12,23 +12,27 @@ import org.apache.lucene.store.AlreadyClosedException;
  * passes the gate ({@link #enter()}, then {@link #exit()}), any number at once and nested calls
  * too; {@link #close()} waits for the calls in flight to end and then refuses every later one
  * with {@link IllegalStateException}. Without it, closing while another thread embedded a query
- * freed the ONNX model under it and crashed the JVM. Thread-safe.
+ * freed the ONNX model under it and crashed the JVM. The gate of a read-only engine also refuses
+ * the calls that write ({@link #write}). Thread-safe.
  */
 final class CallGate {
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   private final Path dir;
+  private final boolean readOnly;
   private final Supplier<Throwable> tragedy;
   private boolean closed; // written under the write lock, read under the read lock
 
   /**
    * A gate for the engine of index folder {@code dir}, named in the closed message.
    *
+   * @param readOnly whether the engine was opened read-only: {@link #write} then refuses calls
    * @param tragedy what stopped the engine's index writer for good, or null while it works
    *     ({@link org.apache.lucene.index.IndexWriter#getTragicException()}): a call that then fails
    *     because the writer is closed says why, and how to recover
    */
-  CallGate(Path dir, Supplier<Throwable> tragedy) {
+  CallGate(Path dir, boolean readOnly, Supplier<Throwable> tragedy) {
     this.dir = dir;
+    this.readOnly = readOnly;
     this.tragedy = tragedy;
   }
 
@@ -55,6 +59,25 @@ final class CallGate {
       throw stopped(cause != null ? cause : e);
     } finally {
       exit();
+    }
+  }
+
+  /**
+   * Runs {@code call}, which writes, through the gate.
+   *
+   * @throws IllegalStateException if the engine is closed or read-only
+   */
+  <T> T write(Call<T> call) throws IOException {
+    return call(() -> {
+      requireWritable();
+      return call.run();
+    });
+  }
+
+  /** @throws IllegalStateException if the engine is read-only */
+  void requireWritable() {
+    if (readOnly) {
+      throw new IllegalStateException("index " + dir + " is open read-only");
     }
   }
 

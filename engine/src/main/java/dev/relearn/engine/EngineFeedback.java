@@ -26,18 +26,22 @@ import org.apache.lucene.search.SearcherManager;
 final class EngineFeedback implements Closeable {
   private final FeedbackStore store; // null when read-only
   private final FeedbackRecorder recorder; // null when read-only
+  private final SavedWeights weights; // null when read-only
+  private final RecentFeedback recent; // null when read-only
   private final CheckpointedFeedback readOnly; // null unless read-only
 
-  private EngineFeedback(FeedbackStore store, FeedbackRecorder recorder,
-      CheckpointedFeedback readOnly) {
+  private EngineFeedback(FeedbackStore store, FeedbackRecorder recorder, SavedWeights weights,
+      RecentFeedback recent, CheckpointedFeedback readOnly) {
     this.store = store;
     this.recorder = recorder;
+    this.weights = weights;
+    this.recent = recent;
     this.readOnly = readOnly;
   }
 
   /** Opens (creating if needed) the feedback store of read-write {@code engine}. */
   static EngineFeedback writable(Relearn engine, RelearnOptions options, IndexWriter writer,
-      SearcherManager searchers, RecentFeedback recent) throws IOException {
+      SearcherManager searchers, SavedWeights weights, RecentFeedback recent) throws IOException {
     Path folder = engine.directory().resolve(Relearn.FEEDBACK_FOLDER);
     IndexMetadata metadata = engine.metadata();
     FeedbackStoreConfig config = FeedbackStoreConfig.defaults(metadata.dimension())
@@ -50,17 +54,19 @@ final class EngineFeedback implements Closeable {
     } catch (CorruptIndexException | IndexFormatTooNewException | IndexFormatTooOldException e) {
       throw damaged(folder, e);
     }
-    RatingLearner ratings = new RatingLearner(engine.weights(),
-        engine.directory().resolve(Relearn.WEIGHTS_FILE), engine.config().model());
+    RatingLearner ratings = new RatingLearner(weights.weights(), weights.file(),
+        engine.config().model());
     return new EngineFeedback(store,
-        new FeedbackRecorder(engine, store, ratings, recent, InstantSource.system()), null);
+        new FeedbackRecorder(engine, store, ratings, recent, InstantSource.system()), weights,
+        recent, null);
   }
 
   /** The lookups of a read-only engine over {@code indexFolder}. */
   static EngineFeedback readOnly(Path indexFolder, IndexMetadata metadata) throws IOException {
     Path folder = indexFolder.resolve(Relearn.FEEDBACK_FOLDER);
     try {
-      return new EngineFeedback(null, null, CheckpointedFeedback.open(folder, metadata));
+      CheckpointedFeedback checkpointed = CheckpointedFeedback.open(folder, metadata);
+      return new EngineFeedback(null, null, null, null, checkpointed);
     } catch (CorruptIndexException | IndexFormatTooNewException | IndexFormatTooOldException e) {
       throw damaged(folder, e);
     }
@@ -106,6 +112,19 @@ final class EngineFeedback implements Closeable {
   /** Forgets the feedback of session {@code sessionId}; the engine checked that it is writable. */
   int forgetSession(String sessionId) throws IOException {
     return store.forgetSession(store.sessions().hash(sessionId));
+  }
+
+  /**
+   * Forgets all feedback: the store's events and clusters, what ratings taught the weights and
+   * the recent-feedback list; the engine checked that it is writable.
+   *
+   * @return the past-query clusters removed
+   */
+  int forgetAll() throws IOException {
+    int removed = store.forgetAll();
+    weights.reset(null);
+    recent.clear();
+    return removed;
   }
 
   /** Records feedback; the engine checked that it is writable. */

@@ -4,7 +4,6 @@ import dev.relearn.engine.config.ConfigLoader;
 import dev.relearn.engine.config.RelearnConfig;
 import dev.relearn.lucene.files.OwnerOnly;
 import dev.relearn.lucene.schema.IndexMetadata;
-import dev.relearn.lucene.weights.AdaptiveWeights;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,8 +19,9 @@ import org.apache.lucene.util.IOUtils;
  * How {@link Relearn#open} puts an engine together: it resolves the embedder against the model
  * the index was built with, reads the configuration, the adaptive weights and the recent
  * feedback, opens the chunk index ({@link ChunkIndexFolder}: the writer and its write lock, or
- * read-only searchers), and then the feedback half ({@link EngineFeedback}). When a step fails,
- * what the steps before it opened is closed again, and a folder the opening created is deleted.
+ * read-only searchers), gathers all that in {@link EngineParts}, and then opens the feedback half
+ * ({@link EngineFeedback}) into them. When a step fails, what the steps before it opened is
+ * closed again, and a folder the opening created is deleted.
  */
 final class EngineOpener {
   private EngineOpener() {}
@@ -46,26 +46,26 @@ final class EngineOpener {
       if (existing != null) {
         existing.requireCompatible(embedder.metadata(), folder.toString());
       }
-      AdaptiveWeights weights = AdaptiveWeights.loadIfExists(
-          folder.resolve(Relearn.WEIGHTS_FILE), config.weights());
+      SavedWeights weights = SavedWeights.load(folder, config.weights());
       RecentFeedback recent = RecentFeedback.open(folder, !options.readOnly());
       if (options.readOnly()) {
         if (existing == null) {
           throw new IllegalArgumentException("no relearn index at " + folder
               + "; create one with: relearn index --index " + folder + " PATH");
         }
-        Relearn readOnly = new Relearn(folder, options, directory, null,
+        EngineParts parts = new EngineParts(folder, options, directory, null,
             ChunkIndexFolder.searchers(directory), embedder, config, weights, recent);
-        return withFeedback(readOnly,
+        return withFeedback(new Relearn(parts), parts,
             () -> EngineFeedback.readOnly(folder, embedder.metadata()));
       }
       IndexWriter writer = ChunkIndexFolder.openWriter(folder, directory, embedder.metadata(),
           options.lockHolder());
       SearcherManager searchers = searchersOrClose(writer);
-      Relearn relearn = new Relearn(folder, options, directory, writer, searchers, embedder,
-          config, weights, recent);
-      return withFeedback(relearn,
-          () -> EngineFeedback.writable(relearn, options, writer, searchers, recent));
+      EngineParts parts = new EngineParts(folder, options, directory, writer, searchers,
+          embedder, config, weights, recent);
+      Relearn relearn = new Relearn(parts);
+      return withFeedback(relearn, parts,
+          () -> EngineFeedback.writable(relearn, options, writer, searchers, weights, recent));
     } catch (IOException | RuntimeException e) {
       directory.close();
       if (created != null) {
@@ -111,10 +111,14 @@ final class EngineOpener {
     }
   }
 
-  /** Opens {@code engine}'s feedback half, or closes the engine and rethrows if that fails. */
-  private static Relearn withFeedback(Relearn engine, FeedbackOpener opener) throws IOException {
+  /**
+   * Opens {@code engine}'s feedback half into its {@code parts}, or closes the engine and
+   * rethrows if that fails.
+   */
+  private static Relearn withFeedback(Relearn engine, EngineParts parts, FeedbackOpener opener)
+      throws IOException {
     try {
-      engine.attachFeedback(opener.open());
+      parts.attachFeedback(opener.open());
       return engine;
     } catch (IOException | RuntimeException e) {
       closeAfter(engine, e);

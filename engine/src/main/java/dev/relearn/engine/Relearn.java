@@ -10,7 +10,6 @@ import dev.relearn.indexer.build.RemoveReport;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.rerank.RescoredHit;
-import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
@@ -24,9 +23,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.SearcherManager;
-import org.apache.lucene.store.Directory;
 
 /**
  * An open relearn index: the one embeddable entry point.
@@ -50,36 +47,13 @@ public final class Relearn implements AutoCloseable {
   /** The adaptive weights' file inside the index folder. */
   public static final String WEIGHTS_FILE = "adaptive-weights.txt";
 
-  private final Path dir;
-  private final Directory directory;
-  private final IndexWriter writer; // null for a read-only engine
-  private final SearcherManager searchers;
-  private final EmbedderHolder embedder;
-  private final RelearnConfig config;
-  private final AdaptiveWeights weights;
-  private final RecentFeedback recent;
-  private final EngineSearches searches;
-  private final ChunkIndexing indexing;
+  private final EngineParts parts;
   private final CallGate gate;
-  private EngineFeedback feedback; // set once opened
 
-  /** Assembled by {@link EngineOpener}, which then attaches the feedback half. */
-  Relearn(Path dir, RelearnOptions options, Directory directory, IndexWriter writer,
-      SearcherManager searchers, EmbedderHolder embedder, RelearnConfig config,
-      AdaptiveWeights weights, RecentFeedback recent) {
-    this.dir = dir;
-    this.directory = directory;
-    this.writer = writer;
-    this.searchers = searchers;
-    this.embedder = embedder;
-    this.config = config;
-    this.weights = weights;
-    this.recent = recent;
-    this.gate = new CallGate(dir, this::tragicException);
-    ChunkSchema schema = new ChunkSchema(embedder.metadata().dimension());
-    this.searches = new EngineSearches(schema, searchers, writer == null, config, weights,
-        () -> feedback.sources());
-    this.indexing = new ChunkIndexing(dir, options, writer, searchers, schema, embedder);
+  /** Made by {@link EngineOpener} from the parts it opened; it then attaches the feedback half. */
+  Relearn(EngineParts parts) {
+    this.parts = parts;
+    this.gate = new CallGate(parts.dir(), parts.readOnly(), parts::tragicException);
   }
 
   /**
@@ -95,11 +69,6 @@ public final class Relearn implements AutoCloseable {
     return EngineOpener.open(dir, options);
   }
 
-  /** Sets the feedback half, which {@link EngineOpener} opens once this engine exists. */
-  void attachFeedback(EngineFeedback opened) {
-    feedback = opened;
-  }
-
   /**
    * Indexes a folder, file, JSONL file or BEIR corpus incrementally and commits.
    *
@@ -108,10 +77,7 @@ public final class Relearn implements AutoCloseable {
    */
   public synchronized IndexReport index(Path path, SourceFormat format, Progress progress)
       throws IOException {
-    return gate.call(() -> {
-      requireWritable();
-      return indexing.index(path, format, progress, feedback.store());
-    });
+    return gate.write(() -> parts.indexing().index(path, format, progress, parts.store()));
   }
 
   /**
@@ -130,18 +96,18 @@ public final class Relearn implements AutoCloseable {
         .map(p -> p.toAbsolutePath().normalize().toString()).toList();
     return gate.call(() -> {
       if (dryRun) {
-        searches.followWriter();
+        parts.searches().followWriter();
       } else {
-        requireWritable();
+        gate.requireWritable();
       }
-      return indexing.remove(origins, dryRun, feedback.store());
+      return parts.indexing().remove(origins, dryRun, parts.store());
     });
   }
 
   /** Runs a search in the request's mode ({@code learned} re-ranks the first stage). */
   public SearchResults search(SearchRequest request) throws IOException {
-    return gate.call(() -> searches.search(request,
-        request.mode().needsVector() ? embedder.queryVector(request.text()) : null));
+    return gate.call(() -> parts.searches().search(request,
+        request.mode().needsVector() ? parts.embedder().queryVector(request.text()) : null));
   }
 
   /**
@@ -150,12 +116,13 @@ public final class Relearn implements AutoCloseable {
    * query's class and its weights, which set the features' weights, come with them.
    */
   public ExplainedResults explain(SearchRequest request) throws IOException {
-    return gate.call(() -> searches.explain(request, embedder.queryVector(request.text())));
+    return gate.call(() -> parts.searches().explain(request,
+        parts.embedder().queryVector(request.text())));
   }
 
   /** Every candidate of a learned search for {@code request}, with its features. */
   List<RescoredHit> learnedWindow(SearchRequest request, float[] vector) throws IOException {
-    return gate.call(() -> searches.learnedWindow(request, vector));
+    return gate.call(() -> parts.searches().learnedWindow(request, vector));
   }
 
   /**
@@ -163,7 +130,7 @@ public final class Relearn implements AutoCloseable {
    * text, session or chunk id. At most the last 500 are kept, across restarts.
    */
   public List<FeedbackSummary> recentFeedback(int limit) {
-    return gate.get(() -> recent.newest(limit));
+    return gate.get(() -> parts.recent().newest(limit));
   }
 
   /**
@@ -173,10 +140,7 @@ public final class Relearn implements AutoCloseable {
    * @throws IllegalStateException if the engine is read-only
    */
   public FeedbackAck feedback(FeedbackRequest request) throws IOException {
-    return gate.call(() -> {
-      requireWritable();
-      return feedback.record(request);
-    });
+    return gate.write(() -> parts.feedback().record(request));
   }
 
   /**
@@ -191,10 +155,7 @@ public final class Relearn implements AutoCloseable {
    */
   public int forgetSession(String sessionId) throws IOException {
     Objects.requireNonNull(sessionId, "sessionId");
-    return gate.call(() -> {
-      requireWritable();
-      return feedback.forgetSession(sessionId);
-    });
+    return gate.write(() -> parts.feedback().forgetSession(sessionId));
   }
 
   /**
@@ -206,19 +167,12 @@ public final class Relearn implements AutoCloseable {
    * @throws IllegalStateException if the engine is read-only
    */
   public int forgetAll() throws IOException {
-    return gate.call(() -> {
-      requireWritable();
-      int removed = feedback.store().forgetAll();
-      weights.resetAll();
-      weights.save(dir.resolve(WEIGHTS_FILE));
-      recent.clear();
-      return removed;
-    });
+    return gate.write(() -> parts.feedback().forgetAll());
   }
 
   /** Which of {@code ids} are not ids of chunks in the index, sorted. */
   public Set<String> unknownChunkIds(Collection<String> ids) throws IOException {
-    return gate.call(() -> searches.unknownIds(ids));
+    return gate.call(() -> parts.searches().unknownIds(ids));
   }
 
   /**
@@ -227,7 +181,7 @@ public final class Relearn implements AutoCloseable {
    * nothing pending or replayed.
    */
   public StoreStats feedbackStats() throws IOException {
-    return gate.call(() -> feedback.stats());
+    return gate.call(() -> parts.feedback().stats());
   }
 
   /**
@@ -235,14 +189,15 @@ public final class Relearn implements AutoCloseable {
    * from (read-only: in the writer's last checkpoint), else {@code hybrid}.
    */
   public SearchMode defaultMode() throws IOException {
-    return gate.call(() -> feedback.hasFeedback() ? SearchMode.LEARNED : SearchMode.HYBRID);
+    return gate.call(
+        () -> parts.feedback().hasFeedback() ? SearchMode.LEARNED : SearchMode.HYBRID);
   }
 
   /**
    * The feedback store, for similar-query lookups and maintenance; null when read-only or closed.
    */
   public FeedbackStore feedbackStore() {
-    return feedback == null ? null : feedback.store();
+    return parts.store();
   }
 
   /**
@@ -250,7 +205,7 @@ public final class Relearn implements AutoCloseable {
    * ratings. Live and thread-safe: read them for statistics, history and charts.
    */
   public AdaptiveWeights weights() {
-    return weights;
+    return parts.weights().weights();
   }
 
   /**
@@ -260,14 +215,8 @@ public final class Relearn implements AutoCloseable {
    * @throws IllegalStateException if the engine is read-only
    */
   public void resetWeights(QueryClass queryClass) throws IOException {
-    gate.call(() -> {
-      requireWritable();
-      if (queryClass == null) {
-        weights.resetAll();
-      } else {
-        weights.reset(queryClass);
-      }
-      weights.save(dir.resolve(WEIGHTS_FILE));
+    gate.write(() -> {
+      parts.weights().reset(queryClass);
       return null;
     });
   }
@@ -282,12 +231,7 @@ public final class Relearn implements AutoCloseable {
    * @throws IllegalStateException if the engine is read-only
    */
   public int seedWeights(Path historicalRatings) throws IOException {
-    return gate.call(() -> {
-      requireWritable();
-      int applied = weights.seed(historicalRatings);
-      weights.save(dir.resolve(WEIGHTS_FILE));
-      return applied;
-    });
+    return gate.write(() -> parts.weights().seed(historicalRatings));
   }
 
   /** The class of {@code queryText} that weights are kept for; the text itself is not kept. */
@@ -297,11 +241,7 @@ public final class Relearn implements AutoCloseable {
 
   /** Counts and sizes of what the index holds (read-only: as of the writer's recent commit). */
   public IndexStats stats() throws IOException {
-    return gate.call(() -> {
-      searches.followWriter();
-      return StatsReader.read(dir, directory, searchers, embedder.metadata(),
-          indexing.vectorCacheDir());
-    });
+    return gate.call(parts::stats);
   }
 
   /**
@@ -309,45 +249,32 @@ public final class Relearn implements AutoCloseable {
    * none) with {@code RELEARN_*} environment overrides, as read when the engine was opened.
    */
   public RelearnConfig config() {
-    return config;
+    return parts.config();
   }
 
   /** The index folder. */
   public Path directory() {
-    return dir;
+    return parts.dir();
   }
 
   /** The model id, dimension and schema version of this index. */
   public IndexMetadata metadata() {
-    return embedder.metadata();
+    return parts.embedder().metadata();
   }
 
   /** Whether this engine was opened read-only. */
   public boolean readOnly() {
-    return writer == null;
+    return parts.readOnly();
   }
 
   /** The embedder this engine uses (created on first call). */
   public Embedder embedder() {
-    return gate.get(embedder::get);
+    return gate.get(() -> parts.embedder().get());
   }
 
   /** Whether the model is loaded: on the first search or text to embed, not at open. */
   boolean modelLoaded() {
-    return embedder.loaded();
-  }
-
-  /** What stopped the chunk index's or the feedback store's writer for good, or null. */
-  private Throwable tragicException() {
-    Throwable chunks = writer == null ? null : writer.getTragicException();
-    FeedbackStore store = feedbackStore();
-    return chunks != null || store == null ? chunks : store.tragicException();
-  }
-
-  private void requireWritable() {
-    if (writer == null) {
-      throw new IllegalStateException("index " + dir + " is open read-only");
-    }
+    return parts.embedder().loaded();
   }
 
   /**
@@ -359,19 +286,8 @@ public final class Relearn implements AutoCloseable {
    */
   @Override
   public synchronized void close() throws IOException {
-    if (!gate.close()) {
-      return; // idempotent, as AutoCloseable recommends
-    }
-    try (Directory d = directory; EmbedderHolder e = embedder; EngineSearches s = searches) {
-      if (feedback != null) {
-        feedback.close();
-        feedback = null;
-      }
-      searchers.close();
-      if (writer != null) {
-        writer.close();
-      }
-      indexing.close();
+    if (gate.close()) { // false the second time: idempotent, as AutoCloseable recommends
+      parts.close();
     }
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.channels.ClosedByInterruptException;
@@ -22,7 +23,7 @@ class CallGateTest {
   @Test
   void aWriterStoppedByAFailureIsNamedWithTheWayOut() {
     IOException full = new IOException("No space left on device");
-    CallGate gate = new CallGate(DIR, () -> full);
+    CallGate gate = new CallGate(DIR, false, () -> full);
     IOException e = assertThrows(IOException.class, () -> gate.call(() -> {
       throw new AlreadyClosedException("this IndexWriter is closed");
     }));
@@ -35,7 +36,7 @@ class CallGateTest {
 
   @Test
   void aWriterClosedWithoutAFailureIsLeftAsItIs() {
-    CallGate gate = new CallGate(DIR, () -> null);
+    CallGate gate = new CallGate(DIR, false, () -> null);
     AlreadyClosedException closed = new AlreadyClosedException("this IndexWriter is closed");
     assertSame(closed, assertThrows(AlreadyClosedException.class, () -> gate.call(() -> {
       throw closed;
@@ -44,7 +45,8 @@ class CallGateTest {
 
   @Test
   void aWriterStoppedByAnInterruptSaysSoNotNull() {
-    CallGate gate = new CallGate(DIR, ClosedByInterruptException::new); // its message is null
+    // a ClosedByInterruptException's message is null
+    CallGate gate = new CallGate(DIR, false, ClosedByInterruptException::new);
     IOException e = assertThrows(IOException.class, () -> gate.call(() -> {
       throw new AlreadyClosedException("this IndexWriter is closed");
     }));
@@ -55,7 +57,7 @@ class CallGateTest {
 
   @Test
   void aLostWriteLockIsExplainedWithoutLuceneInternals() {
-    CallGate gate = new CallGate(DIR, () -> null);
+    CallGate gate = new CallGate(DIR, false, () -> null);
     AlreadyClosedException lost = new AlreadyClosedException("FileLock invalidated by an"
         + " external force: NativeFSLock(path=/x/write.lock,impl=sun.nio.ch.FileLockImpl[0:1"
         + " exclusive invalid])");
@@ -71,6 +73,16 @@ class CallGateTest {
 
   @Test
   void callsPassThrough() throws IOException {
-    assertEquals(42, new CallGate(DIR, () -> null).call(() -> 42));
+    assertEquals(42, new CallGate(DIR, false, () -> null).call(() -> 42));
+  }
+
+  @Test
+  void aReadOnlyGateRefusesWritesNamingTheFolderAndLetsReadsThrough() throws IOException {
+    CallGate gate = new CallGate(DIR, true, () -> null);
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> gate.write(() -> fail("a refused write must not run")));
+    assertEquals("index " + DIR + " is open read-only", e.getMessage());
+    assertEquals(42, gate.call(() -> 42));
+    assertEquals(7, new CallGate(DIR, false, () -> null).write(() -> 7));
   }
 }

@@ -3,12 +3,9 @@ package dev.relearn.feedback.index;
 import dev.relearn.lucene.files.OwnerOnly;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.index.AddResult.Status;
-import dev.relearn.feedback.index.VectorSearch.Neighbour;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.lucene.index.IndexWriter;
@@ -20,13 +17,14 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.util.VectorUtil;
+import org.apache.lucene.util.IOFunction;
 
 /**
  * The write side of a {@link FeedbackIndex}: one write at a time (each method holds this
  * object's monitor). An add does not refresh the reader: the clusters written since the last
- * refresh are kept in memory, later adds consult them beside the (older) snapshot, and every
- * reader path refreshes first ({@link #searchers()}), so the next lookup sees every write.
+ * refresh are kept in memory ({@link PendingClusters}), later adds consult them beside the
+ * (older) snapshot, and every reader path refreshes first ({@link #searchers()}), so the next
+ * lookup sees every write.
  * Decisions (duplicate, merge target, compaction plan) are made under the same monitor on the
  * snapshot and those pending clusters, so they always see every earlier write.
  */
@@ -39,10 +37,7 @@ final class ClusterWriter {
   private final ClusterMerger merger;
   /** Refresh at the latest after this many unrefreshed writes. */
   private static final int MAX_PENDING = 256;
-  /** Stale searcher candidates checked per merge lookup. */
-  private static final int STALE_CANDIDATES = 8;
-  private final Map<String, Cluster> pending = new HashMap<>();
-  private final Map<String, String> pendingEvents = new HashMap<>();
+  private final PendingClusters pending = new PendingClusters();
   private long writes; // adds, compactions and purges so far; guarded by this
   private volatile boolean closed;
 
@@ -57,14 +52,15 @@ final class ClusterWriter {
 
   /**
    * Adds or merges an event; see {@link FeedbackIndex#add}. The reader is not refreshed here:
-   * clusters written since the last refresh are kept in {@code pending} and consulted before the
-   * (possibly older) searcher, and every reader path refreshes first ({@link #searchers()}).
+   * clusters written since the last refresh are kept in {@link PendingClusters} and consulted
+   * beside the (possibly older) searcher, and every reader path refreshes first ({@link
+   * #searchers()}).
    */
   synchronized AddResult add(FeedbackEvent event, float[] unitVector,
       Map<String, ChunkEvidence> evidence) throws IOException {
     ensureOpen();
     writes++;
-    String pendingCluster = pendingEvents.get(event.eventId());
+    String pendingCluster = pending.clusterOfEvent(event.eventId());
     if (pendingCluster != null) {
       return new AddResult(Status.DUPLICATE, pendingCluster);
     }
@@ -78,7 +74,7 @@ final class ClusterWriter {
         return new AddResult(Status.DUPLICATE, searcher.storedFields()
             .document(holder[0].doc, Set.of(FeedbackFields.ID)).get(FeedbackFields.ID));
       }
-      Cluster old = nearestOfSession(searcher, event.sessionHash(), unitVector);
+      Cluster old = pending.mergeTarget(searcher, event.sessionHash(), unitVector, config);
       if (old == null) {
         cluster = merger.create(event, unitVector, evidence);
         status = Status.ADDED;
@@ -90,43 +86,10 @@ final class ClusterWriter {
       searchers.release(searcher);
     }
     writer.updateDocument(FeedbackFields.idTerm(cluster.id()), FeedbackFields.document(cluster));
-    pending.put(cluster.id(), cluster);
-    pendingEvents.put(event.eventId(), cluster.id());
-    if (pending.size() >= MAX_PENDING) {
+    if (pending.put(event.eventId(), cluster) >= MAX_PENDING) {
       refreshIfDirty();
     }
     return new AddResult(status, cluster.id());
-  }
-
-  /**
-   * The most similar cluster the session contributed to, at or above the merge threshold: the
-   * searcher's candidates (replaced by their pending version where one exists) and every pending
-   * cluster of the session.
-   */
-  private Cluster nearestOfSession(IndexSearcher searcher, String session, float[] unit)
-      throws IOException {
-    Cluster best = null;
-    float bestSimilarity = config.mergeSimilarity();
-    List<Neighbour> candidates = VectorSearch.search(searcher, unit, config.mergeSimilarity(),
-        STALE_CANDIDATES, FeedbackFields.sessionQuery(session),
-        config.exactFor(searcher.getIndexReader().numDocs()));
-    for (Neighbour neighbour : candidates) {
-      Cluster stored = FeedbackFields.cluster(searcher.storedFields().document(neighbour.doc()));
-      if (!pending.containsKey(stored.id()) && neighbour.similarity() >= bestSimilarity) {
-        best = stored;
-        bestSimilarity = neighbour.similarity();
-      }
-    }
-    for (Cluster candidate : pending.values()) {
-      if (candidate.sessions().contains(session)) {
-        float similarity = VectorUtil.dotProduct(unit, candidate.centroid());
-        if (similarity >= bestSimilarity) {
-          best = candidate;
-          bestSimilarity = similarity;
-        }
-      }
-    }
-    return best;
   }
 
   /**
@@ -138,7 +101,6 @@ final class ClusterWriter {
     if (!pending.isEmpty() && writer.getTragicException() == null) {
       searchers.maybeRefreshBlocking();
       pending.clear();
-      pendingEvents.clear();
     }
   }
 
@@ -177,13 +139,7 @@ final class ClusterWriter {
     ensureOpen();
     writes++;
     refreshIfDirty();
-    int removed;
-    IndexSearcher searcher = searchers.acquire();
-    try {
-      removed = searcher.count(query);
-    } finally {
-      searchers.release(searcher);
-    }
+    int removed = withSearcher(searcher -> searcher.count(query));
     if (removed > 0) {
       writer.deleteDocuments(query);
       writer.forceMergeDeletes(true);
@@ -200,13 +156,7 @@ final class ClusterWriter {
     ensureOpen();
     writes++;
     refreshIfDirty();
-    int removed;
-    IndexSearcher searcher = searchers.acquire();
-    try {
-      removed = searcher.getIndexReader().numDocs();
-    } finally {
-      searchers.release(searcher);
-    }
+    int removed = withSearcher(searcher -> searcher.getIndexReader().numDocs());
     writer.deleteAll();
     commit(null);
     searchers.maybeRefreshBlocking();
@@ -251,14 +201,7 @@ final class ClusterWriter {
       }
       refreshIfDirty();
     }
-    IndexSearcher searcher = searchers.acquire();
-    int segments;
-    try {
-      segments = searcher.getIndexReader().leaves().size();
-    } finally {
-      searchers.release(searcher);
-    }
-    if (segments <= 1) {
+    if (withSearcher(searcher -> searcher.getIndexReader().leaves().size()) <= 1) {
       return false;
     }
     try {
@@ -306,6 +249,16 @@ final class ClusterWriter {
     if (!closed) {
       closed = true;
       IndexFolder.close(searchers, writer, directory);
+    }
+  }
+
+  /** What {@code read} finds in the current searcher (not refreshed here). */
+  private <T> T withSearcher(IOFunction<IndexSearcher, T> read) throws IOException {
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      return read.apply(searcher);
+    } finally {
+      searchers.release(searcher);
     }
   }
 

@@ -27,9 +27,9 @@ import org.apache.lucene.util.IOUtils;
  * The last commit of a ledger another process writes, as a read-only engine uses it: the chunk
  * renames for its similar-query lookups ({@link EventLedger#renamed} is the writer's own), found
  * through the terms of their old ids without reading any event, and the counts for its
- * statistics ({@link EventLedger#counts}), read on first request. The commit is refreshed at most
- * every {@code refreshMillis} ms without blocking, and each is read again only when it changed.
- * Takes no lock and writes nothing. Thread-safe.
+ * statistics ({@link LedgerDocuments#counts}), read on first request. The commit is refreshed at
+ * most every {@code refreshMillis} ms without blocking, and each is read again only when it
+ * changed. Takes no lock and writes nothing. Thread-safe.
  */
 final class CommittedLedger implements Closeable {
   private final Directory directory;
@@ -38,7 +38,7 @@ final class CommittedLedger implements Closeable {
   private DirectoryReader readFrom; // guarded by this
   private Map<String, String> renamed = Map.of(); // guarded by this
   private DirectoryReader countedFrom; // guarded by this
-  private EventLedger.Counts counts; // guarded by this
+  private LedgerDocuments.Counts counts; // guarded by this
 
   private CommittedLedger(Directory directory, ReaderManager readers, long refreshMillis) {
     this.directory = directory;
@@ -84,19 +84,19 @@ final class CommittedLedger implements Closeable {
     refresh.maybeRefresh();
     DirectoryReader reader = readers.acquire();
     try {
-      return EventLedger.events(reader);
+      return LedgerDocuments.events(reader);
     } finally {
       readers.release(reader);
     }
   }
 
   /** The events and learned chunks of the last commit (read once per commit: every event). */
-  synchronized EventLedger.Counts counts() throws IOException {
+  synchronized LedgerDocuments.Counts counts() throws IOException {
     Map<String, String> current = current(); // refreshes
     DirectoryReader reader = readers.acquire();
     try {
       if (reader != countedFrom) {
-        counts = EventLedger.counts(reader, current);
+        counts = LedgerDocuments.counts(reader, current);
         countedFrom = reader;
       }
       return counts;
@@ -109,7 +109,7 @@ final class CommittedLedger implements Closeable {
     Map<String, String> aliases = new HashMap<>();
     for (LeafReaderContext context : reader.leaves()) {
       LeafReader leaf = context.reader();
-      Terms terms = leaf.terms(EventLedger.ALIAS_FROM);
+      Terms terms = leaf.terms(LedgerDocuments.ALIAS_FROM);
       if (terms == null) {
         continue;
       }
@@ -122,8 +122,8 @@ final class CommittedLedger implements Closeable {
         for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS;
             doc = docs.nextDoc()) {
           if (live == null || live.get(doc)) {
-            aliases.put(id.utf8ToString(),
-                stored.document(doc, Set.of(EventLedger.ALIAS_TO)).get(EventLedger.ALIAS_TO));
+            aliases.put(id.utf8ToString(), stored.document(doc, Set.of(LedgerDocuments.ALIAS_TO))
+                .get(LedgerDocuments.ALIAS_TO));
           }
         }
       }

@@ -1,5 +1,14 @@
 package dev.relearn.feedback.store;
 
+import static dev.relearn.feedback.store.LedgerDocuments.ALIAS_FROM;
+import static dev.relearn.feedback.store.LedgerDocuments.ALIAS_TO;
+import static dev.relearn.feedback.store.LedgerDocuments.EVENT_ID;
+import static dev.relearn.feedback.store.LedgerDocuments.EVIDENCE;
+import static dev.relearn.feedback.store.LedgerDocuments.SESSION;
+import static dev.relearn.feedback.store.LedgerDocuments.TIME;
+import static dev.relearn.feedback.store.LedgerDocuments.forEachLive;
+import static dev.relearn.feedback.store.LedgerDocuments.renameOf;
+
 import dev.relearn.feedback.event.EvidenceCodec;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.lucene.feedback.ChunkEvidence;
@@ -12,21 +21,13 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-import org.apache.lucene.document.Document;
-import org.apache.lucene.document.Field;
-import org.apache.lucene.document.LongPoint;
-import org.apache.lucene.document.StoredField;
-import org.apache.lucene.document.StringField;
+import java.util.function.Consumer;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.SegmentInfos;
-import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.index.Term;
 import org.apache.lucene.index.TieredMergePolicy;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.LockObtainFailedException;
@@ -36,18 +37,10 @@ import org.apache.lucene.store.LockObtainFailedException;
  * The learned fields are a function of this ledger, so they can be recomputed exactly; the
  * cluster index, which merges events, serves similarity lookups instead. Also records chunk
  * renames (a changed chunk's new id inherits the old one's evidence). Ids are kept in memory for
- * O(1) duplicate checks. Thread-safe.
+ * O(1) duplicate checks. How events and renames are stored, and what any ledger reader tells
+ * without this state, is {@link LedgerDocuments}. Thread-safe.
  */
 final class EventLedger implements Closeable {
-  private static final String EVENT_ID = "event_id";
-  private static final String SESSION = "session";
-  private static final String TIME = "time";
-  private static final String EVIDENCE = "evidence";
-  /** A rename's old id: indexed, so {@link CommittedLedger} finds the renames by their terms. */
-  static final String ALIAS_FROM = "alias_from";
-  /** A rename's new id, stored. */
-  static final String ALIAS_TO = "alias_to";
-
   /** One ledger entry as recomputation needs it. */
   record Entry(String sessionHash, long timeMillis, Map<String, ChunkEvidence> evidence) {}
 
@@ -85,27 +78,15 @@ final class EventLedger implements Closeable {
 
   private void load() throws IOException {
     try (DirectoryReader reader = DirectoryReader.open(writer)) {
-      StoredFields stored = reader.storedFields();
-      for (int doc = 0; doc < reader.maxDoc(); doc++) {
-        if (!live(reader, doc)) {
-          continue;
-        }
-        Document d = stored.document(doc, Set.of(EVENT_ID, ALIAS_FROM, ALIAS_TO));
+      forEachLive(reader, Set.of(EVENT_ID, ALIAS_FROM, ALIAS_TO), d -> {
         if (d.get(EVENT_ID) != null) {
           ids.add(d.get(EVENT_ID));
         } else if (d.get(ALIAS_FROM) != null) {
           aliases.put(d.get(ALIAS_FROM), d.get(ALIAS_TO));
           renamedStale = true;
         }
-      }
+      });
     }
-  }
-
-  private static boolean live(DirectoryReader reader, int doc) {
-    var leaves = reader.leaves();
-    var leaf = leaves.get(org.apache.lucene.index.ReaderUtil.subIndex(doc, leaves));
-    var liveDocs = leaf.reader().getLiveDocs();
-    return liveDocs == null || liveDocs.get(doc - leaf.docBase);
   }
 
   synchronized boolean contains(String eventId) {
@@ -122,13 +103,7 @@ final class EventLedger implements Closeable {
     if (!ids.add(event.eventId())) {
       return false;
     }
-    Document doc = new Document();
-    doc.add(new StringField(EVENT_ID, event.eventId(), Field.Store.YES));
-    doc.add(new StringField(SESSION, event.sessionHash(), Field.Store.YES));
-    doc.add(new LongPoint(TIME, event.timestampMillis()));
-    doc.add(new StoredField(TIME, event.timestampMillis()));
-    doc.add(new StoredField(EVIDENCE, EvidenceCodec.encodeChunks(evidence)));
-    writer.addDocument(doc);
+    writer.addDocument(LedgerDocuments.event(event, evidence));
     return true;
   }
 
@@ -139,10 +114,7 @@ final class EventLedger implements Closeable {
     }
     aliases.put(from, to);
     renamedStale = true;
-    Document doc = new Document();
-    doc.add(new StringField(ALIAS_FROM, from, Field.Store.YES));
-    doc.add(new StoredField(ALIAS_TO, to));
-    writer.updateDocument(new Term(ALIAS_FROM, from), doc);
+    writer.updateDocument(renameOf(from), LedgerDocuments.rename(from, to));
   }
 
   /**
@@ -168,16 +140,11 @@ final class EventLedger implements Closeable {
   }
 
   /** Calls {@code consumer} for every event, with chunk ids resolved through renames. */
-  synchronized void forEach(java.util.function.Consumer<Entry> consumer) throws IOException {
+  synchronized void forEach(Consumer<Entry> consumer) throws IOException {
     try (DirectoryReader reader = DirectoryReader.open(writer)) {
-      StoredFields stored = reader.storedFields();
-      for (int doc = 0; doc < reader.maxDoc(); doc++) {
-        if (!live(reader, doc)) {
-          continue;
-        }
-        Document d = stored.document(doc);
+      forEachLive(reader, null, d -> {
         if (d.get(EVENT_ID) == null) {
-          continue;
+          return;
         }
         Map<String, ChunkEvidence> resolved = new HashMap<>();
         EvidenceCodec.decodeChunks(d.getBinaryValue(EVIDENCE))
@@ -185,52 +152,23 @@ final class EventLedger implements Closeable {
                 ChunkEvidence::plus));
         consumer.accept(new Entry(d.get(SESSION),
             d.getField(TIME).numericValue().longValue(), resolved));
-      }
+      });
     }
   }
-
-  /** How many events a ledger's {@code reader} holds, without reading them (renames are none). */
-  static int events(DirectoryReader reader) throws IOException {
-    return new IndexSearcher(reader).count(
-        LongPoint.newRangeQuery(TIME, Long.MIN_VALUE, Long.MAX_VALUE));
-  }
-
-  /**
-   * The events of a ledger's {@code reader} and the chunks their evidence names, each counted
-   * once under its current id ({@code renamed}: as {@link #renamed}).
-   */
-  static Counts counts(DirectoryReader reader, Map<String, String> renamed) throws IOException {
-    long events = 0;
-    Set<String> chunks = new HashSet<>();
-    StoredFields stored = reader.storedFields();
-    for (int doc = 0; doc < reader.maxDoc(); doc++) {
-      Document d = live(reader, doc) ? stored.document(doc, Set.of(EVENT_ID, EVIDENCE)) : null;
-      if (d != null && d.get(EVENT_ID) != null) {
-        events++;
-        for (String chunk : EvidenceCodec.decodeChunks(d.getBinaryValue(EVIDENCE)).keySet()) {
-          chunks.add(renamed.getOrDefault(chunk, chunk));
-        }
-      }
-    }
-    return new Counts(events, chunks.size());
-  }
-
-  /** A ledger's size: its events, and the chunks with evidence (what has learned values). */
-  record Counts(long events, int chunks) {}
 
   /** Deletes a session's events; returns how many. Not committed. */
   synchronized int forgetSession(String sessionHash) throws IOException {
-    return delete(new TermQuery(new Term(SESSION, sessionHash)));
+    return delete(LedgerDocuments.ofSession(sessionHash));
   }
 
   /** Deletes every event (renames stay: see {@link #pruneRenames}); returns how many. */
   synchronized int forgetAll() throws IOException {
-    return delete(LongPoint.newRangeQuery(TIME, Long.MIN_VALUE, Long.MAX_VALUE));
+    return delete(LedgerDocuments.allEvents());
   }
 
   /** Deletes events older than {@code cutoffMillis}; returns how many. Not committed. */
   synchronized int expireBefore(long cutoffMillis) throws IOException {
-    return delete(LongPoint.newRangeQuery(TIME, Long.MIN_VALUE, cutoffMillis - 1));
+    return delete(LedgerDocuments.eventsUpTo(cutoffMillis - 1));
   }
 
   /**
@@ -245,19 +183,17 @@ final class EventLedger implements Closeable {
     }
     Set<String> named = new HashSet<>(namedElsewhere);
     try (DirectoryReader reader = DirectoryReader.open(writer)) {
-      StoredFields stored = reader.storedFields();
-      for (int doc = 0; doc < reader.maxDoc(); doc++) {
-        Document d = live(reader, doc) ? stored.document(doc, Set.of(EVIDENCE)) : null;
-        if (d != null && d.getBinaryValue(EVIDENCE) != null) {
+      forEachLive(reader, Set.of(EVIDENCE), d -> {
+        if (d.getBinaryValue(EVIDENCE) != null) {
           named.addAll(EvidenceCodec.decodeChunks(d.getBinaryValue(EVIDENCE)).keySet());
         }
-      }
+      });
     }
     Set<String> needed = RenamedEvidence.needed(aliases, named);
     int before = aliases.size();
     for (String from : Set.copyOf(aliases.keySet())) {
       if (!needed.contains(from)) {
-        writer.deleteDocuments(new Term(ALIAS_FROM, from));
+        writer.deleteDocuments(renameOf(from));
         aliases.remove(from);
       }
     }

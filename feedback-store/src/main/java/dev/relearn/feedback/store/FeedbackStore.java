@@ -41,19 +41,17 @@ import org.apache.lucene.util.IOUtils;
  * chunk index's writer or searcher manager.
  */
 public final class FeedbackStore implements FeedbackLookup, Closeable {
-  private static final System.Logger LOG = System.getLogger(FeedbackStore.class.getName());
-
   private final StoreFolder folder;
   private final FeedbackIndex index;
   private final LearnedFields learned;
   private final Checkpointer checkpointer;
   private final EventRecorder recorder;
   private final Rewrites rewrites;
+  private final ClusterMerges merges;
   private final Maintenance maintenance;
   private final ReentrantLock chunkWrites = new ReentrantLock();
   private ReplayReport recovery;
   private volatile boolean closed;
-  private long writesAtLastIdleCheck = -1; // the maintenance thread's
 
   private FeedbackStore(StoreFolder folder, FeedbackStoreConfig config, IndexWriter chunkWriter,
       SearcherManager chunkSearchers) {
@@ -64,6 +62,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     this.checkpointer = new Checkpointer(folder, learned, chunkWriter, chunkWrites);
     this.recorder = new EventRecorder(config, chunkSearchers, folder, learned, checkpointer);
     this.rewrites = new Rewrites(config, folder, checkpointer);
+    this.merges = new ClusterMerges(index, checkpointer);
     this.maintenance = new Maintenance(this, config);
   }
 
@@ -81,31 +80,14 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     FeedbackStore store;
     try {
       store = new FeedbackStore(folder, config, chunkWriter, chunkSearchers);
-      store.recover();
+      store.recovery = StoreRecovery.recover(folder, store.recorder, store.rewrites,
+          store.checkpointer);
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileSuppressingExceptions(e, folder);
       throw e;
     }
     store.maintenance.start();
     return store;
-  }
-
-  private void recover() throws IOException {
-    rewrites.finishForget();
-    recovery = LogReplay.replay(folder.log(), recorder::replay);
-    if (recovery.records() > 0) {
-      checkpointer.changed();
-    }
-    if (!recovery.clean()) {
-      LOG.log(System.Logger.Level.WARNING, "feedback log " + folder.log().directory()
-          + " was damaged; every intact record was kept: "
-          + String.join("; ", recovery.problems()));
-    }
-    if (rewrites.expireUncommitted().events() > 0) {
-      checkpointer.changed(); // the checkpoint below commits and purges the deletions
-    }
-    checkpointer.rebuildLearnedFields();
-    checkpoint();
   }
 
   /** Whether stored query vectors are rotated and quantised. */
@@ -223,12 +205,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    * The next checkpoint commits the merge.
    */
   void mergeClustersWhenIdle() throws IOException {
-    long writes = index.writes();
-    long seen = writesAtLastIdleCheck;
-    writesAtLastIdleCheck = writes;
-    if (writes == seen && index.mergeIfUnchangedSince(writes)) {
-      checkpointer.changed();
-    }
+    merges.mergeWhenIdle();
   }
 
   /**
@@ -240,11 +217,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   public boolean mergeClusters() throws IOException {
     requireOpen();
     maintenance.check();
-    if (index.mergeIfUnchangedSince(index.writes())) {
-      checkpointer.changed();
-      return true;
-    }
-    return false;
+    return merges.mergeNow();
   }
 
   /**

@@ -41,7 +41,7 @@ final class MissingParts {
           + " backup, or move " + dir + " away to start learning afresh (the chunks are kept);"
           + " nothing was changed");
     }
-    int events = hasLedger ? count(ledger, EventLedger::events) : 0;
+    int events = hasLedger ? count(ledger, LedgerDocuments::events) : 0;
     if (events > 0) {
       LOG.log(System.Logger.Level.WARNING, "the feedback cluster index " + clusters
           + " is missing, but the ledger beside it holds " + events + " events: a new, empty"

@@ -70,7 +70,7 @@ public final class ReadOnlyFeedback implements FeedbackLookup, Closeable {
    * as {@link FeedbackStore#stats()} gives them; nothing is pending and no log was replayed here.
    */
   public StoreStats stats() throws IOException {
-    EventLedger.Counts counts = ledger.counts();
+    LedgerDocuments.Counts counts = ledger.counts();
     return new StoreStats(clusters.stats(), counts.events(), counts.chunks(), 0,
         ReplayReport.NONE);
   }

@@ -1,0 +1,38 @@
+package dev.relearn.feedback.store;
+
+import dev.relearn.feedback.log.ReplayReport;
+import java.io.IOException;
+
+/**
+ * What {@link FeedbackStore#open} does before the store takes calls: finishes a forget that a
+ * crash interrupted, replays the event log (reporting damage as a warning: every intact record is
+ * kept), expires what outlived the time to live while the process was down, brings the chunk
+ * index's learned fields in line with the ledger, and checkpoints.
+ */
+final class StoreRecovery {
+  /** The store's logger, so that the warning keeps its category. */
+  private static final System.Logger LOG = System.getLogger(FeedbackStore.class.getName());
+
+  private StoreRecovery() {}
+
+  /** Recovers the store made of these parts; returns what the log replay found. */
+  static ReplayReport recover(StoreFolder folder, EventRecorder recorder, Rewrites rewrites,
+      Checkpointer checkpointer) throws IOException {
+    rewrites.finishForget();
+    ReplayReport recovery = LogReplay.replay(folder.log(), recorder::replay);
+    if (recovery.records() > 0) {
+      checkpointer.changed();
+    }
+    if (!recovery.clean()) {
+      LOG.log(System.Logger.Level.WARNING, "feedback log " + folder.log().directory()
+          + " was damaged; every intact record was kept: "
+          + String.join("; ", recovery.problems()));
+    }
+    if (rewrites.expireUncommitted().events() > 0) {
+      checkpointer.changed(); // the checkpoint below commits and purges the deletions
+    }
+    checkpointer.rebuildLearnedFields();
+    checkpointer.checkpoint();
+    return recovery;
+  }
+}
