@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 /**
  * Ties a feedback folder to the embedding model its query vectors came from. Past queries are
@@ -30,20 +31,27 @@ final class FeedbackModelMarker {
       return;
     }
     OwnerOnly.createFolder(feedbackDir);
-    Files.writeString(marker, modelId + "\n", StandardCharsets.UTF_8);
-    OwnerOnly.restrict(marker);
+    Path written = feedbackDir.resolve(FILE + ".tmp"); // whole or not at all, as a crash may cut
+    Files.writeString(written, modelId + "\n", StandardCharsets.UTF_8);
+    OwnerOnly.restrict(written);
+    Files.move(written, marker, StandardCopyOption.REPLACE_EXISTING,
+        StandardCopyOption.ATOMIC_MOVE);
   }
 
   /**
    * Checks the marker without writing anything (for read-only engines).
    *
-   * @return whether there is a marker (then it matched)
+   * @return whether there is a marker (then it matched); an empty one, which only a crash of a
+   *     version that wrote it in place could leave, counts as none
    * @throws IllegalStateException if the folder was recorded with another model
    */
   static boolean requireMatch(Path feedbackDir, String modelId) throws IOException {
     Path marker = feedbackDir.resolve(FILE);
     if (Files.exists(marker)) {
       String recorded = Files.readString(marker, StandardCharsets.UTF_8).strip();
+      if (recorded.isEmpty()) {
+        return false;
+      }
       if (!recorded.equals(modelId)) {
         throw new IllegalStateException("the feedback in " + feedbackDir + " was recorded with"
             + " model " + recorded + ", but this index uses " + modelId + "; its past queries"

@@ -45,4 +45,20 @@ class FeedbackModelMarkerTest {
       assertEquals(model, Files.readString(marker).strip());
     }
   }
+
+  @Test
+  void anEmptyMarkerLeftByACrashIsWrittenAgainNotReadAsAnotherModel() throws Exception {
+    Path index = tmp.resolve("idx");
+    try (Relearn relearn = Relearn.open(index, hashing)) {
+      relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
+    }
+    Path marker = index.resolve(Relearn.FEEDBACK_FOLDER).resolve(FeedbackModelMarker.FILE);
+    Files.writeString(marker, ""); // created, then killed before the model id was written
+    try (Relearn relearn = Relearn.open(index, hashing)) {
+      assertEquals(relearn.metadata().modelId(), Files.readString(marker).strip());
+    }
+    try (var files = Files.list(marker.getParent())) {
+      assertTrue(files.noneMatch(f -> f.getFileName().toString().endsWith(".tmp")));
+    }
+  }
 }
