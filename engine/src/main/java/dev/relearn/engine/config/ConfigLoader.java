@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,7 +80,10 @@ public final class ConfigLoader {
       }
     }
     Path file = dir.resolve(FILE);
-    Files.writeString(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n");
+    Path written = dir.resolve(FILE + ".tmp"); // whole or not at all: a cut file stops every open
+    Files.writeString(written, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root)
+        + "\n");
+    Files.move(written, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     return file;
   }
 
