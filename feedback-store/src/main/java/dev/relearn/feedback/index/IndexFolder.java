@@ -86,7 +86,10 @@ final class IndexFolder {
           .fieldInfo(FeedbackFields.CENTROID);
       if (info != null && info.getVectorDimension() != dimension) {
         throw new IllegalStateException("feedback index " + folder + " holds query vectors of "
-            + info.getVectorDimension() + " dimensions; the configuration expects " + dimension);
+            + info.getVectorDimension() + " dimensions; the configuration expects " + dimension
+            + ": it was recorded with another embedding model. Move the feedback folder away"
+            + " (the index keeps its chunks and starts learning afresh) or open the index with"
+            + " the model it was recorded with");
       }
     } finally {
       searchers.release(searcher);

@@ -139,6 +139,9 @@ class FeedbackIndexLifecycleTest {
         () -> FeedbackIndex.open(dir, FeedbackIndexConfig.defaults(DIM * 2)));
     assertTrue(e.getMessage().contains(DIM + " dimensions")
         && e.getMessage().contains("expects " + DIM * 2), e.getMessage());
+    assertTrue(e.getMessage().endsWith("Move the feedback folder away (the index keeps its chunks"
+        + " and starts learning afresh) or open the index with the model it was recorded with"),
+        e.getMessage());
     try (FeedbackIndex index = open()) {
       assertEquals(1, index.clusters(), "a refused open releases the lock");
     }
