@@ -59,7 +59,12 @@ final class GenerationHistory {
     generations.put(generation, maxSeq);
   }
 
-  /** Replays every generation in order, repairing torn tails. */
+  /**
+   * Replays every generation in order, repairing torn tails. Records are numbered without gaps
+   * across generations (trimming deletes only the oldest files), so a gap between two intact
+   * generations means a file in between went missing: reported as a problem, since the events it
+   * held are lost unless a checkpoint had taken them.
+   */
   ReplayReport replay(RecordConsumer consumer) throws IOException {
     long floor = 0;
     long records = 0;
@@ -67,9 +72,22 @@ final class GenerationHistory {
     long skipped = 0;
     long truncated = 0;
     List<String> problems = new ArrayList<>();
+    long previous = 0; // the last generation with records, intact (0: none yet, or damaged)
     for (long generation : generations.keySet()) {
+      long[] first = {0};
+      RecordConsumer firstSeen = (seq, payload) -> {
+        first[0] = first[0] == 0 ? seq : first[0];
+        consumer.accept(seq, payload);
+      };
       GenerationScanner.Result r =
-          GenerationScanner.scan(folder.file(generation), floor, consumer, true);
+          GenerationScanner.scan(folder.file(generation), floor, firstSeen, true);
+      if (previous != 0 && r.damaged() == 0 && first[0] > floor + 1) {
+        problems.add("records " + (floor + 1) + " to " + (first[0] - 1) + " are missing between "
+            + folder.file(previous).getFileName() + " and " + folder.file(generation).getFileName()
+            + " (a generation file deleted or moved?): the feedback they held is lost unless a"
+            + " checkpoint had taken it");
+      }
+      previous = r.records() == 0 ? previous : r.damaged() == 0 ? generation : 0;
       generations.put(generation, r.maxSeq());
       floor = Math.max(floor, r.maxSeq());
       records += r.records();

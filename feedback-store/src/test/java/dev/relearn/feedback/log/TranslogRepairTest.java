@@ -191,4 +191,32 @@ class TranslogRepairTest {
       assertEquals(1, replayed.report.damagedRecords());
     }
   }
+
+  @Test
+  void aGenerationFileMissingInTheMiddleIsReported() throws IOException {
+    Path dir = tmp.resolve("log");
+    try (Translog log = Translog.open(dir)) {
+      for (int i = 1; i <= 6; i++) {
+        log.append(new byte[] {(byte) i});
+        if (i % 2 == 0) {
+          log.rollGeneration(); // records 1-2, 3-4 and 5-6 in three files
+        }
+      }
+    }
+    try (Translog log = Translog.open(dir)) {
+      assertTrue(Replayed.of(log).report.clean(), "whole: no gap");
+    }
+    Files.delete(dir.resolve("translog-2.log"));
+    try (Translog log = Translog.open(dir)) {
+      Replayed replayed = Replayed.of(log);
+      assertEquals(List.of(1L, 2L, 5L, 6L), replayed.seqs);
+      assertEquals(List.of("records 3 to 4 are missing between translog-1.log and translog-3.log"
+          + " (a generation file deleted or moved?): the feedback they held is lost unless a"
+          + " checkpoint had taken it"), replayed.report.problems());
+    }
+    Files.delete(dir.resolve("translog-1.log")); // as a trim does: only the oldest go
+    try (Translog log = Translog.open(dir)) {
+      assertTrue(Replayed.of(log).report.clean(), "a trimmed start is no gap");
+    }
+  }
 }
