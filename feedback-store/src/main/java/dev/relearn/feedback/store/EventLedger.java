@@ -225,6 +225,7 @@ final class EventLedger implements Closeable {
     writer.setLiveCommitData(userData.entrySet());
     writer.commit();
     deleted = false;
+    OwnerOnly.restrictTree(folder); // new segment files follow the umask, as the clusters' do
   }
 
   synchronized Map<String, String> committedUserData() throws IOException {

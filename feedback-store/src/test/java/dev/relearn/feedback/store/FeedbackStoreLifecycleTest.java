@@ -126,6 +126,10 @@ class FeedbackStoreLifecycleTest {
       assertEquals(40, store.stats().ledgerEvents());
     }
     Path folder = tmp.resolve("feedback");
+    for (Path file : files(folder.resolve(StoreFolder.LEDGER))) { // written after the open
+      assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(
+          Files.getPosixFilePermissions(file)), file.toString());
+    }
     assertNoDeletedDocuments(folder.resolve(StoreFolder.LEDGER));
     assertNoDeletedDocuments(folder.resolve("clusters"));
     List<byte[]> traces = List.of(eventId.getBytes(StandardCharsets.US_ASCII),
@@ -158,6 +162,10 @@ class FeedbackStoreLifecycleTest {
       assertTrue(store.learned("c0").successes() > 0, "evidence within the TTL is kept");
     }
     Path folder = tmp.resolve("feedback");
+    for (Path file : files(folder.resolve(StoreFolder.LEDGER))) { // written after the open
+      assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(
+          Files.getPosixFilePermissions(file)), file.toString());
+    }
     assertNoDeletedDocuments(folder.resolve(StoreFolder.LEDGER));
     for (Path file : files(folder)) {
       assertFalse(contains(Files.readAllBytes(file), oldId.getBytes(StandardCharsets.US_ASCII)),
