@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import org.apache.lucene.util.Version;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import sun.misc.Signal;
 
 /**
  * The {@code relearn} command: subcommands for indexing, searching, feedback, statistics,
@@ -69,7 +70,24 @@ public final class RelearnCli implements Runnable {
     CheckedOutput stdout = new CheckedOutput(new FileOutputStream(FileDescriptor.out));
     PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, System.out.charset()), true);
     PrintWriter err = new PrintWriter(System.err, true);
-    System.exit(stdout.exitCode(execute(out, err, args), err));
+    int code;
+    try (SignalScope signals = new SignalScope(signal -> stopped(err, signal))) {
+      code = stdout.exitCode(execute(out, err, args), err);
+    }
+    System.exit(code);
+  }
+
+  /**
+   * A signal that no command handles itself ({@code index}, {@code serve} and {@code mcp} do): said
+   * on stderr, then the process halts with 128 + its number, skipping the JVM's shutdown hooks as
+   * those commands do (ONNX Runtime's would free the model under an embedding in flight; see
+   * {@link SignalScope}). What was acknowledged (committed, or feedback fsynced) stays.
+   */
+  private static void stopped(PrintWriter err, Signal signal) {
+    err.println();
+    err.println("relearn: stopped by SIG" + signal.getName());
+    err.flush();
+    SignalScope.halt(signal);
   }
 
   private static int handle(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {

@@ -4,7 +4,7 @@
  * What belongs to a process rather than to the library lives here: usage errors and exit codes
  * ({@code Usage}, {@code ErrorMessage}), and signals ({@code SignalScope}: {@code Interruption}
  * for {@code index}, {@code StopSignals} and {@code StopOnce} for the {@code mcp} and {@code
- * serve} servers), handled so that the JVM's shutdown never frees ONNX Runtime under an
- * embedding in flight.
+ * serve} servers, a notice and a halt in {@code RelearnCli.main} for every other command),
+ * handled so that the JVM's shutdown never frees ONNX Runtime under an embedding in flight.
  */
 package dev.relearn.cli;
