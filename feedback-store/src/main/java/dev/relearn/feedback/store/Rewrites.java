@@ -5,6 +5,7 @@ import dev.relearn.feedback.index.FeedbackIndexConfig;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -56,8 +57,19 @@ final class Rewrites {
     });
   }
 
-  /** Deletes a session's events and clusters and commits; returns the clusters removed. */
+  /**
+   * Deletes a session's events and clusters and commits; returns the clusters removed.
+   *
+   * @throws IllegalArgumentException if {@code sessionHash} is blank, before anything is written:
+   *     the cluster index refuses it only after the ledger commit has named the forget, which
+   *     every later open would then fail to finish
+   */
   int forgetSession(String sessionHash) throws IOException {
+    Objects.requireNonNull(sessionHash, "sessionHash");
+    if (sessionHash.isBlank()) {
+      throw new IllegalArgumentException("session hash must not be blank, got: '" + sessionHash
+          + "'");
+    }
     return forget(forgetting(sessionHash), () -> ledger.forgetSession(sessionHash),
         () -> index.forgetSession(sessionHash));
   }

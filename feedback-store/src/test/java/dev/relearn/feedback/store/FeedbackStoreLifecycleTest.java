@@ -2,6 +2,7 @@ package dev.relearn.feedback.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.feedback.event.FeedbackEvent;
@@ -220,6 +221,21 @@ class FeedbackStoreLifecycleTest {
       assertTrue(store.contains("g2"));
       assertEquals(1, store.similar(unit(new Random(3)), 0.99f, 5).size());
     }
+  }
+
+  @Test
+  void aBlankSessionHashIsRefusedBeforeTheForgetIsNamedSoTheStoreStillOpens() throws Exception {
+    IllegalArgumentException refused;
+    try (FeedbackStore store = open(config())) {
+      store.record(event("b1", store.sessions().hash("kept"), unit(new Random(4)), "c0", T0));
+      refused = assertThrows(IllegalArgumentException.class, () -> store.forgetSession(" "));
+    }
+    // the ledger named no forget: the next open has nothing to finish, and nothing was lost
+    try (FeedbackStore store = open(config())) {
+      assertTrue(store.contains("b1"));
+      assertEquals(1, store.similar(unit(new Random(4)), 0.99f, 5).size());
+    }
+    assertTrue(refused.getMessage().contains("' '"), refused.getMessage());
   }
 
   private static void assertNoDeletedDocuments(Path index) throws IOException {
