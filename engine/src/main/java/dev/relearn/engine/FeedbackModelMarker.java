@@ -1,11 +1,11 @@
 package dev.relearn.engine;
 
+import dev.relearn.lucene.files.AtomicFiles;
 import dev.relearn.lucene.files.OwnerOnly;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * Ties a feedback folder to the embedding model its query vectors came from. Past queries are
@@ -31,11 +31,7 @@ final class FeedbackModelMarker {
       return;
     }
     OwnerOnly.createFolder(feedbackDir);
-    Path written = feedbackDir.resolve(FILE + ".tmp"); // whole or not at all, as a crash may cut
-    Files.writeString(written, modelId + "\n", StandardCharsets.UTF_8);
-    OwnerOnly.restrict(written);
-    Files.move(written, marker, StandardCopyOption.REPLACE_EXISTING,
-        StandardCopyOption.ATOMIC_MOVE);
+    AtomicFiles.write(marker, (modelId + "\n").getBytes(StandardCharsets.UTF_8), true);
   }
 
   /**

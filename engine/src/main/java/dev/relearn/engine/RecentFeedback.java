@@ -3,14 +3,13 @@ package dev.relearn.engine;
 import dev.relearn.feedback.event.Rating;
 import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.files.AtomicFiles;
 import dev.relearn.lucene.files.OwnerOnly;
 import dev.relearn.lucene.weights.QueryClass;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -114,15 +113,11 @@ final class RecentFeedback {
   }
 
   private void rewrite() throws IOException {
-    Path tmp = file.resolveSibling(FILE + ".tmp");
-    try (BufferedWriter out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-      for (FeedbackSummary summary : recent) {
-        out.write(format(summary));
-        out.write('\n');
-      }
+    StringBuilder text = new StringBuilder();
+    for (FeedbackSummary summary : recent) {
+      text.append(format(summary)).append('\n');
     }
-    OwnerOnly.restrict(tmp);
-    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    AtomicFiles.write(file, text.toString().getBytes(StandardCharsets.UTF_8), true);
     fileLines = recent.size();
   }
 

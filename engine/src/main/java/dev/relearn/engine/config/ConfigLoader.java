@@ -8,11 +8,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.relearn.lucene.files.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -80,10 +81,8 @@ public final class ConfigLoader {
       }
     }
     Path file = dir.resolve(FILE);
-    Path written = dir.resolve(FILE + ".tmp"); // whole or not at all: a cut file stops every open
-    Files.writeString(written, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root)
-        + "\n");
-    Files.move(written, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    AtomicFiles.write(file, (JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root)
+        + "\n").getBytes(StandardCharsets.UTF_8), false); // a cut file would stop every open
     return file;
   }
 

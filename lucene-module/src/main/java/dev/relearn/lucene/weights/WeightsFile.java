@@ -1,16 +1,13 @@
 package dev.relearn.lucene.weights;
 
+import dev.relearn.lucene.files.AtomicFiles;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashSet;
@@ -68,34 +65,11 @@ final class WeightsFile {
     return w.bm25() + " " + w.vector() + " " + w.learned();
   }
 
-  /** Writes to a temporary file beside {@code file}, forces it to disk, moves it over. */
+  /** Replaces {@code file} whole or not at all ({@link AtomicFiles}). */
   static void write(Path file, List<ClassStats> classes, List<String> appliedRatings)
       throws IOException {
-    Path target = file.toAbsolutePath();
-    Path folder = target.getParent();
-    Files.createDirectories(folder);
-    Path temp = Files.createTempFile(folder, target.getFileName() + ".", ".tmp");
-    try {
-      try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE,
-          StandardOpenOption.TRUNCATE_EXISTING)) {
-        ByteBuffer bytes =
-            ByteBuffer.wrap(format(classes, appliedRatings).getBytes(StandardCharsets.UTF_8));
-        while (bytes.hasRemaining()) {
-          channel.write(bytes);
-        }
-        channel.force(true);
-      }
-      Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE,
-          StandardCopyOption.REPLACE_EXISTING);
-    } catch (IOException | RuntimeException e) {
-      Files.deleteIfExists(temp);
-      throw e;
-    }
-    try (FileChannel dir = FileChannel.open(folder, StandardOpenOption.READ)) {
-      dir.force(true); // make the rename durable; not supported everywhere (Windows)
-    } catch (IOException e) {
-      // best effort: the file itself is complete either way
-    }
+    AtomicFiles.write(file, format(classes, appliedRatings).getBytes(StandardCharsets.UTF_8),
+        false);
   }
 
   /**

@@ -1,0 +1,54 @@
+package dev.relearn.lucene.files;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Replaces a small file whole or not at all: the bytes go to a new temporary file beside it,
+ * which is forced to disk and then moved over the target, and the folder is forced so that the
+ * move survives a power loss. A reader, or an open after a crash, sees the old file or the new
+ * one, never an empty or cut one (which would stop every later open of an index).
+ */
+public final class AtomicFiles {
+  private AtomicFiles() {}
+
+  /**
+   * Replaces {@code file} with {@code bytes}, creating its folder if needed.
+   *
+   * @param ownerOnly whether the file is made owner-only ({@link OwnerOnly}) before it appears
+   */
+  public static void write(Path file, byte[] bytes, boolean ownerOnly) throws IOException {
+    Path target = file.toAbsolutePath();
+    Path folder = target.getParent();
+    Files.createDirectories(folder);
+    Path temp = Files.createTempFile(folder, target.getFileName() + ".", ".tmp");
+    try {
+      try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE,
+          StandardOpenOption.TRUNCATE_EXISTING)) {
+        ByteBuffer buffer = ByteBuffer.wrap(bytes);
+        while (buffer.hasRemaining()) {
+          channel.write(buffer);
+        }
+        channel.force(true);
+      }
+      if (ownerOnly) {
+        OwnerOnly.restrict(temp);
+      }
+      Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE,
+          StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(temp);
+      throw e;
+    }
+    try (FileChannel dir = FileChannel.open(folder, StandardOpenOption.READ)) {
+      dir.force(true); // makes the move durable
+    } catch (IOException e) {
+      // not supported everywhere (Windows): the file itself is complete either way
+    }
+  }
+}
