@@ -19,6 +19,9 @@ const executablePath = process.env.RELEARN_CHROMIUM || '/usr/bin/chromium';
 const userDataDir = mkdtempSync(join(tmpdir(), 'relearn-chromium-'));
 const origin = new URL(url).origin;
 const problems = [];
+// how long any one step may take: a liveness bound far above the normal (a second or so),
+// for a loaded CI machine
+const WAIT = 60000;
 
 function check(condition, message) {
   if (!condition) {
@@ -36,7 +39,7 @@ async function checkEmptyIndexAndLostServer() {
     read_only: false, index: '/tmp/empty', model: null, dimension: 0, chunks: 0,
     uptime_ms: 1}}));
   await page.goto(url, {waitUntil: 'load'});
-  await page.waitForSelector('body[data-refreshed]', {timeout: 15000});
+  await page.waitForSelector('body[data-refreshed]', {timeout: WAIT});
   const info = await page.textContent('#index-info');
   check(info === '0 chunks · /tmp/empty', `an empty index should show as such, got: ${info}`);
   await page.unroute('**/api/health');
@@ -46,10 +49,10 @@ async function checkEmptyIndexAndLostServer() {
   await page.clock.runFor(16000);
   await page.waitForFunction(() =>
     document.getElementById('index-info').textContent.startsWith('3 chunks'), null,
-  {timeout: 15000});
+  {timeout: WAIT});
   await page.fill('#query', QUERY);
   await page.click('#search-button');
-  await page.waitForSelector('#results .result', {timeout: 15000});
+  await page.waitForSelector('#results .result', {timeout: WAIT});
   check(await page.locator('#results .thumb-up:disabled').count()
     === await page.locator('#results .result').count(),
   'a read-only server should offer no thumbs to click');
@@ -58,13 +61,13 @@ async function checkEmptyIndexAndLostServer() {
   await page.clock.runFor(16000);
   await page.waitForFunction(() =>
     document.getElementById('index-info').textContent.startsWith('Cannot reach the server'),
-  null, {timeout: 15000});
+  null, {timeout: WAIT});
   check(await page.locator('#index-info.offline').count() === 1,
     'an unreachable server should be marked');
   await page.unroute('**/api/**');
   await page.clock.runFor(16000);
   await page.waitForFunction(() => /\d+ chunks · /.test(
-    document.getElementById('index-info').textContent), null, {timeout: 15000});
+    document.getElementById('index-info').textContent), null, {timeout: WAIT});
   check(await page.locator('#index-info.offline').count() === 0,
     'the mark should go when the server answers again');
   await page.close();
@@ -75,10 +78,12 @@ async function checkEmptyIndexAndLostServer() {
 const context = await chromium.launchPersistentContext(userDataDir, {
   executablePath,
   headless: true,
+  timeout: 2 * WAIT,
   viewport: {width: 1280, height: 900},
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
+context.setDefaultTimeout(WAIT);
 let failed = false;
 try {
   const page = context.pages()[0] || await context.newPage();
@@ -95,7 +100,7 @@ try {
   });
 
   await page.goto(url, {waitUntil: 'load'});
-  await page.waitForSelector('body[data-refreshed]', {timeout: 15000});
+  await page.waitForSelector('body[data-refreshed]', {timeout: WAIT});
   const positivesBefore = Number(await page.textContent('#stat-positives'));
   const eventsBefore = Number(await page.textContent('#stat-events'));
   check(await page.locator('#weights-chart path.series').count() === 3,
@@ -105,7 +110,7 @@ try {
 
   await page.fill('#query', QUERY);
   await page.click('#search-button');
-  await page.waitForSelector('#results .result', {timeout: 15000});
+  await page.waitForSelector('#results .result', {timeout: WAIT});
   const results = await page.locator('#results .result').count();
   check(results > 0, 'the search should show results');
   const status = await page.textContent('#search-status');
@@ -115,7 +120,7 @@ try {
   await page.locator('#results .result').first().locator('.thumb-up').click();
   await page.waitForFunction((expected) =>
     document.getElementById('stat-positives').textContent === String(expected),
-  positivesBefore + 1, {timeout: 15000});
+  positivesBefore + 1, {timeout: WAIT});
   const eventsAfter = Number(await page.textContent('#stat-events'));
   check(eventsAfter === eventsBefore + 1,
     `feedback events should go from ${eventsBefore} to ${eventsBefore + 1}, got ${eventsAfter}`);
@@ -142,12 +147,12 @@ try {
     await page.locator('#results .result').nth(i + 1).locator(`.thumb-${ratings[i]}`).click();
     await page.waitForFunction(([id, expected]) =>
       document.getElementById(id).textContent === String(expected),
-    [`stat-${ratings[i] === 'up' ? 'positives' : 'negatives'}`, before + 1], {timeout: 15000});
+    [`stat-${ratings[i] === 'up' ? 'positives' : 'negatives'}`, before + 1], {timeout: WAIT});
   }
   if (results >= 6) {
     await page.waitForFunction(() =>
       /[1-9]\d* weight changes/.test(document.getElementById('chart-note').textContent),
-    null, {timeout: 15000});
+    null, {timeout: WAIT});
     const line = await page.locator('#weights-chart path.series').first().getAttribute('d');
     check(line.split('L').length > 2, `the chart should show the weights' changes, got: ${line}`);
   }

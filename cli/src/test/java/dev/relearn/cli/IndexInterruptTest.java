@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * so embedding takes seconds): it says what was interrupted and that nothing was committed, and
  * running the same command again finishes the job from the cached vectors.
  */
-@Timeout(value = 180, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@Timeout(value = 600, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class IndexInterruptTest {
   private static final int FILES = 300;
 

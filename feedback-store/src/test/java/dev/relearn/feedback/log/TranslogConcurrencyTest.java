@@ -155,7 +155,7 @@ class TranslogConcurrencyTest {
       for (int i = 0; i < 10; i++) {
         log.append(new byte[] {(byte) i});
       }
-      long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+      long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos(); // liveness bound
       while (log.lastSyncedSeq() < 10 && System.nanoTime() < deadline) {
         Thread.sleep(5);
       }

@@ -61,7 +61,7 @@ class TranslogCrashTest {
         }
       }, "crash-child-reader-" + round);
       reader.start();
-      if (!firstAck.await(20, TimeUnit.SECONDS)) {
+      if (!firstAck.await(60, TimeUnit.SECONDS)) {
         child.destroyForcibly().waitFor();
         fail("the child acknowledged nothing; its errors: " + Files.readString(errors));
       }

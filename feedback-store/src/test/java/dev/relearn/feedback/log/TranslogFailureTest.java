@@ -195,7 +195,7 @@ class TranslogFailureTest {
     Translog log = Translog.open(tmp, Durability.ASYNC, Duration.ofMillis(5), faults.opener());
     faults.force = new IOException("Input/output error");
     log.append(text("one")); // returns: ASYNC does not wait for the failing fsync
-    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos(); // liveness bound
     IOException failure = null;
     while (failure == null && System.nanoTime() < deadline) {
       Thread.sleep(5);

@@ -3,6 +3,7 @@ package dev.relearn.feedback.store;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.Set;
@@ -19,6 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /** A duplicate arriving while the first record is in flight is acked only after it is durable. */
 class InFlightEventsTest {
+  /** A liveness bound on every wait, far above the normal milliseconds (a loaded CI machine). */
+  private static final long WAIT_SECONDS = 60;
   private final InFlightEvents inFlight = new InFlightEvents();
   private final Set<String> stored = ConcurrentHashMap.newKeySet();
   private final ExecutorService pool =
@@ -39,14 +42,14 @@ class InFlightEventsTest {
       stored.add("e");
       return "first";
     }));
-    appending.await(5, TimeUnit.SECONDS);
+    assertTrue(appending.await(WAIT_SECONDS, TimeUnit.SECONDS), "the first attempt began");
     Future<String> second = pool.submit(() -> inFlight.once("e", stored::contains, "dup",
         () -> "second ran"));
     assertThrows(TimeoutException.class, () -> second.get(200, TimeUnit.MILLISECONDS),
         "no ack before the first attempt is durable");
     release.countDown();
-    assertEquals("first", first.get(5, TimeUnit.SECONDS));
-    assertEquals("dup", second.get(5, TimeUnit.SECONDS));
+    assertEquals("first", first.get(WAIT_SECONDS, TimeUnit.SECONDS));
+    assertEquals("dup", second.get(WAIT_SECONDS, TimeUnit.SECONDS));
   }
 
   @Test
@@ -59,15 +62,15 @@ class InFlightEventsTest {
       await(release);
       throw new IOException("disk full");
     }));
-    appending.await(5, TimeUnit.SECONDS);
+    assertTrue(appending.await(WAIT_SECONDS, TimeUnit.SECONDS), "the first attempt began");
     Future<String> second = pool.submit(() -> inFlight.once("e", stored::contains, "dup", () -> {
       runs.incrementAndGet();
       stored.add("e");
       return "second";
     }));
     release.countDown();
-    assertThrows(Exception.class, () -> first.get(5, TimeUnit.SECONDS));
-    assertEquals("second", second.get(5, TimeUnit.SECONDS));
+    assertThrows(Exception.class, () -> first.get(WAIT_SECONDS, TimeUnit.SECONDS));
+    assertEquals("second", second.get(WAIT_SECONDS, TimeUnit.SECONDS));
     assertEquals(1, runs.get());
     assertEquals("dup", inFlight.once("e", stored::contains, "dup", () -> "again"));
     assertFalse(stored.isEmpty());
@@ -75,7 +78,7 @@ class InFlightEventsTest {
 
   private static void await(CountDownLatch latch) throws IOException {
     try {
-      if (!latch.await(5, TimeUnit.SECONDS)) {
+      if (!latch.await(WAIT_SECONDS, TimeUnit.SECONDS)) {
         throw new IOException("test latch timed out");
       }
     } catch (InterruptedException e) {

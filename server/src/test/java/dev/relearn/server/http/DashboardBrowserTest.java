@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DashboardBrowserTest {
   private static final String SETUP = "run bin/test from the repository root: it installs"
       + " Debian's chromium (apt-get) and the browser test's npm packages (npm ci)";
-  private static final long TIMEOUT_SECONDS = 180;
+  private static final long TIMEOUT_SECONDS = 600; // a liveness bound for a loaded machine
 
   @TempDir Path tmp;
 

@@ -154,7 +154,7 @@ class HttpHeadAndHostTest {
 
   private static String exchange(String request) throws IOException {
     try (Socket socket = new Socket("127.0.0.1", server.server.port())) {
-      socket.setSoTimeout(10_000);
+      socket.setSoTimeout(60_000); // a liveness bound for a loaded machine
       OutputStream out = socket.getOutputStream();
       out.write(request.getBytes(StandardCharsets.UTF_8));
       out.flush();

@@ -37,7 +37,7 @@ final class TestServer implements AutoCloseable {
     this.relearn = relearn;
     this.server = HttpApiServer.start(relearn, config,
         new PrintStream(log, true, StandardCharsets.UTF_8));
-    this.client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    this.client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(60)).build();
   }
 
   /** Indexes the test documents into {@code tmp/index} and serves them. */
