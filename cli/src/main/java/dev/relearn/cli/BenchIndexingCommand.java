@@ -6,14 +6,11 @@ import dev.relearn.eval.bench.CorpusSample;
 import dev.relearn.eval.bench.IndexingBenchmark;
 import dev.relearn.eval.bench.IndexingReport;
 import dev.relearn.indexer.build.ConsoleProgress;
-import java.io.IOException;
+import dev.relearn.lucene.files.FileTrees;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -102,7 +99,7 @@ final class BenchIndexingCommand implements Callable<Integer> {
           .run(name(dataset), sample, changed, seed);
     } finally {
       if (work == null) {
-        deleteTree(folder);
+        FileTrees.delete(folder);
       }
     }
     PrintWriter out = spec.commandLine().getOut();
@@ -115,19 +112,5 @@ final class BenchIndexingCommand implements Callable<Integer> {
     Path path = dataset.toAbsolutePath().normalize();
     Path named = Files.isRegularFile(path) && path.getParent() != null ? path.getParent() : path;
     return named.getFileName() == null ? named.toString() : named.getFileName().toString();
-  }
-
-  /** Deletes {@code root} and everything under it. */
-  private static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    List<Path> paths;
-    try (Stream<Path> walk = Files.walk(root)) {
-      paths = walk.sorted(Comparator.reverseOrder()).toList();
-    }
-    for (Path path : paths) {
-      Files.delete(path);
-    }
   }
 }

@@ -2,13 +2,12 @@ package dev.relearn.engine;
 
 import dev.relearn.engine.config.ConfigLoader;
 import dev.relearn.engine.config.RelearnConfig;
+import dev.relearn.lucene.files.FileTrees;
 import dev.relearn.lucene.files.OwnerOnly;
 import dev.relearn.lucene.schema.IndexMetadata;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
@@ -92,10 +91,8 @@ final class EngineOpener {
    * failure leaves no empty index behind; a failure to delete is kept with {@code cause}.
    */
   private static void deleteCreated(Path folder, Exception cause) {
-    try (Stream<Path> tree = Files.walk(folder)) {
-      for (Path path : tree.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(path);
-      }
+    try {
+      FileTrees.delete(folder);
     } catch (IOException | RuntimeException e) {
       cause.addSuppressed(e);
     }

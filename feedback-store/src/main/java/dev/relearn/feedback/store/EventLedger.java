@@ -17,8 +17,10 @@ import dev.relearn.lucene.schema.ChunkIds;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -26,8 +28,11 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.TieredMergePolicy;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.LockObtainFailedException;
@@ -204,13 +209,30 @@ final class EventLedger implements Closeable {
     return before - aliases.size();
   }
 
+  /**
+   * Deletes the events {@code query} matches; returns how many. Only those events' ids are read
+   * (an expiry on open that finds nothing reads nothing more, and no forget rescans the ledger).
+   */
   private int delete(Query query) throws IOException {
-    int before = ids.size();
+    List<String> gone = new ArrayList<>();
+    try (DirectoryReader reader = DirectoryReader.open(writer)) {
+      IndexSearcher searcher = new IndexSearcher(reader);
+      int matches = searcher.count(query);
+      if (matches == 0) {
+        return 0;
+      }
+      StoredFields stored = searcher.storedFields();
+      for (ScoreDoc hit : searcher.search(query, matches).scoreDocs) {
+        String id = stored.document(hit.doc, Set.of(EVENT_ID)).get(EVENT_ID);
+        if (id != null) {
+          gone.add(id);
+        }
+      }
+    }
     writer.deleteDocuments(query);
     deleted = true;
-    ids.clear();
-    load();
-    return before - ids.size();
+    gone.forEach(ids::remove);
+    return gone.size();
   }
 
   /**
