@@ -9,8 +9,11 @@ import java.util.List;
  * Cuts source code into {@link ChunkKind#CODE} windows of whole lines, at most a line limit and a
  * token budget each, without overlap. Near the limit it prefers to cut before a declaration at low
  * indentation or after a blank line (see {@link CodeLines}); a line too long for the budget on its
- * own is hard-split. A window's title is its first declaration line, trimmed, or empty; its heading
- * path is the declarations enclosing its first line ({@link CodeOutline}). A window
+ * own is hard-split. A window's title is its first declaration line that does not end with
+ * {@code ;}, trimmed, or empty; a declaration is a line starting with a keyword ({@code class},
+ * {@code def}, {@code static}, ...) or a function definition without one, as in C ({@link
+ * CStyleFunction}). Its heading path is the declarations enclosing its first line ({@link
+ * CodeOutline}). A window
  * without a letter or digit (the closing braces left over after the previous window) is no
  * chunk: there is nothing in it to find.
  */

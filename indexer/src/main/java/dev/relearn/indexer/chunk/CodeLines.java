@@ -88,10 +88,14 @@ final class CodeLines {
     return 0;
   }
 
-  /** The first declaration line among {@code first..last}, trimmed, or empty. */
+  /**
+   * The first declaration line among {@code first..last} that does not end with {@code ;},
+   * trimmed, or empty: a field, a prototype or a local variable ({@code struct node *n =
+   * malloc(sizeof *n);}) is no title, as it opens no scope ({@link CodeOutline}).
+   */
   String title(int first, int last) {
     for (int i = first; i <= last; i++) {
-      if (isDeclaration(i)) {
+      if (isDeclaration(i) && !index.line(i).strip().endsWith(";")) {
         return declaration(i);
       }
     }
@@ -113,10 +117,15 @@ final class CodeLines {
   /**
    * Whether line {@code i} starts with a declaration keyword followed by '(' or by a space and
    * then a name, a type or a bracket: not an operator, so that {@code type = 3} or {@code
-   * static.x} is no declaration.
+   * static.x} is no declaration; or is a function definition without a keyword, such as C's
+   * <code>int main(int argc, char **argv) {</code> ({@link CStyleFunction}).
    */
   boolean isDeclaration(int i) {
     String line = index.line(i).strip();
+    return startsWithKeyword(line) || CStyleFunction.matches(line, indent(i) == 0);
+  }
+
+  private static boolean startsWithKeyword(String line) {
     int end = 0;
     while (end < line.length() && Character.isLetter(line.charAt(end))) {
       end++;

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The declarations that enclose a line of source code, found by indentation: a declaration line
@@ -14,14 +15,18 @@ import java.util.List;
  * resize()} although its window never names the class.
  *
  * <p>A declaration that ends on its own line with {@code ;} (a field, a prototype) opens no scope.
- * Blank lines, comment lines ({@code //}, {@code /*}, {@code *}, {@code #}) and lines holding
- * only an opening brace close nothing: comments may sit at any indentation, and a brace on its own
- * line follows its declaration at the same indentation. Lines must be asked for in increasing
- * order; one outline reads a file once.
+ * Blank lines, comment lines ({@code //}, {@code /*}, {@code *}, {@code #}), lines holding only an
+ * opening brace and C++ access specifiers ({@code public:}, {@code protected:}, {@code private:})
+ * close nothing: comments may sit at any indentation, a brace on its own line follows its
+ * declaration at the same indentation, and an access specifier is usually at its class's. Lines
+ * must be asked for in increasing order; one outline reads a file once.
  */
 final class CodeOutline {
   /** An open declaration: its indentation and its text. */
   private record Scope(int indent, String declaration) {}
+
+  private static final Set<String> ACCESS_SPECIFIERS =
+      Set.of("public:", "protected:", "private:");
 
   private final CodeLines lines;
   private final Deque<Scope> open = new ArrayDeque<>(); // innermost last
@@ -71,6 +76,6 @@ final class CodeOutline {
 
   private static boolean closesNothing(String line) {
     return line.equals("{") || line.startsWith("//") || line.startsWith("/*")
-        || line.startsWith("*") || line.startsWith("#");
+        || line.startsWith("*") || line.startsWith("#") || ACCESS_SPECIFIERS.contains(line);
   }
 }

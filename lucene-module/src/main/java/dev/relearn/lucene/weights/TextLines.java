@@ -50,6 +50,11 @@ final class TextLines {
     return new WeightsFileException(source, Math.max(1, number), problem);
   }
 
+  /** An error about the end of the input: the line after the last one. */
+  WeightsFileException errorAtEnd(String problem) {
+    return new WeightsFileException(source, number + 1, problem);
+  }
+
   /** {@code text}, a field of {@code line}, as a whole number. */
   long parseLong(String line, String text) throws WeightsFileException {
     try {

@@ -22,9 +22,16 @@ import java.util.Set;
 final class WeightsFile {
   /** The first word of the header line. */
   static final String MAGIC = "relearn-adaptive-weights";
-  /** The format version this code writes; it also reads version 1 (without applied ids). */
-  static final int VERSION = 2;
+  /**
+   * The format version this code writes (with the closing {@link #TRAILER} line); it also reads
+   * versions 1 (no applied ids, no trailer) and 2 (no trailer) as they are.
+   */
+  static final int VERSION = 3;
+  /** The first word of the last line of a version 3 file, which counts what came before it. */
+  static final String TRAILER = "end-of-file";
 
+  private static final String CUT_SHORT =
+      "without its closing '" + TRAILER + "' line: it was cut short";
   private static final List<String> REQUIRED =
       List.of("samples", "positives", "negatives", "last-millis", "ema");
 
@@ -58,6 +65,8 @@ final class WeightsFile {
       }
       out.append("end\n");
     }
+    out.append(TRAILER).append(" classes ").append(classes.size()).append(" applied ")
+        .append(appliedRatings.size()).append('\n');
     return out.toString();
   }
 
@@ -73,9 +82,12 @@ final class WeightsFile {
   }
 
   /**
-   * Reads a saved file. Every file this code writes ends with a newline, so one whose last line
-   * is cut off (a failing disk; a crash cannot do it, as saves are atomic) is refused, not read
-   * as a shorter file that the next save would make permanent.
+   * Reads a saved file. Every file this code writes ends with a newline and, from version 3, with
+   * a {@link #TRAILER} line counting the classes and applied ids before it, so a file cut short
+   * (a failing disk or a partial copy; a crash cannot do it, as saves are atomic) is refused, not
+   * read as a shorter file that the next save would make permanent: whether the cut falls inside
+   * a line or between two. Versions 1 and 2 have no trailer; only a cut inside a line or inside a
+   * class block is detectable in them.
    */
   static Saved read(Path file) throws IOException {
     String source = file.toString();
@@ -122,18 +134,24 @@ final class WeightsFile {
       throw lines.error("not a relearn adaptive-weights file: expected the header '" + MAGIC + " "
           + VERSION + "', got '" + header + "'");
     }
-    boolean versionOne = h[1].equals("1");
-    if (!versionOne && !h[1].equals(Integer.toString(VERSION))) {
-      throw lines.error("unsupported format version '" + h[1] + "'; this relearn reads versions 1"
-          + " and " + VERSION);
-    }
+    int version = switch (h[1]) {
+      case "1" -> 1;
+      case "2" -> 2;
+      case "3" -> 3;
+      default -> throw lines.error("unsupported format version '" + h[1] + "'; this relearn reads"
+          + " versions 1 to " + VERSION);
+    };
     List<SavedClass> classes = new ArrayList<>();
     List<String> applied = new ArrayList<>();
     Set<QueryClass> seen = EnumSet.noneOf(QueryClass.class);
     String line;
     while ((line = lines.next()) != null) {
       String[] t = line.split("\\s+");
-      if (t[0].equals("applied") && !versionOne && classes.isEmpty()) {
+      if (t[0].equals(TRAILER) && version >= 3) {
+        checkTrailer(lines, line, t, classes.size(), applied.size());
+        return new Saved(classes, applied);
+      }
+      if (t[0].equals("applied") && version >= 2 && classes.isEmpty()) {
         arity(lines, line, t, 1);
         try {
           applied.add(AppliedRatings.check(t[1]));
@@ -144,7 +162,7 @@ final class WeightsFile {
       }
       if (t[0].equals("applied")) {
         throw lines.error("misplaced 'applied' line: it belongs before the first class, and only"
-            + " in format version " + VERSION);
+            + " from format version 2 on");
       }
       if (!t[0].equals("class") || t.length != 2) {
         throw lines.error("expected 'class <label>', got '" + line + "'");
@@ -158,12 +176,39 @@ final class WeightsFile {
       if (!seen.add(queryClass)) {
         throw lines.error("class '" + queryClass.label() + "' appears twice");
       }
-      classes.add(parseBlock(lines, queryClass));
+      classes.add(parseBlock(lines, queryClass, version));
+    }
+    if (version >= 3) { // cut at a line boundary: every line present is whole, the last is lost
+      throw lines.errorAtEnd("the file ends " + CUT_SHORT);
     }
     return new Saved(classes, applied);
   }
 
-  private static SavedClass parseBlock(TextLines lines, QueryClass queryClass) throws IOException {
+  /**
+   * Checks the trailer {@code end-of-file classes <n> applied <m>} against what was read, and
+   * that nothing but comments follows it.
+   */
+  private static void checkTrailer(TextLines lines, String line, String[] t, int classes,
+      int applied) throws IOException {
+    if (t.length != 5 || !t[1].equals("classes") || !t[3].equals("applied")) {
+      throw lines.error("expected '" + TRAILER + " classes <count> applied <count>', got '" + line
+          + "'");
+    }
+    long countedClasses = lines.parseLong(line, t[2]);
+    long countedApplied = lines.parseLong(line, t[4]);
+    if (countedClasses != classes || countedApplied != applied) {
+      throw lines.error("'" + TRAILER + "' counts " + countedClasses + " classes and "
+          + countedApplied + " applied ids, but the file holds " + classes + " and " + applied
+          + ": lines are missing or were added");
+    }
+    String after = lines.next();
+    if (after != null) {
+      throw lines.error("'" + after + "' after the closing '" + TRAILER + "' line");
+    }
+  }
+
+  private static SavedClass parseBlock(TextLines lines, QueryClass queryClass, int version)
+      throws IOException {
     int opened = lines.number();
     Set<String> keys = new HashSet<>();
     long samples = 0;
@@ -212,6 +257,10 @@ final class WeightsFile {
         default -> throw lines.error("unknown key '" + key + "' in class '" + queryClass.label()
             + "'; expected samples, positives, negatives, last-millis, ema, history or end");
       }
+    }
+    if (version >= 3) {
+      throw lines.errorAtEnd("the file ends inside class '" + queryClass.label() + "' (line "
+          + opened + ") " + CUT_SHORT);
     }
     throw lines.error("the file ends inside class '" + queryClass.label() + "' (line " + opened
         + "): 'end' is missing");

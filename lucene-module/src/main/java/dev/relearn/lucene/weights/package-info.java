@@ -18,10 +18,10 @@
  *
  * {@link dev.relearn.lucene.weights.AdaptiveWeights#save} writes a small line-oriented UTF-8 text
  * file, atomically (a temporary file in the same folder, flushed to disk, then moved over the
- * target). Format version 2:
+ * target). Format version 3:
  *
  * <pre>
- * relearn-adaptive-weights 2
+ * relearn-adaptive-weights 3
  * # comments and blank lines are ignored
  * applied 9f86d081884c7d65      zero or more ids of ratings applied once (see AdaptiveWeights)
  * class identifier              one block per class that has ratings
@@ -32,15 +32,25 @@
  * ema 0.4 0.3 0.3               the moving average: bm25 vector learned
  * history 1712345678000 0.36 0.34 0.3   zero or more weight changes, oldest first
  * end
+ * end-of-file classes 1 applied 1   always the last line: how many class blocks and applied ids
  * </pre>
  *
  * Each key occurs once per block, except {@code history}; numbers use Java's notation. The
  * current weights are not stored: they follow from the moving average, the sample count and the
  * configuration. On load the moving average is brought within the configured bounds and only the
  * newest {@code historyLimit} changes are kept. Anything else that is wrong (a bad header or
- * version, an unknown class or key, a bad number, invalid weights, a missing key or {@code end})
- * is a {@link dev.relearn.lucene.weights.WeightsFileException} naming the file and the line.
- * Version 1 files (the same without {@code applied} lines) are still read.
+ * version, an unknown class or key, a bad number, invalid weights, a missing key or {@code end},
+ * a trailer whose counts disagree with the file) is a {@link
+ * dev.relearn.lucene.weights.WeightsFileException} naming the file and the line.
+ *
+ * <p>A file cut short is refused, never read as fewer classes or applied ids (which the next save
+ * would make permanent): a cut inside a line shows as a last line without its newline, a cut
+ * between lines as a missing {@code end-of-file} line, and the message says the file was cut
+ * short and how to get out (restore it, or delete it to start the weights afresh; feedback is
+ * kept). Files written by earlier versions are still read as they are and rewritten as version 3
+ * by the next save: version 2 (the same without the {@code end-of-file} line) and version 1
+ * (also without {@code applied} lines). Having no trailer, they show only a cut inside a line or
+ * inside a class block.
  *
  * <h2>The seed file (cold start)</h2>
  *

@@ -73,7 +73,7 @@ class AdaptiveWeightsFileTest {
     Files.writeString(file, "old");
     AdaptiveWeights aw = new AdaptiveWeights();
     aw.save(file); // nothing rated: header only
-    assertEquals(List.of("relearn-adaptive-weights 2"),
+    assertEquals(List.of("relearn-adaptive-weights 3", "end-of-file classes 0 applied 0"),
         Files.readAllLines(file).stream().filter(l -> !l.startsWith("#")).toList());
     assertEquals(aw.allStats(), AdaptiveWeights.load(file, D).allStats());
     randomlyRated(D, 1).save(file);
@@ -165,9 +165,10 @@ class AdaptiveWeightsFileTest {
   @ParameterizedTest(name = "line {0}: {1}")
   @CsvSource(delimiter = '|', value = {
       "1 | relearn-weights 1 | 1 | not a relearn adaptive-weights file",
-      "1 | relearn-adaptive-weights 3 | 1 | unsupported format version '3'",
+      "1 | relearn-adaptive-weights 4 | 1 | unsupported format version '4'; this relearn reads"
+          + " versions 1 to 3",
       "2 | applied 9f86d081884c7d65 | 2 | misplaced 'applied' line: it belongs before the first"
-          + " class, and only in format version 2",
+          + " class, and only from format version 2 on",
       "3 | class prose | 3 | unknown query class: 'prose'",
       "3 | klass keywords | 3 | expected 'class <label>', got 'klass keywords'",
       "4 | samples six | 4 | bad integer 'six' in 'samples six'",
@@ -234,7 +235,7 @@ class AdaptiveWeightsFileTest {
   void emptyAndTruncatedAndBinaryFiles() throws IOException {
     Path empty = dir.resolve("empty.txt");
     Files.writeString(empty, "");
-    assertEquals(empty + ", line 1: empty file; expected the header 'relearn-adaptive-weights 2'."
+    assertEquals(empty + ", line 1: empty file; expected the header 'relearn-adaptive-weights 3'."
         + " Fix that line, restore the file from a backup, or delete it to start the weights"
         + " afresh (feedback is kept)",
         assertThrows(WeightsFileException.class, () -> AdaptiveWeights.load(empty, D))

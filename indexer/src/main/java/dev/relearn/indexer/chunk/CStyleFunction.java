@@ -1,0 +1,183 @@
+package dev.relearn.indexer.chunk;
+
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Recognises a function definition that starts with no declaration keyword, as in C, C++ and
+ * Java's package-private methods: <code>int main(int argc, char **argv) {</code>, {@code
+ * unsigned long hash(const char *s)}, {@code std::vector<int> Graph::neighbours(int v) const}.
+ * One pass over the line, no regular expression. A line matches when, stripped:
+ *
+ * <ol>
+ *   <li>it starts with a letter or {@code _} and does not end with {@code ;} (a statement or a
+ *       prototype);
+ *   <li>before its first {@code (}, which touches the name (prose in a comment block has a space
+ *       there: {@code the hash (djb2)}), there are only words (letters, digits, {@code _}, {@code
+ *       ::}, {@code ~}, template arguments in {@code <>}) separated by spaces, {@code *} and {@code
+ *       &}: two to six (type words and a name), no type word a statement word such as {@code
+ *       return}, {@code else}, {@code new}, {@code await} ({@link #STATEMENT_WORDS}) or a short
+ *       English word, in any case ({@code the}, {@code a}, {@code Use}: a sentence in a comment
+ *       that ends with {@code close()}), the last a plain or {@code ::}-qualified name. So an
+ *       assignment ({@code =}), a member call ({@code .}, {@code ->}), a plain or macro call (one
+ *       word: {@code f(x)}, <code>TEST(a, b) {</code>) and a control statement (<code>if (a)
+ *       {</code>, {@code while (x)}) do not match;
+ *   <li>after the matching {@code )} comes nothing, a body (<code>{</code> and what follows), a
+ *       qualifier without {@code =} ({@code const}, {@code override}, {@code noexcept}, {@code
+ *       throws ...}, {@code -> type}) or a constructor's initialiser list ({@code : r_(r)}); a
+ *       parameter list left open (the line ends with {@code (} or {@code ,}) counts only at
+ *       column 0, where C has no statements (so a prototype wrapped over lines counts too: its
+ *       {@code ;} is on a later line).
+ * </ol>
+ *
+ * It misses what needs more than one line to see: a return type on the line above (GNU style:
+ * {@code int} alone, then {@code main(void)}), constructors ({@code Foo::Foo(int x)}: one word)
+ * and operators.
+ */
+final class CStyleFunction {
+  /** Words that start statements, not types, in the languages relearn chunks as code. */
+  private static final Set<String> STATEMENT_WORDS = Set.of("return", "if", "else", "elif", "elsif",
+      "while", "for", "foreach", "do", "switch", "case", "when", "goto", "break", "continue",
+      "sizeof", "typeof", "alignof", "new", "delete", "throw", "raise", "assert", "await", "yield",
+      "not", "and", "or", "in", "is", "instanceof", "with", "catch", "except", "until", "unless",
+      "echo", "print", "puts", "defer", "go", "lock", "using", "from", "import", "require",
+      "co_return", "co_await", "co_yield", "then", "let", "var", "val", "del");
+  /** Short English words no type is named, so that a sentence in a comment is no definition. */
+  private static final Set<String> PROSE_WORDS = Set.of("the", "a", "an", "of", "to", "by", "on",
+      "at", "as", "that", "this", "it", "its", "like", "just", "may", "can", "will", "be", "are",
+      "was", "has", "have", "than", "see", "use", "call", "calls", "into", "our", "your", "we",
+      "you");
+  private static final Set<String> NOT_TYPES = union(STATEMENT_WORDS, PROSE_WORDS);
+  /** At most this many words before the {@code (}: the name and up to five type words. */
+  private static final int MAX_WORDS = 6;
+  private static final Set<String> QUALIFIERS = Set.of("const", "override", "final", "noexcept",
+      "throws", "volatile", "mutable", "->");
+
+  private CStyleFunction() {}
+
+  /**
+   * Whether {@code line}, stripped, starts a function definition without a declaration keyword.
+   *
+   * @param columnZero whether the line is not indented (an open parameter list counts then)
+   */
+  static boolean matches(String line, boolean columnZero) {
+    int n = line.length();
+    if (n == 0 || !(Character.isLetter(line.charAt(0)) || line.charAt(0) == '_')
+        || line.charAt(n - 1) == ';') {
+      return false;
+    }
+    int open = line.indexOf('(');
+    if (open < 1 || !isNameChar(line.charAt(open - 1)) || !typeAndName(line, open)) {
+      return false;
+    }
+    int depth = 0;
+    for (int i = open; i < n; i++) {
+      char c = line.charAt(i);
+      if (c == '(') {
+        depth++;
+      } else if (c == ')' && --depth == 0) {
+        return qualifiersOnly(line.substring(i + 1));
+      }
+    }
+    char last = line.charAt(n - 1);
+    return columnZero && (last == '(' || last == ',');
+  }
+
+  /** Whether {@code line} before {@code open} is a type of one or more words and a name. */
+  private static boolean typeAndName(String line, int open) {
+    int words = 0;
+    int angles = 0;
+    int wordStart = -1;
+    String lastWord = null; // once another word follows, a type word
+    for (int i = 0; i <= open; i++) {
+      char c = i < open ? line.charAt(i) : ' ';
+      boolean separator = angles == 0 && (c == ' ' || c == '\t' || c == '*' || c == '&');
+      if (separator) {
+        if (wordStart >= 0) {
+          if (lastWord != null && NOT_TYPES.contains(lastWord.toLowerCase(Locale.ROOT))
+              || ++words > MAX_WORDS) {
+            return false;
+          }
+          lastWord = line.substring(wordStart, i);
+          wordStart = -1;
+        }
+        continue;
+      }
+      if (c == '<') {
+        angles++;
+      } else if (c == '>') {
+        if (--angles < 0) {
+          return false;
+        }
+      } else if (c == ':') {
+        if (line.charAt(i + 1) != ':' && line.charAt(i - 1) != ':') { // a label, not Foo::bar
+          return false;
+        }
+      } else if (!(isNameChar(c) || c == '~'
+          || (angles > 0 && (c == ',' || c == ' ' || c == '*' || c == '&')))) {
+        return false;
+      }
+      wordStart = wordStart < 0 ? i : wordStart;
+    }
+    return angles == 0 && words >= 2 && isName(lastWord);
+  }
+
+  /** A name, maybe qualified: {@code f}, {@code Graph::neighbours}, {@code Foo::~Foo}. */
+  private static boolean isName(String word) {
+    for (String part : word.split("::", -1)) {
+      String name = part.startsWith("~") ? part.substring(1) : part;
+      if (name.isEmpty() || Character.isDigit(name.charAt(0))) {
+        return false;
+      }
+      for (int i = 0; i < name.length(); i++) {
+        if (!isNameChar(name.charAt(i))) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  private static Set<String> union(Set<String> a, Set<String> b) {
+    Set<String> all = new HashSet<>(a);
+    all.addAll(b);
+    return Set.copyOf(all);
+  }
+
+  private static boolean isNameChar(char c) {
+    return Character.isLetterOrDigit(c) || c == '_';
+  }
+
+  /**
+   * Whether {@code tail}, after the parameter list, is empty, a brace (or a one-line body) or
+   * qualifiers: a word of {@link #QUALIFIERS} or a constructor's initialiser list.
+   */
+  private static boolean qualifiersOnly(String tail) {
+    String rest = tail.strip();
+    if (rest.endsWith("{}")) {
+      rest = rest.substring(0, rest.length() - 2).stripTrailing();
+    } else if (rest.endsWith("{")) {
+      rest = rest.substring(0, rest.length() - 1).stripTrailing();
+    }
+    if (rest.isEmpty() || rest.startsWith("{")) { // no body yet, or a body on the same line
+      return true;
+    }
+    if (rest.indexOf('=') >= 0) {
+      return false;
+    }
+    if (rest.startsWith(":")) { // an initialiser list, not a lone colon or a sentence
+      String init = rest.substring(1).strip();
+      int open = 0;
+      while (open < init.length() && init.charAt(open) != '(' && init.charAt(open) != '{') {
+        open++;
+      }
+      return open > 0 && open < init.length() && isName(init.substring(0, open));
+    }
+    int end = 0;
+    while (end < rest.length() && !Character.isWhitespace(rest.charAt(end))) {
+      end++;
+    }
+    return QUALIFIERS.contains(rest.substring(0, end));
+  }
+}

@@ -1,0 +1,180 @@
+package dev.relearn.indexer.chunk;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.lucene.schema.Chunk;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Function definitions without a declaration keyword (C, C++) are declarations: titles, window
+ * boundaries and enclosing scopes; statements, calls and prototypes are not.
+ */
+class CStyleFunctionTest {
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "int main(int argc, char **argv) {",
+      "static void *worker(void *arg)",
+      "struct node *make_node(int v) {",
+      "unsigned long hash(const char *s)",
+      "const char *name_of(enum kind k)",
+      "int **grid(void)",
+      "void Circle::draw(Canvas &c) const {",
+      "std::vector<int> Graph::neighbours(int v) const",
+      "std::map<std::string, int> count_words(const std::string &text) {",
+      "T max_of(T a, T b) {",
+      "    double area() const override {",
+      "    explicit Circle(double r) : r_(r) {}",
+      "    int size() const { return n_; }",
+      "auto sum(int a, int b) -> int {",
+      "void run() throws IOException {",
+  })
+  void definitionsAreDeclarations(String line) {
+    assertTrue(declaration(line), line);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "x = f(y);",
+      "x = f(y)",
+      "if (a) {",
+      "} else if (b) {",
+      "else if (b)",
+      "return g(x);",
+      "return g(x)",
+      "while (i < n) {",
+      "for (int i = 0; i < n; i++) {",
+      "switch (c) {",
+      "do_work(a, b);",
+      "MAX(a, b);",
+      "FOO(x)",
+      "TEST(Suite, Name) {",
+      "list_for_each_entry(pos, head, member) {",
+      "printf(\"%d\\n\", x);",
+      "obj.method(x)",
+      "p->fn(x)",
+      "int count_nodes(const struct node *head);",
+      "unsigned long h = hash(s);",
+      "int biggest = MAX(argc, 2);",
+      "std::string s(buf, n);",
+      "sizeof (int)",
+      "new Widget(parent)",
+      "throw Error(message)",
+      "assert valid(x)",
+      "await load(x)",
+      "print render(page)",
+      "elif check(x):",
+      "default: handle(x)",
+      "#define MAX(a, b) ((a) > (b) ? (a) : (b))",
+      "Compute the hash (djb2)",
+      "the file on disk may not reflect the data written until close()",
+      "Returns a dictionary just like parse_qs(): keys are the field names",
+      "See also PyInterpreterState_Get()",
+      "result = compute(a) +",
+      "  } while (more(x))",
+      "Foo::Foo(int x)",
+      "i < n && ok(x)",
+      "x > f(y)",
+  })
+  void statementsCallsAndPrototypesAreNot(String line) {
+    assertFalse(declaration(line), line);
+    assertFalse(declaration("    " + line), "indented: " + line);
+  }
+
+  @Test
+  void anOpenParameterListCountsOnlyAtColumnZero() {
+    assertTrue(declaration("int parse_options(int argc,"));
+    assertTrue(declaration("unsigned long hash_bytes("));
+    assertFalse(declaration("    unsigned long hash_bytes("), "a call's arguments wrapped");
+    assertFalse(declaration("    std::vector<int> v(10,"), "a constructor call wrapped");
+  }
+
+  @Test
+  void aCFileGetsItsFunctionsAsTitlesAndScopes() throws IOException {
+    String code = resource("list.c");
+    CodeLines lines = lines(code);
+    List<Integer> definitions = List.of(18, 28, 37, 43, 51);
+    assertEquals(definitions, cStyleLines(lines), "every function definition; no prototype,"
+        + " statement or macro");
+    for (int line : definitions) {
+      assertTrue(lines.isDeclaration(line - 1), "line " + line);
+    }
+    assertEquals("unsigned long hash(const char *s)", lines.title(27, 35));
+    assertEquals("int main(int argc, char **argv)", lines.title(50, 62));
+
+    CodeOutline outline = new CodeOutline(lines);
+    assertEquals(List.of("unsigned long hash(const char *s)"), outline.enclosing(32));
+    assertEquals(List.of("int main(int argc, char **argv)"), outline.enclosing(55));
+
+    List<Chunk> chunks = new CodeChunker(12, 512).chunk("/o", "src/list.c", code);
+    assertEquals(List.of(1, 13, 19, 28, 38, 51), chunks.stream().map(Chunk::startLine).toList());
+    assertEquals(List.of("struct node", "struct node *make_node(int v)", "",
+        "unsigned long hash(const char *s)", "int count_nodes(const struct node *head)",
+        "int main(int argc, char **argv)"), titles(chunks),
+        "definitions, never a statement such as struct node *n = malloc(sizeof *n);");
+    assertEquals(List.of("struct node *make_node(int v)"), chunks.get(2).headingPath(),
+        "a window inside a function is enclosed by it");
+    assertEquals(List.of("static void *worker(void *arg)"), chunks.get(4).headingPath());
+  }
+
+  @Test
+  void aCppFileGetsItsFunctionsAndMethods() throws IOException {
+    String code = resource("shapes.cpp");
+    CodeLines lines = lines(code);
+    assertEquals(List.of(14, 15, 23, 31, 41), cStyleLines(lines));
+    CodeOutline outline = new CodeOutline(lines);
+    assertEquals(List.of("class Circle : public Shape", "double area() const override"),
+        outline.enclosing(15), "a method in its class");
+    assertEquals(List.of("std::vector<int> Graph::neighbours(int v) const"),
+        outline.enclosing(34), "an out-of-class definition, brace on the next line");
+    assertEquals(List.of("T max_of(T a, T b)"), outline.enclosing(41));
+
+    List<Chunk> chunks = new CodeChunker(12, 512).chunk("/o", "src/shapes.cpp", code);
+    List<String> titles = titles(chunks);
+    assertTrue(titles.contains("double total_area(const std::vector<Shape *> &shapes)"),
+        titles.toString());
+    assertTrue(titles.contains("std::vector<int> Graph::neighbours(int v) const"),
+        titles.toString());
+  }
+
+  private static boolean declaration(String line) {
+    return lines(line + "\n").isDeclaration(0);
+  }
+
+  private static CodeLines lines(String code) {
+    return new CodeLines(new LineIndex(LineIndex.normalize(code)));
+  }
+
+  /** The 1-based lines {@link CStyleFunction} takes for definitions, keyword or not. */
+  private static List<Integer> cStyleLines(CodeLines lines) {
+    List<Integer> found = new ArrayList<>();
+    for (int i = 0; i < lines.count(); i++) {
+      if (CStyleFunction.matches(lines.index().line(i).strip(), lines.indent(i) == 0)) {
+        found.add(i + 1);
+      }
+    }
+    return found;
+  }
+
+  private static List<String> titles(List<Chunk> chunks) {
+    return chunks.stream().map(Chunk::title).toList();
+  }
+
+  private static String resource(String name) throws IOException {
+    try (InputStream in = CStyleFunctionTest.class.getResourceAsStream("/code/" + name)) {
+      if (in == null) {
+        throw new IOException("no test resource /code/" + name);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+}
