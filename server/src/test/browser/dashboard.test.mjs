@@ -36,7 +36,7 @@ async function checkEmptyIndexAndLostServer() {
   const page = await context.newPage();
   await page.clock.install();
   await page.route('**/api/health', (route) => route.fulfill({json: {status: 'ok',
-    read_only: false, index: '/tmp/empty', model: null, dimension: 0, chunks: 0,
+    read_only: false, writable: true, index: '/tmp/empty', model: null, dimension: 0, chunks: 0,
     uptime_ms: 1}}));
   await page.goto(url, {waitUntil: 'load'});
   await page.waitForSelector('body[data-refreshed]', {timeout: WAIT});
@@ -44,8 +44,8 @@ async function checkEmptyIndexAndLostServer() {
   check(info === '0 chunks · /tmp/empty', `an empty index should show as such, got: ${info}`);
   await page.unroute('**/api/health');
   await page.route('**/api/health', (route) => route.fulfill({json: {status: 'ok',
-    read_only: true, index: '/tmp/held', model: 'hashing', dimension: 8, chunks: 3,
-    uptime_ms: 1}}));
+    read_only: true, writable: false, index: '/tmp/held', model: 'hashing', dimension: 8,
+    chunks: 3, uptime_ms: 1}}));
   await page.clock.runFor(16000);
   await page.waitForFunction(() =>
     document.getElementById('index-info').textContent.startsWith('3 chunks'), null,

@@ -23,6 +23,11 @@ import picocli.CommandLine.Spec;
  * ({@link BenchIndexingCommand}) measures indexing.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
+    footerHeading = Examples.HEADING,
+    footer = {
+      "  relearn bench --dataset ../shared/datasets/scifact",
+      "  relearn bench --dataset ../shared/datasets/toollens --feedback-split train",
+      "  relearn bench --dataset ../shared/datasets/toollens --learned --rounds 3"},
     customSynopsis = {
       "relearn bench --dataset=BEIR_DIR [--split=SPLIT] [--rounds=R] [OPTIONS...]",
       "       relearn bench indexing --dataset=BEIR_DIR [--max-docs=N] [OPTIONS...]"},

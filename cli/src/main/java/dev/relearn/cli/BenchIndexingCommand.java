@@ -21,6 +21,10 @@ import picocli.CommandLine.Spec;
  * embedding model alone and plain Lucene, measured in the same run ({@link IndexingBenchmark}).
  */
 @Command(name = "indexing", mixinStandardHelpOptions = true,
+    footerHeading = Examples.HEADING,
+    footer = {
+      "  relearn bench indexing --dataset ../shared/datasets/scifact",
+      "  relearn bench indexing --dataset ../shared/datasets/toollens --max-docs 100"},
     description = {"Measure indexing speed on a seeded sample of a BEIR corpus, in one run and"
         + " into new folders: (1) the embedding model alone on the chunk texts relearn's indexer"
         + " makes of the sample (the floor; in two halves, before and after (3), so that load"

@@ -8,6 +8,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code relearn compact}: merges near-identical past-query clusters. */
 @Command(name = "compact", mixinStandardHelpOptions = true,
+    footerHeading = Examples.HEADING,
+    footer = {
+      "  relearn compact",
+      "  relearn compact --index /tmp/notes-index"},
     description =
         "Merge past-query clusters more similar than 0.98 and report \"compacted N → M\".")
 final class CompactCommand implements Callable<Integer> {

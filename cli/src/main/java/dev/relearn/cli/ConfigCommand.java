@@ -15,6 +15,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code relearn config}: the ranking configuration an index would be opened with. */
 @Command(name = "config", mixinStandardHelpOptions = true,
+    footerHeading = Examples.HEADING,
+    footer = {
+      "  relearn config",
+      "  relearn config --init",
+      "  relearn config --index /tmp/notes-index --json"},
     description = {"Show an index's ranking configuration: every knob of relearn.json, its value"
         + " and where the value came from (default, the file, or a RELEARN_* variable).",
         "See docs/CONFIGURATION.md for what each knob does."})

@@ -19,6 +19,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code relearn demo}: indexes relearn's own docs and source, then runs example searches. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
+    footerHeading = Examples.HEADING,
+    footer = {
+      "  relearn demo",
+      "  relearn demo --source ../my-project --index /tmp/demo-index"},
     description = {"Index relearn's own docs and source, then run example searches.",
         "The index is .relearn/ unless --index names another; each example query runs in"
             + " hybrid mode and its top 3 hits are shown."})

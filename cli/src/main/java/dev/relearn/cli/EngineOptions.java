@@ -2,6 +2,7 @@ package dev.relearn.cli;
 
 import dev.relearn.engine.IndexInUseException;
 import dev.relearn.engine.ModelChoice;
+import dev.relearn.engine.NotAnIndexFolderException;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnOptions;
 import dev.relearn.feedback.log.Durability;
@@ -11,6 +12,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Path;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** The options every command that opens an index shares. */
@@ -64,7 +66,7 @@ final class EngineOptions {
     IndexFolder.requireExisting(index);
     String reason;
     try {
-      return Relearn.open(index, writable);
+      return openEngine(writable);
     } catch (IndexInUseException e) { // its advice ("open it read-only") is what happens next
       reason = "index " + index + " is in use by "
           + (e.holder() != null ? e.holder() : "another process");
@@ -78,7 +80,7 @@ final class EngineOptions {
       err.println("relearn: " + reason + "; " + readOnlyNote);
       err.flush();
     }
-    return Relearn.open(index, options(true));
+    return openEngine(options(true));
   }
 
   /** Whether {@code file} (as an exception names it) is inside the index folder. */
@@ -121,7 +123,7 @@ final class EngineOptions {
    */
   private Relearn openWriting(RelearnOptions options) throws IOException {
     try {
-      return Relearn.open(index, options);
+      return openEngine(options);
     } catch (IndexInUseException e) {
       if (options.readOnly()) {
         throw e;
@@ -131,6 +133,18 @@ final class EngineOptions {
       throw new IllegalStateException("index in use by another process: "
           + index.toAbsolutePath().normalize() + " (" + holder + "); this command writes, so stop"
           + " that process and run it again. Searches work meanwhile.", e);
+    }
+  }
+
+  /**
+   * {@link Relearn#open}; a folder that is neither empty nor a relearn index is a usage error of
+   * {@code --index}, as the engine refuses it before writing anything.
+   */
+  private Relearn openEngine(RelearnOptions options) throws IOException {
+    try {
+      return Relearn.open(index, options);
+    } catch (NotAnIndexFolderException e) {
+      throw new ParameterException(mixee.commandLine(), "--index " + e.getMessage(), e);
     }
   }
 

@@ -29,6 +29,11 @@ import picocli.CommandLine.Spec;
  * as a TREC run file.
  */
 @Command(name = "eval", mixinStandardHelpOptions = true,
+    footerHeading = Examples.HEADING,
+    footer = {
+      "  relearn eval --dataset ../shared/datasets/scifact --mode hybrid",
+      "  relearn eval --dataset ../shared/datasets/scifact --max-queries 50 --json",
+      "  relearn eval --dataset ../shared/datasets/nfcorpus --run-out nfcorpus.run"},
     customSynopsis = {
       "relearn eval --dataset=BEIR_DIR [--split=SPLIT] [--mode=MODE] [OPTIONS...]",
       "       relearn eval (learn | report | score) [OPTIONS...]"},

@@ -23,6 +23,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code relearn eval learn}: simulated users teach the engine; the learning curve is measured. */
 @Command(name = "learn", mixinStandardHelpOptions = true,
+    footerHeading = Examples.HEADING,
+    footer = {
+      "  relearn eval learn --dataset ../shared/datasets/toollens",
+      "  relearn eval learn --dataset ../shared/datasets/scifact --scenario noise",
+      "  relearn eval learn --dataset ../shared/datasets/nfcorpus --sessions 500"},
     description = {"Simulated users search a BEIR dataset and record feedback through the public"
         + " API; test nDCG@10 of the learned mode is measured along the way.",
         "Scenarios: generalisation (feedback on train queries, evaluated on test queries),"

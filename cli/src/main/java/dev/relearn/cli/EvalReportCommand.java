@@ -30,6 +30,10 @@ import picocli.CommandLine.Spec;
  * docs/evaluation-curves.svg}.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
+    footerHeading = Examples.HEADING,
+    footer = {
+      "  relearn eval report",
+      "  relearn eval report --datasets scifact --out /tmp/EVALUATION.md"},
     description = {"Run the full evaluation on BEIR datasets and write the report.",
         "One table per dataset (bm25, vector, hybrid min-max and RRF, hybrid + learned, learned"
             + " with protected query vectors, oracle; each with a paired significance test"

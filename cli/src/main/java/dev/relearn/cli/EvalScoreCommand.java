@@ -28,6 +28,11 @@ import picocli.CommandLine.Spec;
  * the metrics asked for; no index and no model.
  */
 @Command(name = "score", mixinStandardHelpOptions = true,
+    footerHeading = Examples.HEADING,
+    footer = {
+      "  relearn eval score --run scifact.run --dataset ../shared/datasets/scifact",
+      "  relearn eval score --run my.run --qrels test.qrels --metrics ndcg@10,map",
+      "  relearn eval score --run my.run --qrels test.qrels --per-query --json"},
     description = {"Score a TREC run file (qid Q0 docno rank score tag), written by relearn"
         + " eval --run-out or by any other system, against qrels: no index, no model.",
         "trec_eval's metrics: hits are ranked by score, ties by doc id descending (the rank"

@@ -18,6 +18,12 @@ import picocli.CommandLine.Spec;
 
 /** {@code relearn feedback}: records that chunks served a query. */
 @Command(name = "feedback", mixinStandardHelpOptions = true,
+    footerHeading = Examples.HEADING,
+    footer = {
+      "  relearn feedback --query keys --used docs/keys.md#14e8724a89a6 --success",
+      "  relearn feedback --query keys --used docs/keys.md#14e8724a89a6 --rating 5",
+      "  relearn feedback --query \"rotate keys\" --session alice --failure \\",
+      "      --used docs/keys.md#14e8724a89a6,docs/keys.md#87c65e72c52d"},
     description = {"Record that chunks were used for a query, and how the task ended.",
         "The query is embedded and dropped: its text is never stored. What was shown is taken"
             + " to be the query's current top 10. Unknown chunk ids are reported; the event is"

@@ -16,6 +16,10 @@ import picocli.CommandLine.Spec;
  * index (a running {@code serve} or {@code mcp}), it reads the writer's last checkpoint instead.
  */
 @Command(name = "feedback-stats", mixinStandardHelpOptions = true,
+    footerHeading = Examples.HEADING,
+    footer = {
+      "  relearn feedback-stats",
+      "  relearn feedback-stats --index /tmp/notes-index --json"},
     description = "Show recorded feedback: events by signal class and outcome, positive rate.")
 final class FeedbackStatsCommand implements Callable<Integer> {
   @Mixin EngineOptions engine;

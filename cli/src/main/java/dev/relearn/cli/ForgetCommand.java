@@ -10,6 +10,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code relearn forget}: deletes a session's feedback, or all of it. */
 @Command(name = "forget", mixinStandardHelpOptions = true,
+    footerHeading = Examples.HEADING,
+    footer = {
+      "  relearn forget --session alice",
+      "  relearn forget --all"},
     description = {"Delete a session's feedback (--session S) or all of it (--all).",
         "Commits, then updates the learned fields. Merged clusters that the session touched go"
             + " entirely. --all also resets the weights ratings taught and the recent-feedback"

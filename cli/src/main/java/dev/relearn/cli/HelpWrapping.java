@@ -21,7 +21,8 @@ final class HelpWrapping {
       CommandLine.Model.UsageMessageSpec.SECTION_KEY_DESCRIPTION,
       CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST,
       CommandLine.Model.UsageMessageSpec.SECTION_KEY_PARAMETER_LIST,
-      CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST);
+      CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST,
+      CommandLine.Model.UsageMessageSpec.SECTION_KEY_FOOTER);
 
   private HelpWrapping() {}
 

@@ -20,6 +20,12 @@ import picocli.CommandLine.Spec;
 
 /** {@code relearn index}: adds folders, files, JSONL or BEIR corpora to an index, incrementally. */
 @Command(name = "index", mixinStandardHelpOptions = true,
+    footerHeading = Examples.HEADING,
+    footer = {
+      "  relearn index docs src",
+      "  relearn index docs/guide.md",
+      "  relearn index --index /tmp/notes-index --model hashing notes",
+      "  relearn index --format jsonl chunks.jsonl"},
     description = {"Index folders of docs and code, JSONL chunk files or BEIR corpora.",
         "Re-running embeds only what changed, deletes chunks of removed files and keeps learned"
             + " values. Exit code 1 if any file or line could not be indexed (the rest is)."})

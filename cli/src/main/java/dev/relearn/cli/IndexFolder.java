@@ -1,5 +1,7 @@
 package dev.relearn.cli;
 
+import dev.relearn.engine.IndexFolderCheck;
+import dev.relearn.engine.NotAnIndexFolderException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +13,8 @@ import org.apache.lucene.store.FSDirectory;
  * Checks an {@code --index} folder before a command opens it, writing nothing: only {@code index},
  * {@code demo}, {@code eval} (and {@code eval learn}) and {@code bench} may create an index; every
  * other command needs one that exists. "An index exists" is decided as the engine does: the folder
- * holds a Lucene commit ({@link DirectoryReader#indexExists}).
+ * holds a Lucene commit ({@link DirectoryReader#indexExists}). Creating one in a folder of other
+ * files is refused by the engine ({@link IndexFolderCheck}), so that advice is not given there.
  */
 final class IndexFolder {
   private IndexFolder() {}
@@ -31,6 +34,13 @@ final class IndexFolder {
       exists = DirectoryReader.indexExists(directory);
     }
     if (!exists) {
+      try {
+        IndexFolderCheck.requireUsable(folder);
+      } catch (NotAnIndexFolderException e) { // "create one there" would be refused
+        throw new IllegalArgumentException("no relearn index at " + folder + ", which "
+            + e.reason() + "; give --index the folder of a relearn index, or create one in a new"
+            + " folder with: relearn index --index NEW_DIR PATH", e);
+      }
       throw new IllegalArgumentException(noIndex(folder, ""));
     }
   }

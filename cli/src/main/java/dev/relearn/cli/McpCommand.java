@@ -12,6 +12,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code relearn mcp}: the MCP stdio server, until the client closes stdin. */
 @Command(name = "mcp", mixinStandardHelpOptions = true,
+    footerHeading = Examples.HEADING,
+    footer = {
+      "  relearn mcp",
+      "  relearn mcp --index /path/to/project/.relearn"},
     description = {"Serve relearn to an agent host as an MCP server on stdio (docs/MCP.md).",
         "Tools: search, search_all, record_feedback, set_context. stdout carries only protocol"
             + " messages; notes go to stderr. When another process holds the index, it is served"

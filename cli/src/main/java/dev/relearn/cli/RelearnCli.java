@@ -1,5 +1,6 @@
 package dev.relearn.cli;
 
+import dev.relearn.engine.NotAnIndexFolderException;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.OutputStreamWriter;
@@ -18,6 +19,12 @@ import sun.misc.Signal;
 @Command(
     name = "relearn",
     mixinStandardHelpOptions = true,
+    footerHeading = Examples.HEADING,
+    footer = {
+      "  relearn index docs src",
+      "  relearn search \"how do I rotate the keys\"",
+      "  relearn serve",
+      "  relearn demo"},
     versionProvider = RelearnCli.VersionInfo.class,
     description = "Embedded search over document chunks that learns from its users.",
     subcommands = {
@@ -91,6 +98,10 @@ public final class RelearnCli implements Runnable {
   }
 
   private static int handle(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
+    if (e instanceof NotAnIndexFolderException refused) { // an index folder no option checked
+      return Usage.handle(new CommandLine.ParameterException(cli, refused.getMessage(), e),
+          parsed.originalArgs().toArray(new String[0]));
+    }
     PrintWriter err = cli.getErr();
     err.println("relearn: " + ErrorMessage.of(e));
     if ("1".equals(System.getenv("RELEARN_DEBUG"))) {

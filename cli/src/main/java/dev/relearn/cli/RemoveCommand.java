@@ -14,6 +14,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code relearn remove}: takes whole indexed sources out of an index. */
 @Command(name = "remove", mixinStandardHelpOptions = true,
+    footerHeading = Examples.HEADING,
+    footer = {
+      "  relearn remove --dry-run docs",
+      "  relearn remove docs chunks.jsonl"},
     description = {"Remove indexed folders, files, JSONL files or BEIR corpora from an index:"
         + " every chunk whose source is PATH, in one commit. PATH need not exist any more.",
         "A PATH that is not a source of the index is an error listing the sources it has (see"

@@ -23,6 +23,12 @@ import picocli.CommandLine.Spec;
  * holds it (so learned searches see similar past queries), else read-only.
  */
 @Command(name = "search", mixinStandardHelpOptions = true,
+    footerHeading = Examples.HEADING,
+    footer = {
+      "  relearn search rotate keys",
+      "  relearn search -k 5 --mode bm25 parseHttpRequest",
+      "  relearn search --explain --path-prefix docs/ \"how do I rotate the keys\"",
+      "  relearn search --json --fusion rrf --kind code HashMap resize"},
     description = {"Search an index with BM25, vectors, or both fused.",
         "The query is searched as plain text: Lucene syntax characters are not operators."})
 final class SearchCommand implements Callable<Integer> {

@@ -15,6 +15,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code relearn serve}: the HTTP JSON API and the dashboard, until interrupted. */
 @Command(name = "serve", mixinStandardHelpOptions = true,
+    footerHeading = Examples.HEADING,
+    footer = {
+      "  relearn serve",
+      "  relearn serve --port 8080 --index /tmp/notes-index",
+      "  relearn serve --host 0.0.0.0 --port 0"},
     description = {"Serve the HTTP JSON API and the feedback dashboard (docs/HTTP.md).",
         "Binds 127.0.0.1 unless --host says otherwise; prints the URL on stderr; Ctrl-C stops.",
         "When another process holds the index, it serves it read-only: searches work, feedback"

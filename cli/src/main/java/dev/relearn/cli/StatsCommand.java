@@ -14,6 +14,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code relearn stats}: what an index holds. */
 @Command(name = "stats", mixinStandardHelpOptions = true,
+    footerHeading = Examples.HEADING,
+    footer = {
+      "  relearn stats",
+      "  relearn stats --index /tmp/notes-index --json"},
     description = "Show what an index holds: chunks by kind, sources (each with its chunks),"
         + " model and size.")
 final class StatsCommand implements Callable<Integer> {

@@ -18,6 +18,12 @@ import picocli.CommandLine.Spec;
 
 /** {@code relearn weights}: the ranking weights ratings taught, per query class. */
 @Command(name = "weights", mixinStandardHelpOptions = true,
+    footerHeading = Examples.HEADING,
+    footer = {
+      "  relearn weights --json",
+      "  relearn weights --seed ratings.csv",
+      "  relearn weights --reset question",
+      "  relearn weights --reset"},
     description = {"Show the ranking weights over (bm25, vector, learned) per query class, with"
         + " the ratings behind them; reset them, or seed them from historical ratings.",
         "Seed file: one 'class,rating,c_bm25,c_vector,c_learned[,millis]' per line, e.g."

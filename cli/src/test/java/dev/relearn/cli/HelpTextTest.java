@@ -14,19 +14,9 @@ import picocli.CommandLine;
 class HelpTextTest {
   private static final Pattern STRANDED = Pattern.compile("\\s[(\\['\"]?\\.{1,2}$|\\se\\.$");
 
-  private static List<CommandLine> commands(CommandLine cli) {
-    List<CommandLine> all = new ArrayList<>(List.of(cli));
-    for (CommandLine sub : cli.getSubcommands().values()) {
-      if (sub.getParent() == cli && !sub.getCommandName().equals("help")) {
-        all.addAll(commands(sub));
-      }
-    }
-    return all;
-  }
-
   @Test
   void descriptionsAreWholeSentencesAndWrapBetweenWords() {
-    List<CommandLine> all = commands(new CommandLine(new RelearnCli()));
+    List<CommandLine> all = AllCommands.of();
     assertTrue(all.size() >= 16, "every command and eval's subcommands: " + all.size());
     for (CommandLine command : all) {
       String name = command.getCommandSpec().qualifiedName();

@@ -73,8 +73,10 @@ class IndexFolderCliTest {
       assertFalse(Files.exists(tmp.resolve("x")), command + " created a folder");
       Result onPlain = CliTest.run(args(name, plain, rest));
       assertEquals(1, onPlain.code(), command + ": " + onPlain.err());
-      assertTrue(onPlain.err().startsWith("relearn: no relearn index at " + plain + "; create"),
-          command + ": " + onPlain.err());
+      assertEquals("relearn: no relearn index at " + plain + ", which is not empty and is not a"
+          + " relearn index (it holds notes.txt); give --index the folder of a relearn index, or"
+          + " create one in a new folder with: relearn index --index NEW_DIR PATH",
+          onPlain.err().strip(), command.toString());
       assertEquals(before, listing(plain), command + " wrote into the folder");
       assertTrue(onPlain.out().isEmpty(), command + ": " + onPlain.out());
     }

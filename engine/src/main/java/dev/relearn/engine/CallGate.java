@@ -122,6 +122,16 @@ final class CallGate {
     }
   }
 
+  /** Whether calls are let in: {@link #close()} has not been called. */
+  boolean isOpen() {
+    lock.readLock().lock();
+    try {
+      return !closed;
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
   /** Ends a call that {@link #enter()} let in. */
   void exit() {
     lock.readLock().unlock();

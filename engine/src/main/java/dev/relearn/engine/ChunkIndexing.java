@@ -30,6 +30,9 @@ import org.apache.lucene.search.SearcherManager;
  * lock} from its first write to its commit.
  */
 final class ChunkIndexing implements Closeable {
+  /** The document-vector cache's folder inside the index folder, unless the options name one. */
+  static final String VECTOR_CACHE = "vector-cache";
+
   private final Path dir;
   private final RelearnOptions options;
   private final IndexWriter writer;
@@ -51,7 +54,7 @@ final class ChunkIndexing implements Closeable {
   /** The document-vector cache's folder: the options', else {@code vector-cache} in the index. */
   Path vectorCacheDir() {
     return options.vectorCacheDir() != null ? options.vectorCacheDir()
-        : dir.resolve("vector-cache");
+        : dir.resolve(VECTOR_CACHE);
   }
 
   /** Indexes {@code path} incrementally and commits; {@code store} keeps the learned values. */

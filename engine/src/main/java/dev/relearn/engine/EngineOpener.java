@@ -41,6 +41,9 @@ final class EngineOpener {
     Directory directory = FSDirectory.open(folder);
     try {
       IndexMetadata existing = ChunkIndexFolder.existingMetadata(directory);
+      if (existing == null && !options.readOnly()) {
+        IndexFolderCheck.requireUsable(folder); // before anything is written into it
+      }
       EmbedderHolder embedder = EmbedderHolder.resolve(existing, options, folder.toString());
       if (existing != null) {
         existing.requireCompatible(embedder.metadata(), folder.toString());

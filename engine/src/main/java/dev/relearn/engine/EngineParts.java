@@ -7,6 +7,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
 
@@ -104,6 +105,28 @@ final class EngineParts implements Closeable {
     searches.followWriter();
     return StatsReader.read(dir, directory, searchers, embedder.metadata(),
         indexing.vectorCacheDir());
+  }
+
+  /**
+   * Live chunks in the current searcher (read-only: as of the writer's recent commit): a count
+   * the reader keeps, so no document is read.
+   */
+  int chunks() throws IOException {
+    searches.followWriter();
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      return searcher.getIndexReader().numDocs();
+    } finally {
+      searchers.release(searcher);
+    }
+  }
+
+  /**
+   * Whether writes can go through: read-write, the chunk index's writer still open (an
+   * interrupted thread can cost it its files) and neither writer stopped after a failure.
+   */
+  boolean writable() {
+    return writer != null && writer.isOpen() && tragicException() == null;
   }
 
   /** What stopped the chunk index's or the feedback store's writer for good, or null. */

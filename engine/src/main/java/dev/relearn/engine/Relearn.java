@@ -57,11 +57,14 @@ public final class Relearn implements AutoCloseable {
   }
 
   /**
-   * Opens (or, read-write, creates) the index in {@code dir}.
+   * Opens (or, read-write, creates) the index in {@code dir}: a new index only in a folder that
+   * does not exist yet, is empty or holds only relearn's own files.
    *
    * @throws IndexInUseException if another process holds the write lock
    * @throws IllegalStateException if the index was built with another model or schema
    * @throws IllegalArgumentException if a read-only open finds no index
+   * @throws NotAnIndexFolderException if a read-write open is given a folder that is neither
+   *     empty nor a relearn index ({@link IndexFolderCheck}); nothing is written then
    * @throws dev.relearn.engine.config.ConfigException if {@code relearn.json} or a {@code
    *     RELEARN_*} variable is invalid (the message names the file or variable, key and value)
    */
@@ -242,6 +245,16 @@ public final class Relearn implements AutoCloseable {
   /** Counts and sizes of what the index holds (read-only: as of the writer's recent commit). */
   public IndexStats stats() throws IOException {
     return gate.call(parts::stats);
+  }
+
+  /** {@link #stats()}'s chunk count alone, kept by the reader: cheap enough for health checks. */
+  public int chunkCount() throws IOException {
+    return gate.call(parts::chunks);
+  }
+
+  /** Whether writes go through now: read-write, open, and no writer stopped by a failure. */
+  public boolean writable() {
+    return gate.isOpen() && parts.writable();
   }
 
   /**

@@ -5,10 +5,11 @@
  * model, the feedback store and the adaptive weights, and their lifecycles: every call passes a
  * {@code CallGate}, so closing waits for the calls in flight and refuses later ones.
  *
- * <p>{@code EngineOpener} puts an engine together and {@code EngineParts} holds its parts and
- * closes them in order; {@code EngineSearches} runs searches, with {@code LearnedRanking} as the
- * second stage; {@code ChunkIndexing} indexes and removes sources; {@code FeedbackRecorder} turns
- * a {@link dev.relearn.engine.FeedbackRequest} into an event (the query text is embedded there
- * and dropped). The ranking configuration is in {@code config}.
+ * <p>{@code EngineOpener} puts an engine together ({@link dev.relearn.engine.IndexFolderCheck}
+ * first refuses a folder that is neither empty nor relearn's) and {@code EngineParts} holds its
+ * parts and closes them in order; {@code EngineSearches} runs searches, with {@code
+ * LearnedRanking} as the second stage; {@code ChunkIndexing} indexes and removes sources; {@code
+ * FeedbackRecorder} turns a {@link dev.relearn.engine.FeedbackRequest} into an event (the query
+ * text is embedded there and dropped). The ranking configuration is in {@code config}.
  */
 package dev.relearn.engine;

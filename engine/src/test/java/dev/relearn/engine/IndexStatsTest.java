@@ -1,6 +1,7 @@
 package dev.relearn.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -45,6 +46,27 @@ class IndexStatsTest {
       assertTrue(relearn.stats().vectorCacheBytes() > 0);
     }
   }
+  @Test
+  void theChunkCountAndWhetherItTakesWritesAreAtHandForAHealthCheck() throws IOException {
+    Path docs = KeyDocs.write(tmp);
+    Path index = tmp.resolve("idx");
+    Relearn writer = Relearn.open(index, TestOptions.HASHING);
+    try {
+      assertEquals(0, writer.chunkCount());
+      writer.index(docs, SourceFormat.AUTO, Progress.NONE);
+      assertEquals(writer.stats().chunks(), writer.chunkCount());
+      assertTrue(writer.chunkCount() > 0);
+      assertTrue(writer.writable());
+      try (Relearn reader = Relearn.open(index, TestOptions.HASHING.withReadOnly(true))) {
+        assertFalse(reader.writable(), "read-only");
+        assertEquals(writer.chunkCount(), reader.chunkCount(), "the writer's commit");
+      }
+    } finally {
+      writer.close();
+    }
+    assertFalse(writer.writable(), "closed");
+  }
+
   @Test
   void mapsIterateInKeyOrderWhateverOrderTheyCameIn() {
     Map<String, Integer> kinds = new LinkedHashMap<>();

@@ -34,6 +34,7 @@ class InterruptedCallTest {
     Relearn relearn = Relearn.open(index, TestOptions.HASHING);
     try {
       relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      assertTrue(relearn.writable());
       String id = relearn.search(SearchRequest.of("shared")).hits().getFirst().chunkId();
       relearn.feedback(FeedbackRequest.of("shared words", List.of(id)).withIds(null, "kept"));
       Files.writeString(docs.resolve("b.md"), "# B\nshared other words\n");
@@ -62,6 +63,7 @@ class InterruptedCallTest {
       assertFalse(refused.getMessage().contains("sun.nio"), refused.getMessage());
       assertEquals(1, relearn.search(SearchRequest.of("shared")).hits().size(),
           "searches still work");
+      assertFalse(relearn.writable(), "its writer lost its files");
     } finally {
       closeAfterLostLock(relearn);
     }

@@ -1,8 +1,8 @@
 package dev.relearn.server.http;
 
 import com.sun.net.httpserver.HttpExchange;
-import dev.relearn.engine.IndexStats;
 import dev.relearn.engine.Relearn;
+import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.weights.AdaptiveWeightsConfig;
 import dev.relearn.lucene.weights.ClassStats;
 import java.io.IOException;
@@ -63,16 +63,25 @@ final class StatsEndpoints {
     return body;
   }
 
-  /** Whether the server is up, and what index it serves. */
+  /**
+   * Whether the server is up, whether its index takes writes, and what index it serves: figures
+   * the engine keeps at hand (the chunk count is the reader's own), so that a monitor polling it
+   * costs no walk of the index's files or the feedback store; {@code stats} has those. {@code
+   * status} is {@code degraded} when a read-write engine's writer stopped after a failure
+   * (searches still work), else {@code ok}.
+   */
   Object health(HttpExchange exchange) throws IOException {
-    IndexStats stats = relearn.stats();
+    int chunks = relearn.chunkCount();
+    IndexMetadata metadata = relearn.metadata();
+    boolean writable = relearn.writable();
     Map<String, Object> body = new LinkedHashMap<>();
-    body.put("status", "ok");
+    body.put("status", writable || relearn.readOnly() ? "ok" : "degraded");
     body.put("read_only", relearn.readOnly());
-    body.put("index", stats.directory());
-    body.put("model", stats.modelId());
-    body.put("dimension", stats.dimension());
-    body.put("chunks", stats.chunks());
+    body.put("writable", writable);
+    body.put("index", relearn.directory().toString());
+    body.put("model", chunks == 0 ? null : metadata.modelId()); // as stats: none while empty
+    body.put("dimension", chunks == 0 ? 0 : metadata.dimension());
+    body.put("chunks", chunks);
     body.put("uptime_ms", System.currentTimeMillis() - startMillis);
     return body;
   }

@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.relearn.engine.IndexStats;
 import dev.relearn.engine.Relearn;
 import dev.relearn.server.http.TestServer.Response;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -51,13 +54,27 @@ class HttpApiTest {
   }
 
   @Test
-  void healthNamesTheIndex() throws Exception {
+  void healthNamesTheIndexAndWhetherItTakesWritesWithoutTheFullStatistics() throws Exception {
     Response health = server.get("/api/health");
     assertEquals(200, health.status());
-    assertEquals("ok", health.json().get("status").asText());
-    assertFalse(health.json().get("read_only").asBoolean());
-    assertEquals(server.relearn.stats().chunks(), health.json().get("chunks").asInt());
-    assertTrue(health.json().get("chunks").asInt() >= 8, health.body());
+    JsonNode body = health.json();
+    assertEquals(List.of("status", "read_only", "writable", "index", "model", "dimension",
+        "chunks", "uptime_ms"), fieldNames(body), "cheap figures only, no sizes or feedback");
+    assertEquals("ok", body.get("status").asText());
+    assertFalse(body.get("read_only").asBoolean());
+    assertTrue(body.get("writable").asBoolean());
+    IndexStats stats = server.relearn.stats();
+    assertEquals(stats.chunks(), body.get("chunks").asInt());
+    assertTrue(body.get("chunks").asInt() >= 8, health.body());
+    assertEquals(stats.directory(), body.get("index").asText());
+    assertEquals(stats.modelId(), body.get("model").asText());
+    assertEquals(stats.dimension(), body.get("dimension").asInt());
+  }
+
+  private static List<String> fieldNames(JsonNode object) {
+    List<String> names = new ArrayList<>();
+    object.fieldNames().forEachRemaining(names::add);
+    return names;
   }
 
   @Test

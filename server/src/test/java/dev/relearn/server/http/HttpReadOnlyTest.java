@@ -1,9 +1,11 @@
 package dev.relearn.server.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.relearn.engine.FeedbackRequest;
 import dev.relearn.engine.IndexInUseException;
 import dev.relearn.engine.Relearn;
@@ -32,7 +34,11 @@ class HttpReadOnlyTest {
       assertThrows(IndexInUseException.class, () -> Relearn.open(index, TestServer.hashing()));
       try (TestServer server = TestServer.serve(
           Relearn.open(index, TestServer.hashing().withReadOnly(true)))) {
-        assertTrue(server.get("/api/health").json().get("read_only").asBoolean());
+        JsonNode health = server.get("/api/health").json();
+        assertTrue(health.get("read_only").asBoolean());
+        assertFalse(health.get("writable").asBoolean());
+        assertEquals("ok", health.get("status").asText(), "read-only is no fault");
+        assertEquals(writer.stats().chunks(), health.get("chunks").asInt());
         Response search = server.post("/api/search", "{\"query\": \"rotate signing keys\"}");
         assertEquals(200, search.status(), search.body());
         String id = search.json().get("hits").get(0).get("chunk_id").asText();

@@ -1,0 +1,83 @@
+package dev.relearn.engine;
+
+import dev.relearn.engine.config.ConfigLoader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.apache.lucene.index.IndexFileNames;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+
+/**
+ * Whether a folder may hold a relearn index: {@link Relearn#open} creates one only in a folder
+ * that does not exist yet, is empty, or holds nothing but relearn's own files (such as a {@code
+ * relearn.json} written before the first index, or the command line's evaluation indexes in
+ * {@code eval/}); it opens an existing one only when its Lucene commit carries relearn's model
+ * metadata. Anything else is refused before anything is written, so that a mistyped folder is
+ * never turned into an index.
+ */
+public final class IndexFolderCheck {
+  /** Entries of an index folder that relearn itself writes, besides Lucene's files. */
+  private static final Set<String> OWN = Set.of(Relearn.FEEDBACK_FOLDER, Relearn.WEIGHTS_FILE,
+      ConfigLoader.FILE, LockHolder.FILE, RecentFeedback.FILE, ChunkIndexing.VECTOR_CACHE,
+      IndexWriter.WRITE_LOCK_NAME, "eval", ".gitignore", ".DS_Store");
+  /** How many foreign entries a refusal names. */
+  private static final int NAMED = 3;
+  private static final Pattern LUCENE_FILE = Pattern.compile(
+      IndexFileNames.CODEC_FILE_PATTERN.pattern() + "|"
+          + Pattern.quote(IndexFileNames.PENDING_SEGMENTS) + "_[0-9a-z]+");
+
+  private IndexFolderCheck() {}
+
+  /**
+   * Refuses {@code dir} when {@link Relearn#open} must not create or open a read-write index in
+   * it: an existing folder that holds files other than relearn's and no relearn index, or a
+   * Lucene index that relearn did not write. A folder that does not exist, an empty one and a
+   * relearn index pass; so does a file (the open then fails saying so). Reads only.
+   *
+   * @throws NotAnIndexFolderException naming the folder and some of what it holds
+   */
+  public static void requireUsable(Path dir) throws IOException {
+    Path folder = dir.toAbsolutePath().normalize();
+    if (!Files.isDirectory(folder)) {
+      return;
+    }
+    List<String> names;
+    try (Stream<Path> entries = Files.list(folder)) {
+      names = entries.map(entry -> entry.getFileName().toString()).sorted().toList();
+    }
+    if (SegmentInfos.getLastCommitGeneration(names.toArray(String[]::new)) != -1) {
+      try (Directory directory = FSDirectory.open(folder)) {
+        if (ChunkIndexFolder.existingMetadata(directory) != null) {
+          return;
+        }
+      }
+      throw new NotAnIndexFolderException(folder, "holds a Lucene index that relearn did not"
+          + " write (its last commit has no relearn model metadata)");
+    }
+    List<String> foreign = names.stream().filter(name -> !own(name)).toList();
+    if (!foreign.isEmpty()) {
+      String named = String.join(", ", foreign.subList(0, Math.min(NAMED, foreign.size())));
+      int more = foreign.size() - NAMED;
+      throw new NotAnIndexFolderException(folder, "is not empty and is not a relearn index (it"
+          + " holds " + named + (more > 0 ? " and " + more + " more" : "") + ")");
+    }
+  }
+
+  /**
+   * Whether {@code name} is an entry relearn or Lucene writes in an index folder, or a temporary
+   * file of one ({@code NAME.tmp}, or {@code NAME.<random>.tmp} of an atomic write).
+   */
+  private static boolean own(String name) {
+    if (OWN.contains(name) || LUCENE_FILE.matcher(name).matches()) {
+      return true;
+    }
+    return name.endsWith(".tmp") && OWN.stream().anyMatch(own -> name.startsWith(own + "."));
+  }
+}

@@ -1,0 +1,37 @@
+package dev.relearn.engine;
+
+import java.nio.file.Path;
+
+/**
+ * {@link Relearn#open} was given, to open read-write, a folder that is neither a relearn index nor
+ * empty: an index would be created among files that are not relearn's (a typo such as {@code
+ * --index ~} would write Lucene files into a home folder), or appended to a Lucene index that
+ * relearn did not write. Nothing was created or changed. Give a new or empty folder, or the
+ * folder of an existing relearn index.
+ */
+public final class NotAnIndexFolderException extends IllegalArgumentException {
+  private final transient Path folder;
+  private final String reason;
+
+  /**
+   * For {@code folder}, absolute; {@code why} says what it holds instead of an index, such as
+   * {@code "is not empty and is not a relearn index (it holds notes.txt)"}.
+   */
+  public NotAnIndexFolderException(Path folder, String why) {
+    super(folder + " " + why + "; relearn creates an index only in a new or empty folder, so"
+        + " that a mistyped folder is never filled with index files. Give a new folder (such as "
+        + folder.resolve(".relearn") + ") or the folder of an existing relearn index");
+    this.folder = folder;
+    this.reason = why;
+  }
+
+  /** The folder that was refused. */
+  public Path folder() {
+    return folder;
+  }
+
+  /** What the folder holds instead of an index, as the message says it after the folder. */
+  public String reason() {
+    return reason;
+  }
+}
