@@ -13,15 +13,16 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code relearn config}: the ranking configuration an index would be opened with. */
+/** {@code relearn config}: the configuration an index would be opened with. */
 @Command(name = "config", mixinStandardHelpOptions = true,
     footerHeading = Examples.HEADING,
     footer = {
       "  relearn config",
       "  relearn config --init",
       "  relearn config --index /tmp/notes-index --json"},
-    description = {"Show an index's ranking configuration: every knob of relearn.json, its value"
-        + " and where the value came from (default, the file, or a RELEARN_* variable).",
+    description = {"Show an index's configuration (ranking, learning, exploration, feedback"
+        + " checkpoints): every knob of relearn.json, its value and where the value came from"
+        + " (default, the file, or a RELEARN_* variable).",
         "See docs/CONFIGURATION.md for what each knob does."})
 final class ConfigCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -61,9 +62,10 @@ final class ConfigCommand implements Callable<Integer> {
       out.println(Json.write(byKey));
       return 0;
     }
+    int width = ConfigKey.ALL.stream().mapToInt(key -> key.name().length()).max().orElse(1);
     for (ConfigKey key : ConfigKey.ALL) {
-      out.printf("%-24s %-10s %s%n", key.name(), ConfigKey.plain(config.value(key.name())),
-          config.source(key.name()));
+      out.printf("%-" + width + "s %-10s %s%n", key.name(),
+          ConfigKey.plain(config.value(key.name())), config.source(key.name()));
     }
     return 0;
   }

@@ -32,7 +32,8 @@ final class FeedbackStatsCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     try (Relearn relearn = engine.openPreferWritable(spec.commandLine().getErr(),
-        "showing the writer's last feedback checkpoint (at most 30 s old)")) {
+        "showing the writer's last feedback checkpoint (taken every feedback.checkpointSeconds,"
+            + " 30 by default)")) {
       StoreStats stats = relearn.feedbackStats();
       Map<String, Object> body = FeedbackStatsViews.map(stats);
       if (!relearn.readOnly()) { // a read-only open replays no log

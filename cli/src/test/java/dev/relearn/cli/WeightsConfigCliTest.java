@@ -63,7 +63,8 @@ class WeightsConfigCliTest {
   void configShowsValuesAndSourcesAndRejectsBadFiles() throws Exception {
     Result shown = CliTest.run(args("config"));
     assertEquals(0, shown.code(), shown.err());
-    assertTrue(shown.out().contains("rerank.minSimilarity     0.7        default"), shown.out());
+    assertTrue(shown.out().contains("rerank.minSimilarity       0.7        default"), shown.out());
+    assertTrue(shown.out().contains("feedback.checkpointSeconds 30         default"), shown.out());
     assertEquals(0, CliTest.run(args("config", "--init")).code());
     Path file = tmp.resolve("idx").resolve("relearn.json");
     assertTrue(Files.readString(file).contains("\"minSimilarity\" : 0.7"));

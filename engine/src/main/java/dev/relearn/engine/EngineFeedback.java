@@ -18,24 +18,21 @@ import org.apache.lucene.search.SearcherManager;
 
 /**
  * The feedback half of an engine. A read-write engine has the {@link FeedbackStore} in its
- * index folder and the {@link FeedbackRecorder} that turns requests into events; a read-only one
- * looks past queries up in the writer's last checkpoint ({@link CheckpointedFeedback}) and reads
- * the committed learned fields. Either way the folder must have been recorded with the engine's
- * model ({@link FeedbackModelMarker}).
+ * index folder (checkpointed every {@code feedback.checkpointSeconds}; a forget-all's follow-up
+ * resets the adaptive weights and the recent-feedback list) and the {@link FeedbackRecorder} that
+ * turns requests into events; a read-only one looks past queries up in the writer's last
+ * checkpoint ({@link CheckpointedFeedback}) and reads the committed learned fields. Either way
+ * the folder must have been recorded with the engine's model ({@link FeedbackModelMarker}).
  */
 final class EngineFeedback implements Closeable {
   private final FeedbackStore store; // null when read-only
   private final FeedbackRecorder recorder; // null when read-only
-  private final SavedWeights weights; // null when read-only
-  private final RecentFeedback recent; // null when read-only
   private final CheckpointedFeedback readOnly; // null unless read-only
 
-  private EngineFeedback(FeedbackStore store, FeedbackRecorder recorder, SavedWeights weights,
-      RecentFeedback recent, CheckpointedFeedback readOnly) {
+  private EngineFeedback(FeedbackStore store, FeedbackRecorder recorder,
+      CheckpointedFeedback readOnly) {
     this.store = store;
     this.recorder = recorder;
-    this.weights = weights;
-    this.recent = recent;
     this.readOnly = readOnly;
   }
 
@@ -46,19 +43,22 @@ final class EngineFeedback implements Closeable {
     IndexMetadata metadata = engine.metadata();
     FeedbackStoreConfig config = FeedbackStoreConfig.defaults(metadata.dimension())
         .withDurability(options.feedbackDurability())
-        .withProtectedVectors(options.protectQueryVectors());
+        .withProtectedVectors(options.protectQueryVectors())
+        .withCheckpointInterval(engine.config().checkpointInterval());
     FeedbackModelMarker.check(folder, metadata.modelId());
     FeedbackStore store;
     try {
-      store = FeedbackStore.open(folder, config, writer, searchers);
+      store = FeedbackStore.open(folder, config, writer, searchers, () -> {
+        weights.reset(null); // part of a forget-all: finished by the next open if cut short
+        recent.clear();
+      });
     } catch (CorruptIndexException | IndexFormatTooNewException | IndexFormatTooOldException e) {
       throw damaged(folder, e);
     }
     RatingLearner ratings = new RatingLearner(weights.weights(), weights.file(),
         engine.config().model());
     return new EngineFeedback(store,
-        new FeedbackRecorder(engine, store, ratings, recent, InstantSource.system()), weights,
-        recent, null);
+        new FeedbackRecorder(engine, store, ratings, recent, InstantSource.system()), null);
   }
 
   /** The lookups of a read-only engine over {@code indexFolder}. */
@@ -66,7 +66,7 @@ final class EngineFeedback implements Closeable {
     Path folder = indexFolder.resolve(Relearn.FEEDBACK_FOLDER);
     try {
       CheckpointedFeedback checkpointed = CheckpointedFeedback.open(folder, metadata);
-      return new EngineFeedback(null, null, null, null, checkpointed);
+      return new EngineFeedback(null, null, checkpointed);
     } catch (CorruptIndexException | IndexFormatTooNewException | IndexFormatTooOldException e) {
       throw damaged(folder, e);
     }
@@ -116,15 +116,14 @@ final class EngineFeedback implements Closeable {
 
   /**
    * Forgets all feedback: the store's events and clusters, what ratings taught the weights and
-   * the recent-feedback list; the engine checked that it is writable.
+   * the recent-feedback list (the store's follow-up, given when it was opened, resets the last
+   * two before the forget's mark leaves the ledger, so that an open after a crash in between
+   * resets them too); the engine checked that it is writable.
    *
    * @return the past-query clusters removed
    */
   int forgetAll() throws IOException {
-    int removed = store.forgetAll();
-    weights.reset(null);
-    recent.clear();
-    return removed;
+    return store.forgetAll();
   }
 
   /** Records feedback; the engine checked that it is writable. */

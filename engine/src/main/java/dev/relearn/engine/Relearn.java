@@ -150,7 +150,8 @@ public final class Relearn implements AutoCloseable {
    * Forgets one session's feedback: deletes its events and every past-query cluster it added to
    * (a cluster merged with other sessions' goes whole), commits, and recomputes the learned
    * fields, so that the next search no longer uses it. What its ratings taught the per-class
-   * weights stays, as they average over sessions ({@link #resetWeights}).
+   * weights stays, as they average over sessions ({@link #resetWeights}). A forget that fails
+   * part-way (an {@code IOException}) is finished by the next open, or at once when asked again.
    *
    * @param sessionId the session id the feedback was recorded with
    * @return the past-query clusters removed
@@ -164,7 +165,9 @@ public final class Relearn implements AutoCloseable {
   /**
    * Forgets all feedback: every event and past-query cluster, the learned fields, what ratings
    * taught the weights and the recent-feedback list, each committed or saved before this returns.
-   * Learned searches then rank exactly as hybrid ones until new feedback arrives.
+   * Learned searches then rank exactly as hybrid ones until new feedback arrives. One that fails
+   * or crashes part-way is finished by the next open, weights and list included (and with it any
+   * feedback recorded meanwhile), or at once when asked again.
    *
    * @return the past-query clusters removed
    * @throws IllegalStateException if the engine is read-only
@@ -180,7 +183,8 @@ public final class Relearn implements AutoCloseable {
 
   /**
    * What feedback this engine learns from: events, clusters, sessions, outcomes and learned
-   * chunks. A read-only engine counts the writer's last checkpoint (at most 30 s old), with
+   * chunks. A read-only engine counts the writer's last checkpoint (at most {@code
+   * feedback.checkpointSeconds}, 30 s by default, old), with
    * nothing pending or replayed.
    */
   public StoreStats feedbackStats() throws IOException {
@@ -258,7 +262,7 @@ public final class Relearn implements AutoCloseable {
   }
 
   /**
-   * The ranking configuration: the index folder's {@code relearn.json} (defaults when there is
+   * The configuration: the index folder's {@code relearn.json} (defaults when there is
    * none) with {@code RELEARN_*} environment overrides, as read when the engine was opened.
    */
   public RelearnConfig config() {

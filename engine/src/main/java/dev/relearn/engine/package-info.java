@@ -10,6 +10,6 @@
  * parts and closes them in order; {@code EngineSearches} runs searches, with {@code
  * LearnedRanking} as the second stage; {@code ChunkIndexing} indexes and removes sources; {@code
  * FeedbackRecorder} turns a {@link dev.relearn.engine.FeedbackRequest} into an event (the query
- * text is embedded there and dropped). The ranking configuration is in {@code config}.
+ * text is embedded there and dropped). The configuration (relearn.json) is in {@code config}.
  */
 package dev.relearn.engine;

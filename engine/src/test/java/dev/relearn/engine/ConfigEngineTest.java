@@ -14,6 +14,7 @@ import dev.relearn.lucene.weights.QueryClassifier;
 import dev.relearn.lucene.weights.Weights;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,6 +36,20 @@ class ConfigEngineTest {
     Files.writeString(index.resolve(ConfigLoader.FILE), "{\"rerank\": {\"boostCap\": 0.2}}");
     try (Relearn fixed = Relearn.open(index, hashing)) { // the failed open released the lock
       assertEquals(0.2, fixed.config().model().boostCap());
+    }
+  }
+
+  @Test
+  void theFeedbackStoreCheckpointsAtTheConfiguredInterval() throws Exception {
+    Path index = tmp.resolve("idx");
+    try (Relearn relearn = Relearn.open(index, hashing)) {
+      assertEquals(Duration.ofSeconds(30),
+          relearn.feedbackStore().config().checkpointInterval(), "the default is unchanged");
+    }
+    Files.writeString(index.resolve(ConfigLoader.FILE),
+        "{\"feedback\": {\"checkpointSeconds\": 7}}");
+    try (Relearn relearn = Relearn.open(index, hashing)) {
+      assertEquals(Duration.ofSeconds(7), relearn.feedbackStore().config().checkpointInterval());
     }
   }
 

@@ -58,7 +58,10 @@ public record ConfigKey(String name, double defaultValue, double min, double max
           "Share of learned searches that swap one lower slot for a candidate from below the cut;"
               + " 0 turns exploration off."),
       whole("exploration.seed", 42, 0, 9.007199254740991E15,
-          "Seed of exploration's random choices, for reproducible runs."));
+          "Seed of exploration's random choices, for reproducible runs."),
+      whole("feedback.checkpointSeconds", 30, 1, 86_400,
+          "Seconds between the feedback store's checkpoints, which commit its indexes and trim"
+              + " its log: a read-only process sees new feedback at most this late."));
 
   /** Validates the entry itself. */
   public ConfigKey {

@@ -25,15 +25,15 @@ import java.util.TreeSet;
  * Reads an index's {@code relearn.json} and applies {@code RELEARN_*} environment overrides.
  *
  * <p>The file is optional: without it every key has its default. When present it must be a JSON
- * object of sections ({@code rerank}, {@code weights}, {@code exploration}), each an object of
- * numbers; any key may be left out. An environment variable named by {@link
+ * object of sections ({@code rerank}, {@code weights}, {@code exploration}, {@code feedback}),
+ * each an object of numbers; any key may be left out. An environment variable named by {@link
  * ConfigKey#environmentVariable()} overrides the file. Anything wrong is a {@link ConfigException}
  * naming the file (with line and column for bad JSON) or the variable, the key and the value: bad
  * JSON, a key given twice, an unknown section or key (typos are not silently ignored), a value
  * that is not a number, a value out of range, start weights that do not sum to 1, an unknown
- * {@code RELEARN_RERANK_*}, {@code RELEARN_WEIGHTS_*} or {@code RELEARN_EXPLORATION_*} variable,
- * and any other {@code RELEARN_*} variable whose name is a likely typo of a knob's ({@link
- * VariableTypos}).
+ * {@code RELEARN_RERANK_*}, {@code RELEARN_WEIGHTS_*}, {@code RELEARN_EXPLORATION_*} or {@code
+ * RELEARN_FEEDBACK_*} variable, and any other {@code RELEARN_*} variable whose name is a likely
+ * typo of a knob's ({@link VariableTypos}).
  */
 public final class ConfigLoader {
   /** The file's name in the index folder. */

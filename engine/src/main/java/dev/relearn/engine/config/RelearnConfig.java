@@ -4,15 +4,16 @@ import dev.relearn.lucene.rerank.LinearModel;
 import dev.relearn.lucene.rerank.RerankOptions;
 import dev.relearn.lucene.weights.AdaptiveWeightsConfig;
 import dev.relearn.lucene.weights.Weights;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * The effective ranking configuration of an index: every {@link ConfigKey} with its value and
- * where the value came from ({@code default}, the file, or an environment variable). Built by
- * {@link ConfigLoader}; validated as a whole on construction, so that an instance always yields a
- * valid model, rerank options, weights settings and exploration.
+ * The effective configuration of an index: every {@link ConfigKey} with its value and where the
+ * value came from ({@code default}, the file, or an environment variable). Built by {@link
+ * ConfigLoader}; validated as a whole on construction, so that an instance always yields a valid
+ * model, rerank options, weights settings, exploration and feedback checkpoint interval.
  *
  * @param values every key's value, by dotted name
  * @param sources where each value came from, by dotted name
@@ -21,10 +22,12 @@ import java.util.Objects;
  * @param rerank the similar-query lookup settings, with {@code model}
  * @param weights the adaptive weights' settings
  * @param exploration the exploration settings
+ * @param checkpointInterval how often a writer's feedback store checkpoints ({@code
+ *     feedback.checkpointSeconds})
  */
 public record RelearnConfig(Map<String, Double> values, Map<String, String> sources,
     LinearModel model, RerankOptions rerank, AdaptiveWeightsConfig weights,
-    Exploration exploration) {
+    Exploration exploration, Duration checkpointInterval) {
   /** The name of a value's source when nothing set it. */
   public static final String DEFAULT_SOURCE = "default";
 
@@ -39,6 +42,10 @@ public record RelearnConfig(Map<String, Double> values, Map<String, String> sour
     Objects.requireNonNull(rerank, "rerank");
     Objects.requireNonNull(weights, "weights");
     Objects.requireNonNull(exploration, "exploration");
+    if (checkpointInterval == null || !checkpointInterval.isPositive()) {
+      throw new IllegalArgumentException("checkpointInterval must be positive, got: "
+          + checkpointInterval);
+    }
   }
 
   /**
@@ -78,7 +85,8 @@ public record RelearnConfig(Map<String, Double> values, Map<String, String> sour
     }
     Exploration exploration = new Exploration(v(values, "exploration.rate"),
         (long) v(values, "exploration.seed"));
-    return new RelearnConfig(values, sources, model, rerank, weights, exploration);
+    Duration checkpoints = Duration.ofSeconds((long) v(values, "feedback.checkpointSeconds"));
+    return new RelearnConfig(values, sources, model, rerank, weights, exploration, checkpoints);
   }
 
   private static Weights startWeights(Map<String, Double> values, Map<String, String> sources) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.relearn.lucene.weights.Weights;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -131,7 +132,7 @@ class ConfigLoaderTest {
         + " priorWeight, recencyWeight, frequencyWeight, contextWeight",
         error("{\"rerank\": {\"minSimilarty\": 0.8}}", Map.of()));
     assertTrue(error("{\"ranking\": {}}", Map.of()).endsWith(
-        "unknown section 'ranking'; known sections: rerank, weights, exploration"));
+        "unknown section 'ranking'; known sections: rerank, weights, exploration, feedback"));
     assertTrue(error("{\"rerank\": {\"minSimilarity\": \"high\"}}", Map.of())
         .endsWith("rerank.minSimilarity must be a number, got: \"high\""));
     assertTrue(error("{\"rerank\": {\"minSimilarity\": 1.5}}", Map.of())
@@ -185,6 +186,29 @@ class ConfigLoaderTest {
         "RELEARN_JVM_DIRS", "/j", "RELEARN_BIN", "/b", "RELEARN_JAVA_HOME", "/h",
         "RELEARN_BROWSER_TEST_DIR", "/t", "RELEARN_CHROMIUM", "/x");
     assertEquals(RelearnConfig.DEFAULTS.values(), load(null, others).values());
+  }
+
+  @Test
+  void theFeedbackCheckpointIntervalIsASettingWithItsOwnErrors() throws Exception {
+    assertEquals(Duration.ofSeconds(30), load(null, Map.of()).checkpointInterval());
+    RelearnConfig fromFile = load("{\"feedback\": {\"checkpointSeconds\": 5}}", Map.of());
+    assertEquals(Duration.ofSeconds(5), fromFile.checkpointInterval());
+    assertEquals(dir.resolve(ConfigLoader.FILE).toString(),
+        fromFile.source("feedback.checkpointSeconds"));
+    RelearnConfig overridden = load(null, Map.of("RELEARN_FEEDBACK_CHECKPOINT_SECONDS", "2"));
+    assertEquals(Duration.ofSeconds(2), overridden.checkpointInterval());
+    assertEquals("RELEARN_FEEDBACK_CHECKPOINT_SECONDS: feedback.checkpointSeconds must be in"
+        + " [1, 86400], got: 0", error(null, Map.of("RELEARN_FEEDBACK_CHECKPOINT_SECONDS", "0")));
+    assertEquals("RELEARN_FEEDBACK_CHECKPOINT_SECONDS: feedback.checkpointSeconds must be a"
+        + " number, got: 'soon'",
+        error(null, Map.of("RELEARN_FEEDBACK_CHECKPOINT_SECONDS", "soon")));
+    assertTrue(error(null, Map.of("RELEARN_FEEDBACK_CHECKPOINT", "5")).startsWith(
+        "RELEARN_FEEDBACK_CHECKPOINT: unknown setting; known RELEARN_FEEDBACK_* variables: "
+            + "RELEARN_FEEDBACK_CHECKPOINT_SECONDS"));
+    assertTrue(error("{\"feedback\": {\"checkpointSeconds\": 1.5}}", Map.of())
+        .endsWith("feedback.checkpointSeconds must be a whole number, got: 1.5"));
+    assertTrue(error("{\"feedback\": {\"checkpointSeconds\": 100000}}", Map.of())
+        .endsWith("feedback.checkpointSeconds must be in [1, 86400], got: 100000"));
   }
 
   @Test

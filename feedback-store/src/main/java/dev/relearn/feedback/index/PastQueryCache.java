@@ -67,14 +67,14 @@ final class PastQueryCache {
   }
 
   private static Entry load(LeafReaderContext leaf, int leafDoc) throws IOException {
-    var doc = leaf.reader().storedFields().document(leafDoc, FeedbackFields.LOOKUP_FIELDS);
     try {
+      var doc = leaf.reader().storedFields().document(leafDoc, FeedbackFields.LOOKUP_FIELDS);
       Map<String, ChunkEvidence> chunks = FeedbackFields.chunks(doc);
       Map<String, ChunkEvidence> canonical = HashMap.newHashMap(chunks.size());
       chunks.forEach((id, evidence) -> canonical.put(ChunkIds.canonical(id), evidence));
       return new Entry(FeedbackFields.intValue(doc, FeedbackFields.EVENTS),
           Map.copyOf(canonical), FeedbackFields.longValue(doc, FeedbackFields.LAST_MILLIS));
-    } catch (RuntimeException e) { // bytes that pass Lucene's reading but not ours
+    } catch (RuntimeException e) { // damaged bytes that Lucene's decompression or ours trips on
       throw new CorruptIndexException("cluster document " + leafDoc + " cannot be decoded: "
           + e.getMessage(), leaf.reader().toString(), e);
     }

@@ -17,7 +17,8 @@ import org.apache.lucene.index.IndexWriter;
  * index while recording goes on, and trims the log. One lock order everywhere: the chunk-index
  * writes lock ({@link FeedbackStore#chunkIndexWrites()}: checkpoints, rewrites and flushes wait
  * for an index call's writes to end), the checkpoint lock, the gate, the apply lock. A checkpoint
- * with nothing applied, renamed or rewritten since the last one does nothing.
+ * with nothing applied, renamed or rewritten since the last one does nothing. Every ledger commit
+ * carries the marks of the forgets that have not finished ({@link ForgetMarks}).
  */
 final class Checkpointer {
   /** The commit user-data key naming the last log generation a commit includes. */
@@ -44,12 +45,15 @@ final class Checkpointer {
   private final ReentrantReadWriteLock gate = new ReentrantReadWriteLock();
   private final Object applyLock = new Object();
   private final Object checkpointLock = new Object();
+  private final ForgetMarks marks;
   /** Something was applied, renamed or rewritten since the last checkpoint. */
   private volatile boolean dirty;
 
+  /** With the forget marks of the ledger's last commit. */
   Checkpointer(StoreFolder folder, LearnedFields learned, IndexWriter chunkWriter,
-      Lock chunkWrites) {
+      Lock chunkWrites) throws IOException {
     this.ledger = folder.ledger();
+    this.marks = ForgetMarks.read(ledger.committedUserData());
     this.index = folder.index();
     this.log = folder.log();
     this.learned = learned;
@@ -126,14 +130,23 @@ final class Checkpointer {
     });
   }
 
+  /** The forgets that have not finished, which every ledger commit carries. */
+  ForgetMarks marks() {
+    return marks;
+  }
+
   /**
    * Commits the ledger's deletions, forced out of its segment files, under the checkpoint mark of
-   * its last commit (the log did not move), with {@code extra} beside it in the commit's user
-   * data (what {@link Rewrites} must finish on open if the process dies before it does).
+   * its last commit (the log did not move), with the unfinished forgets' marks (what {@link
+   * Rewrites} must finish on open if the process dies before it does).
    */
-  void commitLedgerDeletions(Map<String, String> extra) throws IOException {
-    Map<String, String> data = new HashMap<>(extra);
-    data.put(CHECKPOINT_KEY, ledger.committedUserData().getOrDefault(CHECKPOINT_KEY, "0"));
+  void commitLedger() throws IOException {
+    commitLedger(ledger.committedUserData().getOrDefault(CHECKPOINT_KEY, "0"));
+  }
+
+  private void commitLedger(String checkpoint) throws IOException {
+    Map<String, String> data = new HashMap<>(marks.userData());
+    data.put(CHECKPOINT_KEY, checkpoint);
     ledger.commit(data);
   }
 
@@ -159,9 +172,8 @@ final class Checkpointer {
           gate.writeLock().unlock();
         }
         // recording goes on meanwhile; later events are in the new generation
-        Map<String, String> data = Map.of(CHECKPOINT_KEY, Long.toString(rolled));
-        ledger.commit(data);
-        index.commit(data);
+        commitLedger(Long.toString(rolled)); // an unfinished forget's mark stays until it is done
+        index.commit(Map.of(CHECKPOINT_KEY, Long.toString(rolled)));
         commitChunks();
         log.trimUpTo(rolled);
       }

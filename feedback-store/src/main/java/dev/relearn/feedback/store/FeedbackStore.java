@@ -42,6 +42,7 @@ import org.apache.lucene.util.IOUtils;
  */
 public final class FeedbackStore implements FeedbackLookup, Closeable {
   private final StoreFolder folder;
+  private final FeedbackStoreConfig config;
   private final FeedbackIndex index;
   private final LearnedFields learned;
   private final Checkpointer checkpointer;
@@ -54,14 +55,15 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   private volatile boolean closed;
 
   private FeedbackStore(StoreFolder folder, FeedbackStoreConfig config, IndexWriter chunkWriter,
-      SearcherManager chunkSearchers) {
+      SearcherManager chunkSearchers, ForgetAllFollowUp followUp) throws IOException {
     this.folder = folder;
+    this.config = config;
     this.index = folder.index();
     this.learned =
         new LearnedFields(config.perSessionCap(), chunkWriter, chunkSearchers, chunkWrites);
     this.checkpointer = new Checkpointer(folder, learned, chunkWriter, chunkWrites);
     this.recorder = new EventRecorder(config, chunkSearchers, folder, learned, checkpointer);
-    this.rewrites = new Rewrites(config, folder, checkpointer);
+    this.rewrites = new Rewrites(config, folder, checkpointer, followUp);
     this.merges = new ClusterMerges(index, checkpointer);
     this.maintenance = new Maintenance(this, config);
   }
@@ -73,13 +75,15 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    * @param chunkWriter the chunk index's writer (configure it with {@link
    *     LearnedFieldUpdater#withOverlays})
    * @param chunkSearchers the chunk index's searcher manager, refreshed after learned-field writes
+   * @param followUp what {@link #forgetAll()} also resets outside the store; run here too when a
+   *     forget-all was cut short before it ended
    */
   public static FeedbackStore open(Path dir, FeedbackStoreConfig config, IndexWriter chunkWriter,
-      SearcherManager chunkSearchers) throws IOException {
+      SearcherManager chunkSearchers, ForgetAllFollowUp followUp) throws IOException {
     StoreFolder folder = StoreFolder.open(dir, config);
     FeedbackStore store;
     try {
-      store = new FeedbackStore(folder, config, chunkWriter, chunkSearchers);
+      store = new FeedbackStore(folder, config, chunkWriter, chunkSearchers, followUp);
       store.recovery = StoreRecovery.recover(folder, store.recorder, store.rewrites,
           store.checkpointer);
     } catch (IOException | RuntimeException e) {
@@ -88,6 +92,11 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     }
     store.maintenance.start();
     return store;
+  }
+
+  /** How the store runs: its durability and intervals, as given to {@link #open}. */
+  public FeedbackStoreConfig config() {
+    return config;
   }
 
   /** Whether stored query vectors are rotated and quantised. */
@@ -175,16 +184,25 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     return index.compact();
   }
 
-  /** Deletes everything a session contributed, commits, and updates the learned fields. */
+  /** Deletes a session's feedback, commits, updates the learned fields (see {@link #forgetAll}). */
   public int forgetSession(String sessionHash) throws IOException {
     requireOpen();
     return rewrites.forgetSession(sessionHash);
   }
 
-  /** Deletes all feedback, commits, and resets every learned field. */
+  /**
+   * Deletes all feedback, commits, resets every learned field and runs the {@link
+   * ForgetAllFollowUp} given to {@link #open}. If it fails part-way, the next open finishes it,
+   * follow-up included (so does asking again).
+   */
   public int forgetAll() throws IOException {
     requireOpen();
     return rewrites.forgetAll();
+  }
+
+  /** For tests: runs {@code fault} right after each later forget's first ledger commit. */
+  void afterForgetMark(Checkpointer.Change fault) {
+    rewrites.afterMark(fault);
   }
 
   /** Deletes events and clusters older than the TTL (done on open and daily); clusters removed. */

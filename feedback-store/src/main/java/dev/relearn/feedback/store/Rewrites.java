@@ -13,26 +13,30 @@ import java.util.Set;
  * session or everything, expiry past the time to live, and chunk renames. Each holds the gate
  * exclusively and recomputes the learned fields from the ledger. Forgetting checkpoints first, so
  * that the log keeps nothing a replay could bring back, and commits before it returns: the ledger
- * first, naming the forget in its commit's user data until the cluster index and the chunk index
- * are committed too, so that an open after a crash in between finishes it ({@link
- * #finishForget()}) instead of keeping the session's query vectors.
+ * first, naming the forget in its commit's user data ({@link ForgetMarks}), then the cluster
+ * index and the chunk index, then (for a forget-all) the {@link ForgetAllFollowUp}, and only then
+ * the ledger again without the mark. A forget cut short by a crash or a failure keeps its mark in
+ * every later ledger commit, so that the next open finishes it ({@link #finishForget()}) instead
+ * of keeping the session's query vectors; a forget asked for again finishes it at once.
  */
 final class Rewrites {
-  /** The ledger's user-data key naming the session a forget under way deletes. */
-  static final String FORGET_SESSION = "relearn.forget.session";
-  /** The ledger's user-data key marking a forget-all under way. */
-  static final String FORGET_ALL = "relearn.forget.all";
-
   private final FeedbackIndexConfig indexConfig;
   private final EventLedger ledger;
   private final FeedbackIndex index;
   private final Checkpointer checkpointer;
+  private final ForgetMarks marks;
+  private final ForgetAllFollowUp followUp;
+  /** Runs right after a forget's first ledger commit; tests put a failure there. */
+  private volatile Checkpointer.Change afterMark = () -> { };
 
-  Rewrites(FeedbackStoreConfig config, StoreFolder folder, Checkpointer checkpointer) {
+  Rewrites(FeedbackStoreConfig config, StoreFolder folder, Checkpointer checkpointer,
+      ForgetAllFollowUp followUp) {
     this.indexConfig = config.index();
     this.ledger = folder.ledger();
     this.index = folder.index();
     this.checkpointer = checkpointer;
+    this.marks = checkpointer.marks();
+    this.followUp = Objects.requireNonNull(followUp, "followUp");
   }
 
   /**
@@ -70,54 +74,80 @@ final class Rewrites {
       throw new IllegalArgumentException("session hash must not be blank, got: '" + sessionHash
           + "'");
     }
-    return forget(forgetting(sessionHash), () -> ledger.forgetSession(sessionHash),
-        () -> index.forgetSession(sessionHash));
+    return forget(sessionHash);
   }
 
-  /** Deletes all feedback and commits; returns the clusters removed. */
+  /** Deletes all feedback, commits and runs the follow-up; returns the clusters removed. */
   int forgetAll() throws IOException {
-    return forget(forgetting(null), ledger::forgetAll, index::forgetAll);
+    return forget(null);
   }
 
-  /** The ledger user data naming a forget of {@code sessionHash} (null: of everything). */
-  static Map<String, String> forgetting(String sessionHash) {
-    return sessionHash == null ? Map.of(FORGET_ALL, "true") : Map.of(FORGET_SESSION, sessionHash);
-  }
-
-  private int forget(Map<String, String> intent, Checkpointer.Locked<Integer> ledgerDeletion,
-      Checkpointer.Locked<Integer> clusterDeletion) throws IOException {
+  /** Forgets session {@code sessionHash}, or everything when it is null. */
+  private int forget(String sessionHash) throws IOException {
     return checkpointer.rewriting(() -> {
       checkpointer.changed(); // roll and trim the log even if nothing was applied since the last
       checkpointer.checkpoint(); // checkpoint: the log keeps nothing a replay could bring back
-      ledgerDeletion.run();
-      checkpointer.commitLedgerDeletions(intent);
-      int removed = clusterDeletion.run(); // commits the cluster index
-      pruneRenames();
-      checkpointer.rebuildLearnedFields();
-      checkpointer.commitChunks();
-      checkpointer.commitLedgerDeletions(Map.of()); // done: an open no longer finishes it
-      return removed;
+      marks.add(sessionHash);
+      try {
+        deleteFromLedger(sessionHash);
+        checkpointer.commitLedger(); // names the forget until it has finished
+        afterMark.run();
+        int removed = sessionHash == null ? index.forgetAll() : index.forgetSession(sessionHash);
+        pruneRenames();
+        checkpointer.rebuildLearnedFields();
+        checkpointer.commitChunks();
+        if (sessionHash == null) {
+          followUp.run();
+        }
+        marks.finished(sessionHash);
+        checkpointer.commitLedger(); // done: an open no longer finishes it
+        return removed;
+      } catch (IOException | RuntimeException e) {
+        checkpointer.changed(); // the next checkpoint commits what was deleted, with the mark
+        throw e;
+      }
     });
   }
 
+  private void deleteFromLedger(String sessionHash) throws IOException {
+    if (sessionHash == null) {
+      ledger.forgetAll();
+    } else {
+      ledger.forgetSession(sessionHash);
+    }
+  }
+
   /**
-   * On open: finishes a forget that a crash cut short after its ledger commit, deleting the
-   * session's (or every) cluster and clearing the mark. The learned fields are recomputed from
-   * the ledger on open anyway.
+   * On open, after the log's replay: finishes the forgets that a crash or a failure cut short
+   * after their first ledger commit, deleting the sessions' (or all) events and clusters, and
+   * running the follow-up of a forget-all. Feedback of those sessions (or any, for a forget-all)
+   * recorded since the forget was asked for goes with it. The marks leave the ledger with the
+   * checkpoint that ends the open; the learned fields are recomputed before it.
    */
   void finishForget() throws IOException {
-    Map<String, String> data = ledger.committedUserData();
-    String session = data.get(FORGET_SESSION);
-    boolean all = data.containsKey(FORGET_ALL);
-    if (session != null) {
-      index.forgetSession(session);
+    if (marks.isEmpty()) {
+      return;
     }
-    if (all) {
+    if (marks.all()) {
+      ledger.forgetAll();
       index.forgetAll();
+    } else {
+      for (String session : marks.sessions()) {
+        ledger.forgetSession(session);
+        index.forgetSession(session);
+      }
     }
-    if (session != null || all) {
-      checkpointer.commitLedgerDeletions(Map.of());
+    pruneRenames();
+    if (marks.all()) {
+      followUp.run();
     }
+    marks.finished(null);
+    checkpointer.changed();
+  }
+
+  /** For tests: runs {@code fault} right after each later forget's first ledger commit. */
+  void afterMark(Checkpointer.Change fault) {
+    afterMark = Objects.requireNonNull(fault, "fault");
   }
 
   /** Deletes events older than the time to live; returns the clusters removed. */
@@ -125,9 +155,11 @@ final class Rewrites {
     return checkpointer.rewriting(() -> {
       Expired expired = expireUncommitted();
       if (expired.events() > 0) {
-        checkpointer.changed(); // the deletions must be committed even if no learned value changes
         checkpointer.rebuildLearnedFields();
-        checkpointer.checkpoint();
+      }
+      if (expired.changedLedger()) {
+        checkpointer.changed(); // the deletions must be committed even if no learned value changes
+        checkpointer.checkpoint(); // pruned renames too, when only clusters expired
       }
       return expired.clusters();
     });
@@ -140,25 +172,28 @@ final class Rewrites {
    */
   Expired expireUncommitted() throws IOException {
     if (indexConfig.ttl() == null) {
-      return new Expired(0, 0);
+      return new Expired(0, 0, 0);
     }
     long cutoff = indexConfig.clock().millis() - indexConfig.ttl().toMillis();
     int events = ledger.expireBefore(cutoff);
-    Expired expired = new Expired(events, index.expire());
-    if (events > 0 || expired.clusters() > 0) {
-      pruneRenames();
-    }
-    return expired;
+    int clusters = index.expire();
+    int renames = events > 0 || clusters > 0 ? pruneRenames() : 0;
+    return new Expired(events, clusters, renames);
   }
 
-  /** Deletes the renames that no remaining event or cluster needs (not committed). */
-  private void pruneRenames() throws IOException {
+  /** Deletes the renames that no remaining event or cluster needs (not committed); how many. */
+  private int pruneRenames() throws IOException {
     Set<String> clusterChunks = new HashSet<>();
     index.forEach(cluster -> cluster.evidence().values()
         .forEach(chunks -> clusterChunks.addAll(chunks.keySet())));
-    ledger.pruneRenames(clusterChunks);
+    return ledger.pruneRenames(clusterChunks);
   }
 
-  /** What an expiry deleted: ledger events and clusters. */
-  record Expired(int events, int clusters) {}
+  /** What an expiry deleted: ledger events, clusters, and the renames they alone needed. */
+  record Expired(int events, int clusters, int renames) {
+    /** Whether the ledger changed: events or renames to commit (clusters commit themselves). */
+    boolean changedLedger() {
+      return events > 0 || renames > 0;
+    }
+  }
 }

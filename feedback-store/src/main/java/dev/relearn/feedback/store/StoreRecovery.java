@@ -4,10 +4,12 @@ import dev.relearn.feedback.log.ReplayReport;
 import java.io.IOException;
 
 /**
- * What {@link FeedbackStore#open} does before the store takes calls: finishes a forget that a
- * crash interrupted, replays the event log (reporting damage as a warning: every intact record is
- * kept), expires what outlived the time to live while the process was down, brings the chunk
- * index's learned fields in line with the ledger, and checkpoints.
+ * What {@link FeedbackStore#open} does before the store takes calls: replays the event log
+ * (reporting damage as a warning: every intact record is kept), finishes the forgets that a crash
+ * or a failure cut short (after the replay, so that it forgets replayed events of theirs too),
+ * expires what outlived the time to live while the process was down, brings the chunk index's
+ * learned fields in line with the ledger, and checkpoints (which clears the finished forgets'
+ * marks and commits any pruned rename).
  */
 final class StoreRecovery {
   /** The store's logger, so that the warning keeps its category. */
@@ -18,7 +20,6 @@ final class StoreRecovery {
   /** Recovers the store made of these parts; returns what the log replay found. */
   static ReplayReport recover(StoreFolder folder, EventRecorder recorder, Rewrites rewrites,
       Checkpointer checkpointer) throws IOException {
-    rewrites.finishForget();
     ReplayReport recovery = LogReplay.replay(folder.log(), recorder::replay);
     if (recovery.records() > 0) {
       checkpointer.changed();
@@ -28,7 +29,8 @@ final class StoreRecovery {
           + " was damaged; every intact record was kept: "
           + String.join("; ", recovery.problems()));
     }
-    if (rewrites.expireUncommitted().events() > 0) {
+    rewrites.finishForget();
+    if (rewrites.expireUncommitted().changedLedger()) {
       checkpointer.changed(); // the checkpoint below commits and purges the deletions
     }
     checkpointer.rebuildLearnedFields();

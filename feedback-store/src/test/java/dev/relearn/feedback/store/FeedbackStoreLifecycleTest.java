@@ -6,14 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.feedback.event.FeedbackEvent;
-import dev.relearn.feedback.event.ShownResult;
-import dev.relearn.feedback.event.SignalClass;
-import dev.relearn.feedback.learn.LearnedFieldUpdater;
-import dev.relearn.lucene.embed.VectorChecks;
-import dev.relearn.lucene.feedback.Outcome;
-import dev.relearn.lucene.schema.Chunk;
-import dev.relearn.lucene.schema.ChunkKind;
-import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -22,8 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -32,10 +22,7 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.AfterEach;
@@ -49,64 +36,39 @@ import org.junit.jupiter.api.io.TempDir;
  * learned values, and after a crash between a forget's commits.
  */
 class FeedbackStoreLifecycleTest {
-  private static final int DIMENSION = 8;
   private static final long T0 = 1_700_000_000_000L;
   private static final long DAY = Duration.ofDays(1).toMillis();
 
   @TempDir Path tmp;
-  private final AtomicLong now = new AtomicLong(T0);
-  private final InstantSource clock = new InstantSource() {
-    @Override
-    public Instant instant() {
-      return Instant.ofEpochMilli(now.get());
-    }
-  };
-  private Directory chunkDirectory;
-  private IndexWriter chunkWriter;
-  private SearcherManager chunkSearchers;
+  private StoreFixture fixture;
+  private AtomicLong now;
 
   @BeforeEach
   void openChunkIndex() throws IOException {
-    ChunkSchema schema = new ChunkSchema(2);
-    chunkDirectory = FSDirectory.open(tmp.resolve("chunks"));
-    chunkWriter = new IndexWriter(chunkDirectory, LearnedFieldUpdater.withOverlays(
-        new IndexWriterConfig(schema.indexAnalyzer()).setSimilarity(ChunkSchema.similarity())));
-    for (int i = 0; i < 4; i++) {
-      String id = "c" + i;
-      chunkWriter.addDocument(schema.document(new Chunk(id, "/origin", id + ".md",
-          ChunkKind.MARKDOWN, "Title " + id, List.of("Heading"), 1, 2, 3, "text of " + id),
-          VectorChecks.normalize(new float[] {1, i + 1}), LearnedValues.NEUTRAL));
-    }
-    chunkWriter.commit();
-    chunkSearchers = new SearcherManager(chunkWriter, null);
+    fixture = new StoreFixture(tmp, T0);
+    now = fixture.now;
   }
 
   @AfterEach
   void closeChunkIndex() throws IOException {
-    org.apache.lucene.util.IOUtils.close(chunkSearchers, chunkWriter, chunkDirectory);
+    fixture.close();
   }
 
   private FeedbackStore open(FeedbackStoreConfig config) throws IOException {
-    return FeedbackStore.open(tmp.resolve("feedback"), config, chunkWriter, chunkSearchers);
+    return fixture.open(config, ForgetAllFollowUp.NONE);
   }
 
   private FeedbackStoreConfig config() {
-    FeedbackStoreConfig defaults = FeedbackStoreConfig.defaults(DIMENSION);
-    return defaults.withIndex(defaults.index().withClock(clock));
+    return fixture.config();
   }
 
   private static FeedbackEvent event(String id, String session, float[] vector, String chunk,
       long millis) {
-    return new FeedbackEvent(id, session, vector, List.of(new ShownResult(chunk, 1)),
-        List.of(chunk), Outcome.SUCCESS, null, null, SignalClass.STRONG, millis);
+    return StoreFixture.event(id, session, vector, chunk, millis);
   }
 
   private static float[] unit(Random random) {
-    float[] v = new float[DIMENSION];
-    for (int i = 0; i < DIMENSION; i++) {
-      v[i] = (float) random.nextGaussian();
-    }
-    return VectorChecks.normalize(v);
+    return StoreFixture.unit(random.nextLong());
   }
 
   @Test
@@ -205,7 +167,7 @@ class FeedbackStoreLifecycleTest {
     Path ledgerFolder = tmp.resolve("feedback").resolve(StoreFolder.LEDGER);
     try (EventLedger ledger = EventLedger.open(ledgerFolder)) {
       Map<String, String> data = new HashMap<>(ledger.committedUserData());
-      data.putAll(Rewrites.forgetting(gone));
+      data.putAll(ForgetMarks.of(gone));
       ledger.forgetSession(gone);
       ledger.commit(data);
     }

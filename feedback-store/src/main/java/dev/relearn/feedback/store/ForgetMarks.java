@@ -1,0 +1,105 @@
+package dev.relearn.feedback.store;
+
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The forgets that were asked for and have not finished: sessions, or everything. Every ledger
+ * commit carries them in its user data ({@link Checkpointer}), from the commit that first names a
+ * forget until the one after it has finished, so that an open after a crash or an I/O error in
+ * between finishes it ({@link Rewrites#finishForget()}) whatever was committed meanwhile. Before,
+ * a checkpoint's ledger commit dropped the mark of a forget that had failed half-way, and the
+ * next open brought the session's query vectors back. Thread-safe.
+ *
+ * <p>In the user data: {@value #FORGET_ALL} {@code = true} for a forget-all; the first session
+ * under {@value #FORGET_SESSION} (as relearn wrote its single mark before), any others under
+ * {@value #FORGET_SESSION}{@code .1}, {@code .2}, ...
+ */
+final class ForgetMarks {
+  /** The ledger's user-data key naming a session whose forget has not finished. */
+  static final String FORGET_SESSION = "relearn.forget.session";
+  /** The ledger's user-data key marking a forget-all that has not finished. */
+  static final String FORGET_ALL = "relearn.forget.all";
+
+  private final Set<String> sessions = new LinkedHashSet<>(); // guarded by this
+  private boolean all; // guarded by this
+
+  /** The marks in a ledger commit's {@code userData}. */
+  static ForgetMarks read(Map<String, String> userData) {
+    ForgetMarks marks = new ForgetMarks();
+    userData.forEach((key, value) -> {
+      if (key.equals(FORGET_SESSION) || key.startsWith(FORGET_SESSION + ".")) {
+        marks.sessions.add(value);
+      } else if (key.equals(FORGET_ALL)) {
+        marks.all = true;
+      }
+    });
+    return marks;
+  }
+
+  /** Marks a forget of {@code sessionHash}, or of everything when it is null. */
+  synchronized void add(String sessionHash) {
+    if (sessionHash == null) {
+      all = true;
+    } else {
+      sessions.add(sessionHash);
+    }
+  }
+
+  /**
+   * Clears the mark of a forget of {@code sessionHash} that has finished; a finished forget-all
+   * ({@code null}) clears every mark, as it deleted every session's feedback too.
+   */
+  synchronized void finished(String sessionHash) {
+    if (sessionHash == null) {
+      all = false;
+      sessions.clear();
+    } else {
+      sessions.remove(sessionHash);
+    }
+  }
+
+  /** Whether no forget is unfinished. */
+  synchronized boolean isEmpty() {
+    return !all && sessions.isEmpty();
+  }
+
+  /** Whether a forget-all is unfinished. */
+  synchronized boolean all() {
+    return all;
+  }
+
+  /** The sessions whose forgets are unfinished, in the order they were asked for. */
+  synchronized List<String> sessions() {
+    return List.copyOf(sessions);
+  }
+
+  /** The marks as a ledger commit's user data records them. */
+  synchronized Map<String, String> userData() {
+    Map<String, String> data = new HashMap<>();
+    if (all) {
+      data.put(FORGET_ALL, "true");
+    }
+    int n = 0;
+    for (String session : sessions) {
+      data.put(n == 0 ? FORGET_SESSION : FORGET_SESSION + "." + n, session);
+      n++;
+    }
+    return data;
+  }
+
+  /** The user data naming an unfinished forget of {@code sessionHash} (null: of everything). */
+  static Map<String, String> of(String sessionHash) {
+    ForgetMarks marks = new ForgetMarks();
+    marks.add(sessionHash);
+    return marks.userData();
+  }
+
+  @Override
+  public synchronized String toString() {
+    return "ForgetMarks[all=" + all + ", sessions=" + sessions.size() + "]";
+  }
+}

@@ -1,0 +1,127 @@
+package dev.relearn.feedback.store;
+
+import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.event.ShownResult;
+import dev.relearn.feedback.event.SignalClass;
+import dev.relearn.feedback.learn.LearnedFieldUpdater;
+import dev.relearn.lucene.embed.VectorChecks;
+import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.schema.Chunk;
+import dev.relearn.lucene.schema.ChunkKind;
+import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.LearnedValues;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.IOUtils;
+
+/**
+ * A feedback store's surroundings on disk, for tests: a chunk index of chunks {@code c0 .. c3}
+ * with its writer and searchers, the feedback folder beside it, and a clock the test sets. The
+ * clock can also tick one millisecond per read ({@link #ticking}), to reach the moment between
+ * two reads of it.
+ */
+final class StoreFixture implements AutoCloseable {
+  static final int DIMENSION = 8;
+
+  final Path folder;
+  final AtomicLong now;
+  private volatile boolean ticking;
+  private final InstantSource clock = new InstantSource() {
+    @Override
+    public Instant instant() {
+      return Instant.ofEpochMilli(ticking ? now.getAndIncrement() : now.get());
+    }
+  };
+  private final Directory chunkDirectory;
+  private final IndexWriter chunkWriter;
+  private final SearcherManager chunkSearchers;
+
+  /** Creates a chunk index in {@code tmp}/chunks; the store goes to {@code tmp}/feedback. */
+  StoreFixture(Path tmp, long startMillis) throws IOException {
+    this.folder = tmp.resolve("feedback");
+    this.now = new AtomicLong(startMillis);
+    ChunkSchema schema = new ChunkSchema(2);
+    chunkDirectory = FSDirectory.open(tmp.resolve("chunks"));
+    chunkWriter = new IndexWriter(chunkDirectory, LearnedFieldUpdater.withOverlays(
+        new IndexWriterConfig(schema.indexAnalyzer()).setSimilarity(ChunkSchema.similarity())));
+    for (int i = 0; i < 4; i++) {
+      String id = "c" + i;
+      chunkWriter.addDocument(schema.document(new Chunk(id, "/origin", id + ".md",
+          ChunkKind.MARKDOWN, "Title " + id, List.of("Heading"), 1, 2, 3, "text of " + id),
+          VectorChecks.normalize(new float[] {1, i + 1}), LearnedValues.NEUTRAL));
+    }
+    chunkWriter.commit();
+    chunkSearchers = new SearcherManager(chunkWriter, null);
+  }
+
+  /** The default configuration on this fixture's clock. */
+  FeedbackStoreConfig config() {
+    FeedbackStoreConfig defaults = FeedbackStoreConfig.defaults(DIMENSION);
+    return defaults.withIndex(defaults.index().withClock(clock));
+  }
+
+  /** Opens the store with the default configuration and {@code followUp}. */
+  FeedbackStore open(ForgetAllFollowUp followUp) throws IOException {
+    return open(config(), followUp);
+  }
+
+  /** Opens the store with {@code config} and {@code followUp}. */
+  FeedbackStore open(FeedbackStoreConfig config, ForgetAllFollowUp followUp) throws IOException {
+    return FeedbackStore.open(folder, config, chunkWriter, chunkSearchers, followUp);
+  }
+
+  /** Whether each read of the clock moves it on by one millisecond. */
+  void ticking(boolean on) {
+    ticking = on;
+  }
+
+  /** A successful event of {@code session} that used {@code chunk}, shown first. */
+  static FeedbackEvent event(String id, String session, float[] vector, String chunk,
+      long millis) {
+    return new FeedbackEvent(id, session, vector, List.of(new ShownResult(chunk, 1)),
+        List.of(chunk), Outcome.SUCCESS, null, null, SignalClass.STRONG, millis);
+  }
+
+  /** A seeded random unit vector. */
+  static float[] unit(long seed) {
+    Random random = new Random(seed);
+    float[] v = new float[DIMENSION];
+    for (int i = 0; i < DIMENSION; i++) {
+      v[i] = (float) random.nextGaussian();
+    }
+    return VectorChecks.normalize(v);
+  }
+
+  /** The user data of the ledger's last commit, as another process would read it. */
+  Map<String, String> committedLedgerData() throws IOException {
+    try (Directory directory = FSDirectory.open(folder.resolve(StoreFolder.LEDGER))) {
+      return SegmentInfos.readLatestCommit(directory).getUserData();
+    }
+  }
+
+  /** The chunk renames in the ledger's last commit. */
+  int committedRenames() throws IOException {
+    try (Directory directory = FSDirectory.open(folder.resolve(StoreFolder.LEDGER));
+        DirectoryReader reader = DirectoryReader.open(directory)) {
+      return reader.numDocs() - LedgerDocuments.events(reader);
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    IOUtils.close(chunkSearchers, chunkWriter, chunkDirectory);
+  }
+}
