@@ -6,7 +6,7 @@ import dev.relearn.eval.bench.CorpusSample;
 import dev.relearn.eval.bench.IndexingBenchmark;
 import dev.relearn.eval.bench.IndexingReport;
 import dev.relearn.indexer.build.ConsoleProgress;
-import dev.relearn.lucene.files.FileTrees;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,23 +92,29 @@ final class BenchIndexingCommand implements Callable<Integer> {
     if (work != null) { // refused before anything is written when not empty
       Usage.check(spec, () -> new IndexingBenchmark(options, work, ConsoleProgress.stderr()));
     }
-    Path folder = work != null ? work : Files.createTempDirectory("relearn-bench-indexing");
     PrintWriter err = spec.commandLine().getErr();
-    err.printf("sampled %d of %d documents (seed %d); indexes in %s%n", sample.size(),
-        sample.corpusDocs(), seed, folder);
-    err.flush();
     IndexingReport report;
-    try {
-      report = new IndexingBenchmark(options, folder, ConsoleProgress.stderr())
-          .run(name(dataset), sample, changed, seed);
-    } finally {
-      if (work == null) {
-        FileTrees.delete(folder);
+    if (work != null) {
+      report = run(err, options, work, sample);
+    } else { // deleted afterwards, also after Ctrl-C
+      try (TemporaryWorkFolder temporary = new TemporaryWorkFolder(
+          Files.createTempDirectory("relearn-bench-indexing"), err)) {
+        report = run(err, options, temporary.folder(), sample);
       }
     }
     PrintWriter out = spec.commandLine().getOut();
     out.print(json ? Json.write(report.toJson()) + "\n" : report.table());
     return 0;
+  }
+
+  /** Runs the benchmark in {@code folder}, saying where first. */
+  private IndexingReport run(PrintWriter err, RelearnOptions options, Path folder,
+      CorpusSample sample) throws IOException {
+    err.printf("sampled %d of %d documents (seed %d); indexes in %s%n", sample.size(),
+        sample.corpusDocs(), seed, folder);
+    err.flush();
+    return new IndexingBenchmark(options, folder, ConsoleProgress.stderr())
+        .run(name(dataset), sample, changed, seed);
   }
 
   /** The dataset's name: its folder's, also when {@code dataset} is the corpus file in it. */

@@ -175,7 +175,8 @@ final class EngineOptions {
   /**
    * {@code chosen} with {@code --threads} (a usage error of {@code spec} when out of range) and
    * the vector cache: {@code --vector-cache}, else the RELEARN_VECTOR_CACHE environment variable,
-   * else the engine's default.
+   * else the engine's default; either of the first two is a usage error when it, or the nearest
+   * of its parents that exists, is a file.
    */
   static RelearnOptions withThreadsAndCache(CommandSpec spec, RelearnOptions chosen,
       Integer threads, Path vectorCache) {
@@ -184,10 +185,16 @@ final class EngineOptions {
         "--threads must be in [1, " + max + "], got: " + threads);
     RelearnOptions options = threads == null ? chosen : chosen.withEmbedThreads(threads);
     Path cache = vectorCache;
+    String given = "--vector-cache " + vectorCache;
     String fromEnvironment = System.getenv("RELEARN_VECTOR_CACHE");
     if (cache == null && fromEnvironment != null && !fromEnvironment.isBlank()) {
       cache = Path.of(fromEnvironment); // empty counts as unset, not as the working folder
+      given = "RELEARN_VECTOR_CACHE=" + fromEnvironment;
     }
+    Path file = cache == null ? null : PathChecks.fileInTheWay(cache);
+    Usage.require(spec, file == null, given + (file != null
+        && !file.equals(cache.toAbsolutePath().normalize()) ? ": " + file : "")
+        + " is a file, not a folder; the vector cache is a folder (of one file per model)");
     return options.withVectorCacheDir(cache);
   }
 }

@@ -62,6 +62,7 @@ public final class RelearnCli implements Runnable {
     cli.setErr(err);
     cli.setExecutionExceptionHandler(RelearnCli::handle);
     cli.setParameterExceptionHandler(Usage::handle);
+    cli.registerConverter(java.nio.file.Path.class, PathChecks::nonEmpty); // every subcommand's
     HelpWrapping.install(cli);
     int code = cli.execute(args);
     out.flush();

@@ -136,7 +136,8 @@ class FeedbackCliTest {
     }
     Result compact = CliTest.run(args("compact"));
     assertEquals(0, compact.code(), compact.err());
-    assertTrue(compact.out().matches("compacted \\d+ → \\d+\\s*"), compact.out());
+    assertTrue(compact.out().matches("compacted \\d+ → \\d+\nvector cache .*\n"),
+        compact.out());
     Result forget = CliTest.run(args("forget", "--session", "s0"));
     assertEquals(0, forget.code(), forget.err());
     assertTrue(forget.out().startsWith("forgot "), forget.out());

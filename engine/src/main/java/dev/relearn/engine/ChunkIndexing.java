@@ -23,9 +23,10 @@ import org.apache.lucene.search.SearcherManager;
 /**
  * A read-write engine's incremental indexing: {@link IndexBuilder} with document vectors from
  * the persistent {@link VectorStore} (opened on first use, in {@code vector-cache} unless the
- * options name another folder) or the model, the feedback store told which chunks were renamed
- * (before the commit holding their new ids), so that they keep their learned values, then the
- * searchers refreshed; and removing whole sources ({@link SourceRemover}). One call at a time;
+ * options name another folder; {@link VectorCache}) or the model, the feedback store told which
+ * chunks were renamed (before the commit holding their new ids), so that they keep their learned
+ * values, then the searchers refreshed and the index's own vector cache compacted when it holds
+ * enough stale vectors; and removing whole sources ({@link SourceRemover}). One call at a time;
  * each holds the feedback store's {@link FeedbackStore#chunkIndexWrites() chunk-index writes
  * lock} from its first write to its commit.
  */
@@ -33,44 +34,60 @@ final class ChunkIndexing implements Closeable {
   /** The document-vector cache's folder inside the index folder, unless the options name one. */
   static final String VECTOR_CACHE = "vector-cache";
 
-  private final Path dir;
-  private final RelearnOptions options;
   private final IndexWriter writer;
   private final SearcherManager searchers;
   private final ChunkSchema schema;
   private final EmbedderHolder embedder;
-  private VectorStore vectorStore;
+  private final VectorCache vectorCache;
 
   ChunkIndexing(Path dir, RelearnOptions options, IndexWriter writer, SearcherManager searchers,
       ChunkSchema schema, EmbedderHolder embedder) {
-    this.dir = dir;
-    this.options = options;
     this.writer = writer;
     this.searchers = searchers;
     this.schema = schema;
     this.embedder = embedder;
+    boolean given = options.vectorCacheDir() != null; // and so possibly shared
+    this.vectorCache = new VectorCache(given ? options.vectorCacheDir()
+        : dir.resolve(VECTOR_CACHE), given, embedder.metadata());
   }
 
   /** The document-vector cache's folder: the options', else {@code vector-cache} in the index. */
   Path vectorCacheDir() {
-    return options.vectorCacheDir() != null ? options.vectorCacheDir()
-        : dir.resolve(VECTOR_CACHE);
+    return vectorCache.folder();
   }
 
   /** Indexes {@code path} incrementally and commits; {@code store} keeps the learned values. */
   IndexReport index(Path path, SourceFormat format, Progress progress, FeedbackStore store)
       throws IOException {
-    if (vectorStore == null) {
-      vectorStore = VectorStore.open(vectorCacheDir(), embedder.metadata().modelId(),
-          embedder.metadata().dimension());
-    }
+    VectorStore vectors = vectorCache.store();
     IndexBuilder builder = new IndexBuilder(writer, schema,
-        new DocumentVectors(embedder.onDemand(), vectorStore), progress, store.chunkIndexWrites(),
+        new DocumentVectors(embedder.onDemand(), vectors), progress, store.chunkIndexWrites(),
         store::renameChunks); // durable before the commit holding the new ids
     store.flushLearnedFields(); // changed chunks carry over current learned values
-    IndexReport report = builder.index(Sources.open(path, format));
+    vectors.beginCall();
+    IndexReport report;
+    try {
+      report = builder.index(Sources.open(path, format));
+    } catch (IOException | RuntimeException | Error e) {
+      try { // its vectors stay noted as unfinished, for its next run
+        vectors.callFailed();
+      } catch (IOException | RuntimeException noted) {
+        e.addSuppressed(noted);
+      }
+      throw e;
+    }
+    vectors.callCommitted();
     searchers.maybeRefreshBlocking();
+    vectorCache.afterIndex(searchers, progress);
     return report;
+  }
+
+  /**
+   * Compacts the document-vector cache against the index's live chunks: the index's own, or
+   * with {@code evenShared} also a folder the options name, which other indexes may share.
+   */
+  VectorCacheCompaction compactVectorCache(boolean evenShared) throws IOException {
+    return vectorCache.compact(searchers, evenShared);
   }
 
   /**
@@ -101,11 +118,9 @@ final class ChunkIndexing implements Closeable {
     }
   }
 
-  /** Closes the vector store if indexing opened it. */
+  /** Closes the vector store if it was opened. */
   @Override
   public void close() throws IOException {
-    if (vectorStore != null) {
-      vectorStore.close();
-    }
+    vectorCache.close();
   }
 }

@@ -45,8 +45,17 @@ public final class AtomicFiles {
       Files.deleteIfExists(temp);
       throw e;
     }
+    forceFolder(folder); // makes the move durable
+  }
+
+  /**
+   * Forces {@code folder}'s entries to disk, so that a file moved into it survives a power loss.
+   * Some platforms (Windows) cannot open a folder for this: there the moved file is complete
+   * either way, and only the move itself might be undone by a power loss.
+   */
+  public static void forceFolder(Path folder) {
     try (FileChannel dir = FileChannel.open(folder, StandardOpenOption.READ)) {
-      dir.force(true); // makes the move durable
+      dir.force(true);
     } catch (IOException e) {
       // not supported everywhere (Windows): the file itself is complete either way
     }

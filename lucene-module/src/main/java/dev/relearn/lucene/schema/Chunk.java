@@ -63,6 +63,15 @@ public record Chunk(
    * class); a last heading equal to the title is not repeated.
    */
   public String searchableText() {
+    return searchableText(headingPath, title, text);
+  }
+
+  /**
+   * {@link #searchableText()} of a chunk with these heading path, title and text: also for a
+   * chunk read back from the index's stored fields, whose document-vector cache key is the
+   * SHA-256 of this string.
+   */
+  public static String searchableText(List<String> headingPath, String title, String text) {
     int headings = headingPath.size();
     if (headings > 0 && headingPath.get(headings - 1).equals(title)) {
       headings--;
