@@ -91,13 +91,6 @@ final class ForgetMarks {
     return data;
   }
 
-  /** The user data naming an unfinished forget of {@code sessionHash} (null: of everything). */
-  static Map<String, String> of(String sessionHash) {
-    ForgetMarks marks = new ForgetMarks();
-    marks.add(sessionHash);
-    return marks.userData();
-  }
-
   @Override
   public synchronized String toString() {
     return "ForgetMarks[all=" + all + ", sessions=" + sessions.size() + "]";
