@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.relearn.lucene.files.AtomicFiles;
 import dev.relearn.lucene.search.Hit;
 import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
@@ -69,7 +70,11 @@ final class StressWorld {
     for (int w = 0; w < 10; w++) {
       text.append(' ').append(WORDS[random.nextInt(WORDS.length)]);
     }
-    Files.writeString(file, text.append(".\n"));
+    // whole or not at all, as an editor saving through a temporary file: the editor thread
+    // rewrites notes while index calls read them, and a file read between Files.writeString's
+    // truncation and its write is empty, so its chunk would rightly go
+    AtomicFiles.write(file, text.append(".\n").toString().getBytes(StandardCharsets.UTF_8),
+        false);
   }
 
   /** A query of two corpus words and a word of its own. */
@@ -226,7 +231,8 @@ final class StressWorld {
   /** The hit paths of the files in {@code folder}. */
   Set<String> files(Path folder) throws IOException {
     try (Stream<Path> files = Files.list(folder)) {
-      return files.map(this::hitPath).collect(Collectors.toCollection(HashSet::new));
+      return files.filter(file -> file.toString().endsWith(".md")) // not a note being saved
+          .map(this::hitPath).collect(Collectors.toCollection(HashSet::new));
     }
   }
 
