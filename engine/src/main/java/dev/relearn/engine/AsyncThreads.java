@@ -1,11 +1,11 @@
 package dev.relearn.engine;
 
+import dev.relearn.lucene.files.IoThreads;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The pool an {@link AsyncRelearn} owns when the caller passes no executor: a few daemon threads
@@ -17,8 +17,6 @@ final class AsyncThreads {
   static final long KEEP_ALIVE_SECONDS = 60;
   /** The name every thread of such a pool starts with. */
   static final String NAME_PREFIX = "relearn-async-";
-
-  private static final AtomicInteger NUMBER = new AtomicInteger();
 
   private AsyncThreads() {}
 
@@ -32,11 +30,7 @@ final class AsyncThreads {
 
   /** A new pool of {@link #defaultSize()} threads. */
   static ExecutorService newPool() {
-    ThreadFactory factory = task -> {
-      Thread thread = new Thread(task, NAME_PREFIX + NUMBER.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
+    ThreadFactory factory = IoThreads.factory(NAME_PREFIX); // never interrupted: writes inline
     int size = defaultSize();
     ThreadPoolExecutor pool = new ThreadPoolExecutor(size, size, KEEP_ALIVE_SECONDS,
         TimeUnit.SECONDS, new LinkedBlockingQueue<>(), factory);

@@ -1,6 +1,7 @@
 package dev.relearn.engine;
 
 import dev.relearn.lucene.files.InterruptedWrites;
+import dev.relearn.lucene.files.IoThreads;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -63,14 +64,16 @@ final class CallGate {
   }
 
   /**
-   * Runs {@code call}, which writes, through the gate.
+   * Runs {@code call}, which writes, through the gate, on one of relearn's own threads ({@link
+   * IoThreads}): an interrupt of the caller's thread meanwhile cannot close the files it writes
+   * (the caller waits for the call's end, then gets its interrupt status back).
    *
    * @throws IllegalStateException if the engine is closed or read-only
    */
   <T> T write(Call<T> call) throws IOException {
     return call(() -> {
       requireWritable();
-      return call.run();
+      return IoThreads.call(call::run);
     });
   }
 

@@ -71,6 +71,7 @@ final class ChunkIndexing implements Closeable {
     } catch (IOException | RuntimeException | Error e) {
       try { // its vectors stay noted as unfinished, for its next run
         vectors.callFailed();
+        searchers.maybeRefreshBlocking(); // a run stopped by its progress may have committed
       } catch (IOException | RuntimeException noted) {
         e.addSuppressed(noted);
       }

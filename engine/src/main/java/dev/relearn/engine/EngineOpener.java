@@ -4,6 +4,7 @@ import dev.relearn.engine.config.ConfigLoader;
 import dev.relearn.engine.config.RelearnConfig;
 import dev.relearn.lucene.files.FileTrees;
 import dev.relearn.lucene.files.OwnerOnly;
+import dev.relearn.lucene.files.ShieldedLockFactory;
 import dev.relearn.lucene.schema.IndexMetadata;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,7 +39,7 @@ final class EngineOpener {
     if (created != null) {
       OwnerOnly.restrict(folder); // learned use counts live here too; a folder given is left as is
     }
-    Directory directory = FSDirectory.open(folder);
+    Directory directory = FSDirectory.open(folder, ShieldedLockFactory.INSTANCE);
     try {
       IndexMetadata existing = ChunkIndexFolder.existingMetadata(directory);
       if (existing == null && !options.readOnly()) {

@@ -1,12 +1,12 @@
 package dev.relearn.engine;
 
+import dev.relearn.lucene.files.IoThreads;
 import dev.relearn.lucene.rerank.LearnedRescorer;
 import java.io.IOException;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Starts a learned search's similar-query lookup on another thread while the first stage runs:
@@ -21,13 +21,8 @@ final class LookupPrefetcher implements AutoCloseable {
 
   LookupPrefetcher() {
     int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
-    AtomicInteger count = new AtomicInteger();
     this.pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
-        new ArrayBlockingQueue<>(64), task -> {
-          Thread thread = new Thread(task, "relearn-lookup-" + count.incrementAndGet());
-          thread.setDaemon(true);
-          return thread;
-        });
+        new ArrayBlockingQueue<>(64), IoThreads.factory("relearn-lookup-"));
     pool.allowCoreThreadTimeOut(true);
   }
 

@@ -9,6 +9,7 @@ import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.build.RemoveReport;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.embed.Embedder;
+import dev.relearn.lucene.files.IoThreads;
 import dev.relearn.lucene.rerank.RescoredHit;
 import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.search.SearchMode;
@@ -33,11 +34,12 @@ import org.apache.lucene.search.SearcherManager;
  * SearcherManager}; indexing runs one call at a time. A read-write engine holds the folder's
  * {@code write.lock} until it is closed; a second process gets {@link IndexInUseException} and can
  * open the index read-only instead. {@link #close()} waits for the calls in flight on other
- * threads; a call after it fails with {@link IllegalStateException}. Do not interrupt a thread
- * inside a call: Java closes the files a thread uses when it is interrupted, which can cost the
- * engine its write lock (writes are then refused, saying so, until it is reopened); {@link
- * AsyncRelearn} cancels without interrupting. Query text is used to search and then dropped: it
- * is never written anywhere.
+ * threads; a call after it fails with {@link IllegalStateException}. Interrupting a thread inside
+ * a call ({@code Future.cancel(true)}) is safe: files are written on relearn's own threads, since
+ * Java closes the files a thread uses when it is interrupted. A write finishes first (the caller
+ * gets its interrupt status back); an index call stops early, before it writes or after its
+ * commit, with {@link java.io.InterruptedIOException}; a search may fail, harmlessly. Query text
+ * is used to search and then dropped: it is never written anywhere.
  */
 public final class Relearn implements AutoCloseable {
   /** The feedback store's folder inside the index folder. */
@@ -73,14 +75,22 @@ public final class Relearn implements AutoCloseable {
   }
 
   /**
-   * Indexes a folder, file, JSONL file or BEIR corpus incrementally and commits.
+   * Indexes a folder, file, JSONL file or BEIR corpus incrementally and commits. The work runs
+   * on one of relearn's own threads; {@code progress} is called on this one. If this thread is
+   * interrupted, or {@code progress} throws, the call stops at the next progress event (once it
+   * writes, after its commit: the path is indexed whole or not at all) and throws {@link
+   * java.io.InterruptedIOException}, or what {@code progress} threw.
    *
    * @throws IllegalArgumentException for a missing path or a folder with nothing to index
    * @throws IllegalStateException if the engine is read-only
    */
   public synchronized IndexReport index(Path path, SourceFormat format, Progress progress)
       throws IOException {
-    return gate.write(() -> parts.indexing().index(path, format, progress, parts.store()));
+    return gate.call(() -> {
+      gate.requireWritable();
+      return ProgressRelay.run(progress,
+          relayed -> parts.indexing().index(path, format, relayed, parts.store()));
+    });
   }
 
   /**
@@ -97,13 +107,12 @@ public final class Relearn implements AutoCloseable {
       throws IOException {
     List<String> origins = Objects.requireNonNull(paths, "paths").stream()
         .map(p -> p.toAbsolutePath().normalize().toString()).toList();
+    if (!dryRun) {
+      return gate.write(() -> parts.indexing().remove(origins, false, parts.store()));
+    }
     return gate.call(() -> {
-      if (dryRun) {
-        parts.searches().followWriter();
-      } else {
-        gate.requireWritable();
-      }
-      return parts.indexing().remove(origins, dryRun, parts.store());
+      parts.searches().followWriter();
+      return parts.indexing().remove(origins, true, parts.store());
     });
   }
 
@@ -318,7 +327,10 @@ public final class Relearn implements AutoCloseable {
   @Override
   public synchronized void close() throws IOException {
     if (gate.close()) { // false the second time: idempotent, as AutoCloseable recommends
-      parts.close();
+      IoThreads.call(() -> { // commits: not on a thread an interrupt could reach
+        parts.close();
+        return null;
+      });
     }
   }
 }

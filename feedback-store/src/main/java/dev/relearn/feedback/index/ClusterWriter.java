@@ -1,9 +1,10 @@
 package dev.relearn.feedback.index;
 
-import dev.relearn.lucene.files.OwnerOnly;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.index.AddResult.Status;
 import dev.relearn.lucene.feedback.ChunkEvidence;
+import dev.relearn.lucene.files.IoThreads;
+import dev.relearn.lucene.files.OwnerOnly;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -99,7 +100,10 @@ final class ClusterWriter {
    */
   synchronized void refreshIfDirty() throws IOException {
     if (!pending.isEmpty() && writer.getTragicException() == null) {
-      searchers.maybeRefreshBlocking();
+      IoThreads.call(() -> { // flushes the writer: never on a caller's interruptible thread
+        searchers.maybeRefreshBlocking();
+        return null;
+      });
       pending.clear();
     }
   }

@@ -1,6 +1,7 @@
 package dev.relearn.feedback.index;
 
 import dev.relearn.lucene.files.OwnerOnly;
+import dev.relearn.lucene.files.ShieldedLockFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +44,8 @@ final class IndexFolder {
   static Opened open(Path folder, int dimension) throws IOException {
     Files.createDirectories(folder);
     OwnerOnly.restrictTree(folder);
-    Directory directory = new NRTCachingDirectory(FSDirectory.open(folder), NRT_MAX_MERGE_MB,
+    Directory directory = new NRTCachingDirectory(
+        FSDirectory.open(folder, ShieldedLockFactory.INSTANCE), NRT_MAX_MERGE_MB,
         NRT_MAX_CACHED_MB);
     IndexWriter writer = null;
     SearcherManager searchers = null;

@@ -13,6 +13,7 @@ import dev.relearn.feedback.event.EvidenceCodec;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.files.OwnerOnly;
+import dev.relearn.lucene.files.ShieldedLockFactory;
 import dev.relearn.lucene.schema.ChunkIds;
 import java.io.Closeable;
 import java.io.IOException;
@@ -66,7 +67,7 @@ final class EventLedger implements Closeable {
 
   static EventLedger open(Path folder) throws IOException {
     OwnerOnly.createFolder(folder);
-    Directory directory = FSDirectory.open(folder);
+    Directory directory = FSDirectory.open(folder, ShieldedLockFactory.INSTANCE);
     IndexWriter writer;
     try {
       TieredMergePolicy mergePolicy = new TieredMergePolicy();

@@ -108,10 +108,11 @@ public final class IndexBuilder {
     Map<String, List<ExistingChunks.Entry>> vanished = existing.vanished(reading.ids());
     Map<String, String> renamed = new HashMap<>();
     Written written;
+    DeferredProgress writing = new DeferredProgress(progress);
     writes.lock();
     try {
       written = write(toWrite, chunkVectors, existing, vanished, reading.rootKey() != null,
-          renamed);
+          renamed, writing);
       if (!renamed.isEmpty()) {
         renames.renaming(Map.copyOf(renamed));
       }
@@ -121,6 +122,7 @@ public final class IndexBuilder {
     } finally {
       writes.unlock();
     }
+    writing.rethrow(); // committed: the path is whole
     if (!toWrite.isEmpty()) {
       progress.finish();
     }
@@ -137,7 +139,7 @@ public final class IndexBuilder {
    */
   private Written write(List<Chunk> toWrite, List<float[]> chunkVectors, ExistingChunks existing,
       Map<String, List<ExistingChunks.Entry>> vanished, boolean matchText,
-      Map<String, String> renamed) throws IOException {
+      Map<String, String> renamed, DeferredProgress progress) throws IOException {
     int added = 0;
     int updated = 0;
     // Lucene builds the HNSW graph as documents are added and merged: for large sources this

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Records progress calls as text: every call, or only task starts and notes. */
-final class RecordingProgress implements Progress {
+class RecordingProgress implements Progress {
   final List<String> events = new ArrayList<>();
   private final boolean everyCall;
 

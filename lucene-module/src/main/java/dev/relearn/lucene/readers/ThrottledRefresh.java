@@ -1,5 +1,6 @@
 package dev.relearn.lucene.readers;
 
+import dev.relearn.lucene.files.IoThreads;
 import java.io.IOException;
 import java.util.Objects;
 import org.apache.lucene.search.ReferenceManager;
@@ -28,7 +29,7 @@ public final class ThrottledRefresh {
     long now = System.nanoTime();
     if (now - lastNanos >= intervalNanos) {
       lastNanos = now;
-      manager.maybeRefresh();
+      IoThreads.call(manager::maybeRefresh); // opens files: never on an interrupted caller
     }
   }
 }
