@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.lucene.files.IoThreads;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.search.Hit;
 import dev.relearn.lucene.search.SearchMode;
@@ -17,6 +18,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -98,7 +101,14 @@ class IndexCallIsolationTest {
         @Override
         public void finish() {}
       };
-      relearn.index(docs, SourceFormat.AUTO, midway);
+      // On one of relearn's own threads the progress is called inline, at the very point of the
+      // writes; on others it is relayed to the caller's thread a little later (ProgressRelay).
+      ExecutorService own = Executors.newSingleThreadExecutor(IoThreads.factory("isolation-"));
+      try {
+        own.submit(() -> relearn.index(docs, SourceFormat.AUTO, midway)).get();
+      } finally {
+        own.shutdown();
+      }
       background.getFirst().join(TimeUnit.SECONDS.toMillis(60));
       assertNull(failure.get());
       assertEquals(before, searchedMidway.get(), "a search during the index call");

@@ -11,6 +11,7 @@ import dev.relearn.feedback.learn.Overlay;
 import dev.relearn.feedback.log.ReplayReport;
 import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.feedback.PastQuery;
+import dev.relearn.lucene.files.IoThreads;
 import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.schema.LearnedValuesSource;
 import java.io.Closeable;
@@ -38,7 +39,9 @@ import org.apache.lucene.util.IOUtils;
  *
  * <p>Thread-safe. Recording never blocks a search: searches read the in-memory aggregates
  * ({@link #learnedValues()}) or the overlay, and their own searcher. The store does not own the
- * chunk index's writer or searcher manager.
+ * chunk index's writer or searcher manager. Every method that writes does so on relearn's own
+ * threads ({@link IoThreads}), so a caller's thread may be interrupted meanwhile without closing
+ * the store's files; the call then finishes first.
  */
 public final class FeedbackStore implements FeedbackLookup, Closeable {
   private final StoreFolder folder;
@@ -118,7 +121,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   public FeedbackAck record(FeedbackEvent given) throws IOException {
     requireOpen();
     maintenance.check();
-    return recorder.record(given);
+    return IoThreads.call(() -> recorder.record(given));
   }
 
   /**
@@ -175,19 +178,22 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    */
   public void renameChunks(Map<String, String> successors) throws IOException {
     requireOpen();
-    rewrites.renameChunks(successors);
+    IoThreads.call(() -> {
+      rewrites.renameChunks(successors);
+      return null;
+    });
   }
 
   /** Merges near-identical query clusters; the report reads "compacted N → M". */
   public CompactionReport compact() throws IOException {
     requireOpen();
-    return index.compact();
+    return IoThreads.call(index::compact);
   }
 
   /** Deletes a session's feedback, commits, updates the learned fields (see {@link #forgetAll}). */
   public int forgetSession(String sessionHash) throws IOException {
     requireOpen();
-    return rewrites.forgetSession(sessionHash);
+    return IoThreads.call(() -> rewrites.forgetSession(sessionHash));
   }
 
   /**
@@ -197,7 +203,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    */
   public int forgetAll() throws IOException {
     requireOpen();
-    return rewrites.forgetAll();
+    return IoThreads.call(rewrites::forgetAll);
   }
 
   /** For tests: runs {@code fault} right after each later forget's first ledger commit. */
@@ -208,13 +214,16 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   /** Deletes events and clusters older than the TTL (done on open and daily); clusters removed. */
   public int expire() throws IOException {
     requireOpen();
-    return rewrites.expire();
+    return IoThreads.call(rewrites::expire);
   }
 
   /** Writes staged learned fields as doc values now and refreshes the chunk searchers. */
   public void flushLearnedFields() throws IOException {
     requireOpen();
-    learned.flush();
+    IoThreads.call(() -> {
+      learned.flush();
+      return null;
+    });
   }
 
   /**
@@ -235,7 +244,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   public boolean mergeClusters() throws IOException {
     requireOpen();
     maintenance.check();
-    return merges.mergeNow();
+    return IoThreads.call(merges::mergeNow);
   }
 
   /**
@@ -258,7 +267,10 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    */
   public void checkpoint() throws IOException {
     requireOpen();
-    checkpointer.checkpoint();
+    IoThreads.call(() -> {
+      checkpointer.checkpoint();
+      return null;
+    });
   }
 
   /**
@@ -288,12 +300,15 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     if (closed) {
       return;
     }
-    maintenance.stop();
-    try {
-      checkpoint();
-    } finally {
-      closed = true;
-      folder.close();
-    }
+    IoThreads.call(() -> { // waits for maintenance and commits: not on an interruptible thread
+      maintenance.stop();
+      try {
+        checkpoint();
+      } finally {
+        closed = true;
+        folder.close();
+      }
+      return null;
+    });
   }
 }

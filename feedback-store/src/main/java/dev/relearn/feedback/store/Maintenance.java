@@ -1,6 +1,7 @@
 package dev.relearn.feedback.store;
 
 import dev.relearn.lucene.files.InterruptedWrites;
+import dev.relearn.lucene.files.IoThreads;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.Executors;
@@ -27,11 +28,8 @@ final class Maintenance {
   Maintenance(FeedbackStore store, FeedbackStoreConfig config) {
     this.store = store;
     this.config = config;
-    this.executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
-      Thread thread = new Thread(runnable, "relearn-feedback-maintenance");
-      thread.setDaemon(true);
-      return thread;
-    });
+    this.executor = Executors.newSingleThreadScheduledExecutor(
+        IoThreads.factory("relearn-feedback-maintenance-")); // never interrupted: writes inline
   }
 
   void start() {
