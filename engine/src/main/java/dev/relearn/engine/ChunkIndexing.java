@@ -26,9 +26,9 @@ import org.apache.lucene.search.SearcherManager;
  * options name another folder; {@link VectorCache}) or the model, the feedback store told which
  * chunks were renamed (before the commit holding their new ids), so that they keep their learned
  * values, then the searchers refreshed and the index's own vector cache compacted when it holds
- * enough stale vectors; and removing whole sources ({@link SourceRemover}). One call at a time;
- * each holds the feedback store's {@link FeedbackStore#chunkIndexWrites() chunk-index writes
- * lock} from its first write to its commit.
+ * enough stale vectors; and removing whole sources ({@link SourceRemover}), after which the cache
+ * is compacted by the same rule. One call at a time; each holds the feedback store's {@link
+ * FeedbackStore#chunkIndexWrites() chunk-index writes lock} from its first write to its commit.
  */
 final class ChunkIndexing implements Closeable {
   /** The document-vector cache's folder inside the index folder, unless the options name one. */
@@ -96,7 +96,7 @@ final class ChunkIndexing implements Closeable {
    * store's chunk-index writes lock meanwhile (no checkpoint commits or shows part of it); or,
    * with {@code dryRun}, only says what that would delete (from the current searcher: no writer
    * needed). The feedback store is left as it is, as when re-indexing deletes the chunks of
-   * removed files.
+   * removed files. The index's own vector cache is then compacted as after an index call.
    */
   List<RemoveReport> remove(List<String> origins, boolean dryRun, FeedbackStore store)
       throws IOException {
@@ -109,14 +109,16 @@ final class ChunkIndexing implements Closeable {
       }
     }
     Lock writes = store.chunkIndexWrites();
+    List<RemoveReport> reports;
     writes.lock();
     try {
-      List<RemoveReport> reports = SourceRemover.remove(writer, origins);
+      reports = SourceRemover.remove(writer, origins);
       searchers.maybeRefreshBlocking();
-      return reports;
     } finally {
       writes.unlock();
     }
+    vectorCache.afterRemove(searchers);
+    return reports;
   }
 
   /** Closes the vector store if it was opened. */

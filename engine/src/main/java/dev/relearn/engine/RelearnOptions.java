@@ -14,8 +14,8 @@ import java.util.Objects;
  * @param queryCacheSize query embeddings kept in memory (LRU); 0 disables
  * @param embedThreads threads the embedding model may use, 1 to {@value #MAX_EMBED_THREADS}
  * @param queryInstruction whether bge-small queries get BGE's retrieval instruction
- * @param vectorCacheDir where document vectors are cached across runs; null for {@code
- *     <index>/vector-cache}
+ * @param vectorCacheDir where document vectors are cached across runs (engines of one process
+ *     may share a folder, each adding to it); null for {@code <index>/vector-cache}
  * @param readOnly open the last commit for searching only; no write lock is taken
  * @param feedbackDurability REQUEST: feedback is acknowledged after an fsync; ASYNC: fsync every
  *     200 ms, so feedback acknowledged within the last 200 ms before a crash may be lost

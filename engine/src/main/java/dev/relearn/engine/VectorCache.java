@@ -20,8 +20,10 @@ import org.apache.lucene.search.SearcherManager;
  * inside it) is compacted automatically after an index call once at least {@link #MIN_STALE}
  * vectors, and at least half of them, can belong to no live chunk (counted cheaply as the
  * vectors beyond the live chunk count, less those of index calls that did not finish, which an
- * automatic compaction keeps); so it stays within about twice what the index needs. A folder
- * given in the options may be shared by other indexes and is compacted only when asked to be.
+ * automatic compaction keeps), and after a remove by the same rule; so it stays within about
+ * twice what the index needs. A folder given in the options may be shared by other indexes and
+ * is compacted only when asked to be. The engines of one JVM on one cache folder share its file
+ * (see {@link VectorStore}); none compacts it while another's index call is under way.
  */
 final class VectorCache implements Closeable {
   /** Stale vectors (about 1.5 kB each with bge-small) below which nothing is compacted. */
@@ -59,10 +61,11 @@ final class VectorCache implements Closeable {
 
   /**
    * Whether {@code vectors} cached, {@code unfinished} of them kept for index calls that did not
-   * finish, can hold enough stale ones beside {@code liveChunks} chunks to compact.
+   * finish, can hold enough stale ones beside {@code liveChunks} chunks to compact. It only
+   * grows with {@code vectors}, so a bound from above answers for every count below it.
    */
-  static boolean worthCompacting(int vectors, int unfinished, int liveChunks) {
-    long stale = (long) vectors - unfinished - liveChunks; // each chunk needs at most one
+  static boolean worthCompacting(long vectors, long unfinished, long liveChunks) {
+    long stale = vectors - unfinished - liveChunks; // each chunk needs at most one
     return stale >= MIN_STALE && 2 * stale >= vectors;
   }
 
@@ -72,24 +75,44 @@ final class VectorCache implements Closeable {
    * it was; the call has committed either way.
    */
   void afterIndex(SearcherManager searchers, Progress progress) {
-    if (shared || store == null || !store.writable()) {
+    if (store != null) {
+      compactIfStale(searchers, progress);
+    }
+  }
+
+  /**
+   * After a remove that committed: as {@link #afterIndex}, opening the store first (a remove
+   * needs no vectors) when its file's size says it may be worth compacting.
+   */
+  void afterRemove(SearcherManager searchers) {
+    compactIfStale(searchers, Progress.NONE);
+  }
+
+  private void compactIfStale(SearcherManager searchers, Progress progress) {
+    if (shared) {
       return;
     }
     try {
       IndexSearcher searcher = searchers.acquire();
       try {
         IndexReader reader = searcher.getIndexReader();
-        if (!worthCompacting(store.size(), store.unfinishedVectors(), reader.numDocs())) {
+        if (store == null && !worthCompacting(VectorStore.vectorsAtMost(folder,
+            metadata.modelId(), metadata.dimension()), 0, reader.numDocs())) {
+          return; // not even if every vector in the file were stale: left unopened
+        }
+        VectorStore opened = store();
+        if (!opened.writable() || !opened.idle() // another engine of this JVM is indexing
+            || !worthCompacting(opened.size(), opened.unfinishedVectors(), reader.numDocs())) {
           return;
         }
         long start = System.nanoTime();
-        VectorCompaction done = store.compact(LiveTextHashes.of(reader), true);
+        VectorCompaction done = opened.compact(LiveTextHashes.of(reader), true);
         progress.note(String.format(java.util.Locale.ROOT, "vector cache compacted in %.1f s: %s",
             (System.nanoTime() - start) / 1e9, done.summary()));
       } finally {
         searchers.release(searcher);
       }
-    } catch (IOException e) {
+    } catch (IOException | IllegalStateException e) { // such as an index call begun meanwhile
       LOG.log(System.Logger.Level.WARNING, "the vector cache in " + folder + " was not compacted;"
           + " it stays as it was", e);
     }

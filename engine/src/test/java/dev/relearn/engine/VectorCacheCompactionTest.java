@@ -9,7 +9,7 @@ import dev.relearn.indexer.build.IndexReport;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.embed.HashingEmbedder;
 import dev.relearn.indexer.embed.VectorCompaction;
-import dev.relearn.indexer.embed.VectorStore;
+import dev.relearn.indexer.embed.VectorStoreProbe;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.embed.Embedder;
 import java.io.IOException;
@@ -114,13 +114,13 @@ class VectorCacheCompactionTest {
   }
 
   @Test
-  void aCacheAnotherWriterHoldsIsLeftAlone() throws IOException {
+  void aCacheAnotherProcessHoldsIsLeftAlone() throws Exception {
     Path index = tmp.resolve("idx");
     try (Relearn relearn = Relearn.open(index, TestOptions.HASHING)) {
       relearn.index(notes(tmp.resolve("a"), 5, 0), SourceFormat.AUTO, Progress.NONE);
     }
     Path folder = index.resolve("vector-cache");
-    try (VectorStore holder = VectorStore.open(folder, HashingEmbedder.MODEL_ID, 384);
+    try (VectorStoreProbe holder = VectorStoreProbe.start(folder, HashingEmbedder.MODEL_ID, 384);
         Relearn relearn = Relearn.open(index, TestOptions.HASHING)) {
       assertTrue(holder.writable());
       relearn.index(notes(tmp.resolve("a"), 5, 1), SourceFormat.AUTO, Progress.NONE);
@@ -169,6 +169,40 @@ class VectorCacheCompactionTest {
     assertEquals(files * (rounds + 1 - VectorCache.MIN_STALE / files),
         vectorsIn(cacheFile(own.resolve("vector-cache"))),
         "compacted to the live 100 when 1,000 were stale, then grown by the later rounds");
+  }
+
+  @Test
+  void aRemoveCompactsTheIndexsOwnCacheByTheSameRule() throws IOException {
+    Path own = tmp.resolve("own");
+    Path sharing = tmp.resolve("sharing");
+    Path shared = tmp.resolve("shared");
+    RelearnOptions sharedOptions = TestOptions.HASHING.withVectorCacheDir(shared);
+    Path big = notes(tmp.resolve("big"), VectorCache.MIN_STALE, 0);
+    Path small = notes(tmp.resolve("small"), 100, 1); // texts other than big's
+    for (Path index : List.of(own, sharing)) {
+      try (Relearn relearn = Relearn.open(index, index == own ? TestOptions.HASHING
+          : sharedOptions)) {
+        relearn.index(big, SourceFormat.AUTO, Progress.NONE);
+        relearn.index(small, SourceFormat.AUTO, Progress.NONE);
+      }
+    }
+    Path ownFile = cacheFile(own.resolve("vector-cache"));
+    assertEquals(1_100, vectorsIn(ownFile), "nothing stale yet");
+    try (Relearn relearn = Relearn.open(own, TestOptions.HASHING)) { // the cache not open yet
+      relearn.remove(List.of(small), false);
+      assertEquals(1_100, vectorsIn(ownFile), "100 stale: under the threshold");
+      relearn.index(small, SourceFormat.AUTO, Progress.NONE);
+    }
+    try (Relearn relearn = Relearn.open(own, TestOptions.HASHING);
+        Relearn other = Relearn.open(sharing, sharedOptions)) {
+      relearn.remove(List.of(big), true);
+      assertEquals(1_100, vectorsIn(ownFile), "a dry run leaves it");
+      relearn.remove(List.of(big), false);
+      assertEquals(100, vectorsIn(ownFile), "1,000 stale of 1,100: compacted to the live 100");
+      other.remove(List.of(big), false);
+      assertEquals(1_100, vectorsIn(cacheFile(shared)), "a shared cache is not");
+      assertEquals(0, relearn.index(small, SourceFormat.AUTO, Progress.NONE).embedded());
+    }
   }
 
   @Test

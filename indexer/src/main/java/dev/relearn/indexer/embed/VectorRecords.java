@@ -25,6 +25,23 @@ final class VectorRecords {
   private VectorRecords() {}
 
   /**
+   * The real path of the cache file {@code file} in {@code dir} (creating the folder if needed):
+   * the folder's symbolic links resolved, so that every spelling of it names one file. The file
+   * itself is neither opened nor followed.
+   *
+   * @throws IOException naming the folder and the options that choose another, when it cannot
+   *     be created
+   */
+  static Path realFile(Path dir, Path file) throws IOException {
+    try {
+      Files.createDirectories(dir);
+      return dir.toRealPath().resolve(file.getFileName());
+    } catch (FileSystemException e) {
+      throw cannotWrite(dir, e);
+    }
+  }
+
+  /**
    * Opens (creating it and its folder {@code dir} if needed) the cache file {@code file} for
    * reading and writing, never through a symbolic link.
    *
@@ -41,15 +58,20 @@ final class VectorRecords {
       }
       return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
           StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
-    } catch (FileSystemException e) { // the message alone would be a bare path
-      Path folder = dir.toAbsolutePath().normalize();
-      String reason = e.getReason() != null ? e.getReason() : e.getClass().getSimpleName();
-      String where = e.getFile() == null || Path.of(e.getFile()).toAbsolutePath().normalize()
-          .equals(folder) ? "" : ": " + e.getFile();
-      throw new IOException("cannot write the vector cache folder " + folder + " (" + reason
-          + where + "); choose a folder this user can write with --vector-cache or"
-          + " RELEARN_VECTOR_CACHE", e);
+    } catch (FileSystemException e) {
+      throw cannotWrite(dir, e);
     }
+  }
+
+  /** The error for a cache folder that cannot be written: the exception alone names a path. */
+  private static IOException cannotWrite(Path dir, FileSystemException e) {
+    Path folder = dir.toAbsolutePath().normalize();
+    String reason = e.getReason() != null ? e.getReason() : e.getClass().getSimpleName();
+    String where = e.getFile() == null || Path.of(e.getFile()).toAbsolutePath().normalize()
+        .equals(folder) ? "" : ": " + e.getFile();
+    return new IOException("cannot write the vector cache folder " + folder + " (" + reason
+        + where + "); choose a folder this user can write with --vector-cache or"
+        + " RELEARN_VECTOR_CACHE", e);
   }
 
   /** Bytes of one record of a {@code dimension}-component vector. */

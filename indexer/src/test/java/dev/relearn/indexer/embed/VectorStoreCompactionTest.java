@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
@@ -105,14 +106,17 @@ class VectorStoreCompactionTest {
   }
 
   @Test
-  void aReadOnlyStoreDoesNotCompactAndSaysWhy() throws IOException {
-    try (VectorStore first = VectorStore.open(dir, "m", DIM);
-        VectorStore second = VectorStore.open(dir, "m", DIM)) {
+  void aReadOnlyStoreDoesNotCompactAndSaysWhy() throws Exception {
+    try (VectorStore first = VectorStore.open(dir, "m", DIM)) {
       putAll(first, "k", 3);
+    }
+    try (VectorStoreProbe holder = VectorStoreProbe.start(dir, "m", DIM);
+        VectorStore second = VectorStore.open(dir, "m", DIM)) {
+      assertTrue(holder.writable());
       IllegalStateException refused = assertThrows(IllegalStateException.class,
           () -> second.compact(Set.of(), true));
       assertTrue(refused.getMessage().contains("held by another process"), refused.getMessage());
-      assertEquals(3, first.size());
+      assertEquals(3, second.size());
     }
   }
 
@@ -155,13 +159,19 @@ class VectorStoreCompactionTest {
   @Test
   void aProcessStoppedMidCallLeavesItsVectorsNotedUpToWhereTheFileEnds() throws IOException {
     Set<String> interrupted;
+    Path halted = Files.createDirectories(dir.resolve("halted"));
     try (VectorStore store = VectorStore.open(dir, "m", DIM)) {
       store.beginCall();
       interrupted = putAll(store, "half", 12);
-      store.flush(); // a halt after this: no callCommitted, no callFailed
+      store.flush(); // a halt after this: no callCommitted, no callFailed, no close
+      for (String name : List.of("m.vectors", "m.vectors.unfinished")) {
+        Files.copy(dir.resolve(name), halted.resolve(name)); // what the halt leaves
+      }
     }
-    assertTrue(Files.readString(dir.resolve("m.vectors.unfinished")).endsWith(" -1\n"));
-    try (VectorStore store = VectorStore.open(dir, "m", DIM)) {
+    assertTrue(Files.readString(halted.resolve("m.vectors.unfinished")).endsWith(" -1\n"));
+    assertFalse(Files.readString(dir.resolve("m.vectors.unfinished")).contains("-1"),
+        "closing the store mid-call ended the call as failed");
+    try (VectorStore store = VectorStore.open(halted, "m", DIM)) {
       assertEquals(12, store.unfinishedVectors());
       store.beginCall();
       Set<String> other = putAll(store, "other", 5); // another path, committed

@@ -85,16 +85,22 @@ class VectorStoreTest {
   }
 
   @Test
-  void aSecondStoreOnTheSameFileIsReadOnly() throws IOException {
-    try (VectorStore first = VectorStore.open(dir, "m", 4);
-        VectorStore second = VectorStore.open(dir, "m", 4)) {
-      assertTrue(first.writable());
-      assertTrue(!second.writable());
-      second.put(Chunk.sha256Hex("x"), randomVector());
+  void aStoreOnAFileAnotherProcessHoldsIsReadOnlyAndKeepsItsVectorsInMemory() throws Exception {
+    try (VectorStore first = VectorStore.open(dir, "m", 4)) {
       first.put(Chunk.sha256Hex("y"), randomVector());
     }
+    float[] x = randomVector();
+    try (VectorStoreProbe holder = VectorStoreProbe.start(dir, "m", 4)) {
+      assertTrue(holder.writable());
+      try (VectorStore second = VectorStore.open(dir, "m", 4)) {
+        assertTrue(!second.writable());
+        second.put(Chunk.sha256Hex("x"), x);
+        assertArrayEquals(x, second.get(Chunk.sha256Hex("x")));
+        assertEquals(2, second.size());
+      }
+    }
     try (VectorStore store = VectorStore.open(dir, "m", 4)) {
-      assertEquals(1, store.size());
+      assertEquals(1, store.size(), "only the writer's vector reached the file");
       assertTrue(store.get(Chunk.sha256Hex("y")) != null);
     }
   }
