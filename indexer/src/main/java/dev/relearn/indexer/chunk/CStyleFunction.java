@@ -7,33 +7,35 @@ import java.util.Set;
 /**
  * Recognises a function definition that starts with no declaration keyword, as in C, C++ and
  * Java's package-private methods: <code>int main(int argc, char **argv) {</code>, {@code
- * unsigned long hash(const char *s)}, {@code std::vector<int> Graph::neighbours(int v) const}.
- * One pass over the line, no regular expression. A line matches when, stripped:
+ * unsigned long hash(const char *s)}, {@code std::vector<int> Graph::neighbours(int v) const},
+ * {@code bool operator==(const Foo &o) const}, {@code Foo::Foo(int x) : a(x)}. One pass over the
+ * line, no regular expression. A line matches when, stripped:
  *
  * <ol>
- *   <li>it starts with a letter or {@code _} and does not end with {@code ;} (a statement or a
- *       prototype);
+ *   <li>it starts with a letter, {@code _} or {@code ~} and does not end with {@code ;} (a
+ *       statement or a prototype: also {@code Foo() = default;});
  *   <li>before its first {@code (}, which touches the name (prose in a comment block has a space
  *       there: {@code the hash (djb2)}), there are only words (letters, digits, {@code _}, {@code
- *       ::}, {@code ~}, template arguments in {@code <>}) separated by spaces, {@code *} and {@code
- *       &}: two to six (type words and a name), no type word a statement word such as {@code
- *       return}, {@code else}, {@code new}, {@code await} ({@link #STATEMENT_WORDS}) or a short
- *       English word, in any case ({@code the}, {@code a}, {@code Use}: a sentence in a comment
- *       that ends with {@code close()}), the last a plain or {@code ::}-qualified name. So an
- *       assignment ({@code =}), a member call ({@code .}, {@code ->}), a plain or macro call (one
- *       word: {@code f(x)}, <code>TEST(a, b) {</code>) and a control statement (<code>if (a)
- *       {</code>, {@code while (x)}) do not match;
+ *       ::}, {@code ~}, template arguments in {@code <>}; an operator's name, {@code operator==}
+ *       or {@code operator()}, reads as one word: {@link OperatorName}) separated by spaces,
+ *       {@code *} and {@code &}: two to six (type words and a name), no type word a statement
+ *       word such as {@code return}, {@code else}, {@code new}, {@code await} ({@link
+ *       #STATEMENT_WORDS}) or a short English word, in any case ({@code the}, {@code a}, {@code
+ *       Use}: a sentence in a comment that ends with {@code close()}), the last a plain or {@code
+ *       ::}-qualified name. So an assignment ({@code =}), a member call ({@code .}, {@code ->}) and
+ *       a control statement (<code>if (a) {</code>, {@code while (x)}) do not match. One word
+ *       matches only as a constructor, destructor or conversion operator ({@link NoReturnType}),
+ *       so that a plain or macro call ({@code f(x)}, <code>TEST(a, b) {</code>) does not;
  *   <li>after the matching {@code )} comes nothing, a body (<code>{</code> and what follows), a
  *       qualifier without {@code =} ({@code const}, {@code override}, {@code noexcept}, {@code
  *       throws ...}, {@code -> type}) or a constructor's initialiser list ({@code : r_(r)}); a
  *       parameter list left open (the line ends with {@code (} or {@code ,}) counts only at
  *       column 0, where C has no statements (so a prototype wrapped over lines counts too: its
- *       {@code ;} is on a later line).
+ *       {@code ;} is on a later line), and for one word only as {@code Foo::Foo(}.
  * </ol>
  *
- * It misses what needs more than one line to see: a return type on the line above (GNU style:
- * {@code int} alone, then {@code main(void)}), constructors ({@code Foo::Foo(int x)}: one word)
- * and operators.
+ * <p>A return type on the line above (GNU style: {@code int} alone, then {@code main (void)})
+ * needs more than one line to see: {@link GnuStyleFunction}.
  */
 final class CStyleFunction {
   /** Words that start statements, not types, in the languages relearn chunks as code. */
@@ -54,6 +56,21 @@ final class CStyleFunction {
   private static final Set<String> QUALIFIERS = Set.of("const", "override", "final", "noexcept",
       "throws", "volatile", "mutable", "->");
 
+  /**
+   * The words before a parameter list.
+   *
+   * @param count how many, at least 1
+   * @param last the last, which a definition's name must be
+   */
+  record Words(int count, String last) {
+    Words {
+      if (count < 1 || last == null) {
+        throw new IllegalArgumentException("words need a count >= 1 and a last word, got "
+            + count + " and " + last);
+      }
+    }
+  }
+
   private CStyleFunction() {}
 
   /**
@@ -63,43 +80,67 @@ final class CStyleFunction {
    */
   static boolean matches(String line, boolean columnZero) {
     int n = line.length();
-    if (n == 0 || !(Character.isLetter(line.charAt(0)) || line.charAt(0) == '_')
-        || line.charAt(n - 1) == ';') {
+    if (n == 0 || !(Character.isLetter(line.charAt(0)) || line.charAt(0) == '_'
+        || line.charAt(0) == '~') || line.charAt(n - 1) == ';') {
       return false;
     }
-    int open = line.indexOf('(');
-    if (open < 1 || !isNameChar(line.charAt(open - 1)) || !typeAndName(line, open)) {
+    OperatorName.Rewrite rewrite = OperatorName.rewrite(line);
+    String text = rewrite.line();
+    int open = text.indexOf('(');
+    if (open < 1 || !isNameChar(text.charAt(open - 1))) {
       return false;
     }
+    Words words = words(text, open);
+    if (words == null || !isName(words.last())) {
+      return false;
+    }
+    boolean oneWord = words.count() == 1;
+    int close = closingParen(text, open);
+    if (close < 0) {
+      char last = text.charAt(text.length() - 1);
+      return columnZero && (last == '(' || last == ',')
+          && (!oneWord || NoReturnType.certain(words.last(), rewrite.conversion()));
+    }
+    String tail = text.substring(close + 1);
+    return qualifiersOnly(tail) && (!oneWord || NoReturnType.matches(words.last(),
+        text.substring(open + 1, close), tail, rewrite.conversion()));
+  }
+
+  /** The index of the {@code )} closing the {@code (} at {@code open}, or -1. */
+  private static int closingParen(String text, int open) {
     int depth = 0;
-    for (int i = open; i < n; i++) {
-      char c = line.charAt(i);
+    for (int i = open; i < text.length(); i++) {
+      char c = text.charAt(i);
       if (c == '(') {
         depth++;
       } else if (c == ')' && --depth == 0) {
-        return qualifiersOnly(line.substring(i + 1));
+        return i;
       }
     }
-    char last = line.charAt(n - 1);
-    return columnZero && (last == '(' || last == ',');
+    return -1;
   }
 
-  /** Whether {@code line} before {@code open} is a type of one or more words and a name. */
-  private static boolean typeAndName(String line, int open) {
-    int words = 0;
+  /**
+   * The words of {@code text} before {@code end}: names (letters, digits, {@code _}, {@code ::},
+   * {@code ~}, template arguments in {@code <>}) separated by spaces, {@code *} and {@code &}, at
+   * most {@value #MAX_WORDS}, none but the last a statement or prose word ({@link #NOT_TYPES});
+   * or null when something else is there (an operator, a {@code .}, a lone {@code :}).
+   */
+  static Words words(String text, int end) {
+    int count = 0;
     int angles = 0;
     int wordStart = -1;
     String lastWord = null; // once another word follows, a type word
-    for (int i = 0; i <= open; i++) {
-      char c = i < open ? line.charAt(i) : ' ';
+    for (int i = 0; i <= end; i++) {
+      char c = i < end ? text.charAt(i) : ' ';
       boolean separator = angles == 0 && (c == ' ' || c == '\t' || c == '*' || c == '&');
       if (separator) {
         if (wordStart >= 0) {
           if (lastWord != null && NOT_TYPES.contains(lastWord.toLowerCase(Locale.ROOT))
-              || ++words > MAX_WORDS) {
-            return false;
+              || ++count > MAX_WORDS) {
+            return null;
           }
-          lastWord = line.substring(wordStart, i);
+          lastWord = text.substring(wordStart, i);
           wordStart = -1;
         }
         continue;
@@ -108,24 +149,31 @@ final class CStyleFunction {
         angles++;
       } else if (c == '>') {
         if (--angles < 0) {
-          return false;
+          return null;
         }
       } else if (c == ':') {
-        if (line.charAt(i + 1) != ':' && line.charAt(i - 1) != ':') { // a label, not Foo::bar
-          return false;
+        boolean doubled = (i + 1 < end && text.charAt(i + 1) == ':')
+            || (i > 0 && text.charAt(i - 1) == ':');
+        if (!doubled) { // a label, not Foo::bar
+          return null;
         }
       } else if (!(isNameChar(c) || c == '~'
           || (angles > 0 && (c == ',' || c == ' ' || c == '*' || c == '&')))) {
-        return false;
+        return null;
       }
       wordStart = wordStart < 0 ? i : wordStart;
     }
-    return angles == 0 && words >= 2 && isName(lastWord);
+    return angles == 0 && count > 0 ? new Words(count, lastWord) : null;
   }
 
-  /** A name, maybe qualified: {@code f}, {@code Graph::neighbours}, {@code Foo::~Foo}. */
-  private static boolean isName(String word) {
-    for (String part : word.split("::", -1)) {
+  /**
+   * A name, maybe qualified: {@code f}, {@code Graph::neighbours}, {@code Foo::~Foo}, {@code
+   * Stack<T>::push} (template arguments on a qualifier only).
+   */
+  static boolean isName(String word) {
+    String[] parts = word.split("::", -1);
+    for (int p = 0; p < parts.length; p++) {
+      String part = p < parts.length - 1 ? withoutTemplateArguments(parts[p]) : parts[p];
       String name = part.startsWith("~") ? part.substring(1) : part;
       if (name.isEmpty() || Character.isDigit(name.charAt(0))) {
         return false;
@@ -139,13 +187,24 @@ final class CStyleFunction {
     return true;
   }
 
+  /** {@code Stack<T>} as {@code Stack}; a part without template arguments as it is. */
+  static String withoutTemplateArguments(String part) {
+    int angle = part.indexOf('<');
+    return angle > 0 && part.endsWith(">") ? part.substring(0, angle) : part;
+  }
+
+  /** Whether {@code word}, in any case, starts statements or sentences rather than types. */
+  static boolean notAType(String word) {
+    return NOT_TYPES.contains(word.toLowerCase(Locale.ROOT));
+  }
+
   private static Set<String> union(Set<String> a, Set<String> b) {
     Set<String> all = new HashSet<>(a);
     all.addAll(b);
     return Set.copyOf(all);
   }
 
-  private static boolean isNameChar(char c) {
+  static boolean isNameChar(char c) {
     return Character.isLetterOrDigit(c) || c == '_';
   }
 
@@ -153,7 +212,7 @@ final class CStyleFunction {
    * Whether {@code tail}, after the parameter list, is empty, a brace (or a one-line body) or
    * qualifiers: a word of {@link #QUALIFIERS} or a constructor's initialiser list.
    */
-  private static boolean qualifiersOnly(String tail) {
+  static boolean qualifiersOnly(String tail) {
     String rest = tail.strip();
     if (rest.endsWith("{}")) {
       rest = rest.substring(0, rest.length() - 2).stripTrailing();

@@ -11,9 +11,10 @@ import java.util.List;
  * indentation or after a blank line (see {@link CodeLines}); a line too long for the budget on its
  * own is hard-split. A window's title is its first declaration line that does not end with
  * {@code ;}, trimmed, or empty; a declaration is a line starting with a keyword ({@code class},
- * {@code def}, {@code static}, ...) or a function definition without one, as in C ({@link
- * CStyleFunction}). Its heading path is the declarations enclosing its first line ({@link
- * CodeOutline}). A window
+ * {@code def}, {@code static}, ...) or a function definition without one, as in C and C++ ({@link
+ * CStyleFunction}), or the return type line of a GNU-style definition, whose title is that line
+ * and the name's below ({@link GnuStyleFunction}). Its heading path is the declarations enclosing
+ * its first line ({@link CodeOutline}). A window
  * without a letter or digit (the closing braces left over after the previous window) is no
  * chunk: there is nothing in it to find.
  */

@@ -1,5 +1,6 @@
 package dev.relearn.indexer.chunk;
 
+import java.util.BitSet;
 import java.util.Set;
 
 /** The lines of a source file with cheap token sums and declaration heuristics. */
@@ -20,6 +21,8 @@ final class CodeLines {
   private final LineIndex index;
   private final long[] wordsBefore;
   private final long[] piecesBefore;
+  /** The return type lines of GNU-style definitions ({@link GnuStyleFunction}). */
+  private final BitSet gnuStarts = new BitSet();
 
   CodeLines(LineIndex index) {
     this.index = index;
@@ -44,6 +47,9 @@ final class CodeLines {
       }
       wordsBefore[line + 1] = wordsBefore[line] + words;
       piecesBefore[line + 1] = piecesBefore[line] + pieces;
+      if (GnuStyleFunction.startsAt(index, line)) {
+        gnuStarts.set(line);
+      }
     }
   }
 
@@ -104,10 +110,11 @@ final class CodeLines {
 
   /**
    * Line {@code i} as a title or heading: trimmed, without a trailing opening brace, at most
-   * {@value #MAX_TITLE_CHARS} characters.
+   * {@value #MAX_TITLE_CHARS} characters; for the return type of a GNU-style definition, with its
+   * name's line: {@code static int foo (int a)}.
    */
   String declaration(int i) {
-    String line = index.line(i).strip();
+    String line = gnuStarts.get(i) ? GnuStyleFunction.joined(index, i) : index.line(i).strip();
     if (line.endsWith("{")) {
       line = line.substring(0, line.length() - 1).stripTrailing();
     }
@@ -118,11 +125,22 @@ final class CodeLines {
    * Whether line {@code i} starts with a declaration keyword followed by '(' or by a space and
    * then a name, a type or a bracket: not an operator, so that {@code type = 3} or {@code
    * static.x} is no declaration; or is a function definition without a keyword, such as C's
-   * <code>int main(int argc, char **argv) {</code> ({@link CStyleFunction}).
+   * <code>int main(int argc, char **argv) {</code> ({@link CStyleFunction}); or is the return
+   * type line of a GNU-style definition ({@link GnuStyleFunction}). The name line under such a
+   * return type is none: it {@linkplain #continuesDeclaration continues} one.
    */
   boolean isDeclaration(int i) {
+    if (continuesDeclaration(i)) {
+      return false;
+    }
     String line = index.line(i).strip();
-    return startsWithKeyword(line) || CStyleFunction.matches(line, indent(i) == 0);
+    return gnuStarts.get(i) || startsWithKeyword(line)
+        || CStyleFunction.matches(line, indent(i) == 0);
+  }
+
+  /** Whether line {@code i} is the name line of a GNU-style definition begun on the line above. */
+  boolean continuesDeclaration(int i) {
+    return i > 0 && gnuStarts.get(i - 1);
   }
 
   private static boolean startsWithKeyword(String line) {

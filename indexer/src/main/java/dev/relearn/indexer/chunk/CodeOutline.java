@@ -18,7 +18,8 @@ import java.util.Set;
  * Blank lines, comment lines ({@code //}, {@code /*}, {@code *}, {@code #}), lines holding only an
  * opening brace and C++ access specifiers ({@code public:}, {@code protected:}, {@code private:})
  * close nothing: comments may sit at any indentation, a brace on its own line follows its
- * declaration at the same indentation, and an access specifier is usually at its class's. Lines
+ * declaration at the same indentation, and an access specifier is usually at its class's; nor
+ * does the name line of a GNU-style definition, which belongs to the return type above it. Lines
  * must be asked for in increasing order; one outline reads a file once.
  */
 final class CodeOutline {
@@ -62,7 +63,7 @@ final class CodeOutline {
 
   private void readLine(int i) {
     String line = lines.index().line(i).strip();
-    if (line.isEmpty() || closesNothing(line)) {
+    if (line.isEmpty() || closesNothing(line) || lines.continuesDeclaration(i)) {
       return;
     }
     int indent = lines.indent(i);

@@ -15,8 +15,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Function definitions without a declaration keyword (C, C++) are declarations: titles, window
- * boundaries and enclosing scopes; statements, calls and prototypes are not.
+ * Function definitions without a declaration keyword (C, C++: also constructors, destructors and
+ * operators) are declarations: titles, window boundaries and enclosing scopes; statements, calls,
+ * macros and prototypes are not.
  */
 class CStyleFunctionTest {
 
@@ -37,6 +38,8 @@ class CStyleFunctionTest {
       "    int size() const { return n_; }",
       "auto sum(int a, int b) -> int {",
       "void run() throws IOException {",
+      "void apply(BinaryOperator operator) {",
+      "int Stack<T>::size() const {",
   })
   void definitionsAreDeclarations(String line) {
     assertTrue(declaration(line), line);
@@ -81,11 +84,79 @@ class CStyleFunctionTest {
       "See also PyInterpreterState_Get()",
       "result = compute(a) +",
       "  } while (more(x))",
-      "Foo::Foo(int x)",
       "i < n && ok(x)",
       "x > f(y)",
   })
   void statementsCallsAndPrototypesAreNot(String line) {
+    assertFalse(declaration(line), line);
+    assertFalse(declaration("    " + line), "indented: " + line);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "Foo::Foo(int x) : a(x) {",
+      "Foo::Foo(int x)",
+      "Foo::~Foo() {",
+      "ns::Widget::Widget(const Widget &other) {",
+      "Stack<T>::Stack() : size_(0) {",
+      "    explicit Foo(int x) {",
+      "    Foo(int x) {",
+      "    Foo(const Foo &other) : a(other.a) {}",
+      "    Foo(std::map<std::string, int> counts, int n = 0) {",
+      "    Foo() : a(0) {}",
+      "    Foo() noexcept {",
+      "    ~Foo() {",
+      "    ~Foo(void)",
+      "    virtual ~Foo() {",
+      "    bool operator==(const Foo& o) const {",
+      "Foo& Foo::operator=(const Foo&) {",
+      "    operator bool() const {",
+      "    explicit operator bool() const {",
+      "Foo::operator std::string() const {",
+      "std::ostream &operator<<(std::ostream &out, const Foo &f) {",
+      "    T &operator[](size_t i) {",
+      "    bool operator()(int a, int b) const {",
+      "void *operator new(size_t n) {",
+      "void operator delete[](void *p) noexcept {",
+      "long double operator\"\"_km(long double x) {",
+  })
+  void constructorsDestructorsAndOperatorsAreDeclarations(String line) {
+    assertTrue(declaration(line), line);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "Foo() = default;",
+      "Foo(const Foo &) = delete;",
+      "Foo(int x);",
+      "~Foo();",
+      "bool operator==(const Foo &o) const;",
+      "Foo &operator=(Foo &&) noexcept = default;",
+      "operator bool() const;",
+      "bool operator<(const Foo &o) const = delete",
+      "Widget(parent) {",
+      "Column(modifier = Modifier.fillMaxSize()) {",
+      "Setup()",
+      "Setup() // and go",
+      "TEST_F(FooTest, DoesX) {",
+      "Q_FOREACH(const QString &s, list) {",
+      "DEFINE_bool(verbose, false, \"say more\")",
+      "std::sort(v.begin(), v.end())",
+      "Foo::bar(int x) {",
+      "x = a.operator==(b)",
+      "a.operator()(b)",
+      "the operator== (for Foo) compares",
+      "the operator is overloaded (see below)",
+      "operator is overloaded (see below)",
+      "operator to call(x)",
+      "~mask(x) & y",
+      "~Literal(opener)",
+      "Point2D(...)",
+      "KroneckerProduct(C**m, D**m)",
+      "TensorProduct(b1*A, b2*B)",
+      "PyAPI_FUNC(PyCodeObject*)",
+  })
+  void declaredMembersCallsAndMacrosAreNot(String line) {
     assertFalse(declaration(line), line);
     assertFalse(declaration("    " + line), "indented: " + line);
   }
@@ -96,6 +167,8 @@ class CStyleFunctionTest {
     assertTrue(declaration("unsigned long hash_bytes("));
     assertFalse(declaration("    unsigned long hash_bytes("), "a call's arguments wrapped");
     assertFalse(declaration("    std::vector<int> v(10,"), "a constructor call wrapped");
+    assertTrue(declaration("Ledger::Ledger(std::string name,"));
+    assertFalse(declaration("Ledger(std::string name,"), "a one-word list left open");
   }
 
   @Test
@@ -144,6 +217,29 @@ class CStyleFunctionTest {
         titles.toString());
     assertTrue(titles.contains("std::vector<int> Graph::neighbours(int v) const"),
         titles.toString());
+  }
+
+  @Test
+  void aCppClassGetsItsConstructorsAndOperators() throws IOException {
+    String code = resource("members.cpp");
+    CodeLines lines = lines(code);
+    assertEquals(List.of(7, 9, 12, 16, 25, 30, 44, 50), cStyleLines(lines),
+        "definitions; no = default, = delete or declaration ending with ;");
+    CodeOutline outline = new CodeOutline(lines);
+    assertEquals(List.of("class Money", "~Money()"), outline.enclosing(9));
+    assertEquals(List.of("class Money", "bool operator==(const Money &o) const"),
+        outline.enclosing(12));
+    assertEquals(List.of("class Money", "operator bool() const"), outline.enclosing(16));
+    assertEquals(List.of("Money &Money::operator=(const Money &o)"), outline.enclosing(25));
+    assertEquals(List.of("Ledger::Ledger(std::string name, int capacity)"),
+        outline.enclosing(46), "the initialiser list on the next line stays inside");
+
+    List<Chunk> chunks = new CodeChunker(12, 512).chunk("/o", "src/members.cpp", code);
+    List<String> titles = titles(chunks);
+    assertTrue(titles.contains("Money &Money::operator=(const Money &o)"), titles.toString());
+    assertTrue(titles.contains("Ledger::Ledger(std::string name, int capacity)"),
+        titles.toString());
+    assertTrue(titles.contains("Ledger::~Ledger()"), titles.toString());
   }
 
   private static boolean declaration(String line) {

@@ -1,0 +1,180 @@
+package dev.relearn.indexer.chunk;
+
+import java.util.Set;
+
+/**
+ * Recognises a function definition in GNU style, its return type alone on a line and its name on
+ * the next, both at column 0, then the parameter list, maybe qualifiers ({@code const}) or
+ * attribute macros ({@code __THROW}), and, on the same line, a later one or after old-style
+ * parameter declarations ({@code int a;}), its body's <code>{</code>:
+ *
+ * <pre>
+ * static int
+ * foo (int a, char *b)
+ * {
+ * </pre>
+ *
+ * <p>The return type line holds one to {@value #MAX_TYPE_WORDS} words ({@code char *}, {@code
+ * const struct node *}, {@code std::vector<int>}), none a statement or prose word ({@link
+ * CStyleFunction#notAType}) or a block's end ({@code end}, {@code fi}, {@code done}). The name
+ * is one word, maybe qualified ({@code Foo::bar}) or an operator ({@link OperatorName}), may be
+ * followed by a space before its {@code (}, and is not all capitals ({@code G_DEFINE_TYPE (Foo,
+ * foo, G_TYPE_OBJECT)} is a macro). So a call or a macro ends with {@code ;} or has no type line
+ * above; a control statement ({@code if (}, {@code while (}) has a statement word for a name; a
+ * prototype ends with {@code ;} where its parameter list closes or after its attributes.
+ */
+final class GnuStyleFunction {
+  /** A return type has at most this many words: {@code static inline const struct node *}. */
+  private static final int MAX_TYPE_WORDS = 5;
+  /** A parameter list may wrap over at most this many lines after the name's. */
+  private static final int MAX_PARAMETER_LINES = 12;
+  /** At most this many old-style parameter declarations between the list and the body. */
+  private static final int MAX_LINES_BEFORE_BODY = 8;
+  /** Words that end blocks in shell, Ruby, Lua or Python and so are no return types. */
+  private static final Set<String> BLOCK_ENDS = Set.of("end", "fi", "done", "esac", "pass",
+      "exit", "endif", "endwhile", "endfor", "endforeach", "finally", "try", "begin", "rescue",
+      "ensure", "next", "last", "redo", "retry");
+
+  private GnuStyleFunction() {}
+
+  /**
+   * Whether line {@code i} of {@code index} is the return type line of a GNU-style definition
+   * whose name is on line {@code i + 1}.
+   */
+  static boolean startsAt(LineIndex index, int i) {
+    if (i < 0 || i + 1 >= index.lineCount() || !startsWord(index, i) || !startsWord(index, i + 1)) {
+      return false; // most lines, cheaply: indented, blank or punctuation first
+    }
+    String typeLine = index.line(i);
+    String nameLine = index.line(i + 1);
+    if (!atColumnZero(typeLine) || !atColumnZero(nameLine) || !isReturnType(typeLine.strip())) {
+      return false;
+    }
+    String text = OperatorName.rewrite(nameLine.strip()).line();
+    int open = text.indexOf('(');
+    if (open < 1 || text.endsWith(";") || !isName(text.substring(0, open).stripTrailing())) {
+      return false;
+    }
+    return definedAfter(index, i + 1, text, open);
+  }
+
+  /**
+   * The definition starting at line {@code i} as one line, its return type before its name:
+   * {@code static int foo (int a, char *b)}, {@code char *xstrdup (const char *s)}, {@code
+   * PyObject* get (void)}.
+   */
+  static String joined(LineIndex index, int i) {
+    String type = index.line(i).strip();
+    int end = type.length();
+    while (end > 0 && (type.charAt(end - 1) == '*' || type.charAt(end - 1) == '&')) {
+      end--;
+    }
+    boolean spaced = end < type.length() && end > 0 && type.charAt(end - 1) == ' ';
+    return type + (spaced ? "" : " ") + index.line(i + 1).strip(); // char *f, PyObject* f
+  }
+
+  /** Whether a line holds only a return type ({@link #MAX_TYPE_WORDS} words at most). */
+  private static boolean isReturnType(String line) {
+    if (line.isEmpty() || !(Character.isLetter(line.charAt(0)) || line.charAt(0) == '_')) {
+      return false;
+    }
+    CStyleFunction.Words words = CStyleFunction.words(line, line.length());
+    if (words == null || words.count() > MAX_TYPE_WORDS || CStyleFunction.notAType(words.last())
+        || BLOCK_ENDS.contains(words.last())) {
+      return false;
+    }
+    String last = words.last();
+    String bare = last.endsWith(">") && last.indexOf('<') > 0
+        ? last.substring(0, last.indexOf('<')) : last; // std::vector<int>
+    return CStyleFunction.isName(bare) && !bare.startsWith("~");
+  }
+
+  /** A function's name: one word, maybe qualified, not a statement word or a macro's. */
+  private static boolean isName(String name) {
+    return CStyleFunction.isName(name) && !CStyleFunction.notAType(name)
+        && !BLOCK_ENDS.contains(name) && name.chars().anyMatch(Character::isLowerCase);
+  }
+
+  /**
+   * Whether the parameter list opening at {@code open} of line {@code nameLine} ({@code text},
+   * stripped) closes within {@link #MAX_PARAMETER_LINES} lines and is followed by qualifiers and
+   * a body, not by {@code ;}.
+   */
+  private static boolean definedAfter(LineIndex index, int nameLine, String text, int open) {
+    int depth = 0;
+    int line = nameLine;
+    String current = text;
+    int from = open;
+    while (true) {
+      for (int c = from; c < current.length(); c++) {
+        char ch = current.charAt(c);
+        if (ch == '(') {
+          depth++;
+        } else if (ch == ')' && --depth == 0) {
+          String tail = current.substring(c + 1).strip();
+          if (tail.endsWith(";")) {
+            return false;
+          }
+          if (tail.contains("{")) {
+            return CStyleFunction.qualifiersOnly(tail);
+          }
+          return (CStyleFunction.qualifiersOnly(tail) || macrosOnly(tail))
+              && bodyFollows(index, line + 1);
+        }
+      }
+      if (++line >= index.lineCount() || line - nameLine > MAX_PARAMETER_LINES
+          || current.endsWith(";")) {
+        return false;
+      }
+      current = index.line(line).strip();
+      from = 0;
+    }
+  }
+
+  /**
+   * Whether the body's <code>{</code> starts a line from {@code line} on, after at most {@link
+   * #MAX_LINES_BEFORE_BODY} old-style parameter declarations or comments.
+   */
+  private static boolean bodyFollows(LineIndex index, int line) {
+    int seen = 0;
+    for (int i = line; i < index.lineCount() && seen <= MAX_LINES_BEFORE_BODY; i++) {
+      String s = index.line(i).strip();
+      if (s.isEmpty()) {
+        continue;
+      }
+      if (s.startsWith("{")) {
+        return true;
+      }
+      boolean comment = s.startsWith("/*") || s.startsWith("*") || s.startsWith("//");
+      if (!comment && !s.endsWith(";")) {
+        return false;
+      }
+      seen++;
+    }
+    return false;
+  }
+
+  /** Whether {@code tail} is attribute macros only: {@code __THROW}, {@code __GMP_NOTHROW}. */
+  private static boolean macrosOnly(String tail) {
+    for (int i = 0; i < tail.length(); i++) {
+      char c = tail.charAt(i);
+      if (!(Character.isUpperCase(c) || Character.isDigit(c) || c == '_' || c == ' ')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean startsWord(LineIndex index, int i) {
+    int start = index.start(i);
+    if (start >= index.end(i)) {
+      return false;
+    }
+    char c = index.text().charAt(start);
+    return Character.isLetter(c) || c == '_' || c == '~';
+  }
+
+  private static boolean atColumnZero(String line) {
+    return !line.isEmpty() && !Character.isWhitespace(line.charAt(0));
+  }
+}
