@@ -54,7 +54,7 @@ final class ProgressRelay implements Progress {
       }
     });
     boolean interrupted = false;
-    RuntimeException callbackFailure = null;
+    Throwable callbackFailure = null; // unchecked: what Progress may throw
     for (Event event; (event = relay.next()) != Event.END; ) {
       if (event == Event.INTERRUPTED) {
         interrupted = true;
@@ -65,7 +65,7 @@ final class ProgressRelay implements Progress {
         if (callbackFailure == null) {
           event.deliver(target);
         }
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | Error e) { // the work is stopped and waited for all the same
         callbackFailure = e;
         relay.stopRequested = true;
       }
@@ -74,19 +74,27 @@ final class ProgressRelay implements Progress {
         relay.stopRequested = true;
       }
     }
+    T result = null;
     try {
-      return IoThreads.await(started, () -> {});
+      result = IoThreads.await(started, () -> {});
     } catch (CancellationException stopped) {
-      if (callbackFailure != null) {
-        throw callbackFailure;
+      if (callbackFailure == null) {
+        throw (InterruptedIOException) new InterruptedIOException("stopped: the calling thread"
+            + " was interrupted; the index holds the path whole or as it was before")
+            .initCause(stopped);
       }
-      throw (InterruptedIOException) new InterruptedIOException("stopped: the calling thread was"
-          + " interrupted; the index holds the path whole or as it was before").initCause(stopped);
     } finally {
       if (interrupted) {
         Thread.currentThread().interrupt();
       }
     }
+    if (callbackFailure instanceof Error error) {
+      throw error;
+    }
+    if (callbackFailure != null) {
+      throw (RuntimeException) callbackFailure;
+    }
+    return result;
   }
 
   @Override

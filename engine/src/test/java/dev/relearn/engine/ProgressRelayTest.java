@@ -99,6 +99,31 @@ class ProgressRelayTest {
   }
 
   @Test
+  void aCallbackThatFailsWithAnErrorStillWaitsForTheWorkToStop() {
+    AssertionError failure = new AssertionError("a test's check failed in the callback");
+    Progress failing = new Recorded() {
+      @Override
+      public void start(String task, long total) {
+        throw failure;
+      }
+    };
+    boolean[] ended = new boolean[1];
+    assertSame(failure, assertThrows(AssertionError.class,
+        () -> ProgressRelay.run(failing, progress -> {
+          try {
+            progress.start("embedding", 1_000_000);
+            while (true) {
+              progress.advance(1);
+              LockSupport.parkNanos(1_000_000);
+            }
+          } finally {
+            ended[0] = true;
+          }
+        })));
+    assertTrue(ended[0], "no index call goes on behind the caller's back");
+  }
+
+  @Test
   void anInterruptedCallerStopsTheWorkAndKeepsItsInterruptStatus() {
     Progress interrupting = new Recorded() {
       @Override
