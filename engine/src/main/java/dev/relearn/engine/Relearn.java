@@ -174,7 +174,8 @@ public final class Relearn implements AutoCloseable {
    * (a cluster merged with other sessions' goes whole), commits, and recomputes the learned
    * fields, so that the next search no longer uses it. What its ratings taught the per-class
    * weights stays, as they average over sessions ({@link #resetWeights}). A forget that fails
-   * part-way (an {@code IOException}) is finished by the next open, or at once when asked again.
+   * part-way (an {@code IOException}) is finished in the background, retried until it succeeds,
+   * by the next open, or at once when asked again; meanwhile searches skip its past queries.
    *
    * @param sessionId the session id the feedback was recorded with
    * @return the past-query clusters removed
@@ -189,8 +190,9 @@ public final class Relearn implements AutoCloseable {
    * Forgets all feedback: every event and past-query cluster, the learned fields, what ratings
    * taught the weights and the recent-feedback list, each committed or saved before this returns.
    * Learned searches then rank exactly as hybrid ones until new feedback arrives. One that fails
-   * or crashes part-way is finished by the next open, weights and list included (and with it any
-   * feedback recorded meanwhile), or at once when asked again.
+   * part-way is finished in the background, retried until it succeeds, and one that crashes by
+   * the next open, weights and list included (and with it any feedback recorded meanwhile), or at
+   * once when asked again; meanwhile searches use no past queries.
    *
    * @return the past-query clusters removed
    * @throws IllegalStateException if the engine is read-only

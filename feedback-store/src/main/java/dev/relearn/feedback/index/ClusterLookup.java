@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
 import org.apache.lucene.search.SearcherManager;
 
 /**
@@ -28,9 +29,12 @@ final class ClusterLookup {
     this.config = config;
   }
 
-  /** See {@link FeedbackIndex#similar}; {@code searchers} gives the snapshot. */
+  /**
+   * See {@link FeedbackIndex#similar}; {@code searchers} gives the snapshot, and {@code filter}
+   * (or null for none) restricts the clusters.
+   */
   List<PastQuery> similar(SearcherManager searchers, float[] queryVector, float minSimilarity,
-      int max) throws IOException {
+      int max, Query filter) throws IOException {
     Objects.requireNonNull(queryVector, "queryVector");
     if (Float.isNaN(minSimilarity) || max < 0) {
       throw new IllegalArgumentException("need a minSimilarity and max >= 0, got: minSimilarity="
@@ -44,7 +48,7 @@ final class ClusterLookup {
     try {
       long now = config.clock().millis();
       List<PastQuery> out = new ArrayList<>();
-      for (Neighbour near : VectorSearch.search(searcher, unit, minSimilarity, max, null,
+      for (Neighbour near : VectorSearch.search(searcher, unit, minSimilarity, max, filter,
           config.exactFor(searcher.getIndexReader().numDocs()))) {
         out.add(pastQueries.pastQuery(searcher.getIndexReader(), near.doc(), near.similarity(),
             config.decay(), now));

@@ -7,6 +7,7 @@ import dev.relearn.lucene.feedback.Outcome;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Set;
@@ -20,7 +21,11 @@ import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.util.BytesRef;
 
@@ -83,6 +88,21 @@ public final class FeedbackFields {
   /** Matches every cluster {@code sessionHash} contributed to. */
   public static Query sessionQuery(String sessionHash) {
     return new TermQuery(new Term(SESSION, sessionHash));
+  }
+
+  /**
+   * Matches the clusters none of {@code sessionHashes} contributed to (the ones {@link
+   * #sessionQuery} misses for each), or null, matching every cluster, when there are none.
+   */
+  public static Query withoutSessions(Collection<String> sessionHashes) {
+    if (sessionHashes.isEmpty()) {
+      return null;
+    }
+    return new BooleanQuery.Builder()
+        .add(MatchAllDocsQuery.INSTANCE, BooleanClause.Occur.FILTER)
+        .add(new TermInSetQuery(SESSION, sessionHashes.stream().map(BytesRef::new).toList()),
+            BooleanClause.Occur.MUST_NOT)
+        .build();
   }
 
   /** Matches clusters whose last event is before {@code cutoffMillis}. */

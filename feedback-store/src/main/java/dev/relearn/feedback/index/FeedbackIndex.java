@@ -9,6 +9,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -108,7 +109,17 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
   @Override
   public List<PastQuery> similar(float[] queryVector, float minSimilarity, int max)
       throws IOException {
-    return lookup.similar(writes.searchers(), queryVector, minSimilarity, max);
+    return lookup.similar(writes.searchers(), queryVector, minSimilarity, max, null);
+  }
+
+  /**
+   * As {@link #similar}, without the clusters any of {@code sessionHashes} contributed to: those
+   * that {@link #forgetSession} deletes for each (merged clusters with other sessions included).
+   */
+  public List<PastQuery> similarExcept(float[] queryVector, float minSimilarity, int max,
+      Collection<String> sessionHashes) throws IOException {
+    return lookup.similar(writes.searchers(), queryVector, minSimilarity, max,
+        FeedbackFields.withoutSessions(sessionHashes));
   }
 
   /**

@@ -68,7 +68,8 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     this.recorder = new EventRecorder(config, chunkSearchers, folder, learned, checkpointer);
     this.rewrites = new Rewrites(config, folder, checkpointer, followUp);
     this.merges = new ClusterMerges(index, checkpointer);
-    this.maintenance = new Maintenance(this, config);
+    this.maintenance = new Maintenance(this, config, new ForgetRetries(
+        () -> !checkpointer.marks().isEmpty(), rewrites::finishUnfinished, System::nanoTime));
   }
 
   /**
@@ -126,16 +127,17 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
 
   /**
    * What similar past queries taught: the cluster index's lookup, with evidence for renamed
-   * chunks counted for their current ids.
+   * chunks counted for their current ids, and without the clusters that unfinished forgets will
+   * delete.
    */
   @Override
   public List<PastQuery> similar(float[] queryVector, float minSimilarity, int max)
       throws IOException {
     requireOpen();
     VectorProtection protection = folder.protection();
-    return RenamedEvidence.follow(index.similar(
-        protection == null ? queryVector : protection.protect(queryVector), minSimilarity, max),
-        folder.ledger().renamed());
+    List<PastQuery> found = checkpointer.marks().lookUp(index::similarExcept,
+        protection == null ? queryVector : protection.protect(queryVector), minSimilarity, max);
+    return RenamedEvidence.follow(found, folder.ledger().renamed());
   }
 
   /** Whether any feedback is recorded: cheap, for choosing a default search mode. */
@@ -190,7 +192,10 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     return IoThreads.call(index::compact);
   }
 
-  /** Deletes a session's feedback, commits, updates the learned fields (see {@link #forgetAll}). */
+  /**
+   * Deletes a session's feedback, commits, updates the learned fields. If it fails part-way, the
+   * store finishes it by itself (see {@link #forgetAll}).
+   */
   public int forgetSession(String sessionHash) throws IOException {
     requireOpen();
     return IoThreads.call(() -> rewrites.forgetSession(sessionHash));
@@ -198,8 +203,11 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
 
   /**
    * Deletes all feedback, commits, resets every learned field and runs the {@link
-   * ForgetAllFollowUp} given to {@link #open}. If it fails part-way, the next open finishes it,
-   * follow-up included (so does asking again).
+   * ForgetAllFollowUp} given to {@link #open}. If it fails part-way, the store's maintenance
+   * finishes it by itself, follow-up included: first within seconds, then, while it keeps failing
+   * (each failure is logged), at growing intervals of up to 2 minutes; so do asking again and the
+   * next open. Meanwhile, similar-query lookups skip the clusters it will delete (all of them,
+   * here), and the learned values may still count its feedback.
    */
   public int forgetAll() throws IOException {
     requireOpen();

@@ -10,9 +10,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The store's background work on one named daemon thread: flushing staged learned fields,
- * checkpoints, daily expiry, and merging the cluster index into one segment once no feedback
- * has arrived for {@link #IDLE_MERGE_INTERVAL}. A failure is kept and rethrown to the next caller
- * of {@link #check()}, never swallowed.
+ * checkpoints, daily expiry, merging the cluster index into one segment once no feedback has
+ * arrived for {@link #IDLE_MERGE_INTERVAL}, and finishing the forgets that failed part-way
+ * ({@link ForgetRetries}). A failure is kept and rethrown to the next caller of {@link #check()},
+ * never swallowed, and stops every task but the forgets' retries: those log their own failures
+ * and try again later, so that a forget still finishes once, say, a full disk has room again.
  */
 final class Maintenance {
   private static final System.Logger LOG = System.getLogger(Maintenance.class.getName());
@@ -23,13 +25,15 @@ final class Maintenance {
   private final FeedbackStore store;
   private final FeedbackStoreConfig config;
   private final ScheduledExecutorService executor;
+  private final ForgetRetries forgetRetries;
   private volatile Exception failure;
 
-  Maintenance(FeedbackStore store, FeedbackStoreConfig config) {
+  Maintenance(FeedbackStore store, FeedbackStoreConfig config, ForgetRetries forgetRetries) {
     this.store = store;
     this.config = config;
     this.executor = Executors.newSingleThreadScheduledExecutor(
         IoThreads.factory("relearn-feedback-maintenance-")); // never interrupted: writes inline
+    this.forgetRetries = forgetRetries;
   }
 
   void start() {
@@ -37,6 +41,8 @@ final class Maintenance {
     schedule(store::checkpoint, config.checkpointInterval());
     schedule(store::expire, EXPIRY_INTERVAL);
     schedule(store::mergeClustersWhenIdle, IDLE_MERGE_INTERVAL);
+    long tick = ForgetRetries.TICK.toMillis();
+    executor.scheduleWithFixedDelay(forgetRetries::tick, tick, tick, TimeUnit.MILLISECONDS);
   }
 
   private void schedule(Task task, Duration every) {

@@ -17,7 +17,9 @@ import java.util.Set;
  * index and the chunk index, then (for a forget-all) the {@link ForgetAllFollowUp}, and only then
  * the ledger again without the mark. A forget cut short by a crash or a failure keeps its mark in
  * every later ledger commit, so that the next open finishes it ({@link #finishForget()}) instead
- * of keeping the session's query vectors; a forget asked for again finishes it at once.
+ * of keeping the session's query vectors; a forget asked for again finishes it at once, and the
+ * process it failed in finishes it by itself ({@link #finishUnfinished()}, which the store's
+ * maintenance retries: {@link ForgetRetries}).
  */
 final class Rewrites {
   private final FeedbackIndexConfig indexConfig;
@@ -84,29 +86,62 @@ final class Rewrites {
 
   /** Forgets session {@code sessionHash}, or everything when it is null. */
   private int forget(String sessionHash) throws IOException {
+    return checkpointer.rewriting(() -> forgetRewriting(sessionHash));
+  }
+
+  /**
+   * Finishes the forgets that failed part-way in this process (their marks are still there), as
+   * asking for them again would: a forget-all if one is unfinished (which finishes every
+   * session's too), else each unfinished session's in turn. Like them, it deletes what those
+   * sessions (or any, for a forget-all) recorded since. Reads the marks under the same locks as
+   * the forgets themselves, so a forget that finished meanwhile is not done again.
+   *
+   * @return whether any forget was unfinished
+   */
+  boolean finishUnfinished() throws IOException {
     return checkpointer.rewriting(() -> {
+      if (marks.isEmpty()) {
+        return false;
+      }
+      if (marks.all()) {
+        forgetRewriting(null);
+      } else {
+        for (String session : marks.sessions()) {
+          forgetRewriting(session);
+        }
+      }
+      return true;
+    });
+  }
+
+  /**
+   * A forget, with the locks of {@link Checkpointer#rewriting} held. Its mark is set first, so
+   * that a failure anywhere, the first checkpoint's included, leaves the forget unfinished: the
+   * process retries it ({@link ForgetRetries}), and the next ledger commit names it for the next
+   * open.
+   */
+  private int forgetRewriting(String sessionHash) throws IOException {
+    marks.add(sessionHash);
+    try {
       checkpointer.changed(); // roll and trim the log even if nothing was applied since the last
       checkpointer.checkpoint(); // checkpoint: the log keeps nothing a replay could bring back
-      marks.add(sessionHash);
-      try {
-        deleteFromLedger(sessionHash);
-        checkpointer.commitLedger(); // names the forget until it has finished
-        afterMark.run();
-        int removed = sessionHash == null ? index.forgetAll() : index.forgetSession(sessionHash);
-        pruneRenames();
-        checkpointer.rebuildLearnedFields();
-        checkpointer.commitChunks();
-        if (sessionHash == null) {
-          followUp.run();
-        }
-        marks.finished(sessionHash);
-        checkpointer.commitLedger(); // done: an open no longer finishes it
-        return removed;
-      } catch (IOException | RuntimeException e) {
-        checkpointer.changed(); // the next checkpoint commits what was deleted, with the mark
-        throw e;
+      deleteFromLedger(sessionHash);
+      checkpointer.commitLedger(); // names the forget until it has finished
+      afterMark.run();
+      int removed = sessionHash == null ? index.forgetAll() : index.forgetSession(sessionHash);
+      pruneRenames();
+      checkpointer.rebuildLearnedFields();
+      checkpointer.commitChunks();
+      if (sessionHash == null) {
+        followUp.run();
       }
-    });
+      marks.finished(sessionHash);
+      checkpointer.commitLedger(); // done: an open no longer finishes it
+      return removed;
+    } catch (IOException | RuntimeException e) {
+      checkpointer.changed(); // the next checkpoint commits what was deleted, with the mark
+      throw e;
+    }
   }
 
   private void deleteFromLedger(String sessionHash) throws IOException {

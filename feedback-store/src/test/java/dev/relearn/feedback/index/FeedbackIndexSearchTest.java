@@ -18,6 +18,7 @@ import dev.relearn.lucene.feedback.Outcome;
 import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.schema.ChunkIds;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -97,6 +98,55 @@ class FeedbackIndexSearchTest {
         }
       }
       assertTrue(compared > 25, "the queries must find something, compared " + compared);
+    }
+  }
+
+  @Test
+  void similarExceptSkipsExactlyWhatForgettingTheSessionsDeletesOnBothPaths() throws Exception {
+    for (int exactBelow : new int[] {20_000, 0}) {
+      Random random = new Random(11);
+      float[] shared = Fixtures.randomUnit(random, DIM);
+      try (FeedbackIndex index = open(dir.resolve("below-" + exactBelow), exactBelow)) {
+        for (int i = 0; i < 200; i++) {
+          add(index, event("e" + i, "s" + (i % 20), Fixtures.randomUnit(random, DIM),
+              "c" + (i % 7), Outcome.SUCCESS, T0 + i));
+        }
+        add(index, event("x1", "x", shared, "a", Outcome.SUCCESS, T0));
+        add(index, event("y1", "y", shared, "b", Outcome.SUCCESS, T0));
+        index.compact(); // one cluster of sessions x and y: forgetting x deletes y's evidence too
+        List<String> skipped = List.of("s3", "s17", "x");
+        List<float[]> queries = new ArrayList<>(List.of(shared));
+        for (int i = 0; i < 20; i++) {
+          queries.add(Fixtures.randomUnit(random, DIM));
+        }
+        List<List<PastQuery>> except = new ArrayList<>();
+        for (float[] q : queries) {
+          except.add(index.similarExcept(q, 0.2f, 8, skipped));
+          assertSameClusters(index.similar(q, 0.2f, 8), index.similarExcept(q, 0.2f, 8, List.of()),
+              "skipping no session is the plain lookup");
+        }
+        assertTrue(index.similar(shared, 0.2f, 8).get(0).similarity() > 0.99f);
+        assertTrue(except.get(0).stream().noneMatch(p -> p.similarity() > 0.99f),
+            "the merged cluster is skipped: " + except.get(0));
+        for (String session : skipped) {
+          index.forgetSession(session);
+        }
+        for (int i = 0; i < queries.size(); i++) {
+          assertSameClusters(index.similar(queries.get(i), 0.2f, 8), except.get(i),
+              "query " + i + ", exact below " + exactBelow);
+        }
+      }
+    }
+  }
+
+  /** The same clusters in the same order; HNSW's similarities may differ in the last bits. */
+  private static void assertSameClusters(List<PastQuery> expected, List<PastQuery> actual,
+      String what) {
+    assertEquals(expected.size(), actual.size(), what);
+    for (int i = 0; i < expected.size(); i++) {
+      assertEquals(expected.get(i).lastMillis(), actual.get(i).lastMillis(), what + " #" + i);
+      assertEquals(expected.get(i).chunks(), actual.get(i).chunks(), what + " #" + i);
+      assertEquals(expected.get(i).similarity(), actual.get(i).similarity(), 1e-5, what);
     }
   }
 

@@ -22,12 +22,19 @@ import org.junit.jupiter.api.io.TempDir;
  * is finished by the next open even when checkpoints ran in between: every ledger commit carries
  * the mark of a forget that has not finished. Before, a checkpoint's ledger commit dropped it, and
  * the session's query vectors came back with the next open. A forget-all's follow-up (the
- * engine's weights reset) is part of what the mark stands for.
+ * engine's weights reset) is part of what the mark stands for. Here the store's own retries of
+ * the forget fail as well (the fault stays); {@link FailedForgetRetryTest} has them succeed.
  */
 class UnfinishedForgetTest {
   private static final long T0 = 1_700_000_000_000L;
   private static final Checkpointer.Change DISK_FAILS = () -> {
     throw new IOException("injected: the disk failed");
+  };
+  /** Fails the store's own retries ({@link ForgetRetries}), not a forget asked for again. */
+  private static final Checkpointer.Change RETRIES_FAIL = () -> {
+    if (Thread.currentThread().getName().startsWith("relearn-feedback-maintenance-")) {
+      throw new IOException("injected: the disk failed");
+    }
   };
 
   @TempDir Path tmp;
@@ -49,7 +56,7 @@ class UnfinishedForgetTest {
         store.afterForgetMark(DISK_FAILS);
         assertThrows(IOException.class, () -> store.forgetSession(gone));
         assertThrows(IOException.class, () -> store.forgetSession(alsoGone));
-        store.afterForgetMark(() -> { });
+        // the disk stays full: the store's own retries fail too
         store.record(event("k2", keep, unit(4), "c3", T0)); // feedback goes on, and so do
         store.checkpoint(); // checkpoints: their ledger commits keep both marks
         assertEquals(Set.of(gone, alsoGone),
@@ -81,7 +88,7 @@ class UnfinishedForgetTest {
         store.record(event("g1", gone, unit(1), "c0", T0));
         store.afterForgetMark(DISK_FAILS);
         assertThrows(IOException.class, () -> store.forgetSession(gone));
-        store.afterForgetMark(() -> { });
+        store.afterForgetMark(RETRIES_FAIL);
         assertEquals(1, store.forgetSession(gone));
         assertTrue(store.similar(unit(1), 0.99f, 5).isEmpty());
         assertTrue(ForgetMarks.read(fixture.committedLedgerData()).isEmpty());
