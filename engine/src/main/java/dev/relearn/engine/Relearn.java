@@ -329,10 +329,7 @@ public final class Relearn implements AutoCloseable {
   @Override
   public synchronized void close() throws IOException {
     if (gate.close()) { // false the second time: idempotent, as AutoCloseable recommends
-      IoThreads.call(() -> { // commits: not on a thread an interrupt could reach
-        parts.close();
-        return null;
-      });
+      IoThreads.run(parts::close); // commits: not on a thread an interrupt could reach
     }
   }
 }

@@ -100,10 +100,8 @@ final class ClusterWriter {
    */
   synchronized void refreshIfDirty() throws IOException {
     if (!pending.isEmpty() && writer.getTragicException() == null) {
-      IoThreads.call(() -> { // flushes the writer: never on a caller's interruptible thread
-        searchers.maybeRefreshBlocking();
-        return null;
-      });
+      // flushes the writer: never on a caller's thread, which may be interrupted
+      IoThreads.run(searchers::maybeRefreshBlocking);
       pending.clear();
     }
   }

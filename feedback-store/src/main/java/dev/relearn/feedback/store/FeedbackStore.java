@@ -180,10 +180,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    */
   public void renameChunks(Map<String, String> successors) throws IOException {
     requireOpen();
-    IoThreads.call(() -> {
-      rewrites.renameChunks(successors);
-      return null;
-    });
+    IoThreads.run(() -> rewrites.renameChunks(successors));
   }
 
   /** Merges near-identical query clusters; the report reads "compacted N → M". */
@@ -228,10 +225,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   /** Writes staged learned fields as doc values now and refreshes the chunk searchers. */
   public void flushLearnedFields() throws IOException {
     requireOpen();
-    IoThreads.call(() -> {
-      learned.flush();
-      return null;
-    });
+    IoThreads.run(learned::flush);
   }
 
   /**
@@ -275,10 +269,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    */
   public void checkpoint() throws IOException {
     requireOpen();
-    IoThreads.call(() -> {
-      checkpointer.checkpoint();
-      return null;
-    });
+    IoThreads.run(checkpointer::checkpoint);
   }
 
   /**
@@ -308,7 +299,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     if (closed) {
       return;
     }
-    IoThreads.call(() -> { // waits for maintenance and commits: not on an interruptible thread
+    IoThreads.run(() -> { // waits for maintenance and commits: not on an interruptible thread
       maintenance.stop();
       try {
         checkpoint();
@@ -316,7 +307,6 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
         closed = true;
         folder.close();
       }
-      return null;
     });
   }
 }

@@ -41,6 +41,13 @@ public final class IoThreads {
     T call() throws IOException;
   }
 
+  /** File work that returns nothing. */
+  @FunctionalInterface
+  public interface IoRun {
+    /** Does the work. */
+    void run() throws IOException;
+  }
+
   /**
    * Daemon threads named {@code prefix} and a number (counted across the JVM for each prefix, so
    * that thread dumps tell pools apart), on which {@link #call} runs work inline: for pools whose
@@ -66,6 +73,14 @@ public final class IoThreads {
   /** Runs {@code work} where no interrupt can reach it; see the class comment. */
   public static <T> T call(IoCall<T> work) throws IOException {
     return call(work, () -> {});
+  }
+
+  /** As {@link #call(IoCall)}, for work that returns nothing. */
+  public static void run(IoRun work) throws IOException {
+    call(() -> {
+      work.run();
+      return null;
+    });
   }
 
   /**

@@ -26,18 +26,12 @@ public final class ShieldedLockFactory extends LockFactory {
     return new Lock() {
       @Override
       public void ensureValid() throws IOException {
-        IoThreads.call(() -> {
-          lock.ensureValid();
-          return null;
-        });
+        IoThreads.run(lock::ensureValid);
       }
 
       @Override
       public void close() throws IOException {
-        IoThreads.call(() -> {
-          lock.close();
-          return null;
-        });
+        IoThreads.run(lock::close);
       }
 
       @Override
