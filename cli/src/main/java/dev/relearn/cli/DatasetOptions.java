@@ -11,7 +11,8 @@ import picocli.CommandLine.Option;
 
 /** The BEIR dataset and split that {@code eval} and {@code bench} run on. */
 final class DatasetOptions {
-  // Not required = true: picocli would then demand it before "bench indexing" too.
+  // Not required = true: picocli would then demand it before "bench indexing", "eval learn"
+  // and "eval report" too.
   @Option(names = "--dataset", paramLabel = "BEIR_DIR",
       description = "A BEIR folder: corpus.jsonl(.gz), queries.jsonl, qrels/<split>.tsv,"
           + " e.g. ../shared/datasets/scifact. Required.")

@@ -49,15 +49,7 @@ final class EvalCommand implements Callable<Integer> {
   @Mixin MaxQueriesOption cap;
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-  // Not required = true: picocli would then demand it before "eval learn" and "eval report" too.
-  @Option(names = "--dataset", paramLabel = "BEIR_DIR",
-      description = "A BEIR folder: corpus.jsonl(.gz), queries.jsonl, qrels/<split>.tsv,"
-          + " e.g. ../shared/datasets/scifact. Required.")
-  Path dataset;
-
-  @Option(names = "--split", paramLabel = "SPLIT", defaultValue = "test",
-      description = "The qrels split whose queries run (default: ${DEFAULT-VALUE}).")
-  String split;
+  @Mixin DatasetOptions data;
 
   @Option(names = "--run-out", paramLabel = "FILE",
       description = "Also write the run (top 100 per query) as a TREC run file, for trec_eval.")
@@ -68,16 +60,12 @@ final class EvalCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Usage.require(spec, dataset != null, "Missing required option: '--dataset=BEIR_DIR'");
     cap.check(spec);
-    DatasetOptions data = new DatasetOptions();
-    data.dataset = dataset;
-    data.split = split;
     BeirDataset beir = data.open(spec, engine);
     Fusion fusion = search.fusion(spec);
     search.checkMode(spec);
     RunFile.requireWritable(runOut);
-    Set<String> all = beir.queryIds(split);
+    Set<String> all = beir.queryIds(data.split);
     Set<String> ids = new LinkedHashSet<>(cap.first(all));
     requireRelevant(beir, ids);
     PrintWriter out = spec.commandLine().getOut();
@@ -87,16 +75,16 @@ final class EvalCommand implements Callable<Integer> {
       IndexReport report = evaluation.indexCorpus(ConsoleProgress.stderr());
       err.println(report.summary());
       IndexCommand.printProblems(err, report.problems());
-      JudgmentCoverage.of(relearn, beir, split, ids)
-          .notes("qrels/" + split + ".tsv", beir.queriesFile().getFileName().toString())
+      JudgmentCoverage.of(relearn, beir, data.split, ids)
+          .notes("qrels/" + data.split + ".tsv", beir.queriesFile().getFileName().toString())
           .forEach(note -> err.println("relearn: " + note));
       SearchMode mode = search.mode(relearn);
       long start = System.nanoTime();
       Run run = evaluation.run(beir.queries(), ids, mode, fusion, ConsoleProgress.stderr())
           .withoutSelfHits();
       long millis = (System.nanoTime() - start) / 1_000_000L;
-      EvaluationResult scores = EVALUATOR.evaluate(beir.qrels(split), run, ids);
-      FirstStageResult result = new FirstStageResult(beir.name(), split, mode.label(),
+      EvaluationResult scores = EVALUATOR.evaluate(beir.qrels(data.split), run, ids);
+      FirstStageResult result = new FirstStageResult(beir.name(), data.split, mode.label(),
           mode == SearchMode.HYBRID ? fusion.describe() : null, scores.queryCount(),
           scores.mean("ndcg@10"), scores.mean("recall@100"), scores.mean("mrr@10"), millis);
       out.println(json ? Json.write(cap.addTo(result.toJson(), all.size()))
@@ -128,9 +116,9 @@ final class EvalCommand implements Callable<Integer> {
    * others count, as 0, but without one every figure would be 0 whatever the mode.
    */
   private void requireRelevant(BeirDataset beir, Set<String> ids) throws IOException {
-    if (!DatasetOptions.anyRelevant(beir, split, ids)) {
+    if (!DatasetOptions.anyRelevant(beir, data.split, ids)) {
       throw new IllegalArgumentException("--max-queries " + cap.limit() + ": none of the first "
-          + ids.size() + " queries of split " + split + " has a relevant document, so every"
+          + ids.size() + " queries of split " + data.split + " has a relevant document, so every"
           + " metric would be 0; raise --max-queries");
     }
   }
