@@ -1,5 +1,6 @@
 package dev.relearn.engine;
 
+import dev.relearn.feedback.store.RecordedFeedback;
 import dev.relearn.lucene.files.AtomicFiles;
 import dev.relearn.lucene.files.OwnerOnly;
 import java.io.IOException;
@@ -11,8 +12,11 @@ import java.nio.file.Path;
  * Ties a feedback folder to the embedding model its query vectors came from. Past queries are
  * only comparable with new ones embedded by the same model, so a feedback folder recorded with
  * another model (copied from another index, say) is refused with a message that names both models
- * and what to do, instead of silently matching unrelated vectors. A folder without a marker (new,
- * or written before markers existed) is adopted by writing one.
+ * and what to do, instead of silently matching unrelated vectors. A folder without a marker is
+ * adopted by writing one while it holds no past queries (new, or with none recorded yet); one that
+ * holds some (copied without its marker, or written before markers existed) is refused too, as
+ * nothing tells which model recorded them, with the way out: write the marker, or move the folder
+ * away.
  */
 final class FeedbackModelMarker {
   /** The marker's name in the feedback folder. */
@@ -39,15 +43,14 @@ final class FeedbackModelMarker {
    *
    * @return whether there is a marker (then it matched); an empty one, which only a crash of a
    *     version that wrote it in place could leave, counts as none
-   * @throws IllegalStateException if the folder was recorded with another model
+   * @throws IllegalStateException if the folder was recorded with another model, or holds past
+   *     queries but no marker
    */
   static boolean requireMatch(Path feedbackDir, String modelId) throws IOException {
     Path marker = feedbackDir.resolve(FILE);
-    if (Files.exists(marker)) {
-      String recorded = Files.readString(marker, StandardCharsets.UTF_8).strip();
-      if (recorded.isEmpty()) {
-        return false;
-      }
+    String recorded = Files.exists(marker)
+        ? Files.readString(marker, StandardCharsets.UTF_8).strip() : "";
+    if (!recorded.isEmpty()) {
       if (!recorded.equals(modelId)) {
         throw new IllegalStateException("the feedback in " + feedbackDir + " was recorded with"
             + " model " + recorded + ", but this index uses " + modelId + "; its past queries"
@@ -55,6 +58,13 @@ final class FeedbackModelMarker {
             + " or open the index with --model matching " + recorded);
       }
       return true;
+    }
+    if (RecordedFeedback.present(feedbackDir)) {
+      throw new IllegalStateException("the feedback in " + feedbackDir + " holds past queries"
+          + " but no model id in " + marker + ", so nothing tells which model recorded them"
+          + " (they can only be compared with queries embedded by the same one). If it was "
+          + modelId + ", write that id into that file and open again; if not, move that folder"
+          + " away (relearn then starts learning afresh)");
     }
     return false;
   }

@@ -108,11 +108,43 @@ final class LogFolder implements Closeable {
 
   /** The file of a generation. */
   Path file(long generation) {
+    return file(dir, generation);
+  }
+
+  /** The file of a generation in the log folder {@code dir}. */
+  static Path file(Path dir, long generation) {
     return dir.resolve("translog-" + generation + ".log");
   }
 
   /** The generations present, oldest first. */
   List<Long> generations() throws IOException {
+    return generations(dir);
+  }
+
+  /** Whether a generation in the log folder {@code dir}, if it exists, is not empty. */
+  static boolean holdsRecords(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return false;
+    }
+    for (long generation : generations(dir)) {
+      if (size(file(dir, generation)) > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The size of {@code file}, a failure naming it. */
+  static long size(Path file) throws IOException {
+    try {
+      return Files.size(file);
+    } catch (IOException e) {
+      throw new IOException("cannot read the size of " + file + ": " + describe(e), e);
+    }
+  }
+
+  /** The generations in the log folder {@code dir}, oldest first. */
+  static List<Long> generations(Path dir) throws IOException {
     List<Long> generations = new ArrayList<>();
     try (Stream<Path> files = Files.list(dir)) {
       for (Path file : (Iterable<Path>) files::iterator) {

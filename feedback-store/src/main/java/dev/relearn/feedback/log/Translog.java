@@ -1,10 +1,7 @@
 package dev.relearn.feedback.log;
 
-import static dev.relearn.feedback.log.RecordFormat.describe;
-
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
@@ -100,7 +97,7 @@ public final class Translog implements Closeable {
     try {
       GenerationHistory history = GenerationHistory.load(folder);
       long newest = history.newest();
-      if (newest > 0 && sizeOf(folder.file(newest)) == 0) {
+      if (newest > 0 && LogFolder.size(folder.file(newest)) == 0) {
         writer = GenerationWriter.reuseEmpty(newest, folder.file(newest), opener);
         history.remove(newest);
       } else {
@@ -122,12 +119,12 @@ public final class Translog implements Closeable {
     }
   }
 
-  private static long sizeOf(Path file) throws IOException {
-    try {
-      return Files.size(file);
-    } catch (IOException e) {
-      throw new IOException("cannot read the size of " + file + ": " + describe(e), e);
-    }
+  /**
+   * Whether the log in {@code dir} holds any record, read without opening or locking it (so also
+   * while another process has it open): false when the folder does not exist or is all empty.
+   */
+  public static boolean holdsRecords(Path dir) throws IOException {
+    return LogFolder.holdsRecords(dir);
   }
 
   /**

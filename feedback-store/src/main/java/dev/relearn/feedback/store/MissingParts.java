@@ -52,7 +52,7 @@ final class MissingParts {
   }
 
   /** Counts what the last commit in {@code folder} holds: 0 without a commit. */
-  private static int count(Path folder, Counter counter) throws IOException {
+  static int count(Path folder, Counter counter) throws IOException {
     try (Directory directory = FSDirectory.open(folder)) {
       if (!DirectoryReader.indexExists(directory)) {
         return 0;
@@ -64,7 +64,7 @@ final class MissingParts {
   }
 
   @FunctionalInterface
-  private interface Counter {
+  interface Counter {
     int count(DirectoryReader reader) throws IOException;
   }
 }

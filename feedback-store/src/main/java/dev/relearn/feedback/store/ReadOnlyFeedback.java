@@ -38,7 +38,7 @@ public final class ReadOnlyFeedback implements FeedbackLookup, Closeable {
    * yet (no committed ledger and cluster index: a checkpoint commits the ledger first).
    */
   public static ReadOnlyFeedback open(Path dir, FeedbackStoreConfig config) throws IOException {
-    ClusterReader clusters = ClusterReader.open(dir.resolve("clusters"), config.index());
+    ClusterReader clusters = ClusterReader.open(dir.resolve(StoreFolder.CLUSTERS), config.index());
     if (clusters == null) {
       return null;
     }

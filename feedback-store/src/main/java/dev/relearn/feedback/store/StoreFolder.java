@@ -26,6 +26,8 @@ record StoreFolder(SessionHasher sessions, VectorProtection protection, EventLed
   static final String LEDGER = "ledger";
   /** The cluster index's folder inside a feedback folder. */
   static final String CLUSTERS = "clusters";
+  /** The event log's folder inside a feedback folder. */
+  static final String LOG = "log";
 
   StoreFolder {
     Objects.requireNonNull(sessions, "sessions");
@@ -50,7 +52,7 @@ record StoreFolder(SessionHasher sessions, VectorProtection protection, EventLed
     FeedbackIndex index = null;
     try {
       index = FeedbackIndex.open(dir.resolve(CLUSTERS), config.index());
-      Translog log = Translog.open(dir.resolve("log"), config.durability(), config.syncInterval());
+      Translog log = Translog.open(dir.resolve(LOG), config.durability(), config.syncInterval());
       return new StoreFolder(sessions, protection, ledger, index, log);
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileSuppressingExceptions(e, index, ledger);
