@@ -63,7 +63,8 @@ public final class Relearn implements AutoCloseable {
    * does not exist yet, is empty or holds only relearn's own files.
    *
    * @throws IndexInUseException if another process holds the write lock
-   * @throws IllegalStateException if the index was built with another model or schema
+   * @throws IllegalStateException if the index was built with another model or schema, or its
+   *     feedback recorded with another model or one no marker names ({@link FeedbackModelMarker})
    * @throws IllegalArgumentException if a read-only open finds no index
    * @throws NotAnIndexFolderException if a read-write open is given a folder that is neither
    *     empty nor a relearn index ({@link IndexFolderCheck}); nothing is written then
