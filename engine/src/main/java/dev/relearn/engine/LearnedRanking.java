@@ -53,12 +53,13 @@ final class LearnedRanking {
       LearningSources sources, LinearModel model, List<ScoreBreakdown> explanations)
       throws IOException {
     LearnedRescorer rescorer = rescorer(vector, sources, model);
-    prefetcher.prefetch(rescorer); // the similar-query lookup runs beside the first stage
+    prefetcher.prefetch(rescorer, searcher); // the lookup runs beside the first stage
     Candidates candidates = hybrid.candidates(searcher, request, vector);
     LearnedValuesSource learned = sources.learned();
     List<FusedHit> fused = candidates.fused();
+    int wanted = explorer.enabled() ? fused.size() : request.k(); // exploring needs the rest
     List<RescoredHit> rescored = new ArrayList<>(
-        fused.isEmpty() ? List.of() : rescorer.rerank(searcher, fused, fused.size()));
+        fused.isEmpty() ? List.of() : rescorer.rerank(searcher, fused, wanted));
     double propensity = explorer.explore(rescored, request.k());
     List<RescoredHit> shown = rescored.subList(0, Math.min(request.k(), rescored.size()));
     List<FusedHit> reordered = new ArrayList<>(shown.size()); // load reads only the shown hits

@@ -7,14 +7,16 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import org.apache.lucene.search.IndexSearcher;
 
 /**
- * Starts a learned search's similar-query lookup on another thread while the first stage runs:
- * the lookup needs only the query vector, so its latency hides behind the first stage's instead
- * of adding to it. The rescorer's own {@link LearnedRescorer#feedback()} is synchronized and
- * looks up at most once, so the re-rank simply waits for a prefetch in flight, or does the lookup
- * itself when none was started (the pool busy) or the prefetch failed: then the failure surfaces
- * there, on the caller's thread. Daemon threads; {@link #close} stops them.
+ * Starts a learned search's similar-query lookup, and the search for the documents those past
+ * queries vouch for, on another thread while the first stage runs ({@link
+ * LearnedRescorer#prepare}): they need only the query vector and the searcher, so their latency
+ * hides behind the first stage's instead of adding to it. The rescorer does each at most once
+ * per searcher, under its own lock, so the re-rank simply waits for a prefetch in flight, or does
+ * the work itself when none was started (the pool busy) or the prefetch failed: then the failure
+ * surfaces there, on the caller's thread. Daemon threads; {@link #close} stops them.
  */
 final class LookupPrefetcher implements AutoCloseable {
   private final ThreadPoolExecutor pool;
@@ -26,14 +28,14 @@ final class LookupPrefetcher implements AutoCloseable {
     pool.allowCoreThreadTimeOut(true);
   }
 
-  /** Starts {@code rescorer}'s lookup in the background, if a thread is free soon. */
-  void prefetch(LearnedRescorer rescorer) {
+  /** Starts {@code rescorer}'s preparation for {@code searcher} in the background, if it can. */
+  void prefetch(LearnedRescorer rescorer, IndexSearcher searcher) {
     try {
       pool.execute(() -> {
         try {
-          rescorer.feedback();
+          rescorer.prepare(searcher);
         } catch (IOException | RuntimeException e) {
-          // not lost: the re-rank's own call to feedback() repeats the lookup and throws it
+          // not lost: the re-rank repeats the preparation and throws it
         }
       });
     } catch (RejectedExecutionException busy) {

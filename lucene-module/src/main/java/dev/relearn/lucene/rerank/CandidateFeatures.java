@@ -53,6 +53,11 @@ public record CandidateFeatures(double firstStageScore, double relevance, StageS
    * (bm25Norm − vectorNorm) / 2}, in [−0.5, 0.5].
    */
   public double balance() {
+    return balance(bm25Norm, vectorNorm);
+  }
+
+  /** {@code (bm25Norm − vectorNorm) / 2}: see {@link #balance()}. */
+  static double balance(double bm25Norm, double vectorNorm) {
     return (bm25Norm - vectorNorm) / 2;
   }
 

@@ -50,29 +50,27 @@ final class CandidateReader {
    * @throws IllegalArgumentException if a doc id is not in the searcher's reader
    */
   List<Candidate> read(IndexSearcher searcher, List<FirstStageHit> hits) throws IOException {
-    return read(searcher, hits, new WindowStats.Builder());
+    requireInReader(searcher, hits);
+    int[] all = new int[hits.size()];
+    Arrays.setAll(all, i -> i);
+    Candidate[] out = new Candidate[hits.size()];
+    read(searcher, hits, all, out);
+    return List.of(out);
   }
 
   /**
-   * As {@link #read(IndexSearcher, List)}, adding each candidate to {@code stats} as it is read
-   * (in doc-id order).
+   * Reads the hits at {@code positions} (distinct, in any order, doc ids already checked with
+   * {@link #requireInReader}) into {@code out} at the same positions.
    */
-  List<Candidate> read(IndexSearcher searcher, List<FirstStageHit> hits, WindowStats.Builder stats)
+  void read(IndexSearcher searcher, List<FirstStageHit> hits, int[] positions, Candidate[] out)
       throws IOException {
-    int maxDoc = searcher.getIndexReader().maxDoc();
     List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
-    long[] byDoc = new long[hits.size()]; // doc in the high bits, input position in the low
+    long[] byDoc = new long[positions.length]; // doc in the high bits, input position in the low
     for (int i = 0; i < byDoc.length; i++) {
-      int doc = hits.get(i).doc();
-      if (doc < 0 || doc >= maxDoc) {
-        throw new IllegalArgumentException(
-            "doc " + doc + " is not in the searcher's reader (maxDoc " + maxDoc + ")");
-      }
-      byDoc[i] = ((long) doc << 32) | i;
+      byDoc[i] = ((long) hits.get(positions[i]).doc() << 32) | positions[i];
     }
     Arrays.sort(byDoc);
     StoredFields stored = readContextFields ? searcher.storedFields() : null;
-    Candidate[] out = new Candidate[hits.size()];
     LeafReaderContext leaf = null;
     ChunkIds ids = null;
     LearnedValuesSource.LeafValues learnedReader = null;
@@ -83,7 +81,6 @@ final class CandidateReader {
       if (previous != null && previous.doc() == hit.doc()) { // a duplicate: read it once
         out[i] = new Candidate(hit.doc(), i, hit.score(), hit.bm25(), hit.vector(),
             previous.chunkId(), previous.path(), previous.kind(), previous.learned());
-        stats.add(out[i]);
         continue;
       }
       if (leaf == null || hit.doc() >= leaf.docBase + leaf.reader().maxDoc()) {
@@ -107,9 +104,23 @@ final class CandidateReader {
       }
       out[i] = new Candidate(hit.doc(), i, hit.score(), hit.bm25(), hit.vector(), chunkId, path,
           kind, learned);
-      stats.add(out[i]);
       previous = out[i];
     }
-    return List.of(out);
+  }
+
+  /** Whether context fields are read: then every candidate must be read to be scored. */
+  boolean readsContext() {
+    return readContextFields;
+  }
+
+  /** @throws IllegalArgumentException if a hit's doc id is not in the searcher's reader */
+  static void requireInReader(IndexSearcher searcher, List<FirstStageHit> hits) {
+    int maxDoc = searcher.getIndexReader().maxDoc();
+    for (FirstStageHit hit : hits) {
+      if (hit.doc() < 0 || hit.doc() >= maxDoc) {
+        throw new IllegalArgumentException(
+            "doc " + hit.doc() + " is not in the searcher's reader (maxDoc " + maxDoc + ")");
+      }
+    }
   }
 }

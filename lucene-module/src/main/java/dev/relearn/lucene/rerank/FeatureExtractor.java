@@ -1,6 +1,7 @@
 package dev.relearn.lucene.rerank;
 
 import dev.relearn.lucene.schema.LearnedValues;
+import dev.relearn.lucene.search.StageScore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -38,7 +39,7 @@ public final class FeatureExtractor {
   /** The features of every candidate in {@code window}, in the window's order. */
   public List<CandidateFeatures> extract(List<Candidate> window, FeedbackEvidence feedback,
       RerankContext context) {
-    WindowStats stats = WindowStats.of(window);
+    WindowStats stats = WindowStats.of(window, feedback);
     List<CandidateFeatures> out = new ArrayList<>(window.size());
     for (Candidate candidate : window) {
       out.add(features(candidate, stats, feedback, context));
@@ -55,18 +56,16 @@ public final class FeatureExtractor {
       FeedbackEvidence feedback, RerankContext context) {
     Objects.requireNonNull(stats, "stats");
     List<String> notes = feedback.notes(); // shared unless this candidate adds its own
-    double score = candidate.firstStageScore();
-    if (Double.isNaN(score)) {
+    double score = neutralised(candidate.firstStageScore(), stats);
+    double raw = candidate.firstStageScore();
+    if (Double.isNaN(raw)) {
       notes = new ArrayList<>(notes);
       notes.add("first-stage score was NaN: treated as the window's lowest score "
           + stats.minScore() + " (relevance 0)");
-      score = stats.minScore();
-    } else if (Double.isInfinite(score)) {
+    } else if (Double.isInfinite(raw)) {
       notes = new ArrayList<>(notes);
-      boolean positive = score > 0;
-      score = positive ? stats.maxScore() : stats.minScore();
-      notes.add("first-stage score was " + candidate.firstStageScore()
-          + ": treated as the window's " + (positive ? "highest" : "lowest") + " score " + score);
+      notes.add("first-stage score was " + raw + ": treated as the window's "
+          + (raw > 0 ? "highest" : "lowest") + " score " + score);
     }
     LearnedValues learned = candidate.learned();
     boolean inContext = context != null && context.matches(candidate.path(), candidate.kind());
@@ -83,5 +82,25 @@ public final class FeatureExtractor {
         UsageSignals.frequency(learned.clicks(), stats.maxUses()),
         inContext ? 1 : 0,
         notes);
+  }
+
+  /**
+   * The score {@code model} gives a candidate that no similar past query vouches for, in a
+   * search without a context, computed without reading the index: exactly {@code
+   * model.score(features(...))} of that candidate, whose learned terms are all {@code +0.0}.
+   */
+  static double unvouchedScore(double firstStageScore, StageScore bm25, StageScore vector,
+      WindowStats stats, LinearModel model) {
+    double relevance = stats.relevance(neutralised(firstStageScore, stats));
+    return model.scoreWithoutEvidence(relevance,
+        CandidateFeatures.balance(stats.bm25().normalise(bm25), stats.vector().normalise(vector)));
+  }
+
+  /** NaN and −∞ as the window's lowest score, +∞ as its highest, a finite score unchanged. */
+  private static double neutralised(double score, WindowStats stats) {
+    if (Double.isNaN(score) || score == Double.NEGATIVE_INFINITY) {
+      return stats.minScore();
+    }
+    return score == Double.POSITIVE_INFINITY ? stats.maxScore() : score;
   }
 }

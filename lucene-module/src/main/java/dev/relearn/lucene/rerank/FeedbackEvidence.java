@@ -53,6 +53,17 @@ public final class FeedbackEvidence {
     return boost != null ? boost : LearnedBoost.NONE;
   }
 
+  /** The boosts that have evidence (the chunks similar past queries vouch for), by chunk id. */
+  Map<String, LearnedBoost> vouched() {
+    Map<String, LearnedBoost> vouched = HashMap.newHashMap(boosts.size());
+    boosts.forEach((chunkId, boost) -> {
+      if (boost.evidence() > 0) {
+        vouched.put(chunkId, boost);
+      }
+    });
+    return vouched;
+  }
+
   private static Map<String, LearnedBoost> boosts(List<PastQuery> pastQueries) {
     Map<String, BoostEstimator.Sums> sums = new HashMap<>();
     for (PastQuery query : pastQueries) { // one pass over every mention, queries in order

@@ -7,7 +7,6 @@ import dev.relearn.lucene.fusion.StageHit;
 import dev.relearn.lucene.search.StageScore;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -18,9 +17,16 @@ import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
 
 /**
- * The learned second stage as a Lucene {@link Rescorer}: reads each first-stage hit's chunk id and
- * learned values, computes {@link CandidateFeatures} with the evidence of similar past queries,
- * scores them with a {@link LinearModel} and re-sorts.
+ * The learned second stage as a Lucene {@link Rescorer}: scores first-stage hits with a {@link
+ * LinearModel} over {@link CandidateFeatures} built with the evidence of similar past queries and
+ * the learned values, and re-sorts.
+ *
+ * <p><b>Reading little.</b> Similar past queries vouch for a few chunks; every other candidate's
+ * learned terms are exactly {@code +0.0}, so its score needs only its first-stage scores. The
+ * rescorer therefore finds the vouched documents from the evidence's chunk ids ({@link
+ * #prepare}, which an application can run beside its first stage) and reads ids and learned
+ * values only for those, and for the hits it returns (see {@link WindowRanking}); a {@link
+ * RerankContext} needs every candidate's path and kind, so then it reads all.
  *
  * <p><b>Any index.</b> Only the searcher's reader is read, never written, so any Lucene index
  * works, one relearn's indexer did not build included: each document's key, the chunk id that
@@ -46,22 +52,21 @@ import org.apache.lucene.search.TopDocs;
  *
  * <p><b>Explain.</b> Min-max relevance depends on the whole window, so {@link
  * #explain(IndexSearcher, Explanation, int)} uses the window of the most recent {@link #rescore}
- * or {@link #rerank} call on this instance (a doc from that window gets exactly the features it
+ * or {@link #rerank} call on this instance (a doc from that window gets exactly the score it
  * was ranked with; another doc is scored within that window's range from the first-pass
  * explanation's value). It throws {@link IllegalStateException} before any rescore. {@link
  * #explain(IndexSearcher, TopDocs, int)} takes the window explicitly and keeps no state.
  */
 public final class LearnedRescorer extends Rescorer {
-  /** Windows up to this size are sorted by insertion: see {@link #sortRanked}. */
-  private static final int INSERTION_SORT_MAX = 256;
-
   private final FeedbackLookup lookup;
   private final float[] queryVector;
   private final RerankOptions options;
   private final FeatureExtractor extractor;
   private final CandidateReader reader;
   private FeedbackEvidence feedback; // guarded by this; fetched once
-  private volatile Window lastWindow;
+  private IndexSearcher preparedFor; // guarded by this: the searcher vouched was found in
+  private VouchedDocs vouched; // guarded by this
+  private volatile WindowRanking lastWindow;
 
   /**
    * A rescorer for one query.
@@ -104,8 +109,8 @@ public final class LearnedRescorer extends Rescorer {
       hits.add(new FirstStageHit(docs[i].doc, docs[i].score, null, null));
       shards[i] = docs[i].shardIndex;
     }
-    List<RescoredHit> ranked = rank(searcher, hits, true);
-    ScoreDoc[] out = new ScoreDoc[Math.min(topN, ranked.size())];
+    List<RescoredHit> ranked = rank(searcher, hits, true).top(searcher, topN);
+    ScoreDoc[] out = new ScoreDoc[ranked.size()];
     for (int i = 0; i < out.length; i++) {
       RescoredHit hit = ranked.get(i);
       out[i] = new ScoreDoc(hit.doc(), (float) hit.score(), shards[hit.firstStagePosition()]);
@@ -125,8 +130,7 @@ public final class LearnedRescorer extends Rescorer {
       hits.add(new FirstStageHit(fused.doc(), fused.score(), stage(fused.lexical()),
           stage(fused.semantic())));
     }
-    List<RescoredHit> ranked = rank(searcher, hits, true); // immutable: no copy for a full window
-    return topN >= ranked.size() ? ranked : List.copyOf(ranked.subList(0, topN));
+    return List.copyOf(rank(searcher, hits, true).top(searcher, topN));
   }
 
   /**
@@ -137,12 +141,12 @@ public final class LearnedRescorer extends Rescorer {
   @Override
   public Explanation explain(IndexSearcher searcher, Explanation firstPassExplanation, int docID)
       throws IOException {
-    Window window = lastWindow;
+    WindowRanking window = lastWindow;
     if (window == null) {
       throw new IllegalStateException("explain needs a candidate window: call rescore first, or "
           + "explain(searcher, window, docID)");
     }
-    CandidateFeatures features = window.features(docID);
+    CandidateFeatures features = window.features(searcher, docID);
     if (features == null) {
       double score = firstPassExplanation.getValue().doubleValue();
       Candidate candidate = reader.read(searcher,
@@ -163,12 +167,11 @@ public final class LearnedRescorer extends Rescorer {
     for (ScoreDoc doc : window.scoreDocs) {
       hits.add(new FirstStageHit(doc.doc, doc.score, null, null));
     }
-    for (RescoredHit hit : rank(searcher, hits, false)) {
-      if (hit.doc() == docID) {
-        return ExplanationFormat.of(options.model().explain(hit.features()), hit.features(), null);
-      }
+    CandidateFeatures features = rank(searcher, hits, false).features(searcher, docID);
+    if (features == null) {
+      throw new IllegalArgumentException("doc " + docID + " is not in the window");
     }
-    throw new IllegalArgumentException("doc " + docID + " is not in the window");
+    return ExplanationFormat.of(options.model().explain(features), features, null);
   }
 
   /**
@@ -220,27 +223,33 @@ public final class LearnedRescorer extends Rescorer {
     return new FeedbackEvidence(kept, notes);
   }
 
-  private List<RescoredHit> rank(IndexSearcher searcher, List<FirstStageHit> hits,
-      boolean remember) throws IOException {
-    WindowStats.Builder window = new WindowStats.Builder();
-    List<Candidate> candidates = reader.read(searcher, hits, window);
-    WindowStats stats = window.build();
-    FeedbackEvidence evidence = feedback();
-    LinearModel model = options.model();
-    RerankContext context = options.context();
-    RescoredHit[] ranked = new RescoredHit[candidates.size()];
-    for (int i = 0; i < ranked.length; i++) {
-      Candidate candidate = candidates.get(i);
-      CandidateFeatures features = extractor.features(candidate, stats, evidence, context);
-      ranked[i] = new RescoredHit(candidate.doc(), candidate.chunkId(), candidate.position(),
-          model.score(features), features);
+  /**
+   * Looks up the similar past queries (as {@link #feedback()}) and finds the documents of {@code
+   * searcher} they vouch for, so that a rescore with the same searcher reads only those. Call it
+   * on another thread while the first stage runs to hide both behind it; a rescore without it
+   * does the same work itself.
+   */
+  public void prepare(IndexSearcher searcher) throws IOException {
+    vouched(searcher);
+  }
+
+  private synchronized VouchedDocs vouched(IndexSearcher searcher) throws IOException {
+    if (preparedFor != searcher) {
+      vouched = VouchedDocs.of(searcher, options.idField(), feedback());
+      preparedFor = searcher;
     }
-    sortRanked(ranked);
-    List<RescoredHit> list = List.of(ranked);
+    return vouched;
+  }
+
+  private WindowRanking rank(IndexSearcher searcher, List<FirstStageHit> hits, boolean remember)
+      throws IOException {
+    VouchedDocs docs = vouched(searcher);
+    WindowRanking window = WindowRanking.rank(searcher, hits,
+        new WindowRanking.Scoring(feedback(), docs, reader, extractor, options));
     if (remember) {
-      lastWindow = new Window(stats, list);
+      lastWindow = window;
     }
-    return list;
+    return window;
   }
 
   /** The options and the vector's dimension; never the vector itself. */
@@ -252,28 +261,6 @@ public final class LearnedRescorer extends Rescorer {
         + "]";
   }
 
-  /**
-   * Sorts hits made in first-stage order into {@link RescoredHit#RANKING} order. A re-rank mostly
-   * keeps the first stage's order (relevance carries most of the score), so an insertion sort
-   * does about one comparison per hit there; large windows fall back to merge sort. Both are
-   * stable, which keeps equal scores in first-stage order, as the ranking requires.
-   */
-  private static void sortRanked(RescoredHit[] hits) {
-    if (hits.length > INSERTION_SORT_MAX) {
-      Arrays.sort(hits, RescoredHit.RANKING);
-      return;
-    }
-    for (int i = 1; i < hits.length; i++) {
-      RescoredHit hit = hits[i];
-      int j = i - 1;
-      while (j >= 0 && hits[j].score() < hit.score()) { // strictly lower score: hit goes above
-        hits[j + 1] = hits[j];
-        j--;
-      }
-      hits[j + 1] = hit;
-    }
-  }
-
   private static void requireTopN(int topN) {
     if (topN < 1) {
       throw new IllegalArgumentException("topN must be at least 1, got: " + topN);
@@ -282,18 +269,5 @@ public final class LearnedRescorer extends Rescorer {
 
   private static StageScore stage(StageHit hit) {
     return hit == null ? null : new StageScore(hit.score(), hit.rank());
-  }
-
-  /** The window of the most recent rescore: its statistics and its hits, best first. */
-  private record Window(WindowStats stats, List<RescoredHit> ranked) {
-    /** The features {@code doc} was ranked with (its best-ranked copy), or null if not here. */
-    CandidateFeatures features(int doc) {
-      for (RescoredHit hit : ranked) { // explain is rare: a scan beats a map built per search
-        if (hit.doc() == doc) {
-          return hit.features();
-        }
-      }
-      return null;
-    }
   }
 }

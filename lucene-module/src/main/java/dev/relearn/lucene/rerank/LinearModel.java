@@ -134,6 +134,14 @@ public record LinearModel(double relevanceWeight, double boostWeight, double boo
     return sum(contributions(features));
   }
 
+  /**
+   * The score of a candidate without evidence or context match, from its relevance and balance
+   * alone: exactly {@link #score} of such features, as every other term is {@code +0.0}.
+   */
+  double scoreWithoutEvidence(double relevance, double balance) {
+    return sum(contributions(relevance, balance, LearnedBoost.NONE, 0, 0, 0, 0));
+  }
+
   /** The score of {@code features} with every term; its total equals {@link #score} exactly. */
   public ScoreBreakdown explain(CandidateFeatures features) {
     double[] c = contributions(features);
@@ -162,8 +170,8 @@ public record LinearModel(double relevanceWeight, double boostWeight, double boo
         recencyWeight, c[4], "e^(−age/30 days) since the last use = " + num(features.recency())
             + " (0 if never used)" + times));
     lines.add(new FeatureContribution("frequency", vouched(shrink, features.frequency()),
-        frequencyWeight, c[5], "ln(1+uses)/ln(1+most uses in the window) = "
-            + num(features.frequency()) + " (0 if nobody in the window was used)" + times));
+        frequencyWeight, c[5], "ln(1+uses)/ln(1+most uses of a vouched chunk in the window) = "
+            + num(features.frequency()) + " (0 if no vouched chunk was used)" + times));
     lines.add(new FeatureContribution("context", features.contextMatch(), contextWeight, c[6],
         "1 if the path prefix or kind matches the request context, else 0"));
     return new ScoreBreakdown(lines, boost, shrink, sum(c), features.notes());
@@ -199,15 +207,21 @@ public record LinearModel(double relevanceWeight, double boostWeight, double boo
   }
 
   private double[] contributions(CandidateFeatures f) {
-    double shrink = shrink(f.boost().evidence());
+    return contributions(f.relevance(), f.balance(), f.boost(), f.logPrior(), f.recency(),
+        f.frequency(), f.contextMatch());
+  }
+
+  private double[] contributions(double relevance, double balance, LearnedBoost boost,
+      double logPrior, double recency, double frequency, double contextMatch) {
+    double shrink = shrink(boost.evidence());
     return new double[] {
-      relevanceWeight * f.relevance(),
-      balanceWeight * f.balance(),
-      boostContribution(f.boost()),
-      priorWeight * vouched(shrink, f.logPrior()),
-      recencyWeight * vouched(shrink, f.recency()),
-      frequencyWeight * vouched(shrink, f.frequency()),
-      contextWeight * f.contextMatch()
+      relevanceWeight * relevance,
+      balanceWeight * balance,
+      boostContribution(boost),
+      priorWeight * vouched(shrink, logPrior),
+      recencyWeight * vouched(shrink, recency),
+      frequencyWeight * vouched(shrink, frequency),
+      contextWeight * contextMatch
     };
   }
 

@@ -10,7 +10,8 @@ import java.util.Objects;
  *
  * @param minScore the lowest finite first-stage score (0 when there is none)
  * @param maxScore the highest finite first-stage score (0 when there is none)
- * @param maxUses the most uses (learned clicks) of any candidate, >= 0
+ * @param maxUses the most uses (learned clicks) of any candidate similar past queries vouch
+ *     for (see {@link FeedbackEvidence#boost}), >= 0
  * @param size how many candidates the window holds
  * @param bm25 the range of the candidates' BM25 stage scores
  * @param vector the range of the candidates' vector stage scores
@@ -38,18 +39,25 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
     this(minScore, maxScore, maxUses, size, Range.EMPTY, Range.EMPTY);
   }
 
-  /** The statistics of {@code window}; non-finite first-stage scores are left out of the range. */
-  public static WindowStats of(List<Candidate> window) {
+  /**
+   * The statistics of {@code window}; non-finite first-stage scores are left out of the range,
+   * and only candidates {@code evidence} vouches for (a boost with evidence) count for the most
+   * uses.
+   */
+  public static WindowStats of(List<Candidate> window, FeedbackEvidence evidence) {
     Builder builder = new Builder();
     for (Candidate candidate : window) {
-      builder.add(candidate);
+      builder.add(candidate.firstStageScore(), candidate.bm25(), candidate.vector());
+      if (evidence.boost(candidate.chunkId()).evidence() > 0) {
+        builder.addUses(candidate.learned().clicks());
+      }
     }
     return builder.build();
   }
 
   /**
-   * Collects the statistics one candidate at a time, in any order: a reader that is already
-   * visiting each candidate adds it there, while its learned values are still in cache.
+   * Collects the statistics one candidate at a time, in any order: first-stage scores from every
+   * candidate, uses from those similar past queries vouch for.
    */
   static final class Builder {
     private double min = Double.POSITIVE_INFINITY;
@@ -59,16 +67,20 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
     private final Range.Builder bm25 = new Range.Builder();
     private final Range.Builder vector = new Range.Builder();
 
-    void add(Candidate candidate) {
-      bm25.add(candidate.bm25());
-      vector.add(candidate.vector());
-      double score = candidate.firstStageScore();
+    /** Adds a candidate's first-stage score (left out of the range unless finite). */
+    void add(double score, StageScore bm25Stage, StageScore vectorStage) {
+      bm25.add(bm25Stage);
+      vector.add(vectorStage);
       if (Double.isFinite(score)) {
         min = Math.min(min, score);
         max = Math.max(max, score);
       }
-      maxUses = Math.max(maxUses, candidate.learned().clicks());
       size++;
+    }
+
+    /** Adds a vouched candidate's uses. */
+    void addUses(double uses) {
+      maxUses = Math.max(maxUses, uses);
     }
 
     /** The statistics of every candidate added; an empty score range is [0, 0]. */

@@ -12,7 +12,9 @@
  *   <li>{@link dev.relearn.lucene.rerank.LinearModel}: the weights, a score and an exact {@link
  *       dev.relearn.lucene.rerank.ScoreBreakdown};
  *   <li>{@link dev.relearn.lucene.rerank.LearnedRescorer}: the Lucene {@code Rescorer} that reads
- *       the index, calls the pieces above and explains every score.
+ *       the index, calls the pieces above and explains every score; {@code WindowRanking} ranks
+ *       one window, reading only the candidates similar past queries vouch for ({@code
+ *       VouchedDocs}) and the hits it returns.
  * </ul>
  *
  * <p>The invariant that holds the design together: with no feedback evidence, neutral learned

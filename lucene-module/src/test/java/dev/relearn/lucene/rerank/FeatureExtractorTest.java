@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.relearn.lucene.feedback.ChunkEvidence;
+import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.schema.ChunkKind;
 import dev.relearn.lucene.schema.LearnedValues;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -81,15 +84,20 @@ class FeatureExtractorTest {
   }
 
   @Test
-  void frequencyIsRelativeToTheMostUsedInTheWindow() {
+  void frequencyIsRelativeToTheMostUsedVouchedChunkInTheWindow() {
     assertEquals(0.0, UsageSignals.frequency(0, 0));
     assertEquals(1.0, UsageSignals.frequency(7, 7));
     assertEquals(Math.log(4) / Math.log(16), UsageSignals.frequency(3, 15), 1e-15);
     List<Candidate> window = List.of(
         Candidate.of(0, 0, 2, "a", new LearnedValues(20, 15, 2, 0, NOW - DAY)),
-        Candidate.of(1, 1, 1, "b", new LearnedValues(5, 3, 0, 1, 0)));
-    List<CandidateFeatures> features = extract(window);
-    assertEquals(1.0, features.get(0).frequency());
+        Candidate.of(1, 1, 1, "b", new LearnedValues(5, 3, 0, 1, 0)),
+        Candidate.of(2, 2, 0, "unvouched", new LearnedValues(90, 60, 0, 0, 0)));
+    ChunkEvidence seen = new ChunkEvidence(1, 1, 0, 0);
+    FeedbackEvidence evidence = new FeedbackEvidence(
+        List.of(new PastQuery(0.9f, 1, Map.of("a", seen, "b", seen), 0)), List.of());
+    assertEquals(0.0, extract(window).get(0).frequency(), "nothing vouched: no most-used");
+    List<CandidateFeatures> features = extractor.extract(window, evidence, null);
+    assertEquals(1.0, features.get(0).frequency(), "the unvouched 60 uses do not count");
     assertEquals(Math.log(4) / Math.log(16), features.get(1).frequency(), 1e-15);
     assertTrue(features.get(0).logPrior() > 0 && features.get(1).logPrior() < 0);
     assertEquals(Math.exp(-1.0 / 30), features.get(0).recency(), 1e-15);
