@@ -3,8 +3,10 @@ package dev.relearn.lucene.rerank;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The similar past queries one search uses, fetched once per query so that the ranking and its
@@ -53,12 +55,12 @@ public final class FeedbackEvidence {
     return boost != null ? boost : LearnedBoost.NONE;
   }
 
-  /** The boosts that have evidence (the chunks similar past queries vouch for), by chunk id. */
-  Map<String, LearnedBoost> vouched() {
-    Map<String, LearnedBoost> vouched = HashMap.newHashMap(boosts.size());
+  /** The chunks whose boost has evidence: those similar past queries vouch for. */
+  Set<String> vouchedChunks() {
+    Set<String> vouched = HashSet.newHashSet(boosts.size());
     boosts.forEach((chunkId, boost) -> {
       if (boost.evidence() > 0) {
-        vouched.put(chunkId, boost);
+        vouched.add(chunkId);
       }
     });
     return vouched;

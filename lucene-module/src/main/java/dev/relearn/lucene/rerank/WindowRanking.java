@@ -59,7 +59,7 @@ final class WindowRanking {
     int[] toRead = new int[n];
     int reads = 0;
     for (int i = 0; i < n; i++) {
-      vouched[i] = scoring.vouched().get(hits.get(i).doc()) != null;
+      vouched[i] = scoring.vouched().contains(hits.get(i).doc());
       if (vouched[i] || scoring.reader().readsContext()) {
         toRead[reads++] = i;
       }
