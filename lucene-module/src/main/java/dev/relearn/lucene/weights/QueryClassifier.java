@@ -2,7 +2,6 @@ package dev.relearn.lucene.weights;
 
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Derives a {@link QueryClass} from cheap surface signals of the query text. Call it at the API
@@ -36,67 +35,89 @@ public final class QueryClassifier {
       "who", "what", "how", "why", "when", "where", "which", "whose", "whom",
       "can", "could", "does", "do", "did", "is", "are", "was", "should", "would", "will");
 
-  private static final Pattern WHITESPACE = Pattern.compile("\\s+");
-
   private QueryClassifier() {}
 
   /** The class of {@code query}; see the class comment for the rules. */
   public static QueryClass classify(String query) {
     String text = query.strip();
-    if (text.isEmpty()) {
-      return QueryClass.KEYWORDS;
-    }
-    String[] tokens = WHITESPACE.split(text);
+    int n = text.length();
+    int tokens = 0;
+    int firstEnd = 0;
     boolean allCode = true;
-    for (String token : tokens) {
-      if (!looksLikeCode(token)) {
-        allCode = false;
-        break;
+    for (int i = 0; i < n; ) { // one pass over the tokens, without copying any
+      int start = i;
+      while (i < n && !isSeparator(text.charAt(i))) {
+        i++;
       }
+      if (tokens++ == 0) {
+        firstEnd = i;
+      }
+      allCode = allCode && looksLikeCode(text, start, i);
+      while (i < n && isSeparator(text.charAt(i))) {
+        i++;
+      }
+    }
+    if (tokens == 0) {
+      return QueryClass.KEYWORDS;
     }
     if (allCode) {
       return QueryClass.IDENTIFIER;
     }
-    if (text.endsWith("?") || QUESTION_WORDS.contains(firstWord(tokens[0]))) {
+    if (text.endsWith("?") || QUESTION_WORDS.contains(firstWord(text, firstEnd))) {
       return QueryClass.QUESTION;
     }
-    return tokens.length <= MAX_KEYWORDS ? QueryClass.KEYWORDS : QueryClass.NATURAL_LANGUAGE;
+    return tokens <= MAX_KEYWORDS ? QueryClass.KEYWORDS : QueryClass.NATURAL_LANGUAGE;
   }
 
-  /** The token in lower case without trailing punctuation: "How," is "how". */
-  private static String firstWord(String token) {
-    int end = token.length();
-    while (end > 0 && !Character.isLetterOrDigit(token.charAt(end - 1))) {
+  /**
+   * Whether {@code c} separates tokens: the characters of the regular expression class {@code
+   * \s} (space, tab, line feed, vertical tab, form feed, carriage return). Other white space,
+   * such as a no-break space, stays inside a token.
+   */
+  private static boolean isSeparator(char c) {
+    return c == ' ' || c >= '\t' && c <= '\r';
+  }
+
+  /** The token {@code text[0, end)} in lower case without trailing punctuation: "How," is "how". */
+  private static String firstWord(String text, int end) {
+    while (end > 0 && !Character.isLetterOrDigit(text.charAt(end - 1))) {
       end--;
     }
-    return token.substring(0, end).toLowerCase(Locale.ROOT);
+    return text.substring(0, end).toLowerCase(Locale.ROOT);
   }
 
   /** Whether a single token looks like code; see the class comment. */
   static boolean looksLikeCode(String token) {
-    if (token.contains("::") || token.contains("->")) {
-      return true;
-    }
-    for (int i = 0; i < token.length(); i++) {
-      char c = token.charAt(i);
+    return looksLikeCode(token, 0, token.length());
+  }
+
+  /** Whether the token {@code text[start, end)} looks like code. */
+  private static boolean looksLikeCode(String text, int start, int end) {
+    for (int i = start; i < end; i++) {
+      char c = text.charAt(i);
       switch (c) {
         case '(', ')', '#', '<', '>', '[', ']', '{', '}', '=' -> {
-          return true;
+          return true; // also the '>' of "->"
+        }
+        case ':' -> {
+          if (i + 1 < end && text.charAt(i + 1) == ':') {
+            return true;
+          }
         }
         case '_', '.' -> {
-          if (i > 0 && i + 1 < token.length()
-              && Character.isLetterOrDigit(token.charAt(i - 1))
-              && Character.isLetterOrDigit(token.charAt(i + 1))
-              && (c == '_' || !(Character.isDigit(token.charAt(i - 1))
-                  && Character.isDigit(token.charAt(i + 1))))) {
+          if (i > start && i + 1 < end
+              && Character.isLetterOrDigit(text.charAt(i - 1))
+              && Character.isLetterOrDigit(text.charAt(i + 1))
+              && (c == '_' || !(Character.isDigit(text.charAt(i - 1))
+                  && Character.isDigit(text.charAt(i + 1))))) {
             return true; // snake_case, a.b; not a decimal number such as 1.5
           }
         }
         default -> {
-          if (i > 0 && Character.isUpperCase(c)) {
-            char previous = token.charAt(i - 1);
+          if (i > start && Character.isUpperCase(c)) {
+            char previous = text.charAt(i - 1);
             if (Character.isLowerCase(previous)
-                || Character.isDigit(previous) && Character.isLowerCase(token.charAt(0))) {
+                || Character.isDigit(previous) && Character.isLowerCase(text.charAt(start))) {
               return true; // camelCase step: parseHttp, utf8Decode (not 1GB)
             }
           }
