@@ -2,11 +2,11 @@ package dev.relearn.lucene.rerank;
 
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The similar past queries one search uses, fetched once per query so that the ranking and its
@@ -24,7 +24,8 @@ public final class FeedbackEvidence {
 
   private final List<PastQuery> pastQueries;
   private final List<String> notes;
-  private final Map<String, LearnedBoost> boosts;
+  private final Map<String, ChunkBoost> boosts;
+  private final List<String> vouched;
 
   /**
    * Evidence from {@code pastQueries} (most similar first), with {@code notes} on what was
@@ -33,7 +34,15 @@ public final class FeedbackEvidence {
   public FeedbackEvidence(List<PastQuery> pastQueries, List<String> notes) {
     this.pastQueries = List.copyOf(pastQueries);
     this.notes = List.copyOf(notes);
-    this.boosts = boosts(this.pastQueries);
+    this.boosts = sums(this.pastQueries);
+    List<String> withEvidence = new ArrayList<>(boosts.size());
+    boosts.forEach((chunkId, chunk) -> {
+      chunk.boost = chunk.sums.boost();
+      if (chunk.boost.evidence() > 0) {
+        withEvidence.add(chunkId);
+      }
+    });
+    this.vouched = Collections.unmodifiableList(withEvidence);
   }
 
   /** The similar past queries, most similar first. */
@@ -51,33 +60,35 @@ public final class FeedbackEvidence {
    * LearnedBoost#NONE} for a chunk none of them mentions, or a null id).
    */
   public LearnedBoost boost(String chunkId) {
-    LearnedBoost boost = chunkId == null ? null : boosts.get(chunkId);
-    return boost != null ? boost : LearnedBoost.NONE;
+    ChunkBoost chunk = chunkId == null ? null : boosts.get(chunkId);
+    return chunk != null ? chunk.boost : LearnedBoost.NONE;
   }
 
-  /** The chunks whose boost has evidence: those similar past queries vouch for. */
-  Set<String> vouchedChunks() {
-    Set<String> vouched = HashSet.newHashSet(boosts.size());
-    boosts.forEach((chunkId, boost) -> {
-      if (boost.evidence() > 0) {
-        vouched.add(chunkId);
-      }
-    });
+  /** The chunks whose boost has evidence, those similar past queries vouch for; no repeats. */
+  List<String> vouchedChunks() {
     return vouched;
   }
 
-  private static Map<String, LearnedBoost> boosts(List<PastQuery> pastQueries) {
-    Map<String, BoostEstimator.Sums> sums = new HashMap<>();
+  /** Every mentioned chunk's sums, in one pass over the mentions; boosts still unset. */
+  private static Map<String, ChunkBoost> sums(List<PastQuery> pastQueries) {
+    Map<String, ChunkBoost> boosts = new HashMap<>();
     for (PastQuery query : pastQueries) { // one pass over every mention, queries in order
       double weight = BoostEstimator.weight(query.similarity());
       for (Map.Entry<String, ChunkEvidence> chunk : query.chunks().entrySet()) {
-        sums.computeIfAbsent(chunk.getKey(), id -> new BoostEstimator.Sums())
+        boosts.computeIfAbsent(chunk.getKey(), id -> new ChunkBoost()).sums
             .add(weight, chunk.getValue());
       }
     }
-    Map<String, LearnedBoost> boosts = HashMap.newHashMap(sums.size());
-    sums.forEach((chunkId, chunkSums) -> boosts.put(chunkId, chunkSums.boost()));
     return boosts;
+  }
+
+  /**
+   * One chunk's sums and, once every past query is in, its boost: set in the constructor, so the
+   * final {@code boosts} field publishes it safely.
+   */
+  private static final class ChunkBoost {
+    private final BoostEstimator.Sums sums = new BoostEstimator.Sums();
+    private LearnedBoost boost;
   }
 
   @Override

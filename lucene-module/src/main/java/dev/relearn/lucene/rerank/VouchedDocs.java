@@ -3,7 +3,7 @@ package dev.relearn.lucene.rerank;
 import dev.relearn.lucene.schema.ChunkDocs;
 import java.io.IOException;
 import java.util.Arrays;
-import java.util.Set;
+import java.util.List;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.IndexSearcher;
 
@@ -29,7 +29,7 @@ final class VouchedDocs {
   /** The vouched documents of {@code searcher}, by the chunk ids in {@code idField}. */
   static VouchedDocs of(IndexSearcher searcher, String idField, FeedbackEvidence evidence)
       throws IOException {
-    Set<String> chunks = evidence.vouchedChunks();
+    List<String> chunks = evidence.vouchedChunks();
     if (chunks.isEmpty()) {
       return NONE;
     }
