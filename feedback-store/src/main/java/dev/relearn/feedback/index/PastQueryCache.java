@@ -20,7 +20,8 @@ import org.apache.lucene.index.ReaderUtil;
  * segment's document stays valid for the segment's life; the cache of a segment is dropped when
  * Lucene closes its core. This spares each similar-query lookup the stored-field decompression
  * and evidence decoding of its nearest clusters, the largest cost of a learned search. Decay is
- * applied per lookup, as time passes. Chunk ids are {@link ChunkIds#canonical}, the instances the
+ * applied per lookup, as time passes, as the past query's {@link PastQuery#scale}, so the cached
+ * evidence is shared, never copied. Chunk ids are {@link ChunkIds#canonical}, the instances the
  * re-rank reads from the chunk index, so its boost lookups match by reference. Thread-safe.
  */
 final class PastQueryCache {
@@ -45,25 +46,8 @@ final class PastQueryCache {
       entry = load(leaf, leafDoc);
       segment.put(leafDoc, entry);
     }
-    double factor = decay.factor(entry.lastMillis(), nowMillis);
-    Map<String, ChunkEvidence> chunks = entry.chunks();
-    if (factor != 1.0) {
-      chunks = decayed(chunks, factor);
-    }
-    return new PastQuery(Math.max(-1f, Math.min(1f, similarity)), entry.events(), chunks,
-        entry.lastMillis());
-  }
-
-  /** {@code chunks} scaled by {@code factor}, built once as the immutable map PastQuery keeps. */
-  @SuppressWarnings("unchecked")
-  private static Map<String, ChunkEvidence> decayed(Map<String, ChunkEvidence> chunks,
-      double factor) {
-    Map.Entry<String, ChunkEvidence>[] scaled = new Map.Entry[chunks.size()];
-    int i = 0;
-    for (Map.Entry<String, ChunkEvidence> chunk : chunks.entrySet()) {
-      scaled[i++] = Map.entry(chunk.getKey(), chunk.getValue().scaled(factor));
-    }
-    return Map.ofEntries(scaled);
+    return new PastQuery(Math.max(-1f, Math.min(1f, similarity)), entry.events(), entry.chunks(),
+        entry.lastMillis(), decay.factor(entry.lastMillis(), nowMillis));
   }
 
   private static Entry load(LeafReaderContext leaf, int leafDoc) throws IOException {

@@ -85,6 +85,7 @@ final class RenamedEvidence {
     Map<String, ChunkEvidence> current = HashMap.newHashMap(query.chunks().size());
     query.chunks().forEach((chunk, evidence) ->
         current.merge(renamed.getOrDefault(chunk, chunk), evidence, ChunkEvidence::plus));
-    return new PastQuery(query.similarity(), query.events(), current, query.lastMillis());
+    return new PastQuery(query.similarity(), query.events(), current, query.lastMillis(),
+        query.scale());
   }
 }

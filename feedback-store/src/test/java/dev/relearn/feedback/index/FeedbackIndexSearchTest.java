@@ -212,8 +212,11 @@ class FeedbackIndexSearchTest {
     }
   }
 
+  /** The clicks on "a" as they count now; the gathered evidence itself is never changed. */
   private static double clicks(FeedbackIndex index) throws Exception {
-    return index.similar(axis(DIM, 0), 0.9f, 1).get(0).chunks().get("a").clicks();
+    PastQuery found = index.similar(axis(DIM, 0), 0.9f, 1).get(0);
+    assertEquals(1.0, found.chunks().get("a").clicks(), "decay scales, it does not rewrite");
+    return found.evidence("a").clicks();
   }
 
   @Test

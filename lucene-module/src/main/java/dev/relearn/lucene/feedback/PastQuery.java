@@ -6,16 +6,22 @@ import java.util.Map;
  * What was learned from one past query, or from a merged cluster of near-identical past queries,
  * that resembles the current one. The past query's text is not known: only its vector was kept.
  *
+ * <p>Its evidence counts now as {@code chunks} times {@code scale}: a lookup that decays evidence
+ * with age says so through {@code scale} instead of copying every chunk's counts ({@link
+ * #evidence} gives them scaled).
+ *
  * @param similarity dot product of the past and the current query vectors, in [-1, 1] (0.001
  *     beyond either end is accepted as rounding)
  * @param events how many feedback events this evidence merges (at least 1)
  * @param chunks per chunk id (the re-ranker's id-field value), the evidence gathered (already
- *     decayed and capped)
+ *     capped), before {@code scale}
  * @param lastMillis when the latest of its events happened (informational: the re-ranker's
- *     boost does not use it; decay is the lookup's job, already in {@code chunks})
+ *     boost does not use it; decay is the lookup's job, through {@code scale})
+ * @param scale how much every count of {@code chunks} counts now, in [0, 1]: the decay since
+ *     {@code lastMillis}, or 1 for none
  */
 public record PastQuery(float similarity, int events, Map<String, ChunkEvidence> chunks,
-    long lastMillis) {
+    long lastMillis, double scale) {
   /** Validates and copies. */
   public PastQuery {
     if (!(similarity >= -1.001f && similarity <= 1.001f)) {
@@ -24,6 +30,21 @@ public record PastQuery(float similarity, int events, Map<String, ChunkEvidence>
     if (events < 1) {
       throw new IllegalArgumentException("events must be at least 1, got: " + events);
     }
+    if (!(scale >= 0 && scale <= 1)) {
+      throw new IllegalArgumentException("scale must be in [0, 1], got: " + scale);
+    }
     chunks = Map.copyOf(chunks);
+  }
+
+  /** A past query whose evidence counts in full ({@code scale} 1). */
+  public PastQuery(float similarity, int events, Map<String, ChunkEvidence> chunks,
+      long lastMillis) {
+    this(similarity, events, chunks, lastMillis, 1.0);
+  }
+
+  /** {@code chunkId}'s evidence as it counts now (scaled), or null when there is none. */
+  public ChunkEvidence evidence(String chunkId) {
+    ChunkEvidence gathered = chunks.get(chunkId);
+    return gathered == null || scale == 1.0 ? gathered : gathered.scaled(scale);
   }
 }

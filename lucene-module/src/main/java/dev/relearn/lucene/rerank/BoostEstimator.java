@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * Computes a chunk's {@link LearnedBoost} from similar past queries. Each past query q weighs in
- * with {@code w_q = similarity_q}:
+ * with {@code w_q = similarity_q · scale_q}, its similarity times the decay its lookup applied to
+ * every count ({@link PastQuery#scale}):
  *
  * <pre>
  *   clickRate   = clip01( Σ w_q·clicks_q / Σ w_q·examined_q )   (0.5 if Σ w_q·examined_q = 0)
@@ -46,7 +47,7 @@ public final class BoostEstimator {
     }
     Sums sums = new Sums();
     for (PastQuery query : pastQueries) {
-      sums.add(weight(query.similarity()), query.chunks().get(chunkId));
+      sums.add(weight(query), query.chunks().get(chunkId));
     }
     return sums.boost();
   }
@@ -84,7 +85,15 @@ public final class BoostEstimator {
     }
   }
 
-  /** A past query's weight: its similarity capped at 1, or 0 if not finite and positive. */
+  /**
+   * A past query's weight: its similarity's {@link #weight(float)} times its {@link
+   * PastQuery#scale}, the decay its lookup applied to every count.
+   */
+  static double weight(PastQuery query) {
+    return weight(query.similarity()) * query.scale();
+  }
+
+  /** A similarity's weight: the similarity capped at 1, or 0 if not finite and positive. */
   static double weight(float similarity) {
     if (!(similarity > 0) || Float.isInfinite(similarity)) {
       return 0;

@@ -73,7 +73,7 @@ public final class FeedbackEvidence {
   private static Map<String, ChunkBoost> sums(List<PastQuery> pastQueries) {
     Map<String, ChunkBoost> boosts = new HashMap<>();
     for (PastQuery query : pastQueries) { // one pass over every mention, queries in order
-      double weight = BoostEstimator.weight(query.similarity());
+      double weight = BoostEstimator.weight(query);
       for (Map.Entry<String, ChunkEvidence> chunk : query.chunks().entrySet()) {
         boosts.computeIfAbsent(chunk.getKey(), id -> new ChunkBoost()).sums
             .add(weight, chunk.getValue());

@@ -28,9 +28,10 @@ class BoostEstimatorTest {
     for (int trial = 0; trial < 500; trial++) {
       List<PastQuery> past = randomPastQueries(random);
       List<Row> rows = new ArrayList<>();
-      for (PastQuery query : past) {
+      for (PastQuery query : past) { // a decayed query's counts, each scaled, as they count
+        double s = query.scale();
         query.chunks().forEach((chunk, e) -> rows.add(new Row(query.similarity(), chunk,
-            e.examinations(), e.clicks(), e.successes(), e.failures())));
+            s * e.examinations(), s * e.clicks(), s * e.successes(), s * e.failures())));
       }
       for (String chunk : CHUNKS) {
         double clickSum = 0;
@@ -83,9 +84,30 @@ class BoostEstimatorTest {
         chunks.put(chunk, new ChunkEvidence(exams, clicks, successes, failures));
       }
       float similarity = 0.7f + random.nextFloat() * 0.3f;
-      past.add(new PastQuery(similarity, 1 + random.nextInt(3), chunks, 1_000L * q));
+      double scale = random.nextInt(3) == 0 ? 1 : random.nextDouble(); // decayed, or not
+      past.add(new PastQuery(similarity, 1 + random.nextInt(3), chunks, 1_000L * q, scale));
     }
     return past;
+  }
+
+  @Test
+  void scaleCountsEveryCountOfThePastQuery() {
+    Map<String, ChunkEvidence> chunks = Map.of("a", new ChunkEvidence(4, 2, 1, 1));
+    PastQuery full = new PastQuery(0.8f, 1, chunks, 0);
+    assertEquals(1.0, full.scale(), "the four-argument form counts in full");
+    assertSame(chunks.get("a"), full.evidence("a"));
+    PastQuery decayed = new PastQuery(0.75f, 1, chunks, 0, 0.25);
+    assertEquals(new ChunkEvidence(1, 0.5, 0.25, 0.25), decayed.evidence("a"));
+    assertEquals(null, decayed.evidence("b"));
+    assertEquals(new ChunkEvidence(4, 2, 1, 1), decayed.chunks().get("a"), "kept as gathered");
+    LearnedBoost boost = BoostEstimator.estimate("a", List.of(decayed));
+    assertEquals(0.75 * 0.25 * 4, boost.evidence(), 1e-15);
+    assertEquals(0.5, boost.clickRate(), 1e-15, "rates are ratios: a lone query's decay cancels");
+    for (double bad : new double[] {-0.1, 1.5, Double.NaN}) {
+      assertEquals("scale must be in [0, 1], got: " + bad, assertThrows(
+          IllegalArgumentException.class, () -> new PastQuery(0.8f, 1, chunks, 0, bad))
+          .getMessage());
+    }
   }
 
   @Test
