@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.indexer.build.Progress;
+import dev.relearn.indexer.embed.HashingEmbedder;
 import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.lucene.embed.Embedder;
+import dev.relearn.lucene.embed.ForwardingEmbedder;
 import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
 import java.io.IOException;
@@ -94,7 +97,22 @@ class InterruptedCallTest {
   @Test
   void anIndexCallInterruptedWhileEmbeddingWritesNothing() throws Exception {
     Path docs = folder(1);
-    try (Relearn relearn = Relearn.open(tmp.resolve("index"), TestOptions.HASHING)) {
+    // The work runs on an I/O thread and sees the stop at its next progress event; a model this
+    // slow keeps it embedding until then (the hashing model alone sometimes finished embedding
+    // and began to write first, which then completes the path, as the contract allows).
+    Embedder slow = new ForwardingEmbedder(new HashingEmbedder()) {
+      @Override
+      public float[] embedDocument(String text) {
+        try {
+          Thread.sleep(200);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt(); // the I/O thread is never interrupted: not reached
+        }
+        return super.embedDocument(text);
+      }
+    };
+    try (Relearn relearn = Relearn.open(tmp.resolve("index"),
+        TestOptions.HASHING.withEmbedder(slow))) {
       relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
       Files.writeString(docs.resolve("b.md"), "# B\nshared other words\n\n# C\nmore words\n");
       assertThrows(InterruptedIOException.class,
