@@ -86,12 +86,7 @@ public final class QueryClassifier {
     return text.substring(0, end).toLowerCase(Locale.ROOT);
   }
 
-  /** Whether a single token looks like code; see the class comment. */
-  static boolean looksLikeCode(String token) {
-    return looksLikeCode(token, 0, token.length());
-  }
-
-  /** Whether the token {@code text[start, end)} looks like code. */
+  /** Whether the token {@code text[start, end)} looks like code; see the class comment. */
   private static boolean looksLikeCode(String text, int start, int end) {
     for (int i = start; i < end; i++) {
       char c = text.charAt(i);
