@@ -126,9 +126,15 @@ final class WindowRanking {
 
   /** Reads and builds the features of those {@code positions} that have none yet. */
   private void ensureFeatures(IndexSearcher searcher, int[] positions) throws IOException {
-    int[] unread = Arrays.stream(positions).filter(i -> candidates[i] == null).toArray();
-    if (unread.length > 0) {
-      scoring.reader().read(searcher, hits, unread, candidates);
+    int[] unread = new int[positions.length];
+    int count = 0;
+    for (int i : positions) {
+      if (candidates[i] == null) {
+        unread[count++] = i;
+      }
+    }
+    if (count > 0) {
+      scoring.reader().read(searcher, hits, Arrays.copyOf(unread, count), candidates);
     }
     for (int i : positions) {
       if (features[i] == null) {
