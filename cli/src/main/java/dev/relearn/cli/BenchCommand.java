@@ -27,6 +27,8 @@ import picocli.CommandLine.Spec;
     footer = {
       "  relearn bench --dataset ../shared/datasets/scifact",
       "  relearn bench --dataset ../shared/datasets/toollens --feedback-split train",
+      "  relearn bench --dataset ../shared/datasets/scifact --feedback-split train"
+          + " --feedback-events 10000",
       "  relearn bench --dataset ../shared/datasets/toollens --learned --rounds 3"},
     customSynopsis = {
       "relearn bench --dataset=BEIR_DIR [--split=SPLIT] [--rounds=R] [OPTIONS...]",
@@ -55,6 +57,12 @@ final class BenchCommand implements Callable<Integer> {
           + " hybrid: the re-rank overhead.")
   String feedbackSplit;
 
+  @Option(names = "--feedback-events", paramLabel = "N",
+      description = "With --feedback-split: record exactly N events, passing over the split's"
+          + " queries as many times as it takes, each pass with new sessions (default: one pass)."
+          + " Issue #4's benchmark condition is 10000.")
+  Integer feedbackEvents;
+
   @Option(names = "--learned",
       description = "Also time the learned mode against hybrid, with the feedback already stored.")
   boolean learned;
@@ -63,6 +71,10 @@ final class BenchCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Usage.require(spec, rounds >= 1, "--rounds must be at least 1, got: " + rounds);
     cap.check(spec);
+    Usage.require(spec, feedbackEvents == null || feedbackSplit != null,
+        "--feedback-events needs --feedback-split");
+    Usage.require(spec, feedbackEvents == null || feedbackEvents >= 1,
+        "--feedback-events must be at least 1, got: " + feedbackEvents);
     BeirDataset beir = data.open(spec, engine);
     if (feedbackSplit != null) {
       Usage.check(spec, () -> beir.qrels(feedbackSplit));
@@ -78,8 +90,10 @@ final class BenchCommand implements Callable<Integer> {
         engine.options(false).withQueryCacheSize(Math.max(100, queries.size())))) {
       new FirstStageEvaluation(relearn, beir).indexCorpus(ConsoleProgress.stderr());
       if (feedbackSplit != null) {
-        spec.commandLine().getErr().println(new SimulatedFeedback(relearn, 10)
-            .record(beir, feedbackSplit, ConsoleProgress.stderr()));
+        SimulatedFeedback users = new SimulatedFeedback(relearn, 10);
+        spec.commandLine().getErr().println(feedbackEvents == null
+            ? users.record(beir, feedbackSplit, ConsoleProgress.stderr())
+            : users.record(beir, feedbackSplit, feedbackEvents, ConsoleProgress.stderr()));
         spec.commandLine().getErr().println("feedback events in the store: "
             + relearn.feedbackStore().stats().ledgerEvents());
       }

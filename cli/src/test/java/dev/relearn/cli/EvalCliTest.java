@@ -199,6 +199,22 @@ class EvalCliTest {
   }
 
   @Test
+  void benchRecordsExactlyTheFeedbackEventsAskedForOverSeveralPasses() throws Exception {
+    CliTest.Result bench = CliTest.run("bench", "--index", tmp.resolve("idx").toString(),
+        "--model", "hashing", "--dataset", beir.toString(), "--feedback-split", "train",
+        "--feedback-events", "50", "--rounds", "1", "--max-queries", "2", "--json");
+    assertEquals(0, bench.code(), bench.err());
+    assertTrue(bench.err().contains("feedback events in the store: 50"), bench.err());
+    assertTrue(bench.err().contains("Summary[passes=2, queries=50, events=50"),
+        "36 train queries, each with its relevant manual shown: two passes; " + bench.err());
+
+    CliTest.Result alone = CliTest.run("bench", "--index", tmp.resolve("idx").toString(),
+        "--model", "hashing", "--dataset", beir.toString(), "--feedback-events", "50");
+    assertEquals(2, alone.code());
+    assertTrue(alone.err().contains("--feedback-events needs --feedback-split"), alone.err());
+  }
+
+  @Test
   void reportWritesTheThreeFiles() throws Exception {
     Path out = tmp.resolve("docs/EVALUATION.md");
     CliTest.Result report = CliTest.run("eval", "report", "--model", "hashing",

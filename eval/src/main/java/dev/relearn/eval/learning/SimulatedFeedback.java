@@ -21,7 +21,7 @@ import java.util.Set;
  * each query of a split, the top {@code shown} hybrid results are shown, the relevant ones among
  * them (by the qrels) are used, and the task succeeds; each query is its own session. A query
  * whose shown list holds nothing relevant records nothing. Event ids are derived from the query
- * ids, so a rerun is idempotent.
+ * ids (and the pass, when a count of events takes several passes), so a rerun is idempotent.
  */
 public final class SimulatedFeedback {
   private final Relearn engine;
@@ -39,23 +39,69 @@ public final class SimulatedFeedback {
   /**
    * What a run recorded.
    *
+   * @param passes passes over the split's queries (the last one perhaps cut short)
    * @param queries queries searched
    * @param events feedback events recorded (new or already present)
    * @param used chunk uses recorded
    */
-  public record Summary(int queries, int events, int used) {}
+  public record Summary(int passes, int queries, int events, int used) {}
 
-  /** Records feedback for every query of {@code split}. */
+  /** Records feedback for every query of {@code split}: one pass over it. */
   public Summary record(BeirDataset dataset, String split, Progress progress) throws IOException {
+    return record(dataset, split, Integer.MAX_VALUE, 1, progress);
+  }
+
+  /**
+   * Records exactly {@code events} feedback events: passes over the queries of {@code split} in
+   * their order, as many as it takes (each pass is a new session per query, with new event ids,
+   * so its events add to the evidence instead of repeating the first pass's).
+   *
+   * @throws IllegalArgumentException if {@code events} is below 1
+   * @throws IllegalStateException if a pass records nothing (no query's shown list holds anything
+   *     relevant), so the count could never be reached
+   */
+  public Summary record(BeirDataset dataset, String split, int events, Progress progress)
+      throws IOException {
+    if (events < 1) {
+      throw new IllegalArgumentException("events must be at least 1, got: " + events);
+    }
+    return record(dataset, split, events, Integer.MAX_VALUE, progress);
+  }
+
+  private Summary record(BeirDataset dataset, String split, int target, int maxPasses,
+      Progress progress) throws IOException {
     Qrels qrels = dataset.qrels(split);
     Map<String, String> texts = dataset.queries();
-    Set<String> ids = dataset.queryIds(split);
+    List<String> ids = List.copyOf(dataset.queryIds(split));
+    Summary total = new Summary(0, 0, 0, 0);
+    for (int pass = 0; pass < maxPasses && total.events() < target; pass++) {
+      Summary one = pass(dataset.name(), split, pass, ids, texts, qrels,
+          target - total.events(), progress);
+      if (one.events() == 0 && maxPasses > 1) {
+        throw new IllegalStateException("no query of " + dataset.name() + "/" + split
+            + " has a relevant result among its top " + shown + ", so no feedback event can be"
+            + " recorded; " + total.events() + " of " + target + " recorded");
+      }
+      total = new Summary(pass + 1, total.queries() + one.queries(),
+          total.events() + one.events(), total.used() + one.used());
+    }
+    return total;
+  }
+
+  /** One pass: at most {@code limit} events, one session per query (pass 0 keeps the old ids). */
+  private Summary pass(String name, String split, int pass, List<String> ids,
+      Map<String, String> texts, Qrels qrels, int limit, Progress progress) throws IOException {
+    String prefix = pass == 0 ? "" : "r" + pass + "-";
     int events = 0;
     int uses = 0;
     int done = 0;
-    progress.start("simulated feedback (" + dataset.name() + "/" + split + ")", ids.size());
+    progress.start("simulated feedback (" + name + "/" + split
+        + (pass == 0 ? "" : ", pass " + (pass + 1)) + ")", ids.size());
     try {
       for (String queryId : ids) {
+        if (events == limit) {
+          break;
+        }
         String text = texts.get(queryId);
         List<ShownResult> list = new ArrayList<>();
         List<String> used = new ArrayList<>();
@@ -69,7 +115,7 @@ public final class SimulatedFeedback {
         if (!used.isEmpty()) {
           engine.feedback(FeedbackRequest.of(text, used).withOutcome(Outcome.SUCCESS)
               .withShown(list, true, false)
-              .withIds("sim-" + queryId, split + "-" + queryId));
+              .withIds("sim-" + prefix + queryId, split + "-" + prefix + queryId));
           events++;
           uses += used.size();
         }
@@ -78,6 +124,6 @@ public final class SimulatedFeedback {
     } finally {
       progress.finish();
     }
-    return new Summary(ids.size(), events, uses);
+    return new Summary(1, done, events, uses);
   }
 }
