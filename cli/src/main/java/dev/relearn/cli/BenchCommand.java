@@ -27,8 +27,7 @@ import picocli.CommandLine.Spec;
     footer = {
       "  relearn bench --dataset ../shared/datasets/scifact",
       "  relearn bench --dataset ../shared/datasets/toollens --feedback-split train",
-      "  relearn bench --dataset ../shared/datasets/scifact --feedback-split train"
-          + " --feedback-events 10000",
+      "  relearn bench --dataset nfcorpus --feedback-split dev --feedback-events 10000",
       "  relearn bench --dataset ../shared/datasets/toollens --learned --rounds 3"},
     customSynopsis = {
       "relearn bench --dataset=BEIR_DIR [--split=SPLIT] [--rounds=R] [OPTIONS...]",
