@@ -43,7 +43,10 @@ final class LookupPrefetcher implements AutoCloseable {
 
   /** Starts {@code rescorer}'s preparation for {@code searcher} in the background, if it can. */
   void prefetch(LearnedRescorer rescorer, IndexSearcher searcher) {
-    if (closed || queued.incrementAndGet() > MAX_QUEUED) {
+    if (closed) {
+      return; // the re-rank does the lookup itself
+    }
+    if (queued.incrementAndGet() > MAX_QUEUED) {
       queued.decrementAndGet(); // busy: the re-rank does the lookup itself
       return;
     }

@@ -43,7 +43,15 @@ public final class SimulatedFeedback {
    * @param events feedback events recorded (new or already present)
    * @param used chunk uses recorded
    */
-  public record Summary(int passes, int queries, int events, int used) {}
+  public record Summary(int passes, int queries, int events, int used) {
+    /** Validates: no count is negative. */
+    public Summary {
+      if (passes < 0 || queries < 0 || events < 0 || used < 0) {
+        throw new IllegalArgumentException("counts must not be negative, got: passes=" + passes
+            + ", queries=" + queries + ", events=" + events + ", used=" + used);
+      }
+    }
+  }
 
   /** Records feedback for every query of {@code split}: one pass over it. */
   public Summary record(BeirDataset dataset, String split, Progress progress) throws IOException {
