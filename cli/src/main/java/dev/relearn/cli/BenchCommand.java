@@ -8,6 +8,7 @@ import dev.relearn.eval.firststage.FirstStageEvaluation;
 import dev.relearn.eval.learning.SimulatedFeedback;
 import dev.relearn.indexer.build.ConsoleProgress;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -34,6 +35,7 @@ import picocli.CommandLine.Spec;
       "       relearn bench indexing --dataset=BEIR_DIR [--max-docs=N] [OPTIONS...]"},
     subcommands = {BenchIndexingCommand.class},
     description = {"Measure warm query latency (p50, p99) per search mode on a BEIR dataset.",
+        "It first warms up until the JIT compiler settles (see --warm-up).",
         "Plain Lucene runs the same BM25 and KNN queries in the same run, as the baseline.",
         "bench indexing measures indexing speed instead (see bench indexing --help)."})
 final class BenchCommand implements Callable<Integer> {
@@ -46,6 +48,12 @@ final class BenchCommand implements Callable<Integer> {
   @Option(names = "--rounds", paramLabel = "R", defaultValue = "5",
       description = "Measured passes over the queries (default: ${DEFAULT-VALUE}).")
   int rounds;
+
+  @Option(names = "--warm-up", paramLabel = "SECONDS", defaultValue = "60",
+      description = "Warm up until the JIT compiler settles (under a tenth of a second spent"
+          + " compiling per second), for at most this long; 0: one pass (default:"
+          + " ${DEFAULT-VALUE}).")
+  int warmUpSeconds;
 
   @Option(names = "--json", description = "Print one JSON object.")
   boolean json;
@@ -69,6 +77,8 @@ final class BenchCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Usage.require(spec, rounds >= 1, "--rounds must be at least 1, got: " + rounds);
+    Usage.require(spec, warmUpSeconds >= 0,
+        "--warm-up must be at least 0 seconds, got: " + warmUpSeconds);
     cap.check(spec);
     Usage.require(spec, feedbackEvents == null || feedbackSplit != null,
         "--feedback-events needs --feedback-split");
@@ -106,8 +116,10 @@ final class BenchCommand implements Callable<Integer> {
                     + " %.1f s", (System.nanoTime() - started) / 1e9)
                 : "the feedback clusters are one segment");
       }
+      spec.commandLine().getErr().printf(Locale.ROOT, "warming up (at most %d s)...%n",
+          warmUpSeconds);
       LatencyReport report = new LatencyBenchmark(relearn).run(beir.name(), queries, rounds,
-          timeLearned);
+          timeLearned, Duration.ofSeconds(warmUpSeconds));
       out.print(json ? Json.write(cap.addTo(report.toJson(), all.size())) + "\n"
           : report.table());
       String note = cap.note(all.size(), "queries");

@@ -181,10 +181,18 @@ class EvalCliTest {
   void benchTimesEveryModeBesidePlainLuceneWithFeedbackStored() throws Exception {
     CliTest.Result bench = CliTest.run("bench", "--index", tmp.resolve("idx").toString(),
         "--model", "hashing", "--dataset", beir.toString(), "--feedback-split", "train",
-        "--rounds", "1", "--json");
+        "--rounds", "1", "--warm-up", "2", "--json");
     assertEquals(0, bench.code(), bench.err());
     assertTrue(bench.err().contains("feedback events in the store: "), bench.err());
     JsonNode json = new ObjectMapper().readTree(bench.out());
+    JsonNode warmUp = json.get("warm_up");
+    assertTrue(warmUp.get("passes").asInt() >= 1, warmUp.toString());
+    String stop = warmUp.get("stop").asText();
+    assertTrue(stop.equals("settled") || stop.equals("time_limit"), warmUp.toString());
+    assertTrue(stop.equals("settled") || warmUp.get("seconds").asDouble() >= 2,
+        warmUp.toString());
+    assertTrue(warmUp.get("jit_share").asDouble() >= 0,
+        "HotSpot reports compiling time; " + warmUp);
     assertEquals(12, json.get("queries").asInt(), "the test split");
     List<String> names = new ArrayList<>();
     for (JsonNode row : json.get("rows")) {
@@ -202,7 +210,8 @@ class EvalCliTest {
   void benchRecordsExactlyTheFeedbackEventsAskedForOverSeveralPasses() throws Exception {
     CliTest.Result bench = CliTest.run("bench", "--index", tmp.resolve("idx").toString(),
         "--model", "hashing", "--dataset", beir.toString(), "--feedback-split", "train",
-        "--feedback-events", "50", "--rounds", "1", "--max-queries", "2", "--json");
+        "--feedback-events", "50", "--rounds", "1", "--max-queries", "2", "--warm-up", "0",
+        "--json");
     assertEquals(0, bench.code(), bench.err());
     assertTrue(bench.err().contains("feedback events in the store: 50"), bench.err());
     assertTrue(bench.err().contains("Summary[passes=2, queries=50, events=50"),

@@ -76,11 +76,15 @@ class EvalOptionsCliTest {
 
   @Test
   void benchTimesTheFirstQueries() throws Exception {
-    CliTest.Result bench = run("bench", "--rounds", "1", "--max-queries", "2", "--json");
+    CliTest.Result bench = run("bench", "--rounds", "1", "--max-queries", "2", "--warm-up", "0",
+        "--json");
     assertEquals(0, bench.code(), bench.err());
     JsonNode json = new ObjectMapper().readTree(bench.out());
     assertEquals(2, json.get("queries").asInt());
     assertEquals(2, json.get("max_queries").asInt());
+    JsonNode warmUp = json.get("warm_up");
+    assertEquals(1, warmUp.get("passes").asInt(), "--warm-up 0: one pass; " + warmUp);
+    assertEquals("time_limit", warmUp.get("stop").asText(), warmUp.toString());
   }
 
   @Test
@@ -89,6 +93,7 @@ class EvalOptionsCliTest {
         List.of("eval", "--max-queries", "0", "--max-queries must be at least 1, got: 0"),
         List.of("eval learn", "--max-queries", "-2", "--max-queries must be at least 1, got: -2"),
         List.of("bench", "--max-queries", "0", "--max-queries must be at least 1, got: 0"),
+        List.of("bench", "--warm-up", "-1", "--warm-up must be at least 0 seconds, got: -1"),
         List.of("eval learn", "--sessions", "-1", "--sessions must be at least 0, got: -1"),
         List.of("eval learn", "--curve-every", "0", "--curve-every must be at least 1, got: 0"),
         List.of("eval report", "--curve-every", "-5", "--curve-every must be at least 1, got: -5"));

@@ -56,7 +56,7 @@ class ForeignFolderCliTest {
     List<List<String>> creating = List.of(List.of("index", docs.toString()),
         List.of("demo", "--source", docs.toString()), List.of("eval", "--dataset", beir),
         List.of("eval", "learn", "--dataset", beir, "--sessions", "0"),
-        List.of("bench", "--dataset", beir, "--rounds", "1"));
+        List.of("bench", "--dataset", beir, "--rounds", "1", "--warm-up", "0"));
     for (List<String> command : creating) {
       int name = command.get(1).equals("learn") ? 2 : 1;
       String[] args = Stream.of(command.subList(0, name).stream(),

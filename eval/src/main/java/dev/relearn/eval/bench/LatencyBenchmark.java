@@ -6,6 +6,7 @@ import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -19,15 +20,16 @@ import org.apache.lucene.store.FSDirectory;
  * Measures warm query latency per mode through relearn, beside plain Lucene running the same
  * BM25 and KNN queries on the same index in the same run, and the embedding model alone.
  *
- * <p>"Warm" means after a warm-up pass, with the query embeddings in the engine's LRU cache
- * (open the engine with a cache at least as large as the query list); the model's own cost is
- * reported on its own row, after the model has embedded a few texts that are not among the queries
- * (so neither its load nor its first, unoptimised calls are counted). Rounds interleave the
- * operations so that machine noise hits them alike, and each query runs relearn's modes and the
- * plain Lucene baseline in a seeded random order: an operation that always ran right after another
- * would find what that one loaded (postings, graph nodes, stored fields of the same hits) already in
- * cache, which flatters it against the ones that run first. The report also gives each row's sample
- * count, the index's size on disk and the heap in use after a full GC.
+ * <p>"Warm" means after the {@link WarmUp} (passes until the JIT compiler settles), with the query
+ * embeddings in the engine's LRU cache (open the engine with a cache at least as large as the query
+ * list); the model's own cost is reported on its own row, after the model has embedded a few texts
+ * that are not among the queries (so neither its load nor its first, unoptimised calls are
+ * counted). Rounds interleave the operations so that machine noise hits them alike, and each query
+ * runs relearn's modes and the plain Lucene baseline in a seeded random order: an operation that
+ * always ran right after another would find what that one loaded (postings, graph nodes, stored
+ * fields of the same hits) already in cache, which flatters it against the ones that run first. The
+ * report also gives each row's sample count, the index's size on disk and the heap in use after a
+ * full GC.
  */
 public final class LatencyBenchmark {
   private static final int K = 10;
@@ -44,17 +46,21 @@ public final class LatencyBenchmark {
     this.engine = engine;
   }
 
-  /** Runs {@code rounds} measured passes over {@code queries} after one warm-up pass. */
+  /**
+   * Runs {@code rounds} measured passes over {@code queries} after the warm-up ({@link WarmUp}:
+   * until the JIT compiler settles, at most {@link WarmUp#DEFAULT_LIMIT}).
+   */
   public LatencyReport run(String dataset, List<String> queries, int rounds) throws IOException {
-    return run(dataset, queries, rounds, false);
+    return run(dataset, queries, rounds, false, WarmUp.DEFAULT_LIMIT);
   }
 
   /**
    * As {@link #run(String, List, int)}; with {@code learned}, also times the learned mode (the
-   * re-rank of the 100-candidate window) against hybrid in the same passes.
+   * re-rank of the 100-candidate window) against hybrid in the same passes, and warms up for at
+   * most {@code warmUpLimit} (zero: one pass).
    */
-  public LatencyReport run(String dataset, List<String> queries, int rounds, boolean learned)
-      throws IOException {
+  public LatencyReport run(String dataset, List<String> queries, int rounds, boolean learned,
+      Duration warmUpLimit) throws IOException {
     if (rounds < 1) {
       throw new IllegalArgumentException("rounds must be at least 1, got: " + rounds);
     }
@@ -62,7 +68,6 @@ public final class LatencyBenchmark {
       throw new IllegalArgumentException("no queries to benchmark");
     }
     Embedder embedder = engine.embedder();
-    ChunkSchema schema = new ChunkSchema(embedder.dimension());
     Latencies embed = new Latencies();
     for (int i = 0; i < MODEL_WARM_UP; i++) {
       embedder.embedQuery(warmUpText(queries.get(i % queries.size()), i));
@@ -77,64 +82,98 @@ public final class LatencyBenchmark {
         ? new SearchMode[] {SearchMode.BM25, SearchMode.VECTOR, SearchMode.HYBRID,
             SearchMode.LEARNED}
         : new SearchMode[] {SearchMode.BM25, SearchMode.VECTOR, SearchMode.HYBRID};
-    Latencies[] relearn = new Latencies[modes.length];
-    for (int m = 0; m < modes.length; m++) {
-      relearn[m] = new Latencies();
-    }
-    Latencies luceneBm25 = new Latencies();
-    Latencies luceneKnn = new Latencies();
-    Latencies luceneBoth = new Latencies();
+    Passes passes = new Passes(queries, vectors, modes, new ChunkSchema(embedder.dimension()));
     try (FSDirectory dir = FSDirectory.open(engine.directory());
         DirectoryReader reader = DirectoryReader.open(dir)) {
       IndexSearcher plain = new IndexSearcher(reader);
       plain.setSimilarity(ChunkSchema.similarity());
-      Random order = new Random(ORDER_SEED);
-      List<Integer> modeOrder = new ArrayList<>();
+      WarmUp warmUp = WarmUp.upTo(warmUpLimit);
+      do {
+        passes.run(plain, false);
+      } while (warmUp.another());
+      passes.reseed(); // the measured passes' order does not depend on the warm-up's length
+      for (int round = 0; round < rounds; round++) {
+        passes.run(plain, true);
+      }
+      List<LatencyReport.Row> rows = new ArrayList<>(List.of(
+          row("plain Lucene BM25 top 100", passes.luceneBm25, null),
+          row("plain Lucene KNN top 100", passes.luceneKnn, null),
+          row("plain Lucene BM25 + KNN", passes.luceneBoth, null),
+          row("relearn bm25", passes.relearn[0], "plain Lucene BM25 top 100"),
+          row("relearn vector", passes.relearn[1], "plain Lucene KNN top 100"),
+          row(LatencyReport.HYBRID, passes.relearn[2], "plain Lucene BM25 + KNN")));
+      if (learned) {
+        rows.add(row(LatencyReport.LEARNED, passes.relearn[3], LatencyReport.HYBRID));
+      }
+      rows.add(row(LatencyReport.EMBEDDING, embed, null));
+      return new LatencyReport(dataset, queries.size(), rounds, rows,
+          MemoryFigures.measure(engine), warmUp.summary());
+    }
+  }
+
+  /**
+   * Passes over the queries, each query running relearn's modes and the plain Lucene baseline in
+   * a seeded random order; the measured ones add to the latencies.
+   */
+  private final class Passes {
+    private final List<String> queries;
+    private final List<float[]> vectors;
+    private final SearchMode[] modes;
+    private final ChunkSchema schema;
+    private Random order = new Random(ORDER_SEED);
+    private final List<Integer> modeOrder = new ArrayList<>();
+    private final Latencies[] relearn;
+    private final Latencies luceneBm25 = new Latencies();
+    private final Latencies luceneKnn = new Latencies();
+    private final Latencies luceneBoth = new Latencies();
+
+    Passes(List<String> queries, List<float[]> vectors, SearchMode[] modes, ChunkSchema schema) {
+      this.queries = queries;
+      this.vectors = vectors;
+      this.modes = modes;
+      this.schema = schema;
+      this.relearn = new Latencies[modes.length];
+      for (int m = 0; m < modes.length; m++) {
+        relearn[m] = new Latencies();
+      }
       for (int m = 0; m <= modes.length; m++) {
         modeOrder.add(m); // modes.length stands for plain Lucene
       }
-      for (int round = 0; round <= rounds; round++) {
-        boolean measured = round > 0;
-        for (int i = 0; i < queries.size(); i++) {
-          String text = queries.get(i);
-          Collections.shuffle(modeOrder, order);
-          for (int m : modeOrder) {
-            if (m == modes.length) {
-              long start = System.nanoTime();
-              Query bm25 = schema.bm25Query(text);
-              plain.search(bm25, CANDIDATES);
-              long afterBm25 = System.nanoTime();
-              plain.search(schema.vectorQuery(vectors.get(i), CANDIDATES, null), CANDIDATES);
-              long end = System.nanoTime();
-              if (measured) {
-                luceneBm25.add(afterBm25 - start);
-                luceneKnn.add(end - afterBm25);
-                luceneBoth.add(end - start);
-              }
-              continue;
-            }
-            SearchRequest request = SearchRequest.of(text).withMode(modes[m]).withK(K)
-                .withCandidates(CANDIDATES);
+    }
+
+    void reseed() {
+      order = new Random(ORDER_SEED);
+    }
+
+    void run(IndexSearcher plain, boolean measured) throws IOException {
+      for (int i = 0; i < queries.size(); i++) {
+        String text = queries.get(i);
+        Collections.shuffle(modeOrder, order);
+        for (int m : modeOrder) {
+          if (m == modes.length) {
             long start = System.nanoTime();
-            engine.search(request);
-            record(relearn[m], start, measured);
+            Query bm25 = schema.bm25Query(text);
+            plain.search(bm25, CANDIDATES);
+            long afterBm25 = System.nanoTime();
+            plain.search(schema.vectorQuery(vectors.get(i), CANDIDATES, null), CANDIDATES);
+            long end = System.nanoTime();
+            if (measured) {
+              luceneBm25.add(afterBm25 - start);
+              luceneKnn.add(end - afterBm25);
+              luceneBoth.add(end - start);
+            }
+            continue;
+          }
+          SearchRequest request = SearchRequest.of(text).withMode(modes[m]).withK(K)
+              .withCandidates(CANDIDATES);
+          long start = System.nanoTime();
+          engine.search(request);
+          if (measured) {
+            relearn[m].add(System.nanoTime() - start);
           }
         }
       }
     }
-    List<LatencyReport.Row> rows = new ArrayList<>(List.of(
-        row("plain Lucene BM25 top 100", luceneBm25, null),
-        row("plain Lucene KNN top 100", luceneKnn, null),
-        row("plain Lucene BM25 + KNN", luceneBoth, null),
-        row("relearn bm25", relearn[0], "plain Lucene BM25 top 100"),
-        row("relearn vector", relearn[1], "plain Lucene KNN top 100"),
-        row(LatencyReport.HYBRID, relearn[2], "plain Lucene BM25 + KNN")));
-    if (learned) {
-      rows.add(row(LatencyReport.LEARNED, relearn[3], LatencyReport.HYBRID));
-    }
-    rows.add(row(LatencyReport.EMBEDDING, embed, null));
-    return new LatencyReport(dataset, queries.size(), rounds, rows,
-        MemoryFigures.measure(engine));
   }
 
   /**
@@ -145,12 +184,6 @@ public final class LatencyBenchmark {
     List<String> words = new ArrayList<>(List.of(query.strip().split("\\s+")));
     Collections.reverse(words);
     return "warm-up " + i + ": " + String.join(" ", words);
-  }
-
-  private static void record(Latencies latencies, long start, boolean measured) {
-    if (measured) {
-      latencies.add(System.nanoTime() - start);
-    }
   }
 
   private static LatencyReport.Row row(String name, Latencies latencies, String baseline) {

@@ -14,17 +14,18 @@ import java.util.Map;
  * @param rounds measured passes over the queries
  * @param rows one row per measured operation
  * @param memory the index's size and the heap in use at the end of the run, or null
+ * @param warmUp what the warm-up before the measured passes did, or null
  */
 public record LatencyReport(String dataset, int queries, int rounds, List<Row> rows,
-    MemoryFigures memory) {
+    MemoryFigures memory, WarmUp.Summary warmUp) {
   /** Copies the rows. */
   public LatencyReport {
     rows = List.copyOf(rows);
   }
 
-  /** A report without memory figures. */
+  /** A report without memory figures nor warm-up. */
   public LatencyReport(String dataset, int queries, int rounds, List<Row> rows) {
-    this(dataset, queries, rounds, rows, null);
+    this(dataset, queries, rounds, rows, null, null);
   }
 
   /**
@@ -63,6 +64,9 @@ public record LatencyReport(String dataset, int queries, int rounds, List<Row> r
     StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
         "Warm query latency on %s: %d queries x %d rounds, top 10 of 100 candidates%n",
         dataset, queries, rounds));
+    if (warmUp != null) {
+      out.append(warmUp.line()).append(String.format(Locale.ROOT, "%n"));
+    }
     out.append(String.format(Locale.ROOT, "%-34s %9s %9s %7s  %s%n", "operation", "p50 ms",
         "p99 ms", "n", "p50 vs baseline"));
     for (Row row : rows) {
@@ -132,6 +136,14 @@ public record LatencyReport(String dataset, int queries, int rounds, List<Row> r
       rowMaps.add(map);
     }
     json.put("rows", rowMaps);
+    if (warmUp != null) {
+      Map<String, Object> warm = new LinkedHashMap<>();
+      warm.put("passes", warmUp.passes());
+      warm.put("seconds", warmUp.seconds());
+      warm.put("stop", warmUp.stop().name().toLowerCase(Locale.ROOT));
+      warm.put("jit_share", warmUp.jitShare());
+      json.put("warm_up", warm);
+    }
     if (memory != null) {
       json.put("index_bytes", memory.indexBytes());
       json.put("heap_used_bytes", memory.heapUsedBytes());

@@ -34,8 +34,15 @@ class LatencyReportTest {
   void theTableGivesSampleCountsMemoryAndWarnsWhenP99IsTheMaximum() {
     LatencyReport report = new LatencyReport("scifact", 50, 1, List.of(
         new LatencyReport.Row(LatencyReport.HYBRID, 0.655, 1.462, 50, null)),
-        new MemoryFigures(25_000_000, 120_000_000, 4_000_000_000L));
+        new MemoryFigures(25_000_000, 120_000_000, 4_000_000_000L),
+        new WarmUp.Summary(11, 14.24, WarmUp.Stop.SETTLED, 0.04));
     String table = report.table();
+    assertTrue(table.contains("warm-up: 11 passes in 14.2 s, until the JIT compiler settled (4% of"
+        + " the last second spent compiling)"), table);
+    @SuppressWarnings("unchecked")
+    var warmUp = (java.util.Map<String, Object>) report.toJson().get("warm_up");
+    assertEquals(java.util.Map.of("passes", 11, "seconds", 14.24, "stop", "settled",
+        "jit_share", 0.04), warmUp);
     assertTrue(table.contains("a p99 from fewer than 100 samples is the maximum"), table);
     assertTrue(table.contains("index 25.0 MB on disk; JVM heap in use after a full GC 120.0 MB"),
         table);
