@@ -9,10 +9,10 @@ import java.util.function.LongSupplier;
 /**
  * How long a benchmark warms up: pass after pass until the JIT compiler has settled, or until a
  * time limit. One pass is not enough: on a 2-core machine, relearn's searches kept the compiler
- * threads busy for 10 to 20 s (a full core of compiling per second of searching, with dozens of
- * deoptimisations a second as the modes' code paths met), and while they compiled, that second
- * core was not free for the learned mode's lookup thread, so the timings measured the JIT as much
- * as the search.
+ * threads busy for 10 to 20 s (a full core of compiling per second of searching, thousands of
+ * methods tiering up as more of Lucene's and relearn's code got hot), and while they compiled,
+ * that second core was not free for the learned mode's lookup thread, so the timings measured the
+ * JIT as much as the search.
  *
  * <p>Settled means that in a window of at least {@link #WINDOW_NANOS}, the compiler threads spent
  * less than {@link #SETTLED_SHARE} of the window's wall time compiling ({@link
