@@ -118,8 +118,8 @@ final class BenchCommand implements Callable<Integer> {
       }
       spec.commandLine().getErr().printf(Locale.ROOT, "warming up (at most %d s)...%n",
           warmUpSeconds);
-      LatencyReport report = new LatencyBenchmark(relearn).run(beir.name(), queries, rounds,
-          timeLearned, Duration.ofSeconds(warmUpSeconds));
+      LatencyReport report = new LatencyBenchmark(relearn, spec.commandLine().getErr()::println)
+          .run(beir.name(), queries, rounds, timeLearned, Duration.ofSeconds(warmUpSeconds));
       out.print(json ? Json.write(cap.addTo(report.toJson(), all.size())) + "\n"
           : report.table());
       String note = cap.note(all.size(), "queries");

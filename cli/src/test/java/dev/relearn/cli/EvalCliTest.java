@@ -187,6 +187,8 @@ class EvalCliTest {
     JsonNode json = new ObjectMapper().readTree(bench.out());
     JsonNode warmUp = json.get("warm_up");
     assertTrue(warmUp.get("passes").asInt() >= 1, warmUp.toString());
+    assertTrue(bench.err().contains("warm-up: " + warmUp.get("passes").asInt() + " pass"),
+        "the warm-up's last line on stderr: " + bench.err());
     String stop = warmUp.get("stop").asText();
     assertTrue(stop.equals("settled") || stop.equals("time_limit"), warmUp.toString());
     assertTrue(stop.equals("settled") || warmUp.get("seconds").asDouble() >= 2,

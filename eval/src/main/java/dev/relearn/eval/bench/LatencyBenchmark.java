@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Consumer;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
@@ -38,12 +39,24 @@ public final class LatencyBenchmark {
   private static final long ORDER_SEED = 42;
   /** Texts the model embeds, unmeasured, before its row is timed. */
   private static final int MODEL_WARM_UP = 20;
+  /** How often, at most, the warm-up says how it goes. */
+  private static final long PROGRESS_NANOS = 2_000_000_000L;
 
   private final Relearn engine;
+  private final Consumer<String> progress;
 
   /** Benchmarks {@code engine}'s index. */
   public LatencyBenchmark(Relearn engine) {
+    this(engine, line -> { });
+  }
+
+  /**
+   * Benchmarks {@code engine}'s index, telling {@code progress} how the warm-up goes (every two
+   * seconds, and how it ended).
+   */
+  public LatencyBenchmark(Relearn engine, Consumer<String> progress) {
     this.engine = engine;
+    this.progress = progress;
   }
 
   /**
@@ -88,9 +101,18 @@ public final class LatencyBenchmark {
       IndexSearcher plain = new IndexSearcher(reader);
       plain.setSimilarity(ChunkSchema.similarity());
       WarmUp warmUp = WarmUp.upTo(warmUpLimit);
+      long said = System.nanoTime();
+      boolean more;
       do {
         passes.run(plain, false);
-      } while (warmUp.another());
+        more = warmUp.another();
+        if (!more) {
+          progress.accept(warmUp.summary().line());
+        } else if (System.nanoTime() - said >= PROGRESS_NANOS) {
+          progress.accept(warmUp.status());
+          said = System.nanoTime();
+        }
+      } while (more);
       passes.reseed(); // the measured passes' order does not depend on the warm-up's length
       for (int round = 0; round < rounds; round++) {
         passes.run(plain, true);

@@ -72,6 +72,7 @@ public final class WarmUp {
   private long windowStart;
   private long windowJit;
   private int passes;
+  private Double lastShare; // the last whole window's, or null before the first
   private Summary summary;
 
   /**
@@ -118,9 +119,21 @@ public final class WarmUp {
       summary = new Summary(passes, (now - start) / 1e9, Stop.SETTLED, share);
       return false;
     }
+    lastShare = share;
     windowStart = now;
     windowJit = jit;
     return true;
+  }
+
+  /**
+   * Progress for a person waiting, e.g. {@code warm-up: 3 passes, 4.2 s, compiling 95% of the
+   * last second}.
+   */
+  public String status() {
+    String share = lastShare == null ? "" : String.format(Locale.ROOT,
+        ", compiling %.0f%% of the last second", 100 * lastShare);
+    return String.format(Locale.ROOT, "warm-up: %d pass%s, %.1f s%s", passes,
+        passes == 1 ? "" : "es", (nanos.getAsLong() - start) / 1e9, share);
   }
 
   /**

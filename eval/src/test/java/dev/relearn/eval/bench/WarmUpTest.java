@@ -43,6 +43,17 @@ class WarmUpTest {
   }
 
   @Test
+  void itsStatusGivesPassesTimeAndTheLastWholeSecondsShare() {
+    WarmUp warmUp = warmUp(Duration.ofSeconds(60));
+    pass(0.5, 0.5);
+    assertTrue(warmUp.another());
+    assertEquals("warm-up: 1 pass, 0.5 s", warmUp.status(), "no whole window yet");
+    pass(0.7, 0.4);
+    assertTrue(warmUp.another());
+    assertEquals("warm-up: 2 passes, 1.2 s, compiling 75% of the last second", warmUp.status());
+  }
+
+  @Test
   void shortPassesAreJudgedTogetherOverAtLeastASecond() {
     WarmUp warmUp = warmUp(Duration.ofSeconds(60));
     for (int i = 0; i < 9; i++) {
