@@ -39,16 +39,9 @@ public final class LatencyBenchmark {
   private static final long ORDER_SEED = 42;
   /** Texts the model embeds, unmeasured, before its row is timed. */
   private static final int MODEL_WARM_UP = 20;
-  /** How often, at most, the warm-up says how it goes. */
-  private static final long PROGRESS_NANOS = 2_000_000_000L;
 
   private final Relearn engine;
   private final Consumer<String> progress;
-
-  /** Benchmarks {@code engine}'s index. */
-  public LatencyBenchmark(Relearn engine) {
-    this(engine, line -> { });
-  }
 
   /**
    * Benchmarks {@code engine}'s index, telling {@code progress} how the warm-up goes (every two
@@ -60,17 +53,10 @@ public final class LatencyBenchmark {
   }
 
   /**
-   * Runs {@code rounds} measured passes over {@code queries} after the warm-up ({@link WarmUp}:
-   * until the JIT compiler settles, at most {@link WarmUp#DEFAULT_LIMIT}).
-   */
-  public LatencyReport run(String dataset, List<String> queries, int rounds) throws IOException {
-    return run(dataset, queries, rounds, false, WarmUp.DEFAULT_LIMIT);
-  }
-
-  /**
-   * As {@link #run(String, List, int)}; with {@code learned}, also times the learned mode (the
-   * re-rank of the 100-candidate window) against hybrid in the same passes, and warms up for at
-   * most {@code warmUpLimit} (zero: one pass).
+   * Runs {@code rounds} measured passes over {@code queries} after the {@link WarmUp} (until the
+   * JIT compiler settles, for at most {@code warmUpLimit}; zero: one pass); with {@code learned},
+   * also times the learned mode (the re-rank of the 100-candidate window) against hybrid in the
+   * same passes.
    */
   public LatencyReport run(String dataset, List<String> queries, int rounds, boolean learned,
       Duration warmUpLimit) throws IOException {
@@ -101,16 +87,13 @@ public final class LatencyBenchmark {
       IndexSearcher plain = new IndexSearcher(reader);
       plain.setSimilarity(ChunkSchema.similarity());
       WarmUp warmUp = WarmUp.upTo(warmUpLimit);
-      long said = System.nanoTime();
       boolean more;
       do {
         passes.run(plain, false);
         more = warmUp.another();
-        if (!more) {
-          progress.accept(warmUp.summary().line());
-        } else if (System.nanoTime() - said >= PROGRESS_NANOS) {
-          progress.accept(warmUp.status());
-          said = System.nanoTime();
+        String news = warmUp.news();
+        if (news != null) {
+          progress.accept(news);
         }
       } while (more);
       passes.reseed(); // the measured passes' order does not depend on the warm-up's length

@@ -21,12 +21,12 @@ import java.util.function.LongSupplier;
  * thread calls {@link #another} after each pass.
  */
 public final class WarmUp {
-  /** The default time limit. */
-  public static final Duration DEFAULT_LIMIT = Duration.ofSeconds(60);
   /** The shortest window the compiler's share is measured over. */
   static final long WINDOW_NANOS = 1_000_000_000L;
   /** Below this share of a window spent compiling, the compiler has settled. */
   static final double SETTLED_SHARE = 0.10;
+  /** How often, at most, {@link #news} has something to say. */
+  static final long NEWS_NANOS = 2_000_000_000L;
 
   /** Why the warm-up stopped. */
   public enum Stop {
@@ -73,6 +73,7 @@ public final class WarmUp {
   private long windowJit;
   private int passes;
   private Double lastShare; // the last whole window's, or null before the first
+  private long lastNews;
   private Summary summary;
 
   /**
@@ -88,6 +89,7 @@ public final class WarmUp {
     this.jitMillis = jitMillis;
     this.start = nanos.getAsLong();
     this.windowStart = start;
+    this.lastNews = start;
     this.windowJit = jitMillis == null ? 0 : jitMillis.getAsLong();
   }
 
@@ -126,10 +128,26 @@ public final class WarmUp {
   }
 
   /**
-   * Progress for a person waiting, e.g. {@code warm-up: 3 passes, 4.2 s, compiling 95% of the
-   * last second}.
+   * Call after {@link #another}: the line to show a person waiting, or null when there is nothing
+   * new to say. Once the warm-up is over, its {@link Summary#line}; before that, its {@link
+   * #status} at most every {@link #NEWS_NANOS}.
    */
-  public String status() {
+  public String news() {
+    if (summary != null) {
+      return summary.line();
+    }
+    long now = nanos.getAsLong();
+    if (now - lastNews < NEWS_NANOS) {
+      return null;
+    }
+    lastNews = now;
+    return status();
+  }
+
+  /**
+   * Progress so far, e.g. {@code warm-up: 3 passes, 4.2 s, compiling 95% of the last second}.
+   */
+  String status() {
     String share = lastShare == null ? "" : String.format(Locale.ROOT,
         ", compiling %.0f%% of the last second", 100 * lastShare);
     return String.format(Locale.ROOT, "warm-up: %d pass%s, %.1f s%s", passes,

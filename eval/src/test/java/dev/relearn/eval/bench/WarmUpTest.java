@@ -54,6 +54,23 @@ class WarmUpTest {
   }
 
   @Test
+  void itHasNewsEveryTwoSecondsAndOnceItIsOver() {
+    WarmUp warmUp = warmUp(Duration.ofSeconds(60));
+    pass(1.5, 1.5);
+    assertTrue(warmUp.another());
+    assertNull(warmUp.news(), "1.5 s in: too soon");
+    pass(1.0, 0.9);
+    assertTrue(warmUp.another());
+    assertEquals("warm-up: 2 passes, 2.5 s, compiling 90% of the last second", warmUp.news());
+    pass(1.0, 0.5);
+    assertTrue(warmUp.another());
+    assertNull(warmUp.news(), "1 s after the last news");
+    pass(1.0, 0.01);
+    assertFalse(warmUp.another());
+    assertEquals(warmUp.summary().line(), warmUp.news());
+  }
+
+  @Test
   void shortPassesAreJudgedTogetherOverAtLeastASecond() {
     WarmUp warmUp = warmUp(Duration.ofSeconds(60));
     for (int i = 0; i < 9; i++) {
