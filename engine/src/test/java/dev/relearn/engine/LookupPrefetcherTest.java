@@ -10,6 +10,7 @@ import dev.relearn.lucene.rerank.LearnedRescorer;
 import dev.relearn.lucene.rerank.RerankOptions;
 import java.io.IOException;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -62,6 +63,21 @@ class LookupPrefetcherTest {
       assertTrue(ran != null && ran != Thread.currentThread()
           && ran.getName().startsWith("relearn-lookup-"), String.valueOf(ran));
       assertTrue(ran.isDaemon());
+    }
+  }
+
+  @Test
+  void theWorkerChecksForWorkWithItsOwnLowTimerSlack() throws Exception {
+    BlockingQueue<OptionalLong> slack = new ArrayBlockingQueue<>(1);
+    try (LookupPrefetcher prefetcher = new LookupPrefetcher()) {
+      prefetcher.prefetch(rescorer((vector, min, max) -> {
+        slack.add(TimerSlack.current());
+        return List.of();
+      }), searcher);
+      OptionalLong worker = slack.poll(10, TimeUnit.SECONDS);
+      OptionalLong expected = TimerSlack.unavailable().isEmpty()
+          ? OptionalLong.of(LookupPrefetcher.SLACK_NANOS) : OptionalLong.empty();
+      assertEquals(expected, worker, TimerSlack.unavailable().orElse("available"));
     }
   }
 
