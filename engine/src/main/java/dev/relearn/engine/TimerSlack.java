@@ -17,9 +17,10 @@ import java.util.OptionalLong;
  * bound reflectively and only on Java 22 or later, on Linux, and when the JVM allows relearn's
  * module native access ({@code --enable-native-access}, which {@code bin/relearn} passes); a
  * library user who does not allow it gets no warning from the JVM, only the default slack. Why it
- * is unavailable is logged once, at debug level, and {@link #unavailable} says.
+ * is unavailable is logged once, at debug level, and {@link #unavailable} says ({@code relearn
+ * bench} prints it beside the learned mode's figures).
  */
-final class TimerSlack {
+public final class TimerSlack {
   private static final System.Logger LOG = System.getLogger(TimerSlack.class.getName());
   private static final int PR_SET_TIMERSLACK = 29;
   private static final int PR_GET_TIMERSLACK = 30;
@@ -40,8 +41,11 @@ final class TimerSlack {
     return slack < 0 ? OptionalLong.empty() : OptionalLong.of(slack);
   }
 
-  /** Why the slack cannot be set here, or empty when it can. */
-  static Optional<String> unavailable() {
+  /**
+   * Why the slack cannot be lowered in this JVM, e.g. {@code "native access is not enabled for
+   * unnamed module @1b2c3d (java --enable-native-access=ALL-UNNAMED)"}, or empty when it can.
+   */
+  public static Optional<String> unavailable() {
     return Prctl.BOUND.available() ? Optional.empty() : Optional.of(Prctl.BOUND.reason());
   }
 
