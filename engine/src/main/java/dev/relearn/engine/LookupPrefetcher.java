@@ -27,9 +27,9 @@ import org.apache.lucene.search.IndexSearcher;
  * worker lowers its own timer slack to {@link #SLACK_NANOS} where it can ({@link TimerSlack}):
  * with the kernel's default of 50 µs a 20 µs park lasted 75 µs, so a lookup started 41 µs after
  * its search at p50 (15 µs with the slack lowered) and a tenth to a third of ToolLens's searches
- * waited for it. The checks cost
- * about a quarter of a core while searches come within 20 ms of each other (a tenth with the
- * default slack), nothing when they stop. {@link #close} stops the worker.
+ * waited for it. The checks cost about a quarter of a core while searches come within 20 ms of
+ * each other (a tenth with the default slack), nothing when they stop. {@link #close} stops the
+ * worker.
  */
 final class LookupPrefetcher implements AutoCloseable {
   /** How long the worker keeps checking for work after its last task. */

@@ -87,8 +87,9 @@ public final class TimerSlack {
       try {
         Module module = TimerSlack.class.getModule();
         if (!(boolean) Module.class.getMethod("isNativeAccessEnabled").invoke(module)) {
-          return none("native access is not enabled for " + module
-              + " (java --enable-native-access=ALL-UNNAMED)");
+          String flag = "--enable-native-access="
+              + (module.isNamed() ? module.getName() : "ALL-UNNAMED");
+          return none("native access is not enabled for " + module + " (java " + flag + ")");
         }
         return new Prctl(downcall(), "");
       } catch (ReflectiveOperationException | RuntimeException e) {
