@@ -208,8 +208,9 @@ class EvalCliTest {
           row.toString());
     }
     assertEquals(List.of("plain Lucene BM25 top 100", "plain Lucene KNN top 100",
-        "plain Lucene BM25 + KNN", "relearn bm25", "relearn vector", "relearn hybrid",
-        "relearn learned (re-rank of 100)", "embedding model alone (uncached)"), names);
+        "plain Lucene BM25 + KNN", "relearn bm25", "relearn vector",
+        "relearn hybrid candidates only", "relearn hybrid", "relearn learned (re-rank of 100)",
+        "embedding model alone (uncached)"), names);
   }
 
   @Test

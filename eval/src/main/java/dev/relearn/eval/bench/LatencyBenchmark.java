@@ -4,6 +4,7 @@ import dev.relearn.engine.Relearn;
 import dev.relearn.engine.TimerSlack;
 import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.search.HybridSearcher;
 import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
 import java.io.IOException;
@@ -112,6 +113,7 @@ public final class LatencyBenchmark {
           row("plain Lucene BM25 + KNN", passes.luceneBoth, null),
           row("relearn bm25", passes.relearn[0], "plain Lucene BM25 top 100"),
           row("relearn vector", passes.relearn[1], "plain Lucene KNN top 100"),
+          row(LatencyReport.CANDIDATES, passes.candidates, "plain Lucene BM25 + KNN"),
           row(LatencyReport.HYBRID, passes.relearn[2], "plain Lucene BM25 + KNN")));
       if (learned) {
         rows.add(row(LatencyReport.LEARNED, passes.relearn[3], LatencyReport.HYBRID));
@@ -137,18 +139,21 @@ public final class LatencyBenchmark {
     private final Latencies luceneBm25 = new Latencies();
     private final Latencies luceneKnn = new Latencies();
     private final Latencies luceneBoth = new Latencies();
+    private final Latencies candidates = new Latencies();
+    private final HybridSearcher firstStage;
 
     Passes(List<String> queries, List<float[]> vectors, SearchMode[] modes, ChunkSchema schema) {
       this.queries = queries;
       this.vectors = vectors;
       this.modes = modes;
       this.schema = schema;
+      this.firstStage = new HybridSearcher(schema);
       this.relearn = new Latencies[modes.length];
       for (int m = 0; m < modes.length; m++) {
         relearn[m] = new Latencies();
       }
-      for (int m = 0; m <= modes.length; m++) {
-        modeOrder.add(m); // modes.length stands for plain Lucene
+      for (int m = 0; m <= modes.length + 1; m++) {
+        modeOrder.add(m); // modes.length stands for plain Lucene, the next for the candidates
       }
     }
 
@@ -175,8 +180,16 @@ public final class LatencyBenchmark {
             }
             continue;
           }
-          SearchRequest request = SearchRequest.of(text).withMode(modes[m]).withK(K)
-              .withCandidates(CANDIDATES);
+          SearchRequest request = SearchRequest.of(text).withMode(
+              m > modes.length ? SearchMode.HYBRID : modes[m]).withK(K).withCandidates(CANDIDATES);
+          if (m > modes.length) { // the hybrid first stage alone, as the engine runs it
+            long start = System.nanoTime();
+            firstStage.candidates(plain, request, vectors.get(i));
+            if (measured) {
+              candidates.add(System.nanoTime() - start);
+            }
+            continue;
+          }
           long start = System.nanoTime();
           engine.search(request);
           if (measured) {
