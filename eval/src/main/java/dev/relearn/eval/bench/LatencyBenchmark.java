@@ -125,8 +125,8 @@ public final class LatencyBenchmark {
   }
 
   /**
-   * Passes over the queries, each query running relearn's modes and the plain Lucene baseline in
-   * a seeded random order; the measured ones add to the latencies.
+   * Passes over the queries, each query running relearn's modes, the hybrid candidates alone and
+   * the plain Lucene baseline in a seeded random order; the measured ones add to the latencies.
    */
   private final class Passes {
     private final List<String> queries;
@@ -152,8 +152,8 @@ public final class LatencyBenchmark {
       for (int m = 0; m < modes.length; m++) {
         relearn[m] = new Latencies();
       }
-      for (int m = 0; m <= modes.length + 1; m++) {
-        modeOrder.add(m); // modes.length stands for plain Lucene, the next for the candidates
+      for (int m = 0; m <= candidatesSlot(); m++) {
+        modeOrder.add(m);
       }
     }
 
@@ -163,39 +163,54 @@ public final class LatencyBenchmark {
 
     void run(IndexSearcher plain, boolean measured) throws IOException {
       for (int i = 0; i < queries.size(); i++) {
-        String text = queries.get(i);
         Collections.shuffle(modeOrder, order);
         for (int m : modeOrder) {
-          if (m == modes.length) {
+          if (m == plainSlot()) {
+            timePlainLucene(plain, i, measured);
+          } else if (m == candidatesSlot()) {
             long start = System.nanoTime();
-            Query bm25 = schema.bm25Query(text);
-            plain.search(bm25, CANDIDATES);
-            long afterBm25 = System.nanoTime();
-            plain.search(schema.vectorQuery(vectors.get(i), CANDIDATES, null), CANDIDATES);
-            long end = System.nanoTime();
-            if (measured) {
-              luceneBm25.add(afterBm25 - start);
-              luceneKnn.add(end - afterBm25);
-              luceneBoth.add(end - start);
-            }
-            continue;
-          }
-          SearchRequest request = SearchRequest.of(text).withMode(
-              m > modes.length ? SearchMode.HYBRID : modes[m]).withK(K).withCandidates(CANDIDATES);
-          if (m > modes.length) { // the hybrid first stage alone, as the engine runs it
+            firstStage.candidates(plain, request(i, SearchMode.HYBRID), vectors.get(i));
+            add(candidates, start, measured);
+          } else {
             long start = System.nanoTime();
-            firstStage.candidates(plain, request, vectors.get(i));
-            if (measured) {
-              candidates.add(System.nanoTime() - start);
-            }
-            continue;
-          }
-          long start = System.nanoTime();
-          engine.search(request);
-          if (measured) {
-            relearn[m].add(System.nanoTime() - start);
+            engine.search(request(i, modes[m]));
+            add(relearn[m], start, measured);
           }
         }
+      }
+    }
+
+    /** The slot in the shuffled order that stands for plain Lucene. */
+    private int plainSlot() {
+      return modes.length;
+    }
+
+    /** The slot that stands for the hybrid first stage's candidates alone, as the engine runs it. */
+    private int candidatesSlot() {
+      return modes.length + 1;
+    }
+
+    private SearchRequest request(int i, SearchMode mode) {
+      return SearchRequest.of(queries.get(i)).withMode(mode).withK(K).withCandidates(CANDIDATES);
+    }
+
+    private void timePlainLucene(IndexSearcher plain, int i, boolean measured) throws IOException {
+      long start = System.nanoTime();
+      Query bm25 = schema.bm25Query(queries.get(i));
+      plain.search(bm25, CANDIDATES);
+      long afterBm25 = System.nanoTime();
+      plain.search(schema.vectorQuery(vectors.get(i), CANDIDATES, null), CANDIDATES);
+      long end = System.nanoTime();
+      if (measured) {
+        luceneBm25.add(afterBm25 - start);
+        luceneKnn.add(end - afterBm25);
+        luceneBoth.add(end - start);
+      }
+    }
+
+    private static void add(Latencies latencies, long start, boolean measured) {
+      if (measured) {
+        latencies.add(System.nanoTime() - start);
       }
     }
   }
