@@ -45,29 +45,29 @@ final class CandidateReader {
   }
 
   /**
-   * The candidates of {@code hits}, in the same order, with positions 0, 1, 2, …
+   * The candidates of {@code window}, in the same order, with positions 0, 1, 2, …
    *
    * @throws IllegalArgumentException if a doc id is not in the searcher's reader
    */
-  List<Candidate> read(IndexSearcher searcher, List<FirstStageHit> hits) throws IOException {
-    requireInReader(searcher, hits);
-    int[] all = new int[hits.size()];
+  List<Candidate> read(IndexSearcher searcher, FirstStageWindow window) throws IOException {
+    window.requireInReader(searcher);
+    int[] all = new int[window.size()];
     Arrays.setAll(all, i -> i);
-    Candidate[] out = new Candidate[hits.size()];
-    read(searcher, hits, all, out);
+    Candidate[] out = new Candidate[window.size()];
+    read(searcher, window, all, out);
     return List.of(out);
   }
 
   /**
    * Reads the hits at {@code positions} (distinct, in any order, doc ids already checked with
-   * {@link #requireInReader}) into {@code out} at the same positions.
+   * {@link FirstStageWindow#requireInReader}) into {@code out} at the same positions.
    */
-  void read(IndexSearcher searcher, List<FirstStageHit> hits, int[] positions, Candidate[] out)
+  void read(IndexSearcher searcher, FirstStageWindow window, int[] positions, Candidate[] out)
       throws IOException {
     List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
     long[] byDoc = new long[positions.length]; // doc in the high bits, input position in the low
     for (int i = 0; i < byDoc.length; i++) {
-      byDoc[i] = ((long) hits.get(positions[i]).doc() << 32) | positions[i];
+      byDoc[i] = ((long) window.doc(positions[i]) << 32) | positions[i];
     }
     Arrays.sort(byDoc);
     StoredFields stored = readContextFields ? searcher.storedFields() : null;
@@ -77,33 +77,31 @@ final class CandidateReader {
     Candidate previous = null;
     for (long entry : byDoc) {
       int i = (int) entry;
-      FirstStageHit hit = hits.get(i);
-      if (previous != null && previous.doc() == hit.doc()) { // a duplicate: read it once
-        out[i] = new Candidate(hit.doc(), i, hit.score(), hit.bm25(), hit.vector(),
-            previous.chunkId(), previous.path(), previous.kind(), previous.learned());
+      int doc = window.doc(i);
+      if (previous != null && previous.doc() == doc) { // a duplicate: read it once
+        out[i] = window.candidate(i, previous.chunkId(), previous.path(), previous.kind(),
+            previous.learned());
         continue;
       }
-      if (leaf == null || hit.doc() >= leaf.docBase + leaf.reader().maxDoc()) {
-        leaf = leaves.get(ReaderUtil.subIndex(hit.doc(), leaves));
+      if (leaf == null || doc >= leaf.docBase + leaf.reader().maxDoc()) {
+        leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
         ids = ChunkIds.of(leaf.reader(), idField);
         learnedReader = learnedValues.forLeaf(leaf.reader());
       }
-      int local = hit.doc() - leaf.docBase;
+      int local = doc - leaf.docBase;
       String chunkId = ids.get(local);
       LearnedValues learned = learnedReader.read(local);
       if (learned == null) {
-        throw new NullPointerException("the LearnedValuesSource returned null for doc "
-            + hit.doc());
+        throw new NullPointerException("the LearnedValuesSource returned null for doc " + doc);
       }
       String path = null;
       String kind = null;
       if (stored != null) {
-        Document doc = stored.document(hit.doc(), CONTEXT_FIELDS);
-        path = doc.get(ChunkSchema.PATH);
-        kind = doc.get(ChunkSchema.KIND);
+        Document fields = stored.document(doc, CONTEXT_FIELDS);
+        path = fields.get(ChunkSchema.PATH);
+        kind = fields.get(ChunkSchema.KIND);
       }
-      out[i] = new Candidate(hit.doc(), i, hit.score(), hit.bm25(), hit.vector(), chunkId, path,
-          kind, learned);
+      out[i] = window.candidate(i, chunkId, path, kind, learned);
       previous = out[i];
     }
   }
@@ -111,16 +109,5 @@ final class CandidateReader {
   /** Whether context fields are read: then every candidate must be read to be scored. */
   boolean readsContext() {
     return readContextFields;
-  }
-
-  /** @throws IllegalArgumentException if a hit's doc id is not in the searcher's reader */
-  static void requireInReader(IndexSearcher searcher, List<FirstStageHit> hits) {
-    int maxDoc = searcher.getIndexReader().maxDoc();
-    for (FirstStageHit hit : hits) {
-      if (hit.doc() < 0 || hit.doc() >= maxDoc) {
-        throw new IllegalArgumentException(
-            "doc " + hit.doc() + " is not in the searcher's reader (maxDoc " + maxDoc + ")");
-      }
-    }
   }
 }

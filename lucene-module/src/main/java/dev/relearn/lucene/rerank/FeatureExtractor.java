@@ -1,7 +1,6 @@
 package dev.relearn.lucene.rerank;
 
 import dev.relearn.lucene.schema.LearnedValues;
-import dev.relearn.lucene.search.StageScore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -54,6 +53,23 @@ public final class FeatureExtractor {
    */
   public CandidateFeatures features(Candidate candidate, WindowStats stats,
       FeedbackEvidence feedback, RerankContext context) {
+    return features(candidate, stats, feedback, feedback.boost(candidate.chunkId()),
+        usage(candidate.learned()), context);
+  }
+
+  /** The usage features of a chunk with {@code learned} values, at this extractor's time. */
+  ChunkUsage usage(LearnedValues learned) {
+    return new ChunkUsage(UsageSignals.logPrior(learned.successes(), learned.failures()),
+        UsageSignals.recency(learned.lastUsedMillis(), nowMillis),
+        UsageSignals.logUses(learned.clicks()));
+  }
+
+  /**
+   * As {@link #features(Candidate, WindowStats, FeedbackEvidence, RerankContext)}, with the
+   * candidate's boost and usage already known.
+   */
+  CandidateFeatures features(Candidate candidate, WindowStats stats, FeedbackEvidence feedback,
+      LearnedBoost boost, ChunkUsage usage, RerankContext context) {
     Objects.requireNonNull(stats, "stats");
     List<String> notes = feedback.notes(); // shared unless this candidate adds its own
     double score = neutralised(candidate.firstStageScore(), stats);
@@ -67,7 +83,6 @@ public final class FeatureExtractor {
       notes.add("first-stage score was " + raw + ": treated as the window's "
           + (raw > 0 ? "highest" : "lowest") + " score " + score);
     }
-    LearnedValues learned = candidate.learned();
     boolean inContext = context != null && context.matches(candidate.path(), candidate.kind());
     return new CandidateFeatures(
         score,
@@ -76,28 +91,21 @@ public final class FeatureExtractor {
         candidate.vector(),
         stats.bm25().normalise(candidate.bm25()),
         stats.vector().normalise(candidate.vector()),
-        feedback.boost(candidate.chunkId()),
-        UsageSignals.logPrior(learned.successes(), learned.failures()),
-        UsageSignals.recency(learned.lastUsedMillis(), nowMillis),
-        UsageSignals.frequency(learned.clicks(), stats.maxUses()),
+        boost,
+        usage.logPrior(),
+        usage.recency(),
+        usage.frequency(logMaxUses(stats)),
         inContext ? 1 : 0,
         notes);
   }
 
-  /**
-   * The score {@code model} gives a candidate that no similar past query vouches for, in a
-   * search without a context, computed without reading the index: exactly {@code
-   * model.score(features(...))} of that candidate, whose learned terms are all {@code +0.0}.
-   */
-  static double unvouchedScore(double firstStageScore, StageScore bm25, StageScore vector,
-      WindowStats stats, LinearModel model) {
-    double relevance = stats.relevance(neutralised(firstStageScore, stats));
-    return model.scoreWithoutEvidence(relevance,
-        CandidateFeatures.balance(stats.bm25().normalise(bm25), stats.vector().normalise(vector)));
+  /** {@code ln(1+uses)} of the most used vouched chunk in the window: see {@link ChunkUsage}. */
+  static double logMaxUses(WindowStats stats) {
+    return UsageSignals.logUses(stats.maxUses());
   }
 
   /** NaN and −∞ as the window's lowest score, +∞ as its highest, a finite score unchanged. */
-  private static double neutralised(double score, WindowStats stats) {
+  static double neutralised(double score, WindowStats stats) {
     if (Double.isNaN(score) || score == Double.NEGATIVE_INFINITY) {
       return stats.minScore();
     }

@@ -3,8 +3,6 @@ package dev.relearn.lucene.rerank;
 import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.fusion.FusedHit;
-import dev.relearn.lucene.fusion.StageHit;
-import dev.relearn.lucene.search.StageScore;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -23,10 +21,11 @@ import org.apache.lucene.search.TopDocs;
  *
  * <p><b>Reading little.</b> Similar past queries vouch for a few chunks; every other candidate's
  * learned terms are exactly {@code +0.0}, so its score needs only its first-stage scores. The
- * rescorer therefore finds the vouched documents from the evidence's chunk ids ({@link
- * #prepare}, which an application can run beside its first stage) and reads ids and learned
- * values only for those, and for the hits it returns (see {@link WindowRanking}); a {@link
- * RerankContext} needs every candidate's path and kind, so then it reads all.
+ * rescorer therefore finds the vouched documents from the evidence's chunk ids, and reads their
+ * learned values ({@link #prepare}, which an application can run beside its first stage); after
+ * the first stage it reads only the ids and learned values of the hits it returns (see {@link
+ * WindowRanking}). A {@link RerankContext} needs every candidate's path and kind, so then it
+ * reads all.
  *
  * <p><b>Any index.</b> Only the searcher's reader is read, never written, so any Lucene index
  * works, one relearn's indexer did not build included: each document's key, the chunk id that
@@ -103,17 +102,13 @@ public final class LearnedRescorer extends Rescorer {
   public TopDocs rescore(IndexSearcher searcher, TopDocs firstPass, int topN) throws IOException {
     requireTopN(topN);
     ScoreDoc[] docs = firstPass.scoreDocs;
-    List<FirstStageHit> hits = new ArrayList<>(docs.length);
-    int[] shards = new int[docs.length];
-    for (int i = 0; i < docs.length; i++) {
-      hits.add(new FirstStageHit(docs[i].doc, docs[i].score, null, null));
-      shards[i] = docs[i].shardIndex;
-    }
-    List<RescoredHit> ranked = rank(searcher, hits, true).top(searcher, topN);
+    List<RescoredHit> ranked =
+        rank(searcher, FirstStageWindow.of(docs), true).top(searcher, topN);
     ScoreDoc[] out = new ScoreDoc[ranked.size()];
     for (int i = 0; i < out.length; i++) {
       RescoredHit hit = ranked.get(i);
-      out[i] = new ScoreDoc(hit.doc(), (float) hit.score(), shards[hit.firstStagePosition()]);
+      out[i] = new ScoreDoc(hit.doc(), (float) hit.score(),
+          docs[hit.firstStagePosition()].shardIndex);
     }
     return new TopDocs(firstPass.totalHits, out);
   }
@@ -125,12 +120,8 @@ public final class LearnedRescorer extends Rescorer {
   public List<RescoredHit> rerank(IndexSearcher searcher, List<FusedHit> candidates, int topN)
       throws IOException {
     requireTopN(topN);
-    List<FirstStageHit> hits = new ArrayList<>(candidates.size());
-    for (FusedHit fused : candidates) {
-      hits.add(new FirstStageHit(fused.doc(), fused.score(), stage(fused.lexical()),
-          stage(fused.semantic())));
-    }
-    return List.copyOf(rank(searcher, hits, true).top(searcher, topN));
+    return List.copyOf(
+        rank(searcher, FirstStageWindow.ofFused(candidates), true).top(searcher, topN));
   }
 
   /**
@@ -149,8 +140,7 @@ public final class LearnedRescorer extends Rescorer {
     CandidateFeatures features = window.features(searcher, docID);
     if (features == null) {
       double score = firstPassExplanation.getValue().doubleValue();
-      Candidate candidate = reader.read(searcher,
-          List.of(new FirstStageHit(docID, score, null, null))).get(0);
+      Candidate candidate = reader.read(searcher, FirstStageWindow.single(docID, score)).get(0);
       features = extractor.features(candidate, window.stats(), feedback(), options.context());
     }
     return ExplanationFormat.of(options.model().explain(features), features, firstPassExplanation);
@@ -163,11 +153,8 @@ public final class LearnedRescorer extends Rescorer {
    */
   public Explanation explain(IndexSearcher searcher, TopDocs window, int docID)
       throws IOException {
-    List<FirstStageHit> hits = new ArrayList<>(window.scoreDocs.length);
-    for (ScoreDoc doc : window.scoreDocs) {
-      hits.add(new FirstStageHit(doc.doc, doc.score, null, null));
-    }
-    CandidateFeatures features = rank(searcher, hits, false).features(searcher, docID);
+    CandidateFeatures features =
+        rank(searcher, FirstStageWindow.of(window.scoreDocs), false).features(searcher, docID);
     if (features == null) {
       throw new IllegalArgumentException("doc " + docID + " is not in the window");
     }
@@ -235,13 +222,14 @@ public final class LearnedRescorer extends Rescorer {
 
   private synchronized VouchedDocs vouched(IndexSearcher searcher) throws IOException {
     if (preparedFor != searcher) {
-      vouched = VouchedDocs.of(searcher, options.idField(), feedback());
+      vouched = VouchedDocs.of(searcher, options.idField(), feedback(), options.learnedValues(),
+          extractor);
       preparedFor = searcher;
     }
     return vouched;
   }
 
-  private WindowRanking rank(IndexSearcher searcher, List<FirstStageHit> hits, boolean remember)
+  private WindowRanking rank(IndexSearcher searcher, FirstStageWindow hits, boolean remember)
       throws IOException {
     VouchedDocs docs = vouched(searcher);
     WindowRanking window = WindowRanking.rank(searcher, hits,
@@ -265,9 +253,5 @@ public final class LearnedRescorer extends Rescorer {
     if (topN < 1) {
       throw new IllegalArgumentException("topN must be at least 1, got: " + topN);
     }
-  }
-
-  private static StageScore stage(StageHit hit) {
-    return hit == null ? null : new StageScore(hit.score(), hit.rank());
   }
 }

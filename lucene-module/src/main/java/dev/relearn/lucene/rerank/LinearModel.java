@@ -136,10 +136,22 @@ public record LinearModel(double relevanceWeight, double boostWeight, double boo
 
   /**
    * The score of a candidate without evidence or context match, from its relevance and balance
-   * alone: exactly {@link #score} of such features, as every other term is {@code +0.0}.
+   * alone: exactly {@link #score} of such features. Every other term is {@code +0.0}, and adding
+   * {@code +0.0} changes only a sum of {@code −0.0}, so one addition stands for all five. A
+   * re-rank scores most of its window this way.
    */
   double scoreWithoutEvidence(double relevance, double balance) {
-    return sum(contributions(relevance, balance, LearnedBoost.NONE, 0, 0, 0, 0));
+    return ((0.0 + relevanceWeight * relevance) + balanceWeight * balance) + 0.0;
+  }
+
+  /**
+   * The score of features with these values, without making them: exactly {@link #score} of
+   * features that hold them.
+   */
+  double score(double relevance, double balance, LearnedBoost boost, double logPrior,
+      double recency, double frequency, double contextMatch) {
+    return sum(contributions(relevance, balance, boost, logPrior, recency, frequency,
+        contextMatch));
   }
 
   /** The score of {@code features} with every term; its total equals {@link #score} exactly. */

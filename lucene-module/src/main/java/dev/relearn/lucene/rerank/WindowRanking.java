@@ -9,12 +9,13 @@ import org.apache.lucene.search.IndexSearcher;
 
 /**
  * One window of first-stage hits ranked by a {@link LinearModel}, reading the index only where a
- * score needs it. A candidate no similar past query vouches for (see {@link VouchedDocs}) has
- * learned terms of exactly {@code +0.0}, so without a request context its score comes from its
- * first-stage scores alone ({@link FeatureExtractor#unvouchedScore}). Ids and learned values are
- * read for the vouched candidates (for all when a context needs their path and kind); {@link
- * CandidateFeatures} are built for those and for the hits {@link #top} hands out, so that every
- * returned hit carries exactly the features its score came from.
+ * score needs it. Without a request context, a candidate no similar past query vouches for (see
+ * {@link VouchedDocs}) has learned terms of exactly {@code +0.0}, so its score comes from its
+ * first-stage scores alone ({@link LinearModel#scoreWithoutEvidence}); a vouched one's comes from
+ * those and what {@link VouchedDocs} read for it. Either way no {@link CandidateFeatures} are made
+ * to rank: they are made, from the very same values, for the hits {@link #top} hands out, so that
+ * every returned hit carries exactly the features its score came from. A context needs every
+ * candidate's path and kind: then all are read and scored from their features.
  *
  * <p>Positions sort by score descending, then by first-stage position. {@link #top} and {@link
  * #features} may be called from several threads (an explain beside a search).
@@ -23,9 +24,10 @@ final class WindowRanking {
   /** Windows up to this size are sorted by insertion: see {@link #sort}. */
   private static final int INSERTION_SORT_MAX = 256;
 
-  private final List<FirstStageHit> hits;
+  private final FirstStageWindow hits;
   private final Scoring scoring;
   private final WindowStats stats;
+  private final VouchedDocs.Chunk[] vouched; // by position; null where not vouched
   private final Candidate[] candidates; // guarded by this; null where not read yet
   private final CandidateFeatures[] features; // guarded by this; null where not built yet
   private final double[] scores;
@@ -35,11 +37,13 @@ final class WindowRanking {
   record Scoring(FeedbackEvidence evidence, VouchedDocs vouched, CandidateReader reader,
       FeatureExtractor extractor, RerankOptions options) {}
 
-  private WindowRanking(List<FirstStageHit> hits, Scoring scoring, WindowStats stats,
-      Candidate[] candidates, CandidateFeatures[] features, double[] scores) {
+  private WindowRanking(FirstStageWindow hits, Scoring scoring, WindowStats stats,
+      VouchedDocs.Chunk[] vouched, Candidate[] candidates, CandidateFeatures[] features,
+      double[] scores) {
     this.hits = hits;
     this.scoring = scoring;
     this.stats = stats;
+    this.vouched = vouched;
     this.candidates = candidates;
     this.features = features;
     this.scores = scores;
@@ -47,49 +51,78 @@ final class WindowRanking {
   }
 
   /**
-   * Ranks {@code hits} (in first-stage order).
+   * Ranks {@code hits}.
    *
    * @throws IllegalArgumentException if a doc id is not in the searcher's reader
    */
-  static WindowRanking rank(IndexSearcher searcher, List<FirstStageHit> hits, Scoring scoring)
+  static WindowRanking rank(IndexSearcher searcher, FirstStageWindow hits, Scoring scoring)
       throws IOException {
-    CandidateReader.requireInReader(searcher, hits);
+    hits.requireInReader(searcher);
     int n = hits.size();
-    boolean[] vouched = new boolean[n];
-    int[] toRead = new int[n];
-    int reads = 0;
-    for (int i = 0; i < n; i++) {
-      vouched[i] = scoring.vouched().contains(hits.get(i).doc());
-      if (vouched[i] || scoring.reader().readsContext()) {
-        toRead[reads++] = i;
-      }
-    }
-    Candidate[] candidates = new Candidate[n];
-    scoring.reader().read(searcher, hits, Arrays.copyOf(toRead, reads), candidates);
+    VouchedDocs.Chunk[] vouched = new VouchedDocs.Chunk[n];
     WindowStats.Builder window = new WindowStats.Builder();
+    hits.addTo(window);
     for (int i = 0; i < n; i++) {
-      FirstStageHit hit = hits.get(i);
-      window.add(hit.score(), hit.bm25(), hit.vector());
-      if (vouched[i]) {
-        window.addUses(candidates[i].learned().clicks());
+      vouched[i] = scoring.vouched().chunk(hits.doc(i));
+      if (vouched[i] != null) {
+        window.addUses(vouched[i].learned().clicks());
       }
     }
     WindowStats stats = window.build();
-    LinearModel model = scoring.options().model();
+    Candidate[] candidates = new Candidate[n];
     CandidateFeatures[] features = new CandidateFeatures[n];
     double[] scores = new double[n];
-    for (int i = 0; i < n; i++) {
-      if (candidates[i] != null) {
-        features[i] = scoring.extractor().features(candidates[i], stats, scoring.evidence(),
-            scoring.options().context());
+    LinearModel model = scoring.options().model();
+    if (scoring.reader().readsContext()) { // a context needs every candidate's path and kind
+      int[] all = new int[n];
+      Arrays.setAll(all, i -> i);
+      scoring.reader().read(searcher, hits, all, candidates);
+      for (int i = 0; i < n; i++) {
+        if (vouched[i] != null) { // the learned values its usage features came from
+          Candidate read = candidates[i];
+          candidates[i] = hits.candidate(i, vouched[i].id(), read.path(), read.kind(),
+              vouched[i].learned());
+        }
+        features[i] = features(scoring, stats, candidates[i], vouched[i]);
         scores[i] = model.score(features[i]);
-      } else {
-        FirstStageHit hit = hits.get(i);
-        scores[i] = FeatureExtractor.unvouchedScore(hit.score(), hit.bm25(), hit.vector(), stats,
-            model);
+      }
+    } else {
+      double logMaxUses = FeatureExtractor.logMaxUses(stats);
+      for (int i = 0; i < n; i++) {
+        scores[i] = score(hits, i, vouched[i], stats, logMaxUses, model);
       }
     }
-    return new WindowRanking(hits, scoring, stats, candidates, features, scores);
+    return new WindowRanking(hits, scoring, stats, vouched, candidates, features, scores);
+  }
+
+  /**
+   * The score of the hit at {@code position} without a context, computed as {@link
+   * FeatureExtractor#features} and {@link LinearModel#score} would, from the same values.
+   */
+  private static double score(FirstStageWindow hits, int position, VouchedDocs.Chunk chunk,
+      WindowStats stats, double logMaxUses, LinearModel model) {
+    double relevance =
+        stats.relevance(FeatureExtractor.neutralised(hits.score(position), stats));
+    double balance = CandidateFeatures.balance(hits.bm25Norm(position, stats),
+        hits.vectorNorm(position, stats));
+    if (chunk == null) {
+      return model.scoreWithoutEvidence(relevance, balance);
+    }
+    ChunkUsage usage = chunk.usage();
+    return model.score(relevance, balance, chunk.boost(), usage.logPrior(), usage.recency(),
+        usage.frequency(logMaxUses), 0);
+  }
+
+  /** The features of {@code candidate}, with its vouched chunk's values when it has one. */
+  private static CandidateFeatures features(Scoring scoring, WindowStats stats,
+      Candidate candidate, VouchedDocs.Chunk chunk) {
+    FeatureExtractor extractor = scoring.extractor();
+    FeedbackEvidence evidence = scoring.evidence();
+    RerankContext context = scoring.options().context();
+    if (chunk == null) {
+      return extractor.features(candidate, stats, evidence, context);
+    }
+    return extractor.features(candidate, stats, evidence, chunk.boost(), chunk.usage(), context);
   }
 
   /** The window's statistics. */
@@ -104,8 +137,7 @@ final class WindowRanking {
     List<RescoredHit> out = new ArrayList<>(count);
     for (int r = 0; r < count; r++) {
       int i = order[r];
-      out.add(new RescoredHit(hits.get(i).doc(), candidates[i].chunkId(), i, scores[i],
-          features[i]));
+      out.add(new RescoredHit(hits.doc(i), candidates[i].chunkId(), i, scores[i], features[i]));
     }
     return out;
   }
@@ -116,7 +148,7 @@ final class WindowRanking {
    */
   synchronized CandidateFeatures features(IndexSearcher searcher, int doc) throws IOException {
     for (int i : order) {
-      if (hits.get(i).doc() == doc) {
+      if (hits.doc(i) == doc) {
         ensureFeatures(searcher, new int[] {i});
         return features[i];
       }
@@ -124,12 +156,17 @@ final class WindowRanking {
     return null;
   }
 
-  /** Reads and builds the features of those {@code positions} that have none yet. */
+  /**
+   * Makes the candidates and features of those {@code positions} that have none yet: a vouched
+   * one from what {@link VouchedDocs} read, the others read from the index.
+   */
   private void ensureFeatures(IndexSearcher searcher, int[] positions) throws IOException {
     int[] unread = new int[positions.length];
     int count = 0;
     for (int i : positions) {
-      if (candidates[i] == null) {
+      if (candidates[i] == null && vouched[i] != null) {
+        candidates[i] = hits.candidate(i, vouched[i].id(), null, null, vouched[i].learned());
+      } else if (candidates[i] == null) {
         unread[count++] = i;
       }
     }
@@ -138,8 +175,7 @@ final class WindowRanking {
     }
     for (int i : positions) {
       if (features[i] == null) {
-        features[i] = scoring.extractor().features(candidates[i], stats, scoring.evidence(),
-            scoring.options().context());
+        features[i] = features(scoring, stats, candidates[i], vouched[i]);
       }
     }
   }

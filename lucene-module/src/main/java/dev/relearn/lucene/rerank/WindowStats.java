@@ -67,15 +67,34 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
     private final Range.Builder bm25 = new Range.Builder();
     private final Range.Builder vector = new Range.Builder();
 
-    /** Adds a candidate's first-stage score (left out of the range unless finite). */
+    /** Adds a candidate's first-stage score and its stages' scores. */
     void add(double score, StageScore bm25Stage, StageScore vectorStage) {
-      bm25.add(bm25Stage);
-      vector.add(vectorStage);
+      if (bm25Stage != null) {
+        bm25.add(bm25Stage.score());
+      }
+      if (vectorStage != null) {
+        vector.add(vectorStage.score());
+      }
+      addScore(score);
+    }
+
+    /** Adds a candidate's first-stage score (left out of the range unless finite). */
+    void addScore(double score) {
       if (Double.isFinite(score)) {
         min = Math.min(min, score);
         max = Math.max(max, score);
       }
       size++;
+    }
+
+    /** The range of the BM25 stage's scores. */
+    Range.Builder bm25() {
+      return bm25;
+    }
+
+    /** The range of the vector stage's scores. */
+    Range.Builder vector() {
+      return vector;
     }
 
     /** Adds a vouched candidate's uses. */
@@ -132,13 +151,15 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
      * the candidate has no score from this stage.
      */
     public double normalise(StageScore stage) {
-      if (stage == null) {
-        return 0;
-      }
+      return stage == null ? 0 : normalise(stage.score());
+    }
+
+    /** A stage score min-max normalised to [0, 1] (clamped; 1 when the range is a point). */
+    double normalise(float score) {
       if (!(max > min)) {
         return 1;
       }
-      double value = ((double) stage.score() - min) / ((double) max - min);
+      double value = ((double) score - min) / ((double) max - min);
       return Math.max(0, Math.min(1, value));
     }
 
@@ -147,10 +168,10 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
       private float min = Float.POSITIVE_INFINITY;
       private float max = Float.NEGATIVE_INFINITY;
 
-      void add(StageScore stage) {
-        if (stage != null && Float.isFinite(stage.score())) {
-          min = Math.min(min, stage.score());
-          max = Math.max(max, stage.score());
+      void add(float score) {
+        if (Float.isFinite(score)) {
+          min = Math.min(min, score);
+          max = Math.max(max, score);
         }
       }
 

@@ -88,6 +88,7 @@ class FeatureExtractorTest {
     assertEquals(0.0, UsageSignals.frequency(0, 0));
     assertEquals(1.0, UsageSignals.frequency(7, 7));
     assertEquals(Math.log(4) / Math.log(16), UsageSignals.frequency(3, 15), 1e-15);
+    assertEquals(0.0, UsageSignals.frequency(1e-20, 1e-20), "ln(1 + 1e-20) is 0: not 0/0");
     List<Candidate> window = List.of(
         Candidate.of(0, 0, 2, "a", new LearnedValues(20, 15, 2, 0, NOW - DAY)),
         Candidate.of(1, 1, 1, "b", new LearnedValues(5, 3, 0, 1, 0)),

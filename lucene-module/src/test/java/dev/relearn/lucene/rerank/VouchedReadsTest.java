@@ -2,6 +2,7 @@ package dev.relearn.lucene.rerank;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.relearn.lucene.feedback.ChunkEvidence;
@@ -24,8 +25,8 @@ import org.apache.lucene.search.TotalHits;
 import org.junit.jupiter.api.Test;
 
 /**
- * The re-rank reads ids and learned values only for the candidates similar past queries vouch
- * for and for the hits it returns, and still ranks exactly as a full read does.
+ * The re-rank reads learned values only for the documents similar past queries vouch for and for
+ * the hits it returns, and still ranks exactly as a full read does.
  */
 class VouchedReadsTest {
   private static final ChunkEvidence CLICKED = new ChunkEvidence(2, 1, 1, 0);
@@ -38,7 +39,7 @@ class VouchedReadsTest {
     for (int i = 0; i < 300; i++) {
       docs.add(new PlainIndex.Doc("c" + (i % 250), "src/" + i, "code", "body " + i,
           new LearnedValues(random.nextInt(20), random.nextInt(9), random.nextInt(4),
-              random.nextInt(3), 0)));
+              random.nextInt(3), random.nextInt(2) * 400_000L)));
     }
     return new PlainIndex(docs, 41);
   }
@@ -54,17 +55,28 @@ class VouchedReadsTest {
       chunks.put("not-in-the-index", CLICKED);
       FeedbackEvidence evidence =
           new FeedbackEvidence(List.of(new PastQuery(0.8f, 1, chunks, 0)), List.of());
-      VouchedDocs vouched = VouchedDocs.of(index.searcher, ChunkSchema.ID, evidence);
+      FeatureExtractor extractor = new FeatureExtractor(1_000_000);
+      VouchedDocs vouched = VouchedDocs.of(index.searcher, ChunkSchema.ID, evidence,
+          LearnedValuesSource.DOC_VALUES, extractor);
       int expected = 0;
       for (int doc = 0; doc < index.docs.size(); doc++) {
-        boolean hasEvidence = evidence.boost(index.docs.get(doc).id()).evidence() > 0;
+        PlainIndex.Doc indexed = index.docs.get(doc);
+        boolean hasEvidence = evidence.boost(indexed.id()).evidence() > 0;
         expected += hasEvidence ? 1 : 0;
         assertEquals(hasEvidence, vouched.contains(doc), "doc " + doc);
+        VouchedDocs.Chunk chunk = vouched.chunk(doc);
+        if (hasEvidence) {
+          assertEquals(new VouchedDocs.Chunk(indexed.id(), indexed.learned(),
+              evidence.boost(indexed.id()), extractor.usage(indexed.learned())), chunk,
+              "doc " + doc);
+        } else {
+          assertNull(chunk, "doc " + doc);
+        }
       }
       assertEquals(expected, vouched.size());
       assertFalse(vouched.contains(index.docs.size() + 5));
-      assertSame(VouchedDocs.NONE,
-          VouchedDocs.of(index.searcher, ChunkSchema.ID, FeedbackEvidence.NONE));
+      assertSame(VouchedDocs.NONE, VouchedDocs.of(index.searcher, ChunkSchema.ID,
+          FeedbackEvidence.NONE, LearnedValuesSource.DOC_VALUES, extractor));
     }
   }
 
@@ -85,11 +97,11 @@ class VouchedReadsTest {
       LearnedRescorer rescorer =
           new LearnedRescorer((v, min, max) -> past, new float[] {1f}, options);
       TopDocs top = rescorer.rescore(index.searcher, firstPass, 5);
-      Set<Integer> expected = new TreeSet<>(List.of(3, 99, 150));
+      Set<Integer> expected = new TreeSet<>(List.of(3, 253, 99, 150)); // 253: vouched, not a hit
       for (ScoreDoc doc : top.scoreDocs) {
         expected.add(doc.doc);
       }
-      assertEquals(expected, read, "the vouched candidates and the 5 returned");
+      assertEquals(expected, read, "the vouched documents and the 5 returned");
 
       TopDocs full = new LearnedRescorer((v, min, max) -> past, new float[] {1f},
           RerankOptions.DEFAULTS).rescore(index.searcher, firstPass, 100);
