@@ -86,6 +86,20 @@ final class FirstStageWindow {
     return scores[position];
   }
 
+  /**
+   * Whether the first-stage scores never rise from one position to the next (false when one is
+   * NaN). Neutralising an infinite score keeps that, so the relevance of every hit, a
+   * non-decreasing function of its score, then never rises either.
+   */
+  boolean descending() {
+    for (int i = 1; i < scores.length; i++) {
+      if (!(scores[i] <= scores[i - 1])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** The BM25 stage's view of the hit at {@code position}, or null. */
   StageScore bm25(int position) {
     return bm25Ranks[position] == 0 ? null

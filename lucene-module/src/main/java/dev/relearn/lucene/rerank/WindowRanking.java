@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.stream.IntStream;
+import java.util.function.IntToDoubleFunction;
 import org.apache.lucene.search.IndexSearcher;
 
 /**
@@ -17,21 +17,22 @@ import org.apache.lucene.search.IndexSearcher;
  * every returned hit carries exactly the features its score came from. A context needs every
  * candidate's path and kind: then all are read and scored from their features.
  *
+ * <p>Without a stage balance (weight 0, as with the default weights) and with first-stage scores
+ * in descending order, the unvouched candidates' scores are a non-decreasing function of their
+ * first-stage scores, so they already stand in ranking order: only the vouched ones are sorted,
+ * and an unvouched one is scored only when the {@link RankOrder} reaches it.
+ *
  * <p>Positions sort by score descending, then by first-stage position. {@link #top} and {@link
  * #features} may be called from several threads (an explain beside a search).
  */
 final class WindowRanking {
-  /** Windows up to this size are sorted by insertion: see {@link #sort}. */
-  private static final int INSERTION_SORT_MAX = 256;
-
   private final FirstStageWindow hits;
   private final Scoring scoring;
   private final WindowStats stats;
   private final VouchedDocs.Chunk[] vouched; // by position; null where not vouched
   private final Candidate[] candidates; // guarded by this; null where not read yet
   private final CandidateFeatures[] features; // guarded by this; null where not built yet
-  private final double[] scores;
-  private final int[] order;
+  private final RankOrder order; // guarded by this
 
   /** What a window is scored with. */
   record Scoring(FeedbackEvidence evidence, VouchedDocs vouched, CandidateReader reader,
@@ -39,15 +40,14 @@ final class WindowRanking {
 
   private WindowRanking(FirstStageWindow hits, Scoring scoring, WindowStats stats,
       VouchedDocs.Chunk[] vouched, Candidate[] candidates, CandidateFeatures[] features,
-      double[] scores) {
+      RankOrder order) {
     this.hits = hits;
     this.scoring = scoring;
     this.stats = stats;
     this.vouched = vouched;
     this.candidates = candidates;
     this.features = features;
-    this.scores = scores;
-    this.order = sort(scores);
+    this.order = order;
   }
 
   /**
@@ -62,10 +62,12 @@ final class WindowRanking {
     VouchedDocs.Chunk[] vouched = new VouchedDocs.Chunk[n];
     WindowStats.Builder window = new WindowStats.Builder();
     hits.addTo(window);
+    int vouchedCount = 0;
     for (int i = 0; i < n; i++) {
       vouched[i] = scoring.vouched().chunk(hits.doc(i));
       if (vouched[i] != null) {
         window.addUses(vouched[i].learned().clicks());
+        vouchedCount++;
       }
     }
     WindowStats stats = window.build();
@@ -86,25 +88,45 @@ final class WindowRanking {
         features[i] = features(scoring, stats, candidates[i], vouched[i]);
         scores[i] = model.score(features[i]);
       }
-    } else {
-      double logMaxUses = FeatureExtractor.logMaxUses(stats);
-      for (int i = 0; i < n; i++) {
-        scores[i] = score(hits, i, vouched[i], stats, logMaxUses, model);
+      return new WindowRanking(hits, scoring, stats, vouched, candidates, features,
+          RankOrder.of(scores));
+    }
+    double logMaxUses = FeatureExtractor.logMaxUses(stats);
+    IntToDoubleFunction scorer = i -> score(hits, i, vouched[i], stats, logMaxUses, model);
+    if (model.balanceWeight() != 0 || !hits.descending()) {
+      Arrays.setAll(scores, scorer);
+      return new WindowRanking(hits, scoring, stats, vouched, candidates, features,
+          RankOrder.of(scores));
+    }
+    int[] given = new int[vouchedCount]; // the vouched: scored now, then sorted
+    int[] inOrder = new int[n - vouchedCount]; // the others: already in ranking order
+    int g = 0;
+    int o = 0;
+    for (int i = 0; i < n; i++) {
+      if (vouched[i] != null) {
+        given[g++] = i;
+        scores[i] = scorer.applyAsDouble(i);
+      } else {
+        inOrder[o++] = i;
+        scores[i] = Double.NaN;
       }
     }
-    return new WindowRanking(hits, scoring, stats, vouched, candidates, features, scores);
+    return new WindowRanking(hits, scoring, stats, vouched, candidates, features,
+        new RankOrder(scores, given, inOrder, scorer));
   }
 
   /**
    * The score of the hit at {@code position} without a context, computed as {@link
-   * FeatureExtractor#features} and {@link LinearModel#score} would, from the same values.
+   * FeatureExtractor#features} and {@link LinearModel#score} would, from the same values. With a
+   * balance weight of 0 the balance term is {@code ±0.0}, which leaves a sum of {@code 0.0 +
+   * relevance term} unchanged, so the stage scores need not be normalised.
    */
   private static double score(FirstStageWindow hits, int position, VouchedDocs.Chunk chunk,
       WindowStats stats, double logMaxUses, LinearModel model) {
     double relevance =
         stats.relevance(FeatureExtractor.neutralised(hits.score(position), stats));
-    double balance = CandidateFeatures.balance(hits.bm25Norm(position, stats),
-        hits.vectorNorm(position, stats));
+    double balance = model.balanceWeight() == 0 ? 0 : CandidateFeatures.balance(
+        hits.bm25Norm(position, stats), hits.vectorNorm(position, stats));
     if (chunk == null) {
       return model.scoreWithoutEvidence(relevance, balance);
     }
@@ -132,12 +154,12 @@ final class WindowRanking {
 
   /** The best {@code topN} hits (all when fewer), each with its features. */
   synchronized List<RescoredHit> top(IndexSearcher searcher, int topN) throws IOException {
-    int count = Math.min(topN, order.length);
-    ensureFeatures(searcher, Arrays.copyOf(order, count));
-    List<RescoredHit> out = new ArrayList<>(count);
-    for (int r = 0; r < count; r++) {
-      int i = order[r];
-      out.add(new RescoredHit(hits.doc(i), candidates[i].chunkId(), i, scores[i], features[i]));
+    int[] best = order.first(topN);
+    ensureFeatures(searcher, best);
+    List<RescoredHit> out = new ArrayList<>(best.length);
+    for (int i : best) {
+      out.add(new RescoredHit(hits.doc(i), candidates[i].chunkId(), i, order.score(i),
+          features[i]));
     }
     return out;
   }
@@ -147,7 +169,7 @@ final class WindowRanking {
    * this window.
    */
   synchronized CandidateFeatures features(IndexSearcher searcher, int doc) throws IOException {
-    for (int i : order) {
+    for (int i : order.first(hits.size())) {
       if (hits.doc(i) == doc) {
         ensureFeatures(searcher, new int[] {i});
         return features[i];
@@ -178,29 +200,5 @@ final class WindowRanking {
         features[i] = features(scoring, stats, candidates[i], vouched[i]);
       }
     }
-  }
-
-  /**
-   * The positions by score descending, then position ascending. A re-rank mostly keeps the first
-   * stage's order (relevance carries most of the score), so an insertion sort does about one
-   * comparison per hit there; large windows fall back to a merge sort. Both are stable.
-   */
-  private static int[] sort(double[] scores) {
-    int n = scores.length;
-    if (n > INSERTION_SORT_MAX) {
-      return IntStream.range(0, n).boxed()
-          .sorted((a, b) -> Double.compare(scores[b] + 0.0, scores[a] + 0.0))
-          .mapToInt(Integer::intValue).toArray();
-    }
-    int[] order = new int[n];
-    for (int i = 0; i < n; i++) {
-      int j = i - 1;
-      while (j >= 0 && scores[order[j]] < scores[i]) { // strictly lower score: i goes above
-        order[j + 1] = order[j];
-        j--;
-      }
-      order[j + 1] = i;
-    }
-    return order;
   }
 }

@@ -5,11 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
+import dev.relearn.lucene.fusion.FusedHit;
+import dev.relearn.lucene.fusion.StageHit;
 import dev.relearn.lucene.schema.LearnedValues;
+import dev.relearn.lucene.search.StageScore;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -122,5 +127,77 @@ class ServingParityTest {
       }
     }
     assertTrue(moved > 0, "feedback, priors and context must change some rankings");
+  }
+
+  @Test
+  void fusedWindowsRankAsOfflineWithAnyBalanceAndInAnyOrder() throws Exception {
+    RerankOptions plain = RerankOptions.DEFAULTS
+        .withClock(Clock.fixed(Instant.ofEpochMilli(NOW), ZoneOffset.UTC));
+    for (int trial = 0; trial < 200; trial++) {
+      // a balance of 0 with a descending window merges the unvouched in first-stage order;
+      // any other balance, or a window out of order, sorts every candidate
+      double balance = trial % 3 == 0 ? 0 : random.nextDouble() - 0.5;
+      LinearModel model = new LinearModel(0.7, 0.3, 0.5, 2, 0.1, 0.01, 0.02, 0.02, 0.05,
+          balance);
+      List<FusedHit> fused = randomFusedWindow(trial % 2 == 0);
+      List<PastQuery> past = randomPastQueries();
+      LearnedRescorer rescorer = new LearnedRescorer((vector, min, max) -> past,
+          new float[] {1f}, plain.withModel(model));
+      List<RescoredHit> served = rescorer.rerank(index.searcher, fused, fused.size());
+
+      List<Candidate> window = new ArrayList<>();
+      for (int i = 0; i < fused.size(); i++) {
+        FusedHit hit = fused.get(i);
+        PlainIndex.Doc raw = index.docs.get(hit.doc());
+        window.add(new Candidate(hit.doc(), i, hit.score(), stage(hit.lexical()),
+            stage(hit.semantic()), raw.id(), raw.path(), raw.kind(), raw.learned()));
+      }
+      FeedbackEvidence evidence = new FeedbackEvidence( // the notes say what was left out
+          past.subList(0, Math.min(20, past.size())), rescorer.feedback().notes());
+      List<CandidateFeatures> offline = new FeatureExtractor(NOW).extract(window, evidence, null);
+      List<RescoredHit> expected = new ArrayList<>();
+      for (int i = 0; i < window.size(); i++) {
+        expected.add(new RescoredHit(window.get(i).doc(), window.get(i).chunkId(), i,
+            model.score(offline.get(i)), offline.get(i)));
+      }
+      expected.sort(RescoredHit.RANKING);
+      assertEquals(expected.size(), served.size(), "trial " + trial);
+      for (int i = 0; i < expected.size(); i++) {
+        String where = "trial " + trial + ", rank " + i;
+        assertEquals(expected.get(i).doc(), served.get(i).doc(), where);
+        assertEquals(expected.get(i).score(), served.get(i).score(), 0.0, where);
+        assertEquals(expected.get(i).features(), served.get(i).features(), where);
+      }
+    }
+  }
+
+  /** A window of distinct docs, best first or shuffled, with ties and one or both stages. */
+  private List<FusedHit> randomFusedWindow(boolean descending) {
+    List<Integer> docs = new ArrayList<>();
+    for (int doc = 0; doc < DOCS; doc++) {
+      docs.add(doc);
+    }
+    Collections.shuffle(docs, random);
+    int size = 1 + random.nextInt(DOCS);
+    double[] scores = new double[size];
+    for (int i = 0; i < size; i++) {
+      scores[i] = i > 0 && random.nextInt(4) == 0 ? scores[i - 1] : random.nextDouble();
+    }
+    if (descending) {
+      Arrays.sort(scores);
+    }
+    List<FusedHit> fused = new ArrayList<>();
+    for (int i = 0; i < size; i++) {
+      int doc = docs.get(i);
+      int stages = 1 + random.nextInt(3);
+      fused.add(new FusedHit(doc, scores[descending ? size - 1 - i : i],
+          (stages & 1) != 0 ? new StageHit(doc, random.nextFloat() * 20, 1 + i) : null,
+          (stages & 2) != 0 ? new StageHit(doc, random.nextFloat(), 1 + i) : null));
+    }
+    return fused;
+  }
+
+  private static StageScore stage(StageHit hit) {
+    return hit == null ? null : new StageScore(hit.score(), hit.rank());
   }
 }
