@@ -13,8 +13,9 @@
  *       dev.relearn.lucene.rerank.ScoreBreakdown};
  *   <li>{@link dev.relearn.lucene.rerank.LearnedRescorer}: the Lucene {@code Rescorer} that reads
  *       the index, calls the pieces above and explains every score; {@code WindowRanking} ranks
- *       one window, reading only the candidates similar past queries vouch for ({@code
- *       VouchedDocs}) and the hits it returns.
+ *       one window ({@code FirstStageWindow}) from numbers, with what {@code VouchedDocs} read
+ *       for the candidates similar past queries vouch for, in the order {@code RankOrder} makes
+ *       as far as asked, and reads and builds features only for the hits it returns.
  * </ul>
  *
  * <p>The invariant that holds the design together: with no feedback evidence, neutral learned
