@@ -62,44 +62,62 @@ final class WindowRanking {
     VouchedDocs.Chunk[] vouched = new VouchedDocs.Chunk[n];
     WindowStats.Builder window = new WindowStats.Builder();
     hits.addTo(window);
-    int vouchedCount = 0;
     for (int i = 0; i < n; i++) {
       vouched[i] = scoring.vouched().chunk(hits.doc(i));
       if (vouched[i] != null) {
         window.addUses(vouched[i].learned().clicks());
-        vouchedCount++;
       }
     }
     WindowStats stats = window.build();
     Candidate[] candidates = new Candidate[n];
     CandidateFeatures[] features = new CandidateFeatures[n];
+    RankOrder order = scoring.reader().readsContext()
+        ? scoreFeatures(searcher, hits, scoring, stats, vouched, candidates, features)
+        : scoreNumbers(hits, stats, vouched, scoring.options().model());
+    return new WindowRanking(hits, scoring, stats, vouched, candidates, features, order);
+  }
+
+  /**
+   * With a context, which needs every candidate's path and kind: reads all into {@code
+   * candidates}, builds all their {@code features}, and scores those.
+   */
+  private static RankOrder scoreFeatures(IndexSearcher searcher, FirstStageWindow hits,
+      Scoring scoring, WindowStats stats, VouchedDocs.Chunk[] vouched, Candidate[] candidates,
+      CandidateFeatures[] features) throws IOException {
+    int n = hits.size();
+    int[] all = new int[n];
+    Arrays.setAll(all, i -> i);
+    scoring.reader().read(searcher, hits, all, candidates);
     double[] scores = new double[n];
-    LinearModel model = scoring.options().model();
-    if (scoring.reader().readsContext()) { // a context needs every candidate's path and kind
-      int[] all = new int[n];
-      Arrays.setAll(all, i -> i);
-      scoring.reader().read(searcher, hits, all, candidates);
-      for (int i = 0; i < n; i++) {
-        if (vouched[i] != null) { // the learned values its usage features came from
-          Candidate read = candidates[i];
-          candidates[i] = hits.candidate(i, vouched[i].id(), read.path(), read.kind(),
-              vouched[i].learned());
-        }
-        features[i] = features(scoring, stats, candidates[i], vouched[i]);
-        scores[i] = model.score(features[i]);
+    for (int i = 0; i < n; i++) {
+      if (vouched[i] != null) { // the learned values its usage features came from
+        Candidate read = candidates[i];
+        candidates[i] = hits.candidate(i, vouched[i].id(), read.path(), read.kind(),
+            vouched[i].learned());
       }
-      return new WindowRanking(hits, scoring, stats, vouched, candidates, features,
-          RankOrder.of(scores));
+      features[i] = features(scoring, stats, candidates[i], vouched[i]);
+      scores[i] = scoring.options().model().score(features[i]);
     }
+    return RankOrder.of(scores);
+  }
+
+  /**
+   * Without a context: scores from numbers, every candidate at once, or (without a stage balance
+   * and with the window in descending order) the vouched ones now and the others as the order
+   * reaches them.
+   */
+  private static RankOrder scoreNumbers(FirstStageWindow hits, WindowStats stats,
+      VouchedDocs.Chunk[] vouched, LinearModel model) {
+    int n = hits.size();
     double logMaxUses = FeatureExtractor.logMaxUses(stats);
     IntToDoubleFunction scorer = i -> score(hits, i, vouched[i], stats, logMaxUses, model);
+    double[] scores = new double[n];
     if (model.balanceWeight() != 0 || !hits.descending()) {
       Arrays.setAll(scores, scorer);
-      return new WindowRanking(hits, scoring, stats, vouched, candidates, features,
-          RankOrder.of(scores));
+      return RankOrder.of(scores);
     }
-    int[] given = new int[vouchedCount]; // the vouched: scored now, then sorted
-    int[] inOrder = new int[n - vouchedCount]; // the others: already in ranking order
+    int[] given = new int[n]; // the vouched: scored now, then sorted
+    int[] inOrder = new int[n]; // the others: already in ranking order
     int g = 0;
     int o = 0;
     for (int i = 0; i < n; i++) {
@@ -111,8 +129,7 @@ final class WindowRanking {
         scores[i] = Double.NaN;
       }
     }
-    return new WindowRanking(hits, scoring, stats, vouched, candidates, features,
-        new RankOrder(scores, given, inOrder, scorer));
+    return new RankOrder(scores, Arrays.copyOf(given, g), Arrays.copyOf(inOrder, o), scorer);
   }
 
   /**
