@@ -86,11 +86,6 @@ final class VouchedDocs {
     return builder.build();
   }
 
-  /** Whether a similar past query vouches for {@code doc}. */
-  boolean contains(int doc) {
-    return chunk(doc) != null;
-  }
-
   /** What is known of {@code doc}'s chunk, or null if no similar past query vouches for it. */
   Chunk chunk(int doc) {
     int mask = docs.length - 1;
