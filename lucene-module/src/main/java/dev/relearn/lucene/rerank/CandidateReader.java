@@ -90,10 +90,7 @@ final class CandidateReader {
       }
       int local = doc - leaf.docBase;
       String chunkId = ids.get(local);
-      LearnedValues learned = learnedReader.read(local);
-      if (learned == null) {
-        throw new NullPointerException("the LearnedValuesSource returned null for doc " + doc);
-      }
+      LearnedValues learned = learned(learnedReader, local, doc);
       String path = null;
       String kind = null;
       if (stored != null) {
@@ -104,6 +101,20 @@ final class CandidateReader {
       out[i] = window.candidate(i, chunkId, path, kind, learned);
       previous = out[i];
     }
+  }
+
+  /**
+   * The learned values of segment document {@code local}, top-level {@code doc}.
+   *
+   * @throws NullPointerException naming {@code doc} if the source returns null
+   */
+  static LearnedValues learned(LearnedValuesSource.LeafValues values, int local, int doc)
+      throws IOException {
+    LearnedValues learned = values.read(local);
+    if (learned == null) {
+      throw new NullPointerException("the LearnedValuesSource returned null for doc " + doc);
+    }
+    return learned;
   }
 
   /** Whether context fields are read: then every candidate must be read to be scored. */

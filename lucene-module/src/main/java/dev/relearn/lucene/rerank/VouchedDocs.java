@@ -73,11 +73,7 @@ final class VouchedDocs {
       LearnedValuesSource.LeafValues values = learnedValues.forLeaf(leaf.reader());
       for (int i = 0; i < count; i++) {
         int doc = (int) (found[i] >>> 32);
-        LearnedValues learned = values.read(doc);
-        if (learned == null) {
-          throw new NullPointerException("the LearnedValuesSource returned null for doc "
-              + (leaf.docBase + doc));
-        }
+        LearnedValues learned = CandidateReader.learned(values, doc, leaf.docBase + doc);
         String id = ids.get((int) found[i]);
         builder.add(leaf.docBase + doc,
             new Chunk(id, learned, evidence.boost(id), extractor.usage(learned)));

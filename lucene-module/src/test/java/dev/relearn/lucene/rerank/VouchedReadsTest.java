@@ -3,8 +3,11 @@ package dev.relearn.lucene.rerank;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.lucene.feedback.ChunkEvidence;
+import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.LearnedValues;
@@ -113,6 +116,25 @@ class VouchedReadsTest {
             Explanation.match(firstPassScore, "first pass"), below.doc);
         assertEquals(below.score, explained.getValue().floatValue(), 0f, "doc " + below.doc);
       }
+    }
+  }
+
+  @Test
+  void aSourceReturningNullIsNamedWithTheDocWhetherVouchedOrReturned() throws Exception {
+    try (PlainIndex index = index()) {
+      LearnedValuesSource none = leaf -> doc -> null;
+      RerankOptions options = RerankOptions.DEFAULTS.withLearnedValues(none);
+      ScoreDoc[] window = {new ScoreDoc(3, 2f), new ScoreDoc(7, 1f)};
+      TopDocs firstPass = new TopDocs(new TotalHits(2, TotalHits.Relation.EQUAL_TO), window);
+      List<PastQuery> vouchingFor3 = List.of(new PastQuery(0.9f, 1, Map.of("c3", CLICKED), 0));
+      NullPointerException vouched = assertThrows(NullPointerException.class,
+          () -> new LearnedRescorer((v, min, max) -> vouchingFor3, new float[] {1f}, options)
+              .rescore(index.searcher, firstPass, 2));
+      assertTrue(vouched.getMessage().contains("returned null for doc 3"), vouched.getMessage());
+      NullPointerException returned = assertThrows(NullPointerException.class,
+          () -> new LearnedRescorer(FeedbackLookup.NONE, new float[] {1f}, options)
+              .rescore(index.searcher, firstPass, 2));
+      assertTrue(returned.getMessage().contains("returned null for doc 3"), returned.getMessage());
     }
   }
 
