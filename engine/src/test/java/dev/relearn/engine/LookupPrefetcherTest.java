@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.rerank.LearnedRescorer;
@@ -24,8 +25,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The lookup worker: runs prefetches off the caller, wakes from its deep sleep, stops. */
+/**
+ * The lookup worker: runs prefetches off the caller, spins only in a burst, wakes from its deep
+ * sleep, stops.
+ */
 class LookupPrefetcherTest {
+  /** A window no test outlasts. */
+  private static final long LONG = TimeUnit.MINUTES.toNanos(10);
+
   private final ByteBuffersDirectory dir = new ByteBuffersDirectory();
   private final BlockingQueue<Thread> lookups = new ArrayBlockingQueue<>(16);
   private DirectoryReader reader;
@@ -94,6 +101,69 @@ class LookupPrefetcherTest {
       prefetcher.prefetch(recording(), searcher);
       assertEquals(worker, lookups.poll(10, TimeUnit.SECONDS));
     }
+  }
+
+  @Test
+  void anIsolatedPrefetchLeavesTheWorkerCheckingWithTimedParksNotSpinning() throws Exception {
+    try (LookupPrefetcher prefetcher = new LookupPrefetcher(LONG, LONG)) {
+      prefetcher.prefetch(recording(), searcher);
+      Thread worker = lookups.poll(10, TimeUnit.SECONDS);
+      assertEquals(Thread.State.TIMED_WAITING, awaitState(worker, Thread.State.TIMED_WAITING));
+    }
+  }
+
+  @Test
+  void aPrefetchSoonAfterAnotherMakesTheWorkerSpinUntilItsWindowEnds() throws Exception {
+    long spin = TimeUnit.SECONDS.toNanos(1);
+    try (LookupPrefetcher prefetcher = new LookupPrefetcher(spin, LONG)) {
+      prefetcher.prefetch(recording(), searcher);
+      Thread worker = lookups.poll(10, TimeUnit.SECONDS);
+      long firstSeen = System.nanoTime(); // before the first task's end
+      prefetcher.prefetch(recording(), searcher);
+      assumeTrue(System.nanoTime() - firstSeen < spin / 2, "this thread stalled: no burst");
+      assertEquals(worker, lookups.poll(10, TimeUnit.SECONDS));
+      long seen = System.nanoTime(); // before the second task's end, from which the spin counts
+      int samples = 0;
+      int parked = 0;
+      while (true) {
+        Thread.State state = worker.getState();
+        if (System.nanoTime() - seen >= spin / 4) {
+          break; // enough, and that state may be from after the window
+        }
+        samples++;
+        if (state != Thread.State.RUNNABLE) {
+          parked++; // a spinning worker never parks
+        }
+        Thread.sleep(1);
+      }
+      assertEquals(0, parked, "parked in " + parked + " of " + samples + " samples");
+      assertEquals(Thread.State.TIMED_WAITING, awaitState(worker, Thread.State.TIMED_WAITING));
+    }
+  }
+
+  @Test
+  void theFirstPrefetchAfterADeepSleepStartsNoBurst() throws Exception {
+    try (LookupPrefetcher prefetcher =
+        new LookupPrefetcher(LONG, TimeUnit.MILLISECONDS.toNanos(50))) {
+      prefetcher.prefetch(recording(), searcher);
+      Thread worker = lookups.poll(10, TimeUnit.SECONDS);
+      assertEquals(Thread.State.WAITING, awaitState(worker, Thread.State.WAITING));
+      prefetcher.prefetch(recording(), searcher); // woken: not a burst, however soon it came
+      assertEquals(worker, lookups.poll(10, TimeUnit.SECONDS));
+      assertEquals(Thread.State.TIMED_WAITING, awaitState(worker, Thread.State.TIMED_WAITING));
+    }
+  }
+
+  /** Waits up to 10 s for {@code thread} to be in {@code state}; returns the last state seen. */
+  private static Thread.State awaitState(Thread thread, Thread.State state)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    Thread.State seen = thread.getState();
+    while (seen != state && System.nanoTime() < deadline) {
+      Thread.sleep(1);
+      seen = thread.getState();
+    }
+    return seen;
   }
 
   @Test
