@@ -146,12 +146,13 @@ public record LinearModel(double relevanceWeight, double boostWeight, double boo
 
   /**
    * The score of features with these values, without making them: exactly {@link #score} of
-   * features that hold them.
+   * features that hold them, with a boost of this {@link LearnedBoost#evidence} and {@link
+   * LearnedBoost#value}, which are all of it that counts.
    */
-  double score(double relevance, double balance, LearnedBoost boost, double logPrior,
-      double recency, double frequency, double contextMatch) {
-    return sum(contributions(relevance, balance, boost, logPrior, recency, frequency,
-        contextMatch));
+  double score(double relevance, double balance, double boostEvidence, double boostValue,
+      double logPrior, double recency, double frequency, double contextMatch) {
+    return sum(contributions(relevance, balance, boostEvidence, boostValue, logPrior, recency,
+        frequency, contextMatch));
   }
 
   /** The score of {@code features} with every term; its total equals {@link #score} exactly. */
@@ -199,10 +200,14 @@ public record LinearModel(double relevanceWeight, double boostWeight, double boo
 
   /** The boost's contribution: exactly {@code +0.0} without evidence, within ±boostCap. */
   public double boostContribution(LearnedBoost boost) {
-    if (boost.evidence() == 0) {
+    return boostContribution(boost.evidence(), boost.value());
+  }
+
+  private double boostContribution(double evidence, double value) {
+    if (evidence == 0) {
       return 0.0;
     }
-    return Math.max(-boostCap, Math.min(boostCap, boostWeight * deviation(boost)));
+    return Math.max(-boostCap, Math.min(boostCap, boostWeight * deviation(evidence, value)));
   }
 
   /** A usage feature times the chunk's shrink: exactly {@code +0.0} when the shrink is 0. */
@@ -212,24 +217,30 @@ public record LinearModel(double relevanceWeight, double boostWeight, double boo
 
   /** {@code shrink · (boost − baseline)}, exactly 0 without evidence. */
   private double deviation(LearnedBoost boost) {
-    if (boost.evidence() == 0) {
+    return deviation(boost.evidence(), boost.value());
+  }
+
+  private double deviation(double evidence, double value) {
+    if (evidence == 0) {
       return 0.0;
     }
-    return shrink(boost.evidence()) * (boost.value() - boostBaseline);
+    return shrink(evidence) * (value - boostBaseline);
   }
 
   private double[] contributions(CandidateFeatures f) {
-    return contributions(f.relevance(), f.balance(), f.boost(), f.logPrior(), f.recency(),
-        f.frequency(), f.contextMatch());
+    LearnedBoost boost = f.boost();
+    return contributions(f.relevance(), f.balance(), boost.evidence(), boost.value(),
+        f.logPrior(), f.recency(), f.frequency(), f.contextMatch());
   }
 
-  private double[] contributions(double relevance, double balance, LearnedBoost boost,
-      double logPrior, double recency, double frequency, double contextMatch) {
-    double shrink = shrink(boost.evidence());
+  private double[] contributions(double relevance, double balance, double boostEvidence,
+      double boostValue, double logPrior, double recency, double frequency,
+      double contextMatch) {
+    double shrink = shrink(boostEvidence);
     return new double[] {
       relevanceWeight * relevance,
       balanceWeight * balance,
-      boostContribution(boost),
+      boostContribution(boostEvidence, boostValue),
       priorWeight * vouched(shrink, logPrior),
       recencyWeight * vouched(shrink, recency),
       frequencyWeight * vouched(shrink, frequency),

@@ -29,7 +29,7 @@ final class WindowRanking {
   private final FirstStageWindow hits;
   private final Scoring scoring;
   private final WindowStats stats;
-  private final VouchedDocs.Chunk[] vouched; // by position; null where not vouched
+  private final int[] vouched; // by position: the index in VouchedDocs, or -1
   private final Candidate[] candidates; // guarded by this; null where not read yet
   private final CandidateFeatures[] features; // guarded by this; null where not built yet
   private final RankOrder order; // guarded by this
@@ -39,7 +39,7 @@ final class WindowRanking {
       FeatureExtractor extractor, RerankOptions options) {}
 
   private WindowRanking(FirstStageWindow hits, Scoring scoring, WindowStats stats,
-      VouchedDocs.Chunk[] vouched, Candidate[] candidates, CandidateFeatures[] features,
+      int[] vouched, Candidate[] candidates, CandidateFeatures[] features,
       RankOrder order) {
     this.hits = hits;
     this.scoring = scoring;
@@ -59,13 +59,14 @@ final class WindowRanking {
       throws IOException {
     hits.requireInReader(searcher);
     int n = hits.size();
-    VouchedDocs.Chunk[] vouched = new VouchedDocs.Chunk[n];
+    VouchedDocs docs = scoring.vouched();
+    int[] vouched = new int[n];
     WindowStats.Builder window = new WindowStats.Builder();
     hits.addTo(window);
     for (int i = 0; i < n; i++) {
-      vouched[i] = scoring.vouched().chunk(hits.doc(i));
-      if (vouched[i] != null) {
-        window.addUses(vouched[i].learned().clicks());
+      vouched[i] = docs.indexOf(hits.doc(i));
+      if (vouched[i] >= 0) {
+        window.addUses(docs.uses(vouched[i]));
       }
     }
     WindowStats stats = window.build();
@@ -73,7 +74,7 @@ final class WindowRanking {
     CandidateFeatures[] features = new CandidateFeatures[n];
     RankOrder order = scoring.reader().readsContext()
         ? scoreFeatures(searcher, hits, scoring, stats, vouched, candidates, features)
-        : scoreNumbers(hits, stats, vouched, scoring.options().model());
+        : scoreNumbers(hits, stats, docs, vouched, scoring.options().model());
     return new WindowRanking(hits, scoring, stats, vouched, candidates, features, order);
   }
 
@@ -82,7 +83,7 @@ final class WindowRanking {
    * candidates}, builds all their {@code features}, and scores those.
    */
   private static RankOrder scoreFeatures(IndexSearcher searcher, FirstStageWindow hits,
-      Scoring scoring, WindowStats stats, VouchedDocs.Chunk[] vouched, Candidate[] candidates,
+      Scoring scoring, WindowStats stats, int[] vouched, Candidate[] candidates,
       CandidateFeatures[] features) throws IOException {
     int n = hits.size();
     int[] all = new int[n];
@@ -90,12 +91,12 @@ final class WindowRanking {
     scoring.reader().read(searcher, hits, all, candidates);
     double[] scores = new double[n];
     for (int i = 0; i < n; i++) {
-      if (vouched[i] != null) { // the learned values its usage features came from
+      VouchedDocs.Chunk chunk = chunk(scoring, vouched[i]);
+      if (chunk != null) { // the learned values its usage features came from
         Candidate read = candidates[i];
-        candidates[i] = hits.candidate(i, vouched[i].id(), read.path(), read.kind(),
-            vouched[i].learned());
+        candidates[i] = hits.candidate(i, chunk.id(), read.path(), read.kind(), chunk.learned());
       }
-      features[i] = features(scoring, stats, candidates[i], vouched[i]);
+      features[i] = features(scoring, stats, candidates[i], chunk);
       scores[i] = scoring.options().model().score(features[i]);
     }
     return RankOrder.of(scores);
@@ -107,10 +108,11 @@ final class WindowRanking {
    * reaches them.
    */
   private static RankOrder scoreNumbers(FirstStageWindow hits, WindowStats stats,
-      VouchedDocs.Chunk[] vouched, LinearModel model) {
+      VouchedDocs docs, int[] vouched, LinearModel model) {
     int n = hits.size();
     double logMaxUses = FeatureExtractor.logMaxUses(stats);
-    IntToDoubleFunction scorer = i -> score(hits, i, vouched[i], stats, logMaxUses, model);
+    IntToDoubleFunction scorer =
+        i -> score(hits, i, docs, vouched[i], stats, logMaxUses, model);
     double[] scores = new double[n];
     if (model.balanceWeight() != 0 || !hits.descending()) {
       Arrays.setAll(scores, scorer);
@@ -121,7 +123,7 @@ final class WindowRanking {
     int g = 0;
     int o = 0;
     for (int i = 0; i < n; i++) {
-      if (vouched[i] != null) {
+      if (vouched[i] >= 0) {
         given[g++] = i;
         scores[i] = scorer.applyAsDouble(i);
       } else {
@@ -138,18 +140,19 @@ final class WindowRanking {
    * balance weight of 0 the balance term is {@code ±0.0}, which leaves a sum of {@code 0.0 +
    * relevance term} unchanged, so the stage scores need not be normalised.
    */
-  private static double score(FirstStageWindow hits, int position, VouchedDocs.Chunk chunk,
+  private static double score(FirstStageWindow hits, int position, VouchedDocs docs, int index,
       WindowStats stats, double logMaxUses, LinearModel model) {
     double relevance =
         stats.relevance(FeatureExtractor.neutralised(hits.score(position), stats));
     double balance = model.balanceWeight() == 0 ? 0 : CandidateFeatures.balance(
         hits.bm25Norm(position, stats), hits.vectorNorm(position, stats));
-    if (chunk == null) {
-      return model.scoreWithoutEvidence(relevance, balance);
-    }
-    ChunkUsage usage = chunk.usage();
-    return model.score(relevance, balance, chunk.boost(), usage.logPrior(), usage.recency(),
-        usage.frequency(logMaxUses), 0);
+    return index < 0 ? model.scoreWithoutEvidence(relevance, balance)
+        : docs.score(index, model, relevance, balance, logMaxUses);
+  }
+
+  /** The vouched chunk at {@code index} of the scoring's {@link VouchedDocs}; null for -1. */
+  private static VouchedDocs.Chunk chunk(Scoring scoring, int index) {
+    return index < 0 ? null : scoring.vouched().chunk(index);
   }
 
   /** The features of {@code candidate}, with its vouched chunk's values when it has one. */
@@ -203,8 +206,9 @@ final class WindowRanking {
     int[] unread = new int[positions.length];
     int count = 0;
     for (int i : positions) {
-      if (candidates[i] == null && vouched[i] != null) {
-        candidates[i] = hits.candidate(i, vouched[i].id(), null, null, vouched[i].learned());
+      VouchedDocs.Chunk chunk = chunk(scoring, vouched[i]);
+      if (candidates[i] == null && chunk != null) {
+        candidates[i] = hits.candidate(i, chunk.id(), null, null, chunk.learned());
       } else if (candidates[i] == null) {
         unread[count++] = i;
       }
@@ -214,7 +218,7 @@ final class WindowRanking {
     }
     for (int i : positions) {
       if (features[i] == null) {
-        features[i] = features(scoring, stats, candidates[i], vouched[i]);
+        features[i] = features(scoring, stats, candidates[i], chunk(scoring, vouched[i]));
       }
     }
   }

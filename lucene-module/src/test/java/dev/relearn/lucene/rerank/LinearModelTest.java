@@ -118,8 +118,9 @@ class LinearModelTest {
       LinearModel model = i % 4 == 0 ? MODEL : MODEL.withWeights(weights);
       CandidateFeatures f = randomFeatures(random);
       assertEquals(Double.doubleToRawLongBits(model.score(f)),
-          Double.doubleToRawLongBits(model.score(f.relevance(), f.balance(), f.boost(),
-              f.logPrior(), f.recency(), f.frequency(), f.contextMatch())), f.toString());
+          Double.doubleToRawLongBits(model.score(f.relevance(), f.balance(),
+              f.boost().evidence(), f.boost().value(), f.logPrior(), f.recency(), f.frequency(),
+              f.contextMatch())), f.toString());
       CandidateFeatures unvouched = new CandidateFeatures(f.firstStageScore(), f.relevance(),
           null, null, f.bm25Norm(), f.vectorNorm(), LearnedBoost.NONE, f.logPrior(),
           f.recency(), f.frequency(), 0, List.of());

@@ -1,7 +1,6 @@
 package dev.relearn.lucene.rerank;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -65,17 +64,19 @@ class VouchedReadsTest {
         PlainIndex.Doc indexed = index.docs.get(doc);
         boolean hasEvidence = evidence.boost(indexed.id()).evidence() > 0;
         expected += hasEvidence ? 1 : 0;
-        VouchedDocs.Chunk chunk = vouched.chunk(doc);
+        int at = vouched.indexOf(doc);
         if (hasEvidence) {
+          assertTrue(at >= 0, "doc " + doc);
           assertEquals(new VouchedDocs.Chunk(indexed.id(), indexed.learned(),
-              evidence.boost(indexed.id()), extractor.usage(indexed.learned())), chunk,
-              "doc " + doc);
+              evidence.boost(indexed.id()), extractor.usage(indexed.learned())),
+              vouched.chunk(at), "doc " + doc);
+          assertEquals(indexed.learned().clicks(), vouched.uses(at), "doc " + doc);
         } else {
-          assertNull(chunk, "doc " + doc);
+          assertEquals(-1, at, "doc " + doc);
         }
       }
       assertEquals(expected, vouched.size());
-      assertNull(vouched.chunk(index.docs.size() + 5));
+      assertEquals(-1, vouched.indexOf(index.docs.size() + 5));
       assertSame(VouchedDocs.NONE, VouchedDocs.of(index.searcher, ChunkSchema.ID,
           FeedbackEvidence.NONE, LearnedValuesSource.DOC_VALUES, extractor));
     }
