@@ -3,6 +3,7 @@ package dev.relearn.engine;
 import dev.relearn.lucene.fusion.FusedHit;
 import dev.relearn.lucene.rerank.LearnedRescorer;
 import dev.relearn.lucene.rerank.LinearModel;
+import dev.relearn.lucene.rerank.RankedHit;
 import dev.relearn.lucene.rerank.RerankOptions;
 import dev.relearn.lucene.rerank.RescoredHit;
 import dev.relearn.lucene.rerank.ScoreBreakdown;
@@ -57,24 +58,35 @@ final class LearnedRanking {
     Candidates candidates = hybrid.candidates(searcher, request, vector);
     LearnedValuesSource learned = sources.learned();
     List<FusedHit> fused = candidates.fused();
-    int wanted = explorer.enabled() ? fused.size() : request.k(); // exploring needs the rest
-    List<RescoredHit> rescored = new ArrayList<>(
-        fused.isEmpty() ? List.of() : rescorer.rerank(searcher, fused, wanted));
-    double propensity = explorer.explore(rescored, request.k());
-    List<RescoredHit> shown = rescored.subList(0, Math.min(request.k(), rescored.size()));
-    List<FusedHit> reordered = new ArrayList<>(shown.size()); // load reads only the shown hits
-    for (RescoredHit hit : shown) {
-      FusedHit first = fused.get(hit.firstStagePosition());
-      reordered.add(new FusedHit(hit.doc(), hit.score(), first.lexical(), first.semantic()));
-      if (explanations != null) {
+    int k = request.k();
+    int wanted = explorer.enabled() ? fused.size() : k; // exploring needs the rest
+    List<RankedHit> shown;
+    double propensity;
+    if (explanations == null) { // the order alone: nothing is read or built for the hits
+      List<RankedHit> ranked = new ArrayList<>(
+          fused.isEmpty() ? List.of() : rescorer.rerankOrder(searcher, fused, wanted));
+      propensity = explorer.explore(ranked, k);
+      shown = ranked.subList(0, Math.min(k, ranked.size()));
+    } else {
+      List<RescoredHit> rescored = new ArrayList<>(
+          fused.isEmpty() ? List.of() : rescorer.rerank(searcher, fused, wanted));
+      propensity = explorer.explore(rescored, k);
+      shown = new ArrayList<>();
+      for (RescoredHit hit : rescored.subList(0, Math.min(k, rescored.size()))) {
+        shown.add(RankedHit.of(hit));
         explanations.add(model.explain(hit.features()));
       }
     }
+    List<FusedHit> reordered = new ArrayList<>(shown.size()); // load reads only the shown hits
+    for (RankedHit hit : shown) {
+      FusedHit first = fused.get(hit.firstStagePosition());
+      reordered.add(new FusedHit(hit.doc(), hit.score(), first.lexical(), first.semantic()));
+    }
     SearchResults results = hybrid.load(searcher, request,
         new Candidates(reordered, candidates.lexicalCount(), candidates.semanticCount()), learned);
-    if (propensity > 0 && results.hits().size() >= request.k()) {
-      results = results.withExplored(new ExploredSlot(request.k(),
-          results.hits().get(request.k() - 1).chunkId(), propensity));
+    if (propensity > 0 && results.hits().size() >= k) {
+      results = results.withExplored(new ExploredSlot(k, results.hits().get(k - 1).chunkId(),
+          propensity));
     }
     return results;
   }

@@ -185,6 +185,19 @@ final class WindowRanking {
   }
 
   /**
+   * The best {@code topN} hits (all when fewer) without their features, so nothing is read or
+   * built for them: the hits, order and scores of {@link #top}.
+   */
+  synchronized List<RankedHit> ranked(int topN) {
+    int[] best = order.first(topN);
+    List<RankedHit> out = new ArrayList<>(best.length);
+    for (int i : best) {
+      out.add(new RankedHit(hits.doc(i), i, order.score(i)));
+    }
+    return out;
+  }
+
+  /**
    * The features {@code doc} was ranked with (its best-ranked copy), or null if it is not in
    * this window.
    */

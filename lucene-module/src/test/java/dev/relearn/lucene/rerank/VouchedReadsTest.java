@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.feedback.PastQuery;
+import dev.relearn.lucene.fusion.FusedHit;
+import dev.relearn.lucene.fusion.StageHit;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.schema.LearnedValuesSource;
@@ -117,6 +119,31 @@ class VouchedReadsTest {
             Explanation.match(firstPassScore, "first pass"), below.doc);
         assertEquals(below.score, explained.getValue().floatValue(), 0f, "doc " + below.doc);
       }
+    }
+  }
+
+  @Test
+  void theOrderAloneReadsOnlyTheVouchedAndEqualsTheRerankWithFeatures() throws Exception {
+    try (PlainIndex index = index()) {
+      Random random = new Random(13);
+      List<FusedHit> fused = new ArrayList<>();
+      for (int i = 0; i < 100; i++) {
+        int doc = i * 3;
+        fused.add(new FusedHit(doc, 100 - i + random.nextDouble(),
+            new StageHit(doc, 20f - i / 10f, i + 1), new StageHit(doc, 0.9f - i / 200f, i + 1)));
+      }
+      List<PastQuery> past = List.of(new PastQuery(0.9f, 1,
+          Map.of("c3", CLICKED, "c99", CLICKED, "c150", CLICKED, "c60", NOTHING), 0));
+      Set<Integer> read = new TreeSet<>();
+      RerankOptions options = RerankOptions.DEFAULTS.withLearnedValues(counting(index, read));
+      List<RankedHit> order = new LearnedRescorer((v, min, max) -> past, new float[] {1f}, options)
+          .rerankOrder(index.searcher, fused, 10);
+      assertEquals(Set.of(3, 99, 150, 253), read, "the vouched documents only");
+
+      List<RescoredHit> full = new LearnedRescorer((v, min, max) -> past, new float[] {1f},
+          RerankOptions.DEFAULTS).rerank(index.searcher, fused, 10);
+      assertEquals(full.stream().map(RankedHit::of).toList(), order);
+      assertEquals(3, order.get(0).doc(), "the clicked second hit moved up: " + order);
     }
   }
 
