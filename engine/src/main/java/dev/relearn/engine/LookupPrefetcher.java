@@ -28,7 +28,7 @@ import org.apache.lucene.search.IndexSearcher;
  *       A hand-off then takes about 1 µs. On a 2-vCPU Firecracker VM a 20 µs timed park lasted
  *       64 µs even with the timer slack lowered, so a parked worker took up a lookup 33 µs after
  *       its search at p50 (62 µs at p90), and ToolLens's re-rank overhead at 10,000 events went
- *       from 52–58 % of its candidates alone to 32–36 % with the spin.
+ *       from 55–75 % of its candidates alone to 33–39 % with the spin (three runs each).
  *   <li><b>Otherwise</b>, while searches keep coming (within {@link #ACTIVE_NANOS} of its last
  *       task), it checks for work every {@link #POLL_NANOS} with a timed park, and only then parks
  *       until woken. A search whose query must be embedded first (milliseconds) never makes a
