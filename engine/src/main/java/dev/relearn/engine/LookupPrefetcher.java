@@ -43,7 +43,8 @@ import org.apache.lucene.search.IndexSearcher;
  *
  * <p>The spin costs a core while a burst lasts and {@link #SPIN_NANOS} after it; the checks about
  * a quarter to a third of a core while searches come within 20 ms of each other; nothing when they
- * stop. {@link #close} stops the worker.
+ * stop. A worker that an {@link Error} ended is replaced at the next prefetch. {@link #close}
+ * stops the worker.
  */
 final class LookupPrefetcher implements AutoCloseable {
   /**
@@ -101,8 +102,13 @@ final class LookupPrefetcher implements AutoCloseable {
     }
   }
 
+  /**
+   * The worker, started if there is none or the last one died: an {@link Error} from a task (say
+   * an {@code AssertionError} from Lucene reading a damaged file, with assertions on) ends it, and
+   * the thread's uncaught-exception handler reports it, but the next prefetch has a worker again.
+   */
   private synchronized Thread worker() {
-    if (worker == null) {
+    if (worker == null || !worker.isAlive()) {
       worker = IoThreads.factory("relearn-lookup-").newThread(this::work);
       worker.setDaemon(true);
       worker.start();

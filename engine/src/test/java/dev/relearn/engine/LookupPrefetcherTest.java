@@ -186,6 +186,24 @@ class LookupPrefetcherTest {
   }
 
   @Test
+  void aWorkerThatAnErrorEndedIsReplacedAtTheNextPrefetch() throws Exception {
+    LearnedRescorer erring = rescorer((vector, min, max) -> {
+      lookups.add(Thread.currentThread());
+      throw new AssertionError("damaged file, as Lucene's assertions see it");
+    });
+    try (LookupPrefetcher prefetcher = new LookupPrefetcher()) {
+      prefetcher.prefetch(erring, searcher);
+      Thread first = lookups.poll(10, TimeUnit.SECONDS);
+      first.join(TimeUnit.SECONDS.toMillis(10));
+      assertFalse(first.isAlive(), "the error ended the worker");
+      prefetcher.prefetch(recording(), searcher);
+      Thread second = lookups.poll(10, TimeUnit.SECONDS);
+      assertTrue(second != null && second != first && second != Thread.currentThread(),
+          String.valueOf(second));
+    }
+  }
+
+  @Test
   void closeStopsTheWorkerAndLaterPrefetchesAreLeftToTheReRank() throws Exception {
     LookupPrefetcher prefetcher = new LookupPrefetcher();
     prefetcher.prefetch(recording(), searcher);
