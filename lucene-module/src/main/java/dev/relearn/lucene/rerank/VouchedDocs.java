@@ -32,7 +32,7 @@ final class VouchedDocs {
   static final VouchedDocs NONE = new VouchedDocs(new int[] {-1, 0}, new double[0], new Chunk[0]);
 
   /** Numbers per document in {@link #numbers}: uses, boost evidence and value, usage. */
-  static final int STRIDE = 6;
+  private static final int STRIDE = 6;
 
   /**
    * What is known of one vouched document's chunk.
