@@ -1,12 +1,16 @@
 package dev.relearn.lucene.rerank;
 
 import dev.relearn.lucene.feedback.ChunkEvidence;
+import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.feedback.PastQuery;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The similar past queries one search uses, fetched once per query so that the ranking and its
@@ -43,6 +47,50 @@ public final class FeedbackEvidence {
       }
     });
     this.vouched = Collections.unmodifiableList(withEvidence);
+  }
+
+  /**
+   * The past queries {@code lookup} finds at least {@code min} similar to {@code queryVector}, at
+   * most {@code max} of the most similar, checked: a null or non-finite vector gives none and a
+   * note saying why; past queries below {@code min} are dropped (and noted) even if the lookup
+   * returned them.
+   *
+   * @throws NullPointerException if the lookup returns null or a null past query
+   */
+  public static FeedbackEvidence lookUp(FeedbackLookup lookup, float[] queryVector, float min,
+      int max) throws IOException {
+    if (queryVector == null) {
+      return new FeedbackEvidence(List.of(), List.of("no query vector: learned boost not used"));
+    }
+    for (int i = 0; i < queryVector.length; i++) {
+      if (!Float.isFinite(queryVector[i])) {
+        return new FeedbackEvidence(List.of(), List.of("query vector component " + i + " is "
+            + queryVector[i] + ": similarities would be NaN, so feedback was ignored"));
+      }
+    }
+    List<PastQuery> found = Objects.requireNonNull(
+        lookup.similar(queryVector.clone(), min, max), "FeedbackLookup.similar returned null");
+    List<PastQuery> kept = new ArrayList<>(found.size());
+    for (PastQuery query : found) {
+      if (query == null) {
+        throw new NullPointerException("FeedbackLookup.similar returned a null past query");
+      }
+      if (query.similarity() >= min) {
+        kept.add(query);
+      }
+    }
+    List<String> notes = new ArrayList<>();
+    if (kept.size() < found.size()) {
+      notes.add("ignored " + (found.size() - kept.size())
+          + " past queries below the similarity threshold " + min);
+    }
+    kept.sort(Comparator.comparingDouble(PastQuery::similarity).reversed());
+    if (kept.size() > max) {
+      notes.add("ignored " + (kept.size() - max) + " past queries beyond the " + max
+          + " most similar");
+      kept = kept.subList(0, max);
+    }
+    return new FeedbackEvidence(kept, notes);
   }
 
   /** The similar past queries, most similar first. */
