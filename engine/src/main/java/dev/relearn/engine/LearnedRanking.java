@@ -9,6 +9,7 @@ import dev.relearn.lucene.rerank.RescoredHit;
 import dev.relearn.lucene.rerank.ScoreBreakdown;
 import dev.relearn.lucene.schema.LearnedValuesSource;
 import dev.relearn.lucene.search.ExploredSlot;
+import dev.relearn.lucene.search.HitDocuments;
 import dev.relearn.lucene.search.HybridSearcher;
 import dev.relearn.lucene.search.HybridSearcher.Candidates;
 import dev.relearn.lucene.search.SearchRequest;
@@ -59,6 +60,10 @@ final class LearnedRanking {
     LearnedValuesSource learned = sources.learned();
     List<FusedHit> fused = candidates.fused();
     int k = request.k();
+    // While the lookup thread is still at work, read the first stage's best hits, which the
+    // learned top k mostly keeps, instead of waiting idle.
+    HitDocuments documents = new HitDocuments(searcher);
+    documents.readAhead(fused, k, () -> !rescorer.isPrepared(searcher));
     int wanted = explorer.enabled() ? fused.size() : k; // exploring needs the rest
     List<RankedHit> shown;
     double propensity;
@@ -83,7 +88,8 @@ final class LearnedRanking {
       reordered.add(new FusedHit(hit.doc(), hit.score(), first.lexical(), first.semantic()));
     }
     SearchResults results = hybrid.load(searcher, request,
-        new Candidates(reordered, candidates.lexicalCount(), candidates.semanticCount()), learned);
+        new Candidates(reordered, candidates.lexicalCount(), candidates.semanticCount()), learned,
+        documents);
     if (propensity > 0 && results.hits().size() >= k) {
       results = results.withExplored(new ExploredSlot(k, results.hits().get(k - 1).chunkId(),
           propensity));

@@ -15,7 +15,6 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
-import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
@@ -89,14 +88,22 @@ public final class HybridSearcher {
    */
   public SearchResults load(IndexSearcher searcher, SearchRequest request, Candidates candidates,
       LearnedValuesSource learned) throws IOException {
-    StoredFields stored = searcher.storedFields();
+    return load(searcher, request, candidates, learned, new HitDocuments(searcher));
+  }
+
+  /**
+   * As {@link #load(IndexSearcher, SearchRequest, Candidates, LearnedValuesSource)}, taking the
+   * stored fields from {@code documents}, which may hold some of them already.
+   */
+  public SearchResults load(IndexSearcher searcher, SearchRequest request, Candidates candidates,
+      LearnedValuesSource learned, HitDocuments documents) throws IOException {
     List<FusedHit> fused = candidates.fused();
     List<FusedHit> top = fused.subList(0, Math.min(request.k(), fused.size()));
     LearnedValues[] values = learnedValues(searcher, top, learned);
     List<Hit> hits = new ArrayList<>(top.size());
     Set<String> queryWords = Snippets.queryWords(request.text()); // once, not per hit
     for (int i = 0; i < top.size(); i++) {
-      hits.add(toHit(stored.document(top.get(i).doc()), top.get(i), queryWords, values[i]));
+      hits.add(toHit(documents.document(top.get(i).doc()), top.get(i), queryWords, values[i]));
     }
     return new SearchResults(hits, candidates.lexicalCount(), candidates.semanticCount());
   }
