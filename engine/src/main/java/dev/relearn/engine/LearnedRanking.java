@@ -26,6 +26,13 @@ import org.apache.lucene.search.IndexSearcher;
  * counts at once; a read-only engine reads the committed doc values), scored by a {@link
  * LinearModel} carrying the query class's adaptive weights. Without feedback the ranking is
  * exactly the hybrid one.
+ *
+ * <p>The similar-query lookup starts on the {@link LookupPrefetcher}'s thread before the first
+ * stage. When the first stage ends while it runs, the search does not wait idle: it reads the
+ * stored fields of the first stage's best hits ({@link HitDocuments#readAhead}), which loading
+ * the learned top k mostly needs anyway, until the lookup is done. When the lookup has not even
+ * started (the worker late, as between searches spaced out beyond its burst window), the re-rank
+ * does it at once itself.
  */
 final class LearnedRanking {
   private final HybridSearcher hybrid;
@@ -63,7 +70,7 @@ final class LearnedRanking {
     // While the lookup thread is still at work, read the first stage's best hits, which the
     // learned top k mostly keeps, instead of waiting idle.
     HitDocuments documents = new HitDocuments(searcher);
-    documents.readAhead(fused, k, () -> !rescorer.isPrepared(searcher));
+    documents.readAhead(fused, k, rescorer::isPreparing);
     int wanted = explorer.enabled() ? fused.size() : k; // exploring needs the rest
     List<RankedHit> shown;
     double propensity;

@@ -14,9 +14,10 @@ import org.apache.lucene.search.IndexSearcher;
  * queries vouch for, on another thread while the first stage runs ({@link
  * LearnedRescorer#prepare}): they need only the query vector and the searcher, so their latency
  * hides behind the first stage's instead of adding to it. The rescorer does each at most once
- * per searcher, under its own lock, so the re-rank simply waits for a prefetch in flight, or does
- * the work itself when none has started yet (the worker busy or late) or the prefetch failed:
- * then the failure surfaces there, on the caller's thread.
+ * per searcher, under its own lock, so the re-rank waits for a prefetch in flight (reading the
+ * first stage's best hits meanwhile, see {@link LearnedRanking}), or does the work itself when
+ * none has started yet (the worker busy or late) or the prefetch failed: then the failure
+ * surfaces there, on the caller's thread.
  *
  * <p>One daemon worker, started by the first prefetch. How it waits for the next task depends on
  * how the searches come, since on virtual machines every way of sleeping costs tens of µs:

@@ -203,11 +203,13 @@ public final class LearnedRescorer extends Rescorer {
   }
 
   /**
-   * Whether {@link #prepare} has finished for {@code searcher}, so that a rescore with it need not
-   * wait: a caller whose preparation runs on another thread can do other work until then.
+   * Whether a {@link #prepare} is running now. Called from another thread, it says that a rescore
+   * with the same searcher would wait for that preparation, so the caller can do other work until
+   * it ends. False before it starts: then waiting would only delay a rescore that can do the work
+   * itself.
    */
-  public boolean isPrepared(IndexSearcher searcher) {
-    return preparedFor == searcher;
+  public boolean isPreparing() {
+    return preparing;
   }
 
   private VouchedDocs vouched(IndexSearcher searcher) throws IOException {

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link LearnedRescorer#prepare} on another thread: a caller can tell when it is done, and a
- * rescore that comes while it runs waits for it (spinning briefly, then blocking) and uses it.
+ * {@link LearnedRescorer#prepare} on another thread: a caller can tell while it runs, and a
+ * rescore that comes meanwhile waits for it (spinning briefly, then blocking) and uses it.
  */
 class PreparationTest {
   private static final float[] QUERY = {0.6f, 0.8f};
@@ -47,15 +47,14 @@ class PreparationTest {
   }
 
   @Test
-  void isPreparedOnlyOnceAPreparationForThatSearcherHasFinished() throws Exception {
+  void aRescoreOnItsOwnIsNeverSeenPreparing() throws Exception {
     LearnedRescorer rescorer = new LearnedRescorer((vector, min, max) -> List.of(CLICKS), QUERY);
-    IndexSearcher other = new IndexSearcher(index.searcher.getIndexReader());
-    assertFalse(rescorer.isPrepared(index.searcher));
+    assertFalse(rescorer.isPreparing());
     rescorer.prepare(index.searcher);
-    assertTrue(rescorer.isPrepared(index.searcher));
-    assertFalse(rescorer.isPrepared(other), "prepared for another searcher");
-    rescorer.rescore(other, LearnedRescorerTest.randomFirstPass(new Random(3), 30), 10);
-    assertTrue(rescorer.isPrepared(other));
+    assertFalse(rescorer.isPreparing());
+    rescorer.rescore(new IndexSearcher(index.searcher.getIndexReader()),
+        LearnedRescorerTest.randomFirstPass(new Random(3), 30), 10);
+    assertFalse(rescorer.isPreparing());
   }
 
   @Test
@@ -84,7 +83,7 @@ class PreparationTest {
       }
     });
     assertTrue(entered.await(10, TimeUnit.SECONDS));
-    assertFalse(rescorer.isPrepared(index.searcher));
+    assertTrue(rescorer.isPreparing(), "a caller can tell the preparation is running");
     AtomicReference<TopDocs> rescored = new AtomicReference<>();
     Thread caller = Thread.ofPlatform().start(() -> {
       try {
@@ -102,6 +101,7 @@ class PreparationTest {
     preparer.join(10_000);
     caller.join(10_000);
     assertEquals(1, lookups.get(), "the caller used the preparation, not a lookup of its own");
+    assertFalse(rescorer.isPreparing());
     TopDocs alone = new LearnedRescorer((vector, min, max) -> List.of(CLICKS), QUERY)
         .rescore(index.searcher, firstPass, 10);
     assertEquals(List.of(alone.scoreDocs).toString(), List.of(rescored.get().scoreDocs).toString());
