@@ -232,7 +232,7 @@ public final class LearnedRescorer extends Rescorer {
   /**
    * Spins for up to {@link #SPIN_NANOS} while another thread prepares, before blocking on the lock:
    * on virtual machines a blocked thread took tens of µs to wake (the wait for the lookup thread
-   * on ToolLens was 70–85 µs at p90 blocking, 39–47 µs spinning).
+   * on ToolLens was 70–85 µs at p90 blocking, 19–47 µs spinning).
    */
   private void awaitPreparation(IndexSearcher searcher) {
     if (preparing && preparedFor != searcher) {

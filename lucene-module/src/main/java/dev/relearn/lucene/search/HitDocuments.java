@@ -16,7 +16,7 @@ import org.apache.lucene.search.IndexSearcher;
  * #readAhead}); {@link HybridSearcher#load(IndexSearcher, SearchRequest, HybridSearcher.Candidates,
  * dev.relearn.lucene.schema.LearnedValuesSource, HitDocuments)} then takes those it shows from
  * here instead of reading them again. Reading a hit's stored fields is most of loading it (about
- * 13 µs a hit on ToolLens), and a re-ranked top 10 keeps most of the first stage's. For one
+ * 12 µs a hit on ToolLens), and a re-ranked top 10 keeps most of the first stage's. For one
  * thread and one searcher, like Lucene's {@link StoredFields}.
  */
 public final class HitDocuments {
