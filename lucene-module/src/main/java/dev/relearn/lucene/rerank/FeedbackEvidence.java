@@ -57,7 +57,7 @@ public final class FeedbackEvidence {
    *
    * @throws NullPointerException if the lookup returns null or a null past query
    */
-  public static FeedbackEvidence lookUp(FeedbackLookup lookup, float[] queryVector, float min,
+  static FeedbackEvidence lookUp(FeedbackLookup lookup, float[] queryVector, float min,
       int max) throws IOException {
     if (queryVector == null) {
       return new FeedbackEvidence(List.of(), List.of("no query vector: learned boost not used"));

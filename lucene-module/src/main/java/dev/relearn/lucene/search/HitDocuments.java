@@ -41,16 +41,11 @@ public final class HitDocuments {
   /**
    * Reads the documents of {@code hits} in order, at most {@code max} of them, while {@code
    * waiting} holds: it is asked before each read, so the reads stop at most one document late.
-   *
-   * @return how many were read
    */
-  public int readAhead(List<FusedHit> hits, int max, BooleanSupplier waiting) throws IOException {
-    int count = 0;
+  public void readAhead(List<FusedHit> hits, int max, BooleanSupplier waiting) throws IOException {
     for (int i = 0; i < Math.min(max, hits.size()) && waiting.getAsBoolean(); i++) {
       document(hits.get(i).doc());
-      count++;
     }
-    return count;
   }
 
   /** How many documents have been read. */

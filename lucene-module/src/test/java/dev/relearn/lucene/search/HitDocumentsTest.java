@@ -58,16 +58,15 @@ class HitDocumentsTest {
     List<FusedHit> hits = List.of(hit(7), hit(2), hit(9), hit(4), hit(0));
     AtomicInteger asked = new AtomicInteger();
     HitDocuments documents = new HitDocuments(searcher);
-    assertEquals(2, documents.readAhead(hits, 4, () -> asked.incrementAndGet() <= 2));
+    documents.readAhead(hits, 4, () -> asked.incrementAndGet() <= 2);
     assertEquals(3, asked.get(), "asked before each read, and once to stop");
     assertEquals(2, documents.size());
     assertEquals("c7", documents.document(7).get(ChunkSchema.ID));
     assertEquals(2, documents.size(), "doc 7 was already read");
 
-    HitDocuments waitingLong = new HitDocuments(searcher);
-    assertEquals(4, waitingLong.readAhead(hits, 4, () -> true));
-    assertEquals(5, new HitDocuments(searcher).readAhead(hits, 10, () -> true));
-    assertEquals(0, new HitDocuments(searcher).readAhead(hits, 4, () -> false));
+    assertEquals(4, readAhead(hits, 4, true).size());
+    assertEquals(5, readAhead(hits, 10, true).size());
+    assertEquals(0, readAhead(hits, 4, false).size());
   }
 
   @Test
@@ -88,6 +87,13 @@ class HitDocumentsTest {
     assertEquals(fresh, reused);
     assertEquals(5, reused.hits().size());
     assertEquals(10, documents.size(), "the 5 read ahead and the 5 shown from the other end");
+  }
+
+  private HitDocuments readAhead(List<FusedHit> hits, int max, boolean waiting)
+      throws Exception {
+    HitDocuments documents = new HitDocuments(searcher);
+    documents.readAhead(hits, max, () -> waiting);
+    return documents;
   }
 
   private static FusedHit hit(int doc) {
