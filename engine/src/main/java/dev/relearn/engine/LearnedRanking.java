@@ -27,12 +27,14 @@ import org.apache.lucene.search.IndexSearcher;
  * LinearModel} carrying the query class's adaptive weights. Without feedback the ranking is
  * exactly the hybrid one.
  *
- * <p>The similar-query lookup starts on the {@link LookupPrefetcher}'s thread before the first
- * stage. When the first stage ends while it runs, the search does not wait idle: it reads the
- * stored fields of the first stage's best hits ({@link HitDocuments#readAhead}), which loading
- * the learned top k mostly needs anyway, until the lookup is done. When the lookup has not even
- * started (the worker late, as between searches spaced out beyond its burst window), the re-rank
- * does it at once itself.
+ * <p>The second stage starts on the {@link LookupPrefetcher}'s thread before the first stage
+ * ({@link RankingHandOff}): the similar-query lookup, then, in a burst of searches, the ranking of
+ * the first stage's window, which the search hands over as soon as it has it. While the worker is
+ * at either, the search does not wait idle: it reads the stored fields of the first stage's best
+ * hits ({@link HitDocuments#readAhead}), which loading the learned top k mostly needs anyway. What
+ * the worker has not started (late, as between searches spaced out beyond its burst window) the
+ * search does at once itself. An explained search ranks on its own thread, as it needs each hit's
+ * features.
  */
 final class LearnedRanking {
   private final HybridSearcher hybrid;
@@ -62,21 +64,35 @@ final class LearnedRanking {
       LearningSources sources, LinearModel model, List<ScoreBreakdown> explanations)
       throws IOException {
     LearnedRescorer rescorer = rescorer(vector, sources, model);
-    prefetcher.prefetch(rescorer, searcher); // the lookup runs beside the first stage
-    Candidates candidates = hybrid.candidates(searcher, request, vector);
+    RankingHandOff second = new RankingHandOff(rescorer, searcher);
+    prefetcher.prefetch(second); // the lookup runs beside the first stage
+    Candidates candidates;
+    try {
+      candidates = hybrid.candidates(searcher, request, vector);
+    } catch (IOException | RuntimeException e) {
+      second.withdraw(); // no window will come
+      throw e;
+    }
     LearnedValuesSource learned = sources.learned();
     List<FusedHit> fused = candidates.fused();
     int k = request.k();
-    // While the lookup thread is still at work, read the first stage's best hits, which the
-    // learned top k mostly keeps, instead of waiting idle.
-    HitDocuments documents = new HitDocuments(searcher);
-    documents.readAhead(fused, k, rescorer::isPreparing);
     int wanted = explorer.enabled() ? fused.size() : k; // exploring needs the rest
+    boolean orderOnly = explanations == null; // then nothing is read or built for the hits
+    boolean handOver = orderOnly && !fused.isEmpty();
+    if (handOver) {
+      second.offer(fused, wanted); // the worker may rank them too
+    }
+    // While the worker is still at work on this search, read the first stage's best hits, which
+    // the learned top k mostly keeps, instead of waiting idle.
+    HitDocuments documents = new HitDocuments(searcher);
+    documents.readAhead(fused, k, second::workerBusy);
+    if (!handOver) {
+      second.withdraw(); // the worker need not wait for a window
+    }
     List<RankedHit> shown;
     double propensity;
-    if (explanations == null) { // the order alone: nothing is read or built for the hits
-      List<RankedHit> ranked = new ArrayList<>(
-          fused.isEmpty() ? List.of() : rescorer.rerankOrder(searcher, fused, wanted));
+    if (orderOnly) {
+      List<RankedHit> ranked = new ArrayList<>(handOver ? second.ranked() : List.of());
       propensity = explorer.explore(ranked, k);
       shown = ranked.subList(0, Math.min(k, ranked.size()));
     } else {

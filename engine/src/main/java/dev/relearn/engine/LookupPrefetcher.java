@@ -1,23 +1,20 @@
 package dev.relearn.engine;
 
 import dev.relearn.lucene.files.IoThreads;
-import dev.relearn.lucene.rerank.LearnedRescorer;
-import java.io.IOException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
-import org.apache.lucene.search.IndexSearcher;
 
 /**
- * Starts a learned search's similar-query lookup, and the search for the documents those past
- * queries vouch for, on another thread while the first stage runs ({@link
- * LearnedRescorer#prepare}): they need only the query vector and the searcher, so their latency
- * hides behind the first stage's instead of adding to it. The rescorer does each at most once
- * per searcher, under its own lock, so the re-rank waits for a prefetch in flight (reading the
- * first stage's best hits meanwhile, see {@link LearnedRanking}), or does the work itself when
- * none has started yet (the worker busy or late) or the prefetch failed: then the failure
- * surfaces there, on the caller's thread.
+ * Runs learned searches' second stages ({@link RankingHandOff}) on another thread while their
+ * first stages run. The similar-query lookup and the search for the documents those past queries
+ * vouch for ({@link dev.relearn.lucene.rerank.LearnedRescorer#prepare}) need only the query vector
+ * and the searcher, so their latency hides behind the first stage's instead of adding to it; in a
+ * burst the worker then also waits for the first stage's window and ranks it, while the search
+ * reads its best hits (see {@link LearnedRanking}). What the worker has not started (busy or
+ * late), has given up or failed, the search does itself: a failure then surfaces there, on the
+ * caller's thread.
  *
  * <p>One daemon worker, started by the first prefetch. How it waits for the next task depends on
  * how the searches come, since on virtual machines every way of sleeping costs tens of µs:
@@ -25,11 +22,13 @@ import org.apache.lucene.search.IndexSearcher;
  * <ul>
  *   <li><b>In a burst</b> (a task within {@link #SPIN_NANOS} of the previous one's end, as when an
  *       agent, an evaluation or a benchmark searches with warm query vectors) it spins, yielding
- *       its core to any other thread that wants it, for up to {@link #SPIN_NANOS} after each task.
- *       A hand-off then takes about 1 µs. On a 2-vCPU Firecracker VM a 20 µs timed park lasted
- *       64 µs even with the timer slack lowered, so a parked worker took up a lookup 33 µs after
- *       its search at p50 (62 µs at p90), and ToolLens's re-rank overhead at 10,000 events went
- *       from 55–75 % of its candidates alone to 33–39 % with the spin (three runs each).
+ *       its core to any other thread that wants it, for up to {@link #SPIN_NANOS} after each task;
+ *       after each lookup it waits the same way for its search's window to rank, for as long or
+ *       until another task comes. A hand-off then takes about 1 µs. On a 2-vCPU Firecracker VM a 20
+ *       µs timed park lasted 64 µs even with the timer slack lowered, so a parked worker took up a
+ *       lookup 33 µs after its search at p50 (62 µs at p90), and ToolLens's re-rank overhead at
+ *       10,000 events went from 55–75 % of its candidates alone to 33–39 % with the spin (three
+ *       runs each).
  *   <li><b>Otherwise</b>, while searches keep coming (within {@link #ACTIVE_NANOS} of its last
  *       task), it checks for work every {@link #POLL_NANOS} with a timed park, and only then parks
  *       until woken. A search whose query must be embedded first (milliseconds) never makes a
@@ -59,10 +58,10 @@ final class LookupPrefetcher implements AutoCloseable {
   static final long POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(20);
   /** The worker's timer slack, so that its timed parks last about as long as they ask. */
   static final long SLACK_NANOS = TimeUnit.MICROSECONDS.toNanos(1);
-  /** Lookups queued beyond this many are left to their re-ranks. */
+  /** Searches queued beyond this many are left to do their second stages themselves. */
   static final int MAX_QUEUED = 64;
 
-  private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+  private final ConcurrentLinkedQueue<RankingHandOff> tasks = new ConcurrentLinkedQueue<>();
   private final AtomicInteger queued = new AtomicInteger();
   private volatile boolean sleeping; // parked until woken
   private volatile boolean closed;
@@ -81,22 +80,16 @@ final class LookupPrefetcher implements AutoCloseable {
     this.activeNanos = activeNanos;
   }
 
-  /** Starts {@code rescorer}'s preparation for {@code searcher} in the background, if it can. */
-  void prefetch(LearnedRescorer rescorer, IndexSearcher searcher) {
+  /** Starts {@code search}'s second stage in the background, if it can. */
+  void prefetch(RankingHandOff search) {
     if (closed) {
-      return; // the re-rank does the lookup itself
+      return; // the caller does it all itself
     }
     if (queued.incrementAndGet() > MAX_QUEUED) {
-      queued.decrementAndGet(); // busy: the re-rank does the lookup itself
+      queued.decrementAndGet(); // busy: the caller does it all itself
       return;
     }
-    tasks.offer(() -> {
-      try {
-        rescorer.prepare(searcher);
-      } catch (IOException | RuntimeException e) {
-        // not lost: the re-rank repeats the preparation and throws it
-      }
-    });
+    tasks.offer(search);
     Thread thread = worker();
     if (sleeping) { // read after the offer: a worker going to sleep sees the task, or is woken
       LockSupport.unpark(thread);
@@ -123,11 +116,14 @@ final class LookupPrefetcher implements AutoCloseable {
     boolean afterTask = false; // whether last is a task's end
     boolean burst = false; // whether the last task came within spinNanos of the one before
     while (!closed) {
-      Runnable task = tasks.poll();
+      RankingHandOff task = tasks.poll();
       if (task != null) {
         queued.decrementAndGet();
-        burst = afterTask && System.nanoTime() - last < spinNanos;
-        task.run();
+        long start = System.nanoTime();
+        boolean inBurst = afterTask && start - last < spinNanos;
+        burst = inBurst;
+        task.work(() -> inBurst && tasks.isEmpty() && !closed
+            && System.nanoTime() - start < spinNanos);
         last = System.nanoTime();
         afterTask = true;
       } else {

@@ -7,15 +7,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.relearn.lucene.feedback.FeedbackLookup;
+import dev.relearn.lucene.fusion.FusedHit;
+import dev.relearn.lucene.fusion.StageHit;
 import dev.relearn.lucene.rerank.LearnedRescorer;
 import dev.relearn.lucene.rerank.RerankOptions;
 import java.io.IOException;
+import java.util.AbstractList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -26,8 +32,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The lookup worker: runs prefetches off the caller, spins only in a burst, wakes from its deep
- * sleep, stops.
+ * The lookup worker: runs prefetches off the caller, spins only in a burst (and only then waits
+ * for the window to rank it), wakes from its deep sleep, stops.
  */
 class LookupPrefetcherTest {
   /** A window no test outlasts. */
@@ -40,7 +46,9 @@ class LookupPrefetcherTest {
 
   @BeforeEach
   void emptyIndex() throws IOException {
-    new IndexWriter(dir, new IndexWriterConfig()).close();
+    try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
+      writer.addDocument(new Document()); // a window to rank
+    }
     reader = DirectoryReader.open(dir);
     searcher = new IndexSearcher(reader);
   }
@@ -62,10 +70,14 @@ class LookupPrefetcherTest {
     });
   }
 
+  private void prefetch(LookupPrefetcher prefetcher, LearnedRescorer rescorer) {
+    prefetcher.prefetch(new RankingHandOff(rescorer, searcher));
+  }
+
   @Test
   void aPrefetchRunsTheLookupOnTheWorkerNotTheCaller() throws Exception {
     try (LookupPrefetcher prefetcher = new LookupPrefetcher()) {
-      prefetcher.prefetch(recording(), searcher);
+      prefetch(prefetcher, recording());
       Thread ran = lookups.poll(10, TimeUnit.SECONDS);
       assertTrue(ran != null && ran != Thread.currentThread()
           && ran.getName().startsWith("relearn-lookup-"), String.valueOf(ran));
@@ -77,10 +89,10 @@ class LookupPrefetcherTest {
   void theWorkerChecksForWorkWithItsOwnLowTimerSlack() throws Exception {
     BlockingQueue<OptionalLong> slack = new ArrayBlockingQueue<>(1);
     try (LookupPrefetcher prefetcher = new LookupPrefetcher()) {
-      prefetcher.prefetch(rescorer((vector, min, max) -> {
+      prefetch(prefetcher, rescorer((vector, min, max) -> {
         slack.add(TimerSlack.current());
         return List.of();
-      }), searcher);
+      }));
       OptionalLong worker = slack.poll(10, TimeUnit.SECONDS);
       OptionalLong expected = TimerSlack.unavailable().isEmpty()
           ? OptionalLong.of(LookupPrefetcher.SLACK_NANOS) : OptionalLong.empty();
@@ -91,14 +103,14 @@ class LookupPrefetcherTest {
   @Test
   void aWorkerParkedUntilWokenStillTakesTheNextPrefetch() throws Exception {
     try (LookupPrefetcher prefetcher = new LookupPrefetcher()) {
-      prefetcher.prefetch(recording(), searcher);
+      prefetch(prefetcher, recording());
       Thread worker = lookups.poll(10, TimeUnit.SECONDS);
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
       while (worker.getState() != Thread.State.WAITING && System.nanoTime() < deadline) {
         Thread.sleep(5); // past its active window it parks without a timeout
       }
       assertEquals(Thread.State.WAITING, worker.getState());
-      prefetcher.prefetch(recording(), searcher);
+      prefetch(prefetcher, recording());
       assertEquals(worker, lookups.poll(10, TimeUnit.SECONDS));
     }
   }
@@ -106,7 +118,7 @@ class LookupPrefetcherTest {
   @Test
   void anIsolatedPrefetchLeavesTheWorkerCheckingWithTimedParksNotSpinning() throws Exception {
     try (LookupPrefetcher prefetcher = new LookupPrefetcher(LONG, LONG)) {
-      prefetcher.prefetch(recording(), searcher);
+      prefetch(prefetcher, recording());
       Thread worker = lookups.poll(10, TimeUnit.SECONDS);
       assertEquals(Thread.State.TIMED_WAITING, awaitState(worker, Thread.State.TIMED_WAITING));
     }
@@ -116,10 +128,10 @@ class LookupPrefetcherTest {
   void aPrefetchSoonAfterAnotherMakesTheWorkerSpinUntilItsWindowEnds() throws Exception {
     long spin = TimeUnit.SECONDS.toNanos(1);
     try (LookupPrefetcher prefetcher = new LookupPrefetcher(spin, LONG)) {
-      prefetcher.prefetch(recording(), searcher);
+      prefetch(prefetcher, recording());
       Thread worker = lookups.poll(10, TimeUnit.SECONDS);
       long firstSeen = System.nanoTime(); // before the first task's end
-      prefetcher.prefetch(recording(), searcher);
+      prefetch(prefetcher, recording());
       assumeTrue(System.nanoTime() - firstSeen < spin / 2, "this thread stalled: no burst");
       assertEquals(worker, lookups.poll(10, TimeUnit.SECONDS));
       long seen = System.nanoTime(); // before the second task's end, from which the spin counts
@@ -142,13 +154,55 @@ class LookupPrefetcherTest {
   }
 
   @Test
+  void inABurstTheWorkerWaitsForTheWindowAndRanksItButNotOtherwise() throws Exception {
+    try (LookupPrefetcher prefetcher = new LookupPrefetcher(LONG, LONG)) {
+      RankingHandOff isolated = new RankingHandOff(recording(), searcher);
+      prefetcher.prefetch(isolated);
+      Thread worker = lookups.poll(10, TimeUnit.SECONDS);
+      assertEquals(Thread.State.TIMED_WAITING, awaitState(worker, Thread.State.TIMED_WAITING));
+      assertEquals(Thread.currentThread(), rankedBy(isolated), "no burst: it did not wait");
+
+      RankingHandOff inBurst = new RankingHandOff(recording(), searcher);
+      prefetcher.prefetch(inBurst); // within the spin window of the last task's end
+      assertEquals(worker, lookups.poll(10, TimeUnit.SECONDS));
+      Thread.sleep(20); // the lookup is done: the worker now waits for the window
+      assertEquals(worker, rankedBy(inBurst));
+    }
+  }
+
+  /** Offers a one-hit window, reads ahead until the worker is done, and says who ranked it. */
+  private static Thread rankedBy(RankingHandOff search) throws IOException {
+    List<Thread> readers = new CopyOnWriteArrayList<>();
+    FusedHit hit = new FusedHit(0, 1, new StageHit(0, 1, 1), null);
+    search.offer(new AbstractList<>() {
+      @Override
+      public FusedHit get(int index) {
+        readers.add(Thread.currentThread());
+        return hit;
+      }
+
+      @Override
+      public int size() {
+        return 1;
+      }
+    }, 1);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (search.workerBusy() && System.nanoTime() < deadline) {
+      Thread.onSpinWait();
+    }
+    assertEquals(0, search.ranked().get(0).doc());
+    assertEquals(1, new HashSet<>(readers).size(), String.valueOf(readers));
+    return readers.get(0);
+  }
+
+  @Test
   void theFirstPrefetchAfterADeepSleepStartsNoBurst() throws Exception {
     try (LookupPrefetcher prefetcher =
         new LookupPrefetcher(LONG, TimeUnit.MILLISECONDS.toNanos(50))) {
-      prefetcher.prefetch(recording(), searcher);
+      prefetch(prefetcher, recording());
       Thread worker = lookups.poll(10, TimeUnit.SECONDS);
       assertEquals(Thread.State.WAITING, awaitState(worker, Thread.State.WAITING));
-      prefetcher.prefetch(recording(), searcher); // woken: not a burst, however soon it came
+      prefetch(prefetcher, recording()); // woken: not a burst, however soon it came
       assertEquals(worker, lookups.poll(10, TimeUnit.SECONDS));
       assertEquals(Thread.State.TIMED_WAITING, awaitState(worker, Thread.State.TIMED_WAITING));
     }
@@ -174,13 +228,13 @@ class LookupPrefetcherTest {
       throw new IOException("disk gone");
     });
     try (LookupPrefetcher prefetcher = new LookupPrefetcher()) {
-      prefetcher.prefetch(failing, searcher);
+      prefetch(prefetcher, failing);
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
       while (calls.get() == 0 && System.nanoTime() < deadline) {
         Thread.sleep(1);
       }
       assertEquals("disk gone", assertThrows(IOException.class, failing::feedback).getMessage());
-      prefetcher.prefetch(recording(), searcher);
+      prefetch(prefetcher, recording());
       assertTrue(lookups.poll(10, TimeUnit.SECONDS) != null, "the worker survived the failure");
     }
   }
@@ -192,11 +246,11 @@ class LookupPrefetcherTest {
       throw new AssertionError("damaged file, as Lucene's assertions see it");
     });
     try (LookupPrefetcher prefetcher = new LookupPrefetcher()) {
-      prefetcher.prefetch(erring, searcher);
+      prefetch(prefetcher, erring);
       Thread first = lookups.poll(10, TimeUnit.SECONDS);
       first.join(TimeUnit.SECONDS.toMillis(10));
       assertFalse(first.isAlive(), "the error ended the worker");
-      prefetcher.prefetch(recording(), searcher);
+      prefetch(prefetcher, recording());
       Thread second = lookups.poll(10, TimeUnit.SECONDS);
       assertTrue(second != null && second != first && second != Thread.currentThread(),
           String.valueOf(second));
@@ -206,13 +260,13 @@ class LookupPrefetcherTest {
   @Test
   void closeStopsTheWorkerAndLaterPrefetchesAreLeftToTheReRank() throws Exception {
     LookupPrefetcher prefetcher = new LookupPrefetcher();
-    prefetcher.prefetch(recording(), searcher);
+    prefetch(prefetcher, recording());
     Thread worker = lookups.poll(10, TimeUnit.SECONDS);
     prefetcher.close();
     worker.join(TimeUnit.SECONDS.toMillis(10));
     assertFalse(worker.isAlive());
     LearnedRescorer late = recording();
-    prefetcher.prefetch(late, searcher);
+    prefetch(prefetcher, late);
     assertEquals(null, lookups.poll(200, TimeUnit.MILLISECONDS));
     late.prepare(searcher); // the re-rank does it itself
     assertEquals(Thread.currentThread(), lookups.poll());
