@@ -25,12 +25,8 @@ class ConcurrentSearchTest {
 
   @Test
   void searchesDuringIndexingNeverFailAndSeeWholeCommits() throws Exception {
-    Path docs = Files.createDirectories(tmp.resolve("docs"));
     Random random = new Random(7);
-    for (int i = 0; i < 40; i++) {
-      Files.writeString(docs.resolve("note" + i + ".md"), "# Note " + i + "\nshared keyword "
-          + "topic" + random.nextInt(5) + " body " + i + "\n");
-    }
+    Path docs = NoteDocs.write(tmp, random);
     try (Relearn relearn = Relearn.open(tmp.resolve("index"),
         RelearnOptions.defaults().withModel(ModelChoice.HASHING))) {
       relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
@@ -42,14 +38,14 @@ class ConcurrentSearchTest {
           int searches = 0;
           while (!stop.get()) {
             int hits = relearn.search(SearchRequest.of("shared keyword").withK(100)).hits().size();
-            assertEquals(40, hits, "every note, never a half-applied re-index");
+            assertEquals(NoteDocs.COUNT, hits, "every note, never a half-applied re-index");
             searches++;
           }
           return searches;
         }));
       }
       for (int round = 0; round < 10; round++) {
-        Path note = docs.resolve("note" + random.nextInt(40) + ".md");
+        Path note = docs.resolve("note" + random.nextInt(NoteDocs.COUNT) + ".md");
         Files.writeString(note, Files.readString(note) + "edit " + round + "\n");
         relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
       }

@@ -1,0 +1,78 @@
+package dev.relearn.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import dev.relearn.indexer.build.Progress;
+import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.search.Hit;
+import dev.relearn.lucene.search.SearchMode;
+import dev.relearn.lucene.search.SearchRequest;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A learned search ranks the same whichever thread does its second stage: the lookup worker in a
+ * burst of searches ({@link RankingHandOff}), or the search itself when the worker is busy with
+ * other searches or the search is explained.
+ */
+class LearnedRankingParityTest {
+  private static final String QUERY = "shared keyword topic";
+
+  @TempDir Path tmp;
+
+  @Test
+  void burstsAndConcurrentSearchesRankAsAnExplainedSearchDoes() throws Exception {
+    Path docs = NoteDocs.write(tmp, new Random(11));
+    try (Relearn relearn = Relearn.open(tmp.resolve("index"),
+        RelearnOptions.defaults().withModel(ModelChoice.HASHING))) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      List<String> hybrid = ids(relearn, SearchMode.HYBRID);
+      for (int session = 0; session < 5; session++) { // past users chose the 9th and 10th hits
+        relearn.feedback(FeedbackRequest.of(QUERY, hybrid.subList(8, 10))
+            .withOutcome(Outcome.SUCCESS).withIds("user" + session, null));
+      }
+      List<String> explained = relearn.explain(request(SearchMode.LEARNED)).results().hits()
+          .stream().map(Hit::chunkId).toList(); // ranked on this thread, with every feature
+      assertNotEquals(hybrid, explained, "the feedback moved the ranking");
+
+      for (int i = 0; i < 200; i++) { // a burst: the worker ranks most of these
+        assertEquals(explained, ids(relearn, SearchMode.LEARNED), "search " + i);
+      }
+      ExecutorService pool = Executors.newFixedThreadPool(4);
+      try {
+        List<Future<?>> searchers = new ArrayList<>();
+        for (int t = 0; t < 4; t++) { // the worker is often busy: many rank themselves
+          searchers.add(pool.submit(() -> {
+            for (int i = 0; i < 100; i++) {
+              assertEquals(explained, ids(relearn, SearchMode.LEARNED), "search " + i);
+            }
+            return null;
+          }));
+        }
+        for (Future<?> searcher : searchers) {
+          searcher.get(60, TimeUnit.SECONDS);
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+    }
+  }
+
+  private static SearchRequest request(SearchMode mode) {
+    return SearchRequest.of(QUERY).withMode(mode).withK(20);
+  }
+
+  private static List<String> ids(Relearn relearn, SearchMode mode) throws Exception {
+    return relearn.search(request(mode)).hits().stream().map(Hit::chunkId).toList();
+  }
+}
