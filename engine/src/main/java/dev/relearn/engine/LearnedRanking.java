@@ -64,31 +64,33 @@ final class LearnedRanking {
       LearningSources sources, LinearModel model, List<ScoreBreakdown> explanations)
       throws IOException {
     LearnedRescorer rescorer = rescorer(vector, sources, model);
+    boolean orderOnly = explanations == null; // then nothing is read or built for the hits
     RankingHandOff second = new RankingHandOff(rescorer, searcher);
+    if (!orderOnly) {
+      second.withhold(); // explaining needs each hit's features: this thread ranks
+    }
     prefetcher.prefetch(second); // the lookup runs beside the first stage
     Candidates candidates;
     try {
       candidates = hybrid.candidates(searcher, request, vector);
     } catch (IOException | RuntimeException e) {
-      second.withdraw(); // no window will come
+      second.withhold();
       throw e;
     }
     LearnedValuesSource learned = sources.learned();
     List<FusedHit> fused = candidates.fused();
     int k = request.k();
     int wanted = explorer.enabled() ? fused.size() : k; // exploring needs the rest
-    boolean orderOnly = explanations == null; // then nothing is read or built for the hits
     boolean handOver = orderOnly && !fused.isEmpty();
     if (handOver) {
       second.offer(fused, wanted); // the worker may rank them too
+    } else {
+      second.withhold();
     }
     // While the worker is still at work on this search, read the first stage's best hits, which
     // the learned top k mostly keeps, instead of waiting idle.
     HitDocuments documents = new HitDocuments(searcher);
     documents.readAhead(fused, k, second::workerBusy);
-    if (!handOver) {
-      second.withdraw(); // the worker need not wait for a window
-    }
     List<RankedHit> shown;
     double propensity;
     if (orderOnly) {

@@ -20,7 +20,8 @@ import org.apache.lucene.search.IndexSearcher;
  * worker's ranking or ranks itself ({@link #ranked}). Each step is claimed with a compare-and-set,
  * so exactly one thread does it: a worker that has not started, has given up waiting for the
  * window, or failed leaves the rest to the caller, which repeats a failed step and so throws its
- * exception on its own thread.
+ * exception on its own thread. A search that will offer no window says so ({@link #withhold}) as
+ * soon as it knows, so that the worker prepares but does not wait.
  *
  * <p>Ranking on the worker takes the re-rank itself (about 10 µs on ToolLens with 10,000
  * feedback events) off the search's path: the caller reads a hit's stored fields meanwhile (about
@@ -39,10 +40,12 @@ final class RankingHandOff {
   private final AtomicInteger state = new AtomicInteger(NEW);
   private final LearnedRescorer rescorer;
   private final IndexSearcher searcher;
-  private volatile Window window; // offered by the caller
+  private volatile Window window; // offered by the caller, or NO_WINDOW
   private List<RankedHit> ranked; // written before state RANKED
 
   private record Window(List<FusedHit> candidates, int topN) {}
+
+  private static final Window NO_WINDOW = new Window(List.of(), 0);
 
   /** The second stage of {@code rescorer}'s search over {@code searcher}. */
   RankingHandOff(LearnedRescorer rescorer, IndexSearcher searcher) {
@@ -65,7 +68,7 @@ final class RankingHandOff {
       Thread.yield(); // in a burst the worker would spin anyway; give way to any other thread
     }
     Window offered = window;
-    if (offered == null || !state.compareAndSet(WAITING, RANKING)) {
+    if (offered == null || offered == NO_WINDOW || !state.compareAndSet(WAITING, RANKING)) {
       state.compareAndSet(WAITING, CALLER);
       return;
     }
@@ -109,7 +112,7 @@ final class RankingHandOff {
    */
   boolean workerBusy() {
     int now = state.get();
-    return now == PREPARING || now == RANKING || now == WAITING && window != null;
+    return now == PREPARING || now == RANKING || now == WAITING && offered();
   }
 
   /**
@@ -119,7 +122,7 @@ final class RankingHandOff {
    */
   List<RankedHit> ranked() throws IOException {
     Window offered = window;
-    if (offered == null) {
+    if (!offered()) {
       throw new IllegalStateException("no window offered");
     }
     long spinUntil = System.nanoTime() + SPIN_NANOS;
@@ -139,12 +142,17 @@ final class RankingHandOff {
     }
   }
 
-  /** Leaves whatever the worker has not started to the caller, which ranks itself. */
-  void withdraw() {
-    int now = state.get();
-    while (now != CALLER && now != RANKING && now != RANKED && !state.compareAndSet(now, CALLER)) {
-      now = state.get();
-    }
+  /**
+   * Says that no window will come (the search explains its hits, found nothing or failed): the
+   * worker still prepares the rescorer, if it gets to it, but then does not wait.
+   */
+  void withhold() {
+    window = NO_WINDOW;
+  }
+
+  private boolean offered() {
+    Window offered = window;
+    return offered != null && offered != NO_WINDOW;
   }
 
   @FunctionalInterface

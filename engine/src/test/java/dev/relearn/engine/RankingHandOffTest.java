@@ -183,12 +183,30 @@ class RankingHandOffTest {
   }
 
   @Test
-  void aWithdrawnSearchStopsAWaitingWorker() throws Exception {
+  void aWithheldWindowStopsAWaitingWorker() throws Exception {
     RankingHandOff handOff = new RankingHandOff(new LearnedRescorer(CLICKS, QUERY), searcher);
     Thread worker = waitingWorker(handOff);
-    handOff.withdraw();
+    handOff.withhold();
     worker.join(10_000);
     assertFalse(worker.isAlive(), "it waits for a window only while the search may offer one");
+    assertFalse(handOff.workerBusy());
+  }
+
+  @Test
+  void aWindowWithheldFromTheStartStillHasTheWorkerPrepareButNotWait() throws Exception {
+    Set<Thread> lookedUp = ConcurrentHashMap.newKeySet();
+    LearnedRescorer rescorer = new LearnedRescorer((vector, min, max) -> {
+      lookedUp.add(Thread.currentThread());
+      return CLICKS.similar(vector, min, max);
+    }, QUERY);
+    RankingHandOff handOff = new RankingHandOff(rescorer, searcher);
+    handOff.withhold(); // an explained search: it ranks on its own thread
+    Thread worker = worker(handOff); // may wait for ever, but is told no window comes
+    worker.join(10_000);
+    assertFalse(worker.isAlive(), "it did not wait");
+    assertEquals(Set.of(worker), lookedUp, "the lookup still ran beside the first stage");
+    assertEquals(alone(), rescorer.rerankOrder(searcher, window(), 10), "using that lookup");
+    assertEquals(Set.of(worker), lookedUp);
   }
 
   @Test
