@@ -57,8 +57,8 @@ final class EvalUserOptions {
   Integer curveEvery;
 
   @Option(names = "--fusion", paramLabel = "FUSION", defaultValue = "minmax",
-      description = "Hybrid fusion under hybrid and learned: minmax (alpha 0.5) or rrf (k 60)"
-          + " (default: ${DEFAULT-VALUE}).")
+      description = "Hybrid fusion under hybrid and learned: minmax (alpha 0.5, or 0.3 when"
+          + " every word of the query looks like code) or rrf (k 60) (default: ${DEFAULT-VALUE}).")
   String fusion;
 
   /**
@@ -86,7 +86,7 @@ final class EvalUserOptions {
 
   Fusion fusion() {
     return switch (fusion.toLowerCase(java.util.Locale.ROOT)) {
-      case "minmax", "min-max" -> Fusion.minMax(0.5);
+      case "minmax", "min-max" -> Fusion.byQueryClass();
       case "rrf" -> Fusion.rrf(60);
       default -> throw new IllegalArgumentException(
           "unknown fusion: '" + fusion + "'; expected minmax or rrf");

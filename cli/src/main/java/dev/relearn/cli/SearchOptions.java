@@ -20,10 +20,11 @@ final class SearchOptions {
       description = "Hybrid fusion: minmax or rrf (default: ${DEFAULT-VALUE}).")
   String fusion;
 
-  @Option(names = "--alpha", paramLabel = "A", defaultValue = "0.5",
-      description = "Min-max fusion weight of the vector side, in [0, 1] (default:"
-          + " ${DEFAULT-VALUE}). Only with --fusion minmax.")
-  double alpha;
+  @Option(names = "--alpha", paramLabel = "A",
+      description = "Min-max fusion weight of the vector side, in [0, 1] (default: 0.5, or 0.3"
+          + " when every word of the query looks like code, such as parseHttpRequest or"
+          + " max_retries). Only with --fusion minmax.")
+  Double alpha;
 
   @Option(names = "--rrf-k", paramLabel = "K", defaultValue = "60",
       description = "RRF rank constant, at least 1 (default: ${DEFAULT-VALUE}). Only with"
@@ -78,7 +79,7 @@ final class SearchOptions {
 
   Fusion fusion() {
     return switch (fusion.toLowerCase(java.util.Locale.ROOT)) {
-      case "minmax", "min-max" -> Fusion.minMax(alpha);
+      case "minmax", "min-max" -> alpha == null ? Fusion.byQueryClass() : Fusion.minMax(alpha);
       case "rrf" -> Fusion.rrf(rrfK);
       default -> throw new IllegalArgumentException(
           "unknown fusion: '" + fusion + "'; expected minmax or rrf");

@@ -37,7 +37,7 @@ public final class DatasetEvaluation {
   private final RelearnOptions options;
   private final LearnConfig config;
   private final Progress progress;
-  private final Fusion fusion = Fusion.minMax(0.5);
+  private final Fusion fusion = Fusion.byQueryClass();
 
   /**
    * @param options engine options; the vector cache defaults to {@code workDir/<dataset>/

@@ -11,7 +11,11 @@ import java.util.Map;
  * from its two stage hits; this class does the joining and the ordering: fused score descending,
  * ties by doc id ascending, so results are deterministic.
  */
-public abstract sealed class Fusion permits MinMaxFusion, RrfFusion {
+public abstract sealed class Fusion permits MinMaxFusion, RrfFusion, QueryClassFusion {
+  /** The min-max weight of the vector side for most queries. */
+  public static final double DEFAULT_ALPHA = 0.5;
+  /** The min-max weight of the vector side for identifier queries: BM25 counts more. */
+  public static final double IDENTIFIER_ALPHA = 0.3;
 
   /**
    * Fuses the two lists, each best first; neither input is modified. A doc listed twice in one
@@ -36,6 +40,14 @@ public abstract sealed class Fusion permits MinMaxFusion, RrfFusion {
     return fused;
   }
 
+  /**
+   * The fusion for a query with this text: this one, unless it chooses per query ({@link
+   * QueryClassFusion}). A searcher calls it with the query's text and fuses with what it returns.
+   */
+  public Fusion forQuery(String queryText) {
+    return this;
+  }
+
   /** Prepares a scorer for these two lists (for example, their score ranges). */
   protected abstract Scorer scorer(List<StageHit> lexical, List<StageHit> semantic);
 
@@ -54,6 +66,14 @@ public abstract sealed class Fusion permits MinMaxFusion, RrfFusion {
    */
   public static Fusion minMax(double alpha) {
     return new MinMaxFusion(alpha);
+  }
+
+  /**
+   * relearn's default: min-max at alpha {@value #DEFAULT_ALPHA}, or {@value #IDENTIFIER_ALPHA}
+   * for an identifier query ({@link QueryClassFusion}).
+   */
+  public static Fusion byQueryClass() {
+    return new QueryClassFusion(minMax(IDENTIFIER_ALPHA), minMax(DEFAULT_ALPHA));
   }
 
   /** Reciprocal rank fusion with constant {@code k}. */

@@ -76,7 +76,7 @@ public final class HybridSearcher {
     List<FusedHit> fused = switch (request.mode()) {
       case BM25 -> single(lexical, true);
       case VECTOR -> single(semantic, false);
-      case HYBRID, LEARNED -> request.fusion().fuse(lexical, semantic);
+      case HYBRID, LEARNED -> request.fusion().forQuery(request.text()).fuse(lexical, semantic);
     };
     return new Candidates(fused, lexical.size(), semantic.size());
   }

@@ -58,10 +58,13 @@ public record SearchRequest(
     }
   }
 
-  /** A hybrid, min-max (alpha 0.5) request for the top 10 of 100 candidates per retriever. */
+  /**
+   * A hybrid request for the top 10 of 100 candidates per retriever, fused by {@link
+   * Fusion#byQueryClass}: min-max at alpha 0.5, or 0.3 when every word looks like code.
+   */
   public static SearchRequest of(String text) {
     return new SearchRequest(text, SearchMode.HYBRID, DEFAULT_K, DEFAULT_CANDIDATES,
-        Fusion.minMax(0.5), null, null);
+        Fusion.byQueryClass(), null, null);
   }
 
   /** This request with another mode. */

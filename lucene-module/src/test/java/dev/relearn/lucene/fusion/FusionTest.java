@@ -9,9 +9,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class FusionTest {
-  private static final List<StageHit> LEXICAL = List.of(
+  static final List<StageHit> LEXICAL = List.of(
       new StageHit(1, 10f, 1), new StageHit(2, 6f, 2), new StageHit(3, 2f, 3));
-  private static final List<StageHit> SEMANTIC = List.of(
+  static final List<StageHit> SEMANTIC = List.of(
       new StageHit(3, 0.9f, 1), new StageHit(4, 0.5f, 2));
 
   @Test

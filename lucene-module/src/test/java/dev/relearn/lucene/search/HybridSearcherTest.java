@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.lucene.fusion.Fusion;
+import dev.relearn.lucene.fusion.QueryClassFusion;
 import dev.relearn.lucene.schema.ChunkKind;
 import dev.relearn.lucene.schema.ChunkSchema;
 import java.nio.file.Path;
@@ -47,6 +48,31 @@ class HybridSearcherTest {
 
   private SearchResults search(SearchRequest request) throws Exception {
     return hybrid.search(index.searcher(), request, TestIndex.vector(request.text()));
+  }
+
+  @Test
+  void hybridFusesEachQueryAsItsClassWants() throws Exception {
+    // identifiers fuse as BM25 alone, everything else as the vectors alone
+    Fusion split = new QueryClassFusion(Fusion.minMax(0), Fusion.minMax(1));
+    List<Hit> identifier = search(SearchRequest.of("parseHttpRequest").withFusion(split)).hits();
+    assertEquals("c", identifier.get(0).chunkId());
+    assertEquals(1.0, identifier.get(0).score());
+    assertEquals(List.of(0.0, 0.0, 0.0), identifier.stream().filter(h -> h.bm25() == null)
+        .map(Hit::score).toList(), "chunks BM25 did not find score nothing");
+    SearchRequest words = SearchRequest.of("cat dog sofa walks");
+    List<Hit> sentence = search(words.withFusion(split)).hits();
+    assertEquals(ids(search(words.withMode(SearchMode.VECTOR))), ids(sentence));
+    assertEquals(0.0, sentence.get(sentence.size() - 1).score(), "the vectors' last scores 0");
+    assertEquals(Fusion.byQueryClass().describe(),
+        SearchRequest.of("parseHttpRequest").fusion().describe());
+  }
+
+  private static List<String> ids(List<Hit> hits) {
+    return hits.stream().map(Hit::chunkId).toList();
+  }
+
+  private static List<String> ids(SearchResults results) {
+    return results.hits().stream().map(Hit::chunkId).toList();
   }
 
   @Test
