@@ -6,30 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.relearn.engine.ModelChoice;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnOptions;
-import dev.relearn.eval.beir.ExpectedMetric;
-import dev.relearn.eval.beir.ExpectedMetrics;
 import dev.relearn.eval.metrics.EvaluationResult;
 import dev.relearn.eval.metrics.Evaluator;
 import dev.relearn.eval.metrics.Qrels;
 import dev.relearn.eval.metrics.Run;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
-import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.search.Hit;
 import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import org.apache.lucene.document.Document;
-import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.store.FSDirectory;
-import org.apache.lucene.util.Bits;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,24 +37,16 @@ class CodeSearchQualityTest {
 
   @Test
   void classMethodQueriesFindTheMethodsDeclaration() throws Exception {
-    Path zip = Path.of(System.getProperty("java.home"), "lib", "src.zip");
-    Assumptions.assumeTrue(Files.isRegularFile(zip), "skipped: no JDK sources at " + zip
-        + " (this JDK ships without src.zip), and the code-search bars are measured on them");
-    Path util = JdkSources.extractJavaUtil(zip, tmp.resolve("util"));
+    Path util = JdkSources.javaUtil(tmp.resolve("util"));
     List<ClassMethodQuery> queries = ClassMethodQuery.sample(util, 60, 7);
     assertEquals(60, queries.size());
     Run.Builder run = Run.builder();
-    Qrels.Builder qrels = Qrels.builder();
+    Qrels qrels;
     try (Relearn relearn = Relearn.open(tmp.resolve("index"),
         RelearnOptions.defaults().withModel(ModelChoice.HASHING))) {
       relearn.index(util, SourceFormat.AUTO, Progress.NONE);
-      List<StoredChunk> chunks = storedChunks(relearn.directory());
+      qrels = ClassMethodQuery.qrels(queries, StoredChunk.readAll(relearn.directory()));
       for (ClassMethodQuery query : queries) {
-        for (StoredChunk chunk : chunks) {
-          if (query.isAnswer(chunk.path(), chunk.startLine(), chunk.endLine())) {
-            qrels.add(query.id(), chunk.id(), 1);
-          }
-        }
         run.addQuery(query.id());
         for (Hit hit : relearn.search(SearchRequest.of(query.text()).withMode(SearchMode.BM25)
             .withK(10)).hits()) {
@@ -75,52 +54,9 @@ class CodeSearchQualityTest {
         }
       }
     }
-    EvaluationResult result = Evaluator.of("mrr@10", "ndcg@10").evaluate(qrels.build(),
-        run.build());
+    EvaluationResult result = Evaluator.of("mrr@10", "ndcg@10").evaluate(qrels, run.build());
     assertEquals(60, result.queryCount(), "every query has its declaration among the chunks");
-    List<String> failures = new ArrayList<>();
-    List<ExpectedMetric> bars = expected().select(DATASET, SPLIT, "bm25");
-    assertEquals(2, bars.size(), "bars for " + DATASET + " " + SPLIT);
-    for (ExpectedMetric bar : bars) {
-      double measured = result.mean(bar.metric());
-      System.out.printf(Locale.ROOT, "code search %s %s bm25 %s = %.4f (bar %s)%n", DATASET,
-          SPLIT, bar.metric(), measured, bar.label());
-      if (!bar.check(measured)) {
-        failures.add(bar.message(measured));
-      }
-    }
+    List<String> failures = CodeSearchBars.check(DATASET, SPLIT, "bm25", result, 2);
     assertTrue(failures.isEmpty(), String.join("\n", failures));
-  }
-
-  /** One chunk as stored: where it is and what lines it covers. */
-  private record StoredChunk(String id, String path, int startLine, int endLine) {}
-
-  private static List<StoredChunk> storedChunks(Path index) throws Exception {
-    List<StoredChunk> out = new ArrayList<>();
-    try (FSDirectory directory = FSDirectory.open(index);
-        DirectoryReader reader = DirectoryReader.open(directory)) {
-      for (LeafReaderContext leaf : reader.leaves()) {
-        Bits live = leaf.reader().getLiveDocs();
-        for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
-          if (live == null || live.get(doc)) {
-            Document d = leaf.reader().storedFields().document(doc);
-            out.add(new StoredChunk(d.get(ChunkSchema.ID), d.get(ChunkSchema.PATH),
-                d.getField(ChunkSchema.START_LINE).numericValue().intValue(),
-                d.getField(ChunkSchema.END_LINE).numericValue().intValue()));
-          }
-        }
-      }
-    }
-    return out;
-  }
-
-  private static ExpectedMetrics expected() throws Exception {
-    try (InputStream in =
-        CodeSearchQualityTest.class.getResourceAsStream("/expected/code-search.json")) {
-      if (in == null) {
-        throw new IllegalStateException("missing test resource expected/code-search.json");
-      }
-      return ExpectedMetrics.load(in, "expected/code-search.json");
-    }
   }
 }
