@@ -37,7 +37,8 @@ public final class QueryClassFusion extends Fusion {
     return others;
   }
 
-  /** {@link #identifiers} if every word of {@code queryText} looks like code, else {@link #others}.
+  /**
+   * {@link #identifiers} if every word of {@code queryText} looks like code, else {@link #others}.
    */
   @Override
   public Fusion forQuery(String queryText) {
