@@ -18,11 +18,13 @@ public record Weights(double bm25, double vector, double learned) {
   public static final double SUM_TOLERANCE = 1e-9;
 
   /**
-   * The start weights of every query class: BM25 and vector equally (as hybrid fusion's default
-   * alpha 0.5 does), since both are proven retrieval signals with evidence behind every query;
-   * the learned signal a little lower, because at cold start most chunks have no feedback and the
-   * signal is mostly zero, yet well above the floor so that feedback can show its effect from the
-   * first searches and the adaptive update has room both ways.
+   * The start weights of every query class: BM25 and vector equally (their balance term then
+   * leaves the first stage's fusion as it is: alpha 0.5, or 0.3 for identifier queries, {@link
+   * dev.relearn.lucene.fusion.Fusion#byQueryClass}), since both are proven retrieval signals with
+   * evidence behind every query; the learned signal a little lower, because at cold start most
+   * chunks have no feedback and the signal is mostly zero, yet well above the floor so that
+   * feedback can show its effect from the first searches and the adaptive update has room both
+   * ways.
    */
   public static final Weights DEFAULT = new Weights(0.35, 0.35, 0.30);
 
