@@ -54,6 +54,7 @@ final class Interruption implements AutoCloseable {
       signals.asBefore(signal); // between paths: as usual
       return;
     }
+    LastWord.claim();
     err.println();
     err.println("relearn: interrupted while indexing " + path.toAbsolutePath().normalize()
         + ": its changes were not committed, so the index is as it was before it (paths"
@@ -72,6 +73,7 @@ final class Interruption implements AutoCloseable {
   void outOfMemory(Path path, OutOfMemoryError e) {
     long heapMb = Runtime.getRuntime().maxMemory() / (1024 * 1024);
     long suggestGb = Math.max(1, (2 * heapMb + 1023) / 1024);
+    LastWord.claim();
     err.println();
     err.println("relearn: out of memory while indexing " + path.toAbsolutePath().normalize()
         + " (" + e.getMessage() + "; this JVM's heap is at most " + heapMb + " MB): its changes"

@@ -75,6 +75,7 @@ public final class RelearnCli implements Runnable {
    * be written (a full disk) is an error, exit code 1, rather than silently lost.
    */
   public static void main(String[] args) {
+    LastWord.install();
     CheckedOutput stdout = new CheckedOutput(new FileOutputStream(FileDescriptor.out));
     PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, System.out.charset()), true);
     PrintWriter err = new PrintWriter(System.err, true);
@@ -92,6 +93,7 @@ public final class RelearnCli implements Runnable {
    * {@link SignalScope}). What was acknowledged (committed, or feedback fsynced) stays.
    */
   private static void stopped(PrintWriter err, Signal signal) {
+    LastWord.claim();
     err.println();
     err.println("relearn: stopped by SIG" + signal.getName());
     err.flush();

@@ -48,6 +48,7 @@ final class StopSignals implements AutoCloseable {
     Thread stopping = Thread.ofPlatform().name("relearn-stop").start(stop);
     try {
       if (!stopping.join(GRACE)) {
+        LastWord.claim();
         err.println("relearn: still stopping after " + GRACE.toSeconds() + " s; exiting without"
             + " waiting further");
         err.flush();

@@ -40,6 +40,7 @@ final class TemporaryWorkFolder implements AutoCloseable {
   }
 
   private void stop(Signal signal) {
+    LastWord.claim();
     err.println();
     err.println("relearn: stopped by SIG" + signal.getName() + "; deleting " + folder);
     err.flush();

@@ -5,6 +5,7 @@
  * ({@code Usage}, {@code ErrorMessage}), and signals ({@code SignalScope}: {@code Interruption}
  * for {@code index}, {@code StopSignals} and {@code StopOnce} for the {@code mcp} and {@code
  * serve} servers, a notice and a halt in {@code RelearnCli.main} for every other command),
- * handled so that the JVM's shutdown never frees ONNX Runtime under an embedding in flight.
+ * handled so that the JVM's shutdown never frees ONNX Runtime under an embedding in flight; a
+ * handler's notice is the last line on stderr ({@code LastWord}).
  */
 package dev.relearn.cli;
