@@ -71,7 +71,8 @@ class McpMalformedInputTest {
     }
     assertEquals(0, process.exitValue());
     assertEquals(1, replies.get(0).get("id").asInt());
-    assertError(replies.get(1), null, -32700, "Parse error: the line is not valid JSON (line 1,");
+    assertError(replies.get(1), null, -32700,
+        "Parse error: the line is not one valid JSON value (line 1,");
     assertError(replies.get(2), null, -32600, "Invalid Request: not a JSON-RPC 2.0 request");
     assertError(replies.get(3), "x7", -32600, "Invalid Request: not a JSON-RPC 2.0 request");
     assertEquals(3, replies.get(4).get("id").asInt());

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
@@ -37,6 +38,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  */
 public final class RelearnMcpServer implements AutoCloseable {
   private static final ObjectMapper ANSWERS = new ObjectMapper();
+  /** How long {@link #close()} waits for the answers to requests already read. */
+  static final int ANSWER_SECONDS = 3;
 
   /** The server name announced at initialization. */
   public static final String NAME = "relearn";
@@ -51,6 +54,7 @@ public final class RelearnMcpServer implements AutoCloseable {
   private final List<RelearnTool> tools;
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   private boolean closed;
+  private volatile PendingRequests pending; // the serving's, once it serves
 
   /** A server over {@code relearn}; calls outside any set context get a per-process session. */
   public RelearnMcpServer(Relearn relearn) {
@@ -119,6 +123,7 @@ public final class RelearnMcpServer implements AutoCloseable {
     McpJsonMapper mapper = McpJsonDefaults.getMapper();
     CountDownLatch ended = new CountDownLatch(1);
     PendingRequests pending = new PendingRequests();
+    this.pending = pending;
     WholeLineOutput lines = new WholeLineOutput(out, line -> countAnswer(line, pending));
     InputStream requests = new EndSignallingInputStream(
         new RequestLineFilter(new BufferedInputStream(in), mapper, lines, pending,
@@ -162,7 +167,13 @@ public final class RelearnMcpServer implements AutoCloseable {
     }
   }
 
-  /** Stops accepting calls, after waiting for those in flight. The engine stays open. */
+  /**
+   * Stops accepting calls, after waiting for those in flight, then waits (at most {@link
+   * #ANSWER_SECONDS}) until every request the server has read is answered on its output: the SDK
+   * writes a call's answer after the call returns, and a process that halts once this returns
+   * (on SIGTERM) would otherwise drop it. Calls after this one are answered with an error. The
+   * engine stays open.
+   */
   @Override
   public void close() {
     lock.writeLock().lock();
@@ -170,6 +181,18 @@ public final class RelearnMcpServer implements AutoCloseable {
       closed = true;
     } finally {
       lock.writeLock().unlock();
+    }
+    PendingRequests requests = pending;
+    if (requests == null) {
+      return;
+    }
+    try {
+      if (!requests.awaitAnswered(ANSWER_SECONDS, TimeUnit.SECONDS)) {
+        System.err.println("relearn: stopping with requests still unanswered after "
+            + ANSWER_SECONDS + " s");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // stopping regardless
     }
   }
 }

@@ -8,7 +8,7 @@ import java.util.function.Consumer;
 /**
  * An output stream that passes on whole lines only, so that the SDK's messages and the server's
  * own {@link #writeLine replies} never interleave mid-line on stdout. Bytes written through the
- * stream are held until their newline; {@link #flush} passes on what is complete. Thread-safe.
+ * stream are held until their newline, then passed on and flushed. Thread-safe.
  * Lines written through the stream (the SDK's) are also shown to a listener; replies are not.
  */
 final class WholeLineOutput extends OutputStream {
@@ -49,6 +49,7 @@ final class WholeLineOutput extends OutputStream {
 
   private void passOn() throws IOException {
     partial.writeTo(out);
+    out.flush(); // out of the process before it counts as written (a halt may follow at once)
     lines.accept(partial.toByteArray());
     partial.reset();
   }

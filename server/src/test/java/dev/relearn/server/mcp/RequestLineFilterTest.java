@@ -11,6 +11,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -20,13 +21,14 @@ import org.junit.jupiter.api.Test;
  * by line, with a small line limit.
  */
 class RequestLineFilterTest {
-  private static final String PING = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}";
+  private static final String LIST =
+      "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/list\"}";
   private static final String NOTE =
       "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
 
   @Test
   void passesMessagesOnAndAnswersTheRest() throws Exception {
-    String input = "\n" + PING + "\r\n"
+    String input = "\n" + LIST + "\r\n"
         + "{not json\n"
         + "{\"jsonrpc\":\"1.0\",\"id\":8,\"method\":\"ping\"}\n"
         + "{\"jsonrpc\":\"2.0\",\"id\":\"x9\",\"query\":1}\n"
@@ -35,20 +37,25 @@ class RequestLineFilterTest {
         + "{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"tools/call\",\"params\":{\"name\":"
         + "\"search\",\"arguments\":\"zebra passphrase\"}}\n"
         + "{\"jsonrpc\":\"2.0\",\"method\":\"ping\",\"padding\":\"" + "x".repeat(200) + "\"}\n"
+        + "{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"ping\"}\n"
+        + "{\"jsonrpc\":\"2.0\",\"id\":13,\"method\":\"ping\"}{\"jsonrpc\":\"2.0\"}\n"
         + NOTE; // the last line has no newline
+    byte[] bytes = input.getBytes(StandardCharsets.UTF_8);
+    byte[] notUtf8 = {'{', '"', (byte) 0xff, '"', '}', '\n'};
+    byte[] all = Arrays.copyOf(notUtf8, notUtf8.length + bytes.length); // a first line
+    System.arraycopy(bytes, 0, all, notUtf8.length, bytes.length);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     WholeLineOutput replies = new WholeLineOutput(out, line -> { });
     PendingRequests pending = new PendingRequests();
     RequestLineFilter filter = new RequestLineFilter(
-        new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
-        McpJsonDefaults.getMapper(), replies, pending, 150);
-    pending.answered(); // the one request (PING) passed on is answered: the end is not held
+        new ByteArrayInputStream(all), McpJsonDefaults.getMapper(), replies, pending, 150);
+    pending.answered(); // the one request (LIST) passed on is answered: the end is not held
     String passed = new String(filter.readAllBytes(), StandardCharsets.UTF_8);
     List<String> sdkLines = new ArrayList<>();
     for (String line : passed.split("\n")) {
       sdkLines.add(line.strip());
     }
-    assertEquals(List.of(PING, NOTE), sdkLines, "only messages reach the SDK, each a line");
+    assertEquals(List.of(LIST, NOTE), sdkLines, "only messages reach the SDK, each a line");
     assertTrue(passed.endsWith("\n"), "a last line without a newline gets one");
     assertTrue(pending.awaitAnswered(0, TimeUnit.SECONDS), "one request was counted");
 
@@ -57,27 +64,34 @@ class RequestLineFilterTest {
     for (String line : out.toString(StandardCharsets.UTF_8).split("\n")) {
       errors.add(json.readTree(line));
     }
-    assertEquals(7, errors.size(), errors.toString());
-    assertError(errors.get(0), null, -32700, "Parse error: the line is not valid JSON (line 1,");
-    assertError(errors.get(1), "8", -32600, "Invalid Request: not a JSON-RPC 2.0");
-    assertError(errors.get(2), "x9", -32600, "Invalid Request: not a JSON-RPC 2.0");
-    assertError(errors.get(3), null, -32600, "Invalid Request: not a JSON-RPC 2.0");
-    assertError(errors.get(4), "10", -32602, "Invalid params: 'params' must be an object");
-    assertError(errors.get(5), "11", -32602,
+    assertEquals(10, errors.size(), errors.toString());
+    assertError(errors.get(0), null, -32700, "Parse error: the line is not valid UTF-8");
+    assertError(errors.get(1), null, -32700,
+        "Parse error: the line is not one valid JSON value (line 1,");
+    assertError(errors.get(2), "8", -32600, "Invalid Request: not a JSON-RPC 2.0");
+    assertError(errors.get(3), "x9", -32600, "Invalid Request: not a JSON-RPC 2.0");
+    assertError(errors.get(4), null, -32600, "Invalid Request: not a JSON-RPC 2.0");
+    assertError(errors.get(5), "10", -32602, "Invalid params: 'params' must be an object");
+    assertError(errors.get(6), "11", -32602,
         "Invalid params: 'arguments' must be an object, got: string");
-    assertFalse(errors.get(5).toString().contains("zebra"), "never the value: " + errors.get(5));
-    assertError(errors.get(6), null, -32600,
+    assertFalse(errors.get(6).toString().contains("zebra"), "never the value: " + errors.get(6));
+    assertError(errors.get(7), null, -32600,
         "Invalid Request: the line is longer than 150 bytes");
+    assertEquals("{\"jsonrpc\":\"2.0\",\"id\":12,\"result\":{}}", errors.get(8).toString(),
+        "a ping is answered by the filter");
+    assertError(errors.get(9), null, -32700, "Parse error: the line is not one valid JSON value"
+        + " (line 1, column 42); one message per line");
+
   }
 
   @Test
   void theEndWaitsForTheAnswersOfRequestsPassedOn() throws Exception {
     PendingRequests pending = new PendingRequests();
     RequestLineFilter filter = new RequestLineFilter(
-        new ByteArrayInputStream((PING + "\n").getBytes(StandardCharsets.UTF_8)),
+        new ByteArrayInputStream((LIST + "\n").getBytes(StandardCharsets.UTF_8)),
         McpJsonDefaults.getMapper(), new WholeLineOutput(new ByteArrayOutputStream(), l -> { }),
         pending, 1000);
-    byte[] line = new byte[PING.length() + 1];
+    byte[] line = new byte[LIST.length() + 1];
     assertEquals(line.length, filter.readNBytes(line, 0, line.length));
     Thread answer = new Thread(() -> {
       sleep(300);
