@@ -82,7 +82,8 @@ public final class Relearn implements AutoCloseable {
    * writes, after its commit: the path is indexed whole or not at all) and throws {@link
    * java.io.InterruptedIOException}, or what {@code progress} threw.
    *
-   * @throws IllegalArgumentException for a missing path or a folder with nothing to index
+   * @throws IllegalArgumentException for a missing path, or a folder with nothing to index that
+   *     the index holds no chunks of (of one it holds, the chunks are deleted)
    * @throws IllegalStateException if the engine is read-only
    */
   public synchronized IndexReport index(Path path, SourceFormat format, Progress progress)

@@ -129,6 +129,11 @@ final class ExistingChunks {
     other.byId.forEach(byId::putIfAbsent);
   }
 
+  /** Whether no indexed chunk is held. */
+  boolean isEmpty() {
+    return byId.isEmpty();
+  }
+
   /** The entry looked up by {@code id} (see {@link Entry#key()}), or null. */
   Entry get(String id) {
     return byId.get(id);

@@ -2,6 +2,7 @@ package dev.relearn.indexer.build;
 
 import dev.relearn.indexer.source.ChunkSource;
 import dev.relearn.indexer.source.DirectorySource;
+import dev.relearn.indexer.source.EmptyFolderException;
 import dev.relearn.indexer.source.SourceProblem;
 import dev.relearn.lucene.schema.Chunk;
 import java.io.IOException;
@@ -24,6 +25,11 @@ import org.apache.lucene.index.DirectoryReader;
  * <p>A folder source inside an indexed folder is read as that part ({@link
  * DirectorySource#within}), unless the folder's walk skips it; an indexed origin inside a folder
  * source hands over its chunks of the files the folder's run reads ({@link NestedOrigins}).
+ *
+ * <p>A folder, or a part of one, in which nothing is left to index (its files deleted, ignored or
+ * unreadable) is read as empty when the index holds chunks of it, so that they are deleted, as
+ * those of a single deleted file are; a folder never indexed with nothing to index is an error
+ * ({@link EmptyFolderException}).
  *
  * <p>Reading a large tree takes a while before anything is embedded: every {@link
  * #NOTE_INTERVAL_NANOS} it notes how far it got.
@@ -67,11 +73,11 @@ final class SourceReading {
     if (enclosing != null) {
       DirectorySource inside = folder.within(Path.of(enclosing));
       SourceReading reading = readFolder(reader, inside, folder.origin(), notes);
-      if (!reading.ids.isEmpty() || !reading.problems.isEmpty()) {
-        String prefix = reading.rootKey + "/" + inside.scope();
-        reading.existing.retain(entry ->
-            entry.path().equals(prefix) || entry.path().startsWith(prefix + "/"));
-        return reading;
+      String prefix = reading.rootKey + "/" + inside.scope();
+      reading.existing.retain(entry ->
+          entry.path().equals(prefix) || entry.path().startsWith(prefix + "/"));
+      if (!reading.ids.isEmpty() || !reading.problems.isEmpty() || !reading.existing.isEmpty()) {
+        return reading; // with nothing left to read, its indexed chunks are deleted
       } // else the folder's walk skips this part: it is a source of its own
     }
     SourceReading reading = readFolder(reader, folder, null, notes);
@@ -94,8 +100,16 @@ final class SourceReading {
     RootKeys.Choice choice = RootKeys.choose(reader, folder.origin(), folder.rootKeys());
     List<String> origins = new ArrayList<>(List.of(folder.origin()));
     origins.addAll(choice.adopted());
-    return new SourceReading(folder.withRootKey(choice.key()), choice.key(), part,
-        ExistingChunks.read(reader, origins, choice.key())).readAll(notes);
+    SourceReading reading = new SourceReading(folder.withRootKey(choice.key()), choice.key(),
+        part, ExistingChunks.read(reader, origins, choice.key()));
+    try {
+      return reading.readAll(notes);
+    } catch (EmptyFolderException e) {
+      if (reading.existing.isEmpty()) {
+        throw e; // never indexed: a wrong path, most likely
+      }
+      return reading; // every file gone, ignored or unreadable: its chunks are deleted
+    }
   }
 
   private SourceReading readAll(Notes notes) throws IOException {

@@ -142,6 +142,11 @@ public final class DirectorySource implements ChunkSource {
     return name == null || name.toString().isBlank() ? NAMELESS : name.toString();
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * @throws EmptyFolderException when a folder (not a part) holds nothing to index
+   */
   @Override
   public void read(Consumer<Chunk> chunks, Consumer<SourceProblem> problems) throws IOException {
     if (!scope.isEmpty()) {
@@ -178,8 +183,11 @@ public final class DirectorySource implements ChunkSource {
   private void readFolder(Predicate<SourceFile> wanted, Consumer<Chunk> chunks,
       Consumer<SourceProblem> problems) throws IOException {
     int[] reported = {0};
+    SourceProblem[] first = {null};
     Consumer<SourceProblem> counting = problem -> {
-      reported[0]++;
+      if (reported[0]++ == 0) {
+        first[0] = problem;
+      }
       problems.accept(problem);
     };
     DirectoryWalker.Listing listing = DirectoryWalker.walk(root, counting);
@@ -200,10 +208,11 @@ public final class DirectorySource implements ChunkSource {
       }
     }
     if (read == 0 && scope.isEmpty()) { // a part may hold nothing the folder's walk reads
-      throw new IllegalArgumentException("folder " + root + " contains no indexable files"
+      throw new EmptyFolderException("folder " + root + " contains no indexable files"
           + " (looked for Markdown, text and source code; skipped: " + binary + " binary, "
           + listing.ignored() + " ignored, " + listing.unsupported() + " of other types, "
-          + reported[0] + " with problems)");
+          + reported[0] + " with problems" + (first[0] == null ? "" : ", such as "
+          + first[0].path() + ": " + first[0].message()) + ")");
     }
   }
 
