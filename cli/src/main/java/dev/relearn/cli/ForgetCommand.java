@@ -36,6 +36,8 @@ final class ForgetCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    Usage.require(spec, target.all || !target.session.isBlank(), "--session must not be blank"
+        + " (feedback recorded without a session is forgotten only with --all)");
     try (Relearn relearn = engine.open(false)) {
       int removed = target.all ? relearn.forgetAll() : relearn.forgetSession(target.session);
       spec.commandLine().getOut().println("forgot " + removed + " query cluster(s)"

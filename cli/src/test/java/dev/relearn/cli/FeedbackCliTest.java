@@ -110,6 +110,18 @@ class FeedbackCliTest {
     assertEquals(2, CliTest.run(args("feedback", "--query", "q", "--used", chunk, "--success",
         "--failure")).code());
     assertEquals(2, CliTest.run(args("forget")).code());
+    Result eventId = CliTest.run(args("feedback", "--query", "q", "--used", chunk,
+        "--event-id", "a b"));
+    assertEquals(2, eventId.code(), "refused before the index is opened");
+    assertTrue(firstLine(eventId).endsWith("without spaces, got: 'a b'"), eventId.err());
+    Result session = CliTest.run(args("feedback", "--query", "q", "--used", chunk,
+        "--session", " "));
+    assertEquals(2, session.code());
+    assertEquals("relearn: session must not be blank; leave it out for none", firstLine(session));
+    Result forget = CliTest.run(args("forget", "--session", ""));
+    assertEquals(2, forget.code(), "no way to forget every session-less event by accident");
+    assertTrue(firstLine(forget).startsWith("relearn: --session must not be blank"),
+        forget.err());
   }
 
   private static String firstLine(Result result) {

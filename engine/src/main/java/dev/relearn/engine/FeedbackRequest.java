@@ -1,5 +1,6 @@
 package dev.relearn.engine;
 
+import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.event.Rating;
 import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.lucene.feedback.Outcome;
@@ -62,6 +63,12 @@ public record FeedbackRequest(String query, List<String> used, Outcome outcome, 
       }
     }
     shown = shown == null ? null : List.copyOf(shown);
+    if (session != null && session.isBlank()) { // a client's bug: anonymous is null
+      throw new IllegalArgumentException("session must not be blank; leave it out for none");
+    }
+    if (eventId != null) {
+      FeedbackEvent.requireValidEventId(eventId);
+    }
     if (quality != null && !(quality >= 0 && quality <= 1)) {
       throw new IllegalArgumentException("quality must be in [0, 1], got: " + quality);
     }

@@ -179,12 +179,17 @@ public final class Relearn implements AutoCloseable {
    * part-way (an {@code IOException}) is finished in the background, retried until it succeeds,
    * by the next open, or at once when asked again; meanwhile searches skip its past queries.
    *
-   * @param sessionId the session id the feedback was recorded with
+   * @param sessionId the session id the feedback was recorded with (feedback recorded without
+   *     one is forgotten only by {@link #forgetAll})
    * @return the past-query clusters removed
+   * @throws IllegalArgumentException if {@code sessionId} is blank
    * @throws IllegalStateException if the engine is read-only
    */
   public int forgetSession(String sessionId) throws IOException {
     Objects.requireNonNull(sessionId, "sessionId");
+    if (sessionId.isBlank()) {
+      throw new IllegalArgumentException("session id must not be blank");
+    }
     return gate.write(() -> parts.feedback().forgetSession(sessionId));
   }
 

@@ -28,6 +28,20 @@ public record FeedbackEvent(String eventId, String sessionHash, float[] queryVec
   /** The longest accepted event id. */
   public static final int MAX_EVENT_ID_LENGTH = 128;
 
+  /**
+   * Checks an event id: 1 to {@link #MAX_EVENT_ID_LENGTH} printable ASCII characters, no spaces.
+   *
+   * @throws IllegalArgumentException naming it (cut to 60 characters) when it is not one
+   */
+  public static void requireValidEventId(String eventId) {
+    if (eventId.isEmpty() || eventId.length() > MAX_EVENT_ID_LENGTH
+        || !eventId.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
+      throw new IllegalArgumentException("event id must be 1 to " + MAX_EVENT_ID_LENGTH
+          + " printable ASCII characters without spaces, got: '"
+          + (eventId.length() > 60 ? eventId.substring(0, 60) + "..." : eventId) + "'");
+    }
+  }
+
   /** Validates everything; messages name the bad value (never query text: there is none). */
   public FeedbackEvent {
     Objects.requireNonNull(eventId, "eventId");
@@ -35,11 +49,7 @@ public record FeedbackEvent(String eventId, String sessionHash, float[] queryVec
     Objects.requireNonNull(queryVector, "queryVector");
     Objects.requireNonNull(outcome, "outcome");
     Objects.requireNonNull(signal, "signal");
-    if (eventId.isEmpty() || eventId.length() > MAX_EVENT_ID_LENGTH
-        || !eventId.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
-      throw new IllegalArgumentException("event id must be 1 to " + MAX_EVENT_ID_LENGTH
-          + " printable ASCII characters, got: '" + eventId + "'");
-    }
+    requireValidEventId(eventId);
     if (queryVector.length == 0) {
       throw new IllegalArgumentException("query vector must not be empty");
     }

@@ -17,6 +17,7 @@ public final class SessionHasher {
   /** The salt file's name. */
   public static final String SALT_FILE = "session.salt";
   private static final int SALT_BYTES = 32;
+  private static final byte[] NO_SESSION = {(byte) 0xff};
 
   private final byte[] salt;
 
@@ -31,13 +32,18 @@ public final class SessionHasher {
     return new SessionHasher(salt);
   }
 
-  /** The hash of a session id: 32 hex characters. A null or blank session is "anonymous". */
+  /**
+   * The hash of a session id: 32 hex characters. A null or blank session, feedback without one,
+   * hashes bytes that no session id encodes to (a 0xFF byte, never in UTF-8), so that no named
+   * session, "anonymous" included, shares it.
+   */
   public String hash(String session) {
-    String value = session == null || session.isBlank() ? "anonymous" : session;
+    byte[] value = session == null || session.isBlank() ? NO_SESSION
+        : session.getBytes(StandardCharsets.UTF_8);
     try {
       Mac mac = Mac.getInstance("HmacSHA256");
       mac.init(new SecretKeySpec(salt, "HmacSHA256"));
-      byte[] digest = mac.doFinal(value.getBytes(StandardCharsets.UTF_8));
+      byte[] digest = mac.doFinal(value);
       return HexFormat.of().formatHex(digest, 0, 16);
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("HmacSHA256 is required by every JDK", e);

@@ -160,4 +160,27 @@ class EventTest {
     Path other = Files.createDirectories(dir.resolve("other"));
     assertNotEquals(hash, SessionHasher.open(other).hash("alice"), "salt is per install");
   }
+
+  @Test
+  void noSessionIsNoNamedSession(@TempDir Path dir) throws Exception {
+    SessionHasher hasher = SessionHasher.open(dir);
+    String none = hasher.hash(null);
+    assertEquals(none, hasher.hash(" "), "blank is none");
+    for (String named : new String[] {"anonymous", "", "\u00ff", "\u0000"}) {
+      if (!named.isBlank()) {
+        assertNotEquals(none, hasher.hash(named), named);
+      }
+    }
+  }
+
+  @Test
+  void eventIdsAreCheckedByName() {
+    FeedbackEvent.requireValidEventId("k1#2-strong");
+    for (String bad : new String[] {"", "a b", "é", "x".repeat(129)}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> FeedbackEvent.requireValidEventId(bad));
+      assertTrue(e.getMessage().startsWith("event id must be 1 to 128 printable ASCII"
+          + " characters without spaces, got: '"), e.getMessage());
+    }
+  }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import dev.relearn.engine.FeedbackRequest;
 import dev.relearn.engine.Relearn;
+import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.event.Rating;
 import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.feedback.store.StoreStats;
@@ -46,7 +47,8 @@ final class FeedbackEndpoints {
     FeedbackRequest request = FeedbackRequest.of(query, fields.ids("used", MAX_USED))
         .withOutcome(outcome(fields.text(20, "outcome")))
         .withRating(rating(body.get("rating")), fields.number("quality", 0, 1))
-        .withIds(fields.text(200, "session"), fields.text(200, "event_id", "eventId"))
+        .withIds(fields.text(200, "session"),
+            fields.text(FeedbackEvent.MAX_EVENT_ID_LENGTH, "event_id", "eventId"))
         .withShown(null, true, false); // shown: the engine takes the query's current top 10
     FeedbackAck ack = relearn.feedback(request);
     QueryClass queryClass = Relearn.queryClass(query);

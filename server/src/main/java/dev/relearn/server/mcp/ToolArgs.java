@@ -81,6 +81,14 @@ final class ToolArgs {
     return text.isBlank() ? null : text.strip();
   }
 
+  /** As {@link #optionalString}, but a blank value is an error rather than absent. */
+  String optionalNonBlankString(String name) {
+    if (args.get(name) instanceof String text && text.isBlank()) {
+      throw new ToolInputException("'" + name + "' must not be blank; leave it out for none");
+    }
+    return optionalString(name);
+  }
+
   /** An optional whole number in [min, max], or {@code fallback} when absent. */
   int optionalInt(String name, int fallback, int min, int max) {
     Object value = args.get(name);

@@ -133,6 +133,10 @@ class HttpErrorsTest {
     assertError(400, "'event_id' and its spelling 'eventId' are both given, with different"
         + " values", server.post("/api/feedback",
             "{\"query\": \"x\", \"used\": [\"a\"], \"event_id\": \"e1\", \"eventId\": \"e2\"}"));
+    assertError(400, "'event_id' must be at most 128 characters", server.post("/api/feedback",
+        "{\"query\": \"x\", \"used\": [\"a\"], \"event_id\": \"" + "e".repeat(150) + "\"}"));
+    assertError(400, "session must not be blank; leave it out for none",
+        server.post("/api/feedback", "{\"query\": \"x\", \"used\": [\"a\"], \"session\": \"\"}"));
     assertError(400, "unknown query class: 'poetry'",
         server.post("/api/feedback/reset", "{\"query_class\": \"poetry\"}"));
     assertError(400, "limit must be in [1, 500], got: 0",
