@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.SocketException;
 import java.util.Locale;
 
 /**
@@ -40,10 +41,11 @@ final class JsonBodies {
   }
 
   /**
-   * The request's body as a JSON object; an empty body is an empty object.
+   * The request's body as a JSON object.
    *
    * @throws ApiException 415 unless declared {@code application/json} (UTF-8), 413 past the size
-   *     limit, 400 for malformed or too deeply nested JSON or a non-object
+   *     limit, 400 for an empty body (a client's bug that would reset all weights if read as
+   *     {@code {}}), malformed or too deeply nested JSON or a non-object
    */
   ObjectNode readObject(HttpExchange exchange) throws IOException {
     requireJson(exchange.getRequestHeaders().getFirst("Content-Type"));
@@ -55,12 +57,9 @@ final class JsonBodies {
       }
     }
     InputStream in = exchange.getRequestBody(); // closed with the exchange
-    byte[] body = deadlines.network(() -> in.readNBytes(maxBodyBytes + 1));
+    byte[] body = deadlines.network(() -> readBody(in));
     if (body.length > maxBodyBytes) {
       throw ApiException.tooLarge(-1, maxBodyBytes);
-    }
-    if (body.length == 0) {
-      return reader.createObjectNode();
     }
     JsonNode node;
     try {
@@ -70,14 +69,31 @@ final class JsonBodies {
     } catch (JsonProcessingException e) {
       throw ApiException.badRequest("malformed JSON: " + describe(e));
     }
-    if (node == null || node.isMissingNode()) {
-      return reader.createObjectNode();
+    if (node == null || node.isMissingNode()) { // no bytes, or only white space
+      throw ApiException.badRequest("the body is empty; send a JSON object ({} for no fields)");
     }
     if (!node.isObject()) {
       throw ApiException.badRequest("the body must be a JSON object, got: "
           + node.getNodeType().name().toLowerCase(Locale.ROOT));
     }
     return (ObjectNode) node;
+  }
+
+  /**
+   * Up to one byte past the limit of the body. A body that ends early (the client went away, or
+   * the server is stopping) is the connection's failure, not the server's: a {@link
+   * SocketException}, which the router notes as such rather than as a 500.
+   */
+  private byte[] readBody(InputStream in) throws IOException {
+    try {
+      return in.readNBytes(maxBodyBytes + 1);
+    } catch (SocketException e) {
+      throw e;
+    } catch (IOException e) {
+      SocketException gone = new SocketException("the body ended early: " + e.getMessage());
+      gone.initCause(e);
+      throw gone;
+    }
   }
 
   /** The JSON text of {@code value} as UTF-8 bytes. */

@@ -171,7 +171,7 @@ class HttpApiTest {
     JsonNode afterReset = server.get("/api/feedback/stats").json();
     assertEquals(0, afterReset.get("ratings").get("samples").asLong());
     assertEquals(3, afterReset.get("store").get("events").asLong(), "events are kept");
-    assertEquals("all", server.post("/api/feedback/reset", "").json().get("reset").asText());
+    assertEquals("all", server.post("/api/feedback/reset", "{}").json().get("reset").asText());
   }
 
   @Test

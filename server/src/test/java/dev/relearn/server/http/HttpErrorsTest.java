@@ -137,6 +137,9 @@ class HttpErrorsTest {
         "{\"query\": \"x\", \"used\": [\"a\"], \"event_id\": \"" + "e".repeat(150) + "\"}"));
     assertError(400, "session must not be blank; leave it out for none",
         server.post("/api/feedback", "{\"query\": \"x\", \"used\": [\"a\"], \"session\": \"\"}"));
+    assertError(400, "the body is empty; send a JSON object ({} for no fields)",
+        server.post("/api/feedback/reset", ""));
+    assertError(400, "the body is empty", server.post("/api/search", " \n"));
     assertError(400, "unknown query class: 'poetry'",
         server.post("/api/feedback/reset", "{\"query_class\": \"poetry\"}"));
     assertError(400, "limit must be in [1, 500], got: 0",
