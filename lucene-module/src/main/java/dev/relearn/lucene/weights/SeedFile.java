@@ -15,6 +15,10 @@ import java.util.Locale;
  */
 final class SeedFile {
   private static final String COLUMNS = "class,rating,c_bm25,c_vector,c_learned";
+  /** The earliest rating time taken: 2000-01-01, in epoch milliseconds. */
+  static final long EARLIEST_MILLIS = 946_684_800_000L;
+  /** How far after the seed's time a rating may be dated (clocks differ a little). */
+  static final long LATEST_AHEAD_MILLIS = 24 * 3600 * 1000L;
 
   private SeedFile() {}
 
@@ -22,7 +26,9 @@ final class SeedFile {
    * The ratings of a seed.
    *
    * @param source names the seed in errors
-   * @param defaultMillis the time of a line without one
+   * @param defaultMillis the time of a line without one: now (a line dated from {@link
+   *     #EARLIEST_MILLIS} to a day after it is taken; a future date would decay the class's
+   *     learning away, and seconds taken for milliseconds would date it to 1970)
    * @throws WeightsFileException naming the first bad line
    */
   static List<ClassRating> read(Reader reader, String source, long defaultMillis)
@@ -67,6 +73,11 @@ final class SeedFile {
         }
       }
       long millis = f.length == 6 ? lines.parseLong(line, f[5]) : defaultMillis;
+      if (millis < EARLIEST_MILLIS || millis > defaultMillis + LATEST_AHEAD_MILLIS) {
+        throw lines.error("millis must be epoch milliseconds from 2000-01-01 to a day from now,"
+            + " got " + f[5] + (millis >= EARLIEST_MILLIS / 1000 && millis < EARLIEST_MILLIS
+                ? " (seconds? times 1000 is " + millis * 1000 + ")" : ""));
+      }
       ratings.add(new ClassRating(queryClass, rating, c, millis));
     }
     return ratings;

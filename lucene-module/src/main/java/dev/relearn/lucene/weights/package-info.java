@@ -65,7 +65,8 @@
  *
  * {@code class} is a {@link dev.relearn.lucene.weights.QueryClass#label() label} (any case),
  * {@code rating} in [−1, 1], each contribution in [0, 1], the optional {@code millis} the epoch
- * milliseconds of the rating (a line without it is dated at the time the seed is given). Blank
+ * milliseconds of the rating, from 2000-01-01 to a day after the seed is given (a line without
+ * it is dated at that time; a future date would decay the class's learning away). Blank
  * lines, lines starting with '#' and a first line naming the columns as above are skipped. The
  * whole input is checked before anything is applied: a bad line is a {@link
  * dev.relearn.lucene.weights.WeightsFileException} naming the line, and nothing changes.

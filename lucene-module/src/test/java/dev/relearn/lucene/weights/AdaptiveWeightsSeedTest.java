@@ -63,6 +63,11 @@ class AdaptiveWeightsSeedTest {
       "keywords,1,0.2,1.5,1.0 | vector contribution must be in [0, 1], got 1.5",
       "keywords,good,0.2,0.3,1.0 | bad number 'good'",
       "keywords,1,0.2,0.3,1.0,yesterday | bad integer 'yesterday'",
+      "keywords,1,0.2,0.3,1.0,99999999999999999 | millis must be epoch milliseconds from"
+          + " 2000-01-01 to a day from now, got 99999999999999999",
+      "keywords,1,0.2,0.3,1.0,1712345678 | millis must be epoch milliseconds from 2000-01-01"
+          + " to a day from now, got 1712345678 (seconds? times 1000 is 1712345678000)",
+      "keywords,1,0.2,0.3,1.0,-5 | millis must be epoch milliseconds",
   })
   void seedWithABadLineNamesTheLineAndAppliesNothing(String bad, String problem)
       throws IOException {
