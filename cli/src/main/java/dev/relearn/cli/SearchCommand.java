@@ -51,7 +51,8 @@ final class SearchCommand implements Callable<Integer> {
   boolean json;
 
   @Option(names = "--explain",
-      description = "Show each hit's learned score breakdown (implies --mode learned).")
+      description = "Show each hit's learned score breakdown (a learned search: --mode may"
+          + " only be auto or learned).")
   boolean explain;
 
   @Parameters(paramLabel = "QUERY", arity = "1..*", description = "The query (words are joined).")
@@ -62,6 +63,8 @@ final class SearchCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     String text = String.join(" ", words);
     search.check(spec, text, k, pathPrefix, kind);
+    Usage.require(spec, !explain || search.modeIsAutoOr(SearchMode.LEARNED), "--explain shows"
+        + " a learned search's breakdown; it cannot be combined with --mode " + search.mode);
     try (Relearn relearn = engine.openPreferWritable()) {
       SearchRequest request = search.request(relearn, text, k, pathPrefix, kind);
       long start = System.nanoTime();

@@ -56,6 +56,11 @@ final class SearchOptions {
         .withFilter(pathPrefix, kind == null ? null : ChunkKind.fromLabel(kind)));
   }
 
+  /** Whether {@code --mode} is auto or names {@code wanted}. */
+  boolean modeIsAutoOr(SearchMode wanted) {
+    return "auto".equalsIgnoreCase(mode) || SearchMode.fromLabel(mode) == wanted;
+  }
+
   SearchMode mode(Relearn relearn) throws java.io.IOException {
     if (!"auto".equalsIgnoreCase(mode)) {
       return SearchMode.fromLabel(mode);

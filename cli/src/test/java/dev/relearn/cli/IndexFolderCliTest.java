@@ -175,7 +175,9 @@ class IndexFolderCliTest {
             + " minmax",
         List.of("--fusion", "rrf", "--alpha", "0.3"), "relearn: --alpha applies only with"
             + " --fusion minmax, got --fusion rrf",
-        List.of("--threads", "100000"), "relearn: --threads must be in [1, 256], got: 100000");
+        List.of("--threads", "100000"), "relearn: --threads must be in [1, 256], got: 100000",
+        List.of("--explain", "--mode", "bm25"), "relearn: --explain shows a learned search's"
+            + " breakdown; it cannot be combined with --mode bm25");
     for (Map.Entry<List<String>, String> c : expected.entrySet()) {
       List<String> command = new ArrayList<>(c.getKey());
       command.add("q");
@@ -185,5 +187,7 @@ class IndexFolderCliTest {
     }
     Result rrf = CliTest.run(args("search", index, "--fusion", "rrf", "--rrf-k", "5", "q"));
     assertEquals(0, rrf.code(), "--rrf-k with --fusion rrf is accepted: " + rrf.err());
+    Result explained = CliTest.run(args("search", index, "--explain", "--mode", "learned", "q"));
+    assertEquals(0, explained.code(), "--explain with --mode learned: " + explained.err());
   }
 }
