@@ -55,6 +55,7 @@ public record FeedbackRequest(String query, List<String> used, Outcome outcome, 
       throw new IllegalArgumentException("used must name 1 to " + MAX_USED
           + " chunk ids, got: " + used.size());
     }
+    FeedbackEvent.requireDistinctIds(used);
     for (String id : used) {
       if (id.length() > MAX_ID_CHARS) {
         throw new IllegalArgumentException("a used chunk id is " + id.length()

@@ -23,6 +23,13 @@ class FeedbackRequestTest {
   }
 
   @Test
+  void usedIdsAreDistinct() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> FeedbackRequest.of("q", List.of("a", "a")));
+    assertEquals("used chunk ids must be non-blank and distinct, got: [a, a]", e.getMessage());
+  }
+
+  @Test
   void aBadEventIdIsRefusedByName() {
     assertEquals("k-1", REQUEST.withIds("s", "k-1").eventId());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

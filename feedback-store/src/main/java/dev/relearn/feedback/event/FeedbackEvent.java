@@ -42,6 +42,21 @@ public record FeedbackEvent(String eventId, String sessionHash, float[] queryVec
     }
   }
 
+  /**
+   * Checks used chunk ids: none blank, none twice.
+   *
+   * @throws IllegalArgumentException listing them when one is
+   */
+  public static void requireDistinctIds(List<String> used) {
+    Set<String> seen = new HashSet<>();
+    for (String id : used) {
+      if (id.isBlank() || !seen.add(id)) {
+        throw new IllegalArgumentException("used chunk ids must be non-blank and distinct, got: "
+            + used);
+      }
+    }
+  }
+
   /** Validates everything; messages name the bad value (never query text: there is none). */
   public FeedbackEvent {
     Objects.requireNonNull(eventId, "eventId");
@@ -65,13 +80,7 @@ public record FeedbackEvent(String eventId, String sessionHash, float[] queryVec
     if (used.isEmpty()) {
       throw new IllegalArgumentException("used must name at least one chunk id");
     }
-    Set<String> seen = new HashSet<>();
-    for (String id : used) {
-      if (id.isBlank() || !seen.add(id)) {
-        throw new IllegalArgumentException("used chunk ids must be non-blank and distinct, got: "
-            + used);
-      }
-    }
+    requireDistinctIds(used);
     Set<String> shownIds = new HashSet<>();
     for (ShownResult result : shown) {
       if (!shownIds.add(result.chunkId())) {
