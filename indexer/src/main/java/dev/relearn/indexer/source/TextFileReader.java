@@ -65,12 +65,28 @@ final class TextFileReader {
     if (bytes.length > MAX_BYTES) {
       return tooLarge(bytes.length);
     }
+    String utf16 = utf16ByteOrderMark(bytes);
+    if (utf16 != null) { // text, with NUL bytes: say so rather than skip it as binary
+      return new Failed("UTF-16 text (byte order mark " + utf16 + "), not UTF-8; convert it,"
+          + " e.g. with iconv -f UTF-16 -t UTF-8");
+    }
     for (int i = 0; i < Math.min(bytes.length, BINARY_PROBE_BYTES); i++) {
       if (bytes[i] == 0) {
         return new Binary(i);
       }
     }
     return decode(bytes);
+  }
+
+  /** The UTF-16 byte order mark {@code bytes} start with, as hex, or null. */
+  private static String utf16ByteOrderMark(byte[] bytes) {
+    if (bytes.length < 2) {
+      return null;
+    }
+    int first = bytes[0] & 0xff;
+    int second = bytes[1] & 0xff;
+    return first == 0xff && second == 0xfe ? "FF FE"
+        : first == 0xfe && second == 0xff ? "FE FF" : null;
   }
 
   private static Outcome decode(byte[] bytes) {

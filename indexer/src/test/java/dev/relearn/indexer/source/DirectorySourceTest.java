@@ -142,6 +142,18 @@ class DirectorySourceTest {
   }
 
   @Test
+  void utf16TextIsReportedNotSkippedAsBinary() throws IOException {
+    write("le.txt", "\uFEFFutf16 text".getBytes(StandardCharsets.UTF_16LE));
+    write("be.txt", "\uFEFFutf16 text".getBytes(StandardCharsets.UTF_16BE));
+    write("good.md", "good\n");
+    assertEquals(List.of("good.md"), readPaths(dir));
+    assertEquals(List.of("be.txt: UTF-16 text (byte order mark FE FF), not UTF-8; convert it, e.g."
+        + " with iconv -f UTF-16 -t UTF-8", "le.txt: UTF-16 text (byte order mark FF FE), not"
+        + " UTF-8; convert it, e.g. with iconv -f UTF-16 -t UTF-8"),
+        problems.stream().map(Object::toString).sorted().toList());
+  }
+
+  @Test
   void unreadableFilesAreReportedAndTheWalkContinues() throws IOException {
     Path locked = write("locked.md", "secret words\n");
     write("open.md", "open\n");
