@@ -36,8 +36,7 @@ final class StatsCommand implements Callable<Integer> {
         out.println(Json.write(toJson(stats)));
       } else {
         out.println("index:    " + stats.directory());
-        out.println("model:    " + (stats.modelId() == null ? "none yet (nothing indexed)"
-            : stats.modelId() + " (" + stats.dimension() + " dims)"));
+        out.println("model:    " + stats.modelId() + " (" + stats.dimension() + " dims)");
         out.println("chunks:   " + stats.chunks() + " " + stats.chunksByKind());
         out.println("sources:  " + stats.origins());
         stats.chunksByOrigin().forEach((origin, chunks) ->

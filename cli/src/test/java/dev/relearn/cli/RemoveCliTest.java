@@ -60,6 +60,11 @@ class RemoveCliTest {
     JsonNode json = new ObjectMapper().readTree(CliTest.run(args("stats", "--json")).out());
     assertEquals(1, json.get("origins").asInt());
     assertEquals(1, json.get("chunks_by_origin").get(keep.toString()).asInt(), json.toString());
+
+    assertEquals(0, CliTest.run(args("remove", keep.toString())).code());
+    Result empty = CliTest.run(args("stats"));
+    assertTrue(empty.out().contains("model:    hashing-384-v1 (384 dims)\nchunks:   0 {}\n"),
+        "an index with nothing left is still bound to its model: " + empty.out());
   }
 
   @Test

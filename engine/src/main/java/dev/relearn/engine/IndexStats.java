@@ -8,8 +8,9 @@ import java.util.TreeMap;
  * What an index holds.
  *
  * @param directory the index folder
- * @param modelId the embedding model it was built with, or null when empty
- * @param dimension its vector dimension, or 0 when empty
+ * @param modelId the embedding model it was built with (from its creation: an index whose
+ *     chunks were all removed still takes only that model's vectors)
+ * @param dimension its vector dimension
  * @param chunks live chunks
  * @param chunksByKind live chunks per kind label, in label order
  * @param origins distinct indexed sources (with live chunks)

@@ -42,9 +42,9 @@ final class StatsReader {
       for (String file : directory.listAll()) {
         bytes += lengthOrZero(directory, file);
       }
-      boolean empty = reader.numDocs() == 0;
-      return new IndexStats(dir.toString(), empty ? null : metadata.modelId(),
-          empty ? 0 : metadata.dimension(), reader.numDocs(), byKind, origins.size(), origins,
+      // an index is bound to its model from its first commit, also while it holds nothing
+      return new IndexStats(dir.toString(), metadata.modelId(), metadata.dimension(),
+          reader.numDocs(), byKind, origins.size(), origins,
           reader.leaves().size(), bytes, folderBytes(dir.resolve(Relearn.FEEDBACK_FOLDER)),
           vectorCache.toString(), folderBytes(vectorCache));
     } finally {

@@ -79,8 +79,8 @@ final class StatsEndpoints {
     body.put("read_only", relearn.readOnly());
     body.put("writable", writable);
     body.put("index", relearn.directory().toString());
-    body.put("model", chunks == 0 ? null : metadata.modelId()); // as stats: none while empty
-    body.put("dimension", chunks == 0 ? 0 : metadata.dimension());
+    body.put("model", metadata.modelId()); // bound from the index's creation, as stats says
+    body.put("dimension", metadata.dimension());
     body.put("chunks", chunks);
     body.put("uptime_ms", System.currentTimeMillis() - startMillis);
     return body;
