@@ -5,6 +5,7 @@ import dev.relearn.indexer.build.ConsoleProgress;
 import dev.relearn.indexer.build.IndexReport;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.indexer.source.SourceProblem;
+import dev.relearn.indexer.source.Sources;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -52,6 +53,13 @@ final class IndexCommand implements Callable<Integer> {
       throw new IllegalArgumentException("no such file or folder: " + missing.stream()
           .map(path -> path.toAbsolutePath().normalize().toString())
           .collect(Collectors.joining(", ")) + "; nothing was indexed");
+    }
+    for (Path path : paths) { // a path that does not suit the format, too: no index created
+      try {
+        Sources.open(path, sourceFormat);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(e.getMessage() + "; nothing was indexed", e);
+      }
     }
     int problems = 0;
     try (Relearn relearn = engine.openOrCreate();

@@ -121,6 +121,13 @@ class IndexFolderCliTest {
     assertEquals("relearn: no such file or folder: " + tmp.resolve("nope").toAbsolutePath()
         + "; nothing was indexed", result.err().strip());
     assertFalse(Files.exists(index), "no index was created");
+    for (String format : new String[] {"beir", "jsonl"}) {
+      Result unsuited = CliTest.run("index", "--index", index.toString(), "--model", "hashing",
+          "--format", format, docs.toString());
+      assertEquals(1, unsuited.code(), unsuited.err());
+      assertTrue(unsuited.err().strip().endsWith("; nothing was indexed"), unsuited.err());
+      assertFalse(Files.exists(index), "no index was created for a path that is no " + format);
+    }
   }
 
   @Test
