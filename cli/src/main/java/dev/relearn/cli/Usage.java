@@ -43,7 +43,11 @@ final class Usage {
   static int handle(ParameterException e, String[] args) {
     CommandLine cli = e.getCommandLine();
     PrintWriter err = cli.getErr();
-    err.println("relearn: " + e.getMessage());
+    // picocli leaves an empty argument after a list's first value unmatched, unconverted
+    boolean emptyLeftOver = e instanceof CommandLine.UnmatchedArgumentException unmatched
+        && unmatched.getUnmatched().stream().anyMatch(String::isBlank);
+    err.println("relearn: " + (emptyLeftOver ? "an argument is empty ('');"
+        + " give a file or folder (. for the current folder), or leave it out" : e.getMessage()));
     if (!CommandLine.UnmatchedArgumentException.printSuggestions(e, err)) {
       err.println("Try '" + cli.getCommandSpec().qualifiedName() + " --help' for more"
           + " information.");

@@ -63,6 +63,16 @@ class EmptyPathCliTest {
     assertFalse(Files.exists(working.resolve(".relearn")), "nothing indexed in " + working);
   }
 
+  @Test
+  void anEmptyArgumentAfterAPathIsNamedToo() {
+    for (String command : List.of("index", "remove")) {
+      Result result = CliTest.run(command, "--index", "nowhere", "somewhere", "");
+      assertEquals(2, result.code(), command + ": " + result.err());
+      assertTrue(result.err().startsWith("relearn: an argument is empty (''); give a file or"
+          + " folder (. for the current folder), or leave it out\n"), result.err());
+    }
+  }
+
   private static void refused(List<String> args, String naming) {
     Result result = CliTest.run(args.toArray(new String[0]));
     assertEquals(2, result.code(), args + ": " + result.err());
