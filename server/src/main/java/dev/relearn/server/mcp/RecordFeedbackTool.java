@@ -97,7 +97,7 @@ final class RecordFeedbackTool extends RelearnTool {
     Double quality = args.optionalDouble("quality");
     String key = checkKey(args.optionalNonBlankString("idempotency_key"));
     String query = args.optionalSecret("query");
-    SessionContext context = contexts.get(args.optionalString("context"));
+    SessionContext context = contexts.get(args.optionalNonBlankString("context"));
     if (relearn.readOnly()) {
       return ToolResults.error("record_feedback cannot record: the index " + relearn.directory()
           + " is open read-only because another process holds its write lock. Stop that"

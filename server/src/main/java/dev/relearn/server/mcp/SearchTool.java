@@ -104,7 +104,7 @@ final class SearchTool extends RelearnTool {
   @Override
   CallToolResult call(ToolArgs args) throws IOException {
     String query = args.requiredSecret("query");
-    SessionContext context = contexts.get(args.optionalString("context"));
+    SessionContext context = contexts.get(args.optionalNonBlankString("context"));
     SearchRequest request;
     String prefix = null;
     if (wide) {

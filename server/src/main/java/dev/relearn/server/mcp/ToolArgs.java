@@ -57,7 +57,7 @@ final class ToolArgs {
     return text;
   }
 
-  /** An optional string whose value is never echoed, or null when absent or blank. */
+  /** An optional string whose value is never echoed, or null when absent; blank is an error. */
   String optionalSecret(String name) {
     Object value = args.get(name);
     if (value == null) {
@@ -66,7 +66,10 @@ final class ToolArgs {
     if (!(value instanceof String text)) {
       throw new ToolInputException("'" + name + "' must be a string, got: " + typeOf(value));
     }
-    return text.isBlank() ? null : text;
+    if (text.isBlank()) { // a client's bug, not a choice of the default
+      throw new ToolInputException("'" + name + "' must not be blank; leave it out for none");
+    }
+    return text;
   }
 
   /** An optional string (stripped), or null when absent or blank. */

@@ -220,6 +220,10 @@ class RelearnMcpServerTest {
         + " learned", error("search", Map.of("query", QUERY, "mode", "fuzzy")));
     assertEquals("record_feedback: 'idempotency_key' must not be blank; leave it out for none",
         error("record_feedback", Map.of("used", List.of(id), "idempotency_key", "")));
+    assertEquals("record_feedback: 'query' must not be blank; leave it out for none",
+        error("record_feedback", Map.of("used", List.of(id), "query", " ")));
+    assertEquals("search: 'context' must not be blank; leave it out for none",
+        error("search", Map.of("query", QUERY, "context", "")));
     assertEquals("record_feedback: 'used' must name 1 to 100 chunk ids, got: 0",
         error("record_feedback", Map.of("used", List.of(" "))));
     assertEquals("record_feedback: 'used' must name 1 to 100 chunk ids, got: 101",
