@@ -1,5 +1,6 @@
 package dev.relearn.cli;
 
+import dev.relearn.engine.IndexFolderCheck;
 import dev.relearn.engine.config.ConfigKey;
 import dev.relearn.engine.config.ConfigLoader;
 import dev.relearn.engine.config.RelearnConfig;
@@ -32,7 +33,8 @@ final class ConfigCommand implements Callable<Integer> {
   Path index;
 
   @Option(names = "--init", description = "Write a complete relearn.json of the current values"
-      + " into the index folder, to edit; refuses to replace an existing file.")
+      + " into the index folder, to edit, also before its first index; refuses to replace an"
+      + " existing file or to write into a folder of other files.")
   boolean init;
 
   @Option(names = "--json", description = "Print one JSON object: values and sources by key.")
@@ -41,16 +43,20 @@ final class ConfigCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    IndexFolder.requireExisting(index);
-    RelearnConfig config = ConfigLoader.load(index);
-    if (init) {
+    if (init) { // also before the first index: a folder that would take one
+      IndexFolder.requireCreatable(index);
+      IndexFolderCheck.requireUsable(index);
       Path file = index.resolve(ConfigLoader.FILE);
       if (Files.exists(file)) {
         throw new IllegalArgumentException(file + " already exists; edit it, or delete it first");
       }
+      RelearnConfig config = ConfigLoader.load(index);
+      Files.createDirectories(index);
       out.println("wrote " + ConfigLoader.write(index, config));
       return 0;
     }
+    IndexFolder.requireExisting(index);
+    RelearnConfig config = ConfigLoader.load(index);
     if (json) {
       Map<String, Object> byKey = new LinkedHashMap<>();
       for (ConfigKey key : ConfigKey.ALL) {

@@ -39,7 +39,7 @@ class IndexFolderCliTest {
       List.of("feedback", "--query", "q", "--used", "x#1"), List.of("feedback-stats"),
       List.of("compact"), List.of("forget", "--all"), List.of("weights"),
       List.of("weights", "--reset"), List.of("stats"), List.of("config"),
-      List.of("config", "--init"), List.of("search", "anything"), List.of("mcp"),
+      List.of("search", "anything"), List.of("mcp"),
       List.of("serve", "--port", "0"));
 
   private static List<String> listing(Path folder) throws IOException {
@@ -108,6 +108,25 @@ class IndexFolderCliTest {
           command.subList(1, command.size()).toArray(new String[0])));
       assertEquals(0, result.code(), command + ": " + result.err());
     }
+  }
+
+  @Test
+  void configInitWritesAConfigurationBeforeTheFirstIndexButNotAmongOtherFiles() throws Exception {
+    Path missing = tmp.resolve("x/new-index");
+    Result init = CliTest.run(args("config", missing, "--init"));
+    assertEquals(0, init.code(), init.err());
+    assertEquals(List.of("", "relearn.json"), listing(missing));
+    Path docs = Files.createDirectories(tmp.resolve("docs"));
+    Files.writeString(docs.resolve("a.md"), "# A\nzebras graze\n");
+    assertEquals(0, CliTest.run(args("index", missing, docs.toString())).code(),
+        "the folder takes its first index");
+
+    Path plain = Files.createDirectories(tmp.resolve("plain"));
+    Files.writeString(plain.resolve("notes.txt"), "my own file");
+    Result refused = CliTest.run(args("config", plain, "--init"));
+    assertEquals(2, refused.code(), refused.err());
+    assertTrue(refused.err().contains("is not empty and is not a relearn index"), refused.err());
+    assertEquals(List.of("", "notes.txt"), listing(plain));
   }
 
   @Test
