@@ -39,6 +39,22 @@ final class Usage {
     }
   }
 
+  /**
+   * The unknown option behind a missing parameter, or null: picocli reports {@code relearn search
+   * --bogus} as a missing QUERY, which hides the typo.
+   */
+  private static String unknownOption(ParameterException e) {
+    if (!(e instanceof CommandLine.MissingParameterException)) {
+      return null;
+    }
+    CommandLine.ParseResult parsed = e.getCommandLine().getParseResult();
+    if (parsed == null) {
+      return null;
+    }
+    return parsed.unmatched().stream().filter(arg -> arg.startsWith("-") && arg.length() > 1)
+        .findFirst().orElse(null);
+  }
+
   /** Prints a usage error as "relearn: MESSAGE" and where to find help; returns exit code 2. */
   static int handle(ParameterException e, String[] args) {
     CommandLine cli = e.getCommandLine();
@@ -46,8 +62,10 @@ final class Usage {
     // picocli leaves an empty argument after a list's first value unmatched, unconverted
     boolean emptyLeftOver = e instanceof CommandLine.UnmatchedArgumentException unmatched
         && unmatched.getUnmatched().stream().anyMatch(String::isBlank);
+    String unknown = unknownOption(e);
     err.println("relearn: " + (emptyLeftOver ? "an argument is empty ('');"
-        + " give a file or folder (. for the current folder), or leave it out" : e.getMessage()));
+        + " give a file or folder (. for the current folder), or leave it out"
+        : unknown != null ? "Unknown option: '" + unknown + "'" : e.getMessage()));
     if (!CommandLine.UnmatchedArgumentException.printSuggestions(e, err)) {
       err.println("Try '" + cli.getCommandSpec().qualifiedName() + " --help' for more"
           + " information.");
