@@ -88,7 +88,7 @@ final class FeedbackCommand implements Callable<Integer> {
             + ack.learnability().name().toLowerCase(java.util.Locale.ROOT) + ")");
         if (!ack.unknownIds().isEmpty()) {
           spec.commandLine().getErr().println("relearn: unknown chunk ids (kept anyway): "
-              + String.join(", ", ack.unknownIds()));
+              + String.join(", ", ack.unknownIds().stream().map(TerminalText::id).toList()));
         }
       }
     }

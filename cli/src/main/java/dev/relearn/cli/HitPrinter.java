@@ -29,7 +29,7 @@ final class HitPrinter {
       String lines = hit.startLine() > 0 ? ":" + hit.startLine() + "-" + hit.endLine() : "";
       String where =
           hit.headingPath().isEmpty() ? "" : "  " + String.join(" > ", hit.headingPath());
-      out.printf(Locale.ROOT, "%2d. [%s] %s%s (%s)%s%n", i + 1, TerminalText.safe(hit.chunkId()),
+      out.printf(Locale.ROOT, "%2d. [%s] %s%s (%s)%s%n", i + 1, TerminalText.id(hit.chunkId()),
           TerminalText.safe(hit.path()), lines, hit.kind().label(), TerminalText.safe(where));
       out.printf(Locale.ROOT, "    score %.4f%s%s%n", hit.score(), stage(" bm25", hit.bm25()),
           stage(" vector", hit.vector()));
@@ -47,7 +47,7 @@ final class HitPrinter {
     for (int i = 0; i < hits.size(); i++) {
       ScoreBreakdown breakdown = breakdowns.get(i);
       out.printf(Locale.ROOT, "%n%2d. %s  total %.6f%n", i + 1,
-          TerminalText.safe(hits.get(i).chunkId()), breakdown.total());
+          TerminalText.id(hits.get(i).chunkId()), breakdown.total());
       for (FeatureContribution feature : breakdown.contributions()) {
         out.printf(Locale.ROOT, "    %-12s value %9.4f  x weight %7.4f  = %9.6f  %s%n",
             feature.name(),

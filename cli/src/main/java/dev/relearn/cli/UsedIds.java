@@ -58,7 +58,37 @@ final class UsedIds {
         i = end + 1;
       }
     }
-    return ids;
+    return unescaped(ids, unknown);
+  }
+
+  /**
+   * {@code ids}, each unknown one that holds an escape replaced by the id it stands for when the
+   * index has that: a search prints a chunk id with control characters (a file name with a line
+   * break) escaped ({@link TerminalText#id}).
+   */
+  private static List<String> unescaped(List<String> ids, Unknown unknown) throws IOException {
+    Set<String> escaped = new LinkedHashSet<>();
+    for (String id : ids) {
+      if (!TerminalText.unescapeId(id).equals(id)) {
+        escaped.add(id);
+      }
+    }
+    if (escaped.isEmpty()) {
+      return ids;
+    }
+    Set<String> plain = new LinkedHashSet<>();
+    for (String id : unknown.of(escaped)) {
+      plain.add(TerminalText.unescapeId(id));
+    }
+    Set<String> stillUnknown = plain.isEmpty() ? Set.of() : unknown.of(plain);
+    List<String> resolved = new ArrayList<>();
+    for (String id : ids) {
+      String candidate = TerminalText.unescapeId(id);
+      boolean swap = escaped.contains(id) && plain.contains(candidate)
+          && !stillUnknown.contains(candidate);
+      resolved.add(swap ? candidate : id);
+    }
+    return resolved;
   }
 
   private static String join(String[] pieces, int from, int to) {
