@@ -64,6 +64,7 @@ final class EvalCommand implements Callable<Integer> {
     BeirDataset beir = data.open(spec, engine);
     Fusion fusion = search.fusion(spec);
     search.checkMode(spec);
+    search.checkCandidates(spec);
     RunFile.requireWritable(runOut);
     Set<String> all = beir.queryIds(data.split);
     Set<String> ids = new LinkedHashSet<>(cap.first(all));
@@ -80,8 +81,8 @@ final class EvalCommand implements Callable<Integer> {
           .forEach(note -> err.println("relearn: " + note));
       SearchMode mode = search.mode(relearn);
       long start = System.nanoTime();
-      Run run = evaluation.run(beir.queries(), ids, mode, fusion, ConsoleProgress.stderr())
-          .withoutSelfHits();
+      Run run = evaluation.run(beir.queries(), ids, mode, fusion, search.candidates,
+          ConsoleProgress.stderr()).withoutSelfHits();
       long millis = (System.nanoTime() - start) / 1_000_000L;
       EvaluationResult scores = EVALUATOR.evaluate(beir.qrels(data.split), run, ids);
       FirstStageResult result = new FirstStageResult(beir.name(), data.split, mode.label(),

@@ -32,7 +32,8 @@ final class SearchOptions {
   int rrfK;
 
   @Option(names = "--candidates", paramLabel = "N", defaultValue = "100",
-      description = "Candidates from each retriever (default: ${DEFAULT-VALUE}).")
+      description = "Candidates from each retriever, at least as many as the hits asked for"
+          + " (default: ${DEFAULT-VALUE}).")
   int candidates;
 
   /** A usage error unless {@code --mode} names a mode (or is auto). */
@@ -40,6 +41,11 @@ final class SearchOptions {
     if (!"auto".equalsIgnoreCase(mode)) {
       Usage.check(spec, () -> SearchMode.fromLabel(mode));
     }
+  }
+
+  /** A usage error unless {@code --candidates} is in range. */
+  void checkCandidates(CommandSpec spec) throws java.io.IOException {
+    Usage.check(spec, () -> SearchRequest.of("candidates").withCandidates(candidates));
   }
 
   /**

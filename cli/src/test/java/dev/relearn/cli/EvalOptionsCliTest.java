@@ -59,6 +59,23 @@ class EvalOptionsCliTest {
   }
 
   @Test
+  void evalTakesItsCandidatesAndAnIndexOfItsOwn() throws Exception {
+    CliTest.Result deeper = run("eval", "--mode", "hybrid", "--candidates", "500");
+    assertEquals(0, deeper.code(), deeper.err());
+
+    Path other = TinyBeir.write(tmp.resolve("copy")); // another dataset named tiny
+    Files.writeString(other.resolve("corpus.jsonl"), "{\"_id\": \"x\", \"text\": \"zebra\"}\n",
+        java.nio.file.StandardOpenOption.APPEND);
+    CliTest.Result shared = CliTest.run("eval", "--index", tmp.resolve("idx").toString(),
+        "--model", "hashing", "--dataset", other.toString());
+    assertEquals(1, shared.code(), shared.err());
+    assertTrue(shared.err().contains("holds another source besides "
+        + other.resolve("corpus.jsonl").toAbsolutePath()), shared.err());
+    assertTrue(shared.err().contains("evaluate in an index of its own (--index NEW_DIR)"),
+        shared.err());
+  }
+
+  @Test
   void learnEvaluatesTheFirstTestQueries() throws Exception {
     CliTest.Result learn = run("eval learn", "--sessions", "5", "--max-queries", "3", "--json");
     assertEquals(0, learn.code(), learn.err());
@@ -91,6 +108,7 @@ class EvalOptionsCliTest {
   void meaninglessCountsAreUsageErrorsNamingTheValue() {
     List<List<String>> cases = List.of(
         List.of("eval", "--max-queries", "0", "--max-queries must be at least 1, got: 0"),
+        List.of("eval", "--candidates", "0", "candidates must be in [1, 10000], got: 0"),
         List.of("eval learn", "--max-queries", "-2", "--max-queries must be at least 1, got: -2"),
         List.of("bench", "--max-queries", "0", "--max-queries must be at least 1, got: 0"),
         List.of("bench", "--warm-up", "-1", "--warm-up must be at least 0 seconds, got: -1"),

@@ -10,6 +10,7 @@ import dev.relearn.eval.metrics.ScoredDoc;
 import dev.relearn.indexer.build.IndexReport;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.indexer.source.Sources;
 import dev.relearn.lucene.fusion.Fusion;
 import dev.relearn.lucene.search.Hit;
 import dev.relearn.lucene.search.SearchMode;
@@ -43,8 +44,21 @@ public final class FirstStageEvaluation {
   /**
    * Indexes the corpus (incrementally: a corpus already indexed costs a quick check and no
    * embedding).
+   *
+   * @throws IllegalArgumentException if the index holds another source too, such as the corpus
+   *     of another dataset of the same folder name (the command line's default index is
+   *     {@code .relearn/eval/<name>}): its documents would be ranked and count as misses
    */
   public IndexReport indexCorpus(Progress progress) throws IOException {
+    String corpus = Sources.open(dataset.corpusFile(), SourceFormat.BEIR).origin();
+    List<String> others = engine.stats().chunksByOrigin().keySet().stream()
+        .filter(origin -> !origin.equals(corpus)).toList();
+    if (!others.isEmpty()) {
+      throw new IllegalArgumentException("the index " + engine.directory() + " holds another"
+          + " source besides " + corpus + ": " + others.getFirst() + (others.size() > 1
+              ? " and " + (others.size() - 1) + " more" : "") + "; its documents would be"
+          + " ranked too: evaluate in an index of its own (--index NEW_DIR)");
+    }
     return engine.index(dataset.corpusFile(), SourceFormat.BEIR, progress);
   }
 
@@ -63,15 +77,24 @@ public final class FirstStageEvaluation {
         result.mean("ndcg@10"), result.mean("recall@100"), result.mean("mrr@10"), millis);
   }
 
-  /** The top-{@value #DEPTH} run for the given queries. */
+  /** The top-{@value #DEPTH} run for the given queries, from {@value #DEPTH} candidates. */
   public Run run(Map<String, String> texts, Set<String> queryIds, SearchMode mode, Fusion fusion,
       Progress progress) throws IOException {
+    return run(texts, queryIds, mode, fusion, DEPTH, progress);
+  }
+
+  /**
+   * The top-{@value #DEPTH} run for the given queries, with {@code candidates} from each
+   * retriever (fewer than {@value #DEPTH} leave shorter rankings).
+   */
+  public Run run(Map<String, String> texts, Set<String> queryIds, SearchMode mode, Fusion fusion,
+      int candidates, Progress progress) throws IOException {
     Map<String, List<ScoredDoc>> hits = new LinkedHashMap<>();
     progress.start("searching " + dataset.name() + " (" + mode.label() + ")", queryIds.size());
     try {
       for (String id : queryIds) {
         SearchRequest request = SearchRequest.of(texts.get(id)).withMode(mode).withK(DEPTH)
-            .withCandidates(DEPTH).withFusion(fusion);
+            .withCandidates(candidates).withFusion(fusion);
         List<ScoredDoc> ranking = new ArrayList<>(DEPTH);
         for (Hit hit : engine.search(request).hits()) {
           ranking.add(new ScoredDoc(hit.chunkId(), hit.score()));
