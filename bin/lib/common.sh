@@ -1,6 +1,14 @@
 # common.sh: helpers shared by bin/relearn and bin/test (sourced; bash 3.2+).
 # Expects RELEARN_ROOT (the repository root) to be set by the caller.
 
+# ONNX Runtime 1.29, which runs the bge-small model, records telemetry on Linux and
+# macOS too (a device id in ~/.cache/Microsoft, the OS, the model's name) and
+# uploads it to Microsoft. Only this variable, set before the JVM starts, turns all
+# of it off; the Java API can silence just its per-session events. Every script
+# that sources this file (bin/relearn, bin/test, bin/bench-*) passes it on to Java.
+# An explicit value in the caller's environment is kept.
+export ORT_DISABLE_TELEMETRY="${ORT_DISABLE_TELEMETRY:-1}"
+
 # relearn_require_mvn: make sure Maven is on PATH; on Debian/Ubuntu as root it
 # installs it with apt-get, otherwise it explains how to and returns 1.
 relearn_require_mvn() {

@@ -20,6 +20,10 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * Runtime. The model and tokenizer ship inside a Maven artifact, so nothing is downloaded. Texts
  * are truncated to 512 tokens; the vector is the normalised CLS token (384 dims).
  *
+ * <p>ONNX Runtime's telemetry is turned off as far as its Java API can: set {@code
+ * ORT_DISABLE_TELEMETRY=1} in the environment of a JVM that embeds this (as {@code bin/relearn}
+ * does) to stop all of it (docs/PRIVACY.md).
+ *
  * <p>Thread-safe: ONNX Runtime sessions and the tokenizer may be shared across threads. {@link
  * #close} waits for embeddings in flight (freeing the native session under one would crash the
  * JVM); an embedding asked for after it fails with an {@link IllegalStateException}.
@@ -68,6 +72,10 @@ public final class BgeSmallEmbedder implements Embedder {
       options.addConfigEntry("session.intra_op.allow_spinning", "0");
       options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
       this.environment = OrtEnvironment.getEnvironment();
+      // ONNX Runtime 1.29 records telemetry on every platform and uploads it; this silences its
+      // per-session events. Only ORT_DISABLE_TELEMETRY=1 in the process's environment, which
+      // bin/relearn sets, also stops its start-up event and its on-disk device id.
+      environment.setTelemetry(false);
       this.session = environment.createSession(model.readAllBytes(), options);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot load the bge-small model from the classpath", e);
