@@ -9,6 +9,7 @@ import dev.relearn.lucene.schema.IndexMetadata;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Objects;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
@@ -28,7 +29,11 @@ final class EngineOpener {
 
   /** Opens (or, read-write, creates) the index in {@code dir}; see {@link Relearn#open}. */
   static Relearn open(Path dir, RelearnOptions options) throws IOException {
-    Path folder = dir.toAbsolutePath().normalize();
+    Objects.requireNonNull(options, "options");
+    Path folder = Objects.requireNonNull(dir, "dir").toAbsolutePath().normalize();
+    if (Files.isRegularFile(folder)) {
+      throw new IllegalArgumentException("index folder " + folder + " is a file, not a folder");
+    }
     if (options.readOnly() && !Files.isDirectory(folder)) {
       throw new IllegalArgumentException("no relearn index at " + folder + " (no such folder);"
           + " create one with: relearn index --index " + folder + " PATH");

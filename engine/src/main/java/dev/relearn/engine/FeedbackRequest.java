@@ -63,7 +63,14 @@ public record FeedbackRequest(String query, List<String> used, Outcome outcome, 
             + "…");
       }
     }
-    shown = shown == null ? null : List.copyOf(shown);
+    if (shown != null) {
+      FeedbackEvent.requireDistinctShown(shown);
+      if (shown.size() > SearchRequest.MAX_K) { // no search shows more
+        throw new IllegalArgumentException("shown must list at most " + SearchRequest.MAX_K
+            + " results, got: " + shown.size());
+      }
+      shown = List.copyOf(shown);
+    }
     if (session != null && session.isBlank()) { // a client's bug: anonymous is null
       throw new IllegalArgumentException("session must not be blank; leave it out for none");
     }

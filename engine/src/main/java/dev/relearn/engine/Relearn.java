@@ -134,6 +134,7 @@ public final class Relearn implements AutoCloseable {
 
   /** Runs a search in the request's mode ({@code learned} re-ranks the first stage). */
   public SearchResults search(SearchRequest request) throws IOException {
+    Objects.requireNonNull(request, "request");
     return gate.call(() -> parts.searches().search(request,
         request.mode().needsVector() ? parts.embedder().queryVector(request.text()) : null));
   }
@@ -144,6 +145,7 @@ public final class Relearn implements AutoCloseable {
    * query's class and its weights, which set the features' weights, come with them.
    */
   public ExplainedResults explain(SearchRequest request) throws IOException {
+    Objects.requireNonNull(request, "request");
     return gate.call(() -> parts.searches().explain(request,
         parts.embedder().queryVector(request.text())));
   }
@@ -168,6 +170,7 @@ public final class Relearn implements AutoCloseable {
    * @throws IllegalStateException if the engine is read-only
    */
   public FeedbackAck feedback(FeedbackRequest request) throws IOException {
+    Objects.requireNonNull(request, "request");
     return gate.write(() -> parts.feedback().record(request));
   }
 
@@ -210,6 +213,9 @@ public final class Relearn implements AutoCloseable {
 
   /** Which of {@code ids} are not ids of chunks in the index, sorted. */
   public Set<String> unknownChunkIds(Collection<String> ids) throws IOException {
+    if (Objects.requireNonNull(ids, "ids").stream().anyMatch(Objects::isNull)) {
+      throw new IllegalArgumentException("ids must not contain null");
+    }
     return gate.call(() -> parts.searches().unknownIds(ids));
   }
 
@@ -275,6 +281,7 @@ public final class Relearn implements AutoCloseable {
 
   /** The class of {@code queryText} that weights are kept for; the text itself is not kept. */
   public static QueryClass queryClass(String queryText) {
+    Objects.requireNonNull(queryText, "queryText");
     return QueryClassifier.classify(queryText);
   }
 

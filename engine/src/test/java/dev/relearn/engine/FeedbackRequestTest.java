@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.relearn.feedback.event.ShownResult;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +27,27 @@ class FeedbackRequestTest {
   void usedIdsAreDistinct() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> FeedbackRequest.of("q", List.of("a", "a")));
-    assertEquals("used chunk ids must be non-blank and distinct, got: [a, a]", e.getMessage());
+    assertEquals("used chunk ids must be non-blank and distinct, got 'a' twice", e.getMessage());
+    String longId = "i".repeat(9000);
+    e = assertThrows(IllegalArgumentException.class,
+        () -> FeedbackRequest.of("q", List.of(longId, longId)));
+    assertTrue(e.getMessage().length() < 200, "the id is cut: " + e.getMessage().length());
+  }
+
+  @Test
+  void whatWasShownIsCheckedWhole() {
+    ShownResult first = new ShownResult("a", 1);
+    assertEquals("shown must not contain null", assertThrows(IllegalArgumentException.class,
+        () -> REQUEST.withShown(java.util.Arrays.asList(first, null), true, false))
+        .getMessage());
+    assertEquals("chunk a is shown twice", assertThrows(IllegalArgumentException.class,
+        () -> REQUEST.withShown(List.of(first, new ShownResult("a", 2)), true, false))
+        .getMessage());
+    List<ShownResult> many = java.util.stream.IntStream.rangeClosed(1, 10_001)
+        .mapToObj(i -> new ShownResult("c" + i, i)).toList();
+    assertEquals("shown must list at most 10000 results, got: 10001",
+        assertThrows(IllegalArgumentException.class, () -> REQUEST.withShown(many, true, false))
+            .getMessage());
   }
 
   @Test

@@ -45,14 +45,32 @@ public record FeedbackEvent(String eventId, String sessionHash, float[] queryVec
   /**
    * Checks used chunk ids: none blank, none twice.
    *
-   * @throws IllegalArgumentException listing them when one is
+   * @throws IllegalArgumentException naming the first bad one (cut to 60 characters)
    */
   public static void requireDistinctIds(List<String> used) {
     Set<String> seen = new HashSet<>();
     for (String id : used) {
       if (id.isBlank() || !seen.add(id)) {
-        throw new IllegalArgumentException("used chunk ids must be non-blank and distinct, got: "
-            + used);
+        throw new IllegalArgumentException("used chunk ids must be non-blank and distinct, got "
+            + (id.isBlank() ? "a blank one" : "'" + (id.length() > 60 ? id.substring(0, 60)
+                + "..." : id) + "' twice"));
+      }
+    }
+  }
+
+  /**
+   * Checks what was shown: no null, no chunk twice.
+   *
+   * @throws IllegalArgumentException naming the first chunk shown twice
+   */
+  public static void requireDistinctShown(List<ShownResult> shown) {
+    Set<String> shownIds = new HashSet<>();
+    for (ShownResult result : shown) {
+      if (result == null) {
+        throw new IllegalArgumentException("shown must not contain null");
+      }
+      if (!shownIds.add(result.chunkId())) {
+        throw new IllegalArgumentException("chunk " + result.chunkId() + " is shown twice");
       }
     }
   }
@@ -81,12 +99,7 @@ public record FeedbackEvent(String eventId, String sessionHash, float[] queryVec
       throw new IllegalArgumentException("used must name at least one chunk id");
     }
     requireDistinctIds(used);
-    Set<String> shownIds = new HashSet<>();
-    for (ShownResult result : shown) {
-      if (!shownIds.add(result.chunkId())) {
-        throw new IllegalArgumentException("chunk " + result.chunkId() + " is shown twice");
-      }
-    }
+    requireDistinctShown(shown);
     if (quality != null && !(quality >= 0 && quality <= 1)) {
       throw new IllegalArgumentException("quality must be in [0, 1], got: " + quality);
     }
