@@ -85,7 +85,7 @@ public final class FirstStageEvaluation {
 
   /**
    * The top-{@value #DEPTH} run for the given queries, with {@code candidates} from each
-   * retriever (fewer than {@value #DEPTH} leave shorter rankings).
+   * retriever (at least {@value #DEPTH}, the hits asked for: fewer count as {@value #DEPTH}).
    */
   public Run run(Map<String, String> texts, Set<String> queryIds, SearchMode mode, Fusion fusion,
       int candidates, Progress progress) throws IOException {
