@@ -93,13 +93,13 @@ public record FeedbackEvent(String eventId, String sessionHash, float[] queryVec
       }
     }
     queryVector = queryVector.clone();
+    requireDistinctShown(shown); // before the copy, which would fail on a null without a word
     shown = List.copyOf(shown);
     used = List.copyOf(used);
     if (used.isEmpty()) {
       throw new IllegalArgumentException("used must name at least one chunk id");
     }
     requireDistinctIds(used);
-    requireDistinctShown(shown);
     if (quality != null && !(quality >= 0 && quality <= 1)) {
       throw new IllegalArgumentException("quality must be in [0, 1], got: " + quality);
     }

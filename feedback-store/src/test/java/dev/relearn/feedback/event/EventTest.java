@@ -97,6 +97,10 @@ class EventTest {
     assertEquals("used must name at least one chunk id", assertThrows(
         IllegalArgumentException.class, () -> new FeedbackEvent("e", "s", VECTOR, List.of(),
             List.of(), Outcome.NONE, null, null, SignalClass.WEAK, 0)).getMessage());
+    assertEquals("shown must not contain null", assertThrows(IllegalArgumentException.class,
+        () -> new FeedbackEvent("e", "s", VECTOR, java.util.Arrays.asList(
+            new ShownResult("a", 1), null), List.of("a"), Outcome.NONE, null, null,
+            SignalClass.WEAK, 0)).getMessage());
     assertEquals("quality must be in [0, 1], got: 1.5", assertThrows(IllegalArgumentException.class,
         () -> event("e", Outcome.NONE, 1.5, SignalClass.STRONG)).getMessage());
     assertEquals("a star rating must be 1 to 5, got: 6",

@@ -149,7 +149,7 @@ final class RecordFeedbackTool extends RelearnTool {
   }
 
   private static String checkKey(String key) {
-    if (key != null && (key.isEmpty() || key.length() > MAX_KEY_CHARS
+    if (key != null && (key.length() > MAX_KEY_CHARS
         || !key.chars().allMatch(c -> c > 0x20 && c < 0x7f))) {
       throw new ToolInputException("'idempotency_key' must be 1 to " + MAX_KEY_CHARS
           + " printable ASCII characters without spaces, got: '"
