@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
+import dev.relearn.server.text.StrictUtf8;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.SocketException;
@@ -45,7 +46,8 @@ final class JsonBodies {
    *
    * @throws ApiException 415 unless declared {@code application/json} (UTF-8), 413 past the size
    *     limit, 400 for an empty body (a client's bug that would reset all weights if read as
-   *     {@code {}}), malformed or too deeply nested JSON or a non-object
+   *     {@code {}}), a body that is not strict UTF-8 (naming the first bad byte's offset),
+   *     malformed or too deeply nested JSON or a non-object
    */
   ObjectNode readObject(HttpExchange exchange) throws IOException {
     requireJson(exchange.getRequestHeaders().getFirst("Content-Type"));
@@ -63,7 +65,9 @@ final class JsonBodies {
     }
     JsonNode node;
     try {
-      node = reader.readTree(body);
+      node = reader.readTree(StrictUtf8.decode(body, body.length)); // Jackson's bytes are lenient
+    } catch (StrictUtf8.InvalidUtf8Exception e) {
+      throw ApiException.badRequest("the body is " + e.getMessage());
     } catch (StreamConstraintsException e) {
       throw ApiException.badRequest(beyondLimit(e));
     } catch (JsonProcessingException e) {

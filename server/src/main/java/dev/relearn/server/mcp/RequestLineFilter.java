@@ -1,13 +1,11 @@
 package dev.relearn.server.mcp;
 
+import dev.relearn.server.text.StrictUtf8;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
@@ -90,12 +88,11 @@ final class RequestLineFilter extends InputStream {
         continue;
       }
       String text;
-      try {
-        text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(next)).toString()
-            .strip();
-      } catch (CharacterCodingException e) { // as a JSON parser would: JSON text is UTF-8
+      try { // strict: overlong forms and encoded surrogates are refused too
+        text = StrictUtf8.decode(next, next.length).strip();
+      } catch (StrictUtf8.InvalidUtf8Exception e) { // JSON text is UTF-8
         replies.writeLine(checks.bytes(checks.error(null, RequestCheck.PARSE_ERROR,
-            "Parse error: the line is not valid UTF-8")));
+            "Parse error: the line is " + e.getMessage())));
         continue;
       }
       if (text.isEmpty()) {

@@ -105,6 +105,31 @@ class RequestLineFilterTest {
     answer.join();
   }
 
+  @Test
+  void overlongFormsAndEncodedSurrogatesAreParseErrorsNamingTheByte() throws Exception {
+    String ping = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":\"";
+    ByteArrayOutputStream input = new ByteArrayOutputStream();
+    input.writeBytes(ping.getBytes(StandardCharsets.UTF_8));
+    input.writeBytes(new byte[] {(byte) 0xC0, (byte) 0xAF, '"', '}', '}', '\n'}); // overlong '/'
+    input.writeBytes(ping.getBytes(StandardCharsets.UTF_8));
+    input.writeBytes(new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80, '"', '}', '}', '\n'});
+    input.writeBytes((LIST + "\n").getBytes(StandardCharsets.UTF_8));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    PendingRequests pending = new PendingRequests();
+    RequestLineFilter filter = new RequestLineFilter(new ByteArrayInputStream(
+        input.toByteArray()), McpJsonDefaults.getMapper(), new WholeLineOutput(out, l -> { }),
+        pending, 1000);
+    pending.answered();
+    assertEquals(LIST + "\n", new String(filter.readAllBytes(), StandardCharsets.UTF_8));
+    String[] replies = out.toString(StandardCharsets.UTF_8).split("\n");
+    System.out.println("overlong and CESU-8 lines: " + String.join(" | ", replies));
+    assertEquals(2, replies.length);
+    ObjectMapper json = new ObjectMapper();
+    String offset = "Parse error: the line is not valid UTF-8 at byte offset " + ping.length();
+    assertError(json.readTree(replies[0]), null, -32700, offset);
+    assertError(json.readTree(replies[1]), null, -32700, offset);
+  }
+
   private static void sleep(long millis) {
     try {
       Thread.sleep(millis);
