@@ -34,6 +34,10 @@ public record FeedbackRequest(String query, List<String> used, Outcome outcome, 
   public static final int MAX_USED = 100;
   /** The longest chunk id a request may name (as long as a query; no chunk id comes close). */
   public static final int MAX_ID_CHARS = SearchRequest.MAX_QUERY_CHARS;
+  /** The lowest quality score. */
+  public static final double MIN_QUALITY = 0;
+  /** The highest quality score. */
+  public static final double MAX_QUALITY = 1;
 
   /** Validates; messages never include the query text. */
   public FeedbackRequest {
@@ -43,8 +47,8 @@ public record FeedbackRequest(String query, List<String> used, Outcome outcome, 
     if (query.isBlank()) {
       throw new IllegalArgumentException("feedback query must not be empty");
     }
-    if (query.length() > SearchRequest.MAX_QUERY_CHARS) { // as a search's: it is searched for
-      throw new IllegalArgumentException("feedback query is " + query.length()
+    if (SearchRequest.length(query) > SearchRequest.MAX_QUERY_CHARS) { // as a search's
+      throw new IllegalArgumentException("feedback query is " + SearchRequest.length(query)
           + " characters long; the limit is " + SearchRequest.MAX_QUERY_CHARS);
     }
     if (used.stream().anyMatch(Objects::isNull)) {
@@ -57,8 +61,8 @@ public record FeedbackRequest(String query, List<String> used, Outcome outcome, 
     }
     FeedbackEvent.requireDistinctIds(used);
     for (String id : used) {
-      if (id.length() > MAX_ID_CHARS) {
-        throw new IllegalArgumentException("a used chunk id is " + id.length()
+      if (SearchRequest.length(id) > MAX_ID_CHARS) {
+        throw new IllegalArgumentException("a used chunk id is " + SearchRequest.length(id)
             + " characters long; the limit is " + MAX_ID_CHARS + ": " + id.substring(0, 40)
             + "…");
       }
@@ -77,7 +81,7 @@ public record FeedbackRequest(String query, List<String> used, Outcome outcome, 
     if (eventId != null) {
       FeedbackEvent.requireValidEventId(eventId);
     }
-    if (quality != null && !(quality >= 0 && quality <= 1)) {
+    if (quality != null && !(quality >= MIN_QUALITY && quality <= MAX_QUALITY)) {
       throw new IllegalArgumentException("quality must be in [0, 1], got: " + quality);
     }
   }

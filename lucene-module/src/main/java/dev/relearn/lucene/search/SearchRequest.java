@@ -19,7 +19,7 @@ import java.util.Objects;
 public record SearchRequest(
     String text, SearchMode mode, int k, int candidates, Fusion fusion, String pathPrefix,
     ChunkKind kind) {
-  /** The longest query accepted, in characters. */
+  /** The longest query accepted, in characters ({@link #length code points}). */
   public static final int MAX_QUERY_CHARS = 10_000;
   /** The most hits or candidates a request may ask for. */
   public static final int MAX_K = 10_000;
@@ -27,7 +27,7 @@ public record SearchRequest(
   public static final int DEFAULT_K = 10;
   /** Default candidates per retriever. */
   public static final int DEFAULT_CANDIDATES = 100;
-  /** The longest path prefix accepted, in characters (Linux's longest path). */
+  /** The longest path prefix accepted, in code points (Linux's longest path). */
   public static final int MAX_PATH_PREFIX_CHARS = 4_096;
 
   /** Validates; messages name the bad value but never echo the query text. */
@@ -38,8 +38,8 @@ public record SearchRequest(
     if (text.isBlank()) {
       throw new IllegalArgumentException("query must not be empty");
     }
-    if (text.length() > MAX_QUERY_CHARS) {
-      throw new IllegalArgumentException("query is " + text.length()
+    if (length(text) > MAX_QUERY_CHARS) {
+      throw new IllegalArgumentException("query is " + length(text)
           + " characters long; the limit is " + MAX_QUERY_CHARS);
     }
     if (k < 1 || k > MAX_K) {
@@ -49,13 +49,21 @@ public record SearchRequest(
       throw new IllegalArgumentException(
           "candidates must be in [1, " + MAX_K + "], got: " + candidates);
     }
-    if (pathPrefix != null && pathPrefix.length() > MAX_PATH_PREFIX_CHARS) {
-      throw new IllegalArgumentException("path prefix is " + pathPrefix.length()
+    if (pathPrefix != null && length(pathPrefix) > MAX_PATH_PREFIX_CHARS) {
+      throw new IllegalArgumentException("path prefix is " + length(pathPrefix)
           + " characters long; the limit is " + MAX_PATH_PREFIX_CHARS);
     }
     if (pathPrefix != null && pathPrefix.isEmpty()) {
       pathPrefix = null;
     }
+  }
+
+  /**
+   * The length of {@code text} as every text limit of relearn counts it: in Unicode code points,
+   * as JSON Schema's {@code maxLength} does, so that an emoji (two UTF-16 units) counts once.
+   */
+  public static int length(String text) {
+    return text.codePointCount(0, text.length());
   }
 
   /**

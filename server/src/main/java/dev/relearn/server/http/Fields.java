@@ -2,6 +2,7 @@ package dev.relearn.server.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.relearn.lucene.search.SearchRequest;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -72,7 +73,7 @@ final class Fields {
     return node.asText();
   }
 
-  /** An optional string of at most {@code maxChars}; null when absent. */
+  /** An optional string of at most {@code maxChars} code points; null when absent. */
   String text(int maxChars, String... names) {
     JsonNode node = get(names);
     if (node == null) {
@@ -82,9 +83,9 @@ final class Fields {
       throw ApiException.badRequest("'" + names[0] + "' must be a string, got: " + type(node));
     }
     String value = node.asText();
-    if (value.length() > maxChars) {
+    if (SearchRequest.length(value) > maxChars) { // code points, as all limits count
       throw ApiException.badRequest("'" + names[0] + "' must be at most " + maxChars
-          + " characters, got: " + value.length());
+          + " characters, got: " + SearchRequest.length(value));
     }
     return value;
   }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * {@code record_feedback}: the chunks an agent used, classified by what its context's searches
@@ -28,6 +29,11 @@ final class RecordFeedbackTool extends RelearnTool {
   static final String NAME = "record_feedback";
   /** The longest idempotency key (events split by class append a short suffix to it). */
   static final int MAX_KEY_CHARS = 100;
+  /**
+   * What an idempotency key may hold: printable ASCII without spaces, as its schema's {@code
+   * pattern} says (the same regular expression in ECMA-262 and Java).
+   */
+  static final Pattern KEY_PATTERN = Pattern.compile("^[!-~]+$");
 
   private final Relearn relearn;
   private final Contexts contexts;
@@ -38,19 +44,20 @@ final class RecordFeedbackTool extends RelearnTool {
     this.contexts = contexts;
     Map<String, Object> input = Schemas.props(
         "used", Schemas.array(Schemas.text(null, FeedbackRequest.MAX_ID_CHARS), "Chunk ids you"
-            + " used (from search or search_all), 1 to " + FeedbackRequest.MAX_USED + "."),
+            + " used (from search or search_all), 1 to " + FeedbackRequest.MAX_USED + ".", 1,
+            FeedbackRequest.MAX_USED),
         "outcome", Schemas.oneOf("How the task ended.", List.of("success", "failure", "none"),
             "none"),
-        "quality", Schemas.prop("number", "Optional quality score in [0, 1]; below 0.5 is"
-            + " recorded but not learned."),
+        "quality", Schemas.number("Optional quality score in [0, 1]; below 0.5 is"
+            + " recorded but not learned.", FeedbackRequest.MIN_QUALITY,
+            FeedbackRequest.MAX_QUALITY),
         "rating", Schemas.prop(List.of("string", "integer"), "Optional rating: \"up\"/\"+1\","
             + " \"down\"/\"-1\", or 1 to 5 stars."),
-        "idempotency_key", Schemas.prop("string", "Optional key: a retry with the same key is"
-            + " recorded once."),
+        "idempotency_key", keySchema(),
         "query", Schemas.text("The query the results were for (default: the query of"
-            + " the search that showed them). Embedded and dropped, never stored.",
+            + " the search that showed them). Embedded and dropped, never stored.", 1,
             SearchRequest.MAX_QUERY_CHARS),
-        "context", Schemas.prop("string", "Context of the searches (default: the last"
+        "context", SessionContext.schema("Context of the searches (default: the last"
             + " set_context)."));
     Map<String, Object> event = Schemas.output(Schemas.props(
         "event_id", Schemas.prop("string", null),
@@ -89,15 +96,17 @@ final class RecordFeedbackTool extends RelearnTool {
 
   @Override
   CallToolResult call(ToolArgs args) throws IOException {
-    List<String> used = args.requiredIds("used", FeedbackRequest.MAX_USED);
-    String outcomeLabel = args.optionalString("outcome");
+    List<String> used = args.requiredIds("used", FeedbackRequest.MAX_USED,
+        FeedbackRequest.MAX_ID_CHARS);
+    String outcomeLabel = args.optionalLabel("outcome");
     Outcome outcome = outcomeLabel == null ? Outcome.NONE : Outcome.fromLabel(outcomeLabel);
     String ratingText = args.optionalScalar("rating");
     Rating rating = ratingText == null ? null : Rating.parse(ratingText);
     Double quality = args.optionalDouble("quality");
-    String key = checkKey(args.optionalNonBlankString("idempotency_key"));
-    String query = args.optionalSecret("query");
-    SessionContext context = contexts.get(args.optionalNonBlankString("context"));
+    String key = checkKey(args.optionalExact("idempotency_key", MAX_KEY_CHARS));
+    String query = args.optionalExact("query", SearchRequest.MAX_QUERY_CHARS);
+    SessionContext context = contexts.get(args.optionalNonBlankString("context",
+        SessionContext.MAX_ID_CHARS));
     if (relearn.readOnly()) {
       return ToolResults.error("record_feedback cannot record: the index " + relearn.directory()
           + " is open read-only because another process holds its write lock. Stop that"
@@ -148,12 +157,18 @@ final class RecordFeedbackTool extends RelearnTool {
     return ToolResults.ok(text.toString(), body);
   }
 
+  private static Map<String, Object> keySchema() {
+    Map<String, Object> schema = Schemas.text("Optional key: a retry with the same key is"
+        + " recorded once. Printable ASCII without spaces.", 1, MAX_KEY_CHARS);
+    schema.put("pattern", KEY_PATTERN.pattern());
+    return schema;
+  }
+
+  /** {@code key} (null for none), once its characters match {@link #KEY_PATTERN}. */
   private static String checkKey(String key) {
-    if (key != null && (key.length() > MAX_KEY_CHARS
-        || !key.chars().allMatch(c -> c > 0x20 && c < 0x7f))) {
+    if (key != null && !KEY_PATTERN.matcher(key).matches()) {
       throw new ToolInputException("'idempotency_key' must be 1 to " + MAX_KEY_CHARS
-          + " printable ASCII characters without spaces, got: '"
-          + (key.length() > 60 ? key.substring(0, 60) + "..." : key) + "'");
+          + " printable ASCII characters without spaces, got: " + ToolArgs.quote(key));
     }
     return key;
   }

@@ -89,7 +89,8 @@ public final class RelearnMcpServer implements AutoCloseable {
         return call(tool, arguments);
       }
     }
-    return ToolResults.error("unknown tool: '" + name + "'; expected one of search, search_all,"
+    return ToolResults.error("unknown tool: " + ToolArgs.quote(String.valueOf(name))
+        + "; expected one of search, search_all,"
         + " record_feedback, set_context");
   }
 

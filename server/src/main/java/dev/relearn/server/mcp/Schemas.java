@@ -5,7 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Small builders for the JSON Schemas of the tools' inputs and outputs. */
+/**
+ * Small builders for the JSON Schemas of the tools' inputs and outputs. Lengths are in code
+ * points, as JSON Schema counts them and as the tools check them ({@link ToolArgs}).
+ */
 final class Schemas {
   private Schemas() {}
 
@@ -47,6 +50,21 @@ final class Schemas {
     return schema;
   }
 
+  /** A string property of {@code minLength} to {@code maxLength} characters. */
+  static Map<String, Object> text(String description, int minLength, int maxLength) {
+    Map<String, Object> schema = text(description, maxLength);
+    schema.put("minLength", minLength);
+    return schema;
+  }
+
+  /** A number property in [min, max]. */
+  static Map<String, Object> number(String description, double min, double max) {
+    Map<String, Object> schema = prop("number", description);
+    schema.put("minimum", min);
+    schema.put("maximum", max);
+    return schema;
+  }
+
   /** A whole-number property in [min, max] with a default. */
   static Map<String, Object> integer(String description, int defaultValue, int min, int max) {
     Map<String, Object> schema = prop("integer", description, defaultValue);
@@ -66,6 +84,15 @@ final class Schemas {
   static Map<String, Object> array(Map<String, Object> items, String description) {
     Map<String, Object> schema = prop("array", description);
     schema.put("items", items);
+    return schema;
+  }
+
+  /** An array of {@code minItems} to {@code maxItems} items. */
+  static Map<String, Object> array(Map<String, Object> items, String description, int minItems,
+      int maxItems) {
+    Map<String, Object> schema = array(items, description);
+    schema.put("minItems", minItems);
+    schema.put("maxItems", maxItems);
     return schema;
   }
 

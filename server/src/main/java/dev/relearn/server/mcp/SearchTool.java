@@ -56,14 +56,15 @@ final class SearchTool extends RelearnTool {
   private static McpSchema.Tool searchTool() {
     Map<String, Object> input = Schemas.props(
         "query", Schemas.text("What to look for, in words or code identifiers; plain text, no"
-            + " query syntax.", SearchRequest.MAX_QUERY_CHARS),
+            + " query syntax.", 1, SearchRequest.MAX_QUERY_CHARS),
         "k", Schemas.integer("Hits to return.", SearchRequest.DEFAULT_K, 1, MAX_K),
         "mode", Schemas.oneOf("Retrieval mode; auto is learned once the index has feedback,"
             + " else hybrid.", List.of("auto", "bm25", "vector", "hybrid", "learned"), "auto"),
-        "path_prefix", Schemas.prop("string", "Only chunks whose path starts so; paths begin"
+        "path_prefix", Schemas.text("Only chunks whose path starts so; paths begin"
             + " with the indexed folder's name, e.g. docs/guide.md (default: the context's"
-            + " prefix, from set_context; \"\" for the whole index)."),
-        "context", Schemas.prop("string", "Context to attribute the search to (default: the"
+            + " prefix, from set_context; \"\" for the whole index).",
+            SearchRequest.MAX_PATH_PREFIX_CHARS),
+        "context", SessionContext.schema("Context to attribute the search to (default: the"
             + " last set_context)."));
     return McpSchema.Tool.builder().name(SEARCH).title("Search the index")
         .description("Search the indexed documents and code (hybrid BM25 + vectors, re-ranked by"
@@ -79,10 +80,10 @@ final class SearchTool extends RelearnTool {
 
   private static McpSchema.Tool wideTool() {
     Map<String, Object> input = Schemas.props(
-        "query", Schemas.text("What to look for, in words or code identifiers.",
+        "query", Schemas.text("What to look for, in words or code identifiers.", 1,
             SearchRequest.MAX_QUERY_CHARS),
         "k", Schemas.integer("Hits to return.", WIDE_K, 1, MAX_WIDE_K),
-        "context", Schemas.prop("string", "Context to attribute the search to (default: the"
+        "context", SessionContext.schema("Context to attribute the search to (default: the"
             + " last set_context)."));
     return McpSchema.Tool.builder().name(SEARCH_ALL).title("Search the whole catalogue")
         .description("The escape valve, for when search's list missed what you need: a wider"
@@ -103,8 +104,9 @@ final class SearchTool extends RelearnTool {
 
   @Override
   CallToolResult call(ToolArgs args) throws IOException {
-    String query = args.requiredSecret("query");
-    SessionContext context = contexts.get(args.optionalNonBlankString("context"));
+    String query = args.requiredSecret("query", SearchRequest.MAX_QUERY_CHARS);
+    SessionContext context = contexts.get(args.optionalNonBlankString("context",
+        SessionContext.MAX_ID_CHARS));
     SearchRequest request;
     String prefix = null;
     if (wide) {
@@ -113,11 +115,11 @@ final class SearchTool extends RelearnTool {
           .withCandidates(WIDE_CANDIDATES);
     } else {
       // an explicit "" searches the whole index, whatever the context's prefix
-      prefix = args.optionalString("path_prefix");
+      prefix = args.optionalString("path_prefix", SearchRequest.MAX_PATH_PREFIX_CHARS);
       if (prefix == null && !args.has("path_prefix")) {
         prefix = context.pathPrefix();
       }
-      request = SearchRequest.of(query).withMode(mode(args.optionalString("mode")))
+      request = SearchRequest.of(query).withMode(mode(args.optionalLabel("mode")))
           .withK(args.optionalInt("k", SearchRequest.DEFAULT_K, 1, MAX_K))
           .withFilter(prefix, null);
     }

@@ -6,6 +6,7 @@ import dev.relearn.lucene.search.SearchRequest;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -36,11 +37,17 @@ final class SessionContext {
     this.sessionId = Objects.requireNonNull(sessionId, "sessionId");
   }
 
+  /** The input schema of a tool's {@code context} argument: a non-blank id. */
+  static Map<String, Object> schema(String description) {
+    return Schemas.text(description, 1, MAX_ID_CHARS);
+  }
+
   /** Checks a caller's context id. */
   static String checkId(String id) {
-    if (id.isBlank() || id.length() > MAX_ID_CHARS) {
+    int length = SearchRequest.length(id);
+    if (id.isBlank() || length > MAX_ID_CHARS) {
       throw new ToolInputException("a context id must be 1 to " + MAX_ID_CHARS
-          + " characters, got " + id.length() + (id.isBlank() ? " blank ones" : ""));
+          + " characters, got " + length + (id.isBlank() ? " blank ones" : ""));
     }
     return id;
   }
@@ -59,9 +66,10 @@ final class SessionContext {
 
   /** Sets the path prefix (null for none); a longer one than searches take is refused. */
   synchronized void pathPrefix(String prefix) {
-    if (prefix != null && prefix.length() > SearchRequest.MAX_PATH_PREFIX_CHARS) {
+    if (prefix != null && SearchRequest.length(prefix) > SearchRequest.MAX_PATH_PREFIX_CHARS) {
       throw new ToolInputException("'path_prefix' must be at most "
-          + SearchRequest.MAX_PATH_PREFIX_CHARS + " characters, got " + prefix.length());
+          + SearchRequest.MAX_PATH_PREFIX_CHARS + " characters, got "
+          + SearchRequest.length(prefix));
     }
     this.pathPrefix = prefix;
   }

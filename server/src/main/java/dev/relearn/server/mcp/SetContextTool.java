@@ -1,5 +1,6 @@
 package dev.relearn.server.mcp;
 
+import dev.relearn.lucene.search.SearchRequest;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.util.LinkedHashMap;
@@ -21,11 +22,11 @@ final class SetContextTool extends RelearnTool {
   SetContextTool(Contexts contexts) {
     this.contexts = contexts;
     Map<String, Object> input = Schemas.props(
-        "context", Schemas.prop("string", "A context (session) id of your choice, e.g. one per"
+        "context", SessionContext.schema("A context (session) id of your choice, e.g. one per"
             + " task. Returning to an id resumes that context."),
-        "path_prefix", Schemas.prop("string", "Optional: the context's searches only return"
+        "path_prefix", Schemas.text("Optional: the context's searches only return"
             + " chunks whose path starts so, e.g. docs/ (paths begin with the indexed folder's"
-            + " name; search_all ignores it)."));
+            + " name; search_all ignores it).", SearchRequest.MAX_PATH_PREFIX_CHARS));
     Map<String, Object> output = Schemas.output(Schemas.props(
         "context", Schemas.prop("string", null),
         "path_prefix", Schemas.prop(List.of("string", "null"), null),
@@ -49,11 +50,12 @@ final class SetContextTool extends RelearnTool {
 
   @Override
   CallToolResult call(ToolArgs args) {
-    String id = args.optionalString("context");
+    String id = args.optionalString("context", SessionContext.MAX_ID_CHARS);
     if (id == null) {
       throw new ToolInputException(NAME + " needs the argument 'context' (a non-blank id)");
     }
-    SessionContext context = contexts.set(id, args.optionalString("path_prefix"));
+    SessionContext context = contexts.set(id,
+        args.optionalString("path_prefix", SearchRequest.MAX_PATH_PREFIX_CHARS));
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("context", context.id());
     body.put("path_prefix", context.pathPrefix());

@@ -1,5 +1,6 @@
 package dev.relearn.server.mcp;
 
+import dev.relearn.lucene.search.SearchRequest;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -10,9 +11,15 @@ import java.util.TreeSet;
 /**
  * A tool call's arguments, checked: unknown names, wrong types and out-of-range numbers are
  * {@link ToolInputException}s naming the argument. Values of arguments listed as secret (the
- * query) are never echoed in a message.
+ * query) are never echoed in a message; others are quoted up to {@link #QUOTE_CHARS} characters.
+ * Lengths are counted in code points, as the input schemas' {@code maxLength} counts them.
  */
 final class ToolArgs {
+  /** The most characters of a value an error message quotes. */
+  static final int QUOTE_CHARS = 100;
+  /** The longest label (mode, outcome, rating) read: longer than any valid one. */
+  static final int MAX_LABEL_CHARS = 40;
+
   private final String tool;
   private final Map<String, Object> args;
 
@@ -30,7 +37,7 @@ final class ToolArgs {
     Map<String, Object> given = args == null ? Map.of() : args;
     for (String name : new TreeSet<>(given.keySet())) {
       if (!allowed.contains(name)) {
-        throw new ToolInputException("unknown argument '" + name + "' for tool " + tool
+        throw new ToolInputException("unknown argument " + quote(name) + " for tool " + tool
             + "; expected: " + String.join(", ", allowed));
       }
     }
@@ -42,23 +49,26 @@ final class ToolArgs {
     return args.get(name) != null;
   }
 
-  /** A required non-blank string; its value is never echoed (it may be a query). */
-  String requiredSecret(String name) {
+  /**
+   * A required non-blank string of at most {@code maxLength} characters; its value is never
+   * echoed (it may be a query).
+   */
+  String requiredSecret(String name, int maxLength) {
     Object value = args.get(name);
     if (value == null) {
       throw new ToolInputException(tool + " needs the argument '" + name + "'");
     }
-    if (!(value instanceof String text)) {
-      throw new ToolInputException("'" + name + "' must be a string, got: " + typeOf(value));
-    }
-    if (text.isBlank()) {
+    if (value instanceof String text && text.isBlank()) {
       throw new ToolInputException("'" + name + "' must not be empty");
     }
-    return text;
+    return optionalExact(name, maxLength);
   }
 
-  /** An optional string whose value is never echoed, or null when absent; blank is an error. */
-  String optionalSecret(String name) {
+  /**
+   * An optional string as given (not stripped) of at most {@code maxLength} characters, or null
+   * when absent; blank is an error. Its value is never echoed (it may be a query).
+   */
+  String optionalExact(String name, int maxLength) {
     Object value = args.get(name);
     if (value == null) {
       return null;
@@ -69,11 +79,14 @@ final class ToolArgs {
     if (text.isBlank()) { // a client's bug, not a choice of the default
       throw new ToolInputException("'" + name + "' must not be blank; leave it out for none");
     }
-    return text;
+    return checkLength("'" + name + "'", text, maxLength);
   }
 
-  /** An optional string (stripped), or null when absent or blank. */
-  String optionalString(String name) {
+  /**
+   * An optional string of at most {@code maxLength} characters (as given), stripped; null when
+   * absent or blank.
+   */
+  String optionalString(String name, int maxLength) {
     Object value = args.get(name);
     if (value == null) {
       return null;
@@ -81,15 +94,37 @@ final class ToolArgs {
     if (!(value instanceof String text)) {
       throw new ToolInputException("'" + name + "' must be a string, got: " + describe(value));
     }
+    checkLength("'" + name + "'", text, maxLength);
     return text.isBlank() ? null : text.strip();
   }
 
   /** As {@link #optionalString}, but a blank value is an error rather than absent. */
-  String optionalNonBlankString(String name) {
+  String optionalNonBlankString(String name, int maxLength) {
     if (args.get(name) instanceof String text && text.isBlank()) {
       throw new ToolInputException("'" + name + "' must not be blank; leave it out for none");
     }
-    return optionalString(name);
+    return optionalString(name, maxLength);
+  }
+
+  /**
+   * An optional short label, such as a mode or an outcome, stripped; null when absent or blank.
+   * One longer than any label is refused here, quoted in part.
+   */
+  String optionalLabel(String name) {
+    return optionalString(name, MAX_LABEL_CHARS);
+  }
+
+  /**
+   * {@code text}, unless it is longer than {@code maxLength} characters, counted as the input
+   * schemas' {@code maxLength} counts them (code points: {@link SearchRequest#length}).
+   */
+  private static String checkLength(String what, String text, int maxLength) {
+    int length = SearchRequest.length(text);
+    if (length > maxLength) {
+      throw new ToolInputException(what + " must be at most " + maxLength
+          + " characters, got " + length);
+    }
+    return text;
   }
 
   /** An optional whole number in [min, max], or {@code fallback} when absent. */
@@ -141,14 +176,15 @@ final class ToolArgs {
       throw new ToolInputException("'" + name + "' must be a string or a whole number, got: "
           + describe(value));
     }
-    return optionalString(name);
+    return optionalLabel(name);
   }
 
   /**
-   * A required list of non-blank strings, stripped, duplicates dropped in order: 1 to {@code
-   * maxItems} of them.
+   * A required list of 1 to {@code maxItems} strings of at most {@code maxLength} characters, as
+   * the schema's {@code minItems}, {@code maxItems} and {@code maxLength} say; blank ones are
+   * dropped, the others stripped, duplicates dropped in order, and at least one must remain.
    */
-  List<String> requiredIds(String name, int maxItems) {
+  List<String> requiredIds(String name, int maxItems, int maxLength) {
     Object value = args.get(name);
     if (value == null) {
       throw new ToolInputException(tool + " needs the argument '" + name + "'");
@@ -158,20 +194,37 @@ final class ToolArgs {
       throw new ToolInputException("'" + name + "' must be an array of chunk ids, got: "
           + describe(value));
     }
+    if (items.size() > maxItems) {
+      throw new ToolInputException("'" + name + "' must name 1 to " + maxItems
+          + " chunk ids, got: " + items.size());
+    }
     Set<String> ids = new LinkedHashSet<>();
     for (Object item : items) {
       if (!(item instanceof String id)) {
         throw new ToolInputException("'" + name + "' must hold strings, got: " + describe(item));
       }
-      if (!id.isBlank()) {
+      if (!checkLength("each of '" + name + "'", id, maxLength).isBlank()) {
         ids.add(id.strip());
       }
     }
-    if (ids.isEmpty() || ids.size() > maxItems) {
+    if (ids.isEmpty()) {
       throw new ToolInputException("'" + name + "' must name 1 to " + maxItems
-          + " chunk ids, got: " + ids.size());
+          + " chunk ids, got: 0");
     }
     return new ArrayList<>(ids);
+  }
+
+  /**
+   * {@code value} quoted for an error message: whole up to {@link #QUOTE_CHARS} characters, else
+   * its start and its length, so that no message repeats a huge value.
+   */
+  static String quote(String value) {
+    int length = SearchRequest.length(value);
+    if (length <= QUOTE_CHARS) {
+      return "'" + value + "'";
+    }
+    return "'" + value.substring(0, value.offsetByCodePoints(0, QUOTE_CHARS)) + "...' ("
+        + length + " characters)";
   }
 
   private static String typeOf(Object value) {
@@ -186,8 +239,7 @@ final class ToolArgs {
 
   private static String describe(Object value) {
     if (value instanceof String text) {
-      String shown = text.length() > 60 ? text.substring(0, 60) + "..." : text;
-      return "'" + shown + "'";
+      return quote(text);
     }
     if (value instanceof Number || value instanceof Boolean) {
       return value.toString();

@@ -3,6 +3,7 @@ package dev.relearn.server.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.relearn.lucene.search.SearchRequest;
 import dev.relearn.server.http.TestServer.Response;
 import java.io.ByteArrayOutputStream;
 import java.net.http.HttpRequest;
@@ -15,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A body that is not strict UTF-8 is a 400 naming the first bad byte: Jackson's byte parser alone
- * took an overlong {@code /} and a CESU-8 surrogate and answered 200.
+ * took an overlong {@code /} and a CESU-8 surrogate and answered 200. Text limits count code
+ * points.
  */
 class HttpUtf8Test {
   @TempDir static Path tmp;
@@ -51,6 +53,18 @@ class HttpUtf8Test {
   void wellFormedUtf8Passes() throws Exception {
     Response response = server.post("/api/search", "{\"query\": \"rotate keys \u00e9 \ud83d\ude00\"}");
     assertEquals(200, response.status(), response.body());
+  }
+
+  @Test
+  void queryLimitCountsCodePointsAsTheMcpSchemaDoes() throws Exception {
+    String emoji = "\ud83d\ude00"; // one code point, two UTF-16 units
+    Response atLimit = server.post("/api/search", "{\"query\": \""
+        + emoji.repeat(SearchRequest.MAX_QUERY_CHARS) + "\"}");
+    assertEquals(200, atLimit.status(), atLimit.body());
+    Response past = server.post("/api/search", "{\"query\": \""
+        + emoji.repeat(SearchRequest.MAX_QUERY_CHARS + 1) + "\"}");
+    assertEquals(400, past.status(), past.body());
+    assertTrue(past.error().contains("10001 characters"), past.error());
   }
 
   /** POSTs the UTF-8 of strings and raw bytes (given as ints), in order. */

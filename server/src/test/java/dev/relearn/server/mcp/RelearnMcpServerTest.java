@@ -175,18 +175,6 @@ class RelearnMcpServerTest {
   }
 
   @Test
-  @SuppressWarnings("unchecked")
-  void querySchemasStateTheLengthLimit() {
-    for (McpSchema.Tool tool : server.tools()) {
-      Map<String, Object> query = (Map<String, Object>) tool.inputSchema().properties()
-          .get("query");
-      if (query != null) {
-        assertEquals(SearchRequest.MAX_QUERY_CHARS, query.get("maxLength"), tool.name());
-      }
-    }
-  }
-
-  @Test
   void initializeAnswersWithTheProtocolVersionTheClientProposed() throws Exception {
     assertEquals("2025-06-18", negotiatedVersion("2025-06-18"));
     assertEquals("2024-11-05", negotiatedVersion("2024-11-05"));
@@ -248,7 +236,7 @@ class RelearnMcpServerTest {
     // a context keeps its prefix for later calls: one beyond any path is refused, not kept
     assertEquals("set_context: 'path_prefix' must be at most 4096 characters, got 4097",
         error("set_context", Map.of("context", "long", "path_prefix", "d".repeat(4_097))));
-    assertEquals("search: path prefix is 4097 characters long; the limit is 4096",
+    assertEquals("search: 'path_prefix' must be at most 4096 characters, got 4097",
         error("search", Map.of("query", QUERY, "path_prefix", "d".repeat(4_097))));
     assertEquals("unknown tool: 'delete_all'; expected one of search, search_all,"
         + " record_feedback, set_context", error("delete_all", Map.of()));
@@ -257,6 +245,27 @@ class RelearnMcpServerTest {
     nulls.put("k", null);
     assertFalse(((List<?>) body(server.call("search", nulls)).get("hits")).isEmpty(),
         "a null argument counts as absent");
+  }
+
+  @Test
+  void errorsQuoteAtMostAHundredCharactersOfAValue() {
+    String huge = "x".repeat(100_000);
+    String quoted = "'" + "x".repeat(ToolArgs.QUOTE_CHARS) + "...' (100000 characters)";
+    assertTrue(error(huge, Map.of()).startsWith("unknown tool: " + quoted));
+    assertTrue(error("search", Map.of("query", QUERY, huge, 1)).contains(
+        "unknown argument " + quoted));
+    assertEquals("search: 'k' must be a whole number, got: " + quoted,
+        error("search", Map.of("query", QUERY, "k", huge)));
+    String key = "x y".repeat(33) + "x"; // 100 characters: quoted whole
+    assertEquals("record_feedback: 'idempotency_key' must be 1 to 100 printable ASCII characters"
+        + " without spaces, got: '" + key + "'", error("record_feedback",
+            Map.of("used", List.of("a"), "query", QUERY, "idempotency_key", key)));
+    for (String message : List.of(error("search", Map.of("query", QUERY, "mode", huge)),
+        error("record_feedback", Map.of("used", List.of("a"), "query", QUERY, "outcome", huge)),
+        error("record_feedback", Map.of("used", List.of("a"), "query", QUERY, "rating", huge)))) {
+      assertTrue(message.length() < 200, () -> message.length() + " characters: "
+          + message.substring(0, 100));
+    }
   }
 
   @Test
