@@ -1,6 +1,8 @@
 package dev.relearn.server.mcp;
 
 import dev.relearn.lucene.search.Hit;
+import dev.relearn.lucene.search.SearchRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,6 +13,8 @@ import java.util.Map;
 final class HitResults {
   /** Snippet characters shown per hit in the text summary. */
   static final int TEXT_SNIPPET_CHARS = 160;
+  /** The shortest a snippet is cut to before hits are dropped to fit the result budget. */
+  static final int MIN_SNIPPET_CHARS = 80;
 
   private HitResults() {}
 
@@ -33,13 +37,65 @@ final class HitResults {
         "path_prefix", Schemas.prop(List.of("string", "null"), "The path prefix the hits were"
             + " limited to (null: the whole index)"),
         "took_ms", Schemas.prop("number", "Search time in the server, milliseconds"),
-        "hits", Schemas.array(hit, "Best first")),
+        "hits", Schemas.array(hit, "Best first"),
+        "trimmed", Schemas.prop("string", "Present when the result was cut to fit the result"
+            + " budget: what was cut")),
         List.of("context", "mode", "path_prefix", "took_ms", "hits"));
   }
 
+  /**
+   * A search's result within the {@link ResultBudget}: untouched when it fits, else with
+   * snippets cut (to no fewer than {@link #MIN_SNIPPET_CHARS}), then with fewer hits, and a
+   * {@code trimmed} note saying so.
+   *
+   * @param shown the hits the result shows, which the context remembers as shown
+   */
+  record Page(CallToolResult result, List<Hit> shown) {}
+
+  /** The result of a search that found {@code hits}; {@code prefix} is the prefix applied. */
+  static Page fit(String tool, String context, String mode, String prefix, double millis,
+      List<Hit> hits) {
+    Query query = new Query(tool, context, mode, prefix, millis, hits.size());
+    Page full = query.page(hits, Integer.MAX_VALUE, null);
+    if (ResultBudget.fits(full.result())) {
+      return full;
+    }
+    int longest = hits.stream().mapToInt(hit -> SearchRequest.length(hit.snippet())).max()
+        .orElse(0);
+    int snippets = ResultBudget.largest(MIN_SNIPPET_CHARS, Math.max(MIN_SNIPPET_CHARS, longest),
+        chars -> query.fits(hits, chars));
+    if (snippets >= MIN_SNIPPET_CHARS) {
+      return query.page(hits, snippets, query.note(hits.size(), snippets));
+    }
+    int count = ResultBudget.largest(0, hits.size(),
+        n -> query.fits(hits.subList(0, n), MIN_SNIPPET_CHARS));
+    List<Hit> shown = hits.subList(0, Math.max(count, 0));
+    return query.page(shown, MIN_SNIPPET_CHARS, query.note(shown.size(), MIN_SNIPPET_CHARS));
+  }
+
+  /** What a search's result shows besides its hits. */
+  private record Query(String tool, String context, String mode, String prefix, double millis,
+      int found) {
+    Page page(List<Hit> hits, int snippetChars, String trimmed) {
+      return new Page(ToolResults.ok(
+          text(tool, context, mode, prefix, hits, snippetChars, trimmed),
+          structured(context, mode, prefix, millis, hits, snippetChars, trimmed)), hits);
+    }
+
+    boolean fits(List<Hit> hits, int snippetChars) {
+      Page page = page(hits, snippetChars, note(hits.size(), snippetChars));
+      return ResultBudget.fits(page.result());
+    }
+
+    String note(int shown, int snippetChars) {
+      return ResultBudget.note("snippets cut to " + snippetChars + " chars"
+          + (shown < found ? ", " + shown + " of " + found + " hits shown" : ""));
+    }
+  }
+
   /** The structured content; {@code prefix} is the path prefix applied, or null. */
-  static Map<String, Object> structured(String context, String mode, String prefix,
-      double millis, List<Hit> hits) {
+  private static Map<String, Object> structured(String context, String mode, String prefix,
+      double millis, List<Hit> hits, int snippetChars, String trimmed) {
     List<Map<String, Object>> list = new ArrayList<>(hits.size());
     for (Hit hit : hits) {
       Map<String, Object> json = new LinkedHashMap<>();
@@ -49,7 +105,7 @@ final class HitResults {
       json.put("start_line", hit.startLine());
       json.put("end_line", hit.endLine());
       json.put("heading_path", hit.headingPath());
-      json.put("snippet", hit.snippet());
+      json.put("snippet", ResultBudget.cut(hit.snippet(), snippetChars));
       json.put("score", hit.score());
       list.add(json);
     }
@@ -59,6 +115,9 @@ final class HitResults {
     body.put("path_prefix", prefix);
     body.put("took_ms", millis);
     body.put("hits", list);
+    if (trimmed != null) {
+      body.put("trimmed", trimmed);
+    }
     return body;
   }
 
@@ -66,7 +125,8 @@ final class HitResults {
    * The text summary: one line per hit with its id, then a short snippet. A path prefix is named
    * (it may come from set_context, long before), with a hint when nothing matched under it.
    */
-  static String text(String tool, String context, String mode, String prefix, List<Hit> hits) {
+  private static String text(String tool, String context, String mode, String prefix,
+      List<Hit> hits, int snippetChars, String trimmed) {
     StringBuilder out = new StringBuilder();
     out.append(String.format(Locale.ROOT, "%s: %d %s%s (%s, context %s).", tool, hits.size(),
         hits.size() == 1 ? "hit" : "hits", prefix == null ? "" : " under path prefix '" + prefix
@@ -77,6 +137,9 @@ final class HitResults {
       out.append(" Paths are relative and begin with the indexed folder's name (e.g."
           + " docs/guide.md); pass path_prefix \"\" to search the whole index.");
     }
+    if (trimmed != null) {
+      out.append("\ntrimmed: ").append(trimmed);
+    }
     for (int i = 0; i < hits.size(); i++) {
       Hit hit = hits.get(i);
       String lines = hit.startLine() > 0 ? ":" + hit.startLine() + "-" + hit.endLine() : "";
@@ -84,10 +147,8 @@ final class HitResults {
           : "  [" + String.join(" > ", hit.headingPath()) + "]";
       out.append(String.format(Locale.ROOT, "\n%d. %s%s%s  id=%s  score=%.4f", i + 1, hit.path(),
           lines, headings, hit.chunkId(), hit.score()));
-      String snippet = hit.snippet().replaceAll("\\s+", " ").strip();
-      if (snippet.length() > TEXT_SNIPPET_CHARS) {
-        snippet = snippet.substring(0, TEXT_SNIPPET_CHARS) + "...";
-      }
+      String snippet = ResultBudget.cut(hit.snippet().replaceAll("\\s+", " ").strip(),
+          Math.min(TEXT_SNIPPET_CHARS, snippetChars));
       if (!snippet.isEmpty()) {
         out.append("\n   ").append(snippet);
       }

@@ -29,6 +29,8 @@ final class RecordFeedbackTool extends RelearnTool {
   static final String NAME = "record_feedback";
   /** The longest idempotency key (events split by class append a short suffix to it). */
   static final int MAX_KEY_CHARS = 100;
+  /** The shortest a chunk id in a result is cut to, to fit the result budget. */
+  static final int MIN_ID_CHARS = 40;
   /**
    * What an idempotency key may hold: printable ASCII without spaces, as its schema's {@code
    * pattern} says (the same regular expression in ECMA-262 and Java).
@@ -73,7 +75,9 @@ final class RecordFeedbackTool extends RelearnTool {
         "events", Schemas.array(event, "One event per signal class"),
         "stats", LearningStats.storeSchema(),
         "weights", Schemas.array(LearningStats.weightsSchema(), "Adaptive weights of the"
-            + " query classes involved")),
+            + " query classes involved"),
+        "trimmed", Schemas.prop("string", "Present when chunk ids were cut to fit the result"
+            + " budget")),
         List.of("context", "events", "stats", "weights"));
     this.tool = McpSchema.Tool.builder().name(NAME).title("Record feedback")
         .description("Tell relearn which chunks you used and how the task ended, so that later"
@@ -81,7 +85,7 @@ final class RecordFeedbackTool extends RelearnTool {
             + " searches showed: very_strong (in the latest search), discovery (found with"
             + " search_all after search missed it), strong (in an earlier search of the"
             + " context) or weak (never shown). Returns the classes and the updated learning"
-            + " statistics.")
+            + " statistics." + ResultBudget.DESCRIPTION)
         .inputSchema(Schemas.input(input, List.of("used")))
         .outputSchema(output)
         .annotations(new McpSchema.ToolAnnotations("Record feedback", false, false, false,
@@ -128,33 +132,67 @@ final class RecordFeedbackTool extends RelearnTool {
           .withShown(group.shown(), group.explicitSearch(), group.afterWiderSearch()));
       classes.add(Relearn.queryClass(group.query()));
     }
-    List<Map<String, Object>> events = new ArrayList<>();
-    StringBuilder text = new StringBuilder();
+    List<Recorded> recorded = new ArrayList<>();
     for (FeedbackRequest request : requests) {
-      FeedbackAck ack = relearn.feedback(request);
-      Map<String, Object> event = new LinkedHashMap<>();
-      event.put("event_id", ack.eventId());
-      event.put("signal", ack.signal().label());
-      event.put("chunk_ids", request.used());
-      event.put("duplicate", ack.duplicate());
-      event.put("learnability", ack.learnability().name().toLowerCase(Locale.ROOT));
-      event.put("unknown_ids", ack.unknownIds());
-      events.add(event);
-      text.append(String.format(Locale.ROOT, "%s %s (%s) for %s%s.\n",
-          ack.duplicate() ? "Already recorded" : "Recorded", ack.signal().label(),
-          event.get("learnability"), String.join(", ", request.used()),
-          ack.unknownIds().isEmpty() ? ""
-              : "; unknown ids kept anyway: " + String.join(", ", ack.unknownIds())));
+      recorded.add(new Recorded(request, relearn.feedback(request)));
     }
     Map<String, Object> store = LearningStats.store(relearn);
     List<Map<String, Object>> weights = LearningStats.weights(relearn, classes);
+    CallToolResult full = result(context.id(), recorded, store, weights, Integer.MAX_VALUE);
+    if (ResultBudget.fits(full)) {
+      return full;
+    }
+    int idChars = ResultBudget.largest(MIN_ID_CHARS, FeedbackRequest.MAX_ID_CHARS,
+        chars -> ResultBudget.fits(result(context.id(), recorded, store, weights, chars)));
+    return result(context.id(), recorded, store, weights, Math.max(idChars, MIN_ID_CHARS));
+  }
+
+  /** One event recorded: the request and the store's acknowledgement. */
+  private record Recorded(FeedbackRequest request, FeedbackAck ack) {}
+
+  /**
+   * The result naming each event's chunk ids cut to {@code idChars} (an id that long is no chunk
+   * of the index, which are far shorter), with a {@code trimmed} note when any was cut.
+   */
+  private static CallToolResult result(String context, List<Recorded> recorded,
+      Map<String, Object> store, List<Map<String, Object>> weights, int idChars) {
+    List<Map<String, Object>> events = new ArrayList<>();
+    StringBuilder text = new StringBuilder();
+    boolean cut = false;
+    for (Recorded one : recorded) {
+      FeedbackAck ack = one.ack();
+      List<String> used = cutIds(one.request().used(), idChars);
+      List<String> unknown = cutIds(ack.unknownIds(), idChars);
+      cut |= !used.equals(one.request().used()) || !unknown.equals(ack.unknownIds());
+      Map<String, Object> event = new LinkedHashMap<>();
+      event.put("event_id", ack.eventId());
+      event.put("signal", ack.signal().label());
+      event.put("chunk_ids", used);
+      event.put("duplicate", ack.duplicate());
+      event.put("learnability", ack.learnability().name().toLowerCase(Locale.ROOT));
+      event.put("unknown_ids", unknown);
+      events.add(event);
+      text.append(String.format(Locale.ROOT, "%s %s (%s) for %s%s.\n",
+          ack.duplicate() ? "Already recorded" : "Recorded", ack.signal().label(),
+          event.get("learnability"), String.join(", ", used),
+          unknown.isEmpty() ? "" : "; unknown ids kept anyway: " + String.join(", ", unknown)));
+    }
     Map<String, Object> body = new LinkedHashMap<>();
-    body.put("context", context.id());
+    body.put("context", context);
     body.put("events", events);
     body.put("stats", store);
     body.put("weights", weights);
+    if (cut) {
+      String note = ResultBudget.note("chunk ids cut to " + idChars + " chars");
+      body.put("trimmed", note);
+      text.append("trimmed: ").append(note).append('\n');
+    }
     text.append(LearningStats.text(store, weights));
     return ToolResults.ok(text.toString(), body);
+  }
+
+  private static List<String> cutIds(List<String> ids, int chars) {
+    return ids.stream().map(id -> ResultBudget.cut(id, chars)).toList();
   }
 
   private static Map<String, Object> keySchema() {

@@ -70,7 +70,7 @@ final class SearchTool extends RelearnTool {
         .description("Search the indexed documents and code (hybrid BM25 + vectors, re-ranked by"
             + " what past feedback taught). Returns the best chunks with ids, paths, lines,"
             + " heading paths and snippets. After using some, call record_feedback with their"
-            + " chunk ids. If none fits, try search_all.")
+            + " chunk ids. If none fits, try search_all." + ResultBudget.DESCRIPTION)
         .inputSchema(Schemas.input(input, List.of("query")))
         .outputSchema(HitResults.schema())
         .annotations(new McpSchema.ToolAnnotations("Search the index", true, false, true, false,
@@ -89,7 +89,7 @@ final class SearchTool extends RelearnTool {
         .description("The escape valve, for when search's list missed what you need: a wider"
             + " hybrid search over the whole catalogue (no path prefix, 50 hits from a larger"
             + " candidate window, no learned re-ranking). Chunks you then use and report with"
-            + " record_feedback count as discoveries.")
+            + " record_feedback count as discoveries." + ResultBudget.DESCRIPTION)
         .inputSchema(Schemas.input(input, List.of("query")))
         .outputSchema(HitResults.schema())
         .annotations(new McpSchema.ToolAnnotations("Search the whole catalogue", true, false,
@@ -126,12 +126,12 @@ final class SearchTool extends RelearnTool {
     long start = System.nanoTime();
     SearchResults results = relearn.search(request);
     double millis = (System.nanoTime() - start) / 1e6;
-    context.remember(wide ? ShownList.Kind.WIDER : ShownList.Kind.SEARCH, query, results.hits(),
-        contexts.nextSequence());
     String mode = request.mode().label();
-    return ToolResults.ok(
-        HitResults.text(tool.name(), context.id(), mode, prefix, results.hits()),
-        HitResults.structured(context.id(), mode, prefix, millis, results.hits()));
+    HitResults.Page page = HitResults.fit(tool.name(), context.id(), mode, prefix, millis,
+        results.hits());
+    context.remember(wide ? ShownList.Kind.WIDER : ShownList.Kind.SEARCH, query, page.shown(),
+        contexts.nextSequence()); // what the result shows, after any trimming
+    return page.result();
   }
 
   /** The mode a label asks for; {@code auto} (or none) is learned once there is feedback. */

@@ -1,5 +1,6 @@
 package dev.relearn.server.mcp;
 
+import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 
 /** Builds tool results: a text summary with structured content, or an error. */
@@ -10,6 +11,11 @@ final class ToolResults {
   static CallToolResult ok(String text, Object structured) {
     return CallToolResult.builder().addTextContent(text).structuredContent(structured)
         .isError(false).build();
+  }
+
+  /** The text summary of {@code result}. */
+  static String text(CallToolResult result) {
+    return ((McpSchema.TextContent) result.content().get(0)).text();
   }
 
   /** A tool error (not a protocol error): the caller sees {@code message} and may retry. */
