@@ -29,6 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class McpMalformedInputTest {
   private static final String SECRET = "kangaroo";
+  private static final String SEARCH = "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\","
+      + "\"params\":{\"name\":\"search\",\"arguments\":{\"query\":\"" + SECRET + " ";
   private static final String INITIALIZED =
       "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
 
@@ -49,6 +51,8 @@ class McpMalformedInputTest {
       "",
       "[1, 2]", // JSON, but no message
       "{\"jsonrpc\":\"2.0\",\"id\":\"x7\",\"query\":\"" + SECRET + "\"}", // no method
+      SEARCH + "\u00c0\u00af\"}}}", // an overlong '/' (C0 AF): not UTF-8
+      SEARCH + "\u00ed\u00a0\u0080\"}}}", // a CESU-8 surrogate (ED A0 80): not UTF-8
       "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}"
     };
     List<JsonNode> replies = new ArrayList<>();
@@ -57,7 +61,7 @@ class McpMalformedInputTest {
     try (BufferedReader out = new BufferedReader(
         new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       for (String line : lines) {
-        in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        in.write((line + "\n").getBytes(StandardCharsets.ISO_8859_1)); // chars as raw bytes
         in.flush();
         if (!line.isEmpty() && !line.equals(INITIALIZED)) {
           replies.add(json.readTree(out.readLine())); // one answer per line, before the next
@@ -75,8 +79,11 @@ class McpMalformedInputTest {
         "Parse error: the line is not one valid JSON value (line 1,");
     assertError(replies.get(2), null, -32600, "Invalid Request: not a JSON-RPC 2.0 request");
     assertError(replies.get(3), "x7", -32600, "Invalid Request: not a JSON-RPC 2.0 request");
-    assertEquals(3, replies.get(4).get("id").asInt());
-    assertEquals(4, replies.get(4).at("/result/tools").size(), replies.get(4).toString());
+    String offset = "Parse error: the line is not valid UTF-8 at byte offset " + SEARCH.length();
+    assertError(replies.get(4), null, -32700, offset);
+    assertError(replies.get(5), null, -32700, offset);
+    assertEquals(3, replies.get(6).get("id").asInt());
+    assertEquals(4, replies.get(6).at("/result/tools").size(), replies.get(6).toString());
     for (JsonNode reply : replies) {
       assertFalse(reply.toString().contains(SECRET), "no reply echoes the line: " + reply);
     }
