@@ -34,6 +34,8 @@ public record FeedbackRequest(String query, List<String> used, Outcome outcome, 
   public static final int MAX_USED = 100;
   /** The longest chunk id a request may name (as long as a query; no chunk id comes close). */
   public static final int MAX_ID_CHARS = SearchRequest.MAX_QUERY_CHARS;
+  /** The longest session id, in code points (an MCP context id is one). */
+  public static final int MAX_SESSION_CHARS = 200;
   /** The lowest quality score. */
   public static final double MIN_QUALITY = 0;
   /** The highest quality score. */
@@ -77,6 +79,10 @@ public record FeedbackRequest(String query, List<String> used, Outcome outcome, 
     }
     if (session != null && session.isBlank()) { // a client's bug: anonymous is null
       throw new IllegalArgumentException("session must not be blank; leave it out for none");
+    }
+    if (session != null && SearchRequest.length(session) > MAX_SESSION_CHARS) {
+      throw new IllegalArgumentException("session is " + SearchRequest.length(session)
+          + " characters long; the limit is " + MAX_SESSION_CHARS);
     }
     if (eventId != null) {
       FeedbackEvent.requireValidEventId(eventId);

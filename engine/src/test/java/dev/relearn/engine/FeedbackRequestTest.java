@@ -24,6 +24,19 @@ class FeedbackRequestTest {
   }
 
   @Test
+  void limitsCountCodePoints() {
+    String emoji = "\ud83d\ude00"; // two UTF-16 units, one code point, as JSON Schema counts
+    String session = emoji.repeat(FeedbackRequest.MAX_SESSION_CHARS);
+    assertEquals(session, REQUEST.withIds(session, null).session());
+    assertEquals("session is 201 characters long; the limit is 200", assertThrows(
+        IllegalArgumentException.class, () -> REQUEST.withIds(session + "s", null))
+        .getMessage());
+    String id = emoji.repeat(FeedbackRequest.MAX_ID_CHARS);
+    String query = emoji.repeat(dev.relearn.lucene.search.SearchRequest.MAX_QUERY_CHARS);
+    assertEquals(List.of(id), FeedbackRequest.of(query, List.of(id)).used());
+  }
+
+  @Test
   void usedIdsAreDistinct() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> FeedbackRequest.of("q", List.of("a", "a")));

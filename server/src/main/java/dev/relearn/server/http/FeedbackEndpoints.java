@@ -47,7 +47,7 @@ final class FeedbackEndpoints {
     FeedbackRequest request = FeedbackRequest.of(query, fields.ids("used", MAX_USED))
         .withOutcome(outcome(fields.text(20, "outcome")))
         .withRating(rating(body.get("rating")), fields.number("quality", 0, 1))
-        .withIds(fields.text(200, "session"),
+        .withIds(fields.text(FeedbackRequest.MAX_SESSION_CHARS, "session"),
             fields.text(FeedbackEvent.MAX_EVENT_ID_LENGTH, "event_id", "eventId"))
         .withShown(null, true, false); // shown: the engine takes the query's current top 10
     FeedbackAck ack = relearn.feedback(request);

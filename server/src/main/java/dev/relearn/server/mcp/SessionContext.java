@@ -1,5 +1,6 @@
 package dev.relearn.server.mcp;
 
+import dev.relearn.engine.FeedbackRequest;
 import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.lucene.search.Hit;
 import dev.relearn.lucene.search.SearchRequest;
@@ -18,8 +19,8 @@ import java.util.Objects;
 final class SessionContext {
   /** The most lists a context remembers; older ones are forgotten first. */
   static final int MAX_LISTS = 32;
-  /** The longest context id accepted. */
-  static final int MAX_ID_CHARS = 200;
+  /** The longest context id accepted: it is the session id feedback is recorded under. */
+  static final int MAX_ID_CHARS = FeedbackRequest.MAX_SESSION_CHARS;
 
   private final String id;
   private final String sessionId;
