@@ -13,6 +13,7 @@ import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.search.Hit;
 import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
+import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.nio.file.Files;
@@ -81,6 +82,8 @@ class ResultBudgetTest {
     assertTrue(ToolResults.text(result).contains("\ntrimmed: " + trimmed));
     assertTrue(hits.size() > 50 && hits.size() < 500, hits.size() + " hits");
     assertTrue(size > ResultBudget.MAX_CHARS * 0.95, "the budget is used: " + size);
+    assertTrue(McpJsonDefaults.getSchemaValidator().validate(HitResults.schema(), body).valid(),
+        "a trimmed result still matches the output schema");
     // what the context remembers as shown is what the result showed
     String notShown = searchIds(500).get(hits.size());
     String signal = feedbackSignal(notShown);

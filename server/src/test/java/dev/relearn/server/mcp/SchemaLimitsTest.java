@@ -11,6 +11,8 @@ import dev.relearn.engine.RelearnOptions;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.search.SearchRequest;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.nio.file.Files;
@@ -29,13 +31,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The input schemas state every limit the tools check, with the same numbers, counted the same
- * way: each bound a schema declares is tried from both sides through the server, so that what a
- * host validates before sending is what the server accepts.
+ * way: each bound a schema declares is tried from both sides, through the SDK's JSON Schema
+ * validator and through the server, so that what a host validates before sending is what the
+ * server accepts.
  */
 class SchemaLimitsTest {
   private static final String QUERY = "rotate signing keys";
   /** One code point, two UTF-16 units: a JSON Schema validator counts it once. */
   private static final String EMOJI = "\ud83d\ude00";
+  private static final JsonSchemaValidator VALIDATOR = McpJsonDefaults.getSchemaValidator();
 
   @TempDir Path tmp;
   private Relearn relearn;
@@ -130,8 +134,16 @@ class SchemaLimitsTest {
     }
   }
 
-  /** Calls {@code tool} with {@code inside}, then {@code outside}, as {@code name}. */
+  /**
+   * Calls {@code tool} with {@code inside}, then {@code outside}, as {@code name}, after checking
+   * that the SDK's JSON Schema validator, as a host would, accepts the one and refuses the other.
+   */
   private void check(String tool, String name, String bound, Object inside, Object outside) {
+    Map<String, Object> schema = inputSchema(tool);
+    assertTrue(VALIDATOR.validate(schema, args(tool, name, inside)).valid(),
+        tool + "." + name + ": the schema refuses a value at its " + bound);
+    assertFalse(VALIDATOR.validate(schema, args(tool, name, outside)).valid(),
+        tool + "." + name + ": the schema accepts a value past its " + bound);
     CallToolResult accepted = server.call(tool, args(tool, name, inside));
     assertFalse(Boolean.TRUE.equals(accepted.isError()), tool + "." + name + " at its " + bound
         + " was refused: " + text(accepted));
@@ -164,6 +176,16 @@ class SchemaLimitsTest {
 
   private static Number number(double value, boolean whole) {
     return whole ? (Number) (int) value : (Number) value;
+  }
+
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> inputSchema(String tool) {
+    for (McpSchema.Tool declared : server.tools()) {
+      if (declared.name().equals(tool)) {
+        return McpJsonDefaults.getMapper().convertValue(declared.inputSchema(), Map.class);
+      }
+    }
+    throw new AssertionError("no tool " + tool);
   }
 
   @SuppressWarnings("unchecked")
