@@ -55,13 +55,13 @@ final class HitResults {
   /** The result of a search that found {@code hits}; {@code prefix} is the prefix applied. */
   static Page fit(String tool, String context, String mode, String prefix, double millis,
       List<Hit> hits) {
-    Query query = new Query(tool, context, mode, prefix, millis, hits.size());
+    int longest = hits.stream().mapToInt(hit -> SearchRequest.length(hit.snippet())).max()
+        .orElse(0);
+    Query query = new Query(tool, context, mode, prefix, millis, hits.size(), longest);
     Page full = query.page(hits, Integer.MAX_VALUE, null);
     if (ResultBudget.fits(full.result())) {
       return full;
     }
-    int longest = hits.stream().mapToInt(hit -> SearchRequest.length(hit.snippet())).max()
-        .orElse(0);
     int snippets = ResultBudget.largest(MIN_SNIPPET_CHARS, Math.max(MIN_SNIPPET_CHARS, longest),
         chars -> query.fits(hits, chars));
     if (snippets >= MIN_SNIPPET_CHARS) {
@@ -75,7 +75,7 @@ final class HitResults {
 
   /** What a search's result shows besides its hits. */
   private record Query(String tool, String context, String mode, String prefix, double millis,
-      int found) {
+      int found, int longestSnippet) {
     Page page(List<Hit> hits, int snippetChars, String trimmed) {
       return new Page(ToolResults.ok(
           text(tool, context, mode, prefix, hits, snippetChars, trimmed),
@@ -87,9 +87,13 @@ final class HitResults {
       return ResultBudget.fits(page.result());
     }
 
+    /** What was cut: snippets longer than {@code snippetChars}, hits past {@code shown}. */
     String note(int shown, int snippetChars) {
-      return ResultBudget.note("snippets cut to " + snippetChars + " chars"
-          + (shown < found ? ", " + shown + " of " + found + " hits shown" : ""));
+      String snippets = snippetChars < longestSnippet
+          ? "snippets cut to " + snippetChars + " chars" : "";
+      String count = shown < found ? shown + " of " + found + " hits shown" : "";
+      return ResultBudget.note(snippets.isEmpty() || count.isEmpty() ? snippets + count
+          : snippets + ", " + count);
     }
   }
 
