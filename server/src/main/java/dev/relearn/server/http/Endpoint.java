@@ -1,18 +1,24 @@
 package dev.relearn.server.http;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
 import java.util.Set;
 
-/** One API endpoint: answers a request with a value the router writes as JSON, status 200. */
+/**
+ * One API endpoint: answers a request with a value the router writes as JSON, status 200. The
+ * router reads a POST's body before, and writes the answer after: an endpoint does engine work
+ * only, never waits for the client.
+ */
 @FunctionalInterface
 interface Endpoint {
   /**
-   * Handles {@code exchange} without writing to it.
+   * Handles {@code exchange} without reading from or writing to it.
    *
+   * @param body a POST's body, read by the router; null for other methods
    * @throws ApiException for a request it refuses
    */
-  Object handle(HttpExchange exchange) throws IOException;
+  Object handle(HttpExchange exchange, ObjectNode body) throws IOException;
 
   /** The query-string parameters it takes; any other is refused before {@link #handle}. */
   default Set<String> parameters() {

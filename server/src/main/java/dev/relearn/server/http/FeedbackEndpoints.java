@@ -2,7 +2,6 @@ package dev.relearn.server.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpExchange;
 import dev.relearn.engine.FeedbackRequest;
 import dev.relearn.engine.Relearn;
 import dev.relearn.feedback.event.FeedbackEvent;
@@ -31,16 +30,13 @@ final class FeedbackEndpoints {
   private static final Set<String> RESET_FIELDS = Set.of("query_class", "queryClass");
 
   private final Relearn relearn;
-  private final JsonBodies json;
 
-  FeedbackEndpoints(Relearn relearn, JsonBodies json) {
+  FeedbackEndpoints(Relearn relearn) {
     this.relearn = relearn;
-    this.json = json;
   }
 
-  /** {@code POST /api/feedback}. */
-  Object record(HttpExchange exchange) throws IOException {
-    ObjectNode body = json.readObject(exchange);
+  /** {@code POST /api/feedback} with its {@code body}. */
+  Object record(ObjectNode body) throws IOException {
     requireWritable("feedback cannot be recorded");
     Fields fields = Fields.of(body, FEEDBACK_FIELDS);
     String query = fields.query("query");
@@ -67,9 +63,8 @@ final class FeedbackEndpoints {
     return answer;
   }
 
-  /** {@code POST /api/feedback/reset}. */
-  Object reset(HttpExchange exchange) throws IOException {
-    ObjectNode body = json.readObject(exchange);
+  /** {@code POST /api/feedback/reset} with its {@code body}. */
+  Object reset(ObjectNode body) throws IOException {
     requireWritable("weights cannot be reset");
     String label = Fields.of(body, RESET_FIELDS).text(40, "query_class", "queryClass");
     QueryClass queryClass = label == null ? null : QueryClass.fromLabel(label);

@@ -9,14 +9,13 @@ import java.util.Objects;
  * @param port the port, or 0 for a free one
  * @param maxBodyBytes the largest request body accepted; larger ones get 413
  * @param maxDepth the deepest JSON nesting accepted; deeper bodies get 400
- * @param threads worker threads handling requests
- * @param queueCapacity requests waiting for a worker before the accepting thread runs them itself
- *     (back-pressure: it stops accepting new connections meanwhile)
- * @param networkTimeoutMillis the longest a worker waits for a client to send a request's headers,
- *     to send its body, or to read the answer; the connection is closed after that
+ * @param threads requests doing engine work (searches, feedback, stats) at once; others wait for
+ *     one of them to finish (waiting for a client does not count)
+ * @param networkTimeoutMillis the longest the server waits for a client to send a request's
+ *     headers, to send its body, or to read the answer; the connection is closed after that
  */
 public record HttpApiConfig(String host, int port, int maxBodyBytes, int maxDepth, int threads,
-    int queueCapacity, int networkTimeoutMillis) {
+    int networkTimeoutMillis) {
   /** The default port of {@code relearn serve}. */
   public static final int DEFAULT_PORT = 7700;
   /** The default body limit: 64 KiB. */
@@ -44,47 +43,44 @@ public record HttpApiConfig(String host, int port, int maxBodyBytes, int maxDept
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be >= 1, got: " + threads);
     }
-    if (queueCapacity < 1) {
-      throw new IllegalArgumentException("queue capacity must be >= 1, got: " + queueCapacity);
-    }
     if (networkTimeoutMillis < 1) {
       throw new IllegalArgumentException("network timeout must be >= 1 ms, got: "
           + networkTimeoutMillis);
     }
   }
 
-  /** 127.0.0.1:7700, 64 KiB bodies, depth 32, 8 threads, 256 queued requests, 10 s waits. */
+  /** 127.0.0.1:7700, 64 KiB bodies, depth 32, 8 threads, 10 s waits. */
   public static HttpApiConfig defaults() {
     return new HttpApiConfig("127.0.0.1", DEFAULT_PORT, DEFAULT_MAX_BODY, DEFAULT_MAX_DEPTH, 8,
-        256, DEFAULT_NETWORK_TIMEOUT_MILLIS);
+        DEFAULT_NETWORK_TIMEOUT_MILLIS);
   }
 
   /** With another host and port. */
   public HttpApiConfig withAddress(String host, int port) {
-    return new HttpApiConfig(host, port, maxBodyBytes, maxDepth, threads, queueCapacity,
+    return new HttpApiConfig(host, port, maxBodyBytes, maxDepth, threads,
         networkTimeoutMillis);
   }
 
   /** With another body size limit. */
   public HttpApiConfig withMaxBodyBytes(int bytes) {
-    return new HttpApiConfig(host, port, bytes, maxDepth, threads, queueCapacity,
+    return new HttpApiConfig(host, port, bytes, maxDepth, threads,
         networkTimeoutMillis);
   }
 
   /** With another JSON nesting limit. */
   public HttpApiConfig withMaxDepth(int depth) {
-    return new HttpApiConfig(host, port, maxBodyBytes, depth, threads, queueCapacity,
+    return new HttpApiConfig(host, port, maxBodyBytes, depth, threads,
         networkTimeoutMillis);
   }
 
-  /** With another number of worker threads. */
+  /** With another number of requests doing engine work at once. */
   public HttpApiConfig withThreads(int count) {
-    return new HttpApiConfig(host, port, maxBodyBytes, maxDepth, count, queueCapacity,
+    return new HttpApiConfig(host, port, maxBodyBytes, maxDepth, count,
         networkTimeoutMillis);
   }
 
   /** With another network time limit. */
   public HttpApiConfig withNetworkTimeoutMillis(int millis) {
-    return new HttpApiConfig(host, port, maxBodyBytes, maxDepth, threads, queueCapacity, millis);
+    return new HttpApiConfig(host, port, maxBodyBytes, maxDepth, threads, millis);
   }
 }

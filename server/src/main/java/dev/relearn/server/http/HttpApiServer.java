@@ -8,21 +8,21 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.Objects;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * relearn's HTTP JSON API and dashboard on an open engine.
  *
  * <p>Lifecycle: {@link #start} binds and serves at once; {@link #close()} stops accepting, lets
- * running requests finish for up to a second and stops the workers. The engine stays open: its
- * owner closes it after the server. Requests run on a bounded pool of {@link
- * HttpApiConfig#threads()} workers with a bounded queue; when both are full the accepting thread
- * runs the request itself, which slows intake instead of dropping requests. A client that keeps a
- * worker waiting (half a request, an answer it does not read) longer than {@link
+ * running requests finish for up to a second and stops them. The engine stays open: its owner
+ * closes it after the server. Each request runs on a virtual thread of its own, which reads it,
+ * answers it and may wait for the client without holding anything scarce; at most {@link
+ * HttpApiConfig#threads()} of them do engine work at once (the others wait for a permit). The
+ * JDK server's own limits cap the connections open at once and the size of headers ({@link
+ * JdkServerLimits}: system properties, set when the user has not). A client that keeps its
+ * request waiting (half a request, an answer it does not read) longer than {@link
  * HttpApiConfig#networkTimeoutMillis()} loses its connection ({@link NetworkDeadlines}).
  *
  * <p>Endpoints (docs/HTTP.md): {@code POST /api/search}, {@code POST /api/feedback}, {@code GET
@@ -31,11 +31,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class HttpApiServer implements AutoCloseable {
   private final HttpServer server;
-  private final ThreadPoolExecutor workers;
+  private final ExecutorService workers;
   private final NetworkDeadlines deadlines;
   private final URI uri;
 
-  private HttpApiServer(HttpServer server, ThreadPoolExecutor workers, NetworkDeadlines deadlines,
+  private HttpApiServer(HttpServer server, ExecutorService workers, NetworkDeadlines deadlines,
       URI uri) {
     this.server = server;
     this.workers = workers;
@@ -45,7 +45,8 @@ public final class HttpApiServer implements AutoCloseable {
 
   /**
    * Serves {@code relearn} as {@code config} says; problems are logged to {@code log} (never a
-   * request's body or query text).
+   * request's body or query text). Sets the JDK server's limits that are not set ({@link
+   * JdkServerLimits}).
    *
    * @throws java.net.BindException if the port is taken
    */
@@ -58,29 +59,27 @@ public final class HttpApiServer implements AutoCloseable {
     DashboardFiles files = new DashboardFiles();
     NetworkDeadlines deadlines = new NetworkDeadlines(config.networkTimeoutMillis(), log);
     JsonBodies json = new JsonBodies(config, deadlines);
-    SearchEndpoint search = new SearchEndpoint(relearn, json);
-    FeedbackEndpoints feedback = new FeedbackEndpoints(relearn, json);
+    FeedbackEndpoints feedback = new FeedbackEndpoints(relearn);
     StatsEndpoints stats = new StatsEndpoints(relearn);
     Router router = new Router(files, json, log,
-        new HostCheck(address.getAddress().isLoopbackAddress()), deadlines)
-        .add("POST", "/api/search", search)
-        .add("POST", "/api/feedback", feedback::record)
-        .add("POST", "/api/feedback/reset", feedback::reset)
-        .add("GET", "/api/feedback/weights", stats::weights)
-        .add("GET", "/api/feedback/stats", stats::stats)
+        new HostCheck(address.getAddress().isLoopbackAddress()), deadlines, config.threads())
+        .add("POST", "/api/search", new SearchEndpoint(relearn))
+        .add("POST", "/api/feedback", (exchange, body) -> feedback.record(body))
+        .add("POST", "/api/feedback/reset", (exchange, body) -> feedback.reset(body))
+        .add("GET", "/api/feedback/weights", (exchange, body) -> stats.weights())
+        .add("GET", "/api/feedback/stats", (exchange, body) -> stats.stats())
         .add("GET", "/api/feedback/recent", new RecentFeedbackEndpoint(relearn))
-        .add("GET", "/api/health", stats::health);
+        .add("GET", "/api/health", (exchange, body) -> stats.health());
     HttpServer server;
     try {
+      JdkServerLimits.apply();
       server = HttpServer.create(address, 0);
     } catch (IOException | RuntimeException e) {
       deadlines.close();
       throw e;
     }
-    ThreadPoolExecutor workers = new ThreadPoolExecutor(config.threads(), config.threads(),
-        30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(config.queueCapacity()), threads(),
-        new ThreadPoolExecutor.CallerRunsPolicy());
-    workers.allowCoreThreadTimeOut(true);
+    ExecutorService workers = Executors.newThreadPerTaskExecutor(
+        Thread.ofVirtual().name("relearn-http-", 1).factory());
     server.setExecutor(task -> workers.execute(deadlines.track(task)));
     server.createContext("/", router);
     server.start();
@@ -93,15 +92,6 @@ public final class HttpApiServer implements AutoCloseable {
         + bound.getPort() + "/"));
   }
 
-  private static ThreadFactory threads() {
-    AtomicInteger count = new AtomicInteger();
-    return runnable -> {
-      Thread thread = new Thread(runnable, "relearn-http-" + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
-  }
-
   /** The server's base URL, e.g. {@code http://127.0.0.1:7700/}: the dashboard. */
   public URI uri() {
     return uri;
@@ -112,7 +102,7 @@ public final class HttpApiServer implements AutoCloseable {
     return server.getAddress().getPort();
   }
 
-  /** Stops accepting, gives running requests up to a second, and stops the workers. */
+  /** Stops accepting, gives running requests up to a second, and stops them. */
   @Override
   public void close() {
     server.stop(1);

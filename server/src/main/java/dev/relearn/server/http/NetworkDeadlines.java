@@ -11,12 +11,12 @@ import java.util.concurrent.TimeUnit;
 /**
  * A time limit on every wait for a client: reading a request's headers, reading its body, and
  * writing the answer (or reading what is left of an unread body). The JDK server reads headers on
- * a worker thread and waits for a client forever by default, so a client that sent half a request,
- * or did not read its answers, held a worker for good: as many of them as workers left the server
- * deaf. A watchdog interrupts a worker that has waited longer than the limit; its channel is
- * interruptible, so that connection (and only it) is closed and the worker freed.
+ * the thread that handles the request and waits for a client forever by default, so a client that
+ * sent half a request, or did not read its answers, held that thread and its connection for good.
+ * A watchdog interrupts a thread that has waited longer than the limit; its channel is
+ * interruptible, so that connection (and only it) is closed and the thread freed.
  *
- * <p>Engine work is never interrupted: a worker is interruptible only inside a wait ({@link
+ * <p>Engine work is never interrupted: a thread is interruptible only inside a wait ({@link
  * #track}'s start until {@link #headersRead}, and {@link #network} calls), and the watchdog
  * interrupts under the same lock that ends a wait, which clears an interrupt that came too late to
  * matter. Calls on threads {@link #track} did not start run without a limit.

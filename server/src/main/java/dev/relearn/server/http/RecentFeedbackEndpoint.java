@@ -1,5 +1,6 @@
 package dev.relearn.server.http;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import dev.relearn.engine.FeedbackSummary;
 import dev.relearn.engine.Relearn;
@@ -27,7 +28,7 @@ final class RecentFeedbackEndpoint implements Endpoint {
   }
 
   @Override
-  public Object handle(HttpExchange exchange) {
+  public Object handle(HttpExchange exchange, ObjectNode request) {
     int limit = limit(exchange.getRequestURI().getRawQuery());
     List<Map<String, Object>> events = new ArrayList<>();
     for (FeedbackSummary summary : relearn.recentFeedback(limit)) {

@@ -1,22 +1,27 @@
 package dev.relearn.server.http;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import java.io.IOException;
-import java.net.SocketException;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.net.SocketException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.Semaphore;
 
 /**
  * The server's one handler: sends {@code /api/} paths to their endpoints by path and method, and
  * everything else to the dashboard's files. {@code HEAD} is answered as {@code GET} without the
  * body. On a loopback address only requests naming a loopback host are served ({@link
  * HostCheck}). Every wait for the client (the body, the answer) is limited ({@link
- * NetworkDeadlines}). Turns refusals into JSON errors: {@link ApiException}
+ * NetworkDeadlines}). An endpoint's engine work runs under one of a fixed number of permits,
+ * taken once a POST's body is read and given back before the answer is written, so that clients
+ * slow to send or to read hold no permit. Turns refusals into JSON errors: {@link ApiException}
  * with its status, {@link IllegalArgumentException} (the engine's validation, whose messages
  * never hold query text) 400, anything else 500, logged with the method and path only, never
  * the body.
@@ -28,14 +33,17 @@ final class Router implements HttpHandler {
   private final PrintStream log;
   private final HostCheck hosts;
   private final NetworkDeadlines deadlines;
+  private final Semaphore engine;
 
+  /** {@code engineThreads}: how many requests may do engine work at once. */
   Router(DashboardFiles files, JsonBodies json, PrintStream log, HostCheck hosts,
-      NetworkDeadlines deadlines) {
+      NetworkDeadlines deadlines, int engineThreads) {
     this.files = files;
     this.json = json;
     this.log = log;
     this.hosts = hosts;
     this.deadlines = deadlines;
+    this.engine = new Semaphore(engineThreads, true);
   }
 
   /** Routes {@code method path} to {@code endpoint}. */
@@ -71,7 +79,8 @@ final class Router implements HttpHandler {
       if (path.startsWith("/api/") || path.equals("/api")) {
         Endpoint endpoint = route(requested, method, path);
         QueryParameters.parse(exchange.getRequestURI().getRawQuery(), endpoint.parameters());
-        send(exchange, 200, endpoint.handle(exchange));
+        ObjectNode body = method.equals("POST") ? json.readObject(exchange) : null;
+        send(exchange, 200, answer(endpoint, exchange, body));
       } else {
         deadlines.network(() -> {
           files.serve(exchange, requested, path);
@@ -98,6 +107,22 @@ final class Router implements HttpHandler {
       sendError(exchange, 500, e instanceof IOException && e.getMessage() != null
           ? e.getMessage() : "internal error: " + e.getClass().getSimpleName()
               + " (see the server's log)");
+    }
+  }
+
+  /** {@code endpoint}'s answer, computed under an engine permit. */
+  private Object answer(Endpoint endpoint, HttpExchange exchange, ObjectNode body)
+      throws IOException {
+    try {
+      engine.acquire();
+    } catch (InterruptedException e) { // the server is stopping
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("the server is stopping");
+    }
+    try {
+      return endpoint.handle(exchange, body);
+    } finally {
+      engine.release();
     }
   }
 

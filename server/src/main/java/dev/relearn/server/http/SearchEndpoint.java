@@ -1,5 +1,6 @@
 package dev.relearn.server.http;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import dev.relearn.engine.Relearn;
 import dev.relearn.lucene.schema.ChunkKind;
@@ -23,16 +24,14 @@ final class SearchEndpoint implements Endpoint {
       Set.of("query", "k", "mode", "path_prefix", "kind");
 
   private final Relearn relearn;
-  private final JsonBodies json;
 
-  SearchEndpoint(Relearn relearn, JsonBodies json) {
+  SearchEndpoint(Relearn relearn) {
     this.relearn = relearn;
-    this.json = json;
   }
 
   @Override
-  public Object handle(HttpExchange exchange) throws IOException {
-    Fields fields = Fields.of(json.readObject(exchange), FIELDS);
+  public Object handle(HttpExchange exchange, ObjectNode json) throws IOException {
+    Fields fields = Fields.of(json, FIELDS);
     String query = fields.query("query");
     int k = fields.integer("k", SearchRequest.DEFAULT_K, 1, MAX_K);
     String modeLabel = fields.text(20, "mode");

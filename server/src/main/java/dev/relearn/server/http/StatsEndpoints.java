@@ -1,6 +1,5 @@
 package dev.relearn.server.http;
 
-import com.sun.net.httpserver.HttpExchange;
 import dev.relearn.engine.Relearn;
 import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.weights.AdaptiveWeightsConfig;
@@ -24,7 +23,7 @@ final class StatsEndpoints {
   }
 
   /** Per class: counts, current weights, moving average and the weights' history. */
-  Object weights(HttpExchange exchange) {
+  Object weights() {
     AdaptiveWeightsConfig config = relearn.weights().config();
     Map<String, Object> classes = new LinkedHashMap<>();
     relearn.weights().allStats().forEach((cls, stats) ->
@@ -38,7 +37,7 @@ final class StatsEndpoints {
   }
 
   /** Per class: ratings, positives, negatives, accuracy; their totals; the store's counts. */
-  Object stats(HttpExchange exchange) throws IOException {
+  Object stats() throws IOException {
     List<Map<String, Object>> classes = new ArrayList<>();
     long samples = 0;
     long positives = 0;
@@ -70,7 +69,7 @@ final class StatsEndpoints {
    * status} is {@code degraded} when a read-write engine's writer stopped after a failure
    * (searches still work), else {@code ok}.
    */
-  Object health(HttpExchange exchange) throws IOException {
+  Object health() throws IOException {
     int chunks = relearn.chunkCount();
     IndexMetadata metadata = relearn.metadata();
     boolean writable = relearn.writable();

@@ -14,39 +14,75 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** A 500 says what failed when it is an I/O failure, and nothing of a bug's internals. */
+/**
+ * A 500 says what failed when it is an I/O failure, and nothing of a bug's internals; no more
+ * requests do engine work at once than the router has permits.
+ */
 class RouterFailuresTest {
   private static final String FULL =
       "cannot append to the feedback log /x/translog-1.log: No space left on device";
 
+  private static final int PERMITS = 2;
+
   private final ByteArrayOutputStream log = new ByteArrayOutputStream();
+  private final AtomicInteger running = new AtomicInteger();
+  private final AtomicInteger mostRunning = new AtomicInteger();
+  private final CountDownLatch morePermitsThanAllowed = new CountDownLatch(PERMITS + 1);
+  private final ExecutorService exchanges = Executors.newVirtualThreadPerTaskExecutor();
   private HttpServer server;
   private NetworkDeadlines deadlines;
 
   @BeforeEach
   void start() throws IOException {
+    JdkServerLimits.apply(); // as the server does, whichever test creates the first JDK server
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8);
     deadlines = new NetworkDeadlines(10_000, out);
     Router router = new Router(new DashboardFiles(),
-        new JsonBodies(HttpApiConfig.defaults(), deadlines), out, new HostCheck(true), deadlines)
-        .add("GET", "/api/full", exchange -> {
+        new JsonBodies(HttpApiConfig.defaults(), deadlines), out, new HostCheck(true), deadlines, PERMITS)
+        .add("GET", "/api/full", (exchange, body) -> {
           throw new IOException(FULL);
         })
-        .add("GET", "/api/bug", exchange -> {
+        .add("GET", "/api/bug", (exchange, body) -> {
           throw new NullPointerException("Cannot invoke \"Hit.path()\" because \"hit\" is null");
-        });
+        })
+        .add("GET", "/api/busy", (exchange, body) -> busy());
     server.createContext("/", router);
+    server.setExecutor(exchanges);
     server.start();
+  }
+
+  /** Engine work that waits a while for more requests to join it than there are permits. */
+  private Object busy() {
+    mostRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
+    morePermitsThanAllowed.countDown();
+    try {
+      morePermitsThanAllowed.await(2, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      running.decrementAndGet();
+    }
+    return Map.of("ok", true);
   }
 
   @AfterEach
   void stop() {
     server.stop(0);
+    exchanges.shutdownNow();
     deadlines.close();
   }
 
@@ -72,5 +108,22 @@ class RouterFailuresTest {
     assertTrue(response.body().contains("internal error: NullPointerException"),
         response.body());
     assertFalse(response.body().contains("Hit.path"), response.body());
+  }
+
+  @Test
+  void noMoreRequestsWorkAtOnceThanPermits() throws Exception {
+    ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor();
+    try {
+      List<Future<HttpResponse<String>>> responses = new ArrayList<>();
+      for (int i = 0; i < 2 * PERMITS; i++) {
+        responses.add(clients.submit(() -> get("/api/busy")));
+      }
+      for (Future<HttpResponse<String>> response : responses) {
+        assertEquals(200, response.get().statusCode());
+      }
+    } finally {
+      clients.shutdownNow();
+    }
+    assertEquals(PERMITS, mostRunning.get());
   }
 }
