@@ -2,7 +2,7 @@ package dev.relearn.server.http;
 
 /**
  * A request the API refuses: answered with {@code status} and {@code {"error": message}}. Messages
- * name the bad value, never the query text.
+ * name the bad value, cut ({@link ErrorQuotes}), never the query text.
  */
 public final class ApiException extends RuntimeException {
   private final int status;
@@ -26,12 +26,13 @@ public final class ApiException extends RuntimeException {
 
   /** 404: no such path. */
   public static ApiException notFound(String path) {
-    return new ApiException(404, "no such path: " + path, null);
+    return new ApiException(404, "no such path: " + ErrorQuotes.quote(path), null);
   }
 
   /** 405: the path exists but not for this method; {@code allow} lists the ones it takes. */
   public static ApiException methodNotAllowed(String method, String path, String allow) {
-    return new ApiException(405, method + " is not allowed on " + path + "; use " + allow, allow);
+    return new ApiException(405, ErrorQuotes.quote(method) + " is not allowed on "
+        + ErrorQuotes.quote(path) + "; use " + allow, allow);
   }
 
   /** 409: the request conflicts with the server's state (e.g. a read-only index). */
@@ -48,7 +49,7 @@ public final class ApiException extends RuntimeException {
   /** 415: the body is not declared as JSON. */
   public static ApiException unsupportedMediaType(String contentType) {
     return new ApiException(415, "content type must be application/json, got: "
-        + (contentType == null ? "none" : "'" + contentType + "'"), null);
+        + (contentType == null ? "none" : "'" + ErrorQuotes.quote(contentType) + "'"), null);
   }
 
   /** The HTTP status. */

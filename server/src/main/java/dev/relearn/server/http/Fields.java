@@ -14,8 +14,6 @@ import java.util.Set;
  * ApiException} naming the field and, except for query text, the bad value.
  */
 final class Fields {
-  private static final int ECHO_CHARS = 60;
-
   private final ObjectNode body;
 
   private Fields(ObjectNode body) {
@@ -32,7 +30,7 @@ final class Fields {
     while (names.hasNext()) {
       String name = names.next();
       if (!accepted.contains(name)) {
-        throw ApiException.badRequest("unknown field '" + echo(name) + "'; accepted: "
+        throw ApiException.badRequest("unknown field '" + ErrorQuotes.quote(name) + "'; accepted: "
             + String.join(", ", accepted.stream().sorted().toList()));
       }
     }
@@ -154,13 +152,9 @@ final class Fields {
     return node.getNodeType().name().toLowerCase(Locale.ROOT);
   }
 
-  /** A value for a message, shortened. */
+  /** A value for a message, shortened ({@link ErrorQuotes}). */
   static String echo(JsonNode node) {
-    return node.isTextual() ? "'" + echo(node.asText()) + "'" : echo(node.toString());
-  }
-
-  /** {@code text}, cut to a length fit for an error message. */
-  static String echo(String text) {
-    return text.length() <= ECHO_CHARS ? text : text.substring(0, ECHO_CHARS) + "...";
+    return node.isTextual() ? "'" + ErrorQuotes.quote(node.asText()) + "'"
+        : ErrorQuotes.quote(node.toString());
   }
 }

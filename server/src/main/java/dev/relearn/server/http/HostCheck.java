@@ -40,7 +40,7 @@ final class HostCheck {
     if (!loopbackOnly || isLoopback(host)) {
       return;
     }
-    throw ApiException.forbidden("Host '" + Fields.echo(host) + "' is not served: this server"
+    throw ApiException.forbidden("Host '" + ErrorQuotes.quote(host) + "' is not served: this server"
         + " listens on this machine only, so requests must name localhost, 127.0.0.1 or [::1]"
         + " (use --host to serve other names)");
   }

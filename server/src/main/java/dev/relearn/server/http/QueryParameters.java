@@ -30,7 +30,7 @@ final class QueryParameters {
       String name = decode(eq < 0 ? parameter : parameter.substring(0, eq));
       String value = decode(eq < 0 ? "" : parameter.substring(eq + 1));
       if (!accepted.contains(name)) {
-        throw ApiException.badRequest("unknown parameter '" + Fields.echo(name) + "'; "
+        throw ApiException.badRequest("unknown parameter '" + ErrorQuotes.quote(name) + "'; "
             + (accepted.isEmpty() ? "this endpoint takes none"
                 : "accepted: " + String.join(", ", new TreeSet<>(accepted))));
       }
@@ -46,7 +46,7 @@ final class QueryParameters {
       return URLDecoder.decode(text, StandardCharsets.UTF_8);
     } catch (IllegalArgumentException e) {
       throw ApiException.badRequest("bad percent-encoding in the query string: '"
-          + Fields.echo(text) + "'");
+          + ErrorQuotes.quote(text) + "'");
     }
   }
 }

@@ -70,7 +70,7 @@ final class RecentFeedbackEndpoint implements Endpoint {
       limit = Integer.parseInt(value);
     } catch (NumberFormatException e) {
       throw ApiException.badRequest("limit must be an integer in [1, " + MAX_LIMIT
-          + "], got: '" + Fields.echo(value) + "'");
+          + "], got: '" + ErrorQuotes.quote(value) + "'");
     }
     if (limit < 1 || limit > MAX_LIMIT) {
       throw ApiException.badRequest("limit must be in [1, " + MAX_LIMIT + "], got: " + limit);

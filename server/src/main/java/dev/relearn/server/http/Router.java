@@ -63,8 +63,7 @@ final class Router implements HttpHandler {
         return null;
       });
     } catch (NetworkDeadlines.Expired e) {
-      log.println("relearn serve: " + exchange.getRequestMethod() + " "
-          + exchange.getRequestURI().getPath() + ": " + e.getMessage());
+      log(exchange, e.getMessage());
     } finally {
       exchange.close(); // a no-op once closed
     }
@@ -97,17 +96,22 @@ final class Router implements HttpHandler {
     } catch (IllegalArgumentException e) {
       sendError(exchange, 400, e.getMessage());
     } catch (SocketException e) { // the client reset the connection mid-request: no one to answer
-      log.println("relearn serve: " + requested + " " + path + ": the client closed the"
-          + " connection (" + e.getMessage() + ")");
+      log(exchange, "the client closed the connection (" + e.getMessage() + ")");
     } catch (IOException | RuntimeException e) {
-      log.println("relearn serve: 500 on " + requested + " " + path + ": "
-          + e.getClass().getSimpleName() + ": " + e.getMessage());
+      log.println("relearn serve: 500 on " + ErrorQuotes.quote(requested) + " "
+          + ErrorQuotes.quote(path) + ": " + e.getClass().getSimpleName() + ": " + e.getMessage());
       // an I/O failure's message says what to do (a full disk, an index that stopped writing);
       // another exception is a bug, whose message means nothing to a client
       sendError(exchange, 500, e instanceof IOException && e.getMessage() != null
           ? e.getMessage() : "internal error: " + e.getClass().getSimpleName()
               + " (see the server's log)");
     }
+  }
+
+  /** Logs {@code problem} with the request's method and path (cut), never more of it. */
+  private void log(HttpExchange exchange, String problem) {
+    log.println("relearn serve: " + ErrorQuotes.quote(exchange.getRequestMethod()) + " "
+        + ErrorQuotes.quote(exchange.getRequestURI().getPath()) + ": " + problem);
   }
 
   /** {@code endpoint}'s answer, computed under an engine permit. */
@@ -143,7 +147,7 @@ final class Router implements HttpHandler {
 
   private void sendError(HttpExchange exchange, int status, String message) throws IOException {
     Map<String, Object> body = new LinkedHashMap<>();
-    body.put("error", message == null ? "error" : message);
+    body.put("error", message == null ? "error" : ErrorQuotes.message(message));
     body.put("status", status);
     if (exchange.getResponseCode() != -1) {
       return; // headers already went out: nothing more can be said

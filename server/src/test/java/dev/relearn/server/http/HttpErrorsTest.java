@@ -103,6 +103,29 @@ class HttpErrorsTest {
   }
 
   @Test
+  void errorsQuoteAtMostAHundredCharactersOfAValue() throws Exception {
+    String path = "/api/" + "p".repeat(20_000);
+    assertShortError(404, "no such path: /api/ppp", "(20005 characters)", server.get(path));
+    assertShortError(404, "no such path: /qqq", "(20001 characters)",
+        server.get("/" + "q".repeat(20_000)));
+    assertShortError(415, "got: 'text/xxx", "(10005 characters)",
+        server.post("/api/search", "text/" + "x".repeat(10_000), "{}"));
+    assertShortError(405, "MMM", "(5000 characters) is not allowed on /api/health",
+        server.send(HttpRequest.newBuilder(server.uri("/api/health"))
+            .method("M".repeat(5_000), HttpRequest.BodyPublishers.noBody()).build()));
+    assertShortError(400, "unknown field 'fff", "(3000 characters)'", server.post("/api/search",
+        "{\"query\": \"x\", \"" + "f".repeat(3_000) + "\": 1}"));
+  }
+
+  /** An error that quotes {@code head} and says the value's length, in a short body. */
+  private static void assertShortError(int status, String head, String length,
+      Response response) {
+    assertError(status, head, response);
+    assertTrue(response.error().contains("… " + length), response.error());
+    assertTrue(response.body().length() < 500, response.body().length() + " characters");
+  }
+
+  @Test
   void badFieldsAre400AndNameTheField() throws Exception {
     assertError(400, "'query' is required", server.post("/api/search", "{}"));
     assertError(400, "'query' must be a string, got: number",
