@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * HEAD answers as GET does, without the body; a server on a loopback address refuses requests
- * naming another host (DNS rebinding), which the JDK client cannot send: those go over a socket.
+ * naming another host (DNS rebinding), which the JDK client cannot send: those go over a socket;
+ * requests from another origin's page are refused.
  */
 class HttpHeadAndHostTest {
   @TempDir static Path tmp;
@@ -138,6 +139,43 @@ class HttpHeadAndHostTest {
         + " attacker.example\r\nConnection: close\r\n\r\n");
     assertTrue(twice.startsWith("HTTP/1.1 400"), twice);
     assertTrue(twice.contains("a request must have one Host header, got 2"), twice);
+  }
+
+  @Test
+  void requestsFromAnotherOriginAreRefused() throws Exception {
+    String own = "http://127.0.0.1:" + server.server.port();
+    String[][] requests = {{"/api/feedback/reset", "{}"}, {"/api/search", "{\"query\": \"keys\"}"},
+        {"/api/feedback", "{\"query\": \"keys\", \"used\": [\"keys.md#x\"]}"}};
+    for (String[] request : requests) {
+      for (String origin : new String[] {"http://evil.example", "null", own + "/", "https:"
+          + own.substring(5), "http://localhost:" + server.server.port()}) {
+        Response refused = server.send(HttpRequest.newBuilder(server.uri(request[0]))
+            .header("Content-Type", "application/json").header("Origin", origin)
+            .POST(HttpRequest.BodyPublishers.ofString(request[1])).build());
+        assertEquals(403, refused.status(), origin + " " + request[0]);
+        assertTrue(refused.error().contains("Origin '" + origin + "' is not this server's"),
+            refused.error());
+      }
+    }
+    assertEquals(0, server.get("/api/feedback/stats").json().get("store").get("events").asLong());
+    Response same = server.send(HttpRequest.newBuilder(server.uri("/api/search"))
+        .header("Content-Type", "application/json").header("Origin", own)
+        .POST(HttpRequest.BodyPublishers.ofString("{\"query\": \"keys\"}")).build());
+    assertEquals(200, same.status(), same.body()); // the dashboard's own fetches
+    assertEquals(200, server.post("/api/search", "{\"query\": \"keys\"}").status()); // none
+  }
+
+  @Test
+  void anOriginIsTheServersOwnWhenItNamesTheHostAndPort() {
+    assertTrue(OriginCheck.sameOrigin("http://localhost:7700", "localhost:7700"));
+    assertTrue(OriginCheck.sameOrigin("HTTP://LocalHost:7700", "localhost:7700"));
+    assertTrue(OriginCheck.sameOrigin("http://[::1]:7700", "[::1]:7700"));
+    assertTrue(OriginCheck.sameOrigin("http://localhost", "localhost:80"));
+    assertFalse(OriginCheck.sameOrigin("http://localhost:7701", "localhost:7700"));
+    assertFalse(OriginCheck.sameOrigin("http://evil.example:7700", "localhost:7700"));
+    assertFalse(OriginCheck.sameOrigin("http://user@localhost:7700", "localhost:7700"));
+    assertFalse(OriginCheck.sameOrigin("null", "localhost:7700"));
+    assertFalse(OriginCheck.sameOrigin("http://localhost:7700", "localhost:x"));
   }
 
   private static String raw(String path, String host) throws IOException {
