@@ -2,6 +2,7 @@ package dev.relearn.server.http;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.SocketException;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -74,19 +75,22 @@ final class NetworkDeadlines implements AutoCloseable {
   }
 
   /**
-   * Runs {@code call}, a wait for the client, within the limit.
+   * Runs {@code call}, a wait for the client, within the limit. Its I/O failures are the
+   * connection's, not the server's: the client went away ("Connection reset by peer", "Broken
+   * pipe", which the JDK's channels throw as plain {@link IOException}s) or sent a body that did
+   * not end as it said; they come out as a {@link SocketException}.
    *
    * @throws Expired when the limit passed and the connection was closed
    */
   <T> T network(NetworkCall<T> call) throws IOException {
     Wait wait = current.get();
     if (wait == null) {
-      return call.run();
+      return onTheConnection(call);
     }
     wait.enter();
     T result;
     try {
-      result = call.run();
+      result = onTheConnection(call);
     } catch (IOException e) {
       if (wait.leave()) {
         throw new Expired(limitMillis, e);
@@ -98,6 +102,19 @@ final class NetworkDeadlines implements AutoCloseable {
     }
     wait.leave();
     return result;
+  }
+
+  /** {@code call}, any {@link IOException} of it a {@link SocketException}. */
+  private static <T> T onTheConnection(NetworkCall<T> call) throws IOException {
+    try {
+      return call.run();
+    } catch (SocketException e) {
+      throw e;
+    } catch (IOException e) {
+      SocketException lost = new SocketException(e.getMessage());
+      lost.initCause(e);
+      throw lost;
+    }
   }
 
   private void expire() {

@@ -97,7 +97,7 @@ final class Router implements HttpHandler {
       sendError(exchange, e.status(), e.getMessage());
     } catch (IllegalArgumentException e) {
       sendError(exchange, 400, e.getMessage());
-    } catch (SocketException e) { // the client reset the connection mid-request: no one to answer
+    } catch (SocketException e) { // the client went away mid-request or answer: no one to answer
       log(exchange, "the client closed the connection (" + e.getMessage() + ")");
     } catch (IOException | RuntimeException e) {
       log.println("relearn serve: 500 on " + ErrorQuotes.quote(requested) + " "

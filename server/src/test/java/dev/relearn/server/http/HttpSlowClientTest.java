@@ -157,6 +157,42 @@ class HttpSlowClientTest {
     assertGoingAwayMidBodyIsNoServerError(false); // was logged as a 500
   }
 
+  @Test
+  void aClientThatResetsWhileAnsweredIsNoServerError() throws Exception {
+    assertHangingUpOnAnswersIsNoServerError(true);
+  }
+
+  @Test
+  void aClientThatClosesWhileAnsweredIsNoServerError() throws Exception {
+    assertHangingUpOnAnswersIsNoServerError(false);
+  }
+
+  /**
+   * A client that pipelines requests, reads a little of the answers and goes away with a reset or
+   * a close (which, with answers unread, resets too): the server's write fails ("Connection reset
+   * by peer", "Broken pipe"), which was logged as a 500.
+   */
+  private void assertHangingUpOnAnswersIsNoServerError(boolean reset) throws Exception {
+    try (TestServer server = start((int) PATIENCE.toMillis())) {
+      byte[] requests = "GET /static/dashboard.js HTTP/1.1\r\nHost: localhost\r\n\r\n"
+          .repeat(3_000).getBytes(StandardCharsets.US_ASCII);
+      ExecutorService writer = Executors.newVirtualThreadPerTaskExecutor();
+      try (Socket socket = new Socket()) {
+        socket.setReceiveBufferSize(4096);
+        socket.connect(new InetSocketAddress("127.0.0.1", server.server.port()));
+        writer.submit(() -> {
+          socket.getOutputStream().write(requests); // ends when the socket closes
+          return null;
+        });
+        socket.getInputStream().readNBytes(1024); // the server is answering
+        socket.setSoLinger(reset, 0);
+      } finally {
+        writer.shutdownNow();
+      }
+      assertLoggedAsClosedByTheClient(server, "GET /static/dashboard.js");
+    }
+  }
+
   /** A client that goes away inside its body, with a reset (as a killed one) or a close. */
   private void assertGoingAwayMidBodyIsNoServerError(boolean reset) throws Exception {
     // a limit the client's end comes long before, however slow the machine
@@ -168,16 +204,23 @@ class HttpSlowClientTest {
         socket.setSoLinger(true, 0);
       }
       socket.close();
-      String closed = "POST /api/search: the client closed the connection";
-      long deadline = System.nanoTime() + PATIENCE.toNanos();
-      while (!server.log().contains(closed) && System.nanoTime() < deadline) {
-        Thread.sleep(20);
-      }
-      assertTrue(server.log().contains(closed), server.log());
-      assertFalse(server.log().contains("500"), server.log());
+      assertLoggedAsClosedByTheClient(server, "POST /api/search");
       assertFalse(server.log().contains("RESET"), server.log());
-      assertHealthy(server);
     }
+  }
+
+  /** {@code request} is logged as closed by the client, not as a 500, and the server serves. */
+  private static void assertLoggedAsClosedByTheClient(TestServer server, String request)
+      throws Exception {
+    String closed = request + ": the client closed the connection";
+    long deadline = System.nanoTime() + PATIENCE.toNanos();
+    while (!server.log().contains(closed) && !server.log().contains("500")
+        && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertTrue(server.log().contains(closed), server.log());
+    assertFalse(server.log().contains("500"), server.log());
+    assertHealthy(server);
   }
 
   /**
