@@ -42,7 +42,7 @@ final class NetworkDeadlines implements AutoCloseable {
       thread.setDaemon(true);
       return thread;
     });
-    long tick = Math.max(10, limitMillis / 4);
+    long tick = Math.max(10, limitMillis / 20); // a connection is closed within 5 % past it
     watchdog.scheduleWithFixedDelay(this::expire, tick, tick, TimeUnit.MILLISECONDS);
   }
 
