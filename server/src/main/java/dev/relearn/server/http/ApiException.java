@@ -1,5 +1,7 @@
 package dev.relearn.server.http;
 
+import dev.relearn.server.text.ErrorQuotes;
+
 /**
  * A request the API refuses: answered with {@code status} and {@code {"error": message}}. Messages
  * name the bad value, cut ({@link ErrorQuotes}), never the query text.

@@ -1,5 +1,6 @@
 package dev.relearn.server.http;
 
+import dev.relearn.server.text.ErrorQuotes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.relearn.lucene.search.SearchRequest;

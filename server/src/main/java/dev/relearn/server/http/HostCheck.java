@@ -1,5 +1,6 @@
 package dev.relearn.server.http;
 
+import dev.relearn.server.text.ErrorQuotes;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.List;

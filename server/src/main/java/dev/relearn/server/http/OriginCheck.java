@@ -1,5 +1,6 @@
 package dev.relearn.server.http;
 
+import dev.relearn.server.text.ErrorQuotes;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.List;

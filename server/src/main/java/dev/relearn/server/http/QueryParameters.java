@@ -1,5 +1,6 @@
 package dev.relearn.server.http;
 
+import dev.relearn.server.text.ErrorQuotes;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;

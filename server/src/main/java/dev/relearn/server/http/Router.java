@@ -1,5 +1,6 @@
 package dev.relearn.server.http;
 
+import dev.relearn.server.text.ErrorQuotes;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;

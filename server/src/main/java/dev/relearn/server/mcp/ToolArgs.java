@@ -1,5 +1,6 @@
 package dev.relearn.server.mcp;
 
+import dev.relearn.server.text.ErrorQuotes;
 import dev.relearn.lucene.search.SearchRequest;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -11,12 +12,10 @@ import java.util.TreeSet;
 /**
  * A tool call's arguments, checked: unknown names, wrong types and out-of-range numbers are
  * {@link ToolInputException}s naming the argument. Values of arguments listed as secret (the
- * query) are never echoed in a message; others are quoted up to {@link #QUOTE_CHARS} characters.
+ * query) are never echoed in a message; others are quoted as {@link ErrorQuotes#quote} cuts them.
  * Lengths are counted in code points, as the input schemas' {@code maxLength} counts them.
  */
 final class ToolArgs {
-  /** The most characters of a value an error message quotes. */
-  static final int QUOTE_CHARS = 100;
   /** The longest label (mode, outcome, rating) read: longer than any valid one. */
   static final int MAX_LABEL_CHARS = 40;
 
@@ -214,17 +213,9 @@ final class ToolArgs {
     return new ArrayList<>(ids);
   }
 
-  /**
-   * {@code value} quoted for an error message: whole up to {@link #QUOTE_CHARS} characters, else
-   * its start and its length, so that no message repeats a huge value.
-   */
+  /** {@code value} in quotes for an error message, cut as {@link ErrorQuotes#quote} cuts it. */
   static String quote(String value) {
-    int length = SearchRequest.length(value);
-    if (length <= QUOTE_CHARS) {
-      return "'" + value + "'";
-    }
-    return "'" + value.substring(0, value.offsetByCodePoints(0, QUOTE_CHARS)) + "...' ("
-        + length + " characters)";
+    return "'" + ErrorQuotes.quote(value) + "'";
   }
 
   private static String typeOf(Object value) {

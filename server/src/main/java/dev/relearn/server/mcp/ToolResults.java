@@ -1,5 +1,6 @@
 package dev.relearn.server.mcp;
 
+import dev.relearn.server.text.ErrorQuotes;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 
@@ -18,8 +19,12 @@ final class ToolResults {
     return ((McpSchema.TextContent) result.content().get(0)).text();
   }
 
-  /** A tool error (not a protocol error): the caller sees {@code message} and may retry. */
+  /**
+   * A tool error (not a protocol error): the caller sees {@code message}, cut as {@link
+   * ErrorQuotes#message} cuts it, and may retry.
+   */
   static CallToolResult error(String message) {
-    return CallToolResult.builder().addTextContent(message).isError(true).build();
+    return CallToolResult.builder().addTextContent(ErrorQuotes.message(message)).isError(true)
+        .build();
   }
 }

@@ -1,5 +1,6 @@
 /**
  * Text rules shared by the HTTP API and the MCP server: strict UTF-8 decoding of what clients
- * send ({@link dev.relearn.server.text.StrictUtf8}).
+ * send ({@link dev.relearn.server.text.StrictUtf8}) and the cut of what an error quotes from them
+ * ({@link dev.relearn.server.text.ErrorQuotes}).
  */
 package dev.relearn.server.text;

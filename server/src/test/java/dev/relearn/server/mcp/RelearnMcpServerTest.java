@@ -1,5 +1,6 @@
 package dev.relearn.server.mcp;
 
+import dev.relearn.server.text.ErrorQuotes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -250,7 +251,7 @@ class RelearnMcpServerTest {
   @Test
   void errorsQuoteAtMostAHundredCharactersOfAValue() {
     String huge = "x".repeat(100_000);
-    String quoted = "'" + "x".repeat(ToolArgs.QUOTE_CHARS) + "...' (100000 characters)";
+    String quoted = "'" + "x".repeat(ErrorQuotes.MAX_QUOTE_CHARS) + "… (100000 characters)'";
     assertTrue(error(huge, Map.of()).startsWith("unknown tool: " + quoted));
     assertTrue(error("search", Map.of("query", QUERY, huge, 1)).contains(
         "unknown argument " + quoted));
