@@ -54,7 +54,7 @@ import org.junit.jupiter.api.io.TempDir;
  * numbers never repeat across rounds, except the few earlier ones each round sends again.
  */
 class FeedbackCrashTest {
-  private static final int ROUNDS = 20;
+  private static final int ROUNDS = Integer.getInteger("relearn.crash.rounds", 50);
   private static final int CHUNK_FILES = 30;
   private static final long ROUND_STRIDE = 100_000;
   private static final int RESENDS_PER_ROUND = 4;
@@ -73,7 +73,7 @@ class FeedbackCrashTest {
       long killedAtMillis, int delayMillis) {}
 
   @Test
-  @Timeout(value = 20, unit = TimeUnit.MINUTES) // a liveness bound: about 80 s here, 20 rounds
+  @Timeout(value = 20, unit = TimeUnit.MINUTES) // a liveness bound: about 125 s here, 50 rounds
   void acknowledgedFeedbackSurvivesSigkillExactlyOnce() throws Exception {
     Random random = new Random(20_261_122L);
     Path docs = FeedbackScenario.writeCorpus(tmp.resolve("docs"), CHUNK_FILES, 11);
