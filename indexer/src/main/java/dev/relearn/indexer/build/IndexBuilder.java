@@ -46,8 +46,9 @@ import org.apache.lucene.index.IndexWriter;
  * <p>All vectors are computed and checked before the first write, so an embedder failure leaves
  * the index unchanged. One commit ends the run, unless nothing changed; the writes lock is held
  * from the first write to that commit, so that whoever else writes to the index (the feedback
- * store) neither commits nor shows half of the run. Problems in single files or lines are
- * reported and skipped; everything else is indexed.
+ * store) neither commits nor shows half of the run; a run that fails from its first write to
+ * its commit rolls the writer back to the last commit, closing it ({@link FailedWrites}).
+ * Problems in single files or lines are reported and skipped; everything else is indexed.
  */
 public final class IndexBuilder {
   private final IndexWriter writer;
@@ -119,6 +120,9 @@ public final class IndexBuilder {
       if (writer.hasUncommittedChanges()) {
         writer.commit();
       }
+    } catch (IOException | RuntimeException | Error e) {
+      FailedWrites.rollBack(writer, e);
+      throw e;
     } finally {
       writes.unlock();
     }

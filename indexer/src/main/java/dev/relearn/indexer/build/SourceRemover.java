@@ -60,7 +60,8 @@ public final class SourceRemover {
   }
 
   /**
-   * Deletes every chunk of {@code origins} and commits once.
+   * Deletes every chunk of {@code origins} and commits once; a failure amid the deletes or the
+   * commit rolls the writer back to the last commit, closing it ({@link FailedWrites}).
    *
    * @throws IllegalArgumentException naming each origin the index does not hold; nothing is
    *     deleted then
@@ -71,11 +72,16 @@ public final class SourceRemover {
     try (DirectoryReader reader = DirectoryReader.open(writer)) {
       reports = plan(reader, origins);
     }
-    for (RemoveReport report : reports) {
-      writer.deleteDocuments(ChunkSchema.originQuery(report.origin()));
-    }
-    if (!reports.isEmpty()) {
-      writer.commit();
+    try {
+      for (RemoveReport report : reports) {
+        writer.deleteDocuments(ChunkSchema.originQuery(report.origin()));
+      }
+      if (!reports.isEmpty()) {
+        writer.commit();
+      }
+    } catch (IOException | RuntimeException | Error e) {
+      FailedWrites.rollBack(writer, e);
+      throw e;
     }
     return reports;
   }
