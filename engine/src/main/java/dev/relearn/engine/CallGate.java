@@ -14,13 +14,16 @@ import org.apache.lucene.store.AlreadyClosedException;
  * too; {@link #close()} waits for the calls in flight to end and then refuses every later one
  * with {@link IllegalStateException}. Without it, closing while another thread embedded a query
  * freed the ONNX model under it and crashed the JVM. The gate of a read-only engine also refuses
- * the calls that write ({@link #write}). Thread-safe.
+ * the calls that write ({@link #write}). Before a call that writes, the gate has the engine's
+ * {@link Recovery} replace writers that stopped, once the calls in flight have ended
+ * ({@link #recoverIfStopped()}). Thread-safe.
  */
 final class CallGate {
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   private final Path dir;
   private final boolean readOnly;
   private final Supplier<Throwable> tragedy;
+  private final Recovery recovery;
   private boolean closed; // written under the write lock, read under the read lock
 
   /**
@@ -32,9 +35,41 @@ final class CallGate {
    *     because the writer is closed says why, and how to recover
    */
   CallGate(Path dir, boolean readOnly, Supplier<Throwable> tragedy) {
+    this(dir, readOnly, tragedy, Recovery.NONE);
+  }
+
+  /**
+   * A gate as above whose {@link #recoverIfStopped()} runs {@code recovery}.
+   *
+   * @param recovery how the engine replaces writers that stopped
+   */
+  CallGate(Path dir, boolean readOnly, Supplier<Throwable> tragedy, Recovery recovery) {
     this.dir = dir;
     this.readOnly = readOnly;
     this.tragedy = tragedy;
+    this.recovery = recovery;
+  }
+
+  /** How an engine replaces its writers once one of them stopped. */
+  interface Recovery {
+    /** No recovery: nothing ever needs it. */
+    Recovery NONE = new Recovery() {
+      @Override
+      public boolean needed() {
+        return false;
+      }
+
+      @Override
+      public void recover() {
+        throw new IllegalStateException("nothing to recover");
+      }
+    };
+
+    /** Whether a writer stopped and must be replaced. */
+    boolean needed();
+
+    /** Replaces the writers; no call is in flight meanwhile. */
+    void recover() throws IOException;
   }
 
   /** One call through the gate. */
@@ -52,9 +87,12 @@ final class CallGate {
     enter();
     try {
       return call.run();
-    } catch (AlreadyClosedException e) {
+    } catch (IllegalStateException e) {
+      // a stopped Lucene writer: "this IndexWriter is closed" (AlreadyClosedException is one),
+      // "this writer hit an unrecoverable error; cannot commit"
       Throwable cause = tragedy.get();
-      if (cause == null && !InterruptedWrites.causedBy(e)) {
+      if (cause == null
+          && !(e instanceof AlreadyClosedException && InterruptedWrites.causedBy(e))) {
         throw e;
       }
       throw stopped(cause != null ? cause : e);
@@ -71,10 +109,36 @@ final class CallGate {
    * @throws IllegalStateException if the engine is closed or read-only
    */
   <T> T write(Call<T> call) throws IOException {
+    recoverIfStopped();
     return call(() -> {
       requireWritable();
       return IoThreads.call(call::run);
     });
+  }
+
+  /**
+   * Before a call that writes: when a writer has stopped ({@link Recovery#needed()}), waits for
+   * the calls in flight to end, keeps new ones out, and has the {@link Recovery} replace the
+   * writers, on one of relearn's own threads. Does nothing read-only or within a call (which
+   * would wait for itself); a failed recovery is thrown, and tried again before the next write.
+   *
+   * @throws IllegalStateException if the engine is closed
+   */
+  void recoverIfStopped() throws IOException {
+    if (readOnly || lock.getReadHoldCount() > 0 || !recovery.needed()) {
+      return;
+    }
+    lock.writeLock().lock();
+    try {
+      if (closed) {
+        throw closedException();
+      }
+      if (recovery.needed()) {
+        IoThreads.run(recovery::recover);
+      }
+    } finally {
+      lock.writeLock().unlock();
+    }
   }
 
   /** @throws IllegalStateException if the engine is read-only */
@@ -94,8 +158,8 @@ final class CallGate {
     String message = cause.getMessage() != null ? cause.getMessage()
         : cause.getClass().getSimpleName();
     return new IOException("the index " + dir + " stopped writing after a failure: " + message
-        + safe + "fix the cause (for example, free disk space), then reopen the index (restart"
-        + " relearn)", cause);
+        + safe + "fix the cause (for example, free disk space): the next call that writes reopens"
+        + " the index's writers from the last commit and replays the feedback log", cause);
   }
 
   /**
@@ -121,8 +185,12 @@ final class CallGate {
     lock.readLock().lock();
     if (closed) {
       lock.readLock().unlock();
-      throw new IllegalStateException("the relearn engine for " + dir + " is closed");
+      throw closedException();
     }
+  }
+
+  private IllegalStateException closedException() {
+    return new IllegalStateException("the relearn engine for " + dir + " is closed");
   }
 
   /** Whether calls are let in: {@link #close()} has not been called. */

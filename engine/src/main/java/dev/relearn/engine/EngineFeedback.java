@@ -4,6 +4,7 @@ import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.feedback.store.FeedbackStore;
 import dev.relearn.feedback.store.FeedbackStoreConfig;
 import dev.relearn.feedback.store.StoreStats;
+import dev.relearn.lucene.files.StorageOpener;
 import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.schema.LearnedValuesSource;
 import java.io.Closeable;
@@ -36,9 +37,13 @@ final class EngineFeedback implements Closeable {
     this.readOnly = readOnly;
   }
 
-  /** Opens (creating if needed) the feedback store of read-write {@code engine}. */
+  /**
+   * Opens (creating if needed) the feedback store of read-write {@code engine}, its files written
+   * through {@code storage}.
+   */
   static EngineFeedback writable(Relearn engine, RelearnOptions options, IndexWriter writer,
-      SearcherManager searchers, SavedWeights weights, RecentFeedback recent) throws IOException {
+      SearcherManager searchers, SavedWeights weights, RecentFeedback recent,
+      StorageOpener storage) throws IOException {
     Path folder = engine.directory().resolve(Relearn.FEEDBACK_FOLDER);
     IndexMetadata metadata = engine.metadata();
     FeedbackStoreConfig config = FeedbackStoreConfig.defaults(metadata.dimension())
@@ -51,7 +56,7 @@ final class EngineFeedback implements Closeable {
       store = FeedbackStore.open(folder, config, writer, searchers, () -> {
         weights.reset(null); // part of a forget-all: finished by the next open if cut short
         recent.clear();
-      });
+      }, storage);
     } catch (CorruptIndexException | IndexFormatTooNewException | IndexFormatTooOldException e) {
       throw damaged(folder, e);
     }

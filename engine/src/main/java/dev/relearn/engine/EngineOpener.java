@@ -5,6 +5,7 @@ import dev.relearn.engine.config.RelearnConfig;
 import dev.relearn.lucene.files.FileTrees;
 import dev.relearn.lucene.files.OwnerOnly;
 import dev.relearn.lucene.files.ShieldedLockFactory;
+import dev.relearn.lucene.files.StorageOpener;
 import dev.relearn.lucene.schema.IndexMetadata;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,7 +14,6 @@ import java.util.Objects;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.IOUtils;
 
 /**
@@ -22,13 +22,24 @@ import org.apache.lucene.util.IOUtils;
  * feedback, opens the chunk index ({@link ChunkIndexFolder}: the writer and its write lock, or
  * read-only searchers), gathers all that in {@link EngineParts}, and then opens the feedback half
  * ({@link EngineFeedback}) into them. When a step fails, what the steps before it opened is
- * closed again, and a folder the opening created is deleted.
+ * closed again, and a folder the opening created is deleted. It also opens the parts that
+ * replace those whose writer stopped ({@link #reopen}).
  */
 final class EngineOpener {
   private EngineOpener() {}
 
   /** Opens (or, read-write, creates) the index in {@code dir}; see {@link Relearn#open}. */
   static Relearn open(Path dir, RelearnOptions options) throws IOException {
+    return open(dir, options, StorageOpener.REAL);
+  }
+
+  /**
+   * Opens as {@link #open(Path, RelearnOptions)} does, the chunk index and the feedback store
+   * writing through {@code storage}: the seam where tests inject faults.
+   */
+  static Relearn open(Path dir, RelearnOptions options, StorageOpener storage)
+      throws IOException {
+    Objects.requireNonNull(storage, "storage");
     Objects.requireNonNull(options, "options");
     Path folder = Objects.requireNonNull(dir, "dir").toAbsolutePath().normalize();
     if (Files.isRegularFile(folder)) {
@@ -44,7 +55,7 @@ final class EngineOpener {
     if (created != null) {
       OwnerOnly.restrict(folder); // learned use counts live here too; a folder given is left as is
     }
-    Directory directory = FSDirectory.open(folder, ShieldedLockFactory.INSTANCE);
+    Directory directory = storage.directory(folder, ShieldedLockFactory.INSTANCE);
     try {
       IndexMetadata existing = ChunkIndexFolder.existingMetadata(directory);
       if (existing == null && !options.readOnly()) {
@@ -61,7 +72,7 @@ final class EngineOpener {
           throw new IllegalArgumentException("no relearn index at " + folder
               + "; create one with: relearn index --index " + folder + " PATH");
         }
-        EngineParts parts = new EngineParts(folder, options, directory, null,
+        EngineParts parts = new EngineParts(folder, options, storage, directory, null,
             ChunkIndexFolder.searchers(directory), embedder, config, weights, recent);
         return withFeedback(new Relearn(parts), parts,
             () -> EngineFeedback.readOnly(folder, embedder.metadata()));
@@ -69,16 +80,72 @@ final class EngineOpener {
       IndexWriter writer = ChunkIndexFolder.openWriter(folder, directory, embedder.metadata(),
           options.lockHolder());
       SearcherManager searchers = searchersOrClose(writer);
-      EngineParts parts = new EngineParts(folder, options, directory, writer, searchers,
+      EngineParts parts = new EngineParts(folder, options, storage, directory, writer, searchers,
           embedder, config, weights, recent);
       Relearn relearn = new Relearn(parts);
-      return withFeedback(relearn, parts,
-          () -> EngineFeedback.writable(relearn, options, writer, searchers, weights, recent));
+      return withFeedback(relearn, parts, () -> EngineFeedback.writable(relearn, options, writer,
+          searchers, weights, recent, storage));
     } catch (IOException | RuntimeException e) {
       directory.close();
       if (created != null) {
         deleteCreated(created, e);
       }
+      throw e;
+    }
+  }
+
+  /**
+   * Opens the parts that replace {@code stopped}'s, whose storage the caller closed: the chunk
+   * index's writer and searchers from its last commit, then the feedback store, which replays its
+   * log (every acknowledged event since its last checkpoint) and rewrites every learned field
+   * that differs from the recorded events; the embedder, configuration, weights and recent
+   * feedback are kept. What this opened is closed again if a step fails.
+   */
+  static EngineParts reopen(Relearn engine, EngineParts stopped) throws IOException {
+    Path folder = stopped.dir();
+    Directory directory = stopped.storage().directory(folder, ShieldedLockFactory.INSTANCE);
+    EngineParts parts;
+    try {
+      IndexWriter writer = ChunkIndexFolder.openWriter(folder, directory,
+          stopped.embedder().metadata(), stopped.options().lockHolder());
+      SearcherManager searchers = searchersOrClose(writer);
+      parts = stopped.successor(directory, writer, searchers);
+    } catch (IOException | RuntimeException e) {
+      IOUtils.closeWhileSuppressingExceptions(e, directory);
+      throw e;
+    }
+    try {
+      parts.attachFeedback(EngineFeedback.writable(engine, parts.options(), parts.writer(),
+          parts.searchers(), parts.weights(), parts.recent(), parts.storage()));
+      return parts;
+    } catch (IOException | RuntimeException e) {
+      IOUtils.closeWhileSuppressingExceptions(e, parts::closeStorage);
+      throw e;
+    }
+  }
+
+  /**
+   * Read-only parts over the last commits that stand in for {@code stopped}'s, whose storage the
+   * caller closed, while new writers cannot be opened (the disk is still full): searches go on
+   * with the last commit of the chunk index and the feedback store's last checkpoint, as in a
+   * read-only engine; nothing is written, and the next call that writes tries {@link #reopen}
+   * again.
+   */
+  static EngineParts standIn(EngineParts stopped) throws IOException {
+    Path folder = stopped.dir();
+    Directory directory = stopped.storage().directory(folder, ShieldedLockFactory.INSTANCE);
+    EngineParts parts;
+    try {
+      parts = stopped.successor(directory, null, ChunkIndexFolder.searchers(directory));
+    } catch (IOException | RuntimeException e) {
+      IOUtils.closeWhileSuppressingExceptions(e, directory);
+      throw e;
+    }
+    try {
+      parts.attachFeedback(EngineFeedback.readOnly(folder, parts.embedder().metadata()));
+      return parts;
+    } catch (IOException | RuntimeException e) {
+      IOUtils.closeWhileSuppressingExceptions(e, parts::closeStorage);
       throw e;
     }
   }

@@ -2,6 +2,7 @@ package dev.relearn.engine;
 
 import dev.relearn.engine.config.RelearnConfig;
 import dev.relearn.feedback.store.FeedbackStore;
+import dev.relearn.lucene.files.StorageOpener;
 import dev.relearn.lucene.schema.ChunkSchema;
 import java.io.Closeable;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
+import org.apache.lucene.util.IOUtils;
 
 /**
  * What an open {@link Relearn} is made of, as {@link EngineOpener} put it together: the index
@@ -18,10 +20,16 @@ import org.apache.lucene.store.Directory;
  * and indexing halves built on them ({@link EngineSearches}, {@link ChunkIndexing}) and, attached
  * once the engine exists, the feedback half ({@link EngineFeedback}). It tells what stopped a
  * writer for good and closes everything in order. The engine's {@link CallGate} keeps its calls
- * and {@link #close()} apart.
+ * and {@link #close()} apart. When a writer stopped ({@link #stopped()}), the engine replaces the
+ * Lucene and feedback parts with a {@link #successor} opened afresh ({@link EngineOpener#reopen}),
+ * keeping the embedder, the configuration, the weights and the recent feedback.
  */
 final class EngineParts implements Closeable {
+  private static final System.Logger LOG = System.getLogger(EngineParts.class.getName());
+
   private final Path dir;
+  private final RelearnOptions options;
+  private final StorageOpener storage;
   private final Directory directory;
   private final IndexWriter writer; // null for a read-only engine
   private final SearcherManager searchers;
@@ -32,12 +40,20 @@ final class EngineParts implements Closeable {
   private final EngineSearches searches;
   private final ChunkIndexing indexing;
   private EngineFeedback feedback; // set once opened
+  private volatile boolean storageClosed;
 
-  /** Builds the search and indexing halves on the parts {@link EngineOpener} opened. */
-  EngineParts(Path dir, RelearnOptions options, Directory directory, IndexWriter writer,
-      SearcherManager searchers, EmbedderHolder embedder, RelearnConfig config,
-      SavedWeights weights, RecentFeedback recent) {
+  /**
+   * Builds the search and indexing halves on the parts {@link EngineOpener} opened.
+   *
+   * @param storage what {@code directory} and the feedback store's files were opened with, and
+   *     a {@link #successor} opens them with
+   */
+  EngineParts(Path dir, RelearnOptions options, StorageOpener storage, Directory directory,
+      IndexWriter writer, SearcherManager searchers, EmbedderHolder embedder,
+      RelearnConfig config, SavedWeights weights, RecentFeedback recent) {
     this.dir = dir;
+    this.options = options;
+    this.storage = storage;
     this.directory = directory;
     this.writer = writer;
     this.searchers = searchers;
@@ -49,6 +65,35 @@ final class EngineParts implements Closeable {
     this.searches = new EngineSearches(schema, searchers, writer == null, config,
         weights.weights(), () -> feedback.sources());
     this.indexing = new ChunkIndexing(dir, options, writer, searchers, schema, embedder);
+  }
+
+  /**
+   * New parts over a newly opened {@code directory}, {@code writer} (null: read-only parts that
+   * stand in for writers that could not be reopened) and {@code searchers}, with this engine's
+   * options, embedder, configuration, weights and recent feedback; the feedback half is attached
+   * to them next.
+   */
+  EngineParts successor(Directory directory, IndexWriter writer, SearcherManager searchers) {
+    return new EngineParts(dir, options, storage, directory, writer, searchers, embedder, config,
+        weights, recent);
+  }
+
+  /** The chunk index's writer; null for a read-only engine. */
+  IndexWriter writer() {
+    return writer;
+  }
+
+  /** The chunk index's searchers. */
+  SearcherManager searchers() {
+    return searchers;
+  }
+
+  RelearnOptions options() {
+    return options;
+  }
+
+  StorageOpener storage() {
+    return storage;
   }
 
   /** Sets the feedback half, which {@link EngineOpener} opens once the engine exists. */
@@ -63,7 +108,7 @@ final class EngineParts implements Closeable {
 
   /** Whether the engine was opened read-only (it has no writer). */
   boolean readOnly() {
-    return writer == null;
+    return options.readOnly();
   }
 
   EmbedderHolder embedder() {
@@ -129,29 +174,91 @@ final class EngineParts implements Closeable {
     return writer != null && writer.isOpen() && tragicException() == null;
   }
 
-  /** What stopped the chunk index's or the feedback store's writer for good, or null. */
+  /**
+   * What stopped the chunk index's writer or the feedback store for good, or null: a tragic
+   * exception, or what stopped the store ({@link FeedbackStore#failure()}).
+   */
   Throwable tragicException() {
-    Throwable chunks = writer == null ? null : writer.getTragicException();
+    if (writer == null) {
+      return null;
+    }
+    Throwable chunks = writer.getTragicException();
+    if (chunks == null && !writer.isOpen() && !storageClosed) {
+      chunks = new IOException("the chunk index's writer is closed (an index or remove call"
+          + " that fails amid its writes rolls it back to the last commit, which closes it)");
+    }
     FeedbackStore store = store();
-    return chunks != null || store == null ? chunks : store.tragicException();
+    return chunks != null || store == null ? chunks : store.failure();
   }
 
   /**
-   * Closes the feedback half, the searchers, the writer (releasing the write lock), the vector
-   * store, the search threads, the model and the directory, in that order.
+   * Whether a read-write engine's writers stopped and these parts must be replaced: the chunk
+   * index's writer stopped for good or closed (an index call that failed amid its writes rolls
+   * it back to the last commit, which closes it), the feedback store stopped, or these are the
+   * read-only parts that stand in for writers that could not be reopened ({@link
+   * EngineOpener#standIn}).
    */
+  boolean stopped() {
+    return !readOnly() && (writer == null // a read-only stand-in for stopped writers
+        || storageClosed || !writer.isOpen() || tragicException() != null);
+  }
+
+  /**
+   * Rolls the chunk index's writer back to its last commit, closing it, so that closing stopped
+   * parts commits nothing of what it held: every index call committed, and the learned fields
+   * are rewritten by the feedback store that replaces these parts.
+   */
+  void rollBackWriter() throws IOException {
+    if (writer != null) {
+      writer.rollback();
+    }
+  }
+
+  /**
+   * Closes all but what a {@link #successor} keeps: the feedback half, the searchers, the writer
+   * (releasing the write lock), the vector store, the search threads and the directory, each
+   * even when closing one before it failed (the first failure is thrown, the others suppressed).
+   * Calling it again does nothing.
+   */
+  void closeStorage() throws IOException {
+    if (storageClosed) {
+      return;
+    }
+    storageClosed = true;
+    EngineFeedback opened = feedback;
+    feedback = null;
+    IOUtils.close(opened, searchers, writer, indexing, searches::close, directory);
+  }
+
+  /**
+   * Closes parts whose writers stopped ({@link #stopped()}): rolls the chunk index's writer back,
+   * then closes the rest. Their failures to close follow from the failure that stopped them,
+   * which the call it stopped reported, so they are logged rather than thrown.
+   */
+  void closeStopped() {
+    try {
+      rollBackWriter();
+    } catch (IOException | RuntimeException e) {
+      LOG.log(System.Logger.Level.WARNING, "rolling back the stopped writer of " + dir
+          + " failed", e);
+    }
+    try {
+      closeStorage();
+    } catch (IOException | RuntimeException e) {
+      LOG.log(System.Logger.Level.WARNING, "closing the stopped writers of " + dir
+          + " failed; the next open starts from the last commits and replays the feedback log", e);
+    }
+  }
+
+  /** Closes the parts ({@link #closeStorage()}, or {@link #closeStopped()}), then the model. */
   @Override
   public void close() throws IOException {
-    try (Directory d = directory; EmbedderHolder e = embedder; EngineSearches s = searches) {
-      if (feedback != null) {
-        feedback.close();
-        feedback = null;
+    try (EmbedderHolder e = embedder) {
+      if (stopped()) {
+        closeStopped();
+      } else {
+        closeStorage();
       }
-      searchers.close();
-      if (writer != null) {
-        writer.close();
-      }
-      indexing.close();
     }
   }
 }

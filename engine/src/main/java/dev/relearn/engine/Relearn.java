@@ -40,6 +40,12 @@ import org.apache.lucene.search.SearcherManager;
  * gets its interrupt status back); an index call stops early, before it writes or after its
  * commit, with {@link java.io.InterruptedIOException}; a search may fail, harmlessly. Query text
  * is used to search and then dropped: it is never written anywhere.
+ *
+ * <p>When a failure stops a writer (a failed write or fsync, a full disk: the call gets an {@code
+ * IOException} naming it), searches go on with the last snapshot, and the next call that writes
+ * first replaces the writers from the last commits, replaying the feedback log, which holds every
+ * acknowledged event ({@link PartsRecovery}); an index call that fails amid its writes is rolled
+ * back to the last commit. {@link #feedbackStore()} is then a new store.
  */
 public final class Relearn implements AutoCloseable {
   /** The feedback store's folder inside the index folder. */
@@ -49,13 +55,36 @@ public final class Relearn implements AutoCloseable {
   /** The adaptive weights' file inside the index folder. */
   public static final String WEIGHTS_FILE = "adaptive-weights.txt";
 
-  private final EngineParts parts;
+  private volatile EngineParts parts; // replaced by recovery, when no call is in flight
+  private final PartsRecovery recovery;
   private final CallGate gate;
 
   /** Made by {@link EngineOpener} from the parts it opened; it then attaches the feedback half. */
   Relearn(EngineParts parts) {
     this.parts = parts;
-    this.gate = new CallGate(parts.dir(), parts.readOnly(), parts::tragicException);
+    this.recovery = new PartsRecovery(this);
+    this.gate = new CallGate(parts.dir(), parts.readOnly(), this::stoppedBy, recovery);
+  }
+
+  /** The parts in use. */
+  EngineParts parts() {
+    return parts;
+  }
+
+  /** Puts the parts that replace stopped ones in use; {@link PartsRecovery} only. */
+  void replaceParts(EngineParts fresh) {
+    parts = fresh;
+  }
+
+  /** How many times writers that stopped were replaced: for tests. */
+  int recoveries() {
+    return recovery.recoveries();
+  }
+
+  /** What stopped a writer, or why replacing it failed; null while writes go through. */
+  private Throwable stoppedBy() {
+    Throwable stopped = parts.tragicException();
+    return stopped != null ? stopped : recovery.failure();
   }
 
   /**
@@ -88,6 +117,7 @@ public final class Relearn implements AutoCloseable {
    */
   public synchronized IndexReport index(Path path, SourceFormat format, Progress progress)
       throws IOException {
+    gate.recoverIfStopped();
     return gate.call(() -> {
       gate.requireWritable();
       return ProgressRelay.run(progress,

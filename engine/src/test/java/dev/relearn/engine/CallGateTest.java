@@ -31,7 +31,7 @@ class CallGateTest {
     assertTrue(e.getMessage().startsWith("the index " + DIR + " stopped writing after a failure:"
         + " No space left on device."), e.getMessage());
     assertTrue(e.getMessage().contains("acknowledged feedback is safe"), e.getMessage());
-    assertTrue(e.getMessage().contains("restart relearn"), e.getMessage());
+    assertTrue(e.getMessage().contains("reopens the index's writers"), e.getMessage());
   }
 
   @Test

@@ -5,6 +5,7 @@ import dev.relearn.feedback.index.VectorSearch.Neighbour;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.feedback.PastQuery;
+import dev.relearn.lucene.files.StorageOpener;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -59,11 +60,18 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
    *     folder, or if its vectors have another dimension than {@code config}'s
    */
   public static FeedbackIndex open(Path dir, FeedbackIndexConfig config) throws IOException {
+    return open(dir, config, StorageOpener.REAL);
+  }
+
+  /** Opens as {@link #open(Path, FeedbackIndexConfig)} does, writing through {@code storage}. */
+  public static FeedbackIndex open(Path dir, FeedbackIndexConfig config, StorageOpener storage)
+      throws IOException {
     Objects.requireNonNull(dir, "dir");
     Objects.requireNonNull(config, "config");
+    Objects.requireNonNull(storage, "storage");
     Path folder = dir.toAbsolutePath().normalize();
-    return new FeedbackIndex(folder, config,
-        new ClusterWriter(folder, config, IndexFolder.open(folder, config.dimension())));
+    return new FeedbackIndex(folder, config, new ClusterWriter(folder, config,
+        IndexFolder.open(folder, config.dimension(), storage)));
   }
 
   /** Whether any cluster holds {@code eventId}; sees every add that has returned. */

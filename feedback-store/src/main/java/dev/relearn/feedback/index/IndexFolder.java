@@ -2,6 +2,7 @@ package dev.relearn.feedback.index;
 
 import dev.relearn.lucene.files.OwnerOnly;
 import dev.relearn.lucene.files.ShieldedLockFactory;
+import dev.relearn.lucene.files.StorageOpener;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +15,6 @@ import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.store.NRTCachingDirectory;
 import org.apache.lucene.util.IOUtils;
@@ -41,11 +41,11 @@ final class IndexFolder {
    *
    * @throws IllegalStateException if the folder is locked, or holds vectors of another dimension
    */
-  static Opened open(Path folder, int dimension) throws IOException {
+  static Opened open(Path folder, int dimension, StorageOpener storage) throws IOException {
     Files.createDirectories(folder);
     OwnerOnly.restrictTree(folder);
     Directory directory = new NRTCachingDirectory(
-        FSDirectory.open(folder, ShieldedLockFactory.INSTANCE), NRT_MAX_MERGE_MB,
+        storage.directory(folder, ShieldedLockFactory.INSTANCE), NRT_MAX_MERGE_MB,
         NRT_MAX_CACHED_MB);
     IndexWriter writer = null;
     SearcherManager searchers = null;

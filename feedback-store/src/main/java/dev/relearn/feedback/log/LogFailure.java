@@ -26,6 +26,11 @@ final class LogFailure {
     return cause != null;
   }
 
+  /** The first failure, or null. */
+  IOException cause() {
+    return cause;
+  }
+
   /** The failure to report at close, or null if the log has not failed. */
   IOException atClose() {
     IOException c = cause;

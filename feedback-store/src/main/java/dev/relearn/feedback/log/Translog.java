@@ -1,6 +1,7 @@
 package dev.relearn.feedback.log;
 
 import java.io.Closeable;
+import dev.relearn.lucene.files.StorageOpener;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -80,6 +81,16 @@ public final class Translog implements Closeable {
   public static Translog open(Path dir, Durability durability, Duration syncInterval)
       throws IOException {
     return open(dir, durability, syncInterval, ChannelOpener.DEFAULT);
+  }
+
+  /**
+   * Opens the log as {@link #open(Path, Durability, Duration)} does, writing its generation files
+   * through {@code storage}'s channels (the store passes the engine's; tests inject faults).
+   */
+  public static Translog open(Path dir, Durability durability, Duration syncInterval,
+      StorageOpener storage) throws IOException {
+    Objects.requireNonNull(storage, "storage");
+    return open(dir, durability, syncInterval, storage::channel);
   }
 
   /** Opens with the given channel opener: the fault-injection seam of the tests. */
@@ -212,6 +223,14 @@ public final class Translog implements Closeable {
   /** The highest sequence number known durable (records found on disk at open count). */
   public long lastSyncedSeq() {
     return appender.syncedSeq();
+  }
+
+  /**
+   * The failure (of an fsync or a rollback) after which the log accepts no more writes until it
+   * is reopened, or null while it works.
+   */
+  public IOException failure() {
+    return failure.cause();
   }
 
   /** This log's durability mode. */

@@ -46,12 +46,14 @@ final class Checkpointer {
   private final Object applyLock = new Object();
   private final Object checkpointLock = new Object();
   private final ForgetMarks marks;
+  private final StoreStop stop;
   /** Something was applied, renamed or rewritten since the last checkpoint. */
   private volatile boolean dirty;
 
   /** With the forget marks of the ledger's last commit. */
   Checkpointer(StoreFolder folder, LearnedFields learned, IndexWriter chunkWriter,
-      Lock chunkWrites) throws IOException {
+      Lock chunkWrites, StoreStop stop) throws IOException {
+    this.stop = stop;
     this.ledger = folder.ledger();
     this.marks = ForgetMarks.read(ledger.committedUserData());
     this.index = folder.index();
@@ -120,12 +122,17 @@ final class Checkpointer {
 
   /**
    * Writes the staged learned fields and commits the chunk index, outside an index call's writes
-   * or after them: never half of that call.
+   * or after them: never half of that call. A failure stops the store ({@link StoreStop}).
    */
   void commitChunks() throws IOException {
     holdingChunkWrites(() -> {
       learned.flush();
-      chunkWriter.commit();
+      try {
+        chunkWriter.commit();
+      } catch (IOException | RuntimeException e) {
+        stop.stop(e);
+        throw e;
+      }
       return null;
     });
   }

@@ -14,6 +14,7 @@ import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.files.OwnerOnly;
 import dev.relearn.lucene.files.ShieldedLockFactory;
+import dev.relearn.lucene.files.StorageOpener;
 import dev.relearn.lucene.schema.ChunkIds;
 import java.io.Closeable;
 import java.io.IOException;
@@ -35,7 +36,6 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.LockObtainFailedException;
 
 /**
@@ -65,9 +65,9 @@ final class EventLedger implements Closeable {
     this.writer = writer;
   }
 
-  static EventLedger open(Path folder) throws IOException {
+  static EventLedger open(Path folder, StorageOpener storage) throws IOException {
     OwnerOnly.createFolder(folder);
-    Directory directory = FSDirectory.open(folder, ShieldedLockFactory.INSTANCE);
+    Directory directory = storage.directory(folder, ShieldedLockFactory.INSTANCE);
     IndexWriter writer;
     try {
       TieredMergePolicy mergePolicy = new TieredMergePolicy();
@@ -93,6 +93,11 @@ final class EventLedger implements Closeable {
         }
       });
     }
+  }
+
+  /** The failure that stopped the ledger's writer for good, or null while it works. */
+  Throwable tragicException() {
+    return writer.getTragicException();
   }
 
   synchronized boolean contains(String eventId) {

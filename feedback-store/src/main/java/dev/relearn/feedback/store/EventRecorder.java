@@ -17,7 +17,8 @@ import org.apache.lucene.search.SearcherManager;
  * notes the chunk ids the chunk index lacks, then, once per event id, appends it to the log and
  * applies it to the ledger, the cluster index and the learned fields. Events replayed from the
  * log go to the ledger and the cluster index only: the learned fields are then recomputed from
- * the ledger.
+ * the ledger. An event logged but not wholly applied stops the store ({@link StoreStop}): its
+ * reopening replays it.
  */
 final class EventRecorder {
   private final int dimension;
@@ -30,9 +31,11 @@ final class EventRecorder {
   private final LearnedFields learned;
   private final Checkpointer checkpointer;
   private final InFlightEvents inFlight = new InFlightEvents();
+  private final StoreStop stop;
 
   EventRecorder(FeedbackStoreConfig config, SearcherManager chunkSearchers, StoreFolder folder,
-      LearnedFields learned, Checkpointer checkpointer) {
+      LearnedFields learned, Checkpointer checkpointer, StoreStop stop) {
+    this.stop = stop;
     this.dimension = config.index().dimension();
     this.chunkSearchers = chunkSearchers;
     this.protection = folder.protection();
@@ -55,7 +58,12 @@ final class EventRecorder {
     return checkpointer.shared(() -> inFlight.once(event.eventId(), ledger::contains, duplicate,
         () -> {
           long sequence = log.append(EventCodec.encode(event));
-          apply(event);
+          try {
+            apply(event);
+          } catch (IOException | RuntimeException e) { // logged, in part applied: replay it
+            stop.stop(e);
+            throw e;
+          }
           return new FeedbackAck(event.eventId(), sequence, false, unknown,
               event.learnability(), event.signal());
         }));

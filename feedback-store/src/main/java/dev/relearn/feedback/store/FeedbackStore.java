@@ -12,6 +12,7 @@ import dev.relearn.feedback.log.ReplayReport;
 import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.files.IoThreads;
+import dev.relearn.lucene.files.StorageOpener;
 import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.schema.LearnedValuesSource;
 import java.io.Closeable;
@@ -54,6 +55,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   private final ClusterMerges merges;
   private final Maintenance maintenance;
   private final ReentrantLock chunkWrites = new ReentrantLock();
+  private final StoreStop stop = new StoreStop();
   private ReplayReport recovery;
   private volatile boolean closed;
 
@@ -63,9 +65,10 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     this.config = config;
     this.index = folder.index();
     this.learned =
-        new LearnedFields(config.perSessionCap(), chunkWriter, chunkSearchers, chunkWrites);
-    this.checkpointer = new Checkpointer(folder, learned, chunkWriter, chunkWrites);
-    this.recorder = new EventRecorder(config, chunkSearchers, folder, learned, checkpointer);
+        new LearnedFields(config.perSessionCap(), chunkWriter, chunkSearchers, chunkWrites, stop);
+    this.checkpointer = new Checkpointer(folder, learned, chunkWriter, chunkWrites, stop);
+    this.recorder = new EventRecorder(config, chunkSearchers, folder, learned, checkpointer,
+        stop);
     this.rewrites = new Rewrites(config, folder, checkpointer, followUp);
     this.merges = new ClusterMerges(index, checkpointer);
     this.maintenance = new Maintenance(this, config, new ForgetRetries(
@@ -84,7 +87,18 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    */
   public static FeedbackStore open(Path dir, FeedbackStoreConfig config, IndexWriter chunkWriter,
       SearcherManager chunkSearchers, ForgetAllFollowUp followUp) throws IOException {
-    StoreFolder folder = StoreFolder.open(dir, config);
+    return open(dir, config, chunkWriter, chunkSearchers, followUp, StorageOpener.REAL);
+  }
+
+  /**
+   * Opens the store as {@link #open(Path, FeedbackStoreConfig, IndexWriter, SearcherManager,
+   * ForgetAllFollowUp)} does, its ledger, cluster index and log writing through {@code storage}
+   * (the engine passes its own; tests inject faults there).
+   */
+  public static FeedbackStore open(Path dir, FeedbackStoreConfig config, IndexWriter chunkWriter,
+      SearcherManager chunkSearchers, ForgetAllFollowUp followUp, StorageOpener storage)
+      throws IOException {
+    StoreFolder folder = StoreFolder.open(dir, config, storage);
     FeedbackStore store;
     try {
       store = new FeedbackStore(folder, config, chunkWriter, chunkSearchers, followUp);
@@ -122,6 +136,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   public FeedbackAck record(FeedbackEvent given) throws IOException {
     requireOpen();
     maintenance.check();
+    stop.check();
     return IoThreads.call(() -> recorder.record(given));
   }
 
@@ -222,10 +237,30 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     return IoThreads.call(rewrites::expire);
   }
 
-  /** Writes staged learned fields as doc values now and refreshes the chunk searchers. */
+  /**
+   * Writes staged learned fields as doc values now and refreshes the chunk searchers. A failure
+   * stops the store until it is reopened ({@link #failure()}).
+   */
   public void flushLearnedFields() throws IOException {
     requireOpen();
-    IoThreads.run(learned::flush);
+    stopping("learned-field flush", learned::flush);
+  }
+
+  /**
+   * Runs {@code work} on relearn's own threads; a failure stops the store ({@link StoreStop}).
+   * Lucene's refusal of a writer an earlier failure stopped ("this writer hit an unrecoverable
+   * error; cannot commit") is an {@code IOException} naming {@code what} failed.
+   */
+  private void stopping(String what, IoThreads.IoRun work) throws IOException {
+    try {
+      IoThreads.run(work);
+    } catch (IllegalStateException e) {
+      stop.stop(e);
+      throw new IOException("the feedback store's " + what + " failed: " + e.getMessage(), e);
+    } catch (IOException | RuntimeException e) {
+      stop.stop(e);
+      throw e;
+    }
   }
 
   /**
@@ -265,11 +300,11 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   /**
    * Commits the ledger, the cluster index and the chunk index (after an index call's writes, never
    * amid them), then trims the event log; does nothing when nothing changed since the last
-   * checkpoint.
+   * checkpoint. A failure stops the store until it is reopened ({@link #failure()}).
    */
   public void checkpoint() throws IOException {
     requireOpen();
-    IoThreads.run(checkpointer::checkpoint);
+    stopping("checkpoint", checkpointer::checkpoint);
   }
 
   /**
@@ -278,6 +313,37 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    */
   public Throwable tragicException() {
     return index.tragicException();
+  }
+
+  /**
+   * What stopped the store from writing until it is reopened, or null while it works: a writer
+   * of the cluster index or the ledger stopped for good, a failed event log, a failed flush,
+   * checkpoint or event ({@link StoreStop}), or a background failure ({@link Maintenance}). Reopening the store (replaying its log) recovers from each,
+   * with every acknowledged event.
+   */
+  public Throwable failure() {
+    Throwable stopped = index.tragicException();
+    if (stopped == null) {
+      stopped = folder.ledger().tragicException();
+    }
+    if (stopped == null) {
+      stopped = folder.log().failure();
+    }
+    if (stopped == null) {
+      stopped = stop.cause();
+    }
+    return stopped != null ? stopped : maintenance.failure();
+  }
+
+  /**
+   * Takes over the forgets that {@code stopped}, the store this one replaces in the same
+   * process, was asked for and had not finished (a failure may have kept their marks from its
+   * ledger): this store finishes them now, or, if that fails (logged), by itself later, as its
+   * own ({@link ForgetRetries}).
+   */
+  public void adoptUnfinishedForgets(FeedbackStore stopped) {
+    requireOpen();
+    rewrites.adopt(stopped.checkpointer.marks());
   }
 
   /** Counts by signal class and outcome, the positive rate, and what recovery found. */

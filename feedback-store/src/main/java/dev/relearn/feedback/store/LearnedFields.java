@@ -29,6 +29,7 @@ final class LearnedFields {
   private final LearnedFieldUpdater updater;
   private final Overlay overlay = new Overlay();
   private volatile ChunkAggregates aggregates;
+  private final StoreStop stop;
 
   /**
    * @param perSessionCap the most evidence one session may add to one chunk
@@ -37,10 +38,13 @@ final class LearnedFields {
    * @param chunkWrites held while writing and refreshing: the refresh would show the chunk index
    *     as it is, so it waits for an index call's writes to end (see {@link
    *     FeedbackStore#chunkIndexWrites()})
+   * @param stop what a failed write stops: the chunk index's writer may then name doc-values
+   *     files it deleted, so nothing may write through it until the store is reopened
    */
   LearnedFields(double perSessionCap, IndexWriter chunkWriter, SearcherManager chunkSearchers,
-      Lock chunkWrites) {
+      Lock chunkWrites, StoreStop stop) {
     this.perSessionCap = perSessionCap;
+    this.stop = stop;
     this.chunkSearchers = chunkSearchers;
     this.chunkWrites = chunkWrites;
     this.updater = new LearnedFieldUpdater(chunkWriter);
@@ -65,7 +69,10 @@ final class LearnedFields {
     return updater.pending() > 0;
   }
 
-  /** Writes the staged values as doc values and refreshes the chunk searchers. */
+  /**
+   * Writes the staged values as doc values and refreshes the chunk searchers; a failure stops
+   * the store ({@link StoreStop}).
+   */
   void flush() throws IOException {
     chunkWrites.lock();
     try {
@@ -74,6 +81,9 @@ final class LearnedFields {
         chunkSearchers.maybeRefreshBlocking();
         overlay.clearFlushed(flushed);
       }
+    } catch (IOException | RuntimeException e) {
+      stop.stop(e);
+      throw e;
     } finally {
       chunkWrites.unlock();
     }

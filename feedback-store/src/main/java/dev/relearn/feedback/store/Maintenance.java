@@ -59,6 +59,11 @@ final class Maintenance {
     }, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
   }
 
+  /** The first background failure, which stops the tasks but the forgets' retries, or null. */
+  Exception failure() {
+    return failure;
+  }
+
   /** Throws the first background failure, if any. */
   void check() throws IOException {
     Exception e = failure;
@@ -70,7 +75,8 @@ final class Maintenance {
     if (e != null) {
       throw new IOException("feedback store background maintenance failed: " + e.getMessage()
           + ". Acknowledged feedback is safe in the feedback log; fix the cause (for example,"
-          + " free disk space), then reopen the index (restart relearn)", e);
+          + " free disk space), then reopen the store (relearn's engine does so on its next"
+          + " write)", e);
     }
   }
 

@@ -2,6 +2,7 @@ package dev.relearn.feedback.store;
 
 import dev.relearn.feedback.index.FeedbackIndex;
 import dev.relearn.feedback.index.FeedbackIndexConfig;
+import dev.relearn.lucene.files.IoThreads;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.Map;
@@ -22,6 +23,8 @@ import java.util.Set;
  * maintenance retries: {@link ForgetRetries}).
  */
 final class Rewrites {
+  private static final System.Logger LOG = System.getLogger(Rewrites.class.getName());
+
   private final FeedbackIndexConfig indexConfig;
   private final EventLedger ledger;
   private final FeedbackIndex index;
@@ -98,6 +101,26 @@ final class Rewrites {
    *
    * @return whether any forget was unfinished
    */
+  /**
+   * Takes over {@code theirs}, another store's unfinished forgets, and finishes them now; if that
+   * fails (logged), maintenance retries them as this store's own.
+   */
+  void adopt(ForgetMarks theirs) {
+    if (theirs.isEmpty()) {
+      return;
+    }
+    if (theirs.all()) {
+      marks.add(null);
+    }
+    theirs.sessions().forEach(marks::add);
+    try {
+      IoThreads.call(this::finishUnfinished);
+    } catch (IOException | RuntimeException e) {
+      LOG.log(System.Logger.Level.WARNING, "finishing the forgets a stopped feedback store had"
+          + " not finished failed; tried again in the background", e);
+    }
+  }
+
   boolean finishUnfinished() throws IOException {
     return checkpointer.rewriting(() -> {
       if (marks.isEmpty()) {

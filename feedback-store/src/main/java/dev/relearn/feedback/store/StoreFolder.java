@@ -5,6 +5,7 @@ import dev.relearn.feedback.event.VectorProtection;
 import dev.relearn.feedback.index.FeedbackIndex;
 import dev.relearn.feedback.log.Translog;
 import dev.relearn.lucene.files.OwnerOnly;
+import dev.relearn.lucene.files.StorageOpener;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,20 +40,23 @@ record StoreFolder(SessionHasher sessions, VectorProtection protection, EventLed
   /**
    * Opens the parts in {@code dir}, creating it owner-only if needed. Vectors are protected when
    * the config asks for it or the folder already holds a protection secret (once protected,
-   * always protected, so stored and looked-up vectors never disagree).
+   * always protected, so stored and looked-up vectors never disagree). The ledger, the cluster
+   * index and the log write through {@code storage}.
    */
-  static StoreFolder open(Path dir, FeedbackStoreConfig config) throws IOException {
+  static StoreFolder open(Path dir, FeedbackStoreConfig config, StorageOpener storage)
+      throws IOException {
     OwnerOnly.createFolder(dir);
     MissingParts.check(dir, dir.resolve(LEDGER), dir.resolve(CLUSTERS));
     SessionHasher sessions = SessionHasher.open(dir);
     VectorProtection protection = config.protectVectors()
         || Files.exists(dir.resolve(VectorProtection.SECRET_FILE))
         ? VectorProtection.open(dir, config.index().dimension()) : null;
-    EventLedger ledger = EventLedger.open(dir.resolve(LEDGER));
+    EventLedger ledger = EventLedger.open(dir.resolve(LEDGER), storage);
     FeedbackIndex index = null;
     try {
-      index = FeedbackIndex.open(dir.resolve(CLUSTERS), config.index());
-      Translog log = Translog.open(dir.resolve(LOG), config.durability(), config.syncInterval());
+      index = FeedbackIndex.open(dir.resolve(CLUSTERS), config.index(), storage);
+      Translog log = Translog.open(dir.resolve(LOG), config.durability(), config.syncInterval(),
+          storage);
       return new StoreFolder(sessions, protection, ledger, index, log);
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileSuppressingExceptions(e, index, ledger);

@@ -1,12 +1,9 @@
 package dev.relearn.feedback.log;
 
+import dev.relearn.lucene.files.FilterFileChannel;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.ReadableByteChannel;
-import java.nio.channels.WritableByteChannel;
 import java.nio.file.FileSystems;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -17,7 +14,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * inject: a write that stores half its bytes and then fails, a failing fsync, a failing
  * truncation. Counts fsyncs and remembers the file size each one covered.
  */
-final class FaultyChannel extends FileChannel {
+final class FaultyChannel extends FilterFileChannel {
   /** The faults to inject, shared by every channel of one opener. */
   static final class Faults {
     final AtomicInteger forces = new AtomicInteger();
@@ -39,11 +36,10 @@ final class FaultyChannel extends FileChannel {
     }
   }
 
-  private final FileChannel delegate;
   private final Faults faults;
 
   private FaultyChannel(FileChannel delegate, Faults faults) {
-    this.delegate = delegate;
+    super(delegate);
     this.faults = faults;
   }
 
@@ -52,10 +48,10 @@ final class FaultyChannel extends FileChannel {
     IOException failure = faults.nextWrite.getAndSet(null);
     if (failure != null) {
       ByteBuffer half = src.slice(src.position(), src.remaining() / 2);
-      delegate.write(half, position);
+      in.write(half, position);
       throw failure;
     }
-    return delegate.write(src, position);
+    return in.write(src, position);
   }
 
   @Override
@@ -64,8 +60,8 @@ final class FaultyChannel extends FileChannel {
     if (failure != null) {
       throw failure;
     }
-    long size = delegate.size();
-    delegate.force(metaData);
+    long size = in.size();
+    in.force(metaData);
     faults.lastForcedSize = size;
     faults.forces.incrementAndGet();
   }
@@ -76,81 +72,8 @@ final class FaultyChannel extends FileChannel {
     if (failure != null) {
       throw failure;
     }
-    delegate.truncate(size);
+    in.truncate(size);
     return this;
-  }
-
-  @Override
-  public int read(ByteBuffer dst) throws IOException {
-    return delegate.read(dst);
-  }
-
-  @Override
-  public long read(ByteBuffer[] dsts, int offset, int length) throws IOException {
-    return delegate.read(dsts, offset, length);
-  }
-
-  @Override
-  public int write(ByteBuffer src) throws IOException {
-    return delegate.write(src);
-  }
-
-  @Override
-  public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
-    return delegate.write(srcs, offset, length);
-  }
-
-  @Override
-  public long position() throws IOException {
-    return delegate.position();
-  }
-
-  @Override
-  public FileChannel position(long newPosition) throws IOException {
-    delegate.position(newPosition);
-    return this;
-  }
-
-  @Override
-  public long size() throws IOException {
-    return delegate.size();
-  }
-
-  @Override
-  public long transferTo(long position, long count, WritableByteChannel target)
-      throws IOException {
-    return delegate.transferTo(position, count, target);
-  }
-
-  @Override
-  public long transferFrom(ReadableByteChannel src, long position, long count)
-      throws IOException {
-    return delegate.transferFrom(src, position, count);
-  }
-
-  @Override
-  public int read(ByteBuffer dst, long position) throws IOException {
-    return delegate.read(dst, position);
-  }
-
-  @Override
-  public MappedByteBuffer map(MapMode mode, long position, long size) throws IOException {
-    return delegate.map(mode, position, size);
-  }
-
-  @Override
-  public FileLock lock(long position, long size, boolean shared) throws IOException {
-    return delegate.lock(position, size, shared);
-  }
-
-  @Override
-  public FileLock tryLock(long position, long size, boolean shared) throws IOException {
-    return delegate.tryLock(position, size, shared);
-  }
-
-  @Override
-  protected void implCloseChannel() throws IOException {
-    delegate.close();
   }
 
   /** Whether this process can create files in a folder without write permission (root can). */

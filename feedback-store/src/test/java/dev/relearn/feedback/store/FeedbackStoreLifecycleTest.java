@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.lucene.files.StorageOpener;
 import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -165,7 +166,7 @@ class FeedbackStoreLifecycleTest {
     // what a crash right after the forget's first commit leaves: the ledger without the session
     // and naming the forget under way, the cluster index still with its query vectors
     Path ledgerFolder = tmp.resolve("feedback").resolve(StoreFolder.LEDGER);
-    try (EventLedger ledger = EventLedger.open(ledgerFolder)) {
+    try (EventLedger ledger = EventLedger.open(ledgerFolder, StorageOpener.REAL)) {
       Map<String, String> data = new HashMap<>(ledger.committedUserData());
       data.put(ForgetMarks.FORGET_SESSION, gone); // as every version writes a first mark
       ledger.forgetSession(gone);

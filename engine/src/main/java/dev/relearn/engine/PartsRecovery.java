@@ -1,0 +1,93 @@
+package dev.relearn.engine;
+
+import dev.relearn.feedback.store.FeedbackStore;
+import java.io.IOException;
+
+/**
+ * How a read-write {@link Relearn} replaces its writers once one stopped, without a restart: a
+ * Lucene writer stopped for good (a tragic exception: a failed write, fsync or rename, a full
+ * disk), the chunk index's writer rolled back after an index call failed amid its writes, or the
+ * feedback store stopped (its log, a writer or its background work failed). The {@link CallGate}
+ * runs it before the next call that writes, with no call in flight: it closes the stopped parts
+ * (the chunk index's writer is rolled back first: what it had not committed is dropped; a
+ * failure to close is logged) and opens new ones from the last commits ({@link
+ * EngineOpener#reopen}), the feedback store replaying its log, which holds every acknowledged
+ * event since its last checkpoint, rewriting the learned fields that differ, and finishing the
+ * forgets the stopped store had not finished. If reopening fails (the disk is still full), the
+ * call that asked gets an {@code IOException} naming the failure, read-only parts over the last
+ * commits stand in so that searches go on ({@link EngineOpener#standIn}), and the next write
+ * tries again.
+ */
+final class PartsRecovery implements CallGate.Recovery {
+  private static final System.Logger LOG = System.getLogger(PartsRecovery.class.getName());
+
+  private final Relearn engine;
+  private volatile IOException failure; // the last reopening's failure, until one succeeds
+  private volatile int recoveries;
+  private FeedbackStore unfinished; // the stopped store, until its forgets are handed over
+
+  PartsRecovery(Relearn engine) {
+    this.engine = engine;
+  }
+
+  @Override
+  public boolean needed() {
+    return engine.parts().stopped();
+  }
+
+  @Override
+  public void recover() throws IOException {
+    EngineParts stopped = engine.parts();
+    Throwable cause = stopped.tragicException();
+    boolean standIn = stopped.writer() == null;
+    if (!standIn) {
+      unfinished = stopped.store();
+      stopped.closeStopped(); // commits nothing of the writer: the new store rewrites learned fields
+    }
+    EngineParts fresh;
+    try {
+      fresh = EngineOpener.reopen(engine, stopped);
+    } catch (IOException | RuntimeException e) {
+      IOException refused = new IOException("the index " + stopped.dir() + " could not reopen"
+          + " its writers after a failure (" + e.getMessage() + "). Searches go on with the last"
+          + " commit and acknowledged feedback is safe in the feedback log; fix the cause (for"
+          + " example, free disk space): the next call that writes tries again", e);
+      failure = refused;
+      if (!standIn) {
+        standInFor(stopped, refused);
+      }
+      throw refused;
+    }
+    if (standIn) {
+      stopped.closeStopped();
+    }
+    if (unfinished != null && fresh.store() != null) {
+      fresh.store().adoptUnfinishedForgets(unfinished);
+      unfinished = null;
+    }
+    engine.replaceParts(fresh);
+    failure = null;
+    recoveries++;
+    LOG.log(System.Logger.Level.INFO, () -> "reopened the writers of " + stopped.dir()
+        + " from the last commits after: " + (cause == null ? "a failed reopening" : cause));
+  }
+
+  /** Puts read-only parts in for {@code stopped}'s; if even they fail, notes it on {@code e}. */
+  private void standInFor(EngineParts stopped, IOException e) {
+    try {
+      engine.replaceParts(EngineOpener.standIn(stopped));
+    } catch (IOException | RuntimeException readOnly) {
+      e.addSuppressed(readOnly);
+    }
+  }
+
+  /** Why the last reopening failed, or null if it succeeded or none was tried. */
+  IOException failure() {
+    return failure;
+  }
+
+  /** How many times the writers were replaced. */
+  int recoveries() {
+    return recoveries;
+  }
+}
