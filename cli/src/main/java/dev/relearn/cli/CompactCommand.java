@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
           + " skipped, saying so, unless --shared-vector-cache."})
 final class CompactCommand implements Callable<Integer> {
   @Mixin EngineOptions engine;
+  @Mixin LockWait lockWait;
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--shared-vector-cache", negatable = false,

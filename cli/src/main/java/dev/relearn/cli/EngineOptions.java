@@ -118,22 +118,33 @@ final class EngineOptions {
 
   /**
    * Opens with {@code options}; a command that must write and finds the index held by another
-   * process says what to do from the command line (the engine's message suggests a read-only
-   * open, which such a command cannot use).
+   * process waits for a short-lived holder ({@link LockWait}), then says what to do from the
+   * command line (the engine's message suggests a read-only open, which such a command cannot
+   * use).
    */
   private Relearn openWriting(RelearnOptions options) throws IOException {
-    try {
+    if (options.readOnly()) {
       return openEngine(options);
+    }
+    try {
+      return lockWait().open(() -> openEngine(options), mixee.commandLine().getErr());
     } catch (IndexInUseException e) {
-      if (options.readOnly()) {
-        throw e;
-      }
       String holder = e.holder() == null ? "a relearn serve, mcp or index holds its write lock"
           : "held by " + e.holder();
       throw new IllegalStateException("index in use by another process: "
           + index.toAbsolutePath().normalize() + " (" + holder + "); this command writes, so stop"
           + " that process and run it again. Searches work meanwhile.", e);
     }
+  }
+
+  /** The command's {@code --wait}, or the default wait when it has none. */
+  private LockWait lockWait() {
+    for (CommandSpec mixin : mixee.mixins().values()) {
+      if (mixin.userObject() instanceof LockWait wait) {
+        return wait;
+      }
+    }
+    return LockWait.byDefault();
   }
 
   /**

@@ -30,6 +30,7 @@ import picocli.CommandLine.Spec;
             + " kept. Exit code 0 once the event is durable."})
 final class FeedbackCommand implements Callable<Integer> {
   @Mixin EngineOptions engine;
+  @Mixin LockWait lockWait;
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--query", paramLabel = "Q", required = true, description = "The query.")

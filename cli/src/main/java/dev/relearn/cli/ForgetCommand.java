@@ -20,6 +20,7 @@ import picocli.CommandLine.Spec;
             + " list, so that learned searches rank as hybrid ones again."})
 final class ForgetCommand implements Callable<Integer> {
   @Mixin EngineOptions engine;
+  @Mixin LockWait lockWait;
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @ArgGroup(exclusive = true, multiplicity = "1")

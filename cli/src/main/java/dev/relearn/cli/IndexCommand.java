@@ -34,6 +34,7 @@ final class IndexCommand implements Callable<Integer> {
   private static final int PROBLEMS_SHOWN = 20;
 
   @Mixin EngineOptions engine;
+  @Mixin LockWait lockWait;
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",

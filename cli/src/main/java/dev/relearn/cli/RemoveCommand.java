@@ -25,6 +25,7 @@ import picocli.CommandLine.Spec;
             + " the feedback store, as for files that re-indexing removed."})
 final class RemoveCommand implements Callable<Integer> {
   @Mixin EngineOptions engine;
+  @Mixin LockWait lockWait;
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--dry-run", description = "Print what would be removed; remove nothing.")

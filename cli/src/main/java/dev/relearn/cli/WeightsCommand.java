@@ -30,6 +30,7 @@ import picocli.CommandLine.Spec;
             + " 'question,1,0.2,0.9,0.4' (rating in [-1, 1], contributions in [0, 1])."})
 final class WeightsCommand implements Callable<Integer> {
   @Mixin EngineOptions engine;
+  @Mixin LockWait lockWait;
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--reset", paramLabel = "CLASS", arity = "0..1", fallbackValue = "all",

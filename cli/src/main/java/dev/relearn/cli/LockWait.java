@@ -1,0 +1,133 @@
+package dev.relearn.cli;
+
+import dev.relearn.engine.IndexInUseException;
+import dev.relearn.engine.Relearn;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code --wait SECONDS}, for the commands that open the index read-write for a short job: when
+ * another relearn command (a {@code feedback}, {@code index}, ...) holds the index's write lock,
+ * the command says so on stderr and tries again every {@value #POLL_MILLIS} ms until it gets the
+ * lock or {@code SECONDS} have passed; then it fails as it would have at once. A {@code serve} or
+ * {@code mcp} holds the index until it is stopped, and an application embedding the engine (its
+ * own label, {@code java} by default) for as long as it likes, so neither is waited for. Neither
+ * is a holder the engine cannot name, when it could be one of these: the moment between another
+ * command taking the lock and recording itself as its holder, or a process of an older version.
+ * Only a command whose {@link EngineOptions} opens the index for writing waits; one without this
+ * option waits {@value #DEFAULT_SECONDS} s.
+ */
+final class LockWait {
+  /** How long a command waits by default; the one home of this default. */
+  static final int DEFAULT_SECONDS = 10;
+
+  /** How often the lock is tried again: an attempt costs a few milliseconds (no model loads). */
+  static final long POLL_MILLIS = 50;
+
+  /** The labels of the commands that hold the index until they are stopped. */
+  private static final List<String> LONG_LIVED = List.of("relearn serve", "relearn mcp");
+
+  @Spec(Spec.Target.MIXEE) CommandSpec mixee;
+
+  private int seconds = DEFAULT_SECONDS;
+
+  /** A failed attempt to open the index; {@link IndexInUseException} when its lock is held. */
+  @FunctionalInterface
+  interface Opener {
+    Relearn open() throws IOException;
+  }
+
+  @Option(names = "--wait", paramLabel = "SECONDS", defaultValue = "" + DEFAULT_SECONDS,
+      description = "When another relearn command (such as feedback or index) holds the index,"
+          + " wait up to SECONDS for it to finish (default: ${DEFAULT-VALUE}; 0: fail at once)."
+          + " A relearn serve or mcp holding it is named at once: stop it first.")
+  void seconds(int value) {
+    if (value < 0) {
+      throw new ParameterException(mixee.commandLine(),
+          "--wait must be at least 0 seconds, got: " + value);
+    }
+    seconds = value;
+  }
+
+  /** The default wait, for a command without the option. */
+  static LockWait byDefault() {
+    return new LockWait();
+  }
+
+  /**
+   * {@code opener}'s engine, opened again while another relearn command holds the index's lock
+   * and the wait lasts, saying once on {@code err} that it waits.
+   *
+   * @throws IndexInUseException the last refusal: at once when the holder is not waited for,
+   *     else once the wait is over
+   * @throws InterruptedIOException when this thread is interrupted while it waits
+   */
+  Relearn open(Opener opener, PrintWriter err) throws IOException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    boolean told = false;
+    while (true) {
+      try {
+        return opener.open();
+      } catch (IndexInUseException e) {
+        if (!shortLived(e.holder()) || System.nanoTime() - deadline >= 0) {
+          throw e;
+        }
+        if (!told) {
+          told = true;
+          err.println("relearn: index in use by " + shown(e.holder()) + "; waiting up to "
+              + seconds + " s…");
+          err.flush();
+        }
+        pause(e);
+      }
+    }
+  }
+
+  /**
+   * Whether the holder (as {@link IndexInUseException#holder()} names it: {@code relearn
+   * feedback, pid 42, since ...}) is a relearn command that releases the lock when its job is
+   * done; also when the holder could not be named.
+   */
+  static boolean shortLived(String holder) {
+    if (holder == null) {
+      return true;
+    }
+    String label = label(holder);
+    return label.startsWith("relearn ") && !LONG_LIVED.contains(label);
+  }
+
+  /** {@code relearn feedback (pid 42)}, or {@code another process} when it is not known. */
+  private static String shown(String holder) {
+    if (holder == null) {
+      return "another process";
+    }
+    String pid = holder.substring(holder.lastIndexOf(", pid ") + 2);
+    int comma = pid.indexOf(',');
+    return label(holder) + " (" + (comma < 0 ? pid : pid.substring(0, comma)) + ")";
+  }
+
+  /** The holder's label: what comes before its process id. */
+  private static String label(String holder) {
+    int pid = holder.lastIndexOf(", pid ");
+    return pid < 0 ? holder : holder.substring(0, pid);
+  }
+
+  private static void pause(IndexInUseException refusal) throws InterruptedIOException {
+    try {
+      Thread.sleep(POLL_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      InterruptedIOException stopped =
+          new InterruptedIOException("interrupted while waiting for the index");
+      stopped.initCause(refusal);
+      throw stopped;
+    }
+  }
+}
