@@ -2,8 +2,6 @@ package dev.relearn.eval.experiment;
 
 import dev.relearn.engine.Relearn;
 import dev.relearn.eval.beir.BeirDataset;
-import dev.relearn.eval.metrics.Run;
-import dev.relearn.eval.metrics.ScoredDoc;
 import dev.relearn.eval.stats.PairedComparison;
 import dev.relearn.eval.simulate.SimulatedUser;
 import dev.relearn.indexer.build.Progress;
@@ -150,20 +148,23 @@ public final class LearningExperiment {
     ModeRun baseline = hybridTest();
     FeedbackReset.reset(engine);
     long start = System.nanoTime();
-    boolean[] coldEqualsHybrid = new boolean[1];
+    int[] coldOtherwise = new int[1];
     boolean[] measured = new boolean[1];
     SessionLoop.Outcome outcome = loop.run(scenario.label(), sessions,
         new SessionOrder(sessions.ids(), config.seed(), TRAIN_ORDER),
         config.sessionsFor(sessions.size()), user, full -> {
+          int depth = full ? Scorer.DEPTH : Scorer.CURVE_DEPTH;
           ModeRun run = scorer.score(test(), test().ids(), SearchMode.LEARNED, scorer.fusion(),
-              full ? Scorer.DEPTH : Scorer.CURVE_DEPTH);
-          if (!measured[0]) {
+              depth);
+          if (!measured[0]) { // compared at equal depth: the baseline is searched to DEPTH
             measured[0] = true;
-            coldEqualsHybrid[0] = sameRankings(run.run(), baseline.run());
+            coldOtherwise[0] = ColdStartCheck.queriesRankedOtherwise(run.run(), depth,
+                baseline.run(), Scorer.DEPTH);
           }
           return run.scores();
         });
-    details.put("cold_start_equals_hybrid", coldEqualsHybrid[0]);
+    details.put("cold_start_equals_hybrid", coldOtherwise[0] == 0);
+    details.put("cold_start_queries_ranked_otherwise", coldOtherwise[0]);
     details.put("test_queries_with_similar_past_query", withSimilarPastQuery(test()));
     details.put("clicks", outcome.clicks());
     details.put("session_seconds", outcome.sessionSeconds());
@@ -216,26 +217,6 @@ public final class LearningExperiment {
       }
     }
     return count;
-  }
-
-  /** Whether both runs rank the same documents in the same order for every query. */
-  private static boolean sameRankings(Run a, Run b) {
-    if (!a.queryIds().equals(b.queryIds())) {
-      return false;
-    }
-    for (String query : a.queryIds()) {
-      List<ScoredDoc> x = a.ranking(query);
-      List<ScoredDoc> y = b.ranking(query);
-      if (x.size() != y.size()) {
-        return false;
-      }
-      for (int i = 0; i < x.size(); i++) {
-        if (!x.get(i).docId().equals(y.get(i).docId())) {
-          return false;
-        }
-      }
-    }
-    return true;
   }
 
   private static double seconds(long startNanos) {

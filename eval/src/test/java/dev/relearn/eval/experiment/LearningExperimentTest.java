@@ -45,6 +45,7 @@ class LearningExperimentTest {
     assertEquals(List.of(0, 10, 50, 100, 120),
         first.curve().stream().map(CurvePoint::sessions).toList());
     assertEquals(true, first.details().get("cold_start_equals_hybrid"));
+    assertEquals(0, first.details().get("cold_start_queries_ranked_otherwise"));
     assertEquals(first.baseline().ndcg(), first.curve().get(0).ndcg10(), 0.0);
     assertEquals(first.learned().ndcg(), first.curve().get(4).ndcg10(), 0.0);
     assertTrue(first.events() > 10 && first.events() <= 120, first.summary());
