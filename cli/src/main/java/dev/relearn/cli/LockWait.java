@@ -18,11 +18,11 @@ import picocli.CommandLine.Spec;
  * the command says so on stderr and tries again every {@value #POLL_MILLIS} ms until it gets the
  * lock or {@code SECONDS} have passed; then it fails as it would have at once. A {@code serve} or
  * {@code mcp} holds the index until it is stopped, and an application embedding the engine (its
- * own label, {@code java} by default) for as long as it likes, so neither is waited for. Neither
- * is a holder the engine cannot name, when it could be one of these: the moment between another
- * command taking the lock and recording itself as its holder, or a process of an older version.
- * Only a command whose {@link EngineOptions} opens the index for writing waits; one without this
- * option waits {@value #DEFAULT_SECONDS} s.
+ * own label, {@code java} by default) for as long as it likes, so neither is waited for. A
+ * holder the engine cannot name is waited for: most often another command in the moment between
+ * taking the lock and recording itself as its holder (or a process of an older version). Only a
+ * command whose {@link EngineOptions} opens the index for writing waits; one without this option
+ * waits {@value #DEFAULT_SECONDS} s.
  */
 final class LockWait {
   /** How long a command waits by default; the one home of this default. */
@@ -38,7 +38,7 @@ final class LockWait {
 
   private int seconds = DEFAULT_SECONDS;
 
-  /** A failed attempt to open the index; {@link IndexInUseException} when its lock is held. */
+  /** Opens the index once; throws {@link IndexInUseException} while its lock is held. */
   @FunctionalInterface
   interface Opener {
     Relearn open() throws IOException;
