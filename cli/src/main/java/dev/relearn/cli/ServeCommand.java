@@ -43,7 +43,8 @@ final class ServeCommand implements Callable<Integer> {
   int maxBody;
 
   @Option(names = "--http-threads", paramLabel = "N", defaultValue = "8",
-      description = "Threads handling requests (default: ${DEFAULT-VALUE}).")
+      description = "Requests doing engine work at once; each request has its own"
+          + " virtual thread (default: ${DEFAULT-VALUE}).")
   int httpThreads;
 
   @Override
