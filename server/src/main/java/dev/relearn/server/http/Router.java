@@ -65,6 +65,13 @@ final class Router implements HttpHandler {
       });
     } catch (NetworkDeadlines.Expired e) {
       log(exchange, e.getMessage());
+      throw e; // rethrown, so that the JDK server forgets the connection (see below)
+    } catch (SocketException e) { // the client went away mid-request or answer: no one to answer
+      log(exchange, "the client closed the connection (" + e.getMessage() + ")");
+      // The JDK server forgets a connection that fails only when the handler throws: one whose
+      // handler returned still counted against its connection cap after it was closed, so that
+      // 512 clients that hung up or stalled, one after another, left it refusing everyone.
+      throw e;
     } finally {
       exchange.close(); // a no-op once closed
     }
@@ -89,8 +96,8 @@ final class Router implements HttpHandler {
           return null;
         });
       }
-    } catch (NetworkDeadlines.Expired e) {
-      throw e; // the connection is closed: nothing more can be said
+    } catch (NetworkDeadlines.Expired | SocketException e) {
+      throw e; // the connection is closed or gone: nothing more can be said
     } catch (ApiException e) {
       if (e.allow() != null) {
         exchange.getResponseHeaders().set("Allow", e.allow());
@@ -98,8 +105,6 @@ final class Router implements HttpHandler {
       sendError(exchange, e.status(), e.getMessage());
     } catch (IllegalArgumentException e) {
       sendError(exchange, 400, e.getMessage());
-    } catch (SocketException e) { // the client went away mid-request or answer: no one to answer
-      log(exchange, "the client closed the connection (" + e.getMessage() + ")");
     } catch (IOException | RuntimeException e) {
       log.println("relearn serve: 500 on " + ErrorQuotes.quote(requested) + " "
           + ErrorQuotes.quote(path) + ": " + e.getClass().getSimpleName() + ": " + e.getMessage());

@@ -52,6 +52,44 @@ class HttpLimitsTest {
   }
 
   @Test
+  void connectionsClosedMidRequestFreeTheirPlaceUnderTheCap() throws Exception {
+    // Clients that stall in their body until the deadline, or end it early, one batch after the
+    // other: more in all than the cap, never near it at once. The JDK server counted each one
+    // against the cap for good (their handler returned instead of throwing), so that past 512 it
+    // closed every new connection unanswered, health checks included, until restarted.
+    int limitMillis = 300;
+    String halfBody = "POST /api/search HTTP/1.1\r\nHost: localhost\r\n"
+        + "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"query\": ";
+    int batch = JdkServerLimits.MAX_CONNECTIONS / 4;
+    try (TestServer server = TestServer.start(tmp, HttpApiConfig.defaults()
+        .withAddress("127.0.0.1", 0).withNetworkTimeoutMillis(limitMillis))) {
+      for (int round = 0; round < 6; round++) {
+        List<Socket> clients = new ArrayList<>();
+        try {
+          for (int i = 0; i < batch; i++) {
+            clients.add(send(server, halfBody));
+          }
+          for (Socket socket : clients) {
+            if (round % 2 == 1) {
+              socket.shutdownOutput(); // the body ends early
+            }
+            readUntilClosed(socket);
+          }
+        } finally {
+          for (Socket socket : clients) {
+            socket.close();
+          }
+        }
+      }
+      String log = server.log();
+      assertTrue(log.contains("the client kept the server waiting over " + limitMillis + " ms"),
+          log);
+      assertTrue(log.contains("the client closed the connection"), log);
+      assertHealthy(server);
+    }
+  }
+
+  @Test
   void headersOverTheLimitCloseTheConnectionUnanswered() throws Exception {
     try (TestServer server = TestServer.start(tmp)) {
       String big = "X-Big: " + "b".repeat(JdkServerLimits.MAX_HEADER_BYTES) + "\r\n";
