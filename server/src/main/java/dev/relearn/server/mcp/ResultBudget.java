@@ -1,15 +1,17 @@
 package dev.relearn.server.mcp;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Locale;
 import java.util.function.IntPredicate;
 
 /**
  * The size every tool result is kept within: agent hosts commonly cut a tool result at about
  * 25,000 tokens, so each result stays under {@link #TOKENS}, estimated at {@link
- * #CHARS_PER_TOKEN} characters a token over its text and its structured content's JSON. A tool
+ * #CHARS_PER_TOKEN} characters a token over the whole result as the SDK writes it (its text,
+ * JSON-escaped, its structured content and the fields around them). A tool
  * whose result would be larger trims it (search: snippets first, then hits) and says so in a
  * {@code trimmed} note.
  */
@@ -18,29 +20,31 @@ final class ResultBudget {
   static final int TOKENS = 20_000;
   /** Characters per token, a conservative estimate for English text, code and JSON. */
   static final int CHARS_PER_TOKEN = 4;
-  /** The most characters of result text: the text summary plus the structured JSON. */
+  /** The most characters of a result as written (its text summary, structured JSON and fields). */
   static final int MAX_CHARS = TOKENS * CHARS_PER_TOKEN;
   /** The budget as the tool descriptions state it. */
   static final String DESCRIPTION = String.format(Locale.ROOT, " Results stay within %,d"
       + " tokens (%,d characters); a larger one is trimmed and says what was cut in"
       + " 'trimmed'.", TOKENS, MAX_CHARS);
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private ResultBudget() {}
 
-  /** The characters a result of {@code text} and {@code structured} content counts. */
-  static int size(String text, Object structured) {
+  /**
+   * The characters {@code result} counts: all of it as the SDK writes it, which a host receives
+   * (counting the text and the structured JSON alone missed the text's escapes and the fields
+   * around them: a result counted at 79,899 went out as 80,428).
+   */
+  static int size(CallToolResult result) {
     try {
-      return text.length() + JSON.writeValueAsString(structured).length();
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot write a tool result as JSON", e);
+      return McpJsonDefaults.getMapper().writeValueAsString(result).length();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write a tool result as JSON", e);
     }
   }
 
-  /** Whether {@code result}, its text and its structured content, fits the budget. */
+  /** Whether {@code result} fits the budget. */
   static boolean fits(CallToolResult result) {
-    return size(ToolResults.text(result), result.structuredContent()) <= MAX_CHARS;
+    return size(result) <= MAX_CHARS;
   }
 
   /**

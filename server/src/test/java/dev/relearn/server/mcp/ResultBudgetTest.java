@@ -108,7 +108,7 @@ class ResultBudgetTest {
   }
 
   @Test
-  void feedbackNamingHugeIdsCutsThemInItsResult() {
+  void feedbackNamingHugeIdsCutsThemInItsResult() throws Exception {
     List<String> used = IntStream.range(0, 100)
         .mapToObj(i -> i + "-" + "x".repeat(5_000)).toList();
     CallToolResult result = server.call("record_feedback", Map.of("used", used, "query", QUERY));
@@ -145,7 +145,8 @@ class ResultBudgetTest {
     return (Map<String, Object>) result.structuredContent();
   }
 
-  private static int size(CallToolResult result) {
-    return ResultBudget.size(ToolResults.text(result), result.structuredContent());
+  /** The whole result as the SDK writes it: what a host receives (its text JSON-escaped). */
+  private static int size(CallToolResult result) throws Exception {
+    return McpJsonDefaults.getMapper().writeValueAsString(result).length();
   }
 }
