@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.relearn.engine.TimerSlack;
 import dev.relearn.eval.metrics.Run;
 import dev.relearn.eval.trec.TrecRunReader;
 import java.nio.file.Files;
@@ -185,9 +184,6 @@ class EvalCliTest {
         "--rounds", "1", "--warm-up", "2", "--json");
     assertEquals(0, bench.code(), bench.err());
     assertTrue(bench.err().contains("feedback events in the store: "), bench.err());
-    assertTrue(bench.err().contains(TimerSlack.unavailable().isEmpty()
-        ? "learned: the lookup thread lowers its timer slack"
-        : "learned: the lookup thread keeps the kernel's timer slack: "), bench.err());
     JsonNode json = new ObjectMapper().readTree(bench.out());
     JsonNode warmUp = json.get("warm_up");
     assertTrue(warmUp.get("passes").asInt() >= 1, warmUp.toString());

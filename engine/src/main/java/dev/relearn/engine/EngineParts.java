@@ -227,7 +227,7 @@ final class EngineParts implements Closeable {
     storageClosed = true;
     EngineFeedback opened = feedback;
     feedback = null;
-    IOUtils.close(opened, searchers, writer, indexing, searches::close, directory);
+    IOUtils.close(opened, searchers, writer, indexing, directory);
   }
 
   /**

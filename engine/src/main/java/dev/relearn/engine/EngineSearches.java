@@ -28,13 +28,12 @@ import org.apache.lucene.util.IOSupplier;
  * Runs an engine's searches on its current searcher: the first stage alone ({@link
  * HybridSearcher}), or with the learned second stage ({@link LearnedRanking}) scored with the
  * weights of the query's class. A read-only engine first looks, without blocking, for the
- * writer's newer commits. Owns the threads that prefetch similar-query lookups. Thread-safe.
+ * writer's newer commits. Thread-safe.
  */
-final class EngineSearches implements AutoCloseable {
+final class EngineSearches {
   private final SearcherManager searchers;
   private final ThrottledRefresh readOnlyRefresh; // null for a read-write engine
   private final HybridSearcher hybrid;
-  private final LookupPrefetcher prefetcher = new LookupPrefetcher();
   private final LearnedRanking learnedRanking;
   private final RelearnConfig config;
   private final AdaptiveWeights weights;
@@ -51,8 +50,8 @@ final class EngineSearches implements AutoCloseable {
     this.readOnlyRefresh =
         readOnly ? new ThrottledRefresh(searchers, Relearn.READ_ONLY_REFRESH_MILLIS) : null;
     this.hybrid = new HybridSearcher(schema);
-    this.learnedRanking = new LearnedRanking(hybrid, config.rerank(),
-        new Explorer(config.exploration()), prefetcher);
+    this.learnedRanking =
+        new LearnedRanking(hybrid, config.rerank(), new Explorer(config.exploration()));
     this.config = config;
     this.weights = weights;
     this.sources = sources;
@@ -134,11 +133,5 @@ final class EngineSearches implements AutoCloseable {
   /** The ranking model with a query class's weights. */
   private LinearModel model(Weights classWeights) {
     return config.model().withWeights(classWeights);
-  }
-
-  /** Stops the prefetch threads. */
-  @Override
-  public void close() {
-    prefetcher.close();
   }
 }

@@ -3,13 +3,10 @@ package dev.relearn.engine;
 import dev.relearn.lucene.fusion.FusedHit;
 import dev.relearn.lucene.rerank.LearnedRescorer;
 import dev.relearn.lucene.rerank.LinearModel;
-import dev.relearn.lucene.rerank.RankedHit;
 import dev.relearn.lucene.rerank.RerankOptions;
 import dev.relearn.lucene.rerank.RescoredHit;
 import dev.relearn.lucene.rerank.ScoreBreakdown;
-import dev.relearn.lucene.schema.LearnedValuesSource;
 import dev.relearn.lucene.search.ExploredSlot;
-import dev.relearn.lucene.search.HitDocuments;
 import dev.relearn.lucene.search.HybridSearcher;
 import dev.relearn.lucene.search.HybridSearcher.Candidates;
 import dev.relearn.lucene.search.SearchRequest;
@@ -25,34 +22,22 @@ import org.apache.lucene.search.IndexSearcher;
  * from the store's in-memory aggregates, {@code FeedbackStore.learnedValues()}, so a new signal
  * counts at once; a read-only engine reads the committed doc values), scored by a {@link
  * LinearModel} carrying the query class's adaptive weights. Without feedback the ranking is
- * exactly the hybrid one.
- *
- * <p>The second stage starts on the {@link LookupPrefetcher}'s thread before the first stage
- * ({@link RankingHandOff}): the similar-query lookup, then, in a burst of searches, the ranking of
- * the first stage's window, which the search hands over as soon as it has it. While the worker is
- * at either, the search does not wait idle: it reads the stored fields of the first stage's best
- * hits ({@link HitDocuments#readAhead}), which loading the learned top k mostly needs anyway. What
- * the worker has not started (late, as between searches spaced out beyond its burst window) the
- * search does at once itself. An explained search ranks on its own thread, as it needs each hit's
- * features.
+ * exactly the hybrid one. The similar-query lookup and the ranking run on the caller's
+ * thread, after the first stage: every candidate is scored, then all are sorted.
  */
 final class LearnedRanking {
   private final HybridSearcher hybrid;
   private final RerankOptions options;
   private final Explorer explorer;
-  private final LookupPrefetcher prefetcher;
 
   /**
    * @param options the similar-query lookup settings; their model is replaced per search
    * @param explorer what may swap a shown slot for a candidate from below the cut
-   * @param prefetcher where similar-query lookups start early
    */
-  LearnedRanking(HybridSearcher hybrid, RerankOptions options, Explorer explorer,
-      LookupPrefetcher prefetcher) {
+  LearnedRanking(HybridSearcher hybrid, RerankOptions options, Explorer explorer) {
     this.hybrid = hybrid;
     this.options = options;
     this.explorer = explorer;
-    this.prefetcher = prefetcher;
   }
 
   /**
@@ -63,58 +48,22 @@ final class LearnedRanking {
   SearchResults search(IndexSearcher searcher, SearchRequest request, float[] vector,
       LearningSources sources, LinearModel model, List<ScoreBreakdown> explanations)
       throws IOException {
-    LearnedRescorer rescorer = rescorer(vector, sources, model);
-    boolean orderOnly = explanations == null; // then nothing is read or built for the hits
-    RankingHandOff second = new RankingHandOff(rescorer, searcher);
-    if (!orderOnly) {
-      second.withhold(); // explaining needs each hit's features: this thread ranks
-    }
-    prefetcher.prefetch(second); // the lookup runs beside the first stage
-    Candidates candidates;
-    try {
-      candidates = hybrid.candidates(searcher, request, vector);
-    } catch (IOException | RuntimeException e) {
-      second.withhold();
-      throw e;
-    }
-    LearnedValuesSource learned = sources.learned();
+    Candidates candidates = hybrid.candidates(searcher, request, vector);
     List<FusedHit> fused = candidates.fused();
     int k = request.k();
-    int wanted = explorer.enabled() ? fused.size() : k; // exploring needs the rest
-    boolean handOver = orderOnly && !fused.isEmpty();
-    if (handOver) {
-      second.offer(fused, wanted); // the worker may rank them too
-    } else {
-      second.withhold();
-    }
-    // While the worker is still at work on this search, read the first stage's best hits, which
-    // the learned top k mostly keeps, instead of waiting idle.
-    HitDocuments documents = new HitDocuments(searcher);
-    documents.readAhead(fused, k, second::workerBusy);
-    List<RankedHit> shown;
-    double propensity;
-    if (orderOnly) {
-      List<RankedHit> ranked = new ArrayList<>(handOver ? second.ranked() : List.of());
-      propensity = explorer.explore(ranked, k);
-      shown = ranked.subList(0, Math.min(k, ranked.size()));
-    } else {
-      List<RescoredHit> rescored = new ArrayList<>(
-          fused.isEmpty() ? List.of() : rescorer.rerank(searcher, fused, wanted));
-      propensity = explorer.explore(rescored, k);
-      shown = new ArrayList<>();
-      for (RescoredHit hit : rescored.subList(0, Math.min(k, rescored.size()))) {
-        shown.add(RankedHit.of(hit));
+    List<RescoredHit> ranked = new ArrayList<>(rerank(searcher, fused, vector, sources, model));
+    double propensity = explorer.explore(ranked, k);
+    List<FusedHit> reordered = new ArrayList<>(k); // load reads only the shown hits
+    for (RescoredHit hit : ranked.subList(0, Math.min(k, ranked.size()))) {
+      FusedHit first = fused.get(hit.firstStagePosition());
+      reordered.add(new FusedHit(hit.doc(), hit.score(), first.lexical(), first.semantic()));
+      if (explanations != null) {
         explanations.add(model.explain(hit.features()));
       }
     }
-    List<FusedHit> reordered = new ArrayList<>(shown.size()); // load reads only the shown hits
-    for (RankedHit hit : shown) {
-      FusedHit first = fused.get(hit.firstStagePosition());
-      reordered.add(new FusedHit(hit.doc(), hit.score(), first.lexical(), first.semantic()));
-    }
     SearchResults results = hybrid.load(searcher, request,
-        new Candidates(reordered, candidates.lexicalCount(), candidates.semanticCount()), learned,
-        documents);
+        new Candidates(reordered, candidates.lexicalCount(), candidates.semanticCount()),
+        sources.learned());
     if (propensity > 0 && results.hits().size() >= k) {
       results = results.withExplored(new ExploredSlot(k, results.hits().get(k - 1).chunkId(),
           propensity));

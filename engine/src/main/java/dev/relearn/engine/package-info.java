@@ -8,8 +8,7 @@
  * <p>{@code EngineOpener} puts an engine together ({@link dev.relearn.engine.IndexFolderCheck}
  * first refuses a folder that is neither empty nor relearn's) and {@code EngineParts} holds its
  * parts and closes them in order; {@code EngineSearches} runs searches, with {@code
- * LearnedRanking} as the second stage, which {@code RankingHandOff} shares with the {@code
- * LookupPrefetcher}'s worker thread; {@code ChunkIndexing} indexes and removes sources; {@code
+ * LearnedRanking} as the second stage; {@code ChunkIndexing} indexes and removes sources; {@code
  * FeedbackRecorder} turns a {@link dev.relearn.engine.FeedbackRequest} into an event (the query
  * text is embedded there and dropped). The configuration (relearn.json) is in {@code config}.
  */

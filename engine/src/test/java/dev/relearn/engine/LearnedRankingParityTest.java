@@ -21,9 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A learned search ranks the same whichever thread does its second stage: the lookup worker in a
- * burst of searches ({@link RankingHandOff}), or the search itself when the worker is busy with
- * other searches or the search is explained.
+ * A learned search ranks as an explained search does, in a burst of searches and in searches on
+ * several threads at once.
  */
 class LearnedRankingParityTest {
   private static final String QUERY = "shared keyword topic";
@@ -45,13 +44,13 @@ class LearnedRankingParityTest {
           .stream().map(Hit::chunkId).toList(); // ranked on this thread, with every feature
       assertNotEquals(hybrid, explained, "the feedback moved the ranking");
 
-      for (int i = 0; i < 200; i++) { // a burst: the worker ranks most of these
+      for (int i = 0; i < 200; i++) { // a burst
         assertEquals(explained, ids(relearn, SearchMode.LEARNED), "search " + i);
       }
       ExecutorService pool = Executors.newFixedThreadPool(4);
       try {
         List<Future<?>> searchers = new ArrayList<>();
-        for (int t = 0; t < 4; t++) { // the worker is often busy: many rank themselves
+        for (int t = 0; t < 4; t++) {
           searchers.add(pool.submit(() -> {
             for (int i = 0; i < 100; i++) {
               assertEquals(explained, ids(relearn, SearchMode.LEARNED), "search " + i);

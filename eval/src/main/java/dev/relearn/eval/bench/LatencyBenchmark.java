@@ -1,7 +1,6 @@
 package dev.relearn.eval.bench;
 
 import dev.relearn.engine.Relearn;
-import dev.relearn.engine.TimerSlack;
 import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.search.HybridSearcher;
@@ -83,11 +82,6 @@ public final class LatencyBenchmark {
         ? new SearchMode[] {SearchMode.BM25, SearchMode.VECTOR, SearchMode.HYBRID,
             SearchMode.LEARNED}
         : new SearchMode[] {SearchMode.BM25, SearchMode.VECTOR, SearchMode.HYBRID};
-    if (learned) {
-      progress.accept(TimerSlack.unavailable()
-          .map(why -> "learned: the lookup thread keeps the kernel's timer slack: " + why)
-          .orElse("learned: the lookup thread lowers its timer slack"));
-    }
     Passes passes = new Passes(queries, vectors, modes, new ChunkSchema(embedder.dimension()));
     try (FSDirectory dir = FSDirectory.open(engine.directory());
         DirectoryReader reader = DirectoryReader.open(dir)) {

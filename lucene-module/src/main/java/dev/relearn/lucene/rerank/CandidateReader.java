@@ -45,41 +45,29 @@ final class CandidateReader {
   }
 
   /**
-   * The candidates of {@code window}, in the same order, with positions 0, 1, 2, …
-   *
-   * @throws IllegalArgumentException if a doc id is not in the searcher's reader
+   * The first-stage hits {@code firstStage} (positions 0, 1, 2, …; ids, paths and learned values
+   * not read yet; doc ids in the searcher's reader) with what the index knows about them, in the
+   * same order.
    */
-  List<Candidate> read(IndexSearcher searcher, FirstStageWindow window) throws IOException {
-    window.requireInReader(searcher);
-    int[] all = new int[window.size()];
-    Arrays.setAll(all, i -> i);
-    Candidate[] out = new Candidate[window.size()];
-    read(searcher, window, all, out);
-    return List.of(out);
-  }
-
-  /**
-   * Reads the hits at {@code positions} (distinct, in any order, doc ids already checked with
-   * {@link FirstStageWindow#requireInReader}) into {@code out} at the same positions.
-   */
-  void read(IndexSearcher searcher, FirstStageWindow window, int[] positions, Candidate[] out)
-      throws IOException {
+  List<Candidate> read(IndexSearcher searcher, List<Candidate> firstStage) throws IOException {
     List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
-    long[] byDoc = new long[positions.length]; // doc in the high bits, input position in the low
+    long[] byDoc = new long[firstStage.size()]; // doc in the high bits, input position in the low
     for (int i = 0; i < byDoc.length; i++) {
-      byDoc[i] = ((long) window.doc(positions[i]) << 32) | positions[i];
+      byDoc[i] = ((long) firstStage.get(i).doc() << 32) | i;
     }
     Arrays.sort(byDoc);
     StoredFields stored = readContextFields ? searcher.storedFields() : null;
+    Candidate[] out = new Candidate[byDoc.length];
     LeafReaderContext leaf = null;
     ChunkIds ids = null;
     LearnedValuesSource.LeafValues learnedReader = null;
     Candidate previous = null;
     for (long entry : byDoc) {
       int i = (int) entry;
-      int doc = window.doc(i);
+      Candidate hit = firstStage.get(i);
+      int doc = hit.doc();
       if (previous != null && previous.doc() == doc) { // a duplicate: read it once
-        out[i] = window.candidate(i, previous.chunkId(), previous.path(), previous.kind(),
+        out[i] = with(hit, previous.chunkId(), previous.path(), previous.kind(),
             previous.learned());
         continue;
       }
@@ -89,8 +77,6 @@ final class CandidateReader {
         learnedReader = learnedValues.forLeaf(leaf.reader());
       }
       int local = doc - leaf.docBase;
-      String chunkId = ids.get(local);
-      LearnedValues learned = learned(learnedReader, local, doc);
       String path = null;
       String kind = null;
       if (stored != null) {
@@ -98,9 +84,16 @@ final class CandidateReader {
         path = fields.get(ChunkSchema.PATH);
         kind = fields.get(ChunkSchema.KIND);
       }
-      out[i] = window.candidate(i, chunkId, path, kind, learned);
+      out[i] = with(hit, ids.get(local), path, kind, learned(learnedReader, local, doc));
       previous = out[i];
     }
+    return Arrays.asList(out);
+  }
+
+  private static Candidate with(Candidate hit, String chunkId, String path, String kind,
+      LearnedValues learned) {
+    return new Candidate(hit.doc(), hit.position(), hit.firstStageScore(), hit.bm25(),
+        hit.vector(), chunkId, path, kind, learned);
   }
 
   /**
@@ -115,10 +108,5 @@ final class CandidateReader {
       throw new NullPointerException("the LearnedValuesSource returned null for doc " + doc);
     }
     return learned;
-  }
-
-  /** Whether context fields are read: then every candidate must be read to be scored. */
-  boolean readsContext() {
-    return readContextFields;
   }
 }

@@ -3,7 +3,12 @@ package dev.relearn.lucene.rerank;
 import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.fusion.FusedHit;
+import dev.relearn.lucene.fusion.StageHit;
+import dev.relearn.lucene.schema.LearnedValues;
+import dev.relearn.lucene.search.StageScore;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.apache.lucene.search.Explanation;
@@ -17,13 +22,9 @@ import org.apache.lucene.search.TopDocs;
  * LinearModel} over {@link CandidateFeatures} built with the evidence of similar past queries and
  * the learned values, and re-sorts.
  *
- * <p><b>Reading little.</b> Similar past queries vouch for a few chunks; every other candidate's
- * learned terms are exactly {@code +0.0}, so its score needs only its first-stage scores. The
- * rescorer therefore finds the vouched documents from the evidence's chunk ids, and reads their
- * learned values ({@link #prepare}, which an application can run beside its first stage); after
- * the first stage it reads only the ids and learned values of the hits it returns (see {@link
- * WindowRanking}). A {@link RerankContext} needs every candidate's path and kind, so then it
- * reads all.
+ * <p><b>Scoring.</b> Every candidate of the window is read (its chunk id and learned values;
+ * with a {@link RerankContext}, also its path and kind), given its features and scored; then all
+ * are sorted. Similar past queries are looked up once per instance, on the caller's thread.
  *
  * <p><b>Any index.</b> Only the searcher's reader is read, never written, so any Lucene index
  * works, one relearn's indexer did not build included: each document's key, the chunk id that
@@ -55,22 +56,16 @@ import org.apache.lucene.search.TopDocs;
  * #explain(IndexSearcher, TopDocs, int)} takes the window explicitly and keeps no state.
  */
 public final class LearnedRescorer extends Rescorer {
-  /**
-   * How long a rescore spins for a preparation in flight on another thread before it blocks: more
-   * than the lookup's p99 of about 0.3 ms with 10,000 feedback events.
-   */
-  static final long SPIN_NANOS = 500_000;
-
   private final FeedbackLookup lookup;
   private final float[] queryVector;
   private final RerankOptions options;
   private final FeatureExtractor extractor;
   private final CandidateReader reader;
   private FeedbackEvidence feedback; // guarded by this; fetched once
-  private VouchedDocs vouched; // guarded by this
-  private volatile IndexSearcher preparedFor; // written under this: the searcher of vouched
-  private volatile boolean preparing; // a thread is finding vouched, holding this
-  private volatile WindowRanking lastWindow;
+  private volatile Ranking lastWindow; // the most recent rescore's
+
+  /** A window's hits, ranked, and the statistics they were scored with. */
+  private record Ranking(List<RescoredHit> hits, WindowStats stats) {}
 
   /**
    * A rescorer for one query.
@@ -107,8 +102,7 @@ public final class LearnedRescorer extends Rescorer {
   public TopDocs rescore(IndexSearcher searcher, TopDocs firstPass, int topN) throws IOException {
     requireTopN(topN);
     ScoreDoc[] docs = firstPass.scoreDocs;
-    List<RescoredHit> ranked =
-        rank(searcher, FirstStageWindow.of(docs), true).top(searcher, topN);
+    List<RescoredHit> ranked = top(remember(rank(searcher, firstStage(searcher, docs))), topN);
     ScoreDoc[] out = new ScoreDoc[ranked.size()];
     for (int i = 0; i < out.length; i++) {
       RescoredHit hit = ranked.get(i);
@@ -125,21 +119,14 @@ public final class LearnedRescorer extends Rescorer {
   public List<RescoredHit> rerank(IndexSearcher searcher, List<FusedHit> candidates, int topN)
       throws IOException {
     requireTopN(topN);
-    return List.copyOf(
-        rank(searcher, FirstStageWindow.ofFused(candidates), true).top(searcher, topN));
-  }
-
-  /**
-   * Re-ranks fused first-stage candidates as {@link #rerank} does, and returns its best {@code
-   * topN} without their features: the same hits, order and scores, but nothing is read or built
-   * for the returned hits (their ids, learned values and features cost 3–9 µs at p50 of a
-   * search with 10,000 feedback events). {@link #explain(IndexSearcher, Explanation, int)} still
-   * explains from this window.
-   */
-  public List<RankedHit> rerankOrder(IndexSearcher searcher, List<FusedHit> candidates, int topN)
-      throws IOException {
-    requireTopN(topN);
-    return List.copyOf(rank(searcher, FirstStageWindow.ofFused(candidates), true).ranked(topN));
+    List<Candidate> window = new ArrayList<>(candidates.size());
+    for (int i = 0; i < candidates.size(); i++) {
+      FusedHit hit = candidates.get(i);
+      requireInReader(searcher, hit.doc());
+      window.add(new Candidate(hit.doc(), i, hit.score(), stage(hit.lexical()),
+          stage(hit.semantic()), null, null, null, LearnedValues.NEUTRAL));
+    }
+    return top(remember(rank(searcher, window)), topN);
   }
 
   /**
@@ -150,15 +137,16 @@ public final class LearnedRescorer extends Rescorer {
   @Override
   public Explanation explain(IndexSearcher searcher, Explanation firstPassExplanation, int docID)
       throws IOException {
-    WindowRanking window = lastWindow;
+    Ranking window = lastWindow;
     if (window == null) {
       throw new IllegalStateException("explain needs a candidate window: call rescore first, or "
           + "explain(searcher, window, docID)");
     }
-    CandidateFeatures features = window.features(searcher, docID);
-    if (features == null) {
+    CandidateFeatures features = features(window, docID);
+    if (features == null) { // scored within the window's range
       double score = firstPassExplanation.getValue().doubleValue();
-      Candidate candidate = reader.read(searcher, FirstStageWindow.single(docID, score)).get(0);
+      Candidate candidate = reader.read(searcher, List.of(Candidate.of(docID, 0, score, null,
+          LearnedValues.NEUTRAL))).get(0);
       features = extractor.features(candidate, window.stats(), feedback(), options.context());
     }
     return ExplanationFormat.of(options.model().explain(features), features, firstPassExplanation);
@@ -172,7 +160,7 @@ public final class LearnedRescorer extends Rescorer {
   public Explanation explain(IndexSearcher searcher, TopDocs window, int docID)
       throws IOException {
     CandidateFeatures features =
-        rank(searcher, FirstStageWindow.of(window.scoreDocs), false).features(searcher, docID);
+        features(rank(searcher, firstStage(searcher, window.scoreDocs)), docID);
     if (features == null) {
       throw new IllegalArgumentException("doc " + docID + " is not in the window");
     }
@@ -192,66 +180,63 @@ public final class LearnedRescorer extends Rescorer {
     return feedback;
   }
 
-  /**
-   * Looks up the similar past queries (as {@link #feedback()}) and finds the documents of {@code
-   * searcher} they vouch for, so that a rescore with the same searcher reads only those. Call it
-   * on another thread while the first stage runs to hide both behind it; a rescore without it
-   * does the same work itself.
-   */
-  public void prepare(IndexSearcher searcher) throws IOException {
-    vouched(searcher);
-  }
-
-  /**
-   * Whether a {@link #prepare} is running now. Called from another thread, it says that a rescore
-   * with the same searcher would wait for that preparation, so the caller can do other work until
-   * it ends. False before it starts: then waiting would only delay a rescore that can do the work
-   * itself.
-   */
-  public boolean isPreparing() {
-    return preparing;
-  }
-
-  private VouchedDocs vouched(IndexSearcher searcher) throws IOException {
-    awaitPreparation(searcher);
-    synchronized (this) {
-      if (preparedFor != searcher) {
-        preparing = true;
-        try {
-          vouched = VouchedDocs.of(searcher, options.idField(), feedback(),
-              options.learnedValues(), extractor);
-          preparedFor = searcher;
-        } finally {
-          preparing = false;
-        }
-      }
-      return vouched;
-    }
-  }
-
-  /**
-   * Spins for up to {@link #SPIN_NANOS} while another thread prepares, before blocking on the lock:
-   * on virtual machines a blocked thread took tens of µs to wake (the wait for the lookup thread
-   * on ToolLens was 70–85 µs at p90 blocking, 19–47 µs spinning).
-   */
-  private void awaitPreparation(IndexSearcher searcher) {
-    if (preparing && preparedFor != searcher) {
-      long deadline = System.nanoTime() + SPIN_NANOS; // then block rather than hold a core
-      while (preparing && preparedFor != searcher && System.nanoTime() - deadline < 0) {
-        Thread.onSpinWait();
-      }
-    }
-  }
-
-  private WindowRanking rank(IndexSearcher searcher, FirstStageWindow hits, boolean remember)
+  /** Every hit of {@code window} read, scored and sorted ({@link RescoredHit#RANKING}). */
+  private Ranking rank(IndexSearcher searcher, List<Candidate> window)
       throws IOException {
-    VouchedDocs docs = vouched(searcher);
-    WindowRanking window = WindowRanking.rank(searcher, hits,
-        new WindowRanking.Scoring(feedback(), docs, reader, extractor, options));
-    if (remember) {
-      lastWindow = window;
+    FeedbackEvidence evidence = feedback();
+    List<Candidate> candidates = reader.read(searcher, window);
+    WindowStats stats = WindowStats.of(candidates, evidence);
+    RescoredHit[] ranked = new RescoredHit[candidates.size()];
+    for (int i = 0; i < ranked.length; i++) {
+      Candidate candidate = candidates.get(i);
+      CandidateFeatures features =
+          extractor.features(candidate, stats, evidence, options.context());
+      ranked[i] = new RescoredHit(candidate.doc(), candidate.chunkId(), i,
+          options.model().score(features), features);
+    }
+    Arrays.sort(ranked, RescoredHit.RANKING);
+    return new Ranking(Arrays.asList(ranked), stats);
+  }
+
+  private Ranking remember(Ranking ranked) {
+    lastWindow = ranked;
+    return ranked;
+  }
+
+  /** The first-stage hits of a Lucene first pass, without stage scores. */
+  private static List<Candidate> firstStage(IndexSearcher searcher, ScoreDoc[] docs) {
+    List<Candidate> window = new ArrayList<>(docs.length);
+    for (int i = 0; i < docs.length; i++) {
+      requireInReader(searcher, docs[i].doc);
+      window.add(Candidate.of(docs[i].doc, i, docs[i].score, null, LearnedValues.NEUTRAL));
     }
     return window;
+  }
+
+  /** The features {@code doc} was ranked with in {@code ranked} (its best copy), or null. */
+  private static CandidateFeatures features(Ranking ranked, int doc) {
+    for (RescoredHit hit : ranked.hits()) {
+      if (hit.doc() == doc) {
+        return hit.features();
+      }
+    }
+    return null;
+  }
+
+  private static List<RescoredHit> top(Ranking ranked, int topN) {
+    return List.copyOf(ranked.hits().subList(0, Math.min(topN, ranked.hits().size())));
+  }
+
+  private static StageScore stage(StageHit hit) {
+    return hit == null ? null : new StageScore(hit.score(), hit.rank());
+  }
+
+  private static void requireInReader(IndexSearcher searcher, int doc) {
+    int maxDoc = searcher.getIndexReader().maxDoc();
+    if (doc < 0 || doc >= maxDoc) {
+      throw new IllegalArgumentException(
+          "doc " + doc + " is not in the searcher's reader (maxDoc " + maxDoc + ")");
+    }
   }
 
   /** The options and the vector's dimension; never the vector itself. */

@@ -134,27 +134,6 @@ public record LinearModel(double relevanceWeight, double boostWeight, double boo
     return sum(contributions(features));
   }
 
-  /**
-   * The score of a candidate without evidence or context match, from its relevance and balance
-   * alone: exactly {@link #score} of such features. Every other term is {@code +0.0}, and adding
-   * {@code +0.0} changes only a sum of {@code −0.0}, so one addition stands for all five. A
-   * re-rank scores most of its window this way.
-   */
-  double scoreWithoutEvidence(double relevance, double balance) {
-    return ((0.0 + relevanceWeight * relevance) + balanceWeight * balance) + 0.0;
-  }
-
-  /**
-   * The score of features with these values, without making them: exactly {@link #score} of
-   * features that hold them, with a boost of this {@link LearnedBoost#evidence} and {@link
-   * LearnedBoost#value}, which are all of it that counts.
-   */
-  double score(double relevance, double balance, double boostEvidence, double boostValue,
-      double logPrior, double recency, double frequency, double contextMatch) {
-    return sum(contributions(relevance, balance, boostEvidence, boostValue, logPrior, recency,
-        frequency, contextMatch));
-  }
-
   /** The score of {@code features} with every term; its total equals {@link #score} exactly. */
   public ScoreBreakdown explain(CandidateFeatures features) {
     double[] c = contributions(features);

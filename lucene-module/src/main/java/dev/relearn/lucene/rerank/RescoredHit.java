@@ -30,7 +30,16 @@ public record RescoredHit(int doc, String chunkId, int firstStagePosition, doubl
 
   /** Rejects a non-finite score, a negative doc or position, and missing features. */
   public RescoredHit {
-    RankedHit.requireValid(doc, firstStagePosition, score);
+    if (doc < 0) {
+      throw new IllegalArgumentException("doc must be >= 0, got: " + doc);
+    }
+    if (firstStagePosition < 0) {
+      throw new IllegalArgumentException(
+          "firstStagePosition must be >= 0, got: " + firstStagePosition);
+    }
+    if (!Double.isFinite(score)) {
+      throw new IllegalArgumentException("score must be finite, got: " + score + " for doc " + doc);
+    }
     Objects.requireNonNull(features, "features");
   }
 }

@@ -12,10 +12,8 @@
  *   <li>{@link dev.relearn.lucene.rerank.LinearModel}: the weights, a score and an exact {@link
  *       dev.relearn.lucene.rerank.ScoreBreakdown};
  *   <li>{@link dev.relearn.lucene.rerank.LearnedRescorer}: the Lucene {@code Rescorer} that reads
- *       the index, calls the pieces above and explains every score; {@code WindowRanking} ranks
- *       one window ({@code FirstStageWindow}) from numbers, with what {@code VouchedDocs} read
- *       for the candidates similar past queries vouch for, in the order {@code RankOrder} makes
- *       as far as asked, and reads and builds features only for the hits it returns.
+ *       the index ({@code CandidateReader}), scores every candidate of the window with the
+ *       pieces above, sorts them, and explains every score.
  * </ul>
  *
  * <p>The invariant that holds the design together: with no feedback evidence, neutral learned

@@ -2,7 +2,6 @@
  * The chunk document: every field relearn writes for a chunk, in one place, and the queries that
  * read them. {@link dev.relearn.lucene.schema.ChunkSchema} is the single source of field names.
  * {@link dev.relearn.lucene.schema.LearnedValuesSource} says where a search reads the learned
- * fields, {@link dev.relearn.lucene.schema.ChunkIds} caches each segment's chunk ids, and {@link
- * dev.relearn.lucene.schema.ChunkDocs} their documents by id.
+ * fields, and {@link dev.relearn.lucene.schema.ChunkIds} caches each segment's chunk ids.
  */
 package dev.relearn.lucene.schema;

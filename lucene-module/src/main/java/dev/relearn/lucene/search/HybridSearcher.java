@@ -15,6 +15,7 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
@@ -88,15 +89,7 @@ public final class HybridSearcher {
    */
   public SearchResults load(IndexSearcher searcher, SearchRequest request, Candidates candidates,
       LearnedValuesSource learned) throws IOException {
-    return load(searcher, request, candidates, learned, new HitDocuments(searcher));
-  }
-
-  /**
-   * As {@link #load(IndexSearcher, SearchRequest, Candidates, LearnedValuesSource)}, taking the
-   * stored fields from {@code documents}, which may hold some of them already.
-   */
-  public SearchResults load(IndexSearcher searcher, SearchRequest request, Candidates candidates,
-      LearnedValuesSource learned, HitDocuments documents) throws IOException {
+    StoredFields documents = searcher.storedFields();
     List<FusedHit> fused = candidates.fused();
     List<FusedHit> top = fused.subList(0, Math.min(request.k(), fused.size()));
     LearnedValues[] values = learnedValues(searcher, top, learned);

@@ -110,27 +110,6 @@ class LinearModelTest {
   }
 
   @Test
-  void scoresWithoutFeaturesAreTheScoresOfTheFeaturesBitForBit() {
-    Random random = new Random(43L);
-    for (int i = 0; i < 2_000; i++) {
-      Weights weights = Weights.normalized(random.nextDouble(), random.nextDouble(),
-          random.nextDouble());
-      LinearModel model = i % 4 == 0 ? MODEL : MODEL.withWeights(weights);
-      CandidateFeatures f = randomFeatures(random);
-      assertEquals(Double.doubleToRawLongBits(model.score(f)),
-          Double.doubleToRawLongBits(model.score(f.relevance(), f.balance(),
-              f.boost().evidence(), f.boost().value(), f.logPrior(), f.recency(), f.frequency(),
-              f.contextMatch())), f.toString());
-      CandidateFeatures unvouched = new CandidateFeatures(f.firstStageScore(), f.relevance(),
-          null, null, f.bm25Norm(), f.vectorNorm(), LearnedBoost.NONE, f.logPrior(),
-          f.recency(), f.frequency(), 0, List.of());
-      assertEquals(Double.doubleToRawLongBits(model.score(unvouched)),
-          Double.doubleToRawLongBits(model.scoreWithoutEvidence(f.relevance(), f.balance())),
-          unvouched.toString());
-    }
-  }
-
-  @Test
   void neutralFeaturesScoreAsRelevanceAlone() {
     Random random = new Random(7L);
     for (int i = 0; i < 1_000; i++) {
