@@ -53,23 +53,6 @@ public final class FeatureExtractor {
    */
   public CandidateFeatures features(Candidate candidate, WindowStats stats,
       FeedbackEvidence feedback, RerankContext context) {
-    return features(candidate, stats, feedback, feedback.boost(candidate.chunkId()),
-        usage(candidate.learned()), context);
-  }
-
-  /** The usage features of a chunk with {@code learned} values, at this extractor's time. */
-  ChunkUsage usage(LearnedValues learned) {
-    return new ChunkUsage(UsageSignals.logPrior(learned.successes(), learned.failures()),
-        UsageSignals.recency(learned.lastUsedMillis(), nowMillis),
-        UsageSignals.logUses(learned.clicks()));
-  }
-
-  /**
-   * As {@link #features(Candidate, WindowStats, FeedbackEvidence, RerankContext)}, with the
-   * candidate's boost and usage already known.
-   */
-  CandidateFeatures features(Candidate candidate, WindowStats stats, FeedbackEvidence feedback,
-      LearnedBoost boost, ChunkUsage usage, RerankContext context) {
     Objects.requireNonNull(stats, "stats");
     List<String> notes = feedback.notes(); // shared unless this candidate adds its own
     double score = neutralised(candidate.firstStageScore(), stats);
@@ -84,6 +67,7 @@ public final class FeatureExtractor {
           + (raw > 0 ? "highest" : "lowest") + " score " + score);
     }
     boolean inContext = context != null && context.matches(candidate.path(), candidate.kind());
+    LearnedValues learned = candidate.learned();
     return new CandidateFeatures(
         score,
         stats.relevance(score),
@@ -91,21 +75,21 @@ public final class FeatureExtractor {
         candidate.vector(),
         stats.bm25().normalise(candidate.bm25()),
         stats.vector().normalise(candidate.vector()),
-        boost,
-        usage.logPrior(),
-        usage.recency(),
-        usage.frequency(logMaxUses(stats)),
+        feedback.boost(candidate.chunkId()),
+        UsageSignals.logPrior(learned.successes(), learned.failures()),
+        UsageSignals.recency(learned.lastUsedMillis(), nowMillis),
+        UsageSignals.frequencyOfLogs(UsageSignals.logUses(learned.clicks()), logMaxUses(stats)),
         inContext ? 1 : 0,
         notes);
   }
 
-  /** {@code ln(1+uses)} of the most used vouched chunk in the window: see {@link ChunkUsage}. */
-  static double logMaxUses(WindowStats stats) {
+  /** {@code ln(1+uses)} of the most used vouched chunk in the window. */
+  private static double logMaxUses(WindowStats stats) {
     return UsageSignals.logUses(stats.maxUses());
   }
 
   /** NaN and −∞ as the window's lowest score, +∞ as its highest, a finite score unchanged. */
-  static double neutralised(double score, WindowStats stats) {
+  private static double neutralised(double score, WindowStats stats) {
     if (Double.isNaN(score) || score == Double.NEGATIVE_INFINITY) {
       return stats.minScore();
     }

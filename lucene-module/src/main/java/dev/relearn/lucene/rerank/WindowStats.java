@@ -59,7 +59,7 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
    * Collects the statistics one candidate at a time, in any order: first-stage scores from every
    * candidate, uses from those similar past queries vouch for.
    */
-  static final class Builder {
+  private static final class Builder {
     private double min = Double.POSITIVE_INFINITY;
     private double max = Double.NEGATIVE_INFINITY;
     private double maxUses;
@@ -75,26 +75,11 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
       if (vectorStage != null) {
         vector.add(vectorStage.score());
       }
-      addScore(score);
-    }
-
-    /** Adds a candidate's first-stage score (left out of the range unless finite). */
-    void addScore(double score) {
-      if (Double.isFinite(score)) {
+      if (Double.isFinite(score)) { // left out of the range unless finite
         min = Math.min(min, score);
         max = Math.max(max, score);
       }
       size++;
-    }
-
-    /** The range of the BM25 stage's scores. */
-    Range.Builder bm25() {
-      return bm25;
-    }
-
-    /** The range of the vector stage's scores. */
-    Range.Builder vector() {
-      return vector;
     }
 
     /** Adds a vouched candidate's uses. */
@@ -164,7 +149,7 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
     }
 
     /** Collects the finite scores of one stage. */
-    static final class Builder {
+    private static final class Builder {
       private float min = Float.POSITIVE_INFINITY;
       private float max = Float.NEGATIVE_INFINITY;
 
