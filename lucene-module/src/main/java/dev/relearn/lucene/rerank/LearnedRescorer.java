@@ -144,6 +144,7 @@ public final class LearnedRescorer extends Rescorer {
     }
     CandidateFeatures features = features(window, docID);
     if (features == null) { // scored within the window's range
+      requireInReader(searcher, docID);
       double score = firstPassExplanation.getValue().doubleValue();
       Candidate candidate = reader.read(searcher, List.of(Candidate.of(docID, 0, score, null,
           LearnedValues.NEUTRAL))).get(0);

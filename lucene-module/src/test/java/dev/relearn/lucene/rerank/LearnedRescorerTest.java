@@ -181,6 +181,10 @@ class LearnedRescorerTest {
     e = assertThrows(IllegalArgumentException.class,
         () -> rescorer.rescore(index.searcher, outside, 1));
     assertEquals("doc 65 is not in the searcher's reader (maxDoc 60)", e.getMessage());
+    rescorer.rescore(index.searcher, firstPass, 5);
+    e = assertThrows(IllegalArgumentException.class,
+        () -> rescorer.explain(index.searcher, Explanation.match(1f, "x"), DOCS + 7));
+    assertEquals("doc 67 is not in the searcher's reader (maxDoc 60)", e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
         () -> rescorer.explain(index.searcher, firstPass, DOCS + 1));
     assertEquals("doc 61 is not in the window", e.getMessage());
