@@ -172,8 +172,8 @@ class StorageFaultTest {
     if (failure == null) {
       if (reached) {
         tally.absorbed++;
-      } else {
-        tally.problems.add(where + ": no fault was injected");
+      } else { // this time the step did none of these operations (when varies with timing)
+        tally.idle++;
       }
     } else if (failure instanceof IOException && failure.getMessage() != null) {
       tally.clearErrors++;
