@@ -1,11 +1,13 @@
 package dev.relearn.engine.config;
 
+import dev.relearn.lucene.rerank.Feature;
 import dev.relearn.lucene.rerank.LinearModel;
 import dev.relearn.lucene.rerank.RerankOptions;
 import dev.relearn.lucene.weights.AdaptiveWeightsConfig;
 import dev.relearn.lucene.weights.Weights;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -63,10 +65,13 @@ public record RelearnConfig(Map<String, Double> values, Map<String, String> sour
       }
       sources.put(key.name(), setBy.getOrDefault(key.name(), DEFAULT_SOURCE));
     }
-    LinearModel model = new LinearModel(1, 1, v(values, "rerank.boostBaseline"),
-        v(values, "rerank.evidenceK"), v(values, "rerank.boostCap"),
-        v(values, "rerank.priorWeight"), v(values, "rerank.recencyWeight"),
-        v(values, "rerank.frequencyWeight"), v(values, "rerank.contextWeight"), 0);
+    double[] featureWeights = new double[Feature.COUNT];
+    for (Feature usage : List.of(Feature.PRIOR, Feature.RECENCY, Feature.FREQUENCY,
+        Feature.CONTEXT)) {
+      featureWeights[usage.ordinal()] = v(values, "rerank." + usage.weightName());
+    }
+    LinearModel model = new LinearModel(featureWeights, v(values, "rerank.boostBaseline"),
+        v(values, "rerank.evidenceK"), v(values, "rerank.boostCap"));
     Weights initial = startWeights(values, sources);
     model = model.withWeights(initial);
     RerankOptions rerank = RerankOptions.DEFAULTS

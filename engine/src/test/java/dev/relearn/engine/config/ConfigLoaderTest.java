@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.relearn.lucene.rerank.Feature;
 import dev.relearn.lucene.weights.Weights;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,8 +45,8 @@ class ConfigLoaderTest {
     assertEquals(RelearnConfig.DEFAULTS, config);
     assertEquals(Weights.DEFAULT, config.weights().initial());
     assertEquals(0.7f, config.rerank().minSimilarity());
-    assertEquals(0.7, config.model().relevanceWeight());
-    assertEquals(0.0, config.model().balanceWeight());
+    assertEquals(0.7, config.model().weight(Feature.RELEVANCE));
+    assertEquals(0.0, config.model().weight(Feature.BALANCE));
     assertTrue(!config.exploration().enabled(), "exploration is off by default");
   }
 
@@ -76,9 +77,9 @@ class ConfigLoaderTest {
   void startWeightsShapeTheModel() throws Exception {
     RelearnConfig config = load(
         "{\"weights\": {\"bm25\": 0.5, \"vector\": 0.2, \"learned\": 0.3}}", Map.of());
-    assertEquals(0.7, config.model().relevanceWeight(), 1e-12);
-    assertEquals(0.3, config.model().balanceWeight(), 1e-12);
-    assertEquals(0.3, config.model().boostWeight(), 1e-12);
+    assertEquals(0.7, config.model().weight(Feature.RELEVANCE), 1e-12);
+    assertEquals(0.3, config.model().weight(Feature.BALANCE), 1e-12);
+    assertEquals(0.3, config.model().weight(Feature.BOOST), 1e-12);
   }
 
   @Test

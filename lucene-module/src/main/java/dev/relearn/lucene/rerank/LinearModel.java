@@ -4,16 +4,20 @@ import dev.relearn.lucene.weights.Weights;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
- * The re-ranker's model: a weighted sum of {@link CandidateFeatures}, summed in this order:
+ * The re-ranker's model: a weighted sum of named {@link Feature}s. {@link #featureValues} turns
+ * {@link CandidateFeatures} into a vector {@code x} indexed by {@link Feature#ordinal()}, the
+ * weights are a vector {@code w} indexed likewise, and the score is the dot product summed in
+ * {@link Feature} order, with one non-linear term, the boost's cap:
  *
  * <pre>
- *   score = relevanceWeight · relevance + balanceWeight · balance
- *         + clamp(boostWeight · shrink · (boost − boostBaseline), ±boostCap),  shrink = n / (n + k)
- *         + priorWeight · shrink · logPrior + recencyWeight · shrink · recency
- *         + frequencyWeight · shrink · frequency + contextWeight · contextMatch
+ *   score = Σ_f w[f] · x[f], except  w[BOOST] · x[BOOST] → clamp(w[BOOST] · x[BOOST], ±boostCap)
+ *   x = (relevance, balance, shrink · (boost − boostBaseline), shrink · logPrior,
+ *        shrink · recency, shrink · frequency, contextMatch),   shrink = n / (n + k)
  * </pre>
  *
  * <p>This is the design's {@code 0.7·relevance + 0.3·boost}, with the boost shrunk towards its
@@ -30,34 +34,28 @@ import java.util.List;
  * clicks that ignore relevance) cannot reorder its results.
  *
  * <p>With no evidence, neutral learned values and no context every term but relevance is {@code
- * +0.0}, and the score is {@code relevanceWeight · relevance}: a monotone transform of the
+ * +0.0}, and the score is {@code w[RELEVANCE] · relevance}: a monotone transform of the
  * first-stage score.
  *
  * <p>The balance term, {@code (bm25Norm − vectorNorm) / 2}, lets learned {@link Weights} over
  * (bm25, vector, learned) tilt the ranking towards one stage: {@link #withWeights} sets {@code
- * relevanceWeight = w_bm25 + w_vector}, {@code balanceWeight = w_bm25 − w_vector} and {@code
- * boostWeight = w_learned}, so that the first two terms approximate {@code w_bm25·bm25Norm +
+ * w[RELEVANCE] = w_bm25 + w_vector}, {@code w[BALANCE] = w_bm25 − w_vector} and {@code w[BOOST] =
+ * w_learned}, so that the first two terms approximate {@code w_bm25·bm25Norm +
  * w_vector·vectorNorm} while equal weights leave the first-stage order untouched ({@code
- * balanceWeight = 0}). The defaults are {@link Weights#DEFAULT} (0.35, 0.35, 0.30) exactly.
+ * w[BALANCE] = 0}). The defaults are {@link Weights#DEFAULT} (0.35, 0.35, 0.30) exactly.
  *
  * <p>{@link #score} and {@link #explain} share one computation and one summation order, so the
  * explanation's total equals the score exactly.
  *
- * @param relevanceWeight weight of the normalised first-stage score, in [0, 1e6]
- * @param boostWeight weight of the learned boost's deviation from its baseline, in [0, 1e6]
+ * @param weights one weight per {@link Feature}, indexed by its ordinal: {@link Feature#BALANCE}'s
+ *     in [−1e6, 1e6] (positive favours BM25), every other in [0, 1e6]; copied in and out
  * @param boostBaseline the raw boost that counts as neither good nor bad, in [0, 1]
  * @param evidenceK the shrinkage constant k: evidence n = k trusts half the deviation, and the
  *     usage terms count that share too; > 0
  * @param boostCap the largest absolute boost contribution, in [0, 1e6]
- * @param priorWeight weight of the per-chunk log prior (times shrink), in [0, 1e6]
- * @param recencyWeight weight of recency (times shrink), in [0, 1e6]
- * @param frequencyWeight weight of frequency (times shrink), in [0, 1e6]
- * @param contextWeight weight of the context match, in [0, 1e6]
- * @param balanceWeight weight of the stage balance, in [−1e6, 1e6]: positive favours BM25
  */
-public record LinearModel(double relevanceWeight, double boostWeight, double boostBaseline,
-    double evidenceK, double boostCap, double priorWeight, double recencyWeight,
-    double frequencyWeight, double contextWeight, double balanceWeight) {
+public record LinearModel(double[] weights, double boostBaseline, double evidenceK,
+    double boostCap) {
 
   /**
    * The defaults: relevance 0.7, boost 0.3 around a baseline of 0.5 with k = 2 (the uniform
@@ -66,34 +64,61 @@ public record LinearModel(double relevanceWeight, double boostWeight, double boo
    * 0.
    */
   public static final LinearModel DEFAULT =
-      new LinearModel(0.7, 0.3, 0.5, 2, 0.1, 0.01, 0.02, 0.02, 0.05, 0);
+      new LinearModel(weightsOf(0.7, 0, 0.3, 0.01, 0.02, 0.02, 0.05), 0.5, 2, 0.1);
 
   /** The largest weight accepted: keeps every contribution finite. */
   public static final double MAX_WEIGHT = 1e6;
 
-  /** Names of the features, in summation order. */
-  public static final List<String> FEATURES =
-      List.of("relevance", "balance", "boost", "prior", "recency", "frequency", "context");
+  /** Names of the features, in summation order: {@link Feature#LABELS}. */
+  public static final List<String> FEATURES = Feature.LABELS;
 
-  /** Validates every parameter, naming the bad one and its value. */
+  /** Validates every parameter, naming the bad one and its value; copies {@code weights}. */
   public LinearModel {
-    requireWeight("relevanceWeight", relevanceWeight);
-    requireWeight("boostWeight", boostWeight);
+    Objects.requireNonNull(weights, "weights");
+    if (weights.length != Feature.COUNT) {
+      throw new IllegalArgumentException(
+          "weights must have one value per feature " + Feature.LABELS + ", got: " + weights.length);
+    }
+    weights = weights.clone();
+    for (Feature feature : Feature.values()) {
+      requireWeight(feature, weights[feature.ordinal()]);
+    }
     if (!(boostBaseline >= 0 && boostBaseline <= 1)) {
       throw new IllegalArgumentException("boostBaseline must be in [0, 1], got: " + boostBaseline);
     }
     if (!(evidenceK > 0) || Double.isInfinite(evidenceK)) {
       throw new IllegalArgumentException("evidenceK must be finite and > 0, got: " + evidenceK);
     }
-    requireWeight("boostCap", boostCap);
-    requireWeight("priorWeight", priorWeight);
-    requireWeight("recencyWeight", recencyWeight);
-    requireWeight("frequencyWeight", frequencyWeight);
-    requireWeight("contextWeight", contextWeight);
-    if (!(Math.abs(balanceWeight) <= MAX_WEIGHT)) {
-      throw new IllegalArgumentException("balanceWeight must be in [-" + MAX_WEIGHT + ", "
-          + MAX_WEIGHT + "], got: " + balanceWeight);
+    if (!(boostCap >= 0 && boostCap <= MAX_WEIGHT)) {
+      throw new IllegalArgumentException(
+          "boostCap must be in [0, " + MAX_WEIGHT + "], got: " + boostCap);
     }
+  }
+
+  /**
+   * A weight vector from one value per feature, in {@link Feature} order: relevance, balance,
+   * boost, prior, recency, frequency, context.
+   */
+  public static double[] weightsOf(double... perFeature) {
+    return perFeature.clone();
+  }
+
+  /** A copy of the weights, indexed by {@link Feature#ordinal()}. */
+  @Override
+  public double[] weights() {
+    return weights.clone();
+  }
+
+  /** The weight of {@code feature}. */
+  public double weight(Feature feature) {
+    return weights[feature.ordinal()];
+  }
+
+  /** This model with {@code feature}'s weight set to {@code weight} (validated). */
+  public LinearModel withWeight(Feature feature, double weight) {
+    double[] changed = weights.clone();
+    changed[feature.ordinal()] = weight;
+    return new LinearModel(changed, boostBaseline, evidenceK, boostCap);
   }
 
   /**
@@ -101,9 +126,11 @@ public record LinearModel(double relevanceWeight, double boostWeight, double boo
    * relevance = bm25 + vector}, {@code balance = bm25 − vector}, {@code boost = learned}.
    */
   public LinearModel withWeights(Weights weights) {
-    return new LinearModel(weights.bm25() + weights.vector(), weights.learned(), boostBaseline,
-        evidenceK, boostCap, priorWeight, recencyWeight, frequencyWeight, contextWeight,
-        weights.bm25() - weights.vector());
+    double[] changed = this.weights.clone();
+    changed[Feature.RELEVANCE.ordinal()] = weights.bm25() + weights.vector();
+    changed[Feature.BOOST.ordinal()] = weights.learned();
+    changed[Feature.BALANCE.ordinal()] = weights.bm25() - weights.vector();
+    return new LinearModel(changed, boostBaseline, evidenceK, boostCap);
   }
 
   /**
@@ -117,10 +144,11 @@ public record LinearModel(double relevanceWeight, double boostWeight, double boo
     return new double[] {features.bm25Norm(), features.vectorNorm(), learned};
   }
 
-  private static void requireWeight(String name, double value) {
-    if (!(value >= 0 && value <= MAX_WEIGHT)) {
-      throw new IllegalArgumentException(
-          name + " must be in [0, " + MAX_WEIGHT + "], got: " + value);
+  private static void requireWeight(Feature feature, double value) {
+    if (!(value >= feature.minWeight() && value <= MAX_WEIGHT)) {
+      throw new IllegalArgumentException(feature.weightName() + " must be in ["
+          + (feature.minWeight() == 0 ? "0" : String.valueOf(feature.minWeight())) + ", "
+          + MAX_WEIGHT + "], got: " + value);
     }
   }
 
@@ -131,42 +159,70 @@ public record LinearModel(double relevanceWeight, double boostWeight, double boo
 
   /** The score of {@code features}; finite. */
   public double score(CandidateFeatures features) {
-    return sum(contributions(features));
+    return sum(contributions(featureValues(features), features.boost().evidence()));
+  }
+
+  /**
+   * The feature vector {@code x} of {@code features}, indexed by {@link Feature#ordinal()}: what
+   * each weight multiplies. The usage features are already times the chunk's shrink (exactly
+   * {@code +0.0} when it is 0), the boost is {@code shrink · (boost − baseline)} (exactly 0
+   * without evidence).
+   */
+  public double[] featureValues(CandidateFeatures features) {
+    LearnedBoost boost = features.boost();
+    double shrink = shrink(boost.evidence());
+    double[] x = new double[Feature.COUNT];
+    x[Feature.RELEVANCE.ordinal()] = features.relevance();
+    x[Feature.BALANCE.ordinal()] = features.balance();
+    x[Feature.BOOST.ordinal()] = deviation(boost);
+    x[Feature.PRIOR.ordinal()] = vouched(shrink, features.logPrior());
+    x[Feature.RECENCY.ordinal()] = vouched(shrink, features.recency());
+    x[Feature.FREQUENCY.ordinal()] = vouched(shrink, features.frequency());
+    x[Feature.CONTEXT.ordinal()] = features.contextMatch();
+    return x;
   }
 
   /** The score of {@code features} with every term; its total equals {@link #score} exactly. */
   public ScoreBreakdown explain(CandidateFeatures features) {
-    double[] c = contributions(features);
+    double[] x = featureValues(features);
     LearnedBoost boost = features.boost();
+    double[] c = contributions(x, boost.evidence());
     double shrink = shrink(boost.evidence());
-    List<FeatureContribution> lines = new ArrayList<>(c.length);
-    lines.add(new FeatureContribution("relevance", features.relevance(), relevanceWeight, c[0],
-        "first-stage score " + num(features.firstStageScore())
-            + " min-max normalised over the window"));
-    lines.add(new FeatureContribution("balance", features.balance(), balanceWeight, c[1],
-        "(bm25 " + num(features.bm25Norm()) + " − vector " + num(features.vectorNorm())
-            + ") / 2, each stage min-max normalised over the window; 0 weight at equal weights"));
-    boolean capped = Math.abs(boostWeight * deviation(boost)) > boostCap;
-    lines.add(new FeatureContribution("boost", deviation(boost), boostWeight, c[2],
-        "shrink " + num(shrink) + " = n/(n+k) with evidence n = " + num(boost.evidence())
-            + ", k = " + num(evidenceK) + "; times raw boost " + num(boost.value())
-            + " (0.5·click rate " + num(boost.clickRate()) + " + 0.5·success rate "
-            + num(boost.successRate()) + ") minus baseline " + num(boostBaseline)
-            + (capped ? "; capped at ±" + num(boostCap) : "")));
-    String times = ", times shrink " + num(shrink)
-        + " (0 unless similar past queries saw the chunk)";
-    lines.add(new FeatureContribution("prior", vouched(shrink, features.logPrior()), priorWeight,
-        c[3], "ln max(0.01, 1 + ln(1+successes) − 0.5·ln(1+failures)) = "
-            + num(features.logPrior()) + " (0 without outcomes)" + times));
-    lines.add(new FeatureContribution("recency", vouched(shrink, features.recency()),
-        recencyWeight, c[4], "e^(−age/30 days) since the last use = " + num(features.recency())
-            + " (0 if never used)" + times));
-    lines.add(new FeatureContribution("frequency", vouched(shrink, features.frequency()),
-        frequencyWeight, c[5], "ln(1+uses)/ln(1+most uses of a vouched chunk in the window) = "
-            + num(features.frequency()) + " (0 if no vouched chunk was used)" + times));
-    lines.add(new FeatureContribution("context", features.contextMatch(), contextWeight, c[6],
-        "1 if the path prefix or kind matches the request context, else 0"));
+    List<FeatureContribution> lines = new ArrayList<>(Feature.COUNT);
+    for (Feature feature : Feature.values()) {
+      int i = feature.ordinal();
+      lines.add(new FeatureContribution(feature.label(), x[i], weights[i], c[i],
+          FeatureDetail.of(feature, features, this, shrink)));
+    }
     return new ScoreBreakdown(lines, boost, shrink, sum(c), features.notes());
+  }
+
+  /** Whether the boost's uncapped contribution {@code w[BOOST] · x[BOOST]} exceeds the cap. */
+  boolean capped(LearnedBoost boost) {
+    return Math.abs(weight(Feature.BOOST) * deviation(boost)) > boostCap;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof LinearModel m && Arrays.equals(weights, m.weights)
+        && Double.compare(boostBaseline, m.boostBaseline) == 0
+        && Double.compare(evidenceK, m.evidenceK) == 0
+        && Double.compare(boostCap, m.boostCap) == 0;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(Arrays.hashCode(weights), boostBaseline, evidenceK, boostCap);
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder out = new StringBuilder("LinearModel[");
+    for (Feature feature : Feature.values()) {
+      out.append(feature.weightName()).append('=').append(weight(feature)).append(", ");
+    }
+    return out.append("boostBaseline=").append(boostBaseline).append(", evidenceK=")
+        .append(evidenceK).append(", boostCap=").append(boostCap).append(']').toString();
   }
 
   /** {@code x} to four significant digits, for the details people read (values stay exact). */
@@ -186,7 +242,12 @@ public record LinearModel(double relevanceWeight, double boostWeight, double boo
     if (evidence == 0) {
       return 0.0;
     }
-    return Math.max(-boostCap, Math.min(boostCap, boostWeight * deviation(evidence, value)));
+    return capped(weight(Feature.BOOST) * deviation(evidence, value));
+  }
+
+  /** The boost's one non-linear step: {@code clamp(contribution, ±boostCap)}. */
+  private double capped(double contribution) {
+    return Math.max(-boostCap, Math.min(boostCap, contribution));
   }
 
   /** A usage feature times the chunk's shrink: exactly {@code +0.0} when the shrink is 0. */
@@ -206,25 +267,18 @@ public record LinearModel(double relevanceWeight, double boostWeight, double boo
     return shrink(evidence) * (value - boostBaseline);
   }
 
-  private double[] contributions(CandidateFeatures f) {
-    LearnedBoost boost = f.boost();
-    return contributions(f.relevance(), f.balance(), boost.evidence(), boost.value(),
-        f.logPrior(), f.recency(), f.frequency(), f.contextMatch());
-  }
-
-  private double[] contributions(double relevance, double balance, double boostEvidence,
-      double boostValue, double logPrior, double recency, double frequency,
-      double contextMatch) {
-    double shrink = shrink(boostEvidence);
-    return new double[] {
-      relevanceWeight * relevance,
-      balanceWeight * balance,
-      boostContribution(boostEvidence, boostValue),
-      priorWeight * vouched(shrink, logPrior),
-      recencyWeight * vouched(shrink, recency),
-      frequencyWeight * vouched(shrink, frequency),
-      contextWeight * contextMatch
-    };
+  /**
+   * {@code w[f] · x[f]} for every feature, the boost's capped (and exactly {@code +0.0} without
+   * evidence, as {@link #boostContribution} computes it).
+   */
+  private double[] contributions(double[] x, double evidence) {
+    double[] c = new double[Feature.COUNT];
+    for (int i = 0; i < Feature.COUNT; i++) {
+      c[i] = weights[i] * x[i];
+    }
+    int boost = Feature.BOOST.ordinal();
+    c[boost] = evidence == 0 ? 0.0 : capped(weights[boost] * x[boost]);
+    return c;
   }
 
   private static double sum(double[] contributions) {

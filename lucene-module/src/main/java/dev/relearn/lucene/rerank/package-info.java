@@ -9,8 +9,10 @@
  *       dev.relearn.lucene.rerank.UsageSignals} and {@link
  *       dev.relearn.lucene.rerank.FeatureExtractor}: Lucene-free feature computation into {@link
  *       dev.relearn.lucene.rerank.CandidateFeatures};
- *   <li>{@link dev.relearn.lucene.rerank.LinearModel}: the weights, a score and an exact {@link
- *       dev.relearn.lucene.rerank.ScoreBreakdown};
+ *   <li>{@link dev.relearn.lucene.rerank.Feature} and {@link
+ *       dev.relearn.lucene.rerank.LinearModel}: the named features, one weight per feature (a
+ *       {@code double[]} indexed by the enum's ordinal), a score that is their dot product with
+ *       the boost capped, and an exact {@link dev.relearn.lucene.rerank.ScoreBreakdown};
  *   <li>{@link dev.relearn.lucene.rerank.LearnedRescorer}: the Lucene {@code Rescorer} that reads
  *       the index ({@code CandidateReader}), scores every candidate of the window with the
  *       pieces above, sorts them, and explains every score.

@@ -1,5 +1,6 @@
 package dev.relearn.lucene.rerank;
 
+import static dev.relearn.lucene.rerank.LinearModel.weightsOf;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -36,7 +37,10 @@ class LinearModelTest {
 
   @Test
   void defaultsAreTheDesignsWeights() {
-    assertEquals(new LinearModel(0.7, 0.3, 0.5, 2, 0.1, 0.01, 0.02, 0.02, 0.05, 0), MODEL);
+    assertEquals(new LinearModel(weightsOf(0.7, 0, 0.3, 0.01, 0.02, 0.02, 0.05), 0.5, 2, 0.1),
+        MODEL);
+    assertEquals(0.3, MODEL.weight(Feature.BOOST));
+    assertEquals(0.05, MODEL.weight(Feature.CONTEXT));
     assertEquals(0.5, MODEL.shrink(2));
     assertEquals(0.0, MODEL.shrink(0));
   }
@@ -48,7 +52,7 @@ class LinearModelTest {
     double[][] cases = {{1, 1}, {1, 0}, {4, 3}, {10, 2}, {0.3, 0}, {7.5, 7.5}};
     for (double[] c : cases) {
       LearnedBoost boost = clicks(c[0], c[1], 0, 0);
-      double clickHalf = MODEL.boostContribution(boost) / MODEL.boostWeight() * 2;
+      double clickHalf = MODEL.boostContribution(boost) / MODEL.weight(Feature.BOOST) * 2;
       assertEquals((c[1] + 1) / (c[0] + 2) - 0.5, clickHalf, 1e-12, c[0] + " exams, "
           + c[1] + " clicks");
     }
@@ -56,7 +60,7 @@ class LinearModelTest {
 
   @Test
   void usageCountsOnlyAsFarAsSimilarPastQueriesVouchForTheChunk() {
-    LinearModel usageOnly = new LinearModel(0.7, 0.3, 0.5, 2, 0.1, 0.01, 0.02, 0.02, 0, 0);
+    LinearModel usageOnly = MODEL.withWeight(Feature.CONTEXT, 0);
     // a popular chunk no similar past query saw: its usage adds exactly nothing
     CandidateFeatures unseen = usage(LearnedBoost.NONE, UsageSignals.logPrior(9, 1), 1, 1);
     assertEquals(0.7 * 0.5, usageOnly.score(unseen), 0.0);
@@ -109,6 +113,66 @@ class LinearModelTest {
     }
   }
 
+  /**
+   * The positional model this one replaced, term by term in the same order: the named-feature
+   * dot product (with the boost's cap) must give the same bits.
+   */
+  private static double positionalScore(LinearModel m, CandidateFeatures f) {
+    double rw = m.weight(Feature.RELEVANCE);
+    double bw = m.weight(Feature.BOOST);
+    double n = f.boost().evidence();
+    double shrink = n / (n + m.evidenceK());
+    double deviation = n == 0 ? 0.0 : shrink * (f.boost().value() - m.boostBaseline());
+    double boost = n == 0 ? 0.0
+        : Math.max(-m.boostCap(), Math.min(m.boostCap(), bw * deviation));
+    double[] terms = {rw * f.relevance(), m.weight(Feature.BALANCE) * f.balance(), boost,
+      m.weight(Feature.PRIOR) * (shrink == 0 ? 0.0 : shrink * f.logPrior()),
+      m.weight(Feature.RECENCY) * (shrink == 0 ? 0.0 : shrink * f.recency()),
+      m.weight(Feature.FREQUENCY) * (shrink == 0 ? 0.0 : shrink * f.frequency()),
+      m.weight(Feature.CONTEXT) * f.contextMatch()};
+    double sum = 0;
+    for (double term : terms) {
+      sum += term;
+    }
+    return sum;
+  }
+
+  @Test
+  void namedFeaturesScoreBitForBitAsThePositionalModel() {
+    Random random = new Random(2024L);
+    for (int i = 0; i < 5_000; i++) {
+      double[] w = new double[Feature.COUNT];
+      for (Feature feature : Feature.values()) {
+        w[feature.ordinal()] = feature == Feature.BALANCE ? random.nextDouble() - 0.5
+            : random.nextDouble() * (i % 2 == 0 ? 1 : 10);
+      }
+      LinearModel model = i % 7 == 0 ? MODEL
+          : new LinearModel(w, random.nextDouble(), 0.5 + random.nextDouble() * 5,
+              random.nextDouble() * 0.3);
+      CandidateFeatures features = randomFeatures(random);
+      double expected = positionalScore(model, features);
+      assertEquals(Double.doubleToRawLongBits(expected),
+          Double.doubleToRawLongBits(model.score(features)), model + " " + features);
+      assertEquals(Double.doubleToRawLongBits(expected),
+          Double.doubleToRawLongBits(model.explain(features).total()));
+    }
+  }
+
+  @Test
+  void weightsAreOnePerFeatureAndCopied() {
+    double[] w = weightsOf(0.7, 0, 0.3, 0.01, 0.02, 0.02, 0.05);
+    LinearModel model = new LinearModel(w, 0.5, 2, 0.1);
+    w[Feature.RELEVANCE.ordinal()] = 9;
+    model.weights()[Feature.RELEVANCE.ordinal()] = 9;
+    assertEquals(0.7, model.weight(Feature.RELEVANCE));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new LinearModel(new double[] {0.7, 0, 0.3}, 0.5, 2, 0.1));
+    assertTrue(e.getMessage().endsWith("got: 3"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> MODEL.withWeight(Feature.PRIOR, -0.5));
+    assertEquals("priorWeight must be in [0, 1000000.0], got: -0.5", e.getMessage());
+  }
+
   @Test
   void neutralFeaturesScoreAsRelevanceAlone() {
     Random random = new Random(7L);
@@ -136,7 +200,7 @@ class LinearModelTest {
   void boostContributionNeverExceedsTheCap() {
     assertEquals(0.1, MODEL.boostContribution(clicks(1e12, 1e12, 1e12, 0)));
     assertEquals(-0.1, MODEL.boostContribution(clicks(1e12, 0, 0, 1e12)));
-    LinearModel strong = new LinearModel(0.7, 5, 0.5, 5, 0.05, 0, 0, 0, 0, 0);
+    LinearModel strong = new LinearModel(weightsOf(0.7, 0, 5, 0, 0, 0, 0), 0.5, 5, 0.05);
     Random random = new Random(99L);
     for (int i = 0; i < 1_000; i++) {
       LearnedBoost boost = new LearnedBoost(random.nextDouble(), random.nextDouble(),
@@ -153,16 +217,16 @@ class LinearModelTest {
   @Test
   void rejectsBadParametersNamingTheValue() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new LinearModel(0.7, 0.3, 1.5, 5, 0.1, 0, 0, 0, 0, 0));
+        () -> new LinearModel(weightsOf(0.7, 0, 0.3, 0, 0, 0, 0), 1.5, 5, 0.1));
     assertEquals("boostBaseline must be in [0, 1], got: 1.5", e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
-        () -> new LinearModel(Double.NaN, 0.3, 0.5, 5, 0.1, 0, 0, 0, 0, 0));
+        () -> new LinearModel(weightsOf(Double.NaN, 0, 0.3, 0, 0, 0, 0), 0.5, 5, 0.1));
     assertEquals("relevanceWeight must be in [0, 1000000.0], got: NaN", e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
-        () -> new LinearModel(0.7, 0.3, 0.5, 0, 0.1, 0, 0, 0, 0, 0));
+        () -> new LinearModel(weightsOf(0.7, 0, 0.3, 0, 0, 0, 0), 0.5, 0, 0.1));
     assertEquals("evidenceK must be finite and > 0, got: 0.0", e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
-        () -> new LinearModel(0.7, 0.3, 0.5, 5, -1, 0, 0, 0, 0, 0));
+        () -> new LinearModel(weightsOf(0.7, 0, 0.3, 0, 0, 0, 0), 0.5, 5, -1));
     assertEquals("boostCap must be in [0, 1000000.0], got: -1.0", e.getMessage());
   }
 
@@ -177,7 +241,7 @@ class LinearModelTest {
   @Test
   void defaultWeightsGiveTheDefaultModelExactly() {
     assertEquals(MODEL, MODEL.withWeights(Weights.DEFAULT));
-    assertEquals(0.0, MODEL.balanceWeight());
+    assertEquals(0.0, MODEL.weight(Feature.BALANCE));
   }
 
   @Test
@@ -187,8 +251,8 @@ class LinearModelTest {
     assertEquals(MODEL.score(lexical), MODEL.score(semantic), "equal weights: no tilt");
     LinearModel bm25Heavy = MODEL.withWeights(new Weights(0.5, 0.2, 0.3));
     assertTrue(bm25Heavy.score(lexical) > bm25Heavy.score(semantic));
-    assertEquals(0.7, bm25Heavy.relevanceWeight(), 1e-15);
-    assertEquals(0.3, bm25Heavy.balanceWeight(), 1e-15);
+    assertEquals(0.7, bm25Heavy.weight(Feature.RELEVANCE), 1e-15);
+    assertEquals(0.3, bm25Heavy.weight(Feature.BALANCE), 1e-15);
     LinearModel vectorHeavy = MODEL.withWeights(new Weights(0.2, 0.5, 0.3));
     assertTrue(vectorHeavy.score(semantic) > vectorHeavy.score(lexical));
     assertEquals(vectorHeavy.score(semantic), vectorHeavy.explain(semantic).total());
@@ -209,7 +273,7 @@ class LinearModelTest {
   @Test
   void balanceWeightOutOfRangeIsRejected() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new LinearModel(0.7, 0.3, 0.5, 5, 0.1, 0, 0, 0, 0, Double.NaN));
+        () -> new LinearModel(weightsOf(0.7, Double.NaN, 0.3, 0, 0, 0, 0), 0.5, 5, 0.1));
     assertEquals("balanceWeight must be in [-1000000.0, 1000000.0], got: NaN", e.getMessage());
   }
 
