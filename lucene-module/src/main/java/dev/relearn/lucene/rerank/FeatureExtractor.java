@@ -13,7 +13,8 @@ import java.util.Objects;
  * <p>Neutralisation: a NaN first-stage score is treated as the window's lowest score (relevance
  * 0), −∞ likewise, +∞ as the highest (relevance 1); each is noted. Feedback notes (for example a
  * query vector with a NaN component, whose similarities would be NaN) are copied to every
- * candidate's notes. Immutable and thread-safe.
+ * candidate's notes. The window's scores are normalised by {@link WindowStats}'s {@link
+ * MinMaxNormaliser}s, a step of their own. Immutable and thread-safe.
  */
 public final class FeatureExtractor {
   private final long nowMillis;
@@ -70,7 +71,7 @@ public final class FeatureExtractor {
     LearnedValues learned = candidate.learned();
     return new CandidateFeatures(
         score,
-        stats.relevance(score),
+        stats.relevanceNormaliser().normalise(score),
         candidate.bm25(),
         candidate.vector(),
         stats.bm25().normalise(candidate.bm25()),

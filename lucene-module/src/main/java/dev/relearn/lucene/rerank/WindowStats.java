@@ -95,22 +95,19 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
     }
   }
 
+  /** The normaliser of the first-stage scores: min-max over {@code [minScore, maxScore]}. */
+  public MinMaxNormaliser relevanceNormaliser() {
+    return new MinMaxNormaliser(minScore, maxScore);
+  }
+
   /**
-   * A finite score min-max normalised to [0, 1]: {@code (score − min) / (max − min)}, clamped (a
-   * document explained from outside the window may fall outside the range). 1.0 when all scores
-   * are equal, which includes a window of one. Monotone non-decreasing in {@code score}.
+   * A finite first-stage score normalised by {@link #relevanceNormaliser()}: in [0, 1], 1.0 when
+   * all scores are equal.
    *
    * @param score a finite score
    */
   public double relevance(double score) {
-    if (!(maxScore > minScore)) {
-      return 1.0;
-    }
-    double range = maxScore - minScore;
-    double normalised = Double.isInfinite(range) // a range beyond Double.MAX_VALUE: halve all
-        ? (score / 2 - minScore / 2) / (maxScore / 2 - minScore / 2)
-        : (score - minScore) / range;
-    return Math.max(0, Math.min(1, normalised));
+    return relevanceNormaliser().normalise(score);
   }
 
   /**
@@ -139,13 +136,14 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
       return stage == null ? 0 : normalise(stage.score());
     }
 
+    /** The normaliser of this stage's scores: min-max over {@code [min, max]}. */
+    public MinMaxNormaliser normaliser() {
+      return new MinMaxNormaliser(min, max);
+    }
+
     /** A stage score min-max normalised to [0, 1] (clamped; 1 when the range is a point). */
     double normalise(float score) {
-      if (!(max > min)) {
-        return 1;
-      }
-      double value = ((double) score - min) / ((double) max - min);
-      return Math.max(0, Math.min(1, value));
+      return normaliser().normalise(score);
     }
 
     /** Collects the finite scores of one stage. */

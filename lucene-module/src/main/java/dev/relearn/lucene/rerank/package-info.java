@@ -9,6 +9,9 @@
  *       dev.relearn.lucene.rerank.UsageSignals} and {@link
  *       dev.relearn.lucene.rerank.FeatureExtractor}: Lucene-free feature computation into {@link
  *       dev.relearn.lucene.rerank.CandidateFeatures};
+ *   <li>{@link dev.relearn.lucene.rerank.MinMaxNormaliser}: the normaliser, a step of its own:
+ *       the window's first-stage and stage scores min-max normalised (held by {@link
+ *       dev.relearn.lucene.rerank.WindowStats});
  *   <li>{@link dev.relearn.lucene.rerank.Feature} and {@link
  *       dev.relearn.lucene.rerank.LinearModel}: the named features, one weight per feature (a
  *       {@code double[]} indexed by the enum's ordinal), a score that is their dot product with
