@@ -14,7 +14,6 @@ import com.sun.net.httpserver.HttpExchange;
 import dev.relearn.server.text.StrictUtf8;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.SocketException;
 import java.util.Locale;
 
 /**
@@ -59,7 +58,8 @@ final class JsonBodies {
       }
     }
     InputStream in = exchange.getRequestBody(); // closed with the exchange
-    byte[] body = deadlines.network(() -> readBody(in));
+    // up to one byte past the limit; a body that ends early is the connection's failure
+    byte[] body = deadlines.network(() -> in.readNBytes(maxBodyBytes + 1));
     if (body.length > maxBodyBytes) {
       throw ApiException.tooLarge(-1, maxBodyBytes);
     }
@@ -81,23 +81,6 @@ final class JsonBodies {
           + node.getNodeType().name().toLowerCase(Locale.ROOT));
     }
     return (ObjectNode) node;
-  }
-
-  /**
-   * Up to one byte past the limit of the body. A body that ends early (the client went away, or
-   * the server is stopping) is the connection's failure, not the server's: a {@link
-   * SocketException}, which the router notes as such rather than as a 500.
-   */
-  private byte[] readBody(InputStream in) throws IOException {
-    try {
-      return in.readNBytes(maxBodyBytes + 1);
-    } catch (SocketException e) {
-      throw e;
-    } catch (IOException e) {
-      SocketException gone = new SocketException("the body ended early: " + e.getMessage());
-      gone.initCause(e);
-      throw gone;
-    }
   }
 
   /** The JSON text of {@code value} as UTF-8 bytes. */
