@@ -12,7 +12,8 @@ import java.util.Objects;
 /**
  * A file channel that passes every call to another, as Lucene's {@code FilterDirectory} does for
  * directories: the base of channels that change a few calls, such as the tests' fault-injecting
- * ones given through a {@link StorageOpener}. Closing it closes the other.
+ * ones given through a {@link StorageOpener} (test scope: lucene-module's test jar). Closing it
+ * closes the other.
  */
 public class FilterFileChannel extends FileChannel {
   /** The channel every call goes to. */
