@@ -1,5 +1,6 @@
 package dev.relearn.cli;
 
+import dev.relearn.engine.IndexHolder;
 import dev.relearn.engine.IndexInUseException;
 import dev.relearn.engine.Relearn;
 import java.io.IOException;
@@ -91,32 +92,17 @@ final class LockWait {
   }
 
   /**
-   * Whether the holder (as {@link IndexInUseException#holder()} names it: {@code relearn
-   * feedback, pid 42, since ...}) is a relearn command that releases the lock when its job is
-   * done; also when the holder could not be named.
+   * Whether {@code holder} is a relearn command that releases the lock when its job is done; also
+   * when the holder could not be named.
    */
-  static boolean shortLived(String holder) {
-    if (holder == null) {
-      return true;
-    }
-    String label = label(holder);
-    return label.startsWith("relearn ") && !LONG_LIVED.contains(label);
+  static boolean shortLived(IndexHolder holder) {
+    return holder == null
+        || holder.label().startsWith("relearn ") && !LONG_LIVED.contains(holder.label());
   }
 
   /** {@code relearn feedback (pid 42)}, or {@code another process} when it is not known. */
-  private static String shown(String holder) {
-    if (holder == null) {
-      return "another process";
-    }
-    String pid = holder.substring(holder.lastIndexOf(", pid ") + 2);
-    int comma = pid.indexOf(',');
-    return label(holder) + " (" + (comma < 0 ? pid : pid.substring(0, comma)) + ")";
-  }
-
-  /** The holder's label: what comes before its process id. */
-  private static String label(String holder) {
-    int pid = holder.lastIndexOf(", pid ");
-    return pid < 0 ? holder : holder.substring(0, pid);
+  private static String shown(IndexHolder holder) {
+    return holder == null ? "another process" : holder.label() + " (pid " + holder.pid() + ")";
   }
 
   private static void pause(IndexInUseException refusal) throws InterruptedIOException {

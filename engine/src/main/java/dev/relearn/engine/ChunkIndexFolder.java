@@ -82,7 +82,7 @@ final class ChunkIndexFolder {
 
   /** The refusal, naming the lock's holder when it can be told. */
   private static IndexInUseException inUse(Path folder, LockObtainFailedException cause) {
-    String holder = null;
+    IndexHolder holder = null;
     IOException unreadable = null;
     try {
       holder = LockHolder.describe(folder);

@@ -10,7 +10,7 @@ import java.nio.file.Path;
  * open the index read-only instead, or close the other engine.
  */
 public final class IndexInUseException extends IllegalStateException {
-  private final String holder;
+  private final IndexHolder holder;
 
   /** For the index at {@code dir}; {@code cause} is Lucene's failure to take the lock. */
   public IndexInUseException(Path dir, Throwable cause) {
@@ -18,11 +18,10 @@ public final class IndexInUseException extends IllegalStateException {
   }
 
   /**
-   * For the index at {@code dir}, held by {@code holder} (such as {@code relearn index, pid 42,
-   * since 2025-01-31 09:15:02}; null when unknown); {@code cause} is Lucene's failure to take
-   * the lock.
+   * For the index at {@code dir}, held by {@code holder} (null when unknown); {@code cause} is
+   * Lucene's failure to take the lock.
    */
-  public IndexInUseException(Path dir, String holder, Throwable cause) {
+  public IndexInUseException(Path dir, IndexHolder holder, Throwable cause) {
     super(heldInThisProcess(cause)
         ? "index already open read-write in this process: " + dir + " (another Relearn holds its"
             + " write.lock; share that engine, close it first, or open this one read-only)"
@@ -32,11 +31,11 @@ public final class IndexInUseException extends IllegalStateException {
   }
 
   /** Who holds the lock, as the message names it, or null when it could not be told. */
-  public String holder() {
+  public IndexHolder holder() {
     return holder;
   }
 
-  private static String heldBy(String holder) {
+  private static String heldBy(IndexHolder holder) {
     return holder == null ? "" : "held by " + holder + ": ";
   }
 

@@ -7,9 +7,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
-import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -31,9 +28,6 @@ final class LockHolder {
   /** How far two readings of one process's start may differ (they are rounded to clock ticks). */
   private static final long START_TOLERANCE_MILLIS = 1000;
 
-  private static final DateTimeFormatter SHOWN =
-      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
-
   private LockHolder() {}
 
   /**
@@ -53,13 +47,12 @@ final class LockHolder {
   }
 
   /**
-   * The holder of {@code folder}'s write lock as {@code relearn index, pid 42, since 2025-01-31
-   * 09:15:02}, or null when no running process can be named (no file, a process that ended, or
-   * a file from another machine).
+   * The holder of {@code folder}'s write lock, or null when no running process can be named (no
+   * file, a process that ended, or a file from another machine).
    *
    * @throws IOException when the file exists but cannot be read
    */
-  static String describe(Path folder) throws IOException {
+  static IndexHolder describe(Path folder) throws IOException {
     Map<String, String> fields = new HashMap<>();
     try {
       for (String line : Files.readAllLines(folder.resolve(FILE), StandardCharsets.UTF_8)) {
@@ -87,8 +80,8 @@ final class LockHolder {
         && Math.abs(recordedStart - start.get()) > START_TOLERANCE_MILLIS) {
       return null; // the id now belongs to another process
     }
-    return holder + ", pid " + pid + ", since "
-        + SHOWN.format(Instant.ofEpochMilli(locked).truncatedTo(ChronoUnit.SECONDS));
+    return holder.isBlank() || pid <= 0 ? null
+        : new IndexHolder(holder, pid, Instant.ofEpochMilli(locked));
   }
 
   private static Optional<Long> startMillis(ProcessHandle process) {

@@ -18,11 +18,13 @@ class LockHolderTest {
   @Test
   void aRunningHolderIsNamedWithItsLabelAndProcessId() throws Exception {
     LockHolder.record(tmp, "relearn serve");
-    String holder = LockHolder.describe(tmp);
-    assertTrue(holder != null && holder.startsWith(
-        "relearn serve, pid " + ProcessHandle.current().pid() + ", since "), holder);
+    IndexHolder holder = LockHolder.describe(tmp);
+    assertTrue(holder != null && holder.toString().startsWith(
+        "relearn serve, pid " + ProcessHandle.current().pid() + ", since "),
+        String.valueOf(holder));
     LockHolder.record(tmp, null);
-    assertTrue(LockHolder.describe(tmp).startsWith("java, pid "), LockHolder.describe(tmp));
+    assertTrue(LockHolder.describe(tmp).toString().startsWith("java, pid "),
+        String.valueOf(LockHolder.describe(tmp)));
   }
 
   @Test
