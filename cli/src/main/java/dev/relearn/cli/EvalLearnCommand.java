@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
         "Scenarios: generalisation (feedback on train queries, evaluated on test queries),"
             + " repeated (feedback on part of the test queries' sessions, evaluated on the"
             + " others), noise (clicks independent of relevance), attack (after the train"
-            + " feedback, one session spams clicks on one irrelevant chunk).",
+            + " feedback, one session spams clicks on one irrelevant chunk), mixed (the train"
+            + " sessions, a seeded share of them by the noise user).",
         "All feedback in the index is forgotten first: without --index the index is"
             + " .relearn/eval/<dataset>, and an explicit --index that has feedback needs"
             + " --reset-feedback. The last scenario's feedback stays in the index.",
@@ -58,7 +59,8 @@ final class EvalLearnCommand implements Callable<Integer> {
   String testSplit;
 
   @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "generalisation",
-      description = "generalisation, repeated, noise or attack (default: ${DEFAULT-VALUE}).")
+      description = "generalisation, repeated, noise, attack or mixed (default:"
+          + " ${DEFAULT-VALUE}).")
   String scenario;
 
   @Option(names = "--reset-feedback", negatable = false,

@@ -87,6 +87,12 @@ class EvalCliTest {
         "--scenario", "noise", "--reset-feedback", "--sessions", "20");
     assertEquals(0, noise.code(), noise.err());
     assertTrue(noise.out().contains("noise: 20 sessions"), noise.out());
+    CliTest.Result mixed = CliTest.run("eval", "learn", "--index",
+        tmp.resolve("idx").toString(), "--model", "hashing", "--dataset", beir.toString(),
+        "--scenario", "mixed", "--reset-feedback", "--sessions", "20");
+    assertEquals(0, mixed.code(), mixed.err());
+    assertTrue(mixed.out().contains("mixed: 20 sessions"), mixed.out());
+    assertTrue(mixed.out().contains("30 % of sessions by the noise user"), mixed.out());
   }
 
   @Test
@@ -95,6 +101,7 @@ class EvalCliTest {
         "--model", "hashing", "--scenario", "chaos");
     assertEquals(2, scenario.code(), "an unknown value is a usage error");
     assertTrue(scenario.err().contains("unknown scenario 'chaos'"), scenario.err());
+    assertTrue(scenario.err().contains("attack or mixed"), scenario.err());
     CliTest.Result model = CliTest.run("eval", "learn", "--dataset", beir.toString(),
         "--model", "hashing", "--click-model", "dbn");
     assertTrue(model.err().contains("unknown click model 'dbn'"), model.err());

@@ -10,7 +10,8 @@ import java.util.Objects;
 /**
  * The settings of a learning experiment. Start from {@link #defaults()}.
  *
- * @param trainSplit the split whose queries the sessions use (generalisation, noise, attack)
+ * @param trainSplit the split whose queries the sessions use (generalisation, noise, mixed,
+ *     attack)
  * @param testSplit the split evaluated
  * @param sessions feedback sessions, 0 for none (only the cold start is measured); -1 for one
  *     per train query (one per feedback session of the test queries in the repeated scenario);
@@ -18,8 +19,10 @@ import java.util.Objects;
  * @param seed the seed of everything random: session order, clicks, outcomes, tests
  * @param curveEvery also measure the curve after every this many sessions; 0 for only 0, 10,
  *     100, 1,000 and the end
- * @param user the simulated user of generalisation, repeated and attack
- * @param noiseUser the user of the noise scenario, whose clicks ignore relevance
+ * @param user the simulated user of generalisation, repeated and attack, and of most mixed
+ *     sessions
+ * @param noiseUser the user of the noise scenario, whose clicks ignore relevance, and of {@link
+ *     #MIXED_NOISE_SHARE} of the mixed sessions
  * @param attackEvents how many feedback events the attacking session sends
  * @param repeats sessions per test query in the repeated scenario, at least 2
  * @param feedbackShare the share of those sessions that record feedback, in (0, 1)
@@ -34,6 +37,12 @@ public record LearnConfig(String trainSplit, String testSplit, int sessions, lon
     double feedbackShare, int trials, int seenQueries, int maxQueries) {
   /** Probability that a noise user clicks an examined result, and that its task succeeds. */
   public static final double NOISE_PROBABILITY = 0.5;
+  /**
+   * In the mixed scenario, the probability that a session is run by the {@link #noiseUser()}
+   * rather than the {@link #user()}: drawn for each session from the seed, so a rerun assigns the
+   * same sessions to the same users.
+   */
+  public static final double MIXED_NOISE_SHARE = 0.3;
 
   /** Validates; messages name the bad value. */
   public LearnConfig {
@@ -144,6 +153,15 @@ public record LearnConfig(String trainSplit, String testSplit, int sessions, lon
   public LearnConfig withMaxQueries(int maxQueries) {
     return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
         attackEvents, repeats, feedbackShare, trials, seenQueries, maxQueries);
+  }
+
+  /**
+   * Who runs the mixed scenario's sessions, e.g. "30 % of sessions by the noise user, the rest by
+   * the simulated user".
+   */
+  public static String mixedUser() {
+    return Math.round(MIXED_NOISE_SHARE * 100)
+        + " % of sessions by the noise user, the rest by the simulated user";
   }
 
   /** The randomisation test these settings describe. */

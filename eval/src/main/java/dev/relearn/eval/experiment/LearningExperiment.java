@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.IntFunction;
 
 /**
  * Runs the learning scenarios on one engine whose index holds the dataset's corpus. Every scenario
@@ -21,7 +22,7 @@ import java.util.Set;
  * whose feedback you want to keep). The feedback of the last scenario stays in the index.
  */
 public final class LearningExperiment {
-  /** Generalisation, noise and attack draw the same train queries in the same order. */
+  /** Generalisation, noise, mixed and attack draw the same train queries in the same order. */
   private static final String TRAIN_ORDER = "train";
   private final Relearn engine;
   private final BeirDataset dataset;
@@ -58,12 +59,14 @@ public final class LearningExperiment {
       case NOISE -> noise();
       case REPEATED -> new RepeatedScenario(this).run();
       case ATTACK -> attack(generalisation());
+      case MIXED -> mixed();
     };
   }
 
   /** Feedback sessions on the train queries; the learned mode evaluated on the test queries. */
   public LearningResult generalisation() throws IOException {
-    return onTrainQueries(Scenario.GENERALISATION, config.user(), new LinkedHashMap<>());
+    return onTrainQueries(Scenario.GENERALISATION, i -> config.user(), config.user().describe(),
+        new LinkedHashMap<>());
   }
 
   /**
@@ -73,7 +76,8 @@ public final class LearningExperiment {
    */
   public LearningResult noise() throws IOException {
     Map<String, Object> details = new LinkedHashMap<>();
-    LearningResult result = onTrainQueries(Scenario.NOISE, config.noiseUser(), details);
+    LearningResult result = onTrainQueries(Scenario.NOISE, i -> config.noiseUser(),
+        config.noiseUser().describe(), details);
     if (config.seenQueries() > 0 && result.sessions() > 0) {
       SessionOrder order = new SessionOrder(train().ids(), config.seed(), TRAIN_ORDER);
       Set<String> seen = new LinkedHashSet<>();
@@ -97,6 +101,19 @@ public final class LearningExperiment {
         result.testSplit(), result.sessions(), result.events(), result.seed(), result.user(),
         result.baseline(), result.learned(), result.comparison(), result.curve(), details,
         result.seconds());
+  }
+
+  /**
+   * The train sessions of {@link #generalisation()}, each run by the noise user with probability
+   * {@link LearnConfig#MIXED_NOISE_SHARE} and by the simulated user otherwise; the learned mode
+   * evaluated on the test queries.
+   */
+  public LearningResult mixed() throws IOException {
+    MixedUser users = new MixedUser(config);
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("noise_user_share", LearnConfig.MIXED_NOISE_SHARE);
+    details.put("noise_user_sessions", users.noisySessions(config.sessionsFor(train().size())));
+    return onTrainQueries(Scenario.MIXED, users, LearnConfig.mixedUser(), details);
   }
 
   /**
@@ -142,8 +159,8 @@ public final class LearningExperiment {
     return test;
   }
 
-  private LearningResult onTrainQueries(Scenario scenario, SimulatedUser user,
-      Map<String, Object> details) throws IOException {
+  private LearningResult onTrainQueries(Scenario scenario, IntFunction<SimulatedUser> userAt,
+      String user, Map<String, Object> details) throws IOException {
     Split sessions = train();
     ModeRun baseline = hybridTest();
     FeedbackReset.reset(engine);
@@ -152,7 +169,7 @@ public final class LearningExperiment {
     boolean[] measured = new boolean[1];
     SessionLoop.Outcome outcome = loop.run(scenario.label(), sessions,
         new SessionOrder(sessions.ids(), config.seed(), TRAIN_ORDER),
-        config.sessionsFor(sessions.size()), user, full -> {
+        config.sessionsFor(sessions.size()), userAt, full -> {
           int depth = full ? Scorer.DEPTH : Scorer.CURVE_DEPTH;
           ModeRun run = scorer.score(test(), test().ids(), SearchMode.LEARNED, scorer.fusion(),
               depth);
@@ -174,11 +191,11 @@ public final class LearningExperiment {
   }
 
   LearningResult result(Scenario scenario, String sessionSplit, SessionLoop.Outcome outcome,
-      QueryScores baseline, QueryScores learned, Map<String, Object> details, SimulatedUser user,
+      QueryScores baseline, QueryScores learned, Map<String, Object> details, String user,
       long startNanos) throws IOException {
     int sessions = outcome.curve().get(outcome.curve().size() - 1).sessions();
     return new LearningResult(dataset.name(), scenario, sessionSplit, test().name(), sessions,
-        outcome.events(), config.seed(), user.describe(), baseline, learned,
+        outcome.events(), config.seed(), user, baseline, learned,
         compare(baseline, learned), outcome.curve(), details, seconds(startNanos));
   }
 

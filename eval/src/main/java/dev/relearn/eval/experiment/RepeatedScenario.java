@@ -54,7 +54,7 @@ final class RepeatedScenario {
     FeedbackReset.reset(experiment.engine());
     long start = System.nanoTime();
     SessionLoop.Outcome outcome = experiment.loop().run(Scenario.REPEATED.label(), test,
-        feedback::get, total, config.user(), full -> perSession(heldOut, scorer.score(test,
+        feedback::get, total, i -> config.user(), full -> perSession(heldOut, scorer.score(test,
             queries, SearchMode.LEARNED, scorer.fusion(),
             full ? Scorer.DEPTH : Scorer.CURVE_DEPTH).scores()));
     Set<String> withFeedback = new HashSet<>(feedback.subList(0, total));
@@ -69,7 +69,7 @@ final class RepeatedScenario {
     details.put("session_seconds", outcome.sessionSeconds());
     details.put("checkpoint_seconds", outcome.checkpointSeconds());
     return experiment.result(Scenario.REPEATED, test.name(), outcome, baseline, outcome.last(),
-        details, config.user(), start);
+        details, config.user().describe(), start);
   }
 
   /** Per-query scores spread over the held-out sessions of each query. */

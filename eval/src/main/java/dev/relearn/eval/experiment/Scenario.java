@@ -1,5 +1,7 @@
 package dev.relearn.eval.experiment;
 
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /** What a learning experiment simulates. */
@@ -14,7 +16,13 @@ public enum Scenario {
   /** Clicks and outcomes independent of relevance, on train queries; must do no harm. */
   NOISE,
   /** After the train feedback, one session spams clicks on one irrelevant chunk. */
-  ATTACK;
+  ATTACK,
+  /**
+   * The train sessions of {@link #GENERALISATION}, each by the noise user with probability {@link
+   * LearnConfig#MIXED_NOISE_SHARE} (seeded per session) and by the simulated user otherwise;
+   * evaluated on the test queries.
+   */
+  MIXED;
 
   /** The lower-case name used on the command line and in JSON. */
   public String label() {
@@ -32,7 +40,9 @@ public enum Scenario {
         return scenario;
       }
     }
-    throw new IllegalArgumentException("unknown scenario '" + label
-        + "'; expected generalisation, repeated, noise or attack");
+    List<String> labels = Arrays.stream(values()).map(Scenario::label).toList();
+    throw new IllegalArgumentException("unknown scenario '" + label + "'; expected "
+        + String.join(", ", labels.subList(0, labels.size() - 1)) + " or "
+        + labels.get(labels.size() - 1));
   }
 }

@@ -49,10 +49,10 @@ final class SessionLoop {
 
   /**
    * Runs {@code sessions} sessions: session i searches {@code queryAt.apply(i)} of {@code split},
-   * as {@code user}, with its own generator from the seed and {@code stream}.
+   * as {@code userAt.apply(i)}, with its own generator from the seed and {@code stream}.
    */
   Outcome run(String stream, Split split, IntFunction<String> queryAt, int sessions,
-      SimulatedUser user, Probe probe) throws IOException {
+      IntFunction<SimulatedUser> userAt, Probe probe) throws IOException {
     List<Integer> checkpoints = Checkpoints.of(sessions, config.curveEvery());
     List<CurvePoint> curve = new ArrayList<>();
     QueryScores last = null;
@@ -77,8 +77,8 @@ final class SessionLoop {
         }
         String id = queryAt.apply(i);
         SplittableRandom random = Seeds.of(config.seed(), stream, i);
-        Interaction interaction = runner.run(user, split.text(id), split.qrels().judgments(id),
-            split.maxGrade(), random, "sim-" + stream + "-" + i,
+        Interaction interaction = runner.run(userAt.apply(i), split.text(id),
+            split.qrels().judgments(id), split.maxGrade(), random, "sim-" + stream + "-" + i,
             stream + "-" + config.seed() + "-" + i);
         if (interaction.hasClicks()) {
           events++;

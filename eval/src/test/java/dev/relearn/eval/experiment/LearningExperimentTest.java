@@ -94,4 +94,26 @@ class LearningExperimentTest {
     assertEquals(feedback, repeated.sessions());
     assertTrue(repeated.deltaNdcg() > 0, repeated.summary());
   }
+
+  @Test
+  void mixedRunsTheTrainSessionsWithSomeByTheNoiseUser() throws Exception {
+    BeirDataset dataset = BeirDataset.open(TinyBeir.write(tmp.resolve("tiny")));
+    LearnConfig config = LearnConfig.defaults().withCurveEvery(50).withTrials(500);
+    LearningResult mixed = run(tmp.resolve("m"), dataset, config, Scenario.MIXED);
+    System.out.print(mixed.summary());
+    assertEquals(Scenario.MIXED, mixed.scenario());
+    assertEquals(120, mixed.sessions(), "the generalisation scenario's train sessions");
+    assertEquals(LearnConfig.mixedUser(), mixed.user());
+    int noisy = (Integer) mixed.details().get("noise_user_sessions");
+    assertEquals(new MixedUser(config).noisySessions(120), noisy);
+    assertTrue(noisy > 0 && noisy < 120, "both users ran sessions: " + noisy);
+    assertEquals(true, mixed.details().get("cold_start_equals_hybrid"));
+    assertEquals(List.of(0, 10, 50, 100, 120),
+        mixed.curve().stream().map(CurvePoint::sessions).toList());
+    assertEquals(mixed.learned().ndcg(), mixed.curve().get(4).ndcg10(), 0.0);
+    Map<String, Object> json = mixed.toJson();
+    assertEquals("mixed", json.get("scenario"));
+    assertEquals(5, ((List<?>) json.get("curve")).size());
+    assertEquals(LearnConfig.MIXED_NOISE_SHARE, json.get("noise_user_share"));
+  }
 }
