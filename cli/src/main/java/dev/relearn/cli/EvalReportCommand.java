@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
     description = {"Run the full evaluation on BEIR datasets and write the report.",
         "One table per dataset (bm25, vector, hybrid min-max and RRF, hybrid + learned, learned"
             + " with protected query vectors, oracle; each with a paired significance test"
-            + " against hybrid), the four learning scenarios, and the learning curves.",
+            + " against hybrid), the five learning scenarios, and the learning curves.",
         "Writes --out, plus evaluation.json and evaluation-curves.svg beside it. Indexes live"
             + " in --work (two per dataset; their feedback is forgotten and rewritten, with"
             + " async durability: the figures do not depend on fsyncs)."})
@@ -131,6 +131,7 @@ final class EvalReportCommand implements Callable<Integer> {
         + " shown list and the outcome");
     settings.put("simulated user", config.user().describe());
     settings.put("noise user", config.noiseUser().describe());
+    settings.put("mixed user", LearnConfig.mixedUser());
     settings.put("repeated", config.repeats() + " sessions per test query, each recording"
         + " feedback with probability " + config.feedbackShare() + "; the rest are held out");
     settings.put("attack", config.attackEvents() + " events from one session");

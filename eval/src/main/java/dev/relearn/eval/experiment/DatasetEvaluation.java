@@ -19,11 +19,11 @@ import java.util.Objects;
 /**
  * One dataset's full evaluation in one run. In {@code workDir/<dataset>}: bm25, vector, hybrid
  * (min-max α 0.5 and RRF 60) and the oracle bound on the test queries, then the generalisation
- * scenario (its learned mode is the table's "hybrid + learned"), the attack after it, the noise
- * and the repeated scenario. In {@code workDir/<dataset>-protected} (protected query vectors stay
- * on for an index once set): the generalisation scenario again, for the privacy row. Both indexes
- * share one vector cache, so the corpus is embedded at most once, and one embedder with one
- * cache of query vectors, so each query is embedded once.
+ * scenario (its learned mode is the table's "hybrid + learned"), the attack after it, the noise,
+ * mixed and repeated scenarios. In {@code workDir/<dataset>-protected} (protected query vectors
+ * stay on for an index once set): the generalisation scenario again, for the privacy row. Both
+ * indexes share one vector cache, so the corpus is embedded at most once, and one embedder with
+ * one cache of query vectors, so each query is embedded once.
  */
 public final class DatasetEvaluation {
   /** Query embeddings kept in memory: covers every train and test query of the shared sets. */
@@ -73,6 +73,7 @@ public final class DatasetEvaluation {
     LearningResult generalisation;
     LearningResult attack;
     LearningResult noise;
+    LearningResult mixed;
     LearningResult repeated;
     int trainQueries;
     int testQueries;
@@ -102,6 +103,7 @@ public final class DatasetEvaluation {
       rows[4] = row("hybrid+learned", generalisation.learned(), hybrid);
       attack = experiment.attack(generalisation);
       noise = experiment.noise();
+      mixed = experiment.mixed();
       repeated = experiment.run(Scenario.REPEATED);
     }
     LearningResult protectedVectors;
@@ -111,7 +113,7 @@ public final class DatasetEvaluation {
       rows[5] = row("learned-protected", protectedVectors.learned(), hybrid);
     }
     return new DatasetReport(dataset.name(), trainQueries, testQueries, List.of(rows),
-        generalisation, protectedVectors, attack, noise, repeated,
+        generalisation, protectedVectors, attack, noise, mixed, repeated,
         (System.nanoTime() - start) / 1e9);
   }
 

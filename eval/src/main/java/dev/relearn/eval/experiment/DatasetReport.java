@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Everything measured on one dataset in one run: the table and the four scenarios.
+ * Everything measured on one dataset in one run: the table and the five scenarios.
  *
  * @param dataset the dataset name
  * @param trainQueries scorable train queries
@@ -17,12 +17,14 @@ import java.util.Objects;
  * @param protectedVectors the same with protected query vectors (another index)
  * @param attack the attack after the train feedback
  * @param noise noise feedback on the train queries
+ * @param mixed the train sessions, some by the noise user ({@link LearnConfig#MIXED_NOISE_SHARE})
  * @param repeated repeated test queries
  * @param seconds wall time for the dataset
  */
 public record DatasetReport(String dataset, int trainQueries, int testQueries,
     List<TableRow> rows, LearningResult generalisation, LearningResult protectedVectors,
-    LearningResult attack, LearningResult noise, LearningResult repeated, double seconds) {
+    LearningResult attack, LearningResult noise, LearningResult mixed, LearningResult repeated,
+    double seconds) {
   /** Validates and copies. */
   public DatasetReport {
     Objects.requireNonNull(dataset, "dataset");
@@ -31,6 +33,7 @@ public record DatasetReport(String dataset, int trainQueries, int testQueries,
     Objects.requireNonNull(protectedVectors, "protectedVectors");
     Objects.requireNonNull(attack, "attack");
     Objects.requireNonNull(noise, "noise");
+    Objects.requireNonNull(mixed, "mixed");
     Objects.requireNonNull(repeated, "repeated");
   }
 
@@ -55,6 +58,7 @@ public record DatasetReport(String dataset, int trainQueries, int testQueries,
     scenarios.put("generalisation_protected_vectors", protectedVectors.toJson());
     scenarios.put("repeated", repeated.toJson());
     scenarios.put("noise", noise.toJson());
+    scenarios.put("mixed", mixed.toJson());
     scenarios.put("attack", attack.toJson());
     json.put("scenarios", scenarios);
     json.put("seconds", seconds);

@@ -9,7 +9,7 @@ import java.util.Locale;
 /**
  * Draws the learning curves as an SVG: one panel per dataset, test nDCG@10 against feedback
  * sessions on a log scale (log10(1 + sessions)), with the generalisation curve, the same with
- * protected query vectors, the noise curve and the hybrid baseline.
+ * protected query vectors, the noise and mixed curves and the hybrid baseline.
  */
 public final class CurveChart {
   private static final int PANEL_W = 330;
@@ -28,6 +28,7 @@ public final class CurveChart {
   private static final Series PROTECTED = new Series("learned, protected vectors", "#2ca02c",
       "2,3");
   private static final Series NOISE = new Series("noise clicks", "#ff7f0e", "7,4");
+  private static final Series MIXED = new Series("mixed users, some noisy", "#9467bd", "1,3");
   private static final Series HYBRID = new Series("hybrid (no feedback)", "#777777", "4,4");
 
   private CurveChart() {}
@@ -35,7 +36,7 @@ public final class CurveChart {
   /** The SVG document for {@code datasets}' curves. */
   public static String svg(List<DatasetReport> datasets) {
     int width = PANEL_W * datasets.size();
-    List<Series> legend = List.of(LEARNED, PROTECTED, NOISE, HYBRID);
+    List<Series> legend = List.of(LEARNED, PROTECTED, NOISE, MIXED, HYBRID);
     int columns = Math.max(1, Math.min(legend.size(), (width - LEFT) / LEGEND_COLUMN));
     int rows = (legend.size() + columns - 1) / columns;
     int height = PANEL_H + 10 + rows * LEGEND_ROW;
@@ -58,7 +59,7 @@ public final class CurveChart {
 
   private static void panel(StringBuilder svg, DatasetReport report, int x0) {
     List<List<CurvePoint>> curves = List.of(report.generalisation().curve(),
-        report.protectedVectors().curve(), report.noise().curve());
+        report.protectedVectors().curve(), report.noise().curve(), report.mixed().curve());
     double hybrid = report.generalisation().baseline().ndcg();
     double min = hybrid;
     double max = hybrid;
@@ -100,7 +101,7 @@ public final class CurveChart {
     svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\""
         + " stroke=\"%s\" stroke-dasharray=\"%s\"/>%n", x0 + LEFT, x0 + LEFT + plotW, hy, hy,
         HYBRID.colour(), HYBRID.dash()));
-    List<Series> series = List.of(LEARNED, PROTECTED, NOISE);
+    List<Series> series = List.of(LEARNED, PROTECTED, NOISE, MIXED);
     for (int i = 0; i < curves.size(); i++) {
       polyline(svg, curves.get(i), series.get(i), x0 + LEFT, plotW, xMax, y);
     }

@@ -1,6 +1,7 @@
 package dev.relearn.eval.report;
 
 import dev.relearn.eval.experiment.DatasetReport;
+import dev.relearn.eval.experiment.LearnConfig;
 import dev.relearn.eval.experiment.LearningResult;
 import java.util.Map;
 
@@ -37,20 +38,23 @@ final class ReportSections {
           by a simulated user. **Repeated:** every test query is asked in several sessions; some
           record feedback, the held-out rest are evaluated (*seen* when the same query also had a
           feedback session). **Noise:** the same train sessions, by a user whose clicks and
-          outcomes ignore relevance. **Attack:** after the generalisation feedback, one session
-          sends many events that claim an irrelevant chunk was shown first, clicked and useful,
-          for the test queries where it is a candidate.
+          outcomes ignore relevance. **Mixed:** the same train sessions, each by that noise user
+          with probability %s (drawn per session from the seed) and by the simulated user
+          otherwise. **Attack:** after the generalisation feedback, one session sends many events
+          that claim an irrelevant chunk was shown first, clicked and useful, for the test
+          queries where it is a candidate.
         - Every scenario starts from an index without feedback (`forget --all`); the seed fixes
           session order, clicks and outcomes, so a rerun on the same code gives the same figures.
         - **Commands.** `relearn eval --dataset DIR [--mode M] [--run-out FILE]` scores one mode
           (and writes a TREC run file for trec_eval); `relearn eval learn --dataset DIR
-          [--scenario generalisation|repeated|noise|attack] [--sessions N] [--curve-every N]
+          [--scenario generalisation|repeated|noise|attack|mixed] [--sessions N]
+          [--curve-every N]
           [--click-model pbm|cascade-perfect|cascade-navigational|cascade-informational]
           [--json]` runs one scenario; `relearn eval report` runs everything on this page. The
           test suite (`EvaluationQualityTest`) runs the same evaluation with at most 1,000
           sessions per dataset and checks the bars in `eval/src/test/resources/expected/`.
 
-        """);
+        """.formatted(LearnConfig.MIXED_NOISE_SHARE));
   }
 
   static void scenarios(StringBuilder md, DatasetReport d) {
@@ -73,6 +77,7 @@ final class ReportSections {
           .append(" | ").append(Fmt.p(num(c, "p_randomisation"))).append(" | ")
           .append(Fmt.p(num(c, "p_ttest"))).append(" |\n");
     }
+    row(md, "mixed", "test queries", d.mixed());
     row(md, "attack (after the train feedback)", "test queries", d.attack());
     md.append('\n');
     Map<String, Object> harm = map(d.attack().details().get("harm"));
@@ -120,6 +125,8 @@ final class ReportSections {
           .append(Fmt.p(g.comparison().pTTest())).append(" t-test). Noise moves nDCG@10 by ")
           .append(Fmt.signed(d.noise().deltaNdcg())).append(" (limit ±").append(NOISE_LIMIT)
           .append(Math.abs(d.noise().deltaNdcg()) <= NOISE_LIMIT ? ": within" : ": outside")
+          .append("). Mixed keeps ").append(keptShare(d.mixed().deltaNdcg(), g.deltaNdcg()))
+          .append(" of the clean Δ (Δ ").append(Fmt.signed(d.mixed().deltaNdcg()))
           .append("). Attack: mean drop ").append(Fmt.f4(num(map(d.attack().details()
               .get("harm")), "mean_drop_ndcg@10"))).append(", worst query ")
           .append(Fmt.f4(num(map(d.attack().details().get("harm")),
@@ -127,6 +134,14 @@ final class ReportSections {
           .append(g.details().get("cold_start_equals_hybrid")).append(".\n");
     }
     md.append('\n');
+  }
+
+  /**
+   * {@code mixed} as a share of {@code clean}, e.g. {@code 85 %}; {@code n/a} when {@code clean}
+   * is not positive (there is no gain to keep).
+   */
+  static String keptShare(double mixed, double clean) {
+    return clean > 0 ? Math.round(100 * mixed / clean) + " %" : "n/a";
   }
 
   private static void row(StringBuilder md, String name, String on, LearningResult r) {

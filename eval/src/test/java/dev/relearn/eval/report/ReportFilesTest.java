@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.relearn.eval.experiment.CurvePoint;
 import dev.relearn.eval.experiment.DatasetEvaluation;
 import dev.relearn.eval.experiment.DatasetReport;
+import dev.relearn.eval.experiment.LearnConfig;
 import dev.relearn.eval.experiment.LearningResult;
 import dev.relearn.eval.experiment.QueryScores;
 import dev.relearn.eval.experiment.Scenario;
@@ -37,7 +38,7 @@ class ReportFilesTest {
     List<DatasetReport> datasets = List.of(dataset("toollens", 0.40, 0.50),
         dataset("nfcorpus", 0.36, 0.37));
     EvaluationReport report = new EvaluationReport("bin/relearn eval report --sessions 4",
-        Map.of("seed", 42), datasets, 125);
+        Map.of("seed", 42, "mixed user", LearnConfig.mixedUser()), datasets, 125);
     List<Path> files = ReportFiles.write(report, dir.resolve("docs/EVALUATION.md"));
     assertEquals(3, files.size());
     String md = Files.readString(files.get(0));
@@ -48,6 +49,13 @@ class ReportFilesTest {
     // four queries cannot reach p < 0.05 in a randomisation test (the least p is 2/16)
     assertTrue(md.contains("toollens: hybrid + learned does not beat hybrid at p < 0.05"), md);
     assertTrue(md.contains("wall time 2.1 min"), md);
+    assertTrue(md.contains("- mixed user: 30 % of sessions by the noise user"), md);
+    assertTrue(md.contains("| mixed | test queries | 100 | 80 | 0.4000 | 0.4800 | +0.0800 |"),
+        md);
+    assertTrue(md.contains("Mixed keeps 80 % of the clean Δ (Δ +0.0800)"), md);
+    assertTrue(md.contains("Mixed keeps 80 % of the clean Δ (Δ +0.0080)"), md);
+    assertTrue(md.contains("**Mixed:** the same train sessions, each by that noise user\n"
+        + "  with probability 0.3"), md);
     JsonNode json = new ObjectMapper().readTree(files.get(1).toFile());
     assertEquals(2, json.get("datasets").size());
     JsonNode table = json.get("datasets").get(0).get("table");
@@ -56,15 +64,21 @@ class ReportFilesTest {
     assertTrue(table.get(4).get("vs_hybrid").has("p_randomisation"));
     assertEquals("attack", json.get("datasets").get(0).get("scenarios").get("attack")
         .get("scenario").asText());
+    JsonNode mixed = json.get("datasets").get(0).get("scenarios").get("mixed");
+    assertEquals("mixed", mixed.get("scenario").asText());
+    assertEquals(3, mixed.get("curve").size());
+    assertEquals(0.48, mixed.get("curve").get(2).get("ndcg@10").asDouble(), 1e-12);
     Document svg = DocumentBuilderFactory.newInstance().newDocumentBuilder()
         .parse(new ByteArrayInputStream(Files.readAllBytes(files.get(2))));
     assertEquals("svg", svg.getDocumentElement().getTagName());
-    assertEquals(6, svg.getElementsByTagName("polyline").getLength(), "3 curves x 2 panels");
+    assertEquals(8, svg.getElementsByTagName("polyline").getLength(), "4 curves x 2 panels");
   }
 
   static DatasetReport dataset(String name, double hybrid, double learned) {
     QueryScores base = scores(hybrid, 0);
     QueryScores after = scores(learned, 0.001);
+    // the mixed user keeps 80 % of the clean gain
+    QueryScores mixed = scores(hybrid + 0.8 * (learned - hybrid), 0.001);
     List<TableRow> rows = new ArrayList<>();
     for (String system : DatasetEvaluation.SYSTEMS) {
       QueryScores s = system.equals("hybrid+learned") ? after : base;
@@ -94,6 +108,7 @@ class ReportFilesTest {
         result(name, Scenario.GENERALISATION, base, after, Map.of()),
         result(name, Scenario.ATTACK, base, after, attack),
         result(name, Scenario.NOISE, base, base, Map.of()),
+        result(name, Scenario.MIXED, base, mixed, Map.of()),
         result(name, Scenario.REPEATED, base, after, repeated), 60);
   }
 
@@ -115,5 +130,13 @@ class ReportFilesTest {
       recall.put("q" + i, 0.8);
     }
     return new QueryScores(ndcg, recall);
+  }
+
+  @Test
+  void theMixedShareOfTheCleanGainIsNotApplicableWithoutAGain() {
+    assertEquals("80 %", ReportSections.keptShare(0.008, 0.01));
+    assertEquals("-50 %", ReportSections.keptShare(-0.005, 0.01));
+    assertEquals("n/a", ReportSections.keptShare(0.01, 0));
+    assertEquals("n/a", ReportSections.keptShare(0.01, -0.02));
   }
 }
