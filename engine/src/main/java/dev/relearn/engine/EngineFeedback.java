@@ -11,6 +11,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.InstantSource;
+import org.apache.lucene.util.IOUtils;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.IndexFormatTooNewException;
 import org.apache.lucene.index.IndexFormatTooOldException;
@@ -29,12 +30,16 @@ final class EngineFeedback implements Closeable {
   private final FeedbackStore store; // null when read-only
   private final FeedbackRecorder recorder; // null when read-only
   private final CheckpointedFeedback readOnly; // null unless read-only
+  private final ClickTrust trust; // null when read-only
+  private final TrustState savedTrust; // what a read-only engine read at open
 
   private EngineFeedback(FeedbackStore store, FeedbackRecorder recorder,
-      CheckpointedFeedback readOnly) {
+      CheckpointedFeedback readOnly, ClickTrust trust, TrustState savedTrust) {
     this.store = store;
     this.recorder = recorder;
     this.readOnly = readOnly;
+    this.trust = trust;
+    this.savedTrust = savedTrust;
   }
 
   /**
@@ -62,8 +67,17 @@ final class EngineFeedback implements Closeable {
     }
     RatingLearner ratings = new RatingLearner(weights.weights(), weights.file(),
         engine.config().model());
+    ClickTrust trust;
+    try {
+      trust = ClickTrust.open(store, folder, engine.config().rerank(),
+          engine.config().value("rerank.trustScale"));
+    } catch (IOException | RuntimeException e) {
+      IOUtils.closeWhileSuppressingExceptions(e, store);
+      throw e;
+    }
     return new EngineFeedback(store,
-        new FeedbackRecorder(engine, store, ratings, recent, InstantSource.system()), null);
+        new FeedbackRecorder(engine, store, ratings, recent, InstantSource.system()), null,
+        trust, null);
   }
 
   /** The lookups of a read-only engine over {@code indexFolder}. */
@@ -71,7 +85,7 @@ final class EngineFeedback implements Closeable {
     Path folder = indexFolder.resolve(Relearn.FEEDBACK_FOLDER);
     try {
       CheckpointedFeedback checkpointed = CheckpointedFeedback.open(folder, metadata);
-      return new EngineFeedback(null, null, checkpointed);
+      return new EngineFeedback(null, null, checkpointed, null, ClickTrust.readOnly(folder));
     } catch (CorruptIndexException | IndexFormatTooNewException | IndexFormatTooOldException e) {
       throw damaged(folder, e);
     }
@@ -94,9 +108,10 @@ final class EngineFeedback implements Closeable {
   /** Where learned searches find similar past queries and learned values. */
   LearningSources sources() throws IOException {
     if (store != null) {
-      return new LearningSources(store, store.learnedValues());
+      return new LearningSources(store, store.learnedValues(), trust.current());
     }
-    return new LearningSources(readOnly.lookup(), LearnedValuesSource.DOC_VALUES);
+    return new LearningSources(readOnly.lookup(), LearnedValuesSource.DOC_VALUES,
+        savedTrust.current());
   }
 
   /** What feedback the engine learns from; read-only: as of the writer's last checkpoint. */
@@ -109,6 +124,14 @@ final class EngineFeedback implements Closeable {
     return store != null ? store.hasFeedback() : readOnly.hasFeedback();
   }
 
+  /**
+   * The trust fit from clicks and its history; read-only: as the writer had saved it when this
+   * engine opened.
+   */
+  TrustState trust() {
+    return trust != null ? trust.state() : savedTrust;
+  }
+
   /** The feedback store; null when read-only. */
   FeedbackStore store() {
     return store;
@@ -116,7 +139,9 @@ final class EngineFeedback implements Closeable {
 
   /** Forgets the feedback of session {@code sessionId}; the engine checked that it is writable. */
   int forgetSession(String sessionId) throws IOException {
-    return store.forgetSession(store.sessions().hash(sessionId));
+    int forgotten = store.forgetSession(store.sessions().hash(sessionId));
+    trust.refit();
+    return forgotten;
   }
 
   /**
@@ -128,12 +153,16 @@ final class EngineFeedback implements Closeable {
    * @return the past-query clusters removed
    */
   int forgetAll() throws IOException {
-    return store.forgetAll();
+    int forgotten = store.forgetAll();
+    trust.refit();
+    return forgotten;
   }
 
   /** Records feedback; the engine checked that it is writable. */
   FeedbackAck record(FeedbackRequest request) throws IOException {
-    return recorder.record(request);
+    FeedbackAck ack = recorder.record(request);
+    trust.recorded(ack);
+    return ack;
   }
 
   @Override

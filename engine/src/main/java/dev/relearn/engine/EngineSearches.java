@@ -14,6 +14,7 @@ import dev.relearn.lucene.search.SearchResults;
 import dev.relearn.lucene.weights.AdaptiveWeights;
 import dev.relearn.lucene.weights.QueryClass;
 import dev.relearn.lucene.weights.QueryClassifier;
+import dev.relearn.lucene.trust.Trust;
 import dev.relearn.lucene.weights.Weights;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -78,8 +79,9 @@ final class EngineSearches {
     IndexSearcher searcher = searchers.acquire();
     try {
       if (request.mode() == SearchMode.LEARNED) {
-        return learnedRanking.search(searcher, request, vector, sources.get(),
-            model(request.text()), null);
+        LearningSources learning = sources.get();
+        return learnedRanking.search(searcher, request, vector, learning,
+            model(request.text(), learning.trust()), null);
       }
       return hybrid.load(searcher, request, hybrid.candidates(searcher, request, vector),
           sources.get().learned());
@@ -96,8 +98,9 @@ final class EngineSearches {
     followWriter();
     IndexSearcher searcher = searchers.acquire();
     try {
+      LearningSources learning = sources.get();
       SearchResults results = learnedRanking.search(searcher, request.withMode(SearchMode.LEARNED),
-          vector, sources.get(), model(used), explanations);
+          vector, learning, model(used, learning.trust()), explanations);
       return new ExplainedResults(results, explanations, queryClass, used);
     } finally {
       searchers.release(searcher);
@@ -118,20 +121,25 @@ final class EngineSearches {
   List<RescoredHit> learnedWindow(SearchRequest request, float[] vector) throws IOException {
     IndexSearcher searcher = searchers.acquire();
     try {
+      LearningSources learning = sources.get();
       return learnedRanking.window(searcher, request.withMode(SearchMode.LEARNED), vector,
-          sources.get(), model(request.text()));
+          learning, model(request.text(), learning.trust()));
     } finally {
       searchers.release(searcher);
     }
   }
 
-  /** The ranking model for a query: the base model with the weights of the query's class. */
-  private LinearModel model(String queryText) {
-    return model(weights.weights(QueryClassifier.classify(queryText)));
+  /** The ranking model for a query: the base model with its class's weights and the trust. */
+  private LinearModel model(String queryText, Trust trust) {
+    return model(weights.weights(QueryClassifier.classify(queryText)), trust);
   }
 
-  /** The ranking model with a query class's weights. */
-  private LinearModel model(Weights classWeights) {
-    return config.model().withWeights(classWeights);
+  /**
+   * The ranking model with a query class's weights and the trust fit from clicks: the vote's
+   * weight is the trust's, times what ratings made of the learned signal relative to its start.
+   */
+  private LinearModel model(Weights classWeights, Trust trust) {
+    return trust.apply(config.model().withWeights(classWeights),
+        classWeights.learned() / config.weights().initial().learned());
   }
 }

@@ -2,6 +2,7 @@ package dev.relearn.engine;
 
 import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.schema.LearnedValuesSource;
+import dev.relearn.lucene.trust.Trust;
 import java.util.Objects;
 
 /**
@@ -11,9 +12,11 @@ import java.util.Objects;
  *
  * @param lookup the similar-query lookup ({@link FeedbackLookup#NONE} when there is none)
  * @param learned where learned values are read
+ * @param trust how far the vote of similar past queries is trusted ({@link ClickTrust})
  */
-record LearningSources(FeedbackLookup lookup, LearnedValuesSource learned) {
+record LearningSources(FeedbackLookup lookup, LearnedValuesSource learned, Trust trust) {
   LearningSources {
+    Objects.requireNonNull(trust, "trust");
     Objects.requireNonNull(lookup, "lookup");
     Objects.requireNonNull(learned, "learned");
   }

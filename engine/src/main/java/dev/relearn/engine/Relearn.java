@@ -269,6 +269,15 @@ public final class Relearn implements AutoCloseable {
   }
 
   /**
+   * How far learned searches trust the vote of similar past queries, fit from the click log, and
+   * how that trust moved (docs/RANKING.md). A read-only engine sees what the writer had saved
+   * when it opened.
+   */
+  public TrustState trust() throws IOException {
+    return gate.call(() -> parts.feedback().trust());
+  }
+
+  /**
    * The feedback store, for similar-query lookups and maintenance; null when read-only or closed.
    */
   public FeedbackStore feedbackStore() {

@@ -130,7 +130,7 @@ class ConfigLoaderTest {
   void everyBadValueIsNamed() {
     assertEquals(dir.resolve(ConfigLoader.FILE) + ": unknown key 'rerank.minSimilarty'; known"
         + " keys of 'rerank': minSimilarity, maxPastQueries, boostBaseline, evidenceK, boostCap,"
-        + " priorWeight, recencyWeight, frequencyWeight, contextWeight",
+        + " trustScale, priorWeight, recencyWeight, frequencyWeight, contextWeight",
         error("{\"rerank\": {\"minSimilarty\": 0.8}}", Map.of()));
     assertTrue(error("{\"ranking\": {}}", Map.of()).endsWith(
         "unknown section 'ranking'; known sections: rerank, weights, exploration, feedback"));

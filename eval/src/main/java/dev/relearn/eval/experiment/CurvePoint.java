@@ -8,8 +8,10 @@ import java.util.Map;
  *
  * @param sessions feedback sessions recorded so far
  * @param ndcg10 mean test nDCG@10 of the learned mode at that point
+ * @param trust the vote's weight the learned mode used then (fit from the clicks so far), or null
+ *     while the prior applied (too few clicks to fit)
  */
-public record CurvePoint(int sessions, double ndcg10) {
+public record CurvePoint(int sessions, double ndcg10, Double trust) {
   /** Validates. */
   public CurvePoint {
     if (sessions < 0) {
@@ -17,11 +19,12 @@ public record CurvePoint(int sessions, double ndcg10) {
     }
   }
 
-  /** {@code {"sessions": n, "ndcg@10": x}}. */
+  /** {@code {"sessions": n, "ndcg@10": x, "trust": w}}, trust null under the prior. */
   public Map<String, Object> toJson() {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("sessions", sessions);
     json.put("ndcg@10", ndcg10);
+    json.put("trust", trust);
     return json;
   }
 }

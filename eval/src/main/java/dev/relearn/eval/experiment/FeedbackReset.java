@@ -16,9 +16,7 @@ final class FeedbackReset {
     if (engine.feedbackStore() == null) {
       throw new IllegalStateException("learning experiments need a writable index");
     }
-    if (engine.feedbackStore().hasFeedback()) {
-      engine.feedbackStore().forgetAll();
-    }
+    engine.forgetAll(); // through the engine: its trust is refit too
     engine.resetWeights(null);
   }
 }

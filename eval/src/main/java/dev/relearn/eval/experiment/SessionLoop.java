@@ -69,7 +69,7 @@ final class SessionLoop {
           boolean full = next == 0 || next == checkpoints.size() - 1;
           last = probe.measure(full);
           checkpointNanos += System.nanoTime() - probeStart;
-          curve.add(new CurvePoint(i, last.ndcg()));
+          curve.add(new CurvePoint(i, last.ndcg(), runner.trust()));
           next++;
         }
         if (i == sessions) {

@@ -2,6 +2,7 @@ package dev.relearn.eval.experiment;
 
 import dev.relearn.engine.FeedbackRequest;
 import dev.relearn.engine.Relearn;
+import dev.relearn.lucene.trust.Trust;
 import dev.relearn.eval.simulate.Interaction;
 import dev.relearn.eval.simulate.SimulatedUser;
 import dev.relearn.feedback.event.ShownResult;
@@ -26,6 +27,12 @@ import java.util.random.RandomGenerator;
 final class SessionRunner {
   private final Relearn engine;
   private final Fusion fusion;
+
+  /** The vote's weight learned searches use now, or null while the prior applies. */
+  Double trust() throws IOException {
+    Trust trust = engine.trust().current();
+    return trust.fitted() ? trust.weight() : null;
+  }
 
   SessionRunner(Relearn engine, Fusion fusion) {
     this.engine = engine;

@@ -45,18 +45,28 @@ public final class MarkdownReport {
     md.append("Test nDCG@10 of the learned mode after n feedback sessions (log scale), beside the"
         + " hybrid first stage without feedback.\n\n");
     md.append("![learning curves](").append(svgName).append(")\n\n");
+    md.append("Sessions → nDCG@10 (the vote's weight fit from the clicks so far; *prior* until"
+        + " there are enough: docs/RANKING.md):\n\n");
     for (DatasetReport dataset : report.datasets()) {
-      md.append("- ").append(dataset.dataset()).append(": ");
-      List<CurvePoint> curve = dataset.generalisation().curve();
-      for (int i = 0; i < curve.size(); i++) {
-        md.append(i == 0 ? "" : ", ").append(Fmt.count(curve.get(i).sessions())).append(" → ")
-            .append(Fmt.f4(curve.get(i).ndcg10()));
-      }
-      md.append('\n');
+      curve(md, dataset.dataset(), "", dataset.generalisation().curve());
+      curve(md, dataset.dataset(), ", noise", dataset.noise().curve());
+      curve(md, dataset.dataset(), ", mixed", dataset.mixed().curve());
     }
     md.append('\n');
     ReportSections.checks(md, report);
     return md.toString();
+  }
+
+  private static void curve(StringBuilder md, String dataset, String scenario,
+      List<CurvePoint> curve) {
+    md.append("- ").append(dataset).append(scenario).append(": ");
+    for (int i = 0; i < curve.size(); i++) {
+      CurvePoint point = curve.get(i);
+      md.append(i == 0 ? "" : ", ").append(Fmt.count(point.sessions())).append(" → ")
+          .append(Fmt.f4(point.ndcg10())).append(" (")
+          .append(point.trust() == null ? "prior" : Fmt.f2(point.trust())).append(')');
+    }
+    md.append('\n');
   }
 
   private static void table(StringBuilder md, DatasetReport dataset) {

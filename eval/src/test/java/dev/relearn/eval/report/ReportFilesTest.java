@@ -114,8 +114,8 @@ class ReportFilesTest {
 
   private static LearningResult result(String name, Scenario scenario, QueryScores base,
       QueryScores after, Map<String, Object> details) {
-    List<CurvePoint> curve = List.of(new CurvePoint(0, base.ndcg()), new CurvePoint(10,
-        (base.ndcg() + after.ndcg()) / 2), new CurvePoint(100, after.ndcg()));
+    List<CurvePoint> curve = List.of(new CurvePoint(0, base.ndcg(), null), new CurvePoint(10,
+        (base.ndcg() + after.ndcg()) / 2, null), new CurvePoint(100, after.ndcg(), 2.5));
     return new LearningResult(name, scenario, "train", "test", 100, 80, 42, "user", base, after,
         PairedComparison.of(base.ndcg10(), after.ndcg10(), TEST), curve, details, 12);
   }

@@ -155,6 +155,22 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     return RenamedEvidence.follow(found, folder.ledger().renamed());
   }
 
+  /**
+   * Each logged query of the latest {@code limit} learned clusters, oldest first, with the past
+   * queries similar to it from other sessions ({@link HeldOutQueries}): what trust is fit on.
+   */
+  public void forEachHeldOut(float minSimilarity, int max, int limit,
+      HeldOutQueries.Receiver receiver) throws IOException {
+    requireOpen();
+    HeldOutQueries.forEach(index, checkpointer.marks(), folder.ledger().renamed(),
+        minSimilarity, max, limit, receiver);
+  }
+
+  /** How many events the ledger holds: cheap. */
+  public long events() {
+    return folder.ledger().size();
+  }
+
   /** Whether any feedback is recorded: cheap, for choosing a default search mode. */
   public boolean hasFeedback() {
     return folder.ledger().size() > 0;

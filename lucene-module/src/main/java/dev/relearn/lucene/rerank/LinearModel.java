@@ -140,7 +140,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
    * clamped to [0, 1] (the baseline when there is no evidence).
    */
   public double[] signalContributions(CandidateFeatures features) {
-    double learned = Math.max(0, Math.min(1, boostBaseline + deviation(features.boost())));
+    double learned = Math.max(0, Math.min(1, boostBaseline + vote(features.boost())));
     return new double[] {features.bm25Norm(), features.vectorNorm(), learned};
   }
 
@@ -174,7 +174,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
     double[] x = new double[Feature.COUNT];
     x[Feature.RELEVANCE.ordinal()] = features.relevance();
     x[Feature.BALANCE.ordinal()] = features.balance();
-    x[Feature.BOOST.ordinal()] = deviation(boost);
+    x[Feature.BOOST.ordinal()] = vote(boost);
     x[Feature.PRIOR.ordinal()] = vouched(shrink, features.logPrior());
     x[Feature.RECENCY.ordinal()] = vouched(shrink, features.recency());
     x[Feature.FREQUENCY.ordinal()] = vouched(shrink, features.frequency());
@@ -199,7 +199,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
 
   /** Whether the boost's uncapped contribution {@code w[BOOST] · x[BOOST]} exceeds the cap. */
   boolean capped(LearnedBoost boost) {
-    return Math.abs(weight(Feature.BOOST) * deviation(boost)) > boostCap;
+    return Math.abs(weight(Feature.BOOST) * vote(boost)) > boostCap;
   }
 
   @Override
@@ -255,8 +255,11 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
     return shrink == 0 ? 0.0 : shrink * usage;
   }
 
-  /** {@code shrink · (boost − baseline)}, exactly 0 without evidence. */
-  private double deviation(LearnedBoost boost) {
+  /**
+   * The vote of similar past queries on a chunk: {@code shrink · (boost − baseline)}, exactly 0
+   * without evidence. The shrink is the cold-start prior: k pseudo-observations at the baseline.
+   */
+  public double vote(LearnedBoost boost) {
     return deviation(boost.evidence(), boost.value());
   }
 

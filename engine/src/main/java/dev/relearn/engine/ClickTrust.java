@@ -1,0 +1,139 @@
+package dev.relearn.engine;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.relearn.feedback.store.FeedbackAck;
+import dev.relearn.feedback.store.FeedbackStore;
+import dev.relearn.lucene.files.AtomicFiles;
+import dev.relearn.lucene.rerank.FeedbackEvidence;
+import dev.relearn.lucene.rerank.RerankOptions;
+import dev.relearn.lucene.trust.Trust;
+import dev.relearn.lucene.trust.TrustFit;
+import dev.relearn.lucene.trust.VotePairs;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The trust an engine fit from its click log ({@link TrustFit} over the store's held-out queries),
+ * kept in the feedback folder's {@value #FILE} (JSON, replaced atomically). It is refit every
+ * {@link #REFIT_EVERY} new events, after every forget, and at open when the file is missing,
+ * unreadable or of another version: the file is only a cache of what the events determine.
+ * Thread-safe: searches read {@link #current} without a lock.
+ */
+final class ClickTrust {
+  /** The file in the feedback folder. */
+  static final String FILE = "trust.json";
+  /** New events between refits. */
+  static final int REFIT_EVERY = 250;
+  /** At most this many of the latest past-query clusters are fit on: bounds a refit's time. */
+  static final int MAX_QUERIES = 4000;
+  /** Points of trust history kept for charts. */
+  static final int HISTORY_LIMIT = 200;
+
+  private static final System.Logger LOG = System.getLogger(ClickTrust.class.getName());
+  private static final ObjectMapper JSON = JsonMapper.builder()
+      .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
+
+  private final FeedbackStore store;
+  private final RerankOptions rerank;
+  private final double scale;
+  private final Path file;
+  private volatile TrustState state;
+  private int sinceRefit; // guarded by this
+
+  private ClickTrust(FeedbackStore store, RerankOptions rerank, double scale, Path file,
+      TrustState state) {
+    this.store = store;
+    this.rerank = rerank;
+    this.scale = scale;
+    this.file = file;
+    this.state = state;
+  }
+
+  /** The trust of {@code store}, read from its folder's file or refit when that fails. */
+  static ClickTrust open(FeedbackStore store, Path folder, RerankOptions rerank, double scale)
+      throws IOException {
+    Path file = folder.resolve(FILE);
+    TrustState saved = read(file);
+    ClickTrust trust = new ClickTrust(store, rerank, scale, file,
+        saved != null ? saved : TrustState.EMPTY);
+    if (saved == null ? store.hasFeedback() : saved.events() != store.events()) {
+      trust.refit(); // the file is missing, unreadable or older than the events
+    }
+    return trust;
+  }
+
+  /**
+   * The trust saved in {@code folder} for a process that only reads: {@link Trust#PRIOR} when
+   * there is none or it cannot be read (with a warning).
+   */
+  static TrustState readOnly(Path folder) {
+    TrustState saved = read(folder.resolve(FILE));
+    return saved != null ? saved : TrustState.EMPTY;
+  }
+
+  /** The trust searches use now. */
+  Trust current() {
+    return state.current();
+  }
+
+  /** The trust and its history. */
+  TrustState state() {
+    return state;
+  }
+
+  /** Counts a recorded event and refits after every {@link #REFIT_EVERY} new ones. */
+  synchronized void recorded(FeedbackAck ack) throws IOException {
+    if (!ack.duplicate() && ++sinceRefit >= REFIT_EVERY) {
+      refit();
+    }
+  }
+
+  /** Refits from the store's events and saves the result. */
+  synchronized Trust refit() throws IOException {
+    sinceRefit = 0;
+    TrustFit fit = new TrustFit(scale);
+    store.forEachHeldOut(rerank.minSimilarity(), rerank.maxPastQueries(), MAX_QUERIES,
+        (logged, others) -> fit.add(VotePairs.of(logged,
+            new FeedbackEvidence(others, List.of()), rerank.model())));
+    Trust trust = fit.trust();
+    List<TrustPoint> history = new ArrayList<>(state.history());
+    history.add(new TrustPoint(System.currentTimeMillis(), trust.queries(), trust.weight(),
+        trust.gain()));
+    if (history.size() > HISTORY_LIMIT) {
+      history = history.subList(history.size() - HISTORY_LIMIT, history.size());
+    }
+    TrustState next = new TrustState(TrustState.VERSION, trust, store.events(), history);
+    AtomicFiles.write(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(next), false);
+    state = next;
+    return trust;
+  }
+
+  /** The state in {@code file}, or null when it is missing or unusable (said in a warning). */
+  private static TrustState read(Path file) {
+    try {
+      TrustState saved = JSON.readValue(Files.readAllBytes(file), TrustState.class);
+      if (saved.version() == TrustState.VERSION) {
+        return saved;
+      }
+      LOG.log(System.Logger.Level.WARNING, () -> file + " is of version " + saved.version()
+          + ", not " + TrustState.VERSION + ": refitting trust from the events");
+    } catch (NoSuchFileException e) {
+      return null;
+    } catch (JsonProcessingException | IllegalArgumentException e) {
+      LOG.log(System.Logger.Level.WARNING, () -> file + " cannot be read (" + e.getMessage()
+          + "): refitting trust from the events");
+    } catch (IOException e) {
+      LOG.log(System.Logger.Level.WARNING, () -> file + " cannot be read (" + e
+          + "): refitting trust from the events");
+    }
+    return null;
+  }
+}

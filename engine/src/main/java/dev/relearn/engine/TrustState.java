@@ -1,0 +1,30 @@
+package dev.relearn.engine;
+
+import dev.relearn.lucene.trust.Trust;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What {@link ClickTrust} saves: the current trust and how it moved.
+ *
+ * @param version the file format's version, {@link #VERSION}
+ * @param current the trust searches use
+ * @param events how many events the feedback store held when it was fit: an open that finds
+ *     another count refits
+ * @param history the trust after each refit, oldest first
+ */
+public record TrustState(int version, Trust current, long events, List<TrustPoint> history) {
+  /** The format written now. */
+  public static final int VERSION = 1;
+  /** Nothing fit yet. */
+  public static final TrustState EMPTY = new TrustState(VERSION, Trust.PRIOR, 0, List.of());
+
+  /** Validates and copies. */
+  public TrustState {
+    Objects.requireNonNull(current, "current");
+    if (events < 0) {
+      throw new IllegalArgumentException("events must be >= 0, got: " + events);
+    }
+    history = List.copyOf(history);
+  }
+}

@@ -1,0 +1,106 @@
+package dev.relearn.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.feedback.event.ShownResult;
+import dev.relearn.indexer.build.Progress;
+import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.lucene.trust.Trust;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The trust fit from clicks: refit every so many events, saved, refit when stale or damaged. */
+class ClickTrustTest {
+  private static final String[] QUERIES = {"rotate keys", "rotate signing keys",
+      "how to rotate keys", "revoke a leaked key", "revoke keys", "cache query vectors"};
+
+  @TempDir Path tmp;
+
+  private Path index;
+
+  /** Records {@code events} clicks, each in its own session, on the second of the top two. */
+  private static void click(Relearn relearn, int from, int events) throws Exception {
+    for (int i = from; i < from + events; i++) {
+      String query = QUERIES[i % QUERIES.length];
+      var hits = relearn.search(SearchRequest.of(query).withK(2)).hits();
+      relearn.feedback(FeedbackRequest.of(query, List.of(hits.get(1).chunkId()))
+          .withShown(List.of(new ShownResult(hits.get(0).chunkId(), 1),
+              new ShownResult(hits.get(1).chunkId(), 2)), true, false)
+          .withIds("session-" + i, "event-" + i));
+    }
+  }
+
+  private Relearn open() throws Exception {
+    return Relearn.open(index, TestOptions.HASHING);
+  }
+
+  @Test
+  void refitEveryFewHundredEventsSavedAndReadBackWithoutARefit() throws Exception {
+    index = tmp.resolve("idx");
+    Path file = index.resolve(Relearn.FEEDBACK_FOLDER).resolve(ClickTrust.FILE);
+    TrustState fitted;
+    try (Relearn relearn = open()) {
+      relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
+      assertEquals(TrustState.EMPTY, relearn.trust());
+      click(relearn, 0, ClickTrust.REFIT_EVERY - 1);
+      assertEquals(TrustState.EMPTY, relearn.trust(), "not refit before the count");
+      assertFalse(Files.exists(file));
+      click(relearn, ClickTrust.REFIT_EVERY - 1, 1);
+      fitted = relearn.trust();
+      assertEquals(ClickTrust.REFIT_EVERY, fitted.events());
+      assertEquals(1, fitted.history().size());
+      assertTrue(fitted.current().queries() > 0, fitted.toString());
+      assertTrue(Files.exists(file));
+    }
+    try (Relearn reopened = open()) {
+      assertEquals(fitted, reopened.trust(), "read back, not refit: the history is unchanged");
+    }
+  }
+
+  @Test
+  void aStaleOrDamagedFileIsRefitAndSearchesGoOn() throws Exception {
+    index = tmp.resolve("idx");
+    Path file = index.resolve(Relearn.FEEDBACK_FOLDER).resolve(ClickTrust.FILE);
+    try (Relearn relearn = open()) {
+      relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
+      click(relearn, 0, ClickTrust.REFIT_EVERY + 5);
+      assertEquals(ClickTrust.REFIT_EVERY, relearn.trust().events());
+    }
+    try (Relearn reopened = open()) {
+      assertEquals(ClickTrust.REFIT_EVERY + 5, reopened.trust().events(), "stale: refit");
+      assertEquals(2, reopened.trust().history().size());
+    }
+    for (String damage : List.of("{not json", "{\"version\": 1}",
+        "{\"version\": 1, \"current\": {\"fitted\": true, \"weight\": \"NaN\", \"coefficient\": 0,"
+            + " \"gain\": 0, \"pairs\": 0, \"queries\": 0}, \"events\": 255, \"history\": []}",
+        "{\"version\": 99, \"current\": {}, \"events\": 0, \"history\": []}")) {
+      Files.writeString(file, damage);
+      try (Relearn reopened = open()) {
+        TrustState refit = reopened.trust();
+        assertEquals(ClickTrust.REFIT_EVERY + 5, refit.events(), damage);
+        assertEquals(1, refit.history().size(), "a fresh history after damage: " + damage);
+        assertFalse(reopened.search(SearchRequest.of("rotate keys")).hits().isEmpty());
+      }
+    }
+  }
+
+  @Test
+  void forgettingRefitsToThePrior() throws Exception {
+    index = tmp.resolve("idx");
+    try (Relearn relearn = open()) {
+      relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
+      click(relearn, 0, ClickTrust.REFIT_EVERY);
+      assertNotEquals(0, relearn.trust().current().queries());
+      relearn.forgetAll();
+      assertEquals(Trust.PRIOR, relearn.trust().current());
+      assertEquals(0, relearn.trust().events());
+    }
+  }
+}

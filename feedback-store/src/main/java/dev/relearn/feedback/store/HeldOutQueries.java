@@ -1,0 +1,62 @@
+package dev.relearn.feedback.store;
+
+import dev.relearn.feedback.index.Cluster;
+import dev.relearn.feedback.index.FeedbackIndex;
+import dev.relearn.lucene.feedback.ChunkEvidence;
+import dev.relearn.lucene.feedback.PastQuery;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Every logged query with what the rest of the log says about it: for each learned cluster (the
+ * latest {@code limit}, oldest first) and each of its sessions, that session's evidence and the
+ * past queries similar to the cluster's centroid from clusters none of the cluster's sessions
+ * contributed to. What a fit is scored on is then never what the vote was cast from.
+ */
+public final class HeldOutQueries {
+  /** Receives one session's evidence in one cluster and the held-out similar past queries. */
+  @FunctionalInterface
+  public interface Receiver {
+    /** One session's evidence in one cluster, and the past queries of other sessions. */
+    void accept(Map<String, ChunkEvidence> logged, List<PastQuery> others) throws IOException;
+  }
+
+  private HeldOutQueries() {}
+
+  static void forEach(FeedbackIndex index, ForgetMarks marks, Map<String, String> renamed,
+      float minSimilarity, int max, int limit, Receiver receiver) throws IOException {
+    List<Cluster> clusters = new ArrayList<>();
+    index.forEach(cluster -> {
+      if (cluster.learned()) {
+        clusters.add(cluster);
+      }
+    });
+    clusters.sort(Comparator.comparingLong(Cluster::lastMillis).thenComparing(Cluster::id));
+    for (Cluster cluster : clusters.subList(Math.max(0, clusters.size() - limit),
+        clusters.size())) {
+      Set<String> sessions = cluster.sessions();
+      List<PastQuery> others = RenamedEvidence.follow(marks.lookUp(
+          (vector, min, most, skipped) -> index.similarExcept(vector, min, most,
+              union(sessions, skipped)),
+          cluster.centroid(), minSimilarity, max), renamed);
+      for (Map<String, ChunkEvidence> logged : cluster.evidence().values()) {
+        receiver.accept(logged, others);
+      }
+    }
+  }
+
+  private static Collection<String> union(Set<String> sessions, Collection<String> skipped) {
+    if (skipped.isEmpty()) {
+      return sessions;
+    }
+    Set<String> all = new HashSet<>(sessions);
+    all.addAll(skipped);
+    return all;
+  }
+}

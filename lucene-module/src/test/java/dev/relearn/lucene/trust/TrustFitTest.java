@@ -1,0 +1,98 @@
+package dev.relearn.lucene.trust;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.lucene.rerank.Feature;
+import dev.relearn.lucene.rerank.LinearModel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class TrustFitTest {
+  /**
+   * Simulated logged queries: each shows chunk A at rank 1 and B at rank 2 (examined 1 and 0.5);
+   * the vote favours one of them by 0.2. A user clicks a chunk with probability examination ·
+   * attractiveness; attractiveness follows the vote when {@code signal}, else it is 0.5 for both.
+   */
+  private static TrustFit fitted(boolean signal, int queries, long seed) {
+    Random random = new Random(seed);
+    TrustFit fit = new TrustFit(1);
+    for (int q = 0; q < queries; q++) {
+      boolean aFavoured = random.nextBoolean();
+      double voteA = aFavoured ? 0.1 : -0.1;
+      double attractA = signal ? (aFavoured ? 0.9 : 0.1) : 0.5;
+      double attractB = signal ? 1 - attractA : 0.5;
+      boolean clickA = random.nextDouble() < 1.0 * attractA;
+      boolean clickB = random.nextDouble() < 0.5 * attractB;
+      List<VotePair> pairs = new ArrayList<>();
+      if (clickA && !clickB) {
+        pairs.add(new VotePair(voteA - -voteA, Math.log(1.0) - Math.log(0.5), 1));
+      } else if (clickB && !clickA) {
+        pairs.add(new VotePair(-voteA - voteA, Math.log(0.5) - Math.log(1.0), 1));
+      }
+      fit.add(pairs);
+    }
+    return fit;
+  }
+
+  @Test
+  void votesThatPredictClicksEarnTrust() {
+    Trust trust = fitted(true, 2_000, 1).trust();
+    System.out.println("signal: " + trust);
+    assertTrue(trust.fitted());
+    assertTrue(trust.gain() > 0, trust.toString());
+    assertTrue(trust.weight() > 1, trust.toString());
+    assertEquals(trust.coefficient(), trust.weight(), 0); // scale 1
+  }
+
+  @Test
+  void clicksWithoutSignalEarnNoTrustThoughTheyFavourTheTopRank() {
+    for (long seed = 1; seed <= 5; seed++) {
+      Trust trust = fitted(false, 2_000, seed).trust();
+      System.out.println("noise, seed " + seed + ": " + trust);
+      assertTrue(trust.fitted());
+      assertEquals(0, trust.weight(), trust.toString());
+    }
+  }
+
+  @Test
+  void tooFewPreferencesKeepThePrior() {
+    Trust trust = fitted(true, 20, 1).trust();
+    assertFalse(trust.fitted());
+    LinearModel model = LinearModel.DEFAULT;
+    assertEquals(model, trust.apply(model, 1));
+  }
+
+  @Test
+  void theSamePairsInTheSameOrderGiveTheSameTrust() {
+    assertEquals(fitted(true, 500, 7).trust(), fitted(true, 500, 7).trust());
+  }
+
+  @Test
+  void aFittedTrustSetsTheVoteWeightUncappedAndScaledByRatings() {
+    Trust trust = new Trust(true, 4, 4, 10, 100, 50);
+    LinearModel model = trust.apply(LinearModel.DEFAULT, 0.5);
+    assertEquals(2, model.weight(Feature.BOOST));
+    assertEquals(LinearModel.MAX_WEIGHT, model.boostCap());
+    assertEquals(LinearModel.DEFAULT.weight(Feature.RELEVANCE), model.weight(Feature.RELEVANCE));
+  }
+
+  @Test
+  void badValuesAreNamed() {
+    assertEquals("trust scale must be finite and > 0, got: 0.0",
+        assertThrows(IllegalArgumentException.class, () -> new TrustFit(0)).getMessage());
+    assertEquals("trust coefficient must be finite, got: NaN", assertThrows(
+        IllegalArgumentException.class, () -> new Trust(true, 1, Double.NaN, 0, 0, 0))
+        .getMessage());
+    assertEquals("difference must be finite, got: Infinity", assertThrows(
+        IllegalArgumentException.class, () -> new VotePair(Double.POSITIVE_INFINITY, 0, 1))
+        .getMessage());
+    assertEquals("ratingScale must be finite and >= 0, got: NaN", assertThrows(
+        IllegalArgumentException.class, () -> Trust.PRIOR.apply(LinearModel.DEFAULT, Double.NaN))
+        .getMessage());
+  }
+}
