@@ -37,7 +37,8 @@ import picocli.CommandLine.Spec;
     customSynopsis = {
       "relearn eval --dataset=BEIR_DIR [--split=SPLIT] [--mode=MODE] [OPTIONS...]",
       "       relearn eval (learn | report | score) [OPTIONS...]"},
-    subcommands = {EvalLearnCommand.class, EvalReportCommand.class, EvalScoreCommand.class},
+    subcommands = {EvalLearnCommand.class, EvalReportCommand.class, EvalScoreCommand.class,
+        EvalTuneCommand.class},
     description = {"Evaluate a search mode on a BEIR dataset: nDCG@10, Recall@100, MRR@10.",
         "The corpus is indexed first unless the index already holds it (then nothing is"
             + " embedded). Without --index the index is .relearn/eval/<dataset>."})

@@ -1,15 +1,12 @@
 package dev.relearn.cli;
 
-import dev.relearn.engine.ModelChoice;
 import dev.relearn.engine.RelearnOptions;
 import dev.relearn.eval.beir.BeirDataset;
-import dev.relearn.eval.beir.SharedDatasets;
 import dev.relearn.eval.experiment.DatasetEvaluation;
 import dev.relearn.eval.experiment.DatasetReport;
 import dev.relearn.eval.experiment.LearnConfig;
 import dev.relearn.eval.report.EvaluationReport;
 import dev.relearn.eval.report.ReportFiles;
-import dev.relearn.feedback.log.Durability;
 import dev.relearn.indexer.build.ConsoleProgress;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -49,52 +46,19 @@ final class EvalReportCommand implements Callable<Integer> {
       description = "The Markdown report (default: ${DEFAULT-VALUE}).")
   Path out;
 
-  @Option(names = "--datasets-dir", paramLabel = "DIR",
-      description = "Folder of BEIR datasets (default: ../shared/datasets).")
-  Path datasetsDir;
-
-  @Option(names = "--datasets", paramLabel = "NAMES", split = ",",
-      defaultValue = "scifact,nfcorpus,toollens",
-      description = "Datasets to evaluate, in report order (default: ${DEFAULT-VALUE}).")
-  List<String> datasets;
-
-  @Option(names = "--work", paramLabel = "DIR", defaultValue = ".relearn/eval",
-      description = "Folder of the evaluation indexes (default: ${DEFAULT-VALUE}).")
-  Path work;
-
-  @Option(names = "--vector-cache", paramLabel = "DIR",
-      description = "Folder caching document vectors (default: the RELEARN_VECTOR_CACHE"
-          + " environment variable, else WORK/<dataset>/vector-cache).")
-  Path vectorCache;
-
-  @Option(names = "--model", paramLabel = "MODEL", defaultValue = "auto",
-      description = "Embedder: auto (the index's model, else bge-small), bge-small, or hashing"
-          + " (instant, much lower quality; for trying the command). Default: ${DEFAULT-VALUE}.")
-  String model;
-
-  @Option(names = "--threads", paramLabel = "N",
-      description = "Threads the embedding model may use, 1 to 256 (default: cores, at most"
-          + " 4).")
-  Integer threads;
+  @Mixin EvalDatasetsOptions sets;
 
   @Override
   public Integer call() throws Exception {
-    Path root = datasetsDir != null ? datasetsDir : SharedDatasets.root();
-    List<BeirDataset> opened = new ArrayList<>();
-    for (String name : datasets) {
-      opened.add(BeirDataset.open(root.resolve(name.strip())));
-    }
+    List<BeirDataset> opened = sets.open();
     LearnConfig config = Usage.check(spec, user::config);
-    RelearnOptions options = EngineOptions.withThreadsAndCache(spec, Usage.check(spec,
-        () -> RelearnOptions.defaults().withModel(ModelChoice.fromLabel(model))
-            .withFeedbackDurability(Durability.ASYNC).withLockHolder(spec.qualifiedName())),
-        threads, vectorCache);
+    RelearnOptions options = sets.options(spec);
     PrintWriter err = spec.commandLine().getErr();
     long start = System.nanoTime();
     List<DatasetReport> reports = new ArrayList<>();
     for (BeirDataset dataset : opened) {
       err.println("evaluating " + dataset.name() + " ...");
-      DatasetReport report = new DatasetEvaluation(dataset, work, options, config,
+      DatasetReport report = new DatasetEvaluation(dataset, sets.work, options, config,
           ConsoleProgress.stderr()).run();
       err.println(dataset.name() + " done in " + Math.round(report.seconds()) + " s");
       reports.add(report);

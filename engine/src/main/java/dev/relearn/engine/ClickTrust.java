@@ -43,26 +43,23 @@ final class ClickTrust {
 
   private final FeedbackStore store;
   private final RerankOptions rerank;
-  private final double scale;
   private final Path file;
   private volatile TrustState state;
   private int sinceRefit; // guarded by this
 
-  private ClickTrust(FeedbackStore store, RerankOptions rerank, double scale, Path file,
-      TrustState state) {
+  private ClickTrust(FeedbackStore store, RerankOptions rerank, Path file, TrustState state) {
     this.store = store;
     this.rerank = rerank;
-    this.scale = scale;
     this.file = file;
     this.state = state;
   }
 
   /** The trust of {@code store}, read from its folder's file or refit when that fails. */
-  static ClickTrust open(FeedbackStore store, Path folder, RerankOptions rerank, double scale)
+  static ClickTrust open(FeedbackStore store, Path folder, RerankOptions rerank)
       throws IOException {
     Path file = folder.resolve(FILE);
     TrustState saved = read(file);
-    ClickTrust trust = new ClickTrust(store, rerank, scale, file,
+    ClickTrust trust = new ClickTrust(store, rerank, file,
         saved != null ? saved : TrustState.EMPTY);
     if (saved == null ? store.hasFeedback() : saved.events() != store.events()) {
       trust.refit(); // the file is missing, unreadable or older than the events
@@ -99,13 +96,13 @@ final class ClickTrust {
   /** Refits from the store's events and saves the result. */
   synchronized Trust refit() throws IOException {
     sinceRefit = 0;
-    TrustFit fit = new TrustFit(scale);
+    TrustFit fit = new TrustFit();
     store.forEachHeldOut(rerank.minSimilarity(), rerank.maxPastQueries(), MAX_QUERIES,
         (logged, others) -> fit.add(VotePairs.of(logged,
             new FeedbackEvidence(others, List.of()), rerank.model())));
     Trust trust = fit.trust();
     List<TrustPoint> history = new ArrayList<>(state.history());
-    history.add(new TrustPoint(System.currentTimeMillis(), trust.queries(), trust.weight(),
+    history.add(new TrustPoint(System.currentTimeMillis(), trust.queries(), trust.strength(),
         trust.gain()));
     if (history.size() > HISTORY_LIMIT) {
       history = history.subList(history.size() - HISTORY_LIMIT, history.size());

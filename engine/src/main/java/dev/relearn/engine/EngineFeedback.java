@@ -69,8 +69,7 @@ final class EngineFeedback implements Closeable {
         engine.config().model());
     ClickTrust trust;
     try {
-      trust = ClickTrust.open(store, folder, engine.config().rerank(),
-          engine.config().value("rerank.trustScale"));
+      trust = ClickTrust.open(store, folder, engine.config().rerank());
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileSuppressingExceptions(e, store);
       throw e;

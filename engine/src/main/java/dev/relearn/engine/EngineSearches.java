@@ -136,10 +136,12 @@ final class EngineSearches {
 
   /**
    * The ranking model with a query class's weights and the trust fit from clicks: the vote's
-   * weight is the trust's, times what ratings made of the learned signal relative to its start.
+   * weight is {@code rerank.trustScale} times the trust's strength, times what ratings made of
+   * the learned signal relative to its start (docs/RANKING.md).
    */
   private LinearModel model(Weights classWeights, Trust trust) {
     return trust.apply(config.model().withWeights(classWeights),
+        config.value("rerank.trustScale"),
         classWeights.learned() / config.weights().initial().learned());
   }
 }

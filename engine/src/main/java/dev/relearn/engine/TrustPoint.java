@@ -5,15 +5,15 @@ package dev.relearn.engine;
  *
  * @param millis when it was fit
  * @param queries the logged queries it was fit on
- * @param weight the vote's weight it granted
+ * @param strength the trust's strength it granted (nats per preference)
  * @param gain the held-out log-loss it saved (nats)
  */
-public record TrustPoint(long millis, int queries, double weight, double gain) {
+public record TrustPoint(long millis, int queries, double strength, double gain) {
   /** Validates, naming the bad values. */
   public TrustPoint {
-    if (millis < 0 || queries < 0 || !(weight >= 0) || !Double.isFinite(gain)) {
+    if (millis < 0 || queries < 0 || !(strength >= 0) || !Double.isFinite(gain)) {
       throw new IllegalArgumentException("invalid trust point: " + millis + ", " + queries
-          + ", " + weight + ", " + gain);
+          + ", " + strength + ", " + gain);
     }
   }
 }

@@ -31,7 +31,7 @@ public record ConfigKey(String name, double defaultValue, double min, double max
               + " uniform prior on the click rate)."),
       real("rerank.boostCap", 0.1, 0, 1e6,
           "The largest absolute contribution of one chunk's boost to its score."),
-      real("rerank.trustScale", 1, 1e-9, 1e6,
+      real("rerank.trustScale", 10, 1e-9, 1e6,
           "Converts the trust fit from clicks (log-odds per unit of vote) into the vote's weight."),
       real("rerank.priorWeight", 0.01, 0, 1e6,
           "Weight of the per-chunk log prior, counted n/(n+k) like the boost."),

@@ -8,7 +8,7 @@ import java.util.Map;
  *
  * @param sessions feedback sessions recorded so far
  * @param ndcg10 mean test nDCG@10 of the learned mode at that point
- * @param trust the vote's weight the learned mode used then (fit from the clicks so far), or null
+ * @param trust the trust's strength (nats per preference) the learned mode used then, or null
  *     while the prior applied (too few clicks to fit)
  */
 public record CurvePoint(int sessions, double ndcg10, Double trust) {

@@ -28,10 +28,10 @@ final class SessionRunner {
   private final Relearn engine;
   private final Fusion fusion;
 
-  /** The vote's weight learned searches use now, or null while the prior applies. */
+  /** The trust's strength learned searches use now, or null while the prior applies. */
   Double trust() throws IOException {
     Trust trust = engine.trust().current();
-    return trust.fitted() ? trust.weight() : null;
+    return trust.fitted() ? trust.strength() : null;
   }
 
   SessionRunner(Relearn engine, Fusion fusion) {

@@ -93,9 +93,20 @@ public record Split(String name, List<String> ids, Map<String, String> texts, Qr
     if (max == 0 || max >= ids.size()) {
       return this;
     }
-    List<String> kept = ids.subList(0, max);
+    return only(name, ids.subList(0, max));
+  }
+
+  /**
+   * The queries {@code kept} of this split, in that order, named {@code name}.
+   *
+   * @throws IllegalArgumentException naming a query this split does not have
+   */
+  public Split only(String name, List<String> kept) {
     Map<String, String> keptTexts = new LinkedHashMap<>();
     for (String id : kept) {
+      if (!texts.containsKey(id)) {
+        throw new IllegalArgumentException("split " + this.name + " has no query " + id);
+      }
       keptTexts.put(id, texts.get(id));
     }
     return new Split(name, kept, keptTexts, qrels, maxGrade);

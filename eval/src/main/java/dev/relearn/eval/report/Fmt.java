@@ -11,9 +11,9 @@ final class Fmt {
     return String.format(Locale.ROOT, "%.4f", value);
   }
 
-  /** 2 decimals, e.g. {@code 10.87}. */
-  static String f2(double value) {
-    return String.format(Locale.ROOT, "%.2f", value);
+  /** 3 decimals, e.g. {@code 0.441}. */
+  static String f3(double value) {
+    return String.format(Locale.ROOT, "%.3f", value);
   }
 
   /** A signed difference, 4 decimals, e.g. {@code +0.0930}. */

@@ -45,8 +45,8 @@ public final class MarkdownReport {
     md.append("Test nDCG@10 of the learned mode after n feedback sessions (log scale), beside the"
         + " hybrid first stage without feedback.\n\n");
     md.append("![learning curves](").append(svgName).append(")\n\n");
-    md.append("Sessions → nDCG@10 (the vote's weight fit from the clicks so far; *prior* until"
-        + " there are enough: docs/RANKING.md):\n\n");
+    md.append("Sessions → nDCG@10 (the trust fit from the clicks so far, in nats per preference;"
+        + " *prior* until there are enough: docs/RANKING.md):\n\n");
     for (DatasetReport dataset : report.datasets()) {
       curve(md, dataset.dataset(), "", dataset.generalisation().curve());
       curve(md, dataset.dataset(), ", noise", dataset.noise().curve());
@@ -64,7 +64,7 @@ public final class MarkdownReport {
       CurvePoint point = curve.get(i);
       md.append(i == 0 ? "" : ", ").append(Fmt.count(point.sessions())).append(" → ")
           .append(Fmt.f4(point.ndcg10())).append(" (")
-          .append(point.trust() == null ? "prior" : Fmt.f2(point.trust())).append(')');
+          .append(point.trust() == null ? "prior" : Fmt.f3(point.trust())).append(')');
     }
     md.append('\n');
   }

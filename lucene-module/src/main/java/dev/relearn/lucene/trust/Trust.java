@@ -4,14 +4,15 @@ import dev.relearn.lucene.rerank.Feature;
 import dev.relearn.lucene.rerank.LinearModel;
 
 /**
- * The trust fit from the click log: the weight of the vote of similar past queries, and how it
- * was earned. Until {@link TrustFit#MIN_PAIRS} preferences were seen the fit is not used and the
- * model keeps its prior weight and cap exactly ({@link #PRIOR}); after that the vote's weight is
- * {@link #weight} and uncapped: 0 when the vote did not predict held-out clicks better than
- * position alone, {@code scale · coefficient} when it did.
+ * The trust fit from the click log in the vote of similar past queries, and how it was earned.
+ * Until {@link TrustFit#MIN_PAIRS} preferences were seen the fit is not used and the model keeps
+ * its prior weight and cap exactly ({@link #PRIOR}); after that the vote's weight is {@code
+ * trustScale · strength}, uncapped: 0 when the vote did not predict held-out clicks better than
+ * position alone.
  *
  * @param fitted whether enough preferences were seen to use the fit
- * @param weight the vote's weight when fitted, in [0, {@link LinearModel#MAX_WEIGHT}]
+ * @param strength what the vote told about held-out clicks, in nats per preference ({@code gain /
+ *     pairs}) when granted, else 0; in [0, {@link LinearModel#MAX_WEIGHT}]
  * @param coefficient the pairwise logistic coefficient of the vote difference, finite
  * @param gain the held-out log-loss (nats) the vote saved against the position-only model; the
  *     weight is granted only above {@link TrustFit#MIN_GAIN}
@@ -19,16 +20,16 @@ import dev.relearn.lucene.rerank.LinearModel;
  *     finite and >= 0
  * @param queries the logged queries they came from, >= 0
  */
-public record Trust(boolean fitted, double weight, double coefficient, double gain,
+public record Trust(boolean fitted, double strength, double coefficient, double gain,
     double pairs, int queries) {
   /** Nothing fit yet: the model's prior weight and cap apply. */
   public static final Trust PRIOR = new Trust(false, 0, 0, 0, 0, 0);
 
   /** Validates, naming the bad value. */
   public Trust {
-    if (!(weight >= 0 && weight <= LinearModel.MAX_WEIGHT)) {
+    if (!(strength >= 0 && strength <= LinearModel.MAX_WEIGHT)) {
       throw new IllegalArgumentException(
-          "trust weight must be in [0, " + LinearModel.MAX_WEIGHT + "], got: " + weight);
+          "trust strength must be in [0, " + LinearModel.MAX_WEIGHT + "], got: " + strength);
     }
     requireFinite("trust coefficient", coefficient);
     requireFinite("trust gain", gain);
@@ -42,12 +43,17 @@ public record Trust(boolean fitted, double weight, double coefficient, double ga
 
   /**
    * {@code model} with the vote's weight set by this trust: unchanged when not {@link #fitted};
-   * else the boost weight is {@code weight · ratingScale}, uncapped.
+   * else the boost weight is {@code scale · strength · ratingScale}, uncapped.
    *
+   * @param scale {@code rerank.trustScale}: the vote's weight per nat of held-out information;
+   *     finite and >= 0
    * @param ratingScale what explicit ratings made of the learned signal, relative to its start
    *     weight (1 without ratings); finite and >= 0
    */
-  public LinearModel apply(LinearModel model, double ratingScale) {
+  public LinearModel apply(LinearModel model, double scale, double ratingScale) {
+    if (!(scale >= 0) || Double.isInfinite(scale)) {
+      throw new IllegalArgumentException("trust scale must be finite and >= 0, got: " + scale);
+    }
     if (!(ratingScale >= 0) || Double.isInfinite(ratingScale)) {
       throw new IllegalArgumentException(
           "ratingScale must be finite and >= 0, got: " + ratingScale);
@@ -57,7 +63,7 @@ public record Trust(boolean fitted, double weight, double coefficient, double ga
     }
     double[] weights = model.weights();
     weights[Feature.BOOST.ordinal()] =
-        Math.min(LinearModel.MAX_WEIGHT, weight * ratingScale);
+        Math.min(LinearModel.MAX_WEIGHT, scale * strength * ratingScale);
     return new LinearModel(weights, model.boostBaseline(), model.evidenceK(),
         LinearModel.MAX_WEIGHT);
   }

@@ -35,7 +35,6 @@ public final class TrustFit {
   /** Queries between refits while scoring progressively. */
   public static final int REFIT_EVERY = 32;
 
-  private final double scale;
   private double[] differences = new double[256];
   private double[] positions = new double[256];
   private double[] weights = new double[256];
@@ -46,18 +45,6 @@ public final class TrustFit {
   private double votedWeight;
   private int queries;
   private int sinceRefit;
-
-  /**
-   * A fit whose granted weight is {@code scale · τ}.
-   *
-   * @param scale converts τ (log-odds per unit of vote) into the model's weight; finite and > 0
-   */
-  public TrustFit(double scale) {
-    if (!(scale > 0) || Double.isInfinite(scale)) {
-      throw new IllegalArgumentException("trust scale must be finite and > 0, got: " + scale);
-    }
-    this.scale = scale;
-  }
 
   /** Scores one logged query's pairs with the current models, then learns from them. */
   public void add(List<VotePair> pairs) {
@@ -81,9 +68,9 @@ public final class TrustFit {
     refit();
     double tau = full[0];
     boolean fitted = votedWeight >= MIN_PAIRS;
-    double weight = fitted && gain > MIN_GAIN && tau > 0
-        ? Math.min(LinearModel.MAX_WEIGHT, scale * tau) : 0;
-    return new Trust(fitted, weight, tau, gain, votedWeight, queries);
+    double strength = fitted && gain > MIN_GAIN && tau > 0
+        ? Math.min(LinearModel.MAX_WEIGHT, gain / votedWeight) : 0;
+    return new Trust(fitted, strength, tau, gain, votedWeight, queries);
   }
 
   private void refit() {

@@ -20,7 +20,7 @@ class TrustFitTest {
    */
   private static TrustFit fitted(boolean signal, int queries, long seed) {
     Random random = new Random(seed);
-    TrustFit fit = new TrustFit(1);
+    TrustFit fit = new TrustFit();
     for (int q = 0; q < queries; q++) {
       boolean aFavoured = random.nextBoolean();
       double voteA = aFavoured ? 0.1 : -0.1;
@@ -45,8 +45,8 @@ class TrustFitTest {
     System.out.println("signal: " + trust);
     assertTrue(trust.fitted());
     assertTrue(trust.gain() > 0, trust.toString());
-    assertTrue(trust.weight() > 1, trust.toString());
-    assertEquals(trust.coefficient(), trust.weight(), 0); // scale 1
+    assertTrue(trust.coefficient() > 1, trust.toString());
+    assertEquals(trust.gain() / trust.pairs(), trust.strength(), 1e-12);
   }
 
   @Test
@@ -55,7 +55,7 @@ class TrustFitTest {
       Trust trust = fitted(false, 2_000, seed).trust();
       System.out.println("noise, seed " + seed + ": " + trust);
       assertTrue(trust.fitted());
-      assertEquals(0, trust.weight(), trust.toString());
+      assertEquals(0, trust.strength(), trust.toString());
     }
   }
 
@@ -64,7 +64,7 @@ class TrustFitTest {
     Trust trust = fitted(true, 20, 1).trust();
     assertFalse(trust.fitted());
     LinearModel model = LinearModel.DEFAULT;
-    assertEquals(model, trust.apply(model, 1));
+    assertEquals(model, trust.apply(model, 10, 1));
   }
 
   @Test
@@ -74,17 +74,18 @@ class TrustFitTest {
 
   @Test
   void aFittedTrustSetsTheVoteWeightUncappedAndScaledByRatings() {
-    Trust trust = new Trust(true, 4, 4, 10, 100, 50);
-    LinearModel model = trust.apply(LinearModel.DEFAULT, 0.5);
-    assertEquals(2, model.weight(Feature.BOOST));
+    Trust trust = new Trust(true, 0.4, 4, 40, 100, 50);
+    LinearModel model = trust.apply(LinearModel.DEFAULT, 10, 0.5);
+    assertEquals(2, model.weight(Feature.BOOST), 1e-12);
     assertEquals(LinearModel.MAX_WEIGHT, model.boostCap());
     assertEquals(LinearModel.DEFAULT.weight(Feature.RELEVANCE), model.weight(Feature.RELEVANCE));
   }
 
   @Test
   void badValuesAreNamed() {
-    assertEquals("trust scale must be finite and > 0, got: 0.0",
-        assertThrows(IllegalArgumentException.class, () -> new TrustFit(0)).getMessage());
+    assertEquals("trust scale must be finite and >= 0, got: -1.0", assertThrows(
+        IllegalArgumentException.class, () -> Trust.PRIOR.apply(LinearModel.DEFAULT, -1, 1))
+        .getMessage());
     assertEquals("trust coefficient must be finite, got: NaN", assertThrows(
         IllegalArgumentException.class, () -> new Trust(true, 1, Double.NaN, 0, 0, 0))
         .getMessage());
@@ -92,7 +93,7 @@ class TrustFitTest {
         IllegalArgumentException.class, () -> new VotePair(Double.POSITIVE_INFINITY, 0, 1))
         .getMessage());
     assertEquals("ratingScale must be finite and >= 0, got: NaN", assertThrows(
-        IllegalArgumentException.class, () -> Trust.PRIOR.apply(LinearModel.DEFAULT, Double.NaN))
+        IllegalArgumentException.class, () -> Trust.PRIOR.apply(LinearModel.DEFAULT, 1, Double.NaN))
         .getMessage());
   }
 }
