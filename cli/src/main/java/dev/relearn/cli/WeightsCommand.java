@@ -1,6 +1,8 @@
 package dev.relearn.cli;
 
 import dev.relearn.engine.Relearn;
+import dev.relearn.engine.TrustState;
+import dev.relearn.engine.TrustViews;
 import dev.relearn.lucene.weights.ClassStats;
 import dev.relearn.lucene.weights.QueryClass;
 import dev.relearn.lucene.weights.Weights;
@@ -16,7 +18,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code relearn weights}: the ranking weights ratings taught, per query class. */
+/**
+ * {@code relearn weights}: the ranking weights ratings taught, per query class, and the trust in
+ * the vote of similar past queries that clicks taught.
+ */
 @Command(name = "weights", mixinStandardHelpOptions = true,
     footerHeading = Examples.HEADING,
     footer = {
@@ -25,7 +30,8 @@ import picocli.CommandLine.Spec;
       "  relearn weights --reset question",
       "  relearn weights --reset"},
     description = {"Show the ranking weights over (bm25, vector, learned) per query class, with"
-        + " the ratings behind them; reset them, or seed them from historical ratings.",
+        + " the ratings behind them, and the trust in the vote of similar past queries fit from"
+        + " clicks; reset the weights, or seed them from historical ratings.",
         "Seed file: one 'class,rating,c_bm25,c_vector,c_learned[,millis]' per line, e.g."
             + " 'question,1,0.2,0.9,0.4' (rating in [-1, 1], contributions in [0, 1])."})
 final class WeightsCommand implements Callable<Integer> {
@@ -71,11 +77,11 @@ final class WeightsCommand implements Callable<Integer> {
       if (seed != null) {
         spec.commandLine().getErr().println("seeded " + relearn.seedWeights(seed) + " ratings");
       }
-      Map<String, Object> byClass = new LinkedHashMap<>();
+      Map<String, Object> shown = new LinkedHashMap<>();
       for (ClassStats stats : relearn.weights().allStats().values()) {
         Weights w = stats.weights();
         if (json) {
-          byClass.put(stats.queryClass().label(), Map.of("bm25", w.bm25(), "vector", w.vector(),
+          shown.put(stats.queryClass().label(), Map.of("bm25", w.bm25(), "vector", w.vector(),
               "learned", w.learned(), "ratings", stats.samples(), "positives", stats.positives(),
               "negatives", stats.negatives(), "changes", stats.history().size()));
         } else {
@@ -85,8 +91,13 @@ final class WeightsCommand implements Callable<Integer> {
               stats.positives(), stats.negatives());
         }
       }
+      TrustState trust = relearn.trust();
       if (json) {
-        out.println(Json.write(byClass));
+        shown.put("trust", TrustViews.map(trust));
+        out.println(Json.write(shown));
+      } else {
+        out.println("trust in the vote of similar past queries: "
+            + TrustViews.text(trust.current()));
       }
     }
     return 0;

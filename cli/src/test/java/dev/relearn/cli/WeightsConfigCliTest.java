@@ -1,6 +1,7 @@
 package dev.relearn.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -48,8 +49,15 @@ class WeightsConfigCliTest {
     JsonNode keywords = new ObjectMapper().readTree(seeded.out()).get("keywords");
     assertEquals(6, keywords.get("ratings").asInt());
     assertTrue(keywords.get("bm25").asDouble() > 0.35, "bm25 credited: " + keywords);
+    JsonNode trust = new ObjectMapper().readTree(seeded.out()).get("trust");
+    assertFalse(trust.get("fitted").asBoolean(), "no clicks: the prior applies " + trust);
+    assertTrue(trust.get("weight").isNull(), "the prior's weight is not 0: " + trust);
+    assertEquals(0, trust.get("history").size(), trust.toString());
     Result shown = CliTest.run(args("weights"));
     assertTrue(shown.out().contains("keywords"), shown.out());
+    assertTrue(shown.out().contains(
+        "trust in the vote of similar past queries: prior (too few clicks to fit yet)"),
+        shown.out());
     Result reset = CliTest.run(args("weights", "--reset", "keywords", "--json"));
     assertEquals(0, new ObjectMapper().readTree(reset.out()).get("keywords").get("ratings")
         .asInt());
