@@ -1,6 +1,7 @@
 package dev.relearn.server.http;
 
 import dev.relearn.engine.Relearn;
+import dev.relearn.engine.TrustViews;
 import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.weights.AdaptiveWeightsConfig;
 import dev.relearn.lucene.weights.ClassStats;
@@ -22,8 +23,11 @@ final class StatsEndpoints {
     this.relearn = relearn;
   }
 
-  /** Per class: counts, current weights, moving average and the weights' history. */
-  Object weights() {
+  /**
+   * Per class: counts, current weights, moving average and the weights' history; and the trust
+   * in the vote of similar past queries with its history.
+   */
+  Object weights() throws IOException {
     AdaptiveWeightsConfig config = relearn.weights().config();
     Map<String, Object> classes = new LinkedHashMap<>();
     relearn.weights().allStats().forEach((cls, stats) ->
@@ -33,6 +37,7 @@ final class StatsEndpoints {
     body.put("initial", JsonViews.weights(config.initial()));
     body.put("min_samples", config.minSamples());
     body.put("bounds", List.of(config.lower(), config.upper()));
+    body.put("trust", TrustViews.map(relearn.trust()));
     return body;
   }
 

@@ -144,6 +144,26 @@ class HttpApiTest {
   }
 
   @Test
+  void weightsCarryTheTrustInTheVoteAndItsHistory() throws Exception {
+    JsonNode prior = server.get("/api/feedback/weights").json().get("trust");
+    assertFalse(prior.get("fitted").asBoolean(), prior.toString());
+    assertTrue(prior.get("weight").isNull(), "the prior is shown as such, not as 0: " + prior);
+    assertEquals(0, prior.get("events").asLong());
+    assertEquals(0, prior.get("history").size());
+    rate(topId(), "+1");
+    server.relearn.forgetSession("nobody"); // every forget refits the trust: one history point
+    JsonNode trust = server.get("/api/feedback/weights").json().get("trust");
+    assertEquals(1, trust.get("events").asLong(), trust.toString());
+    assertEquals(1, trust.get("history").size(), trust.toString());
+    JsonNode point = trust.get("history").get(0);
+    assertTrue(point.get("millis").asLong() > 0, point.toString());
+    assertEquals(trust.get("queries").asInt(), point.get("queries").asInt());
+    assertEquals(trust.get("gain").asDouble(), point.get("gain").asDouble(), 1e-12);
+    assertTrue(point.get("weight").isNumber(), point.toString());
+    assertFalse(trust.get("fitted").asBoolean(), "one click is too few to fit: " + trust);
+  }
+
+  @Test
   void statsCountPerClassAndResetForgets() throws Exception {
     String id = topId();
     rate(id, "+1");
