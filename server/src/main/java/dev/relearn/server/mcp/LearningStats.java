@@ -2,6 +2,8 @@ package dev.relearn.server.mcp;
 
 import dev.relearn.engine.FeedbackStatsViews;
 import dev.relearn.engine.Relearn;
+import dev.relearn.engine.TrustState;
+import dev.relearn.engine.TrustViews;
 import dev.relearn.lucene.weights.ClassStats;
 import dev.relearn.lucene.weights.QueryClass;
 import java.io.IOException;
@@ -14,7 +16,8 @@ import java.util.Map;
 
 /**
  * What relearn has learned, as {@code record_feedback} reports it: the feedback store's counts
- * and positive rate, and the adaptive weights of the query classes involved.
+ * and positive rate, the adaptive weights of the query classes involved, and the trust in the
+ * vote of similar past queries.
  */
 final class LearningStats {
   private LearningStats() {}
@@ -52,6 +55,19 @@ final class LearningStats {
             "accuracy"));
   }
 
+  /** The schema of {@link TrustViews#current}. */
+  static Map<String, Object> trustSchema() {
+    return Schemas.output(Schemas.props(
+        "fitted", Schemas.prop("boolean", "Whether enough clicks were seen to fit it; until"
+            + " then the prior applies"),
+        "weight", Schemas.prop(List.of("number", "null"), "Weight of the vote of similar past"
+            + " queries; null while not fitted"),
+        "gain", Schemas.prop("number", "Held-out log-loss the vote saved (nats)"),
+        "queries", Schemas.prop("integer", "Logged queries it was fit on"),
+        "events", Schemas.prop("integer", "Events the store held when it was fit")),
+        List.of("fitted", "weight", "gain", "queries", "events"));
+  }
+
   /** The feedback store's statistics. */
   static Map<String, Object> store(Relearn relearn) throws IOException {
     return FeedbackStatsViews.map(relearn.feedbackStats());
@@ -76,8 +92,9 @@ final class LearningStats {
     return out;
   }
 
-  /** One line for people: counts, positive rate and weights. */
-  static String text(Map<String, Object> store, List<Map<String, Object>> weights) {
+  /** Lines for people: counts, positive rate, weights and the trust in the vote. */
+  static String text(Map<String, Object> store, List<Map<String, Object>> weights,
+      TrustState trust) {
     StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
         "Learned so far: %s events, %s query clusters, %s learned chunks, positive rate %s.",
         store.get("events"), store.get("query_clusters"), store.get("learned_chunks"),
@@ -89,6 +106,8 @@ final class LearningStats {
           w.get("query_class"), (Double) w.get("bm25"), (Double) w.get("vector"),
           (Double) w.get("learned"), w.get("samples")));
     }
+    out.append("\nTrust in the vote of similar past queries: ")
+        .append(TrustViews.text(trust.current())).append('.');
     return out.toString();
   }
 

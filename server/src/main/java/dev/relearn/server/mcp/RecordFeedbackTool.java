@@ -2,6 +2,8 @@ package dev.relearn.server.mcp;
 
 import dev.relearn.engine.FeedbackRequest;
 import dev.relearn.engine.Relearn;
+import dev.relearn.engine.TrustState;
+import dev.relearn.engine.TrustViews;
 import dev.relearn.feedback.event.Rating;
 import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.lucene.feedback.Outcome;
@@ -76,9 +78,10 @@ final class RecordFeedbackTool extends RelearnTool {
         "stats", LearningStats.storeSchema(),
         "weights", Schemas.array(LearningStats.weightsSchema(), "Adaptive weights of the"
             + " query classes involved"),
+        "trust", LearningStats.trustSchema(),
         "trimmed", Schemas.prop("string", "Present when chunk ids were cut to fit the result"
             + " budget")),
-        List.of("context", "events", "stats", "weights"));
+        List.of("context", "events", "stats", "weights", "trust"));
     this.tool = McpSchema.Tool.builder().name(NAME).title("Record feedback")
         .description("Tell relearn which chunks you used and how the task ended, so that later"
             + " searches rank them better. Each use is classified from what this context's"
@@ -137,25 +140,30 @@ final class RecordFeedbackTool extends RelearnTool {
       recorded.add(new Recorded(request, relearn.feedback(request)));
     }
     Map<String, Object> store = LearningStats.store(relearn);
-    List<Map<String, Object>> weights = LearningStats.weights(relearn, classes);
-    CallToolResult full = result(context.id(), recorded, store, weights, Integer.MAX_VALUE);
+    Learned learned = new Learned(store, LearningStats.weights(relearn, classes),
+        relearn.trust());
+    CallToolResult full = result(context.id(), recorded, learned, Integer.MAX_VALUE);
     if (ResultBudget.fits(full)) {
       return full;
     }
     int idChars = ResultBudget.largest(MIN_ID_CHARS, FeedbackRequest.MAX_ID_CHARS,
-        chars -> ResultBudget.fits(result(context.id(), recorded, store, weights, chars)));
-    return result(context.id(), recorded, store, weights, Math.max(idChars, MIN_ID_CHARS));
+        chars -> ResultBudget.fits(result(context.id(), recorded, learned, chars)));
+    return result(context.id(), recorded, learned, Math.max(idChars, MIN_ID_CHARS));
   }
 
   /** One event recorded: the request and the store's acknowledgement. */
   private record Recorded(FeedbackRequest request, FeedbackAck ack) {}
+
+  /** What relearn has learned after the events: store counts, weights, trust in the vote. */
+  private record Learned(Map<String, Object> store, List<Map<String, Object>> weights,
+      TrustState trust) {}
 
   /**
    * The result naming each event's chunk ids cut to {@code idChars} (an id that long is no chunk
    * of the index, which are far shorter), with a {@code trimmed} note when any was cut.
    */
   private static CallToolResult result(String context, List<Recorded> recorded,
-      Map<String, Object> store, List<Map<String, Object>> weights, int idChars) {
+      Learned learned, int idChars) {
     List<Map<String, Object>> events = new ArrayList<>();
     StringBuilder text = new StringBuilder();
     boolean cut = false;
@@ -180,14 +188,15 @@ final class RecordFeedbackTool extends RelearnTool {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("context", context);
     body.put("events", events);
-    body.put("stats", store);
-    body.put("weights", weights);
+    body.put("stats", learned.store());
+    body.put("weights", learned.weights());
+    body.put("trust", TrustViews.current(learned.trust()));
     if (cut) {
       String note = ResultBudget.note("chunk ids cut to " + idChars + " chars");
       body.put("trimmed", note);
       text.append("trimmed: ").append(note).append('\n');
     }
-    text.append(LearningStats.text(store, weights));
+    text.append(LearningStats.text(learned.store(), learned.weights(), learned.trust()));
     return ToolResults.ok(text.toString(), body);
   }
 

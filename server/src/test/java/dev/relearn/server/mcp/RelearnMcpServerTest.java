@@ -3,6 +3,7 @@ package dev.relearn.server.mcp;
 import dev.relearn.server.text.ErrorQuotes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -112,6 +113,11 @@ class RelearnMcpServerTest {
     assertEquals(3L, ((Map<?, ?>) stats.get("by_outcome")).values().stream()
         .mapToLong(n -> ((Number) n).longValue()).sum(), "every event has one outcome");
     assertEquals(1, ((List<?>) body(recorded).get("weights")).size());
+    Map<?, ?> trust = (Map<?, ?>) body(recorded).get("trust");
+    assertEquals(false, trust.get("fitted"), "three events are too few to fit: " + trust);
+    assertNull(trust.get("weight"), "the prior is not shown as 0: " + trust);
+    assertTrue(text(recorded).endsWith("\nTrust in the vote of similar past queries: prior (too"
+        + " few clicks to fit yet)."), text(recorded));
     CallToolResult again = server.call("record_feedback", Map.of(
         "used", List.of(first.get(0), found, "ghost#1"), "outcome", "success",
         "idempotency_key", "k1"));
