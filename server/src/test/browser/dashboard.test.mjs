@@ -1,7 +1,8 @@
 // Drives relearn's dashboard in Debian's headless chromium through playwright-core:
 // loads it, runs a search, clicks thumbs-up on the first result, and waits for the stats to
 // show it; then rates five more results (past the warm-up) and checks that the weights' chart
-// shows the change. Saves a screenshot. Run by DashboardBrowserTest:
+// shows the change; the trust chart says "prior" until a fitted trust draws its line. Saves a
+// screenshot. Run by DashboardBrowserTest:
 //   node dashboard.test.mjs <dashboard url> <screenshot path>
 // Exit code 0 when every check passed; otherwise a message on stderr and exit code 1.
 import {chromium} from 'playwright-core';
@@ -73,6 +74,30 @@ async function checkEmptyIndexAndLostServer() {
   await page.close();
 }
 
+// A third page whose weights answer carries a fitted trust with two refits: the trust chart
+// draws their line and its caption gives the weight now (the real server has too few clicks).
+async function checkFittedTrustChart() {
+  const page = await context.newPage();
+  await page.route('**/api/feedback/weights', async (route) => {
+    const response = await route.fetch();
+    const json = await response.json();
+    json.trust = {fitted: true, weight: 10.87, gain: 4187.3, queries: 4000, events: 500,
+      history: [{millis: 1795331907840, queries: 3890, weight: 9.5, gain: 3900.2},
+        {millis: 1795331967840, queries: 4000, weight: 10.87, gain: 4187.3}]};
+    await route.fulfill({response, json});
+  });
+  await page.goto(url, {waitUntil: 'load'});
+  await page.waitForSelector('body[data-refreshed]', {timeout: WAIT});
+  const line = await page.locator('#trust-chart path.series').getAttribute('d');
+  check(line.split('L').length === 2, `the trust chart should join its 2 refits, got: ${line}`);
+  const note = await page.textContent('#trust-note');
+  check(note === 'Trust now: 10.87 (fit on 4,000 queries, held-out gain 4187.3 nats);'
+    + ' 2 refits.', `the trust caption should give the weight now, got: ${note}`);
+  await page.locator('#trust-chart')
+    .screenshot({path: screenshot.replace(/\.png$/, '-trust.png')});
+  await page.close();
+}
+
 // headless: true makes playwright pass --headless; the rest keep chromium off the network
 // (this machine has none) and out of any existing profile.
 const context = await chromium.launchPersistentContext(userDataDir, {
@@ -107,6 +132,11 @@ try {
     'the weights chart should draw 3 lines (bm25, vector, learned)');
   check(await page.locator('#accuracy-table tbody tr').count() === 4,
     'the accuracy table should have a row per query class');
+  const trustNote = await page.textContent('#trust-note');
+  check(trustNote === 'Trust now: prior (too few clicks to fit yet); no refit yet.',
+    `without clicks the trust caption should say "prior", got: ${trustNote}`);
+  check(await page.locator('#trust-chart path.series').count() === 0,
+    'the trust chart should draw no line before any refit');
 
   await page.fill('#query', QUERY);
   await page.click('#search-button');
@@ -160,6 +190,7 @@ try {
   await page.screenshot({path: screenshot, fullPage: true});
   check(problems.length === 0, `the page had problems:\n  ${problems.join('\n  ')}`);
   await checkEmptyIndexAndLostServer();
+  await checkFittedTrustChart();
   console.log(`dashboard test passed: thumbs up ${positivesBefore} -> ${positivesBefore + 1},`
     + ` events ${eventsBefore} -> ${eventsAfter}, ${results} results (${queryClass})`);
   console.log(`dashboard screenshot: ${screenshot}`);

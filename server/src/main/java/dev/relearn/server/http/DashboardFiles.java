@@ -19,7 +19,8 @@ final class DashboardFiles {
   static final String FOLDER = "/dev/relearn/server/dashboard/";
   /** Every file served. */
   static final List<String> NAMES =
-      List.of("index.html", "dashboard.css", "dashboard.js", "line-chart.js");
+      List.of("index.html", "dashboard.css", "dashboard.js", "line-chart.js",
+          "trust-chart.js");
   private static final String POLICY = "default-src 'self'; img-src 'self' data:;"
       + " connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 

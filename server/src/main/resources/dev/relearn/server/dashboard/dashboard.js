@@ -1,5 +1,6 @@
 // relearn's dashboard: search with thumbs, and what feedback has taught. Talks to /api only.
 import {drawLineChart} from './line-chart.js';
+import {drawTrust} from './trust-chart.js';
 
 const COLORS = {bm25: '#d97706', vector: '#2563eb', learned: '#059669'};
 const $ = (id) => document.getElementById(id);
@@ -254,6 +255,12 @@ function drawWeights() {
     + `${data.history.length} weight changes.${warmUp}`;
 }
 
+function drawTrustChart() {
+  if (state.weights) {
+    drawTrust($('trust-chart'), $('trust-note'), state.weights.trust);
+  }
+}
+
 // --- refresh ------------------------------------------------------------------------------
 
 async function refresh() {
@@ -268,6 +275,7 @@ async function refresh() {
   state.weights = weights;
   renderStats(stats);
   renderTabs(weights);
+  drawTrustChart();
   renderRecent(recent);
   document.body.dataset.refreshed = String(Date.now());
 }
@@ -287,7 +295,10 @@ async function reset() {
 
 $('search-form').addEventListener('submit', search);
 $('reset-button').addEventListener('click', reset);
-window.addEventListener('resize', drawWeights);
+window.addEventListener('resize', () => {
+  drawWeights();
+  drawTrustChart();
+});
 refresh().catch((error) => {
   $('index-info').textContent = `Cannot reach the server: ${error.message}`;
 });

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The dashboard in a real browser: Debian's headless chromium, driven by playwright-core from
  * {@code src/test/browser/dashboard.test.mjs}, searches, clicks thumbs-up and sees the stats
- * change, then rates five more results and sees the weights' chart move. The screenshot is left
+ * change, then rates five more results and sees the weights' chart move; the trust chart says
+ * "prior" and, from a faked answer, draws a fitted trust's refits. The screenshot is left
  * at {@code server/target/dashboard.png}. bin/test installs chromium and the npm packages;
  * without them this test fails and says so.
  */
