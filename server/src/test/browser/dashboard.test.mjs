@@ -81,18 +81,20 @@ async function checkFittedTrustChart() {
   await page.route('**/api/feedback/weights', async (route) => {
     const response = await route.fetch();
     const json = await response.json();
-    json.trust = {fitted: true, weight: 10.87, gain: 4187.3, queries: 4000, events: 500,
-      history: [{millis: 1795331907840, queries: 3890, weight: 9.5, gain: 3900.2},
-        {millis: 1795331967840, queries: 4000, weight: 10.87, gain: 4187.3}]};
+    json.trust = {fitted: true, strength: 0.441, gain: 4187.3, queries: 4000, events: 500,
+      history: [{millis: 1795331847840, queries: 40, strength: null, gain: 0},
+        {millis: 1795331907840, queries: 3890, strength: 0.43, gain: 3900.2},
+        {millis: 1795331967840, queries: 4000, strength: 0.441, gain: 4187.3}]};
     await route.fulfill({response, json});
   });
   await page.goto(url, {waitUntil: 'load'});
   await page.waitForSelector('body[data-refreshed]', {timeout: WAIT});
   const line = await page.locator('#trust-chart path.series').getAttribute('d');
-  check(line.split('L').length === 2, `the trust chart should join its 2 refits, got: ${line}`);
+  check(line.split('L').length === 2,
+    `the trust chart should join its 2 fitted refits (not the prior one), got: ${line}`);
   const note = await page.textContent('#trust-note');
-  check(note === 'Trust now: 10.87 (fit on 4,000 queries, held-out gain 4187.3 nats);'
-    + ' 2 refits.', `the trust caption should give the weight now, got: ${note}`);
+  check(note === 'Trust now: 0.441 nats per preference (fit on 4,000 queries, held-out gain'
+    + ' 4187.3 nats); 3 refits.', `the trust caption should give the strength now, got: ${note}`);
   await page.locator('#trust-chart')
     .screenshot({path: screenshot.replace(/\.png$/, '-trust.png')});
   await page.close();

@@ -51,7 +51,7 @@ class WeightsConfigCliTest {
     assertTrue(keywords.get("bm25").asDouble() > 0.35, "bm25 credited: " + keywords);
     JsonNode trust = new ObjectMapper().readTree(seeded.out()).get("trust");
     assertFalse(trust.get("fitted").asBoolean(), "no clicks: the prior applies " + trust);
-    assertTrue(trust.get("weight").isNull(), "the prior's weight is not 0: " + trust);
+    assertTrue(trust.get("strength").isNull(), "the prior is not a strength of 0: " + trust);
     assertEquals(0, trust.get("history").size(), trust.toString());
     Result shown = CliTest.run(args("weights"));
     assertTrue(shown.out().contains("keywords"), shown.out());

@@ -102,7 +102,8 @@ final class ClickTrust {
             new FeedbackEvidence(others, List.of()), rerank.model())));
     Trust trust = fit.trust();
     List<TrustPoint> history = new ArrayList<>(state.history());
-    history.add(new TrustPoint(System.currentTimeMillis(), trust.queries(), trust.strength(),
+    history.add(new TrustPoint(System.currentTimeMillis(), trust.queries(), trust.fitted(),
+        trust.strength(),
         trust.gain()));
     if (history.size() > HISTORY_LIMIT) {
       history = history.subList(history.size() - HISTORY_LIMIT, history.size());

@@ -11,20 +11,22 @@ import java.util.Map;
  * The one JSON shape and the one sentence of the trust in the vote of similar past queries
  * ({@link Relearn#trust()}), shared by {@code relearn weights}, the HTTP API's {@code
  * /api/feedback/weights} and MCP's {@code record_feedback}. Until the trust is fitted the prior
- * applies, so its weight is shown as {@code prior} (text) or {@code null} (JSON), never as 0.
+ * applies, so its strength is shown as {@code prior} (text) or {@code null} (JSON), never as 0.
+ * The vote's weight is {@code rerank.trustScale} times the strength (docs/RANKING.md).
  */
 public final class TrustViews {
   private TrustViews() {}
 
   /**
-   * The current trust: {@code fitted}, {@code weight} (null while not fitted), {@code gain}
+   * The current trust: {@code fitted}, {@code strength} (nats per preference; null while not
+   * fitted), {@code gain}
    * (held-out nats), {@code queries} (fit on) and {@code events} (the store held then).
    */
   public static Map<String, Object> current(TrustState state) {
     Trust trust = state.current();
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("fitted", trust.fitted());
-    json.put("weight", trust.fitted() ? trust.weight() : null);
+    json.put("strength", trust.fitted() ? trust.strength() : null);
     json.put("gain", trust.gain());
     json.put("queries", trust.queries());
     json.put("events", state.events());
@@ -33,7 +35,7 @@ public final class TrustViews {
 
   /**
    * {@link #current} and {@code history}, the trust after each refit (oldest first): {@code
-   * millis}, {@code queries}, {@code weight}, {@code gain}.
+   * millis}, {@code queries}, {@code strength} (null while not fitted), {@code gain}.
    */
   public static Map<String, Object> map(TrustState state) {
     Map<String, Object> json = current(state);
@@ -42,7 +44,7 @@ public final class TrustViews {
       Map<String, Object> one = new LinkedHashMap<>();
       one.put("millis", point.millis());
       one.put("queries", point.queries());
-      one.put("weight", point.weight());
+      one.put("strength", point.fitted() ? point.strength() : null);
       one.put("gain", point.gain());
       history.add(one);
     }
@@ -51,14 +53,16 @@ public final class TrustViews {
   }
 
   /**
-   * The trust for people: {@code 10.87 (fit on 4,000 queries, held-out gain 4187.3 nats)}, or
+   * The trust for people: {@code 0.441 nats per preference (fit on 4,000 queries, held-out gain
+   * 4187.3 nats)}, or
    * {@code prior (too few clicks to fit yet)}.
    */
   public static String text(Trust trust) {
     if (!trust.fitted()) {
       return "prior (too few clicks to fit yet)";
     }
-    return String.format(Locale.ROOT, "%.2f (fit on %,d queries, held-out gain %.1f nats)",
-        trust.weight(), trust.queries(), trust.gain());
+    return String.format(Locale.ROOT,
+        "%.3f nats per preference (fit on %,d queries, held-out gain %.1f nats)",
+        trust.strength(), trust.queries(), trust.gain());
   }
 }

@@ -8,26 +8,33 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The trust's JSON shape and sentence: the prior is said as such, never as a weight of 0. */
+/** The trust's JSON shape and sentence: the prior is said as such, never as a strength of 0. */
 class TrustViewsTest {
-  private static final Trust FITTED = new Trust(true, 10.8712, 1.2, 4187.34, 900, 4000);
+  private static final Trust FITTED = new Trust(true, 0.4412, 1.2, 4187.34, 9490, 4000);
 
   @Test
-  void aFittedTrustShowsItsWeightQueriesAndGain() {
-    assertEquals("10.87 (fit on 4,000 queries, held-out gain 4187.3 nats)",
+  void aFittedTrustShowsItsStrengthQueriesAndGain() {
+    assertEquals("0.441 nats per preference (fit on 4,000 queries, held-out gain 4187.3 nats)",
         TrustViews.text(FITTED));
     TrustState state = new TrustState(TrustState.VERSION, FITTED, 6250,
-        List.of(new TrustPoint(5, 3890, 10.5, 4011.8), new TrustPoint(9, 4000, 10.8712, 4187.34)));
+        List.of(new TrustPoint(1, 40, false, 0, 0.5), new TrustPoint(5, 3890, true, 0.43, 4011.8),
+            new TrustPoint(9, 4000, true, 0.4412, 4187.34)));
     Map<String, Object> json = TrustViews.map(state);
-    assertEquals(List.of("fitted", "weight", "gain", "queries", "events", "history"),
+    assertEquals(List.of("fitted", "strength", "gain", "queries", "events", "history"),
         List.copyOf(json.keySet()));
     assertEquals(true, json.get("fitted"));
-    assertEquals(10.8712, json.get("weight"));
+    assertEquals(0.4412, json.get("strength"));
     assertEquals(6250L, json.get("events"));
-    assertEquals(List.of(Map.of("millis", 5L, "queries", 3890, "weight", 10.5, "gain", 4011.8),
-        Map.of("millis", 9L, "queries", 4000, "weight", 10.8712, "gain", 4187.34)),
+    Map<String, Object> prior = new java.util.HashMap<>();
+    prior.put("millis", 1L);
+    prior.put("queries", 40);
+    prior.put("strength", null);
+    prior.put("gain", 0.5);
+    assertEquals(List.of(prior,
+        Map.of("millis", 5L, "queries", 3890, "strength", 0.43, "gain", 4011.8),
+        Map.of("millis", 9L, "queries", 4000, "strength", 0.4412, "gain", 4187.34)),
         json.get("history"));
-    assertEquals(List.of("fitted", "weight", "gain", "queries", "events"),
+    assertEquals(List.of("fitted", "strength", "gain", "queries", "events"),
         List.copyOf(TrustViews.current(state).keySet()), "current has no history");
   }
 
@@ -38,7 +45,7 @@ class TrustViewsTest {
     Map<String, Object> json = TrustViews.current(
         new TrustState(TrustState.VERSION, unfitted, 40, List.of()));
     assertEquals(false, json.get("fitted"));
-    assertNull(json.get("weight"), "the prior's weight is not 0: " + json);
+    assertNull(json.get("strength"), "the prior is not a strength of 0: " + json);
     assertEquals(30, json.get("queries"));
   }
 }

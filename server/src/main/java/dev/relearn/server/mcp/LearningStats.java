@@ -60,12 +60,12 @@ final class LearningStats {
     return Schemas.output(Schemas.props(
         "fitted", Schemas.prop("boolean", "Whether enough clicks were seen to fit it; until"
             + " then the prior applies"),
-        "weight", Schemas.prop(List.of("number", "null"), "Weight of the vote of similar past"
-            + " queries; null while not fitted"),
+        "strength", Schemas.prop(List.of("number", "null"), "Trust in the vote of similar past"
+            + " queries, in nats per preference; null while not fitted"),
         "gain", Schemas.prop("number", "Held-out log-loss the vote saved (nats)"),
         "queries", Schemas.prop("integer", "Logged queries it was fit on"),
         "events", Schemas.prop("integer", "Events the store held when it was fit")),
-        List.of("fitted", "weight", "gain", "queries", "events"));
+        List.of("fitted", "strength", "gain", "queries", "events"));
   }
 
   /** The feedback store's statistics. */

@@ -115,7 +115,7 @@ class RelearnMcpServerTest {
     assertEquals(1, ((List<?>) body(recorded).get("weights")).size());
     Map<?, ?> trust = (Map<?, ?>) body(recorded).get("trust");
     assertEquals(false, trust.get("fitted"), "three events are too few to fit: " + trust);
-    assertNull(trust.get("weight"), "the prior is not shown as 0: " + trust);
+    assertNull(trust.get("strength"), "the prior is not shown as 0: " + trust);
     assertTrue(text(recorded).endsWith("\nTrust in the vote of similar past queries: prior (too"
         + " few clicks to fit yet)."), text(recorded));
     CallToolResult again = server.call("record_feedback", Map.of(
