@@ -15,18 +15,20 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code relearn eval tune}: the default of {@code rerank.trustScale}, chosen on validation
- * queries carved from the train splits ({@link TrustTuning}); test queries are never used.
+ * {@code relearn eval tune}: the defaults of the vote's K and temperature and of {@code
+ * rerank.trustScale}, chosen on validation queries carved from the train splits ({@link
+ * TrustTuning}); test queries are never used.
  */
 @Command(name = "tune", mixinStandardHelpOptions = true,
     footerHeading = Examples.HEADING,
     footer = {
       "  relearn eval tune",
       "  relearn eval tune --datasets scifact --model hashing"},
-    description = {"Choose one rerank.trustScale for every dataset, on validation queries.",
+    description = {"Choose one rerank.maxPastQueries, rerank.temperature and rerank.trustScale"
+        + " for every dataset, on validation queries.",
         "For each dataset a seeded 20 % of the train queries is held out; the simulated user"
             + " runs sessions on the rest; then the held-out queries are scored in learned mode"
-            + " at every scale. The scale with the best mean validation gain over hybrid, losing"
+            + " with every setting. The setting with the best mean validation gain over hybrid, losing"
             + " at most 0.002 on any dataset, is printed as the default.",
         "Indexes live in WORK/<dataset>-tune; their feedback is forgotten and rewritten."})
 final class EvalTuneCommand implements Callable<Integer> {
@@ -51,26 +53,21 @@ final class EvalTuneCommand implements Callable<Integer> {
           result.validationQueries(), result.strength() == null ? "prior"
               : String.format(Locale.ROOT, "%.4f", result.strength()), result.hybrid());
     }
-    out.printf(Locale.ROOT, "%nvalidation Δ nDCG@10 against hybrid, per rerank.trustScale:%n");
-    out.print("| scale |");
+    out.printf(Locale.ROOT, "%nvalidation Δ nDCG@10 against hybrid, per setting:%n");
+    out.print("| setting |");
     results.forEach(result -> out.print(" " + result.dataset() + " |"));
     out.println(" mean |");
     out.println("|---|" + "---|".repeat(results.size() + 1));
-    for (double scale : TrustTuning.SCALES) {
+    for (TrustTuning.Setting setting : TrustTuning.GRID) {
       double mean = 0;
-      out.printf(Locale.ROOT, "| %s |", plain(scale));
+      out.printf(Locale.ROOT, "| %s |", setting);
       for (TrustTuning.Result result : results) {
-        out.printf(Locale.ROOT, " %+.4f |", result.delta(scale));
-        mean += result.delta(scale) / results.size();
+        out.printf(Locale.ROOT, " %+.4f |", result.delta(setting));
+        mean += result.delta(setting) / results.size();
       }
       out.printf(Locale.ROOT, " %+.4f |%n", mean);
     }
-    out.printf(Locale.ROOT, "%ndefault: rerank.trustScale = %s%n",
-        plain(TrustTuning.choose(results)));
+    out.printf(Locale.ROOT, "%ndefaults: %s%n", TrustTuning.choose(results));
     return 0;
-  }
-
-  private static String plain(double value) {
-    return value == Math.rint(value) ? String.valueOf((long) value) : String.valueOf(value);
   }
 }

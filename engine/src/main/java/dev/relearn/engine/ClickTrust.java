@@ -54,15 +54,19 @@ final class ClickTrust {
     this.state = state;
   }
 
-  /** The trust of {@code store}, read from its folder's file or refit when that fails. */
+  /**
+   * The trust of {@code store}, read from its folder's file, or refit when that is missing,
+   * unreadable, or was fit on another number of events or with other {@link #settings}.
+   */
   static ClickTrust open(FeedbackStore store, Path folder, RerankOptions rerank)
       throws IOException {
     Path file = folder.resolve(FILE);
     TrustState saved = read(file);
     ClickTrust trust = new ClickTrust(store, rerank, file,
         saved != null ? saved : TrustState.EMPTY);
-    if (saved == null ? store.hasFeedback() : saved.events() != store.events()) {
-      trust.refit(); // the file is missing, unreadable or older than the events
+    if (saved == null ? store.hasFeedback()
+        : saved.events() != store.events() || !saved.settings().equals(settings(rerank))) {
+      trust.refit(); // the file is missing, unreadable, older than the events or other settings
     }
     return trust;
   }
@@ -99,7 +103,7 @@ final class ClickTrust {
     TrustFit fit = new TrustFit();
     store.forEachHeldOut(rerank.minSimilarity(), rerank.maxPastQueries(), MAX_QUERIES,
         (logged, others) -> fit.add(VotePairs.of(logged,
-            new FeedbackEvidence(others, List.of()), rerank.model())));
+            new FeedbackEvidence(others, List.of(), rerank.vote()), rerank.model())));
     Trust trust = fit.trust();
     List<TrustPoint> history = new ArrayList<>(state.history());
     history.add(new TrustPoint(System.currentTimeMillis(), trust.queries(), trust.fitted(),
@@ -108,10 +112,18 @@ final class ClickTrust {
     if (history.size() > HISTORY_LIMIT) {
       history = history.subList(history.size() - HISTORY_LIMIT, history.size());
     }
-    TrustState next = new TrustState(TrustState.VERSION, trust, store.events(), history);
+    TrustState next =
+        new TrustState(TrustState.VERSION, trust, store.events(), settings(rerank), history);
     AtomicFiles.write(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(next), false);
     state = next;
     return trust;
+  }
+
+  /** What the fit depends on besides the events: how the vote is cast. */
+  static String settings(RerankOptions rerank) {
+    return "minSimilarity=" + rerank.minSimilarity() + ", maxPastQueries="
+        + rerank.maxPastQueries() + ", " + rerank.vote() + ", evidenceK="
+        + rerank.model().evidenceK() + ", boostBaseline=" + rerank.model().boostBaseline();
   }
 
   /** The state in {@code file}, or null when it is missing or unusable (said in a warning). */

@@ -11,17 +11,20 @@ import java.util.Objects;
  * @param current the trust searches use
  * @param events how many events the feedback store held when it was fit: an open that finds
  *     another count refits
+ * @param settings how the vote was cast ({@link ClickTrust#settings}): an open with others refits
  * @param history the trust after each refit, oldest first
  */
-public record TrustState(int version, Trust current, long events, List<TrustPoint> history) {
+public record TrustState(int version, Trust current, long events, String settings,
+    List<TrustPoint> history) {
   /** The format written now. */
   public static final int VERSION = 1;
   /** Nothing fit yet. */
-  public static final TrustState EMPTY = new TrustState(VERSION, Trust.PRIOR, 0, List.of());
+  public static final TrustState EMPTY = new TrustState(VERSION, Trust.PRIOR, 0, "", List.of());
 
   /** Validates and copies. */
   public TrustState {
     Objects.requireNonNull(current, "current");
+    Objects.requireNonNull(settings, "settings");
     if (events < 0) {
       throw new IllegalArgumentException("events must be >= 0, got: " + events);
     }

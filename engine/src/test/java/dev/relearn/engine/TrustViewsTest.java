@@ -16,7 +16,7 @@ class TrustViewsTest {
   void aFittedTrustShowsItsStrengthQueriesAndGain() {
     assertEquals("0.441 nats per preference (fit on 4,000 queries, held-out gain 4187.3 nats)",
         TrustViews.text(FITTED));
-    TrustState state = new TrustState(TrustState.VERSION, FITTED, 6250,
+    TrustState state = new TrustState(TrustState.VERSION, FITTED, 6250, "",
         List.of(new TrustPoint(1, 40, false, 0, 0.5), new TrustPoint(5, 3890, true, 0.43, 4011.8),
             new TrustPoint(9, 4000, true, 0.4412, 4187.34)));
     Map<String, Object> json = TrustViews.map(state);
@@ -43,7 +43,7 @@ class TrustViewsTest {
     Trust unfitted = new Trust(false, 0, 0.4, 2.5, 12, 30);
     assertEquals("prior (too few clicks to fit yet)", TrustViews.text(unfitted));
     Map<String, Object> json = TrustViews.current(
-        new TrustState(TrustState.VERSION, unfitted, 40, List.of()));
+        new TrustState(TrustState.VERSION, unfitted, 40, "", List.of()));
     assertEquals(false, json.get("fitted"));
     assertNull(json.get("strength"), "the prior is not a strength of 0: " + json);
     assertEquals(30, json.get("queries"));

@@ -3,6 +3,7 @@ package dev.relearn.engine.config;
 import dev.relearn.lucene.rerank.Feature;
 import dev.relearn.lucene.rerank.LinearModel;
 import dev.relearn.lucene.rerank.RerankOptions;
+import dev.relearn.lucene.rerank.VoteWeighting;
 import dev.relearn.lucene.weights.AdaptiveWeightsConfig;
 import dev.relearn.lucene.weights.Weights;
 import java.time.Duration;
@@ -77,6 +78,8 @@ public record RelearnConfig(Map<String, Double> values, Map<String, String> sour
     RerankOptions rerank = RerankOptions.DEFAULTS
         .withMinSimilarity((float) v(values, "rerank.minSimilarity"))
         .withMaxPastQueries((int) v(values, "rerank.maxPastQueries"))
+        .withVote(new VoteWeighting(v(values, "rerank.temperature"),
+            v(values, "rerank.failedClickWeight")))
         .withModel(model);
     AdaptiveWeightsConfig weights;
     try {

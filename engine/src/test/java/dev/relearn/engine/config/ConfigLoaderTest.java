@@ -129,7 +129,8 @@ class ConfigLoaderTest {
   @Test
   void everyBadValueIsNamed() {
     assertEquals(dir.resolve(ConfigLoader.FILE) + ": unknown key 'rerank.minSimilarty'; known"
-        + " keys of 'rerank': minSimilarity, maxPastQueries, boostBaseline, evidenceK, boostCap,"
+        + " keys of 'rerank': minSimilarity, maxPastQueries, temperature, failedClickWeight,"
+        + " boostBaseline, evidenceK, boostCap,"
         + " trustScale, priorWeight, recencyWeight, frequencyWeight, contextWeight",
         error("{\"rerank\": {\"minSimilarty\": 0.8}}", Map.of()));
     assertTrue(error("{\"ranking\": {}}", Map.of()).endsWith(

@@ -19,18 +19,40 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Tunes {@code rerank.trustScale} without looking at test queries: a seeded {@link
- * #VALIDATION_SHARE} of the train split is held out, the simulated user runs sessions on the rest,
- * and the learned mode is scored on the held-out queries at every scale of {@link #SCALES}. The
- * feedback is gathered once, at the configured scale, and each scale is then applied to it by
- * reopening the index with that scale in its {@code relearn.json}. {@link #choose} picks one
- * scale for every dataset.
+ * Tunes the vote's settings without looking at test queries: a seeded {@link #VALIDATION_SHARE}
+ * of the train split is held out, the simulated user runs sessions on the rest, and the learned
+ * mode is scored on the held-out queries for every {@link Setting} of {@link #GRID}. The feedback
+ * is gathered once, with the configured settings; each setting is then applied to it by
+ * reopening the index with the setting in its {@code relearn.json} (the trust is refit when the
+ * vote's settings change). {@link #choose} picks one setting for every dataset.
  */
 public final class TrustTuning {
   /** The share of the train split held out as validation queries. */
   public static final double VALIDATION_SHARE = 0.2;
-  /** The scales tried, in nats⁻¹ of held-out information per unit of the vote's weight. */
-  public static final List<Double> SCALES = List.of(1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0);
+  /**
+   * One point of the grid.
+   *
+   * @param maxPastQueries {@code rerank.maxPastQueries}, K
+   * @param temperature {@code rerank.temperature}
+   * @param trustScale {@code rerank.trustScale}
+   */
+  public record Setting(int maxPastQueries, double temperature, double trustScale) {
+    /** As {@code relearn.json} says it. */
+    String json() {
+      return String.format(Locale.ROOT, "{\"rerank\": {\"maxPastQueries\": %d, \"temperature\":"
+          + " %s, \"trustScale\": %s}}%n", maxPastQueries, temperature, trustScale);
+    }
+
+    @Override
+    public String toString() {
+      return String.format(Locale.ROOT, "K %d, temperature %s, trustScale %s", maxPastQueries,
+          temperature >= 1e6 ? "none" : String.valueOf(temperature), trustScale);
+    }
+  }
+
+  /** Every setting tried: the vote's K and temperature outside, the trust's scale inside. */
+  public static final List<Setting> GRID = grid(List.of(20, 50), List.of(0.05, 0.2, 1e6),
+      List.of(20.0, 50.0, 100.0, 200.0, 500.0));
   /** The largest validation loss against hybrid a chosen scale may cause on any dataset. */
   public static final double MAX_LOSS = 0.002;
 
@@ -41,20 +63,20 @@ public final class TrustTuning {
    * @param fitQueries train queries the sessions drew from
    * @param validationQueries held-out train queries scored
    * @param hybrid validation nDCG@10 of hybrid
-   * @param learned validation nDCG@10 of the learned mode, per scale
+   * @param learned validation nDCG@10 of the learned mode, per setting
    * @param strength the trust's strength after the sessions (nats per preference), or null for
    *     the prior
    */
   public record Result(String dataset, int fitQueries, int validationQueries, double hybrid,
-      Map<Double, Double> learned, Double strength) {
+      Map<Setting, Double> learned, Double strength) {
     /** Copies the map. */
     public Result {
       learned = Map.copyOf(learned);
     }
 
-    /** Learned minus hybrid at {@code scale}. */
-    public double delta(double scale) {
-      return learned.get(scale) - hybrid;
+    /** Learned minus hybrid with {@code setting}. */
+    public double delta(Setting setting) {
+      return learned.get(setting) - hybrid;
     }
   }
 
@@ -80,7 +102,7 @@ public final class TrustTuning {
     this.progress = Objects.requireNonNull(progress, "progress");
   }
 
-  /** Runs the sessions, then scores the validation queries at every scale. */
+  /** Runs the sessions, then scores the validation queries with every setting. */
   public Result run() throws IOException {
     try (SharedQueryEmbedder embedder = SharedQueryEmbedder.of(options, DatasetEvaluation.QUERY_CACHE)) {
       RelearnOptions shared = options.withEmbedder(embedder);
@@ -95,7 +117,7 @@ public final class TrustTuning {
       fitIds.removeAll(validationIds);
       Split fit = train.only(train.name() + " minus validation", fitIds);
       Split validation = train.only(train.name() + " validation", validationIds);
-      writeScale(null);
+      write(null);
       double hybrid;
       Double strength;
       try (Relearn engine = open(shared)) {
@@ -108,44 +130,58 @@ public final class TrustTuning {
         hybrid = scorer.score(validation, SearchMode.HYBRID).scores().ndcg();
         strength = new SessionRunner(engine, fusion).trust();
       }
-      Map<Double, Double> learned = new LinkedHashMap<>();
+      Map<Setting, Double> learned = new LinkedHashMap<>();
       try {
-        for (double scale : SCALES) {
-          writeScale(scale);
+        for (Setting setting : GRID) {
+          write(setting);
           try (Relearn engine = open(shared)) {
-            learned.put(scale, new Scorer(engine, fusion).score(validation, SearchMode.LEARNED)
+            learned.put(setting, new Scorer(engine, fusion).score(validation, SearchMode.LEARNED)
                 .scores().ndcg());
           }
         }
       } finally {
-        writeScale(null);
+        write(null);
       }
       return new Result(dataset.name(), fit.size(), validation.size(), hybrid, learned, strength);
     }
   }
 
   /**
-   * The scale with the best mean validation Δ over {@code results} among those that lose at most
-   * {@link #MAX_LOSS} on every dataset (the smaller on a tie), or the best mean when none does.
+   * The setting with the best mean validation Δ over {@code results} among those that lose at
+   * most {@link #MAX_LOSS} on every dataset (the first in {@link #GRID} on a tie), or the best
+   * mean when none does.
    */
-  public static double choose(List<Result> results) {
-    double best = Double.NaN;
+  public static Setting choose(List<Result> results) {
+    Setting best = null;
     double bestMean = Double.NEGATIVE_INFINITY;
     boolean bestSafe = false;
-    for (double scale : SCALES) {
+    for (Setting setting : GRID) {
       double mean = 0;
       boolean safe = true;
       for (Result result : results) {
-        mean += result.delta(scale) / results.size();
-        safe &= result.delta(scale) >= -MAX_LOSS;
+        mean += result.delta(setting) / results.size();
+        safe &= result.delta(setting) >= -MAX_LOSS;
       }
       if ((safe && !bestSafe) || (safe == bestSafe && mean > bestMean)) {
-        best = scale;
+        best = setting;
         bestMean = mean;
         bestSafe = safe;
       }
     }
     return best;
+  }
+
+  private static List<Setting> grid(List<Integer> ks, List<Double> temperatures,
+      List<Double> scales) {
+    List<Setting> grid = new ArrayList<>();
+    for (int k : ks) {
+      for (double temperature : temperatures) {
+        for (double scale : scales) {
+          grid.add(new Setting(k, temperature, scale));
+        }
+      }
+    }
+    return List.copyOf(grid);
   }
 
   private Relearn open(RelearnOptions shared) throws IOException {
@@ -159,15 +195,14 @@ public final class TrustTuning {
     }
   }
 
-  /** Sets {@code rerank.trustScale} in the index's relearn.json, or removes the file (null). */
-  private void writeScale(Double scale) throws IOException {
+  /** Writes {@code setting} as the index's relearn.json, or removes the file (null). */
+  private void write(Setting setting) throws IOException {
     Path file = dir.resolve(ConfigLoader.FILE);
-    if (scale == null) {
+    if (setting == null) {
       Files.deleteIfExists(file);
     } else {
       Files.createDirectories(dir);
-      Files.writeString(file, String.format(Locale.ROOT,
-          "{\"rerank\": {\"trustScale\": %s}}%n", scale));
+      Files.writeString(file, setting.json());
     }
   }
 }

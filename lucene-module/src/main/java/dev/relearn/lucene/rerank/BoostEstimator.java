@@ -6,11 +6,14 @@ import java.util.List;
 
 /**
  * Computes a chunk's {@link LearnedBoost} from similar past queries. Each past query q weighs in
- * with {@code w_q = similarity_q · scale_q}, its similarity times the decay its lookup applied to
- * every count ({@link PastQuery#scale}):
+ * with {@code w_q = s_q · e^((s_q − 1)/T) · scale_q}: its similarity s_q, sharpened by the
+ * temperature T of the {@link VoteWeighting}, times the decay its lookup applied to every count
+ * ({@link PastQuery#scale}). A click of a failed task counts δ, the weighting's {@code
+ * failedClickWeight}:
  *
  * <pre>
- *   clickRate   = clip01( Σ w_q·clicks_q / Σ w_q·examined_q )   (0.5 if Σ w_q·examined_q = 0)
+ *   clicks'_q   = clicks_q − (1 − δ)·min(failures_q, clicks_q)
+ *   clickRate   = clip01( Σ w_q·clicks'_q / Σ w_q·examined_q )  (0.5 if Σ w_q·examined_q = 0)
  *   successRate = Σ w_q·successes_q / Σ w_q·(successes_q + failures_q)  (0.5 if no outcome)
  *   evidence    = Σ w_q·examined_q,   examined_q = max(examinations_q, clicks_q)
  * </pre>
@@ -41,13 +44,14 @@ public final class BoostEstimator {
    * @param chunkId the chunk id, or null for a document without one ({@link LearnedBoost#NONE})
    * @param pastQueries similar past queries, already filtered by the similarity threshold
    */
-  public static LearnedBoost estimate(String chunkId, List<PastQuery> pastQueries) {
+  public static LearnedBoost estimate(String chunkId, List<PastQuery> pastQueries,
+      VoteWeighting weighting) {
     if (chunkId == null) {
       return LearnedBoost.NONE;
     }
-    Sums sums = new Sums();
+    Sums sums = new Sums(weighting.failedClickWeight());
     for (PastQuery query : pastQueries) {
-      sums.add(weight(query), query.chunks().get(chunkId));
+      sums.add(weight(query, weighting), query.chunks().get(chunkId));
     }
     return sums.boost();
   }
@@ -57,10 +61,15 @@ public final class BoostEstimator {
    * the same additions in the same order give bit-identical boosts, however they are gathered.
    */
   static final class Sums {
+    private final double failedClickWeight;
     private double clicks;
     private double examined;
     private double successes;
     private double outcomes;
+
+    Sums(double failedClickWeight) {
+      this.failedClickWeight = failedClickWeight;
+    }
 
     /** Adds one past query's evidence with its {@link #weight}; nothing if either is absent. */
     void add(double weight, ChunkEvidence evidence) {
@@ -70,7 +79,7 @@ public final class BoostEstimator {
       double c = Math.min(evidence.clicks(), MAX_COUNT);
       double s = Math.min(evidence.successes(), MAX_COUNT);
       double f = Math.min(evidence.failures(), MAX_COUNT);
-      clicks += weight * c;
+      clicks += weight * Math.max(0, c - (1 - failedClickWeight) * Math.min(f, c));
       examined += weight * Math.max(Math.min(evidence.examinations(), MAX_COUNT), c);
       successes += weight * s;
       outcomes += weight * (s + f);
@@ -86,19 +95,22 @@ public final class BoostEstimator {
   }
 
   /**
-   * A past query's weight: its similarity's {@link #weight(float)} times its {@link
-   * PastQuery#scale}, the decay its lookup applied to every count.
+   * A past query's weight: its similarity's {@link #weight(float, VoteWeighting)} times its
+   * {@link PastQuery#scale}, the decay its lookup applied to every count.
    */
-  static double weight(PastQuery query) {
-    return weight(query.similarity()) * query.scale();
+  static double weight(PastQuery query, VoteWeighting weighting) {
+    return weight(query.similarity(), weighting) * query.scale();
   }
 
-  /** A similarity's weight: the similarity capped at 1, or 0 if not finite and positive. */
-  static double weight(float similarity) {
+  /**
+   * A similarity's weight: {@link VoteWeighting#of} the similarity capped at 1, or 0 if not
+   * finite and positive.
+   */
+  static double weight(float similarity, VoteWeighting weighting) {
     if (!(similarity > 0) || Float.isInfinite(similarity)) {
       return 0;
     }
-    return Math.min(similarity, 1.0);
+    return weighting.of(Math.min(similarity, 1.0));
   }
 
   private static double clip01(double rate) {

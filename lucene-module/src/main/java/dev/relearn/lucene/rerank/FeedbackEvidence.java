@@ -24,7 +24,8 @@ import java.util.Objects;
  */
 public final class FeedbackEvidence {
   /** No feedback, nothing to note. */
-  public static final FeedbackEvidence NONE = new FeedbackEvidence(List.of(), List.of());
+  public static final FeedbackEvidence NONE =
+      new FeedbackEvidence(List.of(), List.of(), VoteWeighting.DEFAULT);
 
   private final List<PastQuery> pastQueries;
   private final List<String> notes;
@@ -33,12 +34,14 @@ public final class FeedbackEvidence {
 
   /**
    * Evidence from {@code pastQueries} (most similar first), with {@code notes} on what was
-   * ignored and why, e.g. a query vector with a NaN component. Copies both lists.
+   * ignored and why, e.g. a query vector with a NaN component, weighed by {@code weighting}.
+   * Copies both lists.
    */
-  public FeedbackEvidence(List<PastQuery> pastQueries, List<String> notes) {
+  public FeedbackEvidence(List<PastQuery> pastQueries, List<String> notes,
+      VoteWeighting weighting) {
     this.pastQueries = List.copyOf(pastQueries);
     this.notes = List.copyOf(notes);
-    this.boosts = sums(this.pastQueries);
+    this.boosts = sums(this.pastQueries, weighting);
     List<String> withEvidence = new ArrayList<>(boosts.size());
     boosts.forEach((chunkId, chunk) -> {
       chunk.boost = chunk.sums.boost();
@@ -58,14 +61,15 @@ public final class FeedbackEvidence {
    * @throws NullPointerException if the lookup returns null or a null past query
    */
   static FeedbackEvidence lookUp(FeedbackLookup lookup, float[] queryVector, float min,
-      int max) throws IOException {
+      int max, VoteWeighting weighting) throws IOException {
     if (queryVector == null) {
-      return new FeedbackEvidence(List.of(), List.of("no query vector: learned boost not used"));
+      return new FeedbackEvidence(List.of(), List.of("no query vector: learned boost not used"),
+          weighting);
     }
     for (int i = 0; i < queryVector.length; i++) {
       if (!Float.isFinite(queryVector[i])) {
         return new FeedbackEvidence(List.of(), List.of("query vector component " + i + " is "
-            + queryVector[i] + ": similarities would be NaN, so feedback was ignored"));
+            + queryVector[i] + ": similarities would be NaN, so feedback was ignored"), weighting);
       }
     }
     List<PastQuery> found = Objects.requireNonNull(
@@ -90,7 +94,7 @@ public final class FeedbackEvidence {
           + " most similar");
       kept = kept.subList(0, max);
     }
-    return new FeedbackEvidence(kept, notes);
+    return new FeedbackEvidence(kept, notes, weighting);
   }
 
   /** The similar past queries, most similar first. */
@@ -118,12 +122,13 @@ public final class FeedbackEvidence {
   }
 
   /** Every mentioned chunk's sums, in one pass over the mentions; boosts still unset. */
-  private static Map<String, ChunkBoost> sums(List<PastQuery> pastQueries) {
+  private static Map<String, ChunkBoost> sums(List<PastQuery> pastQueries,
+      VoteWeighting weighting) {
     Map<String, ChunkBoost> boosts = new HashMap<>();
     for (PastQuery query : pastQueries) { // one pass over every mention, queries in order
-      double weight = BoostEstimator.weight(query);
+      double weight = BoostEstimator.weight(query, weighting);
       for (Map.Entry<String, ChunkEvidence> chunk : query.chunks().entrySet()) {
-        boosts.computeIfAbsent(chunk.getKey(), id -> new ChunkBoost()).sums
+        boosts.computeIfAbsent(chunk.getKey(), id -> new ChunkBoost(weighting)).sums
             .add(weight, chunk.getValue());
       }
     }
@@ -135,8 +140,12 @@ public final class FeedbackEvidence {
    * final {@code boosts} field publishes it safely.
    */
   private static final class ChunkBoost {
-    private final BoostEstimator.Sums sums = new BoostEstimator.Sums();
+    private final BoostEstimator.Sums sums;
     private LearnedBoost boost;
+
+    ChunkBoost(VoteWeighting weighting) {
+      sums = new BoostEstimator.Sums(weighting.failedClickWeight());
+    }
   }
 
   @Override

@@ -176,7 +176,7 @@ public final class LearnedRescorer extends Rescorer {
   public synchronized FeedbackEvidence feedback() throws IOException {
     if (feedback == null) {
       feedback = FeedbackEvidence.lookUp(lookup, queryVector, options.minSimilarity(),
-          options.maxPastQueries());
+          options.maxPastQueries(), options.vote());
     }
     return feedback;
   }

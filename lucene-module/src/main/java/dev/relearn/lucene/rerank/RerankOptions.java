@@ -20,9 +20,11 @@ import java.util.Objects;
  *     document's key: the chunk id that {@link dev.relearn.lucene.feedback.PastQuery#chunks}
  *     uses; default {@link ChunkSchema#ID}. Another application's index names its own key field
  *     here (a {@code KeywordField}, say); a document without a value gets no feedback
+ * @param vote how past queries weigh in the vote; default {@link VoteWeighting#DEFAULT}
  */
 public record RerankOptions(float minSimilarity, int maxPastQueries, LinearModel model,
-    RerankContext context, LearnedValuesSource learnedValues, Clock clock, String idField) {
+    RerankContext context, LearnedValuesSource learnedValues, Clock clock, String idField,
+    VoteWeighting vote) {
   /** The default similarity threshold, from the design. */
   public static final float DEFAULT_MIN_SIMILARITY = 0.7f;
   /** The default number of past queries. */
@@ -36,7 +38,7 @@ public record RerankOptions(float minSimilarity, int maxPastQueries, LinearModel
    */
   public static final RerankOptions DEFAULTS = new RerankOptions(DEFAULT_MIN_SIMILARITY,
       DEFAULT_MAX_PAST_QUERIES, LinearModel.DEFAULT, RerankContext.NONE,
-      LearnedValuesSource.DOC_VALUES, Clock.systemUTC(), ChunkSchema.ID);
+      LearnedValuesSource.DOC_VALUES, Clock.systemUTC(), ChunkSchema.ID, VoteWeighting.DEFAULT);
 
   /** Validates, naming the bad value; a null context becomes {@link RerankContext#NONE}. */
   public RerankOptions {
@@ -52,6 +54,7 @@ public record RerankOptions(float minSimilarity, int maxPastQueries, LinearModel
     Objects.requireNonNull(learnedValues, "learnedValues");
     Objects.requireNonNull(clock, "clock");
     Objects.requireNonNull(idField, "idField");
+    Objects.requireNonNull(vote, "vote");
     if (idField.isBlank()) {
       throw new IllegalArgumentException("idField must name a field, got: '" + idField + "'");
     }
@@ -60,42 +63,48 @@ public record RerankOptions(float minSimilarity, int maxPastQueries, LinearModel
   /** These options with another similarity threshold. */
   public RerankOptions withMinSimilarity(float minSimilarity) {
     return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock,
-        idField);
+        idField, vote);
   }
 
   /** These options with another number of past queries. */
   public RerankOptions withMaxPastQueries(int maxPastQueries) {
     return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock,
-        idField);
+        idField, vote);
   }
 
   /** These options with another model. */
   public RerankOptions withModel(LinearModel model) {
     return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock,
-        idField);
+        idField, vote);
   }
 
   /** These options with a request context (null for none). */
   public RerankOptions withContext(RerankContext context) {
     return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock,
-        idField);
+        idField, vote);
   }
 
   /** These options reading learned values from {@code learnedValues}. */
   public RerankOptions withLearnedValues(LearnedValuesSource learnedValues) {
     return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock,
-        idField);
+        idField, vote);
   }
 
   /** These options with another clock. */
   public RerankOptions withClock(Clock clock) {
     return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock,
-        idField);
+        idField, vote);
+  }
+
+  /** These options weighing past queries by {@code vote}. */
+  public RerankOptions withVote(VoteWeighting vote) {
+    return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock,
+        idField, vote);
   }
 
   /** These options reading each document's key from {@code idField}'s doc values. */
   public RerankOptions withIdField(String idField) {
     return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock,
-        idField);
+        idField, vote);
   }
 }

@@ -54,7 +54,7 @@ class BoostEstimatorTest {
         double expectedContribution = examSum == 0 ? 0
             : Math.max(-0.1, Math.min(0.1, 0.3 * (examSum / (examSum + 2)) * (raw - 0.5)));
 
-        LearnedBoost boost = BoostEstimator.estimate(chunk, past);
+        LearnedBoost boost = BoostEstimator.estimate(chunk, past, VoteWeighting.PLAIN);
         String where = "trial " + trial + ", chunk " + chunk;
         assertEquals(clickRate, boost.clickRate(), 1e-12, where);
         assertEquals(successRate, boost.successRate(), 1e-12, where);
@@ -62,7 +62,7 @@ class BoostEstimatorTest {
         assertEquals(outcomeSum, boost.outcomeEvidence(), 1e-12, where);
         assertEquals(raw, boost.value(), 1e-12, where);
         assertEquals(expectedContribution, model.boostContribution(boost), 1e-12, where);
-        assertEquals(boost, new FeedbackEvidence(past, List.of()).boost(chunk),
+        assertEquals(boost, new FeedbackEvidence(past, List.of(), VoteWeighting.PLAIN).boost(chunk),
             "the precomputed boosts equal the direct estimate exactly; " + where);
       }
     }
@@ -100,7 +100,7 @@ class BoostEstimatorTest {
     assertEquals(new ChunkEvidence(1, 0.5, 0.25, 0.25), decayed.evidence("a"));
     assertEquals(null, decayed.evidence("b"));
     assertEquals(new ChunkEvidence(4, 2, 1, 1), decayed.chunks().get("a"), "kept as gathered");
-    LearnedBoost boost = BoostEstimator.estimate("a", List.of(decayed));
+    LearnedBoost boost = BoostEstimator.estimate("a", List.of(decayed), VoteWeighting.PLAIN);
     assertEquals(0.75 * 0.25 * 4, boost.evidence(), 1e-15);
     assertEquals(0.5, boost.clickRate(), 1e-15, "rates are ratios: a lone query's decay cancels");
     for (double bad : new double[] {-0.1, 1.5, Double.NaN}) {
@@ -112,10 +112,10 @@ class BoostEstimatorTest {
 
   @Test
   void noPastQueriesOrNoIdMeansNoEvidence() {
-    assertEquals(LearnedBoost.NONE, BoostEstimator.estimate("a", List.of()));
+    assertEquals(LearnedBoost.NONE, BoostEstimator.estimate("a", List.of(), VoteWeighting.PLAIN));
     PastQuery other = new PastQuery(0.9f, 1, Map.of("b", new ChunkEvidence(3, 2, 1, 0)), 0);
-    assertEquals(LearnedBoost.NONE, BoostEstimator.estimate("a", List.of(other)));
-    assertSame(LearnedBoost.NONE, BoostEstimator.estimate(null, List.of(other)));
+    assertEquals(LearnedBoost.NONE, BoostEstimator.estimate("a", List.of(other), VoteWeighting.PLAIN));
+    assertSame(LearnedBoost.NONE, BoostEstimator.estimate(null, List.of(other), VoteWeighting.PLAIN));
     assertEquals(0.0, LinearModel.DEFAULT.boostContribution(LearnedBoost.NONE));
   }
 
@@ -123,7 +123,7 @@ class BoostEstimatorTest {
   void aClickImpliesAnExaminationSoTheRateStaysInRange() {
     // a click at a deep rank: examination probability 0.1, one click; IPS would say 10
     PastQuery deep = new PastQuery(0.8f, 1, Map.of("a", new ChunkEvidence(0.1, 1, 0, 0)), 0);
-    LearnedBoost boost = BoostEstimator.estimate("a", List.of(deep));
+    LearnedBoost boost = BoostEstimator.estimate("a", List.of(deep), VoteWeighting.PLAIN);
     assertEquals(1.0, boost.clickRate());
     assertEquals(0.8f, boost.evidence(), 1e-12);
     assertEquals(0.5, boost.successRate(), "no outcome: neutral success rate");
@@ -132,7 +132,7 @@ class BoostEstimatorTest {
   @Test
   void outcomesDecideTheSuccessRate() {
     PastQuery q = new PastQuery(1f, 1, Map.of("a", new ChunkEvidence(4, 2, 1, 3)), 0);
-    LearnedBoost boost = BoostEstimator.estimate("a", List.of(q));
+    LearnedBoost boost = BoostEstimator.estimate("a", List.of(q), VoteWeighting.PLAIN);
     assertEquals(0.5, boost.clickRate(), 1e-15);
     assertEquals(0.25, boost.successRate(), 1e-15);
     assertEquals(4, boost.outcomeEvidence(), 1e-15);
@@ -140,13 +140,13 @@ class BoostEstimatorTest {
 
   @Test
   void weightsThatAreNotFiniteAndPositiveAreIgnored() {
-    assertEquals(0.0, BoostEstimator.weight(Float.NaN));
-    assertEquals(0.0, BoostEstimator.weight(Float.POSITIVE_INFINITY));
-    assertEquals(0.0, BoostEstimator.weight(-0.5f));
-    assertEquals(0.0, BoostEstimator.weight(0f));
-    assertEquals(1.0, BoostEstimator.weight(1.0005f));
+    assertEquals(0.0, BoostEstimator.weight(Float.NaN, VoteWeighting.PLAIN));
+    assertEquals(0.0, BoostEstimator.weight(Float.POSITIVE_INFINITY, VoteWeighting.PLAIN));
+    assertEquals(0.0, BoostEstimator.weight(-0.5f, VoteWeighting.PLAIN));
+    assertEquals(0.0, BoostEstimator.weight(0f, VoteWeighting.PLAIN));
+    assertEquals(1.0, BoostEstimator.weight(1.0005f, VoteWeighting.PLAIN));
     PastQuery opposite = new PastQuery(-0.9f, 1, Map.of("a", new ChunkEvidence(9, 9, 9, 0)), 0);
-    assertEquals(LearnedBoost.NONE, BoostEstimator.estimate("a", List.of(opposite)));
+    assertEquals(LearnedBoost.NONE, BoostEstimator.estimate("a", List.of(opposite), VoteWeighting.PLAIN));
   }
 
   @Test
@@ -158,5 +158,34 @@ class BoostEstimatorTest {
         0));
     assertTrue(e.getMessage().contains("evidence must be finite and >= 0, got: NaN"),
         e.getMessage());
+  }
+
+  @Test
+  void theTemperatureLetsTheMostSimilarPastQueryDominate() {
+    PastQuery near = new PastQuery(0.98f, 1, Map.of("a", new ChunkEvidence(1, 1, 0, 0)), 0);
+    PastQuery far = new PastQuery(0.75f, 1, Map.of("a", new ChunkEvidence(1, 0, 0, 0)), 0);
+    LearnedBoost plain = BoostEstimator.estimate("a", List.of(near, far), VoteWeighting.PLAIN);
+    LearnedBoost sharp =
+        BoostEstimator.estimate("a", List.of(near, far), new VoteWeighting(0.05, 1));
+    double nearWeight = 0.98 * Math.exp(-0.02 / 0.05);
+    double farWeight = 0.75 * Math.exp(-0.25 / 0.05);
+    assertEquals(0.98f / (0.98f + 0.75f), plain.clickRate(), 1e-6);
+    assertEquals(nearWeight / (nearWeight + farWeight), sharp.clickRate(), 1e-6);
+    assertTrue(sharp.clickRate() > 0.95 && plain.clickRate() < 0.6, sharp + " " + plain);
+  }
+
+  @Test
+  void aClickFromAFailedTaskCountsLess() {
+    PastQuery failed = new PastQuery(1f, 1, Map.of("a", new ChunkEvidence(1, 1, 0, 1)), 0);
+    assertEquals(1, BoostEstimator.estimate("a", List.of(failed), VoteWeighting.PLAIN)
+        .clickRate(), 1e-12);
+    assertEquals(0.5, BoostEstimator.estimate("a", List.of(failed), new VoteWeighting(1e6, 0.5))
+        .clickRate(), 1e-12);
+    assertEquals(0, BoostEstimator.estimate("a", List.of(failed), new VoteWeighting(1e6, 0))
+        .clickRate(), 1e-12);
+    assertEquals("failedClickWeight must be in [0, 1], got: 1.5", assertThrows(
+        IllegalArgumentException.class, () -> new VoteWeighting(1, 1.5)).getMessage());
+    assertEquals("temperature must be > 0, got: 0.0", assertThrows(
+        IllegalArgumentException.class, () -> new VoteWeighting(0, 1)).getMessage());
   }
 }

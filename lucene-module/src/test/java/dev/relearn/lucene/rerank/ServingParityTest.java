@@ -99,7 +99,7 @@ class ServingParityTest {
             raw.kind(), raw.learned()));
       }
       FeedbackEvidence evidence =
-          new FeedbackEvidence(past.subList(0, Math.min(20, past.size())), List.of());
+          new FeedbackEvidence(past.subList(0, Math.min(20, past.size())), List.of(), VoteWeighting.DEFAULT);
       List<CandidateFeatures> offline = new FeatureExtractor(NOW).extract(window, evidence,
           context);
       List<RescoredHit> expected = new ArrayList<>();
@@ -152,7 +152,7 @@ class ServingParityTest {
             stage(hit.semantic()), raw.id(), raw.path(), raw.kind(), raw.learned()));
       }
       FeedbackEvidence evidence = new FeedbackEvidence( // the notes say what was left out
-          past.subList(0, Math.min(20, past.size())), rescorer.feedback().notes());
+          past.subList(0, Math.min(20, past.size())), rescorer.feedback().notes(), VoteWeighting.DEFAULT);
       List<CandidateFeatures> offline = new FeatureExtractor(NOW).extract(window, evidence, null);
       List<RescoredHit> expected = new ArrayList<>();
       for (int i = 0; i < window.size(); i++) {

@@ -6,6 +6,7 @@ import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.rerank.FeedbackEvidence;
 import dev.relearn.lucene.rerank.LinearModel;
+import dev.relearn.lucene.rerank.VoteWeighting;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,7 @@ class VotePairsTest {
     // another session's similar query clicked "second" and skipped "top"
     FeedbackEvidence others = new FeedbackEvidence(List.of(new PastQuery(1f, 1, Map.of(
         "top", new ChunkEvidence(1, 0, 0, 0),
-        "second", new ChunkEvidence(0.5, 1, 1, 0)), 0)), List.of());
+        "second", new ChunkEvidence(0.5, 1, 1, 0)), 0)), List.of(), VoteWeighting.PLAIN);
     LinearModel model = LinearModel.DEFAULT;
     double voteTop = model.vote(others.boost("top"));
     double voteSecond = model.vote(others.boost("second"));
