@@ -92,6 +92,24 @@ class ClickTrustTest {
   }
 
   @Test
+  void otherVoteSettingsRefit() throws Exception {
+    index = tmp.resolve("idx");
+    String settings;
+    try (Relearn relearn = open()) {
+      relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
+      click(relearn, 0, ClickTrust.REFIT_EVERY);
+      settings = relearn.trust().settings();
+      assertTrue(settings.contains("maxPastQueries=20"), settings);
+    }
+    Files.writeString(index.resolve("relearn.json"), "{\"rerank\": {\"maxPastQueries\": 50}}");
+    try (Relearn reopened = open()) {
+      assertEquals(2, reopened.trust().history().size(), "refit for K = 50");
+      assertTrue(reopened.trust().settings().contains("maxPastQueries=50"),
+          reopened.trust().settings());
+    }
+  }
+
+  @Test
   void forgettingRefitsToThePrior() throws Exception {
     index = tmp.resolve("idx");
     try (Relearn relearn = open()) {
