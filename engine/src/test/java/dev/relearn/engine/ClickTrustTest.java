@@ -99,12 +99,12 @@ class ClickTrustTest {
       relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
       click(relearn, 0, ClickTrust.REFIT_EVERY);
       settings = relearn.trust().settings();
-      assertTrue(settings.contains("maxPastQueries=20"), settings);
+      assertTrue(settings.contains("maxPastQueries=50"), settings);
     }
-    Files.writeString(index.resolve("relearn.json"), "{\"rerank\": {\"maxPastQueries\": 50}}");
+    Files.writeString(index.resolve("relearn.json"), "{\"rerank\": {\"maxPastQueries\": 20}}");
     try (Relearn reopened = open()) {
-      assertEquals(2, reopened.trust().history().size(), "refit for K = 50");
-      assertTrue(reopened.trust().settings().contains("maxPastQueries=50"),
+      assertEquals(2, reopened.trust().history().size(), "refit for K = 20");
+      assertTrue(reopened.trust().settings().contains("maxPastQueries=20"),
           reopened.trust().settings());
     }
   }

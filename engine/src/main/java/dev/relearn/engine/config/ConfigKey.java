@@ -1,5 +1,7 @@
 package dev.relearn.engine.config;
 
+import dev.relearn.lucene.rerank.RerankOptions;
+import dev.relearn.lucene.rerank.VoteWeighting;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -22,12 +24,12 @@ public record ConfigKey(String name, double defaultValue, double min, double max
   public static final List<ConfigKey> ALL = List.of(
       real("rerank.minSimilarity", 0.7, 0, 1,
           "Past queries less similar than this (cosine) are not used as evidence."),
-      whole("rerank.maxPastQueries", 20, 1, 10_000,
+      whole("rerank.maxPastQueries", RerankOptions.DEFAULT_MAX_PAST_QUERIES, 1, 10_000,
           "At most this many of the most similar past queries are used."),
-      real("rerank.temperature", 0.1, 1e-3, 1e6,
+      real("rerank.temperature", VoteWeighting.DEFAULT.temperature(), 1e-3, 1e6,
           "Past queries weigh in the vote by similarity·e^((similarity−1)/temperature): lower"
               + " lets the most similar dominate."),
-      real("rerank.failedClickWeight", 0.5, 0, 1,
+      real("rerank.failedClickWeight", VoteWeighting.DEFAULT.failedClickWeight(), 0, 1,
           "What a click from a task that failed counts in the vote, against 1 for a click."),
       real("rerank.boostBaseline", 0.5, 0, 1,
           "The raw boost (0.5·click rate + 0.5·success rate) that counts as neither good nor bad."),
@@ -36,7 +38,7 @@ public record ConfigKey(String name, double defaultValue, double min, double max
               + " uniform prior on the click rate)."),
       real("rerank.boostCap", 0.1, 0, 1e6,
           "The largest absolute contribution of one chunk's boost to its score."),
-      real("rerank.trustScale", 100, 1e-9, 1e6,
+      real("rerank.trustScale", 200, 1e-9, 1e6,
           "Converts the trust fit from clicks (log-odds per unit of vote) into the vote's weight."),
       real("rerank.priorWeight", 0.01, 0, 1e6,
           "Weight of the per-chunk log prior, counted n/(n+k) like the boost."),

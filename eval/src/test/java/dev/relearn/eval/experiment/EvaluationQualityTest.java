@@ -127,6 +127,7 @@ class EvaluationQualityTest {
   static QueryScores scores(DatasetReport report, String mode) {
     return switch (mode) {
       case "noise" -> report.noise().learned();
+      case "mixed" -> report.mixed().learned();
       case "attack" -> report.attack().learned();
       case "repeated" -> report.repeated().learned();
       default -> report.row(mode).scores();
@@ -136,7 +137,7 @@ class EvaluationQualityTest {
   private static void targets(DatasetReport report, List<String> failures) {
     String name = report.dataset();
     for (LearningResult result : List.of(report.generalisation(), report.noise(),
-        report.protectedVectors())) {
+        report.mixed(), report.protectedVectors())) {
       if (!Boolean.TRUE.equals(result.details().get("cold_start_equals_hybrid"))) {
         failures.add(name + " " + result.scenario().label()
             + ": learned did not rank exactly as hybrid before any feedback");

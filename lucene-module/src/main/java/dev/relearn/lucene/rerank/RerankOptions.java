@@ -10,7 +10,7 @@ import java.util.Objects;
  * the {@code with*} methods.
  *
  * @param minSimilarity past queries less similar than this are not used, in [0, 1]; default 0.7
- * @param maxPastQueries at most this many past queries are used (M), in [1, 10000]; default 20
+ * @param maxPastQueries at most this many past queries are used (K), in [1, 10000]; default 50
  * @param model the weights; default {@link LinearModel#DEFAULT}
  * @param context the request context; null means {@link RerankContext#NONE}
  * @param learnedValues where learned values are read; default {@link
@@ -27,13 +27,13 @@ public record RerankOptions(float minSimilarity, int maxPastQueries, LinearModel
     VoteWeighting vote) {
   /** The default similarity threshold, from the design. */
   public static final float DEFAULT_MIN_SIMILARITY = 0.7f;
-  /** The default number of past queries. */
-  public static final int DEFAULT_MAX_PAST_QUERIES = 20;
+  /** The default number of past queries, K: tuned by {@code relearn eval tune}. */
+  public static final int DEFAULT_MAX_PAST_QUERIES = 50;
   /** The most past queries accepted. */
   public static final int MAX_PAST_QUERIES = 10_000;
 
   /**
-   * Threshold 0.7, 20 past queries, the default model, no context, doc values, system clock, ids
+   * Threshold 0.7, 50 past queries, the default model, no context, doc values, system clock, ids
    * in {@link ChunkSchema#ID}.
    */
   public static final RerankOptions DEFAULTS = new RerankOptions(DEFAULT_MIN_SIMILARITY,
