@@ -2,15 +2,16 @@ package dev.relearn.cli;
 
 import dev.relearn.engine.ExplainedResults;
 import dev.relearn.engine.HitViews;
-import dev.relearn.lucene.rerank.FeatureContribution;
-import dev.relearn.lucene.rerank.ScoreBreakdown;
 import dev.relearn.lucene.search.Hit;
 import dev.relearn.lucene.search.StageScore;
 import dev.relearn.lucene.weights.Weights;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.lucene.search.Explanation;
 
 /** Formats hits for people and for JSON. */
 final class HitPrinter {
@@ -37,24 +38,41 @@ final class HitPrinter {
     }
   }
 
+  /**
+   * Prints the weights of the query's class, then for each hit its total and its explanation's
+   * details, one a line, as Lucene prints them: {@code contribution = feature: value × weight
+   * [how]}, then any note on what was neutralised.
+   */
   static void printExplanations(PrintWriter out, ExplainedResults explained) {
     Weights w = explained.weights();
     out.printf(Locale.ROOT, "%nquery class %s: weights bm25 %.3f, vector %.3f, learned %.3f"
         + " (relevance weight = bm25 + vector, balance = bm25 − vector, boost = learned)%n",
         explained.queryClass().label(), w.bm25(), w.vector(), w.learned());
     List<Hit> hits = explained.results().hits();
-    List<ScoreBreakdown> breakdowns = explained.explanations();
+    List<Explanation> explanations = explained.explanations();
     for (int i = 0; i < hits.size(); i++) {
-      ScoreBreakdown breakdown = breakdowns.get(i);
+      Explanation explanation = explanations.get(i);
       out.printf(Locale.ROOT, "%n%2d. %s  total %.6f%n", i + 1,
-          TerminalText.id(hits.get(i).chunkId()), breakdown.total());
-      for (FeatureContribution feature : breakdown.contributions()) {
-        out.printf(Locale.ROOT, "    %-12s value %9.4f  x weight %7.4f  = %9.6f  %s%n",
-            feature.name(),
-            feature.value() + 0.0, feature.weight(), feature.contribution() + 0.0, // no "-0.0"
-            feature.detail());
+          TerminalText.id(hits.get(i).chunkId()), explanation.getValue().doubleValue());
+      for (Explanation detail : explanation.getDetails()) {
+        out.printf(Locale.ROOT, "    %9.6f = %s%n",
+            detail.getValue().doubleValue() + 0.0, // no "-0.0"
+            TerminalText.safe(detail.getDescription()));
       }
     }
+  }
+
+  /** An explanation as JSON: its value, description and details, recursively. */
+  static Map<String, Object> json(Explanation explanation) {
+    Map<String, Object> node = new LinkedHashMap<>();
+    node.put("value", explanation.getValue());
+    node.put("description", explanation.getDescription());
+    List<Map<String, Object>> details = new ArrayList<>();
+    for (Explanation detail : explanation.getDetails()) {
+      details.add(json(detail));
+    }
+    node.put("details", details);
+    return node;
   }
 
   private static String stage(String name, StageScore score) {

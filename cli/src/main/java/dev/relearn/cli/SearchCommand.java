@@ -82,7 +82,8 @@ final class SearchCommand implements Callable<Integer> {
           Weights w = explained.weights();
           body.put("weights", Map.of("bm25", w.bm25(), "vector", w.vector(),
               "learned", w.learned()));
-          body.put("explanations", explained.explanations());
+          body.put("explanations",
+              explained.explanations().stream().map(HitPrinter::json).toList());
         }
         out.println(Json.write(body));
       } else {

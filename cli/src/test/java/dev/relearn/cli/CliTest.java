@@ -187,13 +187,21 @@ class CliTest {
     assertEquals(0, explain.code(), explain.err());
     for (String term : List.of("relevance", "balance", "boost", "prior", "recency",
         "frequency", "context")) {
-      assertTrue(explain.out().contains("    " + term + " "), term + ": " + explain.out());
+      assertTrue(explain.out().matches("(?s).*\n +\\d+\\.\\d{6} = " + term + ": value .*"),
+          term + ": " + explain.out());
     }
     assertFalse(explain.out().contains("-0.0000"), explain.out());
     assertTrue(explain.out().matches("(?s).*first-stage score [0-9.]{1,6} min-max.*"),
         explain.out());
     assertTrue(explain.out().contains("query class keywords: weights bm25 0.350, vector 0.350,"
         + " learned 0.300"), explain.out());
+    Result json = run(withIndex("search", "--explain", "--json", "tide crossings"));
+    assertEquals(0, json.code(), json.err());
+    JsonNode body = new ObjectMapper().readTree(json.out());
+    JsonNode top = body.get("explanations").get(0);
+    assertEquals(body.get("hits").get(0).get("score").asDouble(), top.get("value").asDouble());
+    assertTrue(top.get("details").get(0).get("description").asText()
+        .startsWith("relevance: value "), top.toString());
   }
 
   @Test

@@ -5,7 +5,6 @@ import dev.relearn.feedback.learn.LearnedFieldUpdater;
 import dev.relearn.lucene.readers.ThrottledRefresh;
 import dev.relearn.lucene.rerank.LinearModel;
 import dev.relearn.lucene.rerank.RescoredHit;
-import dev.relearn.lucene.rerank.ScoreBreakdown;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.search.HybridSearcher;
 import dev.relearn.lucene.search.SearchMode;
@@ -21,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
+import org.apache.lucene.search.Explanation;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.util.IOSupplier;
@@ -90,11 +90,11 @@ final class EngineSearches {
     }
   }
 
-  /** A learned search for {@code request} with each hit's breakdown and the weights used. */
+  /** A learned search for {@code request} with each hit's explanation and the weights used. */
   ExplainedResults explain(SearchRequest request, float[] vector) throws IOException {
     QueryClass queryClass = QueryClassifier.classify(request.text());
     Weights used = weights.weights(queryClass);
-    List<ScoreBreakdown> explanations = new ArrayList<>();
+    List<Explanation> explanations = new ArrayList<>();
     followWriter();
     IndexSearcher searcher = searchers.acquire();
     try {

@@ -4,8 +4,9 @@ import dev.relearn.lucene.fusion.FusedHit;
 import dev.relearn.lucene.rerank.LearnedRescorer;
 import dev.relearn.lucene.rerank.LinearModel;
 import dev.relearn.lucene.rerank.RerankOptions;
+import dev.relearn.lucene.rerank.RerankWindow;
 import dev.relearn.lucene.rerank.RescoredHit;
-import dev.relearn.lucene.rerank.ScoreBreakdown;
+import dev.relearn.lucene.rerank.WindowStats;
 import dev.relearn.lucene.search.ExploredSlot;
 import dev.relearn.lucene.search.HybridSearcher;
 import dev.relearn.lucene.search.HybridSearcher.Candidates;
@@ -14,6 +15,7 @@ import dev.relearn.lucene.search.SearchResults;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.lucene.search.Explanation;
 import org.apache.lucene.search.IndexSearcher;
 
 /**
@@ -23,7 +25,8 @@ import org.apache.lucene.search.IndexSearcher;
  * counts at once; a read-only engine reads the committed doc values), scored by a {@link
  * LinearModel} carrying the query class's adaptive weights. Without feedback the ranking is
  * exactly the hybrid one. The similar-query lookup and the ranking run on the caller's
- * thread, after the first stage: every candidate is scored, then all are sorted.
+ * thread, after the first stage: every candidate is scored, then all are sorted into a {@link
+ * RerankWindow}, which also explains each shown hit.
  */
 final class LearnedRanking {
   private final HybridSearcher hybrid;
@@ -41,24 +44,25 @@ final class LearnedRanking {
   }
 
   /**
-   * A learned search; with {@code explanations} non-null, each returned hit's breakdown is added
+   * A learned search; with {@code explanations} non-null, each returned hit's explanation is added
    * to it in hit order. When exploration swaps the last slot, the results say so ({@link
    * SearchResults#explored()}).
    */
   SearchResults search(IndexSearcher searcher, SearchRequest request, float[] vector,
-      LearningSources sources, LinearModel model, List<ScoreBreakdown> explanations)
+      LearningSources sources, LinearModel model, List<Explanation> explanations)
       throws IOException {
     Candidates candidates = hybrid.candidates(searcher, request, vector);
     List<FusedHit> fused = candidates.fused();
     int k = request.k();
-    List<RescoredHit> ranked = new ArrayList<>(rerank(searcher, fused, vector, sources, model));
+    RerankWindow window = rerank(searcher, fused, vector, sources, model);
+    List<RescoredHit> ranked = new ArrayList<>(window.hits());
     double propensity = explorer.explore(ranked, k);
     List<FusedHit> reordered = new ArrayList<>(k); // load reads only the shown hits
     for (RescoredHit hit : ranked.subList(0, Math.min(k, ranked.size()))) {
       FusedHit first = fused.get(hit.firstStagePosition());
       reordered.add(new FusedHit(hit.doc(), hit.score(), first.lexical(), first.semantic()));
       if (explanations != null) {
-        explanations.add(model.explain(hit.features()));
+        explanations.add(window.explain(hit.doc()));
       }
     }
     SearchResults results = hybrid.load(searcher, request,
@@ -75,17 +79,15 @@ final class LearnedRanking {
   List<RescoredHit> window(IndexSearcher searcher, SearchRequest request, float[] vector,
       LearningSources sources, LinearModel model) throws IOException {
     return rerank(searcher, hybrid.candidates(searcher, request, vector).fused(), vector, sources,
-        model);
+        model).hits();
   }
 
-  private List<RescoredHit> rerank(IndexSearcher searcher, List<FusedHit> fused,
-      float[] vector, LearningSources sources, LinearModel model) throws IOException {
-    return fused.isEmpty() ? List.of()
-        : rescorer(vector, sources, model).rerank(searcher, fused, fused.size());
-  }
-
-  private LearnedRescorer rescorer(float[] vector, LearningSources sources, LinearModel model) {
-    return new LearnedRescorer(sources.lookup(), vector,
-        options.withLearnedValues(sources.learned()).withModel(model));
+  private RerankWindow rerank(IndexSearcher searcher, List<FusedHit> fused, float[] vector,
+      LearningSources sources, LinearModel model) throws IOException {
+    RerankOptions used = options.withLearnedValues(sources.learned()).withModel(model);
+    if (fused.isEmpty()) { // no lookup for an empty window
+      return new RerankWindow(List.of(), new WindowStats(0, 0, 0, 0), model);
+    }
+    return new LearnedRescorer(sources.lookup(), vector, used).window(searcher, fused);
   }
 }

@@ -64,18 +64,20 @@ class ConfigEngineTest {
           .map(h -> h.chunkId()).toList(),
           relearn.search(learned).hits().stream().map(h -> h.chunkId()).toList(),
           "default weights: learned equals hybrid");
-      assertEquals(0.0, relearn.explain(learned).explanations().get(0).contribution("balance")
-          .weight());
+      String balance = Explained.feature(relearn.explain(learned).explanations().get(0), "balance")
+          .getDescription();
+      assertTrue(balance.contains(" × weight 0 ["), balance);
     }
     Files.writeString(index.resolve(ConfigLoader.FILE),
         "{\"weights\": {\"bm25\": 0.6, \"vector\": 0.1, \"learned\": 0.3}}");
     try (Relearn relearn = Relearn.open(index, hashing)) {
       var explained = relearn.explain(learned);
-      double balance = explained.explanations().get(0).contribution("balance").weight();
-      assertEquals(0.5, balance, 1e-12, "bm25 − vector");
+      String balance =
+          Explained.feature(explained.explanations().get(0), "balance").getDescription();
+      assertTrue(balance.contains(" × weight 0.5 ["), "bm25 − vector: " + balance);
       assertEquals(QueryClassifier.classify(query), explained.queryClass());
       assertEquals(new Weights(0.6, 0.1, 0.3), explained.weights(), "the weights used, named");
-      assertTrue(explained.explanations().get(0).total() > 0);
+      assertTrue(explained.explanations().get(0).getValue().doubleValue() > 0);
     }
   }
 }

@@ -40,8 +40,13 @@ class LearnedRankingParityTest {
         relearn.feedback(FeedbackRequest.of(QUERY, hybrid.subList(8, 10))
             .withOutcome(Outcome.SUCCESS).withIds("user" + session, null));
       }
-      List<String> explained = relearn.explain(request(SearchMode.LEARNED)).results().hits()
-          .stream().map(Hit::chunkId).toList(); // ranked on this thread, with every feature
+      ExplainedResults why = relearn.explain(request(SearchMode.LEARNED));
+      List<Hit> hits = why.results().hits(); // ranked on this thread, with every feature
+      List<String> explained = hits.stream().map(Hit::chunkId).toList();
+      for (int i = 0; i < hits.size(); i++) {
+        assertEquals(Double.doubleToLongBits(hits.get(i).score()), Double.doubleToLongBits(
+            why.explanations().get(i).getValue().doubleValue()), "explain's value is the score");
+      }
       assertNotEquals(hybrid, explained, "the feedback moved the ranking");
 
       for (int i = 0; i < 200; i++) { // a burst

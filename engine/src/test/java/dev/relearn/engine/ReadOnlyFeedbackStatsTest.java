@@ -48,7 +48,8 @@ class ReadOnlyFeedbackStatsTest {
 
         assertEquals(SearchMode.LEARNED, reader.defaultMode());
         assertTrue(reader.explain(SearchRequest.of("rotate the signing keys")).explanations()
-            .stream().anyMatch(b -> b.boost().evidence() > 0), "its searches use the feedback");
+            .stream().anyMatch(why -> Explained.evidence(why) > 0),
+            "its searches use the feedback");
         StoreStats own = writer.feedbackStats();
         StoreStats seen = reader.feedbackStats();
         assertEquals(2, seen.ledgerEvents());

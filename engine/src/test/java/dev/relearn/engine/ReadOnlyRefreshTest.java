@@ -76,7 +76,7 @@ class ReadOnlyRefreshTest {
       ExplainedResults explained = reader.explain(learned);
       assertEquals(writerOrder, explained.results().hits().stream().map(Hit::chunkId).toList());
       int at = writerOrder.indexOf(used);
-      assertTrue(explained.explanations().get(at).boost().evidence() > 0,
+      assertTrue(Explained.evidence(explained.explanations().get(at)) > 0,
           "the boost comes from similar past queries: " + explained.explanations().get(at));
     }
   }
@@ -117,7 +117,7 @@ class ReadOnlyRefreshTest {
     List<Hit> hits = explained.results().hits();
     for (int i = 0; i < hits.size(); i++) {
       if (hits.get(i).chunkId().equals(id)) {
-        return explained.explanations().get(i).boost().evidence();
+        return Explained.evidence(explained.explanations().get(i));
       }
     }
     throw new AssertionError("no hit " + id);

@@ -8,7 +8,7 @@ import java.util.List;
  * feedback store implements it (dependency inversion: this module knows nothing of the store),
  * and any application can: the keys of {@link PastQuery#chunks} must be the values of the
  * re-ranker's id field ({@code RerankOptions.idField}). Implementations must be thread-safe.
- * A {@code LearnedRescorer} asks once per instance (again after a call that threw); it drops
+ * A {@code LearnedRescorer} asks once, when it is built; it drops
  * results below {@code minSimilarity} and keeps the {@code max} most similar, noting both in its
  * explanations, and lets what the lookup throws propagate unchanged.
  */

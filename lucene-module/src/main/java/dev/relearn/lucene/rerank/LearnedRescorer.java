@@ -24,7 +24,8 @@ import org.apache.lucene.search.TopDocs;
  *
  * <p><b>Scoring.</b> Every candidate of the window is read (its chunk id and learned values;
  * with a {@link RerankContext}, also its path and kind), given its features and scored; then all
- * are sorted. Similar past queries are looked up once per instance, on the caller's thread.
+ * are sorted into a {@link RerankWindow}, a value that {@link #rescore} cuts and that explains
+ * each of its hits with exactly the score it was ranked with.
  *
  * <p><b>Any index.</b> Only the searcher's reader is read, never written, so any Lucene index
  * works, one relearn's indexer did not build included: each document's key, the chunk id that
@@ -35,63 +36,85 @@ import org.apache.lucene.search.TopDocs;
  * RerankContext}, the stored {@code ChunkSchema.PATH} and {@code KIND}. A document without a key
  * gets no feedback but is ranked. Like Lucene's own rescorers, it ranks every hit it is given,
  * deleted documents and duplicates included, and keeps the first pass's {@code totalHits}. A doc
- * id outside the reader is an {@link IllegalArgumentException}; what the lookup throws
- * propagates unchanged (the lookup is asked again on the next call).
+ * id outside the reader is an {@link IllegalArgumentException}.
  *
- * <p><b>One instance per query.</b> The time for recency is read once, at construction, and the
- * similar past queries are looked up once, on first use, then kept: every rescore and explain of
- * this instance sees the same evidence, even while feedback arrives. {@link #rescore} is safe to
- * call from any thread; it never modifies the caller's {@code TopDocs} or {@code ScoreDoc}s.
+ * <p><b>One instance per query, stateless.</b> The similar past queries are looked up once,
+ * synchronously, when the instance is built (what the lookup throws propagates from the
+ * constructor), and the time for recency is read then too: every rescore and explain of this
+ * instance sees the same evidence, even while feedback arrives. Every field is final and no call
+ * depends on an earlier one, so an instance may be used from any number of threads at once, on
+ * the same or different windows. It never modifies the caller's {@code TopDocs} or {@code
+ * ScoreDoc}s.
  *
  * <p><b>Order.</b> Hits are sorted by re-ranked score descending, then by first-stage position
  * (index in {@code firstPass.scoreDocs}). With {@code FeedbackLookup.NONE}, neutral learned values
  * and no context, the score is {@code relevanceWeight · minmax(firstStageScore)}, a monotone
  * non-decreasing transform, so a score-sorted first pass keeps exactly its order.
  *
- * <p><b>Explain.</b> Min-max relevance depends on the whole window, so {@link
- * #explain(IndexSearcher, Explanation, int)} uses the window of the most recent {@link #rescore}
- * or {@link #rerank} call on this instance (a doc from that window gets exactly the score it
- * was ranked with; another doc is scored within that window's range from the first-pass
- * explanation's value). It throws {@link IllegalStateException} before any rescore. {@link
- * #explain(IndexSearcher, TopDocs, int)} takes the window explicitly and keeps no state.
+ * <p><b>Explain.</b> A score depends on its window (relevance is min-max normalised over it, and
+ * frequency is relative to the window's most used vouched chunk), so the exact explanation of a
+ * rescored hit needs the window: {@link #explain(IndexSearcher, TopDocs, int)} or {@link
+ * RerankWindow#explain}, whose value equals the score {@link #rescore} gave the doc. Lucene's
+ * {@link #explain(IndexSearcher, Explanation, int)} gets only the doc's first-pass explanation,
+ * so it explains the score the doc gets when rescored <em>alone</em>, in a window of that one
+ * first-pass value (exactly what {@code rescore} returns for a one-hit {@code TopDocs}: relevance
+ * is then 1); its explanation says so in a detail. It never depends on earlier calls.
  */
 public final class LearnedRescorer extends Rescorer {
-  private final FeedbackLookup lookup;
-  private final float[] queryVector;
+  /** The detail an explanation from a window of one carries. */
+  static final String ALONE = "scored in a window of this document alone (relevance and "
+      + "frequency depend on the window; explain with the window for the score a rescore gave)";
+
+  private final FeedbackEvidence feedback;
   private final RerankOptions options;
   private final FeatureExtractor extractor;
   private final CandidateReader reader;
-  private FeedbackEvidence feedback; // guarded by this; fetched once
-  private volatile Ranking lastWindow; // the most recent rescore's
-
-  /** A window's hits, ranked, and the statistics they were scored with. */
-  private record Ranking(List<RescoredHit> hits, WindowStats stats) {}
 
   /**
-   * A rescorer for one query.
+   * A rescorer for one query; looks the similar past queries up now. Past queries below {@link
+   * RerankOptions#minSimilarity} are dropped even if the lookup returned them, and at most {@link
+   * RerankOptions#maxPastQueries} of the most similar are kept.
    *
    * @param lookup where similar past queries come from ({@link FeedbackLookup#NONE} for none)
-   * @param queryVector the query's unit vector (copied), or null when there is none (BM25-only
-   *     search): then no feedback is used
+   * @param queryVector the query's unit vector, or null when there is none (BM25-only search):
+   *     then no feedback is used
    * @param options thresholds, model, context, learned-values source and clock
+   * @throws IOException what the lookup throws, unchanged
    */
-  public LearnedRescorer(FeedbackLookup lookup, float[] queryVector, RerankOptions options) {
-    this.lookup = Objects.requireNonNull(lookup, "lookup");
-    this.queryVector = queryVector == null ? null : queryVector.clone();
+  public LearnedRescorer(FeedbackLookup lookup, float[] queryVector, RerankOptions options)
+      throws IOException {
+    this(FeedbackEvidence.lookUp(Objects.requireNonNull(lookup, "lookup"), queryVector,
+        Objects.requireNonNull(options, "options").minSimilarity(), options.maxPastQueries(),
+        options.vote()), options);
+  }
+
+  /** A rescorer with {@link RerankOptions#DEFAULTS}; looks the similar past queries up now. */
+  public LearnedRescorer(FeedbackLookup lookup, float[] queryVector) throws IOException {
+    this(lookup, queryVector, RerankOptions.DEFAULTS);
+  }
+
+  /**
+   * A rescorer for one query with evidence already looked up.
+   *
+   * @param feedback the similar past queries ({@link FeedbackEvidence#NONE} for none)
+   * @param options model, context, learned-values source and clock (its lookup settings unused)
+   */
+  public LearnedRescorer(FeedbackEvidence feedback, RerankOptions options) {
+    this.feedback = Objects.requireNonNull(feedback, "feedback");
     this.options = Objects.requireNonNull(options, "options");
     this.extractor = new FeatureExtractor(options.clock().millis());
     this.reader = new CandidateReader(options.learnedValues(), !options.context().isEmpty(),
         options.idField());
   }
 
-  /** A rescorer with {@link RerankOptions#DEFAULTS}. */
-  public LearnedRescorer(FeedbackLookup lookup, float[] queryVector) {
-    this(lookup, queryVector, RerankOptions.DEFAULTS);
-  }
-
   /** The options. */
   public RerankOptions options() {
     return options;
+  }
+
+  /** The similar past queries this instance uses, looked up when it was built. */
+  public FeedbackEvidence feedback() {
+    return feedback;
   }
 
   /**
@@ -100,9 +123,8 @@ public final class LearnedRescorer extends Rescorer {
    */
   @Override
   public TopDocs rescore(IndexSearcher searcher, TopDocs firstPass, int topN) throws IOException {
-    requireTopN(topN);
+    List<RescoredHit> ranked = window(searcher, firstPass).top(topN);
     ScoreDoc[] docs = firstPass.scoreDocs;
-    List<RescoredHit> ranked = top(remember(rank(searcher, firstStage(searcher, docs))), topN);
     ScoreDoc[] out = new ScoreDoc[ranked.size()];
     for (int i = 0; i < out.length; i++) {
       RescoredHit hit = ranked.get(i);
@@ -112,13 +134,23 @@ public final class LearnedRescorer extends Rescorer {
     return new TopDocs(firstPass.totalHits, out);
   }
 
+  /** Every hit of {@code firstPass} read, scored and ranked, without stage scores. */
+  public RerankWindow window(IndexSearcher searcher, TopDocs firstPass) throws IOException {
+    ScoreDoc[] docs = firstPass.scoreDocs;
+    List<Candidate> window = new ArrayList<>(docs.length);
+    for (int i = 0; i < docs.length; i++) {
+      requireInReader(searcher, docs[i].doc);
+      window.add(Candidate.of(docs[i].doc, i, docs[i].score, null, LearnedValues.NEUTRAL));
+    }
+    return rank(searcher, window);
+  }
+
   /**
-   * Re-ranks fused first-stage candidates (best first), keeping each stage's score and rank as
-   * informational features, and returns the best {@code topN} with their features.
+   * Every fused first-stage candidate (best first) read, scored and ranked, keeping each stage's
+   * score and rank as informational features.
    */
-  public List<RescoredHit> rerank(IndexSearcher searcher, List<FusedHit> candidates, int topN)
+  public RerankWindow window(IndexSearcher searcher, List<FusedHit> candidates)
       throws IOException {
-    requireTopN(topN);
     List<Candidate> window = new ArrayList<>(candidates.size());
     for (int i = 0; i < candidates.size(); i++) {
       FusedHit hit = candidates.get(i);
@@ -126,106 +158,56 @@ public final class LearnedRescorer extends Rescorer {
       window.add(new Candidate(hit.doc(), i, hit.score(), stage(hit.lexical()),
           stage(hit.semantic()), null, null, null, LearnedValues.NEUTRAL));
     }
-    return top(remember(rank(searcher, window)), topN);
+    return rank(searcher, window);
   }
 
   /**
-   * Explains {@code docID}'s score in the window of the most recent rescore on this instance.
-   *
-   * @throws IllegalStateException if this instance has not rescored anything yet
+   * Explains the score {@code docID} gets when rescored alone, in a window of its first-pass
+   * value only (see the class comment); the first pass's explanation is kept as a detail.
    */
   @Override
   public Explanation explain(IndexSearcher searcher, Explanation firstPassExplanation, int docID)
       throws IOException {
-    Ranking window = lastWindow;
-    if (window == null) {
-      throw new IllegalStateException("explain needs a candidate window: call rescore first, or "
-          + "explain(searcher, window, docID)");
-    }
-    CandidateFeatures features = features(window, docID);
-    if (features == null) { // scored within the window's range
-      requireInReader(searcher, docID);
-      double score = firstPassExplanation.getValue().doubleValue();
-      Candidate candidate = reader.read(searcher, List.of(Candidate.of(docID, 0, score, null,
-          LearnedValues.NEUTRAL))).get(0);
-      features = extractor.features(candidate, window.stats(), feedback(), options.context());
-    }
-    return ExplanationFormat.of(options.model().explain(features), features, firstPassExplanation);
+    requireInReader(searcher, docID);
+    double score = firstPassExplanation.getValue().doubleValue();
+    Explanation alone = rank(searcher, List.of(Candidate.of(docID, 0, score, null,
+        LearnedValues.NEUTRAL))).explain(docID);
+    return withDetails(alone, Explanation.match(0.0, ALONE), Explanation.match(
+        firstPassExplanation.getValue(),
+        "first pass (informational; its score enters through relevance)", firstPassExplanation));
   }
 
   /**
-   * Explains {@code docID}'s score as a rescore of {@code window} would give it; keeps no state.
+   * Explains {@code docID}'s score as a rescore of {@code window} gives it: {@code
+   * window(searcher, window).explain(docID)}.
    *
    * @throws IllegalArgumentException if {@code docID} is not in {@code window}
    */
   public Explanation explain(IndexSearcher searcher, TopDocs window, int docID)
       throws IOException {
-    CandidateFeatures features =
-        features(rank(searcher, firstStage(searcher, window.scoreDocs)), docID);
-    if (features == null) {
-      throw new IllegalArgumentException("doc " + docID + " is not in the window");
-    }
-    return ExplanationFormat.of(options.model().explain(features), features, null);
-  }
-
-  /**
-   * The similar past queries this instance uses: looked up on first call, then kept. Past queries
-   * below the threshold are dropped even if the lookup returned them, and at most {@code
-   * maxPastQueries} of the most similar are kept.
-   */
-  public synchronized FeedbackEvidence feedback() throws IOException {
-    if (feedback == null) {
-      feedback = FeedbackEvidence.lookUp(lookup, queryVector, options.minSimilarity(),
-          options.maxPastQueries(), options.vote());
-    }
-    return feedback;
+    return window(searcher, window).explain(docID);
   }
 
   /** Every hit of {@code window} read, scored and sorted ({@link RescoredHit#RANKING}). */
-  private Ranking rank(IndexSearcher searcher, List<Candidate> window)
-      throws IOException {
-    FeedbackEvidence evidence = feedback();
+  private RerankWindow rank(IndexSearcher searcher, List<Candidate> window) throws IOException {
     List<Candidate> candidates = reader.read(searcher, window);
-    WindowStats stats = WindowStats.of(candidates, evidence);
+    WindowStats stats = WindowStats.of(candidates, feedback);
     RescoredHit[] ranked = new RescoredHit[candidates.size()];
     for (int i = 0; i < ranked.length; i++) {
       Candidate candidate = candidates.get(i);
       CandidateFeatures features =
-          extractor.features(candidate, stats, evidence, options.context());
+          extractor.features(candidate, stats, feedback, options.context());
       ranked[i] = new RescoredHit(candidate.doc(), candidate.chunkId(), i,
           options.model().score(features), features);
     }
     Arrays.sort(ranked, RescoredHit.RANKING);
-    return new Ranking(Arrays.asList(ranked), stats);
+    return new RerankWindow(Arrays.asList(ranked), stats, options.model());
   }
 
-  private Ranking remember(Ranking ranked) {
-    lastWindow = ranked;
-    return ranked;
-  }
-
-  /** The first-stage hits of a Lucene first pass, without stage scores. */
-  private static List<Candidate> firstStage(IndexSearcher searcher, ScoreDoc[] docs) {
-    List<Candidate> window = new ArrayList<>(docs.length);
-    for (int i = 0; i < docs.length; i++) {
-      requireInReader(searcher, docs[i].doc);
-      window.add(Candidate.of(docs[i].doc, i, docs[i].score, null, LearnedValues.NEUTRAL));
-    }
-    return window;
-  }
-
-  /** The features {@code doc} was ranked with in {@code ranked} (its best copy), or null. */
-  private static CandidateFeatures features(Ranking ranked, int doc) {
-    for (RescoredHit hit : ranked.hits()) {
-      if (hit.doc() == doc) {
-        return hit.features();
-      }
-    }
-    return null;
-  }
-
-  private static List<RescoredHit> top(Ranking ranked, int topN) {
-    return List.copyOf(ranked.hits().subList(0, Math.min(topN, ranked.hits().size())));
+  private static Explanation withDetails(Explanation explanation, Explanation... more) {
+    List<Explanation> details = new ArrayList<>(Arrays.asList(explanation.getDetails()));
+    details.addAll(Arrays.asList(more));
+    return Explanation.match(explanation.getValue(), explanation.getDescription(), details);
   }
 
   private static StageScore stage(StageHit hit) {
@@ -240,18 +222,11 @@ public final class LearnedRescorer extends Rescorer {
     }
   }
 
-  /** The options and the vector's dimension; never the vector itself. */
+  /** The options and how many past queries are used; never the query or its vector. */
   @Override
   public String toString() {
     return "LearnedRescorer[minSimilarity=" + options.minSimilarity() + ", maxPastQueries="
         + options.maxPastQueries() + ", model=" + options.model() + ", context="
-        + options.context() + ", queryDims=" + (queryVector == null ? 0 : queryVector.length)
-        + "]";
-  }
-
-  private static void requireTopN(int topN) {
-    if (topN < 1) {
-      throw new IllegalArgumentException("topN must be at least 1, got: " + topN);
-    }
+        + options.context() + ", pastQueries=" + feedback.pastQueries().size() + "]";
   }
 }

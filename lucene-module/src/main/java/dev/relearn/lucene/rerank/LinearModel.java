@@ -3,10 +3,10 @@ package dev.relearn.lucene.rerank;
 import dev.relearn.lucene.weights.Weights;
 import java.math.BigDecimal;
 import java.math.MathContext;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.apache.lucene.search.Explanation;
 
 /**
  * The re-ranker's model: a weighted sum of named {@link Feature}s. {@link #featureValues} turns
@@ -182,19 +182,17 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
     return x;
   }
 
-  /** The score of {@code features} with every term; its total equals {@link #score} exactly. */
-  public ScoreBreakdown explain(CandidateFeatures features) {
+  /**
+   * The score of {@code features} with every term, as a Lucene {@link Explanation}: its value is
+   * {@link #score} exactly (a {@code Double}); one detail per {@link Feature}, in order, valued at
+   * its contribution and naming the feature, its value, its weight and how the value was computed
+   * (the boost's with the evidence behind it as sub-details, the cap when it applied); then one
+   * detail, valued 0, per note on what was neutralised.
+   */
+  public Explanation explain(CandidateFeatures features) {
     double[] x = featureValues(features);
-    LearnedBoost boost = features.boost();
-    double[] c = contributions(x, boost.evidence());
-    double shrink = shrink(boost.evidence());
-    List<FeatureContribution> lines = new ArrayList<>(Feature.COUNT);
-    for (Feature feature : Feature.values()) {
-      int i = feature.ordinal();
-      lines.add(new FeatureContribution(feature.label(), x[i], weights[i], c[i],
-          FeatureDetail.of(feature, features, this, shrink)));
-    }
-    return new ScoreBreakdown(lines, boost, shrink, sum(c), features.notes());
+    double[] c = contributions(x, features.boost().evidence());
+    return ScoreExplanation.of(this, features, x, c, sum(c));
   }
 
   /** Whether the boost's uncapped contribution {@code w[BOOST] · x[BOOST]} exceeds the cap. */

@@ -15,10 +15,11 @@
  *   <li>{@link dev.relearn.lucene.rerank.Feature} and {@link
  *       dev.relearn.lucene.rerank.LinearModel}: the named features, one weight per feature (a
  *       {@code double[]} indexed by the enum's ordinal), a score that is their dot product with
- *       the boost capped, and an exact {@link dev.relearn.lucene.rerank.ScoreBreakdown};
+ *       the boost capped, and an exact Lucene {@code Explanation} of it;
  *   <li>{@link dev.relearn.lucene.rerank.LearnedRescorer}: the Lucene {@code Rescorer} that reads
  *       the index ({@code CandidateReader}), scores every candidate of the window with the
- *       pieces above, sorts them, and explains every score.
+ *       pieces above and sorts them into a {@link dev.relearn.lucene.rerank.RerankWindow}, an
+ *       immutable value that explains every score; the rescorer itself is stateless.
  * </ul>
  *
  * <p>The invariant that holds the design together: with no feedback evidence, neutral learned

@@ -105,12 +105,14 @@ class LearnedRescorerTest {
     assertEquals(List.of(4, 7, 9), List.of(rescored.scoreDocs[0].doc, rescored.scoreDocs[1].doc,
         rescored.scoreDocs[2].doc), "NaN scores as the window's lowest; the tie keeps stage order");
     assertEquals(rescored.scoreDocs[1].score, rescored.scoreDocs[2].score);
-    Explanation explanation =
-        rescorer.explain(index.searcher, Explanation.match(Float.NaN, "first pass"), 7);
+    Explanation explanation = rescorer.explain(index.searcher, firstPass, 7);
     assertEquals(rescored.scoreDocs[1].score, explanation.getValue().floatValue());
-    String text = explanation.toString();
-    assertTrue(text.contains("neutralised: first-stage score was NaN"), text);
-    assertTrue(text.contains("neutralised: query vector component 0 is NaN"), text);
+    for (Explanation why : List.of(explanation,
+        rescorer.explain(index.searcher, Explanation.match(Float.NaN, "first pass"), 7))) {
+      String text = why.toString();
+      assertTrue(text.contains("neutralised: first-stage score was NaN"), text);
+      assertTrue(text.contains("neutralised: query vector component 0 is NaN"), text);
+    }
   }
 
   @Test
@@ -157,7 +159,7 @@ class LearnedRescorerTest {
         new FusedHit(3, 0.9, new StageHit(3, 12f, 1), null),
         new FusedHit(8, 0.4, new StageHit(8, 7f, 2), new StageHit(8, 0.8f, 1)));
     List<RescoredHit> hits =
-        new LearnedRescorer(FeedbackLookup.NONE, QUERY).rerank(index.searcher, fused, 5);
+        new LearnedRescorer(FeedbackLookup.NONE, QUERY).window(index.searcher, fused).top(5);
     assertEquals(List.of(3, 8), hits.stream().map(RescoredHit::doc).toList());
     assertEquals("c3", hits.get(0).chunkId());
     assertEquals(12f, hits.get(0).features().bm25().score());
@@ -169,9 +171,6 @@ class LearnedRescorerTest {
   @Test
   void contractsAreEnforcedWithClearMessages() throws Exception {
     LearnedRescorer rescorer = new LearnedRescorer(FeedbackLookup.NONE, QUERY);
-    IllegalStateException state = assertThrows(IllegalStateException.class,
-        () -> rescorer.explain(index.searcher, Explanation.match(1f, "x"), 1));
-    assertTrue(state.getMessage().startsWith("explain needs a candidate window"));
     TopDocs firstPass = randomFirstPass(new Random(3L), DOCS);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> rescorer.rescore(index.searcher, firstPass, 0));
@@ -197,14 +196,23 @@ class LearnedRescorerTest {
   }
 
   @Test
-  void aDocOutsideTheLastWindowIsExplainedWithinItsRange() throws Exception {
-    TopDocs firstPass = new TopDocs(new TotalHits(2, TotalHits.Relation.EQUAL_TO),
-        new ScoreDoc[] {new ScoreDoc(1, 4f), new ScoreDoc(2, 2f)});
+  void aFirstPassExplanationIsScoredAloneWhateverWasRescoredBefore() throws Exception {
     LearnedRescorer rescorer = new LearnedRescorer(FeedbackLookup.NONE, QUERY);
-    rescorer.rescore(index.searcher, firstPass, 2);
-    Explanation middle = rescorer.explain(index.searcher, Explanation.match(3f, "x"), 30);
-    assertEquals(0.35f, middle.getValue().floatValue(), 1e-6f);
-    Explanation above = rescorer.explain(index.searcher, Explanation.match(9f, "x"), 31);
-    assertEquals(0.7f, above.getValue().floatValue(), 0f, "relevance clamped to 1");
+    Explanation before = rescorer.explain(index.searcher, Explanation.match(3f, "x"), 30);
+    TopDocs firstPass = new TopDocs(new TotalHits(2, TotalHits.Relation.EQUAL_TO),
+        new ScoreDoc[] {new ScoreDoc(1, 4f), new ScoreDoc(30, 2f)});
+    TopDocs rescored = rescorer.rescore(index.searcher, firstPass, 2);
+    assertEquals(0.0f, rescored.scoreDocs[1].score, "the window's lowest: relevance 0");
+    Explanation after = rescorer.explain(index.searcher, Explanation.match(3f, "x"), 30);
+    assertEquals(before, after, "no call depends on an earlier one");
+    TopDocs alone = new TopDocs(new TotalHits(1, TotalHits.Relation.EQUAL_TO),
+        new ScoreDoc[] {new ScoreDoc(30, 3f)});
+    assertEquals(rescorer.rescore(index.searcher, alone, 1).scoreDocs[0].score,
+        after.getValue().floatValue(), 0f, "the score a rescore of the doc alone gives");
+    assertEquals(0.7, after.getValue().doubleValue(), 1e-15, "relevance 1 in a window of one");
+    assertTrue(after.toString().contains(LearnedRescorer.ALONE), after.toString());
+    assertTrue(after.toString().contains("first pass (informational"), after.toString());
+    assertEquals(0.0, rescorer.explain(index.searcher, firstPass, 30).getValue().doubleValue(),
+        "with the window: the score the rescore gave");
   }
 }

@@ -1,5 +1,8 @@
 package dev.relearn.lucene.rerank;
 
+import static dev.relearn.lucene.rerank.Explained.contribution;
+import static dev.relearn.lucene.rerank.Explained.feature;
+import static dev.relearn.lucene.rerank.Explained.total;
 import static dev.relearn.lucene.rerank.LinearModel.weightsOf;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -12,6 +15,7 @@ import dev.relearn.lucene.weights.Weights;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.apache.lucene.search.Explanation;
 import org.junit.jupiter.api.Test;
 
 class LinearModelTest {
@@ -64,24 +68,23 @@ class LinearModelTest {
     // a popular chunk no similar past query saw: its usage adds exactly nothing
     CandidateFeatures unseen = usage(LearnedBoost.NONE, UsageSignals.logPrior(9, 1), 1, 1);
     assertEquals(0.7 * 0.5, usageOnly.score(unseen), 0.0);
-    ScoreBreakdown none = usageOnly.explain(unseen);
+    Explanation none = usageOnly.explain(unseen);
     for (String name : List.of("prior", "recency", "frequency")) {
-      assertEquals(0.0, none.contribution(name).contribution(), 0.0, name);
-      assertEquals(0L, Double.doubleToRawLongBits(none.contribution(name).contribution()),
+      assertEquals(0.0, contribution(none, name), 0.0, name);
+      assertEquals(0L, Double.doubleToRawLongBits(contribution(none, name)),
           name + " is +0.0, not -0.0");
     }
     CandidateFeatures failing = usage(LearnedBoost.NONE, UsageSignals.logPrior(0, 20), 0, 0);
-    assertEquals(0L, Double.doubleToRawLongBits(usageOnly.explain(failing)
-        .contribution("prior").contribution()), "a negative prior without evidence is +0.0");
+    assertEquals(0L, Double.doubleToRawLongBits(contribution(usageOnly.explain(failing),
+        "prior")), "a negative prior without evidence is +0.0");
     // evidence n = 2 vouches for half: each usage term counts half
     LearnedBoost neutral = new LearnedBoost(0.5, 0.5, 2, 0);
     CandidateFeatures seen = usage(neutral, UsageSignals.logPrior(9, 1), 1, 1);
-    ScoreBreakdown half = usageOnly.explain(seen);
-    assertEquals(0.5 * 0.01 * UsageSignals.logPrior(9, 1),
-        half.contribution("prior").contribution(), 1e-15);
-    assertEquals(0.5 * 0.02, half.contribution("recency").contribution(), 1e-15);
-    assertEquals(0.5 * 0.02, half.contribution("frequency").contribution(), 1e-15);
-    assertEquals(usageOnly.score(seen), half.total());
+    Explanation half = usageOnly.explain(seen);
+    assertEquals(0.5 * 0.01 * UsageSignals.logPrior(9, 1), contribution(half, "prior"), 1e-15);
+    assertEquals(0.5 * 0.02, contribution(half, "recency"), 1e-15);
+    assertEquals(0.5 * 0.02, contribution(half, "frequency"), 1e-15);
+    assertEquals(usageOnly.score(seen), total(half));
     // more evidence, more of the usage terms, never more than all of them
     double more = usageOnly.score(usage(new LearnedBoost(0.5, 0.5, 200, 0), 0, 1, 1));
     assertTrue(more > usageOnly.score(usage(neutral, 0, 1, 1)));
@@ -99,17 +102,27 @@ class LinearModelTest {
     Random random = new Random(42L);
     for (int i = 0; i < 2_000; i++) {
       CandidateFeatures features = randomFeatures(random);
-      ScoreBreakdown breakdown = MODEL.explain(features);
+      Explanation explanation = MODEL.explain(features);
       double score = MODEL.score(features);
-      assertEquals(Double.doubleToLongBits(score), Double.doubleToLongBits(breakdown.total()));
-      assertEquals(LinearModel.FEATURES,
-          breakdown.contributions().stream().map(FeatureContribution::name).toList());
-      assertEquals(features.boost().evidence(), breakdown.boost().evidence());
-      for (FeatureContribution line : breakdown.contributions()) {
-        if (!line.name().equals("boost")) {
-          assertEquals(line.weight() * line.value(), line.contribution(), 0.0, line.name());
+      assertEquals(Double.doubleToLongBits(score), Double.doubleToLongBits(total(explanation)));
+      Explanation[] details = explanation.getDetails();
+      double[] x = MODEL.featureValues(features);
+      double sum = 0;
+      for (Feature feature : Feature.values()) {
+        Explanation detail = details[feature.ordinal()];
+        assertEquals(feature(explanation, feature.label()), detail, "in Feature order");
+        assertTrue(detail.getDescription().contains(" × weight "
+            + LinearModel.num(MODEL.weight(feature))), detail.getDescription());
+        if (feature != Feature.BOOST) {
+          assertEquals(MODEL.weight(feature) * x[feature.ordinal()],
+              detail.getValue().doubleValue(), 0.0, feature.label());
         }
+        sum += detail.getValue().doubleValue();
       }
+      assertEquals(Double.doubleToLongBits(score), Double.doubleToLongBits(sum),
+          "the features' details sum, in order, to the value");
+      assertEquals(features.boost().evidence(), feature(explanation, "boost").getDetails()[0]
+          .getValue().doubleValue(), "the evidence n behind the boost");
     }
   }
 
@@ -154,7 +167,7 @@ class LinearModelTest {
       assertEquals(Double.doubleToRawLongBits(expected),
           Double.doubleToRawLongBits(model.score(features)), model + " " + features);
       assertEquals(Double.doubleToRawLongBits(expected),
-          Double.doubleToRawLongBits(model.explain(features).total()));
+          Double.doubleToRawLongBits(total(model.explain(features))));
     }
   }
 
@@ -208,10 +221,9 @@ class LinearModelTest {
       assertTrue(Math.abs(MODEL.boostContribution(boost)) <= 0.1, boost.toString());
       assertTrue(Math.abs(strong.boostContribution(boost)) <= 0.05, boost.toString());
     }
-    ScoreBreakdown capped = MODEL.explain(new CandidateFeatures(1, 1, null, null, 0, 0,
-        clicks(1e9, 1e9, 1e9, 0), 0, 0, 0, 0, List.of()));
-    assertTrue(capped.contribution("boost").detail().contains("capped at ±0.1"),
-        capped.contribution("boost").detail());
+    Explanation capped = feature(MODEL.explain(new CandidateFeatures(1, 1, null, null, 0, 0,
+        clicks(1e9, 1e9, 1e9, 0), 0, 0, 0, 0, List.of())), "boost");
+    assertTrue(capped.getDescription().contains("capped at ±0.1"), capped.getDescription());
   }
 
   @Test
@@ -231,11 +243,14 @@ class LinearModelTest {
   }
 
   @Test
-  void breakdownRejectsATotalThatIsNotTheSum() {
-    ScoreBreakdown ok = MODEL.explain(CandidateFeatures.neutral(1, 0.5));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new ScoreBreakdown(ok.contributions(), ok.boost(), 0, ok.total() + 1e-12, List.of()));
-    assertTrue(e.getMessage().startsWith("total must equal the sum"), e.getMessage());
+  void notesOnWhatWasNeutralisedAreDetailsValuedZero() {
+    CandidateFeatures features = new CandidateFeatures(1, 0.5, null, null, 0, 0,
+        LearnedBoost.NONE, 0, 0, 0, 0, List.of("first-stage score was NaN"));
+    Explanation explanation = MODEL.explain(features);
+    Explanation note = explanation.getDetails()[Feature.COUNT];
+    assertEquals("neutralised: first-stage score was NaN", note.getDescription());
+    assertEquals(0.0, note.getValue().doubleValue());
+    assertEquals(Feature.COUNT + 1, explanation.getDetails().length);
   }
 
   @Test
@@ -255,7 +270,7 @@ class LinearModelTest {
     assertEquals(0.3, bm25Heavy.weight(Feature.BALANCE), 1e-15);
     LinearModel vectorHeavy = MODEL.withWeights(new Weights(0.2, 0.5, 0.3));
     assertTrue(vectorHeavy.score(semantic) > vectorHeavy.score(lexical));
-    assertEquals(vectorHeavy.score(semantic), vectorHeavy.explain(semantic).total());
+    assertEquals(vectorHeavy.score(semantic), total(vectorHeavy.explain(semantic)));
   }
 
   @Test
@@ -290,9 +305,9 @@ class LinearModelTest {
     assertEquals("12350", LinearModel.num(12345.6));
     assertEquals("-0.0001235", LinearModel.num(-1.2345e-4));
     assertEquals("NaN", LinearModel.num(Double.NaN));
-    ScoreBreakdown breakdown = MODEL.explain(randomFeatures(new Random(7)));
-    FeatureContribution relevance = breakdown.contribution("relevance");
-    assertTrue(relevance.detail().matches("first-stage score -?[0-9.]{1,7}(E-?\\d+)? min-max.*"),
-        relevance.detail());
+    String relevance =
+        feature(MODEL.explain(randomFeatures(new Random(7))), "relevance").getDescription();
+    assertTrue(relevance.matches("relevance: value [0-9.]{1,6} × weight 0.7 \\[first-stage score"
+        + " -?[0-9.]{1,7}(E-?\\d+)? min-max.*"), relevance);
   }
 }

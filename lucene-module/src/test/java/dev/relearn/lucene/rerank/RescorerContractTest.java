@@ -16,6 +16,7 @@ import dev.relearn.lucene.rerank.ThirdPartyAdoptionTest.Snapshot;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -24,6 +25,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.lucene.search.Explanation;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.TotalHits;
@@ -133,29 +135,64 @@ class RescorerContractTest {
   }
 
   @Test
-  void oneInstanceRescoresFromManyThreadsAndLooksUpOnce() throws Exception {
-    LearnedRescorer rescorer = new LearnedRescorer(history, queryVector, BY_SKU);
-    TopDocs expected = new LearnedRescorer(history, queryVector, BY_SKU)
-        .rescore(catalog.searcher, awkward(), 100);
+  void oneInstanceServesManyThreadsOnDifferentWindowsAsSequentialUseDoes() throws Exception {
     history.calls.set(0);
-    ExecutorService pool = Executors.newFixedThreadPool(4);
+    LearnedRescorer rescorer = new LearnedRescorer(history, queryVector, BY_SKU);
+    assertEquals(1, history.calls.get(), "looked up once, when built");
+    Random random = new Random(21L);
+    List<TopDocs> windows = new ArrayList<>(List.of(awkward()));
+    while (windows.size() < 48) {
+      windows.add(randomWindow(random));
+    }
+    List<String> sequential = new ArrayList<>();
+    for (TopDocs window : windows) {
+      sequential.add(served(rescorer, window));
+    }
+    AtomicInteger threads = new AtomicInteger();
+    ExecutorService pool = Executors.newFixedThreadPool(4,
+        task -> new Thread(task, "rescore-" + threads.incrementAndGet()));
     try {
-      List<Future<TopDocs>> futures = new ArrayList<>();
-      for (int i = 0; i < 40; i++) {
-        futures.add(pool.submit(() -> rescorer.rescore(catalog.searcher, awkward(), 100)));
+      List<Future<String>> futures = new ArrayList<>();
+      for (TopDocs window : windows) {
+        futures.add(pool.submit(() -> served(rescorer, window)));
       }
-      for (Future<TopDocs> future : futures) {
-        assertEquals(Arrays.toString(expected.scoreDocs),
-            Arrays.toString(future.get().scoreDocs));
+      for (int i = 0; i < windows.size(); i++) {
+        assertEquals(sequential.get(i), futures.get(i).get(), "window " + i);
       }
     } finally {
-      pool.shutdown();
+      pool.shutdownNow();
     }
-    assertEquals(1, history.calls.get(), "one lookup for the instance, whatever the threads");
+    assertEquals(1, history.calls.get(), "no lookup while rescoring, whatever the threads");
+  }
+
+  /** What a rescore of {@code window} serves and every way of explaining it, as text. */
+  private String served(LearnedRescorer rescorer, TopDocs window) throws IOException {
+    TopDocs rescored = rescorer.rescore(catalog.searcher, window, 100);
+    StringBuilder out = new StringBuilder(Arrays.toString(rescored.scoreDocs));
+    Set<Integer> seen = new HashSet<>();
+    for (ScoreDoc hit : rescored.scoreDocs) {
+      Explanation withWindow = rescorer.explain(catalog.searcher, window, hit.doc);
+      if (seen.add(hit.doc)) { // a duplicate is explained as its best-ranked copy
+        assertEquals(hit.score, withWindow.getValue().floatValue(), "doc " + hit.doc);
+      }
+      Explanation alone =
+          rescorer.explain(catalog.searcher, Explanation.match(hit.score, "first"), hit.doc);
+      out.append(' ').append(withWindow.getValue()).append('/').append(alone.getValue());
+    }
+    return out.toString();
+  }
+
+  private TopDocs randomWindow(Random random) {
+    ScoreDoc[] docs = new ScoreDoc[2 + random.nextInt(20)];
+    for (int i = 0; i < docs.length; i++) {
+      docs[i] = new ScoreDoc(random.nextInt(catalog.reader.maxDoc()), random.nextFloat() * 10,
+          i % 2);
+    }
+    return new TopDocs(TOTAL, docs);
   }
 
   @Test
-  void aFailingLookupPropagatesUnchangedAndIsAskedAgainNextTime() throws Exception {
+  void aFailingLookupPropagatesUnchangedFromTheConstructor() throws Exception {
     AtomicInteger calls = new AtomicInteger();
     IOException down = new IOException("purchase service unavailable");
     FeedbackLookup flaky = (vector, min, max) -> {
@@ -164,19 +201,18 @@ class RescorerContractTest {
       }
       return List.of();
     };
-    LearnedRescorer rescorer = new LearnedRescorer(flaky, queryVector, BY_SKU);
-    TopDocs firstPass = awkward();
     assertSame(down, assertThrows(IOException.class,
-        () -> rescorer.rescore(catalog.searcher, firstPass, 5)));
-    assertEquals(5, rescorer.rescore(catalog.searcher, firstPass, 5).scoreDocs.length);
-    assertEquals(2, calls.get());
+        () -> new LearnedRescorer(flaky, queryVector, BY_SKU)));
+    TopDocs firstPass = awkward();
+    assertEquals(5, new LearnedRescorer(flaky, queryVector, BY_SKU)
+        .rescore(catalog.searcher, firstPass, 5).scoreDocs.length);
+    assertEquals(2, calls.get(), "a new instance asks again");
 
     FeedbackLookup checksDims = (vector, min, max) -> {
       throw new IllegalArgumentException("expected 384 dimensions, got: " + vector.length);
     };
     IllegalArgumentException dims = assertThrows(IllegalArgumentException.class,
-        () -> new LearnedRescorer(checksDims, queryVector, BY_SKU)
-            .rescore(catalog.searcher, firstPass, 5));
+        () -> new LearnedRescorer(checksDims, queryVector, BY_SKU));
     assertTrue(dims.getMessage().contains("got: " + CatalogIndex.DIMS), dims.getMessage());
   }
 

@@ -116,10 +116,9 @@ class ServingParityTest {
         assertEquals(expected.get(i).doc(), doc.doc, "trial " + trial + ", rank " + i);
         assertTrue(Math.abs(doc.score - want) <= 2 * Math.ulp(want),
             "served " + doc.score + ", offline " + want);
-        Explanation viaLastWindow =
-            rescorer.explain(index.searcher, Explanation.match(doc.score, "first"), doc.doc);
-        assertEquals(doc.score, viaLastWindow.getValue().floatValue(), 0f);
         Explanation viaWindow = rescorer.explain(index.searcher, firstPass, doc.doc);
+        assertEquals(expected.get(i).score(), viaWindow.getValue().doubleValue(), 0.0,
+            "explain's value is the score, to the bit");
         assertEquals(doc.score, viaWindow.getValue().floatValue(), 0f);
         if (doc.doc != firstPass.scoreDocs[i].doc) {
           moved++;
@@ -142,7 +141,8 @@ class ServingParityTest {
       List<PastQuery> past = randomPastQueries();
       LearnedRescorer rescorer = new LearnedRescorer((vector, min, max) -> past,
           new float[] {1f}, plain.withModel(model));
-      List<RescoredHit> served = rescorer.rerank(index.searcher, fused, fused.size());
+      RerankWindow ranked = rescorer.window(index.searcher, fused);
+      List<RescoredHit> served = ranked.hits();
 
       List<Candidate> window = new ArrayList<>();
       for (int i = 0; i < fused.size(); i++) {
@@ -166,6 +166,8 @@ class ServingParityTest {
         assertEquals(expected.get(i).doc(), served.get(i).doc(), where);
         assertEquals(expected.get(i).score(), served.get(i).score(), 0.0, where);
         assertEquals(expected.get(i).features(), served.get(i).features(), where);
+        assertEquals(Double.doubleToLongBits(expected.get(i).score()), Double.doubleToLongBits(
+            ranked.explain(served.get(i).doc()).getValue().doubleValue()), "explained: " + where);
       }
     }
   }

@@ -91,7 +91,10 @@ class ThirdPartyAdoptionTest {
     }
   }
 
-  /** Every hit's explanation, both ways, has exactly the hit's score. */
+  /**
+   * Every hit's explanation with its window has exactly the hit's score, its weighted details
+   * adding up to it; from its first-pass explanation alone, the score a rescore of it alone gives.
+   */
   static void assertExplained(LearnedRescorer rescorer, CatalogIndex catalog, Query query,
       TopDocs firstPass, TopDocs rescored) throws IOException {
     Set<Integer> seen = new HashSet<>();
@@ -99,20 +102,25 @@ class ThirdPartyAdoptionTest {
       if (!seen.add(hit.doc)) {
         continue; // a duplicate is explained as its best-ranked copy
       }
-      Explanation firstPassWhy = query == null
-          ? Explanation.match(0f, "no first-pass explanation")
-          : catalog.searcher.explain(query, hit.doc);
-      Explanation stateful = rescorer.explain(catalog.searcher, firstPassWhy, hit.doc);
-      assertEquals(hit.score, stateful.getValue().floatValue(), "doc " + hit.doc + ": " + stateful);
-      Explanation stateless = rescorer.explain(catalog.searcher, firstPass, hit.doc);
-      assertEquals(hit.score, stateless.getValue().floatValue(), "doc " + hit.doc);
+      Explanation withWindow = rescorer.explain(catalog.searcher, firstPass, hit.doc);
+      assertEquals(hit.score, withWindow.getValue().floatValue(), "doc " + hit.doc);
       double sum = 0;
-      for (Explanation detail : stateful.getDetails()) {
-        if (detail.getDescription().contains(": weight ")) {
+      for (Explanation detail : withWindow.getDetails()) {
+        if (detail.getDescription().contains(" × weight ")) {
           sum += detail.getValue().doubleValue();
         }
       }
-      assertEquals(hit.score, (float) sum, "the weighted details add up: " + stateful);
+      assertEquals(withWindow.getValue().doubleValue(), sum, 0.0,
+          "the weighted details add up: " + withWindow);
+      Explanation firstPassWhy = query == null
+          ? Explanation.match(0f, "no first-pass explanation")
+          : catalog.searcher.explain(query, hit.doc);
+      Explanation alone = rescorer.explain(catalog.searcher, firstPassWhy, hit.doc);
+      TopDocs one = new TopDocs(firstPass.totalHits,
+          new ScoreDoc[] {new ScoreDoc(hit.doc, firstPassWhy.getValue().floatValue())});
+      assertEquals(rescorer.rescore(catalog.searcher, one, 1).scoreDocs[0].score,
+          alone.getValue().floatValue(), "doc " + hit.doc + ": " + alone);
+      assertTrue(alone.toString().contains(firstPassWhy.getDescription()), alone.toString());
     }
   }
 
