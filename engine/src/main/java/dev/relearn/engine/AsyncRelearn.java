@@ -95,7 +95,7 @@ public final class AsyncRelearn {
     return submit(() -> relearn.search(request));
   }
 
-  /** {@link Relearn#explain}: a learned search with each hit's score breakdown. */
+  /** {@link Relearn#explain}: a learned search with each hit's score explained. */
   public CompletableFuture<ExplainedResults> explain(SearchRequest request) {
     Objects.requireNonNull(request, "request");
     return submit(() -> relearn.explain(request));

@@ -170,9 +170,10 @@ public final class Relearn implements AutoCloseable {
   }
 
   /**
-   * A {@code learned} search with each hit's score breakdown: every feature's value, weight and
-   * contribution, and the evidence behind the boost. The breakdowns follow the hits' order; the
-   * query's class and its weights, which set the features' weights, come with them.
+   * A {@code learned} search with each hit's score explained as a Lucene {@code Explanation}
+   * whose value is the score: every feature's value, weight and contribution, and the evidence
+   * behind the boost. The explanations follow the hits' order; the query's class and its
+   * weights, which set the features' weights, come with them.
    */
   public ExplainedResults explain(SearchRequest request) throws IOException {
     Objects.requireNonNull(request, "request");

@@ -31,7 +31,7 @@ public enum Feature {
   public static final List<String> LABELS =
       Arrays.stream(values()).map(Feature::label).toList();
 
-  /** The feature's name as explanations and breakdowns show it, e.g. {@code "relevance"}. */
+  /** The feature's name as explanations show it, e.g. {@code "relevance"}. */
   public String label() {
     return name().toLowerCase(Locale.ROOT);
   }
