@@ -62,6 +62,30 @@ class LinearModelTest {
     }
   }
 
+  /**
+   * The positional model this one replaced, term by term in the same order: the named-feature
+   * dot product (with the boost's cap) must give the same bits.
+   */
+  private static double positionalScore(LinearModel m, CandidateFeatures f) {
+    double rw = m.weight(Feature.RELEVANCE);
+    double bw = m.weight(Feature.BOOST);
+    double n = f.boost().evidence();
+    double shrink = n / (n + m.evidenceK());
+    double deviation = n == 0 ? 0.0 : shrink * (f.boost().value() - m.boostBaseline());
+    double boost = n == 0 ? 0.0
+        : Math.max(-m.boostCap(), Math.min(m.boostCap(), bw * deviation));
+    double[] terms = {rw * f.relevance(), m.weight(Feature.BALANCE) * f.balance(), boost,
+      m.weight(Feature.PRIOR) * (shrink == 0 ? 0.0 : shrink * f.logPrior()),
+      m.weight(Feature.RECENCY) * (shrink == 0 ? 0.0 : shrink * f.recency()),
+      m.weight(Feature.FREQUENCY) * (shrink == 0 ? 0.0 : shrink * f.frequency()),
+      m.weight(Feature.CONTEXT) * f.contextMatch()};
+    double sum = 0;
+    for (double term : terms) {
+      sum += term;
+    }
+    return sum;
+  }
+
   @Test
   void usageCountsOnlyAsFarAsSimilarPastQueriesVouchForTheChunk() {
     LinearModel usageOnly = MODEL.withWeight(Feature.CONTEXT, 0);
@@ -95,59 +119,6 @@ class LinearModelTest {
       double frequency) {
     return new CandidateFeatures(1, 0.5, null, null, 0, 0, boost, logPrior, recency, frequency,
         0, List.of());
-  }
-
-  @Test
-  void explanationTotalEqualsScoreExactly() {
-    Random random = new Random(42L);
-    for (int i = 0; i < 2_000; i++) {
-      CandidateFeatures features = randomFeatures(random);
-      Explanation explanation = MODEL.explain(features);
-      double score = MODEL.score(features);
-      assertEquals(Double.doubleToLongBits(score), Double.doubleToLongBits(total(explanation)));
-      Explanation[] details = explanation.getDetails();
-      double[] x = MODEL.featureValues(features);
-      double sum = 0;
-      for (Feature feature : Feature.values()) {
-        Explanation detail = details[feature.ordinal()];
-        assertEquals(feature(explanation, feature.label()), detail, "in Feature order");
-        assertTrue(detail.getDescription().contains(" × weight "
-            + LinearModel.num(MODEL.weight(feature))), detail.getDescription());
-        if (feature != Feature.BOOST) {
-          assertEquals(MODEL.weight(feature) * x[feature.ordinal()],
-              detail.getValue().doubleValue(), 0.0, feature.label());
-        }
-        sum += detail.getValue().doubleValue();
-      }
-      assertEquals(Double.doubleToLongBits(score), Double.doubleToLongBits(sum),
-          "the features' details sum, in order, to the value");
-      assertEquals(features.boost().evidence(), feature(explanation, "boost").getDetails()[0]
-          .getValue().doubleValue(), "the evidence n behind the boost");
-    }
-  }
-
-  /**
-   * The positional model this one replaced, term by term in the same order: the named-feature
-   * dot product (with the boost's cap) must give the same bits.
-   */
-  private static double positionalScore(LinearModel m, CandidateFeatures f) {
-    double rw = m.weight(Feature.RELEVANCE);
-    double bw = m.weight(Feature.BOOST);
-    double n = f.boost().evidence();
-    double shrink = n / (n + m.evidenceK());
-    double deviation = n == 0 ? 0.0 : shrink * (f.boost().value() - m.boostBaseline());
-    double boost = n == 0 ? 0.0
-        : Math.max(-m.boostCap(), Math.min(m.boostCap(), bw * deviation));
-    double[] terms = {rw * f.relevance(), m.weight(Feature.BALANCE) * f.balance(), boost,
-      m.weight(Feature.PRIOR) * (shrink == 0 ? 0.0 : shrink * f.logPrior()),
-      m.weight(Feature.RECENCY) * (shrink == 0 ? 0.0 : shrink * f.recency()),
-      m.weight(Feature.FREQUENCY) * (shrink == 0 ? 0.0 : shrink * f.frequency()),
-      m.weight(Feature.CONTEXT) * f.contextMatch()};
-    double sum = 0;
-    for (double term : terms) {
-      sum += term;
-    }
-    return sum;
   }
 
   @Test
@@ -240,17 +211,6 @@ class LinearModelTest {
     e = assertThrows(IllegalArgumentException.class,
         () -> new LinearModel(weightsOf(0.7, 0, 0.3, 0, 0, 0, 0), 0.5, 5, -1));
     assertEquals("boostCap must be in [0, 1000000.0], got: -1.0", e.getMessage());
-  }
-
-  @Test
-  void notesOnWhatWasNeutralisedAreDetailsValuedZero() {
-    CandidateFeatures features = new CandidateFeatures(1, 0.5, null, null, 0, 0,
-        LearnedBoost.NONE, 0, 0, 0, 0, List.of("first-stage score was NaN"));
-    Explanation explanation = MODEL.explain(features);
-    Explanation note = explanation.getDetails()[Feature.COUNT];
-    assertEquals("neutralised: first-stage score was NaN", note.getDescription());
-    assertEquals(0.0, note.getValue().doubleValue());
-    assertEquals(Feature.COUNT + 1, explanation.getDetails().length);
   }
 
   @Test
