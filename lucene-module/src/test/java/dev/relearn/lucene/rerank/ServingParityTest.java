@@ -99,7 +99,8 @@ class ServingParityTest {
             raw.kind(), raw.learned()));
       }
       FeedbackEvidence evidence =
-          new FeedbackEvidence(past.subList(0, Math.min(20, past.size())), List.of(), VoteWeighting.DEFAULT);
+          new FeedbackEvidence(past.subList(0, Math.min(RerankOptions.DEFAULT_MAX_PAST_QUERIES,
+              past.size())), List.of(), VoteWeighting.DEFAULT);
       List<CandidateFeatures> offline = new FeatureExtractor(NOW).extract(window, evidence,
           context);
       List<RescoredHit> expected = new ArrayList<>();
@@ -152,7 +153,8 @@ class ServingParityTest {
             stage(hit.semantic()), raw.id(), raw.path(), raw.kind(), raw.learned()));
       }
       FeedbackEvidence evidence = new FeedbackEvidence( // the notes say what was left out
-          past.subList(0, Math.min(20, past.size())), rescorer.feedback().notes(), VoteWeighting.DEFAULT);
+          past.subList(0, Math.min(RerankOptions.DEFAULT_MAX_PAST_QUERIES, past.size())),
+          rescorer.feedback().notes(), VoteWeighting.DEFAULT);
       List<CandidateFeatures> offline = new FeatureExtractor(NOW).extract(window, evidence, null);
       List<RescoredHit> expected = new ArrayList<>();
       for (int i = 0; i < window.size(); i++) {
