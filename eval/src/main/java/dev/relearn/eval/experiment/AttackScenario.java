@@ -133,7 +133,34 @@ final class AttackScenario {
     harm.put("queries_helped", helped);
     harm.put("target_in_top10_before", inTop10(beforeRun, target));
     harm.put("target_in_top10_after", inTop10(after.run(), target));
+    harm.put("target_most_ranks_up", mostRanksUp(beforeRun, after.run(), target));
     return harm;
+  }
+
+  /**
+   * The most ranks the target rose on any query: from its rank before the attack (or just below
+   * the ranking, when absent) to its rank after; 0 when it rose nowhere.
+   */
+  static int mostRanksUp(Run before, Run after, String target) {
+    int most = 0;
+    for (String query : after.queryIds()) {
+      int was = rank(before.ranking(query), target);
+      int is = rank(after.ranking(query), target);
+      if (is > 0) {
+        most = Math.max(most, (was > 0 ? was : before.ranking(query).size() + 1) - is);
+      }
+    }
+    return most;
+  }
+
+  /** The 1-based rank of {@code target} in {@code ranking}, or 0 when absent. */
+  private static int rank(List<ScoredDoc> ranking, String target) {
+    for (int i = 0; i < ranking.size(); i++) {
+      if (ranking.get(i).docId().equals(target)) {
+        return i + 1;
+      }
+    }
+    return 0;
   }
 
   private static int inTop10(Run run, String target) {

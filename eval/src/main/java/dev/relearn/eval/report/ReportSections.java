@@ -95,7 +95,8 @@ final class ReportSections {
         .append(harm.get("queries_hurt")).append(" queries hurt and ")
         .append(harm.get("queries_helped")).append(" helped; the chunk is in the top 10 of ")
         .append(harm.get("target_in_top10_after")).append(" test queries (before: ")
-        .append(harm.get("target_in_top10_before")).append(").\n\n");
+        .append(harm.get("target_in_top10_before")).append("); it rose at most ")
+        .append(harm.get("target_most_ranks_up")).append(" ranks on any query.\n\n");
     Map<String, Object> seenRepeated = map(map(d.repeated().details().get("seen"))
         .get("comparison"));
     Map<String, Object> unseen = map(map(d.repeated().details().get("unseen")).get("comparison"));
@@ -130,7 +131,9 @@ final class ReportSections {
           .append("). Attack: mean drop ").append(Fmt.f4(num(map(d.attack().details()
               .get("harm")), "mean_drop_ndcg@10"))).append(", worst query ")
           .append(Fmt.f4(num(map(d.attack().details().get("harm")),
-              "worst_query_drop_ndcg@10"))).append(". Cold start equals hybrid: ")
+              "worst_query_drop_ndcg@10"))).append(", rose at most ")
+          .append(map(d.attack().details().get("harm")).get("target_most_ranks_up"))
+          .append(" ranks. Cold start equals hybrid: ")
           .append(g.details().get("cold_start_equals_hybrid")).append(".\n");
     }
     md.append('\n');

@@ -61,7 +61,7 @@ public final class FeedbackFields {
   private static final String OUTCOME_PREFIX = "outcome_";
 
   /** The stored fields a lookup reads: no event ids, sessions or vectors. */
-  static final Set<String> LOOKUP_FIELDS = Set.of(ID, EVENTS, EVIDENCE, LAST_MILLIS);
+  static final Set<String> LOOKUP_FIELDS = Set.of(ID, EVENTS, EVIDENCE, LAST_MILLIS, SESSION);
 
   private FeedbackFields() {}
 

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.IndexReader;
@@ -26,7 +27,8 @@ import org.apache.lucene.index.ReaderUtil;
  */
 final class PastQueryCache {
   /** What a cluster document holds for lookups, before decay. */
-  private record Entry(int events, Map<String, ChunkEvidence> chunks, long lastMillis) {}
+  private record Entry(int events, Map<String, ChunkEvidence> chunks, long lastMillis,
+      Set<String> sessions) {}
 
   private final SegmentCache<Map<Integer, Entry>> bySegment =
       new SegmentCache<>(leaf -> new ConcurrentHashMap<>());
@@ -47,7 +49,7 @@ final class PastQueryCache {
       segment.put(leafDoc, entry);
     }
     return new PastQuery(Math.max(-1f, Math.min(1f, similarity)), entry.events(), entry.chunks(),
-        entry.lastMillis(), decay.factor(entry.lastMillis(), nowMillis));
+        entry.lastMillis(), decay.factor(entry.lastMillis(), nowMillis), entry.sessions());
   }
 
   private static Entry load(LeafReaderContext leaf, int leafDoc) throws IOException {
@@ -57,7 +59,8 @@ final class PastQueryCache {
       Map<String, ChunkEvidence> canonical = HashMap.newHashMap(chunks.size());
       chunks.forEach((id, evidence) -> canonical.put(ChunkIds.canonical(id), evidence));
       return new Entry(FeedbackFields.intValue(doc, FeedbackFields.EVENTS),
-          Map.copyOf(canonical), FeedbackFields.longValue(doc, FeedbackFields.LAST_MILLIS));
+          Map.copyOf(canonical), FeedbackFields.longValue(doc, FeedbackFields.LAST_MILLIS),
+          Set.of(doc.getValues(FeedbackFields.SESSION)));
     } catch (RuntimeException e) { // damaged bytes that Lucene's decompression or ours trips on
       throw new CorruptIndexException("cluster document " + leafDoc + " cannot be decoded: "
           + e.getMessage(), leaf.reader().toString(), e);

@@ -1,6 +1,7 @@
 package dev.relearn.lucene.feedback;
 
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What was learned from one past query, or from a merged cluster of near-identical past queries,
@@ -19,9 +20,11 @@ import java.util.Map;
  *     boost does not use it; decay is the lookup's job, through {@code scale})
  * @param scale how much every count of {@code chunks} counts now, in [0, 1]: the decay since
  *     {@code lastMillis}, or 1 for none
+ * @param sessions the (hashed) sessions whose events it merges, so that one session's many past
+ *     queries count as one voice; empty when unknown, and then it counts as a session of its own
  */
 public record PastQuery(float similarity, int events, Map<String, ChunkEvidence> chunks,
-    long lastMillis, double scale) {
+    long lastMillis, double scale, Set<String> sessions) {
   /** Validates and copies. */
   public PastQuery {
     if (!(similarity >= -1.001f && similarity <= 1.001f)) {
@@ -34,6 +37,13 @@ public record PastQuery(float similarity, int events, Map<String, ChunkEvidence>
       throw new IllegalArgumentException("scale must be in [0, 1], got: " + scale);
     }
     chunks = Map.copyOf(chunks);
+    sessions = Set.copyOf(sessions);
+  }
+
+  /** A past query whose sessions are unknown. */
+  public PastQuery(float similarity, int events, Map<String, ChunkEvidence> chunks,
+      long lastMillis, double scale) {
+    this(similarity, events, chunks, lastMillis, scale, Set.of());
   }
 
   /** A past query whose evidence counts in full ({@code scale} 1). */

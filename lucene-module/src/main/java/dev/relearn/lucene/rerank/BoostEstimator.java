@@ -2,7 +2,9 @@ package dev.relearn.lucene.rerank;
 
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Computes a chunk's {@link LearnedBoost} from similar past queries. Each past query q weighs in
@@ -51,7 +53,7 @@ public final class BoostEstimator {
     }
     Sums sums = new Sums(weighting.failedClickWeight());
     for (PastQuery query : pastQueries) {
-      sums.add(weight(query, weighting), query.chunks().get(chunkId));
+      sums.add(weight(query, weighting), query.chunks().get(chunkId), query.sessions());
     }
     return sums.boost();
   }
@@ -66,15 +68,29 @@ public final class BoostEstimator {
     private double examined;
     private double successes;
     private double outcomes;
+    private final Set<String> clickSessions = new HashSet<>();
+    private final Set<String> skipSessions = new HashSet<>();
+    private int unknownClickSessions;
+    private int unknownSkipSessions;
 
     Sums(double failedClickWeight) {
       this.failedClickWeight = failedClickWeight;
     }
 
-    /** Adds one past query's evidence with its {@link #weight}; nothing if either is absent. */
-    void add(double weight, ChunkEvidence evidence) {
+    /**
+     * Adds one past query's evidence with its {@link #weight} and the sessions it comes from
+     * (empty: one unknown session); nothing if the weight or the evidence is absent.
+     */
+    void add(double weight, ChunkEvidence evidence, Set<String> from) {
       if (weight == 0 || evidence == null) {
         return;
+      }
+      boolean clicked = evidence.clicks() > 0;
+      if (from.isEmpty()) {
+        unknownClickSessions += clicked ? 1 : 0;
+        unknownSkipSessions += clicked ? 0 : 1;
+      } else {
+        (clicked ? clickSessions : skipSessions).addAll(from);
       }
       double c = Math.min(evidence.clicks(), MAX_COUNT);
       double s = Math.min(evidence.successes(), MAX_COUNT);
@@ -90,7 +106,11 @@ public final class BoostEstimator {
       double clickRate = examined > 0 ? clip01(clicks / examined) : LearnedBoost.NEUTRAL_RATE;
       double successRate =
           outcomes > 0 ? clip01(successes / outcomes) : LearnedBoost.NEUTRAL_RATE;
-      return new LearnedBoost(clickRate, successRate, examined, outcomes);
+      return examined > 0
+          ? new LearnedBoost(clickRate, successRate, examined, outcomes,
+              clickSessions.size() + unknownClickSessions,
+              skipSessions.size() + unknownSkipSessions)
+          : new LearnedBoost(clickRate, successRate, examined, outcomes, 0, 0);
     }
   }
 

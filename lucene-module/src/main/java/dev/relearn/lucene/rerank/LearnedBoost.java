@@ -11,14 +11,16 @@ package dev.relearn.lucene.rerank;
  *     #NEUTRAL_RATE} when no outcome was reported
  * @param evidence the effective sample size {@code n = Σ w_q·examinations_q}, finite and >= 0
  * @param outcomeEvidence {@code Σ w_q·(successes_q + failures_q)}, finite and >= 0
+ * @param clickSessions how many distinct sessions clicked the chunk, >= 0
+ * @param skipSessions how many distinct sessions saw it without a click, >= 0
  */
 public record LearnedBoost(double clickRate, double successRate, double evidence,
-    double outcomeEvidence) {
+    double outcomeEvidence, int clickSessions, int skipSessions) {
   /** The rate assumed without evidence: neither good nor bad. */
   public static final double NEUTRAL_RATE = 0.5;
 
   /** No evidence at all. */
-  public static final LearnedBoost NONE = new LearnedBoost(NEUTRAL_RATE, NEUTRAL_RATE, 0, 0);
+  public static final LearnedBoost NONE = new LearnedBoost(NEUTRAL_RATE, NEUTRAL_RATE, 0, 0, 0, 0);
 
   /** Rejects rates outside [0, 1] and negative or non-finite evidence, naming the value. */
   public LearnedBoost {
@@ -26,6 +28,10 @@ public record LearnedBoost(double clickRate, double successRate, double evidence
     requireRate("successRate", successRate);
     requireEvidence("evidence", evidence);
     requireEvidence("outcomeEvidence", outcomeEvidence);
+    if (clickSessions < 0 || skipSessions < 0) {
+      throw new IllegalArgumentException("clickSessions and skipSessions must be >= 0, got: "
+          + clickSessions + ", " + skipSessions);
+    }
   }
 
   private static void requireRate(String name, double value) {
@@ -38,6 +44,13 @@ public record LearnedBoost(double clickRate, double successRate, double evidence
     if (!(value >= 0) || Double.isInfinite(value)) {
       throw new IllegalArgumentException(name + " must be finite and >= 0, got: " + value);
     }
+  }
+
+  /** Evidence without a session count: one session (for callers that do not track them). */
+  public LearnedBoost(double clickRate, double successRate, double evidence,
+      double outcomeEvidence) {
+    this(clickRate, successRate, evidence, outcomeEvidence,
+        evidence > 0 && clickRate > 0 ? 1 : 0, evidence > 0 && clickRate < 1 ? 1 : 0);
   }
 
   /** The raw boost {@code 0.5·clickRate + 0.5·successRate}, in [0, 1]. */

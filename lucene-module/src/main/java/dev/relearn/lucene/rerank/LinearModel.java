@@ -15,7 +15,7 @@ import org.apache.lucene.search.Explanation;
  * {@link Feature} order, with one non-linear term, the boost's cap:
  *
  * <pre>
- *   score = Σ_f w[f] · x[f], except  w[BOOST] · x[BOOST] → clamp(w[BOOST] · x[BOOST], ±boostCap)
+ *   score = Σ_f w[f] · x[f], except  w[BOOST] · x[BOOST] → clamp(w[BOOST] · x[BOOST], ±cap)
  *   x = (relevance, balance, shrink · (boost − boostBaseline), shrink · logPrior,
  *        shrink · recency, shrink · frequency, contextMatch),   shrink = n / (n + k)
  * </pre>
@@ -52,10 +52,18 @@ import org.apache.lucene.search.Explanation;
  * @param boostBaseline the raw boost that counts as neither good nor bad, in [0, 1]
  * @param evidenceK the shrinkage constant k: evidence n = k trusts half the deviation, and the
  *     usage terms count that share too; > 0
- * @param boostCap the largest absolute boost contribution, in [0, 1e6]
+ * @param boostCap the largest absolute boost contribution, in [0, 1e6]; per voting session when
+ *     {@code capPerSession}
+ * @param capPerSession whether a chunk's cap is {@code boostCap} times the number of distinct
+ *     sessions that back its vote (at least 1): for a vote up, those that clicked it ({@link
+ *     LearnedBoost#clickSessions}); for a vote down, those that saw it and did not ({@link
+ *     LearnedBoost#skipSessions}). One session, however many events it sends, then moves a
+ *     chunk by no more than {@code boostCap} either way. The
+ *     trust fit from clicks sets it ({@code dev.relearn.lucene.trust.Trust#apply}); the prior
+ *     keeps one cap for every chunk
  */
 public record LinearModel(double[] weights, double boostBaseline, double evidenceK,
-    double boostCap) {
+    double boostCap, boolean capPerSession) {
 
   /**
    * The defaults: relevance 0.7, boost 0.3 around a baseline of 0.5 with k = 2 (the uniform
@@ -65,6 +73,11 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
    */
   public static final LinearModel DEFAULT =
       new LinearModel(weightsOf(0.7, 0, 0.3, 0.01, 0.02, 0.02, 0.05), 0.5, 2, 0.1);
+
+  /** A model with one cap for every chunk. */
+  public LinearModel(double[] weights, double boostBaseline, double evidenceK, double boostCap) {
+    this(weights, boostBaseline, evidenceK, boostCap, false);
+  }
 
   /** The largest weight accepted: keeps every contribution finite. */
   public static final double MAX_WEIGHT = 1e6;
@@ -118,7 +131,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
   public LinearModel withWeight(Feature feature, double weight) {
     double[] changed = weights.clone();
     changed[feature.ordinal()] = weight;
-    return new LinearModel(changed, boostBaseline, evidenceK, boostCap);
+    return new LinearModel(changed, boostBaseline, evidenceK, boostCap, capPerSession);
   }
 
   /**
@@ -130,7 +143,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
     changed[Feature.RELEVANCE.ordinal()] = weights.bm25() + weights.vector();
     changed[Feature.BOOST.ordinal()] = weights.learned();
     changed[Feature.BALANCE.ordinal()] = weights.bm25() - weights.vector();
-    return new LinearModel(changed, boostBaseline, evidenceK, boostCap);
+    return new LinearModel(changed, boostBaseline, evidenceK, boostCap, capPerSession);
   }
 
   /**
@@ -159,7 +172,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
 
   /** The score of {@code features}; finite. */
   public double score(CandidateFeatures features) {
-    return sum(contributions(featureValues(features), features.boost().evidence()));
+    return sum(contributions(featureValues(features), features.boost()));
   }
 
   /**
@@ -191,13 +204,22 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
    */
   public Explanation explain(CandidateFeatures features) {
     double[] x = featureValues(features);
-    double[] c = contributions(x, features.boost().evidence());
+    double[] c = contributions(x, features.boost());
     return ScoreExplanation.of(this, features, x, c, sum(c));
   }
 
-  /** Whether the boost's uncapped contribution {@code w[BOOST] · x[BOOST]} exceeds the cap. */
+  /** Whether the boost's uncapped contribution {@code w[BOOST] · x[BOOST]} exceeds its cap. */
   boolean capped(LearnedBoost boost) {
-    return Math.abs(weight(Feature.BOOST) * vote(boost)) > boostCap;
+    return Math.abs(weight(Feature.BOOST) * vote(boost)) > cap(boost);
+  }
+
+  /** The cap of {@code boost}'s contribution: {@link #boostCap}, per session if so set. */
+  double cap(LearnedBoost boost) {
+    if (!capPerSession) {
+      return boostCap;
+    }
+    return boostCap
+        * Math.max(1, vote(boost) > 0 ? boost.clickSessions() : boost.skipSessions());
   }
 
   @Override
@@ -205,12 +227,13 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
     return other instanceof LinearModel m && Arrays.equals(weights, m.weights)
         && Double.compare(boostBaseline, m.boostBaseline) == 0
         && Double.compare(evidenceK, m.evidenceK) == 0
-        && Double.compare(boostCap, m.boostCap) == 0;
+        && Double.compare(boostCap, m.boostCap) == 0 && capPerSession == m.capPerSession;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(Arrays.hashCode(weights), boostBaseline, evidenceK, boostCap);
+    return Objects.hash(Arrays.hashCode(weights), boostBaseline, evidenceK, boostCap,
+        capPerSession);
   }
 
   @Override
@@ -220,7 +243,8 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
       out.append(feature.weightName()).append('=').append(weight(feature)).append(", ");
     }
     return out.append("boostBaseline=").append(boostBaseline).append(", evidenceK=")
-        .append(evidenceK).append(", boostCap=").append(boostCap).append(']').toString();
+        .append(evidenceK).append(", boostCap=").append(boostCap).append(capPerSession ? " per session" : "")
+        .append(']').toString();
   }
 
   /** {@code x} to four significant digits, for the details people read (values stay exact). */
@@ -233,19 +257,13 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
 
   /** The boost's contribution: exactly {@code +0.0} without evidence, within ±boostCap. */
   public double boostContribution(LearnedBoost boost) {
-    return boostContribution(boost.evidence(), boost.value());
+    return boost.evidence() == 0 ? 0.0
+        : capped(weight(Feature.BOOST) * deviation(boost.evidence(), boost.value()), cap(boost));
   }
 
-  private double boostContribution(double evidence, double value) {
-    if (evidence == 0) {
-      return 0.0;
-    }
-    return capped(weight(Feature.BOOST) * deviation(evidence, value));
-  }
-
-  /** The boost's one non-linear step: {@code clamp(contribution, ±boostCap)}. */
-  private double capped(double contribution) {
-    return Math.max(-boostCap, Math.min(boostCap, contribution));
+  /** The boost's one non-linear step: {@code clamp(contribution, ±cap)}. */
+  private static double capped(double contribution, double cap) {
+    return Math.max(-cap, Math.min(cap, contribution));
   }
 
   /** A usage feature times the chunk's shrink: exactly {@code +0.0} when the shrink is 0. */
@@ -272,13 +290,13 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
    * {@code w[f] · x[f]} for every feature, the boost's capped (and exactly {@code +0.0} without
    * evidence, as {@link #boostContribution} computes it).
    */
-  private double[] contributions(double[] x, double evidence) {
+  private double[] contributions(double[] x, LearnedBoost vote) {
     double[] c = new double[Feature.COUNT];
     for (int i = 0; i < Feature.COUNT; i++) {
       c[i] = weights[i] * x[i];
     }
     int boost = Feature.BOOST.ordinal();
-    c[boost] = evidence == 0 ? 0.0 : capped(weights[boost] * x[boost]);
+    c[boost] = vote.evidence() == 0 ? 0.0 : capped(weights[boost] * x[boost], cap(vote));
     return c;
   }
 

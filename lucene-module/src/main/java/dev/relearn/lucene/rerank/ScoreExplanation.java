@@ -60,7 +60,7 @@ final class ScoreExplanation {
           + num(boost.value()) + " (0.5·click rate " + num(boost.clickRate())
           + " + 0.5·success rate " + num(boost.successRate()) + ") minus baseline "
           + num(model.boostBaseline())
-          + (model.capped(boost) ? "; capped at ±" + num(model.boostCap()) : "");
+          + (model.capped(boost) ? "; capped at ±" + num(model.cap(boost)) : "");
       case PRIOR -> "ln max(0.01, 1 + ln(1+successes) − 0.5·ln(1+failures)) = "
           + num(features.logPrior()) + " (0 without outcomes)" + times;
       case RECENCY -> "e^(−age/30 days) since the last use = " + num(features.recency())

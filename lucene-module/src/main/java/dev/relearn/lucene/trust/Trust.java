@@ -7,8 +7,9 @@ import dev.relearn.lucene.rerank.LinearModel;
  * The trust fit from the click log in the vote of similar past queries, and how it was earned.
  * Until {@link TrustFit#MIN_PAIRS} preferences were seen the fit is not used and the model keeps
  * its prior weight and cap exactly ({@link #PRIOR}); after that the vote's weight is {@code
- * trustScale · strength}, uncapped: 0 when the vote did not predict held-out clicks better than
- * position alone.
+ * trustScale · strength}, 0 when the vote did not predict held-out clicks better than position
+ * alone, and the cap applies per voting session: one session moves a chunk at most {@code
+ * boostCap}, however strong the trust.
  *
  * @param fitted whether enough preferences were seen to use the fit
  * @param strength what the vote told about held-out clicks, in nats per preference ({@code gain /
@@ -43,7 +44,7 @@ public record Trust(boolean fitted, double strength, double coefficient, double 
 
   /**
    * {@code model} with the vote's weight set by this trust: unchanged when not {@link #fitted};
-   * else the boost weight is {@code scale · strength · ratingScale}, uncapped.
+   * else the boost weight is {@code scale · strength · ratingScale}, its cap per voting session.
    *
    * @param scale {@code rerank.trustScale}: the vote's weight per nat of held-out information;
    *     finite and >= 0
@@ -64,8 +65,8 @@ public record Trust(boolean fitted, double strength, double coefficient, double 
     double[] weights = model.weights();
     weights[Feature.BOOST.ordinal()] =
         Math.min(LinearModel.MAX_WEIGHT, scale * strength * ratingScale);
-    return new LinearModel(weights, model.boostBaseline(), model.evidenceK(),
-        LinearModel.MAX_WEIGHT);
+    return new LinearModel(weights, model.boostBaseline(), model.evidenceK(), model.boostCap(),
+        true);
   }
 
   private static void requireFinite(String name, double value) {

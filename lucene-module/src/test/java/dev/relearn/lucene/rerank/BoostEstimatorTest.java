@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class BoostEstimatorTest {
@@ -187,5 +188,28 @@ class BoostEstimatorTest {
         IllegalArgumentException.class, () -> new VoteWeighting(1, 1.5)).getMessage());
     assertEquals("temperature must be > 0, got: 0.0", assertThrows(
         IllegalArgumentException.class, () -> new VoteWeighting(0, 1)).getMessage());
+  }
+
+  @Test
+  void oneSessionsManyPastQueriesCountAsOneVoice() {
+    ChunkEvidence click = new ChunkEvidence(1, 1, 1, 0);
+    ChunkEvidence skip = new ChunkEvidence(1, 0, 0, 0);
+    List<PastQuery> oneSession = List.of(
+        new PastQuery(0.9f, 1, Map.of("a", click), 0, 1, Set.of("s1")),
+        new PastQuery(0.8f, 1, Map.of("a", click), 0, 1, Set.of("s1")));
+    List<PastQuery> mixed = List.of(
+        new PastQuery(0.9f, 1, Map.of("a", click), 0, 1, Set.of("s1")),
+        new PastQuery(0.8f, 1, Map.of("a", click), 0, 1, Set.of("s2", "s1")),
+        new PastQuery(0.8f, 1, Map.of("a", skip), 0, 1, Set.of("s3")));
+    List<PastQuery> unknown = List.of(new PastQuery(0.9f, 1, Map.of("a", click), 0),
+        new PastQuery(0.8f, 1, Map.of("a", skip), 0));
+    LearnedBoost one = BoostEstimator.estimate("a", oneSession, VoteWeighting.PLAIN);
+    assertEquals(List.of(1, 0), List.of(one.clickSessions(), one.skipSessions()));
+    LearnedBoost two = BoostEstimator.estimate("a", mixed, VoteWeighting.PLAIN);
+    assertEquals(List.of(2, 1), List.of(two.clickSessions(), two.skipSessions()));
+    assertEquals(two, new FeedbackEvidence(mixed, List.of(), VoteWeighting.PLAIN).boost("a"));
+    LearnedBoost anonymous = BoostEstimator.estimate("a", unknown, VoteWeighting.PLAIN);
+    assertEquals(List.of(1, 1), List.of(anonymous.clickSessions(), anonymous.skipSessions()));
+    assertEquals(LearnedBoost.NONE, BoostEstimator.estimate("b", mixed, VoteWeighting.PLAIN));
   }
 }

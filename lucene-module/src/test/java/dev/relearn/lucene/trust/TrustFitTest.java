@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.lucene.rerank.Feature;
+import dev.relearn.lucene.rerank.LearnedBoost;
 import dev.relearn.lucene.rerank.LinearModel;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,11 +74,19 @@ class TrustFitTest {
   }
 
   @Test
-  void aFittedTrustSetsTheVoteWeightUncappedAndScaledByRatings() {
+  void aFittedTrustSetsTheVoteWeightScaledByRatingsAndCapsItPerSession() {
     Trust trust = new Trust(true, 0.4, 4, 40, 100, 50);
     LinearModel model = trust.apply(LinearModel.DEFAULT, 10, 0.5);
     assertEquals(2, model.weight(Feature.BOOST), 1e-12);
-    assertEquals(LinearModel.MAX_WEIGHT, model.boostCap());
+    assertEquals(LinearModel.DEFAULT.boostCap(), model.boostCap());
+    assertTrue(model.capPerSession());
+    assertFalse(LinearModel.DEFAULT.capPerSession());
+    // weight 2 times a vote of 4/6 · 0.5: 0.667, capped at 0.1 per voting session
+    LearnedBoost oneSession = new LearnedBoost(1, 1, 4, 4, 1, 2); // clicked by one session
+    LearnedBoost threeSessions = new LearnedBoost(1, 1, 4, 4, 3, 0);
+    assertEquals(0.1, model.boostContribution(oneSession), 1e-12);
+    assertEquals(0.3, model.boostContribution(threeSessions), 1e-12);
+    assertEquals(2 * model.vote(threeSessions), 2 * (4.0 / 6) * 0.5, 1e-12);
     assertEquals(LinearModel.DEFAULT.weight(Feature.RELEVANCE), model.weight(Feature.RELEVANCE));
   }
 
