@@ -11,13 +11,16 @@ import dev.relearn.lucene.rerank.FeedbackEvidence;
 import dev.relearn.lucene.rerank.RerankOptions;
 import dev.relearn.lucene.trust.Trust;
 import dev.relearn.lucene.trust.TrustFit;
+import dev.relearn.lucene.trust.VotePair;
 import dev.relearn.lucene.trust.VotePairs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The trust an engine fit from its click log ({@link TrustFit} over the store's held-out queries),
@@ -33,6 +36,11 @@ final class ClickTrust {
   static final int REFIT_EVERY = 250;
   /** At most this many of the latest past-query clusters are fit on: bounds a refit's time. */
   static final int MAX_QUERIES = 4000;
+  /**
+   * The most preference weight one session adds to a fit, however many queries it logged: so
+   * that one session (an attacker's, say) cannot talk the trust down or up on its own.
+   */
+  static final double SESSION_PAIRS = 20;
   /** Points of trust history kept for charts. */
   static final int HISTORY_LIMIT = 200;
 
@@ -101,14 +109,14 @@ final class ClickTrust {
   synchronized Trust refit() throws IOException {
     sinceRefit = 0;
     TrustFit fit = new TrustFit();
+    Map<String, Double> used = new HashMap<>();
     store.forEachHeldOut(rerank.minSimilarity(), rerank.maxPastQueries(), MAX_QUERIES,
-        (logged, others) -> fit.add(VotePairs.of(logged,
-            new FeedbackEvidence(others, List.of(), rerank.vote()), rerank.model())));
+        (session, logged, others) -> fit.add(capped(used, session, VotePairs.of(logged,
+            new FeedbackEvidence(others, List.of(), rerank.vote()), rerank.model()))));
     Trust trust = fit.trust();
     List<TrustPoint> history = new ArrayList<>(state.history());
     history.add(new TrustPoint(System.currentTimeMillis(), trust.queries(), trust.fitted(),
-        trust.strength(),
-        trust.gain()));
+        trust.strength(), trust.gain()));
     if (history.size() > HISTORY_LIMIT) {
       history = history.subList(history.size() - HISTORY_LIMIT, history.size());
     }
@@ -117,6 +125,32 @@ final class ClickTrust {
     AtomicFiles.write(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(next), false);
     state = next;
     return trust;
+  }
+
+  /**
+   * {@code pairs} scaled down so that {@code session}'s pairs weigh at most {@link
+   * #SESSION_PAIRS} in all; {@code used} keeps each session's weight so far.
+   */
+  static List<VotePair> capped(Map<String, Double> used, String session,
+      List<VotePair> pairs) {
+    double total = 0;
+    for (VotePair pair : pairs) {
+      total += pair.weight();
+    }
+    double before = used.getOrDefault(session, 0.0);
+    double allowed = Math.max(0, SESSION_PAIRS - before);
+    used.put(session, before + Math.min(total, allowed));
+    if (total <= allowed) {
+      return pairs;
+    }
+    List<VotePair> scaled = new ArrayList<>();
+    double factor = allowed / total;
+    for (VotePair pair : pairs) {
+      if (factor > 0) {
+        scaled.add(new VotePair(pair.difference(), pair.position(), pair.weight() * factor));
+      }
+    }
+    return scaled;
   }
 
   /** What the fit depends on besides the events: how the vote is cast. */

@@ -121,4 +121,19 @@ class ClickTrustTest {
       assertEquals(0, relearn.trust().events());
     }
   }
+
+  @Test
+  void oneSessionWeighsAtMostSessionPairsInAFit() {
+    java.util.Map<String, Double> used = new java.util.HashMap<>();
+    List<dev.relearn.lucene.trust.VotePair> ten = java.util.Collections.nCopies(10,
+        new dev.relearn.lucene.trust.VotePair(-0.2, 0, 1));
+    double attacker = 0;
+    for (int query = 0; query < 100; query++) {
+      for (var pair : ClickTrust.capped(used, "attacker", ten)) {
+        attacker += pair.weight();
+      }
+    }
+    assertEquals(ClickTrust.SESSION_PAIRS, attacker, 1e-9, "100 queries of 10 pairs each");
+    assertEquals(ten, ClickTrust.capped(used, "someone else", ten), "another session in full");
+  }
 }

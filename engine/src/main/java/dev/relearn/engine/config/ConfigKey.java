@@ -37,7 +37,8 @@ public record ConfigKey(String name, double defaultValue, double min, double max
           "Shrinkage constant k: a boost with evidence n counts n/(n+k) of its deviation (2: a"
               + " uniform prior on the click rate)."),
       real("rerank.boostCap", 0.1, 0, 1e6,
-          "The largest absolute contribution of one chunk's boost to its score."),
+          "The largest absolute contribution of one chunk's boost to its score; once the trust is"
+              + " fit, per session backing the vote."),
       real("rerank.trustScale", 200, 1e-9, 1e6,
           "Converts the trust fit from clicks (log-odds per unit of vote) into the vote's weight."),
       real("rerank.priorWeight", 0.01, 0, 1e6,

@@ -23,8 +23,12 @@ public final class HeldOutQueries {
   /** Receives one session's evidence in one cluster and the held-out similar past queries. */
   @FunctionalInterface
   public interface Receiver {
-    /** One session's evidence in one cluster, and the past queries of other sessions. */
-    void accept(Map<String, ChunkEvidence> logged, List<PastQuery> others) throws IOException;
+    /**
+     * One session's evidence in one cluster, the (hashed) session, and the past queries of other
+     * sessions.
+     */
+    void accept(String session, Map<String, ChunkEvidence> logged, List<PastQuery> others)
+        throws IOException;
   }
 
   private HeldOutQueries() {}
@@ -45,8 +49,9 @@ public final class HeldOutQueries {
           (vector, min, most, skipped) -> index.similarExcept(vector, min, most,
               union(sessions, skipped)),
           cluster.centroid(), minSimilarity, max), renamed);
-      for (Map<String, ChunkEvidence> logged : cluster.evidence().values()) {
-        receiver.accept(logged, others);
+      for (Map.Entry<String, Map<String, ChunkEvidence>> logged
+          : cluster.evidence().entrySet()) {
+        receiver.accept(logged.getKey(), logged.getValue(), others);
       }
     }
   }
