@@ -74,7 +74,7 @@ final class ClickTrust {
         saved != null ? saved : TrustState.EMPTY);
     if (saved == null ? store.hasFeedback()
         : saved.events() != store.events() || !saved.settings().equals(settings(rerank))) {
-      trust.refit(); // the file is missing, unreadable, older than the events or other settings
+      trust.refitOrWarn(); // the file is missing, unreadable, older than the events or settings
     }
     return trust;
   }
@@ -99,9 +99,24 @@ final class ClickTrust {
   }
 
   /** Counts a recorded event and refits after every {@link #REFIT_EVERY} new ones. */
-  synchronized void recorded(FeedbackAck ack) throws IOException {
+  synchronized void recorded(FeedbackAck ack) {
     if (!ack.duplicate() && ++sinceRefit >= REFIT_EVERY) {
+      refitOrWarn();
+    }
+  }
+
+  /**
+   * {@link #refit}, or, when the events cannot be read (a damaged cluster index, say) or the
+   * file cannot be written, a warning and the trust as it was: neither an open nor an
+   * acknowledged event fails because of the trust, and a learned search that reads the damaged
+   * index says so itself.
+   */
+  private void refitOrWarn() {
+    try {
       refit();
+    } catch (IOException | RuntimeException e) {
+      LOG.log(System.Logger.Level.WARNING, "could not refit the trust in the vote (" + e
+          + "); searches keep the trust as it was until the next refit", e);
     }
   }
 
