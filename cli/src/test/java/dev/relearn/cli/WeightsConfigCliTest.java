@@ -1,5 +1,6 @@
 package dev.relearn.cli;
 
+import dev.relearn.lucene.rerank.RerankOptions;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -82,7 +83,7 @@ class WeightsConfigCliTest {
     assertEquals(file.toString(), json.get("exploration.rate").get("source").asText());
     JsonNode whole = json.get("rerank.maxPastQueries").get("value");
     assertTrue(whole.isIntegralNumber(), "an integer knob prints as an integer: " + whole);
-    assertEquals("20", whole.toString());
+    assertEquals(String.valueOf(RerankOptions.DEFAULT_MAX_PAST_QUERIES), whole.toString());
     assertTrue(json.get("rerank.evidenceK").get("value").isFloatingPointNumber());
     Files.writeString(file, "{\"exploration\": {\"rate\": 5}}");
     Result bad = CliTest.run(args("search", "keys"));
