@@ -47,12 +47,7 @@ public final class DatasetEvaluation {
       LearnConfig config, Progress progress) {
     this.dataset = Objects.requireNonNull(dataset, "dataset");
     this.workDir = Objects.requireNonNull(workDir, "workDir");
-    Path main = workDir.resolve(dataset.name());
-    this.options = options
-        .withVectorCacheDir(options.vectorCacheDir() != null ? options.vectorCacheDir()
-            : main.resolve("vector-cache"))
-        .withQueryCacheSize(Math.max(options.queryCacheSize(), QUERY_CACHE))
-        .withReadOnly(false);
+    this.options = writableWithCaches(options, workDir, dataset);
     this.config = Objects.requireNonNull(config, "config");
     this.progress = Objects.requireNonNull(progress, "progress");
   }
@@ -115,6 +110,20 @@ public final class DatasetEvaluation {
     return new DatasetReport(dataset.name(), trainQueries, testQueries, List.of(rows),
         generalisation, protectedVectors, attack, noise, mixed, repeated,
         (System.nanoTime() - start) / 1e9);
+  }
+
+  /**
+   * {@code options} for an evaluation index of {@code dataset}: writable, a query cache of at
+   * least {@link #QUERY_CACHE}, and document vectors cached in {@code workDir/<dataset>/
+   * vector-cache} unless the options name a cache.
+   */
+  static RelearnOptions writableWithCaches(RelearnOptions options, Path workDir,
+      BeirDataset dataset) {
+    return options
+        .withVectorCacheDir(options.vectorCacheDir() != null ? options.vectorCacheDir()
+            : workDir.resolve(dataset.name()).resolve("vector-cache"))
+        .withQueryCacheSize(Math.max(options.queryCacheSize(), QUERY_CACHE))
+        .withReadOnly(false);
   }
 
   /** The 1-2-5 number (1, 2, 5, 10, 20, ...) nearest {@code raw} on a log scale; at least 1. */

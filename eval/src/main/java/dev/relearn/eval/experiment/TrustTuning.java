@@ -94,10 +94,7 @@ public final class TrustTuning {
       LearnConfig config, Progress progress) {
     this.dataset = Objects.requireNonNull(dataset, "dataset");
     this.dir = workDir.resolve(dataset.name() + "-tune");
-    this.options = options.withVectorCacheDir(options.vectorCacheDir() != null
-        ? options.vectorCacheDir() : workDir.resolve(dataset.name()).resolve("vector-cache"))
-        .withQueryCacheSize(Math.max(options.queryCacheSize(), DatasetEvaluation.QUERY_CACHE))
-        .withReadOnly(false);
+    this.options = DatasetEvaluation.writableWithCaches(options, workDir, dataset);
     this.config = Objects.requireNonNull(config, "config");
     this.progress = Objects.requireNonNull(progress, "progress");
   }
