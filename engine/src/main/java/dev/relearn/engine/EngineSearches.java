@@ -137,11 +137,12 @@ final class EngineSearches {
   /**
    * The ranking model with a query class's weights and the trust fit from clicks: the vote's
    * weight is {@code rerank.trustScale} times the trust's strength, times what ratings made of
-   * the learned signal relative to its start (docs/RANKING.md).
+   * the learned signal relative to its start, capped at {@code rerank.sessionCap} per voting
+   * session (docs/RANKING.md).
    */
   private LinearModel model(Weights classWeights, Trust trust) {
     return trust.apply(config.model().withWeights(classWeights),
-        config.value("rerank.trustScale"),
+        config.value("rerank.trustScale"), config.value("rerank.sessionCap"),
         classWeights.learned() / config.weights().initial().learned());
   }
 }

@@ -37,10 +37,12 @@ public record ConfigKey(String name, double defaultValue, double min, double max
           "Shrinkage constant k: a boost with evidence n counts n/(n+k) of its deviation (2: a"
               + " uniform prior on the click rate)."),
       real("rerank.boostCap", 0.1, 0, 1e6,
-          "The largest absolute contribution of one chunk's boost to its score; once the trust is"
-              + " fit, per session backing the vote."),
+          "The largest absolute contribution of one chunk's boost to its score, until the trust is"
+              + " fit."),
       real("rerank.trustScale", 200, 1e-9, 1e6,
           "Converts the trust fit from clicks (log-odds per unit of vote) into the vote's weight."),
+      real("rerank.sessionCap", 0.1, 0, 1e6,
+          "Once the trust is fit: how far one session backing a chunk's vote may move its score."),
       real("rerank.priorWeight", 0.01, 0, 1e6,
           "Weight of the per-chunk log prior, counted n/(n+k) like the boost."),
       real("rerank.recencyWeight", 0.02, 0, 1e6,
