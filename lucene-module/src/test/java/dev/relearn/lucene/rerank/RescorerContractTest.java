@@ -95,7 +95,7 @@ class RescorerContractTest {
         .rescore(catalog.searcher, firstPass, 100);
     assertTrue(rescored.scoreDocs[out.indexOf(bought)].score
         > cold.scoreDocs[docs(cold).indexOf(bought)].score, "bought scores more than cold");
-    assertExplained(rescorer, catalog, null, firstPass, rescored);
+    assertExplained(rescorer, catalog.searcher, null, firstPass, rescored);
     String why = rescorer.explain(catalog.searcher, firstPass, 20).toString();
     assertTrue(why.contains("first-stage score was NaN"), why);
   }

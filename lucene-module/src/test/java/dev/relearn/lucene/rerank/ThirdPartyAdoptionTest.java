@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.lucene.search.Explanation;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
@@ -95,14 +96,14 @@ class ThirdPartyAdoptionTest {
    * Every hit's explanation with its window has exactly the hit's score, its weighted details
    * adding up to it; from its first-pass explanation alone, the score a rescore of it alone gives.
    */
-  static void assertExplained(LearnedRescorer rescorer, CatalogIndex catalog, Query query,
+  static void assertExplained(LearnedRescorer rescorer, IndexSearcher searcher, Query query,
       TopDocs firstPass, TopDocs rescored) throws IOException {
     Set<Integer> seen = new HashSet<>();
     for (ScoreDoc hit : rescored.scoreDocs) {
       if (!seen.add(hit.doc)) {
         continue; // a duplicate is explained as its best-ranked copy
       }
-      Explanation withWindow = rescorer.explain(catalog.searcher, firstPass, hit.doc);
+      Explanation withWindow = rescorer.explain(searcher, firstPass, hit.doc);
       assertEquals(hit.score, withWindow.getValue().floatValue(), "doc " + hit.doc);
       double sum = 0;
       for (Explanation detail : withWindow.getDetails()) {
@@ -114,11 +115,11 @@ class ThirdPartyAdoptionTest {
           "the weighted details add up: " + withWindow);
       Explanation firstPassWhy = query == null
           ? Explanation.match(0f, "no first-pass explanation")
-          : catalog.searcher.explain(query, hit.doc);
-      Explanation alone = rescorer.explain(catalog.searcher, firstPassWhy, hit.doc);
+          : searcher.explain(query, hit.doc);
+      Explanation alone = rescorer.explain(searcher, firstPassWhy, hit.doc);
       TopDocs one = new TopDocs(firstPass.totalHits,
           new ScoreDoc[] {new ScoreDoc(hit.doc, firstPassWhy.getValue().floatValue())});
-      assertEquals(rescorer.rescore(catalog.searcher, one, 1).scoreDocs[0].score,
+      assertEquals(rescorer.rescore(searcher, one, 1).scoreDocs[0].score,
           alone.getValue().floatValue(), "doc " + hit.doc + ": " + alone);
       assertTrue(alone.toString().contains(firstPassWhy.getDescription()), alone.toString());
     }
@@ -148,7 +149,7 @@ class ThirdPartyAdoptionTest {
     List<Integer> othersAfter = new ArrayList<>(order);
     othersAfter.remove((Integer) target);
     assertEquals(others, othersAfter, "no purchases: the others keep BM25's order");
-    assertExplained(rescorer, catalog, bm25(), firstPass, rescored);
+    assertExplained(rescorer, catalog.searcher, bm25(), firstPass, rescored);
     assertTrue(rescorer.explain(catalog.searcher, firstPass, target).toString()
         .contains("evidence n"));
     assertEquals(1, history.calls.get(), "looked up once per rescorer");
@@ -168,7 +169,7 @@ class ThirdPartyAdoptionTest {
     for (ScoreDoc hit : rescored.scoreDocs) {
       assertTrue(!catalog.products.get(hit.doc).deleted(), "kNN skips deleted products");
     }
-    assertExplained(rescorer, catalog, knn, firstPass, rescored);
+    assertExplained(rescorer, catalog.searcher, knn, firstPass, rescored);
   }
 
   @Test
