@@ -5,11 +5,9 @@ import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.IndexMetadata;
 import java.io.IOException;
 import java.nio.file.Path;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherFactory;
 import org.apache.lucene.search.SearcherManager;
@@ -26,11 +24,12 @@ import org.apache.lucene.util.IOUtils;
 final class ChunkIndexFolder {
   private ChunkIndexFolder() {}
 
-  /** The metadata of the index's last commit, or null when there is no index yet. */
+  /**
+   * The metadata of the index's last commit, or null when there is no index yet; an index in a
+   * format this Lucene does not read is refused naming its version and the ones read.
+   */
   static IndexMetadata existingMetadata(Directory directory) throws IOException {
-    return DirectoryReader.indexExists(directory)
-        ? IndexMetadata.fromUserData(SegmentInfos.readLatestCommit(directory).getUserData())
-        : null;
+    return IndexMetadata.read(directory);
   }
 
   /** Searchers over the writer's near-real-time readers. */

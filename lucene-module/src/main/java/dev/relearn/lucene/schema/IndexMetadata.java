@@ -1,7 +1,13 @@
 package dev.relearn.lucene.schema;
 
+import java.io.IOException;
 import java.util.Map;
 import java.util.Objects;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexFormatTooNewException;
+import org.apache.lucene.index.IndexFormatTooOldException;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.store.Directory;
 
 /**
  * What an index was built with, kept in Lucene's commit user data so that opening it with another
@@ -53,6 +59,24 @@ public record IndexMetadata(String modelId, int dimension, int schemaVersion) {
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(
           "corrupt relearn metadata in index commit: " + userData, e);
+    }
+  }
+
+  /**
+   * Reads the metadata of the last commit in {@code directory}.
+   *
+   * @return null when there is no index, or its last commit has no relearn metadata
+   * @throws IOException naming the Lucene version that wrote the index and those this one reads
+   *     when its format is too old or unknown
+   */
+  public static IndexMetadata read(Directory directory) throws IOException {
+    if (!DirectoryReader.indexExists(directory)) {
+      return null;
+    }
+    try {
+      return fromUserData(SegmentInfos.readLatestCommit(directory).getUserData());
+    } catch (IndexFormatTooOldException | IndexFormatTooNewException e) {
+      throw UnreadableIndex.explain(directory, e);
     }
   }
 
