@@ -137,12 +137,12 @@ final class EngineSearches {
   /**
    * The ranking model with a query class's weights and the trust fit from clicks: the vote's
    * weight is {@code rerank.trustScale} times the trust's strength, times what ratings made of
-   * the learned signal relative to its start, capped at {@code rerank.sessionCap} per voting
-   * session (docs/RANKING.md).
+   * the learned signal relative to its start; one session backing the vote moves a chunk at most
+   * {@code rerank.sessionRanks} ranks (docs/RANKING.md).
    */
   private LinearModel model(Weights classWeights, Trust trust) {
     return trust.apply(config.model().withWeights(classWeights),
-        config.value("rerank.trustScale"), config.value("rerank.sessionCap"),
+        config.value("rerank.trustScale"), (int) config.value("rerank.sessionRanks"),
         classWeights.learned() / config.weights().initial().learned());
   }
 }

@@ -1,5 +1,6 @@
 package dev.relearn.engine.config;
 
+import dev.relearn.lucene.rerank.LinearModel;
 import dev.relearn.lucene.rerank.RerankOptions;
 import dev.relearn.lucene.rerank.VoteWeighting;
 import java.util.List;
@@ -41,8 +42,9 @@ public record ConfigKey(String name, double defaultValue, double min, double max
               + " fit."),
       real("rerank.trustScale", 200, 1e-9, 1e6,
           "Converts the trust fit from clicks (log-odds per unit of vote) into the vote's weight."),
-      real("rerank.sessionCap", 0.1, 0, 1e6,
-          "Once the trust is fit: how far one session backing a chunk's vote may move its score."),
+      whole("rerank.sessionRanks", LinearModel.DEFAULT_SESSION_RANKS, 1, LinearModel.MAX_SESSION_RANKS,
+          "Once the trust is fit: how many first-stage ranks one session backing a chunk's vote"
+              + " may move it."),
       real("rerank.priorWeight", 0.01, 0, 1e6,
           "Weight of the per-chunk log prior, counted n/(n+k) like the boost."),
       real("rerank.recencyWeight", 0.02, 0, 1e6,

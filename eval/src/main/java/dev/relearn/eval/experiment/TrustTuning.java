@@ -35,32 +35,28 @@ public final class TrustTuning {
    * @param maxPastQueries {@code rerank.maxPastQueries}, K
    * @param temperature {@code rerank.temperature}
    * @param trustScale {@code rerank.trustScale}
-   * @param sessionCap {@code rerank.sessionCap}
    */
-  public record Setting(int maxPastQueries, double temperature, double trustScale,
-      double sessionCap) {
+  public record Setting(int maxPastQueries, double temperature, double trustScale) {
     /** As {@code relearn.json} says it. */
     String json() {
       return String.format(Locale.ROOT, "{\"rerank\": {\"maxPastQueries\": %d, \"temperature\":"
-          + " %s, \"trustScale\": %s, \"sessionCap\": %s}}%n", maxPastQueries, temperature,
-          trustScale, sessionCap);
+          + " %s, \"trustScale\": %s}}%n", maxPastQueries, temperature, trustScale);
     }
 
     @Override
     public String toString() {
-      return String.format(Locale.ROOT, "K %d, temperature %s, trustScale %s, sessionCap %s",
-          maxPastQueries, temperature >= 1e6 ? "none" : String.valueOf(temperature), trustScale,
-          sessionCap);
+      return String.format(Locale.ROOT, "K %d, temperature %s, trustScale %s", maxPastQueries,
+          temperature >= 1e6 ? "none" : String.valueOf(temperature), trustScale);
     }
   }
 
   /**
-   * Every setting tried: the vote's K and temperature outside, then the trust's scale, then the
-   * cap on one session's move. Temperatures below 0.2 and scales below 100 lost on every dataset
-   * in a wider sweep, so the grid starts there.
+   * Every setting tried: the vote's K and temperature outside, the trust's scale inside.
+   * Temperatures below 0.2 and scales below 100 lost on every dataset in a wider sweep, so the
+   * grid starts there.
    */
   public static final List<Setting> GRID = grid(List.of(20, 50), List.of(0.2, 1e6),
-      List.of(100.0, 200.0, 500.0), List.of(0.1, 0.2, 0.4));
+      List.of(100.0, 200.0, 500.0, 1000.0));
   /** The largest validation loss against hybrid a chosen scale may cause on any dataset. */
   public static final double MAX_LOSS = 0.002;
 
@@ -177,14 +173,12 @@ public final class TrustTuning {
   }
 
   private static List<Setting> grid(List<Integer> ks, List<Double> temperatures,
-      List<Double> scales, List<Double> caps) {
+      List<Double> scales) {
     List<Setting> grid = new ArrayList<>();
     for (int k : ks) {
       for (double temperature : temperatures) {
         for (double scale : scales) {
-          for (double cap : caps) {
-            grid.add(new Setting(k, temperature, scale, cap));
-          }
+          grid.add(new Setting(k, temperature, scale));
         }
       }
     }

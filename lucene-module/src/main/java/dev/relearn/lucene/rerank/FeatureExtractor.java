@@ -81,7 +81,8 @@ public final class FeatureExtractor {
         UsageSignals.recency(learned.lastUsedMillis(), nowMillis),
         UsageSignals.frequencyOfLogs(UsageSignals.logUses(learned.clicks()), logMaxUses(stats)),
         inContext ? 1 : 0,
-        notes);
+        notes,
+        stats.ladder());
   }
 
   /** {@code ln(1+uses)} of the most used vouched chunk in the window. */
@@ -91,9 +92,6 @@ public final class FeatureExtractor {
 
   /** NaN and −∞ as the window's lowest score, +∞ as its highest, a finite score unchanged. */
   private static double neutralised(double score, WindowStats stats) {
-    if (Double.isNaN(score) || score == Double.NEGATIVE_INFINITY) {
-      return stats.minScore();
-    }
-    return score == Double.POSITIVE_INFINITY ? stats.maxScore() : score;
+    return WindowStats.neutralised(score, stats.minScore(), stats.maxScore());
   }
 }

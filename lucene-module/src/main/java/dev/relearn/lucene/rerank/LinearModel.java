@@ -52,18 +52,19 @@ import org.apache.lucene.search.Explanation;
  * @param boostBaseline the raw boost that counts as neither good nor bad, in [0, 1]
  * @param evidenceK the shrinkage constant k: evidence n = k trusts half the deviation, and the
  *     usage terms count that share too; > 0
- * @param boostCap the largest absolute boost contribution, in [0, 1e6]; per voting session when
- *     {@code capPerSession}
- * @param capPerSession whether a chunk's cap is {@code boostCap} times the number of distinct
- *     sessions that back its vote (at least 1): for a vote up, those that clicked it ({@link
- *     LearnedBoost#clickSessions}); for a vote down, those that saw it and did not ({@link
- *     LearnedBoost#skipSessions}). One session, however many events it sends, then moves a
- *     chunk by no more than {@code boostCap} either way. The
- *     trust fit from clicks sets it ({@code dev.relearn.lucene.trust.Trust#apply}); the prior
- *     keeps one cap for every chunk
+ * @param boostCap the largest absolute boost contribution, in [0, 1e6], when {@code
+ *     sessionRanks} is 0
+ * @param sessionRanks 0 for the prior, where {@code boostCap} caps the boost alone; else, once
+ *     the trust is fit ({@code dev.relearn.lucene.trust.Trust#apply}), how many first-stage ranks
+ *     one session backing a chunk's vote may move it: the learned terms together (boost, prior,
+ *     recency, frequency) are scaled down to at most the relevance gap, times the relevance
+ *     weight, to the candidate {@code sessionRanks} places above per session that clicked the
+ *     chunk ({@link LearnedBoost#clickSessions}), for a lift, or below per session that saw it
+ *     and did not ({@link LearnedBoost#skipSessions}), for a drop (at least one session); in [0,
+ *     10000]
  */
 public record LinearModel(double[] weights, double boostBaseline, double evidenceK,
-    double boostCap, boolean capPerSession) {
+    double boostCap, int sessionRanks) {
 
   /**
    * The defaults: relevance 0.7, boost 0.3 around a baseline of 0.5 with k = 2 (the uniform
@@ -74,10 +75,21 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
   public static final LinearModel DEFAULT =
       new LinearModel(weightsOf(0.7, 0, 0.3, 0.01, 0.02, 0.02, 0.05), 0.5, 2, 0.1);
 
-  /** A model with one cap for every chunk. */
+  /** A model with one cap on every chunk's boost: the prior. */
   public LinearModel(double[] weights, double boostBaseline, double evidenceK, double boostCap) {
-    this(weights, boostBaseline, evidenceK, boostCap, false);
+    this(weights, boostBaseline, evidenceK, boostCap, 0);
   }
+
+  /**
+   * The default {@link #sessionRanks} once the trust is fit: one session, however many events it
+   * sends, moves a chunk at most 3 first-stage ranks (a spammer's reach), while the first stage's
+   * clear gaps near the top still let one session's click lift a relevant chunk to the first
+   * places.
+   */
+  public static final int DEFAULT_SESSION_RANKS = 3;
+
+  /** The most ranks {@link #sessionRanks} may allow per session. */
+  public static final int MAX_SESSION_RANKS = 10_000;
 
   /** The largest weight accepted: keeps every contribution finite. */
   public static final double MAX_WEIGHT = 1e6;
@@ -106,6 +118,10 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
       throw new IllegalArgumentException(
           "boostCap must be in [0, " + MAX_WEIGHT + "], got: " + boostCap);
     }
+    if (sessionRanks < 0 || sessionRanks > MAX_SESSION_RANKS) {
+      throw new IllegalArgumentException(
+          "sessionRanks must be in [0, " + MAX_SESSION_RANKS + "], got: " + sessionRanks);
+    }
   }
 
   /**
@@ -131,7 +147,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
   public LinearModel withWeight(Feature feature, double weight) {
     double[] changed = weights.clone();
     changed[feature.ordinal()] = weight;
-    return new LinearModel(changed, boostBaseline, evidenceK, boostCap, capPerSession);
+    return new LinearModel(changed, boostBaseline, evidenceK, boostCap, sessionRanks);
   }
 
   /**
@@ -143,7 +159,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
     changed[Feature.RELEVANCE.ordinal()] = weights.bm25() + weights.vector();
     changed[Feature.BOOST.ordinal()] = weights.learned();
     changed[Feature.BALANCE.ordinal()] = weights.bm25() - weights.vector();
-    return new LinearModel(changed, boostBaseline, evidenceK, boostCap, capPerSession);
+    return new LinearModel(changed, boostBaseline, evidenceK, boostCap, sessionRanks);
   }
 
   /**
@@ -172,7 +188,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
 
   /** The score of {@code features}; finite. */
   public double score(CandidateFeatures features) {
-    return sum(contributions(featureValues(features), features.boost()));
+    return sum(contributions(featureValues(features), features));
   }
 
   /**
@@ -204,22 +220,27 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
    */
   public Explanation explain(CandidateFeatures features) {
     double[] x = featureValues(features);
-    double[] c = contributions(x, features.boost());
+    double[] c = contributions(x, features);
     return ScoreExplanation.of(this, features, x, c, sum(c));
   }
 
   /** Whether the boost's uncapped contribution {@code w[BOOST] · x[BOOST]} exceeds its cap. */
   boolean capped(LearnedBoost boost) {
-    return Math.abs(weight(Feature.BOOST) * vote(boost)) > cap(boost);
+    return sessionRanks == 0 && Math.abs(weight(Feature.BOOST) * vote(boost)) > boostCap;
   }
 
-  /** The cap of {@code boost}'s contribution: {@link #boostCap}, per session if so set. */
-  double cap(LearnedBoost boost) {
-    if (!capPerSession) {
-      return boostCap;
-    }
-    return boostCap
-        * Math.max(1, vote(boost) > 0 ? boost.clickSessions() : boost.skipSessions());
+  /**
+   * The most the learned terms of {@code features} may add ({@code lift}) or take away, once the
+   * trust is fit: the relevance weight times the relevance gap to the candidate {@link
+   * #sessionRanks} places per backing session above, or below.
+   */
+  double sessionRoom(CandidateFeatures features, boolean lift) {
+    LearnedBoost boost = features.boost();
+    int sessions = Math.max(1, lift ? boost.clickSessions() : boost.skipSessions());
+    int steps = (int) Math.min(Integer.MAX_VALUE, (long) sessionRanks * sessions);
+    double gap = lift ? features.ladder().roomAbove(features.relevance(), steps)
+        : features.ladder().roomBelow(features.relevance(), steps);
+    return weight(Feature.RELEVANCE) * gap;
   }
 
   @Override
@@ -227,13 +248,13 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
     return other instanceof LinearModel m && Arrays.equals(weights, m.weights)
         && Double.compare(boostBaseline, m.boostBaseline) == 0
         && Double.compare(evidenceK, m.evidenceK) == 0
-        && Double.compare(boostCap, m.boostCap) == 0 && capPerSession == m.capPerSession;
+        && Double.compare(boostCap, m.boostCap) == 0 && sessionRanks == m.sessionRanks;
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(Arrays.hashCode(weights), boostBaseline, evidenceK, boostCap,
-        capPerSession);
+        sessionRanks);
   }
 
   @Override
@@ -243,8 +264,8 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
       out.append(feature.weightName()).append('=').append(weight(feature)).append(", ");
     }
     return out.append("boostBaseline=").append(boostBaseline).append(", evidenceK=")
-        .append(evidenceK).append(", boostCap=").append(boostCap).append(capPerSession ? " per session" : "")
-        .append(']').toString();
+        .append(evidenceK).append(", boostCap=").append(boostCap).append(", sessionRanks=")
+        .append(sessionRanks).append(']').toString();
   }
 
   /** {@code x} to four significant digits, for the details people read (values stay exact). */
@@ -255,10 +276,13 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
     return BigDecimal.valueOf(x).round(new MathContext(4)).stripTrailingZeros().toPlainString();
   }
 
-  /** The boost's contribution: exactly {@code +0.0} without evidence, within ±boostCap. */
+  /**
+   * The boost's contribution as the prior caps it: exactly {@code +0.0} without evidence, within
+   * ±boostCap (the session cap needs the window: {@link #score}).
+   */
   public double boostContribution(LearnedBoost boost) {
     return boost.evidence() == 0 ? 0.0
-        : capped(weight(Feature.BOOST) * deviation(boost.evidence(), boost.value()), cap(boost));
+        : capped(weight(Feature.BOOST) * deviation(boost.evidence(), boost.value()), boostCap);
   }
 
   /** The boost's one non-linear step: {@code clamp(contribution, ±cap)}. */
@@ -287,16 +311,33 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
   }
 
   /**
-   * {@code w[f] · x[f]} for every feature, the boost's capped (and exactly {@code +0.0} without
-   * evidence, as {@link #boostContribution} computes it).
+   * {@code w[f] · x[f]} for every feature, then the cap: exactly {@code +0.0} for the boost
+   * without evidence; the boost clamped to ±boostCap for the prior; else the learned terms
+   * scaled down together to the {@link #sessionRoom} of their direction, when they exceed it.
    */
-  private double[] contributions(double[] x, LearnedBoost vote) {
+  private double[] contributions(double[] x, CandidateFeatures features) {
     double[] c = new double[Feature.COUNT];
     for (int i = 0; i < Feature.COUNT; i++) {
       c[i] = weights[i] * x[i];
     }
     int boost = Feature.BOOST.ordinal();
-    c[boost] = vote.evidence() == 0 ? 0.0 : capped(weights[boost] * x[boost], cap(vote));
+    if (features.boost().evidence() == 0) {
+      c[boost] = 0.0;
+    } else if (sessionRanks == 0) {
+      c[boost] = capped(c[boost], boostCap);
+    } else {
+      double learned = 0;
+      for (Feature feature : Feature.LEARNED) {
+        learned += c[feature.ordinal()];
+      }
+      double room = sessionRoom(features, learned > 0);
+      if (Math.abs(learned) > room) {
+        double scale = room / Math.abs(learned);
+        for (Feature feature : Feature.LEARNED) {
+          c[feature.ordinal()] *= scale;
+        }
+      }
+    }
     return c;
   }
 

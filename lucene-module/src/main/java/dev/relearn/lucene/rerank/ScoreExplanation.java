@@ -31,16 +31,47 @@ final class ScoreExplanation {
   static Explanation of(LinearModel model, CandidateFeatures features, double[] values,
       double[] contributions, double score) {
     List<Explanation> details = new ArrayList<>(Feature.COUNT + features.notes().size());
+    String sessionCap = sessionCap(model, features, values);
     for (Feature feature : Feature.values()) {
       int i = feature.ordinal();
+      String capped = sessionCap != null && Feature.LEARNED.contains(feature)
+          ? "; " + sessionCap : "";
       details.add(Explanation.match(Double.valueOf(contributions[i]), feature.label()
           + ": value " + num(values[i]) + " × weight " + num(model.weight(feature)) + " ["
-          + detail(feature, features, model) + "]", subDetails(feature, features, model)));
+          + detail(feature, features, model) + capped + "]",
+          subDetails(feature, features, model)));
     }
     for (String note : features.notes()) {
       details.add(Explanation.match(Double.valueOf(0.0), NEUTRALISED + note));
     }
     return Explanation.match(Double.valueOf(score), DESCRIPTION, details);
+  }
+
+  /**
+   * What the session cap did to the learned terms, or null when it did not apply: they add
+   * {@code learned} uncapped, more than one session's room per backing session allows.
+   */
+  private static String sessionCap(LinearModel model, CandidateFeatures features,
+      double[] values) {
+    if (model.sessionRanks() == 0 || features.boost().evidence() == 0) {
+      return null;
+    }
+    double learned = 0;
+    for (Feature feature : Feature.LEARNED) {
+      learned += model.weight(feature) * values[feature.ordinal()];
+    }
+    boolean lift = learned > 0;
+    double room = model.sessionRoom(features, lift);
+    if (Math.abs(learned) <= room) {
+      return null;
+    }
+    LearnedBoost boost = features.boost();
+    int sessions = Math.max(1, lift ? boost.clickSessions() : boost.skipSessions());
+    return "scaled by " + num(room / Math.abs(learned)) + ": the learned terms ("
+        + Feature.LEARNED.stream().map(Feature::label).toList() + ", " + num(learned)
+        + ") may " + (lift ? "lift" : "drop") + " it " + model.sessionRanks() + " ranks per "
+        + (lift ? "clicking" : "skipping") + " session (" + sessions + "), worth "
+        + (lift ? "+" : "−") + num(room) + " here";
   }
 
   /** How {@code feature}'s value was computed, in words. */
@@ -60,7 +91,7 @@ final class ScoreExplanation {
           + num(boost.value()) + " (0.5·click rate " + num(boost.clickRate())
           + " + 0.5·success rate " + num(boost.successRate()) + ") minus baseline "
           + num(model.boostBaseline())
-          + (model.capped(boost) ? "; capped at ±" + num(model.cap(boost)) : "");
+          + (model.capped(boost) ? "; capped at ±" + num(model.boostCap()) : "");
       case PRIOR -> "ln max(0.01, 1 + ln(1+successes) − 0.5·ln(1+failures)) = "
           + num(features.logPrior()) + " (0 without outcomes)" + times;
       case RECENCY -> "e^(−age/30 days) since the last use = " + num(features.recency())
