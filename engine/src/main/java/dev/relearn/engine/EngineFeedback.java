@@ -65,8 +65,7 @@ final class EngineFeedback implements Closeable {
     } catch (CorruptIndexException | IndexFormatTooNewException | IndexFormatTooOldException e) {
       throw damaged(folder, e);
     }
-    RatingLearner ratings = new RatingLearner(weights.weights(), weights.file(),
-        engine.config().model());
+    RatingLearner ratings = new RatingLearner(weights, engine.config().model());
     ClickTrust trust;
     try {
       trust = ClickTrust.open(store, folder, engine.config().rerank());

@@ -7,7 +7,6 @@ import dev.relearn.lucene.weights.AdaptiveWeights;
 import dev.relearn.lucene.weights.QueryClass;
 import dev.relearn.lucene.weights.Update;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -32,17 +31,15 @@ import java.util.List;
 final class RatingLearner {
   private static final int LEARNED = 2;
 
-  private final AdaptiveWeights weights;
-  private final Path file;
+  private final SavedWeights weights;
   private final LinearModel model;
 
   /**
    * @param model the configured model: its boost baseline and shrinkage turn a boost into the
    *     learned signal's contribution (independent of any class's weights)
    */
-  RatingLearner(AdaptiveWeights weights, Path file, LinearModel model) {
+  RatingLearner(SavedWeights weights, LinearModel model) {
     this.weights = weights;
-    this.file = file;
     this.model = model;
   }
 
@@ -85,9 +82,10 @@ final class RatingLearner {
     if (!(high > low)) { // the learned signal favoured no chunk: neither credit nor blame
       sum[LEARNED] = (sum[0] + sum[1]) / 2;
     }
-    Update update = weights.record(queryClass, rating.normalized(), sum, nowMillis, ratingId);
+    Update update =
+        weights.weights().record(queryClass, rating.normalized(), sum, nowMillis, ratingId);
     if (update != null) {
-      weights.save(file);
+      weights.save();
     }
     return update;
   }

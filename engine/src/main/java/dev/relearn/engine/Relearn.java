@@ -53,7 +53,7 @@ public final class Relearn implements AutoCloseable {
   /** How often, at most, a read-only engine looks for the writer's newer commits. */
   public static final long READ_ONLY_REFRESH_MILLIS = 200;
   /** The adaptive weights' file inside the index folder. */
-  public static final String WEIGHTS_FILE = "adaptive-weights.txt";
+  public static final String WEIGHTS_FILE = "adaptive-weights.json";
 
   private volatile EngineParts parts; // replaced by recovery, when no call is in flight
   private final PartsRecovery recovery;

@@ -1,17 +1,39 @@
 package dev.relearn.engine;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.relearn.lucene.files.AtomicFiles;
 import dev.relearn.lucene.weights.AdaptiveWeights;
 import dev.relearn.lucene.weights.AdaptiveWeightsConfig;
 import dev.relearn.lucene.weights.QueryClass;
+import dev.relearn.lucene.weights.WeightsFileException;
+import dev.relearn.lucene.weights.WeightsState;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
  * An engine's {@link AdaptiveWeights} with the file they live in ({@link Relearn#WEIGHTS_FILE}
- * in the index folder): every change made through here (a reset, a seed) is saved, atomically,
- * before it returns. Ratings change them through {@link RatingLearner}, which saves them too.
+ * in the index folder): their {@link WeightsState} as JSON, replaced atomically ({@link
+ * AtomicFiles}) after every change (a rating, a reset, a seed) before the call returns. A file
+ * that cannot be read stops the open with a {@link WeightsFileException} naming the file, the
+ * line and the way out: it is never read as less than it held, which the next save would make
+ * permanent.
  */
 final class SavedWeights {
+  private static final ObjectMapper JSON = JsonMapper.builder()
+      .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES,
+          DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES,
+          DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES,
+          DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+      .enable(SerializationFeature.INDENT_OUTPUT).build();
+  private static final String WAY_OUT = ". Fix the file, restore it from a backup, or delete it"
+      + " to start the weights afresh (feedback is kept)";
+
   private final AdaptiveWeights weights;
   private final Path file;
 
@@ -20,10 +42,28 @@ final class SavedWeights {
     this.file = file;
   }
 
-  /** The weights saved in index folder {@code folder}, or new ones when there are none. */
+  /**
+   * The weights saved in index folder {@code folder}, or new ones when there are none.
+   *
+   * @throws WeightsFileException naming the file and line when the file cannot be read
+   */
   static SavedWeights load(Path folder, AdaptiveWeightsConfig config) throws IOException {
     Path file = folder.resolve(Relearn.WEIGHTS_FILE);
-    return new SavedWeights(AdaptiveWeights.loadIfExists(file, config), file);
+    return new SavedWeights(Files.exists(file) ? AdaptiveWeights.restore(read(file), config)
+        : new AdaptiveWeights(config), file);
+  }
+
+  /** The state saved in {@code file}. */
+  static WeightsState read(Path file) throws IOException {
+    try {
+      return JSON.readValue(Files.readAllBytes(file), WeightsState.class);
+    } catch (JsonProcessingException e) {
+      JsonLocation at = e.getLocation();
+      String problem = e.getCause() instanceof IllegalArgumentException bad ? bad.getMessage()
+          : e.getOriginalMessage();
+      throw new WeightsFileException(file.toString(), at == null ? 1 : Math.max(1,
+          at.getLineNr()), problem + WAY_OUT);
+    }
   }
 
   /** The live weights. */
@@ -31,9 +71,12 @@ final class SavedWeights {
     return weights;
   }
 
-  /** The file they are saved to. */
-  Path file() {
-    return file;
+  /**
+   * Saves the weights as they are now. Saves run one at a time, each taking its snapshot inside
+   * the lock, so that an older snapshot is never renamed over a newer one.
+   */
+  synchronized void save() throws IOException {
+    AtomicFiles.write(file, JSON.writeValueAsBytes(weights.state()), false);
   }
 
   /** Forgets what ratings taught the weights of {@code queryClass}, or of every class if null. */
@@ -43,13 +86,13 @@ final class SavedWeights {
     } else {
       weights.reset(queryClass);
     }
-    weights.save(file);
+    save();
   }
 
   /** Applies a file of historical ratings (checked whole first); returns how many applied. */
   int seed(Path historicalRatings) throws IOException {
     int applied = weights.seed(historicalRatings);
-    weights.save(file);
+    save();
     return applied;
   }
 }

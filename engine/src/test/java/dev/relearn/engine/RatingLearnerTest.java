@@ -9,11 +9,11 @@ import dev.relearn.lucene.rerank.CandidateFeatures;
 import dev.relearn.lucene.rerank.LearnedBoost;
 import dev.relearn.lucene.rerank.LinearModel;
 import dev.relearn.lucene.rerank.RescoredHit;
-import dev.relearn.lucene.weights.AdaptiveWeights;
 import dev.relearn.lucene.weights.AdaptiveWeightsConfig;
 import dev.relearn.lucene.weights.QueryClass;
 import dev.relearn.lucene.weights.Update;
 import dev.relearn.lucene.weights.Weights;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -69,8 +69,9 @@ class RatingLearnerTest {
 
   private Update rate(Rating rating, String chunkId, List<RescoredHit> window)
       throws Exception {
-    AdaptiveWeights weights = new AdaptiveWeights(AdaptiveWeightsConfig.DEFAULTS.withMinSamples(1));
-    RatingLearner learner = new RatingLearner(weights, tmp.resolve("w.txt"), LinearModel.DEFAULT);
+    SavedWeights weights =
+        SavedWeights.load(Files.createTempDirectory(tmp, "w"), AdaptiveWeightsConfig.DEFAULTS.withMinSamples(1));
+    RatingLearner learner = new RatingLearner(weights, LinearModel.DEFAULT);
     Update update = learner.learn(QueryClass.KEYWORDS, rating, List.of(chunkId), window, 1_000L,
         "r1");
     if (update != null) {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -60,17 +59,16 @@ import java.util.Map;
  *
  * <h2>Files</h2>
  *
- * {@link #save} writes the weights to a small line-oriented UTF-8 text file, atomically, that
- * {@link #load} reads back; {@link #seed(Reader)} replays historical ratings through the update
- * rule, one {@code class,rating,c_bm25,c_vector,c_learned[,millis]} per line. Both formats, and
- * what is checked on reading them, are in the {@linkplain dev.relearn.lucene.weights package
- * documentation}.
+ * {@link #state} and {@link #restore} give and take what is worth saving (the engine keeps it in
+ * a JSON file); {@link #seed(Reader)} replays historical ratings through the update rule, one
+ * {@code class,rating,c_bm25,c_vector,c_learned[,millis]} per line (format in the {@linkplain
+ * dev.relearn.lucene.weights package documentation}).
  *
  * <h2>Applied once</h2>
  *
  * {@link #record(QueryClass, double, double[], long, String)} takes the id of a rating and
- * applies each id once: the newest {@value #REMEMBERED_RATINGS} ids are kept, and saved with the
- * weights. A caller that retries a rating after a crash, without knowing whether it was applied,
+ * applies each id once: the newest {@value #REMEMBERED_RATINGS} ids are kept, and are part of
+ * its {@link #state}. A caller that retries a rating after a crash, without knowing whether it was applied,
  * passes the same id and the weights count it exactly once (as long as fewer than that many
  * other ratings came in between). Resets keep the ids: a reset forgets what ratings taught, not
  * which ratings were seen.
@@ -84,7 +82,6 @@ public final class AdaptiveWeights {
   private final AdaptiveWeightsConfig config;
   private final EnumMap<QueryClass, ClassState> states = new EnumMap<>(QueryClass.class);
   private final AppliedRatings applied = new AppliedRatings(REMEMBERED_RATINGS);
-  private final Object saveLock = new Object(); // taken before this, never inside it
 
   /** Adaptive weights with {@link AdaptiveWeightsConfig#DEFAULTS}, every class at its start. */
   public AdaptiveWeights() {
@@ -197,49 +194,27 @@ public final class AdaptiveWeights {
     states.clear();
   }
 
-  /**
-   * Writes every rated class to {@code file} in the format of the package documentation,
-   * atomically: readers see the old file or the new one, never a partial one. Creates missing
-   * parent folders. Saves run one at a time, each writing the state as of its start, so the file
-   * ends with the newest state when threads rate and save at once.
-   */
-  public void save(Path file) throws IOException {
-    synchronized (saveLock) { // else an older snapshot could be renamed over a newer one
-      List<ClassStats> rated = new ArrayList<>();
-      List<String> ids;
-      synchronized (this) {
-        for (QueryClass queryClass : states.keySet()) {
-          rated.add(stats(queryClass));
-        }
-        ids = applied.ids();
-      }
-      WeightsFile.write(file, rated, ids);
+  /** A snapshot of every rated class and the applied rating ids, to save and {@link #restore}. */
+  public synchronized WeightsState state() {
+    List<ClassStats> rated = new ArrayList<>();
+    for (QueryClass queryClass : states.keySet()) {
+      rated.add(stats(queryClass));
     }
+    return new WeightsState(rated, applied.ids());
   }
 
   /**
-   * Reads weights saved by {@link #save}.
-   *
-   * @throws NoSuchFileException if {@code file} does not exist
-   * @throws WeightsFileException naming the file and line if it is not a valid weights file
+   * Adaptive weights with {@code config} that go on from {@code saved}: each class's moving
+   * average is brought within the configured bounds, and only its newest {@code historyLimit}
+   * changes are kept; the current weights follow from the average, the samples and {@code config}.
    */
-  public static AdaptiveWeights load(Path file, AdaptiveWeightsConfig config)
-      throws IOException {
+  public static AdaptiveWeights restore(WeightsState saved, AdaptiveWeightsConfig config) {
     AdaptiveWeights weights = new AdaptiveWeights(config);
-    WeightsFile.Saved saved = WeightsFile.read(file);
-    for (WeightsFile.SavedClass savedClass : saved.classes()) {
-      weights.states.put(savedClass.queryClass(), ClassState.restored(savedClass, config));
+    for (ClassStats stats : saved.classes()) {
+      weights.states.put(stats.queryClass(), ClassState.restored(stats, config));
     }
-    for (String ratingId : saved.appliedRatings()) {
-      weights.applied.add(ratingId);
-    }
+    saved.appliedRatings().forEach(weights.applied::add);
     return weights;
-  }
-
-  /** {@link #load} if {@code file} exists, else fresh adaptive weights with {@code config}. */
-  public static AdaptiveWeights loadIfExists(Path file, AdaptiveWeightsConfig config)
-      throws IOException {
-    return Files.exists(file) ? load(file, config) : new AdaptiveWeights(config);
   }
 
   /**

@@ -24,8 +24,8 @@ final class ClassState {
     this.ema = config.initial();
   }
 
-  /** A class as {@link WeightsFile} saved it, its average brought within the bounds. */
-  static ClassState restored(WeightsFile.SavedClass saved, AdaptiveWeightsConfig config) {
+  /** A class as {@link AdaptiveWeights#state} saw it, its average brought within the bounds. */
+  static ClassState restored(ClassStats saved, AdaptiveWeightsConfig config) {
     ClassState state = new ClassState(config);
     state.ema = Weights.normalized(saved.ema().bm25(), saved.ema().vector(),
         saved.ema().learned(), config.lower(), config.upper());

@@ -20,8 +20,15 @@ import java.util.List;
 public record ClassStats(QueryClass queryClass, long samples, long positives, long negatives,
     Weights weights, Weights ema, long lastMillis, List<HistoryEntry> history) {
 
-  /** Copies the history. */
+  /** Validates the counts and copies the history. */
   public ClassStats {
+    if (queryClass == null || weights == null || ema == null) {
+      throw new IllegalArgumentException("class, weights and ema must not be null");
+    }
+    if (positives < 0 || negatives < 0 || positives + negatives > samples) {
+      throw new IllegalArgumentException("positives (" + positives + ") and negatives ("
+          + negatives + ") must be at least 0 and at most samples (" + samples + ") together");
+    }
     history = List.copyOf(history);
   }
 

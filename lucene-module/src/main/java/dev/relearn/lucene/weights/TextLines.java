@@ -5,9 +5,8 @@ import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 
 /**
- * The significant lines of a weights or seed file (stripped; blank lines and {@code #} comments
- * skipped), numbered so that every error names its line, with the number parsers both formats
- * share.
+ * The significant lines of a seed file (stripped; blank lines and {@code #} comments skipped),
+ * numbered so that every error names its line, with its number parsers.
  */
 final class TextLines {
   private final BufferedReader in;
@@ -18,11 +17,6 @@ final class TextLines {
   TextLines(BufferedReader in, String source) {
     this.in = in;
     this.source = source;
-  }
-
-  /** The number of the line last returned (0 before any). */
-  int number() {
-    return number;
   }
 
   /** The next significant line, or null at the end. */
@@ -48,11 +42,6 @@ final class TextLines {
   /** An error about the current line (or line 1 before any). */
   WeightsFileException error(String problem) {
     return new WeightsFileException(source, Math.max(1, number), problem);
-  }
-
-  /** An error about the end of the input: the line after the last one. */
-  WeightsFileException errorAtEnd(String problem) {
-    return new WeightsFileException(source, number + 1, problem);
   }
 
   /** {@code text}, a field of {@code line}, as a whole number. */

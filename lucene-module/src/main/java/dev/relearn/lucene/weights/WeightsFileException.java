@@ -4,8 +4,8 @@ import java.io.IOException;
 
 /**
  * A saved weights file or a historical-feedback seed that cannot be read: the message names the
- * source (the file, when there is one) and the line, e.g. {@code
- * /home/me/.relearn/adaptive-weights.txt, line 7: bad number 'x' in 'ema 0.4 x 0.3'}.
+ * source (the file, when there is one) and the line, e.g. {@code ratings.csv, line 7: bad number
+ * 'x' in 'keywords,1,0.4,x,0.3'}.
  */
 public final class WeightsFileException extends IOException {
   private static final long serialVersionUID = 1L;
