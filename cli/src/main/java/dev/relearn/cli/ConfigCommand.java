@@ -1,13 +1,14 @@
 package dev.relearn.cli;
 
 import dev.relearn.engine.IndexFolderCheck;
-import dev.relearn.engine.config.ConfigKey;
 import dev.relearn.engine.config.ConfigLoader;
+import dev.relearn.engine.config.ConfigLoader.Setting;
 import dev.relearn.engine.config.RelearnConfig;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -56,22 +57,16 @@ final class ConfigCommand implements Callable<Integer> {
       return 0;
     }
     IndexFolder.requireExisting(index);
-    RelearnConfig config = ConfigLoader.load(index);
-    if (json) {
+    List<Setting> settings = ConfigLoader.settings(index, System.getenv());
+    if (json) { // integer knobs print as 20, not 20.0
       Map<String, Object> byKey = new LinkedHashMap<>();
-      for (ConfigKey key : ConfigKey.ALL) {
-        double value = config.value(key.name());
-        // integer knobs print as 20, not 20.0
-        byKey.put(key.name(), Map.of("value", key.integer() ? (Object) (long) value : value,
-            "source", config.source(key.name())));
-      }
+      settings.forEach(s -> byKey.put(s.key(), Map.of("value", s.value(), "source", s.source())));
       out.println(Json.write(byKey));
       return 0;
     }
-    int width = ConfigKey.ALL.stream().mapToInt(key -> key.name().length()).max().orElse(1);
-    for (ConfigKey key : ConfigKey.ALL) {
-      out.printf("%-" + width + "s %-10s %s%n", key.name(),
-          ConfigKey.plain(config.value(key.name())), config.source(key.name()));
+    int width = settings.stream().mapToInt(s -> s.key().length()).max().orElse(1);
+    for (Setting s : settings) {
+      out.printf("%-" + width + "s %-10s %s%n", s.key(), s.plainValue(), s.source());
     }
     return 0;
   }

@@ -68,7 +68,7 @@ final class EngineFeedback implements Closeable {
     RatingLearner ratings = new RatingLearner(weights, engine.config().model());
     ClickTrust trust;
     try {
-      trust = ClickTrust.open(store, folder, engine.config().rerank());
+      trust = ClickTrust.open(store, folder, engine.config().rerankOptions());
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileSuppressingExceptions(e, store);
       throw e;

@@ -65,7 +65,7 @@ final class EngineOpener {
       if (existing != null) {
         existing.requireCompatible(embedder.metadata(), folder.toString());
       }
-      SavedWeights weights = SavedWeights.load(folder, config.weights());
+      SavedWeights weights = SavedWeights.load(folder, config.weights().adaptive());
       RecentFeedback recent = RecentFeedback.open(folder, !options.readOnly());
       if (options.readOnly()) {
         if (existing == null) {

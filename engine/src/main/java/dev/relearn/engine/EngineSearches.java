@@ -52,7 +52,7 @@ final class EngineSearches {
         readOnly ? new ThrottledRefresh(searchers, Relearn.READ_ONLY_REFRESH_MILLIS) : null;
     this.hybrid = new HybridSearcher(schema);
     this.learnedRanking =
-        new LearnedRanking(hybrid, config.rerank(), new Explorer(config.exploration()));
+        new LearnedRanking(hybrid, config.rerankOptions(), new Explorer(config.exploration()));
     this.config = config;
     this.weights = weights;
     this.sources = sources;
@@ -142,7 +142,7 @@ final class EngineSearches {
    */
   private LinearModel model(Weights classWeights, Trust trust) {
     return trust.apply(config.model().withWeights(classWeights),
-        config.value("rerank.trustScale"), (int) config.value("rerank.sessionRanks"),
+        config.rerank().trustScale(), config.rerank().sessionRanks(),
         classWeights.learned() / config.weights().initial().learned());
   }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -15,10 +16,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -26,18 +29,21 @@ import java.util.TreeSet;
  *
  * <p>The file is optional: without it every key has its default. When present it must be a JSON
  * object of sections ({@code rerank}, {@code weights}, {@code exploration}, {@code feedback}),
- * each an object of numbers; any key may be left out. An environment variable named by {@link
- * ConfigKey#environmentVariable()} overrides the file. Anything wrong is a {@link ConfigException}
+ * each an object of numbers; any key may be left out. The keys and their defaults are those of
+ * {@link RelearnConfig#DEFAULTS} as JSON; each value given is put over its default, and the whole
+ * is bound to a {@link RelearnConfig}, whose records check the values. An environment variable
+ * named by {@link #variable} overrides the file. Anything wrong is a {@link ConfigException}
  * naming the file (with line and column for bad JSON) or the variable, the key and the value: bad
  * JSON, a key given twice, an unknown section or key (typos are not silently ignored), a value
- * that is not a number, a value out of range, start weights that do not sum to 1, an unknown
- * {@code RELEARN_RERANK_*}, {@code RELEARN_WEIGHTS_*}, {@code RELEARN_EXPLORATION_*} or {@code
- * RELEARN_FEEDBACK_*} variable, and any other {@code RELEARN_*} variable whose name is a likely
- * typo of a knob's ({@link VariableTypos}).
+ * that is not a number or not whole where the default is, a value out of range, start weights
+ * that do not sum to 1, an unknown {@code RELEARN_<SECTION>_*} variable, and any other {@code
+ * RELEARN_*} variable whose name is a likely typo of a knob's ({@link VariableTypos}).
  */
 public final class ConfigLoader {
   /** The file's name in the index folder. */
   public static final String FILE = "relearn.json";
+  /** The name of a value's source when nothing set it. */
+  public static final String DEFAULT_SOURCE = "default";
 
   /** Strict: trailing text and a key given twice (which would silently keep the last) fail. */
   private static final ObjectMapper JSON = JsonMapper.builder()
@@ -47,6 +53,21 @@ public final class ConfigLoader {
 
   private ConfigLoader() {}
 
+  /**
+   * One key's effective value.
+   *
+   * @param key the dotted name, {@code section.key}
+   * @param value its value: an integral number for whole-number keys
+   * @param source {@value #DEFAULT_SOURCE}, the file, or the environment variable that set it
+   */
+  public record Setting(String key, JsonNode value, String source) {
+    /** The value as people write it: {@code 5} rather than {@code 5.0}. */
+    public String plainValue() {
+      return value.canConvertToExactIntegral() ? Long.toString(value.longValue())
+          : value.asText();
+    }
+  }
+
   /** The configuration of the index in {@code dir}, with the process's environment. */
   public static RelearnConfig load(Path dir) throws IOException {
     return load(dir, System.getenv());
@@ -54,40 +75,70 @@ public final class ConfigLoader {
 
   /** The configuration of the index in {@code dir} with {@code environment}'s overrides. */
   public static RelearnConfig load(Path dir, Map<String, String> environment) throws IOException {
-    Map<String, Double> values = RelearnConfig.defaultValues();
-    Map<String, String> sources = new LinkedHashMap<>();
+    Map<String, String> sources = new TreeMap<>();
+    return bind(read(dir, environment, sources), sources);
+  }
+
+  /** Every key of the index in {@code dir}, in documentation order, with value and source. */
+  public static List<Setting> settings(Path dir, Map<String, String> environment)
+      throws IOException {
+    Map<String, String> sources = new TreeMap<>();
+    JsonNode values = JSON.valueToTree(bind(read(dir, environment, sources), sources));
+    List<Setting> settings = new ArrayList<>();
+    values.properties().forEach(section -> section.getValue().properties().forEach(key -> {
+      String name = section.getKey() + "." + key.getKey();
+      settings.add(new Setting(name, key.getValue(), sources.getOrDefault(name, DEFAULT_SOURCE)));
+    }));
+    return settings;
+  }
+
+  /** The environment variable that overrides {@code key}: {@code RELEARN_RERANK_MIN_SIMILARITY}. */
+  public static String variable(String key) {
+    return ("RELEARN_" + key.replace('.', '_').replaceAll("([a-z0-9])([A-Z])", "$1_$2"))
+        .toUpperCase(Locale.ROOT);
+  }
+
+  /**
+   * Writes {@code config} as a complete {@code relearn.json} in {@code dir}, to start editing
+   * from; replaces an existing file.
+   */
+  public static Path write(Path dir, RelearnConfig config) throws IOException {
+    Path file = dir.resolve(FILE);
+    AtomicFiles.write(file, (JSON.writerWithDefaultPrettyPrinter().writeValueAsString(config)
+        + "\n").getBytes(StandardCharsets.UTF_8), false); // a cut file would stop every open
+    return file;
+  }
+
+  /** The defaults as JSON with the file and the environment put over them; notes the sources. */
+  private static ObjectNode read(Path dir, Map<String, String> environment,
+      Map<String, String> sources) throws IOException {
+    ObjectNode values = JSON.valueToTree(RelearnConfig.DEFAULTS);
     Path file = dir.resolve(FILE);
     if (Files.exists(file)) {
       readFile(file, values, sources);
     }
     readEnvironment(environment, values, sources);
-    return RelearnConfig.of(values, sources);
+    return values;
   }
 
-  /**
-   * Writes {@code config}'s values as a complete {@code relearn.json} in {@code dir}, to start
-   * editing from; replaces an existing file.
-   */
-  public static Path write(Path dir, RelearnConfig config) throws IOException {
-    ObjectNode root = JSON.createObjectNode();
-    for (ConfigKey key : ConfigKey.ALL) {
-      ObjectNode section = root.has(key.section())
-          ? (ObjectNode) root.get(key.section()) : root.putObject(key.section());
-      double value = config.value(key.name());
-      if (key.integer()) {
-        section.put(key.key(), (long) value);
-      } else {
-        section.put(key.key(), value);
-      }
+  /** {@code values} as a configuration; an error names the sources of the keys it is about. */
+  private static RelearnConfig bind(ObjectNode values, Map<String, String> sources)
+      throws JsonProcessingException {
+    try {
+      return JSON.treeToValue(values, RelearnConfig.class);
+    } catch (JsonMappingException e) { // a check of the records, or a number too large
+      String path = String.join(".", e.getPath().stream()
+          .map(JsonMappingException.Reference::getFieldName).toList());
+      ConfigException bad = e.getCause() instanceof ConfigException c ? c
+          : new ConfigException(List.of(path), path + ": " + e.getOriginalMessage());
+      Set<String> from = new LinkedHashSet<>();
+      bad.keys().forEach(key -> from.add(sources.getOrDefault(key, DEFAULT_SOURCE)));
+      throw new ConfigException(String.join(", ", from) + ": " + bad.getMessage(), e);
     }
-    Path file = dir.resolve(FILE);
-    AtomicFiles.write(file, (JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root)
-        + "\n").getBytes(StandardCharsets.UTF_8), false); // a cut file would stop every open
-    return file;
   }
 
-  private static void readFile(Path file, Map<String, Double> values,
-      Map<String, String> sources) throws IOException {
+  private static void readFile(Path file, ObjectNode values, Map<String, String> sources)
+      throws IOException {
     String source = file.toString();
     JsonNode root;
     try {
@@ -104,14 +155,16 @@ public final class ConfigLoader {
     if (root == null || root.isMissingNode()) {
       return; // an empty file: every default
     }
+    String sections = String.join(", ", names(values));
     if (!root.isObject()) {
-      throw new ConfigException(source + ": must be a JSON object of sections ("
-          + String.join(", ", sections()) + "), got: " + root.getNodeType());
+      throw new ConfigException(source + ": must be a JSON object of sections (" + sections
+          + "), got: " + root.getNodeType());
     }
     for (Map.Entry<String, JsonNode> section : root.properties()) {
-      if (!sections().contains(section.getKey())) {
+      JsonNode known = values.get(section.getKey());
+      if (known == null) {
         throw new ConfigException(source + ": unknown section '" + section.getKey()
-            + "'; known sections: " + String.join(", ", sections()));
+            + "'; known sections: " + sections);
       }
       if (!section.getValue().isObject()) {
         throw new ConfigException(source + ": section '" + section.getKey()
@@ -119,78 +172,78 @@ public final class ConfigLoader {
       }
       for (Map.Entry<String, JsonNode> entry : section.getValue().properties()) {
         String name = section.getKey() + "." + entry.getKey();
-        ConfigKey key = key(name);
-        if (key == null) {
+        if (!known.has(entry.getKey())) {
           throw new ConfigException(source + ": unknown key '" + name + "'; known keys of '"
-              + section.getKey() + "': " + String.join(", ", keysOf(section.getKey())));
+              + section.getKey() + "': " + String.join(", ", names(known)));
         }
         JsonNode value = entry.getValue();
         if (!value.isNumber()) {
           throw new ConfigException(source + ": " + name + " must be a number, got: " + value);
         }
-        values.put(name, key.check(value.doubleValue(), source));
-        sources.put(name, source);
+        set(values, name, value.doubleValue(), source, sources);
       }
     }
   }
 
-  private static void readEnvironment(Map<String, String> environment,
-      Map<String, Double> values, Map<String, String> sources) {
+  private static void readEnvironment(Map<String, String> environment, ObjectNode values,
+      Map<String, String> sources) {
     Set<String> known = new TreeSet<>();
-    for (ConfigKey key : ConfigKey.ALL) {
-      String variable = key.environmentVariable();
+    for (String name : keys(values)) {
+      String variable = variable(name);
       known.add(variable);
       String text = environment.get(variable);
       if (text == null || text.isBlank()) { // `RELEARN_X= relearn …` unsets, as shells mean it
         continue;
       }
-      double value;
       try {
-        value = Double.parseDouble(text.strip());
+        set(values, name, Double.parseDouble(text.strip()), variable, sources);
       } catch (NumberFormatException e) {
-        throw new ConfigException(variable + ": " + key.name() + " must be a number, got: '"
-            + text + "'", e);
+        throw new ConfigException(variable + ": " + name + " must be a number, got: '" + text
+            + "'", e);
       }
-      values.put(key.name(), key.check(value, variable));
-      sources.put(key.name(), variable);
     }
     for (String variable : new TreeSet<>(environment.keySet())) {
-      for (String section : sections()) {
-        String prefix = "RELEARN_" + section.toUpperCase(java.util.Locale.ROOT) + "_";
+      for (String section : names(values)) {
+        String prefix = variable(section) + "_";
         if (variable.startsWith(prefix) && !known.contains(variable)) {
           throw new ConfigException(variable + ": unknown setting; known " + prefix
               + "* variables: " + String.join(", ", known.stream()
                   .filter(v -> v.startsWith(prefix)).toList()));
         }
       }
-      String meant = known.contains(variable) ? null : VariableTypos.meant(variable);
+      String meant = known.contains(variable) ? null : VariableTypos.meant(variable, keys(values));
       if (meant != null) {
         throw new ConfigException(variable + ": unknown setting; did you mean " + meant + "?");
       }
     }
   }
 
-  private static ConfigKey key(String name) {
-    for (ConfigKey key : ConfigKey.ALL) {
-      if (key.name().equals(name)) {
-        return key;
-      }
+  /** Puts {@code value} from {@code source} over key {@code name}'s default, of the same kind. */
+  private static void set(ObjectNode values, String name, double value, String source,
+      Map<String, String> sources) {
+    int dot = name.indexOf('.');
+    ObjectNode section = (ObjectNode) values.get(name.substring(0, dot));
+    String key = name.substring(dot + 1);
+    if (!section.get(key).isIntegralNumber()) {
+      section.put(key, value);
+    } else if (Double.isFinite(value) && value == Math.rint(value)) {
+      section.put(key, (long) value);
+    } else {
+      throw new ConfigException(source + ": " + name + " must be a whole number, got: "
+          + Check.plain(value));
     }
-    return null;
+    sources.put(name, source);
   }
 
-  private static List<String> sections() {
-    List<String> sections = new ArrayList<>();
-    for (ConfigKey key : ConfigKey.ALL) {
-      if (!sections.contains(key.section())) {
-        sections.add(key.section());
-      }
-    }
-    return sections;
+  /** Every dotted key, in documentation order. */
+  private static List<String> keys(JsonNode values) {
+    List<String> keys = new ArrayList<>();
+    values.properties().forEach(section -> section.getValue().fieldNames()
+        .forEachRemaining(key -> keys.add(section.getKey() + "." + key)));
+    return keys;
   }
 
-  private static List<String> keysOf(String section) {
-    return ConfigKey.ALL.stream().filter(k -> k.section().equals(section)).map(ConfigKey::key)
-        .toList();
+  private static List<String> names(JsonNode object) {
+    return object.properties().stream().map(Map.Entry::getKey).toList();
   }
 }

@@ -1,24 +1,21 @@
 package dev.relearn.engine.config;
 
 /**
- * Exploration settings: a share of learned searches swaps one lower slot for a candidate from
- * below the cut, so that learning can discover chunks the first stage ranks too low.
+ * Exploration settings, the {@code exploration} section of {@code relearn.json}: a share of
+ * learned searches swaps one lower slot for a candidate from below the cut, so that learning can
+ * discover chunks the first stage ranks too low.
  *
  * @param rate the share of learned searches that explore, in [0, 1]; 0 is off
- * @param seed the seed of the random choices, >= 0
+ * @param seed the seed of the random choices, in [0, 2^53 − 1]
  */
 public record Exploration(double rate, long seed) {
-  /** Exploration off. */
+  /** Exploration off: the default. */
   public static final Exploration OFF = new Exploration(0, 42);
 
   /** Validates, naming the bad value. */
   public Exploration {
-    if (!(rate >= 0 && rate <= 1)) {
-      throw new IllegalArgumentException("exploration rate must be in [0, 1], got: " + rate);
-    }
-    if (seed < 0) {
-      throw new IllegalArgumentException("exploration seed must be >= 0, got: " + seed);
-    }
+    Check.in("exploration.rate", rate, 0, 1);
+    Check.in("exploration.seed", seed, 0, 0x1p53 - 1);
   }
 
   /** Whether any search explores. */

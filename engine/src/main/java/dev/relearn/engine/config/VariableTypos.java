@@ -1,5 +1,6 @@
 package dev.relearn.engine.config;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -13,8 +14,12 @@ import java.util.Locale;
 final class VariableTypos {
   private VariableTypos() {}
 
-  /** The knob variable {@code variable} probably meant, or null when it does not look like one. */
-  static String meant(String variable) {
+  /**
+   * The knob variable {@code variable} probably meant, or null when it does not look like one.
+   *
+   * @param keys every knob's dotted name
+   */
+  static String meant(String variable, List<String> keys) {
     String upper = variable.toUpperCase(Locale.ROOT);
     if (!upper.startsWith("RELEARN_")) {
       return null;
@@ -22,14 +27,14 @@ final class VariableTypos {
     String name = squash(upper.substring("RELEARN_".length()));
     String best = null;
     int bestDistance = 3; // more than two edits away is not a typo
-    for (ConfigKey key : ConfigKey.ALL) {
-      String section = squash(key.section());
-      String keyName = squash(key.key());
+    for (String key : keys) {
+      String section = squash(key.substring(0, key.indexOf('.')));
+      String keyName = squash(key.substring(key.indexOf('.') + 1));
       boolean keyWithSectionOrNone = name.endsWith(keyName)
           && (name.length() == keyName.length() || name.startsWith(section.substring(0, 4)));
       int distance = keyWithSectionOrNone ? 0 : distance(name, section + keyName);
       if (distance < bestDistance) {
-        best = key.environmentVariable();
+        best = ConfigLoader.variable(key);
         bestDistance = distance;
       }
     }

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.lucene.rerank.Feature;
+import dev.relearn.lucene.rerank.LinearModel;
+import dev.relearn.lucene.rerank.RerankOptions;
+import dev.relearn.lucene.weights.AdaptiveWeightsConfig;
 import dev.relearn.lucene.weights.Weights;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,6 +34,12 @@ class ConfigLoaderTest {
     return ConfigLoader.load(dir, env);
   }
 
+  /** Where the value of {@code key} came from, with {@code env}. */
+  private String source(String key, Map<String, String> env) throws Exception {
+    return ConfigLoader.settings(dir, env).stream().filter(s -> s.key().equals(key)).findFirst()
+        .orElseThrow().source();
+  }
+
   private String error(String json, Map<String, String> env) {
     return assertThrows(ConfigException.class, () -> load(json, env)).getMessage();
   }
@@ -38,13 +47,17 @@ class ConfigLoaderTest {
   @Test
   void withoutAFileEveryKeyHasItsDefault() throws Exception {
     RelearnConfig config = load(null, Map.of());
-    for (ConfigKey key : ConfigKey.ALL) {
-      assertEquals(key.defaultValue(), config.value(key.name()), key.name());
-      assertEquals(RelearnConfig.DEFAULT_SOURCE, config.source(key.name()));
+    List<ConfigLoader.Setting> settings = ConfigLoader.settings(dir, Map.of());
+    assertEquals(24, settings.size());
+    for (ConfigLoader.Setting setting : settings) {
+      assertEquals(ConfigLoader.DEFAULT_SOURCE, setting.source(), setting.key());
     }
     assertEquals(RelearnConfig.DEFAULTS, config);
     assertEquals(Weights.DEFAULT, config.weights().initial());
-    assertEquals(0.7f, config.rerank().minSimilarity());
+    assertEquals(AdaptiveWeightsConfig.DEFAULTS, config.weights().adaptive());
+    assertEquals(0.7f, config.rerankOptions().minSimilarity());
+    assertEquals(LinearModel.DEFAULT, config.model());
+    assertEquals(Duration.ofSeconds(30), config.checkpointInterval());
     assertEquals(0.7, config.model().weight(Feature.RELEVANCE));
     assertEquals(0.0, config.model().weight(Feature.BALANCE));
     assertTrue(!config.exploration().enabled(), "exploration is off by default");
@@ -55,22 +68,23 @@ class ConfigLoaderTest {
     RelearnConfig config = load("{\"rerank\": {\"minSimilarity\": 0.8, \"boostCap\": 0.2},"
         + " \"weights\": {\"minSamples\": 3}}",
         Map.of("RELEARN_RERANK_MIN_SIMILARITY", "0.75", "RELEARN_ROOT", "/elsewhere"));
-    assertEquals(0.75, config.value("rerank.minSimilarity"));
-    assertEquals("RELEARN_RERANK_MIN_SIMILARITY", config.source("rerank.minSimilarity"));
+    Map<String, String> env =
+        Map.of("RELEARN_RERANK_MIN_SIMILARITY", "0.75", "RELEARN_ROOT", "/elsewhere");
+    assertEquals("RELEARN_RERANK_MIN_SIMILARITY", source("rerank.minSimilarity", env));
     assertEquals(0.2, config.model().boostCap());
-    assertEquals(dir.resolve(ConfigLoader.FILE).toString(), config.source("rerank.boostCap"));
-    assertEquals(3, config.weights().minSamples());
-    assertEquals(0.75f, config.rerank().minSimilarity());
+    assertEquals(dir.resolve(ConfigLoader.FILE).toString(), source("rerank.boostCap", env));
+    assertEquals(3, config.weights().adaptive().minSamples());
+    assertEquals(0.75f, config.rerankOptions().minSimilarity());
   }
 
   @Test
   void anEmptyVariableCountsAsUnset() throws Exception {
-    RelearnConfig config = load("{\"rerank\": {\"minSimilarity\": 0.8}}",
-        Map.of("RELEARN_RERANK_MIN_SIMILARITY", "", "RELEARN_RERANK_BOOST_CAP", " "));
-    assertEquals(0.8, config.value("rerank.minSimilarity"));
-    assertEquals(dir.resolve(ConfigLoader.FILE).toString(), config.source("rerank.minSimilarity"));
-    assertEquals(RelearnConfig.defaultValues().get("rerank.boostCap"),
-        config.value("rerank.boostCap"));
+    Map<String, String> env =
+        Map.of("RELEARN_RERANK_MIN_SIMILARITY", "", "RELEARN_RERANK_BOOST_CAP", " ");
+    RelearnConfig config = load("{\"rerank\": {\"minSimilarity\": 0.8}}", env);
+    assertEquals(0.8f, config.rerank().minSimilarity());
+    assertEquals(dir.resolve(ConfigLoader.FILE).toString(), source("rerank.minSimilarity", env));
+    assertEquals(RerankSettings.DEFAULTS.boostCap(), config.rerank().boostCap());
   }
 
   @Test
@@ -144,6 +158,11 @@ class ConfigLoaderTest {
     assertTrue(error("[1, 2]", Map.of()).contains("must be a JSON object of sections"));
     assertTrue(error("{\"weights\": 3}", Map.of()).endsWith(
         "section 'weights' must be an object, got: 3"));
+    assertEquals(dir.resolve(ConfigLoader.FILE) + ": weights.minSamples: Numeric value"
+        + " (10000000000) out of range of int (-2147483648 - 2147483647)", error("{\"weights\": {\"minSamples\": 1e10}}",
+        Map.of()));
+    assertEquals("RELEARN_WEIGHTS_HISTORY_LIMIT: weights.historyLimit must be a whole number, got:"
+        + " Infinity", error(null, Map.of("RELEARN_WEIGHTS_HISTORY_LIMIT", "Infinity")));
   }
 
   @Test
@@ -187,7 +206,7 @@ class ConfigLoaderTest {
         "RELEARN_VECTOR_CACHE", "/c", "RELEARN_NO_BUILD", "1", "RELEARN_DEBUG", "1",
         "RELEARN_JVM_DIRS", "/j", "RELEARN_BIN", "/b", "RELEARN_JAVA_HOME", "/h",
         "RELEARN_BROWSER_TEST_DIR", "/t", "RELEARN_CHROMIUM", "/x");
-    assertEquals(RelearnConfig.DEFAULTS.values(), load(null, others).values());
+    assertEquals(RelearnConfig.DEFAULTS, load(null, others));
   }
 
   @Test
@@ -196,7 +215,7 @@ class ConfigLoaderTest {
     RelearnConfig fromFile = load("{\"feedback\": {\"checkpointSeconds\": 5}}", Map.of());
     assertEquals(Duration.ofSeconds(5), fromFile.checkpointInterval());
     assertEquals(dir.resolve(ConfigLoader.FILE).toString(),
-        fromFile.source("feedback.checkpointSeconds"));
+        source("feedback.checkpointSeconds", Map.of()));
     RelearnConfig overridden = load(null, Map.of("RELEARN_FEEDBACK_CHECKPOINT_SECONDS", "2"));
     assertEquals(Duration.ofSeconds(2), overridden.checkpointInterval());
     assertEquals("RELEARN_FEEDBACK_CHECKPOINT_SECONDS: feedback.checkpointSeconds must be in"
@@ -217,17 +236,19 @@ class ConfigLoaderTest {
   void writtenDefaultsReadBackEqual() throws Exception {
     ConfigLoader.write(dir, RelearnConfig.DEFAULTS);
     RelearnConfig read = ConfigLoader.load(dir, Map.of());
-    assertEquals(RelearnConfig.DEFAULTS.values(), read.values());
-    assertEquals(RelearnConfig.DEFAULTS.model(), read.model());
+    assertEquals(RelearnConfig.DEFAULTS, read);
+    assertTrue(Files.readString(dir.resolve(ConfigLoader.FILE)).contains("\"maxPastQueries\" : "
+        + RerankOptions.DEFAULT_MAX_PAST_QUERIES + ","));
   }
 
   @Test
   void everyKeyIsDocumentedWithItsDefaultAndVariable() throws Exception {
     String docs = Files.readString(Path.of("..", "docs", "CONFIGURATION.md"));
-    for (ConfigKey key : ConfigKey.ALL) {
-      assertTrue(docs.contains("| `" + key.name() + "` | " + ConfigKey.plain(key.defaultValue())
-          + " |"), "docs/CONFIGURATION.md lacks the row of " + key.name());
-      assertTrue(docs.contains("`" + key.environmentVariable() + "`"), key.environmentVariable());
+    for (ConfigLoader.Setting key : ConfigLoader.settings(dir, Map.of())) {
+      assertTrue(docs.contains("| `" + key.key() + "` | " + key.plainValue() + " |"),
+          "docs/CONFIGURATION.md lacks the row of " + key.key());
+      String variable = ConfigLoader.variable(key.key());
+      assertTrue(docs.contains("`" + variable + "`"), variable);
     }
   }
 }

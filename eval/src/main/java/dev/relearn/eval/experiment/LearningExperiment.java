@@ -225,7 +225,7 @@ public final class LearningExperiment {
    * similarity threshold: only those can gain from what similar queries taught.
    */
   private int withSimilarPastQuery(Split split) throws IOException {
-    float threshold = (float) engine.config().value("rerank.minSimilarity");
+    float threshold = engine.config().rerank().minSimilarity();
     int count = 0;
     for (String id : split.ids()) {
       float[] vector = engine.embedder().embedQuery(split.text(id));

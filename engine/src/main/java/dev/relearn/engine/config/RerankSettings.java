@@ -1,0 +1,63 @@
+package dev.relearn.engine.config;
+
+import dev.relearn.lucene.rerank.Feature;
+import dev.relearn.lucene.rerank.LinearModel;
+import dev.relearn.lucene.rerank.RerankOptions;
+import dev.relearn.lucene.rerank.VoteWeighting;
+import dev.relearn.lucene.weights.Weights;
+
+/**
+ * The {@code rerank} section of {@code relearn.json}: how the vote of similar past queries is
+ * cast and weighed. Each key, its range and meaning are in docs/CONFIGURATION.md; the defaults are
+ * those of {@link RerankOptions}, {@link VoteWeighting} and {@link LinearModel}.
+ */
+public record RerankSettings(float minSimilarity, int maxPastQueries, double temperature,
+    double failedClickWeight, double boostBaseline, double evidenceK, double boostCap,
+    double trustScale, int sessionRanks, double priorWeight, double recencyWeight, double frequencyWeight,
+    double contextWeight) {
+  private static final String S = "rerank.";
+  private static final double MAX = LinearModel.MAX_WEIGHT;
+  private static final LinearModel M = LinearModel.DEFAULT;
+
+  /** The defaults. */
+  public static final RerankSettings DEFAULTS = new RerankSettings(
+      RerankOptions.DEFAULT_MIN_SIMILARITY, RerankOptions.DEFAULT_MAX_PAST_QUERIES,
+      VoteWeighting.DEFAULT.temperature(), VoteWeighting.DEFAULT.failedClickWeight(),
+      M.boostBaseline(), M.evidenceK(), M.boostCap(), 200, LinearModel.DEFAULT_SESSION_RANKS,
+      M.weight(Feature.PRIOR),
+      M.weight(Feature.RECENCY), M.weight(Feature.FREQUENCY), M.weight(Feature.CONTEXT));
+
+  /** Validates every value, naming the key. */
+  public RerankSettings {
+    Check.in(S + "minSimilarity", minSimilarity, 0, 1);
+    Check.in(S + "maxPastQueries", maxPastQueries, 1, RerankOptions.MAX_PAST_QUERIES);
+    Check.in(S + "temperature", temperature, 1e-3, MAX);
+    Check.in(S + "failedClickWeight", failedClickWeight, 0, 1);
+    Check.in(S + "boostBaseline", boostBaseline, 0, 1);
+    Check.positive(S + "evidenceK", evidenceK, MAX);
+    Check.in(S + "boostCap", boostCap, 0, MAX);
+    Check.positive(S + "trustScale", trustScale, MAX);
+    Check.in(S + "sessionRanks", sessionRanks, 1, LinearModel.MAX_SESSION_RANKS);
+    Check.in(S + "priorWeight", priorWeight, 0, MAX);
+    Check.in(S + "recencyWeight", recencyWeight, 0, MAX);
+    Check.in(S + "frequencyWeight", frequencyWeight, 0, MAX);
+    Check.in(S + "contextWeight", contextWeight, 0, MAX);
+  }
+
+  /** The base model with the start weights {@code initial}. */
+  LinearModel model(Weights initial) {
+    double[] weights = new double[Feature.COUNT];
+    weights[Feature.PRIOR.ordinal()] = priorWeight;
+    weights[Feature.RECENCY.ordinal()] = recencyWeight;
+    weights[Feature.FREQUENCY.ordinal()] = frequencyWeight;
+    weights[Feature.CONTEXT.ordinal()] = contextWeight;
+    return new LinearModel(weights, boostBaseline, evidenceK, boostCap).withWeights(initial);
+  }
+
+  /** The rescorer's options with {@code model}. */
+  RerankOptions options(LinearModel model) {
+    return RerankOptions.DEFAULTS.withMinSimilarity(minSimilarity)
+        .withMaxPastQueries(maxPastQueries)
+        .withVote(new VoteWeighting(temperature, failedClickWeight)).withModel(model);
+  }
+}
