@@ -16,7 +16,7 @@ final class EvalUserOptions {
           + " queries).")
   Integer sessions;
 
-  @Option(names = "--seed", paramLabel = "S", defaultValue = "42",
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "" + LearnConfig.DEFAULT_SEED,
       description = "Seed of session order, clicks, outcomes and tests"
           + " (default: ${DEFAULT-VALUE}).")
   long seed;
@@ -43,11 +43,12 @@ final class EvalUserOptions {
           + " (default: ${DEFAULT-VALUE}).")
   double successNoise;
 
-  @Option(names = "--shown", paramLabel = "N", defaultValue = "10",
+  @Option(names = "--shown", paramLabel = "N", defaultValue = "" + SimulatedUser.DEFAULT_SHOWN,
       description = "Results the user sees (default: ${DEFAULT-VALUE}).")
   int shown;
 
-  @Option(names = "--attack-events", paramLabel = "N", defaultValue = "1000",
+  @Option(names = "--attack-events", paramLabel = "N",
+      defaultValue = "" + LearnConfig.DEFAULT_ATTACK_EVENTS,
       description = "attack: events the attacking session sends (default: ${DEFAULT-VALUE}).")
   int attackEvents;
 

@@ -28,7 +28,7 @@ final class ServeCommand implements Callable<Integer> {
   @Mixin EngineOptions engine;
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+  @Option(names = "--host", paramLabel = "HOST", defaultValue = HttpApiConfig.DEFAULT_HOST,
       description = "Address to bind (default: ${DEFAULT-VALUE}; 0.0.0.0 serves every"
           + " interface, without authentication).")
   String host;
@@ -42,7 +42,8 @@ final class ServeCommand implements Callable<Integer> {
       description = "Largest request body accepted, in bytes (default: ${DEFAULT-VALUE}).")
   int maxBody;
 
-  @Option(names = "--http-threads", paramLabel = "N", defaultValue = "8",
+  @Option(names = "--http-threads", paramLabel = "N",
+      defaultValue = "" + HttpApiConfig.DEFAULT_THREADS,
       description = "Requests doing engine work at once; each request has its own"
           + " virtual thread (default: ${DEFAULT-VALUE}).")
   int httpThreads;

@@ -35,6 +35,10 @@ import java.util.Objects;
 public record LearnConfig(String trainSplit, String testSplit, int sessions, long seed,
     int curveEvery, SimulatedUser user, SimulatedUser noiseUser, int attackEvents, int repeats,
     double feedbackShare, int trials, int seenQueries, int maxQueries) {
+  /** The default seed. */
+  public static final long DEFAULT_SEED = 42;
+  /** The default number of events the attacking session sends. */
+  public static final int DEFAULT_ATTACK_EVENTS = 1_000;
   /** Probability that a noise user clicks an examined result, and that its task succeeds. */
   public static final double NOISE_PROBABILITY = 0.5;
   /**
@@ -91,8 +95,8 @@ public record LearnConfig(String trainSplit, String testSplit, int sessions, lon
     SimulatedUser noise = new SimulatedUser(
         new PositionBasedModel(1, ClickNoise.independent(NOISE_PROBABILITY)),
         OutcomeModel.independent(NOISE_PROBABILITY), SimulatedUser.DEFAULT_SHOWN);
-    return new LearnConfig("train", "test", -1, 42, 0, SimulatedUser.positionBased(0.1), noise,
-        1_000, 2, 0.5, PairedRandomisationTest.DEFAULT_TRIALS, 2_000, 0);
+    return new LearnConfig("train", "test", -1, DEFAULT_SEED, 0, SimulatedUser.positionBased(0.1),
+        noise, DEFAULT_ATTACK_EVENTS, 2, 0.5, PairedRandomisationTest.DEFAULT_TRIALS, 2_000, 0);
   }
 
   /** With other splits. */

@@ -16,12 +16,16 @@ import java.util.Objects;
  */
 public record HttpApiConfig(String host, int port, int maxBodyBytes, int maxDepth, int threads,
     int networkTimeoutMillis) {
+  /** The default address: loopback only. */
+  public static final String DEFAULT_HOST = "127.0.0.1";
   /** The default port of {@code relearn serve}. */
   public static final int DEFAULT_PORT = 7700;
   /** The default body limit: 64 KiB. */
   public static final int DEFAULT_MAX_BODY = 64 * 1024;
   /** The default JSON nesting limit. */
   public static final int DEFAULT_MAX_DEPTH = 32;
+  /** The default number of requests doing engine work at once. */
+  public static final int DEFAULT_THREADS = 8;
   /** The default network time limit: 10 s. */
   public static final int DEFAULT_NETWORK_TIMEOUT_MILLIS = 10_000;
 
@@ -51,8 +55,8 @@ public record HttpApiConfig(String host, int port, int maxBodyBytes, int maxDept
 
   /** 127.0.0.1:7700, 64 KiB bodies, depth 32, 8 threads, 10 s waits. */
   public static HttpApiConfig defaults() {
-    return new HttpApiConfig("127.0.0.1", DEFAULT_PORT, DEFAULT_MAX_BODY, DEFAULT_MAX_DEPTH, 8,
-        DEFAULT_NETWORK_TIMEOUT_MILLIS);
+    return new HttpApiConfig(DEFAULT_HOST, DEFAULT_PORT, DEFAULT_MAX_BODY, DEFAULT_MAX_DEPTH,
+        DEFAULT_THREADS, DEFAULT_NETWORK_TIMEOUT_MILLIS);
   }
 
   /** With another host and port. */
