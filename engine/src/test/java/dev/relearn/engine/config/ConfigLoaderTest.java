@@ -48,7 +48,7 @@ class ConfigLoaderTest {
   void withoutAFileEveryKeyHasItsDefault() throws Exception {
     RelearnConfig config = load(null, Map.of());
     List<ConfigLoader.Setting> settings = ConfigLoader.settings(dir, Map.of());
-    assertEquals(24, settings.size());
+    assertEquals(25, settings.size());
     for (ConfigLoader.Setting setting : settings) {
       assertEquals(ConfigLoader.DEFAULT_SOURCE, setting.source(), setting.key());
     }
