@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code relearn eval tune}: the defaults of the vote's K and temperature and of {@code
- * rerank.trustScale}, chosen on validation queries carved from the train splits ({@link
+ * rerank.trustScale} and {@code rerank.sessionCap}, chosen on validation queries carved from the train splits ({@link
  * TrustTuning}); test queries are never used.
  */
 @Command(name = "tune", mixinStandardHelpOptions = true,
@@ -24,8 +24,8 @@ import picocli.CommandLine.Spec;
     footer = {
       "  relearn eval tune",
       "  relearn eval tune --datasets scifact --model hashing"},
-    description = {"Choose one rerank.maxPastQueries, rerank.temperature and rerank.trustScale"
-        + " for every dataset, on validation queries.",
+    description = {"Choose one rerank.maxPastQueries, rerank.temperature, rerank.trustScale and"
+        + " rerank.sessionCap for every dataset, on validation queries.",
         "For each dataset a seeded 20 % of the train queries is held out; the simulated user"
             + " runs sessions on the rest; then the held-out queries are scored in learned mode"
             + " with every setting. The setting with the best mean validation gain over hybrid, losing"

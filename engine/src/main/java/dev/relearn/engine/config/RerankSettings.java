@@ -13,7 +13,7 @@ import dev.relearn.lucene.weights.Weights;
  */
 public record RerankSettings(float minSimilarity, int maxPastQueries, double temperature,
     double failedClickWeight, double boostBaseline, double evidenceK, double boostCap,
-    double trustScale, int sessionRanks, double priorWeight, double recencyWeight, double frequencyWeight,
+    double trustScale, double sessionCap, double priorWeight, double recencyWeight, double frequencyWeight,
     double contextWeight) {
   private static final String S = "rerank.";
   private static final double MAX = LinearModel.MAX_WEIGHT;
@@ -23,8 +23,7 @@ public record RerankSettings(float minSimilarity, int maxPastQueries, double tem
   public static final RerankSettings DEFAULTS = new RerankSettings(
       RerankOptions.DEFAULT_MIN_SIMILARITY, RerankOptions.DEFAULT_MAX_PAST_QUERIES,
       VoteWeighting.DEFAULT.temperature(), VoteWeighting.DEFAULT.failedClickWeight(),
-      M.boostBaseline(), M.evidenceK(), M.boostCap(), 200, LinearModel.DEFAULT_SESSION_RANKS,
-      M.weight(Feature.PRIOR),
+      M.boostBaseline(), M.evidenceK(), M.boostCap(), 200, 0.1, M.weight(Feature.PRIOR),
       M.weight(Feature.RECENCY), M.weight(Feature.FREQUENCY), M.weight(Feature.CONTEXT));
 
   /** Validates every value, naming the key. */
@@ -37,7 +36,7 @@ public record RerankSettings(float minSimilarity, int maxPastQueries, double tem
     Check.positive(S + "evidenceK", evidenceK, MAX);
     Check.in(S + "boostCap", boostCap, 0, MAX);
     Check.positive(S + "trustScale", trustScale, MAX);
-    Check.in(S + "sessionRanks", sessionRanks, 1, LinearModel.MAX_SESSION_RANKS);
+    Check.in(S + "sessionCap", sessionCap, 0, MAX);
     Check.in(S + "priorWeight", priorWeight, 0, MAX);
     Check.in(S + "recencyWeight", recencyWeight, 0, MAX);
     Check.in(S + "frequencyWeight", frequencyWeight, 0, MAX);

@@ -145,7 +145,7 @@ class ConfigLoaderTest {
     assertEquals(dir.resolve(ConfigLoader.FILE) + ": unknown key 'rerank.minSimilarty'; known"
         + " keys of 'rerank': minSimilarity, maxPastQueries, temperature, failedClickWeight,"
         + " boostBaseline, evidenceK, boostCap,"
-        + " trustScale, sessionRanks, priorWeight, recencyWeight, frequencyWeight, contextWeight",
+        + " trustScale, sessionCap, priorWeight, recencyWeight, frequencyWeight, contextWeight",
         error("{\"rerank\": {\"minSimilarty\": 0.8}}", Map.of()));
     assertTrue(error("{\"ranking\": {}}", Map.of()).endsWith(
         "unknown section 'ranking'; known sections: rerank, weights, exploration, feedback"));

@@ -35,28 +35,33 @@ public final class TrustTuning {
    * @param maxPastQueries {@code rerank.maxPastQueries}, K
    * @param temperature {@code rerank.temperature}
    * @param trustScale {@code rerank.trustScale}
+   * @param sessionCap {@code rerank.sessionCap}
    */
-  public record Setting(int maxPastQueries, double temperature, double trustScale) {
+  public record Setting(int maxPastQueries, double temperature, double trustScale,
+      double sessionCap) {
     /** As {@code relearn.json} says it. */
     String json() {
       return String.format(Locale.ROOT, "{\"rerank\": {\"maxPastQueries\": %d, \"temperature\":"
-          + " %s, \"trustScale\": %s}}%n", maxPastQueries, temperature, trustScale);
+          + " %s, \"trustScale\": %s, \"sessionCap\": %s}}%n", maxPastQueries, temperature,
+          trustScale, sessionCap);
     }
 
     @Override
     public String toString() {
-      return String.format(Locale.ROOT, "K %d, temperature %s, trustScale %s", maxPastQueries,
-          temperature >= 1e6 ? "none" : String.valueOf(temperature), trustScale);
+      return String.format(Locale.ROOT, "K %d, temperature %s, trustScale %s, sessionCap %s",
+          maxPastQueries, temperature >= 1e6 ? "none" : String.valueOf(temperature), trustScale,
+          sessionCap);
     }
   }
 
   /**
-   * Every setting tried: the vote's K and temperature outside, the trust's scale inside.
-   * Temperatures below 0.2 and scales below 100 lost on every dataset in a wider sweep, so the
-   * grid starts there.
+   * Every setting tried: the vote's K and temperature outside, then the trust's scale, then the
+   * cap on one session's move. K 20 and 50, temperatures below 0.2 and scales below 100 were
+   * within 0.001 of each other or lost on every dataset in a wider sweep, so the grid starts
+   * there.
    */
-  public static final List<Setting> GRID = grid(List.of(20, 50), List.of(0.2, 1e6),
-      List.of(100.0, 200.0, 500.0, 1000.0));
+  public static final List<Setting> GRID = grid(List.of(50), List.of(0.2, 1e6),
+      List.of(100.0, 200.0, 500.0), List.of(0.1, 0.2, 0.4));
   /** The largest validation loss against hybrid a chosen scale may cause on any dataset. */
   public static final double MAX_LOSS = 0.002;
 
@@ -173,12 +178,14 @@ public final class TrustTuning {
   }
 
   private static List<Setting> grid(List<Integer> ks, List<Double> temperatures,
-      List<Double> scales) {
+      List<Double> scales, List<Double> caps) {
     List<Setting> grid = new ArrayList<>();
     for (int k : ks) {
       for (double temperature : temperatures) {
         for (double scale : scales) {
-          grid.add(new Setting(k, temperature, scale));
+          for (double cap : caps) {
+            grid.add(new Setting(k, temperature, scale, cap));
+          }
         }
       }
     }

@@ -32,9 +32,9 @@ class TrustTuningTest {
   @Test
   void aSettingIsWrittenAsRelearnJson() {
     assertEquals("{\"rerank\": {\"maxPastQueries\": 50, \"temperature\": 0.05, \"trustScale\":"
-        + " 100.0}}" + System.lineSeparator(),
-        new TrustTuning.Setting(50, 0.05, 100).json());
-    assertEquals("K 20, temperature none, trustScale 20.0",
-        new TrustTuning.Setting(20, 1e6, 20).toString());
+        + " 100.0, \"sessionCap\": 0.2}}" + System.lineSeparator(),
+        new TrustTuning.Setting(50, 0.05, 100, 0.2).json());
+    assertEquals("K 20, temperature none, trustScale 20.0, sessionCap 0.4",
+        new TrustTuning.Setting(20, 1e6, 20, 0.4).toString());
   }
 }

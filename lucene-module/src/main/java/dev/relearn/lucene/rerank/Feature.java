@@ -13,7 +13,7 @@ public enum Feature {
   RELEVANCE,
   /** {@code (bm25Norm − vectorNorm) / 2}; its weight may be negative (favours vectors). */
   BALANCE,
-  /** The learned boost's shrunk deviation from its baseline (the vote); its contribution is capped. */
+  /** The learned boost's shrunk deviation from its baseline; its contribution is capped. */
   BOOST,
   /** The per-chunk log prior, times the chunk's shrink. */
   PRIOR,
@@ -28,8 +28,8 @@ public enum Feature {
   public static final int COUNT = values().length;
 
   /**
-   * The terms learned from similar past queries, which a session's cap bounds together (see
-   * {@link LinearModel#sessionRanks}).
+   * The terms learned from similar past queries, which the per-session cap bounds together (see
+   * {@link LinearModel#capPerSession}).
    */
   public static final List<Feature> LEARNED = List.of(BOOST, PRIOR, RECENCY, FREQUENCY);
 

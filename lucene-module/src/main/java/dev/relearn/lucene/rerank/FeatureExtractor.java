@@ -81,8 +81,7 @@ public final class FeatureExtractor {
         UsageSignals.recency(learned.lastUsedMillis(), nowMillis),
         UsageSignals.frequencyOfLogs(UsageSignals.logUses(learned.clicks()), logMaxUses(stats)),
         inContext ? 1 : 0,
-        notes,
-        stats.ladder());
+        notes);
   }
 
   /** {@code ln(1+uses)} of the most used vouched chunk in the window. */
@@ -92,6 +91,9 @@ public final class FeatureExtractor {
 
   /** NaN and −∞ as the window's lowest score, +∞ as its highest, a finite score unchanged. */
   private static double neutralised(double score, WindowStats stats) {
-    return WindowStats.neutralised(score, stats.minScore(), stats.maxScore());
+    if (Double.isNaN(score) || score == Double.NEGATIVE_INFINITY) {
+      return stats.minScore();
+    }
+    return score == Double.POSITIVE_INFINITY ? stats.maxScore() : score;
   }
 }

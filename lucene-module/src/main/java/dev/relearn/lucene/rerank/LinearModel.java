@@ -52,19 +52,19 @@ import org.apache.lucene.search.Explanation;
  * @param boostBaseline the raw boost that counts as neither good nor bad, in [0, 1]
  * @param evidenceK the shrinkage constant k: evidence n = k trusts half the deviation, and the
  *     usage terms count that share too; > 0
- * @param boostCap the largest absolute boost contribution, in [0, 1e6], when {@code
- *     sessionRanks} is 0
- * @param sessionRanks 0 for the prior, where {@code boostCap} caps the boost alone; else, once
- *     the trust is fit ({@code dev.relearn.lucene.trust.Trust#apply}), how many first-stage ranks
- *     one session backing a chunk's vote may move it: the learned terms together (boost, prior,
- *     recency, frequency) are scaled down to at most the relevance gap, times the relevance
- *     weight, to the candidate {@code sessionRanks} places above per session that clicked the
- *     chunk ({@link LearnedBoost#clickSessions}), for a lift, or below per session that saw it
- *     and did not ({@link LearnedBoost#skipSessions}), for a drop (at least one session); in [0,
- *     10000]
+ * @param boostCap the largest absolute boost contribution, in [0, 1e6]; per voting session when
+ *     {@code capPerSession}
+ * @param capPerSession whether the cap is per session, once the trust is fit: the learned terms
+ *     together (boost, prior, recency, frequency: {@link Feature#LEARNED}) are scaled down to at
+ *     most {@code boostCap} times the distinct sessions that back their direction (at least 1):
+ *     for a lift, those that clicked the chunk ({@link LearnedBoost#clickSessions}); for a drop,
+ *     those that saw it and did not ({@link LearnedBoost#skipSessions}). One session, however
+ *     many events it sends, then moves a chunk's score by no more than {@code boostCap}. The
+ *     trust fit from clicks sets it ({@code dev.relearn.lucene.trust.Trust#apply}); the prior
+ *     caps the boost alone
  */
 public record LinearModel(double[] weights, double boostBaseline, double evidenceK,
-    double boostCap, int sessionRanks) {
+    double boostCap, boolean capPerSession) {
 
   /**
    * The defaults: relevance 0.7, boost 0.3 around a baseline of 0.5 with k = 2 (the uniform
@@ -75,21 +75,10 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
   public static final LinearModel DEFAULT =
       new LinearModel(weightsOf(0.7, 0, 0.3, 0.01, 0.02, 0.02, 0.05), 0.5, 2, 0.1);
 
-  /** A model with one cap on every chunk's boost: the prior. */
+  /** A model with one cap for every chunk. */
   public LinearModel(double[] weights, double boostBaseline, double evidenceK, double boostCap) {
-    this(weights, boostBaseline, evidenceK, boostCap, 0);
+    this(weights, boostBaseline, evidenceK, boostCap, false);
   }
-
-  /**
-   * The default {@link #sessionRanks} once the trust is fit: one session, however many events it
-   * sends, moves a chunk at most 3 first-stage ranks (a spammer's reach), while the first stage's
-   * clear gaps near the top still let one session's click lift a relevant chunk to the first
-   * places.
-   */
-  public static final int DEFAULT_SESSION_RANKS = 3;
-
-  /** The most ranks {@link #sessionRanks} may allow per session. */
-  public static final int MAX_SESSION_RANKS = 10_000;
 
   /** The largest weight accepted: keeps every contribution finite. */
   public static final double MAX_WEIGHT = 1e6;
@@ -118,10 +107,6 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
       throw new IllegalArgumentException(
           "boostCap must be in [0, " + MAX_WEIGHT + "], got: " + boostCap);
     }
-    if (sessionRanks < 0 || sessionRanks > MAX_SESSION_RANKS) {
-      throw new IllegalArgumentException(
-          "sessionRanks must be in [0, " + MAX_SESSION_RANKS + "], got: " + sessionRanks);
-    }
   }
 
   /**
@@ -147,7 +132,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
   public LinearModel withWeight(Feature feature, double weight) {
     double[] changed = weights.clone();
     changed[feature.ordinal()] = weight;
-    return new LinearModel(changed, boostBaseline, evidenceK, boostCap, sessionRanks);
+    return new LinearModel(changed, boostBaseline, evidenceK, boostCap, capPerSession);
   }
 
   /**
@@ -159,7 +144,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
     changed[Feature.RELEVANCE.ordinal()] = weights.bm25() + weights.vector();
     changed[Feature.BOOST.ordinal()] = weights.learned();
     changed[Feature.BALANCE.ordinal()] = weights.bm25() - weights.vector();
-    return new LinearModel(changed, boostBaseline, evidenceK, boostCap, sessionRanks);
+    return new LinearModel(changed, boostBaseline, evidenceK, boostCap, capPerSession);
   }
 
   /**
@@ -188,7 +173,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
 
   /** The score of {@code features}; finite. */
   public double score(CandidateFeatures features) {
-    return sum(contributions(featureValues(features), features));
+    return sum(contributions(featureValues(features), features.boost()));
   }
 
   /**
@@ -220,27 +205,21 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
    */
   public Explanation explain(CandidateFeatures features) {
     double[] x = featureValues(features);
-    double[] c = contributions(x, features);
+    double[] c = contributions(x, features.boost());
     return ScoreExplanation.of(this, features, x, c, sum(c));
   }
 
-  /** Whether the boost's uncapped contribution {@code w[BOOST] · x[BOOST]} exceeds its cap. */
+  /** Whether the prior's cap applies to the boost: its contribution exceeds {@code boostCap}. */
   boolean capped(LearnedBoost boost) {
-    return sessionRanks == 0 && Math.abs(weight(Feature.BOOST) * vote(boost)) > boostCap;
+    return !capPerSession && Math.abs(weight(Feature.BOOST) * vote(boost)) > boostCap;
   }
 
   /**
-   * The most the learned terms of {@code features} may add ({@code lift}) or take away, once the
-   * trust is fit: the relevance weight times the relevance gap to the candidate {@link
-   * #sessionRanks} places per backing session above, or below.
+   * The per-session cap on the learned terms of {@code boost}'s chunk in the direction of {@code
+   * lift}: {@code boostCap} times the backing sessions (at least 1).
    */
-  double sessionRoom(CandidateFeatures features, boolean lift) {
-    LearnedBoost boost = features.boost();
-    int sessions = Math.max(1, lift ? boost.clickSessions() : boost.skipSessions());
-    int steps = (int) Math.min(Integer.MAX_VALUE, (long) sessionRanks * sessions);
-    double gap = lift ? features.ladder().roomAbove(features.relevance(), steps)
-        : features.ladder().roomBelow(features.relevance(), steps);
-    return weight(Feature.RELEVANCE) * gap;
+  double sessionCap(LearnedBoost boost, boolean lift) {
+    return boostCap * Math.max(1, lift ? boost.clickSessions() : boost.skipSessions());
   }
 
   @Override
@@ -248,13 +227,13 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
     return other instanceof LinearModel m && Arrays.equals(weights, m.weights)
         && Double.compare(boostBaseline, m.boostBaseline) == 0
         && Double.compare(evidenceK, m.evidenceK) == 0
-        && Double.compare(boostCap, m.boostCap) == 0 && sessionRanks == m.sessionRanks;
+        && Double.compare(boostCap, m.boostCap) == 0 && capPerSession == m.capPerSession;
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(Arrays.hashCode(weights), boostBaseline, evidenceK, boostCap,
-        sessionRanks);
+        capPerSession);
   }
 
   @Override
@@ -264,8 +243,8 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
       out.append(feature.weightName()).append('=').append(weight(feature)).append(", ");
     }
     return out.append("boostBaseline=").append(boostBaseline).append(", evidenceK=")
-        .append(evidenceK).append(", boostCap=").append(boostCap).append(", sessionRanks=")
-        .append(sessionRanks).append(']').toString();
+        .append(evidenceK).append(", boostCap=").append(boostCap).append(capPerSession ? " per session" : "")
+        .append(']').toString();
   }
 
   /** {@code x} to four significant digits, for the details people read (values stay exact). */
@@ -278,7 +257,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
 
   /**
    * The boost's contribution as the prior caps it: exactly {@code +0.0} without evidence, within
-   * ±boostCap (the session cap needs the window: {@link #score}).
+   * ±boostCap.
    */
   public double boostContribution(LearnedBoost boost) {
     return boost.evidence() == 0 ? 0.0
@@ -312,33 +291,39 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
 
   /**
    * {@code w[f] · x[f]} for every feature, then the cap: exactly {@code +0.0} for the boost
-   * without evidence; the boost clamped to ±boostCap for the prior; else the learned terms
-   * scaled down together to the {@link #sessionRoom} of their direction, when they exceed it.
+   * without evidence; the boost clamped to ±boostCap for the prior; per session, the learned
+   * terms scaled down together to {@link #sessionCap} when they exceed it.
    */
-  private double[] contributions(double[] x, CandidateFeatures features) {
+  private double[] contributions(double[] x, LearnedBoost vote) {
     double[] c = new double[Feature.COUNT];
     for (int i = 0; i < Feature.COUNT; i++) {
       c[i] = weights[i] * x[i];
     }
     int boost = Feature.BOOST.ordinal();
-    if (features.boost().evidence() == 0) {
+    if (vote.evidence() == 0) {
       c[boost] = 0.0;
-    } else if (sessionRanks == 0) {
+    } else if (!capPerSession) {
       c[boost] = capped(c[boost], boostCap);
     } else {
-      double learned = 0;
-      for (Feature feature : Feature.LEARNED) {
-        learned += c[feature.ordinal()];
-      }
-      double room = sessionRoom(features, learned > 0);
-      if (Math.abs(learned) > room) {
-        double scale = room / Math.abs(learned);
+      double learned = learned(c);
+      double cap = sessionCap(vote, learned > 0);
+      if (Math.abs(learned) > cap) {
+        double scale = cap / Math.abs(learned);
         for (Feature feature : Feature.LEARNED) {
           c[feature.ordinal()] *= scale;
         }
       }
     }
     return c;
+  }
+
+  /** The sum of the {@link Feature#LEARNED} terms of {@code contributions}. */
+  static double learned(double[] contributions) {
+    double learned = 0;
+    for (Feature feature : Feature.LEARNED) {
+      learned += contributions[feature.ordinal()];
+    }
+    return learned;
   }
 
   private static double sum(double[] contributions) {

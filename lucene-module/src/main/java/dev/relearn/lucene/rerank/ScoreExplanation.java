@@ -48,30 +48,29 @@ final class ScoreExplanation {
   }
 
   /**
-   * What the session cap did to the learned terms, or null when it did not apply: they add
-   * {@code learned} uncapped, more than one session's room per backing session allows.
+   * What the per-session cap did to the learned terms, or null when it did not apply: together
+   * they add more than {@code boostCap} per backing session.
    */
   private static String sessionCap(LinearModel model, CandidateFeatures features,
       double[] values) {
-    if (model.sessionRanks() == 0 || features.boost().evidence() == 0) {
-      return null;
-    }
-    double learned = 0;
-    for (Feature feature : Feature.LEARNED) {
-      learned += model.weight(feature) * values[feature.ordinal()];
-    }
-    boolean lift = learned > 0;
-    double room = model.sessionRoom(features, lift);
-    if (Math.abs(learned) <= room) {
-      return null;
-    }
     LearnedBoost boost = features.boost();
-    int sessions = Math.max(1, lift ? boost.clickSessions() : boost.skipSessions());
-    return "scaled by " + num(room / Math.abs(learned)) + ": the learned terms ("
-        + Feature.LEARNED.stream().map(Feature::label).toList() + ", " + num(learned)
-        + ") may " + (lift ? "lift" : "drop") + " it " + model.sessionRanks() + " ranks per "
-        + (lift ? "clicking" : "skipping") + " session (" + sessions + "), worth "
-        + (lift ? "+" : "−") + num(room) + " here";
+    if (!model.capPerSession() || boost.evidence() == 0) {
+      return null;
+    }
+    double[] uncapped = new double[Feature.COUNT];
+    for (Feature feature : Feature.values()) {
+      uncapped[feature.ordinal()] = model.weight(feature) * values[feature.ordinal()];
+    }
+    double learned = LinearModel.learned(uncapped);
+    boolean lift = learned > 0;
+    double cap = model.sessionCap(boost, lift);
+    if (Math.abs(learned) <= cap) {
+      return null;
+    }
+    return "scaled by " + num(cap / Math.abs(learned)) + ": the learned terms "
+        + Feature.LEARNED.stream().map(Feature::label).toList() + " add " + num(learned)
+        + ", capped at ±" + num(model.boostCap()) + " per " + (lift ? "clicking" : "skipping")
+        + " session (" + Math.max(1, lift ? boost.clickSessions() : boost.skipSessions()) + ")";
   }
 
   /** How {@code feature}'s value was computed, in words. */

@@ -1,7 +1,6 @@
 package dev.relearn.lucene.rerank;
 
 import dev.relearn.lucene.search.StageScore;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -16,10 +15,9 @@ import java.util.Objects;
  * @param size how many candidates the window holds
  * @param bm25 the range of the candidates' BM25 stage scores
  * @param vector the range of the candidates' vector stage scores
- * @param ladder the candidates' relevance, best first
  */
 public record WindowStats(double minScore, double maxScore, double maxUses, int size,
-    Range bm25, Range vector, RelevanceLadder ladder) {
+    Range bm25, Range vector) {
   /** Validates the range. */
   public WindowStats {
     if (!Double.isFinite(minScore) || !Double.isFinite(maxScore) || minScore > maxScore) {
@@ -34,12 +32,11 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
     }
     Objects.requireNonNull(bm25, "bm25");
     Objects.requireNonNull(vector, "vector");
-    Objects.requireNonNull(ladder, "ladder");
   }
 
-  /** Statistics with empty stage ranges and ladder (for windows without stage scores). */
+  /** Statistics with empty stage ranges (for windows without stage scores). */
   public WindowStats(double minScore, double maxScore, double maxUses, int size) {
-    this(minScore, maxScore, maxUses, size, Range.EMPTY, Range.EMPTY, RelevanceLadder.EMPTY);
+    this(minScore, maxScore, maxUses, size, Range.EMPTY, Range.EMPTY);
   }
 
   /**
@@ -69,7 +66,6 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
     private int size;
     private final Range.Builder bm25 = new Range.Builder();
     private final Range.Builder vector = new Range.Builder();
-    private final List<Double> scores = new ArrayList<>();
 
     /** Adds a candidate's first-stage score and its stages' scores. */
     void add(double score, StageScore bm25Stage, StageScore vectorStage) {
@@ -83,7 +79,6 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
         min = Math.min(min, score);
         max = Math.max(max, score);
       }
-      scores.add(score);
       size++;
     }
 
@@ -95,24 +90,9 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
     /** The statistics of every candidate added; an empty score range is [0, 0]. */
     WindowStats build() {
       boolean empty = min > max;
-      double low = empty ? 0 : min;
-      double high = empty ? 0 : max;
-      MinMaxNormaliser normaliser = new MinMaxNormaliser(low, high);
-      double[] relevance = new double[scores.size()];
-      for (int i = 0; i < relevance.length; i++) {
-        relevance[i] = normaliser.normalise(neutralised(scores.get(i), low, high));
-      }
-      return new WindowStats(low, high, maxUses, size, bm25.build(), vector.build(),
-          RelevanceLadder.of(relevance));
+      return new WindowStats(empty ? 0 : min, empty ? 0 : max, maxUses, size, bm25.build(),
+          vector.build());
     }
-  }
-
-  /** NaN and −∞ as {@code min}, +∞ as {@code max}, a finite score unchanged. */
-  static double neutralised(double score, double min, double max) {
-    if (Double.isNaN(score) || score == Double.NEGATIVE_INFINITY) {
-      return min;
-    }
-    return score == Double.POSITIVE_INFINITY ? max : score;
   }
 
   /** The normaliser of the first-stage scores: min-max over {@code [minScore, maxScore]}. */

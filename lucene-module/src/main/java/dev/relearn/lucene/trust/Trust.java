@@ -9,7 +9,7 @@ import dev.relearn.lucene.rerank.LinearModel;
  * its prior weight and cap exactly ({@link #PRIOR}); after that the vote's weight is {@code
  * trustScale · strength}, 0 when the vote did not predict held-out clicks better than position
  * alone, and the cap applies per voting session: one session moves a chunk at most {@code
- * rerank.sessionRanks} first-stage ranks, however strong the trust.
+ * rerank.sessionCap}, however strong the trust.
  *
  * @param fitted whether enough preferences were seen to use the fit
  * @param strength what the vote told about held-out clicks, in nats per preference ({@code gain /
@@ -44,24 +44,24 @@ public record Trust(boolean fitted, double strength, double coefficient, double 
 
   /**
    * {@code model} with the vote's weight set by this trust: unchanged when not {@link #fitted};
-   * else the boost weight is {@code scale · strength · ratingScale}, and one session backing the
-   * vote moves a chunk at most {@code sessionRanks} ranks ({@link LinearModel#sessionRanks}).
+   * else the boost weight is {@code scale · strength · ratingScale}, its cap {@code sessionCap}
+   * per voting session.
    *
    * @param scale {@code rerank.trustScale}: the vote's weight per nat of held-out information;
    *     finite and >= 0
-   * @param sessionRanks {@code rerank.sessionRanks}: how many first-stage ranks one session's
-   *     vote may move a chunk, in [1, {@link LinearModel#MAX_SESSION_RANKS}]
+   * @param sessionCap {@code rerank.sessionCap}: how far one session's vote may move a chunk's
+   *     score, in [0, {@link LinearModel#MAX_WEIGHT}]
    * @param ratingScale what explicit ratings made of the learned signal, relative to its start
    *     weight (1 without ratings); finite and >= 0
    */
-  public LinearModel apply(LinearModel model, double scale, int sessionRanks,
+  public LinearModel apply(LinearModel model, double scale, double sessionCap,
       double ratingScale) {
     if (!(scale >= 0) || Double.isInfinite(scale)) {
       throw new IllegalArgumentException("trust scale must be finite and >= 0, got: " + scale);
     }
-    if (sessionRanks < 1 || sessionRanks > LinearModel.MAX_SESSION_RANKS) {
-      throw new IllegalArgumentException("sessionRanks must be in [1, "
-          + LinearModel.MAX_SESSION_RANKS + "], got: " + sessionRanks);
+    if (!(sessionCap >= 0 && sessionCap <= LinearModel.MAX_WEIGHT)) {
+      throw new IllegalArgumentException(
+          "sessionCap must be in [0, " + LinearModel.MAX_WEIGHT + "], got: " + sessionCap);
     }
     if (!(ratingScale >= 0) || Double.isInfinite(ratingScale)) {
       throw new IllegalArgumentException(
@@ -73,8 +73,7 @@ public record Trust(boolean fitted, double strength, double coefficient, double 
     double[] weights = model.weights();
     weights[Feature.BOOST.ordinal()] =
         Math.min(LinearModel.MAX_WEIGHT, scale * strength * ratingScale);
-    return new LinearModel(weights, model.boostBaseline(), model.evidenceK(), model.boostCap(),
-        sessionRanks);
+    return new LinearModel(weights, model.boostBaseline(), model.evidenceK(), sessionCap, true);
   }
 
   private static void requireFinite(String name, double value) {

@@ -46,15 +46,8 @@ class FeatureExtractorTest {
   @Test
   void withoutLearnedValuesOrFeedbackEveryFeatureButRelevanceIsNeutral() {
     List<CandidateFeatures> features = extract(window(4, 2, 1));
-    RelevanceLadder ladder = RelevanceLadder.of(1.0, 1.0 / 3, 0.0);
-    assertEquals(withLadder(CandidateFeatures.neutral(4, 1.0), ladder), features.get(0));
-    assertEquals(withLadder(CandidateFeatures.neutral(1, 0.0), ladder), features.get(2));
-  }
-
-  private static CandidateFeatures withLadder(CandidateFeatures f, RelevanceLadder ladder) {
-    return new CandidateFeatures(f.firstStageScore(), f.relevance(), f.bm25(), f.vector(),
-        f.bm25Norm(), f.vectorNorm(), f.boost(), f.logPrior(), f.recency(), f.frequency(),
-        f.contextMatch(), f.notes(), ladder);
+    assertEquals(CandidateFeatures.neutral(4, 1.0), features.get(0));
+    assertEquals(CandidateFeatures.neutral(1, 0.0), features.get(2));
   }
 
   @Test

@@ -272,28 +272,24 @@ class LinearModelTest {
   }
 
   @Test
-  void aSessionMovesAChunkByRanksWithAllItsLearnedTermsTogether() {
-    LinearModel ranked = new LinearModel(LinearModel.DEFAULT.weights(), 0.5, 2, 0.1, 2)
+  void perSessionTheVoteAndTheUsageTermsAreCappedTogether() {
+    LinearModel perSession = new LinearModel(LinearModel.DEFAULT.weights(), 0.5, 2, 0.1, true)
         .withWeight(Feature.BOOST, 50);
-    RelevanceLadder ladder = RelevanceLadder.of(1, 0.8, 0.6, 0.55, 0.5, 0.45, 0.2);
     LearnedBoost spam = new LearnedBoost(1, 1, 1e6, 1e6, 1, 0); // one session, a million clicks
     CandidateFeatures used = new CandidateFeatures(0.45, 0.45, null, null, 0, 0, spam, 5, 1, 1,
-        0, List.of(), ladder);
-    CandidateFeatures unseen = new CandidateFeatures(0.45, 0.45, null, null, 0, 0,
-        LearnedBoost.NONE, 0, 0, 0, 0, List.of(), ladder);
-    // boost, prior, recency and frequency together lift it 2 places: to 0.55's relevance
-    assertEquals(ranked.score(unseen) + 0.7 * 0.1, ranked.score(used), 1e-12);
-    Explanation explained = ranked.explain(used);
-    assertEquals(Double.doubleToRawLongBits(ranked.score(used)),
-        Double.doubleToRawLongBits(explained.getValue().doubleValue()));
-    assertEquals(Double.doubleToRawLongBits(ranked.score(used)),
+        0, List.of());
+    CandidateFeatures unseen = CandidateFeatures.neutral(0.45, 0.45);
+    // the vote, the prior, recency and frequency lift it by 0.1 in all
+    assertEquals(perSession.score(unseen) + 0.1, perSession.score(used), 1e-12);
+    Explanation explained = perSession.explain(used);
+    assertEquals(Double.doubleToRawLongBits(perSession.score(used)),
         Double.doubleToRawLongBits(total(explained)));
     String prior = feature(explained, "prior").getDescription();
-    assertTrue(prior.contains("may lift it 2 ranks per clicking session (1)"), prior);
-    // skips: two sessions drop it 2 places each, to the bottom
+    assertTrue(prior.contains("capped at ±0.1 per clicking session (1)"), prior);
+    // two sessions that skipped it drop it by at most 0.2
     LearnedBoost skipped = new LearnedBoost(0, 0.5, 1e6, 0, 0, 2);
     CandidateFeatures down = new CandidateFeatures(0.45, 0.45, null, null, 0, 0, skipped, 0, 0,
-        0, 0, List.of(), ladder);
-    assertEquals(ranked.score(unseen) - 0.7 * 0.25, ranked.score(down), 1e-12);
+        0, 0, List.of());
+    assertEquals(perSession.score(unseen) - 0.2, perSession.score(down), 1e-12);
   }
 }

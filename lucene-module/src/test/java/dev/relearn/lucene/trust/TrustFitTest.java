@@ -9,7 +9,6 @@ import dev.relearn.lucene.rerank.CandidateFeatures;
 import dev.relearn.lucene.rerank.Feature;
 import dev.relearn.lucene.rerank.LearnedBoost;
 import dev.relearn.lucene.rerank.LinearModel;
-import dev.relearn.lucene.rerank.RelevanceLadder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -67,7 +66,7 @@ class TrustFitTest {
     Trust trust = fitted(true, 20, 1).trust();
     assertFalse(trust.fitted());
     LinearModel model = LinearModel.DEFAULT;
-    assertEquals(model, trust.apply(model, 10, 3, 1));
+    assertEquals(model, trust.apply(model, 10, 0.3, 1));
   }
 
   @Test
@@ -76,36 +75,31 @@ class TrustFitTest {
   }
 
   @Test
-  void aFittedTrustSetsTheVoteWeightScaledByRatingsAndCapsItInRanksPerSession() {
+  void aFittedTrustSetsTheVoteWeightScaledByRatingsAndCapsItPerSession() {
     Trust trust = new Trust(true, 0.4, 4, 40, 100, 50);
-    LinearModel model = trust.apply(LinearModel.DEFAULT, 10, 1, 0.5);
+    LinearModel model = trust.apply(LinearModel.DEFAULT, 10, 0.2, 0.5);
     assertEquals(2, model.weight(Feature.BOOST), 1e-12);
-    assertEquals(1, model.sessionRanks());
-    assertEquals(0, LinearModel.DEFAULT.sessionRanks());
-    assertEquals(LinearModel.DEFAULT.weight(Feature.RELEVANCE), model.weight(Feature.RELEVANCE));
-    // weight 2 times a vote of 4/6 · 0.5: 0.667, far more than the gaps of this window
-    RelevanceLadder ladder = RelevanceLadder.of(1, 0.9, 0.5, 0.45, 0.4, 0.1);
+    assertEquals(0.2, model.boostCap()); // the session cap replaces the prior's cap
+    assertTrue(model.capPerSession());
+    assertFalse(LinearModel.DEFAULT.capPerSession());
+    // weight 2 times a vote of 4/6 · 0.5: 0.667, capped at 0.2 per voting session
     LearnedBoost oneSession = new LearnedBoost(1, 1, 4, 4, 1, 2); // clicked by one session
-    LearnedBoost twoSessions = new LearnedBoost(1, 1, 4, 4, 2, 0);
-    double alone = model.score(at(0.45, LearnedBoost.NONE, ladder));
-    // one session lifts it one rank: to 0.5's relevance, times the relevance weight 0.7
-    assertEquals(alone + 0.7 * 0.05, model.score(at(0.45, oneSession, ladder)), 1e-12);
-    // two sessions: two ranks, to 0.9
-    assertEquals(alone + 0.7 * 0.45, model.score(at(0.45, twoSessions, ladder)), 1e-12);
-    // the prior model caps the boost alone at boostCap
-    assertEquals(alone + 0.1, LinearModel.DEFAULT.score(at(0.45, oneSession, ladder)), 1e-12);
+    LearnedBoost threeSessions = new LearnedBoost(1, 1, 4, 4, 3, 0);
+    double alone = model.score(CandidateFeatures.neutral(0.5, 0.5));
+    assertEquals(alone + 0.2, model.score(with(oneSession)), 1e-12);
+    assertEquals(alone + 0.6, model.score(with(threeSessions)), 1e-12);
+    assertEquals(2 * model.vote(threeSessions), 2 * (4.0 / 6) * 0.5, 1e-12);
+    assertEquals(LinearModel.DEFAULT.weight(Feature.RELEVANCE), model.weight(Feature.RELEVANCE));
   }
 
-  private static CandidateFeatures at(double relevance, LearnedBoost boost,
-      RelevanceLadder ladder) {
-    return new CandidateFeatures(relevance, relevance, null, null, 0, 0, boost, 0, 0, 0, 0,
-        List.of(), ladder);
+  private static CandidateFeatures with(LearnedBoost boost) {
+    return new CandidateFeatures(0.5, 0.5, null, null, 0, 0, boost, 0, 0, 0, 0, List.of());
   }
 
   @Test
   void badValuesAreNamed() {
     assertEquals("trust scale must be finite and >= 0, got: -1.0", assertThrows(
-        IllegalArgumentException.class, () -> Trust.PRIOR.apply(LinearModel.DEFAULT, -1, 3, 1))
+        IllegalArgumentException.class, () -> Trust.PRIOR.apply(LinearModel.DEFAULT, -1, 0.1, 1))
         .getMessage());
     assertEquals("trust coefficient must be finite, got: NaN", assertThrows(
         IllegalArgumentException.class, () -> new Trust(true, 1, Double.NaN, 0, 0, 0))
@@ -113,11 +107,11 @@ class TrustFitTest {
     assertEquals("difference must be finite, got: Infinity", assertThrows(
         IllegalArgumentException.class, () -> new VotePair(Double.POSITIVE_INFINITY, 0, 1))
         .getMessage());
-    assertEquals("sessionRanks must be in [1, 10000], got: 0", assertThrows(
-        IllegalArgumentException.class, () -> Trust.PRIOR.apply(LinearModel.DEFAULT, 1, 0, 1))
+    assertEquals("sessionCap must be in [0, 1000000.0], got: -0.1", assertThrows(
+        IllegalArgumentException.class, () -> Trust.PRIOR.apply(LinearModel.DEFAULT, 1, -0.1, 1))
         .getMessage());
     assertEquals("ratingScale must be finite and >= 0, got: NaN", assertThrows(
-        IllegalArgumentException.class, () -> Trust.PRIOR.apply(LinearModel.DEFAULT, 1, 3, Double.NaN))
+        IllegalArgumentException.class, () -> Trust.PRIOR.apply(LinearModel.DEFAULT, 1, 0.1, Double.NaN))
         .getMessage());
   }
 }
