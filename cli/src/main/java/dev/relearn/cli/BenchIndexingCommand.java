@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
         + " makes of the sample (the floor; in two halves, before and after (3), so that load"
         + " drift on a shared machine hits both alike), (2) plain Lucene writing those chunks"
         + " with a BM25 text field and the vectors of (1), and committing, (3) relearn index from scratch"
-        + " with an empty vector cache, as a ratio of (1) and its time beyond (1) and (2),"
+        + " into a new folder, as a ratio of (1) and its time beyond (1) and (2),"
         + " (4) relearn index again unchanged and after --changed documents changed, as ratios"
         + " of (3).",
         "Prints seconds, chunks/s and ratios, the peak and after-GC heap of (3), and the sizes"
@@ -78,9 +78,9 @@ final class BenchIndexingCommand implements Callable<Integer> {
     Usage.require(spec, maxDocs >= 1, "--max-docs must be at least 1, got: " + maxDocs);
     Usage.require(spec, changed >= 0, "--changed must be at least 0, got: " + changed);
     ModelChoice choice = Usage.check(spec, () -> ModelChoice.fromLabel(model));
-    RelearnOptions options = EngineOptions.withThreadsAndCache(spec,
+    RelearnOptions options = EngineOptions.withThreads(spec,
         RelearnOptions.defaults().withModel(choice).withLockHolder("relearn bench indexing"),
-        threads, null);
+        threads);
     CorpusSample sample;
     try {
       sample = CorpusSample.draw(dataset, maxDocs, seed);

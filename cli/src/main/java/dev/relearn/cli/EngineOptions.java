@@ -34,11 +34,6 @@ final class EngineOptions {
           + " 4).")
   Integer threads;
 
-  @Option(names = "--vector-cache", paramLabel = "DIR",
-      description = "Folder caching document vectors across runs (default: the RELEARN_VECTOR_CACHE"
-          + " environment variable, else DIR/vector-cache).")
-  Path vectorCache;
-
   @Option(names = "--no-query-instruction", negatable = false,
       description = "Embed queries without bge's retrieval instruction.")
   boolean noQueryInstruction;
@@ -180,32 +175,14 @@ final class EngineOptions {
         .withProtectedQueryVectors(protectQueryVectors)
         .withFeedbackDurability(durability(feedbackDurability))
         .withLockHolder(mixee.qualifiedName()));
-    return withThreadsAndCache(mixee, chosen, threads, vectorCache);
+    return withThreads(mixee, chosen, threads);
   }
 
-  /**
-   * {@code chosen} with {@code --threads} (a usage error of {@code spec} when out of range) and
-   * the vector cache: {@code --vector-cache}, else the RELEARN_VECTOR_CACHE environment variable,
-   * else the engine's default; either of the first two is a usage error when it, or the nearest
-   * of its parents that exists, is a file.
-   */
-  static RelearnOptions withThreadsAndCache(CommandSpec spec, RelearnOptions chosen,
-      Integer threads, Path vectorCache) {
+  /** {@code chosen} with {@code --threads} (a usage error of {@code spec} when out of range). */
+  static RelearnOptions withThreads(CommandSpec spec, RelearnOptions chosen, Integer threads) {
     int max = RelearnOptions.MAX_EMBED_THREADS;
     Usage.require(spec, threads == null || (threads >= 1 && threads <= max),
         "--threads must be in [1, " + max + "], got: " + threads);
-    RelearnOptions options = threads == null ? chosen : chosen.withEmbedThreads(threads);
-    Path cache = vectorCache;
-    String given = "--vector-cache " + vectorCache;
-    String fromEnvironment = System.getenv("RELEARN_VECTOR_CACHE");
-    if (cache == null && fromEnvironment != null && !fromEnvironment.isBlank()) {
-      cache = Path.of(fromEnvironment); // empty counts as unset, not as the working folder
-      given = "RELEARN_VECTOR_CACHE=" + fromEnvironment;
-    }
-    Path file = cache == null ? null : PathChecks.fileInTheWay(cache);
-    Usage.require(spec, file == null, given + (file != null
-        && !file.equals(cache.toAbsolutePath().normalize()) ? ": " + file : "")
-        + " is a file, not a folder; the vector cache is a folder (of one file per model)");
-    return options.withVectorCacheDir(cache);
+    return threads == null ? chosen : chosen.withEmbedThreads(threads);
   }
 }

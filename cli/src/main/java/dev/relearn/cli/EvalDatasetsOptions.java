@@ -30,11 +30,6 @@ final class EvalDatasetsOptions {
       description = "Folder of the evaluation indexes (default: ${DEFAULT-VALUE}).")
   Path work;
 
-  @Option(names = "--vector-cache", paramLabel = "DIR",
-      description = "Folder caching document vectors (default: the RELEARN_VECTOR_CACHE"
-          + " environment variable, else WORK/<dataset>/vector-cache).")
-  Path vectorCache;
-
   @Option(names = "--model", paramLabel = "MODEL", defaultValue = "auto",
       description = "Embedder: auto (the index's model, else bge-small), bge-small, or hashing"
           + " (instant, much lower quality; for trying the command). Default: ${DEFAULT-VALUE}.")
@@ -55,11 +50,11 @@ final class EvalDatasetsOptions {
     return opened;
   }
 
-  /** Engine options: the model, threads and vector cache, async durability, the command as holder. */
+  /** Engine options: the model and threads, async durability, the command as holder. */
   RelearnOptions options(CommandSpec spec) throws IOException {
-    return EngineOptions.withThreadsAndCache(spec, Usage.check(spec,
+    return EngineOptions.withThreads(spec, Usage.check(spec,
         () -> RelearnOptions.defaults().withModel(ModelChoice.fromLabel(model))
             .withFeedbackDurability(Durability.ASYNC).withLockHolder(spec.qualifiedName())),
-        threads, vectorCache);
+        threads);
   }
 }

@@ -1,5 +1,6 @@
 package dev.relearn.cli;
 
+import dev.relearn.indexer.build.IndexBuilder;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicReference;
@@ -9,14 +10,18 @@ import sun.misc.Signal;
  * Ctrl-C (SIGINT), SIGTERM or SIGHUP while {@code relearn index} runs: says which path was
  * interrupted and what that means, then halts at once with the usual exit code (128 + the signal).
  * Halting skips the JVM's shutdown hooks on purpose (see {@link SignalScope}): an embedding is
- * running on the main thread. Nothing is lost by halting: a path is committed once, at its end, so
- * an interrupted path leaves the index as it was, and the operating system releases the index's
- * lock. Outside a path, the signals keep their usual handling. {@link #close} restores them. A heap
- * that runs out while indexing is handled the same way ({@link #outOfMemory}), on whichever thread
- * it strikes: the uncaught errors of other threads (the feedback store's maintenance, Lucene's
- * merges) come here too while a path is indexed.
+ * running on the main thread. Nothing committed is lost by halting: a path commits every
+ * {@value IndexBuilder#COMMIT_EVERY} embedded chunks and at its end, so an interrupted path keeps
+ * the embeddings it committed (its next run takes their vectors from the index), and the
+ * operating system releases the index's lock. Outside a path, the signals keep their usual
+ * handling. {@link #close} restores them. A heap that runs out while indexing is handled the same
+ * way ({@link #outOfMemory}), on whichever thread it strikes: the uncaught errors of other threads
+ * (the feedback store's maintenance, Lucene's merges) come here too while a path is indexed.
  */
 final class Interruption implements AutoCloseable {
+  /** What an interrupted path leaves in the index. */
+  static final String KEPT = "the chunks it committed (every " + IndexBuilder.COMMIT_EVERY
+      + " embedded) are kept and are not embedded again; the rest was not committed";
   private final PrintWriter err;
   private final AtomicReference<Path> current = new AtomicReference<>();
   private final SignalScope signals;
@@ -57,9 +62,8 @@ final class Interruption implements AutoCloseable {
     LastWord.claim();
     err.println();
     err.println("relearn: interrupted while indexing " + path.toAbsolutePath().normalize()
-        + ": its changes were not committed, so the index is as it was before it (paths"
-        + " finished earlier in this run are kept). The vectors embedded so far are cached:"
-        + " run the same command again to finish.");
+        + ": " + KEPT + " (paths finished earlier in this run are kept). Run the same command"
+        + " again to finish.");
     err.flush();
     SignalScope.halt(signal);
   }
@@ -76,9 +80,8 @@ final class Interruption implements AutoCloseable {
     LastWord.claim();
     err.println();
     err.println("relearn: out of memory while indexing " + path.toAbsolutePath().normalize()
-        + " (" + e.getMessage() + "; this JVM's heap is at most " + heapMb + " MB): its changes"
-        + " were not committed, so the index is as it was before it. The vectors embedded so far"
-        + " are cached: run the same command again with a larger heap, e.g."
+        + " (" + e.getMessage() + "; this JVM's heap is at most " + heapMb + " MB): " + KEPT
+        + ". Run the same command again with a larger heap, e.g."
         + " RELEARN_JAVA_OPTS=-Xmx" + suggestGb + "g.");
     err.flush();
     Runtime.getRuntime().halt(1);

@@ -43,12 +43,4 @@ final class PathChecks {
     return null;
   }
 
-  /**
-   * The file that keeps {@code path} from being a folder: {@code path} itself, or the nearest
-   * existing parent, when that is not a folder; null when {@code path} is or can become one.
-   */
-  static Path fileInTheWay(Path path) {
-    Path existing = nearestExisting(path);
-    return existing == null || Files.isDirectory(existing) ? null : existing;
-  }
 }

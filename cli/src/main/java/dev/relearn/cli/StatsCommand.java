@@ -42,9 +42,8 @@ final class StatsCommand implements Callable<Integer> {
         stats.chunksByOrigin().forEach((origin, chunks) ->
             out.println("  " + origin + "  " + chunks + " chunk" + (chunks == 1 ? "" : "s")));
         out.println("segments: " + stats.segments());
-        out.printf(Locale.ROOT, "size:     %.1f MB index, %.1f MB feedback, %.1f MB vector cache"
-            + " (%s)%n", stats.sizeBytes() / 1e6, stats.feedbackBytes() / 1e6,
-            stats.vectorCacheBytes() / 1e6, stats.vectorCache());
+        out.printf(Locale.ROOT, "size:     %.1f MB index, %.1f MB feedback%n",
+            stats.sizeBytes() / 1e6, stats.feedbackBytes() / 1e6);
       }
     }
     return 0;
@@ -63,8 +62,6 @@ final class StatsCommand implements Callable<Integer> {
     json.put("segments", stats.segments());
     json.put("size_bytes", stats.sizeBytes());
     json.put("feedback_bytes", stats.feedbackBytes());
-    json.put("vector_cache", stats.vectorCache());
-    json.put("vector_cache_bytes", stats.vectorCacheBytes());
     return json;
   }
 }

@@ -57,7 +57,7 @@ class EmptyPathCliTest {
       }
     }
     assertTrue(checked.containsAll(List.of("relearn index PATH", "relearn remove PATH",
-        "relearn index --index", "relearn index --vector-cache", "relearn eval --dataset",
+        "relearn index --index", "relearn eval --dataset",
         "relearn bench indexing --work", "relearn eval score --qrels", "relearn demo --source")),
         checked.toString());
     assertFalse(Files.exists(working.resolve(".relearn")), "nothing indexed in " + working);

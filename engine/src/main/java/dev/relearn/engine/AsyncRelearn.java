@@ -127,11 +127,6 @@ public final class AsyncRelearn {
     return submit(() -> relearn.remove(copy, dryRun));
   }
 
-  /** {@link Relearn#compactVectorCache}: the document-vector cache down to what chunks need. */
-  public CompletableFuture<VectorCacheCompaction> compactVectorCache(boolean evenShared) {
-    return submit(() -> relearn.compactVectorCache(evenShared));
-  }
-
   /** {@link Relearn#stats}: counts and sizes of the index. */
   public CompletableFuture<IndexStats> stats() {
     return submit(relearn::stats);

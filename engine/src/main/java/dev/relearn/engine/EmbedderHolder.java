@@ -71,7 +71,7 @@ final class EmbedderHolder implements AutoCloseable {
 
   /**
    * An embedder that creates the model only when a text has to be embedded, so that an index
-   * call whose chunks are all unchanged or in the vector cache does not pay for loading it. Its
+   * call whose chunks are all unchanged or found in the index does not pay for loading it. Its
    * id and dimension are this engine's metadata, which the model, once created, reports too.
    */
   Embedder onDemand() {

@@ -64,7 +64,7 @@ final class EngineParts implements Closeable {
     ChunkSchema schema = new ChunkSchema(embedder.metadata().dimension());
     this.searches = new EngineSearches(schema, searchers, writer == null, config,
         weights.weights(), () -> feedback.sources());
-    this.indexing = new ChunkIndexing(dir, options, writer, searchers, schema, embedder);
+    this.indexing = new ChunkIndexing(writer, searchers, schema, embedder);
   }
 
   /**
@@ -148,8 +148,7 @@ final class EngineParts implements Closeable {
   /** Counts and sizes of what the index holds (read-only: as of the writer's recent commit). */
   IndexStats stats() throws IOException {
     searches.followWriter();
-    return StatsReader.read(dir, directory, searchers, embedder.metadata(),
-        indexing.vectorCacheDir());
+    return StatsReader.read(dir, directory, searchers, embedder.metadata());
   }
 
   /**
@@ -227,7 +226,7 @@ final class EngineParts implements Closeable {
     storageClosed = true;
     EngineFeedback opened = feedback;
     feedback = null;
-    IOUtils.close(opened, searchers, writer, indexing, directory);
+    IOUtils.close(opened, searchers, writer, directory);
   }
 
   /**

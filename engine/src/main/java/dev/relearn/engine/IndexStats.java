@@ -18,14 +18,10 @@ import java.util.TreeMap;
  * @param segments Lucene segments
  * @param sizeBytes bytes of the chunk index's files on disk
  * @param feedbackBytes bytes of the feedback store's folder (its log, ledger and cluster index)
- * @param vectorCache the folder of the document-vector cache this index uses (by default inside
- *     it; {@code --vector-cache} may share one between indexes)
- * @param vectorCacheBytes bytes of that folder, 0 before anything was embedded
  */
 public record IndexStats(String directory, String modelId, int dimension, int chunks,
     Map<String, Integer> chunksByKind, int origins, Map<String, Integer> chunksByOrigin,
-    int segments, long sizeBytes, long feedbackBytes, String vectorCache,
-    long vectorCacheBytes) {
+    int segments, long sizeBytes, long feedbackBytes) {
   /**
    * Copies the maps, sorted by key (so {@code stats --json} prints the same every run), and
    * checks that {@code origins} counts {@code chunksByOrigin}.

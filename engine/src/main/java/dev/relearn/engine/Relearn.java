@@ -148,20 +148,6 @@ public final class Relearn implements AutoCloseable {
     });
   }
 
-  /**
-   * Rewrites the document-vector cache with only the vectors the index's live chunks need,
-   * dropping those of edited, deleted or removed chunks and of index calls that did not finish
-   * (which the automatic compaction after an index call keeps). A cache folder given in the
-   * options may be shared by other indexes, whose vectors this would drop too: it is left alone
-   * unless {@code evenShared}. A cache another process holds is left alone too.
-   *
-   * @throws IllegalStateException if the engine is read-only
-   */
-  public synchronized VectorCacheCompaction compactVectorCache(boolean evenShared)
-      throws IOException {
-    return gate.write(() -> parts.indexing().compactVectorCache(evenShared));
-  }
-
   /** Runs a search in the request's mode ({@code learned} re-ranks the first stage). */
   public SearchResults search(SearchRequest request) throws IOException {
     Objects.requireNonNull(request, "request");

@@ -2,7 +2,6 @@ package dev.relearn.engine;
 
 import dev.relearn.feedback.log.Durability;
 import dev.relearn.lucene.embed.Embedder;
-import java.nio.file.Path;
 import java.util.Objects;
 
 /**
@@ -14,8 +13,6 @@ import java.util.Objects;
  * @param queryCacheSize query embeddings kept in memory (LRU); 0 disables
  * @param embedThreads threads the embedding model may use, 1 to {@value #MAX_EMBED_THREADS}
  * @param queryInstruction whether bge-small queries get BGE's retrieval instruction
- * @param vectorCacheDir where document vectors are cached across runs (engines of one process
- *     may share a folder, each adding to it); null for {@code <index>/vector-cache}
  * @param readOnly open the last commit for searching only; no write lock is taken
  * @param feedbackDurability REQUEST: feedback is acknowledged after an fsync; ASYNC: fsync every
  *     200 ms, so feedback acknowledged within the last 200 ms before a crash may be lost
@@ -27,7 +24,7 @@ import java.util.Objects;
  *     the index folder, so it must not hold query text or secrets
  */
 public record RelearnOptions(ModelChoice model, Embedder embedder, int queryCacheSize,
-    int embedThreads, boolean queryInstruction, Path vectorCacheDir, boolean readOnly,
+    int embedThreads, boolean queryInstruction, boolean readOnly,
     Durability feedbackDurability, boolean protectQueryVectors, String lockHolder) {
 
   /** The most embedding threads allowed: far above any useful count, below resource trouble. */
@@ -59,71 +56,65 @@ public record RelearnOptions(ModelChoice model, Embedder embedder, int queryCach
 
   /**
    * bge-small (or the index's recorded model), a 100-query cache, as many embedding threads as
-   * cores (at most 4), the query instruction on, the vector cache inside the index, read-write.
+   * cores (at most 4), the query instruction on, read-write.
    */
   public static RelearnOptions defaults() {
     int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
-    return new RelearnOptions(ModelChoice.AUTO, null, 100, threads, true, null, false,
+    return new RelearnOptions(ModelChoice.AUTO, null, 100, threads, true, false,
         Durability.REQUEST, false, null);
   }
 
   /** With another built-in model. */
   public RelearnOptions withModel(ModelChoice model) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
-        vectorCacheDir, readOnly, feedbackDurability, protectQueryVectors, lockHolder);
+        readOnly, feedbackDurability, protectQueryVectors, lockHolder);
   }
 
   /** With a caller-supplied embedder. */
   public RelearnOptions withEmbedder(Embedder embedder) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
-        vectorCacheDir, readOnly, feedbackDurability, protectQueryVectors, lockHolder);
+        readOnly, feedbackDurability, protectQueryVectors, lockHolder);
   }
 
   /** With another query cache size. */
   public RelearnOptions withQueryCacheSize(int size) {
     return new RelearnOptions(model, embedder, size, embedThreads, queryInstruction,
-        vectorCacheDir, readOnly, feedbackDurability, protectQueryVectors, lockHolder);
+        readOnly, feedbackDurability, protectQueryVectors, lockHolder);
   }
 
   /** With another number of embedding threads. */
   public RelearnOptions withEmbedThreads(int threads) {
     return new RelearnOptions(model, embedder, queryCacheSize, threads, queryInstruction,
-        vectorCacheDir, readOnly, feedbackDurability, protectQueryVectors, lockHolder);
+        readOnly, feedbackDurability, protectQueryVectors, lockHolder);
   }
 
   /** With the query instruction on or off. */
   public RelearnOptions withQueryInstruction(boolean on) {
-    return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, on, vectorCacheDir,
-        readOnly, feedbackDurability, protectQueryVectors, lockHolder);
-  }
-
-  /** With another vector cache folder (null: inside the index). */
-  public RelearnOptions withVectorCacheDir(Path dir) {
-    return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
-        dir, readOnly, feedbackDurability, protectQueryVectors, lockHolder);
+    return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, on, readOnly,
+        feedbackDurability, protectQueryVectors, lockHolder);
   }
 
   /** Read-only or read-write. */
   public RelearnOptions withReadOnly(boolean readOnly) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
-        vectorCacheDir, readOnly, feedbackDurability, protectQueryVectors, lockHolder);
+        readOnly, feedbackDurability, protectQueryVectors, lockHolder);
   }
 
   /** With query-vector protection on or off. */
   public RelearnOptions withProtectedQueryVectors(boolean on) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
-        vectorCacheDir, readOnly, feedbackDurability, on, lockHolder);
+        readOnly, feedbackDurability, on, lockHolder);
   }
 
   /** With another feedback durability. */
   public RelearnOptions withFeedbackDurability(Durability durability) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
-        vectorCacheDir, readOnly, durability, protectQueryVectors, lockHolder);
+        readOnly, durability, protectQueryVectors, lockHolder);
   }
 
   /** With another label for the lock holder (null: {@code "java"}). */
   public RelearnOptions withLockHolder(String label) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
-        vectorCacheDir, readOnly, feedbackDurability, protectQueryVectors, label);
+        readOnly, feedbackDurability, protectQueryVectors, label);
   }
 }

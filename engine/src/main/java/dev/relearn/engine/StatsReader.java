@@ -26,7 +26,7 @@ final class StatsReader {
   private StatsReader() {}
 
   static IndexStats read(Path dir, Directory directory, SearcherManager searchers,
-      IndexMetadata metadata, Path vectorCache) throws IOException {
+      IndexMetadata metadata) throws IOException {
     IndexSearcher searcher = searchers.acquire();
     try {
       IndexReader reader = searcher.getIndexReader();
@@ -45,8 +45,7 @@ final class StatsReader {
       // an index is bound to its model from its first commit, also while it holds nothing
       return new IndexStats(dir.toString(), metadata.modelId(), metadata.dimension(),
           reader.numDocs(), byKind, origins.size(), origins,
-          reader.leaves().size(), bytes, folderBytes(dir.resolve(Relearn.FEEDBACK_FOLDER)),
-          vectorCache.toString(), folderBytes(vectorCache));
+          reader.leaves().size(), bytes, folderBytes(dir.resolve(Relearn.FEEDBACK_FOLDER)));
     } finally {
       searchers.release(searcher);
     }

@@ -18,13 +18,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link IndexStats} copies its maps in key order and checks its counts; an engine's stats size
- * the index, its feedback and its vector cache.
+ * the index and its feedback.
  */
 class IndexStatsTest {
   @TempDir Path tmp;
 
   @Test
-  void statsSizeTheIndexItsFeedbackAndItsVectorCache() throws IOException {
+  void statsSizeTheIndexAndItsFeedback() throws IOException {
     Path docs = KeyDocs.write(tmp);
     Path index = tmp.resolve("idx");
     try (Relearn relearn = Relearn.open(index, TestOptions.HASHING)) {
@@ -34,18 +34,9 @@ class IndexStatsTest {
       IndexStats stats = relearn.stats();
       assertTrue(stats.sizeBytes() > 0, "index");
       assertTrue(stats.feedbackBytes() > 0, "feedback");
-      assertEquals(index.resolve("vector-cache").toString(), stats.vectorCache());
-      assertTrue(stats.vectorCacheBytes() >= 384 * 4 * stats.chunks(), "a vector per chunk");
-    }
-    Path shared = tmp.resolve("shared-cache");
-    try (Relearn relearn = Relearn.open(tmp.resolve("idx2"),
-        TestOptions.HASHING.withVectorCacheDir(shared))) {
-      assertEquals(0, relearn.stats().vectorCacheBytes(), "nothing embedded yet");
-      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
-      assertEquals(shared.toString(), relearn.stats().vectorCache());
-      assertTrue(relearn.stats().vectorCacheBytes() > 0);
     }
   }
+
   @Test
   void theChunkCountAndWhetherItTakesWritesAreAtHandForAHealthCheck() throws IOException {
     Path docs = KeyDocs.write(tmp);
@@ -77,8 +68,7 @@ class IndexStatsTest {
     Map<String, Integer> origins = new LinkedHashMap<>();
     origins.put("/b", 6);
     origins.put("/a", 4);
-    IndexStats stats = new IndexStats("/idx", "m", 384, 10, kinds, 2, origins, 1, 100, 0,
-        "/idx/vector-cache", 0);
+    IndexStats stats = new IndexStats("/idx", "m", 384, 10, kinds, 2, origins, 1, 100, 0);
     // a JSON or text rendering lists them in this order, the same on every run
     assertEquals(List.of("code", "markdown", "record", "text"),
         List.copyOf(stats.chunksByKind().keySet()));
@@ -89,8 +79,8 @@ class IndexStatsTest {
   @Test
   void originsMustCountTheListedSources() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new IndexStats("/idx", "m", 384, 1, Map.of(), 2, Map.of("/a", 1), 1, 1, 0,
-            "/idx/vector-cache", 0));
+        () -> new IndexStats("/idx", "m", 384, 1, Map.of(), 2, Map.of("/a", 1), 1, 1,
+            0));
     assertEquals("origins must be the 1 sources listed, got: 2", e.getMessage());
   }
 }

@@ -80,6 +80,22 @@ class RelearnTest {
   }
 
   @Test
+  void aMovedFileTakesItsVectorsFromTheIndexWithoutLoadingTheModel() throws Exception {
+    try (Relearn relearn = Relearn.open(index, hashing)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+    }
+    Files.move(docs.resolve("guide.md"),
+        Files.createDirectories(docs.resolve("moved")).resolve("handbook.md"));
+    try (Relearn relearn = Relearn.open(index, hashing)) { // the model as the index records it
+      IndexReport moved = relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      assertEquals(0, moved.embedded(), moved.summary());
+      assertEquals(moved.updated(), moved.reusedVectors(), moved.summary());
+      assertTrue(moved.updated() >= 2, moved.summary());
+      assertFalse(relearn.modelLoaded(), "nothing to embed: the model is not loaded");
+    }
+  }
+
+  @Test
   void reopenedIndexRemembersItsModelAndRefusesAnother() throws Exception {
     try (Relearn relearn = Relearn.open(index, hashing)) {
       relearn.index(docs, SourceFormat.AUTO, Progress.NONE);

@@ -74,8 +74,7 @@ class StatsWhileWritingTest {
         };
         SearcherManager searchers = ChunkIndexFolder.searchers(gone)) {
       IndexMetadata metadata = ChunkIndexFolder.existingMetadata(gone);
-      IndexStats stats = StatsReader.read(index, gone, searchers, metadata,
-          index.resolve("vector-cache"));
+      IndexStats stats = StatsReader.read(index, gone, searchers, metadata);
       assertEquals(chunks, stats.chunks());
       assertTrue(stats.sizeBytes() > 0);
     }

@@ -30,7 +30,7 @@ import java.util.Map;
  *   <li>plain Lucene: the same texts with the vectors of step 1, written and committed ({@link
  *       PlainLuceneIndexing});
  *   <li>{@code relearn index} from scratch: {@link Relearn#open}, {@link Relearn#index} of the
- *       sample as a BEIR corpus with an empty vector cache, close; as a ratio of step 1, and its
+ *       sample as a BEIR corpus into a new folder, close; as a ratio of step 1, and its
  *       time beyond steps 1 and 2;
  *   <li>{@code relearn index} again on the unchanged sample (nothing to embed), then after some
  *       documents changed, each as a ratio of step 3.
@@ -48,9 +48,9 @@ public final class IndexingBenchmark {
   private final Progress progress;
 
   /**
-   * Benchmarks engines opened with {@code options} (its vector cache folder is replaced by one
-   * inside each new index) in new folders under {@code work}, which must be empty or not exist;
-   * long steps report on {@code progress}, and each step is announced as a note.
+   * Benchmarks engines opened with {@code options} in new folders under {@code work}, which
+   * must be empty or not exist; long steps report on {@code progress}, and each step is
+   * announced as a note.
    */
   public IndexingBenchmark(RelearnOptions options, Path work, Progress progress)
       throws IOException {
@@ -64,7 +64,7 @@ public final class IndexingBenchmark {
     } else if (Files.exists(work)) {
       throw new IllegalArgumentException("work folder " + work + " is a file");
     }
-    this.options = options.withVectorCacheDir(null).withReadOnly(false);
+    this.options = options.withReadOnly(false);
     this.work = work;
     this.progress = progress;
   }
@@ -111,7 +111,7 @@ public final class IndexingBenchmark {
         lucene.documents(), 0, null));
     steps.add(scratch.step());
     IndexingReport.Memory memory = new IndexingReport.Memory(scratch.peakHeapBytes(),
-        scratch.figures(), scratch.vectorCacheBytes(), lucene.bytes());
+        scratch.figures(), lucene.bytes());
 
     progress.note("4/5: relearn index again, nothing changed");
     steps.add(timedIndex(IndexingReport.UNCHANGED, index, corpus, texts.size(), 0));
@@ -159,13 +159,12 @@ public final class IndexingBenchmark {
   }
 
   /** The from-scratch run and what it cost in memory. */
-  private record Scratch(IndexingReport.Step step, long peakHeapBytes, MemoryFigures figures,
-      long vectorCacheBytes) {}
+  private record Scratch(IndexingReport.Step step, long peakHeapBytes, MemoryFigures figures) {}
 
   /**
    * {@code relearn index} of {@code corpus} into the new {@code index}: open, index and close
-   * timed; the heap's peak, the figures of {@link MemoryFigures#measure} and the vector cache's
-   * size taken (untimed) before the close.
+   * timed; the heap's peak and the figures of {@link MemoryFigures#measure} taken (untimed)
+   * before the close.
    */
   private Scratch fromScratch(Path index, Path corpus, int chunks) throws IOException {
     HeapPeak.reset();
@@ -174,13 +173,11 @@ public final class IndexingBenchmark {
     IndexReport report;
     long peak;
     MemoryFigures figures;
-    long cacheBytes;
     double seconds;
     try {
       report = engine.index(corpus, SourceFormat.BEIR, progress);
       seconds = since(start);
       peak = HeapPeak.bytes();
-      cacheBytes = engine.stats().vectorCacheBytes();
       figures = MemoryFigures.measure(engine);
     } finally {
       start = System.nanoTime();
@@ -188,7 +185,7 @@ public final class IndexingBenchmark {
     }
     seconds += since(start);
     return new Scratch(step(IndexingReport.SCRATCH, seconds, report, chunks, chunks,
-        IndexingReport.MODEL), peak, figures, cacheBytes);
+        IndexingReport.MODEL), peak, figures);
   }
 
   /** Opens the engine on {@code index}, indexes {@code corpus} and closes it, timing the three. */

@@ -32,7 +32,7 @@ public record IndexingReport(String dataset, int corpusDocs, Sample sample, Stri
   public static final String MODEL = "embedding model alone";
   /** The Lucene baseline. */
   public static final String LUCENE = "plain Lucene BM25+KNN";
-  /** {@code relearn index} into a new index with an empty vector cache. */
+  /** {@code relearn index} into a new index. */
   public static final String SCRATCH = "relearn index, from scratch";
   /** {@code relearn index} again on the unchanged corpus. */
   public static final String UNCHANGED = "relearn index, unchanged";
@@ -103,11 +103,9 @@ public record IndexingReport(String dataset, int corpusDocs, Sample sample, Stri
    *     bound, garbage included; see {@link HeapPeak})
    * @param figures the index's size (chunk index and feedback store) and the heap in use after a
    *     full GC, with the engine still open after that run
-   * @param vectorCacheBytes the vector cache's size after that run
    * @param plainLuceneBytes the plain Lucene index's size
    */
-  public record Memory(long peakHeapBytes, MemoryFigures figures, long vectorCacheBytes,
-      long plainLuceneBytes) {}
+  public record Memory(long peakHeapBytes, MemoryFigures figures, long plainLuceneBytes) {}
 
   /** The step named {@code name}. */
   public Step step(String name) {
@@ -155,10 +153,9 @@ public record IndexingReport(String dataset, int corpusDocs, Sample sample, Stri
         + " (sum of pool peaks, garbage included); after a full GC %.1f MB (max %.0f MB)%n",
         memory.peakHeapBytes() / 1e6, figures.heapUsedBytes() / 1e6,
         figures.heapMaxBytes() / 1e6));
-    out.append(String.format(Locale.ROOT, "disk: index %.2f MB (%.2fx plain Lucene's %.2f MB),"
-        + " vector cache %.2f MB%n", figures.indexBytes() / 1e6,
-        (double) figures.indexBytes() / memory.plainLuceneBytes(),
-        memory.plainLuceneBytes() / 1e6, memory.vectorCacheBytes() / 1e6));
+    out.append(String.format(Locale.ROOT, "disk: index %.2f MB (%.2fx plain Lucene's %.2f MB)%n",
+        figures.indexBytes() / 1e6, (double) figures.indexBytes() / memory.plainLuceneBytes(),
+        memory.plainLuceneBytes() / 1e6));
     if (loadBefore >= 0) {
       out.append(String.format(Locale.ROOT, "system load average %.2f before, %.2f after, on %d"
           + " cores%n", loadBefore, loadAfter, cores));
@@ -196,7 +193,6 @@ public record IndexingReport(String dataset, int corpusDocs, Sample sample, Stri
     json.put("heap_used_bytes", memory.figures().heapUsedBytes());
     json.put("heap_max_bytes", memory.figures().heapMaxBytes());
     json.put("index_bytes", memory.figures().indexBytes());
-    json.put("vector_cache_bytes", memory.vectorCacheBytes());
     json.put("plain_lucene_bytes", memory.plainLuceneBytes());
     json.put("load_before", loadBefore);
     json.put("load_after", loadAfter);

@@ -22,8 +22,9 @@ import java.util.Objects;
  * scenario (its learned mode is the table's "hybrid + learned"), the attack after it, the noise,
  * mixed and repeated scenarios. In {@code workDir/<dataset>-protected} (protected query vectors
  * stay on for an index once set): the generalisation scenario again, for the privacy row. Both
- * indexes share one vector cache, so the corpus is embedded at most once, and one embedder with
- * one cache of query vectors, so each query is embedded once.
+ * indexes share one embedder ({@link SharedEmbedder}), which keeps the query and document vectors
+ * it embedded, so that the corpus and each query are embedded once; a later run finds the
+ * corpus's vectors in the indexes it left.
  */
 public final class DatasetEvaluation {
   /** Query embeddings kept in memory: covers every train and test query of the shared sets. */
@@ -39,15 +40,12 @@ public final class DatasetEvaluation {
   private final Progress progress;
   private final Fusion fusion = Fusion.byQueryClass();
 
-  /**
-   * @param options engine options; the vector cache defaults to {@code workDir/<dataset>/
-   *     vector-cache} for both indexes
-   */
+  /** @param options engine options, made writable with a query cache of {@link #QUERY_CACHE} */
   public DatasetEvaluation(BeirDataset dataset, Path workDir, RelearnOptions options,
       LearnConfig config, Progress progress) {
     this.dataset = Objects.requireNonNull(dataset, "dataset");
     this.workDir = Objects.requireNonNull(workDir, "workDir");
-    this.options = writableWithCaches(options, workDir, dataset);
+    this.options = writableWithQueryCache(options);
     this.config = Objects.requireNonNull(config, "config");
     this.progress = Objects.requireNonNull(progress, "progress");
   }
@@ -58,7 +56,7 @@ public final class DatasetEvaluation {
    */
   public DatasetReport run() throws IOException {
     long start = System.nanoTime();
-    try (SharedQueryEmbedder embedder = SharedQueryEmbedder.of(options, QUERY_CACHE)) {
+    try (SharedEmbedder embedder = SharedEmbedder.of(options, QUERY_CACHE)) {
       return run(options.withEmbedder(embedder), start);
     }
   }
@@ -112,17 +110,9 @@ public final class DatasetEvaluation {
         (System.nanoTime() - start) / 1e9);
   }
 
-  /**
-   * {@code options} for an evaluation index of {@code dataset}: writable, a query cache of at
-   * least {@link #QUERY_CACHE}, and document vectors cached in {@code workDir/<dataset>/
-   * vector-cache} unless the options name a cache.
-   */
-  static RelearnOptions writableWithCaches(RelearnOptions options, Path workDir,
-      BeirDataset dataset) {
-    return options
-        .withVectorCacheDir(options.vectorCacheDir() != null ? options.vectorCacheDir()
-            : workDir.resolve(dataset.name()).resolve("vector-cache"))
-        .withQueryCacheSize(Math.max(options.queryCacheSize(), QUERY_CACHE))
+  /** {@code options} for an evaluation index: writable, a query cache of {@link #QUERY_CACHE}+. */
+  static RelearnOptions writableWithQueryCache(RelearnOptions options) {
+    return options.withQueryCacheSize(Math.max(options.queryCacheSize(), QUERY_CACHE))
         .withReadOnly(false);
   }
 

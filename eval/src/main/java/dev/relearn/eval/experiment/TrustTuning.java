@@ -103,14 +103,14 @@ public final class TrustTuning {
       LearnConfig config, Progress progress) {
     this.dataset = Objects.requireNonNull(dataset, "dataset");
     this.dir = workDir.resolve(dataset.name() + "-tune");
-    this.options = DatasetEvaluation.writableWithCaches(options, workDir, dataset);
+    this.options = DatasetEvaluation.writableWithQueryCache(options);
     this.config = Objects.requireNonNull(config, "config");
     this.progress = Objects.requireNonNull(progress, "progress");
   }
 
   /** Runs the sessions, then scores the validation queries with every setting. */
   public Result run() throws IOException {
-    try (SharedQueryEmbedder embedder = SharedQueryEmbedder.of(options, DatasetEvaluation.QUERY_CACHE)) {
+    try (SharedEmbedder embedder = SharedEmbedder.of(options, DatasetEvaluation.QUERY_CACHE)) {
       RelearnOptions shared = options.withEmbedder(embedder);
       Split train = Split.forSessions(dataset, config.trainSplit());
       List<String> shuffled = new ArrayList<>(train.ids());

@@ -61,7 +61,6 @@ class IndexingBenchmarkTest {
     assertEquals(3, report.step(IndexingReport.INCREMENTAL).embedded());
     assertTrue(report.memory().figures().indexBytes() > 0);
     assertTrue(report.memory().plainLuceneBytes() > 0);
-    assertTrue(report.memory().vectorCacheBytes() > 0);
     assertTrue(report.memory().peakHeapBytes() > 0);
     assertTrue(report.drift().firstChunksPerSecond() > 0);
     assertTrue(report.drift().secondChunksPerSecond() > 0);
@@ -87,7 +86,7 @@ class IndexingBenchmarkTest {
     for (String key : List.of("dataset", "corpus_docs", "sampled_docs", "seed", "chunks",
         "changed_docs", "model", "steps", "overhead_seconds", "model_first_half_chunks_per_s",
         "model_second_half_chunks_per_s", "peak_heap_bytes",
-        "heap_used_bytes", "heap_max_bytes", "index_bytes", "vector_cache_bytes",
+        "heap_used_bytes", "heap_max_bytes", "index_bytes",
         "plain_lucene_bytes", "load_before", "load_after", "cores")) {
       assertTrue(json.containsKey(key), key + " in " + json.keySet());
     }

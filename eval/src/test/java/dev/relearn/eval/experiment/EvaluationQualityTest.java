@@ -2,7 +2,6 @@ package dev.relearn.eval.experiment;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.relearn.engine.ModelChoice;
 import dev.relearn.engine.RelearnOptions;
 import dev.relearn.eval.beir.ExpectedMetric;
 import dev.relearn.eval.beir.ExpectedMetrics;
@@ -11,16 +10,14 @@ import dev.relearn.eval.report.EvaluationReport;
 import dev.relearn.eval.report.ReportFiles;
 import dev.relearn.feedback.log.Durability;
 import dev.relearn.indexer.build.ConsoleProgress;
-import java.io.IOException;
+import dev.relearn.indexer.embed.BgeSmallEmbedder;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,9 +30,10 @@ import org.junit.jupiter.api.io.TempDir;
  * that learned ranks exactly as hybrid before any feedback (the mixed scenario too) and that the
  * attack's mean harm stays under {@value #ATTACK_MEAN_LIMIT} everywhere, and issue #5's targets where they were measured to hold: noise moves test
  * nDCG@10 by at most 0.005 (all three) and hybrid + learned beats hybrid at p < 0.05 (SciFact,
- * ToolLens; NFCorpus measured no significant gain). Document vectors come from the shared vector
- * cache, seeded on a fresh machine from the repository's {@code src/test/vector-cache}; the
- * report it writes to {@code target/evaluation-ci} is the CI's record.
+ * ToolLens; NFCorpus measured no significant gain). Document vectors come from the repository's
+ * {@code src/test/vector-cache} ({@link ShippedVectors}), so that a fresh machine embeds no
+ * document (about 15 minutes on 2 cores); the report it writes to {@code target/evaluation-ci} is
+ * the CI's record.
  */
 @Tag("quality")
 class EvaluationQualityTest {
@@ -53,18 +51,23 @@ class EvaluationQualityTest {
   static final Set<String> SIGNIFICANT = Set.of("scifact", "toollens");
   /** Datasets on which noise was measured within the limit (CI settings). */
   static final Set<String> NOISE_WITHIN_LIMIT = Set.of("scifact", "nfcorpus", "toollens");
-  private static final Path VECTOR_CACHE = Path.of(System.getProperty("relearn.vectorCache",
-      System.getProperty("user.home") + "/.cache/relearn/vectors"));
   /** The three datasets' document vectors as the repository ships them (see its README.md). */
-  private static final Path SHIPPED_VECTORS = Path.of("src", "test", "vector-cache");
+  private static final Path SHIPPED_VECTORS =
+      Path.of("src", "test", "vector-cache", "bge-small-en-v1.5-q.vectors");
 
   @Test
   void fullEvaluationMeetsItsBars(@TempDir Path work) throws Exception {
+    RelearnOptions defaults = RelearnOptions.defaults();
+    try (ShippedVectors model = ShippedVectors.over(new BgeSmallEmbedder(
+        defaults.embedThreads(), defaults.queryInstruction()), SHIPPED_VECTORS)) {
+      System.out.println(model.size() + " document vectors from " + SHIPPED_VECTORS);
+      evaluate(work, defaults.withEmbedder(model).withFeedbackDurability(Durability.ASYNC));
+    }
+  }
+
+  private void evaluate(Path work, RelearnOptions options) throws Exception {
     ExpectedMetrics firstStage = load("first-stage.json");
     ExpectedMetrics learning = load("learning.json");
-    seedVectorCache();
-    RelearnOptions options = RelearnOptions.defaults().withModel(ModelChoice.BGE_SMALL)
-        .withVectorCacheDir(VECTOR_CACHE).withFeedbackDurability(Durability.ASYNC);
     LearnConfig config = LearnConfig.defaults().withSessions(SESSIONS).withCurveEvery(SESSIONS);
     List<String> failures = new ArrayList<>();
     List<DatasetReport> reports = new ArrayList<>();
@@ -87,26 +90,6 @@ class EvaluationQualityTest {
         seconds), Path.of("target", "evaluation-ci", "EVALUATION.md"));
     assertTrue(failures.isEmpty(), "below the bar or off target:\n"
         + String.join("\n", failures));
-  }
-
-  /**
-   * Copies the shipped vector file into the cache folder when the cache has no file of that model
-   * yet, so that a fresh machine embeds no document (about 15 minutes on 2 cores); a text the
-   * shipped file lacks (a changed chunking, say) is embedded and added to the cache as usual.
-   */
-  private static void seedVectorCache() throws IOException {
-    List<Path> shipped;
-    try (Stream<Path> files = Files.list(SHIPPED_VECTORS)) {
-      shipped = files.filter(file -> file.toString().endsWith(".vectors")).toList();
-    }
-    for (Path file : shipped) {
-      Path cached = VECTOR_CACHE.resolve(file.getFileName());
-      if (!Files.exists(cached)) {
-        Files.createDirectories(VECTOR_CACHE);
-        Files.copy(file, cached);
-        System.out.println("vector cache seeded from " + file + " into " + cached);
-      }
-    }
   }
 
   private static void check(DatasetReport report, ExpectedMetrics bars, List<String> failures) {

@@ -1,74 +1,95 @@
 package dev.relearn.indexer.build;
 
-import dev.relearn.indexer.embed.VectorStore;
 import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.embed.VectorChecks;
 import dev.relearn.lucene.schema.Chunk;
+import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.IndexMetadata;
 import java.io.IOException;
-import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import org.apache.lucene.index.FloatVectorValues;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.KnnVectorValues;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
 
 /**
- * Vectors for chunks: from the persistent {@link VectorStore} when the same text was embedded
- * before with the same model, otherwise from the embedder (and then stored, written to the cache
- * file as soon as it is embedded, so that an interrupted run loses none). Every vector is
- * checked before it is returned, so a faulty embedder fails the run before the index is touched.
+ * Vectors for chunks: the vector the index already holds for a chunk of the same content hash
+ * ({@link ChunkSchema#SHA256}, which covers everything the model sees), wherever that chunk sits
+ * (unchanged, moved, renamed or in another origin), else the embedder's. Vectors are reused only
+ * from an index that records this embedder's model and dimension, so another model's vectors are
+ * never taken. Every embedded vector is checked before it is returned, so a faulty embedder fails
+ * the run before its chunk is written.
  */
 public final class DocumentVectors {
   private final Embedder embedder;
-  private final VectorStore store;
   private int embedded;
-  private int cached;
+  private int reused;
 
-  /** @param store the cache, or null to embed everything */
-  public DocumentVectors(Embedder embedder, VectorStore store) {
+  public DocumentVectors(Embedder embedder) {
     this.embedder = embedder;
-    this.store = store;
   }
 
   /**
-   * One vector per chunk, in order. Cached vectors are looked up first (and, when there are any,
-   * counted in a progress note); progress counts only the texts the model has to embed, so its
-   * rate and time left are the model's.
+   * The vectors {@code reader} holds for {@code chunks}' content hashes, in order, null where it
+   * holds none; all null unless {@code indexed} (the index's recorded model) is this embedder's.
    */
-  public List<float[]> vectorsFor(List<Chunk> chunks, Progress progress) throws IOException {
+  float[][] fromIndex(IndexReader reader, IndexMetadata indexed, List<Chunk> chunks)
+      throws IOException {
     float[][] out = new float[chunks.size()][];
-    List<Integer> misses = new ArrayList<>();
+    if (indexed == null || !indexed.modelId().equals(embedder.modelId())
+        || indexed.dimension() != embedder.dimension()) {
+      return out;
+    }
+    Map<String, float[]> byHash = new HashMap<>();
     for (int i = 0; i < chunks.size(); i++) {
-      out[i] = store == null ? null : store.get(Chunk.sha256Hex(chunks.get(i).searchableText()));
-      if (out[i] == null) {
-        misses.add(i);
+      String hash = chunks.get(i).sha256();
+      out[i] = byHash.containsKey(hash) ? byHash.get(hash) : find(reader, hash);
+      byHash.put(hash, out[i]);
+      if (out[i] != null) {
+        reused++;
       }
     }
-    int hits = chunks.size() - misses.size();
-    cached += hits;
-    if (hits > 0) { // after an interrupted run, this says at once that its work is not lost
-      progress.note("vectors: " + hits + " of " + chunks.size() + " from the vector cache, "
-          + misses.size() + " to embed");
-    }
-    if (!misses.isEmpty()) {
-      progress.start("embedding", misses.size());
-      try {
-        for (int done = 0; done < misses.size(); done++) {
-          int i = misses.get(done);
-          String text = chunks.get(i).searchableText();
-          out[i] = VectorChecks.requireUnitVector(embedder.embedDocument(text),
-              embedder.dimension(), embedder.modelId());
-          embedded++;
-          if (store != null) { // in the file at once: a run stopped by a signal (which halts
-            store.put(Chunk.sha256Hex(text), out[i]); // the JVM) keeps every vector embedded
-            store.flush();
-          }
-          progress.advance(done + 1);
+    return out;
+  }
+
+  /** The vector of a live chunk whose content hash is {@code hash}, or null. */
+  private float[] find(IndexReader reader, String hash) throws IOException {
+    BytesRef term = new Term(ChunkSchema.SHA256, hash).bytes();
+    for (LeafReaderContext context : reader.leaves()) {
+      LeafReader leaf = context.reader();
+      FloatVectorValues values = leaf.getFloatVectorValues(ChunkSchema.VECTOR);
+      TermsEnum terms = leaf.terms(ChunkSchema.SHA256) == null ? null
+          : leaf.terms(ChunkSchema.SHA256).iterator();
+      if (values == null || terms == null || !terms.seekExact(term)) {
+        continue;
+      }
+      Bits live = leaf.getLiveDocs();
+      PostingsEnum docs = terms.postings(null, PostingsEnum.NONE);
+      for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
+        KnnVectorValues.DocIndexIterator it = values.iterator();
+        if ((live == null || live.get(doc)) && it.advance(doc) == doc) {
+          return values.vectorValue(it.index()).clone();
         }
-      } finally {
-        if (store != null) {
-          store.flush();
-        }
-        progress.finish();
       }
     }
-    return List.of(out);
+    return null;
+  }
+
+  /** The embedder's vector for {@code chunk}, checked. */
+  float[] embed(Chunk chunk) {
+    float[] vector = VectorChecks.requireUnitVector(embedder.embedDocument(chunk.searchableText()),
+        embedder.dimension(), embedder.modelId());
+    embedded++;
+    return vector;
   }
 
   /** Texts embedded by the model so far. */
@@ -76,8 +97,8 @@ public final class DocumentVectors {
     return embedded;
   }
 
-  /** Vectors taken from the cache so far. */
-  public int cached() {
-    return cached;
+  /** Vectors taken from the index so far. */
+  public int reused() {
+    return reused;
   }
 }

@@ -4,12 +4,16 @@ import dev.relearn.indexer.source.ChunkSource;
 import dev.relearn.indexer.source.DirectorySource;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.index.DirectoryReader;
@@ -21,9 +25,10 @@ import org.apache.lucene.index.IndexWriter;
  * <ul>
  *   <li>A chunk whose id, content hash and line range are already indexed is left alone: not
  *       re-embedded, not rewritten, its learned values untouched. One that only moved is rewritten
- *       with its cached vector.
- *   <li>A new or changed chunk is embedded (or taken from the vector cache) and written. It keeps
- *       the learned values of the chunk it replaces ({@link Predecessors}): the same id, or else
+ *       with its vector from the index.
+ *   <li>A new or changed chunk takes the vector of an indexed chunk with the same content hash
+ *       (a renamed or moved file's; {@link DocumentVectors}), else is embedded, and is written.
+ *       It keeps the learned values of the chunk it replaces ({@link Predecessors}): the same id, or else
  *       a vanished chunk at the same path and heading, or at the same path and lines, or else (in
  *       a folder) one with the same text, so that renaming or moving a file keeps what its chunks
  *       learned.
@@ -43,20 +48,29 @@ import org.apache.lucene.index.IndexWriter;
  * indexed folder updates that folder's chunks of it ({@link IndexReport#part()}), and a folder
  * indexed around indexed files or folders takes over their chunks, learned values and all.
  *
- * <p>All vectors are computed and checked before the first write, so an embedder failure leaves
- * the index unchanged. One commit ends the run, unless nothing changed; the writes lock is held
- * from the first write to that commit, so that whoever else writes to the index (the feedback
- * store) neither commits nor shows half of the run; a run that fails from its first write to
- * its commit rolls the writer back to the last commit, closing it ({@link FailedWrites}).
- * Problems in single files or lines are reported and skipped; everything else is indexed.
+ * <p>Every {@link #COMMIT_EVERY} embedded chunks are written and committed, so that a run stopped
+ * by a kill or a failure keeps the embeddings it committed (its next run finds them in the
+ * index); the rest of the run is written, and what vanished deleted, in its last commit (none if
+ * nothing changed). Each commit holds the writes lock from its first write, so that whoever else
+ * writes to the index (the feedback store) neither commits nor shows half of it, and tells
+ * {@link Renames} of its renamed chunks first; a commit that fails rolls the writer back to the
+ * last commit, closing it ({@link FailedWrites}). A faulty embedder fails the run before its
+ * chunk is written. Problems in single files or lines are reported and skipped; everything else is indexed.
  */
 public final class IndexBuilder {
+  /**
+   * Embedded chunks per intermediate commit: a run stopped by a kill loses at most this many
+   * embeddings (about half a minute of bge-small on two cores).
+   */
+  public static final int COMMIT_EVERY = 500;
+
   private final IndexWriter writer;
   private final ChunkSchema schema;
   private final DocumentVectors vectors;
   private final Progress progress;
   private final Lock writes;
   private final Renames renames;
+  private int commitEvery = COMMIT_EVERY;
 
   /** Told of a run's renamed chunks before the commit that holds their new ids. */
   @FunctionalInterface
@@ -92,94 +106,172 @@ public final class IndexBuilder {
     this.renames = Objects.requireNonNull(renames, "renames");
   }
 
+  /**
+   * Commits every {@code chunks} embedded chunks, so that a run stopped later keeps them; {@link
+   * #COMMIT_EVERY} unless changed here.
+   */
+  IndexBuilder commitEvery(int chunks) {
+    if (chunks < 1) {
+      throw new IllegalArgumentException("commitEvery must be >= 1, got: " + chunks);
+    }
+    this.commitEvery = chunks;
+    return this;
+  }
+
   /** Indexes {@code source} and commits. */
   public IndexReport index(ChunkSource source) throws IOException {
     long start = System.nanoTime();
     int embeddedBefore = vectors.embedded();
-    int cachedBefore = vectors.cached();
+    int reusedBefore = vectors.reused();
     SourceReading reading;
+    float[][] chunkVectors;
     try (DirectoryReader reader = DirectoryReader.open(writer)) {
       reading = SourceReading.read(reader, source, progress, SourceReading.NOTE_INTERVAL_NANOS);
+      chunkVectors = vectors.fromIndex(reader, recordedModel(), reading.toWrite());
     }
     ExistingChunks existing = reading.existing();
     List<Chunk> toWrite = reading.toWrite();
-
-    List<float[]> chunkVectors = vectors.vectorsFor(toWrite, progress);
-
     Map<String, List<ExistingChunks.Entry>> vanished = existing.vanished(reading.ids());
-    Map<String, String> renamed = new HashMap<>();
-    Written written;
+    Run run = new Run(toWrite, chunkVectors,
+        Predecessors.find(toWrite, existing, vanished, reading.rootKey() != null));
+    List<Integer> misses = new ArrayList<>();
+    for (int i = 0; i < toWrite.size(); i++) {
+      if (chunkVectors[i] == null) {
+        misses.add(i);
+      }
+    }
+    int reused = vectors.reused() - reusedBefore;
+    if (reused > 0) {
+      progress.note("vectors: " + reused + " of " + toWrite.size() + " from the index, "
+          + misses.size() + " to embed");
+    }
+    List<Integer> unwritten = embed(run, misses);
     DeferredProgress writing = new DeferredProgress(progress);
+    // Lucene builds the HNSW graph as documents are added and merged: for large sources this
+    // takes longer than embedding cached or hashed vectors, so it has a progress task of its own.
+    if (!unwritten.isEmpty()) {
+      writing.start("writing", unwritten.size());
+    }
+    commit(run, unwritten, vanished, writing);
+    writing.rethrow(); // committed: the path is whole
+    if (!unwritten.isEmpty()) {
+      progress.finish();
+    }
+    long millis = (System.nanoTime() - start) / 1_000_000L;
+    return new IndexReport(reading.source().origin(), reading.part(), run.added, run.updated,
+        reading.unchanged(), run.deleted, vectors.embedded() - embeddedBefore, reused,
+        reading.problems(), run.renamed, millis);
+  }
+
+  /**
+   * Embeds the chunks at {@code misses}, committing every {@link #commitEvery} of them; returns
+   * the indexes of the chunks still to write, in order.
+   */
+  private List<Integer> embed(Run run, List<Integer> misses) throws IOException {
+    List<Integer> pending = new ArrayList<>();
+    if (!misses.isEmpty()) {
+      progress.start("embedding", misses.size());
+      try {
+        for (int done = 0; done < misses.size(); done++) {
+          int i = misses.get(done);
+          run.vectors[i] = vectors.embed(run.chunks.get(i));
+          pending.add(i);
+          if (pending.size() == commitEvery && done + 1 < misses.size()) {
+            commit(run, pending, Map.of(), new DeferredProgress(Progress.NONE));
+            run.written.addAll(pending);
+            pending.clear();
+          }
+          progress.advance(done + 1);
+        }
+      } finally {
+        progress.finish();
+      }
+    }
+    List<Integer> unwritten = new ArrayList<>();
+    for (int i = 0; i < run.chunks.size(); i++) {
+      if (!run.written.contains(i)) {
+        unwritten.add(i);
+      }
+    }
+    return unwritten;
+  }
+
+  /**
+   * Writes the chunks at {@code indexes} (each replacing its predecessor, whose id goes to the
+   * run's renames when it differs), deletes what {@code vanished} holds, tells {@link #renames}
+   * and commits, holding {@link #writes} throughout; rolls back on failure.
+   */
+  private void commit(Run run, List<Integer> indexes,
+      Map<String, List<ExistingChunks.Entry>> vanished, DeferredProgress writing)
+      throws IOException {
+    Map<String, String> renamed = new HashMap<>();
     writes.lock();
     try {
-      written = write(toWrite, chunkVectors, existing, vanished, reading.rootKey() != null,
-          renamed, writing);
+      for (int n = 0; n < indexes.size(); n++) {
+        int i = indexes.get(n);
+        Chunk chunk = run.chunks.get(i);
+        ExistingChunks.Entry predecessor = run.predecessors.get(i);
+        if (predecessor != null && !predecessor.id().equals(chunk.id())) {
+          writer.deleteDocuments(ChunkSchema.idTerm(predecessor.id()));
+          renamed.put(predecessor.id(), chunk.id());
+        }
+        LearnedValues learned =
+            predecessor == null ? LearnedValues.NEUTRAL : predecessor.learned();
+        writer.updateDocument(ChunkSchema.idTerm(chunk.id()),
+            schema.document(chunk, run.vectors[i], learned));
+        if (predecessor == null) {
+          run.added++;
+        } else {
+          run.updated++;
+        }
+        writing.advance(n + 1);
+      }
+      for (List<ExistingChunks.Entry> gone : vanished.values()) {
+        for (ExistingChunks.Entry entry : gone) { // of this origin, and of adopted ones gone
+          writer.deleteDocuments(ChunkSchema.idTerm(entry.id()));
+          run.deleted++;
+        }
+      }
       if (!renamed.isEmpty()) {
         renames.renaming(Map.copyOf(renamed));
       }
       if (writer.hasUncommittedChanges()) {
         writer.commit();
       }
+      run.renamed.putAll(renamed);
     } catch (IOException | RuntimeException | Error e) {
       FailedWrites.rollBack(writer, e);
       throw e;
     } finally {
       writes.unlock();
     }
-    writing.rethrow(); // committed: the path is whole
-    if (!toWrite.isEmpty()) {
-      progress.finish();
-    }
-    long millis = (System.nanoTime() - start) / 1_000_000L;
-    return new IndexReport(reading.source().origin(), reading.part(), written.added(),
-        written.updated(), reading.unchanged(), written.deleted(),
-        vectors.embedded() - embeddedBefore, vectors.cached() - cachedBefore, reading.problems(),
-        renamed, millis);
   }
 
-  /**
-   * Writes {@code toWrite} (each replacing its predecessor, whose id goes to {@code renamed} when
-   * it differs) and deletes what vanished.
-   */
-  private Written write(List<Chunk> toWrite, List<float[]> chunkVectors, ExistingChunks existing,
-      Map<String, List<ExistingChunks.Entry>> vanished, boolean matchText,
-      Map<String, String> renamed, DeferredProgress progress) throws IOException {
-    int added = 0;
-    int updated = 0;
-    // Lucene builds the HNSW graph as documents are added and merged: for large sources this
-    // takes longer than embedding cached or hashed vectors, so it has a progress task of its own.
-    if (!toWrite.isEmpty()) {
-      progress.start("writing", toWrite.size());
+  /** The model and dimension the index records (in the writer's commit data), or null. */
+  private IndexMetadata recordedModel() {
+    Map<String, String> data = new HashMap<>();
+    Iterable<Map.Entry<String, String>> live = writer.getLiveCommitData();
+    if (live != null) {
+      live.forEach(entry -> data.put(entry.getKey(), entry.getValue()));
     }
-    List<ExistingChunks.Entry> predecessors =
-        Predecessors.find(toWrite, existing, vanished, matchText);
-    for (int i = 0; i < toWrite.size(); i++) {
-      Chunk chunk = toWrite.get(i);
-      ExistingChunks.Entry predecessor = predecessors.get(i);
-      if (predecessor != null && !predecessor.id().equals(chunk.id())) {
-        writer.deleteDocuments(ChunkSchema.idTerm(predecessor.id()));
-        renamed.put(predecessor.id(), chunk.id());
-      }
-      LearnedValues learned = predecessor == null ? LearnedValues.NEUTRAL : predecessor.learned();
-      writer.updateDocument(ChunkSchema.idTerm(chunk.id()),
-          schema.document(chunk, chunkVectors.get(i), learned));
-      if (predecessor == null) {
-        added++;
-      } else {
-        updated++;
-      }
-      progress.advance(i + 1);
-    }
-    int deleted = 0; // of this origin, and of adopted ones that no longer exist
-    for (List<ExistingChunks.Entry> gone : vanished.values()) {
-      for (ExistingChunks.Entry entry : gone) {
-        writer.deleteDocuments(ChunkSchema.idTerm(entry.id()));
-        deleted++;
-      }
-    }
-    return new Written(added, updated, deleted);
+    return IndexMetadata.fromUserData(data);
   }
 
-  /** How many chunks a run added, updated (replacing a predecessor) and deleted. */
-  private record Written(int added, int updated, int deleted) {}
+  /** One run's chunks to write, their vectors and predecessors, and what it wrote so far. */
+  private static final class Run {
+    final List<Chunk> chunks;
+    final float[][] vectors;
+    final List<ExistingChunks.Entry> predecessors;
+    final Set<Integer> written = new HashSet<>();
+    final Map<String, String> renamed = new HashMap<>();
+    int added;
+    int updated;
+    int deleted;
+
+    Run(List<Chunk> chunks, float[][] vectors, List<ExistingChunks.Entry> predecessors) {
+      this.chunks = chunks;
+      this.vectors = vectors;
+      this.predecessors = predecessors;
+    }
+  }
 }

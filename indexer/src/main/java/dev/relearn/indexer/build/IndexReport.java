@@ -16,19 +16,19 @@ import java.util.Map;
  * @param unchanged chunks left as they were
  * @param deleted chunks of this origin that are gone from the source
  * @param embedded texts the model embedded in this run
- * @param cachedVectors vectors taken from the persistent cache instead
+ * @param reusedVectors vectors taken from the index (chunks of the same content) instead
  * @param problems files or lines that could not be indexed; everything else was
  * @param renamed changed chunks that got a new id: old id to new id (their learned values moved)
  * @param millis wall time
  */
 public record IndexReport(String origin, String part, int added, int updated, int unchanged,
-    int deleted, int embedded, int cachedVectors, List<SourceProblem> problems,
+    int deleted, int embedded, int reusedVectors, List<SourceProblem> problems,
     Map<String, String> renamed, long millis) {
   /** Copies the collections and rejects negative counts. */
   public IndexReport {
     problems = List.copyOf(problems);
     renamed = Map.copyOf(renamed);
-    for (int count : new int[] {added, updated, unchanged, deleted, embedded, cachedVectors}) {
+    for (int count : new int[] {added, updated, unchanged, deleted, embedded, reusedVectors}) {
       if (count < 0) {
         throw new IllegalArgumentException("counts must be >= 0, got: " + count);
       }
@@ -43,9 +43,9 @@ public record IndexReport(String origin, String part, int added, int updated, in
   /** One line for people, e.g. {@code "5183 chunks: 5183 added, ... (12.3 s)"}. */
   public String summary() {
     return String.format(Locale.ROOT, "%s: %s (%d added, %d updated, %d unchanged,"
-        + " %d deleted); %d embedded, %d from cache; %s; %.1f s",
+        + " %d deleted); %d embedded, %d from the index; %s; %.1f s",
         part == null ? origin : part + " (part of " + origin + ")", count(chunks(), "chunk"), added,
-        updated, unchanged, deleted, embedded, cachedVectors, count(problems.size(), "problem"),
+        updated, unchanged, deleted, embedded, reusedVectors, count(problems.size(), "problem"),
         millis / 1000.0);
   }
 

@@ -1,8 +1,6 @@
 /**
  * Embedders: the in-process bge-small ONNX model (the default), a dependency-free hashing
- * fallback, an in-memory LRU for query vectors, and a persistent cache of document vectors keyed
- * by model and content hash ({@link dev.relearn.indexer.embed.VectorStore}), which compaction
- * rewrites with the vectors still needed; the stores of one process on one file share it, and
- * its lock, until the last closes.
+ * fallback and an in-memory LRU for query vectors. Document vectors are not cached here: a
+ * re-index takes them from the index itself ({@link dev.relearn.indexer.build.DocumentVectors}).
  */
 package dev.relearn.indexer.embed;

@@ -4,6 +4,7 @@ import dev.relearn.indexer.embed.HashingEmbedder;
 import dev.relearn.indexer.source.ChunkSource;
 import dev.relearn.indexer.source.DirectorySource;
 import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,6 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 abstract class IndexBuilderFixture {
   @TempDir Path dir;
+  /** What an engine records of the hashing embedder: vectors are reused only under it. */
+  static final IndexMetadata HASHING =
+      new IndexMetadata(HashingEmbedder.MODEL_ID, HashingEmbedder.DIMENSION, ChunkSchema.VERSION);
   final ChunkSchema schema = new ChunkSchema(384);
   FSDirectory directory;
   IndexWriter writer;
@@ -42,6 +46,7 @@ abstract class IndexBuilderFixture {
   void open() throws IOException {
     directory = FSDirectory.open(dir.resolve("index"));
     writer = new IndexWriter(directory, new IndexWriterConfig(schema.indexAnalyzer()));
+    writer.setLiveCommitData(HASHING.toUserData().entrySet());
   }
 
   @AfterEach
@@ -55,7 +60,7 @@ abstract class IndexBuilderFixture {
   }
 
   IndexReport index(ChunkSource source) throws IOException {
-    return new IndexBuilder(writer, schema, new DocumentVectors(new HashingEmbedder(), null),
+    return new IndexBuilder(writer, schema, new DocumentVectors(new HashingEmbedder()),
         Progress.NONE).index(source);
   }
 

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.indexer.embed.HashingEmbedder;
-import dev.relearn.indexer.embed.VectorStore;
 import dev.relearn.indexer.source.ChunkSource;
 import dev.relearn.indexer.source.SourceProblem;
 import dev.relearn.lucene.schema.Chunk;
@@ -56,11 +55,9 @@ class IndexBuilderMemoryTest {
     ChunkSchema schema = new ChunkSchema(384);
     try (FSDirectory directory = FSDirectory.open(dir.resolve("index"));
         IndexWriter writer = new IndexWriter(directory,
-            new IndexWriterConfig(schema.indexAnalyzer()));
-        VectorStore store = VectorStore.open(dir.resolve("vectors"), HashingEmbedder.MODEL_ID,
-            384)) {
+            new IndexWriterConfig(schema.indexAnalyzer()))) {
       FreshSource source = new FreshSource();
-      DocumentVectors vectors = new DocumentVectors(new HashingEmbedder(), store);
+      DocumentVectors vectors = new DocumentVectors(new HashingEmbedder());
       new IndexBuilder(writer, schema, vectors, Progress.NONE).index(source);
 
       source.changedText = "text 0, edited";

@@ -35,7 +35,7 @@ class IndexBuilderRenamesTest extends IndexBuilderFixture {
     ReentrantLock writes = new ReentrantLock();
     List<String> seen = new ArrayList<>();
     IndexBuilder builder = new IndexBuilder(writer, schema,
-        new DocumentVectors(new HashingEmbedder(), null), Progress.NONE, writes, renamed -> {
+        new DocumentVectors(new HashingEmbedder()), Progress.NONE, writes, renamed -> {
           assertTrue(writes.isHeldByCurrentThread(), "the writes lock is held");
           String newId = renamed.get(oldId);
           seen.add(newId);

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.indexer.embed.HashingEmbedder;
-import dev.relearn.indexer.embed.VectorStore;
 import dev.relearn.indexer.source.ChunkSource;
 import dev.relearn.indexer.source.DirectorySource;
 import dev.relearn.indexer.source.SourceProblem;
@@ -15,6 +14,7 @@ import dev.relearn.lucene.embed.ForwardingEmbedder;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkKind;
 import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -40,18 +40,16 @@ class IndexBuilderTest {
   private final ChunkSchema schema = new ChunkSchema(384);
   private FSDirectory directory;
   private IndexWriter writer;
-  private VectorStore store;
 
   @BeforeEach
   void open() throws IOException {
     directory = FSDirectory.open(dir.resolve("index"));
     writer = new IndexWriter(directory, new IndexWriterConfig(schema.indexAnalyzer()));
-    store = VectorStore.open(dir.resolve("vectors"), HashingEmbedder.MODEL_ID, 384);
+    writer.setLiveCommitData(IndexBuilderFixture.HASHING.toUserData().entrySet());
   }
 
   @AfterEach
   void close() throws IOException {
-    store.close();
     writer.close();
     directory.close();
   }
@@ -74,7 +72,7 @@ class IndexBuilderTest {
   }
 
   private IndexReport index(Embedder embedder, Chunk... chunks) throws IOException {
-    return new IndexBuilder(writer, schema, new DocumentVectors(embedder, store), Progress.NONE)
+    return new IndexBuilder(writer, schema, new DocumentVectors(embedder), Progress.NONE)
         .index(new ListSource(List.of(chunks)));
   }
 
@@ -136,7 +134,7 @@ class IndexBuilderTest {
     long generation = SegmentInfos.readLatestCommit(directory).getGeneration();
     IndexReport second = index(embedder, chunk("1", "A", "alpha"), chunk("2", "B", "beta"));
     assertEquals(2, second.unchanged());
-    assertEquals(0, second.embedded() + second.cachedVectors() + second.added() + second.updated());
+    assertEquals(0, second.embedded() + second.reusedVectors() + second.added() + second.updated());
     assertEquals(generation, SegmentInfos.readLatestCommit(directory).getGeneration(),
         "no new commit");
   }
@@ -170,7 +168,7 @@ class IndexBuilderTest {
     IndexReport report = index(embedder, moved);
     assertEquals(1, report.updated());
     assertEquals(0, report.embedded());
-    assertEquals(1, report.cachedVectors());
+    assertEquals(1, report.reusedVectors());
     assertEquals(1, liveDocs());
     try (DirectoryReader reader = DirectoryReader.open(writer)) {
       org.apache.lucene.search.TopDocs top = new org.apache.lucene.search.IndexSearcher(reader)
@@ -186,7 +184,7 @@ class IndexBuilderTest {
     Files.writeString(docs.resolve("keys.md"), "# Keys\nRotate the keys.\n");
     Files.writeString(docs.resolve("other.md"), "# Other\nSomething else.\n");
     HashingEmbedder embedder = new HashingEmbedder();
-    DocumentVectors vectors = new DocumentVectors(embedder, store);
+    DocumentVectors vectors = new DocumentVectors(embedder);
     new IndexBuilder(writer, schema, vectors, Progress.NONE).index(new DirectorySource(docs));
     String oldId = idOf("docs/keys.md");
     LearnedValues used = new LearnedValues(4, 2, 1, 0, 123L);
@@ -200,6 +198,8 @@ class IndexBuilderTest {
     String newId = idOf("docs/guide/rotation.md");
     assertEquals(oldId.substring(oldId.indexOf('#')), newId.substring(newId.indexOf('#')));
     assertEquals(java.util.Map.of(oldId, newId), report.renamed());
+    assertEquals(List.of(0, 1), List.of(report.embedded(), report.reusedVectors()),
+        "the moved chunk's vector comes from the index");
     assertEquals(List.of(0, 1, 1, 0), List.of(report.added(), report.updated(),
         report.unchanged(), report.deleted()));
     assertEquals(used, learned(newId));
@@ -215,7 +215,7 @@ class IndexBuilderTest {
           .append(";\n    }\n");
     }
     Files.writeString(src.resolve("Cache.java"), code.append("}\n").toString());
-    DocumentVectors vectors = new DocumentVectors(new HashingEmbedder(), store);
+    DocumentVectors vectors = new DocumentVectors(new HashingEmbedder());
     new IndexBuilder(writer, schema, vectors, Progress.NONE).index(new DirectorySource(src));
     String second = idsByLine("src/Cache.java").get(1);
     LearnedValues used = new LearnedValues(4, 2, 1, 0, 123L);
@@ -232,14 +232,38 @@ class IndexBuilderTest {
     assertEquals(used, learned(renamed), "matched by path and lines");
   }
 
-    @Test
-  void vectorCacheServesAFreshIndex() throws IOException {
+  @Test
+  void anotherModelsVectorsAreNeverReused() throws IOException {
+    writer.setLiveCommitData(new IndexMetadata("another-model", HashingEmbedder.DIMENSION,
+        ChunkSchema.VERSION).toUserData().entrySet());
     index(new HashingEmbedder(), chunk("1", "A", "alpha"));
-    writer.deleteAll();
-    writer.commit();
-    IndexReport again = index(new HashingEmbedder(), chunk("1", "A", "alpha"));
-    assertEquals(0, again.embedded());
-    assertEquals(1, again.cachedVectors());
+    IndexReport moved = index(new HashingEmbedder(), new Chunk("1", "/docs", "a.md",
+        ChunkKind.MARKDOWN, "A", List.of("A"), 7, 9, 3, "alpha"));
+    assertEquals(List.of(1, 1, 0), List.of(moved.updated(), moved.embedded(),
+        moved.reusedVectors()), "the index records another model: its vector is not taken");
+  }
+
+  @Test
+  void aStoppedRunKeepsTheEmbeddingsItCommitted() throws IOException {
+    int[] calls = {0};
+    Embedder failsFourth = new ForwardingEmbedder(new HashingEmbedder()) {
+      @Override
+      public float[] embedDocument(String text) {
+        if (++calls[0] == 4) {
+          throw new IllegalStateException("stopped while embedding");
+        }
+        return super.embedDocument(text);
+      }
+    };
+    Chunk[] five = {chunk("1", "A", "alpha"), chunk("2", "B", "beta"), chunk("3", "C", "gamma"),
+        chunk("4", "D", "delta"), chunk("5", "E", "epsilon")};
+    assertThrows(IllegalStateException.class, () -> new IndexBuilder(writer, schema,
+        new DocumentVectors(failsFourth), Progress.NONE).commitEvery(2)
+        .index(new ListSource(List.of(five))));
+    assertEquals(2, liveDocs(), "the first two embeddings were committed");
+    IndexReport rerun = index(new HashingEmbedder(), five);
+    assertEquals(List.of(2, 3, 3), List.of(rerun.unchanged(), rerun.added(), rerun.embedded()),
+        "only what was not committed is embedded again");
   }
 
   @Test
@@ -261,8 +285,6 @@ class IndexBuilderTest {
         () -> index(nan, many.toArray(new Chunk[0])));
     assertTrue(e.getMessage().contains("NaN at component 7"), e.getMessage());
     assertEquals(1, liveDocs());
-    assertEquals(0, store.get(Chunk.sha256Hex("N0\nnew text 0")) == null ? 0 : 1,
-        "bad vectors are never cached");
   }
 
   @Test
@@ -270,27 +292,28 @@ class IndexBuilderTest {
     RecordingProgress recorder = new RecordingProgress(true);
     List<String> events = recorder.events;
     Chunk[] chunks = {chunk("1", "A", "alpha"), chunk("2", "B", "beta")};
-    new IndexBuilder(writer, schema, new DocumentVectors(new HashingEmbedder(), store), recorder)
+    new IndexBuilder(writer, schema, new DocumentVectors(new HashingEmbedder()), recorder)
         .index(new ListSource(List.of(chunks)));
     assertEquals(List.of("start embedding 2", "advance 1", "advance 2", "finish",
         "start writing 2", "advance 1", "advance 2", "finish"), events);
     events.clear();
-    new IndexBuilder(writer, schema, new DocumentVectors(new HashingEmbedder(), store), recorder)
+    new IndexBuilder(writer, schema, new DocumentVectors(new HashingEmbedder()), recorder)
         .index(new ListSource(List.of(chunks)));
     assertEquals(List.of(), events, "nothing to embed or write: no task");
   }
 
   @Test
-  void vectorsTakenFromTheCacheAreNotedBeforeEmbedding() throws IOException {
+  void vectorsTakenFromTheIndexAreNotedBeforeEmbedding() throws IOException {
     index(new HashingEmbedder(), chunk("1", "A", "alpha"), chunk("2", "B", "beta"));
-    writer.deleteAll(); // as after a run killed before its commit: the vectors are cached
-    writer.commit();
     RecordingProgress recorder = new RecordingProgress(false);
     List<String> events = recorder.events;
-    Chunk[] chunks = {chunk("1", "A", "alpha"), chunk("2", "B", "beta"), chunk("3", "C", "gamma")};
-    new IndexBuilder(writer, schema, new DocumentVectors(new HashingEmbedder(), store), recorder)
+    Chunk[] chunks = {chunk("1b", "A", "alpha"), chunk("2b", "B", "beta"),
+        chunk("3", "C", "gamma")}; // new ids, as after a rename: same content hashes
+    IndexReport report = new IndexBuilder(writer, schema,
+        new DocumentVectors(new HashingEmbedder()), recorder)
         .index(new ListSource(List.of(chunks)));
-    assertEquals(List.of("vectors: 2 of 3 from the vector cache, 1 to embed",
+    assertEquals(List.of("vectors: 2 of 3 from the index, 1 to embed",
         "start embedding 1", "start writing 3"), events);
+    assertEquals(List.of(1, 2), List.of(report.embedded(), report.reusedVectors()));
   }
 }

@@ -66,12 +66,8 @@ public record Chunk(
     return searchableText(headingPath, title, text);
   }
 
-  /**
-   * {@link #searchableText()} of a chunk with these heading path, title and text: also for a
-   * chunk read back from the index's stored fields, whose document-vector cache key is the
-   * SHA-256 of this string.
-   */
-  public static String searchableText(List<String> headingPath, String title, String text) {
+  /** {@link #searchableText()} of a chunk with these heading path, title and text. */
+  private static String searchableText(List<String> headingPath, String title, String text) {
     int headings = headingPath.size();
     if (headings > 0 && headingPath.get(headings - 1).equals(title)) {
       headings--;

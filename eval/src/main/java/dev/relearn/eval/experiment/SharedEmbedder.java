@@ -6,19 +6,24 @@ import dev.relearn.indexer.embed.BgeSmallEmbedder;
 import dev.relearn.indexer.embed.HashingEmbedder;
 import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.embed.ForwardingEmbedder;
+import dev.relearn.lucene.schema.Chunk;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One embedder for the several engines of an evaluation, with one in-memory LRU of query vectors,
  * so a query embedded for one index is not embedded again for the next (the engines' own caches
- * are per engine). Vectors are kept in memory only. Thread-safe.
+ * are per engine), and the document vectors it embedded, by the SHA-256 of their text, so that
+ * the evaluation's second index of a corpus embeds nothing (an index reuses only its own
+ * vectors). Vectors are kept in memory only: about 1.5 kB a document with bge-small. Thread-safe.
  */
-final class SharedQueryEmbedder extends ForwardingEmbedder {
+final class SharedEmbedder extends ForwardingEmbedder {
   private final boolean owned;
   private final Map<String, float[]> cache;
+  private final Map<String, float[]> documents = new ConcurrentHashMap<>();
 
-  private SharedQueryEmbedder(Embedder delegate, boolean owned, int capacity) {
+  private SharedEmbedder(Embedder delegate, boolean owned, int capacity) {
     super(delegate);
     this.owned = owned;
     this.cache = new LinkedHashMap<>(1024, 0.75f, true) {
@@ -33,13 +38,13 @@ final class SharedQueryEmbedder extends ForwardingEmbedder {
    * The embedder {@code options} describe (bge-small unless they name hashing or give one),
    * caching {@code capacity} query vectors. A caller's embedder is not closed with this one.
    */
-  static SharedQueryEmbedder of(RelearnOptions options, int capacity) {
+  static SharedEmbedder of(RelearnOptions options, int capacity) {
     if (options.embedder() != null) {
-      return new SharedQueryEmbedder(options.embedder(), false, capacity);
+      return new SharedEmbedder(options.embedder(), false, capacity);
     }
     Embedder model = options.model() == ModelChoice.HASHING ? new HashingEmbedder()
         : new BgeSmallEmbedder(options.embedThreads(), options.queryInstruction());
-    return new SharedQueryEmbedder(model, true, capacity);
+    return new SharedEmbedder(model, true, capacity);
   }
 
   @Override
@@ -55,6 +60,17 @@ final class SharedQueryEmbedder extends ForwardingEmbedder {
       cache.put(query, vector.clone());
     }
     return vector;
+  }
+
+  @Override
+  public float[] embedDocument(String text) {
+    String key = Chunk.sha256Hex(text);
+    float[] vector = documents.get(key);
+    if (vector == null) {
+      vector = super.embedDocument(text);
+      documents.put(key, vector.clone());
+    }
+    return vector.clone();
   }
 
   @Override
