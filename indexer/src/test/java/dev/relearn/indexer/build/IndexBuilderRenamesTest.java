@@ -47,6 +47,32 @@ class IndexBuilderRenamesTest extends IndexBuilderFixture {
     assertFalse(writes.isLocked());
   }
 
+  @Test
+  void eachIntermediateCommitTellsItsRenamesFirst() throws IOException {
+    Path docs = Files.createDirectories(dir.resolve("docs"));
+    Files.writeString(docs.resolve("a.md"), "# A\none\n# B\ntwo\n# C\nthree\n");
+    index(docs);
+    Files.writeString(docs.resolve("a.md"), "# A\none, edited\n# B\ntwo, edited\n# C\nthree!\n");
+    ReentrantLock writes = new ReentrantLock();
+    Map<String, String> told = new java.util.HashMap<>();
+    List<Integer> calls = new ArrayList<>();
+    IndexBuilder builder = new IndexBuilder(writer, schema,
+        new DocumentVectors(new HashingEmbedder()), Progress.NONE, writes, renamed -> {
+          assertTrue(writes.isHeldByCurrentThread(), "the writes lock is held");
+          for (String newId : renamed.values()) {
+            assertEquals(0, committedCount(newId), "told before the commit holding " + newId);
+          }
+          calls.add(renamed.size());
+          told.putAll(renamed);
+        }).commitEvery(1);
+    IndexReport report = builder.index(new DirectorySource(docs));
+    assertEquals(List.of(1, 1, 1), calls, "a commit per embedded chunk, each told first");
+    assertEquals(report.renamed(), told);
+    for (String newId : told.values()) {
+      assertEquals(1, committedCount(newId), "then committed");
+    }
+  }
+
   private long committedCount(String id) throws IOException {
     try (DirectoryReader reader = DirectoryReader.open(directory)) {
       return new IndexSearcher(reader).count(new TermQuery(new Term(ChunkSchema.ID, id)));
