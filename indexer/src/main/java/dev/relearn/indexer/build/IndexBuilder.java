@@ -148,7 +148,7 @@ public final class IndexBuilder {
     List<Integer> unwritten = embed(run, misses);
     DeferredProgress writing = new DeferredProgress(progress);
     // Lucene builds the HNSW graph as documents are added and merged: for large sources this
-    // takes longer than embedding cached or hashed vectors, so it has a progress task of its own.
+    // takes longer than taking vectors from the index or hashing them, so it has its own task.
     if (!unwritten.isEmpty()) {
       writing.start("writing", unwritten.size());
     }
