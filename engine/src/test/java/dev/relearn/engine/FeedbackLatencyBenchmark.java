@@ -82,7 +82,32 @@ public final class FeedbackLatencyBenchmark {
           "feedback ack / raw fsync", percentile(ack, 50) / percentile(fsync, 50),
           percentile(ack, 99) / percentile(fsync, 99));
       concurrent(relearn, ids);
+      refits(relearn, ids, random);
     }
+  }
+
+  /**
+   * The trust in the vote is refit, synchronously, by every 250th event: after the concurrent
+   * phase's 4,000 distinct queries the refit reads its bound, the latest 4,000 clusters. Of 1,000
+   * more acks, the slowest 4 are the refits.
+   */
+  private static void refits(Relearn relearn, List<String> ids, Random random)
+      throws IOException {
+    long[] acks = new long[1_000];
+    for (int i = 0; i < acks.length; i++) {
+      String used = ids.get(random.nextInt(ids.size()));
+      long start = System.nanoTime();
+      relearn.feedback(FeedbackRequest.of("refit query " + i, List.of(used))
+          .withIds("r" + (i % 50), "refit-" + i)
+          .withShown(List.of(new ShownResult(used, 1)), false, false));
+      acks[i] = System.nanoTime() - start;
+    }
+    long[] sorted = acks.clone();
+    Arrays.sort(sorted);
+    System.out.printf(Locale.ROOT, "%-36s %7.1f ms each (slowest 4 of 1,000 acks; p50 %.3f ms)%n",
+        "ack with a trust refit, 4,000 clusters",
+        Arrays.stream(sorted, sorted.length - 4, sorted.length).average().orElse(0) / 1e6,
+        percentile(acks, 50));
   }
 
   private static long untilVisible(Relearn relearn, String id, double before) throws IOException {
