@@ -28,8 +28,9 @@ import picocli.CommandLine.Spec;
         + " rerank.sessionCap for every dataset, on validation queries.",
         "For each dataset a seeded 20 % of the train queries is held out; the simulated user"
             + " runs sessions on the rest; then the held-out queries are scored in learned mode"
-            + " with every setting. The setting with the best mean validation gain over hybrid, losing"
-            + " at most 0.002 on any dataset, is printed as the default.",
+            + " with every setting. Of the settings losing at most 0.002 on any dataset whose mean"
+            + " validation gain over hybrid is within 0.001 of the best, the one with the smallest"
+            + " rerank.sessionCap is printed as the default.",
         "Indexes live in WORK/<dataset>-tune; their feedback is forgotten and rewritten."})
 final class EvalTuneCommand implements Callable<Integer> {
   @Mixin EvalUserOptions user;

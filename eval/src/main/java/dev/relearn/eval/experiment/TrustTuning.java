@@ -62,6 +62,8 @@ public final class TrustTuning {
    */
   public static final List<Setting> GRID = grid(List.of(50), List.of(0.2, 1e6),
       List.of(100.0, 200.0, 500.0), List.of(0.1, 0.2, 0.4));
+  /** How far below the best mean validation Δ a setting with a smaller cap may be chosen. */
+  public static final double NEAR_BEST = 0.001;
   /** The largest validation loss against hybrid a chosen scale may cause on any dataset. */
   public static final double MAX_LOSS = 0.002;
 
@@ -153,28 +155,49 @@ public final class TrustTuning {
   }
 
   /**
-   * The setting with the best mean validation Δ over {@code results} among those that lose at
-   * most {@link #MAX_LOSS} on every dataset (the first in {@link #GRID} on a tie), or the best
-   * mean when none does.
+   * The safest near-best setting: among those that lose at most {@link #MAX_LOSS} on every
+   * dataset (or all, when none does), the ones whose mean validation Δ is within {@link
+   * #NEAR_BEST} of the best mean; of those, the smallest {@code sessionCap} (the cap is what
+   * bounds one session's power, so a larger one must earn more than noise), then the best mean,
+   * then the first in {@link #GRID}.
    */
   public static Setting choose(List<Result> results) {
-    Setting best = null;
-    double bestMean = Double.NEGATIVE_INFINITY;
-    boolean bestSafe = false;
+    Map<Setting, Double> means = new LinkedHashMap<>();
+    boolean anySafe = false;
     for (Setting setting : GRID) {
-      double mean = 0;
-      boolean safe = true;
-      for (Result result : results) {
-        mean += result.delta(setting) / results.size();
-        safe &= result.delta(setting) >= -MAX_LOSS;
-      }
-      if ((safe && !bestSafe) || (safe == bestSafe && mean > bestMean)) {
-        best = setting;
-        bestMean = mean;
-        bestSafe = safe;
+      if (safe(results, setting)) {
+        anySafe = true;
       }
     }
-    return best;
+    for (Setting setting : GRID) {
+      if (!anySafe || safe(results, setting)) {
+        double mean = 0;
+        for (Result result : results) {
+          mean += result.delta(setting) / results.size();
+        }
+        means.put(setting, mean);
+      }
+    }
+    double bestMean = means.values().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+    Setting chosen = null;
+    for (Map.Entry<Setting, Double> entry : means.entrySet()) {
+      Setting setting = entry.getKey();
+      if (entry.getValue() >= bestMean - NEAR_BEST && (chosen == null
+          || setting.sessionCap() < chosen.sessionCap()
+          || (setting.sessionCap() == chosen.sessionCap() && entry.getValue() > means.get(chosen)))) {
+        chosen = setting;
+      }
+    }
+    return chosen;
+  }
+
+  private static boolean safe(List<Result> results, Setting setting) {
+    for (Result result : results) {
+      if (result.delta(setting) < -MAX_LOSS) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static List<Setting> grid(List<Integer> ks, List<Double> temperatures,

@@ -30,6 +30,17 @@ class TrustTuningTest {
   }
 
   @Test
+  void aSmallerCapWithinNoiseOfTheBestIsPreferred() {
+    TrustTuning.Setting big = new TrustTuning.Setting(50, 0.2, 200, 0.4);
+    TrustTuning.Setting small = new TrustTuning.Setting(50, 0.2, 200, 0.2);
+    TrustTuning.Setting smallest = new TrustTuning.Setting(50, 0.2, 200, 0.1);
+    // 0.2 is 0.0004 below the best, within NEAR_BEST; 0.1 is 0.007 below: too far
+    TrustTuning.Result one = result("one", s -> s.equals(big) ? 0.0818
+        : s.equals(small) ? 0.0814 : s.equals(smallest) ? 0.0747 : 0);
+    assertEquals(small, TrustTuning.choose(List.of(one)));
+  }
+
+  @Test
   void aSettingIsWrittenAsRelearnJson() {
     assertEquals("{\"rerank\": {\"maxPastQueries\": 50, \"temperature\": 0.05, \"trustScale\":"
         + " 100.0, \"sessionCap\": 0.2}}" + System.lineSeparator(),
