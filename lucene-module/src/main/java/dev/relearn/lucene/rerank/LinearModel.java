@@ -1,51 +1,26 @@
 package dev.relearn.lucene.rerank;
 
 import dev.relearn.lucene.weights.Weights;
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.apache.lucene.search.Explanation;
 
 /**
- * The re-ranker's model: a weighted sum of named {@link Feature}s. {@link #featureValues} turns
- * {@link CandidateFeatures} into a vector {@code x} indexed by {@link Feature#ordinal()}, the
- * weights are a vector {@code w} indexed likewise, and the score is the dot product summed in
- * {@link Feature} order, with one non-linear term, the boost's cap:
+ * The re-ranker's model: a weighted sum of named {@link Feature}s, {@code score = Σ_f w[f] ·
+ * x[f]}, summed in {@link Feature} order, then capped. {@link #featureValues} gives {@code x}:
+ * relevance, balance, the vote {@code shrink · (boost − boostBaseline)} with {@code shrink = n /
+ * (n + k)}, and the usage terms (prior, recency, frequency) times the same shrink, so that they
+ * count only as far as similar past queries vouch for the chunk; with no evidence every learned
+ * term is exactly {@code +0.0} and the score is a monotone transform of the first stage. The cap
+ * is {@code boostCap} on the vote alone (the prior), or per session on the learned terms together
+ * ({@code capPerSession}). The symbols, defaults and reasons are in docs/RANKING.md, the
+ * formula's one home.
  *
- * <pre>
- *   score = Σ_f w[f] · x[f], except  w[BOOST] · x[BOOST] → clamp(w[BOOST] · x[BOOST], ±cap)
- *   x = (relevance, balance, shrink · (boost − boostBaseline), shrink · logPrior,
- *        shrink · recency, shrink · frequency, contextMatch),   shrink = n / (n + k)
- * </pre>
- *
- * <p>This is the design's {@code 0.7·relevance + 0.3·boost}, with the boost shrunk towards its
- * baseline by the evidence n from similar past queries and re-centred on the baseline (so that
- * with no evidence it adds exactly {@code +0.0}). With the defaults (baseline 0.5, k = 2) the
- * shrunk click rate {@code 0.5 + shrink · (clickRate − 0.5)} is {@code (clicks + 1) / (n + 2)}:
- * the posterior mean of the click rate under a uniform prior (Laplace's rule of succession). That
- * prior needs no tuning and still keeps one click's move small (a quarter of the cap).
- *
- * <p>The usage terms (prior, recency, frequency) are query-independent: they say that a chunk
- * was used, not for what. Each is multiplied by the chunk's {@code shrink}, so usage counts only as
- * far as similar past queries vouch for the chunk; for a chunk they never saw, or a query unlike
- * any past one, those terms are exactly 0, and popularity earned on unrelated queries (or by
- * clicks that ignore relevance) cannot reorder its results.
- *
- * <p>With no evidence, neutral learned values and no context every term but relevance is {@code
- * +0.0}, and the score is {@code w[RELEVANCE] · relevance}: a monotone transform of the
- * first-stage score.
- *
- * <p>The balance term, {@code (bm25Norm − vectorNorm) / 2}, lets learned {@link Weights} over
- * (bm25, vector, learned) tilt the ranking towards one stage: {@link #withWeights} sets {@code
+ * <p>{@link #withWeights} maps learned {@link Weights} over (bm25, vector, learned) onto {@code
  * w[RELEVANCE] = w_bm25 + w_vector}, {@code w[BALANCE] = w_bm25 − w_vector} and {@code w[BOOST] =
- * w_learned}, so that the first two terms approximate {@code w_bm25·bm25Norm +
- * w_vector·vectorNorm} while equal weights leave the first-stage order untouched ({@code
- * w[BALANCE] = 0}). The defaults are {@link Weights#DEFAULT} (0.35, 0.35, 0.30) exactly.
- *
- * <p>{@link #score} and {@link #explain} share one computation and one summation order, so the
- * explanation's total equals the score exactly.
+ * w_learned}. {@link #score} and {@link #explain} share one computation and one summation order,
+ * so the explanation's total equals the score exactly.
  *
  * @param weights one weight per {@link Feature}, indexed by its ordinal: {@link Feature#BALANCE}'s
  *     in [−1e6, 1e6] (positive favours BM25), every other in [0, 1e6]; copied in and out
@@ -245,14 +220,6 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
     return out.append("boostBaseline=").append(boostBaseline).append(", evidenceK=")
         .append(evidenceK).append(", boostCap=").append(boostCap).append(capPerSession ? " per session" : "")
         .append(']').toString();
-  }
-
-  /** {@code x} to four significant digits, for the details people read (values stay exact). */
-  static String num(double x) {
-    if (x == 0 || !Double.isFinite(x)) {
-      return x == 0 ? "0" : String.valueOf(x);
-    }
-    return BigDecimal.valueOf(x).round(new MathContext(4)).stripTrailingZeros().toPlainString();
   }
 
   /**

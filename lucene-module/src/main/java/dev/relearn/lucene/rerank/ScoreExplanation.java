@@ -1,8 +1,8 @@
 package dev.relearn.lucene.rerank;
 
-import static dev.relearn.lucene.rerank.LinearModel.num;
-
 import dev.relearn.lucene.search.StageScore;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.search.Explanation;
@@ -131,5 +131,13 @@ final class ScoreExplanation {
       stages.add(Explanation.match(stage.score(),
           name + " stage score at rank " + stage.rank() + " (informational, not weighted)"));
     }
+  }
+
+  /** {@code x} to four significant digits, for the details people read (values stay exact). */
+  static String num(double x) {
+    if (x == 0 || !Double.isFinite(x)) {
+      return x == 0 ? "0" : String.valueOf(x);
+    }
+    return BigDecimal.valueOf(x).round(new MathContext(4)).stripTrailingZeros().toPlainString();
   }
 }

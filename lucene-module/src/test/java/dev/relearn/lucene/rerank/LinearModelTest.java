@@ -259,12 +259,12 @@ class LinearModelTest {
 
   @Test
   void detailsRoundNumbersForPeopleWhileValuesStayExact() {
-    assertEquals("0.7988", LinearModel.num(0.7988153653025072));
-    assertEquals("2", LinearModel.num(2.0));
-    assertEquals("0", LinearModel.num(-0.0));
-    assertEquals("12350", LinearModel.num(12345.6));
-    assertEquals("-0.0001235", LinearModel.num(-1.2345e-4));
-    assertEquals("NaN", LinearModel.num(Double.NaN));
+    assertEquals("0.7988", ScoreExplanation.num(0.7988153653025072));
+    assertEquals("2", ScoreExplanation.num(2.0));
+    assertEquals("0", ScoreExplanation.num(-0.0));
+    assertEquals("12350", ScoreExplanation.num(12345.6));
+    assertEquals("-0.0001235", ScoreExplanation.num(-1.2345e-4));
+    assertEquals("NaN", ScoreExplanation.num(Double.NaN));
     String relevance =
         feature(MODEL.explain(randomFeatures(new Random(7))), "relevance").getDescription();
     assertTrue(relevance.matches("relevance: value [0-9.]{1,6} × weight 0.7 \\[first-stage score"

@@ -30,7 +30,7 @@ class ScoreExplanationTest {
         Explanation detail = details[feature.ordinal()];
         assertEquals(feature(explanation, feature.label()), detail, "in Feature order");
         assertTrue(detail.getDescription().contains(" × weight "
-            + LinearModel.num(MODEL.weight(feature))), detail.getDescription());
+            + ScoreExplanation.num(MODEL.weight(feature))), detail.getDescription());
         if (feature != Feature.BOOST) {
           assertEquals(MODEL.weight(feature) * x[feature.ordinal()],
               detail.getValue().doubleValue(), 0.0, feature.label());
