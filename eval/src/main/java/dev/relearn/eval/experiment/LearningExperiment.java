@@ -173,10 +173,12 @@ public final class LearningExperiment {
           int depth = full ? Scorer.DEPTH : Scorer.CURVE_DEPTH;
           ModeRun run = scorer.score(test(), test().ids(), SearchMode.LEARNED, scorer.fusion(),
               depth);
-          if (!measured[0]) { // compared at equal depth: the baseline is searched to DEPTH
-            measured[0] = true;
+          if (!measured[0]) { // against hybrid searched now, at the same depth: merges since
+            measured[0] = true; // the baseline may have rebuilt the HNSW graphs
+            ModeRun hybridNow = scorer.score(test(), test().ids(), SearchMode.HYBRID,
+                scorer.fusion(), depth);
             coldOtherwise[0] = ColdStartCheck.queriesRankedOtherwise(run.run(), depth,
-                baseline.run(), Scorer.DEPTH);
+                hybridNow.run(), depth);
           }
           return run.scores();
         });
