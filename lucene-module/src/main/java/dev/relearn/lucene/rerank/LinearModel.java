@@ -272,7 +272,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
     } else if (!capPerSession) {
       c[boost] = capped(c[boost], boostCap);
     } else {
-      double learned = learned(c);
+      double learned = learned(x);
       double cap = sessionCap(vote, learned > 0);
       if (Math.abs(learned) > cap) {
         double scale = cap / Math.abs(learned);
@@ -284,11 +284,11 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
     return c;
   }
 
-  /** The sum of the {@link Feature#LEARNED} terms of {@code contributions}. */
-  static double learned(double[] contributions) {
+  /** {@code Σ w[f] · x[f]} over the {@link Feature#LEARNED} terms, before any cap. */
+  double learned(double[] x) {
     double learned = 0;
     for (Feature feature : Feature.LEARNED) {
-      learned += contributions[feature.ordinal()];
+      learned += weights[feature.ordinal()] * x[feature.ordinal()];
     }
     return learned;
   }

@@ -57,11 +57,7 @@ final class ScoreExplanation {
     if (!model.capPerSession() || boost.evidence() == 0) {
       return null;
     }
-    double[] uncapped = new double[Feature.COUNT];
-    for (Feature feature : Feature.values()) {
-      uncapped[feature.ordinal()] = model.weight(feature) * values[feature.ordinal()];
-    }
-    double learned = LinearModel.learned(uncapped);
+    double learned = model.learned(values);
     boolean lift = learned > 0;
     double cap = model.sessionCap(boost, lift);
     if (Math.abs(learned) <= cap) {
