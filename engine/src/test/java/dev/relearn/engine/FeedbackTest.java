@@ -68,7 +68,7 @@ class FeedbackTest {
       assertEquals(SignalClass.STRONG, ack.signal());
       assertEquals(Learnability.STRONG_POSITIVE, ack.learnability());
       afterAck = learnedInSearch(relearn, "rotate keys", id);
-      assertEquals(1.0, afterAck.clicks(), 1e-9, "overlay makes it visible before any flush");
+      assertEquals(1.0, afterAck.clicks(), 1e-9, "the aggregates make it visible before any flush");
       assertEquals(1, afterAck.successes());
       List<PastQuery> similar = relearn.feedbackStore()
           .similar(relearn.embedder().embedQuery("how do I rotate keys"), 0.7f, 5);

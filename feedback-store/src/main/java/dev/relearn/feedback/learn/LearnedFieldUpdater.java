@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -34,8 +33,7 @@ import org.apache.lucene.util.BytesRef;
  * staged during a flush is kept for the next one unless the flush already took it.
  *
  * <p>After a flush, callers refresh their {@code SearcherManager}; only the refreshed searcher
- * sees the new values (until then, {@link Overlay} covers them). The update is
- * durable at the writer's next commit.
+ * sees the new values. The update is durable at the writer's next commit.
  *
  * <p>An update whose id matches no document changes nothing, silently: use {@link #unknownIds} to
  * report such ids. Give the chunk writer's config {@link #withOverlays} so that an update costs
@@ -91,27 +89,16 @@ public final class LearnedFieldUpdater {
   }
 
   /**
-   * Applies every staged change: one {@link IndexWriter#updateDocValues} per chunk.
+   * Applies every staged change: one {@link IndexWriter#updateDocValues} per chunk. If the writer
+   * fails, the changes not yet applied are staged again (unless a newer value was staged
+   * meanwhile) and the failure is thrown.
    *
    * @return how many chunks were updated
    */
-  public int flush() throws IOException {
-    return flushValues().size();
-  }
-
-  /**
-   * Applies every staged change, as {@link #flush()} does, and returns exactly the values
-   * applied: after refreshing the searcher, pass them to {@link Overlay#clearFlushed}.
-   *
-   * <p>If the writer fails, the changes not yet applied are staged again (unless a newer value
-   * was staged meanwhile) and the failure is thrown.
-   *
-   * @return the values applied, per chunk id
-   */
-  public synchronized Map<String, LearnedValues> flushValues() throws IOException {
+  public synchronized int flush() throws IOException {
     List<String> ids = new ArrayList<>(staged.keySet());
     Collections.sort(ids); // a deterministic order, for reproducible segments
-    Map<String, LearnedValues> applied = new LinkedHashMap<>();
+    int applied = 0;
     for (String id : ids) {
       LearnedValues values = staged.remove(id);
       if (values == null) {
@@ -124,9 +111,9 @@ public final class LearnedFieldUpdater {
         staged.putIfAbsent(id, values);
         throw e;
       }
-      applied.put(id, values);
+      applied++;
     }
-    return Collections.unmodifiableMap(applied);
+    return applied;
   }
 
   /**

@@ -9,10 +9,8 @@
  *   <li>{@code SegmentLedgers} serves those values by segment document: the engine's searches
  *       read them there, so a new event counts in the very next search.
  *   <li>{@link dev.relearn.feedback.learn.LearnedFieldUpdater} mirrors them into the chunk index's
- *       doc-values-only learned fields, coalescing changes and applying them in batches.
- *   <li>{@link dev.relearn.feedback.learn.Overlay} makes every change visible at once to searches
- *       that read the doc values (such as a plain {@code LearnedRescorer}), before the doc values
- *       have been written and a new searcher opened.
+ *       doc-values-only learned fields, coalescing changes and applying them in batches: readers of
+ *       the doc values (such as a plain {@code LearnedRescorer}) see a change after its flush.
  * </ul>
  */
 package dev.relearn.feedback.learn;

@@ -2,7 +2,6 @@ package dev.relearn.feedback.store;
 
 import dev.relearn.feedback.learn.ChunkAggregates;
 import dev.relearn.feedback.learn.LearnedFieldUpdater;
-import dev.relearn.feedback.learn.Overlay;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.LeafLearnedValues;
 import dev.relearn.lucene.schema.LearnedValues;
@@ -20,7 +19,7 @@ import org.apache.lucene.util.Bits;
 
 /**
  * Reconciles the chunk index's learned doc values with the ledger: recomputes the aggregates
- * from every recorded event and stages (through the overlay) each chunk whose stored values
+ * from every recorded event and stages each chunk whose stored values
  * differ, including chunks whose evidence is gone and must return to neutral.
  */
 final class LearnedFieldScan {
@@ -28,7 +27,7 @@ final class LearnedFieldScan {
 
   /** Recomputes from {@code ledger}, stages the differences, and returns the new aggregates. */
   static ChunkAggregates reconcile(EventLedger ledger, double perSessionCap,
-      SearcherManager chunkSearchers, Overlay overlay, LearnedFieldUpdater updater)
+      SearcherManager chunkSearchers, LearnedFieldUpdater updater)
       throws IOException {
     ChunkAggregates fresh = new ChunkAggregates(perSessionCap);
     ledger.forEach(entry -> entry.evidence().forEach((chunk, value) ->
@@ -39,7 +38,6 @@ final class LearnedFieldScan {
     for (String id : ids) {
       LearnedValues target = fresh.get(id);
       if (!target.equals(stored.getOrDefault(id, LearnedValues.NEUTRAL))) {
-        overlay.put(id, target);
         updater.stage(id, target);
       }
     }

@@ -4,19 +4,18 @@ import dev.relearn.feedback.event.EventEvidence;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.learn.ChunkAggregates;
 import dev.relearn.feedback.learn.LearnedFieldUpdater;
-import dev.relearn.feedback.learn.Overlay;
 import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.schema.LearnedValuesSource;
 import java.io.IOException;
-import java.util.Map;
 import java.util.concurrent.locks.Lock;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.SearcherManager;
 
 /**
- * The store's learned per-chunk fields, in their three forms: the in-memory aggregates (the
- * authority, computed from the ledger's events), the overlay that shows a change to the very next
- * search, and the doc-values updates staged for the chunk index and written by {@link #flush}.
+ * The store's learned per-chunk fields, in their two forms: the in-memory aggregates (the
+ * authority, computed from the ledger's events, which the engine's searches read at once), and
+ * the doc-values updates staged for the chunk index and written by {@link #flush}: readers of the
+ * doc values see a change after the next flush.
  *
  * <p>Changes ({@link #add}, {@link #reconcile}) must come one at a time: the store makes them
  * under its apply lock ({@link Checkpointer#apply}). Reads ({@link #get}, {@link #source}) are
@@ -27,7 +26,6 @@ final class LearnedFields {
   private final SearcherManager chunkSearchers;
   private final Lock chunkWrites;
   private final LearnedFieldUpdater updater;
-  private final Overlay overlay = new Overlay();
   private volatile ChunkAggregates aggregates;
   private final StoreStop stop;
 
@@ -53,9 +51,7 @@ final class LearnedFields {
 
   /** Adds {@code event}'s evidence: its changed chunks are visible at once and staged. */
   void add(FeedbackEvent event, EventEvidence evidence) {
-    Map<String, LearnedValues> changed = aggregates.add(event, evidence);
-    changed.forEach(overlay::put); // visible to the next search before any doc-values write
-    updater.stageAll(changed);
+    updater.stageAll(aggregates.add(event, evidence));
   }
 
   /**
@@ -64,7 +60,7 @@ final class LearnedFields {
    * @return whether anything is staged
    */
   boolean reconcile(EventLedger ledger) throws IOException {
-    aggregates = LearnedFieldScan.reconcile(ledger, perSessionCap, chunkSearchers, overlay,
+    aggregates = LearnedFieldScan.reconcile(ledger, perSessionCap, chunkSearchers,
         updater);
     return updater.pending() > 0;
   }
@@ -76,10 +72,8 @@ final class LearnedFields {
   void flush() throws IOException {
     chunkWrites.lock();
     try {
-      Map<String, LearnedValues> flushed = updater.flushValues();
-      if (!flushed.isEmpty()) {
+      if (updater.flush() > 0) {
         chunkSearchers.maybeRefreshBlocking();
-        overlay.clearFlushed(flushed);
       }
     } catch (IOException | RuntimeException e) {
       stop.stop(e);
@@ -92,11 +86,6 @@ final class LearnedFields {
   /** A chunk's learned values now (ahead of the doc values). */
   LearnedValues get(String chunkId) {
     return aggregates.get(chunkId);
-  }
-
-  /** The overlay in front of the learned doc values. */
-  Overlay overlay() {
-    return overlay;
   }
 
   /** Learned values for searches, through the aggregates' per-segment ledger slots. */

@@ -5,8 +5,8 @@ import org.apache.lucene.index.LeafReader;
 
 /**
  * Where a search reads its hits' learned values: the doc values, or something in front of them
- * (relearn's feedback store offers its in-memory aggregates, and an overlay over the doc values,
- * so that a new signal is visible before its doc-values update is written). Values are read per
+ * (relearn's feedback store offers its in-memory aggregates, so that a new signal is visible
+ * before its doc-values update is written). Values are read per
  * segment, documents in increasing order.
  */
 @FunctionalInterface

@@ -85,7 +85,7 @@ public final class HybridSearcher {
   /**
    * Loads the stored fields and learned values of the top {@code request.k()} candidates.
    *
-   * @param learned where learned values are read (doc values, or an overlay in front of them)
+   * @param learned where learned values are read (doc values, or something in front of them)
    */
   public SearchResults load(IndexSearcher searcher, SearchRequest request, Candidates candidates,
       LearnedValuesSource learned) throws IOException {
