@@ -145,8 +145,8 @@ final class EngineFeedback implements Closeable {
   /**
    * Forgets all feedback: the store's events and clusters, what ratings taught the weights and
    * the recent-feedback list (the store's follow-up, given when it was opened, resets the last
-   * two before the forget's mark leaves the ledger, so that an open after a crash in between
-   * resets them too); the engine checked that it is writable.
+   * two, and runs again when the store replays a forget-all a crash cut short); the engine
+   * checked that it is writable.
    *
    * @return the past-query clusters removed
    */

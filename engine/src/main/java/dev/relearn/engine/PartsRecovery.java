@@ -1,6 +1,5 @@
 package dev.relearn.engine;
 
-import dev.relearn.feedback.store.FeedbackStore;
 import java.io.IOException;
 
 /**
@@ -12,8 +11,8 @@ import java.io.IOException;
  * (the chunk index's writer is rolled back first: what it had not committed is dropped; a
  * failure to close is logged) and opens new ones from the last commits ({@link
  * EngineOpener#reopen}), the feedback store replaying its log, which holds every acknowledged
- * event since its last checkpoint, rewriting the learned fields that differ, and finishing the
- * forgets the stopped store had not finished. If reopening fails (the disk is still full), the
+ * event and forget since its last checkpoint (so a forget the stopped store had not finished
+ * is finished), and rewriting the learned fields that differ. If reopening fails (the disk is still full), the
  * call that asked gets an {@code IOException} naming the failure, read-only parts over the last
  * commits stand in so that searches go on ({@link EngineOpener#standIn}), and the next write
  * tries again.
@@ -24,7 +23,6 @@ final class PartsRecovery implements CallGate.Recovery {
   private final Relearn engine;
   private volatile IOException failure; // the last reopening's failure, until one succeeds
   private volatile int recoveries;
-  private FeedbackStore unfinished; // the stopped store, until its forgets are handed over
 
   PartsRecovery(Relearn engine) {
     this.engine = engine;
@@ -41,7 +39,6 @@ final class PartsRecovery implements CallGate.Recovery {
     Throwable cause = stopped.tragicException();
     boolean standIn = stopped.writer() == null;
     if (!standIn) {
-      unfinished = stopped.store();
       stopped.closeStopped(); // commits nothing of the writer: the new store rewrites learned fields
     }
     EngineParts fresh;
@@ -60,10 +57,6 @@ final class PartsRecovery implements CallGate.Recovery {
     }
     if (standIn) {
       stopped.closeStopped();
-    }
-    if (unfinished != null && fresh.store() != null) {
-      fresh.store().adoptUnfinishedForgets(unfinished);
-      unfinished = null;
     }
     engine.replaceParts(fresh);
     failure = null;

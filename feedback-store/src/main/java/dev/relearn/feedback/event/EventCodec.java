@@ -15,10 +15,15 @@ import java.util.List;
  * validates through the record's constructor, so a damaged payload fails loudly. Version 2 added
  * each shown result's propensity (a double after its rank); version 1 payloads still decode, with
  * propensity 1.
+ *
+ * <p>The log also keeps forgets, as records of their own ({@link #encodeForget}), so that a
+ * forget is replayed in order with the events around it.
  */
 public final class EventCodec {
   private static final byte VERSION = 2;
   private static final byte WITHOUT_PROPENSITY = 1;
+  /** The first byte of a forget record: below every event version. */
+  private static final byte FORGET = -1;
 
   private EventCodec() {}
 
@@ -33,6 +38,47 @@ public final class EventCodec {
   /** A short description of the versions this code decodes, for messages. */
   public static String supportedVersions() {
     return "versions " + WITHOUT_PROPENSITY + " to " + VERSION;
+  }
+
+  /** Encodes a forget of session {@code sessionHash}, or of everything when it is null. */
+  public static byte[] encodeForget(String sessionHash) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(80);
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      out.writeByte(FORGET);
+      out.writeBoolean(sessionHash == null);
+      out.writeUTF(sessionHash == null ? "" : sessionHash);
+    } catch (IOException e) {
+      throw new UncheckedIOException("writing to memory cannot fail", e);
+    }
+    return bytes.toByteArray();
+  }
+
+  /** Whether {@code payload} is a forget ({@link #encodeForget}) rather than an event. */
+  public static boolean isForget(byte[] payload) {
+    return payload.length > 0 && payload[0] == FORGET;
+  }
+
+  /**
+   * The session a forget record names, or null for a forget of everything.
+   *
+   * @throws IllegalArgumentException if the bytes are not a valid forget record
+   */
+  public static String decodeForget(byte[] payload) {
+    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload))) {
+      if (in.readByte() != FORGET) {
+        throw new IllegalArgumentException("not a forget record");
+      }
+      boolean all = in.readBoolean();
+      String session = in.readUTF();
+      if (in.available() != 0 || all != session.isEmpty()) {
+        throw new IllegalArgumentException("damaged forget record of " + payload.length
+            + " bytes");
+      }
+      return all ? null : session;
+    } catch (IOException e) {
+      throw new IllegalArgumentException("damaged forget record of " + payload.length + " bytes",
+          e);
+    }
   }
 
   /** Encodes an event. */

@@ -7,7 +7,6 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Collection;
 import java.util.List;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.search.SearcherManager;
@@ -69,14 +68,6 @@ public final class ClusterReader implements FeedbackLookup, Closeable {
       throws IOException {
     refresh.maybeRefresh();
     return lookup.similar(searchers, queryVector, minSimilarity, max, null);
-  }
-
-  /** See {@link FeedbackIndex#similarExcept}, over the latest commit seen. */
-  public List<PastQuery> similarExcept(float[] queryVector, float minSimilarity, int max,
-      Collection<String> sessionHashes) throws IOException {
-    refresh.maybeRefresh();
-    return lookup.similar(searchers, queryVector, minSimilarity, max,
-        FeedbackFields.withoutSessions(sessionHashes));
   }
 
   /** Counts over every cluster of the latest commit seen. */

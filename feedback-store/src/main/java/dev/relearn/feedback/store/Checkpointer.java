@@ -3,7 +3,6 @@ package dev.relearn.feedback.store;
 import dev.relearn.feedback.index.FeedbackIndex;
 import dev.relearn.feedback.log.Translog;
 import java.io.IOException;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -17,8 +16,7 @@ import org.apache.lucene.index.IndexWriter;
  * index while recording goes on, and trims the log. One lock order everywhere: the chunk-index
  * writes lock ({@link FeedbackStore#chunkIndexWrites()}: checkpoints, rewrites and flushes wait
  * for an index call's writes to end), the checkpoint lock, the gate, the apply lock. A checkpoint
- * with nothing applied, renamed or rewritten since the last one does nothing. Every ledger commit
- * carries the marks of the forgets that have not finished ({@link ForgetMarks}).
+ * with nothing applied, renamed or rewritten since the last one does nothing.
  */
 final class Checkpointer {
   /** The commit user-data key naming the last log generation a commit includes. */
@@ -45,17 +43,14 @@ final class Checkpointer {
   private final ReentrantReadWriteLock gate = new ReentrantReadWriteLock();
   private final Object applyLock = new Object();
   private final Object checkpointLock = new Object();
-  private final ForgetMarks marks;
   private final StoreStop stop;
   /** Something was applied, renamed or rewritten since the last checkpoint. */
   private volatile boolean dirty;
 
-  /** With the forget marks of the ledger's last commit. */
   Checkpointer(StoreFolder folder, LearnedFields learned, IndexWriter chunkWriter,
-      Lock chunkWrites, StoreStop stop) throws IOException {
+      Lock chunkWrites, StoreStop stop) {
     this.stop = stop;
     this.ledger = folder.ledger();
-    this.marks = ForgetMarks.read(ledger.committedUserData());
     this.index = folder.index();
     this.log = folder.log();
     this.learned = learned;
@@ -137,33 +132,15 @@ final class Checkpointer {
     });
   }
 
-  /** The forgets that have not finished, which every ledger commit carries. */
-  ForgetMarks marks() {
-    return marks;
-  }
-
-  /**
-   * Commits the ledger's deletions, forced out of its segment files, under the checkpoint mark of
-   * its last commit (the log did not move), with the unfinished forgets' marks (what {@link
-   * Rewrites} must finish on open if the process dies before it does).
-   */
-  void commitLedger() throws IOException {
-    commitLedger(ledger.committedUserData().getOrDefault(CHECKPOINT_KEY, "0"));
-  }
-
-  private void commitLedger(String checkpoint) throws IOException {
-    Map<String, String> data = new HashMap<>(marks.userData());
-    data.put(CHECKPOINT_KEY, checkpoint);
-    ledger.commit(data);
-  }
-
   /**
    * Commits the ledger and the cluster index, then the chunk index, then trims the event log;
-   * does nothing when nothing changed since the last checkpoint. The ledger goes first, so that
-   * renames it holds are durable before a chunk-index commit holding the new ids (the learned
-   * fields in the chunk index are recomputed from the ledger on open anyway).
+   * does nothing when nothing changed since the last checkpoint, and refuses once the store has
+   * stopped ({@link StoreStop}), whose half-applied changes must not be committed. The ledger
+   * goes first, so that renames it holds are durable before a chunk-index commit holding the new
+   * ids (the learned fields in the chunk index are recomputed from the ledger on open anyway).
    */
   void checkpoint() throws IOException {
+    stop.check(); // a stopped store commits nothing: its reopening replays the log instead
     chunkWrites.lock();
     try {
       synchronized (checkpointLock) {
@@ -179,8 +156,9 @@ final class Checkpointer {
           gate.writeLock().unlock();
         }
         // recording goes on meanwhile; later events are in the new generation
-        commitLedger(Long.toString(rolled)); // an unfinished forget's mark stays until it is done
-        index.commit(Map.of(CHECKPOINT_KEY, Long.toString(rolled)));
+        Map<String, String> checkpoint = Map.of(CHECKPOINT_KEY, Long.toString(rolled));
+        ledger.commit(checkpoint);
+        index.commit(checkpoint);
         commitChunks();
         log.trimUpTo(rolled);
       }

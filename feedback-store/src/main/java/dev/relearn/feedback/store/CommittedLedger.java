@@ -26,8 +26,7 @@ import org.apache.lucene.util.IOUtils;
 /**
  * The last commit of a ledger another process writes, as a read-only engine uses it: the chunk
  * renames for its similar-query lookups ({@link EventLedger#renamed} is the writer's own), found
- * through the terms of their old ids without reading any event, the unfinished forgets named in
- * its user data ({@link ForgetMarks}), whose clusters those lookups skip, and the counts for its
+ * through the terms of their old ids without reading any event, and the counts for its
  * statistics ({@link LedgerDocuments#counts}), read on first request. The commit is refreshed at
  * most every {@code refreshMillis} ms without blocking, and each is read again only when it
  * changed. Takes no lock and writes nothing. Thread-safe.
@@ -38,7 +37,6 @@ final class CommittedLedger implements Closeable {
   private final ThrottledRefresh refresh;
   private DirectoryReader readFrom; // guarded by this
   private Map<String, String> renamed = Map.of(); // guarded by this
-  private ForgetMarks marks = new ForgetMarks(); // guarded by this; never changed once read
   private DirectoryReader countedFrom; // guarded by this
   private LedgerDocuments.Counts counts; // guarded by this
 
@@ -73,19 +71,12 @@ final class CommittedLedger implements Closeable {
     try {
       if (reader != readFrom) {
         renamed = RenamedEvidence.resolved(aliases(reader));
-        marks = ForgetMarks.read(reader.getIndexCommit().getUserData());
         readFrom = reader;
       }
       return renamed;
     } finally {
       readers.release(reader);
     }
-  }
-
-  /** The forgets that had not finished as of the last commit. */
-  synchronized ForgetMarks marks() throws IOException {
-    current(); // refreshes
-    return marks;
   }
 
   /** How many events the last commit holds: cheap, it reads no event. */

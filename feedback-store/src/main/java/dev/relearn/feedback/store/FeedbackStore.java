@@ -7,7 +7,6 @@ import dev.relearn.feedback.index.CompactionReport;
 import dev.relearn.feedback.index.FeedbackIndex;
 import dev.relearn.feedback.learn.ChunkAggregates;
 import dev.relearn.feedback.learn.LearnedFieldUpdater;
-import dev.relearn.feedback.learn.Overlay;
 import dev.relearn.feedback.log.ReplayReport;
 import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.feedback.PastQuery;
@@ -32,14 +31,14 @@ import org.apache.lucene.util.IOUtils;
  * <p>{@link #record} appends the event to the log (fsynced, with group commit, before it
  * returns in REQUEST durability), then applies it: to the ledger (vector-less events, from which
  * the learned fields are computed), to the cluster index (query vectors, for similar-query
- * lookups, visible at once), and to the per-chunk aggregates, whose new values go to an in-memory
- * overlay (visible to the very next search) and are staged as coalesced doc-values updates that
- * a background flush writes. A checkpoint commits everything and trims the log; on open the log
+ * lookups, visible at once), and to the per-chunk aggregates, which the very next search reads,
+ * and whose new values are staged as coalesced doc-values updates that a background flush writes
+ * (within 250 ms). A checkpoint commits everything and trims the log; on open the log
  * is replayed (torn tail cut, damage reported, nothing applied twice), the aggregates are
  * recomputed from the ledger and the chunk index's learned fields are made equal to them.
  *
  * <p>Thread-safe. Recording never blocks a search: searches read the in-memory aggregates
- * ({@link #learnedValues()}) or the overlay, and their own searcher. The store does not own the
+ * ({@link #learnedValues()}) and their own searcher. The store does not own the
  * chunk index's writer or searcher manager. Every method that writes does so on relearn's own
  * threads ({@link IoThreads}), so a caller's thread may be interrupted meanwhile without closing
  * the store's files; the call then finishes first.
@@ -69,10 +68,9 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     this.checkpointer = new Checkpointer(folder, learned, chunkWriter, chunkWrites, stop);
     this.recorder = new EventRecorder(config, chunkSearchers, folder, learned, checkpointer,
         stop);
-    this.rewrites = new Rewrites(config, folder, checkpointer, followUp);
+    this.rewrites = new Rewrites(config, folder, checkpointer, followUp, stop);
     this.merges = new ClusterMerges(index, checkpointer);
-    this.maintenance = new Maintenance(this, config, new ForgetRetries(
-        () -> !checkpointer.marks().isEmpty(), rewrites::finishUnfinished, System::nanoTime));
+    this.maintenance = new Maintenance(this, config);
   }
 
   /**
@@ -150,7 +148,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
       throws IOException {
     requireOpen();
     VectorProtection protection = folder.protection();
-    List<PastQuery> found = checkpointer.marks().lookUp(index::similarExcept,
+    List<PastQuery> found = rewrites.marks().lookUp(index::similarExcept,
         protection == null ? queryVector : protection.protect(queryVector), minSimilarity, max);
     return RenamedEvidence.follow(found, folder.ledger().renamed());
   }
@@ -162,7 +160,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   public void forEachHeldOut(float minSimilarity, int max, int limit,
       HeldOutQueries.Receiver receiver) throws IOException {
     requireOpen();
-    HeldOutQueries.forEach(index, checkpointer.marks(), folder.ledger().renamed(),
+    HeldOutQueries.forEach(index, rewrites.marks(), folder.ledger().renamed(),
         minSimilarity, max, limit, receiver);
   }
 
@@ -184,11 +182,6 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   /** A chunk's learned values as the store knows them now (ahead of the doc values). */
   public LearnedValues learned(String chunkId) {
     return learned.get(chunkId);
-  }
-
-  /** The overlay in front of the learned doc values, for readers of the doc values. */
-  public Overlay overlay() {
-    return learned.overlay();
   }
 
   /**
@@ -221,8 +214,9 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   }
 
   /**
-   * Deletes a session's feedback, commits, updates the learned fields. If it fails part-way, the
-   * store finishes it by itself (see {@link #forgetAll}).
+   * Deletes a session's feedback, commits, updates the learned fields. The forget is logged
+   * first: if it then fails part-way, the store stops, and its reopening (relearn's engine
+   * reopens before its next write) or the next open finishes it (see {@link #forgetAll}).
    */
   public int forgetSession(String sessionHash) throws IOException {
     requireOpen();
@@ -231,20 +225,14 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
 
   /**
    * Deletes all feedback, commits, resets every learned field and runs the {@link
-   * ForgetAllFollowUp} given to {@link #open}. If it fails part-way, the store's maintenance
-   * finishes it by itself, follow-up included: first within seconds, then, while it keeps failing
-   * (each failure is logged), at growing intervals of up to 2 minutes; so do asking again and the
-   * next open. Meanwhile, similar-query lookups skip the clusters it will delete (all of them,
-   * here), and the learned values may still count its feedback.
+   * ForgetAllFollowUp} given to {@link #open}. The forget is logged first, so if it then fails
+   * part-way, the store stops ({@link #failure()}), and the replay of its reopening finishes it,
+   * follow-up included. Meanwhile, this process's similar-query lookups skip the clusters it will
+   * delete (all of them, here), and the learned values may still count its feedback.
    */
   public int forgetAll() throws IOException {
     requireOpen();
     return IoThreads.call(rewrites::forgetAll);
-  }
-
-  /** For tests: runs {@code fault} right after each later forget's first ledger commit. */
-  void afterForgetMark(Checkpointer.Change fault) {
-    rewrites.afterMark(fault);
   }
 
   /** Deletes events and clusters older than the TTL (done on open and daily); clusters removed. */
@@ -351,17 +339,6 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     return stopped != null ? stopped : maintenance.failure();
   }
 
-  /**
-   * Takes over the forgets that {@code stopped}, the store this one replaces in the same
-   * process, was asked for and had not finished (a failure may have kept their marks from its
-   * ledger): this store finishes them now, or, if that fails (logged), by itself later, as its
-   * own ({@link ForgetRetries}).
-   */
-  public void adoptUnfinishedForgets(FeedbackStore stopped) {
-    requireOpen();
-    rewrites.adopt(stopped.checkpointer.marks());
-  }
-
   /** Counts by signal class and outcome, the positive rate, and what recovery found. */
   public StoreStats stats() throws IOException {
     requireOpen();
@@ -375,7 +352,10 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     }
   }
 
-  /** Stops maintenance, checkpoints, and closes the log and both indexes. */
+  /**
+   * Stops maintenance, checkpoints (unless the store stopped after a failure), and closes the
+   * log and both indexes.
+   */
   @Override
   public void close() throws IOException {
     if (closed) {
@@ -384,7 +364,9 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     IoThreads.run(() -> { // waits for maintenance and commits: not on an interruptible thread
       maintenance.stop();
       try {
-        checkpoint();
+        if (stop.cause() == null) { // else its half-applied changes wait for the log's replay
+          checkpoint();
+        }
       } finally {
         closed = true;
         folder.close();

@@ -4,11 +4,10 @@ import java.io.IOException;
 
 /**
  * What a forget-all must also reset outside the feedback store: the engine's rating-learned
- * weights and its recent-feedback list. The store runs it once its own part of a forget-all is
- * committed, and clears the forget's mark from the ledger only after it returned ({@link
- * ForgetMarks}): an open after a crash or a failure before then finishes the forget and runs it
- * (again). So it must be idempotent, and must not call the store (it runs under the store's
- * locks).
+ * weights and its recent-feedback list. The store runs it when it applies a logged forget-all,
+ * before the checkpoint that trims the forget from the log: a replay after a crash or a failure
+ * before then runs it again. So it must be idempotent, and must not call the store (it runs under
+ * the store's locks).
  */
 @FunctionalInterface
 public interface ForgetAllFollowUp {

@@ -9,15 +9,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Replays the event log on open: every intact record is decoded and handed on (the receiver
- * ignores events it already has); records that pass the log's checksum but do not decode as an
- * event are reported as damage alongside the log's own findings.
+ * Replays the event log on open: every intact record is decoded and handed on in log order, an
+ * event or a forget (the receiver ignores events it already has, and forgets are idempotent);
+ * records that pass the log's checksum but do not decode are reported as damage alongside the
+ * log's own findings.
  */
 final class LogReplay {
-  /** Receives a replayed event. */
-  @FunctionalInterface
+  /** Receives the replayed records. */
   interface Receiver {
-    void accept(FeedbackEvent event) throws IOException;
+    void event(FeedbackEvent event) throws IOException;
+
+    /** A forget of session {@code sessionHash}, or of everything when it is null. */
+    void forget(String sessionHash) throws IOException;
   }
 
   private LogReplay() {}
@@ -32,14 +35,24 @@ final class LogReplay {
             + " reads " + EventCodec.supportedVersions() + ". Open the index with that newer"
             + " relearn; nothing was deleted");
       }
-      FeedbackEvent event;
+      boolean forget = EventCodec.isForget(payload);
+      FeedbackEvent event = null;
+      String session = null;
       try {
-        event = EventCodec.decode(payload);
+        if (forget) {
+          session = EventCodec.decodeForget(payload);
+        } else {
+          event = EventCodec.decode(payload);
+        }
       } catch (IllegalArgumentException e) {
         undecodable.add("record " + seq + ": " + e.getMessage());
         return;
       }
-      receiver.accept(event);
+      if (forget) {
+        receiver.forget(session);
+      } else {
+        receiver.event(event);
+      }
     });
     if (undecodable.isEmpty()) {
       return report;

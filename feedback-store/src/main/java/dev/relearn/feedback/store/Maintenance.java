@@ -11,10 +11,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The store's background work on one named daemon thread: flushing staged learned fields,
  * checkpoints, daily expiry, merging the cluster index into one segment once no feedback has
- * arrived for {@link #IDLE_MERGE_INTERVAL}, and finishing the forgets that failed part-way
- * ({@link ForgetRetries}). A failure is kept and rethrown to the next caller of {@link #check()},
- * never swallowed, and stops every task but the forgets' retries: those log their own failures
- * and try again later, so that a forget still finishes once, say, a full disk has room again.
+ * arrived for {@link #IDLE_MERGE_INTERVAL}. A failure is kept and rethrown to the next caller of
+ * {@link #check()}, never swallowed, and stops every task.
  */
 final class Maintenance {
   private static final System.Logger LOG = System.getLogger(Maintenance.class.getName());
@@ -25,15 +23,13 @@ final class Maintenance {
   private final FeedbackStore store;
   private final FeedbackStoreConfig config;
   private final ScheduledExecutorService executor;
-  private final ForgetRetries forgetRetries;
   private volatile Exception failure;
 
-  Maintenance(FeedbackStore store, FeedbackStoreConfig config, ForgetRetries forgetRetries) {
+  Maintenance(FeedbackStore store, FeedbackStoreConfig config) {
     this.store = store;
     this.config = config;
     this.executor = Executors.newSingleThreadScheduledExecutor(
         IoThreads.factory("relearn-feedback-maintenance-")); // never interrupted: writes inline
-    this.forgetRetries = forgetRetries;
   }
 
   void start() {
@@ -41,8 +37,6 @@ final class Maintenance {
     schedule(store::checkpoint, config.checkpointInterval());
     schedule(store::expire, EXPIRY_INTERVAL);
     schedule(store::mergeClustersWhenIdle, IDLE_MERGE_INTERVAL);
-    long tick = ForgetRetries.TICK.toMillis();
-    executor.scheduleWithFixedDelay(forgetRetries::tick, tick, tick, TimeUnit.MILLISECONDS);
   }
 
   private void schedule(Task task, Duration every) {
@@ -59,7 +53,7 @@ final class Maintenance {
     }, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
   }
 
-  /** The first background failure, which stops the tasks but the forgets' retries, or null. */
+  /** The first background failure, which stops the tasks, or null. */
   Exception failure() {
     return failure;
   }

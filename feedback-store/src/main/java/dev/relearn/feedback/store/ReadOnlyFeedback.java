@@ -16,9 +16,9 @@ import org.apache.lucene.util.IOUtils;
  * What a second, read-only process may use of a feedback folder another process writes: the
  * similar-query lookup over the cluster index's last checkpoint (query vectors protected the same
  * way when the folder protects them), with evidence for renamed chunks counted for their current
- * ids as the ledger's last checkpoint records them, and without the clusters of the forgets that
- * the ledger's last commit names as unfinished (the writer deletes them once it has finished
- * them). It takes no lock and writes nothing.
+ * ids as the ledger's last checkpoint records them. The writer's forgets commit their cluster
+ * deletions first, so lookups here stop seeing a forgotten session's queries at once. It takes no
+ * lock and writes nothing.
  * Thread-safe.
  */
 public final class ReadOnlyFeedback implements FeedbackLookup, Closeable {
@@ -61,7 +61,7 @@ public final class ReadOnlyFeedback implements FeedbackLookup, Closeable {
   @Override
   public List<PastQuery> similar(float[] queryVector, float minSimilarity, int max)
       throws IOException {
-    List<PastQuery> found = ledger.marks().lookUp(clusters::similarExcept,
+    List<PastQuery> found = clusters.similar(
         protection == null ? queryVector : protection.protect(queryVector), minSimilarity, max);
     return RenamedEvidence.follow(found, ledger.current());
   }

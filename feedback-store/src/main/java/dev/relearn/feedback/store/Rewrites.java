@@ -2,7 +2,8 @@ package dev.relearn.feedback.store;
 
 import dev.relearn.feedback.index.FeedbackIndex;
 import dev.relearn.feedback.index.FeedbackIndexConfig;
-import dev.relearn.lucene.files.IoThreads;
+import dev.relearn.feedback.event.EventCodec;
+import dev.relearn.feedback.log.Translog;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.Map;
@@ -12,36 +13,34 @@ import java.util.Set;
 /**
  * The store's changes that rewrite what is recorded instead of adding to it: forgetting a
  * session or everything, expiry past the time to live, and chunk renames. Each holds the gate
- * exclusively and recomputes the learned fields from the ledger. Forgetting checkpoints first, so
- * that the log keeps nothing a replay could bring back, and commits before it returns: the ledger
- * first, naming the forget in its commit's user data ({@link ForgetMarks}), then the cluster
- * index and the chunk index, then (for a forget-all) the {@link ForgetAllFollowUp}, and only then
- * the ledger again without the mark. A forget cut short by a crash or a failure keeps its mark in
- * every later ledger commit, so that the next open finishes it ({@link #finishForget()}) instead
- * of keeping the session's query vectors; a forget asked for again finishes it at once, and the
- * process it failed in finishes it by itself ({@link #finishUnfinished()}, which the store's
- * maintenance retries: {@link ForgetRetries}).
+ * exclusively and recomputes the learned fields from the ledger.
+ *
+ * <p>A forget is logged like an event before it is applied, so it is crash-safe by construction:
+ * the log keeps it, after the session's events, until the checkpoint that ends the forget has
+ * committed its deletions, and a replay applies it in that order (what the session recorded
+ * after the forget stays). If applying it fails, the store stops ({@link StoreStop}): its
+ * reopening replays the log and finishes it. Until then this process's lookups skip the clusters
+ * it will delete ({@link ForgetMarks}).
  */
 final class Rewrites {
-  private static final System.Logger LOG = System.getLogger(Rewrites.class.getName());
-
   private final FeedbackIndexConfig indexConfig;
   private final EventLedger ledger;
   private final FeedbackIndex index;
+  private final Translog log;
   private final Checkpointer checkpointer;
-  private final ForgetMarks marks;
+  private final ForgetMarks marks = new ForgetMarks();
   private final ForgetAllFollowUp followUp;
-  /** Runs right after a forget's first ledger commit; tests put a failure there. */
-  private volatile Checkpointer.Change afterMark = () -> { };
+  private final StoreStop stop;
 
   Rewrites(FeedbackStoreConfig config, StoreFolder folder, Checkpointer checkpointer,
-      ForgetAllFollowUp followUp) {
+      ForgetAllFollowUp followUp, StoreStop stop) {
     this.indexConfig = config.index();
     this.ledger = folder.ledger();
     this.index = folder.index();
+    this.log = folder.log();
     this.checkpointer = checkpointer;
-    this.marks = checkpointer.marks();
     this.followUp = Objects.requireNonNull(followUp, "followUp");
+    this.stop = stop;
   }
 
   /**
@@ -69,9 +68,7 @@ final class Rewrites {
   /**
    * Deletes a session's events and clusters and commits; returns the clusters removed.
    *
-   * @throws IllegalArgumentException if {@code sessionHash} is blank, before anything is written:
-   *     the cluster index refuses it only after the ledger commit has named the forget, which
-   *     every later open would then fail to finish
+   * @throws IllegalArgumentException if {@code sessionHash} is blank, before anything is written
    */
   int forgetSession(String sessionHash) throws IOException {
     Objects.requireNonNull(sessionHash, "sessionHash");
@@ -87,125 +84,58 @@ final class Rewrites {
     return forget(null);
   }
 
-  /** Forgets session {@code sessionHash}, or everything when it is null. */
+  /** The forgets under way, or stopped by a failure, in this process: lookups skip them. */
+  ForgetMarks marks() {
+    return marks;
+  }
+
+  /**
+   * Forgets session {@code sessionHash}, or everything when it is null: logs it (durable before
+   * anything is deleted), applies it, and checkpoints, which commits the deletions and trims the
+   * log of the session's events and of the forget itself.
+   */
   private int forget(String sessionHash) throws IOException {
-    return checkpointer.rewriting(() -> forgetRewriting(sessionHash));
-  }
-
-  /**
-   * Finishes the forgets that failed part-way in this process (their marks are still there), as
-   * asking for them again would: a forget-all if one is unfinished (which finishes every
-   * session's too), else each unfinished session's in turn. Like them, it deletes what those
-   * sessions (or any, for a forget-all) recorded since. Reads the marks under the same locks as
-   * the forgets themselves, so a forget that finished meanwhile is not done again.
-   *
-   * @return whether any forget was unfinished
-   */
-  /**
-   * Takes over {@code theirs}, another store's unfinished forgets, and finishes them now; if that
-   * fails (logged), maintenance retries them as this store's own.
-   */
-  void adopt(ForgetMarks theirs) {
-    if (theirs.isEmpty()) {
-      return;
-    }
-    if (theirs.all()) {
-      marks.add(null);
-    }
-    theirs.sessions().forEach(marks::add);
-    try {
-      IoThreads.call(this::finishUnfinished);
-    } catch (IOException | RuntimeException e) {
-      LOG.log(System.Logger.Level.WARNING, "finishing the forgets a stopped feedback store had"
-          + " not finished failed; tried again in the background", e);
-    }
-  }
-
-  boolean finishUnfinished() throws IOException {
     return checkpointer.rewriting(() -> {
-      if (marks.isEmpty()) {
-        return false;
+      marks.add(sessionHash);
+      log.append(EventCodec.encodeForget(sessionHash));
+      log.sync(); // durable even when events are synced in the background
+      int removed;
+      try {
+        removed = apply(sessionHash);
+        checkpointer.rebuildLearnedFields();
+        checkpointer.changed();
+        checkpointer.checkpoint();
+      } catch (IOException | RuntimeException e) { // logged, in part applied: replay finishes it
+        stop.stop(e);
+        throw e;
       }
-      if (marks.all()) {
-        forgetRewriting(null);
-      } else {
-        for (String session : marks.sessions()) {
-          forgetRewriting(session);
-        }
-      }
-      return true;
+      marks.finished(sessionHash);
+      return removed;
     });
   }
 
   /**
-   * A forget, with the locks of {@link Checkpointer#rewriting} held. Its mark is set first, so
-   * that a failure anywhere, the first checkpoint's included, leaves the forget unfinished: the
-   * process retries it ({@link ForgetRetries}), and the next ledger commit names it for the next
-   * open.
+   * Applies a forget, recorded now or replayed from the log: the cluster index first (it commits
+   * its purge, so the query vectors leave the disk at once), then the ledger (committed by the
+   * next checkpoint), the renames no remaining evidence needs, and a forget-all's follow-up.
+   *
+   * @return the clusters removed
    */
-  private int forgetRewriting(String sessionHash) throws IOException {
-    marks.add(sessionHash);
-    try {
-      checkpointer.changed(); // roll and trim the log even if nothing was applied since the last
-      checkpointer.checkpoint(); // checkpoint: the log keeps nothing a replay could bring back
-      deleteFromLedger(sessionHash);
-      checkpointer.commitLedger(); // names the forget until it has finished
-      afterMark.run();
-      int removed = sessionHash == null ? index.forgetAll() : index.forgetSession(sessionHash);
-      pruneRenames();
-      checkpointer.rebuildLearnedFields();
-      checkpointer.commitChunks();
-      if (sessionHash == null) {
-        followUp.run();
-      }
-      marks.finished(sessionHash);
-      checkpointer.commitLedger(); // done: an open no longer finishes it
-      return removed;
-    } catch (IOException | RuntimeException e) {
-      checkpointer.changed(); // the next checkpoint commits what was deleted, with the mark
-      throw e;
-    }
-  }
-
-  private void deleteFromLedger(String sessionHash) throws IOException {
+  int apply(String sessionHash) throws IOException {
+    int removed;
     if (sessionHash == null) {
+      removed = index.forgetAll();
       ledger.forgetAll();
     } else {
+      removed = index.forgetSession(sessionHash);
       ledger.forgetSession(sessionHash);
     }
-  }
-
-  /**
-   * On open, after the log's replay: finishes the forgets that a crash or a failure cut short
-   * after their first ledger commit, deleting the sessions' (or all) events and clusters, and
-   * running the follow-up of a forget-all. Feedback of those sessions (or any, for a forget-all)
-   * recorded since the forget was asked for goes with it. The marks leave the ledger with the
-   * checkpoint that ends the open; the learned fields are recomputed before it.
-   */
-  void finishForget() throws IOException {
-    if (marks.isEmpty()) {
-      return;
-    }
-    if (marks.all()) {
-      ledger.forgetAll();
-      index.forgetAll();
-    } else {
-      for (String session : marks.sessions()) {
-        ledger.forgetSession(session);
-        index.forgetSession(session);
-      }
-    }
     pruneRenames();
-    if (marks.all()) {
+    if (sessionHash == null) {
       followUp.run();
     }
-    marks.finished(null);
     checkpointer.changed();
-  }
-
-  /** For tests: runs {@code fault} right after each later forget's first ledger commit. */
-  void afterMark(Checkpointer.Change fault) {
-    afterMark = Objects.requireNonNull(fault, "fault");
+    return removed;
   }
 
   /** Deletes events older than the time to live; returns the clusters removed. */

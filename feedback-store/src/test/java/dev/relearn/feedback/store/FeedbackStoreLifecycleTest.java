@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.feedback.event.FeedbackEvent;
-import dev.relearn.lucene.files.StorageOpener;
 import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -16,9 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
@@ -150,39 +147,6 @@ class FeedbackStoreLifecycleTest {
     try (FeedbackStore store = open(config)) {
       assertTrue(store.contains("e1"));
       store.record(event("e2", store.sessions().hash("a"), unit(new Random(2)), "c1", T0));
-    }
-  }
-
-  @Test
-  void aForgetCutShortAfterItsLedgerCommitIsFinishedOnOpen() throws Exception {
-    String gone;
-    String keep;
-    try (FeedbackStore store = open(config())) {
-      gone = store.sessions().hash("gone");
-      keep = store.sessions().hash("keep");
-      store.record(event("g1", gone, unit(new Random(1)), "c0", T0));
-      store.record(event("k1", keep, unit(new Random(2)), "c1", T0));
-    }
-    // what a crash right after the forget's first commit leaves: the ledger without the session
-    // and naming the forget under way, the cluster index still with its query vectors
-    Path ledgerFolder = tmp.resolve("feedback").resolve(StoreFolder.LEDGER);
-    try (EventLedger ledger = EventLedger.open(ledgerFolder, StorageOpener.REAL)) {
-      Map<String, String> data = new HashMap<>(ledger.committedUserData());
-      data.put(ForgetMarks.FORGET_SESSION, gone); // as every version writes a first mark
-      ledger.forgetSession(gone);
-      ledger.commit(data);
-    }
-    try (FeedbackStore store = open(config())) {
-      assertEquals(1, store.stats().clusters().clusters(), "the forget was not finished");
-      assertTrue(store.similar(unit(new Random(1)), 0.99f, 5).isEmpty());
-      assertEquals(1, store.similar(unit(new Random(2)), 0.99f, 5).size());
-      assertEquals(LearnedValues.NEUTRAL, store.learned("c0"));
-      // a later event of a session of that name is not forgotten again by the next open
-      store.record(event("g2", gone, unit(new Random(3)), "c2", T0));
-    }
-    try (FeedbackStore store = open(config())) {
-      assertTrue(store.contains("g2"));
-      assertEquals(1, store.similar(unit(new Random(3)), 0.99f, 5).size());
     }
   }
 

@@ -15,13 +15,11 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
@@ -103,13 +101,6 @@ final class StoreFixture implements AutoCloseable {
       v[i] = (float) random.nextGaussian();
     }
     return VectorChecks.normalize(v);
-  }
-
-  /** The user data of the ledger's last commit, as another process would read it. */
-  Map<String, String> committedLedgerData() throws IOException {
-    try (Directory directory = FSDirectory.open(folder.resolve(StoreFolder.LEDGER))) {
-      return SegmentInfos.readLatestCommit(directory).getUserData();
-    }
   }
 
   /** The chunk renames in the ledger's last commit. */
