@@ -6,7 +6,7 @@ import dev.relearn.eval.bench.LatencyBenchmark;
 import dev.relearn.eval.bench.LatencyReport;
 import dev.relearn.eval.firststage.FirstStageEvaluation;
 import dev.relearn.eval.learning.SimulatedFeedback;
-import dev.relearn.indexer.build.ConsoleProgress;
+import dev.relearn.engine.ConsoleProgress;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;

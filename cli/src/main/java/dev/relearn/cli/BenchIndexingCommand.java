@@ -5,7 +5,7 @@ import dev.relearn.engine.RelearnOptions;
 import dev.relearn.eval.bench.CorpusSample;
 import dev.relearn.eval.bench.IndexingBenchmark;
 import dev.relearn.eval.bench.IndexingReport;
-import dev.relearn.indexer.build.ConsoleProgress;
+import dev.relearn.engine.ConsoleProgress;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

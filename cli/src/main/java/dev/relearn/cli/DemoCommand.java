@@ -1,9 +1,8 @@
 package dev.relearn.cli;
 
+import dev.relearn.engine.ConsoleProgress;
+import dev.relearn.engine.IndexInputs;
 import dev.relearn.engine.Relearn;
-import dev.relearn.indexer.build.ConsoleProgress;
-import dev.relearn.indexer.build.IndexReport;
-import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.search.SearchRequest;
 import dev.relearn.lucene.search.SearchResults;
 import java.io.PrintWriter;
@@ -50,7 +49,8 @@ final class DemoCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     try (Relearn relearn = engine.openOrCreate()) {
       out.println("relearn demo: indexing " + root + " into " + relearn.directory());
-      IndexReport report = relearn.index(root, SourceFormat.FILES, ConsoleProgress.stderr());
+      var report = relearn.index(root, IndexInputs.format("files"),
+          ConsoleProgress.stderr());
       out.println(report.summary());
       IndexCommand.printProblems(spec.commandLine().getErr(), report.problems());
       for (String query : QUERIES) {

@@ -5,7 +5,6 @@ import dev.relearn.engine.ModelChoice;
 import dev.relearn.engine.NotAnIndexFolderException;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnOptions;
-import dev.relearn.feedback.log.Durability;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.AccessDeniedException;
@@ -154,15 +153,6 @@ final class EngineOptions {
     }
   }
 
-  private static Durability durability(String label) {
-    return switch (label.toLowerCase(java.util.Locale.ROOT)) {
-      case "request" -> Durability.REQUEST;
-      case "async" -> Durability.ASYNC;
-      default -> throw new IllegalArgumentException(
-          "unknown feedback durability: '" + label + "'; expected request or async");
-    };
-  }
-
   /**
    * The engine options these flags describe, with the command's name (such as {@code relearn
    * index}) as the label another process refused the index sees; a bad value is a usage error.
@@ -173,7 +163,7 @@ final class EngineOptions {
         .withQueryInstruction(!noQueryInstruction)
         .withReadOnly(readOnly)
         .withProtectedQueryVectors(protectQueryVectors)
-        .withFeedbackDurability(durability(feedbackDurability))
+        .withFeedbackDurability(feedbackDurability)
         .withLockHolder(mixee.qualifiedName()));
     return withThreads(mixee, chosen, threads);
   }

@@ -9,8 +9,7 @@ import dev.relearn.eval.metrics.EvaluationResult;
 import dev.relearn.eval.metrics.Evaluator;
 import dev.relearn.eval.metrics.Run;
 import dev.relearn.eval.trec.TrecRunWriter;
-import dev.relearn.indexer.build.ConsoleProgress;
-import dev.relearn.indexer.build.IndexReport;
+import dev.relearn.engine.ConsoleProgress;
 import dev.relearn.lucene.fusion.Fusion;
 import dev.relearn.lucene.search.SearchMode;
 import java.io.IOException;
@@ -74,7 +73,7 @@ final class EvalCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     try (Relearn relearn = engine.openOrCreate()) {
       FirstStageEvaluation evaluation = new FirstStageEvaluation(relearn, beir);
-      IndexReport report = evaluation.indexCorpus(ConsoleProgress.stderr());
+      var report = evaluation.indexCorpus(ConsoleProgress.stderr());
       err.println(report.summary());
       IndexCommand.printProblems(err, report.problems());
       JudgmentCoverage.of(relearn, beir, data.split, ids)

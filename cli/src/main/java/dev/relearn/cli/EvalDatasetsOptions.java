@@ -4,7 +4,6 @@ import dev.relearn.engine.ModelChoice;
 import dev.relearn.engine.RelearnOptions;
 import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.beir.SharedDatasets;
-import dev.relearn.feedback.log.Durability;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,7 +53,7 @@ final class EvalDatasetsOptions {
   RelearnOptions options(CommandSpec spec) throws IOException {
     return EngineOptions.withThreads(spec, Usage.check(spec,
         () -> RelearnOptions.defaults().withModel(ModelChoice.fromLabel(model))
-            .withFeedbackDurability(Durability.ASYNC).withLockHolder(spec.qualifiedName())),
+            .withFeedbackDurability("async").withLockHolder(spec.qualifiedName())),
         threads);
   }
 }

@@ -9,8 +9,7 @@ import dev.relearn.eval.experiment.LearningResult;
 import dev.relearn.eval.experiment.Scenario;
 import dev.relearn.eval.experiment.Split;
 import dev.relearn.eval.firststage.FirstStageEvaluation;
-import dev.relearn.indexer.build.ConsoleProgress;
-import dev.relearn.indexer.build.IndexReport;
+import dev.relearn.engine.ConsoleProgress;
 import dev.relearn.lucene.fusion.Fusion;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -95,7 +94,7 @@ final class EvalLearnCommand implements Callable<Integer> {
             + " has feedback, which the experiment would forget; add --reset-feedback to allow"
             + " it, or use another --index");
       }
-      IndexReport report = new FirstStageEvaluation(relearn, beir)
+      var report = new FirstStageEvaluation(relearn, beir)
           .indexCorpus(ConsoleProgress.stderr());
       err.println(report.summary());
       IndexCommand.printProblems(err, report.problems());

@@ -7,7 +7,7 @@ import dev.relearn.eval.experiment.DatasetReport;
 import dev.relearn.eval.experiment.LearnConfig;
 import dev.relearn.eval.report.EvaluationReport;
 import dev.relearn.eval.report.ReportFiles;
-import dev.relearn.indexer.build.ConsoleProgress;
+import dev.relearn.engine.ConsoleProgress;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import dev.relearn.engine.RelearnOptions;
 import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.experiment.LearnConfig;
 import dev.relearn.eval.experiment.TrustTuning;
-import dev.relearn.indexer.build.ConsoleProgress;
+import dev.relearn.engine.ConsoleProgress;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,12 +1,9 @@
 package dev.relearn.cli;
 
 import dev.relearn.engine.FeedbackRequest;
+import dev.relearn.engine.FeedbackStatsViews;
 import dev.relearn.engine.Relearn;
-import dev.relearn.feedback.event.Rating;
-import dev.relearn.feedback.store.FeedbackAck;
-import dev.relearn.lucene.feedback.Outcome;
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -73,23 +70,19 @@ final class FeedbackCommand implements Callable<Integer> {
     Usage.check(spec, () -> request(naive)); // usage errors before the index is opened
     PrintWriter out = spec.commandLine().getOut();
     try (Relearn relearn = engine.open(false)) {
-      FeedbackAck ack = relearn.feedback(request(UsedIds.resolve(used,
-          relearn::unknownChunkIds)));
+      Map<String, Object> ack = FeedbackStatsViews.ack(relearn.feedback(request(
+          UsedIds.resolve(used, relearn::unknownChunkIds))));
       if (json) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("event_id", ack.eventId());
-        body.put("duplicate", ack.duplicate());
-        body.put("signal", ack.signal().label());
-        body.put("learnability", ack.learnability().name().toLowerCase(java.util.Locale.ROOT));
-        body.put("unknown_ids", ack.unknownIds());
-        out.println(Json.write(body));
+        out.println(Json.write(ack));
       } else {
-        out.println((ack.duplicate() ? "already recorded: " : "recorded: ") + ack.eventId()
-            + " (" + ack.signal().label() + ", "
-            + ack.learnability().name().toLowerCase(java.util.Locale.ROOT) + ")");
-        if (!ack.unknownIds().isEmpty()) {
+        out.println((Boolean.TRUE.equals(ack.get("duplicate")) ? "already recorded: "
+            : "recorded: ") + ack.get("event_id") + " (" + ack.get("signal") + ", "
+            + ack.get("learnability") + ")");
+        List<?> unknown = (List<?>) ack.get("unknown_ids");
+        if (!unknown.isEmpty()) {
           spec.commandLine().getErr().println("relearn: unknown chunk ids (kept anyway): "
-              + String.join(", ", ack.unknownIds().stream().map(TerminalText::id).toList()));
+              + String.join(", ", unknown.stream().map(id -> TerminalText.id((String) id))
+                  .toList()));
         }
       }
     }
@@ -97,10 +90,9 @@ final class FeedbackCommand implements Callable<Integer> {
   }
 
   private FeedbackRequest request(List<String> ids) {
-    Outcome result = outcome == null ? Outcome.NONE
-        : outcome.success ? Outcome.SUCCESS : Outcome.FAILURE;
+    String result = outcome == null ? "none" : outcome.success ? "success" : "failure";
     return FeedbackRequest.of(query, ids)
-        .withOutcome(result).withRating(rating == null ? null : Rating.parse(rating), quality)
+        .withOutcome(result).withRatingText(rating, quality)
         .withIds(session, eventId).withShown(null, true, false);
   }
 }

@@ -2,7 +2,6 @@ package dev.relearn.cli;
 
 import dev.relearn.engine.FeedbackStatsViews;
 import dev.relearn.engine.Relearn;
-import dev.relearn.feedback.store.StoreStats;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -34,11 +33,8 @@ final class FeedbackStatsCommand implements Callable<Integer> {
     try (Relearn relearn = engine.openPreferWritable(spec.commandLine().getErr(),
         "showing the writer's last feedback checkpoint (taken every feedback.checkpointSeconds,"
             + " 30 by default)")) {
-      StoreStats stats = relearn.feedbackStats();
-      Map<String, Object> body = FeedbackStatsViews.map(stats);
-      if (!relearn.readOnly()) { // a read-only open replays no log
-        body.put("log_problems_at_open", stats.recovery().problems());
-      }
+      Map<String, Object> body = FeedbackStatsViews.map(relearn.feedbackStats(),
+          !relearn.readOnly());
       body.put("read_only", relearn.readOnly());
       if (json) {
         out.println(Json.write(body));

@@ -1,11 +1,8 @@
 package dev.relearn.cli;
 
+import dev.relearn.engine.ConsoleProgress;
+import dev.relearn.engine.IndexInputs;
 import dev.relearn.engine.Relearn;
-import dev.relearn.indexer.build.ConsoleProgress;
-import dev.relearn.indexer.build.IndexReport;
-import dev.relearn.indexer.source.SourceFormat;
-import dev.relearn.indexer.source.SourceProblem;
-import dev.relearn.indexer.source.Sources;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -46,7 +43,7 @@ final class IndexCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    SourceFormat sourceFormat = Usage.check(spec, () -> SourceFormat.fromLabel(format));
+    var sourceFormat = Usage.check(spec, () -> IndexInputs.format(format));
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     List<Path> missing = paths.stream().filter(path -> !Files.exists(path)).toList();
@@ -57,7 +54,7 @@ final class IndexCommand implements Callable<Integer> {
     }
     for (Path path : paths) { // a path that does not suit the format, too: no index created
       try {
-        Sources.open(path, sourceFormat);
+        IndexInputs.check(path, sourceFormat);
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(e.getMessage() + "; nothing was indexed", e);
       }
@@ -67,9 +64,12 @@ final class IndexCommand implements Callable<Integer> {
         Interruption interruption = new Interruption(err)) {
       for (Path path : paths) {
         interruption.indexing(path);
-        IndexReport report;
         try {
-          report = relearn.index(path, sourceFormat, ConsoleProgress.stderr());
+          var report = relearn.index(path, sourceFormat, ConsoleProgress.stderr());
+          interruption.indexing(null);
+          out.println(report.summary());
+          problems += report.problems().size();
+          printProblems(err, report.problems());
         } catch (IOException | RuntimeException | OutOfMemoryError e) {
           OutOfMemoryError oom = Interruption.outOfMemoryBehind(e);
           if (oom != null) { // also when it hit a Lucene thread and closed the writer
@@ -77,10 +77,6 @@ final class IndexCommand implements Callable<Integer> {
           }
           throw e;
         }
-        interruption.indexing(null);
-        out.println(report.summary());
-        problems += report.problems().size();
-        printProblems(err, report.problems());
       }
     }
     if (problems > 0) {
@@ -90,7 +86,7 @@ final class IndexCommand implements Callable<Integer> {
     return 0;
   }
 
-  static void printProblems(PrintWriter err, List<SourceProblem> problems) {
+  static void printProblems(PrintWriter err, List<?> problems) {
     for (int i = 0; i < Math.min(PROBLEMS_SHOWN, problems.size()); i++) {
       err.println("  problem: " + TerminalText.safe(problems.get(i).toString()));
     }

@@ -1,6 +1,6 @@
 package dev.relearn.cli;
 
-import dev.relearn.indexer.build.IndexBuilder;
+import dev.relearn.engine.IndexInputs;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicReference;
@@ -11,7 +11,7 @@ import sun.misc.Signal;
  * interrupted and what that means, then halts at once with the usual exit code (128 + the signal).
  * Halting skips the JVM's shutdown hooks on purpose (see {@link SignalScope}): an embedding is
  * running on the main thread. Nothing committed is lost by halting: a path commits every
- * {@value IndexBuilder#COMMIT_EVERY} embedded chunks and at its end, so an interrupted path keeps
+ * {@value IndexInputs#COMMIT_EVERY} embedded chunks and at its end, so an interrupted path keeps
  * the embeddings it committed (its next run takes their vectors from the index), and the
  * operating system releases the index's lock. Outside a path, the signals keep their usual
  * handling. {@link #close} restores them. A heap that runs out while indexing is handled the same
@@ -20,7 +20,7 @@ import sun.misc.Signal;
  */
 final class Interruption implements AutoCloseable {
   /** What an interrupted path leaves in the index. */
-  static final String KEPT = "the chunks it committed (every " + IndexBuilder.COMMIT_EVERY
+  static final String KEPT = "the chunks it committed (every " + IndexInputs.COMMIT_EVERY
       + " embedded) are kept and are not embedded again; the rest was not committed";
   private final PrintWriter err;
   private final AtomicReference<Path> current = new AtomicReference<>();

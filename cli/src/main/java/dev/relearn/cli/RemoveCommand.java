@@ -1,7 +1,6 @@
 package dev.relearn.cli;
 
 import dev.relearn.engine.Relearn;
-import dev.relearn.indexer.build.RemoveReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -39,7 +38,7 @@ final class RemoveCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     try (Relearn relearn = engine.open(dryRun)) {
-      for (RemoveReport report : relearn.remove(paths, dryRun)) {
+      for (var report : relearn.remove(paths, dryRun)) {
         out.println(report.summary(dryRun));
       }
     }

@@ -3,7 +3,6 @@ package dev.relearn.cli;
 import dev.relearn.engine.Relearn;
 import dev.relearn.lucene.fusion.Fusion;
 import dev.relearn.lucene.fusion.RrfFusion;
-import dev.relearn.lucene.schema.ChunkKind;
 import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
 import picocli.CommandLine.Model.CommandSpec;
@@ -59,7 +58,7 @@ final class SearchOptions {
     Fusion fusion = fusion(spec);
     Usage.check(spec, () -> SearchRequest.of(text).withK(k).withCandidates(candidates)
         .withFusion(fusion)
-        .withFilter(pathPrefix, kind == null ? null : ChunkKind.fromLabel(kind)));
+        .withFilterLabel(pathPrefix, kind));
   }
 
   /** Whether {@code --mode} is auto or names {@code wanted}. */
@@ -101,6 +100,6 @@ final class SearchOptions {
       throws java.io.IOException {
     return SearchRequest.of(text).withMode(mode(relearn)).withK(k).withCandidates(candidates)
         .withFusion(fusion())
-        .withFilter(pathPrefix, kind == null ? null : ChunkKind.fromLabel(kind));
+        .withFilterLabel(pathPrefix, kind);
   }
 }

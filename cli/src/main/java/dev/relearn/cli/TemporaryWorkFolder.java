@@ -1,11 +1,12 @@
 package dev.relearn.cli;
 
-import dev.relearn.lucene.files.FileTrees;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
 import sun.misc.Signal;
 
 /**
@@ -64,7 +65,7 @@ final class TemporaryWorkFolder implements AutoCloseable {
     IOException last = null;
     for (int attempt = 0; attempt < ATTEMPTS && Files.exists(folder); attempt++) {
       try {
-        FileTrees.delete(folder);
+        deleteTree(folder);
       } catch (IOException e) { // a file created meanwhile: a folder not empty
         last = e;
       } catch (UncheckedIOException e) { // from the walk: a folder gone meanwhile
@@ -76,6 +77,15 @@ final class TemporaryWorkFolder implements AutoCloseable {
           + " deletions");
     }
     deleted = true;
+  }
+
+  /** Deletes {@code root} and everything under it, deepest first. */
+  private static void deleteTree(Path root) throws IOException {
+    try (Stream<Path> walk = Files.walk(root)) {
+      for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    }
   }
 
   /** Deletes the folder (or waits for a signal's handler doing so), then restores the signals. */

@@ -40,6 +40,8 @@ public record FeedbackRequest(String query, List<String> used, Outcome outcome, 
   public static final double MIN_QUALITY = 0;
   /** The highest quality score. */
   public static final double MAX_QUALITY = 1;
+  /** The longest idempotency key (event id). */
+  public static final int MAX_EVENT_ID_CHARS = FeedbackEvent.MAX_EVENT_ID_LENGTH;
 
   /** Validates; messages never include the query text. */
   public FeedbackRequest {
@@ -102,6 +104,19 @@ public record FeedbackRequest(String query, List<String> used, Outcome outcome, 
   public FeedbackRequest withOutcome(Outcome outcome) {
     return new FeedbackRequest(query, used, outcome, rating, quality, session, eventId, shown,
         explicitSearch, afterWiderSearch);
+  }
+
+  /** With an outcome by its label ({@code success}, {@code failure}, {@code none}; null: none). */
+  public FeedbackRequest withOutcome(String label) {
+    return withOutcome(label == null ? Outcome.NONE : Outcome.fromLabel(label));
+  }
+
+  /**
+   * With a rating as text ({@code +1}, {@code -1}, {@code up}, {@code down} or {@code 1} to
+   * {@code 5} stars) and/or a quality score (either may be null).
+   */
+  public FeedbackRequest withRatingText(String rating, Double quality) {
+    return withRating(rating == null ? null : Rating.parse(rating), quality);
   }
 
   /** With a rating and/or a quality score (either may be null). */

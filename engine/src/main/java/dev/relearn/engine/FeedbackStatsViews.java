@@ -1,15 +1,18 @@
 package dev.relearn.engine;
 
 import dev.relearn.feedback.index.FeedbackStats;
+import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.feedback.store.StoreStats;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * The one JSON shape of what the feedback store holds (snake_case keys), shared by {@code relearn
  * feedback-stats --json}, the HTTP API's {@code /api/stats} and MCP's {@code record_feedback}:
  * events, learned events, query clusters, sessions, events by signal class and by outcome, the
- * positive rate (null before any outcome) and learned chunks. Counts only, never a query's text.
+ * positive rate (null before any outcome) and learned chunks; and of the acknowledgement of one
+ * event. Counts and ids only, never a query's text.
  */
 public final class FeedbackStatsViews {
   private FeedbackStatsViews() {}
@@ -31,6 +34,32 @@ public final class FeedbackStatsViews {
     double rate = clusters.positiveRate();
     json.put("positive_rate", Double.isFinite(rate) ? rate : null);
     json.put("learned_chunks", stats.learnedChunks());
+    return json;
+  }
+
+  /**
+   * {@link #map(StoreStats)}, with {@code log_problems_at_open} (what the last open found wrong
+   * in the event log) when {@code logProblems}: a read-only open replays no log.
+   */
+  public static Map<String, Object> map(StoreStats stats, boolean logProblems) {
+    Map<String, Object> json = map(stats);
+    if (logProblems) {
+      json.put("log_problems_at_open", stats.recovery().problems());
+    }
+    return json;
+  }
+
+  /**
+   * An acknowledgement ({@link Relearn#feedback}) as an ordered map: {@code event_id}, {@code
+   * duplicate}, {@code signal}, {@code learnability} and {@code unknown_ids}.
+   */
+  public static Map<String, Object> ack(FeedbackAck ack) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("event_id", ack.eventId());
+    json.put("duplicate", ack.duplicate());
+    json.put("signal", ack.signal().label());
+    json.put("learnability", ack.learnability().name().toLowerCase(Locale.ROOT));
+    json.put("unknown_ids", ack.unknownIds());
     return json;
   }
 }

@@ -2,6 +2,7 @@ package dev.relearn.engine;
 
 import dev.relearn.feedback.log.Durability;
 import dev.relearn.lucene.embed.Embedder;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -110,6 +111,20 @@ public record RelearnOptions(ModelChoice model, Embedder embedder, int queryCach
   public RelearnOptions withFeedbackDurability(Durability durability) {
     return new RelearnOptions(model, embedder, queryCacheSize, embedThreads, queryInstruction,
         readOnly, durability, protectQueryVectors, lockHolder);
+  }
+
+  /**
+   * With another feedback durability by its label, {@code request} or {@code async} (any case).
+   *
+   * @throws IllegalArgumentException naming any other label
+   */
+  public RelearnOptions withFeedbackDurability(String label) {
+    return withFeedbackDurability(switch (label.toLowerCase(Locale.ROOT)) {
+      case "request" -> Durability.REQUEST;
+      case "async" -> Durability.ASYNC;
+      default -> throw new IllegalArgumentException(
+          "unknown feedback durability: '" + label + "'; expected request or async");
+    });
   }
 
   /** With another label for the lock holder (null: {@code "java"}). */

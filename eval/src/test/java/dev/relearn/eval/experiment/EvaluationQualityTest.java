@@ -9,7 +9,7 @@ import dev.relearn.eval.beir.SharedDatasets;
 import dev.relearn.eval.report.EvaluationReport;
 import dev.relearn.eval.report.ReportFiles;
 import dev.relearn.feedback.log.Durability;
-import dev.relearn.indexer.build.ConsoleProgress;
+import dev.relearn.engine.ConsoleProgress;
 import dev.relearn.indexer.embed.BgeSmallEmbedder;
 import java.io.InputStream;
 import java.nio.file.Path;

@@ -100,6 +100,15 @@ public record SearchRequest(
     return new SearchRequest(text, mode, k, candidates, fusion, pathPrefix, kind);
   }
 
+  /**
+   * As {@link #withFilter(String, ChunkKind)}, with the kind by its label (null for any).
+   *
+   * @throws IllegalArgumentException naming an unknown kind
+   */
+  public SearchRequest withFilterLabel(String pathPrefix, String kind) {
+    return withFilter(pathPrefix, kind == null ? null : ChunkKind.fromLabel(kind));
+  }
+
   /** Candidates each retriever must return: at least {@code k}. */
   public int retrieverDepth() {
     return Math.max(k, candidates);

@@ -3,17 +3,12 @@ package dev.relearn.server.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.relearn.engine.FeedbackRequest;
+import dev.relearn.engine.FeedbackStatsViews;
 import dev.relearn.engine.Relearn;
-import dev.relearn.feedback.event.FeedbackEvent;
-import dev.relearn.feedback.event.Rating;
-import dev.relearn.feedback.store.FeedbackAck;
-import dev.relearn.feedback.store.StoreStats;
-import dev.relearn.lucene.feedback.Outcome;
 import dev.relearn.lucene.weights.ClassStats;
 import dev.relearn.lucene.weights.QueryClass;
 import java.io.IOException;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -41,25 +36,18 @@ final class FeedbackEndpoints {
     Fields fields = Fields.of(body, FEEDBACK_FIELDS);
     String query = fields.query("query");
     FeedbackRequest request = FeedbackRequest.of(query, fields.ids("used", MAX_USED))
-        .withOutcome(outcome(fields.text(20, "outcome")))
-        .withRating(rating(body.get("rating")), fields.number("quality", 0, 1))
+        .withOutcome(fields.text(20, "outcome"))
+        .withRatingText(rating(body.get("rating")), fields.number("quality", 0, 1))
         .withIds(fields.text(FeedbackRequest.MAX_SESSION_CHARS, "session"),
-            fields.text(FeedbackEvent.MAX_EVENT_ID_LENGTH, "event_id", "eventId"))
+            fields.text(FeedbackRequest.MAX_EVENT_ID_CHARS, "event_id", "eventId"))
         .withShown(null, true, false); // shown: the engine takes the query's current top 10
-    FeedbackAck ack = relearn.feedback(request);
-    QueryClass queryClass = Relearn.queryClass(query);
-    ClassStats stats = relearn.weights().stats(queryClass);
-    StoreStats store = relearn.feedbackStats();
-    Map<String, Object> answer = new LinkedHashMap<>();
-    answer.put("event_id", ack.eventId());
-    answer.put("duplicate", ack.duplicate());
-    answer.put("signal", ack.signal().label());
-    answer.put("learnability", ack.learnability().name().toLowerCase(Locale.ROOT));
-    answer.put("unknown_ids", ack.unknownIds());
+    Map<String, Object> answer = FeedbackStatsViews.ack(relearn.feedback(request));
+    ClassStats stats = relearn.weights().stats(Relearn.queryClass(query));
+    Map<String, Object> store = FeedbackStatsViews.map(relearn.feedbackStats());
     answer.putAll(JsonViews.classCounts(stats));
     answer.put("weights", JsonViews.weights(stats.weights()));
-    answer.put("total_feedback", store.ledgerEvents());
-    answer.put("positive_rate", JsonViews.finite(store.clusters().positiveRate()));
+    answer.put("total_feedback", store.get("events"));
+    answer.put("positive_rate", store.get("positive_rate"));
     return answer;
   }
 
@@ -85,12 +73,8 @@ final class FeedbackEndpoints {
     }
   }
 
-  private static Outcome outcome(String label) {
-    return label == null ? Outcome.NONE : Outcome.fromLabel(label);
-  }
-
   /** A rating as a string: +1, -1, up, down, or 1 to 5 stars (numbers would be ambiguous). */
-  private static Rating rating(JsonNode node) {
+  private static String rating(JsonNode node) {
     if (node == null || node.isNull()) {
       return null;
     }
@@ -103,6 +87,6 @@ final class FeedbackEndpoints {
       throw ApiException.badRequest("bad rating: '" + text.substring(0, 10) + "...'; expected"
           + " +1, -1, up, down or 1 to 5 stars");
     }
-    return Rating.parse(text);
+    return text;
   }
 }

@@ -1,8 +1,6 @@
 package dev.relearn.server.http;
 
-import dev.relearn.engine.FeedbackStatsViews;
 import dev.relearn.engine.HitViews;
-import dev.relearn.feedback.store.StoreStats;
 import dev.relearn.lucene.search.Hit;
 import dev.relearn.lucene.weights.ClassStats;
 import dev.relearn.lucene.weights.HistoryEntry;
@@ -53,14 +51,6 @@ final class JsonViews {
     }
     json.put("history", history);
     return json;
-  }
-
-  /** What the feedback store holds, or null for a read-only engine (it has no store). */
-  static Map<String, Object> store(StoreStats stats) {
-    if (stats == null) {
-      return null;
-    }
-    return FeedbackStatsViews.map(stats);
   }
 
   /** NaN (no data) as JSON null. */

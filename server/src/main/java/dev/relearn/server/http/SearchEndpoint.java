@@ -3,7 +3,6 @@ package dev.relearn.server.http;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import dev.relearn.engine.Relearn;
-import dev.relearn.lucene.schema.ChunkKind;
 import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
 import dev.relearn.lucene.search.SearchResults;
@@ -38,9 +37,8 @@ final class SearchEndpoint implements Endpoint {
     String pathPrefix = fields.text(SearchRequest.MAX_PATH_PREFIX_CHARS, "path_prefix");
     String kindLabel = fields.text(20, "kind");
     SearchMode mode = modeLabel == null ? relearn.defaultMode() : SearchMode.fromLabel(modeLabel);
-    ChunkKind kind = kindLabel == null ? null : ChunkKind.fromLabel(kindLabel);
     SearchRequest request = SearchRequest.of(query).withK(k).withMode(mode)
-        .withFilter(pathPrefix, kind);
+        .withFilterLabel(pathPrefix, kindLabel);
     long start = System.nanoTime();
     SearchResults results = relearn.search(request);
     double millis = (System.nanoTime() - start) / 1e6;

@@ -1,8 +1,8 @@
 package dev.relearn.server.http;
 
+import dev.relearn.engine.FeedbackStatsViews;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.TrustViews;
-import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.weights.AdaptiveWeightsConfig;
 import dev.relearn.lucene.weights.ClassStats;
 import java.io.IOException;
@@ -62,7 +62,7 @@ final class StatsEndpoints {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("classes", classes);
     body.put("ratings", ratings);
-    body.put("store", JsonViews.store(relearn.feedbackStats()));
+    body.put("store", FeedbackStatsViews.map(relearn.feedbackStats()));
     body.put("read_only", relearn.readOnly());
     return body;
   }
@@ -76,7 +76,7 @@ final class StatsEndpoints {
    */
   Object health() throws IOException {
     int chunks = relearn.chunkCount();
-    IndexMetadata metadata = relearn.metadata();
+    var metadata = relearn.metadata();
     boolean writable = relearn.writable();
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("status", writable || relearn.readOnly() ? "ok" : "degraded");

@@ -1,12 +1,12 @@
 package dev.relearn.server.mcp;
 
 import dev.relearn.engine.FeedbackRequest;
+import dev.relearn.engine.FeedbackStatsViews;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.TrustState;
 import dev.relearn.engine.TrustViews;
-import dev.relearn.feedback.event.Rating;
-import dev.relearn.feedback.store.FeedbackAck;
-import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.engine.UseClassifier;
+import dev.relearn.engine.UseGroup;
 import dev.relearn.lucene.search.SearchRequest;
 import dev.relearn.lucene.weights.QueryClass;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -105,10 +105,8 @@ final class RecordFeedbackTool extends RelearnTool {
   CallToolResult call(ToolArgs args) throws IOException {
     List<String> used = args.requiredIds("used", FeedbackRequest.MAX_USED,
         FeedbackRequest.MAX_ID_CHARS);
-    String outcomeLabel = args.optionalLabel("outcome");
-    Outcome outcome = outcomeLabel == null ? Outcome.NONE : Outcome.fromLabel(outcomeLabel);
-    String ratingText = args.optionalScalar("rating");
-    Rating rating = ratingText == null ? null : Rating.parse(ratingText);
+    String outcome = args.optionalLabel("outcome");
+    String rating = args.optionalScalar("rating");
     Double quality = args.optionalDouble("quality");
     String key = checkKey(args.optionalExact("idempotency_key", MAX_KEY_CHARS));
     String query = args.optionalExact("query", SearchRequest.MAX_QUERY_CHARS);
@@ -131,13 +129,13 @@ final class RecordFeedbackTool extends RelearnTool {
       String eventId = key == null ? null
           : groups.size() == 1 ? key : key + "#" + (i + 1) + "-" + group.signal().label();
       requests.add(FeedbackRequest.of(group.query(), group.used()).withOutcome(outcome)
-          .withRating(rating, quality).withIds(context.sessionId(), eventId)
+          .withRatingText(rating, quality).withIds(context.sessionId(), eventId)
           .withShown(group.shown(), group.explicitSearch(), group.afterWiderSearch()));
       classes.add(Relearn.queryClass(group.query()));
     }
     List<Recorded> recorded = new ArrayList<>();
     for (FeedbackRequest request : requests) {
-      recorded.add(new Recorded(request, relearn.feedback(request)));
+      recorded.add(new Recorded(request, FeedbackStatsViews.ack(relearn.feedback(request))));
     }
     Map<String, Object> store = LearningStats.store(relearn);
     Learned learned = new Learned(store, LearningStats.weights(relearn, classes),
@@ -152,7 +150,7 @@ final class RecordFeedbackTool extends RelearnTool {
   }
 
   /** One event recorded: the request and the store's acknowledgement. */
-  private record Recorded(FeedbackRequest request, FeedbackAck ack) {}
+  private record Recorded(FeedbackRequest request, Map<String, Object> ack) {}
 
   /** What relearn has learned after the events: store counts, weights, trust in the vote. */
   private record Learned(Map<String, Object> store, List<Map<String, Object>> weights,
@@ -168,21 +166,18 @@ final class RecordFeedbackTool extends RelearnTool {
     StringBuilder text = new StringBuilder();
     boolean cut = false;
     for (Recorded one : recorded) {
-      FeedbackAck ack = one.ack();
       List<String> used = cutIds(one.request().used(), idChars);
-      List<String> unknown = cutIds(ack.unknownIds(), idChars);
-      cut |= !used.equals(one.request().used()) || !unknown.equals(ack.unknownIds());
-      Map<String, Object> event = new LinkedHashMap<>();
-      event.put("event_id", ack.eventId());
-      event.put("signal", ack.signal().label());
+      @SuppressWarnings("unchecked")
+      List<String> unknownIds = (List<String>) one.ack().get("unknown_ids");
+      List<String> unknown = cutIds(unknownIds, idChars);
+      cut |= !used.equals(one.request().used()) || !unknown.equals(unknownIds);
+      Map<String, Object> event = new LinkedHashMap<>(one.ack());
       event.put("chunk_ids", used);
-      event.put("duplicate", ack.duplicate());
-      event.put("learnability", ack.learnability().name().toLowerCase(Locale.ROOT));
       event.put("unknown_ids", unknown);
       events.add(event);
       text.append(String.format(Locale.ROOT, "%s %s (%s) for %s%s.\n",
-          ack.duplicate() ? "Already recorded" : "Recorded", ack.signal().label(),
-          event.get("learnability"), String.join(", ", used),
+          Boolean.TRUE.equals(event.get("duplicate")) ? "Already recorded" : "Recorded",
+          event.get("signal"), event.get("learnability"), String.join(", ", used),
           unknown.isEmpty() ? "" : "; unknown ids kept anyway: " + String.join(", ", unknown)));
     }
     Map<String, Object> body = new LinkedHashMap<>();

@@ -1,6 +1,7 @@
 package dev.relearn.server.mcp;
 
 import dev.relearn.engine.Relearn;
+import dev.relearn.engine.ShownList;
 import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
 import dev.relearn.lucene.search.SearchResults;

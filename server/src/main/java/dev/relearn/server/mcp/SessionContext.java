@@ -1,11 +1,10 @@
 package dev.relearn.server.mcp;
 
 import dev.relearn.engine.FeedbackRequest;
-import dev.relearn.feedback.event.ShownResult;
+import dev.relearn.engine.ShownList;
 import dev.relearn.lucene.search.Hit;
 import dev.relearn.lucene.search.SearchRequest;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -77,11 +76,7 @@ final class SessionContext {
 
   /** Remembers what a search showed, ranks from 1. */
   synchronized void remember(ShownList.Kind kind, String query, List<Hit> hits, long sequence) {
-    List<ShownResult> shown = new ArrayList<>(hits.size());
-    for (Hit hit : hits) {
-      shown.add(new ShownResult(hit.chunkId(), shown.size() + 1));
-    }
-    lists.addLast(new ShownList(kind, query, shown, sequence));
+    lists.addLast(ShownList.of(kind, query, hits, sequence));
     while (lists.size() > MAX_LISTS) {
       lists.removeFirst();
     }

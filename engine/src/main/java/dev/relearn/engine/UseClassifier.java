@@ -1,4 +1,4 @@
-package dev.relearn.server.mcp;
+package dev.relearn.engine;
 
 import dev.relearn.feedback.event.SignalClass;
 import java.util.ArrayList;
@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Classifies each used chunk by what a context's searches showed, newest list first:
+ * The learning policy of an agent's session (MCP's {@code record_feedback}): classifies each
+ * used chunk by what the session's searches showed, newest list first:
  *
  * <ol>
  *   <li><b>very strong</b>: in the list of the context's latest {@code search} (found by an
@@ -22,7 +23,7 @@ import java.util.Map;
  *
  * Uses are grouped into one event per (class, list), in order of first use. Stateless.
  */
-final class UseClassifier {
+public final class UseClassifier {
   private UseClassifier() {}
 
   /**
@@ -32,7 +33,7 @@ final class UseClassifier {
    * @param used the used chunk ids, distinct
    * @param query the query the caller gave, or null to use each list's own query
    */
-  static List<UseGroup> classify(List<ShownList> lists, List<String> used, String query) {
+  public static List<UseGroup> classify(List<ShownList> lists, List<String> used, String query) {
     ShownList latest = null;
     for (ShownList list : lists) {
       if (list.kind() == ShownList.Kind.SEARCH) {

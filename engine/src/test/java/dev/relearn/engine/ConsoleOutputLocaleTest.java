@@ -1,7 +1,8 @@
-package dev.relearn.indexer.build;
+package dev.relearn.engine;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.relearn.indexer.build.IndexReport;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the indexer prints for people reads the same whatever the JVM's locale: a German or French
+ * What indexing prints for people reads the same whatever the JVM's locale: a German or French
  * default locale must not turn "12.3 s" into "12,3 s" (scripts and the docs expect the point).
  */
 class ConsoleOutputLocaleTest {

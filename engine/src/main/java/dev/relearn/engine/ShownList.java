@@ -1,6 +1,8 @@
-package dev.relearn.server.mcp;
+package dev.relearn.engine;
 
 import dev.relearn.feedback.event.ShownResult;
+import dev.relearn.lucene.search.Hit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -14,9 +16,9 @@ import java.util.Objects;
  * @param shown the chunks shown, with ranks
  * @param sequence the order of this search within the server (higher is later)
  */
-record ShownList(Kind kind, String query, List<ShownResult> shown, long sequence) {
+public record ShownList(Kind kind, String query, List<ShownResult> shown, long sequence) {
   /** Which tool produced a list. */
-  enum Kind {
+  public enum Kind {
     /** An explicit {@code search}: the list an agent is first given. */
     SEARCH,
     /** A wider {@code search_all}, the escape valve for when the first list missed. */
@@ -24,14 +26,23 @@ record ShownList(Kind kind, String query, List<ShownResult> shown, long sequence
   }
 
   /** Validates and copies. */
-  ShownList {
+  public ShownList {
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(query, "query");
     shown = List.copyOf(shown);
   }
 
+  /** What {@code hits} showed, ranked from 1, as a list of {@code kind}. */
+  public static ShownList of(Kind kind, String query, List<Hit> hits, long sequence) {
+    List<ShownResult> shown = new ArrayList<>(hits.size());
+    for (Hit hit : hits) {
+      shown.add(new ShownResult(hit.chunkId(), shown.size() + 1));
+    }
+    return new ShownList(kind, query, shown, sequence);
+  }
+
   /** Whether this list showed {@code chunkId}. */
-  boolean contains(String chunkId) {
+  public boolean contains(String chunkId) {
     for (ShownResult result : shown) {
       if (result.chunkId().equals(chunkId)) {
         return true;

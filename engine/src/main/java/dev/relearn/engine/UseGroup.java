@@ -1,4 +1,4 @@
-package dev.relearn.server.mcp;
+package dev.relearn.engine;
 
 import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.feedback.event.SignalClass;
@@ -15,10 +15,10 @@ import java.util.Objects;
  * @param explicitSearch that list came from an explicit search
  * @param afterWiderSearch they were found by {@code search_all} after the first list missed them
  */
-record UseGroup(SignalClass signal, List<String> used, String query, List<ShownResult> shown,
+public record UseGroup(SignalClass signal, List<String> used, String query, List<ShownResult> shown,
     boolean explicitSearch, boolean afterWiderSearch) {
   /** Validates and copies. */
-  UseGroup {
+  public UseGroup {
     Objects.requireNonNull(signal, "signal");
     used = List.copyOf(used);
     shown = List.copyOf(shown);

@@ -1,5 +1,6 @@
-package dev.relearn.indexer.build;
+package dev.relearn.engine;
 
+import dev.relearn.indexer.build.Progress;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Locale;

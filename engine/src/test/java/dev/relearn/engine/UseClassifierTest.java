@@ -1,4 +1,4 @@
-package dev.relearn.server.mcp;
+package dev.relearn.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,0 +1,36 @@
+package dev.relearn.engine;
+
+import dev.relearn.indexer.build.IndexBuilder;
+import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.indexer.source.Sources;
+import java.nio.file.Path;
+
+/**
+ * What {@link Relearn#index} takes, for callers that name formats by label: the format of a
+ * label, a check that a path suits it before anything is opened, and how often indexing commits.
+ */
+public final class IndexInputs {
+  /** Embedded chunks per intermediate commit: an interrupted run keeps what it committed. */
+  public static final int COMMIT_EVERY = IndexBuilder.COMMIT_EVERY;
+
+  private IndexInputs() {}
+
+  /**
+   * The source format of {@code label}: {@code auto}, {@code files}, {@code jsonl} or {@code
+   * beir}.
+   *
+   * @throws IllegalArgumentException naming an unknown label
+   */
+  public static SourceFormat format(String label) {
+    return SourceFormat.fromLabel(label);
+  }
+
+  /**
+   * Checks that {@code path} can be read as {@code format}, without reading its content.
+   *
+   * @throws IllegalArgumentException saying why not, naming the path
+   */
+  public static void check(Path path, SourceFormat format) {
+    Sources.open(path, format);
+  }
+}
