@@ -1,10 +1,8 @@
 package dev.relearn.cli;
 
 import dev.relearn.engine.ExplainedResults;
-import dev.relearn.engine.HitViews;
 import dev.relearn.lucene.search.Hit;
 import dev.relearn.lucene.search.StageScore;
-import dev.relearn.lucene.weights.Weights;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -44,7 +42,7 @@ final class HitPrinter {
    * [how]}, then any note on what was neutralised.
    */
   static void printExplanations(PrintWriter out, ExplainedResults explained) {
-    Weights w = explained.weights();
+    var w = explained.weights();
     out.printf(Locale.ROOT, "%nquery class %s: weights bm25 %.3f, vector %.3f, learned %.3f"
         + " (relevance weight = bm25 + vector, balance = bm25 − vector, boost = learned)%n",
         explained.queryClass().label(), w.bm25(), w.vector(), w.learned());
@@ -78,10 +76,6 @@ final class HitPrinter {
   private static String stage(String name, StageScore score) {
     return score == null ? ""
         : String.format(Locale.ROOT, "%s #%d (%.3f)", name, score.rank(), score.score());
-  }
-
-  static List<Map<String, Object>> json(List<Hit> hits) {
-    return HitViews.maps(hits);
   }
 
 }

@@ -1,11 +1,12 @@
 package dev.relearn.cli;
 
 import dev.relearn.engine.ExplainedResults;
+import dev.relearn.engine.HitViews;
 import dev.relearn.engine.Relearn;
+import dev.relearn.engine.WeightsViews;
 import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
 import dev.relearn.lucene.search.SearchResults;
-import dev.relearn.lucene.weights.Weights;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -77,11 +78,9 @@ final class SearchCommand implements Callable<Integer> {
         body.put("mode", mode.label());
         body.put("query_class", Relearn.queryClass(text).label());
         body.put("took_ms", millis);
-        body.put("hits", HitPrinter.json(results.hits()));
+        body.put("hits", HitViews.maps(results.hits()));
         if (explain) {
-          Weights w = explained.weights();
-          body.put("weights", Map.of("bm25", w.bm25(), "vector", w.vector(),
-              "learned", w.learned()));
+          body.put("weights", WeightsViews.weights(explained.weights()));
           body.put("explanations",
               explained.explanations().stream().map(HitPrinter::json).toList());
         }

@@ -3,9 +3,7 @@ package dev.relearn.cli;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.TrustState;
 import dev.relearn.engine.TrustViews;
-import dev.relearn.lucene.weights.ClassStats;
-import dev.relearn.lucene.weights.QueryClass;
-import dev.relearn.lucene.weights.Weights;
+import dev.relearn.engine.WeightsViews;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,8 +61,8 @@ final class WeightsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    QueryClass resetClass = reset == null || "all".equals(reset) ? null
-        : Usage.check(spec, () -> QueryClass.fromLabel(reset));
+    var resetClass = reset == null || "all".equals(reset) ? null
+        : Usage.check(spec, () -> WeightsViews.queryClass(reset));
     if (seed != null) {
       requireSeedFile();
     }
@@ -77,19 +75,13 @@ final class WeightsCommand implements Callable<Integer> {
       if (seed != null) {
         spec.commandLine().getErr().println("seeded " + relearn.seedWeights(seed) + " ratings");
       }
-      Map<String, Object> shown = new LinkedHashMap<>();
-      for (ClassStats stats : relearn.weights().allStats().values()) {
-        Weights w = stats.weights();
-        if (json) {
-          shown.put(stats.queryClass().label(), Map.of("bm25", w.bm25(), "vector", w.vector(),
-              "learned", w.learned(), "ratings", stats.samples(), "positives", stats.positives(),
-              "negatives", stats.negatives(), "changes", stats.history().size()));
-        } else {
-          out.printf(Locale.ROOT,
-              "%-17s bm25 %.3f  vector %.3f  learned %.3f  ratings %d (+%d/-%d)%n",
-              stats.queryClass().label(), w.bm25(), w.vector(), w.learned(), stats.samples(),
-              stats.positives(), stats.negatives());
-        }
+      Map<String, Map<String, Object>> classes = WeightsViews.summary(relearn);
+      Map<String, Object> shown = new LinkedHashMap<>(classes);
+      if (!json) {
+        classes.forEach((label, w) -> out.printf(Locale.ROOT,
+            "%-17s bm25 %.3f  vector %.3f  learned %.3f  ratings %d (+%d/-%d)%n", label,
+            w.get("bm25"), w.get("vector"), w.get("learned"), w.get("ratings"),
+            w.get("positives"), w.get("negatives")));
       }
       TrustState trust = relearn.trust();
       if (json) {

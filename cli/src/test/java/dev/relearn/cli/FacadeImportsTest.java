@@ -21,12 +21,12 @@ import org.junit.jupiter.api.Test;
  */
 class FacadeImportsTest {
   /**
-   * lucene-module packages the applications may name: the search request and results and the
-   * adaptive weights the engine reports (both to move into the engine), and the fusion strategies
-   * that cli's {@code --fusion} plugs into a search.
+   * lucene-module packages the applications may name: the search request and results the
+   * engine's search takes and returns, and the fusion strategies that cli's {@code --fusion}
+   * plugs into a search.
    */
   static final List<String> LUCENE_ALLOWED = List.of("dev.relearn.lucene.search.",
-      "dev.relearn.lucene.weights.", "dev.relearn.lucene.fusion.");
+      "dev.relearn.lucene.fusion.");
 
   private static final Pattern RELEARN_TYPE =
       Pattern.compile("\\bdev\\.relearn\\.(?:[a-z0-9_]+\\.)+(?:[A-Z]\\w*|\\*)");

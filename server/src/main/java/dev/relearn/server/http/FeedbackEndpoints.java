@@ -5,8 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.relearn.engine.FeedbackRequest;
 import dev.relearn.engine.FeedbackStatsViews;
 import dev.relearn.engine.Relearn;
-import dev.relearn.lucene.weights.ClassStats;
-import dev.relearn.lucene.weights.QueryClass;
+import dev.relearn.engine.WeightsViews;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -42,10 +41,8 @@ final class FeedbackEndpoints {
             fields.text(FeedbackRequest.MAX_EVENT_ID_CHARS, "event_id", "eventId"))
         .withShown(null, true, false); // shown: the engine takes the query's current top 10
     Map<String, Object> answer = FeedbackStatsViews.ack(relearn.feedback(request));
-    ClassStats stats = relearn.weights().stats(Relearn.queryClass(query));
     Map<String, Object> store = FeedbackStatsViews.map(relearn.feedbackStats());
-    answer.putAll(JsonViews.classCounts(stats));
-    answer.put("weights", JsonViews.weights(stats.weights()));
+    answer.putAll(WeightsViews.ofQuery(relearn, query));
     answer.put("total_feedback", store.get("events"));
     answer.put("positive_rate", store.get("positive_rate"));
     return answer;
@@ -55,14 +52,11 @@ final class FeedbackEndpoints {
   Object reset(ObjectNode body) throws IOException {
     requireWritable("weights cannot be reset");
     String label = Fields.of(body, RESET_FIELDS).text(40, "query_class", "queryClass");
-    QueryClass queryClass = label == null ? null : QueryClass.fromLabel(label);
+    var queryClass = WeightsViews.queryClass(label);
     relearn.resetWeights(queryClass);
     Map<String, Object> answer = new LinkedHashMap<>();
     answer.put("reset", queryClass == null ? "all" : queryClass.label());
-    Map<String, Object> weights = new LinkedHashMap<>();
-    relearn.weights().allStats().forEach((cls, stats) ->
-        weights.put(cls.label(), JsonViews.weights(stats.weights())));
-    answer.put("weights", weights);
+    answer.put("weights", WeightsViews.current(relearn));
     return answer;
   }
 

@@ -2,6 +2,7 @@ package dev.relearn.server.http;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
+import dev.relearn.engine.HitViews;
 import dev.relearn.engine.Relearn;
 import dev.relearn.lucene.search.SearchMode;
 import dev.relearn.lucene.search.SearchRequest;
@@ -46,7 +47,7 @@ final class SearchEndpoint implements Endpoint {
     body.put("query_class", Relearn.queryClass(query).label());
     body.put("mode", mode.label());
     body.put("took_ms", millis);
-    body.put("hits", JsonViews.hits(results.hits()));
+    body.put("hits", HitViews.maps(results.hits()));
     return body;
   }
 

@@ -3,12 +3,9 @@ package dev.relearn.server.http;
 import dev.relearn.engine.FeedbackStatsViews;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.TrustViews;
-import dev.relearn.lucene.weights.AdaptiveWeightsConfig;
-import dev.relearn.lucene.weights.ClassStats;
+import dev.relearn.engine.WeightsViews;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -28,40 +25,14 @@ final class StatsEndpoints {
    * in the vote of similar past queries with its history.
    */
   Object weights() throws IOException {
-    AdaptiveWeightsConfig config = relearn.weights().config();
-    Map<String, Object> classes = new LinkedHashMap<>();
-    relearn.weights().allStats().forEach((cls, stats) ->
-        classes.put(cls.label(), JsonViews.classWeights(stats)));
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("classes", classes);
-    body.put("initial", JsonViews.weights(config.initial()));
-    body.put("min_samples", config.minSamples());
-    body.put("bounds", List.of(config.lower(), config.upper()));
+    Map<String, Object> body = WeightsViews.all(relearn);
     body.put("trust", TrustViews.map(relearn.trust()));
     return body;
   }
 
   /** Per class: ratings, positives, negatives, accuracy; their totals; the store's counts. */
   Object stats() throws IOException {
-    List<Map<String, Object>> classes = new ArrayList<>();
-    long samples = 0;
-    long positives = 0;
-    long negatives = 0;
-    for (ClassStats stats : relearn.weights().allStats().values()) {
-      classes.add(JsonViews.classCounts(stats));
-      samples += stats.samples();
-      positives += stats.positives();
-      negatives += stats.negatives();
-    }
-    Map<String, Object> ratings = new LinkedHashMap<>();
-    ratings.put("samples", samples);
-    ratings.put("positives", positives);
-    ratings.put("negatives", negatives);
-    ratings.put("accuracy", positives + negatives == 0 ? null
-        : (double) positives / (positives + negatives));
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("classes", classes);
-    body.put("ratings", ratings);
+    Map<String, Object> body = WeightsViews.ratings(relearn);
     body.put("store", FeedbackStatsViews.map(relearn.feedbackStats()));
     body.put("read_only", relearn.readOnly());
     return body;

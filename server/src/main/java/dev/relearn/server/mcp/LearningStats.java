@@ -1,15 +1,7 @@
 package dev.relearn.server.mcp;
 
-import dev.relearn.engine.FeedbackStatsViews;
-import dev.relearn.engine.Relearn;
 import dev.relearn.engine.TrustState;
 import dev.relearn.engine.TrustViews;
-import dev.relearn.lucene.weights.ClassStats;
-import dev.relearn.lucene.weights.QueryClass;
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -68,30 +60,6 @@ final class LearningStats {
         List.of("fitted", "strength", "gain", "queries", "events"));
   }
 
-  /** The feedback store's statistics. */
-  static Map<String, Object> store(Relearn relearn) throws IOException {
-    return FeedbackStatsViews.map(relearn.feedbackStats());
-  }
-
-  /** The adaptive weights of each class in {@code classes}. */
-  static List<Map<String, Object>> weights(Relearn relearn, Collection<QueryClass> classes) {
-    List<Map<String, Object>> out = new ArrayList<>();
-    for (QueryClass queryClass : classes) {
-      ClassStats stats = relearn.weights().stats(queryClass);
-      Map<String, Object> body = new LinkedHashMap<>();
-      body.put("query_class", queryClass.label());
-      body.put("samples", stats.samples());
-      body.put("positives", stats.positives());
-      body.put("negatives", stats.negatives());
-      body.put("bm25", stats.weights().bm25());
-      body.put("vector", stats.weights().vector());
-      body.put("learned", stats.weights().learned());
-      body.put("accuracy", finiteOrNull(stats.accuracy()));
-      out.add(body);
-    }
-    return out;
-  }
-
   /** Lines for people: counts, positive rate, weights and the trust in the vote. */
   static String text(Map<String, Object> store, List<Map<String, Object>> weights,
       TrustState trust) {
@@ -109,9 +77,5 @@ final class LearningStats {
     out.append("\nTrust in the vote of similar past queries: ")
         .append(TrustViews.text(trust.current())).append('.');
     return out.toString();
-  }
-
-  private static Double finiteOrNull(double value) {
-    return Double.isFinite(value) ? value : null;
   }
 }

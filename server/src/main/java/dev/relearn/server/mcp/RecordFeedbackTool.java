@@ -7,18 +7,16 @@ import dev.relearn.engine.TrustState;
 import dev.relearn.engine.TrustViews;
 import dev.relearn.engine.UseClassifier;
 import dev.relearn.engine.UseGroup;
+import dev.relearn.engine.WeightsViews;
 import dev.relearn.lucene.search.SearchRequest;
-import dev.relearn.lucene.weights.QueryClass;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -119,7 +117,6 @@ final class RecordFeedbackTool extends RelearnTool {
     }
     List<UseGroup> groups = UseClassifier.classify(context.lists(), used, query);
     List<FeedbackRequest> requests = new ArrayList<>();
-    Set<QueryClass> classes = new LinkedHashSet<>();
     for (int i = 0; i < groups.size(); i++) {
       UseGroup group = groups.get(i);
       if (group.query() == null) {
@@ -131,14 +128,14 @@ final class RecordFeedbackTool extends RelearnTool {
       requests.add(FeedbackRequest.of(group.query(), group.used()).withOutcome(outcome)
           .withRatingText(rating, quality).withIds(context.sessionId(), eventId)
           .withShown(group.shown(), group.explicitSearch(), group.afterWiderSearch()));
-      classes.add(Relearn.queryClass(group.query()));
     }
     List<Recorded> recorded = new ArrayList<>();
     for (FeedbackRequest request : requests) {
       recorded.add(new Recorded(request, FeedbackStatsViews.ack(relearn.feedback(request))));
     }
-    Map<String, Object> store = LearningStats.store(relearn);
-    Learned learned = new Learned(store, LearningStats.weights(relearn, classes),
+    Map<String, Object> store = FeedbackStatsViews.map(relearn.feedbackStats());
+    Learned learned = new Learned(store, WeightsViews.flat(relearn,
+        groups.stream().map(UseGroup::query).toList()),
         relearn.trust());
     CallToolResult full = result(context.id(), recorded, learned, Integer.MAX_VALUE);
     if (ResultBudget.fits(full)) {
