@@ -11,5 +11,9 @@
  * LearnedRanking} as the second stage; {@code ChunkIndexing} indexes and removes sources; {@code
  * FeedbackRecorder} turns a {@link dev.relearn.engine.FeedbackRequest} into an event (the query
  * text is embedded there and dropped). The configuration (relearn.json) is in {@code config}.
+ *
+ * <p>This package and {@code config} are the API of cli and server: {@link
+ * dev.relearn.engine.UseClassifier} is an agent session's learning policy, the {@code *Views}
+ * classes the one JSON shape of what they show.
  */
 package dev.relearn.engine;

@@ -168,8 +168,10 @@ final class RecordFeedbackTool extends RelearnTool {
       List<String> unknownIds = (List<String>) one.ack().get("unknown_ids");
       List<String> unknown = cutIds(unknownIds, idChars);
       cut |= !used.equals(one.request().used()) || !unknown.equals(unknownIds);
-      Map<String, Object> event = new LinkedHashMap<>(one.ack());
-      event.put("chunk_ids", used);
+      Map<String, Object> event = new LinkedHashMap<>(); // in the order docs/MCP.md shows
+      for (String key : List.of("event_id", "signal", "chunk_ids", "duplicate", "learnability")) {
+        event.put(key, key.equals("chunk_ids") ? used : one.ack().get(key));
+      }
       event.put("unknown_ids", unknown);
       events.add(event);
       text.append(String.format(Locale.ROOT, "%s %s (%s) for %s%s.\n",
