@@ -105,6 +105,8 @@ final class RecordFeedbackTool extends RelearnTool {
         FeedbackRequest.MAX_ID_CHARS);
     String outcome = args.optionalLabel("outcome");
     String rating = args.optionalScalar("rating");
+    // a bad outcome or rating is the first thing refused, before the context is consulted
+    FeedbackRequest.of("labels", used).withOutcome(outcome).withRatingText(rating, null);
     Double quality = args.optionalDouble("quality");
     String key = checkKey(args.optionalExact("idempotency_key", MAX_KEY_CHARS));
     String query = args.optionalExact("query", SearchRequest.MAX_QUERY_CHARS);

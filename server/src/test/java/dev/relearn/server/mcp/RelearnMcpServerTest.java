@@ -230,6 +230,10 @@ class RelearnMcpServerTest {
         error("record_feedback", Map.of("used", id)));
     assertEquals("record_feedback: bad rating: 'great'; expected +1, -1, up, down or 1 to 5"
         + " stars", error("record_feedback", Map.of("used", List.of(id), "rating", "great")));
+    // in a context with no search to take the query from, the bad rating is still what is said
+    assertEquals("record_feedback: bad rating: 'great'; expected +1, -1, up, down or 1 to 5"
+        + " stars", error("record_feedback", Map.of("used", List.of(id), "rating", "great",
+            "context", "never-searched")));
     assertEquals("record_feedback: a star rating must be 1 to 5, got: 7",
         error("record_feedback", Map.of("used", List.of(id), "rating", 7)));
     assertEquals("record_feedback: 'rating' must be a string or a whole number, got: true",
