@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.apache.lucene.util.IOUtils;
 
 /**
  * The log's folder: owner-only on POSIX, locked against a second writer (also in another process)
@@ -78,19 +79,11 @@ final class LogFolder implements Closeable {
     } catch (OverlappingFileLockException e) {
       IOException failure = new IOException("the feedback log " + folder
           + " is already open in this process", e);
-      closeAfter(channel, failure);
+      IOUtils.closeWhileSuppressingExceptions(failure, channel);
       throw failure;
     } catch (IOException e) {
-      closeAfter(channel, e);
+      IOUtils.closeWhileSuppressingExceptions(e, channel);
       throw e;
-    }
-  }
-
-  private static void closeAfter(FileChannel channel, IOException failure) {
-    try {
-      channel.close();
-    } catch (IOException e) {
-      failure.addSuppressed(e);
     }
   }
 

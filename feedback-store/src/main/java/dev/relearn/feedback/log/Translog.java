@@ -1,12 +1,13 @@
 package dev.relearn.feedback.log;
 
-import java.io.Closeable;
 import dev.relearn.lucene.files.StorageOpener;
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
+import org.apache.lucene.util.IOUtils;
 
 /**
  * An append-only log of opaque payloads in numbered generation files
@@ -124,8 +125,7 @@ public final class Translog implements Closeable {
       }
       return log;
     } catch (IOException | RuntimeException e) {
-      closeAfter(e, writer);
-      closeAfter(e, folder);
+      IOUtils.closeWhileSuppressingExceptions(e, writer, folder);
       throw e;
     }
   }
@@ -292,17 +292,5 @@ public final class Translog implements Closeable {
       error.addSuppressed(e);
     }
     return error;
-  }
-
-  /** Closes {@code closeable} (if not null) after {@code primary}, keeping its failure. */
-  static void closeAfter(Exception primary, Closeable closeable) {
-    if (closeable == null) {
-      return;
-    }
-    try {
-      closeable.close();
-    } catch (IOException e) {
-      primary.addSuppressed(e);
-    }
   }
 }
