@@ -29,14 +29,10 @@ import org.apache.lucene.search.Explanation;
  *     usage terms count that share too; > 0
  * @param boostCap the largest absolute boost contribution, in [0, 1e6]; per voting session when
  *     {@code capPerSession}
- * @param capPerSession whether the cap is per session, once the trust is fit: the learned terms
- *     together (boost, prior, recency, frequency: {@link Feature#LEARNED}) are scaled down to at
- *     most {@code boostCap} times the distinct sessions that back their direction (at least 1):
- *     for a lift, those that clicked the chunk ({@link LearnedBoost#clickSessions}); for a drop,
- *     those that saw it and did not ({@link LearnedBoost#skipSessions}). One session, however
- *     many events it sends, then moves a chunk's score by no more than {@code boostCap}. The
- *     trust fit from clicks sets it ({@code dev.relearn.lucene.trust.Trust#apply}); the prior
- *     caps the boost alone
+ * @param capPerSession whether the cap is per session (set once the trust is fit, by {@code
+ *     Trust#apply}): the {@link Feature#LEARNED} terms together are scaled down to {@code
+ *     boostCap} times the distinct sessions that back their direction ({@link #sessionCap}), so
+ *     one session moves a chunk by at most {@code boostCap}; the prior caps the boost alone
  */
 public record LinearModel(double[] weights, double boostBaseline, double evidenceK,
     double boostCap, boolean capPerSession) {
