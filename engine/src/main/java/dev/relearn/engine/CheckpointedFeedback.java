@@ -1,5 +1,6 @@
 package dev.relearn.engine;
 
+import dev.relearn.feedback.event.EventSummary;
 import dev.relearn.feedback.index.ClusterReader;
 import dev.relearn.feedback.index.FeedbackStats;
 import dev.relearn.feedback.log.ReplayReport;
@@ -10,6 +11,7 @@ import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.schema.IndexMetadata;
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.List;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -62,6 +64,12 @@ final class CheckpointedFeedback implements Closeable {
   boolean hasFeedback() throws IOException {
     ReadOnlyFeedback feedback = current();
     return feedback != null && feedback.hasFeedback();
+  }
+
+  /** The newest events' summaries of the last checkpoint; none before the first. */
+  List<EventSummary> recent(int limit) throws IOException {
+    ReadOnlyFeedback feedback = current();
+    return feedback == null ? List.of() : feedback.recent(limit);
   }
 
   private synchronized ReadOnlyFeedback current() throws IOException {

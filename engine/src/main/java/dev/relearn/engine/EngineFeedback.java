@@ -1,5 +1,6 @@
 package dev.relearn.engine;
 
+import dev.relearn.feedback.event.EventSummary;
 import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.feedback.store.FeedbackStore;
 import dev.relearn.feedback.store.FeedbackStoreConfig;
@@ -11,6 +12,8 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.lucene.util.IOUtils;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.IndexFormatTooNewException;
@@ -21,7 +24,7 @@ import org.apache.lucene.search.SearcherManager;
 /**
  * The feedback half of an engine. A read-write engine has the {@link FeedbackStore} in its
  * index folder (checkpointed every {@code feedback.checkpointSeconds}; a forget-all's follow-up
- * resets the adaptive weights and the recent-feedback list) and the {@link FeedbackRecorder} that
+ * resets the adaptive weights) and the {@link FeedbackRecorder} that
  * turns requests into events; a read-only one looks past queries up in the writer's last
  * checkpoint ({@link CheckpointedFeedback}) and reads the committed learned fields. Either way
  * the folder must have been recorded with the engine's model ({@link FeedbackModelMarker}).
@@ -47,8 +50,7 @@ final class EngineFeedback implements Closeable {
    * through {@code storage}.
    */
   static EngineFeedback writable(Relearn engine, RelearnOptions options, IndexWriter writer,
-      SearcherManager searchers, SavedWeights weights, RecentFeedback recent,
-      StorageOpener storage) throws IOException {
+      SearcherManager searchers, SavedWeights weights, StorageOpener storage) throws IOException {
     Path folder = engine.directory().resolve(Relearn.FEEDBACK_FOLDER);
     IndexMetadata metadata = engine.metadata();
     FeedbackStoreConfig config = FeedbackStoreConfig.defaults(metadata.dimension())
@@ -58,10 +60,9 @@ final class EngineFeedback implements Closeable {
     FeedbackModelMarker.check(folder, metadata.modelId());
     FeedbackStore store;
     try {
-      store = FeedbackStore.open(folder, config, writer, searchers, () -> {
-        weights.reset(null); // part of a forget-all: finished by the next open if cut short
-        recent.clear();
-      }, storage);
+      // part of a forget-all, run again by the replay of one a crash cut short
+      store = FeedbackStore.open(folder, config, writer, searchers, () -> weights.reset(null),
+          storage);
     } catch (CorruptIndexException | IndexFormatTooNewException | IndexFormatTooOldException e) {
       throw damaged(folder, e);
     }
@@ -74,7 +75,7 @@ final class EngineFeedback implements Closeable {
       throw e;
     }
     return new EngineFeedback(store,
-        new FeedbackRecorder(engine, store, ratings, recent, InstantSource.system()), null,
+        new FeedbackRecorder(engine, store, ratings, InstantSource.system()), null,
         trust, null);
   }
 
@@ -144,9 +145,9 @@ final class EngineFeedback implements Closeable {
 
   /**
    * Forgets all feedback: the store's events and clusters, what ratings taught the weights and
-   * the recent-feedback list (the store's follow-up, given when it was opened, resets the last
-   * two, and runs again when the store replays a forget-all a crash cut short); the engine
-   * checked that it is writable.
+   * the recent-feedback list, which is derived from the events (the store's follow-up, given
+   * when it was opened, resets the weights, and runs again when the store replays a forget-all a
+   * crash cut short); the engine checked that it is writable.
    *
    * @return the past-query clusters removed
    */
@@ -154,6 +155,15 @@ final class EngineFeedback implements Closeable {
     int forgotten = store.forgetAll();
     trust.refit();
     return forgotten;
+  }
+
+  /** The newest {@code limit} events' summaries: the store's, or its last checkpoint's. */
+  List<FeedbackSummary> recent(int limit) throws IOException {
+    List<FeedbackSummary> out = new ArrayList<>();
+    for (EventSummary event : store != null ? store.recent(limit) : readOnly.recent(limit)) {
+      out.add(FeedbackSummary.of(event));
+    }
+    return out;
   }
 
   /** Records feedback; the engine checked that it is writable. */

@@ -18,8 +18,7 @@ import org.apache.lucene.util.IOUtils;
 
 /**
  * How {@link Relearn#open} puts an engine together: it resolves the embedder against the model
- * the index was built with, reads the configuration, the adaptive weights and the recent
- * feedback, opens the chunk index ({@link ChunkIndexFolder}: the writer and its write lock, or
+ * the index was built with, reads the configuration and the adaptive weights, opens the chunk index ({@link ChunkIndexFolder}: the writer and its write lock, or
  * read-only searchers), gathers all that in {@link EngineParts}, and then opens the feedback half
  * ({@link EngineFeedback}) into them. When a step fails, what the steps before it opened is
  * closed again, and a folder the opening created is deleted. It also opens the parts that
@@ -66,14 +65,13 @@ final class EngineOpener {
         existing.requireCompatible(embedder.metadata(), folder.toString());
       }
       SavedWeights weights = SavedWeights.load(folder, config.weights().adaptive());
-      RecentFeedback recent = RecentFeedback.open(folder, !options.readOnly());
       if (options.readOnly()) {
         if (existing == null) {
           throw new IllegalArgumentException("no relearn index at " + folder
               + "; create one with: relearn index --index " + folder + " PATH");
         }
         EngineParts parts = new EngineParts(folder, options, storage, directory, null,
-            ChunkIndexFolder.searchers(directory), embedder, config, weights, recent);
+            ChunkIndexFolder.searchers(directory), embedder, config, weights);
         return withFeedback(new Relearn(parts), parts,
             () -> EngineFeedback.readOnly(folder, embedder.metadata()));
       }
@@ -81,10 +79,10 @@ final class EngineOpener {
           options.lockHolder());
       SearcherManager searchers = searchersOrClose(writer);
       EngineParts parts = new EngineParts(folder, options, storage, directory, writer, searchers,
-          embedder, config, weights, recent);
+          embedder, config, weights);
       Relearn relearn = new Relearn(parts);
       return withFeedback(relearn, parts, () -> EngineFeedback.writable(relearn, options, writer,
-          searchers, weights, recent, storage));
+          searchers, weights, storage));
     } catch (IOException | RuntimeException e) {
       directory.close();
       if (created != null) {
@@ -98,8 +96,7 @@ final class EngineOpener {
    * Opens the parts that replace {@code stopped}'s, whose storage the caller closed: the chunk
    * index's writer and searchers from its last commit, then the feedback store, which replays its
    * log (every acknowledged event since its last checkpoint) and rewrites every learned field
-   * that differs from the recorded events; the embedder, configuration, weights and recent
-   * feedback are kept. What this opened is closed again if a step fails.
+   * that differs from the recorded events; the embedder, configuration and weights are kept. What this opened is closed again if a step fails.
    */
   static EngineParts reopen(Relearn engine, EngineParts stopped) throws IOException {
     Path folder = stopped.dir();
@@ -116,7 +113,7 @@ final class EngineOpener {
     }
     try {
       parts.attachFeedback(EngineFeedback.writable(engine, parts.options(), parts.writer(),
-          parts.searchers(), parts.weights(), parts.recent(), parts.storage()));
+          parts.searchers(), parts.weights(), parts.storage()));
       return parts;
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileSuppressingExceptions(e, parts::closeStorage);

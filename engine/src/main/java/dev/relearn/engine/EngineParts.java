@@ -16,13 +16,13 @@ import org.apache.lucene.util.IOUtils;
 /**
  * What an open {@link Relearn} is made of, as {@link EngineOpener} put it together: the index
  * folder and its Lucene directory, the chunk index's writer (null for a read-only engine) and
- * searchers, the embedder, the configuration, adaptive weights and recent feedback, the search
+ * searchers, the embedder, the configuration and adaptive weights, the search
  * and indexing halves built on them ({@link EngineSearches}, {@link ChunkIndexing}) and, attached
  * once the engine exists, the feedback half ({@link EngineFeedback}). It tells what stopped a
  * writer for good and closes everything in order. The engine's {@link CallGate} keeps its calls
  * and {@link #close()} apart. When a writer stopped ({@link #stopped()}), the engine replaces the
  * Lucene and feedback parts with a {@link #successor} opened afresh ({@link EngineOpener#reopen}),
- * keeping the embedder, the configuration, the weights and the recent feedback.
+ * keeping the embedder, the configuration and the weights.
  */
 final class EngineParts implements Closeable {
   private static final System.Logger LOG = System.getLogger(EngineParts.class.getName());
@@ -36,7 +36,6 @@ final class EngineParts implements Closeable {
   private final EmbedderHolder embedder;
   private final RelearnConfig config;
   private final SavedWeights weights;
-  private final RecentFeedback recent;
   private final EngineSearches searches;
   private final ChunkIndexing indexing;
   private EngineFeedback feedback; // set once opened
@@ -50,7 +49,7 @@ final class EngineParts implements Closeable {
    */
   EngineParts(Path dir, RelearnOptions options, StorageOpener storage, Directory directory,
       IndexWriter writer, SearcherManager searchers, EmbedderHolder embedder,
-      RelearnConfig config, SavedWeights weights, RecentFeedback recent) {
+      RelearnConfig config, SavedWeights weights) {
     this.dir = dir;
     this.options = options;
     this.storage = storage;
@@ -60,7 +59,6 @@ final class EngineParts implements Closeable {
     this.embedder = embedder;
     this.config = config;
     this.weights = weights;
-    this.recent = recent;
     ChunkSchema schema = new ChunkSchema(embedder.metadata().dimension());
     this.searches = new EngineSearches(schema, searchers, writer == null, config,
         weights.weights(), () -> feedback.sources());
@@ -70,12 +68,12 @@ final class EngineParts implements Closeable {
   /**
    * New parts over a newly opened {@code directory}, {@code writer} (null: read-only parts that
    * stand in for writers that could not be reopened) and {@code searchers}, with this engine's
-   * options, embedder, configuration, weights and recent feedback; the feedback half is attached
+   * options, embedder, configuration and weights; the feedback half is attached
    * to them next.
    */
   EngineParts successor(Directory directory, IndexWriter writer, SearcherManager searchers) {
     return new EngineParts(dir, options, storage, directory, writer, searchers, embedder, config,
-        weights, recent);
+        weights);
   }
 
   /** The chunk index's writer; null for a read-only engine. */
@@ -123,9 +121,6 @@ final class EngineParts implements Closeable {
     return weights;
   }
 
-  RecentFeedback recent() {
-    return recent;
-  }
 
   EngineSearches searches() {
     return searches;

@@ -33,15 +33,13 @@ final class FeedbackRecorder {
   private final Relearn engine;
   private final FeedbackStore store;
   private final RatingLearner ratings;
-  private final RecentFeedback recent;
   private final InstantSource clock;
 
   FeedbackRecorder(Relearn engine, FeedbackStore store, RatingLearner ratings,
-      RecentFeedback recent, InstantSource clock) {
+      InstantSource clock) {
     this.engine = engine;
     this.store = store;
     this.ratings = ratings;
-    this.recent = recent;
     this.clock = clock;
   }
 
@@ -63,16 +61,12 @@ final class FeedbackRecorder {
         : engine.learnedWindow(SearchRequest.of(request.query()), vector);
     FeedbackEvent event = new FeedbackEvent(eventId, store.sessions().hash(request.session()),
         vector, shown, request.used(), request.outcome(), request.rating(), request.quality(),
-        signal, now);
+        signal, now, queryClass.label());
     FeedbackAck ack = store.record(event);
     if (request.rating() != null) { // a duplicate too: the weights apply each event's rating once
       // the store's keyed hash: stable per install, and no event id in the weights file
       ratings.learn(queryClass, request.rating(), request.used(), window, now,
           store.sessions().hash(eventId));
-    }
-    if (!ack.duplicate()) {
-      recent.add(new FeedbackSummary(now, queryClass, signal, request.outcome(),
-          request.rating(), request.used().size()));
     }
     return ack;
   }

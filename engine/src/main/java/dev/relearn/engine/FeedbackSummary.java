@@ -1,5 +1,6 @@
 package dev.relearn.engine;
 
+import dev.relearn.feedback.event.EventSummary;
 import dev.relearn.feedback.event.Rating;
 import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.lucene.feedback.Outcome;
@@ -31,4 +32,14 @@ public record FeedbackSummary(long millis, QueryClass queryClass, SignalClass si
       throw new IllegalArgumentException("used must be >= 1, got: " + used);
     }
   }
+  /**
+   * The summary of a recorded event; one recorded without a query class (by a caller other than
+   * the engine) counts as natural language.
+   */
+  static FeedbackSummary of(EventSummary event) {
+    return new FeedbackSummary(event.millis(), event.queryClass() == null
+        ? QueryClass.NATURAL_LANGUAGE : QueryClass.fromLabel(event.queryClass()), event.signal(),
+        event.outcome(), event.rating(), event.used());
+  }
+
 }

@@ -25,7 +25,7 @@ import org.apache.lucene.store.FSDirectory;
 public final class IndexFolderCheck {
   /** Entries of an index folder that relearn itself writes, besides Lucene's files. */
   private static final Set<String> OWN = Set.of(Relearn.FEEDBACK_FOLDER, Relearn.WEIGHTS_FILE,
-      ConfigLoader.FILE, LockHolder.FILE, RecentFeedback.FILE,
+      ConfigLoader.FILE, LockHolder.FILE,
       IndexWriter.WRITE_LOCK_NAME, "eval", ".gitignore", ".DS_Store");
   /** How many foreign entries a refusal names. */
   private static final int NAMED = 3;

@@ -174,10 +174,11 @@ public final class Relearn implements AutoCloseable {
 
   /**
    * The newest {@code limit} pieces of feedback, newest first, by class and time only: no query
-   * text, session or chunk id. At most the last 500 are kept, across restarts.
+   * text, session or chunk id. At most the last 500, derived from the recorded events (a read-only
+   * engine: as of the writer's last checkpoint).
    */
-  public List<FeedbackSummary> recentFeedback(int limit) {
-    return gate.get(() -> parts.recent().newest(limit));
+  public List<FeedbackSummary> recentFeedback(int limit) throws IOException {
+    return gate.call(() -> parts.feedback().recent(limit));
   }
 
   /**

@@ -16,7 +16,6 @@ import dev.relearn.lucene.weights.QueryClass;
 import dev.relearn.lucene.weights.Weights;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -124,21 +123,17 @@ class AdaptiveWeightsEngineTest {
   }
 
   @Test
-  void recentFeedbackIsKeptByClassAndTimeAcrossRestartsWithoutText() throws Exception {
+  void recentFeedbackIsDerivedFromTheEventsByClassAndTimeAcrossRestarts() throws Exception {
     try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
       relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
       String top = relearn.search(SearchRequest.of(QUERY)).hits().get(0).chunkId();
-      relearn.feedback(FeedbackRequest.of(QUERY, List.of(top)).withOutcome(Outcome.SUCCESS));
+      relearn.feedback(FeedbackRequest.of(QUERY, List.of(top)).withOutcome(Outcome.SUCCESS)
+          .withIds("alice", null));
       relearn.feedback(FeedbackRequest.of("cache size", List.of(top))
           .withRating(Rating.thumbs(false), null).withIds(null, "second"));
       relearn.feedback(FeedbackRequest.of("cache size", List.of(top))
           .withRating(Rating.thumbs(false), null).withIds(null, "second")); // a duplicate
     }
-    Path log = tmp.resolve("idx").resolve(RecentFeedback.FILE);
-    String text = Files.readString(log);
-    assertFalse(text.contains("rotate") || text.contains("cache"), text);
-    Files.writeString(log, "1700000000000 question str", // a line torn by a crash
-        StandardOpenOption.APPEND);
     try (Relearn reopened = Relearn.open(tmp.resolve("idx"), hashing)) {
       List<FeedbackSummary> recent = reopened.recentFeedback(10);
       assertEquals(2, recent.size(), "newest first, the duplicate not counted: " + recent);
@@ -148,6 +143,12 @@ class AdaptiveWeightsEngineTest {
       assertEquals(Outcome.SUCCESS, recent.get(1).outcome());
       assertEquals(SignalClass.STRONG, recent.get(1).signal());
       assertTrue(recent.get(1).millis() <= recent.get(0).millis());
+      reopened.forgetSession("alice");
+      assertEquals(1, reopened.recentFeedback(10).size(), "a forgotten event leaves the list");
+    }
+    try (Relearn readOnly = Relearn.open(tmp.resolve("idx"), hashing.withReadOnly(true))) {
+      assertEquals(List.of(QueryClass.KEYWORDS), readOnly.recentFeedback(10).stream()
+          .map(FeedbackSummary::queryClass).toList(), "a read-only engine reads the checkpoint's");
     }
   }
 }

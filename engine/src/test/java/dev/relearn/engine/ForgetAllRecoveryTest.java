@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A forget-all cut short before the weights were reset (an I/O error saving them, or a crash) is
  * finished by the next open, which replays it from the feedback log: what ratings taught and the
- * recent-feedback list are reset then. The engine it failed in finishes it too, before its next
+ * recent-feedback list (derived from the events) are reset then. The engine it failed in finishes it too, before its next
  * call that writes, once the weights can be saved again.
  */
 class ForgetAllRecoveryTest {
@@ -73,7 +73,6 @@ class ForgetAllRecoveryTest {
       Files.delete(weightsFile);
       Files.createDirectories(weightsFile.resolve("in-the-way"));
       assertThrows(IOException.class, relearn::forgetAll);
-      assertEquals(1, relearn.recentFeedback(10).size(), "the follow-up did not get that far");
       FileTrees.delete(weightsFile); // the weights can be saved again
       relearn.feedback(FeedbackRequest.of("rotate keys", List.of(id)).withIds("bob", null));
       assertEquals(0, ratedSamples(relearn));

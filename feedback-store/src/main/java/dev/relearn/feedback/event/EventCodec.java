@@ -13,14 +13,16 @@ import java.util.List;
 /**
  * The binary form of a {@link FeedbackEvent}, as the event log stores it. Versioned; decoding
  * validates through the record's constructor, so a damaged payload fails loudly. Version 2 added
- * each shown result's propensity (a double after its rank); version 1 payloads still decode, with
- * propensity 1.
+ * each shown result's propensity (a double after its rank), version 3 the query class (empty for
+ * none) at the end; version 1 payloads still decode, with propensity 1, and versions 1 and 2
+ * without a query class.
  *
  * <p>The log also keeps forgets, as records of their own ({@link #encodeForget}), so that a
  * forget is replayed in order with the events around it.
  */
 public final class EventCodec {
-  private static final byte VERSION = 2;
+  private static final byte VERSION = 3;
+  private static final byte WITHOUT_QUERY_CLASS = 2;
   private static final byte WITHOUT_PROPENSITY = 1;
   /** The first byte of a forget record: below every event version. */
   private static final byte FORGET = -1;
@@ -109,6 +111,7 @@ public final class EventCodec {
       out.writeDouble(event.quality() == null ? Double.NaN : event.quality());
       out.writeByte(event.signal().ordinal());
       out.writeLong(event.timestampMillis());
+      out.writeUTF(event.queryClass() == null ? "" : event.queryClass());
     } catch (IOException e) {
       throw new UncheckedIOException("writing to memory cannot fail", e);
     }
@@ -123,7 +126,8 @@ public final class EventCodec {
   public static FeedbackEvent decode(byte[] payload) {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload))) {
       byte version = in.readByte();
-      if (version != VERSION && version != WITHOUT_PROPENSITY) {
+      if (version != VERSION && version != WITHOUT_QUERY_CLASS
+          && version != WITHOUT_PROPENSITY) {
         throw new IllegalArgumentException("unknown event format version " + version);
       }
       String eventId = in.readUTF();
@@ -152,11 +156,13 @@ public final class EventCodec {
       double quality = in.readDouble();
       SignalClass signal = SignalClass.values()[in.readUnsignedByte()];
       long timestamp = in.readLong();
+      String queryClass = version == VERSION ? in.readUTF() : "";
       if (in.available() != 0) {
         throw new IllegalArgumentException(in.available() + " unexpected bytes after the event");
       }
       return new FeedbackEvent(eventId, session, vector, shown, used, outcome, rating,
-          Double.isNaN(quality) ? null : quality, signal, timestamp);
+          Double.isNaN(quality) ? null : quality, signal, timestamp,
+          queryClass.isEmpty() ? null : queryClass);
     } catch (IOException | ArrayIndexOutOfBoundsException e) {
       throw new IllegalArgumentException("damaged event payload of " + payload.length + " bytes",
           e);

@@ -21,10 +21,12 @@ import java.util.Set;
  * @param quality a quality score in [0, 1], or null
  * @param signal how the used chunks were found
  * @param timestampMillis when it happened, epoch millis
+ * @param queryClass the class of the query (a lower-case label such as {@code identifier}, for
+ *     dashboards), or null
  */
 public record FeedbackEvent(String eventId, String sessionHash, float[] queryVector,
     List<ShownResult> shown, List<String> used, Outcome outcome, Rating rating, Double quality,
-    SignalClass signal, long timestampMillis) {
+    SignalClass signal, long timestampMillis, String queryClass) {
   /** The longest accepted event id. */
   public static final int MAX_EVENT_ID_LENGTH = 128;
 
@@ -106,6 +108,18 @@ public record FeedbackEvent(String eventId, String sessionHash, float[] queryVec
     if (timestampMillis < 0) {
       throw new IllegalArgumentException("timestamp must be >= 0, got: " + timestampMillis);
     }
+    if (queryClass != null && !queryClass.matches("[a-z_]{1,32}")) {
+      throw new IllegalArgumentException("query class must be a lower-case label, got: '"
+          + queryClass + "'");
+    }
+  }
+
+  /** An event without a query class. */
+  public FeedbackEvent(String eventId, String sessionHash, float[] queryVector,
+      List<ShownResult> shown, List<String> used, Outcome outcome, Rating rating, Double quality,
+      SignalClass signal, long timestampMillis) {
+    this(eventId, sessionHash, queryVector, shown, used, outcome, rating, quality, signal,
+        timestampMillis, null);
   }
 
   /** A copy of the query vector. */
@@ -117,7 +131,7 @@ public record FeedbackEvent(String eventId, String sessionHash, float[] queryVec
   /** This event with another query vector (for example a protected one). */
   public FeedbackEvent withQueryVector(float[] vector) {
     return new FeedbackEvent(eventId, sessionHash, vector, shown, used, outcome, rating, quality,
-        signal, timestampMillis);
+        signal, timestampMillis, queryClass);
   }
 
   /** What this event may teach. */

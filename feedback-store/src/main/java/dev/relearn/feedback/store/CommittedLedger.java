@@ -1,11 +1,13 @@
 package dev.relearn.feedback.store;
 
+import dev.relearn.feedback.event.EventSummary;
 import dev.relearn.lucene.readers.ThrottledRefresh;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.lucene.index.DirectoryReader;
@@ -26,7 +28,8 @@ import org.apache.lucene.util.IOUtils;
 /**
  * The last commit of a ledger another process writes, as a read-only engine uses it: the chunk
  * renames for its similar-query lookups ({@link EventLedger#renamed} is the writer's own), found
- * through the terms of their old ids without reading any event, and the counts for its
+ * through the terms of their old ids without reading any event, the newest events' summaries,
+ * and the counts for its
  * statistics ({@link LedgerDocuments#counts}), read on first request. The commit is refreshed at
  * most every {@code refreshMillis} ms without blocking, and each is read again only when it
  * changed. Takes no lock and writes nothing. Thread-safe.
@@ -39,6 +42,8 @@ final class CommittedLedger implements Closeable {
   private Map<String, String> renamed = Map.of(); // guarded by this
   private DirectoryReader countedFrom; // guarded by this
   private LedgerDocuments.Counts counts; // guarded by this
+  private DirectoryReader summarisedFrom; // guarded by this
+  private RecentEvents recent; // guarded by this
 
   private CommittedLedger(Directory directory, ReaderManager readers, long refreshMillis) {
     this.directory = directory;
@@ -74,6 +79,22 @@ final class CommittedLedger implements Closeable {
         readFrom = reader;
       }
       return renamed;
+    } finally {
+      readers.release(reader);
+    }
+  }
+
+  /** The newest {@code limit} events' summaries of the last commit (read once per commit). */
+  synchronized List<EventSummary> recent(int limit) throws IOException {
+    refresh.maybeRefresh();
+    DirectoryReader reader = readers.acquire();
+    try {
+      if (reader != summarisedFrom) {
+        recent = new RecentEvents();
+        LedgerDocuments.summaries(reader, recent);
+        summarisedFrom = reader;
+      }
+      return recent.newest(limit);
     } finally {
       readers.release(reader);
     }

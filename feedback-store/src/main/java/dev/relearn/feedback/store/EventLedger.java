@@ -5,10 +5,12 @@ import static dev.relearn.feedback.store.LedgerDocuments.ALIAS_TO;
 import static dev.relearn.feedback.store.LedgerDocuments.EVENT_ID;
 import static dev.relearn.feedback.store.LedgerDocuments.EVIDENCE;
 import static dev.relearn.feedback.store.LedgerDocuments.SESSION;
+import static dev.relearn.feedback.store.LedgerDocuments.SUMMARY;
 import static dev.relearn.feedback.store.LedgerDocuments.TIME;
 import static dev.relearn.feedback.store.LedgerDocuments.forEachLive;
 import static dev.relearn.feedback.store.LedgerDocuments.renameOf;
 
+import dev.relearn.feedback.event.EventSummary;
 import dev.relearn.feedback.event.EvidenceCodec;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.lucene.feedback.ChunkEvidence;
@@ -58,6 +60,8 @@ final class EventLedger implements Closeable {
   private volatile Map<String, String> renamed = Map.of(); // see renamed(); rebuilt when stale
   private volatile boolean renamedStale;
   private boolean deleted; // events were deleted since the last commit; guarded by this
+  private final RecentEvents recent = new RecentEvents(); // guarded by this
+  private boolean recentStale; // events were deleted since recent was filled; guarded by this
 
   private EventLedger(Path folder, Directory directory, IndexWriter writer) {
     this.folder = folder;
@@ -84,9 +88,12 @@ final class EventLedger implements Closeable {
 
   private void load() throws IOException {
     try (DirectoryReader reader = DirectoryReader.open(writer)) {
-      forEachLive(reader, Set.of(EVENT_ID, ALIAS_FROM, ALIAS_TO), d -> {
+      forEachLive(reader, Set.of(EVENT_ID, ALIAS_FROM, ALIAS_TO, SUMMARY), d -> {
         if (d.get(EVENT_ID) != null) {
           ids.add(d.get(EVENT_ID));
+          if (d.get(SUMMARY) != null) {
+            recent.add(EventSummary.decode(d.get(SUMMARY)));
+          }
         } else if (d.get(ALIAS_FROM) != null) {
           aliases.put(d.get(ALIAS_FROM), d.get(ALIAS_TO));
           renamedStale = true;
@@ -115,7 +122,20 @@ final class EventLedger implements Closeable {
       return false;
     }
     writer.addDocument(LedgerDocuments.event(event, evidence));
+    recent.add(EventSummary.of(event));
     return true;
+  }
+
+  /** The newest {@code limit} events' summaries (at most {@link RecentEvents#LIMIT}). */
+  synchronized List<EventSummary> recent(int limit) throws IOException {
+    if (recentStale) {
+      recent.clear();
+      try (DirectoryReader reader = DirectoryReader.open(writer)) {
+        LedgerDocuments.summaries(reader, recent);
+      }
+      recentStale = false;
+    }
+    return recent.newest(limit);
   }
 
   /** Records that chunk {@code from} is now {@code to}: its evidence counts for {@code to}. */
@@ -237,6 +257,7 @@ final class EventLedger implements Closeable {
     }
     writer.deleteDocuments(query);
     deleted = true;
+    recentStale = true;
     gone.forEach(ids::remove);
     return gone.size();
   }

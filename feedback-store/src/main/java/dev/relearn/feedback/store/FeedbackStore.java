@@ -1,5 +1,6 @@
 package dev.relearn.feedback.store;
 
+import dev.relearn.feedback.event.EventSummary;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.event.SessionHasher;
 import dev.relearn.feedback.event.VectorProtection;
@@ -162,6 +163,15 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     requireOpen();
     HeldOutQueries.forEach(index, rewrites.marks(), folder.ledger().renamed(),
         minSimilarity, max, limit, receiver);
+  }
+
+  /**
+   * The newest {@code limit} events' summaries, newest first (at most 500): derived from the
+   * recorded events, so a forgotten or expired event leaves the list with it.
+   */
+  public List<EventSummary> recent(int limit) throws IOException {
+    requireOpen();
+    return folder.ledger().recent(limit);
   }
 
   /** How many events the ledger holds: cheap. */

@@ -1,5 +1,6 @@
 package dev.relearn.feedback.store;
 
+import dev.relearn.feedback.event.EventSummary;
 import dev.relearn.feedback.event.EvidenceCodec;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.lucene.feedback.ChunkEvidence;
@@ -22,8 +23,8 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.util.IOConsumer;
 
 /**
- * The Lucene documents of an {@link EventLedger}: an event (id, session hash, time and per-chunk
- * evidence, no query vector) or a chunk rename (old id to new id); the queries that select
+ * The Lucene documents of an {@link EventLedger}: an event (id, session hash, time, per-chunk
+ * evidence and its {@link EventSummary}, no query vector) or a chunk rename (old id to new id); the queries that select
  * events; and what can be read from any ledger reader, the writer's own or another process's
  * last commit ({@link CommittedLedger}), without the ledger's in-memory state.
  */
@@ -32,6 +33,8 @@ final class LedgerDocuments {
   static final String SESSION = "session";
   static final String TIME = "time";
   static final String EVIDENCE = "evidence";
+  /** The event's {@link EventSummary}, stored in its encoded form. */
+  static final String SUMMARY = "summary";
   /** A rename's old id: indexed, so {@link CommittedLedger} finds the renames by their terms. */
   static final String ALIAS_FROM = "alias_from";
   /** A rename's new id, stored. */
@@ -50,6 +53,7 @@ final class LedgerDocuments {
     doc.add(new LongPoint(TIME, event.timestampMillis()));
     doc.add(new StoredField(TIME, event.timestampMillis()));
     doc.add(new StoredField(EVIDENCE, EvidenceCodec.encodeChunks(evidence)));
+    doc.add(new StoredField(SUMMARY, EventSummary.of(event).encode()));
     return doc;
   }
 
@@ -100,6 +104,15 @@ final class LedgerDocuments {
     var leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
     var liveDocs = leaf.reader().getLiveDocs();
     return liveDocs == null || liveDocs.get(doc - leaf.docBase);
+  }
+
+  /** Adds the summary of every event of a ledger's {@code reader} to {@code recent}. */
+  static void summaries(DirectoryReader reader, RecentEvents recent) throws IOException {
+    forEachLive(reader, Set.of(SUMMARY), d -> {
+      if (d.get(SUMMARY) != null) {
+        recent.add(EventSummary.decode(d.get(SUMMARY)));
+      }
+    });
   }
 
   /** How many events a ledger's {@code reader} holds, without reading them (renames are none). */

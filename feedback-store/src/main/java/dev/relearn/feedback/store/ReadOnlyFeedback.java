@@ -1,5 +1,6 @@
 package dev.relearn.feedback.store;
 
+import dev.relearn.feedback.event.EventSummary;
 import dev.relearn.feedback.event.VectorProtection;
 import dev.relearn.feedback.index.ClusterReader;
 import dev.relearn.feedback.log.ReplayReport;
@@ -75,6 +76,11 @@ public final class ReadOnlyFeedback implements FeedbackLookup, Closeable {
     LedgerDocuments.Counts counts = ledger.counts();
     return new StoreStats(clusters.stats(), counts.events(), counts.chunks(), 0,
         ReplayReport.NONE);
+  }
+
+  /** The newest {@code limit} events' summaries as of the writer's last checkpoint. */
+  public List<EventSummary> recent(int limit) throws IOException {
+    return ledger.recent(limit);
   }
 
   /** Whether the writer's last checkpoint holds any event. */

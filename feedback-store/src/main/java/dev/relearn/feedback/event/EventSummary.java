@@ -1,0 +1,68 @@
+package dev.relearn.feedback.event;
+
+import dev.relearn.lucene.feedback.Outcome;
+import java.util.Objects;
+
+/**
+ * One recorded event as dashboards show it: its time, query class, signal, outcome, rating and
+ * how many chunks it used; never query text, session or chunk ids. The store keeps the newest in
+ * memory, derived from its events ({@link #of}), and the event ledger stores each event's summary
+ * in the compact form of {@link #encode}.
+ *
+ * @param millis when it was recorded, epoch milliseconds
+ * @param queryClass the query class label, or null when the event named none
+ * @param signal how the used chunks were found
+ * @param outcome how the task ended
+ * @param rating the explicit rating, or null
+ * @param used how many chunks were used (>= 1)
+ */
+public record EventSummary(long millis, String queryClass, SignalClass signal, Outcome outcome,
+    Rating rating, int used) {
+  /** Validates, naming the bad value. */
+  public EventSummary {
+    Objects.requireNonNull(signal, "signal");
+    Objects.requireNonNull(outcome, "outcome");
+    if (used < 1) {
+      throw new IllegalArgumentException("used must be >= 1, got: " + used);
+    }
+  }
+
+  /** The summary of {@code event}. */
+  public static EventSummary of(FeedbackEvent event) {
+    return new EventSummary(event.timestampMillis(), event.queryClass(), event.signal(),
+        event.outcome(), event.rating(), event.used().size());
+  }
+
+  /** {@code millis class signal outcome rating used}, {@code -} for none; one line. */
+  public String encode() {
+    String stars = rating == null ? "-" : rating.stars() ? rating.value() + "*"
+        : rating.value() > 0 ? "up" : "down";
+    return millis + " " + (queryClass == null ? "-" : queryClass) + " " + signal.label() + " "
+        + outcome.label() + " " + stars + " " + used;
+  }
+
+  /**
+   * Reads {@link #encode}'s form.
+   *
+   * @throws IllegalArgumentException naming the text when it is not one
+   */
+  public static EventSummary decode(String text) {
+    String[] parts = text.split(" ");
+    if (parts.length != 6) {
+      throw new IllegalArgumentException("not an event summary: '" + text + "'");
+    }
+    try {
+      Rating rating = switch (parts[4]) {
+        case "-" -> null;
+        case "up" -> Rating.thumbs(true);
+        case "down" -> Rating.thumbs(false);
+        default -> Rating.stars(Integer.parseInt(parts[4].replace("*", "")));
+      };
+      return new EventSummary(Long.parseLong(parts[0]), parts[1].equals("-") ? null : parts[1],
+          SignalClass.fromLabel(parts[2]), Outcome.fromLabel(parts[3]), rating,
+          Integer.parseInt(parts[5]));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("not an event summary: '" + text + "'", e);
+    }
+  }
+}

@@ -1,0 +1,51 @@
+package dev.relearn.feedback.store;
+
+import dev.relearn.feedback.event.EventSummary;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * The newest {@link #LIMIT} events' summaries, for dashboards: derived from the ledger's events
+ * (filled by its scan on open, added to as events are, and refilled by a scan after deletions),
+ * so a forgotten or expired event leaves the list with its event. Not thread-safe: the ledger
+ * guards it.
+ */
+final class RecentEvents {
+  /** How many summaries are kept. */
+  static final int LIMIT = 500;
+
+  private record Entry(EventSummary summary, long order) {}
+
+  private static final Comparator<Entry> OLDEST_FIRST =
+      Comparator.comparingLong((Entry e) -> e.summary().millis()).thenComparingLong(Entry::order);
+
+  private final TreeSet<Entry> newest = new TreeSet<>(OLDEST_FIRST);
+  private long added;
+
+  /** Keeps {@code summary} if it is among the newest; later additions break ties. */
+  void add(EventSummary summary) {
+    newest.add(new Entry(summary, added++));
+    if (newest.size() > LIMIT) {
+      newest.pollFirst();
+    }
+  }
+
+  void clear() {
+    newest.clear();
+  }
+
+  /** The newest {@code limit} summaries, newest first. */
+  List<EventSummary> newest(int limit) {
+    if (limit < 0) {
+      throw new IllegalArgumentException("limit must be >= 0, got: " + limit);
+    }
+    List<EventSummary> out = new ArrayList<>(Math.min(limit, newest.size()));
+    for (Iterator<Entry> it = newest.descendingIterator(); it.hasNext() && out.size() < limit;) {
+      out.add(it.next().summary());
+    }
+    return out;
+  }
+}
