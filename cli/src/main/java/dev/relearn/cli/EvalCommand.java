@@ -11,7 +11,7 @@ import dev.relearn.eval.metrics.Run;
 import dev.relearn.eval.trec.TrecRunWriter;
 import dev.relearn.engine.ConsoleProgress;
 import dev.relearn.lucene.fusion.Fusion;
-import dev.relearn.lucene.search.SearchMode;
+import dev.relearn.engine.search.SearchMode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

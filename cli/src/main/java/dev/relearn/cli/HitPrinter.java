@@ -1,8 +1,8 @@
 package dev.relearn.cli;
 
 import dev.relearn.engine.ExplainedResults;
-import dev.relearn.lucene.search.Hit;
-import dev.relearn.lucene.search.StageScore;
+import dev.relearn.engine.search.Hit;
+import dev.relearn.lucene.fusion.StageScore;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

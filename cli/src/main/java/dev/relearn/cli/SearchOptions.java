@@ -3,8 +3,8 @@ package dev.relearn.cli;
 import dev.relearn.engine.Relearn;
 import dev.relearn.lucene.fusion.Fusion;
 import dev.relearn.lucene.fusion.RrfFusion;
-import dev.relearn.lucene.search.SearchMode;
-import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.engine.search.SearchMode;
+import dev.relearn.engine.search.SearchRequest;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 

@@ -15,18 +15,13 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The engine is the façade of the applications: the main sources of cli and server name relearn
- * types only from the engine's API ({@code dev.relearn.engine} and its subpackages), their own
- * module, and a short list of lucene-module packages whose types the engine's search takes and
- * returns. cli may also name the server it starts and the eval application it runs.
+ * types only from the engine's API ({@code dev.relearn.engine} and its subpackages, the search
+ * request and results included), their own module, and lucene-module's fusion strategies. cli may
+ * also name the server it starts and the eval application it runs.
  */
 class FacadeImportsTest {
-  /**
-   * lucene-module packages the applications may name: the search request and results the
-   * engine's search takes and returns, and the fusion strategies that cli's {@code --fusion}
-   * plugs into a search.
-   */
-  static final List<String> LUCENE_ALLOWED = List.of("dev.relearn.lucene.search.",
-      "dev.relearn.lucene.fusion.");
+  /** lucene-module packages the applications may name: the fusion strategies of a search. */
+  static final List<String> LUCENE_ALLOWED = List.of("dev.relearn.lucene.fusion.");
 
   private static final Pattern RELEARN_TYPE =
       Pattern.compile("\\bdev\\.relearn\\.(?:[a-z0-9_]+\\.)+(?:[A-Z]\\w*|\\*)");
@@ -53,7 +48,7 @@ class FacadeImportsTest {
       Path file = folder.resolve("Bad.java");
       Files.writeString(file, "package dev.relearn.cli;\n\n"
           + "import dev.relearn.engine.Relearn;\n"
-          + "import dev.relearn.lucene.search.Hit;\n"
+          + "import dev.relearn.engine.search.Hit;\n"
           + "import dev.relearn.feedback.store.StoreStats;\n");
       List<String> problems = offences(folder, List.of("dev.relearn.cli."));
       assertEquals(1, problems.size(), problems.toString());

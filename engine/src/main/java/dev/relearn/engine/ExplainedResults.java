@@ -1,6 +1,6 @@
 package dev.relearn.engine;
 
-import dev.relearn.lucene.search.SearchResults;
+import dev.relearn.engine.search.SearchResults;
 import dev.relearn.lucene.weights.QueryClass;
 import dev.relearn.lucene.weights.Weights;
 import java.util.List;

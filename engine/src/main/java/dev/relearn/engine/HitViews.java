@@ -1,8 +1,8 @@
 package dev.relearn.engine;
 
 import dev.relearn.lucene.schema.LearnedValues;
-import dev.relearn.lucene.search.Hit;
-import dev.relearn.lucene.search.StageScore;
+import dev.relearn.engine.search.Hit;
+import dev.relearn.lucene.fusion.StageScore;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.relearn.engine;
 
 import dev.relearn.feedback.event.ShownResult;
-import dev.relearn.lucene.search.Hit;
+import dev.relearn.engine.search.Hit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

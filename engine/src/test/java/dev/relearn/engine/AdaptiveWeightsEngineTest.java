@@ -10,7 +10,7 @@ import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.feedback.Outcome;
-import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.lucene.weights.ClassStats;
 import dev.relearn.lucene.weights.QueryClass;
 import dev.relearn.lucene.weights.Weights;

@@ -2,9 +2,9 @@ package dev.relearn.engine;
 
 import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.lucene.feedback.Outcome;
-import dev.relearn.lucene.search.Hit;
-import dev.relearn.lucene.search.SearchRequest;
-import dev.relearn.lucene.search.SearchResults;
+import dev.relearn.engine.search.Hit;
+import dev.relearn.engine.search.SearchRequest;
+import dev.relearn.engine.search.SearchResults;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;

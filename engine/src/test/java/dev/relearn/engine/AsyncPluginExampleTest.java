@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
-import dev.relearn.lucene.search.SearchResults;
+import dev.relearn.engine.search.SearchResults;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
-import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.lucene.trust.Trust;
 import java.nio.file.Files;
 import java.nio.file.Path;

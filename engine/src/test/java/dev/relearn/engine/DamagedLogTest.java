@@ -13,7 +13,7 @@ import dev.relearn.feedback.store.StoreStats;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.feedback.Outcome;
-import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.engine.search.SearchRequest;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;

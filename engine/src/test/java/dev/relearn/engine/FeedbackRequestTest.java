@@ -32,7 +32,7 @@ class FeedbackRequestTest {
         IllegalArgumentException.class, () -> REQUEST.withIds(session + "s", null))
         .getMessage());
     String id = emoji.repeat(FeedbackRequest.MAX_ID_CHARS);
-    String query = emoji.repeat(dev.relearn.lucene.search.SearchRequest.MAX_QUERY_CHARS);
+    String query = emoji.repeat(dev.relearn.engine.search.SearchRequest.MAX_QUERY_CHARS);
     assertEquals(List.of(id), FeedbackRequest.of(query, List.of(id)).used());
   }
 

@@ -9,7 +9,7 @@ import dev.relearn.feedback.event.Rating;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.files.FileTrees;
-import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.lucene.weights.ClassStats;
 import java.io.IOException;
 import java.nio.file.Files;

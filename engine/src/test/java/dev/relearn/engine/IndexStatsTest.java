@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
-import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.engine.search.SearchRequest;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

@@ -3,7 +3,7 @@ package dev.relearn.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.engine.search.SearchRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;

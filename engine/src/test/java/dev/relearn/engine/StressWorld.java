@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.relearn.lucene.files.AtomicFiles;
-import dev.relearn.lucene.search.Hit;
-import dev.relearn.lucene.search.SearchMode;
-import dev.relearn.lucene.search.SearchRequest;
-import dev.relearn.lucene.search.SearchResults;
+import dev.relearn.engine.search.Hit;
+import dev.relearn.engine.search.SearchMode;
+import dev.relearn.engine.search.SearchRequest;
+import dev.relearn.engine.search.SearchResults;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

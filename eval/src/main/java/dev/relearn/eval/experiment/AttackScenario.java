@@ -3,7 +3,7 @@ package dev.relearn.eval.experiment;
 import dev.relearn.eval.metrics.Qrels;
 import dev.relearn.eval.metrics.Run;
 import dev.relearn.eval.metrics.ScoredDoc;
-import dev.relearn.lucene.search.SearchMode;
+import dev.relearn.engine.search.SearchMode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -9,7 +9,7 @@ import dev.relearn.eval.stats.PairedComparison;
 import dev.relearn.indexer.build.IndexReport;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.lucene.fusion.Fusion;
-import dev.relearn.lucene.search.SearchMode;
+import dev.relearn.engine.search.SearchMode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;

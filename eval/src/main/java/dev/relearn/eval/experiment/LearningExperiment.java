@@ -6,7 +6,7 @@ import dev.relearn.eval.stats.PairedComparison;
 import dev.relearn.eval.simulate.SimulatedUser;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.lucene.fusion.Fusion;
-import dev.relearn.lucene.search.SearchMode;
+import dev.relearn.engine.search.SearchMode;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

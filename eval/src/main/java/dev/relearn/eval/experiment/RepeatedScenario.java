@@ -1,7 +1,7 @@
 package dev.relearn.eval.experiment;
 
 import dev.relearn.eval.simulate.Seeds;
-import dev.relearn.lucene.search.SearchMode;
+import dev.relearn.engine.search.SearchMode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;

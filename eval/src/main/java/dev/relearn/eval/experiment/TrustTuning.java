@@ -7,7 +7,7 @@ import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.firststage.FirstStageEvaluation;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.lucene.fusion.Fusion;
-import dev.relearn.lucene.search.SearchMode;
+import dev.relearn.engine.search.SearchMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.relearn.lucene.rerank;
 
 import dev.relearn.lucene.schema.LearnedValues;
-import dev.relearn.lucene.search.StageScore;
+import dev.relearn.lucene.fusion.StageScore;
 import java.util.Objects;
 
 /**

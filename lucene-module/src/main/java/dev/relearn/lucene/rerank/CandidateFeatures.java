@@ -1,6 +1,6 @@
 package dev.relearn.lucene.rerank;
 
-import dev.relearn.lucene.search.StageScore;
+import dev.relearn.lucene.fusion.StageScore;
 import java.util.List;
 import java.util.Objects;
 

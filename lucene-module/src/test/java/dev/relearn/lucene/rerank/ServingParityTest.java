@@ -8,7 +8,7 @@ import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.fusion.FusedHit;
 import dev.relearn.lucene.fusion.StageHit;
 import dev.relearn.lucene.schema.LearnedValues;
-import dev.relearn.lucene.search.StageScore;
+import dev.relearn.lucene.fusion.StageScore;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -3,7 +3,7 @@ package dev.relearn.server.http;
 import dev.relearn.server.text.ErrorQuotes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.engine.search.SearchRequest;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

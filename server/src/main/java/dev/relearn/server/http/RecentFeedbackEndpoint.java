@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import dev.relearn.engine.FeedbackSummary;
 import dev.relearn.engine.Relearn;
+import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,7 +30,7 @@ final class RecentFeedbackEndpoint implements Endpoint {
   }
 
   @Override
-  public Object handle(HttpExchange exchange, ObjectNode request) {
+  public Object handle(HttpExchange exchange, ObjectNode request) throws IOException {
     int limit = limit(exchange.getRequestURI().getRawQuery());
     List<Map<String, Object>> events = new ArrayList<>();
     for (FeedbackSummary summary : relearn.recentFeedback(limit)) {

@@ -1,7 +1,7 @@
 package dev.relearn.server.mcp;
 
-import dev.relearn.lucene.search.Hit;
-import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.engine.search.Hit;
+import dev.relearn.engine.search.SearchRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

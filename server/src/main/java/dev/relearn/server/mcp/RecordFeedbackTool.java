@@ -8,7 +8,7 @@ import dev.relearn.engine.TrustViews;
 import dev.relearn.engine.UseClassifier;
 import dev.relearn.engine.UseGroup;
 import dev.relearn.engine.WeightsViews;
-import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.engine.search.SearchRequest;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.io.IOException;

@@ -2,9 +2,9 @@ package dev.relearn.server.mcp;
 
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.ShownList;
-import dev.relearn.lucene.search.SearchMode;
-import dev.relearn.lucene.search.SearchRequest;
-import dev.relearn.lucene.search.SearchResults;
+import dev.relearn.engine.search.SearchMode;
+import dev.relearn.engine.search.SearchRequest;
+import dev.relearn.engine.search.SearchResults;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.io.IOException;

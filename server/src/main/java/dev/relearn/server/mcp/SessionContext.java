@@ -2,8 +2,8 @@ package dev.relearn.server.mcp;
 
 import dev.relearn.engine.FeedbackRequest;
 import dev.relearn.engine.ShownList;
-import dev.relearn.lucene.search.Hit;
-import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.engine.search.Hit;
+import dev.relearn.engine.search.SearchRequest;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.relearn.server.mcp;
 
 import dev.relearn.server.text.ErrorQuotes;
-import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.engine.search.SearchRequest;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

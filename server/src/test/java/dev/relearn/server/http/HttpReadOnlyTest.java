@@ -12,7 +12,7 @@ import dev.relearn.engine.Relearn;
 import dev.relearn.feedback.index.ClusterReader;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
-import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.server.http.TestServer.Response;
 import java.nio.file.Path;
 import java.util.List;

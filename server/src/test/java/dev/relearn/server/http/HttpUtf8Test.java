@@ -3,7 +3,7 @@ package dev.relearn.server.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.server.http.TestServer.Response;
 import java.io.ByteArrayOutputStream;
 import java.net.http.HttpRequest;

@@ -13,7 +13,7 @@ import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnOptions;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
-import dev.relearn.lucene.search.SearchRequest;
+import dev.relearn.engine.search.SearchRequest;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.io.ByteArrayInputStream;

@@ -1,5 +1,6 @@
-package dev.relearn.lucene.search;
+package dev.relearn.engine.search;
 
+import dev.relearn.lucene.fusion.StageScore;
 import dev.relearn.lucene.fusion.FusedHit;
 import dev.relearn.lucene.fusion.StageHit;
 import dev.relearn.lucene.schema.ChunkKind;

@@ -1,4 +1,4 @@
-package dev.relearn.lucene.search;
+package dev.relearn.engine.search;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package dev.relearn.lucene.search;
+package dev.relearn.engine.search;
 
 import java.util.Arrays;
 import java.util.Collections;

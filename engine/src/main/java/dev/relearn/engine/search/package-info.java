@@ -1,6 +1,6 @@
 /**
  * The first stage of a relearn search: BM25 and vector candidates, fused, loaded as hits with
- * each stage's score and rank and a snippet ({@link dev.relearn.lucene.search.HybridSearcher}).
+ * each stage's score and rank and a snippet ({@link dev.relearn.engine.search.HybridSearcher}).
  * Also the request and result types every mode shares, the learned one included.
  */
-package dev.relearn.lucene.search;
+package dev.relearn.engine.search;

@@ -1,4 +1,4 @@
-package dev.relearn.lucene.search;
+package dev.relearn.engine.search;
 
 import dev.relearn.lucene.fusion.Fusion;
 import dev.relearn.lucene.schema.ChunkKind;

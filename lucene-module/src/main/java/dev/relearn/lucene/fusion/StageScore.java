@@ -1,4 +1,4 @@
-package dev.relearn.lucene.search;
+package dev.relearn.lucene.fusion;
 
 /**
  * What one first-stage retriever said about a hit.
