@@ -64,7 +64,7 @@ public final class BeirCorpusSource implements ChunkSource {
 
   @Override
   public void read(Consumer<Chunk> chunks, Consumer<SourceProblem> problems) throws IOException {
-    RecordReader.read(corpus, corpus.getFileName().toString(), this::toChunk, chunks, problems);
+    JsonLines.read(corpus, corpus.getFileName().toString(), this::toChunk, chunks, problems);
   }
 
   private Chunk toChunk(ObjectNode object) throws BadRecordException {

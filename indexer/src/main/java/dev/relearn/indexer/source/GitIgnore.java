@@ -1,7 +1,8 @@
 package dev.relearn.indexer.source;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * The rules of one {@code .gitignore} file, matched against paths relative to its folder.
@@ -22,27 +23,15 @@ public final class GitIgnore {
     NONE
   }
 
-  private final List<GitIgnoreRule> rules;
+  private final List<Rule> rules;
 
-  private GitIgnore(List<GitIgnoreRule> rules) {
+  private GitIgnore(List<Rule> rules) {
     this.rules = List.copyOf(rules);
   }
 
   /** Parses the content of a {@code .gitignore} file. */
   public static GitIgnore parse(String content) {
-    return parse(content.lines().toList());
-  }
-
-  /** Parses the lines of a {@code .gitignore} file. */
-  public static GitIgnore parse(List<String> lines) {
-    List<GitIgnoreRule> rules = new ArrayList<>();
-    for (String line : lines) {
-      GitIgnoreRule rule = GitIgnoreRule.parse(line);
-      if (rule != null) {
-        rules.add(rule);
-      }
-    }
-    return new GitIgnore(rules);
+    return new GitIgnore(content.lines().map(Rule::parse).filter(Objects::nonNull).toList());
   }
 
   /** Whether the file has no rules. */
@@ -59,7 +48,7 @@ public final class GitIgnore {
   public Match match(String path, boolean directory) {
     String relative = trimSlashes(path);
     for (int i = rules.size() - 1; i >= 0; i--) {
-      GitIgnoreRule rule = rules.get(i);
+      Rule rule = rules.get(i);
       if (rule.matches(relative, directory)) {
         return rule.negated() ? Match.KEPT : Match.IGNORED;
       }
@@ -85,14 +74,155 @@ public final class GitIgnore {
   }
 
   private static String trimSlashes(String path) {
-    int start = 0;
-    int end = path.length();
-    while (start < end && path.charAt(start) == '/') {
-      start++;
+    return path.replaceAll("^/+|/+$", "");
+  }
+
+  /**
+   * One pattern line, compiled to a regular expression over paths relative to the file's folder.
+   *
+   * @param regex matches the whole relative path, {@code /}-separated
+   * @param negated a {@code !} pattern, which re-includes what an earlier one excluded
+   * @param directoryOnly a pattern with a trailing {@code /}, which matches folders only
+   */
+  private record Rule(Pattern regex, boolean negated, boolean directoryOnly) {
+    Rule {
+      Objects.requireNonNull(regex, "regex");
     }
-    while (end > start && path.charAt(end - 1) == '/') {
-      end--;
+
+    /** The rule of one line, or null for a blank line or a comment. */
+    static Rule parse(String line) {
+      String pattern = trimTrailingSpaces(line);
+      if (pattern.isEmpty() || pattern.startsWith("#")) {
+        return null;
+      }
+      boolean negated = pattern.startsWith("!");
+      if (negated) {
+        pattern = pattern.substring(1);
+      }
+      boolean directoryOnly = pattern.endsWith("/") && !pattern.endsWith("\\/");
+      if (directoryOnly) {
+        pattern = pattern.substring(0, pattern.length() - 1);
+      }
+      boolean anchored = pattern.contains("/");
+      if (pattern.startsWith("/")) {
+        pattern = pattern.substring(1);
+      }
+      if (pattern.isEmpty()) {
+        return null;
+      }
+      String body = toRegex(pattern);
+      return new Rule(Pattern.compile(anchored ? body : "(?:.*/)?" + body), negated,
+          directoryOnly);
     }
-    return path.substring(start, end);
+
+    /** Whether this rule speaks about {@code path}, regardless of negation. */
+    boolean matches(String path, boolean directory) {
+      return (directory || !directoryOnly) && regex.matcher(path).matches();
+    }
+
+    private static String trimTrailingSpaces(String line) {
+      int end = line.length();
+      while (end > 0 && (line.charAt(end - 1) == ' ' || line.charAt(end - 1) == '\t'
+          || line.charAt(end - 1) == '\r')) {
+        if (end >= 2 && line.charAt(end - 2) == '\\') {
+          break;
+        }
+        end--;
+      }
+      return line.substring(0, end);
+    }
+  }
+
+  /**
+   * A git wildcard pattern as a Java regular expression: {@code *} and {@code ?} do not cross
+   * {@code /}; {@code **} as a whole path segment crosses any number of folders; {@code [...]} is a
+   * character class ({@code !} or {@code ^} negates it); a backslash quotes the next character.
+   */
+  private static String toRegex(String glob) {
+    StringBuilder regex = new StringBuilder();
+    int i = 0;
+    int n = glob.length();
+    while (i < n) {
+      char c = glob.charAt(i);
+      if (c == '*') {
+        int stars = i;
+        while (i < n && glob.charAt(i) == '*') {
+          i++;
+        }
+        boolean segmentStart = stars == 0 || glob.charAt(stars - 1) == '/';
+        boolean segmentEnd = i == n || glob.charAt(i) == '/';
+        if (i - stars >= 2 && segmentStart && segmentEnd) {
+          if (i == n) {
+            regex.append(".*");
+          } else {
+            regex.append("(?:.*/)?");
+            i++;
+          }
+        } else {
+          regex.append("[^/]*");
+        }
+      } else if (c == '?') {
+        regex.append("[^/]");
+        i++;
+      } else if (c == '[') {
+        i = appendClass(glob, i, regex);
+      } else if (c == '\\' && i + 1 < n) {
+        appendLiteral(glob.charAt(i + 1), regex);
+        i += 2;
+      } else {
+        appendLiteral(c, regex);
+        i++;
+      }
+    }
+    return regex.toString();
+  }
+
+  /** Appends the class opening at {@code open}; returns the index after it. */
+  private static int appendClass(String glob, int open, StringBuilder regex) {
+    int i = open + 1;
+    int n = glob.length();
+    boolean negated = i < n && (glob.charAt(i) == '!' || glob.charAt(i) == '^');
+    if (negated) {
+      i++;
+    }
+    int first = i;
+    if (i < n && glob.charAt(i) == ']') {
+      i++;
+    }
+    while (i < n && glob.charAt(i) != ']') {
+      i += glob.charAt(i) == '\\' && i + 1 < n ? 2 : 1;
+    }
+    if (i >= n) {
+      appendLiteral('[', regex);
+      return open + 1;
+    }
+    StringBuilder members = new StringBuilder();
+    for (int k = first; k < i; k++) {
+      char c = glob.charAt(k);
+      if (c == '\\' && k + 1 < i) {
+        k++;
+        appendLiteral(glob.charAt(k), members);
+      } else if (c == '-' && k > first && k < i - 1) {
+        members.append('-');
+      } else if (isAsciiAlphanumeric(c) || c > 127) {
+        members.append(c);
+      } else {
+        members.append('\\').append(c);
+      }
+    }
+    regex.append(negated ? "(?!/)[^" : "[").append(members).append(']');
+    return i + 1;
+  }
+
+  private static void appendLiteral(char c, StringBuilder regex) {
+    if (isAsciiAlphanumeric(c) || c > 127) {
+      regex.append(c);
+    } else {
+      regex.append('\\').append(c);
+    }
+  }
+
+  private static boolean isAsciiAlphanumeric(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
   }
 }

@@ -43,7 +43,7 @@ public final class JsonlSource implements ChunkSource {
 
   @Override
   public void read(Consumer<Chunk> chunks, Consumer<SourceProblem> problems) throws IOException {
-    RecordReader.read(file, file.getFileName().toString(), this::toChunk, chunks, problems);
+    JsonLines.read(file, file.getFileName().toString(), this::toChunk, chunks, problems);
   }
 
   private Chunk toChunk(ObjectNode object) throws BadRecordException {

@@ -3,10 +3,7 @@ package dev.relearn.indexer.source;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
@@ -27,7 +24,7 @@ final class TextFileReader {
   /** What reading one file gave. */
   sealed interface Outcome {}
 
-  /** The file's text, without a leading byte-order mark. */
+  /** The file's text, without a leading byte-order mark (when read from a file). */
   record Text(String content) implements Outcome {
     Text {
       Objects.requireNonNull(content, "content");
@@ -75,7 +72,9 @@ final class TextFileReader {
         return new Binary(i);
       }
     }
-    return decode(bytes);
+    Outcome decoded = decode(bytes, bytes.length);
+    return decoded instanceof Text text && text.content().startsWith("\uFEFF")
+        ? new Text(text.content().substring(1)) : decoded;
   }
 
   /** The UTF-16 byte order mark {@code bytes} start with, as hex, or null. */
@@ -89,26 +88,14 @@ final class TextFileReader {
         : first == 0xfe && second == 0xff ? "FE FF" : null;
   }
 
-  private static Outcome decode(byte[] bytes) {
-    CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT);
-    ByteBuffer in = ByteBuffer.wrap(bytes);
-    CharBuffer out = CharBuffer.allocate(bytes.length + 1);
-    CoderResult result = decoder.decode(in, out, true);
-    if (result.isUnderflow()) {
-      result = decoder.flush(out);
-    }
-    if (result.isError()) {
+  /** {@code bytes[0, length)} as strict UTF-8 {@link Text}, or {@link Failed} at a bad byte. */
+  static Outcome decode(byte[] bytes, int length) {
+    ByteBuffer in = ByteBuffer.wrap(bytes, 0, length);
+    try {
+      return new Text(StandardCharsets.UTF_8.newDecoder().decode(in).toString());
+    } catch (CharacterCodingException e) { // the decoder stops at the bad byte
       return new Failed("invalid UTF-8 at byte " + in.position());
     }
-    if (result.isOverflow()) {
-      throw new IllegalStateException("UTF-8 decoding overflowed a buffer of " + out.capacity()
-          + " chars for " + bytes.length + " bytes");
-    }
-    out.flip();
-    String text = out.toString();
-    return new Text(text.startsWith("\uFEFF") ? text.substring(1) : text);
   }
 
   private static Failed tooLarge(long size) {
