@@ -127,13 +127,13 @@ public final class IndexBuilder {
     float[][] chunkVectors;
     try (DirectoryReader reader = DirectoryReader.open(writer)) {
       reading = SourceReading.read(reader, source, progress, SourceReading.NOTE_INTERVAL_NANOS);
-      chunkVectors = vectors.fromIndex(reader, recordedModel(), reading.toWrite());
+      chunkVectors = vectors.fromIndex(reader, recordedModel(), reading.toWrite);
     }
-    ExistingChunks existing = reading.existing();
-    List<Chunk> toWrite = reading.toWrite();
-    Map<String, List<ExistingChunks.Entry>> vanished = existing.vanished(reading.ids());
+    ExistingChunks existing = reading.existing;
+    List<Chunk> toWrite = reading.toWrite;
+    Map<String, List<ExistingChunks.Entry>> vanished = existing.vanished(reading.ids);
     Run run = new Run(toWrite, chunkVectors,
-        Predecessors.find(toWrite, existing, vanished, reading.rootKey() != null));
+        Predecessors.find(toWrite, existing, vanished, reading.rootKey != null));
     List<Integer> misses = new ArrayList<>();
     for (int i = 0; i < toWrite.size(); i++) {
       if (chunkVectors[i] == null) {
@@ -158,9 +158,9 @@ public final class IndexBuilder {
       progress.finish();
     }
     long millis = (System.nanoTime() - start) / 1_000_000L;
-    return new IndexReport(reading.source().origin(), reading.part(), run.added, run.updated,
-        reading.unchanged(), run.deleted, vectors.embedded() - embeddedBefore, reused,
-        reading.problems(), run.renamed, millis);
+    return new IndexReport(reading.source.origin(), reading.part, run.added, run.updated,
+        reading.unchanged, run.deleted, vectors.embedded() - embeddedBefore, reused,
+        reading.problems, run.renamed, millis);
   }
 
   /**

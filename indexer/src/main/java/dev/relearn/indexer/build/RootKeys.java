@@ -8,17 +8,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeSet;
 import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.index.Terms;
-import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.PrefixQuery;
-import org.apache.lucene.util.BytesRef;
 
 /**
  * Picks the root key a folder's chunk paths start with, so that no two indexed roots share one.
@@ -52,7 +49,8 @@ final class RootKeys {
   static Choice choose(IndexReader reader, String origin, List<String> candidates)
       throws IOException {
     IndexSearcher searcher = new IndexSearcher(reader);
-    List<String> others = otherOrigins(reader, origin);
+    Set<String> others = new TreeSet<>(IndexOrigins.count(reader).keySet());
+    others.remove(origin);
     Choice free = null;
     for (String key : candidates) {
       List<String> gone = new ArrayList<>();
@@ -89,20 +87,6 @@ final class RootKeys {
         .add(new PrefixQuery(new Term(ChunkSchema.PATH, key + "/")), Occur.FILTER)
         .add(ChunkSchema.originQuery(origin), Occur.FILTER)
         .build()) > 0;
-  }
-
-  private static List<String> otherOrigins(IndexReader reader, String origin)
-      throws IOException {
-    TreeSet<String> origins = new TreeSet<>();
-    Terms terms = MultiTerms.getTerms(reader, ChunkSchema.ORIGIN);
-    if (terms != null) {
-      TermsEnum it = terms.iterator();
-      for (BytesRef term = it.next(); term != null; term = it.next()) {
-        origins.add(term.utf8ToString());
-      }
-    }
-    origins.remove(origin);
-    return List.copyOf(origins);
   }
 
   private static boolean exists(String origin) {

@@ -38,15 +38,23 @@ final class SourceReading {
   /** How often a long read notes its progress. */
   static final long NOTE_INTERVAL_NANOS = Duration.ofSeconds(5).toNanos();
 
-  private final ChunkSource source;
-  private final String rootKey;
-  private final String part;
-  private final ExistingChunks existing;
-  private final Set<String> ids = new HashSet<>();
+  /** The source as read: its origin is the run's. */
+  final ChunkSource source;
+  /** The folder's root key, or null for a source whose ids are given (JSONL, BEIR). */
+  final String rootKey;
+  /** The path indexed as a part of the indexed folder {@link #source}, or null. */
+  final String part;
+  /** The indexed chunks the new ones may replace (and delete when vanished). */
+  final ExistingChunks existing;
+  /** The ids of every chunk read. */
+  final Set<String> ids = new HashSet<>();
   private final Set<String> paths = new HashSet<>();
-  private final List<Chunk> toWrite = new ArrayList<>();
-  private final List<SourceProblem> problems = new ArrayList<>();
-  private int unchanged;
+  /** The chunks that are new or changed, in reading order. */
+  final List<Chunk> toWrite = new ArrayList<>();
+  /** The problems met, in reading order. */
+  final List<SourceProblem> problems = new ArrayList<>();
+  /** How many chunks read are indexed exactly as they are. */
+  int unchanged;
 
   private SourceReading(ChunkSource source, String rootKey, String part,
       ExistingChunks existing) {
@@ -58,21 +66,20 @@ final class SourceReading {
 
   /**
    * Reads {@code source} against the index of {@code reader}, noting on {@code progress} every
-   * {@code noteIntervalNanos} how many chunks and files it has read.
+   * {@code noteNanos} how many chunks and files it has read.
    */
   static SourceReading read(DirectoryReader reader, ChunkSource source, Progress progress,
-      long noteIntervalNanos) throws IOException {
-    Notes notes = new Notes(progress, noteIntervalNanos);
+      long noteNanos) throws IOException {
     if (!(source instanceof DirectorySource folder)) {
-      return new SourceReading(source, null, null,
-          ExistingChunks.read(reader, List.of(source.origin()), null)).readAll(notes);
+      return new SourceReading(source, null, null, ExistingChunks.read(reader,
+          List.of(source.origin()), null)).readAll(progress, noteNanos);
     }
     Set<String> indexed = IndexOrigins.count(reader).keySet();
     Path root = Path.of(folder.origin());
     String enclosing = NestedOrigins.enclosing(indexed, root);
     if (enclosing != null) {
       DirectorySource inside = folder.within(Path.of(enclosing));
-      SourceReading reading = readFolder(reader, inside, folder.origin(), notes);
+      SourceReading reading = readFolder(reader, inside, folder.origin(), progress, noteNanos);
       String prefix = reading.rootKey + "/" + inside.scope();
       reading.existing.retain(entry ->
           entry.path().equals(prefix) || entry.path().startsWith(prefix + "/"));
@@ -80,7 +87,7 @@ final class SourceReading {
         return reading; // with nothing left to read, its indexed chunks are deleted
       } // else the folder's walk skips this part: it is a source of its own
     }
-    SourceReading reading = readFolder(reader, folder, null, notes);
+    SourceReading reading = readFolder(reader, folder, null, progress, noteNanos);
     List<String> nested = NestedOrigins.inside(indexed, root);
     if (!nested.isEmpty()) {
       Set<Path> files = new HashSet<>();
@@ -96,14 +103,14 @@ final class SourceReading {
 
   /** Reads a folder source under the root key it gets, against its own and adopted chunks. */
   private static SourceReading readFolder(DirectoryReader reader, DirectorySource folder,
-      String part, Notes notes) throws IOException {
+      String part, Progress progress, long noteNanos) throws IOException {
     RootKeys.Choice choice = RootKeys.choose(reader, folder.origin(), folder.rootKeys());
     List<String> origins = new ArrayList<>(List.of(folder.origin()));
     origins.addAll(choice.adopted());
     SourceReading reading = new SourceReading(folder.withRootKey(choice.key()), choice.key(),
         part, ExistingChunks.read(reader, origins, choice.key()));
     try {
-      return reading.readAll(notes);
+      return reading.readAll(progress, noteNanos);
     } catch (EmptyFolderException e) {
       if (reading.existing.isEmpty()) {
         throw e; // never indexed: a wrong path, most likely
@@ -112,33 +119,19 @@ final class SourceReading {
     }
   }
 
-  private SourceReading readAll(Notes notes) throws IOException {
+  /** Reads the source, noting how far it got at most once per {@code noteNanos}. */
+  private SourceReading readAll(Progress progress, long noteNanos) throws IOException {
+    long[] lastNote = {System.nanoTime()};
     source.read(chunk -> {
       accept(chunk);
-      notes.maybe(ids.size(), paths.size());
+      long now = System.nanoTime();
+      if (now - lastNote[0] >= noteNanos) {
+        lastNote[0] = now;
+        progress.note(String.format(Locale.ROOT, "reading: %,d chunks of %,d files so far",
+            ids.size(), paths.size()));
+      }
     }, problems::add);
     return this;
-  }
-
-  /** Notes how far a long read got, at most once per interval. */
-  private static final class Notes {
-    private final Progress progress;
-    private final long interval;
-    private long last = System.nanoTime();
-
-    Notes(Progress progress, long interval) {
-      this.progress = progress;
-      this.interval = interval;
-    }
-
-    void maybe(int chunks, int files) {
-      long now = System.nanoTime();
-      if (now - last >= interval) {
-        last = now;
-        progress.note(String.format(Locale.ROOT, "reading: %,d chunks of %,d files so far",
-            chunks, files));
-      }
-    }
   }
 
   private void accept(Chunk chunk) {
@@ -154,45 +147,5 @@ final class SourceReading {
     } else {
       toWrite.add(chunk);
     }
-  }
-
-  /** The source as read: its origin is the run's. */
-  ChunkSource source() {
-    return source;
-  }
-
-  /** The folder's root key, or null for a source whose ids are given (JSONL, BEIR). */
-  String rootKey() {
-    return rootKey;
-  }
-
-  /** The path indexed as a part of the indexed folder {@link #source()}, or null. */
-  String part() {
-    return part;
-  }
-
-  /** The indexed chunks the new ones may replace (and delete when vanished). */
-  ExistingChunks existing() {
-    return existing;
-  }
-
-  /** The ids of every chunk read. */
-  Set<String> ids() {
-    return ids;
-  }
-
-  /** The chunks that are new or changed, in reading order. */
-  List<Chunk> toWrite() {
-    return toWrite;
-  }
-
-  /** The problems met, in reading order. */
-  List<SourceProblem> problems() {
-    return problems;
-  }
-
-  /** How many chunks read are indexed exactly as they are. */
-  int unchanged() {
-    return unchanged;
   }
 }
