@@ -1,5 +1,8 @@
 package dev.relearn.indexer.chunk;
 
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 /**
  * Reads a C++ operator's name, so that the word scanners of {@link CStyleFunction} and {@link
  * GnuStyleFunction} can take it for a plain name: {@code operator==}, {@code operator()}, {@code
@@ -12,8 +15,16 @@ final class OperatorName {
   /** What an operator's name is read as: a plain name that no real code uses. */
   static final String PLACEHOLDER = "operator_";
 
-  private static final String KEYWORD = "operator";
-  private static final String SYMBOLS = "+-*/%^&|~!=<>,";
+  private static final Pattern KEYWORD =
+      Pattern.compile("(?<![\\p{L}\\p{Nd}_])operator(?![\\p{L}\\p{Nd}_])");
+  /**
+   * What follows the keyword up to the parameter list's {@code (}: {@code ()}, {@code []}, a
+   * literal suffix, symbols, {@code new} or {@code delete} (maybe with {@code []}), or a
+   * conversion's type (words, {@code ::}, {@code *}, {@code &}, template arguments).
+   */
+  private static final Pattern NAME = Pattern.compile("[ \t]*(?:\\([ \t]*\\)|\\[[ \t]*]"
+      + "|\"\"[\\p{L}\\p{Nd}_]*|[-+*/%^&|~!=<>,]+|(?:new|delete)(?![\\p{L}\\p{Nd}_])"
+      + "(?:[ \t]*\\[[ \t]*])?|(?<type>[\\p{L}_][\\p{L}\\p{Nd}_ :*&<>,]*))[ \t]*\\(");
 
   /**
    * A line with its operator name replaced.
@@ -39,81 +50,18 @@ final class OperatorName {
    * void apply(Op operator)}, {@code the operator is}), comes back unchanged.
    */
   static Rewrite rewrite(String line) {
-    int at = find(line);
-    if (at < 0) {
+    Matcher keyword = KEYWORD.matcher(line);
+    int paren = line.indexOf('(');
+    if (!keyword.find() || (paren >= 0 && paren < keyword.start())) {
       return new Rewrite(line, false);
     }
-    int i = skipSpaces(line, at + KEYWORD.length());
-    if (i >= line.length()) {
-      return new Rewrite(line, false);
+    Matcher name = NAME.matcher(line).region(keyword.end(), line.length());
+    String type = name.lookingAt() ? name.group("type") : null;
+    if (!name.hasMatch() || (type != null && !isType(type))) {
+      return new Rewrite(line, false); // operator(x), or the operator is overloaded: prose
     }
-    char c = line.charAt(i);
-    boolean conversion = false;
-    if (c == '(' || c == '[') {
-      int close = skipSpaces(line, i + 1);
-      if (close >= line.length() || line.charAt(close) != (c == '(' ? ')' : ']')) {
-        return new Rewrite(line, false); // operator(x): a method of that name, not operator()
-      }
-      i = close + 1;
-    } else if (c == '"') {
-      i = line.startsWith("\"\"", i) ? skipName(line, i + 2) : -1;
-    } else if (SYMBOLS.indexOf(c) >= 0) {
-      while (i < line.length() && SYMBOLS.indexOf(line.charAt(i)) >= 0) {
-        i++;
-      }
-    } else if (Character.isLetter(c) || c == '_') {
-      int wordEnd = skipName(line, i);
-      String word = line.substring(i, wordEnd);
-      conversion = !word.equals("new") && !word.equals("delete");
-      i = conversion ? skipType(line, wordEnd) : skipBrackets(line, wordEnd);
-      if (conversion && i > 0 && !isType(line.substring(at + KEYWORD.length(), i))) {
-        i = -1; // the operator is overloaded (see below): prose
-      }
-    } else {
-      i = -1;
-    }
-    int open = i < 0 ? -1 : skipSpaces(line, i);
-    if (open < 0 || open >= line.length() || line.charAt(open) != '(') {
-      return new Rewrite(line, false);
-    }
-    return new Rewrite(line.substring(0, at) + PLACEHOLDER + line.substring(open), conversion);
-  }
-
-  /** Where the word {@code operator} starts before the line's first other {@code (}, or -1. */
-  private static int find(String line) {
-    int from = 0;
-    while (true) {
-      int at = line.indexOf(KEYWORD, from);
-      int paren = line.indexOf('(');
-      if (at < 0 || (paren >= 0 && paren < at)) {
-        return -1;
-      }
-      int after = at + KEYWORD.length();
-      if ((at == 0 || !isNameChar(line.charAt(at - 1)))
-          && (after == line.length() || !isNameChar(line.charAt(after)))) {
-        return at;
-      }
-      from = after;
-    }
-  }
-
-  /** After a conversion's type: words, {@code ::}, {@code *}, {@code &}, template arguments. */
-  private static int skipType(String line, int from) {
-    int i = from;
-    int angles = 0;
-    while (i < line.length()) {
-      char c = line.charAt(i);
-      if (c == '<') {
-        angles++;
-      } else if (c == '>') {
-        angles--;
-      } else if (!(isNameChar(c) || c == ' ' || c == ':' || c == '*' || c == '&'
-          || (angles > 0 && c == ','))) {
-        break;
-      }
-      i++;
-    }
-    return angles == 0 ? i : -1;
+    return new Rewrite(line.substring(0, keyword.start()) + PLACEHOLDER
+        + line.substring(name.end() - 1), type != null);
   }
 
   /**
@@ -121,41 +69,7 @@ final class OperatorName {
    * are no statement or prose words, touching the {@code (} as a name does.
    */
   private static boolean isType(String type) {
-    if (type.isEmpty() || Character.isWhitespace(type.charAt(type.length() - 1))) {
-      return false;
-    }
-    String words = type.strip();
-    CStyleFunction.Words found = CStyleFunction.words(words, words.length());
-    return found != null && !CStyleFunction.notAType(found.last());
-  }
-
-  /** After {@code new} or {@code delete}: an optional {@code []}. */
-  private static int skipBrackets(String line, int from) {
-    int i = skipSpaces(line, from);
-    if (i < line.length() && line.charAt(i) == '[') {
-      int close = skipSpaces(line, i + 1);
-      return close < line.length() && line.charAt(close) == ']' ? close + 1 : -1;
-    }
-    return from;
-  }
-
-  private static int skipName(String line, int from) {
-    int i = from;
-    while (i < line.length() && isNameChar(line.charAt(i))) {
-      i++;
-    }
-    return i;
-  }
-
-  private static int skipSpaces(String line, int from) {
-    int i = from;
-    while (i < line.length() && (line.charAt(i) == ' ' || line.charAt(i) == '\t')) {
-      i++;
-    }
-    return i;
-  }
-
-  private static boolean isNameChar(char c) {
-    return Character.isLetterOrDigit(c) || c == '_';
+    CStyleFunction.Words found = CStyleFunction.words(type, type.length());
+    return !type.endsWith(" ") && found != null && !CStyleFunction.notAType(found.last());
   }
 }

@@ -15,8 +15,6 @@ public final class QueryCachingEmbedder extends ForwardingEmbedder {
   public static final int DEFAULT_CAPACITY = 100;
 
   private final Map<String, float[]> cache;
-  private long hits;
-  private long misses;
 
   /** Caches up to {@code capacity} queries of {@code delegate}; 0 disables the cache. */
   public QueryCachingEmbedder(Embedder delegate, int capacity) {
@@ -37,29 +35,13 @@ public final class QueryCachingEmbedder extends ForwardingEmbedder {
     synchronized (cache) {
       float[] cached = cache.get(query);
       if (cached != null) {
-        hits++;
         return cached.clone();
       }
-      misses++;
     }
     float[] vector = delegate().embedQuery(query);
     synchronized (cache) {
       cache.put(query, vector.clone());
     }
     return vector;
-  }
-
-  /** Cache hits so far. */
-  public long hits() {
-    synchronized (cache) {
-      return hits;
-    }
-  }
-
-  /** Cache misses so far. */
-  public long misses() {
-    synchronized (cache) {
-      return misses;
-    }
   }
 }
