@@ -1,8 +1,12 @@
 package dev.relearn.indexer.chunk;
 
-import java.util.HashSet;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Recognises a function definition that starts with no declaration keyword, as in C, C++ and
@@ -24,8 +28,8 @@ import java.util.Set;
  *       Use}: a sentence in a comment that ends with {@code close()}), the last a plain or {@code
  *       ::}-qualified name. So an assignment ({@code =}), a member call ({@code .}, {@code ->}) and
  *       a control statement (<code>if (a) {</code>, {@code while (x)}) do not match. One word
- *       matches only as a constructor, destructor or conversion operator ({@link NoReturnType}),
- *       so that a plain or macro call ({@code f(x)}, <code>TEST(a, b) {</code>) does not;
+ *       matches only as a constructor, destructor or conversion operator (below), so that a plain
+ *       or macro call ({@code f(x)}, <code>TEST(a, b) {</code>) does not;
  *   <li>after the matching {@code )} comes nothing, a body (<code>{</code> and what follows), a
  *       qualifier without {@code =} ({@code const}, {@code override}, {@code noexcept}, {@code
  *       throws ...}, {@code -> type}) or a constructor's initialiser list ({@code : r_(r)}); a
@@ -33,6 +37,18 @@ import java.util.Set;
  *       column 0, where C has no statements (so a prototype wrapped over lines counts too: its
  *       {@code ;} is on a later line), and for one word only as {@code Foo::Foo(}.
  * </ol>
+ *
+ * <p>C++ and Java define with one word before the parameter list what has no return type:
+ * out-of-class constructors and destructors, whose last two name parts agree ({@code
+ * Foo::Foo(int x) : a(x)}, {@code Foo::~Foo()}, {@code Stack<T>::Stack()}); destructors in their
+ * class, which take no parameters ({@code ~Foo()}, {@code ~Foo(void)}); conversion operators
+ * ({@code operator bool() const}); and constructors in their class (and Java's package-private
+ * ones, {@code Foo(int x) {}}), when the name is capitalised and not all capitals (a class, not a
+ * macro such as {@code TEST(a, b) {}}) and every parameter has a type and a name ({@code const Foo
+ * &o}, {@code int n = 0}) or a type of two words ({@code const Foo &}) or, for {@code Foo() {}},
+ * something (a body, an initialiser list, {@code noexcept}) follows the empty list. A call's
+ * arguments ({@code Widget(parent)}, {@code Column(modifier = m)}, {@code Product(b1*A)}) have no
+ * types.
  *
  * <p>A return type on the line above (GNU style: {@code int} alone, then {@code main (void)})
  * needs more than one line to see: {@link GnuStyleFunction}.
@@ -50,11 +66,14 @@ final class CStyleFunction {
       "at", "as", "that", "this", "it", "its", "like", "just", "may", "can", "will", "be", "are",
       "was", "has", "have", "than", "see", "use", "call", "calls", "into", "our", "your", "we",
       "you");
-  private static final Set<String> NOT_TYPES = union(STATEMENT_WORDS, PROSE_WORDS);
+  private static final Set<String> NOT_TYPES =
+      Set.copyOf(Stream.concat(STATEMENT_WORDS.stream(), PROSE_WORDS.stream()).toList());
   /** At most this many words before the {@code (}: the name and up to five type words. */
   private static final int MAX_WORDS = 6;
   private static final Set<String> QUALIFIERS = Set.of("const", "override", "final", "noexcept",
       "throws", "volatile", "mutable", "->");
+  /** An initialiser list's first member: {@code r_(r)}, {@code items{}}. */
+  private static final Pattern INITIALISER = Pattern.compile("([^({]+)[({]");
 
   /**
    * The words before a parameter list.
@@ -99,11 +118,69 @@ final class CStyleFunction {
     if (close < 0) {
       char last = text.charAt(text.length() - 1);
       return columnZero && (last == '(' || last == ',')
-          && (!oneWord || NoReturnType.certain(words.last(), rewrite.conversion()));
+          && (!oneWord || certain(words.last(), rewrite.conversion()));
     }
     String tail = text.substring(close + 1);
-    return qualifiersOnly(tail) && (!oneWord || NoReturnType.matches(words.last(),
+    return qualifiersOnly(tail) && (!oneWord || noReturnType(words.last(),
         text.substring(open + 1, close), tail, rewrite.conversion()));
+  }
+
+  /**
+   * Whether the one word {@code name} before a parameter list defines something whatever the
+   * parameters: a qualified constructor or destructor or a conversion operator.
+   */
+  private static boolean certain(String name, boolean conversion) {
+    String[] parts = name.split("::", -1);
+    String owner = parts.length == 1 ? null : withoutTemplateArguments(parts[parts.length - 2]);
+    String last = parts[parts.length - 1];
+    return conversion || (owner != null && (last.equals(owner) || last.equals("~" + owner)));
+  }
+
+  /** Whether {@code name(parameters) tail} defines what has no return type (see above). */
+  private static boolean noReturnType(String name, String parameters, String tail,
+      boolean conversion) {
+    if (conversion || name.contains("::")) {
+      return certain(name, conversion);
+    }
+    if (name.startsWith("~")) { // a destructor takes nothing: ~Literal(opener) is an expression
+      return parameters.isBlank() || parameters.strip().equals("void");
+    }
+    boolean className = Character.isUpperCase(name.charAt(0))
+        && name.chars().anyMatch(Character::isLowerCase);
+    return className && (parameters.isBlank() ? !tail.isBlank()
+        : splitParameters(parameters).stream().allMatch(CStyleFunction::typed));
+  }
+
+  /**
+   * A type and a name ({@code int n}, {@code const Foo &o}, {@code Foo *p = nullptr}, {@code int
+   * v[]}) or a type of two words or more ({@code const Foo &}), with a space between words:
+   * {@code C**m} and {@code b1*A} are products, {@code PyObject*} a macro's argument.
+   */
+  private static boolean typed(String parameter) {
+    String declared = parameter.split("=", 2)[0].strip();
+    while (declared.endsWith("]") && declared.indexOf('[') > 0) { // int v[], char b[16]
+      declared = declared.substring(0, declared.lastIndexOf('[')).stripTrailing();
+    }
+    Words words = words(declared, declared.length());
+    return (declared.indexOf(' ') >= 0 || declared.indexOf('\t') >= 0) && words != null
+        && words.count() >= 2 && isName(words.last());
+  }
+
+  /** The parameters, split at commas outside brackets ({@code std::map<K, V> m}). */
+  private static List<String> splitParameters(String parameters) {
+    List<String> out = new ArrayList<>();
+    int depth = 0;
+    int start = 0;
+    for (int i = 0; i < parameters.length(); i++) {
+      char c = parameters.charAt(i);
+      depth += "<([{".indexOf(c) >= 0 ? 1 : ">)]}".indexOf(c) >= 0 ? -1 : 0;
+      if (c == ',' && depth == 0) {
+        out.add(parameters.substring(start, i));
+        start = i + 1;
+      }
+    }
+    out.add(parameters.substring(start));
+    return out;
   }
 
   /** The index of the {@code )} closing the {@code (} at {@code open}, or -1. */
@@ -198,12 +275,6 @@ final class CStyleFunction {
     return NOT_TYPES.contains(word.toLowerCase(Locale.ROOT));
   }
 
-  private static Set<String> union(Set<String> a, Set<String> b) {
-    Set<String> all = new HashSet<>(a);
-    all.addAll(b);
-    return Set.copyOf(all);
-  }
-
   static boolean isNameChar(char c) {
     return Character.isLetterOrDigit(c) || c == '_';
   }
@@ -213,12 +284,7 @@ final class CStyleFunction {
    * qualifiers: a word of {@link #QUALIFIERS} or a constructor's initialiser list.
    */
   static boolean qualifiersOnly(String tail) {
-    String rest = tail.strip();
-    if (rest.endsWith("{}")) {
-      rest = rest.substring(0, rest.length() - 2).stripTrailing();
-    } else if (rest.endsWith("{")) {
-      rest = rest.substring(0, rest.length() - 1).stripTrailing();
-    }
+    String rest = tail.strip().replaceFirst("\\{}?$", "").stripTrailing();
     if (rest.isEmpty() || rest.startsWith("{")) { // no body yet, or a body on the same line
       return true;
     }
@@ -226,17 +292,9 @@ final class CStyleFunction {
       return false;
     }
     if (rest.startsWith(":")) { // an initialiser list, not a lone colon or a sentence
-      String init = rest.substring(1).strip();
-      int open = 0;
-      while (open < init.length() && init.charAt(open) != '(' && init.charAt(open) != '{') {
-        open++;
-      }
-      return open > 0 && open < init.length() && isName(init.substring(0, open));
+      Matcher init = INITIALISER.matcher(rest.substring(1).strip());
+      return init.lookingAt() && isName(init.group(1));
     }
-    int end = 0;
-    while (end < rest.length() && !Character.isWhitespace(rest.charAt(end))) {
-      end++;
-    }
-    return QUALIFIERS.contains(rest.substring(0, end));
+    return QUALIFIERS.contains(rest.split("\\s", 2)[0]);
   }
 }

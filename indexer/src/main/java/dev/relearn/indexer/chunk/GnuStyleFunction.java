@@ -47,7 +47,7 @@ final class GnuStyleFunction {
     }
     String typeLine = index.line(i);
     String nameLine = index.line(i + 1);
-    if (!atColumnZero(typeLine) || !atColumnZero(nameLine) || !isReturnType(typeLine.strip())) {
+    if (!isReturnType(typeLine.strip())) { // both lines start at column 0 with a word
       return false;
     }
     String text = OperatorName.rewrite(nameLine.strip()).line();
@@ -172,9 +172,5 @@ final class GnuStyleFunction {
     }
     char c = index.text().charAt(start);
     return Character.isLetter(c) || c == '_' || c == '~';
-  }
-
-  private static boolean atColumnZero(String line) {
-    return !line.isEmpty() && !Character.isWhitespace(line.charAt(0));
   }
 }
