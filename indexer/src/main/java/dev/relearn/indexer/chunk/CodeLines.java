@@ -2,6 +2,8 @@ package dev.relearn.indexer.chunk;
 
 import java.util.BitSet;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** The lines of a source file with cheap token sums and declaration heuristics. */
 final class CodeLines {
@@ -17,6 +19,9 @@ final class CodeLines {
       "struct", "module", "export", "const", "pub", "trait", "fun", "async", "abstract",
       "static", "final", "sealed", "object", "type", "defmodule", "defp", "override", "suspend",
       "internal", "virtual", "namespace", "partial", "protocol", "companion", "inline");
+  /** A word, then {@code (} or spaces and a name, a type or a bracket: not an operator. */
+  private static final Pattern KEYWORD_START =
+      Pattern.compile("(\\p{L}+)(?:\\(|[ \t]+[\\p{L}_<(\\[@*&$])");
 
   private final LineIndex index;
   private final long[] wordsBefore;
@@ -31,22 +36,9 @@ final class CodeLines {
     piecesBefore = new long[n + 1];
     String text = index.text();
     for (int line = 0; line < n; line++) {
-      long words = 0;
-      long pieces = 0;
-      int previous = -1;
-      for (int i = index.start(line); i < index.end(line); ) {
-        int cp = text.codePointAt(i);
-        if (!Character.isWhitespace(cp) && (previous < 0 || Character.isWhitespace(previous))) {
-          words++;
-        }
-        if (TokenEstimator.startsPiece(previous, cp)) {
-          pieces++;
-        }
-        previous = cp;
-        i += Character.charCount(cp);
-      }
-      wordsBefore[line + 1] = wordsBefore[line] + words;
-      piecesBefore[line + 1] = piecesBefore[line] + pieces;
+      long[] counts = TokenEstimator.counts(text, index.start(line), index.end(line));
+      wordsBefore[line + 1] = wordsBefore[line] + counts[0];
+      piecesBefore[line + 1] = piecesBefore[line] + counts[1];
       if (GnuStyleFunction.startsAt(index, line)) {
         gnuStarts.set(line);
       }
@@ -144,24 +136,8 @@ final class CodeLines {
   }
 
   private static boolean startsWithKeyword(String line) {
-    int end = 0;
-    while (end < line.length() && Character.isLetter(line.charAt(end))) {
-      end++;
-    }
-    if (end == 0 || end == line.length()) {
-      return false;
-    }
-    char after = line.charAt(end);
-    if (after != ' ' && after != '\t' && after != '(') {
-      return false;
-    }
-    int next = end;
-    while (next < line.length() && (line.charAt(next) == ' ' || line.charAt(next) == '\t')) {
-      next++;
-    }
-    char first = next < line.length() ? line.charAt(next) : ' ';
-    return (Character.isLetter(first) || "_<([@*&$".indexOf(first) >= 0)
-        && DECLARATION_WORDS.contains(line.substring(0, end));
+    Matcher keyword = KEYWORD_START.matcher(line);
+    return keyword.lookingAt() && DECLARATION_WORDS.contains(keyword.group(1));
   }
 
   /** The indentation of line {@code i} in columns, a tab counting 4. */

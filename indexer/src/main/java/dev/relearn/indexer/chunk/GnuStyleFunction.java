@@ -156,13 +156,7 @@ final class GnuStyleFunction {
 
   /** Whether {@code tail} is attribute macros only: {@code __THROW}, {@code __GMP_NOTHROW}. */
   private static boolean macrosOnly(String tail) {
-    for (int i = 0; i < tail.length(); i++) {
-      char c = tail.charAt(i);
-      if (!(Character.isUpperCase(c) || Character.isDigit(c) || c == '_' || c == ' ')) {
-        return false;
-      }
-    }
-    return true;
+    return tail.matches("[\\p{Lu}\\p{Nd}_ ]*");
   }
 
   private static boolean startsWord(LineIndex index, int i) {

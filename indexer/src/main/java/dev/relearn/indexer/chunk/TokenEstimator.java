@@ -15,10 +15,16 @@ public final class TokenEstimator {
 
   /** Estimates the tokens in {@code text}; 0 for an empty string. */
   public static int estimate(String text) {
-    int words = 0;
-    int pieces = 0;
+    long[] counts = counts(text, 0, text.length());
+    return estimate(counts[0], text.length(), counts[1]);
+  }
+
+  /** The whitespace-separated words and the pieces of {@code text[from, to)}, in that order. */
+  static long[] counts(String text, int from, int to) {
+    long words = 0;
+    long pieces = 0;
     int previous = -1;
-    for (int i = 0; i < text.length(); ) {
+    for (int i = from; i < to; ) {
       int cp = text.codePointAt(i);
       if (!Character.isWhitespace(cp) && (previous < 0 || Character.isWhitespace(previous))) {
         words++;
@@ -29,7 +35,7 @@ public final class TokenEstimator {
       previous = cp;
       i += Character.charCount(cp);
     }
-    return estimate(words, text.length(), pieces);
+    return new long[] {words, pieces};
   }
 
   /**

@@ -166,14 +166,25 @@ public final class DirectorySource implements ChunkSource {
   private void readNamedFile(Consumer<Chunk> chunks, Consumer<SourceProblem> problems)
       throws IOException {
     String name = root.getFileName().toString();
-    ChunkKind kind = FileTypes.kindOf(name).orElse(ChunkKind.TEXT);
-    switch (TextFileReader.read(root, Files.size(root))) {
-      case TextFileReader.Text text -> emit(kind, rootKey + "/" + name, text.content(), chunks);
-      case TextFileReader.Binary binary -> problems.accept(new SourceProblem(name, 0,
+    SourceFile file = new SourceFile(root, name, FileTypes.kindOf(name).orElse(ChunkKind.TEXT),
+        Files.size(root));
+    if (read(file, chunks, problems) instanceof TextFileReader.Binary binary) {
+      problems.accept(new SourceProblem(name, 0,
           "binary file (NUL byte at offset " + binary.offset() + "); not indexed"));
-      case TextFileReader.Failed failed ->
-          problems.accept(new SourceProblem(name, 0, failed.reason()));
     }
+  }
+
+  /** Reads and chunks {@code file}, reporting why it cannot be; a binary file is not reported. */
+  private TextFileReader.Outcome read(SourceFile file, Consumer<Chunk> chunks,
+      Consumer<SourceProblem> problems) {
+    TextFileReader.Outcome outcome = TextFileReader.read(file.file(), file.size());
+    if (outcome instanceof TextFileReader.Text text) {
+      chunkers.forKind(file.kind()).chunk(origin(), rootKey + "/" + file.relativePath(),
+          text.content()).forEach(chunks);
+    } else if (outcome instanceof TextFileReader.Failed failed) {
+      problems.accept(new SourceProblem(file.relativePath(), 0, failed.reason()));
+    }
+    return outcome;
   }
 
   private boolean inScope(String relativePath) {
@@ -191,32 +202,24 @@ public final class DirectorySource implements ChunkSource {
       problems.accept(problem);
     };
     DirectoryWalker.Listing listing = DirectoryWalker.walk(root, counting);
-    int read = 0;
+    int texts = 0;
     int binary = 0;
     for (SourceFile file : listing.files()) {
       if (!wanted.test(file)) {
         continue;
       }
-      switch (TextFileReader.read(file.file(), file.size())) {
-        case TextFileReader.Text text -> {
-          emit(file.kind(), rootKey + "/" + file.relativePath(), text.content(), chunks);
-          read++;
-        }
+      switch (read(file, chunks, counting)) {
+        case TextFileReader.Text text -> texts++;
         case TextFileReader.Binary ignoredBinary -> binary++;
-        case TextFileReader.Failed failed ->
-            counting.accept(new SourceProblem(file.relativePath(), 0, failed.reason()));
+        case TextFileReader.Failed failed -> { } // reported
       }
     }
-    if (read == 0 && scope.isEmpty()) { // a part may hold nothing the folder's walk reads
+    if (texts == 0 && scope.isEmpty()) { // a part may hold nothing the folder's walk reads
       throw new EmptyFolderException("folder " + root + " contains no indexable files"
           + " (looked for Markdown, text and source code; skipped: " + binary + " binary, "
           + listing.ignored() + " ignored, " + listing.unsupported() + " of other types, "
           + reported[0] + " with problems" + (first[0] == null ? "" : ", such as "
           + first[0].path() + ": " + first[0].message()) + ")");
     }
-  }
-
-  private void emit(ChunkKind kind, String path, String text, Consumer<Chunk> chunks) {
-    chunkers.forKind(kind).chunk(origin(), path, text).forEach(chunks);
   }
 }
