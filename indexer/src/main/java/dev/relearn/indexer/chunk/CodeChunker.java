@@ -14,7 +14,7 @@ import java.util.List;
  * {@code def}, {@code static}, ...) or a function definition without one, as in C and C++ ({@link
  * CStyleFunction}), or the return type line of a GNU-style definition, whose title is that line
  * and the name's below ({@link GnuStyleFunction}). Its heading path is the declarations enclosing
- * its first line ({@link CodeOutline}). A window
+ * its first line ({@link CodeLines#enclosing}). A window
  * without a letter or digit (the closing braces left over after the previous window) is no
  * chunk: there is nothing in it to find.
  */
@@ -49,13 +49,12 @@ public final class CodeChunker implements Chunker {
   @Override
   public List<Chunk> chunk(String origin, String path, String text) {
     CodeLines lines = new CodeLines(new LineIndex(LineIndex.normalize(text)));
-    CodeOutline outline = new CodeOutline(lines);
     List<Chunk> drafts = new ArrayList<>();
     int n = lines.count();
     int s = lines.skipBlank(0);
     while (s < n) {
       if (lines.estimate(s, s) > maxTokens) {
-        addLongLine(drafts, origin, path, lines, outline.enclosing(s), s);
+        addLongLine(drafts, origin, path, lines, lines.enclosing(s), s);
         s = lines.skipBlank(s + 1);
         continue;
       }
@@ -64,7 +63,7 @@ public final class CodeChunker implements Chunker {
         e++;
       }
       int next = e + 1 < n ? chooseNext(lines, s, e) : n;
-      addWindow(drafts, origin, path, lines, outline.enclosing(s), s, next - 1);
+      addWindow(drafts, origin, path, lines, lines.enclosing(s), s, next - 1);
       s = lines.skipBlank(next);
     }
     return ChunkIds.assign(drafts);

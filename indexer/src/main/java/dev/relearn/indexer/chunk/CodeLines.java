@@ -1,11 +1,31 @@
 package dev.relearn.indexer.chunk;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Deque;
+import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** The lines of a source file with cheap token sums and declaration heuristics. */
+/**
+ * The lines of a source file with cheap token sums and declaration heuristics, and the
+ * declarations that enclose each line ({@link #enclosing}), found by indentation: a declaration
+ * line (see {@link #isDeclaration}) opens a scope that lasts until a line at the same or a lower
+ * indentation. So a method's window of {@code HashMap.java} is enclosed by {@code public class
+ * HashMap<K,V> extends AbstractMap<K,V>}, which the chunk then carries as its heading path: shown
+ * with the hit, and searched with the text, so that {@code HashMap resize} finds {@code resize()}
+ * although its window never names the class.
+ *
+ * <p>A declaration that ends on its own line with {@code ;} (a field, a prototype) opens no scope.
+ * Blank lines, comment lines ({@code //}, {@code /*}, {@code *}, {@code #}), lines holding only an
+ * opening brace and C++ access specifiers ({@code public:}, {@code protected:}, {@code private:})
+ * close nothing: comments may sit at any indentation, a brace on its own line follows its
+ * declaration at the same indentation, and an access specifier is usually at its class's; nor
+ * does the name line of a GNU-style definition, which belongs to the return type above it.
+ * Enclosing declarations must be asked for in increasing line order: the file is read once.
+ */
 final class CodeLines {
   /** A boundary before a low-indented declaration, or after a blank line before one. */
   static final int STRONG = 2;
@@ -23,11 +43,19 @@ final class CodeLines {
   private static final Pattern KEYWORD_START =
       Pattern.compile("(\\p{L}+)(?:\\(|[ \t]+[\\p{L}_<(\\[@*&$])");
 
+  private static final Set<String> ACCESS_SPECIFIERS =
+      Set.of("public:", "protected:", "private:");
+
+  /** An open declaration: its indentation and its text. */
+  private record Scope(int indent, String declaration) {}
+
   private final LineIndex index;
   private final long[] wordsBefore;
   private final long[] piecesBefore;
   /** The return type lines of GNU-style definitions ({@link GnuStyleFunction}). */
   private final BitSet gnuStarts = new BitSet();
+  private final Deque<Scope> open = new ArrayDeque<>(); // innermost last
+  private int read; // lines before this one are in `open`
 
   CodeLines(LineIndex index) {
     this.index = index;
@@ -87,9 +115,52 @@ final class CodeLines {
   }
 
   /**
+   * The declarations enclosing line {@code line}, outermost first: the open ones indented less
+   * than it.
+   *
+   * @throws IllegalArgumentException if {@code line} is before a line asked for earlier
+   */
+  List<String> enclosing(int line) {
+    if (line < read) {
+      throw new IllegalArgumentException(
+          "lines must be asked for in increasing order, got " + line + " after " + read);
+    }
+    while (read < line) {
+      readOutline(read++);
+    }
+    int indent = indent(line);
+    List<String> out = new ArrayList<>(open.size());
+    for (Scope scope : open) {
+      if (scope.indent() < indent) {
+        out.add(scope.declaration());
+      }
+    }
+    return out;
+  }
+
+  private void readOutline(int i) {
+    String line = index.line(i).strip();
+    if (line.isEmpty() || closesNothing(line) || continuesDeclaration(i)) {
+      return;
+    }
+    int indent = indent(i);
+    while (!open.isEmpty() && open.peekLast().indent() >= indent) {
+      open.removeLast();
+    }
+    if (!line.endsWith(";") && isDeclaration(i)) {
+      open.addLast(new Scope(indent, declaration(i))); // a field or prototype opens nothing
+    }
+  }
+
+  private static boolean closesNothing(String line) {
+    return line.equals("{") || line.startsWith("//") || line.startsWith("/*")
+        || line.startsWith("*") || line.startsWith("#") || ACCESS_SPECIFIERS.contains(line);
+  }
+
+  /**
    * The first declaration line among {@code first..last} that does not end with {@code ;},
    * trimmed, or empty: a field, a prototype or a local variable ({@code struct node *n =
-   * malloc(sizeof *n);}) is no title, as it opens no scope ({@link CodeOutline}).
+   * malloc(sizeof *n);}) is no title, as it opens no scope.
    */
   String title(int first, int last) {
     for (int i = first; i <= last; i++) {

@@ -201,10 +201,10 @@ public final class DirectorySource implements ChunkSource {
       }
       problems.accept(problem);
     };
-    DirectoryWalker.Listing listing = DirectoryWalker.walk(root, counting);
+    DirectoryWalker walk = DirectoryWalker.walk(root, counting);
     int texts = 0;
     int binary = 0;
-    for (SourceFile file : listing.files()) {
+    for (SourceFile file : walk.files) {
       if (!wanted.test(file)) {
         continue;
       }
@@ -217,7 +217,7 @@ public final class DirectorySource implements ChunkSource {
     if (texts == 0 && scope.isEmpty()) { // a part may hold nothing the folder's walk reads
       throw new EmptyFolderException("folder " + root + " contains no indexable files"
           + " (looked for Markdown, text and source code; skipped: " + binary + " binary, "
-          + listing.ignored() + " ignored, " + listing.unsupported() + " of other types, "
+          + walk.ignored + " ignored, " + walk.unsupported + " of other types, "
           + reported[0] + " with problems" + (first[0] == null ? "" : ", such as "
           + first[0].path() + ": " + first[0].message()) + ")");
     }

@@ -30,29 +30,15 @@ final class DirectoryWalker {
       "__pycache__");
 
   private final Consumer<SourceProblem> problems;
-  private final List<SourceFile> files = new ArrayList<>();
-  private int ignored;
-  private int unsupported;
+  /** The indexable files, sorted by relative path once the walk is done. */
+  final List<SourceFile> files = new ArrayList<>();
+  /** Files and folders skipped as ignored. */
+  int ignored;
+  /** Files skipped for their type. */
+  int unsupported;
 
   private DirectoryWalker(Consumer<SourceProblem> problems) {
     this.problems = problems;
-  }
-
-  /**
-   * What a walk found.
-   *
-   * @param files the indexable files, sorted by relative path
-   * @param ignored files and folders skipped as ignored
-   * @param unsupported files skipped for their type
-   */
-  record Listing(List<SourceFile> files, int ignored, int unsupported) {
-    Listing {
-      files = List.copyOf(files);
-      if (ignored < 0 || unsupported < 0) {
-        throw new IllegalArgumentException("counts must be >= 0, got ignored=" + ignored
-            + ", unsupported=" + unsupported);
-      }
-    }
   }
 
   /**
@@ -60,11 +46,11 @@ final class DirectoryWalker {
    *
    * @throws IOException when {@code root} itself cannot be listed
    */
-  static Listing walk(Path root, Consumer<SourceProblem> problems) throws IOException {
+  static DirectoryWalker walk(Path root, Consumer<SourceProblem> problems) throws IOException {
     DirectoryWalker walker = new DirectoryWalker(problems);
     walker.visit(root, "", walker.enclosingScopes(root));
     walker.files.sort(Comparator.comparing(SourceFile::relativePath));
-    return new Listing(walker.files, walker.ignored, walker.unsupported);
+    return walker;
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.relearn.indexer.source;
 
 import dev.relearn.lucene.schema.ChunkKind;
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -12,9 +13,18 @@ import java.util.Optional;
  * TODO} and the like as text). Everything else is skipped.
  */
 public final class FileTypes {
-  private static final Map<String, ChunkKind> NAMES = names();
+  /** Build files as code; project documentation, often without an extension, as text. */
+  private static final Map<String, ChunkKind> NAMES = table(Map.of(
+      ChunkKind.CODE, "dockerfile containerfile makefile jenkinsfile cmakelists.txt",
+      ChunkKind.TEXT, "readme changelog changes news history contributing install todo faq"));
 
-  private static final Map<String, ChunkKind> EXTENSIONS = extensions();
+  private static final Map<String, ChunkKind> EXTENSIONS = table(Map.of(
+      ChunkKind.MARKDOWN, "md markdown mdx",
+      ChunkKind.TEXT, "txt rst adoc asciidoc text",
+      ChunkKind.CODE, "java kt kts scala groovy py pyi js mjs cjs ts tsx jsx go rs c h cc cpp cxx"
+          + " hpp hh cs rb php swift sh bash zsh fish ps1 sql lua pl pm r m mm dart ex exs erl hrl"
+          + " hs ml mli clj cljs cljc edn vue svelte zig nim jl proto graphql gql tf"
+          + " yaml yml toml gradle properties ini cfg conf"));
 
   private FileTypes() {}
 
@@ -32,34 +42,13 @@ public final class FileTypes {
     return Optional.ofNullable(EXTENSIONS.get(name.substring(dot + 1)));
   }
 
-  private static Map<String, ChunkKind> names() {
-    Map<String, ChunkKind> table = new java.util.HashMap<>();
-    for (String name : "dockerfile containerfile makefile jenkinsfile cmakelists.txt".split(" ")) {
-      table.put(name, ChunkKind.CODE);
-    }
-    // Project documentation that is often written without an extension (licences are not).
-    for (String name : "readme changelog changes news history contributing install todo faq"
-        .split(" ")) {
-      table.put(name, ChunkKind.TEXT);
-    }
-    return Map.copyOf(table);
-  }
-
-  private static Map<String, ChunkKind> extensions() {
-    Map<String, ChunkKind> table = new java.util.HashMap<>();
-    for (String ext : "md markdown mdx".split(" ")) {
-      table.put(ext, ChunkKind.MARKDOWN);
-    }
-    for (String ext : "txt rst adoc asciidoc text".split(" ")) {
-      table.put(ext, ChunkKind.TEXT);
-    }
-    String code = "java kt kts scala groovy py pyi js mjs cjs ts tsx jsx go rs c h cc cpp cxx hpp"
-        + " hh cs rb php swift sh bash zsh fish ps1 sql lua pl pm r m mm dart ex exs erl hrl hs"
-        + " ml mli clj cljs cljc edn vue svelte zig nim jl proto graphql gql tf"
-        + " yaml yml toml gradle properties ini cfg conf";
-    for (String ext : code.split(" ")) {
-      table.put(ext, ChunkKind.CODE);
-    }
+  private static Map<String, ChunkKind> table(Map<ChunkKind, String> namesByKind) {
+    Map<String, ChunkKind> table = new HashMap<>();
+    namesByKind.forEach((kind, names) -> {
+      for (String name : names.split(" ")) {
+        table.put(name, kind);
+      }
+    });
     return Map.copyOf(table);
   }
 }

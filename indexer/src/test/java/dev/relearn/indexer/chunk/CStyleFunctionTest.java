@@ -184,7 +184,7 @@ class CStyleFunctionTest {
     assertEquals("unsigned long hash(const char *s)", lines.title(27, 35));
     assertEquals("int main(int argc, char **argv)", lines.title(50, 62));
 
-    CodeOutline outline = new CodeOutline(lines);
+    CodeLines outline = lines;
     assertEquals(List.of("unsigned long hash(const char *s)"), outline.enclosing(32));
     assertEquals(List.of("int main(int argc, char **argv)"), outline.enclosing(55));
 
@@ -204,7 +204,7 @@ class CStyleFunctionTest {
     String code = resource("shapes.cpp");
     CodeLines lines = lines(code);
     assertEquals(List.of(14, 15, 23, 31, 41), cStyleLines(lines));
-    CodeOutline outline = new CodeOutline(lines);
+    CodeLines outline = lines;
     assertEquals(List.of("class Circle : public Shape", "double area() const override"),
         outline.enclosing(15), "a method in its class");
     assertEquals(List.of("std::vector<int> Graph::neighbours(int v) const"),
@@ -225,7 +225,7 @@ class CStyleFunctionTest {
     CodeLines lines = lines(code);
     assertEquals(List.of(7, 9, 12, 16, 25, 30, 44, 50), cStyleLines(lines),
         "definitions; no = default, = delete or declaration ending with ;");
-    CodeOutline outline = new CodeOutline(lines);
+    CodeLines outline = lines;
     assertEquals(List.of("class Money", "~Money()"), outline.enclosing(9));
     assertEquals(List.of("class Money", "bool operator==(const Money &o) const"),
         outline.enclosing(12));

@@ -19,13 +19,13 @@ class CodeOutlineTest {
         }
         """;
 
-  private static CodeOutline outline(String code) {
-    return new CodeOutline(new CodeLines(new LineIndex(LineIndex.normalize(code))));
+  private static CodeLines outline(String code) {
+    return new CodeLines(new LineIndex(LineIndex.normalize(code)));
   }
 
   @Test
   void aMethodIsEnclosedByItsClassesUntilTheyClose() {
-    CodeOutline outline = outline("""
+    CodeLines outline = outline("""
         package p;
 
         public class Outer<K, V> extends Base {
@@ -53,7 +53,7 @@ class CodeOutlineTest {
 
   @Test
   void pythonScopesCloseAtADedent() {
-    CodeOutline outline = outline("""
+    CodeLines outline = outline("""
         class Cache:
             def get(self, key):
                 return self.d[key]
@@ -73,7 +73,7 @@ class CodeOutlineTest {
 
   @Test
   void aBraceOnItsOwnLineKeepsItsDeclarationOpen() {
-    CodeOutline outline = outline("""
+    CodeLines outline = outline("""
         public class Service
         {
             public void Run()
@@ -94,7 +94,7 @@ class CodeOutlineTest {
 
   @Test
   void kotlinAndCSharpDeclarationsOpenScopes() {
-    CodeOutline kotlin = outline("""
+    CodeLines kotlin = outline("""
         internal class Repo {
             override fun load(id: Int): Item {
                 return items[id]
@@ -103,7 +103,7 @@ class CodeOutlineTest {
         """);
     assertEquals(List.of("internal class Repo", "override fun load(id: Int): Item"),
         kotlin.enclosing(2));
-    CodeOutline csharp = outline("""
+    CodeLines csharp = outline("""
         namespace Shop.Orders
         {
             public class Order
@@ -117,7 +117,7 @@ class CodeOutlineTest {
 
   @Test
   void anAssignmentToAVariableNamedLikeAKeywordIsNoDeclaration() {
-    CodeOutline outline = outline("""
+    CodeLines outline = outline("""
         type = load()
             extra = 1
         static.x = 2
@@ -129,7 +129,7 @@ class CodeOutlineTest {
 
   @Test
   void linesMustBeAskedForInOrder() {
-    CodeOutline outline = outline("class A {\n  void a() {}\n}\n");
+    CodeLines outline = outline("class A {\n  void a() {}\n}\n");
     outline.enclosing(2);
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> outline.enclosing(1));

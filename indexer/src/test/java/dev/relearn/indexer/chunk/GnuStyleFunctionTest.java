@@ -107,7 +107,7 @@ class GnuStyleFunctionTest {
     }
     assertEquals(List.of(9, 19, 37), starts, "the definitions, not the prototypes above them");
 
-    CodeOutline outline = new CodeOutline(lines);
+    CodeLines outline = lines;
     assertEquals(List.of("char *xstrdup (const char *s)"), outline.enclosing(13),
         "the name line at column 0 does not close the scope its return type opened");
     assertEquals(List.of("static int count_words (const char *s)"), outline.enclosing(29));
