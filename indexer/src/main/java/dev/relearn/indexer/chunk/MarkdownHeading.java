@@ -1,5 +1,8 @@
 package dev.relearn.indexer.chunk;
 
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 /**
  * An ATX heading line ({@code #} to {@code ######}).
  *
@@ -7,6 +10,10 @@ package dev.relearn.indexer.chunk;
  * @param text the heading text without the marker and any closing {@code #} sequence
  */
 record MarkdownHeading(int level, String text) {
+  /** Up to 3 spaces, 1 to 6 {@code #}, then a space, a tab or the end of the line. */
+  private static final Pattern HEADING = Pattern.compile(" {0,3}(#{1,6})(?:[ \t]|$)");
+  /** Up to 3 spaces, then 3 or more backticks (none later on the line) or tildes. */
+  private static final Pattern FENCE = Pattern.compile(" {0,3}(`{3,}(?!.*`)|~{3,})");
 
   MarkdownHeading {
     if (level < 1 || level > 6) {
@@ -16,48 +23,19 @@ record MarkdownHeading(int level, String text) {
 
   /** The heading on {@code line}, or null when it is not an ATX heading. */
   static MarkdownHeading parse(String line) {
-    int i = leadingSpaces(line);
-    if (i > 3) {
+    Matcher heading = HEADING.matcher(line);
+    if (!heading.lookingAt()) {
       return null;
     }
-    int level = 0;
-    while (i < line.length() && line.charAt(i) == '#') {
-      level++;
-      i++;
-    }
-    if (level < 1 || level > 6 || (i < line.length() && line.charAt(i) != ' '
-        && line.charAt(i) != '\t')) {
-      return null;
-    }
-    String rest = line.substring(i).strip();
-    int end = rest.length();
-    while (end > 0 && rest.charAt(end - 1) == '#') {
-      end--;
-    }
-    if (end == 0 || rest.charAt(end - 1) == ' ' || rest.charAt(end - 1) == '\t') {
-      rest = rest.substring(0, end).strip();
-    }
-    return new MarkdownHeading(level, rest);
+    String rest = line.substring(heading.end()).strip();
+    String closed = rest.replaceFirst("(?:^|[ \t])#+$", ""); // a closing sequence, not "C#"
+    return new MarkdownHeading(heading.group(1).length(), closed.strip());
   }
 
   /** The fence marker ({@code ```} or {@code ~~~}, possibly longer) opening on {@code line}. */
   static String fenceOpening(String line) {
-    int i = leadingSpaces(line);
-    if (i > 3 || i >= line.length()) {
-      return null;
-    }
-    char c = line.charAt(i);
-    if (c != '`' && c != '~') {
-      return null;
-    }
-    int j = i;
-    while (j < line.length() && line.charAt(j) == c) {
-      j++;
-    }
-    if (j - i < 3 || (c == '`' && line.indexOf('`', j) >= 0)) {
-      return null;
-    }
-    return line.substring(i, j);
+    Matcher fence = FENCE.matcher(line);
+    return fence.lookingAt() ? fence.group(1) : null;
   }
 
   /** Whether {@code line} closes a block opened by {@code fence}. */
@@ -66,13 +44,5 @@ record MarkdownHeading(int level, String text) {
     return marker != null && marker.charAt(0) == fence.charAt(0)
         && marker.length() >= fence.length()
         && line.strip().length() == marker.length();
-  }
-
-  private static int leadingSpaces(String line) {
-    int i = 0;
-    while (i < line.length() && line.charAt(i) == ' ') {
-      i++;
-    }
-    return i;
   }
 }
