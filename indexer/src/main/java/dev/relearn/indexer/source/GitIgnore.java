@@ -2,6 +2,7 @@ package dev.relearn.indexer.source;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -22,6 +23,15 @@ public final class GitIgnore {
     /** No rule matches. */
     NONE
   }
+
+  /**
+   * The tokens of a git wildcard pattern: {@code **} as a whole path segment, other runs of
+   * {@code *}, a closed {@code [...]} class (an unclosed {@code [} is a literal), a
+   * backslash-quoted character, any other character.
+   */
+  private static final Pattern GLOB_TOKEN = Pattern.compile("(?<deep>(?:^|(?<=/))\\*{2,}(?:/|$))"
+      + "|(?<stars>\\*+)|\\[(?<negated>[!^]?+)(?<members>\\]?+(?:\\\\.|[^\\]\\\\])*+)\\]"
+      + "|\\\\.|.", Pattern.DOTALL);
 
   private final List<Rule> rules;
 
@@ -140,89 +150,38 @@ public final class GitIgnore {
    */
   private static String toRegex(String glob) {
     StringBuilder regex = new StringBuilder();
-    int i = 0;
-    int n = glob.length();
-    while (i < n) {
-      char c = glob.charAt(i);
-      if (c == '*') {
-        int stars = i;
-        while (i < n && glob.charAt(i) == '*') {
-          i++;
-        }
-        boolean segmentStart = stars == 0 || glob.charAt(stars - 1) == '/';
-        boolean segmentEnd = i == n || glob.charAt(i) == '/';
-        if (i - stars >= 2 && segmentStart && segmentEnd) {
-          if (i == n) {
-            regex.append(".*");
+    Matcher token = GLOB_TOKEN.matcher(glob);
+    while (token.find()) {
+      if (token.group("deep") != null) {
+        regex.append(token.group("deep").endsWith("/") ? "(?:.*/)?" : ".*");
+      } else if (token.group("stars") != null) {
+        regex.append("[^/]*");
+      } else if (token.group("members") != null) {
+        String members = token.group("members");
+        regex.append(token.group("negated").isEmpty() ? "[" : "(?!/)[^");
+        for (int k = 0; k < members.length(); k++) {
+          char c = members.charAt(k);
+          if (c == '\\' && k + 1 < members.length()) {
+            appendLiteral(members.charAt(++k), regex);
+          } else if (c == '-' && k > 0 && k < members.length() - 1) {
+            regex.append('-');
           } else {
-            regex.append("(?:.*/)?");
-            i++;
+            appendLiteral(c, regex);
           }
-        } else {
-          regex.append("[^/]*");
         }
-      } else if (c == '?') {
+        regex.append(']');
+      } else if (token.group().equals("?")) {
         regex.append("[^/]");
-        i++;
-      } else if (c == '[') {
-        i = appendClass(glob, i, regex);
-      } else if (c == '\\' && i + 1 < n) {
-        appendLiteral(glob.charAt(i + 1), regex);
-        i += 2;
-      } else {
-        appendLiteral(c, regex);
-        i++;
+      } else { // c or \c
+        appendLiteral(token.group().charAt(token.group().length() - 1), regex);
       }
     }
     return regex.toString();
   }
 
-  /** Appends the class opening at {@code open}; returns the index after it. */
-  private static int appendClass(String glob, int open, StringBuilder regex) {
-    int i = open + 1;
-    int n = glob.length();
-    boolean negated = i < n && (glob.charAt(i) == '!' || glob.charAt(i) == '^');
-    if (negated) {
-      i++;
-    }
-    int first = i;
-    if (i < n && glob.charAt(i) == ']') {
-      i++;
-    }
-    while (i < n && glob.charAt(i) != ']') {
-      i += glob.charAt(i) == '\\' && i + 1 < n ? 2 : 1;
-    }
-    if (i >= n) {
-      appendLiteral('[', regex);
-      return open + 1;
-    }
-    StringBuilder members = new StringBuilder();
-    for (int k = first; k < i; k++) {
-      char c = glob.charAt(k);
-      if (c == '\\' && k + 1 < i) {
-        k++;
-        appendLiteral(glob.charAt(k), members);
-      } else if (c == '-' && k > first && k < i - 1) {
-        members.append('-');
-      } else if (isAsciiAlphanumeric(c) || c > 127) {
-        members.append(c);
-      } else {
-        members.append('\\').append(c);
-      }
-    }
-    regex.append(negated ? "(?!/)[^" : "[").append(members).append(']');
-    return i + 1;
-  }
-
   private static void appendLiteral(char c, StringBuilder regex) {
-    if (isAsciiAlphanumeric(c) || c > 127) {
-      regex.append(c);
-    } else {
-      regex.append('\\').append(c);
-    }
-  }
-
-  private static boolean isAsciiAlphanumeric(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    boolean plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+        || c > 127;
+    regex.append(plain ? "" : "\\").append(c);
   }
 }
