@@ -38,16 +38,10 @@ final class Predecessors {
       Map<String, List<ExistingChunks.Entry>> vanished, boolean matchText) {
     List<ExistingChunks.Entry> found = new ArrayList<>(toWrite.size());
     for (Chunk chunk : toWrite) {
-      ExistingChunks.Entry predecessor = existing.get(chunk.id());
-      if (predecessor == null) {
-        List<ExistingChunks.Entry> candidates = vanished.get(ExistingChunks.sectionKey(
-            chunk.path(), chunk.headingPath(), chunk.title()));
-        if (candidates != null && !candidates.isEmpty()) {
-          predecessor = candidates.removeFirst();
-        }
-      }
-      found.add(predecessor);
+      found.add(existing.get(chunk.id()));
     }
+    matchRest(toWrite, found, vanished, chunk -> ExistingChunks.sectionKey(chunk.path(),
+        chunk.headingPath(), chunk.title()), ExistingChunks.Entry::section);
     matchRest(toWrite, found, vanished, Predecessors::placeKey, Predecessors::placeKey);
     if (matchText) {
       matchRest(toWrite, found, vanished, Chunk::sha256, ExistingChunks.Entry::sha256);

@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.SortedMap;
+import java.util.stream.Collectors;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
@@ -87,14 +87,8 @@ public final class SourceRemover {
   }
 
   private static String listing(SortedMap<String, Integer> held) {
-    if (held.isEmpty()) {
-      return "the index holds no sources";
-    }
-    List<String> lines = new ArrayList<>();
-    for (Map.Entry<String, Integer> origin : held.entrySet()) {
-      lines.add(origin.getKey() + " (" + origin.getValue() + " chunk"
-          + (origin.getValue() == 1 ? "" : "s") + ")");
-    }
-    return "its sources are " + String.join(", ", lines);
+    return held.isEmpty() ? "the index holds no sources" : "its sources are " + held.entrySet()
+        .stream().map(origin -> origin.getKey() + " (" + origin.getValue() + " chunk"
+            + (origin.getValue() == 1 ? "" : "s") + ")").collect(Collectors.joining(", "));
   }
 }

@@ -48,13 +48,8 @@ public final class BeirCorpusSource implements ChunkSource {
 
   /** The corpus file in {@code folder}, or null when it has none. */
   static Path findCorpus(Path folder) {
-    for (String name : CORPUS_FILES) {
-      Path candidate = folder.resolve(name);
-      if (Files.isRegularFile(candidate)) {
-        return candidate;
-      }
-    }
-    return null;
+    return CORPUS_FILES.stream().map(folder::resolve).filter(Files::isRegularFile).findFirst()
+        .orElse(null);
   }
 
   @Override

@@ -10,6 +10,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.HexFormat;
 import java.util.Objects;
 
 /** Reads a file as strict UTF-8 text, recognising binary, oversized and unreadable files. */
@@ -79,13 +80,9 @@ final class TextFileReader {
 
   /** The UTF-16 byte order mark {@code bytes} start with, as hex, or null. */
   private static String utf16ByteOrderMark(byte[] bytes) {
-    if (bytes.length < 2) {
-      return null;
-    }
-    int first = bytes[0] & 0xff;
-    int second = bytes[1] & 0xff;
-    return first == 0xff && second == 0xfe ? "FF FE"
-        : first == 0xfe && second == 0xff ? "FE FF" : null;
+    String start = bytes.length < 2 ? "" : HexFormat.ofDelimiter(" ").withUpperCase()
+        .formatHex(bytes, 0, 2);
+    return start.equals("FF FE") || start.equals("FE FF") ? start : null;
   }
 
   /** {@code bytes[0, length)} as strict UTF-8 {@link Text}, or {@link Failed} at a bad byte. */
