@@ -52,7 +52,7 @@ final class OperatorName {
   static Rewrite rewrite(String line) {
     Matcher keyword = KEYWORD.matcher(line);
     int paren = line.indexOf('(');
-    if (!keyword.find() || (paren >= 0 && paren < keyword.start())) {
+    if (!line.contains("operator") || !keyword.find() || (paren >= 0 && paren < keyword.start())) {
       return new Rewrite(line, false);
     }
     Matcher name = NAME.matcher(line).region(keyword.end(), line.length());

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.relearn.lucene.schema.ChunkKind;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** Reads typed fields of a JSONL record, failing with content-free messages. */
 final class RecordFields {
@@ -63,15 +62,11 @@ final class RecordFields {
   /** The {@code "kind"} label, or {@code fallback} when absent. */
   ChunkKind kind(ChunkKind fallback) throws BadRecordException {
     String label = optionalString("kind", null);
-    if (label == null) {
-      return fallback;
+    try {
+      return label == null ? fallback : ChunkKind.fromLabel(label);
+    } catch (IllegalArgumentException e) { // its message quotes the value
+      throw new BadRecordException("\"kind\" must be one of markdown, code, text, record");
     }
-    for (ChunkKind kind : ChunkKind.values()) {
-      if (kind.label().equals(label.toLowerCase(Locale.ROOT))) {
-        return kind;
-      }
-    }
-    throw new BadRecordException("\"kind\" must be one of markdown, code, text, record");
   }
 
   /** An array-of-strings field, or an empty list when absent. */
