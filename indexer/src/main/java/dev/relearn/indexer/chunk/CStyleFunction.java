@@ -72,6 +72,9 @@ final class CStyleFunction {
   private static final int MAX_WORDS = 6;
   private static final Set<String> QUALIFIERS = Set.of("const", "override", "final", "noexcept",
       "throws", "volatile", "mutable", "->");
+  /** A name, qualified by names that may have template arguments: {@link #isName}. */
+  private static final Pattern QUALIFIED_NAME = Pattern.compile(
+      "(?:~?[\\p{L}_][\\p{L}\\p{Nd}_]*(?:<(?:(?!::).)*>)?::)*~?[\\p{L}_][\\p{L}\\p{Nd}_]*");
   /** An initialiser list's first member: {@code r_(r)}, {@code items{}}. */
   private static final Pattern INITIALISER = Pattern.compile("([^({]+)[({]");
 
@@ -184,7 +187,7 @@ final class CStyleFunction {
   }
 
   /** The index of the {@code )} closing the {@code (} at {@code open}, or -1. */
-  private static int closingParen(String text, int open) {
+  static int closingParen(String text, int open) {
     int depth = 0;
     for (int i = open; i < text.length(); i++) {
       char c = text.charAt(i);
@@ -248,20 +251,7 @@ final class CStyleFunction {
    * Stack<T>::push} (template arguments on a qualifier only).
    */
   static boolean isName(String word) {
-    String[] parts = word.split("::", -1);
-    for (int p = 0; p < parts.length; p++) {
-      String part = p < parts.length - 1 ? withoutTemplateArguments(parts[p]) : parts[p];
-      String name = part.startsWith("~") ? part.substring(1) : part;
-      if (name.isEmpty() || Character.isDigit(name.charAt(0))) {
-        return false;
-      }
-      for (int i = 0; i < name.length(); i++) {
-        if (!isNameChar(name.charAt(i))) {
-          return false;
-        }
-      }
-    }
-    return true;
+    return QUALIFIED_NAME.matcher(word).matches();
   }
 
   /** {@code Stack<T>} as {@code Stack}; a part without template arguments as it is. */

@@ -83,9 +83,7 @@ final class GnuStyleFunction {
         || BLOCK_ENDS.contains(words.last())) {
       return false;
     }
-    String last = words.last();
-    String bare = last.endsWith(">") && last.indexOf('<') > 0
-        ? last.substring(0, last.indexOf('<')) : last; // std::vector<int>
+    String bare = CStyleFunction.withoutTemplateArguments(words.last()); // std::vector<int>
     return CStyleFunction.isName(bare) && !bare.startsWith("~");
   }
 
@@ -101,34 +99,25 @@ final class GnuStyleFunction {
    * a body, not by {@code ;}.
    */
   private static boolean definedAfter(LineIndex index, int nameLine, String text, int open) {
-    int depth = 0;
+    String joined = text;
     int line = nameLine;
-    String current = text;
-    int from = open;
-    while (true) {
-      for (int c = from; c < current.length(); c++) {
-        char ch = current.charAt(c);
-        if (ch == '(') {
-          depth++;
-        } else if (ch == ')' && --depth == 0) {
-          String tail = current.substring(c + 1).strip();
-          if (tail.endsWith(";")) {
-            return false;
-          }
-          if (tail.contains("{")) {
-            return CStyleFunction.qualifiersOnly(tail);
-          }
-          return (CStyleFunction.qualifiersOnly(tail) || macrosOnly(tail))
-              && bodyFollows(index, line + 1);
-        }
-      }
+    int close;
+    while ((close = CStyleFunction.closingParen(joined, open)) < 0) {
       if (++line >= index.lineCount() || line - nameLine > MAX_PARAMETER_LINES
-          || current.endsWith(";")) {
+          || joined.endsWith(";")) {
         return false;
       }
-      current = index.line(line).strip();
-      from = 0;
+      joined += "\n" + index.line(line).strip();
     }
+    String tail = joined.substring(close + 1).strip(); // the rest of the line the list closes on
+    if (tail.endsWith(";")) {
+      return false;
+    }
+    if (tail.contains("{")) {
+      return CStyleFunction.qualifiersOnly(tail);
+    }
+    return (CStyleFunction.qualifiersOnly(tail) || macrosOnly(tail))
+        && bodyFollows(index, line + 1);
   }
 
   /**
