@@ -74,7 +74,8 @@ final class CStyleFunction {
       "throws", "volatile", "mutable", "->");
   /** A name, qualified by names that may have template arguments: {@link #isName}. */
   private static final Pattern QUALIFIED_NAME = Pattern.compile(
-      "(?:~?[\\p{L}_][\\p{L}\\p{Nd}_]*(?:<(?:(?!::).)*>)?::)*~?[\\p{L}_][\\p{L}\\p{Nd}_]*");
+      "(?:~?[\\p{L}_][\\p{L}\\p{Nd}_]*(?:<(?:(?!::).)*>)?::)*~?[\\p{L}_][\\p{L}\\p{Nd}_]*",
+      Pattern.DOTALL);
   /** An initialiser list's first member: {@code r_(r)}, {@code items{}}. */
   private static final Pattern INITIALISER = Pattern.compile("([^({]+)[({]");
 
@@ -274,7 +275,7 @@ final class CStyleFunction {
    * qualifiers: a word of {@link #QUALIFIERS} or a constructor's initialiser list.
    */
   static boolean qualifiersOnly(String tail) {
-    String rest = tail.strip().replaceFirst("\\{}?$", "").stripTrailing();
+    String rest = tail.strip().replaceFirst("\\{}?\\z", "").stripTrailing();
     if (rest.isEmpty() || rest.startsWith("{")) { // no body yet, or a body on the same line
       return true;
     }

@@ -43,8 +43,9 @@ final class CodeLines {
   private static final Pattern KEYWORD_START =
       Pattern.compile("(\\p{L}+)(?:\\(|[ \t]+[\\p{L}_<(\\[@*&$])");
 
-  private static final Set<String> ACCESS_SPECIFIERS =
-      Set.of("public:", "protected:", "private:");
+  /** A brace alone, a comment line and a C++ access specifier (see above). */
+  private static final Pattern CLOSES_NOTHING =
+      Pattern.compile("\\{|(?://|/\\*|\\*|#).*|(?:public|protected|private):", Pattern.DOTALL);
 
   /** An open declaration: its indentation and its text. */
   private record Scope(int indent, String declaration) {}
@@ -153,8 +154,7 @@ final class CodeLines {
   }
 
   private static boolean closesNothing(String line) {
-    return line.equals("{") || line.startsWith("//") || line.startsWith("/*")
-        || line.startsWith("*") || line.startsWith("#") || ACCESS_SPECIFIERS.contains(line);
+    return CLOSES_NOTHING.matcher(line).matches();
   }
 
   /**

@@ -11,9 +11,10 @@ import java.util.regex.Pattern;
  */
 record MarkdownHeading(int level, String text) {
   /** Up to 3 spaces, 1 to 6 {@code #}, then a space, a tab or the end of the line. */
-  private static final Pattern HEADING = Pattern.compile(" {0,3}(#{1,6})(?:[ \t]|$)");
+  private static final Pattern HEADING = Pattern.compile(" {0,3}(#{1,6})(?:[ \t]|\\z)");
   /** Up to 3 spaces, then 3 or more backticks (none later on the line) or tildes. */
-  private static final Pattern FENCE = Pattern.compile(" {0,3}(`{3,}(?!.*`)|~{3,})");
+  private static final Pattern FENCE = Pattern.compile(" {0,3}(`{3,}(?!.*`)|~{3,})",
+      Pattern.DOTALL);
 
   MarkdownHeading {
     if (level < 1 || level > 6) {
@@ -28,7 +29,7 @@ record MarkdownHeading(int level, String text) {
       return null;
     }
     String rest = line.substring(heading.end()).strip();
-    String closed = rest.replaceFirst("(?:^|[ \t])#+$", ""); // a closing sequence, not "C#"
+    String closed = rest.replaceFirst("(?:^|[ \t])#+\\z", ""); // a closing sequence, not "C#"
     return new MarkdownHeading(heading.group(1).length(), closed.strip());
   }
 

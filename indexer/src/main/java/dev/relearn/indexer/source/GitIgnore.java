@@ -29,7 +29,7 @@ public final class GitIgnore {
    * {@code *}, a closed {@code [...]} class (an unclosed {@code [} is a literal), a
    * backslash-quoted character, any other character.
    */
-  private static final Pattern GLOB_TOKEN = Pattern.compile("(?<deep>(?:^|(?<=/))\\*{2,}(?:/|$))"
+  private static final Pattern GLOB_TOKEN = Pattern.compile("(?<deep>(?:^|(?<=/))\\*{2,}(?:/|\\z))"
       + "|(?<stars>\\*+)|\\[(?<negated>[!^]?+)(?<members>\\]?+(?:\\\\.|[^\\]\\\\])*+)\\]"
       + "|\\\\.|.", Pattern.DOTALL);
 
@@ -84,7 +84,7 @@ public final class GitIgnore {
   }
 
   private static String trimSlashes(String path) {
-    return path.replaceAll("^/+|/+$", "");
+    return path.replaceAll("^/+|/+\\z", "");
   }
 
   /**

@@ -90,6 +90,13 @@ class MarkdownChunkerTest {
   }
 
   @Test
+  void aHashBeforeALineSeparatorIsNoHeading() {
+    List<Chunk> chunks = chunk("#\u2028\ntext\n");
+    assertEquals(List.of(), chunks.get(0).headingPath());
+    assertEquals("#\u2028\ntext", chunks.get(0).text());
+  }
+
+  @Test
   void unchangedSectionsKeepTheirIdsWhenAnotherSectionIsEdited() {
     List<Chunk> before = chunk(DOC);
     List<Chunk> after = chunk(DOC.replace("Call it.", "Call it twice, then\nwait a while."));

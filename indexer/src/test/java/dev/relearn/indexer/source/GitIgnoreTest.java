@@ -95,6 +95,13 @@ class GitIgnoreTest {
   }
 
   @Test
+  void starsBeforeALineSeparatorDoNotCrossSlashes() {
+    GitIgnore ignore = rules("d/**\u2028");
+    assertTrue(ignore.isIgnored("d/a\u2028", false));
+    assertFalse(ignore.isIgnored("d/x/a\u2028", false));
+  }
+
+  @Test
   void singleStarAndQuestionMarkDoNotCrossSlashes() {
     GitIgnore ignore = rules("docs/*.md", "v?.txt", "a**b");
     assertTrue(ignore.isIgnored("docs/x.md", false));
