@@ -8,7 +8,7 @@ import dev.relearn.indexer.build.RemoveReport;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
-import dev.relearn.lucene.weights.QueryClass;
+import dev.relearn.lucene.fusion.QueryClass;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;

@@ -10,11 +10,11 @@ import dev.relearn.engine.search.HybridSearcher;
 import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
-import dev.relearn.lucene.weights.AdaptiveWeights;
-import dev.relearn.lucene.weights.QueryClass;
-import dev.relearn.lucene.weights.QueryClassifier;
+import dev.relearn.engine.weights.AdaptiveWeights;
+import dev.relearn.lucene.fusion.QueryClass;
+import dev.relearn.lucene.fusion.QueryClassifier;
 import dev.relearn.lucene.trust.Trust;
-import dev.relearn.lucene.weights.Weights;
+import dev.relearn.engine.weights.Weights;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -141,7 +141,8 @@ final class EngineSearches {
    * at most {@code rerank.sessionCap} (docs/RANKING.md).
    */
   private LinearModel model(Weights classWeights, Trust trust) {
-    return trust.apply(config.model().withWeights(classWeights),
+    return trust.apply(config.model().withWeights(classWeights.bm25(),
+        classWeights.vector(), classWeights.learned()),
         config.rerank().trustScale(), config.rerank().sessionCap(),
         classWeights.learned() / config.weights().initial().learned());
   }

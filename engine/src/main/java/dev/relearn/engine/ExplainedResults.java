@@ -1,8 +1,8 @@
 package dev.relearn.engine;
 
 import dev.relearn.engine.search.SearchResults;
-import dev.relearn.lucene.weights.QueryClass;
-import dev.relearn.lucene.weights.Weights;
+import dev.relearn.lucene.fusion.QueryClass;
+import dev.relearn.engine.weights.Weights;
 import java.util.List;
 import java.util.Objects;
 import org.apache.lucene.search.Explanation;

@@ -4,7 +4,7 @@ import dev.relearn.feedback.event.EventSummary;
 import dev.relearn.feedback.event.Rating;
 import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.lucene.feedback.Outcome;
-import dev.relearn.lucene.weights.QueryClass;
+import dev.relearn.lucene.fusion.QueryClass;
 import java.util.Objects;
 
 /**

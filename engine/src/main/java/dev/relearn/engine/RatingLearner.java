@@ -3,9 +3,9 @@ package dev.relearn.engine;
 import dev.relearn.feedback.event.Rating;
 import dev.relearn.lucene.rerank.LinearModel;
 import dev.relearn.lucene.rerank.RescoredHit;
-import dev.relearn.lucene.weights.AdaptiveWeights;
-import dev.relearn.lucene.weights.QueryClass;
-import dev.relearn.lucene.weights.Update;
+import dev.relearn.engine.weights.AdaptiveWeights;
+import dev.relearn.lucene.fusion.QueryClass;
+import dev.relearn.engine.weights.Update;
 import java.io.IOException;
 import java.util.List;
 

@@ -15,9 +15,9 @@ import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
-import dev.relearn.lucene.weights.AdaptiveWeights;
-import dev.relearn.lucene.weights.QueryClass;
-import dev.relearn.lucene.weights.QueryClassifier;
+import dev.relearn.engine.weights.AdaptiveWeights;
+import dev.relearn.lucene.fusion.QueryClass;
+import dev.relearn.lucene.fusion.QueryClassifier;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Collection;
@@ -299,7 +299,7 @@ public final class Relearn implements AutoCloseable {
    * file is checked first: a bad line changes nothing.
    *
    * @return the number of ratings applied
-   * @throws dev.relearn.lucene.weights.WeightsFileException naming the bad line
+   * @throws dev.relearn.engine.weights.WeightsFileException naming the bad line
    * @throws IllegalStateException if the engine is read-only
    */
   public int seedWeights(Path historicalRatings) throws IOException {

@@ -1,10 +1,10 @@
 package dev.relearn.engine;
 
-import dev.relearn.lucene.weights.AdaptiveWeightsConfig;
-import dev.relearn.lucene.weights.ClassStats;
-import dev.relearn.lucene.weights.HistoryEntry;
-import dev.relearn.lucene.weights.QueryClass;
-import dev.relearn.lucene.weights.Weights;
+import dev.relearn.engine.weights.AdaptiveWeightsConfig;
+import dev.relearn.engine.weights.ClassStats;
+import dev.relearn.engine.weights.HistoryEntry;
+import dev.relearn.lucene.fusion.QueryClass;
+import dev.relearn.engine.weights.Weights;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;

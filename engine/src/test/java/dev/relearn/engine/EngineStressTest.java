@@ -16,7 +16,7 @@ import dev.relearn.engine.search.Hit;
 import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
-import dev.relearn.lucene.weights.QueryClass;
+import dev.relearn.lucene.fusion.QueryClass;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -20,7 +20,7 @@ import dev.relearn.engine.search.Hit;
 import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
-import dev.relearn.lucene.weights.ClassStats;
+import dev.relearn.engine.weights.ClassStats;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;

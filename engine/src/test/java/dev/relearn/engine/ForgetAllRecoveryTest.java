@@ -10,7 +10,7 @@ import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.files.FileTrees;
 import dev.relearn.engine.search.SearchRequest;
-import dev.relearn.lucene.weights.ClassStats;
+import dev.relearn.engine.weights.ClassStats;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.relearn.lucene.weights.AdaptiveWeights;
-import dev.relearn.lucene.weights.AdaptiveWeightsConfig;
-import dev.relearn.lucene.weights.QueryClass;
-import dev.relearn.lucene.weights.WeightsFileException;
+import dev.relearn.engine.weights.AdaptiveWeights;
+import dev.relearn.engine.weights.AdaptiveWeightsConfig;
+import dev.relearn.lucene.fusion.QueryClass;
+import dev.relearn.engine.weights.WeightsFileException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

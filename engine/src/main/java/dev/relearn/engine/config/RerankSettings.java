@@ -4,7 +4,7 @@ import dev.relearn.lucene.rerank.Feature;
 import dev.relearn.lucene.rerank.LinearModel;
 import dev.relearn.lucene.rerank.RerankOptions;
 import dev.relearn.lucene.rerank.VoteWeighting;
-import dev.relearn.lucene.weights.Weights;
+import dev.relearn.engine.weights.Weights;
 
 /**
  * The {@code rerank} section of {@code relearn.json}: how the vote of similar past queries is
@@ -53,7 +53,8 @@ public record RerankSettings(float minSimilarity, int maxPastQueries, double tem
     weights[Feature.RECENCY.ordinal()] = recencyWeight;
     weights[Feature.FREQUENCY.ordinal()] = frequencyWeight;
     weights[Feature.CONTEXT.ordinal()] = contextWeight;
-    return new LinearModel(weights, boostBaseline, evidenceK, boostCap).withWeights(initial);
+    return new LinearModel(weights, boostBaseline, evidenceK, boostCap).withWeights(initial.bm25(), initial.vector(),
+        initial.learned());
   }
 
   /** The rescorer's options with {@code model}. */

@@ -1,7 +1,7 @@
 package dev.relearn.engine.config;
 
-import dev.relearn.lucene.weights.AdaptiveWeightsConfig;
-import dev.relearn.lucene.weights.Weights;
+import dev.relearn.engine.weights.AdaptiveWeightsConfig;
+import dev.relearn.engine.weights.Weights;
 import java.util.List;
 
 /**

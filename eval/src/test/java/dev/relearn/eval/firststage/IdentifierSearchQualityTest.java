@@ -17,7 +17,7 @@ import dev.relearn.lucene.fusion.Fusion;
 import dev.relearn.engine.search.Hit;
 import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
-import dev.relearn.lucene.weights.QueryClass;
+import dev.relearn.lucene.fusion.QueryClass;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

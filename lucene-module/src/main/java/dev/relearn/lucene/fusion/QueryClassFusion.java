@@ -1,7 +1,7 @@
 package dev.relearn.lucene.fusion;
 
-import dev.relearn.lucene.weights.QueryClass;
-import dev.relearn.lucene.weights.QueryClassifier;
+import dev.relearn.lucene.fusion.QueryClass;
+import dev.relearn.lucene.fusion.QueryClassifier;
 import java.util.List;
 import java.util.Objects;
 

@@ -1,6 +1,5 @@
 package dev.relearn.lucene.rerank;
 
-import dev.relearn.lucene.weights.Weights;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -110,17 +109,17 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
    * This model with its relevance, balance and boost weights taken from {@code weights}: {@code
    * relevance = bm25 + vector}, {@code balance = bm25 − vector}, {@code boost = learned}.
    */
-  public LinearModel withWeights(Weights weights) {
+  public LinearModel withWeights(double bm25, double vector, double learned) {
     double[] changed = this.weights.clone();
-    changed[Feature.RELEVANCE.ordinal()] = weights.bm25() + weights.vector();
-    changed[Feature.BOOST.ordinal()] = weights.learned();
-    changed[Feature.BALANCE.ordinal()] = weights.bm25() - weights.vector();
+    changed[Feature.RELEVANCE.ordinal()] = bm25 + vector;
+    changed[Feature.BOOST.ordinal()] = learned;
+    changed[Feature.BALANCE.ordinal()] = bm25 - vector;
     return new LinearModel(changed, boostBaseline, evidenceK, boostCap, capPerSession);
   }
 
   /**
    * What each signal (bm25, vector, learned) contributed to {@code features}, each in [0, 1], as
-   * {@link dev.relearn.lucene.weights.AdaptiveWeights#record} takes them: the two stages'
+   * {@link dev.relearn.engine.weights.AdaptiveWeights#record} takes them: the two stages'
    * normalised scores, and the learned boost as {@code baseline + shrink · (boost − baseline)}
    * clamped to [0, 1] (the baseline when there is no evidence).
    */

@@ -11,7 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
-import dev.relearn.lucene.weights.Weights;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -215,7 +214,7 @@ class LinearModelTest {
 
   @Test
   void defaultWeightsGiveTheDefaultModelExactly() {
-    assertEquals(MODEL, MODEL.withWeights(Weights.DEFAULT));
+    assertEquals(MODEL, MODEL.withWeights(0.35, 0.35, 0.30));
     assertEquals(0.0, MODEL.weight(Feature.BALANCE));
   }
 
@@ -224,11 +223,11 @@ class LinearModelTest {
     CandidateFeatures lexical = stageFeatures(1, 0);
     CandidateFeatures semantic = stageFeatures(0, 1);
     assertEquals(MODEL.score(lexical), MODEL.score(semantic), "equal weights: no tilt");
-    LinearModel bm25Heavy = MODEL.withWeights(new Weights(0.5, 0.2, 0.3));
+    LinearModel bm25Heavy = MODEL.withWeights(0.5, 0.2, 0.3);
     assertTrue(bm25Heavy.score(lexical) > bm25Heavy.score(semantic));
     assertEquals(0.7, bm25Heavy.weight(Feature.RELEVANCE), 1e-15);
     assertEquals(0.3, bm25Heavy.weight(Feature.BALANCE), 1e-15);
-    LinearModel vectorHeavy = MODEL.withWeights(new Weights(0.2, 0.5, 0.3));
+    LinearModel vectorHeavy = MODEL.withWeights(0.2, 0.5, 0.3);
     assertTrue(vectorHeavy.score(semantic) > vectorHeavy.score(lexical));
     assertEquals(vectorHeavy.score(semantic), total(vectorHeavy.explain(semantic)));
   }

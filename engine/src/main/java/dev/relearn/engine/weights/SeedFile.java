@@ -1,5 +1,6 @@
-package dev.relearn.lucene.weights;
+package dev.relearn.engine.weights;
 
+import dev.relearn.lucene.fusion.QueryClass;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -10,7 +11,7 @@ import java.util.Locale;
 /**
  * A file of historical ratings that seeds the weights at a cold start: one {@code
  * class,rating,c_bm25,c_vector,c_learned[,millis]} per line, an optional line of those column
- * names first (format in the {@linkplain dev.relearn.lucene.weights package documentation}).
+ * names first (format in the {@linkplain dev.relearn.engine.weights package documentation}).
  * Every line is checked, and an error names the line.
  */
 final class SeedFile {

@@ -1,4 +1,6 @@
-package dev.relearn.lucene.weights;
+package dev.relearn.engine.weights;
+
+import dev.relearn.lucene.fusion.QueryClass;
 
 /**
  * One rating of a hit for a query of class {@code queryClass}, as {@link AdaptiveWeights}

@@ -1,4 +1,4 @@
-package dev.relearn.lucene.weights;
+package dev.relearn.lucene.fusion;
 
 import java.util.Locale;
 import java.util.Set;

@@ -1,4 +1,4 @@
-package dev.relearn.lucene.weights;
+package dev.relearn.engine.weights;
 
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,5 +1,6 @@
-package dev.relearn.lucene.weights;
+package dev.relearn.engine.weights;
 
+import dev.relearn.lucene.fusion.QueryClass;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;

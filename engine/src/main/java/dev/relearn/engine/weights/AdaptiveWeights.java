@@ -1,5 +1,6 @@
-package dev.relearn.lucene.weights;
+package dev.relearn.engine.weights;
 
+import dev.relearn.lucene.fusion.QueryClass;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -62,7 +63,7 @@ import java.util.Map;
  * {@link #state} and {@link #restore} give and take what is worth saving (the engine keeps it in
  * a JSON file); {@link #seed(Reader)} replays historical ratings through the update rule, one
  * {@code class,rating,c_bm25,c_vector,c_learned[,millis]} per line (format in the {@linkplain
- * dev.relearn.lucene.weights package documentation}).
+ * dev.relearn.engine.weights package documentation}).
  *
  * <h2>Applied once</h2>
  *

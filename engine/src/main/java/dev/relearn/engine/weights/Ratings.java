@@ -1,4 +1,4 @@
-package dev.relearn.lucene.weights;
+package dev.relearn.engine.weights;
 
 /**
  * Maps explicit ratings to the [−1, 1] scale {@link AdaptiveWeights#record} takes. A rating

@@ -1,5 +1,6 @@
-package dev.relearn.lucene.weights;
+package dev.relearn.engine.weights;
 
+import dev.relearn.lucene.fusion.QueryClass;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

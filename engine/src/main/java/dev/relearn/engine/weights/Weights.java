@@ -1,4 +1,4 @@
-package dev.relearn.lucene.weights;
+package dev.relearn.engine.weights;
 
 /**
  * The weights of the three ranking signals: each in [{@value #MIN}, {@value #MAX}], summing to 1

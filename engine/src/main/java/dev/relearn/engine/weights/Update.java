@@ -1,4 +1,6 @@
-package dev.relearn.lucene.weights;
+package dev.relearn.engine.weights;
+
+import dev.relearn.lucene.fusion.QueryClass;
 
 /**
  * The outcome of one rating.

@@ -1,4 +1,4 @@
-package dev.relearn.lucene.weights;
+package dev.relearn.engine.weights;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package dev.relearn.lucene.weights;
+package dev.relearn.engine.weights;
 
 /**
  * Settings of {@link AdaptiveWeights}; validated on construction, each message naming the bad

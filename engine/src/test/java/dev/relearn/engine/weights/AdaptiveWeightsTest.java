@@ -1,6 +1,7 @@
-package dev.relearn.lucene.weights;
+package dev.relearn.engine.weights;
 
-import static dev.relearn.lucene.weights.WeightsTest.assertWeights;
+import dev.relearn.lucene.fusion.QueryClass;
+import static dev.relearn.engine.weights.WeightsTest.assertWeights;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

@@ -1,9 +1,10 @@
-package dev.relearn.lucene.weights;
+package dev.relearn.engine.weights;
 
-import static dev.relearn.lucene.weights.AdaptiveWeightsTest.BM25_HIGH;
-import static dev.relearn.lucene.weights.AdaptiveWeightsTest.LEARNED_HIGH;
-import static dev.relearn.lucene.weights.AdaptiveWeightsTest.START;
-import static dev.relearn.lucene.weights.AdaptiveWeightsTest.T0;
+import dev.relearn.lucene.fusion.QueryClass;
+import static dev.relearn.engine.weights.AdaptiveWeightsTest.BM25_HIGH;
+import static dev.relearn.engine.weights.AdaptiveWeightsTest.LEARNED_HIGH;
+import static dev.relearn.engine.weights.AdaptiveWeightsTest.START;
+import static dev.relearn.engine.weights.AdaptiveWeightsTest.T0;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
