@@ -83,6 +83,11 @@ public final class LearnedFieldUpdater {
     values.forEach(this::stage);
   }
 
+  /** The values staged for the next flush, by chunk id: a snapshot. */
+  public Map<String, LearnedValues> staged() {
+    return Map.copyOf(staged);
+  }
+
   /** The number of chunks staged and not yet flushed. */
   public int pending() {
     return staged.size();

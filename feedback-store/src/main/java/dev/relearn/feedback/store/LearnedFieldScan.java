@@ -19,8 +19,9 @@ import org.apache.lucene.util.Bits;
 
 /**
  * Reconciles the chunk index's learned doc values with the ledger: recomputes the aggregates
- * from every recorded event and stages each chunk whose stored values
- * differ, including chunks whose evidence is gone and must return to neutral.
+ * from every recorded event and stages each chunk whose values differ from what the next flush
+ * leaves in the doc values (the values staged and not yet written, else the stored ones),
+ * including chunks whose evidence is gone and must return to neutral.
  */
 final class LearnedFieldScan {
   private LearnedFieldScan() {}
@@ -33,6 +34,7 @@ final class LearnedFieldScan {
     ledger.forEach(entry -> entry.evidence().forEach((chunk, value) ->
         fresh.add(chunk, value, entry.timeMillis(), entry.sessionHash())));
     Map<String, LearnedValues> stored = nonNeutral(chunkSearchers);
+    stored.putAll(updater.staged()); // staged values are written by the next flush, whatever
     Set<String> ids = new LinkedHashSet<>(stored.keySet());
     ids.addAll(fresh.chunkIds());
     for (String id : ids) {

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.lucene.index.DirectoryReader;
@@ -101,6 +102,12 @@ final class StoreFixture implements AutoCloseable {
       v[i] = (float) random.nextGaussian();
     }
     return VectorChecks.normalize(v);
+  }
+
+  /** The chunk index's non-neutral learned doc values, as a refreshed searcher reads them. */
+  Map<String, LearnedValues> docValues() throws IOException {
+    chunkSearchers.maybeRefreshBlocking();
+    return LearnedFieldScan.nonNeutral(chunkSearchers);
   }
 
   /** The chunk renames in the ledger's last commit. */
