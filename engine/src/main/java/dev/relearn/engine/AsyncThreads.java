@@ -1,6 +1,5 @@
 package dev.relearn.engine;
 
-import dev.relearn.lucene.files.IoThreads;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
@@ -9,8 +8,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The pool an {@link AsyncRelearn} owns when the caller passes no executor: a few daemon threads
- * named {@code relearn-async-N} (numbered across the JVM, so thread dumps tell pools apart) that
- * end after a minute idle, with an unbounded queue.
+ * named {@code relearn-async-N} that end after a minute idle, with an unbounded queue. Their calls
+ * that write run on the engine's write threads, like any caller's.
  */
 final class AsyncThreads {
   /** How long an idle thread is kept. */
@@ -30,7 +29,7 @@ final class AsyncThreads {
 
   /** A new pool of {@link #defaultSize()} threads. */
   static ExecutorService newPool() {
-    ThreadFactory factory = IoThreads.factory(NAME_PREFIX); // never interrupted: writes inline
+    ThreadFactory factory = Thread.ofPlatform().daemon().name(NAME_PREFIX, 1).factory();
     int size = defaultSize();
     ThreadPoolExecutor pool = new ThreadPoolExecutor(size, size, KEEP_ALIVE_SECONDS,
         TimeUnit.SECONDS, new LinkedBlockingQueue<>(), factory);

@@ -1,12 +1,11 @@
 package dev.relearn.engine;
 
-import dev.relearn.lucene.files.InterruptedWrites;
-import dev.relearn.lucene.files.IoThreads;
+import dev.relearn.lucene.files.WriteThreads;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Supplier;
-import org.apache.lucene.store.AlreadyClosedException;
+import org.apache.lucene.util.IOSupplier;
 
 /**
  * Keeps {@link Relearn#close()} from pulling an engine's parts from under its calls: every call
@@ -14,9 +13,10 @@ import org.apache.lucene.store.AlreadyClosedException;
  * too; {@link #close()} waits for the calls in flight to end and then refuses every later one
  * with {@link IllegalStateException}. Without it, closing while another thread embedded a query
  * freed the ONNX model under it and crashed the JVM. The gate of a read-only engine also refuses
- * the calls that write ({@link #write}). Before a call that writes, the gate has the engine's
- * {@link Recovery} replace writers that stopped, once the calls in flight have ended
- * ({@link #recoverIfStopped()}). Thread-safe.
+ * the calls that write ({@link #write}), which run on the engine's {@link WriteThreads} and pass
+ * the gate there, so that a write whose caller stopped waiting is still in flight. Before a call
+ * that writes, the gate has the engine's {@link Recovery} replace writers that stopped, once the
+ * calls in flight have ended ({@link #recoverIfStopped()}). Thread-safe.
  */
 final class CallGate {
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
@@ -24,6 +24,7 @@ final class CallGate {
   private final boolean readOnly;
   private final Supplier<Throwable> tragedy;
   private final Recovery recovery;
+  private final WriteThreads writes;
   private boolean closed; // written under the write lock, read under the read lock
 
   /**
@@ -34,8 +35,8 @@ final class CallGate {
    *     ({@link org.apache.lucene.index.IndexWriter#getTragicException()}): a call that then fails
    *     because the writer is closed says why, and how to recover
    */
-  CallGate(Path dir, boolean readOnly, Supplier<Throwable> tragedy) {
-    this(dir, readOnly, tragedy, Recovery.NONE);
+  CallGate(Path dir, boolean readOnly, Supplier<Throwable> tragedy, WriteThreads writes) {
+    this(dir, readOnly, tragedy, Recovery.NONE, writes);
   }
 
   /**
@@ -43,7 +44,9 @@ final class CallGate {
    *
    * @param recovery how the engine replaces writers that stopped
    */
-  CallGate(Path dir, boolean readOnly, Supplier<Throwable> tragedy, Recovery recovery) {
+  CallGate(Path dir, boolean readOnly, Supplier<Throwable> tragedy, Recovery recovery,
+      WriteThreads writes) {
+    this.writes = writes;
     this.dir = dir;
     this.readOnly = readOnly;
     this.tragedy = tragedy;
@@ -70,12 +73,13 @@ final class CallGate {
 
     /** Replaces the writers; no call is in flight meanwhile. */
     void recover() throws IOException;
-  }
 
-  /** One call through the gate. */
-  @FunctionalInterface
-  interface Call<T> {
-    T run() throws IOException;
+    /**
+     * After a call that writes failed, before it returns: waits until what the same failure may
+     * still stop in the background (a writer's merge) has stopped, so that {@link #needed()}
+     * tells before the next call.
+     */
+    default void settle() {}
   }
 
   /**
@@ -83,66 +87,81 @@ final class CallGate {
    *
    * @throws IllegalStateException if the engine is closed
    */
-  <T> T call(Call<T> call) throws IOException {
+  <T> T call(IOSupplier<T> call) throws IOException {
     enter();
     try {
-      return call.run();
+      return call.get();
     } catch (IllegalStateException e) {
       // a stopped Lucene writer: "this IndexWriter is closed" (AlreadyClosedException is one),
       // "this writer hit an unrecoverable error; cannot commit"
       Throwable cause = tragedy.get();
-      if (cause == null
-          && !(e instanceof AlreadyClosedException && InterruptedWrites.causedBy(e))) {
+      if (cause == null) {
         throw e;
       }
-      throw stopped(cause != null ? cause : e);
+      throw stopped(cause);
     } finally {
       exit();
     }
   }
 
   /**
-   * Runs {@code call}, which writes, through the gate, on one of relearn's own threads ({@link
-   * IoThreads}): an interrupt of the caller's thread meanwhile cannot close the files it writes
-   * (the caller waits for the call's end, then gets its interrupt status back).
+   * Runs {@code call}, which writes, through the gate on a write thread ({@link WriteThreads}):
+   * an interrupt of the caller's thread ends only its wait.
    *
    * @throws IllegalStateException if the engine is closed or read-only
+   * @throws java.io.InterruptedIOException if the caller was interrupted before the call ended
    */
-  <T> T write(Call<T> call) throws IOException {
-    recoverIfStopped();
-    return call(() -> {
+  <T> T write(IOSupplier<T> call) throws IOException {
+    return write(call, () -> {});
+  }
+
+  /** As {@link #write(IOSupplier)}; {@code onInterrupt} runs if the caller's wait ends so. */
+  <T> T write(IOSupplier<T> call, Runnable onInterrupt) throws IOException {
+    get(() -> { // refused at once when closed or read-only, not on the write thread
       requireWritable();
-      return IoThreads.call(call::run);
+      return null;
     });
+    recoverIfStopped();
+    return writes.call(() -> call(() -> {
+      requireWritable();
+      try {
+        return call.get();
+      } catch (IOException | IllegalStateException e) {
+        recovery.settle(); // what the same failure stops in the background is stopped now
+        throw e;
+      }
+    }), onInterrupt);
   }
 
   /**
    * Before a call that writes: when a writer has stopped ({@link Recovery#needed()}), waits for
    * the calls in flight to end, keeps new ones out, and has the {@link Recovery} replace the
-   * writers, on one of relearn's own threads. Does nothing read-only or within a call (which
-   * would wait for itself); a failed recovery is thrown, and tried again before the next write.
+   * writers, on a write thread. Does nothing read-only or within a call (which would wait for
+   * itself); a failed recovery is thrown, and tried again before the next write.
    *
    * @throws IllegalStateException if the engine is closed
    */
-  void recoverIfStopped() throws IOException {
+  private void recoverIfStopped() throws IOException {
     if (readOnly || lock.getReadHoldCount() > 0 || !recovery.needed()) {
       return;
     }
-    lock.writeLock().lock();
-    try {
-      if (closed) {
-        throw closedException();
+    writes.run(() -> {
+      lock.writeLock().lock();
+      try {
+        if (closed) {
+          throw closedException();
+        }
+        if (recovery.needed()) {
+          recovery.recover();
+        }
+      } finally {
+        lock.writeLock().unlock();
       }
-      if (recovery.needed()) {
-        IoThreads.run(recovery::recover);
-      }
-    } finally {
-      lock.writeLock().unlock();
-    }
+    });
   }
 
   /** @throws IllegalStateException if the engine is read-only */
-  void requireWritable() {
+  private void requireWritable() {
     if (readOnly) {
       throw new IllegalStateException("index " + dir + " is open read-only");
     }
@@ -151,10 +170,6 @@ final class CallGate {
   /** Why the writer stopped, and the way out; never Lucene's internals or a bare "null". */
   private IOException stopped(Throwable cause) {
     String safe = ". Searches still work and acknowledged feedback is safe in the feedback log; ";
-    if (InterruptedWrites.causedBy(cause)) {
-      return new IOException("the index " + dir + " stopped writing: " + InterruptedWrites.CAUSE
-          + safe + InterruptedWrites.WAY_OUT, cause);
-    }
     String message = cause.getMessage() != null ? cause.getMessage()
         : cause.getClass().getSimpleName();
     return new IOException("the index " + dir + " stopped writing after a failure: " + message

@@ -23,7 +23,8 @@ import org.apache.lucene.search.SearcherManager;
  * of an indexed chunk with the same content or else the model's, the feedback store told which
  * chunks were renamed (before the commit holding their new ids), so that they keep their learned
  * values, then the searchers refreshed; and removing whole sources ({@link SourceRemover}). One
- * call at a time; each holds the feedback store's {@link FeedbackStore#chunkIndexWrites()
+ * call at a time (this object's monitor: a call whose caller stopped waiting still runs on
+ * its write thread); each holds the feedback store's {@link FeedbackStore#chunkIndexWrites()
  * chunk-index writes lock} from its first write to its commit.
  */
 final class ChunkIndexing {
@@ -41,8 +42,8 @@ final class ChunkIndexing {
   }
 
   /** Indexes {@code path} incrementally and commits; {@code store} keeps the learned values. */
-  IndexReport index(Path path, SourceFormat format, Progress progress, FeedbackStore store)
-      throws IOException {
+  synchronized IndexReport index(Path path, SourceFormat format, Progress progress,
+      FeedbackStore store) throws IOException {
     IndexBuilder builder = new IndexBuilder(writer, schema,
         new DocumentVectors(embedder.onDemand()), progress, store.chunkIndexWrites(),
         store::renameChunks); // durable before the commit holding the new ids
@@ -69,8 +70,8 @@ final class ChunkIndexing {
    * needed). The feedback store is left as it is, as when re-indexing deletes the chunks of
    * removed files.
    */
-  List<RemoveReport> remove(List<String> origins, boolean dryRun, FeedbackStore store)
-      throws IOException {
+  synchronized List<RemoveReport> remove(List<String> origins, boolean dryRun,
+      FeedbackStore store) throws IOException {
     if (dryRun) {
       IndexSearcher searcher = searchers.acquire();
       try {

@@ -2,6 +2,7 @@ package dev.relearn.engine;
 
 import dev.relearn.engine.config.RelearnConfig;
 import dev.relearn.feedback.store.FeedbackStore;
+import dev.relearn.lucene.files.MergeThreads;
 import dev.relearn.lucene.files.StorageOpener;
 import dev.relearn.lucene.schema.ChunkSchema;
 import java.io.Closeable;
@@ -138,6 +139,20 @@ final class EngineParts implements Closeable {
   /** The feedback store; null when read-only, before the feedback half is attached or closed. */
   FeedbackStore store() {
     return feedback == null ? null : feedback.store();
+  }
+
+  /**
+   * Waits until no background merge of the chunk index, the ledger or the cluster index runs:
+   * one that a failure broke has then stopped its writer ({@link #stopped()}).
+   */
+  void awaitMerges() {
+    if (writer != null) {
+      MergeThreads.await(writer);
+    }
+    FeedbackStore store = store();
+    if (store != null) {
+      store.awaitMerges();
+    }
   }
 
   /** Counts and sizes of what the index holds (read-only: as of the writer's recent commit). */

@@ -65,6 +65,34 @@ final class PartsRecovery implements CallGate.Recovery {
         + " from the last commits after: " + (cause == null ? "a failed reopening" : cause));
   }
 
+  /**
+   * Before the engine closes: replaces stopped writers, as the next write would have, so that
+   * the forgets a failure cut short are finished (their marks may not have reached the ledger,
+   * and closing stopped writers commits nothing). A failure to reopen is logged, and the engine
+   * closes all the same.
+   */
+  void beforeClose() {
+    if (!needed()) {
+      return;
+    }
+    try {
+      recover();
+    } catch (IOException | RuntimeException e) {
+      LOG.log(System.Logger.Level.WARNING, "closing " + engine.parts().dir() + " without"
+          + " replacing its stopped writers; the next open replays the feedback log", e);
+    }
+  }
+
+  /**
+   * Waits for the writers' background merges ({@link EngineParts#awaitMerges()}): a full disk
+   * that failed a call may fail a merge too, which stops its writer only when its thread gets to
+   * it, possibly after the disk has room again and the next call checked that nothing stopped.
+   */
+  @Override
+  public void settle() {
+    engine.parts().awaitMerges();
+  }
+
   /** Puts read-only parts in for {@code stopped}'s; if even they fail, notes it on {@code e}. */
   private void standInFor(EngineParts stopped, IOException e) {
     try {

@@ -9,7 +9,7 @@ import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.build.RemoveReport;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.embed.Embedder;
-import dev.relearn.lucene.files.IoThreads;
+import dev.relearn.lucene.files.WriteThreads;
 import dev.relearn.lucene.rerank.RescoredHit;
 import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.engine.search.SearchMode;
@@ -34,12 +34,17 @@ import org.apache.lucene.search.SearcherManager;
  * SearcherManager}; indexing runs one call at a time. A read-write engine holds the folder's
  * {@code write.lock} until it is closed; a second process gets {@link IndexInUseException} and can
  * open the index read-only instead. {@link #close()} waits for the calls in flight on other
- * threads; a call after it fails with {@link IllegalStateException}. Interrupting a thread inside
- * a call ({@code Future.cancel(true)}) is safe: files are written on relearn's own threads, since
- * Java closes the files a thread uses when it is interrupted. A write finishes first (the caller
- * gets its interrupt status back); an index call stops early, before it writes or after its
- * commit, with {@link java.io.InterruptedIOException}; a search may fail, harmlessly. Query text
- * is used to search and then dropped: it is never written anywhere.
+ * threads; a call after it fails with {@link IllegalStateException}. Query text is used to
+ * search and then dropped: it is never written anywhere.
+ *
+ * <p>Interrupts: a caller's interrupt ends only its wait; the write finishes on relearn's own
+ * thread. Every call that writes runs on the engine's write threads ({@code relearn-write-N},
+ * stopped by {@link #close()}), since Java closes the files of an interrupted thread. An
+ * interrupted call ({@code Future.cancel(true)}) throws {@link java.io.InterruptedIOException},
+ * the interrupt status kept, saying whether the write had begun (it then completes or fails on
+ * its own, unacknowledged) or not (it is never made); an index call also stops at its next step,
+ * before it writes or after its commit. A search that must first make fresh feedback visible may
+ * throw it too. {@link #close()} waits for every write, whatever interrupts it.
  *
  * <p>When a failure stops a writer (a failed write or fsync, a full disk: the call gets an {@code
  * IOException} naming it), searches go on with the last snapshot, and the next call that writes
@@ -54,16 +59,19 @@ public final class Relearn implements AutoCloseable {
   public static final long READ_ONLY_REFRESH_MILLIS = 200;
   /** The adaptive weights' file inside the index folder. */
   public static final String WEIGHTS_FILE = "adaptive-weights.json";
+  /** How many threads an engine writes on: concurrent feedback shares the log's fsyncs. */
+  private static final int WRITE_THREADS = 4;
 
   private volatile EngineParts parts; // replaced by recovery, when no call is in flight
   private final PartsRecovery recovery;
   private final CallGate gate;
+  private final WriteThreads writes = new WriteThreads("relearn-write-", WRITE_THREADS);
 
   /** Made by {@link EngineOpener} from the parts it opened; it then attaches the feedback half. */
   Relearn(EngineParts parts) {
     this.parts = parts;
     this.recovery = new PartsRecovery(this);
-    this.gate = new CallGate(parts.dir(), parts.readOnly(), this::stoppedBy, recovery);
+    this.gate = new CallGate(parts.dir(), parts.readOnly(), this::stoppedBy, recovery, writes);
   }
 
   /** The parts in use. */
@@ -106,23 +114,20 @@ public final class Relearn implements AutoCloseable {
 
   /**
    * Indexes a folder, file, JSONL file or BEIR corpus incrementally and commits. The work runs
-   * on one of relearn's own threads; {@code progress} is called on this one. If this thread is
-   * interrupted, or {@code progress} throws, the call stops at the next progress event (once it
-   * writes, after its commit: the path is indexed whole or not at all) and throws {@link
-   * java.io.InterruptedIOException}, or what {@code progress} threw.
+   * on a write thread, and {@code progress} is called there. If this thread is interrupted, the
+   * call throws {@link java.io.InterruptedIOException} at once and the work stops at its next
+   * progress event (once it writes, after its commit: the path is indexed whole or not at all).
+   * If {@code progress} throws, or interrupts its thread, the work stops the same way, and the
+   * call then throws what {@code progress} threw, or {@code InterruptedIOException}.
    *
    * @throws IllegalArgumentException for a missing path, or a folder with nothing to index that
    *     the index holds no chunks of (of one it holds, the chunks are deleted)
    * @throws IllegalStateException if the engine is read-only
    */
-  public synchronized IndexReport index(Path path, SourceFormat format, Progress progress)
-      throws IOException {
-    gate.recoverIfStopped();
-    return gate.call(() -> {
-      gate.requireWritable();
-      return ProgressRelay.run(progress,
-          relayed -> parts.indexing().index(path, format, relayed, parts.store()));
-    });
+  public IndexReport index(Path path, SourceFormat format, Progress progress) throws IOException {
+    StoppableProgress stoppable = new StoppableProgress(progress);
+    return stoppable.run(() -> gate.write(
+        () -> parts.indexing().index(path, format, stoppable, parts.store()), stoppable::stop));
   }
 
   /**
@@ -135,8 +140,7 @@ public final class Relearn implements AutoCloseable {
    *     listing its origins; nothing is deleted then
    * @throws IllegalStateException if the engine is read-only and this is no dry run
    */
-  public synchronized List<RemoveReport> remove(List<Path> paths, boolean dryRun)
-      throws IOException {
+  public List<RemoveReport> remove(List<Path> paths, boolean dryRun) throws IOException {
     List<String> origins = Objects.requireNonNull(paths, "paths").stream()
         .map(p -> p.toAbsolutePath().normalize().toString()).toList();
     if (!dryRun) {
@@ -362,15 +366,21 @@ public final class Relearn implements AutoCloseable {
 
   /**
    * Commits nothing new (every index call has committed), releases the lock and the model. Waits
-   * for the calls that other threads have in flight (an index call to its end); later calls fail
-   * with {@link IllegalStateException}. Calling it again does nothing.
+   * for the calls that other threads have in flight (an index call to its end) and for every
+   * write whose caller stopped waiting, whatever interrupts this thread; later calls fail with
+   * {@link IllegalStateException}. If a failure stopped a writer, it first replaces the writers
+   * as the next write would, so that a forget the failure cut short is finished. Calling it
+   * again does nothing.
    *
    * @throws IllegalStateException if called from within one of this engine's own calls
    */
   @Override
   public synchronized void close() throws IOException {
     if (gate.close()) { // false the second time: idempotent, as AutoCloseable recommends
-      IoThreads.run(parts::close); // commits: not on a thread an interrupt could reach
+      writes.close(() -> { // the parts of a recovery in flight, too
+        recovery.beforeClose();
+        parts.close();
+      });
     }
   }
 }

@@ -10,7 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.indexer.build.Progress;
+import dev.relearn.indexer.embed.HashingEmbedder;
 import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.lucene.embed.ForwardingEmbedder;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
 import java.nio.file.Files;
@@ -81,12 +83,20 @@ class AsyncRelearnTest {
 
   @Test
   void ownPoolRunsCallsOnItsDaemonThreadsAndIsShutDownByClose() throws Exception {
-    AsyncRelearn async = await(AsyncRelearn.open(index, HASHING));
     AtomicReference<Thread> worker = new AtomicReference<>();
+    AtomicReference<Thread> writer = new AtomicReference<>();
+    AsyncRelearn async = await(AsyncRelearn.open(index, HASHING.withEmbedder(
+        new ForwardingEmbedder(new HashingEmbedder()) {
+          @Override
+          public float[] embedQuery(String query) { // on the thread of the search call
+            worker.set(Thread.currentThread());
+            return super.embedQuery(query);
+          }
+        })));
     Progress progress = new Progress() {
       @Override
       public void start(String task, long total) {
-        worker.set(Thread.currentThread());
+        writer.set(Thread.currentThread());
       }
 
       @Override
@@ -96,10 +106,11 @@ class AsyncRelearnTest {
       public void finish() {}
     };
     assertTrue(await(async.index(docs, SourceFormat.AUTO, progress)).added() > 0);
+    assertTrue(writer.get().getName().startsWith("relearn-write-"), writer.get().getName());
+    SearchResults results = await(async.search(SearchRequest.of(QUERY)));
     assertTrue(worker.get().getName().startsWith("relearn-async-"), worker.get().getName());
     assertTrue(worker.get().isDaemon());
     assertNotEquals(Thread.currentThread(), worker.get());
-    SearchResults results = await(async.search(SearchRequest.of(QUERY)));
     assertEquals("keys.md", Path.of(results.hits().get(0).path()).getFileName().toString());
     assertEquals(await(async.stats()).chunks(), await(async.stats()).chunks());
     assertTrue(await(async.stats()).chunks() >= 3);

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
-import dev.relearn.lucene.files.IoThreads;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.engine.search.Hit;
 import dev.relearn.engine.search.SearchMode;
@@ -16,10 +15,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -101,14 +99,7 @@ class IndexCallIsolationTest {
         @Override
         public void finish() {}
       };
-      // On one of relearn's own threads the progress is called inline, at the very point of the
-      // writes; on others it is relayed to the caller's thread a little later (ProgressRelay).
-      ExecutorService own = Executors.newSingleThreadExecutor(IoThreads.factory("isolation-"));
-      try {
-        own.submit(() -> relearn.index(docs, SourceFormat.AUTO, midway)).get();
-      } finally {
-        own.shutdown();
-      }
+      relearn.index(docs, SourceFormat.AUTO, midway); // progress: on the write thread, inline
       background.getFirst().join(TimeUnit.SECONDS.toMillis(60));
       assertNull(failure.get());
       assertEquals(before, searchedMidway.get(), "a search during the index call");
@@ -127,14 +118,20 @@ class IndexCallIsolationTest {
     }
   }
 
-  /** Waits until {@code thread} ended or waits for the store's lock (for the call's end). */
+  /**
+   * Waits until {@code thread} ended or its work waits for the store's lock (for the call's
+   * end), on that thread or on the write thread it handed the work to.
+   */
   private static void awaitEndOrBlocked(Thread thread) {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (thread.isAlive() && System.nanoTime() < deadline) {
-      if (thread.getState() == Thread.State.WAITING) {
+      for (Map.Entry<Thread, StackTraceElement[]> each : Thread.getAllStackTraces().entrySet()) {
+        if (each.getKey().getState() != Thread.State.WAITING) {
+          continue;
+        }
         boolean inStore = false;
         boolean onLock = false;
-        for (StackTraceElement frame : thread.getStackTrace()) {
+        for (StackTraceElement frame : each.getValue()) {
           onLock |= frame.getClassName().startsWith("java.util.concurrent.locks.ReentrantLock");
           inStore |= frame.getClassName().startsWith("dev.relearn.feedback.store.");
         }

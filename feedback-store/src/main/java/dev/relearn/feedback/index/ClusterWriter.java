@@ -3,8 +3,9 @@ package dev.relearn.feedback.index;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.index.AddResult.Status;
 import dev.relearn.lucene.feedback.ChunkEvidence;
-import dev.relearn.lucene.files.IoThreads;
+import dev.relearn.lucene.files.MergeThreads;
 import dev.relearn.lucene.files.OwnerOnly;
+import dev.relearn.lucene.files.WriteThreads;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -36,14 +37,18 @@ final class ClusterWriter {
   private final IndexWriter writer;
   private final SearcherManager searchers;
   private final ClusterMerger merger;
+  private final WriteThreads refreshes;
   /** Refresh at the latest after this many unrefreshed writes. */
   private static final int MAX_PENDING = 256;
   private final PendingClusters pending = new PendingClusters();
   private long writes; // adds, compactions and purges so far; guarded by this
   private volatile boolean closed;
 
-  ClusterWriter(Path folder, FeedbackIndexConfig config, IndexFolder.Opened opened) {
+  /** A writer of {@code opened}; lookups on other threads refresh on {@code refreshes}. */
+  ClusterWriter(Path folder, FeedbackIndexConfig config, IndexFolder.Opened opened,
+      WriteThreads refreshes) {
     this.folder = folder;
+    this.refreshes = refreshes;
     this.config = config;
     this.directory = opened.directory();
     this.writer = opened.writer();
@@ -100,8 +105,7 @@ final class ClusterWriter {
    */
   synchronized void refreshIfDirty() throws IOException {
     if (!pending.isEmpty() && writer.getTragicException() == null) {
-      // flushes the writer: never on a caller's thread, which may be interrupted
-      IoThreads.run(searchers::maybeRefreshBlocking);
+      searchers.maybeRefreshBlocking();
       pending.clear();
     }
   }
@@ -239,11 +243,26 @@ final class ClusterWriter {
     return writer.getTragicException();
   }
 
-  /** The searcher manager, refreshed first if writes are pending. */
+  /** Waits until no background merge of the index runs ({@link MergeThreads#await}). */
+  void awaitMerges() {
+    MergeThreads.await(writer);
+  }
+
+  /**
+   * The searcher manager, refreshed first if writes are pending: on a write thread, as the
+   * refresh flushes the writer ({@link WriteThreads}; an interrupted lookup then throws {@link
+   * java.io.InterruptedIOException}).
+   */
   SearcherManager searchers() throws IOException {
     ensureOpen();
-    refreshIfDirty();
+    if (dirty()) {
+      refreshes.run(this::refreshIfDirty);
+    }
     return searchers;
+  }
+
+  private synchronized boolean dirty() {
+    return !pending.isEmpty();
   }
 
   /** Closes everything without committing. Idempotent. */

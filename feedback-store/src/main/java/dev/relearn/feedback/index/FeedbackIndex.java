@@ -6,6 +6,7 @@ import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.files.StorageOpener;
+import dev.relearn.lucene.files.WriteThreads;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -54,24 +55,22 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
 
   /**
    * Opens (creating if needed) the feedback index in {@code dir}, holding its write lock until
-   * {@link #close()}. The folder and its files are restricted to their owner where POSIX allows.
+   * {@link #close()}, writing through {@code storage}. The folder and its files are restricted to
+   * their owner where POSIX allows. Lookups on other threads that must first make fresh writes
+   * visible refresh on {@code refreshes}, the owner's write threads.
    *
    * @throws IllegalStateException if another process (or another open instance) holds the
    *     folder, or if its vectors have another dimension than {@code config}'s
    */
-  public static FeedbackIndex open(Path dir, FeedbackIndexConfig config) throws IOException {
-    return open(dir, config, StorageOpener.REAL);
-  }
-
-  /** Opens as {@link #open(Path, FeedbackIndexConfig)} does, writing through {@code storage}. */
-  public static FeedbackIndex open(Path dir, FeedbackIndexConfig config, StorageOpener storage)
-      throws IOException {
+  public static FeedbackIndex open(Path dir, FeedbackIndexConfig config, StorageOpener storage,
+      WriteThreads refreshes) throws IOException {
     Objects.requireNonNull(dir, "dir");
     Objects.requireNonNull(config, "config");
     Objects.requireNonNull(storage, "storage");
+    Objects.requireNonNull(refreshes, "refreshes");
     Path folder = dir.toAbsolutePath().normalize();
     return new FeedbackIndex(folder, config, new ClusterWriter(folder, config,
-        IndexFolder.open(folder, config.dimension(), storage)));
+        IndexFolder.open(folder, config.dimension(), storage), refreshes));
   }
 
   /** Whether any cluster holds {@code eventId}; sees every add that has returned. */
@@ -222,6 +221,14 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
    */
   public Throwable tragicException() {
     return writes.tragicException();
+  }
+
+  /**
+   * Waits until no background merge of the index runs: one that a failure broke has then stopped
+   * the writer ({@link #tragicException()}).
+   */
+  public void awaitMerges() {
+    writes.awaitMerges();
   }
 
   /** Counts over every cluster of the current snapshot. */

@@ -15,6 +15,7 @@ import dev.relearn.feedback.event.EvidenceCodec;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.files.OwnerOnly;
+import dev.relearn.lucene.files.MergeThreads;
 import dev.relearn.lucene.files.ShieldedLockFactory;
 import dev.relearn.lucene.files.StorageOpener;
 import dev.relearn.lucene.schema.ChunkIds;
@@ -275,6 +276,11 @@ final class EventLedger implements Closeable {
     writer.commit();
     deleted = false;
     OwnerOnly.restrictTree(folder); // new segment files follow the umask, as the clusters' do
+  }
+
+  /** Waits until no background merge of the ledger runs ({@link MergeThreads#await}). */
+  void awaitMerges() {
+    MergeThreads.await(writer);
   }
 
   synchronized Map<String, String> committedUserData() throws IOException {

@@ -11,8 +11,8 @@ import dev.relearn.feedback.learn.LearnedFieldUpdater;
 import dev.relearn.feedback.log.ReplayReport;
 import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.feedback.PastQuery;
-import dev.relearn.lucene.files.IoThreads;
 import dev.relearn.lucene.files.StorageOpener;
+import dev.relearn.lucene.files.WriteThreads;
 import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.schema.LearnedValuesSource;
 import java.io.Closeable;
@@ -24,6 +24,7 @@ import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.util.IORunnable;
 import org.apache.lucene.util.IOUtils;
 
 /**
@@ -40,9 +41,12 @@ import org.apache.lucene.util.IOUtils;
  *
  * <p>Thread-safe. Recording never blocks a search: searches read the in-memory aggregates
  * ({@link #learnedValues()}) and their own searcher. The store does not own the
- * chunk index's writer or searcher manager. Every method that writes does so on relearn's own
- * threads ({@link IoThreads}), so a caller's thread may be interrupted meanwhile without closing
- * the store's files; the call then finishes first.
+ * chunk index's writer or searcher manager. Every method that writes does so on the store's
+ * write threads ({@link WriteThreads}, inline when called on one of an engine's), as does a
+ * lookup that must first make fresh feedback visible, so a caller's thread may be interrupted
+ * without closing the store's files: the caller then gets an {@link
+ * java.io.InterruptedIOException} saying whether the write was begun (it then completes or fails
+ * by itself, unacknowledged) or not (it never runs).
  */
 public final class FeedbackStore implements FeedbackLookup, Closeable {
   private final StoreFolder folder;
@@ -56,11 +60,17 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   private final Maintenance maintenance;
   private final ReentrantLock chunkWrites = new ReentrantLock();
   private final StoreStop stop = new StoreStop();
+  private final WriteThreads writes;
+  /** How many threads a store writes on: appends group-commit across them. */
+  private static final int WRITE_THREADS = 4;
+
   private ReplayReport recovery;
   private volatile boolean closed;
 
   private FeedbackStore(StoreFolder folder, FeedbackStoreConfig config, IndexWriter chunkWriter,
-      SearcherManager chunkSearchers, ForgetAllFollowUp followUp) throws IOException {
+      SearcherManager chunkSearchers, ForgetAllFollowUp followUp, WriteThreads writes)
+      throws IOException {
+    this.writes = writes;
     this.folder = folder;
     this.config = config;
     this.index = folder.index();
@@ -97,14 +107,17 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   public static FeedbackStore open(Path dir, FeedbackStoreConfig config, IndexWriter chunkWriter,
       SearcherManager chunkSearchers, ForgetAllFollowUp followUp, StorageOpener storage)
       throws IOException {
-    StoreFolder folder = StoreFolder.open(dir, config, storage);
+    WriteThreads writes = new WriteThreads("relearn-feedback-write-", WRITE_THREADS);
+    StoreFolder folder = null;
     FeedbackStore store;
     try {
-      store = new FeedbackStore(folder, config, chunkWriter, chunkSearchers, followUp);
-      store.recovery = StoreRecovery.recover(folder, store.recorder, store.rewrites,
-          store.checkpointer);
+      StoreFolder opened = StoreFolder.open(dir, config, storage, writes);
+      folder = opened;
+      store = new FeedbackStore(opened, config, chunkWriter, chunkSearchers, followUp, writes);
+      store.recovery = writes.call(() -> StoreRecovery.recover(opened, store.recorder,
+          store.rewrites, store.checkpointer));
     } catch (IOException | RuntimeException e) {
-      IOUtils.closeWhileSuppressingExceptions(e, folder);
+      IOUtils.closeWhileSuppressingExceptions(e, folder, writes);
       throw e;
     }
     store.maintenance.start();
@@ -136,7 +149,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     requireOpen();
     maintenance.check();
     stop.check();
-    return IoThreads.call(() -> recorder.record(given));
+    return writes.call(() -> recorder.record(given));
   }
 
   /**
@@ -214,13 +227,13 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    */
   public void renameChunks(Map<String, String> successors) throws IOException {
     requireOpen();
-    IoThreads.run(() -> rewrites.renameChunks(successors));
+    writes.run(() -> rewrites.renameChunks(successors));
   }
 
   /** Merges near-identical query clusters; the report reads "compacted N → M". */
   public CompactionReport compact() throws IOException {
     requireOpen();
-    return IoThreads.call(index::compact);
+    return writes.call(index::compact);
   }
 
   /**
@@ -230,7 +243,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    */
   public int forgetSession(String sessionHash) throws IOException {
     requireOpen();
-    return IoThreads.call(() -> rewrites.forgetSession(sessionHash));
+    return writes.call(() -> rewrites.forgetSession(sessionHash));
   }
 
   /**
@@ -242,13 +255,13 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    */
   public int forgetAll() throws IOException {
     requireOpen();
-    return IoThreads.call(rewrites::forgetAll);
+    return writes.call(rewrites::forgetAll);
   }
 
   /** Deletes events and clusters older than the TTL (done on open and daily); clusters removed. */
   public int expire() throws IOException {
     requireOpen();
-    return IoThreads.call(rewrites::expire);
+    return writes.call(rewrites::expire);
   }
 
   /**
@@ -261,20 +274,23 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   }
 
   /**
-   * Runs {@code work} on relearn's own threads; a failure stops the store ({@link StoreStop}).
+   * Runs {@code work} on the write threads; a failure stops the store ({@link StoreStop}).
    * Lucene's refusal of a writer an earlier failure stopped ("this writer hit an unrecoverable
-   * error; cannot commit") is an {@code IOException} naming {@code what} failed.
+   * error; cannot commit") is an {@code IOException} naming {@code what} failed. An interrupt of
+   * the caller's wait is no failure of the work.
    */
-  private void stopping(String what, IoThreads.IoRun work) throws IOException {
-    try {
-      IoThreads.run(work);
-    } catch (IllegalStateException e) {
-      stop.stop(e);
-      throw new IOException("the feedback store's " + what + " failed: " + e.getMessage(), e);
-    } catch (IOException | RuntimeException e) {
-      stop.stop(e);
-      throw e;
-    }
+  private void stopping(String what, IORunnable work) throws IOException {
+    writes.run(() -> {
+      try {
+        work.run();
+      } catch (IllegalStateException e) {
+        stop.stop(e);
+        throw new IOException("the feedback store's " + what + " failed: " + e.getMessage(), e);
+      } catch (IOException | RuntimeException e) {
+        stop.stop(e);
+        throw e;
+      }
+    });
   }
 
   /**
@@ -283,7 +299,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    * The next checkpoint commits the merge.
    */
   void mergeClustersWhenIdle() throws IOException {
-    merges.mergeWhenIdle();
+    writes.run(merges::mergeWhenIdle);
   }
 
   /**
@@ -295,7 +311,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   public boolean mergeClusters() throws IOException {
     requireOpen();
     maintenance.check();
-    return IoThreads.call(merges::mergeNow);
+    return writes.call(merges::mergeNow);
   }
 
   /**
@@ -349,6 +365,16 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     return stopped != null ? stopped : maintenance.failure();
   }
 
+  /**
+   * Waits until no background merge of the ledger or the cluster index runs, so that a merge a
+   * failure broke has stopped its writer ({@link #failure()}) when this returns: for the engine,
+   * when a call that writes failed.
+   */
+  public void awaitMerges() {
+    folder.ledger().awaitMerges();
+    index.awaitMerges();
+  }
+
   /** Counts by signal class and outcome, the positive rate, and what recovery found. */
   public StoreStats stats() throws IOException {
     requireOpen();
@@ -363,15 +389,16 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   }
 
   /**
-   * Stops maintenance, checkpoints (unless the store stopped after a failure), and closes the
-   * log and both indexes.
+   * Waits for the writes in flight (those whose callers stopped waiting too), stops maintenance,
+   * checkpoints (unless the store stopped after a failure), and closes the log, both indexes and
+   * the write threads, whatever interrupts the caller.
    */
   @Override
   public void close() throws IOException {
     if (closed) {
       return;
     }
-    IoThreads.run(() -> { // waits for maintenance and commits: not on an interruptible thread
+    writes.close(() -> {
       maintenance.stop();
       try {
         if (stop.cause() == null) { // else its half-applied changes wait for the log's replay

@@ -1,7 +1,5 @@
 package dev.relearn.feedback.store;
 
-import dev.relearn.lucene.files.InterruptedWrites;
-import dev.relearn.lucene.files.IoThreads;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.Executors;
@@ -28,8 +26,8 @@ final class Maintenance {
   Maintenance(FeedbackStore store, FeedbackStoreConfig config) {
     this.store = store;
     this.config = config;
-    this.executor = Executors.newSingleThreadScheduledExecutor(
-        IoThreads.factory("relearn-feedback-maintenance-")); // never interrupted: writes inline
+    this.executor = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon()
+        .name("relearn-feedback-maintenance-", 1).factory()); // writes on the write threads
   }
 
   void start() {
@@ -61,11 +59,6 @@ final class Maintenance {
   /** Throws the first background failure, if any. */
   void check() throws IOException {
     Exception e = failure;
-    if (e != null && InterruptedWrites.causedBy(e)) {
-      throw new IOException("feedback store background maintenance failed: "
-          + InterruptedWrites.CAUSE + ". Acknowledged feedback is safe in the feedback log; "
-          + InterruptedWrites.WAY_OUT, e);
-    }
     if (e != null) {
       throw new IOException("feedback store background maintenance failed: " + e.getMessage()
           + ". Acknowledged feedback is safe in the feedback log; fix the cause (for example,"

@@ -6,6 +6,7 @@ import dev.relearn.feedback.index.FeedbackIndex;
 import dev.relearn.feedback.log.Translog;
 import dev.relearn.lucene.files.OwnerOnly;
 import dev.relearn.lucene.files.StorageOpener;
+import dev.relearn.lucene.files.WriteThreads;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -41,10 +42,10 @@ record StoreFolder(SessionHasher sessions, VectorProtection protection, EventLed
    * Opens the parts in {@code dir}, creating it owner-only if needed. Vectors are protected when
    * the config asks for it or the folder already holds a protection secret (once protected,
    * always protected, so stored and looked-up vectors never disagree). The ledger, the cluster
-   * index and the log write through {@code storage}.
+   * index and the log write through {@code storage}; lookups refresh on {@code writes}.
    */
-  static StoreFolder open(Path dir, FeedbackStoreConfig config, StorageOpener storage)
-      throws IOException {
+  static StoreFolder open(Path dir, FeedbackStoreConfig config, StorageOpener storage,
+      WriteThreads writes) throws IOException {
     OwnerOnly.createFolder(dir);
     MissingParts.check(dir, dir.resolve(LEDGER), dir.resolve(CLUSTERS));
     SessionHasher sessions = SessionHasher.open(dir);
@@ -54,7 +55,7 @@ record StoreFolder(SessionHasher sessions, VectorProtection protection, EventLed
     EventLedger ledger = EventLedger.open(dir.resolve(LEDGER), storage);
     FeedbackIndex index = null;
     try {
-      index = FeedbackIndex.open(dir.resolve(CLUSTERS), config.index(), storage);
+      index = FeedbackIndex.open(dir.resolve(CLUSTERS), config.index(), storage, writes);
       Translog log = Translog.open(dir.resolve(LOG), config.durability(), config.syncInterval(),
           storage);
       return new StoreFolder(sessions, protection, ledger, index, log);

@@ -29,7 +29,7 @@ class FeedbackIndexConcurrencyTest {
   @Test
   void concurrentWritersAndReadersSeeEveryAdd() throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(4);
-    try (FeedbackIndex index = FeedbackIndex.open(dir, FeedbackIndexConfig.defaults(DIM)
+    try (FeedbackIndex index = TestIndexes.open(dir, FeedbackIndexConfig.defaults(DIM)
         .withClock(new Fixtures.FakeClock(T0)))) {
       AtomicBoolean writing = new AtomicBoolean(true);
       List<Future<Integer>> writers = new ArrayList<>();

@@ -32,7 +32,7 @@ class FeedbackIndexLifecycleTest {
   private final Random random = new Random(11);
 
   private FeedbackIndex open() throws Exception {
-    return FeedbackIndex.open(dir, FeedbackIndexConfig.defaults(DIM).withClock(clock));
+    return TestIndexes.open(dir, FeedbackIndexConfig.defaults(DIM).withClock(clock));
   }
 
   private void addRandom(FeedbackIndex index, String id, String session, long millis)
@@ -136,7 +136,7 @@ class FeedbackIndexLifecycleTest {
       index.commit(Map.of());
     }
     IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> FeedbackIndex.open(dir, FeedbackIndexConfig.defaults(DIM * 2)));
+        () -> TestIndexes.open(dir, FeedbackIndexConfig.defaults(DIM * 2)));
     assertTrue(e.getMessage().contains(DIM + " dimensions")
         && e.getMessage().contains("expects " + DIM * 2), e.getMessage());
     assertTrue(e.getMessage().endsWith("Move the feedback folder away (the index keeps its chunks"

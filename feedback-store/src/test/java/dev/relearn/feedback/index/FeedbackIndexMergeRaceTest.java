@@ -26,7 +26,7 @@ class FeedbackIndexMergeRaceTest {
   @Test
   void aForgetThatAbortsAnIdleMergeLeavesTheIndexWorking() throws Exception {
     Random random = new Random(11);
-    try (FeedbackIndex index = FeedbackIndex.open(dir, FeedbackIndexConfig.defaults(DIM)
+    try (FeedbackIndex index = TestIndexes.open(dir, FeedbackIndexConfig.defaults(DIM)
         .withClock(new FakeClock(T0)).withExactSearchBelow(0))) {
       for (int round = 0; round < 3; round++) {
         for (int i = 0; i < 2_000; i++) {

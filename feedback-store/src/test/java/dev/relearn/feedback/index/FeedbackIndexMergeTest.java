@@ -26,7 +26,7 @@ class FeedbackIndexMergeTest {
   Path dir;
 
   private FeedbackIndex open(int exactSearchBelow) throws Exception {
-    return FeedbackIndex.open(dir, FeedbackIndexConfig.defaults(DIM)
+    return TestIndexes.open(dir, FeedbackIndexConfig.defaults(DIM)
         .withClock(new FakeClock(T0)).withHalfLife(null).withExactSearchBelow(exactSearchBelow));
   }
 
@@ -118,7 +118,7 @@ class FeedbackIndexMergeTest {
   void compactionMergesNearIdenticalClustersAcrossSessions() throws Exception {
     for (int exactBelow : new int[] {20_000, 0}) {
       Path folder = dir.resolve("exact-below-" + exactBelow);
-      try (FeedbackIndex index = FeedbackIndex.open(folder, FeedbackIndexConfig.defaults(DIM)
+      try (FeedbackIndex index = TestIndexes.open(folder, FeedbackIndexConfig.defaults(DIM)
           .withClock(new FakeClock(T0)).withHalfLife(null).withExactSearchBelow(exactBelow))) {
         Random random = new Random(42);
         int centers = 5;

@@ -33,7 +33,7 @@ class FeedbackIndexSearchTest {
   private final FakeClock clock = new FakeClock(T0);
 
   private FeedbackIndex open(Path folder, int exactSearchBelow) throws Exception {
-    return FeedbackIndex.open(folder, FeedbackIndexConfig.defaults(DIM).withClock(clock)
+    return TestIndexes.open(folder, FeedbackIndexConfig.defaults(DIM).withClock(clock)
         .withExactSearchBelow(exactSearchBelow));
   }
 
@@ -204,7 +204,7 @@ class FeedbackIndexSearchTest {
 
   @Test
   void noHalfLifeMeansNoDecay() throws Exception {
-    try (FeedbackIndex index = FeedbackIndex.open(dir,
+    try (FeedbackIndex index = TestIndexes.open(dir,
         FeedbackIndexConfig.defaults(DIM).withClock(clock).withHalfLife(null))) {
       add(index, event("e", "s", axis(DIM, 0), "a", Outcome.SUCCESS, T0));
       clock.set(T0 + 365 * DAY);

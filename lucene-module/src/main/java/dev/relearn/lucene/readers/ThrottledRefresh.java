@@ -1,6 +1,5 @@
 package dev.relearn.lucene.readers;
 
-import dev.relearn.lucene.files.IoThreads;
 import java.io.IOException;
 import java.util.Objects;
 import org.apache.lucene.search.ReferenceManager;
@@ -8,7 +7,8 @@ import org.apache.lucene.search.ReferenceManager;
 /**
  * Refreshes a reader that follows another process's commits: at most once per interval, and
  * never blocking (a refresh already under way is not waited for). Cheap to call on every search.
- * Thread-safe.
+ * An interrupted caller keeps the last snapshot: the refresh opens files, and an interrupt would
+ * fail it. The reader writes nothing, so an interrupt can cost no more than that. Thread-safe.
  */
 public final class ThrottledRefresh {
   private final ReferenceManager<?> manager;
@@ -27,9 +27,9 @@ public final class ThrottledRefresh {
   /** Looks for a newer commit if the interval has passed since the last look. */
   public void maybeRefresh() throws IOException {
     long now = System.nanoTime();
-    if (now - lastNanos >= intervalNanos) {
+    if (now - lastNanos >= intervalNanos && !Thread.currentThread().isInterrupted()) {
       lastNanos = now;
-      IoThreads.call(manager::maybeRefresh); // opens files: never on an interrupted caller
+      manager.maybeRefresh();
     }
   }
 }

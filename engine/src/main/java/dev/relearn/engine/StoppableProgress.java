@@ -1,0 +1,98 @@
+package dev.relearn.engine;
+
+import dev.relearn.indexer.build.Progress;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.concurrent.CancellationException;
+import org.apache.lucene.util.IOSupplier;
+
+/**
+ * The progress of an index call, which runs on a write thread: the caller's {@link Progress} is
+ * called there, and the call can be asked to stop. Its next progress event then throws {@link
+ * CancellationException}, which the index builder honours at once before it writes and only after
+ * its commit once it has begun to write, so the index holds the path whole or as it was before.
+ * The caller asks by being interrupted while it waits ({@link #stop}); the callback asks by
+ * throwing (its exception is then what the call throws) or by interrupting its own thread, the
+ * write thread, whose interrupt status is cleared at once, before any file is touched.
+ */
+final class StoppableProgress implements Progress {
+  /** How an index call ends when it stopped for an interrupt. */
+  static final String STOPPED = "the index call stops at its next step, before it writes or"
+      + " after its commit: the index holds the path whole or as it was before";
+
+  private final Progress target;
+  private volatile boolean stopRequested;
+  private volatile Throwable callbackFailure; // unchecked: what Progress may throw
+
+  StoppableProgress(Progress target) {
+    this.target = target;
+  }
+
+  /**
+   * Runs {@code call} (which waits for the index call on its write thread) and returns its
+   * result; a stop asked for by the callback ends it as the class comment says.
+   *
+   * @throws InterruptedIOException if the caller was interrupted, or the callback interrupted
+   *     its thread
+   */
+  <T> T run(IOSupplier<T> call) throws IOException {
+    try {
+      return call.get();
+    } catch (InterruptedIOException e) {
+      throw (InterruptedIOException) new InterruptedIOException("interrupted: " + STOPPED)
+          .initCause(e);
+    } catch (CancellationException e) {
+      if (callbackFailure instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      if (callbackFailure instanceof Error error) {
+        throw error;
+      }
+      throw (InterruptedIOException) new InterruptedIOException(
+          "stopped, as the progress callback interrupted its thread: " + STOPPED).initCause(e);
+    }
+  }
+
+  /** Asks the index call to stop at its next progress event. */
+  void stop() {
+    stopRequested = true;
+  }
+
+  @Override
+  public void start(String task, long total) {
+    deliver(() -> target.start(task, total));
+  }
+
+  @Override
+  public void advance(long done) {
+    deliver(() -> target.advance(done));
+  }
+
+  @Override
+  public void finish() {
+    deliver(target::finish);
+  }
+
+  @Override
+  public void note(String message) {
+    deliver(() -> target.note(message));
+  }
+
+  private void deliver(Runnable event) {
+    if (stopRequested) {
+      throw new CancellationException("the caller asked the index call to stop");
+    }
+    try {
+      event.run();
+    } catch (RuntimeException | Error e) {
+      callbackFailure = e;
+      stopRequested = true;
+    }
+    if (Thread.interrupted()) { // the callback interrupted the write thread: never left set
+      stopRequested = true;
+    }
+    if (stopRequested) {
+      throw new CancellationException("the progress callback asked the index call to stop");
+    }
+  }
+}
