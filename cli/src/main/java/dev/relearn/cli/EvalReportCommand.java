@@ -96,8 +96,8 @@ final class EvalReportCommand implements Callable<Integer> {
     settings.put("simulated user", config.user().describe());
     settings.put("noise user", config.noiseUser().describe());
     settings.put("mixed user", LearnConfig.mixedUser());
-    settings.put("repeated", config.repeats() + " sessions per test query, each recording"
-        + " feedback with probability " + config.feedbackShare() + "; the rest are held out");
+    settings.put("repeated", LearnConfig.REPEATS + " sessions per test query, each recording"
+        + " feedback with probability " + LearnConfig.FEEDBACK_SHARE + "; the rest are held out");
     settings.put("attack", config.attackEvents() + " events from one session");
     settings.put("seed", config.seed());
     settings.put("curve", "measured after 0, 10, 100, 1,000 sessions"

@@ -1,7 +1,7 @@
 package dev.relearn.cli;
 
 import dev.relearn.eval.experiment.LearnConfig;
-import dev.relearn.eval.simulate.ClickModels;
+import dev.relearn.eval.simulate.ClickModel;
 import dev.relearn.eval.simulate.ClickNoise;
 import dev.relearn.eval.simulate.OutcomeModel;
 import dev.relearn.eval.simulate.SimulatedUser;
@@ -77,7 +77,7 @@ final class EvalUserOptions {
           + " (leave it out to measure only after 0, 10, 100, 1000 sessions and the last)");
     }
     ClickNoise noise = new ClickNoise(clickRelevant, clickNonRelevant);
-    SimulatedUser user = new SimulatedUser(ClickModels.parse(clickModel, eta, noise),
+    SimulatedUser user = new SimulatedUser(ClickModel.parse(clickModel, eta, noise),
         OutcomeModel.followsRelevance(successNoise), shown);
     LearnConfig defaults = LearnConfig.defaults();
     return defaults.withSessions(sessions == null ? defaults.sessions() : sessions)

@@ -76,11 +76,6 @@ public final class BeirDataset {
     return directory.getFileName().toString();
   }
 
-  /** The dataset folder, absolute. */
-  public Path directory() {
-    return directory;
-  }
-
   /** The corpus file, {@code corpus.jsonl} if present, else {@code corpus.jsonl.gz}. */
   public Path corpusFile() {
     return corpusFile;

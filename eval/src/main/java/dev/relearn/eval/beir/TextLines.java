@@ -9,14 +9,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
 
-/** Opens the text files of a dataset: UTF-8, gunzipped when the name ends in {@code .gz}. */
-final class TextLines {
+/**
+ * Opens the text files of a dataset, its corpus included: UTF-8, gunzipped when the name ends in
+ * {@code .gz}.
+ */
+public final class TextLines {
   private static final char BOM = '\uFEFF';
 
   private TextLines() {}
 
   /** A reader over {@code file}; {@link BufferedReader#readLine()} drops LF and CRLF endings. */
-  static BufferedReader open(Path file) throws IOException {
+  public static BufferedReader open(Path file) throws IOException {
     InputStream in = Files.newInputStream(file);
     try {
       if (file.getFileName().toString().endsWith(".gz")) {

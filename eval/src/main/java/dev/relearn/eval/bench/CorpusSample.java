@@ -3,11 +3,10 @@ package dev.relearn.eval.bench;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.relearn.eval.beir.TextLines;
 import dev.relearn.indexer.source.BeirCorpusSource;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +15,6 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
-import java.util.zip.GZIPInputStream;
 
 /**
  * A seeded sample of a BEIR corpus's documents, as its raw {@code corpus.jsonl} lines in corpus
@@ -52,7 +50,7 @@ public record CorpusSample(Path corpusFile, int corpusDocs, List<String> lines) 
     String[] kept = new String[maxDocs];
     long[] positions = new long[maxDocs];
     int seen = 0;
-    try (BufferedReader reader = open(corpus)) {
+    try (BufferedReader reader = TextLines.open(corpus)) {
       for (String line = reader.readLine(); line != null; line = reader.readLine()) {
         if (line.isBlank()) {
           continue;
@@ -91,19 +89,6 @@ public record CorpusSample(Path corpusFile, int corpusDocs, List<String> lines) 
     }
     throw new IllegalArgumentException("folder " + path + " holds no BEIR corpus (looked for "
         + String.join(" and ", BeirCorpusSource.CORPUS_FILES) + ")");
-  }
-
-  private static BufferedReader open(Path corpus) throws IOException {
-    InputStream in = Files.newInputStream(corpus);
-    try {
-      if (corpus.getFileName().toString().endsWith(".gz")) {
-        in = new GZIPInputStream(in);
-      }
-    } catch (IOException e) {
-      in.close();
-      throw e;
-    }
-    return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
   }
 
   /** The sampled documents. */

@@ -167,7 +167,7 @@ public final class IndexingBenchmark {
    * before the close.
    */
   private Scratch fromScratch(Path index, Path corpus, int chunks) throws IOException {
-    HeapPeak.reset();
+    MemoryFigures.resetPeakHeap();
     long start = System.nanoTime();
     Relearn engine = Relearn.open(index, options);
     IndexReport report;
@@ -177,7 +177,7 @@ public final class IndexingBenchmark {
     try {
       report = engine.index(corpus, SourceFormat.BEIR, progress);
       seconds = since(start);
-      peak = HeapPeak.bytes();
+      peak = MemoryFigures.peakHeapBytes();
       figures = MemoryFigures.measure(engine);
     } finally {
       start = System.nanoTime();

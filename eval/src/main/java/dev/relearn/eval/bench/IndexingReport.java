@@ -1,6 +1,7 @@
 package dev.relearn.eval.bench;
 
 import java.util.ArrayList;
+import java.util.Formatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -100,7 +101,7 @@ public record IndexingReport(String dataset, int corpusDocs, Sample sample, Stri
    * What the from-scratch run cost in memory and on disk.
    *
    * @param peakHeapBytes the sum of the heap pools' peaks during the from-scratch run (an upper
-   *     bound, garbage included; see {@link HeapPeak})
+   *     bound, garbage included; see {@link MemoryFigures#peakHeapBytes})
    * @param figures the index's size (chunk index and feedback store) and the heap in use after a
    *     full GC, with the engine still open after that run
    * @param plainLuceneBytes the plain Lucene index's size
@@ -126,39 +127,37 @@ public record IndexingReport(String dataset, int corpusDocs, Sample sample, Stri
 
   /** A plain-text table, then the overhead, memory and load lines. */
   public String table() {
-    StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
+    Formatter out = new Formatter(Locale.ROOT).format(
         "Indexing on %s: %d of %d documents (seed %d), %d chunks; %s%n", dataset, sample.docs(),
-        corpusDocs, sample.seed(), sample.chunks(), model));
-    out.append(String.format(Locale.ROOT, "%-40s %8s %7s %8s %9s  %s%n", "step", "seconds",
-        "chunks", "embedded", "chunks/s", "ratio"));
+        corpusDocs, sample.seed(), sample.chunks(), model);
+    out.format("%-40s %8s %7s %8s %9s  %s%n", "step", "seconds", "chunks", "embedded",
+        "chunks/s", "ratio");
     for (Step step : steps) {
       String ratio = step.baseline() == null ? ""
           : String.format(Locale.ROOT, "%.2fx %s", ratio(step), step.baseline());
       String rate = step.chunks() == 0 ? "" : String.format(Locale.ROOT, "%.1f",
           step.chunksPerSecond());
-      out.append(String.format(Locale.ROOT, "%-40s %8.2f %7d %8d %9s  %s%n",
+      out.format("%-40s %8.2f %7d %8d %9s  %s%n",
           step.name() + (step.name().equals(INCREMENTAL)
               ? " (" + sample.changedDocs() + " changed)" : ""),
-          step.seconds(), step.chunks(), step.embedded(), rate, ratio));
+          step.seconds(), step.chunks(), step.embedded(), rate, ratio);
     }
-    out.append(String.format(Locale.ROOT, "the model alone ran in two halves: %.1f chunks/s"
-        + " before relearn's from-scratch run, %.1f after it%n", drift.firstChunksPerSecond(),
-        drift.secondChunksPerSecond()));
+    out.format("the model alone ran in two halves: %.1f chunks/s before relearn's from-scratch"
+        + " run, %.1f after it%n", drift.firstChunksPerSecond(), drift.secondChunksPerSecond());
     double scratch = step(SCRATCH).seconds();
-    out.append(String.format(Locale.ROOT, "relearn index from scratch beyond model load +"
-        + " embedding + plain Lucene: %.2f s (%.0f%% of its time)%n", overheadSeconds(),
-        100 * overheadSeconds() / scratch));
+    out.format("relearn index from scratch beyond model load + embedding + plain Lucene: %.2f s"
+        + " (%.0f%% of its time)%n", overheadSeconds(), 100 * overheadSeconds() / scratch);
     MemoryFigures figures = memory.figures();
-    out.append(String.format(Locale.ROOT, "memory: peak heap during the from-scratch run %.1f MB"
+    out.format("memory: peak heap during the from-scratch run %.1f MB"
         + " (sum of pool peaks, garbage included); after a full GC %.1f MB (max %.0f MB)%n",
         memory.peakHeapBytes() / 1e6, figures.heapUsedBytes() / 1e6,
-        figures.heapMaxBytes() / 1e6));
-    out.append(String.format(Locale.ROOT, "disk: index %.2f MB (%.2fx plain Lucene's %.2f MB)%n",
+        figures.heapMaxBytes() / 1e6);
+    out.format("disk: index %.2f MB (%.2fx plain Lucene's %.2f MB)%n",
         figures.indexBytes() / 1e6, (double) figures.indexBytes() / memory.plainLuceneBytes(),
-        memory.plainLuceneBytes() / 1e6));
+        memory.plainLuceneBytes() / 1e6);
     if (loadBefore >= 0) {
-      out.append(String.format(Locale.ROOT, "system load average %.2f before, %.2f after, on %d"
-          + " cores%n", loadBefore, loadAfter, cores));
+      out.format("system load average %.2f before, %.2f after, on %d cores%n", loadBefore,
+          loadAfter, cores);
     }
     return out.toString();
   }

@@ -1,6 +1,7 @@
 package dev.relearn.eval.bench;
 
 import java.util.ArrayList;
+import java.util.Formatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -21,11 +22,6 @@ public record LatencyReport(String dataset, int queries, int rounds, List<Row> r
   /** Copies the rows. */
   public LatencyReport {
     rows = List.copyOf(rows);
-  }
-
-  /** A report without memory figures nor warm-up. */
-  public LatencyReport(String dataset, int queries, int rounds, List<Row> rows) {
-    this(dataset, queries, rounds, rows, null, null);
   }
 
   /**
@@ -64,14 +60,13 @@ public record LatencyReport(String dataset, int queries, int rounds, List<Row> r
    * part of the first stage.
    */
   public String table() {
-    StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
+    Formatter out = new Formatter(Locale.ROOT).format(
         "Warm query latency on %s: %d queries x %d rounds, top 10 of 100 candidates%n",
-        dataset, queries, rounds));
+        dataset, queries, rounds);
     if (warmUp != null) {
-      out.append(warmUp.line()).append(String.format(Locale.ROOT, "%n"));
+      out.format("%s%n", warmUp.line());
     }
-    out.append(String.format(Locale.ROOT, "%-34s %9s %9s %7s  %s%n", "operation", "p50 ms",
-        "p99 ms", "n", "p50 vs baseline"));
+    out.format("%-34s %9s %9s %7s  %s%n", "operation", "p50 ms", "p99 ms", "n", "p50 vs baseline");
     for (Row row : rows) {
       String ratio = "";
       if (row.baseline() != null) {
@@ -79,12 +74,12 @@ public record LatencyReport(String dataset, int queries, int rounds, List<Row> r
         ratio = String.format(Locale.ROOT, "%.2fx %s", row.p50Millis() / base.p50Millis(),
             base.name());
       }
-      out.append(String.format(Locale.ROOT, "%-34s %9.3f %9.3f %7d  %s%n", row.name(),
-          row.p50Millis(), row.p99Millis(), row.samples(), ratio));
+      out.format("%-34s %9.3f %9.3f %7d  %s%n", row.name(), row.p50Millis(), row.p99Millis(),
+          row.samples(), ratio);
     }
     if (rows.stream().anyMatch(r -> r.samples() < 100)) {
-      out.append(String.format(Locale.ROOT, "(a p99 from fewer than 100 samples is the"
-          + " maximum: raise --max-queries or --rounds)%n"));
+      out.format("(a p99 from fewer than 100 samples is the maximum: raise --max-queries or"
+          + " --rounds)%n");
     }
     Row learned = find(LEARNED);
     Row hybrid = find(HYBRID);
@@ -92,24 +87,23 @@ public record LatencyReport(String dataset, int queries, int rounds, List<Row> r
     Row candidates = find(CANDIDATES);
     if (learned != null && hybrid != null) {
       double overhead = learned.p50Millis() - hybrid.p50Millis();
-      out.append(String.format(Locale.ROOT, "re-rank overhead at p50: %.3f ms = %.0f%% of hybrid"
-          + " with a warm query vector", overhead, 100 * overhead / hybrid.p50Millis()));
+      out.format("re-rank overhead at p50: %.3f ms = %.0f%% of hybrid with a warm query vector",
+          overhead, 100 * overhead / hybrid.p50Millis());
       if (candidates != null) {
-        out.append(String.format(Locale.ROOT, " (%.0f%% of its candidates alone, %.3f ms)",
-            100 * overhead / candidates.p50Millis(), candidates.p50Millis()));
+        out.format(" (%.0f%% of its candidates alone, %.3f ms)",
+            100 * overhead / candidates.p50Millis(), candidates.p50Millis());
       }
       if (embed != null) {
-        out.append(String.format(Locale.ROOT,
-            ", %.1f%% of hybrid with the query embedded (%.3f ms)",
+        out.format(", %.1f%% of hybrid with the query embedded (%.3f ms)",
             100 * overhead / (hybrid.p50Millis() + embed.p50Millis()),
-            hybrid.p50Millis() + embed.p50Millis()));
+            hybrid.p50Millis() + embed.p50Millis());
       }
-      out.append(String.format(Locale.ROOT, "%n"));
+      out.format("%n");
     }
     if (memory != null) {
-      out.append(String.format(Locale.ROOT, "memory: index %.1f MB on disk; JVM heap in use after"
-          + " a full GC %.1f MB (max %.0f MB)%n", memory.indexBytes() / 1e6,
-          memory.heapUsedBytes() / 1e6, memory.heapMaxBytes() / 1e6));
+      out.format("memory: index %.1f MB on disk; JVM heap in use after a full GC %.1f MB (max"
+          + " %.0f MB)%n", memory.indexBytes() / 1e6, memory.heapUsedBytes() / 1e6,
+          memory.heapMaxBytes() / 1e6);
     }
     return out.toString();
   }

@@ -4,7 +4,10 @@ import dev.relearn.engine.IndexStats;
 import dev.relearn.engine.Relearn;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
+import java.util.List;
 
 /**
  * What a benchmarked index costs in memory and on disk, measured at the end of the run.
@@ -34,5 +37,27 @@ public record MemoryFigures(long indexBytes, long heapUsedBytes, long heapMaxByt
     MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
     return new MemoryFigures(stats.sizeBytes() + stats.feedbackBytes(), heap.getUsed(),
         heap.getMax());
+  }
+
+  /**
+   * Starts a stretch of work for {@link #peakHeapBytes}: every heap memory pool's peak becomes its
+   * current usage.
+   */
+  static void resetPeakHeap() {
+    heapPools().forEach(MemoryPoolMXBean::resetPeakUsage);
+  }
+
+  /**
+   * The JVM heap's peak since {@link #resetPeakHeap}: the sum of each heap pool's own peak (eden,
+   * survivor, old generation), which need not have been reached at the same moment, so an upper
+   * bound of the heap in use at any one time; it counts garbage not yet collected too.
+   */
+  static long peakHeapBytes() {
+    return heapPools().stream().mapToLong(pool -> pool.getPeakUsage().getUsed()).sum();
+  }
+
+  private static List<MemoryPoolMXBean> heapPools() {
+    return ManagementFactory.getMemoryPoolMXBeans().stream()
+        .filter(pool -> pool.getType() == MemoryType.HEAP && pool.isValid()).toList();
   }
 }

@@ -6,6 +6,7 @@ import dev.relearn.eval.metrics.ScoredDoc;
 import dev.relearn.engine.search.SearchMode;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,7 +47,8 @@ final class AttackScenario {
     String target = target(test, hybrid.run());
     List<String> queries = new ArrayList<>();
     for (String id : test.ids()) {
-      if (irrelevantCandidate(test.qrels(), hybrid.run(), id, target)) {
+      if (!Qrels.isRelevant(test.qrels().grade(id, target))
+          && rank(hybrid.run().ranking(id), target) > 0) {
         queries.add(id);
       }
     }
@@ -80,31 +82,10 @@ final class AttackScenario {
         }
       }
     }
-    String best = null;
-    int most = 0;
-    for (Map.Entry<String, Integer> entry : counts.entrySet()) {
-      int count = entry.getValue();
-      if (count > most || (count == most && entry.getKey().compareTo(best) < 0)) {
-        best = entry.getKey();
-        most = count;
-      }
-    }
-    if (best == null) {
-      throw new IllegalStateException("no irrelevant candidate to attack with");
-    }
-    return best;
-  }
-
-  private static boolean irrelevantCandidate(Qrels qrels, Run run, String query, String target) {
-    if (Qrels.isRelevant(qrels.grade(query, target))) {
-      return false;
-    }
-    for (ScoredDoc doc : run.ranking(query)) {
-      if (doc.docId().equals(target)) {
-        return true;
-      }
-    }
-    return false;
+    return counts.entrySet().stream().max(Map.Entry.<String, Integer>comparingByValue()
+            .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder())))
+        .orElseThrow(() -> new IllegalStateException("no irrelevant candidate to attack with"))
+        .getKey();
   }
 
   private static Map<String, Object> harm(QueryScores before, ModeRun after, Run beforeRun,
@@ -166,13 +147,8 @@ final class AttackScenario {
   private static int inTop10(Run run, String target) {
     int count = 0;
     for (String query : run.queryIds()) {
-      List<ScoredDoc> ranking = run.ranking(query);
-      for (int i = 0; i < Math.min(10, ranking.size()); i++) {
-        if (ranking.get(i).docId().equals(target)) {
-          count++;
-          break;
-        }
-      }
+      int rank = rank(run.ranking(query), target);
+      count += rank > 0 && rank <= 10 ? 1 : 0;
     }
     return count;
   }

@@ -20,18 +20,9 @@ final class ColdStartCheck {
   private ColdStartCheck() {}
 
   /**
-   * Whether {@code a} (searched to {@code depthA} hits) and {@code b} (to {@code depthB}) hold the
-   * same queries and, for each, the same documents in the same order within the shallower depth.
-   *
-   * @throws IllegalArgumentException when a depth is below 1
-   */
-  static boolean sameRankings(Run a, int depthA, Run b, int depthB) {
-    return queriesRankedOtherwise(a, depthA, b, depthB) == 0;
-  }
-
-  /**
-   * How many queries the two runs rank otherwise within the shallower depth, a query that only
-   * one of them holds included: 0 when {@link #sameRankings} holds.
+   * How many queries {@code a} (searched to {@code depthA} hits) and {@code b} (to {@code
+   * depthB}) rank otherwise within the shallower depth, a query that only one of them holds
+   * included: 0 when they hold the same queries with the same documents in the same order.
    *
    * @throws IllegalArgumentException when a depth is below 1
    */

@@ -134,7 +134,18 @@ public final class DatasetEvaluation {
 
   private Relearn open(RelearnOptions shared, Path dir, boolean protectVectors)
       throws IOException {
-    Relearn engine = Relearn.open(dir, shared.withProtectedQueryVectors(protectVectors));
+    return open(shared.withProtectedQueryVectors(protectVectors), dir, dataset, progress);
+  }
+
+  /**
+   * An engine on {@code dir} whose index holds {@code dataset}'s corpus: indexed now, unless
+   * it already was.
+   *
+   * @throws IllegalStateException when indexing reported problems
+   */
+  static Relearn open(RelearnOptions options, Path dir, BeirDataset dataset, Progress progress)
+      throws IOException {
+    Relearn engine = Relearn.open(dir, options);
     try {
       IndexReport report = new FirstStageEvaluation(engine, dataset).indexCorpus(progress);
       if (!report.problems().isEmpty()) {

@@ -24,17 +24,13 @@ import java.util.Objects;
  * @param noiseUser the user of the noise scenario, whose clicks ignore relevance, and of {@link
  *     #MIXED_NOISE_SHARE} of the mixed sessions
  * @param attackEvents how many feedback events the attacking session sends
- * @param repeats sessions per test query in the repeated scenario, at least 2
- * @param feedbackShare the share of those sessions that record feedback, in (0, 1)
  * @param trials the randomisation test's trials
- * @param seenQueries in the noise scenario, also score up to this many of the queries that got
- *     noisy feedback (0 for none)
  * @param maxQueries evaluate only the first this many scorable test queries, in queries-file
  *     order (in the repeated scenario, they are also the only ones with sessions); 0 for all
  */
 public record LearnConfig(String trainSplit, String testSplit, int sessions, long seed,
-    int curveEvery, SimulatedUser user, SimulatedUser noiseUser, int attackEvents, int repeats,
-    double feedbackShare, int trials, int seenQueries, int maxQueries) {
+    int curveEvery, SimulatedUser user, SimulatedUser noiseUser, int attackEvents, int trials,
+    int maxQueries) {
   /** The default seed. */
   public static final long DEFAULT_SEED = 42;
   /** The default number of events the attacking session sends. */
@@ -47,6 +43,12 @@ public record LearnConfig(String trainSplit, String testSplit, int sessions, lon
    * same sessions to the same users.
    */
   public static final double MIXED_NOISE_SHARE = 0.3;
+  /** Sessions per test query in the repeated scenario. */
+  public static final int REPEATS = 2;
+  /** The share of the repeated scenario's sessions that record feedback. */
+  public static final double FEEDBACK_SHARE = 0.5;
+  /** In the noise scenario, also score up to this many of the queries that got noisy feedback. */
+  public static final int SEEN_QUERIES = 2_000;
 
   /** Validates; messages name the bad value. */
   public LearnConfig {
@@ -65,18 +67,8 @@ public record LearnConfig(String trainSplit, String testSplit, int sessions, lon
       throw new IllegalArgumentException("attack events must be at least 1, got: "
           + attackEvents);
     }
-    if (repeats < 2) {
-      throw new IllegalArgumentException("repeats must be at least 2, got: " + repeats);
-    }
-    if (!(feedbackShare > 0 && feedbackShare < 1)) {
-      throw new IllegalArgumentException("feedback share must be in (0, 1), got: "
-          + feedbackShare);
-    }
     if (trials < 1) {
       throw new IllegalArgumentException("trials must be at least 1, got: " + trials);
-    }
-    if (seenQueries < 0) {
-      throw new IllegalArgumentException("seen queries must be >= 0, got: " + seenQueries);
     }
     if (maxQueries < 0) {
       throw new IllegalArgumentException("max queries must be >= 0 (0 for all), got: "
@@ -87,76 +79,62 @@ public record LearnConfig(String trainSplit, String testSplit, int sessions, lon
   /**
    * train → test, one session per train query, seed 42, the default position-based user with
    * success noise 0.1, a noise user clicking examined results and succeeding with probability
-   * 0.5 each, 1,000 attack events, 2 sessions per test query with half of them recording
-   * feedback, 10,000 randomisation trials, up to 2,000 seen queries scored under noise, every
-   * test query.
+   * 0.5 each, 1,000 attack events, 10,000 randomisation trials, every test query.
    */
   public static LearnConfig defaults() {
     SimulatedUser noise = new SimulatedUser(
         new PositionBasedModel(1, ClickNoise.independent(NOISE_PROBABILITY)),
         OutcomeModel.independent(NOISE_PROBABILITY), SimulatedUser.DEFAULT_SHOWN);
     return new LearnConfig("train", "test", -1, DEFAULT_SEED, 0, SimulatedUser.positionBased(0.1),
-        noise, DEFAULT_ATTACK_EVENTS, 2, 0.5, PairedRandomisationTest.DEFAULT_TRIALS, 2_000, 0);
+        noise, DEFAULT_ATTACK_EVENTS, PairedRandomisationTest.DEFAULT_TRIALS, 0);
   }
 
   /** With other splits. */
   public LearnConfig withSplits(String train, String test) {
     return new LearnConfig(train, test, sessions, seed, curveEvery, user, noiseUser,
-        attackEvents, repeats, feedbackShare, trials, seenQueries, maxQueries);
+        attackEvents, trials, maxQueries);
   }
 
   /** With another number of sessions (-1: the default). */
   public LearnConfig withSessions(int sessions) {
     return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
-        attackEvents, repeats, feedbackShare, trials, seenQueries, maxQueries);
+        attackEvents, trials, maxQueries);
   }
 
   /** With another seed. */
   public LearnConfig withSeed(long seed) {
     return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
-        attackEvents, repeats, feedbackShare, trials, seenQueries, maxQueries);
+        attackEvents, trials, maxQueries);
   }
 
   /** With another curve interval (0: fixed checkpoints only). */
   public LearnConfig withCurveEvery(int every) {
     return new LearnConfig(trainSplit, testSplit, sessions, seed, every, user, noiseUser,
-        attackEvents, repeats, feedbackShare, trials, seenQueries, maxQueries);
+        attackEvents, trials, maxQueries);
   }
 
   /** With other simulated users. */
   public LearnConfig withUsers(SimulatedUser user, SimulatedUser noiseUser) {
     return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
-        attackEvents, repeats, feedbackShare, trials, seenQueries, maxQueries);
+        attackEvents, trials, maxQueries);
   }
 
   /** With another number of attack events. */
   public LearnConfig withAttackEvents(int events) {
     return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
-        events, repeats, feedbackShare, trials, seenQueries, maxQueries);
-  }
-
-  /** With other repeated-scenario settings. */
-  public LearnConfig withRepeats(int repeats, double feedbackShare) {
-    return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
-        attackEvents, repeats, feedbackShare, trials, seenQueries, maxQueries);
+        events, trials, maxQueries);
   }
 
   /** With another number of randomisation trials. */
   public LearnConfig withTrials(int trials) {
     return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
-        attackEvents, repeats, feedbackShare, trials, seenQueries, maxQueries);
-  }
-
-  /** With another cap on the seen queries scored under noise. */
-  public LearnConfig withSeenQueries(int seenQueries) {
-    return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
-        attackEvents, repeats, feedbackShare, trials, seenQueries, maxQueries);
+        attackEvents, trials, maxQueries);
   }
 
   /** With another cap on the test queries (0: all of them). */
   public LearnConfig withMaxQueries(int maxQueries) {
     return new LearnConfig(trainSplit, testSplit, sessions, seed, curveEvery, user, noiseUser,
-        attackEvents, repeats, feedbackShare, trials, seenQueries, maxQueries);
+        attackEvents, trials, maxQueries);
   }
 
   /**

@@ -71,17 +71,17 @@ public final class LearningExperiment {
 
   /**
    * Sessions of a user whose clicks and outcomes ignore relevance, on the train queries; the test
-   * queries are evaluated, and (details) up to {@link LearnConfig#seenQueries()} of the queries
+   * queries are evaluated, and (details) up to {@link LearnConfig#SEEN_QUERIES} of the queries
    * that received the noisy feedback.
    */
   public LearningResult noise() throws IOException {
     Map<String, Object> details = new LinkedHashMap<>();
     LearningResult result = onTrainQueries(Scenario.NOISE, i -> config.noiseUser(),
         config.noiseUser().describe(), details);
-    if (config.seenQueries() > 0 && result.sessions() > 0) {
+    if (result.sessions() > 0) {
       SessionOrder order = new SessionOrder(train().ids(), config.seed(), TRAIN_ORDER);
       Set<String> seen = new LinkedHashSet<>();
-      for (int i = 0; i < result.sessions() && seen.size() < config.seenQueries(); i++) {
+      for (int i = 0; i < result.sessions() && seen.size() < LearnConfig.SEEN_QUERIES; i++) {
         seen.add(order.apply(i));
       }
       List<String> ids = List.copyOf(seen);
@@ -163,7 +163,7 @@ public final class LearningExperiment {
       String user, Map<String, Object> details) throws IOException {
     Split sessions = train();
     ModeRun baseline = hybridTest();
-    FeedbackReset.reset(engine);
+    reset(engine);
     long start = System.nanoTime();
     int[] coldOtherwise = new int[1];
     boolean[] measured = new boolean[1];
@@ -236,6 +236,20 @@ public final class LearningExperiment {
       }
     }
     return count;
+  }
+
+  /**
+   * Returns {@code engine} to its cold state: forgets all feedback (through the engine, so its
+   * trust is refit too) and what ratings taught the weights.
+   *
+   * @throws IllegalStateException if the engine is read-only
+   */
+  static void reset(Relearn engine) throws IOException {
+    if (engine.feedbackStore() == null) {
+      throw new IllegalStateException("learning experiments need a writable index");
+    }
+    engine.forgetAll();
+    engine.resetWeights(null);
   }
 
   private static double seconds(long startNanos) {

@@ -2,8 +2,10 @@ package dev.relearn.eval.experiment;
 
 import dev.relearn.eval.stats.PairedComparison;
 import java.util.ArrayList;
+import java.util.Formatter;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -77,26 +79,18 @@ public record LearningResult(String dataset, Scenario scenario, String trainSpli
 
   /** A few lines for people. */
   public String summary() {
-    StringBuilder out = new StringBuilder();
-    out.append(String.format(java.util.Locale.ROOT,
-        "%s/%s %s: %d sessions, %d feedback events (%s)%n", dataset, testSplit,
-        scenario.label(), sessions, events, user));
-    out.append(String.format(java.util.Locale.ROOT,
-        "  baseline (hybrid)  nDCG@10 %.4f  Recall@100 %.4f  (%d units)%n", baseline.ndcg(),
-        baseline.recall(), baseline.size()));
-    out.append(String.format(java.util.Locale.ROOT,
-        "  learned            nDCG@10 %.4f  Recall@100 %.4f  delta %+.4f  p %.4f"
-            + " (randomisation), %.4g (t-test)%n", learned.ndcg(), learned.recall(),
-        deltaNdcg(), comparison.pRandomisation(), comparison.pTTest()));
-    out.append("  curve:");
-    for (CurvePoint point : curve) {
-      out.append(String.format(java.util.Locale.ROOT, " %d→%.4f", point.sessions(),
-          point.ndcg10()));
-    }
-    out.append(System.lineSeparator());
-    details.forEach((key, value) -> out.append("  ").append(key).append(": ").append(value)
-        .append(System.lineSeparator()));
-    out.append(String.format(java.util.Locale.ROOT, "  %.1f s%n", seconds));
-    return out.toString();
+    Formatter out = new Formatter(Locale.ROOT);
+    out.format("%s/%s %s: %d sessions, %d feedback events (%s)%n", dataset, testSplit,
+        scenario.label(), sessions, events, user);
+    out.format("  baseline (hybrid)  nDCG@10 %.4f  Recall@100 %.4f  (%d units)%n",
+        baseline.ndcg(), baseline.recall(), baseline.size());
+    out.format("  learned            nDCG@10 %.4f  Recall@100 %.4f  delta %+.4f  p %.4f"
+        + " (randomisation), %.4g (t-test)%n", learned.ndcg(), learned.recall(), deltaNdcg(),
+        comparison.pRandomisation(), comparison.pTTest());
+    out.format("  curve:");
+    curve.forEach(point -> out.format(" %d→%.4f", point.sessions(), point.ndcg10()));
+    out.format("%n");
+    details.forEach((key, value) -> out.format("  %s: %s%n", key, value));
+    return out.format("  %.1f s%n", seconds).toString();
   }
 }

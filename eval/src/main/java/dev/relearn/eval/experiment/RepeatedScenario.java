@@ -13,9 +13,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Repeated queries: every test query is asked in {@link LearnConfig#repeats()} sessions, in a
+ * Repeated queries: every test query is asked in {@link LearnConfig#REPEATS} sessions, in a
  * seeded random order; each session records feedback with probability {@link
- * LearnConfig#feedbackShare()}, and the others are held out. The held-out sessions are evaluated:
+ * LearnConfig#FEEDBACK_SHARE}, and the others are held out. The held-out sessions are evaluated:
  * each counts once, with its query's ranking at the checkpoint. A held-out session whose query
  * also had a feedback session is "seen", the others "unseen" (they can only gain by
  * generalisation); both subsets are reported.
@@ -32,7 +32,7 @@ final class RepeatedScenario {
     Split test = experiment.test();
     List<String> sessions = new ArrayList<>();
     for (String id : test.ids()) {
-      for (int r = 0; r < config.repeats(); r++) {
+      for (int r = 0; r < LearnConfig.REPEATS; r++) {
         sessions.add(id);
       }
     }
@@ -40,7 +40,7 @@ final class RepeatedScenario {
     List<String> feedback = new ArrayList<>();
     Map<String, String> heldOut = new LinkedHashMap<>(); // session key -> query id
     for (int i = 0; i < sessions.size(); i++) {
-      if (Seeds.of(config.seed(), "repeated-split", i).nextDouble() < config.feedbackShare()) {
+      if (Seeds.of(config.seed(), "repeated-split", i).nextDouble() < LearnConfig.FEEDBACK_SHARE) {
         feedback.add(sessions.get(i));
       } else {
         heldOut.put("s" + i, sessions.get(i));
@@ -51,7 +51,7 @@ final class RepeatedScenario {
     Scorer scorer = experiment.scorer();
     QueryScores baseline = perSession(heldOut, scorer.score(test, queries, SearchMode.HYBRID,
         scorer.fusion(), Scorer.DEPTH).scores());
-    FeedbackReset.reset(experiment.engine());
+    LearningExperiment.reset(experiment.engine());
     long start = System.nanoTime();
     SessionLoop.Outcome outcome = experiment.loop().run(Scenario.REPEATED.label(), test,
         feedback::get, total, i -> config.user(), full -> perSession(heldOut, scorer.score(test,
@@ -59,7 +59,7 @@ final class RepeatedScenario {
             full ? Scorer.DEPTH : Scorer.CURVE_DEPTH).scores()));
     Set<String> withFeedback = new HashSet<>(feedback.subList(0, total));
     Map<String, Object> details = new LinkedHashMap<>();
-    details.put("sessions_per_query", config.repeats());
+    details.put("sessions_per_query", LearnConfig.REPEATS);
     details.put("feedback_sessions", total);
     details.put("held_out_sessions", heldOut.size());
     details.put("held_out_queries", queries.size());

@@ -1,14 +1,14 @@
 package dev.relearn.eval.experiment;
 
 import dev.relearn.engine.Relearn;
+import dev.relearn.eval.firststage.FirstStageEvaluation;
 import dev.relearn.eval.metrics.EvaluationResult;
 import dev.relearn.eval.metrics.Evaluator;
 import dev.relearn.eval.metrics.Metric;
 import dev.relearn.eval.metrics.Run;
+import dev.relearn.indexer.build.Progress;
 import dev.relearn.lucene.fusion.Fusion;
-import dev.relearn.engine.search.Hit;
 import dev.relearn.engine.search.SearchMode;
-import dev.relearn.engine.search.SearchRequest;
 import java.io.IOException;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -54,16 +54,8 @@ public final class Scorer {
    */
   public ModeRun score(Split split, List<String> ids, SearchMode mode, Fusion fusion, int depth)
       throws IOException {
-    Run.Builder run = Run.builder();
-    for (String id : ids) {
-      run.addQuery(id);
-      SearchRequest request = SearchRequest.of(split.text(id)).withMode(mode).withK(depth)
-          .withCandidates(DEPTH).withFusion(fusion);
-      for (Hit hit : engine.search(request).hits()) {
-        run.add(id, hit.chunkId(), hit.score());
-      }
-    }
-    Run built = run.build().withoutSelfHits();
+    Run built = FirstStageEvaluation.search(engine, split.texts(), ids, mode, fusion, depth, DEPTH,
+        Progress.NONE).withoutSelfHits();
     return new ModeRun(built, scores(split, built, new LinkedHashSet<>(ids)));
   }
 

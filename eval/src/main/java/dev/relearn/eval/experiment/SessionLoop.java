@@ -9,21 +9,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.IntFunction;
+import org.apache.lucene.util.IOFunction;
 
 /**
  * Runs a sequence of simulated sessions and measures a learning curve at the {@link Checkpoints}.
  */
 final class SessionLoop {
-  /** Measures the learned system's scores at a checkpoint. */
-  @FunctionalInterface
-  interface Probe {
-    /**
-     * The scores now; with {@code full} false only nDCG@10 is needed (the curve's intermediate
-     * points), so the probe may search the top {@value Scorer#CURVE_DEPTH} only.
-     */
-    QueryScores measure(boolean full) throws IOException;
-  }
-
   /**
    * What a sequence of sessions produced.
    *
@@ -49,10 +40,14 @@ final class SessionLoop {
 
   /**
    * Runs {@code sessions} sessions: session i searches {@code queryAt.apply(i)} of {@code split},
-   * as {@code userAt.apply(i)}, with its own generator from the seed and {@code stream}.
+   * as {@code userAt.apply(i)}, with its own generator from the seed and {@code stream}. At
+   * each checkpoint {@code probe} measures the learned system's scores; {@code probe.apply(false)}
+   * (the curve's intermediate points) needs only nDCG@10, so it may search the top {@value
+   * Scorer#CURVE_DEPTH} only.
    */
   Outcome run(String stream, Split split, IntFunction<String> queryAt, int sessions,
-      IntFunction<SimulatedUser> userAt, Probe probe) throws IOException {
+      IntFunction<SimulatedUser> userAt, IOFunction<Boolean, QueryScores> probe)
+      throws IOException {
     List<Integer> checkpoints = Checkpoints.of(sessions, config.curveEvery());
     List<CurvePoint> curve = new ArrayList<>();
     QueryScores last = null;
@@ -67,7 +62,7 @@ final class SessionLoop {
         if (next < checkpoints.size() && checkpoints.get(next) == i) {
           long probeStart = System.nanoTime();
           boolean full = next == 0 || next == checkpoints.size() - 1;
-          last = probe.measure(full);
+          last = probe.apply(full);
           checkpointNanos += System.nanoTime() - probeStart;
           curve.add(new CurvePoint(i, last.ndcg(), runner.trust()));
           next++;

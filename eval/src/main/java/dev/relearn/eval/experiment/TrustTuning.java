@@ -4,7 +4,6 @@ import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnOptions;
 import dev.relearn.engine.config.ConfigLoader;
 import dev.relearn.eval.beir.BeirDataset;
-import dev.relearn.eval.firststage.FirstStageEvaluation;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.lucene.fusion.Fusion;
 import dev.relearn.engine.search.SearchMode;
@@ -130,7 +129,7 @@ public final class TrustTuning {
       Double strength;
       try (Relearn engine = open(shared)) {
         Scorer scorer = new Scorer(engine, fusion);
-        FeedbackReset.reset(engine);
+        LearningExperiment.reset(engine);
         new SessionLoop(new SessionRunner(engine, fusion), config, progress).run("tune", fit,
             new SessionOrder(fit.ids(), config.seed(), "train"), config.sessionsFor(fit.size()),
             i -> config.user(), full -> scorer.score(validation, validation.ids(),
@@ -216,14 +215,7 @@ public final class TrustTuning {
   }
 
   private Relearn open(RelearnOptions shared) throws IOException {
-    Relearn engine = Relearn.open(dir, shared);
-    try {
-      new FirstStageEvaluation(engine, dataset).indexCorpus(progress);
-      return engine;
-    } catch (IOException | RuntimeException e) {
-      engine.close();
-      throw e;
-    }
+    return DatasetEvaluation.open(shared, dir, dataset, progress);
   }
 
   /** Writes {@code setting} as the index's relearn.json, or removes the file (null). */

@@ -2,11 +2,7 @@ package dev.relearn.eval.firststage;
 
 import dev.relearn.engine.Relearn;
 import dev.relearn.eval.beir.BeirDataset;
-import dev.relearn.eval.metrics.EvaluationResult;
-import dev.relearn.eval.metrics.Evaluator;
-import dev.relearn.eval.metrics.Qrels;
 import dev.relearn.eval.metrics.Run;
-import dev.relearn.eval.metrics.ScoredDoc;
 import dev.relearn.indexer.build.IndexReport;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
@@ -16,11 +12,9 @@ import dev.relearn.engine.search.Hit;
 import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.SequencedMap;
 import java.util.Set;
 
 /**
@@ -30,7 +24,6 @@ import java.util.Set;
 public final class FirstStageEvaluation {
   /** Hits retrieved per query, as in BEIR. */
   public static final int DEPTH = 100;
-  private static final Evaluator EVALUATOR = Evaluator.of("ndcg@10", "recall@100", "mrr@10");
 
   private final Relearn engine;
   private final BeirDataset dataset;
@@ -62,49 +55,39 @@ public final class FirstStageEvaluation {
     return engine.index(dataset.corpusFile(), SourceFormat.BEIR, progress);
   }
 
-  /** Searches every query of {@code split} in {@code mode} and computes the metrics. */
-  public FirstStageResult evaluate(String split, SearchMode mode, Fusion fusion, Progress progress)
-      throws IOException {
-    Qrels qrels = dataset.qrels(split);
-    Set<String> queryIds = dataset.queryIds(split);
-    SequencedMap<String, String> texts = dataset.queries();
-    long start = System.nanoTime();
-    Run run = run(texts, queryIds, mode, fusion, progress);
-    long millis = (System.nanoTime() - start) / 1_000_000L;
-    EvaluationResult result = EVALUATOR.evaluate(qrels, run.withoutSelfHits(), queryIds);
-    return new FirstStageResult(dataset.name(), split, mode.label(),
-        mode == SearchMode.HYBRID ? fusion.describe() : null, result.queryCount(),
-        result.mean("ndcg@10"), result.mean("recall@100"), result.mean("mrr@10"), millis);
-  }
-
-  /** The top-{@value #DEPTH} run for the given queries, from {@value #DEPTH} candidates. */
-  public Run run(Map<String, String> texts, Set<String> queryIds, SearchMode mode, Fusion fusion,
-      Progress progress) throws IOException {
-    return run(texts, queryIds, mode, fusion, DEPTH, progress);
-  }
-
   /**
    * The top-{@value #DEPTH} run for the given queries, with {@code candidates} from each
    * retriever (at least {@value #DEPTH}, the hits asked for: fewer count as {@value #DEPTH}).
    */
   public Run run(Map<String, String> texts, Set<String> queryIds, SearchMode mode, Fusion fusion,
       int candidates, Progress progress) throws IOException {
-    Map<String, List<ScoredDoc>> hits = new LinkedHashMap<>();
     progress.start("searching " + dataset.name() + " (" + mode.label() + ")", queryIds.size());
     try {
-      for (String id : queryIds) {
-        SearchRequest request = SearchRequest.of(texts.get(id)).withMode(mode).withK(DEPTH)
-            .withCandidates(candidates).withFusion(fusion);
-        List<ScoredDoc> ranking = new ArrayList<>(DEPTH);
-        for (Hit hit : engine.search(request).hits()) {
-          ranking.add(new ScoredDoc(hit.chunkId(), hit.score()));
-        }
-        hits.put(id, ranking);
-        progress.advance(hits.size());
-      }
+      return search(engine, texts, queryIds, mode, fusion, DEPTH, candidates, progress);
     } finally {
       progress.finish();
     }
-    return Run.of(hits);
+  }
+
+  /**
+   * The top {@code k} hits of {@code engine} for each query of {@code ids} (its text from {@code
+   * texts}), from {@code candidates} per retriever, as a run in the order of {@code ids}; {@code
+   * progress} advances once per query.
+   */
+  public static Run search(Relearn engine, Map<String, String> texts, Collection<String> ids,
+      SearchMode mode, Fusion fusion, int k, int candidates, Progress progress)
+      throws IOException {
+    Run.Builder run = Run.builder();
+    int done = 0;
+    for (String id : ids) {
+      run.addQuery(id);
+      SearchRequest request = SearchRequest.of(texts.get(id)).withMode(mode).withK(k)
+          .withCandidates(candidates).withFusion(fusion);
+      for (Hit hit : engine.search(request).hits()) {
+        run.add(id, hit.chunkId(), hit.score());
+      }
+      progress.advance(++done);
+    }
+    return run.build();
   }
 }

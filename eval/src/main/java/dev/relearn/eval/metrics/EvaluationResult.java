@@ -2,6 +2,7 @@ package dev.relearn.eval.metrics;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -10,54 +11,33 @@ import java.util.Set;
 /**
  * The outcome of {@link Evaluator#evaluate}: every metric per counted query, and its mean over the
  * counted queries. See {@link Evaluator} for which queries count. Immutable.
+ *
+ * @param metrics the metrics, in report order
+ * @param queryIds the counted queries (in the set and judged in the qrels), in the set's order
+ * @param excludedQueryIds queries of the evaluated set left out because the qrels hold no
+ *     judgment for them
+ * @param unretrievedQueryIds counted queries for which the run retrieved nothing; they score 0
+ *     everywhere
+ * @param values metric → counted query → value, in report and query order
  */
-public final class EvaluationResult {
-  private final List<Metric> metrics;
-  private final List<String> queryIds;
-  private final Set<String> excludedQueryIds;
-  private final Set<String> unretrievedQueryIds;
-  private final Map<Metric, Map<String, Double>> perQuery;
-  private final Map<Metric, Double> means;
-
-  EvaluationResult(List<Metric> metrics, List<String> queryIds, Set<String> excludedQueryIds,
-      Set<String> unretrievedQueryIds, Map<Metric, Map<String, Double>> perQuery) {
-    this.metrics = List.copyOf(metrics);
-    this.queryIds = List.copyOf(queryIds);
-    this.excludedQueryIds = Collections.unmodifiableSet(excludedQueryIds);
-    this.unretrievedQueryIds = Collections.unmodifiableSet(unretrievedQueryIds);
-    Map<Metric, Map<String, Double>> values = new LinkedHashMap<>();
-    Map<Metric, Double> averages = new LinkedHashMap<>();
-    perQuery.forEach((metric, byQuery) -> {
-      values.put(metric, Collections.unmodifiableMap(new LinkedHashMap<>(byQuery)));
-      averages.put(metric, average(byQuery));
-    });
-    this.perQuery = Collections.unmodifiableMap(values);
-    this.means = Collections.unmodifiableMap(averages);
-  }
-
-  /** The metrics, in report order. */
-  public List<Metric> metrics() {
-    return metrics;
-  }
-
-  /** The counted queries (in the set and judged in the qrels), in the set's order. */
-  public List<String> queryIds() {
-    return queryIds;
+public record EvaluationResult(List<Metric> metrics, List<String> queryIds,
+    Set<String> excludedQueryIds, Set<String> unretrievedQueryIds,
+    Map<Metric, Map<String, Double>> values) {
+  /** Copies everything, keeping the order. */
+  public EvaluationResult {
+    metrics = List.copyOf(metrics);
+    queryIds = List.copyOf(queryIds);
+    excludedQueryIds = Collections.unmodifiableSet(new LinkedHashSet<>(excludedQueryIds));
+    unretrievedQueryIds = Collections.unmodifiableSet(new LinkedHashSet<>(unretrievedQueryIds));
+    Map<Metric, Map<String, Double>> copy = new LinkedHashMap<>();
+    values.forEach((metric, byQuery) ->
+        copy.put(metric, Collections.unmodifiableMap(new LinkedHashMap<>(byQuery))));
+    values = Collections.unmodifiableMap(copy);
   }
 
   /** How many queries every mean is over. */
   public int queryCount() {
     return queryIds.size();
-  }
-
-  /** Queries of the evaluated set left out because the qrels hold no judgment for them. */
-  public Set<String> excludedQueryIds() {
-    return excludedQueryIds;
-  }
-
-  /** Counted queries for which the run retrieved nothing; they score 0 everywhere. */
-  public Set<String> unretrievedQueryIds() {
-    return unretrievedQueryIds;
   }
 
   /**
@@ -66,11 +46,12 @@ public final class EvaluationResult {
    * @throws IllegalArgumentException when the metric was not evaluated
    */
   public double mean(Metric metric) {
-    Double mean = means.get(metric);
-    if (mean == null) {
-      throw notEvaluated(metric);
+    Map<String, Double> byQuery = perQuery(metric);
+    double sum = 0;
+    for (double value : byQuery.values()) {
+      sum += value;
     }
-    return mean;
+    return byQuery.isEmpty() ? Double.NaN : sum / byQuery.size();
   }
 
   /** The mean of the metric named {@code metricName}, e.g. {@code "ndcg@10"}. */
@@ -80,16 +61,23 @@ public final class EvaluationResult {
 
   /** Every metric's mean, in report order. */
   public Map<Metric, Double> means() {
-    return means;
+    Map<Metric, Double> means = new LinkedHashMap<>();
+    metrics.forEach(metric -> means.put(metric, mean(metric)));
+    return Collections.unmodifiableMap(means);
   }
 
-  /** The per-query values of {@code metric}, in query order. */
+  /**
+   * The per-query values of {@code metric}, in query order.
+   *
+   * @throws IllegalArgumentException when the metric was not evaluated
+   */
   public Map<String, Double> perQuery(Metric metric) {
-    Map<String, Double> values = perQuery.get(metric);
-    if (values == null) {
-      throw notEvaluated(metric);
+    Map<String, Double> byQuery = values.get(metric);
+    if (byQuery == null) {
+      throw new IllegalArgumentException("metric " + metric + " was not evaluated; evaluated: "
+          + metrics);
     }
-    return values;
+    return byQuery;
   }
 
   /**
@@ -109,7 +97,7 @@ public final class EvaluationResult {
   /** One line per metric, e.g. {@code ndcg@10 0.6789}, then the query count. */
   public String summary() {
     StringBuilder out = new StringBuilder();
-    means.forEach((metric, mean) ->
+    means().forEach((metric, mean) ->
         out.append(String.format(Locale.ROOT, "%-12s %.4f%n", metric.name(), mean)));
     out.append(String.format(Locale.ROOT, "%d queries (%d excluded: no judgments; %d retrieved"
         + " nothing)%n", queryIds.size(), excludedQueryIds.size(), unretrievedQueryIds.size()));
@@ -118,22 +106,6 @@ public final class EvaluationResult {
 
   @Override
   public String toString() {
-    return "EvaluationResult" + means + " over " + queryIds.size() + " queries";
-  }
-
-  private IllegalArgumentException notEvaluated(Metric metric) {
-    return new IllegalArgumentException("metric " + metric + " was not evaluated; evaluated: "
-        + metrics);
-  }
-
-  private static double average(Map<String, Double> values) {
-    if (values.isEmpty()) {
-      return Double.NaN;
-    }
-    double sum = 0;
-    for (double value : values.values()) {
-      sum += value;
-    }
-    return sum / values.size();
+    return "EvaluationResult" + means() + " over " + queryIds.size() + " queries";
   }
 }

@@ -86,7 +86,7 @@ public final class Evaluator {
       if (ranking.isEmpty()) {
         unretrieved.add(queryId);
       }
-      JudgedRanking judged = JudgedRanking.of(ranking, qrels.judgments(queryId));
+      JudgedRanking judged = new JudgedRanking(ranking, qrels.judgments(queryId));
       for (Metric metric : metrics) {
         perQuery.get(metric).put(queryId, metric.score(judged));
       }

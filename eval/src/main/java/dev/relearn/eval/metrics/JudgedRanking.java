@@ -1,75 +1,39 @@
 package dev.relearn.eval.metrics;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
- * One query's ranking seen through its judgments: the grade at each rank (0 for unjudged docs),
- * how many documents are relevant in all, and the gains of an ideal ranking. Every {@link Measure}
- * is computed from this alone.
+ * One query's ranking seen through its judgments: the grade at each rank (0 for unjudged docs)
+ * and the gains of an ideal ranking, highest first (the grades of all relevant judged docs).
+ * Every {@link Measure} is computed from this alone.
  */
-public final class JudgedRanking {
+final class JudgedRanking {
   private final int[] grades;
   private final int[] idealGains;
-  private final int relevantCount;
 
-  private JudgedRanking(int[] grades, int[] idealGains) {
-    this.grades = grades;
-    this.idealGains = idealGains;
-    this.relevantCount = idealGains.length;
-  }
-
-  /**
-   * Looks up the grade of each ranked document.
-   *
-   * @param ranking the documents in rank order, as {@link Run#ranking(String)} returns them
-   * @param judgments the query's judged doc ids and grades
-   */
-  public static JudgedRanking of(List<ScoredDoc> ranking, Map<String, Integer> judgments) {
-    Objects.requireNonNull(ranking, "ranking");
-    Objects.requireNonNull(judgments, "judgments");
-    int[] grades = new int[ranking.size()];
+  /** Looks up the grade of each document of {@code ranking} in the query's {@code judgments}. */
+  JudgedRanking(List<ScoredDoc> ranking, Map<String, Integer> judgments) {
+    grades = new int[ranking.size()];
     for (int i = 0; i < grades.length; i++) {
       grades[i] = judgments.getOrDefault(ranking.get(i).docId(), 0);
     }
-    int[] ideal = judgments.values().stream()
-        .mapToInt(Integer::intValue)
-        .filter(Qrels::isRelevant)
-        .sorted()
-        .toArray();
-    reverse(ideal);
-    return new JudgedRanking(grades, ideal);
-  }
-
-  /** The number of ranked documents. */
-  public int retrievedCount() {
-    return grades.length;
-  }
-
-  /** The grade at {@code rank}, 1-based; 0 for an unjudged document. */
-  public int gradeAt(int rank) {
-    if (rank < 1 || rank > grades.length) {
-      throw new IndexOutOfBoundsException(
-          "rank must be in [1, " + grades.length + "], got: " + rank);
+    int[] relevant = judgments.values().stream().mapToInt(Integer::intValue)
+        .filter(Qrels::isRelevant).sorted().toArray();
+    idealGains = new int[relevant.length];
+    for (int i = 0; i < relevant.length; i++) {
+      idealGains[i] = relevant[relevant.length - 1 - i];
     }
-    return grades[rank - 1];
   }
 
   /** Whether the document at {@code rank}, 1-based, is relevant. */
-  public boolean relevantAt(int rank) {
-    return Qrels.isRelevant(gradeAt(rank));
+  boolean relevantAt(int rank) {
+    return Qrels.isRelevant(grades[rank - 1]);
   }
 
   /** The number of relevant judged documents of the query, retrieved or not. */
-  public int relevantCount() {
-    return relevantCount;
-  }
-
-  /** The gains of the ideal ranking, highest first: the grades of all relevant judged docs. */
-  public int[] idealGains() {
-    return idealGains.clone();
+  int relevantCount() {
+    return idealGains.length;
   }
 
   /** The number of ranks to look at under cutoff {@code k}. */
@@ -93,7 +57,7 @@ public final class JudgedRanking {
     double dcg = 0;
     for (int rank = 1; rank <= depth(k); rank++) {
       if (relevantAt(rank)) {
-        dcg += gradeAt(rank) / log2(rank + 1);
+        dcg += grades[rank - 1] / log2(rank + 1);
       }
     }
     return dcg;
@@ -109,20 +73,7 @@ public final class JudgedRanking {
     return dcg;
   }
 
-  @Override
-  public String toString() {
-    return "JudgedRanking[grades=" + Arrays.toString(grades) + ", relevant=" + relevantCount + "]";
-  }
-
   private static double log2(int x) {
     return Math.log(x) / Math.log(2);
-  }
-
-  private static void reverse(int[] values) {
-    for (int i = 0, j = values.length - 1; i < j; i++, j--) {
-      int t = values[i];
-      values[i] = values[j];
-      values[j] = t;
-    }
   }
 }

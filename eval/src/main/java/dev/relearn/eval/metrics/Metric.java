@@ -70,7 +70,7 @@ public record Metric(Measure measure, int k) {
   }
 
   /** The value of this metric for one judged ranking. */
-  public double score(JudgedRanking ranking) {
+  double score(JudgedRanking ranking) {
     return measure.score(Objects.requireNonNull(ranking, "ranking"), k);
   }
 

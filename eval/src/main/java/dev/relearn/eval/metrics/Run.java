@@ -37,17 +37,10 @@ public final class Run {
     return b.docId().compareTo(a.docId());
   };
 
-  private static final Run EMPTY = new Run(Map.of());
-
   private final Map<String, List<ScoredDoc>> rankings;
 
   private Run(Map<String, List<ScoredDoc>> rankings) {
     this.rankings = rankings;
-  }
-
-  /** A run that retrieved nothing for any query. */
-  public static Run empty() {
-    return EMPTY;
   }
 
   /**
@@ -133,12 +126,8 @@ public final class Run {
 
     /** Adds one hit for {@code queryId}. */
     public Builder add(String queryId, String docId, double score) {
-      return add(queryId, new ScoredDoc(docId, score));
-    }
-
-    /** Adds one hit for {@code queryId}. */
-    public Builder add(String queryId, ScoredDoc doc) {
-      hitsOf(queryId).add(Objects.requireNonNull(doc, "doc"));
+      ScoredDoc doc = new ScoredDoc(docId, score);
+      hitsOf(queryId).add(doc);
       return this;
     }
 

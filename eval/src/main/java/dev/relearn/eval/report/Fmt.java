@@ -31,6 +31,15 @@ final class Fmt {
     return String.format(Locale.ROOT, "%,d", value);
   }
 
+  /** A Markdown table row of {@code cells}; an empty cell is {@code | |}. */
+  static String row(String... cells) {
+    StringBuilder row = new StringBuilder("|");
+    for (String cell : cells) {
+      row.append(cell.isEmpty() ? " " : " " + cell + " ").append('|');
+    }
+    return row.append('\n').toString();
+  }
+
   /** Seconds as {@code 12.3 s} or {@code 4.5 min}. */
   static String duration(double seconds) {
     return seconds < 120 ? String.format(Locale.ROOT, "%.1f s", seconds)

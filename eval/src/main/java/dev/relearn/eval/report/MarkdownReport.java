@@ -3,6 +3,7 @@ package dev.relearn.eval.report;
 import dev.relearn.eval.experiment.CurvePoint;
 import dev.relearn.eval.experiment.DatasetReport;
 import dev.relearn.eval.experiment.TableRow;
+import dev.relearn.eval.stats.PairedComparison;
 import java.util.List;
 import java.util.Map;
 
@@ -80,16 +81,11 @@ public final class MarkdownReport {
         + " p, t-test |\n");
     md.append("|---|---|---|---|---|---|\n");
     for (TableRow row : dataset.rows()) {
-      md.append("| ").append(SYSTEMS.getOrDefault(row.system(), row.system())).append(" | ")
-          .append(Fmt.f4(row.scores().ndcg())).append(" | ")
-          .append(Fmt.f4(row.scores().recall())).append(" | ");
-      if (row.vsHybrid() == null) {
-        md.append("— | — | — |\n");
-      } else {
-        md.append(Fmt.signed(row.vsHybrid().difference())).append(" | ")
-            .append(Fmt.p(row.vsHybrid().pRandomisation())).append(" | ")
-            .append(Fmt.p(row.vsHybrid().pTTest())).append(" |\n");
-      }
+      PairedComparison vs = row.vsHybrid();
+      md.append(Fmt.row(SYSTEMS.getOrDefault(row.system(), row.system()),
+          Fmt.f4(row.scores().ndcg()), Fmt.f4(row.scores().recall()),
+          vs == null ? "—" : Fmt.signed(vs.difference()),
+          vs == null ? "—" : Fmt.p(vs.pRandomisation()), vs == null ? "—" : Fmt.p(vs.pTTest())));
     }
     md.append('\n');
   }

@@ -70,12 +70,10 @@ final class ReportSections {
     Map<String, Object> seen = map(d.noise().details().get("noise_on_seen_queries"));
     if (seen != null) {
       Map<String, Object> c = map(seen.get("comparison"));
-      md.append("| noise | ").append(Fmt.count(((Number) seen.get("queries")).longValue()))
-          .append(" train queries that got the"
-          + " noise | | | ").append(Fmt.f4(num(c, "baseline"))).append(" | ")
-          .append(Fmt.f4(num(c, "system"))).append(" | ").append(Fmt.signed(num(c, "difference")))
-          .append(" | ").append(Fmt.p(num(c, "p_randomisation"))).append(" | ")
-          .append(Fmt.p(num(c, "p_ttest"))).append(" |\n");
+      md.append(Fmt.row("noise", Fmt.count(((Number) seen.get("queries")).longValue())
+          + " train queries that got the noise", "", "", Fmt.f4(num(c, "baseline")),
+          Fmt.f4(num(c, "system")), Fmt.signed(num(c, "difference")),
+          Fmt.p(num(c, "p_randomisation")), Fmt.p(num(c, "p_ttest"))));
     }
     row(md, "mixed", "test queries", d.mixed());
     row(md, "attack (after the train feedback)", "test queries", d.attack());
@@ -102,14 +100,8 @@ final class ReportSections {
     Map<String, Object> unseen = map(map(d.repeated().details().get("unseen")).get("comparison"));
     if (seenRepeated != null && unseen != null) {
       md.append("Repeated: held-out sessions whose query also had a feedback session (")
-          .append(Fmt.count((long) num(seenRepeated, "n"))).append("): ")
-          .append(Fmt.f4(num(seenRepeated, "baseline"))).append(" → ")
-          .append(Fmt.f4(num(seenRepeated, "system"))).append(" (p ")
-          .append(Fmt.p(num(seenRepeated, "p_randomisation"))).append("); the others (")
-          .append(Fmt.count((long) num(unseen, "n"))).append("): ")
-          .append(Fmt.f4(num(unseen, "baseline"))).append(" → ")
-          .append(Fmt.f4(num(unseen, "system"))).append(" (p ")
-          .append(Fmt.p(num(unseen, "p_randomisation"))).append(").\n\n");
+          .append(change(seenRepeated)).append("; the others (").append(change(unseen))
+          .append(".\n\n");
     }
   }
 
@@ -147,13 +139,16 @@ final class ReportSections {
     return clean > 0 ? Math.round(100 * mixed / clean) + " %" : "n/a";
   }
 
+  /** {@code n): baseline → system (p p)} of a paired comparison's JSON. */
+  private static String change(Map<String, Object> c) {
+    return Fmt.count((long) num(c, "n")) + "): " + Fmt.f4(num(c, "baseline")) + " → "
+        + Fmt.f4(num(c, "system")) + " (p " + Fmt.p(num(c, "p_randomisation")) + ")";
+  }
+
   private static void row(StringBuilder md, String name, String on, LearningResult r) {
-    md.append("| ").append(name).append(" | ").append(on).append(" | ")
-        .append(Fmt.count(r.sessions())).append(" | ").append(Fmt.count(r.events())).append(" | ")
-        .append(Fmt.f4(r.baseline().ndcg())).append(" | ").append(Fmt.f4(r.learned().ndcg()))
-        .append(" | ").append(Fmt.signed(r.deltaNdcg())).append(" | ")
-        .append(Fmt.p(r.comparison().pRandomisation())).append(" | ")
-        .append(Fmt.p(r.comparison().pTTest())).append(" |\n");
+    md.append(Fmt.row(name, on, Fmt.count(r.sessions()), Fmt.count(r.events()),
+        Fmt.f4(r.baseline().ndcg()), Fmt.f4(r.learned().ndcg()), Fmt.signed(r.deltaNdcg()),
+        Fmt.p(r.comparison().pRandomisation()), Fmt.p(r.comparison().pTTest())));
   }
 
   @SuppressWarnings("unchecked")

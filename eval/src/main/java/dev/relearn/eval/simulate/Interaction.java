@@ -26,9 +26,4 @@ public record Interaction(List<String> shown, List<String> clicked, boolean succ
   public boolean hasClicks() {
     return !clicked.isEmpty();
   }
-
-  /** The 1-based rank of {@code id} in the shown list, or 0 if it was not shown. */
-  public int rankOf(String id) {
-    return shown.indexOf(id) + 1;
-  }
 }

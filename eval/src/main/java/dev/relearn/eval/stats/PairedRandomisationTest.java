@@ -31,7 +31,7 @@ public record PairedRandomisationTest(long seed, int trials) {
    *     is not finite
    */
   public double pValue(double[] a, double[] b) {
-    double[] d = Differences.of(a, b, 1);
+    double[] d = PairedTTest.differences(a, b, 1);
     double observed = Math.abs(sum(d));
     // sums of the same terms in another order may differ in the last bits: allow for it
     double slack = 1e-9 * (1 + sumOfAbs(d));

@@ -27,7 +27,7 @@ public final class PairedTTest {
    *     value that is not finite
    */
   public static Result test(double[] a, double[] b) {
-    double[] d = Differences.of(a, b, 2);
+    double[] d = differences(a, b, 2);
     int n = d.length;
     double mean = 0;
     for (double x : d) {
@@ -61,5 +61,24 @@ public final class PairedTTest {
     }
     double x = df / (df + t * t);
     return Math.min(1, Math.max(0, Gamma.regularizedBeta(x, df / 2.0, 0.5)));
+  }
+
+  /** The per-pair differences {@code a − b}, checked: same lengths, enough pairs, finite. */
+  static double[] differences(double[] a, double[] b, int minPairs) {
+    if (a.length != b.length) {
+      throw new IllegalArgumentException("paired samples need the same length, got " + a.length
+          + " and " + b.length);
+    }
+    if (a.length < minPairs) {
+      throw new IllegalArgumentException("need at least " + minPairs + " pairs, got: " + a.length);
+    }
+    double[] d = new double[a.length];
+    for (int i = 0; i < d.length; i++) {
+      if (!Double.isFinite(a[i]) || !Double.isFinite(b[i])) {
+        throw new IllegalArgumentException("pair " + i + " is not finite: " + a[i] + ", " + b[i]);
+      }
+      d[i] = a[i] - b[i];
+    }
+    return d;
   }
 }

@@ -20,7 +20,7 @@ class LatencyReportTest {
           new LatencyReport.Row(LatencyReport.CANDIDATES, 0.312, 0.8, 1500, null),
           new LatencyReport.Row(LatencyReport.HYBRID, 0.655, 1.462, 1500, null),
           new LatencyReport.Row(LatencyReport.LEARNED, 0.905, 1.9, 1500, LatencyReport.HYBRID),
-          new LatencyReport.Row(LatencyReport.EMBEDDING, 6.067, 20.536, 300, null)));
+          new LatencyReport.Row(LatencyReport.EMBEDDING, 6.067, 20.536, 300, null)), null, null);
       String table = report.table();
       assertTrue(table.contains("0.655     1.462    1500"), table);
       assertTrue(table.contains("1.38x relearn hybrid"), table);

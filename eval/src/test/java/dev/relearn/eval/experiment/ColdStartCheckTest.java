@@ -44,9 +44,9 @@ class ColdStartCheckTest {
   void aCurveDepthRunRankingAsTheDeeperBaselineIsEqual() {
     Run hybrid = run(docs(150), FULL, 1.0);
     Run learned = run(docs(150), CURVE, 0.01); // other scores, the same order
-    assertTrue(ColdStartCheck.sameRankings(learned, CURVE, hybrid, FULL));
-    assertTrue(ColdStartCheck.sameRankings(hybrid, FULL, learned, CURVE), "either way round");
-    assertTrue(ColdStartCheck.sameRankings(run(docs(150), FULL, 0.01), FULL, hybrid, FULL));
+    assertTrue(same(learned, CURVE, hybrid, FULL));
+    assertTrue(same(hybrid, FULL, learned, CURVE), "either way round");
+    assertTrue(same(run(docs(150), FULL, 0.01), FULL, hybrid, FULL));
   }
 
   @Test
@@ -55,20 +55,20 @@ class ColdStartCheckTest {
     List<String> swapped = docs(150);
     swapped.set(3, "d004");
     swapped.set(4, "d003");
-    assertFalse(ColdStartCheck.sameRankings(run(swapped, CURVE, 1.0), CURVE, hybrid, FULL));
+    assertFalse(same(run(swapped, CURVE, 1.0), CURVE, hybrid, FULL));
     List<String> other = docs(150);
     other.set(CURVE - 1, "x999");
-    assertFalse(ColdStartCheck.sameRankings(run(other, CURVE, 1.0), CURVE, hybrid, FULL));
-    assertFalse(ColdStartCheck.sameRankings(run(docs(5), CURVE, 1.0), CURVE, hybrid, FULL),
+    assertFalse(same(run(other, CURVE, 1.0), CURVE, hybrid, FULL));
+    assertFalse(same(run(docs(5), CURVE, 1.0), CURVE, hybrid, FULL),
         "fewer documents found");
     List<String> deeper = docs(150);
     deeper.set(FULL - 1, "x999");
-    assertFalse(ColdStartCheck.sameRankings(run(deeper, FULL, 1.0), FULL, hybrid, FULL),
+    assertFalse(same(run(deeper, FULL, 1.0), FULL, hybrid, FULL),
         "at equal depth every document counts");
-    assertTrue(ColdStartCheck.sameRankings(run(deeper, FULL, 1.0), CURVE, hybrid, FULL),
+    assertTrue(same(run(deeper, FULL, 1.0), CURVE, hybrid, FULL),
         "below the shallower depth nothing is compared");
     Run oneQuery = Run.of(Map.of("q1", hybrid.ranking("q1")));
-    assertFalse(ColdStartCheck.sameRankings(oneQuery, FULL, hybrid, FULL), "other queries");
+    assertFalse(same(oneQuery, FULL, hybrid, FULL), "other queries");
     assertEquals(1, ColdStartCheck.queriesRankedOtherwise(oneQuery, FULL, hybrid, FULL));
     assertEquals(1, ColdStartCheck.queriesRankedOtherwise(hybrid, FULL, oneQuery, FULL));
     Run secondSwapped = Run.of(Map.of("q1", hybrid.ranking("q1"),
@@ -85,10 +85,10 @@ class ColdStartCheckTest {
     ranked.set(2, "q1"); // q1 finds itself; BEIR drops that hit, the rest move up
     Run hybrid = run(ranked, FULL, 1.0);
     Run learned = run(ranked, CURVE, 0.01);
-    assertTrue(ColdStartCheck.sameRankings(learned, CURVE, hybrid, FULL));
+    assertTrue(same(learned, CURVE, hybrid, FULL));
     List<String> moved = new ArrayList<>(ranked);
     moved.set(2, "d002");
-    assertFalse(ColdStartCheck.sameRankings(run(moved, FULL, 1.0), FULL, hybrid, FULL),
+    assertFalse(same(run(moved, FULL, 1.0), FULL, hybrid, FULL),
         "at equal depth the lost document is a difference");
   }
 
@@ -96,6 +96,10 @@ class ColdStartCheckTest {
   void aDepthBelowOneIsRefused() {
     Run run = run(docs(3), CURVE, 1.0);
     assertThrows(IllegalArgumentException.class,
-        () -> ColdStartCheck.sameRankings(run, 0, run, FULL));
+        () -> same(run, 0, run, FULL));
+  }
+
+  private static boolean same(Run a, int depthA, Run b, int depthB) {
+    return ColdStartCheck.queriesRankedOtherwise(a, depthA, b, depthB) == 0;
   }
 }

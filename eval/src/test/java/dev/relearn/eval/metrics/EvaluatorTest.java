@@ -185,7 +185,7 @@ class EvaluatorTest {
           continue;
         }
         Metric metric = Metric.of(measure, k);
-        for (Run ranked : List.of(run, Run.empty())) {
+        for (Run ranked : List.of(run, Run.builder().build())) {
           EvaluationResult result = new Evaluator(List.of(metric)).evaluate(qrels, ranked);
           assertEquals(0.0, result.value("q", metric), 0.0, metric.name());
           assertEquals(0.0, result.mean(metric), 0.0, metric.name());
@@ -197,7 +197,7 @@ class EvaluatorTest {
   @Test
   void noCountedQueryGivesNaNMeans() {
     Qrels qrels = Qrels.of(Map.of("q", Map.of("d", 0)));
-    EvaluationResult result = ALL.evaluate(qrels, Run.empty(), Set.of("unjudged"));
+    EvaluationResult result = ALL.evaluate(qrels, Run.builder().build(), Set.of("unjudged"));
     assertEquals(0, result.queryCount());
     assertEquals(Set.of("unjudged"), result.excludedQueryIds());
     assertTrue(Double.isNaN(result.mean("ndcg@10")));
@@ -225,7 +225,7 @@ class EvaluatorTest {
         () -> Evaluator.of("ndcg@10", "NDCG@10"));
     assertTrue(e.getMessage().contains("ndcg@10"), e.getMessage());
     IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
-        () -> Evaluator.of("ndcg@10").evaluate(Qrels.of(Map.of()), Run.empty()).mean("mrr@10"));
+        () -> Evaluator.of("ndcg@10").evaluate(Qrels.of(Map.of()), Run.builder().build()).mean("mrr@10"));
     assertTrue(missing.getMessage().contains("mrr@10"), missing.getMessage());
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class CascadeModelTest {
   @Test
   void perfectUserClicksExactlyTheRelevantAndNeverStops() {
-    CascadeModel perfect = new CascadeModel(CascadeParameters.PERFECT);
+    CascadeModel perfect = CascadeModel.PERFECT;
     int[] grades = {0, 1, 0, 1, 1, 0, 0, 0, 1, 0};
     boolean[] expected = new boolean[grades.length];
     for (int i = 0; i < grades.length; i++) {
@@ -30,7 +31,7 @@ class CascadeModelTest {
 
   @Test
   void navigationalRatesMatchTheClosedForm() {
-    CascadeModel model = new CascadeModel(CascadeParameters.NAVIGATIONAL);
+    CascadeModel model = CascadeModel.NAVIGATIONAL;
     int[] grades = {1, 1, 0, 1};
     double[] rates = rates(model, grades, 1, new SplittableRandom(9));
     // binary: relevant = top level (click 0.95, stop 0.9), irrelevant = level 0 (0.05, 0.2)
@@ -45,7 +46,7 @@ class CascadeModelTest {
 
   @Test
   void informationalUserOnGradedJudgments() {
-    CascadeModel model = new CascadeModel(CascadeParameters.INFORMATIONAL);
+    CascadeModel model = CascadeModel.INFORMATIONAL;
     // max grade 2: grade 2 -> level 4 (0.9, 0.5), grade 1 -> level 2 (0.7, 0.3), 0 -> (0.4, 0.1)
     int[] grades = {2, 1, 0};
     double[] rates = rates(model, grades, 2, new SplittableRandom(13));
@@ -59,7 +60,7 @@ class CascadeModelTest {
 
   @Test
   void gradesMapOntoLevelsRelativeToTheHighestGrade() {
-    CascadeParameters p = CascadeParameters.PERFECT;
+    CascadeModel p = CascadeModel.PERFECT;
     assertEquals(0, p.level(0, 1));
     assertEquals(0, p.level(-1, 2));
     assertEquals(4, p.level(1, 1));
@@ -68,25 +69,25 @@ class CascadeModelTest {
     assertEquals(1, p.level(1, 4));
     assertEquals(1, p.level(1, 100)); // a relevant grade never falls to level 0
     assertEquals(4, p.level(7, 3)); // above the highest grade: the top level
-    assertEquals(0.95, CascadeParameters.NAVIGATIONAL.clickProbability(1, 1));
-    assertEquals(0.5, CascadeParameters.INFORMATIONAL.stopProbability(1, 1));
+    assertEquals(0.95, CascadeModel.NAVIGATIONAL.click().get(p.level(1, 1)));
+    assertEquals(0.5, CascadeModel.INFORMATIONAL.stop().get(p.level(1, 1)));
   }
 
   @Test
   void namesAndBadInput() {
-    assertEquals(CascadeParameters.NAVIGATIONAL, CascadeParameters.preset("Navigational"));
-    assertEquals("cascade-informational", ClickModels.parse("cascade-informational", 1,
+    assertEquals(CascadeModel.NAVIGATIONAL, CascadeModel.preset("Navigational"));
+    assertEquals("cascade-informational", ClickModel.parse("cascade-informational", 1,
         ClickNoise.DEFAULT).describe());
     assertEquals(new PositionBasedModel(2, ClickNoise.DEFAULT),
-        ClickModels.parse("pbm", 2, ClickNoise.DEFAULT));
+        ClickModel.parse("pbm", 2, ClickNoise.DEFAULT));
     IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
-        () -> ClickModels.parse("cascade-lazy", 1, ClickNoise.DEFAULT));
+        () -> ClickModel.parse("cascade-lazy", 1, ClickNoise.DEFAULT));
     assertEquals("unknown click model 'cascade-lazy'; expected one of "
-        + ClickModels.NAMES, bad.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> new CascadeParameters("x",
-        new double[] {0, 1}, new double[] {0}));
+        + ClickModel.NAMES, bad.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> new CascadeModel("x",
+        List.of(0.0, 1.0), List.of(0.0)));
     assertEquals("stop probability of level 1 must be in [0, 1], got: 2.0",
-        assertThrows(IllegalArgumentException.class, () -> new CascadeParameters("x",
-            new double[] {0, 1}, new double[] {0, 2})).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new CascadeModel("x",
+            List.of(0.0, 1.0), List.of(0.0, 2.0))).getMessage());
   }
 }

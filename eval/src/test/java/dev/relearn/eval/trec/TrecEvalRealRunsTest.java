@@ -59,7 +59,8 @@ class TrecEvalRealRunsTest {
       throws Exception {
     String what = dataset.name() + " " + mode.label();
     Set<String> ids = dataset.queryIds("test");
-    Run run = evaluation.run(dataset.queries(), ids, mode, Fusion.minMax(0.5), Progress.NONE)
+    Run run = evaluation.run(dataset.queries(), ids, mode, Fusion.minMax(0.5),
+        FirstStageEvaluation.DEPTH, Progress.NONE)
         .withoutSelfHits();
     Path file = dir.resolve(dataset.name() + "-" + mode.label() + ".run");
     new TrecRunWriter("relearn-" + mode.label()).write(run, file);
