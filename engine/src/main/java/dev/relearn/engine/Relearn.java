@@ -38,19 +38,14 @@ import org.apache.lucene.search.SearcherManager;
  * search and then dropped: it is never written anywhere.
  *
  * <p>Interrupts: a caller's interrupt ends only its wait; the write finishes on relearn's own
- * thread. Every call that writes runs on the engine's write threads ({@code relearn-write-N},
- * stopped by {@link #close()}), since Java closes the files of an interrupted thread. An
- * interrupted call ({@code Future.cancel(true)}) throws {@link java.io.InterruptedIOException},
- * the interrupt status kept, saying whether the write had begun (it then completes or fails on
- * its own, unacknowledged) or not (it is never made); an index call also stops at its next step,
- * before it writes or after its commit. A search that must first make fresh feedback visible may
- * throw it too. {@link #close()} waits for every write, whatever interrupts it.
+ * thread ({@code relearn-write-N}). The interrupted call throws {@link
+ * java.io.InterruptedIOException} saying whether the write had begun; an index call also stops at
+ * its next step. {@link #close()} waits for every write, whatever interrupts it.
  *
- * <p>When a failure stops a writer (a failed write or fsync, a full disk: the call gets an {@code
- * IOException} naming it), searches go on with the last snapshot, and the next call that writes
- * first replaces the writers from the last commits, replaying the feedback log, which holds every
- * acknowledged event ({@link PartsRecovery}); an index call that fails amid its writes is rolled
- * back to the last commit. {@link #feedbackStore()} is then a new store.
+ * <p>When a failure stops a writer (a failed write or fsync, a full disk), searches go on with
+ * the last snapshot, and the next call that writes first replaces the writers from the last
+ * commits, replaying the feedback log ({@link PartsRecovery}); {@link #feedbackStore()} is then a
+ * new store.
  */
 public final class Relearn implements AutoCloseable {
   /** The feedback store's folder inside the index folder. */
@@ -197,12 +192,10 @@ public final class Relearn implements AutoCloseable {
   }
 
   /**
-   * Forgets one session's feedback: deletes its events and every past-query cluster it added to
-   * (a cluster merged with other sessions' goes whole), commits, and recomputes the learned
-   * fields, so that the next search no longer uses it. What its ratings taught the per-class
-   * weights stays, as they average over sessions ({@link #resetWeights}). A forget that fails
-   * part-way (an {@code IOException}) is finished in the background, retried until it succeeds,
-   * by the next open, or at once when asked again; meanwhile searches skip its past queries.
+   * Forgets one session's feedback: its events and every past-query cluster it added to (a
+   * cluster merged with other sessions' goes whole), committed before this returns. What its
+   * ratings taught the weights stays ({@link #resetWeights}). The forget is logged first: one that
+   * fails part-way is finished before the next write or by the next open.
    *
    * @param sessionId the session id the feedback was recorded with (feedback recorded without
    *     one is forgotten only by {@link #forgetAll})
@@ -219,12 +212,9 @@ public final class Relearn implements AutoCloseable {
   }
 
   /**
-   * Forgets all feedback: every event and past-query cluster, the learned fields, what ratings
-   * taught the weights and the recent-feedback list, each committed or saved before this returns.
-   * Learned searches then rank exactly as hybrid ones until new feedback arrives. One that fails
-   * part-way is finished in the background, retried until it succeeds, and one that crashes by
-   * the next open, weights and list included (and with it any feedback recorded meanwhile), or at
-   * once when asked again; meanwhile searches use no past queries.
+   * Forgets all feedback and what ratings taught the weights, committed or saved before this
+   * returns: learned searches then rank exactly as hybrid ones. Logged first, as {@link
+   * #forgetSession} is.
    *
    * @return the past-query clusters removed
    * @throws IllegalStateException if the engine is read-only
@@ -243,9 +233,7 @@ public final class Relearn implements AutoCloseable {
 
   /**
    * What feedback this engine learns from: events, clusters, sessions, outcomes and learned
-   * chunks. A read-only engine counts the writer's last checkpoint (at most {@code
-   * feedback.checkpointSeconds}, 30 s by default, old), with
-   * nothing pending or replayed.
+   * chunks (read-only: as of the writer's last checkpoint).
    */
   public StoreStats feedbackStats() throws IOException {
     return gate.call(() -> parts.feedback().stats());

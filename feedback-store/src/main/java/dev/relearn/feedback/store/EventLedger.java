@@ -32,7 +32,6 @@ import java.util.function.Consumer;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.search.IndexSearcher;
@@ -281,15 +280,6 @@ final class EventLedger implements Closeable {
   /** Waits until no background merge of the ledger runs ({@link MergeThreads#await}). */
   void awaitMerges() {
     MergeThreads.await(writer);
-  }
-
-  synchronized Map<String, String> committedUserData() throws IOException {
-    return DirectoryReader.indexExists(directory)
-        ? SegmentInfos.readLatestCommit(directory).getUserData() : Map.of();
-  }
-
-  Path folder() {
-    return folder;
   }
 
   @Override

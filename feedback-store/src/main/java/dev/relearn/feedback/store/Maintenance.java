@@ -19,11 +19,14 @@ final class Maintenance {
   static final Duration IDLE_MERGE_INTERVAL = Duration.ofSeconds(10);
 
   private final FeedbackStore store;
+  private final Task mergeWhenIdle;
   private final FeedbackStoreConfig config;
   private final ScheduledExecutorService executor;
   private volatile Exception failure;
 
-  Maintenance(FeedbackStore store, FeedbackStoreConfig config) {
+  /** @param mergeWhenIdle merges the cluster index if no feedback arrived since its last run */
+  Maintenance(FeedbackStore store, FeedbackStoreConfig config, Task mergeWhenIdle) {
+    this.mergeWhenIdle = mergeWhenIdle;
     this.store = store;
     this.config = config;
     this.executor = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon()
@@ -34,7 +37,7 @@ final class Maintenance {
     schedule(store::flushLearnedFields, config.flushInterval());
     schedule(store::checkpoint, config.checkpointInterval());
     schedule(store::expire, EXPIRY_INTERVAL);
-    schedule(store::mergeClustersWhenIdle, IDLE_MERGE_INTERVAL);
+    schedule(mergeWhenIdle, IDLE_MERGE_INTERVAL);
   }
 
   private void schedule(Task task, Duration every) {
@@ -81,7 +84,7 @@ final class Maintenance {
   }
 
   @FunctionalInterface
-  private interface Task {
+  interface Task {
     void run() throws IOException;
   }
 }

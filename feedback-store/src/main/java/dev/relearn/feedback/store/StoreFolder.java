@@ -65,6 +65,15 @@ record StoreFolder(SessionHasher sessions, VectorProtection protection, EventLed
     }
   }
 
+  /** What stopped a part for good: the cluster index's or the ledger's writer, or the log. */
+  Throwable failure() {
+    Throwable stopped = index.tragicException();
+    if (stopped == null) {
+      stopped = ledger.tragicException();
+    }
+    return stopped != null ? stopped : log.failure();
+  }
+
   /** Closes the log, the cluster index and the ledger (uncommitted ledger changes are dropped). */
   @Override
   public void close() throws IOException {

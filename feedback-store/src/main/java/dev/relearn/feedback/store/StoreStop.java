@@ -1,6 +1,8 @@
 package dev.relearn.feedback.store;
 
+import dev.relearn.lucene.files.WriteThreads;
 import java.io.IOException;
+import org.apache.lucene.util.IORunnable;
 
 /**
  * A failure after which the store may hold in memory what its files do not (or the chunk index's
@@ -34,5 +36,25 @@ final class StoreStop {
           + " free disk space), then reopen the store (relearn's engine does so on its next"
           + " write)", c);
     }
+  }
+
+  /**
+   * Runs {@code work} on {@code writes}; a failure stops the store. Lucene's refusal of a writer
+   * an earlier failure stopped ("this writer hit an unrecoverable error; cannot commit") is an
+   * {@code IOException} naming {@code what} failed. An interrupt of the caller's wait is no
+   * failure of the work.
+   */
+  void running(String what, WriteThreads writes, IORunnable work) throws IOException {
+    writes.run(() -> {
+      try {
+        work.run();
+      } catch (IllegalStateException e) {
+        stop(e);
+        throw new IOException("the feedback store's " + what + " failed: " + e.getMessage(), e);
+      } catch (IOException | RuntimeException e) {
+        stop(e);
+        throw e;
+      }
+    });
   }
 }

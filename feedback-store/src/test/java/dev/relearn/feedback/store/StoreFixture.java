@@ -6,6 +6,7 @@ import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.feedback.learn.LearnedFieldUpdater;
 import dev.relearn.lucene.embed.VectorChecks;
 import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.files.StorageOpener;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkKind;
 import dev.relearn.lucene.schema.ChunkSchema;
@@ -79,7 +80,8 @@ final class StoreFixture implements AutoCloseable {
 
   /** Opens the store with {@code config} and {@code followUp}. */
   FeedbackStore open(FeedbackStoreConfig config, ForgetAllFollowUp followUp) throws IOException {
-    return FeedbackStore.open(folder, config, chunkWriter, chunkSearchers, followUp);
+    return FeedbackStore.open(folder, config, chunkWriter, chunkSearchers, followUp,
+        StorageOpener.REAL);
   }
 
   /** Whether each read of the clock moves it on by one millisecond. */
