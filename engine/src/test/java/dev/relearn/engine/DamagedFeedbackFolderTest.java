@@ -81,7 +81,7 @@ class DamagedFeedbackFolderTest {
     for (int attempt = 0; attempt < 2; attempt++) {
       IOException e = assertThrows(IOException.class, () -> Relearn.open(index, HASHING));
       assertEquals("the feedback log " + logDir + " holds an event (record 1) in format version"
-          + " 9, which a newer relearn wrote; this one reads versions 1 to 2. Open the index"
+          + " 9, which a newer relearn wrote; this one reads versions 1 to 3. Open the index"
           + " with that newer relearn; nothing was deleted", e.getMessage());
       assertArrayEquals(before, Files.readAllBytes(file), "the record is kept for that relearn");
     }
