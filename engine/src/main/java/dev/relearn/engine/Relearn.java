@@ -166,6 +166,17 @@ public final class Relearn implements AutoCloseable {
         parts.embedder().queryVector(request.text())));
   }
 
+  /**
+   * Every candidate of a {@code learned} search for {@code request}, re-ranked, each with its
+   * features and its position in the hybrid first stage: both orders from one first stage, which
+   * two searches need not share (near ties may score apart, see docs/RANKING.md).
+   */
+  public List<RescoredHit> learnedWindow(SearchRequest request) throws IOException {
+    Objects.requireNonNull(request, "request");
+    return gate.call(() -> parts.searches().learnedWindow(request,
+        parts.embedder().queryVector(request.text())));
+  }
+
   /** Every candidate of a learned search for {@code request}, with its features. */
   List<RescoredHit> learnedWindow(SearchRequest request, float[] vector) throws IOException {
     return gate.call(() -> parts.searches().learnedWindow(request, vector));

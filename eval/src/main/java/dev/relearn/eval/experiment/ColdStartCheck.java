@@ -1,73 +1,50 @@
 package dev.relearn.eval.experiment;
 
-import dev.relearn.eval.metrics.Run;
-import dev.relearn.eval.metrics.ScoredDoc;
+import dev.relearn.engine.Relearn;
+import dev.relearn.engine.search.SearchMode;
+import dev.relearn.engine.search.SearchRequest;
+import dev.relearn.lucene.fusion.Fusion;
+import dev.relearn.lucene.rerank.RescoredHit;
+import java.io.IOException;
 import java.util.List;
 
 /**
- * Whether two runs rank alike, such as the learned mode before any feedback and the hybrid
- * baseline ({@code cold_start_equals_hybrid}). Runs searched to different depths (the curve's
- * {@value Scorer#CURVE_DEPTH} hits and the baseline's {@value Scorer#DEPTH}) are compared at the
- * shallower depth: the deeper run's extra hits are no difference, a different document or order
- * within that depth is, and so is one run finding fewer documents there.
- *
- * <p>Scores are not compared (the learned mode scores on another scale). A run drops a query's
- * own document after it was searched ({@link Run#withoutSelfHits()}), so a shallower run that lost
- * it holds one document fewer than the deeper run at its depth: then the deeper run's document at
- * that depth is the one that moved up from below it, and is not compared.
+ * Whether the learned mode ranks exactly as hybrid, such as before any feedback ({@code
+ * cold_start_equals_hybrid}): each query's learned window ({@link Relearn#learnedWindow}) holds
+ * every hybrid candidate re-ranked, with its hybrid position, so both orders come from one first
+ * stage. A learned search and a hybrid search run one after the other need not share one: the
+ * vector stage's float sums may round a near tie apart once the JIT compiles Lucene's vectorised
+ * dot product (docs/RANKING.md), which two separate runs once reported as a ranking difference.
  */
 final class ColdStartCheck {
   private ColdStartCheck() {}
 
   /**
-   * How many queries {@code a} (searched to {@code depthA} hits) and {@code b} (to {@code
-   * depthB}) rank otherwise within the shallower depth, a query that only one of them holds
-   * included: 0 when they hold the same queries with the same documents in the same order.
-   *
-   * @throws IllegalArgumentException when a depth is below 1
+   * How many of {@code split}'s queries the learned mode of {@code engine}
+   * (first stage fused with {@code fusion}, {@value Scorer#DEPTH} candidates per retriever, as
+   * {@link Scorer} searches) ranks otherwise than hybrid: 0 when every candidate keeps its hybrid
+   * position.
    */
-  static int queriesRankedOtherwise(Run a, int depthA, Run b, int depthB) {
-    if (depthA < 1 || depthB < 1) {
-      throw new IllegalArgumentException("depths must be at least 1, got: " + depthA + " and "
-          + depthB);
-    }
-    int depth = Math.min(depthA, depthB);
-    Run shallow = depthA <= depthB ? a : b;
-    Run deep = shallow == a ? b : a;
+  static int queriesRankedOtherwise(Relearn engine, Split split, Fusion fusion)
+      throws IOException {
     int otherwise = 0;
-    for (String query : b.queryIds()) {
-      if (!a.contains(query)) {
-        otherwise++;
-      }
-    }
-    for (String query : a.queryIds()) {
-      if (!b.contains(query) || !sameRanking(top(shallow.ranking(query), depth),
-          top(deep.ranking(query), depth), depth, depthA != depthB)) {
+    for (String id : split.ids()) {
+      SearchRequest request = SearchRequest.of(split.text(id)).withMode(SearchMode.LEARNED)
+          .withK(Scorer.DEPTH).withCandidates(Scorer.DEPTH).withFusion(fusion);
+      if (!keepsHybridOrder(engine.learnedWindow(request))) {
         otherwise++;
       }
     }
     return otherwise;
   }
 
-  /**
-   * Whether {@code x} (of the shallower run) and {@code y} rank alike; with {@code deeper}, {@code
-   * x} may lack the last document, when it dropped the query's own document.
-   */
-  private static boolean sameRanking(List<ScoredDoc> x, List<ScoredDoc> y, int depth,
-      boolean deeper) {
-    boolean movedUp = deeper && x.size() == depth - 1 && y.size() == depth;
-    if (x.size() != y.size() && !movedUp) {
-      return false;
-    }
-    for (int i = 0; i < x.size(); i++) {
-      if (!x.get(i).docId().equals(y.get(i).docId())) {
+  /** Whether every hit of {@code window} (in learned order) is at its hybrid position. */
+  static boolean keepsHybridOrder(List<RescoredHit> window) {
+    for (int i = 0; i < window.size(); i++) {
+      if (window.get(i).firstStagePosition() != i) {
         return false;
       }
     }
     return true;
-  }
-
-  private static List<ScoredDoc> top(List<ScoredDoc> ranking, int depth) {
-    return ranking.size() <= depth ? ranking : ranking.subList(0, depth);
   }
 }

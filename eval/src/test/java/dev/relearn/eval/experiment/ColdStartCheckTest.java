@@ -2,104 +2,68 @@ package dev.relearn.eval.experiment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.relearn.eval.metrics.Run;
+import dev.relearn.engine.ModelChoice;
+import dev.relearn.engine.Relearn;
+import dev.relearn.engine.RelearnOptions;
+import dev.relearn.eval.beir.BeirDataset;
+import dev.relearn.indexer.build.Progress;
+import dev.relearn.lucene.fusion.Fusion;
+import dev.relearn.lucene.rerank.CandidateFeatures;
+import dev.relearn.lucene.rerank.RescoredHit;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code cold_start_equals_hybrid} compares at equal depth: a learned run of the curve's depth
- * that ranks as the deeper hybrid baseline does is equal to it (it used to be unequal for the
- * length alone), and one that really ranks otherwise is not.
+ * {@code cold_start_equals_hybrid} reads both orders from one learned window: a window whose
+ * every hit is at its hybrid position ranks as hybrid, one that moved a hit does not; on an engine
+ * the check finds no query ranked otherwise before feedback, some after it, none after a reset.
  */
 class ColdStartCheckTest {
-  private static final int CURVE = Scorer.CURVE_DEPTH;
-  private static final int FULL = Scorer.DEPTH;
+  @TempDir Path tmp;
 
-  /** Documents d000, d001, ... as a run searched to {@code depth}, scored on {@code scale}. */
-  private static Run run(List<String> ranked, int depth, double scale) {
-    Run.Builder run = Run.builder();
-    for (String query : List.of("q1", "q2")) {
-      run.addQuery(query);
-      for (int i = 0; i < Math.min(depth, ranked.size()); i++) {
-        run.add(query, ranked.get(i), scale * (ranked.size() - i));
-      }
+  /** Hits at the given hybrid positions, in learned order. */
+  private static List<RescoredHit> window(int... positions) {
+    List<RescoredHit> hits = new ArrayList<>();
+    for (int i = 0; i < positions.length; i++) {
+      double score = positions.length - i;
+      hits.add(new RescoredHit(positions[i], "c" + positions[i], positions[i], score,
+          CandidateFeatures.neutral(score, 0.5)));
     }
-    return run.build().withoutSelfHits();
+    return hits;
   }
 
-  private static List<String> docs(int count) {
-    List<String> docs = new ArrayList<>();
-    for (int i = 0; i < count; i++) {
-      docs.add(String.format("d%03d", i));
+  @Test
+  void aWindowRanksAsHybridWhenEveryHitKeepsItsPosition() {
+    assertTrue(ColdStartCheck.keepsHybridOrder(window(0, 1, 2, 3)));
+    assertTrue(ColdStartCheck.keepsHybridOrder(window()), "nothing found");
+    assertFalse(ColdStartCheck.keepsHybridOrder(window(0, 2, 1, 3)), "two swapped");
+    assertFalse(ColdStartCheck.keepsHybridOrder(window(3, 0, 1, 2)), "one moved to the top");
+  }
+
+  @Test
+  void feedbackReordersSomeQueriesAndAResetNone() throws Exception {
+    BeirDataset dataset = BeirDataset.open(TinyBeir.write(tmp.resolve("tiny")));
+    Fusion fusion = Fusion.byQueryClass();
+    LearnConfig config = LearnConfig.defaults().withTrials(100);
+    try (Relearn engine = DatasetEvaluation.open(RelearnOptions.defaults()
+        .withModel(ModelChoice.HASHING), tmp.resolve("index"), dataset, Progress.NONE)) {
+      LearningExperiment experiment =
+          new LearningExperiment(engine, dataset, fusion, config, Progress.NONE);
+      Split test = experiment.test();
+      assertEquals(0, ColdStartCheck.queriesRankedOtherwise(engine, test, fusion), "cold");
+      LearningResult trained = experiment.generalisation();
+      assertEquals(true, trained.details().get("cold_start_equals_hybrid"));
+      int reordered = ColdStartCheck.queriesRankedOtherwise(engine, test, fusion);
+      System.out.printf("test queries ranked otherwise after %d sessions: %d of %d%n",
+          trained.sessions(), reordered, test.size());
+      assertTrue(reordered > 0, "feedback reordered no test query");
+      LearningExperiment.reset(engine);
+      assertEquals(0, ColdStartCheck.queriesRankedOtherwise(engine, test, fusion), "reset");
     }
-    return docs;
-  }
-
-  @Test
-  void aCurveDepthRunRankingAsTheDeeperBaselineIsEqual() {
-    Run hybrid = run(docs(150), FULL, 1.0);
-    Run learned = run(docs(150), CURVE, 0.01); // other scores, the same order
-    assertTrue(same(learned, CURVE, hybrid, FULL));
-    assertTrue(same(hybrid, FULL, learned, CURVE), "either way round");
-    assertTrue(same(run(docs(150), FULL, 0.01), FULL, hybrid, FULL));
-  }
-
-  @Test
-  void aDifferenceWithinTheShallowerDepthIsADifference() {
-    Run hybrid = run(docs(150), FULL, 1.0);
-    List<String> swapped = docs(150);
-    swapped.set(3, "d004");
-    swapped.set(4, "d003");
-    assertFalse(same(run(swapped, CURVE, 1.0), CURVE, hybrid, FULL));
-    List<String> other = docs(150);
-    other.set(CURVE - 1, "x999");
-    assertFalse(same(run(other, CURVE, 1.0), CURVE, hybrid, FULL));
-    assertFalse(same(run(docs(5), CURVE, 1.0), CURVE, hybrid, FULL),
-        "fewer documents found");
-    List<String> deeper = docs(150);
-    deeper.set(FULL - 1, "x999");
-    assertFalse(same(run(deeper, FULL, 1.0), FULL, hybrid, FULL),
-        "at equal depth every document counts");
-    assertTrue(same(run(deeper, FULL, 1.0), CURVE, hybrid, FULL),
-        "below the shallower depth nothing is compared");
-    Run oneQuery = Run.of(Map.of("q1", hybrid.ranking("q1")));
-    assertFalse(same(oneQuery, FULL, hybrid, FULL), "other queries");
-    assertEquals(1, ColdStartCheck.queriesRankedOtherwise(oneQuery, FULL, hybrid, FULL));
-    assertEquals(1, ColdStartCheck.queriesRankedOtherwise(hybrid, FULL, oneQuery, FULL));
-    Run secondSwapped = Run.of(Map.of("q1", hybrid.ranking("q1"),
-        "q2", run(swapped, FULL, 1.0).ranking("q2")));
-    assertEquals(1, ColdStartCheck.queriesRankedOtherwise(secondSwapped, CURVE, hybrid, FULL),
-        "counted per query");
-    assertEquals(2, ColdStartCheck.queriesRankedOtherwise(run(swapped, CURVE, 1.0), CURVE,
-        hybrid, FULL));
-  }
-
-  @Test
-  void aQuerysOwnDocumentDroppedWithinTheShallowerDepthMovesTheDeeperRunUp() {
-    List<String> ranked = docs(150);
-    ranked.set(2, "q1"); // q1 finds itself; BEIR drops that hit, the rest move up
-    Run hybrid = run(ranked, FULL, 1.0);
-    Run learned = run(ranked, CURVE, 0.01);
-    assertTrue(same(learned, CURVE, hybrid, FULL));
-    List<String> moved = new ArrayList<>(ranked);
-    moved.set(2, "d002");
-    assertFalse(same(run(moved, FULL, 1.0), FULL, hybrid, FULL),
-        "at equal depth the lost document is a difference");
-  }
-
-  @Test
-  void aDepthBelowOneIsRefused() {
-    Run run = run(docs(3), CURVE, 1.0);
-    assertThrows(IllegalArgumentException.class,
-        () -> same(run, 0, run, FULL));
-  }
-
-  private static boolean same(Run a, int depthA, Run b, int depthB) {
-    return ColdStartCheck.queriesRankedOtherwise(a, depthA, b, depthB) == 0;
   }
 }
