@@ -20,10 +20,9 @@ final class ColdStartCheck {
   private ColdStartCheck() {}
 
   /**
-   * How many of {@code split}'s queries the learned mode of {@code engine}
-   * (first stage fused with {@code fusion}, {@value Scorer#DEPTH} candidates per retriever, as
-   * {@link Scorer} searches) ranks otherwise than hybrid: 0 when every candidate keeps its hybrid
-   * position.
+   * How many of {@code split}'s queries the learned mode of {@code engine} (first stage fused
+   * with {@code fusion}, {@value Scorer#DEPTH} candidates per retriever, as {@link Scorer}
+   * searches) ranks otherwise than hybrid: 0 when every candidate keeps its hybrid position.
    */
   static int queriesRankedOtherwise(Relearn engine, Split split, Fusion fusion)
       throws IOException {
