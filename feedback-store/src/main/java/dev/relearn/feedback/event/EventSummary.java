@@ -35,10 +35,8 @@ public record EventSummary(long millis, String queryClass, SignalClass signal, O
 
   /** {@code millis class signal outcome rating used}, {@code -} for none; one line. */
   public String encode() {
-    String stars = rating == null ? "-" : rating.stars() ? rating.value() + "*"
-        : rating.value() > 0 ? "up" : "down";
     return millis + " " + (queryClass == null ? "-" : queryClass) + " " + signal.label() + " "
-        + outcome.label() + " " + stars + " " + used;
+        + outcome.label() + " " + (rating == null ? "-" : rating.label()) + " " + used;
   }
 
   /**
@@ -52,12 +50,7 @@ public record EventSummary(long millis, String queryClass, SignalClass signal, O
       throw new IllegalArgumentException("not an event summary: '" + text + "'");
     }
     try {
-      Rating rating = switch (parts[4]) {
-        case "-" -> null;
-        case "up" -> Rating.thumbs(true);
-        case "down" -> Rating.thumbs(false);
-        default -> Rating.stars(Integer.parseInt(parts[4].replace("*", "")));
-      };
+      Rating rating = parts[4].equals("-") ? null : Rating.parse(parts[4]);
       return new EventSummary(Long.parseLong(parts[0]), parts[1].equals("-") ? null : parts[1],
           SignalClass.fromLabel(parts[2]), Outcome.fromLabel(parts[3]), rating,
           Integer.parseInt(parts[5]));

@@ -51,6 +51,11 @@ public record Rating(int value, boolean stars) {
     }
   }
 
+  /** {@code up}, {@code down} or the number of stars: what {@link #parse} reads back. */
+  public String label() {
+    return stars ? Integer.toString(value) : value > 0 ? "up" : "down";
+  }
+
   /** The rating on [−1, 1]: thumbs as they are, stars linearly (3 stars is 0). */
   public double normalized() {
     return stars ? (value - 3) / 2.0 : value;

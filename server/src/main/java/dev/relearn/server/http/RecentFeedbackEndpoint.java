@@ -50,10 +50,8 @@ final class RecentFeedbackEndpoint implements Endpoint {
   }
 
   private static String rating(FeedbackSummary summary) {
-    if (summary.rating().stars()) {
-      return summary.rating().value() + " stars";
-    }
-    return summary.rating().value() > 0 ? "up" : "down";
+    var rating = summary.rating();
+    return rating.stars() ? rating.value() + " stars" : rating.label();
   }
 
   @Override
