@@ -103,8 +103,7 @@ final class Rewrites {
       try {
         removed = apply(sessionHash);
         checkpointer.rebuildLearnedFields();
-        checkpointer.changed();
-        checkpointer.checkpoint();
+        checkpointer.checkpoint(); // apply marked the store changed
       } catch (IOException | RuntimeException e) { // logged, in part applied: replay finishes it
         stop.stop(e);
         throw e;
