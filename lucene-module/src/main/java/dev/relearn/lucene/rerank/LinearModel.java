@@ -32,9 +32,11 @@ import org.apache.lucene.search.Explanation;
  *     Trust#apply}): the {@link Feature#LEARNED} terms together are scaled down to {@code
  *     boostCap} times the distinct sessions that back their direction ({@link #sessionCap}), so
  *     one session moves a chunk by at most {@code boostCap}; the prior caps the boost alone
+ * @param sessionPlaces with {@code capPerSession}, how many candidates of the window each
+ *     backing session lets a chunk pass, up or down ({@link RankLadder}); >= 1
  */
 public record LinearModel(double[] weights, double boostBaseline, double evidenceK,
-    double boostCap, boolean capPerSession) {
+    double boostCap, boolean capPerSession, int sessionPlaces) {
 
   /**
    * The defaults: relevance 0.7, boost 0.3 around a baseline of 0.5 with k = 2 (the uniform
@@ -47,7 +49,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
 
   /** A model with one cap for every chunk. */
   public LinearModel(double[] weights, double boostBaseline, double evidenceK, double boostCap) {
-    this(weights, boostBaseline, evidenceK, boostCap, false);
+    this(weights, boostBaseline, evidenceK, boostCap, false, Integer.MAX_VALUE);
   }
 
   /** The largest weight accepted: keeps every contribution finite. */
@@ -77,6 +79,9 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
       throw new IllegalArgumentException(
           "boostCap must be in [0, " + MAX_WEIGHT + "], got: " + boostCap);
     }
+    if (sessionPlaces < 1) {
+      throw new IllegalArgumentException("sessionPlaces must be >= 1, got: " + sessionPlaces);
+    }
   }
 
   /**
@@ -102,7 +107,8 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
   public LinearModel withWeight(Feature feature, double weight) {
     double[] changed = weights.clone();
     changed[feature.ordinal()] = weight;
-    return new LinearModel(changed, boostBaseline, evidenceK, boostCap, capPerSession);
+    return new LinearModel(changed, boostBaseline, evidenceK, boostCap, capPerSession,
+        sessionPlaces);
   }
 
   /**
@@ -114,7 +120,8 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
     changed[Feature.RELEVANCE.ordinal()] = bm25 + vector;
     changed[Feature.BOOST.ordinal()] = learned;
     changed[Feature.BALANCE.ordinal()] = bm25 - vector;
-    return new LinearModel(changed, boostBaseline, evidenceK, boostCap, capPerSession);
+    return new LinearModel(changed, boostBaseline, evidenceK, boostCap, capPerSession,
+        sessionPlaces);
   }
 
   /**
@@ -143,7 +150,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
 
   /** The score of {@code features}; finite. */
   public double score(CandidateFeatures features) {
-    return sum(contributions(featureValues(features), features.boost()));
+    return sum(contributions(featureValues(features), features));
   }
 
   /**
@@ -175,7 +182,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
    */
   public Explanation explain(CandidateFeatures features) {
     double[] x = featureValues(features);
-    double[] c = contributions(x, features.boost());
+    double[] c = contributions(x, features);
     return ScoreExplanation.of(this, features, x, c, sum(c));
   }
 
@@ -185,11 +192,24 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
   }
 
   /**
-   * The per-session cap on the learned terms of {@code boost}'s chunk in the direction of {@code
-   * lift}: {@code boostCap} times the backing sessions (at least 1).
+   * The per-session cap on the learned terms of {@code features}' chunk in the direction of
+   * {@code lift}, with s its backing sessions (1 when none is known): {@code boostCap · s}, and
+   * no more than the relevance the chunk needs to pass {@code ⌊sessionPlaces · s⌋} candidates
+   * (up) or fall below as many (down), times the relevance weight.
    */
-  double sessionCap(LearnedBoost boost, boolean lift) {
-    return boostCap * Math.max(1, lift ? boost.clickSessions() : boost.skipSessions());
+  double sessionCap(CandidateFeatures features, boolean lift) {
+    double sessions = backing(features.boost(), lift);
+    int places = (int) Math.min(Integer.MAX_VALUE, Math.floor(sessionPlaces * sessions));
+    double room = lift ? features.ladder().liftRoom(features.relevance(), places)
+        : features.ladder().dropRoom(features.relevance(), places);
+    double cap = boostCap * sessions;
+    return Double.isInfinite(room) ? cap : Math.min(cap, weight(Feature.RELEVANCE) * room);
+  }
+
+  /** The sessions that back {@code boost} in the direction of {@code lift}; 1 when none known. */
+  static double backing(LearnedBoost boost, boolean lift) {
+    double sessions = lift ? boost.clickSessions() : boost.skipSessions();
+    return sessions > 0 ? sessions : 1;
   }
 
   @Override
@@ -197,13 +217,14 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
     return other instanceof LinearModel m && Arrays.equals(weights, m.weights)
         && Double.compare(boostBaseline, m.boostBaseline) == 0
         && Double.compare(evidenceK, m.evidenceK) == 0
-        && Double.compare(boostCap, m.boostCap) == 0 && capPerSession == m.capPerSession;
+        && Double.compare(boostCap, m.boostCap) == 0 && capPerSession == m.capPerSession
+        && sessionPlaces == m.sessionPlaces;
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(Arrays.hashCode(weights), boostBaseline, evidenceK, boostCap,
-        capPerSession);
+        capPerSession, sessionPlaces);
   }
 
   @Override
@@ -213,7 +234,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
       out.append(feature.weightName()).append('=').append(weight(feature)).append(", ");
     }
     return out.append("boostBaseline=").append(boostBaseline).append(", evidenceK=")
-        .append(evidenceK).append(", boostCap=").append(boostCap).append(capPerSession ? " per session" : "")
+        .append(evidenceK).append(", boostCap=").append(boostCap).append(capPerSession ? " per session, " + sessionPlaces + " places" : "")
         .append(']').toString();
   }
 
@@ -256,7 +277,8 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
    * without evidence; the boost clamped to ±boostCap for the prior; per session, the learned
    * terms scaled down together to {@link #sessionCap} when they exceed it.
    */
-  private double[] contributions(double[] x, LearnedBoost vote) {
+  private double[] contributions(double[] x, CandidateFeatures features) {
+    LearnedBoost vote = features.boost();
     double[] c = new double[Feature.COUNT];
     for (int i = 0; i < Feature.COUNT; i++) {
       c[i] = weights[i] * x[i];
@@ -268,7 +290,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
       c[boost] = capped(c[boost], boostCap);
     } else {
       double learned = learned(x);
-      double cap = sessionCap(vote, learned > 0);
+      double cap = sessionCap(features, learned > 0);
       if (Math.abs(learned) > cap) {
         double scale = cap / Math.abs(learned);
         for (Feature feature : Feature.LEARNED) {

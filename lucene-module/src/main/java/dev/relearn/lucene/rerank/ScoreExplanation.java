@@ -59,14 +59,15 @@ final class ScoreExplanation {
     }
     double learned = model.learned(values);
     boolean lift = learned > 0;
-    double cap = model.sessionCap(boost, lift);
+    double cap = model.sessionCap(features, lift);
     if (Math.abs(learned) <= cap) {
       return null;
     }
     return "scaled by " + num(cap / Math.abs(learned)) + ": the learned terms "
         + Feature.LEARNED.stream().map(Feature::label).toList() + " add " + num(learned)
-        + ", capped at ±" + num(model.boostCap()) + " per " + (lift ? "clicking" : "skipping")
-        + " session (" + Math.max(1, lift ? boost.clickSessions() : boost.skipSessions()) + ")";
+        + ", capped at " + num(cap) + ": ±" + num(model.boostCap()) + " and "
+        + model.sessionPlaces() + " candidates passed per " + (lift ? "clicking" : "skipping")
+        + " session (" + num(LinearModel.backing(boost, lift)) + ")";
   }
 
   /** How {@code feature}'s value was computed, in words. */

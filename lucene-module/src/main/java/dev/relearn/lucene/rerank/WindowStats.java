@@ -6,7 +6,8 @@ import java.util.Objects;
 
 /**
  * What the features of one candidate need to know about the whole candidate window: the range of
- * the finite first-stage scores (for min-max relevance) and the most uses (for frequency).
+ * the finite first-stage scores (for min-max relevance), the most uses (for frequency), and the
+ * ladder of every candidate's relevance (for the per-session bound in ranks).
  *
  * @param minScore the lowest finite first-stage score (0 when there is none)
  * @param maxScore the highest finite first-stage score (0 when there is none)
@@ -15,9 +16,10 @@ import java.util.Objects;
  * @param size how many candidates the window holds
  * @param bm25 the range of the candidates' BM25 stage scores
  * @param vector the range of the candidates' vector stage scores
+ * @param ladder every candidate's relevance, best first ({@link RankLadder#NONE}: no bound)
  */
 public record WindowStats(double minScore, double maxScore, double maxUses, int size,
-    Range bm25, Range vector) {
+    Range bm25, Range vector, RankLadder ladder) {
   /** Validates the range. */
   public WindowStats {
     if (!Double.isFinite(minScore) || !Double.isFinite(maxScore) || minScore > maxScore) {
@@ -32,17 +34,18 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
     }
     Objects.requireNonNull(bm25, "bm25");
     Objects.requireNonNull(vector, "vector");
+    Objects.requireNonNull(ladder, "ladder");
   }
 
-  /** Statistics with empty stage ranges (for windows without stage scores). */
+  /** Statistics with empty stage ranges and no ladder (for windows without stage scores). */
   public WindowStats(double minScore, double maxScore, double maxUses, int size) {
-    this(minScore, maxScore, maxUses, size, Range.EMPTY, Range.EMPTY);
+    this(minScore, maxScore, maxUses, size, Range.EMPTY, Range.EMPTY, RankLadder.NONE);
   }
 
   /**
    * The statistics of {@code window}; non-finite first-stage scores are left out of the range,
    * and only candidates {@code evidence} vouches for (a boost with evidence) count for the most
-   * uses.
+   * uses; the ladder holds every candidate's relevance, non-finite scores made finite.
    */
   public static WindowStats of(List<Candidate> window, FeedbackEvidence evidence) {
     Builder builder = new Builder();
@@ -52,7 +55,22 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
         builder.addUses(candidate.learned().clicks());
       }
     }
-    return builder.build();
+    WindowStats ranges = builder.build(RankLadder.NONE);
+    double[] relevances = new double[window.size()];
+    for (int i = 0; i < relevances.length; i++) {
+      relevances[i] = ranges.relevance(ranges.finiteScore(window.get(i).firstStageScore()));
+    }
+    return builder.build(RankLadder.of(relevances));
+  }
+
+  /**
+   * A first-stage score made finite: NaN and −∞ become {@link #minScore}, +∞ {@link #maxScore}.
+   */
+  public double finiteScore(double score) {
+    if (Double.isNaN(score) || score == Double.NEGATIVE_INFINITY) {
+      return minScore;
+    }
+    return score == Double.POSITIVE_INFINITY ? maxScore : score;
   }
 
   /**
@@ -87,11 +105,11 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
       maxUses = Math.max(maxUses, uses);
     }
 
-    /** The statistics of every candidate added; an empty score range is [0, 0]. */
-    WindowStats build() {
+    /** The statistics of every candidate added with {@code ladder}; an empty range is [0, 0]. */
+    WindowStats build(RankLadder ladder) {
       boolean empty = min > max;
       return new WindowStats(empty ? 0 : min, empty ? 0 : max, maxUses, size, bm25.build(),
-          vector.build());
+          vector.build(), ladder);
     }
   }
 
