@@ -30,7 +30,7 @@ import org.apache.lucene.search.Explanation;
  *     {@code capPerSession}
  * @param capPerSession whether the cap is per session (set once the trust is fit, by {@code
  *     Trust#apply}): the {@link Feature#LEARNED} terms together are scaled down to {@code
- *     boostCap} times the distinct sessions that back their direction ({@link #sessionCap}), so
+ *     boostCap} times the distinct sessions that back their direction ({@link SessionBound}), so
  *     one session moves a chunk by at most {@code boostCap}; the prior caps the boost alone
  * @param sessionPlaces with {@code capPerSession}, how many candidates of the window each
  *     backing session lets a chunk pass, up or down ({@link RankLadder}); >= 1
@@ -191,27 +191,6 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
     return !capPerSession && Math.abs(weight(Feature.BOOST) * vote(boost)) > boostCap;
   }
 
-  /**
-   * The per-session cap on the learned terms of {@code features}' chunk in the direction of
-   * {@code lift}, with s its backing sessions (1 when none is known): {@code boostCap · s}, and
-   * no more than the relevance the chunk needs to pass {@code ⌊sessionPlaces · s⌋} candidates
-   * (up) or fall below as many (down), times the relevance weight.
-   */
-  double sessionCap(CandidateFeatures features, boolean lift) {
-    double sessions = backing(features.boost(), lift);
-    int places = (int) Math.min(Integer.MAX_VALUE, Math.floor(sessionPlaces * sessions));
-    double room = lift ? features.ladder().liftRoom(features.relevance(), places)
-        : features.ladder().dropRoom(features.relevance(), places);
-    double cap = boostCap * sessions;
-    return Double.isInfinite(room) ? cap : Math.min(cap, weight(Feature.RELEVANCE) * room);
-  }
-
-  /** The sessions that back {@code boost} in the direction of {@code lift}; 1 when none known. */
-  static double backing(LearnedBoost boost, boolean lift) {
-    double sessions = lift ? boost.clickSessions() : boost.skipSessions();
-    return sessions > 0 ? sessions : 1;
-  }
-
   @Override
   public boolean equals(Object other) {
     return other instanceof LinearModel m && Arrays.equals(weights, m.weights)
@@ -275,7 +254,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
   /**
    * {@code w[f] · x[f]} for every feature, then the cap: exactly {@code +0.0} for the boost
    * without evidence; the boost clamped to ±boostCap for the prior; per session, the learned
-   * terms scaled down together to {@link #sessionCap} when they exceed it.
+   * terms scaled down together to {@link SessionBound#cap} when they exceed it.
    */
   private double[] contributions(double[] x, CandidateFeatures features) {
     LearnedBoost vote = features.boost();
@@ -290,7 +269,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
       c[boost] = capped(c[boost], boostCap);
     } else {
       double learned = learned(x);
-      double cap = sessionCap(features, learned > 0);
+      double cap = SessionBound.cap(this, features, learned > 0);
       if (Math.abs(learned) > cap) {
         double scale = cap / Math.abs(learned);
         for (Feature feature : Feature.LEARNED) {

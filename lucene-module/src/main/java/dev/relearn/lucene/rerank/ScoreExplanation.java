@@ -59,7 +59,7 @@ final class ScoreExplanation {
     }
     double learned = model.learned(values);
     boolean lift = learned > 0;
-    double cap = model.sessionCap(features, lift);
+    double cap = SessionBound.cap(model, features, lift);
     if (Math.abs(learned) <= cap) {
       return null;
     }
@@ -67,7 +67,7 @@ final class ScoreExplanation {
         + Feature.LEARNED.stream().map(Feature::label).toList() + " add " + num(learned)
         + ", capped at " + num(cap) + ": ±" + num(model.boostCap()) + " and "
         + model.sessionPlaces() + " candidates passed per " + (lift ? "clicking" : "skipping")
-        + " session (" + num(LinearModel.backing(boost, lift)) + ")";
+        + " session (" + num(SessionBound.backing(boost, lift)) + ")";
   }
 
   /** How {@code feature}'s value was computed, in words. */
