@@ -20,14 +20,13 @@ public record RerankSettings(float minSimilarity, int maxPastQueries, double tem
   private static final LinearModel M = LinearModel.DEFAULT;
 
   /**
-   * The defaults. {@code trustScale} 200 and {@code sessionCap} 0.2, with K and T, are what
-   * {@code relearn eval tune} chose on validation queries (docs/RANKING.md §5); {@code
-   * sessionPlaces} 1 is the attack bound of docs/RANKING.md §4.
+   * The defaults. K, T, {@code trustScale} 200, {@code sessionCap} 0.2 and {@code sessionPlaces}
+   * 5 are what {@code relearn eval tune} chose on validation queries (docs/RANKING.md §5).
    */
   public static final RerankSettings DEFAULTS = new RerankSettings(
       RerankOptions.DEFAULT_MIN_SIMILARITY, RerankOptions.DEFAULT_MAX_PAST_QUERIES,
       VoteWeighting.DEFAULT.temperature(), VoteWeighting.DEFAULT.failedClickWeight(),
-      M.boostBaseline(), M.evidenceK(), M.boostCap(), 200, 0.2, 3, M.weight(Feature.PRIOR),
+      M.boostBaseline(), M.evidenceK(), M.boostCap(), 200, 0.2, 5, M.weight(Feature.PRIOR),
       M.weight(Feature.RECENCY), M.weight(Feature.FREQUENCY), M.weight(Feature.CONTEXT));
 
   /** Validates every value, naming the key. */
