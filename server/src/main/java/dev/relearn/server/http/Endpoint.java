@@ -1,8 +1,8 @@
 package dev.relearn.server.http;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -15,10 +15,10 @@ interface Endpoint {
   /**
    * Handles {@code exchange} without reading from or writing to it.
    *
-   * @param body a POST's body, read by the router; null for other methods
+   * @param body a POST's body (a JSON object), read by the router; null for other methods
    * @throws ApiException for a request it refuses
    */
-  Object handle(HttpExchange exchange, ObjectNode body) throws IOException;
+  Object handle(HttpExchange exchange, Map<String, Object> body) throws IOException;
 
   /** The query-string parameters it takes; any other is refused before {@link #handle}. */
   default Set<String> parameters() {

@@ -1,11 +1,11 @@
 package dev.relearn.server.http;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.relearn.engine.FeedbackRequest;
 import dev.relearn.engine.FeedbackStatsViews;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.WeightsViews;
+import dev.relearn.engine.search.SearchRequest;
+import dev.relearn.server.text.Arguments;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,8 +17,6 @@ import java.util.Set;
  * weights. Both answer 409 when the index is open read-only.
  */
 final class FeedbackEndpoints {
-  /** The most chunk ids one event may name. */
-  static final int MAX_USED = FeedbackRequest.MAX_USED;
   private static final Set<String> FEEDBACK_FIELDS = Set.of("query", "used", "outcome",
       "rating", "quality", "session", "event_id", "eventId");
   private static final Set<String> RESET_FIELDS = Set.of("query_class", "queryClass");
@@ -30,13 +28,15 @@ final class FeedbackEndpoints {
   }
 
   /** {@code POST /api/feedback} with its {@code body}. */
-  Object record(ObjectNode body) throws IOException {
+  Object record(Map<String, Object> body) throws IOException {
     requireWritable("feedback cannot be recorded");
-    Fields fields = Fields.of(body, FEEDBACK_FIELDS);
-    String query = fields.query("query");
-    FeedbackRequest request = FeedbackRequest.of(query, fields.ids("used", MAX_USED))
-        .withOutcome(fields.text(20, "outcome"))
-        .withRatingText(rating(body.get("rating")), fields.number("quality", 0, 1))
+    Arguments fields = Arguments.of(body, FEEDBACK_FIELDS);
+    String query = fields.required("query", SearchRequest.MAX_QUERY_CHARS);
+    FeedbackRequest request = FeedbackRequest.of(query, fields.ids("used",
+            FeedbackRequest.MAX_USED, FeedbackRequest.MAX_ID_CHARS))
+        .withOutcome(fields.label("outcome"))
+        .withRatingText(fields.rating("rating"), fields.number("quality",
+            FeedbackRequest.MIN_QUALITY, FeedbackRequest.MAX_QUALITY))
         .withIds(fields.text(FeedbackRequest.MAX_SESSION_CHARS, "session"),
             fields.text(FeedbackRequest.MAX_EVENT_ID_CHARS, "event_id", "eventId"))
         .withShown(null, true, false); // shown: the engine takes the query's current top 10
@@ -49,9 +49,9 @@ final class FeedbackEndpoints {
   }
 
   /** {@code POST /api/feedback/reset} with its {@code body}. */
-  Object reset(ObjectNode body) throws IOException {
+  Object reset(Map<String, Object> body) throws IOException {
     requireWritable("weights cannot be reset");
-    String label = Fields.of(body, RESET_FIELDS).text(40, "query_class", "queryClass");
+    String label = Arguments.of(body, RESET_FIELDS).label("query_class", "queryClass");
     var queryClass = WeightsViews.queryClass(label);
     relearn.resetWeights(queryClass);
     Map<String, Object> answer = new LinkedHashMap<>();
@@ -65,22 +65,5 @@ final class FeedbackEndpoints {
       throw ApiException.conflict("the index is open read-only (another process holds its"
           + " write lock): " + what + "; stop the other process and restart relearn serve");
     }
-  }
-
-  /** A rating as a string: +1, -1, up, down, or 1 to 5 stars (numbers would be ambiguous). */
-  private static String rating(JsonNode node) {
-    if (node == null || node.isNull()) {
-      return null;
-    }
-    if (!node.isTextual()) {
-      throw ApiException.badRequest("'rating' must be a string: \"+1\", \"-1\", \"up\", \"down\""
-          + " or \"1\" to \"5\" (stars), got: " + Fields.echo(node));
-    }
-    String text = node.asText();
-    if (text.length() > 10) {
-      throw ApiException.badRequest("bad rating: '" + text.substring(0, 10) + "...'; expected"
-          + " +1, -1, up, down or 1 to 5 stars");
-    }
-    return text;
   }
 }

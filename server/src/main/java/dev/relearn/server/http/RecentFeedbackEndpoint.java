@@ -1,7 +1,6 @@
 package dev.relearn.server.http;
 
 import dev.relearn.server.text.ErrorQuotes;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import dev.relearn.engine.FeedbackSummary;
 import dev.relearn.engine.Relearn;
@@ -30,7 +29,7 @@ final class RecentFeedbackEndpoint implements Endpoint {
   }
 
   @Override
-  public Object handle(HttpExchange exchange, ObjectNode request) throws IOException {
+  public Object handle(HttpExchange exchange, Map<String, Object> request) throws IOException {
     int limit = limit(exchange.getRequestURI().getRawQuery());
     List<Map<String, Object>> events = new ArrayList<>();
     for (FeedbackSummary summary : relearn.recentFeedback(limit)) {

@@ -1,7 +1,6 @@
 package dev.relearn.server.http;
 
 import dev.relearn.server.text.ErrorQuotes;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
@@ -88,7 +87,7 @@ final class Router implements HttpHandler {
       if (path.startsWith("/api/") || path.equals("/api")) {
         Endpoint endpoint = route(requested, method, path);
         QueryParameters.parse(exchange.getRequestURI().getRawQuery(), endpoint.parameters());
-        ObjectNode body = method.equals("POST") ? json.readObject(exchange) : null;
+        Map<String, Object> body = method.equals("POST") ? json.readObject(exchange) : null;
         send(exchange, 200, answer(endpoint, exchange, body));
       } else {
         deadlines.network(() -> {
@@ -123,7 +122,7 @@ final class Router implements HttpHandler {
   }
 
   /** {@code endpoint}'s answer, computed under an engine permit. */
-  private Object answer(Endpoint endpoint, HttpExchange exchange, ObjectNode body)
+  private Object answer(Endpoint endpoint, HttpExchange exchange, Map<String, Object> body)
       throws IOException {
     try {
       engine.acquire();

@@ -1,12 +1,12 @@
 package dev.relearn.server.http;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import dev.relearn.engine.HitViews;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
+import dev.relearn.server.text.Arguments;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -30,13 +30,13 @@ final class SearchEndpoint implements Endpoint {
   }
 
   @Override
-  public Object handle(HttpExchange exchange, ObjectNode json) throws IOException {
-    Fields fields = Fields.of(json, FIELDS);
-    String query = fields.query("query");
+  public Object handle(HttpExchange exchange, Map<String, Object> json) throws IOException {
+    Arguments fields = Arguments.of(json, FIELDS);
+    String query = fields.required("query", SearchRequest.MAX_QUERY_CHARS);
     int k = fields.integer("k", SearchRequest.DEFAULT_K, 1, MAX_K);
-    String modeLabel = fields.text(20, "mode");
-    String pathPrefix = fields.text(SearchRequest.MAX_PATH_PREFIX_CHARS, "path_prefix");
-    String kindLabel = fields.text(20, "kind");
+    String modeLabel = fields.label("mode");
+    String pathPrefix = fields.blankable("path_prefix", SearchRequest.MAX_PATH_PREFIX_CHARS);
+    String kindLabel = fields.label("kind");
     SearchMode mode = modeLabel == null ? relearn.defaultMode() : SearchMode.fromLabel(modeLabel);
     SearchRequest request = SearchRequest.of(query).withK(k).withMode(mode)
         .withFilterLabel(pathPrefix, kindLabel);

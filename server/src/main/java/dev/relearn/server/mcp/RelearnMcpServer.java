@@ -3,6 +3,7 @@ package dev.relearn.server.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.relearn.engine.Relearn;
+import dev.relearn.server.text.Arguments;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -89,7 +90,7 @@ public final class RelearnMcpServer implements AutoCloseable {
         return call(tool, arguments);
       }
     }
-    return ToolResults.error("unknown tool: " + ToolArgs.quote(String.valueOf(name))
+    return ToolResults.error("unknown tool: " + Arguments.quote(String.valueOf(name))
         + "; expected one of search, search_all,"
         + " record_feedback, set_context");
   }
@@ -100,7 +101,7 @@ public final class RelearnMcpServer implements AutoCloseable {
       if (closed) {
         return ToolResults.error("the relearn MCP server is shutting down");
       }
-      return tool.call(ToolArgs.of(tool.tool().name(), arguments, tool.argumentNames()));
+      return tool.call(Arguments.of(arguments, tool.argumentNames()));
     } catch (IllegalArgumentException | IllegalStateException e) {
       String name = tool.tool().name();
       String message = String.valueOf(e.getMessage());
