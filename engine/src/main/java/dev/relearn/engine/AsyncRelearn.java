@@ -51,13 +51,13 @@ public final class AsyncRelearn {
    * what that throws, such as {@link IndexInUseException}.
    */
   public static CompletableFuture<AsyncRelearn> open(Path dir, RelearnOptions options) {
-    return AsyncOpener.start(dir, options, false, null);
+    return AsyncCalls.open(dir, options, false, null);
   }
 
   /** Opens on {@code executor}, which then runs every call and is never shut down by this. */
   public static CompletableFuture<AsyncRelearn> open(Path dir, RelearnOptions options,
       Executor executor) {
-    return AsyncOpener.start(dir, options, false, Objects.requireNonNull(executor, "executor"));
+    return AsyncCalls.open(dir, options, false, Objects.requireNonNull(executor, "executor"));
   }
 
   /**
@@ -68,19 +68,19 @@ public final class AsyncRelearn {
    */
   public static CompletableFuture<AsyncRelearn> openPreferWritable(Path dir,
       RelearnOptions options) {
-    return AsyncOpener.start(dir, options, true, null);
+    return AsyncCalls.open(dir, options, true, null);
   }
 
   /** {@link #openPreferWritable(Path, RelearnOptions)} on a caller's executor. */
   public static CompletableFuture<AsyncRelearn> openPreferWritable(Path dir,
       RelearnOptions options, Executor executor) {
-    return AsyncOpener.start(dir, options, true, Objects.requireNonNull(executor, "executor"));
+    return AsyncCalls.open(dir, options, true, Objects.requireNonNull(executor, "executor"));
   }
 
   /** Wraps an engine the caller opened and will close, with a pool of its own. */
   public static AsyncRelearn wrap(Relearn relearn) {
     return new AsyncRelearn(Objects.requireNonNull(relearn, "relearn"), false, null,
-        AsyncThreads.newPool());
+        AsyncCalls.newPool());
   }
 
   /** Wraps an engine the caller opened and will close, running calls on {@code executor}. */

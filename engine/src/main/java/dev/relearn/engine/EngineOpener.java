@@ -93,53 +93,34 @@ final class EngineOpener {
   }
 
   /**
-   * Opens the parts that replace {@code stopped}'s, whose storage the caller closed: the chunk
-   * index's writer and searchers from its last commit, then the feedback store, which replays its
-   * log (every acknowledged event since its last checkpoint) and rewrites every learned field
-   * that differs from the recorded events; the embedder, configuration and weights are kept. What this opened is closed again if a step fails.
+   * Opens the parts that replace {@code stopped}'s, whose storage the caller closed, from the last
+   * commits; the embedder, configuration and weights are kept. With {@code writable}, the chunk
+   * index's writer and searchers, then the feedback store, which replays its log (every
+   * acknowledged event since its last checkpoint) and rewrites every learned field that differs
+   * from the recorded events. Else read-only parts that stand in while new writers cannot be
+   * opened (the disk is still full): searches go on with the chunk index's last commit and the
+   * feedback store's last checkpoint, nothing is written, and the next call that writes tries
+   * again. What this opened is closed again if a step fails.
    */
-  static EngineParts reopen(Relearn engine, EngineParts stopped) throws IOException {
+  static EngineParts reopen(Relearn engine, EngineParts stopped, boolean writable)
+      throws IOException {
     Path folder = stopped.dir();
     Directory directory = stopped.storage().directory(folder, ShieldedLockFactory.INSTANCE);
     EngineParts parts;
     try {
-      IndexWriter writer = ChunkIndexFolder.openWriter(folder, directory,
+      IndexWriter writer = !writable ? null : ChunkIndexFolder.openWriter(folder, directory,
           stopped.embedder().metadata(), stopped.options().lockHolder());
-      SearcherManager searchers = searchersOrClose(writer);
-      parts = stopped.successor(directory, writer, searchers);
+      parts = stopped.successor(directory, writer, writer != null ? searchersOrClose(writer)
+          : ChunkIndexFolder.searchers(directory));
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileSuppressingExceptions(e, directory);
       throw e;
     }
     try {
-      parts.attachFeedback(EngineFeedback.writable(engine, parts.options(), parts.writer(),
-          parts.searchers(), parts.weights(), parts.storage()));
-      return parts;
-    } catch (IOException | RuntimeException e) {
-      IOUtils.closeWhileSuppressingExceptions(e, parts::closeStorage);
-      throw e;
-    }
-  }
-
-  /**
-   * Read-only parts over the last commits that stand in for {@code stopped}'s, whose storage the
-   * caller closed, while new writers cannot be opened (the disk is still full): searches go on
-   * with the last commit of the chunk index and the feedback store's last checkpoint, as in a
-   * read-only engine; nothing is written, and the next call that writes tries {@link #reopen}
-   * again.
-   */
-  static EngineParts standIn(EngineParts stopped) throws IOException {
-    Path folder = stopped.dir();
-    Directory directory = stopped.storage().directory(folder, ShieldedLockFactory.INSTANCE);
-    EngineParts parts;
-    try {
-      parts = stopped.successor(directory, null, ChunkIndexFolder.searchers(directory));
-    } catch (IOException | RuntimeException e) {
-      IOUtils.closeWhileSuppressingExceptions(e, directory);
-      throw e;
-    }
-    try {
-      parts.attachFeedback(EngineFeedback.readOnly(folder, parts.embedder().metadata()));
+      parts.attachFeedback(!writable
+          ? EngineFeedback.readOnly(folder, parts.embedder().metadata())
+          : EngineFeedback.writable(engine, parts.options(), parts.writer(), parts.searchers(),
+              parts.weights(), parts.storage()));
       return parts;
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileSuppressingExceptions(e, parts::closeStorage);

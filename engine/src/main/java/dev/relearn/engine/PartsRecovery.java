@@ -14,7 +14,7 @@ import java.io.IOException;
  * event and forget since its last checkpoint (so a forget the stopped store had not finished
  * is finished), and rewriting the learned fields that differ. If reopening fails (the disk is still full), the
  * call that asked gets an {@code IOException} naming the failure, read-only parts over the last
- * commits stand in so that searches go on ({@link EngineOpener#standIn}), and the next write
+ * commits stand in so that searches go on ({@link EngineOpener#reopen}), and the next write
  * tries again.
  */
 final class PartsRecovery {
@@ -45,7 +45,7 @@ final class PartsRecovery {
     }
     EngineParts fresh;
     try {
-      fresh = EngineOpener.reopen(engine, stopped);
+      fresh = EngineOpener.reopen(engine, stopped, true);
     } catch (IOException | RuntimeException e) {
       IOException refused = new IOException("the index " + stopped.dir() + " could not reopen"
           + " its writers after a failure (" + e.getMessage() + "). Searches go on with the last"
@@ -87,7 +87,7 @@ final class PartsRecovery {
   /** Puts read-only parts in for {@code stopped}'s; if even they fail, notes it on {@code e}. */
   private void standInFor(EngineParts stopped, IOException e) {
     try {
-      gate.replaceParts(EngineOpener.standIn(stopped));
+      gate.replaceParts(EngineOpener.reopen(engine, stopped, false));
     } catch (IOException | RuntimeException readOnly) {
       e.addSuppressed(readOnly);
     }
