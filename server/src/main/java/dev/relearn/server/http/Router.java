@@ -18,7 +18,7 @@ import java.util.concurrent.Semaphore;
  * The server's one handler: sends {@code /api/} paths to their endpoints by path and method, and
  * everything else to the dashboard's files. {@code HEAD} is answered as {@code GET} without the
  * body. On a loopback address only requests naming a loopback host are served ({@link
- * HostCheck}); a request from another origin's page is refused ({@link OriginCheck}). Every wait for the client (the body, the answer) is limited ({@link
+ * HostCheck}), and a request from another origin's page is refused. Every wait for the client (the body, the answer) is limited ({@link
  * NetworkDeadlines}). An endpoint's engine work runs under one of a fixed number of permits,
  * taken once a POST's body is read and given back before the answer is written, so that clients
  * slow to send or to read hold no permit. Turns refusals into JSON errors: {@link ApiException}
@@ -81,9 +81,8 @@ final class Router implements HttpHandler {
     String method = requested.equals("HEAD") ? "GET" : requested;
     String path = exchange.getRequestURI().getPath();
     try {
-      hosts.require(exchange.getRequestHeaders().get("Host"));
-      OriginCheck.require(exchange.getRequestHeaders().get("Origin"),
-          exchange.getRequestHeaders().get("Host"));
+      hosts.require(exchange.getRequestHeaders().get("Host"),
+          exchange.getRequestHeaders().get("Origin"));
       if (path.startsWith("/api/") || path.equals("/api")) {
         Endpoint endpoint = route(requested, method, path);
         QueryParameters.parse(exchange.getRequestURI().getRawQuery(), endpoint.parameters());

@@ -127,10 +127,8 @@ public final class RelearnMcpServer implements AutoCloseable {
     PendingRequests pending = new PendingRequests();
     this.pending = pending;
     WholeLineOutput lines = new WholeLineOutput(out, line -> countAnswer(line, pending));
-    InputStream requests = new EndSignallingInputStream(
-        new RequestLineFilter(new BufferedInputStream(in), mapper, lines, pending,
-            RequestLineFilter.MAX_LINE_BYTES),
-        ended::countDown); // ends when the SDK reads the end: after the last answers
+    InputStream requests = new RequestLineFilter(new BufferedInputStream(in), mapper, lines,
+        pending, RequestLineFilter.MAX_LINE_BYTES, ended::countDown); // after the last answers
     StdioTransport transport = new StdioTransport(mapper, requests, lines);
     List<SyncToolSpecification> specifications = new ArrayList<>();
     for (RelearnTool tool : tools) {
