@@ -11,6 +11,7 @@ import java.io.PrintStream;
 import java.net.SocketException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Semaphore;
 
@@ -27,7 +28,7 @@ import java.util.concurrent.Semaphore;
  * the body.
  */
 final class Router implements HttpHandler {
-  private final Map<String, Map<String, Endpoint>> routes = new LinkedHashMap<>();
+  private final Map<String, Map<String, Route>> routes = new LinkedHashMap<>();
   private final DashboardFiles files;
   private final JsonBodies json;
   private final PrintStream log;
@@ -46,9 +47,18 @@ final class Router implements HttpHandler {
     this.engine = new Semaphore(engineThreads, true);
   }
 
-  /** Routes {@code method path} to {@code endpoint}. */
+  /** An endpoint and the query-string parameters it takes (any other is refused). */
+  private record Route(Endpoint endpoint, Set<String> parameters) {}
+
+  /** Routes {@code method path}, which takes no query-string parameter, to {@code endpoint}. */
   Router add(String method, String path, Endpoint endpoint) {
-    routes.computeIfAbsent(path, p -> new TreeMap<>()).put(method, endpoint);
+    return add(method, path, Set.of(), endpoint);
+  }
+
+  /** Routes {@code method path}, which takes {@code parameters}, to {@code endpoint}. */
+  Router add(String method, String path, Set<String> parameters, Endpoint endpoint) {
+    routes.computeIfAbsent(path, p -> new TreeMap<>()).put(method, new Route(endpoint,
+        parameters));
     return this;
   }
 
@@ -84,10 +94,11 @@ final class Router implements HttpHandler {
       hosts.require(exchange.getRequestHeaders().get("Host"),
           exchange.getRequestHeaders().get("Origin"));
       if (path.startsWith("/api/") || path.equals("/api")) {
-        Endpoint endpoint = route(requested, method, path);
-        QueryParameters.parse(exchange.getRequestURI().getRawQuery(), endpoint.parameters());
+        Route route = route(requested, method, path);
+        Map<String, String> parameters =
+            QueryParameters.parse(exchange.getRequestURI().getRawQuery(), route.parameters());
         Map<String, Object> body = method.equals("POST") ? json.readObject(exchange) : null;
-        send(exchange, 200, answer(endpoint, exchange, body));
+        send(exchange, 200, answer(route.endpoint(), body, parameters));
       } else {
         deadlines.network(() -> {
           files.serve(exchange, requested, path);
@@ -121,8 +132,8 @@ final class Router implements HttpHandler {
   }
 
   /** {@code endpoint}'s answer, computed under an engine permit. */
-  private Object answer(Endpoint endpoint, HttpExchange exchange, Map<String, Object> body)
-      throws IOException {
+  private Object answer(Endpoint endpoint, Map<String, Object> body,
+      Map<String, String> parameters) throws IOException {
     try {
       engine.acquire();
     } catch (InterruptedException e) { // the server is stopping
@@ -130,25 +141,25 @@ final class Router implements HttpHandler {
       throw new InterruptedIOException("the server is stopping");
     }
     try {
-      return endpoint.handle(exchange, body);
+      return endpoint.handle(body, parameters);
     } finally {
       engine.release();
     }
   }
 
   /** The endpoint for {@code method} (GET for a HEAD request) on {@code path}. */
-  private Endpoint route(String requested, String method, String path) {
-    Map<String, Endpoint> byMethod = routes.get(path);
+  private Route route(String requested, String method, String path) {
+    Map<String, Route> byMethod = routes.get(path);
     if (byMethod == null) {
       throw ApiException.notFound(path);
     }
-    Endpoint endpoint = byMethod.get(method);
-    if (endpoint == null) {
+    Route route = byMethod.get(method);
+    if (route == null) {
       String allow = String.join(", ", byMethod.keySet());
       throw ApiException.methodNotAllowed(requested, path,
           byMethod.containsKey("GET") ? allow + ", HEAD" : allow);
     }
-    return endpoint;
+    return route;
   }
 
   private void sendError(HttpExchange exchange, int status, String message) throws IOException {
