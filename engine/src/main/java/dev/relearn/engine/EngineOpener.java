@@ -65,24 +65,25 @@ final class EngineOpener {
         existing.requireCompatible(embedder.metadata(), folder.toString());
       }
       SavedWeights weights = SavedWeights.load(folder, config.weights().adaptive());
-      if (options.readOnly()) {
-        if (existing == null) {
-          throw new IllegalArgumentException("no relearn index at " + folder
-              + "; create one with: relearn index --index " + folder + " PATH");
-        }
-        EngineParts parts = new EngineParts(folder, options, storage, directory, null,
-            ChunkIndexFolder.searchers(directory), embedder, config, weights);
-        return withFeedback(new Relearn(parts), parts,
-            () -> EngineFeedback.readOnly(folder, embedder.metadata()));
+      if (options.readOnly() && existing == null) {
+        throw new IllegalArgumentException("no relearn index at " + folder
+            + "; create one with: relearn index --index " + folder + " PATH");
       }
-      IndexWriter writer = ChunkIndexFolder.openWriter(folder, directory, embedder.metadata(),
-          options.lockHolder());
-      SearcherManager searchers = searchersOrClose(writer);
+      IndexWriter writer = options.readOnly() ? null : ChunkIndexFolder.openWriter(folder,
+          directory, embedder.metadata(), options.lockHolder());
+      SearcherManager searchers = writer == null ? ChunkIndexFolder.searchers(directory)
+          : searchersOrClose(writer);
       EngineParts parts = new EngineParts(folder, options, storage, directory, writer, searchers,
           embedder, config, weights);
       Relearn relearn = new Relearn(parts);
-      return withFeedback(relearn, parts, () -> EngineFeedback.writable(relearn, options, writer,
-          searchers, weights, storage));
+      try { // the feedback half, once the engine exists; if it fails, the engine is closed
+        parts.attachFeedback(writer == null ? EngineFeedback.readOnly(folder, embedder.metadata())
+            : EngineFeedback.writable(relearn, options, writer, searchers, weights, storage));
+        return relearn;
+      } catch (IOException | RuntimeException e) {
+        IOUtils.closeWhileSuppressingExceptions(e, relearn::close);
+        throw e;
+      }
     } catch (IOException | RuntimeException e) {
       directory.close();
       if (created != null) {
@@ -159,35 +160,6 @@ final class EngineOpener {
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileSuppressingExceptions(e, writer);
       throw e;
-    }
-  }
-
-  /**
-   * Opens {@code engine}'s feedback half into its {@code parts}, or closes the engine and
-   * rethrows if that fails.
-   */
-  private static Relearn withFeedback(Relearn engine, EngineParts parts, FeedbackOpener opener)
-      throws IOException {
-    try {
-      parts.attachFeedback(opener.open());
-      return engine;
-    } catch (IOException | RuntimeException e) {
-      closeAfter(engine, e);
-      throw e;
-    }
-  }
-
-  @FunctionalInterface
-  private interface FeedbackOpener {
-    EngineFeedback open() throws IOException;
-  }
-
-  /** Closes {@code engine} after {@code e} stopped its opening, keeping any failure to close. */
-  private static void closeAfter(Relearn engine, Exception e) {
-    try {
-      engine.close();
-    } catch (IOException | RuntimeException closing) {
-      e.addSuppressed(closing);
     }
   }
 }

@@ -54,11 +54,6 @@ final class Contexts {
     return id == null ? current : lookup(id);
   }
 
-  /** The current context. */
-  synchronized SessionContext current() {
-    return current;
-  }
-
   /** The next search's sequence number: increasing across all contexts. */
   long nextSequence() {
     return sequence.incrementAndGet();
