@@ -151,7 +151,10 @@ public final class Relearn implements AutoCloseable {
     return gate.call(p -> p.feedback().recent(limit));
   }
 
-  /** Records feedback, durable when this returns; the query text is embedded and dropped. */
+  /**
+   * Records feedback, durable when this returns; the query text is embedded and dropped. Never
+   * blocks searches.
+   */
   public FeedbackAck feedback(FeedbackRequest request) throws IOException {
     Objects.requireNonNull(request, "request");
     return gate.write(p -> p.feedback().record(request));
@@ -199,7 +202,10 @@ public final class Relearn implements AutoCloseable {
         p -> p.feedback().hasFeedback() ? SearchMode.LEARNED : SearchMode.HYBRID);
   }
 
-  /** The trust in the vote of similar past queries and its history (docs/RANKING.md). */
+  /**
+   * The trust in the vote of similar past queries, fit from the click log, and its history
+   * (docs/RANKING.md); read-only, as the writer had saved it when this engine opened.
+   */
   public TrustState trust() throws IOException {
     return gate.call(p -> p.feedback().trust());
   }
