@@ -112,19 +112,13 @@ final class AsyncCalls {
     }
   }
 
-  /** One engine call. */
-  @FunctionalInterface
-  interface Call<T> {
-    T run() throws IOException;
-  }
-
   /** The pool this owns, or null when it runs on a caller's executor. */
   ExecutorService ownPool() {
     return ownPool;
   }
 
   /** Hands {@code call} to the executor; a closed instance fails the future at once. */
-  <T> CompletableFuture<T> submit(Call<T> call) {
+  <T> CompletableFuture<T> submit(AsyncRelearn.Call<T> call) {
     CompletableFuture<T> future = new CompletableFuture<>();
     synchronized (lock) {
       if (closing != null) {
@@ -168,10 +162,10 @@ final class AsyncCalls {
     return ownPool != null ? ownPool : executor;
   }
 
-  private <T> void run(Call<T> call, CompletableFuture<T> future) {
+  private <T> void run(AsyncRelearn.Call<T> call, CompletableFuture<T> future) {
     try {
       if (!future.isDone()) {
-        future.complete(call.run());
+        future.complete(call.run(relearn));
       }
     } catch (IOException | RuntimeException e) {
       future.completeExceptionally(e);
