@@ -56,7 +56,8 @@ final class EngineOpener {
     }
     Directory directory = storage.directory(folder, ShieldedLockFactory.INSTANCE);
     try {
-      IndexMetadata existing = ChunkIndexFolder.existingMetadata(directory);
+      // the last commit's, or null; a format this Lucene does not read is refused, naming versions
+      IndexMetadata existing = IndexMetadata.read(directory);
       if (existing == null && !options.readOnly()) {
         IndexFolderCheck.requireUsable(folder); // before anything is written into it
       }
