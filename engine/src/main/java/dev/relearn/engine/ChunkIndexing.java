@@ -64,8 +64,9 @@ final class ChunkIndexing {
   }
 
   /**
-   * Deletes every chunk whose origin is one of {@code paths} (made absolute and normalised), commits and refreshes the searchers, holding the
-   * store's chunk-index writes lock meanwhile (no checkpoint commits or shows part of it); or,
+   * Deletes every chunk whose origin is one of {@code paths} (made absolute and normalised),
+   * commits and refreshes the searchers, holding the store's chunk-index writes lock meanwhile
+   * (no checkpoint commits or shows part of it); or,
    * with {@code dryRun}, only says what that would delete (from the current searcher: no writer
    * needed). The feedback store is left as it is, as when re-indexing deletes the chunks of
    * removed files.

@@ -177,7 +177,8 @@ public final class Relearn implements AutoCloseable {
 
   /**
    * Forgets all feedback and what ratings taught the weights, committed or saved before this
-   * returns (logged first): learned searches then rank as hybrid ones. Returns the clusters removed.
+   * returns (logged first): learned searches then rank as hybrid ones. Returns the clusters
+   * removed.
    */
   public int forgetAll() throws IOException {
     return gate.write(p -> p.feedback().forgetAll());

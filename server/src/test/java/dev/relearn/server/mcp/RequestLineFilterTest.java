@@ -48,7 +48,8 @@ class RequestLineFilterTest {
     WholeLineOutput replies = new WholeLineOutput(out, line -> { });
     PendingRequests pending = new PendingRequests();
     RequestLineFilter filter = new RequestLineFilter(
-        new ByteArrayInputStream(all), McpJsonDefaults.getMapper(), replies, pending, 150, () -> { });
+        new ByteArrayInputStream(all), McpJsonDefaults.getMapper(), replies, pending, 150,
+        () -> { });
     pending.answered(); // the one request (LIST) passed on is answered: the end is not held
     String passed = new String(filter.readAllBytes(), StandardCharsets.UTF_8);
     List<String> sdkLines = new ArrayList<>();
