@@ -1,16 +1,7 @@
 package dev.relearn.engine;
 
-import dev.relearn.feedback.store.FeedbackAck;
-import dev.relearn.feedback.store.StoreStats;
-import dev.relearn.indexer.build.IndexReport;
-import dev.relearn.indexer.build.Progress;
-import dev.relearn.indexer.build.RemoveReport;
-import dev.relearn.indexer.source.SourceFormat;
-import dev.relearn.engine.search.SearchRequest;
-import dev.relearn.engine.search.SearchResults;
-import dev.relearn.lucene.fusion.QueryClass;
+import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -22,7 +13,7 @@ import java.util.concurrent.ExecutorService;
  *
  * <p>Nothing runs on the calling thread but the hand-over: even a bad argument (a negative limit,
  * a missing path, feedback on a read-only index) arrives as an exceptionally completed future,
- * never as a throw; only a null argument throws {@link NullPointerException} at once. A future
+ * never as a throw; only a null call throws {@link NullPointerException} at once. A future
  * that is cancelled (or completed any other way) before its call starts skips the call; a call
  * that has started runs to the end, its result then dropped: threads are never interrupted,
  * because an interrupt closes Lucene's file channels.
@@ -51,13 +42,13 @@ public final class AsyncRelearn {
    * what that throws, such as {@link IndexInUseException}.
    */
   public static CompletableFuture<AsyncRelearn> open(Path dir, RelearnOptions options) {
-    return AsyncOpener.start(dir, options, false, null);
+    return AsyncCalls.open(dir, options, false, null);
   }
 
   /** Opens on {@code executor}, which then runs every call and is never shut down by this. */
   public static CompletableFuture<AsyncRelearn> open(Path dir, RelearnOptions options,
       Executor executor) {
-    return AsyncOpener.start(dir, options, false, Objects.requireNonNull(executor, "executor"));
+    return AsyncCalls.open(dir, options, false, Objects.requireNonNull(executor, "executor"));
   }
 
   /**
@@ -68,19 +59,19 @@ public final class AsyncRelearn {
    */
   public static CompletableFuture<AsyncRelearn> openPreferWritable(Path dir,
       RelearnOptions options) {
-    return AsyncOpener.start(dir, options, true, null);
+    return AsyncCalls.open(dir, options, true, null);
   }
 
   /** {@link #openPreferWritable(Path, RelearnOptions)} on a caller's executor. */
   public static CompletableFuture<AsyncRelearn> openPreferWritable(Path dir,
       RelearnOptions options, Executor executor) {
-    return AsyncOpener.start(dir, options, true, Objects.requireNonNull(executor, "executor"));
+    return AsyncCalls.open(dir, options, true, Objects.requireNonNull(executor, "executor"));
   }
 
   /** Wraps an engine the caller opened and will close, with a pool of its own. */
   public static AsyncRelearn wrap(Relearn relearn) {
     return new AsyncRelearn(Objects.requireNonNull(relearn, "relearn"), false, null,
-        AsyncThreads.newPool());
+        AsyncCalls.newPool());
   }
 
   /** Wraps an engine the caller opened and will close, running calls on {@code executor}. */
@@ -89,76 +80,24 @@ public final class AsyncRelearn {
         Objects.requireNonNull(executor, "executor"), null);
   }
 
-  /** {@link Relearn#search}: embeds the query (the first call loads the model), then searches. */
-  public CompletableFuture<SearchResults> search(SearchRequest request) {
-    Objects.requireNonNull(request, "request");
-    return submit(() -> relearn.search(request));
-  }
-
-  /** {@link Relearn#explain}: a learned search with each hit's score explained. */
-  public CompletableFuture<ExplainedResults> explain(SearchRequest request) {
-    Objects.requireNonNull(request, "request");
-    return submit(() -> relearn.explain(request));
+  /** One call on the engine, such as {@code r -> r.search(request)}. */
+  @FunctionalInterface
+  public interface Call<T> {
+    /** Calls {@code relearn} (on a worker thread). */
+    T run(Relearn relearn) throws IOException;
   }
 
   /**
-   * {@link Relearn#feedback}: durable (by default after an fsync) when the future completes.
-   * Fails with {@link IllegalStateException} on a read-only index.
+   * Runs {@code call} on the engine on a worker thread: any {@link Relearn} call, such as {@code
+   * async.call(r -> r.search(request))}, {@code r -> r.feedback(request)} (durable when the
+   * future completes; fails with {@link IllegalStateException} on a read-only index) or {@code r
+   * -> r.index(path, format, progress)} ({@code progress} is called on the worker thread; index
+   * calls run one at a time, and searches go on meanwhile). The future completes with what the
+   * call returns or throws.
    */
-  public CompletableFuture<FeedbackAck> feedback(FeedbackRequest request) {
-    Objects.requireNonNull(request, "request");
-    return submit(() -> relearn.feedback(request));
-  }
-
-  /**
-   * {@link Relearn#index}: minutes for a large corpus on the first run. {@code progress} is called
-   * on the worker thread. Index calls run one at a time; searches go on meanwhile.
-   */
-  public CompletableFuture<IndexReport> index(Path path, SourceFormat format, Progress progress) {
-    Objects.requireNonNull(path, "path");
-    Objects.requireNonNull(format, "format");
-    Objects.requireNonNull(progress, "progress");
-    return submit(() -> relearn.index(path, format, progress));
-  }
-
-  /** {@link Relearn#remove}: whole sources out of the index, one commit. */
-  public CompletableFuture<List<RemoveReport>> remove(List<Path> paths, boolean dryRun) {
-    List<Path> copy = List.copyOf(Objects.requireNonNull(paths, "paths"));
-    return submit(() -> relearn.remove(copy, dryRun));
-  }
-
-  /** {@link Relearn#stats}: counts and sizes of the index. */
-  public CompletableFuture<IndexStats> stats() {
-    return submit(relearn::stats);
-  }
-
-  /** {@link Relearn#feedbackStats}: what feedback the engine learns from. */
-  public CompletableFuture<StoreStats> feedbackStats() {
-    return submit(relearn::feedbackStats);
-  }
-
-  /** {@link Relearn#recentFeedback}: by class and time only, newest first. */
-  public CompletableFuture<List<FeedbackSummary>> recentFeedback(int limit) {
-    return submit(() -> relearn.recentFeedback(limit));
-  }
-
-  /** {@link Relearn#forgetSession}: one session's feedback, committed when the future completes. */
-  public CompletableFuture<Integer> forgetSession(String sessionId) {
-    Objects.requireNonNull(sessionId, "sessionId");
-    return submit(() -> relearn.forgetSession(sessionId));
-  }
-
-  /** {@link Relearn#forgetAll}: all feedback, learned weights and recent feedback. */
-  public CompletableFuture<Integer> forgetAll() {
-    return submit(relearn::forgetAll);
-  }
-
-  /** {@link Relearn#resetWeights}: of {@code queryClass}, or of every class when it is null. */
-  public CompletableFuture<Void> resetWeights(QueryClass queryClass) {
-    return submit(() -> {
-      relearn.resetWeights(queryClass);
-      return null;
-    });
+  public <T> CompletableFuture<T> call(Call<T> call) {
+    Objects.requireNonNull(call, "call");
+    return calls.submit(call);
   }
 
   /**
@@ -166,8 +105,8 @@ public final class AsyncRelearn {
    * not pay for it. Optional.
    */
   public CompletableFuture<Void> warmUp() {
-    return submit(() -> {
-      relearn.embedder();
+    return call(engine -> {
+      engine.embedder();
       return null;
     });
   }
@@ -202,9 +141,5 @@ public final class AsyncRelearn {
   /** The pool this owns, or null when it runs on a caller's executor. For tests. */
   ExecutorService ownPool() {
     return calls.ownPool();
-  }
-
-  private <T> CompletableFuture<T> submit(AsyncCalls.Call<T> call) {
-    return calls.submit(call);
   }
 }

@@ -16,21 +16,13 @@ import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.util.IOUtils;
 
 /**
- * How {@link Relearn} opens the Lucene chunk index in its folder: the model metadata of the last
- * commit, the writer (with the doc-values overlays the feedback store's updates need, and the
- * metadata recorded in every commit; the lock's holder recorded by {@link LockHolder}) and
- * searchers that score with relearn's similarity.
+ * How {@link Relearn} opens the Lucene chunk index in its folder: the writer (with the
+ * doc-values overlays the feedback store's updates need, and the metadata recorded in every
+ * commit; the lock's holder recorded by {@link LockHolder}) and searchers that score with
+ * relearn's similarity.
  */
 final class ChunkIndexFolder {
   private ChunkIndexFolder() {}
-
-  /**
-   * The metadata of the index's last commit, or null when there is no index yet; an index in a
-   * format this Lucene does not read is refused naming its version and the ones read.
-   */
-  static IndexMetadata existingMetadata(Directory directory) throws IOException {
-    return IndexMetadata.read(directory);
-  }
 
   /** Searchers over the writer's near-real-time readers. */
   static SearcherManager searchers(IndexWriter writer) throws IOException {
@@ -68,7 +60,7 @@ final class ChunkIndexFolder {
       IOUtils.closeWhileSuppressingExceptions(e, writer);
       throw e;
     }
-    IndexMetadata committed = existingMetadata(directory); // read under the write lock
+    IndexMetadata committed = IndexMetadata.read(directory); // read under the write lock
     if (!metadata.equals(committed)) {
       // Lucene carries the last commit's user data forward; setting it counts as a change
       writer.setLiveCommitData(metadata.toUserData().entrySet());

@@ -64,14 +64,17 @@ final class ChunkIndexing {
   }
 
   /**
-   * Deletes every chunk of {@code origins}, commits and refreshes the searchers, holding the
-   * store's chunk-index writes lock meanwhile (no checkpoint commits or shows part of it); or,
+   * Deletes every chunk whose origin is one of {@code paths} (made absolute and normalised),
+   * commits and refreshes the searchers, holding the store's chunk-index writes lock meanwhile
+   * (no checkpoint commits or shows part of it); or,
    * with {@code dryRun}, only says what that would delete (from the current searcher: no writer
    * needed). The feedback store is left as it is, as when re-indexing deletes the chunks of
    * removed files.
    */
-  synchronized List<RemoveReport> remove(List<String> origins, boolean dryRun,
+  synchronized List<RemoveReport> remove(List<Path> paths, boolean dryRun,
       FeedbackStore store) throws IOException {
+    List<String> origins = paths.stream()
+        .map(path -> path.toAbsolutePath().normalize().toString()).toList();
     if (dryRun) {
       IndexSearcher searcher = searchers.acquire();
       try {

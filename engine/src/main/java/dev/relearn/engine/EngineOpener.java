@@ -56,7 +56,8 @@ final class EngineOpener {
     }
     Directory directory = storage.directory(folder, ShieldedLockFactory.INSTANCE);
     try {
-      IndexMetadata existing = ChunkIndexFolder.existingMetadata(directory);
+      // the last commit's, or null; a format this Lucene does not read is refused, naming versions
+      IndexMetadata existing = IndexMetadata.read(directory);
       if (existing == null && !options.readOnly()) {
         IndexFolderCheck.requireUsable(folder); // before anything is written into it
       }
@@ -65,24 +66,25 @@ final class EngineOpener {
         existing.requireCompatible(embedder.metadata(), folder.toString());
       }
       SavedWeights weights = SavedWeights.load(folder, config.weights().adaptive());
-      if (options.readOnly()) {
-        if (existing == null) {
-          throw new IllegalArgumentException("no relearn index at " + folder
-              + "; create one with: relearn index --index " + folder + " PATH");
-        }
-        EngineParts parts = new EngineParts(folder, options, storage, directory, null,
-            ChunkIndexFolder.searchers(directory), embedder, config, weights);
-        return withFeedback(new Relearn(parts), parts,
-            () -> EngineFeedback.readOnly(folder, embedder.metadata()));
+      if (options.readOnly() && existing == null) {
+        throw new IllegalArgumentException("no relearn index at " + folder
+            + "; create one with: relearn index --index " + folder + " PATH");
       }
-      IndexWriter writer = ChunkIndexFolder.openWriter(folder, directory, embedder.metadata(),
-          options.lockHolder());
-      SearcherManager searchers = searchersOrClose(writer);
+      IndexWriter writer = options.readOnly() ? null : ChunkIndexFolder.openWriter(folder,
+          directory, embedder.metadata(), options.lockHolder());
+      SearcherManager searchers = writer == null ? ChunkIndexFolder.searchers(directory)
+          : searchersOrClose(writer);
       EngineParts parts = new EngineParts(folder, options, storage, directory, writer, searchers,
           embedder, config, weights);
       Relearn relearn = new Relearn(parts);
-      return withFeedback(relearn, parts, () -> EngineFeedback.writable(relearn, options, writer,
-          searchers, weights, storage));
+      try { // the feedback half, once the engine exists; if it fails, the engine is closed
+        parts.attachFeedback(writer == null ? EngineFeedback.readOnly(folder, embedder.metadata())
+            : EngineFeedback.writable(relearn, options, writer, searchers, weights, storage));
+        return relearn;
+      } catch (IOException | RuntimeException e) {
+        IOUtils.closeWhileSuppressingExceptions(e, relearn::close);
+        throw e;
+      }
     } catch (IOException | RuntimeException e) {
       directory.close();
       if (created != null) {
@@ -93,53 +95,34 @@ final class EngineOpener {
   }
 
   /**
-   * Opens the parts that replace {@code stopped}'s, whose storage the caller closed: the chunk
-   * index's writer and searchers from its last commit, then the feedback store, which replays its
-   * log (every acknowledged event since its last checkpoint) and rewrites every learned field
-   * that differs from the recorded events; the embedder, configuration and weights are kept. What this opened is closed again if a step fails.
+   * Opens the parts that replace {@code stopped}'s, whose storage the caller closed, from the last
+   * commits; the embedder, configuration and weights are kept. With {@code writable}, the chunk
+   * index's writer and searchers, then the feedback store, which replays its log (every
+   * acknowledged event since its last checkpoint) and rewrites every learned field that differs
+   * from the recorded events. Else read-only parts that stand in while new writers cannot be
+   * opened (the disk is still full): searches go on with the chunk index's last commit and the
+   * feedback store's last checkpoint, nothing is written, and the next call that writes tries
+   * again. What this opened is closed again if a step fails.
    */
-  static EngineParts reopen(Relearn engine, EngineParts stopped) throws IOException {
+  static EngineParts reopen(Relearn engine, EngineParts stopped, boolean writable)
+      throws IOException {
     Path folder = stopped.dir();
     Directory directory = stopped.storage().directory(folder, ShieldedLockFactory.INSTANCE);
     EngineParts parts;
     try {
-      IndexWriter writer = ChunkIndexFolder.openWriter(folder, directory,
+      IndexWriter writer = !writable ? null : ChunkIndexFolder.openWriter(folder, directory,
           stopped.embedder().metadata(), stopped.options().lockHolder());
-      SearcherManager searchers = searchersOrClose(writer);
-      parts = stopped.successor(directory, writer, searchers);
+      parts = stopped.successor(directory, writer, writer != null ? searchersOrClose(writer)
+          : ChunkIndexFolder.searchers(directory));
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileSuppressingExceptions(e, directory);
       throw e;
     }
     try {
-      parts.attachFeedback(EngineFeedback.writable(engine, parts.options(), parts.writer(),
-          parts.searchers(), parts.weights(), parts.storage()));
-      return parts;
-    } catch (IOException | RuntimeException e) {
-      IOUtils.closeWhileSuppressingExceptions(e, parts::closeStorage);
-      throw e;
-    }
-  }
-
-  /**
-   * Read-only parts over the last commits that stand in for {@code stopped}'s, whose storage the
-   * caller closed, while new writers cannot be opened (the disk is still full): searches go on
-   * with the last commit of the chunk index and the feedback store's last checkpoint, as in a
-   * read-only engine; nothing is written, and the next call that writes tries {@link #reopen}
-   * again.
-   */
-  static EngineParts standIn(EngineParts stopped) throws IOException {
-    Path folder = stopped.dir();
-    Directory directory = stopped.storage().directory(folder, ShieldedLockFactory.INSTANCE);
-    EngineParts parts;
-    try {
-      parts = stopped.successor(directory, null, ChunkIndexFolder.searchers(directory));
-    } catch (IOException | RuntimeException e) {
-      IOUtils.closeWhileSuppressingExceptions(e, directory);
-      throw e;
-    }
-    try {
-      parts.attachFeedback(EngineFeedback.readOnly(folder, parts.embedder().metadata()));
+      parts.attachFeedback(!writable
+          ? EngineFeedback.readOnly(folder, parts.embedder().metadata())
+          : EngineFeedback.writable(engine, parts.options(), parts.writer(), parts.searchers(),
+              parts.weights(), parts.storage()));
       return parts;
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileSuppressingExceptions(e, parts::closeStorage);
@@ -178,35 +161,6 @@ final class EngineOpener {
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileSuppressingExceptions(e, writer);
       throw e;
-    }
-  }
-
-  /**
-   * Opens {@code engine}'s feedback half into its {@code parts}, or closes the engine and
-   * rethrows if that fails.
-   */
-  private static Relearn withFeedback(Relearn engine, EngineParts parts, FeedbackOpener opener)
-      throws IOException {
-    try {
-      parts.attachFeedback(opener.open());
-      return engine;
-    } catch (IOException | RuntimeException e) {
-      closeAfter(engine, e);
-      throw e;
-    }
-  }
-
-  @FunctionalInterface
-  private interface FeedbackOpener {
-    EngineFeedback open() throws IOException;
-  }
-
-  /** Closes {@code engine} after {@code e} stopped its opening, keeping any failure to close. */
-  private static void closeAfter(Relearn engine, Exception e) {
-    try {
-      engine.close();
-    } catch (IOException | RuntimeException closing) {
-      e.addSuppressed(closing);
     }
   }
 }

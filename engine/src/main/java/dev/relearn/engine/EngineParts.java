@@ -122,7 +122,6 @@ final class EngineParts implements Closeable {
     return weights;
   }
 
-
   EngineSearches searches() {
     return searches;
   }
@@ -205,22 +204,11 @@ final class EngineParts implements Closeable {
    * index's writer stopped for good or closed (an index call that failed amid its writes rolls
    * it back to the last commit, which closes it), the feedback store stopped, or these are the
    * read-only parts that stand in for writers that could not be reopened ({@link
-   * EngineOpener#standIn}).
+   * EngineOpener#reopen}).
    */
   boolean stopped() {
     return !readOnly() && (writer == null // a read-only stand-in for stopped writers
         || storageClosed || !writer.isOpen() || tragicException() != null);
-  }
-
-  /**
-   * Rolls the chunk index's writer back to its last commit, closing it, so that closing stopped
-   * parts commits nothing of what it held: every index call committed, and the learned fields
-   * are rewritten by the feedback store that replaces these parts.
-   */
-  void rollBackWriter() throws IOException {
-    if (writer != null) {
-      writer.rollback();
-    }
   }
 
   /**
@@ -240,13 +228,17 @@ final class EngineParts implements Closeable {
   }
 
   /**
-   * Closes parts whose writers stopped ({@link #stopped()}): rolls the chunk index's writer back,
-   * then closes the rest. Their failures to close follow from the failure that stopped them,
-   * which the call it stopped reported, so they are logged rather than thrown.
+   * Closes parts whose writers stopped ({@link #stopped()}): rolls the chunk index's writer back
+   * to its last commit (every index call committed, and the feedback store that replaces these
+   * parts rewrites the learned fields), then closes the rest. Their failures to close follow from
+   * the failure that stopped them, which the call it stopped reported, so they are logged rather
+   * than thrown.
    */
   void closeStopped() {
     try {
-      rollBackWriter();
+      if (writer != null) {
+        writer.rollback();
+      }
     } catch (IOException | RuntimeException e) {
       LOG.log(System.Logger.Level.WARNING, "rolling back the stopped writer of " + dir
           + " failed", e);

@@ -58,7 +58,7 @@ final class FeedbackRecorder {
     long now = clock.millis();
     QueryClass queryClass = QueryClassifier.classify(request.query());
     List<RescoredHit> window = request.rating() == null ? List.of()
-        : engine.learnedWindow(SearchRequest.of(request.query()), vector);
+        : engine.parts().searches().learnedWindow(SearchRequest.of(request.query()), vector);
     FeedbackEvent event = new FeedbackEvent(eventId, store.sessions().hash(request.session()),
         vector, shown, request.used(), request.outcome(), request.rating(), request.quality(),
         signal, now, queryClass.label());

@@ -1,6 +1,7 @@
 package dev.relearn.engine;
 
 import dev.relearn.engine.config.ConfigLoader;
+import dev.relearn.lucene.schema.IndexMetadata;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +55,7 @@ public final class IndexFolderCheck {
     }
     if (SegmentInfos.getLastCommitGeneration(names.toArray(String[]::new)) != -1) {
       try (Directory directory = FSDirectory.open(folder)) {
-        if (ChunkIndexFolder.existingMetadata(directory) != null) {
+        if (IndexMetadata.read(directory) != null) {
           return;
         }
       }

@@ -14,28 +14,30 @@ import java.io.IOException;
  * event and forget since its last checkpoint (so a forget the stopped store had not finished
  * is finished), and rewriting the learned fields that differ. If reopening fails (the disk is still full), the
  * call that asked gets an {@code IOException} naming the failure, read-only parts over the last
- * commits stand in so that searches go on ({@link EngineOpener#standIn}), and the next write
+ * commits stand in so that searches go on ({@link EngineOpener#reopen}), and the next write
  * tries again.
  */
-final class PartsRecovery implements CallGate.Recovery {
+final class PartsRecovery {
   private static final System.Logger LOG = System.getLogger(PartsRecovery.class.getName());
 
   private final Relearn engine;
+  private final CallGate gate;
   private volatile IOException failure; // the last reopening's failure, until one succeeds
-  private volatile int recoveries;
 
-  PartsRecovery(Relearn engine) {
+  /** Replaces the parts of {@code engine}'s {@code gate}. */
+  PartsRecovery(Relearn engine, CallGate gate) {
     this.engine = engine;
+    this.gate = gate;
   }
 
-  @Override
-  public boolean needed() {
-    return engine.parts().stopped();
+  /** Whether a writer stopped and the parts must be replaced. */
+  boolean needed() {
+    return gate.parts().stopped();
   }
 
-  @Override
-  public void recover() throws IOException {
-    EngineParts stopped = engine.parts();
+  /** Replaces the parts; no call is in flight meanwhile. */
+  void recover() throws IOException {
+    EngineParts stopped = gate.parts();
     Throwable cause = stopped.tragicException();
     boolean standIn = stopped.writer() == null;
     if (!standIn) {
@@ -43,7 +45,7 @@ final class PartsRecovery implements CallGate.Recovery {
     }
     EngineParts fresh;
     try {
-      fresh = EngineOpener.reopen(engine, stopped);
+      fresh = EngineOpener.reopen(engine, stopped, true);
     } catch (IOException | RuntimeException e) {
       IOException refused = new IOException("the index " + stopped.dir() + " could not reopen"
           + " its writers after a failure (" + e.getMessage() + "). Searches go on with the last"
@@ -58,9 +60,8 @@ final class PartsRecovery implements CallGate.Recovery {
     if (standIn) {
       stopped.closeStopped();
     }
-    engine.replaceParts(fresh);
+    gate.replaceParts(fresh);
     failure = null;
-    recoveries++;
     LOG.log(System.Logger.Level.INFO, () -> "reopened the writers of " + stopped.dir()
         + " from the last commits after: " + (cause == null ? "a failed reopening" : cause));
   }
@@ -78,25 +79,15 @@ final class PartsRecovery implements CallGate.Recovery {
     try {
       recover();
     } catch (IOException | RuntimeException e) {
-      LOG.log(System.Logger.Level.WARNING, "closing " + engine.parts().dir() + " without"
+      LOG.log(System.Logger.Level.WARNING, "closing " + gate.parts().dir() + " without"
           + " replacing its stopped writers; the next open replays the feedback log", e);
     }
-  }
-
-  /**
-   * Waits for the writers' background merges ({@link EngineParts#awaitMerges()}): a full disk
-   * that failed a call may fail a merge too, which stops its writer only when its thread gets to
-   * it, possibly after the disk has room again and the next call checked that nothing stopped.
-   */
-  @Override
-  public void settle() {
-    engine.parts().awaitMerges();
   }
 
   /** Puts read-only parts in for {@code stopped}'s; if even they fail, notes it on {@code e}. */
   private void standInFor(EngineParts stopped, IOException e) {
     try {
-      engine.replaceParts(EngineOpener.standIn(stopped));
+      gate.replaceParts(EngineOpener.reopen(engine, stopped, false));
     } catch (IOException | RuntimeException readOnly) {
       e.addSuppressed(readOnly);
     }
@@ -105,10 +96,5 @@ final class PartsRecovery implements CallGate.Recovery {
   /** Why the last reopening failed, or null if it succeeded or none was tried. */
   IOException failure() {
     return failure;
-  }
-
-  /** How many times the writers were replaced. */
-  int recoveries() {
-    return recoveries;
   }
 }

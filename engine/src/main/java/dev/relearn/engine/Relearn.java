@@ -9,7 +9,6 @@ import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.build.RemoveReport;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.embed.Embedder;
-import dev.relearn.lucene.files.WriteThreads;
 import dev.relearn.lucene.rerank.RescoredHit;
 import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.engine.search.SearchMode;
@@ -24,28 +23,30 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import org.apache.lucene.search.SearcherManager;
 
 /**
- * An open relearn index: the one embeddable entry point.
+ * An open relearn index: the one embeddable entry point (docs/JAVA_API.md).
  *
- * <p>Lifecycle: {@link #open} a folder (it is created if needed), share the instance between
- * threads, and {@link #close()} it once. Searches run concurrently through a {@link
- * SearcherManager}; indexing runs one call at a time. A read-write engine holds the folder's
- * {@code write.lock} until it is closed; a second process gets {@link IndexInUseException} and can
- * open the index read-only instead. {@link #close()} waits for the calls in flight on other
- * threads; a call after it fails with {@link IllegalStateException}. Query text is used to
- * search and then dropped: it is never written anywhere.
+ * <p>Rules every call follows:
  *
- * <p>Interrupts: a caller's interrupt ends only its wait; the write finishes on relearn's own
- * thread ({@code relearn-write-N}). The interrupted call throws {@link
- * java.io.InterruptedIOException} saying whether the write had begun; an index call also stops at
- * its next step. {@link #close()} waits for every write, whatever interrupts it.
- *
- * <p>When a failure stops a writer (a failed write or fsync, a full disk), searches go on with
- * the last snapshot, and the next call that writes first replaces the writers from the last
- * commits, replaying the feedback log ({@link PartsRecovery}); {@link #feedbackStore()} is then a
- * new store.
+ * <ul>
+ *   <li>Lifecycle: {@link #open} a folder (it is created if needed), share the instance between
+ *       threads, and {@link #close()} it once. Searches run concurrently; indexing runs one call
+ *       at a time. After {@link #close()} every call throws {@link IllegalStateException}. Query
+ *       text is used to search and then dropped: it is never written anywhere.
+ *   <li>Read-only: a read-write engine holds the folder's {@code write.lock} until it is
+ *       closed; another process gets {@link IndexInUseException} and can open the index
+ *       read-only. There, a call that writes throws {@link IllegalStateException}, and reads see
+ *       the writer's last commit (looked for at most every {@link #READ_ONLY_REFRESH_MILLIS} ms)
+ *       and its feedback store's last checkpoint.
+ *   <li>Interrupts: a caller's interrupt ends only its wait; the write finishes on relearn's own
+ *       thread ({@code relearn-write-N}). The interrupted call throws {@link
+ *       java.io.InterruptedIOException} saying whether the write had begun.
+ *   <li>Failures: when one stops a writer (a failed write or fsync, a full disk), searches go on
+ *       with the last snapshot, and the next call that writes first replaces the writers from
+ *       the last commits, replaying the feedback log ({@link PartsRecovery}); {@link
+ *       #feedbackStore()} is then a new store.
+ * </ul>
  */
 public final class Relearn implements AutoCloseable {
   /** The feedback store's folder inside the index folder. */
@@ -54,40 +55,16 @@ public final class Relearn implements AutoCloseable {
   public static final long READ_ONLY_REFRESH_MILLIS = 200;
   /** The adaptive weights' file inside the index folder. */
   public static final String WEIGHTS_FILE = "adaptive-weights.json";
-  /** How many threads an engine writes on: concurrent feedback shares the log's fsyncs. */
-  private static final int WRITE_THREADS = 4;
-
-  private volatile EngineParts parts; // replaced by recovery, when no call is in flight
-  private final PartsRecovery recovery;
   private final CallGate gate;
-  private final WriteThreads writes = new WriteThreads("relearn-write-", WRITE_THREADS);
 
   /** Made by {@link EngineOpener} from the parts it opened; it then attaches the feedback half. */
   Relearn(EngineParts parts) {
-    this.parts = parts;
-    this.recovery = new PartsRecovery(this);
-    this.gate = new CallGate(parts.dir(), parts.readOnly(), this::stoppedBy, recovery, writes);
+    this.gate = new CallGate(this, parts);
   }
 
-  /** The parts in use. */
+  /** The parts in use (replaced when a writer stopped). */
   EngineParts parts() {
-    return parts;
-  }
-
-  /** Puts the parts that replace stopped ones in use; {@link PartsRecovery} only. */
-  void replaceParts(EngineParts fresh) {
-    parts = fresh;
-  }
-
-  /** How many times writers that stopped were replaced: for tests. */
-  int recoveries() {
-    return recovery.recoveries();
-  }
-
-  /** What stopped a writer, or why replacing it failed; null while writes go through. */
-  private Throwable stoppedBy() {
-    Throwable stopped = parts.tragicException();
-    return stopped != null ? stopped : recovery.failure();
+    return gate.parts();
   }
 
   /**
@@ -95,75 +72,67 @@ public final class Relearn implements AutoCloseable {
    * does not exist yet, is empty or holds only relearn's own files.
    *
    * @throws IndexInUseException if another process holds the write lock
-   * @throws IllegalStateException if the index was built with another model or schema, or its
-   *     feedback recorded with another model or one no marker names ({@link FeedbackModelMarker})
-   * @throws IllegalArgumentException if a read-only open finds no index
-   * @throws NotAnIndexFolderException if a read-write open is given a folder that is neither
-   *     empty nor a relearn index ({@link IndexFolderCheck}); nothing is written then
-   * @throws dev.relearn.engine.config.ConfigException if {@code relearn.json} or a {@code
-   *     RELEARN_*} variable is invalid (the message names the file or variable, key and value)
+   * @throws IllegalStateException if the index or its feedback was made with another model or
+   *     schema ({@link FeedbackModelMarker})
+   * @throws IllegalArgumentException if a read-only open finds no index; {@link
+   *     NotAnIndexFolderException} if a read-write open finds a folder that is neither empty nor
+   *     an index ({@link IndexFolderCheck}); {@link dev.relearn.engine.config.ConfigException}
+   *     naming the file or variable, key and value of a bad setting. Nothing is written then
    */
   public static Relearn open(Path dir, RelearnOptions options) throws IOException {
     return EngineOpener.open(dir, options);
   }
 
   /**
-   * Indexes a folder, file, JSONL file or BEIR corpus incrementally and commits. The work runs
-   * on a write thread, and {@code progress} is called there. If this thread is interrupted, the
-   * call throws {@link java.io.InterruptedIOException} at once and the work stops at its next
-   * progress event (once it writes, after its commit: the path is indexed whole or not at all).
-   * If {@code progress} throws, or interrupts its thread, the work stops the same way, and the
-   * call then throws what {@code progress} threw, or {@code InterruptedIOException}.
+   * Indexes a folder, file, JSONL file or BEIR corpus incrementally and commits; {@code progress}
+   * is called on the write thread. An interrupt of this thread, or a {@code progress} that throws
+   * or interrupts its thread, stops the work at its next progress event (once it writes, after
+   * its commit: the path is indexed whole or not at all); the call then throws what {@code
+   * progress} threw, or {@link java.io.InterruptedIOException}.
    *
    * @throws IllegalArgumentException for a missing path, or a folder with nothing to index that
    *     the index holds no chunks of (of one it holds, the chunks are deleted)
-   * @throws IllegalStateException if the engine is read-only
    */
   public IndexReport index(Path path, SourceFormat format, Progress progress) throws IOException {
     StoppableProgress stoppable = new StoppableProgress(progress);
     return stoppable.run(() -> gate.write(
-        () -> parts.indexing().index(path, format, stoppable, parts.store()), stoppable::stop));
+        p -> p.indexing().index(path, format, stoppable, p.store()), stoppable::stop));
   }
 
   /**
-   * Removes whole sources: deletes every chunk whose origin is one of {@code paths} (made
-   * absolute and normalised; they need not exist any more) and commits once. With {@code dryRun}
-   * nothing is deleted (allowed read-only too). Feedback naming the removed chunks stays in the
-   * feedback store, as for chunks of files that re-indexing deleted.
+   * Removes whole sources: deletes every chunk whose origin is one of {@code paths} (which need
+   * not exist any more) and commits once; with {@code dryRun} (allowed read-only) nothing is
+   * deleted. Feedback naming the removed chunks stays, as for files that re-indexing deleted.
    *
    * @throws IllegalArgumentException naming each path that is no origin of the index, and
    *     listing its origins; nothing is deleted then
-   * @throws IllegalStateException if the engine is read-only and this is no dry run
    */
   public List<RemoveReport> remove(List<Path> paths, boolean dryRun) throws IOException {
-    List<String> origins = Objects.requireNonNull(paths, "paths").stream()
-        .map(p -> p.toAbsolutePath().normalize().toString()).toList();
+    Objects.requireNonNull(paths, "paths");
     if (!dryRun) {
-      return gate.write(() -> parts.indexing().remove(origins, false, parts.store()));
+      return gate.write(p -> p.indexing().remove(paths, false, p.store()));
     }
-    return gate.call(() -> {
-      parts.searches().followWriter();
-      return parts.indexing().remove(origins, true, parts.store());
+    return gate.call(p -> {
+      p.searches().followWriter();
+      return p.indexing().remove(paths, true, p.store());
     });
   }
 
   /** Runs a search in the request's mode ({@code learned} re-ranks the first stage). */
   public SearchResults search(SearchRequest request) throws IOException {
     Objects.requireNonNull(request, "request");
-    return gate.call(() -> parts.searches().search(request,
-        request.mode().needsVector() ? parts.embedder().queryVector(request.text()) : null));
+    return gate.call(p -> p.searches().search(request,
+        request.mode().needsVector() ? p.embedder().queryVector(request.text()) : null));
   }
 
   /**
-   * A {@code learned} search with each hit's score explained as a Lucene {@code Explanation}
-   * whose value is the score: every feature's value, weight and contribution, and the evidence
-   * behind the boost. The explanations follow the hits' order; the query's class and its
-   * weights, which set the features' weights, come with them.
+   * A {@code learned} search with each hit's score explained as a Lucene {@code Explanation}:
+   * every feature's value, weight and contribution, and the evidence behind the boost.
    */
   public ExplainedResults explain(SearchRequest request) throws IOException {
     Objects.requireNonNull(request, "request");
-    return gate.call(() -> parts.searches().explain(request,
-        parts.embedder().queryVector(request.text())));
+    return gate.call(p -> p.searches().explain(request,
+        p.embedder().queryVector(request.text())));
   }
 
   /**
@@ -173,65 +142,46 @@ public final class Relearn implements AutoCloseable {
    */
   public List<RescoredHit> learnedWindow(SearchRequest request) throws IOException {
     Objects.requireNonNull(request, "request");
-    return gate.call(() -> parts.searches().learnedWindow(request,
-        parts.embedder().queryVector(request.text())));
+    return gate.call(p -> p.searches().learnedWindow(request,
+        p.embedder().queryVector(request.text())));
   }
 
-  /** Every candidate of a learned search for {@code request}, with its features. */
-  List<RescoredHit> learnedWindow(SearchRequest request, float[] vector) throws IOException {
-    return gate.call(() -> parts.searches().learnedWindow(request, vector));
-  }
-
-  /**
-   * The newest {@code limit} pieces of feedback, newest first, by class and time only: no query
-   * text, session or chunk id. At most the last 500, derived from the recorded events (a read-only
-   * engine: as of the writer's last checkpoint).
-   */
+  /** The newest {@code limit} (at most 500) pieces of feedback, by class and time only. */
   public List<FeedbackSummary> recentFeedback(int limit) throws IOException {
-    return gate.call(() -> parts.feedback().recent(limit));
+    return gate.call(p -> p.feedback().recent(limit));
   }
 
   /**
-   * Records feedback: the query text is embedded here and dropped; the event is durable before
-   * this returns. Thread-safe; never blocks searches.
-   *
-   * @throws IllegalStateException if the engine is read-only
+   * Records feedback, durable when this returns; the query text is embedded and dropped. Never
+   * blocks searches.
    */
   public FeedbackAck feedback(FeedbackRequest request) throws IOException {
     Objects.requireNonNull(request, "request");
-    return gate.write(() -> parts.feedback().record(request));
+    return gate.write(p -> p.feedback().record(request));
   }
 
   /**
-   * Forgets one session's feedback: its events and every past-query cluster it added to (a
-   * cluster merged with other sessions' goes whole), committed before this returns. What its
-   * ratings taught the weights stays ({@link #resetWeights}). The forget is logged first: one that
-   * fails part-way is finished before the next write or by the next open.
-   *
-   * @param sessionId the session id the feedback was recorded with (feedback recorded without
-   *     one is forgotten only by {@link #forgetAll})
-   * @return the past-query clusters removed
-   * @throws IllegalArgumentException if {@code sessionId} is blank
-   * @throws IllegalStateException if the engine is read-only
+   * Forgets the feedback recorded with {@code sessionId} (feedback without one goes only with
+   * {@link #forgetAll}): its events and every past-query cluster it added to (a cluster merged
+   * with other sessions' goes whole), committed before this returns. What its ratings taught the
+   * weights stays ({@link #resetWeights}). Logged first: a forget that fails part-way is finished
+   * before the next write or by the next open. Returns the past-query clusters removed.
    */
   public int forgetSession(String sessionId) throws IOException {
     Objects.requireNonNull(sessionId, "sessionId");
     if (sessionId.isBlank()) {
       throw new IllegalArgumentException("session id must not be blank");
     }
-    return gate.write(() -> parts.feedback().forgetSession(sessionId));
+    return gate.write(p -> p.feedback().forgetSession(sessionId));
   }
 
   /**
    * Forgets all feedback and what ratings taught the weights, committed or saved before this
-   * returns: learned searches then rank exactly as hybrid ones. Logged first, as {@link
-   * #forgetSession} is.
-   *
-   * @return the past-query clusters removed
-   * @throws IllegalStateException if the engine is read-only
+   * returns (logged first): learned searches then rank as hybrid ones. Returns the clusters
+   * removed.
    */
   public int forgetAll() throws IOException {
-    return gate.write(() -> parts.feedback().forgetAll());
+    return gate.write(p -> p.feedback().forgetAll());
   }
 
   /** Which of {@code ids} are not ids of chunks in the index, sorted. */
@@ -239,74 +189,54 @@ public final class Relearn implements AutoCloseable {
     if (Objects.requireNonNull(ids, "ids").stream().anyMatch(Objects::isNull)) {
       throw new IllegalArgumentException("ids must not contain null");
     }
-    return gate.call(() -> parts.searches().unknownIds(ids));
+    return gate.call(p -> p.searches().unknownIds(ids));
   }
 
-  /**
-   * What feedback this engine learns from: events, clusters, sessions, outcomes and learned
-   * chunks (read-only: as of the writer's last checkpoint).
-   */
+  /** What feedback this engine learns from: events, clusters, sessions, outcomes, chunks. */
   public StoreStats feedbackStats() throws IOException {
-    return gate.call(() -> parts.feedback().stats());
+    return gate.call(p -> p.feedback().stats());
   }
 
-  /**
-   * The mode a search without one should use: {@code learned} once there is feedback to learn
-   * from (read-only: in the writer's last checkpoint), else {@code hybrid}.
-   */
+  /** The mode for a search without one: {@code learned} once there is feedback, else hybrid. */
   public SearchMode defaultMode() throws IOException {
     return gate.call(
-        () -> parts.feedback().hasFeedback() ? SearchMode.LEARNED : SearchMode.HYBRID);
+        p -> p.feedback().hasFeedback() ? SearchMode.LEARNED : SearchMode.HYBRID);
   }
 
   /**
-   * How far learned searches trust the vote of similar past queries, fit from the click log, and
-   * how that trust moved (docs/RANKING.md). A read-only engine sees what the writer had saved
-   * when it opened.
+   * The trust in the vote of similar past queries, fit from the click log, and its history
+   * (docs/RANKING.md); read-only, as the writer had saved it when this engine opened.
    */
   public TrustState trust() throws IOException {
-    return gate.call(() -> parts.feedback().trust());
+    return gate.call(p -> p.feedback().trust());
   }
 
-  /**
-   * The feedback store, for similar-query lookups and maintenance; null when read-only or closed.
-   */
+  /** The feedback store, for similar-query lookups and maintenance; null when read-only. */
   public FeedbackStore feedbackStore() {
-    return parts.store();
+    return parts().store();
   }
 
-  /**
-   * The ranking weights over (bm25, vector, learned) per query class, learned from explicit
-   * ratings. Live and thread-safe: read them for statistics, history and charts.
-   */
+  /** The weights over (bm25, vector, learned) per query class, learned from ratings; live. */
   public AdaptiveWeights weights() {
-    return parts.weights().weights();
+    return parts().weights().weights();
   }
 
-  /**
-   * Forgets what ratings taught the weights: of {@code queryClass}, or of every class when it is
-   * null. The change is saved at once.
-   *
-   * @throws IllegalStateException if the engine is read-only
-   */
+  /** Forgets what ratings taught the weights of {@code queryClass} (null: all); saved at once. */
   public void resetWeights(QueryClass queryClass) throws IOException {
-    gate.write(() -> {
-      parts.weights().reset(queryClass);
+    gate.write(p -> {
+      p.weights().reset(queryClass);
       return null;
     });
   }
 
   /**
-   * Seeds the weights from a file of historical ratings (format in {@link AdaptiveWeights}: one
-   * {@code class,rating,c_bm25,c_vector,c_learned[,millis]} per line) and saves them. The whole
-   * file is checked first: a bad line changes nothing.
-   *
-   * @return the number of ratings applied
-   * @throws dev.relearn.engine.weights.WeightsFileException naming the bad line
-   * @throws IllegalStateException if the engine is read-only
+   * Seeds the weights from a file of historical ratings ({@link AdaptiveWeights}: one {@code
+   * class,rating,c_bm25,c_vector,c_learned[,millis]} per line), saves them and returns how many
+   * were applied. A bad line changes nothing: {@link
+   * dev.relearn.engine.weights.WeightsFileException} names it.
    */
   public int seedWeights(Path historicalRatings) throws IOException {
-    return gate.write(() -> parts.weights().seed(historicalRatings));
+    return gate.write(p -> p.weights().seed(historicalRatings));
   }
 
   /** The class of {@code queryText} that weights are kept for; the text itself is not kept. */
@@ -315,71 +245,55 @@ public final class Relearn implements AutoCloseable {
     return QueryClassifier.classify(queryText);
   }
 
-  /** Counts and sizes of what the index holds (read-only: as of the writer's recent commit). */
+  /** Counts and sizes of what the index holds. */
   public IndexStats stats() throws IOException {
-    return gate.call(parts::stats);
+    return gate.call(EngineParts::stats);
   }
 
   /** {@link #stats()}'s chunk count alone, kept by the reader: cheap enough for health checks. */
   public int chunkCount() throws IOException {
-    return gate.call(parts::chunks);
+    return gate.call(EngineParts::chunks);
   }
 
   /** Whether writes go through now: read-write, open, and no writer stopped by a failure. */
   public boolean writable() {
-    return gate.isOpen() && parts.writable();
+    return gate.isOpen() && parts().writable();
   }
 
-  /**
-   * The configuration: the index folder's {@code relearn.json} (defaults when there is
-   * none) with {@code RELEARN_*} environment overrides, as read when the engine was opened.
-   */
+  /** The index folder's {@code relearn.json} with {@code RELEARN_*} overrides, as at open. */
   public RelearnConfig config() {
-    return parts.config();
+    return parts().config();
   }
 
   /** The index folder. */
   public Path directory() {
-    return parts.dir();
+    return parts().dir();
   }
 
   /** The model id, dimension and schema version of this index. */
   public IndexMetadata metadata() {
-    return parts.embedder().metadata();
+    return parts().embedder().metadata();
   }
 
   /** Whether this engine was opened read-only. */
   public boolean readOnly() {
-    return parts.readOnly();
+    return parts().readOnly();
   }
 
   /** The embedder this engine uses (created on first call). */
   public Embedder embedder() {
-    return gate.get(() -> parts.embedder().get());
-  }
-
-  /** Whether the model is loaded: on the first search or text to embed, not at open. */
-  boolean modelLoaded() {
-    return parts.embedder().loaded();
+    return gate.get(p -> p.embedder().get());
   }
 
   /**
-   * Commits nothing new (every index call has committed), releases the lock and the model. Waits
-   * for the calls that other threads have in flight (an index call to its end) and for every
-   * write whose caller stopped waiting, whatever interrupts this thread; later calls fail with
-   * {@link IllegalStateException}. If a failure stopped a writer, it first replaces the writers
-   * as the next write would, so that a forget the failure cut short is finished. Calling it
-   * again does nothing.
-   *
-   * @throws IllegalStateException if called from within one of this engine's own calls
+   * Releases the lock and the model (every index call has committed), once the calls that other
+   * threads have in flight and every write whose caller stopped waiting have ended, whatever
+   * interrupts this thread; replaces stopped writers first, as the next write would. Calling it
+   * again does nothing; calling it from within one of this engine's own calls throws {@link
+   * IllegalStateException}.
    */
   @Override
   public synchronized void close() throws IOException {
-    if (gate.close()) { // false the second time: idempotent, as AutoCloseable recommends
-      writes.close(() -> { // the parts of a recovery in flight, too
-        recovery.beforeClose();
-        parts.close();
-      });
-    }
+    gate.close(); // does nothing the second time, as AutoCloseable recommends
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The embeddable entry point: {@link dev.relearn.engine.Relearn} opens an index folder and
  * indexes, searches, records feedback and reports on it; {@link dev.relearn.engine.AsyncRelearn}
- * offers the same calls as futures. It owns the Lucene writer, the searcher manager, the embedding
+ * runs any of its calls as a future. It owns the Lucene writer, the searcher manager, the embedding
  * model, the feedback store and the adaptive weights, and their lifecycles: every call passes a
  * {@code CallGate}, so closing waits for the calls in flight and refuses later ones.
  *

@@ -57,15 +57,17 @@ final class AsyncPluginExample {
     if (typed.isBlank()) {
       return; // SearchRequest.of refuses blank text, on this thread
     }
-    CompletableFuture<SearchResults> search = engine.search(SearchRequest.of(typed).withK(10));
+    CompletableFuture<SearchResults> search =
+        engine.call(r -> r.search(SearchRequest.of(typed).withK(10)));
     pending = search;
     search.whenCompleteAsync((results, error) -> show(results, error), ui);
   }
 
   /** The user opened a hit and it helped: durable once the future completes. */
   void onHitUsed(String typed, SearchResults results, Hit hit) {
-    engine.feedback(FeedbackRequest.of(typed, List.of(hit.chunkId()))
-            .withOutcome(Outcome.SUCCESS).withShownResults(results, true, false))
+    FeedbackRequest used = FeedbackRequest.of(typed, List.of(hit.chunkId()))
+        .withOutcome(Outcome.SUCCESS).withShownResults(results, true, false);
+    engine.call(r -> r.feedback(used))
         .whenCompleteAsync((ack, error) -> showLearned(ack, error), ui);
   }
 

@@ -51,7 +51,7 @@ class AsyncPluginExampleTest {
     await(plugin.onStart(index, HASHING));
     AsyncRelearn engine = plugin.engine();
     assertFalse(engine.readOnly());
-    await(engine.index(docs, SourceFormat.AUTO, Progress.NONE));
+    await(engine.call(r -> r.index(docs, SourceFormat.AUTO, Progress.NONE)));
     await(ui.submit(() -> plugin.onQueryChanged(QUERY)));
     AsyncPluginExample.Shown shown = plugin.shown.poll(60, TimeUnit.SECONDS);
     assertNotNull(shown);

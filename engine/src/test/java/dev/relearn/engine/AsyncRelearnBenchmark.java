@@ -73,7 +73,7 @@ public final class AsyncRelearnBenchmark {
 
     Relearn relearn = async.relearn();
     for (int i = 0; i < QUERIES / 4; i++) { // JIT warm-up, not measured
-      async.search(SearchRequest.of(query(words, random))).join();
+      async.call(r -> r.search(SearchRequest.of(query(words, random)))).join();
       relearn.search(SearchRequest.of(query(words, random)));
     }
     long[][] search = new long[3][QUERIES];
@@ -81,7 +81,7 @@ public final class AsyncRelearnBenchmark {
     for (int i = 0; i < QUERIES; i++) { // interleaved, each with a query not seen before
       long[] one = new long[3];
       SearchRequest request = SearchRequest.of(query(words, random));
-      timed(() -> async.search(request), one).join();
+      timed(() -> async.call(r -> r.search(request)), one).join();
       search[0][i] = one[0];
       search[1][i] = one[1];
       search[2][i] = one[2];
@@ -101,7 +101,7 @@ public final class AsyncRelearnBenchmark {
       long[] one = new long[3];
       FeedbackRequest request = FeedbackRequest.of(query(words, random), used)
           .withShownResults(shown, true, false);
-      timed(() -> async.feedback(request), one).join();
+      timed(() -> async.call(r -> r.feedback(request)), one).join();
       feedback[0][i] = one[0];
       feedback[1][i] = one[1];
       feedback[2][i] = one[2];

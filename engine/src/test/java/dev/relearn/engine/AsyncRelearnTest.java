@@ -105,15 +105,16 @@ class AsyncRelearnTest {
       @Override
       public void finish() {}
     };
-    assertTrue(await(async.index(docs, SourceFormat.AUTO, progress)).added() > 0);
+    assertTrue(await(async.call(r -> r.index(docs, SourceFormat.AUTO, progress))).added() > 0);
     assertTrue(writer.get().getName().startsWith("relearn-write-"), writer.get().getName());
-    SearchResults results = await(async.search(SearchRequest.of(QUERY)));
+    SearchResults results = await(async.call(r -> r.search(SearchRequest.of(QUERY))));
     assertTrue(worker.get().getName().startsWith("relearn-async-"), worker.get().getName());
     assertTrue(worker.get().isDaemon());
     assertNotEquals(Thread.currentThread(), worker.get());
     assertEquals("keys.md", Path.of(results.hits().get(0).path()).getFileName().toString());
-    assertEquals(await(async.stats()).chunks(), await(async.stats()).chunks());
-    assertTrue(await(async.stats()).chunks() >= 3);
+    assertEquals(await(async.call(Relearn::stats)).chunks(),
+        await(async.call(Relearn::stats)).chunks());
+    assertTrue(await(async.call(Relearn::stats)).chunks() >= 3);
     assertNull(await(async.warmUp()));
 
     await(async.close());
@@ -122,7 +123,7 @@ class AsyncRelearnTest {
     try (Relearn again = Relearn.open(index, HASHING)) {
       assertFalse(again.readOnly(), "close released the write lock");
     }
-    Throwable late = failure(async.search(SearchRequest.of(QUERY)));
+    Throwable late = failure(async.call(r -> r.search(SearchRequest.of(QUERY))));
     assertInstanceOf(IllegalStateException.class, late);
     assertEquals("the relearn engine for " + index.toAbsolutePath() + " is closed",
         late.getMessage());
@@ -135,7 +136,7 @@ class AsyncRelearnTest {
       AsyncRelearn async = AsyncRelearn.wrap(relearn, ide);
       CountDownLatch release = block(ide);
       CompletableFuture<SearchResults> search =
-          await(ui.submit(() -> async.search(SearchRequest.of(QUERY))));
+          await(ui.submit(() -> async.call(r -> r.search(SearchRequest.of(QUERY)))));
       assertFalse(search.isDone(), "the UI thread got the future while the worker was busy");
       AtomicReference<String> callbackThread = new AtomicReference<>();
       CompletableFuture<Void> shown = search.thenAcceptAsync(
@@ -159,16 +160,18 @@ class AsyncRelearnTest {
       String id = relearn.search(SearchRequest.of(QUERY)).hits().get(0).chunkId();
       AsyncRelearn async = AsyncRelearn.wrap(relearn, ide);
       CountDownLatch release = block(ide);
-      CompletableFuture<?> cancelled = async.feedback(FeedbackRequest.of(QUERY, List.of(id)));
-      CompletableFuture<?> timedOut = async.feedback(FeedbackRequest.of(QUERY, List.of(id)))
+      FeedbackRequest request = FeedbackRequest.of(QUERY, List.of(id));
+      CompletableFuture<?> cancelled = async.call(r -> r.feedback(request));
+      CompletableFuture<?> timedOut = async.call(r -> r.feedback(request))
           .orTimeout(1, TimeUnit.MILLISECONDS);
-      CompletableFuture<?> kept = async.feedback(FeedbackRequest.of("keys", List.of(id)));
+      CompletableFuture<?> kept =
+          async.call(r -> r.feedback(FeedbackRequest.of("keys", List.of(id))));
       assertTrue(cancelled.cancel(false));
       assertThrows(ExecutionException.class, () -> timedOut.get(60, TimeUnit.SECONDS));
       release.countDown();
       await(kept);
       assertEquals(1, relearn.feedbackStore().stats().ledgerEvents(), "only 'kept' ran");
-      assertEquals(1, await(async.forgetAll()), "the one past-query cluster");
+      assertEquals(1, await(async.call(Relearn::forgetAll)), "the one past-query cluster");
       assertEquals(0, relearn.feedbackStats().ledgerEvents());
       await(async.close());
     }
@@ -180,17 +183,15 @@ class AsyncRelearnTest {
       AsyncRelearn async = AsyncRelearn.wrap(relearn, ide);
       Path missing = tmp.resolve("no-such-folder");
       List<CompletableFuture<?>> futures = await(ui.submit(() -> List.of(
-          async.recentFeedback(-1),
-          async.index(missing, SourceFormat.AUTO, Progress.NONE))));
+          async.call(r -> r.recentFeedback(-1)),
+          async.call(r -> r.index(missing, SourceFormat.AUTO, Progress.NONE)))));
       Throwable limit = failure(futures.get(0));
       assertInstanceOf(IllegalArgumentException.class, limit);
       assertEquals("limit must be >= 0, got: -1", limit.getMessage());
       Throwable path = failure(futures.get(1));
       assertInstanceOf(IllegalArgumentException.class, path);
       assertTrue(path.getMessage().contains("no-such-folder"), path.getMessage());
-      assertThrows(NullPointerException.class, () -> async.search(null));
-      assertThrows(NullPointerException.class,
-          () -> async.index(docs, SourceFormat.AUTO, null));
+      assertThrows(NullPointerException.class, () -> async.call(null));
       assertThrows(NullPointerException.class, () -> AsyncRelearn.open(index, HASHING, null));
       await(async.close());
     }
@@ -203,13 +204,13 @@ class AsyncRelearnTest {
     ExecutorService two = Executors.newFixedThreadPool(2);
     AsyncRelearn async = await(AsyncRelearn.open(index,
         HASHING.withEmbedder(new AsyncHeldQueryEmbedder(entered, proceed)), two));
-    await(async.index(docs, SourceFormat.AUTO, Progress.NONE));
+    await(async.call(r -> r.index(docs, SourceFormat.AUTO, Progress.NONE)));
     assertNull(async.ownPool());
     CompletableFuture<SearchResults> inFlight =
-        async.search(SearchRequest.of(AsyncHeldQueryEmbedder.HELD));
+        async.call(r -> r.search(SearchRequest.of(AsyncHeldQueryEmbedder.HELD)));
     assertTrue(entered.await(60, TimeUnit.SECONDS), "the search is running");
     CompletableFuture<Void> closed = async.close();
-    CompletableFuture<IndexStats> late = async.stats();
+    CompletableFuture<IndexStats> late = async.call(Relearn::stats);
     assertTrue(late.isCompletedExceptionally(), "refused at once");
     assertInstanceOf(IllegalStateException.class, failure(late));
     assertThrows(IndexInUseException.class, () -> Relearn.open(index, HASHING),
@@ -229,19 +230,22 @@ class AsyncRelearnTest {
   @Test
   void aReadOnlySecondInstanceSearchesWhileAWriterIsOpen() throws Exception {
     AsyncRelearn writer = await(AsyncRelearn.open(index, HASHING));
-    await(writer.index(docs, SourceFormat.AUTO, Progress.NONE));
+    await(writer.call(r -> r.index(docs, SourceFormat.AUTO, Progress.NONE)));
     assertInstanceOf(IndexInUseException.class, failure(AsyncRelearn.open(index, HASHING)));
     AsyncRelearn reader = await(AsyncRelearn.openPreferWritable(index, HASHING));
     assertTrue(reader.readOnly());
     assertFalse(writer.readOnly());
-    String top = await(writer.search(SearchRequest.of(QUERY))).hits().get(0).chunkId();
-    assertEquals(top, await(reader.search(SearchRequest.of(QUERY))).hits().get(0).chunkId());
-    assertEquals(await(writer.stats()).chunks(), await(reader.stats()).chunks());
-    Throwable refused = failure(reader.feedback(FeedbackRequest.of(QUERY, List.of(top))));
+    SearchRequest search = SearchRequest.of(QUERY);
+    String top = await(writer.call(r -> r.search(search))).hits().get(0).chunkId();
+    assertEquals(top, await(reader.call(r -> r.search(search))).hits().get(0).chunkId());
+    assertEquals(await(writer.call(Relearn::stats)).chunks(),
+        await(reader.call(Relearn::stats)).chunks());
+    FeedbackRequest feedback = FeedbackRequest.of(QUERY, List.of(top));
+    Throwable refused = failure(reader.call(r -> r.feedback(feedback)));
     assertInstanceOf(IllegalStateException.class, refused);
     assertTrue(refused.getMessage().contains("read-only"), refused.getMessage());
     assertFalse(refused.getMessage().contains(QUERY), "no query text in errors");
-    assertFalse(await(writer.feedback(FeedbackRequest.of(QUERY, List.of(top)))).duplicate());
+    assertFalse(await(writer.call(r -> r.feedback(feedback))).duplicate());
     await(reader.close());
     await(writer.close());
     AsyncRelearn alone = await(AsyncRelearn.openPreferWritable(index, HASHING));

@@ -72,10 +72,10 @@ class RelearnTest {
     }
     try (Relearn relearn = Relearn.open(index, hashing)) {
       assertEquals(0, relearn.index(docs, SourceFormat.AUTO, Progress.NONE).embedded());
-      assertFalse(relearn.modelLoaded(), "nothing to embed: the model is not loaded");
+      assertFalse(relearn.parts().embedder().loaded(), "nothing to embed: the model is not loaded");
       Files.writeString(docs.resolve("new.md"), "# New\nfresh words to embed\n");
       assertEquals(1, relearn.index(docs, SourceFormat.AUTO, Progress.NONE).embedded());
-      assertTrue(relearn.modelLoaded());
+      assertTrue(relearn.parts().embedder().loaded());
     }
   }
 
@@ -91,7 +91,7 @@ class RelearnTest {
       assertEquals(0, moved.embedded(), moved.summary());
       assertEquals(moved.updated(), moved.reusedVectors(), moved.summary());
       assertTrue(moved.updated() >= 2, moved.summary());
-      assertFalse(relearn.modelLoaded(), "nothing to embed: the model is not loaded");
+      assertFalse(relearn.parts().embedder().loaded(), "nothing to embed: the model is not loaded");
     }
   }
 

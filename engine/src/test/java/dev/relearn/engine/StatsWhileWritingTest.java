@@ -73,7 +73,7 @@ class StatsWhileWritingTest {
           }
         };
         SearcherManager searchers = ChunkIndexFolder.searchers(gone)) {
-      IndexMetadata metadata = ChunkIndexFolder.existingMetadata(gone);
+      IndexMetadata metadata = IndexMetadata.read(gone);
       IndexStats stats = StatsReader.read(index, gone, searchers, metadata);
       assertEquals(chunks, stats.chunks());
       assertTrue(stats.sizeBytes() > 0);

@@ -1,27 +1,21 @@
 package dev.relearn.server.http;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
-import java.util.Set;
+import java.util.Map;
 
 /**
  * One API endpoint: answers a request with a value the router writes as JSON, status 200. The
- * router reads a POST's body before, and writes the answer after: an endpoint does engine work
- * only, never waits for the client.
+ * router reads a POST's body and the query string's parameters before, and writes the answer
+ * after: an endpoint does engine work only, never waits for the client.
  */
 @FunctionalInterface
 interface Endpoint {
   /**
-   * Handles {@code exchange} without reading from or writing to it.
+   * Answers a request.
    *
-   * @param body a POST's body, read by the router; null for other methods
+   * @param body a POST's body (a JSON object), read by the router; null for other methods
+   * @param parameters the query string's parameters, each one the route takes, by name
    * @throws ApiException for a request it refuses
    */
-  Object handle(HttpExchange exchange, ObjectNode body) throws IOException;
-
-  /** The query-string parameters it takes; any other is refused before {@link #handle}. */
-  default Set<String> parameters() {
-    return Set.of();
-  }
+  Object handle(Map<String, Object> body, Map<String, String> parameters) throws IOException;
 }

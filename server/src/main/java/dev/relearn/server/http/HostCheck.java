@@ -2,17 +2,28 @@ package dev.relearn.server.http;
 
 import dev.relearn.server.text.ErrorQuotes;
 import java.net.InetAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * Which {@code Host} headers the server answers. On a loopback address only loopback names
- * ({@code localhost}, {@code *.localhost}, {@code 127.x.x.x}, {@code [::1]}, with a numeric port
- * or none): a web page whose own host name an attacker re-points at 127.0.0.1 (DNS rebinding)
- * would otherwise be same-origin with the API, and could read the index's text and record
- * feedback. Requests without a {@code Host} header come from no browser and are served. On other
- * addresses (the user chose {@code --host}) every name is served.
+ * Which {@code Host} and {@code Origin} headers the server answers.
+ *
+ * <p>{@code Host}: on a loopback address only loopback names ({@code localhost}, {@code
+ * *.localhost}, {@code 127.x.x.x}, {@code [::1]}, with a numeric port or none): a web page whose
+ * own host name an attacker re-points at 127.0.0.1 (DNS rebinding) would otherwise be same-origin
+ * with the API, and could read the index's text and record feedback. Requests without a {@code
+ * Host} header come from no browser and are served. On other addresses (the user chose {@code
+ * --host}) every name is served.
+ *
+ * <p>{@code Origin}: none (curl, the CLI, agents: no browser), or the server's own origin, {@code
+ * http://} and the request's {@code Host} (the dashboard, which this server serves). A browser
+ * names the page that made a request in its {@code Origin}, so a page from elsewhere ({@code
+ * http://evil.example}, or {@code null} for a sandboxed or local file) is refused whatever it
+ * asks, even the requests it could send without a CORS preflight: defence in depth against pages
+ * that would record feedback or reset weights.
  */
 final class HostCheck {
   private final boolean loopbackOnly;
@@ -24,26 +35,31 @@ final class HostCheck {
 
   /**
    * Refuses a request with several {@code Host} headers (the first could pass here while a
-   * proxy or another reader takes another) or one naming another machine.
+   * proxy or another reader takes another), one naming another machine, or an {@code Origin}
+   * that is not {@code http://} and its {@code Host}.
    *
    * @param hostHeaders the request's {@code Host} headers, or null for none
-   * @throws ApiException 400 for several, 403 naming a host this server does not serve
+   * @param originHeaders its {@code Origin} headers, or null for none
+   * @throws ApiException 400 for several hosts, 403 naming a host or an origin not served
    */
-  void require(List<String> hostHeaders) {
-    if (hostHeaders == null || hostHeaders.isEmpty()) {
-      return;
-    }
-    if (hostHeaders.size() > 1) {
+  void require(List<String> hostHeaders, List<String> originHeaders) {
+    boolean oneHost = hostHeaders != null && hostHeaders.size() == 1;
+    if (hostHeaders != null && hostHeaders.size() > 1) {
       throw ApiException.badRequest("a request must have one Host header, got "
           + hostHeaders.size());
     }
-    String host = hostHeaders.get(0);
-    if (!loopbackOnly || isLoopback(host)) {
+    if (oneHost && loopbackOnly && !isLoopback(hostHeaders.get(0))) {
+      throw ApiException.forbidden("Host '" + ErrorQuotes.quote(hostHeaders.get(0)) + "' is not"
+          + " served: this server listens on this machine only, so requests must name"
+          + " localhost, 127.0.0.1 or [::1] (use --host to serve other names)");
+    }
+    if (originHeaders == null || originHeaders.isEmpty() || originHeaders.size() == 1 && oneHost
+        && sameOrigin(originHeaders.get(0), hostHeaders.get(0))) {
       return;
     }
-    throw ApiException.forbidden("Host '" + ErrorQuotes.quote(host) + "' is not served: this server"
-        + " listens on this machine only, so requests must name localhost, 127.0.0.1 or [::1]"
-        + " (use --host to serve other names)");
+    throw ApiException.forbidden("Origin '" + ErrorQuotes.quote(String.join(", ", originHeaders))
+        + "' is not this server's: requests from other origins' pages are refused (requests"
+        + " without an Origin header, as from curl, are served)");
   }
 
   /**
@@ -53,21 +69,52 @@ final class HostCheck {
    * {@code [::ffff:127.0.0.1]}), which is how Java clients write {@link HttpApiServer#uri()}.
    */
   static boolean isLoopback(String hostHeader) {
-    String host = hostHeader.strip().toLowerCase(Locale.ROOT);
-    int end = host.startsWith("[") ? host.indexOf(']') + 1 : 0;
-    int colon = host.indexOf(':', end);
-    String name = colon < 0 ? host : host.substring(0, colon);
-    if (colon >= 0 && !host.substring(colon + 1).matches("\\d{0,5}")) {
+    String[] host = split(hostHeader);
+    if (host[1] != null && !host[1].matches("\\d{0,5}")) {
       return false;
     }
-    if (end > 0) {
-      return end == name.length() && isLoopbackLiteral(name);
+    String name = host[0];
+    if (name.startsWith("[")) {
+      return name.endsWith("]") && isLoopbackLiteral(name);
     }
     if (name.endsWith(".")) {
       name = name.substring(0, name.length() - 1);
     }
     return name.equals("localhost") || name.endsWith(".localhost")
         || name.matches("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}");
+  }
+
+  /** Whether {@code origin} is {@code http://} and {@code host}, the ports defaulting to 80. */
+  static boolean sameOrigin(String origin, String host) {
+    URI uri;
+    try {
+      uri = new URI(origin.strip());
+    } catch (URISyntaxException e) {
+      return false; // "null", or not a URL: not this server
+    }
+    if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null
+        || uri.getRawUserInfo() != null || !(uri.getRawPath() == null || uri.getRawPath().isEmpty())
+        || uri.getRawQuery() != null || uri.getRawFragment() != null) {
+      return false;
+    }
+    String[] hostPort = split(host);
+    int port;
+    try {
+      port = hostPort[1] == null ? 80 : Integer.parseInt(hostPort[1]);
+    } catch (NumberFormatException e) {
+      return false;
+    }
+    return hostPort[0].equals(uri.getHost().toLowerCase(Locale.ROOT))
+        && port == (uri.getPort() < 0 ? 80 : uri.getPort());
+  }
+
+  /** A {@code Host} header, lower-cased, as its name and its port (null for none). */
+  private static String[] split(String hostHeader) {
+    String host = hostHeader.strip().toLowerCase(Locale.ROOT);
+    int end = host.startsWith("[") ? host.indexOf(']') + 1 : 0;
+    int colon = host.indexOf(':', end);
+    return colon < 0 ? new String[] {host, null}
+        : new String[] {host.substring(0, colon), host.substring(colon + 1)};
   }
 
   /** Whether {@code bracketed}, e.g. {@code [::1]}, is a loopback IPv6 literal (no DNS look-up). */

@@ -8,6 +8,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -59,17 +60,17 @@ public final class HttpApiServer implements AutoCloseable {
     DashboardFiles files = new DashboardFiles();
     NetworkDeadlines deadlines = new NetworkDeadlines(config.networkTimeoutMillis(), log);
     JsonBodies json = new JsonBodies(config, deadlines);
-    FeedbackEndpoints feedback = new FeedbackEndpoints(relearn);
-    StatsEndpoints stats = new StatsEndpoints(relearn);
+    Endpoints api = new Endpoints(relearn);
     Router router = new Router(files, json, log,
         new HostCheck(address.getAddress().isLoopbackAddress()), deadlines, config.threads())
-        .add("POST", "/api/search", new SearchEndpoint(relearn))
-        .add("POST", "/api/feedback", (exchange, body) -> feedback.record(body))
-        .add("POST", "/api/feedback/reset", (exchange, body) -> feedback.reset(body))
-        .add("GET", "/api/feedback/weights", (exchange, body) -> stats.weights())
-        .add("GET", "/api/feedback/stats", (exchange, body) -> stats.stats())
-        .add("GET", "/api/feedback/recent", new RecentFeedbackEndpoint(relearn))
-        .add("GET", "/api/health", (exchange, body) -> stats.health());
+        .add("POST", "/api/search", (body, parameters) -> api.search(body))
+        .add("POST", "/api/feedback", (body, parameters) -> api.record(body))
+        .add("POST", "/api/feedback/reset", (body, parameters) -> api.reset(body))
+        .add("GET", "/api/feedback/weights", (body, parameters) -> api.weights())
+        .add("GET", "/api/feedback/stats", (body, parameters) -> api.stats())
+        .add("GET", "/api/feedback/recent", Set.of("limit"),
+            (body, parameters) -> api.recent(parameters.get("limit")))
+        .add("GET", "/api/health", (body, parameters) -> api.health());
     HttpServer server;
     try {
       JdkServerLimits.apply();

@@ -9,17 +9,19 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.sun.net.httpserver.HttpExchange;
 import dev.relearn.server.text.StrictUtf8;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Reads request bodies as JSON objects within the configured limits, and writes JSON. Thread-safe.
  */
 final class JsonBodies {
+  private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {};
   private final ObjectMapper reader;
   private final ObjectMapper writer = new ObjectMapper();
   private final int maxBodyBytes;
@@ -41,14 +43,15 @@ final class JsonBodies {
   }
 
   /**
-   * The request's body as a JSON object.
+   * The request's body as a JSON object: a map of JSON values ({@link
+   * dev.relearn.server.text.Arguments} checks them).
    *
    * @throws ApiException 415 unless declared {@code application/json} (UTF-8), 413 past the size
    *     limit, 400 for an empty body (a client's bug that would reset all weights if read as
    *     {@code {}}), a body that is not strict UTF-8 (naming the first bad byte's offset),
    *     malformed or too deeply nested JSON or a non-object
    */
-  ObjectNode readObject(HttpExchange exchange) throws IOException {
+  Map<String, Object> readObject(HttpExchange exchange) throws IOException {
     requireJson(exchange.getRequestHeaders().getFirst("Content-Type"));
     String length = exchange.getRequestHeaders().getFirst("Content-Length");
     if (length != null) {
@@ -80,7 +83,7 @@ final class JsonBodies {
       throw ApiException.badRequest("the body must be a JSON object, got: "
           + node.getNodeType().name().toLowerCase(Locale.ROOT));
     }
-    return (ObjectNode) node;
+    return reader.convertValue(node, OBJECT);
   }
 
   /** The JSON text of {@code value} as UTF-8 bytes. */

@@ -1,7 +1,6 @@
 package dev.relearn.server.http;
 
 import dev.relearn.server.text.ErrorQuotes;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
@@ -12,6 +11,7 @@ import java.io.PrintStream;
 import java.net.SocketException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Semaphore;
 
@@ -19,7 +19,7 @@ import java.util.concurrent.Semaphore;
  * The server's one handler: sends {@code /api/} paths to their endpoints by path and method, and
  * everything else to the dashboard's files. {@code HEAD} is answered as {@code GET} without the
  * body. On a loopback address only requests naming a loopback host are served ({@link
- * HostCheck}); a request from another origin's page is refused ({@link OriginCheck}). Every wait for the client (the body, the answer) is limited ({@link
+ * HostCheck}), and a request from another origin's page is refused. Every wait for the client (the body, the answer) is limited ({@link
  * NetworkDeadlines}). An endpoint's engine work runs under one of a fixed number of permits,
  * taken once a POST's body is read and given back before the answer is written, so that clients
  * slow to send or to read hold no permit. Turns refusals into JSON errors: {@link ApiException}
@@ -28,7 +28,7 @@ import java.util.concurrent.Semaphore;
  * the body.
  */
 final class Router implements HttpHandler {
-  private final Map<String, Map<String, Endpoint>> routes = new LinkedHashMap<>();
+  private final Map<String, Map<String, Route>> routes = new LinkedHashMap<>();
   private final DashboardFiles files;
   private final JsonBodies json;
   private final PrintStream log;
@@ -47,9 +47,18 @@ final class Router implements HttpHandler {
     this.engine = new Semaphore(engineThreads, true);
   }
 
-  /** Routes {@code method path} to {@code endpoint}. */
+  /** An endpoint and the query-string parameters it takes (any other is refused). */
+  private record Route(Endpoint endpoint, Set<String> parameters) {}
+
+  /** Routes {@code method path}, which takes no query-string parameter, to {@code endpoint}. */
   Router add(String method, String path, Endpoint endpoint) {
-    routes.computeIfAbsent(path, p -> new TreeMap<>()).put(method, endpoint);
+    return add(method, path, Set.of(), endpoint);
+  }
+
+  /** Routes {@code method path}, which takes {@code parameters}, to {@code endpoint}. */
+  Router add(String method, String path, Set<String> parameters, Endpoint endpoint) {
+    routes.computeIfAbsent(path, p -> new TreeMap<>()).put(method, new Route(endpoint,
+        parameters));
     return this;
   }
 
@@ -82,14 +91,14 @@ final class Router implements HttpHandler {
     String method = requested.equals("HEAD") ? "GET" : requested;
     String path = exchange.getRequestURI().getPath();
     try {
-      hosts.require(exchange.getRequestHeaders().get("Host"));
-      OriginCheck.require(exchange.getRequestHeaders().get("Origin"),
-          exchange.getRequestHeaders().get("Host"));
+      hosts.require(exchange.getRequestHeaders().get("Host"),
+          exchange.getRequestHeaders().get("Origin"));
       if (path.startsWith("/api/") || path.equals("/api")) {
-        Endpoint endpoint = route(requested, method, path);
-        QueryParameters.parse(exchange.getRequestURI().getRawQuery(), endpoint.parameters());
-        ObjectNode body = method.equals("POST") ? json.readObject(exchange) : null;
-        send(exchange, 200, answer(endpoint, exchange, body));
+        Route route = route(requested, method, path);
+        Map<String, String> parameters =
+            QueryParameters.parse(exchange.getRequestURI().getRawQuery(), route.parameters());
+        Map<String, Object> body = method.equals("POST") ? json.readObject(exchange) : null;
+        send(exchange, 200, answer(route.endpoint(), body, parameters));
       } else {
         deadlines.network(() -> {
           files.serve(exchange, requested, path);
@@ -123,8 +132,8 @@ final class Router implements HttpHandler {
   }
 
   /** {@code endpoint}'s answer, computed under an engine permit. */
-  private Object answer(Endpoint endpoint, HttpExchange exchange, ObjectNode body)
-      throws IOException {
+  private Object answer(Endpoint endpoint, Map<String, Object> body,
+      Map<String, String> parameters) throws IOException {
     try {
       engine.acquire();
     } catch (InterruptedException e) { // the server is stopping
@@ -132,25 +141,25 @@ final class Router implements HttpHandler {
       throw new InterruptedIOException("the server is stopping");
     }
     try {
-      return endpoint.handle(exchange, body);
+      return endpoint.handle(body, parameters);
     } finally {
       engine.release();
     }
   }
 
   /** The endpoint for {@code method} (GET for a HEAD request) on {@code path}. */
-  private Endpoint route(String requested, String method, String path) {
-    Map<String, Endpoint> byMethod = routes.get(path);
+  private Route route(String requested, String method, String path) {
+    Map<String, Route> byMethod = routes.get(path);
     if (byMethod == null) {
       throw ApiException.notFound(path);
     }
-    Endpoint endpoint = byMethod.get(method);
-    if (endpoint == null) {
+    Route route = byMethod.get(method);
+    if (route == null) {
       String allow = String.join(", ", byMethod.keySet());
       throw ApiException.methodNotAllowed(requested, path,
           byMethod.containsKey("GET") ? allow + ", HEAD" : allow);
     }
-    return endpoint;
+    return route;
   }
 
   private void sendError(HttpExchange exchange, int status, String message) throws IOException {

@@ -38,9 +38,12 @@ final class Contexts {
     current = defaultContext;
   }
 
-  /** Makes {@code id} current, creating it if needed; sets its path prefix (null clears it). */
+  /**
+   * Makes {@code id} (checked by the caller) current, creating it if needed; sets its path prefix
+   * (null clears it).
+   */
   synchronized SessionContext set(String id, String pathPrefix) {
-    SessionContext context = lookup(SessionContext.checkId(id));
+    SessionContext context = lookup(id);
     context.pathPrefix(pathPrefix);
     current = context;
     return context;
@@ -48,12 +51,7 @@ final class Contexts {
 
   /** The context {@code id} names (created if new), or the current one when {@code id} is null. */
   synchronized SessionContext get(String id) {
-    return id == null ? current : lookup(SessionContext.checkId(id));
-  }
-
-  /** The current context. */
-  synchronized SessionContext current() {
-    return current;
+    return id == null ? current : lookup(id);
   }
 
   /** The next search's sequence number: increasing across all contexts. */

@@ -9,6 +9,7 @@ import dev.relearn.engine.UseClassifier;
 import dev.relearn.engine.UseGroup;
 import dev.relearn.engine.WeightsViews;
 import dev.relearn.engine.search.SearchRequest;
+import dev.relearn.server.text.Arguments;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.io.IOException;
@@ -100,18 +101,19 @@ final class RecordFeedbackTool extends RelearnTool {
   }
 
   @Override
-  CallToolResult call(ToolArgs args) throws IOException {
-    List<String> used = args.requiredIds("used", FeedbackRequest.MAX_USED,
+  CallToolResult call(Arguments args) throws IOException {
+    List<String> used = args.ids("used", FeedbackRequest.MAX_USED,
         FeedbackRequest.MAX_ID_CHARS);
-    String outcome = args.optionalLabel("outcome");
-    String rating = args.optionalScalar("rating");
+    String outcome = args.label("outcome");
+    String rating = args.rating("rating");
     // a bad outcome or rating is the first thing refused, before the context is consulted
     FeedbackRequest.of("labels", used).withOutcome(outcome).withRatingText(rating, null);
-    Double quality = args.optionalDouble("quality");
-    String key = checkKey(args.optionalExact("idempotency_key", MAX_KEY_CHARS));
-    String query = args.optionalExact("query", SearchRequest.MAX_QUERY_CHARS);
-    SessionContext context = contexts.get(args.optionalNonBlankString("context",
-        SessionContext.MAX_ID_CHARS));
+    Double quality = args.number("quality", FeedbackRequest.MIN_QUALITY,
+        FeedbackRequest.MAX_QUALITY);
+    String key = checkKey(args.text(MAX_KEY_CHARS, "idempotency_key"));
+    String query = args.text(SearchRequest.MAX_QUERY_CHARS, "query");
+    SessionContext context = contexts.get(args.text(SessionContext.MAX_ID_CHARS,
+        "context"));
     if (relearn.readOnly()) {
       return ToolResults.error("record_feedback cannot record: the index " + relearn.directory()
           + " is open read-only because another process holds its write lock. Stop that"
@@ -122,7 +124,7 @@ final class RecordFeedbackTool extends RelearnTool {
     for (int i = 0; i < groups.size(); i++) {
       UseGroup group = groups.get(i);
       if (group.query() == null) {
-        throw new ToolInputException("record_feedback needs the query the results were for:"
+        throw new IllegalArgumentException("record_feedback needs the query the results were for:"
             + " pass 'query', or run search in context " + context.id() + " first");
       }
       String eventId = key == null ? null
@@ -210,8 +212,8 @@ final class RecordFeedbackTool extends RelearnTool {
   /** {@code key} (null for none), once its characters match {@link #KEY_PATTERN}. */
   private static String checkKey(String key) {
     if (key != null && !KEY_PATTERN.matcher(key).matches()) {
-      throw new ToolInputException("'idempotency_key' must be 1 to " + MAX_KEY_CHARS
-          + " printable ASCII characters without spaces, got: " + ToolArgs.quote(key));
+      throw new IllegalArgumentException("'idempotency_key' must be 1 to " + MAX_KEY_CHARS
+          + " printable ASCII characters without spaces, got: " + Arguments.quote(key));
     }
     return key;
   }

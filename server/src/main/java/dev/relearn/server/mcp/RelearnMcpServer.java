@@ -3,6 +3,7 @@ package dev.relearn.server.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.relearn.engine.Relearn;
+import dev.relearn.server.text.Arguments;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -15,6 +16,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -51,7 +53,7 @@ public final class RelearnMcpServer implements AutoCloseable {
 
   private final Relearn relearn;
   private final Contexts contexts;
-  private final List<RelearnTool> tools;
+  private final Map<String, RelearnTool> tools = new LinkedHashMap<>(); // by name
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   private boolean closed;
   private volatile PendingRequests pending; // the serving's, once it serves
@@ -65,18 +67,16 @@ public final class RelearnMcpServer implements AutoCloseable {
   public RelearnMcpServer(Relearn relearn, String defaultSessionId) {
     this.relearn = Objects.requireNonNull(relearn, "relearn");
     this.contexts = new Contexts(defaultSessionId);
-    this.tools = List.of(SearchTool.search(relearn, contexts),
+    for (RelearnTool tool : List.of(SearchTool.search(relearn, contexts),
         SearchTool.searchAll(relearn, contexts), new RecordFeedbackTool(relearn, contexts),
-        new SetContextTool(contexts));
+        new SetContextTool(contexts))) {
+      tools.put(tool.tool().name(), tool);
+    }
   }
 
   /** The tools as {@code tools/list} shows them. */
   public List<McpSchema.Tool> tools() {
-    List<McpSchema.Tool> out = new ArrayList<>();
-    for (RelearnTool tool : tools) {
-      out.add(tool.tool());
-    }
-    return out;
+    return tools.values().stream().map(RelearnTool::tool).toList();
   }
 
   /**
@@ -84,14 +84,10 @@ public final class RelearnMcpServer implements AutoCloseable {
    * answering with an error result instead.
    */
   public CallToolResult call(String name, Map<String, Object> arguments) {
-    for (RelearnTool tool : tools) {
-      if (tool.tool().name().equals(name)) {
-        return call(tool, arguments);
-      }
-    }
-    return ToolResults.error("unknown tool: " + ToolArgs.quote(String.valueOf(name))
-        + "; expected one of search, search_all,"
-        + " record_feedback, set_context");
+    RelearnTool tool = name == null ? null : tools.get(name);
+    return tool != null ? call(tool, arguments) : ToolResults.error("unknown tool: "
+        + Arguments.quote(String.valueOf(name)) + "; expected one of "
+        + String.join(", ", tools.keySet()));
   }
 
   private CallToolResult call(RelearnTool tool, Map<String, Object> arguments) {
@@ -100,7 +96,7 @@ public final class RelearnMcpServer implements AutoCloseable {
       if (closed) {
         return ToolResults.error("the relearn MCP server is shutting down");
       }
-      return tool.call(ToolArgs.of(tool.tool().name(), arguments, tool.argumentNames()));
+      return tool.call(Arguments.of(arguments, tool.argumentNames()));
     } catch (IllegalArgumentException | IllegalStateException e) {
       String name = tool.tool().name();
       String message = String.valueOf(e.getMessage());
@@ -126,13 +122,11 @@ public final class RelearnMcpServer implements AutoCloseable {
     PendingRequests pending = new PendingRequests();
     this.pending = pending;
     WholeLineOutput lines = new WholeLineOutput(out, line -> countAnswer(line, pending));
-    InputStream requests = new EndSignallingInputStream(
-        new RequestLineFilter(new BufferedInputStream(in), mapper, lines, pending,
-            RequestLineFilter.MAX_LINE_BYTES),
-        ended::countDown); // ends when the SDK reads the end: after the last answers
+    InputStream requests = new RequestLineFilter(new BufferedInputStream(in), mapper, lines,
+        pending, RequestLineFilter.MAX_LINE_BYTES, ended::countDown); // after the last answers
     StdioTransport transport = new StdioTransport(mapper, requests, lines);
     List<SyncToolSpecification> specifications = new ArrayList<>();
-    for (RelearnTool tool : tools) {
+    for (RelearnTool tool : tools.values()) {
       specifications.add(SyncToolSpecification.builder().tool(tool.tool())
           .callHandler((exchange, request) -> call(tool, request.arguments())).build());
     }

@@ -1,5 +1,6 @@
 package dev.relearn.server.mcp;
 
+import dev.relearn.server.text.Arguments;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.io.IOException;
@@ -14,9 +15,9 @@ abstract class RelearnTool {
   /**
    * Runs the tool.
    *
-   * @throws ToolInputException or {@link IllegalArgumentException} for bad arguments
+   * @throws IllegalArgumentException for bad arguments
    */
-  abstract CallToolResult call(ToolArgs args) throws IOException;
+  abstract CallToolResult call(Arguments args) throws IOException;
 
   /** The argument names the input schema declares. */
   final Set<String> argumentNames() {

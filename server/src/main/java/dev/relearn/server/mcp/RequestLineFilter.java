@@ -16,7 +16,9 @@ import java.util.concurrent.TimeUnit;
  * cannot parse (1.1.5), which left the server deaf and the index locked; here reading goes on.
  * Blank lines are skipped; a last line without a newline gets one. At the end of input it waits
  * for the answers to the requests it passed on ({@link PendingRequests}) before it reports the
- * end. For one reader thread, as the SDK reads.
+ * end, to the SDK and to a callback (how the server learns that the client closed stdin: the
+ * SDK's stdio transport has no such hook), which also runs once when reading fails or the filter
+ * is closed. For one reader thread, as the SDK reads.
  */
 final class RequestLineFilter extends InputStream {
   /** The longest line read; a longer one is skipped and answered as an invalid request. */
@@ -30,6 +32,8 @@ final class RequestLineFilter extends InputStream {
   private final WholeLineOutput replies;
   private final PendingRequests pending;
   private final int maxLineBytes;
+  private final Runnable onEnd;
+  private boolean ended; // guarded by this
   private byte[] line = new byte[0];
   private int position;
 
@@ -37,14 +41,16 @@ final class RequestLineFilter extends InputStream {
    * Reads {@code in}; answers bad lines on {@code replies}; counts requests in {@code pending}.
    *
    * @param maxLineBytes the longest line passed on ({@link #MAX_LINE_BYTES} in the server)
+   * @param onEnd run once, at the end of the input, when reading fails or on {@link #close()}
    */
   RequestLineFilter(InputStream in, McpJsonMapper mapper, WholeLineOutput replies,
-      PendingRequests pending, int maxLineBytes) {
+      PendingRequests pending, int maxLineBytes, Runnable onEnd) {
     this.in = in;
     this.checks = new RequestCheck(mapper);
     this.replies = replies;
     this.pending = pending;
     this.maxLineBytes = maxLineBytes;
+    this.onEnd = onEnd;
   }
 
   @Override
@@ -71,11 +77,35 @@ final class RequestLineFilter extends InputStream {
 
   @Override
   public void close() throws IOException {
-    in.close();
+    try {
+      in.close();
+    } finally {
+      end();
+    }
+  }
+
+  private synchronized void end() {
+    if (!ended) {
+      ended = true;
+      onEnd.run();
+    }
   }
 
   /** Moves to the next line the SDK can parse, answering the others; false at the end. */
   private boolean nextLine() throws IOException {
+    try {
+      if (advance()) {
+        return true;
+      }
+    } catch (IOException e) {
+      end();
+      throw e;
+    }
+    end();
+    return false;
+  }
+
+  private boolean advance() throws IOException {
     while (true) {
       byte[] next = readLine();
       if (next == null) {

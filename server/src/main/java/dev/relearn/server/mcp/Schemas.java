@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * Small builders for the JSON Schemas of the tools' inputs and outputs. Lengths are in code
- * points, as JSON Schema counts them and as the tools check them ({@link ToolArgs}).
+ * points, as JSON Schema counts them and as the tools check them ({@link
+ * dev.relearn.server.text.Arguments}).
  */
 final class Schemas {
   private Schemas() {}

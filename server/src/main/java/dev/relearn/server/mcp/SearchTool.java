@@ -5,6 +5,7 @@ import dev.relearn.engine.ShownList;
 import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
+import dev.relearn.server.text.Arguments;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.io.IOException;
@@ -104,24 +105,24 @@ final class SearchTool extends RelearnTool {
   }
 
   @Override
-  CallToolResult call(ToolArgs args) throws IOException {
-    String query = args.requiredSecret("query", SearchRequest.MAX_QUERY_CHARS);
-    SessionContext context = contexts.get(args.optionalNonBlankString("context",
-        SessionContext.MAX_ID_CHARS));
+  CallToolResult call(Arguments args) throws IOException {
+    String query = args.required("query", SearchRequest.MAX_QUERY_CHARS);
+    SessionContext context = contexts.get(args.text(SessionContext.MAX_ID_CHARS,
+        "context"));
     SearchRequest request;
     String prefix = null;
     if (wide) {
       request = SearchRequest.of(query).withMode(SearchMode.HYBRID)
-          .withK(args.optionalInt("k", WIDE_K, 1, MAX_WIDE_K))
+          .withK(args.integer("k", WIDE_K, 1, MAX_WIDE_K))
           .withCandidates(WIDE_CANDIDATES);
     } else {
       // an explicit "" searches the whole index, whatever the context's prefix
-      prefix = args.optionalString("path_prefix", SearchRequest.MAX_PATH_PREFIX_CHARS);
+      prefix = args.blankable("path_prefix", SearchRequest.MAX_PATH_PREFIX_CHARS);
       if (prefix == null && !args.has("path_prefix")) {
         prefix = context.pathPrefix();
       }
-      request = SearchRequest.of(query).withMode(mode(args.optionalLabel("mode")))
-          .withK(args.optionalInt("k", SearchRequest.DEFAULT_K, 1, MAX_K))
+      request = SearchRequest.of(query).withMode(mode(args.label("mode")))
+          .withK(args.integer("k", SearchRequest.DEFAULT_K, 1, MAX_K))
           .withFilter(prefix, null);
     }
     long start = System.nanoTime();

@@ -3,7 +3,6 @@ package dev.relearn.server.mcp;
 import dev.relearn.engine.FeedbackRequest;
 import dev.relearn.engine.ShownList;
 import dev.relearn.engine.search.Hit;
-import dev.relearn.engine.search.SearchRequest;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
@@ -42,16 +41,6 @@ final class SessionContext {
     return Schemas.text(description, 1, MAX_ID_CHARS);
   }
 
-  /** Checks a caller's context id. */
-  static String checkId(String id) {
-    int length = SearchRequest.length(id);
-    if (id.isBlank() || length > MAX_ID_CHARS) {
-      throw new ToolInputException("a context id must be 1 to " + MAX_ID_CHARS
-          + " characters, got " + length + (id.isBlank() ? " blank ones" : ""));
-    }
-    return id;
-  }
-
   String id() {
     return id;
   }
@@ -64,13 +53,8 @@ final class SessionContext {
     return pathPrefix;
   }
 
-  /** Sets the path prefix (null for none); a longer one than searches take is refused. */
+  /** Sets the path prefix (null for none), checked by the caller. */
   synchronized void pathPrefix(String prefix) {
-    if (prefix != null && SearchRequest.length(prefix) > SearchRequest.MAX_PATH_PREFIX_CHARS) {
-      throw new ToolInputException("'path_prefix' must be at most "
-          + SearchRequest.MAX_PATH_PREFIX_CHARS + " characters, got "
-          + SearchRequest.length(prefix));
-    }
     this.pathPrefix = prefix;
   }
 

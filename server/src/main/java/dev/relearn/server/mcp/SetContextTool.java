@@ -1,6 +1,7 @@
 package dev.relearn.server.mcp;
 
 import dev.relearn.engine.search.SearchRequest;
+import dev.relearn.server.text.Arguments;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.util.LinkedHashMap;
@@ -49,13 +50,13 @@ final class SetContextTool extends RelearnTool {
   }
 
   @Override
-  CallToolResult call(ToolArgs args) {
-    String id = args.optionalString("context", SessionContext.MAX_ID_CHARS);
+  CallToolResult call(Arguments args) {
+    String id = args.blankable("context", SessionContext.MAX_ID_CHARS);
     if (id == null) {
-      throw new ToolInputException(NAME + " needs the argument 'context' (a non-blank id)");
+      throw new IllegalArgumentException("'context' is required (a non-blank id)");
     }
     SessionContext context = contexts.set(id,
-        args.optionalString("path_prefix", SearchRequest.MAX_PATH_PREFIX_CHARS));
+        args.blankable("path_prefix", SearchRequest.MAX_PATH_PREFIX_CHARS));
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("context", context.id());
     body.put("path_prefix", context.pathPrefix());

@@ -128,7 +128,7 @@ class HttpErrorsTest {
   @Test
   void badFieldsAre400AndNameTheField() throws Exception {
     assertError(400, "'query' is required", server.post("/api/search", "{}"));
-    assertError(400, "'query' must be a string, got: number",
+    assertError(400, "'query' must be a string, got: 5",
         server.post("/api/search", "{\"query\": 5}"));
     assertError(400, "'query' must not be empty", server.post("/api/search", "{\"query\": \" \"}"));
     assertError(400, "'k' must be in [1, 1000], got: 0",
@@ -141,14 +141,16 @@ class HttpErrorsTest {
         server.post("/api/search", "{\"query\": \"x\", \"limit\": 3}"));
     assertError(400, "'used' is required",
         server.post("/api/feedback", "{\"query\": \"" + SECRET + "\"}"));
-    assertError(400, "'used' must hold 1 to 100 chunk ids, got: 0",
+    assertError(400, "'used' must name 1 to 100 chunk ids, got: 0",
         server.post("/api/feedback", "{\"query\": \"x\", \"used\": []}"));
-    assertError(400, "'used' items must be non-empty strings, got: 7",
+    assertError(400, "each of 'used' must be a string, got: 7",
         server.post("/api/feedback", "{\"query\": \"x\", \"used\": [7]}"));
     assertError(400, "bad rating: 'sideways'", server.post("/api/feedback",
         "{\"query\": \"" + SECRET + "\", \"used\": [\"a\"], \"rating\": \"sideways\"}"));
-    assertError(400, "'rating' must be a string", server.post("/api/feedback",
-        "{\"query\": \"x\", \"used\": [\"a\"], \"rating\": 1}"));
+    assertError(400, "'rating' must be a string or an integer, got: true", server.post(
+        "/api/feedback", "{\"query\": \"x\", \"used\": [\"a\"], \"rating\": true}"));
+    assertError(400, "a star rating must be 1 to 5, got: 7", server.post("/api/feedback",
+        "{\"query\": \"x\", \"used\": [\"a\"], \"rating\": 7}"));
     assertError(400, "'quality' must be in [0.0, 1.0], got: 1.5", server.post("/api/feedback",
         "{\"query\": \"x\", \"used\": [\"a\"], \"quality\": 1.5}"));
     assertError(400, "unknown outcome: 'maybe'", server.post("/api/feedback",
@@ -158,7 +160,7 @@ class HttpErrorsTest {
             "{\"query\": \"x\", \"used\": [\"a\"], \"event_id\": \"e1\", \"eventId\": \"e2\"}"));
     assertError(400, "'event_id' must be at most 128 characters", server.post("/api/feedback",
         "{\"query\": \"x\", \"used\": [\"a\"], \"event_id\": \"" + "e".repeat(150) + "\"}"));
-    assertError(400, "session must not be blank; leave it out for none",
+    assertError(400, "'session' must not be blank; leave it out for none",
         server.post("/api/feedback", "{\"query\": \"x\", \"used\": [\"a\"], \"session\": \"\"}"));
     assertError(400, "the body is empty; send a JSON object ({} for no fields)",
         server.post("/api/feedback/reset", ""));

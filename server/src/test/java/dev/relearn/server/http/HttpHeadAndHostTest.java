@@ -130,7 +130,7 @@ class HttpHeadAndHostTest {
 
   @Test
   void otherAddressesServeEveryHostName() {
-    new HostCheck(false).require(List.of("attacker.example"));
+    new HostCheck(false).require(List.of("attacker.example"), null);
   }
 
   @Test
@@ -167,15 +167,15 @@ class HttpHeadAndHostTest {
 
   @Test
   void anOriginIsTheServersOwnWhenItNamesTheHostAndPort() {
-    assertTrue(OriginCheck.sameOrigin("http://localhost:7700", "localhost:7700"));
-    assertTrue(OriginCheck.sameOrigin("HTTP://LocalHost:7700", "localhost:7700"));
-    assertTrue(OriginCheck.sameOrigin("http://[::1]:7700", "[::1]:7700"));
-    assertTrue(OriginCheck.sameOrigin("http://localhost", "localhost:80"));
-    assertFalse(OriginCheck.sameOrigin("http://localhost:7701", "localhost:7700"));
-    assertFalse(OriginCheck.sameOrigin("http://evil.example:7700", "localhost:7700"));
-    assertFalse(OriginCheck.sameOrigin("http://user@localhost:7700", "localhost:7700"));
-    assertFalse(OriginCheck.sameOrigin("null", "localhost:7700"));
-    assertFalse(OriginCheck.sameOrigin("http://localhost:7700", "localhost:x"));
+    assertTrue(HostCheck.sameOrigin("http://localhost:7700", "localhost:7700"));
+    assertTrue(HostCheck.sameOrigin("HTTP://LocalHost:7700", "localhost:7700"));
+    assertTrue(HostCheck.sameOrigin("http://[::1]:7700", "[::1]:7700"));
+    assertTrue(HostCheck.sameOrigin("http://localhost", "localhost:80"));
+    assertFalse(HostCheck.sameOrigin("http://localhost:7701", "localhost:7700"));
+    assertFalse(HostCheck.sameOrigin("http://evil.example:7700", "localhost:7700"));
+    assertFalse(HostCheck.sameOrigin("http://user@localhost:7700", "localhost:7700"));
+    assertFalse(HostCheck.sameOrigin("null", "localhost:7700"));
+    assertFalse(HostCheck.sameOrigin("http://localhost:7700", "localhost:x"));
   }
 
   private static String raw(String path, String host) throws IOException {

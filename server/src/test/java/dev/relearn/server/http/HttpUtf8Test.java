@@ -64,7 +64,7 @@ class HttpUtf8Test {
     Response past = server.post("/api/search", "{\"query\": \""
         + emoji.repeat(SearchRequest.MAX_QUERY_CHARS + 1) + "\"}");
     assertEquals(400, past.status(), past.body());
-    assertTrue(past.error().contains("10001 characters"), past.error());
+    assertTrue(past.error().contains("at most 10000 characters, got: 10001"), past.error());
   }
 
   /** POSTs the UTF-8 of strings and raw bytes (given as ints), in order. */

@@ -203,13 +203,13 @@ class RelearnMcpServerTest {
   @Test
   void badInputGetsToolErrorsNamingTheValue() {
     String id = ids("search", Map.of("query", QUERY)).get(0);
-    assertEquals("search: unknown argument 'limit' for tool search; expected: query, k, mode,"
-        + " path_prefix, context", error("search", Map.of("query", QUERY, "limit", 3)));
-    assertEquals("search needs the argument 'query'", error("search", Map.of()));
+    assertEquals("search: unknown field 'limit'; accepted: context, k, mode, path_prefix,"
+        + " query", error("search", Map.of("query", QUERY, "limit", 3)));
+    assertEquals("search: 'query' is required", error("search", Map.of()));
     assertEquals("search: 'query' must not be empty", error("search", Map.of("query", " ")));
     assertEquals("search: 'k' must be in [1, 100], got: 0", error("search",
         Map.of("query", QUERY, "k", 0)));
-    assertEquals("search: 'k' must be a whole number, got: 2.5", error("search",
+    assertEquals("search: 'k' must be an integer, got: 2.5", error("search",
         Map.of("query", QUERY, "k", 2.5)));
     assertEquals("search: unknown search mode: 'fuzzy'; expected one of bm25, vector, hybrid,"
         + " learned", error("search", Map.of("query", QUERY, "mode", "fuzzy")));
@@ -224,7 +224,7 @@ class RelearnMcpServerTest {
     assertEquals("record_feedback: 'used' must name 1 to 100 chunk ids, got: 101",
         error("record_feedback", Map.of("used", java.util.stream.IntStream.rangeClosed(0, 100)
             .mapToObj(i -> id + "~" + i).toList())));
-    assertEquals("record_feedback needs the argument 'used'",
+    assertEquals("record_feedback: 'used' is required",
         error("record_feedback", Map.of("outcome", "success")));
     assertEquals("record_feedback: 'used' must be an array of chunk ids, got: '" + id + "'",
         error("record_feedback", Map.of("used", id)));
@@ -236,18 +236,18 @@ class RelearnMcpServerTest {
             "context", "never-searched")));
     assertEquals("record_feedback: a star rating must be 1 to 5, got: 7",
         error("record_feedback", Map.of("used", List.of(id), "rating", 7)));
-    assertEquals("record_feedback: 'rating' must be a string or a whole number, got: true",
+    assertEquals("record_feedback: 'rating' must be a string or an integer, got: true",
         error("record_feedback", Map.of("used", List.of(id), "rating", true)));
     assertEquals("record_feedback: unknown outcome: 'won'; expected one of success, failure,"
         + " none", error("record_feedback", Map.of("used", List.of(id), "outcome", "won")));
-    assertEquals("record_feedback: quality must be in [0, 1], got: 1.5",
+    assertEquals("record_feedback: 'quality' must be in [0.0, 1.0], got: 1.5",
         error("record_feedback", Map.of("used", List.of(id), "quality", 1.5)));
-    assertEquals("set_context needs the argument 'context' (a non-blank id)",
+    assertEquals("set_context: 'context' is required (a non-blank id)",
         error("set_context", Map.of("path_prefix", "docs")));
     // a context keeps its prefix for later calls: one beyond any path is refused, not kept
-    assertEquals("set_context: 'path_prefix' must be at most 4096 characters, got 4097",
+    assertEquals("set_context: 'path_prefix' must be at most 4096 characters, got: 4097",
         error("set_context", Map.of("context", "long", "path_prefix", "d".repeat(4_097))));
-    assertEquals("search: 'path_prefix' must be at most 4096 characters, got 4097",
+    assertEquals("search: 'path_prefix' must be at most 4096 characters, got: 4097",
         error("search", Map.of("query", QUERY, "path_prefix", "d".repeat(4_097))));
     assertEquals("unknown tool: 'delete_all'; expected one of search, search_all,"
         + " record_feedback, set_context", error("delete_all", Map.of()));
@@ -264,8 +264,8 @@ class RelearnMcpServerTest {
     String quoted = "'" + "x".repeat(ErrorQuotes.MAX_QUOTE_CHARS) + "… (100000 characters)'";
     assertTrue(error(huge, Map.of()).startsWith("unknown tool: " + quoted));
     assertTrue(error("search", Map.of("query", QUERY, huge, 1)).contains(
-        "unknown argument " + quoted));
-    assertEquals("search: 'k' must be a whole number, got: " + quoted,
+        "unknown field " + quoted));
+    assertEquals("search: 'k' must be an integer, got: " + quoted,
         error("search", Map.of("query", QUERY, "k", huge)));
     String key = "x y".repeat(33) + "x"; // 100 characters: quoted whole
     assertEquals("record_feedback: 'idempotency_key' must be 1 to 100 printable ASCII characters"

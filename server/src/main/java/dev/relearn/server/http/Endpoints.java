@@ -1,0 +1,193 @@
+package dev.relearn.server.http;
+
+import dev.relearn.engine.FeedbackRequest;
+import dev.relearn.engine.FeedbackStatsViews;
+import dev.relearn.engine.FeedbackSummary;
+import dev.relearn.engine.HitViews;
+import dev.relearn.engine.Relearn;
+import dev.relearn.engine.TrustViews;
+import dev.relearn.engine.WeightsViews;
+import dev.relearn.engine.search.SearchMode;
+import dev.relearn.engine.search.SearchRequest;
+import dev.relearn.engine.search.SearchResults;
+import dev.relearn.server.text.Arguments;
+import dev.relearn.server.text.ErrorQuotes;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The API's endpoints over the engine (docs/HTTP.md), each answering with a value the router
+ * writes as JSON: everything per query class or in totals, never a query's text. The writing ones
+ * answer 409 when the index is open read-only.
+ */
+final class Endpoints {
+  /** The most hits one search may ask for. */
+  static final int MAX_K = 1_000;
+  /** Events {@code /api/feedback/recent} returns without a limit. */
+  static final int DEFAULT_LIMIT = 20;
+  /** The most events one request may ask for (the engine keeps the last 500). */
+  static final int MAX_LIMIT = 500;
+  private static final Set<String> SEARCH_FIELDS =
+      Set.of("query", "k", "mode", "path_prefix", "kind");
+  private static final Set<String> FEEDBACK_FIELDS = Set.of("query", "used", "outcome",
+      "rating", "quality", "session", "event_id", "eventId");
+  private static final Set<String> RESET_FIELDS = Set.of("query_class", "queryClass");
+
+  private final Relearn relearn;
+  private final long startMillis = System.currentTimeMillis();
+
+  Endpoints(Relearn relearn) {
+    this.relearn = relearn;
+  }
+
+  /**
+   * {@code POST /api/search {query, k?, mode?, path_prefix?, kind?}}: the hits, the query's class
+   * and the mode used. Without a mode it searches {@code learned} once the index has feedback,
+   * else {@code hybrid}, as {@code relearn search} does.
+   */
+  Object search(Map<String, Object> body) throws IOException {
+    Arguments fields = Arguments.of(body, SEARCH_FIELDS);
+    String query = fields.required("query", SearchRequest.MAX_QUERY_CHARS);
+    int k = fields.integer("k", SearchRequest.DEFAULT_K, 1, MAX_K);
+    String mode = fields.label("mode");
+    SearchRequest request = SearchRequest.of(query).withK(k)
+        .withMode(mode == null ? relearn.defaultMode() : SearchMode.fromLabel(mode))
+        .withFilterLabel(fields.blankable("path_prefix", SearchRequest.MAX_PATH_PREFIX_CHARS),
+            fields.label("kind"));
+    long start = System.nanoTime();
+    SearchResults results = relearn.search(request);
+    double millis = (System.nanoTime() - start) / 1e6;
+    Map<String, Object> answer = new LinkedHashMap<>();
+    answer.put("query_class", Relearn.queryClass(query).label());
+    answer.put("mode", request.mode().label());
+    answer.put("took_ms", millis);
+    answer.put("hits", HitViews.maps(results.hits()));
+    return answer;
+  }
+
+  /** {@code POST /api/feedback}: records feedback and answers with the stats it changed. */
+  Object record(Map<String, Object> body) throws IOException {
+    requireWritable("feedback cannot be recorded");
+    Arguments fields = Arguments.of(body, FEEDBACK_FIELDS);
+    String query = fields.required("query", SearchRequest.MAX_QUERY_CHARS);
+    FeedbackRequest request = FeedbackRequest.of(query, fields.ids("used",
+            FeedbackRequest.MAX_USED, FeedbackRequest.MAX_ID_CHARS))
+        .withOutcome(fields.label("outcome"))
+        .withRatingText(fields.rating("rating"), fields.number("quality",
+            FeedbackRequest.MIN_QUALITY, FeedbackRequest.MAX_QUALITY))
+        .withIds(fields.text(FeedbackRequest.MAX_SESSION_CHARS, "session"),
+            fields.text(FeedbackRequest.MAX_EVENT_ID_CHARS, "event_id", "eventId"))
+        .withShown(null, true, false); // shown: the engine takes the query's current top 10
+    Map<String, Object> answer = FeedbackStatsViews.ack(relearn.feedback(request));
+    Map<String, Object> store = FeedbackStatsViews.map(relearn.feedbackStats());
+    answer.putAll(WeightsViews.ofQuery(relearn, query));
+    answer.put("total_feedback", store.get("events"));
+    answer.put("positive_rate", store.get("positive_rate"));
+    return answer;
+  }
+
+  /** {@code POST /api/feedback/reset}: forgets what ratings taught the weights. */
+  Object reset(Map<String, Object> body) throws IOException {
+    requireWritable("weights cannot be reset");
+    String label = Arguments.of(body, RESET_FIELDS).label("query_class", "queryClass");
+    var queryClass = WeightsViews.queryClass(label);
+    relearn.resetWeights(queryClass);
+    Map<String, Object> answer = new LinkedHashMap<>();
+    answer.put("reset", queryClass == null ? "all" : queryClass.label());
+    answer.put("weights", WeightsViews.current(relearn));
+    return answer;
+  }
+
+  /**
+   * {@code GET /api/feedback/weights}: per class, counts, current weights, moving average and
+   * the weights' history; and the trust in the vote of similar past queries with its history.
+   */
+  Object weights() throws IOException {
+    Map<String, Object> answer = WeightsViews.all(relearn);
+    answer.put("trust", TrustViews.map(relearn.trust()));
+    return answer;
+  }
+
+  /** {@code GET /api/feedback/stats}: per class and in total, the ratings; the store's counts. */
+  Object stats() throws IOException {
+    Map<String, Object> answer = WeightsViews.ratings(relearn);
+    answer.put("store", FeedbackStatsViews.map(relearn.feedbackStats()));
+    answer.put("read_only", relearn.readOnly());
+    return answer;
+  }
+
+  /**
+   * {@code GET /api/health}: whether the server is up, whether its index takes writes, and what
+   * index it serves: figures the engine keeps at hand (the chunk count is the reader's own), so
+   * that a monitor polling it costs no walk of the index's files or the feedback store. {@code
+   * status} is {@code degraded} when a read-write engine's writer stopped after a failure
+   * (searches still work), else {@code ok}.
+   */
+  Object health() throws IOException {
+    int chunks = relearn.chunkCount();
+    var metadata = relearn.metadata();
+    boolean writable = relearn.writable();
+    Map<String, Object> answer = new LinkedHashMap<>();
+    answer.put("status", writable || relearn.readOnly() ? "ok" : "degraded");
+    answer.put("read_only", relearn.readOnly());
+    answer.put("writable", writable);
+    answer.put("index", relearn.directory().toString());
+    answer.put("model", metadata.modelId()); // bound from the index's creation, as stats says
+    answer.put("dimension", metadata.dimension());
+    answer.put("chunks", chunks);
+    answer.put("uptime_ms", System.currentTimeMillis() - startMillis);
+    return answer;
+  }
+
+  /**
+   * {@code GET /api/feedback/recent?limit=N} ({@code limit}: the parameter, or null for {@link
+   * #DEFAULT_LIMIT}): the newest feedback events, newest first, by query class and time only
+   * (never query text, session or chunk ids).
+   */
+  Object recent(String limit) throws IOException {
+    List<Map<String, Object>> events = new ArrayList<>();
+    for (FeedbackSummary summary : relearn.recentFeedback(limit(limit))) {
+      Map<String, Object> json = new LinkedHashMap<>();
+      json.put("millis", summary.millis());
+      json.put("time", Instant.ofEpochMilli(summary.millis()).toString());
+      json.put("query_class", summary.queryClass().label());
+      json.put("signal", summary.signal().label());
+      json.put("outcome", summary.outcome().label());
+      var rating = summary.rating();
+      json.put("rating", rating == null ? null
+          : rating.stars() ? rating.value() + " stars" : rating.label());
+      json.put("used", summary.used());
+      events.add(json);
+    }
+    return Map.of("events", events);
+  }
+
+  private static int limit(String value) {
+    if (value == null) {
+      return DEFAULT_LIMIT;
+    }
+    int limit;
+    try {
+      limit = Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      throw ApiException.badRequest("limit must be an integer in [1, " + MAX_LIMIT
+          + "], got: '" + ErrorQuotes.quote(value) + "'");
+    }
+    if (limit < 1 || limit > MAX_LIMIT) {
+      throw ApiException.badRequest("limit must be in [1, " + MAX_LIMIT + "], got: " + limit);
+    }
+    return limit;
+  }
+
+  private void requireWritable(String what) {
+    if (relearn.readOnly()) {
+      throw ApiException.conflict("the index is open read-only (another process holds its"
+          + " write lock): " + what + "; stop the other process and restart relearn serve");
+    }
+  }
+}
