@@ -1,7 +1,11 @@
 package dev.relearn.cli;
 
+import dev.relearn.engine.ConsoleProgress;
+import dev.relearn.engine.Relearn;
 import dev.relearn.eval.beir.BeirDataset;
+import dev.relearn.eval.firststage.FirstStageEvaluation;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
@@ -65,6 +69,19 @@ final class DatasetOptions {
     if (!spec.commandLine().getParseResult().hasMatchedOption("--index")) {
       engine.index = Path.of(".relearn", "eval", beir.name());
     }
+  }
+
+  /**
+   * Indexes {@code beir}'s corpus into {@code relearn} unless it holds it already, saying on
+   * {@code err} what was done; returns the evaluation on that index.
+   */
+  static FirstStageEvaluation indexCorpus(Relearn relearn, BeirDataset beir, PrintWriter err)
+      throws IOException {
+    FirstStageEvaluation evaluation = new FirstStageEvaluation(relearn, beir);
+    var report = evaluation.indexCorpus(ConsoleProgress.stderr());
+    err.println(report.summary());
+    IndexCommand.printProblems(err, report.problems());
+    return evaluation;
   }
 
   /** Opens the BEIR folder {@code dataset}, with errors that name it. */

@@ -59,12 +59,9 @@ final class Interruption implements AutoCloseable {
       signals.asBefore(signal); // between paths: as usual
       return;
     }
-    LastWord.claim();
-    err.println();
-    err.println("relearn: interrupted while indexing " + path.toAbsolutePath().normalize()
+    LastWord.say(err, "relearn: interrupted while indexing " + path.toAbsolutePath().normalize()
         + ": " + KEPT + " (paths finished earlier in this run are kept). Run the same command"
         + " again to finish.");
-    err.flush();
     SignalScope.halt(signal);
   }
 
@@ -77,13 +74,10 @@ final class Interruption implements AutoCloseable {
   void outOfMemory(Path path, OutOfMemoryError e) {
     long heapMb = Runtime.getRuntime().maxMemory() / (1024 * 1024);
     long suggestGb = Math.max(1, (2 * heapMb + 1023) / 1024);
-    LastWord.claim();
-    err.println();
-    err.println("relearn: out of memory while indexing " + path.toAbsolutePath().normalize()
-        + " (" + e.getMessage() + "; this JVM's heap is at most " + heapMb + " MB): " + KEPT
-        + ". Run the same command again with a larger heap, e.g."
+    LastWord.say(err, "relearn: out of memory while indexing " + path.toAbsolutePath()
+        .normalize() + " (" + e.getMessage() + "; this JVM's heap is at most " + heapMb + " MB): "
+        + KEPT + ". Run the same command again with a larger heap, e.g."
         + " RELEARN_JAVA_OPTS=-Xmx" + suggestGb + "g.");
-    err.flush();
     Runtime.getRuntime().halt(1);
   }
 

@@ -19,7 +19,7 @@ import sun.misc.Signal;
 @Command(
     name = "relearn",
     mixinStandardHelpOptions = true,
-    footerHeading = Examples.HEADING,
+    footerHeading = CliCommand.EXAMPLES,
     footer = {
       "  relearn index docs src",
       "  relearn search \"how do I rotate the keys\"",
@@ -93,10 +93,7 @@ public final class RelearnCli implements Runnable {
    * {@link SignalScope}). What was acknowledged (committed, or feedback fsynced) stays.
    */
   private static void stopped(PrintWriter err, Signal signal) {
-    LastWord.claim();
-    err.println();
-    err.println("relearn: stopped by SIG" + signal.getName());
-    err.flush();
+    LastWord.say(err, "relearn: stopped by SIG" + signal.getName());
     SignalScope.halt(signal);
   }
 
@@ -118,11 +115,14 @@ public final class RelearnCli implements Runnable {
   static final class VersionInfo implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      String version = RelearnCli.class.getPackage().getImplementationVersion();
-      return new String[] {
-        "relearn " + (version == null ? "dev" : version),
-        "Lucene " + Version.LATEST + ", Java " + Runtime.version()
-      };
+      return new String[] {"relearn " + version(),
+          "Lucene " + Version.LATEST + ", Java " + Runtime.version()};
     }
+  }
+
+  /** relearn's version, as the jar's manifest says; {@code dev} when run from classes. */
+  static String version() {
+    String version = RelearnCli.class.getPackage().getImplementationVersion();
+    return version == null ? "dev" : version;
   }
 }

@@ -1,5 +1,6 @@
 package dev.relearn.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
 import sun.misc.Signal;
@@ -18,6 +19,12 @@ final class StopSignals implements AutoCloseable {
   /** How long a stop may take before the process halts anyway. */
   static final Duration GRACE = Duration.ofSeconds(10);
 
+  /** What a server does until it is stopped. */
+  @FunctionalInterface
+  interface Serving {
+    void run() throws IOException, InterruptedException;
+  }
+
   private final PrintWriter err;
   private final Runnable stop;
   private final SignalScope signals;
@@ -32,6 +39,36 @@ final class StopSignals implements AutoCloseable {
     this.err = err;
     this.stop = stop;
     this.signals = new SignalScope(this::handle);
+  }
+
+  /**
+   * Runs {@code serving} with {@code stop} run once, by whichever comes first: the end of {@code
+   * serving} (which then waits for a stop already under way), a signal (then the process halts),
+   * or a shutdown hook named {@code name} for other exits.
+   *
+   * @return 0, or 128 + the signal that stopped the server
+   */
+  static int serve(PrintWriter err, String name, Runnable stop, Serving serving)
+      throws IOException, InterruptedException {
+    Runnable once = new StopOnce(stop);
+    Thread hook = new Thread(once, name);
+    Runtime.getRuntime().addShutdownHook(hook);
+    // the signals stay handled until the stop has run: the end of the input and a SIGTERM often
+    // come together, and the JVM's own exit must not run under the stop
+    try (StopSignals signals = new StopSignals(err, once)) {
+      try {
+        serving.run();
+      } finally {
+        once.run(); // or waits for the signal's stop, already under way
+      }
+      return signals.exitCode(0);
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException shuttingDown) {
+        // the JVM is already exiting: the hook runs (and finds the server stopped)
+      }
+    }
   }
 
   /**

@@ -41,10 +41,7 @@ final class TemporaryWorkFolder implements AutoCloseable {
   }
 
   private void stop(Signal signal) {
-    LastWord.claim();
-    err.println();
-    err.println("relearn: stopped by SIG" + signal.getName() + "; deleting " + folder);
-    err.flush();
+    LastWord.say(err, "relearn: stopped by SIG" + signal.getName() + "; deleting " + folder);
     try {
       delete();
     } catch (IOException | RuntimeException e) {
