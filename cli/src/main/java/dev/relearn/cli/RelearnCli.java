@@ -49,11 +49,6 @@ public final class RelearnCli implements Runnable {
     throw new CommandLine.ParameterException(spec.commandLine(), "missing command");
   }
 
-  /** Runs the command line and returns the exit code. */
-  public static int execute(String... args) {
-    return execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
-  }
-
   /** Runs the command line with the given output streams and returns the exit code. */
   public static int execute(PrintWriter out, PrintWriter err, String... args) {
     LUCENE_LOG.setLevel(java.util.logging.Level.WARNING);

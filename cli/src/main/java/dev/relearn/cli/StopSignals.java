@@ -3,6 +3,7 @@ package dev.relearn.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
 import sun.misc.Signal;
 
 /**
@@ -50,7 +51,7 @@ final class StopSignals implements AutoCloseable {
    */
   static int serve(PrintWriter err, String name, Runnable stop, Serving serving)
       throws IOException, InterruptedException {
-    Runnable once = new StopOnce(stop);
+    Runnable once = once(stop);
     Thread hook = new Thread(once, name);
     Runtime.getRuntime().addShutdownHook(hook);
     // the signals stay handled until the stop has run: the end of the input and a SIGTERM often
@@ -69,6 +70,23 @@ final class StopSignals implements AutoCloseable {
         // the JVM is already exiting: the hook runs (and finds the server stopped)
       }
     }
+  }
+
+  /**
+   * {@code stop}, run at the first call however many threads ask for it (the end of the input,
+   * a signal, a shutdown hook). A call while it runs on another thread waits for it to end
+   * instead of returning at once: a caller that went on to exit the JVM would otherwise unload
+   * ONNX Runtime while the stop still waits for an embedding or a model load in flight.
+   */
+  static Runnable once(Runnable stop) {
+    AtomicBoolean ran = new AtomicBoolean();
+    return () -> {
+      synchronized (ran) {
+        if (!ran.getAndSet(true)) {
+          stop.run();
+        }
+      }
+    };
   }
 
   /**
