@@ -9,7 +9,6 @@ import dev.relearn.eval.learning.SimulatedFeedback;
 import dev.relearn.engine.ConsoleProgress;
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -70,8 +69,7 @@ final class BenchCommand extends CliCommand.WithJson {
   @Override
   public Integer call() throws Exception {
     require(rounds >= 1, "--rounds must be at least 1, got: " + rounds);
-    require(warmUpSeconds >= 0,
-        "--warm-up must be at least 0 seconds, got: " + warmUpSeconds);
+    require(warmUpSeconds >= 0, "--warm-up must be at least 0 seconds, got: " + warmUpSeconds);
     cap.check(spec);
     require(feedbackEvents == null || feedbackSplit != null,
         "--feedback-events needs --feedback-split");
@@ -82,11 +80,8 @@ final class BenchCommand extends CliCommand.WithJson {
       check(() -> beir.qrels(feedbackSplit));
     }
     Map<String, String> texts = beir.queries();
-    List<String> queries = new ArrayList<>();
     List<String> all = List.copyOf(beir.queryIds(data.split));
-    for (String id : cap.first(all)) {
-      queries.add(texts.get(id));
-    }
+    List<String> queries = cap.first(all).stream().map(texts::get).toList();
     PrintWriter out = out();
     try (Relearn relearn = engine.openOrCreate(
         engine.options(false).withQueryCacheSize(Math.max(100, queries.size())))) {
@@ -109,8 +104,7 @@ final class BenchCommand extends CliCommand.WithJson {
                     + " %.1f s", (System.nanoTime() - started) / 1e9)
                 : "the feedback clusters are one segment");
       }
-      err().printf(Locale.ROOT, "warming up (at most %d s)...%n",
-          warmUpSeconds);
+      err().printf(Locale.ROOT, "warming up (at most %d s)...%n", warmUpSeconds);
       LatencyReport report = new LatencyBenchmark(relearn, err()::println)
           .run(beir.name(), queries, rounds, timeLearned, Duration.ofSeconds(warmUpSeconds));
       out.print(json ? json(cap.addTo(report.toJson(), all.size())) + "\n"

@@ -49,14 +49,14 @@ abstract class CliCommand implements Callable<Integer> {
     }
   }
 
-  /** {@link Usage#check} for this command. */
-  <T> T check(Usage.OptionValue<T> value) throws IOException {
-    return Usage.check(spec, value);
+  /** {@link Errors#check} for this command. */
+  <T> T check(Errors.OptionValue<T> value) throws IOException {
+    return Errors.check(spec, value);
   }
 
-  /** {@link Usage#require} for this command. */
+  /** {@link Errors#require} for this command. */
   void require(boolean ok, String message) {
-    Usage.require(spec, ok, message);
+    Errors.require(spec, ok, message);
   }
 
   /** Whether the user gave {@code option}. */

@@ -32,7 +32,7 @@ final class DatasetOptions {
    * evaluation corpora never mix with the user's documents. Nothing slow has happened yet.
    */
   BeirDataset open(CommandSpec spec, EngineOptions engine) throws IOException {
-    Usage.require(spec, dataset != null, "Missing required option: '--dataset=BEIR_DIR'");
+    Errors.require(spec, dataset != null, "Missing required option: '--dataset=BEIR_DIR'");
     BeirDataset beir = open(dataset);
     requireSplit(spec, beir, "--split", split);
     requireRelevantQueries(beir, "--split", split);
@@ -98,7 +98,7 @@ final class DatasetOptions {
 
   /** A usage error unless {@code beir} has the split {@code split}, given by {@code option}. */
   static void requireSplit(CommandSpec spec, BeirDataset beir, String option, String split) {
-    Usage.require(spec, beir.splits().contains(split), option + " " + split + ": dataset "
+    Errors.require(spec, beir.splits().contains(split), option + " " + split + ": dataset "
         + beir.name() + " has no qrels/" + split + ".tsv; its splits: "
         + String.join(", ", beir.splits()));
   }

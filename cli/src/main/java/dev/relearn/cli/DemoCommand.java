@@ -52,16 +52,14 @@ final class DemoCommand extends CliCommand {
       for (String query : QUERIES) {
         out.println();
         out.println("search: \"" + query + "\"");
-        SearchRequest request = SearchRequest.of(query).withK(3);
         long start = System.nanoTime();
-        SearchResults results = relearn.search(request);
+        SearchResults results = relearn.search(SearchRequest.of(query).withK(3));
         double millis = (System.nanoTime() - start) / 1e6;
         HitPrinter.print(out, results.hits());
         out.printf(Locale.ROOT, "    (hybrid, %.1f ms)%n", millis);
       }
       out.println();
-      String index = given("--index")
-          ? "--index " + relearn.directory() + " " : "";
+      String index = given("--index") ? "--index " + relearn.directory() + " " : "";
       out.println("Try your own: bin/relearn search " + index + "\"your question\"   (see"
           + " bin/relearn --help)");
     }

@@ -118,7 +118,7 @@ final class EngineOptions extends ModelOptions {
   /** The engine options these flags describe; a bad value is a usage error. */
   RelearnOptions options(boolean readOnly) throws IOException {
     RelearnOptions chosen = options(mixee);
-    return Usage.check(mixee, () -> chosen.withQueryInstruction(!noQueryInstruction)
+    return Errors.check(mixee, () -> chosen.withQueryInstruction(!noQueryInstruction)
         .withReadOnly(readOnly).withProtectedQueryVectors(protectQueryVectors)
         .withFeedbackDurability(feedbackDurability));
   }

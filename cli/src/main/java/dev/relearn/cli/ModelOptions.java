@@ -24,10 +24,10 @@ class ModelOptions {
    * usage error of that command.
    */
   RelearnOptions options(CommandSpec spec) throws IOException {
-    RelearnOptions chosen = Usage.check(spec, () -> RelearnOptions.defaults()
+    RelearnOptions chosen = Errors.check(spec, () -> RelearnOptions.defaults()
         .withModel(ModelChoice.fromLabel(model)).withLockHolder(spec.qualifiedName()));
     int max = RelearnOptions.MAX_EMBED_THREADS;
-    Usage.require(spec, threads == null || (threads >= 1 && threads <= max),
+    Errors.require(spec, threads == null || (threads >= 1 && threads <= max),
         "--threads must be in [1, " + max + "], got: " + threads);
     return threads == null ? chosen : chosen.withEmbedThreads(threads);
   }

@@ -1,6 +1,5 @@
 package dev.relearn.cli;
 
-import dev.relearn.engine.NotAnIndexFolderException;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.OutputStreamWriter;
@@ -55,8 +54,8 @@ public final class RelearnCli implements Runnable {
     CommandLine cli = new CommandLine(new RelearnCli());
     cli.setOut(out);
     cli.setErr(err);
-    cli.setExecutionExceptionHandler(RelearnCli::handle);
-    cli.setParameterExceptionHandler(Usage::handle);
+    cli.setExecutionExceptionHandler(Errors::failed);
+    cli.setParameterExceptionHandler(Errors::handle);
     cli.registerConverter(java.nio.file.Path.class, PathChecks::nonEmpty); // every subcommand's
     HelpWrapping.install(cli);
     int code = cli.execute(args);
@@ -90,20 +89,6 @@ public final class RelearnCli implements Runnable {
   private static void stopped(PrintWriter err, Signal signal) {
     LastWord.say(err, "relearn: stopped by SIG" + signal.getName());
     SignalScope.halt(signal);
-  }
-
-  private static int handle(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
-    if (e instanceof NotAnIndexFolderException refused) { // an index folder no option checked
-      return Usage.handle(new CommandLine.ParameterException(cli, refused.getMessage(), e),
-          parsed.originalArgs().toArray(new String[0]));
-    }
-    PrintWriter err = cli.getErr();
-    err.println("relearn: " + ErrorMessage.of(e));
-    if ("1".equals(System.getenv("RELEARN_DEBUG"))) {
-      e.printStackTrace(err);
-    }
-    err.flush();
-    return 1;
   }
 
   /** Prints the relearn, Lucene and Java versions. */

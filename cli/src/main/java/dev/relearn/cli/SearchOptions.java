@@ -42,7 +42,7 @@ final class SearchOptions {
 
   /** The mode {@code --mode} names, or null for auto. */
   SearchMode mode(CommandSpec spec) throws IOException {
-    return "auto".equalsIgnoreCase(mode) ? null : Usage.check(spec,
+    return "auto".equalsIgnoreCase(mode) ? null : Errors.check(spec,
         () -> SearchMode.fromLabel(mode));
   }
 
@@ -56,10 +56,10 @@ final class SearchOptions {
    * other fusion (it would be ignored without a word).
    */
   Fusion fusion(CommandSpec spec) throws IOException {
-    Fusion chosen = Usage.check(spec, () -> fusion(fusion, alpha, rrfK));
+    Fusion chosen = Errors.check(spec, () -> fusion(fusion, alpha, rrfK));
     boolean rrf = chosen instanceof RrfFusion;
     String unused = rrf ? "--alpha" : "--rrf-k";
-    Usage.require(spec, !spec.commandLine().getParseResult().hasMatchedOption(unused),
+    Errors.require(spec, !spec.commandLine().getParseResult().hasMatchedOption(unused),
         unused + " applies only with --fusion " + (rrf ? "minmax" : "rrf") + ", got --fusion "
             + fusion);
     return chosen;
@@ -88,7 +88,7 @@ final class SearchOptions {
   SearchRequest request(CommandSpec spec, SearchMode chosen, String text, int k,
       String pathPrefix, String kind) throws IOException {
     Fusion checked = fusion(spec);
-    return Usage.check(spec, () -> SearchRequest.of(text)
+    return Errors.check(spec, () -> SearchRequest.of(text)
         .withMode(chosen == null ? SearchMode.HYBRID : chosen).withK(k).withCandidates(candidates)
         .withFusion(checked).withFilterLabel(pathPrefix, kind));
   }

@@ -45,7 +45,7 @@ final class TemporaryWorkFolder implements AutoCloseable {
     try {
       delete();
     } catch (IOException | RuntimeException e) {
-      err.println("relearn: could not delete " + folder + ": " + ErrorMessage.of(e));
+      err.println("relearn: could not delete " + folder + ": " + Errors.sentence(e));
       err.flush();
     }
     SignalScope.halt(signal);
