@@ -38,7 +38,6 @@ import picocli.CommandLine.Option;
             + " --run-queries-only leaves it out, as plain trec_eval does). Run queries without"
             + " judgments are ignored."})
 final class EvalScoreCommand extends CliCommand.WithJson {
-
   @Option(names = "--run", paramLabel = "FILE", required = true,
       description = "The TREC run file. Required.")
   Path runFile;

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import sun.misc.Signal;
 
 /**
@@ -13,10 +14,9 @@ import sun.misc.Signal;
  * (128 + the signal). Halting skips the JVM's shutdown hooks on purpose: ONNX Runtime's hook
  * would free its environment under a search's embedding still in flight and crash the JVM (see
  * {@link SignalScope}). A stop that takes longer than {@link #GRACE} is not waited for: the
- * process halts with a notice, and the operating system releases the index's lock. {@link #close}
- * restores the usual handling.
+ * process halts with a notice, and the operating system releases the index's lock.
  */
-final class StopSignals implements AutoCloseable {
+final class StopSignals {
   /** How long a stop may take before the process halts anyway. */
   static final Duration GRACE = Duration.ofSeconds(10);
 
@@ -26,43 +26,35 @@ final class StopSignals implements AutoCloseable {
     void run() throws IOException, InterruptedException;
   }
 
-  private final PrintWriter err;
-  private final Runnable stop;
-  private final SignalScope signals;
-  private volatile Signal received;
-
-  /**
-   * Handles SIGINT, SIGTERM and SIGHUP with {@code stop} until closed.
-   *
-   * @param stop idempotent: a second signal, or a shutdown hook, may run it again
-   */
-  StopSignals(PrintWriter err, Runnable stop) {
-    this.err = err;
-    this.stop = stop;
-    this.signals = new SignalScope(this::handle);
-  }
+  private StopSignals() {}
 
   /**
    * Runs {@code serving} with {@code stop} run once, by whichever comes first: the end of {@code
    * serving} (which then waits for a stop already under way), a signal (then the process halts),
-   * or a shutdown hook named {@code name} for other exits.
+   * or a shutdown hook named {@code name} for other exits. The signals keep their usual handling
+   * again afterwards.
    *
-   * @return 0, or 128 + the signal that stopped the server
+   * @return 0, or 128 + the signal that stopped the server (the main thread, which finishes once
+   *     the stop has run, races the signal handler's own halt)
    */
   static int serve(PrintWriter err, String name, Runnable stop, Serving serving)
       throws IOException, InterruptedException {
     Runnable once = once(stop);
+    AtomicReference<Signal> received = new AtomicReference<>();
     Thread hook = new Thread(once, name);
     Runtime.getRuntime().addShutdownHook(hook);
     // the signals stay handled until the stop has run: the end of the input and a SIGTERM often
     // come together, and the JVM's own exit must not run under the stop
-    try (StopSignals signals = new StopSignals(err, once)) {
+    try (SignalScope signals = new SignalScope(signal -> {
+      received.set(signal);
+      stopAndHalt(err, once, signal);
+    })) {
       try {
         serving.run();
       } finally {
         once.run(); // or waits for the signal's stop, already under way
       }
-      return signals.exitCode(0);
+      return received.get() == null ? 0 : 128 + received.get().getNumber();
     } finally {
       try {
         Runtime.getRuntime().removeShutdownHook(hook);
@@ -89,17 +81,7 @@ final class StopSignals implements AutoCloseable {
     };
   }
 
-  /**
-   * 128 + the signal that stopped the command, or {@code otherwise} when none did: for a command
-   * whose main thread finishes once the stop has run, racing this handler's own halt.
-   */
-  int exitCode(int otherwise) {
-    Signal signal = received;
-    return signal == null ? otherwise : 128 + signal.getNumber();
-  }
-
-  private void handle(Signal signal) {
-    received = signal;
+  private static void stopAndHalt(PrintWriter err, Runnable stop, Signal signal) {
     Thread stopping = Thread.ofPlatform().name("relearn-stop").start(stop);
     try {
       if (!stopping.join(GRACE)) {
@@ -112,10 +94,5 @@ final class StopSignals implements AutoCloseable {
       Thread.currentThread().interrupt(); // exiting now regardless
     }
     SignalScope.halt(signal);
-  }
-
-  @Override
-  public void close() {
-    signals.close();
   }
 }
