@@ -3,7 +3,6 @@ package dev.relearn.cli;
 import dev.relearn.engine.ConsoleProgress;
 import dev.relearn.engine.IndexInputs;
 import dev.relearn.engine.Relearn;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,23 +54,13 @@ final class IndexCommand extends CliCommand {
       }
     }
     int problems = 0;
-    try (Relearn relearn = engine.openOrCreate(engine.options(false));
-        Interruption interruption = new Interruption(err)) {
+    try (Relearn relearn = engine.openOrCreate(engine.options(false))) {
       for (Path path : paths) {
-        interruption.indexing(path);
-        try {
-          var report = relearn.index(path, sourceFormat, ConsoleProgress.stderr());
-          interruption.indexing(null);
-          out().println(report.summary());
-          problems += report.problems().size();
-          printProblems(err, report.problems());
-        } catch (IOException | RuntimeException | OutOfMemoryError e) {
-          OutOfMemoryError oom = Interruption.outOfMemoryBehind(e);
-          if (oom != null) { // also when it hit a Lucene thread and closed the writer
-            interruption.outOfMemory(path, oom);
-          }
-          throw e;
-        }
+        var report = Interruption.indexing(err, path,
+            () -> relearn.index(path, sourceFormat, ConsoleProgress.stderr()));
+        out().println(report.summary());
+        problems += report.problems().size();
+        printProblems(err, report.problems());
       }
     }
     if (problems > 0) {
