@@ -9,22 +9,18 @@ import dev.relearn.eval.learning.SimulatedFeedback;
 import dev.relearn.engine.ConsoleProgress;
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code relearn bench}: warm query latency per mode beside plain Lucene; {@code bench indexing}
  * ({@link BenchIndexingCommand}) measures indexing.
  */
-@Command(name = "bench", mixinStandardHelpOptions = true,
-    footerHeading = Examples.HEADING,
+@Command(name = "bench",
     footer = {
       "  relearn bench --dataset ../shared/datasets/scifact",
       "  relearn bench --dataset ../shared/datasets/toollens --feedback-split train",
@@ -38,9 +34,8 @@ import picocli.CommandLine.Spec;
         "It first warms up until the JIT compiler settles (see --warm-up).",
         "Plain Lucene runs the same BM25 and KNN queries in the same run, as the baseline.",
         "bench indexing measures indexing speed instead (see bench indexing --help)."})
-final class BenchCommand implements Callable<Integer> {
+final class BenchCommand extends CliCommand.WithJson {
   @Mixin EngineOptions engine;
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Mixin DatasetOptions data;
   @Mixin MaxQueriesOption cap;
@@ -54,9 +49,6 @@ final class BenchCommand implements Callable<Integer> {
           + " compiling per second), for at most this long; 0: one pass (default:"
           + " ${DEFAULT-VALUE}).")
   int warmUpSeconds;
-
-  @Option(names = "--json", description = "Print one JSON object.")
-  boolean json;
 
   @Option(names = "--feedback-split", paramLabel = "SPLIT",
       description = "First record simulated feedback for this split's queries (the relevant"
@@ -76,51 +68,46 @@ final class BenchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Usage.require(spec, rounds >= 1, "--rounds must be at least 1, got: " + rounds);
-    Usage.require(spec, warmUpSeconds >= 0,
-        "--warm-up must be at least 0 seconds, got: " + warmUpSeconds);
+    require(rounds >= 1, "--rounds must be at least 1, got: " + rounds);
+    require(warmUpSeconds >= 0, "--warm-up must be at least 0 seconds, got: " + warmUpSeconds);
     cap.check(spec);
-    Usage.require(spec, feedbackEvents == null || feedbackSplit != null,
+    require(feedbackEvents == null || feedbackSplit != null,
         "--feedback-events needs --feedback-split");
-    Usage.require(spec, feedbackEvents == null || feedbackEvents >= 1,
+    require(feedbackEvents == null || feedbackEvents >= 1,
         "--feedback-events must be at least 1, got: " + feedbackEvents);
     BeirDataset beir = data.open(spec, engine);
     if (feedbackSplit != null) {
-      Usage.check(spec, () -> beir.qrels(feedbackSplit));
+      check(() -> beir.qrels(feedbackSplit));
     }
     Map<String, String> texts = beir.queries();
-    List<String> queries = new ArrayList<>();
     List<String> all = List.copyOf(beir.queryIds(data.split));
-    for (String id : cap.first(all)) {
-      queries.add(texts.get(id));
-    }
-    PrintWriter out = spec.commandLine().getOut();
+    List<String> queries = cap.first(all).stream().map(texts::get).toList();
+    PrintWriter out = out();
     try (Relearn relearn = engine.openOrCreate(
         engine.options(false).withQueryCacheSize(Math.max(100, queries.size())))) {
       new FirstStageEvaluation(relearn, beir).indexCorpus(ConsoleProgress.stderr());
       if (feedbackSplit != null) {
         SimulatedFeedback users = new SimulatedFeedback(relearn, 10);
-        spec.commandLine().getErr().println(feedbackEvents == null
+        err().println(feedbackEvents == null
             ? users.record(beir, feedbackSplit, ConsoleProgress.stderr())
             : users.record(beir, feedbackSplit, feedbackEvents, ConsoleProgress.stderr()));
-        spec.commandLine().getErr().println("feedback events in the store: "
+        err().println("feedback events in the store: "
             + relearn.feedbackStore().stats().ledgerEvents());
       }
       boolean timeLearned = learned || feedbackSplit != null;
       if (timeLearned && relearn.feedbackStore() != null) {
         long started = System.nanoTime();
         boolean merged = relearn.feedbackStore().mergeClusters();
-        spec.commandLine().getErr().printf(Locale.ROOT,
+        err().printf(Locale.ROOT,
             "%s (as the store does after 10 s without feedback)%n", merged
                 ? String.format(Locale.ROOT, "merged the feedback clusters into one segment in"
                     + " %.1f s", (System.nanoTime() - started) / 1e9)
                 : "the feedback clusters are one segment");
       }
-      spec.commandLine().getErr().printf(Locale.ROOT, "warming up (at most %d s)...%n",
-          warmUpSeconds);
-      LatencyReport report = new LatencyBenchmark(relearn, spec.commandLine().getErr()::println)
+      err().printf(Locale.ROOT, "warming up (at most %d s)...%n", warmUpSeconds);
+      LatencyReport report = new LatencyBenchmark(relearn, err()::println)
           .run(beir.name(), queries, rounds, timeLearned, Duration.ofSeconds(warmUpSeconds));
-      out.print(json ? Json.write(cap.addTo(report.toJson(), all.size())) + "\n"
+      out.print(json ? json(cap.addTo(report.toJson(), all.size())) + "\n"
           : report.table());
       String note = cap.note(all.size(), "queries");
       if (!json && !note.isEmpty()) {

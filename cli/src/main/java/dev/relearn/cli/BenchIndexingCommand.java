@@ -1,6 +1,5 @@
 package dev.relearn.cli;
 
-import dev.relearn.engine.ModelChoice;
 import dev.relearn.engine.RelearnOptions;
 import dev.relearn.eval.bench.CorpusSample;
 import dev.relearn.eval.bench.IndexingBenchmark;
@@ -10,18 +9,16 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code relearn bench indexing}: indexing speed on a seeded sample of a BEIR corpus beside the
  * embedding model alone and plain Lucene, measured in the same run ({@link IndexingBenchmark}).
  */
-@Command(name = "indexing", mixinStandardHelpOptions = true,
-    footerHeading = Examples.HEADING,
+@Command(name = "indexing",
     footer = {
       "  relearn bench indexing --dataset ../shared/datasets/scifact",
       "  relearn bench indexing --dataset ../shared/datasets/toollens --max-docs 100"},
@@ -35,8 +32,8 @@ import picocli.CommandLine.Spec;
         + " of (3).",
         "Prints seconds, chunks/s and ratios, the peak and after-GC heap of (3), and the sizes"
         + " on disk. Each relearn run opens and closes its engine, as relearn index does."})
-final class BenchIndexingCommand implements Callable<Integer> {
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
+final class BenchIndexingCommand extends CliCommand.WithJson {
+  @Mixin ModelOptions model;
 
   @Option(names = "--dataset", paramLabel = "BEIR_DIR", required = true,
       description = "A BEIR folder (only its corpus.jsonl(.gz) is read) or corpus file, e.g."
@@ -56,43 +53,28 @@ final class BenchIndexingCommand implements Callable<Integer> {
       description = "Documents edited before the incremental run (default: ${DEFAULT-VALUE}).")
   int changed;
 
-  @Option(names = "--model", paramLabel = "MODEL", defaultValue = "bge-small",
-      description = "Embedder: bge-small or hashing (instant: measures everything but the model)."
-          + " Default: ${DEFAULT-VALUE}.")
-  String model;
-
-  @Option(names = "--threads", paramLabel = "N",
-      description = "Threads the embedding model may use, 1 to 256 (default: cores, at most 4).")
-  Integer threads;
-
   @Option(names = "--work", paramLabel = "DIR",
       description = "An empty or new folder for the sample and the indexes, kept afterwards"
           + " (default: a new temporary folder, deleted afterwards).")
   Path work;
 
-  @Option(names = "--json", description = "Print one JSON object.")
-  boolean json;
-
   @Override
   public Integer call() throws Exception {
-    Usage.require(spec, maxDocs >= 1, "--max-docs must be at least 1, got: " + maxDocs);
-    Usage.require(spec, changed >= 0, "--changed must be at least 0, got: " + changed);
-    ModelChoice choice = Usage.check(spec, () -> ModelChoice.fromLabel(model));
-    RelearnOptions options = EngineOptions.withThreads(spec,
-        RelearnOptions.defaults().withModel(choice).withLockHolder("relearn bench indexing"),
-        threads);
+    require(maxDocs >= 1, "--max-docs must be at least 1, got: " + maxDocs);
+    require(changed >= 0, "--changed must be at least 0, got: " + changed);
+    RelearnOptions options = model.options(spec);
     CorpusSample sample;
     try {
       sample = CorpusSample.draw(dataset, maxDocs, seed);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), "--dataset: " + e.getMessage(), e);
     }
-    Usage.require(spec, changed <= sample.size(), "--changed must be at most the "
+    require(changed <= sample.size(), "--changed must be at most the "
         + sample.size() + " documents sampled, got: " + changed);
     if (work != null) { // refused before anything is written when not empty
-      Usage.check(spec, () -> new IndexingBenchmark(options, work, ConsoleProgress.stderr()));
+      check(() -> new IndexingBenchmark(options, work, ConsoleProgress.stderr()));
     }
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter err = err();
     IndexingReport report;
     if (work != null) {
       report = run(err, options, work, sample);
@@ -102,8 +84,7 @@ final class BenchIndexingCommand implements Callable<Integer> {
         report = run(err, options, temporary.folder(), sample);
       }
     }
-    PrintWriter out = spec.commandLine().getOut();
-    out.print(json ? Json.write(report.toJson()) + "\n" : report.table());
+    out().print(json ? json(report.toJson()) + "\n" : report.table());
     return 0;
   }
 

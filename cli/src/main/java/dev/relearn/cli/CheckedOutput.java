@@ -63,7 +63,7 @@ final class CheckedOutput extends FilterOutputStream {
     if (failure == null || readerGone()) {
       return code;
     }
-    err.println("relearn: could not write the output: " + ErrorMessage.of(failure));
+    err.println("relearn: could not write the output: " + Errors.sentence(failure));
     err.flush();
     return code == 0 ? 1 : code;
   }

@@ -10,14 +10,11 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code relearn config}: the configuration an index would be opened with. */
-@Command(name = "config", mixinStandardHelpOptions = true,
-    footerHeading = Examples.HEADING,
+@Command(name = "config",
     footer = {
       "  relearn config",
       "  relearn config --init",
@@ -26,9 +23,7 @@ import picocli.CommandLine.Spec;
         + " checkpoints): every knob of relearn.json, its value and where the value came from"
         + " (default, the file, or a RELEARN_* variable).",
         "See docs/CONFIGURATION.md for what each knob does."})
-final class ConfigCommand implements Callable<Integer> {
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
-
+final class ConfigCommand extends CliCommand {
   @Option(names = "--index", paramLabel = "DIR", defaultValue = ".relearn",
       description = "Index folder (default: ${DEFAULT-VALUE}).")
   Path index;
@@ -43,9 +38,9 @@ final class ConfigCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     if (init) { // also before the first index: a folder that would take one
-      IndexFolder.requireCreatable(index);
+      PathChecks.requireFolder(index);
       IndexFolderCheck.requireUsable(index);
       Path file = index.resolve(ConfigLoader.FILE);
       if (Files.exists(file)) {
@@ -56,12 +51,12 @@ final class ConfigCommand implements Callable<Integer> {
       out.println("wrote " + ConfigLoader.write(index, config));
       return 0;
     }
-    IndexFolder.requireExisting(index);
+    PathChecks.requireIndex(index);
     List<Setting> settings = ConfigLoader.settings(index, System.getenv());
     if (json) { // integer knobs print as 20, not 20.0
       Map<String, Object> byKey = new LinkedHashMap<>();
       settings.forEach(s -> byKey.put(s.key(), Map.of("value", s.value(), "source", s.source())));
-      out.println(Json.write(byKey));
+      out.println(json(byKey));
       return 0;
     }
     int width = settings.stream().mapToInt(s -> s.key().length()).max().orElse(1);

@@ -1,7 +1,11 @@
 package dev.relearn.cli;
 
+import dev.relearn.engine.ConsoleProgress;
+import dev.relearn.engine.Relearn;
 import dev.relearn.eval.beir.BeirDataset;
+import dev.relearn.eval.firststage.FirstStageEvaluation;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
@@ -28,7 +32,7 @@ final class DatasetOptions {
    * evaluation corpora never mix with the user's documents. Nothing slow has happened yet.
    */
   BeirDataset open(CommandSpec spec, EngineOptions engine) throws IOException {
-    Usage.require(spec, dataset != null, "Missing required option: '--dataset=BEIR_DIR'");
+    Errors.require(spec, dataset != null, "Missing required option: '--dataset=BEIR_DIR'");
     BeirDataset beir = open(dataset);
     requireSplit(spec, beir, "--split", split);
     requireRelevantQueries(beir, "--split", split);
@@ -67,6 +71,19 @@ final class DatasetOptions {
     }
   }
 
+  /**
+   * Indexes {@code beir}'s corpus into {@code relearn} unless it holds it already, saying on
+   * {@code err} what was done; returns the evaluation on that index.
+   */
+  static FirstStageEvaluation indexCorpus(Relearn relearn, BeirDataset beir, PrintWriter err)
+      throws IOException {
+    FirstStageEvaluation evaluation = new FirstStageEvaluation(relearn, beir);
+    var report = evaluation.indexCorpus(ConsoleProgress.stderr());
+    err.println(report.summary());
+    IndexCommand.printProblems(err, report.problems());
+    return evaluation;
+  }
+
   /** Opens the BEIR folder {@code dataset}, with errors that name it. */
   static BeirDataset open(Path dataset) throws IOException {
     if (!Files.exists(dataset)) {
@@ -81,7 +98,7 @@ final class DatasetOptions {
 
   /** A usage error unless {@code beir} has the split {@code split}, given by {@code option}. */
   static void requireSplit(CommandSpec spec, BeirDataset beir, String option, String split) {
-    Usage.require(spec, beir.splits().contains(split), option + " " + split + ": dataset "
+    Errors.require(spec, beir.splits().contains(split), option + " " + split + ": dataset "
         + beir.name() + " has no qrels/" + split + ".tsv; its splits: "
         + String.join(", ", beir.splits()));
   }

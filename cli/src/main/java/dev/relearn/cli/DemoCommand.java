@@ -10,22 +10,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code relearn demo}: indexes relearn's own docs and source, then runs example searches. */
-@Command(name = "demo", mixinStandardHelpOptions = true,
-    footerHeading = Examples.HEADING,
+@Command(name = "demo",
     footer = {
       "  relearn demo",
       "  relearn demo --source ../my-project --index /tmp/demo-index"},
     description = {"Index relearn's own docs and source, then run example searches.",
         "The index is .relearn/ unless --index names another; each example query runs in"
             + " hybrid mode and its top 3 hits are shown."})
-final class DemoCommand implements Callable<Integer> {
+final class DemoCommand extends CliCommand {
   static final List<String> QUERIES = List.of(
       "how are BM25 and vector scores fused",
       "what happens when another process already has the index open",
@@ -33,7 +30,6 @@ final class DemoCommand implements Callable<Integer> {
       "which files does the directory walk skip?");
 
   @Mixin EngineOptions engine;
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--source", paramLabel = "DIR",
       description = "What to index (default: the relearn project folder).")
@@ -46,26 +42,24 @@ final class DemoCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--source " + root + (Files.exists(root)
           ? " is a file, not a folder" : ": no such folder") + "; nothing was indexed");
     }
-    PrintWriter out = spec.commandLine().getOut();
-    try (Relearn relearn = engine.openOrCreate()) {
+    PrintWriter out = out();
+    try (Relearn relearn = engine.openOrCreate(engine.options(false))) {
       out.println("relearn demo: indexing " + root + " into " + relearn.directory());
       var report = relearn.index(root, IndexInputs.format("files"),
           ConsoleProgress.stderr());
       out.println(report.summary());
-      IndexCommand.printProblems(spec.commandLine().getErr(), report.problems());
+      IndexCommand.printProblems(err(), report.problems());
       for (String query : QUERIES) {
         out.println();
         out.println("search: \"" + query + "\"");
-        SearchRequest request = SearchRequest.of(query).withK(3);
         long start = System.nanoTime();
-        SearchResults results = relearn.search(request);
+        SearchResults results = relearn.search(SearchRequest.of(query).withK(3));
         double millis = (System.nanoTime() - start) / 1e6;
         HitPrinter.print(out, results.hits());
         out.printf(Locale.ROOT, "    (hybrid, %.1f ms)%n", millis);
       }
       out.println();
-      String index = spec.commandLine().getParseResult().hasMatchedOption("--index")
-          ? "--index " + relearn.directory() + " " : "";
+      String index = given("--index") ? "--index " + relearn.directory() + " " : "";
       out.println("Try your own: bin/relearn search " + index + "\"your question\"   (see"
           + " bin/relearn --help)");
     }

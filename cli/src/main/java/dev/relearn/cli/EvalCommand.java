@@ -12,23 +12,21 @@ import dev.relearn.eval.trec.TrecRunWriter;
 import dev.relearn.engine.ConsoleProgress;
 import dev.relearn.lucene.fusion.Fusion;
 import dev.relearn.engine.search.SearchMode;
+import dev.relearn.engine.search.SearchRequest;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code relearn eval}: scores a search mode on a BEIR dataset split, optionally writing the run
  * as a TREC run file.
  */
-@Command(name = "eval", mixinStandardHelpOptions = true,
-    footerHeading = Examples.HEADING,
+@Command(name = "eval",
     footer = {
       "  relearn eval --dataset ../shared/datasets/scifact --mode hybrid",
       "  relearn eval --dataset ../shared/datasets/scifact --max-queries 50 --json",
@@ -41,13 +39,12 @@ import picocli.CommandLine.Spec;
     description = {"Evaluate a search mode on a BEIR dataset: nDCG@10, Recall@100, MRR@10.",
         "The corpus is indexed first unless the index already holds it (then nothing is"
             + " embedded). Without --index the index is .relearn/eval/<dataset>."})
-final class EvalCommand implements Callable<Integer> {
+final class EvalCommand extends CliCommand.WithJson {
   private static final Evaluator EVALUATOR = Evaluator.of("ndcg@10", "recall@100", "mrr@10");
 
   @Mixin EngineOptions engine;
   @Mixin SearchOptions search;
   @Mixin MaxQueriesOption cap;
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Mixin DatasetOptions data;
 
@@ -55,31 +52,25 @@ final class EvalCommand implements Callable<Integer> {
       description = "Also write the run (top 100 per query) as a TREC run file, for trec_eval.")
   Path runOut;
 
-  @Option(names = "--json", description = "Print one JSON object.")
-  boolean json;
-
   @Override
   public Integer call() throws Exception {
     cap.check(spec);
     BeirDataset beir = data.open(spec, engine);
-    Fusion fusion = search.fusion(spec);
-    search.checkMode(spec);
-    search.checkCandidates(spec);
-    RunFile.requireWritable(runOut);
+    SearchMode chosen = search.mode(spec);
+    Fusion fusion = search.request(spec, chosen, "eval", SearchRequest.DEFAULT_K, null, null)
+        .fusion(); // --fusion and --candidates checked
+    PathChecks.requireWritable("--run-out", runOut);
     Set<String> all = beir.queryIds(data.split);
     Set<String> ids = new LinkedHashSet<>(cap.first(all));
     requireRelevant(beir, ids);
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
-    try (Relearn relearn = engine.openOrCreate()) {
-      FirstStageEvaluation evaluation = new FirstStageEvaluation(relearn, beir);
-      var report = evaluation.indexCorpus(ConsoleProgress.stderr());
-      err.println(report.summary());
-      IndexCommand.printProblems(err, report.problems());
+    PrintWriter out = out();
+    PrintWriter err = err();
+    try (Relearn relearn = engine.openOrCreate(engine.options(false))) {
+      FirstStageEvaluation evaluation = DatasetOptions.indexCorpus(relearn, beir, err);
       JudgmentCoverage.of(relearn, beir, data.split, ids)
           .notes("qrels/" + data.split + ".tsv", beir.queriesFile().getFileName().toString())
           .forEach(note -> err.println("relearn: " + note));
-      SearchMode mode = search.mode(relearn);
+      SearchMode mode = SearchOptions.orDefault(chosen, relearn);
       long start = System.nanoTime();
       Run run = evaluation.run(beir.queries(), ids, mode, fusion, search.candidates,
           ConsoleProgress.stderr()).withoutSelfHits();
@@ -88,7 +79,7 @@ final class EvalCommand implements Callable<Integer> {
       FirstStageResult result = new FirstStageResult(beir.name(), data.split, mode.label(),
           mode == SearchMode.HYBRID ? fusion.describe() : null, scores.queryCount(),
           scores.mean("ndcg@10"), scores.mean("recall@100"), scores.mean("mrr@10"), millis);
-      out.println(json ? Json.write(cap.addTo(result.toJson(), all.size()))
+      out.println(json ? json(cap.addTo(result.toJson(), all.size()))
           : result.summary() + cap.note(all.size(), "queries"));
       out.flush();
       if (runOut != null) {

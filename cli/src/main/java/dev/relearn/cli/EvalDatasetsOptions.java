@@ -1,6 +1,5 @@
 package dev.relearn.cli;
 
-import dev.relearn.engine.ModelChoice;
 import dev.relearn.engine.RelearnOptions;
 import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.beir.SharedDatasets;
@@ -12,10 +11,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /**
- * The datasets, work folder and embedder of the commands that run on every shared dataset
- * ({@code eval report}, {@code eval tune}).
+ * The datasets, work folder and embedder ({@link ModelOptions}) of the commands that run on every
+ * shared dataset ({@code eval report}, {@code eval tune}).
  */
-final class EvalDatasetsOptions {
+final class EvalDatasetsOptions extends ModelOptions {
   @Option(names = "--datasets-dir", paramLabel = "DIR",
       description = "Folder of BEIR datasets (default: ../shared/datasets).")
   Path datasetsDir;
@@ -29,16 +28,6 @@ final class EvalDatasetsOptions {
       description = "Folder of the evaluation indexes (default: ${DEFAULT-VALUE}).")
   Path work;
 
-  @Option(names = "--model", paramLabel = "MODEL", defaultValue = "auto",
-      description = "Embedder: auto (the index's model, else bge-small), bge-small, or hashing"
-          + " (instant, much lower quality; for trying the command). Default: ${DEFAULT-VALUE}.")
-  String model;
-
-  @Option(names = "--threads", paramLabel = "N",
-      description = "Threads the embedding model may use, 1 to 256 (default: cores, at most"
-          + " 4).")
-  Integer threads;
-
   /** The named datasets, opened (and checked) in order. */
   List<BeirDataset> open() throws IOException {
     Path root = datasetsDir != null ? datasetsDir : SharedDatasets.root();
@@ -49,11 +38,9 @@ final class EvalDatasetsOptions {
     return opened;
   }
 
-  /** Engine options: the model and threads, async durability, the command as holder. */
+  /** The engine options of {@link ModelOptions}, with async durability. */
+  @Override
   RelearnOptions options(CommandSpec spec) throws IOException {
-    return EngineOptions.withThreads(spec, Usage.check(spec,
-        () -> RelearnOptions.defaults().withModel(ModelChoice.fromLabel(model))
-            .withFeedbackDurability("async").withLockHolder(spec.qualifiedName())),
-        threads);
+    return super.options(spec).withFeedbackDurability("async");
   }
 }

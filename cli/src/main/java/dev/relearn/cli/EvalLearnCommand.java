@@ -8,21 +8,17 @@ import dev.relearn.eval.experiment.LearningExperiment;
 import dev.relearn.eval.experiment.LearningResult;
 import dev.relearn.eval.experiment.Scenario;
 import dev.relearn.eval.experiment.Split;
-import dev.relearn.eval.firststage.FirstStageEvaluation;
 import dev.relearn.engine.ConsoleProgress;
 import dev.relearn.lucene.fusion.Fusion;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /** {@code relearn eval learn}: simulated users teach the engine; the learning curve is measured. */
-@Command(name = "learn", mixinStandardHelpOptions = true,
-    footerHeading = Examples.HEADING,
+@Command(name = "learn",
     footer = {
       "  relearn eval learn --dataset ../shared/datasets/toollens",
       "  relearn eval learn --dataset ../shared/datasets/scifact --scenario noise",
@@ -39,11 +35,10 @@ import picocli.CommandLine.Spec;
             + " --reset-feedback. The last scenario's feedback stays in the index.",
         "--max-queries caps the test split (the queries evaluated, and in the repeated scenario"
             + " also the queries with sessions); --sessions sets how many feedback sessions run."})
-final class EvalLearnCommand implements Callable<Integer> {
+final class EvalLearnCommand extends CliCommand.WithJson {
   @Mixin EngineOptions engine;
   @Mixin EvalUserOptions user;
   @Mixin MaxQueriesOption cap;
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--dataset", paramLabel = "BEIR_DIR", required = true,
       description = "A BEIR folder, e.g. ../shared/datasets/toollens.")
@@ -66,17 +61,14 @@ final class EvalLearnCommand implements Callable<Integer> {
       description = "Allow forgetting the feedback of an index given with --index.")
   boolean resetFeedback;
 
-  @Option(names = "--json", description = "Print one JSON object.")
-  boolean json;
-
   @Override
   public Integer call() throws Exception {
-    Scenario chosen = Usage.check(spec, () -> Scenario.fromLabel(scenario));
+    Scenario chosen = check(() -> Scenario.fromLabel(scenario));
     cap.check(spec);
-    LearnConfig config = Usage.check(spec, () -> user.config().withSplits(trainSplit,
+    LearnConfig config = check(() -> user.config().withSplits(trainSplit,
         testSplit).withMaxQueries(cap.limit()));
-    Fusion fusion = Usage.check(spec, user::fusion);
-    boolean explicitIndex = spec.commandLine().getParseResult().hasMatchedOption("--index");
+    Fusion fusion = check(user::fusion);
+    boolean explicitIndex = given("--index");
     BeirDataset beir = DatasetOptions.open(dataset);
     // unknown splits fail here, before any indexing
     DatasetOptions.requireSplit(spec, beir, "--train-split", trainSplit);
@@ -85,8 +77,8 @@ final class EvalLearnCommand implements Callable<Integer> {
     DatasetOptions.requireRelevantQueries(beir, "--train-split", trainSplit);
     DatasetOptions.requireRelevantQueries(beir, "--test-split", testSplit);
     DatasetOptions.useOwnIndex(spec, engine, beir);
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = out();
+    PrintWriter err = err();
     try (Relearn relearn = engine.openOrCreate(
         engine.options(false).withQueryCacheSize(DatasetEvaluation.QUERY_CACHE))) {
       if (explicitIndex && !resetFeedback && relearn.feedbackStore().hasFeedback()) {
@@ -94,15 +86,12 @@ final class EvalLearnCommand implements Callable<Integer> {
             + " has feedback, which the experiment would forget; add --reset-feedback to allow"
             + " it, or use another --index");
       }
-      var report = new FirstStageEvaluation(relearn, beir)
-          .indexCorpus(ConsoleProgress.stderr());
-      err.println(report.summary());
-      IndexCommand.printProblems(err, report.problems());
+      DatasetOptions.indexCorpus(relearn, beir, err);
       LearningResult result = new LearningExperiment(relearn, beir, fusion, config,
           ConsoleProgress.stderr()).run(chosen);
       int available = Split.of(beir, testSplit).size();
       if (json) {
-        out.println(Json.write(cap.addTo(result.toJson(), available)));
+        out.println(json(cap.addTo(result.toJson(), available)));
       } else {
         out.print(result.summary());
         String note = cap.note(available, "test queries");

@@ -15,19 +15,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code relearn eval report}: every table, scenario and curve on the shared datasets, written
  * to {@code docs/EVALUATION.md}, {@code docs/evaluation.json} and {@code
  * docs/evaluation-curves.svg}.
  */
-@Command(name = "report", mixinStandardHelpOptions = true,
-    footerHeading = Examples.HEADING,
+@Command(name = "report",
     footer = {
       "  relearn eval report",
       "  relearn eval report --datasets scifact --out /tmp/EVALUATION.md"},
@@ -38,9 +35,8 @@ import picocli.CommandLine.Spec;
         "Writes --out, plus evaluation.json and evaluation-curves.svg beside it. Indexes live"
             + " in --work (two per dataset; their feedback is forgotten and rewritten, with"
             + " async durability: the figures do not depend on fsyncs)."})
-final class EvalReportCommand implements Callable<Integer> {
+final class EvalReportCommand extends CliCommand {
   @Mixin EvalUserOptions user;
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--out", paramLabel = "FILE", defaultValue = "docs/EVALUATION.md",
       description = "The Markdown report (default: ${DEFAULT-VALUE}).")
@@ -51,9 +47,9 @@ final class EvalReportCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     List<BeirDataset> opened = sets.open();
-    LearnConfig config = Usage.check(spec, user::config);
+    LearnConfig config = check(user::config);
     RelearnOptions options = sets.options(spec);
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter err = err();
     long start = System.nanoTime();
     List<DatasetReport> reports = new ArrayList<>();
     for (BeirDataset dataset : opened) {
@@ -66,7 +62,7 @@ final class EvalReportCommand implements Callable<Integer> {
     EvaluationReport report = new EvaluationReport(commandLine(), settings(config), reports,
         (System.nanoTime() - start) / 1e9);
     for (Path written : ReportFiles.write(report, out)) {
-      spec.commandLine().getOut().println("wrote " + written);
+      out().println("wrote " + written);
     }
     return 0;
   }

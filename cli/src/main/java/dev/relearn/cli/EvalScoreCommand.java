@@ -10,7 +10,6 @@ import dev.relearn.eval.metrics.Run;
 import dev.relearn.eval.trec.TrecRunReader;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -18,17 +17,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code relearn eval score}: scores a TREC run file from any system against a split's qrels with
  * the metrics asked for; no index and no model.
  */
-@Command(name = "score", mixinStandardHelpOptions = true,
-    footerHeading = Examples.HEADING,
+@Command(name = "score",
     footer = {
       "  relearn eval score --run scifact.run --dataset ../shared/datasets/scifact",
       "  relearn eval score --run my.run --qrels test.qrels --metrics ndcg@10,map",
@@ -41,9 +37,7 @@ import picocli.CommandLine.Spec;
             + " grade 1 scores 0, as in trec_eval, and so does one the run lacks (trec_eval -c;"
             + " --run-queries-only leaves it out, as plain trec_eval does). Run queries without"
             + " judgments are ignored."})
-final class EvalScoreCommand implements Callable<Integer> {
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
-
+final class EvalScoreCommand extends CliCommand.WithJson {
   @Option(names = "--run", paramLabel = "FILE", required = true,
       description = "The TREC run file. Required.")
   Path runFile;
@@ -76,17 +70,14 @@ final class EvalScoreCommand implements Callable<Integer> {
   @Option(names = "--per-query", description = "Also print each query's values.")
   boolean perQuery;
 
-  @Option(names = "--json", description = "Print one JSON object.")
-  boolean json;
-
   private BeirDataset beir;
 
   @Override
   public Integer call() throws Exception {
-    Usage.require(spec, (dataset == null) != (qrelsFile == null),
+    require((dataset == null) != (qrelsFile == null),
         "give either --dataset BEIR_DIR (with --split) or --qrels FILE");
-    Usage.require(spec, split == null || dataset != null, "--split applies only with --dataset");
-    Evaluator evaluator = Usage.check(spec, () -> new Evaluator(metrics.stream()
+    require(split == null || dataset != null, "--split applies only with --dataset");
+    Evaluator evaluator = check(() -> new Evaluator(metrics.stream()
         .map(Metric::parse).toList()));
     Qrels qrels = readQrels();
     if (qrels.queryIds().isEmpty()) {
@@ -94,8 +85,10 @@ final class EvalScoreCommand implements Callable<Integer> {
           : "--dataset " + dataset + ": qrels/" + split() + ".tsv") + " holds no judgments;"
           + " nothing to score against");
     }
-    Set<String> judged = judgedQueries(qrels);
-    requireFile("--run", runFile);
+    // with --dataset, the judged queries that queries.jsonl also holds, as relearn eval runs
+    // them, so that scoring its run file gives its figures
+    Set<String> judged = beir == null ? qrels.queryIds() : beir.queryIds(split());
+    PathChecks.requireFile("--run", runFile);
     Run run = TrecRunReader.read(runFile);
     if (run.size() == 0) {
       throw new IllegalArgumentException("--run " + runFile + " holds no hits; nothing to score");
@@ -120,15 +113,15 @@ final class EvalScoreCommand implements Callable<Integer> {
           + (runQueriesOnly ? (beir == null ? " is" : " and is") + " in the run" : "")
           + "; nothing to score");
     }
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter err = err();
     noteWithoutRelevant(qrels, result, judgedBy, err);
     if (!judgedDocRetrieved(qrels, run, result)) {
       err.println("relearn: no document of the run is judged in " + judgedBy + ": do the run's"
           + " doc ids match the qrels?");
     }
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     if (json) {
-      out.println(Json.write(toJson(result)));
+      out.println(json(toJson(result)));
       return 0;
     }
     if (perQuery) {
@@ -143,7 +136,7 @@ final class EvalScoreCommand implements Callable<Integer> {
 
   private Qrels readQrels() throws IOException {
     if (qrelsFile != null) {
-      requireFile("--qrels", qrelsFile);
+      PathChecks.requireFile("--qrels", qrelsFile);
       return QrelsFile.read(qrelsFile);
     }
     beir = DatasetOptions.open(dataset);
@@ -151,25 +144,8 @@ final class EvalScoreCommand implements Callable<Integer> {
     return beir.qrels(split());
   }
 
-  /**
-   * The judged queries that count: with {@code --dataset} those that queries.jsonl also holds, as
-   * {@code relearn eval} runs them, so that scoring its run file gives its figures.
-   */
-  private Set<String> judgedQueries(Qrels qrels) throws IOException {
-    return beir == null ? qrels.queryIds() : beir.queryIds(split());
-  }
-
   private String split() {
     return split == null ? "test" : split;
-  }
-
-  private static void requireFile(String option, Path file) {
-    if (!Files.exists(file)) {
-      throw new IllegalArgumentException(option + " " + file + ": no such file");
-    }
-    if (Files.isDirectory(file)) {
-      throw new IllegalArgumentException(option + " " + file + " is a folder, not a file");
-    }
   }
 
   /** Names the counted queries without a relevant document: they score 0, as in trec_eval. */

@@ -9,10 +9,8 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code relearn eval tune}: the defaults of the vote's K and temperature and of {@code
@@ -20,8 +18,7 @@ import picocli.CommandLine.Spec;
  * validation queries carved from the train splits ({@link TrustTuning}); test queries are never
  * used.
  */
-@Command(name = "tune", mixinStandardHelpOptions = true,
-    footerHeading = Examples.HEADING,
+@Command(name = "tune",
     footer = {
       "  relearn eval tune",
       "  relearn eval tune --datasets scifact --model hashing"},
@@ -34,20 +31,19 @@ import picocli.CommandLine.Spec;
             + " rerank.sessionPlaces, then the smallest rerank.sessionCap, is printed as the"
             + " default.",
         "Indexes live in WORK/<dataset>-tune; their feedback is forgotten and rewritten."})
-final class EvalTuneCommand implements Callable<Integer> {
+final class EvalTuneCommand extends CliCommand {
   @Mixin EvalUserOptions user;
   @Mixin EvalDatasetsOptions sets;
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Override
   public Integer call() throws Exception {
     List<BeirDataset> opened = sets.open();
-    LearnConfig config = Usage.check(spec, user::config);
+    LearnConfig config = check(user::config);
     RelearnOptions options = sets.options(spec);
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     List<TrustTuning.Result> results = new ArrayList<>();
     for (BeirDataset dataset : opened) {
-      spec.commandLine().getErr().println("tuning on " + dataset.name() + " ...");
+      err().println("tuning on " + dataset.name() + " ...");
       TrustTuning.Result result = new TrustTuning(dataset, sets.work, options, config,
           ConsoleProgress.stderr()).run();
       results.add(result);

@@ -85,12 +85,8 @@ final class EvalUserOptions {
         .withUsers(user, defaults.noiseUser()).withAttackEvents(attackEvents);
   }
 
+  /** The fusion {@code --fusion} names, with its defaults. */
   Fusion fusion() {
-    return switch (fusion.toLowerCase(java.util.Locale.ROOT)) {
-      case "minmax", "min-max" -> Fusion.byQueryClass();
-      case "rrf" -> Fusion.rrf(60);
-      default -> throw new IllegalArgumentException(
-          "unknown fusion: '" + fusion + "'; expected minmax or rrf");
-    };
+    return SearchOptions.fusion(fusion, null, 60);
   }
 }

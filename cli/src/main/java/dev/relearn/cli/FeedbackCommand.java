@@ -3,19 +3,15 @@ package dev.relearn.cli;
 import dev.relearn.engine.FeedbackRequest;
 import dev.relearn.engine.FeedbackStatsViews;
 import dev.relearn.engine.Relearn;
-import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code relearn feedback}: records that chunks served a query. */
-@Command(name = "feedback", mixinStandardHelpOptions = true,
-    footerHeading = Examples.HEADING,
+@Command(name = "feedback",
     footer = {
       "  relearn feedback --query keys --used docs/keys.md#14e8724a89a6 --success",
       "  relearn feedback --query keys --used docs/keys.md#14e8724a89a6 --rating 5",
@@ -25,10 +21,9 @@ import picocli.CommandLine.Spec;
         "The query is embedded and dropped: its text is never stored. What was shown is taken"
             + " to be the query's current top 10. Unknown chunk ids are reported; the event is"
             + " kept. Exit code 0 once the event is durable."})
-final class FeedbackCommand implements Callable<Integer> {
+final class FeedbackCommand extends CliCommand.WithJson {
   @Mixin EngineOptions engine;
   @Mixin LockWait lockWait;
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--query", paramLabel = "Q", required = true, description = "The query.")
   String query;
@@ -60,30 +55,25 @@ final class FeedbackCommand implements Callable<Integer> {
   @Option(names = "--event-id", paramLabel = "ID", description = "Idempotency key.")
   String eventId;
 
-  @Option(names = "--json", description = "Print one JSON object.")
-  boolean json;
-
   @Override
   public Integer call() throws Exception {
     List<String> naive = UsedIds.naive(used);
-    Usage.require(spec, !naive.isEmpty(), "--used must name at least one chunk id");
-    Usage.check(spec, () -> request(naive)); // usage errors before the index is opened
-    PrintWriter out = spec.commandLine().getOut();
+    require(!naive.isEmpty(), "--used must name at least one chunk id");
+    check(() -> request(naive)); // usage errors before the index is opened
     try (Relearn relearn = engine.open(false)) {
       Map<String, Object> ack = FeedbackStatsViews.ack(relearn.feedback(request(
           UsedIds.resolve(used, relearn::unknownChunkIds))));
+      List<?> unknown = (List<?>) ack.get("unknown_ids");
       if (json) {
-        out.println(Json.write(ack));
-      } else {
-        out.println((Boolean.TRUE.equals(ack.get("duplicate")) ? "already recorded: "
-            : "recorded: ") + ack.get("event_id") + " (" + ack.get("signal") + ", "
-            + ack.get("learnability") + ")");
-        List<?> unknown = (List<?>) ack.get("unknown_ids");
-        if (!unknown.isEmpty()) {
-          spec.commandLine().getErr().println("relearn: unknown chunk ids (kept anyway): "
-              + String.join(", ", unknown.stream().map(id -> TerminalText.id((String) id))
-                  .toList()));
-        }
+        out().println(json(ack));
+        return 0;
+      }
+      out().println((Boolean.TRUE.equals(ack.get("duplicate")) ? "already recorded: "
+          : "recorded: ") + ack.get("event_id") + " (" + ack.get("signal") + ", "
+          + ack.get("learnability") + ")");
+      if (!unknown.isEmpty()) {
+        err().println("relearn: unknown chunk ids (kept anyway): " + String.join(", ",
+            unknown.stream().map(id -> TerminalText.id((String) id)).toList()));
       }
     }
     return 0;

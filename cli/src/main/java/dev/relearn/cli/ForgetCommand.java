@@ -1,16 +1,13 @@
 package dev.relearn.cli;
 
 import dev.relearn.engine.Relearn;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code relearn forget}: deletes a session's feedback, or all of it. */
-@Command(name = "forget", mixinStandardHelpOptions = true,
-    footerHeading = Examples.HEADING,
+@Command(name = "forget",
     footer = {
       "  relearn forget --session alice",
       "  relearn forget --all"},
@@ -18,10 +15,9 @@ import picocli.CommandLine.Spec;
         "Commits, then updates the learned fields. Merged clusters that the session touched go"
             + " entirely. --all also resets the weights ratings taught and the recent-feedback"
             + " list, so that learned searches rank as hybrid ones again."})
-final class ForgetCommand implements Callable<Integer> {
+final class ForgetCommand extends CliCommand {
   @Mixin EngineOptions engine;
   @Mixin LockWait lockWait;
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @ArgGroup(exclusive = true, multiplicity = "1")
   Target target;
@@ -37,11 +33,11 @@ final class ForgetCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Usage.require(spec, target.all || !target.session.isBlank(), "--session must not be blank"
+    require(target.all || !target.session.isBlank(), "--session must not be blank"
         + " (feedback recorded without a session is forgotten only with --all)");
     try (Relearn relearn = engine.open(false)) {
       int removed = target.all ? relearn.forgetAll() : relearn.forgetSession(target.session);
-      spec.commandLine().getOut().println("forgot " + removed + " query cluster(s)"
+      out().println("forgot " + removed + " query cluster(s)"
           + (target.all ? "" : " of that session"));
     }
     return 0;

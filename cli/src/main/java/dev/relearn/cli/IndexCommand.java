@@ -3,22 +3,18 @@ package dev.relearn.cli;
 import dev.relearn.engine.ConsoleProgress;
 import dev.relearn.engine.IndexInputs;
 import dev.relearn.engine.Relearn;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code relearn index}: adds folders, files, JSONL or BEIR corpora to an index, incrementally. */
-@Command(name = "index", mixinStandardHelpOptions = true,
-    footerHeading = Examples.HEADING,
+@Command(name = "index",
     footer = {
       "  relearn index docs src",
       "  relearn index docs/guide.md",
@@ -27,12 +23,11 @@ import picocli.CommandLine.Spec;
     description = {"Index folders of docs and code, JSONL chunk files or BEIR corpora.",
         "Re-running embeds only what changed, deletes chunks of removed files and keeps learned"
             + " values. Exit code 1 if any file or line could not be indexed (the rest is)."})
-final class IndexCommand implements Callable<Integer> {
+final class IndexCommand extends CliCommand {
   private static final int PROBLEMS_SHOWN = 20;
 
   @Mixin EngineOptions engine;
   @Mixin LockWait lockWait;
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
       description = "auto, files, jsonl or beir (default: ${DEFAULT-VALUE}).")
@@ -43,9 +38,8 @@ final class IndexCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    var sourceFormat = Usage.check(spec, () -> IndexInputs.format(format));
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+    var sourceFormat = check(() -> IndexInputs.format(format));
+    PrintWriter err = err();
     List<Path> missing = paths.stream().filter(path -> !Files.exists(path)).toList();
     if (!missing.isEmpty()) { // before anything is opened or created
       throw new IllegalArgumentException("no such file or folder: " + missing.stream()
@@ -60,23 +54,13 @@ final class IndexCommand implements Callable<Integer> {
       }
     }
     int problems = 0;
-    try (Relearn relearn = engine.openOrCreate();
-        Interruption interruption = new Interruption(err)) {
+    try (Relearn relearn = engine.openOrCreate(engine.options(false))) {
       for (Path path : paths) {
-        interruption.indexing(path);
-        try {
-          var report = relearn.index(path, sourceFormat, ConsoleProgress.stderr());
-          interruption.indexing(null);
-          out.println(report.summary());
-          problems += report.problems().size();
-          printProblems(err, report.problems());
-        } catch (IOException | RuntimeException | OutOfMemoryError e) {
-          OutOfMemoryError oom = Interruption.outOfMemoryBehind(e);
-          if (oom != null) { // also when it hit a Lucene thread and closed the writer
-            interruption.outOfMemory(path, oom);
-          }
-          throw e;
-        }
+        var report = Interruption.indexing(err, path,
+            () -> relearn.index(path, sourceFormat, ConsoleProgress.stderr()));
+        out().println(report.summary());
+        problems += report.problems().size();
+        printProblems(err, report.problems());
       }
     }
     if (problems > 0) {

@@ -1,9 +1,9 @@
 package dev.relearn.cli;
 
 import dev.relearn.engine.IndexInputs;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.concurrent.atomic.AtomicReference;
 import sun.misc.Signal;
 
 /**
@@ -14,7 +14,7 @@ import sun.misc.Signal;
  * {@value IndexInputs#COMMIT_EVERY} embedded chunks and at its end, so an interrupted path keeps
  * the embeddings it committed (its next run takes their vectors from the index), and the
  * operating system releases the index's lock. Outside a path, the signals keep their usual
- * handling. {@link #close} restores them. A heap that runs out while indexing is handled the same
+ * handling: {@link #close} restores them. A heap that runs out while indexing is handled the same
  * way ({@link #outOfMemory}), on whichever thread it strikes: the uncaught errors of other threads
  * (the feedback store's maintenance, Lucene's merges) come here too while a path is indexed.
  */
@@ -23,23 +23,48 @@ final class Interruption implements AutoCloseable {
   static final String KEPT = "the chunks it committed (every " + IndexInputs.COMMIT_EVERY
       + " embedded) are kept and are not embedded again; the rest was not committed";
   private final PrintWriter err;
-  private final AtomicReference<Path> current = new AtomicReference<>();
+  private final Path path;
   private final SignalScope signals;
   private final Thread.UncaughtExceptionHandler previous;
 
-  /** Handles SIGINT, SIGTERM and SIGHUP, and other threads' running out of memory, until closed. */
-  Interruption(PrintWriter err) {
+  /** Indexing of one path; {@link Interruption#indexing} runs it. */
+  @FunctionalInterface
+  interface Indexing<T> {
+    T run() throws IOException;
+  }
+
+  /**
+   * Handles SIGINT, SIGTERM and SIGHUP, and other threads' running out of memory, while {@code
+   * path} is indexed (until closed).
+   */
+  Interruption(PrintWriter err, Path path) {
     this.err = err;
+    this.path = path;
     this.signals = new SignalScope(this::handle);
     this.previous = Thread.getDefaultUncaughtExceptionHandler();
     Thread.setDefaultUncaughtExceptionHandler(this::uncaught);
   }
 
+  /**
+   * Runs {@code work}, the indexing of {@code path}, under this handling; a heap that runs out on
+   * this thread ends it as on any other (also when it hit a Lucene thread and closed the writer).
+   */
+  static <T> T indexing(PrintWriter err, Path path, Indexing<T> work) throws IOException {
+    try (Interruption interruption = new Interruption(err, path)) {
+      return work.run();
+    } catch (IOException | RuntimeException | OutOfMemoryError e) {
+      OutOfMemoryError oom = outOfMemoryBehind(e);
+      if (oom != null) {
+        outOfMemory(err, path, oom);
+      }
+      throw e;
+    }
+  }
+
   private void uncaught(Thread thread, Throwable e) {
     OutOfMemoryError oom = outOfMemoryBehind(e);
-    Path path = current.get();
-    if (oom != null && path != null) {
-      outOfMemory(path, oom);
+    if (oom != null) {
+      outOfMemory(err, path, oom);
     } else if (previous != null) {
       previous.uncaughtException(thread, e);
     } else { // as the JVM prints it
@@ -48,23 +73,10 @@ final class Interruption implements AutoCloseable {
     }
   }
 
-  /** The path being indexed now, or null between paths. */
-  void indexing(Path path) {
-    current.set(path);
-  }
-
   private void handle(Signal signal) {
-    Path path = current.get();
-    if (path == null) {
-      signals.asBefore(signal); // between paths: as usual
-      return;
-    }
-    LastWord.claim();
-    err.println();
-    err.println("relearn: interrupted while indexing " + path.toAbsolutePath().normalize()
+    LastWord.say(err, "relearn: interrupted while indexing " + path.toAbsolutePath().normalize()
         + ": " + KEPT + " (paths finished earlier in this run are kept). Run the same command"
         + " again to finish.");
-    err.flush();
     SignalScope.halt(signal);
   }
 
@@ -74,16 +86,13 @@ final class Interruption implements AutoCloseable {
    * OutOfMemoryError} Lucene's writer can be left half closed, and closing the index then waits
    * forever. As for a signal, nothing committed is lost.
    */
-  void outOfMemory(Path path, OutOfMemoryError e) {
+  static void outOfMemory(PrintWriter err, Path path, OutOfMemoryError e) {
     long heapMb = Runtime.getRuntime().maxMemory() / (1024 * 1024);
     long suggestGb = Math.max(1, (2 * heapMb + 1023) / 1024);
-    LastWord.claim();
-    err.println();
-    err.println("relearn: out of memory while indexing " + path.toAbsolutePath().normalize()
-        + " (" + e.getMessage() + "; this JVM's heap is at most " + heapMb + " MB): " + KEPT
-        + ". Run the same command again with a larger heap, e.g."
+    LastWord.say(err, "relearn: out of memory while indexing " + path.toAbsolutePath()
+        .normalize() + " (" + e.getMessage() + "; this JVM's heap is at most " + heapMb + " MB): "
+        + KEPT + ". Run the same command again with a larger heap, e.g."
         + " RELEARN_JAVA_OPTS=-Xmx" + suggestGb + "g.");
-    err.flush();
     Runtime.getRuntime().halt(1);
   }
 

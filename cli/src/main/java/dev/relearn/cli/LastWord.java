@@ -5,6 +5,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 
 /**
  * Standard error that a thread about to halt the process can take for itself, so that its notice
@@ -39,6 +40,17 @@ final class LastWord extends OutputStream {
     if (stderr != null) {
       stderr.claimForCurrentThread();
     }
+  }
+
+  /**
+   * Says {@code notice} on {@code err} after a blank line, as the last thing the process says
+   * there: for a thread about to halt it.
+   */
+  static void say(PrintWriter err, String notice) {
+    claim();
+    err.println();
+    err.println(notice);
+    err.flush();
   }
 
   /** From now on only the calling thread writes through this stream. */

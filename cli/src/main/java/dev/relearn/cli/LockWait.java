@@ -57,11 +57,6 @@ final class LockWait {
     seconds = value;
   }
 
-  /** The default wait, for a command without the option. */
-  static LockWait byDefault() {
-    return new LockWait();
-  }
-
   /**
    * {@code opener}'s engine, opened again while another relearn command holds the index's lock
    * and the wait lasts, saying once on {@code err} that it waits.

@@ -21,7 +21,7 @@ final class MaxQueriesOption {
 
   /** A usage error naming the value unless the option is absent or at least 1. */
   void check(CommandSpec spec) {
-    Usage.require(spec, max == null || max >= 1, "--max-queries must be at least 1, got: "
+    Errors.require(spec, max == null || max >= 1, "--max-queries must be at least 1, got: "
         + max);
   }
 

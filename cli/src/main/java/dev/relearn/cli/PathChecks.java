@@ -1,13 +1,23 @@
 package dev.relearn.cli;
 
+import dev.relearn.engine.IndexFolderCheck;
+import dev.relearn.engine.NotAnIndexFolderException;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
 import picocli.CommandLine.TypeConversionException;
 
 /**
  * Checks on the paths a command is given and those it will create, made before any slow work or
- * any write.
+ * any write. Only {@code index}, {@code demo}, {@code eval} (and {@code eval learn}) and {@code
+ * bench} may create an index; every other command needs one that exists. "An index exists" is
+ * decided as the engine does: the folder holds a Lucene commit ({@link
+ * DirectoryReader#indexExists}). Creating one in a folder of other files is refused by the engine
+ * ({@link IndexFolderCheck}), so that advice is not given there.
  */
 final class PathChecks {
   private PathChecks() {}
@@ -31,16 +41,93 @@ final class PathChecks {
   }
 
   /**
-   * {@code path} itself if it exists, else its nearest existing parent (absolute), or null when
-   * none exists: the place whose kind (file or folder) decides whether {@code path} can be made.
+   * Fails unless {@code index} holds an index.
+   *
+   * @throws IllegalArgumentException naming the folder and the command that creates an index
    */
-  static Path nearestExisting(Path path) {
-    for (Path p = path.toAbsolutePath().normalize(); p != null; p = p.getParent()) {
+  static void requireIndex(Path index) throws IOException {
+    Path folder = requireFolder(index);
+    if (!Files.isDirectory(folder)) {
+      throw new IllegalArgumentException(noIndex(folder, " (no such folder)"));
+    }
+    try (Directory directory = FSDirectory.open(folder)) {
+      if (DirectoryReader.indexExists(directory)) {
+        return;
+      }
+    }
+    try {
+      IndexFolderCheck.requireUsable(folder);
+    } catch (NotAnIndexFolderException e) { // "create one there" would be refused
+      throw new IllegalArgumentException("no relearn index at " + folder + ", which "
+          + e.reason() + "; give --index the folder of a relearn index, or create one in a new"
+          + " folder with: relearn index --index NEW_DIR PATH", e);
+    }
+    throw new IllegalArgumentException(noIndex(folder, ""));
+  }
+
+  private static String noIndex(Path folder, String why) {
+    return "no relearn index at " + folder + why + "; create one with: relearn index --index "
+        + folder + " PATH";
+  }
+
+  /**
+   * Fails if {@code index}, or the nearest of its parents that exists, is a file rather than a
+   * folder; returns the folder, absolute.
+   */
+  static Path requireFolder(Path index) {
+    Path folder = index.toAbsolutePath().normalize();
+    Path existing = nearestExisting(folder);
+    if (existing != null && !Files.isDirectory(existing)) {
+      throw new IllegalArgumentException("--index " + index + (existing.equals(folder) ? ""
+          : ": " + existing) + " is a file, not a folder");
+    }
+    return folder;
+  }
+
+  /** Fails unless {@code file}, given by {@code option}, is an existing file. */
+  static void requireFile(String option, Path file) {
+    if (!Files.exists(file)) {
+      throw new IllegalArgumentException(option + " " + file + ": no such file");
+    }
+    if (Files.isDirectory(file)) {
+      throw new IllegalArgumentException(option + " " + file + " is a folder, not a file");
+    }
+  }
+
+  /**
+   * Fails unless {@code file} (when given by {@code option}) can be written: it is not a folder,
+   * and the nearest of its parent folders that exists is a writable folder (missing ones are
+   * created when it is written). Checked before the work, so a bad path loses none.
+   */
+  static void requireWritable(String option, Path file) {
+    if (file == null) {
+      return;
+    }
+    if (Files.isDirectory(file)) {
+      throw new IllegalArgumentException(option + " " + file + " is a folder, not a file");
+    }
+    Path existing = nearestExisting(file.toAbsolutePath().normalize().getParent());
+    if (existing != null && !Files.isDirectory(existing)) {
+      throw new IllegalArgumentException(option + " " + file + ": " + existing
+          + " is a file, not a folder");
+    }
+    if (existing != null && !Files.isWritable(existing)) {
+      throw new IllegalArgumentException(option + " " + file + ": folder " + existing
+          + " is not writable");
+    }
+  }
+
+  /**
+   * {@code path} itself if it exists, else its nearest existing parent (absolute), or null when
+   * none exists (or {@code path} is null).
+   */
+  private static Path nearestExisting(Path path) {
+    for (Path p = path == null ? null : path.toAbsolutePath().normalize(); p != null;
+        p = p.getParent()) {
       if (Files.exists(p)) {
         return p;
       }
     }
     return null;
   }
-
 }

@@ -1,6 +1,5 @@
 package dev.relearn.cli;
 
-import dev.relearn.engine.NotAnIndexFolderException;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.OutputStreamWriter;
@@ -19,7 +18,7 @@ import sun.misc.Signal;
 @Command(
     name = "relearn",
     mixinStandardHelpOptions = true,
-    footerHeading = Examples.HEADING,
+    footerHeading = CliCommand.EXAMPLES,
     footer = {
       "  relearn index docs src",
       "  relearn search \"how do I rotate the keys\"",
@@ -49,19 +48,14 @@ public final class RelearnCli implements Runnable {
     throw new CommandLine.ParameterException(spec.commandLine(), "missing command");
   }
 
-  /** Runs the command line and returns the exit code. */
-  public static int execute(String... args) {
-    return execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
-  }
-
   /** Runs the command line with the given output streams and returns the exit code. */
   public static int execute(PrintWriter out, PrintWriter err, String... args) {
     LUCENE_LOG.setLevel(java.util.logging.Level.WARNING);
     CommandLine cli = new CommandLine(new RelearnCli());
     cli.setOut(out);
     cli.setErr(err);
-    cli.setExecutionExceptionHandler(RelearnCli::handle);
-    cli.setParameterExceptionHandler(Usage::handle);
+    cli.setExecutionExceptionHandler(Errors::failed);
+    cli.setParameterExceptionHandler(Errors::handle);
     cli.registerConverter(java.nio.file.Path.class, PathChecks::nonEmpty); // every subcommand's
     HelpWrapping.install(cli);
     int code = cli.execute(args);
@@ -93,36 +87,22 @@ public final class RelearnCli implements Runnable {
    * {@link SignalScope}). What was acknowledged (committed, or feedback fsynced) stays.
    */
   private static void stopped(PrintWriter err, Signal signal) {
-    LastWord.claim();
-    err.println();
-    err.println("relearn: stopped by SIG" + signal.getName());
-    err.flush();
+    LastWord.say(err, "relearn: stopped by SIG" + signal.getName());
     SignalScope.halt(signal);
-  }
-
-  private static int handle(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
-    if (e instanceof NotAnIndexFolderException refused) { // an index folder no option checked
-      return Usage.handle(new CommandLine.ParameterException(cli, refused.getMessage(), e),
-          parsed.originalArgs().toArray(new String[0]));
-    }
-    PrintWriter err = cli.getErr();
-    err.println("relearn: " + ErrorMessage.of(e));
-    if ("1".equals(System.getenv("RELEARN_DEBUG"))) {
-      e.printStackTrace(err);
-    }
-    err.flush();
-    return 1;
   }
 
   /** Prints the relearn, Lucene and Java versions. */
   static final class VersionInfo implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      String version = RelearnCli.class.getPackage().getImplementationVersion();
-      return new String[] {
-        "relearn " + (version == null ? "dev" : version),
-        "Lucene " + Version.LATEST + ", Java " + Runtime.version()
-      };
+      return new String[] {"relearn " + version(),
+          "Lucene " + Version.LATEST + ", Java " + Runtime.version()};
     }
+  }
+
+  /** relearn's version, as the jar's manifest says; {@code dev} when run from classes. */
+  static String version() {
+    String version = RelearnCli.class.getPackage().getImplementationVersion();
+    return version == null ? "dev" : version;
   }
 }

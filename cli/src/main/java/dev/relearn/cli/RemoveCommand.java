@@ -4,16 +4,13 @@ import dev.relearn.engine.Relearn;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code relearn remove}: takes whole indexed sources out of an index. */
-@Command(name = "remove", mixinStandardHelpOptions = true,
-    footerHeading = Examples.HEADING,
+@Command(name = "remove",
     footer = {
       "  relearn remove --dry-run docs",
       "  relearn remove docs chunks.jsonl"},
@@ -22,10 +19,9 @@ import picocli.CommandLine.Spec;
         "A PATH that is not a source of the index is an error listing the sources it has (see"
             + " 'relearn stats'); nothing is removed then. Feedback on removed chunks stays in"
             + " the feedback store, as for files that re-indexing removed."})
-final class RemoveCommand implements Callable<Integer> {
+final class RemoveCommand extends CliCommand {
   @Mixin EngineOptions engine;
   @Mixin LockWait lockWait;
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--dry-run", description = "Print what would be removed; remove nothing.")
   boolean dryRun;
@@ -36,7 +32,7 @@ final class RemoveCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     try (Relearn relearn = engine.open(dryRun)) {
       for (var report : relearn.remove(paths, dryRun)) {
         out.println(report.summary(dryRun));

@@ -7,24 +7,20 @@ import dev.relearn.engine.WeightsViews;
 import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
-import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code relearn search}: one query against an index, opened read-write when no other process
  * holds it (so learned searches see similar past queries), else read-only.
  */
-@Command(name = "search", mixinStandardHelpOptions = true,
-    footerHeading = Examples.HEADING,
+@Command(name = "search",
     footer = {
       "  relearn search rotate keys",
       "  relearn search -k 5 --mode bm25 parseHttpRequest",
@@ -32,10 +28,9 @@ import picocli.CommandLine.Spec;
       "  relearn search --json --fusion rrf --kind code HashMap resize"},
     description = {"Search an index with BM25, vectors, or both fused.",
         "The query is searched as plain text: Lucene syntax characters are not operators."})
-final class SearchCommand implements Callable<Integer> {
+final class SearchCommand extends CliCommand.WithJson {
   @Mixin EngineOptions engine;
   @Mixin SearchOptions search;
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Option(names = {"-k", "--k"}, paramLabel = "N", defaultValue = "10",
       description = "Hits to return (default: ${DEFAULT-VALUE}).")
@@ -48,9 +43,6 @@ final class SearchCommand implements Callable<Integer> {
       description = "Only chunks of this kind: markdown, code, text or record.")
   String kind;
 
-  @Option(names = "--json", description = "Print one JSON object.")
-  boolean json;
-
   @Option(names = "--explain",
       description = "Show each hit's learned score breakdown (a learned search: --mode may"
           + " only be auto or learned).")
@@ -61,13 +53,13 @@ final class SearchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter out = spec.commandLine().getOut();
     String text = String.join(" ", words);
-    search.check(spec, text, k, pathPrefix, kind);
-    Usage.require(spec, !explain || search.modeIsAutoOr(SearchMode.LEARNED), "--explain shows"
+    SearchMode chosen = search.mode(spec);
+    SearchRequest checked = search.request(spec, chosen, text, k, pathPrefix, kind);
+    require(!explain || chosen == null || chosen == SearchMode.LEARNED, "--explain shows"
         + " a learned search's breakdown; it cannot be combined with --mode " + search.mode);
-    try (Relearn relearn = engine.openPreferWritable()) {
-      SearchRequest request = search.request(relearn, text, k, pathPrefix, kind);
+    try (Relearn relearn = engine.openPreferWritable(null)) {
+      SearchRequest request = checked.withMode(SearchOptions.orDefault(chosen, relearn));
       long start = System.nanoTime();
       ExplainedResults explained = explain ? relearn.explain(request) : null;
       SearchResults results = explain ? explained.results() : relearn.search(request);
@@ -84,16 +76,16 @@ final class SearchCommand implements Callable<Integer> {
           body.put("explanations",
               explained.explanations().stream().map(HitPrinter::json).toList());
         }
-        out.println(Json.write(body));
-      } else {
-        HitPrinter.print(out, results.hits());
-        if (explain) {
-          HitPrinter.printExplanations(out, explained);
-        }
-        int count = results.hits().size();
-        out.printf(Locale.ROOT, "%d %s (%s) in %.1f ms%n", count, count == 1 ? "hit" : "hits",
-            mode.label(), millis);
+        out().println(json(body));
+        return 0;
       }
+      HitPrinter.print(out(), results.hits());
+      if (explain) {
+        HitPrinter.printExplanations(out(), explained);
+      }
+      int count = results.hits().size();
+      out().printf(Locale.ROOT, "%d %s (%s) in %.1f ms%n", count, count == 1 ? "hit" : "hits",
+          mode.label(), millis);
     }
     return 0;
   }

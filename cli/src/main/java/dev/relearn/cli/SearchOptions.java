@@ -1,14 +1,19 @@
 package dev.relearn.cli;
 
 import dev.relearn.engine.Relearn;
-import dev.relearn.lucene.fusion.Fusion;
-import dev.relearn.lucene.fusion.RrfFusion;
 import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
+import dev.relearn.lucene.fusion.Fusion;
+import dev.relearn.lucene.fusion.RrfFusion;
+import java.io.IOException;
+import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
-/** Mode and fusion flags shared by {@code search} and {@code eval}. */
+/**
+ * Mode and fusion flags shared by {@code search} and {@code eval}; each is checked before the
+ * index is opened, a bad value being a usage error that names it.
+ */
 final class SearchOptions {
   @Option(names = "--mode", paramLabel = "MODE", defaultValue = "auto",
       description = "bm25, vector, hybrid or learned (hybrid re-ranked with feedback). Default:"
@@ -35,71 +40,56 @@ final class SearchOptions {
           + " (default: ${DEFAULT-VALUE}).")
   int candidates;
 
-  /** A usage error unless {@code --mode} names a mode (or is auto). */
-  void checkMode(CommandSpec spec) throws java.io.IOException {
-    if (!"auto".equalsIgnoreCase(mode)) {
-      Usage.check(spec, () -> SearchMode.fromLabel(mode));
-    }
+  /** The mode {@code --mode} names, or null for auto. */
+  SearchMode mode(CommandSpec spec) throws IOException {
+    return "auto".equalsIgnoreCase(mode) ? null : Errors.check(spec,
+        () -> SearchMode.fromLabel(mode));
   }
 
-  /** A usage error unless {@code --candidates} is in range. */
-  void checkCandidates(CommandSpec spec) throws java.io.IOException {
-    Usage.check(spec, () -> SearchRequest.of("candidates").withCandidates(candidates));
-  }
-
-  /**
-   * A usage error unless the query (not empty, not too long) and every option of a search are in
-   * range: the request is built once, before the index is opened. The messages name the query's
-   * length, never its text.
-   */
-  void check(CommandSpec spec, String text, int k, String pathPrefix, String kind)
-      throws java.io.IOException {
-    checkMode(spec);
-    Fusion fusion = fusion(spec);
-    Usage.check(spec, () -> SearchRequest.of(text).withK(k).withCandidates(candidates)
-        .withFusion(fusion)
-        .withFilterLabel(pathPrefix, kind));
-  }
-
-  /** Whether {@code --mode} is auto or names {@code wanted}. */
-  boolean modeIsAutoOr(SearchMode wanted) {
-    return "auto".equalsIgnoreCase(mode) || SearchMode.fromLabel(mode) == wanted;
-  }
-
-  SearchMode mode(Relearn relearn) throws java.io.IOException {
-    if (!"auto".equalsIgnoreCase(mode)) {
-      return SearchMode.fromLabel(mode);
-    }
-    return relearn.defaultMode();
+  /** {@code chosen}, or for auto the mode {@code relearn} defaults to. */
+  static SearchMode orDefault(SearchMode chosen, Relearn relearn) throws IOException {
+    return chosen != null ? chosen : relearn.defaultMode();
   }
 
   /**
-   * The fusion, or a usage error when a value is out of range or when {@code --alpha} or {@code
-   * --rrf-k} was given for the other fusion (it would be ignored without a word).
+   * The fusion; also a usage error when {@code --alpha} or {@code --rrf-k} was given for the
+   * other fusion (it would be ignored without a word).
    */
-  Fusion fusion(CommandSpec spec) throws java.io.IOException {
-    Fusion chosen = Usage.check(spec, this::fusion);
+  Fusion fusion(CommandSpec spec) throws IOException {
+    Fusion chosen = Errors.check(spec, () -> fusion(fusion, alpha, rrfK));
     boolean rrf = chosen instanceof RrfFusion;
     String unused = rrf ? "--alpha" : "--rrf-k";
-    Usage.require(spec, !spec.commandLine().getParseResult().hasMatchedOption(unused),
+    Errors.require(spec, !spec.commandLine().getParseResult().hasMatchedOption(unused),
         unused + " applies only with --fusion " + (rrf ? "minmax" : "rrf") + ", got --fusion "
             + fusion);
     return chosen;
   }
 
-  Fusion fusion() {
-    return switch (fusion.toLowerCase(java.util.Locale.ROOT)) {
+  /**
+   * The fusion {@code label} names: min-max with {@code alpha} (null: by query class), or RRF
+   * with {@code rrfK}.
+   *
+   * @throws IllegalArgumentException naming an unknown fusion or a value out of range
+   */
+  static Fusion fusion(String label, Double alpha, int rrfK) {
+    return switch (label.toLowerCase(Locale.ROOT)) {
       case "minmax", "min-max" -> alpha == null ? Fusion.byQueryClass() : Fusion.minMax(alpha);
       case "rrf" -> Fusion.rrf(rrfK);
       default -> throw new IllegalArgumentException(
-          "unknown fusion: '" + fusion + "'; expected minmax or rrf");
+          "unknown fusion: '" + label + "'; expected minmax or rrf");
     };
   }
 
-  SearchRequest request(Relearn relearn, String text, int k, String pathPrefix, String kind)
-      throws java.io.IOException {
-    return SearchRequest.of(text).withMode(mode(relearn)).withK(k).withCandidates(candidates)
-        .withFusion(fusion())
-        .withFilterLabel(pathPrefix, kind);
+  /**
+   * The request these options describe, every value checked: the query (not empty, not too
+   * long; the messages name its length, never its text) and every option. Its mode is {@code
+   * chosen}, or hybrid for auto.
+   */
+  SearchRequest request(CommandSpec spec, SearchMode chosen, String text, int k,
+      String pathPrefix, String kind) throws IOException {
+    Fusion checked = fusion(spec);
+    return Errors.check(spec, () -> SearchRequest.of(text)
+        .withMode(chosen == null ? SearchMode.HYBRID : chosen).withK(k).withCandidates(candidates)
+        .withFusion(checked).withFilterLabel(pathPrefix, kind));
   }
 }

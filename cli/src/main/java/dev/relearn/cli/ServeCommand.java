@@ -6,16 +6,13 @@ import dev.relearn.server.http.HttpApiServer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.BindException;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code relearn serve}: the HTTP JSON API and the dashboard, until interrupted. */
-@Command(name = "serve", mixinStandardHelpOptions = true,
-    footerHeading = Examples.HEADING,
+@Command(name = "serve",
     footer = {
       "  relearn serve",
       "  relearn serve --port 8080 --index /tmp/notes-index",
@@ -24,9 +21,8 @@ import picocli.CommandLine.Spec;
         "Binds 127.0.0.1 unless --host says otherwise; prints the URL on stderr; Ctrl-C stops.",
         "When another process holds the index, it serves it read-only: searches work, feedback"
             + " answers 409. Query text is never logged."})
-final class ServeCommand implements Callable<Integer> {
+final class ServeCommand extends CliCommand {
   @Mixin EngineOptions engine;
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--host", paramLabel = "HOST", defaultValue = HttpApiConfig.DEFAULT_HOST,
       description = "Address to bind (default: ${DEFAULT-VALUE}; 0.0.0.0 serves every"
@@ -50,36 +46,38 @@ final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter err = spec.commandLine().getErr();
-    Usage.require(spec, httpThreads >= 1, "--http-threads must be at least 1, got: "
-        + httpThreads);
-    Usage.require(spec, maxBody >= 1, "--max-body must be at least 1 byte, got: " + maxBody);
-    HttpApiConfig config = Usage.check(spec, () -> HttpApiConfig.defaults()
+    PrintWriter err = err();
+    require(httpThreads >= 1, "--http-threads must be at least 1, got: " + httpThreads);
+    require(maxBody >= 1, "--max-body must be at least 1 byte, got: " + maxBody);
+    HttpApiConfig config = check(() -> HttpApiConfig.defaults()
         .withAddress(host, port).withMaxBodyBytes(maxBody).withThreads(httpThreads));
-    Relearn relearn = engine.openPreferWritable(err, "serving it read-only: feedback is off");
+    Relearn relearn = engine.openPreferWritable("serving it read-only: feedback is off");
     HttpApiServer server;
     try {
       server = HttpApiServer.start(relearn, config, System.err);
-    } catch (BindException e) {
-      relearn.close();
-      throw new IllegalStateException(bindFailure(e), e);
     } catch (IOException | RuntimeException e) {
       relearn.close();
-      throw e;
+      throw e instanceof BindException bind ? new IllegalStateException(bindFailure(bind), e) : e;
     }
     CountDownLatch stopped = new CountDownLatch(1);
-    Runnable stop = new StopOnce(() -> stop(server, relearn, err, stopped));
-    // SIGINT, SIGTERM and SIGHUP stop through StopSignals (it halts after the stop); the hook
-    // covers other exits
-    Runtime.getRuntime().addShutdownHook(new Thread(stop, "relearn-serve-stop"));
-    err.println("relearn: serving " + relearn.directory() + (relearn.readOnly()
-        ? " read-only" : "") + " at " + server.uri() + " (dashboard at /, API under /api;"
-        + " Ctrl-C stops)");
-    err.flush();
-    try (StopSignals signals = new StopSignals(err, stop)) {
+    return StopSignals.serve(err, "relearn-serve-stop", () -> {
+      try {
+        server.close();
+        relearn.close();
+        err.println("relearn: stopped");
+      } catch (IOException | RuntimeException e) {
+        err.println("relearn: error while stopping: " + e.getMessage());
+      } finally {
+        err.flush();
+        stopped.countDown();
+      }
+    }, () -> {
+      err.println("relearn: serving " + relearn.directory() + (relearn.readOnly()
+          ? " read-only" : "") + " at " + server.uri() + " (dashboard at /, API under /api;"
+          + " Ctrl-C stops)");
+      err.flush();
       stopped.await();
-      return signals.exitCode(0);
-    }
+    });
   }
 
   private String bindFailure(BindException e) {
@@ -89,19 +87,5 @@ final class ServeCommand implements Callable<Integer> {
     }
     return "cannot listen on " + host + ":" + port + (reason.isEmpty() ? "" : ": " + reason)
         + "; check --host and --port";
-  }
-
-  private static void stop(HttpApiServer server, Relearn relearn, PrintWriter err,
-      CountDownLatch stopped) {
-    try {
-      server.close();
-      relearn.close();
-      err.println("relearn: stopped");
-    } catch (IOException | RuntimeException e) {
-      err.println("relearn: error while stopping: " + e.getMessage());
-    } finally {
-      err.flush();
-      stopped.countDown();
-    }
   }
 }

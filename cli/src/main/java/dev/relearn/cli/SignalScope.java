@@ -36,11 +36,6 @@ final class SignalScope implements AutoCloseable {
     }
   }
 
-  /** Handles {@code signal} as it was handled before this scope. */
-  void asBefore(Signal signal) {
-    previous.get(signal).handle(signal);
-  }
-
   /** Exits at once with the usual code for {@code signal}, 128 + its number, skipping hooks. */
   static void halt(Signal signal) {
     Runtime.getRuntime().halt(128 + signal.getNumber());

@@ -1,7 +1,10 @@
 package dev.relearn.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import sun.misc.Signal;
 
 /**
@@ -11,40 +14,74 @@ import sun.misc.Signal;
  * (128 + the signal). Halting skips the JVM's shutdown hooks on purpose: ONNX Runtime's hook
  * would free its environment under a search's embedding still in flight and crash the JVM (see
  * {@link SignalScope}). A stop that takes longer than {@link #GRACE} is not waited for: the
- * process halts with a notice, and the operating system releases the index's lock. {@link #close}
- * restores the usual handling.
+ * process halts with a notice, and the operating system releases the index's lock.
  */
-final class StopSignals implements AutoCloseable {
+final class StopSignals {
   /** How long a stop may take before the process halts anyway. */
   static final Duration GRACE = Duration.ofSeconds(10);
 
-  private final PrintWriter err;
-  private final Runnable stop;
-  private final SignalScope signals;
-  private volatile Signal received;
+  /** What a server does until it is stopped. */
+  @FunctionalInterface
+  interface Serving {
+    void run() throws IOException, InterruptedException;
+  }
+
+  private StopSignals() {}
 
   /**
-   * Handles SIGINT, SIGTERM and SIGHUP with {@code stop} until closed.
+   * Runs {@code serving} with {@code stop} run once, by whichever comes first: the end of {@code
+   * serving} (which then waits for a stop already under way), a signal (then the process halts),
+   * or a shutdown hook named {@code name} for other exits. The signals keep their usual handling
+   * again afterwards.
    *
-   * @param stop idempotent: a second signal, or a shutdown hook, may run it again
+   * @return 0, or 128 + the signal that stopped the server (the main thread, which finishes once
+   *     the stop has run, races the signal handler's own halt)
    */
-  StopSignals(PrintWriter err, Runnable stop) {
-    this.err = err;
-    this.stop = stop;
-    this.signals = new SignalScope(this::handle);
+  static int serve(PrintWriter err, String name, Runnable stop, Serving serving)
+      throws IOException, InterruptedException {
+    Runnable once = once(stop);
+    AtomicReference<Signal> received = new AtomicReference<>();
+    Thread hook = new Thread(once, name);
+    Runtime.getRuntime().addShutdownHook(hook);
+    // the signals stay handled until the stop has run: the end of the input and a SIGTERM often
+    // come together, and the JVM's own exit must not run under the stop
+    try (SignalScope signals = new SignalScope(signal -> {
+      received.set(signal);
+      stopAndHalt(err, once, signal);
+    })) {
+      try {
+        serving.run();
+      } finally {
+        once.run(); // or waits for the signal's stop, already under way
+      }
+      return received.get() == null ? 0 : 128 + received.get().getNumber();
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException shuttingDown) {
+        // the JVM is already exiting: the hook runs (and finds the server stopped)
+      }
+    }
   }
 
   /**
-   * 128 + the signal that stopped the command, or {@code otherwise} when none did: for a command
-   * whose main thread finishes once the stop has run, racing this handler's own halt.
+   * {@code stop}, run at the first call however many threads ask for it (the end of the input,
+   * a signal, a shutdown hook). A call while it runs on another thread waits for it to end
+   * instead of returning at once: a caller that went on to exit the JVM would otherwise unload
+   * ONNX Runtime while the stop still waits for an embedding or a model load in flight.
    */
-  int exitCode(int otherwise) {
-    Signal signal = received;
-    return signal == null ? otherwise : 128 + signal.getNumber();
+  static Runnable once(Runnable stop) {
+    AtomicBoolean ran = new AtomicBoolean();
+    return () -> {
+      synchronized (ran) {
+        if (!ran.getAndSet(true)) {
+          stop.run();
+        }
+      }
+    };
   }
 
-  private void handle(Signal signal) {
-    received = signal;
+  private static void stopAndHalt(PrintWriter err, Runnable stop, Signal signal) {
     Thread stopping = Thread.ofPlatform().name("relearn-stop").start(stop);
     try {
       if (!stopping.join(GRACE)) {
@@ -57,10 +94,5 @@ final class StopSignals implements AutoCloseable {
       Thread.currentThread().interrupt(); // exiting now regardless
     }
     SignalScope.halt(signal);
-  }
-
-  @Override
-  public void close() {
-    signals.close();
   }
 }

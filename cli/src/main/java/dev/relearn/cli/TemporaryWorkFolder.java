@@ -41,14 +41,11 @@ final class TemporaryWorkFolder implements AutoCloseable {
   }
 
   private void stop(Signal signal) {
-    LastWord.claim();
-    err.println();
-    err.println("relearn: stopped by SIG" + signal.getName() + "; deleting " + folder);
-    err.flush();
+    LastWord.say(err, "relearn: stopped by SIG" + signal.getName() + "; deleting " + folder);
     try {
       delete();
     } catch (IOException | RuntimeException e) {
-      err.println("relearn: could not delete " + folder + ": " + ErrorMessage.of(e));
+      err.println("relearn: could not delete " + folder + ": " + Errors.sentence(e));
       err.flush();
     }
     SignalScope.halt(signal);

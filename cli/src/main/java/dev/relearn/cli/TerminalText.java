@@ -1,5 +1,9 @@
 package dev.relearn.cli;
 
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 /**
  * Text from indexed files made safe for a terminal: file names, headings and documents may be
  * anyone's, and an escape sequence in them could retitle the window, rewrite the screen or set the
@@ -8,45 +12,30 @@ package dev.relearn.cli;
  * back ({@code \n}, {@code \t}, {@code \r}, {@code \u001b}).
  */
 final class TerminalText {
+  private static final Pattern ESCAPE = Pattern.compile("\\\\(?:([ntr])|u([0-9a-fA-F]{4}))");
+
   private TerminalText() {}
 
   /** {@code id} on one line, its control characters escaped; as it is when it has none. */
   static String id(String id) {
-    if (id.chars().noneMatch(Character::isISOControl)) {
-      return id;
-    }
-    StringBuilder escaped = new StringBuilder(id.length() + 8);
-    for (int i = 0; i < id.length(); i++) {
-      char c = id.charAt(i);
-      switch (c) {
-        case '\n' -> escaped.append("\\n");
-        case '\t' -> escaped.append("\\t");
-        case '\r' -> escaped.append("\\r");
-        default -> escaped.append(Character.isISOControl(c)
-            ? String.format(java.util.Locale.ROOT, "\\u%04x", (int) c) : c);
-      }
+    StringBuilder escaped = new StringBuilder(id.length());
+    for (char c : id.toCharArray()) {
+      escaped.append(c == '\n' ? "\\n" : c == '\t' ? "\\t" : c == '\r' ? "\\r"
+          : Character.isISOControl(c) ? String.format(Locale.ROOT, "\\u%04x", (int) c)
+          : String.valueOf(c));
     }
     return escaped.toString();
   }
 
   /** The id {@link #id} escaped as {@code shown}; {@code shown} when it holds no escape. */
   static String unescapeId(String shown) {
-    StringBuilder id = new StringBuilder(shown.length());
-    for (int i = 0; i < shown.length(); i++) {
-      char c = shown.charAt(i);
-      char next = i + 1 < shown.length() ? shown.charAt(i + 1) : 0;
-      if (c == '\\' && (next == 'n' || next == 't' || next == 'r')) {
-        id.append(next == 'n' ? '\n' : next == 't' ? '\t' : '\r');
-        i++;
-      } else if (c == '\\' && next == 'u' && i + 6 <= shown.length()
-          && shown.substring(i + 2, i + 6).matches("[0-9a-fA-F]{4}")) {
-        id.append((char) Integer.parseInt(shown.substring(i + 2, i + 6), 16));
-        i += 5;
-      } else {
-        id.append(c);
-      }
-    }
-    return id.toString();
+    return ESCAPE.matcher(shown).replaceAll(escape -> Matcher.quoteReplacement(String.valueOf(
+        escape.group(1) == null ? (char) Integer.parseInt(escape.group(2), 16)
+            : switch (escape.group(1)) {
+              case "n" -> '\n';
+              case "t" -> '\t';
+              default -> '\r';
+            })));
   }
 
   /** {@code text} on one line, without control characters. */

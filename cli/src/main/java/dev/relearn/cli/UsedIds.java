@@ -10,7 +10,9 @@ import java.util.Set;
 /**
  * Splits {@code feedback --used} values into chunk ids. Commas separate ids, but chunk ids may
  * hold commas themselves (a file named {@code notes, 2024.md}): where pieces joined with their
- * commas form an id the index has, the longest such id is kept whole.
+ * commas form an id the index has, the longest such id is kept whole. An unknown id that holds an
+ * escape is taken as the id it stands for when the index has that: a search prints a chunk id
+ * with control characters (a file name with a line break) escaped ({@link TerminalText#id}).
  */
 final class UsedIds {
   /** Answers which of some candidate ids the index does not have. */
@@ -29,15 +31,17 @@ final class UsedIds {
 
   /** The ids of {@code values}, keeping commas inside ids the index has. */
   static List<String> resolve(List<String> values, Unknown unknown) throws IOException {
-    Set<String> candidates = new LinkedHashSet<>();
+    Set<String> candidates = new LinkedHashSet<>(); // every run of pieces, also unescaped
     for (String value : values) {
       String[] pieces = value.split(",", -1);
       for (int i = 0; i < pieces.length; i++) {
-        for (int j = i + 1; j < pieces.length; j++) {
+        for (int j = i; j < pieces.length; j++) {
           candidates.add(join(pieces, i, j));
+          candidates.add(TerminalText.unescapeId(join(pieces, i, j)));
         }
       }
     }
+    candidates.remove("");
     Set<String> missing = candidates.isEmpty() ? Set.of() : unknown.of(candidates);
     List<String> ids = new ArrayList<>();
     for (String value : values) {
@@ -52,43 +56,14 @@ final class UsedIds {
           }
         }
         String id = join(pieces, i, end);
+        String plain = TerminalText.unescapeId(id);
         if (!id.isEmpty()) {
-          ids.add(id);
+          ids.add(missing.contains(id) && !missing.contains(plain) ? plain : id);
         }
         i = end + 1;
       }
     }
-    return unescaped(ids, unknown);
-  }
-
-  /**
-   * {@code ids}, each unknown one that holds an escape replaced by the id it stands for when the
-   * index has that: a search prints a chunk id with control characters (a file name with a line
-   * break) escaped ({@link TerminalText#id}).
-   */
-  private static List<String> unescaped(List<String> ids, Unknown unknown) throws IOException {
-    Set<String> escaped = new LinkedHashSet<>();
-    for (String id : ids) {
-      if (!TerminalText.unescapeId(id).equals(id)) {
-        escaped.add(id);
-      }
-    }
-    if (escaped.isEmpty()) {
-      return ids;
-    }
-    Set<String> plain = new LinkedHashSet<>();
-    for (String id : unknown.of(escaped)) {
-      plain.add(TerminalText.unescapeId(id));
-    }
-    Set<String> stillUnknown = plain.isEmpty() ? Set.of() : unknown.of(plain);
-    List<String> resolved = new ArrayList<>();
-    for (String id : ids) {
-      String candidate = TerminalText.unescapeId(id);
-      boolean swap = escaped.contains(id) && plain.contains(candidate)
-          && !stillUnknown.contains(candidate);
-      resolved.add(swap ? candidate : id);
-    }
-    return resolved;
+    return ids;
   }
 
   private static String join(String[] pieces, int from, int to) {

@@ -4,24 +4,19 @@ import dev.relearn.engine.Relearn;
 import dev.relearn.engine.TrustState;
 import dev.relearn.engine.TrustViews;
 import dev.relearn.engine.WeightsViews;
-import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code relearn weights}: the ranking weights ratings taught, per query class, and the trust in
  * the vote of similar past queries that clicks taught.
  */
-@Command(name = "weights", mixinStandardHelpOptions = true,
-    footerHeading = Examples.HEADING,
+@Command(name = "weights",
     footer = {
       "  relearn weights --json",
       "  relearn weights --seed ratings.csv",
@@ -32,10 +27,9 @@ import picocli.CommandLine.Spec;
         + " clicks; reset the weights, or seed them from historical ratings.",
         "Seed file: one 'class,rating,c_bm25,c_vector,c_learned[,millis]' per line, e.g."
             + " 'question,1,0.2,0.9,0.4' (rating in [-1, 1], contributions in [0, 1])."})
-final class WeightsCommand implements Callable<Integer> {
+final class WeightsCommand extends CliCommand.WithJson {
   @Mixin EngineOptions engine;
   @Mixin LockWait lockWait;
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--reset", paramLabel = "CLASS", arity = "0..1", fallbackValue = "all",
       description = "Forget what ratings taught: one class (identifier, question, keywords,"
@@ -46,51 +40,36 @@ final class WeightsCommand implements Callable<Integer> {
       description = "Replay historical ratings from FILE (checked whole before any is applied).")
   Path seed;
 
-  @Option(names = "--json", description = "Print one JSON object.")
-  boolean json;
-
-  private void requireSeedFile() {
-    if (Files.isDirectory(seed)) {
-      throw new IllegalArgumentException("--seed " + seed + " is a folder, not a file");
-    }
-    if (!Files.exists(seed)) {
-      throw new IllegalArgumentException("--seed " + seed + ": no such file");
-    }
-  }
-
   @Override
   public Integer call() throws Exception {
-    PrintWriter out = spec.commandLine().getOut();
     var resetClass = reset == null || "all".equals(reset) ? null
-        : Usage.check(spec, () -> WeightsViews.queryClass(reset));
+        : check(() -> WeightsViews.queryClass(reset));
     if (seed != null) {
-      requireSeedFile();
+      PathChecks.requireFile("--seed", seed);
     }
     boolean writes = reset != null || seed != null;
-    try (Relearn relearn = writes ? engine.open(false) : engine.openPreferWritable()) {
+    try (Relearn relearn = writes ? engine.open(false) : engine.openPreferWritable(null)) {
       if (reset != null) {
         relearn.resetWeights(resetClass);
-        spec.commandLine().getErr().println("reset " + reset);
+        err().println("reset " + reset);
       }
       if (seed != null) {
-        spec.commandLine().getErr().println("seeded " + relearn.seedWeights(seed) + " ratings");
+        err().println("seeded " + relearn.seedWeights(seed) + " ratings");
       }
       Map<String, Map<String, Object>> classes = WeightsViews.summary(relearn);
-      Map<String, Object> shown = new LinkedHashMap<>(classes);
-      if (!json) {
-        classes.forEach((label, w) -> out.printf(Locale.ROOT,
-            "%-17s bm25 %.3f  vector %.3f  learned %.3f  ratings %d (+%d/-%d)%n", label,
-            w.get("bm25"), w.get("vector"), w.get("learned"), w.get("ratings"),
-            w.get("positives"), w.get("negatives")));
-      }
       TrustState trust = relearn.trust();
       if (json) {
+        Map<String, Object> shown = new LinkedHashMap<>(classes);
         shown.put("trust", TrustViews.map(trust));
-        out.println(Json.write(shown));
-      } else {
-        out.println("trust in the vote of similar past queries: "
-            + TrustViews.text(trust.current()));
+        out().println(json(shown));
+        return 0;
       }
+      classes.forEach((label, w) -> out().printf(Locale.ROOT,
+          "%-17s bm25 %.3f  vector %.3f  learned %.3f  ratings %d (+%d/-%d)%n", label,
+          w.get("bm25"), w.get("vector"), w.get("learned"), w.get("ratings"),
+          w.get("positives"), w.get("negatives")));
+      out().println("trust in the vote of similar past queries: "
+          + TrustViews.text(trust.current()));
     }
     return 0;
   }

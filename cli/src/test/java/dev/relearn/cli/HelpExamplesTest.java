@@ -84,7 +84,7 @@ class HelpExamplesTest {
     for (CommandLine command : all) {
       String name = command.getCommandSpec().qualifiedName();
       CommandLine.Model.UsageMessageSpec usage = command.getCommandSpec().usageMessage();
-      assertEquals(Examples.HEADING, usage.footerHeading(), name);
+      assertEquals(CliCommand.EXAMPLES, usage.footerHeading(), name);
       List<String> examples = examples(usage.footer());
       assertTrue(examples.size() >= 2 && examples.size() <= 4, name + ": " + examples);
       List<String> args = new ArrayList<>(List.of(name.split(" ")).subList(1,

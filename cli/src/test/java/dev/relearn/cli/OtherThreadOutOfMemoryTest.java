@@ -22,8 +22,7 @@ class OtherThreadOutOfMemoryTest {
   /** The child: indexes "a path" while another thread runs out of memory. */
   public static void main(String[] args) throws Exception {
     PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
-    try (Interruption interruption = new Interruption(err)) {
-      interruption.indexing(Path.of(args[0]));
+    try (Interruption interruption = new Interruption(err, Path.of(args[0]))) {
       Thread maintenance = new Thread(() -> {
         throw new OutOfMemoryError("Java heap space");
       }, "relearn-feedback-maintenance");

@@ -10,9 +10,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link StopOnce}: the stop runs once, and a second caller (the main thread at the end of the
- * input while a signal's stop closes the index) returns only once that stop has ended. Before, it
- * returned at once and the main thread exited the JVM under the stop.
+ * {@link StopSignals#once}: the stop runs once, and a second caller (the main thread at the end of
+ * the input while a signal's stop closes the index) returns only once that stop has ended. Before,
+ * it returned at once and the main thread exited the JVM under the stop.
  */
 class StopOnceTest {
   @Test
@@ -20,7 +20,7 @@ class StopOnceTest {
     CountDownLatch entered = new CountDownLatch(1);
     CountDownLatch proceed = new CountDownLatch(1);
     AtomicInteger runs = new AtomicInteger();
-    StopOnce stop = new StopOnce(() -> {
+    Runnable stop = StopSignals.once(() -> {
       runs.incrementAndGet();
       entered.countDown();
       try {
