@@ -107,15 +107,6 @@ final class BenchCommand implements Callable<Integer> {
             + relearn.feedbackStore().stats().ledgerEvents());
       }
       boolean timeLearned = learned || feedbackSplit != null;
-      if (timeLearned && relearn.feedbackStore() != null) {
-        long started = System.nanoTime();
-        boolean merged = relearn.feedbackStore().mergeClusters();
-        spec.commandLine().getErr().printf(Locale.ROOT,
-            "%s (as the store does after 10 s without feedback)%n", merged
-                ? String.format(Locale.ROOT, "merged the feedback clusters into one segment in"
-                    + " %.1f s", (System.nanoTime() - started) / 1e9)
-                : "the feedback clusters are one segment");
-      }
       spec.commandLine().getErr().printf(Locale.ROOT, "warming up (at most %d s)...%n",
           warmUpSeconds);
       LatencyReport report = new LatencyBenchmark(relearn, spec.commandLine().getErr()::println)

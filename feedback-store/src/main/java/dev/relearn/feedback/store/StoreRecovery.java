@@ -9,7 +9,7 @@ import java.io.IOException;
  * events and forgets in order (reporting damage as a warning: every intact record is kept), so
  * that a forget a crash or a failure cut short is finished; expires what outlived the time to
  * live while the process was down; brings the chunk index's learned fields in line with the
- * ledger; and checkpoints (which commits what the replay changed and trims the log).
+ * events; and checkpoints (which commits what the replay changed and trims the log).
  */
 final class StoreRecovery {
   /** The store's logger, so that the warning keeps its category. */
@@ -39,9 +39,7 @@ final class StoreRecovery {
           + " was damaged; every intact record was kept: "
           + String.join("; ", recovery.problems()));
     }
-    if (rewrites.expireUncommitted().changedLedger()) {
-      checkpointer.changed(); // the checkpoint below commits and purges the deletions
-    }
+    rewrites.expireUncommitted(); // the checkpoint below commits and purges the deletions
     checkpointer.rebuildLearnedFields();
     checkpointer.checkpoint();
     return recovery;

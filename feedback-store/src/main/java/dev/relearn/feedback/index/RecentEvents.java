@@ -1,4 +1,4 @@
-package dev.relearn.feedback.store;
+package dev.relearn.feedback.index;
 
 import dev.relearn.feedback.event.EventSummary;
 import java.util.ArrayList;
