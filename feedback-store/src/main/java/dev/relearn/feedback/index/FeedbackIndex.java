@@ -1,6 +1,5 @@
 package dev.relearn.feedback.index;
 
-import dev.relearn.feedback.event.EventSummary;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.index.AddResult.Status;
 import dev.relearn.feedback.index.RecordedEvents.Stored;
@@ -15,18 +14,17 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
-import java.util.function.Consumer;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.TieredMergePolicy;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.util.IOUtils;
@@ -106,14 +104,9 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
     }
   }
 
-  /** Whether {@code eventId} is recorded (and not forgotten or expired). */
-  public boolean contains(String eventId) {
-    return state.clusterOf(eventId) != null;
-  }
-
-  /** How many events are recorded. */
-  public int events() {
-    return state.events();
+  /** What the events hold, derived in memory: it sees every write that has returned. */
+  public RecordedEvents recorded() {
+    return state;
   }
 
   /**
@@ -137,12 +130,12 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
     }
     float[] unit = UnitVectors.copy(event.queryVector(), config.dimension(),
         "event " + event.eventId());
-    Cluster target = recorded.clusters().mergeTarget(event.sessionHash(), unit);
+    Cluster target = recorded.table().mergeTarget(event.sessionHash(), unit);
     String cluster = target == null ? UUID.randomUUID().toString() : target.id();
     long seq = recorded.nextSeq();
     writer.addDocument(EventFields.event(event, taught, cluster, seq));
     recorded.add(new Stored(seq, event, taught, cluster), cluster);
-    recorded.clusters().publish();
+    recorded.table().publish();
     return new AddResult(target == null ? Status.ADDED : Status.MERGED, cluster);
   }
 
@@ -158,12 +151,6 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
     return state.similar(queryVector, minSimilarity, max, List.of());
   }
 
-  /** As {@link #similar}, without the clusters any of {@code sessionHashes} contributed to. */
-  public List<PastQuery> similarExcept(float[] queryVector, float minSimilarity, int max,
-      Collection<String> sessionHashes) {
-    return state.similar(queryVector, minSimilarity, max, sessionHashes);
-  }
-
   /**
    * Merges clusters of any session whose centroids are more than {@link
    * FeedbackIndexConfig#compactSimilarity()} similar (see {@link
@@ -172,15 +159,15 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
    */
   public synchronized CompactionReport compact() throws IOException {
     ensureOpen();
-    int before = state.clusters().size();
-    for (List<String> group : state.clusters().compactionGroups(config.compactSimilarity())) {
+    int before = state.table().size();
+    for (List<String> group : state.table().compactionGroups(config.compactSimilarity())) {
       for (String absorbed : group.subList(1, group.size())) {
         String from = EventFields.CLUSTER + absorbed;
         writer.updateDocument(EventFields.linkOf(from), EventFields.link(from, group.get(0)));
       }
     }
     rebuild();
-    return new CompactionReport(before, state.clusters().size());
+    return new CompactionReport(before, state.table().size());
   }
 
   /**
@@ -191,10 +178,7 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
    * @return the clusters removed
    */
   public int forgetSession(String sessionHash) throws IOException {
-    if (Objects.requireNonNull(sessionHash, "sessionHash").isBlank()) {
-      throw new IllegalArgumentException("session hash must not be blank");
-    }
-    return forget(sessionHash);
+    return forget(Objects.requireNonNull(sessionHash, "sessionHash"));
   }
 
   /** Deletes every event (and so every link); returns the clusters removed. */
@@ -204,20 +188,14 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
 
   private synchronized int forget(String sessionHash) throws IOException {
     ensureOpen();
-    List<Cluster> touched = state.clusters().touchedBy(sessionHash);
+    List<Cluster> touched = state.table().touchedBy(sessionHash);
     if (touched.isEmpty()) {
       return 0;
     }
-    int before = state.clusters().size();
-    state.clusters().remove(touched.stream().map(Cluster::id).toList()); // lookups first
-    if (sessionHash == null) {
-      writer.deleteDocuments(EventFields.before(Long.MAX_VALUE));
-    } else {
-      writer.deleteDocuments(EventFields.sessionOf(sessionHash));
-    }
-    deleted = true;
-    rebuildPruning();
-    return before - state.clusters().size();
+    int before = state.table().size();
+    state.table().remove(touched.stream().map(Cluster::id).toList()); // lookups first
+    return before - delete(sessionHash == null ? EventFields.before(Long.MAX_VALUE)
+        : new TermQuery(EventFields.sessionOf(sessionHash)));
   }
 
   /**
@@ -232,14 +210,10 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
       return 0;
     }
     long cutoff = config.clock().millis() - config.ttl().toMillis();
-    if (state.clusters().clusters().stream().noneMatch(c -> c.firstMillis() < cutoff)) {
+    if (state.table().clusters().stream().noneMatch(c -> c.firstMillis() < cutoff)) {
       return 0; // the usual case: nothing read, nothing written
     }
-    int before = state.clusters().size();
-    writer.deleteDocuments(EventFields.before(cutoff));
-    deleted = true;
-    rebuildPruning();
-    return before - state.clusters().size();
+    return state.table().size() - delete(EventFields.before(cutoff));
   }
 
   /** Records that chunk {@code from} is now {@code to}: its evidence counts for {@code to}. */
@@ -250,36 +224,6 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
       writer.updateDocument(EventFields.linkOf(key), EventFields.link(key, to));
       state.rename(from, to);
     }
-  }
-
-  /** Each renamed chunk id mapped to its current id (renames followed), both canonical. */
-  public Map<String, String> renamed() {
-    return state.renamed();
-  }
-
-  /** Calls {@code action} with every event, chunk ids renamed to their current ids. */
-  public void forEachEvent(Consumer<RecordedEvents.Entry> action) {
-    state.forEachEvent(action);
-  }
-
-  /** The newest {@code limit} events' summaries, newest first. */
-  public List<EventSummary> recent(int limit) {
-    return state.recent(limit);
-  }
-
-  /** The clusters lookups see. */
-  public int clusters() {
-    return state.clusters().size();
-  }
-
-  /** Calls {@code action} with every cluster, in the order they were founded. */
-  public void forEach(Consumer<? super Cluster> action) {
-    state.clusters().clusters().forEach(action);
-  }
-
-  /** Counts over every cluster. */
-  public FeedbackStats stats() {
-    return state.stats();
   }
 
   /**
@@ -298,11 +242,6 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
     OwnerOnly.restrictTree(folder);
   }
 
-  /** The user data of the last commit: empty until the first {@link #commit(Map)}. */
-  public Map<String, String> committedUserData() throws IOException {
-    return Map.copyOf(SegmentInfos.readLatestCommit(directory).getUserData());
-  }
-
   /** The failure that stopped the writer for good (a full disk, say), or null while it works. */
   public Throwable tragicException() {
     return writer.getTragicException();
@@ -313,16 +252,6 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
     MergeThreads.await(writer);
   }
 
-  /** The index folder (absolute). */
-  public Path folder() {
-    return folder;
-  }
-
-  /** The configuration. */
-  public FeedbackIndexConfig config() {
-    return config;
-  }
-
   /** Derives the state from the index again. */
   private void rebuild() throws IOException {
     try (DirectoryReader reader = DirectoryReader.open(writer)) {
@@ -331,10 +260,13 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
   }
 
   /**
-   * After a forget or an expiry: rebuilds, deleting first the links that nothing recorded goes
-   * through any more (renames of chunks whose events are gone, merges of forgotten clusters).
+   * Deletes the events {@code query} matches and rebuilds, then deletes the links that nothing
+   * recorded goes through any more (renames of chunks whose events are gone, merges of forgotten
+   * clusters); returns the clusters left.
    */
-  private void rebuildPruning() throws IOException {
+  private int delete(Query query) throws IOException {
+    writer.deleteDocuments(query);
+    deleted = true;
     rebuild();
     List<Term> dead = new ArrayList<>();
     for (String kind : List.of(EventFields.CHUNK, EventFields.CLUSTER)) {
@@ -344,6 +276,7 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
       writer.deleteDocuments(dead.toArray(Term[]::new));
       rebuild();
     }
+    return state.table().size();
   }
 
   private void ensureOpen() {

@@ -144,7 +144,7 @@ public final class RecordedEvents {
   }
 
   /** The table of clusters (the writer's, under this object's lock). */
-  ClusterTable clusters() {
+  ClusterTable table() {
     return clusters;
   }
 
@@ -156,6 +156,16 @@ public final class RecordedEvents {
   /** The cluster that holds {@code eventId}, or null. */
   String clusterOf(String eventId) {
     return clusterOfEvent.get(Objects.requireNonNull(eventId, "eventId"));
+  }
+
+  /** Whether {@code eventId} is recorded (and not forgotten or expired). */
+  public boolean contains(String eventId) {
+    return clusterOf(eventId) != null;
+  }
+
+  /** The clusters, in the order they were founded. */
+  public List<Cluster> clusters() {
+    return clusters.clusters();
   }
 
   /** How many events there are. */
@@ -183,13 +193,8 @@ public final class RecordedEvents {
     return dead;
   }
 
-  /** Each renamed chunk id mapped to its current id, both canonical. */
-  Map<String, String> renamed() {
-    return renamed;
-  }
-
   /** Calls {@code action} with every event, chunk ids renamed to their current ids. */
-  synchronized void forEachEvent(Consumer<Entry> action) {
+  public synchronized void forEachEvent(Consumer<Entry> action) {
     for (Entry entry : entries) {
       Map<String, ChunkEvidence> current = new HashMap<>();
       entry.evidence().forEach((chunk, value) -> current.merge(

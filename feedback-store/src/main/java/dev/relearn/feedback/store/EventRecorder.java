@@ -16,8 +16,8 @@ import org.apache.lucene.search.SearcherManager;
  * The store's path for one event: checks it, protects its query vector when the store does,
  * notes the chunk ids the chunk index lacks, then, once per event id, appends it to the log and
  * applies it to the events index and the learned fields. Events replayed from the log go to the
- * events index only: the learned fields are then recomputed from the events. An event logged but not wholly applied stops the store ({@link StoreStop}): its
- * reopening replays it.
+ * events index only: the learned fields are then recomputed from the events. An event logged but
+ * not wholly applied stops the store ({@link StoreStop}): its reopening replays it.
  */
 final class EventRecorder {
   private final int dimension;
@@ -52,8 +52,8 @@ final class EventRecorder {
     List<String> unknown = EventChecks.unknownIds(event, chunkSearchers);
     FeedbackAck duplicate = new FeedbackAck(event.eventId(), -1, true, unknown,
         event.learnability(), event.signal());
-    return checkpointer.shared(() -> inFlight.once(event.eventId(), index::contains, duplicate,
-        () -> {
+    return checkpointer.shared(() -> inFlight.once(event.eventId(),
+        id -> index.recorded().contains(id), duplicate, () -> {
           long sequence = log.append(EventCodec.encode(event));
           try {
             apply(event);

@@ -5,6 +5,7 @@ import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.event.SessionHasher;
 import dev.relearn.feedback.event.VectorProtection;
 import dev.relearn.feedback.index.CompactionReport;
+import dev.relearn.feedback.index.RecordedEvents;
 import dev.relearn.feedback.learn.ChunkAggregates;
 import dev.relearn.feedback.learn.LearnedFieldUpdater;
 import dev.relearn.feedback.log.ReplayReport;
@@ -143,12 +144,12 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   /** The newest {@code limit} (at most 500) events' summaries, newest first. */
   public List<EventSummary> recent(int limit) throws IOException {
     requireOpen();
-    return folder.index().recent(limit);
+    return folder.index().recorded().recent(limit);
   }
 
   /** How many events are recorded: cheap. */
   public long events() {
-    return folder.index().events();
+    return folder.index().recorded().events();
   }
 
   /** Whether any feedback is recorded: cheap, for choosing a default search mode. */
@@ -158,7 +159,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
 
   /** Whether an event with this id has been recorded (and not forgotten or expired). */
   public boolean contains(String eventId) {
-    return folder.index().contains(eventId);
+    return folder.index().recorded().contains(eventId);
   }
 
   /** A chunk's learned values as the store knows them now (ahead of the doc values). */
@@ -253,8 +254,9 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   /** Counts by signal class and outcome, the positive rate, and what recovery found. */
   public StoreStats stats() throws IOException {
     requireOpen();
-    return new StoreStats(folder.index().stats(), folder.index().events(), learned.chunks(),
-        learned.pending(), recovery);
+    RecordedEvents recorded = folder.index().recorded();
+    return new StoreStats(recorded.stats(), recorded.events(), learned.chunks(), learned.pending(),
+        recovery);
   }
 
   private void requireOpen() {

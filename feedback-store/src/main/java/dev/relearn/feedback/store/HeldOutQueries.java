@@ -2,6 +2,7 @@ package dev.relearn.feedback.store;
 
 import dev.relearn.feedback.index.Cluster;
 import dev.relearn.feedback.index.FeedbackIndex;
+import dev.relearn.feedback.index.RecordedEvents;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
 import java.io.IOException;
@@ -33,15 +34,16 @@ public final class HeldOutQueries {
   static void forEach(FeedbackIndex index, float minSimilarity, int max, int limit,
       Receiver receiver) throws IOException {
     List<Cluster> clusters = new ArrayList<>();
-    index.forEach(cluster -> {
+    RecordedEvents recorded = index.recorded();
+    for (Cluster cluster : recorded.clusters()) {
       if (cluster.learned()) {
         clusters.add(cluster);
       }
-    });
+    }
     clusters.sort(Comparator.comparingLong(Cluster::lastMillis).thenComparing(Cluster::id));
     for (Cluster cluster : clusters.subList(Math.max(0, clusters.size() - limit),
         clusters.size())) {
-      List<PastQuery> others = index.similarExcept(cluster.centroid(), minSimilarity, max,
+      List<PastQuery> others = recorded.similar(cluster.centroid(), minSimilarity, max,
           cluster.sessions());
       for (Map.Entry<String, Map<String, ChunkEvidence>> logged
           : cluster.evidence().entrySet()) {

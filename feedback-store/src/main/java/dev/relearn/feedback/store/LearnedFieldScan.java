@@ -19,8 +19,8 @@ import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.util.Bits;
 
 /**
- * Reconciles the chunk index's learned doc values with the recorded events: recomputes the aggregates
- * from every recorded event and stages each chunk whose values differ from what the next flush
+ * Reconciles the chunk index's learned doc values with the recorded events: recomputes the
+ * aggregates from every event and stages each chunk whose values differ from what the next flush
  * leaves in the doc values (the values staged and not yet written, else the stored ones),
  * including chunks whose evidence is gone and must return to neutral.
  */
@@ -32,7 +32,7 @@ final class LearnedFieldScan {
       SearcherManager chunkSearchers, LearnedFieldUpdater updater)
       throws IOException {
     ChunkAggregates fresh = new ChunkAggregates(perSessionCap);
-    index.forEachEvent(entry -> entry.evidence().forEach((chunk, value) ->
+    index.recorded().forEachEvent(entry -> entry.evidence().forEach((chunk, value) ->
         fresh.add(chunk, value, entry.timeMillis(), entry.sessionHash())));
     Map<String, LearnedValues> stored = nonNeutral(chunkSearchers);
     stored.putAll(updater.staged()); // staged values are written by the next flush, whatever

@@ -128,12 +128,12 @@ final class Rewrites {
   /** Deletes events older than the time to live and checkpoints; returns the clusters removed. */
   int expire() throws IOException {
     return checkpointer.rewriting(() -> {
-      int before = index.clusters();
+      int before = index.recorded().clusters().size();
       if (expireUncommitted()) {
         checkpointer.rebuildLearnedFields();
         checkpointer.checkpoint();
       }
-      return before - index.clusters();
+      return before - index.recorded().clusters().size();
     });
   }
 
@@ -142,9 +142,9 @@ final class Rewrites {
    * fields are rebuilt); returns whether it deleted any, marking the store changed if so.
    */
   boolean expireUncommitted() throws IOException {
-    int before = index.events();
+    int before = index.recorded().events();
     index.expire();
-    if (index.events() == before) {
+    if (index.recorded().events() == before) {
       return false;
     }
     checkpointer.changed(); // the deletions must be committed even if no learned value changes

@@ -43,7 +43,7 @@ class FeedbackIndexMergeTest {
       assertEquals(new AddResult(Status.DUPLICATE, added.clusterId()), add(index,
           event("e1", "other", v, "a", Outcome.SUCCESS, T0)));
       assertEquals(before, index.similar(v, 0.5f, 5));
-      FeedbackStats stats = index.stats();
+      FeedbackStats stats = index.recorded().stats();
       assertEquals(1, stats.clusters());
       assertEquals(1, stats.events());
       assertEquals(1, stats.sessions());
@@ -65,8 +65,8 @@ class FeedbackIndexMergeTest {
       assertEquals(Status.ADDED, add(index,
           event("a3", "A", Fixtures.randomUnit(random, DIM), "x", Outcome.SUCCESS, T0 + 30))
           .status(), "a dissimilar query of the same session does not merge");
-      assertEquals(3, index.clusters());
-      assertTrue(index.contains("a2"));
+      assertEquals(3, index.recorded().clusters().size());
+      assertTrue(index.recorded().contains("a2"));
 
       List<PastQuery> hits = index.similar(v, 0.9f, 10);
       assertEquals(2, hits.size());
@@ -74,7 +74,7 @@ class FeedbackIndexMergeTest {
       assertEquals(new ChunkEvidence(2, 2, 2, 0), merged.chunks().get("x"));
       assertEquals(T0 + 10, merged.lastMillis());
       List<Cluster> clusters = new ArrayList<>();
-      index.forEach(clusters::add);
+      clusters.addAll(index.recorded().clusters());
       Cluster ofA1 = clusters.stream().filter(c -> c.id().equals(a1.clusterId())).findFirst()
           .orElseThrow();
       assertEquals(List.of("a1", "a2"), ofA1.eventIds());
@@ -102,8 +102,8 @@ class FeedbackIndexMergeTest {
       }
       add(index, event("honest", "honest", Fixtures.near(v, 0.02, random), "bad",
           Outcome.SUCCESS, T0));
-      assertEquals(2, index.clusters());
-      FeedbackStats stats = index.stats();
+      assertEquals(2, index.recorded().clusters().size());
+      FeedbackStats stats = index.recorded().stats();
       assertEquals(51, stats.events());
       List<PastQuery> hits = index.similar(v, 0.9f, 10);
       assertEquals(50, hits.stream().mapToInt(PastQuery::events).max().orElseThrow());
@@ -135,10 +135,10 @@ class FeedbackIndexMergeTest {
       CompactionReport report = index.compact();
       assertEquals("compacted 40 → 5", report.toString());
       assertEquals(35, report.merged());
-      assertEquals(5, index.clusters());
-      assertEquals(40, index.stats().events());
+      assertEquals(5, index.recorded().clusters().size());
+      assertEquals(40, index.recorded().stats().events());
       List<Cluster> clusters = new ArrayList<>();
-      index.forEach(clusters::add);
+      clusters.addAll(index.recorded().clusters());
       for (Cluster cluster : clusters) {
         assertEquals(members, cluster.events());
         assertEquals(members, cluster.sessions().size());
@@ -149,8 +149,8 @@ class FeedbackIndexMergeTest {
       assertEquals("compacted 5 → 5", index.compact().toString());
       assertEquals(0, index.forgetSession("s-3-5"),
           "after compaction forgetting one session takes its event out of the merged cluster");
-      assertEquals(5, index.clusters());
-      assertTrue(!index.contains("e-3-5") && index.contains("e-3-0"));
+      assertEquals(5, index.recorded().clusters().size());
+      assertTrue(!index.recorded().contains("e-3-5") && index.recorded().contains("e-3-0"));
       Cluster rebuilt = clusters(index).stream().filter(c -> c.eventIds().contains("e-3-0"))
           .findFirst().orElseThrow();
       assertEquals(members - 1, rebuilt.events(), "the others' events stay, merged");
@@ -165,9 +165,7 @@ class FeedbackIndexMergeTest {
   }
 
   private static List<Cluster> clusters(FeedbackIndex index) {
-    List<Cluster> clusters = new ArrayList<>();
-    index.forEach(clusters::add);
-    return clusters;
+    return index.recorded().clusters();
   }
 
   /** Commits and closes {@code index}, and opens its folder again. */

@@ -46,8 +46,8 @@ class FeedbackIndexSearchTest {
       add(index, event("same", "s1", q, "a", Outcome.SUCCESS, T0 + 1));
       add(index, event("close", "s2", Fixtures.at(0.8f, q, axis(DIM, 1)), "b", Outcome.FAILURE,
           T0 + 2));
-      assertTrue(index.contains("close"), "an add is visible to the very next lookup");
-      assertFalse(index.contains("never"));
+      assertTrue(index.recorded().contains("close"), "an add is visible to the very next lookup");
+      assertFalse(index.recorded().contains("never"));
 
       List<PastQuery> above = index.similar(q, 0.6f, 10);
       assertEquals(2, above.size());
@@ -89,8 +89,9 @@ class FeedbackIndexSearchTest {
       }
       List<List<PastQuery>> except = new ArrayList<>();
       for (float[] q : queries) {
-        except.add(index.similarExcept(q, 0.2f, 8, skipped));
-        assertSameClusters(index.similar(q, 0.2f, 8), index.similarExcept(q, 0.2f, 8, List.of()),
+        except.add(index.recorded().similar(q, 0.2f, 8, skipped));
+        assertSameClusters(index.similar(q, 0.2f, 8),
+            index.recorded().similar(q, 0.2f, 8, List.of()),
             "skipping no session is the plain lookup");
       }
       assertTrue(index.similar(shared, 0.2f, 8).get(0).similarity() > 0.99f);
@@ -150,7 +151,7 @@ class FeedbackIndexSearchTest {
           () -> index.similar(axis(DIM, 0), Float.NaN, 5));
       assertThrows(IllegalArgumentException.class,
           () -> index.similar(axis(DIM, 0), 0.5f, -1));
-      assertEquals(0, index.clusters(), "nothing was added");
+      assertEquals(0, index.recorded().clusters().size(), "nothing was added");
     }
   }
 
