@@ -1,13 +1,17 @@
 package dev.relearn.feedback.index;
 
 import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.lucene.feedback.ChunkEvidence;
+import dev.relearn.lucene.feedback.Outcome;
 import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.schema.ChunkIds;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -230,8 +234,19 @@ final class ClusterTable {
 
   /** Counts over every cluster lookups see. */
   FeedbackStats stats() {
-    StatsTally tally = new StatsTally();
-    clusters().forEach(tally);
-    return tally.stats();
+    Map<SignalClass, Long> bySignal = new EnumMap<>(SignalClass.class);
+    Map<Outcome, Long> byOutcome = new EnumMap<>(Outcome.class);
+    Set<String> sessions = new HashSet<>();
+    long events = 0;
+    long learned = 0;
+    List<Cluster> all = clusters();
+    for (Cluster cluster : all) {
+      events += cluster.events();
+      learned += cluster.tally().learned();
+      sessions.addAll(cluster.sessions());
+      cluster.tally().bySignal().forEach((k, n) -> bySignal.merge(k, (long) n, Long::sum));
+      cluster.tally().byOutcome().forEach((k, n) -> byOutcome.merge(k, (long) n, Long::sum));
+    }
+    return new FeedbackStats(all.size(), events, learned, sessions.size(), bySignal, byOutcome);
   }
 }
