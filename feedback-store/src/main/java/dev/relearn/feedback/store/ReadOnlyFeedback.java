@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.ReaderManager;
 import org.apache.lucene.store.Directory;
@@ -39,8 +40,9 @@ public final class ReadOnlyFeedback implements FeedbackLookup, Closeable {
   private final ThrottledRefresh refresh;
   private final FeedbackIndexConfig config;
   private final VectorProtection protection;
-  private DirectoryReader derivedFrom; // guarded by this
-  private RecordedEvents derived; // guarded by this
+  private final ReentrantLock deriving = new ReentrantLock();
+  private DirectoryReader derivedFrom; // guarded by deriving
+  private volatile RecordedEvents derived;
 
   private ReadOnlyFeedback(Path folder, Directory directory, ReaderManager readers,
       FeedbackIndexConfig config, VectorProtection protection) {
@@ -83,17 +85,30 @@ public final class ReadOnlyFeedback implements FeedbackLookup, Closeable {
     }
   }
 
-  private synchronized RecordedEvents current() throws IOException {
+  /**
+   * What the last commit seen holds. One caller derives a newer commit; the others go on with
+   * the one before meanwhile, rather than wait for the scan of every event.
+   */
+  private RecordedEvents current() throws IOException {
     refresh.maybeRefresh();
-    DirectoryReader reader = readers.acquire();
-    try {
-      if (reader != derivedFrom) {
-        derived = RecordedEvents.scan(reader, config, folder);
-        derivedFrom = reader;
-      }
+    if (derived == null) {
+      deriving.lock();
+    } else if (!deriving.tryLock()) {
       return derived;
+    }
+    try {
+      DirectoryReader reader = readers.acquire();
+      try {
+        if (reader != derivedFrom) {
+          derived = RecordedEvents.scan(reader, config, folder);
+          derivedFrom = reader;
+        }
+        return derived;
+      } finally {
+        readers.release(reader);
+      }
     } finally {
-      readers.release(reader);
+      deriving.unlock();
     }
   }
 
