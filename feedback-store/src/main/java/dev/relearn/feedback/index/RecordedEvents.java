@@ -33,7 +33,7 @@ import org.apache.lucene.util.IOConsumer;
  * each is in), the query clusters ({@link ClusterTable}), the chunk renames and compaction merges,
  * the newest events' summaries. Built by one {@link #scan} of an index reader, in the order the
  * events were recorded, so it is what recording them one by one built; the writer's {@link
- * FeedbackIndex} then adds to it. Lookups are lock-free; the rest is guarded by this object.
+ * FeedbackIndex} then adds to it, one write at a time. Lookups are lock-free.
  */
 public final class RecordedEvents {
   private final FeedbackIndexConfig config;
@@ -143,7 +143,7 @@ public final class RecordedEvents {
     return cluster;
   }
 
-  /** The table of clusters (the writer's, under this object's lock). */
+  /** The table of clusters, which the writer changes under its own lock. */
   ClusterTable table() {
     return clusters;
   }
