@@ -17,8 +17,8 @@ import java.nio.file.Path;
 /**
  * The feedback a read-only engine learns from: the writer's last checkpoint ({@link
  * ReadOnlyFeedback}). An engine opened before the writer's first checkpoint looks for it again,
- * at most every {@link ReadOnlyFeedback#REFRESH_MILLIS} ms, so a long-running read-only server starts
- * learning once the writer has checkpointed instead of never. The folder must have been recorded
+ * at most every {@link ReadOnlyFeedback#REFRESH_MILLIS} ms, so a long-running read-only server
+ * starts learning once the writer has checkpointed instead of never. The folder must have been recorded
  * with the engine's model ({@link FeedbackModelMarker}). Thread-safe.
  */
 final class CheckpointedFeedback implements Closeable {
