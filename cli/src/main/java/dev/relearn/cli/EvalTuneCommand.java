@@ -14,22 +14,20 @@ import picocli.CommandLine.Mixin;
 
 /**
  * {@code relearn eval tune}: the defaults of the vote's K and temperature and of {@code
- * rerank.trustScale}, {@code rerank.sessionCap} and {@code rerank.sessionPlaces}, chosen on
- * validation queries carved from the train splits ({@link TrustTuning}); test queries are never
- * used.
+ * rerank.trustScale} and {@code rerank.sessionCap}, chosen on validation queries carved from the train splits ({@link
+ * TrustTuning}); test queries are never used.
  */
 @Command(name = "tune",
     footer = {
       "  relearn eval tune",
       "  relearn eval tune --datasets scifact --model hashing"},
-    description = {"Choose one rerank.maxPastQueries, rerank.temperature, rerank.trustScale,"
-        + " rerank.sessionCap and rerank.sessionPlaces for every dataset, on validation queries.",
+    description = {"Choose one rerank.maxPastQueries, rerank.temperature, rerank.trustScale and"
+        + " rerank.sessionCap for every dataset, on validation queries.",
         "For each dataset a seeded 20 % of the train queries is held out; the simulated user"
             + " runs sessions on the rest; then the held-out queries are scored in learned mode"
             + " with every setting. Of the settings losing at most 0.002 on any dataset whose mean"
-            + " validation gain over hybrid is within 0.001 of the best, the one with the fewest"
-            + " rerank.sessionPlaces, then the smallest rerank.sessionCap, is printed as the"
-            + " default.",
+            + " validation gain over hybrid is within 0.001 of the best, the one with the smallest"
+            + " rerank.sessionCap is printed as the default.",
         "Indexes live in WORK/<dataset>-tune; their feedback is forgotten and rewritten."})
 final class EvalTuneCommand extends CliCommand {
   @Mixin EvalUserOptions user;

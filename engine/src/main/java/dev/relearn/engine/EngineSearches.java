@@ -138,13 +138,12 @@ final class EngineSearches {
    * The ranking model with a query class's weights and the trust fit from clicks: the vote's
    * weight is {@code rerank.trustScale} times the trust's strength, times what ratings made of
    * the learned signal relative to its start; one session backing the vote moves a chunk's score
-   * at most {@code rerank.sessionCap}, and past at most {@code rerank.sessionPlaces} candidates
-   * (docs/RANKING.md).
+   * at most {@code rerank.sessionCap} (docs/RANKING.md).
    */
   private LinearModel model(Weights classWeights, Trust trust) {
     return trust.apply(config.model().withWeights(classWeights.bm25(),
         classWeights.vector(), classWeights.learned()),
-        config.rerank().trustScale(), config.rerank().sessionCap(), config.rerank().sessionPlaces(),
+        config.rerank().trustScale(), config.rerank().sessionCap(),
         classWeights.learned() / config.weights().initial().learned());
   }
 }

@@ -13,20 +13,20 @@ import dev.relearn.engine.weights.Weights;
  */
 public record RerankSettings(float minSimilarity, int maxPastQueries, double temperature,
     double failedClickWeight, double boostBaseline, double evidenceK, double boostCap,
-    double trustScale, double sessionCap, int sessionPlaces, double priorWeight, double recencyWeight, double frequencyWeight,
+    double trustScale, double sessionCap, double priorWeight, double recencyWeight, double frequencyWeight,
     double contextWeight) {
   private static final String S = "rerank.";
   private static final double MAX = LinearModel.MAX_WEIGHT;
   private static final LinearModel M = LinearModel.DEFAULT;
 
   /**
-   * The defaults. K, T, {@code trustScale} 200, {@code sessionCap} 0.2 and {@code sessionPlaces}
-   * 5 are what {@code relearn eval tune} chose on validation queries (docs/RANKING.md §5).
+   * The defaults. {@code trustScale} 200 and {@code sessionCap} 0.2, with K and T, are what
+   * {@code relearn eval tune} chose on validation queries (docs/RANKING.md §5).
    */
   public static final RerankSettings DEFAULTS = new RerankSettings(
       RerankOptions.DEFAULT_MIN_SIMILARITY, RerankOptions.DEFAULT_MAX_PAST_QUERIES,
       VoteWeighting.DEFAULT.temperature(), VoteWeighting.DEFAULT.failedClickWeight(),
-      M.boostBaseline(), M.evidenceK(), M.boostCap(), 200, 0.2, 5, M.weight(Feature.PRIOR),
+      M.boostBaseline(), M.evidenceK(), M.boostCap(), 200, 0.2, M.weight(Feature.PRIOR),
       M.weight(Feature.RECENCY), M.weight(Feature.FREQUENCY), M.weight(Feature.CONTEXT));
 
   /** Validates every value, naming the key. */
@@ -40,7 +40,6 @@ public record RerankSettings(float minSimilarity, int maxPastQueries, double tem
     Check.in(S + "boostCap", boostCap, 0, MAX);
     Check.positive(S + "trustScale", trustScale, MAX);
     Check.in(S + "sessionCap", sessionCap, 0, MAX);
-    Check.in(S + "sessionPlaces", sessionPlaces, 1, Integer.MAX_VALUE);
     Check.in(S + "priorWeight", priorWeight, 0, MAX);
     Check.in(S + "recencyWeight", recencyWeight, 0, MAX);
     Check.in(S + "frequencyWeight", frequencyWeight, 0, MAX);

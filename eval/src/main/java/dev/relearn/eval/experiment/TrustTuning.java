@@ -35,40 +35,32 @@ public final class TrustTuning {
    * @param temperature {@code rerank.temperature}
    * @param trustScale {@code rerank.trustScale}
    * @param sessionCap {@code rerank.sessionCap}
-   * @param sessionPlaces {@code rerank.sessionPlaces}
    */
   public record Setting(int maxPastQueries, double temperature, double trustScale,
-      double sessionCap, int sessionPlaces) {
+      double sessionCap) {
     /** As {@code relearn.json} says it. */
     String json() {
       return String.format(Locale.ROOT, "{\"rerank\": {\"maxPastQueries\": %d, \"temperature\":"
-          + " %s, \"trustScale\": %s, \"sessionCap\": %s, \"sessionPlaces\": %d}}%n",
-          maxPastQueries, temperature, trustScale, sessionCap, sessionPlaces);
+          + " %s, \"trustScale\": %s, \"sessionCap\": %s}}%n", maxPastQueries, temperature,
+          trustScale, sessionCap);
     }
 
     @Override
     public String toString() {
-      return String.format(Locale.ROOT, "K %d, temperature %s, trustScale %s, sessionCap %s,"
-          + " sessionPlaces %d", maxPastQueries,
-          temperature >= 1e6 ? "none" : String.valueOf(temperature), trustScale, sessionCap,
-          sessionPlaces);
-    }
-
-    /** Whether this gives one session less power than {@code other}: fewer places, else a smaller cap. */
-    boolean tighter(Setting other) {
-      return sessionPlaces != other.sessionPlaces ? sessionPlaces < other.sessionPlaces
-          : sessionCap < other.sessionCap;
+      return String.format(Locale.ROOT, "K %d, temperature %s, trustScale %s, sessionCap %s",
+          maxPastQueries, temperature >= 1e6 ? "none" : String.valueOf(temperature), trustScale,
+          sessionCap);
     }
   }
 
   /**
-   * Every setting tried: the trust's scale, then the cap on one session's move in score, then in
-   * places. K 20 and 50, temperatures other than 0.2, scales below 100 and caps below 0.2 were
-   * within 0.001 of each other or lost on every dataset in wider sweeps, so the grid starts
+   * Every setting tried: the vote's K and temperature outside, then the trust's scale, then the
+   * cap on one session's move. K 20 and 50, temperatures below 0.2 and scales below 100 were
+   * within 0.001 of each other or lost on every dataset in a wider sweep, so the grid starts
    * there.
    */
-  public static final List<Setting> GRID = grid(List.of(50), List.of(0.2),
-      List.of(200.0, 500.0), List.of(0.2, 0.4), List.of(1, 2, 3, 5));
+  public static final List<Setting> GRID = grid(List.of(50), List.of(0.2, 1e6),
+      List.of(100.0, 200.0, 500.0), List.of(0.1, 0.2, 0.4));
   /** How far below the best mean validation Δ a setting with a smaller cap may be chosen. */
   public static final double NEAR_BEST = 0.001;
   /** The largest validation loss against hybrid a chosen scale may cause on any dataset. */
@@ -164,9 +156,9 @@ public final class TrustTuning {
   /**
    * The safest near-best setting: among those that lose at most {@link #MAX_LOSS} on every
    * dataset (or all, when none does), the ones whose mean validation Δ is within {@link
-   * #NEAR_BEST} of the best mean; of those, the fewest {@code sessionPlaces}, then the smallest
-   * {@code sessionCap} (they bound one session's power, so a larger one must earn more than
-   * noise), then the best mean, then the first in {@link #GRID}.
+   * #NEAR_BEST} of the best mean; of those, the smallest {@code sessionCap} (the cap is what
+   * bounds one session's power, so a larger one must earn more than noise), then the best mean,
+   * then the first in {@link #GRID}.
    */
   public static Setting choose(List<Result> results) {
     Map<Setting, Double> means = new LinkedHashMap<>();
@@ -189,8 +181,9 @@ public final class TrustTuning {
     Setting chosen = null;
     for (Map.Entry<Setting, Double> entry : means.entrySet()) {
       Setting setting = entry.getKey();
-      if (entry.getValue() >= bestMean - NEAR_BEST && (chosen == null || setting.tighter(chosen)
-          || (!chosen.tighter(setting) && entry.getValue() > means.get(chosen)))) {
+      if (entry.getValue() >= bestMean - NEAR_BEST && (chosen == null
+          || setting.sessionCap() < chosen.sessionCap()
+          || (setting.sessionCap() == chosen.sessionCap() && entry.getValue() > means.get(chosen)))) {
         chosen = setting;
       }
     }
@@ -207,15 +200,13 @@ public final class TrustTuning {
   }
 
   private static List<Setting> grid(List<Integer> ks, List<Double> temperatures,
-      List<Double> scales, List<Double> caps, List<Integer> places) {
+      List<Double> scales, List<Double> caps) {
     List<Setting> grid = new ArrayList<>();
     for (int k : ks) {
       for (double temperature : temperatures) {
         for (double scale : scales) {
           for (double cap : caps) {
-            for (int place : places) {
-              grid.add(new Setting(k, temperature, scale, cap, place));
-            }
+            grid.add(new Setting(k, temperature, scale, cap));
           }
         }
       }

@@ -52,16 +52,6 @@ public record PastQuery(float similarity, int events, Map<String, ChunkEvidence>
     this(similarity, events, chunks, lastMillis, 1.0);
   }
 
-  /**
-   * How much each of its sessions counts as a distinct backer of its evidence: {@code min(1,
-   * sessions / events)}, one unknown session when none is known. A session that sends the same
-   * query again and again gains no more say by repeating it: its evidence was already capped per
-   * session, and now its vote of confidence shrinks with each repeat.
-   */
-  public double sessionShare() {
-    return Math.min(1.0, Math.max(1, sessions.size()) / (double) events);
-  }
-
   /** {@code chunkId}'s evidence as it counts now (scaled), or null when there is none. */
   public ChunkEvidence evidence(String chunkId) {
     ChunkEvidence gathered = chunks.get(chunkId);

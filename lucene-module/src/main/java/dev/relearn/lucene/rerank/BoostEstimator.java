@@ -2,9 +2,8 @@ package dev.relearn.lucene.rerank;
 
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -54,8 +53,7 @@ public final class BoostEstimator {
     }
     Sums sums = new Sums(weighting.failedClickWeight());
     for (PastQuery query : pastQueries) {
-      sums.add(weight(query, weighting), query.chunks().get(chunkId), query.sessions(),
-          query.sessionShare());
+      sums.add(weight(query, weighting), query.chunks().get(chunkId), query.sessions());
     }
     return sums.boost();
   }
@@ -70,33 +68,29 @@ public final class BoostEstimator {
     private double examined;
     private double successes;
     private double outcomes;
-    private final Map<String, Double> clickSessions = new HashMap<>();
-    private final Map<String, Double> skipSessions = new HashMap<>();
-    private double unknownClickSessions;
-    private double unknownSkipSessions;
+    private final Set<String> clickSessions = new HashSet<>();
+    private final Set<String> skipSessions = new HashSet<>();
+    private int unknownClickSessions;
+    private int unknownSkipSessions;
 
     Sums(double failedClickWeight) {
       this.failedClickWeight = failedClickWeight;
     }
 
     /**
-     * Adds one past query's evidence with its {@link #weight}, the sessions it comes from (empty:
-     * one unknown session) and what each of them counts ({@link PastQuery#sessionShare}: a
-     * session counts its largest share over the past queries it backs); nothing if the weight or
-     * the evidence is absent.
+     * Adds one past query's evidence with its {@link #weight} and the sessions it comes from
+     * (empty: one unknown session); nothing if the weight or the evidence is absent.
      */
-    void add(double weight, ChunkEvidence evidence, Set<String> from, double share) {
+    void add(double weight, ChunkEvidence evidence, Set<String> from) {
       if (weight == 0 || evidence == null) {
         return;
       }
       boolean clicked = evidence.clicks() > 0;
       if (from.isEmpty()) {
-        unknownClickSessions += clicked ? share : 0;
-        unknownSkipSessions += clicked ? 0 : share;
+        unknownClickSessions += clicked ? 1 : 0;
+        unknownSkipSessions += clicked ? 0 : 1;
       } else {
-        for (String session : from) {
-          (clicked ? clickSessions : skipSessions).merge(session, share, Math::max);
-        }
+        (clicked ? clickSessions : skipSessions).addAll(from);
       }
       double c = Math.min(evidence.clicks(), MAX_COUNT);
       double s = Math.min(evidence.successes(), MAX_COUNT);
@@ -114,18 +108,10 @@ public final class BoostEstimator {
           outcomes > 0 ? clip01(successes / outcomes) : LearnedBoost.NEUTRAL_RATE;
       return examined > 0
           ? new LearnedBoost(clickRate, successRate, examined, outcomes,
-              total(clickSessions) + unknownClickSessions,
-              total(skipSessions) + unknownSkipSessions)
+              clickSessions.size() + unknownClickSessions,
+              skipSessions.size() + unknownSkipSessions)
           : new LearnedBoost(clickRate, successRate, examined, outcomes, 0, 0);
     }
-  }
-
-  private static double total(Map<String, Double> shares) {
-    double total = 0;
-    for (double share : shares.values()) {
-      total += share;
-    }
-    return total;
   }
 
   /**

@@ -22,21 +22,10 @@ import java.util.Objects;
  * @param frequency {@link UsageSignals#frequency}, in [0, 1]; 0 if nobody in the window was used
  * @param contextMatch 1 if the chunk matches the request context, else 0
  * @param notes what was neutralised, and why; empty when nothing was
- * @param ladder the relevance of the window's candidates, which bounds how many of them one
- *     session's evidence may pass ({@link RankLadder#NONE}: no bound)
  */
 public record CandidateFeatures(double firstStageScore, double relevance, StageScore bm25,
     StageScore vector, double bm25Norm, double vectorNorm, LearnedBoost boost, double logPrior,
-    double recency, double frequency, double contextMatch, List<String> notes,
-    RankLadder ladder) {
-
-  /** Features outside any window: no rank bound ({@link RankLadder#NONE}). */
-  public CandidateFeatures(double firstStageScore, double relevance, StageScore bm25,
-      StageScore vector, double bm25Norm, double vectorNorm, LearnedBoost boost, double logPrior,
-      double recency, double frequency, double contextMatch, List<String> notes) {
-    this(firstStageScore, relevance, bm25, vector, bm25Norm, vectorNorm, boost, logPrior,
-        recency, frequency, contextMatch, notes, RankLadder.NONE);
-  }
+    double recency, double frequency, double contextMatch, List<String> notes) {
 
   /** Rejects a value outside its range, naming it. */
   public CandidateFeatures {
@@ -57,7 +46,6 @@ public record CandidateFeatures(double firstStageScore, double relevance, StageS
       throw new IllegalArgumentException("contextMatch must be 0 or 1, got: " + contextMatch);
     }
     notes = List.copyOf(notes);
-    Objects.requireNonNull(ladder, "ladder");
   }
 
   /**

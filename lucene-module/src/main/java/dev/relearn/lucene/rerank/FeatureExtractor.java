@@ -56,7 +56,7 @@ public final class FeatureExtractor {
       FeedbackEvidence feedback, RerankContext context) {
     Objects.requireNonNull(stats, "stats");
     List<String> notes = feedback.notes(); // shared unless this candidate adds its own
-    double score = stats.finiteScore(candidate.firstStageScore());
+    double score = neutralised(candidate.firstStageScore(), stats);
     double raw = candidate.firstStageScore();
     if (Double.isNaN(raw)) {
       notes = new ArrayList<>(notes);
@@ -81,12 +81,19 @@ public final class FeatureExtractor {
         UsageSignals.recency(learned.lastUsedMillis(), nowMillis),
         UsageSignals.frequencyOfLogs(UsageSignals.logUses(learned.clicks()), logMaxUses(stats)),
         inContext ? 1 : 0,
-        notes,
-        stats.ladder());
+        notes);
   }
 
   /** {@code ln(1+uses)} of the most used vouched chunk in the window. */
   private static double logMaxUses(WindowStats stats) {
     return UsageSignals.logUses(stats.maxUses());
+  }
+
+  /** NaN and −∞ as the window's lowest score, +∞ as its highest, a finite score unchanged. */
+  private static double neutralised(double score, WindowStats stats) {
+    if (Double.isNaN(score) || score == Double.NEGATIVE_INFINITY) {
+      return stats.minScore();
+    }
+    return score == Double.POSITIVE_INFINITY ? stats.maxScore() : score;
   }
 }

@@ -129,7 +129,7 @@ public final class FeedbackEvidence {
       double weight = BoostEstimator.weight(query, weighting);
       for (Map.Entry<String, ChunkEvidence> chunk : query.chunks().entrySet()) {
         boosts.computeIfAbsent(chunk.getKey(), id -> new ChunkBoost(weighting)).sums
-            .add(weight, chunk.getValue(), query.sessions(), query.sessionShare());
+            .add(weight, chunk.getValue(), query.sessions());
       }
     }
     return boosts;

@@ -11,12 +11,11 @@ package dev.relearn.lucene.rerank;
  *     #NEUTRAL_RATE} when no outcome was reported
  * @param evidence the effective sample size {@code n = Σ w_q·examinations_q}, finite and >= 0
  * @param outcomeEvidence {@code Σ w_q·(successes_q + failures_q)}, finite and >= 0
- * @param clickSessions how many distinct sessions clicked the chunk, each counted by its {@link
- *     dev.relearn.lucene.feedback.PastQuery#sessionShare}; finite and >= 0
- * @param skipSessions how many distinct sessions saw it without a click, counted likewise
+ * @param clickSessions how many distinct sessions clicked the chunk, >= 0
+ * @param skipSessions how many distinct sessions saw it without a click, >= 0
  */
 public record LearnedBoost(double clickRate, double successRate, double evidence,
-    double outcomeEvidence, double clickSessions, double skipSessions) {
+    double outcomeEvidence, int clickSessions, int skipSessions) {
   /** The rate assumed without evidence: neither good nor bad. */
   public static final double NEUTRAL_RATE = 0.5;
 
@@ -29,9 +28,8 @@ public record LearnedBoost(double clickRate, double successRate, double evidence
     requireRate("successRate", successRate);
     requireEvidence("evidence", evidence);
     requireEvidence("outcomeEvidence", outcomeEvidence);
-    if (!(clickSessions >= 0 && skipSessions >= 0) || Double.isInfinite(clickSessions)
-        || Double.isInfinite(skipSessions)) {
-      throw new IllegalArgumentException("clickSessions and skipSessions must be finite and >= 0, got: "
+    if (clickSessions < 0 || skipSessions < 0) {
+      throw new IllegalArgumentException("clickSessions and skipSessions must be >= 0, got: "
           + clickSessions + ", " + skipSessions);
     }
   }

@@ -30,13 +30,11 @@ import org.apache.lucene.search.Explanation;
  *     {@code capPerSession}
  * @param capPerSession whether the cap is per session (set once the trust is fit, by {@code
  *     Trust#apply}): the {@link Feature#LEARNED} terms together are scaled down to {@code
- *     boostCap} times the distinct sessions that back their direction ({@link SessionBound}), so
+ *     boostCap} times the distinct sessions that back their direction ({@link #sessionCap}), so
  *     one session moves a chunk by at most {@code boostCap}; the prior caps the boost alone
- * @param sessionPlaces with {@code capPerSession}, how many candidates of the window each
- *     backing session lets a chunk pass, up or down ({@link RankLadder}); >= 1
  */
 public record LinearModel(double[] weights, double boostBaseline, double evidenceK,
-    double boostCap, boolean capPerSession, int sessionPlaces) {
+    double boostCap, boolean capPerSession) {
 
   /**
    * The defaults: relevance 0.7, boost 0.3 around a baseline of 0.5 with k = 2 (the uniform
@@ -49,7 +47,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
 
   /** A model with one cap for every chunk. */
   public LinearModel(double[] weights, double boostBaseline, double evidenceK, double boostCap) {
-    this(weights, boostBaseline, evidenceK, boostCap, false, Integer.MAX_VALUE);
+    this(weights, boostBaseline, evidenceK, boostCap, false);
   }
 
   /** The largest weight accepted: keeps every contribution finite. */
@@ -79,9 +77,6 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
       throw new IllegalArgumentException(
           "boostCap must be in [0, " + MAX_WEIGHT + "], got: " + boostCap);
     }
-    if (sessionPlaces < 1) {
-      throw new IllegalArgumentException("sessionPlaces must be >= 1, got: " + sessionPlaces);
-    }
   }
 
   /**
@@ -107,8 +102,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
   public LinearModel withWeight(Feature feature, double weight) {
     double[] changed = weights.clone();
     changed[feature.ordinal()] = weight;
-    return new LinearModel(changed, boostBaseline, evidenceK, boostCap, capPerSession,
-        sessionPlaces);
+    return new LinearModel(changed, boostBaseline, evidenceK, boostCap, capPerSession);
   }
 
   /**
@@ -120,8 +114,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
     changed[Feature.RELEVANCE.ordinal()] = bm25 + vector;
     changed[Feature.BOOST.ordinal()] = learned;
     changed[Feature.BALANCE.ordinal()] = bm25 - vector;
-    return new LinearModel(changed, boostBaseline, evidenceK, boostCap, capPerSession,
-        sessionPlaces);
+    return new LinearModel(changed, boostBaseline, evidenceK, boostCap, capPerSession);
   }
 
   /**
@@ -150,7 +143,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
 
   /** The score of {@code features}; finite. */
   public double score(CandidateFeatures features) {
-    return sum(contributions(featureValues(features), features));
+    return sum(contributions(featureValues(features), features.boost()));
   }
 
   /**
@@ -182,7 +175,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
    */
   public Explanation explain(CandidateFeatures features) {
     double[] x = featureValues(features);
-    double[] c = contributions(x, features);
+    double[] c = contributions(x, features.boost());
     return ScoreExplanation.of(this, features, x, c, sum(c));
   }
 
@@ -191,19 +184,26 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
     return !capPerSession && Math.abs(weight(Feature.BOOST) * vote(boost)) > boostCap;
   }
 
+  /**
+   * The per-session cap on the learned terms of {@code boost}'s chunk in the direction of {@code
+   * lift}: {@code boostCap} times the backing sessions (at least 1).
+   */
+  double sessionCap(LearnedBoost boost, boolean lift) {
+    return boostCap * Math.max(1, lift ? boost.clickSessions() : boost.skipSessions());
+  }
+
   @Override
   public boolean equals(Object other) {
     return other instanceof LinearModel m && Arrays.equals(weights, m.weights)
         && Double.compare(boostBaseline, m.boostBaseline) == 0
         && Double.compare(evidenceK, m.evidenceK) == 0
-        && Double.compare(boostCap, m.boostCap) == 0 && capPerSession == m.capPerSession
-        && sessionPlaces == m.sessionPlaces;
+        && Double.compare(boostCap, m.boostCap) == 0 && capPerSession == m.capPerSession;
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(Arrays.hashCode(weights), boostBaseline, evidenceK, boostCap,
-        capPerSession, sessionPlaces);
+        capPerSession);
   }
 
   @Override
@@ -213,7 +213,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
       out.append(feature.weightName()).append('=').append(weight(feature)).append(", ");
     }
     return out.append("boostBaseline=").append(boostBaseline).append(", evidenceK=")
-        .append(evidenceK).append(", boostCap=").append(boostCap).append(capPerSession ? " per session, " + sessionPlaces + " places" : "")
+        .append(evidenceK).append(", boostCap=").append(boostCap).append(capPerSession ? " per session" : "")
         .append(']').toString();
   }
 
@@ -254,10 +254,9 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
   /**
    * {@code w[f] · x[f]} for every feature, then the cap: exactly {@code +0.0} for the boost
    * without evidence; the boost clamped to ±boostCap for the prior; per session, the learned
-   * terms scaled down together to {@link SessionBound#cap} when they exceed it.
+   * terms scaled down together to {@link #sessionCap} when they exceed it.
    */
-  private double[] contributions(double[] x, CandidateFeatures features) {
-    LearnedBoost vote = features.boost();
+  private double[] contributions(double[] x, LearnedBoost vote) {
     double[] c = new double[Feature.COUNT];
     for (int i = 0; i < Feature.COUNT; i++) {
       c[i] = weights[i] * x[i];
@@ -269,7 +268,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
       c[boost] = capped(c[boost], boostCap);
     } else {
       double learned = learned(x);
-      double cap = SessionBound.cap(this, features, learned > 0);
+      double cap = sessionCap(vote, learned > 0);
       if (Math.abs(learned) > cap) {
         double scale = cap / Math.abs(learned);
         for (Feature feature : Feature.LEARNED) {

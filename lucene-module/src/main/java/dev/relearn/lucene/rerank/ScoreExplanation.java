@@ -59,15 +59,14 @@ final class ScoreExplanation {
     }
     double learned = model.learned(values);
     boolean lift = learned > 0;
-    double cap = SessionBound.cap(model, features, lift);
+    double cap = model.sessionCap(boost, lift);
     if (Math.abs(learned) <= cap) {
       return null;
     }
     return "scaled by " + num(cap / Math.abs(learned)) + ": the learned terms "
         + Feature.LEARNED.stream().map(Feature::label).toList() + " add " + num(learned)
-        + ", capped at " + num(cap) + ": ±" + num(model.boostCap()) + " and "
-        + model.sessionPlaces() + " candidates passed per " + (lift ? "clicking" : "skipping")
-        + " session (" + num(SessionBound.backing(boost, lift)) + ")";
+        + ", capped at ±" + num(model.boostCap()) + " per " + (lift ? "clicking" : "skipping")
+        + " session (" + Math.max(1, lift ? boost.clickSessions() : boost.skipSessions()) + ")";
   }
 
   /** How {@code feature}'s value was computed, in words. */

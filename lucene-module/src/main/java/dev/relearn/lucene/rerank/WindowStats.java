@@ -6,8 +6,7 @@ import java.util.Objects;
 
 /**
  * What the features of one candidate need to know about the whole candidate window: the range of
- * the finite first-stage scores (for min-max relevance), the most uses (for frequency), and the
- * ladder of every candidate's relevance (for the per-session bound in ranks).
+ * the finite first-stage scores (for min-max relevance) and the most uses (for frequency).
  *
  * @param minScore the lowest finite first-stage score (0 when there is none)
  * @param maxScore the highest finite first-stage score (0 when there is none)
@@ -16,10 +15,9 @@ import java.util.Objects;
  * @param size how many candidates the window holds
  * @param bm25 the range of the candidates' BM25 stage scores
  * @param vector the range of the candidates' vector stage scores
- * @param ladder every candidate's relevance, best first ({@link RankLadder#NONE}: no bound)
  */
 public record WindowStats(double minScore, double maxScore, double maxUses, int size,
-    Range bm25, Range vector, RankLadder ladder) {
+    Range bm25, Range vector) {
   /** Validates the range. */
   public WindowStats {
     if (!Double.isFinite(minScore) || !Double.isFinite(maxScore) || minScore > maxScore) {
@@ -34,18 +32,17 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
     }
     Objects.requireNonNull(bm25, "bm25");
     Objects.requireNonNull(vector, "vector");
-    Objects.requireNonNull(ladder, "ladder");
   }
 
-  /** Statistics with empty stage ranges and no ladder (for windows without stage scores). */
+  /** Statistics with empty stage ranges (for windows without stage scores). */
   public WindowStats(double minScore, double maxScore, double maxUses, int size) {
-    this(minScore, maxScore, maxUses, size, Range.EMPTY, Range.EMPTY, RankLadder.NONE);
+    this(minScore, maxScore, maxUses, size, Range.EMPTY, Range.EMPTY);
   }
 
   /**
    * The statistics of {@code window}; non-finite first-stage scores are left out of the range,
    * and only candidates {@code evidence} vouches for (a boost with evidence) count for the most
-   * uses; the ladder holds every candidate's relevance, non-finite scores made finite.
+   * uses.
    */
   public static WindowStats of(List<Candidate> window, FeedbackEvidence evidence) {
     Builder builder = new Builder();
@@ -55,22 +52,7 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
         builder.addUses(candidate.learned().clicks());
       }
     }
-    WindowStats ranges = builder.build(RankLadder.NONE);
-    double[] relevances = new double[window.size()];
-    for (int i = 0; i < relevances.length; i++) {
-      relevances[i] = ranges.relevance(ranges.finiteScore(window.get(i).firstStageScore()));
-    }
-    return builder.build(RankLadder.of(relevances));
-  }
-
-  /**
-   * A first-stage score made finite: NaN and −∞ become {@link #minScore}, +∞ {@link #maxScore}.
-   */
-  public double finiteScore(double score) {
-    if (Double.isNaN(score) || score == Double.NEGATIVE_INFINITY) {
-      return minScore;
-    }
-    return score == Double.POSITIVE_INFINITY ? maxScore : score;
+    return builder.build();
   }
 
   /**
@@ -105,11 +87,11 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
       maxUses = Math.max(maxUses, uses);
     }
 
-    /** The statistics of every candidate added with {@code ladder}; an empty range is [0, 0]. */
-    WindowStats build(RankLadder ladder) {
+    /** The statistics of every candidate added; an empty score range is [0, 0]. */
+    WindowStats build() {
       boolean empty = min > max;
       return new WindowStats(empty ? 0 : min, empty ? 0 : max, maxUses, size, bm25.build(),
-          vector.build(), ladder);
+          vector.build());
     }
   }
 

@@ -51,12 +51,10 @@ public record Trust(boolean fitted, double strength, double coefficient, double 
    *     finite and >= 0
    * @param sessionCap {@code rerank.sessionCap}: how far one session's vote may move a chunk's
    *     score, in [0, {@link LinearModel#MAX_WEIGHT}]
-   * @param sessionPlaces {@code rerank.sessionPlaces}: how many candidates one session's vote may
-   *     move a chunk past, >= 1
    * @param ratingScale what explicit ratings made of the learned signal, relative to its start
    *     weight (1 without ratings); finite and >= 0
    */
-  public LinearModel apply(LinearModel model, double scale, double sessionCap, int sessionPlaces,
+  public LinearModel apply(LinearModel model, double scale, double sessionCap,
       double ratingScale) {
     if (!(scale >= 0) || Double.isInfinite(scale)) {
       throw new IllegalArgumentException("trust scale must be finite and >= 0, got: " + scale);
@@ -64,9 +62,6 @@ public record Trust(boolean fitted, double strength, double coefficient, double 
     if (!(sessionCap >= 0 && sessionCap <= LinearModel.MAX_WEIGHT)) {
       throw new IllegalArgumentException(
           "sessionCap must be in [0, " + LinearModel.MAX_WEIGHT + "], got: " + sessionCap);
-    }
-    if (sessionPlaces < 1) {
-      throw new IllegalArgumentException("sessionPlaces must be >= 1, got: " + sessionPlaces);
     }
     if (!(ratingScale >= 0) || Double.isInfinite(ratingScale)) {
       throw new IllegalArgumentException(
@@ -78,8 +73,7 @@ public record Trust(boolean fitted, double strength, double coefficient, double 
     double[] weights = model.weights();
     weights[Feature.BOOST.ordinal()] =
         Math.min(LinearModel.MAX_WEIGHT, scale * strength * ratingScale);
-    return new LinearModel(weights, model.boostBaseline(), model.evidenceK(), sessionCap, true,
-        sessionPlaces);
+    return new LinearModel(weights, model.boostBaseline(), model.evidenceK(), sessionCap, true);
   }
 
   private static void requireFinite(String name, double value) {

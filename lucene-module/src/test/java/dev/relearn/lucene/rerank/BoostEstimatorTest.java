@@ -204,28 +204,12 @@ class BoostEstimatorTest {
     List<PastQuery> unknown = List.of(new PastQuery(0.9f, 1, Map.of("a", click), 0),
         new PastQuery(0.8f, 1, Map.of("a", skip), 0));
     LearnedBoost one = BoostEstimator.estimate("a", oneSession, VoteWeighting.PLAIN);
-    assertEquals(List.of(1.0, 0.0), List.of(one.clickSessions(), one.skipSessions()));
+    assertEquals(List.of(1, 0), List.of(one.clickSessions(), one.skipSessions()));
     LearnedBoost two = BoostEstimator.estimate("a", mixed, VoteWeighting.PLAIN);
-    assertEquals(List.of(2.0, 1.0), List.of(two.clickSessions(), two.skipSessions()));
+    assertEquals(List.of(2, 1), List.of(two.clickSessions(), two.skipSessions()));
     assertEquals(two, new FeedbackEvidence(mixed, List.of(), VoteWeighting.PLAIN).boost("a"));
     LearnedBoost anonymous = BoostEstimator.estimate("a", unknown, VoteWeighting.PLAIN);
-    assertEquals(List.of(1.0, 1.0), List.of(anonymous.clickSessions(), anonymous.skipSessions()));
+    assertEquals(List.of(1, 1), List.of(anonymous.clickSessions(), anonymous.skipSessions()));
     assertEquals(LearnedBoost.NONE, BoostEstimator.estimate("b", mixed, VoteWeighting.PLAIN));
-  }
-
-  @Test
-  void aSessionThatRepeatsAQueryBacksItsChunksWithItsShareOnly() {
-    ChunkEvidence click = new ChunkEvidence(1, 1, 1, 0);
-    PastQuery spammed = new PastQuery(1f, 32, Map.of("a", click), 0, 1, Set.of("spam"));
-    assertEquals(1.0 / 32, spammed.sessionShare(), 1e-15);
-    PastQuery shared = new PastQuery(0.9f, 3, Map.of("a", click), 0, 1, Set.of("s1", "s2"));
-    assertEquals(2.0 / 3, shared.sessionShare(), 1e-15);
-    assertEquals(1.0, new PastQuery(0.9f, 1, Map.of("a", click), 0).sessionShare());
-    LearnedBoost boost = BoostEstimator.estimate("a", List.of(spammed, shared),
-        VoteWeighting.PLAIN);
-    // "spam" counts 1/32, s1 and s2 two thirds each
-    assertEquals(1.0 / 32 + 4.0 / 3, boost.clickSessions(), 1e-12);
-    assertEquals(boost, new FeedbackEvidence(List.of(spammed, shared), List.of(),
-        VoteWeighting.PLAIN).boost("a"));
   }
 }

@@ -46,10 +46,8 @@ class FeatureExtractorTest {
   @Test
   void withoutLearnedValuesOrFeedbackEveryFeatureButRelevanceIsNeutral() {
     List<CandidateFeatures> features = extract(window(4, 2, 1));
-    RankLadder ladder = RankLadder.of(new double[] {1.0, 1.0 / 3, 0.0});
-    assertEquals(ladder, features.get(0).ladder());
-    assertEquals(neutral(4, 1.0, ladder), features.get(0));
-    assertEquals(neutral(1, 0.0, ladder), features.get(2));
+    assertEquals(CandidateFeatures.neutral(4, 1.0), features.get(0));
+    assertEquals(CandidateFeatures.neutral(1, 0.0), features.get(2));
   }
 
   @Test
@@ -141,11 +139,5 @@ class FeatureExtractorTest {
     e = assertThrows(IllegalArgumentException.class, () -> CandidateFeatures.neutral(Double.NaN,
         1));
     assertEquals("firstStageScore must be finite, got: NaN", e.getMessage());
-  }
-
-  private static CandidateFeatures neutral(double score, double relevance, RankLadder ladder) {
-    CandidateFeatures neutral = CandidateFeatures.neutral(score, relevance);
-    return new CandidateFeatures(score, relevance, null, null, 0, 0, neutral.boost(), 0, 0, 0, 0,
-        List.of(), ladder);
   }
 }

@@ -272,7 +272,7 @@ class LinearModelTest {
 
   @Test
   void perSessionTheVoteAndTheUsageTermsAreCappedTogether() {
-    LinearModel perSession = new LinearModel(LinearModel.DEFAULT.weights(), 0.5, 2, 0.1, true, Integer.MAX_VALUE)
+    LinearModel perSession = new LinearModel(LinearModel.DEFAULT.weights(), 0.5, 2, 0.1, true)
         .withWeight(Feature.BOOST, 50);
     LearnedBoost spam = new LearnedBoost(1, 1, 1e6, 1e6, 1, 0); // one session, a million clicks
     CandidateFeatures used = new CandidateFeatures(0.45, 0.45, null, null, 0, 0, spam, 5, 1, 1,
@@ -284,49 +284,11 @@ class LinearModelTest {
     assertEquals(Double.doubleToRawLongBits(perSession.score(used)),
         Double.doubleToRawLongBits(total(explained)));
     String prior = feature(explained, "prior").getDescription();
-    assertTrue(prior.contains("capped at 0.1: ±0.1 and 2147483647 candidates passed per clicking"
-        + " session (1)"), prior);
+    assertTrue(prior.contains("capped at ±0.1 per clicking session (1)"), prior);
     // two sessions that skipped it drop it by at most 0.2
     LearnedBoost skipped = new LearnedBoost(0, 0.5, 1e6, 0, 0, 2);
     CandidateFeatures down = new CandidateFeatures(0.45, 0.45, null, null, 0, 0, skipped, 0, 0,
         0, 0, List.of());
     assertEquals(perSession.score(unseen) - 0.2, perSession.score(down), 1e-12);
-  }
-
-  @Test
-  void perSessionAChunkPassesAtMostItsPlacesWhateverTheScoreGaps() {
-    LinearModel onePlace = new LinearModel(LinearModel.DEFAULT.weights(), 0.5, 2, 0.1, true, 1)
-        .withWeight(Feature.BOOST, 50);
-    // a flat tail: relevance 0.50, 0.49, ..., 0.40; the spammed chunk is the last
-    double[] tail = new double[11];
-    for (int i = 0; i < tail.length; i++) {
-      tail[i] = 0.5 - i * 0.01;
-    }
-    RankLadder ladder = RankLadder.of(tail);
-    LearnedBoost spam = new LearnedBoost(1, 1, 1e6, 1e6, 1, 0); // one clicking session
-    CandidateFeatures used = new CandidateFeatures(0.4, 0.4, null, null, 0, 0, spam, 5, 1, 1, 0,
-        List.of(), ladder);
-    double lifted = onePlace.score(used);
-    // it may pass the candidate at 0.41 and tie, never pass, the one at 0.42
-    assertEquals(0.7 * 0.42, lifted, 1e-12);
-    String prior = feature(onePlace.explain(used), "prior").getDescription();
-    assertTrue(prior.contains("1 candidates passed per clicking session (1)"), prior);
-    // two clicking sessions: two places; a skipping session drops it below one candidate
-    LearnedBoost two = new LearnedBoost(1, 1, 1e6, 1e6, 2, 0);
-    assertEquals(0.7 * 0.43, onePlace.score(new CandidateFeatures(0.4, 0.4, null, null, 0, 0, two,
-        5, 1, 1, 0, List.of(), ladder)), 1e-12);
-    LearnedBoost skipped = new LearnedBoost(0, 0.5, 1e6, 0, 0, 1);
-    assertEquals(0.7 * 0.48, onePlace.score(new CandidateFeatures(0.5, 0.5, null, null, 0, 0,
-        skipped, 0, 0, 0, 0, List.of(), ladder)), 1e-12);
-    // a session with a share of 1/32 (it sent its query 32 times) passes nobody, even at 3
-    // places per session: it may only tie the candidate right above
-    LinearModel threePlaces = new LinearModel(LinearModel.DEFAULT.weights(), 0.5, 2, 1, true, 3)
-        .withWeight(Feature.BOOST, 50);
-    LearnedBoost repeated = new LearnedBoost(1, 1, 1e6, 1e6, 1.0 / 32, 0);
-    assertEquals(0.7 * 0.41, threePlaces.score(new CandidateFeatures(0.4, 0.4, null, null, 0, 0,
-        repeated, 5, 1, 1, 0, List.of(), ladder)), 1e-12);
-    // at the top there is nothing to pass: only the score cap applies
-    assertEquals(0.7 * 0.5 + 0.1, onePlace.score(new CandidateFeatures(0.5, 0.5, null, null, 0,
-        0, spam, 5, 1, 1, 0, List.of(), ladder)), 1e-12);
   }
 }

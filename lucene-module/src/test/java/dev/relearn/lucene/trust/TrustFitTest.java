@@ -66,7 +66,7 @@ class TrustFitTest {
     Trust trust = fitted(true, 20, 1).trust();
     assertFalse(trust.fitted());
     LinearModel model = LinearModel.DEFAULT;
-    assertEquals(model, trust.apply(model, 10, 0.3, 1, 1));
+    assertEquals(model, trust.apply(model, 10, 0.3, 1));
   }
 
   @Test
@@ -77,11 +77,10 @@ class TrustFitTest {
   @Test
   void aFittedTrustSetsTheVoteWeightScaledByRatingsAndCapsItPerSession() {
     Trust trust = new Trust(true, 0.4, 4, 40, 100, 50);
-    LinearModel model = trust.apply(LinearModel.DEFAULT, 10, 0.2, 1, 0.5);
+    LinearModel model = trust.apply(LinearModel.DEFAULT, 10, 0.2, 0.5);
     assertEquals(2, model.weight(Feature.BOOST), 1e-12);
     assertEquals(0.2, model.boostCap()); // the session cap replaces the prior's cap
     assertTrue(model.capPerSession());
-    assertEquals(1, model.sessionPlaces());
     assertFalse(LinearModel.DEFAULT.capPerSession());
     // weight 2 times a vote of 4/6 · 0.5: 0.667, capped at 0.2 per voting session
     LearnedBoost oneSession = new LearnedBoost(1, 1, 4, 4, 1, 2); // clicked by one session
@@ -100,7 +99,7 @@ class TrustFitTest {
   @Test
   void badValuesAreNamed() {
     assertEquals("trust scale must be finite and >= 0, got: -1.0", assertThrows(
-        IllegalArgumentException.class, () -> Trust.PRIOR.apply(LinearModel.DEFAULT, -1, 0.1, 1, 1))
+        IllegalArgumentException.class, () -> Trust.PRIOR.apply(LinearModel.DEFAULT, -1, 0.1, 1))
         .getMessage());
     assertEquals("trust coefficient must be finite, got: NaN", assertThrows(
         IllegalArgumentException.class, () -> new Trust(true, 1, Double.NaN, 0, 0, 0))
@@ -109,14 +108,10 @@ class TrustFitTest {
         IllegalArgumentException.class, () -> new VotePair(Double.POSITIVE_INFINITY, 0, 1))
         .getMessage());
     assertEquals("sessionCap must be in [0, 1000000.0], got: -0.1", assertThrows(
-        IllegalArgumentException.class, () -> Trust.PRIOR.apply(LinearModel.DEFAULT, 1, -0.1, 1, 1))
-        .getMessage());
-    assertEquals("sessionPlaces must be >= 1, got: 0", assertThrows(
-        IllegalArgumentException.class, () -> Trust.PRIOR.apply(LinearModel.DEFAULT, 1, 0.1, 0, 1))
+        IllegalArgumentException.class, () -> Trust.PRIOR.apply(LinearModel.DEFAULT, 1, -0.1, 1))
         .getMessage());
     assertEquals("ratingScale must be finite and >= 0, got: NaN", assertThrows(
-        IllegalArgumentException.class,
-        () -> Trust.PRIOR.apply(LinearModel.DEFAULT, 1, 0.1, 1, Double.NaN))
+        IllegalArgumentException.class, () -> Trust.PRIOR.apply(LinearModel.DEFAULT, 1, 0.1, Double.NaN))
         .getMessage());
   }
 }
