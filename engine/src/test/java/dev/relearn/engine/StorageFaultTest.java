@@ -58,6 +58,7 @@ class StorageFaultTest {
       r -> new Thread(r, "storage-fault-caller"));
   private final List<String> acknowledged = new ArrayList<>();
   private final List<String> forgotten = new ArrayList<>(); // events of forgotten sessions
+  private String forgetting; // the session the last forget step forgets
   private Random random;
   private Path docs;
   private Relearn engine;
@@ -181,6 +182,9 @@ class StorageFaultTest {
       tally.problems.add(where + ": unclear " + failure);
     }
     try { // the same engine, once the fault is lifted: no restart
+      if (step == Step.FORGET && failure != null) {
+        engine.forgetSession(forgetting); // failed, perhaps before it was logged: as a user would
+      }
       record("after-" + tally.points);
       edit(random.nextInt(FILES));
       engine.index(docs, SourceFormat.AUTO, Progress.NONE);
@@ -207,6 +211,7 @@ class StorageFaultTest {
   /** Runs {@code step} on the caller thread, armed if asked; what it threw, or null. */
   private Throwable run(Step step, boolean arm, Kind kind, long point) throws Exception {
     String session = FORGET_SESSION + events;
+    forgetting = session;
     if (step == Step.FORGET) {
       record(session);
       record(session);
