@@ -12,7 +12,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.feedback.index.Fixtures.FakeClock;
 import dev.relearn.lucene.feedback.Outcome;
-import java.io.IOException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,9 +19,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
-import org.apache.lucene.index.SegmentInfos;
-import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,7 +41,7 @@ class FeedbackIndexLifecycleTest {
   }
 
   @Test
-  void forgetSessionRemovesOnlyItsClusters() throws Exception {
+  void forgetSessionRemovesOnlyItsClustersAndCommits() throws Exception {
     try (FeedbackIndex index = open()) {
       addRandom(index, "a1", "A", T0);
       index.commit(Map.of("log", "7"));
@@ -55,41 +51,38 @@ class FeedbackIndexLifecycleTest {
       assertEquals(2, index.forgetSession("A"));
       assertEquals(0, index.forgetSession("A"));
       assertEquals(0, index.forgetSession("nobody"));
-      index.commit(Map.of("log", "8"));
     }
     try (FeedbackIndex index = open()) {
-      assertEquals(2, index.recorded().clusters().size(),
-          "the forget was committed, with the adds before it");
-      assertFalse(index.recorded().contains("a1"));
-      assertFalse(index.recorded().contains("a2"));
-      assertTrue(index.recorded().contains("b1"));
-      assertTrue(index.recorded().contains("c1"));
-      assertEquals(Map.of("log", "8"), committedUserData());
+      assertEquals(2, index.clusters(), "the forget was committed, with the adds before it");
+      assertFalse(index.contains("a1"));
+      assertFalse(index.contains("a2"));
+      assertTrue(index.contains("b1"));
+      assertTrue(index.contains("c1"));
+      assertEquals(Map.of("log", "7"), index.committedUserData(), "user data is kept");
     }
   }
 
   @Test
-  void forgetAllRemovesEverything() throws Exception {
+  void forgetAllRemovesEverythingAndCommits() throws Exception {
     try (FeedbackIndex index = open()) {
       addRandom(index, "a1", "A", T0);
       addRandom(index, "b1", "B", T0);
       index.commit(Map.of("log", "9"));
       addRandom(index, "c1", "C", T0);
       assertEquals(3, index.forgetAll());
-      assertEquals(0, index.recorded().clusters().size());
-      assertFalse(index.recorded().contains("c1"));
-      index.commit(Map.of("log", "10"));
+      assertEquals(0, index.clusters());
+      assertFalse(index.contains("c1"));
     }
     try (FeedbackIndex index = open()) {
-      assertEquals(0, index.recorded().clusters().size());
-      assertEquals(Map.of("log", "10"), committedUserData());
+      assertEquals(0, index.clusters());
+      assertEquals(Map.of("log", "9"), index.committedUserData());
       addRandom(index, "d1", "D", T0);
-      assertTrue(index.recorded().contains("d1"), "the index still works after forgetting all");
+      assertTrue(index.contains("d1"), "the index still works after forgetting all");
     }
   }
 
   @Test
-  void expireDeletesClustersPastTheirTtl() throws Exception {
+  void expireDeletesClustersPastTheirTtlAndCommits() throws Exception {
     try (FeedbackIndex index = open()) {
       addRandom(index, "old", "A", T0);
       addRandom(index, "recent", "B", T0 + 95 * DAY);
@@ -98,27 +91,26 @@ class FeedbackIndexLifecycleTest {
       clock.set(T0 + 100 * DAY);
       assertEquals(1, index.expire());
       assertEquals(0, index.expire());
-      index.commit(Map.of());
     }
     try (FeedbackIndex index = open()) {
-      assertEquals(1, index.recorded().clusters().size());
-      assertTrue(index.recorded().contains("recent"));
-      assertFalse(index.recorded().contains("old"));
+      assertEquals(1, index.clusters());
+      assertTrue(index.contains("recent"));
+      assertFalse(index.contains("old"));
     }
   }
 
   @Test
   void closeDiscardsWhatWasNotCommitted() throws Exception {
     try (FeedbackIndex index = open()) {
-      assertEquals(Map.of(), committedUserData());
+      assertEquals(Map.of(), index.committedUserData());
       addRandom(index, "kept", "A", T0);
       index.commit(Map.of("offset", "1"));
       addRandom(index, "lost", "A", T0);
     }
     try (FeedbackIndex index = open()) {
-      assertTrue(index.recorded().contains("kept"));
-      assertFalse(index.recorded().contains("lost"));
-      assertEquals(Map.of("offset", "1"), committedUserData());
+      assertTrue(index.contains("kept"));
+      assertFalse(index.contains("lost"));
+      assertEquals(Map.of("offset", "1"), index.committedUserData());
     }
   }
 
@@ -130,10 +122,10 @@ class FeedbackIndexLifecycleTest {
           && e.getMessage().contains(dir.toAbsolutePath().normalize().toString()),
           e.getMessage());
       addRandom(index, "e", "s", T0);
-      assertTrue(index.recorded().contains("e"), "the first instance is unaffected");
+      assertTrue(index.contains("e"), "the first instance is unaffected");
     }
     try (FeedbackIndex again = open()) {
-      assertEquals(0, again.recorded().clusters().size(), "the lock is released on close");
+      assertEquals(0, again.clusters(), "the lock is released on close");
     }
   }
 
@@ -151,7 +143,7 @@ class FeedbackIndexLifecycleTest {
         + " and starts learning afresh) or open the index with the model it was recorded with"),
         e.getMessage());
     try (FeedbackIndex index = open()) {
-      assertEquals(1, index.recorded().clusters().size(), "a refused open releases the lock");
+      assertEquals(1, index.clusters(), "a refused open releases the lock");
     }
   }
 
@@ -164,8 +156,8 @@ class FeedbackIndexLifecycleTest {
       addRandom(index, "e", "s", T0);
       index.commit(Map.of());
       assertEquals("rwx------",
-          PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
-      try (Stream<Path> files = Files.list(dir)) {
+          PosixFilePermissions.toString(Files.getPosixFilePermissions(index.folder())));
+      try (Stream<Path> files = Files.list(index.folder())) {
         for (Path file : files.filter(Files::isRegularFile).toList()) {
           assertEquals("rw-------",
               PosixFilePermissions.toString(Files.getPosixFilePermissions(file)), file.toString());
@@ -177,7 +169,7 @@ class FeedbackIndexLifecycleTest {
   @Test
   void statsCountSignalsOutcomesAndThePositiveRate() throws Exception {
     try (FeedbackIndex index = open()) {
-      assertTrue(Double.isNaN(index.recorded().stats().positiveRate()), "no outcomes yet: NaN");
+      assertTrue(Double.isNaN(index.stats().positiveRate()), "no outcomes yet: NaN");
       add(index, event("s1", "A", Fixtures.randomUnit(random, DIM), "c", Outcome.SUCCESS,
           SignalClass.VERY_STRONG, null, T0));
       add(index, event("s2", "B", Fixtures.randomUnit(random, DIM), "c", Outcome.SUCCESS,
@@ -186,7 +178,7 @@ class FeedbackIndexLifecycleTest {
           SignalClass.STRONG, null, T0));
       add(index, event("n1", "D", Fixtures.randomUnit(random, DIM), "c", Outcome.NONE,
           SignalClass.DISCOVERY, 0.2, T0));
-      FeedbackStats stats = index.recorded().stats();
+      FeedbackStats stats = index.stats();
       assertEquals(4, stats.clusters());
       assertEquals(4, stats.events());
       assertEquals(3, stats.learnedEvents(), "quality 0.2 is ambiguous: recorded, not learned");
@@ -196,13 +188,6 @@ class FeedbackIndexLifecycleTest {
       assertEquals(2L, stats.byOutcome().get(Outcome.SUCCESS));
       assertEquals(1L, stats.byOutcome().get(Outcome.NONE));
       assertEquals(2.0 / 3, stats.positiveRate(), 1e-12);
-    }
-  }
-
-  /** The user data of the last commit in {@code dir}. */
-  private Map<String, String> committedUserData() throws IOException {
-    try (Directory directory = FSDirectory.open(dir)) {
-      return SegmentInfos.readLatestCommit(directory).getUserData();
     }
   }
 }

@@ -1,4 +1,4 @@
-package dev.relearn.feedback.index;
+package dev.relearn.feedback.store;
 
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
