@@ -51,6 +51,10 @@ class ServerSignalTest {
       }
       assertTrue(line != null, "serve said where it listens");
       URI search = URI.create(line.replaceAll(".* at (http://\\S+/).*", "$1") + "api/search");
+      // drain the rest of stderr as it comes: a full pipe must not stall the server's exit
+      StringBuffer rest = new StringBuffer();
+      Thread drain = Thread.ofPlatform().daemon().start(() -> err.lines()
+          .forEach(l -> rest.append(l).append('\n')));
       AtomicInteger answered = new AtomicInteger();
       AtomicBoolean stop = new AtomicBoolean();
       Thread load = Thread.ofPlatform().daemon().start(() -> {
@@ -74,12 +78,14 @@ class ServerSignalTest {
       } else {
         serve.toHandle().destroy(); // SIGTERM, with searches in flight
       }
-      assertTrue(serve.waitFor(60, TimeUnit.SECONDS));
+      boolean exited = serve.waitFor(60, TimeUnit.SECONDS);
       stop.set(true);
       load.join(10_000);
-      String rest = String.join("\n", err.lines().toList());
-      assertEquals(hangUp ? 129 : 143, serve.exitValue(), rest);
-      assertTrue(rest.contains("relearn: stopped"), rest);
+      drain.join(10_000);
+      String said = rest.toString();
+      assertTrue(exited, "serve did not exit within 60 s of the signal; it said:\n" + said);
+      assertEquals(hangUp ? 129 : 143, serve.exitValue(), said);
+      assertTrue(said.contains("relearn: stopped"), said);
       assertNoCrashReport();
     }
     assertIndexIsFree(index);
