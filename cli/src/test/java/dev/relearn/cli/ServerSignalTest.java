@@ -15,6 +15,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -157,11 +158,17 @@ class ServerSignalTest {
     return index;
   }
 
+  /**
+   * Starts relearn {@code command} with SIGHUP's default disposition: a test runner started under
+   * {@code nohup} passes SIGHUP on ignored, and relearn rightly leaves an ignored SIGHUP ignored
+   * ({@code env} execs the JVM, so the pid is relearn's).
+   */
   private Process start(Path index, String command, String... extra) throws IOException {
     List<String> args = Stream.concat(Stream.of(command, "--index", index.toString()),
         Stream.of(extra)).toList();
-    return new ProcessBuilder(CliProcess.command(args.toArray(new String[0])))
-        .directory(tmp.toFile()).start();
+    List<String> line = new ArrayList<>(List.of("env", "--default-signal=HUP"));
+    line.addAll(CliProcess.command(args.toArray(new String[0])));
+    return new ProcessBuilder(line).directory(tmp.toFile()).start();
   }
 
   private static BufferedReader reader(InputStream stream) {
