@@ -6,15 +6,12 @@ import java.util.Objects;
 import org.apache.lucene.search.Explanation;
 
 /**
- * The re-ranker's model: a weighted sum of named {@link Feature}s, {@code score = Σ_f w[f] ·
- * x[f]}, summed in {@link Feature} order, then capped. {@link #featureValues} gives {@code x}:
- * relevance, balance, the vote {@code shrink · (boost − boostBaseline)} with {@code shrink = n /
- * (n + k)}, and the usage terms (prior, recency, frequency) times the same shrink, so that they
- * count only as far as similar past queries vouch for the chunk; with no evidence every learned
- * term is exactly {@code +0.0} and the score is a monotone transform of the first stage. The cap
- * is {@code boostCap} on the vote alone (the prior), or per session on the learned terms together
- * ({@code capPerSession}). The symbols, defaults and reasons are in docs/RANKING.md, the
- * formula's one home.
+ * The re-ranker's model: {@code score = Σ_f w[f] · x[f]} over the named {@link Feature}s, summed
+ * in {@link Feature} order, then capped. The symbols are those of docs/RANKING.md, the formula's
+ * one home (every term, default and cap): {@code x} is {@link #featureValues} (relevance, balance,
+ * the vote {@code s·(b − b₀)} with {@code s = n/(n+k)}, the usage terms times {@code s}, context),
+ * {@code b₀} is {@code boostBaseline}, {@code k} is {@code evidenceK}, the cap is {@code boostCap}
+ * on the vote alone or, with {@code capPerSession}, per backing session on the learned terms.
  *
  * <p>{@link #withWeights} maps learned {@link Weights} over (bm25, vector, learned) onto {@code
  * w[RELEVANCE] = w_bm25 + w_vector}, {@code w[BALANCE] = w_bm25 − w_vector} and {@code w[BOOST] =
@@ -36,12 +33,7 @@ import org.apache.lucene.search.Explanation;
 public record LinearModel(double[] weights, double boostBaseline, double evidenceK,
     double boostCap, boolean capPerSession) {
 
-  /**
-   * The defaults: relevance 0.7, boost 0.3 around a baseline of 0.5 with k = 2 (the uniform
-   * prior) and a cap of 0.1 (so two chunks' boosts differ by at most 0.2, under 0.3 of the
-   * relevance term's range 0.7), prior 0.01, recency 0.02, frequency 0.02, context 0.05, balance
-   * 0.
-   */
+  /** The defaults of docs/RANKING.md, with the start weights (0.35, 0.35, 0.30) applied. */
   public static final LinearModel DEFAULT =
       new LinearModel(weightsOf(0.7, 0, 0.3, 0.01, 0.02, 0.02, 0.05), 0.5, 2, 0.1);
 

@@ -26,5 +26,8 @@
  * values and no request context, every term except relevance is exactly {@code +0.0}, relevance is
  * a monotone transform of the first-stage score, and ties keep the first-stage order, so the
  * re-ranked order is exactly the first stage's.
+ *
+ * <p>The formula, its symbols ({@code w}, {@code x}, {@code s = n/(n+k)}, {@code b}, the caps)
+ * and every default are in docs/RANKING.md; the javadoc here names them and does not restate it.
  */
 package dev.relearn.lucene.rerank;
