@@ -28,9 +28,9 @@ final class ConfigCommand extends CliCommand {
       description = "Index folder (default: ${DEFAULT-VALUE}).")
   Path index;
 
-  @Option(names = "--init", description = "Write a complete relearn.json of the current values"
-      + " into the index folder, to edit, also before its first index; refuses to replace an"
-      + " existing file or to write into a folder of other files.")
+  @Option(names = "--init", description = "Write a complete relearn.json of the current values to"
+      + " edit, also before the first index; never replaces a file or writes into a folder of"
+      + " other files.")
   boolean init;
 
   @Option(names = "--json", description = "Print one JSON object: values and sources by key.")

@@ -1,6 +1,5 @@
 package dev.relearn.cli;
 
-import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
 
@@ -15,12 +14,6 @@ final class AllCommands {
 
   /** {@code cli} and every subcommand below it, depth first, without {@code help}. */
   static List<CommandLine> below(CommandLine cli) {
-    List<CommandLine> all = new ArrayList<>(List.of(cli));
-    for (CommandLine sub : cli.getSubcommands().values()) {
-      if (sub.getParent() == cli && !sub.getCommandName().equals("help")) {
-        all.addAll(below(sub));
-      }
-    }
-    return all;
+    return CliReference.commands(cli);
   }
 }
