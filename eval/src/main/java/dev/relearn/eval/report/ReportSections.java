@@ -7,9 +7,9 @@ import java.util.Map;
 
 /** The settings, scenario and target sections of {@link MarkdownReport}. */
 final class ReportSections {
-  /** Noise may move nDCG@10 by at most this (issue #5). */
+  /** Noise may move nDCG@10 by at most this (the evaluation's target). */
   static final double NOISE_LIMIT = 0.005;
-  /** Learned must beat hybrid at this level on ToolLens and NFCorpus (issue #5). */
+  /** Learned must beat hybrid at this level on ToolLens and NFCorpus (the evaluation's target). */
   static final double SIGNIFICANCE = 0.05;
 
   private ReportSections() {}
@@ -106,7 +106,7 @@ final class ReportSections {
   }
 
   static void checks(StringBuilder md, EvaluationReport report) {
-    md.append("## Issue #5 targets, as measured\n\n");
+    md.append("## Targets, as measured\n\n");
     for (DatasetReport d : report.datasets()) {
       LearningResult g = d.generalisation();
       boolean beats = g.deltaNdcg() > 0 && g.comparison().pRandomisation() < SIGNIFICANCE
