@@ -36,7 +36,7 @@ class ShippedVectorsTest {
   void theShippedFileHoldsEveryDocumentOfTheSharedDatasets() throws Exception {
     try (ShippedVectors shipped = ShippedVectors.over(namedBge(),
         Path.of("src", "test", "vector-cache", "bge-small-en-v1.5-q.vectors"))) {
-      assertEquals(9_238, shipped.size(), "the README's count");
+      assertEquals(9_238, shipped.size(), "the documents of SciFact, NFCorpus and ToolLens");
     }
   }
 
