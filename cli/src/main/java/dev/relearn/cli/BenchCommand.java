@@ -31,9 +31,8 @@ import picocli.CommandLine.Option;
       "       relearn bench indexing --dataset=BEIR_DIR [--max-docs=N] [OPTIONS...]"},
     subcommands = {BenchIndexingCommand.class},
     description = {"Measure warm query latency (p50, p99) per search mode on a BEIR dataset.",
-        "It first warms up until the JIT compiler settles (see --warm-up).",
-        "Plain Lucene runs the same BM25 and KNN queries in the same run, as the baseline.",
-        "bench indexing measures indexing speed instead (see bench indexing --help)."})
+        "It warms up first (see --warm-up) and times plain Lucene's BM25 and KNN queries in the"
+            + " same run, as the baseline. bench indexing measures indexing speed instead."})
 final class BenchCommand extends CliCommand.WithJson {
   @Mixin EngineOptions engine;
 
@@ -45,21 +44,18 @@ final class BenchCommand extends CliCommand.WithJson {
   int rounds;
 
   @Option(names = "--warm-up", paramLabel = "SECONDS", defaultValue = "60",
-      description = "Warm up until the JIT compiler settles (under a tenth of a second spent"
-          + " compiling per second), for at most this long; 0: one pass (default:"
-          + " ${DEFAULT-VALUE}).")
+      description = "Warm up until the JIT compiler settles, for at most this long; 0: one pass"
+          + " (default: ${DEFAULT-VALUE}).")
   int warmUpSeconds;
 
   @Option(names = "--feedback-split", paramLabel = "SPLIT",
-      description = "First record simulated feedback for this split's queries (the relevant"
-          + " results among the top 10 are used), then also time the learned mode against"
-          + " hybrid: the re-rank overhead.")
+      description = "First record simulated feedback on this split's queries, then also time the"
+          + " learned mode against hybrid.")
   String feedbackSplit;
 
   @Option(names = "--feedback-events", paramLabel = "N",
       description = "With --feedback-split: record exactly N events, passing over the split's"
-          + " queries as many times as it takes, each pass with new sessions (default: one pass)."
-          + " Issue #4's benchmark condition is 10000.")
+          + " queries as often as it takes (default: one pass).")
   Integer feedbackEvents;
 
   @Option(names = "--learned",

@@ -22,16 +22,10 @@ import picocli.CommandLine.ParameterException;
     footer = {
       "  relearn bench indexing --dataset ../shared/datasets/scifact",
       "  relearn bench indexing --dataset ../shared/datasets/toollens --max-docs 100"},
-    description = {"Measure indexing speed on a seeded sample of a BEIR corpus, in one run and"
-        + " into new folders: (1) the embedding model alone on the chunk texts relearn's indexer"
-        + " makes of the sample (the floor; in two halves, before and after (3), so that load"
-        + " drift on a shared machine hits both alike), (2) plain Lucene writing those chunks"
-        + " with a BM25 text field and the vectors of (1), and committing, (3) relearn index from scratch"
-        + " into a new folder, as a ratio of (1) and its time beyond (1) and (2),"
-        + " (4) relearn index again unchanged and after --changed documents changed, as ratios"
-        + " of (3).",
-        "Prints seconds, chunks/s and ratios, the peak and after-GC heap of (3), and the sizes"
-        + " on disk. Each relearn run opens and closes its engine, as relearn index does."})
+    description = {"Measure indexing speed on a seeded sample of a BEIR corpus, against the"
+        + " embedding model alone and plain Lucene in the same run.",
+        "Times relearn index from scratch, again unchanged and after --changed edits; prints"
+            + " seconds, chunks/s, ratios, heap and sizes on disk."})
 final class BenchIndexingCommand extends CliCommand.WithJson {
   @Mixin ModelOptions model;
 
@@ -54,8 +48,8 @@ final class BenchIndexingCommand extends CliCommand.WithJson {
   int changed;
 
   @Option(names = "--work", paramLabel = "DIR",
-      description = "An empty or new folder for the sample and the indexes, kept afterwards"
-          + " (default: a new temporary folder, deleted afterwards).")
+      description = "An empty or new folder for the sample and the indexes, kept (default: a"
+          + " temporary folder, deleted).")
   Path work;
 
   @Override

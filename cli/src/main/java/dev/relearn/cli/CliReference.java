@@ -4,9 +4,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,8 +18,8 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
  * Renders the command reference of docs/CLI.md from picocli's model of {@link RelearnCli}: every
- * command, its positional parameters and options, one line each. Options that most commands share
- * are listed once. Only the block between {@link #BEGIN} and {@link #END} is generated; the rest
+ * command, its first sentence, its positional parameters and options, one line each. The option
+ * groups that commands share (their picocli mixins) are listed once and linked. Only the block between {@link #BEGIN} and {@link #END} is generated; the rest
  * of the file is written by hand.
  *
  * <p>Regenerate with {@code java -cp cli/target/relearn.jar dev.relearn.cli.CliReference
@@ -30,8 +33,6 @@ public final class CliReference {
   public static final String END = "<!-- END GENERATED -->";
   /** The most words an option's line may take. */
   public static final int MAX_WORDS = 30;
-  /** An option shared (same names, same text) by this many commands is listed once. */
-  static final int COMMON = 3;
 
   private CliReference() {}
 
@@ -62,41 +63,64 @@ public final class CliReference {
   /** The generated block, markers included. */
   public static String render() {
     List<CommandLine> commands = commands(new CommandLine(new RelearnCli()));
-    Map<String, OptionSpec> common = common(commands);
-    StringBuilder out = new StringBuilder(BEGIN).append("\n\n");
-    out.append("## Common options\n\nOptions that several commands take with the same meaning (each command lists which):\n\n");
-    for (OptionSpec option : common.values()) {
-      out.append("- ").append(line(option)).append('\n');
-    }
+    Map<String, List<OptionSpec>> groups = groups(commands);
+    StringBuilder out = new StringBuilder(BEGIN).append("\n\n## Shared options\n");
+    Set<String> listed = new HashSet<>();
+    groups.forEach((title, options) -> {
+      out.append("\n### ").append(title).append("\n\n");
+      List<String> again = new ArrayList<>();
+      for (OptionSpec option : options) {
+        if (listed.add(line(option))) {
+          out.append("- ").append(line(option)).append('\n');
+        } else {
+          again.add("`" + option.longestName() + "`");
+        }
+      }
+      if (!again.isEmpty()) {
+        out.append("- ").append(String.join(", ", again)).append(": as above\n");
+      }
+    });
     for (CommandLine command : commands.subList(1, commands.size())) {
-      command(out, command.getCommandSpec(), common);
+      command(out, command.getCommandSpec());
     }
     return out.append('\n').append(END).toString();
   }
 
-  private static void command(StringBuilder out, CommandSpec spec, Map<String, OptionSpec> common) {
+  private static void command(StringBuilder out, CommandSpec spec) {
     out.append("\n## `").append(spec.qualifiedName()).append("`\n\n");
-    out.append(String.join(" ", spec.usageMessage().description())).append("\n\n");
-    List<String> shared = new ArrayList<>();
+    out.append(summary(spec)).append("\n\n");
     for (PositionalParamSpec parameter : spec.positionalParameters()) {
       if (!parameter.hidden()) {
         out.append("- `").append(parameter.paramLabel()).append(parameter.isMultiValue() ? "..." : "")
             .append("`: ").append(words(String.join(" ", parameter.description()))).append('\n');
       }
     }
-    for (OptionSpec option : spec.options()) {
-      if (option.hidden() || option.usageHelp() || option.versionHelp()) {
-        continue;
+    Set<String> mixed = new HashSet<>();
+    List<String> shared = new ArrayList<>();
+    for (CommandSpec mixin : spec.mixins().values()) {
+      List<OptionSpec> options = visible(mixin.options());
+      options.forEach(option -> mixed.add(option.longestName()));
+      String title = title(mixin);
+      if (!options.isEmpty()) {
+        String anchor = title.toLowerCase(Locale.ROOT).replace(' ', '-');
+        shared.add("[" + anchor.substring(0, anchor.length() - "-options".length())
+            .replace('-', ' ') + "](#" + anchor + ")");
       }
-      if (common.containsKey(key(option))) {
-        shared.add("`" + option.longestName() + "`");
-      } else {
+    }
+    for (OptionSpec option : visible(spec.options())) {
+      if (!mixed.contains(option.longestName())) {
         out.append("- ").append(line(option)).append('\n');
       }
     }
     if (!shared.isEmpty()) {
-      out.append("- common options: ").append(String.join(", ", shared)).append('\n');
+      out.append("- shared: ").append(String.join(", ", shared)).append('\n');
     }
+  }
+
+  /** A command's first sentences, within {@link #MAX_WORDS} words: the rest is in its --help. */
+  static String summary(CommandSpec spec) {
+    String[] description = spec.usageMessage().description();
+    return description.length == 0 ? "" : words(description[0]);
   }
 
   /** One option: its names, its parameter, what it does and its default, at most 30 words. */
@@ -131,30 +155,31 @@ public final class CliReference {
         : kept.toString();
   }
 
-  /** An option's identity across commands: its names and its description. */
-  private static String key(OptionSpec option) {
-    return String.join(",", option.names()) + "\n" + String.join(" ", option.description());
+  /** The options a user sees: not hidden, not --help or --version. */
+  private static List<OptionSpec> visible(List<OptionSpec> options) {
+    return options.stream().filter(o -> !o.hidden() && !o.usageHelp() && !o.versionHelp())
+        .toList();
   }
 
-  /** The options shared by at least {@link #COMMON} commands, by {@link #key}, in first order. */
-  private static Map<String, OptionSpec> common(List<CommandLine> commands) {
-    Map<String, Integer> counts = new LinkedHashMap<>();
-    Map<String, OptionSpec> first = new LinkedHashMap<>();
+  /** A mixin's heading: its class name in words ("EngineOptions": "Engine options"). */
+  static String title(CommandSpec mixin) {
+    String name = mixin.userObject().getClass().getSimpleName().replaceAll("Options?$", "");
+    String words = name.replaceAll("(?<=[a-z])(?=[A-Z])", " ").toLowerCase(Locale.ROOT);
+    return Character.toUpperCase(words.charAt(0)) + words.substring(1) + " options";
+  }
+
+  /** The options of every mixin, by {@link #title}, in the order commands first use them. */
+  private static Map<String, List<OptionSpec>> groups(List<CommandLine> commands) {
+    Map<String, List<OptionSpec>> groups = new LinkedHashMap<>();
     for (CommandLine command : commands) {
-      for (OptionSpec option : command.getCommandSpec().options()) {
-        if (!option.hidden() && !option.usageHelp() && !option.versionHelp()) {
-          counts.merge(key(option), 1, Integer::sum);
-          first.putIfAbsent(key(option), option);
+      for (CommandSpec mixin : command.getCommandSpec().mixins().values()) {
+        List<OptionSpec> options = visible(mixin.options());
+        if (!options.isEmpty()) {
+          groups.putIfAbsent(title(mixin), options);
         }
       }
     }
-    Map<String, OptionSpec> common = new LinkedHashMap<>();
-    first.forEach((name, option) -> {
-      if (counts.get(name) >= COMMON) {
-        common.put(name, option);
-      }
-    });
-    return common;
+    return groups;
   }
 
   /** {@code cli} and every command below it, depth first, without picocli's {@code help}. */

@@ -19,9 +19,8 @@ import picocli.CommandLine.Option;
       "  relearn config",
       "  relearn config --init",
       "  relearn config --index /tmp/notes-index --json"},
-    description = {"Show an index's configuration (ranking, learning, exploration, feedback"
-        + " checkpoints): every knob of relearn.json, its value and where the value came from"
-        + " (default, the file, or a RELEARN_* variable).",
+    description = {"Show every knob of an index's relearn.json, its value and where it came"
+        + " from (default, the file, or a RELEARN_* variable).",
         "See docs/CONFIGURATION.md for what each knob does."})
 final class ConfigCommand extends CliCommand {
   @Option(names = "--index", paramLabel = "DIR", defaultValue = ".relearn",
@@ -29,8 +28,7 @@ final class ConfigCommand extends CliCommand {
   Path index;
 
   @Option(names = "--init", description = "Write a complete relearn.json of the current values to"
-      + " edit, also before the first index; never replaces a file or writes into a folder of"
-      + " other files.")
+      + " edit; never replaces a file.")
   boolean init;
 
   @Option(names = "--json", description = "Print one JSON object: values and sources by key.")

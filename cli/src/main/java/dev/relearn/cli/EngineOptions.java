@@ -26,14 +26,13 @@ final class EngineOptions extends ModelOptions {
   boolean noQueryInstruction;
 
   @Option(names = "--protect-query-vectors", negatable = false,
-      description = "Store feedback query vectors rotated by a per-install secret and int8"
-          + " quantised (see docs/PRIVACY.md); once on for an index, it stays on.")
+      description = "Store feedback query vectors rotated by a secret and quantised"
+          + " (docs/PRIVACY.md); once on for an index, it stays on.")
   boolean protectQueryVectors;
 
   @Option(names = "--feedback-durability", paramLabel = "MODE", defaultValue = "request",
-      description = "request: feedback is acknowledged after an fsync (default); async: fsync"
-          + " every 200 ms, so feedback acknowledged in the last 200 ms before a crash may be"
-          + " lost.")
+      description = "request: acknowledge feedback after an fsync (default); async: fsync every"
+          + " 200 ms, so a crash may lose the last 200 ms of feedback.")
   String feedbackDurability;
 
   /**

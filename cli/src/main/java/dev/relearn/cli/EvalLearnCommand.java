@@ -23,18 +23,14 @@ import picocli.CommandLine.ParameterException;
       "  relearn eval learn --dataset ../shared/datasets/toollens",
       "  relearn eval learn --dataset ../shared/datasets/scifact --scenario noise",
       "  relearn eval learn --dataset ../shared/datasets/nfcorpus --sessions 500"},
-    description = {"Simulated users search a BEIR dataset and record feedback through the public"
-        + " API; test nDCG@10 of the learned mode is measured along the way.",
-        "Scenarios: generalisation (feedback on train queries, evaluated on test queries),"
-            + " repeated (feedback on part of the test queries' sessions, evaluated on the"
-            + " others), noise (clicks independent of relevance), attack (after the train"
-            + " feedback, one session spams clicks on one irrelevant chunk), mixed (the train"
-            + " sessions, a seeded share of them by the noise user).",
+    description = {"Simulated users search a BEIR dataset and record feedback; the learned"
+        + " mode's test nDCG@10 is measured along the way.",
+        "Scenarios: generalisation (train feedback, test queries), repeated (feedback on some"
+            + " of the test queries' sessions), noise (random clicks), attack (one session spams"
+            + " an irrelevant chunk), mixed (train sessions, some by the noise user).",
         "All feedback in the index is forgotten first: without --index the index is"
             + " .relearn/eval/<dataset>, and an explicit --index that has feedback needs"
-            + " --reset-feedback. The last scenario's feedback stays in the index.",
-        "--max-queries caps the test split (the queries evaluated, and in the repeated scenario"
-            + " also the queries with sessions); --sessions sets how many feedback sessions run."})
+            + " --reset-feedback. --max-queries caps the test split."})
 final class EvalLearnCommand extends CliCommand.WithJson {
   @Mixin EngineOptions engine;
   @Mixin EvalUserOptions user;

@@ -29,12 +29,8 @@ import picocli.CommandLine.Option;
       "  relearn eval report",
       "  relearn eval report --datasets scifact --out /tmp/EVALUATION.md"},
     description = {"Run the full evaluation on BEIR datasets and write the report.",
-        "One table per dataset (bm25, vector, hybrid min-max and RRF, hybrid + learned, learned"
-            + " with protected query vectors, oracle; each with a paired significance test"
-            + " against hybrid), the five learning scenarios, and the learning curves.",
-        "Writes --out, plus evaluation.json and evaluation-curves.svg beside it. Indexes live"
-            + " in --work (two per dataset; their feedback is forgotten and rewritten, with"
-            + " async durability: the figures do not depend on fsyncs)."})
+        "Writes --out, plus evaluation.json and evaluation-curves.svg beside it. The indexes in"
+            + " --work have their feedback forgotten and rewritten."})
 final class EvalReportCommand extends CliCommand {
   @Mixin EvalUserOptions user;
 

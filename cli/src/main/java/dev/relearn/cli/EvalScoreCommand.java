@@ -29,14 +29,10 @@ import picocli.CommandLine.Option;
       "  relearn eval score --run scifact.run --dataset ../shared/datasets/scifact",
       "  relearn eval score --run my.run --qrels test.qrels --metrics ndcg@10,map",
       "  relearn eval score --run my.run --qrels test.qrels --per-query --json"},
-    description = {"Score a TREC run file (qid Q0 docno rank score tag), written by relearn"
-        + " eval --run-out or by any other system, against qrels: no index, no model.",
-        "trec_eval's metrics: hits are ranked by score, ties by doc id descending (the rank"
-            + " column is ignored); every judged query counts (with --dataset: those of"
-            + " queries.jsonl, as relearn eval runs them). One whose judgments are all below"
-            + " grade 1 scores 0, as in trec_eval, and so does one the run lacks (trec_eval -c;"
-            + " --run-queries-only leaves it out, as plain trec_eval does). Run queries without"
-            + " judgments are ignored."})
+    description = {"Score a TREC run file (qid Q0 docno rank score tag) against qrels, as"
+        + " trec_eval -c does: no index, no model.",
+        "Hits are ranked by score, ties by doc id descending. A judged query the run lacks"
+            + " scores 0 unless --run-queries-only."})
 final class EvalScoreCommand extends CliCommand.WithJson {
   @Option(names = "--run", paramLabel = "FILE", required = true,
       description = "The TREC run file. Required.")
@@ -57,9 +53,8 @@ final class EvalScoreCommand extends CliCommand.WithJson {
 
   @Option(names = "--metrics", paramLabel = "METRIC", split = ",",
       defaultValue = "ndcg@10,recall@100,mrr@10",
-      description = "Comma-separated metrics: ndcg, map, recall or mrr, each with an optional"
-          + " cutoff (ndcg@10; without one the whole ranking counts), and p@k"
-          + " (default: ${DEFAULT-VALUE}).")
+      description = "Comma-separated: ndcg, map, recall or mrr, with an optional cutoff"
+          + " (ndcg@10), and p@k (default: ${DEFAULT-VALUE}).")
   List<String> metrics;
 
   @Option(names = "--run-queries-only",

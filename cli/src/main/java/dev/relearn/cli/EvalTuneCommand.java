@@ -21,14 +21,10 @@ import picocli.CommandLine.Mixin;
     footer = {
       "  relearn eval tune",
       "  relearn eval tune --datasets scifact --model hashing"},
-    description = {"Choose one rerank.maxPastQueries, rerank.temperature, rerank.trustScale and"
-        + " rerank.sessionCap for every dataset, on validation queries.",
-        "For each dataset a seeded 20 % of the train queries is held out; the simulated user"
-            + " runs sessions on the rest; then the held-out queries are scored in learned mode"
-            + " with every setting. Of the settings losing at most 0.002 on any dataset whose mean"
-            + " validation gain over hybrid is within 0.001 of the best, the one with the smallest"
-            + " rerank.sessionCap is printed as the default.",
-        "Indexes live in WORK/<dataset>-tune; their feedback is forgotten and rewritten."})
+    description = {"Choose the rerank settings (maxPastQueries, temperature, trustScale,"
+        + " sessionCap) that do best on every dataset's held-out train queries.",
+        "Test queries are never used. Indexes live in WORK/<dataset>-tune; their feedback is"
+            + " forgotten and rewritten."})
 final class EvalTuneCommand extends CliCommand {
   @Mixin EvalUserOptions user;
   @Mixin EvalDatasetsOptions sets;

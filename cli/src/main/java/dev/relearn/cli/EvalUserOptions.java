@@ -11,9 +11,8 @@ import picocli.CommandLine.Option;
 /** The simulated user's and the experiment's settings, shared by {@code eval learn} and report. */
 final class EvalUserOptions {
   @Option(names = "--sessions", paramLabel = "N",
-      description = "Feedback sessions, at least 0; 0 measures only the cold start (default:"
-          + " one per train query; in the repeated scenario, every feedback session of the test"
-          + " queries).")
+      description = "Feedback sessions; 0 measures only the cold start (default: one per train"
+          + " query; in the repeated scenario, every feedback session of the test queries).")
   Integer sessions;
 
   @Option(names = "--seed", paramLabel = "S", defaultValue = "" + LearnConfig.DEFAULT_SEED,
@@ -58,8 +57,8 @@ final class EvalUserOptions {
   Integer curveEvery;
 
   @Option(names = "--fusion", paramLabel = "FUSION", defaultValue = "minmax",
-      description = "Hybrid fusion under hybrid and learned: minmax (alpha 0.5, or 0.3 when"
-          + " every word of the query looks like code) or rrf (k 60) (default: ${DEFAULT-VALUE}).")
+      description = "Hybrid fusion under hybrid and learned: minmax or rrf"
+          + " (default: ${DEFAULT-VALUE}).")
   String fusion;
 
   /**

@@ -29,9 +29,8 @@ final class FeedbackCommand extends CliCommand.WithJson {
   String query;
 
   @Option(names = "--used", paramLabel = "ID[,ID...]", required = true,
-      description = "Chunk ids that were used, comma-separated (an id the index has is kept"
-          + " whole even when it holds a comma, as one from a file named 'a, b.md' does);"
-          + " repeatable.")
+      description = "Chunk ids that were used, comma-separated (an indexed id holding a comma"
+          + " is kept whole); repeatable.")
   List<String> used;
 
   @ArgGroup(exclusive = true)

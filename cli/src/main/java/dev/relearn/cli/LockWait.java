@@ -46,9 +46,8 @@ final class LockWait {
   }
 
   @Option(names = "--wait", paramLabel = "SECONDS", defaultValue = "" + DEFAULT_SECONDS,
-      description = "When another relearn command (such as feedback or index) holds the index,"
-          + " wait up to SECONDS for it to finish (default: ${DEFAULT-VALUE}; 0: fail at once)."
-          + " A relearn serve or mcp holding it is named at once: stop it first.")
+      description = "Wait up to SECONDS for another relearn command holding the index (default:"
+          + " ${DEFAULT-VALUE}; 0: fail at once). A serve or mcp holding it is named at once.")
   void seconds(int value) {
     if (value < 0) {
       throw new ParameterException(mixee.commandLine(),

@@ -14,11 +14,10 @@ import picocli.CommandLine.Parameters;
     footer = {
       "  relearn remove --dry-run docs",
       "  relearn remove docs chunks.jsonl"},
-    description = {"Remove indexed folders, files, JSONL files or BEIR corpora from an index:"
-        + " every chunk whose source is PATH, in one commit. PATH need not exist any more.",
-        "A PATH that is not a source of the index is an error listing the sources it has (see"
-            + " 'relearn stats'); nothing is removed then. Feedback on removed chunks stays in"
-            + " the feedback store, as for files that re-indexing removed."})
+    description = {"Remove indexed sources (folders, files, JSONL files, BEIR corpora) from an"
+        + " index in one commit; PATH need not exist any more.",
+        "A PATH that is not a source is an error listing the sources. Feedback on removed"
+            + " chunks is kept."})
 final class RemoveCommand extends CliCommand {
   @Mixin EngineOptions engine;
   @Mixin LockWait lockWait;

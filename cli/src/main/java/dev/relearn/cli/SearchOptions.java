@@ -26,8 +26,7 @@ final class SearchOptions {
 
   @Option(names = "--alpha", paramLabel = "A",
       description = "Min-max fusion weight of the vector side, in [0, 1] (default: 0.5, or 0.3"
-          + " when every word of the query looks like code, such as parseHttpRequest or"
-          + " max_retries). Only with --fusion minmax.")
+          + " when every word of the query looks like code). Only with --fusion minmax.")
   Double alpha;
 
   @Option(names = "--rrf-k", paramLabel = "K", defaultValue = "60",

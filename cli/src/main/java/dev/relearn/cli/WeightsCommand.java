@@ -22,9 +22,8 @@ import picocli.CommandLine.Option;
       "  relearn weights --seed ratings.csv",
       "  relearn weights --reset question",
       "  relearn weights --reset"},
-    description = {"Show the ranking weights over (bm25, vector, learned) per query class, with"
-        + " the ratings behind them, and the trust in the vote of similar past queries fit from"
-        + " clicks; reset the weights, or seed them from historical ratings.",
+    description = {"Show, reset or seed the ranking weights over (bm25, vector, learned) per"
+        + " query class, and the trust in similar past queries fit from clicks.",
         "Seed file: one 'class,rating,c_bm25,c_vector,c_learned[,millis]' per line, e.g."
             + " 'question,1,0.2,0.9,0.4' (rating in [-1, 1], contributions in [0, 1])."})
 final class WeightsCommand extends CliCommand.WithJson {

@@ -35,7 +35,7 @@ class CliReferenceTest {
   @Test
   void everyOptionIsOneLineOfAtMostThirtyWords() {
     for (String line : CliReference.render().split("\n")) {
-      if (line.startsWith("- `") && !line.startsWith("- common options")) {
+      if (line.startsWith("- `")) {
         String text = line.substring(line.indexOf(": ") + 2);
         assertTrue(text.split(" ").length <= CliReference.MAX_WORDS, line);
         assertFalse(text.endsWith("…"), "a first sentence over 30 words was cut: " + line);
@@ -50,6 +50,25 @@ class CliReferenceTest {
       String name = command.getCommandSpec().qualifiedName();
       assertTrue(reference.contains("\n## `" + name + "`\n"), name);
     }
+  }
+
+  @Test
+  void everyCommandIsSummedUpInWholeSentencesOfAtMostThirtyWords() {
+    for (CommandLine command : AllCommands.of().subList(1, AllCommands.of().size())) {
+      String summary = CliReference.summary(command.getCommandSpec());
+      assertFalse(summary.isBlank() || summary.endsWith("…"), command.getCommandName());
+    }
+  }
+
+  @Test
+  void sharedOptionGroupsAreListedOnceAndLinked() {
+    String reference = CliReference.render();
+    assertEquals(1, reference.split("- `--feedback-durability` ", -1).length - 1, reference);
+    assertTrue(reference.contains("\n## `relearn feedback`\n"), reference);
+    String feedback = reference.substring(reference.indexOf("\n## `relearn feedback`\n"));
+    feedback = feedback.substring(0, feedback.indexOf("\n## ", 2));
+    assertTrue(feedback.contains("- shared: [engine](#engine-options),"
+        + " [lock wait](#lock-wait-options)\n"), feedback);
   }
 
   @Test
