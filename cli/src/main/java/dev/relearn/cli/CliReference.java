@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -64,6 +65,7 @@ public final class CliReference {
   public static String render() {
     List<CommandLine> commands = commands(new CommandLine(new RelearnCli()));
     Map<String, List<OptionSpec>> groups = groups(commands);
+    Set<String> common = common(commands);
     StringBuilder out = new StringBuilder(BEGIN).append("\n\n## Shared options\n");
     Set<String> listed = new HashSet<>();
     groups.forEach((title, options) -> {
@@ -80,13 +82,17 @@ public final class CliReference {
         out.append("- ").append(String.join(", ", again)).append(": as above\n");
       }
     });
+    if (!common.isEmpty()) {
+      out.append("\n### Common options\n\n");
+      common.forEach(line -> out.append("- ").append(line).append('\n'));
+    }
     for (CommandLine command : commands.subList(1, commands.size())) {
-      command(out, command.getCommandSpec());
+      command(out, command.getCommandSpec(), common);
     }
     return out.append('\n').append(END).toString();
   }
 
-  private static void command(StringBuilder out, CommandSpec spec) {
+  private static void command(StringBuilder out, CommandSpec spec, Set<String> common) {
     out.append("\n## `").append(spec.qualifiedName()).append("`\n\n");
     out.append(summary(spec)).append("\n\n");
     for (PositionalParamSpec parameter : spec.positionalParameters()) {
@@ -95,20 +101,20 @@ public final class CliReference {
             .append("`: ").append(words(String.join(" ", parameter.description()))).append('\n');
       }
     }
-    Set<String> mixed = new HashSet<>();
+    Set<String> mixed = mixedIn(spec);
     List<String> shared = new ArrayList<>();
     for (CommandSpec mixin : spec.mixins().values()) {
-      List<OptionSpec> options = visible(mixin.options());
-      options.forEach(option -> mixed.add(option.longestName()));
       String title = title(mixin);
-      if (!options.isEmpty()) {
+      if (!visible(mixin.options()).isEmpty()) {
         String anchor = title.toLowerCase(Locale.ROOT).replace(' ', '-');
         shared.add("[" + anchor.substring(0, anchor.length() - "-options".length())
             .replace('-', ' ') + "](#" + anchor + ")");
       }
     }
     for (OptionSpec option : visible(spec.options())) {
-      if (!mixed.contains(option.longestName())) {
+      if (common.contains(line(option))) {
+        shared.add(0, "`" + option.longestName() + "`");
+      } else if (!mixed.contains(option.longestName())) {
         out.append("- ").append(line(option)).append('\n');
       }
     }
@@ -159,6 +165,35 @@ public final class CliReference {
   private static List<OptionSpec> visible(List<OptionSpec> options) {
     return options.stream().filter(o -> !o.hidden() && !o.usageHelp() && !o.versionHelp())
         .toList();
+  }
+
+  /** The names of the options {@code spec} takes from its mixins. */
+  private static Set<String> mixedIn(CommandSpec spec) {
+    Set<String> names = new HashSet<>();
+    spec.mixins().values().forEach(mixin -> visible(mixin.options())
+        .forEach(option -> names.add(option.longestName())));
+    return names;
+  }
+
+  /** The lines of options outside mixins that at least three commands declare alike. */
+  private static Set<String> common(List<CommandLine> commands) {
+    Map<String, Integer> counts = new LinkedHashMap<>();
+    for (CommandLine command : commands) {
+      CommandSpec spec = command.getCommandSpec();
+      Set<String> mixed = mixedIn(spec);
+      for (OptionSpec option : visible(spec.options())) {
+        if (!mixed.contains(option.longestName())) {
+          counts.merge(line(option), 1, Integer::sum);
+        }
+      }
+    }
+    Set<String> common = new LinkedHashSet<>();
+    counts.forEach((line, count) -> {
+      if (count >= 3) {
+        common.add(line);
+      }
+    });
+    return common;
   }
 
   /** A mixin's heading: its class name in words ("EngineOptions": "Engine options"). */
