@@ -22,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The JDK server's limits relearn sets ({@link JdkServerLimits}), which bound the memory clients
  * can make it hold: open connections and header size. Without them it took any number of
  * connections and 380 KiB of headers on each. Requests the JDK server drops unanswered (too many
- * header lines, bare line feeds) are pinned as docs/HTTP.md describes them: closed, the server
- * unharmed.
+ * header lines, bare line feeds) are pinned: closed unanswered, the server unharmed (docs/HTTP.md
+ * states the limits).
  */
 class HttpLimitsTest {
   @TempDir Path tmp;
