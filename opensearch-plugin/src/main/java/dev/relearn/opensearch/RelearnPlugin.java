@@ -1,0 +1,52 @@
+package dev.relearn.opensearch;
+
+import dev.relearn.lucene.schema.ChunkSchema;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.analysis.Analyzer;
+import org.opensearch.index.IndexModule;
+import org.opensearch.index.analysis.AnalyzerProvider;
+import org.opensearch.index.mapper.Mapper;
+import org.opensearch.indices.analysis.AnalysisModule.AnalysisProvider;
+import org.opensearch.plugins.AnalysisPlugin;
+import org.opensearch.plugins.MapperPlugin;
+import org.opensearch.plugins.Plugin;
+import org.opensearch.plugins.SearchPlugin;
+
+/**
+ * relearn on OpenSearch: the {@value RelearnVectorFieldMapper#CONTENT_TYPE} field and its {@value
+ * RelearnKnnQueryBuilder#NAME} query, relearn's analyzers ({@link RelearnAnalyzers}), and BM25
+ * with relearn's k1 and b as the similarity {@value #SIMILARITY}, so that the same text scores as
+ * it does embedded.
+ */
+public final class RelearnPlugin extends Plugin implements AnalysisPlugin, MapperPlugin,
+    SearchPlugin {
+  /** The similarity name: Lucene's BM25 with {@link ChunkSchema#BM25_K1} and {@link
+   * ChunkSchema#BM25_B} (OpenSearch's own {@code BM25} type is a different formula). */
+  public static final String SIMILARITY = "relearn_bm25";
+
+  /** Made by the node, once, from the plugin descriptor. */
+  public RelearnPlugin() {
+  }
+
+  @Override
+  public Map<String, Mapper.TypeParser> getMappers() {
+    return Map.of(RelearnVectorFieldMapper.CONTENT_TYPE, RelearnVectorFieldMapper.PARSER);
+  }
+
+  @Override
+  public Map<String, AnalysisProvider<AnalyzerProvider<? extends Analyzer>>> getAnalyzers() {
+    return RelearnAnalyzers.providers();
+  }
+
+  @Override
+  public List<QuerySpec<?>> getQueries() {
+    return List.of(new QuerySpec<>(RelearnKnnQueryBuilder.NAME, RelearnKnnQueryBuilder::new,
+        RelearnKnnQueryBuilder::fromXContent));
+  }
+
+  @Override
+  public void onIndexModule(IndexModule indexModule) {
+    indexModule.addSimilarity(SIMILARITY, (settings, version, scripts) -> ChunkSchema.similarity());
+  }
+}
