@@ -1,8 +1,23 @@
 package dev.relearn.opensearch;
 
 import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.opensearch.search.RelearnSearchAction;
+import dev.relearn.opensearch.search.RestRelearnSearchAction;
+import dev.relearn.opensearch.search.TransportRelearnSearchAction;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
+import org.opensearch.action.ActionRequest;
+import org.opensearch.cluster.metadata.IndexNameExpressionResolver;
+import org.opensearch.cluster.node.DiscoveryNodes;
+import org.opensearch.common.settings.ClusterSettings;
+import org.opensearch.common.settings.IndexScopedSettings;
+import org.opensearch.common.settings.Settings;
+import org.opensearch.common.settings.SettingsFilter;
+import org.opensearch.core.action.ActionResponse;
+import org.opensearch.plugins.ActionPlugin;
+import org.opensearch.rest.RestController;
+import org.opensearch.rest.RestHandler;
 import org.apache.lucene.analysis.Analyzer;
 import org.opensearch.index.IndexModule;
 import org.opensearch.index.analysis.AnalyzerProvider;
@@ -17,10 +32,11 @@ import org.opensearch.plugins.SearchPlugin;
  * relearn on OpenSearch: the {@value RelearnVectorFieldMapper#CONTENT_TYPE} field and its {@value
  * RelearnKnnQueryBuilder#NAME} query, relearn's analyzers ({@link RelearnAnalyzers}), and BM25
  * with relearn's k1 and b as the similarity {@value #SIMILARITY}, so that the same text scores as
- * it does embedded.
+ * it does embedded; and the learned search, {@code POST /{index}/_relearn/search} ({@link
+ * RelearnSearchAction}).
  */
-public final class RelearnPlugin extends Plugin implements AnalysisPlugin, MapperPlugin,
-    SearchPlugin {
+public final class RelearnPlugin extends Plugin implements ActionPlugin, AnalysisPlugin,
+    MapperPlugin, SearchPlugin {
   /** The similarity name: Lucene's BM25 with {@link ChunkSchema#BM25_K1} and {@link
    * ChunkSchema#BM25_B} (OpenSearch's own {@code BM25} type is a different formula). */
   public static final String SIMILARITY = "relearn_bm25";
@@ -43,6 +59,20 @@ public final class RelearnPlugin extends Plugin implements AnalysisPlugin, Mappe
   public List<QuerySpec<?>> getQueries() {
     return List.of(new QuerySpec<>(RelearnKnnQueryBuilder.NAME, RelearnKnnQueryBuilder::new,
         RelearnKnnQueryBuilder::fromXContent));
+  }
+
+  @Override
+  public List<ActionHandler<? extends ActionRequest, ? extends ActionResponse>> getActions() {
+    return List.of(new ActionHandler<>(RelearnSearchAction.INSTANCE,
+        TransportRelearnSearchAction.class));
+  }
+
+  @Override
+  public List<RestHandler> getRestHandlers(Settings settings, RestController controller,
+      ClusterSettings clusterSettings, IndexScopedSettings indexScopedSettings,
+      SettingsFilter settingsFilter, IndexNameExpressionResolver resolver,
+      Supplier<DiscoveryNodes> nodes) {
+    return List.of(new RestRelearnSearchAction());
   }
 
   @Override

@@ -1,5 +1,14 @@
 package dev.relearn.opensearch;
 
+import dev.relearn.opensearch.search.ScoredId;
+import dev.relearn.lucene.feedback.FeedbackLookup;
+import dev.relearn.lucene.fusion.FusedHit;
+import dev.relearn.lucene.fusion.Fusion;
+import dev.relearn.lucene.fusion.StageHit;
+import dev.relearn.lucene.rerank.LearnedRescorer;
+import dev.relearn.lucene.rerank.RerankOptions;
+import dev.relearn.lucene.rerank.RerankWindow;
+import dev.relearn.lucene.rerank.RescoredHit;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.LearnedValues;
@@ -13,6 +22,7 @@ import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.ByteBuffersDirectory;
 
 /** The corpus indexed as relearn indexes it embedded, in memory: the reference side. */
@@ -28,7 +38,7 @@ final class EmbeddedIndex implements Closeable {
     try (IndexWriter writer = new IndexWriter(directory, config)) {
       for (Chunk chunk : corpus.chunks) {
         writer.addDocument(schema.document(chunk, corpus.vectors.get(chunk.id()),
-            LearnedValues.NEUTRAL));
+            corpus.learned.getOrDefault(chunk.id(), LearnedValues.NEUTRAL)));
       }
     }
     reader = DirectoryReader.open(directory);
@@ -37,13 +47,40 @@ final class EmbeddedIndex implements Closeable {
   }
 
   /** The top {@code n} of {@code query} as (chunk id, score), best first, ties by id. */
-  List<RankedId> search(Query query, int n) throws IOException {
-    List<RankedId> out = new ArrayList<>();
+  List<ScoredId> search(Query query, int n) throws IOException {
+    List<ScoredId> out = new ArrayList<>();
     for (ScoreDoc hit : searcher.search(query, n).scoreDocs) {
-      out.add(new RankedId(searcher.storedFields().document(hit.doc).get(ChunkSchema.ID),
+      out.add(new ScoredId(searcher.storedFields().document(hit.doc).get(ChunkSchema.ID),
           hit.score));
     }
-    return RankedId.sorted(out);
+    return ScoredId.ranked(out);
+  }
+
+  /**
+   * A learned search as the engine runs one (HybridSearcher's candidates, LearnedRanking's
+   * rescorer), with no similar past queries: the top {@code k} as (chunk id, score).
+   */
+  List<ScoredId> learnedSearch(String text, float[] vector, int k, int candidates)
+      throws IOException {
+    List<StageHit> lexical = stageHits(searcher.search(schema.bm25Query(text), candidates));
+    List<StageHit> semantic = stageHits(searcher.search(
+        schema.vectorQuery(vector, candidates, null), candidates));
+    List<FusedHit> fused = Fusion.byQueryClass().forQuery(text).fuse(lexical, semantic);
+    RerankWindow window = new LearnedRescorer(FeedbackLookup.NONE, vector,
+        RerankOptions.DEFAULTS).window(searcher, fused);
+    List<ScoredId> out = new ArrayList<>();
+    for (RescoredHit hit : window.top(k)) {
+      out.add(new ScoredId(hit.chunkId(), (float) hit.score()));
+    }
+    return out;
+  }
+
+  private static List<StageHit> stageHits(TopDocs docs) {
+    List<StageHit> hits = new ArrayList<>();
+    for (int i = 0; i < docs.scoreDocs.length; i++) {
+      hits.add(new StageHit(docs.scoreDocs[i].doc, docs.scoreDocs[i].score, i + 1));
+    }
+    return hits;
   }
 
   @Override

@@ -4,6 +4,7 @@ import dev.relearn.lucene.embed.VectorChecks;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkKind;
 import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.LearnedValues;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -24,6 +25,8 @@ final class SmallCorpus {
 
   final List<Chunk> chunks = new ArrayList<>();
   final Map<String, float[]> vectors = new HashMap<>();
+  /** Learned values of the chunks that have them; the others are neutral. */
+  final Map<String, LearnedValues> learned = new HashMap<>();
 
   SmallCorpus(long seed, int size) {
     Random random = new Random(seed);
@@ -42,6 +45,17 @@ final class SmallCorpus {
           text.toString().trim()));
       vectors.put(id, randomUnitVector(random));
     }
+  }
+
+  /** Gives {@code count} random chunks seeded learned values (never used: no recency). */
+  SmallCorpus withLearnedValues(Random random, int count) {
+    for (int i = 0; i < count; i++) {
+      Chunk chunk = chunks.get(random.nextInt(chunks.size()));
+      double impressions = 1 + random.nextInt(40);
+      learned.put(chunk.id(), new LearnedValues(impressions, random.nextDouble() * impressions,
+          random.nextInt(5), random.nextInt(5), 0));
+    }
+    return this;
   }
 
   /** A seeded random unit vector of {@link #DIMENSION} components. */
