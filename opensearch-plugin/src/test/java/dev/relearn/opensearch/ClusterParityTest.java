@@ -6,6 +6,8 @@ import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.fusion.QueryClass;
 import dev.relearn.lucene.fusion.QueryClassifier;
 import dev.relearn.opensearch.search.LearnedValuesIndex;
+import dev.relearn.opensearch.search.PastQueriesIndex;
+import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.opensearch.search.RelearnSearchAction;
 import dev.relearn.opensearch.search.RelearnSearchRequest;
 import dev.relearn.opensearch.search.RelearnSearchResponse;
@@ -98,15 +100,21 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
     SmallCorpus corpus = new SmallCorpus(43L, 120).withLearnedValues(new Random(11L), 30);
     index(corpus);
     Random random = new Random(13L);
+    List<float[]> vectors = new ArrayList<>();
+    for (int q = 0; q < QUERIES.length; q++) {
+      vectors.add(SmallCorpus.randomUnitVector(random));
+    }
+    PastQueries past = new PastQueries(new Random(17L), vectors, corpus.chunks);
+    indexPastQueries(past);
     try (EmbeddedIndex embedded = new EmbeddedIndex(corpus)) {
+      int moved = 0;
       for (int q = 0; q < QUERIES.length; q++) {
         String text = QUERIES[q];
-        float[] vector = SmallCorpus.randomUnitVector(random);
         QueryClass queryClass = QueryClassifier.classify(text);
-        List<ScoredId> expected = embedded.learnedSearch(text, vector, 10, 40);
+        List<ScoredId> expected = embedded.learnedSearch(text, vectors.get(q), past, 10, 40);
         RelearnSearchResponse response = client().execute(RelearnSearchAction.INSTANCE,
-            new RelearnSearchRequest(INDEX, vector, embedded.schema.queryTerms(text), queryClass,
-                10, 40, true)).get();
+            new RelearnSearchRequest(INDEX, vectors.get(q), embedded.schema.queryTerms(text),
+                queryClass, 10, 40, true)).get();
         List<ScoredId> actual = new ArrayList<>();
         for (RelearnSearchResponse.Hit hit : response.hits()) {
           actual.add(new ScoredId(hit.chunkId(), (float) hit.score()));
@@ -115,8 +123,34 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
         }
         assertSameRanking("learned query " + q + " (" + queryClass.label() + ")", expected,
             actual);
+        if (!ids(expected).equals(ids(embedded.learnedSearch(text, vectors.get(q),
+            FeedbackLookup.NONE, 10, 40)))) {
+          moved++;
+        }
       }
+      System.out.printf(Locale.ROOT, "feedback changed the top 10 of %d of %d queries%n", moved,
+          QUERIES.length);
+      assertTrue("the feedback changes some ranking, so parity covers it", moved > 0);
     }
+  }
+
+  private void indexPastQueries(PastQueries past) {
+    String index = PastQueriesIndex.of(INDEX);
+    prepareCreate(index).setMapping(PastQueriesIndex.mappings(SmallCorpus.DIMENSION)).get();
+    BulkRequestBuilder bulk = client().prepareBulk()
+        .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
+    for (PastQueries.Stored query : past.stored) {
+      bulk.add(client().prepareIndex(index)
+          .setSource(PastQueriesIndex.source(query.vector(), query.query())));
+    }
+    BulkResponse stored = bulk.get();
+    assertFalse(stored.buildFailureMessage(), stored.hasFailures());
+  }
+
+  private static List<String> ids(List<ScoredId> hits) {
+    List<String> out = new ArrayList<>();
+    hits.forEach(hit -> out.add(hit.id()));
+    return out;
   }
 
   private static List<ScoredId> cluster(QueryBuilder query, int n) {

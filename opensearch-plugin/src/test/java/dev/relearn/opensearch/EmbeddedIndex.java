@@ -58,15 +58,15 @@ final class EmbeddedIndex implements Closeable {
 
   /**
    * A learned search as the engine runs one (HybridSearcher's candidates, LearnedRanking's
-   * rescorer), with no similar past queries: the top {@code k} as (chunk id, score).
+   * rescorer): the top {@code k} as (chunk id, score).
    */
-  List<ScoredId> learnedSearch(String text, float[] vector, int k, int candidates)
-      throws IOException {
+  List<ScoredId> learnedSearch(String text, float[] vector, FeedbackLookup lookup, int k,
+      int candidates) throws IOException {
     List<StageHit> lexical = stageHits(searcher.search(schema.bm25Query(text), candidates));
     List<StageHit> semantic = stageHits(searcher.search(
         schema.vectorQuery(vector, candidates, null), candidates));
     List<FusedHit> fused = Fusion.byQueryClass().forQuery(text).fuse(lexical, semantic);
-    RerankWindow window = new LearnedRescorer(FeedbackLookup.NONE, vector,
+    RerankWindow window = new LearnedRescorer(lookup, vector,
         RerankOptions.DEFAULTS).window(searcher, fused);
     List<ScoredId> out = new ArrayList<>();
     for (RescoredHit hit : window.top(k)) {

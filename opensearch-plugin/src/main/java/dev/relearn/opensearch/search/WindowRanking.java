@@ -42,15 +42,10 @@ import org.apache.lucene.util.BytesRef;
  * and the chunk's learned values from the learned-values index.
  */
 public final class WindowRanking {
-  private final FeedbackLookup lookup;
   private final RerankOptions options;
 
-  /**
-   * @param lookup the similar past queries ({@link FeedbackLookup#NONE} for none)
-   * @param options the rescorer's options; learned values are read from the window's doc values
-   */
-  public WindowRanking(FeedbackLookup lookup, RerankOptions options) {
-    this.lookup = lookup;
+  /** @param options the rescorer's options; learned values are read from the window's doc values */
+  public WindowRanking(RerankOptions options) {
     this.options = options;
   }
 
@@ -60,9 +55,10 @@ public final class WindowRanking {
    * @param lexical BM25 candidates, best first (ties by id: {@link ScoredId#ranked})
    * @param semantic kNN candidates, best first
    * @param learned learned values by chunk id; a chunk not in it is neutral
+   * @param lookup the similar past queries ({@link FeedbackLookup#NONE} for none)
    */
   public RelearnSearchResponse rank(List<ScoredId> lexical, List<ScoredId> semantic,
-      Map<String, LearnedValues> learned, float[] vector, QueryClass queryClass, int k,
+      Map<String, LearnedValues> learned, FeedbackLookup lookup, float[] vector, QueryClass queryClass, int k,
       boolean explain) throws IOException {
     TreeSet<String> ids = new TreeSet<>();
     lexical.forEach(hit -> ids.add(hit.id()));
