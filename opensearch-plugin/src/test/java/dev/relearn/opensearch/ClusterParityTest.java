@@ -15,6 +15,16 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.io.IOException;
+import java.io.InputStream;
+import org.opensearch.client.Request;
+import org.opensearch.client.Response;
+import org.opensearch.common.xcontent.XContentFactory;
+import org.opensearch.common.xcontent.XContentHelper;
+import org.opensearch.common.xcontent.json.JsonXContent;
+import org.opensearch.core.xcontent.XContentBuilder;
+import org.opensearch.transport.Netty4ModulePlugin;
 import java.util.Random;
 import org.apache.lucene.search.Query;
 import org.opensearch.action.bulk.BulkRequestBuilder;
@@ -46,7 +56,12 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
 
   @Override
   protected Collection<Class<? extends Plugin>> nodePlugins() {
-    return List.of(RelearnPlugin.class);
+    return List.of(RelearnPlugin.class, Netty4ModulePlugin.class);
+  }
+
+  @Override
+  protected boolean addMockHttpTransport() {
+    return false; // real HTTP, for the REST endpoint
   }
 
   public void testBm25AndKnnScoreAsEmbedded() throws Exception {
@@ -123,6 +138,10 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
         }
         assertSameRanking("learned query " + q + " (" + queryClass.label() + ")", expected,
             actual);
+        if (q == 0) {
+          assertEquals("the REST endpoint answers as the action", actual,
+              overHttp(vectors.get(q), embedded.schema.queryTerms(text), queryClass));
+        }
         if (!ids(expected).equals(ids(embedded.learnedSearch(text, vectors.get(q),
             FeedbackLookup.NONE, 10, 40)))) {
           moved++;
@@ -132,6 +151,30 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
           QUERIES.length);
       assertTrue("the feedback changes some ranking, so parity covers it", moved > 0);
     }
+  }
+
+  /** The same learned search through {@code POST /{index}/_relearn/search}. */
+  private static List<ScoredId> overHttp(float[] vector, Map<String, Map<String, Integer>> terms,
+      QueryClass queryClass) throws IOException {
+    Request post = new Request("POST", "/" + INDEX + "/_relearn/search");
+    try (XContentBuilder body = XContentFactory.jsonBuilder()) {
+      body.startObject().array("vector", vector).field("terms", terms)
+          .field("query_class", queryClass.label()).field("k", 10).field("candidates", 40)
+          .endObject();
+      post.setJsonEntity(body.toString());
+    }
+    Response response = getRestClient().performRequest(post);
+    Map<String, Object> answer;
+    try (InputStream in = response.getEntity().getContent()) {
+      answer = XContentHelper.convertToMap(JsonXContent.jsonXContent, in, false);
+    }
+    List<ScoredId> out = new ArrayList<>();
+    for (Object hit : (List<?>) answer.get("hits")) {
+      Map<?, ?> fields = (Map<?, ?>) hit;
+      out.add(new ScoredId((String) fields.get("id"),
+          ((Number) fields.get("score")).floatValue()));
+    }
+    return out;
   }
 
   private void indexPastQueries(PastQueries past) {
