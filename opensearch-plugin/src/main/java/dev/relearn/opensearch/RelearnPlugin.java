@@ -4,6 +4,11 @@ import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.opensearch.search.RelearnSearchAction;
 import dev.relearn.opensearch.search.RestRelearnSearchAction;
 import dev.relearn.opensearch.search.TransportRelearnSearchAction;
+import dev.relearn.opensearch.feedback.FeedbackEventAction;
+import dev.relearn.opensearch.feedback.FeedbackEvents;
+import dev.relearn.opensearch.feedback.RestFeedbackEventAction;
+import dev.relearn.opensearch.feedback.TransportFeedbackEventAction;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -27,16 +32,19 @@ import org.opensearch.plugins.AnalysisPlugin;
 import org.opensearch.plugins.MapperPlugin;
 import org.opensearch.plugins.Plugin;
 import org.opensearch.plugins.SearchPlugin;
+import org.opensearch.plugins.SystemIndexPlugin;
+import org.opensearch.indices.SystemIndexDescriptor;
 
 /**
  * relearn on OpenSearch: the {@value RelearnVectorFieldMapper#CONTENT_TYPE} field and its {@value
  * RelearnKnnQueryBuilder#NAME} query, relearn's analyzers ({@link RelearnAnalyzers}), and BM25
  * with relearn's k1 and b as the similarity {@value #SIMILARITY}, so that the same text scores as
  * it does embedded; and the learned search, {@code POST /{index}/_relearn/search} ({@link
- * RelearnSearchAction}).
+ * RelearnSearchAction}); and {@code POST /_relearn/feedback}, which records events in the system
+ * index {@value FeedbackEvents#INDEX}.
  */
 public final class RelearnPlugin extends Plugin implements ActionPlugin, AnalysisPlugin,
-    MapperPlugin, SearchPlugin {
+    MapperPlugin, SearchPlugin, SystemIndexPlugin {
   /** The similarity name: Lucene's BM25 with {@link ChunkSchema#BM25_K1} and {@link
    * ChunkSchema#BM25_B} (OpenSearch's own {@code BM25} type is a different formula). */
   public static final String SIMILARITY = "relearn_bm25";
@@ -63,8 +71,9 @@ public final class RelearnPlugin extends Plugin implements ActionPlugin, Analysi
 
   @Override
   public List<ActionHandler<? extends ActionRequest, ? extends ActionResponse>> getActions() {
-    return List.of(new ActionHandler<>(RelearnSearchAction.INSTANCE,
-        TransportRelearnSearchAction.class));
+    return List.of(
+        new ActionHandler<>(RelearnSearchAction.INSTANCE, TransportRelearnSearchAction.class),
+        new ActionHandler<>(FeedbackEventAction.INSTANCE, TransportFeedbackEventAction.class));
   }
 
   @Override
@@ -72,7 +81,12 @@ public final class RelearnPlugin extends Plugin implements ActionPlugin, Analysi
       ClusterSettings clusterSettings, IndexScopedSettings indexScopedSettings,
       SettingsFilter settingsFilter, IndexNameExpressionResolver resolver,
       Supplier<DiscoveryNodes> nodes) {
-    return List.of(new RestRelearnSearchAction());
+    return List.of(new RestRelearnSearchAction(), new RestFeedbackEventAction());
+  }
+
+  @Override
+  public Collection<SystemIndexDescriptor> getSystemIndexDescriptors(Settings settings) {
+    return List.of(new SystemIndexDescriptor(FeedbackEvents.INDEX, "relearn's feedback events"));
   }
 
   @Override
