@@ -101,7 +101,8 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
 
     if (!corpus.learned.isEmpty()) {
       String learned = LearnedValuesIndex.of(INDEX);
-      prepareCreate(learned).setMapping(LearnedValuesIndex.mappings()).get();
+      prepareCreate(learned).setSettings(LearnedValuesIndex.settings())
+          .setMapping(LearnedValuesIndex.mappings()).get();
       BulkRequestBuilder values = client().prepareBulk()
           .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
       corpus.learned.forEach((id, value) ->
@@ -122,6 +123,8 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
     }
     PastQueries past = new PastQueries(new Random(17L), vectors, corpus.chunks);
     indexPastQueries(past);
+    ensureGreen();
+    List<List<ScoredId>> answers = new ArrayList<>();
     try (EmbeddedIndex embedded = new EmbeddedIndex(corpus)) {
       int moved = 0;
       for (int q = 0; q < QUERIES.length; q++) {
@@ -139,6 +142,7 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
         }
         assertSameRanking("learned query " + q + " (" + queryClass.label() + ")", expected,
             actual);
+        answers.add(actual);
         if (q == 0) {
           assertEquals("the REST endpoint answers as the action", actual,
               overHttp(vectors.get(q), sorted(embedded.schema.queryTerms(text)), queryClass));
@@ -151,6 +155,20 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
       System.out.printf(Locale.ROOT, "feedback changed the top 10 of %d of %d queries%n", moved,
           QUERIES.length);
       assertTrue("the feedback changes some ranking, so parity covers it", moved > 0);
+
+      internalCluster().stopRandomDataNode(); // every shard keeps a copy on the other two
+      for (int q = 0; q < QUERIES.length; q++) {
+        String text = QUERIES[q];
+        RelearnSearchResponse response = client().execute(RelearnSearchAction.INSTANCE,
+            new RelearnSearchRequest(INDEX, vectors.get(q),
+                sorted(embedded.schema.queryTerms(text)), QueryClassifier.classify(text), 10, 40,
+                false)).get();
+        List<ScoredId> actual = new ArrayList<>();
+        response.hits().forEach(hit -> actual.add(new ScoredId(hit.chunkId(), (float) hit.score())));
+        assertSameRanking("learned query " + q + " with a node lost", answers.get(q), actual);
+      }
+      internalCluster().startDataOnlyNode(); // as many nodes as the suite began with
+      ensureGreen();
     }
   }
 
@@ -180,7 +198,8 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
 
   private void indexPastQueries(PastQueries past) {
     String index = PastQueriesIndex.of(INDEX);
-    prepareCreate(index).setMapping(PastQueriesIndex.mappings(SmallCorpus.DIMENSION)).get();
+    prepareCreate(index).setSettings(LearnedValuesIndex.settings())
+        .setMapping(PastQueriesIndex.mappings(SmallCorpus.DIMENSION)).get();
     BulkRequestBuilder bulk = client().prepareBulk()
         .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
     for (PastQueries.Stored query : past.stored) {

@@ -25,6 +25,14 @@ public final class LearnedValuesIndex {
     return chunkIndex + "-learned";
   }
 
+  /**
+   * The settings of this and of the {@link PastQueriesIndex}: one shard with a replica wherever a
+   * second node is, so that a search still finds them when a node is lost.
+   */
+  public static Map<String, Object> settings() {
+    return Map.of("index.number_of_shards", 1, "index.auto_expand_replicas", "0-1");
+  }
+
   /** Its mappings: values read by id only, never searched. */
   public static Map<String, Object> mappings() {
     Map<String, Object> stored = Map.of("type", "double", "index", false, "doc_values", false);

@@ -93,6 +93,13 @@ public final class TransportRelearnSearchAction
         listener.onFailure(item.getFailure());
         return;
       }
+      SearchResponse response = item.getResponse();
+      if (response.getFailedShards() > 0) { // a partial window would rank unlike embedded
+        listener.onFailure(new IllegalStateException(response.getFailedShards() + " of "
+            + response.getTotalShards() + " shards failed to answer a relearn search of ["
+            + request.index() + "]", response.getShardFailures()[0].getCause()));
+        return;
+      }
     }
     MultiSearchResponse.Item[] items = found.getResponses();
     List<List<ScoredId>> stages = List.of(ScoredId.ranked(scored(items[0].getResponse())),
