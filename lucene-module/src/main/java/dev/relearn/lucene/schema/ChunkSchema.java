@@ -155,8 +155,9 @@ public final class ChunkSchema {
    * with no searchable terms matches nothing.
    */
   public Query bm25Query(String text) {
-    Query prose = termsQuery(BODY, text);
-    Query code = termsQuery(BODY_CODE, text);
+    Map<String, Map<String, Integer>> terms = queryTerms(text);
+    Query prose = termsQuery(BODY, terms.get(BODY));
+    Query code = termsQuery(BODY_CODE, terms.get(BODY_CODE));
     if (prose == null && code == null) {
       return new MatchNoDocsQuery("no searchable terms in the query");
     }
@@ -169,9 +170,25 @@ public final class ChunkSchema {
     return new DisjunctionMaxQuery(java.util.List.of(prose, code), 0f);
   }
 
-  private Query termsQuery(String field, String text) {
-    Map<String, Integer> terms = QueryTerms.of(queryAnalyzer, field, text, MAX_QUERY_TERMS);
-    if (terms.isEmpty()) {
+  /**
+   * What {@link #bm25Query} searches for: per field ({@link #BODY}, then {@link #BODY_CODE}), the
+   * query's analysed terms and how often each occurs, in first-seen order; a field the text
+   * yields no terms for is left out. A remote index scores exactly these terms, so the text itself
+   * need not leave the caller.
+   */
+  public Map<String, Map<String, Integer>> queryTerms(String text) {
+    Map<String, Map<String, Integer>> out = new java.util.LinkedHashMap<>();
+    for (String field : java.util.List.of(BODY, BODY_CODE)) {
+      Map<String, Integer> terms = QueryTerms.of(queryAnalyzer, field, text, MAX_QUERY_TERMS);
+      if (!terms.isEmpty()) {
+        out.put(field, terms);
+      }
+    }
+    return out;
+  }
+
+  private static Query termsQuery(String field, Map<String, Integer> terms) {
+    if (terms == null) {
       return null;
     }
     BooleanQuery.Builder builder = new BooleanQuery.Builder();

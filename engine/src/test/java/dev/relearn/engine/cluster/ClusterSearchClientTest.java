@@ -1,0 +1,107 @@
+package dev.relearn.engine.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.relearn.lucene.embed.Embedder;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The cluster client sends vectors, terms and a class, never the query's text. */
+class ClusterSearchClientTest {
+  private static final String QUERY = "How do I parse the HTTP request?";
+  private static final Embedder UNIT = new Embedder() {
+    @Override
+    public String modelId() {
+      return "fixed-2";
+    }
+
+    @Override
+    public int dimension() {
+      return 2;
+    }
+
+    @Override
+    public float[] embedQuery(String query) {
+      return new float[] {0.6f, 0.8f};
+    }
+
+    @Override
+    public float[] embedDocument(String text) {
+      return embedQuery(text);
+    }
+  };
+
+  private final List<String> bodies = new CopyOnWriteArrayList<>();
+  private final List<String> paths = new CopyOnWriteArrayList<>();
+  private HttpServer server;
+  private int status = 200;
+
+  @BeforeEach
+  void startFakeCluster() throws IOException {
+    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.createContext("/", exchange -> {
+      paths.add(exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath());
+      bodies.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+      byte[] answer = (status == 200
+          ? "{\"lexical_count\":2,\"semantic_count\":2,\"hits\":[{\"id\":\"c002\",\"score\":0.9},"
+              + "{\"id\":\"c001\",\"score\":0.4}]}"
+          : "{\"error\":\"no such index [chunks]\"}").getBytes(StandardCharsets.UTF_8);
+      exchange.sendResponseHeaders(status, answer.length);
+      try (OutputStream out = exchange.getResponseBody()) {
+        out.write(answer);
+      }
+    });
+    server.start();
+  }
+
+  @AfterEach
+  void stopFakeCluster() {
+    server.stop(0);
+  }
+
+  private ClusterSearchClient client() {
+    return new ClusterSearchClient(URI.create("http://127.0.0.1:" + server.getAddress().getPort()),
+        "chunks", UNIT);
+  }
+
+  @Test
+  void sendsVectorTermsAndClassButNeverTheText() throws Exception {
+    List<ClusterHit> hits = client().search(QUERY, 10, 100);
+
+    assertEquals(List.of(new ClusterHit("c002", 0.9), new ClusterHit("c001", 0.4)), hits);
+    assertEquals(List.of("POST /chunks/_relearn/search"), paths);
+    String body = bodies.get(0);
+    assertTrue(body.contains("\"vector\":[0.6,0.8]"), body);
+    assertTrue(body.contains("\"http\":1") && body.contains("\"request\":1"), body);
+    assertTrue(body.contains("\"query_class\":\"question\""), body);
+    String lower = body.toLowerCase(Locale.ROOT);
+    assertFalse(lower.contains(QUERY.toLowerCase(Locale.ROOT)), body);
+    assertFalse(lower.contains("parse the"), "no run of the text's words: " + body);
+    assertFalse(lower.contains("\"the\""), "no stop word, which only the text has: " + body);
+    assertTrue(body.contains("{\"do\":1,\"how\":1,\"http\":1,\"i\":1,\"pars\":1,"
+        + "\"request\":1}"), "terms sorted, not in the text's order: " + body);
+  }
+
+  @Test
+  void aRefusalNamesTheStatusAndAnswerButNotTheQuery() {
+    status = 404;
+    IOException refused = assertThrows(IOException.class, () -> client().search(QUERY, 10, 100));
+    assertTrue(refused.getMessage().contains("404")
+        && refused.getMessage().contains("no such index [chunks]"), refused.getMessage());
+    assertFalse(refused.getMessage().contains("parse"), refused.getMessage());
+  }
+}

@@ -1,0 +1,72 @@
+package dev.relearn.opensearch.feedback;
+
+import org.opensearch.ExceptionsHelper;
+import org.opensearch.ResourceAlreadyExistsException;
+import org.opensearch.action.DocWriteRequest;
+import org.opensearch.action.admin.indices.create.CreateIndexRequest;
+import org.opensearch.action.index.IndexRequest;
+import org.opensearch.action.support.ActionFilters;
+import org.opensearch.action.support.HandledTransportAction;
+import org.opensearch.cluster.service.ClusterService;
+import org.opensearch.common.inject.Inject;
+import org.opensearch.core.action.ActionListener;
+import org.opensearch.index.engine.VersionConflictEngineException;
+import org.opensearch.tasks.Task;
+import org.opensearch.transport.TransportService;
+import org.opensearch.transport.client.Client;
+
+/**
+ * Records a feedback event in {@value FeedbackEvents#INDEX}, creating the index on first use:
+ * indexed with the event id as document id, {@code op_type} create, so that a retry of an
+ * acknowledged event finds it there and answers {@code duplicate}. Acknowledged once the write is
+ * durable on the primary and its replicas that are in sync.
+ */
+public final class TransportFeedbackEventAction
+    extends HandledTransportAction<FeedbackEventRequest, FeedbackEventResponse> {
+  private final Client client;
+  private final ClusterService clusterService;
+
+  /** Made by the node's injector. */
+  @Inject
+  public TransportFeedbackEventAction(TransportService transportService, ActionFilters filters,
+      Client client, ClusterService clusterService) {
+    super(FeedbackEventAction.NAME, transportService, filters, FeedbackEventRequest::new);
+    this.client = client;
+    this.clusterService = clusterService;
+  }
+
+  @Override
+  protected void doExecute(Task task, FeedbackEventRequest request,
+      ActionListener<FeedbackEventResponse> listener) {
+    if (clusterService.state().metadata().hasIndex(FeedbackEvents.INDEX)) {
+      record(request, listener);
+      return;
+    }
+    CreateIndexRequest create = new CreateIndexRequest(FeedbackEvents.INDEX)
+        .settings(FeedbackEvents.settings()).mapping(FeedbackEvents.mappings());
+    client.admin().indices().create(create, ActionListener.wrap(
+        created -> record(request, listener),
+        failure -> {
+          if (ExceptionsHelper.unwrapCause(failure) instanceof ResourceAlreadyExistsException) {
+            record(request, listener); // created meanwhile by another event
+          } else {
+            listener.onFailure(failure);
+          }
+        }));
+  }
+
+  private void record(FeedbackEventRequest request,
+      ActionListener<FeedbackEventResponse> listener) {
+    IndexRequest index = new IndexRequest(FeedbackEvents.INDEX).id(request.eventId())
+        .opType(DocWriteRequest.OpType.CREATE).source(request.event());
+    client.index(index, ActionListener.wrap(
+        done -> listener.onResponse(new FeedbackEventResponse(request.eventId(), true)),
+        failure -> {
+          if (ExceptionsHelper.unwrapCause(failure) instanceof VersionConflictEngineException) {
+            listener.onResponse(new FeedbackEventResponse(request.eventId(), false));
+          } else {
+            listener.onFailure(failure);
+          }
+        }));
+  }
+}

@@ -1,0 +1,68 @@
+package dev.relearn.opensearch.search;
+
+import dev.relearn.lucene.schema.LearnedValues;
+import java.util.Map;
+
+/**
+ * The learned-values index beside a chunk index ({@code <index>-learned}): one document per used
+ * chunk, keyed by chunk id, holding its {@link LearnedValues}. OpenSearch cannot update doc
+ * values in place, and a partial update of the chunk itself would re-index its text and vector
+ * on every click; so the values live apart and a search reads its window's with one multi-get.
+ * A chunk without a document is neutral.
+ */
+public final class LearnedValuesIndex {
+  static final String IMPRESSIONS = "impressions";
+  static final String CLICKS = "clicks";
+  static final String SUCCESSES = "successes";
+  static final String FAILURES = "failures";
+  static final String LAST_USED = "last_used_millis";
+
+  private LearnedValuesIndex() {
+  }
+
+  /** The learned-values index of a chunk index. */
+  public static String of(String chunkIndex) {
+    return chunkIndex + "-learned";
+  }
+
+  /**
+   * The settings of this and of the {@link PastQueriesIndex}: one shard with a replica wherever a
+   * second node is, so that a search still finds them when a node is lost.
+   */
+  public static Map<String, Object> settings() {
+    return Map.of("index.number_of_shards", 1, "index.auto_expand_replicas", "0-1");
+  }
+
+  /** Its mappings: values read by id only, never searched. */
+  public static Map<String, Object> mappings() {
+    Map<String, Object> stored = Map.of("type", "double", "index", false, "doc_values", false);
+    Map<String, Object> storedLong = Map.of("type", "long", "index", false, "doc_values", false);
+    return Map.of("dynamic", "strict", "properties", Map.of(IMPRESSIONS, stored, CLICKS, stored,
+        SUCCESSES, storedLong, FAILURES, storedLong, LAST_USED, storedLong));
+  }
+
+  /** A chunk's document. */
+  public static Map<String, Object> source(LearnedValues values) {
+    return Map.of(IMPRESSIONS, values.impressions(), CLICKS, values.clicks(),
+        SUCCESSES, values.successes(), FAILURES, values.failures(),
+        LAST_USED, values.lastUsedMillis());
+  }
+
+  /** Reads a chunk's document; a field it lacks is zero. */
+  public static LearnedValues read(Map<String, Object> source) {
+    return new LearnedValues(number(source, IMPRESSIONS).doubleValue(),
+        number(source, CLICKS).doubleValue(), number(source, SUCCESSES).longValue(),
+        number(source, FAILURES).longValue(), number(source, LAST_USED).longValue());
+  }
+
+  private static Number number(Map<String, Object> source, String field) {
+    Object value = source.get(field);
+    if (value == null) {
+      return 0;
+    }
+    if (!(value instanceof Number number)) {
+      throw new IllegalArgumentException("learned value " + field + " is not a number: " + value);
+    }
+    return number;
+  }
+}

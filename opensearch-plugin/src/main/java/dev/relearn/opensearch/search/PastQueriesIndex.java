@@ -1,0 +1,121 @@
+package dev.relearn.opensearch.search;
+
+import dev.relearn.lucene.feedback.ChunkEvidence;
+import dev.relearn.lucene.feedback.PastQuery;
+import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.opensearch.RelearnVectorFieldMapper;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The past queries beside a chunk index ({@code <index>-past-queries}): one document per past
+ * query, or per merged group of near-identical ones, holding its unit vector (a {@value
+ * RelearnVectorFieldMapper#CONTENT_TYPE} field, searched by kNN), how many events it merges, when
+ * the latest happened, the (hashed) sessions behind it and the evidence per chunk id. Never its
+ * text. A search looks the similar ones up once, on the coordinating node.
+ */
+public final class PastQueriesIndex {
+  static final String EVENTS = "events";
+  static final String LAST_MILLIS = "last_millis";
+  static final String SESSIONS = "sessions";
+  static final String CHUNKS = "chunks";
+
+  private PastQueriesIndex() {
+  }
+
+  /** The past-queries index of a chunk index. */
+  public static String of(String chunkIndex) {
+    return chunkIndex + "-past-queries";
+  }
+
+  /** Its mappings: the vector searched, the rest kept in the source only. */
+  public static Map<String, Object> mappings(int dimension) {
+    return Map.of("dynamic", "strict", "properties", Map.of(
+        ChunkSchema.VECTOR, Map.of("type", RelearnVectorFieldMapper.CONTENT_TYPE,
+            "dimension", dimension),
+        EVENTS, Map.of("type", "integer", "index", false),
+        LAST_MILLIS, Map.of("type", "long", "index", false),
+        SESSIONS, Map.of("type", "keyword", "index", false),
+        CHUNKS, Map.of("type", "object", "enabled", false)));
+  }
+
+  /** A past query's document; {@code query.similarity()} and its scale are not stored. */
+  public static Map<String, Object> source(float[] vector, PastQuery query) {
+    Map<String, Object> chunks = new HashMap<>();
+    query.chunks().forEach((id, evidence) -> chunks.put(id, Map.of(
+        "examinations", evidence.examinations(), "clicks", evidence.clicks(),
+        "successes", evidence.successes(), "failures", evidence.failures())));
+    return Map.of(ChunkSchema.VECTOR, vector, EVENTS, query.events(),
+        LAST_MILLIS, query.lastMillis(), SESSIONS, List.copyOf(query.sessions()), CHUNKS, chunks);
+  }
+
+  /**
+   * Reads a past query found for {@code queryVector}: its similarity is the dot product of the two
+   * vectors, computed here in float as Lucene's DOT_PRODUCT does; its evidence counts in full
+   * (scale 1).
+   */
+  public static PastQuery read(Map<String, Object> source, float[] queryVector) {
+    float[] vector = floats(source.get(ChunkSchema.VECTOR));
+    Map<String, ChunkEvidence> chunks = new HashMap<>();
+    Object stored = source.getOrDefault(CHUNKS, Map.of());
+    if (!(stored instanceof Map<?, ?> byChunk)) {
+      throw new IllegalArgumentException("past query " + CHUNKS + " is not an object");
+    }
+    byChunk.forEach((id, evidence) -> chunks.put(String.valueOf(id), evidence(evidence)));
+    Set<String> sessions = new LinkedHashSet<>();
+    if (source.get(SESSIONS) instanceof List<?> list) {
+      list.forEach(session -> sessions.add(String.valueOf(session)));
+    }
+    return new PastQuery(dot(vector, queryVector), number(source.get(EVENTS)).intValue(), chunks,
+        number(source.get(LAST_MILLIS)).longValue(), 1.0, sessions);
+  }
+
+  /** The dot product, summed in float in index order. */
+  public static float dot(float[] a, float[] b) {
+    if (a.length != b.length) {
+      throw new IllegalArgumentException("past query has " + a.length
+          + " dimensions, the query " + b.length);
+    }
+    float sum = 0;
+    for (int i = 0; i < a.length; i++) {
+      sum += a[i] * b[i];
+    }
+    return sum;
+  }
+
+  private static ChunkEvidence evidence(Object value) {
+    if (!(value instanceof Map<?, ?> fields)) {
+      throw new IllegalArgumentException("chunk evidence is not an object: " + value);
+    }
+    return new ChunkEvidence(number(fields.get("examinations")).doubleValue(),
+        number(fields.get("clicks")).doubleValue(), number(fields.get("successes")).doubleValue(),
+        number(fields.get("failures")).doubleValue());
+  }
+
+  private static float[] floats(Object value) {
+    if (!(value instanceof List<?> list)) {
+      throw new IllegalArgumentException("past query vector is not an array");
+    }
+    List<Float> read = new ArrayList<>(list.size());
+    list.forEach(component -> read.add(number(component).floatValue()));
+    float[] out = new float[read.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = read.get(i);
+    }
+    return out;
+  }
+
+  private static Number number(Object value) {
+    if (value == null) {
+      return 0;
+    }
+    if (!(value instanceof Number number)) {
+      throw new IllegalArgumentException("not a number: " + value);
+    }
+    return number;
+  }
+}

@@ -1,0 +1,157 @@
+package dev.relearn.opensearch.search;
+
+import dev.relearn.lucene.fusion.QueryClass;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import org.opensearch.action.ActionRequest;
+import org.opensearch.action.ActionRequestValidationException;
+import org.opensearch.core.common.io.stream.StreamInput;
+import org.opensearch.core.common.io.stream.StreamOutput;
+
+/**
+ * A learned search of one chunk index, as the client sends it: never the query's text, only its
+ * unit vector, its analysed BM25 terms per field ({@code ChunkSchema.queryTerms}) and its {@link
+ * QueryClass} (which picks the fusion). The cluster runs BM25 and kNN to {@code candidates}
+ * each, fuses them and re-ranks the fused window.
+ *
+ * <p>JSON: {@code {"vector": [...], "terms": {"body": {"lamp": 1}}, "query_class":
+ * "keywords", "k": 10, "candidates": 100, "explain": false}}.
+ */
+public final class RelearnSearchRequest extends ActionRequest {
+  /** The most hits or candidates a request may ask for, as embedded. */
+  public static final int MAX_K = 1_000;
+
+  private final String index;
+  private final float[] vector;
+  private final Map<String, Map<String, Integer>> terms;
+  private final QueryClass queryClass;
+  private final int k;
+  private final int candidates;
+  private final boolean explain;
+
+  /**
+   * @param index the chunk index
+   * @param vector the query's unit vector
+   * @param terms per field, analysed term to its count in the query
+   * @param queryClass the class of the query, computed by the client
+   * @param k hits returned, 1 to {@value #MAX_K}
+   * @param candidates candidates per retriever, 1 to {@value #MAX_K}
+   * @param explain whether each hit carries its score's explanation
+   */
+  public RelearnSearchRequest(String index, float[] vector,
+      Map<String, Map<String, Integer>> terms, QueryClass queryClass, int k, int candidates,
+      boolean explain) {
+    this.index = Objects.requireNonNull(index, "index");
+    this.vector = Objects.requireNonNull(vector, "vector").clone();
+    this.terms = copy(Objects.requireNonNull(terms, "terms"));
+    this.queryClass = Objects.requireNonNull(queryClass, "queryClass");
+    this.k = requireRange("k", k);
+    this.candidates = requireRange("candidates", candidates);
+    this.explain = explain;
+  }
+
+  /** Reads a request sent between nodes. */
+  public RelearnSearchRequest(StreamInput in) throws IOException {
+    super(in);
+    index = in.readString();
+    vector = in.readFloatArray();
+    int fields = in.readVInt();
+    Map<String, Map<String, Integer>> read = new LinkedHashMap<>();
+    for (int f = 0; f < fields; f++) {
+      String field = in.readString();
+      int count = in.readVInt();
+      Map<String, Integer> fieldTerms = new LinkedHashMap<>();
+      for (int t = 0; t < count; t++) {
+        fieldTerms.put(in.readString(), in.readVInt());
+      }
+      read.put(field, fieldTerms);
+    }
+    terms = read;
+    queryClass = in.readEnum(QueryClass.class);
+    k = in.readVInt();
+    candidates = in.readVInt();
+    explain = in.readBoolean();
+  }
+
+  @Override
+  public void writeTo(StreamOutput out) throws IOException {
+    super.writeTo(out);
+    out.writeString(index);
+    out.writeFloatArray(vector);
+    out.writeVInt(terms.size());
+    for (Map.Entry<String, Map<String, Integer>> field : terms.entrySet()) {
+      out.writeString(field.getKey());
+      out.writeVInt(field.getValue().size());
+      for (Map.Entry<String, Integer> term : field.getValue().entrySet()) {
+        out.writeString(term.getKey());
+        out.writeVInt(term.getValue());
+      }
+    }
+    out.writeEnum(queryClass);
+    out.writeVInt(k);
+    out.writeVInt(candidates);
+    out.writeBoolean(explain);
+  }
+
+  private static int requireRange(String name, int value) {
+    if (value < 1 || value > MAX_K) {
+      throw new IllegalArgumentException(name + " must be 1 to " + MAX_K + ", not " + value);
+    }
+    return value;
+  }
+
+  private static Map<String, Map<String, Integer>> copy(Map<String, Map<String, Integer>> terms) {
+    Map<String, Map<String, Integer>> out = new LinkedHashMap<>();
+    terms.forEach((field, fieldTerms) -> out.put(field, new LinkedHashMap<>(fieldTerms)));
+    return out;
+  }
+
+  @Override
+  public ActionRequestValidationException validate() {
+    return null; // the constructors validate
+  }
+
+  /** The chunk index. */
+  public String index() {
+    return index;
+  }
+
+  /** The query's unit vector (a copy). */
+  public float[] vector() {
+    return vector.clone();
+  }
+
+  /** The analysed terms per field. */
+  public Map<String, Map<String, Integer>> terms() {
+    return copy(terms);
+  }
+
+  /** The query's class. */
+  public QueryClass queryClass() {
+    return queryClass;
+  }
+
+  /** Hits returned. */
+  public int k() {
+    return k;
+  }
+
+  /** Candidates per retriever: at least {@link #k()}, as embedded. */
+  public int retrieverDepth() {
+    return Math.max(k, candidates);
+  }
+
+  /** Whether hits carry explanations. */
+  public boolean explain() {
+    return explain;
+  }
+
+  /** Says what is searched without the terms, safe for logs. */
+  @Override
+  public String toString() {
+    return "relearn search of [" + index + "], k " + k + ", candidates " + candidates + ", class "
+        + queryClass.label();
+  }
+}

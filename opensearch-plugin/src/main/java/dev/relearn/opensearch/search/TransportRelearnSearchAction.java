@@ -1,0 +1,169 @@
+package dev.relearn.opensearch.search;
+
+import dev.relearn.lucene.feedback.FeedbackLookup;
+import dev.relearn.lucene.feedback.PastQuery;
+import dev.relearn.lucene.rerank.RerankOptions;
+import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.LearnedValues;
+import dev.relearn.opensearch.LexicalQuery;
+import dev.relearn.opensearch.RelearnKnnQueryBuilder;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.opensearch.action.get.MultiGetItemResponse;
+import org.opensearch.action.get.MultiGetRequest;
+import org.opensearch.action.get.MultiGetResponse;
+import org.opensearch.action.search.MultiSearchRequest;
+import org.opensearch.action.search.MultiSearchResponse;
+import org.opensearch.action.search.SearchRequest;
+import org.opensearch.action.search.SearchResponse;
+import org.opensearch.action.search.SearchType;
+import org.opensearch.action.support.ActionFilters;
+import org.opensearch.action.support.HandledTransportAction;
+import org.opensearch.action.support.IndicesOptions;
+import org.opensearch.common.inject.Inject;
+import org.opensearch.core.action.ActionListener;
+import org.opensearch.index.IndexNotFoundException;
+import org.opensearch.index.query.QueryBuilder;
+import org.opensearch.search.SearchHit;
+import org.opensearch.search.builder.SearchSourceBuilder;
+import org.opensearch.tasks.Task;
+import org.opensearch.threadpool.ThreadPool;
+import org.opensearch.transport.TransportService;
+import org.opensearch.transport.client.Client;
+
+/**
+ * Runs a learned search on the node that received it: BM25 with global statistics ({@code
+ * dfs_query_then_fetch}) and kNN, each to the retriever depth, and the similar past queries
+ * ({@link PastQueriesIndex}), in one multi-search; the window's
+ * learned values in one multi-get of the learned-values index; then {@link WindowRanking} on a
+ * search thread.
+ */
+public final class TransportRelearnSearchAction
+    extends HandledTransportAction<RelearnSearchRequest, RelearnSearchResponse> {
+  private final Client client;
+  private final ThreadPool threadPool;
+  private final RerankOptions options = RerankOptions.DEFAULTS;
+  private final WindowRanking ranking = new WindowRanking(options);
+
+  /** Made by the node's injector. */
+  @Inject
+  public TransportRelearnSearchAction(TransportService transportService, ActionFilters filters,
+      Client client, ThreadPool threadPool) {
+    super(RelearnSearchAction.NAME, transportService, filters, RelearnSearchRequest::new);
+    this.client = client;
+    this.threadPool = threadPool;
+  }
+
+  @Override
+  protected void doExecute(Task task, RelearnSearchRequest request,
+      ActionListener<RelearnSearchResponse> listener) {
+    int depth = request.retrieverDepth();
+    MultiSearchRequest searches = new MultiSearchRequest()
+        .add(search(request.index(), LexicalQuery.of(request.terms()), depth)
+            .searchType(SearchType.DFS_QUERY_THEN_FETCH))
+        .add(search(request.index(),
+            new RelearnKnnQueryBuilder(ChunkSchema.VECTOR, request.vector(), depth), depth))
+        .add(pastQueries(request));
+    client.multiSearch(searches, ActionListener.wrap(
+        found -> withCandidates(request, found, listener), listener::onFailure));
+  }
+
+  private static SearchRequest search(String index, QueryBuilder query, int size) {
+    return new SearchRequest(index).source(new SearchSourceBuilder().query(query).size(size)
+        .fetchSource(false).trackTotalHits(false));
+  }
+
+  /** The one similar-past-query lookup: kNN over the past queries; none while there is no index. */
+  private SearchRequest pastQueries(RelearnSearchRequest request) {
+    int max = options.maxPastQueries();
+    return new SearchRequest(PastQueriesIndex.of(request.index()))
+        .indicesOptions(IndicesOptions.lenientExpandOpen())
+        .source(new SearchSourceBuilder().size(max).trackTotalHits(false)
+            .query(new RelearnKnnQueryBuilder(ChunkSchema.VECTOR, request.vector(), max)));
+  }
+
+  private void withCandidates(RelearnSearchRequest request, MultiSearchResponse found,
+      ActionListener<RelearnSearchResponse> listener) {
+    for (MultiSearchResponse.Item item : found.getResponses()) {
+      if (item.isFailure()) {
+        listener.onFailure(item.getFailure());
+        return;
+      }
+      SearchResponse response = item.getResponse();
+      if (response.getFailedShards() > 0) { // a partial window would rank unlike embedded
+        listener.onFailure(new IllegalStateException(response.getFailedShards() + " of "
+            + response.getTotalShards() + " shards failed to answer a relearn search of ["
+            + request.index() + "]", response.getShardFailures()[0].getCause()));
+        return;
+      }
+    }
+    MultiSearchResponse.Item[] items = found.getResponses();
+    List<List<ScoredId>> stages = List.of(ScoredId.ranked(scored(items[0].getResponse())),
+        ScoredId.ranked(scored(items[1].getResponse())));
+    FeedbackLookup lookup = pastQueries(items[2].getResponse(), request.vector());
+    Set<String> ids = new LinkedHashSet<>();
+    stages.forEach(stage -> stage.forEach(hit -> ids.add(hit.id())));
+    if (ids.isEmpty()) {
+      rank(request, stages, Map.of(), lookup, listener);
+      return;
+    }
+    MultiGetRequest gets = new MultiGetRequest().realtime(true);
+    String learnedIndex = LearnedValuesIndex.of(request.index());
+    ids.forEach(id -> gets.add(learnedIndex, id));
+    client.multiGet(gets, ActionListener.wrap(
+        values -> rank(request, stages, learned(values), lookup, listener), listener::onFailure));
+  }
+
+  private static FeedbackLookup pastQueries(SearchResponse response, float[] vector) {
+    List<PastQuery> found = new ArrayList<>();
+    for (SearchHit hit : response.getHits().getHits()) {
+      found.add(PastQueriesIndex.read(hit.getSourceAsMap(), vector));
+    }
+    return new FoundPastQueries(found);
+  }
+
+  private static List<ScoredId> scored(SearchResponse response) {
+    List<ScoredId> out = new ArrayList<>();
+    for (SearchHit hit : response.getHits().getHits()) {
+      out.add(new ScoredId(hit.getId(), hit.getScore()));
+    }
+    return out;
+  }
+
+  /** The learned values found; a missing document, or a missing index, is a neutral chunk. */
+  private static Map<String, LearnedValues> learned(MultiGetResponse values) throws Exception {
+    Map<String, LearnedValues> out = new HashMap<>();
+    for (MultiGetItemResponse item : values.getResponses()) {
+      if (item.isFailed()) {
+        if (item.getFailure().getFailure() instanceof IndexNotFoundException) {
+          continue;
+        }
+        throw item.getFailure().getFailure();
+      }
+      if (item.getResponse().isExists()) {
+        out.put(item.getId(), LearnedValuesIndex.read(item.getResponse().getSourceAsMap()));
+      }
+    }
+    return out;
+  }
+
+  private void rank(RelearnSearchRequest request, List<List<ScoredId>> stages,
+      Map<String, LearnedValues> learned, FeedbackLookup lookup,
+      ActionListener<RelearnSearchResponse> listener) {
+    threadPool.executor(ThreadPool.Names.SEARCH).execute(() -> {
+      RelearnSearchResponse response;
+      try {
+        response = ranking.rank(stages.get(0), stages.get(1), learned, lookup, request.vector(),
+            request.queryClass(), request.k(), request.explain());
+      } catch (Exception e) {
+        listener.onFailure(e);
+        return;
+      }
+      listener.onResponse(response);
+    });
+  }
+}

@@ -1,0 +1,159 @@
+package dev.relearn.opensearch;
+
+import dev.relearn.opensearch.feedback.FeedbackEvents;
+import java.io.IOException;
+import java.io.InputStream;
+import dev.relearn.opensearch.feedback.FeedbackEventAction;
+import dev.relearn.opensearch.feedback.FeedbackEventRequest;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.opensearch.core.common.bytes.BytesArray;
+import org.opensearch.index.query.QueryBuilders;
+import org.opensearch.test.InternalTestCluster;
+import org.opensearch.transport.client.Client;
+import java.util.List;
+import java.util.Map;
+import org.opensearch.client.Request;
+import org.opensearch.cluster.ClusterState;
+import org.opensearch.client.Response;
+import org.opensearch.client.ResponseException;
+import org.opensearch.common.xcontent.XContentHelper;
+import org.opensearch.common.xcontent.json.JsonXContent;
+import org.opensearch.plugins.Plugin;
+import org.opensearch.test.OpenSearchIntegTestCase;
+import org.opensearch.test.OpenSearchIntegTestCase.ClusterScope;
+import org.opensearch.test.OpenSearchIntegTestCase.Scope;
+import org.opensearch.transport.Netty4ModulePlugin;
+
+/**
+ * {@code POST /_relearn/feedback} on a 2-node cluster: an event is recorded once however often it
+ * is sent, in a replicated system index, and an event carrying anything but vectors and ids (query
+ * text, say) is refused without being echoed. A data node stopped during a stream of events
+ * loses none that were acknowledged.
+ */
+@ClusterScope(scope = Scope.SUITE, numDataNodes = 2, numClientNodes = 0)
+public class ClusterFeedbackTest extends OpenSearchIntegTestCase {
+  private static final String EVENT = "{\"event_id\": \"ev-1\", \"index\": \"chunks\","
+      + " \"session\": \"5f1a\", \"vector\": [0.6, 0.8], \"shown\": [{\"id\": \"c001\","
+      + " \"rank\": 1}, {\"id\": \"c002\", \"rank\": 2}], \"used\": [\"c002\"],"
+      + " \"outcome\": \"success\", \"time_millis\": 1000, \"query_class\": \"keywords\"}";
+
+  @Override
+  protected Collection<Class<? extends Plugin>> nodePlugins() {
+    return List.of(RelearnPlugin.class, Netty4ModulePlugin.class);
+  }
+
+  @Override
+  protected boolean addMockHttpTransport() {
+    return false;
+  }
+
+  public void testAnEventIsRecordedOnceInAReplicatedIndex() throws Exception {
+    assertEquals("recorded", post(EVENT).get("result"));
+    assertEquals("a retry of the same event", "duplicate", post(EVENT).get("result"));
+    assertEquals("recorded", post(EVENT.replace("ev-1", "ev-2")).get("result"));
+
+    ensureGreen(FeedbackEvents.INDEX);
+    refresh(FeedbackEvents.INDEX);
+    assertEquals(2, client().prepareSearch(FeedbackEvents.INDEX).setSize(0).get().getHits()
+        .getTotalHits().value());
+    assertEquals("1", client().admin().indices().prepareGetSettings(FeedbackEvents.INDEX).get()
+        .getSetting(FeedbackEvents.INDEX, "index.number_of_replicas"));
+  }
+
+  public void testAnEventWithTextIsRefusedWithoutEchoingIt() throws Exception {
+    String secret = "how do I rotate the signing key";
+    ResponseException refused = expectThrows(ResponseException.class,
+        () -> post(EVENT.replace("\"index\"", "\"query\": \"" + secret + "\", \"index\"")));
+    assertEquals(400, refused.getResponse().getStatusLine().getStatusCode());
+    String answer = new String(refused.getResponse().getEntity().getContent().readAllBytes(),
+        java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(answer, answer.contains("unknown field [query]"));
+    assertFalse("the refusal does not repeat the text", answer.contains(secret));
+  }
+
+  public void testAcknowledgedEventsSurviveALostDataNode() throws Exception {
+    assertTrue(record(client(), "stream-0"));
+    ensureGreen(FeedbackEvents.INDEX);
+    String victim = primaryHolder(); // the node whose copy takes the writes, when it may stop
+    boolean primaryLost = victim.equals(primaryNode());
+    String survivor = internalCluster().getDataNodeNames().stream()
+        .filter(name -> !name.equals(victim)).sorted().findFirst().orElseThrow();
+    Client client = internalCluster().client(survivor);
+    Set<String> acknowledged = new HashSet<>(Set.of("stream-0"));
+
+    AtomicReference<Exception> stopFailure = new AtomicReference<>();
+    Thread stopper = new Thread(() -> {
+      try {
+        internalCluster().stopRandomNode(InternalTestCluster.nameFilter(victim));
+      } catch (IOException | RuntimeException e) {
+        stopFailure.set(e);
+      }
+    }, "relearn-test-node-stopper");
+    int refused = 0;
+    int afterStop = 0;
+    for (int i = 1; afterStop < 20; i++) {
+      assertTrue("the node stops within 5000 events", i < 5000);
+      if (i == 20) {
+        stopper.start(); // the stream goes on while the node stops, and after
+      }
+      String id = "stream-" + i;
+      try {
+        record(client, id);
+        acknowledged.add(id);
+      } catch (ExecutionException e) {
+        refused++; // not acknowledged: the client would retry it
+      }
+      if (i > 20 && !stopper.isAlive()) {
+        afterStop++;
+      }
+    }
+    stopper.join();
+    assertNull("stopping " + victim, stopFailure.get());
+    internalCluster().startDataOnlyNode();
+    ensureGreen(FeedbackEvents.INDEX);
+    refresh(FeedbackEvents.INDEX);
+
+    long stored = client().prepareSearch(FeedbackEvents.INDEX)
+        .setQuery(QueryBuilders.idsQuery().addIds(acknowledged.toArray(new String[0])))
+        .setSize(0).get().getHits().getTotalHits().value();
+    System.out.printf(Locale.ROOT, "feedback stream: %d acknowledged, %d refused, %d stored;"
+        + " the stopped node held the primary: %b%n", acknowledged.size(), refused, stored,
+        primaryLost);
+    assertEquals("every acknowledged event is stored", acknowledged.size(), stored);
+  }
+
+  /** The node holding the primary of the events' shard, unless it is the cluster manager. */
+  private static String primaryHolder() {
+    String holder = primaryNode();
+    String manager = internalCluster().getClusterManagerName();
+    return holder.equals(manager) ? internalCluster().getDataNodeNames().stream()
+        .filter(name -> !name.equals(manager)).sorted().findFirst().orElseThrow() : holder;
+  }
+
+  private static String primaryNode() {
+    ClusterState state = internalCluster().clusterService().state();
+    return state.nodes().get(state.routingTable().index(FeedbackEvents.INDEX).shard(0)
+        .primaryShard().currentNodeId()).getName();
+  }
+
+  private static boolean record(Client client, String id) throws Exception {
+    return client.execute(FeedbackEventAction.INSTANCE,
+        new FeedbackEventRequest(new BytesArray(EVENT.replace("ev-1", id))))
+        .get(30, TimeUnit.SECONDS).recorded();
+  }
+
+  private static Map<String, Object> post(String event) throws IOException {
+    Request post = new Request("POST", "/_relearn/feedback");
+    post.setJsonEntity(event);
+    Response response = getRestClient().performRequest(post);
+    try (InputStream in = response.getEntity().getContent()) {
+      return XContentHelper.convertToMap(JsonXContent.jsonXContent, in, false);
+    }
+  }
+}

@@ -1,0 +1,248 @@
+package dev.relearn.opensearch;
+
+import dev.relearn.opensearch.search.ScoredId;
+import dev.relearn.lucene.schema.Chunk;
+import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.fusion.QueryClass;
+import dev.relearn.lucene.fusion.QueryClassifier;
+import dev.relearn.opensearch.search.LearnedValuesIndex;
+import dev.relearn.opensearch.search.PastQueriesIndex;
+import dev.relearn.lucene.feedback.FeedbackLookup;
+import dev.relearn.opensearch.search.RelearnSearchAction;
+import dev.relearn.opensearch.search.RelearnSearchRequest;
+import dev.relearn.opensearch.search.RelearnSearchResponse;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.io.IOException;
+import java.io.InputStream;
+import org.opensearch.client.Request;
+import org.opensearch.client.Response;
+import org.opensearch.common.xcontent.XContentFactory;
+import org.opensearch.common.xcontent.XContentHelper;
+import org.opensearch.common.xcontent.json.JsonXContent;
+import org.opensearch.core.xcontent.XContentBuilder;
+import org.opensearch.transport.Netty4ModulePlugin;
+import java.util.Random;
+import org.apache.lucene.search.Query;
+import org.opensearch.action.bulk.BulkRequestBuilder;
+import org.opensearch.action.bulk.BulkResponse;
+import org.opensearch.action.search.SearchResponse;
+import org.opensearch.action.search.SearchType;
+import org.opensearch.action.support.WriteRequest;
+import org.opensearch.index.query.QueryBuilder;
+import org.opensearch.plugins.Plugin;
+import org.opensearch.search.SearchHit;
+import org.opensearch.test.OpenSearchIntegTestCase;
+import org.opensearch.test.OpenSearchIntegTestCase.ClusterScope;
+import org.opensearch.test.OpenSearchIntegTestCase.Scope;
+
+/**
+ * The plugin on a 3-node cluster (3 shards, 1 replica) ranks as relearn does embedded. The first
+ * stage: BM25 with relearn's analyzers, k1 and b, over global statistics ({@code
+ * dfs_query_then_fetch}), from the analysed terms alone, and the kNN query over the {@code
+ * relearn_vector} field. The learned search: fused and re-ranked over the merged window with the
+ * learned values of the learned-values index. Same ids in the same order (ties by chunk id),
+ * scores within 1e-4.
+ */
+@ClusterScope(scope = Scope.SUITE, numDataNodes = 3, numClientNodes = 0)
+public class ClusterParityTest extends OpenSearchIntegTestCase {
+  private static final String INDEX = "chunks";
+  private static final float TOLERANCE = 1e-4f;
+  private static final String[] QUERIES = {"brass reading lamp", "parse the http request",
+      "socket buffer", "learning to rank from click feedback", "IndexWriter", "graph shard"};
+
+  @Override
+  protected Collection<Class<? extends Plugin>> nodePlugins() {
+    return List.of(RelearnPlugin.class, Netty4ModulePlugin.class);
+  }
+
+  @Override
+  protected boolean addMockHttpTransport() {
+    return false; // real HTTP, for the REST endpoint
+  }
+
+  public void testBm25AndKnnScoreAsEmbedded() throws Exception {
+    SmallCorpus corpus = new SmallCorpus(42L, 120);
+    index(corpus);
+    try (EmbeddedIndex embedded = new EmbeddedIndex(corpus)) {
+      int n = corpus.chunks.size();
+      for (int q = 0; q < QUERIES.length; q++) {
+        String text = QUERIES[q];
+        assertSameRanking("BM25 query " + q,
+            embedded.search(embedded.schema.bm25Query(text), n),
+            cluster(LexicalQuery.of(embedded.schema.queryTerms(text)), n));
+      }
+      Random random = new Random(7L);
+      for (int q = 0; q < 5; q++) {
+        float[] vector = SmallCorpus.randomUnitVector(random);
+        Query knn = embedded.schema.vectorQuery(vector, 20, null);
+        assertSameRanking("kNN query " + q, embedded.search(knn, 20),
+            cluster(new RelearnKnnQueryBuilder(ChunkSchema.VECTOR, vector, 20), 20));
+      }
+    }
+  }
+
+  private void index(SmallCorpus corpus) {
+    ChunkIndexDefinition definition = new ChunkIndexDefinition(3, 1, SmallCorpus.DIMENSION);
+    prepareCreate(INDEX).setSettings(definition.settings()).setMapping(definition.mappings())
+        .get();
+    ensureGreen(INDEX);
+    BulkRequestBuilder bulk = client().prepareBulk()
+        .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
+    for (Chunk chunk : corpus.chunks) {
+      bulk.add(client().prepareIndex(INDEX).setId(chunk.id()).setSource(corpus.source(chunk)));
+    }
+    BulkResponse indexed = bulk.get();
+    assertFalse(indexed.buildFailureMessage(), indexed.hasFailures());
+
+    if (!corpus.learned.isEmpty()) {
+      String learned = LearnedValuesIndex.of(INDEX);
+      prepareCreate(learned).setSettings(LearnedValuesIndex.settings())
+          .setMapping(LearnedValuesIndex.mappings()).get();
+      BulkRequestBuilder values = client().prepareBulk()
+          .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
+      corpus.learned.forEach((id, value) ->
+          values.add(client().prepareIndex(learned).setId(id)
+              .setSource(LearnedValuesIndex.source(value))));
+      BulkResponse stored = values.get();
+      assertFalse(stored.buildFailureMessage(), stored.hasFailures());
+    }
+  }
+
+  public void testLearnedSearchRanksAsEmbedded() throws Exception {
+    SmallCorpus corpus = new SmallCorpus(43L, 120).withLearnedValues(new Random(11L), 30);
+    index(corpus);
+    Random random = new Random(13L);
+    List<float[]> vectors = new ArrayList<>();
+    for (int q = 0; q < QUERIES.length; q++) {
+      vectors.add(SmallCorpus.randomUnitVector(random));
+    }
+    PastQueries past = new PastQueries(new Random(17L), vectors, corpus.chunks);
+    indexPastQueries(past);
+    ensureGreen();
+    List<List<ScoredId>> answers = new ArrayList<>();
+    try (EmbeddedIndex embedded = new EmbeddedIndex(corpus)) {
+      int moved = 0;
+      for (int q = 0; q < QUERIES.length; q++) {
+        String text = QUERIES[q];
+        QueryClass queryClass = QueryClassifier.classify(text);
+        List<ScoredId> expected = embedded.learnedSearch(text, vectors.get(q), past, 10, 40);
+        RelearnSearchResponse response = client().execute(RelearnSearchAction.INSTANCE,
+            new RelearnSearchRequest(INDEX, vectors.get(q), sorted(embedded.schema.queryTerms(text)),
+                queryClass, 10, 40, true)).get();
+        List<ScoredId> actual = new ArrayList<>();
+        for (RelearnSearchResponse.Hit hit : response.hits()) {
+          actual.add(new ScoredId(hit.chunkId(), (float) hit.score()));
+          assertEquals("explained score of " + hit.chunkId(), hit.score(),
+              hit.explanation().getValue().doubleValue(), 1e-6);
+        }
+        assertSameRanking("learned query " + q + " (" + queryClass.label() + ")", expected,
+            actual);
+        answers.add(actual);
+        if (q == 0) {
+          assertEquals("the REST endpoint answers as the action", actual,
+              overHttp(vectors.get(q), sorted(embedded.schema.queryTerms(text)), queryClass));
+        }
+        if (!ids(expected).equals(ids(embedded.learnedSearch(text, vectors.get(q),
+            FeedbackLookup.NONE, 10, 40)))) {
+          moved++;
+        }
+      }
+      System.out.printf(Locale.ROOT, "feedback changed the top 10 of %d of %d queries%n", moved,
+          QUERIES.length);
+      assertTrue("the feedback changes some ranking, so parity covers it", moved > 0);
+
+      internalCluster().stopRandomDataNode(); // every shard keeps a copy on the other two
+      for (int q = 0; q < QUERIES.length; q++) {
+        String text = QUERIES[q];
+        RelearnSearchResponse response = client().execute(RelearnSearchAction.INSTANCE,
+            new RelearnSearchRequest(INDEX, vectors.get(q),
+                sorted(embedded.schema.queryTerms(text)), QueryClassifier.classify(text), 10, 40,
+                false)).get();
+        List<ScoredId> actual = new ArrayList<>();
+        response.hits().forEach(hit -> actual.add(new ScoredId(hit.chunkId(), (float) hit.score())));
+        assertSameRanking("learned query " + q + " with a node lost", answers.get(q), actual);
+      }
+      internalCluster().startDataOnlyNode(); // as many nodes as the suite began with
+      ensureGreen();
+    }
+  }
+
+  /** The same learned search through {@code POST /{index}/_relearn/search}. */
+  private static List<ScoredId> overHttp(float[] vector, Map<String, Map<String, Integer>> terms,
+      QueryClass queryClass) throws IOException {
+    Request post = new Request("POST", "/" + INDEX + "/_relearn/search");
+    try (XContentBuilder body = XContentFactory.jsonBuilder()) {
+      body.startObject().array("vector", vector).field("terms", terms)
+          .field("query_class", queryClass.label()).field("k", 10).field("candidates", 40)
+          .endObject();
+      post.setJsonEntity(body.toString());
+    }
+    Response response = getRestClient().performRequest(post);
+    Map<String, Object> answer;
+    try (InputStream in = response.getEntity().getContent()) {
+      answer = XContentHelper.convertToMap(JsonXContent.jsonXContent, in, false);
+    }
+    List<ScoredId> out = new ArrayList<>();
+    for (Object hit : (List<?>) answer.get("hits")) {
+      Map<?, ?> fields = (Map<?, ?>) hit;
+      out.add(new ScoredId((String) fields.get("id"),
+          ((Number) fields.get("score")).floatValue()));
+    }
+    return out;
+  }
+
+  private void indexPastQueries(PastQueries past) {
+    String index = PastQueriesIndex.of(INDEX);
+    prepareCreate(index).setSettings(LearnedValuesIndex.settings())
+        .setMapping(PastQueriesIndex.mappings(SmallCorpus.DIMENSION)).get();
+    BulkRequestBuilder bulk = client().prepareBulk()
+        .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
+    for (PastQueries.Stored query : past.stored) {
+      bulk.add(client().prepareIndex(index)
+          .setSource(PastQueriesIndex.source(query.vector(), query.query())));
+    }
+    BulkResponse stored = bulk.get();
+    assertFalse(stored.buildFailureMessage(), stored.hasFailures());
+  }
+
+  /** The terms as the cluster client sends them: sorted, without the text's word order. */
+  private static Map<String, Map<String, Integer>> sorted(Map<String, Map<String, Integer>> terms) {
+    Map<String, Map<String, Integer>> out = new TreeMap<>();
+    terms.forEach((field, counts) -> out.put(field, new TreeMap<>(counts)));
+    return out;
+  }
+
+  private static List<String> ids(List<ScoredId> hits) {
+    List<String> out = new ArrayList<>();
+    hits.forEach(hit -> out.add(hit.id()));
+    return out;
+  }
+
+  private static List<ScoredId> cluster(QueryBuilder query, int n) {
+    SearchResponse response = client().prepareSearch(INDEX)
+        .setSearchType(SearchType.DFS_QUERY_THEN_FETCH).setQuery(query).setSize(n)
+        .setFetchSource(false).get();
+    List<ScoredId> out = new ArrayList<>();
+    for (SearchHit hit : response.getHits().getHits()) {
+      out.add(new ScoredId(hit.getId(), hit.getScore()));
+    }
+    return ScoredId.ranked(out);
+  }
+
+  private static void assertSameRanking(String what, List<ScoredId> embedded,
+      List<ScoredId> cluster) {
+    assertEquals(what + ": hit count", embedded.size(), cluster.size());
+    float worst = 0;
+    for (int i = 0; i < embedded.size(); i++) {
+      assertEquals(what + ": id at " + i, embedded.get(i).id(), cluster.get(i).id());
+      worst = Math.max(worst, Math.abs(embedded.get(i).score() - cluster.get(i).score()));
+    }
+    assertTrue(what + ": score delta " + worst, worst <= TOLERANCE);
+    System.out.printf(Locale.ROOT, "%s: %d hits, largest score delta %.2e%n", what, embedded.size(), worst);
+  }
+}
