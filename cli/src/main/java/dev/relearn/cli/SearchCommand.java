@@ -33,7 +33,7 @@ final class SearchCommand extends CliCommand.WithJson {
   @Mixin SearchOptions search;
 
   @Option(names = {"-k", "--k"}, paramLabel = "N", defaultValue = "10",
-      description = "Hits to return (default: ${DEFAULT-VALUE}).")
+      description = "Hits to return, 1 to 10000 (default: ${DEFAULT-VALUE}).")
   int k;
 
   @Option(names = "--path-prefix", paramLabel = "PREFIX", description = "Only paths starting so.")

@@ -16,8 +16,8 @@ import picocli.CommandLine.Option;
  */
 final class SearchOptions {
   @Option(names = "--mode", paramLabel = "MODE", defaultValue = "auto",
-      description = "bm25, vector, hybrid or learned (hybrid re-ranked with feedback). Default:"
-          + " learned once the index has feedback, else hybrid.")
+      description = "auto (learned once the index has feedback, else hybrid), bm25, vector,"
+          + " hybrid or learned (hybrid re-ranked with feedback). Default: ${DEFAULT-VALUE}.")
   String mode;
 
   @Option(names = "--fusion", paramLabel = "FUSION", defaultValue = "minmax",

@@ -58,7 +58,7 @@ final class AsyncPluginExample {
       return; // SearchRequest.of refuses blank text, on this thread
     }
     CompletableFuture<SearchResults> search =
-        engine.call(r -> r.search(SearchRequest.of(typed).withK(10)));
+        engine.call(r -> r.search(SearchRequest.of(typed).withMode(r.defaultMode()).withK(10)));
     pending = search;
     search.whenCompleteAsync((results, error) -> show(results, error), ui);
   }

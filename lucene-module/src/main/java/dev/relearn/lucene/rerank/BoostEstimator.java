@@ -7,27 +7,14 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Computes a chunk's {@link LearnedBoost} from similar past queries. Each past query q weighs in
- * with {@code w_q = s_q · e^((s_q − 1)/T) · scale_q}: its similarity s_q, sharpened by the
- * temperature T of the {@link VoteWeighting}, times the decay its lookup applied to every count
- * ({@link PastQuery#scale}). A click of a failed task counts δ, the weighting's {@code
- * failedClickWeight}:
+ * Computes a chunk's {@link LearnedBoost} from similar past queries: the {@code clickRate},
+ * {@code successRate} and evidence {@code n} of docs/RANKING.md section 3, each past query
+ * weighted by {@code w_q} (the {@link VoteWeighting}'s temperature T, the decay {@link
+ * PastQuery#scale}) and a failed task's clicks counting δ ({@code failedClickWeight}).
  *
- * <pre>
- *   clicks'_q   = clicks_q − (1 − δ)·min(failures_q, clicks_q)
- *   clickRate   = clip01( Σ w_q·clicks'_q / Σ w_q·examined_q )  (0.5 if Σ w_q·examined_q = 0)
- *   successRate = Σ w_q·successes_q / Σ w_q·(successes_q + failures_q)  (0.5 if no outcome)
- *   evidence    = Σ w_q·examined_q,   examined_q = max(examinations_q, clicks_q)
- * </pre>
- *
- * <p>Examinations are already examination-probability-weighted, so the click rate is an inverse
- * propensity estimate; clipping to [0, 1] bounds its variance. A click implies the chunk was
- * examined, so a past query's examinations are raised to at least its clicks: a click at a deep
- * rank (examination probability 0.1, say) then counts as one examination of evidence, not 0.1.
- * That is also the Bayesian update under the position-based model: a click's likelihood {@code
- * p·θ} is proportional to the click rate θ whatever the examination probability p, so a click is
- * one full trial, while a skip at probability p is worth about p of one. {@link LinearModel}'s
- * shrink then turns the rate into its posterior mean.
+ * <p>Why {@code examined_q} is at least {@code clicks_q}: under the position-based model a click
+ * is one full trial whatever its examination probability, while a skip at probability p is worth
+ * about p of one; {@link LinearModel}'s shrink then turns the rate into its posterior mean.
  *
  * <p>Guards: a weight that is not finite and positive (a past query below zero similarity) is
  * skipped, because a negative weight would turn evidence upside down; a weight above 1 (allowed by
