@@ -84,7 +84,7 @@ final class Endpoints {
             fields.text(FeedbackRequest.MAX_EVENT_ID_CHARS, "event_id", "eventId"))
         .withShown(null, true, false); // shown: the engine takes the query's current top 10
     Map<String, Object> answer = FeedbackStatsViews.ack(relearn.feedback(request));
-    Map<String, Object> store = FeedbackStatsViews.map(relearn.feedbackStats());
+    Map<String, Object> store = FeedbackStatsViews.map(relearn.recentFeedbackStats());
     answer.putAll(WeightsViews.ofQuery(relearn, query));
     answer.put("total_feedback", store.get("events"));
     answer.put("positive_rate", store.get("positive_rate"));
