@@ -142,6 +142,11 @@ final class EngineFeedback implements Closeable {
     return trust != null ? trust.state() : savedTrust;
   }
 
+  /** The trust kept from clicks; null when read-only. */
+  ClickTrust clickTrust() {
+    return trust;
+  }
+
   /** The feedback store; null when read-only. */
   FeedbackStore store() {
     return store;
@@ -188,8 +193,8 @@ final class EngineFeedback implements Closeable {
 
   @Override
   public void close() throws IOException {
-    try (Closeable s = store; Closeable r = readOnly) {
-      // closes both (either may be null)
+    try (Closeable s = store; Closeable r = readOnly; Closeable t = trust) {
+      // closes all three (any may be null), the trust's refit thread first
     }
   }
 }
