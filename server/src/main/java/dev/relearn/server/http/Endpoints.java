@@ -39,6 +39,7 @@ final class Endpoints {
   private static final Set<String> RESET_FIELDS = Set.of("query_class", "queryClass");
 
   private final Relearn relearn;
+  private final ShownLists shown = new ShownLists();
   private final long startMillis = System.currentTimeMillis();
 
   Endpoints(Relearn relearn) {
@@ -62,6 +63,7 @@ final class Endpoints {
     long start = System.nanoTime();
     SearchResults results = relearn.search(request);
     double millis = (System.nanoTime() - start) / 1e6;
+    shown.remember(query, results.hits());
     Map<String, Object> answer = new LinkedHashMap<>();
     answer.put("query_class", Relearn.queryClass(query).label());
     answer.put("mode", request.mode().label());
@@ -82,7 +84,9 @@ final class Endpoints {
             FeedbackRequest.MIN_QUALITY, FeedbackRequest.MAX_QUALITY))
         .withIds(fields.text(FeedbackRequest.MAX_SESSION_CHARS, "session"),
             fields.text(FeedbackRequest.MAX_EVENT_ID_CHARS, "event_id", "eventId"))
-        .withShown(null, true, false); // shown: the engine takes the query's current top 10
+        // shown: what this server's last search of the query showed, else the engine takes the
+        // query's current top 10
+        .withShown(shown.of(query), true, false);
     Map<String, Object> answer = FeedbackStatsViews.ack(relearn.feedback(request));
     Map<String, Object> store = FeedbackStatsViews.map(relearn.recentFeedbackStats());
     answer.putAll(WeightsViews.ofQuery(relearn, query));

@@ -123,6 +123,22 @@ class HttpApiTest {
   }
 
   @Test
+  void feedbackAfterASearchRecordsWhatThatSearchShowed() throws Exception {
+    JsonNode top = search("{\"query\": \"" + QUERY + "\", \"k\": 10}").get("hits");
+    assertTrue(top.size() >= 2, top.toString());
+    String second = top.get(1).get("chunk_id").asText();
+    search("{\"query\": \"" + QUERY + "\", \"k\": 1}"); // the list the user saw: one hit
+    Response ack = server.post("/api/feedback", "{\"query\": \"" + QUERY + "\", \"used\": [\""
+        + second + "\"], \"outcome\": \"success\"}");
+    assertEquals(200, ack.status(), ack.body());
+    assertEquals("weak", ack.json().get("signal").asText(),
+        "the used chunk was not in what the last search showed, though in the current top 10");
+    Response other = server.post("/api/feedback", "{\"query\": \"cache size\", \"used\": [\""
+        + second + "\"], \"outcome\": \"success\"}");
+    assertEquals(200, other.status(), other.body()); // never searched: the current top 10
+  }
+
+  @Test
   void weightsMoveAfterWarmUpAndHistoryFeedsTheChart() throws Exception {
     // the second hit: ratings of a hit every signal ranked first teach the weights nothing
     String id = search("{\"query\": \"" + QUERY + "\"}").get("hits").get(1).get("chunk_id")
