@@ -63,7 +63,7 @@ final class Endpoints {
     long start = System.nanoTime();
     SearchResults results = relearn.search(request);
     double millis = (System.nanoTime() - start) / 1e6;
-    shown.remember(query, results.hits());
+    shown.remember(query, results);
     Map<String, Object> answer = new LinkedHashMap<>();
     answer.put("query_class", Relearn.queryClass(query).label());
     answer.put("mode", request.mode().label());
@@ -84,9 +84,11 @@ final class Endpoints {
             FeedbackRequest.MIN_QUALITY, FeedbackRequest.MAX_QUALITY))
         .withIds(fields.text(FeedbackRequest.MAX_SESSION_CHARS, "session"),
             fields.text(FeedbackRequest.MAX_EVENT_ID_CHARS, "event_id", "eventId"))
-        // shown: what this server's last search of the query showed, else the engine takes the
-        // query's current top 10
-        .withShown(shown.of(query), true, false);
+        .withShown(null, true, false); // without a search here: the query's current top 10
+    SearchResults shownHere = shown.of(query); // what this server's last search of it showed
+    if (shownHere != null) {
+      request = request.withShownResults(shownHere, true, false);
+    }
     Map<String, Object> answer = FeedbackStatsViews.ack(relearn.feedback(request));
     Map<String, Object> store = FeedbackStatsViews.map(relearn.recentFeedbackStats());
     answer.putAll(WeightsViews.ofQuery(relearn, query));
