@@ -13,7 +13,9 @@ import dev.relearn.lucene.trust.Trust;
 import dev.relearn.lucene.trust.TrustFit;
 import dev.relearn.lucene.trust.VotePair;
 import dev.relearn.lucene.trust.VotePairs;
+import java.io.Closeable;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -21,17 +23,34 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The trust an engine fit from its click log ({@link TrustFit} over the store's held-out queries),
  * kept in the feedback folder's {@value #FILE} (JSON, replaced atomically). It is refit every
  * {@link #REFIT_EVERY} new events, after every forget, and at open when the file is missing,
- * unreadable or of another version: the file is only a cache of what the events determine.
+ * unreadable or of another version: the file is only a cache of what the events determine. The
+ * refit after new events runs on a thread of its own, so that no acknowledgement waits for it
+ * (it looks up past queries similar to each of up to {@link #MAX_QUERIES} clusters: seconds in a
+ * burst), paced to about a tenth of one core ({@link #IDLE_SHARE}); {@link #close} waits for the
+ * refit in flight.
  * Thread-safe: searches read {@link #current} without a lock.
  */
-final class ClickTrust {
+final class ClickTrust implements Closeable {
   /** The file in the feedback folder. */
   static final String FILE = "trust.json";
+  /** How many times as long as it worked a background refit rests. */
+  static final int IDLE_SHARE = 9;
+  /** The work a paced refit does between rests. */
+  static final long SLICE_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
   /** New events between refits. */
   static final int REFIT_EVERY = 250;
   /** At most this many of the latest past-query clusters are fit on: bounds a refit's time. */
@@ -53,7 +72,12 @@ final class ClickTrust {
   private final RerankOptions rerank;
   private final Path file;
   private volatile TrustState state;
-  private int sinceRefit; // guarded by this
+  private final AtomicInteger sinceRefit = new AtomicInteger();
+  private final AtomicBoolean refitQueued = new AtomicBoolean();
+  private final AtomicLong saves = new AtomicLong(); // fits saved so far
+  private final CountDownLatch closing = new CountDownLatch(1);
+  private final ExecutorService refits = Executors.newSingleThreadExecutor(
+      Thread.ofPlatform().daemon().name("relearn-trust-refit").factory());
 
   private ClickTrust(FeedbackStore store, RerankOptions rerank, Path file, TrustState state) {
     this.store = store;
@@ -74,7 +98,7 @@ final class ClickTrust {
         saved != null ? saved : TrustState.EMPTY);
     if (saved == null ? store.hasFeedback()
         : saved.events() != store.events() || !saved.settings().equals(settings(rerank))) {
-      trust.refitOrWarn(); // the file is missing, unreadable, older than the events or settings
+      trust.refitOrWarn(false); // the file is missing, unreadable, older than the events or settings
     }
     return trust;
   }
@@ -98,37 +122,111 @@ final class ClickTrust {
     return state;
   }
 
-  /** Counts a recorded event and refits after every {@link #REFIT_EVERY} new ones. */
-  synchronized void recorded(FeedbackAck ack) {
-    if (!ack.duplicate() && ++sinceRefit >= REFIT_EVERY) {
-      refitOrWarn();
+  /**
+   * Counts a recorded event and, after every {@link #REFIT_EVERY} new ones, queues a refit on the
+   * refit thread (at most one queued at a time); returns without waiting for it.
+   */
+  void recorded(FeedbackAck ack) {
+    if (!ack.duplicate() && sinceRefit.incrementAndGet() >= REFIT_EVERY
+        && refitQueued.compareAndSet(false, true)) {
+      refits.execute(() -> {
+        refitQueued.set(false);
+        refitOrWarn(true);
+      });
     }
   }
 
+  /** Waits until the refits queued so far have ended; for tests. */
+  void awaitRefits() throws InterruptedException, ExecutionException {
+    refits.submit(() -> {}).get();
+  }
+
   /**
-   * {@link #refit}, or, when the events cannot be read (a damaged cluster index, say) or the
-   * file cannot be written, a warning and the trust as it was: neither an open nor an
-   * acknowledged event fails because of the trust, and a learned search that reads the damaged
-   * index says so itself.
+   * Stops a refit in flight at its next rest (without interrupting it: an interrupt closes the
+   * file channels it reads), waits for it and stops the refit thread; before the store closes.
    */
-  private void refitOrWarn() {
+  @Override
+  public void close() {
+    closing.countDown();
+    refits.close();
+  }
+
+  /**
+   * A refit ({@link #fit}; in the background {@code paced}, and saved unless a refit after a
+   * forget saved since it began), or, when the events cannot be read (a damaged cluster index, say) or the file cannot
+   * be written, a warning and the trust as it was: no acknowledged event fails because of the
+   * trust, and a learned search that reads the damaged index says so itself.
+   */
+  private void refitOrWarn(boolean paced) {
     try {
-      refit();
+      long seen = saves.get();
+      long events = store.events();
+      Trust trust = fit(paced);
+      synchronized (this) {
+        if (saves.get() == seen) { // else a refit after a forget saved a newer fit
+          save(trust, events);
+        }
+      }
+    } catch (CancellationException e) {
+      LOG.log(System.Logger.Level.DEBUG, "trust refit stopped: the engine is closing", e);
     } catch (IOException | RuntimeException e) {
       LOG.log(System.Logger.Level.WARNING, "could not refit the trust in the vote (" + e
           + "); searches keep the trust as it was until the next refit", e);
     }
   }
 
-  /** Refits from the store's events and saves the result. */
+  /** Refits from the store's events at once and saves the result (at open, after a forget). */
   synchronized Trust refit() throws IOException {
-    sinceRefit = 0;
+    long events = store.events();
+    Trust trust = fit(false);
+    save(trust, events);
+    return trust;
+  }
+
+  /**
+   * Fits the trust on the latest {@link #MAX_QUERIES} clusters; {@code paced}: resting {@link
+   * #IDLE_SHARE} times as long as it worked after every {@link #SLICE_NANOS} of work, so that a
+   * background refit takes about a tenth of one core however long it runs.
+   */
+  private Trust fit(boolean paced) throws IOException {
+    sinceRefit.set(0);
     TrustFit fit = new TrustFit();
     Map<String, Double> used = new HashMap<>();
+    long[] slice = {System.nanoTime()};
     store.forEachHeldOut(rerank.minSimilarity(), rerank.maxPastQueries(), MAX_QUERIES,
-        (session, logged, others) -> fit.add(capped(used, session, VotePairs.of(logged,
-            new FeedbackEvidence(others, List.of(), rerank.vote()), rerank.model()))));
-    Trust trust = fit.trust();
+        (session, logged, others) -> {
+          fit.add(capped(used, session, VotePairs.of(logged,
+              new FeedbackEvidence(others, List.of(), rerank.vote()), rerank.model())));
+          if (paced) {
+            slice[0] = rest(slice[0]);
+          }
+        });
+    return fit.trust();
+  }
+
+  /**
+   * After a slice of work that began at {@code sliceStart}, rests; returns the next start.
+   *
+   * @throws CancellationException if {@link #close} was called
+   */
+  private long rest(long sliceStart) throws InterruptedIOException {
+    long worked = System.nanoTime() - sliceStart;
+    if (worked < SLICE_NANOS && closing.getCount() > 0) {
+      return sliceStart;
+    }
+    try {
+      if (closing.await(IDLE_SHARE * worked, TimeUnit.NANOSECONDS)) {
+        throw new CancellationException("the engine is closing");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("the trust refit was interrupted");
+    }
+    return System.nanoTime();
+  }
+
+  /** Saves {@code trust}, fit on {@code events} events, to the file and for searches. */
+  private void save(Trust trust, long events) throws IOException {
     List<TrustPoint> history = new ArrayList<>(state.history());
     history.add(new TrustPoint(System.currentTimeMillis(), trust.queries(), trust.fitted(),
         trust.strength(), trust.gain()));
@@ -136,10 +234,10 @@ final class ClickTrust {
       history = history.subList(history.size() - HISTORY_LIMIT, history.size());
     }
     TrustState next =
-        new TrustState(TrustState.VERSION, trust, store.events(), settings(rerank), history);
+        new TrustState(TrustState.VERSION, trust, events, settings(rerank), history);
     AtomicFiles.write(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(next), false);
     state = next;
-    return trust;
+    saves.incrementAndGet();
   }
 
   /**

@@ -35,6 +35,7 @@ final class EngineFeedback implements Closeable {
   private final CheckpointedFeedback readOnly; // null unless read-only
   private final ClickTrust trust; // null when read-only
   private final TrustState savedTrust; // what a read-only engine read at open
+  private final StatsSnapshot snapshot; // null when read-only
 
   private EngineFeedback(FeedbackStore store, FeedbackRecorder recorder,
       CheckpointedFeedback readOnly, ClickTrust trust, TrustState savedTrust) {
@@ -43,6 +44,8 @@ final class EngineFeedback implements Closeable {
     this.readOnly = readOnly;
     this.trust = trust;
     this.savedTrust = savedTrust;
+    this.snapshot = store == null ? null
+        : new StatsSnapshot(store::stats, store::events, System::nanoTime);
   }
 
   /**
@@ -118,6 +121,14 @@ final class EngineFeedback implements Closeable {
     return store != null ? store.stats() : readOnly.stats();
   }
 
+  /**
+   * {@link #stats()} for the answer after an event: the event count exact, the other counts at
+   * most {@link StatsSnapshot#MAX_AGE_MILLIS} old; read-only: as {@link #stats()}.
+   */
+  StoreStats recentStats() throws IOException {
+    return snapshot != null ? snapshot.get() : readOnly.stats();
+  }
+
   /** Whether there is any feedback to learn from. */
   boolean hasFeedback() throws IOException {
     return store != null ? store.hasFeedback() : readOnly.hasFeedback();
@@ -131,6 +142,11 @@ final class EngineFeedback implements Closeable {
     return trust != null ? trust.state() : savedTrust;
   }
 
+  /** The trust kept from clicks; null when read-only. */
+  ClickTrust clickTrust() {
+    return trust;
+  }
+
   /** The feedback store; null when read-only. */
   FeedbackStore store() {
     return store;
@@ -139,6 +155,7 @@ final class EngineFeedback implements Closeable {
   /** Forgets the feedback of session {@code sessionId}; the engine checked that it is writable. */
   int forgetSession(String sessionId) throws IOException {
     int forgotten = store.forgetSession(store.sessions().hash(sessionId));
+    snapshot.invalidate();
     trust.refit();
     return forgotten;
   }
@@ -153,6 +170,7 @@ final class EngineFeedback implements Closeable {
    */
   int forgetAll() throws IOException {
     int forgotten = store.forgetAll();
+    snapshot.invalidate();
     trust.refit();
     return forgotten;
   }
@@ -175,8 +193,8 @@ final class EngineFeedback implements Closeable {
 
   @Override
   public void close() throws IOException {
-    try (Closeable s = store; Closeable r = readOnly) {
-      // closes both (either may be null)
+    try (Closeable s = store; Closeable r = readOnly; Closeable t = trust) {
+      // closes all three (any may be null), the trust's refit thread first
     }
   }
 }

@@ -198,6 +198,14 @@ public final class Relearn implements AutoCloseable {
     return gate.call(p -> p.feedback().stats());
   }
 
+  /**
+   * {@link #feedbackStats()} cheaply, for an answer after each event: the event count exact, the
+   * other counts at most a second old (counting them reads every past-query cluster).
+   */
+  public StoreStats recentFeedbackStats() throws IOException {
+    return gate.call(p -> p.feedback().recentStats());
+  }
+
   /** The mode for a search without one: {@code learned} once there is feedback, else hybrid. */
   public SearchMode defaultMode() throws IOException {
     return gate.call(

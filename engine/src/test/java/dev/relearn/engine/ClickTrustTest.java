@@ -37,6 +37,11 @@ class ClickTrustTest {
     }
   }
 
+  /** Waits for the refits queued by the events recorded so far: they run on their own thread. */
+  private static void awaitRefits(Relearn relearn) throws Exception {
+    relearn.parts().feedback().clickTrust().awaitRefits();
+  }
+
   private Relearn open() throws Exception {
     return Relearn.open(index, TestOptions.HASHING);
   }
@@ -52,7 +57,10 @@ class ClickTrustTest {
       click(relearn, 0, ClickTrust.REFIT_EVERY - 1);
       assertEquals(TrustState.EMPTY, relearn.trust(), "not refit before the count");
       assertFalse(Files.exists(file));
+      awaitRefits(relearn);
+      assertEquals(TrustState.EMPTY, relearn.trust(), "not refit before the count");
       click(relearn, ClickTrust.REFIT_EVERY - 1, 1);
+      awaitRefits(relearn);
       fitted = relearn.trust();
       assertEquals(ClickTrust.REFIT_EVERY, fitted.events());
       assertEquals(1, fitted.history().size());
@@ -70,7 +78,9 @@ class ClickTrustTest {
     Path file = index.resolve(Relearn.FEEDBACK_FOLDER).resolve(ClickTrust.FILE);
     try (Relearn relearn = open()) {
       relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
-      click(relearn, 0, ClickTrust.REFIT_EVERY + 5);
+      click(relearn, 0, ClickTrust.REFIT_EVERY);
+      awaitRefits(relearn);
+      click(relearn, ClickTrust.REFIT_EVERY, 5);
       assertEquals(ClickTrust.REFIT_EVERY, relearn.trust().events());
     }
     try (Relearn reopened = open()) {
@@ -98,6 +108,7 @@ class ClickTrustTest {
     try (Relearn relearn = open()) {
       relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
       click(relearn, 0, ClickTrust.REFIT_EVERY);
+      awaitRefits(relearn);
       settings = relearn.trust().settings();
       assertTrue(settings.contains("maxPastQueries=50"), settings);
     }
@@ -115,10 +126,37 @@ class ClickTrustTest {
     try (Relearn relearn = open()) {
       relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
       click(relearn, 0, ClickTrust.REFIT_EVERY);
+      awaitRefits(relearn);
       assertNotEquals(0, relearn.trust().current().queries());
       relearn.forgetAll();
       assertEquals(Trust.PRIOR, relearn.trust().current());
       assertEquals(0, relearn.trust().events());
+    }
+  }
+
+  @Test
+  void acksDoNotWaitForTheRefitTheyQueue() throws Exception {
+    index = tmp.resolve("idx");
+    try (Relearn relearn = open()) {
+      relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
+      ClickTrust trust = relearn.parts().feedback().clickTrust();
+      Thread clicks;
+      List<Exception> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+      synchronized (trust) { // a refit (synchronized on the trust) cannot run meanwhile
+        clicks = Thread.ofPlatform().name("trust-test-clicks").start(() -> {
+          try {
+            click(relearn, 0, ClickTrust.REFIT_EVERY + 10);
+          } catch (Exception e) {
+            failures.add(e);
+          }
+        });
+        clicks.join(java.time.Duration.ofMinutes(2)); // a hang guard, not a timing measure
+        assertFalse(clicks.isAlive(), "the acks waited for the refit they queued");
+        assertEquals(List.of(), failures);
+        assertEquals(TrustState.EMPTY, relearn.trust(), "the refit has not run yet");
+      }
+      awaitRefits(relearn);
+      assertTrue(relearn.trust().events() >= ClickTrust.REFIT_EVERY, relearn.trust().toString());
     }
   }
 

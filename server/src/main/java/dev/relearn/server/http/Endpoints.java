@@ -39,6 +39,7 @@ final class Endpoints {
   private static final Set<String> RESET_FIELDS = Set.of("query_class", "queryClass");
 
   private final Relearn relearn;
+  private final ShownLists shown = new ShownLists();
   private final long startMillis = System.currentTimeMillis();
 
   Endpoints(Relearn relearn) {
@@ -62,6 +63,7 @@ final class Endpoints {
     long start = System.nanoTime();
     SearchResults results = relearn.search(request);
     double millis = (System.nanoTime() - start) / 1e6;
+    shown.remember(query, results);
     Map<String, Object> answer = new LinkedHashMap<>();
     answer.put("query_class", Relearn.queryClass(query).label());
     answer.put("mode", request.mode().label());
@@ -82,9 +84,13 @@ final class Endpoints {
             FeedbackRequest.MIN_QUALITY, FeedbackRequest.MAX_QUALITY))
         .withIds(fields.text(FeedbackRequest.MAX_SESSION_CHARS, "session"),
             fields.text(FeedbackRequest.MAX_EVENT_ID_CHARS, "event_id", "eventId"))
-        .withShown(null, true, false); // shown: the engine takes the query's current top 10
+        .withShown(null, true, false); // without a search here: the query's current top 10
+    SearchResults shownHere = shown.of(query); // what this server's last search of it showed
+    if (shownHere != null) {
+      request = request.withShownResults(shownHere, true, false);
+    }
     Map<String, Object> answer = FeedbackStatsViews.ack(relearn.feedback(request));
-    Map<String, Object> store = FeedbackStatsViews.map(relearn.feedbackStats());
+    Map<String, Object> store = FeedbackStatsViews.map(relearn.recentFeedbackStats());
     answer.putAll(WeightsViews.ofQuery(relearn, query));
     answer.put("total_feedback", store.get("events"));
     answer.put("positive_rate", store.get("positive_rate"));

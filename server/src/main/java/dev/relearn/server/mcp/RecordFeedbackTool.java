@@ -137,7 +137,7 @@ final class RecordFeedbackTool extends RelearnTool {
     for (FeedbackRequest request : requests) {
       recorded.add(new Recorded(request, FeedbackStatsViews.ack(relearn.feedback(request))));
     }
-    Map<String, Object> store = FeedbackStatsViews.map(relearn.feedbackStats());
+    Map<String, Object> store = FeedbackStatsViews.map(relearn.recentFeedbackStats());
     Learned learned = new Learned(store, WeightsViews.flat(relearn,
         groups.stream().map(UseGroup::query).toList()),
         relearn.trust());

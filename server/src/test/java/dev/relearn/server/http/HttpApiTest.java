@@ -117,7 +117,25 @@ class HttpApiTest {
     assertEquals(2, again.json().get("total_feedback").asLong());
     assertTrue(duplicate.json().get("duplicate").asBoolean());
     assertEquals(2, duplicate.json().get("total_feedback").asLong());
-    assertEquals(1.0, duplicate.json().get("positive_rate").asDouble(), 1e-9);
+    // the ack's other counts may be a second old; the stats endpoint counts afresh
+    JsonNode store = server.get("/api/feedback/stats").json().get("store");
+    assertEquals(1.0, store.get("positive_rate").asDouble(), 1e-9);
+  }
+
+  @Test
+  void feedbackAfterASearchRecordsWhatThatSearchShowed() throws Exception {
+    JsonNode top = search("{\"query\": \"" + QUERY + "\", \"k\": 10}").get("hits");
+    assertTrue(top.size() >= 2, top.toString());
+    String second = top.get(1).get("chunk_id").asText();
+    search("{\"query\": \"" + QUERY + "\", \"k\": 1}"); // the list the user saw: one hit
+    Response ack = server.post("/api/feedback", "{\"query\": \"" + QUERY + "\", \"used\": [\""
+        + second + "\"], \"outcome\": \"success\"}");
+    assertEquals(200, ack.status(), ack.body());
+    assertEquals("weak", ack.json().get("signal").asText(),
+        "the used chunk was not in what the last search showed, though in the current top 10");
+    Response other = server.post("/api/feedback", "{\"query\": \"cache size\", \"used\": [\""
+        + second + "\"], \"outcome\": \"success\"}");
+    assertEquals(200, other.status(), other.body()); // never searched: the current top 10
   }
 
   @Test
