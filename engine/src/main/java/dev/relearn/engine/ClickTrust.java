@@ -75,6 +75,7 @@ final class ClickTrust implements Closeable {
   private final AtomicInteger sinceRefit = new AtomicInteger();
   private final AtomicBoolean refitQueued = new AtomicBoolean();
   private final AtomicLong saves = new AtomicLong(); // fits saved so far
+  private final AtomicInteger hurried = new AtomicInteger(); // callers waiting: no rests
   private final CountDownLatch closing = new CountDownLatch(1);
   private final ExecutorService refits = Executors.newSingleThreadExecutor(
       Thread.ofPlatform().daemon().name("relearn-trust-refit").factory());
@@ -136,9 +137,22 @@ final class ClickTrust implements Closeable {
     }
   }
 
-  /** Waits until the refits queued so far have ended; for tests. */
-  void awaitRefits() throws InterruptedException, ExecutionException {
-    refits.submit(() -> {}).get();
+  /**
+   * Waits until the refits queued so far have ended, running them without rests meanwhile: the
+   * trust is then what a refit inside each acknowledgement would have made it.
+   */
+  void awaitRefits() throws IOException {
+    hurried.incrementAndGet();
+    try {
+      refits.submit(() -> {}).get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while waiting for the trust refit");
+    } catch (ExecutionException e) { // refitOrWarn reports its own failures: not expected
+      throw new IOException("the trust refit failed: " + e.getCause(), e.getCause());
+    } finally {
+      hurried.decrementAndGet();
+    }
   }
 
   /**
@@ -211,7 +225,7 @@ final class ClickTrust implements Closeable {
    */
   private long rest(long sliceStart) throws InterruptedIOException {
     long worked = System.nanoTime() - sliceStart;
-    if (worked < SLICE_NANOS && closing.getCount() > 0) {
+    if (worked < SLICE_NANOS && closing.getCount() > 0 || hurried.get() > 0) {
       return sliceStart;
     }
     try {

@@ -39,7 +39,7 @@ class ClickTrustTest {
 
   /** Waits for the refits queued by the events recorded so far: they run on their own thread. */
   private static void awaitRefits(Relearn relearn) throws Exception {
-    relearn.parts().feedback().clickTrust().awaitRefits();
+    relearn.awaitLearning();
   }
 
   private Relearn open() throws Exception {

@@ -50,6 +50,7 @@ final class SessionRunner {
           .withOutcome(interaction.success() ? Outcome.SUCCESS : Outcome.FAILURE)
           .withShownResults(results, true, false)
           .withIds(session, eventId));
+      engine.awaitLearning(); // the next search must not depend on when a refit finishes
     }
     return interaction;
   }
@@ -82,5 +83,6 @@ final class SessionRunner {
         .withOutcome(success ? Outcome.SUCCESS : Outcome.FAILURE)
         .withShown(list, true, false)
         .withIds(session, eventId));
+    engine.awaitLearning();
   }
 }

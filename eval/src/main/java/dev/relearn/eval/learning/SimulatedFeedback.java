@@ -131,6 +131,7 @@ public final class SimulatedFeedback {
     } finally {
       progress.finish();
     }
+    engine.awaitLearning(); // what is measured next ranks with every refit done
     return new Summary(1, done, events, uses);
   }
 }
