@@ -42,7 +42,7 @@ class FeedbackIndexConcurrencyTest {
             String id = "w" + writer + "-" + (i % 40); // a third are retries of earlier ids
             AddResult result = add(index, event(id, "s" + writer + "-" + i,
                 Fixtures.randomUnit(random, DIM), "c", Outcome.SUCCESS, T0 + i));
-            assertTrue(index.contains(id), "visible as soon as add returns: " + id);
+            assertTrue(index.recorded().contains(id), "visible as soon as add returns: " + id);
             added += result.status() == Status.DUPLICATE ? 0 : 1;
           }
           return added;
@@ -70,7 +70,7 @@ class FeedbackIndexConcurrencyTest {
         assertTrue(reader.get(60, TimeUnit.SECONDS) > 0);
       }
       assertEquals(80, added, "each distinct event id is added exactly once");
-      assertEquals(80, index.stats().events());
+      assertEquals(80, index.recorded().stats().events());
     } finally {
       pool.shutdownNow();
     }
