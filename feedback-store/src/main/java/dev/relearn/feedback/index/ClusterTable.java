@@ -17,18 +17,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
+import java.util.function.IntPredicate;
 import org.apache.lucene.util.VectorUtil;
 
 /**
  * The query clusters, in memory, derived from the events index: each event joined the most
  * similar cluster of its session when it was recorded (at least {@link
- * FeedbackIndexConfig#mergeSimilarity()}), else founded one. Lookups compare the query with every
- * centroid (exact), lock-free, over the clusters as last {@link #publish published}; changes come
- * one at a time, from the owner's lock.
+ * FeedbackIndexConfig#mergeSimilarity()}), else founded one. Lookups see the clusters as last
+ * {@link #publish published}; changes come one at a time, from the owner's lock. Below {@value
+ * #EXACT_BELOW} clusters a lookup compares the query with every centroid (exact); from there on it
+ * walks an HNSW graph of the centroids ({@link CentroidGraph}) and compares the query with the
+ * centroids of the nodes it finds, so it may miss a cluster the exact scan would have returned.
  */
 final class ClusterTable {
   /** The most clusters one seed absorbs in a compaction pass. */
   static final int NEIGHBOURS = 256;
+  /** Below this many clusters lookups compare every centroid. */
+  static final int EXACT_BELOW = 1_000;
 
   /** A cluster and what lookups read of it: its centroid, and its evidence by canonical id. */
   private record Slot(Cluster cluster, float[] centroid, Map<String, ChunkEvidence> chunks) {
@@ -42,6 +47,9 @@ final class ClusterTable {
   /** A cluster found by a lookup, at its position in the table. */
   private record Hit(Slot slot, int position, float similarity) {}
 
+  /** What lookups read: the clusters by position, and the graph of their centroids, if any. */
+  private record View(Slot[] slots, CentroidGraph graph) {}
+
   private static final Comparator<Hit> BEST_FIRST = Comparator
       .comparingDouble((Hit h) -> h.similarity()).reversed().thenComparingInt(Hit::position);
 
@@ -50,7 +58,8 @@ final class ClusterTable {
   private final List<Slot> slots = new ArrayList<>();
   private final Map<String, Integer> positions = new HashMap<>();
   private final Map<String, Set<String>> bySession = new HashMap<>();
-  private volatile Slot[] published = new Slot[0];
+  private CentroidGraph graph; // of the slots by position; null below EXACT_BELOW
+  private volatile View published = new View(new Slot[0], null);
 
   ClusterTable(FeedbackIndexConfig config) {
     this.config = config;
@@ -87,6 +96,9 @@ final class ClusterTable {
       slots.add(slot);
     } else {
       slots.set(at, slot);
+      if (graph != null && at < graph.size()) {
+        graph.move(at, slot.centroid());
+      }
     }
     bySession.computeIfAbsent(event.sessionHash(), s -> new LinkedHashSet<>()).add(clusterId);
     return cluster;
@@ -94,7 +106,13 @@ final class ClusterTable {
 
   /** Makes the changes so far visible to lookups. */
   void publish() {
-    published = slots.toArray(new Slot[0]);
+    if (graph == null && slots.size() >= EXACT_BELOW) {
+      graph = new CentroidGraph(config.dimension());
+    }
+    for (int i = graph == null ? slots.size() : graph.size(); i < slots.size(); i++) {
+      graph.add(slots.get(i).centroid());
+    }
+    published = new View(slots.toArray(new Slot[0]), graph);
   }
 
   /** The cluster of id {@code id}, or null. */
@@ -114,7 +132,10 @@ final class ClusterTable {
     return out;
   }
 
-  /** Removes the clusters whose ids are {@code ids} and publishes the rest. */
+  /**
+   * Removes the clusters whose ids are {@code ids} and publishes the rest, to be searched exactly:
+   * the caller derives a new table next.
+   */
   void remove(Collection<String> ids) {
     Set<String> gone = Set.copyOf(ids);
     List<Slot> kept = new ArrayList<>();
@@ -132,18 +153,19 @@ final class ClusterTable {
       slot.cluster().sessions().forEach(s ->
           bySession.computeIfAbsent(s, x -> new LinkedHashSet<>()).add(slot.cluster().id()));
     }
-    publish();
+    graph = null;
+    published = new View(slots.toArray(new Slot[0]), null);
   }
 
   /** How many clusters lookups see. */
   int size() {
-    return published.length;
+    return published.slots().length;
   }
 
   /** The clusters lookups see, in the order they were founded. */
   List<Cluster> clusters() {
     List<Cluster> out = new ArrayList<>();
-    for (Slot slot : published) {
+    for (Slot slot : published.slots()) {
       out.add(slot.cluster());
     }
     return out;
@@ -157,14 +179,23 @@ final class ClusterTable {
   List<PastQuery> similar(float[] unit, float minSimilarity, int max, Collection<String> skipped,
       long nowMillis) {
     PriorityQueue<Hit> worstFirst = new PriorityQueue<>(BEST_FIRST.reversed());
-    Slot[] view = published;
-    for (int i = 0; i < view.length; i++) {
-      float similarity = VectorUtil.dotProduct(unit, view[i].centroid());
-      if (similarity >= minSimilarity && (skipped.isEmpty() || disjoint(view[i], skipped))) {
-        worstFirst.add(new Hit(view[i], i, similarity));
-        if (worstFirst.size() > max) {
-          worstFirst.poll();
-        }
+    View view = published;
+    Slot[] shown = view.slots();
+    IntPredicate accepted = i -> i < shown.length
+        && (skipped.isEmpty() || disjoint(shown[i], skipped));
+    int exactFrom = 0;
+    if (view.graph() != null) {
+      CentroidGraph.Found found = view.graph().nearest(unit, max, accepted);
+      for (int at : found.positions()) {
+        offer(worstFirst, max, shown, at, VectorUtil.dotProduct(unit, shown[at].centroid()),
+            minSimilarity);
+      }
+      exactFrom = Math.min(found.searched(), shown.length);
+    }
+    for (int i = exactFrom; i < shown.length; i++) {
+      if (accepted.test(i)) {
+        offer(worstFirst, max, shown, i, VectorUtil.dotProduct(unit, shown[i].centroid()),
+            minSimilarity);
       }
     }
     List<Hit> hits = new ArrayList<>(worstFirst);
@@ -178,6 +209,16 @@ final class ClusterTable {
           decay.factor(cluster.lastMillis(), nowMillis), cluster.sessions()));
     }
     return out;
+  }
+
+  private static void offer(PriorityQueue<Hit> worstFirst, int max, Slot[] slots, int at,
+      float similarity, float minSimilarity) {
+    if (similarity >= minSimilarity) {
+      worstFirst.add(new Hit(slots[at], at, similarity));
+      if (worstFirst.size() > max) {
+        worstFirst.poll();
+      }
+    }
   }
 
   private static boolean disjoint(Slot slot, Collection<String> sessions) {

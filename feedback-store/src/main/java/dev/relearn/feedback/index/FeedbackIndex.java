@@ -142,7 +142,8 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
   /**
    * Past query clusters at least {@code minSimilarity} similar to {@code queryVector}, most
    * similar first, evidence decayed from their last event to the clock's now and renamed chunks
-   * under their current ids. Exact: every centroid is compared.
+   * under their current ids. Exact below {@value ClusterTable#EXACT_BELOW} clusters, then an
+   * HNSW walk over the centroids ({@link CentroidGraph}).
    *
    * @throws IllegalArgumentException naming the sizes if the vector has the wrong dimension
    */

@@ -10,8 +10,8 @@ import java.util.Random;
 
 /**
  * Measures the events index at ToolLens scale: 15,000 events of 384 dimensions, one cluster
- * each (distinct sessions), then the p50 and p99 of a similar-query lookup (every centroid
- * compared), of an add, and the time to derive the clusters again on open.
+ * each (distinct sessions), then the p50 and p99 of a similar-query lookup (an HNSW walk over
+ * the centroids), of an add, and the time to derive the clusters again on open.
  *
  * <p>Not a JUnit test: run its {@code main}, optionally with a scratch folder as argument.
  */
