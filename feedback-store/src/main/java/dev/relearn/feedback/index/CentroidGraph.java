@@ -10,11 +10,16 @@ import java.util.function.IntPredicate;
 import org.apache.lucene.codecs.hnsw.DefaultFlatVectorScorer;
 import org.apache.lucene.index.FloatVectorValues;
 import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.KnnCollector;
 import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TopKnnCollector;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.VectorUtil;
+import org.apache.lucene.util.hnsw.HnswGraph;
 import org.apache.lucene.util.hnsw.HnswGraphBuilder;
 import org.apache.lucene.util.hnsw.HnswGraphSearcher;
+import org.apache.lucene.util.hnsw.NeighborArray;
 import org.apache.lucene.util.hnsw.OnHeapHnswGraph;
 
 /**
@@ -33,8 +38,13 @@ final class CentroidGraph {
   static final int MAX_CONN = 16;
   /** Candidates kept while a node is linked in. */
   static final int BEAM_WIDTH = 32;
-  /** Candidates kept while a lookup walks the graph, at least. */
-  static final int MIN_SEARCH_BEAM = 64;
+  /**
+   * Once a lookup has found a centroid at its threshold, it walks on only through centroids at
+   * most this much less similar than the threshold.
+   */
+  static final float WALK_MARGIN = 0.2f;
+  /** A lookup that has found no centroid at its threshold after this many gives up. */
+  static final int SCOUT_VISITS = 500;
   /** A moved centroid at least this similar to its node's linked vector keeps the node. */
   static final float RELINK = 0.99f;
   private static final long SEED = 42;
@@ -107,11 +117,11 @@ final class CentroidGraph {
   }
 
   /**
-   * The positions of about {@code k} clusters nearest {@code unit} among those whose positions
-   * are {@code accepted} (approximate), and how many clusters the graph held: those from there
-   * on were not searched.
+   * The positions of about {@code k} clusters nearest {@code unit} and at least {@code
+   * minSimilarity} similar (approximate; some may be less) among those whose positions are {@code
+   * accepted}, and how many clusters the graph held: those from there on were not searched.
    */
-  Found nearest(float[] unit, int k, IntPredicate accepted) {
+  Found nearest(float[] unit, int k, float minSimilarity, IntPredicate accepted) {
     lock.readLock().lock();
     try {
       int size = vectors.size();
@@ -127,9 +137,11 @@ final class CentroidGraph {
           return size;
         }
       };
-      ScoreDoc[] hits = HnswGraphSearcher.search(DefaultFlatVectorScorer.INSTANCE
-          .getRandomVectorScorer(VectorSimilarityFunction.DOT_PRODUCT, values, unit),
-          Math.max(k, MIN_SEARCH_BEAM), graph(), accept, Integer.MAX_VALUE).topDocs().scoreDocs;
+      Walker collector = new Walker(k, minSimilarity);
+      HnswGraphSearcher.search(DefaultFlatVectorScorer.INSTANCE.getRandomVectorScorer(
+          VectorSimilarityFunction.DOT_PRODUCT, values, unit), collector,
+          new Walk(builder.getGraph()), accept);
+      ScoreDoc[] hits = collector.topDocs().scoreDocs;
       int[] found = new int[hits.length];
       for (int i = 0; i < hits.length; i++) {
         found[i] = positions.get(hits[i].doc);
@@ -142,8 +154,94 @@ final class CentroidGraph {
     }
   }
 
-  private OnHeapHnswGraph graph() {
-    return builder.getGraph();
+  /** Lucene's top k, told when to stop walking (see {@link #WALK_MARGIN}). */
+  private static final class Walker extends KnnCollector.Decorator {
+    private final float threshold; // as a DOT_PRODUCT score, (1 + cosine) / 2
+    private final float floor;
+    private boolean reached;
+
+    Walker(int k, float minSimilarity) {
+      super(new TopKnnCollector(k, Integer.MAX_VALUE));
+      threshold = (1 + minSimilarity) / 2;
+      floor = (1 + minSimilarity - WALK_MARGIN) / 2;
+    }
+
+    @Override
+    public boolean collect(int node, float score) {
+      reached |= score >= threshold;
+      return super.collect(node, score);
+    }
+
+    @Override
+    public boolean earlyTerminated() {
+      return super.earlyTerminated() || (!reached && visitedCount() > SCOUT_VISITS);
+    }
+
+    @Override
+    public float minCompetitiveSimilarity() {
+      return reached ? Math.max(super.minCompetitiveSimilarity(), floor)
+          : super.minCompetitiveSimilarity();
+    }
+  }
+
+  /**
+   * One walk's cursor over the shared graph, whose own {@code seek} and {@code nextNeighbor}
+   * share one cursor between threads.
+   */
+  private static final class Walk extends HnswGraph {
+    private final OnHeapHnswGraph graph;
+    private NeighborArray current;
+    private int upto;
+
+    Walk(OnHeapHnswGraph graph) {
+      this.graph = graph;
+    }
+
+    @Override
+    public void seek(int level, int target) {
+      current = graph.getNeighbors(level, target);
+      upto = -1;
+    }
+
+    @Override
+    public int nextNeighbor() {
+      return ++upto < current.size() ? current.nodes()[upto] : DocIdSetIterator.NO_MORE_DOCS;
+    }
+
+    @Override
+    public int neighborCount() {
+      return current.size();
+    }
+
+    @Override
+    public int size() {
+      return graph.size();
+    }
+
+    @Override
+    public int maxNodeId() {
+      return graph.maxNodeId();
+    }
+
+    @Override
+    public int numLevels() {
+      return graph.numLevels();
+    }
+
+    @Override
+    public int maxConn() {
+      return graph.maxConn();
+    }
+
+    @Override
+    public int entryNode() {
+      return graph.entryNode();
+    }
+
+    @Override
+    public NodesIterator getNodesOnLevel(int level) {
+      return graph.getNodesOnLevel(level);
+    }
   }
 
   /** The positions of the clusters a lookup found, and how many the graph held. */

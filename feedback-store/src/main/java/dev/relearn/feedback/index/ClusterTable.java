@@ -185,7 +185,8 @@ final class ClusterTable {
         && (skipped.isEmpty() || disjoint(shown[i], skipped));
     int exactFrom = 0;
     if (view.graph() != null) {
-      CentroidGraph.Found found = view.graph().nearest(unit, max, accepted);
+      CentroidGraph.Found found = view.graph().nearest(unit, max, minSimilarity,
+          accepted);
       for (int at : found.positions()) {
         offer(worstFirst, max, shown, at, VectorUtil.dotProduct(unit, shown[at].centroid()),
             minSimilarity);
