@@ -37,8 +37,8 @@ import org.apache.lucene.util.IOUtils;
  * FeedbackIndexConfig#mergeSimilarity()} similar. It implements the re-ranker's {@link
  * FeedbackLookup}.
  *
- * <p>Threading: thread-safe. Lookups run lock-free and see every write that has returned; writes
- * run one at a time.
+ * <p>Threading: thread-safe. Lookups see every write that has returned and wait only while a
+ * write links a centroid into the graph; writes run one at a time.
  *
  * <p>Durability: writes are visible at once and durable after {@link #commit(Map)}, which records
  * the caller's user data (the store's log checkpoint) atomically with them. {@link #close()} does

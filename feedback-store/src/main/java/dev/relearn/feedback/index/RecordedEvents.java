@@ -33,7 +33,8 @@ import org.apache.lucene.util.IOConsumer;
  * each is in), the query clusters ({@link ClusterTable}), the chunk renames and compaction merges,
  * the newest events' summaries. Built by one {@link #scan} of an index reader, in the order the
  * events were recorded, so it is what recording them one by one built; the writer's {@link
- * FeedbackIndex} then adds to it, one write at a time. Lookups are lock-free.
+ * FeedbackIndex} then adds to it, one write at a time. Lookups wait only while a write links a
+ * centroid into the graph ({@link CentroidGraph}).
  */
 public final class RecordedEvents {
   private final FeedbackIndexConfig config;

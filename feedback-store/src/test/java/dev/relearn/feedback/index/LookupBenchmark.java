@@ -10,8 +10,9 @@ import java.util.Random;
 
 /**
  * Measures the events index at ToolLens scale: 15,000 events of 384 dimensions, one cluster
- * each (distinct sessions), then the p50 and p99 of a similar-query lookup (an HNSW walk over
- * the centroids), of an add, and the time to derive the clusters again on open.
+ * each (distinct sessions) around 1,500 topics, then the p50 and p99 of a similar-query lookup
+ * (an HNSW walk over the centroids; half the queries near a topic, half not near any), of an
+ * add, and the time to derive the clusters (and their graph) again on open.
  *
  * <p>Not a JUnit test: run its {@code main}, optionally with a scratch folder as argument.
  */
@@ -19,6 +20,7 @@ public final class LookupBenchmark {
   private static final int EVENTS = 15_000;
   private static final int DIM = 384;
   private static final int LOOKUPS = 2_000;
+  private static final int TOPICS = 1_500;
 
   private LookupBenchmark() {}
 
@@ -26,19 +28,25 @@ public final class LookupBenchmark {
     Path dir = args.length > 0 ? Path.of(args[0]) : Files.createTempDirectory("lookup-bench");
     Random random = new Random(42);
     FeedbackIndexConfig config = FeedbackIndexConfig.defaults(DIM);
+    float[][] topics = new float[TOPICS][];
+    for (int i = 0; i < TOPICS; i++) {
+      topics[i] = Fixtures.randomUnit(random, DIM);
+    }
     long[] adds = new long[EVENTS];
     try (FeedbackIndex index = TestIndexes.open(dir, config)) {
       for (int i = 0; i < EVENTS; i++) {
         long start = System.nanoTime();
-        Fixtures.add(index, Fixtures.event("e" + i, "s" + i, Fixtures.randomUnit(random, DIM),
+        Fixtures.add(index, Fixtures.event("e" + i, "s" + i,
+            Fixtures.near(topics[random.nextInt(TOPICS)], 0.6, random),
             "c" + (i % 500), Outcome.SUCCESS, Fixtures.T0 + i));
         adds[i] = System.nanoTime() - start;
       }
       long[] lookups = new long[LOOKUPS];
       for (int i = 0; i < LOOKUPS; i++) {
-        float[] query = Fixtures.randomUnit(random, DIM);
+        float[] query = i % 2 == 0 ? Fixtures.randomUnit(random, DIM)
+            : Fixtures.near(topics[random.nextInt(TOPICS)], 0.6, random);
         long start = System.nanoTime();
-        index.similar(query, 0.7f, 20);
+        index.similar(query, 0.7f, 50);
         lookups[i] = System.nanoTime() - start;
       }
       report("add", Arrays.copyOfRange(adds, EVENTS - 1_000, EVENTS));
