@@ -91,15 +91,6 @@ final class BenchCommand extends CliCommand.WithJson {
             + relearn.feedbackStore().stats().ledgerEvents());
       }
       boolean timeLearned = learned || feedbackSplit != null;
-      if (timeLearned && relearn.feedbackStore() != null) {
-        long started = System.nanoTime();
-        boolean merged = relearn.feedbackStore().mergeClusters();
-        err().printf(Locale.ROOT,
-            "%s (as the store does after 10 s without feedback)%n", merged
-                ? String.format(Locale.ROOT, "merged the feedback clusters into one segment in"
-                    + " %.1f s", (System.nanoTime() - started) / 1e9)
-                : "the feedback clusters are one segment");
-      }
       err().printf(Locale.ROOT, "warming up (at most %d s)...%n", warmUpSeconds);
       LatencyReport report = new LatencyBenchmark(relearn, err()::println)
           .run(beir.name(), queries, rounds, timeLearned, Duration.ofSeconds(warmUpSeconds));

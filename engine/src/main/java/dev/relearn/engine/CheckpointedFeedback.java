@@ -1,7 +1,6 @@
 package dev.relearn.engine;
 
 import dev.relearn.feedback.event.EventSummary;
-import dev.relearn.feedback.index.ClusterReader;
 import dev.relearn.feedback.index.FeedbackStats;
 import dev.relearn.feedback.log.ReplayReport;
 import dev.relearn.feedback.store.FeedbackStoreConfig;
@@ -18,8 +17,8 @@ import java.nio.file.Path;
 /**
  * The feedback a read-only engine learns from: the writer's last checkpoint ({@link
  * ReadOnlyFeedback}). An engine opened before the writer's first checkpoint looks for it again,
- * at most every {@link ClusterReader#REFRESH_MILLIS} ms, so a long-running read-only server starts
- * learning once the writer has checkpointed instead of never. The folder must have been recorded
+ * at most every {@link ReadOnlyFeedback#REFRESH_MILLIS} ms, so a long-running read-only server
+ * starts learning once the writer has checkpointed instead of never. The folder must have been recorded
  * with the engine's model ({@link FeedbackModelMarker}). Thread-safe.
  */
 final class CheckpointedFeedback implements Closeable {
@@ -76,7 +75,7 @@ final class CheckpointedFeedback implements Closeable {
     if (opened != null || closed || System.nanoTime() - nextLookNanos < 0) {
       return opened;
     }
-    nextLookNanos = System.nanoTime() + ClusterReader.REFRESH_MILLIS * 1_000_000;
+    nextLookNanos = System.nanoTime() + ReadOnlyFeedback.REFRESH_MILLIS * 1_000_000;
     if (Files.isDirectory(folder)) {
       FeedbackModelMarker.requireMatch(folder, metadata.modelId());
       opened = ReadOnlyFeedback.open(folder, FeedbackStoreConfig.defaults(metadata.dimension()));

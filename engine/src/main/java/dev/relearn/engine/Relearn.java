@@ -162,8 +162,8 @@ public final class Relearn implements AutoCloseable {
 
   /**
    * Forgets the feedback recorded with {@code sessionId} (feedback without one goes only with
-   * {@link #forgetAll}): its events and every past-query cluster it added to (a cluster merged
-   * with other sessions' goes whole), committed before this returns. What its ratings taught the weights stays ({@link
+   * {@link #forgetAll}): its events, and with them its share of every past-query cluster,
+   * committed before this returns. What its ratings taught the weights stays ({@link
    * #resetWeights}). Logged first: a forget that fails part-way is finished before the next write
    * or by the next open; one whose log write failed has not happened, so call it again. Returns
    * the past-query clusters removed.

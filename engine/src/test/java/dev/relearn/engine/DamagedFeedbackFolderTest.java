@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A feedback folder with a part from a newer relearn, a part missing or a damaged file: the
+ * A feedback folder with a part from a newer relearn or a damaged file: the
  * engine refuses to open, names what is wrong and the way out, and leaves every recorded event
  * where it was (the automatic recovery of an open would otherwise make the loss permanent).
  */
@@ -58,7 +58,7 @@ class DamagedFeedbackFolderTest {
         relearn.feedback(FeedbackRequest.of("alpha " + i, List.of(chunk))
             .withOutcome(Outcome.SUCCESS).withIds("session-" + i, "ev-" + i));
       }
-    } // closing checkpoints: the ledger and the cluster index hold the three events
+    } // closing checkpoints: the events index holds the three events
   }
 
   @Test
@@ -91,55 +91,16 @@ class DamagedFeedbackFolderTest {
   }
 
   @Test
-  void aMissingLedgerStopsTheOpenInsteadOfResettingTheLearnedValues() throws Exception {
-    Path ledger = feedback.resolve("ledger");
-    Path aside = tmp.resolve("ledger-aside");
-    Files.move(ledger, aside);
-
-    IOException e = assertThrows(IOException.class, () -> Relearn.open(index, HASHING));
-    assertEquals("the feedback ledger " + ledger + " is missing, but the cluster index beside it"
-        + " holds 3 query clusters: the ledger was deleted or moved, and opening without it would"
-        + " reset every learned value. Restore it from a backup, or move " + feedback + " away to"
-        + " start learning afresh (the chunks are kept); nothing was changed", e.getMessage());
-    assertFalse(Files.exists(ledger), "nothing is created where the backup goes back");
-
-    Files.move(aside, ledger);
-    try (Relearn relearn = Relearn.open(index, HASHING)) {
-      assertEquals(3, relearn.feedbackStats().ledgerEvents());
-      assertEquals(3, relearn.feedbackStore().learned(chunk).successes());
-    }
-  }
-
-  @Test
-  void aLedgerNotYetCommittedBesideACommittedClusterIndexIsACrashNotALoss() throws Exception {
-    Path docs = tmp.resolve("docs");
-    Path fresh = tmp.resolve("fresh");
-    Path crashed = tmp.resolve("crashed");
-    try (Relearn relearn = Relearn.open(fresh, HASHING)) {
-      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
-      for (int i = 0; i < 2; i++) {
-        relearn.feedback(FeedbackRequest.of("alpha " + i, List.of(chunk))
-            .withOutcome(Outcome.SUCCESS).withIds("session-" + i, "ev-" + i));
-      }
-      relearn.feedbackStore().compact(); // commits the cluster index before any checkpoint
-      copyTree(fresh, crashed); // the disk as a kill now would leave it
-    }
-    try (Relearn relearn = Relearn.open(crashed, HASHING)) {
-      assertEquals(2, relearn.feedbackStats().ledgerEvents(), "replayed from the log");
-    }
-  }
-
-  @Test
-  void damagedStoredEvidenceFailsLearnedSearchesWithTheClusterIndexNamed() throws Exception {
+  void damagedStoredEventsFailTheOpenWithTheFeedbackFolderNamed() throws Exception {
     try (Relearn relearn = Relearn.open(index, HASHING)) {
       for (int i = 3; i < 30; i++) { // similar queries, so that a lookup reads many clusters
         relearn.feedback(FeedbackRequest.of("alpha beta gamma delta epsilon " + i, List.of(chunk))
             .withOutcome(Outcome.SUCCESS).withIds("session-" + i, "ev-" + i));
       }
     }
-    Path clusters = feedback.resolve("clusters");
+    Path events = feedback.resolve("events");
     Path compound;
-    try (Stream<Path> files = Files.list(clusters)) {
+    try (Stream<Path> files = Files.list(events)) {
       compound = files.filter(f -> f.getFileName().toString().endsWith(".cfs"))
           .max(Comparator.comparingLong(f -> f.toFile().length())).orElseThrow();
     }
@@ -155,10 +116,10 @@ class DamagedFeedbackFolderTest {
         relearn.search(SearchRequest.of("alpha beta gamma delta epsilon")
             .withMode(SearchMode.LEARNED));
       } catch (IOException e) {
-        assertTrue(e.getMessage().startsWith("the feedback cluster index in " + clusters
-            + " cannot be read (") && e.getMessage().endsWith("Restore the feedback folder"
-            + " from a backup, or move it away: the index keeps its chunks and starts learning"
-            + " afresh (hybrid searches do not read it)"), "flip at " + at + ": " + e);
+        assertTrue(e.getMessage().startsWith("the feedback store in " + feedback
+            + " is damaged (") && e.getMessage().endsWith("Restore that folder from a backup,"
+            + " or move it away: the index keeps its chunks and starts learning afresh"),
+            "flip at " + at + ": " + e);
         failures++;
       } catch (AssertionError e) { // Lucene's own checks, on in tests only (-ea)
         assertTrue(e.getStackTrace()[0].getClassName().startsWith("org.apache.lucene."),
@@ -167,7 +128,7 @@ class DamagedFeedbackFolderTest {
         Files.write(compound, original);
       }
     }
-    assertTrue(failures > 0, "damaged stored evidence is read by some learned search");
+    assertTrue(failures > 0, "damaged stored events are read by some open");
   }
 
   /** Offset and length of the {@code suffix} file inside a Lucene 9/10 compound file. */
@@ -188,24 +149,11 @@ class DamagedFeedbackFolderTest {
     throw new AssertionError("no " + suffix + " in " + compound);
   }
 
-  private static void copyTree(Path from, Path to) throws IOException {
-    try (Stream<Path> paths = Files.walk(from)) {
-      for (Path path : paths.toList()) {
-        Path target = to.resolve(from.relativize(path).toString());
-        if (Files.isDirectory(path)) {
-          Files.createDirectories(target);
-        } else if (!path.getFileName().toString().equals("write.lock")) {
-          Files.copy(path, target);
-        }
-      }
-    }
-  }
-
   @Test
-  void aDamagedLedgerFileIsNamedAsFeedbackDamageWithItsOwnWayOut() throws Exception {
-    Path ledger = feedback.resolve("ledger");
+  void aDamagedEventsFileIsNamedAsFeedbackDamageWithItsOwnWayOut() throws Exception {
+    Path events = feedback.resolve("events");
     Path segment;
-    try (Stream<Path> files = Files.list(ledger)) {
+    try (Stream<Path> files = Files.list(events)) {
       segment = files.filter(f -> f.getFileName().toString().endsWith(".cfs")).findFirst()
           .orElseThrow();
     }

@@ -273,7 +273,7 @@ class EngineStressTest {
             : classes[random.nextInt(classes.length)]);
         case 3 -> relearn.feedbackStore().checkpoint();
         case 4 -> relearn.feedbackStore().compact();
-        case 5 -> relearn.feedbackStore().mergeClusters();
+        case 5 -> relearn.feedbackStore().expire();
         case 6 -> relearn.feedbackStore().flushLearnedFields();
         case 7 -> relearn.feedbackStats();
         case 8 -> relearn.recentFeedback(20);

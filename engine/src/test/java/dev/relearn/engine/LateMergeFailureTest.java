@@ -118,7 +118,7 @@ class LateMergeFailureTest {
     @Override
     public Directory directory(Path folder, LockFactory locks) throws IOException {
       Directory real = StorageOpener.REAL.directory(folder, locks);
-      return !folder.getFileName().toString().equals("ledger") ? real : new FilterDirectory(real) {
+      return !folder.getFileName().toString().equals("events") ? real : new FilterDirectory(real) {
         @Override
         public IndexOutput createOutput(String name, IOContext context) throws IOException {
           if (Thread.currentThread().getName().startsWith("Lucene Merge Thread")) {

@@ -113,7 +113,7 @@ class PrivacyTest {
       }
     }
     assertTrue(leaks.isEmpty(), String.join("\n", leaks));
-    for (String folder : List.of("", "feedback", "feedback/ledger", "feedback/clusters",
+    for (String folder : List.of("", "feedback", "feedback/events",
         "feedback/log")) { // "": the index folder, which relearn created
       assertEquals("rwx------", PosixFilePermissions.toString(
           Files.getPosixFilePermissions(index.resolve(folder))), folder);

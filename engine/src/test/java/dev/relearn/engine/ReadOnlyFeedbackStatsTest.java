@@ -4,7 +4,7 @@ import static dev.relearn.engine.TestOptions.HASHING;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.relearn.feedback.index.ClusterReader;
+import dev.relearn.feedback.store.ReadOnlyFeedback;
 import dev.relearn.feedback.store.StoreStats;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
@@ -44,7 +44,7 @@ class ReadOnlyFeedbackStatsTest {
             .withOutcome(Outcome.FAILURE).withIds("bob", null));
         assertEquals(SearchMode.LEARNED, writer.defaultMode());
         writer.feedbackStore().checkpoint();
-        Thread.sleep(ClusterReader.REFRESH_MILLIS + 50); // the reader looks again after this
+        Thread.sleep(Relearn.READ_ONLY_REFRESH_MILLIS + 50); // the reader looks again after this
 
         assertEquals(SearchMode.LEARNED, reader.defaultMode());
         assertTrue(reader.explain(SearchRequest.of("rotate the signing keys")).explanations()

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.relearn.feedback.index.ClusterReader;
 import dev.relearn.feedback.store.FeedbackStoreConfig;
 import dev.relearn.feedback.store.ReadOnlyFeedback;
 import dev.relearn.indexer.build.Progress;
@@ -48,7 +47,7 @@ class ReadOnlyRenamesTest {
         String newId = top(writer);
         assertNotEquals(id, newId);
         writer.feedbackStore().checkpoint();
-        Thread.sleep(ClusterReader.REFRESH_MILLIS + 50); // the reader looks again after this
+        Thread.sleep(Relearn.READ_ONLY_REFRESH_MILLIS + 50); // the reader looks again after this
         Map<String, ChunkEvidence> chunks = evidence(reader, query);
         assertTrue(chunks.containsKey(newId), chunks.toString());
         assertFalse(chunks.containsKey(id), "the old id is gone from the evidence: " + chunks);

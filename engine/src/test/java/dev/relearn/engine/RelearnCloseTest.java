@@ -139,7 +139,7 @@ class RelearnCloseTest {
     relearn.close();
     List<Executable> calls = List.of(
         () -> store.similar(vector, 0.7f, 5), () -> store.stats(), () -> store.checkpoint(),
-        () -> store.flushLearnedFields(), () -> store.mergeClusters(),
+        () -> store.flushLearnedFields(), () -> store.expire(),
         () -> store.renameChunks(java.util.Map.of("a", "b")), () -> store.forgetAll());
     for (Executable call : calls) {
       IllegalStateException e = assertThrows(IllegalStateException.class, call);

@@ -69,7 +69,7 @@ class RenamePruningTest {
 
   /** The live documents of the ledger's last commit: its events and its renames. */
   private static int ledgerDocs(Path index) throws Exception {
-    Path ledger = index.resolve(Relearn.FEEDBACK_FOLDER).resolve("ledger");
+    Path ledger = index.resolve(Relearn.FEEDBACK_FOLDER).resolve("events");
     try (FSDirectory directory = FSDirectory.open(ledger);
         DirectoryReader reader = DirectoryReader.open(directory)) {
       return reader.numDocs();

@@ -7,6 +7,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -132,10 +133,10 @@ public final class EventCodec {
       }
       String eventId = in.readUTF();
       String session = in.readUTF();
-      float[] vector = new float[in.readUnsignedShort()];
-      for (int i = 0; i < vector.length; i++) {
-        vector[i] = in.readFloat();
-      }
+      byte[] vectorBytes = new byte[Float.BYTES * in.readUnsignedShort()];
+      in.readFully(vectorBytes); // in one piece: a stream read per float cost most of a decode
+      float[] vector = new float[vectorBytes.length / Float.BYTES];
+      ByteBuffer.wrap(vectorBytes).asFloatBuffer().get(vector);
       int shownCount = in.readUnsignedShort();
       List<ShownResult> shown = new ArrayList<>(shownCount);
       for (int i = 0; i < shownCount; i++) {

@@ -6,8 +6,7 @@ import java.util.Objects;
 /**
  * One recorded event as dashboards show it: its time, query class, signal, outcome, rating and
  * how many chunks it used; never query text, session or chunk ids. The store keeps the newest in
- * memory, derived from its events ({@link #of}), and the event ledger stores each event's summary
- * in the compact form of {@link #encode}.
+ * memory, derived from its events ({@link #of}).
  *
  * @param millis when it was recorded, epoch milliseconds
  * @param queryClass the query class label, or null when the event named none
@@ -31,31 +30,5 @@ public record EventSummary(long millis, String queryClass, SignalClass signal, O
   public static EventSummary of(FeedbackEvent event) {
     return new EventSummary(event.timestampMillis(), event.queryClass(), event.signal(),
         event.outcome(), event.rating(), event.used().size());
-  }
-
-  /** {@code millis class signal outcome rating used}, {@code -} for none; one line. */
-  public String encode() {
-    return millis + " " + (queryClass == null ? "-" : queryClass) + " " + signal.label() + " "
-        + outcome.label() + " " + (rating == null ? "-" : rating.label()) + " " + used;
-  }
-
-  /**
-   * Reads {@link #encode}'s form.
-   *
-   * @throws IllegalArgumentException naming the text when it is not one
-   */
-  public static EventSummary decode(String text) {
-    String[] parts = text.split(" ");
-    if (parts.length != 6) {
-      throw new IllegalArgumentException("not an event summary: '" + text + "'");
-    }
-    try {
-      Rating rating = parts[4].equals("-") ? null : Rating.parse(parts[4]);
-      return new EventSummary(Long.parseLong(parts[0]), parts[1].equals("-") ? null : parts[1],
-          SignalClass.fromLabel(parts[2]), Outcome.fromLabel(parts[3]), rating,
-          Integer.parseInt(parts[5]));
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("not an event summary: '" + text + "'", e);
-    }
   }
 }

@@ -12,10 +12,9 @@ import java.util.Map;
 import org.apache.lucene.util.BytesRef;
 
 /**
- * The compact binary form of per-chunk evidence, kept in one stored field per cluster or ledger
- * event: a version byte, then entries of chunk id (modified UTF-8) and the four counts as doubles.
- * The per-session form nests one such list under each session hash. Decoding fails loudly on
- * damage.
+ * The compact binary form of per-chunk evidence, kept in one stored field per event of the events
+ * index: a version byte, then entries of chunk id (modified UTF-8) and the four counts as doubles.
+ * Decoding fails loudly on damage.
  */
 public final class EvidenceCodec {
   private static final byte VERSION = 1;
@@ -28,22 +27,6 @@ public final class EvidenceCodec {
     try (DataOutputStream out = new DataOutputStream(bytes)) {
       out.writeByte(VERSION);
       writeChunks(out, chunks);
-    } catch (IOException e) {
-      throw new UncheckedIOException("writing to memory cannot fail", e);
-    }
-    return bytes.toByteArray();
-  }
-
-  /** Encodes evidence per session hash, per chunk id. */
-  public static byte[] encodeSessions(Map<String, Map<String, ChunkEvidence>> sessions) {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + 64 * sessions.size());
-    try (DataOutputStream out = new DataOutputStream(bytes)) {
-      out.writeByte(VERSION);
-      out.writeInt(sessions.size());
-      for (Map.Entry<String, Map<String, ChunkEvidence>> entry : sessions.entrySet()) {
-        out.writeUTF(entry.getKey());
-        writeChunks(out, entry.getValue());
-      }
     } catch (IOException e) {
       throw new UncheckedIOException("writing to memory cannot fail", e);
     }
@@ -73,26 +56,6 @@ public final class EvidenceCodec {
       Map<String, ChunkEvidence> chunks = readChunks(in);
       requireEnd(in);
       return chunks;
-    } catch (IOException | RuntimeException e) {
-      throw damaged(bytes, e);
-    }
-  }
-
-  /**
-   * Decodes {@link #encodeSessions}.
-   *
-   * @throws IllegalArgumentException if the bytes are damaged or of an unknown version
-   */
-  public static Map<String, Map<String, ChunkEvidence>> decodeSessions(BytesRef bytes) {
-    try (DataInputStream in = open(bytes)) {
-      int count = requireCount(in.readInt(), bytes);
-      Map<String, Map<String, ChunkEvidence>> sessions = new LinkedHashMap<>();
-      for (int i = 0; i < count; i++) {
-        String session = in.readUTF();
-        sessions.put(session, readChunks(in));
-      }
-      requireEnd(in);
-      return sessions;
     } catch (IOException | RuntimeException e) {
       throw damaged(bytes, e);
     }

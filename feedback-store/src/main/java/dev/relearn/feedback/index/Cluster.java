@@ -13,14 +13,14 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * One document of the feedback index: a query vector (the centroid of the merged events) and
+ * One query cluster: a query vector (the centroid of the merged events) and
  * what its events taught, per session and per chunk. Immutable; the centroid is copied in and
  * out, and never appears in {@link #toString()}.
  *
  * <p>Evidence is stored as of {@link #lastMillis()}: when events merge, older evidence is first
  * decayed to the newest event's time. It is not decayed to "now"; {@link Decay} does that.
  *
- * @param id the cluster id: the id of the event that founded it
+ * @param id the cluster id, random, given when its first event founded it
  * @param centroid the unit-length, count-weighted mean of its events' query vectors
  * @param eventIds every event merged into it, oldest merge first
  * @param sessions every session that contributed an event, even one that taught nothing

@@ -42,17 +42,18 @@ final class ClusterMerger {
   }
 
   /**
-   * A single-event cluster whose id is the event id.
+   * A single-event cluster of id {@code id}.
    *
    * @param unitVector the event's query vector scaled to unit length
    * @param evidence per chunk id; empty for an event that teaches nothing
    */
-  Cluster create(FeedbackEvent event, float[] unitVector, Map<String, ChunkEvidence> evidence) {
+  Cluster create(String id, FeedbackEvent event, float[] unitVector,
+      Map<String, ChunkEvidence> evidence) {
     Map<String, Map<String, ChunkEvidence>> bySession = new TreeMap<>();
     if (!evidence.isEmpty()) {
       bySession.put(event.sessionHash(), capped(evidence));
     }
-    return new Cluster(event.eventId(), unitVector, List.of(event.eventId()),
+    return new Cluster(id, unitVector, List.of(event.eventId()),
         Set.of(event.sessionHash()), bySession, event.timestampMillis(), event.timestampMillis(),
         EventTally.of(event, !evidence.isEmpty()));
   }
@@ -60,7 +61,7 @@ final class ClusterMerger {
   /** {@code cluster} with the event merged in; it keeps the cluster's id. */
   Cluster absorb(Cluster cluster, FeedbackEvent event, float[] unitVector,
       Map<String, ChunkEvidence> evidence) {
-    return combine(cluster, create(event, unitVector, evidence));
+    return combine(cluster, create(cluster.id(), event, unitVector, evidence));
   }
 
   /** Both clusters as one, keeping {@code keep}'s id. */

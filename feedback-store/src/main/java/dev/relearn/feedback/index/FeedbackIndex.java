@@ -1,264 +1,299 @@
 package dev.relearn.feedback.index;
 
 import dev.relearn.feedback.event.FeedbackEvent;
-import dev.relearn.feedback.index.VectorSearch.Neighbour;
+import dev.relearn.feedback.index.AddResult.Status;
+import dev.relearn.feedback.index.RecordedEvents.Stored;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.feedback.PastQuery;
+import dev.relearn.lucene.files.MergeThreads;
+import dev.relearn.lucene.files.OwnerOnly;
+import dev.relearn.lucene.files.ShieldedLockFactory;
 import dev.relearn.lucene.files.StorageOpener;
-import dev.relearn.lucene.files.WriteThreads;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Consumer;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.SearcherManager;
+import java.util.UUID;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.TieredMergePolicy;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.LockObtainFailedException;
+import org.apache.lucene.util.IOUtils;
 
 /**
- * The feedback index: past query vectors, clustered, with what they taught. It implements the
- * re-ranker's {@link FeedbackLookup}.
+ * The events index: every recorded feedback event with its query vector and evidence, and the
+ * chunk renames and compaction merges, in one Lucene index ({@link EventFields}). What lookups
+ * and statistics read is derived from it in memory ({@link RecordedEvents}): the query clusters,
+ * in which an event joins its session's most similar cluster when that is at least {@link
+ * FeedbackIndexConfig#mergeSimilarity()} similar. It implements the re-ranker's {@link
+ * FeedbackLookup}.
  *
- * <p>Threading: thread-safe. Lookups ({@link #similar}, {@link #contains}, {@link #forEach},
- * {@link #stats}) run concurrently on near-real-time snapshots; writes run one at a time. A
- * lookup refreshes the snapshot first when writes are pending, so it sees every write that has
- * returned, from any thread.
+ * <p>Threading: thread-safe. Lookups see every write that has returned and wait only while a
+ * write links a centroid into the graph; writes run one at a time.
  *
- * <p>Durability: adds are visible at once but durable only after {@link #commit(Map)}, which
- * records the caller's user data (the store's log checkpoint) atomically with the index. {@link
- * #compact()}, {@link #forgetSession}, {@link #forgetAll()} and {@link #expire()} (when it deletes
- * anything) commit themselves, keeping the last user data, so they also make earlier adds
- * durable. {@link #close()} does not commit: uncommitted adds are discarded, and the store
- * replays its log from the committed checkpoint (adds are idempotent by event id).
+ * <p>Durability: writes are visible at once and durable after {@link #commit(Map)}, which records
+ * the caller's user data (the store's log checkpoint) atomically with them. {@link #close()} does
+ * not commit: the store replays its log from the committed checkpoint (adds are idempotent by
+ * event id).
  *
- * <p>Privacy: forgetting deletes every cluster a session contributed to and rewrites the segments
- * that held them before committing, so the vectors leave the disk. After {@link #compact()} a
- * cluster may merge several sessions; forgetting any of them deletes the whole cluster, the
- * other sessions' evidence included: privacy wins over keeping what was learned.
+ * <p>Privacy: forgetting a session deletes its events; the next commit rewrites the segments that
+ * held them first, so their vectors leave the disk. Centroids exist in memory only, so a cluster
+ * it shared with other sessions (after {@link #compact()}) keeps no trace of it, and cluster ids
+ * are random, never a forgotten event's id.
  */
 public final class FeedbackIndex implements FeedbackLookup, Closeable {
   private final Path folder;
   private final FeedbackIndexConfig config;
-  private final ClusterWriter writes;
-  private final ClusterLookup lookup;
+  private final Directory directory;
+  private final IndexWriter writer;
+  private volatile RecordedEvents state;
+  private boolean deleted; // documents were deleted since the last commit; guarded by this
+  private volatile boolean closed;
 
-  private FeedbackIndex(Path folder, FeedbackIndexConfig config, ClusterWriter writes) {
+  private FeedbackIndex(Path folder, FeedbackIndexConfig config, Directory directory,
+      IndexWriter writer) {
     this.folder = folder;
     this.config = config;
-    this.writes = writes;
-    this.lookup = new ClusterLookup(folder, config);
+    this.directory = directory;
+    this.writer = writer;
   }
 
   /**
-   * Opens (creating if needed) the feedback index in {@code dir}, holding its write lock until
-   * {@link #close()}, writing through {@code storage}. The folder and its files are restricted to
-   * their owner where POSIX allows. Lookups on other threads that must first make fresh writes
-   * visible refresh on {@code refreshes}, the owner's write threads.
+   * Opens (creating if needed) the events index in {@code dir}, holding its write lock until
+   * {@link #close()}, writing through {@code storage}; the folder and its files are restricted to
+   * their owner where POSIX allows.
    *
    * @throws IllegalStateException if another process (or another open instance) holds the
    *     folder, or if its vectors have another dimension than {@code config}'s
    */
-  public static FeedbackIndex open(Path dir, FeedbackIndexConfig config, StorageOpener storage,
-      WriteThreads refreshes) throws IOException {
-    Objects.requireNonNull(dir, "dir");
-    Objects.requireNonNull(config, "config");
-    Objects.requireNonNull(storage, "storage");
-    Objects.requireNonNull(refreshes, "refreshes");
+  public static FeedbackIndex open(Path dir, FeedbackIndexConfig config, StorageOpener storage)
+      throws IOException {
     Path folder = dir.toAbsolutePath().normalize();
-    return new FeedbackIndex(folder, config, new ClusterWriter(folder, config,
-        IndexFolder.open(folder, config.dimension(), storage), refreshes));
-  }
-
-  /** Whether any cluster holds {@code eventId}; sees every add that has returned. */
-  public boolean contains(String eventId) throws IOException {
-    Objects.requireNonNull(eventId, "eventId");
-    SearcherManager searchers = writes.searchers();
-    IndexSearcher searcher = searchers.acquire();
+    OwnerOnly.createFolder(folder);
+    Directory directory = storage.directory(folder, ShieldedLockFactory.INSTANCE);
+    IndexWriter writer = null;
     try {
-      return searcher.count(FeedbackFields.eventQuery(eventId)) > 0;
-    } finally {
-      searchers.release(searcher);
+      TieredMergePolicy merges = new TieredMergePolicy();
+      merges.setForceMergeDeletesPctAllowed(0); // a purge rewrites every segment it touched
+      try {
+        writer = new IndexWriter(directory, new IndexWriterConfig().setCommitOnClose(false)
+            .setMergePolicy(merges));
+      } catch (LockObtainFailedException e) {
+        throw new IllegalStateException("feedback index in use by another process: " + folder,
+            e);
+      }
+      if (!DirectoryReader.indexExists(directory)) {
+        writer.commit(); // an empty index, so that a reader finds one at once
+        OwnerOnly.restrictTree(folder);
+      }
+      FeedbackIndex index = new FeedbackIndex(folder, config, directory, writer);
+      index.rebuild();
+      return index;
+    } catch (IOException | RuntimeException e) {
+      IOUtils.closeWhileSuppressingExceptions(e, writer, directory);
+      throw e;
     }
   }
 
+  /** What the events hold, derived in memory: it sees every write that has returned. */
+  public RecordedEvents recorded() {
+    return state;
+  }
+
   /**
-   * Records an event: merges it into the most similar cluster its session contributed to when
-   * that is at least {@link FeedbackIndexConfig#mergeSimilarity()} similar (event count + 1,
-   * count-weighted centroid, evidence summed and capped per session), else starts a cluster whose
-   * id is the event id. An event id already present changes nothing. Visible to every lookup when
-   * this returns; durable on the next commit.
+   * Records an event: it joins the most similar cluster its session contributed to when that is
+   * at least {@link FeedbackIndexConfig#mergeSimilarity()} similar (count-weighted centroid,
+   * evidence summed and capped per session), else founds a cluster with a new random id. An
+   * event id already present changes nothing. Visible to lookups when this returns; durable on
+   * the next commit.
    *
-   * @param evidence what the event taught per chunk id (from {@code EventEvidence}); empty for an
-   *     ambiguous event, which is still recorded
+   * @param evidence what the event taught per chunk id; empty for an ambiguous event
    * @throws IllegalArgumentException if the event's vector has the wrong dimension or is zero
    */
-  public AddResult add(FeedbackEvent event, Map<String, ChunkEvidence> evidence)
+  public synchronized AddResult add(FeedbackEvent event, Map<String, ChunkEvidence> evidence)
       throws IOException {
-    Objects.requireNonNull(event, "event");
-    Map<String, ChunkEvidence> taught = Map.copyOf(Objects.requireNonNull(evidence, "evidence"));
+    ensureOpen();
+    Map<String, ChunkEvidence> taught = Map.copyOf(evidence);
+    RecordedEvents recorded = state;
+    String holder = recorded.clusterOf(event.eventId());
+    if (holder != null) {
+      return new AddResult(Status.DUPLICATE, holder);
+    }
     float[] unit = UnitVectors.copy(event.queryVector(), config.dimension(),
         "event " + event.eventId());
-    return writes.add(event, unit, taught);
+    Cluster target = recorded.table().mergeTarget(event.sessionHash(), unit);
+    String cluster = target == null ? UUID.randomUUID().toString() : target.id();
+    long seq = recorded.nextSeq();
+    writer.addDocument(EventFields.event(event, taught, cluster, seq));
+    recorded.add(new Stored(seq, event, taught, cluster), cluster);
+    recorded.table().publish();
+    return new AddResult(target == null ? Status.ADDED : Status.MERGED, cluster);
   }
 
   /**
    * Past query clusters at least {@code minSimilarity} similar to {@code queryVector}, most
-   * similar first, their evidence decayed from their last event to the clock's now. Exact while
-   * the index holds fewer than {@link FeedbackIndexConfig#exactSearchBelow()} clusters, HNSW
-   * above. The vector is scaled to unit length in a copy; the caller's array is not modified.
+   * similar first, evidence decayed from their last event to the clock's now and renamed chunks
+   * under their current ids. Exact below {@value ClusterTable#EXACT_BELOW} clusters, then an
+   * HNSW walk over the centroids ({@link CentroidGraph}).
    *
    * @throws IllegalArgumentException naming the sizes if the vector has the wrong dimension
    */
   @Override
-  public List<PastQuery> similar(float[] queryVector, float minSimilarity, int max)
-      throws IOException {
-    return lookup.similar(writes.searchers(), queryVector, minSimilarity, max, null);
-  }
-
-  /**
-   * As {@link #similar}, without the clusters any of {@code sessionHashes} contributed to: those
-   * that {@link #forgetSession} deletes for each (merged clusters with other sessions included).
-   */
-  public List<PastQuery> similarExcept(float[] queryVector, float minSimilarity, int max,
-      Collection<String> sessionHashes) throws IOException {
-    return lookup.similar(writes.searchers(), queryVector, minSimilarity, max,
-        FeedbackFields.withoutSessions(sessionHashes));
+  public List<PastQuery> similar(float[] queryVector, float minSimilarity, int max) {
+    return state.similar(queryVector, minSimilarity, max, List.of());
   }
 
   /**
    * Merges clusters of any session whose centroids are more than {@link
-   * FeedbackIndexConfig#compactSimilarity()} similar (greedily, see {@link Compactor}): evidence
-   * summed, sessions and event ids unioned. Then commits.
+   * FeedbackIndexConfig#compactSimilarity()} similar (see {@link
+   * ClusterTable#compactionGroups}): each absorbed cluster is recorded as merged into the kept
+   * one, whose events it then rebuilds with. Durable on the next commit.
    */
-  public CompactionReport compact() throws IOException {
-    return writes.compact();
+  public synchronized CompactionReport compact() throws IOException {
+    ensureOpen();
+    int before = state.table().size();
+    for (List<String> group : state.table().compactionGroups(config.compactSimilarity())) {
+      for (String absorbed : group.subList(1, group.size())) {
+        String from = EventFields.CLUSTER + absorbed;
+        writer.updateDocument(EventFields.linkOf(from), EventFields.link(from, group.get(0)));
+      }
+    }
+    rebuild();
+    return new CompactionReport(before, state.table().size());
   }
 
   /**
-   * Deletes every cluster {@code sessionHash} contributed to (after compaction, with the other
-   * sessions merged into them), purges them from disk and commits.
+   * Deletes the events of {@code sessionHash}; lookups stop seeing the clusters it contributed to
+   * at once, and see those it shared with other sessions (after compaction) again once they are
+   * rebuilt from the others' events. The next commit purges the deleted events from disk.
    *
    * @return the clusters removed
    */
   public int forgetSession(String sessionHash) throws IOException {
-    Objects.requireNonNull(sessionHash, "sessionHash");
-    if (sessionHash.isBlank()) {
-      throw new IllegalArgumentException("session hash must not be blank");
-    }
-    return writes.purge(FeedbackFields.sessionQuery(sessionHash), true);
+    return forget(Objects.requireNonNull(sessionHash, "sessionHash"));
   }
 
-  /**
-   * Deletes every cluster and commits (the commit's user data is kept).
-   *
-   * @return the clusters removed
-   */
+  /** Deletes every event (and so every link); returns the clusters removed. */
   public int forgetAll() throws IOException {
-    return writes.purgeAll();
+    return forget(null);
+  }
+
+  private synchronized int forget(String sessionHash) throws IOException {
+    ensureOpen();
+    List<Cluster> touched = state.table().touchedBy(sessionHash);
+    if (touched.isEmpty()) {
+      return 0;
+    }
+    int before = state.table().size();
+    state.table().remove(touched.stream().map(Cluster::id).toList()); // lookups first
+    return before - delete(sessionHash == null ? EventFields.before(Long.MAX_VALUE)
+        : new TermQuery(EventFields.sessionOf(sessionHash)));
   }
 
   /**
-   * Deletes clusters whose last event is older than {@link FeedbackIndexConfig#ttl()} by the
-   * clock, purges them from disk and commits if it deleted any. A null ttl deletes nothing.
+   * Deletes the events older than {@link FeedbackIndexConfig#ttl()} by the clock (none without a
+   * ttl); the next commit purges them from disk.
    *
-   * @return the clusters removed
+   * @return the clusters removed (those that held only expired events)
    */
-  public int expire() throws IOException {
+  public synchronized int expire() throws IOException {
+    ensureOpen();
     if (config.ttl() == null) {
       return 0;
     }
     long cutoff = config.clock().millis() - config.ttl().toMillis();
-    return writes.purge(FeedbackFields.lastBefore(cutoff), false);
+    if (state.table().clusters().stream().noneMatch(c -> c.firstMillis() < cutoff)) {
+      return 0; // the usual case: nothing read, nothing written
+    }
+    return state.table().size() - delete(EventFields.before(cutoff));
   }
 
-  /**
-   * Commits everything written so far with {@code userData} as the commit's user data. It
-   * replaces the previous map, and later commits of this index keep it.
-   */
-  public void commit(Map<String, String> userData) throws IOException {
-    writes.commit(Objects.requireNonNull(userData, "userData"));
-  }
-
-  /** The user data of the last commit: empty until the first {@link #commit(Map)}. */
-  public Map<String, String> committedUserData() throws IOException {
-    return writes.committedUserData();
-  }
-
-  /** A count of the writes so far (adds, compactions, purges), to tell when it was idle. */
-  public long writes() {
-    return writes.writes();
-  }
-
-  /**
-   * Merges the cluster index into one segment if nothing was written since {@code writesSeen}
-   * ({@link #writes()}); lookups then walk one HNSW graph instead of one per segment. The merge
-   * is committed by the next {@link #commit}.
-   *
-   * @return whether it merged
-   */
-  public boolean mergeIfUnchangedSince(long writesSeen) throws IOException {
-    return writes.mergeIfUnchangedSince(writesSeen);
-  }
-
-  /** The clusters lookups see now. */
-  public int clusters() throws IOException {
-    SearcherManager searchers = writes.searchers();
-    IndexSearcher searcher = searchers.acquire();
-    try {
-      return searcher.getIndexReader().numDocs();
-    } finally {
-      searchers.release(searcher);
+  /** Records that chunk {@code from} is now {@code to}: its evidence counts for {@code to}. */
+  public synchronized void rename(String from, String to) throws IOException {
+    ensureOpen();
+    if (!from.equals(to)) {
+      String key = EventFields.CHUNK + from;
+      writer.updateDocument(EventFields.linkOf(key), EventFields.link(key, to));
+      state.rename(from, to);
     }
   }
 
   /**
-   * The failure that stopped the cluster index's writer for good (a full disk, say), or null
-   * while it works. Lookups then go on with the last snapshot; writes fail until it is reopened.
+   * Commits everything written so far with {@code userData}. When events were deleted since the
+   * last commit, the segments that held them are rewritten first, so that their bytes leave the
+   * disk with this commit.
    */
+  public synchronized void commit(Map<String, String> userData) throws IOException {
+    ensureOpen();
+    if (deleted) {
+      writer.forceMergeDeletes(true);
+    }
+    writer.setLiveCommitData(Map.copyOf(userData).entrySet());
+    writer.commit();
+    deleted = false;
+    OwnerOnly.restrictTree(folder);
+  }
+
+  /** The failure that stopped the writer for good (a full disk, say), or null while it works. */
   public Throwable tragicException() {
-    return writes.tragicException();
+    return writer.getTragicException();
   }
 
-  /**
-   * Waits until no background merge of the index runs: one that a failure broke has then stopped
-   * the writer ({@link #tragicException()}).
-   */
+  /** Waits until no background merge runs: a broken one has then stopped the writer. */
   public void awaitMerges() {
-    writes.awaitMerges();
+    MergeThreads.await(writer);
   }
 
-  /** Counts over every cluster of the current snapshot. */
-  public FeedbackStats stats() throws IOException {
-    return ClusterScan.stats(writes.searchers());
+  /** Derives the state from the index again. */
+  private void rebuild() throws IOException {
+    try (DirectoryReader reader = DirectoryReader.open(writer)) {
+      state = RecordedEvents.scan(reader, config, folder);
+    }
   }
 
   /**
-   * Calls {@code action} with every cluster of the current snapshot, in index order. Evidence is
-   * as of each cluster's {@link Cluster#lastMillis()}, not decayed to now ({@link
-   * FeedbackIndexConfig#decay()} does that). Concurrent writes do not disturb the scan, and the
-   * action may itself write (the scan holds no lock).
+   * Deletes the events {@code query} matches and rebuilds, then deletes the links that nothing
+   * recorded goes through any more (renames of chunks whose events are gone, merges of forgotten
+   * clusters); returns the clusters left.
    */
-  public void forEach(Consumer<? super Cluster> action) throws IOException {
-    ClusterScan.forEach(writes.searchers(), Objects.requireNonNull(action, "action"));
+  private int delete(Query query) throws IOException {
+    writer.deleteDocuments(query);
+    deleted = true;
+    rebuild();
+    List<Term> dead = new ArrayList<>();
+    for (String kind : List.of(EventFields.CHUNK, EventFields.CLUSTER)) {
+      state.deadLinks(kind).forEach(from -> dead.add(EventFields.linkOf(kind + from)));
+    }
+    if (!dead.isEmpty()) {
+      writer.deleteDocuments(dead.toArray(Term[]::new));
+      rebuild();
+    }
+    return state.table().size();
   }
 
-  /** The index folder (absolute). */
-  public Path folder() {
-    return folder;
+  private void ensureOpen() {
+    if (closed) {
+      throw new IllegalStateException("feedback index is closed: " + folder);
+    }
   }
 
-  /** The configuration. */
-  public FeedbackIndexConfig config() {
-    return config;
-  }
-
-  /** Releases the folder's lock without committing: uncommitted adds are discarded. Idempotent. */
+  /** Releases the folder's lock without committing. Idempotent. */
   @Override
-  public void close() throws IOException {
-    writes.close();
+  public synchronized void close() throws IOException {
+    if (!closed) {
+      closed = true;
+      try (directory) {
+        writer.rollback(); // uncommitted changes are in the event log and are replayed
+      }
+    }
   }
 }

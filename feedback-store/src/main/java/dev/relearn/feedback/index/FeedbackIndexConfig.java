@@ -15,9 +15,6 @@ import org.apache.lucene.codecs.KnnVectorsFormat;
  *     one. In (0, 1]; default {@value #DEFAULT_MERGE_SIMILARITY}
  * @param compactSimilarity {@link FeedbackIndex#compact()} merges clusters of any session whose
  *     similarity is above this. In (0, 1]; default {@value #DEFAULT_COMPACT_SIMILARITY}
- * @param exactSearchBelow while the index holds fewer clusters than this, searches compare every
- *     vector (exact); from then on they use the HNSW graph. At least 0 (0 means always HNSW);
- *     default {@value #DEFAULT_EXACT_SEARCH_BELOW}
  * @param halfLife evidence decays by {@code 0.5^(age/halfLife)}; null or zero for no decay;
  *     default 30 days
  * @param ttl {@link FeedbackIndex#expire()} deletes clusters whose last event is older than this;
@@ -28,14 +25,12 @@ import org.apache.lucene.codecs.KnnVectorsFormat;
  * @param clock the time for decay and expiry
  */
 public record FeedbackIndexConfig(int dimension, float mergeSimilarity, float compactSimilarity,
-    int exactSearchBelow, Duration halfLife, Duration ttl, double perSessionCap,
+    Duration halfLife, Duration ttl, double perSessionCap,
     InstantSource clock) {
   /** The default {@link #mergeSimilarity()}. */
   public static final float DEFAULT_MERGE_SIMILARITY = 0.95f;
   /** The default {@link #compactSimilarity()}. */
   public static final float DEFAULT_COMPACT_SIMILARITY = 0.98f;
-  /** The default {@link #exactSearchBelow()}. */
-  public static final int DEFAULT_EXACT_SEARCH_BELOW = 1_000;
   /** The default {@link #halfLife()}. */
   public static final Duration DEFAULT_HALF_LIFE = Duration.ofDays(30);
   /** The default {@link #ttl()}. */
@@ -51,9 +46,6 @@ public record FeedbackIndexConfig(int dimension, float mergeSimilarity, float co
     }
     requireSimilarity("mergeSimilarity", mergeSimilarity);
     requireSimilarity("compactSimilarity", compactSimilarity);
-    if (exactSearchBelow < 0) {
-      throw new IllegalArgumentException("exactSearchBelow must be >= 0, got: " + exactSearchBelow);
-    }
     if (halfLife != null && halfLife.isNegative()) {
       throw new IllegalArgumentException("halfLife must not be negative, got: " + halfLife);
     }
@@ -76,55 +68,44 @@ public record FeedbackIndexConfig(int dimension, float mergeSimilarity, float co
   /** The defaults for vectors of {@code dimension} components, on the system clock. */
   public static FeedbackIndexConfig defaults(int dimension) {
     return new FeedbackIndexConfig(dimension, DEFAULT_MERGE_SIMILARITY,
-        DEFAULT_COMPACT_SIMILARITY, DEFAULT_EXACT_SEARCH_BELOW, DEFAULT_HALF_LIFE, DEFAULT_TTL,
+        DEFAULT_COMPACT_SIMILARITY, DEFAULT_HALF_LIFE, DEFAULT_TTL,
         DEFAULT_PER_SESSION_CAP, InstantSource.system());
   }
 
   /** A copy with another merge similarity. */
   public FeedbackIndexConfig withMergeSimilarity(float value) {
-    return new FeedbackIndexConfig(dimension, value, compactSimilarity, exactSearchBelow,
+    return new FeedbackIndexConfig(dimension, value, compactSimilarity,
         halfLife, ttl, perSessionCap, clock);
   }
 
   /** A copy with another compaction similarity. */
   public FeedbackIndexConfig withCompactSimilarity(float value) {
-    return new FeedbackIndexConfig(dimension, mergeSimilarity, value, exactSearchBelow,
-        halfLife, ttl, perSessionCap, clock);
-  }
-
-  /** A copy with another exact-search threshold (0 forces the HNSW path). */
-  public FeedbackIndexConfig withExactSearchBelow(int value) {
-    return new FeedbackIndexConfig(dimension, mergeSimilarity, compactSimilarity, value,
+    return new FeedbackIndexConfig(dimension, mergeSimilarity, value,
         halfLife, ttl, perSessionCap, clock);
   }
 
   /** A copy with another half-life (null or zero: no decay). */
   public FeedbackIndexConfig withHalfLife(Duration value) {
     return new FeedbackIndexConfig(dimension, mergeSimilarity, compactSimilarity,
-        exactSearchBelow, value, ttl, perSessionCap, clock);
+        value, ttl, perSessionCap, clock);
   }
 
   /** A copy with another time-to-live (null: keep forever). */
   public FeedbackIndexConfig withTtl(Duration value) {
     return new FeedbackIndexConfig(dimension, mergeSimilarity, compactSimilarity,
-        exactSearchBelow, halfLife, value, perSessionCap, clock);
+        halfLife, value, perSessionCap, clock);
   }
 
   /** A copy with another per-session cap. */
   public FeedbackIndexConfig withPerSessionCap(double value) {
     return new FeedbackIndexConfig(dimension, mergeSimilarity, compactSimilarity,
-        exactSearchBelow, halfLife, ttl, value, clock);
+        halfLife, ttl, value, clock);
   }
 
   /** A copy with another clock (tests use a fake one). */
   public FeedbackIndexConfig withClock(InstantSource value) {
     return new FeedbackIndexConfig(dimension, mergeSimilarity, compactSimilarity,
-        exactSearchBelow, halfLife, ttl, perSessionCap, value);
-  }
-
-  /** Whether a search over {@code clusters} clusters compares every vector rather than use HNSW. */
-  public boolean exactFor(int clusters) {
-    return clusters < exactSearchBelow;
+        halfLife, ttl, perSessionCap, value);
   }
 
   /** The decay of {@link #halfLife()}. */

@@ -44,7 +44,6 @@ public final class ChunkAggregates {
   private final ConcurrentHashMap<String, ChunkLedger> ledgers = new ConcurrentHashMap<>();
   private final SegmentLedgers bySegment = new SegmentLedgers(this);
   private volatile Object absentMark = new Object(); // replaced after each new ledger
-  private volatile Object removalEpoch = new Object(); // replaced after each removed ledger
 
   /** Aggregates with the {@link #DEFAULT_PER_SESSION_CAP default cap}. */
   public ChunkAggregates() {
@@ -115,19 +114,12 @@ public final class ChunkAggregates {
     if (usedAt < 0 && isZero(units)) {
       return get(chunkId);
     }
-    while (true) {
-      ChunkLedger ledger = ledgers.get(chunkId);
-      if (ledger == null) {
-        ledger = ledgers.computeIfAbsent(chunkId, id -> new ChunkLedger());
-        absentMark = new Object(); // after the map: slots that saw no ledger look again
-      }
-      LearnedValues values = ledger.add(sessionHash, units, usedAt, limits);
-      if (values != null) {
-        return values;
-      }
-      ledgers.remove(chunkId, ledger); // retired by a concurrent remove: start a fresh ledger
-      removalEpoch = new Object();
+    ChunkLedger ledger = ledgers.get(chunkId);
+    if (ledger == null) {
+      ledger = ledgers.computeIfAbsent(chunkId, id -> new ChunkLedger());
+      absentMark = new Object(); // after the map: slots that saw no ledger look again
     }
+    return ledger.add(sessionHash, units, usedAt, limits);
   }
 
   /** The values of a chunk; {@link LearnedValues#NEUTRAL} if nothing was learned about it. */
@@ -152,11 +144,6 @@ public final class ChunkAggregates {
   /** Replaced after a ledger is created: an "absent" slot marked with an older one is stale. */
   Object absentMark() {
     return absentMark;
-  }
-
-  /** Replaced after a ledger is removed: slots made in an older epoch are stale. */
-  Object removalEpoch() {
-    return removalEpoch;
   }
 
   /**
@@ -188,54 +175,6 @@ public final class ChunkAggregates {
       }
     }
     return out;
-  }
-
-  /**
-   * Forgets everything learned about a chunk, for example when it was deleted from the index.
-   * Evidence added afterwards starts from neutral.
-   *
-   * @return whether anything was known about it
-   */
-  public boolean remove(String chunkId) {
-    ChunkLedger ledger = ledgers.get(chunkId);
-    if (ledger == null) {
-      return false;
-    }
-    ledger.retire();
-    ledgers.remove(chunkId, ledger);
-    removalEpoch = new Object();
-    return true;
-  }
-
-  /**
-   * Takes back everything one session contributed, to every chunk.
-   *
-   * @return the ids of the chunks whose values changed, sorted
-   */
-  public Set<String> forgetSession(String sessionHash) {
-    Objects.requireNonNull(sessionHash, "sessionHash");
-    Set<String> changed = new TreeSet<>();
-    ledgers.forEach((chunkId, ledger) -> {
-      if (ledger.forget(sessionHash, limits)) {
-        changed.add(chunkId);
-        if (ledger.retired()) {
-          ledgers.remove(chunkId, ledger);
-          removalEpoch = new Object();
-        }
-      }
-    });
-    return changed;
-  }
-
-  /**
-   * Forgets everything, before re-adding every event to recompute from scratch. Evidence added
-   * concurrently with the clear is either cleared or kept, never half applied; to recompute
-   * without a window of neutral values, prefer {@link #recompute} into a new instance and swap.
-   */
-  public void clear() {
-    for (String chunkId : ledgers.keySet()) {
-      remove(chunkId);
-    }
   }
 
   private static boolean isZero(long[] units) {

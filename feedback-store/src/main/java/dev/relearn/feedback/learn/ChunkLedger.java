@@ -13,23 +13,14 @@ import java.util.Map;
  * on its order. Capping scales clicks with examinations, and successes with failures, by one
  * factor each, so that a session within its limits keeps its rates (see {@link #capped}). All
  * methods are synchronized on the ledger.
- *
- * <p>A ledger is retired when its chunk is removed; a retired ledger refuses evidence, so a writer
- * that raced with the removal retries on a fresh ledger instead of losing its evidence.
  */
 final class ChunkLedger {
   private static final long UNITS_PER_COUNT = (long) NanoCounts.SCALE;
 
-  /** One session's uncapped sums and its last use. */
-  private static final class SessionSums {
-    final long[] raw = new long[NanoCounts.SIZE];
-    long lastUsedMillis;
-  }
-
-  private final Map<String, SessionSums> sessions = new HashMap<>();
+  /** Each session's uncapped sums, indexed as in {@link NanoCounts}. */
+  private final Map<String, long[]> sessions = new HashMap<>();
   private final long[] totals = new long[NanoCounts.SIZE];
   private long lastUsedMillis;
-  private boolean retired;
   private volatile LearnedValues values = LearnedValues.NEUTRAL; // of totals; read lock-free
 
   /**
@@ -38,61 +29,22 @@ final class ChunkLedger {
    * @param units the evidence in billionths, indexed as in {@link NanoCounts}
    * @param usedAtMillis when the chunk was used, or -1 if it was only shown
    * @param limits the per-session cap of each count, in billionths
-   * @return the new values, or null if this ledger is retired
+   * @return the new values
    */
   synchronized LearnedValues add(String session, long[] units, long usedAtMillis, long[] limits) {
-    if (retired) {
-      return null;
-    }
-    SessionSums sums = sessions.computeIfAbsent(session, s -> new SessionSums());
-    long[] before = capped(sums.raw, limits);
+    long[] raw = sessions.computeIfAbsent(session, s -> new long[NanoCounts.SIZE]);
+    long[] before = capped(raw, limits);
     for (int i = 0; i < NanoCounts.SIZE; i++) {
-      sums.raw[i] = NanoCounts.saturatingAdd(sums.raw[i], units[i]);
+      raw[i] = NanoCounts.saturatingAdd(raw[i], units[i]);
     }
-    long[] after = capped(sums.raw, limits);
+    long[] after = capped(raw, limits);
     for (int i = 0; i < NanoCounts.SIZE; i++) {
       totals[i] = Math.addExact(totals[i], after[i] - before[i]);
     }
     if (usedAtMillis >= 0) {
-      sums.lastUsedMillis = Math.max(sums.lastUsedMillis, usedAtMillis);
       lastUsedMillis = Math.max(lastUsedMillis, usedAtMillis);
     }
     return values = computeValues();
-  }
-
-  /**
-   * Takes back everything one session contributed; retires the ledger if no session is left.
-   *
-   * @return whether the session had contributed anything
-   */
-  synchronized boolean forget(String session, long[] limits) {
-    SessionSums sums = sessions.remove(session);
-    if (sums == null) {
-      return false;
-    }
-    long[] contributed = capped(sums.raw, limits);
-    for (int i = 0; i < NanoCounts.SIZE; i++) {
-      totals[i] = Math.subtractExact(totals[i], contributed[i]);
-    }
-    lastUsedMillis = 0;
-    for (SessionSums other : sessions.values()) {
-      lastUsedMillis = Math.max(lastUsedMillis, other.lastUsedMillis);
-    }
-    if (sessions.isEmpty()) {
-      retired = true;
-    }
-    values = computeValues();
-    return true;
-  }
-
-  /** Refuses all further evidence. */
-  synchronized void retire() {
-    retired = true;
-  }
-
-  /** Whether the ledger refuses evidence. */
-  synchronized boolean retired() {
-    return retired;
   }
 
   /**

@@ -4,7 +4,6 @@ import dev.relearn.lucene.readers.SegmentCache;
 import dev.relearn.lucene.schema.ChunkIds;
 import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.schema.LearnedValuesSource;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.apache.lucene.index.LeafReader;
 
@@ -16,23 +15,19 @@ import org.apache.lucene.index.LeafReader;
  *
  * <p><b>Staying exact.</b> A slot holds the document's ledger, or the {@linkplain
  * ChunkAggregates#absentMark() absent mark} that was current when no ledger was found. Creating a
- * ledger replaces the mark, so every "absent" slot goes stale at once and is looked up again;
- * removing one replaces the {@linkplain ChunkAggregates#removalEpoch() removal epoch}, which drops
- * a segment's slots wholesale (removals are rare: a deleted chunk, a forgotten session). Both
- * change after the map does, and a reader takes them before it reads the map, so a slot filled
- * while they change is at worst looked up again on the next search. A ledger's values are read
- * through it, so updates to a known chunk need no invalidation at all.
+ * ledger replaces the mark, so every "absent" slot goes stale at once and is looked up again.
+ * The mark changes after the map does, and a reader takes it before it reads the map, so a slot
+ * filled meanwhile is at worst looked up again on the next search. Ledgers are never removed
+ * (the store derives new aggregates instead), and a ledger's values are read through it, so
+ * updates to a known chunk need no invalidation at all.
  *
  * <p>Memory: one reference per document of each open segment, held as long as the segment core
  * is open. Thread-safe; each {@link LearnedValuesSource.LeafValues} is for one thread.
  */
 final class SegmentLedgers implements LearnedValuesSource {
-  /** One segment's slots, valid while the removal epoch they were made in is current. */
-  private record Slots(Object epoch, AtomicReferenceArray<Object> byDoc) {}
-
   private final ChunkAggregates aggregates;
-  private final SegmentCache<AtomicReference<Slots>> bySegment =
-      new SegmentCache<>(leaf -> new AtomicReference<>());
+  private final SegmentCache<AtomicReferenceArray<Object>> bySegment =
+      new SegmentCache<>(leaf -> new AtomicReferenceArray<>(leaf.maxDoc()));
 
   SegmentLedgers(ChunkAggregates aggregates) {
     this.aggregates = aggregates;
@@ -41,14 +36,7 @@ final class SegmentLedgers implements LearnedValuesSource {
   @Override
   public LeafValues forLeaf(LeafReader leaf) {
     Object absent = aggregates.absentMark();
-    Object epoch = aggregates.removalEpoch();
-    AtomicReference<Slots> holder = bySegment.get(leaf);
-    Slots slots = holder.get();
-    if (slots == null || slots.epoch() != epoch) {
-      slots = new Slots(epoch, new AtomicReferenceArray<>(leaf.maxDoc()));
-      holder.set(slots);
-    }
-    AtomicReferenceArray<Object> byDoc = slots.byDoc();
+    AtomicReferenceArray<Object> byDoc = bySegment.get(leaf);
     ChunkIds ids = ChunkIds.of(leaf);
     return doc -> {
       Object slot = byDoc.get(doc);

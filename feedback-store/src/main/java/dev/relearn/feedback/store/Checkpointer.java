@@ -12,7 +12,7 @@ import org.apache.lucene.index.IndexWriter;
  * The store's locks and its checkpoint. Records hold the gate's shared side and apply one at a
  * time under the apply lock; rewrites (forgetting, expiry, renames) hold the gate exclusively. A
  * checkpoint holds it only while it rolls the log, so that every event up to the roll is applied,
- * then commits the ledger and the cluster index, flushes the learned fields and commits the chunk
+ * then commits the events index, flushes the learned fields and commits the chunk
  * index while recording goes on, and trims the log. One lock order everywhere: the chunk-index
  * writes lock ({@link FeedbackStore#chunkIndexWrites()}: checkpoints, rewrites and flushes wait
  * for an index call's writes to end), the checkpoint lock, the gate, the apply lock. A checkpoint
@@ -34,7 +34,6 @@ final class Checkpointer {
     void run() throws IOException;
   }
 
-  private final EventLedger ledger;
   private final FeedbackIndex index;
   private final Translog log;
   private final LearnedFields learned;
@@ -50,7 +49,6 @@ final class Checkpointer {
   Checkpointer(StoreFolder folder, LearnedFields learned, IndexWriter chunkWriter,
       Lock chunkWrites, StoreStop stop) {
     this.stop = stop;
-    this.ledger = folder.ledger();
     this.index = folder.index();
     this.log = folder.log();
     this.learned = learned;
@@ -107,10 +105,10 @@ final class Checkpointer {
     dirty = true;
   }
 
-  /** Recomputes the aggregates from the ledger and writes every learned field that differs. */
+  /** Recomputes the aggregates from the events and writes every learned field that differs. */
   void rebuildLearnedFields() throws IOException {
     synchronized (applyLock) {
-      dirty |= learned.reconcile(ledger);
+      dirty |= learned.reconcile(index);
     }
     learned.flush();
   }
@@ -133,11 +131,11 @@ final class Checkpointer {
   }
 
   /**
-   * Commits the ledger and the cluster index, then the chunk index, then trims the event log;
-   * does nothing when nothing changed since the last checkpoint, and refuses once the store has
-   * stopped ({@link StoreStop}), whose half-applied changes must not be committed. The ledger
-   * goes first, so that renames it holds are durable before a chunk-index commit holding the new
-   * ids (the learned fields in the chunk index are recomputed from the ledger on open anyway).
+   * Commits the events index, then the chunk index, then trims the event log; does nothing when
+   * nothing changed since the last checkpoint, and refuses once the store has stopped ({@link
+   * StoreStop}), whose half-applied changes must not be committed. The events index goes first,
+   * so that renames it holds are durable before a chunk-index commit holding the new ids (the
+   * learned fields in the chunk index are recomputed from the events on open anyway).
    */
   void checkpoint() throws IOException {
     stop.check(); // a stopped store commits nothing: its reopening replays the log instead
@@ -157,7 +155,6 @@ final class Checkpointer {
         }
         // recording goes on meanwhile; later events are in the new generation
         Map<String, String> checkpoint = Map.of(CHECKPOINT_KEY, Long.toString(rolled));
-        ledger.commit(checkpoint);
         index.commit(checkpoint);
         commitChunks();
         log.trimUpTo(rolled);

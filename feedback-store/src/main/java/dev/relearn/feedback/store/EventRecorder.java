@@ -15,16 +15,14 @@ import org.apache.lucene.search.SearcherManager;
 /**
  * The store's path for one event: checks it, protects its query vector when the store does,
  * notes the chunk ids the chunk index lacks, then, once per event id, appends it to the log and
- * applies it to the ledger, the cluster index and the learned fields. Events replayed from the
- * log go to the ledger and the cluster index only: the learned fields are then recomputed from
- * the ledger. An event logged but not wholly applied stops the store ({@link StoreStop}): its
- * reopening replays it.
+ * applies it to the events index and the learned fields. Events replayed from the log go to the
+ * events index only: the learned fields are then recomputed from the events. An event logged but
+ * not wholly applied stops the store ({@link StoreStop}): its reopening replays it.
  */
 final class EventRecorder {
   private final int dimension;
   private final SearcherManager chunkSearchers;
   private final VectorProtection protection;
-  private final EventLedger ledger;
   private final FeedbackIndex index;
   private final Translog log;
   private final EventEvidence evidence;
@@ -39,7 +37,6 @@ final class EventRecorder {
     this.dimension = config.index().dimension();
     this.chunkSearchers = chunkSearchers;
     this.protection = folder.protection();
-    this.ledger = folder.ledger();
     this.index = folder.index();
     this.log = folder.log();
     this.evidence = new EventEvidence(config.eta());
@@ -55,8 +52,8 @@ final class EventRecorder {
     List<String> unknown = EventChecks.unknownIds(event, chunkSearchers);
     FeedbackAck duplicate = new FeedbackAck(event.eventId(), -1, true, unknown,
         event.learnability(), event.signal());
-    return checkpointer.shared(() -> inFlight.once(event.eventId(), ledger::contains, duplicate,
-        () -> {
+    return checkpointer.shared(() -> inFlight.once(event.eventId(),
+        id -> index.recorded().contains(id), duplicate, () -> {
           long sequence = log.append(EventCodec.encode(event));
           try {
             apply(event);
@@ -71,20 +68,14 @@ final class EventRecorder {
 
   /** Applies an event replayed from the log (one already applied is ignored). */
   void replay(FeedbackEvent event) throws IOException {
-    applyToIndexes(event, evidence.of(event));
+    index.add(event, evidence.of(event)); // reports DUPLICATE when it meets a committed event
   }
 
   private void apply(FeedbackEvent event) throws IOException {
     Map<String, ChunkEvidence> chunks = evidence.of(event);
     checkpointer.apply(() -> {
-      applyToIndexes(event, chunks);
+      index.add(event, chunks);
       learned.add(event, evidence);
     });
-  }
-
-  private void applyToIndexes(FeedbackEvent event, Map<String, ChunkEvidence> chunks)
-      throws IOException {
-    ledger.add(event, chunks);
-    index.add(event, chunks); // reports DUPLICATE itself when replay meets a committed event
   }
 }

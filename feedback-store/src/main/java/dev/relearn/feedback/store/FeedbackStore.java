@@ -5,6 +5,7 @@ import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.event.SessionHasher;
 import dev.relearn.feedback.event.VectorProtection;
 import dev.relearn.feedback.index.CompactionReport;
+import dev.relearn.feedback.index.RecordedEvents;
 import dev.relearn.feedback.learn.ChunkAggregates;
 import dev.relearn.feedback.learn.LearnedFieldUpdater;
 import dev.relearn.feedback.log.ReplayReport;
@@ -29,7 +30,7 @@ import org.apache.lucene.util.IOUtils;
  * Durable feedback, kept as query embeddings, that moves the chunks' learned fields.
  *
  * <p>{@link #record} logs the event (fsynced, with group commit, before it returns in REQUEST
- * durability), then applies it to the ledger, the cluster index and the in-memory aggregates,
+ * durability), then applies it to the events index and the in-memory aggregates,
  * which the very next search reads; a background flush mirrors them into the chunk index's doc
  * values. A checkpoint commits everything and trims the log; an open replays it. The steps and
  * their reasons are in docs/ARCHITECTURE.md ("Feedback").
@@ -46,7 +47,6 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   private final Checkpointer checkpointer;
   private final EventRecorder recorder;
   private final Rewrites rewrites;
-  private final ClusterMerges merges;
   private final Maintenance maintenance;
   private final ReentrantLock chunkWrites = new ReentrantLock();
   private final StoreStop stop = new StoreStop();
@@ -68,9 +68,8 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     this.checkpointer = new Checkpointer(folder, learned, chunkWriter, chunkWrites, stop);
     this.recorder = new EventRecorder(config, chunkSearchers, folder, learned, checkpointer,
         stop);
-    this.rewrites = new Rewrites(config, folder, checkpointer, followUp, stop);
-    this.merges = new ClusterMerges(folder.index(), checkpointer);
-    this.maintenance = new Maintenance(this, config, () -> writes.run(merges::mergeWhenIdle));
+    this.rewrites = new Rewrites(folder, checkpointer, followUp, stop);
+    this.maintenance = new Maintenance(this, config);
   }
 
   /**
@@ -86,7 +85,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     StoreFolder folder = null;
     FeedbackStore store;
     try {
-      StoreFolder opened = StoreFolder.open(dir, config, storage, writes);
+      StoreFolder opened = StoreFolder.open(dir, config, storage);
       folder = opened;
       store = new FeedbackStore(opened, config, chunkWriter, chunkSearchers, followUp, writes);
       store.recovery = writes.call(() -> StoreRecovery.recover(opened, store.recorder,
@@ -131,38 +130,36 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
       throws IOException {
     requireOpen();
     VectorProtection protection = folder.protection();
-    List<PastQuery> found = rewrites.marks().lookUp(folder.index()::similarExcept,
+    return folder.index().similar(
         protection == null ? queryVector : protection.protect(queryVector), minSimilarity, max);
-    return RenamedEvidence.follow(found, folder.ledger().renamed());
   }
 
   /** What trust is fit on: the latest {@code limit} learned clusters ({@link HeldOutQueries}). */
   public void forEachHeldOut(float minSimilarity, int max, int limit,
       HeldOutQueries.Receiver receiver) throws IOException {
     requireOpen();
-    HeldOutQueries.forEach(folder.index(), rewrites.marks(), folder.ledger().renamed(),
-        minSimilarity, max, limit, receiver);
+    HeldOutQueries.forEach(folder.index(), minSimilarity, max, limit, receiver);
   }
 
   /** The newest {@code limit} (at most 500) events' summaries, newest first. */
   public List<EventSummary> recent(int limit) throws IOException {
     requireOpen();
-    return folder.ledger().recent(limit);
+    return folder.index().recorded().recent(limit);
   }
 
-  /** How many events the ledger holds: cheap. */
+  /** How many events are recorded: cheap. */
   public long events() {
-    return folder.ledger().size();
+    return folder.index().recorded().events();
   }
 
   /** Whether any feedback is recorded: cheap, for choosing a default search mode. */
   public boolean hasFeedback() {
-    return folder.ledger().size() > 0;
+    return events() > 0;
   }
 
   /** Whether an event with this id has been recorded (and not forgotten or expired). */
   public boolean contains(String eventId) {
-    return folder.ledger().contains(eventId);
+    return folder.index().recorded().contains(eventId);
   }
 
   /** A chunk's learned values as the store knows them now (ahead of the doc values). */
@@ -190,7 +187,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   /** Merges near-identical query clusters; the report reads "compacted N → M". */
   public CompactionReport compact() throws IOException {
     requireOpen();
-    return writes.call(folder.index()::compact);
+    return writes.call(rewrites::compact);
   }
 
   /** Deletes a session's feedback and commits; logged first, as {@link #forgetAll} is. */
@@ -201,7 +198,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
 
   /**
    * Deletes all feedback and runs the {@link ForgetAllFollowUp}. Logged first: if it fails, the
-   * store stops ({@link #failure()}) and its reopening finishes it; lookups skip it meanwhile.
+   * store stops ({@link #failure()}) and its reopening finishes it.
    */
   public int forgetAll() throws IOException {
     requireOpen();
@@ -221,16 +218,6 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   }
 
   /**
-   * Merges the cluster index into one segment now, as the store does once idle for 10 s (for
-   * benchmarks); returns whether there was more than one.
-   */
-  public boolean mergeClusters() throws IOException {
-    requireOpen();
-    maintenance.check();
-    return writes.call(merges::mergeNow);
-  }
-
-  /**
    * The lock the store holds while it writes to the chunk index or commits it. An index call holds
    * it from its first write to its commit, so that neither is seen or committed half done. First
    * in the store's lock order: its holder may call the store, but must not wait for a thread that
@@ -241,7 +228,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   }
 
   /**
-   * Commits the ledger, the cluster index and the chunk index, then trims the log, if anything
+   * Commits the events index and the chunk index, then trims the log, if anything
    * changed; a failure stops the store ({@link #failure()}).
    */
   public void checkpoint() throws IOException {
@@ -259,17 +246,17 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     return stopped != null ? stopped : maintenance.failure();
   }
 
-  /** Waits for the ledger's and cluster index's merges: a broken one is then a {@link #failure}. */
+  /** Waits for the events index's merges: a broken one is then a {@link #failure}. */
   public void awaitMerges() {
-    folder.ledger().awaitMerges();
     folder.index().awaitMerges();
   }
 
   /** Counts by signal class and outcome, the positive rate, and what recovery found. */
   public StoreStats stats() throws IOException {
     requireOpen();
-    return new StoreStats(folder.index().stats(), folder.ledger().size(), learned.chunks(),
-        learned.pending(), recovery);
+    RecordedEvents recorded = folder.index().recorded();
+    return new StoreStats(recorded.stats(), recorded.events(), learned.chunks(), learned.pending(),
+        recovery);
   }
 
   private void requireOpen() {

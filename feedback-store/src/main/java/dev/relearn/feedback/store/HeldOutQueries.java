@@ -2,16 +2,14 @@ package dev.relearn.feedback.store;
 
 import dev.relearn.feedback.index.Cluster;
 import dev.relearn.feedback.index.FeedbackIndex;
+import dev.relearn.feedback.index.RecordedEvents;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Every logged query with what the rest of the log says about it: for each learned cluster (the
@@ -33,35 +31,24 @@ public final class HeldOutQueries {
 
   private HeldOutQueries() {}
 
-  static void forEach(FeedbackIndex index, ForgetMarks marks, Map<String, String> renamed,
-      float minSimilarity, int max, int limit, Receiver receiver) throws IOException {
+  static void forEach(FeedbackIndex index, float minSimilarity, int max, int limit,
+      Receiver receiver) throws IOException {
     List<Cluster> clusters = new ArrayList<>();
-    index.forEach(cluster -> {
+    RecordedEvents recorded = index.recorded();
+    for (Cluster cluster : recorded.clusters()) {
       if (cluster.learned()) {
         clusters.add(cluster);
       }
-    });
+    }
     clusters.sort(Comparator.comparingLong(Cluster::lastMillis).thenComparing(Cluster::id));
     for (Cluster cluster : clusters.subList(Math.max(0, clusters.size() - limit),
         clusters.size())) {
-      Set<String> sessions = cluster.sessions();
-      List<PastQuery> others = RenamedEvidence.follow(marks.lookUp(
-          (vector, min, most, skipped) -> index.similarExcept(vector, min, most,
-              union(sessions, skipped)),
-          cluster.centroid(), minSimilarity, max), renamed);
+      List<PastQuery> others = recorded.similar(cluster.centroid(), minSimilarity, max,
+          cluster.sessions());
       for (Map.Entry<String, Map<String, ChunkEvidence>> logged
           : cluster.evidence().entrySet()) {
         receiver.accept(logged.getKey(), logged.getValue(), others);
       }
     }
-  }
-
-  private static Collection<String> union(Set<String> sessions, Collection<String> skipped) {
-    if (skipped.isEmpty()) {
-      return sessions;
-    }
-    Set<String> all = new HashSet<>(sessions);
-    all.addAll(skipped);
-    return all;
   }
 }

@@ -1,5 +1,6 @@
 package dev.relearn.feedback.store;
 
+import dev.relearn.feedback.index.FeedbackIndex;
 import dev.relearn.feedback.learn.ChunkAggregates;
 import dev.relearn.feedback.learn.LearnedFieldUpdater;
 import dev.relearn.lucene.schema.ChunkSchema;
@@ -18,20 +19,20 @@ import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.util.Bits;
 
 /**
- * Reconciles the chunk index's learned doc values with the ledger: recomputes the aggregates
- * from every recorded event and stages each chunk whose values differ from what the next flush
+ * Reconciles the chunk index's learned doc values with the recorded events: recomputes the
+ * aggregates from every event and stages each chunk whose values differ from what the next flush
  * leaves in the doc values (the values staged and not yet written, else the stored ones),
  * including chunks whose evidence is gone and must return to neutral.
  */
 final class LearnedFieldScan {
   private LearnedFieldScan() {}
 
-  /** Recomputes from {@code ledger}, stages the differences, and returns the new aggregates. */
-  static ChunkAggregates reconcile(EventLedger ledger, double perSessionCap,
+  /** Recomputes from {@code index}, stages the differences, and returns the new aggregates. */
+  static ChunkAggregates reconcile(FeedbackIndex index, double perSessionCap,
       SearcherManager chunkSearchers, LearnedFieldUpdater updater)
       throws IOException {
     ChunkAggregates fresh = new ChunkAggregates(perSessionCap);
-    ledger.forEach(entry -> entry.evidence().forEach((chunk, value) ->
+    index.recorded().forEachEvent(entry -> entry.evidence().forEach((chunk, value) ->
         fresh.add(chunk, value, entry.timeMillis(), entry.sessionHash())));
     Map<String, LearnedValues> stored = nonNeutral(chunkSearchers);
     stored.putAll(updater.staged()); // staged values are written by the next flush, whatever

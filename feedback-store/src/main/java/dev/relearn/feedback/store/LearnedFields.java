@@ -2,6 +2,7 @@ package dev.relearn.feedback.store;
 
 import dev.relearn.feedback.event.EventEvidence;
 import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.index.FeedbackIndex;
 import dev.relearn.feedback.learn.ChunkAggregates;
 import dev.relearn.feedback.learn.LearnedFieldUpdater;
 import dev.relearn.lucene.schema.LearnedValues;
@@ -13,7 +14,7 @@ import org.apache.lucene.search.SearcherManager;
 
 /**
  * The store's learned per-chunk fields, in their two forms: the in-memory aggregates (the
- * authority, computed from the ledger's events, which the engine's searches read at once), and
+ * authority, computed from the recorded events, which the engine's searches read at once), and
  * the doc-values updates staged for the chunk index and written by {@link #flush}: readers of the
  * doc values see a change after the next flush.
  *
@@ -55,12 +56,13 @@ final class LearnedFields {
   }
 
   /**
-   * Recomputes the aggregates from {@code ledger} and stages every stored field that differs.
+   * Recomputes the aggregates from {@code index}'s events and stages every stored field that
+   * differs.
    *
    * @return whether anything is staged
    */
-  boolean reconcile(EventLedger ledger) throws IOException {
-    aggregates = LearnedFieldScan.reconcile(ledger, perSessionCap, chunkSearchers,
+  boolean reconcile(FeedbackIndex index) throws IOException {
+    aggregates = LearnedFieldScan.reconcile(index, perSessionCap, chunkSearchers,
         updater);
     return updater.pending() > 0;
   }

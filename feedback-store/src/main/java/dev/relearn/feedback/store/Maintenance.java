@@ -8,25 +8,19 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The store's background work on one named daemon thread: flushing staged learned fields,
- * checkpoints, daily expiry, merging the cluster index into one segment once no feedback has
- * arrived for {@link #IDLE_MERGE_INTERVAL}. A failure is kept and rethrown to the next caller of
+ * checkpoints, daily expiry. A failure is kept and rethrown to the next caller of
  * {@link #check()}, never swallowed, and stops every task.
  */
 final class Maintenance {
   private static final System.Logger LOG = System.getLogger(Maintenance.class.getName());
   private static final Duration EXPIRY_INTERVAL = Duration.ofDays(1);
-  /** How long the cluster index must see no feedback before it is merged into one segment. */
-  static final Duration IDLE_MERGE_INTERVAL = Duration.ofSeconds(10);
 
   private final FeedbackStore store;
-  private final Task mergeWhenIdle;
   private final FeedbackStoreConfig config;
   private final ScheduledExecutorService executor;
   private volatile Exception failure;
 
-  /** @param mergeWhenIdle merges the cluster index if no feedback arrived since its last run */
-  Maintenance(FeedbackStore store, FeedbackStoreConfig config, Task mergeWhenIdle) {
-    this.mergeWhenIdle = mergeWhenIdle;
+  Maintenance(FeedbackStore store, FeedbackStoreConfig config) {
     this.store = store;
     this.config = config;
     this.executor = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon()
@@ -37,7 +31,6 @@ final class Maintenance {
     schedule(store::flushLearnedFields, config.flushInterval());
     schedule(store::checkpoint, config.checkpointInterval());
     schedule(store::expire, EXPIRY_INTERVAL);
-    schedule(mergeWhenIdle, IDLE_MERGE_INTERVAL);
   }
 
   private void schedule(Task task, Duration every) {

@@ -5,11 +5,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
 
 /**
- * Whether a feedback folder holds past queries: clusters in its cluster index's last commit, or
- * events in its log that no checkpoint has taken in yet. Read without opening the store or
- * taking its locks, for checks made before it opens (which model recorded them, say).
+ * Whether a feedback folder holds past queries: events in its events index's last commit, or in
+ * its log that no checkpoint has taken in yet. Read without opening the store or taking its
+ * locks, for checks made before it opens (which model recorded them, say).
  */
 public final class RecordedFeedback {
   private RecordedFeedback() {}
@@ -20,8 +22,20 @@ public final class RecordedFeedback {
    * @throws IOException naming what could not be read
    */
   public static boolean present(Path dir) throws IOException {
-    Path clusters = dir.resolve(StoreFolder.CLUSTERS);
-    return Translog.holdsRecords(dir.resolve(StoreFolder.LOG)) || Files.isDirectory(clusters)
-        && MissingParts.count(clusters, DirectoryReader::numDocs) > 0;
+    Path events = dir.resolve(StoreFolder.EVENTS);
+    if (Translog.holdsRecords(dir.resolve(StoreFolder.LOG))) {
+      return true;
+    }
+    if (!Files.isDirectory(events)) {
+      return false;
+    }
+    try (Directory directory = FSDirectory.open(events)) {
+      if (!DirectoryReader.indexExists(directory)) {
+        return false;
+      }
+      try (DirectoryReader reader = DirectoryReader.open(directory)) {
+        return reader.numDocs() > 0;
+      }
+    }
   }
 }

@@ -1,15 +1,22 @@
 package dev.relearn.feedback.store;
 
+import dev.relearn.feedback.event.EventCodec;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.log.ReplayReport;
+import dev.relearn.feedback.log.Translog;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * What {@link FeedbackStore#open} does before the store takes calls: replays the event log, its
- * events and forgets in order (reporting damage as a warning: every intact record is kept), so
- * that a forget a crash or a failure cut short is finished; expires what outlived the time to
- * live while the process was down; brings the chunk index's learned fields in line with the
- * ledger; and checkpoints (which commits what the replay changed and trims the log).
+ * events and forgets in log order (events already recorded are ignored, forgets are idempotent;
+ * damage is reported as a warning: every intact record is kept), so that a forget a crash or a
+ * failure cut short is finished; expires what outlived the time to live while the process was
+ * down; brings the chunk index's learned fields in line with the events; and checkpoints (which
+ * commits what the replay changed and trims the log). Records that pass the log's checksum but do
+ * not decode are reported as damage alongside the log's own findings; an intact event in a newer
+ * format stops the open with nothing changed.
  */
 final class StoreRecovery {
   /** The store's logger, so that the warning keeps its category. */
@@ -20,17 +27,7 @@ final class StoreRecovery {
   /** Recovers the store made of these parts; returns what the log replay found. */
   static ReplayReport recover(StoreFolder folder, EventRecorder recorder, Rewrites rewrites,
       Checkpointer checkpointer) throws IOException {
-    ReplayReport recovery = LogReplay.replay(folder.log(), new LogReplay.Receiver() {
-      @Override
-      public void event(FeedbackEvent event) throws IOException {
-        recorder.replay(event);
-      }
-
-      @Override
-      public void forget(String sessionHash) throws IOException {
-        rewrites.apply(sessionHash);
-      }
-    });
+    ReplayReport recovery = replay(folder.log(), recorder, rewrites);
     if (recovery.records() > 0) {
       checkpointer.changed();
     }
@@ -39,11 +36,48 @@ final class StoreRecovery {
           + " was damaged; every intact record was kept: "
           + String.join("; ", recovery.problems()));
     }
-    if (rewrites.expireUncommitted().changedLedger()) {
-      checkpointer.changed(); // the checkpoint below commits and purges the deletions
-    }
+    rewrites.expireUncommitted(); // the checkpoint below commits and purges the deletions
     checkpointer.rebuildLearnedFields();
     checkpointer.checkpoint();
     return recovery;
+  }
+
+  private static ReplayReport replay(Translog log, EventRecorder recorder, Rewrites rewrites)
+      throws IOException {
+    List<String> undecodable = new ArrayList<>();
+    ReplayReport report = log.replay((seq, payload) -> {
+      int newer = EventCodec.newerVersion(payload);
+      if (newer > 0) {
+        throw new IOException("the feedback log " + log.directory() + " holds an event (record "
+            + seq + ") in format version " + newer + ", which a newer relearn wrote; this one"
+            + " reads " + EventCodec.supportedVersions() + ". Open the index with that newer"
+            + " relearn; nothing was deleted");
+      }
+      boolean forget = EventCodec.isForget(payload);
+      FeedbackEvent event = null;
+      String session = null;
+      try {
+        if (forget) {
+          session = EventCodec.decodeForget(payload);
+        } else {
+          event = EventCodec.decode(payload);
+        }
+      } catch (IllegalArgumentException e) {
+        undecodable.add("record " + seq + ": " + e.getMessage());
+        return;
+      }
+      if (forget) {
+        rewrites.apply(session);
+      } else {
+        recorder.replay(event);
+      }
+    });
+    if (undecodable.isEmpty()) {
+      return report;
+    }
+    List<String> problems = new ArrayList<>(report.problems());
+    problems.addAll(undecodable);
+    return new ReplayReport(report.records(), report.damagedRecords() + undecodable.size(),
+        report.skippedBytes(), report.truncatedBytes(), problems);
   }
 }

@@ -8,7 +8,7 @@ import dev.relearn.feedback.log.ReplayReport;
  *
  * @param clusters the feedback index's counts: clusters, events by signal class and outcome,
  *     positive rate
- * @param ledgerEvents events in the ledger (what the learned fields are computed from)
+ * @param ledgerEvents events recorded (what the learned fields are computed from)
  * @param learnedChunks chunks with learned values
  * @param pendingUpdates learned-field updates not yet written as doc values
  * @param recovery what the last open found in the event log (replayed records, damage)

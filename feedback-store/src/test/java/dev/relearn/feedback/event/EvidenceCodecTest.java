@@ -17,23 +17,15 @@ class EvidenceCodecTest {
   void evidenceRoundTrips() {
     Random random = new Random(5);
     for (int trial = 0; trial < 20; trial++) {
-      Map<String, Map<String, ChunkEvidence>> sessions = new LinkedHashMap<>();
-      for (int s = 0; s < random.nextInt(4); s++) {
-        Map<String, ChunkEvidence> chunks = new LinkedHashMap<>();
-        for (int c = 0; c < random.nextInt(6); c++) {
-          chunks.put("doc#" + random.nextInt(1000) + "/é", new ChunkEvidence(random.nextDouble(),
-              random.nextDouble(), random.nextDouble() * 3, random.nextDouble()));
-        }
-        sessions.put("session" + s, chunks);
+      Map<String, ChunkEvidence> chunks = new LinkedHashMap<>();
+      for (int c = 0; c < random.nextInt(6); c++) {
+        chunks.put("doc#" + random.nextInt(1000) + "/é", new ChunkEvidence(random.nextDouble(),
+            random.nextDouble(), random.nextDouble() * 3, random.nextDouble()));
       }
-      byte[] bytes = EvidenceCodec.encodeSessions(sessions);
+      byte[] bytes = EvidenceCodec.encodeChunks(chunks);
       BytesRef shifted = new BytesRef(new byte[bytes.length + 7], 3, bytes.length);
       System.arraycopy(bytes, 0, shifted.bytes, 3, bytes.length);
-      assertEquals(sessions, EvidenceCodec.decodeSessions(shifted));
-      Map<String, ChunkEvidence> first = sessions.isEmpty() ? Map.of()
-          : sessions.values().iterator().next();
-      assertEquals(first, EvidenceCodec.decodeChunks(
-          new BytesRef(EvidenceCodec.encodeChunks(first))));
+      assertEquals(chunks, EvidenceCodec.decodeChunks(shifted));
     }
   }
 
@@ -48,6 +40,5 @@ class EvidenceCodecTest {
     bytes[0] = 7;
     assertTrue(assertThrows(IllegalArgumentException.class,
         () -> EvidenceCodec.decodeChunks(new BytesRef(bytes))).getMessage().contains("version 7"));
-    assertThrows(IllegalArgumentException.class, () -> EvidenceCodec.decodeSessions(null));
   }
 }

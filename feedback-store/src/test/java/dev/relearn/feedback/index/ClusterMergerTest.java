@@ -24,7 +24,7 @@ class ClusterMergerTest {
 
   private Cluster create(String id, String session, float[] vector, Outcome outcome, long t) {
     FeedbackEvent e = event(id, session, vector, "x", outcome, t);
-    return merger.create(e, vector, Fixtures.evidence(e));
+    return merger.create(id, e, vector, Fixtures.evidence(e));
   }
 
   @Test
@@ -84,7 +84,7 @@ class ClusterMergerTest {
   @Test
   void anAmbiguousEventIsRecordedButTeachesNothing() {
     FeedbackEvent e = event("e", "s", axis(2, 0), "x", Outcome.NONE, SignalClass.STRONG, 0.1, T0);
-    Cluster c = merger.create(e, axis(2, 0), Map.of());
+    Cluster c = merger.create(e.eventId(), e, axis(2, 0), Map.of());
     assertFalse(c.learned());
     assertEquals(0, c.tally().learned());
     assertEquals(Set.of("s"), c.sessions());

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -32,17 +33,21 @@ class FeedbackIndexConcurrencyTest {
     try (FeedbackIndex index = TestIndexes.open(dir, FeedbackIndexConfig.defaults(DIM)
         .withClock(new Fixtures.FakeClock(T0)))) {
       AtomicBoolean writing = new AtomicBoolean(true);
+      // Writers start once every reader has looked up once: a reader that the scheduler started
+      // after the writers had finished looked nothing up, and the test failed.
+      CountDownLatch readersStarted = new CountDownLatch(2);
       List<Future<Integer>> writers = new ArrayList<>();
       for (int w = 0; w < 2; w++) {
         int writer = w;
         writers.add(pool.submit(() -> {
+          assertTrue(readersStarted.await(60, TimeUnit.SECONDS), "the readers did not start");
           Random random = new Random(100 + writer);
           int added = 0;
           for (int i = 0; i < 60; i++) {
             String id = "w" + writer + "-" + (i % 40); // a third are retries of earlier ids
             AddResult result = add(index, event(id, "s" + writer + "-" + i,
                 Fixtures.randomUnit(random, DIM), "c", Outcome.SUCCESS, T0 + i));
-            assertTrue(index.contains(id), "visible as soon as add returns: " + id);
+            assertTrue(index.recorded().contains(id), "visible as soon as add returns: " + id);
             added += result.status() == Status.DUPLICATE ? 0 : 1;
           }
           return added;
@@ -54,10 +59,12 @@ class FeedbackIndexConcurrencyTest {
         readers.add(pool.submit(() -> {
           Random random = new Random(200 + reader);
           int lookups = 0;
-          while (writing.get()) {
+          do {
             index.similar(Fixtures.randomUnit(random, DIM), 0.5f, 5);
-            lookups++;
-          }
+            if (++lookups == 1) {
+              readersStarted.countDown();
+            }
+          } while (writing.get());
           return lookups;
         }));
       }
@@ -70,7 +77,7 @@ class FeedbackIndexConcurrencyTest {
         assertTrue(reader.get(60, TimeUnit.SECONDS) > 0);
       }
       assertEquals(80, added, "each distinct event id is added exactly once");
-      assertEquals(80, index.stats().events());
+      assertEquals(80, index.recorded().stats().events());
     } finally {
       pool.shutdownNow();
     }

@@ -15,11 +15,9 @@ class FeedbackIndexConfigTest {
   void defaultsAreTheDocumentedOnes() {
     assertEquals(0.95f, defaults.mergeSimilarity());
     assertEquals(0.98f, defaults.compactSimilarity());
-    assertEquals(1_000, defaults.exactSearchBelow());
     assertEquals(Duration.ofDays(30), defaults.halfLife());
     assertEquals(Duration.ofDays(90), defaults.ttl());
     assertEquals(3.0, defaults.perSessionCap());
-    assertTrue(defaults.exactFor(999) && !defaults.exactFor(1_000));
     assertTrue(defaults.withHalfLife(Duration.ZERO).decay().none());
     assertTrue(defaults.withHalfLife(null).decay().none());
   }
@@ -31,7 +29,6 @@ class FeedbackIndexConfigTest {
         () -> defaults.withMergeSimilarity(1.5f));
     rejects("compactSimilarity must be in (0, 1], got: NaN",
         () -> defaults.withCompactSimilarity(Float.NaN));
-    rejects("exactSearchBelow must be >= 0, got: -1", () -> defaults.withExactSearchBelow(-1));
     rejects("halfLife must not be negative, got: PT-1H",
         () -> defaults.withHalfLife(Duration.ofHours(-1)));
     rejects("ttl must be positive (or null for none), got: PT0S",

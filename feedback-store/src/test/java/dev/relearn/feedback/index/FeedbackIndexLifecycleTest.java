@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.feedback.index.Fixtures.FakeClock;
 import dev.relearn.lucene.feedback.Outcome;
+import java.io.IOException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +20,9 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,7 +45,7 @@ class FeedbackIndexLifecycleTest {
   }
 
   @Test
-  void forgetSessionRemovesOnlyItsClustersAndCommits() throws Exception {
+  void forgetSessionRemovesOnlyItsClusters() throws Exception {
     try (FeedbackIndex index = open()) {
       addRandom(index, "a1", "A", T0);
       index.commit(Map.of("log", "7"));
@@ -51,38 +55,41 @@ class FeedbackIndexLifecycleTest {
       assertEquals(2, index.forgetSession("A"));
       assertEquals(0, index.forgetSession("A"));
       assertEquals(0, index.forgetSession("nobody"));
+      index.commit(Map.of("log", "8"));
     }
     try (FeedbackIndex index = open()) {
-      assertEquals(2, index.clusters(), "the forget was committed, with the adds before it");
-      assertFalse(index.contains("a1"));
-      assertFalse(index.contains("a2"));
-      assertTrue(index.contains("b1"));
-      assertTrue(index.contains("c1"));
-      assertEquals(Map.of("log", "7"), index.committedUserData(), "user data is kept");
+      assertEquals(2, index.recorded().clusters().size(),
+          "the forget was committed, with the adds before it");
+      assertFalse(index.recorded().contains("a1"));
+      assertFalse(index.recorded().contains("a2"));
+      assertTrue(index.recorded().contains("b1"));
+      assertTrue(index.recorded().contains("c1"));
+      assertEquals(Map.of("log", "8"), committedUserData());
     }
   }
 
   @Test
-  void forgetAllRemovesEverythingAndCommits() throws Exception {
+  void forgetAllRemovesEverything() throws Exception {
     try (FeedbackIndex index = open()) {
       addRandom(index, "a1", "A", T0);
       addRandom(index, "b1", "B", T0);
       index.commit(Map.of("log", "9"));
       addRandom(index, "c1", "C", T0);
       assertEquals(3, index.forgetAll());
-      assertEquals(0, index.clusters());
-      assertFalse(index.contains("c1"));
+      assertEquals(0, index.recorded().clusters().size());
+      assertFalse(index.recorded().contains("c1"));
+      index.commit(Map.of("log", "10"));
     }
     try (FeedbackIndex index = open()) {
-      assertEquals(0, index.clusters());
-      assertEquals(Map.of("log", "9"), index.committedUserData());
+      assertEquals(0, index.recorded().clusters().size());
+      assertEquals(Map.of("log", "10"), committedUserData());
       addRandom(index, "d1", "D", T0);
-      assertTrue(index.contains("d1"), "the index still works after forgetting all");
+      assertTrue(index.recorded().contains("d1"), "the index still works after forgetting all");
     }
   }
 
   @Test
-  void expireDeletesClustersPastTheirTtlAndCommits() throws Exception {
+  void expireDeletesClustersPastTheirTtl() throws Exception {
     try (FeedbackIndex index = open()) {
       addRandom(index, "old", "A", T0);
       addRandom(index, "recent", "B", T0 + 95 * DAY);
@@ -91,26 +98,27 @@ class FeedbackIndexLifecycleTest {
       clock.set(T0 + 100 * DAY);
       assertEquals(1, index.expire());
       assertEquals(0, index.expire());
+      index.commit(Map.of());
     }
     try (FeedbackIndex index = open()) {
-      assertEquals(1, index.clusters());
-      assertTrue(index.contains("recent"));
-      assertFalse(index.contains("old"));
+      assertEquals(1, index.recorded().clusters().size());
+      assertTrue(index.recorded().contains("recent"));
+      assertFalse(index.recorded().contains("old"));
     }
   }
 
   @Test
   void closeDiscardsWhatWasNotCommitted() throws Exception {
     try (FeedbackIndex index = open()) {
-      assertEquals(Map.of(), index.committedUserData());
+      assertEquals(Map.of(), committedUserData());
       addRandom(index, "kept", "A", T0);
       index.commit(Map.of("offset", "1"));
       addRandom(index, "lost", "A", T0);
     }
     try (FeedbackIndex index = open()) {
-      assertTrue(index.contains("kept"));
-      assertFalse(index.contains("lost"));
-      assertEquals(Map.of("offset", "1"), index.committedUserData());
+      assertTrue(index.recorded().contains("kept"));
+      assertFalse(index.recorded().contains("lost"));
+      assertEquals(Map.of("offset", "1"), committedUserData());
     }
   }
 
@@ -122,10 +130,10 @@ class FeedbackIndexLifecycleTest {
           && e.getMessage().contains(dir.toAbsolutePath().normalize().toString()),
           e.getMessage());
       addRandom(index, "e", "s", T0);
-      assertTrue(index.contains("e"), "the first instance is unaffected");
+      assertTrue(index.recorded().contains("e"), "the first instance is unaffected");
     }
     try (FeedbackIndex again = open()) {
-      assertEquals(0, again.clusters(), "the lock is released on close");
+      assertEquals(0, again.recorded().clusters().size(), "the lock is released on close");
     }
   }
 
@@ -143,7 +151,7 @@ class FeedbackIndexLifecycleTest {
         + " and starts learning afresh) or open the index with the model it was recorded with"),
         e.getMessage());
     try (FeedbackIndex index = open()) {
-      assertEquals(1, index.clusters(), "a refused open releases the lock");
+      assertEquals(1, index.recorded().clusters().size(), "a refused open releases the lock");
     }
   }
 
@@ -156,8 +164,8 @@ class FeedbackIndexLifecycleTest {
       addRandom(index, "e", "s", T0);
       index.commit(Map.of());
       assertEquals("rwx------",
-          PosixFilePermissions.toString(Files.getPosixFilePermissions(index.folder())));
-      try (Stream<Path> files = Files.list(index.folder())) {
+          PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
+      try (Stream<Path> files = Files.list(dir)) {
         for (Path file : files.filter(Files::isRegularFile).toList()) {
           assertEquals("rw-------",
               PosixFilePermissions.toString(Files.getPosixFilePermissions(file)), file.toString());
@@ -169,7 +177,7 @@ class FeedbackIndexLifecycleTest {
   @Test
   void statsCountSignalsOutcomesAndThePositiveRate() throws Exception {
     try (FeedbackIndex index = open()) {
-      assertTrue(Double.isNaN(index.stats().positiveRate()), "no outcomes yet: NaN");
+      assertTrue(Double.isNaN(index.recorded().stats().positiveRate()), "no outcomes yet: NaN");
       add(index, event("s1", "A", Fixtures.randomUnit(random, DIM), "c", Outcome.SUCCESS,
           SignalClass.VERY_STRONG, null, T0));
       add(index, event("s2", "B", Fixtures.randomUnit(random, DIM), "c", Outcome.SUCCESS,
@@ -178,7 +186,7 @@ class FeedbackIndexLifecycleTest {
           SignalClass.STRONG, null, T0));
       add(index, event("n1", "D", Fixtures.randomUnit(random, DIM), "c", Outcome.NONE,
           SignalClass.DISCOVERY, 0.2, T0));
-      FeedbackStats stats = index.stats();
+      FeedbackStats stats = index.recorded().stats();
       assertEquals(4, stats.clusters());
       assertEquals(4, stats.events());
       assertEquals(3, stats.learnedEvents(), "quality 0.2 is ambiguous: recorded, not learned");
@@ -188,6 +196,13 @@ class FeedbackIndexLifecycleTest {
       assertEquals(2L, stats.byOutcome().get(Outcome.SUCCESS));
       assertEquals(1L, stats.byOutcome().get(Outcome.NONE));
       assertEquals(2.0 / 3, stats.positiveRate(), 1e-12);
+    }
+  }
+
+  /** The user data of the last commit in {@code dir}. */
+  private Map<String, String> committedUserData() throws IOException {
+    try (Directory directory = FSDirectory.open(dir)) {
+      return SegmentInfos.readLatestCommit(directory).getUserData();
     }
   }
 }

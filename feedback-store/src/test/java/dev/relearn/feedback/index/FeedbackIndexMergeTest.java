@@ -25,25 +25,25 @@ class FeedbackIndexMergeTest {
   @TempDir
   Path dir;
 
-  private FeedbackIndex open(int exactSearchBelow) throws Exception {
+  private FeedbackIndex open() throws Exception {
     return TestIndexes.open(dir, FeedbackIndexConfig.defaults(DIM)
-        .withClock(new FakeClock(T0)).withHalfLife(null).withExactSearchBelow(exactSearchBelow));
+        .withClock(new FakeClock(T0)).withHalfLife(null));
   }
 
   @Test
   void aDuplicateEventIdChangesNothing() throws Exception {
     Random random = new Random(1);
-    try (FeedbackIndex index = open(20_000)) {
+    try (FeedbackIndex index = open()) {
       float[] v = Fixtures.randomUnit(random, DIM);
-      assertEquals(new AddResult(Status.ADDED, "e1"),
-          add(index, event("e1", "s", v, "a", Outcome.SUCCESS, T0)));
+      AddResult added = add(index, event("e1", "s", v, "a", Outcome.SUCCESS, T0));
+      assertEquals(Status.ADDED, added.status());
       List<PastQuery> before = index.similar(v, 0.5f, 5);
-      assertEquals(new AddResult(Status.DUPLICATE, "e1"), add(index,
+      assertEquals(new AddResult(Status.DUPLICATE, added.clusterId()), add(index,
           event("e1", "s", Fixtures.randomUnit(random, DIM), "b", Outcome.FAILURE, T0 + 5)));
-      assertEquals(new AddResult(Status.DUPLICATE, "e1"), add(index,
+      assertEquals(new AddResult(Status.DUPLICATE, added.clusterId()), add(index,
           event("e1", "other", v, "a", Outcome.SUCCESS, T0)));
       assertEquals(before, index.similar(v, 0.5f, 5));
-      FeedbackStats stats = index.stats();
+      FeedbackStats stats = index.recorded().stats();
       assertEquals(1, stats.clusters());
       assertEquals(1, stats.events());
       assertEquals(1, stats.sessions());
@@ -53,20 +53,20 @@ class FeedbackIndexMergeTest {
   @Test
   void nearDuplicatesMergeWithinASessionOnly() throws Exception {
     Random random = new Random(2);
-    try (FeedbackIndex index = open(20_000)) {
+    try (FeedbackIndex index = open()) {
       float[] v = Fixtures.randomUnit(random, DIM);
-      assertEquals(Status.ADDED, add(index, event("a1", "A", v, "x", Outcome.SUCCESS, T0))
-          .status());
-      assertEquals(new AddResult(Status.MERGED, "a1"), add(index,
+      AddResult a1 = add(index, event("a1", "A", v, "x", Outcome.SUCCESS, T0));
+      assertEquals(Status.ADDED, a1.status());
+      assertEquals(new AddResult(Status.MERGED, a1.clusterId()), add(index,
           event("a2", "A", Fixtures.near(v, 0.05, random), "x", Outcome.SUCCESS, T0 + 10)));
-      assertEquals(new AddResult(Status.ADDED, "b1"), add(index,
-          event("b1", "B", Fixtures.near(v, 0.05, random), "x", Outcome.SUCCESS, T0 + 20)),
-          "another session's near-duplicate does not merge");
-      assertEquals(new AddResult(Status.ADDED, "a3"), add(index,
-          event("a3", "A", Fixtures.randomUnit(random, DIM), "x", Outcome.SUCCESS, T0 + 30)),
-          "a dissimilar query of the same session does not merge");
-      assertEquals(3, index.clusters());
-      assertTrue(index.contains("a2"));
+      assertEquals(Status.ADDED, add(index,
+          event("b1", "B", Fixtures.near(v, 0.05, random), "x", Outcome.SUCCESS, T0 + 20))
+          .status(), "another session's near-duplicate does not merge");
+      assertEquals(Status.ADDED, add(index,
+          event("a3", "A", Fixtures.randomUnit(random, DIM), "x", Outcome.SUCCESS, T0 + 30))
+          .status(), "a dissimilar query of the same session does not merge");
+      assertEquals(3, index.recorded().clusters().size());
+      assertTrue(index.recorded().contains("a2"));
 
       List<PastQuery> hits = index.similar(v, 0.9f, 10);
       assertEquals(2, hits.size());
@@ -74,11 +74,12 @@ class FeedbackIndexMergeTest {
       assertEquals(new ChunkEvidence(2, 2, 2, 0), merged.chunks().get("x"));
       assertEquals(T0 + 10, merged.lastMillis());
       List<Cluster> clusters = new ArrayList<>();
-      index.forEach(clusters::add);
-      Cluster a1 = clusters.stream().filter(c -> c.id().equals("a1")).findFirst().orElseThrow();
-      assertEquals(List.of("a1", "a2"), a1.eventIds());
-      assertEquals(T0, a1.firstMillis());
-      float[] centroid = a1.centroid();
+      clusters.addAll(index.recorded().clusters());
+      Cluster ofA1 = clusters.stream().filter(c -> c.id().equals(a1.clusterId())).findFirst()
+          .orElseThrow();
+      assertEquals(List.of("a1", "a2"), ofA1.eventIds());
+      assertEquals(T0, ofA1.firstMillis());
+      float[] centroid = ofA1.centroid();
       double norm = 0;
       double toV = 0;
       for (int i = 0; i < DIM; i++) {
@@ -93,7 +94,7 @@ class FeedbackIndexMergeTest {
   @Test
   void oneSessionSpammingAChunkEndsCapped() throws Exception {
     Random random = new Random(3);
-    try (FeedbackIndex index = open(20_000)) {
+    try (FeedbackIndex index = open()) {
       float[] v = Fixtures.randomUnit(random, DIM);
       for (int i = 0; i < 50; i++) {
         add(index, event("spam" + i, "spammer", Fixtures.near(v, 0.02, random), "bad",
@@ -101,8 +102,8 @@ class FeedbackIndexMergeTest {
       }
       add(index, event("honest", "honest", Fixtures.near(v, 0.02, random), "bad",
           Outcome.SUCCESS, T0));
-      assertEquals(2, index.clusters());
-      FeedbackStats stats = index.stats();
+      assertEquals(2, index.recorded().clusters().size());
+      FeedbackStats stats = index.recorded().stats();
       assertEquals(51, stats.events());
       List<PastQuery> hits = index.similar(v, 0.9f, 10);
       assertEquals(50, hits.stream().mapToInt(PastQuery::events).max().orElseThrow());
@@ -116,44 +117,61 @@ class FeedbackIndexMergeTest {
 
   @Test
   void compactionMergesNearIdenticalClustersAcrossSessions() throws Exception {
-    for (int exactBelow : new int[] {20_000, 0}) {
-      Path folder = dir.resolve("exact-below-" + exactBelow);
-      try (FeedbackIndex index = TestIndexes.open(folder, FeedbackIndexConfig.defaults(DIM)
-          .withClock(new FakeClock(T0)).withHalfLife(null).withExactSearchBelow(exactBelow))) {
-        Random random = new Random(42);
-        int centers = 5;
-        int members = 8;
-        float[][] center = new float[centers][];
+    try (FeedbackIndex index = open()) {
+      Random random = new Random(42);
+      int centers = 5;
+      int members = 8;
+      float[][] center = new float[centers][];
+      for (int c = 0; c < centers; c++) {
+        center[c] = Fixtures.randomUnit(random, DIM);
+      }
+      for (int m = 0; m < members; m++) {
         for (int c = 0; c < centers; c++) {
-          center[c] = Fixtures.randomUnit(random, DIM);
+          AddResult result = add(index, event("e-" + c + "-" + m, "s-" + c + "-" + m,
+              Fixtures.near(center[c], 0.03, random), "chunk" + c, Outcome.SUCCESS, T0 + m));
+          assertEquals(Status.ADDED, result.status(), "sessions differ: no merge on add");
         }
-        for (int m = 0; m < members; m++) {
-          for (int c = 0; c < centers; c++) {
-            AddResult result = add(index, event("e-" + c + "-" + m, "s-" + c + "-" + m,
-                Fixtures.near(center[c], 0.03, random), "chunk" + c, Outcome.SUCCESS, T0 + m));
-            assertEquals(Status.ADDED, result.status(), "sessions differ: no merge on add");
-          }
-        }
-        CompactionReport report = index.compact();
-        assertEquals("compacted 40 → 5", report.toString(), "exactBelow " + exactBelow);
-        assertEquals(35, report.merged());
-        assertEquals(5, index.clusters());
-        assertEquals(40, index.stats().events());
-        List<Cluster> clusters = new ArrayList<>();
-        index.forEach(clusters::add);
-        for (Cluster cluster : clusters) {
-          assertEquals(members, cluster.events());
-          assertEquals(members, cluster.sessions().size());
-          Map<String, ChunkEvidence> chunks = cluster.chunks();
-          assertEquals(1, chunks.size(), "one center's chunk only: " + cluster);
-          assertEquals(members, chunks.values().iterator().next().clicks(), 1e-9);
-        }
-        assertEquals("compacted 5 → 5", index.compact().toString());
-        assertEquals(1, index.forgetSession("s-3-5"),
-            "after compaction forgetting one session drops the merged cluster");
-        assertEquals(4, index.clusters());
-        assertTrue(!index.contains("e-3-0"), "other sessions' merged events go too");
+      }
+      CompactionReport report = index.compact();
+      assertEquals("compacted 40 → 5", report.toString());
+      assertEquals(35, report.merged());
+      assertEquals(5, index.recorded().clusters().size());
+      assertEquals(40, index.recorded().stats().events());
+      List<Cluster> clusters = new ArrayList<>();
+      clusters.addAll(index.recorded().clusters());
+      for (Cluster cluster : clusters) {
+        assertEquals(members, cluster.events());
+        assertEquals(members, cluster.sessions().size());
+        Map<String, ChunkEvidence> chunks = cluster.chunks();
+        assertEquals(1, chunks.size(), "one center's chunk only: " + cluster);
+        assertEquals(members, chunks.values().iterator().next().clicks(), 1e-9);
+      }
+      assertEquals("compacted 5 → 5", index.compact().toString());
+      assertEquals(0, index.forgetSession("s-3-5"),
+          "after compaction forgetting one session takes its event out of the merged cluster");
+      assertEquals(5, index.recorded().clusters().size());
+      assertTrue(!index.recorded().contains("e-3-5") && index.recorded().contains("e-3-0"));
+      Cluster rebuilt = clusters(index).stream().filter(c -> c.eventIds().contains("e-3-0"))
+          .findFirst().orElseThrow();
+      assertEquals(members - 1, rebuilt.events(), "the others' events stay, merged");
+      assertTrue(!rebuilt.sessions().contains("s-3-5"));
+      assertEquals(members - 1, rebuilt.chunks().get("chunk3").clicks(), 1e-9);
+      List<List<String>> derived = clusters(index).stream().map(Cluster::eventIds).toList();
+      try (FeedbackIndex reopened = reopen(index)) {
+        assertEquals(derived, clusters(reopened).stream().map(Cluster::eventIds).toList(),
+            "a reopened index derives the same clusters");
       }
     }
+  }
+
+  private static List<Cluster> clusters(FeedbackIndex index) {
+    return index.recorded().clusters();
+  }
+
+  /** Commits and closes {@code index}, and opens its folder again. */
+  private FeedbackIndex reopen(FeedbackIndex index) throws Exception {
+    index.commit(Map.of());
+    index.close();
+    return open();
   }
 }

@@ -32,23 +32,22 @@ class FeedbackIndexSearchTest {
 
   private final FakeClock clock = new FakeClock(T0);
 
-  private FeedbackIndex open(Path folder, int exactSearchBelow) throws Exception {
-    return TestIndexes.open(folder, FeedbackIndexConfig.defaults(DIM).withClock(clock)
-        .withExactSearchBelow(exactSearchBelow));
+  private FeedbackIndex open(Path folder) throws Exception {
+    return TestIndexes.open(folder, FeedbackIndexConfig.defaults(DIM).withClock(clock));
   }
 
   @Test
   void similarFiltersByThresholdAndOrdersMostSimilarFirst() throws Exception {
     float[] q = axis(DIM, 0);
-    try (FeedbackIndex index = open(dir, 20_000)) {
+    try (FeedbackIndex index = open(dir)) {
       add(index, event("far", "s4", axis(DIM, 3), "d", Outcome.SUCCESS, T0));
       add(index, event("half", "s3", Fixtures.at(0.5f, q, axis(DIM, 2)), "c", Outcome.SUCCESS,
           T0 + 3));
       add(index, event("same", "s1", q, "a", Outcome.SUCCESS, T0 + 1));
       add(index, event("close", "s2", Fixtures.at(0.8f, q, axis(DIM, 1)), "b", Outcome.FAILURE,
           T0 + 2));
-      assertTrue(index.contains("close"), "an add is visible to the very next lookup");
-      assertFalse(index.contains("never"));
+      assertTrue(index.recorded().contains("close"), "an add is visible to the very next lookup");
+      assertFalse(index.recorded().contains("never"));
 
       List<PastQuery> above = index.similar(q, 0.6f, 10);
       assertEquals(2, above.size());
@@ -72,74 +71,43 @@ class FeedbackIndexSearchTest {
   }
 
   @Test
-  void exactAndHnswPathsAgree() throws Exception {
-    Random random = new Random(7);
-    float[][] vectors = new float[300][];
-    for (int i = 0; i < vectors.length; i++) {
-      vectors[i] = Fixtures.randomUnit(random, DIM);
-    }
-    try (FeedbackIndex exact = open(dir.resolve("exact"), 20_000);
-        FeedbackIndex hnsw = open(dir.resolve("hnsw"), 0)) {
-      for (int i = 0; i < vectors.length; i++) {
-        add(exact, event("e" + i, "s" + i, vectors[i], "c" + (i % 7), Outcome.SUCCESS, T0 + i));
-        add(hnsw, event("e" + i, "s" + i, vectors[i], "c" + (i % 7), Outcome.SUCCESS, T0 + i));
+  void similarExceptSkipsExactlyWhatForgettingTheSessionsDeletes() throws Exception {
+    Random random = new Random(11);
+    float[] shared = Fixtures.randomUnit(random, DIM);
+    try (FeedbackIndex index = open(dir)) {
+      for (int i = 0; i < 200; i++) {
+        add(index, event("e" + i, "s" + (i % 20), Fixtures.randomUnit(random, DIM),
+            "c" + (i % 7), Outcome.SUCCESS, T0 + i));
       }
-      int compared = 0;
-      for (int trial = 0; trial < 25; trial++) {
-        float[] q = Fixtures.near(vectors[random.nextInt(vectors.length)], 0.5, random);
-        List<PastQuery> a = exact.similar(q, 0.3f, 5);
-        List<PastQuery> b = hnsw.similar(q, 0.3f, 5);
-        assertEquals(a.size(), b.size(), "trial " + trial);
-        for (int i = 0; i < a.size(); i++) {
-          assertEquals(a.get(i).lastMillis(), b.get(i).lastMillis(), "trial " + trial + " #" + i);
-          assertEquals(a.get(i).similarity(), b.get(i).similarity(), 1e-4);
-          assertEquals(a.get(i).chunks(), b.get(i).chunks());
-          compared++;
-        }
+      add(index, event("x1", "x", shared, "a", Outcome.SUCCESS, T0));
+      add(index, event("y1", "y", shared, "b", Outcome.SUCCESS, T0));
+      index.compact(); // one cluster of sessions x and y: skipping either skips it
+      List<String> skipped = List.of("s3", "s17", "x", "y");
+      List<float[]> queries = new ArrayList<>(List.of(shared));
+      for (int i = 0; i < 20; i++) {
+        queries.add(Fixtures.randomUnit(random, DIM));
       }
-      assertTrue(compared > 25, "the queries must find something, compared " + compared);
-    }
-  }
-
-  @Test
-  void similarExceptSkipsExactlyWhatForgettingTheSessionsDeletesOnBothPaths() throws Exception {
-    for (int exactBelow : new int[] {20_000, 0}) {
-      Random random = new Random(11);
-      float[] shared = Fixtures.randomUnit(random, DIM);
-      try (FeedbackIndex index = open(dir.resolve("below-" + exactBelow), exactBelow)) {
-        for (int i = 0; i < 200; i++) {
-          add(index, event("e" + i, "s" + (i % 20), Fixtures.randomUnit(random, DIM),
-              "c" + (i % 7), Outcome.SUCCESS, T0 + i));
-        }
-        add(index, event("x1", "x", shared, "a", Outcome.SUCCESS, T0));
-        add(index, event("y1", "y", shared, "b", Outcome.SUCCESS, T0));
-        index.compact(); // one cluster of sessions x and y: forgetting x deletes y's evidence too
-        List<String> skipped = List.of("s3", "s17", "x");
-        List<float[]> queries = new ArrayList<>(List.of(shared));
-        for (int i = 0; i < 20; i++) {
-          queries.add(Fixtures.randomUnit(random, DIM));
-        }
-        List<List<PastQuery>> except = new ArrayList<>();
-        for (float[] q : queries) {
-          except.add(index.similarExcept(q, 0.2f, 8, skipped));
-          assertSameClusters(index.similar(q, 0.2f, 8), index.similarExcept(q, 0.2f, 8, List.of()),
-              "skipping no session is the plain lookup");
-        }
-        assertTrue(index.similar(shared, 0.2f, 8).get(0).similarity() > 0.99f);
-        assertTrue(except.get(0).stream().noneMatch(p -> p.similarity() > 0.99f),
-            "the merged cluster is skipped: " + except.get(0));
-        for (String session : skipped) {
-          index.forgetSession(session);
-        }
-        for (int i = 0; i < queries.size(); i++) {
-          assertSameClusters(index.similar(queries.get(i), 0.2f, 8), except.get(i),
-              "query " + i + ", exact below " + exactBelow);
-        }
+      List<List<PastQuery>> except = new ArrayList<>();
+      for (float[] q : queries) {
+        except.add(index.recorded().similar(q, 0.2f, 8, skipped));
+        assertSameClusters(index.similar(q, 0.2f, 8),
+            index.recorded().similar(q, 0.2f, 8, List.of()),
+            "skipping no session is the plain lookup");
+      }
+      assertTrue(index.similar(shared, 0.2f, 8).get(0).similarity() > 0.99f);
+      assertTrue(except.get(0).stream().noneMatch(p -> p.similarity() > 0.99f),
+          "the merged cluster is skipped: " + except.get(0));
+      for (String session : skipped) {
+        index.forgetSession(session);
+      }
+      for (int i = 0; i < queries.size(); i++) {
+        assertSameClusters(index.similar(queries.get(i), 0.2f, 8), except.get(i),
+            "query " + i);
       }
     }
   }
 
-  /** The same clusters in the same order; HNSW's similarities may differ in the last bits. */
+  /** The same clusters in the same order, with the same similarities. */
   private static void assertSameClusters(List<PastQuery> expected, List<PastQuery> actual,
       String what) {
     assertEquals(expected.size(), actual.size(), what);
@@ -152,7 +120,7 @@ class FeedbackIndexSearchTest {
 
   @Test
   void theCallersVectorIsNotModified() throws Exception {
-    try (FeedbackIndex index = open(dir, 20_000)) {
+    try (FeedbackIndex index = open(dir)) {
       add(index, event("e", "s", axis(DIM, 0), "a", Outcome.SUCCESS, T0));
       float[] q = new float[DIM];
       q[0] = 3f;
@@ -167,7 +135,7 @@ class FeedbackIndexSearchTest {
 
   @Test
   void aWrongDimensionIsAClearError() throws Exception {
-    try (FeedbackIndex index = open(dir, 20_000)) {
+    try (FeedbackIndex index = open(dir)) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
           () -> index.similar(new float[DIM + 1], 0.5f, 5));
       assertTrue(e.getMessage().contains((DIM + 1) + " dimensions")
@@ -183,13 +151,13 @@ class FeedbackIndexSearchTest {
           () -> index.similar(axis(DIM, 0), Float.NaN, 5));
       assertThrows(IllegalArgumentException.class,
           () -> index.similar(axis(DIM, 0), 0.5f, -1));
-      assertEquals(0, index.clusters(), "nothing was added");
+      assertEquals(0, index.recorded().clusters().size(), "nothing was added");
     }
   }
 
   @Test
   void evidenceHalvesAtOneHalfLife() throws Exception {
-    try (FeedbackIndex index = open(dir, 20_000)) {
+    try (FeedbackIndex index = open(dir)) {
       add(index, event("e", "s", axis(DIM, 0), "a", Outcome.SUCCESS, T0));
       assertEquals(1.0, clicks(index), 1e-12);
       clock.set(T0 + 30 * DAY);
@@ -217,28 +185,5 @@ class FeedbackIndexSearchTest {
     PastQuery found = index.similar(axis(DIM, 0), 0.9f, 1).get(0);
     assertEquals(1.0, found.chunks().get("a").clicks(), "decay scales, it does not rewrite");
     return found.evidence("a").clicks();
-  }
-
-  @Test
-  void anIdleIndexMergesIntoOneSegmentWithTheSameLookups() throws Exception {
-    Random random = new Random(5);
-    try (FeedbackIndex index = open(dir, 0)) { // HNSW for every lookup
-      for (int i = 0; i < 6; i++) {
-        add(index, event("e" + i, "s" + i, Fixtures.randomUnit(random, DIM), "c" + i,
-            Outcome.SUCCESS, T0 + i));
-        index.similar(axis(DIM, 0), -1f, 10); // a lookup refreshes: one segment per add
-      }
-      float[] q = Fixtures.randomUnit(random, DIM);
-      List<PastQuery> before = index.similar(q, -1f, 10);
-      long writes = index.writes();
-      add(index, event("late", "s9", Fixtures.randomUnit(random, DIM), "c9", Outcome.SUCCESS,
-          T0 + 9));
-      assertFalse(index.mergeIfUnchangedSince(writes), "a write since: not idle");
-      before = index.similar(q, -1f, 10);
-      assertTrue(index.mergeIfUnchangedSince(index.writes()), "several segments, idle: merged");
-      assertFalse(index.mergeIfUnchangedSince(index.writes()), "one segment: nothing to do");
-      assertEquals(before, index.similar(q, -1f, 10), "the same lookups after the merge");
-      assertEquals(7, index.clusters());
-    }
   }
 }

@@ -1,7 +1,6 @@
 package dev.relearn.feedback.learn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -76,10 +75,6 @@ class ChunkAggregatesTest {
     Collections.shuffle(events, random);
     ChunkAggregates recomputed = ChunkAggregates.recompute(events, EVIDENCE, 2.0);
     assertEquals(incremental.snapshot(), recomputed.snapshot());
-    incremental.clear();
-    assertEquals(0, incremental.size());
-    events.forEach(event -> incremental.add(event, EVIDENCE));
-    assertEquals(recomputed.snapshot(), incremental.snapshot());
   }
 
   @Test
@@ -95,20 +90,7 @@ class ChunkAggregatesTest {
   }
 
   @Test
-  void forgettingASessionEqualsNeverHavingSeenIt() {
-    Random random = new Random(11);
-    List<Item> items = randomItems(random, 1000);
-    ChunkAggregates all = addAll(items);
-    Set<String> changed = all.forgetSession("s3");
-    List<Item> without = items.stream().filter(item -> !item.session().equals("s3")).toList();
-    ChunkAggregates expected = addAll(without);
-    assertEquals(expected.snapshot(), all.snapshot());
-    assertFalse(changed.isEmpty());
-    assertTrue(all.forgetSession("s3").isEmpty());
-  }
-
-  @Test
-  void unknownChunksAreNeutralAndRemoveForgets() {
+  void unknownChunksAreNeutral() {
     ChunkAggregates aggregates = new ChunkAggregates();
     assertEquals(LearnedValues.NEUTRAL, aggregates.get("nope"));
     assertEquals(ChunkEvidence.NONE, aggregates.totals("nope"));
@@ -116,11 +98,6 @@ class ChunkAggregatesTest {
     assertEquals(Set.of(), aggregates.chunkIds(), "no evidence learns nothing");
     aggregates.add("c", new ChunkEvidence(1, 1, 0, 0), 1, "s");
     assertEquals(Set.of("c"), aggregates.chunkIds());
-    assertTrue(aggregates.remove("c"));
-    assertFalse(aggregates.remove("c"));
-    assertEquals(LearnedValues.NEUTRAL, aggregates.get("c"));
-    assertEquals(new LearnedValues(0.5, 0.5, 0, 0, 2),
-        aggregates.add("c", new ChunkEvidence(0.5, 0.5, 0, 0), 2, "s"));
   }
 
   @Test

@@ -81,18 +81,17 @@ class FeedbackStoreLifecycleTest {
         store.record(event("k" + i, keep, unit(random), "c" + (i % 3), T0));
       }
       store.record(event(eventId, gone, forgotten, "c3", T0));
-      store.checkpoint(); // one ledger segment of 41 events, one of them the session's
+      store.checkpoint(); // one segment of 41 events, one of them the session's
       assertTrue(store.forgetSession(gone) >= 1);
       assertEquals(LearnedValues.NEUTRAL, store.learned("c3"));
       assertEquals(40, store.stats().ledgerEvents());
     }
     Path folder = tmp.resolve("feedback");
-    for (Path file : files(folder.resolve(StoreFolder.LEDGER))) { // written after the open
+    for (Path file : files(folder.resolve(StoreFolder.EVENTS))) { // written after the open
       assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(
           Files.getPosixFilePermissions(file)), file.toString());
     }
-    assertNoDeletedDocuments(folder.resolve(StoreFolder.LEDGER));
-    assertNoDeletedDocuments(folder.resolve("clusters"));
+    assertNoDeletedDocuments(folder.resolve(StoreFolder.EVENTS));
     List<byte[]> traces = List.of(eventId.getBytes(StandardCharsets.US_ASCII),
         floats(forgotten, ByteOrder.LITTLE_ENDIAN), floats(forgotten, ByteOrder.BIG_ENDIAN));
     for (Path file : files(folder)) {
@@ -104,7 +103,7 @@ class FeedbackStoreLifecycleTest {
   }
 
   @Test
-  void expiredEventsLeaveTheLedgerAndTheLearnedFieldsWhenTheStoreOpens() throws Exception {
+  void expiredEventsLeaveTheIndexAndTheLearnedFieldsWhenTheStoreOpens() throws Exception {
     String oldId = "Xq7expiredPk2";
     try (FeedbackStore store = open(config())) {
       String alice = store.sessions().hash("alice");
@@ -117,17 +116,17 @@ class FeedbackStoreLifecycleTest {
     }
     now.set(T0 + 91 * DAY); // a CLI process lives for seconds: expiry must not wait a day
     try (FeedbackStore store = open(config())) {
-      assertFalse(store.contains(oldId), "the expired event is still in the ledger");
+      assertFalse(store.contains(oldId), "the expired event is still recorded");
       assertEquals(30, store.stats().ledgerEvents());
       assertEquals(LearnedValues.NEUTRAL, store.learned("c1"), "expired evidence still counts");
       assertTrue(store.learned("c0").successes() > 0, "evidence within the TTL is kept");
     }
     Path folder = tmp.resolve("feedback");
-    for (Path file : files(folder.resolve(StoreFolder.LEDGER))) { // written after the open
+    for (Path file : files(folder.resolve(StoreFolder.EVENTS))) { // written after the open
       assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(
           Files.getPosixFilePermissions(file)), file.toString());
     }
-    assertNoDeletedDocuments(folder.resolve(StoreFolder.LEDGER));
+    assertNoDeletedDocuments(folder.resolve(StoreFolder.EVENTS));
     for (Path file : files(folder)) {
       assertFalse(contains(Files.readAllBytes(file), oldId.getBytes(StandardCharsets.US_ASCII)),
           "an expired event's bytes remain in " + file);
@@ -157,7 +156,7 @@ class FeedbackStoreLifecycleTest {
       store.record(event("b1", store.sessions().hash("kept"), unit(new Random(4)), "c0", T0));
       refused = assertThrows(IllegalArgumentException.class, () -> store.forgetSession(" "));
     }
-    // the ledger named no forget: the next open has nothing to finish, and nothing was lost
+    // the log named no forget: the next open has nothing to finish, and nothing was lost
     try (FeedbackStore store = open(config())) {
       assertTrue(store.contains("b1"));
       assertEquals(1, store.similar(unit(new Random(4)), 0.99f, 5).size());

@@ -20,6 +20,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.TermRangeQuery;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.search.SearcherManager;
@@ -29,22 +31,14 @@ import org.apache.lucene.util.IOUtils;
 
 /**
  * A feedback store's surroundings on disk, for tests: a chunk index of chunks {@code c0 .. c3}
- * with its writer and searchers, the feedback folder beside it, and a clock the test sets. The
- * clock can also tick one millisecond per read ({@link #ticking}), to reach the moment between
- * two reads of it.
+ * with its writer and searchers, the feedback folder beside it, and a clock the test sets.
  */
 final class StoreFixture implements AutoCloseable {
   static final int DIMENSION = 8;
 
   final Path folder;
   final AtomicLong now;
-  private volatile boolean ticking;
-  private final InstantSource clock = new InstantSource() {
-    @Override
-    public Instant instant() {
-      return Instant.ofEpochMilli(ticking ? now.getAndIncrement() : now.get());
-    }
-  };
+  private final InstantSource clock;
   private final Directory chunkDirectory;
   private final IndexWriter chunkWriter;
   private final SearcherManager chunkSearchers;
@@ -53,6 +47,7 @@ final class StoreFixture implements AutoCloseable {
   StoreFixture(Path tmp, long startMillis) throws IOException {
     this.folder = tmp.resolve("feedback");
     this.now = new AtomicLong(startMillis);
+    this.clock = () -> Instant.ofEpochMilli(now.get());
     ChunkSchema schema = new ChunkSchema(2);
     chunkDirectory = FSDirectory.open(tmp.resolve("chunks"));
     chunkWriter = new IndexWriter(chunkDirectory, LearnedFieldUpdater.withOverlays(
@@ -84,11 +79,6 @@ final class StoreFixture implements AutoCloseable {
         StorageOpener.REAL);
   }
 
-  /** Whether each read of the clock moves it on by one millisecond. */
-  void ticking(boolean on) {
-    ticking = on;
-  }
-
   /** A successful event of {@code session} that used {@code chunk}, shown first. */
   static FeedbackEvent event(String id, String session, float[] vector, String chunk,
       long millis) {
@@ -112,11 +102,12 @@ final class StoreFixture implements AutoCloseable {
     return LearnedFieldScan.nonNeutral(chunkSearchers);
   }
 
-  /** The chunk renames in the ledger's last commit. */
+  /** The chunk renames in the events index's last commit. */
   int committedRenames() throws IOException {
-    try (Directory directory = FSDirectory.open(folder.resolve(StoreFolder.LEDGER));
+    try (Directory directory = FSDirectory.open(folder.resolve(StoreFolder.EVENTS));
         DirectoryReader reader = DirectoryReader.open(directory)) {
-      return reader.numDocs() - LedgerDocuments.events(reader);
+      return new IndexSearcher(reader).count(
+          TermRangeQuery.newStringRange("link_from", "chunk:", "chunk;", true, false));
     }
   }
 

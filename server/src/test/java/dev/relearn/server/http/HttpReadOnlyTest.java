@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.relearn.engine.FeedbackRequest;
 import dev.relearn.engine.IndexInUseException;
 import dev.relearn.engine.Relearn;
-import dev.relearn.feedback.index.ClusterReader;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.engine.search.SearchRequest;
@@ -54,7 +53,7 @@ class HttpReadOnlyTest {
         assertEquals(0, stats.json().get("store").get("events").asInt(), stats.body());
         writer.feedback(FeedbackRequest.of("rotate signing keys", List.of(id)));
         writer.feedbackStore().checkpoint();
-        Thread.sleep(ClusterReader.REFRESH_MILLIS + 50); // the server looks again after this
+        Thread.sleep(Relearn.READ_ONLY_REFRESH_MILLIS + 50); // the server looks again after this
         Response after = server.get("/api/feedback/stats"); // the writer's checkpoint, counted
         assertEquals(1, after.json().get("store").get("events").asInt(), after.body());
       }

@@ -1,4 +1,4 @@
-package dev.relearn.feedback.store;
+package dev.relearn.feedback.index;
 
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;

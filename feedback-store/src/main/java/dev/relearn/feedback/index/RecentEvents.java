@@ -1,4 +1,4 @@
-package dev.relearn.feedback.store;
+package dev.relearn.feedback.index;
 
 import dev.relearn.feedback.event.EventSummary;
 import java.util.ArrayList;
@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * The newest {@link #LIMIT} events' summaries, for dashboards: derived from the ledger's events
- * (filled by its scan on open, added to as events are, and refilled by a scan after deletions),
- * so a forgotten or expired event leaves the list with its event. Not thread-safe: the ledger
- * guards it.
+ * The newest {@link #LIMIT} events' summaries, for dashboards: derived from the events (filled
+ * by the scan on open, added to as events are, and filled anew by the scan after deletions), so a
+ * forgotten or expired event leaves the list with its event. Not thread-safe: {@link
+ * RecordedEvents} guards it.
  */
 final class RecentEvents {
   /** How many summaries are kept. */
@@ -31,10 +31,6 @@ final class RecentEvents {
     if (newest.size() > LIMIT) {
       newest.pollFirst();
     }
-  }
-
-  void clear() {
-    newest.clear();
   }
 
   /** The newest {@code limit} summaries, newest first. */

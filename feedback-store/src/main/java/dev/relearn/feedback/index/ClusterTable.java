@@ -1,0 +1,294 @@
+package dev.relearn.feedback.index;
+
+import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.event.SignalClass;
+import dev.relearn.lucene.feedback.ChunkEvidence;
+import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.feedback.PastQuery;
+import dev.relearn.lucene.schema.ChunkIds;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.function.IntPredicate;
+import org.apache.lucene.util.VectorUtil;
+
+/**
+ * The query clusters, in memory, derived from the events index: each event joined the most
+ * similar cluster of its session when it was recorded (at least {@link
+ * FeedbackIndexConfig#mergeSimilarity()}), else founded one. Lookups see the clusters as last
+ * {@link #publish published}; changes come one at a time, from the owner's lock. Below {@value
+ * #EXACT_BELOW} clusters a lookup compares the query with every centroid (exact); from there on it
+ * walks an HNSW graph of the centroids ({@link CentroidGraph}) and compares the query with the
+ * centroids of the nodes it finds, so it may miss a cluster the exact scan would have returned.
+ */
+final class ClusterTable {
+  /** The most clusters one seed absorbs in a compaction pass. */
+  static final int NEIGHBOURS = 256;
+  /** Below this many clusters lookups compare every centroid. */
+  static final int EXACT_BELOW = 1_000;
+
+  /** A cluster and what lookups read of it: its centroid, and its evidence by canonical id. */
+  private record Slot(Cluster cluster, float[] centroid, Map<String, ChunkEvidence> chunks) {
+    static Slot of(Cluster cluster) {
+      Map<String, ChunkEvidence> canonical = new HashMap<>();
+      cluster.chunks().forEach((id, evidence) -> canonical.put(ChunkIds.canonical(id), evidence));
+      return new Slot(cluster, cluster.centroid(), Map.copyOf(canonical));
+    }
+  }
+
+  /** A cluster found by a lookup, at its position in the table. */
+  private record Hit(Slot slot, int position, float similarity) {}
+
+  /** What lookups read: the clusters by position, and the graph of their centroids, if any. */
+  private record View(Slot[] slots, CentroidGraph graph) {}
+
+  private static final Comparator<Hit> BEST_FIRST = Comparator
+      .comparingDouble((Hit h) -> h.similarity()).reversed().thenComparingInt(Hit::position);
+
+  private final FeedbackIndexConfig config;
+  private final ClusterMerger merger;
+  private final List<Slot> slots = new ArrayList<>();
+  private final Map<String, Integer> positions = new HashMap<>();
+  private final Map<String, Set<String>> bySession = new HashMap<>();
+  private CentroidGraph graph; // of the slots by position; null below EXACT_BELOW
+  private volatile View published = new View(new Slot[0], null);
+
+  ClusterTable(FeedbackIndexConfig config) {
+    this.config = config;
+    this.merger = new ClusterMerger(config.perSessionCap(), config.decay());
+  }
+
+  /**
+   * The cluster that an event of {@code session} with query vector {@code unit} joins: the most
+   * similar of the session's clusters at or above the merge similarity, or null for a new one.
+   */
+  Cluster mergeTarget(String session, float[] unit) {
+    Cluster best = null;
+    float bestSimilarity = config.mergeSimilarity();
+    for (String id : bySession.getOrDefault(session, Set.of())) {
+      Slot slot = slots.get(positions.get(id));
+      float similarity = VectorUtil.dotProduct(unit, slot.centroid());
+      if (similarity >= bestSimilarity && (best == null || similarity > bestSimilarity)) {
+        best = slot.cluster();
+        bestSimilarity = similarity;
+      }
+    }
+    return best;
+  }
+
+  /** Adds an event to cluster {@code clusterId}, founding it if there is none (not published). */
+  Cluster join(String clusterId, FeedbackEvent event, float[] unit,
+      Map<String, ChunkEvidence> evidence) {
+    Integer at = positions.get(clusterId);
+    Cluster cluster = at == null ? merger.create(clusterId, event, unit, evidence)
+        : merger.absorb(slots.get(at).cluster(), event, unit, evidence);
+    Slot slot = Slot.of(cluster);
+    if (at == null) {
+      positions.put(clusterId, slots.size());
+      slots.add(slot);
+    } else {
+      slots.set(at, slot);
+      if (graph != null && at < graph.size()) {
+        graph.move(at, slot.centroid());
+      }
+    }
+    bySession.computeIfAbsent(event.sessionHash(), s -> new LinkedHashSet<>()).add(clusterId);
+    return cluster;
+  }
+
+  /** Makes the changes so far visible to lookups. */
+  void publish() {
+    if (graph == null && slots.size() >= EXACT_BELOW) {
+      graph = new CentroidGraph(config.dimension());
+    }
+    for (int i = graph == null ? slots.size() : graph.size(); i < slots.size(); i++) {
+      graph.add(slots.get(i).centroid());
+    }
+    published = new View(slots.toArray(new Slot[0]), graph);
+  }
+
+  /** The cluster of id {@code id}, or null. */
+  Cluster get(String id) {
+    Integer at = positions.get(id);
+    return at == null ? null : slots.get(at).cluster();
+  }
+
+  /** The clusters {@code session} contributed to, or every one when it is null. */
+  List<Cluster> touchedBy(String session) {
+    List<Cluster> out = new ArrayList<>();
+    for (Slot slot : slots) {
+      if (session == null || slot.cluster().sessions().contains(session)) {
+        out.add(slot.cluster());
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Removes the clusters whose ids are {@code ids} and publishes the rest, to be searched exactly:
+   * the caller derives a new table next.
+   */
+  void remove(Collection<String> ids) {
+    Set<String> gone = Set.copyOf(ids);
+    List<Slot> kept = new ArrayList<>();
+    for (Slot slot : slots) {
+      if (!gone.contains(slot.cluster().id())) {
+        kept.add(slot);
+      }
+    }
+    slots.clear();
+    positions.clear();
+    bySession.clear();
+    for (Slot slot : kept) {
+      positions.put(slot.cluster().id(), slots.size());
+      slots.add(slot);
+      slot.cluster().sessions().forEach(s ->
+          bySession.computeIfAbsent(s, x -> new LinkedHashSet<>()).add(slot.cluster().id()));
+    }
+    graph = null;
+    published = new View(slots.toArray(new Slot[0]), null);
+  }
+
+  /** How many clusters lookups see. */
+  int size() {
+    return published.slots().length;
+  }
+
+  /** The clusters lookups see, in the order they were founded. */
+  List<Cluster> clusters() {
+    List<Cluster> out = new ArrayList<>();
+    for (Slot slot : published.slots()) {
+      out.add(slot.cluster());
+    }
+    return out;
+  }
+
+  /**
+   * The at most {@code max} clusters at least {@code minSimilarity} similar to {@code unit}, most
+   * similar first (then the earliest founded), without those any of {@code skipped} contributed
+   * to; evidence decayed from each cluster's last event to {@code nowMillis}.
+   */
+  List<PastQuery> similar(float[] unit, float minSimilarity, int max, Collection<String> skipped,
+      long nowMillis) {
+    PriorityQueue<Hit> worstFirst = new PriorityQueue<>(BEST_FIRST.reversed());
+    View view = published;
+    Slot[] shown = view.slots();
+    IntPredicate accepted = i -> i < shown.length
+        && (skipped.isEmpty() || disjoint(shown[i], skipped));
+    int exactFrom = 0;
+    if (view.graph() != null) {
+      CentroidGraph.Found found = view.graph().nearest(unit, max, minSimilarity,
+          accepted);
+      for (int at : found.positions()) {
+        offer(worstFirst, max, shown, at, VectorUtil.dotProduct(unit, shown[at].centroid()),
+            minSimilarity);
+      }
+      exactFrom = Math.min(found.searched(), shown.length);
+    }
+    for (int i = exactFrom; i < shown.length; i++) {
+      if (accepted.test(i)) {
+        offer(worstFirst, max, shown, i, VectorUtil.dotProduct(unit, shown[i].centroid()),
+            minSimilarity);
+      }
+    }
+    List<Hit> hits = new ArrayList<>(worstFirst);
+    hits.sort(BEST_FIRST);
+    List<PastQuery> out = new ArrayList<>(hits.size());
+    Decay decay = config.decay();
+    for (Hit hit : hits) {
+      Cluster cluster = hit.slot().cluster();
+      out.add(new PastQuery(Math.max(-1f, Math.min(1f, hit.similarity())), cluster.events(),
+          hit.slot().chunks(), cluster.lastMillis(),
+          decay.factor(cluster.lastMillis(), nowMillis), cluster.sessions()));
+    }
+    return out;
+  }
+
+  private static void offer(PriorityQueue<Hit> worstFirst, int max, Slot[] slots, int at,
+      float similarity, float minSimilarity) {
+    if (similarity >= minSimilarity) {
+      worstFirst.add(new Hit(slots[at], at, similarity));
+      if (worstFirst.size() > max) {
+        worstFirst.poll();
+      }
+    }
+  }
+
+  private static boolean disjoint(Slot slot, Collection<String> sessions) {
+    for (String session : sessions) {
+      if (slot.cluster().sessions().contains(session)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * A compaction plan: greedily, largest cluster first, each cluster not yet taken absorbs the
+   * (at most {@value #NEIGHBOURS}) most similar other untaken clusters, of any session, whose
+   * centroids are more than {@code threshold} similar to its own as it was, so clusters do not
+   * chain. Each group lists the kept cluster's id first.
+   */
+  List<List<String>> compactionGroups(float threshold) {
+    List<Integer> seeds = new ArrayList<>();
+    for (int i = 0; i < slots.size(); i++) {
+      seeds.add(i);
+    }
+    seeds.sort(Comparator.comparingInt((Integer i) -> -slots.get(i).cluster().events())
+        .thenComparingInt(i -> i));
+    boolean[] taken = new boolean[slots.size()];
+    List<List<String>> groups = new ArrayList<>();
+    for (int seed : seeds) {
+      if (taken[seed]) {
+        continue;
+      }
+      taken[seed] = true;
+      PriorityQueue<Hit> worstFirst = new PriorityQueue<>(BEST_FIRST.reversed());
+      for (int i = 0; i < slots.size(); i++) {
+        float similarity = taken[i] ? 0
+            : VectorUtil.dotProduct(slots.get(seed).centroid(), slots.get(i).centroid());
+        if (!taken[i] && similarity > threshold) {
+          worstFirst.add(new Hit(slots.get(i), i, similarity));
+          if (worstFirst.size() > NEIGHBOURS) {
+            worstFirst.poll();
+          }
+        }
+      }
+      if (!worstFirst.isEmpty()) {
+        List<String> group = new ArrayList<>(List.of(slots.get(seed).cluster().id()));
+        for (Hit hit : worstFirst) {
+          taken[hit.position()] = true;
+          group.add(hit.slot().cluster().id());
+        }
+        groups.add(group);
+      }
+    }
+    return groups;
+  }
+
+  /** Counts over every cluster lookups see. */
+  FeedbackStats stats() {
+    Map<SignalClass, Long> bySignal = new EnumMap<>(SignalClass.class);
+    Map<Outcome, Long> byOutcome = new EnumMap<>(Outcome.class);
+    Set<String> sessions = new HashSet<>();
+    long events = 0;
+    long learned = 0;
+    List<Cluster> all = clusters();
+    for (Cluster cluster : all) {
+      events += cluster.events();
+      learned += cluster.tally().learned();
+      sessions.addAll(cluster.sessions());
+      cluster.tally().bySignal().forEach((k, n) -> bySignal.merge(k, (long) n, Long::sum));
+      cluster.tally().byOutcome().forEach((k, n) -> byOutcome.merge(k, (long) n, Long::sum));
+    }
+    return new FeedbackStats(all.size(), events, learned, sessions.size(), bySignal, byOutcome);
+  }
+}

@@ -1,0 +1,245 @@
+package dev.relearn.feedback.index;
+
+import dev.relearn.feedback.event.EventCodec;
+import dev.relearn.feedback.event.EventSummary;
+import dev.relearn.feedback.event.EvidenceCodec;
+import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.lucene.feedback.ChunkEvidence;
+import dev.relearn.lucene.feedback.PastQuery;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.CorruptIndexException;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.IOConsumer;
+
+/**
+ * Everything derived from the events index, in memory: which events it holds (and the cluster
+ * each is in), the query clusters ({@link ClusterTable}), the chunk renames and compaction merges,
+ * the newest events' summaries. Built by one {@link #scan} of an index reader, in the order the
+ * events were recorded, so it is what recording them one by one built; the writer's {@link
+ * FeedbackIndex} then adds to it, one write at a time. Lookups wait only while a write links a
+ * centroid into the graph ({@link CentroidGraph}).
+ */
+public final class RecordedEvents {
+  private final FeedbackIndexConfig config;
+  private final ClusterTable clusters;
+  private final Map<String, String> clusterOfEvent = new ConcurrentHashMap<>();
+  private final RecentEvents recent = new RecentEvents();
+  private final Map<String, String> chunkLinks = new HashMap<>();
+  private final Map<String, String> clusterLinks = new HashMap<>();
+  private final Set<String> namedChunks = new HashSet<>();
+  private final Set<String> namedClusters = new HashSet<>();
+  private final List<Entry> entries = new ArrayList<>();
+  private volatile Map<String, String> renamed = Map.of();
+  private long nextSeq;
+
+  private RecordedEvents(FeedbackIndexConfig config) {
+    this.config = config;
+    this.clusters = new ClusterTable(config);
+  }
+
+  /** One event as the learned fields are computed from it. */
+  public record Entry(String sessionHash, long timeMillis, Map<String, ChunkEvidence> evidence) {}
+
+  /** One event as the index stores it. */
+  record Stored(long seq, FeedbackEvent event, Map<String, ChunkEvidence> evidence,
+      String joined) {}
+
+  /**
+   * What {@code reader}'s events and links hold, rebuilt in recording order.
+   *
+   * @param folder the index's folder, named when a document cannot be decoded
+   * @throws IllegalStateException if its query vectors have another dimension than the config's
+   */
+  public static RecordedEvents scan(DirectoryReader reader, FeedbackIndexConfig config,
+      Path folder) throws IOException {
+    RecordedEvents state = new RecordedEvents(config);
+    List<Stored> events = new ArrayList<>();
+    forEachLive(reader, folder, doc -> {
+      String from = doc.get(EventFields.LINK_FROM);
+      if (from == null) {
+        events.add(stored(doc));
+      } else if (from.startsWith(EventFields.CHUNK)) {
+        state.chunkLinks.put(from.substring(EventFields.CHUNK.length()),
+            doc.get(EventFields.LINK_TO));
+      } else {
+        state.clusterLinks.put(from.substring(EventFields.CLUSTER.length()),
+            doc.get(EventFields.LINK_TO));
+      }
+    });
+    events.sort(Comparator.comparingLong(Stored::seq));
+    for (Stored event : events) {
+      state.add(event, RenamedEvidence.current(state.clusterLinks, event.joined()));
+      state.nextSeq = event.seq() + 1;
+    }
+    state.clusters.publish();
+    state.renamed = RenamedEvidence.resolved(state.chunkLinks);
+    return state;
+  }
+
+  private static Stored stored(Document doc) {
+    return new Stored(doc.getField(EventFields.SEQ).numericValue().longValue(),
+        EventCodec.decode(BytesRef.deepCopyOf(doc.getBinaryValue(EventFields.EVENT)).bytes),
+        EvidenceCodec.decodeChunks(doc.getBinaryValue(EventFields.EVIDENCE)),
+        doc.get(EventFields.JOINED));
+  }
+
+  /**
+   * Calls {@code action} with every live document of {@code reader}; stored fields that cannot
+   * be read or decoded (damaged bytes that Lucene's decompression or the decoding trips on) are a
+   * {@link CorruptIndexException} naming {@code folder}.
+   */
+  private static void forEachLive(DirectoryReader reader, Path folder,
+      IOConsumer<Document> action) throws IOException {
+    for (LeafReaderContext leaf : reader.leaves()) {
+      Bits live = leaf.reader().getLiveDocs();
+      StoredFields stored = leaf.reader().storedFields();
+      for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
+        if (live == null || live.get(doc)) {
+          try {
+            action.accept(stored.document(doc));
+          } catch (IOException | RuntimeException e) {
+            throw new CorruptIndexException("document " + doc + " of " + leaf.reader()
+                + " cannot be decoded: " + e.getMessage(), folder.toString(), e);
+          }
+        }
+      }
+    }
+  }
+
+  /** Adds a recorded event to cluster {@code clusterId} (not yet published to lookups). */
+  synchronized Cluster add(Stored stored, String clusterId) {
+    FeedbackEvent event = stored.event();
+    if (event.queryVector().length != config.dimension()) {
+      throw new IllegalStateException("the feedback events hold query vectors of "
+          + event.queryVector().length + " dimensions; the configuration expects "
+          + config.dimension() + ": they were recorded with another embedding model. Move the"
+          + " feedback folder away (the index keeps its chunks and starts learning afresh) or"
+          + " open the index with the model it was recorded with");
+    }
+    Cluster cluster = clusters.join(clusterId, event,
+        UnitVectors.copy(event.queryVector(), config.dimension(), "event " + event.eventId()),
+        stored.evidence());
+    clusterOfEvent.put(event.eventId(), clusterId);
+    recent.add(EventSummary.of(event));
+    namedChunks.addAll(stored.evidence().keySet());
+    namedClusters.add(stored.joined());
+    entries.add(new Entry(event.sessionHash(), event.timestampMillis(), stored.evidence()));
+    return cluster;
+  }
+
+  /** The table of clusters, which the writer changes under its own lock. */
+  ClusterTable table() {
+    return clusters;
+  }
+
+  /** The sequence number of the next event recorded. */
+  synchronized long nextSeq() {
+    return nextSeq++;
+  }
+
+  /** The cluster that holds {@code eventId}, or null. */
+  String clusterOf(String eventId) {
+    return clusterOfEvent.get(Objects.requireNonNull(eventId, "eventId"));
+  }
+
+  /** Whether {@code eventId} is recorded (and not forgotten or expired). */
+  public boolean contains(String eventId) {
+    return clusterOf(eventId) != null;
+  }
+
+  /** The clusters, in the order they were founded. */
+  public List<Cluster> clusters() {
+    return clusters.clusters();
+  }
+
+  /** How many events there are. */
+  public int events() {
+    return clusterOfEvent.size();
+  }
+
+  /** The chunk renames (old id to new id, one step each) and compaction merges, by kind. */
+  synchronized Map<String, String> links(String kind) {
+    return Map.copyOf(kind.equals(EventFields.CHUNK) ? chunkLinks : clusterLinks);
+  }
+
+  /** Records a chunk rename (not its document). */
+  synchronized void rename(String from, String to) {
+    chunkLinks.put(from, to);
+    renamed = RenamedEvidence.resolved(chunkLinks);
+  }
+
+  /** The links of {@code kind} that nothing recorded goes through any more. */
+  synchronized Set<String> deadLinks(String kind) {
+    boolean chunk = kind.equals(EventFields.CHUNK);
+    Map<String, String> links = chunk ? chunkLinks : clusterLinks;
+    Set<String> dead = new HashSet<>(links.keySet());
+    dead.removeAll(RenamedEvidence.needed(links, chunk ? namedChunks : namedClusters));
+    return dead;
+  }
+
+  /** Calls {@code action} with every event, chunk ids renamed to their current ids. */
+  public synchronized void forEachEvent(Consumer<Entry> action) {
+    for (Entry entry : entries) {
+      Map<String, ChunkEvidence> current = new HashMap<>();
+      entry.evidence().forEach((chunk, value) -> current.merge(
+          RenamedEvidence.current(chunkLinks, chunk), value, ChunkEvidence::plus));
+      action.accept(new Entry(entry.sessionHash(), entry.timeMillis(), current));
+    }
+  }
+
+  /**
+   * What similar past queries taught, renamed chunks under their current ids, without the
+   * clusters any of {@code skipped} contributed to; {@code queryVector} must be as the events'
+   * (protected when they are).
+   *
+   * @throws IllegalArgumentException naming the sizes if the vector has the wrong dimension
+   */
+  public List<PastQuery> similar(float[] queryVector, float minSimilarity, int max,
+      Collection<String> skipped) {
+    Objects.requireNonNull(queryVector, "queryVector");
+    if (Float.isNaN(minSimilarity) || max < 0) {
+      throw new IllegalArgumentException("need a minSimilarity and max >= 0, got: minSimilarity="
+          + minSimilarity + ", max=" + max);
+    }
+    float[] unit = UnitVectors.copy(queryVector, config.dimension(), "query");
+    if (max == 0) {
+      return List.of();
+    }
+    return RenamedEvidence.follow(clusters.similar(unit, minSimilarity, max, skipped,
+        config.clock().millis()), renamed);
+  }
+
+  /** The newest {@code limit} events' summaries, newest first. */
+  public synchronized List<EventSummary> recent(int limit) {
+    return recent.newest(limit);
+  }
+
+  /** Counts over every cluster. */
+  public FeedbackStats stats() {
+    return clusters.stats();
+  }
+
+  /** How many chunks the events' evidence names, each under its current id. */
+  public synchronized int chunks() {
+    Set<String> current = new HashSet<>();
+    namedChunks.forEach(id -> current.add(RenamedEvidence.current(chunkLinks, id)));
+    return current.size();
+  }
+}
