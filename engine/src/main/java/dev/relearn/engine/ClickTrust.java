@@ -11,7 +11,6 @@ import dev.relearn.lucene.rerank.FeedbackEvidence;
 import dev.relearn.lucene.rerank.RerankOptions;
 import dev.relearn.lucene.trust.Trust;
 import dev.relearn.lucene.trust.TrustFit;
-import dev.relearn.lucene.trust.VotePair;
 import dev.relearn.lucene.trust.VotePairs;
 import java.io.Closeable;
 import java.io.IOException;
@@ -55,11 +54,6 @@ final class ClickTrust implements Closeable {
   static final int REFIT_EVERY = 250;
   /** At most this many of the latest past-query clusters are fit on: bounds a refit's time. */
   static final int MAX_QUERIES = 4000;
-  /**
-   * The most preference weight one session adds to a fit, however many queries it logged: so
-   * that one session (an attacker's, say) cannot talk the trust down or up on its own.
-   */
-  static final double SESSION_PAIRS = 20;
   /** Points of trust history kept for charts. */
   static final int HISTORY_LIMIT = 200;
 
@@ -209,7 +203,7 @@ final class ClickTrust implements Closeable {
     long[] slice = {System.nanoTime()};
     store.forEachHeldOut(rerank.minSimilarity(), rerank.maxPastQueries(), MAX_QUERIES,
         (session, logged, others) -> {
-          fit.add(capped(used, session, VotePairs.of(logged,
+          fit.add(VotePairs.capped(used, session, VotePairs.of(logged,
               new FeedbackEvidence(others, List.of(), rerank.vote()), rerank.model())));
           if (paced) {
             slice[0] = rest(slice[0]);
@@ -252,32 +246,6 @@ final class ClickTrust implements Closeable {
     AtomicFiles.write(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(next), false);
     state = next;
     saves.incrementAndGet();
-  }
-
-  /**
-   * {@code pairs} scaled down so that {@code session}'s pairs weigh at most {@link
-   * #SESSION_PAIRS} in all; {@code used} keeps each session's weight so far.
-   */
-  static List<VotePair> capped(Map<String, Double> used, String session,
-      List<VotePair> pairs) {
-    double total = 0;
-    for (VotePair pair : pairs) {
-      total += pair.weight();
-    }
-    double before = used.getOrDefault(session, 0.0);
-    double allowed = Math.max(0, SESSION_PAIRS - before);
-    used.put(session, before + Math.min(total, allowed));
-    if (total <= allowed) {
-      return pairs;
-    }
-    List<VotePair> scaled = new ArrayList<>();
-    double factor = allowed / total;
-    for (VotePair pair : pairs) {
-      if (factor > 0) {
-        scaled.add(new VotePair(pair.difference(), pair.position(), pair.weight() * factor));
-      }
-    }
-    return scaled;
   }
 
   /** What the fit depends on besides the events: how the vote is cast. */

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.apache.lucene.util.IOUtils;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.IndexFormatTooNewException;
@@ -140,6 +141,21 @@ final class EngineFeedback implements Closeable {
    */
   TrustState trust() {
     return trust != null ? trust.state() : savedTrust;
+  }
+
+  /** Checks a session id for {@link Relearn#forgetSession}: not null, not blank. */
+  static void requireSession(String sessionId) {
+    if (Objects.requireNonNull(sessionId, "sessionId").isBlank()) {
+      throw new IllegalArgumentException("session id must not be blank");
+    }
+  }
+
+  /** Waits for the trust refit queued so far (none when read-only); returns null. */
+  Void awaitLearning() throws IOException {
+    if (trust != null) {
+      trust.awaitRefits();
+    }
+    return null;
   }
 
   /** The trust kept from clicks; null when read-only. */

@@ -18,6 +18,7 @@ import dev.relearn.engine.weights.Weights;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Objects;
 import java.util.List;
 import java.util.Set;
 import org.apache.lucene.search.Explanation;
@@ -60,6 +61,9 @@ final class EngineSearches {
 
   /** Which of {@code ids} no live chunk has, sorted. */
   Set<String> unknownIds(Collection<String> ids) throws IOException {
+    if (Objects.requireNonNull(ids, "ids").stream().anyMatch(id -> id == null)) {
+      throw new IllegalArgumentException("ids must not contain null");
+    }
     followWriter();
     IndexSearcher searcher = searchers.acquire();
     try {

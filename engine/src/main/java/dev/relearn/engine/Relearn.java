@@ -125,10 +125,7 @@ public final class Relearn implements AutoCloseable {
         request.mode().needsVector() ? p.embedder().queryVector(request.text()) : null));
   }
 
-  /**
-   * A {@code learned} search with each hit's score explained as a Lucene {@code Explanation}:
-   * every feature's value, weight and contribution, and the evidence behind the boost.
-   */
+  /** A {@code learned} search with each hit's score explained (docs/RANKING.md). */
   public ExplainedResults explain(SearchRequest request) throws IOException {
     Objects.requireNonNull(request, "request");
     return gate.call(p -> p.searches().explain(request,
@@ -136,9 +133,8 @@ public final class Relearn implements AutoCloseable {
   }
 
   /**
-   * Every candidate of a {@code learned} search for {@code request}, re-ranked, each with its
-   * features and its position in the hybrid first stage: both orders from one first stage, which
-   * two searches need not share (near ties may score apart, see docs/RANKING.md).
+   * Every candidate of a {@code learned} search, re-ranked, with its features and its position in
+   * the hybrid first stage: both orders from one first stage, which two searches need not share.
    */
   public List<RescoredHit> learnedWindow(SearchRequest request) throws IOException {
     Objects.requireNonNull(request, "request");
@@ -151,10 +147,7 @@ public final class Relearn implements AutoCloseable {
     return gate.call(p -> p.feedback().recent(limit));
   }
 
-  /**
-   * Records feedback, durable when this returns; the query text is embedded and dropped. Never
-   * blocks searches.
-   */
+  /** Records feedback, durable when this returns; the query text is embedded and dropped. */
   public FeedbackAck feedback(FeedbackRequest request) throws IOException {
     Objects.requireNonNull(request, "request");
     return gate.write(p -> p.feedback().record(request));
@@ -169,10 +162,7 @@ public final class Relearn implements AutoCloseable {
    * the past-query clusters removed.
    */
   public int forgetSession(String sessionId) throws IOException {
-    Objects.requireNonNull(sessionId, "sessionId");
-    if (sessionId.isBlank()) {
-      throw new IllegalArgumentException("session id must not be blank");
-    }
+    EngineFeedback.requireSession(sessionId);
     return gate.write(p -> p.feedback().forgetSession(sessionId));
   }
 
@@ -185,11 +175,8 @@ public final class Relearn implements AutoCloseable {
     return gate.write(p -> p.feedback().forgetAll());
   }
 
-  /** Which of {@code ids} are not ids of chunks in the index, sorted. */
+  /** Which of {@code ids} (none null) are not ids of chunks in the index, sorted. */
   public Set<String> unknownChunkIds(Collection<String> ids) throws IOException {
-    if (Objects.requireNonNull(ids, "ids").stream().anyMatch(Objects::isNull)) {
-      throw new IllegalArgumentException("ids must not contain null");
-    }
     return gate.call(p -> p.searches().unknownIds(ids));
   }
 
@@ -198,29 +185,18 @@ public final class Relearn implements AutoCloseable {
     return gate.call(p -> p.feedback().stats());
   }
 
-  /**
-   * {@link #feedbackStats()} cheaply, for an answer after each event: the event count exact, the
-   * other counts at most a second old (counting them reads every past-query cluster).
-   */
+  /** {@link #feedbackStats()} for an answer per event: the event count exact, the rest <= 1 s old. */
   public StoreStats recentFeedbackStats() throws IOException {
     return gate.call(p -> p.feedback().recentStats());
   }
 
   /**
-   * Waits until the learning that earlier feedback queued has finished: the trust refit every
-   * 250 events, which otherwise runs in the background at about a tenth of a core, runs at full
-   * speed. Afterwards searches rank as if every refit had run inside its acknowledgement. For
-   * batch evaluations and tests, whose rankings must not depend on timing; nothing to wait for
-   * on a read-only engine.
+   * Waits until the trust refit that earlier feedback queued (every 250 events, in the
+   * background) has finished, at full speed: searches then rank as if it had run inside the
+   * acknowledgement. For batch evaluations and tests, whose rankings must not depend on timing.
    */
   public void awaitLearning() throws IOException {
-    gate.call(p -> {
-      ClickTrust trust = p.feedback().clickTrust();
-      if (trust != null) {
-        trust.awaitRefits();
-      }
-      return null;
-    });
+    gate.call(p -> p.feedback().awaitLearning());
   }
 
   /** The mode for a search without one: {@code learned} once there is feedback, else hybrid. */
@@ -267,8 +243,7 @@ public final class Relearn implements AutoCloseable {
 
   /** The class of {@code queryText} that weights are kept for; the text itself is not kept. */
   public static QueryClass queryClass(String queryText) {
-    Objects.requireNonNull(queryText, "queryText");
-    return QueryClassifier.classify(queryText);
+    return QueryClassifier.classify(Objects.requireNonNull(queryText, "queryText"));
   }
 
   /** Counts and sizes of what the index holds. */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.lucene.trust.VotePairs;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.lucene.trust.Trust;
 import java.nio.file.Files;
@@ -167,11 +168,11 @@ class ClickTrustTest {
         new dev.relearn.lucene.trust.VotePair(-0.2, 0, 1));
     double attacker = 0;
     for (int query = 0; query < 100; query++) {
-      for (var pair : ClickTrust.capped(used, "attacker", ten)) {
+      for (var pair : VotePairs.capped(used, "attacker", ten)) {
         attacker += pair.weight();
       }
     }
-    assertEquals(ClickTrust.SESSION_PAIRS, attacker, 1e-9, "100 queries of 10 pairs each");
-    assertEquals(ten, ClickTrust.capped(used, "someone else", ten), "another session in full");
+    assertEquals(VotePairs.SESSION_PAIRS, attacker, 1e-9, "100 queries of 10 pairs each");
+    assertEquals(ten, VotePairs.capped(used, "someone else", ten), "another session in full");
   }
 }

@@ -14,7 +14,39 @@ import java.util.Map;
  * the examinations its ranks gave both. Stateless.
  */
 public final class VotePairs {
+  /**
+   * The most preference weight one session adds to a fit, however many queries it logged: so
+   * that one session (an attacker's, say) cannot talk the trust down or up on its own.
+   */
+  public static final double SESSION_PAIRS = 20;
+
   private VotePairs() {}
+
+  /**
+   * {@code pairs} scaled down so that {@code session}'s pairs weigh at most {@link
+   * #SESSION_PAIRS} in all; {@code used} keeps each session's weight so far.
+   */
+  public static List<VotePair> capped(Map<String, Double> used, String session,
+      List<VotePair> pairs) {
+    double total = 0;
+    for (VotePair pair : pairs) {
+      total += pair.weight();
+    }
+    double before = used.getOrDefault(session, 0.0);
+    double allowed = Math.max(0, SESSION_PAIRS - before);
+    used.put(session, before + Math.min(total, allowed));
+    if (total <= allowed) {
+      return pairs;
+    }
+    List<VotePair> scaled = new ArrayList<>();
+    double factor = allowed / total;
+    for (VotePair pair : pairs) {
+      if (factor > 0) {
+        scaled.add(new VotePair(pair.difference(), pair.position(), pair.weight() * factor));
+      }
+    }
+    return scaled;
+  }
 
   /**
    * The pairs of one query.
