@@ -30,8 +30,6 @@ import org.apache.lucene.util.VectorUtil;
  * centroids of the nodes it finds, so it may miss a cluster the exact scan would have returned.
  */
 final class ClusterTable {
-  /** The most clusters one seed absorbs in a compaction pass. */
-  static final int NEIGHBOURS = 256;
   /** Below this many clusters lookups compare every centroid. */
   static final int EXACT_BELOW = 1_000;
 
@@ -59,6 +57,7 @@ final class ClusterTable {
   private final Map<String, Integer> positions = new HashMap<>();
   private final Map<String, Set<String>> bySession = new HashMap<>();
   private CentroidGraph graph; // of the slots by position; null below EXACT_BELOW
+  private GraphUpkeep upkeep; // of the graph
   private volatile View published = new View(new Slot[0], null);
 
   ClusterTable(FeedbackIndexConfig config) {
@@ -106,13 +105,34 @@ final class ClusterTable {
 
   /** Makes the changes so far visible to lookups. */
   void publish() {
+    publish(false);
+  }
+
+  /**
+   * {@link #publish()} after the table was derived from the events: the graph of a large table is
+   * then built in the background (lookups exact for what it does not hold yet).
+   */
+  void publishDerived() {
+    publish(true);
+  }
+
+  private void publish(boolean background) {
     if (graph == null && slots.size() >= EXACT_BELOW) {
       graph = new CentroidGraph(config.dimension());
+      upkeep = new GraphUpkeep(graph);
     }
-    for (int i = graph == null ? slots.size() : graph.size(); i < slots.size(); i++) {
-      graph.add(slots.get(i).centroid());
+    Slot[] shown = slots.toArray(new Slot[0]);
+    published = new View(shown, graph);
+    if (upkeep != null) {
+      upkeep.offer(shown.length, i -> shown[i].centroid(), background);
     }
-    published = new View(slots.toArray(new Slot[0]), graph);
+  }
+
+  /** Waits until the graph holds every published cluster; for tests. */
+  void awaitGraph() throws InterruptedException {
+    if (upkeep != null) {
+      upkeep.awaitCaughtUp();
+    }
   }
 
   /** The cluster of id {@code id}, or null. */
@@ -153,7 +173,11 @@ final class ClusterTable {
       slot.cluster().sessions().forEach(s ->
           bySession.computeIfAbsent(s, x -> new LinkedHashSet<>()).add(slot.cluster().id()));
     }
+    if (upkeep != null) {
+      upkeep.stop();
+    }
     graph = null;
+    upkeep = null;
     published = new View(slots.toArray(new Slot[0]), null);
   }
 
@@ -231,47 +255,13 @@ final class ClusterTable {
     return true;
   }
 
-  /**
-   * A compaction plan: greedily, largest cluster first, each cluster not yet taken absorbs the
-   * (at most {@value #NEIGHBOURS}) most similar other untaken clusters, of any session, whose
-   * centroids are more than {@code threshold} similar to its own as it was, so clusters do not
-   * chain. Each group lists the kept cluster's id first.
-   */
+  /** A compaction plan over every cluster: {@link CompactionPlan#groups}. */
   List<List<String>> compactionGroups(float threshold) {
-    List<Integer> seeds = new ArrayList<>();
-    for (int i = 0; i < slots.size(); i++) {
-      seeds.add(i);
+    List<Cluster> all = new ArrayList<>(slots.size());
+    for (Slot slot : slots) {
+      all.add(slot.cluster());
     }
-    seeds.sort(Comparator.comparingInt((Integer i) -> -slots.get(i).cluster().events())
-        .thenComparingInt(i -> i));
-    boolean[] taken = new boolean[slots.size()];
-    List<List<String>> groups = new ArrayList<>();
-    for (int seed : seeds) {
-      if (taken[seed]) {
-        continue;
-      }
-      taken[seed] = true;
-      PriorityQueue<Hit> worstFirst = new PriorityQueue<>(BEST_FIRST.reversed());
-      for (int i = 0; i < slots.size(); i++) {
-        float similarity = taken[i] ? 0
-            : VectorUtil.dotProduct(slots.get(seed).centroid(), slots.get(i).centroid());
-        if (!taken[i] && similarity > threshold) {
-          worstFirst.add(new Hit(slots.get(i), i, similarity));
-          if (worstFirst.size() > NEIGHBOURS) {
-            worstFirst.poll();
-          }
-        }
-      }
-      if (!worstFirst.isEmpty()) {
-        List<String> group = new ArrayList<>(List.of(slots.get(seed).cluster().id()));
-        for (Hit hit : worstFirst) {
-          taken[hit.position()] = true;
-          group.add(hit.slot().cluster().id());
-        }
-        groups.add(group);
-      }
-    }
-    return groups;
+    return CompactionPlan.groups(all, threshold);
   }
 
   /** Counts over every cluster lookups see. */

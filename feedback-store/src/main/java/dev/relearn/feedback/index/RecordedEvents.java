@@ -88,7 +88,7 @@ public final class RecordedEvents {
       state.add(event, RenamedEvidence.current(state.clusterLinks, event.joined()));
       state.nextSeq = event.seq() + 1;
     }
-    state.clusters.publish();
+    state.clusters.publishDerived();
     state.renamed = RenamedEvidence.resolved(state.chunkLinks);
     return state;
   }

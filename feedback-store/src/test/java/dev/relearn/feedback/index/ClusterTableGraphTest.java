@@ -130,6 +130,34 @@ class ClusterTableGraphTest {
   }
 
   @Test
+  void aDerivedTableAnswersExactlyAtOnceAndByItsGraphOnceBuiltInTheBackground()
+      throws Exception {
+    for (int i = 0; i < 3 * ClusterTable.EXACT_BELOW; i++) { // as derived at open: unpublished
+      String id = "c" + events;
+      FeedbackEvent event = Fixtures.event("e" + events++, "s" + id, nearTopic(), "chunk",
+          Outcome.SUCCESS, T0 + events);
+      table.join(id, event, event.queryVector().clone(), Fixtures.evidence(event));
+    }
+    table.publishDerived(); // returns before the graph holds the 3,000 clusters
+    float[] first = nearTopic();
+    assertTrue(exact(first, Set.of()).containsAll(lookup(first, Set.of())));
+    table.awaitGraph();
+    int expected = 0;
+    int found = 0;
+    for (int q = 0; q < 200; q++) {
+      float[] query = nearTopic();
+      List<Set<String>> want = exact(query, Set.of());
+      List<Set<String>> got = lookup(query, Set.of());
+      assertTrue(want.containsAll(got), "a lookup returns only what the exact scan returns");
+      expected += want.size();
+      found += got.size();
+    }
+    assertTrue((double) found / expected >= RECALL, found + " of " + expected);
+    found(nearTopic()); // recording after the build links at once again
+    assertEquals(table.size(), 3 * ClusterTable.EXACT_BELOW + 1);
+  }
+
+  @Test
   void aCentroidThatMembersMovedIsFoundWhereItIsNow() {
     for (int i = 0; i < 2 * ClusterTable.EXACT_BELOW; i++) {
       found(Fixtures.randomUnit(random, DIM));

@@ -1,0 +1,80 @@
+package dev.relearn.feedback.index;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntFunction;
+
+/**
+ * Keeps a {@link CentroidGraph} caught up with the published clusters. What recording adds is
+ * linked at once, on the writer's thread, so that the lookups of a store that only records are
+ * the same however fast its threads run; a table derived from the events (at open, after a
+ * forget) with more than {@value #INLINE} clusters to link is linked on a thread of its own, so
+ * that opening a store does not wait for its graph: until it is caught up, lookups compare the
+ * query exactly with the clusters the graph does not hold yet. A cluster whose
+ * centroid moves while it waits is linked where the centroid was when its turn came; lookups
+ * score it by its current centroid all the same.
+ */
+final class GraphUpkeep {
+  /** The most clusters of a derived table linked on the writer's thread. */
+  static final int INLINE = 64;
+
+  /** The clusters to hold: their count and each one's centroid, by position. */
+  private record Target(int size, IntFunction<float[]> centroid) {}
+
+  private final CentroidGraph graph;
+  private final AtomicBoolean running = new AtomicBoolean();
+  private volatile Target target = new Target(0, i -> null);
+  private volatile boolean stopped;
+  private volatile Thread worker;
+
+  GraphUpkeep(CentroidGraph graph) {
+    this.graph = graph;
+  }
+
+  /**
+   * The graph should hold the first {@code size} clusters, of centroids {@code centroid}: links
+   * them now, or in the {@code background} when more than {@value #INLINE} are missing; from the
+   * writer. While a background thread runs, it links them when done with what it had.
+   */
+  void offer(int size, IntFunction<float[]> centroid, boolean background) {
+    target = new Target(size, centroid);
+    if (running.get()) {
+      return; // the background thread reads the new target when it is done with the old
+    }
+    if (!background || size - graph.size() <= INLINE) {
+      linkUpTo(target);
+    } else if (running.compareAndSet(false, true)) {
+      worker = Thread.ofPlatform().daemon().name("relearn-centroid-graph").start(this::drain);
+    }
+  }
+
+  /** Stops linking: the table no longer uses this graph. */
+  void stop() {
+    stopped = true;
+  }
+
+  /** Waits until the background thread, if any, has caught up; for tests. */
+  void awaitCaughtUp() throws InterruptedException {
+    Thread thread = worker;
+    while (thread != null && running.get()) {
+      thread.join();
+      thread = worker;
+    }
+  }
+
+  private void drain() {
+    while (true) {
+      Target done = target;
+      linkUpTo(done);
+      running.set(false);
+      if (stopped || target == done || !running.compareAndSet(false, true)) {
+        return; // caught up, or the writer took over
+      }
+    }
+  }
+
+  private synchronized void linkUpTo(Target wanted) {
+    for (int i = graph.size(); i < wanted.size() && !stopped; i++) {
+      graph.add(wanted.centroid().apply(i));
+    }
+  }
+}
