@@ -18,8 +18,8 @@ import org.apache.lucene.util.IOUtils;
 /**
  * How {@link Relearn} opens the Lucene chunk index in its folder: the writer (with the
  * doc-values overlays the feedback store's updates need, the codec of the index's vector
- * encoding, and the metadata recorded in every commit; the lock's holder recorded by {@link LockHolder}) and searchers that score with
- * relearn's similarity.
+ * encoding, and the metadata recorded in every commit; the lock's holder recorded by {@link
+ * LockHolder}) and searchers that score with relearn's similarity.
  */
 final class ChunkIndexFolder {
   private ChunkIndexFolder() {}

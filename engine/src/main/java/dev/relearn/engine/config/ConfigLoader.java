@@ -29,16 +29,17 @@ import java.util.TreeSet;
  *
  * <p>The file is optional: without it every key has its default. When present it must be a JSON
  * object of sections ({@code rerank}, {@code weights}, {@code exploration}, {@code feedback},
- * {@code index}), each an object of numbers (and {@code index.vectorEncoding}'s text); any key may
- * be left out. The keys and their defaults are those of
- * {@link RelearnConfig#DEFAULTS} as JSON; each value given is put over its default, and the whole
- * is bound to a {@link RelearnConfig}, whose records check the values. An environment variable
+ * {@code index}), each an object of numbers (text for {@code index.vectorEncoding}); any key may
+ * be left out. The keys and their defaults are those of {@link RelearnConfig#DEFAULTS} as JSON;
+ * each value given is put over its default, and the whole is bound to a {@link RelearnConfig},
+ * whose records check the values. An environment variable
  * named by {@link #variable} overrides the file. Anything wrong is a {@link ConfigException}
  * naming the file (with line and column for bad JSON) or the variable, the key and the value: bad
  * JSON, a key given twice, an unknown section or key (typos are not silently ignored), a value
- * that is not a number (or text) or not whole where the default is, an unknown vector encoding, a value out of range, start weights
- * that do not sum to 1, an unknown {@code RELEARN_<SECTION>_*} variable, and any other {@code
- * RELEARN_*} variable whose name is a likely typo of a knob's ({@link VariableTypos}).
+ * that is not a number (or text) or not whole where the default is, a value out of range or an
+ * unknown vector encoding, start weights that do not sum to 1, an unknown {@code
+ * RELEARN_<SECTION>_*} variable, and any other {@code RELEARN_*} variable whose name is a likely
+ * typo of a knob's ({@link VariableTypos}).
  */
 public final class ConfigLoader {
   /** The file's name in the index folder. */
@@ -180,8 +181,8 @@ public final class ConfigLoader {
         JsonNode value = entry.getValue();
         boolean text = known.get(entry.getKey()).isTextual();
         if (text ? !value.isTextual() : !value.isNumber()) {
-          throw new ConfigException(source + ": " + name + " must be " + (text ? "text" : "a number")
-              + ", got: " + value);
+          throw new ConfigException(source + ": " + name + " must be "
+              + (text ? "text" : "a number") + ", got: " + value);
         }
         if (text) {
           put(values, name, value, source, sources);
