@@ -17,9 +17,9 @@ import org.apache.lucene.util.IOUtils;
 
 /**
  * How {@link Relearn} opens the Lucene chunk index in its folder: the writer (with the
- * doc-values overlays the feedback store's updates need, and the metadata recorded in every
- * commit; the lock's holder recorded by {@link LockHolder}) and searchers that score with
- * relearn's similarity.
+ * doc-values overlays the feedback store's updates need, the codec of the index's vector
+ * encoding, and the metadata recorded in every commit; the lock's holder recorded by {@link
+ * LockHolder}) and searchers that score with relearn's similarity.
  */
 final class ChunkIndexFolder {
   private ChunkIndexFolder() {}
@@ -46,6 +46,7 @@ final class ChunkIndexFolder {
     ChunkSchema schema = new ChunkSchema(metadata.dimension());
     IndexWriterConfig config = LearnedFieldUpdater.withOverlays(
         new IndexWriterConfig(schema.indexAnalyzer())
+            .setCodec(metadata.vectorEncoding().codec())
             .setSimilarity(ChunkSchema.similarity())
             .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND));
     IndexWriter writer;

@@ -7,6 +7,7 @@ import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.embed.VectorChecks;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.IndexMetadata;
+import dev.relearn.lucene.schema.VectorEncoding;
 import java.util.List;
 
 /**
@@ -28,13 +29,15 @@ final class EmbedderHolder implements AutoCloseable {
   /**
    * Picks the embedder for an index that was built with {@code existing} (null if new).
    *
+   * @param encoding the vector encoding the index has or, new, gets
    * @throws IllegalStateException if the index needs a model relearn cannot provide
    */
-  static EmbedderHolder resolve(IndexMetadata existing, RelearnOptions options, String where) {
+  static EmbedderHolder resolve(IndexMetadata existing, RelearnOptions options, String where,
+      VectorEncoding encoding) {
     if (options.embedder() != null) {
       Embedder custom = options.embedder();
       return new EmbedderHolder(new IndexMetadata(custom.modelId(), custom.dimension(),
-          ChunkSchema.VERSION), options, null);
+          ChunkSchema.VERSION, encoding), options, null);
     }
     ModelChoice choice = options.model();
     if (choice == ModelChoice.AUTO) {
@@ -47,11 +50,11 @@ final class EmbedderHolder implements AutoCloseable {
     }
     int dimension =
         choice == ModelChoice.HASHING ? HashingEmbedder.DIMENSION : BgeSmallEmbedder.DIMENSION;
-    return new EmbedderHolder(new IndexMetadata(choice.modelId(), dimension, ChunkSchema.VERSION),
-        options, choice);
+    return new EmbedderHolder(new IndexMetadata(choice.modelId(), dimension, ChunkSchema.VERSION,
+        encoding), options, choice);
   }
 
-  /** The model id, dimension and schema version this engine writes. */
+  /** The model id, dimension, schema version and vector encoding this engine writes. */
   IndexMetadata metadata() {
     return metadata;
   }

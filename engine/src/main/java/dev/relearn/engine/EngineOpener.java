@@ -18,11 +18,12 @@ import org.apache.lucene.util.IOUtils;
 
 /**
  * How {@link Relearn#open} puts an engine together: it resolves the embedder against the model
- * the index was built with, reads the configuration and the adaptive weights, opens the chunk index ({@link ChunkIndexFolder}: the writer and its write lock, or
- * read-only searchers), gathers all that in {@link EngineParts}, and then opens the feedback half
- * ({@link EngineFeedback}) into them. When a step fails, what the steps before it opened is
- * closed again, and a folder the opening created is deleted. It also opens the parts that
- * replace those whose writer stopped ({@link #reopen}).
+ * the index was built with (and the vector encoding, {@link IndexEncoding}), reads the
+ * configuration and the adaptive weights, opens the chunk index ({@link ChunkIndexFolder}: the
+ * writer and its write lock, or read-only searchers), gathers all that in {@link EngineParts},
+ * and then opens the feedback half ({@link EngineFeedback}) into them. When a step fails, what
+ * the steps before it opened is closed again, and a folder the opening created is deleted. It
+ * also opens the parts that replace those whose writer stopped ({@link #reopen}).
  */
 final class EngineOpener {
   private EngineOpener() {}
@@ -61,7 +62,8 @@ final class EngineOpener {
       if (existing == null && !options.readOnly()) {
         IndexFolderCheck.requireUsable(folder); // before anything is written into it
       }
-      EmbedderHolder embedder = EmbedderHolder.resolve(existing, options, folder.toString());
+      EmbedderHolder embedder = EmbedderHolder.resolve(existing, options, folder.toString(),
+          IndexEncoding.choose(existing, config, folder));
       if (existing != null) {
         existing.requireCompatible(embedder.metadata(), folder.toString());
       }

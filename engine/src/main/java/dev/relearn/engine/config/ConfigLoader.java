@@ -28,16 +28,18 @@ import java.util.TreeSet;
  * Reads an index's {@code relearn.json} and applies {@code RELEARN_*} environment overrides.
  *
  * <p>The file is optional: without it every key has its default. When present it must be a JSON
- * object of sections ({@code rerank}, {@code weights}, {@code exploration}, {@code feedback}),
- * each an object of numbers; any key may be left out. The keys and their defaults are those of
- * {@link RelearnConfig#DEFAULTS} as JSON; each value given is put over its default, and the whole
- * is bound to a {@link RelearnConfig}, whose records check the values. An environment variable
+ * object of sections ({@code rerank}, {@code weights}, {@code exploration}, {@code feedback},
+ * {@code index}), each an object of numbers (text for {@code index.vectorEncoding}); any key may
+ * be left out. The keys and their defaults are those of {@link RelearnConfig#DEFAULTS} as JSON;
+ * each value given is put over its default, and the whole is bound to a {@link RelearnConfig},
+ * whose records check the values. An environment variable
  * named by {@link #variable} overrides the file. Anything wrong is a {@link ConfigException}
  * naming the file (with line and column for bad JSON) or the variable, the key and the value: bad
  * JSON, a key given twice, an unknown section or key (typos are not silently ignored), a value
- * that is not a number or not whole where the default is, a value out of range, start weights
- * that do not sum to 1, an unknown {@code RELEARN_<SECTION>_*} variable, and any other {@code
- * RELEARN_*} variable whose name is a likely typo of a knob's ({@link VariableTypos}).
+ * that is not a number (or text) or not whole where the default is, a value out of range or an
+ * unknown vector encoding, start weights that do not sum to 1, an unknown {@code
+ * RELEARN_<SECTION>_*} variable, and any other {@code RELEARN_*} variable whose name is a likely
+ * typo of a knob's ({@link VariableTypos}).
  */
 public final class ConfigLoader {
   /** The file's name in the index folder. */
@@ -177,10 +179,16 @@ public final class ConfigLoader {
               + section.getKey() + "': " + String.join(", ", names(known)));
         }
         JsonNode value = entry.getValue();
-        if (!value.isNumber()) {
-          throw new ConfigException(source + ": " + name + " must be a number, got: " + value);
+        boolean text = known.get(entry.getKey()).isTextual();
+        if (text ? !value.isTextual() : !value.isNumber()) {
+          throw new ConfigException(source + ": " + name + " must be "
+              + (text ? "text" : "a number") + ", got: " + value);
         }
-        set(values, name, value.doubleValue(), source, sources);
+        if (text) {
+          put(values, name, value, source, sources);
+        } else {
+          set(values, name, value.doubleValue(), source, sources);
+        }
       }
     }
   }
@@ -193,6 +201,10 @@ public final class ConfigLoader {
       known.add(variable);
       String text = environment.get(variable);
       if (text == null || text.isBlank()) { // `RELEARN_X= relearn …` unsets, as shells mean it
+        continue;
+      }
+      if (values.at("/" + name.replace('.', '/')).isTextual()) {
+        put(values, name, JSON.getNodeFactory().textNode(text.strip()), variable, sources);
         continue;
       }
       try {
@@ -221,17 +233,22 @@ public final class ConfigLoader {
   /** Puts {@code value} from {@code source} over key {@code name}'s default, of the same kind. */
   private static void set(ObjectNode values, String name, double value, String source,
       Map<String, String> sources) {
-    int dot = name.indexOf('.');
-    ObjectNode section = (ObjectNode) values.get(name.substring(0, dot));
-    String key = name.substring(dot + 1);
-    if (!section.get(key).isIntegralNumber()) {
-      section.put(key, value);
+    JsonNode old = values.at("/" + name.replace('.', '/'));
+    if (!old.isIntegralNumber()) {
+      put(values, name, JSON.getNodeFactory().numberNode(value), source, sources);
     } else if (Double.isFinite(value) && value == Math.rint(value)) {
-      section.put(key, (long) value);
+      put(values, name, JSON.getNodeFactory().numberNode((long) value), source, sources);
     } else {
       throw new ConfigException(source + ": " + name + " must be a whole number, got: "
           + Check.plain(value));
     }
+  }
+
+  /** Puts {@code value} from {@code source} over key {@code name}'s default. */
+  private static void put(ObjectNode values, String name, JsonNode value, String source,
+      Map<String, String> sources) {
+    int dot = name.indexOf('.');
+    ((ObjectNode) values.get(name.substring(0, dot))).set(name.substring(dot + 1), value);
     sources.put(name, source);
   }
 

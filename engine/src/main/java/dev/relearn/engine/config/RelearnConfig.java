@@ -3,7 +3,9 @@ package dev.relearn.engine.config;
 import dev.relearn.feedback.store.FeedbackStoreConfig;
 import dev.relearn.lucene.rerank.LinearModel;
 import dev.relearn.lucene.rerank.RerankOptions;
+import dev.relearn.lucene.schema.VectorEncoding;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -15,12 +17,13 @@ import java.util.Objects;
  * @param weights the {@code weights} section
  * @param exploration the {@code exploration} section
  * @param feedback the {@code feedback} section
+ * @param index the {@code index} section
  */
 public record RelearnConfig(RerankSettings rerank, WeightsSettings weights,
-    Exploration exploration, Feedback feedback) {
+    Exploration exploration, Feedback feedback, Index index) {
   /** Every key at its default. */
   public static final RelearnConfig DEFAULTS = new RelearnConfig(RerankSettings.DEFAULTS,
-      WeightsSettings.DEFAULTS, Exploration.OFF, Feedback.DEFAULTS);
+      WeightsSettings.DEFAULTS, Exploration.OFF, Feedback.DEFAULTS, Index.DEFAULTS);
 
   /** Rejects a missing section. */
   public RelearnConfig {
@@ -28,6 +31,37 @@ public record RelearnConfig(RerankSettings rerank, WeightsSettings weights,
     Objects.requireNonNull(weights, "weights");
     Objects.requireNonNull(exploration, "exploration");
     Objects.requireNonNull(feedback, "feedback");
+    Objects.requireNonNull(index, "index");
+  }
+
+  /**
+   * The {@code index} section: how a new index is built. An existing index keeps what it
+   * recorded.
+   *
+   * @param vectorEncoding a {@link VectorEncoding} label: {@code float32}, {@code int8}, {@code
+   *     int4} or {@code 1bit}
+   */
+  public record Index(String vectorEncoding) {
+    /**
+     * int8: within 0.002 nDCG@10 of float32 on SciFact, NFCorpus and ToolLens, with a quarter of
+     * its hot vector memory (docs/BENCHMARKS.md).
+     */
+    public static final Index DEFAULTS = new Index(VectorEncoding.INT8.label());
+
+    /** Validates, naming the key and the value. */
+    public Index {
+      try {
+        vectorEncoding = VectorEncoding.fromLabel(vectorEncoding).label();
+      } catch (IllegalArgumentException e) {
+        throw new ConfigException(List.of("index.vectorEncoding"),
+            "index.vectorEncoding: " + e.getMessage());
+      }
+    }
+
+    /** The encoding a new index's vectors get. */
+    public VectorEncoding encoding() {
+      return VectorEncoding.fromLabel(vectorEncoding);
+    }
   }
 
   /**

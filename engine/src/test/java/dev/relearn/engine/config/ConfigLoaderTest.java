@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.relearn.lucene.rerank.Feature;
 import dev.relearn.lucene.rerank.LinearModel;
 import dev.relearn.lucene.rerank.RerankOptions;
+import dev.relearn.lucene.schema.VectorEncoding;
 import dev.relearn.engine.weights.AdaptiveWeightsConfig;
 import dev.relearn.engine.weights.Weights;
 import java.nio.file.Files;
@@ -48,7 +49,7 @@ class ConfigLoaderTest {
   void withoutAFileEveryKeyHasItsDefault() throws Exception {
     RelearnConfig config = load(null, Map.of());
     List<ConfigLoader.Setting> settings = ConfigLoader.settings(dir, Map.of());
-    assertEquals(25, settings.size());
+    assertEquals(26, settings.size());
     for (ConfigLoader.Setting setting : settings) {
       assertEquals(ConfigLoader.DEFAULT_SOURCE, setting.source(), setting.key());
     }
@@ -61,6 +62,29 @@ class ConfigLoaderTest {
     assertEquals(0.7, config.model().weight(Feature.RELEVANCE));
     assertEquals(0.0, config.model().weight(Feature.BALANCE));
     assertTrue(!config.exploration().enabled(), "exploration is off by default");
+    assertEquals(VectorEncoding.INT8, config.index().encoding());
+  }
+
+  @Test
+  void theVectorEncodingIsTextWithItsOwnErrors() throws Exception {
+    assertEquals("RELEARN_INDEX_VECTOR_ENCODING: index.vectorEncoding: unknown vector encoding:"
+        + " 'fp16'; expected one of float32, int8, int4, 1bit",
+        error(null, Map.of("RELEARN_INDEX_VECTOR_ENCODING", "fp16")));
+    assertEquals(VectorEncoding.INT4,
+        load("{\"index\": {\"vectorEncoding\": \"int4\"}}", Map.of()).index().encoding());
+    assertEquals(dir.resolve(ConfigLoader.FILE).toString(),
+        source("index.vectorEncoding", Map.of()));
+    Map<String, String> env = Map.of("RELEARN_INDEX_VECTOR_ENCODING", " FLOAT32");
+    assertEquals(VectorEncoding.FLOAT32, load(null, env).index().encoding());
+    assertEquals("RELEARN_INDEX_VECTOR_ENCODING", source("index.vectorEncoding", env));
+    assertEquals("float32", ConfigLoader.settings(dir, env).stream()
+        .filter(s -> s.key().equals("index.vectorEncoding")).findFirst().orElseThrow()
+        .plainValue());
+    assertEquals(dir.resolve(ConfigLoader.FILE) + ": index.vectorEncoding: unknown vector"
+        + " encoding: 'int16'; expected one of float32, int8, int4, 1bit",
+        error("{\"index\": {\"vectorEncoding\": \"int16\"}}", Map.of()));
+    assertTrue(error("{\"index\": {\"vectorEncoding\": 8}}", Map.of())
+        .endsWith("index.vectorEncoding must be text, got: 8"));
   }
 
   @Test
@@ -148,7 +172,8 @@ class ConfigLoaderTest {
         + " trustScale, sessionCap, priorWeight, recencyWeight, frequencyWeight, contextWeight",
         error("{\"rerank\": {\"minSimilarty\": 0.8}}", Map.of()));
     assertTrue(error("{\"ranking\": {}}", Map.of()).endsWith(
-        "unknown section 'ranking'; known sections: rerank, weights, exploration, feedback"));
+        "unknown section 'ranking'; known sections: rerank, weights, exploration, feedback,"
+            + " index"));
     assertTrue(error("{\"rerank\": {\"minSimilarity\": \"high\"}}", Map.of())
         .endsWith("rerank.minSimilarity must be a number, got: \"high\""));
     assertTrue(error("{\"rerank\": {\"minSimilarity\": 1.5}}", Map.of())

@@ -16,11 +16,15 @@ import org.apache.lucene.store.Directory;
  * @param modelId the embedder's {@code modelId()}
  * @param dimension the vector dimension
  * @param schemaVersion {@link ChunkSchema#VERSION} at build time
+ * @param vectorEncoding how the vector graph holds its vectors; an index that records none
+ *     (built before encodings were recorded) holds {@link VectorEncoding#FLOAT32}
  */
-public record IndexMetadata(String modelId, int dimension, int schemaVersion) {
+public record IndexMetadata(String modelId, int dimension, int schemaVersion,
+    VectorEncoding vectorEncoding) {
   static final String MODEL_KEY = "relearn.model";
   static final String DIMENSION_KEY = "relearn.dimension";
   static final String SCHEMA_KEY = "relearn.schema";
+  static final String ENCODING_KEY = "relearn.vectorEncoding";
 
   /** Validates the fields; the message names the bad value. */
   public IndexMetadata {
@@ -34,12 +38,23 @@ public record IndexMetadata(String modelId, int dimension, int schemaVersion) {
     if (schemaVersion < 1) {
       throw new IllegalArgumentException("schemaVersion must be >= 1, got: " + schemaVersion);
     }
+    Objects.requireNonNull(vectorEncoding, "vectorEncoding");
+  }
+
+  /** The metadata of an index of float vectors, as every index was before encodings. */
+  public IndexMetadata(String modelId, int dimension, int schemaVersion) {
+    this(modelId, dimension, schemaVersion, VectorEncoding.FLOAT32);
+  }
+
+  /** This metadata with {@code encoding}. */
+  public IndexMetadata withVectorEncoding(VectorEncoding encoding) {
+    return new IndexMetadata(modelId, dimension, schemaVersion, encoding);
   }
 
   /** The commit user data entries for this metadata. */
   public Map<String, String> toUserData() {
     return Map.of(MODEL_KEY, modelId, DIMENSION_KEY, Integer.toString(dimension),
-        SCHEMA_KEY, Integer.toString(schemaVersion));
+        SCHEMA_KEY, Integer.toString(schemaVersion), ENCODING_KEY, vectorEncoding.label());
   }
 
   /**
@@ -53,10 +68,12 @@ public record IndexMetadata(String modelId, int dimension, int schemaVersion) {
     if (model == null) {
       return null;
     }
+    String encoding = userData.get(ENCODING_KEY);
     try {
       return new IndexMetadata(model, Integer.parseInt(userData.get(DIMENSION_KEY)),
-          Integer.parseInt(userData.get(SCHEMA_KEY)));
-    } catch (NumberFormatException e) {
+          Integer.parseInt(userData.get(SCHEMA_KEY)), encoding == null ? VectorEncoding.FLOAT32
+              : VectorEncoding.fromLabel(encoding));
+    } catch (IllegalArgumentException e) { // NumberFormatException included
       throw new IllegalArgumentException(
           "corrupt relearn metadata in index commit: " + userData, e);
     }
@@ -81,7 +98,8 @@ public record IndexMetadata(String modelId, int dimension, int schemaVersion) {
   }
 
   /**
-   * Checks that an index built with this metadata can be used with {@code wanted}.
+   * Checks that an index built with this metadata can be used with {@code wanted}: the same model,
+   * dimension and schema. The vector encoding may differ: the index keeps its own.
    *
    * @param where the index location, for the message
    * @throws IllegalStateException naming both models and what to do

@@ -4,6 +4,7 @@
  * {@link dev.relearn.lucene.schema.LearnedValuesSource} says where a search reads the learned
  * fields, and {@link dev.relearn.lucene.schema.ChunkIds} caches each segment's chunk ids.
  * {@link dev.relearn.lucene.schema.IndexMetadata} is what a commit records the index was built
- * with; reading it refuses an index of a Lucene this one does not read, naming both versions.
+ * with (model, dimension, schema, {@link dev.relearn.lucene.schema.VectorEncoding}); reading it
+ * refuses an index of a Lucene this one does not read, naming both versions.
  */
 package dev.relearn.lucene.schema;
