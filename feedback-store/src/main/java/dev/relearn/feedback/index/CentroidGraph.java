@@ -125,6 +125,9 @@ final class CentroidGraph {
     lock.readLock().lock();
     try {
       int size = vectors.size();
+      if (size == 0) { // a graph still being built in the background: nothing searched yet
+        return new Found(new int[0], 0);
+      }
       Bits accept = new Bits() {
         @Override
         public boolean get(int node) {

@@ -130,6 +130,13 @@ class ClusterTableGraphTest {
   }
 
   @Test
+  void anEmptyGraphFindsNothingAndSearchedNothing() {
+    CentroidGraph.Found found = new CentroidGraph(DIM).nearest(nearTopic(), MAX, MIN, i -> true);
+    assertEquals(0, found.positions().length);
+    assertEquals(0, found.searched());
+  }
+
+  @Test
   void aDerivedTableAnswersExactlyAtOnceAndByItsGraphOnceBuiltInTheBackground()
       throws Exception {
     for (int i = 0; i < 3 * ClusterTable.EXACT_BELOW; i++) { // as derived at open: unpublished
