@@ -202,9 +202,10 @@ final class ClickTrust implements Closeable {
     Map<String, Double> used = new HashMap<>();
     long[] slice = {System.nanoTime()};
     store.forEachHeldOut(rerank.minSimilarity(), rerank.maxPastQueries(), MAX_QUERIES,
-        (session, logged, others) -> {
-          fit.add(VotePairs.capped(used, session, VotePairs.of(logged,
-              new FeedbackEvidence(others, List.of(), rerank.vote()), rerank.model())));
+        (session, share, logged, others) -> {
+          fit.add(VotePairs.capped(used, session, share, VotePairs.of(logged,
+              new FeedbackEvidence(others, List.of(), rerank.vote()).withinBudget(),
+              rerank.model())));
           if (paced) {
             slice[0] = rest(slice[0]);
           }

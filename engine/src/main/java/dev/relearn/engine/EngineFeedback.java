@@ -158,6 +158,14 @@ final class EngineFeedback implements Closeable {
     return null;
   }
 
+  /** Refits the trust on every event now (none when read-only); returns null. */
+  Void learnNow() throws IOException {
+    if (trust != null) {
+      trust.refit();
+    }
+    return null;
+  }
+
   /** The trust kept from clicks; null when read-only. */
   ClickTrust clickTrust() {
     return trust;

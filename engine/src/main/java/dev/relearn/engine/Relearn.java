@@ -1,6 +1,10 @@
 package dev.relearn.engine;
 
 import dev.relearn.engine.config.RelearnConfig;
+import dev.relearn.engine.search.SearchMode;
+import dev.relearn.engine.search.SearchRequest;
+import dev.relearn.engine.search.SearchResults;
+import dev.relearn.engine.weights.AdaptiveWeights;
 import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.feedback.store.FeedbackStore;
 import dev.relearn.feedback.store.StoreStats;
@@ -11,10 +15,6 @@ import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.rerank.RescoredHit;
 import dev.relearn.lucene.schema.IndexMetadata;
-import dev.relearn.engine.search.SearchMode;
-import dev.relearn.engine.search.SearchRequest;
-import dev.relearn.engine.search.SearchResults;
-import dev.relearn.engine.weights.AdaptiveWeights;
 import dev.relearn.lucene.fusion.QueryClass;
 import dev.relearn.lucene.fusion.QueryClassifier;
 import java.io.IOException;
@@ -27,9 +27,7 @@ import java.util.Set;
 /**
  * An open relearn index: the one embeddable entry point (docs/JAVA_API.md).
  *
- * <p>Rules every call follows:
- *
- * <ul>
+ * <p>Rules every call follows: <ul>
  *   <li>Lifecycle: {@link #open} a folder (it is created if needed), share the instance between
  *       threads, and {@link #close()} it once. Searches run concurrently; indexing runs one call
  *       at a time. After {@link #close()} every call throws {@link IllegalStateException}. Query
@@ -40,8 +38,7 @@ import java.util.Set;
  *       the writer's last commit (looked for at most every {@link #READ_ONLY_REFRESH_MILLIS} ms)
  *       and its feedback store's last checkpoint.
  *   <li>Interrupts: a caller's interrupt ends only its wait; the write finishes on relearn's own
- *       thread ({@code relearn-write-N}). The interrupted call throws {@link
- *       java.io.InterruptedIOException} saying whether the write had begun.
+ *       thread ({@code relearn-write-N}). The call throws an {@code InterruptedIOException}.
  *   <li>Failures: when one stops a writer (a failed write or fsync, a full disk), searches go on
  *       with the last snapshot, and the next call that writes first replaces the writers from
  *       the last commits, replaying the feedback log ({@link PartsRecovery}); {@link
@@ -154,12 +151,10 @@ public final class Relearn implements AutoCloseable {
   }
 
   /**
-   * Forgets the feedback recorded with {@code sessionId} (feedback without one goes only with
-   * {@link #forgetAll}): its events, and with them its share of every past-query cluster,
-   * committed before this returns. What its ratings taught the weights stays ({@link
-   * #resetWeights}). Logged first: a forget that fails part-way is finished before the next write
-   * or by the next open; one whose log write failed has not happened, so call it again. Returns
-   * the past-query clusters removed.
+   * Forgets the events recorded with {@code sessionId} (feedback without one goes only with
+   * {@link #forgetAll}), committed before this returns; what its ratings taught the weights stays
+   * ({@link #resetWeights}). Logged first: a forget that fails part-way is finished before the
+   * next write or open; one whose log write failed has not happened. Returns clusters removed.
    */
   public int forgetSession(String sessionId) throws IOException {
     EngineFeedback.requireSession(sessionId);
@@ -168,8 +163,7 @@ public final class Relearn implements AutoCloseable {
 
   /**
    * Forgets all feedback and what ratings taught the weights, committed or saved before this
-   * returns (logged first): learned searches then rank as hybrid ones. Returns the clusters
-   * removed.
+   * returns (logged first): learned searches then rank as hybrid. Returns the clusters removed.
    */
   public int forgetAll() throws IOException {
     return gate.write(p -> p.feedback().forgetAll());
@@ -191,12 +185,16 @@ public final class Relearn implements AutoCloseable {
   }
 
   /**
-   * Waits until the trust refit that earlier feedback queued (every 250 events, in the
-   * background) has finished, at full speed: searches then rank as if it had run inside the
-   * acknowledgement. For batch evaluations and tests, whose rankings must not depend on timing.
+   * Waits, at full speed, for the trust refit that feedback queued (every 250 events, in the
+   * background): for evaluations and tests, whose rankings must not depend on timing.
    */
   public void awaitLearning() throws IOException {
     gate.call(p -> p.feedback().awaitLearning());
+  }
+
+  /** Refits the trust on every event so far: for measurements before and after a change. */
+  public void learnNow() throws IOException {
+    gate.call(p -> p.feedback().learnNow());
   }
 
   /** The mode for a search without one: {@code learned} once there is feedback, else hybrid. */

@@ -42,7 +42,8 @@ final class AttackScenario {
     this.config = config;
   }
 
-  Outcome run(Split test, ModeRun hybrid, QueryScores before) throws IOException {
+  Outcome run(Split test, ModeRun hybrid) throws IOException {
+    runner.learnNow();
     ModeRun beforeRun = scorer.score(test, SearchMode.LEARNED);
     String target = target(test, hybrid.run());
     List<String> queries = new ArrayList<>();
@@ -63,12 +64,14 @@ final class AttackScenario {
       runner.record(text, shown, List.of(target), true, SESSION,
           "attack-" + config.seed() + "-" + i);
     }
+    runner.learnNow(); // both sides ranked with the trust fit on every event so far
     ModeRun after = scorer.score(test, SearchMode.LEARNED);
     Map<String, Object> details = new LinkedHashMap<>();
+    details.put("before_attack", beforeRun.scores().toJson());
     details.put("attack_target", target);
     details.put("attack_events", config.attackEvents());
     details.put("attack_queries", queries.size());
-    details.put("harm", harm(before, after, beforeRun.run(), target));
+    details.put("harm", harm(beforeRun.scores(), after, beforeRun.run(), target));
     return new Outcome(after, details);
   }
 

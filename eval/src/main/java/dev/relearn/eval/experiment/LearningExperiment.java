@@ -124,10 +124,8 @@ public final class LearningExperiment {
   public LearningResult attack(LearningResult trained) throws IOException {
     long start = System.nanoTime();
     AttackScenario.Outcome attack = new AttackScenario(runner, scorer, config)
-        .run(test(), hybridTest(), trained.learned());
-    Map<String, Object> details = new LinkedHashMap<>();
-    details.put("before_attack", trained.learned().toJson());
-    details.putAll(attack.details());
+        .run(test(), hybridTest());
+    Map<String, Object> details = new LinkedHashMap<>(attack.details());
     return new LearningResult(dataset.name(), Scenario.ATTACK, trained.trainSplit(),
         trained.testSplit(), trained.sessions(), trained.events(), config.seed(),
         config.user().describe(), trained.baseline(), attack.after().scores(),

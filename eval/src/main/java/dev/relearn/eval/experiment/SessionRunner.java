@@ -72,6 +72,11 @@ final class SessionRunner {
     return ids;
   }
 
+  /** Refits the engine's trust on every event so far ({@link Relearn#learnNow}). */
+  void learnNow() throws IOException {
+    engine.learnNow();
+  }
+
   /** Records that {@code used} (a subset of {@code shown}, ranks from 1) served {@code text}. */
   void record(String text, List<String> shown, List<String> used, boolean success,
       String session, String eventId) throws IOException {

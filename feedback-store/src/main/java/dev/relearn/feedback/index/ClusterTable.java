@@ -1,17 +1,13 @@
 package dev.relearn.feedback.index;
 
 import dev.relearn.feedback.event.FeedbackEvent;
-import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.lucene.feedback.ChunkEvidence;
-import dev.relearn.lucene.feedback.Outcome;
 import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.schema.ChunkIds;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +39,7 @@ final class ClusterTable {
   }
 
   /** A cluster found by a lookup, at its position in the table. */
-  private record Hit(Slot slot, int position, float similarity) {}
+  private record Hit(Slot slot, int position, float similarity, double share) {}
 
   /** What lookups read: the clusters by position, and the graph of their centroids, if any. */
   private record View(Slot[] slots, CentroidGraph graph) {}
@@ -56,6 +52,7 @@ final class ClusterTable {
   private final List<Slot> slots = new ArrayList<>();
   private final Map<String, Integer> positions = new HashMap<>();
   private final Map<String, Set<String>> bySession = new HashMap<>();
+  private final SessionBudget budget = new SessionBudget();
   private CentroidGraph graph; // of the slots by position; null below EXACT_BELOW
   private GraphUpkeep upkeep; // of the graph
   private volatile View published = new View(new Slot[0], null);
@@ -100,6 +97,7 @@ final class ClusterTable {
       }
     }
     bySession.computeIfAbsent(event.sessionHash(), s -> new LinkedHashSet<>()).add(clusterId);
+    budget.add(event.sessionHash());
     return cluster;
   }
 
@@ -167,11 +165,14 @@ final class ClusterTable {
     slots.clear();
     positions.clear();
     bySession.clear();
+    budget.clear();
     for (Slot slot : kept) {
-      positions.put(slot.cluster().id(), slots.size());
+      Cluster cluster = slot.cluster();
+      positions.put(cluster.id(), slots.size());
       slots.add(slot);
-      slot.cluster().sessions().forEach(s ->
-          bySession.computeIfAbsent(s, x -> new LinkedHashSet<>()).add(slot.cluster().id()));
+      cluster.sessions().forEach(s ->
+          bySession.computeIfAbsent(s, x -> new LinkedHashSet<>()).add(cluster.id()));
+      budget.addAll(cluster);
     }
     if (upkeep != null) {
       upkeep.stop();
@@ -202,48 +203,72 @@ final class ClusterTable {
    */
   List<PastQuery> similar(float[] unit, float minSimilarity, int max, Collection<String> skipped,
       long nowMillis) {
-    PriorityQueue<Hit> worstFirst = new PriorityQueue<>(BEST_FIRST.reversed());
     View view = published;
     Slot[] shown = view.slots();
+    Found found = new Found(max);
     IntPredicate accepted = i -> i < shown.length
         && (skipped.isEmpty() || disjoint(shown[i], skipped));
     int exactFrom = 0;
     if (view.graph() != null) {
-      CentroidGraph.Found found = view.graph().nearest(unit, max, minSimilarity,
-          accepted);
-      for (int at : found.positions()) {
-        offer(worstFirst, max, shown, at, VectorUtil.dotProduct(unit, shown[at].centroid()),
-            minSimilarity);
+      int wanted = budget.anyOver() ? 2 * max : max;
+      CentroidGraph.Found near = view.graph().nearest(unit, wanted, minSimilarity, accepted);
+      for (int at : near.positions()) {
+        found.offer(shown, at, VectorUtil.dotProduct(unit, shown[at].centroid()), minSimilarity);
       }
-      exactFrom = Math.min(found.searched(), shown.length);
+      exactFrom = Math.min(near.searched(), shown.length);
     }
     for (int i = exactFrom; i < shown.length; i++) {
       if (accepted.test(i)) {
-        offer(worstFirst, max, shown, i, VectorUtil.dotProduct(unit, shown[i].centroid()),
-            minSimilarity);
+        found.offer(shown, i, VectorUtil.dotProduct(unit, shown[i].centroid()), minSimilarity);
       }
     }
-    List<Hit> hits = new ArrayList<>(worstFirst);
-    hits.sort(BEST_FIRST);
+    List<Hit> hits = found.best();
     List<PastQuery> out = new ArrayList<>(hits.size());
     Decay decay = config.decay();
     for (Hit hit : hits) {
       Cluster cluster = hit.slot().cluster();
       out.add(new PastQuery(Math.max(-1f, Math.min(1f, hit.similarity())), cluster.events(),
           hit.slot().chunks(), cluster.lastMillis(),
-          decay.factor(cluster.lastMillis(), nowMillis), cluster.sessions()));
+          decay.factor(cluster.lastMillis(), nowMillis), cluster.sessions(), hit.share()));
     }
     return out;
   }
 
-  private static void offer(PriorityQueue<Hit> worstFirst, int max, Slot[] slots, int at,
-      float similarity, float minSimilarity) {
-    if (similarity >= minSimilarity) {
-      worstFirst.add(new Hit(slots[at], at, similarity));
-      if (worstFirst.size() > max) {
-        worstFirst.poll();
+  /**
+   * The best {@code max} hits within their sessions' budget and, apart, the best {@code max} of
+   * the others: sessions over their budget never push a within-budget past query out.
+   */
+  private final class Found {
+    private final int max;
+    private final PriorityQueue<Hit> within = new PriorityQueue<>(BEST_FIRST.reversed());
+    private final PriorityQueue<Hit> over = new PriorityQueue<>(BEST_FIRST.reversed());
+
+    Found(int max) {
+      this.max = max;
+    }
+
+    void offer(Slot[] slots, int at, float similarity, float minSimilarity) {
+      if (similarity >= minSimilarity) {
+        double share = budget.share(slots[at].cluster());
+        PriorityQueue<Hit> queue = share == 1.0 ? within : over;
+        queue.add(new Hit(slots[at], at, similarity, share));
+        if (queue.size() > max) {
+          queue.poll();
+        }
       }
     }
+
+    List<Hit> best() {
+      List<Hit> hits = new ArrayList<>(within);
+      hits.addAll(over);
+      hits.sort(BEST_FIRST);
+      return hits;
+    }
+  }
+
+  /** How much {@code session} counts: {@link SessionBudget#share(String)}. */
+  double sessionShare(String session) {
+    return budget.share(session);
   }
 
   private static boolean disjoint(Slot slot, Collection<String> sessions) {
@@ -266,19 +291,6 @@ final class ClusterTable {
 
   /** Counts over every cluster lookups see. */
   FeedbackStats stats() {
-    Map<SignalClass, Long> bySignal = new EnumMap<>(SignalClass.class);
-    Map<Outcome, Long> byOutcome = new EnumMap<>(Outcome.class);
-    Set<String> sessions = new HashSet<>();
-    long events = 0;
-    long learned = 0;
-    List<Cluster> all = clusters();
-    for (Cluster cluster : all) {
-      events += cluster.events();
-      learned += cluster.tally().learned();
-      sessions.addAll(cluster.sessions());
-      cluster.tally().bySignal().forEach((k, n) -> bySignal.merge(k, (long) n, Long::sum));
-      cluster.tally().byOutcome().forEach((k, n) -> byOutcome.merge(k, (long) n, Long::sum));
-    }
-    return new FeedbackStats(all.size(), events, learned, sessions.size(), bySignal, byOutcome);
+    return FeedbackStats.of(clusters());
   }
 }

@@ -4,8 +4,11 @@ import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.lucene.feedback.Outcome;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * What the feedback index holds.
@@ -31,6 +34,23 @@ public record FeedbackStats(int clusters, long events, long learnedEvents, int s
     }
     bySignal = complete(SignalClass.class, SignalClass.values(), bySignal);
     byOutcome = complete(Outcome.class, Outcome.values(), byOutcome);
+  }
+
+  /** Counts over {@code all} clusters. */
+  static FeedbackStats of(List<Cluster> all) {
+    Map<SignalClass, Long> bySignal = new EnumMap<>(SignalClass.class);
+    Map<Outcome, Long> byOutcome = new EnumMap<>(Outcome.class);
+    Set<String> sessions = new HashSet<>();
+    long events = 0;
+    long learned = 0;
+    for (Cluster cluster : all) {
+      events += cluster.events();
+      learned += cluster.tally().learned();
+      sessions.addAll(cluster.sessions());
+      cluster.tally().bySignal().forEach((k, n) -> bySignal.merge(k, (long) n, Long::sum));
+      cluster.tally().byOutcome().forEach((k, n) -> byOutcome.merge(k, (long) n, Long::sum));
+    }
+    return new FeedbackStats(all.size(), events, learned, sessions.size(), bySignal, byOutcome);
   }
 
   private static <E extends Enum<E>> Map<E, Long> complete(Class<E> type, E[] keys,

@@ -145,6 +145,14 @@ public final class RecordedEvents {
   }
 
   /** The table of clusters, which the writer changes under its own lock. */
+  /**
+   * How much {@code session} counts: 1 within its event budget, else the budget over its events
+   * ({@link SessionBudget}).
+   */
+  public double sessionShare(String session) {
+    return clusters.sessionShare(session);
+  }
+
   ClusterTable table() {
     return clusters;
   }

@@ -86,6 +86,6 @@ final class RenamedEvidence {
     query.chunks().forEach((chunk, evidence) ->
         current.merge(renamed.getOrDefault(chunk, chunk), evidence, ChunkEvidence::plus));
     return new PastQuery(query.similarity(), query.events(), current, query.lastMillis(),
-        query.scale(), query.sessions());
+        query.scale(), query.sessions(), query.share());
   }
 }

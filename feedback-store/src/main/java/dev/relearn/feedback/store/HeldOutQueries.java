@@ -22,11 +22,11 @@ public final class HeldOutQueries {
   @FunctionalInterface
   public interface Receiver {
     /**
-     * One session's evidence in one cluster, the (hashed) session, and the past queries of other
-     * sessions.
+     * One session's evidence in one cluster, the (hashed) session with its share (1 within its
+     * event budget, less beyond it), and the past queries of other sessions.
      */
-    void accept(String session, Map<String, ChunkEvidence> logged, List<PastQuery> others)
-        throws IOException;
+    void accept(String session, double share, Map<String, ChunkEvidence> logged,
+        List<PastQuery> others) throws IOException;
   }
 
   private HeldOutQueries() {}
@@ -47,7 +47,8 @@ public final class HeldOutQueries {
           cluster.sessions());
       for (Map.Entry<String, Map<String, ChunkEvidence>> logged
           : cluster.evidence().entrySet()) {
-        receiver.accept(logged.getKey(), logged.getValue(), others);
+        receiver.accept(logged.getKey(), recorded.sessionShare(logged.getKey()),
+            logged.getValue(), others);
       }
     }
   }

@@ -186,4 +186,26 @@ class FeedbackIndexSearchTest {
     assertEquals(1.0, found.chunks().get("a").clicks(), "decay scales, it does not rewrite");
     return found.evidence("a").clicks();
   }
+
+  @Test
+  void aSessionOverItsEventBudgetSharesItAndNeverPushesOthersOut() throws Exception {
+    float[] q = axis(DIM, 0);
+    int budget = SessionBudget.EVENTS;
+    try (FeedbackIndex index = open(dir)) {
+      add(index, event("legit", "honest", Fixtures.at(0.8f, q, axis(DIM, 1)), "a",
+          Outcome.SUCCESS, T0));
+      for (int i = 0; i < 4 * budget; i++) { // one cluster per event: each its own direction
+        float[] near = Fixtures.at(0.9f + 0.0009f * i, q, axis(DIM, 2 + i % (DIM - 2)));
+        add(index, event("spam" + i, "spammer", near, "x", Outcome.SUCCESS, T0 + i));
+      }
+      List<PastQuery> found = index.similar(q, 0.7f, 2);
+      assertEquals(1.0, found.stream().filter(p -> p.sessions().isEmpty()
+          || p.share() == 1.0).count(), "the honest past query is kept though 80 are closer");
+      for (PastQuery past : found) {
+        assertEquals(past.chunks().containsKey("a") ? 1.0 : 0.25, past.share(), 1e-12,
+            "within the budget a session counts in full; 4 times over it, a quarter");
+      }
+      assertEquals(3, found.size(), "two of the spammer's, one honest");
+    }
+  }
 }

@@ -22,9 +22,13 @@ import java.util.Set;
  *     {@code lastMillis}, or 1 for none
  * @param sessions the (hashed) sessions whose events it merges, so that one session's many past
  *     queries count as one voice; empty when unknown, and then it counts as a session of its own
+ * @param share how much its sessions' voice counts, in (0, 1]: 1 for sessions within their event
+ *     budget; a session that sent more events than the budget shares it among them (the lookup
+ *     says how much, e.g. {@code budget / events}). It scales the evidence like {@code scale},
+ *     and it is what each of its sessions counts for in the re-ranker's per-session limits
  */
 public record PastQuery(float similarity, int events, Map<String, ChunkEvidence> chunks,
-    long lastMillis, double scale, Set<String> sessions) {
+    long lastMillis, double scale, Set<String> sessions, double share) {
   /** Validates and copies. */
   public PastQuery {
     if (!(similarity >= -1.001f && similarity <= 1.001f)) {
@@ -36,8 +40,17 @@ public record PastQuery(float similarity, int events, Map<String, ChunkEvidence>
     if (!(scale >= 0 && scale <= 1)) {
       throw new IllegalArgumentException("scale must be in [0, 1], got: " + scale);
     }
+    if (!(share > 0 && share <= 1)) {
+      throw new IllegalArgumentException("share must be in (0, 1], got: " + share);
+    }
     chunks = Map.copyOf(chunks);
     sessions = Set.copyOf(sessions);
+  }
+
+  /** A past query whose sessions count in full ({@code share} 1). */
+  public PastQuery(float similarity, int events, Map<String, ChunkEvidence> chunks,
+      long lastMillis, double scale, Set<String> sessions) {
+    this(similarity, events, chunks, lastMillis, scale, sessions, 1.0);
   }
 
   /** A past query whose sessions are unknown. */

@@ -2,8 +2,9 @@ package dev.relearn.lucene.rerank;
 
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -40,7 +41,8 @@ public final class BoostEstimator {
     }
     Sums sums = new Sums(weighting.failedClickWeight());
     for (PastQuery query : pastQueries) {
-      sums.add(weight(query, weighting), query.chunks().get(chunkId), query.sessions());
+      sums.add(weight(query, weighting), query.chunks().get(chunkId), query.sessions(),
+          query.share());
     }
     return sums.boost();
   }
@@ -55,29 +57,32 @@ public final class BoostEstimator {
     private double examined;
     private double successes;
     private double outcomes;
-    private final Set<String> clickSessions = new HashSet<>();
-    private final Set<String> skipSessions = new HashSet<>();
-    private int unknownClickSessions;
-    private int unknownSkipSessions;
+    private final Map<String, Double> clickSessions = new HashMap<>();
+    private final Map<String, Double> skipSessions = new HashMap<>();
+    private double unknownClickSessions;
+    private double unknownSkipSessions;
 
     Sums(double failedClickWeight) {
       this.failedClickWeight = failedClickWeight;
     }
 
     /**
-     * Adds one past query's evidence with its {@link #weight} and the sessions it comes from
-     * (empty: one unknown session); nothing if the weight or the evidence is absent.
+     * Adds one past query's evidence with its {@link #weight}, the sessions it comes from (empty:
+     * one unknown session) and their {@code share}; nothing if the weight or the evidence
+     * is absent. A session counts once, at the largest share it came with.
      */
-    void add(double weight, ChunkEvidence evidence, Set<String> from) {
+    void add(double weight, ChunkEvidence evidence, Set<String> from, double share) {
       if (weight == 0 || evidence == null) {
         return;
       }
       boolean clicked = evidence.clicks() > 0;
       if (from.isEmpty()) {
-        unknownClickSessions += clicked ? 1 : 0;
-        unknownSkipSessions += clicked ? 0 : 1;
+        unknownClickSessions += clicked ? share : 0;
+        unknownSkipSessions += clicked ? 0 : share;
       } else {
-        (clicked ? clickSessions : skipSessions).addAll(from);
+        for (String session : from) {
+          (clicked ? clickSessions : skipSessions).merge(session, share, Math::max);
+        }
       }
       double c = Math.min(evidence.clicks(), MAX_COUNT);
       double s = Math.min(evidence.successes(), MAX_COUNT);
@@ -95,10 +100,18 @@ public final class BoostEstimator {
           outcomes > 0 ? clip01(successes / outcomes) : LearnedBoost.NEUTRAL_RATE;
       return examined > 0
           ? new LearnedBoost(clickRate, successRate, examined, outcomes,
-              clickSessions.size() + unknownClickSessions,
-              skipSessions.size() + unknownSkipSessions)
+              total(clickSessions) + unknownClickSessions,
+              total(skipSessions) + unknownSkipSessions)
           : new LearnedBoost(clickRate, successRate, examined, outcomes, 0, 0);
     }
+  }
+
+  private static double total(Map<String, Double> shares) {
+    double total = 0;
+    for (double share : shares.values()) {
+      total += share;
+    }
+    return total;
   }
 
   /**
@@ -106,7 +119,7 @@ public final class BoostEstimator {
    * {@link PastQuery#scale}, the decay its lookup applied to every count.
    */
   static double weight(PastQuery query, VoteWeighting weighting) {
-    return weight(query.similarity(), weighting) * query.scale();
+    return weight(query.similarity(), weighting) * query.scale() * query.share();
   }
 
   /**

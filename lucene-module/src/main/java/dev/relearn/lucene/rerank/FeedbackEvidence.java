@@ -31,6 +31,7 @@ public final class FeedbackEvidence {
   private final List<String> notes;
   private final Map<String, ChunkBoost> boosts;
   private final List<String> vouched;
+  private final FeedbackEvidence withinBudget;
 
   /**
    * Evidence from {@code pastQueries} (most similar first), with {@code notes} on what was
@@ -50,6 +51,17 @@ public final class FeedbackEvidence {
       }
     });
     this.vouched = Collections.unmodifiableList(withEvidence);
+    List<PastQuery> full = this.pastQueries.stream().filter(q -> q.share() == 1.0).toList();
+    this.withinBudget = full.size() == this.pastQueries.size() ? this
+        : new FeedbackEvidence(full, this.notes, weighting);
+  }
+
+  /**
+   * This evidence without the past queries of sessions over their event budget ({@link
+   * PastQuery#share} below 1): itself when there are none.
+   */
+  public FeedbackEvidence withinBudget() {
+    return withinBudget;
   }
 
   /**
@@ -89,12 +101,20 @@ public final class FeedbackEvidence {
           + " past queries below the similarity threshold " + min);
     }
     kept.sort(Comparator.comparingDouble(PastQuery::similarity).reversed());
-    if (kept.size() > max) {
-      notes.add("ignored " + (kept.size() - max) + " past queries beyond the " + max
-          + " most similar");
-      kept = kept.subList(0, max);
+    List<PastQuery> used = new ArrayList<>(Math.min(kept.size(), 2 * max));
+    int within = 0;
+    int over = 0;
+    for (PastQuery query : kept) { // over-budget sessions never push the others out
+      boolean full = query.share() == 1.0;
+      if (full ? within++ < max : over++ < max) {
+        used.add(query);
+      }
     }
-    return new FeedbackEvidence(kept, notes, weighting);
+    if (used.size() < kept.size()) {
+      notes.add("ignored " + (kept.size() - used.size()) + " past queries beyond the " + max
+          + " most similar");
+    }
+    return new FeedbackEvidence(used, notes, weighting);
   }
 
   /** The similar past queries, most similar first. */
@@ -129,7 +149,7 @@ public final class FeedbackEvidence {
       double weight = BoostEstimator.weight(query, weighting);
       for (Map.Entry<String, ChunkEvidence> chunk : query.chunks().entrySet()) {
         boosts.computeIfAbsent(chunk.getKey(), id -> new ChunkBoost(weighting)).sums
-            .add(weight, chunk.getValue(), query.sessions());
+            .add(weight, chunk.getValue(), query.sessions(), query.share());
       }
     }
     return boosts;

@@ -11,11 +11,13 @@ package dev.relearn.lucene.rerank;
  *     #NEUTRAL_RATE} when no outcome was reported
  * @param evidence the effective sample size {@code n = Σ w_q·examinations_q}, finite and >= 0
  * @param outcomeEvidence {@code Σ w_q·(successes_q + failures_q)}, finite and >= 0
- * @param clickSessions how many distinct sessions clicked the chunk, >= 0
- * @param skipSessions how many distinct sessions saw it without a click, >= 0
+ * @param clickSessions how many distinct sessions clicked the chunk, each counted by its {@link
+ *     dev.relearn.lucene.feedback.PastQuery#share share} (1 for a session within its event
+ *     budget), finite and >= 0
+ * @param skipSessions the same for the sessions that saw it without a click
  */
 public record LearnedBoost(double clickRate, double successRate, double evidence,
-    double outcomeEvidence, int clickSessions, int skipSessions) {
+    double outcomeEvidence, double clickSessions, double skipSessions) {
   /** The rate assumed without evidence: neither good nor bad. */
   public static final double NEUTRAL_RATE = 0.5;
 
@@ -28,10 +30,8 @@ public record LearnedBoost(double clickRate, double successRate, double evidence
     requireRate("successRate", successRate);
     requireEvidence("evidence", evidence);
     requireEvidence("outcomeEvidence", outcomeEvidence);
-    if (clickSessions < 0 || skipSessions < 0) {
-      throw new IllegalArgumentException("clickSessions and skipSessions must be >= 0, got: "
-          + clickSessions + ", " + skipSessions);
-    }
+    requireEvidence("clickSessions", clickSessions);
+    requireEvidence("skipSessions", skipSessions);
   }
 
   private static void requireRate(String name, double value) {

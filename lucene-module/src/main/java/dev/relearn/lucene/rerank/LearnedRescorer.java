@@ -192,16 +192,43 @@ public final class LearnedRescorer extends Rescorer {
   private RerankWindow rank(IndexSearcher searcher, List<Candidate> window) throws IOException {
     List<Candidate> candidates = reader.read(searcher, window);
     WindowStats stats = WindowStats.of(candidates, feedback);
+    CandidateFeatures[] features = features(candidates, stats, feedback);
+    double[] scores = scores(features);
+    PlaceLimit.Limited limited = new PlaceLimit.Limited(scores, new Explanation[scores.length]);
+    if (feedback.withinBudget() != feedback) {
+      FeedbackEvidence within = feedback.withinBudget();
+      CandidateFeatures[] withinFeatures =
+          features(candidates, WindowStats.of(candidates, within), within);
+      for (int i = 0; i < withinFeatures.length; i++) {
+        withinFeatures[i] = PlaceLimit.withinBudget(features[i], withinFeatures[i]);
+      }
+      limited = PlaceLimit.apply(scores, scores(withinFeatures), features, withinFeatures);
+    }
     RescoredHit[] ranked = new RescoredHit[candidates.size()];
     for (int i = 0; i < ranked.length; i++) {
       Candidate candidate = candidates.get(i);
-      CandidateFeatures features =
-          extractor.features(candidate, stats, feedback, options.context());
-      ranked[i] = new RescoredHit(candidate.doc(), candidate.chunkId(), i,
-          options.model().score(features), features);
+      ranked[i] = new RescoredHit(candidate.doc(), candidate.chunkId(), i, limited.scores()[i],
+          features[i], limited.notes()[i]);
     }
     Arrays.sort(ranked, RescoredHit.RANKING);
     return new RerankWindow(Arrays.asList(ranked), stats, options.model());
+  }
+
+  private CandidateFeatures[] features(List<Candidate> candidates, WindowStats stats,
+      FeedbackEvidence evidence) {
+    CandidateFeatures[] features = new CandidateFeatures[candidates.size()];
+    for (int i = 0; i < features.length; i++) {
+      features[i] = extractor.features(candidates.get(i), stats, evidence, options.context());
+    }
+    return features;
+  }
+
+  private double[] scores(CandidateFeatures[] features) {
+    double[] scores = new double[features.length];
+    for (int i = 0; i < scores.length; i++) {
+      scores[i] = options.model().score(features[i]);
+    }
+    return scores;
   }
 
   private static Explanation withDetails(Explanation explanation, Explanation... more) {

@@ -1,5 +1,6 @@
 package dev.relearn.lucene.rerank;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.apache.lucene.search.Explanation;
@@ -36,6 +37,16 @@ public record RerankWindow(List<RescoredHit> hits, WindowStats stats, LinearMode
     return hits.subList(0, Math.min(topN, hits.size()));
   }
 
+  private Explanation explain(RescoredHit hit) {
+    Explanation scored = model.explain(hit.features());
+    if (hit.limit() == null) {
+      return scored;
+    }
+    List<Explanation> details = new ArrayList<>(List.of(scored.getDetails()));
+    details.add(hit.limit());
+    return Explanation.match(Double.valueOf(hit.score()), scored.getDescription(), details);
+  }
+
   /**
    * {@link LinearModel#explain} of {@code doc}'s features (its best copy when the window holds
    * duplicates): the explanation's value is exactly the score it was ranked with.
@@ -45,7 +56,7 @@ public record RerankWindow(List<RescoredHit> hits, WindowStats stats, LinearMode
   public Explanation explain(int doc) {
     for (RescoredHit hit : hits) {
       if (hit.doc() == doc) {
-        return model.explain(hit.features());
+        return explain(hit);
       }
     }
     throw new IllegalArgumentException("doc " + doc + " is not in the window");

@@ -2,6 +2,7 @@ package dev.relearn.lucene.rerank;
 
 import java.util.Comparator;
 import java.util.Objects;
+import org.apache.lucene.search.Explanation;
 
 /**
  * One candidate after re-ranking.
@@ -11,9 +12,11 @@ import java.util.Objects;
  * @param firstStagePosition 0-based position in the first stage's list
  * @param score the re-ranked score, finite; higher is better
  * @param features the features it was scored from
+ * @param limit what {@link PlaceLimit} took from the features' score, as an explanation valued
+ *     at the change; null when the score is the features' score
  */
 public record RescoredHit(int doc, String chunkId, int firstStagePosition, double score,
-    CandidateFeatures features) {
+    CandidateFeatures features, Explanation limit) {
   /**
    * The ranking order: score descending, then first-stage position ascending, so that equal
    * scores keep the first stage's order. {@code +0.0} and {@code −0.0} are equal here.
@@ -41,5 +44,11 @@ public record RescoredHit(int doc, String chunkId, int firstStagePosition, doubl
       throw new IllegalArgumentException("score must be finite, got: " + score + " for doc " + doc);
     }
     Objects.requireNonNull(features, "features");
+  }
+
+  /** A hit scored exactly as its features say. */
+  public RescoredHit(int doc, String chunkId, int firstStagePosition, double score,
+      CandidateFeatures features) {
+    this(doc, chunkId, firstStagePosition, score, features, null);
   }
 }

@@ -66,7 +66,8 @@ final class ScoreExplanation {
     return "scaled by " + num(cap / Math.abs(learned)) + ": the learned terms "
         + Feature.LEARNED.stream().map(Feature::label).toList() + " add " + num(learned)
         + ", capped at ±" + num(model.boostCap()) + " per " + (lift ? "clicking" : "skipping")
-        + " session (" + Math.max(1, lift ? boost.clickSessions() : boost.skipSessions()) + ")";
+        + " session (" + num(Math.max(1, lift ? boost.clickSessions() : boost.skipSessions()))
+        + ")";
   }
 
   /** How {@code feature}'s value was computed, in words. */

@@ -204,12 +204,12 @@ class BoostEstimatorTest {
     List<PastQuery> unknown = List.of(new PastQuery(0.9f, 1, Map.of("a", click), 0),
         new PastQuery(0.8f, 1, Map.of("a", skip), 0));
     LearnedBoost one = BoostEstimator.estimate("a", oneSession, VoteWeighting.PLAIN);
-    assertEquals(List.of(1, 0), List.of(one.clickSessions(), one.skipSessions()));
+    assertEquals(List.of(1.0, 0.0), List.of(one.clickSessions(), one.skipSessions()));
     LearnedBoost two = BoostEstimator.estimate("a", mixed, VoteWeighting.PLAIN);
-    assertEquals(List.of(2, 1), List.of(two.clickSessions(), two.skipSessions()));
+    assertEquals(List.of(2.0, 1.0), List.of(two.clickSessions(), two.skipSessions()));
     assertEquals(two, new FeedbackEvidence(mixed, List.of(), VoteWeighting.PLAIN).boost("a"));
     LearnedBoost anonymous = BoostEstimator.estimate("a", unknown, VoteWeighting.PLAIN);
-    assertEquals(List.of(1, 1), List.of(anonymous.clickSessions(), anonymous.skipSessions()));
+    assertEquals(List.of(1.0, 1.0), List.of(anonymous.clickSessions(), anonymous.skipSessions()));
     assertEquals(LearnedBoost.NONE, BoostEstimator.estimate("b", mixed, VoteWeighting.PLAIN));
   }
 }

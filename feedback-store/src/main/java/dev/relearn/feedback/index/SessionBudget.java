@@ -1,0 +1,62 @@
+package dev.relearn.feedback.index;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Each session's event budget (docs/RANKING.md section 3): a session that sent more than {@link
+ * #EVENTS} events shares that budget among them, so that its past queries count {@code EVENTS /
+ * events} each and one session cannot outvote many by sending more. Counts come from the events
+ * the cluster table holds; written by its owner, read by lookups on any thread.
+ */
+final class SessionBudget {
+  /** The events a session may send before its past queries count less. */
+  static final int EVENTS = 20;
+
+  private final Map<String, Integer> events = new ConcurrentHashMap<>();
+  private final AtomicInteger over = new AtomicInteger();
+
+  /** Counts one more event of {@code session}. */
+  void add(String session) {
+    if (events.merge(session, 1, Integer::sum) == EVENTS + 1) {
+      over.incrementAndGet();
+    }
+  }
+
+  /** Counts {@code cluster}'s events for each of its sessions: for a table rebuilt after a remove. */
+  void addAll(Cluster cluster) {
+    for (String session : cluster.sessions()) {
+      int before = events.getOrDefault(session, 0);
+      events.put(session, before + cluster.events());
+      if (before <= EVENTS && before + cluster.events() > EVENTS) {
+        over.incrementAndGet();
+      }
+    }
+  }
+
+  /** Forgets every count. */
+  void clear() {
+    events.clear();
+    over.set(0);
+  }
+
+  /** Whether any session is over its budget. */
+  boolean anyOver() {
+    return over.get() > 0;
+  }
+
+  /** {@code min(1, EVENTS / events)} of {@code session} (1 for a session without events). */
+  double share(String session) {
+    return Math.min(1.0, (double) EVENTS / events.getOrDefault(session, 1));
+  }
+
+  /** The mean {@link #share(String)} of {@code cluster}'s sessions. */
+  double share(Cluster cluster) {
+    double sum = 0;
+    for (String session : cluster.sessions()) {
+      sum += share(session);
+    }
+    return sum / cluster.sessions().size();
+  }
+}

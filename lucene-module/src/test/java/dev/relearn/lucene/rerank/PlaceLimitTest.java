@@ -1,0 +1,102 @@
+package dev.relearn.lucene.rerank;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.lucene.feedback.ChunkEvidence;
+import dev.relearn.lucene.feedback.PastQuery;
+import dev.relearn.lucene.schema.LearnedValues;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.lucene.search.Explanation;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.TotalHits;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A session over its event budget moves a chunk at most {@code 50 · share} places, even in a
+ * window's flat tail, where a lift of a few thousandths passes dozens of chunks.
+ */
+class PlaceLimitTest {
+  private static final float[] QUERY = {0.6f, 0.8f};
+  private static final int DOCS = 40;
+  private static final int TARGET = 35;
+  private PlainIndex index;
+
+  @BeforeEach
+  void build() throws Exception {
+    List<PlainIndex.Doc> docs = new ArrayList<>();
+    for (int i = 0; i < DOCS; i++) {
+      docs.add(new PlainIndex.Doc("c" + i, "src/" + i, "code", "body " + i, LearnedValues.NEUTRAL));
+    }
+    index = new PlainIndex(docs, 7);
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    index.close();
+  }
+
+  /** Ten clear hits, then a tail whose scores differ by a thousandth of the range per place. */
+  private static TopDocs flatTail() {
+    ScoreDoc[] docs = new ScoreDoc[DOCS];
+    for (int i = 0; i < DOCS; i++) {
+      docs[i] = new ScoreDoc(i, i < 10 ? 10 - i : 0.01f * (DOCS - i));
+    }
+    return new TopDocs(new TotalHits(DOCS, TotalHits.Relation.EQUAL_TO), docs);
+  }
+
+  /** The target's 0-based rank after a click by one session with {@code share}. */
+  private int rankAfterClick(double share, List<Explanation> explained) throws Exception {
+    PastQuery click = new PastQuery(1f, 1,
+        Map.of("c" + TARGET, new ChunkEvidence(3, 3, 3, 0)), 0, 1.0, Set.of("s"), share);
+    LearnedRescorer rescorer = new LearnedRescorer((vector, min, max) -> List.of(click), QUERY);
+    TopDocs rescored = rescorer.rescore(index.searcher, flatTail(), DOCS);
+    for (int i = 0; i < rescored.scoreDocs.length; i++) {
+      if (rescored.scoreDocs[i].doc == TARGET) {
+        explained.add(rescorer.explain(index.searcher, flatTail(), TARGET));
+        assertEquals(rescored.scoreDocs[i].score, explained.get(0).getValue().floatValue(),
+            "explain's value is the score the hit was ranked with");
+        return i;
+      }
+    }
+    throw new AssertionError("target missing");
+  }
+
+  @Test
+  void aSessionWithinItsBudgetLiftsTheChunkFreely() throws Exception {
+    List<Explanation> explained = new ArrayList<>();
+    assertTrue(rankAfterClick(1.0, explained) < TARGET - 10, "a full session's click lifts it");
+    assertTrue(!explained.get(0).toString().contains("place limit"), explained.get(0).toString());
+  }
+
+  @Test
+  void aSessionOverItsBudgetMovesTheChunkAtMostItsPlaces() throws Exception {
+    List<Explanation> explained = new ArrayList<>();
+    int rank = rankAfterClick(0.02, explained); // a 1,000-event session: 50 · 0.02 = 1 place
+    assertTrue(rank >= TARGET - 1, "rose to " + rank + " from " + TARGET);
+    String text = explained.get(0).toString();
+    assertTrue(text.contains("place limit") && text.contains("at most 1 places up"), text);
+  }
+
+  @Test
+  void aSessionFarOverItsBudgetCannotMoveItAtAll() throws Exception {
+    assertEquals(TARGET, rankAfterClick(0.001, new ArrayList<>()));
+  }
+
+  @Test
+  void withoutOverBudgetSessionsTheScoresAreTheModelsExactly() throws Exception {
+    PastQuery click = new PastQuery(1f, 1,
+        Map.of("c" + TARGET, new ChunkEvidence(3, 3, 3, 0)), 0, 1.0, Set.of("s"));
+    LearnedRescorer rescorer = new LearnedRescorer((vector, min, max) -> List.of(click), QUERY);
+    for (RescoredHit hit : rescorer.window(index.searcher, flatTail()).hits()) {
+      assertEquals(LinearModel.DEFAULT.score(hit.features()), hit.score());
+    }
+    assertTrue(rescorer.feedback() == rescorer.feedback().withinBudget());
+  }
+}
