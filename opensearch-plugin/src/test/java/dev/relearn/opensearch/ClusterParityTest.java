@@ -1,6 +1,14 @@
 package dev.relearn.opensearch;
 
 import dev.relearn.opensearch.search.ScoredId;
+import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.index.FeedbackIndex;
+import dev.relearn.opensearch.feedback.FeedbackEventAction;
+import dev.relearn.opensearch.feedback.FeedbackEventRequest;
+import dev.relearn.opensearch.feedback.FeedbackEvents;
+import dev.relearn.opensearch.feedback.LearningAction;
+import dev.relearn.opensearch.feedback.LearningRequest;
+import org.opensearch.core.common.bytes.BytesArray;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.fusion.QueryClass;
@@ -51,7 +59,6 @@ import org.opensearch.test.OpenSearchIntegTestCase.Scope;
 @ClusterScope(scope = Scope.SUITE, numDataNodes = 3, numClientNodes = 0)
 public class ClusterParityTest extends OpenSearchIntegTestCase {
   private static final String INDEX = "chunks";
-  private static final float TOLERANCE = 1e-4f;
   private static final String[] QUERIES = {"brass reading lamp", "parse the http request",
       "socket buffer", "learning to rank from click feedback", "IndexWriter", "graph shard"};
 
@@ -72,7 +79,7 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
       int n = corpus.chunks.size();
       for (int q = 0; q < QUERIES.length; q++) {
         String text = QUERIES[q];
-        assertSameRanking("BM25 query " + q,
+        Rankings.assertSame("BM25 query " + q,
             embedded.search(embedded.schema.bm25Query(text), n),
             cluster(LexicalQuery.of(embedded.schema.queryTerms(text)), n));
       }
@@ -80,7 +87,7 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
       for (int q = 0; q < 5; q++) {
         float[] vector = SmallCorpus.randomUnitVector(random);
         Query knn = embedded.schema.vectorQuery(vector, 20, null);
-        assertSameRanking("kNN query " + q, embedded.search(knn, 20),
+        Rankings.assertSame("kNN query " + q, embedded.search(knn, 20),
             cluster(new RelearnKnnQueryBuilder(ChunkSchema.VECTOR, vector, 20), 20));
       }
     }
@@ -131,23 +138,21 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
         String text = QUERIES[q];
         QueryClass queryClass = QueryClassifier.classify(text);
         List<ScoredId> expected = embedded.learnedSearch(text, vectors.get(q), past, 10, 40);
-        RelearnSearchResponse response = client().execute(RelearnSearchAction.INSTANCE,
-            new RelearnSearchRequest(INDEX, vectors.get(q), sorted(embedded.schema.queryTerms(text)),
-                queryClass, 10, 40, true)).get();
+        RelearnSearchResponse response = Rankings.search(INDEX, embedded, text, vectors.get(q),
+            true);
         List<ScoredId> actual = new ArrayList<>();
         for (RelearnSearchResponse.Hit hit : response.hits()) {
           actual.add(new ScoredId(hit.chunkId(), (float) hit.score()));
           assertEquals("explained score of " + hit.chunkId(), hit.score(),
               hit.explanation().getValue().doubleValue(), 1e-6);
         }
-        assertSameRanking("learned query " + q + " (" + queryClass.label() + ")", expected,
+        Rankings.assertSame("learned query " + q + " (" + queryClass.label() + ")", expected,
             actual);
         answers.add(actual);
         if (q == 0) {
-          assertEquals("the REST endpoint answers as the action", actual,
-              overHttp(vectors.get(q), sorted(embedded.schema.queryTerms(text)), queryClass));
+          Rankings.assertSame("the REST endpoint", actual, overHttp(vectors.get(q), Rankings.sorted(embedded.schema.queryTerms(text)), queryClass));
         }
-        if (!ids(expected).equals(ids(embedded.learnedSearch(text, vectors.get(q),
+        if (!Rankings.ids(expected).equals(Rankings.ids(embedded.learnedSearch(text, vectors.get(q),
             FeedbackLookup.NONE, 10, 40)))) {
           moved++;
         }
@@ -159,17 +164,91 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
       internalCluster().stopRandomDataNode(); // every shard keeps a copy on the other two
       for (int q = 0; q < QUERIES.length; q++) {
         String text = QUERIES[q];
-        RelearnSearchResponse response = client().execute(RelearnSearchAction.INSTANCE,
-            new RelearnSearchRequest(INDEX, vectors.get(q),
-                sorted(embedded.schema.queryTerms(text)), QueryClassifier.classify(text), 10, 40,
-                false)).get();
-        List<ScoredId> actual = new ArrayList<>();
-        response.hits().forEach(hit -> actual.add(new ScoredId(hit.chunkId(), (float) hit.score())));
-        assertSameRanking("learned query " + q + " with a node lost", answers.get(q), actual);
+        List<ScoredId> actual = Rankings.scored(Rankings.search(INDEX, embedded, text,
+            vectors.get(q), false));
+        Rankings.assertSame("learned query " + q + " with a node lost", answers.get(q), actual);
       }
       internalCluster().startDataOnlyNode(); // as many nodes as the suite began with
       ensureGreen();
     }
+  }
+
+  public void testFeedbackLearnsAsEmbedded() throws Exception {
+    SmallCorpus corpus = new SmallCorpus(44L, 120);
+    index(corpus);
+    Random random = new Random(19L);
+    List<float[]> vectors = new ArrayList<>();
+    List<List<String>> shown = new ArrayList<>();
+    FeedbackStream stream;
+    try (EmbeddedIndex neutral = new EmbeddedIndex(corpus)) {
+      for (String text : QUERIES) {
+        vectors.add(SmallCorpus.randomUnitVector(random));
+        shown.add(Rankings.ids(neutral.learnedSearch(text, vectors.getLast(),
+            FeedbackLookup.NONE, Rankings.K, Rankings.CANDIDATES)));
+      }
+      long now = System.currentTimeMillis();
+      stream = FeedbackStream.near(random, vectors, shown, now);
+      for (FeedbackEvent event : stream.events) {
+        FeedbackEventRequest request = new FeedbackEventRequest(
+            new BytesArray(FeedbackStream.json(event, INDEX)));
+        assertTrue(client().execute(FeedbackEventAction.INSTANCE, request).get().recorded());
+      }
+      FeedbackEvent old = stream.events.get(0);
+      FeedbackEvent expired = new FeedbackEvent("ev-expired", "s9", old.queryVector(),
+          old.shown(), List.of(shown.get(0).get(1)), old.outcome(), null, null, old.signal(),
+          now - 91L * 86_400_000, old.queryClass());
+      client().execute(FeedbackEventAction.INSTANCE, new FeedbackEventRequest(
+          new BytesArray(FeedbackStream.json(expired, INDEX)))).get();
+    }
+    learning(LearningRequest.Operation.LEARN, null); // else within a second, on its own
+    assertFalse(client().prepareGet(FeedbackEvents.INDEX, "ev-expired").get().isExists());
+    int rose = assertLearnedAsEmbedded("feedback", corpus, stream, vectors, shown);
+    assertTrue("a used chunk rises above where it was shown", rose > 0);
+
+    assertEquals(stream.events.size() - stream.without("s1").events.size(),
+        learning(LearningRequest.Operation.FORGET_SESSION, "s1"));
+    assertLearnedAsEmbedded("forgot s1", corpus, stream.without("s1"), vectors, shown);
+    learning(LearningRequest.Operation.FORGET_ALL, null);
+    assertLearnedAsEmbedded("forgot all", corpus, new FeedbackStream(List.of()), vectors, shown);
+  }
+
+  private static int learning(LearningRequest.Operation operation, String session)
+      throws Exception {
+    return client().execute(LearningAction.INSTANCE, new LearningRequest(operation, session))
+        .get().events();
+  }
+
+  /**
+   * Every query ranks on the cluster as embedded relearn ranks it with the same events' learned
+   * values and lookup; returns how many used chunks rank above where they were shown.
+   */
+  private int assertLearnedAsEmbedded(String what, SmallCorpus corpus, FeedbackStream stream,
+      List<float[]> vectors, List<List<String>> shown) throws Exception {
+    corpus.learned.clear();
+    corpus.learned.putAll(stream.learned());
+    int rose = 0;
+    try (EmbeddedIndex embedded = new EmbeddedIndex(corpus);
+        FeedbackIndex lookup = stream.lookup(createTempDir(), SmallCorpus.DIMENSION)) {
+      for (int q = 0; q < QUERIES.length; q++) {
+        List<ScoredId> expected = embedded.learnedSearch(QUERIES[q], vectors.get(q), lookup,
+            Rankings.K, Rankings.CANDIDATES);
+        RelearnSearchResponse response = Rankings.search(INDEX, embedded, QUERIES[q],
+            vectors.get(q), true);
+        Rankings.assertSame(what + ", query " + q, expected, Rankings.scored(response));
+        for (FeedbackEvent event : stream.events) {
+          String used = event.used().get(0);
+          int now = Rankings.ids(expected).indexOf(used);
+          if (event.eventId().startsWith("ev-" + q + "-") && now >= 0
+              && now + 1 < event.rankOf(used)) {
+            rose++;
+            String explained = response.hits().get(now).explanation().toString();
+            assertTrue(explained, explained.contains("click rate"));
+          }
+        }
+      }
+    }
+    System.out.printf(Locale.ROOT, "%s: %d used chunks rose%n", what, rose);
+    return rose;
   }
 
   /** The same learned search through {@code POST /{index}/_relearn/search}. */
@@ -210,19 +289,6 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
     assertFalse(stored.buildFailureMessage(), stored.hasFailures());
   }
 
-  /** The terms as the cluster client sends them: sorted, without the text's word order. */
-  private static Map<String, Map<String, Integer>> sorted(Map<String, Map<String, Integer>> terms) {
-    Map<String, Map<String, Integer>> out = new TreeMap<>();
-    terms.forEach((field, counts) -> out.put(field, new TreeMap<>(counts)));
-    return out;
-  }
-
-  private static List<String> ids(List<ScoredId> hits) {
-    List<String> out = new ArrayList<>();
-    hits.forEach(hit -> out.add(hit.id()));
-    return out;
-  }
-
   private static List<ScoredId> cluster(QueryBuilder query, int n) {
     SearchResponse response = client().prepareSearch(INDEX)
         .setSearchType(SearchType.DFS_QUERY_THEN_FETCH).setQuery(query).setSize(n)
@@ -232,17 +298,5 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
       out.add(new ScoredId(hit.getId(), hit.getScore()));
     }
     return ScoredId.ranked(out);
-  }
-
-  private static void assertSameRanking(String what, List<ScoredId> embedded,
-      List<ScoredId> cluster) {
-    assertEquals(what + ": hit count", embedded.size(), cluster.size());
-    float worst = 0;
-    for (int i = 0; i < embedded.size(); i++) {
-      assertEquals(what + ": id at " + i, embedded.get(i).id(), cluster.get(i).id());
-      worst = Math.max(worst, Math.abs(embedded.get(i).score() - cluster.get(i).score()));
-    }
-    assertTrue(what + ": score delta " + worst, worst <= TOLERANCE);
-    System.out.printf(Locale.ROOT, "%s: %d hits, largest score delta %.2e%n", what, embedded.size(), worst);
   }
 }

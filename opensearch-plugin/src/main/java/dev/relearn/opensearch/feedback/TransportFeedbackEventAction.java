@@ -58,7 +58,7 @@ public final class TransportFeedbackEventAction
   private void record(FeedbackEventRequest request,
       ActionListener<FeedbackEventResponse> listener) {
     IndexRequest index = new IndexRequest(FeedbackEvents.INDEX).id(request.eventId())
-        .opType(DocWriteRequest.OpType.CREATE).source(request.event());
+        .opType(DocWriteRequest.OpType.CREATE).source(FeedbackEvents.stored(request.event()));
     client.index(index, ActionListener.wrap(
         done -> listener.onResponse(new FeedbackEventResponse(request.eventId(), true)),
         failure -> {

@@ -1,5 +1,7 @@
 package dev.relearn.opensearch.search;
 
+import dev.relearn.feedback.index.Decay;
+import dev.relearn.feedback.index.FeedbackIndexConfig;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.schema.ChunkSchema;
@@ -23,6 +25,8 @@ public final class PastQueriesIndex {
   static final String LAST_MILLIS = "last_millis";
   static final String SESSIONS = "sessions";
   static final String CHUNKS = "chunks";
+  /** Evidence decays as embedded: by half every {@link FeedbackIndexConfig#DEFAULT_HALF_LIFE}. */
+  static final Decay DECAY = Decay.of(FeedbackIndexConfig.DEFAULT_HALF_LIFE);
 
   private PastQueriesIndex() {
   }
@@ -55,10 +59,10 @@ public final class PastQueriesIndex {
 
   /**
    * Reads a past query found for {@code queryVector}: its similarity is the dot product of the two
-   * vectors, computed here in float as Lucene's DOT_PRODUCT does; its evidence counts in full
-   * (scale 1).
+   * vectors, computed here in float as Lucene's DOT_PRODUCT does; its evidence decayed from its
+   * last event to {@code nowMillis}, as embedded.
    */
-  public static PastQuery read(Map<String, Object> source, float[] queryVector) {
+  public static PastQuery read(Map<String, Object> source, float[] queryVector, long nowMillis) {
     float[] vector = floats(source.get(ChunkSchema.VECTOR));
     Map<String, ChunkEvidence> chunks = new HashMap<>();
     Object stored = source.getOrDefault(CHUNKS, Map.of());
@@ -70,8 +74,10 @@ public final class PastQueriesIndex {
     if (source.get(SESSIONS) instanceof List<?> list) {
       list.forEach(session -> sessions.add(String.valueOf(session)));
     }
-    return new PastQuery(dot(vector, queryVector), number(source.get(EVENTS)).intValue(), chunks,
-        number(source.get(LAST_MILLIS)).longValue(), 1.0, sessions);
+    long last = number(source.get(LAST_MILLIS)).longValue();
+    return new PastQuery(Math.max(-1f, Math.min(1f, dot(vector, queryVector))),
+        number(source.get(EVENTS)).intValue(), chunks, last, DECAY.factor(last, nowMillis),
+        sessions);
   }
 
   /** The dot product, summed in float in index order. */

@@ -104,7 +104,8 @@ public final class TransportRelearnSearchAction
     MultiSearchResponse.Item[] items = found.getResponses();
     List<List<ScoredId>> stages = List.of(ScoredId.ranked(scored(items[0].getResponse())),
         ScoredId.ranked(scored(items[1].getResponse())));
-    FeedbackLookup lookup = pastQueries(items[2].getResponse(), request.vector());
+    FeedbackLookup lookup = pastQueries(items[2].getResponse(), request.vector(),
+        System.currentTimeMillis());
     Set<String> ids = new LinkedHashSet<>();
     stages.forEach(stage -> stage.forEach(hit -> ids.add(hit.id())));
     if (ids.isEmpty()) {
@@ -118,10 +119,11 @@ public final class TransportRelearnSearchAction
         values -> rank(request, stages, learned(values), lookup, listener), listener::onFailure));
   }
 
-  private static FeedbackLookup pastQueries(SearchResponse response, float[] vector) {
+  private static FeedbackLookup pastQueries(SearchResponse response, float[] vector,
+      long nowMillis) {
     List<PastQuery> found = new ArrayList<>();
     for (SearchHit hit : response.getHits().getHits()) {
-      found.add(PastQueriesIndex.read(hit.getSourceAsMap(), vector));
+      found.add(PastQueriesIndex.read(hit.getSourceAsMap(), vector, nowMillis));
     }
     return new FoundPastQueries(found);
   }

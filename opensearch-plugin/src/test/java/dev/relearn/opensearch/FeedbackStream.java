@@ -1,0 +1,101 @@
+package dev.relearn.opensearch;
+
+import dev.relearn.feedback.event.EventEvidence;
+import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.event.ShownResult;
+import dev.relearn.feedback.event.SignalClass;
+import dev.relearn.feedback.index.FeedbackIndex;
+import dev.relearn.feedback.index.FeedbackIndexConfig;
+import dev.relearn.feedback.learn.ChunkAggregates;
+import dev.relearn.lucene.embed.VectorChecks;
+import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.files.StorageOpener;
+import dev.relearn.lucene.schema.LearnedValues;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.opensearch.common.xcontent.XContentFactory;
+import org.opensearch.core.xcontent.XContentBuilder;
+
+/**
+ * Seeded feedback events near given query vectors, as embedded relearn records them, and what
+ * embedded relearn learns from them: the learned values ({@link ChunkAggregates}) and the
+ * similar-past-query lookup ({@link FeedbackIndex}). Each query's events come from distinct
+ * sessions; each uses chunks it was shown below the top two, mostly successfully.
+ */
+final class FeedbackStream {
+  static final EventEvidence EVIDENCE = new EventEvidence(1.0);
+
+  final List<FeedbackEvent> events;
+
+  FeedbackStream(List<FeedbackEvent> events) {
+    this.events = List.copyOf(events);
+  }
+
+  /** Three events near each vector, shown that query's list, at most ten days before now. */
+  static FeedbackStream near(Random random, List<float[]> vectors, List<List<String>> shown,
+      long nowMillis) {
+    List<FeedbackEvent> events = new ArrayList<>();
+    for (int q = 0; q < vectors.size(); q++) {
+      List<ShownResult> list = new ArrayList<>();
+      for (String id : shown.get(q)) {
+        list.add(new ShownResult(id, list.size() + 1));
+      }
+      for (int copy = 0; copy < 3; copy++) {
+        float[] vector = vectors.get(q).clone();
+        for (int d = 0; d < vector.length; d++) {
+          vector[d] += (float) (random.nextGaussian() * 0.15);
+        }
+        List<String> used = List.of(list.get(2 + random.nextInt(list.size() - 2)).chunkId());
+        events.add(new FeedbackEvent("ev-" + q + "-" + copy, "s" + ((q + copy) % 4),
+            VectorChecks.normalize(vector), list, used,
+            copy < 2 ? Outcome.SUCCESS : Outcome.NONE, null, null, SignalClass.STRONG,
+            nowMillis - random.nextInt(10 * 86_400_000), "keywords"));
+      }
+    }
+    return new FeedbackStream(events);
+  }
+
+  /** The events of every session but {@code session}. */
+  FeedbackStream without(String session) {
+    return new FeedbackStream(events.stream()
+        .filter(event -> !event.sessionHash().equals(session)).toList());
+  }
+
+  /** Embedded relearn's learned values of these events. */
+  Map<String, LearnedValues> learned() {
+    return new HashMap<>(ChunkAggregates.recompute(events, EVIDENCE,
+        ChunkAggregates.DEFAULT_PER_SESSION_CAP).snapshot());
+  }
+
+  /** Embedded relearn's events index of these events, in {@code folder}. */
+  FeedbackIndex lookup(Path folder, int dimension) throws IOException {
+    FeedbackIndex index = FeedbackIndex.open(folder, FeedbackIndexConfig.defaults(dimension),
+        StorageOpener.REAL);
+    for (FeedbackEvent event : events) {
+      index.add(event, EVIDENCE.of(event));
+    }
+    return index;
+  }
+
+  /** The event as {@code POST /_relearn/feedback} takes it. */
+  static String json(FeedbackEvent event, String index) throws IOException {
+    try (XContentBuilder body = XContentFactory.jsonBuilder()) {
+      body.startObject().field("event_id", event.eventId()).field("index", index)
+          .field("session", event.sessionHash()).array("vector", event.queryVector())
+          .startArray("shown");
+      for (ShownResult shown : event.shown()) {
+        body.startObject().field("id", shown.chunkId()).field("rank", shown.rank()).endObject();
+      }
+      body.endArray().array("used", event.used().toArray(new String[0]))
+          .field("outcome", event.outcome().label()).field("signal", event.signal().label())
+          .field("time_millis", event.timestampMillis())
+          .field("query_class", event.queryClass()).endObject();
+      return body.toString();
+    }
+  }
+}
