@@ -30,6 +30,7 @@ import org.opensearch.cluster.metadata.IndexNameExpressionResolver;
 import org.opensearch.cluster.node.DiscoveryNodes;
 import org.opensearch.common.settings.ClusterSettings;
 import org.opensearch.common.settings.IndexScopedSettings;
+import org.opensearch.common.settings.Setting;
 import org.opensearch.common.settings.Settings;
 import org.opensearch.common.settings.SettingsFilter;
 import org.opensearch.core.action.ActionResponse;
@@ -75,8 +76,13 @@ public final class RelearnPlugin extends Plugin implements ActionPlugin, Analysi
       NamedXContentRegistry xContent, Environment environment, NodeEnvironment nodeEnvironment,
       NamedWriteableRegistry writeables, IndexNameExpressionResolver resolver,
       Supplier<RepositoriesService> repositories) {
-    learner = new Learner(client, clusterService);
+    learner = new Learner(client, clusterService, environment.settings());
     return List.of(learner);
+  }
+
+  @Override
+  public List<Setting<?>> getSettings() {
+    return List.of(Learner.INTERVAL);
   }
 
   @Override

@@ -5,6 +5,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import dev.relearn.opensearch.feedback.FeedbackEventAction;
 import dev.relearn.opensearch.feedback.FeedbackEventRequest;
+import dev.relearn.opensearch.feedback.LearningAction;
+import dev.relearn.opensearch.feedback.LearningRequest;
+import dev.relearn.lucene.schema.LearnedValues;
+import dev.relearn.opensearch.search.LearnedValuesIndex;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.Locale;
@@ -25,6 +29,8 @@ import org.opensearch.client.ResponseException;
 import org.opensearch.common.xcontent.XContentHelper;
 import org.opensearch.common.xcontent.json.JsonXContent;
 import org.opensearch.plugins.Plugin;
+import org.opensearch.common.settings.Settings;
+import dev.relearn.opensearch.feedback.Learner;
 import org.opensearch.test.OpenSearchIntegTestCase;
 import org.opensearch.test.OpenSearchIntegTestCase.ClusterScope;
 import org.opensearch.test.OpenSearchIntegTestCase.Scope;
@@ -34,18 +40,25 @@ import org.opensearch.transport.Netty4ModulePlugin;
  * {@code POST /_relearn/feedback} on a 2-node cluster: an event is recorded once however often it
  * is sent, in a replicated system index, and an event carrying anything but vectors and ids (query
  * text, say) is refused without being echoed. A data node stopped during a stream of events
- * loses none that were acknowledged.
+ * loses none that were acknowledged, and each is learned once after the cluster recovers.
  */
 @ClusterScope(scope = Scope.SUITE, numDataNodes = 2, numClientNodes = 0)
 public class ClusterFeedbackTest extends OpenSearchIntegTestCase {
   private static final String EVENT = "{\"event_id\": \"ev-1\", \"index\": \"chunks\","
       + " \"session\": \"5f1a\", \"vector\": [0.6, 0.8], \"shown\": [{\"id\": \"c001\","
       + " \"rank\": 1}, {\"id\": \"c002\", \"rank\": 2}], \"used\": [\"c002\"],"
-      + " \"outcome\": \"success\", \"time_millis\": 1000, \"query_class\": \"keywords\"}";
+      + " \"outcome\": \"success\", \"time_millis\": " + System.currentTimeMillis()
+      + ", \"query_class\": \"keywords\"}";
 
   @Override
   protected Collection<Class<? extends Plugin>> nodePlugins() {
     return List.of(RelearnPlugin.class, Netty4ModulePlugin.class);
+  }
+
+  @Override
+  protected Settings nodeSettings(int nodeOrdinal) {
+    return Settings.builder().put(super.nodeSettings(nodeOrdinal))
+        .put(Learner.INTERVAL.getKey(), "0").build(); // the test asks for each pass
   }
 
   @Override
@@ -122,10 +135,18 @@ public class ClusterFeedbackTest extends OpenSearchIntegTestCase {
     long stored = client().prepareSearch(FeedbackEvents.INDEX)
         .setQuery(QueryBuilders.idsQuery().addIds(acknowledged.toArray(new String[0])))
         .setSize(0).get().getHits().getTotalHits().value();
-    System.out.printf(Locale.ROOT, "feedback stream: %d acknowledged, %d refused, %d stored;"
-        + " the stopped node held the primary: %b%n", acknowledged.size(), refused, stored,
-        primaryLost);
+    long all = client().prepareSearch(FeedbackEvents.INDEX).setSize(0).get().getHits()
+        .getTotalHits().value();
+    client().execute(LearningAction.INSTANCE,
+        new LearningRequest(LearningRequest.Operation.LEARN, null)).get();
+    LearnedValues learned = LearnedValuesIndex.read(client().prepareGet(
+        LearnedValuesIndex.of("chunks"), "c002").get().getSourceAsMap());
+    System.out.printf(Locale.ROOT, "feedback stream: %d acknowledged, %d refused, %d stored"
+        + " (%d in all), %.1f clicks learned; the stopped node held the primary: %b%n",
+        acknowledged.size(), refused, stored, all, learned.clicks(), primaryLost);
     assertEquals("every acknowledged event is stored", acknowledged.size(), stored);
+    assertEquals("every stored event is learned, once (one click each, its own session)",
+        all, learned.clicks(), 1e-9);
   }
 
   /** The node holding the primary of the events' shard, unless it is the cluster manager. */
@@ -144,7 +165,8 @@ public class ClusterFeedbackTest extends OpenSearchIntegTestCase {
 
   private static boolean record(Client client, String id) throws Exception {
     return client.execute(FeedbackEventAction.INSTANCE,
-        new FeedbackEventRequest(new BytesArray(EVENT.replace("ev-1", id))))
+        new FeedbackEventRequest(new BytesArray(EVENT.replace("ev-1", id)
+            .replace("5f1a", "session-" + id))))
         .get(30, TimeUnit.SECONDS).recorded();
   }
 

@@ -3,6 +3,10 @@ package dev.relearn.opensearch;
 import dev.relearn.opensearch.search.ScoredId;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.index.FeedbackIndex;
+import dev.relearn.lucene.rerank.RerankOptions;
+import dev.relearn.lucene.trust.Trust;
+import dev.relearn.opensearch.search.WindowRanking;
+import org.opensearch.action.get.GetResponse;
 import dev.relearn.opensearch.feedback.FeedbackEventAction;
 import dev.relearn.opensearch.feedback.FeedbackEventRequest;
 import dev.relearn.opensearch.feedback.FeedbackEvents;
@@ -43,6 +47,8 @@ import org.opensearch.action.search.SearchType;
 import org.opensearch.action.support.WriteRequest;
 import org.opensearch.index.query.QueryBuilder;
 import org.opensearch.plugins.Plugin;
+import org.opensearch.common.settings.Settings;
+import dev.relearn.opensearch.feedback.Learner;
 import org.opensearch.search.SearchHit;
 import org.opensearch.test.OpenSearchIntegTestCase;
 import org.opensearch.test.OpenSearchIntegTestCase.ClusterScope;
@@ -65,6 +71,12 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
   @Override
   protected Collection<Class<? extends Plugin>> nodePlugins() {
     return List.of(RelearnPlugin.class, Netty4ModulePlugin.class);
+  }
+
+  @Override
+  protected Settings nodeSettings(int nodeOrdinal) {
+    return Settings.builder().put(super.nodeSettings(nodeOrdinal))
+        .put(Learner.INTERVAL.getKey(), "0").build(); // the test asks for each pass
   }
 
   @Override
@@ -200,7 +212,7 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
       client().execute(FeedbackEventAction.INSTANCE, new FeedbackEventRequest(
           new BytesArray(FeedbackStream.json(expired, INDEX)))).get();
     }
-    learning(LearningRequest.Operation.LEARN, null); // else within a second, on its own
+    assertEquals(stream.events.size(), learning(LearningRequest.Operation.LEARN, null));
     assertFalse(client().prepareGet(FeedbackEvents.INDEX, "ev-expired").get().isExists());
     int rose = assertLearnedAsEmbedded("feedback", corpus, stream, vectors, shown);
     assertTrue("a used chunk rises above where it was shown", rose > 0);
@@ -229,9 +241,20 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
     int rose = 0;
     try (EmbeddedIndex embedded = new EmbeddedIndex(corpus);
         FeedbackIndex lookup = stream.lookup(createTempDir(), SmallCorpus.DIMENSION)) {
+      Trust trust = FeedbackStream.trust(lookup);
+      GetResponse stored = client().prepareGet(LearnedValuesIndex.of(INDEX),
+          LearnedValuesIndex.TRUST_ID).get();
+      assertTrue(what + ": the trust document", stored.isExists());
+      Trust fitted = LearnedValuesIndex.readTrust(stored.getSourceAsMap());
+      System.out.printf(Locale.ROOT, "%s: trust %s, embedded %s%n", what, fitted, trust);
+      assertEquals(what + ": trust fitted", trust.fitted(), fitted.fitted());
+      assertEquals(what + ": trust queries", trust.queries(), fitted.queries());
+      assertEquals(what + ": trust pairs", trust.pairs(), fitted.pairs(), 1e-9);
+      assertEquals(what + ": trust strength", trust.strength(), fitted.strength(), 1e-6);
+      RerankOptions options = WindowRanking.trusted(RerankOptions.DEFAULTS, trust);
       for (int q = 0; q < QUERIES.length; q++) {
         List<ScoredId> expected = embedded.learnedSearch(QUERIES[q], vectors.get(q), lookup,
-            Rankings.K, Rankings.CANDIDATES);
+            Rankings.K, Rankings.CANDIDATES, options);
         RelearnSearchResponse response = Rankings.search(INDEX, embedded, QUERIES[q],
             vectors.get(q), true);
         Rankings.assertSame(what + ", query " + q, expected, Rankings.scored(response));

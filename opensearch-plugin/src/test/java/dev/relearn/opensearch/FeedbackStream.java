@@ -4,16 +4,23 @@ import dev.relearn.feedback.event.EventEvidence;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.feedback.event.SignalClass;
+import dev.relearn.feedback.index.Cluster;
 import dev.relearn.feedback.index.FeedbackIndex;
 import dev.relearn.feedback.index.FeedbackIndexConfig;
 import dev.relearn.feedback.learn.ChunkAggregates;
 import dev.relearn.lucene.embed.VectorChecks;
 import dev.relearn.lucene.feedback.Outcome;
 import dev.relearn.lucene.files.StorageOpener;
+import dev.relearn.lucene.rerank.FeedbackEvidence;
+import dev.relearn.lucene.rerank.RerankOptions;
 import dev.relearn.lucene.schema.LearnedValues;
+import dev.relearn.lucene.trust.Trust;
+import dev.relearn.lucene.trust.TrustFit;
+import dev.relearn.lucene.trust.VotePairs;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +31,7 @@ import org.opensearch.core.xcontent.XContentBuilder;
 /**
  * Seeded feedback events near given query vectors, as embedded relearn records them, and what
  * embedded relearn learns from them: the learned values ({@link ChunkAggregates}) and the
- * similar-past-query lookup ({@link FeedbackIndex}). Each query's events come from distinct
+ * similar-past-query lookup ({@link FeedbackIndex}) and the trust. Each query's events come from distinct
  * sessions; each uses chunks it was shown below the top two, mostly successfully.
  */
 final class FeedbackStream {
@@ -80,6 +87,27 @@ final class FeedbackStream {
       index.add(event, EVIDENCE.of(event));
     }
     return index;
+  }
+
+  /**
+   * Embedded relearn's trust fit from {@code index}'s events, as its click trust fits it over
+   * held-out queries: each learned cluster's sessions against the similar clusters of others.
+   */
+  static Trust trust(FeedbackIndex index) throws IOException {
+    RerankOptions options = RerankOptions.DEFAULTS;
+    List<Cluster> clusters = new ArrayList<>(index.recorded().clusters().stream()
+        .filter(Cluster::learned).toList());
+    clusters.sort(Comparator.comparingLong(Cluster::lastMillis).thenComparing(Cluster::id));
+    TrustFit fit = new TrustFit();
+    Map<String, Double> used = new HashMap<>();
+    for (Cluster cluster : clusters) {
+      FeedbackEvidence vote = new FeedbackEvidence(index.recorded().similar(cluster.centroid(),
+          options.minSimilarity(), options.maxPastQueries(), cluster.sessions()), List.of(),
+          options.vote());
+      cluster.evidence().forEach((session, logged) -> fit.add(VotePairs.capped(used, session,
+          VotePairs.of(logged, vote, options.model()))));
+    }
+    return fit.trust();
   }
 
   /** The event as {@code POST /_relearn/feedback} takes it. */

@@ -9,6 +9,7 @@ import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.opensearch.search.LearnedValuesIndex;
 import dev.relearn.opensearch.search.PastQueriesIndex;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -32,8 +33,8 @@ import org.opensearch.transport.client.Client;
  * events index: per chunk index, the past queries ({@link PastQueriesIndex}: one per event, its
  * evidence by {@link EventEvidence}) and the learned values ({@link LearnedValuesIndex}: {@link
  * ChunkAggregates} recomputed from every event that names the chunk, so per-session caps and the
- * last use are embedded's, whatever the order). Forgetting deletes events and their past queries
- * and recomputes their chunks. Blocking: runs on the {@link Learner}'s thread only, one task at a
+ * last use are embedded's, whatever the order), and the trust ({@link TrustFitting}). Forgetting
+ * deletes events and their past queries, recomputes their chunks and refits the trust. Blocking: runs on the {@link Learner}'s thread only, one task at a
  * time, so that no two recomputations race.
  */
 final class EventLearning {
@@ -44,15 +45,38 @@ final class EventLearning {
 
   private final Client client;
   private final EventEvidence evidence = new EventEvidence(1.0); // embedded's eta
+  private final TrustFitting trust;
+  private final Map<String, Integer> sinceFit = new HashMap<>(); // events learned, by index
 
   EventLearning(Client client) {
     this.client = client;
+    this.trust = new TrustFitting(client);
   }
 
-  /** A pass: expires the events past their time to live, then learns; returns how many learned. */
-  int pass(long nowMillis) {
+  /** New events between refits of an index's trust, as embedded. */
+  static final int REFIT_EVERY = 250;
+
+  /**
+   * A pass: expires the events past their time to live, learns the new ones, and refits the
+   * trust of each chunk index with {@value #REFIT_EVERY} events learned since its last fit, or
+   * with any when {@code fitNow}; returns how many events it learned.
+   */
+  int pass(long nowMillis, boolean fitNow) {
     expire(nowMillis);
-    return learn();
+    int learned = learn();
+    for (String index : List.copyOf(sinceFit.keySet())) {
+      if (sinceFit.get(index) >= (fitNow ? 1 : REFIT_EVERY)) {
+        fitTrust(index);
+      }
+    }
+    return learned;
+  }
+
+  private void fitTrust(String index) {
+    sinceFit.remove(index);
+    if (exists(PastQueriesIndex.of(index))) {
+      trust.fit(index, System.currentTimeMillis());
+    }
   }
 
   /** Learns every event not learned yet, in batches; returns how many. */
@@ -71,6 +95,7 @@ final class EventLearning {
       }
       Map<String, List<FeedbackEvent>> byIndex = byIndex(batch);
       byIndex.forEach(this::addPastQueries);
+      byIndex.forEach((index, events) -> sinceFit.merge(index, events.size(), Integer::sum));
       byIndex.forEach((index, events) -> recompute(index, chunkIds(events)));
       BulkRequestBuilder marks = client.prepareBulk()
           .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
@@ -110,6 +135,7 @@ final class EventLearning {
     }));
     requireDone(deletes.get(), "forgetting events");
     byIndex.forEach((index, events) -> recompute(index, chunkIds(events)));
+    byIndex.keySet().forEach(this::fitTrust); // as embedded, a forget refits at once
     return found.size();
   }
 

@@ -7,21 +7,26 @@ import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.opensearch.cluster.service.ClusterService;
+import org.opensearch.common.settings.Setting;
+import org.opensearch.common.settings.Settings;
+import org.opensearch.common.unit.TimeValue;
 import org.opensearch.core.action.ActionListener;
 import org.opensearch.transport.client.Client;
 
 /**
  * The one thread that learns from events, {@code relearn-learner}, on every node; it works only
- * on the elected cluster-manager. Every {@link #INTERVAL_MILLIS} ms there it expires the events
- * past their time to live and learns the new ones ({@link EventLearning}); {@link
+ * on the elected cluster-manager. Every {@link #INTERVAL} (1 s; 0 for never) there it expires
+ * the events past their time to live and learns the new ones ({@link EventLearning}); {@link
  * TransportLearningAction} runs a pass or a forget on it at once. One task at a time, so that no
  * two recomputations of a chunk race. When the cluster-manager is lost, the next one elected
  * takes over: events not yet marked learned are learned there, and a pass interrupted half-way is
  * repeated (recomputing is idempotent).
  */
 public final class Learner implements Closeable {
-  /** Milliseconds between passes on the cluster-manager. */
-  public static final long INTERVAL_MILLIS = 1_000;
+  /** The node setting {@code relearn.learner.interval}: the time between passes, 0 for none. */
+  public static final Setting<TimeValue> INTERVAL = Setting.timeSetting(
+      "relearn.learner.interval", TimeValue.timeValueSeconds(1), TimeValue.ZERO,
+      Setting.Property.NodeScope);
 
   private static final Logger LOG = LogManager.getLogger(Learner.class);
 
@@ -31,11 +36,13 @@ public final class Learner implements Closeable {
   private volatile boolean clusterManager;
 
   /** Starts the periodic passes, which do nothing until this node is the cluster-manager. */
-  public Learner(Client client, ClusterService clusterService) {
+  public Learner(Client client, ClusterService clusterService, Settings settings) {
     this.learning = new EventLearning(client);
     clusterService.addListener(event -> clusterManager = event.localNodeClusterManager());
-    thread.scheduleWithFixedDelay(this::pass, INTERVAL_MILLIS, INTERVAL_MILLIS,
-        TimeUnit.MILLISECONDS);
+    long interval = INTERVAL.get(settings).millis();
+    if (interval > 0) {
+      thread.scheduleWithFixedDelay(this::pass, interval, interval, TimeUnit.MILLISECONDS);
+    }
   }
 
   private void pass() {
@@ -43,10 +50,9 @@ public final class Learner implements Closeable {
       return;
     }
     try {
-      learning.pass(System.currentTimeMillis());
+      learning.pass(System.currentTimeMillis(), false);
     } catch (RuntimeException e) { // the events stay unlearned: the next pass retries them
-      LOG.warn("relearn: learning from feedback events failed; retrying in "
-          + INTERVAL_MILLIS + " ms", e);
+      LOG.warn("relearn: learning from feedback events failed; the next pass retries", e);
     }
   }
 

@@ -9,13 +9,13 @@ import org.opensearch.core.common.io.stream.StreamOutput;
 
 /**
  * What the learner does now: {@link Operation#LEARN} (expire the events past their time to live,
- * learn those not learned yet), {@link
+ * learn those not learned yet, refit the trust of their chunk indexes), {@link
  * Operation#FORGET_SESSION} one (hashed) session's events, or {@link Operation#FORGET_ALL}.
  */
 public final class LearningRequest extends ClusterManagerNodeRequest<LearningRequest> {
   /** The learner's operations. */
   public enum Operation {
-    /** Expire the events past their time to live, learn those not learned yet. */
+    /** Expire the events past their time to live, learn those not learned yet, refit. */
     LEARN,
     /** Forget one session's events. */
     FORGET_SESSION,

@@ -46,7 +46,7 @@ public final class TransportLearningAction
   protected void clusterManagerOperation(LearningRequest request, ClusterState state,
       ActionListener<LearningAction.Response> listener) {
     learner.run(learning -> new LearningAction.Response(switch (request.operation()) {
-      case LEARN -> learning.pass(System.currentTimeMillis());
+      case LEARN -> learning.pass(System.currentTimeMillis(), true);
       case FORGET_SESSION -> learning.forget(
           QueryBuilders.termQuery("session", request.session()));
       case FORGET_ALL -> learning.forget(QueryBuilders.matchAllQuery());

@@ -63,7 +63,7 @@ public final class PastQueriesIndex {
    * last event to {@code nowMillis}, as embedded.
    */
   public static PastQuery read(Map<String, Object> source, float[] queryVector, long nowMillis) {
-    float[] vector = floats(source.get(ChunkSchema.VECTOR));
+    float[] vector = vector(source);
     Map<String, ChunkEvidence> chunks = new HashMap<>();
     Object stored = source.getOrDefault(CHUNKS, Map.of());
     if (!(stored instanceof Map<?, ?> byChunk)) {
@@ -102,8 +102,9 @@ public final class PastQueriesIndex {
         number(fields.get("failures")).doubleValue());
   }
 
-  private static float[] floats(Object value) {
-    if (!(value instanceof List<?> list)) {
+  /** A past query's stored unit vector. */
+  public static float[] vector(Map<String, Object> source) {
+    if (!(source.get(ChunkSchema.VECTOR) instanceof List<?> list)) {
       throw new IllegalArgumentException("past query vector is not an array");
     }
     List<Float> read = new ArrayList<>(list.size());
