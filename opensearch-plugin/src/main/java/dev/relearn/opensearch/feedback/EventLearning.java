@@ -16,8 +16,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import org.opensearch.ExceptionsHelper;
-import org.opensearch.ResourceAlreadyExistsException;
 import org.opensearch.action.bulk.BulkRequestBuilder;
 import org.opensearch.action.bulk.BulkResponse;
 import org.opensearch.action.search.SearchResponse;
@@ -25,7 +23,7 @@ import org.opensearch.action.support.WriteRequest;
 import org.opensearch.index.query.QueryBuilder;
 import org.opensearch.index.query.QueryBuilders;
 import org.opensearch.search.SearchHit;
-import org.opensearch.search.sort.SortOrder;
+import org.opensearch.common.unit.TimeValue;
 import org.opensearch.transport.client.Client;
 
 /**
@@ -34,14 +32,16 @@ import org.opensearch.transport.client.Client;
  * evidence by {@link EventEvidence}) and the learned values ({@link LearnedValuesIndex}: {@link
  * ChunkAggregates} recomputed from every event that names the chunk, so per-session caps and the
  * last use are embedded's, whatever the order), and the trust ({@link TrustFitting}). Forgetting
- * deletes events and their past queries, recomputes their chunks and refits the trust. Blocking: runs on the {@link Learner}'s thread only, one task at a
- * time, so that no two recomputations race.
+ * deletes events and their past queries, recomputes their chunks and refits the trust. Blocking:
+ * runs on the {@link Learner}'s thread only, one task at a time, so that no two recomputations
+ * race.
  */
 final class EventLearning {
   /** Events learned per batch. */
   static final int BATCH = 500;
   /** How long events are kept, as embedded. */
   static final long TTL_MILLIS = FeedbackIndexConfig.DEFAULT_TTL.toMillis();
+  private static final TimeValue SCROLL = TimeValue.timeValueMinutes(1);
 
   private final Client client;
   private final EventEvidence evidence = new EventEvidence(1.0); // embedded's eta
@@ -120,7 +120,7 @@ final class EventLearning {
    */
   int forget(QueryBuilder query) {
     List<Map<String, Object>> found = new ArrayList<>();
-    scan(query, found::add);
+    scan(client, FeedbackEvents.INDEX, query, hit -> found.add(hit.getSourceAsMap()));
     if (found.isEmpty()) {
       return 0;
     }
@@ -159,9 +159,10 @@ final class EventLearning {
    */
   private void recompute(String index, Set<String> chunkIds) {
     ChunkAggregates aggregates = new ChunkAggregates();
-    scan(QueryBuilders.boolQuery().filter(QueryBuilders.termQuery("index", index))
+    scan(client, FeedbackEvents.INDEX, QueryBuilders.boolQuery()
+            .filter(QueryBuilders.termQuery("index", index))
             .filter(QueryBuilders.termsQuery(FeedbackEvents.CHUNK_IDS, chunkIds)),
-        source -> aggregates.add(FeedbackEvents.event(source), evidence));
+        hit -> aggregates.add(FeedbackEvents.event(hit.getSourceAsMap()), evidence));
     String name = LearnedValuesIndex.of(index);
     create(name, LearnedValuesIndex.mappings());
     BulkRequestBuilder bulk = client.prepareBulk()
@@ -177,28 +178,22 @@ final class EventLearning {
     requireDone(bulk.get(), "updating learned values");
   }
 
-  /** Every event {@code query} matches, in pages sorted by event id. */
-  private void scan(QueryBuilder query, Consumer<Map<String, Object>> consumer) {
-    if (!exists(FeedbackEvents.INDEX)) {
+  /** Every document of {@code index} (refreshed first) that {@code query} matches, if any. */
+  static void scan(Client client, String index, QueryBuilder query,
+      Consumer<SearchHit> consumer) {
+    if (!client.admin().indices().prepareExists(index).get().isExists()) {
       return;
     }
-    client.admin().indices().prepareRefresh(FeedbackEvents.INDEX).get();
-    Object[] after = null;
-    while (true) {
-      var search = client.prepareSearch(FeedbackEvents.INDEX).setQuery(query).setSize(BATCH)
-          .addSort("event_id", SortOrder.ASC);
-      if (after != null) {
-        search.searchAfter(after);
+    client.admin().indices().prepareRefresh(index).get();
+    SearchResponse page = client.prepareSearch(index).setQuery(query).setSize(BATCH)
+        .setScroll(SCROLL).get();
+    try {
+      while (page.getHits().getHits().length > 0) {
+        page.getHits().forEach(consumer);
+        page = client.prepareSearchScroll(page.getScrollId()).setScroll(SCROLL).get();
       }
-      SearchResponse page = search.get();
-      SearchHit[] hits = page.getHits().getHits();
-      for (SearchHit hit : hits) {
-        consumer.accept(hit.getSourceAsMap());
-      }
-      if (hits.length < BATCH) {
-        return;
-      }
-      after = hits[hits.length - 1].getSortValues();
+    } finally {
+      client.prepareClearScroll().addScrollId(page.getScrollId()).get();
     }
   }
 
@@ -227,16 +222,8 @@ final class EventLearning {
 
   /** Creates an index beside a chunk index unless it exists. */
   private void create(String index, Map<String, Object> mappings) {
-    if (exists(index)) {
-      return;
-    }
-    try {
-      client.admin().indices().prepareCreate(index).setSettings(LearnedValuesIndex.settings())
-          .setMapping(mappings).get();
-    } catch (RuntimeException e) {
-      if (!(ExceptionsHelper.unwrapCause(e) instanceof ResourceAlreadyExistsException)) {
-        throw e;
-      }
+    if (!exists(index)) {
+      Indices.create(client, index, LearnedValuesIndex.settings(), mappings);
     }
   }
 

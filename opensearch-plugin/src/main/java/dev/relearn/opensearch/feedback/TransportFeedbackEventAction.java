@@ -1,9 +1,7 @@
 package dev.relearn.opensearch.feedback;
 
 import org.opensearch.ExceptionsHelper;
-import org.opensearch.ResourceAlreadyExistsException;
 import org.opensearch.action.DocWriteRequest;
-import org.opensearch.action.admin.indices.create.CreateIndexRequest;
 import org.opensearch.action.index.IndexRequest;
 import org.opensearch.action.support.ActionFilters;
 import org.opensearch.action.support.HandledTransportAction;
@@ -42,17 +40,9 @@ public final class TransportFeedbackEventAction
       record(request, listener);
       return;
     }
-    CreateIndexRequest create = new CreateIndexRequest(FeedbackEvents.INDEX)
-        .settings(FeedbackEvents.settings()).mapping(FeedbackEvents.mappings());
-    client.admin().indices().create(create, ActionListener.wrap(
-        created -> record(request, listener),
-        failure -> {
-          if (ExceptionsHelper.unwrapCause(failure) instanceof ResourceAlreadyExistsException) {
-            record(request, listener); // created meanwhile by another event
-          } else {
-            listener.onFailure(failure);
-          }
-        }));
+    Indices.create(client, FeedbackEvents.INDEX, FeedbackEvents.settings(),
+        FeedbackEvents.mappings(), ActionListener.wrap(created -> record(request, listener),
+            listener::onFailure));
   }
 
   private void record(FeedbackEventRequest request,

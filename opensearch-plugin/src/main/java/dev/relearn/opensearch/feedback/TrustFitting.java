@@ -14,11 +14,8 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.opensearch.action.search.SearchResponse;
 import org.opensearch.action.support.WriteRequest;
 import org.opensearch.index.query.QueryBuilders;
-import org.opensearch.search.SearchHit;
-import org.opensearch.common.unit.TimeValue;
 import org.opensearch.transport.client.Client;
 
 /**
@@ -32,8 +29,6 @@ import org.opensearch.transport.client.Client;
 final class TrustFitting {
   /** At most this many of the latest past queries are fit on, as embedded. */
   static final int MAX_QUERIES = 4000;
-
-  private static final TimeValue SCROLL = TimeValue.timeValueMinutes(1);
 
   private final Client client;
   private final RerankOptions options = RerankOptions.DEFAULTS;
@@ -84,23 +79,11 @@ final class TrustFitting {
 
   private List<Held> pastQueries(String index, long nowMillis) {
     List<Held> out = new ArrayList<>();
-    String name = PastQueriesIndex.of(index);
-    client.admin().indices().prepareRefresh(name).get();
-    SearchResponse page = client.prepareSearch(name).setQuery(QueryBuilders.matchAllQuery())
-        .setSize(EventLearning.BATCH).setScroll(SCROLL).get();
-    try {
-      while (page.getHits().getHits().length > 0) {
-        for (SearchHit hit : page.getHits().getHits()) {
-          Map<String, Object> source = hit.getSourceAsMap();
-          float[] vector = PastQueriesIndex.vector(source);
-          out.add(new Held(hit.getId(), vector,
-              PastQueriesIndex.read(source, vector, nowMillis)));
-        }
-        page = client.prepareSearchScroll(page.getScrollId()).setScroll(SCROLL).get();
-      }
-    } finally {
-      client.prepareClearScroll().addScrollId(page.getScrollId()).get();
-    }
+    EventLearning.scan(client, PastQueriesIndex.of(index), QueryBuilders.matchAllQuery(), hit -> {
+      float[] vector = PastQueriesIndex.vector(hit.getSourceAsMap());
+      out.add(new Held(hit.getId(), vector,
+          PastQueriesIndex.read(hit.getSourceAsMap(), vector, nowMillis)));
+    });
     return out;
   }
 }

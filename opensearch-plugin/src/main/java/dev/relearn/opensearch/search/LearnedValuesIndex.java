@@ -59,8 +59,7 @@ public final class LearnedValuesIndex {
     if (!(source.get(TRUST) instanceof Map<?, ?> fields)) {
       throw new IllegalArgumentException("the trust document holds no trust");
     }
-    @SuppressWarnings("unchecked")
-    Map<String, Object> trust = (Map<String, Object>) fields;
+    Map<?, ?> trust = fields;
     return new Trust(Boolean.TRUE.equals(trust.get("fitted")),
         number(trust, "strength").doubleValue(), number(trust, "coefficient").doubleValue(),
         number(trust, "gain").doubleValue(), number(trust, "pairs").doubleValue(),
@@ -81,13 +80,18 @@ public final class LearnedValuesIndex {
         number(source, FAILURES).longValue(), number(source, LAST_USED).longValue());
   }
 
-  private static Number number(Map<String, Object> source, String field) {
-    Object value = source.get(field);
+  /** A stored number of a document or object; a missing one reads as 0. */
+  static Number number(Map<?, ?> source, String field) {
+    return number(source.get(field), field);
+  }
+
+  /** A stored number; null reads as 0. */
+  static Number number(Object value, String field) {
     if (value == null) {
       return 0;
     }
     if (!(value instanceof Number number)) {
-      throw new IllegalArgumentException("learned value " + field + " is not a number: " + value);
+      throw new IllegalArgumentException(field + " is not a number: " + value);
     }
     return number;
   }

@@ -1,5 +1,7 @@
 package dev.relearn.opensearch.search;
 
+import static dev.relearn.opensearch.search.LearnedValuesIndex.number;
+
 import dev.relearn.feedback.index.Decay;
 import dev.relearn.feedback.index.FeedbackIndexConfig;
 import dev.relearn.lucene.feedback.ChunkEvidence;
@@ -74,10 +76,9 @@ public final class PastQueriesIndex {
     if (source.get(SESSIONS) instanceof List<?> list) {
       list.forEach(session -> sessions.add(String.valueOf(session)));
     }
-    long last = number(source.get(LAST_MILLIS)).longValue();
+    long last = number(source, LAST_MILLIS).longValue();
     return new PastQuery(Math.max(-1f, Math.min(1f, dot(vector, queryVector))),
-        number(source.get(EVENTS)).intValue(), chunks, last, DECAY.factor(last, nowMillis),
-        sessions);
+        number(source, EVENTS).intValue(), chunks, last, DECAY.factor(last, nowMillis), sessions);
   }
 
   /** The dot product, summed in float in index order. */
@@ -97,9 +98,9 @@ public final class PastQueriesIndex {
     if (!(value instanceof Map<?, ?> fields)) {
       throw new IllegalArgumentException("chunk evidence is not an object: " + value);
     }
-    return new ChunkEvidence(number(fields.get("examinations")).doubleValue(),
-        number(fields.get("clicks")).doubleValue(), number(fields.get("successes")).doubleValue(),
-        number(fields.get("failures")).doubleValue());
+    return new ChunkEvidence(number(fields, "examinations").doubleValue(),
+        number(fields, "clicks").doubleValue(), number(fields, "successes").doubleValue(),
+        number(fields, "failures").doubleValue());
   }
 
   /** A past query's stored unit vector. */
@@ -108,21 +109,11 @@ public final class PastQueriesIndex {
       throw new IllegalArgumentException("past query vector is not an array");
     }
     List<Float> read = new ArrayList<>(list.size());
-    list.forEach(component -> read.add(number(component).floatValue()));
+    list.forEach(component -> read.add(number(component, "vector").floatValue()));
     float[] out = new float[read.size()];
     for (int i = 0; i < out.length; i++) {
       out[i] = read.get(i);
     }
     return out;
-  }
-
-  private static Number number(Object value) {
-    if (value == null) {
-      return 0;
-    }
-    if (!(value instanceof Number number)) {
-      throw new IllegalArgumentException("not a number: " + value);
-    }
-    return number;
   }
 }
