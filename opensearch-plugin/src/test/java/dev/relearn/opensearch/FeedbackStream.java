@@ -30,12 +30,14 @@ import org.opensearch.core.xcontent.XContentBuilder;
 
 /**
  * Seeded feedback events near given query vectors, as embedded relearn records them, and what
- * embedded relearn learns from them: the learned values ({@link ChunkAggregates}) and the
- * similar-past-query lookup ({@link FeedbackIndex}) and the trust. Each query's events come from distinct
- * sessions; each uses chunks it was shown below the top two, mostly successfully.
+ * embedded relearn learns from them: the learned values ({@link ChunkAggregates}), the
+ * similar-past-query lookup ({@link FeedbackIndex}) and the trust. Each query's events come from
+ * distinct sessions; each uses a chunk it was shown below the top two, mostly successfully.
  */
 final class FeedbackStream {
   static final EventEvidence EVIDENCE = new EventEvidence(1.0);
+  /** Events near each query vector. */
+  static final int COPIES = 8;
 
   final List<FeedbackEvent> events;
 
@@ -43,7 +45,10 @@ final class FeedbackStream {
     this.events = List.copyOf(events);
   }
 
-  /** Three events near each vector, shown that query's list, at most ten days before now. */
+  /**
+   * Eight events near each vector, from eight sessions, shown that query's list, at most ten
+   * days before now; six of them use the same chunk, so that other sessions' votes predict it.
+   */
   static FeedbackStream near(Random random, List<float[]> vectors, List<List<String>> shown,
       long nowMillis) {
     List<FeedbackEvent> events = new ArrayList<>();
@@ -52,15 +57,17 @@ final class FeedbackStream {
       for (String id : shown.get(q)) {
         list.add(new ShownResult(id, list.size() + 1));
       }
-      for (int copy = 0; copy < 3; copy++) {
+      String favourite = list.get(2 + random.nextInt(list.size() - 2)).chunkId();
+      for (int copy = 0; copy < COPIES; copy++) {
         float[] vector = vectors.get(q).clone();
         for (int d = 0; d < vector.length; d++) {
           vector[d] += (float) (random.nextGaussian() * 0.15);
         }
-        List<String> used = List.of(list.get(2 + random.nextInt(list.size() - 2)).chunkId());
-        events.add(new FeedbackEvent("ev-" + q + "-" + copy, "s" + ((q + copy) % 4),
+        List<String> used = List.of(copy < 6 ? favourite
+            : list.get(2 + random.nextInt(list.size() - 2)).chunkId());
+        events.add(new FeedbackEvent("ev-" + q + "-" + copy, "s" + ((q + copy) % COPIES),
             VectorChecks.normalize(vector), list, used,
-            copy < 2 ? Outcome.SUCCESS : Outcome.NONE, null, null, SignalClass.STRONG,
+            copy % 3 < 2 ? Outcome.SUCCESS : Outcome.NONE, null, null, SignalClass.STRONG,
             nowMillis - random.nextInt(10 * 86_400_000), "keywords"));
       }
     }
