@@ -28,6 +28,7 @@ import org.opensearch.client.Response;
 import org.opensearch.client.ResponseException;
 import org.opensearch.common.xcontent.XContentHelper;
 import org.opensearch.common.xcontent.json.JsonXContent;
+import org.junit.Before;
 import org.opensearch.plugins.Plugin;
 import org.opensearch.common.settings.Settings;
 import dev.relearn.opensearch.feedback.Learner;
@@ -39,8 +40,9 @@ import org.opensearch.transport.Netty4ModulePlugin;
 /**
  * {@code POST /_relearn/feedback} on a 2-node cluster: an event is recorded once however often it
  * is sent, in a replicated system index, and an event carrying anything but vectors and ids (query
- * text, say) is refused without being echoed. A data node stopped during a stream of events
- * loses none that were acknowledged, and each is learned once after the cluster recovers.
+ * text, say), or a vector unlike its chunk index's, is refused without being echoed. A data
+ * node stopped during a stream of events loses none that were acknowledged, and each is learned
+ * once after the cluster recovers.
  */
 @ClusterScope(scope = Scope.SUITE, numDataNodes = 2, numClientNodes = 0)
 public class ClusterFeedbackTest extends OpenSearchIntegTestCase {
@@ -66,6 +68,12 @@ public class ClusterFeedbackTest extends OpenSearchIntegTestCase {
     return false;
   }
 
+  @Before
+  public void createChunkIndex() {
+    ChunkIndexDefinition chunks = new ChunkIndexDefinition(1, 1, 2); // the events' vectors
+    prepareCreate("chunks").setSettings(chunks.settings()).setMapping(chunks.mappings()).get();
+  }
+
   public void testAnEventIsRecordedOnceInAReplicatedIndex() throws Exception {
     assertEquals("recorded", post(EVENT).get("result"));
     assertEquals("a retry of the same event", "duplicate", post(EVENT).get("result"));
@@ -88,6 +96,11 @@ public class ClusterFeedbackTest extends OpenSearchIntegTestCase {
         java.nio.charset.StandardCharsets.UTF_8);
     assertTrue(answer, answer.contains("unknown field [query]"));
     assertFalse("the refusal does not repeat the text", answer.contains(secret));
+    ResponseException wrongSize = expectThrows(ResponseException.class,
+        () -> post(EVENT.replace("[0.6, 0.8]", "[0.6, 0.8, 0.0]")));
+    assertTrue(new String(wrongSize.getResponse().getEntity().getContent().readAllBytes(),
+        java.nio.charset.StandardCharsets.UTF_8).contains(
+            "[vector] has 3 dimensions, the chunk index 2"));
   }
 
   public void testAcknowledgedEventsSurviveALostDataNode() throws Exception {

@@ -61,7 +61,10 @@ public final class FeedbackEvents {
         Map.entry(LEARNED, Map.of("type", "boolean"))));
   }
 
-  /** The document stored for a checked event: the event, its chunk ids, not yet learned. */
+  /**
+   * The document stored for a checked event: the event, stamped now when it has no time (as
+   * embedded stamps every event), its chunk ids, not yet learned.
+   */
   static Map<String, Object> stored(Map<String, Object> event) {
     Set<String> ids = new LinkedHashSet<>();
     if (event.get("shown") instanceof List<?> shown) {
@@ -69,6 +72,7 @@ public final class FeedbackEvents {
     }
     ((List<?>) event.get("used")).forEach(id -> ids.add((String) id));
     Map<String, Object> out = new HashMap<>(event);
+    out.putIfAbsent("time_millis", System.currentTimeMillis());
     out.put(CHUNK_IDS, List.copyOf(ids));
     out.put(LEARNED, false);
     return out;

@@ -40,10 +40,16 @@ public class FeedbackEventsTest extends OpenSearchTestCase {
     assertEquals(FeedbackEvents.NO_SESSION, FeedbackEvents.event(unshown).sessionHash());
   }
 
-  public void testStoresTheChunkIdsUnlearned() {
+  public void testStoresTheChunkIdsUnlearnedAndATime() {
     Map<String, Object> stored = FeedbackEvents.stored(event());
     assertEquals(List.of("c001", "c002"), stored.get(FeedbackEvents.CHUNK_IDS));
     assertEquals(false, stored.get(FeedbackEvents.LEARNED));
+    assertEquals(1000L, stored.get("time_millis"));
+    Map<String, Object> untimed = event();
+    untimed.remove("time_millis");
+    long before = System.currentTimeMillis();
+    assertTrue("stamped now, not expired at once",
+        (Long) FeedbackEvents.stored(untimed).get("time_millis") >= before);
   }
 
   public void testRefusesWhatEmbeddedRefuses() {
