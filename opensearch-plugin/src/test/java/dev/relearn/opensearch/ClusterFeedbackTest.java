@@ -2,14 +2,12 @@ package dev.relearn.opensearch;
 
 import dev.relearn.opensearch.feedback.FeedbackEvents;
 import java.io.IOException;
-import java.io.InputStream;
 import dev.relearn.opensearch.feedback.FeedbackEventAction;
 import dev.relearn.opensearch.feedback.FeedbackEventRequest;
 import dev.relearn.opensearch.feedback.LearningAction;
 import dev.relearn.opensearch.feedback.LearningRequest;
 import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.opensearch.search.LearnedValuesIndex;
-import java.util.Collection;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
@@ -20,22 +18,11 @@ import org.opensearch.core.common.bytes.BytesArray;
 import org.opensearch.index.query.QueryBuilders;
 import org.opensearch.test.InternalTestCluster;
 import org.opensearch.transport.client.Client;
-import java.util.List;
-import java.util.Map;
-import org.opensearch.client.Request;
 import org.opensearch.cluster.ClusterState;
-import org.opensearch.client.Response;
 import org.opensearch.client.ResponseException;
-import org.opensearch.common.xcontent.XContentHelper;
-import org.opensearch.common.xcontent.json.JsonXContent;
 import org.junit.Before;
-import org.opensearch.plugins.Plugin;
-import org.opensearch.common.settings.Settings;
-import dev.relearn.opensearch.feedback.Learner;
-import org.opensearch.test.OpenSearchIntegTestCase;
 import org.opensearch.test.OpenSearchIntegTestCase.ClusterScope;
 import org.opensearch.test.OpenSearchIntegTestCase.Scope;
-import org.opensearch.transport.Netty4ModulePlugin;
 
 /**
  * {@code POST /_relearn/feedback} on a 2-node cluster: an event is recorded once however often it
@@ -45,28 +32,13 @@ import org.opensearch.transport.Netty4ModulePlugin;
  * once after the cluster recovers.
  */
 @ClusterScope(scope = Scope.SUITE, numDataNodes = 2, numClientNodes = 0)
-public class ClusterFeedbackTest extends OpenSearchIntegTestCase {
+public class ClusterFeedbackTest extends RelearnClusterCase {
+  private static final String FEEDBACK = "/_relearn/feedback";
   private static final String EVENT = "{\"event_id\": \"ev-1\", \"index\": \"chunks\","
       + " \"session\": \"5f1a\", \"vector\": [0.6, 0.8], \"shown\": [{\"id\": \"c001\","
       + " \"rank\": 1}, {\"id\": \"c002\", \"rank\": 2}], \"used\": [\"c002\"],"
       + " \"outcome\": \"success\", \"time_millis\": " + System.currentTimeMillis()
       + ", \"query_class\": \"keywords\"}";
-
-  @Override
-  protected Collection<Class<? extends Plugin>> nodePlugins() {
-    return List.of(RelearnPlugin.class, Netty4ModulePlugin.class);
-  }
-
-  @Override
-  protected Settings nodeSettings(int nodeOrdinal) {
-    return Settings.builder().put(super.nodeSettings(nodeOrdinal))
-        .put(Learner.INTERVAL.getKey(), "0").build(); // the test asks for each pass
-  }
-
-  @Override
-  protected boolean addMockHttpTransport() {
-    return false;
-  }
 
   @Before
   public void createChunkIndex() {
@@ -75,9 +47,9 @@ public class ClusterFeedbackTest extends OpenSearchIntegTestCase {
   }
 
   public void testAnEventIsRecordedOnceInAReplicatedIndex() throws Exception {
-    assertEquals("recorded", post(EVENT).get("result"));
-    assertEquals("a retry of the same event", "duplicate", post(EVENT).get("result"));
-    assertEquals("recorded", post(EVENT.replace("ev-1", "ev-2")).get("result"));
+    assertEquals("recorded", post(FEEDBACK, EVENT).get("result"));
+    assertEquals("a retry of the same event", "duplicate", post(FEEDBACK, EVENT).get("result"));
+    assertEquals("recorded", post(FEEDBACK, EVENT.replace("ev-1", "ev-2")).get("result"));
 
     ensureGreen(FeedbackEvents.INDEX);
     refresh(FeedbackEvents.INDEX);
@@ -90,14 +62,15 @@ public class ClusterFeedbackTest extends OpenSearchIntegTestCase {
   public void testAnEventWithTextIsRefusedWithoutEchoingIt() throws Exception {
     String secret = "how do I rotate the signing key";
     ResponseException refused = expectThrows(ResponseException.class,
-        () -> post(EVENT.replace("\"index\"", "\"query\": \"" + secret + "\", \"index\"")));
+        () -> post(FEEDBACK,
+            EVENT.replace("\"index\"", "\"query\": \"" + secret + "\", \"index\"")));
     assertEquals(400, refused.getResponse().getStatusLine().getStatusCode());
     String answer = new String(refused.getResponse().getEntity().getContent().readAllBytes(),
         java.nio.charset.StandardCharsets.UTF_8);
     assertTrue(answer, answer.contains("unknown field [query]"));
     assertFalse("the refusal does not repeat the text", answer.contains(secret));
     ResponseException wrongSize = expectThrows(ResponseException.class,
-        () -> post(EVENT.replace("[0.6, 0.8]", "[0.6, 0.8, 0.0]")));
+        () -> post(FEEDBACK, EVENT.replace("[0.6, 0.8]", "[0.6, 0.8, 0.0]")));
     assertTrue(new String(wrongSize.getResponse().getEntity().getContent().readAllBytes(),
         java.nio.charset.StandardCharsets.UTF_8).contains(
             "[vector] has 3 dimensions, the chunk index 2"));
@@ -181,14 +154,5 @@ public class ClusterFeedbackTest extends OpenSearchIntegTestCase {
         new FeedbackEventRequest(new BytesArray(EVENT.replace("ev-1", id)
             .replace("5f1a", "session-" + id))))
         .get(30, TimeUnit.SECONDS).recorded();
-  }
-
-  private static Map<String, Object> post(String event) throws IOException {
-    Request post = new Request("POST", "/_relearn/feedback");
-    post.setJsonEntity(event);
-    Response response = getRestClient().performRequest(post);
-    try (InputStream in = response.getEntity().getContent()) {
-      return XContentHelper.convertToMap(JsonXContent.jsonXContent, in, false);
-    }
   }
 }

@@ -20,24 +20,14 @@ import dev.relearn.lucene.fusion.QueryClassifier;
 import dev.relearn.opensearch.search.LearnedValuesIndex;
 import dev.relearn.opensearch.search.PastQueriesIndex;
 import dev.relearn.lucene.feedback.FeedbackLookup;
-import dev.relearn.opensearch.search.RelearnSearchAction;
-import dev.relearn.opensearch.search.RelearnSearchRequest;
 import dev.relearn.opensearch.search.RelearnSearchResponse;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import java.io.IOException;
-import java.io.InputStream;
-import org.opensearch.client.Request;
-import org.opensearch.client.Response;
 import org.opensearch.common.xcontent.XContentFactory;
-import org.opensearch.common.xcontent.XContentHelper;
-import org.opensearch.common.xcontent.json.JsonXContent;
 import org.opensearch.core.xcontent.XContentBuilder;
-import org.opensearch.transport.Netty4ModulePlugin;
 import java.util.Random;
 import org.apache.lucene.search.Query;
 import org.opensearch.action.bulk.BulkRequestBuilder;
@@ -46,11 +36,7 @@ import org.opensearch.action.search.SearchResponse;
 import org.opensearch.action.search.SearchType;
 import org.opensearch.action.support.WriteRequest;
 import org.opensearch.index.query.QueryBuilder;
-import org.opensearch.plugins.Plugin;
-import org.opensearch.common.settings.Settings;
-import dev.relearn.opensearch.feedback.Learner;
 import org.opensearch.search.SearchHit;
-import org.opensearch.test.OpenSearchIntegTestCase;
 import org.opensearch.test.OpenSearchIntegTestCase.ClusterScope;
 import org.opensearch.test.OpenSearchIntegTestCase.Scope;
 
@@ -63,26 +49,10 @@ import org.opensearch.test.OpenSearchIntegTestCase.Scope;
  * scores within 1e-4.
  */
 @ClusterScope(scope = Scope.SUITE, numDataNodes = 3, numClientNodes = 0)
-public class ClusterParityTest extends OpenSearchIntegTestCase {
+public class ClusterParityTest extends RelearnClusterCase {
   private static final String INDEX = "chunks";
   private static final String[] QUERIES = {"brass reading lamp", "parse the http request",
       "socket buffer", "learning to rank from click feedback", "IndexWriter", "graph shard"};
-
-  @Override
-  protected Collection<Class<? extends Plugin>> nodePlugins() {
-    return List.of(RelearnPlugin.class, Netty4ModulePlugin.class);
-  }
-
-  @Override
-  protected Settings nodeSettings(int nodeOrdinal) {
-    return Settings.builder().put(super.nodeSettings(nodeOrdinal))
-        .put(Learner.INTERVAL.getKey(), "0").build(); // the test asks for each pass
-  }
-
-  @Override
-  protected boolean addMockHttpTransport() {
-    return false; // real HTTP, for the REST endpoint
-  }
 
   public void testBm25AndKnnScoreAsEmbedded() throws Exception {
     SmallCorpus corpus = new SmallCorpus(42L, 120);
@@ -162,7 +132,8 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
             actual);
         answers.add(actual);
         if (q == 0) {
-          Rankings.assertSame("the REST endpoint", actual, overHttp(vectors.get(q), Rankings.sorted(embedded.schema.queryTerms(text)), queryClass));
+          Rankings.assertSame("the REST endpoint", actual, overHttp(vectors.get(q),
+              Rankings.sorted(embedded.schema.queryTerms(text)), queryClass));
         }
         if (!Rankings.ids(expected).equals(Rankings.ids(embedded.learnedSearch(text, vectors.get(q),
             FeedbackLookup.NONE, 10, 40)))) {
@@ -277,17 +248,12 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
   /** The same learned search through {@code POST /{index}/_relearn/search}. */
   private static List<ScoredId> overHttp(float[] vector, Map<String, Map<String, Integer>> terms,
       QueryClass queryClass) throws IOException {
-    Request post = new Request("POST", "/" + INDEX + "/_relearn/search");
+    Map<String, Object> answer;
     try (XContentBuilder body = XContentFactory.jsonBuilder()) {
       body.startObject().array("vector", vector).field("terms", terms)
           .field("query_class", queryClass.label()).field("k", 10).field("candidates", 40)
           .endObject();
-      post.setJsonEntity(body.toString());
-    }
-    Response response = getRestClient().performRequest(post);
-    Map<String, Object> answer;
-    try (InputStream in = response.getEntity().getContent()) {
-      answer = XContentHelper.convertToMap(JsonXContent.jsonXContent, in, false);
+      answer = post("/" + INDEX + "/_relearn/search", body.toString());
     }
     List<ScoredId> out = new ArrayList<>();
     for (Object hit : (List<?>) answer.get("hits")) {
