@@ -171,11 +171,7 @@ public class ClusterParityTest extends RelearnClusterCase {
       }
       long now = System.currentTimeMillis();
       stream = FeedbackStream.near(random, vectors, shown, now);
-      for (FeedbackEvent event : stream.events) {
-        FeedbackEventRequest request = new FeedbackEventRequest(
-            new BytesArray(FeedbackStream.json(event, INDEX)));
-        assertTrue(client().execute(FeedbackEventAction.INSTANCE, request).get().recorded());
-      }
+      record(stream.events);
       FeedbackEvent old = stream.events.get(0);
       FeedbackEvent expired = new FeedbackEvent("ev-expired", "s9", old.queryVector(),
           old.shown(), List.of(shown.get(0).get(1)), old.outcome(), null, null, old.signal(),
@@ -191,8 +187,21 @@ public class ClusterParityTest extends RelearnClusterCase {
     assertEquals(stream.events.size() - stream.without("s1").events.size(),
         learning(LearningRequest.Operation.FORGET_SESSION, "s1"));
     assertLearnedAsEmbedded("forgot s1", corpus, stream.without("s1"), vectors, shown);
+    internalCluster().stopCurrentClusterManagerNode(); // the next one elected learns
+    record(stream.events.stream().filter(event -> event.sessionHash().equals("s1")).toList());
+    learning(LearningRequest.Operation.LEARN, null);
+    assertLearnedAsEmbedded("s1 again, another manager", corpus, stream, vectors, shown);
+    internalCluster().startClusterManagerOnlyNode(); // as many as the suite began with
     learning(LearningRequest.Operation.FORGET_ALL, null);
     assertLearnedAsEmbedded("forgot all", corpus, new FeedbackStream(List.of()), vectors, shown);
+  }
+
+  private static void record(List<FeedbackEvent> events) throws Exception {
+    for (FeedbackEvent event : events) {
+      FeedbackEventRequest request = new FeedbackEventRequest(
+          new BytesArray(FeedbackStream.json(event, INDEX)));
+      assertTrue(client().execute(FeedbackEventAction.INSTANCE, request).get().recorded());
+    }
   }
 
   private static int learning(LearningRequest.Operation operation, String session)
