@@ -47,6 +47,7 @@ final class EventLearning {
   private final EventEvidence evidence = new EventEvidence(1.0); // embedded's eta
   private final TrustFitting trust;
   private final Map<String, Integer> sinceFit = new HashMap<>(); // events learned, by index
+  private long expired; // when the last expiry ran
 
   EventLearning(Client client) {
     this.client = client;
@@ -56,16 +57,22 @@ final class EventLearning {
   /** New events between refits of an index's trust, as embedded. */
   static final int REFIT_EVERY = 250;
 
+  /** The most time between expiries in periodic passes. */
+  static final long EXPIRY_EVERY_MILLIS = 3_600_000;
+
   /**
-   * A pass: expires the events past their time to live, learns the new ones, and refits the
-   * trust of each chunk index with {@value #REFIT_EVERY} events learned since its last fit, or
-   * with any when {@code fitNow}; returns how many events it learned.
+   * A pass: expires the events past their time to live (when {@code now}, else at most hourly),
+   * learns the new ones, and refits the trust of each chunk index with {@value #REFIT_EVERY}
+   * events learned since its last fit, or with any when {@code now}; returns how many it learned.
    */
-  int pass(long nowMillis, boolean fitNow) {
-    expire(nowMillis);
+  int pass(long nowMillis, boolean now) {
+    if (now || nowMillis - expired >= EXPIRY_EVERY_MILLIS) {
+      expire(nowMillis);
+      expired = nowMillis;
+    }
     int learned = learn();
     for (String index : List.copyOf(sinceFit.keySet())) {
-      if (sinceFit.get(index) >= (fitNow ? 1 : REFIT_EVERY)) {
+      if (sinceFit.get(index) >= (now ? 1 : REFIT_EVERY)) {
         fitTrust(index);
       }
     }
