@@ -41,6 +41,10 @@ final class EventLearning {
   static final int BATCH = 500;
   /** How long events are kept, as embedded. */
   static final long TTL_MILLIS = FeedbackIndexConfig.DEFAULT_TTL.toMillis();
+  /** New events between refits of an index's trust, as embedded. */
+  static final int REFIT_EVERY = 250;
+  /** The most time between expiries in periodic passes. */
+  static final long EXPIRY_EVERY_MILLIS = 3_600_000;
   private static final TimeValue SCROLL = TimeValue.timeValueMinutes(1);
 
   private final Client client;
@@ -53,12 +57,6 @@ final class EventLearning {
     this.client = client;
     this.trust = new TrustFitting(client);
   }
-
-  /** New events between refits of an index's trust, as embedded. */
-  static final int REFIT_EVERY = 250;
-
-  /** The most time between expiries in periodic passes. */
-  static final long EXPIRY_EVERY_MILLIS = 3_600_000;
 
   /**
    * A pass: expires the events past their time to live (when {@code now}, else at most hourly),
@@ -134,18 +132,25 @@ final class EventLearning {
     BulkRequestBuilder deletes = client.prepareBulk()
         .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
     Map<String, List<FeedbackEvent>> byIndex = byIndex(found);
-    byIndex.forEach((index, events) -> events.forEach(event -> {
-      deletes.add(client.prepareDelete(FeedbackEvents.INDEX, event.eventId()));
-      if (exists(PastQueriesIndex.of(index))) {
-        deletes.add(client.prepareDelete(PastQueriesIndex.of(index), event.eventId()));
+    byIndex.forEach((index, events) -> {
+      boolean pastQueries = exists(PastQueriesIndex.of(index));
+      for (FeedbackEvent event : events) {
+        deletes.add(client.prepareDelete(FeedbackEvents.INDEX, event.eventId()));
+        if (pastQueries) {
+          deletes.add(client.prepareDelete(PastQueriesIndex.of(index), event.eventId()));
+        }
       }
-    }));
+    });
     requireDone(deletes.get(), "forgetting events");
     byIndex.forEach((index, events) -> recompute(index, chunkIds(events)));
     byIndex.keySet().forEach(this::fitTrust); // as embedded, a forget refits at once
     return found.size();
   }
 
+  /**
+   * One past query per event, as embedded founds a cluster: one event's evidence is within the
+   * per-session caps (at most 1.25 clicks, 2 examinations), so it is stored uncapped.
+   */
   private void addPastQueries(String index, List<FeedbackEvent> events) {
     String name = PastQueriesIndex.of(index);
     create(name, PastQueriesIndex.mappings(events.get(0).queryVector().length));
