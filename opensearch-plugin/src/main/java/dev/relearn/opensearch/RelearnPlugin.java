@@ -8,6 +8,19 @@ import dev.relearn.opensearch.feedback.FeedbackEventAction;
 import dev.relearn.opensearch.feedback.FeedbackEvents;
 import dev.relearn.opensearch.feedback.RestFeedbackEventAction;
 import dev.relearn.opensearch.feedback.TransportFeedbackEventAction;
+import dev.relearn.opensearch.feedback.Learner;
+import dev.relearn.opensearch.feedback.LearningAction;
+import dev.relearn.opensearch.feedback.TransportLearningAction;
+import org.opensearch.cluster.service.ClusterService;
+import org.opensearch.core.common.io.stream.NamedWriteableRegistry;
+import org.opensearch.core.xcontent.NamedXContentRegistry;
+import org.opensearch.env.Environment;
+import org.opensearch.env.NodeEnvironment;
+import org.opensearch.repositories.RepositoriesService;
+import org.opensearch.script.ScriptService;
+import org.opensearch.threadpool.ThreadPool;
+import org.opensearch.transport.client.Client;
+import org.opensearch.watcher.ResourceWatcherService;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +30,7 @@ import org.opensearch.cluster.metadata.IndexNameExpressionResolver;
 import org.opensearch.cluster.node.DiscoveryNodes;
 import org.opensearch.common.settings.ClusterSettings;
 import org.opensearch.common.settings.IndexScopedSettings;
+import org.opensearch.common.settings.Setting;
 import org.opensearch.common.settings.Settings;
 import org.opensearch.common.settings.SettingsFilter;
 import org.opensearch.core.action.ActionResponse;
@@ -41,7 +55,8 @@ import org.opensearch.indices.SystemIndexDescriptor;
  * with relearn's k1 and b as the similarity {@value #SIMILARITY}, so that the same text scores as
  * it does embedded; and the learned search, {@code POST /{index}/_relearn/search} ({@link
  * RelearnSearchAction}); and {@code POST /_relearn/feedback}, which records events in the system
- * index {@value FeedbackEvents#INDEX}.
+ * index {@value FeedbackEvents#INDEX}, from which the elected cluster-manager's {@link Learner}
+ * derives learned values and past queries.
  */
 public final class RelearnPlugin extends Plugin implements ActionPlugin, AnalysisPlugin,
     MapperPlugin, SearchPlugin, SystemIndexPlugin {
@@ -49,8 +64,32 @@ public final class RelearnPlugin extends Plugin implements ActionPlugin, Analysi
    * ChunkSchema#BM25_B} (OpenSearch's own {@code BM25} type is a different formula). */
   public static final String SIMILARITY = "relearn_bm25";
 
+  private Learner learner;
+
   /** Made by the node, once, from the plugin descriptor. */
   public RelearnPlugin() {
+  }
+
+  @Override
+  public Collection<Object> createComponents(Client client, ClusterService clusterService,
+      ThreadPool threadPool, ResourceWatcherService watcher, ScriptService scripts,
+      NamedXContentRegistry xContent, Environment environment, NodeEnvironment nodeEnvironment,
+      NamedWriteableRegistry writeables, IndexNameExpressionResolver resolver,
+      Supplier<RepositoriesService> repositories) {
+    learner = new Learner(client, clusterService, environment.settings());
+    return List.of(learner);
+  }
+
+  @Override
+  public List<Setting<?>> getSettings() {
+    return List.of(Learner.INTERVAL);
+  }
+
+  @Override
+  public void close() {
+    if (learner != null) {
+      learner.close();
+    }
   }
 
   @Override
@@ -73,7 +112,8 @@ public final class RelearnPlugin extends Plugin implements ActionPlugin, Analysi
   public List<ActionHandler<? extends ActionRequest, ? extends ActionResponse>> getActions() {
     return List.of(
         new ActionHandler<>(RelearnSearchAction.INSTANCE, TransportRelearnSearchAction.class),
-        new ActionHandler<>(FeedbackEventAction.INSTANCE, TransportFeedbackEventAction.class));
+        new ActionHandler<>(FeedbackEventAction.INSTANCE, TransportFeedbackEventAction.class),
+        new ActionHandler<>(LearningAction.INSTANCE, TransportLearningAction.class));
   }
 
   @Override

@@ -2,10 +2,12 @@ package dev.relearn.opensearch;
 
 import dev.relearn.opensearch.feedback.FeedbackEvents;
 import java.io.IOException;
-import java.io.InputStream;
 import dev.relearn.opensearch.feedback.FeedbackEventAction;
 import dev.relearn.opensearch.feedback.FeedbackEventRequest;
-import java.util.Collection;
+import dev.relearn.opensearch.feedback.LearningAction;
+import dev.relearn.opensearch.feedback.LearningRequest;
+import dev.relearn.lucene.schema.LearnedValues;
+import dev.relearn.opensearch.search.LearnedValuesIndex;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
@@ -16,47 +18,38 @@ import org.opensearch.core.common.bytes.BytesArray;
 import org.opensearch.index.query.QueryBuilders;
 import org.opensearch.test.InternalTestCluster;
 import org.opensearch.transport.client.Client;
-import java.util.List;
-import java.util.Map;
-import org.opensearch.client.Request;
 import org.opensearch.cluster.ClusterState;
-import org.opensearch.client.Response;
 import org.opensearch.client.ResponseException;
-import org.opensearch.common.xcontent.XContentHelper;
-import org.opensearch.common.xcontent.json.JsonXContent;
-import org.opensearch.plugins.Plugin;
-import org.opensearch.test.OpenSearchIntegTestCase;
+import org.junit.Before;
 import org.opensearch.test.OpenSearchIntegTestCase.ClusterScope;
 import org.opensearch.test.OpenSearchIntegTestCase.Scope;
-import org.opensearch.transport.Netty4ModulePlugin;
 
 /**
  * {@code POST /_relearn/feedback} on a 2-node cluster: an event is recorded once however often it
  * is sent, in a replicated system index, and an event carrying anything but vectors and ids (query
- * text, say) is refused without being echoed. A data node stopped during a stream of events
- * loses none that were acknowledged.
+ * text, say), or a vector unlike its chunk index's, is refused without being echoed. A data
+ * node stopped during a stream of events loses none that were acknowledged, and each is learned
+ * once after the cluster recovers.
  */
 @ClusterScope(scope = Scope.SUITE, numDataNodes = 2, numClientNodes = 0)
-public class ClusterFeedbackTest extends OpenSearchIntegTestCase {
+public class ClusterFeedbackTest extends RelearnClusterCase {
+  private static final String FEEDBACK = "/_relearn/feedback";
   private static final String EVENT = "{\"event_id\": \"ev-1\", \"index\": \"chunks\","
       + " \"session\": \"5f1a\", \"vector\": [0.6, 0.8], \"shown\": [{\"id\": \"c001\","
       + " \"rank\": 1}, {\"id\": \"c002\", \"rank\": 2}], \"used\": [\"c002\"],"
-      + " \"outcome\": \"success\", \"time_millis\": 1000, \"query_class\": \"keywords\"}";
+      + " \"outcome\": \"success\", \"time_millis\": " + System.currentTimeMillis()
+      + ", \"query_class\": \"keywords\"}";
 
-  @Override
-  protected Collection<Class<? extends Plugin>> nodePlugins() {
-    return List.of(RelearnPlugin.class, Netty4ModulePlugin.class);
-  }
-
-  @Override
-  protected boolean addMockHttpTransport() {
-    return false;
+  @Before
+  public void createChunkIndex() {
+    ChunkIndexDefinition chunks = new ChunkIndexDefinition(1, 1, 2); // the events' vectors
+    prepareCreate("chunks").setSettings(chunks.settings()).setMapping(chunks.mappings()).get();
   }
 
   public void testAnEventIsRecordedOnceInAReplicatedIndex() throws Exception {
-    assertEquals("recorded", post(EVENT).get("result"));
-    assertEquals("a retry of the same event", "duplicate", post(EVENT).get("result"));
-    assertEquals("recorded", post(EVENT.replace("ev-1", "ev-2")).get("result"));
+    assertEquals("recorded", post(FEEDBACK, EVENT).get("result"));
+    assertEquals("a retry of the same event", "duplicate", post(FEEDBACK, EVENT).get("result"));
+    assertEquals("recorded", post(FEEDBACK, EVENT.replace("ev-1", "ev-2")).get("result"));
 
     ensureGreen(FeedbackEvents.INDEX);
     refresh(FeedbackEvents.INDEX);
@@ -69,12 +62,18 @@ public class ClusterFeedbackTest extends OpenSearchIntegTestCase {
   public void testAnEventWithTextIsRefusedWithoutEchoingIt() throws Exception {
     String secret = "how do I rotate the signing key";
     ResponseException refused = expectThrows(ResponseException.class,
-        () -> post(EVENT.replace("\"index\"", "\"query\": \"" + secret + "\", \"index\"")));
+        () -> post(FEEDBACK,
+            EVENT.replace("\"index\"", "\"query\": \"" + secret + "\", \"index\"")));
     assertEquals(400, refused.getResponse().getStatusLine().getStatusCode());
     String answer = new String(refused.getResponse().getEntity().getContent().readAllBytes(),
         java.nio.charset.StandardCharsets.UTF_8);
     assertTrue(answer, answer.contains("unknown field [query]"));
     assertFalse("the refusal does not repeat the text", answer.contains(secret));
+    ResponseException wrongSize = expectThrows(ResponseException.class,
+        () -> post(FEEDBACK, EVENT.replace("[0.6, 0.8]", "[0.6, 0.8, 0.0]")));
+    assertTrue(new String(wrongSize.getResponse().getEntity().getContent().readAllBytes(),
+        java.nio.charset.StandardCharsets.UTF_8).contains(
+            "[vector] has 3 dimensions, the chunk index 2"));
   }
 
   public void testAcknowledgedEventsSurviveALostDataNode() throws Exception {
@@ -122,10 +121,18 @@ public class ClusterFeedbackTest extends OpenSearchIntegTestCase {
     long stored = client().prepareSearch(FeedbackEvents.INDEX)
         .setQuery(QueryBuilders.idsQuery().addIds(acknowledged.toArray(new String[0])))
         .setSize(0).get().getHits().getTotalHits().value();
-    System.out.printf(Locale.ROOT, "feedback stream: %d acknowledged, %d refused, %d stored;"
-        + " the stopped node held the primary: %b%n", acknowledged.size(), refused, stored,
-        primaryLost);
+    long all = client().prepareSearch(FeedbackEvents.INDEX).setSize(0).get().getHits()
+        .getTotalHits().value();
+    client().execute(LearningAction.INSTANCE,
+        new LearningRequest(LearningRequest.Operation.LEARN, null)).get();
+    LearnedValues learned = LearnedValuesIndex.read(client().prepareGet(
+        LearnedValuesIndex.of("chunks"), "c002").get().getSourceAsMap());
+    System.out.printf(Locale.ROOT, "feedback stream: %d acknowledged, %d refused, %d stored"
+        + " (%d in all), %.1f clicks learned; the stopped node held the primary: %b%n",
+        acknowledged.size(), refused, stored, all, learned.clicks(), primaryLost);
     assertEquals("every acknowledged event is stored", acknowledged.size(), stored);
+    assertEquals("every stored event is learned, once (one click each, its own session)",
+        all, learned.clicks(), 1e-9);
   }
 
   /** The node holding the primary of the events' shard, unless it is the cluster manager. */
@@ -144,16 +151,8 @@ public class ClusterFeedbackTest extends OpenSearchIntegTestCase {
 
   private static boolean record(Client client, String id) throws Exception {
     return client.execute(FeedbackEventAction.INSTANCE,
-        new FeedbackEventRequest(new BytesArray(EVENT.replace("ev-1", id))))
+        new FeedbackEventRequest(new BytesArray(EVENT.replace("ev-1", id)
+            .replace("5f1a", "session-" + id))))
         .get(30, TimeUnit.SECONDS).recorded();
-  }
-
-  private static Map<String, Object> post(String event) throws IOException {
-    Request post = new Request("POST", "/_relearn/feedback");
-    post.setJsonEntity(event);
-    Response response = getRestClient().performRequest(post);
-    try (InputStream in = response.getEntity().getContent()) {
-      return XContentHelper.convertToMap(JsonXContent.jsonXContent, in, false);
-    }
   }
 }

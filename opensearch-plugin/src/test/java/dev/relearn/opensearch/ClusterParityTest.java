@@ -1,6 +1,18 @@
 package dev.relearn.opensearch;
 
 import dev.relearn.opensearch.search.ScoredId;
+import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.index.FeedbackIndex;
+import dev.relearn.lucene.rerank.RerankOptions;
+import dev.relearn.lucene.trust.Trust;
+import dev.relearn.opensearch.search.WindowRanking;
+import org.opensearch.action.get.GetResponse;
+import dev.relearn.opensearch.feedback.FeedbackEventAction;
+import dev.relearn.opensearch.feedback.FeedbackEventRequest;
+import dev.relearn.opensearch.feedback.FeedbackEvents;
+import dev.relearn.opensearch.feedback.LearningAction;
+import dev.relearn.opensearch.feedback.LearningRequest;
+import org.opensearch.core.common.bytes.BytesArray;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.fusion.QueryClass;
@@ -8,24 +20,14 @@ import dev.relearn.lucene.fusion.QueryClassifier;
 import dev.relearn.opensearch.search.LearnedValuesIndex;
 import dev.relearn.opensearch.search.PastQueriesIndex;
 import dev.relearn.lucene.feedback.FeedbackLookup;
-import dev.relearn.opensearch.search.RelearnSearchAction;
-import dev.relearn.opensearch.search.RelearnSearchRequest;
 import dev.relearn.opensearch.search.RelearnSearchResponse;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import java.io.IOException;
-import java.io.InputStream;
-import org.opensearch.client.Request;
-import org.opensearch.client.Response;
 import org.opensearch.common.xcontent.XContentFactory;
-import org.opensearch.common.xcontent.XContentHelper;
-import org.opensearch.common.xcontent.json.JsonXContent;
 import org.opensearch.core.xcontent.XContentBuilder;
-import org.opensearch.transport.Netty4ModulePlugin;
 import java.util.Random;
 import org.apache.lucene.search.Query;
 import org.opensearch.action.bulk.BulkRequestBuilder;
@@ -34,9 +36,7 @@ import org.opensearch.action.search.SearchResponse;
 import org.opensearch.action.search.SearchType;
 import org.opensearch.action.support.WriteRequest;
 import org.opensearch.index.query.QueryBuilder;
-import org.opensearch.plugins.Plugin;
 import org.opensearch.search.SearchHit;
-import org.opensearch.test.OpenSearchIntegTestCase;
 import org.opensearch.test.OpenSearchIntegTestCase.ClusterScope;
 import org.opensearch.test.OpenSearchIntegTestCase.Scope;
 
@@ -49,21 +49,10 @@ import org.opensearch.test.OpenSearchIntegTestCase.Scope;
  * scores within 1e-4.
  */
 @ClusterScope(scope = Scope.SUITE, numDataNodes = 3, numClientNodes = 0)
-public class ClusterParityTest extends OpenSearchIntegTestCase {
+public class ClusterParityTest extends RelearnClusterCase {
   private static final String INDEX = "chunks";
-  private static final float TOLERANCE = 1e-4f;
   private static final String[] QUERIES = {"brass reading lamp", "parse the http request",
       "socket buffer", "learning to rank from click feedback", "IndexWriter", "graph shard"};
-
-  @Override
-  protected Collection<Class<? extends Plugin>> nodePlugins() {
-    return List.of(RelearnPlugin.class, Netty4ModulePlugin.class);
-  }
-
-  @Override
-  protected boolean addMockHttpTransport() {
-    return false; // real HTTP, for the REST endpoint
-  }
 
   public void testBm25AndKnnScoreAsEmbedded() throws Exception {
     SmallCorpus corpus = new SmallCorpus(42L, 120);
@@ -72,7 +61,7 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
       int n = corpus.chunks.size();
       for (int q = 0; q < QUERIES.length; q++) {
         String text = QUERIES[q];
-        assertSameRanking("BM25 query " + q,
+        Rankings.assertSame("BM25 query " + q,
             embedded.search(embedded.schema.bm25Query(text), n),
             cluster(LexicalQuery.of(embedded.schema.queryTerms(text)), n));
       }
@@ -80,7 +69,7 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
       for (int q = 0; q < 5; q++) {
         float[] vector = SmallCorpus.randomUnitVector(random);
         Query knn = embedded.schema.vectorQuery(vector, 20, null);
-        assertSameRanking("kNN query " + q, embedded.search(knn, 20),
+        Rankings.assertSame("kNN query " + q, embedded.search(knn, 20),
             cluster(new RelearnKnnQueryBuilder(ChunkSchema.VECTOR, vector, 20), 20));
       }
     }
@@ -131,23 +120,22 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
         String text = QUERIES[q];
         QueryClass queryClass = QueryClassifier.classify(text);
         List<ScoredId> expected = embedded.learnedSearch(text, vectors.get(q), past, 10, 40);
-        RelearnSearchResponse response = client().execute(RelearnSearchAction.INSTANCE,
-            new RelearnSearchRequest(INDEX, vectors.get(q), sorted(embedded.schema.queryTerms(text)),
-                queryClass, 10, 40, true)).get();
+        RelearnSearchResponse response = Rankings.search(INDEX, embedded, text, vectors.get(q),
+            true);
         List<ScoredId> actual = new ArrayList<>();
         for (RelearnSearchResponse.Hit hit : response.hits()) {
           actual.add(new ScoredId(hit.chunkId(), (float) hit.score()));
           assertEquals("explained score of " + hit.chunkId(), hit.score(),
               hit.explanation().getValue().doubleValue(), 1e-6);
         }
-        assertSameRanking("learned query " + q + " (" + queryClass.label() + ")", expected,
+        Rankings.assertSame("learned query " + q + " (" + queryClass.label() + ")", expected,
             actual);
         answers.add(actual);
         if (q == 0) {
-          assertEquals("the REST endpoint answers as the action", actual,
-              overHttp(vectors.get(q), sorted(embedded.schema.queryTerms(text)), queryClass));
+          Rankings.assertSame("the REST endpoint", actual, overHttp(vectors.get(q),
+              Rankings.sorted(embedded.schema.queryTerms(text)), queryClass));
         }
-        if (!ids(expected).equals(ids(embedded.learnedSearch(text, vectors.get(q),
+        if (!Rankings.ids(expected).equals(Rankings.ids(embedded.learnedSearch(text, vectors.get(q),
             FeedbackLookup.NONE, 10, 40)))) {
           moved++;
         }
@@ -159,33 +147,122 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
       internalCluster().stopRandomDataNode(); // every shard keeps a copy on the other two
       for (int q = 0; q < QUERIES.length; q++) {
         String text = QUERIES[q];
-        RelearnSearchResponse response = client().execute(RelearnSearchAction.INSTANCE,
-            new RelearnSearchRequest(INDEX, vectors.get(q),
-                sorted(embedded.schema.queryTerms(text)), QueryClassifier.classify(text), 10, 40,
-                false)).get();
-        List<ScoredId> actual = new ArrayList<>();
-        response.hits().forEach(hit -> actual.add(new ScoredId(hit.chunkId(), (float) hit.score())));
-        assertSameRanking("learned query " + q + " with a node lost", answers.get(q), actual);
+        List<ScoredId> actual = Rankings.scored(Rankings.search(INDEX, embedded, text,
+            vectors.get(q), false));
+        Rankings.assertSame("learned query " + q + " with a node lost", answers.get(q), actual);
       }
       internalCluster().startDataOnlyNode(); // as many nodes as the suite began with
       ensureGreen();
     }
   }
 
+  public void testFeedbackLearnsAsEmbedded() throws Exception {
+    SmallCorpus corpus = new SmallCorpus(44L, 120);
+    index(corpus);
+    Random random = new Random(19L);
+    List<float[]> vectors = new ArrayList<>();
+    List<List<String>> shown = new ArrayList<>();
+    FeedbackStream stream;
+    try (EmbeddedIndex neutral = new EmbeddedIndex(corpus)) {
+      for (String text : QUERIES) {
+        vectors.add(SmallCorpus.randomUnitVector(random));
+        shown.add(Rankings.ids(neutral.learnedSearch(text, vectors.getLast(),
+            FeedbackLookup.NONE, Rankings.K, Rankings.CANDIDATES)));
+      }
+      long now = System.currentTimeMillis();
+      stream = FeedbackStream.near(random, vectors, shown, now);
+      record(stream.events);
+      FeedbackEvent old = stream.events.get(0);
+      FeedbackEvent expired = new FeedbackEvent("ev-expired", "s9", old.queryVector(),
+          old.shown(), List.of(shown.get(0).get(1)), old.outcome(), null, null, old.signal(),
+          now - 91L * 86_400_000, old.queryClass());
+      client().execute(FeedbackEventAction.INSTANCE, new FeedbackEventRequest(
+          new BytesArray(FeedbackStream.json(expired, INDEX)))).get();
+    }
+    assertEquals(stream.events.size(), learning(LearningRequest.Operation.LEARN, null));
+    assertFalse(client().prepareGet(FeedbackEvents.INDEX, "ev-expired").get().isExists());
+    int rose = assertLearnedAsEmbedded("feedback", corpus, stream, vectors, shown);
+    assertTrue("a used chunk rises above where it was shown", rose > 0);
+
+    assertEquals(stream.events.size() - stream.without("s1").events.size(),
+        learning(LearningRequest.Operation.FORGET_SESSION, "s1"));
+    assertLearnedAsEmbedded("forgot s1", corpus, stream.without("s1"), vectors, shown);
+    internalCluster().stopCurrentClusterManagerNode(); // the next one elected learns
+    record(stream.events.stream().filter(event -> event.sessionHash().equals("s1")).toList());
+    learning(LearningRequest.Operation.LEARN, null);
+    assertLearnedAsEmbedded("s1 again, another manager", corpus, stream, vectors, shown);
+    internalCluster().startClusterManagerOnlyNode(); // as many as the suite began with
+    learning(LearningRequest.Operation.FORGET_ALL, null);
+    assertLearnedAsEmbedded("forgot all", corpus, new FeedbackStream(List.of()), vectors, shown);
+  }
+
+  private static void record(List<FeedbackEvent> events) throws Exception {
+    for (FeedbackEvent event : events) {
+      FeedbackEventRequest request = new FeedbackEventRequest(
+          new BytesArray(FeedbackStream.json(event, INDEX)));
+      assertTrue(client().execute(FeedbackEventAction.INSTANCE, request).get().recorded());
+    }
+  }
+
+  private static int learning(LearningRequest.Operation operation, String session)
+      throws Exception {
+    return client().execute(LearningAction.INSTANCE, new LearningRequest(operation, session))
+        .get().events();
+  }
+
+  /**
+   * Every query ranks on the cluster as embedded relearn ranks it with the same events' learned
+   * values and lookup; returns how many used chunks rank above where they were shown.
+   */
+  private int assertLearnedAsEmbedded(String what, SmallCorpus corpus, FeedbackStream stream,
+      List<float[]> vectors, List<List<String>> shown) throws Exception {
+    corpus.learned.clear();
+    corpus.learned.putAll(stream.learned());
+    int rose = 0;
+    try (EmbeddedIndex embedded = new EmbeddedIndex(corpus);
+        FeedbackIndex lookup = stream.lookup(createTempDir(), SmallCorpus.DIMENSION)) {
+      Trust trust = FeedbackStream.trust(lookup);
+      GetResponse stored = client().prepareGet(LearnedValuesIndex.of(INDEX),
+          LearnedValuesIndex.TRUST_ID).get();
+      assertTrue(what + ": the trust document", stored.isExists());
+      Trust fitted = LearnedValuesIndex.readTrust(stored.getSourceAsMap());
+      System.out.printf(Locale.ROOT, "%s: trust %s, embedded %s%n", what, fitted, trust);
+      assertEquals(what + ": trust fitted", trust.fitted(), fitted.fitted());
+      assertEquals(what + ": trust queries", trust.queries(), fitted.queries());
+      assertEquals(what + ": trust pairs", trust.pairs(), fitted.pairs(), 1e-9);
+      assertEquals(what + ": trust strength", trust.strength(), fitted.strength(), 1e-6);
+      RerankOptions options = WindowRanking.trusted(RerankOptions.DEFAULTS, trust);
+      for (int q = 0; q < QUERIES.length; q++) {
+        List<ScoredId> expected = embedded.learnedSearch(QUERIES[q], vectors.get(q), lookup,
+            Rankings.K, Rankings.CANDIDATES, options);
+        RelearnSearchResponse response = Rankings.search(INDEX, embedded, QUERIES[q],
+            vectors.get(q), true);
+        Rankings.assertSame(what + ", query " + q, expected, Rankings.scored(response));
+        for (FeedbackEvent event : stream.events) {
+          String used = event.used().get(0);
+          int now = Rankings.ids(expected).indexOf(used);
+          if (event.eventId().startsWith("ev-" + q + "-") && now >= 0
+              && now + 1 < event.rankOf(used)) {
+            rose++;
+            String explained = response.hits().get(now).explanation().toString();
+            assertTrue(explained, explained.contains("click rate"));
+          }
+        }
+      }
+    }
+    System.out.printf(Locale.ROOT, "%s: %d used chunks rose%n", what, rose);
+    return rose;
+  }
+
   /** The same learned search through {@code POST /{index}/_relearn/search}. */
   private static List<ScoredId> overHttp(float[] vector, Map<String, Map<String, Integer>> terms,
       QueryClass queryClass) throws IOException {
-    Request post = new Request("POST", "/" + INDEX + "/_relearn/search");
+    Map<String, Object> answer;
     try (XContentBuilder body = XContentFactory.jsonBuilder()) {
       body.startObject().array("vector", vector).field("terms", terms)
           .field("query_class", queryClass.label()).field("k", 10).field("candidates", 40)
           .endObject();
-      post.setJsonEntity(body.toString());
-    }
-    Response response = getRestClient().performRequest(post);
-    Map<String, Object> answer;
-    try (InputStream in = response.getEntity().getContent()) {
-      answer = XContentHelper.convertToMap(JsonXContent.jsonXContent, in, false);
+      answer = post("/" + INDEX + "/_relearn/search", body.toString());
     }
     List<ScoredId> out = new ArrayList<>();
     for (Object hit : (List<?>) answer.get("hits")) {
@@ -210,19 +287,6 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
     assertFalse(stored.buildFailureMessage(), stored.hasFailures());
   }
 
-  /** The terms as the cluster client sends them: sorted, without the text's word order. */
-  private static Map<String, Map<String, Integer>> sorted(Map<String, Map<String, Integer>> terms) {
-    Map<String, Map<String, Integer>> out = new TreeMap<>();
-    terms.forEach((field, counts) -> out.put(field, new TreeMap<>(counts)));
-    return out;
-  }
-
-  private static List<String> ids(List<ScoredId> hits) {
-    List<String> out = new ArrayList<>();
-    hits.forEach(hit -> out.add(hit.id()));
-    return out;
-  }
-
   private static List<ScoredId> cluster(QueryBuilder query, int n) {
     SearchResponse response = client().prepareSearch(INDEX)
         .setSearchType(SearchType.DFS_QUERY_THEN_FETCH).setQuery(query).setSize(n)
@@ -232,17 +296,5 @@ public class ClusterParityTest extends OpenSearchIntegTestCase {
       out.add(new ScoredId(hit.getId(), hit.getScore()));
     }
     return ScoredId.ranked(out);
-  }
-
-  private static void assertSameRanking(String what, List<ScoredId> embedded,
-      List<ScoredId> cluster) {
-    assertEquals(what + ": hit count", embedded.size(), cluster.size());
-    float worst = 0;
-    for (int i = 0; i < embedded.size(); i++) {
-      assertEquals(what + ": id at " + i, embedded.get(i).id(), cluster.get(i).id());
-      worst = Math.max(worst, Math.abs(embedded.get(i).score() - cluster.get(i).score()));
-    }
-    assertTrue(what + ": score delta " + worst, worst <= TOLERANCE);
-    System.out.printf(Locale.ROOT, "%s: %d hits, largest score delta %.2e%n", what, embedded.size(), worst);
   }
 }

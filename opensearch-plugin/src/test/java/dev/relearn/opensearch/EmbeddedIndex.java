@@ -62,12 +62,17 @@ final class EmbeddedIndex implements Closeable {
    */
   List<ScoredId> learnedSearch(String text, float[] vector, FeedbackLookup lookup, int k,
       int candidates) throws IOException {
+    return learnedSearch(text, vector, lookup, k, candidates, RerankOptions.DEFAULTS);
+  }
+
+  /** The same with the rescorer's options (a trusted model, say). */
+  List<ScoredId> learnedSearch(String text, float[] vector, FeedbackLookup lookup, int k,
+      int candidates, RerankOptions options) throws IOException {
     List<StageHit> lexical = stageHits(searcher.search(schema.bm25Query(text), candidates));
     List<StageHit> semantic = stageHits(searcher.search(
         schema.vectorQuery(vector, candidates, null), candidates));
     List<FusedHit> fused = Fusion.byQueryClass().forQuery(text).fuse(lexical, semantic);
-    RerankWindow window = new LearnedRescorer(lookup, vector,
-        RerankOptions.DEFAULTS).window(searcher, fused);
+    RerankWindow window = new LearnedRescorer(lookup, vector, options).window(searcher, fused);
     List<ScoredId> out = new ArrayList<>();
     for (RescoredHit hit : window.top(k)) {
       out.add(new ScoredId(hit.chunkId(), (float) hit.score()));

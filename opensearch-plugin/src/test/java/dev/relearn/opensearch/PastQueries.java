@@ -1,5 +1,7 @@
 package dev.relearn.opensearch;
 
+import dev.relearn.feedback.index.Decay;
+import dev.relearn.feedback.index.FeedbackIndexConfig;
 import dev.relearn.lucene.embed.VectorChecks;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.FeedbackLookup;
@@ -15,10 +17,14 @@ import java.util.Set;
 
 /**
  * Seeded past queries near given query vectors, each with evidence for a few chunks: the same
- * feedback for both sides of a parity test. As the embedded side's {@link FeedbackLookup} it
- * compares every past query's vector with the query's.
+ * feedback for both sides of a parity test, its last events up to 20 days old. As the embedded
+ * side's {@link FeedbackLookup} it compares every past query's vector with the query's and decays
+ * the evidence as embedded.
  */
 final class PastQueries implements FeedbackLookup {
+  /** Embedded relearn's decay, from each past query's last event to now. */
+  static final Decay DECAY = Decay.of(FeedbackIndexConfig.DEFAULT_HALF_LIFE);
+
   /** A past query's vector and what it taught (its similarity field is unused). */
   record Stored(float[] vector, PastQuery query) {
   }
@@ -27,6 +33,7 @@ final class PastQueries implements FeedbackLookup {
 
   /** Two past queries near each of {@code near}, with evidence for three random chunks. */
   PastQueries(Random random, List<float[]> near, List<Chunk> chunks) {
+    long now = System.currentTimeMillis();
     for (float[] vector : near) {
       for (int copy = 0; copy < 2; copy++) {
         float[] past = vector.clone();
@@ -41,7 +48,7 @@ final class PastQueries implements FeedbackLookup {
               random.nextInt(2)));
         }
         stored.add(new Stored(VectorChecks.normalize(past), new PastQuery(1f,
-            1 + random.nextInt(4), evidence, 1_000L * (1 + random.nextInt(1000)), 1.0,
+            1 + random.nextInt(4), evidence, now - random.nextInt(20 * 86_400_000), 1.0,
             Set.of("session-" + random.nextInt(3)))));
       }
     }
@@ -57,8 +64,8 @@ final class PastQueries implements FeedbackLookup {
       }
       if (similarity >= minSimilarity) {
         PastQuery q = past.query();
-        out.add(new PastQuery(similarity, q.events(), q.chunks(), q.lastMillis(), q.scale(),
-            q.sessions()));
+        out.add(new PastQuery(similarity, q.events(), q.chunks(), q.lastMillis(),
+            DECAY.factor(q.lastMillis(), System.currentTimeMillis()), q.sessions()));
       }
     }
     out.sort(Comparator.comparingDouble((PastQuery query) -> -query.similarity()));

@@ -1,13 +1,24 @@
 package dev.relearn.opensearch.feedback;
 
+import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.event.ShownResult;
+import dev.relearn.feedback.event.SignalClass;
+import dev.relearn.lucene.embed.VectorChecks;
+import dev.relearn.lucene.feedback.Outcome;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The system index {@value #INDEX} of feedback events: one document per event, its id the
  * event id, so that a retried event is recorded once. One shard, a replica wherever a second node
  * is (auto-expanded 0-1), every write made durable before it is acknowledged (translog
  * durability {@code request}). It holds vectors, chunk ids and hashed sessions: never text.
+ * Beside the client's fields, each document holds {@value #CHUNK_IDS} (every chunk it names)
+ * and {@value #LEARNED} (false until {@link EventLearning} has learned from it).
  */
 public final class FeedbackEvents {
   /** The index's name. */
@@ -15,9 +26,16 @@ public final class FeedbackEvents {
   /** The longest event id, as embedded. */
   public static final int MAX_EVENT_ID_LENGTH = 128;
 
+  /** Every chunk id an event names, shown or used: what a recomputation looks events up by. */
+  static final String CHUNK_IDS = "chunk_ids";
+  /** Whether the learning pass has learned from the event. */
+  static final String LEARNED = "learned";
+  /** The session of events sent without one, as embedded gives them one of their own. */
+  static final String NO_SESSION = "none";
+
   /** The fields an event may have. */
   static final List<String> FIELDS = List.of("event_id", "index", "session", "vector", "shown",
-      "used", "outcome", "time_millis", "query_class");
+      "used", "outcome", "time_millis", "query_class", "signal", "quality");
 
   private FeedbackEvents() {
   }
@@ -32,12 +50,67 @@ public final class FeedbackEvents {
   public static Map<String, Object> mappings() {
     Map<String, Object> keyword = Map.of("type", "keyword");
     Map<String, Object> kept = Map.of("type", "object", "enabled", false);
-    return Map.of("dynamic", "strict", "properties", Map.of(
-        "event_id", keyword, "index", keyword, "session", keyword,
-        "vector", Map.of("type", "float", "index", false, "doc_values", false),
-        "shown", kept, "used", keyword, "outcome", keyword,
-        "time_millis", Map.of("type", "date", "format", "epoch_millis"),
-        "query_class", keyword));
+    return Map.of("dynamic", "strict", "properties", Map.ofEntries(
+        Map.entry("event_id", keyword), Map.entry("index", keyword),
+        Map.entry("session", keyword),
+        Map.entry("vector", Map.of("type", "float", "index", false, "doc_values", false)),
+        Map.entry("shown", kept), Map.entry("used", keyword), Map.entry("outcome", keyword),
+        Map.entry("time_millis", Map.of("type", "date", "format", "epoch_millis")),
+        Map.entry("query_class", keyword), Map.entry("signal", keyword),
+        Map.entry("quality", Map.of("type", "double")), Map.entry(CHUNK_IDS, keyword),
+        Map.entry(LEARNED, Map.of("type", "boolean"))));
+  }
+
+  /**
+   * The document stored for a checked event: the event, stamped now when it has no time (as
+   * embedded stamps every event), its chunk ids, not yet learned.
+   */
+  static Map<String, Object> stored(Map<String, Object> event) {
+    Set<String> ids = new LinkedHashSet<>();
+    if (event.get("shown") instanceof List<?> shown) {
+      shown.forEach(result -> ids.add(String.valueOf(((Map<?, ?>) result).get("id"))));
+    }
+    ((List<?>) event.get("used")).forEach(id -> ids.add((String) id));
+    Map<String, Object> out = new HashMap<>(event);
+    out.putIfAbsent("time_millis", System.currentTimeMillis());
+    out.put(CHUNK_IDS, List.copyOf(ids));
+    out.put(LEARNED, false);
+    return out;
+  }
+
+  /**
+   * A stored event as embedded relearn's {@link FeedbackEvent}: its vector at unit length, its
+   * signal the client's or, without one, {@link SignalClass#of} a use shown or not; its outcome
+   * none and its time 0 when not given.
+   */
+  static FeedbackEvent event(Map<String, Object> source) {
+    List<ShownResult> shown = new ArrayList<>();
+    if (source.get("shown") instanceof List<?> list) {
+      for (Object result : list) {
+        Map<?, ?> fields = (Map<?, ?>) result;
+        shown.add(new ShownResult(String.valueOf(fields.get("id")),
+            ((Number) fields.get("rank")).intValue()));
+      }
+    }
+    List<String> used = new ArrayList<>();
+    ((List<?>) source.get("used")).forEach(id -> used.add((String) id));
+    boolean anyShown = shown.stream().anyMatch(result -> used.contains(result.chunkId()));
+    List<?> components = (List<?>) source.get("vector");
+    float[] vector = new float[components.size()];
+    for (int i = 0; i < vector.length; i++) {
+      vector[i] = ((Number) components.get(i)).floatValue();
+    }
+    Object signal = source.get("signal");
+    Object quality = source.get("quality");
+    Object time = source.get("time_millis");
+    return new FeedbackEvent((String) source.get("event_id"),
+        (String) source.getOrDefault("session", NO_SESSION), VectorChecks.normalize(vector),
+        shown, used, Outcome.fromLabel(String.valueOf(source.getOrDefault("outcome", "none"))),
+        null, quality == null ? null : ((Number) quality).doubleValue(),
+        signal == null ? SignalClass.of(anyShown, false, false)
+            : SignalClass.fromLabel(String.valueOf(signal)),
+        time == null ? 0 : Long.parseLong(String.valueOf(time)),
+        (String) source.get("query_class"));
   }
 
   /**
@@ -69,6 +142,16 @@ public final class FeedbackEvents {
     if (!(event.get("used") instanceof List<?> used) || used.isEmpty()
         || !used.stream().allMatch(String.class::isInstance)) {
       throw new IllegalArgumentException("[used] must be a non-empty array of chunk ids");
+    }
+    if (event.get("shown") != null && !(event.get("shown") instanceof List<?> shown
+        && shown.stream().allMatch(result -> result instanceof Map<?, ?> fields
+            && fields.get("id") instanceof String && fields.get("rank") instanceof Integer))) {
+      throw new IllegalArgumentException("[shown] must be an array of {\"id\", \"rank\"}");
+    }
+    try {
+      event(event); // embedded relearn's checks: distinct ids, ranks, outcome, signal, quality
+    } catch (IllegalArgumentException | ClassCastException e) {
+      throw new IllegalArgumentException("event " + id + " is not valid: " + e.getMessage(), e);
     }
     return id;
   }

@@ -1,9 +1,11 @@
 package dev.relearn.opensearch.feedback;
 
+import dev.relearn.lucene.schema.ChunkSchema;
+import java.util.List;
+import java.util.Map;
 import org.opensearch.ExceptionsHelper;
-import org.opensearch.ResourceAlreadyExistsException;
+import org.opensearch.cluster.metadata.IndexMetadata;
 import org.opensearch.action.DocWriteRequest;
-import org.opensearch.action.admin.indices.create.CreateIndexRequest;
 import org.opensearch.action.index.IndexRequest;
 import org.opensearch.action.support.ActionFilters;
 import org.opensearch.action.support.HandledTransportAction;
@@ -16,7 +18,8 @@ import org.opensearch.transport.TransportService;
 import org.opensearch.transport.client.Client;
 
 /**
- * Records a feedback event in {@value FeedbackEvents#INDEX}, creating the index on first use:
+ * Records a feedback event in {@value FeedbackEvents#INDEX}, creating the index on first use,
+ * once its vector has the dimension of its chunk index's (so that no event stalls learning):
  * indexed with the event id as document id, {@code op_type} create, so that a retry of an
  * acknowledged event finds it there and answers {@code duplicate}. Acknowledged once the write is
  * durable on the primary and its replicas that are in sync.
@@ -38,27 +41,37 @@ public final class TransportFeedbackEventAction
   @Override
   protected void doExecute(Task task, FeedbackEventRequest request,
       ActionListener<FeedbackEventResponse> listener) {
+    Map<String, Object> event = request.event();
+    IndexMetadata chunks = clusterService.state().metadata().index((String) event.get("index"));
+    int dimension = chunks == null || chunks.mapping() == null ? -1
+        : dimension(chunks.mapping().sourceAsMap());
+    if (dimension != ((List<?>) event.get("vector")).size()) { // else it would stall learning
+      listener.onFailure(new IllegalArgumentException(chunks == null
+          ? "[index] names no index: " + event.get("index")
+          : "[vector] has " + ((List<?>) event.get("vector")).size() + " dimensions, the chunk"
+              + " index " + dimension));
+      return;
+    }
     if (clusterService.state().metadata().hasIndex(FeedbackEvents.INDEX)) {
       record(request, listener);
       return;
     }
-    CreateIndexRequest create = new CreateIndexRequest(FeedbackEvents.INDEX)
-        .settings(FeedbackEvents.settings()).mapping(FeedbackEvents.mappings());
-    client.admin().indices().create(create, ActionListener.wrap(
-        created -> record(request, listener),
-        failure -> {
-          if (ExceptionsHelper.unwrapCause(failure) instanceof ResourceAlreadyExistsException) {
-            record(request, listener); // created meanwhile by another event
-          } else {
-            listener.onFailure(failure);
-          }
-        }));
+    Indices.create(client, FeedbackEvents.INDEX, FeedbackEvents.settings(),
+        FeedbackEvents.mappings(), ActionListener.wrap(created -> record(request, listener),
+            listener::onFailure));
+  }
+
+  /** The dimension of a chunk index's vector field, or -1 when it has none. */
+  private static int dimension(Map<String, Object> mapping) {
+    return mapping.get("properties") instanceof Map<?, ?> fields
+        && fields.get(ChunkSchema.VECTOR) instanceof Map<?, ?> vector
+        && vector.get("dimension") instanceof Number dimension ? dimension.intValue() : -1;
   }
 
   private void record(FeedbackEventRequest request,
       ActionListener<FeedbackEventResponse> listener) {
     IndexRequest index = new IndexRequest(FeedbackEvents.INDEX).id(request.eventId())
-        .opType(DocWriteRequest.OpType.CREATE).source(request.event());
+        .opType(DocWriteRequest.OpType.CREATE).source(FeedbackEvents.stored(request.event()));
     client.index(index, ActionListener.wrap(
         done -> listener.onResponse(new FeedbackEventResponse(request.eventId(), true)),
         failure -> {

@@ -1,6 +1,7 @@
 package dev.relearn.opensearch.search;
 
 import dev.relearn.lucene.schema.LearnedValues;
+import dev.relearn.lucene.trust.Trust;
 import java.util.Map;
 
 /**
@@ -8,7 +9,8 @@ import java.util.Map;
  * chunk, keyed by chunk id, holding its {@link LearnedValues}. OpenSearch cannot update doc
  * values in place, and a partial update of the chunk itself would re-index its text and vector
  * on every click; so the values live apart and a search reads its window's with one multi-get.
- * A chunk without a document is neutral.
+ * A chunk without a document is neutral. One more document, {@value #TRUST_ID}, holds the trust
+ * fit from the index's feedback, read by the same multi-get.
  */
 public final class LearnedValuesIndex {
   static final String IMPRESSIONS = "impressions";
@@ -16,6 +18,9 @@ public final class LearnedValuesIndex {
   static final String SUCCESSES = "successes";
   static final String FAILURES = "failures";
   static final String LAST_USED = "last_used_millis";
+  static final String TRUST = "trust";
+  /** The id of the document that holds the fitted trust. */
+  public static final String TRUST_ID = "relearn.trust";
 
   private LearnedValuesIndex() {
   }
@@ -38,7 +43,27 @@ public final class LearnedValuesIndex {
     Map<String, Object> stored = Map.of("type", "double", "index", false, "doc_values", false);
     Map<String, Object> storedLong = Map.of("type", "long", "index", false, "doc_values", false);
     return Map.of("dynamic", "strict", "properties", Map.of(IMPRESSIONS, stored, CLICKS, stored,
-        SUCCESSES, storedLong, FAILURES, storedLong, LAST_USED, storedLong));
+        SUCCESSES, storedLong, FAILURES, storedLong, LAST_USED, storedLong,
+        TRUST, Map.of("type", "object", "enabled", false)));
+  }
+
+  /** The trust's document. */
+  public static Map<String, Object> trustSource(Trust trust) {
+    return Map.of(TRUST, Map.of("fitted", trust.fitted(), "strength", trust.strength(),
+        "coefficient", trust.coefficient(), "gain", trust.gain(), "pairs", trust.pairs(),
+        "queries", trust.queries()));
+  }
+
+  /** Reads the trust's document. */
+  public static Trust readTrust(Map<String, Object> source) {
+    if (!(source.get(TRUST) instanceof Map<?, ?> fields)) {
+      throw new IllegalArgumentException("the trust document holds no trust");
+    }
+    Map<?, ?> trust = fields;
+    return new Trust(Boolean.TRUE.equals(trust.get("fitted")),
+        number(trust, "strength").doubleValue(), number(trust, "coefficient").doubleValue(),
+        number(trust, "gain").doubleValue(), number(trust, "pairs").doubleValue(),
+        number(trust, "queries").intValue());
   }
 
   /** A chunk's document. */
@@ -55,13 +80,18 @@ public final class LearnedValuesIndex {
         number(source, FAILURES).longValue(), number(source, LAST_USED).longValue());
   }
 
-  private static Number number(Map<String, Object> source, String field) {
-    Object value = source.get(field);
+  /** A stored number of a document or object; a missing one reads as 0. */
+  static Number number(Map<?, ?> source, String field) {
+    return number(source.get(field), field);
+  }
+
+  /** A stored number; null reads as 0. */
+  static Number number(Object value, String field) {
     if (value == null) {
       return 0;
     }
     if (!(value instanceof Number number)) {
-      throw new IllegalArgumentException("learned value " + field + " is not a number: " + value);
+      throw new IllegalArgumentException(field + " is not a number: " + value);
     }
     return number;
   }

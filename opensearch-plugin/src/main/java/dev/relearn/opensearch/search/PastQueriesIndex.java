@@ -1,5 +1,9 @@
 package dev.relearn.opensearch.search;
 
+import static dev.relearn.opensearch.search.LearnedValuesIndex.number;
+
+import dev.relearn.feedback.index.Decay;
+import dev.relearn.feedback.index.FeedbackIndexConfig;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.schema.ChunkSchema;
@@ -23,6 +27,8 @@ public final class PastQueriesIndex {
   static final String LAST_MILLIS = "last_millis";
   static final String SESSIONS = "sessions";
   static final String CHUNKS = "chunks";
+  /** Evidence decays as embedded: by half every {@link FeedbackIndexConfig#DEFAULT_HALF_LIFE}. */
+  static final Decay DECAY = Decay.of(FeedbackIndexConfig.DEFAULT_HALF_LIFE);
 
   private PastQueriesIndex() {
   }
@@ -55,11 +61,11 @@ public final class PastQueriesIndex {
 
   /**
    * Reads a past query found for {@code queryVector}: its similarity is the dot product of the two
-   * vectors, computed here in float as Lucene's DOT_PRODUCT does; its evidence counts in full
-   * (scale 1).
+   * vectors, computed here in float as Lucene's DOT_PRODUCT does; its evidence decayed from its
+   * last event to {@code nowMillis}, as embedded.
    */
-  public static PastQuery read(Map<String, Object> source, float[] queryVector) {
-    float[] vector = floats(source.get(ChunkSchema.VECTOR));
+  public static PastQuery read(Map<String, Object> source, float[] queryVector, long nowMillis) {
+    float[] vector = vector(source);
     Map<String, ChunkEvidence> chunks = new HashMap<>();
     Object stored = source.getOrDefault(CHUNKS, Map.of());
     if (!(stored instanceof Map<?, ?> byChunk)) {
@@ -70,8 +76,9 @@ public final class PastQueriesIndex {
     if (source.get(SESSIONS) instanceof List<?> list) {
       list.forEach(session -> sessions.add(String.valueOf(session)));
     }
-    return new PastQuery(dot(vector, queryVector), number(source.get(EVENTS)).intValue(), chunks,
-        number(source.get(LAST_MILLIS)).longValue(), 1.0, sessions);
+    long last = number(source, LAST_MILLIS).longValue();
+    return new PastQuery(Math.max(-1f, Math.min(1f, dot(vector, queryVector))),
+        number(source, EVENTS).intValue(), chunks, last, DECAY.factor(last, nowMillis), sessions);
   }
 
   /** The dot product, summed in float in index order. */
@@ -91,31 +98,22 @@ public final class PastQueriesIndex {
     if (!(value instanceof Map<?, ?> fields)) {
       throw new IllegalArgumentException("chunk evidence is not an object: " + value);
     }
-    return new ChunkEvidence(number(fields.get("examinations")).doubleValue(),
-        number(fields.get("clicks")).doubleValue(), number(fields.get("successes")).doubleValue(),
-        number(fields.get("failures")).doubleValue());
+    return new ChunkEvidence(number(fields, "examinations").doubleValue(),
+        number(fields, "clicks").doubleValue(), number(fields, "successes").doubleValue(),
+        number(fields, "failures").doubleValue());
   }
 
-  private static float[] floats(Object value) {
-    if (!(value instanceof List<?> list)) {
+  /** A past query's stored unit vector. */
+  public static float[] vector(Map<String, Object> source) {
+    if (!(source.get(ChunkSchema.VECTOR) instanceof List<?> list)) {
       throw new IllegalArgumentException("past query vector is not an array");
     }
     List<Float> read = new ArrayList<>(list.size());
-    list.forEach(component -> read.add(number(component).floatValue()));
+    list.forEach(component -> read.add(number(component, "vector").floatValue()));
     float[] out = new float[read.size()];
     for (int i = 0; i < out.length; i++) {
       out[i] = read.get(i);
     }
     return out;
-  }
-
-  private static Number number(Object value) {
-    if (value == null) {
-      return 0;
-    }
-    if (!(value instanceof Number number)) {
-      throw new IllegalArgumentException("not a number: " + value);
-    }
-    return number;
   }
 }

@@ -2,7 +2,7 @@ package dev.relearn.opensearch.search;
 
 import dev.relearn.lucene.fusion.QueryClass;
 import java.io.IOException;
-import java.util.LinkedHashMap;
+import java.util.TreeMap;
 import java.util.Map;
 import java.util.Objects;
 import org.opensearch.action.ActionRequest;
@@ -57,18 +57,8 @@ public final class RelearnSearchRequest extends ActionRequest {
     super(in);
     index = in.readString();
     vector = in.readFloatArray();
-    int fields = in.readVInt();
-    Map<String, Map<String, Integer>> read = new LinkedHashMap<>();
-    for (int f = 0; f < fields; f++) {
-      String field = in.readString();
-      int count = in.readVInt();
-      Map<String, Integer> fieldTerms = new LinkedHashMap<>();
-      for (int t = 0; t < count; t++) {
-        fieldTerms.put(in.readString(), in.readVInt());
-      }
-      read.put(field, fieldTerms);
-    }
-    terms = read;
+    terms = copy(in.readMap(StreamInput::readString,
+        fieldTerms -> fieldTerms.readMap(StreamInput::readString, StreamInput::readVInt)));
     queryClass = in.readEnum(QueryClass.class);
     k = in.readVInt();
     candidates = in.readVInt();
@@ -80,15 +70,9 @@ public final class RelearnSearchRequest extends ActionRequest {
     super.writeTo(out);
     out.writeString(index);
     out.writeFloatArray(vector);
-    out.writeVInt(terms.size());
-    for (Map.Entry<String, Map<String, Integer>> field : terms.entrySet()) {
-      out.writeString(field.getKey());
-      out.writeVInt(field.getValue().size());
-      for (Map.Entry<String, Integer> term : field.getValue().entrySet()) {
-        out.writeString(term.getKey());
-        out.writeVInt(term.getValue());
-      }
-    }
+    out.writeMap(terms, StreamOutput::writeString,
+        (fieldOut, fieldTerms) -> fieldOut.writeMap(fieldTerms, StreamOutput::writeString,
+            StreamOutput::writeVInt));
     out.writeEnum(queryClass);
     out.writeVInt(k);
     out.writeVInt(candidates);
@@ -102,9 +86,10 @@ public final class RelearnSearchRequest extends ActionRequest {
     return value;
   }
 
+  /** A sorted copy: the same terms make the same query, in whatever order they came. */
   private static Map<String, Map<String, Integer>> copy(Map<String, Map<String, Integer>> terms) {
-    Map<String, Map<String, Integer>> out = new LinkedHashMap<>();
-    terms.forEach((field, fieldTerms) -> out.put(field, new LinkedHashMap<>(fieldTerms)));
+    Map<String, Map<String, Integer>> out = new TreeMap<>();
+    terms.forEach((field, fieldTerms) -> out.put(field, new TreeMap<>(fieldTerms)));
     return out;
   }
 
@@ -123,7 +108,7 @@ public final class RelearnSearchRequest extends ActionRequest {
     return vector.clone();
   }
 
-  /** The analysed terms per field. */
+  /** The analysed terms per field, sorted by field and term. */
   public Map<String, Map<String, Integer>> terms() {
     return copy(terms);
   }

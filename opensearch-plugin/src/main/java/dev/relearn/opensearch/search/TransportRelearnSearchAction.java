@@ -5,6 +5,7 @@ import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.rerank.RerankOptions;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.LearnedValues;
+import dev.relearn.lucene.trust.Trust;
 import dev.relearn.opensearch.LexicalQuery;
 import dev.relearn.opensearch.RelearnKnnQueryBuilder;
 import java.util.ArrayList;
@@ -39,15 +40,14 @@ import org.opensearch.transport.client.Client;
  * Runs a learned search on the node that received it: BM25 with global statistics ({@code
  * dfs_query_then_fetch}) and kNN, each to the retriever depth, and the similar past queries
  * ({@link PastQueriesIndex}), in one multi-search; the window's
- * learned values in one multi-get of the learned-values index; then {@link WindowRanking} on a
- * search thread.
+ * learned values and the fitted trust in one multi-get of the learned-values index; then {@link
+ * WindowRanking} on a search thread.
  */
 public final class TransportRelearnSearchAction
     extends HandledTransportAction<RelearnSearchRequest, RelearnSearchResponse> {
   private final Client client;
   private final ThreadPool threadPool;
   private final RerankOptions options = RerankOptions.DEFAULTS;
-  private final WindowRanking ranking = new WindowRanking(options);
 
   /** Made by the node's injector. */
   @Inject
@@ -104,24 +104,27 @@ public final class TransportRelearnSearchAction
     MultiSearchResponse.Item[] items = found.getResponses();
     List<List<ScoredId>> stages = List.of(ScoredId.ranked(scored(items[0].getResponse())),
         ScoredId.ranked(scored(items[1].getResponse())));
-    FeedbackLookup lookup = pastQueries(items[2].getResponse(), request.vector());
+    FeedbackLookup lookup = pastQueries(items[2].getResponse(), request.vector(),
+        System.currentTimeMillis());
     Set<String> ids = new LinkedHashSet<>();
     stages.forEach(stage -> stage.forEach(hit -> ids.add(hit.id())));
     if (ids.isEmpty()) {
-      rank(request, stages, Map.of(), lookup, listener);
+      rank(request, stages, new Learned(Map.of(), Trust.PRIOR), lookup, listener);
       return;
     }
     MultiGetRequest gets = new MultiGetRequest().realtime(true);
     String learnedIndex = LearnedValuesIndex.of(request.index());
+    ids.add(LearnedValuesIndex.TRUST_ID);
     ids.forEach(id -> gets.add(learnedIndex, id));
     client.multiGet(gets, ActionListener.wrap(
         values -> rank(request, stages, learned(values), lookup, listener), listener::onFailure));
   }
 
-  private static FeedbackLookup pastQueries(SearchResponse response, float[] vector) {
+  private static FeedbackLookup pastQueries(SearchResponse response, float[] vector,
+      long nowMillis) {
     List<PastQuery> found = new ArrayList<>();
     for (SearchHit hit : response.getHits().getHits()) {
-      found.add(PastQueriesIndex.read(hit.getSourceAsMap(), vector));
+      found.add(PastQueriesIndex.read(hit.getSourceAsMap(), vector, nowMillis));
     }
     return new FoundPastQueries(found);
   }
@@ -134,9 +137,13 @@ public final class TransportRelearnSearchAction
     return out;
   }
 
-  /** The learned values found; a missing document, or a missing index, is a neutral chunk. */
-  private static Map<String, LearnedValues> learned(MultiGetResponse values) throws Exception {
+  /**
+   * The learned values found, and the trust under {@link LearnedValuesIndex#TRUST_ID}; a missing
+   * document, or a missing index, is a neutral chunk or the prior trust.
+   */
+  private static Learned learned(MultiGetResponse values) throws Exception {
     Map<String, LearnedValues> out = new HashMap<>();
+    Trust trust = Trust.PRIOR;
     for (MultiGetItemResponse item : values.getResponses()) {
       if (item.isFailed()) {
         if (item.getFailure().getFailure() instanceof IndexNotFoundException) {
@@ -144,20 +151,27 @@ public final class TransportRelearnSearchAction
         }
         throw item.getFailure().getFailure();
       }
-      if (item.getResponse().isExists()) {
+      if (item.getResponse().isExists() && item.getId().equals(LearnedValuesIndex.TRUST_ID)) {
+        trust = LearnedValuesIndex.readTrust(item.getResponse().getSourceAsMap());
+      } else if (item.getResponse().isExists()) {
         out.put(item.getId(), LearnedValuesIndex.read(item.getResponse().getSourceAsMap()));
       }
     }
-    return out;
+    return new Learned(out, trust);
+  }
+
+  /** The window's learned values and the fitted trust. */
+  private record Learned(Map<String, LearnedValues> values, Trust trust) {
   }
 
   private void rank(RelearnSearchRequest request, List<List<ScoredId>> stages,
-      Map<String, LearnedValues> learned, FeedbackLookup lookup,
+      Learned learned, FeedbackLookup lookup,
       ActionListener<RelearnSearchResponse> listener) {
     threadPool.executor(ThreadPool.Names.SEARCH).execute(() -> {
       RelearnSearchResponse response;
       try {
-        response = ranking.rank(stages.get(0), stages.get(1), learned, lookup, request.vector(),
+        response = new WindowRanking(WindowRanking.trusted(options, learned.trust()))
+            .rank(stages.get(0), stages.get(1), learned.values(), lookup, request.vector(),
             request.queryClass(), request.k(), request.explain());
       } catch (Exception e) {
         listener.onFailure(e);

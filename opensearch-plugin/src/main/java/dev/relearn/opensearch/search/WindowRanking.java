@@ -13,6 +13,7 @@ import dev.relearn.lucene.rerank.RerankWindow;
 import dev.relearn.lucene.rerank.RescoredHit;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.LearnedValues;
+import dev.relearn.lucene.trust.Trust;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -42,6 +43,11 @@ import org.apache.lucene.util.BytesRef;
  * and the chunk's learned values from the learned-values index.
  */
 public final class WindowRanking {
+  /** Embedded relearn's default {@code rerank.trustScale}. */
+  public static final double TRUST_SCALE = 200;
+  /** Embedded relearn's default {@code rerank.sessionCap}. */
+  public static final double SESSION_CAP = 0.2;
+
   private final RerankOptions options;
 
   /** @param options the rescorer's options; learned values are read from the window's doc values */
@@ -86,6 +92,15 @@ public final class WindowRanking {
       }
       return new RelearnSearchResponse(hits, lexical.size(), semantic.size());
     }
+  }
+
+  /**
+   * {@code options} with the vote weighted by {@code trust} as embedded relearn weights it by
+   * default: {@code rerank.trustScale} {@value #TRUST_SCALE}, {@code rerank.sessionCap} {@value
+   * #SESSION_CAP}, no ratings.
+   */
+  public static RerankOptions trusted(RerankOptions options, Trust trust) {
+    return options.withModel(trust.apply(options.model(), TRUST_SCALE, SESSION_CAP, 1.0));
   }
 
   /** The default fusion of {@link Fusion#byQueryClass()} for a query of this class. */

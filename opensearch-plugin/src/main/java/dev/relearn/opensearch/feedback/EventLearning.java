@@ -1,0 +1,247 @@
+package dev.relearn.opensearch.feedback;
+
+import dev.relearn.feedback.event.EventEvidence;
+import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.index.FeedbackIndexConfig;
+import dev.relearn.feedback.learn.ChunkAggregates;
+import dev.relearn.lucene.feedback.PastQuery;
+import dev.relearn.lucene.schema.LearnedValues;
+import dev.relearn.opensearch.search.LearnedValuesIndex;
+import dev.relearn.opensearch.search.PastQueriesIndex;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import org.opensearch.action.bulk.BulkRequestBuilder;
+import org.opensearch.action.bulk.BulkResponse;
+import org.opensearch.action.search.SearchResponse;
+import org.opensearch.action.support.WriteRequest;
+import org.opensearch.index.query.QueryBuilder;
+import org.opensearch.index.query.QueryBuilders;
+import org.opensearch.search.SearchHit;
+import org.opensearch.common.unit.TimeValue;
+import org.opensearch.transport.client.Client;
+
+/**
+ * Derives what searches read from the recorded events, as embedded relearn derives it from its
+ * events index: per chunk index, the past queries ({@link PastQueriesIndex}: one per event, its
+ * evidence by {@link EventEvidence}) and the learned values ({@link LearnedValuesIndex}: {@link
+ * ChunkAggregates} recomputed from every event that names the chunk, so per-session caps and the
+ * last use are embedded's, whatever the order), and the trust ({@link TrustFitting}). Forgetting
+ * deletes events and their past queries, recomputes their chunks and refits the trust. Blocking:
+ * runs on the {@link Learner}'s thread only, one task at a time, so that no two recomputations
+ * race.
+ */
+final class EventLearning {
+  /** Events learned per batch. */
+  static final int BATCH = 500;
+  /** How long events are kept, as embedded. */
+  static final long TTL_MILLIS = FeedbackIndexConfig.DEFAULT_TTL.toMillis();
+  /** New events between refits of an index's trust, as embedded. */
+  static final int REFIT_EVERY = 250;
+  /** The most time between expiries in periodic passes. */
+  static final long EXPIRY_EVERY_MILLIS = 3_600_000;
+  private static final TimeValue SCROLL = TimeValue.timeValueMinutes(1);
+
+  private final Client client;
+  private final EventEvidence evidence = new EventEvidence(1.0); // embedded's eta
+  private final TrustFitting trust;
+  private final Map<String, Integer> sinceFit = new HashMap<>(); // events learned, by index
+  private long expired; // when the last expiry ran
+
+  EventLearning(Client client) {
+    this.client = client;
+    this.trust = new TrustFitting(client);
+  }
+
+  /**
+   * A pass: expires the events past their time to live (when {@code now}, else at most hourly),
+   * learns the new ones, and refits the trust of each chunk index with {@value #REFIT_EVERY}
+   * events learned since its last fit, or with any when {@code now}; returns how many it learned.
+   */
+  int pass(long nowMillis, boolean now) {
+    if (now || nowMillis - expired >= EXPIRY_EVERY_MILLIS) {
+      expire(nowMillis);
+      expired = nowMillis;
+    }
+    int learned = learn();
+    for (String index : List.copyOf(sinceFit.keySet())) {
+      if (sinceFit.get(index) >= (now ? 1 : REFIT_EVERY)) {
+        fitTrust(index);
+      }
+    }
+    return learned;
+  }
+
+  private void fitTrust(String index) {
+    sinceFit.remove(index);
+    if (exists(PastQueriesIndex.of(index))) {
+      trust.fit(index, System.currentTimeMillis());
+    }
+  }
+
+  /** Learns every event not learned yet, in batches; returns how many. */
+  int learn() {
+    int learned = 0;
+    while (exists(FeedbackEvents.INDEX)) {
+      List<Map<String, Object>> batch = new ArrayList<>();
+      client.admin().indices().prepareRefresh(FeedbackEvents.INDEX).get();
+      for (SearchHit hit : client.prepareSearch(FeedbackEvents.INDEX)
+          .setQuery(QueryBuilders.termQuery(FeedbackEvents.LEARNED, false)).setSize(BATCH)
+          .get().getHits().getHits()) {
+        batch.add(hit.getSourceAsMap());
+      }
+      if (batch.isEmpty()) {
+        break;
+      }
+      Map<String, List<FeedbackEvent>> byIndex = byIndex(batch);
+      byIndex.forEach(this::addPastQueries);
+      byIndex.forEach((index, events) -> sinceFit.merge(index, events.size(), Integer::sum));
+      byIndex.forEach((index, events) -> recompute(index, chunkIds(events)));
+      BulkRequestBuilder marks = client.prepareBulk()
+          .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
+      batch.forEach(event -> marks.add(client.prepareUpdate(FeedbackEvents.INDEX,
+          (String) event.get("event_id")).setDoc(Map.of(FeedbackEvents.LEARNED, true))));
+      requireDone(marks.get(), "marking events learned");
+      learned += batch.size();
+    }
+    return learned;
+  }
+
+  /** Forgets the events older than {@link #TTL_MILLIS} at {@code nowMillis}; returns how many. */
+  int expire(long nowMillis) {
+    return forget(QueryBuilders.rangeQuery("time_millis").lt(nowMillis - TTL_MILLIS));
+  }
+
+  /**
+   * Forgets the events {@code query} matches: deletes them and their past queries, and recomputes
+   * the learned values of every chunk they named from the events that remain.
+   *
+   * @return how many events were forgotten
+   */
+  int forget(QueryBuilder query) {
+    List<Map<String, Object>> found = new ArrayList<>();
+    scan(client, FeedbackEvents.INDEX, query, hit -> found.add(hit.getSourceAsMap()));
+    if (found.isEmpty()) {
+      return 0;
+    }
+    BulkRequestBuilder deletes = client.prepareBulk()
+        .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
+    Map<String, List<FeedbackEvent>> byIndex = byIndex(found);
+    byIndex.forEach((index, events) -> {
+      boolean pastQueries = exists(PastQueriesIndex.of(index));
+      for (FeedbackEvent event : events) {
+        deletes.add(client.prepareDelete(FeedbackEvents.INDEX, event.eventId()));
+        if (pastQueries) {
+          deletes.add(client.prepareDelete(PastQueriesIndex.of(index), event.eventId()));
+        }
+      }
+    });
+    requireDone(deletes.get(), "forgetting events");
+    byIndex.forEach((index, events) -> recompute(index, chunkIds(events)));
+    byIndex.keySet().forEach(this::fitTrust); // as embedded, a forget refits at once
+    return found.size();
+  }
+
+  /**
+   * One past query per event, as embedded founds a cluster: one event's evidence is within the
+   * per-session caps (at most 1.25 clicks, 2 examinations), so it is stored uncapped.
+   */
+  private void addPastQueries(String index, List<FeedbackEvent> events) {
+    String name = PastQueriesIndex.of(index);
+    create(name, PastQueriesIndex.mappings(events.get(0).queryVector().length));
+    BulkRequestBuilder bulk = client.prepareBulk()
+        .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
+    for (FeedbackEvent event : events) {
+      PastQuery query = new PastQuery(1f, 1, evidence.of(event), event.timestampMillis(), 1.0,
+          Set.of(event.sessionHash()));
+      bulk.add(client.prepareIndex(name).setId(event.eventId())
+          .setSource(PastQueriesIndex.source(event.queryVector(), query)));
+    }
+    requireDone(bulk.get(), "indexing past queries");
+  }
+
+  /**
+   * Recomputes the learned values of {@code chunkIds} from every event of {@code index} that
+   * names one of them; a chunk left neutral loses its document.
+   */
+  private void recompute(String index, Set<String> chunkIds) {
+    ChunkAggregates aggregates = new ChunkAggregates();
+    scan(client, FeedbackEvents.INDEX, QueryBuilders.boolQuery()
+            .filter(QueryBuilders.termQuery("index", index))
+            .filter(QueryBuilders.termsQuery(FeedbackEvents.CHUNK_IDS, chunkIds)),
+        hit -> aggregates.add(FeedbackEvents.event(hit.getSourceAsMap()), evidence));
+    String name = LearnedValuesIndex.of(index);
+    create(name, LearnedValuesIndex.mappings());
+    BulkRequestBuilder bulk = client.prepareBulk()
+        .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
+    for (String id : chunkIds) {
+      LearnedValues values = aggregates.get(id);
+      if (values.equals(LearnedValues.NEUTRAL)) {
+        bulk.add(client.prepareDelete(name, id));
+      } else {
+        bulk.add(client.prepareIndex(name).setId(id).setSource(LearnedValuesIndex.source(values)));
+      }
+    }
+    requireDone(bulk.get(), "updating learned values");
+  }
+
+  /** Every document of {@code index} (refreshed first) that {@code query} matches, if any. */
+  static void scan(Client client, String index, QueryBuilder query,
+      Consumer<SearchHit> consumer) {
+    if (!client.admin().indices().prepareExists(index).get().isExists()) {
+      return;
+    }
+    client.admin().indices().prepareRefresh(index).get();
+    SearchResponse page = client.prepareSearch(index).setQuery(query).setSize(BATCH)
+        .setScroll(SCROLL).get();
+    try {
+      while (page.getHits().getHits().length > 0) {
+        page.getHits().forEach(consumer);
+        page = client.prepareSearchScroll(page.getScrollId()).setScroll(SCROLL).get();
+      }
+    } finally {
+      client.prepareClearScroll().addScrollId(page.getScrollId()).get();
+    }
+  }
+
+  private static Map<String, List<FeedbackEvent>> byIndex(List<Map<String, Object>> sources) {
+    Map<String, List<FeedbackEvent>> out = new TreeMap<>();
+    for (Map<String, Object> source : sources) {
+      out.computeIfAbsent((String) source.get("index"), index -> new ArrayList<>())
+          .add(FeedbackEvents.event(source));
+    }
+    return out;
+  }
+
+  /** The chunks the events name: those whose learned values they may change. */
+  private static Set<String> chunkIds(List<FeedbackEvent> events) {
+    Set<String> out = new HashSet<>();
+    events.forEach(event -> {
+      event.shown().forEach(shown -> out.add(shown.chunkId()));
+      out.addAll(event.used());
+    });
+    return out;
+  }
+
+  private boolean exists(String index) {
+    return client.admin().indices().prepareExists(index).get().isExists();
+  }
+
+  /** Creates an index beside a chunk index unless it exists. */
+  private void create(String index, Map<String, Object> mappings) {
+    if (!exists(index)) {
+      Indices.create(client, index, LearnedValuesIndex.settings(), mappings);
+    }
+  }
+
+  private static void requireDone(BulkResponse response, String what) {
+    if (response.hasFailures()) {
+      throw new IllegalStateException(what + " failed: " + response.buildFailureMessage());
+    }
+  }
+}
