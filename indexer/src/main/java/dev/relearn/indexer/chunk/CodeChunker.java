@@ -9,7 +9,8 @@ import java.util.function.Function;
 
 /**
  * Cuts source code into {@link ChunkKind#CODE} windows of whole lines, at most a line limit and a
- * token budget each, without overlap. Near the limit it prefers to cut before a declaration at low
+ * token budget each (by estimate, then by the model's own count: {@link TokenBudget}), without
+ * overlap. Near the limit it prefers to cut before a declaration at low
  * indentation or after a blank line (see {@link CodeLines}); a line too long for the budget on its
  * own is hard-split. A window's title is its first declaration line that does not end with
  * {@code ;}, trimmed, or empty; a declaration is a line starting with a keyword ({@code class},
