@@ -2,6 +2,7 @@ package dev.relearn.engine;
 
 import dev.relearn.feedback.store.FeedbackStore;
 import dev.relearn.indexer.build.DocumentVectors;
+import dev.relearn.indexer.chunk.Chunkers;
 import dev.relearn.indexer.build.IndexBuilder;
 import dev.relearn.indexer.build.IndexReport;
 import dev.relearn.indexer.build.Progress;
@@ -19,7 +20,8 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 
 /**
- * A read-write engine's incremental indexing: {@link IndexBuilder}, whose chunks take the vector
+ * A read-write engine's incremental indexing: {@link IndexBuilder}, whose files are cut into
+ * chunks the model reads whole ({@link Chunkers} with its token counter), which take the vector
  * of an indexed chunk with the same content or else the model's, the feedback store told which
  * chunks were renamed (before the commit holding their new ids), so that they keep their learned
  * values, then the searchers refreshed; and removing whole sources ({@link SourceRemover}). One
@@ -50,7 +52,8 @@ final class ChunkIndexing {
     store.flushLearnedFields(); // changed chunks carry over current learned values
     IndexReport report;
     try {
-      report = builder.index(Sources.open(path, format));
+      report = builder.index(Sources.open(path, format,
+          new Chunkers(Chunkers.DEFAULT_MAX_TOKENS, embedder.documentTokens())));
     } catch (IOException | RuntimeException | Error e) {
       try { // a run that failed may have committed part of its chunks
         searchers.maybeRefreshBlocking();

@@ -1,9 +1,11 @@
 package dev.relearn.engine;
 
 import dev.relearn.indexer.embed.BgeSmallEmbedder;
+import dev.relearn.indexer.embed.BgeSmallTokens;
 import dev.relearn.indexer.embed.HashingEmbedder;
 import dev.relearn.indexer.embed.QueryCachingEmbedder;
 import dev.relearn.lucene.embed.Embedder;
+import dev.relearn.lucene.embed.TokenCounter;
 import dev.relearn.lucene.embed.VectorChecks;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.IndexMetadata;
@@ -19,6 +21,7 @@ final class EmbedderHolder implements AutoCloseable {
   private final RelearnOptions options;
   private final ModelChoice choice;
   private QueryCachingEmbedder embedder;
+  private BgeSmallTokens tokens;
 
   private EmbedderHolder(IndexMetadata metadata, RelearnOptions options, ModelChoice choice) {
     this.metadata = metadata;
@@ -73,6 +76,24 @@ final class EmbedderHolder implements AutoCloseable {
   }
 
   /**
+   * Counts tokens as the model reads a document, without creating the model: bge-small's own
+   * tokenizer (created on first call), no limit for the hashing embedder, or what a caller's
+   * embedder says.
+   */
+  synchronized TokenCounter documentTokens() {
+    if (choice == null) {
+      return options.embedder().documentTokens();
+    }
+    if (choice != ModelChoice.BGE_SMALL) {
+      return TokenCounter.UNLIMITED;
+    }
+    if (tokens == null) {
+      tokens = new BgeSmallTokens();
+    }
+    return tokens;
+  }
+
+  /**
    * An embedder that creates the model only when a text has to be embedded, so that an index
    * call whose chunks are all unchanged or found in the index does not pay for loading it. Its
    * id and dimension are this engine's metadata, which the model, once created, reports too.
@@ -112,6 +133,11 @@ final class EmbedderHolder implements AutoCloseable {
     public List<float[]> embedDocuments(List<String> texts) {
       return holder.get().embedDocuments(texts);
     }
+
+    @Override
+    public TokenCounter documentTokens() {
+      return holder.documentTokens();
+    }
   }
 
   /** The query's vector from the model (or its cache), checked to be a unit vector. */
@@ -123,6 +149,9 @@ final class EmbedderHolder implements AutoCloseable {
 
   @Override
   public synchronized void close() {
+    if (tokens != null) {
+      tokens.close();
+    }
     if (embedder != null && choice != null) {
       embedder.close(); // a caller-supplied embedder stays open: the caller owns it
     }

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * answer is that declaration. relearn's default fusion ({@link Fusion#byQueryClass}: alpha 0.3
  * for such queries) must find it better than min-max at alpha 0.5, in the same run and
  * significantly; both, and BM25 alone, are held to bars in {@code expected/code-search.json}.
- * Tagged {@code quality}: it embeds 771 chunks (about a minute on 2 cores).
+ * Tagged {@code quality}: it embeds 944 chunks (about a minute on 2 cores).
  */
 @Tag("quality")
 class IdentifierSearchQualityTest {

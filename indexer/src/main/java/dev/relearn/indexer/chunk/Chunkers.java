@@ -1,34 +1,47 @@
 package dev.relearn.indexer.chunk;
 
+import dev.relearn.lucene.embed.TokenCounter;
 import dev.relearn.lucene.schema.ChunkKind;
 
 /** Picks the chunker for a kind of file, all sharing one token budget. */
 public final class Chunkers {
+  /** The default budget per chunk, in tokens. */
+  public static final int DEFAULT_MAX_TOKENS = 512;
+
   private final int maxTokens;
   private final MarkdownChunker markdown;
   private final CodeChunker code;
   private final TextChunker text;
 
-  /** Chunkers with the default budget of 512 tokens. */
+  /** Chunkers with the default budget in estimated tokens, for a model without a limit. */
   public Chunkers() {
-    this(TextChunker.DEFAULT_MAX_TOKENS);
+    this(DEFAULT_MAX_TOKENS);
   }
 
   /**
-   * Chunkers with a budget of {@code maxTokens} per chunk; the overlap of prose windows is an
-   * eighth of it.
+   * Chunkers with a budget of {@code maxTokens} estimated tokens per chunk, for a model without a
+   * limit; see {@link #Chunkers(int, TokenCounter)}.
+   */
+  public Chunkers(int maxTokens) {
+    this(maxTokens, TokenCounter.UNLIMITED);
+  }
+
+  /**
+   * Chunkers with a budget of {@code maxTokens} per chunk, by estimate and, when its model has a
+   * limit, by {@code counter}'s count of what the model reads, at most its limit; the overlap of
+   * prose windows is an eighth of it.
    *
    * @throws IllegalArgumentException naming {@code maxTokens} when below 8
    */
-  public Chunkers(int maxTokens) {
+  public Chunkers(int maxTokens, TokenCounter counter) {
     if (maxTokens < 8) {
       throw new IllegalArgumentException("max tokens must be >= 8, got: " + maxTokens);
     }
     this.maxTokens = maxTokens;
     int overlap = maxTokens / 8;
-    this.markdown = new MarkdownChunker(maxTokens, overlap);
-    this.code = new CodeChunker(CodeChunker.DEFAULT_MAX_LINES, maxTokens);
-    this.text = new TextChunker(maxTokens, overlap);
+    this.markdown = new MarkdownChunker(maxTokens, overlap, counter);
+    this.code = new CodeChunker(CodeChunker.DEFAULT_MAX_LINES, maxTokens, counter);
+    this.text = new TextChunker(maxTokens, overlap, counter);
   }
 
   /** The token budget per chunk. */

@@ -1,13 +1,16 @@
 package dev.relearn.indexer.chunk;
 
+import dev.relearn.lucene.embed.TokenCounter;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkKind;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Cuts source code into {@link ChunkKind#CODE} windows of whole lines, at most a line limit and a
- * token budget each, without overlap. Near the limit it prefers to cut before a declaration at low
+ * token budget each (by estimate, then by the model's own count: {@link TokenBudget}), without
+ * overlap. Near the limit it prefers to cut before a declaration at low
  * indentation or after a blank line (see {@link CodeLines}); a line too long for the budget on its
  * own is hard-split. A window's title is its first declaration line that does not end with
  * {@code ;}, trimmed, or empty; a declaration is a line starting with a keyword ({@code class},
@@ -25,6 +28,7 @@ public final class CodeChunker implements Chunker {
   private final int maxLines;
   private final int maxTokens;
   private final WindowSplitter longLines;
+  private final TokenBudget budget;
 
   /** A chunker with the default limits: 60 lines and 512 tokens. */
   public CodeChunker() {
@@ -38,12 +42,23 @@ public final class CodeChunker implements Chunker {
    *     when below 8
    */
   public CodeChunker(int maxLines, int maxTokens) {
+    this(maxLines, maxTokens, TokenCounter.UNLIMITED);
+  }
+
+  /**
+   * A chunker with the given limits, whose windows the model of {@code counter} reads whole: a
+   * window it would cut off is cut again into windows of whole lines, each as long as fits.
+   *
+   * @throws IllegalArgumentException as {@link #CodeChunker(int, int)}
+   */
+  public CodeChunker(int maxLines, int maxTokens, TokenCounter counter) {
     if (maxLines < 1) {
       throw new IllegalArgumentException("max lines must be >= 1, got: " + maxLines);
     }
     this.maxLines = maxLines;
     this.maxTokens = maxTokens;
     this.longLines = new WindowSplitter(maxTokens, 0);
+    this.budget = new TokenBudget(maxTokens, counter);
   }
 
   @Override
@@ -54,7 +69,7 @@ public final class CodeChunker implements Chunker {
     int s = lines.skipBlank(0);
     while (s < n) {
       if (lines.estimate(s, s) > maxTokens) {
-        addLongLine(drafts, origin, path, lines, lines.enclosing(s), s);
+        addLongLine(drafts, origin, path, lines, s);
         s = lines.skipBlank(s + 1);
         continue;
       }
@@ -63,7 +78,7 @@ public final class CodeChunker implements Chunker {
         e++;
       }
       int next = e + 1 < n ? chooseNext(lines, s, e) : n;
-      addWindow(drafts, origin, path, lines, lines.enclosing(s), s, next - 1);
+      addFitting(drafts, origin, path, lines, s, next - 1);
       s = lines.skipBlank(next);
     }
     return ChunkIds.assign(drafts);
@@ -85,27 +100,63 @@ public final class CodeChunker implements Chunker {
     return weak >= 0 ? weak : e + 1;
   }
 
-  private static void addWindow(List<Chunk> drafts, String origin, String path, CodeLines lines,
-      List<String> enclosing, int first, int last) {
+  /**
+   * Adds lines {@code first..last}, cut into windows of whole lines the model reads whole: each
+   * as long as fits, shortened to a boundary that {@link #chooseNext} prefers.
+   */
+  private void addFitting(List<Chunk> drafts, String origin, String path, CodeLines lines,
+      int first, int last) {
+    int s = first;
+    while (s <= last) {
+      Chunk window = draft(origin, path, lines, s, last);
+      if (window == null) {
+        return;
+      }
+      int fitting = budget.fittingText(window);
+      if (fitting == window.text().length()) {
+        drafts.add(window);
+        return;
+      }
+      // the lines before the one holding the first token beyond the budget fit
+      int e = fitting < 0 ? s - 1 : lines.index().indexOf(lines.index().start(s) + fitting) - 1;
+      if (e < s) { // its first line alone is too long for the model
+        addLongLine(drafts, origin, path, lines, s);
+        s = lines.skipBlank(s + 1);
+        continue;
+      }
+      int next = chooseNext(lines, s, e);
+      Chunk part = draft(origin, path, lines, s, next - 1);
+      if (part != null) {
+        drafts.add(part);
+      }
+      s = lines.skipBlank(next);
+    }
+  }
+
+  /** Lines {@code first..last} without trailing blank lines, or null without a letter or digit. */
+  private static Chunk draft(String origin, String path, CodeLines lines, int first, int last) {
     int end = last;
     while (end > first && lines.index().isBlank(end)) {
       end--;
     }
     String text = lines.index().lines(first, end);
     if (text.codePoints().noneMatch(Character::isLetterOrDigit)) {
-      return; // a lone "}" or "*/": nothing to search, and its vector would only add noise
+      return null; // a lone "}" or "*/": nothing to search, and its vector would only add noise
     }
-    drafts.add(ChunkIds.draft(origin, path, ChunkKind.CODE, lines.title(first, end), enclosing,
-        first + 1, end + 1, text));
+    return ChunkIds.draft(origin, path, ChunkKind.CODE, lines.title(first, end),
+        lines.enclosing(first), first + 1, end + 1, text);
   }
 
   private void addLongLine(List<Chunk> drafts, String origin, String path, CodeLines lines,
-      List<String> enclosing, int line) {
+      int line) {
     LineIndex index = lines.index();
     String title = lines.title(line, line);
-    for (Span span : longLines.split(index.text(), index.start(line), index.end(line))) {
-      drafts.add(ChunkIds.draft(origin, path, ChunkKind.CODE, title, enclosing, line + 1,
-          line + 1, index.text().substring(span.start(), span.end())));
+    List<String> enclosing = lines.enclosing(line);
+    Function<Span, Chunk> draft = span -> ChunkIds.draft(origin, path, ChunkKind.CODE, title,
+        enclosing, line + 1, line + 1, index.text().substring(span.start(), span.end()));
+    for (Span span : budget.split(longLines, index.text(), index.start(line), index.end(line),
+        draft)) {
+      drafts.add(draft.apply(span));
     }
   }
 }

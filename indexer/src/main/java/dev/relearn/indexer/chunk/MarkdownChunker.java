@@ -1,22 +1,25 @@
 package dev.relearn.indexer.chunk;
 
+import dev.relearn.lucene.embed.TokenCounter;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkKind;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Cuts Markdown into {@link ChunkKind#MARKDOWN} sections at ATX headings outside fenced code
  * blocks. Each section's title is its own heading (empty before the first heading) and its heading
  * path lists the enclosing headings, outermost first, ending with its own. The heading line is
  * counted in the line range but not repeated in the text. Sections over the token budget are cut
- * into overlapping windows that keep the section's title and heading path.
+ * into overlapping windows that keep the section's title and heading path, as are sections the
+ * model would cut off ({@link TokenBudget}).
  */
 public final class MarkdownChunker implements Chunker {
   private final WindowSplitter splitter;
-  private final int maxTokens;
+  private final TokenBudget budget;
 
   /** A chunker with the default budget and overlap of {@link TextChunker}. */
   public MarkdownChunker() {
@@ -30,8 +33,18 @@ public final class MarkdownChunker implements Chunker {
    *     overlapTokens} when negative or above half the budget
    */
   public MarkdownChunker(int maxTokens, int overlapTokens) {
+    this(maxTokens, overlapTokens, TokenCounter.UNLIMITED);
+  }
+
+  /**
+   * A chunker with the given budget and overlap, whose sections and windows the model of {@code
+   * counter} reads whole.
+   *
+   * @throws IllegalArgumentException as {@link #MarkdownChunker(int, int)}
+   */
+  public MarkdownChunker(int maxTokens, int overlapTokens, TokenCounter counter) {
     this.splitter = new WindowSplitter(maxTokens, overlapTokens);
-    this.maxTokens = maxTokens;
+    this.budget = new TokenBudget(maxTokens, counter);
   }
 
   @Override
@@ -88,15 +101,20 @@ public final class MarkdownChunker implements Chunker {
     String title = heading == null ? "" : heading.text();
     List<String> headingPath = open.stream().map(MarkdownHeading::text).toList();
     String body = lines.lines(bodyFirst, bodyLast);
-    if (TokenEstimator.estimate(body) <= maxTokens) {
-      drafts.add(ChunkIds.draft(origin, path, ChunkKind.MARKDOWN, title, headingPath,
-          (heading == null ? bodyFirst : first) + 1, bodyLast + 1, body));
-      return;
+    if (TokenEstimator.estimate(body) <= budget.maxTokens()) {
+      Chunk section = ChunkIds.draft(origin, path, ChunkKind.MARKDOWN, title, headingPath,
+          (heading == null ? bodyFirst : first) + 1, bodyLast + 1, body);
+      if (budget.fits(section)) {
+        drafts.add(section);
+        return;
+      }
     }
-    for (Span span : splitter.split(lines.text(), lines.start(bodyFirst), lines.end(bodyLast))) {
-      drafts.add(ChunkIds.draft(origin, path, ChunkKind.MARKDOWN, title, headingPath,
-          lines.indexOf(span.start()) + 1, lines.indexOf(span.end() - 1) + 1,
-          lines.text().substring(span.start(), span.end())));
+    Function<Span, Chunk> draft = span -> ChunkIds.draft(origin, path, ChunkKind.MARKDOWN, title,
+        headingPath, lines.indexOf(span.start()) + 1, lines.indexOf(span.end() - 1) + 1,
+        lines.text().substring(span.start(), span.end()));
+    for (Span span : budget.split(splitter, lines.text(), lines.start(bodyFirst),
+        lines.end(bodyLast), draft)) {
+      drafts.add(draft.apply(span));
     }
   }
 }

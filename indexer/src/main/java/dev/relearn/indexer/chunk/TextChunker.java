@@ -1,13 +1,16 @@
 package dev.relearn.indexer.chunk;
 
+import dev.relearn.lucene.embed.TokenCounter;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkKind;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Cuts prose into {@link ChunkKind#TEXT} windows of at most a token budget, breaking at
- * paragraphs, then sentences, then words, with an overlap between consecutive windows.
+ * paragraphs, then sentences, then words, with an overlap between consecutive windows; a window
+ * the model would cut off is split again ({@link TokenBudget}).
  */
 public final class TextChunker implements Chunker {
   /** The default window budget, the embedding model's input limit. */
@@ -16,6 +19,7 @@ public final class TextChunker implements Chunker {
   public static final int DEFAULT_OVERLAP_TOKENS = 64;
 
   private final WindowSplitter splitter;
+  private final TokenBudget budget;
 
   /** A chunker with the default budget and overlap. */
   public TextChunker() {
@@ -29,7 +33,18 @@ public final class TextChunker implements Chunker {
    *     overlapTokens} when negative or above half the budget
    */
   public TextChunker(int maxTokens, int overlapTokens) {
+    this(maxTokens, overlapTokens, TokenCounter.UNLIMITED);
+  }
+
+  /**
+   * A chunker with the given budget and overlap, whose windows the model of {@code counter}
+   * reads whole.
+   *
+   * @throws IllegalArgumentException as {@link #TextChunker(int, int)}
+   */
+  public TextChunker(int maxTokens, int overlapTokens, TokenCounter counter) {
     this.splitter = new WindowSplitter(maxTokens, overlapTokens);
+    this.budget = new TokenBudget(maxTokens, counter);
   }
 
   @Override
@@ -37,10 +52,11 @@ public final class TextChunker implements Chunker {
     String body = LineIndex.normalize(text);
     LineIndex lines = new LineIndex(body);
     List<Chunk> drafts = new ArrayList<>();
-    for (Span span : splitter.split(body, 0, body.length())) {
-      drafts.add(ChunkIds.draft(origin, path, ChunkKind.TEXT, "", List.of(),
-          lines.indexOf(span.start()) + 1, lines.indexOf(span.end() - 1) + 1,
-          body.substring(span.start(), span.end())));
+    Function<Span, Chunk> draft = span -> ChunkIds.draft(origin, path, ChunkKind.TEXT, "",
+        List.of(), lines.indexOf(span.start()) + 1, lines.indexOf(span.end() - 1) + 1,
+        body.substring(span.start(), span.end()));
+    for (Span span : budget.split(splitter, body, 0, body.length(), draft)) {
+      drafts.add(draft.apply(span));
     }
     return ChunkIds.assign(drafts);
   }

@@ -14,12 +14,16 @@ final class WindowSplitter {
   private static final int LINE = 1;
   private static final String CLOSERS = ")]}\"'\u201D\u2019*_`";
 
+  /** The smallest budget. */
+  static final int MIN_TOKENS = 8;
+
   private final int maxTokens;
   private final int overlapTokens;
 
   WindowSplitter(int maxTokens, int overlapTokens) {
-    if (maxTokens < 8) {
-      throw new IllegalArgumentException("max tokens must be >= 8, got: " + maxTokens);
+    if (maxTokens < MIN_TOKENS) {
+      throw new IllegalArgumentException("max tokens must be >= " + MIN_TOKENS + ", got: "
+          + maxTokens);
     }
     if (overlapTokens < 0 || overlapTokens > maxTokens / 2) {
       throw new IllegalArgumentException("overlap tokens must be between 0 and " + maxTokens / 2
@@ -27,6 +31,16 @@ final class WindowSplitter {
     }
     this.maxTokens = maxTokens;
     this.overlapTokens = overlapTokens;
+  }
+
+  /** The budget of a window. */
+  int maxTokens() {
+    return maxTokens;
+  }
+
+  /** A splitter with a budget of {@code tokens} and the overlap scaled alike. */
+  WindowSplitter scaled(int tokens) {
+    return new WindowSplitter(tokens, (int) ((long) overlapTokens * tokens / maxTokens));
   }
 
   /** The windows of {@code text[from, to)}, in order; empty when the range is blank. */

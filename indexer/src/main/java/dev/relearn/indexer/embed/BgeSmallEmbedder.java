@@ -7,6 +7,7 @@ import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import dev.relearn.lucene.embed.Embedder;
+import dev.relearn.lucene.embed.TokenCounter;
 import dev.relearn.lucene.embed.VectorChecks;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,7 +19,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 /**
  * The default embedder: BAAI bge-small-en-v1.5, int8-quantised ONNX, run in-process by ONNX
  * Runtime. The model and tokenizer ship inside a Maven artifact, so nothing is downloaded. Texts
- * are truncated to 512 tokens; the vector is the normalised CLS token (384 dims).
+ * are truncated to 512 tokens ({@link #documentTokens} counts them); the vector is the
+ * normalised CLS token (384 dims).
  *
  * <p>ONNX Runtime's telemetry is turned off as far as its Java API can: set {@code
  * ORT_DISABLE_TELEMETRY=1} in the environment of a JVM that embeds this (as {@code bin/relearn}
@@ -36,15 +38,15 @@ public final class BgeSmallEmbedder implements Embedder {
       "Represent this sentence for searching relevant passages: ";
 
   private static final String MODEL_RESOURCE = "/bge-small-en-v1.5-q.onnx";
-  private static final String TOKENIZER_RESOURCE = "/bge-small-en-v1.5-q-tokenizer.json";
+  static final String TOKENIZER_RESOURCE = "/bge-small-en-v1.5-q-tokenizer.json";
   /** Vector dimension. */
   public static final int DIMENSION = 384;
-  private static final int MAX_TOKENS = 512;
-
+  
   private final OrtEnvironment environment;
   private final OrtSession session;
   private final HuggingFaceTokenizer tokenizer;
   private final boolean queryInstruction;
+  private final BgeSmallTokens documentTokens;
   /** Embeddings hold the read lock, {@link #close} the write lock. */
   private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
   private boolean closed; // guarded by lifecycle
@@ -64,7 +66,8 @@ public final class BgeSmallEmbedder implements Embedder {
         InputStream model = resource(MODEL_RESOURCE);
         OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
       this.tokenizer = HuggingFaceTokenizer.newInstance(tokenizerJson, Map.of(
-          "maxLength", Integer.toString(MAX_TOKENS), "truncation", "true", "padding", "false"));
+          "maxLength", Integer.toString(BgeSmallTokens.MAX_TOKENS), "truncation", "true",
+          "padding", "false"));
       options.setIntraOpNumThreads(threads);
       options.setInterOpNumThreads(1);
       // Idle worker threads sleep instead of spinning: relearn shares the machine with an IDE,
@@ -82,9 +85,10 @@ public final class BgeSmallEmbedder implements Embedder {
     } catch (OrtException e) {
       throw new IllegalStateException("ONNX Runtime cannot load the bge-small model", e);
     }
+    this.documentTokens = new BgeSmallTokens();
   }
 
-  private static InputStream resource(String name) throws IOException {
+  static InputStream resource(String name) throws IOException {
     InputStream in = BgeSmallEmbedder.class.getResourceAsStream(name);
     if (in == null) {
       throw new IOException("resource " + name + " is missing; is "
@@ -106,6 +110,12 @@ public final class BgeSmallEmbedder implements Embedder {
   /** Whether queries get the retrieval instruction. */
   public boolean queryInstruction() {
     return queryInstruction;
+  }
+
+  /** The model's own tokenizer, without truncation; closed with this embedder. */
+  @Override
+  public TokenCounter documentTokens() {
+    return documentTokens;
   }
 
   @Override
@@ -162,6 +172,7 @@ public final class BgeSmallEmbedder implements Embedder {
         throw new IllegalStateException("closing the ONNX session failed", e);
       } finally {
         tokenizer.close();
+        documentTokens.close();
       }
     } finally {
       lifecycle.writeLock().unlock();

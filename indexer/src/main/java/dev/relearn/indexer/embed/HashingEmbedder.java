@@ -1,6 +1,7 @@
 package dev.relearn.indexer.embed;
 
 import dev.relearn.lucene.embed.Embedder;
+import dev.relearn.lucene.embed.TokenCounter;
 import dev.relearn.lucene.embed.VectorChecks;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
@@ -24,6 +25,12 @@ public final class HashingEmbedder implements Embedder {
   @Override
   public int dimension() {
     return DIMENSION;
+  }
+
+  /** {@link TokenCounter#UNLIMITED}: it hashes every word of a text, however long. */
+  @Override
+  public TokenCounter documentTokens() {
+    return TokenCounter.UNLIMITED;
   }
 
   @Override

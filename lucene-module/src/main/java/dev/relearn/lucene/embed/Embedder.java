@@ -37,6 +37,14 @@ public interface Embedder extends AutoCloseable {
     return out;
   }
 
+  /**
+   * Counts tokens as this model reads a document, and its limit. The default: no limit is known,
+   * so chunk windows are only held to the chunkers' own budget.
+   */
+  default TokenCounter documentTokens() {
+    return TokenCounter.UNLIMITED;
+  }
+
   /** Releases native resources. The default does nothing. */
   @Override
   default void close() {}

@@ -46,6 +46,11 @@ public abstract class ForwardingEmbedder implements Embedder {
   }
 
   @Override
+  public TokenCounter documentTokens() {
+    return delegate.documentTokens();
+  }
+
+  @Override
   public void close() {
     delegate.close();
   }

@@ -1,0 +1,117 @@
+package dev.relearn.indexer.embed;
+
+import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
+import ai.djl.huggingface.tokenizers.jni.CharSpan;
+import ai.djl.huggingface.tokenizers.jni.TokenizersLibrary;
+import dev.relearn.lucene.embed.TokenCounter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Map;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.ToIntFunction;
+
+/**
+ * bge-small's own word-piece tokenizer as a {@link TokenCounter}: the tokens of a document with
+ * {@code [CLS]} and {@code [SEP]}, against the model's limit of 512. It loads only the tokenizer
+ * (milliseconds), not the model, so chunking does not pay for the ONNX session. Thread-safe;
+ * {@link #close} waits for counts in flight, and a count asked for after it fails with an {@link
+ * IllegalStateException}.
+ */
+public final class BgeSmallTokens implements TokenCounter, AutoCloseable {
+  /** The most tokens bge-small reads, special tokens included. */
+  public static final int MAX_TOKENS = 512;
+
+  private final HuggingFaceTokenizer tokenizer;
+  private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
+  private boolean closed; // guarded by lifecycle
+
+  /** Loads the tokenizer, without truncation, from the model's artifact on the class path. */
+  public BgeSmallTokens() {
+    try (InputStream json = BgeSmallEmbedder.resource(BgeSmallEmbedder.TOKENIZER_RESOURCE)) {
+      this.tokenizer = HuggingFaceTokenizer.newInstance(json,
+          Map.of("truncation", "false", "padding", "false"));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot load the bge-small tokenizer from the classpath", e);
+    }
+  }
+
+  @Override
+  public int limit() {
+    return MAX_TOKENS;
+  }
+
+  @Override
+  public int count(String document) {
+    return encoded(document, tokens -> tokens.specialTokenMask().length);
+  }
+
+  @Override
+  public int fittingLength(String document, int tokens) {
+    return encoded(document, encoding -> {
+      long[] special = encoding.specialTokenMask();
+      if (special.length <= tokens) {
+        return document.length();
+      }
+      int room = tokens;
+      for (long mask : special) {
+        room -= (int) mask; // [CLS] and [SEP] take their places first
+      }
+      CharSpan[] spans = encoding.charSpans();
+      for (int i = 0; i < special.length; i++) {
+        if (special[i] == 0 && room-- == 0) {
+          // the tokenizer counts code points; Java strings count UTF-16 units
+          return document.offsetByCodePoints(0, spans[i].getStart());
+        }
+      }
+      return 0; // not even the special tokens fit
+    });
+  }
+
+  /**
+   * Applies {@code reading} to the encoding of {@code document}. It calls the tokenizer's native
+   * library directly and fetches only what it reads: {@link HuggingFaceTokenizer#encode} copies
+   * every token's text and span into Java, which made counting three times slower.
+   */
+  private int encoded(String document, ToIntFunction<NativeEncoding> reading) {
+    lifecycle.readLock().lock();
+    try {
+      if (closed) {
+        throw new IllegalStateException("the bge-small tokenizer is closed");
+      }
+      long handle = TokenizersLibrary.LIB.encode(tokenizer.getHandle(), document, true);
+      try {
+        return reading.applyAsInt(new NativeEncoding(handle));
+      } finally {
+        TokenizersLibrary.LIB.deleteEncoding(handle);
+      }
+    } finally {
+      lifecycle.readLock().unlock();
+    }
+  }
+
+  /** An encoding in the tokenizer's native memory, valid while {@link #encoded} runs. */
+  private record NativeEncoding(long handle) {
+    long[] specialTokenMask() {
+      return TokenizersLibrary.LIB.getSpecialTokenMask(handle);
+    }
+
+    CharSpan[] charSpans() {
+      return TokenizersLibrary.LIB.getTokenCharSpans(handle);
+    }
+  }
+
+  @Override
+  public void close() {
+    lifecycle.writeLock().lock();
+    try {
+      if (!closed) {
+        closed = true;
+        tokenizer.close();
+      }
+    } finally {
+      lifecycle.writeLock().unlock();
+    }
+  }
+}
