@@ -53,6 +53,8 @@ import java.util.UUID;
 public final class RelearnCluster implements AutoCloseable {
   /** The chunk index used when the address names none. */
   public static final String DEFAULT_INDEX = "relearn";
+  /** The folder in an index folder that a command-line client keeps its own state in. */
+  public static final String CLIENT_FOLDER = "cluster";
 
   private final ClusterHttp http;
   private final ClusterChunks chunks;
@@ -124,7 +126,8 @@ public final class RelearnCluster implements AutoCloseable {
    */
   public SearchResults search(SearchRequest request) throws IOException {
     if (request.mode() != SearchMode.LEARNED || request.pathPrefix() != null
-        || request.kind() != null || !request.fusion().describe().equals(Fusion.byQueryClass().describe())) {
+        || request.kind() != null
+        || !request.fusion().describe().equals(Fusion.byQueryClass().describe())) {
       throw new IllegalArgumentException("a cluster searches learned, with the default fusion"
           + " and no path or kind filter; got mode " + request.mode().label()
           + (request.pathPrefix() != null || request.kind() != null ? " with a filter" : ""));

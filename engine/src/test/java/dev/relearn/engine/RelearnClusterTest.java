@@ -20,9 +20,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -35,17 +34,7 @@ class RelearnClusterTest {
   private static final String SESSION = "alice-laptop";
 
   @TempDir Path tmp;
-  private FakeCluster cluster;
-
-  @BeforeEach
-  void start() throws Exception {
-    cluster = new FakeCluster("notes");
-  }
-
-  @AfterEach
-  void stop() {
-    cluster.close();
-  }
+  @RegisterExtension final FakeCluster cluster = FakeCluster.started("notes");
 
   private RelearnCluster connect() throws Exception {
     return RelearnCluster.connect(cluster.address(), tmp.resolve("client"), TestOptions.HASHING);

@@ -8,6 +8,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -19,15 +20,18 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A stand-in for one index of an OpenSearch cluster with relearn's plugin, on loopback: it keeps
  * the documents written with {@code _bulk} and answers what the client asks (mappings, {@code
  * _search} by origin and for stats, {@code _mget}, the learned search, feedback and forget). Its
  * learned search returns every document, in the order written, at scores 1, 1/2, 1/3... It
- * records every request's method, path and body.
+ * records every request's method, path and body. As a JUnit extension ({@code
+ * @RegisterExtension}), it stops after each test.
  */
-public final class FakeCluster implements AutoCloseable {
+public final class FakeCluster implements AutoCloseable, AfterEachCallback {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** Every request as {@code METHOD /path?query}, in order. */
@@ -46,6 +50,20 @@ public final class FakeCluster implements AutoCloseable {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/", this::answer);
     server.start();
+  }
+
+  /** A started cluster for {@code index}, for a {@code @RegisterExtension} field. */
+  public static FakeCluster started(String index) {
+    try {
+      return new FakeCluster(index);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot start a loopback HTTP server", e);
+    }
+  }
+
+  @Override
+  public void afterEach(ExtensionContext context) {
+    close();
   }
 
   /** The cluster's address with the index as its path. */
