@@ -40,8 +40,8 @@ final class ForgetCommand extends CliCommand {
     if (cluster.given()) {
       try (RelearnCluster relearn = cluster.connect(engine)) {
         long removed = target.all ? relearn.forgetAll() : relearn.forgetSession(target.session);
-        out().println("forgot " + (removed < 0 ? "the" : removed) + " feedback event(s)"
-            + (target.all ? "" : " of that session") + " on " + relearn.address());
+        out().println("forgot " + removed + " feedback event(s)"
+            + (target.all ? " of every index" : " of that session") + " on " + relearn.address());
       }
       return 0;
     }

@@ -164,8 +164,7 @@ public final class RelearnCluster implements AutoCloseable {
   /**
    * Records feedback as embedded {@link Relearn#feedback} does, on the cluster: the query is
    * embedded and classified here and dropped; the session is hashed with this client's secret.
-   * Ratings and quality scores teach nothing on a cluster yet (the learnability reported still
-   * counts the quality).
+   * Ratings teach no weights on a cluster.
    */
   public FeedbackAck feedback(FeedbackRequest request) throws IOException {
     Embedder model = embedder.get();
@@ -180,14 +179,16 @@ public final class RelearnCluster implements AutoCloseable {
       }
     }
     boolean anyShown = shown.stream().anyMatch(r -> request.used().contains(r.chunkId()));
+    SignalClass signal =
+        SignalClass.of(anyShown, request.explicitSearch(), request.afterWiderSearch());
     String eventId = request.eventId() != null ? request.eventId() : UUID.randomUUID().toString();
     boolean recorded = feedback.record(new ClusterFeedbackClient.Event(eventId,
         sessions.hash(request.session()), vector, shown, request.used(), request.outcome(),
-        System.currentTimeMillis(), QueryClassifier.classify(request.query()).label()));
+        signal, request.quality(), System.currentTimeMillis(),
+        QueryClassifier.classify(request.query()).label()));
     return new FeedbackAck(eventId, recorded ? 0 : -1, !recorded,
         List.copyOf(unknownChunkIds(request.used())),
-        Learnability.of(request.outcome(), request.quality()),
-        SignalClass.of(anyShown, request.explicitSearch(), request.afterWiderSearch()));
+        Learnability.of(request.outcome(), request.quality()), signal);
   }
 
   /** The ids among {@code ids} that the chunk index does not hold. */
@@ -198,9 +199,9 @@ public final class RelearnCluster implements AutoCloseable {
   }
 
   /**
-   * Forgets one session's feedback on the cluster.
+   * Forgets one session's feedback on the cluster, and what was learned from it.
    *
-   * @return the events forgotten, or -1 when the cluster does not say
+   * @return the events forgotten
    */
   public long forgetSession(String session) throws IOException {
     if (session == null || session.isBlank()) {
@@ -209,7 +210,7 @@ public final class RelearnCluster implements AutoCloseable {
     return feedback.forget(sessions.hash(session));
   }
 
-  /** Forgets all feedback on this chunk index; see {@link #forgetSession}. */
+  /** Forgets all feedback on the cluster, of every chunk index; see {@link #forgetSession}. */
   public long forgetAll() throws IOException {
     return feedback.forget(null);
   }

@@ -69,9 +69,10 @@ class RelearnClusterTest {
     }
     String feedback = cluster.bodies.get(cluster.requests.indexOf("POST /_relearn/feedback"));
     assertTrue(feedback.contains("\"vector\":[") && feedback.contains("\"query_class\":")
-        && feedback.contains("\"shown\":[{\"id\":"), feedback);
+        && feedback.contains("\"shown\":[{\"id\":")
+        && feedback.contains("\"signal\":\"very_strong\""), feedback);
     String forget = cluster.bodies.get(cluster.requests.indexOf("POST /_relearn/forget"));
-    assertTrue(forget.matches("\\{\"index\":\"notes\",\"session\":\"[0-9a-f]{32}\"}"), forget);
+    assertTrue(forget.matches("\\{\"session\":\"[0-9a-f]{32}\"}"), forget);
     for (int i = 0; i < cluster.bodies.size(); i++) {
       String body = cluster.bodies.get(i).toLowerCase(Locale.ROOT);
       String request = cluster.requests.get(i);
@@ -80,6 +81,21 @@ class RelearnClusterTest {
           "no run of the query's words: " + request + ": " + body);
       assertFalse(body.contains(SESSION), "the session only hashed: " + request + ": " + body);
     }
+  }
+
+  @Test
+  void aPluginBeforeSignalsTakesTheEventWithoutThem() throws Exception {
+    cluster.refusesSignal = true;
+    try (RelearnCluster relearn = connect()) {
+      relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
+      FeedbackAck ack = relearn.feedback(FeedbackRequest.of(QUERY, List.of("gone"))
+          .withIds(null, "ev-2").withShown(List.of(), false, false));
+      assertFalse(ack.duplicate());
+    }
+    List<String> sent = cluster.bodies.subList(cluster.bodies.size() - 3,
+        cluster.bodies.size() - 1); // the last is the unknown ids' _mget
+    assertTrue(sent.get(0).contains("\"signal\":") && !sent.get(1).contains("\"signal\":"),
+        sent.toString());
   }
 
   @Test

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.relearn.feedback.event.ShownResult;
+import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.lucene.feedback.Outcome;
 import java.io.IOException;
 import java.util.List;
@@ -11,7 +12,7 @@ import java.util.Objects;
 
 /**
  * Feedback to a cluster that runs relearn's plugin: {@code POST /_relearn/feedback} records one
- * event, {@code POST /_relearn/forget} forgets a session's events or all of a chunk index's. An
+ * event, {@code POST /_relearn/forget} forgets a session's events or all of them. An
  * event holds the query's vector and class, chunk ids and a hashed session: never text.
  * Thread-safe.
  */
@@ -39,13 +40,15 @@ public final class ClusterFeedbackClient {
    * @param shown what was shown, with ranks
    * @param used the chunk ids used
    * @param outcome how the task ended
+   * @param signal how strongly the use speaks for the chunks, as embedded derives it
+   * @param quality a quality score in [0, 1], or null
    * @param timeMillis when
    * @param queryClass the query's class label
    */
   public record Event(String eventId, String sessionHash, float[] vector,
-      List<ShownResult> shown, List<String> used, Outcome outcome, long timeMillis,
-      String queryClass) {
-    /** Requires every part; copies the lists. */
+      List<ShownResult> shown, List<String> used, Outcome outcome, SignalClass signal,
+      Double quality, long timeMillis, String queryClass) {
+    /** Requires every part but the quality; copies the lists. */
     public Event {
       Objects.requireNonNull(eventId, "eventId");
       Objects.requireNonNull(sessionHash, "sessionHash");
@@ -53,6 +56,7 @@ public final class ClusterFeedbackClient {
       shown = List.copyOf(shown);
       used = List.copyOf(used);
       Objects.requireNonNull(outcome, "outcome");
+      Objects.requireNonNull(signal, "signal");
       Objects.requireNonNull(queryClass, "queryClass");
     }
   }
@@ -63,7 +67,15 @@ public final class ClusterFeedbackClient {
    * @return false when the cluster already held an event of that id
    */
   public boolean record(Event event) throws IOException {
-    JsonNode answer = http.send("POST", FEEDBACK, body(event));
+    JsonNode answer;
+    try {
+      answer = http.send("POST", FEEDBACK, body(event, true));
+    } catch (IOException e) { // a plugin that predates signal and quality takes the event without
+      if (!String.valueOf(e.getMessage()).matches("(?s).*unknown field \\[(signal|quality)].*")) {
+        throw e;
+      }
+      answer = http.send("POST", FEEDBACK, body(event, false));
+    }
     String result = answer.path("result").asText();
     if (!result.equals("recorded") && !result.equals("duplicate")) {
       throw new IOException("the cluster's answer to feedback event " + event.eventId()
@@ -72,8 +84,8 @@ public final class ClusterFeedbackClient {
     return result.equals("recorded");
   }
 
-  /** The JSON body of an event. */
-  ObjectNode body(Event event) {
+  /** The JSON body of an event, with its signal and quality when {@code graded}. */
+  ObjectNode body(Event event, boolean graded) {
     ObjectNode body = ClusterHttp.JSON.createObjectNode();
     body.put("event_id", event.eventId()).put("index", index)
         .put("session", event.sessionHash());
@@ -89,28 +101,29 @@ public final class ClusterFeedbackClient {
     event.used().forEach(used::add);
     body.put("outcome", event.outcome().label()).put("time_millis", event.timeMillis())
         .put("query_class", event.queryClass());
+    if (graded) {
+      body.put("signal", event.signal().label());
+      if (event.quality() != null) {
+        body.put("quality", event.quality());
+      }
+    }
     return body;
   }
 
   /**
-   * Forgets the events of one hashed session, or every event of the index when {@code
-   * sessionHash} is null, with what was learned from them.
+   * Forgets the events of one hashed session, or every event on the cluster when {@code
+   * sessionHash} is null (the plugin forgets across chunk indexes), with what was learned from
+   * them.
    *
-   * @return how many events the cluster forgot, or -1 when its answer does not say
+   * @return how many events the cluster forgot
    */
   public long forget(String sessionHash) throws IOException {
-    ObjectNode body = ClusterHttp.JSON.createObjectNode().put("index", index);
+    ObjectNode body = ClusterHttp.JSON.createObjectNode();
     if (sessionHash == null) {
       body.put("all", true);
     } else {
       body.put("session", sessionHash);
     }
-    JsonNode answer = http.send("POST", FORGET, body);
-    for (String count : new String[] {"forgotten", "deleted", "events"}) {
-      if (answer.path(count).canConvertToLong()) {
-        return answer.path(count).asLong();
-      }
-    }
-    return -1;
+    return http.send("POST", FORGET, body).path("events").asLong();
   }
 }

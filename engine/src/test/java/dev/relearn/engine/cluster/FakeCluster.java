@@ -43,6 +43,8 @@ public final class FakeCluster implements AutoCloseable, AfterEachCallback {
   private final Map<String, JsonNode> docs = new TreeMap<>();
   private final Set<String> events = new HashSet<>();
   private JsonNode mappings;
+  /** Whether feedback refuses {@code signal} and {@code quality}, as plugins before them did. */
+  public volatile boolean refusesSignal;
 
   /** Starts a cluster holding no index yet, whose chunk index will be {@code index}. */
   public FakeCluster(String index) throws IOException {
@@ -110,11 +112,14 @@ public final class FakeCluster implements AutoCloseable, AfterEachCallback {
         ObjectNode hit = hits.addObject().put("id", id).put("score", 1.0 / rank);
         hit.putObject("bm25").put("score", 2.0 / rank).put("rank", rank);
       }
+    } else if (path.equals("/_relearn/feedback") && refusesSignal && body.contains("\"signal\"")) {
+      status = 400;
+      out.put("error", "unknown field [signal]");
     } else if (path.equals("/_relearn/feedback")) {
       String id = JSON.readTree(body).path("event_id").asText();
       out.put("event_id", id).put("result", events.add(id) ? "recorded" : "duplicate");
     } else if (path.equals("/_relearn/forget")) {
-      out.put("forgotten", events.size());
+      out.put("events", events.size());
       events.clear();
     } else if (path.equals(root + "/_stats/store,segments")) {
       out.putObject("indices").putObject(index).putObject("primaries")
