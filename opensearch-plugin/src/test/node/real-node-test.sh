@@ -8,7 +8,7 @@
 # searches again, and forgets a session; and the node is stopped by its pid. Checks that need the
 # plugin to learn from events or to forget are skipped, saying so, while it does not. Fails with
 # the node's log, never hangs: the node gets 120 s to answer, every request 10 s, every relearn
-# command 30 s, all from the node's start 180 s.
+# command 30 s and all of them 120 s.
 #
 #   bash opensearch-plugin/src/test/node/real-node-test.sh    (after `mvn verify` packaged it all)
 set -euo pipefail
@@ -48,7 +48,7 @@ mv "$work"/opensearch-3.8.0 "$work/node"
 . "$here/relearn-client.sh"
 embedded_reference # before the node: the same corpus and feedback, ranked embedded
 
-started=$(date +%s) # the 180 s count from here: the node's download is not the test's
+started=$(date +%s)
 port=
 for candidate in $(seq 19200 19299); do
   if ! (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then port=$candidate; break; fi

@@ -48,7 +48,7 @@ import java.util.Set;
  *       #feedbackStore()} is then a new store.
  * </ul>
  */
-public final class Relearn implements AutoCloseable {
+public final class Relearn implements AutoCloseable, RelearnOperations {
   /** The feedback store's folder inside the index folder. */
   public static final String FEEDBACK_FOLDER = "feedback";
   /** How often, at most, a read-only engine looks for the writer's newer commits. */
@@ -119,6 +119,7 @@ public final class Relearn implements AutoCloseable {
   }
 
   /** Runs a search in the request's mode ({@code learned} re-ranks the first stage). */
+  @Override
   public SearchResults search(SearchRequest request) throws IOException {
     Objects.requireNonNull(request, "request");
     return gate.call(p -> p.searches().search(request,
@@ -148,6 +149,7 @@ public final class Relearn implements AutoCloseable {
   }
 
   /** Records feedback, durable when this returns; the query text is embedded and dropped. */
+  @Override
   public FeedbackAck feedback(FeedbackRequest request) throws IOException {
     Objects.requireNonNull(request, "request");
     return gate.write(p -> p.feedback().record(request));
@@ -195,6 +197,7 @@ public final class Relearn implements AutoCloseable {
    * background) has finished, at full speed: searches then rank as if it had run inside the
    * acknowledgement. For batch evaluations and tests, whose rankings must not depend on timing.
    */
+  @Override
   public void awaitLearning() throws IOException {
     gate.call(p -> p.feedback().awaitLearning());
   }

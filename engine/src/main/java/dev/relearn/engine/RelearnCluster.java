@@ -50,7 +50,7 @@ import java.util.UUID;
  * query classes, chunk ids and hashed sessions; never a query's text. Thread-safe; {@link
  * #close} releases the model.
  */
-public final class RelearnCluster implements AutoCloseable {
+public final class RelearnCluster implements AutoCloseable, RelearnOperations {
   /** The chunk index used when the address names none. */
   public static final String DEFAULT_INDEX = "relearn";
   /** The folder in an index folder that a command-line client keeps its own state in. */
@@ -124,6 +124,7 @@ public final class RelearnCluster implements AutoCloseable {
    * @throws IllegalArgumentException for a mode other than learned, a filter or a fusion other
    *     than the default, which the cluster's search does not take
    */
+  @Override
   public SearchResults search(SearchRequest request) throws IOException {
     if (request.mode() != SearchMode.LEARNED || request.pathPrefix() != null
         || request.kind() != null
@@ -166,6 +167,7 @@ public final class RelearnCluster implements AutoCloseable {
    * embedded and classified here and dropped; the session is hashed with this client's secret.
    * Ratings teach no weights on a cluster.
    */
+  @Override
   public FeedbackAck feedback(FeedbackRequest request) throws IOException {
     Embedder model = embedder.get();
     float[] vector = VectorChecks.requireUnitVector(model.embedQuery(request.query()),
@@ -189,6 +191,15 @@ public final class RelearnCluster implements AutoCloseable {
     return new FeedbackAck(eventId, recorded ? 0 : -1, !recorded,
         List.copyOf(unknownChunkIds(request.used())),
         Learnability.of(request.outcome(), request.quality()), signal);
+  }
+
+  /**
+   * Has the cluster learn from every event recorded so far now ({@code POST /_relearn/learn}),
+   * rather than in its next pass, so that the next search ranks with it.
+   */
+  @Override
+  public void awaitLearning() throws IOException {
+    feedback.learn();
   }
 
   /** The ids among {@code ids} that the chunk index does not hold. */

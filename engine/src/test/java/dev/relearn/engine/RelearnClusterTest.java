@@ -65,6 +65,9 @@ class RelearnClusterTest {
       assertEquals(List.of("gone"), ack.unknownIds());
       assertTrue(relearn.feedback(FeedbackRequest.of(QUERY, List.of(top.chunkId()))
           .withIds(SESSION, "ev-1")).duplicate());
+      RelearnOperations operations = relearn; // what a batch evaluation calls
+      operations.awaitLearning();
+      assertTrue(cluster.requests.contains("POST /_relearn/learn"), cluster.requests.toString());
       assertEquals(1, relearn.forgetSession(SESSION));
     }
     String feedback = cluster.bodies.get(cluster.requests.indexOf("POST /_relearn/feedback"));

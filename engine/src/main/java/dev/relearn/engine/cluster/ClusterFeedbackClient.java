@@ -12,7 +12,8 @@ import java.util.Objects;
 
 /**
  * Feedback to a cluster that runs relearn's plugin: {@code POST /_relearn/feedback} records one
- * event, {@code POST /_relearn/forget} forgets a session's events or all of them. An
+ * event, {@code POST /_relearn/learn} learns from the events now, {@code POST /_relearn/forget}
+ * forgets a session's events or all of them. An
  * event holds the query's vector and class, chunk ids and a hashed session: never text.
  * Thread-safe.
  */
@@ -21,6 +22,8 @@ public final class ClusterFeedbackClient {
   public static final String FEEDBACK = "/_relearn/feedback";
   /** The path forgetting is asked at. */
   public static final String FORGET = "/_relearn/forget";
+  /** The path a learning pass is asked at. */
+  public static final String LEARN = "/_relearn/learn";
 
   private final ClusterHttp http;
   private final String index;
@@ -108,6 +111,15 @@ public final class ClusterFeedbackClient {
       }
     }
     return body;
+  }
+
+  /**
+   * Has the cluster learn from the events it has not learned from yet, now.
+   *
+   * @return how many events it learned from
+   */
+  public long learn() throws IOException {
+    return http.send("POST", LEARN, null).path("events").asLong();
   }
 
   /**

@@ -118,6 +118,8 @@ public final class FakeCluster implements AutoCloseable, AfterEachCallback {
     } else if (path.equals("/_relearn/feedback")) {
       String id = JSON.readTree(body).path("event_id").asText();
       out.put("event_id", id).put("result", events.add(id) ? "recorded" : "duplicate");
+    } else if (path.equals("/_relearn/learn")) {
+      out.put("events", events.size());
     } else if (path.equals("/_relearn/forget")) {
       out.put("events", events.size());
       events.clear();
