@@ -3,10 +3,14 @@
 # opensearch-plugin/target/relearn-opensearch-*.zip, starts the node on loopback (as nobody when
 # run as root: OpenSearch refuses root), creates a chunk index (the test resource
 # chunks-index.json, which ChunkIndexFileTest keeps equal to ChunkIndexDefinition), indexes two
-# chunks, runs a learned search, records a feedback event twice, and stops the node by its pid.
-# Fails with the node's log, never hangs: the node gets 120 s to answer, every request 10 s.
+# chunks, runs a learned search, records a feedback event twice; then relearn itself is the client
+# (cli/target/relearn.jar, --cluster): it indexes a small corpus, searches, records feedback and
+# searches again, and forgets a session; and the node is stopped by its pid. Checks that need the
+# plugin to learn from events or to forget are skipped, saying so, while it does not. Fails with
+# the node's log, never hangs: the node gets 120 s to answer, every request 10 s, every relearn
+# command 30 s and all of them 120 s.
 #
-#   bash opensearch-plugin/src/test/node/real-node-test.sh    (after the module is packaged)
+#   bash opensearch-plugin/src/test/node/real-node-test.sh    (after `mvn verify` packaged it all)
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../../../.." && pwd)
@@ -15,7 +19,6 @@ root=$(cd "$here/../../../.." && pwd)
 relearn_find_java
 export JAVA_HOME=$RELEARN_JAVA_HOME OPENSEARCH_JAVA_HOME=$RELEARN_JAVA_HOME
 zip=$(ls "$root"/opensearch-plugin/target/relearn-opensearch-*.zip)
-started=$(date +%s)
 
 work=$(mktemp -d /tmp/relearn-node.XXXXXX)
 pid=
@@ -41,6 +44,11 @@ unzip -q "$work/opensearch.zip" -d "$work"
 mv "$work"/opensearch-3.8.0 "$work/node"
 "$work/node/bin/opensearch-plugin" install --batch "file://$zip" >/dev/null
 
+# shellcheck source=relearn-client.sh
+. "$here/relearn-client.sh"
+embedded_reference # before the node: the same corpus and feedback, ranked embedded
+
+started=$(date +%s)
 port=
 for candidate in $(seq 19200 19299); do
   if ! (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then port=$candidate; break; fi
@@ -87,6 +95,9 @@ call POST /_relearn/feedback '{"event_id":"e1","index":"chunks","vector":[0.6,0.
   '"result":"recorded"'
 call POST /_relearn/feedback '{"event_id":"e1","index":"chunks","vector":[0.6,0.8],"used":["c1"]}' \
   '"result":"duplicate"'
+
+client_checks
+
 stop
 pid=
 trap - EXIT

@@ -3,6 +3,7 @@ package dev.relearn.cli;
 import dev.relearn.engine.FeedbackRequest;
 import dev.relearn.engine.FeedbackStatsViews;
 import dev.relearn.engine.Relearn;
+import dev.relearn.engine.RelearnCluster;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.ArgGroup;
@@ -24,6 +25,7 @@ import picocli.CommandLine.Option;
 final class FeedbackCommand extends CliCommand.WithJson {
   @Mixin EngineOptions engine;
   @Mixin LockWait lockWait;
+  @Mixin ClusterOption cluster;
 
   @Option(names = "--query", paramLabel = "Q", required = true, description = "The query.")
   String query;
@@ -59,23 +61,33 @@ final class FeedbackCommand extends CliCommand.WithJson {
     List<String> naive = UsedIds.naive(used);
     require(!naive.isEmpty(), "--used must name at least one chunk id");
     check(() -> request(naive)); // usage errors before the index is opened
+    if (cluster.given()) {
+      try (RelearnCluster relearn = cluster.connect(engine)) {
+        print(FeedbackStatsViews.ack(relearn.feedback(request(
+            UsedIds.resolve(used, relearn::unknownChunkIds)))));
+      }
+      return 0;
+    }
     try (Relearn relearn = engine.open(false)) {
-      Map<String, Object> ack = FeedbackStatsViews.ack(relearn.feedback(request(
-          UsedIds.resolve(used, relearn::unknownChunkIds))));
-      List<?> unknown = (List<?>) ack.get("unknown_ids");
-      if (json) {
-        out().println(json(ack));
-        return 0;
-      }
-      out().println((Boolean.TRUE.equals(ack.get("duplicate")) ? "already recorded: "
-          : "recorded: ") + ack.get("event_id") + " (" + ack.get("signal") + ", "
-          + ack.get("learnability") + ")");
-      if (!unknown.isEmpty()) {
-        err().println("relearn: unknown chunk ids (kept anyway): " + String.join(", ",
-            unknown.stream().map(id -> TerminalText.id((String) id)).toList()));
-      }
+      print(FeedbackStatsViews.ack(relearn.feedback(request(
+          UsedIds.resolve(used, relearn::unknownChunkIds)))));
     }
     return 0;
+  }
+
+  private void print(Map<String, Object> ack) {
+    List<?> unknown = (List<?>) ack.get("unknown_ids");
+    if (json) {
+      out().println(json(ack));
+      return;
+    }
+    out().println((Boolean.TRUE.equals(ack.get("duplicate")) ? "already recorded: "
+        : "recorded: ") + ack.get("event_id") + " (" + ack.get("signal") + ", "
+        + ack.get("learnability") + ")");
+    if (!unknown.isEmpty()) {
+      err().println("relearn: unknown chunk ids (kept anyway): " + String.join(", ",
+          unknown.stream().map(id -> TerminalText.id((String) id)).toList()));
+    }
   }
 
   private FeedbackRequest request(List<String> ids) {

@@ -1,6 +1,7 @@
 package dev.relearn.cli;
 
 import dev.relearn.engine.Relearn;
+import dev.relearn.engine.RelearnCluster;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,6 +19,7 @@ import picocli.CommandLine.Option;
 final class ForgetCommand extends CliCommand {
   @Mixin EngineOptions engine;
   @Mixin LockWait lockWait;
+  @Mixin ClusterOption cluster;
 
   @ArgGroup(exclusive = true, multiplicity = "1")
   Target target;
@@ -35,6 +37,14 @@ final class ForgetCommand extends CliCommand {
   public Integer call() throws Exception {
     require(target.all || !target.session.isBlank(), "--session must not be blank"
         + " (feedback recorded without a session is forgotten only with --all)");
+    if (cluster.given()) {
+      try (RelearnCluster relearn = cluster.connect(engine)) {
+        long removed = target.all ? relearn.forgetAll() : relearn.forgetSession(target.session);
+        out().println("forgot " + removed + " feedback event(s)"
+            + (target.all ? " of every index" : " of that session") + " on " + relearn.address());
+      }
+      return 0;
+    }
     try (Relearn relearn = engine.open(false)) {
       int removed = target.all ? relearn.forgetAll() : relearn.forgetSession(target.session);
       out().println("forgot " + removed + " query cluster(s)"

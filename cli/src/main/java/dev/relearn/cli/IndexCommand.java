@@ -3,6 +3,7 @@ package dev.relearn.cli;
 import dev.relearn.engine.ConsoleProgress;
 import dev.relearn.engine.IndexInputs;
 import dev.relearn.engine.Relearn;
+import dev.relearn.engine.RelearnCluster;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +29,7 @@ final class IndexCommand extends CliCommand {
 
   @Mixin EngineOptions engine;
   @Mixin LockWait lockWait;
+  @Mixin ClusterOption cluster;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
       description = "auto, files, jsonl or beir (default: ${DEFAULT-VALUE}).")
@@ -54,13 +56,20 @@ final class IndexCommand extends CliCommand {
       }
     }
     int problems = 0;
-    try (Relearn relearn = engine.openOrCreate(engine.options(false))) {
-      for (Path path : paths) {
-        var report = Interruption.indexing(err, path,
-            () -> relearn.index(path, sourceFormat, ConsoleProgress.stderr()));
-        out().println(report.summary());
-        problems += report.problems().size();
-        printProblems(err, report.problems());
+    if (cluster.given()) {
+      try (RelearnCluster relearn = cluster.connect(engine)) {
+        for (Path path : paths) {
+          var report = relearn.index(path, sourceFormat, ConsoleProgress.stderr());
+          problems += print(err, report.summary(), report.problems());
+        }
+      }
+    } else {
+      try (Relearn relearn = engine.openOrCreate(engine.options(false))) {
+        for (Path path : paths) {
+          var report = Interruption.indexing(err, path,
+              () -> relearn.index(path, sourceFormat, ConsoleProgress.stderr()));
+          problems += print(err, report.summary(), report.problems());
+        }
       }
     }
     if (problems > 0) {
@@ -68,6 +77,13 @@ final class IndexCommand extends CliCommand {
       return 1;
     }
     return 0;
+  }
+
+  /** Prints a run's summary and problems; returns how many problems. */
+  private int print(PrintWriter err, String summary, List<?> problems) {
+    out().println(summary);
+    printProblems(err, problems);
+    return problems.size();
   }
 
   static void printProblems(PrintWriter err, List<?> problems) {

@@ -3,6 +3,7 @@ package dev.relearn.cli;
 import dev.relearn.engine.ExplainedResults;
 import dev.relearn.engine.HitViews;
 import dev.relearn.engine.Relearn;
+import dev.relearn.engine.RelearnCluster;
 import dev.relearn.engine.WeightsViews;
 import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
@@ -31,6 +32,7 @@ import picocli.CommandLine.Parameters;
 final class SearchCommand extends CliCommand.WithJson {
   @Mixin EngineOptions engine;
   @Mixin SearchOptions search;
+  @Mixin ClusterOption cluster;
 
   @Option(names = {"-k", "--k"}, paramLabel = "N", defaultValue = "10",
       description = "Hits to return, 1 to 10000 (default: ${DEFAULT-VALUE}).")
@@ -58,6 +60,16 @@ final class SearchCommand extends CliCommand.WithJson {
     SearchRequest checked = search.request(spec, chosen, text, k, pathPrefix, kind);
     require(!explain || chosen == null || chosen == SearchMode.LEARNED, "--explain shows"
         + " a learned search's breakdown; it cannot be combined with --mode " + search.mode);
+    if (cluster.given()) {
+      require(!explain, "--explain needs the local index; a cluster's search gives no breakdown");
+      try (RelearnCluster relearn = cluster.connect(engine)) {
+        SearchRequest request = checked.withMode(chosen == null ? relearn.defaultMode() : chosen);
+        long start = System.nanoTime();
+        SearchResults results = check(() -> relearn.search(request));
+        print(text, request.mode(), null, results, (System.nanoTime() - start) / 1e6);
+      }
+      return 0;
+    }
     try (Relearn relearn = engine.openPreferWritable(null)) {
       SearchRequest request = checked.withMode(SearchOptions.orDefault(chosen, relearn));
       long start = System.nanoTime();
@@ -65,28 +77,33 @@ final class SearchCommand extends CliCommand.WithJson {
       SearchResults results = explain ? explained.results() : relearn.search(request);
       double millis = (System.nanoTime() - start) / 1e6;
       SearchMode mode = explain ? SearchMode.LEARNED : request.mode(); // explain ranks learned
-      if (json) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("mode", mode.label());
-        body.put("query_class", Relearn.queryClass(text).label());
-        body.put("took_ms", millis);
-        body.put("hits", HitViews.maps(results.hits()));
-        if (explain) {
-          body.put("weights", WeightsViews.weights(explained.weights()));
-          body.put("explanations",
-              explained.explanations().stream().map(HitPrinter::json).toList());
-        }
-        out().println(json(body));
-        return 0;
-      }
-      HitPrinter.print(out(), results.hits());
-      if (explain) {
-        HitPrinter.printExplanations(out(), explained);
-      }
-      int count = results.hits().size();
-      out().printf(Locale.ROOT, "%d %s (%s) in %.1f ms%n", count, count == 1 ? "hit" : "hits",
-          mode.label(), millis);
+      print(text, mode, explained, results, millis);
     }
     return 0;
+  }
+
+  private void print(String text, SearchMode mode, ExplainedResults explained,
+      SearchResults results, double millis) {
+    if (json) {
+      Map<String, Object> body = new LinkedHashMap<>();
+      body.put("mode", mode.label());
+      body.put("query_class", Relearn.queryClass(text).label());
+      body.put("took_ms", millis);
+      body.put("hits", HitViews.maps(results.hits()));
+      if (explained != null) {
+        body.put("weights", WeightsViews.weights(explained.weights()));
+        body.put("explanations",
+            explained.explanations().stream().map(HitPrinter::json).toList());
+      }
+      out().println(json(body));
+      return;
+    }
+    HitPrinter.print(out(), results.hits());
+    if (explained != null) {
+      HitPrinter.printExplanations(out(), explained);
+    }
+    int count = results.hits().size();
+    out().printf(Locale.ROOT, "%d %s (%s) in %.1f ms%n", count, count == 1 ? "hit" : "hits",
+        mode.label(), millis);
   }
 }

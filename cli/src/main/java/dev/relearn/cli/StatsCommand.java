@@ -2,6 +2,7 @@ package dev.relearn.cli;
 
 import dev.relearn.engine.IndexStats;
 import dev.relearn.engine.Relearn;
+import dev.relearn.engine.RelearnCluster;
 import java.io.PrintWriter;
 import java.util.Locale;
 import picocli.CommandLine.Command;
@@ -16,26 +17,36 @@ import picocli.CommandLine.Mixin;
         + " model and size.")
 final class StatsCommand extends CliCommand.WithJson {
   @Mixin EngineOptions engine;
+  @Mixin ClusterOption cluster;
 
   @Override
   public Integer call() throws Exception {
-    try (Relearn relearn = engine.open(true)) {
-      IndexStats stats = relearn.stats();
-      if (json) {
-        out().println(json(stats));
-        return 0;
+    if (cluster.given()) {
+      try (RelearnCluster relearn = cluster.connect(engine)) {
+        print(check(relearn::stats));
       }
-      PrintWriter out = out();
-      out.println("index:    " + stats.directory());
-      out.println("model:    " + stats.modelId() + " (" + stats.dimension() + " dims)");
-      out.println("chunks:   " + stats.chunks() + " " + stats.chunksByKind());
-      out.println("sources:  " + stats.origins());
-      stats.chunksByOrigin().forEach((origin, chunks) ->
-          out.println("  " + origin + "  " + chunks + " chunk" + (chunks == 1 ? "" : "s")));
-      out.println("segments: " + stats.segments());
-      out.printf(Locale.ROOT, "size:     %.1f MB index, %.1f MB feedback%n",
-          stats.sizeBytes() / 1e6, stats.feedbackBytes() / 1e6);
+      return 0;
+    }
+    try (Relearn relearn = engine.open(true)) {
+      print(relearn.stats());
     }
     return 0;
+  }
+
+  private void print(IndexStats stats) {
+    if (json) {
+      out().println(json(stats));
+      return;
+    }
+    PrintWriter out = out();
+    out.println("index:    " + stats.directory());
+    out.println("model:    " + stats.modelId() + " (" + stats.dimension() + " dims)");
+    out.println("chunks:   " + stats.chunks() + " " + stats.chunksByKind());
+    out.println("sources:  " + stats.origins());
+    stats.chunksByOrigin().forEach((origin, chunks) ->
+        out.println("  " + origin + "  " + chunks + " chunk" + (chunks == 1 ? "" : "s")));
+    out.println("segments: " + stats.segments());
+    out.printf(Locale.ROOT, "size:     %.1f MB index, %.1f MB feedback%n",
+        stats.sizeBytes() / 1e6, stats.feedbackBytes() / 1e6);
   }
 }

@@ -27,7 +27,8 @@ public final class IndexFolderCheck {
   /** Entries of an index folder that relearn itself writes, besides Lucene's files. */
   private static final Set<String> OWN = Set.of(Relearn.FEEDBACK_FOLDER, Relearn.WEIGHTS_FILE,
       ConfigLoader.FILE, LockHolder.FILE,
-      IndexWriter.WRITE_LOCK_NAME, "eval", ".gitignore", ".DS_Store");
+      IndexWriter.WRITE_LOCK_NAME, "eval", RelearnCluster.CLIENT_FOLDER, ".gitignore",
+      ".DS_Store");
   /** How many foreign entries a refusal names. */
   private static final int NAMED = 3;
   private static final Pattern LUCENE_FILE = Pattern.compile(

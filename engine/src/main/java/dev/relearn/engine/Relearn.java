@@ -45,7 +45,7 @@ import java.util.Set;
  *       #feedbackStore()} is then a new store.
  * </ul>
  */
-public final class Relearn implements AutoCloseable {
+public final class Relearn implements AutoCloseable, RelearnOperations {
   /** The feedback store's folder inside the index folder. */
   public static final String FEEDBACK_FOLDER = "feedback";
   /** How often, at most, a read-only engine looks for the writer's newer commits. */
@@ -59,8 +59,7 @@ public final class Relearn implements AutoCloseable {
     this.gate = new CallGate(this, parts);
   }
 
-  /** The parts in use (replaced when a writer stopped). */
-  EngineParts parts() {
+  EngineParts parts() { // the parts in use (replaced when a writer stopped)
     return gate.parts();
   }
 
@@ -116,6 +115,7 @@ public final class Relearn implements AutoCloseable {
   }
 
   /** Runs a search in the request's mode ({@code learned} re-ranks the first stage). */
+  @Override
   public SearchResults search(SearchRequest request) throws IOException {
     Objects.requireNonNull(request, "request");
     return gate.call(p -> p.searches().search(request,
@@ -145,6 +145,7 @@ public final class Relearn implements AutoCloseable {
   }
 
   /** Records feedback, durable when this returns; the query text is embedded and dropped. */
+  @Override
   public FeedbackAck feedback(FeedbackRequest request) throws IOException {
     Objects.requireNonNull(request, "request");
     return gate.write(p -> p.feedback().record(request));
@@ -188,6 +189,7 @@ public final class Relearn implements AutoCloseable {
    * Waits, at full speed, for the trust refit that feedback queued (every 250 events, in the
    * background): for evaluations and tests, whose rankings must not depend on timing.
    */
+  @Override
   public void awaitLearning() throws IOException {
     gate.call(p -> p.feedback().awaitLearning());
   }

@@ -1,5 +1,6 @@
 package dev.relearn.engine.cluster;
 
+import dev.relearn.lucene.fusion.StageScore;
 import java.util.Objects;
 
 /**
@@ -7,10 +8,17 @@ import java.util.Objects;
  *
  * @param chunkId the chunk's id
  * @param score the learned score it was ranked by
+ * @param bm25 the BM25 stage's score and rank, or null if BM25 did not return it
+ * @param vector the vector stage's score and rank, or null if kNN did not return it
  */
-public record ClusterHit(String chunkId, double score) {
+public record ClusterHit(String chunkId, double score, StageScore bm25, StageScore vector) {
   /** Requires the id. */
   public ClusterHit {
     Objects.requireNonNull(chunkId, "chunkId");
+  }
+
+  /** A hit without stage scores. */
+  public ClusterHit(String chunkId, double score) {
+    this(chunkId, score, null, null);
   }
 }

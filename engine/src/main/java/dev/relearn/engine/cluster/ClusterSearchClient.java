@@ -1,18 +1,13 @@
 package dev.relearn.engine.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.fusion.QueryClassifier;
+import dev.relearn.lucene.fusion.StageScore;
 import dev.relearn.lucene.schema.ChunkSchema;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,13 +21,10 @@ import java.util.TreeMap;
  * and only the vector, the terms and the class are sent. Thread-safe.
  */
 public final class ClusterSearchClient {
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
-
-  private final URI searchUri;
+  private final ClusterHttp http;
+  private final String path;
   private final Embedder embedder;
   private final ChunkSchema schema;
-  private final HttpClient http;
 
   /**
    * @param cluster the cluster's HTTP address, e.g. {@code http://localhost:9200}
@@ -40,15 +32,15 @@ public final class ClusterSearchClient {
    * @param embedder the model the index's vectors were made with
    */
   public ClusterSearchClient(URI cluster, String index, Embedder embedder) {
-    Objects.requireNonNull(cluster, "cluster");
-    if (index == null || index.isEmpty() || index.contains("/")) {
-      throw new IllegalArgumentException("index must be a non-empty name without '/', not "
-          + index);
-    }
-    this.searchUri = cluster.resolve("/" + index + "/_relearn/search");
+    this(new ClusterHttp(cluster), index, embedder);
+  }
+
+  /** Searches {@code index} through {@code http}. */
+  public ClusterSearchClient(ClusterHttp http, String index, Embedder embedder) {
+    this.http = Objects.requireNonNull(http, "http");
+    this.path = "/" + ClusterIndexDefinition.requireName(index) + "/_relearn/search";
     this.embedder = Objects.requireNonNull(embedder, "embedder");
     this.schema = new ChunkSchema(embedder.dimension());
-    this.http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
   }
 
   /**
@@ -56,28 +48,24 @@ public final class ClusterSearchClient {
    *
    * @param k hits wanted
    * @param candidates candidates per retriever
-   * @return the hits, best first
+   * @return the hits, best first, and the candidate counts
    * @throws IOException when the cluster cannot be reached or refuses the search (the message
    *     gives its status and answer, never the query)
    */
-  public List<ClusterHit> search(String text, int k, int candidates)
-      throws IOException, InterruptedException {
-    HttpRequest request = HttpRequest.newBuilder(searchUri).timeout(TIMEOUT)
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(body(text, k, candidates),
-            StandardCharsets.UTF_8))
-        .build();
-    HttpResponse<String> response = http.send(request,
-        HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-    if (response.statusCode() != 200) {
-      throw new IOException("the cluster answered " + response.statusCode() + " to a search of "
-          + searchUri + ": " + response.body());
-    }
+  public ClusterResults search(String text, int k, int candidates) throws IOException {
+    JsonNode answer = http.send("POST", path, body(text, k, candidates));
     List<ClusterHit> hits = new ArrayList<>();
-    for (JsonNode hit : JSON.readTree(response.body()).path("hits")) {
-      hits.add(new ClusterHit(hit.path("id").asText(), hit.path("score").asDouble()));
+    for (JsonNode hit : answer.path("hits")) {
+      hits.add(new ClusterHit(hit.path("id").asText(), hit.path("score").asDouble(),
+          stage(hit.get("bm25")), stage(hit.get("vector"))));
     }
-    return hits;
+    return new ClusterResults(hits, answer.path("lexical_count").asInt(),
+        answer.path("semantic_count").asInt());
+  }
+
+  private static StageScore stage(JsonNode stage) {
+    return stage == null ? null
+        : new StageScore((float) stage.path("score").asDouble(), stage.path("rank").asInt());
   }
 
   /**
@@ -85,7 +73,7 @@ public final class ClusterSearchClient {
    * order is sent) and class; never its text.
    */
   String body(String text, int k, int candidates) throws IOException {
-    ObjectNode body = JSON.createObjectNode();
+    ObjectNode body = ClusterHttp.JSON.createObjectNode();
     float[] vector = embedder.embedQuery(text);
     var array = body.putArray("vector");
     for (float component : vector) {
@@ -99,6 +87,6 @@ public final class ClusterSearchClient {
     body.put("query_class", QueryClassifier.classify(text).label());
     body.put("k", k);
     body.put("candidates", candidates);
-    return JSON.writeValueAsString(body);
+    return ClusterHttp.JSON.writeValueAsString(body);
   }
 }

@@ -80,7 +80,7 @@ class ClusterSearchClientTest {
 
   @Test
   void sendsVectorTermsAndClassButNeverTheText() throws Exception {
-    List<ClusterHit> hits = client().search(QUERY, 10, 100);
+    List<ClusterHit> hits = client().search(QUERY, 10, 100).hits();
 
     assertEquals(List.of(new ClusterHit("c002", 0.9), new ClusterHit("c001", 0.4)), hits);
     assertEquals(List.of("POST /chunks/_relearn/search"), paths);

@@ -1,6 +1,6 @@
 package dev.relearn.eval.experiment;
 
-import dev.relearn.engine.Relearn;
+import dev.relearn.engine.RelearnOperations;
 import dev.relearn.eval.firststage.FirstStageEvaluation;
 import dev.relearn.eval.metrics.EvaluationResult;
 import dev.relearn.eval.metrics.Evaluator;
@@ -28,11 +28,14 @@ public final class Scorer {
   private static final Metric NDCG = Metric.parse("ndcg@10");
   private static final Metric RECALL = Metric.parse("recall@100");
 
-  private final Relearn engine;
+  private final RelearnOperations engine;
   private final Fusion fusion;
 
-  /** Scores searches of {@code engine}, fusing hybrid candidates with {@code fusion}. */
-  public Scorer(Relearn engine, Fusion fusion) {
+  /**
+   * Scores searches of {@code engine} (in this process or on a cluster), fusing hybrid candidates
+   * with {@code fusion}.
+   */
+  public Scorer(RelearnOperations engine, Fusion fusion) {
     this.engine = engine;
     this.fusion = fusion;
   }

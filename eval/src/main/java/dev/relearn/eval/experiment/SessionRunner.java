@@ -2,6 +2,7 @@ package dev.relearn.eval.experiment;
 
 import dev.relearn.engine.FeedbackRequest;
 import dev.relearn.engine.Relearn;
+import dev.relearn.engine.RelearnOperations;
 import dev.relearn.lucene.trust.Trust;
 import dev.relearn.eval.simulate.Interaction;
 import dev.relearn.eval.simulate.SimulatedUser;
@@ -19,22 +20,29 @@ import java.util.Map;
 import java.util.random.RandomGenerator;
 
 /**
- * One simulated session, end to end through the public API: a {@code learned} search (what a user
- * of the engine gets once it has feedback), the user's clicks on the top results, and, if anything
- * was clicked, one feedback event with the shown list, the clicked chunks as used, and the
- * outcome, under the session's id.
+ * One simulated session, end to end through the public API ({@link RelearnOperations}, so on a
+ * cluster too): a {@code learned} search (what a user of the engine gets once it has feedback),
+ * the user's clicks on the top results, and, if anything was clicked, one feedback event with the
+ * shown list, the clicked chunks as used, and the outcome, under the session's id.
  */
 final class SessionRunner {
-  private final Relearn engine;
+  private final RelearnOperations engine;
   private final Fusion fusion;
 
-  /** The trust's strength learned searches use now, or null while the prior applies. */
+  /**
+   * The trust's strength learned searches use now, or null while the prior applies or the engine
+   * is a cluster's, which does not report it.
+   */
   Double trust() throws IOException {
-    Trust trust = engine.trust().current();
+    if (!(engine instanceof Relearn relearn)) {
+      return null;
+    }
+    Trust trust = relearn.trust().current();
     return trust.fitted() ? trust.strength() : null;
   }
 
-  SessionRunner(Relearn engine, Fusion fusion) {
+  /** Sessions on {@code engine}, in this process or on a cluster. */
+  SessionRunner(RelearnOperations engine, Fusion fusion) {
     this.engine = engine;
     this.fusion = fusion;
   }
@@ -72,9 +80,16 @@ final class SessionRunner {
     return ids;
   }
 
-  /** Refits the engine's trust on every event so far ({@link Relearn#learnNow}). */
+  /**
+   * Refits the trust on every event so far ({@link Relearn#learnNow}); a cluster learns and fits
+   * on request ({@code awaitLearning}).
+   */
   void learnNow() throws IOException {
-    engine.learnNow();
+    if (engine instanceof Relearn relearn) {
+      relearn.learnNow();
+    } else {
+      engine.awaitLearning();
+    }
   }
 
   /** Records that {@code used} (a subset of {@code shown}, ranks from 1) served {@code text}. */

@@ -1,6 +1,7 @@
 package dev.relearn.eval.firststage;
 
 import dev.relearn.engine.Relearn;
+import dev.relearn.engine.RelearnOperations;
 import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.metrics.Run;
 import dev.relearn.indexer.build.IndexReport;
@@ -74,7 +75,7 @@ public final class FirstStageEvaluation {
    * texts}), from {@code candidates} per retriever, as a run in the order of {@code ids}; {@code
    * progress} advances once per query.
    */
-  public static Run search(Relearn engine, Map<String, String> texts, Collection<String> ids,
+  public static Run search(RelearnOperations engine, Map<String, String> texts, Collection<String> ids,
       SearchMode mode, Fusion fusion, int k, int candidates, Progress progress)
       throws IOException {
     Run.Builder run = Run.builder();

@@ -1,0 +1,47 @@
+package dev.relearn.cli;
+
+import dev.relearn.engine.RelearnCluster;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code --cluster URL} (or {@code RELEARN_CLUSTER}): the command runs against a chunk index on
+ * an OpenSearch cluster with relearn's plugin ({@link RelearnCluster}) instead of the index
+ * folder; the folder ({@code --index}) then only keeps, in {@value RelearnCluster#CLIENT_FOLDER},
+ * the secret that sessions are hashed with.
+ */
+final class ClusterOption {
+  /** The environment variable that gives the cluster when {@code --cluster} does not. */
+  static final String VARIABLE = "RELEARN_CLUSTER";
+
+  @Spec(Spec.Target.MIXEE) CommandSpec mixee;
+
+  @Option(names = "--cluster", paramLabel = "URL", defaultValue = "${env:" + VARIABLE + "}",
+      description = "OpenSearch cluster with relearn's plugin: http://host:9200/INDEX"
+          + " (INDEX: relearn if none; default: $" + VARIABLE + ").")
+  String cluster;
+
+  /** Whether the command runs against a cluster. */
+  boolean given() {
+    return cluster != null && !cluster.isBlank();
+  }
+
+  /** Connects with {@code engine}'s model options; a bad address is a usage error. */
+  RelearnCluster connect(EngineOptions engine) throws IOException {
+    URI address = Errors.check(mixee, () -> {
+      try {
+        return new URI(cluster.strip());
+      } catch (URISyntaxException e) {
+        throw new IllegalArgumentException("--cluster must be a URL such as"
+            + " http://localhost:9200/notes, not " + cluster, e);
+      }
+    });
+    var options = engine.options(false);
+    return Errors.check(mixee, () -> RelearnCluster.connect(address,
+        engine.index.resolve(RelearnCluster.CLIENT_FOLDER), options));
+  }
+}

@@ -1,0 +1,95 @@
+package dev.relearn.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.cli.CliTest.Result;
+import dev.relearn.engine.cluster.FakeCluster;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --cluster}: index, search, feedback, forget and stats run against a cluster (a loopback
+ * stand-in) and print what they print embedded; the index folder keeps only the client's
+ * session secret, and no request carries the query's text.
+ */
+class ClusterCliTest {
+  private static final String QUERY = "when must we rotate keys";
+
+  @TempDir Path tmp;
+  @RegisterExtension final FakeCluster cluster = FakeCluster.started("notes");
+
+  private Result run(String command, String... rest) {
+    String[] args = Stream.concat(Stream.of(CliTest.hashingArgs(tmp.resolve("idx"), command)),
+        Stream.concat(Stream.of("--cluster", cluster.address().toString()), Stream.of(rest)))
+        .toArray(String[]::new);
+    return CliTest.run(args);
+  }
+
+  @Test
+  void everyCommandRunsOnTheClusterAndPrintsAsEmbedded() throws Exception {
+    Path docs = Files.createDirectories(tmp.resolve("docs"));
+    Files.writeString(docs.resolve("keys.md"), "# Keys\n## Rotate\nRotate signing keys every 90"
+        + " days.\n## Revoke\nRevoke a leaked key at once.\n");
+
+    Result index = run("index", docs.toString());
+    assertEquals(0, index.code(), index.err());
+    assertTrue(index.out().matches("(?s).*docs: 2 chunks \\(2 added, 0 updated, 0 unchanged, 0"
+        + " deleted\\); 2 embedded, 0 from the index; 0 problems; .*"), index.out());
+
+    Result search = run("search", "-k", "2", QUERY);
+    assertEquals(0, search.code(), search.err());
+    assertTrue(search.out().matches("(?s) 1\\. \\[docs/keys\\.md#\\w+] docs/keys\\.md:\\d+-\\d+"
+        + " \\(markdown\\).*\n    score 1\\.0000 bm25 #1 \\(2\\.000\\)\n"
+        + ".*2 hits \\(learned\\) in .* ms\n"),
+        search.out());
+    String id = search.out().substring(search.out().indexOf('[') + 1, search.out().indexOf(']'));
+
+    Result feedback = run("feedback", "--query", QUERY, "--used", id, "--success",
+        "--session", "alice", "--event-id", "ev-1");
+    assertEquals(0, feedback.code(), feedback.err());
+    assertEquals("recorded: ev-1 (very_strong, strong_positive)\n", feedback.out());
+    Result again = run("feedback", "--query", QUERY, "--used", id, "--event-id", "ev-1");
+    assertTrue(again.out().startsWith("already recorded: ev-1"), again.out());
+
+    Result forget = run("forget", "--session", "alice");
+    assertEquals(0, forget.code(), forget.err());
+    assertEquals("forgot 1 feedback event(s) of that session on " + cluster.address() + "\n",
+        forget.out());
+
+    Result stats = run("stats");
+    assertEquals(0, stats.code(), stats.err());
+    assertTrue(stats.out().startsWith("index:    " + cluster.address() + "\nmodel:    "
+        + "hashing-384-v1 (384 dims)\nchunks:   2 {markdown=2}\n"), stats.out());
+
+    try (Stream<Path> files = Files.list(tmp.resolve("idx"))) {
+      assertEquals(List.of("cluster"), files.map(p -> p.getFileName().toString()).toList());
+    }
+    Result local = CliTest.run(CliTest.hashingArgs(tmp.resolve("idx"), "index", docs.toString()));
+    assertEquals(0, local.code(), "the client's folder is relearn's own: " + local.err());
+    for (String body : cluster.bodies) {
+      assertFalse(body.toLowerCase(Locale.ROOT).contains(QUERY), body);
+    }
+  }
+
+  @Test
+  void aModeOrExplainTheClusterCannotRunIsAUsageError() {
+    Result mode = run("search", "--mode", "bm25", QUERY);
+    assertEquals(2, mode.code(), mode.err());
+    assertTrue(mode.err().contains("a cluster searches learned"), mode.err());
+    Result explain = run("search", "--explain", QUERY);
+    assertEquals(2, explain.code(), explain.err());
+    Result unreachable = CliTest.run(CliTest.hashingArgs(tmp.resolve("idx"), "stats",
+        "--cluster", "http://127.0.0.1:1/notes"));
+    assertEquals(1, unreachable.code(), unreachable.err());
+    assertTrue(unreachable.err().contains("cannot reach the cluster at http://127.0.0.1:1"),
+        unreachable.err());
+  }
+}

@@ -1,0 +1,79 @@
+package dev.relearn.engine;
+
+import dev.relearn.engine.cluster.ClusterChunks;
+import dev.relearn.indexer.build.IndexReport;
+import dev.relearn.indexer.build.Progress;
+import dev.relearn.indexer.source.ChunkSource;
+import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.indexer.source.SourceProblem;
+import dev.relearn.indexer.source.Sources;
+import dev.relearn.lucene.embed.Embedder;
+import dev.relearn.lucene.embed.VectorChecks;
+import dev.relearn.lucene.schema.Chunk;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Indexes a source into a chunk index on a cluster, incrementally: the chunks are cut and
+ * embedded here, as embedded indexing does; a chunk whose id and content hash the cluster already
+ * holds is left alone, the others are embedded and written with {@code _bulk} in batches, and the
+ * origin's chunks that are gone from the source are deleted. The last batch is refreshed, so a
+ * search right after sees the run.
+ */
+final class ClusterIndexing {
+  /** Chunks embedded and written per {@code _bulk} request. */
+  static final int BATCH = 64;
+
+  private ClusterIndexing() {}
+
+  static IndexReport index(ClusterChunks chunks, Embedder embedder, Path path,
+      SourceFormat format, Progress progress) throws IOException {
+    long start = System.nanoTime();
+    ChunkSource source = Sources.open(path, format);
+    List<Chunk> read = new ArrayList<>();
+    List<SourceProblem> problems = new ArrayList<>();
+    source.read(read::add, problems::add);
+    Map<String, String> held = chunks.hashes(source.origin());
+    List<Chunk> changed = new ArrayList<>();
+    Set<String> ids = new HashSet<>();
+    int added = 0;
+    int updated = 0;
+    for (Chunk chunk : read) {
+      if (!ids.add(chunk.id())) {
+        continue; // the sources give each chunk id once; a repeat would be written twice
+      }
+      String hash = held.get(chunk.id());
+      if (hash == null) {
+        added++;
+        changed.add(chunk);
+      } else if (!hash.equals(chunk.sha256())) {
+        updated++;
+        changed.add(chunk);
+      }
+    }
+    List<String> deleted = held.keySet().stream().filter(id -> !ids.contains(id)).sorted()
+        .toList();
+    progress.start("embedding " + changed.size() + " chunks", changed.size());
+    for (int from = 0; from < changed.size() || from == 0; from += BATCH) {
+      List<Chunk> batch = changed.subList(from, Math.min(changed.size(), from + BATCH));
+      List<float[]> vectors = new ArrayList<>(batch.size());
+      for (float[] vector : embedder.embedDocuments(
+          batch.stream().map(Chunk::searchableText).toList())) {
+        vectors.add(VectorChecks.requireUnitVector(vector, embedder.dimension(),
+            embedder.modelId()));
+      }
+      boolean last = from + BATCH >= changed.size();
+      chunks.write(batch, vectors, last ? deleted : List.of(), last);
+      progress.advance(Math.min(changed.size(), from + BATCH));
+    }
+    progress.finish();
+    return new IndexReport(source.origin(), null, added, updated, ids.size() - added - updated,
+        deleted.size(), changed.size(), 0, problems, Map.of(),
+        (System.nanoTime() - start) / 1_000_000);
+  }
+}

@@ -1,0 +1,254 @@
+package dev.relearn.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.relearn.engine.cluster.ClusterChunks;
+import dev.relearn.engine.cluster.ClusterFeedbackClient;
+import dev.relearn.engine.cluster.ClusterHit;
+import dev.relearn.engine.cluster.ClusterHttp;
+import dev.relearn.engine.cluster.ClusterIndexDefinition;
+import dev.relearn.engine.cluster.ClusterResults;
+import dev.relearn.engine.cluster.ClusterSearchClient;
+import dev.relearn.engine.search.Hit;
+import dev.relearn.engine.search.HybridSearcher;
+import dev.relearn.engine.search.SearchMode;
+import dev.relearn.engine.search.SearchRequest;
+import dev.relearn.engine.search.SearchResults;
+import dev.relearn.engine.search.Snippets;
+import dev.relearn.feedback.event.Learnability;
+import dev.relearn.feedback.event.SessionHasher;
+import dev.relearn.feedback.event.ShownResult;
+import dev.relearn.feedback.event.SignalClass;
+import dev.relearn.feedback.store.FeedbackAck;
+import dev.relearn.indexer.build.IndexReport;
+import dev.relearn.indexer.build.Progress;
+import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.lucene.embed.Embedder;
+import dev.relearn.lucene.embed.VectorChecks;
+import dev.relearn.lucene.fusion.Fusion;
+import dev.relearn.lucene.fusion.QueryClassifier;
+import dev.relearn.lucene.schema.ChunkKind;
+import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.IndexMetadata;
+import dev.relearn.lucene.schema.LearnedValues;
+import dev.relearn.lucene.schema.VectorEncoding;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+
+/**
+ * relearn against an OpenSearch cluster that runs relearn's plugin: the same operations as
+ * {@link Relearn} (index, search, feedback, forget, stats), with the chunking, the embedding and
+ * the query's analysis on this side. The cluster receives chunks, vectors, sorted query terms,
+ * query classes, chunk ids and hashed sessions; never a query's text. Thread-safe; {@link
+ * #close} releases the model.
+ */
+public final class RelearnCluster implements AutoCloseable, RelearnOperations {
+  /** The chunk index used when the address names none. */
+  public static final String DEFAULT_INDEX = "relearn";
+  /** The folder in an index folder that a command-line client keeps its own state in. */
+  public static final String CLIENT_FOLDER = "cluster";
+
+  private final ClusterHttp http;
+  private final ClusterChunks chunks;
+  private final ClusterSearchClient searches;
+  private final ClusterFeedbackClient feedback;
+  private final EmbedderHolder embedder;
+  private final SessionHasher sessions;
+
+  private RelearnCluster(ClusterHttp http, String index, EmbedderHolder embedder,
+      SessionHasher sessions) {
+    this.http = http;
+    this.chunks = new ClusterChunks(http, index);
+    this.embedder = embedder;
+    this.searches = new ClusterSearchClient(http, index, embedder.onDemand());
+    this.feedback = new ClusterFeedbackClient(http, index);
+    this.sessions = sessions;
+  }
+
+  /**
+   * Connects to the chunk index that {@code address} names by its path ({@code
+   * http://host:9200/notes}: index {@code notes}; no path: {@value #DEFAULT_INDEX}). An index
+   * the cluster holds opens only with the model it was built with ({@code auto}: that one).
+   *
+   * @param state a folder for this client's own state: the secret that sessions are hashed with
+   *     before they are sent (created when missing)
+   * @throws IllegalArgumentException when the address or the index name is not valid
+   * @throws IllegalStateException when the index was built with another model
+   */
+  public static RelearnCluster connect(URI address, Path state, RelearnOptions options)
+      throws IOException {
+    String path = address.getPath() == null ? "" : address.getPath().replaceAll("/+$", "");
+    String index = path.isEmpty() ? DEFAULT_INDEX : path.substring(path.lastIndexOf('/') + 1);
+    ClusterIndexDefinition.requireName(index);
+    String base = address.getScheme() + "://" + address.getRawAuthority()
+        + path.substring(0, Math.max(0, path.lastIndexOf('/')));
+    ClusterHttp http = new ClusterHttp(URI.create(base));
+    ClusterChunks chunks = new ClusterChunks(http, index);
+    IndexMetadata existing = chunks.model();
+    String where = base + "/" + index;
+    EmbedderHolder embedder = EmbedderHolder.resolve(existing, options, where,
+        VectorEncoding.FLOAT32);
+    if (existing != null) {
+      existing.requireCompatible(embedder.metadata(), where);
+    }
+    Files.createDirectories(state);
+    return new RelearnCluster(http, index, embedder, SessionHasher.open(state));
+  }
+
+  /** The cluster's address and the chunk index, as {@code http://host:9200/index}. */
+  public String address() {
+    return http.base() + "/" + chunks.index();
+  }
+
+  /** Indexes {@code path} incrementally ({@link ClusterIndexing}), creating the index first. */
+  public synchronized IndexReport index(Path path, SourceFormat format, Progress progress)
+      throws IOException {
+    if (chunks.model() == null) {
+      chunks.create(embedder.metadata());
+    }
+    return ClusterIndexing.index(chunks, embedder.onDemand(), path, format, progress);
+  }
+
+  /**
+   * A learned search: the cluster ranks, this side fetches the hits' chunks and cuts their
+   * snippets. The cluster's hits carry no learned values: every hit shows neutral ones.
+   *
+   * @throws IllegalArgumentException for a mode other than learned, a filter or a fusion other
+   *     than the default, which the cluster's search does not take
+   */
+  @Override
+  public SearchResults search(SearchRequest request) throws IOException {
+    if (request.mode() != SearchMode.LEARNED || request.pathPrefix() != null
+        || request.kind() != null
+        || !request.fusion().describe().equals(Fusion.byQueryClass().describe())) {
+      throw new IllegalArgumentException("a cluster searches learned, with the default fusion"
+          + " and no path or kind filter; got mode " + request.mode().label()
+          + (request.pathPrefix() != null || request.kind() != null ? " with a filter" : ""));
+    }
+    ClusterResults answer = searches.search(request.text(), request.k(), request.candidates());
+    Map<String, JsonNode> docs = chunks.fetch(answer.hits().stream()
+        .map(ClusterHit::chunkId).toList());
+    Set<String> words = Snippets.queryWords(request.text());
+    List<Hit> hits = new ArrayList<>();
+    for (ClusterHit hit : answer.hits()) {
+      JsonNode doc = docs.get(hit.chunkId());
+      if (doc == null) {
+        continue; // deleted between the search and the fetch
+      }
+      JsonNode chunk = doc.path(ClusterIndexDefinition.CHUNK);
+      List<String> headings = new ArrayList<>();
+      chunk.path(ChunkSchema.HEADING_PATH).forEach(heading -> headings.add(heading.asText()));
+      hits.add(new Hit(hit.chunkId(), doc.path(ChunkSchema.PATH).asText(),
+          ChunkKind.fromLabel(doc.path(ChunkSchema.KIND).asText()),
+          chunk.path(ChunkSchema.TITLE).asText(), headings,
+          chunk.path(ChunkSchema.START_LINE).asInt(), chunk.path(ChunkSchema.END_LINE).asInt(),
+          Snippets.excerpt(chunk.path(ChunkSchema.TEXT).asText(), words,
+              HybridSearcher.SNIPPET_CHARS),
+          hit.score(), hit.bm25(), hit.vector(), LearnedValues.NEUTRAL));
+    }
+    return new SearchResults(hits, answer.lexicalCandidates(), answer.semanticCandidates());
+  }
+
+  /** The mode a search should use: learned, the only one a cluster runs. */
+  public SearchMode defaultMode() {
+    return SearchMode.LEARNED;
+  }
+
+  /**
+   * Records feedback as embedded {@link Relearn#feedback} does, on the cluster: the query is
+   * embedded and classified here and dropped; the session is hashed with this client's secret.
+   * Ratings teach no weights on a cluster.
+   */
+  @Override
+  public FeedbackAck feedback(FeedbackRequest request) throws IOException {
+    Embedder model = embedder.get();
+    float[] vector = VectorChecks.requireUnitVector(model.embedQuery(request.query()),
+        model.dimension(), model.modelId());
+    List<ShownResult> shown = request.shown();
+    if (shown == null) {
+      shown = new ArrayList<>();
+      for (Hit hit : search(SearchRequest.of(request.query()).withMode(SearchMode.LEARNED)
+          .withK(FeedbackRecorder.SHOWN_WHEN_UNKNOWN)).hits()) {
+        shown.add(new ShownResult(hit.chunkId(), shown.size() + 1));
+      }
+    }
+    boolean anyShown = shown.stream().anyMatch(r -> request.used().contains(r.chunkId()));
+    SignalClass signal =
+        SignalClass.of(anyShown, request.explicitSearch(), request.afterWiderSearch());
+    String eventId = request.eventId() != null ? request.eventId() : UUID.randomUUID().toString();
+    boolean recorded = feedback.record(new ClusterFeedbackClient.Event(eventId,
+        sessions.hash(request.session()), vector, shown, request.used(), request.outcome(),
+        signal, request.quality(), System.currentTimeMillis(),
+        QueryClassifier.classify(request.query()).label()));
+    return new FeedbackAck(eventId, recorded ? 0 : -1, !recorded,
+        List.copyOf(unknownChunkIds(request.used())),
+        Learnability.of(request.outcome(), request.quality()), signal);
+  }
+
+  /**
+   * Has the cluster learn from every event recorded so far now ({@code POST /_relearn/learn}),
+   * rather than in its next pass, so that the next search ranks with it.
+   */
+  @Override
+  public void awaitLearning() throws IOException {
+    feedback.learn();
+  }
+
+  /** The ids among {@code ids} that the chunk index does not hold. */
+  public Set<String> unknownChunkIds(Collection<String> ids) throws IOException {
+    Set<String> unknown = new TreeSet<>(ids);
+    unknown.removeAll(chunks.fetch(ids).keySet());
+    return unknown;
+  }
+
+  /**
+   * Forgets one session's feedback on the cluster, and what was learned from it.
+   *
+   * @return the events forgotten
+   */
+  public long forgetSession(String session) throws IOException {
+    if (session == null || session.isBlank()) {
+      throw new IllegalArgumentException("session must not be blank");
+    }
+    return feedback.forget(sessions.hash(session));
+  }
+
+  /** Forgets all feedback on the cluster, of every chunk index; see {@link #forgetSession}. */
+  public long forgetAll() throws IOException {
+    return feedback.forget(null);
+  }
+
+  /** What the chunk index holds, as {@link Relearn#stats}; feedback bytes are not counted. */
+  @SuppressWarnings("unchecked")
+  public IndexStats stats() throws IOException {
+    IndexMetadata model = chunks.model();
+    if (model == null) {
+      throw new IllegalArgumentException("no chunk index " + address() + "; create one with:"
+          + " relearn index --cluster " + address() + " PATH");
+    }
+    Map<String, Object> stats = chunks.stats();
+    Map<String, Integer> origins = (Map<String, Integer>) stats.get("origins");
+    return new IndexStats(address(), model.modelId(), model.dimension(),
+        (Integer) stats.get("chunks"), (Map<String, Integer>) stats.get("kinds"), origins.size(),
+        origins, (Integer) stats.get("segments"), (Long) stats.get("bytes"), 0);
+  }
+
+  /** The embedder queries and chunks are embedded with. */
+  public Embedder embedder() {
+    return embedder.onDemand();
+  }
+
+  /** Releases the model; the cluster is left as it is. */
+  @Override
+  public void close() {
+    embedder.close();
+  }
+}

@@ -1,0 +1,25 @@
+package dev.relearn.engine;
+
+import dev.relearn.engine.search.SearchRequest;
+import dev.relearn.engine.search.SearchResults;
+import dev.relearn.feedback.store.FeedbackAck;
+import java.io.IOException;
+
+/**
+ * The calls that search and learn, wherever the index lives: in this process ({@link Relearn})
+ * or on an OpenSearch cluster ({@link RelearnCluster}). A batch evaluation written against them
+ * runs on either.
+ */
+public interface RelearnOperations {
+  /** A search; see {@link Relearn#search}. */
+  SearchResults search(SearchRequest request) throws IOException;
+
+  /** Records feedback; see {@link Relearn#feedback}. */
+  FeedbackAck feedback(FeedbackRequest request) throws IOException;
+
+  /**
+   * Waits until what the feedback recorded so far teaches is in effect, so that the next search
+   * does not depend on timing; see {@link Relearn#awaitLearning}.
+   */
+  void awaitLearning() throws IOException;
+}

@@ -1,0 +1,196 @@
+package dev.relearn.engine.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.relearn.lucene.schema.Chunk;
+import dev.relearn.lucene.schema.ChunkKind;
+import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.IndexMetadata;
+import java.io.IOException;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * A chunk index on a cluster, as a client reads and writes it: created with {@link
+ * ClusterIndexDefinition}, written with {@code _bulk}, its chunks fetched by id with {@code
+ * _mget}. Thread-safe.
+ */
+public final class ClusterChunks {
+  private static final int PAGE = 1000;
+
+  private final ClusterHttp http;
+  private final String index;
+
+  /** The chunk index {@code index} on the cluster {@code http} talks to. */
+  public ClusterChunks(ClusterHttp http, String index) {
+    this.http = Objects.requireNonNull(http, "http");
+    this.index = ClusterIndexDefinition.requireName(index);
+  }
+
+  /** The index's name. */
+  public String index() {
+    return index;
+  }
+
+  /** The model the index records, or null when there is no such index. */
+  public IndexMetadata model() throws IOException {
+    if (!http.exists("/" + index)) {
+      return null;
+    }
+    return ClusterIndexDefinition.model(http.send("GET", "/" + index + "/_mapping", null),
+        index);
+  }
+
+  /** Creates the index for chunks embedded by {@code model}. */
+  public void create(IndexMetadata model) throws IOException {
+    http.send("PUT", "/" + index, ClusterIndexDefinition.body(model));
+  }
+
+  /** The content hash of every chunk of {@code origin}, by chunk id. */
+  public Map<String, String> hashes(String origin) throws IOException {
+    Map<String, String> hashes = new HashMap<>();
+    JsonNode after = null;
+    while (true) {
+      ObjectNode search = ClusterHttp.JSON.createObjectNode().put("size", PAGE);
+      search.putObject("query").putObject("term").put(ChunkSchema.ORIGIN, origin);
+      search.putArray("sort").add(ChunkSchema.ID);
+      search.putArray("_source").add(ClusterIndexDefinition.CHUNK + "." + ChunkSchema.SHA256);
+      if (after != null) {
+        search.set("search_after", after);
+      }
+      JsonNode hits = http.send("POST", "/" + index + "/_search", search).path("hits")
+          .path("hits");
+      for (JsonNode hit : hits) {
+        hashes.put(hit.path("_id").asText(), hit.path("_source").path(ClusterIndexDefinition.CHUNK)
+            .path(ChunkSchema.SHA256).asText());
+        after = hit.path("sort");
+      }
+      if (hits.size() < PAGE) {
+        return hashes;
+      }
+    }
+  }
+
+  /**
+   * Writes {@code chunks} with their vectors and deletes {@code deleted} in one {@code _bulk}
+   * request, refreshed before it answers when {@code refresh}.
+   *
+   * @throws IOException naming the first chunk the cluster refused, and why
+   */
+  public void write(List<Chunk> chunks, List<float[]> vectors, Collection<String> deleted,
+      boolean refresh) throws IOException {
+    StringBuilder lines = new StringBuilder();
+    for (int i = 0; i < chunks.size(); i++) {
+      Chunk chunk = chunks.get(i);
+      lines.append(action("index", chunk.id())).append('\n')
+          .append(ClusterHttp.JSON.writeValueAsString(document(chunk, vectors.get(i))))
+          .append('\n');
+    }
+    for (String id : deleted) {
+      lines.append(action("delete", id)).append('\n');
+    }
+    if (lines.isEmpty()) {
+      return;
+    }
+    JsonNode answer = http.sendLines("/_bulk" + (refresh ? "?refresh=wait_for" : ""),
+        lines.toString());
+    if (answer.path("errors").asBoolean()) {
+      for (JsonNode item : answer.path("items")) {
+        JsonNode result = item.elements().next();
+        if (result.has("error") && !(item.has("delete") && result.path("status").asInt() == 404)) {
+          throw new IOException("the cluster refused chunk " + result.path("_id").asText()
+              + " of index " + index + ": " + result.path("error"));
+        }
+      }
+    }
+  }
+
+  private String action(String verb, String id) throws IOException {
+    ObjectNode action = ClusterHttp.JSON.createObjectNode();
+    action.putObject(verb).put("_index", index).put("_id", id);
+    return ClusterHttp.JSON.writeValueAsString(action);
+  }
+
+  /** A chunk's document, as {@code ChunkSchema.document} builds it embedded. */
+  static ObjectNode document(Chunk chunk, float[] vector) {
+    ObjectNode doc = ClusterHttp.JSON.createObjectNode();
+    doc.put(ChunkSchema.ID, chunk.id()).put(ChunkSchema.ORIGIN, chunk.origin())
+        .put(ChunkSchema.PATH, chunk.path()).put(ChunkSchema.KIND, chunk.kind().label());
+    String searchable = chunk.searchableText();
+    doc.put(ChunkSchema.BODY, searchable);
+    if (chunk.kind() == ChunkKind.CODE) {
+      doc.put(ChunkSchema.BODY_CODE, searchable);
+    }
+    ArrayNode array = doc.putArray(ChunkSchema.VECTOR);
+    for (float component : vector) {
+      array.add(component);
+    }
+    ObjectNode shown = doc.putObject(ClusterIndexDefinition.CHUNK);
+    shown.put(ChunkSchema.TITLE, chunk.title());
+    ArrayNode headings = shown.putArray(ChunkSchema.HEADING_PATH);
+    chunk.headingPath().forEach(headings::add);
+    shown.put(ChunkSchema.START_LINE, chunk.startLine()).put(ChunkSchema.END_LINE, chunk.endLine())
+        .put(ChunkSchema.TEXT, chunk.text()).put(ChunkSchema.SHA256, chunk.sha256());
+    return doc;
+  }
+
+  /**
+   * The {@code _source} of each of {@code ids} that the index holds, without its vector, in the
+   * order asked; an id it does not hold is left out.
+   */
+  public Map<String, JsonNode> fetch(Collection<String> ids) throws IOException {
+    Map<String, JsonNode> found = new LinkedHashMap<>();
+    if (ids.isEmpty()) {
+      return found;
+    }
+    ObjectNode body = ClusterHttp.JSON.createObjectNode();
+    ArrayNode array = body.putArray("ids");
+    ids.forEach(array::add);
+    for (JsonNode doc : http.send("POST", "/" + index + "/_mget?_source_excludes="
+        + ChunkSchema.VECTOR, body).path("docs")) {
+      if (doc.path("found").asBoolean()) {
+        found.put(doc.path("_id").asText(), doc.path("_source"));
+      }
+    }
+    return found;
+  }
+
+  /**
+   * What the index holds: its chunks in total, by kind and by origin, and its size on disk.
+   *
+   * @return {@code chunks}, {@code kinds} and {@code origins} (sorted maps), {@code segments},
+   *     {@code bytes}
+   */
+  public Map<String, Object> stats() throws IOException {
+    ObjectNode search = ClusterHttp.JSON.createObjectNode().put("size", 0)
+        .put("track_total_hits", true);
+    ObjectNode aggs = search.putObject("aggs");
+    aggs.putObject("kinds").putObject("terms").put("field", ChunkSchema.KIND).put("size", 100);
+    aggs.putObject("origins").putObject("terms").put("field", ChunkSchema.ORIGIN)
+        .put("size", 10_000);
+    JsonNode answer = http.send("POST", "/" + index + "/_search", search);
+    Map<String, Object> stats = new LinkedHashMap<>();
+    stats.put("chunks", answer.path("hits").path("total").path("value").asInt());
+    stats.put("kinds", buckets(answer.path("aggregations").path("kinds")));
+    stats.put("origins", buckets(answer.path("aggregations").path("origins")));
+    JsonNode primaries = http.send("GET", "/" + index + "/_stats/store,segments", null)
+        .path("indices").path(index).path("primaries");
+    stats.put("segments", primaries.path("segments").path("count").asInt());
+    stats.put("bytes", primaries.path("store").path("size_in_bytes").asLong());
+    return stats;
+  }
+
+  private static Map<String, Integer> buckets(JsonNode aggregation) {
+    Map<String, Integer> counts = new TreeMap<>();
+    for (JsonNode bucket : aggregation.path("buckets")) {
+      counts.put(bucket.path("key").asText(), bucket.path("doc_count").asInt());
+    }
+    return counts;
+  }
+}

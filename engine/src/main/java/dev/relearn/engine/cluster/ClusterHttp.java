@@ -1,0 +1,91 @@
+package dev.relearn.engine.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * JSON over HTTP to one OpenSearch cluster, with the JDK's client: every request times out, and
+ * a refusal is an {@link IOException} naming the method, path, status and the cluster's answer,
+ * never the body sent. Thread-safe.
+ */
+public final class ClusterHttp {
+  /** The mapper every cluster class writes and reads JSON with. */
+  static final ObjectMapper JSON = new ObjectMapper();
+  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+  private final URI base;
+  private final HttpClient http;
+
+  /** @param base the cluster's HTTP address, e.g. {@code http://localhost:9200} */
+  public ClusterHttp(URI base) {
+    Objects.requireNonNull(base, "base");
+    if (!"http".equals(base.getScheme()) && !"https".equals(base.getScheme())) {
+      throw new IllegalArgumentException("a cluster's address must be http or https, not "
+          + base);
+    }
+    String address = base.toString();
+    this.base = URI.create(address.endsWith("/") ? address.substring(0, address.length() - 1)
+        : address);
+    this.http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+  }
+
+  /** The cluster's address, without a trailing slash. */
+  public URI base() {
+    return base;
+  }
+
+  /** Sends JSON to {@code path} (from {@code /}; or nothing, when {@code body} is null) and reads the 2xx answer. */
+  JsonNode send(String method, String path, Object body) throws IOException {
+    String text = body == null ? null
+        : body instanceof String string ? string : JSON.writeValueAsString(body);
+    return JSON.readTree(exchange(method, path, text, "application/json", false));
+  }
+
+  /** Sends newline-delimited JSON ({@code _bulk}) and reads the 2xx answer. */
+  JsonNode sendLines(String path, String lines) throws IOException {
+    return JSON.readTree(exchange("POST", path, lines, "application/x-ndjson", false));
+  }
+
+  /** Whether {@code path} exists ({@code HEAD}: 200 yes, 404 no, anything else fails). */
+  boolean exists(String path) throws IOException {
+    return exchange("HEAD", path, null, "application/json", true) != null;
+  }
+
+  private String exchange(String method, String path, String body, String type,
+      boolean notFoundIsNull) throws IOException {
+    URI uri = URI.create(base + path);
+    HttpRequest request = HttpRequest.newBuilder(uri).timeout(TIMEOUT)
+        .header("Content-Type", type)
+        .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+            : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
+        .build();
+    HttpResponse<String> response;
+    try {
+      response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted while waiting for " + method + " "
+          + uri);
+    } catch (IOException e) {
+      throw new IOException("cannot reach the cluster at " + base + " (" + method + " " + path
+          + "): " + e, e);
+    }
+    int status = response.statusCode();
+    if (notFoundIsNull && status == 404) {
+      return null;
+    }
+    if (status / 100 != 2) {
+      throw new IOException("the cluster answered " + status + " to " + method + " " + uri
+          + ": " + response.body());
+    }
+    return response.body().isEmpty() ? "{}" : response.body();
+  }
+}

@@ -1,0 +1,81 @@
+package dev.relearn.engine.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.IndexMetadata;
+import java.util.regex.Pattern;
+
+/**
+ * The chunk index a client creates on a cluster: the plugin's settings and mappings ({@code
+ * relearn_bm25}, the {@code relearn_*} analyzers, {@code relearn_vector}; the plugin's {@code
+ * ChunkIndexDefinition}), plus what only a client reads: {@value #CHUNK}, an object the cluster
+ * keeps but does not index (title, headings, lines, text and content hash, for the hits' output
+ * and incremental indexing), and {@code _meta.relearn} recording the embedding model, as an
+ * embedded index records it.
+ */
+public final class ClusterIndexDefinition {
+  /** The field holding what the client shows and compares, unindexed. */
+  public static final String CHUNK = "chunk";
+  private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9_.-]{0,254}");
+
+  private ClusterIndexDefinition() {}
+
+  /**
+   * Checks an index name as OpenSearch would take it: lower case letters, digits, {@code _ . -},
+   * not starting with a separator.
+   *
+   * @return the name
+   * @throws IllegalArgumentException naming the bad name
+   */
+  public static String requireName(String index) {
+    if (index == null || !NAME.matcher(index).matches()) {
+      throw new IllegalArgumentException("a cluster index name must be 1 to 255 lower-case"
+          + " letters, digits, '_', '.' or '-', starting with a letter or digit, not " + index);
+    }
+    return index;
+  }
+
+  /** The body of {@code PUT /{index}} for chunks embedded by {@code model}. */
+  public static ObjectNode body(IndexMetadata model) {
+    ObjectNode body = ClusterHttp.JSON.createObjectNode();
+    body.putObject("settings")
+        .put("index.number_of_shards", 1)
+        .put("index.auto_expand_replicas", "0-1")
+        .put("index.similarity.default.type", "relearn_bm25");
+    ObjectNode mappings = body.putObject("mappings");
+    mappings.put("dynamic", "strict");
+    mappings.putObject("_meta").putObject("relearn")
+        .put("model", model.modelId())
+        .put("dimension", model.dimension())
+        .put("schema", model.schemaVersion());
+    ObjectNode properties = mappings.putObject("properties");
+    for (String keyword : new String[] {ChunkSchema.ID, ChunkSchema.ORIGIN, ChunkSchema.PATH,
+        ChunkSchema.KIND}) {
+      properties.putObject(keyword).put("type", "keyword");
+    }
+    properties.putObject(ChunkSchema.BODY).put("type", "text")
+        .put("analyzer", "relearn_english");
+    properties.putObject(ChunkSchema.BODY_CODE).put("type", "text")
+        .put("analyzer", "relearn_code").put("search_analyzer", "relearn_code_query");
+    properties.putObject(ChunkSchema.VECTOR).put("type", "relearn_vector")
+        .put("dimension", model.dimension());
+    properties.putObject(CHUNK).put("type", "object").put("enabled", false);
+    return body;
+  }
+
+  /**
+   * The model an index records, from its {@code GET /{index}/_mapping} answer.
+   *
+   * @throws IllegalStateException when the index records none (not created by relearn)
+   */
+  static IndexMetadata model(JsonNode mappingAnswer, String index) {
+    JsonNode meta = mappingAnswer.path(index).path("mappings").path("_meta").path("relearn");
+    if (!meta.path("model").isTextual() || !meta.path("dimension").canConvertToInt()) {
+      throw new IllegalStateException("cluster index " + index + " records no relearn embedding"
+          + " model (_meta.relearn); index into a new one with relearn index --cluster");
+    }
+    return new IndexMetadata(meta.path("model").asText(), meta.path("dimension").asInt(),
+        meta.path("schema").asInt(ChunkSchema.VERSION));
+  }
+}

@@ -1,0 +1,152 @@
+package dev.relearn.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.relearn.engine.cluster.FakeCluster;
+import dev.relearn.engine.search.Hit;
+import dev.relearn.engine.search.SearchMode;
+import dev.relearn.engine.search.SearchRequest;
+import dev.relearn.engine.search.SearchResults;
+import dev.relearn.feedback.store.FeedbackAck;
+import dev.relearn.indexer.build.IndexReport;
+import dev.relearn.indexer.build.Progress;
+import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.lucene.feedback.Outcome;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The cluster façade against a stand-in cluster: indexing with {@code _bulk} into an index with
+ * relearn's mappings, incrementally; learned searches shown as embedded ones; feedback recorded
+ * once; forgetting; stats. No request body ever holds the query's text or the session id.
+ */
+class RelearnClusterTest {
+  private static final String QUERY = "When must we rotate keys";
+  private static final String SESSION = "alice-laptop";
+
+  @TempDir Path tmp;
+  @RegisterExtension final FakeCluster cluster = FakeCluster.started("notes");
+
+  private RelearnCluster connect() throws Exception {
+    return RelearnCluster.connect(cluster.address(), tmp.resolve("client"), TestOptions.HASHING);
+  }
+
+  @Test
+  void everyOperationRunsOnTheClusterWithoutTheQueryText() throws Exception {
+    Path docs = KeyDocs.write(tmp);
+    try (RelearnCluster relearn = connect()) {
+      IndexReport first = relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      assertTrue(first.added() >= 3 && first.embedded() == first.added(), first.summary());
+      assertTrue(cluster.requests.contains("PUT /notes"), cluster.requests.toString());
+      String created = cluster.bodies.get(cluster.requests.indexOf("PUT /notes"));
+      assertTrue(created.contains("\"relearn_vector\"") && created.contains("\"relearn_bm25\"")
+          && created.contains("\"model\":\"hashing-384-v1\""), created);
+
+      SearchResults results = relearn.search(SearchRequest.of(QUERY)
+          .withMode(relearn.defaultMode()).withK(3));
+      Hit top = results.hits().get(0);
+      assertEquals(3, results.hits().size());
+      assertTrue(top.path().endsWith(".md") && top.startLine() > 0 && !top.snippet().isEmpty(),
+          top.toString());
+      assertEquals(1, top.bm25().rank());
+
+      FeedbackAck ack = relearn.feedback(FeedbackRequest.of(QUERY, List.of(top.chunkId(), "gone"))
+          .withOutcome(Outcome.SUCCESS).withIds(SESSION, "ev-1").withShown(null, true, false));
+      assertFalse(ack.duplicate());
+      assertEquals(List.of("gone"), ack.unknownIds());
+      assertTrue(relearn.feedback(FeedbackRequest.of(QUERY, List.of(top.chunkId()))
+          .withIds(SESSION, "ev-1")).duplicate());
+      RelearnOperations operations = relearn; // what a batch evaluation calls
+      operations.awaitLearning();
+      assertTrue(cluster.requests.contains("POST /_relearn/learn"), cluster.requests.toString());
+      assertEquals(1, relearn.forgetSession(SESSION));
+    }
+    String feedback = cluster.bodies.get(cluster.requests.indexOf("POST /_relearn/feedback"));
+    assertTrue(feedback.contains("\"vector\":[") && feedback.contains("\"query_class\":")
+        && feedback.contains("\"shown\":[{\"id\":")
+        && feedback.contains("\"signal\":\"very_strong\""), feedback);
+    String forget = cluster.bodies.get(cluster.requests.indexOf("POST /_relearn/forget"));
+    assertTrue(forget.matches("\\{\"session\":\"[0-9a-f]{32}\"}"), forget);
+    for (int i = 0; i < cluster.bodies.size(); i++) {
+      String body = cluster.bodies.get(i).toLowerCase(Locale.ROOT);
+      String request = cluster.requests.get(i);
+      assertFalse(body.contains(QUERY.toLowerCase(Locale.ROOT)), request + ": " + body);
+      assertFalse(body.contains("rotate keys") || body.contains("must we"),
+          "no run of the query's words: " + request + ": " + body);
+      assertFalse(body.contains(SESSION), "the session only hashed: " + request + ": " + body);
+    }
+  }
+
+  @Test
+  void aPluginBeforeSignalsTakesTheEventWithoutThem() throws Exception {
+    cluster.refusesSignal = true;
+    try (RelearnCluster relearn = connect()) {
+      relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
+      FeedbackAck ack = relearn.feedback(FeedbackRequest.of(QUERY, List.of("gone"))
+          .withIds(null, "ev-2").withShown(List.of(), false, false));
+      assertFalse(ack.duplicate());
+    }
+    List<String> sent = cluster.bodies.subList(cluster.bodies.size() - 3,
+        cluster.bodies.size() - 1); // the last is the unknown ids' _mget
+    assertTrue(sent.get(0).contains("\"signal\":") && !sent.get(1).contains("\"signal\":"),
+        sent.toString());
+  }
+
+  @Test
+  void reindexingWritesOnlyWhatChangedAndDeletesWhatIsGone() throws Exception {
+    Path docs = KeyDocs.write(tmp);
+    try (RelearnCluster relearn = connect()) {
+      IndexReport first = relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      int bulks = (int) cluster.requests.stream().filter(r -> r.startsWith("POST /_bulk")).count();
+      IndexReport again = relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      assertEquals(first.chunks(), again.unchanged(), again.summary());
+      assertEquals(0, again.embedded());
+      assertEquals(bulks, cluster.requests.stream().filter(r -> r.startsWith("POST /_bulk"))
+          .count(), "nothing written: " + cluster.requests);
+
+      Files.delete(docs.resolve("cache.md"));
+      Files.writeString(docs.resolve("keys.md"), "# Keys\n## Rotate\nRotate signing keys every 30"
+          + " days.\n## Revoke\nRevoke a leaked key at once.\n");
+      IndexReport changed = relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      // the changed section's chunk gets a new id: cache.md's chunk and its old one go
+      assertEquals(2, changed.deleted(), changed.summary());
+      assertEquals(1, changed.added() + changed.updated(), changed.summary());
+      assertEquals(1, changed.embedded(), changed.summary());
+      assertTrue(cluster.requests.get(cluster.requests.size() - 1)
+          .equals("POST /_bulk?refresh=wait_for"), cluster.requests.toString());
+
+      IndexStats stats = relearn.stats();
+      assertEquals(changed.chunks(), stats.chunks());
+      assertEquals(cluster.address().toString(), stats.directory());
+      assertEquals("hashing-384-v1", stats.modelId());
+      assertEquals(1, stats.origins());
+      assertEquals(1234L, stats.sizeBytes());
+    }
+  }
+
+  @Test
+  void refusesWhatTheClusterCannotRankAndAnotherModel() throws Exception {
+    try (RelearnCluster relearn = connect()) {
+      relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
+      assertThrows(IllegalArgumentException.class,
+          () -> relearn.search(SearchRequest.of(QUERY).withMode(SearchMode.BM25)));
+      assertThrows(IllegalArgumentException.class, () -> relearn.search(SearchRequest.of(QUERY)
+          .withMode(SearchMode.LEARNED).withFilterLabel("docs/", null)));
+    }
+    IllegalStateException other = assertThrows(IllegalStateException.class,
+        () -> RelearnCluster.connect(cluster.address(), tmp.resolve("client"),
+            TestOptions.HASHING.withModel(ModelChoice.BGE_SMALL)));
+    assertTrue(other.getMessage().contains("hashing-384-v1"), other.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> RelearnCluster.connect(
+        URI.create("http://127.0.0.1:1/Not_An_Index"), tmp, TestOptions.HASHING));
+  }
+}

@@ -1,0 +1,191 @@
+package dev.relearn.engine.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * A stand-in for one index of an OpenSearch cluster with relearn's plugin, on loopback: it keeps
+ * the documents written with {@code _bulk} and answers what the client asks (mappings, {@code
+ * _search} by origin and for stats, {@code _mget}, the learned search, feedback and forget). Its
+ * learned search returns every document, in the order written, at scores 1, 1/2, 1/3... It
+ * records every request's method, path and body. As a JUnit extension ({@code
+ * @RegisterExtension}), it stops after each test.
+ */
+public final class FakeCluster implements AutoCloseable, AfterEachCallback {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** Every request as {@code METHOD /path?query}, in order. */
+  public final List<String> requests = new CopyOnWriteArrayList<>();
+  /** Every request's body, in order. */
+  public final List<String> bodies = new CopyOnWriteArrayList<>();
+  private final String index;
+  private final HttpServer server;
+  private final Map<String, JsonNode> docs = new TreeMap<>();
+  private final Set<String> events = new HashSet<>();
+  private JsonNode mappings;
+  /** Whether feedback refuses {@code signal} and {@code quality}, as plugins before them did. */
+  public volatile boolean refusesSignal;
+
+  /** Starts a cluster holding no index yet, whose chunk index will be {@code index}. */
+  public FakeCluster(String index) throws IOException {
+    this.index = index;
+    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.createContext("/", this::answer);
+    server.start();
+  }
+
+  /** A started cluster for {@code index}, for a {@code @RegisterExtension} field. */
+  public static FakeCluster started(String index) {
+    try {
+      return new FakeCluster(index);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot start a loopback HTTP server", e);
+    }
+  }
+
+  @Override
+  public void afterEach(ExtensionContext context) {
+    close();
+  }
+
+  /** The cluster's address with the index as its path. */
+  public URI address() {
+    return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/" + index);
+  }
+
+  private synchronized void answer(HttpExchange exchange) throws IOException {
+    String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+    String path = exchange.getRequestURI().getPath();
+    String method = exchange.getRequestMethod();
+    requests.add(method + " " + path + (exchange.getRequestURI().getQuery() == null ? ""
+        : "?" + exchange.getRequestURI().getQuery()));
+    bodies.add(body);
+    ObjectNode out = JSON.createObjectNode();
+    int status = 200;
+    String root = "/" + index;
+    if (path.equals(root) && method.equals("HEAD")) {
+      status = mappings == null ? 404 : 200;
+    } else if (path.equals(root) && method.equals("PUT")) {
+      mappings = JSON.readTree(body).path("mappings");
+      out.put("acknowledged", true);
+    } else if (path.equals(root + "/_mapping")) {
+      out.putObject(index).set("mappings", mappings);
+    } else if (path.equals("/_bulk")) {
+      bulk(body, out);
+    } else if (path.equals(root + "/_search")) {
+      search(JSON.readTree(body), out);
+    } else if (path.equals(root + "/_mget")) {
+      ArrayNode found = out.putArray("docs");
+      for (JsonNode id : JSON.readTree(body).path("ids")) {
+        JsonNode doc = docs.get(id.asText());
+        ObjectNode item = found.addObject().put("_id", id.asText()).put("found", doc != null);
+        if (doc != null) {
+          item.set("_source", ((ObjectNode) doc.deepCopy()).without("vector"));
+        }
+      }
+    } else if (path.equals(root + "/_relearn/search")) {
+      ArrayNode hits = out.put("lexical_count", docs.size())
+          .put("semantic_count", docs.size()).putArray("hits");
+      int rank = 0;
+      for (String id : docs.keySet()) {
+        rank++;
+        ObjectNode hit = hits.addObject().put("id", id).put("score", 1.0 / rank);
+        hit.putObject("bm25").put("score", 2.0 / rank).put("rank", rank);
+      }
+    } else if (path.equals("/_relearn/feedback") && refusesSignal && body.contains("\"signal\"")) {
+      status = 400;
+      out.put("error", "unknown field [signal]");
+    } else if (path.equals("/_relearn/feedback")) {
+      String id = JSON.readTree(body).path("event_id").asText();
+      out.put("event_id", id).put("result", events.add(id) ? "recorded" : "duplicate");
+    } else if (path.equals("/_relearn/learn")) {
+      out.put("events", events.size());
+    } else if (path.equals("/_relearn/forget")) {
+      out.put("events", events.size());
+      events.clear();
+    } else if (path.equals(root + "/_stats/store,segments")) {
+      out.putObject("indices").putObject(index).putObject("primaries")
+          .putObject("store").put("size_in_bytes", 1234L);
+    } else {
+      status = 400;
+      out.put("error", "the fake cluster does not know " + method + " " + path);
+    }
+    byte[] answer = JSON.writeValueAsBytes(out);
+    boolean head = method.equals("HEAD");
+    exchange.sendResponseHeaders(status, head ? -1 : answer.length);
+    try (OutputStream stream = exchange.getResponseBody()) {
+      if (!head) {
+        stream.write(answer);
+      }
+    }
+  }
+
+  private void bulk(String body, ObjectNode out) throws IOException {
+    String[] lines = body.split("\n");
+    out.put("errors", false);
+    ArrayNode items = out.putArray("items");
+    for (int i = 0; i < lines.length; i++) {
+      JsonNode action = JSON.readTree(lines[i]);
+      String verb = action.fieldNames().next();
+      String id = action.path(verb).path("_id").asText();
+      if (verb.equals("index")) {
+        docs.put(id, JSON.readTree(lines[++i]));
+      } else {
+        docs.remove(id);
+      }
+      items.addObject().putObject(verb).put("_id", id).put("status", 200);
+    }
+  }
+
+  private void search(JsonNode request, ObjectNode out) {
+    String origin = request.path("query").path("term").path("origin").asText(null);
+    List<String> ids = new ArrayList<>();
+    for (Map.Entry<String, JsonNode> doc : docs.entrySet()) {
+      if (origin == null || doc.getValue().path("origin").asText().equals(origin)) {
+        ids.add(doc.getKey());
+      }
+    }
+    ObjectNode hits = out.putObject("hits");
+    hits.putObject("total").put("value", ids.size());
+    ArrayNode list = hits.putArray("hits");
+    if (origin != null && !request.has("search_after")) {
+      for (String id : ids) {
+        ObjectNode hit = list.addObject().put("_id", id);
+        hit.putObject("_source").set("chunk", docs.get(id).path("chunk"));
+        hit.putArray("sort").add(id);
+      }
+    }
+    ObjectNode aggregations = out.putObject("aggregations");
+    for (String field : new String[] {"kind", "origin"}) {
+      Map<String, Integer> counts = new TreeMap<>();
+      ids.forEach(id -> counts.merge(docs.get(id).path(field).asText(), 1, Integer::sum));
+      ArrayNode buckets = aggregations.putObject(field + "s").putArray("buckets");
+      counts.forEach((key, count) -> buckets.addObject().put("key", key).put("doc_count", count));
+    }
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+  }
+}
