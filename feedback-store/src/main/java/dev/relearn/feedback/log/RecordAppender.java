@@ -75,6 +75,14 @@ final class RecordAppender {
     return seq;
   }
 
+  /** Rejects a sequence number no write returned: waiting for its fsync would never end. */
+  void requireWritten(long seq) {
+    if (seq < 1 || seq > writtenSeq) {
+      throw new IllegalArgumentException("record " + seq + " of the feedback log "
+          + folder.dir() + " was not written: the highest written is " + writtenSeq);
+    }
+  }
+
   /** Rolls the failed write back, or, if even that fails, makes the log fail. */
   private IOException writeFailed(IOException cause) {
     IOException e = new IOException("cannot append to the feedback log " + writer.file() + ": "

@@ -164,9 +164,11 @@ public final class Translog implements Closeable {
 
   /**
    * Returns once record {@code seq} is as durable as an {@link #append} returns it: in REQUEST
-   * mode once an fsync covers it (group commit), in ASYNC mode at once.
+   * mode once an fsync covers it (group commit), in ASYNC mode at once; record {@code seq} must
+   * have been written (else an {@code IllegalArgumentException}).
    */
   public void awaitDurable(long seq) throws IOException {
+    appender.requireWritten(seq);
     if (durability == Durability.REQUEST) {
       appender.syncUpTo(seq);
     }
