@@ -34,16 +34,13 @@ import org.apache.lucene.util.IOUtils;
  * chunk renames and compaction merges, in one Lucene index ({@link EventFields}). What lookups
  * and statistics read is derived from it in memory ({@link RecordedEvents}): the query clusters,
  * in which an event joins its session's most similar cluster when that is at least {@link
- * FeedbackIndexConfig#mergeSimilarity()} similar. It implements the re-ranker's {@link
- * FeedbackLookup}.
+ * FeedbackIndexConfig#mergeSimilarity()} similar.
  *
- * <p>Threading: thread-safe. Lookups see every write that has returned and wait only while a
- * write links a centroid into the graph; writes run one at a time.
- *
- * <p>Durability: writes are visible at once and durable after {@link #commit(Map)}, which records
- * the caller's user data (the store's log checkpoint) atomically with them. {@link #close()} does
- * not commit: the store replays its log from the committed checkpoint (adds are idempotent by
- * event id).
+ * <p>Thread-safe. Lookups see every write that has returned and wait only while a write links a
+ * centroid into the graph; writes run one at a time. Writes are durable after {@link
+ * #commit(Map)}, which records the caller's user data (the store's log checkpoint) atomically
+ * with them. {@link #close()} does not commit: the store replays its log from the committed
+ * checkpoint (adds are idempotent by event id).
  *
  * <p>Privacy: forgetting a session deletes its events; the next commit rewrites the segments that
  * held them first, so their vectors leave the disk. Centroids exist in memory only, so a cluster
@@ -113,16 +110,34 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
    * Records an event: it joins the most similar cluster its session contributed to when that is
    * at least {@link FeedbackIndexConfig#mergeSimilarity()} similar (count-weighted centroid,
    * evidence summed and capped per session), else founds a cluster with a new random id. An
-   * event id already present changes nothing. Visible to lookups when this returns; durable on
-   * the next commit.
+   * event id already present changes nothing. Visible to lookups when this returns.
    *
    * @param evidence what the event taught per chunk id; empty for an ambiguous event
    * @throws IllegalArgumentException if the event's vector has the wrong dimension or is zero
    */
-  public synchronized AddResult add(FeedbackEvent event, Map<String, ChunkEvidence> evidence)
+  public AddResult add(FeedbackEvent event, Map<String, ChunkEvidence> evidence)
       throws IOException {
+    return addAll(List.of(new TaughtEvent(event, evidence))).getFirst();
+  }
+
+  /** {@link #add}s the events in order, shown to lookups together: one table copy per call. */
+  public synchronized List<AddResult> addAll(List<TaughtEvent> events) throws IOException {
     ensureOpen();
-    Map<String, ChunkEvidence> taught = Map.copyOf(evidence);
+    List<AddResult> results = new ArrayList<>(events.size());
+    try {
+      for (TaughtEvent taught : events) {
+        results.add(addUnpublished(taught.event(), Map.copyOf(taught.evidence())));
+      }
+    } finally {
+      if (results.stream().anyMatch(r -> r.status() != Status.DUPLICATE)) {
+        state.table().publish();
+      }
+    }
+    return results;
+  }
+
+  private AddResult addUnpublished(FeedbackEvent event, Map<String, ChunkEvidence> taught)
+      throws IOException {
     RecordedEvents recorded = state;
     String holder = recorded.clusterOf(event.eventId());
     if (holder != null) {
@@ -135,17 +150,13 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
     long seq = recorded.nextSeq();
     writer.addDocument(EventFields.event(event, taught, cluster, seq));
     recorded.add(new Stored(seq, event, taught, cluster), cluster);
-    recorded.table().publish();
     return new AddResult(target == null ? Status.ADDED : Status.MERGED, cluster);
   }
 
   /**
-   * Past query clusters at least {@code minSimilarity} similar to {@code queryVector}, most
-   * similar first, evidence decayed from their last event to the clock's now and renamed chunks
-   * under their current ids. Exact below {@value ClusterTable#EXACT_BELOW} clusters, then an
-   * HNSW walk over the centroids ({@link CentroidGraph}).
-   *
-   * @throws IllegalArgumentException naming the sizes if the vector has the wrong dimension
+   * Past query clusters as {@link FeedbackLookup} says, evidence decayed to the clock's now:
+   * exact below {@value ClusterTable#EXACT_BELOW} clusters, then an HNSW walk ({@link
+   * CentroidGraph}).
    */
   @Override
   public List<PastQuery> similar(float[] queryVector, float minSimilarity, int max) {
@@ -153,10 +164,9 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
   }
 
   /**
-   * Merges clusters of any session whose centroids are more than {@link
-   * FeedbackIndexConfig#compactSimilarity()} similar (see {@link
-   * ClusterTable#compactionGroups}): each absorbed cluster is recorded as merged into the kept
-   * one, whose events it then rebuilds with. Durable on the next commit.
+   * Merges clusters of any session more than {@link FeedbackIndexConfig#compactSimilarity()}
+   * similar ({@link ClusterTable#compactionGroups}), recording each absorbed cluster as merged
+   * into the kept one, which its events then rebuild. Durable on the next commit.
    */
   public synchronized CompactionReport compact() throws IOException {
     ensureOpen();
@@ -173,10 +183,8 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
 
   /**
    * Deletes the events of {@code sessionHash}; lookups stop seeing the clusters it contributed to
-   * at once, and see those it shared with other sessions (after compaction) again once they are
-   * rebuilt from the others' events. The next commit purges the deleted events from disk.
-   *
-   * @return the clusters removed
+   * at once (those shared after compaction come back rebuilt from the others' events). The next
+   * commit purges the deleted events from disk. Returns the clusters removed.
    */
   public int forgetSession(String sessionHash) throws IOException {
     return forget(Objects.requireNonNull(sessionHash, "sessionHash"));
@@ -201,9 +209,7 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
 
   /**
    * Deletes the events older than {@link FeedbackIndexConfig#ttl()} by the clock (none without a
-   * ttl); the next commit purges them from disk.
-   *
-   * @return the clusters removed (those that held only expired events)
+   * ttl); the next commit purges them. Returns the clusters removed (held only expired events).
    */
   public synchronized int expire() throws IOException {
     ensureOpen();

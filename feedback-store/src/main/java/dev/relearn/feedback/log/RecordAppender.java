@@ -2,6 +2,7 @@ package dev.relearn.feedback.log;
 
 import static dev.relearn.feedback.log.RecordFormat.describe;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.channels.ClosedByInterruptException;
 import java.util.concurrent.locks.Condition;
@@ -48,8 +49,8 @@ final class RecordAppender {
     return writtenSeq;
   }
 
-  /** Writes one record; if {@code durable}, returns only once an fsync covers it. */
-  long append(byte[] payload, boolean durable) throws IOException {
+  /** Writes one record (not synced: {@link #syncUpTo}) and returns its sequence number. */
+  long write(byte[] payload) throws IOException {
     long seq;
     writeLock.lock();
     try {
@@ -71,10 +72,15 @@ final class RecordAppender {
     } finally {
       writeLock.unlock();
     }
-    if (durable) {
-      syncUpTo(seq);
-    }
     return seq;
+  }
+
+  /** Rejects a sequence number no write returned: waiting for its fsync would never end. */
+  void requireWritten(long seq) {
+    if (seq < 1 || seq > writtenSeq) {
+      throw new IllegalArgumentException("record " + seq + " of the feedback log "
+          + folder.dir() + " was not written: the highest written is " + writtenSeq);
+    }
   }
 
   /** Rolls the failed write back, or, if even that fails, makes the log fail. */
@@ -217,7 +223,7 @@ final class RecordAppender {
       syncedSeq = writtenSeq;
       GenerationWriter old = writer;
       writer = next;
-      IOException closeFailure = Translog.closeInto(null, old); // synced: nothing can be lost
+      IOException closeFailure = closeInto(null, old); // synced: nothing can be lost
       history.add(old.generation(), old.maxSeq());
       if (closeFailure != null) {
         throw closeFailure;
@@ -250,7 +256,7 @@ final class RecordAppender {
               + " while closing it: " + describe(e), e));
         }
       }
-      return Translog.closeInto(error, writer);
+      return closeInto(error, writer);
     } finally {
       writeLock.unlock();
       syncLock.unlock();
@@ -265,5 +271,18 @@ final class RecordAppender {
     if (closed) {
       throw new IllegalStateException("the feedback log " + folder.dir() + " is closed");
     }
+  }
+
+  /** Closes {@code closeable}; returns {@code error}, or the close failure if there was none. */
+  static IOException closeInto(IOException error, Closeable closeable) {
+    try {
+      closeable.close();
+    } catch (IOException e) {
+      if (error == null) {
+        return e;
+      }
+      error.addSuppressed(e);
+    }
+    return error;
   }
 }

@@ -147,12 +147,31 @@ public final class Translog implements Closeable {
    *     (it is then not acknowledged; see the class comment for what the log does next)
    */
   public long append(byte[] payload) throws IOException {
+    long seq = write(payload);
+    awaitDurable(seq);
+    return seq;
+  }
+
+  /** {@link #append}'s first step: writes the record; {@link #awaitDurable} is its second. */
+  public long write(byte[] payload) throws IOException {
     Objects.requireNonNull(payload, "payload");
     if (payload.length > MAX_PAYLOAD_BYTES) {
       throw new IllegalArgumentException("a feedback log record holds at most "
           + MAX_PAYLOAD_BYTES + " bytes, got a payload of " + payload.length + " bytes");
     }
-    return appender.append(payload, durability == Durability.REQUEST);
+    return appender.write(payload);
+  }
+
+  /**
+   * Returns once record {@code seq} is as durable as an {@link #append} returns it: in REQUEST
+   * mode once an fsync covers it (group commit), in ASYNC mode at once; record {@code seq} must
+   * have been written (else an {@code IllegalArgumentException}).
+   */
+  public void awaitDurable(long seq) throws IOException {
+    appender.requireWritten(seq);
+    if (durability == Durability.REQUEST) {
+      appender.syncUpTo(seq);
+    }
   }
 
   /**
@@ -272,25 +291,12 @@ public final class Translog implements Closeable {
         return;
       }
       IOException error = appender.close(failure.atClose());
-      error = closeInto(error, folder);
+      error = RecordAppender.closeInto(error, folder);
       if (error != null) {
         throw error;
       }
     } finally {
       maintenanceLock.unlock();
     }
-  }
-
-  /** Closes {@code closeable}; returns {@code error}, or the close failure if there was none. */
-  static IOException closeInto(IOException error, Closeable closeable) {
-    try {
-      closeable.close();
-    } catch (IOException e) {
-      if (error == null) {
-        return e;
-      }
-      error.addSuppressed(e);
-    }
-    return error;
   }
 }

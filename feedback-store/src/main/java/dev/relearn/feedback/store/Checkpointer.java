@@ -9,8 +9,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.lucene.index.IndexWriter;
 
 /**
- * The store's locks and its checkpoint. Records hold the gate's shared side and apply one at a
- * time under the apply lock; rewrites (forgetting, expiry, renames) hold the gate exclusively. A
+ * The store's locks and its checkpoint. Records hold the gate's shared side and apply under the
+ * apply lock, a group commit's events at a time ({@link GroupApply}); rewrites (forgetting, expiry, renames) hold the gate exclusively. A
  * checkpoint holds it only while it rolls the log, so that every event up to the roll is applied,
  * then commits the events index, flushes the learned fields and commits the chunk
  * index while recording goes on, and trims the log. One lock order everywhere: the chunk-index

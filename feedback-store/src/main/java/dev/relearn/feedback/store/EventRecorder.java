@@ -1,47 +1,40 @@
 package dev.relearn.feedback.store;
 
-import dev.relearn.feedback.event.EventCodec;
 import dev.relearn.feedback.event.EventEvidence;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.event.VectorProtection;
 import dev.relearn.feedback.index.FeedbackIndex;
-import dev.relearn.feedback.log.Translog;
-import dev.relearn.lucene.feedback.ChunkEvidence;
 import java.io.IOException;
 import java.util.List;
-import java.util.Map;
 import org.apache.lucene.search.SearcherManager;
 
 /**
  * The store's path for one event: checks it, protects its query vector when the store does,
- * notes the chunk ids the chunk index lacks, then, once per event id, appends it to the log and
- * applies it to the events index and the learned fields. Events replayed from the log go to the
- * events index only: the learned fields are then recomputed from the events. An event logged but
- * not wholly applied stops the store ({@link StoreStop}): its reopening replays it.
+ * notes the chunk ids the chunk index lacks, then, once per event id, logs it and applies it to
+ * the events index and the learned fields ({@link GroupApply}). Events replayed from the log go
+ * to the events index only: the learned fields are then recomputed from the events. An event
+ * logged but not wholly applied stops the store ({@link StoreStop}): its reopening replays it.
  */
 final class EventRecorder {
   private final int dimension;
   private final SearcherManager chunkSearchers;
   private final VectorProtection protection;
   private final FeedbackIndex index;
-  private final Translog log;
   private final EventEvidence evidence;
-  private final LearnedFields learned;
   private final Checkpointer checkpointer;
+  private final GroupApply groups;
   private final InFlightEvents inFlight = new InFlightEvents();
-  private final StoreStop stop;
 
   EventRecorder(FeedbackStoreConfig config, SearcherManager chunkSearchers, StoreFolder folder,
       LearnedFields learned, Checkpointer checkpointer, StoreStop stop) {
-    this.stop = stop;
     this.dimension = config.index().dimension();
     this.chunkSearchers = chunkSearchers;
     this.protection = folder.protection();
     this.index = folder.index();
-    this.log = folder.log();
     this.evidence = new EventEvidence(config.eta());
-    this.learned = learned;
     this.checkpointer = checkpointer;
+    this.groups =
+        new GroupApply(folder.log(), index, learned, evidence, checkpointer, stop);
   }
 
   /** Records an event: durable, then applied, then acknowledged; a known id is a duplicate. */
@@ -53,29 +46,12 @@ final class EventRecorder {
     FeedbackAck duplicate = new FeedbackAck(event.eventId(), -1, true, unknown,
         event.learnability(), event.signal());
     return checkpointer.shared(() -> inFlight.once(event.eventId(),
-        id -> index.recorded().contains(id), duplicate, () -> {
-          long sequence = log.append(EventCodec.encode(event));
-          try {
-            apply(event);
-          } catch (IOException | RuntimeException e) { // logged, in part applied: replay it
-            stop.stop(e);
-            throw e;
-          }
-          return new FeedbackAck(event.eventId(), sequence, false, unknown,
-              event.learnability(), event.signal());
-        }));
+        id -> index.recorded().contains(id), duplicate, () -> new FeedbackAck(event.eventId(),
+            groups.record(event), false, unknown, event.learnability(), event.signal())));
   }
 
   /** Applies an event replayed from the log (one already applied is ignored). */
   void replay(FeedbackEvent event) throws IOException {
     index.add(event, evidence.of(event)); // reports DUPLICATE when it meets a committed event
-  }
-
-  private void apply(FeedbackEvent event) throws IOException {
-    Map<String, ChunkEvidence> chunks = evidence.of(event);
-    checkpointer.apply(() -> {
-      index.add(event, chunks);
-      learned.add(event, evidence);
-    });
   }
 }

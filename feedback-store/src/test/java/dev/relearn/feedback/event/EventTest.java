@@ -49,6 +49,42 @@ class EventTest {
   }
 
   @Test
+  void encodingWritesTheVectorAsDataOutputWritesFloats() throws Exception {
+    float[] vector = {0.6f, -0.8f, Float.MIN_VALUE, -0.0f};
+    FeedbackEvent event = new FeedbackEvent("e", "s1", vector, List.of(new ShownResult("a", 1)),
+        List.of("a"), Outcome.SUCCESS, null, null, SignalClass.STRONG, 5L);
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (java.io.DataOutputStream out = new java.io.DataOutputStream(bytes)) {
+      out.writeByte(3);
+      out.writeUTF("e");
+      out.writeUTF("s1");
+      out.writeShort(vector.length);
+      for (float v : vector) {
+        out.writeFloat(v);
+      }
+      out.writeShort(1);
+      out.writeUTF("a");
+      out.writeShort(1);
+      out.writeDouble(1.0);
+      writeUsedAndTail(out);
+      out.writeUTF("");
+    }
+    assertArrayEquals(bytes.toByteArray(), EventCodec.encode(event)); // logs stay readable
+  }
+
+  /** Used chunk "a", a success without rating or quality, a strong signal at time 5. */
+  private static void writeUsedAndTail(java.io.DataOutputStream out) throws java.io.IOException {
+    out.writeShort(1);
+    out.writeUTF("a");
+    out.writeByte(Outcome.SUCCESS.ordinal());
+    out.writeByte(0);
+    out.writeByte(0);
+    out.writeDouble(Double.NaN);
+    out.writeByte(SignalClass.STRONG.ordinal());
+    out.writeLong(5L);
+  }
+
+  @Test
   void version1PayloadsDecodeWithPropensityOne() throws Exception {
     java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
     try (java.io.DataOutputStream out = new java.io.DataOutputStream(bytes)) {
@@ -61,14 +97,7 @@ class EventTest {
       out.writeShort(1);
       out.writeUTF("a");
       out.writeShort(3);
-      out.writeShort(1);
-      out.writeUTF("a");
-      out.writeByte(Outcome.SUCCESS.ordinal());
-      out.writeByte(0);
-      out.writeByte(0);
-      out.writeDouble(Double.NaN);
-      out.writeByte(SignalClass.STRONG.ordinal());
-      out.writeLong(5L);
+      writeUsedAndTail(out);
     }
     FeedbackEvent old = EventCodec.decode(bytes.toByteArray());
     assertEquals(List.of(new ShownResult("a", 3, 1.0)), old.shown());

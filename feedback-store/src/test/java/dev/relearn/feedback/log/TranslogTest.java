@@ -152,6 +152,18 @@ class TranslogTest {
   }
 
   @Test
+  void waitingForARecordNeverWrittenIsRefused() throws IOException {
+    try (Translog log = Translog.open(tmp)) {
+      long seq = log.write(text("1"));
+      log.awaitDurable(seq);
+      assertEquals(seq, log.lastSyncedSeq());
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> log.awaitDurable(seq + 1)); // would fsync forever
+      assertTrue(e.getMessage().contains("record " + (seq + 1)), e.getMessage());
+    }
+  }
+
+  @Test
   void payloadLimitsAreEnforced() throws IOException {
     try (Translog log = Translog.open(tmp)) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

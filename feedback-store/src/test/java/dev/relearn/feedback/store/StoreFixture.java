@@ -1,5 +1,6 @@
 package dev.relearn.feedback.store;
 
+import dev.relearn.feedback.event.EventCodec;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.feedback.event.SignalClass;
@@ -18,8 +19,12 @@ import java.time.InstantSource;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.search.MatchAllDocsQuery;
+import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.TermRangeQuery;
 import org.apache.lucene.index.IndexWriter;
@@ -27,6 +32,7 @@ import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.IOUtils;
 
 /**
@@ -108,6 +114,24 @@ final class StoreFixture implements AutoCloseable {
         DirectoryReader reader = DirectoryReader.open(directory)) {
       return new IndexSearcher(reader).count(
           TermRangeQuery.newStringRange("link_from", "chunk:", "chunk;", true, false));
+    }
+  }
+
+  /** The event ids in the events index's last commit, in the order they were applied. */
+  List<String> committedEventsInOrder() throws IOException {
+    try (Directory directory = FSDirectory.open(folder.resolve(StoreFolder.EVENTS));
+        DirectoryReader reader = DirectoryReader.open(directory)) {
+      IndexSearcher searcher = new IndexSearcher(reader);
+      TreeMap<Long, String> bySeq = new TreeMap<>();
+      for (ScoreDoc hit : searcher.search(new MatchAllDocsQuery(), Integer.MAX_VALUE).scoreDocs) {
+        Document doc = searcher.storedFields().document(hit.doc);
+        if (doc.getBinaryValue("event") == null) {
+          continue; // a link
+        }
+        bySeq.put(doc.getField("seq").numericValue().longValue(),
+            EventCodec.decode(BytesRef.deepCopyOf(doc.getBinaryValue("event")).bytes).eventId());
+      }
+      return List.copyOf(bySeq.values());
     }
   }
 
