@@ -107,13 +107,10 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
   }
 
   /**
-   * Records an event: it joins the most similar cluster its session contributed to when that is
-   * at least {@link FeedbackIndexConfig#mergeSimilarity()} similar (count-weighted centroid,
-   * evidence summed and capped per session), else founds a cluster with a new random id. An
-   * event id already present changes nothing. Visible to lookups when this returns.
-   *
-   * @param evidence what the event taught per chunk id; empty for an ambiguous event
-   * @throws IllegalArgumentException if the event's vector has the wrong dimension or is zero
+   * Records an event with what it taught per chunk id (empty when ambiguous): it joins its
+   * session's most similar cluster at least {@link FeedbackIndexConfig#mergeSimilarity()} similar,
+   * else founds one. A known event id changes nothing. Visible to lookups when this returns.
+   * Throws {@link IllegalArgumentException} for a vector of the wrong dimension or zero.
    */
   public AddResult add(FeedbackEvent event, Map<String, ChunkEvidence> evidence)
       throws IOException {
