@@ -202,8 +202,8 @@ final class ClickTrust implements Closeable {
     Map<String, Double> used = new HashMap<>();
     long[] slice = {System.nanoTime()};
     store.forEachHeldOut(rerank.minSimilarity(), rerank.maxPastQueries(), MAX_QUERIES,
-        (session, share, logged, others) -> {
-          fit.add(VotePairs.capped(used, session, share, VotePairs.of(logged,
+        (session, logged, others) -> {
+          fit.add(VotePairs.capped(used, session, VotePairs.of(logged,
               new FeedbackEvidence(others, List.of(), rerank.vote()).withinBudget(),
               rerank.model())));
           if (paced) {

@@ -168,11 +168,11 @@ class ClickTrustTest {
         new dev.relearn.lucene.trust.VotePair(-0.2, 0, 1));
     double attacker = 0;
     for (int query = 0; query < 100; query++) {
-      for (var pair : VotePairs.capped(used, "attacker", 1.0, ten)) {
+      for (var pair : VotePairs.capped(used, "attacker", ten)) {
         attacker += pair.weight();
       }
     }
     assertEquals(VotePairs.SESSION_PAIRS, attacker, 1e-9, "100 queries of 10 pairs each");
-    assertEquals(ten, VotePairs.capped(used, "someone else", 1.0, ten), "another session in full");
+    assertEquals(ten, VotePairs.capped(used, "someone else", ten), "another session in full");
   }
 }

@@ -111,7 +111,7 @@ final class FeedbackStream {
       FeedbackEvidence vote = new FeedbackEvidence(index.recorded().similar(cluster.centroid(),
           options.minSimilarity(), options.maxPastQueries(), cluster.sessions()), List.of(),
           options.vote());
-      cluster.evidence().forEach((session, logged) -> fit.add(VotePairs.capped(used, session, 1.0,
+      cluster.evidence().forEach((session, logged) -> fit.add(VotePairs.capped(used, session,
           VotePairs.of(logged, vote, options.model()))));
     }
     return fit.trust();

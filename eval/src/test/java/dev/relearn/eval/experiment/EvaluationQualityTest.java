@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * per dataset (the report runs one per train query). It checks the regression bars in {@code
  * expected/first-stage.json} and {@code expected/learning.json} (measured with these settings),
  * that learned ranks exactly as hybrid before any feedback (the mixed scenario too) and that the
- * attack's mean harm stays under {@value #ATTACK_MEAN_LIMIT} everywhere, and issue #5's targets where they were measured to hold: noise moves test
+ * attack's mean harm stays under {@value #ATTACK_MEAN_LIMIT} and its chunk rises at most
+ * {@value #ATTACK_RANKS_LIMIT} ranks everywhere, and issue #5's targets where they were measured to hold: noise moves test
  * nDCG@10 by at most 0.005 (all three) and hybrid + learned beats hybrid at p < 0.05 (SciFact,
  * ToolLens; NFCorpus measured no significant gain). Document vectors come from the repository's
  * {@code src/test/vector-cache} ({@link ShippedVectors}), so that a fresh machine embeds no
@@ -41,12 +42,10 @@ class EvaluationQualityTest {
   static final int SESSIONS = 1_000;
   /** Issue #5: noise may move test nDCG@10 by at most this. */
   static final double NOISE_LIMIT = 0.005;
-  /**
-   * The attack's mean nDCG@10 drop must stay below this. With the trust fit from clicks, ToolLens
-   * after 1,000 sessions measured 0.0115 (a single session can still flip the vote on chunks few
-   * real sessions voted on); after all 15,893 sessions, 0.0000 (docs/EVALUATION.md).
-   */
-  static final double ATTACK_MEAN_LIMIT = 0.015;
+  /** The attack's mean nDCG@10 drop must stay below this. */
+  static final double ATTACK_MEAN_LIMIT = 0.005;
+  /** The most ranks the attacked chunk may rise on any test query. */
+  static final int ATTACK_RANKS_LIMIT = 3;
   /** Datasets whose learned gain must be significant (measured so in CI settings). */
   static final Set<String> SIGNIFICANT = Set.of("scifact", "toollens");
   /** Datasets on which noise was measured within the limit (CI settings). */
@@ -138,8 +137,13 @@ class EvaluationQualityTest {
     }
     Map<?, ?> harm = (Map<?, ?>) report.attack().details().get("harm");
     double drop = ((Number) harm.get("mean_drop_ndcg@10")).doubleValue();
-    System.out.printf("  attack: mean drop %.4f, worst query %.4f%n", drop,
-        ((Number) harm.get("worst_query_drop_ndcg@10")).doubleValue());
+    int ranks = ((Number) harm.get("target_most_ranks_up")).intValue();
+    System.out.printf("  attack: mean drop %.4f, worst query %.4f, rose at most %d ranks%n", drop,
+        ((Number) harm.get("worst_query_drop_ndcg@10")).doubleValue(), ranks);
+    if (ranks > ATTACK_RANKS_LIMIT) {
+      failures.add(String.format("%s: the attacked chunk rose %d ranks (limit %d)", name, ranks,
+          ATTACK_RANKS_LIMIT));
+    }
     if (drop > ATTACK_MEAN_LIMIT) {
       failures.add(String.format("%s: the attack dropped mean nDCG@10 by %.4f (limit %s)", name,
           drop, ATTACK_MEAN_LIMIT));

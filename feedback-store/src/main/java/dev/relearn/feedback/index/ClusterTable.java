@@ -209,13 +209,17 @@ final class ClusterTable {
     IntPredicate accepted = i -> i < shown.length
         && (skipped.isEmpty() || disjoint(shown[i], skipped));
     int exactFrom = 0;
-    if (view.graph() != null) {
-      int wanted = budget.anyOver() ? 2 * max : max;
-      CentroidGraph.Found near = view.graph().nearest(unit, wanted, minSimilarity, accepted);
-      for (int at : near.positions()) {
-        found.offer(shown, at, VectorUtil.dotProduct(unit, shown[at].centroid()), minSimilarity);
+    if (view.graph() != null) { // within budget and over it apart: neither crowds the other out
+      boolean split = budget.anyOver();
+      for (boolean within : split ? new boolean[] {true, false} : new boolean[] {true}) {
+        IntPredicate side = !split ? accepted
+            : i -> accepted.test(i) && (budget.share(shown[i].cluster()) == 1) == within;
+        CentroidGraph.Found near = view.graph().nearest(unit, max, minSimilarity, side);
+        for (int at : near.positions()) {
+          found.offer(shown, at, VectorUtil.dotProduct(unit, shown[at].centroid()), minSimilarity);
+        }
+        exactFrom = Math.min(near.searched(), shown.length);
       }
-      exactFrom = Math.min(near.searched(), shown.length);
     }
     for (int i = exactFrom; i < shown.length; i++) {
       if (accepted.test(i)) {

@@ -15,18 +15,18 @@ import java.util.Map;
  * Every logged query with what the rest of the log says about it: for each learned cluster (the
  * latest {@code limit}, oldest first) and each of its sessions, that session's evidence and the
  * past queries similar to the cluster's centroid from clusters none of the cluster's sessions
- * contributed to. What a fit is scored on is then never what the vote was cast from.
+ * contributed to. Clusters of sessions over their event budget are left out. What a fit is scored on is then never what the vote was cast from.
  */
 public final class HeldOutQueries {
   /** Receives one session's evidence in one cluster and the held-out similar past queries. */
   @FunctionalInterface
   public interface Receiver {
     /**
-     * One session's evidence in one cluster, the (hashed) session with its share (1 within its
-     * event budget, less beyond it), and the past queries of other sessions.
+     * One session's evidence in one cluster, the (hashed) session, and the past queries of other
+     * sessions.
      */
-    void accept(String session, double share, Map<String, ChunkEvidence> logged,
-        List<PastQuery> others) throws IOException;
+    void accept(String session, Map<String, ChunkEvidence> logged, List<PastQuery> others)
+        throws IOException;
   }
 
   private HeldOutQueries() {}
@@ -36,7 +36,8 @@ public final class HeldOutQueries {
     List<Cluster> clusters = new ArrayList<>();
     RecordedEvents recorded = index.recorded();
     for (Cluster cluster : recorded.clusters()) {
-      if (cluster.learned()) {
+      if (cluster.learned() && cluster.sessions().stream()
+          .allMatch(session -> recorded.sessionShare(session) == 1)) {
         clusters.add(cluster);
       }
     }
@@ -47,8 +48,7 @@ public final class HeldOutQueries {
           cluster.sessions());
       for (Map.Entry<String, Map<String, ChunkEvidence>> logged
           : cluster.evidence().entrySet()) {
-        receiver.accept(logged.getKey(), recorded.sessionShare(logged.getKey()),
-            logged.getValue(), others);
+        receiver.accept(logged.getKey(), logged.getValue(), others);
       }
     }
   }

@@ -24,20 +24,16 @@ public final class VotePairs {
 
   /**
    * {@code pairs} scaled down so that {@code session}'s pairs weigh at most {@link
-   * #SESSION_PAIRS} times its {@code share} in all; {@code used} keeps each session's weight so
-   * far.
-   *
-   * @param share how much the session counts, in (0, 1]: below 1 for a session over its event
-   *     budget ({@link dev.relearn.lucene.feedback.PastQuery#share})
+   * #SESSION_PAIRS} in all; {@code used} keeps each session's weight so far.
    */
-  public static List<VotePair> capped(Map<String, Double> used, String session, double share,
+  public static List<VotePair> capped(Map<String, Double> used, String session,
       List<VotePair> pairs) {
     double total = 0;
     for (VotePair pair : pairs) {
       total += pair.weight();
     }
     double before = used.getOrDefault(session, 0.0);
-    double allowed = Math.max(0, SESSION_PAIRS * share - before);
+    double allowed = Math.max(0, SESSION_PAIRS - before);
     used.put(session, before + Math.min(total, allowed));
     if (total <= allowed) {
       return pairs;

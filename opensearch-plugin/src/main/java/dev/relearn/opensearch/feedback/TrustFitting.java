@@ -63,7 +63,7 @@ final class TrustFitting {
           others.subList(0, Math.min(options.maxPastQueries(), others.size())), List.of(),
           options.vote());
       String session = logged.query().sessions().iterator().next();
-      fit.add(VotePairs.capped(used, session, 1.0, // no session budgets on the cluster yet
+      fit.add(VotePairs.capped(used, session,
           VotePairs.of(logged.query().chunks(), vote, options.model())));
     }
     Trust trust = fit.trust();
