@@ -14,10 +14,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.stream.Stream;
+import org.apache.lucene.index.SegmentCommitInfo;
+import org.apache.lucene.index.SegmentInfo;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
 
 /**
  * Indexing and search at scale on a folder of source code, at nested slices of growing size
@@ -224,16 +229,33 @@ public final class ScaleBenchmark {
     return step + " failed: " + e;
   }
 
-  /** Bytes of {@code folder}'s files with a {@link #HOT_VECTOR_EXTENSIONS} extension. */
+  /**
+   * Bytes of the latest commit's files in {@code folder} with a {@link #HOT_VECTOR_EXTENSIONS}
+   * extension, also those inside a segment's compound file.
+   */
   static long hotVectorBytes(Path folder) throws IOException {
     long total = 0;
-    try (Stream<Path> files = Files.list(folder)) {
-      for (Path file : (Iterable<Path>) files::iterator) {
-        String name = file.getFileName().toString();
-        String extension = name.substring(name.lastIndexOf('.') + 1);
-        if (Files.isRegularFile(file) && HOT_VECTOR_EXTENSIONS.contains(extension)) {
-          total += Files.size(file);
+    try (Directory directory = FSDirectory.open(folder)) {
+      for (SegmentCommitInfo segment : SegmentInfos.readLatestCommit(directory)) {
+        SegmentInfo info = segment.info;
+        if (info.getUseCompoundFile()) {
+          try (Directory compound = info.getCodec().compoundFormat()
+              .getCompoundReader(directory, info)) {
+            total += hotBytes(compound, List.of(compound.listAll()));
+          }
+        } else {
+          total += hotBytes(directory, segment.files());
         }
+      }
+    }
+    return total;
+  }
+
+  private static long hotBytes(Directory directory, Collection<String> files) throws IOException {
+    long total = 0;
+    for (String name : files) {
+      if (HOT_VECTOR_EXTENSIONS.contains(name.substring(name.lastIndexOf('.') + 1))) {
+        total += directory.fileLength(name);
       }
     }
     return total;
