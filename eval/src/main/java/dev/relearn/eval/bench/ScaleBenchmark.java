@@ -115,6 +115,7 @@ public final class ScaleBenchmark {
       if (measured.feedback() != null) {
         feedback = measured.feedback();
       }
+      progress.note(measured.size().latency().table().strip()); // kept if a later size fails
       progress.note(ScaleReport.sizeLine(measured.size()));
     }
     return new ScaleReport(slices.totalChunks(), sizes, feedback, failures,

@@ -93,7 +93,7 @@ public record ScaleReport(long sourceChunks, List<Size> sizes, Feedback feedback
     out.format("Scale: nested slices of %,d chunks of source; the hashing embedder stands in for"
         + " the model (its cost per chunk: relearn bench indexing); %d cores, max heap %.1f"
         + " GiB%n", sourceChunks, cores, maxHeapBytes / GIB);
-    out.format("%-36s", "chunks");
+    out.format("%-44s", "chunks");
     sizes.forEach(size -> out.format(" %17s", String.format(Locale.ROOT, "%,d", size.chunks())));
     out.format("%n");
     row(out, "files", size -> String.format(Locale.ROOT, "%,d", size.files()));
@@ -134,7 +134,7 @@ public record ScaleReport(long sourceChunks, List<Size> sizes, Feedback feedback
   }
 
   private void row(Formatter out, String name, Function<Size, String> cell) {
-    out.format("%-36s", name);
+    out.format("%-44s", name);
     sizes.forEach(size -> out.format(" %17s", cell.apply(size)));
     out.format("%n");
   }
