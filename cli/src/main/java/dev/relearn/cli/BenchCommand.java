@@ -28,11 +28,13 @@ import picocli.CommandLine.Option;
       "  relearn bench --dataset ../shared/datasets/toollens --learned --rounds 3"},
     customSynopsis = {
       "relearn bench --dataset=BEIR_DIR [--split=SPLIT] [--rounds=R] [OPTIONS...]",
-      "       relearn bench indexing --dataset=BEIR_DIR [--max-docs=N] [OPTIONS...]"},
-    subcommands = {BenchIndexingCommand.class},
+      "       relearn bench indexing --dataset=BEIR_DIR [--max-docs=N] [OPTIONS...]",
+      "       relearn bench scale [--work=DIR] [--sizes=N[,N...]] [OPTIONS...]"},
+    subcommands = {BenchIndexingCommand.class, BenchScaleCommand.class},
     description = {"Measure warm query latency (p50, p99) per search mode on a BEIR dataset.",
         "It warms up first (see --warm-up) and times plain Lucene's BM25 and KNN queries in the"
-            + " same run, as the baseline. bench indexing measures indexing speed instead."})
+            + " same run, as the baseline. bench indexing measures indexing speed instead; bench"
+            + " scale, indexing and search up to a million chunks."})
 final class BenchCommand extends CliCommand.WithJson {
   @Mixin EngineOptions engine;
 

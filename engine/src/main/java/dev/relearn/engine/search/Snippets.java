@@ -148,11 +148,14 @@ public final class Snippets {
     return out.toString().strip();
   }
 
-  /** Past a {@code /**}, {@code *}{@code /} or {@code *} that stands alone at {@code from}. */
+  /**
+   * Past a {@code /**}, {@code *}{@code /} or {@code *} that stands alone at {@code from}, within
+   * the line (which the window may cut before the text's end).
+   */
   private static int skipMarker(String text, int from, int lineEnd) {
     for (String marker : MARKERS) {
       int after = from + marker.length();
-      if (text.startsWith(marker, from)
+      if (after <= lineEnd && text.startsWith(marker, from)
           && (after == lineEnd || Character.isWhitespace(text.charAt(after)))) {
         return after;
       }

@@ -37,4 +37,12 @@ class SnippetsTest {
     assertTrue(snippet.startsWith("**Note**: keys rotate"), snippet);
     assertTrue(snippet.endsWith("…"), snippet);
   }
+
+  @Test
+  void aCommentMarkerCutByTheWindowAtTheTextsEndIsKeptNotReadPast() {
+    // the window ends at 24, inside the "/**" that ends the text (a kernel chunk did this)
+    String text = "a".repeat(22) + "\n/**";
+    String snippet = Snippets.excerpt(text, "zebra", 16);
+    assertEquals("a".repeat(16) + "…", snippet);
+  }
 }

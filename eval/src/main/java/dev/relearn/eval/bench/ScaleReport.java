@@ -1,0 +1,188 @@
+package dev.relearn.eval.bench;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Formatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * What {@link ScaleBenchmark} measured: one column per size, then the feedback load on the
+ * largest.
+ *
+ * @param sourceChunks chunks in the whole source the slices were cut from
+ * @param sizes the sizes measured, ascending
+ * @param feedback the feedback load's figures, or null when the run did not get that far
+ * @param failures steps that failed, whose figures are missing (e.g. the learned mode's)
+ * @param cores processors the JVM saw
+ * @param maxHeapBytes the heap limit (-Xmx)
+ */
+public record ScaleReport(long sourceChunks, List<Size> sizes, Feedback feedback,
+    List<String> failures, int cores, long maxHeapBytes) {
+  private static final double GIB = 1L << 30;
+
+  /** Copies the lists. */
+  public ScaleReport {
+    sizes = List.copyOf(sizes);
+    failures = List.copyOf(failures);
+  }
+
+  /**
+   * One size's figures.
+   *
+   * @param chunks chunks indexed
+   * @param files files they came from
+   * @param buildSeconds open, index from scratch, close
+   * @param peakHeapBytes the heap's peak during the build (sum of the pools' peaks)
+   * @param diskBytes the chunk index and its feedback store on disk, at the end of the size
+   * @param hotVectorBytes the quantised vectors and HNSW graph files a vector search reads
+   * @param openSeconds opening the engine on the built index
+   * @param unchangedSeconds indexing the same folder again, nothing changed
+   * @param latency search latency per mode beside plain Lucene
+   * @param loadBefore the system load average when the size began
+   * @param loadAfter and after its latency run
+   */
+  public record Size(int chunks, int files, double buildSeconds, long peakHeapBytes,
+      long diskBytes, long hotVectorBytes, double openSeconds, double unchangedSeconds,
+      LatencyReport latency, double loadBefore, double loadAfter) {
+    /** Checks the counts. */
+    public Size {
+      if (chunks < 1 || files < 1 || buildSeconds <= 0) {
+        throw new IllegalArgumentException("need chunks and files >= 1 and a build time > 0,"
+            + " got: " + chunks + ", " + files + ", " + buildSeconds);
+      }
+    }
+  }
+
+  /**
+   * The feedback load's figures.
+   *
+   * @param target events the run aimed at
+   * @param recorded events recorded through the feedback API
+   * @param ledgerEvents events the store's ledger holds
+   * @param recordSeconds time spent recording (with the searches for what was shown)
+   * @param lookupP50Millis similar-query lookup, median
+   * @param lookupP99Millis its 99th percentile
+   * @param lookups lookups timed
+   * @param closeSeconds closing the engine with the events
+   * @param openSeconds opening it again
+   * @param replayedRecords log records the open replayed
+   * @param heapBeforeBytes heap in use after a full GC, events recorded, before the close
+   * @param heapAfterBytes the same after the open
+   */
+  public record Feedback(long target, long recorded, long ledgerEvents, double recordSeconds,
+      double lookupP50Millis, double lookupP99Millis, int lookups, double closeSeconds,
+      double openSeconds, long replayedRecords, long heapBeforeBytes, long heapAfterBytes) {}
+
+  /** One line per size for progress notes, e.g. while a long run goes on. */
+  static String sizeLine(Size size) {
+    LatencyReport.Row hybrid = size.latency().row(LatencyReport.HYBRID);
+    return String.format(Locale.ROOT, "%,d chunks: built in %.1f s (peak heap %.2f GiB), disk"
+        + " %.2f GiB, hot vectors %.3f GiB, open %.2f s, unchanged re-index %.1f s, hybrid p50"
+        + " %.2f ms p99 %.2f ms", size.chunks(), size.buildSeconds(), size.peakHeapBytes() / GIB,
+        size.diskBytes() / GIB, size.hotVectorBytes() / GIB, size.openSeconds(),
+        size.unchangedSeconds(), hybrid.p50Millis(), hybrid.p99Millis());
+  }
+
+  /** A plain-text table, a column per size, then the feedback figures. */
+  public String table() {
+    Formatter out = new Formatter(Locale.ROOT);
+    out.format("Scale: nested slices of %,d chunks of source; the hashing embedder stands in for"
+        + " the model (its cost per chunk: relearn bench indexing); %d cores, max heap %.1f"
+        + " GiB%n", sourceChunks, cores, maxHeapBytes / GIB);
+    out.format("%-44s", "chunks");
+    sizes.forEach(size -> out.format(" %17s", String.format(Locale.ROOT, "%,d", size.chunks())));
+    out.format("%n");
+    row(out, "files", size -> String.format(Locale.ROOT, "%,d", size.files()));
+    row(out, "build from scratch s (chunks/s)", size -> String.format(Locale.ROOT,
+        "%.1f (%.0f)", size.buildSeconds(), size.chunks() / size.buildSeconds()));
+    row(out, "peak heap during build GiB", size -> gib(size.peakHeapBytes()));
+    row(out, "disk GiB", size -> gib(size.diskBytes()));
+    row(out, "hot vectors GiB (quantised + graph)", size -> gib(size.hotVectorBytes()));
+    row(out, "open s", size -> String.format(Locale.ROOT, "%.2f", size.openSeconds()));
+    row(out, "unchanged re-index s (% of build)", size -> String.format(Locale.ROOT,
+        "%.1f (%.1f%%)", size.unchangedSeconds(),
+        100 * size.unchangedSeconds() / size.buildSeconds()));
+    Size fullest = sizes.stream() // a size whose learned mode failed lacks its row
+        .max(Comparator.comparingInt(size -> size.latency().rows().size())).orElseThrow();
+    for (LatencyReport.Row first : fullest.latency().rows()) {
+      row(out, first.name() + " p50/p99 ms", size -> size.latency().rows().stream()
+          .filter(row -> row.name().equals(first.name())).findFirst()
+          .map(row -> String.format(Locale.ROOT, "%.2f / %.2f", row.p50Millis(),
+              row.p99Millis())).orElse("-"));
+    }
+    row(out, "heap after full GC GiB", size -> gib(size.latency().memory().heapUsedBytes()));
+    row(out, "load average before / after", size -> String.format(Locale.ROOT, "%.1f / %.1f",
+        size.loadBefore(), size.loadAfter()));
+    if (feedback != null) {
+      out.format("feedback: %,d of %,d events recorded in %.0f s (%.0f/s; ledger %,d)%s%n",
+          feedback.recorded(), feedback.target(), feedback.recordSeconds(),
+          feedback.recorded() / feedback.recordSeconds(), feedback.ledgerEvents(),
+          feedback.recorded() < feedback.target() ? ", stopped at the time limit" : "");
+      out.format("  similar-query lookup p50 %.3f ms, p99 %.3f ms (%d lookups)%n",
+          feedback.lookupP50Millis(), feedback.lookupP99Millis(), feedback.lookups());
+      out.format("  close %.2f s, open again %.2f s (%,d log records replayed); heap after full"
+          + " GC %.2f GiB before the close, %.2f GiB after the open%n", feedback.closeSeconds(),
+          feedback.openSeconds(), feedback.replayedRecords(), feedback.heapBeforeBytes() / GIB,
+          feedback.heapAfterBytes() / GIB);
+    }
+    failures.forEach(failure -> out.format("FAILED: %s%n", failure));
+    return out.toString();
+  }
+
+  private void row(Formatter out, String name, Function<Size, String> cell) {
+    out.format("%-44s", name);
+    sizes.forEach(size -> out.format(" %17s", cell.apply(size)));
+    out.format("%n");
+  }
+
+  private static String gib(long bytes) {
+    return String.format(Locale.ROOT, "%.3f", bytes / GIB);
+  }
+
+  /** A JSON-ready map, with snake_case keys as every other JSON output of relearn. */
+  public Map<String, Object> toJson() {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("source_chunks", sourceChunks);
+    json.put("cores", cores);
+    json.put("max_heap_bytes", maxHeapBytes);
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (Size size : sizes) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("chunks", size.chunks());
+      row.put("files", size.files());
+      row.put("build_seconds", size.buildSeconds());
+      row.put("peak_heap_bytes", size.peakHeapBytes());
+      row.put("disk_bytes", size.diskBytes());
+      row.put("hot_vector_bytes", size.hotVectorBytes());
+      row.put("open_seconds", size.openSeconds());
+      row.put("unchanged_seconds", size.unchangedSeconds());
+      row.put("latency", size.latency().toJson());
+      row.put("load_before", size.loadBefore());
+      row.put("load_after", size.loadAfter());
+      rows.add(row);
+    }
+    json.put("sizes", rows);
+    json.put("failures", failures);
+    if (feedback != null) {
+      Map<String, Object> f = new LinkedHashMap<>();
+      f.put("target", feedback.target());
+      f.put("recorded", feedback.recorded());
+      f.put("ledger_events", feedback.ledgerEvents());
+      f.put("record_seconds", feedback.recordSeconds());
+      f.put("lookup_p50_ms", feedback.lookupP50Millis());
+      f.put("lookup_p99_ms", feedback.lookupP99Millis());
+      f.put("lookups", feedback.lookups());
+      f.put("close_seconds", feedback.closeSeconds());
+      f.put("open_seconds", feedback.openSeconds());
+      f.put("replayed_records", feedback.replayedRecords());
+      f.put("heap_before_bytes", feedback.heapBeforeBytes());
+      f.put("heap_after_bytes", feedback.heapAfterBytes());
+      json.put("feedback", f);
+    }
+    return json;
+  }
+}
