@@ -8,7 +8,6 @@ import dev.relearn.eval.bench.KernelSource;
 import dev.relearn.eval.bench.NestedSlices;
 import dev.relearn.eval.bench.ScaleBenchmark;
 import dev.relearn.eval.bench.ScaleReport;
-import dev.relearn.feedback.log.Durability;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,7 +24,7 @@ import picocli.CommandLine.Option;
 @Command(name = "scale",
     footer = {
       "  relearn bench scale --work /var/tmp/relearn-scale",
-      "  relearn bench scale --sizes 50000 --feedback-events 20000 --source ~/src/project"},
+      "  relearn bench scale --sizes 50000 --source ~/src/project"},
     description = {"Measure indexing and search on nested slices of the Linux kernel's source"
         + " (Debian's linux-source-6.1, installed with apt-get when missing), in path order.",
         "Per size: build time and peak heap, disk and hot vector size, open time, an unchanged"
@@ -100,7 +99,7 @@ final class BenchScaleCommand extends CliCommand.WithJson {
         Runtime.getRuntime().availableProcessors());
     err().flush();
     RelearnOptions options = RelearnOptions.defaults().withModel(ModelChoice.HASHING)
-        .withQueryCacheSize(Math.max(100, queries * 11)).withFeedbackDurability(Durability.ASYNC)
+        .withQueryCacheSize(Math.max(100, queries * 11)).withFeedbackDurability("async")
         .withLockHolder(spec.qualifiedName());
     ScaleReport report = new ScaleBenchmark(options, work, progress)
         .run(slices, measured.queries(), pool.queries(), settings);
