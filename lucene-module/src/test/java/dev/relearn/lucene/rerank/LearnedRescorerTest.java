@@ -9,7 +9,6 @@ import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.fusion.FusedHit;
 import dev.relearn.lucene.fusion.StageHit;
-import dev.relearn.lucene.schema.LearnedValues;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,11 +30,7 @@ class LearnedRescorerTest {
 
   @BeforeEach
   void build() throws Exception {
-    List<PlainIndex.Doc> docs = new ArrayList<>();
-    for (int i = 0; i < DOCS; i++) {
-      docs.add(new PlainIndex.Doc("c" + i, "src/" + i, "code", "body " + i, LearnedValues.NEUTRAL));
-    }
-    index = new PlainIndex(docs, 17);
+    index = PlainIndex.numbered(DOCS, 17);
   }
 
   @AfterEach

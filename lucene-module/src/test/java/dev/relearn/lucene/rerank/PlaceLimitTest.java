@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
-import dev.relearn.lucene.schema.LearnedValues;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,11 +29,7 @@ class PlaceLimitTest {
 
   @BeforeEach
   void build() throws Exception {
-    List<PlainIndex.Doc> docs = new ArrayList<>();
-    for (int i = 0; i < DOCS; i++) {
-      docs.add(new PlainIndex.Doc("c" + i, "src/" + i, "code", "body " + i, LearnedValues.NEUTRAL));
-    }
-    index = new PlainIndex(docs, 7);
+    index = PlainIndex.numbered(DOCS, 7);
   }
 
   @AfterEach

@@ -31,6 +31,15 @@ final class PlainIndex implements AutoCloseable {
   final DirectoryReader reader;
   final IndexSearcher searcher;
 
+  /** {@code count} neutral code chunks {@code c0, c1, ...} (doc id i is chunk ci). */
+  static PlainIndex numbered(int count, int docsPerSegment) throws IOException {
+    List<Doc> docs = new java.util.ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      docs.add(new Doc("c" + i, "src/" + i, "code", "body " + i, LearnedValues.NEUTRAL));
+    }
+    return new PlainIndex(docs, docsPerSegment);
+  }
+
   PlainIndex(List<Doc> docs, int docsPerSegment) throws IOException {
     this.docs = List.copyOf(docs);
     IndexWriterConfig config = new IndexWriterConfig(new StandardAnalyzer())
