@@ -8,7 +8,11 @@ public final class Chunkers {
   /** The default budget per chunk, in tokens. */
   public static final int DEFAULT_MAX_TOKENS = 512;
 
-  /** Bumped whenever a chunker's output for the same text and settings changes. */
+  /**
+   * Bumped whenever a chunker's output for the same text and settings changes (a token
+   * counter's too): a re-index chunks again only the files whose text or {@link #fingerprint()}
+   * changed. {@code ChunkersTest} pins the output of a few files to it.
+   */
   private static final int CHUNKING_VERSION = 1;
 
   private final int maxTokens;
