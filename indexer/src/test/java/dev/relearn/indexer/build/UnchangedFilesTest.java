@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** A re-index chunks (and counts the tokens of) only the files that changed since indexed. */
@@ -183,5 +184,21 @@ class UnchangedFilesTest extends IndexBuilderFixture {
     for (Chunk chunk : chunks) {
       assertEquals(used, learned(chunk.id()), chunk.id());
     }
+  }
+
+  @Test
+  void aRenamedFileIsChunkedOnceUnderItsNewPath() throws IOException {
+    Path docs = folder(dir.resolve("docs"), "a.md", "# A\n\nAlpha.\n", "b.md", "# B\n\nBeta.\n");
+    Chunkers chunkers = new Chunkers(512, counter);
+    index(docs, chunkers);
+    Files.move(docs.resolve("a.md"), docs.resolve("c.md"));
+    IndexReport moved = index(docs, chunkers);
+    assertTrue(counter.saw("Alpha") && !counter.saw("Beta"), counter.counted.toString());
+    assertEquals(1, moved.unchanged(), moved.summary());
+    assertEquals(0, moved.embedded(), "its vector comes from the index: " + moved.summary());
+    assertEquals(Set.of("docs/b.md", "docs/c.md"), paths());
+    IndexReport again = index(docs, chunkers);
+    assertEquals(2, again.unchanged(), again.summary());
+    assertTrue(counter.counted.isEmpty(), counter.counted.toString());
   }
 }
