@@ -41,9 +41,10 @@ final class ExistingChunks {
    * @param key the id it is looked up by: {@code id}, or its current form for an old chunk
    * @param origin the origin it is stored with
    * @param path its path, in current form
+   * @param fileStamp its {@link FileStamp}, or null (none written)
    */
   record Entry(String id, String key, String origin, String path, String section, String sha256,
-      int startLine, int endLine, LearnedValues learned) {
+      int startLine, int endLine, String fileStamp, LearnedValues learned) {
     /** Whether {@code chunk} is exactly what is indexed: same id, origin, content and place. */
     boolean sameAs(Chunk chunk) {
       return id.equals(chunk.id()) && origin.equals(chunk.origin())
@@ -52,12 +53,19 @@ final class ExistingChunks {
           && path.equals(chunk.path());
     }
 
+    /** {@link FileStamp#key} of this chunk. */
+    String stampKey() {
+      return FileStamp.key(id, sha256, startLine, endLine);
+    }
+
     Entry withKey(String newKey) {
-      return new Entry(id, newKey, origin, path, section, sha256, startLine, endLine, learned);
+      return new Entry(id, newKey, origin, path, section, sha256, startLine, endLine, fileStamp,
+          learned);
     }
   }
 
   private final Map<String, Entry> byId = new LinkedHashMap<>();
+  private Map<String, List<Entry>> byPath; // built on first use, dropped when entries change
 
   private ExistingChunks() {}
 
@@ -77,7 +85,7 @@ final class ExistingChunks {
         searcher.rewrite(query.build()), ScoreMode.COMPLETE_NO_SCORES, 1f);
     Set<String> fields = Set.of(ChunkSchema.ID, ChunkSchema.ORIGIN, ChunkSchema.PATH,
         ChunkSchema.TITLE, ChunkSchema.HEADING_PATH, ChunkSchema.SHA256, ChunkSchema.START_LINE,
-        ChunkSchema.END_LINE);
+        ChunkSchema.END_LINE, ChunkSchema.FILE_STAMP);
     for (LeafReaderContext leaf : reader.leaves()) {
       Scorer scorer = weight.scorer(leaf);
       if (scorer == null) {
@@ -102,7 +110,7 @@ final class ExistingChunks {
             d.get(ChunkSchema.SHA256),
             d.getField(ChunkSchema.START_LINE).numericValue().intValue(),
             d.getField(ChunkSchema.END_LINE).numericValue().intValue(),
-            LearnedValues.read(leaf.reader(), doc));
+            d.get(ChunkSchema.FILE_STAMP), LearnedValues.read(leaf.reader(), doc));
         Entry clash = existing.byId.put(key, entry);
         if (clash != null) { // an old chunk whose new id is taken is looked up as itself: deleted
           Entry dropped = old ? entry : clash;
@@ -122,11 +130,23 @@ final class ExistingChunks {
   /** Keeps only the entries {@code keep} accepts. */
   void retain(Predicate<Entry> keep) {
     byId.values().removeIf(keep.negate());
+    byPath = null;
   }
 
   /** Adds the entries of {@code other} whose keys are not taken here. */
   void addAll(ExistingChunks other) {
     other.byId.forEach(byId::putIfAbsent);
+    byPath = null;
+  }
+
+  /** The entries whose path (in current form) is {@code path}. */
+  List<Entry> ofPath(String path) {
+    if (byPath == null) {
+      byPath = new HashMap<>();
+      byId.values().forEach(entry ->
+          byPath.computeIfAbsent(entry.path(), k -> new ArrayList<>()).add(entry));
+    }
+    return byPath.getOrDefault(path, List.of());
   }
 
   /** Whether no indexed chunk is held. */

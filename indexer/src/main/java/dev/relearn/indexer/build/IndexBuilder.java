@@ -32,6 +32,8 @@ import org.apache.lucene.index.IndexWriter;
  *       a vanished chunk at the same path and heading, or at the same path and lines, or else (in
  *       a folder) one with the same text, so that renaming or moving a file keeps what its chunks
  *       learned.
+ *   <li>A folder's file whose hash and indexed chunks match the {@link FileStamp} one of them
+ *       carries is not chunked again: its chunks are unchanged ({@link SourceReading}).
  *   <li>Chunks of the same origin that the source no longer has are deleted. A folder's run
  *       never deletes or replaces chunks of another origin that still exists (JSONL and BEIR
  *       ids are the user's: a record whose id another origin has replaces that chunk).
@@ -132,7 +134,7 @@ public final class IndexBuilder {
     ExistingChunks existing = reading.existing;
     List<Chunk> toWrite = reading.toWrite;
     Map<String, List<ExistingChunks.Entry>> vanished = existing.vanished(reading.ids);
-    Run run = new Run(toWrite, chunkVectors,
+    Run run = new Run(reading, chunkVectors,
         Predecessors.find(toWrite, existing, vanished, reading.rootKey != null));
     List<Integer> misses = new ArrayList<>();
     for (int i = 0; i < toWrite.size(); i++) {
@@ -217,11 +219,11 @@ public final class IndexBuilder {
         }
         LearnedValues learned =
             predecessor == null ? LearnedValues.NEUTRAL : predecessor.learned();
-        writer.updateDocument(ChunkSchema.idTerm(chunk.id()),
-            schema.document(chunk, run.vectors[i], learned));
+        writer.updateDocument(ChunkSchema.idTerm(chunk.id()), schema.document(chunk,
+            run.vectors[i], learned, run.reading.stamps.get(chunk.path())));
         if (predecessor == null) {
           run.added++;
-        } else {
+        } else if (!run.reading.restamped.contains(chunk.id())) {
           run.updated++;
         }
         writing.advance(n + 1);
@@ -259,6 +261,7 @@ public final class IndexBuilder {
 
   /** One run's chunks to write, their vectors and predecessors, and what it wrote so far. */
   private static final class Run {
+    final SourceReading reading;
     final List<Chunk> chunks;
     final float[][] vectors;
     final List<ExistingChunks.Entry> predecessors;
@@ -268,8 +271,9 @@ public final class IndexBuilder {
     int updated;
     int deleted;
 
-    Run(List<Chunk> chunks, float[][] vectors, List<ExistingChunks.Entry> predecessors) {
-      this.chunks = chunks;
+    Run(SourceReading reading, float[][] vectors, List<ExistingChunks.Entry> predecessors) {
+      this.reading = reading;
+      this.chunks = reading.toWrite;
       this.vectors = vectors;
       this.predecessors = predecessors;
     }

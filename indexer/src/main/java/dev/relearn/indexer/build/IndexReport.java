@@ -13,7 +13,7 @@ import java.util.Map;
  *     (it then updated that folder's chunks of it, and the counts are of that part), else null
  * @param added chunks that were new
  * @param updated chunks whose content changed (their learned values were carried over)
- * @param unchanged chunks left as they were
+ * @param unchanged chunks left as they were (but for a file stamp: {@code SourceReading})
  * @param deleted chunks of this origin that are gone from the source
  * @param embedded texts the model embedded in this run
  * @param reusedVectors vectors taken from the index (chunks of the same content) instead

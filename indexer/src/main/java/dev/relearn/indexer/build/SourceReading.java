@@ -9,9 +9,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import org.apache.lucene.index.DirectoryReader;
 
@@ -30,6 +32,12 @@ import org.apache.lucene.index.DirectoryReader;
  * unreadable) is read as empty when the index holds chunks of it, so that they are deleted, as
  * those of a single deleted file are; a folder never indexed with nothing to index is an error
  * ({@link EmptyFolderException}).
+ *
+ * <p>A folder's file is not chunked when one of its indexed chunks, all of this origin under their
+ * current ids, carries the {@link FileStamp} that the file's hash and those chunks give: its
+ * chunks count as unchanged. Every chunk written gets its file's stamp; a file chunked into
+ * chunks that are all unchanged (indexed before stamps, or a change that left its chunks alone)
+ * has its first one rewritten with it, counted as unchanged ({@link #restamped}).
  *
  * <p>Reading a large tree takes a while before anything is embedded: every {@link
  * #NOTE_INTERVAL_NANOS} it notes how far it got.
@@ -55,10 +63,16 @@ final class SourceReading {
   final List<SourceProblem> problems = new ArrayList<>();
   /** How many chunks read are indexed exactly as they are. */
   int unchanged;
+  /** The {@link FileStamp} of each folder file chunked, by path: what its chunks carry. */
+  final Map<String, String> stamps = new HashMap<>();
+  /** The ids of unchanged chunks written only to carry their file's stamp. */
+  final Set<String> restamped = new HashSet<>();
+  private ChunkedFile chunking; // the folder file whose chunks are being read, or null
 
   private SourceReading(ChunkSource source, String rootKey, String part,
       ExistingChunks existing) {
-    this.source = source;
+    this.source = source instanceof DirectorySource folder
+        ? folder.withUnchangedFiles(this::unchangedFile) : source;
     this.rootKey = rootKey;
     this.part = part;
     this.existing = existing;
@@ -131,21 +145,104 @@ final class SourceReading {
             ids.size(), paths.size()));
       }
     }, problems::add);
+    finishFile();
     return this;
   }
 
+  /**
+   * Whether the folder file at {@code path}, hashing to {@code hash}, is indexed as it would be
+   * chunked: if so its chunks are read as unchanged, else it is about to be chunked.
+   */
+  private boolean unchangedFile(String path, String hash) {
+    finishFile();
+    List<ExistingChunks.Entry> indexed = existing.ofPath(path);
+    if (stamped(indexed, hash)) {
+      indexed.forEach(entry -> ids.add(entry.id()));
+      paths.add(path);
+      unchanged += indexed.size();
+      return true;
+    }
+    chunking = new ChunkedFile(path, hash);
+    return false;
+  }
+
+  /** Whether one of {@code indexed} carries the stamp of a file hashing to {@code hash}. */
+  private boolean stamped(List<ExistingChunks.Entry> indexed, String hash) {
+    if (indexed.stream().allMatch(entry -> entry.fileStamp() == null)) {
+      return false; // also when none is indexed
+    }
+    List<String> keys = new ArrayList<>(indexed.size());
+    for (ExistingChunks.Entry entry : indexed) {
+      if (!entry.id().equals(entry.key()) || !entry.origin().equals(source.origin())
+          || ids.contains(entry.id())) {
+        return false; // to be rewritten, or taken by a file read before
+      }
+      keys.add(entry.stampKey());
+    }
+    String stamp = FileStamp.of(hash, keys);
+    return indexed.stream().anyMatch(entry -> stamp.equals(entry.fileStamp()));
+  }
+
+  /**
+   * Records the stamp of the file whose chunks were just read; when none of them is to be
+   * written, its first is, to carry it. A file with a duplicate chunk id gets no stamp.
+   */
+  private void finishFile() {
+    ChunkedFile file = chunking;
+    chunking = null;
+    if (file == null || file.first == null || file.duplicate) {
+      return;
+    }
+    stamps.put(file.path, FileStamp.of(file.hash, file.keys));
+    if (!file.written) {
+      toWrite.add(file.first);
+      restamped.add(file.first.id());
+    }
+  }
+
   private void accept(Chunk chunk) {
+    ChunkedFile file = chunking != null && chunking.path.equals(chunk.path()) ? chunking : null;
     if (!ids.add(chunk.id())) {
+      if (file != null) {
+        file.duplicate = true;
+      }
       problems.add(new SourceProblem(chunk.path(), 0, "duplicate chunk id " + chunk.id()
           + "; only the first is indexed"));
       return;
     }
     paths.add(chunk.path());
     ExistingChunks.Entry old = existing.get(chunk.id());
-    if (old != null && old.sameAs(chunk)) {
+    boolean same = old != null && old.sameAs(chunk);
+    if (same) {
       unchanged++;
     } else {
       toWrite.add(chunk);
+    }
+    if (file != null) {
+      file.add(chunk, !same);
+    }
+  }
+
+  /** A folder file being chunked: its hash and what its chunks so far tell of it. */
+  private static final class ChunkedFile {
+    final String path;
+    final String hash;
+    final List<String> keys = new ArrayList<>();
+    Chunk first;
+    boolean written;
+    boolean duplicate;
+
+    ChunkedFile(String path, String hash) {
+      this.path = path;
+      this.hash = hash;
+    }
+
+    void add(Chunk chunk, boolean toWrite) {
+      keys.add(FileStamp.key(chunk));
+      if (first == null) {
+        first = chunk;
+      }
+      written |= toWrite;
     }
   }
 }

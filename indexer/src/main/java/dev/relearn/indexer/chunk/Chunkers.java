@@ -8,7 +8,15 @@ public final class Chunkers {
   /** The default budget per chunk, in tokens. */
   public static final int DEFAULT_MAX_TOKENS = 512;
 
+  /**
+   * Bumped whenever a chunker's output for the same text and settings changes (a token
+   * counter's too): a re-index chunks again only the files whose text or {@link #fingerprint()}
+   * changed. {@code ChunkersTest} pins the output of a few files to it.
+   */
+  private static final int CHUNKING_VERSION = 1;
+
   private final int maxTokens;
+  private final String fingerprint;
   private final MarkdownChunker markdown;
   private final CodeChunker code;
   private final TextChunker text;
@@ -42,6 +50,17 @@ public final class Chunkers {
     this.markdown = new MarkdownChunker(maxTokens, overlap, counter);
     this.code = new CodeChunker(CodeChunker.DEFAULT_MAX_LINES, maxTokens, counter);
     this.text = new TextChunker(maxTokens, overlap, counter);
+    this.fingerprint = "chunking " + CHUNKING_VERSION + ", tokens " + maxTokens + ", overlap "
+        + overlap + ", lines " + CodeChunker.DEFAULT_MAX_LINES + ", counter "
+        + counter.getClass().getName() + " limit " + counter.limit();
+  }
+
+  /**
+   * What these chunkers' output depends on besides a file's text and path: the same text read by
+   * chunkers of the same fingerprint yields the same chunks.
+   */
+  public String fingerprint() {
+    return fingerprint;
   }
 
   /** The token budget per chunk. */

@@ -30,6 +30,10 @@ import java.util.function.Predicate;
  * <p>A source can be a <em>part</em> of a folder ({@link #within}): it reads only the files of one
  * file or subfolder that a walk of the whole folder would read, with the folder's origin and
  * paths, so that re-indexing one file of an indexed folder updates that folder's chunks.
+ *
+ * <p>Before a file is chunked, its text and the chunkers' {@link Chunkers#fingerprint()} are
+ * hashed and offered to the source's {@link UnchangedFiles}: a file it knows is indexed as is
+ * yields no chunks, saving the chunking and token counting.
  */
 public final class DirectorySource implements ChunkSource {
   private static final int HASH_CHARS = 8;
@@ -39,6 +43,20 @@ public final class DirectorySource implements ChunkSource {
   private final Chunkers chunkers;
   private final String rootKey;
   private final String scope; // "" for all of root, else a /-separated path inside it
+  private final UnchangedFiles unchangedFiles;
+
+  /** Tells, before a file is chunked, whether its chunks are indexed as it would yield them. */
+  @FunctionalInterface
+  public interface UnchangedFiles {
+    /** Knows of no file: every file is chunked. */
+    UnchangedFiles NONE = (path, hash) -> false;
+
+    /**
+     * Whether the file at chunk path {@code path} is indexed as is, given {@code hash}, the
+     * SHA-256 of its text and the chunkers' fingerprint; a file it accepts is not chunked.
+     */
+    boolean unchanged(String path, String hash);
+  }
 
   /** A source for {@code root} with the default chunkers. */
   public DirectorySource(Path root) {
@@ -60,13 +78,22 @@ public final class DirectorySource implements ChunkSource {
     }
     this.rootKey = rootKeys().getFirst();
     this.scope = "";
+    this.unchangedFiles = UnchangedFiles.NONE;
   }
 
-  private DirectorySource(Path root, Chunkers chunkers, String rootKey, String scope) {
+  private DirectorySource(Path root, Chunkers chunkers, String rootKey, String scope,
+      UnchangedFiles unchangedFiles) {
     this.root = root;
     this.chunkers = chunkers;
     this.rootKey = rootKey;
     this.scope = scope;
+    this.unchangedFiles = unchangedFiles;
+  }
+
+  /** This source, asking {@code files} before it chunks a file whether to skip it. */
+  public DirectorySource withUnchangedFiles(UnchangedFiles files) {
+    return new DirectorySource(root, chunkers, rootKey, scope,
+        Objects.requireNonNull(files, "files"));
   }
 
   @Override
@@ -109,7 +136,7 @@ public final class DirectorySource implements ChunkSource {
       throw new IllegalArgumentException("a root key is one non-blank path segment, got: '"
           + key + "'");
     }
-    return new DirectorySource(root, chunkers, key, scope);
+    return new DirectorySource(root, chunkers, key, scope, unchangedFiles);
   }
 
   /**
@@ -129,7 +156,7 @@ public final class DirectorySource implements ChunkSource {
         .getSeparator(), "/");
     // the folder's first root key, as a source of its own would get; the builder picks the one
     // the folder holds
-    return new DirectorySource(outer, chunkers, nameOf(outer), inside);
+    return new DirectorySource(outer, chunkers, nameOf(outer), inside, unchangedFiles);
   }
 
   /** The part of the root this source reads, {@code /}-separated; empty for all of it. */
@@ -179,8 +206,11 @@ public final class DirectorySource implements ChunkSource {
       Consumer<SourceProblem> problems) {
     TextFileReader.Outcome outcome = TextFileReader.read(file.file(), file.size());
     if (outcome instanceof TextFileReader.Text text) {
-      chunkers.forKind(file.kind()).chunk(origin(), rootKey + "/" + file.relativePath(),
-          text.content()).forEach(chunks);
+      String path = rootKey + "/" + file.relativePath();
+      String hash = Chunk.sha256Hex(chunkers.fingerprint() + '\u0000' + text.content());
+      if (!unchangedFiles.unchanged(path, hash)) {
+        chunkers.forKind(file.kind()).chunk(origin(), path, text.content()).forEach(chunks);
+      }
     } else if (outcome instanceof TextFileReader.Failed failed) {
       problems.accept(new SourceProblem(file.relativePath(), 0, failed.reason()));
     }

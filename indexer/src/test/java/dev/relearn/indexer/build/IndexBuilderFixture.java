@@ -3,6 +3,8 @@ package dev.relearn.indexer.build;
 import dev.relearn.indexer.embed.HashingEmbedder;
 import dev.relearn.indexer.source.ChunkSource;
 import dev.relearn.indexer.source.DirectorySource;
+import dev.relearn.lucene.embed.Embedder;
+import dev.relearn.lucene.embed.ForwardingEmbedder;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.schema.LearnedValues;
@@ -62,6 +64,20 @@ abstract class IndexBuilderFixture {
   IndexReport index(ChunkSource source) throws IOException {
     return new IndexBuilder(writer, schema, new DocumentVectors(new HashingEmbedder()),
         Progress.NONE).index(source);
+  }
+
+  /** The hashing embedder, stopping the run at its {@code nth} document (from 1). */
+  static Embedder failingAt(int nth) {
+    int[] calls = {0};
+    return new ForwardingEmbedder(new HashingEmbedder()) {
+      @Override
+      public float[] embedDocument(String text) {
+        if (++calls[0] == nth) {
+          throw new IllegalStateException("stopped while embedding");
+        }
+        return super.embedDocument(text);
+      }
+    };
   }
 
   LearnedValues learned(String id) throws IOException {

@@ -245,20 +245,10 @@ class IndexBuilderTest {
 
   @Test
   void aStoppedRunKeepsTheEmbeddingsItCommitted() throws IOException {
-    int[] calls = {0};
-    Embedder failsFourth = new ForwardingEmbedder(new HashingEmbedder()) {
-      @Override
-      public float[] embedDocument(String text) {
-        if (++calls[0] == 4) {
-          throw new IllegalStateException("stopped while embedding");
-        }
-        return super.embedDocument(text);
-      }
-    };
     Chunk[] five = {chunk("1", "A", "alpha"), chunk("2", "B", "beta"), chunk("3", "C", "gamma"),
         chunk("4", "D", "delta"), chunk("5", "E", "epsilon")};
     assertThrows(IllegalStateException.class, () -> new IndexBuilder(writer, schema,
-        new DocumentVectors(failsFourth), Progress.NONE).commitEvery(2)
+        new DocumentVectors(IndexBuilderFixture.failingAt(4)), Progress.NONE).commitEvery(2)
         .index(new ListSource(List.of(five))));
     assertEquals(2, liveDocs(), "the first two embeddings were committed");
     IndexReport rerun = index(new HashingEmbedder(), five);

@@ -55,6 +55,7 @@ public final class ChunkSchema {
   public static final String END_LINE = "end_line";
   public static final String TOKENS = "tokens";
   public static final String SHA256 = "sha256";
+  public static final String FILE_STAMP = "file_stamp";
   public static final String TEXT = "text";
   public static final String BODY = "body";
   public static final String BODY_CODE = "body_code";
@@ -111,6 +112,17 @@ public final class ChunkSchema {
    *     the old values when a changed chunk is re-indexed
    */
   public Document document(Chunk chunk, float[] vector, LearnedValues learned) {
+    return document(chunk, vector, learned, null);
+  }
+
+  /**
+   * Builds the document for a chunk, as {@link #document(Chunk, float[], LearnedValues)} does,
+   * storing {@code fileStamp} (when not null) in {@link #FILE_STAMP}: what the chunk's file and
+   * the chunks cut from it hashed to, so that a re-index can tell the file needs no chunking.
+   * Indexes without it simply chunk every file.
+   */
+  public Document document(Chunk chunk, float[] vector, LearnedValues learned,
+      String fileStamp) {
     VectorChecks.requireUnitVector(vector, dimension, "chunk " + chunk.id());
     Document doc = new Document();
     doc.add(new StringField(ID, chunk.id(), Field.Store.YES));
@@ -126,6 +138,9 @@ public final class ChunkSchema {
     doc.add(new StoredField(END_LINE, chunk.endLine()));
     doc.add(new StoredField(TOKENS, chunk.tokenEstimate()));
     doc.add(new StringField(SHA256, chunk.sha256(), Field.Store.YES));
+    if (fileStamp != null) {
+      doc.add(new StoredField(FILE_STAMP, fileStamp));
+    }
     doc.add(new StoredField(TEXT, chunk.text()));
     String searchable = chunk.searchableText();
     doc.add(new TextField(BODY, searchable, Field.Store.NO));
