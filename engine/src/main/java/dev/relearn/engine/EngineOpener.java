@@ -83,11 +83,11 @@ final class EngineOpener {
         parts.attachFeedback(writer == null ? EngineFeedback.readOnly(folder, embedder.metadata())
             : EngineFeedback.writable(relearn, options, writer, searchers, weights, storage));
         return relearn;
-      } catch (IOException | RuntimeException e) {
+      } catch (IOException | RuntimeException | Error e) { // an Error too: the lock is released
         IOUtils.closeWhileSuppressingExceptions(e, relearn::close);
         throw e;
       }
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | Error e) {
       directory.close();
       if (created != null) {
         deleteCreated(created, e);
