@@ -148,7 +148,7 @@ final class EngineOpener {
    * Deletes the folders this failed opening created, and what it wrote there, so that the
    * failure leaves no empty index behind; a failure to delete is kept with {@code cause}.
    */
-  private static void deleteCreated(Path folder, Exception cause) {
+  private static void deleteCreated(Path folder, Throwable cause) {
     try {
       FileTrees.delete(folder);
     } catch (IOException | RuntimeException e) {
