@@ -83,11 +83,11 @@ final class EngineOpener {
         parts.attachFeedback(writer == null ? EngineFeedback.readOnly(folder, embedder.metadata())
             : EngineFeedback.writable(relearn, options, writer, searchers, weights, storage));
         return relearn;
-      } catch (IOException | RuntimeException e) {
+      } catch (IOException | RuntimeException | Error e) { // an Error too: the lock is released
         IOUtils.closeWhileSuppressingExceptions(e, relearn::close);
         throw e;
       }
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | Error e) {
       directory.close();
       if (created != null) {
         deleteCreated(created, e);
@@ -148,7 +148,7 @@ final class EngineOpener {
    * Deletes the folders this failed opening created, and what it wrote there, so that the
    * failure leaves no empty index behind; a failure to delete is kept with {@code cause}.
    */
-  private static void deleteCreated(Path folder, Exception cause) {
+  private static void deleteCreated(Path folder, Throwable cause) {
     try {
       FileTrees.delete(folder);
     } catch (IOException | RuntimeException e) {

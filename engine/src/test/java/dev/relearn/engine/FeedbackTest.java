@@ -115,10 +115,14 @@ class FeedbackTest {
       for (int i = 0; i < 40; i++) {
         relearn.feedback(FeedbackRequest.of("revoke key " + i, List.of(id))
             .withOutcome(Outcome.SUCCESS).withIds("spammer", null));
+        if (i == 19) { // its 20 events, its whole budget
+          LearnedValues capped = relearn.feedbackStore().learned(id);
+          assertEquals(3.0, capped.clicks(), 1e-9);
+          assertEquals(3, capped.successes());
+        }
       }
-      LearnedValues capped = relearn.feedbackStore().learned(id);
-      assertEquals(3.0, capped.clicks(), 1e-9);
-      assertEquals(3, capped.successes());
+      assertEquals(LearnedValues.NEUTRAL, relearn.feedbackStore().learned(id),
+          "over its event budget, the session adds nothing");
     }
   }
 

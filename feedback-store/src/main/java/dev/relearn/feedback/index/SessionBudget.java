@@ -10,9 +10,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * events} each and one session cannot outvote many by sending more. Counts come from the events
  * the cluster table holds; written by its owner, read by lookups on any thread.
  */
-final class SessionBudget {
+public final class SessionBudget {
   /** The events a session may send before its past queries count less. */
-  static final int EVENTS = 20;
+  public static final int EVENTS = 20;
 
   private final Map<String, Integer> events = new ConcurrentHashMap<>();
   private final AtomicInteger over = new AtomicInteger();

@@ -2,6 +2,7 @@ package dev.relearn.feedback.learn;
 
 import dev.relearn.feedback.event.EventEvidence;
 import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.index.SessionBudget;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.schema.LearnedValuesSource;
@@ -25,6 +26,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * session) in fixed point, so the caps are exact and the aggregates are bit-identical whatever
  * order the same evidence arrives in: recomputing from the event log reproduces them exactly.
  *
+ * <p><b>Session budgets.</b> A session over its {@link SessionBudget} of events adds nothing
+ * here: it teaches only through its shared, place-limited vote (docs/RANKING.md section 3).
+ *
  * <p><b>Last use.</b> {@code lastUsedMillis} is the latest time the chunk was <em>used</em>
  * (evidence with clicks), never merely shown; it is a maximum, so it too is order-independent.
  * Uses beyond a session's cap still count as uses here: a timestamp is not a count.
@@ -42,6 +46,7 @@ public final class ChunkAggregates {
   private final double perSessionCap;
   private final long[] limits;
   private final ConcurrentHashMap<String, ChunkLedger> ledgers = new ConcurrentHashMap<>();
+  private final Map<String, Integer> sessionEvents = new ConcurrentHashMap<>();
   private final SegmentLedgers bySegment = new SegmentLedgers(this);
   private volatile Object absentMark = new Object(); // replaced after each new ledger
 
@@ -86,9 +91,31 @@ public final class ChunkAggregates {
    * @return the new values of every chunk the event touched, in the event's order
    */
   public Map<String, LearnedValues> add(FeedbackEvent event, EventEvidence evidence) {
+    return addEvent(event.sessionHash(), evidence.of(event), event.timestampMillis());
+  }
+
+  /**
+   * Adds what one event of {@code sessionHash} taught, counting it against the session's {@link
+   * SessionBudget}: the event that takes a session over its budget takes out everything the
+   * session added, and its later events add nothing. Events come one at a time.
+   *
+   * @return the new values of every chunk the event changed
+   */
+  public Map<String, LearnedValues> addEvent(String sessionHash,
+      Map<String, ChunkEvidence> evidence, long whenMillis) {
     Map<String, LearnedValues> changed = new LinkedHashMap<>();
-    evidence.of(event).forEach((chunkId, chunkEvidence) -> changed.put(chunkId,
-        add(chunkId, chunkEvidence, event.timestampMillis(), event.sessionHash())));
+    int events = sessionEvents.merge(sessionHash, 1, Integer::sum);
+    if (events == SessionBudget.EVENTS + 1) {
+      ledgers.forEach((chunkId, ledger) -> {
+        if (ledger.remove(sessionHash, limits)) {
+          changed.put(chunkId, ledger.values());
+        }
+      });
+    }
+    if (events <= SessionBudget.EVENTS) {
+      evidence.forEach((chunkId, chunkEvidence) -> changed.put(chunkId,
+          add(chunkId, chunkEvidence, whenMillis, sessionHash)));
+    }
     return changed;
   }
 

@@ -17,7 +17,10 @@ import java.util.Map;
 final class ChunkLedger {
   private static final long UNITS_PER_COUNT = (long) NanoCounts.SCALE;
 
-  /** Each session's uncapped sums, indexed as in {@link NanoCounts}. */
+  /** Where a session's sums keep its last use, after the {@link NanoCounts}. */
+  private static final int LAST_USED = NanoCounts.SIZE;
+
+  /** Each session's uncapped sums, indexed as in {@link NanoCounts}, and its last use. */
   private final Map<String, long[]> sessions = new HashMap<>();
   private final long[] totals = new long[NanoCounts.SIZE];
   private long lastUsedMillis;
@@ -32,7 +35,7 @@ final class ChunkLedger {
    * @return the new values
    */
   synchronized LearnedValues add(String session, long[] units, long usedAtMillis, long[] limits) {
-    long[] raw = sessions.computeIfAbsent(session, s -> new long[NanoCounts.SIZE]);
+    long[] raw = sessions.computeIfAbsent(session, s -> new long[LAST_USED + 1]);
     long[] before = capped(raw, limits);
     for (int i = 0; i < NanoCounts.SIZE; i++) {
       raw[i] = NanoCounts.saturatingAdd(raw[i], units[i]);
@@ -42,9 +45,32 @@ final class ChunkLedger {
       totals[i] = Math.addExact(totals[i], after[i] - before[i]);
     }
     if (usedAtMillis >= 0) {
+      raw[LAST_USED] = Math.max(raw[LAST_USED], usedAtMillis);
       lastUsedMillis = Math.max(lastUsedMillis, usedAtMillis);
     }
     return values = computeValues();
+  }
+
+  /**
+   * Takes out everything {@code session} added, its last use too.
+   *
+   * @return whether the session had added anything
+   */
+  synchronized boolean remove(String session, long[] limits) {
+    long[] raw = sessions.remove(session);
+    if (raw == null) {
+      return false;
+    }
+    long[] counted = capped(raw, limits);
+    lastUsedMillis = 0;
+    for (long[] other : sessions.values()) {
+      lastUsedMillis = Math.max(lastUsedMillis, other[LAST_USED]);
+    }
+    for (int i = 0; i < NanoCounts.SIZE; i++) {
+      totals[i] = Math.subtractExact(totals[i], counted[i]);
+    }
+    values = computeValues();
+    return true;
   }
 
   /**

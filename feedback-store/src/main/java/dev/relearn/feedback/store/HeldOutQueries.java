@@ -15,7 +15,9 @@ import java.util.Map;
  * Every logged query with what the rest of the log says about it: for each learned cluster (the
  * latest {@code limit}, oldest first) and each of its sessions, that session's evidence and the
  * past queries similar to the cluster's centroid from clusters none of the cluster's sessions
- * contributed to. Clusters of sessions over their event budget are left out. What a fit is scored on is then never what the vote was cast from.
+ * contributed to. Sessions over their event budget take no part, neither as logged queries nor
+ * as voters, so that one session's spam cannot move the trust. What a fit is scored on is then
+ * never what the vote was cast from.
  */
 public final class HeldOutQueries {
   /** Receives one session's evidence in one cluster and the held-out similar past queries. */
@@ -45,7 +47,7 @@ public final class HeldOutQueries {
     for (Cluster cluster : clusters.subList(Math.max(0, clusters.size() - limit),
         clusters.size())) {
       List<PastQuery> others = recorded.similar(cluster.centroid(), minSimilarity, max,
-          cluster.sessions());
+          cluster.sessions()).stream().filter(query -> query.share() == 1).toList();
       for (Map.Entry<String, Map<String, ChunkEvidence>> logged
           : cluster.evidence().entrySet()) {
         receiver.accept(logged.getKey(), logged.getValue(), others);

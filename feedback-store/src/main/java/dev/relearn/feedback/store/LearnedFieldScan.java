@@ -32,8 +32,8 @@ final class LearnedFieldScan {
       SearcherManager chunkSearchers, LearnedFieldUpdater updater)
       throws IOException {
     ChunkAggregates fresh = new ChunkAggregates(perSessionCap);
-    index.recorded().forEachEvent(entry -> entry.evidence().forEach((chunk, value) ->
-        fresh.add(chunk, value, entry.timeMillis(), entry.sessionHash())));
+    index.recorded().forEachEvent(
+        entry -> fresh.addEvent(entry.sessionHash(), entry.evidence(), entry.timeMillis()));
     Map<String, LearnedValues> stored = nonNeutral(chunkSearchers);
     stored.putAll(updater.staged()); // staged values are written by the next flush, whatever
     Set<String> ids = new LinkedHashSet<>(stored.keySet());

@@ -8,6 +8,7 @@ import dev.relearn.feedback.event.EventEvidence;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.feedback.event.SignalClass;
+import dev.relearn.feedback.index.SessionBudget;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.Outcome;
 import dev.relearn.lucene.schema.LearnedValues;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
@@ -75,6 +77,31 @@ class ChunkAggregatesTest {
     Collections.shuffle(events, random);
     ChunkAggregates recomputed = ChunkAggregates.recompute(events, EVIDENCE, 2.0);
     assertEquals(incremental.snapshot(), recomputed.snapshot());
+    Map<String, Long> perSession = new TreeMap<>();
+    events.forEach(event -> perSession.merge(event.sessionHash(), 1L, Long::sum));
+    assertTrue(perSession.values().stream().anyMatch(n -> n > SessionBudget.EVENTS)
+        && perSession.values().stream().anyMatch(n -> n <= SessionBudget.EVENTS)
+        && !recomputed.snapshot().isEmpty(), "sessions within and over the budget");
+  }
+
+  @Test
+  void aSessionOverItsBudgetTakesOutAllItAdded() {
+    ChunkAggregates aggregates = new ChunkAggregates();
+    Map<String, ChunkEvidence> use = Map.of("c", new ChunkEvidence(1, 1, 1, 0));
+    aggregates.addEvent("honest", use, 1000);
+    LearnedValues honest = aggregates.get("c");
+    for (int i = 0; i < SessionBudget.EVENTS; i++) {
+      aggregates.addEvent("spammer", Map.of("c", new ChunkEvidence(1, 1, 1, 0),
+          "d", new ChunkEvidence(1, 1, 0, 1)), 2000 + i);
+    }
+    assertEquals(2019, aggregates.get("c").lastUsedMillis(), "within its budget it counts");
+    assertEquals(4.0, aggregates.get("c").clicks(), 1e-9, "1 + the spammer's capped 3");
+    Map<String, LearnedValues> changed = aggregates.addEvent("spammer", use, 5000);
+    assertEquals(honest, aggregates.get("c"), "its 21st event takes out all it added");
+    assertEquals(LearnedValues.NEUTRAL, aggregates.get("d"));
+    assertEquals(Map.of("c", honest, "d", LearnedValues.NEUTRAL), changed);
+    assertEquals(Map.of(), aggregates.addEvent("spammer", use, 6000), "then it adds nothing");
+    assertEquals(honest, aggregates.get("c"));
   }
 
   @Test
@@ -184,7 +211,7 @@ class ChunkAggregatesTest {
       Outcome outcome = Outcome.values()[random.nextInt(Outcome.values().length)];
       Double quality = random.nextBoolean() ? null : random.nextDouble();
       SignalClass signal = SignalClass.values()[random.nextInt(SignalClass.values().length)];
-      events.add(new FeedbackEvent("e" + i, "s" + random.nextInt(10), new float[] {1, 0}, shown,
+      events.add(new FeedbackEvent("e" + i, "s" + random.nextInt(30), new float[] {1, 0}, shown,
           List.of(used), outcome, null, quality, signal,
               1_700_000_000_000L + random.nextInt(1000)));
     }

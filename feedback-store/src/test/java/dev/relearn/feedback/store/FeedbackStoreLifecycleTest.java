@@ -106,11 +106,11 @@ class FeedbackStoreLifecycleTest {
   void expiredEventsLeaveTheIndexAndTheLearnedFieldsWhenTheStoreOpens() throws Exception {
     String oldId = "Xq7expiredPk2";
     try (FeedbackStore store = open(config())) {
-      String alice = store.sessions().hash("alice");
-      for (int i = 0; i < 30; i++) {
-        store.record(event("recent" + i, alice, unit(new Random(i)), "c0", T0 + 80 * DAY));
+      for (int i = 0; i < 30; i++) { // one session each: within their event budget
+        store.record(event("recent" + i, store.sessions().hash("user" + i),
+            unit(new Random(i)), "c0", T0 + 80 * DAY));
       }
-      store.record(event(oldId, alice, unit(new Random(99)), "c1", T0));
+      store.record(event(oldId, store.sessions().hash("alice"), unit(new Random(99)), "c1", T0));
       now.set(T0 + 80 * DAY);
       assertTrue(store.learned("c1").successes() > 0);
     }

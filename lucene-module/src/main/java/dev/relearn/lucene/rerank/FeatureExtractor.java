@@ -39,7 +39,7 @@ public final class FeatureExtractor {
   /** The features of every candidate in {@code window}, in the window's order. */
   public List<CandidateFeatures> extract(List<Candidate> window, FeedbackEvidence feedback,
       RerankContext context) {
-    WindowStats stats = WindowStats.of(window, feedback);
+    WindowStats stats = WindowStats.of(window, feedback.withinBudget());
     List<CandidateFeatures> out = new ArrayList<>(window.size());
     for (Candidate candidate : window) {
       out.add(features(candidate, stats, feedback, context));

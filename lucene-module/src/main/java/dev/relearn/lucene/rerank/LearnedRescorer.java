@@ -191,18 +191,14 @@ public final class LearnedRescorer extends Rescorer {
   /** Every hit of {@code window} read, scored and sorted ({@link RescoredHit#RANKING}). */
   private RerankWindow rank(IndexSearcher searcher, List<Candidate> window) throws IOException {
     List<Candidate> candidates = reader.read(searcher, window);
-    WindowStats stats = WindowStats.of(candidates, feedback);
+    // over-budget sessions never move the window's statistics: only the place limit's places
+    WindowStats stats = WindowStats.of(candidates, feedback.withinBudget());
     CandidateFeatures[] features = features(candidates, stats, feedback);
     double[] scores = scores(features);
     PlaceLimit.Limited limited = new PlaceLimit.Limited(scores, new Explanation[scores.length]);
     if (feedback.withinBudget() != feedback) {
-      FeedbackEvidence within = feedback.withinBudget();
-      CandidateFeatures[] withinFeatures =
-          features(candidates, WindowStats.of(candidates, within), within);
-      for (int i = 0; i < withinFeatures.length; i++) {
-        withinFeatures[i] = PlaceLimit.withinBudget(features[i], withinFeatures[i]);
-      }
-      limited = PlaceLimit.apply(scores, scores(withinFeatures), features, withinFeatures);
+      CandidateFeatures[] within = features(candidates, stats, feedback.withinBudget());
+      limited = PlaceLimit.apply(scores, scores(within), features, within);
     }
     RescoredHit[] ranked = new RescoredHit[candidates.size()];
     for (int i = 0; i < ranked.length; i++) {

@@ -20,24 +20,6 @@ final class PlaceLimit {
   private PlaceLimit() {}
 
   /**
-   * A candidate's features as the limit's baseline counts them: {@code features} itself when
-   * over-budget sessions said nothing about it; else {@code within} (scored with the within-budget
-   * past queries only), without the usage terms unless one of those sessions clicked the chunk,
-   * since the chunk's learned values sum every session's clicks, an over-budget one's too.
-   */
-  static CandidateFeatures withinBudget(CandidateFeatures features, CandidateFeatures within) {
-    if (within.boost().equals(features.boost())) {
-      return features;
-    }
-    if (within.boost().clickSessions() > 0) {
-      return within;
-    }
-    return new CandidateFeatures(within.firstStageScore(), within.relevance(), within.bm25(),
-        within.vector(), within.bm25Norm(), within.vectorNorm(), within.boost(), 0, 0, 0,
-        within.contextMatch(), within.notes());
-  }
-
-  /**
    * The limited scores, and for each limited hit what the limit took away. Every candidate is
    * first ranked by its {@code within} score; a candidate that over-budget sessions lift (or
    * drop) then scores at most just below (at least just above) the {@code within} score of the

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
+import dev.relearn.lucene.schema.LearnedValues;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -82,6 +84,36 @@ class PlaceLimitTest {
   @Test
   void aSessionFarOverItsBudgetCannotMoveItAtAll() throws Exception {
     assertEquals(TARGET, rankAfterClick(0.001, new ArrayList<>()));
+  }
+
+  @Test
+  void anOverBudgetSessionLeavesTheChunksItDoesNotNameAsTheyWere() throws Exception {
+    List<PlainIndex.Doc> docs = new ArrayList<>();
+    for (int i = 0; i < DOCS; i++) { // the target is the most used chunk of the window
+      docs.add(new PlainIndex.Doc("c" + i, "src/" + i, "code", "body " + i, new LearnedValues(
+          9, i == TARGET ? 100 : i == 5 ? 5 : 0, 0, 0, i == TARGET || i == 5 ? 1 : 0)));
+    }
+    PastQuery honest = new PastQuery(0.9f, 1,
+        Map.of("c5", new ChunkEvidence(1, 1, 1, 0)), 0, 1.0, Set.of("h"));
+    PastQuery spam = new PastQuery(1f, 1,
+        Map.of("c" + TARGET, new ChunkEvidence(3, 3, 3, 0)), 0, 1.0, Set.of("s"), 0.001);
+    try (PlainIndex used = new PlainIndex(docs, 7)) {
+      Map<String, Float> before = scores(used, List.of(honest));
+      Map<String, Float> after = scores(used, List.of(honest, spam));
+      before.remove("c" + TARGET);
+      after.remove("c" + TARGET);
+      assertEquals(before, after, "its vouching for the most used chunk moved the others");
+    }
+  }
+
+  private static Map<String, Float> scores(PlainIndex index, List<PastQuery> past)
+      throws Exception {
+    LearnedRescorer rescorer = new LearnedRescorer((vector, min, max) -> past, QUERY);
+    Map<String, Float> out = new HashMap<>();
+    for (RescoredHit hit : rescorer.window(index.searcher, flatTail()).hits()) {
+      out.put(hit.chunkId(), (float) hit.score());
+    }
+    return out;
   }
 
   @Test
