@@ -68,16 +68,31 @@ final class EmbeddedIndex implements Closeable {
   /** The same with the rescorer's options (a trusted model, say). */
   List<ScoredId> learnedSearch(String text, float[] vector, FeedbackLookup lookup, int k,
       int candidates, RerankOptions options) throws IOException {
-    List<StageHit> lexical = stageHits(searcher.search(schema.bm25Query(text), candidates));
-    List<StageHit> semantic = stageHits(searcher.search(
-        schema.vectorQuery(vector, candidates, null), candidates));
-    List<FusedHit> fused = Fusion.byQueryClass().forQuery(text).fuse(lexical, semantic);
+    List<FusedHit> fused = fused(text, vector, candidates);
     RerankWindow window = new LearnedRescorer(lookup, vector, options).window(searcher, fused);
     List<ScoredId> out = new ArrayList<>();
     for (RescoredHit hit : window.top(k)) {
       out.add(new ScoredId(hit.chunkId(), (float) hit.score()));
     }
     return out;
+  }
+
+  /** A hybrid search as the engine runs one: the fused top {@code k} as (chunk id, score). */
+  List<ScoredId> hybridSearch(String text, float[] vector, int k, int candidates)
+      throws IOException {
+    List<ScoredId> out = new ArrayList<>();
+    for (FusedHit hit : fused(text, vector, candidates).stream().limit(k).toList()) {
+      out.add(new ScoredId(searcher.storedFields().document(hit.doc()).get(ChunkSchema.ID),
+          (float) hit.score()));
+    }
+    return out;
+  }
+
+  private List<FusedHit> fused(String text, float[] vector, int candidates) throws IOException {
+    List<StageHit> lexical = stageHits(searcher.search(schema.bm25Query(text), candidates));
+    List<StageHit> semantic = stageHits(searcher.search(
+        schema.vectorQuery(vector, candidates, null), candidates));
+    return Fusion.byQueryClass().forQuery(text).fuse(lexical, semantic);
   }
 
   private static List<StageHit> stageHits(TopDocs docs) {

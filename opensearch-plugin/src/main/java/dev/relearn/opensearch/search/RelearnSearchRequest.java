@@ -11,13 +11,14 @@ import org.opensearch.core.common.io.stream.StreamInput;
 import org.opensearch.core.common.io.stream.StreamOutput;
 
 /**
- * A learned search of one chunk index, as the client sends it: never the query's text, only its
- * unit vector, its analysed BM25 terms per field ({@code ChunkSchema.queryTerms}) and its {@link
+ * A search of one chunk index, as the client sends it: never the query's text, only its unit
+ * vector, its analysed BM25 terms per field ({@code ChunkSchema.queryTerms}) and its {@link
  * QueryClass} (which picks the fusion). The cluster runs BM25 and kNN to {@code candidates}
- * each, fuses them and re-ranks the fused window.
+ * each, fuses them and re-ranks the fused window; a {@link RankingMode} other than learned
+ * stops earlier.
  *
  * <p>JSON: {@code {"vector": [...], "terms": {"body": {"lamp": 1}}, "query_class":
- * "keywords", "k": 10, "candidates": 100, "explain": false}}.
+ * "keywords", "mode": "learned", "k": 10, "candidates": 100, "explain": false}}.
  */
 public final class RelearnSearchRequest extends ActionRequest {
   /** The most hits or candidates a request may ask for, as embedded. */
@@ -30,6 +31,7 @@ public final class RelearnSearchRequest extends ActionRequest {
   private final int k;
   private final int candidates;
   private final boolean explain;
+  private final RankingMode mode;
 
   /**
    * @param index the chunk index
@@ -43,6 +45,14 @@ public final class RelearnSearchRequest extends ActionRequest {
   public RelearnSearchRequest(String index, float[] vector,
       Map<String, Map<String, Integer>> terms, QueryClass queryClass, int k, int candidates,
       boolean explain) {
+    this(index, vector, terms, queryClass, RankingMode.LEARNED, k, candidates, explain);
+  }
+
+  /** A search in {@code mode}; the other parameters as above. */
+  public RelearnSearchRequest(String index, float[] vector,
+      Map<String, Map<String, Integer>> terms, QueryClass queryClass, RankingMode mode, int k,
+      int candidates, boolean explain) {
+    this.mode = Objects.requireNonNull(mode, "mode");
     this.index = Objects.requireNonNull(index, "index");
     this.vector = Objects.requireNonNull(vector, "vector").clone();
     this.terms = copy(Objects.requireNonNull(terms, "terms"));
@@ -63,6 +73,7 @@ public final class RelearnSearchRequest extends ActionRequest {
     k = in.readVInt();
     candidates = in.readVInt();
     explain = in.readBoolean();
+    mode = in.readEnum(RankingMode.class);
   }
 
   @Override
@@ -77,6 +88,7 @@ public final class RelearnSearchRequest extends ActionRequest {
     out.writeVInt(k);
     out.writeVInt(candidates);
     out.writeBoolean(explain);
+    out.writeEnum(mode);
   }
 
   private static int requireRange(String name, int value) {
@@ -128,6 +140,11 @@ public final class RelearnSearchRequest extends ActionRequest {
     return Math.max(k, candidates);
   }
 
+  /** What the search ranks by. */
+  public RankingMode mode() {
+    return mode;
+  }
+
   /** Whether hits carry explanations. */
   public boolean explain() {
     return explain;
@@ -136,7 +153,7 @@ public final class RelearnSearchRequest extends ActionRequest {
   /** Says what is searched without the terms, safe for logs. */
   @Override
   public String toString() {
-    return "relearn search of [" + index + "], k " + k + ", candidates " + candidates + ", class "
+    return "relearn " + mode.label() + " search of [" + index + "], k " + k + ", candidates " + candidates + ", class "
         + queryClass.label();
   }
 }

@@ -46,7 +46,7 @@ public final class RestRelearnSearchAction extends BaseRestHandler {
   /** Reads the JSON body; a missing or malformed field is an {@link IllegalArgumentException}. */
   static RelearnSearchRequest parse(String index, Map<String, Object> body) {
     for (String key : body.keySet()) {
-      if (!List.of("vector", "terms", "query_class", "k", "candidates", "explain")
+      if (!List.of("vector", "terms", "query_class", "mode", "k", "candidates", "explain")
           .contains(key)) {
         throw new IllegalArgumentException("unknown field [" + key + "]");
       }
@@ -54,6 +54,8 @@ public final class RestRelearnSearchAction extends BaseRestHandler {
     return new RelearnSearchRequest(index, vector(body.get("vector")), terms(body.get("terms")),
         QueryClass.fromLabel(String.valueOf(body.getOrDefault("query_class",
             QueryClass.NATURAL_LANGUAGE.label()))),
+        RankingMode.fromLabel(String.valueOf(body.getOrDefault("mode",
+            RankingMode.LEARNED.label()))),
         integer(body, "k", DEFAULT_K), integer(body, "candidates", DEFAULT_CANDIDATES),
         Boolean.TRUE.equals(body.get("explain")));
   }

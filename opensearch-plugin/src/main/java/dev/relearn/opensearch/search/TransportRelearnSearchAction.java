@@ -37,7 +37,8 @@ import org.opensearch.transport.TransportService;
 import org.opensearch.transport.client.Client;
 
 /**
- * Runs a learned search on the node that received it: BM25 with global statistics ({@code
+ * Runs a search on the node that received it (a learned one in full; other {@link RankingMode}s
+ * run only the retrievers they rank by, and read nothing learned): BM25 with global statistics ({@code
  * dfs_query_then_fetch}) and kNN, each to the retriever depth, and the similar past queries
  * ({@link PastQueriesIndex}), in one multi-search; the window's
  * learned values and the fitted trust in one multi-get of the learned-values index; then {@link
@@ -62,12 +63,19 @@ public final class TransportRelearnSearchAction
   protected void doExecute(Task task, RelearnSearchRequest request,
       ActionListener<RelearnSearchResponse> listener) {
     int depth = request.retrieverDepth();
-    MultiSearchRequest searches = new MultiSearchRequest()
-        .add(search(request.index(), LexicalQuery.of(request.terms()), depth)
-            .searchType(SearchType.DFS_QUERY_THEN_FETCH))
-        .add(search(request.index(),
-            new RelearnKnnQueryBuilder(ChunkSchema.VECTOR, request.vector(), depth), depth))
-        .add(pastQueries(request));
+    RankingMode mode = request.mode();
+    MultiSearchRequest searches = new MultiSearchRequest();
+    if (mode.lexical()) {
+      searches.add(search(request.index(), LexicalQuery.of(request.terms()), depth)
+          .searchType(SearchType.DFS_QUERY_THEN_FETCH));
+    }
+    if (mode.semantic()) {
+      searches.add(search(request.index(),
+          new RelearnKnnQueryBuilder(ChunkSchema.VECTOR, request.vector(), depth), depth));
+    }
+    if (mode == RankingMode.LEARNED) {
+      searches.add(pastQueries(request));
+    }
     client.multiSearch(searches, ActionListener.wrap(
         found -> withCandidates(request, found, listener), listener::onFailure));
   }
@@ -102,9 +110,18 @@ public final class TransportRelearnSearchAction
       }
     }
     MultiSearchResponse.Item[] items = found.getResponses();
-    List<List<ScoredId>> stages = List.of(ScoredId.ranked(scored(items[0].getResponse())),
-        ScoredId.ranked(scored(items[1].getResponse())));
-    FeedbackLookup lookup = pastQueries(items[2].getResponse(), request.vector(),
+    RankingMode mode = request.mode();
+    int next = 0;
+    List<ScoredId> lexical = mode.lexical()
+        ? ScoredId.ranked(scored(items[next++].getResponse())) : List.of();
+    List<ScoredId> semantic = mode.semantic()
+        ? ScoredId.ranked(scored(items[next++].getResponse())) : List.of();
+    List<List<ScoredId>> stages = List.of(lexical, semantic);
+    if (mode != RankingMode.LEARNED) {
+      rank(request, stages, new Learned(Map.of(), Trust.PRIOR), FeedbackLookup.NONE, listener);
+      return;
+    }
+    FeedbackLookup lookup = pastQueries(items[next].getResponse(), request.vector(),
         System.currentTimeMillis());
     Set<String> ids = new LinkedHashSet<>();
     stages.forEach(stage -> stage.forEach(hit -> ids.add(hit.id())));
@@ -171,8 +188,8 @@ public final class TransportRelearnSearchAction
       RelearnSearchResponse response;
       try {
         response = new WindowRanking(WindowRanking.trusted(options, learned.trust()))
-            .rank(stages.get(0), stages.get(1), learned.values(), lookup, request.vector(),
-            request.queryClass(), request.k(), request.explain());
+            .rank(request.mode(), stages.get(0), stages.get(1), learned.values(), lookup,
+                request.vector(), request.queryClass(), request.k(), request.explain());
       } catch (Exception e) {
         listener.onFailure(e);
         return;
