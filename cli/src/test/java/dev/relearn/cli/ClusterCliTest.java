@@ -80,10 +80,43 @@ class ClusterCliTest {
   }
 
   @Test
-  void aModeOrExplainTheClusterCannotRunIsAUsageError() {
-    Result mode = run("search", "--mode", "bm25", QUERY);
+  void evalLearnRunsOnTheClusterWithoutQueryText() throws Exception {
+    Path beir = TinyBeir.write(tmp);
+    Result refused = CliTest.run(Stream.concat(Stream.of("eval"), Stream.of(CliTest.hashingArgs(
+        tmp.resolve("idx"), "learn", "--cluster", cluster.address().toString(), "--dataset",
+        beir.toString(), "--sessions", "4"))).toArray(String[]::new));
+    assertEquals(2, refused.code(), refused.err());
+    assertTrue(refused.err().contains("add --reset-feedback"), refused.err());
+
+    Result learn = CliTest.run(Stream.concat(Stream.of("eval"), Stream.of(CliTest.hashingArgs(
+        tmp.resolve("idx"), "learn", "--cluster", cluster.address().toString(), "--dataset",
+        beir.toString(), "--sessions", "20", "--reset-feedback"))).toArray(String[]::new));
+    assertEquals(0, learn.code(), learn.err());
+    assertTrue(learn.out().startsWith(beir.getFileName() + "/test generalisation: 20 sessions"),
+        learn.out());
+    assertTrue(cluster.requests.contains("POST /_relearn/forget")
+        && cluster.requests.contains("POST /_relearn/learn?refit=when_due"), "forgot all first,"
+        + " then learned after each event: " + cluster.requests);
+    List<String> texts = Files.readAllLines(beir.resolve("queries.jsonl")).stream()
+        .map(line -> line.replaceAll(".*\"text\": *\"([^\"]*)\".*", "$1"))
+        .map(text -> text.toLowerCase(Locale.ROOT)).toList();
+    for (int i = 0; i < cluster.bodies.size(); i++) { // the corpus's _bulk holds its own text
+      String body = cluster.bodies.get(i).toLowerCase(Locale.ROOT);
+      for (String text : texts) {
+        assertFalse(cluster.requests.get(i).contains("_relearn") && body.contains(text),
+            text + " sent: " + body);
+      }
+    }
+  }
+
+  @Test
+  void aFilterOrExplainTheClusterCannotRunIsAUsageError() {
+    Result mode = run("search", "--path-prefix", "docs/", QUERY);
     assertEquals(2, mode.code(), mode.err());
-    assertTrue(mode.err().contains("a cluster searches learned"), mode.err());
+    assertTrue(mode.err().contains("no path or kind filter"), mode.err());
+    Result bm25 = run("search", "--mode", "bm25", QUERY);
+    assertEquals(0, bm25.code(), bm25.err());
+    assertTrue(cluster.bodies.getLast().contains("\"mode\":\"bm25\""), cluster.bodies.getLast());
     Result explain = run("search", "--explain", QUERY);
     assertEquals(2, explain.code(), explain.err());
     Result unreachable = CliTest.run(CliTest.hashingArgs(tmp.resolve("idx"), "stats",

@@ -108,6 +108,11 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
     return http.base() + "/" + chunks.index();
   }
 
+  /** Whether the chunk index exists on the cluster. */
+  public boolean exists() throws IOException {
+    return chunks.model() != null;
+  }
+
   /** Indexes {@code path} incrementally ({@link ClusterIndexing}), creating the index first. */
   public synchronized IndexReport index(Path path, SourceFormat format, Progress progress)
       throws IOException {
@@ -118,22 +123,22 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
   }
 
   /**
-   * A learned search: the cluster ranks, this side fetches the hits' chunks and cuts their
+   * A search in any mode: the cluster ranks, this side fetches the hits' chunks and cuts their
    * snippets. The cluster's hits carry no learned values: every hit shows neutral ones.
    *
-   * @throws IllegalArgumentException for a mode other than learned, a filter or a fusion other
-   *     than the default, which the cluster's search does not take
+   * @throws IllegalArgumentException for a filter or a fusion other than the default, which the
+   *     cluster's search does not take
    */
   @Override
   public SearchResults search(SearchRequest request) throws IOException {
-    if (request.mode() != SearchMode.LEARNED || request.pathPrefix() != null
-        || request.kind() != null
+    if (request.pathPrefix() != null || request.kind() != null
         || !request.fusion().describe().equals(Fusion.byQueryClass().describe())) {
-      throw new IllegalArgumentException("a cluster searches learned, with the default fusion"
-          + " and no path or kind filter; got mode " + request.mode().label()
-          + (request.pathPrefix() != null || request.kind() != null ? " with a filter" : ""));
+      throw new IllegalArgumentException("a cluster searches with the default fusion and no"
+          + " path or kind filter; got " + (request.pathPrefix() != null
+              || request.kind() != null ? "a filter" : "fusion " + request.fusion().describe()));
     }
-    ClusterResults answer = searches.search(request.text(), request.k(), request.candidates());
+    ClusterResults answer = searches.search(request.text(), request.mode().label(), request.k(),
+        request.candidates());
     Map<String, JsonNode> docs = chunks.fetch(answer.hits().stream()
         .map(ClusterHit::chunkId).toList());
     Set<String> words = Snippets.queryWords(request.text());
@@ -157,7 +162,7 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
     return new SearchResults(hits, answer.lexicalCandidates(), answer.semanticCandidates());
   }
 
-  /** The mode a search should use: learned, the only one a cluster runs. */
+  /** The mode a search should use when none is asked for: learned. */
   public SearchMode defaultMode() {
     return SearchMode.LEARNED;
   }
@@ -194,12 +199,19 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
   }
 
   /**
-   * Has the cluster learn from every event recorded so far now ({@code POST /_relearn/learn}),
-   * rather than in its next pass, so that the next search ranks with it.
+   * Has the cluster learn from every event recorded so far now ({@code POST
+   * /_relearn/learn?refit=when_due}), rather than in its next pass, so that the next search
+   * ranks with it; the trust is refit every 250 events, as embedded.
    */
   @Override
   public void awaitLearning() throws IOException {
-    feedback.learn();
+    feedback.learn(false);
+  }
+
+  /** Has the cluster learn from every event so far and refit the trust now. */
+  @Override
+  public void learnNow() throws IOException {
+    feedback.learn(true);
   }
 
   /** The ids among {@code ids} that the chunk index does not hold. */

@@ -44,7 +44,7 @@ public final class ClusterSearchClient {
   }
 
   /**
-   * A learned search.
+   * A search in {@code mode} (bm25, vector, hybrid or learned, as the plugin names them).
    *
    * @param k hits wanted
    * @param candidates candidates per retriever
@@ -52,8 +52,9 @@ public final class ClusterSearchClient {
    * @throws IOException when the cluster cannot be reached or refuses the search (the message
    *     gives its status and answer, never the query)
    */
-  public ClusterResults search(String text, int k, int candidates) throws IOException {
-    JsonNode answer = http.send("POST", path, body(text, k, candidates));
+  public ClusterResults search(String text, String mode, int k, int candidates)
+      throws IOException {
+    JsonNode answer = http.send("POST", path, body(text, mode, k, candidates));
     List<ClusterHit> hits = new ArrayList<>();
     for (JsonNode hit : answer.path("hits")) {
       hits.add(new ClusterHit(hit.path("id").asText(), hit.path("score").asDouble(),
@@ -72,7 +73,7 @@ public final class ClusterSearchClient {
    * The JSON body for a query: its vector, analysed terms (sorted, so that not even the words'
    * order is sent) and class; never its text.
    */
-  String body(String text, int k, int candidates) throws IOException {
+  String body(String text, String mode, int k, int candidates) throws IOException {
     ObjectNode body = ClusterHttp.JSON.createObjectNode();
     float[] vector = embedder.embedQuery(text);
     var array = body.putArray("vector");
@@ -85,6 +86,7 @@ public final class ClusterSearchClient {
       new TreeMap<>(field.getValue()).forEach(counts::put);
     }
     body.put("query_class", QueryClassifier.classify(text).label());
+    body.put("mode", mode);
     body.put("k", k);
     body.put("candidates", candidates);
     return ClusterHttp.JSON.writeValueAsString(body);
