@@ -110,6 +110,19 @@ class ClusterCliTest {
   }
 
   @Test
+  void benchTimesEveryModeThroughTheClusterBesideEmbedded() throws Exception {
+    Result bench = run("bench", "--dataset", TinyBeir.write(tmp).toString(), "--rounds", "1",
+        "--warm-up", "0", "--learned");
+    assertEquals(0, bench.code(), bench.err());
+    for (String mode : List.of("bm25", "vector", "hybrid", "learned")) {
+      assertTrue(bench.out().matches("(?s).*\ncluster " + mode + " +[0-9.]+ +[0-9.]+ +1[0-9]"
+          + " +[0-9.]+x relearn " + mode + ".*"), bench.out());
+    }
+    assertTrue(cluster.bodies.stream().anyMatch(body -> body.contains("\"mode\":\"bm25\"")),
+        "each mode asked of the cluster");
+  }
+
+  @Test
   void aFilterOrExplainTheClusterCannotRunIsAUsageError() {
     Result mode = run("search", "--path-prefix", "docs/", QUERY);
     assertEquals(2, mode.code(), mode.err());
