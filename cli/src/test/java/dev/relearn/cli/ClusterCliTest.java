@@ -123,13 +123,15 @@ class ClusterCliTest {
   }
 
   @Test
-  void aFilterOrExplainTheClusterCannotRunIsAUsageError() {
-    Result mode = run("search", "--path-prefix", "docs/", QUERY);
-    assertEquals(2, mode.code(), mode.err());
-    assertTrue(mode.err().contains("no path or kind filter"), mode.err());
-    Result bm25 = run("search", "--mode", "bm25", QUERY);
+  void aFusionOrExplainTheClusterCannotRunIsAUsageError() {
+    Result fusion = run("search", "--fusion", "rrf", QUERY);
+    assertEquals(2, fusion.code(), fusion.err());
+    assertTrue(fusion.err().contains("the default fusion"), fusion.err());
+    Result bm25 = run("search", "--mode", "bm25", "--path-prefix", "docs/", QUERY);
     assertEquals(0, bm25.code(), bm25.err());
-    assertTrue(cluster.bodies.getLast().contains("\"mode\":\"bm25\""), cluster.bodies.getLast());
+    assertTrue(cluster.bodies.getLast().contains("\"mode\":\"bm25\"")
+        && cluster.bodies.getLast().contains("\"path_prefix\":\"docs/\""),
+        cluster.bodies.getLast());
     Result explain = run("search", "--explain", QUERY);
     assertEquals(2, explain.code(), explain.err());
     Result unreachable = CliTest.run(CliTest.hashingArgs(tmp.resolve("idx"), "stats",

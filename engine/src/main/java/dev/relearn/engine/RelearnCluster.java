@@ -126,19 +126,16 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
    * A search in any mode: the cluster ranks, this side fetches the hits' chunks and cuts their
    * snippets. The cluster's hits carry no learned values: every hit shows neutral ones.
    *
-   * @throws IllegalArgumentException for a filter or a fusion other than the default, which the
-   *     cluster's search does not take
+   * @throws IllegalArgumentException for a fusion other than the default, which the cluster's
+   *     search does not take
    */
   @Override
   public SearchResults search(SearchRequest request) throws IOException {
-    if (request.pathPrefix() != null || request.kind() != null
-        || !request.fusion().describe().equals(Fusion.byQueryClass().describe())) {
-      throw new IllegalArgumentException("a cluster searches with the default fusion and no"
-          + " path or kind filter; got " + (request.pathPrefix() != null
-              || request.kind() != null ? "a filter" : "fusion " + request.fusion().describe()));
+    if (!request.fusion().describe().equals(Fusion.byQueryClass().describe())) {
+      throw new IllegalArgumentException("a cluster searches with the default fusion, not "
+          + request.fusion().describe());
     }
-    ClusterResults answer = searches.search(request.text(), request.mode().label(), request.k(),
-        request.candidates());
+    ClusterResults answer = searches.search(request);
     Map<String, JsonNode> docs = chunks.fetch(answer.hits().stream()
         .map(ClusterHit::chunkId).toList());
     Set<String> words = Snippets.queryWords(request.text());

@@ -15,6 +15,7 @@ import dev.relearn.indexer.build.IndexReport;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.fusion.Fusion;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -144,7 +145,7 @@ class RelearnClusterTest {
     try (RelearnCluster relearn = connect()) {
       relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
       assertThrows(IllegalArgumentException.class, () -> relearn.search(SearchRequest.of(QUERY)
-          .withMode(SearchMode.LEARNED).withFilterLabel("docs/", null)));
+          .withMode(SearchMode.LEARNED).withFusion(Fusion.rrf(60))));
     }
     IllegalStateException other = assertThrows(IllegalStateException.class,
         () -> RelearnCluster.connect(cluster.address(), tmp.resolve("client"),

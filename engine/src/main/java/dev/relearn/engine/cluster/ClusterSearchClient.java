@@ -2,6 +2,7 @@ package dev.relearn.engine.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.fusion.QueryClassifier;
 import dev.relearn.lucene.fusion.StageScore;
@@ -44,17 +45,15 @@ public final class ClusterSearchClient {
   }
 
   /**
-   * A search in {@code mode} (bm25, vector, hybrid or learned, as the plugin names them).
+   * A search in the request's mode, with its k, candidates and path and kind filter (its fusion
+   * is the cluster's, the default).
    *
-   * @param k hits wanted
-   * @param candidates candidates per retriever
    * @return the hits, best first, and the candidate counts
    * @throws IOException when the cluster cannot be reached or refuses the search (the message
    *     gives its status and answer, never the query)
    */
-  public ClusterResults search(String text, String mode, int k, int candidates)
-      throws IOException {
-    JsonNode answer = http.send("POST", path, body(text, mode, k, candidates));
+  public ClusterResults search(SearchRequest request) throws IOException {
+    JsonNode answer = http.send("POST", path, body(request));
     List<ClusterHit> hits = new ArrayList<>();
     for (JsonNode hit : answer.path("hits")) {
       hits.add(new ClusterHit(hit.path("id").asText(), hit.path("score").asDouble(),
@@ -73,7 +72,8 @@ public final class ClusterSearchClient {
    * The JSON body for a query: its vector, analysed terms (sorted, so that not even the words'
    * order is sent) and class; never its text.
    */
-  String body(String text, String mode, int k, int candidates) throws IOException {
+  String body(SearchRequest request) throws IOException {
+    String text = request.text();
     ObjectNode body = ClusterHttp.JSON.createObjectNode();
     float[] vector = embedder.embedQuery(text);
     var array = body.putArray("vector");
@@ -86,9 +86,15 @@ public final class ClusterSearchClient {
       new TreeMap<>(field.getValue()).forEach(counts::put);
     }
     body.put("query_class", QueryClassifier.classify(text).label());
-    body.put("mode", mode);
-    body.put("k", k);
-    body.put("candidates", candidates);
+    body.put("mode", request.mode().label());
+    body.put("k", request.k());
+    body.put("candidates", request.candidates());
+    if (request.pathPrefix() != null) {
+      body.put("path_prefix", request.pathPrefix());
+    }
+    if (request.kind() != null) {
+      body.put("kind", request.kind().label());
+    }
     return ClusterHttp.JSON.writeValueAsString(body);
   }
 }

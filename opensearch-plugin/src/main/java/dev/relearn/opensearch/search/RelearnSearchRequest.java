@@ -18,7 +18,8 @@ import org.opensearch.core.common.io.stream.StreamOutput;
  * stops earlier.
  *
  * <p>JSON: {@code {"vector": [...], "terms": {"body": {"lamp": 1}}, "query_class":
- * "keywords", "mode": "learned", "k": 10, "candidates": 100, "explain": false}}.
+ * "keywords", "mode": "learned", "k": 10, "candidates": 100, "explain": false, "path_prefix":
+ * "docs/", "kind": "markdown"}} (the last two optional).
  */
 public final class RelearnSearchRequest extends ActionRequest {
   /** The most hits or candidates a request may ask for, as embedded. */
@@ -32,6 +33,8 @@ public final class RelearnSearchRequest extends ActionRequest {
   private final int candidates;
   private final boolean explain;
   private final RankingMode mode;
+  private String pathPrefix;
+  private String kind;
 
   /**
    * @param index the chunk index
@@ -74,6 +77,28 @@ public final class RelearnSearchRequest extends ActionRequest {
     candidates = in.readVInt();
     explain = in.readBoolean();
     mode = in.readEnum(RankingMode.class);
+    pathPrefix = in.readOptionalString();
+    kind = in.readOptionalString();
+  }
+
+  /**
+   * Searches only chunks whose path starts with {@code pathPrefix} and whose kind is {@code
+   * kind} (either null: any), as embedded filters.
+   */
+  public RelearnSearchRequest filter(String pathPrefix, String kind) {
+    this.pathPrefix = pathPrefix;
+    this.kind = kind;
+    return this;
+  }
+
+  /** The path prefix searched, or null. */
+  public String pathPrefix() {
+    return pathPrefix;
+  }
+
+  /** The chunk kind searched, or null. */
+  public String kind() {
+    return kind;
   }
 
   @Override
@@ -89,6 +114,8 @@ public final class RelearnSearchRequest extends ActionRequest {
     out.writeVInt(candidates);
     out.writeBoolean(explain);
     out.writeEnum(mode);
+    out.writeOptionalString(pathPrefix);
+    out.writeOptionalString(kind);
   }
 
   private static int requireRange(String name, int value) {

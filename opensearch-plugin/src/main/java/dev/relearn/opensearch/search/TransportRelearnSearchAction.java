@@ -28,7 +28,9 @@ import org.opensearch.action.support.IndicesOptions;
 import org.opensearch.common.inject.Inject;
 import org.opensearch.core.action.ActionListener;
 import org.opensearch.index.IndexNotFoundException;
+import org.opensearch.index.query.BoolQueryBuilder;
 import org.opensearch.index.query.QueryBuilder;
+import org.opensearch.index.query.QueryBuilders;
 import org.opensearch.search.SearchHit;
 import org.opensearch.search.builder.SearchSourceBuilder;
 import org.opensearch.tasks.Task;
@@ -65,19 +67,37 @@ public final class TransportRelearnSearchAction
     int depth = request.retrieverDepth();
     RankingMode mode = request.mode();
     MultiSearchRequest searches = new MultiSearchRequest();
+    QueryBuilder filter = filter(request);
     if (mode.lexical()) {
-      searches.add(search(request.index(), LexicalQuery.of(request.terms()), depth)
+      QueryBuilder lexical = LexicalQuery.of(request.terms());
+      searches.add(search(request.index(), filter == null ? lexical
+          : QueryBuilders.boolQuery().must(lexical).filter(filter), depth)
           .searchType(SearchType.DFS_QUERY_THEN_FETCH));
     }
     if (mode.semantic()) {
-      searches.add(search(request.index(),
-          new RelearnKnnQueryBuilder(ChunkSchema.VECTOR, request.vector(), depth), depth));
+      searches.add(search(request.index(), new RelearnKnnQueryBuilder(ChunkSchema.VECTOR,
+          request.vector(), depth).filter(filter), depth));
     }
     if (mode == RankingMode.LEARNED) {
       searches.add(pastQueries(request));
     }
     client.multiSearch(searches, ActionListener.wrap(
         found -> withCandidates(request, found, listener), listener::onFailure));
+  }
+
+  /** The request's path and kind filter, as embedded's {@code ChunkSchema.filter}; or null. */
+  private static QueryBuilder filter(RelearnSearchRequest request) {
+    if (request.pathPrefix() == null && request.kind() == null) {
+      return null;
+    }
+    BoolQueryBuilder filter = QueryBuilders.boolQuery();
+    if (request.pathPrefix() != null) {
+      filter.filter(QueryBuilders.prefixQuery(ChunkSchema.PATH, request.pathPrefix()));
+    }
+    if (request.kind() != null) {
+      filter.filter(QueryBuilders.termQuery(ChunkSchema.KIND, request.kind()));
+    }
+    return filter;
   }
 
   private static SearchRequest search(String index, QueryBuilder query, int size) {

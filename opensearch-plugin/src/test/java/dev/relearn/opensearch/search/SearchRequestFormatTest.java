@@ -49,6 +49,8 @@ public class SearchRequestFormatTest extends OpenSearchTestCase {
   public void testRequestAndResponseCrossNodesUnchanged() throws Exception {
     Map<String, Object> body = new java.util.HashMap<>(BODY);
     body.put("mode", "vector");
+    body.put("path_prefix", "docs/");
+    body.put("kind", "code");
     RelearnSearchRequest request = RestRelearnSearchAction.parse("chunks", body);
     RelearnSearchRequest read;
     try (BytesStreamOutput out = new BytesStreamOutput()) {
@@ -62,6 +64,8 @@ public class SearchRequestFormatTest extends OpenSearchTestCase {
     assertEquals(request.terms(), read.terms());
     assertTrue(read.explain());
     assertEquals(RankingMode.VECTOR, read.mode());
+    assertEquals("docs/", read.pathPrefix());
+    assertEquals("code", read.kind());
 
     RelearnSearchResponse response = new RelearnSearchResponse(List.of(
         new RelearnSearchResponse.Hit("c001", 0.75, new StageScore(3.5f, 1), null,
