@@ -51,6 +51,10 @@ class ClusterCliTest {
         + ".*2 hits \\(learned\\) in .* ms\n"),
         search.out());
     String id = search.out().substring(search.out().indexOf('[') + 1, search.out().indexOf(']'));
+    Result explained = run("search", "--explain", "-k", "1", QUERY);
+    assertEquals(0, explained.code(), explained.err());
+    assertTrue(explained.out().contains("total 1.000000\n     1.000000 = relevance (bm25 + vector)"),
+        explained.out());
 
     Result feedback = run("feedback", "--query", QUERY, "--used", id, "--success",
         "--session", "alice", "--event-id", "ev-1");
@@ -123,7 +127,7 @@ class ClusterCliTest {
   }
 
   @Test
-  void aFusionOrExplainTheClusterCannotRunIsAUsageError() {
+  void aFusionTheClusterCannotRunIsAUsageErrorAndAFilterRuns() {
     Result fusion = run("search", "--fusion", "rrf", QUERY);
     assertEquals(2, fusion.code(), fusion.err());
     assertTrue(fusion.err().contains("the default fusion"), fusion.err());
@@ -132,8 +136,6 @@ class ClusterCliTest {
     assertTrue(cluster.bodies.getLast().contains("\"mode\":\"bm25\"")
         && cluster.bodies.getLast().contains("\"path_prefix\":\"docs/\""),
         cluster.bodies.getLast());
-    Result explain = run("search", "--explain", QUERY);
-    assertEquals(2, explain.code(), explain.err());
     Result unreachable = CliTest.run(CliTest.hashingArgs(tmp.resolve("idx"), "stats",
         "--cluster", "http://127.0.0.1:1/notes"));
     assertEquals(1, unreachable.code(), unreachable.err());

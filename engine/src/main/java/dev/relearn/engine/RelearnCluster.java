@@ -14,6 +14,7 @@ import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
 import dev.relearn.engine.search.Snippets;
+import dev.relearn.engine.weights.Weights;
 import dev.relearn.feedback.event.Learnability;
 import dev.relearn.feedback.event.SessionHasher;
 import dev.relearn.feedback.event.ShownResult;
@@ -42,6 +43,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import org.apache.lucene.search.Explanation;
 
 /**
  * relearn against an OpenSearch cluster that runs relearn's plugin: the same operations as
@@ -131,15 +133,29 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
    */
   @Override
   public SearchResults search(SearchRequest request) throws IOException {
+    return shown(request, false).results();
+  }
+
+  /**
+   * A learned search with each hit's score explained by the cluster, as {@link Relearn#explain}
+   * (the default weights: a cluster learns none from ratings).
+   */
+  public ExplainedResults explain(SearchRequest request) throws IOException {
+    SearchRequest learned = request.withMode(SearchMode.LEARNED);
+    return shown(learned, true);
+  }
+
+  private ExplainedResults shown(SearchRequest request, boolean explain) throws IOException {
     if (!request.fusion().describe().equals(Fusion.byQueryClass().describe())) {
       throw new IllegalArgumentException("a cluster searches with the default fusion, not "
           + request.fusion().describe());
     }
-    ClusterResults answer = searches.search(request);
+    ClusterResults answer = searches.search(request, explain);
     Map<String, JsonNode> docs = chunks.fetch(answer.hits().stream()
         .map(ClusterHit::chunkId).toList());
     Set<String> words = Snippets.queryWords(request.text());
     List<Hit> hits = new ArrayList<>();
+    List<Explanation> explanations = new ArrayList<>();
     for (ClusterHit hit : answer.hits()) {
       JsonNode doc = docs.get(hit.chunkId());
       if (doc == null) {
@@ -155,8 +171,12 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
           Snippets.excerpt(chunk.path(ChunkSchema.TEXT).asText(), words,
               HybridSearcher.SNIPPET_CHARS),
           hit.score(), hit.bm25(), hit.vector(), LearnedValues.NEUTRAL));
+      explanations.add(hit.explanation() != null ? hit.explanation()
+          : Explanation.match(hit.score(), "not explained"));
     }
-    return new SearchResults(hits, answer.lexicalCandidates(), answer.semanticCandidates());
+    return new ExplainedResults(new SearchResults(hits, answer.lexicalCandidates(),
+        answer.semanticCandidates()), explanations, QueryClassifier.classify(request.text()),
+        Weights.DEFAULT);
   }
 
   /** The mode a search should use when none is asked for: learned. */

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import org.apache.lucene.search.Explanation;
 
 /**
  * Searches a chunk index on an OpenSearch cluster that runs relearn's plugin ({@code POST
@@ -53,14 +54,30 @@ public final class ClusterSearchClient {
    *     gives its status and answer, never the query)
    */
   public ClusterResults search(SearchRequest request) throws IOException {
-    JsonNode answer = http.send("POST", path, body(request));
+    return search(request, false);
+  }
+
+  /** {@link #search(SearchRequest)}, each hit with its score explained when {@code explain}. */
+  public ClusterResults search(SearchRequest request, boolean explain) throws IOException {
+    JsonNode answer = http.send("POST", path, body(request, explain));
     List<ClusterHit> hits = new ArrayList<>();
     for (JsonNode hit : answer.path("hits")) {
       hits.add(new ClusterHit(hit.path("id").asText(), hit.path("score").asDouble(),
-          stage(hit.get("bm25")), stage(hit.get("vector"))));
+          stage(hit.get("bm25")), stage(hit.get("vector")), explanation(hit.get("explanation"))));
     }
     return new ClusterResults(hits, answer.path("lexical_count").asInt(),
         answer.path("semantic_count").asInt());
+  }
+
+  /** The plugin's JSON of an explanation ({@code value}, {@code description}, {@code details}). */
+  private static Explanation explanation(JsonNode node) {
+    if (node == null || node.isNull()) {
+      return null;
+    }
+    List<Explanation> details = new ArrayList<>();
+    node.path("details").forEach(detail -> details.add(explanation(detail)));
+    return Explanation.match(node.path("value").asDouble(), node.path("description").asText(),
+        details);
   }
 
   private static StageScore stage(JsonNode stage) {
@@ -72,7 +89,7 @@ public final class ClusterSearchClient {
    * The JSON body for a query: its vector, analysed terms (sorted, so that not even the words'
    * order is sent) and class; never its text.
    */
-  String body(SearchRequest request) throws IOException {
+  String body(SearchRequest request, boolean explain) throws IOException {
     String text = request.text();
     ObjectNode body = ClusterHttp.JSON.createObjectNode();
     float[] vector = embedder.embedQuery(text);
@@ -94,6 +111,9 @@ public final class ClusterSearchClient {
     }
     if (request.kind() != null) {
       body.put("kind", request.kind().label());
+    }
+    if (explain) {
+      body.put("explain", true);
     }
     return ClusterHttp.JSON.writeValueAsString(body);
   }
