@@ -58,8 +58,7 @@ final class EvalLearnCommand extends CliCommand.WithJson {
   String scenario;
 
   @Option(names = "--reset-feedback", negatable = false,
-      description = "Allow forgetting the feedback of an index given with --index, or of the"
-          + " whole --cluster.")
+      description = "Allow forgetting the feedback of --index or --cluster.")
   boolean resetFeedback;
 
   @Override
