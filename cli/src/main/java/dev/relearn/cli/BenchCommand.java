@@ -27,8 +27,7 @@ import picocli.CommandLine.Option;
       "  relearn bench --dataset ../shared/datasets/scifact",
       "  relearn bench --dataset ../shared/datasets/toollens --feedback-split train",
       "  relearn bench --dataset nfcorpus --feedback-split dev --feedback-events 10000",
-      "  relearn bench --dataset ../shared/datasets/toollens --learned --rounds 3",
-      "  relearn bench --dataset scifact --cluster http://localhost:9200/scifact"},
+      "  relearn bench --dataset scifact --learned --cluster http://localhost:9200/sf"},
     customSynopsis = {
       "relearn bench --dataset=BEIR_DIR [--split=SPLIT] [--rounds=R] [OPTIONS...]",
       "       relearn bench indexing --dataset=BEIR_DIR [--max-docs=N] [OPTIONS...]",

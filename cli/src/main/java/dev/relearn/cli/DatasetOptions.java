@@ -3,9 +3,6 @@ package dev.relearn.cli;
 import dev.relearn.engine.ConsoleProgress;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnCluster;
-import dev.relearn.indexer.build.IndexReport;
-import dev.relearn.indexer.source.SourceFormat;
-import dev.relearn.indexer.source.Sources;
 import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.firststage.FirstStageEvaluation;
 import java.io.IOException;
@@ -13,7 +10,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
-import java.util.List;
 import java.util.Set;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -91,20 +87,11 @@ final class DatasetOptions {
 
   /**
    * Indexes {@code beir}'s corpus through {@code cluster} ({@code _bulk}, incrementally), as
-   * {@link #indexCorpus(Relearn, BeirDataset, PrintWriter)} does embedded: a chunk index that
-   * holds another source too is refused, as its documents would be ranked.
+   * {@link #indexCorpus(Relearn, BeirDataset, PrintWriter)} does embedded.
    */
   static void indexCorpus(RelearnCluster cluster, BeirDataset beir, PrintWriter err)
       throws IOException {
-    String corpus = Sources.open(beir.corpusFile(), SourceFormat.BEIR).origin();
-    var others = !cluster.exists() ? List.<String>of() : cluster.stats().chunksByOrigin()
-        .keySet().stream().filter(origin -> !origin.equals(corpus)).toList();
-    if (!others.isEmpty()) {
-      throw new IllegalArgumentException("the chunk index " + cluster.address() + " holds"
-          + " another source besides " + corpus + ": " + others.getFirst() + "; evaluate in"
-          + " a chunk index of its own (--cluster URL/NEW_INDEX)");
-    }
-    IndexReport report = cluster.index(beir.corpusFile(), SourceFormat.BEIR, ConsoleProgress.stderr());
+    var report = FirstStageEvaluation.indexCorpus(cluster, beir, ConsoleProgress.stderr());
     err.println(report.summary());
     IndexCommand.printProblems(err, report.problems());
   }
