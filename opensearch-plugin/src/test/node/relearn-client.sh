@@ -1,11 +1,11 @@
 # relearn itself as the client of the real node (sourced by real-node-test.sh, which defines
 # root, work, url, started and fail): cli/target/relearn.jar cuts and embeds a small corpus and
-# sends it with `relearn index --cluster`, then searches, records feedback, searches again and
-# forgets a session. Each search must rank as the same commands do embedded
-# (embedded_reference, run before the node starts): the same ids in the same order, scores
-# within 0.001. Where the plugin does not yet learn from events (POST /_relearn/learn runs a
-# pass) or forget, the check says SKIPPED and why; once it does, the ranking after feedback must
-# be the embedded one, and forgetting a session must forget its one event.
+# sends it with `relearn index --cluster`, then searches (also hybrid, filtered by path), records
+# feedback, searches again and forgets a session. Each search must rank as the same commands do
+# embedded (embedded_reference, run before the node starts): the same ids in the same order,
+# scores within 0.001. Where the plugin does not yet learn from events (POST /_relearn/learn
+# runs a pass) or forget, the check says SKIPPED and why; once it does, the ranking after
+# feedback must be the embedded one, and forgetting a session must forget its one event.
 
 query="brass lamp for reading at my desk"
 sessions=(s1 s2 s3)
@@ -68,6 +68,7 @@ search_and_learn() {
     learns=$(curl -s -m 30 -X POST "$url/_relearn/learn")
   fi
   run "$1" search --mode learned -k 3 "$query" | scored >"$1.after"
+  run "$1" search --mode hybrid --path-prefix corpus/d -k 3 "$query" | scored >"$1.filtered"
 }
 
 embedded_reference() {
@@ -92,6 +93,10 @@ client_checks() {
   same "$(cat "$client.before")" "$(cat "$work/local.before")" \
     || fail "the cluster ranks $(tr '\n' ' ' <"$client.before"), embedded" \
       "$(tr '\n' ' ' <"$work/local.before")"
+  same "$(cat "$client.filtered")" "$(cat "$work/local.filtered")" \
+    && [ "$(wc -l <"$client.filtered")" = 1 ] \
+    || fail "hybrid in corpus/d: the cluster ranks $(tr '\n' ' ' <"$client.filtered"), embedded" \
+      "$(tr '\n' ' ' <"$work/local.filtered")"
   local events
   events=$(curl -s -m 10 "$url/.relearn-feedback/_search?size=10")
   expect "$events" '"ev-s3"' "the recorded events"

@@ -1,6 +1,8 @@
 package dev.relearn.cli;
 
 import dev.relearn.engine.Relearn;
+import dev.relearn.engine.RelearnCluster;
+import dev.relearn.engine.RelearnOptions;
 import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.bench.LatencyBenchmark;
 import dev.relearn.eval.bench.LatencyReport;
@@ -25,7 +27,7 @@ import picocli.CommandLine.Option;
       "  relearn bench --dataset ../shared/datasets/scifact",
       "  relearn bench --dataset ../shared/datasets/toollens --feedback-split train",
       "  relearn bench --dataset nfcorpus --feedback-split dev --feedback-events 10000",
-      "  relearn bench --dataset ../shared/datasets/toollens --learned --rounds 3"},
+      "  relearn bench --dataset scifact --learned --cluster http://localhost:9200/sf"},
     customSynopsis = {
       "relearn bench --dataset=BEIR_DIR [--split=SPLIT] [--rounds=R] [OPTIONS...]",
       "       relearn bench indexing --dataset=BEIR_DIR [--max-docs=N] [OPTIONS...]",
@@ -34,12 +36,15 @@ import picocli.CommandLine.Option;
     description = {"Measure warm query latency (p50, p99) per search mode on a BEIR dataset.",
         "It warms up first (see --warm-up) and times plain Lucene's BM25 and KNN queries in the"
             + " same run, as the baseline. bench indexing measures indexing speed instead; bench"
-            + " scale, indexing and search up to a million chunks."})
+            + " scale, indexing and search up to a million chunks. --cluster also times each mode"
+            + " through a cluster's chunk index (the corpus indexed there first), against"
+            + " embedded."})
 final class BenchCommand extends CliCommand.WithJson {
   @Mixin EngineOptions engine;
 
   @Mixin DatasetOptions data;
   @Mixin MaxQueriesOption cap;
+  @Mixin ClusterOption cluster;
 
   @Option(names = "--rounds", paramLabel = "R", defaultValue = "5",
       description = "Measured passes over the queries (default: ${DEFAULT-VALUE}).")
@@ -81,8 +86,13 @@ final class BenchCommand extends CliCommand.WithJson {
     List<String> all = List.copyOf(beir.queryIds(data.split));
     List<String> queries = cap.first(all).stream().map(texts::get).toList();
     PrintWriter out = out();
-    try (Relearn relearn = engine.openOrCreate(
-        engine.options(false).withQueryCacheSize(Math.max(100, queries.size())))) {
+    RelearnOptions options =
+        engine.options(false).withQueryCacheSize(Math.max(100, queries.size()));
+    try (Relearn relearn = engine.openOrCreate(options);
+        RelearnCluster remote = cluster.given() ? cluster.connect(engine, options) : null) {
+      if (remote != null) {
+        DatasetOptions.indexCorpus(remote, beir, err());
+      }
       new FirstStageEvaluation(relearn, beir).indexCorpus(ConsoleProgress.stderr());
       if (feedbackSplit != null) {
         SimulatedFeedback users = new SimulatedFeedback(relearn, 10);
@@ -94,7 +104,7 @@ final class BenchCommand extends CliCommand.WithJson {
       }
       boolean timeLearned = learned || feedbackSplit != null;
       err().printf(Locale.ROOT, "warming up (at most %d s)...%n", warmUpSeconds);
-      LatencyReport report = new LatencyBenchmark(relearn, err()::println)
+      LatencyReport report = new LatencyBenchmark(relearn, err()::println).withCluster(remote)
           .run(beir.name(), queries, rounds, timeLearned, Duration.ofSeconds(warmUpSeconds));
       out.print(json ? json(cap.addTo(report.toJson(), all.size())) + "\n"
           : report.table());

@@ -1,6 +1,7 @@
 package dev.relearn.cli;
 
 import dev.relearn.engine.RelearnCluster;
+import dev.relearn.engine.RelearnOptions;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -32,6 +33,11 @@ final class ClusterOption {
 
   /** Connects with {@code engine}'s model options; a bad address is a usage error. */
   RelearnCluster connect(EngineOptions engine) throws IOException {
+    return connect(engine, engine.options(false));
+  }
+
+  /** Connects with {@code options}, keeping the client's state in {@code engine}'s folder. */
+  RelearnCluster connect(EngineOptions engine, RelearnOptions options) throws IOException {
     URI address = Errors.check(mixee, () -> {
       try {
         return new URI(cluster.strip());
@@ -40,7 +46,6 @@ final class ClusterOption {
             + " http://localhost:9200/notes, not " + cluster, e);
       }
     });
-    var options = engine.options(false);
     return Errors.check(mixee, () -> RelearnCluster.connect(address,
         engine.index.resolve(RelearnCluster.CLIENT_FOLDER), options));
   }

@@ -2,6 +2,7 @@ package dev.relearn.cli;
 
 import dev.relearn.engine.ConsoleProgress;
 import dev.relearn.engine.Relearn;
+import dev.relearn.engine.RelearnCluster;
 import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.firststage.FirstStageEvaluation;
 import java.io.IOException;
@@ -82,6 +83,17 @@ final class DatasetOptions {
     err.println(report.summary());
     IndexCommand.printProblems(err, report.problems());
     return evaluation;
+  }
+
+  /**
+   * Indexes {@code beir}'s corpus through {@code cluster} ({@code _bulk}, incrementally), as
+   * {@link #indexCorpus(Relearn, BeirDataset, PrintWriter)} does embedded.
+   */
+  static void indexCorpus(RelearnCluster cluster, BeirDataset beir, PrintWriter err)
+      throws IOException {
+    var report = FirstStageEvaluation.indexCorpus(cluster, beir, ConsoleProgress.stderr());
+    err.println(report.summary());
+    IndexCommand.printProblems(err, report.problems());
   }
 
   /** Opens the BEIR folder {@code dataset}, with errors that name it. */

@@ -1,6 +1,8 @@
 package dev.relearn.cli;
 
 import dev.relearn.engine.Relearn;
+import dev.relearn.engine.RelearnCluster;
+import dev.relearn.engine.RelearnOperations;
 import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.experiment.DatasetEvaluation;
 import dev.relearn.eval.experiment.LearnConfig;
@@ -30,11 +32,13 @@ import picocli.CommandLine.ParameterException;
             + " an irrelevant chunk), mixed (train sessions, some by the noise user).",
         "All feedback in the index is forgotten first: without --index the index is"
             + " .relearn/eval/<dataset>, and an explicit --index that has feedback needs"
-            + " --reset-feedback. --max-queries caps the test split."})
+            + " --reset-feedback, as does --cluster (all its feedback is forgotten)."
+            + " --max-queries caps the test split."})
 final class EvalLearnCommand extends CliCommand.WithJson {
   @Mixin EngineOptions engine;
   @Mixin EvalUserOptions user;
   @Mixin MaxQueriesOption cap;
+  @Mixin ClusterOption cluster;
 
   @Option(names = "--dataset", paramLabel = "BEIR_DIR", required = true,
       description = "A BEIR folder, e.g. ../shared/datasets/toollens.")
@@ -54,7 +58,7 @@ final class EvalLearnCommand extends CliCommand.WithJson {
   String scenario;
 
   @Option(names = "--reset-feedback", negatable = false,
-      description = "Allow forgetting the feedback of an index given with --index.")
+      description = "Allow forgetting the feedback of --index or --cluster.")
   boolean resetFeedback;
 
   @Override
@@ -73,8 +77,15 @@ final class EvalLearnCommand extends CliCommand.WithJson {
     DatasetOptions.requireRelevantQueries(beir, "--train-split", trainSplit);
     DatasetOptions.requireRelevantQueries(beir, "--test-split", testSplit);
     DatasetOptions.useOwnIndex(spec, engine, beir);
-    PrintWriter out = out();
-    PrintWriter err = err();
+    if (cluster.given()) {
+      require(resetFeedback, "eval learn --cluster forgets all feedback on the cluster, of every"
+          + " chunk index; add --reset-feedback to allow it");
+      try (RelearnCluster relearn = cluster.connect(engine)) {
+        DatasetOptions.indexCorpus(relearn, beir, err());
+        run(relearn, beir, fusion, config, chosen);
+      }
+      return 0;
+    }
     try (Relearn relearn = engine.openOrCreate(
         engine.options(false).withQueryCacheSize(DatasetEvaluation.QUERY_CACHE))) {
       if (explicitIndex && !resetFeedback && relearn.feedbackStore().hasFeedback()) {
@@ -82,18 +93,24 @@ final class EvalLearnCommand extends CliCommand.WithJson {
             + " has feedback, which the experiment would forget; add --reset-feedback to allow"
             + " it, or use another --index");
       }
-      DatasetOptions.indexCorpus(relearn, beir, err);
-      LearningResult result = new LearningExperiment(relearn, beir, fusion, config,
-          ConsoleProgress.stderr()).run(chosen);
-      int available = Split.of(beir, testSplit).size();
-      if (json) {
-        out.println(json(cap.addTo(result.toJson(), available)));
-      } else {
-        out.print(result.summary());
-        String note = cap.note(available, "test queries");
-        out.println(note.isEmpty() ? "" : "  " + note.strip());
-      }
+      DatasetOptions.indexCorpus(relearn, beir, err());
+      run(relearn, beir, fusion, config, chosen);
     }
     return 0;
+  }
+
+  private void run(RelearnOperations relearn, BeirDataset beir, Fusion fusion,
+      LearnConfig config, Scenario chosen) throws Exception {
+    LearningResult result = new LearningExperiment(relearn, beir, fusion, config,
+        ConsoleProgress.stderr()).run(chosen);
+    int available = Split.of(beir, testSplit).size();
+    PrintWriter out = out();
+    if (json) {
+      out.println(json(cap.addTo(result.toJson(), available)));
+    } else {
+      out.print(result.summary());
+      String note = cap.note(available, "test queries");
+      out.println(note.isEmpty() ? "" : "  " + note.strip());
+    }
   }
 }

@@ -61,12 +61,13 @@ final class SearchCommand extends CliCommand.WithJson {
     require(!explain || chosen == null || chosen == SearchMode.LEARNED, "--explain shows"
         + " a learned search's breakdown; it cannot be combined with --mode " + search.mode);
     if (cluster.given()) {
-      require(!explain, "--explain needs the local index; a cluster's search gives no breakdown");
       try (RelearnCluster relearn = cluster.connect(engine)) {
         SearchRequest request = checked.withMode(chosen == null ? relearn.defaultMode() : chosen);
         long start = System.nanoTime();
-        SearchResults results = check(() -> relearn.search(request));
-        print(text, request.mode(), null, results, (System.nanoTime() - start) / 1e6);
+        ExplainedResults explained = explain ? check(() -> relearn.explain(request)) : null;
+        SearchResults results = explain ? explained.results()
+            : check(() -> relearn.search(request));
+        print(text, request.mode(), explained, results, (System.nanoTime() - start) / 1e6);
       }
       return 0;
     }

@@ -51,6 +51,10 @@ class ClusterCliTest {
         + ".*2 hits \\(learned\\) in .* ms\n"),
         search.out());
     String id = search.out().substring(search.out().indexOf('[') + 1, search.out().indexOf(']'));
+    Result explained = run("search", "--explain", "-k", "1", QUERY);
+    assertEquals(0, explained.code(), explained.err());
+    assertTrue(explained.out().contains("total 1.000000\n     1.000000 = relevance (bm25 + vector)"),
+        explained.out());
 
     Result feedback = run("feedback", "--query", QUERY, "--used", id, "--success",
         "--session", "alice", "--event-id", "ev-1");
@@ -80,12 +84,58 @@ class ClusterCliTest {
   }
 
   @Test
-  void aModeOrExplainTheClusterCannotRunIsAUsageError() {
-    Result mode = run("search", "--mode", "bm25", QUERY);
-    assertEquals(2, mode.code(), mode.err());
-    assertTrue(mode.err().contains("a cluster searches learned"), mode.err());
-    Result explain = run("search", "--explain", QUERY);
-    assertEquals(2, explain.code(), explain.err());
+  void evalLearnRunsOnTheClusterWithoutQueryText() throws Exception {
+    Path beir = TinyBeir.write(tmp);
+    Result refused = CliTest.run(Stream.concat(Stream.of("eval"), Stream.of(CliTest.hashingArgs(
+        tmp.resolve("idx"), "learn", "--cluster", cluster.address().toString(), "--dataset",
+        beir.toString(), "--sessions", "4"))).toArray(String[]::new));
+    assertEquals(2, refused.code(), refused.err());
+    assertTrue(refused.err().contains("add --reset-feedback"), refused.err());
+
+    Result learn = CliTest.run(Stream.concat(Stream.of("eval"), Stream.of(CliTest.hashingArgs(
+        tmp.resolve("idx"), "learn", "--cluster", cluster.address().toString(), "--dataset",
+        beir.toString(), "--sessions", "20", "--reset-feedback"))).toArray(String[]::new));
+    assertEquals(0, learn.code(), learn.err());
+    assertTrue(learn.out().startsWith(beir.getFileName() + "/test generalisation: 20 sessions"),
+        learn.out());
+    assertTrue(cluster.requests.contains("POST /_relearn/forget")
+        && cluster.requests.contains("POST /_relearn/learn?refit=when_due"), "forgot all first,"
+        + " then learned after each event: " + cluster.requests);
+    List<String> texts = Files.readAllLines(beir.resolve("queries.jsonl")).stream()
+        .map(line -> line.replaceAll(".*\"text\": *\"([^\"]*)\".*", "$1"))
+        .map(text -> text.toLowerCase(Locale.ROOT)).toList();
+    for (int i = 0; i < cluster.bodies.size(); i++) { // the corpus's _bulk holds its own text
+      String body = cluster.bodies.get(i).toLowerCase(Locale.ROOT);
+      for (String text : texts) {
+        assertFalse(cluster.requests.get(i).contains("_relearn") && body.contains(text),
+            text + " sent: " + body);
+      }
+    }
+  }
+
+  @Test
+  void benchTimesEveryModeThroughTheClusterBesideEmbedded() throws Exception {
+    Result bench = run("bench", "--dataset", TinyBeir.write(tmp).toString(), "--rounds", "1",
+        "--warm-up", "0", "--learned");
+    assertEquals(0, bench.code(), bench.err());
+    for (String mode : List.of("bm25", "vector", "hybrid", "learned")) {
+      assertTrue(bench.out().matches("(?s).*\ncluster " + mode + " +[0-9.]+ +[0-9.]+ +1[0-9]"
+          + " +[0-9.]+x relearn " + mode + ".*"), bench.out());
+    }
+    assertTrue(cluster.bodies.stream().anyMatch(body -> body.contains("\"mode\":\"bm25\"")),
+        "each mode asked of the cluster");
+  }
+
+  @Test
+  void aFusionTheClusterCannotRunIsAUsageErrorAndAFilterRuns() {
+    Result fusion = run("search", "--fusion", "rrf", QUERY);
+    assertEquals(2, fusion.code(), fusion.err());
+    assertTrue(fusion.err().contains("the default fusion"), fusion.err());
+    Result bm25 = run("search", "--mode", "bm25", "--path-prefix", "docs/", QUERY);
+    assertEquals(0, bm25.code(), bm25.err());
+    assertTrue(cluster.bodies.getLast().contains("\"mode\":\"bm25\"")
+        && cluster.bodies.getLast().contains("\"path_prefix\":\"docs/\""),
+        cluster.bodies.getLast());
     Result unreachable = CliTest.run(CliTest.hashingArgs(tmp.resolve("idx"), "stats",
         "--cluster", "http://127.0.0.1:1/notes"));
     assertEquals(1, unreachable.code(), unreachable.err());

@@ -195,6 +195,7 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
   }
 
   /** Refits the trust on every event so far: for measurements before and after a change. */
+  @Override
   public void learnNow() throws IOException {
     gate.call(p -> p.feedback().learnNow());
   }

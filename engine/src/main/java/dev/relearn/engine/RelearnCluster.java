@@ -14,6 +14,7 @@ import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
 import dev.relearn.engine.search.Snippets;
+import dev.relearn.engine.weights.Weights;
 import dev.relearn.feedback.event.Learnability;
 import dev.relearn.feedback.event.SessionHasher;
 import dev.relearn.feedback.event.ShownResult;
@@ -42,6 +43,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import org.apache.lucene.search.Explanation;
 
 /**
  * relearn against an OpenSearch cluster that runs relearn's plugin: the same operations as
@@ -108,6 +110,11 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
     return http.base() + "/" + chunks.index();
   }
 
+  /** Whether the chunk index exists on the cluster. */
+  public boolean exists() throws IOException {
+    return chunks.model() != null;
+  }
+
   /** Indexes {@code path} incrementally ({@link ClusterIndexing}), creating the index first. */
   public synchronized IndexReport index(Path path, SourceFormat format, Progress progress)
       throws IOException {
@@ -118,26 +125,37 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
   }
 
   /**
-   * A learned search: the cluster ranks, this side fetches the hits' chunks and cuts their
+   * A search in any mode: the cluster ranks, this side fetches the hits' chunks and cuts their
    * snippets. The cluster's hits carry no learned values: every hit shows neutral ones.
    *
-   * @throws IllegalArgumentException for a mode other than learned, a filter or a fusion other
-   *     than the default, which the cluster's search does not take
+   * @throws IllegalArgumentException for a fusion other than the default, which the cluster's
+   *     search does not take
    */
   @Override
   public SearchResults search(SearchRequest request) throws IOException {
-    if (request.mode() != SearchMode.LEARNED || request.pathPrefix() != null
-        || request.kind() != null
-        || !request.fusion().describe().equals(Fusion.byQueryClass().describe())) {
-      throw new IllegalArgumentException("a cluster searches learned, with the default fusion"
-          + " and no path or kind filter; got mode " + request.mode().label()
-          + (request.pathPrefix() != null || request.kind() != null ? " with a filter" : ""));
+    return shown(request, false).results();
+  }
+
+  /**
+   * A learned search with each hit's score explained by the cluster, as {@link Relearn#explain}
+   * (the default weights: a cluster learns none from ratings).
+   */
+  public ExplainedResults explain(SearchRequest request) throws IOException {
+    SearchRequest learned = request.withMode(SearchMode.LEARNED);
+    return shown(learned, true);
+  }
+
+  private ExplainedResults shown(SearchRequest request, boolean explain) throws IOException {
+    if (!request.fusion().describe().equals(Fusion.byQueryClass().describe())) {
+      throw new IllegalArgumentException("a cluster searches with the default fusion, not "
+          + request.fusion().describe());
     }
-    ClusterResults answer = searches.search(request.text(), request.k(), request.candidates());
+    ClusterResults answer = searches.search(request, explain);
     Map<String, JsonNode> docs = chunks.fetch(answer.hits().stream()
         .map(ClusterHit::chunkId).toList());
     Set<String> words = Snippets.queryWords(request.text());
     List<Hit> hits = new ArrayList<>();
+    List<Explanation> explanations = new ArrayList<>();
     for (ClusterHit hit : answer.hits()) {
       JsonNode doc = docs.get(hit.chunkId());
       if (doc == null) {
@@ -153,11 +171,15 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
           Snippets.excerpt(chunk.path(ChunkSchema.TEXT).asText(), words,
               HybridSearcher.SNIPPET_CHARS),
           hit.score(), hit.bm25(), hit.vector(), LearnedValues.NEUTRAL));
+      explanations.add(hit.explanation() != null ? hit.explanation()
+          : Explanation.match(hit.score(), "not explained"));
     }
-    return new SearchResults(hits, answer.lexicalCandidates(), answer.semanticCandidates());
+    return new ExplainedResults(new SearchResults(hits, answer.lexicalCandidates(),
+        answer.semanticCandidates()), explanations, QueryClassifier.classify(request.text()),
+        Weights.DEFAULT);
   }
 
-  /** The mode a search should use: learned, the only one a cluster runs. */
+  /** The mode a search should use when none is asked for: learned. */
   public SearchMode defaultMode() {
     return SearchMode.LEARNED;
   }
@@ -194,12 +216,19 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
   }
 
   /**
-   * Has the cluster learn from every event recorded so far now ({@code POST /_relearn/learn}),
-   * rather than in its next pass, so that the next search ranks with it.
+   * Has the cluster learn from every event recorded so far now ({@code POST
+   * /_relearn/learn?refit=when_due}), rather than in its next pass, so that the next search
+   * ranks with it; the trust is refit every 250 events, as embedded.
    */
   @Override
   public void awaitLearning() throws IOException {
-    feedback.learn();
+    feedback.learn(false);
+  }
+
+  /** Has the cluster learn from every event so far and refit the trust now. */
+  @Override
+  public void learnNow() throws IOException {
+    feedback.learn(true);
   }
 
   /** The ids among {@code ids} that the chunk index does not hold. */

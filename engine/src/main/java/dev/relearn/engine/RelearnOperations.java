@@ -22,4 +22,7 @@ public interface RelearnOperations {
    * does not depend on timing; see {@link Relearn#awaitLearning}.
    */
   void awaitLearning() throws IOException;
+
+  /** Refits the trust on every event so far, now; see {@link Relearn#learnNow}. */
+  void learnNow() throws IOException;
 }

@@ -15,6 +15,7 @@ import dev.relearn.indexer.build.IndexReport;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.fusion.Fusion;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,7 +68,13 @@ class RelearnClusterTest {
           .withIds(SESSION, "ev-1")).duplicate());
       RelearnOperations operations = relearn; // what a batch evaluation calls
       operations.awaitLearning();
-      assertTrue(cluster.requests.contains("POST /_relearn/learn"), cluster.requests.toString());
+      assertEquals("POST /_relearn/learn?refit=when_due", cluster.requests.getLast(),
+          "the trust is refit when due, as embedded");
+      operations.learnNow();
+      assertEquals("POST /_relearn/learn", cluster.requests.getLast());
+      relearn.search(SearchRequest.of(QUERY).withMode(SearchMode.HYBRID));
+      assertTrue(cluster.bodies.get(cluster.requests.lastIndexOf("POST /notes/_relearn/search"))
+          .contains("\"mode\":\"hybrid\""), cluster.bodies.toString());
       assertEquals(1, relearn.forgetSession(SESSION));
     }
     String feedback = cluster.bodies.get(cluster.requests.indexOf("POST /_relearn/feedback"));
@@ -137,10 +144,8 @@ class RelearnClusterTest {
   void refusesWhatTheClusterCannotRankAndAnotherModel() throws Exception {
     try (RelearnCluster relearn = connect()) {
       relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
-      assertThrows(IllegalArgumentException.class,
-          () -> relearn.search(SearchRequest.of(QUERY).withMode(SearchMode.BM25)));
       assertThrows(IllegalArgumentException.class, () -> relearn.search(SearchRequest.of(QUERY)
-          .withMode(SearchMode.LEARNED).withFilterLabel("docs/", null)));
+          .withMode(SearchMode.LEARNED).withFusion(Fusion.rrf(60))));
     }
     IllegalStateException other = assertThrows(IllegalStateException.class,
         () -> RelearnCluster.connect(cluster.address(), tmp.resolve("client"),

@@ -14,12 +14,14 @@ import org.opensearch.core.xcontent.XContentBuilder;
 import org.opensearch.core.xcontent.XContentParser;
 import org.opensearch.index.mapper.MappedFieldType;
 import org.opensearch.index.query.AbstractQueryBuilder;
+import org.opensearch.index.query.QueryBuilder;
 import org.opensearch.index.query.QueryShardContext;
 
 /**
- * {@code {"relearn_knn": {"field": "vector", "vector": [...], "k": 100}}}: the {@code k} nearest
- * chunks by dot product in each shard's HNSW graph, Lucene's {@link KnnFloatVectorQuery}, the
- * query relearn runs embedded. The coordinating node keeps the best {@code k} of all shards'.
+ * {@code {"relearn_knn": {"field": "vector", "vector": [...], "k": 100, "filter": {...}}}}: the
+ * {@code k} nearest chunks by dot product in each shard's HNSW graph among those the optional
+ * filter matches, Lucene's {@link KnnFloatVectorQuery}, the query relearn runs embedded. The
+ * coordinating node keeps the best {@code k} of all shards'.
  */
 public final class RelearnKnnQueryBuilder extends AbstractQueryBuilder<RelearnKnnQueryBuilder> {
   /** The query's name in the query DSL. */
@@ -30,6 +32,7 @@ public final class RelearnKnnQueryBuilder extends AbstractQueryBuilder<RelearnKn
   private final String field;
   private final float[] vector;
   private final int k;
+  private QueryBuilder filter;
 
   /**
    * @param field a {@value RelearnVectorFieldMapper#CONTENT_TYPE} field
@@ -51,6 +54,13 @@ public final class RelearnKnnQueryBuilder extends AbstractQueryBuilder<RelearnKn
     this.field = in.readString();
     this.vector = in.readFloatArray();
     this.k = in.readVInt();
+    this.filter = in.readOptionalNamedWriteable(QueryBuilder.class);
+  }
+
+  /** Searches only among the chunks {@code filter} matches (null: all), as embedded pre-filters. */
+  public RelearnKnnQueryBuilder filter(QueryBuilder filter) {
+    this.filter = filter;
+    return this;
   }
 
   @Override
@@ -58,6 +68,7 @@ public final class RelearnKnnQueryBuilder extends AbstractQueryBuilder<RelearnKn
     out.writeString(field);
     out.writeFloatArray(vector);
     out.writeVInt(k);
+    out.writeOptionalNamedWriteable(filter);
   }
 
   @Override
@@ -66,6 +77,9 @@ public final class RelearnKnnQueryBuilder extends AbstractQueryBuilder<RelearnKn
     builder.field("field", field);
     builder.array("vector", vector);
     builder.field("k", k);
+    if (filter != null) {
+      builder.field("filter", filter);
+    }
     printBoostAndQueryName(builder);
     builder.endObject();
   }
@@ -75,6 +89,7 @@ public final class RelearnKnnQueryBuilder extends AbstractQueryBuilder<RelearnKn
     String field = null;
     float[] vector = null;
     int k = 0;
+    QueryBuilder filter = null;
     float boost = DEFAULT_BOOST;
     String queryName = null;
     String key = null;
@@ -82,6 +97,8 @@ public final class RelearnKnnQueryBuilder extends AbstractQueryBuilder<RelearnKn
         token = parser.nextToken()) {
       if (token == XContentParser.Token.FIELD_NAME) {
         key = parser.currentName();
+      } else if ("filter".equals(key) && token == XContentParser.Token.START_OBJECT) {
+        filter = parseInnerQueryBuilder(parser);
       } else if ("vector".equals(key) && token == XContentParser.Token.START_ARRAY) {
         vector = floats(parser);
       } else if ("field".equals(key)) {
@@ -99,7 +116,8 @@ public final class RelearnKnnQueryBuilder extends AbstractQueryBuilder<RelearnKn
     if (field == null || vector == null) {
       throw new IllegalArgumentException("[" + NAME + "] needs [field] and [vector]");
     }
-    return new RelearnKnnQueryBuilder(field, vector, k).boost(boost).queryName(queryName);
+    return new RelearnKnnQueryBuilder(field, vector, k).filter(filter).boost(boost)
+        .queryName(queryName);
   }
 
   private static float[] floats(XContentParser parser) throws IOException {
@@ -115,24 +133,26 @@ public final class RelearnKnnQueryBuilder extends AbstractQueryBuilder<RelearnKn
   }
 
   @Override
-  protected Query doToQuery(QueryShardContext context) {
+  protected Query doToQuery(QueryShardContext context) throws IOException {
     MappedFieldType type = context.fieldMapper(field);
     if (!(type instanceof RelearnVectorFieldMapper.VectorFieldType vectorType)) {
       throw new IllegalArgumentException("[" + NAME + "] needs a field of type ["
           + RelearnVectorFieldMapper.CONTENT_TYPE + "], and [" + field + "] is not one");
     }
     VectorChecks.requireUnitVector(vector, vectorType.dimension(), "query");
-    return new KnnFloatVectorQuery(field, vector.clone(), k);
+    return new KnnFloatVectorQuery(field, vector.clone(), k,
+        filter == null ? null : filter.toQuery(context));
   }
 
   @Override
   protected boolean doEquals(RelearnKnnQueryBuilder other) {
-    return field.equals(other.field) && Arrays.equals(vector, other.vector) && k == other.k;
+    return field.equals(other.field) && Arrays.equals(vector, other.vector) && k == other.k
+        && Objects.equals(filter, other.filter);
   }
 
   @Override
   protected int doHashCode() {
-    return Objects.hash(field, Arrays.hashCode(vector), k);
+    return Objects.hash(field, Arrays.hashCode(vector), k, filter);
   }
 
   @Override

@@ -135,6 +135,7 @@ public class ClusterParityTest extends RelearnClusterCase {
           Rankings.assertSame("the REST endpoint", actual, overHttp(vectors.get(q),
               Rankings.sorted(embedded.schema.queryTerms(text)), queryClass));
         }
+        Rankings.assertOtherModesAsEmbedded(INDEX, embedded, text, vectors.get(q));
         if (!Rankings.ids(expected).equals(Rankings.ids(embedded.learnedSearch(text, vectors.get(q),
             FeedbackLookup.NONE, 10, 40)))) {
           moved++;
@@ -179,7 +180,11 @@ public class ClusterParityTest extends RelearnClusterCase {
       client().execute(FeedbackEventAction.INSTANCE, new FeedbackEventRequest(
           new BytesArray(FeedbackStream.json(expired, INDEX)))).get();
     }
-    assertEquals(stream.events.size(), learning(LearningRequest.Operation.LEARN, null));
+    assertEquals(stream.events.size(),
+        learning(LearningRequest.Operation.LEARN_WHEN_DUE, null));
+    assertFalse("learned when due: no refit before 250 events", client().prepareGet(
+        LearnedValuesIndex.of(INDEX), LearnedValuesIndex.TRUST_ID).get().isExists());
+    assertEquals(0, learning(LearningRequest.Operation.LEARN, null)); // refits now
     assertFalse(client().prepareGet(FeedbackEvents.INDEX, "ev-expired").get().isExists());
     int rose = assertLearnedAsEmbedded("feedback", corpus, stream, vectors, shown);
     assertTrue("a used chunk rises above where it was shown", rose > 0);

@@ -19,6 +19,8 @@ import java.util.List;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
@@ -68,16 +70,37 @@ final class EmbeddedIndex implements Closeable {
   /** The same with the rescorer's options (a trusted model, say). */
   List<ScoredId> learnedSearch(String text, float[] vector, FeedbackLookup lookup, int k,
       int candidates, RerankOptions options) throws IOException {
-    List<StageHit> lexical = stageHits(searcher.search(schema.bm25Query(text), candidates));
-    List<StageHit> semantic = stageHits(searcher.search(
-        schema.vectorQuery(vector, candidates, null), candidates));
-    List<FusedHit> fused = Fusion.byQueryClass().forQuery(text).fuse(lexical, semantic);
+    List<FusedHit> fused = fused(text, vector, candidates, null);
     RerankWindow window = new LearnedRescorer(lookup, vector, options).window(searcher, fused);
     List<ScoredId> out = new ArrayList<>();
     for (RescoredHit hit : window.top(k)) {
       out.add(new ScoredId(hit.chunkId(), (float) hit.score()));
     }
     return out;
+  }
+
+  /**
+   * A hybrid search as the engine runs one, among the chunks {@code filter} matches (null: all):
+   * the fused top {@code k} as (chunk id, score).
+   */
+  List<ScoredId> hybridSearch(String text, float[] vector, int k, int candidates, Query filter)
+      throws IOException {
+    List<ScoredId> out = new ArrayList<>();
+    for (FusedHit hit : fused(text, vector, candidates, filter).stream().limit(k).toList()) {
+      out.add(new ScoredId(searcher.storedFields().document(hit.doc()).get(ChunkSchema.ID),
+          (float) hit.score()));
+    }
+    return out;
+  }
+
+  private List<FusedHit> fused(String text, float[] vector, int candidates, Query filter)
+      throws IOException {
+    Query bm25 = filter == null ? schema.bm25Query(text) : new BooleanQuery.Builder()
+        .add(schema.bm25Query(text), Occur.MUST).add(filter, Occur.FILTER).build();
+    List<StageHit> lexical = stageHits(searcher.search(bm25, candidates));
+    List<StageHit> semantic = stageHits(searcher.search(
+        schema.vectorQuery(vector, candidates, filter), candidates));
+    return Fusion.byQueryClass().forQuery(text).fuse(lexical, semantic);
   }
 
   private static List<StageHit> stageHits(TopDocs docs) {

@@ -4,6 +4,9 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import dev.relearn.lucene.fusion.QueryClassifier;
+import dev.relearn.lucene.schema.ChunkKind;
+import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.opensearch.search.RankingMode;
 import dev.relearn.opensearch.search.RelearnSearchAction;
 import dev.relearn.opensearch.search.RelearnSearchRequest;
 import dev.relearn.opensearch.search.RelearnSearchResponse;
@@ -28,9 +31,43 @@ final class Rankings {
   /** A learned search of {@code index} through the transport action, as the client sends it. */
   static RelearnSearchResponse search(String index, EmbeddedIndex embedded, String text,
       float[] vector, boolean explain) throws Exception {
+    return search(index, embedded, text, vector, RankingMode.LEARNED, explain);
+  }
+
+  /** The same search in {@code mode}. */
+  static RelearnSearchResponse search(String index, EmbeddedIndex embedded, String text,
+      float[] vector, RankingMode mode, boolean explain) throws Exception {
     return OpenSearchIntegTestCase.client().execute(RelearnSearchAction.INSTANCE,
         new RelearnSearchRequest(index, vector, sorted(embedded.schema.queryTerms(text)),
-            QueryClassifier.classify(text), K, CANDIDATES, explain)).get();
+            QueryClassifier.classify(text), mode, K, CANDIDATES, explain)).get();
+  }
+
+  /**
+   * Hybrid (fused, not re-ranked although chunks may have learned values and the query similar
+   * past ones), also filtered by path prefix and kind, BM25 alone and the vector alone rank on
+   * the cluster as embedded.
+   */
+  static void assertOtherModesAsEmbedded(String index, EmbeddedIndex embedded, String text,
+      float[] vector) throws Exception {
+    assertSame("hybrid: " + text, embedded.hybridSearch(text, vector, K, CANDIDATES, null),
+        scored(search(index, embedded, text, vector, RankingMode.HYBRID, false)));
+    List<ScoredId> filtered = scored(OpenSearchIntegTestCase.client().execute(
+        RelearnSearchAction.INSTANCE, new RelearnSearchRequest(index, vector,
+            sorted(embedded.schema.queryTerms(text)), QueryClassifier.classify(text),
+            RankingMode.HYBRID, K, CANDIDATES, false).filter("docs/c0", "markdown")).get());
+    assertSame("hybrid in docs/c0, markdown: " + text, embedded.hybridSearch(text, vector, K,
+        CANDIDATES, ChunkSchema.filter("docs/c0", ChunkKind.MARKDOWN)), filtered);
+    assertTrue("only the filter's chunks", filtered.stream()
+        .allMatch(hit -> hit.id().compareTo("c100") < 0));
+    assertSame("bm25: " + text, top(embedded.search(embedded.schema.bm25Query(text),
+        CANDIDATES)), scored(search(index, embedded, text, vector, RankingMode.BM25, false)));
+    assertSame("vector: " + text, top(embedded.search(embedded.schema.vectorQuery(vector,
+        CANDIDATES, null), CANDIDATES)),
+        scored(search(index, embedded, text, vector, RankingMode.VECTOR, false)));
+  }
+
+  private static List<ScoredId> top(List<ScoredId> hits) {
+    return hits.subList(0, Math.min(K, hits.size()));
   }
 
   /** The hits as (chunk id, score). */

@@ -116,10 +116,13 @@ public final class ClusterFeedbackClient {
   /**
    * Has the cluster learn from the events it has not learned from yet, now.
    *
+   * @param refit whether the trust is refit now too; else only when its periodic pass would
+   *     (every 250 events), as embedded relearn refits
    * @return how many events it learned from
    */
-  public long learn() throws IOException {
-    return http.send("POST", LEARN, null).path("events").asLong();
+  public long learn(boolean refit) throws IOException {
+    return http.send("POST", refit ? LEARN : LEARN + "?refit=when_due", null).path("events")
+        .asLong();
   }
 
   /**

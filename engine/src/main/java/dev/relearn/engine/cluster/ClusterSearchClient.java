@@ -2,6 +2,7 @@ package dev.relearn.engine.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.fusion.QueryClassifier;
 import dev.relearn.lucene.fusion.StageScore;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import org.apache.lucene.search.Explanation;
 
 /**
  * Searches a chunk index on an OpenSearch cluster that runs relearn's plugin ({@code POST
@@ -44,23 +46,38 @@ public final class ClusterSearchClient {
   }
 
   /**
-   * A learned search.
+   * A search in the request's mode, with its k, candidates and path and kind filter (its fusion
+   * is the cluster's, the default).
    *
-   * @param k hits wanted
-   * @param candidates candidates per retriever
    * @return the hits, best first, and the candidate counts
    * @throws IOException when the cluster cannot be reached or refuses the search (the message
    *     gives its status and answer, never the query)
    */
-  public ClusterResults search(String text, int k, int candidates) throws IOException {
-    JsonNode answer = http.send("POST", path, body(text, k, candidates));
+  public ClusterResults search(SearchRequest request) throws IOException {
+    return search(request, false);
+  }
+
+  /** {@link #search(SearchRequest)}, each hit with its score explained when {@code explain}. */
+  public ClusterResults search(SearchRequest request, boolean explain) throws IOException {
+    JsonNode answer = http.send("POST", path, body(request, explain));
     List<ClusterHit> hits = new ArrayList<>();
     for (JsonNode hit : answer.path("hits")) {
       hits.add(new ClusterHit(hit.path("id").asText(), hit.path("score").asDouble(),
-          stage(hit.get("bm25")), stage(hit.get("vector"))));
+          stage(hit.get("bm25")), stage(hit.get("vector")), explanation(hit.get("explanation"))));
     }
     return new ClusterResults(hits, answer.path("lexical_count").asInt(),
         answer.path("semantic_count").asInt());
+  }
+
+  /** The plugin's JSON of an explanation ({@code value}, {@code description}, {@code details}). */
+  private static Explanation explanation(JsonNode node) {
+    if (node == null || node.isNull()) {
+      return null;
+    }
+    List<Explanation> details = new ArrayList<>();
+    node.path("details").forEach(detail -> details.add(explanation(detail)));
+    return Explanation.match(node.path("value").asDouble(), node.path("description").asText(),
+        details);
   }
 
   private static StageScore stage(JsonNode stage) {
@@ -72,7 +89,8 @@ public final class ClusterSearchClient {
    * The JSON body for a query: its vector, analysed terms (sorted, so that not even the words'
    * order is sent) and class; never its text.
    */
-  String body(String text, int k, int candidates) throws IOException {
+  String body(SearchRequest request, boolean explain) throws IOException {
+    String text = request.text();
     ObjectNode body = ClusterHttp.JSON.createObjectNode();
     float[] vector = embedder.embedQuery(text);
     var array = body.putArray("vector");
@@ -85,8 +103,18 @@ public final class ClusterSearchClient {
       new TreeMap<>(field.getValue()).forEach(counts::put);
     }
     body.put("query_class", QueryClassifier.classify(text).label());
-    body.put("k", k);
-    body.put("candidates", candidates);
+    body.put("mode", request.mode().label());
+    body.put("k", request.k());
+    body.put("candidates", request.candidates());
+    if (request.pathPrefix() != null) {
+      body.put("path_prefix", request.pathPrefix());
+    }
+    if (request.kind() != null) {
+      body.put("kind", request.kind().label());
+    }
+    if (explain) {
+      body.put("explain", true);
+    }
     return ClusterHttp.JSON.writeValueAsString(body);
   }
 }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.relearn.engine.search.SearchMode;
+import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.lucene.embed.Embedder;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -80,14 +82,16 @@ class ClusterSearchClientTest {
 
   @Test
   void sendsVectorTermsAndClassButNeverTheText() throws Exception {
-    List<ClusterHit> hits = client().search(QUERY, 10, 100).hits();
+    List<ClusterHit> hits = client().search(SearchRequest.of(QUERY)
+        .withMode(SearchMode.LEARNED).withFilterLabel("docs/", "markdown")).hits();
 
     assertEquals(List.of(new ClusterHit("c002", 0.9), new ClusterHit("c001", 0.4)), hits);
     assertEquals(List.of("POST /chunks/_relearn/search"), paths);
     String body = bodies.get(0);
     assertTrue(body.contains("\"vector\":[0.6,0.8]"), body);
     assertTrue(body.contains("\"http\":1") && body.contains("\"request\":1"), body);
-    assertTrue(body.contains("\"query_class\":\"question\""), body);
+    assertTrue(body.contains("\"query_class\":\"question\",\"mode\":\"learned\",\"k\":10,"
+        + "\"candidates\":100,\"path_prefix\":\"docs/\",\"kind\":\"markdown\""), body);
     String lower = body.toLowerCase(Locale.ROOT);
     assertFalse(lower.contains(QUERY.toLowerCase(Locale.ROOT)), body);
     assertFalse(lower.contains("parse the"), "no run of the text's words: " + body);
@@ -99,7 +103,8 @@ class ClusterSearchClientTest {
   @Test
   void aRefusalNamesTheStatusAndAnswerButNotTheQuery() {
     status = 404;
-    IOException refused = assertThrows(IOException.class, () -> client().search(QUERY, 10, 100));
+    IOException refused = assertThrows(IOException.class, () -> client().search(
+        SearchRequest.of(QUERY)));
     assertTrue(refused.getMessage().contains("404")
         && refused.getMessage().contains("no such index [chunks]"), refused.getMessage());
     assertFalse(refused.getMessage().contains("parse"), refused.getMessage());

@@ -111,6 +111,12 @@ public final class FakeCluster implements AutoCloseable, AfterEachCallback {
         rank++;
         ObjectNode hit = hits.addObject().put("id", id).put("score", 1.0 / rank);
         hit.putObject("bm25").put("score", 2.0 / rank).put("rank", rank);
+        if (JSON.readTree(body).path("explain").asBoolean()) {
+          ObjectNode explanation = hit.putObject("explanation").put("value", 1.0 / rank)
+              .put("description", "learned score");
+          explanation.putArray("details").addObject().put("value", 1.0 / rank)
+              .put("description", "relevance (bm25 + vector)").putArray("details");
+        }
       }
     } else if (path.equals("/_relearn/feedback") && refusesSignal && body.contains("\"signal\"")) {
       status = 400;

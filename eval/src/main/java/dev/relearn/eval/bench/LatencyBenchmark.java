@@ -1,6 +1,7 @@
 package dev.relearn.eval.bench;
 
 import dev.relearn.engine.Relearn;
+import dev.relearn.engine.RelearnOperations;
 import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.engine.search.HybridSearcher;
@@ -31,7 +32,8 @@ import org.apache.lucene.store.FSDirectory;
  * always ran right after another would find what that one loaded (postings, graph nodes, stored
  * fields of the same hits) already in cache, which flatters it against the ones that run first. The
  * report also gives each row's sample count, the index's size on disk and the heap in use after a
- * full GC.
+ * full GC. Given a cluster that holds the same corpus, each mode also runs through it in the same
+ * passes ({@code cluster <mode>} rows, against the embedded mode).
  */
 public final class LatencyBenchmark {
   private static final int K = 10;
@@ -43,6 +45,7 @@ public final class LatencyBenchmark {
 
   private final Relearn engine;
   private final Consumer<String> progress;
+  private RelearnOperations cluster;
 
   /**
    * Benchmarks {@code engine}'s index, telling {@code progress} how the warm-up goes (every two
@@ -51,6 +54,15 @@ public final class LatencyBenchmark {
   public LatencyBenchmark(Relearn engine, Consumer<String> progress) {
     this.engine = engine;
     this.progress = progress;
+  }
+
+  /**
+   * Also times every mode through {@code cluster} (a {@code RelearnCluster} whose chunk index
+   * holds the same corpus, its query vectors cached as the engine's), in the same passes.
+   */
+  public LatencyBenchmark withCluster(RelearnOperations cluster) {
+    this.cluster = cluster;
+    return this;
   }
 
   /**
@@ -112,6 +124,13 @@ public final class LatencyBenchmark {
       if (learned) {
         rows.add(row(LatencyReport.LEARNED, passes.relearn[3], LatencyReport.HYBRID));
       }
+      if (cluster != null) {
+        List<String> embedded = List.of("relearn bm25", "relearn vector",
+            LatencyReport.HYBRID, LatencyReport.LEARNED); // in the order of modes
+        for (int m = 0; m < modes.length; m++) {
+          rows.add(row("cluster " + modes[m].label(), passes.clustered[m], embedded.get(m)));
+        }
+      }
       rows.add(row(LatencyReport.EMBEDDING, embed, null));
       return new LatencyReport(dataset, queries.size(), rounds, rows,
           MemoryFigures.measure(engine), warmUp.summary());
@@ -130,6 +149,7 @@ public final class LatencyBenchmark {
     private Random order = new Random(ORDER_SEED);
     private final List<Integer> modeOrder = new ArrayList<>();
     private final Latencies[] relearn;
+    private final Latencies[] clustered;
     private final Latencies luceneBm25 = new Latencies();
     private final Latencies luceneKnn = new Latencies();
     private final Latencies luceneBoth = new Latencies();
@@ -143,10 +163,13 @@ public final class LatencyBenchmark {
       this.schema = schema;
       this.firstStage = new HybridSearcher(schema);
       this.relearn = new Latencies[modes.length];
+      this.clustered = new Latencies[modes.length];
       for (int m = 0; m < modes.length; m++) {
         relearn[m] = new Latencies();
+        clustered[m] = new Latencies();
       }
-      for (int m = 0; m <= candidatesSlot(); m++) {
+      int slots = cluster == null ? candidatesSlot() : candidatesSlot() + modes.length;
+      for (int m = 0; m <= slots; m++) {
         modeOrder.add(m);
       }
     }
@@ -165,6 +188,11 @@ public final class LatencyBenchmark {
             long start = System.nanoTime();
             firstStage.candidates(plain, request(i, SearchMode.HYBRID), vectors.get(i));
             add(candidates, start, measured);
+          } else if (m > candidatesSlot()) {
+            int mode = m - candidatesSlot() - 1;
+            long start = System.nanoTime();
+            cluster.search(request(i, modes[mode]));
+            add(clustered[mode], start, measured);
           } else {
             long start = System.nanoTime();
             engine.search(request(i, modes[m]));

@@ -1,6 +1,8 @@
 package dev.relearn.eval.experiment;
 
 import dev.relearn.engine.Relearn;
+import dev.relearn.engine.RelearnOperations;
+import dev.relearn.engine.search.Hit;
 import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.lucene.fusion.Fusion;
@@ -15,6 +17,7 @@ import java.util.List;
  * stage. A learned search and a hybrid search run one after the other need not share one: the
  * vector stage's float sums may round a near tie apart once the JIT compiles Lucene's vectorised
  * dot product (docs/RANKING.md), which two separate runs once reported as a ranking difference.
+ * A cluster's engine shows no window: its learned and hybrid searches are compared.
  */
 final class ColdStartCheck {
   private ColdStartCheck() {}
@@ -24,17 +27,25 @@ final class ColdStartCheck {
    * with {@code fusion}, {@value Scorer#DEPTH} candidates per retriever, as {@link Scorer}
    * searches) ranks otherwise than hybrid: 0 when every candidate keeps its hybrid position.
    */
-  static int queriesRankedOtherwise(Relearn engine, Split split, Fusion fusion)
+  static int queriesRankedOtherwise(RelearnOperations engine, Split split, Fusion fusion)
       throws IOException {
     int otherwise = 0;
     for (String id : split.ids()) {
       SearchRequest request = SearchRequest.of(split.text(id)).withMode(SearchMode.LEARNED)
           .withK(Scorer.DEPTH).withCandidates(Scorer.DEPTH).withFusion(fusion);
-      if (!keepsHybridOrder(engine.learnedWindow(request))) {
+      boolean same = engine instanceof Relearn relearn
+          ? keepsHybridOrder(relearn.learnedWindow(request))
+          : ids(engine, request).equals(ids(engine, request.withMode(SearchMode.HYBRID)));
+      if (!same) {
         otherwise++;
       }
     }
     return otherwise;
+  }
+
+  private static List<String> ids(RelearnOperations engine, SearchRequest request)
+      throws IOException {
+    return engine.search(request).hits().stream().map(Hit::chunkId).toList();
   }
 
   /** Whether every hit of {@code window} (in learned order) is at its hybrid position. */

@@ -1,6 +1,8 @@
 package dev.relearn.eval.experiment;
 
 import dev.relearn.engine.Relearn;
+import dev.relearn.engine.RelearnCluster;
+import dev.relearn.engine.RelearnOperations;
 import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.stats.PairedComparison;
 import dev.relearn.eval.simulate.SimulatedUser;
@@ -17,14 +19,15 @@ import java.util.Set;
 import java.util.function.IntFunction;
 
 /**
- * Runs the learning scenarios on one engine whose index holds the dataset's corpus. Every scenario
- * starts from a cold engine: all feedback is forgotten first (so never point this at an index
- * whose feedback you want to keep). The feedback of the last scenario stays in the index.
+ * Runs the learning scenarios on one engine whose index holds the dataset's corpus: in this
+ * process ({@link Relearn}) or on a cluster ({@link RelearnCluster}). Every scenario starts from
+ * a cold engine: all feedback is forgotten first (so never point this at an index whose feedback
+ * you want to keep). The feedback of the last scenario stays in the index.
  */
 public final class LearningExperiment {
   /** Generalisation, noise, mixed and attack draw the same train queries in the same order. */
   private static final String TRAIN_ORDER = "train";
-  private final Relearn engine;
+  private final RelearnOperations engine;
   private final BeirDataset dataset;
   private final LearnConfig config;
   private final Progress progress;
@@ -41,7 +44,7 @@ public final class LearningExperiment {
    * @param fusion the fusion of hybrid and learned searches
    * @param progress receives the sessions' progress
    */
-  public LearningExperiment(Relearn engine, BeirDataset dataset, Fusion fusion,
+  public LearningExperiment(RelearnOperations engine, BeirDataset dataset, Fusion fusion,
       LearnConfig config, Progress progress) {
     this.engine = Objects.requireNonNull(engine, "engine");
     this.dataset = Objects.requireNonNull(dataset, "dataset");
@@ -180,7 +183,9 @@ public final class LearningExperiment {
         });
     details.put("cold_start_equals_hybrid", coldOtherwise[0] == 0);
     details.put("cold_start_queries_ranked_otherwise", coldOtherwise[0]);
-    details.put("test_queries_with_similar_past_query", withSimilarPastQuery(test()));
+    if (engine instanceof Relearn relearn) { // a cluster does not say
+      details.put("test_queries_with_similar_past_query", withSimilarPastQuery(relearn, test()));
+    }
     details.put("clicks", outcome.clicks());
     details.put("session_seconds", outcome.sessionSeconds());
     details.put("checkpoint_seconds", outcome.checkpointSeconds());
@@ -202,7 +207,7 @@ public final class LearningExperiment {
         config.randomisation());
   }
 
-  Relearn engine() {
+  RelearnOperations engine() {
     return engine;
   }
 
@@ -222,7 +227,7 @@ public final class LearningExperiment {
    * How many queries of {@code split} the feedback store has a past query for at the re-ranker's
    * similarity threshold: only those can gain from what similar queries taught.
    */
-  private int withSimilarPastQuery(Split split) throws IOException {
+  private static int withSimilarPastQuery(Relearn engine, Split split) throws IOException {
     float threshold = engine.config().rerank().minSimilarity();
     int count = 0;
     for (String id : split.ids()) {
@@ -236,11 +241,16 @@ public final class LearningExperiment {
 
   /**
    * Returns {@code engine} to its cold state: forgets all feedback (through the engine, so its
-   * trust is refit too) and what ratings taught the weights.
+   * trust is refit too) and what ratings taught the weights (a cluster's learn none).
    *
    * @throws IllegalStateException if the engine is read-only
    */
-  static void reset(Relearn engine) throws IOException {
+  static void reset(RelearnOperations operations) throws IOException {
+    if (operations instanceof RelearnCluster cluster) {
+      cluster.forgetAll();
+      return;
+    }
+    Relearn engine = (Relearn) operations;
     if (engine.feedbackStore() == null) {
       throw new IllegalStateException("learning experiments need a writable index");
     }

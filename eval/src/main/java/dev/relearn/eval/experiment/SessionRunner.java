@@ -80,16 +80,9 @@ final class SessionRunner {
     return ids;
   }
 
-  /**
-   * Refits the trust on every event so far ({@link Relearn#learnNow}); a cluster learns and fits
-   * on request ({@code awaitLearning}).
-   */
+  /** Refits the trust on every event so far ({@link RelearnOperations#learnNow}). */
   void learnNow() throws IOException {
-    if (engine instanceof Relearn relearn) {
-      relearn.learnNow();
-    } else {
-      engine.awaitLearning();
-    }
+    engine.learnNow();
   }
 
   /** Records that {@code used} (a subset of {@code shown}, ranks from 1) served {@code text}. */

@@ -1,6 +1,7 @@
 package dev.relearn.eval.firststage;
 
 import dev.relearn.engine.Relearn;
+import dev.relearn.engine.RelearnCluster;
 import dev.relearn.engine.RelearnOperations;
 import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.metrics.Run;
@@ -44,16 +45,35 @@ public final class FirstStageEvaluation {
    *     {@code .relearn/eval/<name>}): its documents would be ranked and count as misses
    */
   public IndexReport indexCorpus(Progress progress) throws IOException {
-    String corpus = Sources.open(dataset.corpusFile(), SourceFormat.BEIR).origin();
-    List<String> others = engine.stats().chunksByOrigin().keySet().stream()
-        .filter(origin -> !origin.equals(corpus)).toList();
-    if (!others.isEmpty()) {
-      throw new IllegalArgumentException("the index " + engine.directory() + " holds another"
-          + " source besides " + corpus + ": " + others.getFirst() + (others.size() > 1
-              ? " and " + (others.size() - 1) + " more" : "") + "; its documents would be"
-          + " ranked too: evaluate in an index of its own (--index NEW_DIR)");
-    }
+    requireOnlyCorpus(dataset, "the index " + engine.directory(),
+        engine.stats().chunksByOrigin().keySet(), "--index NEW_DIR");
     return engine.index(dataset.corpusFile(), SourceFormat.BEIR, progress);
+  }
+
+  /**
+   * {@link #indexCorpus} through a cluster's chunk index ({@code _bulk}, incrementally).
+   *
+   * @throws IllegalArgumentException if the chunk index holds another source too
+   */
+  public static IndexReport indexCorpus(RelearnCluster cluster, BeirDataset dataset,
+      Progress progress) throws IOException {
+    if (cluster.exists()) {
+      requireOnlyCorpus(dataset, "the chunk index " + cluster.address(),
+          cluster.stats().chunksByOrigin().keySet(), "--cluster URL/NEW_INDEX");
+    }
+    return cluster.index(dataset.corpusFile(), SourceFormat.BEIR, progress);
+  }
+
+  private static void requireOnlyCorpus(BeirDataset dataset, String where,
+      Collection<String> origins, String remedy) throws IOException {
+    String corpus = Sources.open(dataset.corpusFile(), SourceFormat.BEIR).origin();
+    List<String> others = origins.stream().filter(origin -> !origin.equals(corpus)).toList();
+    if (!others.isEmpty()) {
+      throw new IllegalArgumentException(where + " holds another source besides " + corpus + ": "
+          + others.getFirst() + (others.size() > 1 ? " and " + (others.size() - 1) + " more"
+              : "") + "; its documents would be ranked too: evaluate in an index of its own ("
+          + remedy + ")");
+    }
   }
 
   /**

@@ -54,6 +54,11 @@ class SessionRunnerTest {
     public void awaitLearning() {
       calls.add("awaitLearning");
     }
+
+    @Override
+    public void learnNow() {
+      calls.add("learnNow");
+    }
   }
 
   @Test

@@ -102,12 +102,15 @@ final class EventLearning {
       byIndex.forEach(this::addPastQueries);
       byIndex.forEach((index, events) -> sinceFit.merge(index, events.size(), Integer::sum));
       byIndex.forEach((index, events) -> recompute(index, chunkIds(events)));
-      BulkRequestBuilder marks = client.prepareBulk()
-          .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
+      BulkRequestBuilder marks = client.prepareBulk() // the next search refreshes first
+          .setRefreshPolicy(WriteRequest.RefreshPolicy.NONE);
       batch.forEach(event -> marks.add(client.prepareUpdate(FeedbackEvents.INDEX,
           (String) event.get("event_id")).setDoc(Map.of(FeedbackEvents.LEARNED, true))));
       requireDone(marks.get(), "marking events learned");
       learned += batch.size();
+      if (batch.size() < BATCH) {
+        break; // the search found every event not learned
+      }
     }
     return learned;
   }
@@ -174,6 +177,7 @@ final class EventLearning {
     scan(client, FeedbackEvents.INDEX, QueryBuilders.boolQuery()
             .filter(QueryBuilders.termQuery("index", index))
             .filter(QueryBuilders.termsQuery(FeedbackEvents.CHUNK_IDS, chunkIds)),
+        FeedbackEvents.WITHOUT_VECTOR,
         hit -> aggregates.add(FeedbackEvents.event(hit.getSourceAsMap()), evidence));
     String name = LearnedValuesIndex.of(index);
     create(name, LearnedValuesIndex.mappings());
@@ -193,12 +197,27 @@ final class EventLearning {
   /** Every document of {@code index} (refreshed first) that {@code query} matches, if any. */
   static void scan(Client client, String index, QueryBuilder query,
       Consumer<SearchHit> consumer) {
+    scan(client, index, query, new String[0], consumer);
+  }
+
+  /**
+   * {@link #scan(Client, String, QueryBuilder, Consumer)} without the source fields {@code
+   * excludes}; a first page that holds every match needs no scroll.
+   */
+  static void scan(Client client, String index, QueryBuilder query, String[] excludes,
+      Consumer<SearchHit> consumer) {
     if (!client.admin().indices().prepareExists(index).get().isExists()) {
       return;
     }
     client.admin().indices().prepareRefresh(index).get();
+    SearchResponse first = client.prepareSearch(index).setQuery(query).setSize(BATCH)
+        .setFetchSource(null, excludes).setTrackTotalHits(false).get();
+    if (first.getHits().getHits().length < BATCH) {
+      first.getHits().forEach(consumer);
+      return;
+    }
     SearchResponse page = client.prepareSearch(index).setQuery(query).setSize(BATCH)
-        .setScroll(SCROLL).get();
+        .setFetchSource(null, excludes).setScroll(SCROLL).get();
     try {
       while (page.getHits().getHits().length > 0) {
         page.getHits().forEach(consumer);

@@ -78,6 +78,11 @@ public final class FeedbackEvents {
     return out;
   }
 
+  /** The vector of an event read without it ({@link #WITHOUT_VECTOR}), for its evidence. */
+  private static final List<Float> NO_VECTOR = List.of(1f);
+  /** A search's source filter that leaves out the vector: learning values needs none. */
+  static final String[] WITHOUT_VECTOR = {"vector"};
+
   /**
    * A stored event as embedded relearn's {@link FeedbackEvent}: its vector at unit length, its
    * signal the client's or, without one, {@link SignalClass#of} a use shown or not; its outcome
@@ -95,7 +100,7 @@ public final class FeedbackEvents {
     List<String> used = new ArrayList<>();
     ((List<?>) source.get("used")).forEach(id -> used.add((String) id));
     boolean anyShown = shown.stream().anyMatch(result -> used.contains(result.chunkId()));
-    List<?> components = (List<?>) source.get("vector");
+    List<?> components = (List<?>) source.getOrDefault("vector", NO_VECTOR);
     float[] vector = new float[components.size()];
     for (int i = 0; i < vector.length; i++) {
       vector[i] = ((Number) components.get(i)).floatValue();

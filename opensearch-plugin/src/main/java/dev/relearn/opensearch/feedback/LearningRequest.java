@@ -10,6 +10,7 @@ import org.opensearch.core.common.io.stream.StreamOutput;
 /**
  * What the learner does now: {@link Operation#LEARN} (expire the events past their time to live,
  * learn those not learned yet, refit the trust of their chunk indexes), {@link
+ * Operation#LEARN_WHEN_DUE} (as the periodic pass), {@link
  * Operation#FORGET_SESSION} one (hashed) session's events, or {@link Operation#FORGET_ALL}.
  */
 public final class LearningRequest extends ClusterManagerNodeRequest<LearningRequest> {
@@ -20,7 +21,13 @@ public final class LearningRequest extends ClusterManagerNodeRequest<LearningReq
     /** Forget one session's events. */
     FORGET_SESSION,
     /** Forget every event. */
-    FORGET_ALL
+    FORGET_ALL,
+    /**
+     * Learn those not learned yet, refitting a trust only after {@value
+     * EventLearning#REFIT_EVERY} events, as the periodic pass does (and embedded relearn's
+     * awaitLearning): a client that learns after every event sees the trust it would see embedded.
+     */
+    LEARN_WHEN_DUE
   }
 
   private final Operation operation;

@@ -11,7 +11,8 @@ import org.opensearch.transport.client.node.NodeClient;
 
 /**
  * {@code POST /_relearn/feedback} with one event as JSON ({@link FeedbackEvents}); {@code POST
- * /_relearn/learn}, a learning pass now; {@code POST /_relearn/forget} with {@code {"session":
+ * /_relearn/learn}, a learning pass now ({@code ?refit=when_due}: refitting the trust only when
+ * the periodic pass would); {@code POST /_relearn/forget} with {@code {"session":
  * "<hashed session>"}} or {@code {"all": true}} ({@link LearningRequest}).
  */
 public final class RestFeedbackEventAction extends BaseRestHandler {
@@ -35,10 +36,19 @@ public final class RestFeedbackEventAction extends BaseRestHandler {
       return channel -> client.execute(FeedbackEventAction.INSTANCE, request,
           new RestToXContentListener<>(channel));
     }
-    LearningRequest request = rest.path().endsWith("/learn")
-        ? new LearningRequest(LearningRequest.Operation.LEARN, null) : forget(rest);
+    LearningRequest request = rest.path().endsWith("/learn") ? learn(rest) : forget(rest);
     return channel -> client.execute(LearningAction.INSTANCE, request,
         new RestToXContentListener<>(channel));
+  }
+
+  private static LearningRequest learn(RestRequest rest) {
+    String refit = rest.param("refit", "now");
+    return switch (refit) {
+      case "now" -> new LearningRequest(LearningRequest.Operation.LEARN, null);
+      case "when_due" -> new LearningRequest(LearningRequest.Operation.LEARN_WHEN_DUE, null);
+      default -> throw new IllegalArgumentException("[refit] must be now or when_due, not "
+          + refit);
+    };
   }
 
   private static LearningRequest forget(RestRequest rest) throws IOException {

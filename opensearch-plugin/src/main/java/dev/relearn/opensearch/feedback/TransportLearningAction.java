@@ -47,6 +47,7 @@ public final class TransportLearningAction
       ActionListener<LearningAction.Response> listener) {
     learner.run(learning -> new LearningAction.Response(switch (request.operation()) {
       case LEARN -> learning.pass(System.currentTimeMillis(), true);
+      case LEARN_WHEN_DUE -> learning.pass(System.currentTimeMillis(), false);
       case FORGET_SESSION -> learning.forget(
           QueryBuilders.termQuery("session", request.session()));
       case FORGET_ALL -> learning.forget(QueryBuilders.matchAllQuery());

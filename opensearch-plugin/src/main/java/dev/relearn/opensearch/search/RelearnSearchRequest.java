@@ -11,13 +11,15 @@ import org.opensearch.core.common.io.stream.StreamInput;
 import org.opensearch.core.common.io.stream.StreamOutput;
 
 /**
- * A learned search of one chunk index, as the client sends it: never the query's text, only its
- * unit vector, its analysed BM25 terms per field ({@code ChunkSchema.queryTerms}) and its {@link
+ * A search of one chunk index, as the client sends it: never the query's text, only its unit
+ * vector, its analysed BM25 terms per field ({@code ChunkSchema.queryTerms}) and its {@link
  * QueryClass} (which picks the fusion). The cluster runs BM25 and kNN to {@code candidates}
- * each, fuses them and re-ranks the fused window.
+ * each, fuses them and re-ranks the fused window; a {@link RankingMode} other than learned
+ * stops earlier.
  *
  * <p>JSON: {@code {"vector": [...], "terms": {"body": {"lamp": 1}}, "query_class":
- * "keywords", "k": 10, "candidates": 100, "explain": false}}.
+ * "keywords", "mode": "learned", "k": 10, "candidates": 100, "explain": false, "path_prefix":
+ * "docs/", "kind": "markdown"}} (the last two optional).
  */
 public final class RelearnSearchRequest extends ActionRequest {
   /** The most hits or candidates a request may ask for, as embedded. */
@@ -30,6 +32,9 @@ public final class RelearnSearchRequest extends ActionRequest {
   private final int k;
   private final int candidates;
   private final boolean explain;
+  private final RankingMode mode;
+  private String pathPrefix;
+  private String kind;
 
   /**
    * @param index the chunk index
@@ -43,6 +48,14 @@ public final class RelearnSearchRequest extends ActionRequest {
   public RelearnSearchRequest(String index, float[] vector,
       Map<String, Map<String, Integer>> terms, QueryClass queryClass, int k, int candidates,
       boolean explain) {
+    this(index, vector, terms, queryClass, RankingMode.LEARNED, k, candidates, explain);
+  }
+
+  /** A search in {@code mode}; the other parameters as above. */
+  public RelearnSearchRequest(String index, float[] vector,
+      Map<String, Map<String, Integer>> terms, QueryClass queryClass, RankingMode mode, int k,
+      int candidates, boolean explain) {
+    this.mode = Objects.requireNonNull(mode, "mode");
     this.index = Objects.requireNonNull(index, "index");
     this.vector = Objects.requireNonNull(vector, "vector").clone();
     this.terms = copy(Objects.requireNonNull(terms, "terms"));
@@ -63,6 +76,29 @@ public final class RelearnSearchRequest extends ActionRequest {
     k = in.readVInt();
     candidates = in.readVInt();
     explain = in.readBoolean();
+    mode = in.readEnum(RankingMode.class);
+    pathPrefix = in.readOptionalString();
+    kind = in.readOptionalString();
+  }
+
+  /**
+   * Searches only chunks whose path starts with {@code pathPrefix} and whose kind is {@code
+   * kind} (either null: any), as embedded filters.
+   */
+  public RelearnSearchRequest filter(String pathPrefix, String kind) {
+    this.pathPrefix = pathPrefix;
+    this.kind = kind;
+    return this;
+  }
+
+  /** The path prefix searched, or null. */
+  public String pathPrefix() {
+    return pathPrefix;
+  }
+
+  /** The chunk kind searched, or null. */
+  public String kind() {
+    return kind;
   }
 
   @Override
@@ -77,6 +113,9 @@ public final class RelearnSearchRequest extends ActionRequest {
     out.writeVInt(k);
     out.writeVInt(candidates);
     out.writeBoolean(explain);
+    out.writeEnum(mode);
+    out.writeOptionalString(pathPrefix);
+    out.writeOptionalString(kind);
   }
 
   private static int requireRange(String name, int value) {
@@ -128,6 +167,11 @@ public final class RelearnSearchRequest extends ActionRequest {
     return Math.max(k, candidates);
   }
 
+  /** What the search ranks by. */
+  public RankingMode mode() {
+    return mode;
+  }
+
   /** Whether hits carry explanations. */
   public boolean explain() {
     return explain;
@@ -136,7 +180,7 @@ public final class RelearnSearchRequest extends ActionRequest {
   /** Says what is searched without the terms, safe for logs. */
   @Override
   public String toString() {
-    return "relearn search of [" + index + "], k " + k + ", candidates " + candidates + ", class "
+    return "relearn " + mode.label() + " search of [" + index + "], k " + k + ", candidates " + candidates + ", class "
         + queryClass.label();
   }
 }

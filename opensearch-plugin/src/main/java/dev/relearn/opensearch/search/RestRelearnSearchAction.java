@@ -46,16 +46,19 @@ public final class RestRelearnSearchAction extends BaseRestHandler {
   /** Reads the JSON body; a missing or malformed field is an {@link IllegalArgumentException}. */
   static RelearnSearchRequest parse(String index, Map<String, Object> body) {
     for (String key : body.keySet()) {
-      if (!List.of("vector", "terms", "query_class", "k", "candidates", "explain")
-          .contains(key)) {
+      if (!List.of("vector", "terms", "query_class", "mode", "k", "candidates", "explain",
+          "path_prefix", "kind").contains(key)) {
         throw new IllegalArgumentException("unknown field [" + key + "]");
       }
     }
     return new RelearnSearchRequest(index, vector(body.get("vector")), terms(body.get("terms")),
         QueryClass.fromLabel(String.valueOf(body.getOrDefault("query_class",
             QueryClass.NATURAL_LANGUAGE.label()))),
+        RankingMode.fromLabel(String.valueOf(body.getOrDefault("mode",
+            RankingMode.LEARNED.label()))),
         integer(body, "k", DEFAULT_K), integer(body, "candidates", DEFAULT_CANDIDATES),
-        Boolean.TRUE.equals(body.get("explain")));
+        Boolean.TRUE.equals(body.get("explain")))
+        .filter(text(body, "path_prefix"), text(body, "kind"));
   }
 
   private static float[] vector(Object value) {
@@ -94,6 +97,14 @@ public final class RestRelearnSearchAction extends BaseRestHandler {
       out.put(String.valueOf(field.getKey()), fieldTerms);
     }
     return out;
+  }
+
+  private static String text(Map<String, Object> body, String key) {
+    Object value = body.get(key);
+    if (value != null && !(value instanceof String)) {
+      throw new IllegalArgumentException("[" + key + "] must be a string, not " + value);
+    }
+    return (String) value;
   }
 
   private static int integer(Map<String, Object> body, String key, int fallback) {

@@ -28,7 +28,9 @@ import org.opensearch.action.support.IndicesOptions;
 import org.opensearch.common.inject.Inject;
 import org.opensearch.core.action.ActionListener;
 import org.opensearch.index.IndexNotFoundException;
+import org.opensearch.index.query.BoolQueryBuilder;
 import org.opensearch.index.query.QueryBuilder;
+import org.opensearch.index.query.QueryBuilders;
 import org.opensearch.search.SearchHit;
 import org.opensearch.search.builder.SearchSourceBuilder;
 import org.opensearch.tasks.Task;
@@ -37,7 +39,8 @@ import org.opensearch.transport.TransportService;
 import org.opensearch.transport.client.Client;
 
 /**
- * Runs a learned search on the node that received it: BM25 with global statistics ({@code
+ * Runs a search on the node that received it (a learned one in full; other {@link RankingMode}s
+ * run only the retrievers they rank by, and read nothing learned): BM25 with global statistics ({@code
  * dfs_query_then_fetch}) and kNN, each to the retriever depth, and the similar past queries
  * ({@link PastQueriesIndex}), in one multi-search; the window's
  * learned values and the fitted trust in one multi-get of the learned-values index; then {@link
@@ -62,14 +65,39 @@ public final class TransportRelearnSearchAction
   protected void doExecute(Task task, RelearnSearchRequest request,
       ActionListener<RelearnSearchResponse> listener) {
     int depth = request.retrieverDepth();
-    MultiSearchRequest searches = new MultiSearchRequest()
-        .add(search(request.index(), LexicalQuery.of(request.terms()), depth)
-            .searchType(SearchType.DFS_QUERY_THEN_FETCH))
-        .add(search(request.index(),
-            new RelearnKnnQueryBuilder(ChunkSchema.VECTOR, request.vector(), depth), depth))
-        .add(pastQueries(request));
+    RankingMode mode = request.mode();
+    MultiSearchRequest searches = new MultiSearchRequest();
+    QueryBuilder filter = filter(request);
+    if (mode.lexical()) {
+      QueryBuilder lexical = LexicalQuery.of(request.terms());
+      searches.add(search(request.index(), filter == null ? lexical
+          : QueryBuilders.boolQuery().must(lexical).filter(filter), depth)
+          .searchType(SearchType.DFS_QUERY_THEN_FETCH));
+    }
+    if (mode.semantic()) {
+      searches.add(search(request.index(), new RelearnKnnQueryBuilder(ChunkSchema.VECTOR,
+          request.vector(), depth).filter(filter), depth));
+    }
+    if (mode == RankingMode.LEARNED) {
+      searches.add(pastQueries(request));
+    }
     client.multiSearch(searches, ActionListener.wrap(
         found -> withCandidates(request, found, listener), listener::onFailure));
+  }
+
+  /** The request's path and kind filter, as embedded's {@code ChunkSchema.filter}; or null. */
+  private static QueryBuilder filter(RelearnSearchRequest request) {
+    if (request.pathPrefix() == null && request.kind() == null) {
+      return null;
+    }
+    BoolQueryBuilder filter = QueryBuilders.boolQuery();
+    if (request.pathPrefix() != null) {
+      filter.filter(QueryBuilders.prefixQuery(ChunkSchema.PATH, request.pathPrefix()));
+    }
+    if (request.kind() != null) {
+      filter.filter(QueryBuilders.termQuery(ChunkSchema.KIND, request.kind()));
+    }
+    return filter;
   }
 
   private static SearchRequest search(String index, QueryBuilder query, int size) {
@@ -102,9 +130,18 @@ public final class TransportRelearnSearchAction
       }
     }
     MultiSearchResponse.Item[] items = found.getResponses();
-    List<List<ScoredId>> stages = List.of(ScoredId.ranked(scored(items[0].getResponse())),
-        ScoredId.ranked(scored(items[1].getResponse())));
-    FeedbackLookup lookup = pastQueries(items[2].getResponse(), request.vector(),
+    RankingMode mode = request.mode();
+    int next = 0;
+    List<ScoredId> lexical = mode.lexical()
+        ? ScoredId.ranked(scored(items[next++].getResponse())) : List.of();
+    List<ScoredId> semantic = mode.semantic()
+        ? ScoredId.ranked(scored(items[next++].getResponse())) : List.of();
+    List<List<ScoredId>> stages = List.of(lexical, semantic);
+    if (mode != RankingMode.LEARNED) {
+      rank(request, stages, new Learned(Map.of(), Trust.PRIOR), FeedbackLookup.NONE, listener);
+      return;
+    }
+    FeedbackLookup lookup = pastQueries(items[next].getResponse(), request.vector(),
         System.currentTimeMillis());
     Set<String> ids = new LinkedHashSet<>();
     stages.forEach(stage -> stage.forEach(hit -> ids.add(hit.id())));
@@ -171,8 +208,8 @@ public final class TransportRelearnSearchAction
       RelearnSearchResponse response;
       try {
         response = new WindowRanking(WindowRanking.trusted(options, learned.trust()))
-            .rank(stages.get(0), stages.get(1), learned.values(), lookup, request.vector(),
-            request.queryClass(), request.k(), request.explain());
+            .rank(request.mode(), stages.get(0), stages.get(1), learned.values(), lookup,
+                request.vector(), request.queryClass(), request.k(), request.explain());
       } catch (Exception e) {
         listener.onFailure(e);
         return;

@@ -56,16 +56,18 @@ public final class WindowRanking {
   }
 
   /**
-   * Ranks one query's window.
+   * Ranks one query's window in {@code mode}: BM25 or vector candidates as they came, hybrid
+   * fused, learned fused and re-ranked (the only mode that reads {@code learned} and {@code
+   * lookup}, and explains).
    *
    * @param lexical BM25 candidates, best first (ties by id: {@link ScoredId#ranked})
    * @param semantic kNN candidates, best first
    * @param learned learned values by chunk id; a chunk not in it is neutral
    * @param lookup the similar past queries ({@link FeedbackLookup#NONE} for none)
    */
-  public RelearnSearchResponse rank(List<ScoredId> lexical, List<ScoredId> semantic,
-      Map<String, LearnedValues> learned, FeedbackLookup lookup, float[] vector, QueryClass queryClass, int k,
-      boolean explain) throws IOException {
+  public RelearnSearchResponse rank(RankingMode mode, List<ScoredId> lexical,
+      List<ScoredId> semantic, Map<String, LearnedValues> learned, FeedbackLookup lookup,
+      float[] vector, QueryClass queryClass, int k, boolean explain) throws IOException {
     TreeSet<String> ids = new TreeSet<>();
     lexical.forEach(hit -> ids.add(hit.id()));
     semantic.forEach(hit -> ids.add(hit.id()));
@@ -77,13 +79,27 @@ public final class WindowRanking {
     for (int doc = 0; doc < byDoc.size(); doc++) {
       docOf.put(byDoc.get(doc), doc);
     }
-    List<FusedHit> fused = fusion(queryClass).fuse(stageHits(lexical, docOf),
-        stageHits(semantic, docOf));
+    List<StageHit> bm25 = stageHits(lexical, docOf);
+    List<StageHit> knn = stageHits(semantic, docOf);
+    List<FusedHit> fused = switch (mode) {
+      case BM25 -> bm25.stream().map(hit -> new FusedHit(hit.doc(), hit.score(), hit, null))
+          .toList();
+      case VECTOR -> knn.stream().map(hit -> new FusedHit(hit.doc(), hit.score(), null, hit))
+          .toList();
+      case HYBRID, LEARNED -> fusion(queryClass).fuse(bm25, knn);
+    };
+    List<RelearnSearchResponse.Hit> hits = new ArrayList<>();
+    if (mode != RankingMode.LEARNED) {
+      for (FusedHit hit : fused.subList(0, Math.min(k, fused.size()))) {
+        hits.add(new RelearnSearchResponse.Hit(byDoc.get(hit.doc()), hit.score(),
+            stage(hit.lexical()), stage(hit.semantic()), null));
+      }
+      return new RelearnSearchResponse(hits, lexical.size(), semantic.size());
+    }
     try (ByteBuffersDirectory directory = windowIndex(byDoc, learned);
         DirectoryReader reader = DirectoryReader.open(directory)) {
       RerankWindow window = new LearnedRescorer(lookup, vector, options)
           .window(new IndexSearcher(reader), fused);
-      List<RelearnSearchResponse.Hit> hits = new ArrayList<>();
       for (RescoredHit hit : window.top(k)) {
         FusedHit first = fused.get(hit.firstStagePosition());
         hits.add(new RelearnSearchResponse.Hit(byDoc.get(hit.doc()), hit.score(),

@@ -26,6 +26,9 @@ public class SearchRequestFormatTest extends OpenSearchTestCase {
     assertEquals(10, request.k());
     assertEquals(100, request.retrieverDepth());
     assertTrue(request.explain());
+    assertEquals(RankingMode.LEARNED, request.mode());
+    assertEquals(RankingMode.HYBRID, RestRelearnSearchAction.parse("chunks",
+        Map.of("vector", List.of(1.0), "mode", "hybrid")).mode());
   }
 
   public void testRefusesWhatItCannotRead() {
@@ -35,13 +38,20 @@ public class SearchRequestFormatTest extends OpenSearchTestCase {
     assertEquals("[vector] component 1 is not a number", expectThrows(
         IllegalArgumentException.class, () -> RestRelearnSearchAction.parse("chunks",
             Map.of("vector", List.of(1.0, "x")))).getMessage());
+    assertEquals("[mode] must be bm25, vector, hybrid or learned, not rrf", expectThrows(
+        IllegalArgumentException.class, () -> RestRelearnSearchAction.parse("chunks",
+            Map.of("vector", List.of(1.0), "mode", "rrf"))).getMessage());
     assertEquals("k must be 1 to 1000, not 0", expectThrows(IllegalArgumentException.class,
         () -> RestRelearnSearchAction.parse("chunks", Map.of("vector", List.of(1.0), "k", 0)))
         .getMessage());
   }
 
   public void testRequestAndResponseCrossNodesUnchanged() throws Exception {
-    RelearnSearchRequest request = RestRelearnSearchAction.parse("chunks", BODY);
+    Map<String, Object> body = new java.util.HashMap<>(BODY);
+    body.put("mode", "vector");
+    body.put("path_prefix", "docs/");
+    body.put("kind", "code");
+    RelearnSearchRequest request = RestRelearnSearchAction.parse("chunks", body);
     RelearnSearchRequest read;
     try (BytesStreamOutput out = new BytesStreamOutput()) {
       request.writeTo(out);
@@ -53,6 +63,9 @@ public class SearchRequestFormatTest extends OpenSearchTestCase {
     assertArrayEquals(request.vector(), read.vector(), 0f);
     assertEquals(request.terms(), read.terms());
     assertTrue(read.explain());
+    assertEquals(RankingMode.VECTOR, read.mode());
+    assertEquals("docs/", read.pathPrefix());
+    assertEquals("code", read.kind());
 
     RelearnSearchResponse response = new RelearnSearchResponse(List.of(
         new RelearnSearchResponse.Hit("c001", 0.75, new StageScore(3.5f, 1), null,
