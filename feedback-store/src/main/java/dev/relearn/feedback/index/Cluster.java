@@ -113,6 +113,11 @@ public record Cluster(String id, float[] centroid, List<String> eventIds, Set<St
     return centroid.clone();
   }
 
+  /** The centroid itself, not a copy: the table, its graph and merges share it, never change it. */
+  float[] sharedCentroid() {
+    return centroid;
+  }
+
   /** How many events were merged into this cluster. */
   public int events() {
     return eventIds.size();

@@ -34,7 +34,7 @@ final class ClusterTable {
     static Slot of(Cluster cluster) {
       Map<String, ChunkEvidence> canonical = new HashMap<>();
       cluster.chunks().forEach((id, evidence) -> canonical.put(ChunkIds.canonical(id), evidence));
-      return new Slot(cluster, cluster.centroid(), Map.copyOf(canonical));
+      return new Slot(cluster, cluster.sharedCentroid(), Map.copyOf(canonical));
     }
   }
 

@@ -6,6 +6,7 @@ import dev.relearn.feedback.event.EvidenceCodec;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
+import dev.relearn.lucene.schema.ChunkIds;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -45,7 +47,6 @@ public final class RecordedEvents {
   private final Map<String, String> clusterLinks = new HashMap<>();
   private final Set<String> namedChunks = new HashSet<>();
   private final Set<String> namedClusters = new HashSet<>();
-  private final List<Entry> entries = new ArrayList<>();
   private volatile Map<String, String> renamed = Map.of();
   private long nextSeq;
 
@@ -94,10 +95,13 @@ public final class RecordedEvents {
   }
 
   private static Stored stored(Document doc) {
-    return new Stored(doc.getField(EventFields.SEQ).numericValue().longValue(),
-        EventCodec.decode(BytesRef.deepCopyOf(doc.getBinaryValue(EventFields.EVENT)).bytes),
+    return new Stored(doc.getField(EventFields.SEQ).numericValue().longValue(), decoded(doc),
         EvidenceCodec.decodeChunks(doc.getBinaryValue(EventFields.EVIDENCE)),
         doc.get(EventFields.JOINED));
+  }
+
+  private static FeedbackEvent decoded(Document doc) {
+    return EventCodec.decode(BytesRef.deepCopyOf(doc.getBinaryValue(EventFields.EVENT)).bytes);
   }
 
   /**
@@ -133,14 +137,16 @@ public final class RecordedEvents {
           + " feedback folder away (the index keeps its chunks and starts learning afresh) or"
           + " open the index with the model it was recorded with");
     }
-    Cluster cluster = clusters.join(clusterId, event,
+    Map<String, ChunkEvidence> evidence = new LinkedHashMap<>(); // one instance of each id
+    stored.evidence().forEach((chunk, value) -> evidence.put(ChunkIds.canonical(chunk), value));
+    String shared = clusterId.intern();
+    Cluster cluster = clusters.join(shared, event,
         UnitVectors.copy(event.queryVector(), config.dimension(), "event " + event.eventId()),
-        stored.evidence());
-    clusterOfEvent.put(event.eventId(), clusterId);
+        evidence);
+    clusterOfEvent.put(event.eventId(), shared);
     recent.add(EventSummary.of(event));
-    namedChunks.addAll(stored.evidence().keySet());
-    namedClusters.add(stored.joined());
-    entries.add(new Entry(event.sessionHash(), event.timestampMillis(), stored.evidence()));
+    namedChunks.addAll(evidence.keySet());
+    namedClusters.add(stored.joined().intern());
     return cluster;
   }
 
@@ -202,14 +208,22 @@ public final class RecordedEvents {
     return dead;
   }
 
-  /** Calls {@code action} with every event, chunk ids renamed to their current ids. */
-  public synchronized void forEachEvent(Consumer<Entry> action) {
-    for (Entry entry : entries) {
-      Map<String, ChunkEvidence> current = new HashMap<>();
-      entry.evidence().forEach((chunk, value) -> current.merge(
-          RenamedEvidence.current(chunkLinks, chunk), value, ChunkEvidence::plus));
-      action.accept(new Entry(entry.sessionHash(), entry.timeMillis(), current));
-    }
+  /**
+   * Calls {@code action} with every event of {@code reader} (of this state's index, seeing what it
+   * holds), chunk ids renamed to their current ids: read from the index, not kept in memory.
+   */
+  synchronized void forEachEvent(DirectoryReader reader, Path folder, Consumer<Entry> action)
+      throws IOException {
+    forEachLive(reader, folder, doc -> {
+      if (doc.get(EventFields.LINK_FROM) == null) {
+        FeedbackEvent event = decoded(doc);
+        Map<String, ChunkEvidence> current = new HashMap<>();
+        EvidenceCodec.decodeChunks(doc.getBinaryValue(EventFields.EVIDENCE)).forEach((chunk,
+            value) -> current.merge(RenamedEvidence.current(chunkLinks, chunk), value,
+            ChunkEvidence::plus));
+        action.accept(new Entry(event.sessionHash(), event.timestampMillis(), current));
+      }
+    });
   }
 
   /**

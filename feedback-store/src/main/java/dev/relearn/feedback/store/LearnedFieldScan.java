@@ -32,7 +32,7 @@ final class LearnedFieldScan {
       SearcherManager chunkSearchers, LearnedFieldUpdater updater)
       throws IOException {
     ChunkAggregates fresh = new ChunkAggregates(perSessionCap);
-    index.recorded().forEachEvent(entry -> entry.evidence().forEach((chunk, value) ->
+    index.forEachEvent(entry -> entry.evidence().forEach((chunk, value) ->
         fresh.add(chunk, value, entry.timeMillis(), entry.sessionHash())));
     Map<String, LearnedValues> stored = nonNeutral(chunkSearchers);
     stored.putAll(updater.staged()); // staged values are written by the next flush, whatever

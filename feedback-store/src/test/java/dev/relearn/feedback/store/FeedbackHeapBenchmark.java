@@ -1,0 +1,69 @@
+package dev.relearn.feedback.store;
+
+import dev.relearn.feedback.log.Durability;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+import javax.management.ObjectName;
+
+/**
+ * Measures the Java heap a feedback store holds per recorded event ({@link ScaleEvents}), its
+ * open time and its lookup latency: records the events (ASYNC durability), measures the heap
+ * after full collections, checkpoints, reopens (timed) and measures again, then times {@value
+ * #LOOKUPS} lookups.
+ *
+ * <p>Not a JUnit test: run its {@code main} with the event count, optionally a scratch folder and
+ * {@code histogram} to print the heap's class histogram after reopening.
+ */
+public final class FeedbackHeapBenchmark {
+  private static final int LOOKUPS = 2_000;
+  private static final long SEED = 20_261_129L;
+
+  private FeedbackHeapBenchmark() {}
+
+  public static void main(String[] args) throws Exception {
+    int events = Integer.parseInt(args[0]);
+    Path tmp = args.length > 1 ? Path.of(args[1]) : Files.createTempDirectory("heap-bench");
+    ScaleEvents load = new ScaleEvents(SEED);
+    long base = ScaleEvents.heap();
+    try (StoreFixture fixture = new StoreFixture(tmp, System.currentTimeMillis())) {
+      FeedbackStoreConfig config = FeedbackStoreConfig.defaults(ScaleEvents.DIMENSION)
+          .withDurability(Durability.ASYNC);
+      long start = System.nanoTime();
+      try (FeedbackStore store = fixture.open(config, ForgetAllFollowUp.NONE)) {
+        load.record(store, 0, events, System.currentTimeMillis() - events);
+        System.out.printf(Locale.ROOT, "recorded %,d events in %.1f s%n", events,
+            (System.nanoTime() - start) / 1e9);
+        report("after recording", ScaleEvents.heap() - base, events);
+        store.checkpoint();
+      }
+      start = System.nanoTime();
+      try (FeedbackStore store = fixture.open(config, ForgetAllFollowUp.NONE)) {
+        System.out.printf(Locale.ROOT, "open %.2f s%n", (System.nanoTime() - start) / 1e9);
+        report("after reopening", ScaleEvents.heap() - base, events);
+        if (Arrays.asList(args).contains("histogram")) {
+          System.out.println(ManagementFactory.getPlatformMBeanServer().invoke(
+              new ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
+              new Object[] {null}, new String[] {String[].class.getName()}));
+        }
+        long[] nanos = new long[LOOKUPS];
+        for (int i = 0; i < LOOKUPS; i++) {
+          float[] query = load.query();
+          long t = System.nanoTime();
+          store.similar(query, 0.5f, 10);
+          nanos[i] = System.nanoTime() - t;
+        }
+        Arrays.sort(nanos);
+        System.out.printf(Locale.ROOT, "lookup p50 %.3f ms, p99 %.3f ms%n",
+            nanos[LOOKUPS / 2] / 1e6, nanos[LOOKUPS * 99 / 100] / 1e6);
+      }
+    }
+  }
+
+  private static void report(String when, long bytes, int events) {
+    System.out.printf(Locale.ROOT, "%s: heap %.1f MiB, %,d bytes/event%n", when,
+        bytes / 1048576.0, bytes / Math.max(1, events));
+  }
+}
