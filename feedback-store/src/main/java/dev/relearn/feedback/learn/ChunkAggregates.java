@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The authoritative learned statistics of every chunk, in memory and thread-safe; the doc values
@@ -42,6 +43,9 @@ public final class ChunkAggregates {
   private final double perSessionCap;
   private final long[] limits;
   private final ConcurrentHashMap<String, ChunkLedger> ledgers = new ConcurrentHashMap<>();
+  /** Each session hash's number, by which the ledgers know it (a hash is 4 bytes there). */
+  private final ConcurrentHashMap<String, Integer> sessions = new ConcurrentHashMap<>();
+  private final AtomicInteger sessionCount = new AtomicInteger();
   private final SegmentLedgers bySegment = new SegmentLedgers(this);
   private volatile Object absentMark = new Object(); // replaced after each new ledger
 
@@ -119,7 +123,8 @@ public final class ChunkAggregates {
       ledger = ledgers.computeIfAbsent(chunkId, id -> new ChunkLedger());
       absentMark = new Object(); // after the map: slots that saw no ledger look again
     }
-    return ledger.add(sessionHash, units, usedAt, limits);
+    int session = sessions.computeIfAbsent(sessionHash, s -> sessionCount.getAndIncrement());
+    return ledger.add(session, units, usedAt, limits);
   }
 
   /** The values of a chunk; {@link LearnedValues#NEUTRAL} if nothing was learned about it. */

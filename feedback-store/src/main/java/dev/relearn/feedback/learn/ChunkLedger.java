@@ -3,8 +3,6 @@ package dev.relearn.feedback.learn;
 import dev.relearn.feedback.event.SessionCap;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.schema.LearnedValues;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * One chunk's learned statistics: each session's raw sums, and the capped totals over sessions.
@@ -17,8 +15,13 @@ import java.util.Map;
 final class ChunkLedger {
   private static final long UNITS_PER_COUNT = (long) NanoCounts.SCALE;
 
-  /** Each session's uncapped sums, indexed as in {@link NanoCounts}. */
-  private final Map<String, long[]> sessions = new HashMap<>();
+  /** Each session's uncapped examinations. */
+  private final SessionSums examined = new SessionSums(1);
+  /**
+   * The uncapped clicks, successes and failures of the sessions that have any: far fewer than
+   * those that were shown the chunk.
+   */
+  private final SessionSums used = new SessionSums(NanoCounts.SIZE - 1);
   private final long[] totals = new long[NanoCounts.SIZE];
   private long lastUsedMillis;
   private volatile LearnedValues values = LearnedValues.NEUTRAL; // of totals; read lock-free
@@ -26,16 +29,32 @@ final class ChunkLedger {
   /**
    * Adds one session's evidence.
    *
+   * @param session the session's id ({@link ChunkAggregates} numbers them)
    * @param units the evidence in billionths, indexed as in {@link NanoCounts}
    * @param usedAtMillis when the chunk was used, or -1 if it was only shown
    * @param limits the per-session cap of each count, in billionths
    * @return the new values
    */
-  synchronized LearnedValues add(String session, long[] units, long usedAtMillis, long[] limits) {
-    long[] raw = sessions.computeIfAbsent(session, s -> new long[NanoCounts.SIZE]);
+  synchronized LearnedValues add(int session, long[] units, long usedAtMillis, long[] limits) {
+    int examinedSlot = examined.slotOf(session);
+    int usedSlot = used.find(session);
+    long[] raw = new long[NanoCounts.SIZE];
+    raw[NanoCounts.EXAMINATIONS] = examined.get(examinedSlot, 0);
+    for (int i = 1; usedSlot >= 0 && i < NanoCounts.SIZE; i++) {
+      raw[i] = used.get(usedSlot, i - 1);
+    }
     long[] before = capped(raw, limits);
+    boolean anyUse = false;
     for (int i = 0; i < NanoCounts.SIZE; i++) {
       raw[i] = NanoCounts.saturatingAdd(raw[i], units[i]);
+      anyUse |= i > 0 && raw[i] != 0;
+    }
+    examined.set(examinedSlot, 0, raw[NanoCounts.EXAMINATIONS]);
+    if (anyUse || usedSlot >= 0) {
+      usedSlot = used.slotOf(session);
+      for (int i = 1; i < NanoCounts.SIZE; i++) {
+        used.set(usedSlot, i - 1, raw[i]);
+      }
     }
     long[] after = capped(raw, limits);
     for (int i = 0; i < NanoCounts.SIZE; i++) {

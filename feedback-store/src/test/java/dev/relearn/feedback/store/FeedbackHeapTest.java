@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 class FeedbackHeapTest {
   private static final int EVENTS = 3_000;
   /** The most heap one event may hold, its 1,536-byte centroid included (7,362 before). */
-  private static final long BYTES_PER_EVENT = 5_500;
+  private static final long BYTES_PER_EVENT = 3_500;
 
   @TempDir Path tmp;
 
