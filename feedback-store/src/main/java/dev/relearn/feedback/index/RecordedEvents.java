@@ -9,9 +9,7 @@ import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.schema.ChunkIds;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -22,13 +20,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
-import org.apache.lucene.util.IOConsumer;
 
 /**
  * Everything derived from the events index, in memory: which events it holds (and the cluster
@@ -71,24 +64,19 @@ public final class RecordedEvents {
   public static RecordedEvents scan(DirectoryReader reader, FeedbackIndexConfig config,
       Path folder) throws IOException {
     RecordedEvents state = new RecordedEvents(config);
-    List<Stored> events = new ArrayList<>();
-    forEachLive(reader, folder, doc -> {
+    EventDocuments.inRecordingOrder(reader, folder, doc -> {
       String from = doc.get(EventFields.LINK_FROM);
-      if (from == null) {
-        events.add(stored(doc));
-      } else if (from.startsWith(EventFields.CHUNK)) {
+      if (from.startsWith(EventFields.CHUNK)) {
         state.chunkLinks.put(from.substring(EventFields.CHUNK.length()),
             doc.get(EventFields.LINK_TO));
       } else {
         state.clusterLinks.put(from.substring(EventFields.CLUSTER.length()),
             doc.get(EventFields.LINK_TO));
       }
-    });
-    events.sort(Comparator.comparingLong(Stored::seq));
-    for (Stored event : events) {
+    }, RecordedEvents::stored, event -> {
       state.add(event, RenamedEvidence.current(state.clusterLinks, event.joined()));
       state.nextSeq = event.seq() + 1;
-    }
+    });
     state.clusters.publishDerived();
     state.renamed = RenamedEvidence.resolved(state.chunkLinks);
     return state;
@@ -102,29 +90,6 @@ public final class RecordedEvents {
 
   private static FeedbackEvent decoded(Document doc) {
     return EventCodec.decode(BytesRef.deepCopyOf(doc.getBinaryValue(EventFields.EVENT)).bytes);
-  }
-
-  /**
-   * Calls {@code action} with every live document of {@code reader}; stored fields that cannot
-   * be read or decoded (damaged bytes that Lucene's decompression or the decoding trips on) are a
-   * {@link CorruptIndexException} naming {@code folder}.
-   */
-  private static void forEachLive(DirectoryReader reader, Path folder,
-      IOConsumer<Document> action) throws IOException {
-    for (LeafReaderContext leaf : reader.leaves()) {
-      Bits live = leaf.reader().getLiveDocs();
-      StoredFields stored = leaf.reader().storedFields();
-      for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
-        if (live == null || live.get(doc)) {
-          try {
-            action.accept(stored.document(doc));
-          } catch (IOException | RuntimeException e) {
-            throw new CorruptIndexException("document " + doc + " of " + leaf.reader()
-                + " cannot be decoded: " + e.getMessage(), folder.toString(), e);
-          }
-        }
-      }
-    }
   }
 
   /** Adds a recorded event to cluster {@code clusterId} (not yet published to lookups). */
@@ -214,16 +179,17 @@ public final class RecordedEvents {
    */
   synchronized void forEachEvent(DirectoryReader reader, Path folder, Consumer<Entry> action)
       throws IOException {
-    forEachLive(reader, folder, doc -> {
-      if (doc.get(EventFields.LINK_FROM) == null) {
-        FeedbackEvent event = decoded(doc);
-        Map<String, ChunkEvidence> current = new HashMap<>();
-        EvidenceCodec.decodeChunks(doc.getBinaryValue(EventFields.EVIDENCE)).forEach((chunk,
-            value) -> current.merge(RenamedEvidence.current(chunkLinks, chunk), value,
-            ChunkEvidence::plus));
-        action.accept(new Entry(event.sessionHash(), event.timestampMillis(), current));
+    EventDocuments.forEachLive(reader, folder, doc -> {
+      if (doc.get(EventFields.LINK_FROM) != null) {
+        return null;
       }
-    });
+      FeedbackEvent event = decoded(doc);
+      Map<String, ChunkEvidence> current = new HashMap<>();
+      EvidenceCodec.decodeChunks(doc.getBinaryValue(EventFields.EVIDENCE)).forEach((chunk,
+          value) -> current.merge(RenamedEvidence.current(chunkLinks, chunk), value,
+          ChunkEvidence::plus));
+      return new Entry(event.sessionHash(), event.timestampMillis(), current);
+    }, action);
   }
 
   /**
