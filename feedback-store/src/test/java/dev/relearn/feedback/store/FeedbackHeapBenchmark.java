@@ -15,7 +15,9 @@ import javax.management.ObjectName;
  * #LOOKUPS} lookups.
  *
  * <p>Not a JUnit test: run its {@code main} with the event count, optionally a scratch folder and
- * {@code histogram} to print the heap's class histogram after reopening.
+ * {@code histogram} to print the heap's class histogram after reopening; or with {@code reopen}
+ * and the scratch folder of a run, stopped or not, to measure only its reopening (which replays
+ * what the log holds beyond the last checkpoint).
  */
 public final class FeedbackHeapBenchmark {
   private static final int LOOKUPS = 2_000;
@@ -24,24 +26,28 @@ public final class FeedbackHeapBenchmark {
   private FeedbackHeapBenchmark() {}
 
   public static void main(String[] args) throws Exception {
-    int events = Integer.parseInt(args[0]);
+    boolean reopenOnly = args[0].equals("reopen");
+    int events = reopenOnly ? 0 : Integer.parseInt(args[0]);
     Path tmp = args.length > 1 ? Path.of(args[1]) : Files.createTempDirectory("heap-bench");
     ScaleEvents load = new ScaleEvents(SEED);
     long base = ScaleEvents.heap();
     try (StoreFixture fixture = new StoreFixture(tmp, System.currentTimeMillis())) {
       FeedbackStoreConfig config = FeedbackStoreConfig.defaults(ScaleEvents.DIMENSION)
           .withDurability(Durability.ASYNC);
+      if (!reopenOnly) {
+        try (FeedbackStore store = fixture.open(config, ForgetAllFollowUp.NONE)) {
+          long start = System.nanoTime();
+          load.record(store, 0, events, System.currentTimeMillis() - events);
+          System.out.printf(Locale.ROOT, "recorded %,d events in %.1f s%n", events,
+              (System.nanoTime() - start) / 1e9);
+          report("after recording", ScaleEvents.heap() - base, events);
+          store.checkpoint();
+        }
+      }
       long start = System.nanoTime();
       try (FeedbackStore store = fixture.open(config, ForgetAllFollowUp.NONE)) {
-        load.record(store, 0, events, System.currentTimeMillis() - events);
-        System.out.printf(Locale.ROOT, "recorded %,d events in %.1f s%n", events,
-            (System.nanoTime() - start) / 1e9);
-        report("after recording", ScaleEvents.heap() - base, events);
-        store.checkpoint();
-      }
-      start = System.nanoTime();
-      try (FeedbackStore store = fixture.open(config, ForgetAllFollowUp.NONE)) {
         System.out.printf(Locale.ROOT, "open %.2f s%n", (System.nanoTime() - start) / 1e9);
+        events = (int) store.events();
         report("after reopening", ScaleEvents.heap() - base, events);
         if (Arrays.asList(args).contains("histogram")) {
           System.out.println(ManagementFactory.getPlatformMBeanServer().invoke(
