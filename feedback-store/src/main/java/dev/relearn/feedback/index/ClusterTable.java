@@ -4,6 +4,7 @@ import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -31,12 +32,8 @@ final class ClusterTable {
   /** A cluster found by a lookup, at its position in the table. */
   private record Hit(Cluster cluster, int position, float similarity, double share) {}
 
-  /**
-   * What lookups read: the clusters by position, and the graph of their centroids, if any. A
-   * hit's evidence is summed from its cluster's when found (its chunk ids are canonical, {@link
-   * RecordedEvents} made them so), not kept beside it.
-   */
-  private record View(Cluster[] slots, CentroidGraph graph) {}
+  /** What lookups read: the first {@code size} slots, and their centroids' graph, if any. */
+  private record View(Cluster[] slots, int size, CentroidGraph graph) {}
 
   private static final Comparator<Hit> BEST_FIRST = Comparator
       .comparingDouble((Hit h) -> h.similarity()).reversed().thenComparingInt(Hit::position);
@@ -49,7 +46,10 @@ final class ClusterTable {
   private final SessionBudget budget = new SessionBudget();
   private CentroidGraph graph; // of the slots by position; null below EXACT_BELOW
   private GraphUpkeep upkeep; // of the graph
-  private volatile View published = new View(new Cluster[0], null);
+  /** The slots as lookups read them: appended in place, copied before a published one changes. */
+  private Cluster[] shared = new Cluster[16];
+  private boolean sharedIsPublished; // a published view reads this array: copy before a change
+  private volatile View published = new View(shared, 0, null);
 
   ClusterTable(FeedbackIndexConfig config) {
     this.config = config;
@@ -83,8 +83,18 @@ final class ClusterTable {
     if (at == null) {
       positions.put(clusterId, slots.size());
       slots.add(cluster);
+      if (slots.size() > shared.length) {
+        shared = Arrays.copyOf(shared, shared.length * 2);
+        sharedIsPublished = false;
+      }
+      shared[slots.size() - 1] = cluster;
     } else {
       slots.set(at, cluster);
+      if (sharedIsPublished && at < published.size()) {
+        shared = shared.clone();
+        sharedIsPublished = false;
+      }
+      shared[at] = cluster;
       if (graph != null && at < graph.size()) {
         graph.move(at, cluster.sharedCentroid());
       }
@@ -99,10 +109,7 @@ final class ClusterTable {
     publish(false);
   }
 
-  /**
-   * {@link #publish()} after the table was derived from the events: the graph of a large table is
-   * then built in the background (lookups exact for what it does not hold yet).
-   */
+  /** {@link #publish()} of a table derived from the events: a large one's graph builds apart. */
   void publishDerived() {
     publish(true);
   }
@@ -112,10 +119,11 @@ final class ClusterTable {
       graph = new CentroidGraph(config.dimension());
       upkeep = new GraphUpkeep(graph);
     }
-    Cluster[] shown = slots.toArray(new Cluster[0]);
-    published = new View(shown, graph);
+    Cluster[] shown = shared;
+    published = new View(shown, slots.size(), graph);
+    sharedIsPublished = true;
     if (upkeep != null) {
-      upkeep.offer(shown.length, i -> shown[i].sharedCentroid(), background);
+      upkeep.offer(slots.size(), i -> shown[i].sharedCentroid(), background);
     }
   }
 
@@ -171,17 +179,20 @@ final class ClusterTable {
     }
     graph = null;
     upkeep = null;
-    published = new View(slots.toArray(new Cluster[0]), null);
+    shared = slots.toArray(new Cluster[Math.max(16, slots.size())]);
+    published = new View(shared, slots.size(), null);
+    sharedIsPublished = true;
   }
 
   /** How many clusters lookups see. */
   int size() {
-    return published.slots().length;
+    return published.size();
   }
 
   /** The clusters lookups see, in the order they were founded. */
   List<Cluster> clusters() {
-    return List.of(published.slots());
+    View view = published;
+    return List.of(Arrays.copyOf(view.slots(), view.size()));
   }
 
   /**
@@ -193,8 +204,9 @@ final class ClusterTable {
       long nowMillis) {
     View view = published;
     Cluster[] shown = view.slots();
+    int count = view.size();
     Found found = new Found(max);
-    IntPredicate accepted = i -> i < shown.length
+    IntPredicate accepted = i -> i < count
         && (skipped.isEmpty() || disjoint(shown[i], skipped));
     int exactFrom = 0;
     if (view.graph() != null) { // within budget and over it apart: neither crowds the other out
@@ -207,10 +219,10 @@ final class ClusterTable {
           found.offer(shown, at, VectorUtil.dotProduct(unit, shown[at].sharedCentroid()),
               minSimilarity);
         }
-        exactFrom = Math.min(near.searched(), shown.length);
+        exactFrom = Math.min(near.searched(), count);
       }
     }
-    for (int i = exactFrom; i < shown.length; i++) {
+    for (int i = exactFrom; i < count; i++) {
       if (accepted.test(i)) {
         found.offer(shown, i, VectorUtil.dotProduct(unit, shown[i].sharedCentroid()),
             minSimilarity);
