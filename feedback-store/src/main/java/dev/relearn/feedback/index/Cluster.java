@@ -1,6 +1,7 @@
 package dev.relearn.feedback.index;
 
 import dev.relearn.lucene.feedback.ChunkEvidence;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
@@ -8,32 +9,43 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.SortedMap;
-import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * One query cluster: a query vector (the centroid of the merged events) and
- * what its events taught, per session and per chunk. Immutable; the centroid is copied in and
- * out, and never appears in {@link #toString()}.
+ * One query cluster: a query vector (the centroid of the merged events) and what its events
+ * taught, per session and per chunk. Immutable; the centroid is copied in and out, and never
+ * appears in {@link #toString()}. Held compactly, as a store holds about one per event: a single
+ * session as a one-element set, the evidence packed into arrays ({@link PackedEvidence}).
  *
  * <p>Evidence is stored as of {@link #lastMillis()}: when events merge, older evidence is first
  * decayed to the newest event's time. It is not decayed to "now"; {@link Decay} does that.
- *
- * @param id the cluster id, random, given when its first event founded it
- * @param centroid the unit-length, count-weighted mean of its events' query vectors
- * @param eventIds every event merged into it, oldest merge first
- * @param sessions every session that contributed an event, even one that taught nothing
- * @param evidence per session (a subset of {@code sessions}), per chunk id, the capped evidence
- * @param firstMillis the earliest event time
- * @param lastMillis the latest event time
- * @param tally counts by signal class and outcome; as many events as {@code eventIds}
  */
-public record Cluster(String id, float[] centroid, List<String> eventIds, Set<String> sessions,
-    Map<String, Map<String, ChunkEvidence>> evidence, long firstMillis, long lastMillis,
-    EventTally tally) {
-  /** Validates and copies everything, naming the bad value. */
-  public Cluster {
+public final class Cluster {
+  private final String id;
+  private final float[] centroid;
+  private final List<String> eventIds;
+  private final Set<String> sessions;
+  private final PackedEvidence evidence;
+  private final long firstMillis;
+  private final long lastMillis;
+  private final EventTally tally;
+
+  /**
+   * Validates and copies everything, naming the bad value.
+   *
+   * @param id the cluster id, random, given when its first event founded it
+   * @param centroid the unit-length, count-weighted mean of its events' query vectors
+   * @param eventIds every event merged into it, oldest merge first
+   * @param sessions every session that contributed an event, even one that taught nothing
+   * @param evidence per session (a subset of {@code sessions}), per chunk id, the capped evidence
+   * @param firstMillis the earliest event time
+   * @param lastMillis the latest event time
+   * @param tally counts by signal class and outcome; as many events as {@code eventIds}
+   */
+  public Cluster(String id, float[] centroid, List<String> eventIds, Set<String> sessions,
+      Map<String, Map<String, ChunkEvidence>> evidence, long firstMillis, long lastMillis,
+      EventTally tally) {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(centroid, "centroid");
     Objects.requireNonNull(tally, "tally");
@@ -49,9 +61,10 @@ public record Cluster(String id, float[] centroid, List<String> eventIds, Set<St
             + " at component " + i);
       }
     }
-    centroid = centroid.clone();
-    eventIds = List.copyOf(eventIds);
-    if (eventIds.isEmpty() || new HashSet<>(eventIds).size() != eventIds.size()) {
+    this.id = id;
+    this.centroid = centroid.clone();
+    this.eventIds = List.copyOf(eventIds);
+    if (this.eventIds.isEmpty() || new HashSet<>(eventIds).size() != eventIds.size()) {
       throw new IllegalArgumentException("cluster " + id
           + " needs at least one event id and no repeats, got " + eventIds.size() + " ids");
     }
@@ -59,13 +72,13 @@ public record Cluster(String id, float[] centroid, List<String> eventIds, Set<St
       throw new IllegalArgumentException("cluster " + id + " tallies " + tally.events()
           + " events but holds " + eventIds.size() + " event ids");
     }
-    sessions = sortedCopy(sessions);
-    if (sessions.isEmpty()) {
+    this.sessions = sortedCopy(sessions);
+    if (this.sessions.isEmpty()) {
       throw new IllegalArgumentException("cluster " + id + " needs at least one session");
     }
-    evidence = deepCopy(evidence);
-    for (String session : evidence.keySet()) {
-      if (!sessions.contains(session)) {
+    this.evidence = PackedEvidence.of(sortedCopy(evidence));
+    for (String session : this.evidence.sessions()) {
+      if (!this.sessions.contains(session)) {
         throw new IllegalArgumentException("cluster " + id + " has evidence of session "
             + session + " which is not among its sessions");
       }
@@ -74,10 +87,13 @@ public record Cluster(String id, float[] centroid, List<String> eventIds, Set<St
       throw new IllegalArgumentException("cluster " + id + " needs 0 <= first <= last, got: first="
           + firstMillis + ", last=" + lastMillis);
     }
+    this.firstMillis = firstMillis;
+    this.lastMillis = lastMillis;
+    this.tally = tally;
   }
 
-  private static SortedSet<String> sortedCopy(Set<String> values) {
-    SortedSet<String> copy = new TreeSet<>();
+  private static Set<String> sortedCopy(Set<String> values) {
+    TreeSet<String> copy = new TreeSet<>();
     for (String value : values) {
       if (value == null || value.isBlank()) {
         throw new IllegalArgumentException("session hashes must not be blank, got: '" + value
@@ -85,12 +101,12 @@ public record Cluster(String id, float[] centroid, List<String> eventIds, Set<St
       }
       copy.add(value);
     }
-    return Collections.unmodifiableSortedSet(copy);
+    return copy.size() == 1 ? Set.of(copy.first()) : Collections.unmodifiableSortedSet(copy);
   }
 
-  private static Map<String, Map<String, ChunkEvidence>> deepCopy(
+  private static SortedMap<String, SortedMap<String, ChunkEvidence>> sortedCopy(
       Map<String, Map<String, ChunkEvidence>> evidence) {
-    SortedMap<String, Map<String, ChunkEvidence>> copy = new TreeMap<>();
+    SortedMap<String, SortedMap<String, ChunkEvidence>> copy = new TreeMap<>();
     evidence.forEach((session, chunks) -> {
       SortedMap<String, ChunkEvidence> inner = new TreeMap<>();
       chunks.forEach((chunkId, value) -> {
@@ -101,16 +117,55 @@ public record Cluster(String id, float[] centroid, List<String> eventIds, Set<St
         inner.put(chunkId, value);
       });
       if (!inner.isEmpty()) {
-        copy.put(session, Collections.unmodifiableSortedMap(inner));
+        copy.put(session, inner);
       }
     });
-    return Collections.unmodifiableSortedMap(copy);
+    return copy;
   }
 
-  /** A copy of the centroid. */
-  @Override
+  /** The cluster id, random, given when its first event founded it. */
+  public String id() {
+    return id;
+  }
+
+  /** A copy of the centroid: the unit-length, count-weighted mean of its events' vectors. */
   public float[] centroid() {
     return centroid.clone();
+  }
+
+  /** The centroid itself, not a copy: the table, its graph and merges share it, never change it. */
+  float[] sharedCentroid() {
+    return centroid;
+  }
+
+  /** Every event merged into it, oldest merge first. */
+  public List<String> eventIds() {
+    return eventIds;
+  }
+
+  /** Every session that contributed an event, even one that taught nothing; sorted. */
+  public Set<String> sessions() {
+    return sessions;
+  }
+
+  /** Per session that taught something, per chunk id, the capped evidence; sorted maps. */
+  public Map<String, Map<String, ChunkEvidence>> evidence() {
+    return evidence.unpacked();
+  }
+
+  /** The earliest event time. */
+  public long firstMillis() {
+    return firstMillis;
+  }
+
+  /** The latest event time. */
+  public long lastMillis() {
+    return lastMillis;
+  }
+
+  /** Counts by signal class and outcome. */
+  public EventTally tally() {
+    return tally;
   }
 
   /** How many events were merged into this cluster. */
@@ -125,17 +180,14 @@ public record Cluster(String id, float[] centroid, List<String> eventIds, Set<St
 
   /** The evidence per chunk, summed over sessions (each already capped), as of the last event. */
   public Map<String, ChunkEvidence> chunks() {
-    SortedMap<String, ChunkEvidence> total = new TreeMap<>();
-    evidence.values().forEach(chunks -> chunks.forEach((chunkId, value) ->
-        total.merge(chunkId, value, ChunkEvidence::plus)));
-    return Collections.unmodifiableSortedMap(total);
+    return evidence.summed();
   }
 
   /** Equality by content, comparing the centroid's components. */
   @Override
   public boolean equals(Object other) {
     return other instanceof Cluster c && id.equals(c.id)
-        && java.util.Arrays.equals(centroid, c.centroid) && eventIds.equals(c.eventIds)
+        && Arrays.equals(centroid, c.centroid) && eventIds.equals(c.eventIds)
         && sessions.equals(c.sessions) && evidence.equals(c.evidence)
         && firstMillis == c.firstMillis && lastMillis == c.lastMillis && tally.equals(c.tally);
   }

@@ -50,11 +50,12 @@ final class ClusterMerger {
   Cluster create(String id, FeedbackEvent event, float[] unitVector,
       Map<String, ChunkEvidence> evidence) {
     Map<String, Map<String, ChunkEvidence>> bySession = new TreeMap<>();
+    String session = event.sessionHash().intern(); // one instance, however many clusters
     if (!evidence.isEmpty()) {
-      bySession.put(event.sessionHash(), capped(evidence));
+      bySession.put(session, capped(evidence));
     }
-    return new Cluster(id, unitVector, List.of(event.eventId()),
-        Set.of(event.sessionHash()), bySession, event.timestampMillis(), event.timestampMillis(),
+    return new Cluster(id, unitVector, List.of(event.eventId()), Set.of(session), bySession,
+        event.timestampMillis(), event.timestampMillis(),
         EventTally.of(event, !evidence.isEmpty()));
   }
 
@@ -104,8 +105,8 @@ final class ClusterMerger {
 
 
   private static float[] meanCentroid(Cluster a, Cluster b) {
-    float[] x = a.centroid();
-    float[] y = b.centroid();
+    float[] x = a.sharedCentroid();
+    float[] y = b.sharedCentroid();
     if (x.length != y.length) {
       throw new IllegalArgumentException("cannot merge cluster " + b.id() + " of " + y.length
           + " dimensions into cluster " + a.id() + " of " + x.length);

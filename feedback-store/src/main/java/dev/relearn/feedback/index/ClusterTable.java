@@ -3,8 +3,8 @@ package dev.relearn.feedback.index;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
-import dev.relearn.lucene.schema.ChunkIds;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -29,33 +29,27 @@ final class ClusterTable {
   /** Below this many clusters lookups compare every centroid. */
   static final int EXACT_BELOW = 1_000;
 
-  /** A cluster and what lookups read of it: its centroid, and its evidence by canonical id. */
-  private record Slot(Cluster cluster, float[] centroid, Map<String, ChunkEvidence> chunks) {
-    static Slot of(Cluster cluster) {
-      Map<String, ChunkEvidence> canonical = new HashMap<>();
-      cluster.chunks().forEach((id, evidence) -> canonical.put(ChunkIds.canonical(id), evidence));
-      return new Slot(cluster, cluster.centroid(), Map.copyOf(canonical));
-    }
-  }
-
   /** A cluster found by a lookup, at its position in the table. */
-  private record Hit(Slot slot, int position, float similarity, double share) {}
+  private record Hit(Cluster cluster, int position, float similarity, double share) {}
 
-  /** What lookups read: the clusters by position, and the graph of their centroids, if any. */
-  private record View(Slot[] slots, CentroidGraph graph) {}
+  /** What lookups read: the first {@code size} slots, and their centroids' graph, if any. */
+  private record View(Cluster[] slots, int size, CentroidGraph graph) {}
 
   private static final Comparator<Hit> BEST_FIRST = Comparator
       .comparingDouble((Hit h) -> h.similarity()).reversed().thenComparingInt(Hit::position);
 
   private final FeedbackIndexConfig config;
   private final ClusterMerger merger;
-  private final List<Slot> slots = new ArrayList<>();
+  private final List<Cluster> slots = new ArrayList<>();
   private final Map<String, Integer> positions = new HashMap<>();
   private final Map<String, Set<String>> bySession = new HashMap<>();
   private final SessionBudget budget = new SessionBudget();
   private CentroidGraph graph; // of the slots by position; null below EXACT_BELOW
   private GraphUpkeep upkeep; // of the graph
-  private volatile View published = new View(new Slot[0], null);
+  /** The slots as lookups read them: appended in place, copied before a published one changes. */
+  private Cluster[] shared = new Cluster[16];
+  private boolean sharedIsPublished; // a published view reads this array: copy before a change
+  private volatile View published = new View(shared, 0, null);
 
   ClusterTable(FeedbackIndexConfig config) {
     this.config = config;
@@ -70,10 +64,10 @@ final class ClusterTable {
     Cluster best = null;
     float bestSimilarity = config.mergeSimilarity();
     for (String id : bySession.getOrDefault(session, Set.of())) {
-      Slot slot = slots.get(positions.get(id));
-      float similarity = VectorUtil.dotProduct(unit, slot.centroid());
+      Cluster cluster = slots.get(positions.get(id));
+      float similarity = VectorUtil.dotProduct(unit, cluster.sharedCentroid());
       if (similarity >= bestSimilarity && (best == null || similarity > bestSimilarity)) {
-        best = slot.cluster();
+        best = cluster;
         bestSimilarity = similarity;
       }
     }
@@ -85,15 +79,24 @@ final class ClusterTable {
       Map<String, ChunkEvidence> evidence) {
     Integer at = positions.get(clusterId);
     Cluster cluster = at == null ? merger.create(clusterId, event, unit, evidence)
-        : merger.absorb(slots.get(at).cluster(), event, unit, evidence);
-    Slot slot = Slot.of(cluster);
+        : merger.absorb(slots.get(at), event, unit, evidence);
     if (at == null) {
       positions.put(clusterId, slots.size());
-      slots.add(slot);
+      slots.add(cluster);
+      if (slots.size() > shared.length) {
+        shared = Arrays.copyOf(shared, shared.length * 2);
+        sharedIsPublished = false;
+      }
+      shared[slots.size() - 1] = cluster;
     } else {
-      slots.set(at, slot);
+      slots.set(at, cluster);
+      if (sharedIsPublished && at < published.size()) {
+        shared = shared.clone();
+        sharedIsPublished = false;
+      }
+      shared[at] = cluster;
       if (graph != null && at < graph.size()) {
-        graph.move(at, slot.centroid());
+        graph.move(at, cluster.sharedCentroid());
       }
     }
     bySession.computeIfAbsent(event.sessionHash(), s -> new LinkedHashSet<>()).add(clusterId);
@@ -106,10 +109,7 @@ final class ClusterTable {
     publish(false);
   }
 
-  /**
-   * {@link #publish()} after the table was derived from the events: the graph of a large table is
-   * then built in the background (lookups exact for what it does not hold yet).
-   */
+  /** {@link #publish()} of a table derived from the events: a large one's graph builds apart. */
   void publishDerived() {
     publish(true);
   }
@@ -119,10 +119,11 @@ final class ClusterTable {
       graph = new CentroidGraph(config.dimension());
       upkeep = new GraphUpkeep(graph);
     }
-    Slot[] shown = slots.toArray(new Slot[0]);
-    published = new View(shown, graph);
+    Cluster[] shown = shared;
+    published = new View(shown, slots.size(), graph);
+    sharedIsPublished = true;
     if (upkeep != null) {
-      upkeep.offer(shown.length, i -> shown[i].centroid(), background);
+      upkeep.offer(slots.size(), i -> shown[i].sharedCentroid(), background);
     }
   }
 
@@ -136,15 +137,15 @@ final class ClusterTable {
   /** The cluster of id {@code id}, or null. */
   Cluster get(String id) {
     Integer at = positions.get(id);
-    return at == null ? null : slots.get(at).cluster();
+    return at == null ? null : slots.get(at);
   }
 
   /** The clusters {@code session} contributed to, or every one when it is null. */
   List<Cluster> touchedBy(String session) {
     List<Cluster> out = new ArrayList<>();
-    for (Slot slot : slots) {
-      if (session == null || slot.cluster().sessions().contains(session)) {
-        out.add(slot.cluster());
+    for (Cluster cluster : slots) {
+      if (session == null || cluster.sessions().contains(session)) {
+        out.add(cluster);
       }
     }
     return out;
@@ -156,20 +157,19 @@ final class ClusterTable {
    */
   void remove(Collection<String> ids) {
     Set<String> gone = Set.copyOf(ids);
-    List<Slot> kept = new ArrayList<>();
-    for (Slot slot : slots) {
-      if (!gone.contains(slot.cluster().id())) {
-        kept.add(slot);
+    List<Cluster> kept = new ArrayList<>();
+    for (Cluster cluster : slots) {
+      if (!gone.contains(cluster.id())) {
+        kept.add(cluster);
       }
     }
     slots.clear();
     positions.clear();
     bySession.clear();
     budget.clear();
-    for (Slot slot : kept) {
-      Cluster cluster = slot.cluster();
+    for (Cluster cluster : kept) {
       positions.put(cluster.id(), slots.size());
-      slots.add(slot);
+      slots.add(cluster);
       cluster.sessions().forEach(s ->
           bySession.computeIfAbsent(s, x -> new LinkedHashSet<>()).add(cluster.id()));
       budget.addAll(cluster);
@@ -179,21 +179,20 @@ final class ClusterTable {
     }
     graph = null;
     upkeep = null;
-    published = new View(slots.toArray(new Slot[0]), null);
+    shared = slots.toArray(new Cluster[Math.max(16, slots.size())]);
+    published = new View(shared, slots.size(), null);
+    sharedIsPublished = true;
   }
 
   /** How many clusters lookups see. */
   int size() {
-    return published.slots().length;
+    return published.size();
   }
 
   /** The clusters lookups see, in the order they were founded. */
   List<Cluster> clusters() {
-    List<Cluster> out = new ArrayList<>();
-    for (Slot slot : published.slots()) {
-      out.add(slot.cluster());
-    }
-    return out;
+    View view = published;
+    return List.of(Arrays.copyOf(view.slots(), view.size()));
   }
 
   /**
@@ -204,35 +203,38 @@ final class ClusterTable {
   List<PastQuery> similar(float[] unit, float minSimilarity, int max, Collection<String> skipped,
       long nowMillis) {
     View view = published;
-    Slot[] shown = view.slots();
+    Cluster[] shown = view.slots();
+    int count = view.size();
     Found found = new Found(max);
-    IntPredicate accepted = i -> i < shown.length
+    IntPredicate accepted = i -> i < count
         && (skipped.isEmpty() || disjoint(shown[i], skipped));
     int exactFrom = 0;
     if (view.graph() != null) { // within budget and over it apart: neither crowds the other out
       boolean split = budget.anyOver();
       for (boolean within : split ? new boolean[] {true, false} : new boolean[] {true}) {
         IntPredicate side = !split ? accepted
-            : i -> accepted.test(i) && (budget.share(shown[i].cluster()) == 1) == within;
+            : i -> accepted.test(i) && (budget.share(shown[i]) == 1) == within;
         CentroidGraph.Found near = view.graph().nearest(unit, max, minSimilarity, side);
         for (int at : near.positions()) {
-          found.offer(shown, at, VectorUtil.dotProduct(unit, shown[at].centroid()), minSimilarity);
+          found.offer(shown, at, VectorUtil.dotProduct(unit, shown[at].sharedCentroid()),
+              minSimilarity);
         }
-        exactFrom = Math.min(near.searched(), shown.length);
+        exactFrom = Math.min(near.searched(), count);
       }
     }
-    for (int i = exactFrom; i < shown.length; i++) {
+    for (int i = exactFrom; i < count; i++) {
       if (accepted.test(i)) {
-        found.offer(shown, i, VectorUtil.dotProduct(unit, shown[i].centroid()), minSimilarity);
+        found.offer(shown, i, VectorUtil.dotProduct(unit, shown[i].sharedCentroid()),
+            minSimilarity);
       }
     }
     List<Hit> hits = found.best();
     List<PastQuery> out = new ArrayList<>(hits.size());
     Decay decay = config.decay();
     for (Hit hit : hits) {
-      Cluster cluster = hit.slot().cluster();
+      Cluster cluster = hit.cluster();
       out.add(new PastQuery(Math.max(-1f, Math.min(1f, hit.similarity())), cluster.events(),
-          hit.slot().chunks(), cluster.lastMillis(),
+          cluster.chunks(), cluster.lastMillis(),
           decay.factor(cluster.lastMillis(), nowMillis), cluster.sessions(), hit.share()));
     }
     return out;
@@ -251,9 +253,9 @@ final class ClusterTable {
       this.max = max;
     }
 
-    void offer(Slot[] slots, int at, float similarity, float minSimilarity) {
+    void offer(Cluster[] slots, int at, float similarity, float minSimilarity) {
       if (similarity >= minSimilarity) {
-        double share = budget.share(slots[at].cluster());
+        double share = budget.share(slots[at]);
         PriorityQueue<Hit> queue = share == 1.0 ? within : over;
         queue.add(new Hit(slots[at], at, similarity, share));
         if (queue.size() > max) {
@@ -275,9 +277,9 @@ final class ClusterTable {
     return budget.share(session);
   }
 
-  private static boolean disjoint(Slot slot, Collection<String> sessions) {
+  private static boolean disjoint(Cluster cluster, Collection<String> sessions) {
     for (String session : sessions) {
-      if (slot.cluster().sessions().contains(session)) {
+      if (cluster.sessions().contains(session)) {
         return false;
       }
     }
@@ -286,11 +288,7 @@ final class ClusterTable {
 
   /** A compaction plan over every cluster: {@link CompactionPlan#groups}. */
   List<List<String>> compactionGroups(float threshold) {
-    List<Cluster> all = new ArrayList<>(slots.size());
-    for (Slot slot : slots) {
-      all.add(slot.cluster());
-    }
-    return CompactionPlan.groups(all, threshold);
+    return CompactionPlan.groups(List.copyOf(slots), threshold);
   }
 
   /** Counts over every cluster lookups see. */

@@ -40,7 +40,8 @@ final class CompactionPlan {
       PriorityQueue<Near> worstFirst = new PriorityQueue<>(bestFirst.reversed());
       for (int i = 0; i < clusters.size(); i++) {
         float similarity = taken[i] ? 0
-            : VectorUtil.dotProduct(clusters.get(seed).centroid(), clusters.get(i).centroid());
+            : VectorUtil.dotProduct(clusters.get(seed).sharedCentroid(),
+                clusters.get(i).sharedCentroid());
         if (!taken[i] && similarity > threshold) {
           worstFirst.add(new Near(i, similarity));
           if (worstFirst.size() > NEIGHBOURS) {

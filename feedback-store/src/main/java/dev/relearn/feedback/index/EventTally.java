@@ -53,9 +53,27 @@ public record EventTally(Map<SignalClass, Integer> bySignal, Map<Outcome, Intege
     return counts.values().stream().mapToLong(Integer::longValue).sum();
   }
 
-  /** The tally of one event. */
+  /**
+   * The tally of one event: one shared instance per signal, outcome and learned, so that the many
+   * clusters of one event each hold none of their own.
+   */
   public static EventTally of(FeedbackEvent event, boolean learned) {
-    return new EventTally(Map.of(event.signal(), 1), Map.of(event.outcome(), 1), learned ? 1 : 0);
+    return SINGLES[(event.signal().ordinal() * Outcome.values().length + event.outcome().ordinal())
+        * 2 + (learned ? 1 : 0)];
+  }
+
+  private static final EventTally[] SINGLES = singles();
+
+  private static EventTally[] singles() {
+    EventTally[] out = new EventTally[SignalClass.values().length * Outcome.values().length * 2];
+    int i = 0;
+    for (SignalClass signal : SignalClass.values()) {
+      for (Outcome outcome : Outcome.values()) {
+        out[i++] = new EventTally(Map.of(signal, 1), Map.of(outcome, 1), 0);
+        out[i++] = new EventTally(Map.of(signal, 1), Map.of(outcome, 1), 1);
+      }
+    }
+    return out;
   }
 
   /** The sum of both tallies. */

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.function.Consumer;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -31,16 +32,13 @@ import org.apache.lucene.util.IOUtils;
 
 /**
  * The events index: every recorded feedback event with its query vector and evidence, and the
- * chunk renames and compaction merges, in one Lucene index ({@link EventFields}). What lookups
- * and statistics read is derived from it in memory ({@link RecordedEvents}): the query clusters,
- * in which an event joins its session's most similar cluster when that is at least {@link
- * FeedbackIndexConfig#mergeSimilarity()} similar.
+ * chunk renames and compaction merges, in one Lucene index ({@link EventFields}); the query
+ * clusters that lookups read are derived from it in memory ({@link RecordedEvents}).
  *
- * <p>Thread-safe. Lookups see every write that has returned and wait only while a write links a
- * centroid into the graph; writes run one at a time. Writes are durable after {@link
- * #commit(Map)}, which records the caller's user data (the store's log checkpoint) atomically
- * with them. {@link #close()} does not commit: the store replays its log from the committed
- * checkpoint (adds are idempotent by event id).
+ * <p>Thread-safe. Lookups see every write that has returned, waiting only while one links a
+ * centroid into the graph; writes run one at a time, durable after {@link #commit(Map)}, which
+ * records the caller's user data (the store's log checkpoint) atomically with them. {@link
+ * #close()} does not commit: the store replays its log (adds are idempotent by event id).
  *
  * <p>Privacy: forgetting a session deletes its events; the next commit rewrites the segments that
  * held them first, so their vectors leave the disk. Centroids exist in memory only, so a cluster
@@ -107,10 +105,10 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
   }
 
   /**
-   * Records an event with what it taught per chunk id (empty when ambiguous): it joins its
-   * session's most similar cluster at least {@link FeedbackIndexConfig#mergeSimilarity()} similar,
-   * else founds one. A known event id changes nothing. Visible to lookups when this returns.
-   * Throws {@link IllegalArgumentException} for a vector of the wrong dimension or zero.
+   * Records an event with what it taught per chunk id (empty when ambiguous), in its session's
+   * most similar cluster at least {@link FeedbackIndexConfig#mergeSimilarity()} similar, else a
+   * new one; a known event id changes nothing. Visible to lookups when this returns. Throws
+   * {@link IllegalArgumentException} for a vector of the wrong dimension or zero.
    */
   public AddResult add(FeedbackEvent event, Map<String, ChunkEvidence> evidence)
       throws IOException {
@@ -150,20 +148,15 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
     return new AddResult(target == null ? Status.ADDED : Status.MERGED, cluster);
   }
 
-  /**
-   * Past query clusters as {@link FeedbackLookup} says, evidence decayed to the clock's now:
-   * exact below {@value ClusterTable#EXACT_BELOW} clusters, then an HNSW walk ({@link
-   * CentroidGraph}).
-   */
+  /** Past queries as {@link FeedbackLookup} says, decayed to now ({@link ClusterTable}). */
   @Override
   public List<PastQuery> similar(float[] queryVector, float minSimilarity, int max) {
     return state.similar(queryVector, minSimilarity, max, List.of());
   }
 
   /**
-   * Merges clusters of any session more than {@link FeedbackIndexConfig#compactSimilarity()}
-   * similar ({@link ClusterTable#compactionGroups}), recording each absorbed cluster as merged
-   * into the kept one, which its events then rebuild. Durable on the next commit.
+   * Merges clusters more than {@link FeedbackIndexConfig#compactSimilarity()} similar ({@link
+   * ClusterTable#compactionGroups}), linking each absorbed one to the kept one; durable on commit.
    */
   public synchronized CompactionReport compact() throws IOException {
     ensureOpen();
@@ -180,8 +173,8 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
 
   /**
    * Deletes the events of {@code sessionHash}; lookups stop seeing the clusters it contributed to
-   * at once (those shared after compaction come back rebuilt from the others' events). The next
-   * commit purges the deleted events from disk. Returns the clusters removed.
+   * at once (those shared after compaction come back rebuilt from the others' events), the next
+   * commit purges them from disk. Returns the clusters removed.
    */
   public int forgetSession(String sessionHash) throws IOException {
     return forget(Objects.requireNonNull(sessionHash, "sessionHash"));
@@ -205,8 +198,8 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
   }
 
   /**
-   * Deletes the events older than {@link FeedbackIndexConfig#ttl()} by the clock (none without a
-   * ttl); the next commit purges them. Returns the clusters removed (held only expired events).
+   * Deletes the events older than the {@link FeedbackIndexConfig#ttl()}, if any, purged by the
+   * next commit; returns the clusters removed (held only expired events).
    */
   public synchronized int expire() throws IOException {
     ensureOpen();
@@ -254,6 +247,13 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
   /** Waits until no background merge runs: a broken one has then stopped the writer. */
   public void awaitMerges() {
     MergeThreads.await(writer);
+  }
+
+  /** {@link RecordedEvents#forEachEvent}: every event recorded so far, read from the index. */
+  public synchronized void forEachEvent(Consumer<RecordedEvents.Entry> action) throws IOException {
+    try (DirectoryReader reader = DirectoryReader.open(writer)) {
+      state.forEachEvent(reader, folder, action);
+    }
   }
 
   /** Derives the state from the index again. */

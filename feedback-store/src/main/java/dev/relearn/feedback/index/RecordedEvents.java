@@ -6,13 +6,13 @@ import dev.relearn.feedback.event.EvidenceCodec;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
+import dev.relearn.lucene.schema.ChunkIds;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -20,13 +20,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
-import org.apache.lucene.util.IOConsumer;
 
 /**
  * Everything derived from the events index, in memory: which events it holds (and the cluster
@@ -45,7 +40,6 @@ public final class RecordedEvents {
   private final Map<String, String> clusterLinks = new HashMap<>();
   private final Set<String> namedChunks = new HashSet<>();
   private final Set<String> namedClusters = new HashSet<>();
-  private final List<Entry> entries = new ArrayList<>();
   private volatile Map<String, String> renamed = Map.of();
   private long nextSeq;
 
@@ -70,57 +64,32 @@ public final class RecordedEvents {
   public static RecordedEvents scan(DirectoryReader reader, FeedbackIndexConfig config,
       Path folder) throws IOException {
     RecordedEvents state = new RecordedEvents(config);
-    List<Stored> events = new ArrayList<>();
-    forEachLive(reader, folder, doc -> {
+    EventDocuments.inRecordingOrder(reader, folder, doc -> {
       String from = doc.get(EventFields.LINK_FROM);
-      if (from == null) {
-        events.add(stored(doc));
-      } else if (from.startsWith(EventFields.CHUNK)) {
+      if (from.startsWith(EventFields.CHUNK)) {
         state.chunkLinks.put(from.substring(EventFields.CHUNK.length()),
             doc.get(EventFields.LINK_TO));
       } else {
         state.clusterLinks.put(from.substring(EventFields.CLUSTER.length()),
             doc.get(EventFields.LINK_TO));
       }
-    });
-    events.sort(Comparator.comparingLong(Stored::seq));
-    for (Stored event : events) {
+    }, RecordedEvents::stored, event -> {
       state.add(event, RenamedEvidence.current(state.clusterLinks, event.joined()));
       state.nextSeq = event.seq() + 1;
-    }
+    });
     state.clusters.publishDerived();
     state.renamed = RenamedEvidence.resolved(state.chunkLinks);
     return state;
   }
 
   private static Stored stored(Document doc) {
-    return new Stored(doc.getField(EventFields.SEQ).numericValue().longValue(),
-        EventCodec.decode(BytesRef.deepCopyOf(doc.getBinaryValue(EventFields.EVENT)).bytes),
+    return new Stored(doc.getField(EventFields.SEQ).numericValue().longValue(), decoded(doc),
         EvidenceCodec.decodeChunks(doc.getBinaryValue(EventFields.EVIDENCE)),
         doc.get(EventFields.JOINED));
   }
 
-  /**
-   * Calls {@code action} with every live document of {@code reader}; stored fields that cannot
-   * be read or decoded (damaged bytes that Lucene's decompression or the decoding trips on) are a
-   * {@link CorruptIndexException} naming {@code folder}.
-   */
-  private static void forEachLive(DirectoryReader reader, Path folder,
-      IOConsumer<Document> action) throws IOException {
-    for (LeafReaderContext leaf : reader.leaves()) {
-      Bits live = leaf.reader().getLiveDocs();
-      StoredFields stored = leaf.reader().storedFields();
-      for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
-        if (live == null || live.get(doc)) {
-          try {
-            action.accept(stored.document(doc));
-          } catch (IOException | RuntimeException e) {
-            throw new CorruptIndexException("document " + doc + " of " + leaf.reader()
-                + " cannot be decoded: " + e.getMessage(), folder.toString(), e);
-          }
-        }
-      }
-    }
+  private static FeedbackEvent decoded(Document doc) {
+    return EventCodec.decode(BytesRef.deepCopyOf(doc.getBinaryValue(EventFields.EVENT)).bytes);
   }
 
   /** Adds a recorded event to cluster {@code clusterId} (not yet published to lookups). */
@@ -133,14 +102,16 @@ public final class RecordedEvents {
           + " feedback folder away (the index keeps its chunks and starts learning afresh) or"
           + " open the index with the model it was recorded with");
     }
-    Cluster cluster = clusters.join(clusterId, event,
+    Map<String, ChunkEvidence> evidence = new LinkedHashMap<>(); // one instance of each id
+    stored.evidence().forEach((chunk, value) -> evidence.put(ChunkIds.canonical(chunk), value));
+    String shared = clusterId.intern();
+    Cluster cluster = clusters.join(shared, event,
         UnitVectors.copy(event.queryVector(), config.dimension(), "event " + event.eventId()),
-        stored.evidence());
-    clusterOfEvent.put(event.eventId(), clusterId);
+        evidence);
+    clusterOfEvent.put(event.eventId(), shared);
     recent.add(EventSummary.of(event));
-    namedChunks.addAll(stored.evidence().keySet());
-    namedClusters.add(stored.joined());
-    entries.add(new Entry(event.sessionHash(), event.timestampMillis(), stored.evidence()));
+    namedChunks.addAll(evidence.keySet());
+    namedClusters.add(stored.joined().intern());
     return cluster;
   }
 
@@ -202,14 +173,23 @@ public final class RecordedEvents {
     return dead;
   }
 
-  /** Calls {@code action} with every event, chunk ids renamed to their current ids. */
-  public synchronized void forEachEvent(Consumer<Entry> action) {
-    for (Entry entry : entries) {
+  /**
+   * Calls {@code action} with every event of {@code reader} (of this state's index, seeing what it
+   * holds), chunk ids renamed to their current ids: read from the index, not kept in memory.
+   */
+  synchronized void forEachEvent(DirectoryReader reader, Path folder, Consumer<Entry> action)
+      throws IOException {
+    EventDocuments.forEachLive(reader, folder, doc -> {
+      if (doc.get(EventFields.LINK_FROM) != null) {
+        return null;
+      }
+      FeedbackEvent event = decoded(doc);
       Map<String, ChunkEvidence> current = new HashMap<>();
-      entry.evidence().forEach((chunk, value) -> current.merge(
-          RenamedEvidence.current(chunkLinks, chunk), value, ChunkEvidence::plus));
-      action.accept(new Entry(entry.sessionHash(), entry.timeMillis(), current));
-    }
+      EvidenceCodec.decodeChunks(doc.getBinaryValue(EventFields.EVIDENCE)).forEach((chunk,
+          value) -> current.merge(RenamedEvidence.current(chunkLinks, chunk), value,
+          ChunkEvidence::plus));
+      return new Entry(event.sessionHash(), event.timestampMillis(), current);
+    }, action);
   }
 
   /**

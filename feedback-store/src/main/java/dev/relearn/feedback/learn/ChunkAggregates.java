@@ -6,12 +6,14 @@ import dev.relearn.feedback.index.SessionBudget;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.schema.LearnedValuesSource;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The authoritative learned statistics of every chunk, in memory and thread-safe; the doc values
@@ -46,7 +48,10 @@ public final class ChunkAggregates {
   private final double perSessionCap;
   private final long[] limits;
   private final ConcurrentHashMap<String, ChunkLedger> ledgers = new ConcurrentHashMap<>();
-  private final Map<String, Integer> sessionEvents = new ConcurrentHashMap<>();
+  /** Each session hash's number, by which the ledgers know it (a hash is 4 bytes there). */
+  private final ConcurrentHashMap<String, Integer> sessions = new ConcurrentHashMap<>();
+  private final AtomicInteger sessionCount = new AtomicInteger();
+  private int[] sessionEvents = new int[16]; // by session number
   private final SegmentLedgers bySegment = new SegmentLedgers(this);
   private volatile Object absentMark = new Object(); // replaced after each new ledger
 
@@ -104,10 +109,11 @@ public final class ChunkAggregates {
   public Map<String, LearnedValues> addEvent(String sessionHash,
       Map<String, ChunkEvidence> evidence, long whenMillis) {
     Map<String, LearnedValues> changed = new LinkedHashMap<>();
-    int events = sessionEvents.merge(sessionHash, 1, Integer::sum);
+    int session = number(sessionHash);
+    int events = countEvent(session);
     if (events == SessionBudget.EVENTS + 1) {
       ledgers.forEach((chunkId, ledger) -> {
-        if (ledger.remove(sessionHash, limits)) {
+        if (ledger.remove(session, limits)) {
           changed.put(chunkId, ledger.values());
         }
       });
@@ -117,6 +123,19 @@ public final class ChunkAggregates {
           add(chunkId, chunkEvidence, whenMillis, sessionHash)));
     }
     return changed;
+  }
+
+  /** The number by which the ledgers know {@code sessionHash}. */
+  private int number(String sessionHash) {
+    return sessions.computeIfAbsent(sessionHash, s -> sessionCount.getAndIncrement());
+  }
+
+  /** Counts one more event of {@code session}: its events so far. */
+  private synchronized int countEvent(int session) {
+    if (session >= sessionEvents.length) {
+      sessionEvents = Arrays.copyOf(sessionEvents, Math.max(session + 1, 2 * sessionEvents.length));
+    }
+    return ++sessionEvents[session];
   }
 
   /**
@@ -146,7 +165,7 @@ public final class ChunkAggregates {
       ledger = ledgers.computeIfAbsent(chunkId, id -> new ChunkLedger());
       absentMark = new Object(); // after the map: slots that saw no ledger look again
     }
-    return ledger.add(sessionHash, units, usedAt, limits);
+    return ledger.add(number(sessionHash), units, usedAt, limits);
   }
 
   /** The values of a chunk; {@link LearnedValues#NEUTRAL} if nothing was learned about it. */

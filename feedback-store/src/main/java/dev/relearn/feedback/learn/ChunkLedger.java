@@ -3,8 +3,6 @@ package dev.relearn.feedback.learn;
 import dev.relearn.feedback.event.SessionCap;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.schema.LearnedValues;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * One chunk's learned statistics: each session's raw sums, and the capped totals over sessions.
@@ -17,11 +15,15 @@ import java.util.Map;
 final class ChunkLedger {
   private static final long UNITS_PER_COUNT = (long) NanoCounts.SCALE;
 
-  /** Where a session's sums keep its last use, after the {@link NanoCounts}. */
-  private static final int LAST_USED = NanoCounts.SIZE;
-
-  /** Each session's uncapped sums, indexed as in {@link NanoCounts}, and its last use. */
-  private final Map<String, long[]> sessions = new HashMap<>();
+  /** Each session's uncapped examinations. */
+  private final SessionSums examined = new SessionSums(1);
+  /**
+   * The uncapped clicks, successes and failures of the sessions that have any (far fewer than
+   * those that were shown the chunk), and their last use.
+   */
+  private final SessionSums used = new SessionSums(NanoCounts.SIZE);
+  /** Where {@link #used} keeps a session's last use, after its clicks, successes and failures. */
+  private static final int LAST_USED = NanoCounts.SIZE - 1;
   private final long[] totals = new long[NanoCounts.SIZE];
   private long lastUsedMillis;
   private volatile LearnedValues values = LearnedValues.NEUTRAL; // of totals; read lock-free
@@ -29,23 +31,35 @@ final class ChunkLedger {
   /**
    * Adds one session's evidence.
    *
+   * @param session the session's id ({@link ChunkAggregates} numbers them)
    * @param units the evidence in billionths, indexed as in {@link NanoCounts}
    * @param usedAtMillis when the chunk was used, or -1 if it was only shown
    * @param limits the per-session cap of each count, in billionths
    * @return the new values
    */
-  synchronized LearnedValues add(String session, long[] units, long usedAtMillis, long[] limits) {
-    long[] raw = sessions.computeIfAbsent(session, s -> new long[LAST_USED + 1]);
+  synchronized LearnedValues add(int session, long[] units, long usedAtMillis, long[] limits) {
+    int examinedSlot = examined.slotOf(session);
+    int usedSlot = used.find(session);
+    long[] raw = raw(examinedSlot, usedSlot);
     long[] before = capped(raw, limits);
+    boolean anyUse = false;
     for (int i = 0; i < NanoCounts.SIZE; i++) {
       raw[i] = NanoCounts.saturatingAdd(raw[i], units[i]);
+      anyUse |= i > 0 && raw[i] != 0;
+    }
+    examined.set(examinedSlot, 0, raw[NanoCounts.EXAMINATIONS]);
+    if (anyUse || usedSlot >= 0 || usedAtMillis >= 0) {
+      usedSlot = used.slotOf(session);
+      for (int i = 1; i < NanoCounts.SIZE; i++) {
+        used.set(usedSlot, i - 1, raw[i]);
+      }
+      used.set(usedSlot, LAST_USED, Math.max(used.get(usedSlot, LAST_USED), usedAtMillis));
     }
     long[] after = capped(raw, limits);
     for (int i = 0; i < NanoCounts.SIZE; i++) {
       totals[i] = Math.addExact(totals[i], after[i] - before[i]);
     }
     if (usedAtMillis >= 0) {
-      raw[LAST_USED] = Math.max(raw[LAST_USED], usedAtMillis);
       lastUsedMillis = Math.max(lastUsedMillis, usedAtMillis);
     }
     return values = computeValues();
@@ -56,21 +70,35 @@ final class ChunkLedger {
    *
    * @return whether the session had added anything
    */
-  synchronized boolean remove(String session, long[] limits) {
-    long[] raw = sessions.remove(session);
-    if (raw == null) {
+  synchronized boolean remove(int session, long[] limits) {
+    int examinedSlot = examined.find(session);
+    int usedSlot = used.find(session);
+    if (examinedSlot < 0 && usedSlot < 0) {
       return false;
     }
-    long[] counted = capped(raw, limits);
-    lastUsedMillis = 0;
-    for (long[] other : sessions.values()) {
-      lastUsedMillis = Math.max(lastUsedMillis, other[LAST_USED]);
-    }
+    long[] counted = capped(raw(examinedSlot, usedSlot), limits);
     for (int i = 0; i < NanoCounts.SIZE; i++) {
       totals[i] = Math.subtractExact(totals[i], counted[i]);
     }
+    if (examinedSlot >= 0) {
+      examined.set(examinedSlot, 0, 0);
+    }
+    for (int i = 0; usedSlot >= 0 && i < NanoCounts.SIZE; i++) {
+      used.set(usedSlot, i, 0);
+    }
+    lastUsedMillis = used.max(LAST_USED);
     values = computeValues();
     return true;
+  }
+
+  /** A session's uncapped sums from its slots (-1: none), indexed as in {@link NanoCounts}. */
+  private long[] raw(int examinedSlot, int usedSlot) {
+    long[] raw = new long[NanoCounts.SIZE];
+    raw[NanoCounts.EXAMINATIONS] = examinedSlot < 0 ? 0 : examined.get(examinedSlot, 0);
+    for (int i = 1; usedSlot >= 0 && i < NanoCounts.SIZE; i++) {
+      raw[i] = used.get(usedSlot, i - 1);
+    }
+    return raw;
   }
 
   /**

@@ -32,7 +32,7 @@ final class LearnedFieldScan {
       SearcherManager chunkSearchers, LearnedFieldUpdater updater)
       throws IOException {
     ChunkAggregates fresh = new ChunkAggregates(perSessionCap);
-    index.recorded().forEachEvent(
+    index.forEachEvent(
         entry -> fresh.addEvent(entry.sessionHash(), entry.evidence(), entry.timeMillis()));
     Map<String, LearnedValues> stored = nonNeutral(chunkSearchers);
     stored.putAll(updater.staged()); // staged values are written by the next flush, whatever
