@@ -185,10 +185,7 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
     return gate.call(p -> p.feedback().recentStats());
   }
 
-  /**
-   * Waits, at full speed, for the trust refit that feedback queued (every 250 events, in the
-   * background): for evaluations and tests, whose rankings must not depend on timing.
-   */
+  /** Waits for the queued trust refit (every 250 events): rankings then do not hang on timing. */
   @Override
   public void awaitLearning() throws IOException {
     gate.call(p -> p.feedback().awaitLearning());
