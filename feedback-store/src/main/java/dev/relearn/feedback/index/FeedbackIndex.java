@@ -197,10 +197,7 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
         : new TermQuery(EventFields.sessionOf(sessionHash)));
   }
 
-  /**
-   * Deletes the events older than the {@link FeedbackIndexConfig#ttl()}, if any, purged by the
-   * next commit; returns the clusters removed (held only expired events).
-   */
+  /** Deletes events past {@link FeedbackIndexConfig#ttl()}, purged on commit; clusters removed. */
   public synchronized int expire() throws IOException {
     ensureOpen();
     if (config.ttl() == null) {

@@ -199,8 +199,7 @@ public final class Translog implements Closeable {
   }
 
   /**
-   * Syncs the current generation and starts a new one for later appends (unless the current one
-   * is still empty).
+   * Syncs the current generation and starts a new one for later appends (unless it is empty).
    *
    * @return the highest sequence number written so far (0 if none): every record up to it lives
    *     in a generation before the current one, ready for {@link #trimUpTo(long)}
@@ -244,10 +243,7 @@ public final class Translog implements Closeable {
     return appender.syncedSeq();
   }
 
-  /**
-   * The failure (of an fsync or a rollback) after which the log accepts no more writes until it
-   * is reopened, or null while it works.
-   */
+  /** The fsync or rollback failure after which the log takes no writes till reopened, or null. */
   public IOException failure() {
     return failure.cause();
   }
