@@ -47,7 +47,7 @@ public final class HeldOutQueries {
     for (Cluster cluster : clusters.subList(Math.max(0, clusters.size() - limit),
         clusters.size())) {
       List<PastQuery> others = recorded.similar(cluster.centroid(), minSimilarity, max,
-          cluster.sessions()).stream().filter(query -> query.share() == 1).toList();
+          cluster.sessions()).stream().filter(PastQuery::withinBudget).toList();
       for (Map.Entry<String, Map<String, ChunkEvidence>> logged
           : cluster.evidence().entrySet()) {
         receiver.accept(logged.getKey(), logged.getValue(), others);

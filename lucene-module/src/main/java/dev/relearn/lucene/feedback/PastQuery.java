@@ -47,6 +47,11 @@ public record PastQuery(float similarity, int events, Map<String, ChunkEvidence>
     sessions = Set.copyOf(sessions);
   }
 
+  /** Whether its sessions are within their event budget: {@code share} 1. */
+  public boolean withinBudget() {
+    return share == 1.0;
+  }
+
   /** A past query whose sessions count in full ({@code share} 1). */
   public PastQuery(float similarity, int events, Map<String, ChunkEvidence> chunks,
       long lastMillis, double scale, Set<String> sessions) {

@@ -51,7 +51,7 @@ public final class FeedbackEvidence {
       }
     });
     this.vouched = Collections.unmodifiableList(withEvidence);
-    List<PastQuery> full = this.pastQueries.stream().filter(q -> q.share() == 1.0).toList();
+    List<PastQuery> full = this.pastQueries.stream().filter(PastQuery::withinBudget).toList();
     this.withinBudget = full.size() == this.pastQueries.size() ? this
         : new FeedbackEvidence(full, this.notes, weighting);
   }
@@ -105,8 +105,7 @@ public final class FeedbackEvidence {
     int within = 0;
     int over = 0;
     for (PastQuery query : kept) { // over-budget sessions never push the others out
-      boolean full = query.share() == 1.0;
-      if (full ? within++ < max : over++ < max) {
+      if (query.withinBudget() ? within++ < max : over++ < max) {
         used.add(query);
       }
     }
