@@ -3,12 +3,16 @@ package dev.relearn.engine.search;
 import dev.relearn.lucene.fusion.StageScore;
 import dev.relearn.lucene.fusion.FusedHit;
 import dev.relearn.lucene.fusion.StageHit;
+import dev.relearn.lucene.fusion.TieOrder;
+import dev.relearn.lucene.schema.ChunkIds;
 import dev.relearn.lucene.schema.ChunkKind;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.schema.LearnedValuesSource;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -26,7 +30,7 @@ import org.apache.lucene.search.TopDocs;
 
 /**
  * The first stage: BM25 top N and vector top N over a chunk index, fused, then the top k loaded
- * as {@link Hit}s. Stateless and thread-safe; pass it a searcher acquired from a {@code
+ * as {@link Hit}s. Equal scores go by chunk id ({@link ChunkIds#tieOrder}), as on a cluster. Stateless and thread-safe; pass it a searcher acquired from a {@code
  * SearcherManager} whose similarity is {@link ChunkSchema#similarity()}.
  *
  * <p>It needs an index with {@link ChunkSchema}'s fields (a hit is loaded from the stored id,
@@ -63,22 +67,25 @@ public final class HybridSearcher {
       throws IOException {
     Query filter = ChunkSchema.filter(request.pathPrefix(), request.kind());
     int depth = request.retrieverDepth();
+    TieOrder ties = ChunkIds.tieOrder(searcher.getIndexReader());
     List<StageHit> lexical = List.of();
     List<StageHit> semantic = List.of();
     if (request.mode() != SearchMode.VECTOR) {
       lexical = stageHits(
-          searcher.search(withFilter(schema.bm25Query(request.text()), filter), depth));
+          searcher.search(withFilter(schema.bm25Query(request.text()), filter), depth), ties);
     }
     if (request.mode().needsVector()) {
       if (queryVector == null) {
         throw new IllegalArgumentException(request.mode().label() + " search needs a query vector");
       }
-      semantic = stageHits(searcher.search(schema.vectorQuery(queryVector, depth, filter), depth));
+      semantic = stageHits(
+          searcher.search(schema.vectorQuery(queryVector, depth, filter), depth), ties);
     }
     List<FusedHit> fused = switch (request.mode()) {
       case BM25 -> single(lexical, true);
       case VECTOR -> single(semantic, false);
-      case HYBRID, LEARNED -> request.fusion().forQuery(request.text()).fuse(lexical, semantic);
+      case HYBRID, LEARNED ->
+          request.fusion().forQuery(request.text()).fuse(lexical, semantic, ties);
     };
     return new Candidates(fused, lexical.size(), semantic.size());
   }
@@ -110,7 +117,7 @@ public final class HybridSearcher {
     for (int i = 0; i < byDoc.length; i++) {
       byDoc[i] = i;
     }
-    java.util.Arrays.sort(byDoc, (a, b) -> Integer.compare(hits.get(a).doc(), hits.get(b).doc()));
+    Arrays.sort(byDoc, (a, b) -> Integer.compare(hits.get(a).doc(), hits.get(b).doc()));
     LearnedValues[] out = new LearnedValues[hits.size()];
     LeafReaderContext leaf = null;
     LearnedValuesSource.LeafValues reader = null;
@@ -146,8 +153,11 @@ public final class HybridSearcher {
     return new BooleanQuery.Builder().add(query, Occur.MUST).add(filter, Occur.FILTER).build();
   }
 
-  private static List<StageHit> stageHits(TopDocs topDocs) {
-    ScoreDoc[] docs = topDocs.scoreDocs;
+  /** A retriever's hits best first, ties by {@code ties}, ranked from 1. */
+  private static List<StageHit> stageHits(TopDocs topDocs, TieOrder ties) {
+    ScoreDoc[] docs = topDocs.scoreDocs.clone();
+    Arrays.sort(docs, Comparator.comparingDouble((ScoreDoc hit) -> -hit.score)
+        .thenComparing((a, b) -> ties.compare(a.doc, b.doc)));
     List<StageHit> hits = new ArrayList<>(docs.length);
     for (int i = 0; i < docs.length; i++) {
       hits.add(new StageHit(docs[i].doc, docs[i].score, i + 1));

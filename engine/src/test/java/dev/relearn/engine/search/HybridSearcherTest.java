@@ -176,4 +176,21 @@ class HybridSearcherTest {
     assertTrue(snippet.contains("fusion"), snippet);
     assertTrue(snippet.startsWith("…"), snippet);
   }
+
+  @Test
+  void equalScoresGoByChunkIdInEveryModeAsOnACluster(@TempDir Path other) throws Exception {
+    String text = "Owls hunt at night.";
+    try (TestIndex twins = new TestIndex(other, List.of(
+        TestIndex.chunk("z", "z.md", ChunkKind.MARKDOWN, text),
+        TestIndex.chunk("m", "m.md", ChunkKind.MARKDOWN, text),
+        TestIndex.chunk("a", "a.md", ChunkKind.MARKDOWN, text)))) {
+      for (SearchMode mode : List.of(SearchMode.BM25, SearchMode.VECTOR, SearchMode.HYBRID)) {
+        SearchResults results = new HybridSearcher(twins.schema).search(twins.searcher(),
+            SearchRequest.of("owls night").withMode(mode), TestIndex.vector("owls night"));
+        assertEquals(List.of("a", "m", "z"), ids(results), mode.label());
+        Hit first = results.hits().get(0);
+        assertEquals(1, (mode == SearchMode.VECTOR ? first.vector() : first.bm25()).rank());
+      }
+    }
+  }
 }

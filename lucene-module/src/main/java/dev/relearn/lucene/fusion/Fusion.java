@@ -9,7 +9,7 @@ import java.util.Map;
 /**
  * Combines a lexical and a semantic ranked list into one. Implementations score each document
  * from its two stage hits; this class does the joining and the ordering: fused score descending,
- * ties by doc id ascending, so results are deterministic.
+ * ties by a {@link TieOrder}, so results are deterministic.
  */
 public abstract sealed class Fusion permits MinMaxFusion, RrfFusion, QueryClassFusion {
   /** The min-max weight of the vector side for most queries. */
@@ -19,9 +19,15 @@ public abstract sealed class Fusion permits MinMaxFusion, RrfFusion, QueryClassF
 
   /**
    * Fuses the two lists, each best first; neither input is modified. A doc listed twice in one
-   * list keeps its first (best-ranked) hit there.
+   * list keeps its first (best-ranked) hit there. Ties go by doc id.
    */
   public final List<FusedHit> fuse(List<StageHit> lexical, List<StageHit> semantic) {
+    return fuse(lexical, semantic, TieOrder.BY_DOC);
+  }
+
+  /** As {@link #fuse(List, List)}, with ties ordered by {@code ties}. */
+  public final List<FusedHit> fuse(List<StageHit> lexical, List<StageHit> semantic,
+      TieOrder ties) {
     Map<Integer, StageHit[]> byDoc = new LinkedHashMap<>();
     for (StageHit hit : lexical) {
       StageHit[] pair = byDoc.computeIfAbsent(hit.doc(), d -> new StageHit[2]);
@@ -36,7 +42,7 @@ public abstract sealed class Fusion permits MinMaxFusion, RrfFusion, QueryClassF
     byDoc.forEach((doc, pair) ->
         fused.add(new FusedHit(doc, scorer.score(pair[0], pair[1]), pair[0], pair[1])));
     fused.sort(Comparator.comparingDouble(FusedHit::score).reversed()
-        .thenComparingInt(FusedHit::doc));
+        .thenComparing((a, b) -> ties.compare(a.doc(), b.doc())));
     return fused;
   }
 

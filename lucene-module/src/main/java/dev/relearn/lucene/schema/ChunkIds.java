@@ -1,13 +1,20 @@
 package dev.relearn.lucene.schema;
 
+import dev.relearn.lucene.fusion.TieOrder;
 import dev.relearn.lucene.readers.SegmentCache;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedSetDocValues;
 
 /**
@@ -56,6 +63,32 @@ public final class ChunkIds {
     return new ChunkIds(leaf, field, cache.get(leaf));
   }
 
+  /**
+   * Orders {@code reader}'s documents by chunk id, then (for equal or missing ids, which go last)
+   * by doc id: relearn's {@link TieOrder}, which a cluster's coordinator applies too. Ids are read
+   * only when two scores tie. For one thread and one search.
+   */
+  public static TieOrder tieOrder(IndexReader reader) {
+    List<LeafReaderContext> leaves = reader.leaves();
+    ChunkIds[] views = new ChunkIds[leaves.size()];
+    Comparator<String> byId = Comparator.nullsLast(Comparator.naturalOrder());
+    return (doc, other) -> {
+      int byChunk = byId.compare(idOf(leaves, views, doc), idOf(leaves, views, other));
+      return byChunk != 0 ? byChunk : Integer.compare(doc, other);
+    };
+  }
+
+  private static String idOf(List<LeafReaderContext> leaves, ChunkIds[] views, int doc) {
+    int leaf = ReaderUtil.subIndex(doc, leaves);
+    if (views[leaf] == null) {
+      views[leaf] = of(leaves.get(leaf).reader());
+    }
+    try {
+      return views[leaf].get(doc - leaves.get(leaf).docBase);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
 
   /**
    * The one shared instance of chunk id {@code id} ({@link String#intern}). Ids read here and ids
