@@ -2,6 +2,7 @@ package dev.relearn.cli;
 
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnCluster;
+import dev.relearn.engine.RelearnOperations;
 import dev.relearn.engine.RelearnOptions;
 import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.bench.LatencyBenchmark;
@@ -95,10 +96,13 @@ final class BenchCommand extends CliCommand.WithJson {
       }
       new FirstStageEvaluation(relearn, beir).indexCorpus(ConsoleProgress.stderr());
       if (feedbackSplit != null) {
-        SimulatedFeedback users = new SimulatedFeedback(relearn, 10);
-        err().println(feedbackEvents == null
-            ? users.record(beir, feedbackSplit, ConsoleProgress.stderr())
-            : users.record(beir, feedbackSplit, feedbackEvents, ConsoleProgress.stderr()));
+        // the same users on the cluster too, so that its learned mode compares
+        for (RelearnOperations on : remote == null ? List.of(relearn) : List.of(relearn, remote)) {
+          SimulatedFeedback users = new SimulatedFeedback(on, 10);
+          err().println((on == remote ? "the cluster: " : "") + (feedbackEvents == null
+              ? users.record(beir, feedbackSplit, ConsoleProgress.stderr())
+              : users.record(beir, feedbackSplit, feedbackEvents, ConsoleProgress.stderr())));
+        }
         err().println("feedback events in the store: "
             + relearn.feedbackStore().stats().ledgerEvents());
       }

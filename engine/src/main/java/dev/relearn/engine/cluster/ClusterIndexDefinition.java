@@ -36,11 +36,13 @@ public final class ClusterIndexDefinition {
     return index;
   }
 
-  /** The body of {@code PUT /{index}} for chunks embedded by {@code model}. */
+  /**
+   * The body of {@code PUT /{index}} for chunks embedded by {@code model}. It names no shard
+   * count: the cluster's default (1) or an index template decides it, as for any index.
+   */
   public static ObjectNode body(IndexMetadata model) {
     ObjectNode body = ClusterHttp.JSON.createObjectNode();
     body.putObject("settings")
-        .put("index.number_of_shards", 1)
         .put("index.auto_expand_replicas", "0-1")
         .put("index.similarity.default.type", "relearn_bm25");
     ObjectNode mappings = body.putObject("mappings");

@@ -1,7 +1,7 @@
 package dev.relearn.eval.learning;
 
 import dev.relearn.engine.FeedbackRequest;
-import dev.relearn.engine.Relearn;
+import dev.relearn.engine.RelearnOperations;
 import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.metrics.Qrels;
 import dev.relearn.feedback.event.ShownResult;
@@ -23,11 +23,11 @@ import java.util.Map;
  * ids (and the pass, when a count of events takes several passes), so a rerun is idempotent.
  */
 public final class SimulatedFeedback {
-  private final Relearn engine;
+  private final RelearnOperations engine;
   private final int shown;
 
-  /** Shows the top {@code shown} results of each query. */
-  public SimulatedFeedback(Relearn engine, int shown) {
+  /** Shows the top {@code shown} results of each query of {@code engine}, embedded or a cluster. */
+  public SimulatedFeedback(RelearnOperations engine, int shown) {
     if (shown < 1) {
       throw new IllegalArgumentException("shown must be at least 1, got: " + shown);
     }
