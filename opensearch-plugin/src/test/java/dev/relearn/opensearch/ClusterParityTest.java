@@ -3,6 +3,7 @@ package dev.relearn.opensearch;
 import dev.relearn.opensearch.search.ScoredId;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.index.FeedbackIndex;
+import dev.relearn.feedback.index.SessionBudget;
 import dev.relearn.lucene.rerank.RerankOptions;
 import dev.relearn.lucene.trust.Trust;
 import dev.relearn.opensearch.search.WindowRanking;
@@ -171,7 +172,9 @@ public class ClusterParityTest extends RelearnClusterCase {
             FeedbackLookup.NONE, Rankings.K, Rankings.CANDIDATES)));
       }
       long now = System.currentTimeMillis();
-      stream = FeedbackStream.near(random, vectors, shown, now);
+      // and one session far over its event budget, pushing one chunk for the first query
+      stream = FeedbackStream.near(random, vectors, shown, now)
+          .withSpam(random, vectors.get(0), shown.get(0), SessionBudget.EVENTS + 10, now);
       record(stream.events);
       FeedbackEvent old = stream.events.get(0);
       FeedbackEvent expired = new FeedbackEvent("ev-expired", "s9", old.queryVector(),
@@ -186,6 +189,9 @@ public class ClusterParityTest extends RelearnClusterCase {
         LearnedValuesIndex.of(INDEX), LearnedValuesIndex.TRUST_ID).get().isExists());
     assertEquals(0, learning(LearningRequest.Operation.LEARN, null)); // refits now
     assertFalse(client().prepareGet(FeedbackEvents.INDEX, "ev-expired").get().isExists());
+    GetResponse spam = client().prepareGet(PastQueriesIndex.of(INDEX), "spam-1").get();
+    assertEquals("the spam session's share of its budget", 20.0 / 30,
+        ((Number) spam.getSourceAsMap().get(PastQueriesIndex.SHARE)).doubleValue(), 1e-12);
     int rose = assertLearnedAsEmbedded("feedback", corpus, stream, vectors, shown);
     assertTrue("a used chunk rises above where it was shown", rose > 0);
 

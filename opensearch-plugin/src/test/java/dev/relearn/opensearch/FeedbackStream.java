@@ -4,10 +4,10 @@ import dev.relearn.feedback.event.EventEvidence;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.feedback.event.SignalClass;
-import dev.relearn.feedback.index.Cluster;
 import dev.relearn.feedback.index.FeedbackIndex;
 import dev.relearn.feedback.index.FeedbackIndexConfig;
 import dev.relearn.feedback.learn.ChunkAggregates;
+import dev.relearn.feedback.store.HeldOutQueries;
 import dev.relearn.lucene.embed.VectorChecks;
 import dev.relearn.lucene.feedback.Outcome;
 import dev.relearn.lucene.files.StorageOpener;
@@ -20,7 +20,6 @@ import dev.relearn.lucene.trust.VotePairs;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -98,23 +97,56 @@ final class FeedbackStream {
 
   /**
    * Embedded relearn's trust fit from {@code index}'s events, as its click trust fits it over
-   * held-out queries: each learned cluster's sessions against the similar clusters of others.
+   * held-out queries ({@link HeldOutQueries}): each learned cluster's sessions against the similar
+   * clusters of others, sessions over their event budget left out.
    */
   static Trust trust(FeedbackIndex index) throws IOException {
     RerankOptions options = RerankOptions.DEFAULTS;
-    List<Cluster> clusters = new ArrayList<>(index.recorded().clusters().stream()
-        .filter(Cluster::learned).toList());
-    clusters.sort(Comparator.comparingLong(Cluster::lastMillis).thenComparing(Cluster::id));
     TrustFit fit = new TrustFit();
     Map<String, Double> used = new HashMap<>();
-    for (Cluster cluster : clusters) {
-      FeedbackEvidence vote = new FeedbackEvidence(index.recorded().similar(cluster.centroid(),
-          options.minSimilarity(), options.maxPastQueries(), cluster.sessions()), List.of(),
-          options.vote());
-      cluster.evidence().forEach((session, logged) -> fit.add(VotePairs.capped(used, session,
-          VotePairs.of(logged, vote, options.model()))));
-    }
+    HeldOutQueries.forEach(index, options.minSimilarity(), options.maxPastQueries(),
+        Integer.MAX_VALUE, (session, logged, others) -> fit.add(VotePairs.capped(used, session,
+            VotePairs.of(logged, new FeedbackEvidence(others, List.of(), options.vote()),
+                options.model()))));
     return fit.trust();
+  }
+
+  /**
+   * These events and {@code count} more from one session, {@code "spam"}, all over its event
+   * budget: each near {@code vector}, using the last of {@code shown}; no two so similar that
+   * embedded relearn would merge them (the cluster keeps one past query per event).
+   */
+  FeedbackStream withSpam(Random random, float[] vector, List<String> shown, int count,
+      long nowMillis) {
+    List<ShownResult> list = new ArrayList<>();
+    for (String id : shown) {
+      list.add(new ShownResult(id, list.size() + 1));
+    }
+    List<FeedbackEvent> out = new ArrayList<>(events);
+    List<float[]> sent = new ArrayList<>();
+    while (sent.size() < count) {
+      float[] near = vector.clone();
+      for (int d = 0; d < near.length; d++) {
+        near[d] += (float) (random.nextGaussian() * 0.3);
+      }
+      float[] unit = VectorChecks.normalize(near);
+      if (sent.stream().allMatch(other -> dot(other, unit)
+          < FeedbackIndexConfig.DEFAULT_MERGE_SIMILARITY - 0.01)) {
+        sent.add(unit);
+        out.add(new FeedbackEvent("spam-" + sent.size(), "spam", unit, list,
+            List.of(shown.getLast()), Outcome.SUCCESS, null, null, SignalClass.STRONG,
+            nowMillis - sent.size() * 1000L, "keywords"));
+      }
+    }
+    return new FeedbackStream(out);
+  }
+
+  private static float dot(float[] a, float[] b) {
+    float sum = 0;
+    for (int i = 0; i < a.length; i++) {
+      sum += a[i] * b[i];
+    }
+    return sum;
   }
 
   /** The event as {@code POST /_relearn/feedback} takes it. */

@@ -33,7 +33,11 @@ public final class HeldOutQueries {
 
   private HeldOutQueries() {}
 
-  static void forEach(FeedbackIndex index, float minSimilarity, int max, int limit,
+  /**
+   * Passes {@code receiver} each of the latest {@code limit} learned clusters' sessions with the
+   * at most {@code max} past queries of others at least {@code minSimilarity} similar.
+   */
+  public static void forEach(FeedbackIndex index, float minSimilarity, int max, int limit,
       Receiver receiver) throws IOException {
     List<Cluster> clusters = new ArrayList<>();
     RecordedEvents recorded = index.recorded();

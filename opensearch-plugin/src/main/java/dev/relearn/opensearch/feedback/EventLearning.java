@@ -50,12 +50,14 @@ final class EventLearning {
   private final Client client;
   private final EventEvidence evidence = new EventEvidence(1.0); // embedded's eta
   private final TrustFitting trust;
+  private final SessionShares shares;
   private final Map<String, Integer> sinceFit = new HashMap<>(); // events learned, by index
   private long expired; // when the last expiry ran
 
   EventLearning(Client client) {
     this.client = client;
     this.trust = new TrustFitting(client);
+    this.shares = new SessionShares(client);
   }
 
   /**
@@ -145,6 +147,7 @@ final class EventLearning {
       }
     });
     requireDone(deletes.get(), "forgetting events");
+    byIndex.forEach((index, events) -> shares.afterForgetting(index, sessions(events)));
     byIndex.forEach((index, events) -> recompute(index, chunkIds(events)));
     byIndex.keySet().forEach(this::fitTrust); // as embedded, a forget refits at once
     return found.size();
@@ -152,20 +155,24 @@ final class EventLearning {
 
   /**
    * One past query per event, as embedded founds a cluster: one event's evidence is within the
-   * per-session caps (at most 1.25 clicks, 2 examinations), so it is stored uncapped.
+   * per-session caps (at most 1.25 clicks, 2 examinations), so it is stored uncapped; with its
+   * session's share of the event budget, and the session's other past queries' shares updated.
    */
   private void addPastQueries(String index, List<FeedbackEvent> events) {
     String name = PastQueriesIndex.of(index);
     create(name, PastQueriesIndex.mappings(events.get(0).queryVector().length));
+    Map<String, Long> counts = shares.count(index, sessions(events));
     BulkRequestBuilder bulk = client.prepareBulk()
         .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
     for (FeedbackEvent event : events) {
       PastQuery query = new PastQuery(1f, 1, evidence.of(event), event.timestampMillis(), 1.0,
-          Set.of(event.sessionHash()));
+          Set.of(event.sessionHash()),
+          PastQueriesIndex.share(counts.getOrDefault(event.sessionHash(), 1L)));
       bulk.add(client.prepareIndex(name).setId(event.eventId())
           .setSource(PastQueriesIndex.source(event.queryVector(), query)));
     }
     requireDone(bulk.get(), "indexing past queries");
+    shares.afterLearning(index, counts);
   }
 
   /**
@@ -237,6 +244,12 @@ final class EventLearning {
     return out;
   }
 
+  private static Set<String> sessions(List<FeedbackEvent> events) {
+    Set<String> out = new HashSet<>();
+    events.forEach(event -> out.add(event.sessionHash()));
+    return out;
+  }
+
   /** The chunks the events name: those whose learned values they may change. */
   private static Set<String> chunkIds(List<FeedbackEvent> events) {
     Set<String> out = new HashSet<>();
@@ -258,7 +271,7 @@ final class EventLearning {
     }
   }
 
-  private static void requireDone(BulkResponse response, String what) {
+  static void requireDone(BulkResponse response, String what) {
     if (response.hasFailures()) {
       throw new IllegalStateException(what + " failed: " + response.buildFailureMessage());
     }

@@ -39,7 +39,10 @@ final class TrustFitting {
 
   /** Fits the trust of {@code index}'s past queries at {@code nowMillis} and stores it. */
   Trust fit(String index, long nowMillis) {
-    List<Held> all = pastQueries(index, nowMillis);
+    // sessions over their event budget take no part, as logged queries or as voters (embedded's
+    // HeldOutQueries), so that one session's spam cannot move the trust
+    List<Held> all = pastQueries(index, nowMillis).stream()
+        .filter(held -> held.query().withinBudget()).toList();
     List<Held> learned = new ArrayList<>(all.stream()
         .filter(held -> !held.query().chunks().isEmpty()).toList());
     learned.sort(Comparator.comparingLong((Held held) -> held.query().lastMillis())

@@ -8,25 +8,32 @@ import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.opensearch.RelearnVectorFieldMapper;
+import dev.relearn.feedback.index.SessionBudget;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.opensearch.index.query.QueryBuilder;
+import org.opensearch.index.query.QueryBuilders;
 
 /**
  * The past queries beside a chunk index ({@code <index>-past-queries}): one document per past
  * query, or per merged group of near-identical ones, holding its unit vector (a {@value
  * RelearnVectorFieldMapper#CONTENT_TYPE} field, searched by kNN), how many events it merges, when
- * the latest happened, the (hashed) sessions behind it and the evidence per chunk id. Never its
- * text. A search looks the similar ones up once, on the coordinating node.
+ * the latest happened, the (hashed) sessions behind it, their share of the session event budget
+ * ({@link SessionBudget}) and the evidence per chunk id. Never its text. A search looks the
+ * similar ones up once, on the coordinating node: within budget and over it apart, as embedded.
  */
 public final class PastQueriesIndex {
   static final String EVENTS = "events";
   static final String LAST_MILLIS = "last_millis";
-  static final String SESSIONS = "sessions";
+  /** The (hashed) sessions behind a past query: one on a cluster, which stores one per event. */
+  public static final String SESSIONS = "sessions";
   static final String CHUNKS = "chunks";
+  /** The past query's share of its session's event budget, in (0, 1]. */
+  public static final String SHARE = "share";
   /** Evidence decays as embedded: by half every {@link FeedbackIndexConfig#DEFAULT_HALF_LIFE}. */
   static final Decay DECAY = Decay.of(FeedbackIndexConfig.DEFAULT_HALF_LIFE);
 
@@ -45,7 +52,8 @@ public final class PastQueriesIndex {
             "dimension", dimension),
         EVENTS, Map.of("type", "integer", "index", false),
         LAST_MILLIS, Map.of("type", "long", "index", false),
-        SESSIONS, Map.of("type", "keyword", "index", false),
+        SESSIONS, Map.of("type", "keyword"),
+        SHARE, Map.of("type", "float"),
         CHUNKS, Map.of("type", "object", "enabled", false)));
   }
 
@@ -56,7 +64,8 @@ public final class PastQueriesIndex {
         "examinations", evidence.examinations(), "clicks", evidence.clicks(),
         "successes", evidence.successes(), "failures", evidence.failures())));
     return Map.of(ChunkSchema.VECTOR, vector, EVENTS, query.events(),
-        LAST_MILLIS, query.lastMillis(), SESSIONS, List.copyOf(query.sessions()), CHUNKS, chunks);
+        LAST_MILLIS, query.lastMillis(), SESSIONS, List.copyOf(query.sessions()),
+        SHARE, query.share(), CHUNKS, chunks);
   }
 
   /**
@@ -72,13 +81,33 @@ public final class PastQueriesIndex {
       throw new IllegalArgumentException("past query " + CHUNKS + " is not an object");
     }
     byChunk.forEach((id, evidence) -> chunks.put(String.valueOf(id), evidence(evidence)));
+    long last = number(source, LAST_MILLIS).longValue();
+    return new PastQuery(Math.max(-1f, Math.min(1f, dot(vector, queryVector))),
+        number(source, EVENTS).intValue(), chunks, last, DECAY.factor(last, nowMillis),
+        sessions(source), number(source.getOrDefault(SHARE, 1.0), SHARE).doubleValue());
+  }
+
+  /** The (hashed) sessions of a stored past query. */
+  public static Set<String> sessions(Map<String, Object> source) {
     Set<String> sessions = new LinkedHashSet<>();
     if (source.get(SESSIONS) instanceof List<?> list) {
       list.forEach(session -> sessions.add(String.valueOf(session)));
     }
-    long last = number(source, LAST_MILLIS).longValue();
-    return new PastQuery(Math.max(-1f, Math.min(1f, dot(vector, queryVector))),
-        number(source, EVENTS).intValue(), chunks, last, DECAY.factor(last, nowMillis), sessions);
+    return sessions;
+  }
+
+  /**
+   * The past queries whose sessions are within their event budget ({@code share} 1), or those
+   * over it: a lookup finds the nearest of each apart, so spam never crowds the others out.
+   */
+  public static QueryBuilder budget(boolean within) {
+    QueryBuilder over = QueryBuilders.rangeQuery(SHARE).lt(1.0);
+    return within ? QueryBuilders.boolQuery().mustNot(over) : over;
+  }
+
+  /** A session's share of the budget after {@code events} events, as embedded counts it. */
+  public static double share(long events) {
+    return Math.min(1.0, (double) SessionBudget.EVENTS / Math.max(1, events));
   }
 
   /** The dot product, summed in float in index order. */

@@ -42,7 +42,8 @@ import org.opensearch.transport.client.Client;
  * Runs a search on the node that received it (a learned one in full; other {@link RankingMode}s
  * run only the retrievers they rank by, and read nothing learned): BM25 with global statistics ({@code
  * dfs_query_then_fetch}) and kNN, each to the retriever depth, and the similar past queries
- * ({@link PastQueriesIndex}), in one multi-search; the window's
+ * ({@link PastQueriesIndex}: within their sessions' event budget and over it), in one
+ * multi-search; the window's
  * learned values and the fitted trust in one multi-get of the learned-values index; then {@link
  * WindowRanking} on a search thread.
  */
@@ -79,7 +80,8 @@ public final class TransportRelearnSearchAction
           request.vector(), depth).filter(filter), depth));
     }
     if (mode == RankingMode.LEARNED) {
-      searches.add(pastQueries(request));
+      searches.add(pastQueries(request, true));
+      searches.add(pastQueries(request, false));
     }
     client.multiSearch(searches, ActionListener.wrap(
         found -> withCandidates(request, found, listener), listener::onFailure));
@@ -105,13 +107,17 @@ public final class TransportRelearnSearchAction
         .fetchSource(false).trackTotalHits(false));
   }
 
-  /** The one similar-past-query lookup: kNN over the past queries; none while there is no index. */
-  private SearchRequest pastQueries(RelearnSearchRequest request) {
+  /**
+   * Half of the one similar-past-query lookup: kNN over the past queries within their sessions'
+   * event budget, or over it; none while there is no index.
+   */
+  private SearchRequest pastQueries(RelearnSearchRequest request, boolean withinBudget) {
     int max = options.maxPastQueries();
     return new SearchRequest(PastQueriesIndex.of(request.index()))
         .indicesOptions(IndicesOptions.lenientExpandOpen())
         .source(new SearchSourceBuilder().size(max).trackTotalHits(false)
-            .query(new RelearnKnnQueryBuilder(ChunkSchema.VECTOR, request.vector(), max)));
+            .query(new RelearnKnnQueryBuilder(ChunkSchema.VECTOR, request.vector(), max)
+                .filter(PastQueriesIndex.budget(withinBudget))));
   }
 
   private void withCandidates(RelearnSearchRequest request, MultiSearchResponse found,
@@ -141,8 +147,8 @@ public final class TransportRelearnSearchAction
       rank(request, stages, new Learned(Map.of(), Trust.PRIOR), FeedbackLookup.NONE, listener);
       return;
     }
-    FeedbackLookup lookup = pastQueries(items[next].getResponse(), request.vector(),
-        System.currentTimeMillis());
+    FeedbackLookup lookup = pastQueries(request.vector(), System.currentTimeMillis(),
+        items[next].getResponse(), items[next + 1].getResponse());
     Set<String> ids = new LinkedHashSet<>();
     stages.forEach(stage -> stage.forEach(hit -> ids.add(hit.id())));
     if (ids.isEmpty()) {
@@ -157,11 +163,13 @@ public final class TransportRelearnSearchAction
         values -> rank(request, stages, learned(values), lookup, listener), listener::onFailure));
   }
 
-  private static FeedbackLookup pastQueries(SearchResponse response, float[] vector,
-      long nowMillis) {
+  private static FeedbackLookup pastQueries(float[] vector, long nowMillis,
+      SearchResponse... responses) {
     List<PastQuery> found = new ArrayList<>();
-    for (SearchHit hit : response.getHits().getHits()) {
-      found.add(PastQueriesIndex.read(hit.getSourceAsMap(), vector, nowMillis));
+    for (SearchResponse response : responses) {
+      for (SearchHit hit : response.getHits().getHits()) {
+        found.add(PastQueriesIndex.read(hit.getSourceAsMap(), vector, nowMillis));
+      }
     }
     return new FoundPastQueries(found);
   }

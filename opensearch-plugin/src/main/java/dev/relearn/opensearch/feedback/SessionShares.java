@@ -1,0 +1,99 @@
+package dev.relearn.opensearch.feedback;
+
+import dev.relearn.feedback.index.SessionBudget;
+import dev.relearn.opensearch.search.PastQueriesIndex;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import org.opensearch.action.bulk.BulkRequestBuilder;
+import org.opensearch.action.search.SearchResponse;
+import org.opensearch.action.support.WriteRequest;
+import org.opensearch.index.query.BoolQueryBuilder;
+import org.opensearch.index.query.QueryBuilders;
+import org.opensearch.search.aggregations.AggregationBuilders;
+import org.opensearch.search.aggregations.bucket.terms.Terms;
+import org.opensearch.transport.client.Client;
+
+/**
+ * Keeps each past query's share of its session's event budget as embedded's {@link
+ * SessionBudget} counts it: {@code min(1, 20 / events)} of the session's events beside the chunk
+ * index. A session within budget needs nothing (a past query's share is 1 when indexed); one
+ * that goes over it, or comes back under by a forget or an expiry, has the share of every past
+ * query it sent rewritten. Blocking, on the {@link Learner}'s thread.
+ */
+final class SessionShares {
+  private static final String BY_SESSION = "by_session";
+
+  private final Client client;
+
+  SessionShares(Client client) {
+    this.client = client;
+  }
+
+  /** How many events of {@code index} each of {@code sessions} sent (none: absent). */
+  Map<String, Long> count(String index, Set<String> sessions) {
+    BoolQueryBuilder ofSessions = QueryBuilders.boolQuery().minimumShouldMatch(1)
+        .should(QueryBuilders.termsQuery("session", sessions));
+    if (sessions.contains(FeedbackEvents.NO_SESSION)) {
+      ofSessions.should(QueryBuilders.boolQuery()
+          .mustNot(QueryBuilders.existsQuery("session")));
+    }
+    SearchResponse counted = client.prepareSearch(FeedbackEvents.INDEX).setSize(0)
+        .setQuery(QueryBuilders.boolQuery().filter(QueryBuilders.termQuery("index", index))
+            .filter(ofSessions))
+        .addAggregation(AggregationBuilders.terms(BY_SESSION).field("session")
+            .missing(FeedbackEvents.NO_SESSION).size(Math.max(1, sessions.size())))
+        .get();
+    Map<String, Long> out = new HashMap<>();
+    Terms bySession = counted.getAggregations().get(BY_SESSION);
+    bySession.getBuckets().forEach(bucket -> out.put(bucket.getKeyAsString(),
+        bucket.getDocCount()));
+    return out;
+  }
+
+  /** After new events: rewrites the shares of the sessions that {@code counts} puts over budget. */
+  void afterLearning(String index, Map<String, Long> counts) {
+    Map<String, Long> over = new HashMap<>(counts);
+    over.values().removeIf(events -> events <= SessionBudget.EVENTS);
+    rewrite(index, over);
+  }
+
+  /**
+   * After events of {@code sessions} were deleted: recounts those that were over budget and
+   * rewrites their shares.
+   */
+  void afterForgetting(String index, Set<String> sessions) {
+    Set<String> wereOver = new HashSet<>();
+    EventLearning.scan(client, PastQueriesIndex.of(index), QueryBuilders.boolQuery()
+            .filter(QueryBuilders.termsQuery(PastQueriesIndex.SESSIONS, sessions))
+            .filter(PastQueriesIndex.budget(false)),
+        hit -> wereOver.addAll(PastQueriesIndex.sessions(hit.getSourceAsMap())));
+    wereOver.retainAll(sessions);
+    if (!wereOver.isEmpty()) {
+      rewrite(index, count(index, wereOver));
+    }
+  }
+
+  private void rewrite(String index, Map<String, Long> counts) {
+    if (counts.isEmpty()) {
+      return;
+    }
+    String name = PastQueriesIndex.of(index);
+    BulkRequestBuilder updates = client.prepareBulk()
+        .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
+    EventLearning.scan(client, name,
+        QueryBuilders.termsQuery(PastQueriesIndex.SESSIONS, counts.keySet()), hit -> {
+          Map<String, Object> source = hit.getSourceAsMap(); // one session: one event's
+          String session = PastQueriesIndex.sessions(source).iterator().next();
+          double share = PastQueriesIndex.share(counts.getOrDefault(session, 1L));
+          if (!Double.valueOf(share).equals(source.get(PastQueriesIndex.SHARE))) {
+            updates.add(client.prepareUpdate(name, hit.getId())
+                .setDoc(Map.of(PastQueriesIndex.SHARE, share)));
+          }
+        });
+    if (updates.numberOfActions() > 0) {
+      EventLearning.requireDone(updates.get(), "updating session shares");
+    }
+  }
+}
