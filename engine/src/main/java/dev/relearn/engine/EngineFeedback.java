@@ -23,12 +23,10 @@ import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.SearcherManager;
 
 /**
- * The feedback half of an engine. A read-write engine has the {@link FeedbackStore} in its
- * index folder (checkpointed every {@code feedback.checkpointSeconds}; a forget-all's follow-up
- * resets the adaptive weights) and the {@link FeedbackRecorder} that
- * turns requests into events; a read-only one looks past queries up in the writer's last
- * checkpoint ({@link CheckpointedFeedback}) and reads the committed learned fields. Either way
- * the folder must have been recorded with the engine's model ({@link FeedbackModelMarker}).
+ * The feedback half of an engine: read-write, the {@link FeedbackStore} in its folder and the
+ * {@link FeedbackRecorder}; read-only, the writer's last checkpoint ({@link CheckpointedFeedback})
+ * and the committed learned fields. The folder must hold the engine's model ({@link
+ * FeedbackModelMarker}).
  */
 final class EngineFeedback implements Closeable {
   private final FeedbackStore store; // null when read-only
@@ -49,10 +47,7 @@ final class EngineFeedback implements Closeable {
         : new StatsSnapshot(store::stats, store::events, System::nanoTime);
   }
 
-  /**
-   * Opens (creating if needed) the feedback store of read-write {@code engine}, its files written
-   * through {@code storage}.
-   */
+  /** Opens (creating if needed) the feedback store of read-write {@code engine}. */
   static EngineFeedback writable(Relearn engine, RelearnOptions options, IndexWriter writer,
       SearcherManager searchers, SavedWeights weights, StorageOpener storage) throws IOException {
     Path folder = engine.directory().resolve(Relearn.FEEDBACK_FOLDER);
@@ -95,9 +90,8 @@ final class EngineFeedback implements Closeable {
   }
 
   /**
-   * A damaged file of the feedback folder, said as such: Lucene's own message would be read as
-   * damage to the chunk index, whose way out (indexing anew) needlessly loses the feedback too.
-   * Damage to a chunk-index file opened on the way is passed on as it is.
+   * A damaged file of the feedback folder, said as such: Lucene's message would read as damage
+   * to the chunk index, whose way out (indexing anew) loses the feedback too.
    */
   private static IOException damaged(Path folder, IOException e) {
     if (!String.valueOf(e.getMessage()).contains(folder.toString())) {
@@ -122,10 +116,7 @@ final class EngineFeedback implements Closeable {
     return store != null ? store.stats() : readOnly.stats();
   }
 
-  /**
-   * {@link #stats()} for the answer after an event: the event count exact, the other counts at
-   * most {@link StatsSnapshot#MAX_AGE_MILLIS} old; read-only: as {@link #stats()}.
-   */
+  /** {@link #stats()} for the answer after an event ({@link StatsSnapshot}). */
   StoreStats recentStats() throws IOException {
     return snapshot != null ? snapshot.get() : readOnly.stats();
   }
@@ -135,10 +126,7 @@ final class EngineFeedback implements Closeable {
     return store != null ? store.hasFeedback() : readOnly.hasFeedback();
   }
 
-  /**
-   * The trust fit from clicks and its history; read-only: as the writer had saved it when this
-   * engine opened.
-   */
+  /** The trust fit from clicks and its history; read-only: as saved when this engine opened. */
   TrustState trust() {
     return trust != null ? trust.state() : savedTrust;
   }
@@ -185,13 +173,10 @@ final class EngineFeedback implements Closeable {
   }
 
   /**
-   * Forgets all feedback: the store's events and clusters, what ratings taught the weights and
-   * the recent-feedback list, which is derived from the events (the store's follow-up, given
-   * when it was opened, resets the weights, and runs again when the store replays a forget-all a
-   * crash cut short); the engine checked that it is writable.
-   *
-   * @return the past-query clusters removed
+   * Forgets all feedback, and what ratings taught the weights (the store's follow-up, run again
+   * when it replays a forget-all a crash cut short); returns the past-query clusters removed.
    */
+
   int forgetAll() throws IOException {
     int forgotten = store.forgetAll();
     snapshot.invalidate();

@@ -20,13 +20,4 @@ public record ClusterHit(String chunkId, double score, StageScore bm25, StageSco
     Objects.requireNonNull(chunkId, "chunkId");
   }
 
-  /** A hit without an explanation. */
-  public ClusterHit(String chunkId, double score, StageScore bm25, StageScore vector) {
-    this(chunkId, score, bm25, vector, null);
-  }
-
-  /** A hit without stage scores. */
-  public ClusterHit(String chunkId, double score) {
-    this(chunkId, score, null, null);
-  }
 }

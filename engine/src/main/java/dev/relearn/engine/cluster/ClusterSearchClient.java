@@ -8,7 +8,7 @@ import dev.relearn.lucene.fusion.QueryClassifier;
 import dev.relearn.lucene.fusion.StageScore;
 import dev.relearn.lucene.schema.ChunkSchema;
 import java.io.IOException;
-import java.net.URI;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,16 +28,7 @@ public final class ClusterSearchClient {
   private final Embedder embedder;
   private final ChunkSchema schema;
 
-  /**
-   * @param cluster the cluster's HTTP address, e.g. {@code http://localhost:9200}
-   * @param index the chunk index
-   * @param embedder the model the index's vectors were made with
-   */
-  public ClusterSearchClient(URI cluster, String index, Embedder embedder) {
-    this(new ClusterHttp(cluster), index, embedder);
-  }
-
-  /** Searches {@code index} through {@code http}. */
+  /** Searches {@code index} through {@code http}, embedding with the index's model. */
   public ClusterSearchClient(ClusterHttp http, String index, Embedder embedder) {
     this.http = Objects.requireNonNull(http, "http");
     this.path = "/" + ClusterIndexDefinition.requireName(index) + "/_relearn/search";
@@ -46,18 +37,12 @@ public final class ClusterSearchClient {
   }
 
   /**
-   * A search in the request's mode, with its k, candidates and path and kind filter (its fusion
-   * is the cluster's, the default).
+   * A search in the request's mode, k, candidates and filter (with the cluster's fusion, the
+   * default), each hit's score explained when {@code explain}.
    *
-   * @return the hits, best first, and the candidate counts
    * @throws IOException when the cluster cannot be reached or refuses the search (the message
    *     gives its status and answer, never the query)
    */
-  public ClusterResults search(SearchRequest request) throws IOException {
-    return search(request, false);
-  }
-
-  /** {@link #search(SearchRequest)}, each hit with its score explained when {@code explain}. */
   public ClusterResults search(SearchRequest request, boolean explain) throws IOException {
     JsonNode answer = http.send("POST", path, body(request, explain));
     List<ClusterHit> hits = new ArrayList<>();
