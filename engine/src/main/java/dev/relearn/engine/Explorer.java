@@ -21,10 +21,6 @@ final class Explorer {
     this.random = new SplittableRandom(settings.seed());
   }
 
-  /** Whether exploration is on: then {@link #explore} needs the candidates below the cut. */
-  boolean enabled() {
-    return settings.enabled();
-  }
 
   /**
    * Maybe swaps {@code ranked[k − 1]} with a candidate from below the cut, in place.

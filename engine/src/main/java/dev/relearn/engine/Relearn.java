@@ -151,7 +151,8 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
     return gate.write(p -> p.feedback().forgetSession(sessionId));
   }
 
-  /** Forgets all feedback and what ratings taught the weights, as above; returns clusters removed. */
+  /** Forgets all feedback and what ratings taught the weights, as above; returns the clusters. */
+
   public int forgetAll() throws IOException {
     return gate.write(p -> p.feedback().forgetAll());
   }

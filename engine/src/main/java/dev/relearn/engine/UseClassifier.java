@@ -11,15 +11,13 @@ import java.util.Map;
  * used chunk by what the session's searches showed, newest list first:
  *
  * <ol>
- *   <li><b>very strong</b>: in the list of the context's latest {@code search} (found by an
- *       explicit search and used);
- *   <li><b>discovery</b>: not there, but in a {@code search_all} list of the context (newest
- *       first) that no {@code search} before it had shown: the first list missed it and the
- *       escape valve found it;
- *   <li><b>strong</b>: in an earlier {@code search} list of the context (retrieved for the task,
- *       though not by the latest search);
+ *   <li><b>very strong</b>: in the list of the context's latest {@code search};
+ *   <li><b>discovery</b>: not there, but in a {@code search_all} list that no {@code search}
+ *       before it had shown (the escape valve found what the first list missed);
+ *   <li><b>strong</b>: in an earlier {@code search} list of the context;
  *   <li><b>weak</b>: in no list the context was shown.
  * </ol>
+
  *
  * Uses are grouped into one event per (class, list), in order of first use. Stateless.
  */

@@ -43,38 +43,4 @@ public record AdaptiveWeightsConfig(double learningRate, int minSamples, double 
           + "], got: " + initial);
     }
   }
-
-  /** These settings with another learning rate. */
-  public AdaptiveWeightsConfig withLearningRate(double value) {
-    return new AdaptiveWeightsConfig(value, minSamples, lower, upper, decay, historyLimit, initial);
-  }
-
-  /** These settings with another minimum number of samples. */
-  public AdaptiveWeightsConfig withMinSamples(int value) {
-    return new AdaptiveWeightsConfig(learningRate, value, lower, upper, decay, historyLimit,
-        initial);
-  }
-
-  /** These settings with other bounds. */
-  public AdaptiveWeightsConfig withBounds(double lowerBound, double upperBound) {
-    return new AdaptiveWeightsConfig(learningRate, minSamples, lowerBound, upperBound, decay,
-        historyLimit, initial);
-  }
-
-  /** These settings with another decay per day. */
-  public AdaptiveWeightsConfig withDecay(double value) {
-    return new AdaptiveWeightsConfig(learningRate, minSamples, lower, upper, value, historyLimit,
-        initial);
-  }
-
-  /** These settings with another history limit. */
-  public AdaptiveWeightsConfig withHistoryLimit(int value) {
-    return new AdaptiveWeightsConfig(learningRate, minSamples, lower, upper, decay, value, initial);
-  }
-
-  /** These settings with other start weights. */
-  public AdaptiveWeightsConfig withInitial(Weights value) {
-    return new AdaptiveWeightsConfig(learningRate, minSamples, lower, upper, decay, historyLimit,
-        value);
-  }
 }

@@ -1,5 +1,11 @@
 package dev.relearn.engine.weights;
 
+import static dev.relearn.engine.weights.Configs.withInitial;
+import static dev.relearn.engine.weights.Configs.withHistoryLimit;
+import static dev.relearn.engine.weights.Configs.withDecay;
+import static dev.relearn.engine.weights.Configs.withBounds;
+import static dev.relearn.engine.weights.Configs.withMinSamples;
+import static dev.relearn.engine.weights.Configs.withLearningRate;
 import dev.relearn.lucene.fusion.QueryClass;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -17,10 +23,10 @@ class AdaptiveWeightsPropertyTest {
     AdaptiveWeightsConfig d = AdaptiveWeightsConfig.DEFAULTS;
     return Stream.of(
         Arguments.of(1L, d),
-        Arguments.of(2L, d.withMinSamples(1).withDecay(0.5)),
+        Arguments.of(2L, withDecay(withMinSamples(d, 1), 0.5)),
         // an aggressive learner in narrow bounds: clamping and renormalising on most updates
-        Arguments.of(3L, d.withLearningRate(1).withBounds(0.2, 0.45).withHistoryLimit(5)),
-        Arguments.of(4L, d.withInitial(new Weights(0.1, 0.1, 0.8)).withMinSamples(20)));
+        Arguments.of(3L, withHistoryLimit(withBounds(withLearningRate(d, 1), 0.2, 0.45), 5)),
+        Arguments.of(4L, withMinSamples(withInitial(d, new Weights(0.1, 0.1, 0.8)), 20)));
   }
 
   @ParameterizedTest

@@ -1,5 +1,9 @@
 package dev.relearn.engine.weights;
 
+import static dev.relearn.engine.weights.Configs.withInitial;
+import static dev.relearn.engine.weights.Configs.withDecay;
+import static dev.relearn.engine.weights.Configs.withBounds;
+import static dev.relearn.engine.weights.Configs.withMinSamples;
 import dev.relearn.lucene.fusion.QueryClass;
 import static dev.relearn.engine.weights.WeightsTest.assertWeights;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -53,7 +57,7 @@ class AdaptiveWeightsTest {
   void warmUpRatingsAreNotLost() {
     AdaptiveWeights warmUp = new AdaptiveWeights();
     AdaptiveWeights noWarmUp =
-        new AdaptiveWeights(AdaptiveWeightsConfig.DEFAULTS.withMinSamples(1));
+        new AdaptiveWeights(withMinSamples(AdaptiveWeightsConfig.DEFAULTS, 1));
     double[][] hits = {LEARNED_HIGH, BM25_HIGH, {0.5, 0.9, 0.0}, LEARNED_HIGH, {0.3, 0.3, 0.9}};
     double[] ratings = {1, -0.5, 1, 0.5, -1};
     for (int i = 0; i < 5; i++) {
@@ -156,7 +160,7 @@ class AdaptiveWeightsTest {
 
   @Test
   void aWeekOldRatingCountsDecayToTheSevenAsMuch() {
-    AdaptiveWeightsConfig noWarmUp = AdaptiveWeightsConfig.DEFAULTS.withMinSamples(1);
+    AdaptiveWeightsConfig noWarmUp = withMinSamples(AdaptiveWeightsConfig.DEFAULTS, 1);
     AdaptiveWeights old = new AdaptiveWeights(noWarmUp);
     old.record(QueryClass.KEYWORDS, 1, LEARNED_HIGH, T0);
     old.record(QueryClass.KEYWORDS, 0, LEARNED_HIGH, T0 + 7 * DAY);
@@ -175,7 +179,7 @@ class AdaptiveWeightsTest {
 
   @Test
   void noDecayWhenDisabledOrTheClockGoesBack() {
-    AdaptiveWeights none = new AdaptiveWeights(AdaptiveWeightsConfig.DEFAULTS.withDecay(1));
+    AdaptiveWeights none = new AdaptiveWeights(withDecay(AdaptiveWeightsConfig.DEFAULTS, 1));
     AdaptiveWeights back = new AdaptiveWeights();
     for (int i = 0; i < 5; i++) {
       none.record(QueryClass.KEYWORDS, 1, LEARNED_HIGH, T0);
@@ -193,7 +197,7 @@ class AdaptiveWeightsTest {
   void customStartWeightsAndBounds() {
     Weights start = new Weights(0.3, 0.3, 0.4);
     AdaptiveWeights aw = new AdaptiveWeights(
-        AdaptiveWeightsConfig.DEFAULTS.withInitial(start).withBounds(0.25, 0.45));
+        withBounds(withInitial(AdaptiveWeightsConfig.DEFAULTS, start), 0.25, 0.45));
     assertEquals(start, aw.weights(QueryClass.QUESTION));
     for (int i = 0; i < 50; i++) {
       aw.record(QueryClass.QUESTION, 1, LEARNED_HIGH, T0);
