@@ -18,9 +18,10 @@ import java.util.Map;
  *
  * <h2>Update rule</h2>
  *
- * A rating {@code r} in [−1, 1] ({@link Ratings}) of a hit whose per-signal contributions were
- * {@code c}, each in [0, 1] (say the min-max normalised stage scores, or {@link Signal#oneHot()}),
- * moves the class's moving average {@code m}:
+ * A rating {@code r} in [−1, 1] (thumbs ±1, 1 to 5 stars {@code (stars − 3) / 2}) of a hit whose
+ * per-signal contributions were {@code c}, each in [0, 1] (say the min-max normalised stage
+ * scores, or {@link Signal#oneHot()}), moves the class's moving average {@code m}:
+
  *
  * <ol>
  *   <li>decay: {@code m ← s + f·(m − s)}, {@code s} the start weights, {@code f =
@@ -88,7 +89,8 @@ public final class AdaptiveWeights {
   /**
    * Records the rating of a hit for a query of class {@code queryClass}.
    *
-   * @param rating in [−1, 1]: thumbs ±1, stars via {@link Ratings#stars}
+   * @param rating in [−1, 1]
+
    * @param contributions the rated hit's per-signal contributions in {@link Signal} order
    *     (bm25, vector, learned), each in [0, 1]
    * @param nowMillis when the rating was given, epoch milliseconds

@@ -6,7 +6,7 @@ import dev.relearn.lucene.fusion.QueryClass;
  * One rating of a hit for a query of class {@code queryClass}, as {@link AdaptiveWeights}
  * applies it: checked on construction, each message naming the bad value.
  *
- * @param rating in [−1, 1] (see {@link Ratings})
+ * @param rating in [−1, 1] (the feedback store's {@code Rating.normalized()})
  * @param contributions the hit's per-signal contributions in {@link Signal} order (bm25, vector,
  *     learned), each in [0, 1]; copied
  * @param millis when the rating was given, epoch milliseconds
@@ -16,7 +16,10 @@ record ClassRating(QueryClass queryClass, double rating, double[] contributions,
     if (queryClass == null) {
       throw new IllegalArgumentException("query class must not be null");
     }
-    Ratings.check(rating);
+    if (!(rating >= -1 && rating <= 1)) {
+      throw new IllegalArgumentException("a rating must be in [-1, 1], got: " + rating);
+    }
+
     contributions = checkContributions(contributions);
   }
 

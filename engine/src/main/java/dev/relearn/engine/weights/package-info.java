@@ -3,8 +3,8 @@
  * online per {@link dev.relearn.lucene.fusion.QueryClass} from explicit ratings; pure Java. {@link
  * dev.relearn.engine.weights.AdaptiveWeights} applies ratings (its class comment has the rule),
  * gives its {@link dev.relearn.engine.weights.WeightsState} to save and restores from it; {@link
- * dev.relearn.engine.weights.Weights} are always valid; {@link
- * dev.relearn.engine.weights.Ratings} maps thumbs and stars to [−1, 1].
+ * dev.relearn.engine.weights.Weights} are always valid.
+
  *
  * <h2>The seed file (cold start)</h2>
  *

@@ -1,5 +1,6 @@
 package dev.relearn.engine.weights;
 
+import dev.relearn.feedback.event.Rating;
 import static dev.relearn.engine.weights.Configs.withInitial;
 import static dev.relearn.engine.weights.Configs.withHistoryLimit;
 import static dev.relearn.engine.weights.Configs.withDecay;
@@ -40,7 +41,7 @@ class AdaptiveWeightsPropertyTest {
       QueryClass c = QueryClass.values()[random.nextInt(samples.length)];
       double rating = switch (random.nextInt(4)) {
         case 0 -> random.nextBoolean() ? 1 : -1;
-        case 1 -> Ratings.stars(1 + random.nextInt(5));
+        case 1 -> Rating.stars(1 + random.nextInt(5)).normalized();
         default -> random.nextDouble() * 2 - 1;
       };
       double[] contributions = new double[3];

@@ -1,5 +1,6 @@
 package dev.relearn.engine.weights;
 
+import dev.relearn.feedback.event.Rating;
 import static dev.relearn.engine.weights.Configs.withHistoryLimit;
 import static dev.relearn.engine.weights.Configs.withMinSamples;
 import dev.relearn.lucene.fusion.QueryClass;
@@ -62,7 +63,7 @@ class AdaptiveWeightsStateTest {
   @Test
   void countsAndAccuracy() {
     AdaptiveWeights aw = new AdaptiveWeights();
-    double[] ratings = {1, 0.5, 1, -1, 0, Ratings.stars(2)};
+    double[] ratings = {1, 0.5, 1, -1, 0, Rating.stars(2).normalized()};
     for (double r : ratings) {
       aw.record(QueryClass.NATURAL_LANGUAGE, r, LEARNED_HIGH, T0);
     }

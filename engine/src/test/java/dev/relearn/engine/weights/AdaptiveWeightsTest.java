@@ -1,5 +1,6 @@
 package dev.relearn.engine.weights;
 
+import dev.relearn.feedback.event.Rating;
 import static dev.relearn.engine.weights.Configs.withInitial;
 import static dev.relearn.engine.weights.Configs.withDecay;
 import static dev.relearn.engine.weights.Configs.withBounds;
@@ -108,7 +109,7 @@ class AdaptiveWeightsTest {
       AdaptiveWeights aw = new AdaptiveWeights();
       Update last = null;
       for (int i = 0; i < 5; i++) {
-        last = aw.record(QueryClass.KEYWORDS, Ratings.stars(stars), hit, T0);
+        last = aw.record(QueryClass.KEYWORDS, Rating.stars(stars).normalized(), hit, T0);
       }
       assertEquals(stars != 3, last.moved(), stars + " stars");
       byStars.put(stars, last.weights());
