@@ -30,10 +30,8 @@ final class EmbedderHolder implements AutoCloseable {
   }
 
   /**
-   * Picks the embedder for an index that was built with {@code existing} (null if new).
-   *
-   * @param encoding the vector encoding the index has or, new, gets
-   * @throws IllegalStateException if the index needs a model relearn cannot provide
+   * Picks the embedder for an index built with {@code existing} (null if new) and {@code
+   * encoding}; an {@link IllegalStateException} if relearn cannot provide its model.
    */
   static EmbedderHolder resolve(IndexMetadata existing, RelearnOptions options, String where,
       VectorEncoding encoding) {
@@ -75,11 +73,7 @@ final class EmbedderHolder implements AutoCloseable {
     return embedder;
   }
 
-  /**
-   * Counts tokens as the model reads a document, without creating the model: bge-small's own
-   * tokenizer (created on first call), no limit for the hashing embedder, or what a caller's
-   * embedder says.
-   */
+  /** Counts tokens as the model reads a document, without creating the model. */
   synchronized TokenCounter documentTokens() {
     if (choice == null) {
       return options.embedder().documentTokens();
@@ -94,9 +88,8 @@ final class EmbedderHolder implements AutoCloseable {
   }
 
   /**
-   * An embedder that creates the model only when a text has to be embedded, so that an index
-   * call whose chunks are all unchanged or found in the index does not pay for loading it. Its
-   * id and dimension are this engine's metadata, which the model, once created, reports too.
+   * An embedder that creates the model only when a text has to be embedded (an index call whose
+   * chunks are all unchanged does not load it); closing it leaves the model to the holder.
    */
   Embedder onDemand() {
     return new OnDemand(this);
@@ -107,7 +100,8 @@ final class EmbedderHolder implements AutoCloseable {
     return embedder != null;
   }
 
-  /** See {@link #onDemand}; closing it leaves the model to the holder. */
+  /** See {@link #onDemand}. */
+
   private record OnDemand(EmbedderHolder holder) implements Embedder {
     @Override
     public String modelId() {

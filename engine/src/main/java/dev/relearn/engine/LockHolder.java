@@ -1,11 +1,11 @@
 package dev.relearn.engine;
 
+import dev.relearn.lucene.files.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -33,10 +33,8 @@ final class LockHolder {
         + "process-start " + startMillis(self).map(String::valueOf).orElse("-") + "\n"
         + "locked " + System.currentTimeMillis() + "\n"
         + "holder " + (label == null ? "java" : label) + "\n";
-    Path tmp = folder.resolve(FILE + ".tmp");
-    Files.writeString(tmp, text, StandardCharsets.UTF_8);
-    Files.move(tmp, folder.resolve(FILE), StandardCopyOption.REPLACE_EXISTING,
-        StandardCopyOption.ATOMIC_MOVE);
+    AtomicFiles.write(folder.resolve(FILE), text.getBytes(StandardCharsets.UTF_8), false);
+
   }
 
   /** The holder of {@code folder}'s write lock, or null when no running process can be named. */

@@ -122,7 +122,7 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
         p.embedder().queryVector(request.text())));
   }
 
-  /** Every candidate of a {@code learned} search, re-ranked, with features and first-stage rank. */
+  /** Every candidate of a {@code learned} search, re-ranked, with features and first rank. */
   public List<RescoredHit> learnedWindow(SearchRequest request) throws IOException {
     Objects.requireNonNull(request, "request");
     return gate.call(p -> p.searches().learnedWindow(request,
@@ -167,7 +167,7 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
     return gate.call(p -> p.feedback().stats());
   }
 
-  /** {@link #feedbackStats()} for an answer per event: the event count exact, the rest <= 1 s old. */
+  /** {@link #feedbackStats()} per event: the event count exact, the rest at most 1 s old. */
   public StoreStats recentFeedbackStats() throws IOException {
     return gate.call(p -> p.feedback().recentStats());
   }

@@ -24,7 +24,6 @@ import dev.relearn.indexer.build.IndexReport;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.embed.Embedder;
-import dev.relearn.lucene.embed.VectorChecks;
 import dev.relearn.lucene.fusion.Fusion;
 import dev.relearn.lucene.fusion.QueryClassifier;
 import dev.relearn.lucene.schema.ChunkKind;
@@ -184,20 +183,11 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
    */
   @Override
   public FeedbackAck feedback(FeedbackRequest request) throws IOException {
-    Embedder model = embedder.get();
-    float[] vector = VectorChecks.requireUnitVector(model.embedQuery(request.query()),
-        model.dimension(), model.modelId());
-    List<ShownResult> shown = request.shown();
-    if (shown == null) {
-      shown = new ArrayList<>();
-      for (Hit hit : search(SearchRequest.of(request.query()).withMode(SearchMode.LEARNED)
-          .withK(FeedbackRecorder.SHOWN_WHEN_UNKNOWN)).hits()) {
-        shown.add(new ShownResult(hit.chunkId(), shown.size() + 1));
-      }
-    }
-    boolean anyShown = shown.stream().anyMatch(r -> request.used().contains(r.chunkId()));
-    SignalClass signal =
-        SignalClass.of(anyShown, request.explicitSearch(), request.afterWiderSearch());
+    float[] vector = embedder.queryVector(request.query());
+    List<ShownResult> shown =
+        FeedbackRecorder.shown(request, r -> search(r.withMode(SearchMode.LEARNED)));
+    SignalClass signal = FeedbackRecorder.signal(request, shown);
+
     String eventId = request.eventId() != null ? request.eventId() : UUID.randomUUID().toString();
     boolean recorded = feedback.record(new ClusterFeedbackClient.Event(eventId,
         sessions.hash(request.session()), vector, shown, request.used(), request.outcome(),

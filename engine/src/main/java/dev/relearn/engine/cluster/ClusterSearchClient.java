@@ -17,10 +17,9 @@ import java.util.TreeMap;
 import org.apache.lucene.search.Explanation;
 
 /**
- * Searches a chunk index on an OpenSearch cluster that runs relearn's plugin ({@code POST
- * /{index}/_relearn/search}). The query's text stays here: it is embedded, analysed into BM25
- * terms ({@link ChunkSchema#queryTerms}) and classified ({@link QueryClassifier}) on this side,
- * and only the vector, the terms and the class are sent. Thread-safe.
+ * Searches a chunk index on a cluster that runs relearn's plugin: the query is embedded, analysed
+ * ({@link ChunkSchema#queryTerms}) and classified here, and only the vector, sorted terms and
+ * class are sent, never its text. Thread-safe.
  */
 public final class ClusterSearchClient {
   private final ClusterHttp http;
@@ -70,10 +69,8 @@ public final class ClusterSearchClient {
         : new StageScore((float) stage.path("score").asDouble(), stage.path("rank").asInt());
   }
 
-  /**
-   * The JSON body for a query: its vector, analysed terms (sorted, so that not even the words'
-   * order is sent) and class; never its text.
-   */
+  /** The JSON body for a query: its vector, sorted analysed terms and class; never its text. */
+
   String body(SearchRequest request, boolean explain) throws IOException {
     String text = request.text();
     ObjectNode body = ClusterHttp.JSON.createObjectNode();

@@ -20,7 +20,7 @@ import java.util.Map;
  *
  * A rating {@code r} in [−1, 1] (thumbs ±1, 1 to 5 stars {@code (stars − 3) / 2}) of a hit whose
  * per-signal contributions were {@code c}, each in [0, 1] (say the min-max normalised stage
- * scores, or {@link Signal#oneHot()}), moves the class's moving average {@code m}:
+ * scores), moves the class's moving average {@code m}:
 
  *
  * <ol>
@@ -122,12 +122,6 @@ public final class AdaptiveWeights {
       return null;
     }
     return apply(rating);
-  }
-
-  /** Records a rating crediting only the signal most responsible for the rated hit. */
-  public Update record(QueryClass queryClass, double rating, Signal responsible,
-      long nowMillis) {
-    return record(queryClass, rating, responsible.oneHot(), nowMillis);
   }
 
   /** What is known about {@code queryClass}; zero counts and start weights if never rated. */

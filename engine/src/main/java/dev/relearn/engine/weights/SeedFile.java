@@ -9,10 +9,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A file of historical ratings that seeds the weights at a cold start: one {@code
- * class,rating,c_bm25,c_vector,c_learned[,millis]} per line, an optional line of those column
- * names first (format in the {@linkplain dev.relearn.engine.weights package documentation}).
- * Every line is checked, and an error names the line.
+ * A file of historical ratings that seeds the weights at a cold start (format in the {@linkplain
+ * dev.relearn.engine.weights package documentation}); every line is checked, errors name it.
  */
 final class SeedFile {
   private static final String COLUMNS = "class,rating,c_bm25,c_vector,c_learned";
@@ -24,14 +22,11 @@ final class SeedFile {
   private SeedFile() {}
 
   /**
-   * The ratings of a seed.
+   * The ratings of a seed, {@code source} naming it in errors.
    *
-   * @param source names the seed in errors
-   * @param defaultMillis the time of a line without one: now (a line dated from {@link
-   *     #EARLIEST_MILLIS} to a day after it is taken; a future date would decay the class's
-   *     learning away, and seconds taken for milliseconds would date it to 1970)
-   * @throws WeightsFileException naming the first bad line
+   * @param defaultMillis now: the time of a line without one, and the latest taken but a day
    */
+
   static List<ClassRating> read(Reader reader, String source, long defaultMillis)
       throws IOException {
     BufferedReader in =

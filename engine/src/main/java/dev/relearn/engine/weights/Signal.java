@@ -15,12 +15,4 @@ public enum Signal {
   public String label() {
     return name().toLowerCase(Locale.ROOT);
   }
-
-  /** Contributions that credit this signal alone: 1 for it, 0 for the others. */
-
-  public double[] oneHot() {
-    double[] c = new double[3];
-    c[ordinal()] = 1;
-    return c;
-  }
 }

@@ -118,21 +118,14 @@ public record Weights(double bm25, double vector, double learned) {
     }
   }
 
-  /** The weight of {@code signal}. */
-  public double get(Signal signal) {
-    return switch (signal) {
-      case BM25 -> bm25;
-      case VECTOR -> vector;
-      case LEARNED -> learned;
-    };
-  }
 
   /** The weights in {@link Signal} order: bm25, vector, learned. */
-  public double[] toArray() {
+  double[] toArray() {
     return new double[] {bm25, vector, learned};
   }
 
   /** Whether every weight is within [{@code lower}, {@code upper}]. */
+
   public boolean within(double lower, double upper) {
     return bm25 >= lower && bm25 <= upper && vector >= lower && vector <= upper
         && learned >= lower && learned <= upper;

@@ -1,5 +1,6 @@
 package dev.relearn.engine.weights;
 
+import static dev.relearn.engine.weights.Configs.oneHot;
 import static dev.relearn.engine.weights.Configs.withHistoryLimit;
 import static dev.relearn.engine.weights.Configs.withBounds;
 import static dev.relearn.engine.weights.Configs.withMinSamples;
@@ -42,7 +43,7 @@ class AdaptiveWeightsRestoreTest {
   void onlyRatedClassesAreInTheState() {
     AdaptiveWeights aw = new AdaptiveWeights();
     assertEquals(new WeightsState(List.of(), List.of()), aw.state());
-    aw.record(QueryClass.QUESTION, 1, Signal.BM25, T0);
+    aw.record(QueryClass.QUESTION, 1, oneHot(Signal.BM25), T0);
     assertEquals(List.of(QueryClass.QUESTION),
         aw.state().classes().stream().map(ClassStats::queryClass).toList());
   }
@@ -51,7 +52,7 @@ class AdaptiveWeightsRestoreTest {
   void restoreAppliesTheCurrentConfiguration() {
     AdaptiveWeights aw = new AdaptiveWeights(withMinSamples(D, 1));
     for (int i = 0; i < 30; i++) {
-      aw.record(QueryClass.KEYWORDS, 1, Signal.LEARNED, T0 + i);
+      aw.record(QueryClass.KEYWORDS, 1, oneHot(Signal.LEARNED), T0 + i);
     }
     AdaptiveWeightsConfig narrow = withHistoryLimit(withBounds(D, 0.2, 0.5), 4);
     ClassStats stats = AdaptiveWeights.restore(aw.state(), narrow).stats(QueryClass.KEYWORDS);

@@ -1,6 +1,6 @@
 package dev.relearn.engine.weights;
 
-/** Adaptive weights settings with one value changed, for tests. */
+/** Adaptive weights settings with one value changed, and one-hot contributions, for tests. */
 public final class Configs {
   private Configs() {}
 
@@ -33,5 +33,12 @@ public final class Configs {
   public static AdaptiveWeightsConfig withInitial(AdaptiveWeightsConfig c, Weights value) {
     return new AdaptiveWeightsConfig(c.learningRate(), c.minSamples(), c.lower(), c.upper(),
         c.decay(), c.historyLimit(), value);
+  }
+
+  /** Contributions that credit {@code signal} alone: 1 for it, 0 for the others. */
+  public static double[] oneHot(Signal signal) {
+    double[] c = new double[3];
+    c[signal.ordinal()] = 1;
+    return c;
   }
 }
