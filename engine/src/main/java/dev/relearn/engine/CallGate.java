@@ -41,7 +41,6 @@ final class CallGate {
     T run(EngineParts parts) throws IOException;
   }
 
-  /** The parts in use. */
   EngineParts parts() {
     return parts;
   }

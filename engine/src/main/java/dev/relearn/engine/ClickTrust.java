@@ -103,7 +103,6 @@ final class ClickTrust implements Closeable {
     return state.current();
   }
 
-  /** The trust and its history. */
   TrustState state() {
     return state;
   }

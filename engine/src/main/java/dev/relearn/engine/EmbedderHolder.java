@@ -30,17 +30,13 @@ final class EmbedderHolder implements AutoCloseable {
   }
 
   /**
-   * Picks the embedder for an index built with {@code existing} (null if new) and {@code
-   * encoding}; an {@link IllegalStateException} if relearn cannot provide its model.
+   * Picks the embedder for the index at {@code where}, built with {@code existing} (null if new)
+   * and {@code encoding}; an {@link IllegalStateException} if relearn cannot provide its model,
+   * or the options ask for another.
    */
   static EmbedderHolder resolve(IndexMetadata existing, RelearnOptions options, String where,
       VectorEncoding encoding) {
-    if (options.embedder() != null) {
-      Embedder custom = options.embedder();
-      return new EmbedderHolder(new IndexMetadata(custom.modelId(), custom.dimension(),
-          ChunkSchema.VERSION, encoding), options, null);
-    }
-    ModelChoice choice = options.model();
+    ModelChoice choice = options.embedder() != null ? null : options.model();
     if (choice == ModelChoice.AUTO) {
       choice = existing == null
           ? ModelChoice.BGE_SMALL : ModelChoice.forModelId(existing.modelId());
@@ -49,11 +45,17 @@ final class EmbedderHolder implements AutoCloseable {
             + existing.modelId() + "', which is not built in; open it with that embedder");
       }
     }
-    int dimension =
-        choice == ModelChoice.HASHING ? HashingEmbedder.DIMENSION : BgeSmallEmbedder.DIMENSION;
-    return new EmbedderHolder(new IndexMetadata(choice.modelId(), dimension, ChunkSchema.VERSION,
-        encoding), options, choice);
+    IndexMetadata metadata = choice == null
+        ? new IndexMetadata(options.embedder().modelId(), options.embedder().dimension(),
+            ChunkSchema.VERSION, encoding)
+        : new IndexMetadata(choice.modelId(), choice == ModelChoice.HASHING
+            ? HashingEmbedder.DIMENSION : BgeSmallEmbedder.DIMENSION, ChunkSchema.VERSION, encoding);
+    if (existing != null) {
+      existing.requireCompatible(metadata, where);
+    }
+    return new EmbedderHolder(metadata, options, choice);
   }
+
 
   /** The model id, dimension, schema version and vector encoding this engine writes. */
   IndexMetadata metadata() {

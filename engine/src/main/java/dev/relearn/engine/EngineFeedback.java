@@ -5,7 +5,6 @@ import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.feedback.store.FeedbackStore;
 import dev.relearn.feedback.store.FeedbackStoreConfig;
 import dev.relearn.feedback.store.StoreStats;
-import dev.relearn.lucene.files.StorageOpener;
 import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.schema.LearnedValuesSource;
 import java.io.Closeable;
@@ -19,8 +18,6 @@ import org.apache.lucene.util.IOUtils;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.IndexFormatTooNewException;
 import org.apache.lucene.index.IndexFormatTooOldException;
-import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.search.SearcherManager;
 
 /**
  * The feedback half of an engine: read-write, the {@link FeedbackStore} in its folder and the
@@ -47,47 +44,42 @@ final class EngineFeedback implements Closeable {
         : new StatsSnapshot(store::stats, store::events, System::nanoTime);
   }
 
-  /** Opens (creating if needed) the feedback store of read-write {@code engine}. */
-  static EngineFeedback writable(Relearn engine, RelearnOptions options, IndexWriter writer,
-      SearcherManager searchers, SavedWeights weights, StorageOpener storage) throws IOException {
-    Path folder = engine.directory().resolve(Relearn.FEEDBACK_FOLDER);
-    IndexMetadata metadata = engine.metadata();
-    FeedbackStoreConfig config = FeedbackStoreConfig.defaults(metadata.dimension())
-        .withDurability(options.feedbackDurability())
-        .withProtectedVectors(options.protectQueryVectors())
-        .withCheckpointInterval(engine.config().checkpointInterval());
-    FeedbackModelMarker.check(folder, metadata.modelId());
+  /**
+   * The feedback half of {@code engine}'s {@code parts}: with a writer, the feedback store
+   * (created if needed), else the lookups of a read-only engine.
+   */
+  static EngineFeedback open(Relearn engine, EngineParts parts) throws IOException {
+    Path folder = parts.dir().resolve(Relearn.FEEDBACK_FOLDER);
+    IndexMetadata metadata = parts.embedder().metadata();
     FeedbackStore store;
     try {
-      // part of a forget-all, run again by the replay of one a crash cut short
-      store = FeedbackStore.open(folder, config, writer, searchers, () -> weights.reset(null),
-          storage);
+      if (parts.writer() == null) {
+        return new EngineFeedback(null, null, CheckpointedFeedback.open(folder, metadata), null,
+            ClickTrust.readOnly(folder));
+      }
+      FeedbackModelMarker.check(folder, metadata.modelId());
+      FeedbackStoreConfig config = FeedbackStoreConfig.defaults(metadata.dimension())
+          .withDurability(parts.options().feedbackDurability())
+          .withProtectedVectors(parts.options().protectQueryVectors())
+          .withCheckpointInterval(parts.config().checkpointInterval());
+      // the follow-up of a forget-all, run again by the replay of one a crash cut short
+      store = FeedbackStore.open(folder, config, parts.writer(), parts.searchers(),
+          () -> parts.weights().reset(null), parts.storage());
     } catch (CorruptIndexException | IndexFormatTooNewException | IndexFormatTooOldException e) {
       throw damaged(folder, e);
     }
-    RatingLearner ratings = new RatingLearner(weights, engine.config().model());
     ClickTrust trust;
     try {
-      trust = ClickTrust.open(store, folder, engine.config().rerankOptions());
+      trust = ClickTrust.open(store, folder, parts.config().rerankOptions());
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileSuppressingExceptions(e, store);
       throw e;
     }
+    RatingLearner ratings = new RatingLearner(parts.weights(), parts.config().model());
     return new EngineFeedback(store,
-        new FeedbackRecorder(engine, store, ratings, InstantSource.system()), null,
-        trust, null);
+        new FeedbackRecorder(engine, store, ratings, InstantSource.system()), null, trust, null);
   }
 
-  /** The lookups of a read-only engine over {@code indexFolder}. */
-  static EngineFeedback readOnly(Path indexFolder, IndexMetadata metadata) throws IOException {
-    Path folder = indexFolder.resolve(Relearn.FEEDBACK_FOLDER);
-    try {
-      CheckpointedFeedback checkpointed = CheckpointedFeedback.open(folder, metadata);
-      return new EngineFeedback(null, null, checkpointed, null, ClickTrust.readOnly(folder));
-    } catch (CorruptIndexException | IndexFormatTooNewException | IndexFormatTooOldException e) {
-      throw damaged(folder, e);
-    }
-  }
 
   /**
    * A damaged file of the feedback folder, said as such: Lucene's message would read as damage

@@ -58,9 +58,7 @@ final class EngineOpener {
       }
       EmbedderHolder embedder = EmbedderHolder.resolve(existing, options, folder.toString(),
           IndexEncoding.choose(existing, config, folder));
-      if (existing != null) {
-        existing.requireCompatible(embedder.metadata(), folder.toString());
-      }
+
       SavedWeights weights = SavedWeights.load(folder, config.weights().adaptive());
       if (options.readOnly() && existing == null) {
         throw new IllegalArgumentException("no relearn index at " + folder
@@ -74,8 +72,7 @@ final class EngineOpener {
           embedder, config, weights);
       Relearn relearn = new Relearn(parts);
       try { // the feedback half, once the engine exists; if it fails, the engine is closed
-        parts.attachFeedback(writer == null ? EngineFeedback.readOnly(folder, embedder.metadata())
-            : EngineFeedback.writable(relearn, options, writer, searchers, weights, storage));
+        parts.openFeedback(relearn);
         return relearn;
       } catch (IOException | RuntimeException | Error e) { // an Error too: the lock is released
         IOUtils.closeWhileSuppressingExceptions(e, relearn::close);
@@ -110,10 +107,7 @@ final class EngineOpener {
       throw e;
     }
     try {
-      parts.attachFeedback(!writable
-          ? EngineFeedback.readOnly(folder, parts.embedder().metadata())
-          : EngineFeedback.writable(engine, parts.options(), parts.writer(), parts.searchers(),
-              parts.weights(), parts.storage()));
+      parts.openFeedback(engine);
       return parts;
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileSuppressingExceptions(e, parts::closeStorage);

@@ -71,7 +71,6 @@ final class EngineParts implements Closeable {
     return writer;
   }
 
-  /** The chunk index's searchers. */
   SearcherManager searchers() {
     return searchers;
   }
@@ -84,12 +83,12 @@ final class EngineParts implements Closeable {
     return storage;
   }
 
-  /** Sets the feedback half, which {@link EngineOpener} opens once the engine exists. */
-  void attachFeedback(EngineFeedback opened) {
-    feedback = opened;
+  /** Opens the feedback half of {@code engine}, once it exists, over these parts. */
+  void openFeedback(Relearn engine) throws IOException {
+    feedback = EngineFeedback.open(engine, this);
   }
 
-  /** The index folder. */
+
   Path dir() {
     return dir;
   }

@@ -95,9 +95,7 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
     String where = base + "/" + index;
     EmbedderHolder embedder = EmbedderHolder.resolve(existing, options, where,
         VectorEncoding.FLOAT32);
-    if (existing != null) {
-      existing.requireCompatible(embedder.metadata(), where);
-    }
+
     Files.createDirectories(state);
     return new RelearnCluster(http, index, embedder, SessionHasher.open(state));
   }

@@ -60,7 +60,6 @@ final class SavedWeights {
     }
   }
 
-  /** The live weights. */
   AdaptiveWeights weights() {
     return weights;
   }
