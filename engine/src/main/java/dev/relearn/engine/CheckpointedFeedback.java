@@ -36,7 +36,6 @@ final class CheckpointedFeedback implements Closeable {
   }
 
   /** The checkpointed feedback in {@code folder} (of the engine's model); opened now if any. */
-
   static CheckpointedFeedback open(Path folder, IndexMetadata metadata) throws IOException {
     CheckpointedFeedback feedback = new CheckpointedFeedback(folder, metadata);
     feedback.current();

@@ -39,7 +39,6 @@ final class ChunkIndexFolder {
    *
    * @throws IndexInUseException if another process holds the write lock (naming it when it can)
    */
-
   static IndexWriter openWriter(Path folder, Directory directory, IndexMetadata metadata,
       String lockHolder) throws IOException {
     ChunkSchema schema = new ChunkSchema(metadata.dimension());

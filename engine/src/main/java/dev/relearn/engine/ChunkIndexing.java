@@ -66,7 +66,6 @@ final class ChunkIndexing {
    * Deletes every chunk whose origin is one of {@code paths}, commits and refreshes the searchers
    * under the chunk-index writes lock; with {@code dryRun}, only says what that would delete.
    */
-
   synchronized List<RemoveReport> remove(List<Path> paths, boolean dryRun,
       FeedbackStore store) throws IOException {
     List<String> origins = paths.stream()

@@ -174,7 +174,6 @@ final class ClickTrust implements Closeable {
    * Fits the trust on the latest {@link #MAX_QUERIES} clusters; {@code paced}: resting {@link
    * #IDLE_SHARE} times as long as it worked after every {@link #SLICE_NANOS} of work.
    */
-
   private Trust fit(boolean paced) throws IOException {
     sinceRefit.set(0);
     TrustFit fit = new TrustFit();

@@ -23,7 +23,6 @@ import java.util.Set;
  * here, those the cluster holds unchanged are left alone, the rest written in {@code _bulk}
  * batches, the origin's vanished chunks deleted; the last batch is refreshed.
  */
-
 final class ClusterIndexing {
   /** Chunks embedded and written per {@code _bulk} request. */
   static final int BATCH = 64;

@@ -103,7 +103,6 @@ final class EmbedderHolder implements AutoCloseable {
   }
 
   /** See {@link #onDemand}. */
-
   private record OnDemand(EmbedderHolder holder) implements Embedder {
     @Override
     public String modelId() {

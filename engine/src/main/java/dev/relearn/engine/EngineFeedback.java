@@ -168,7 +168,6 @@ final class EngineFeedback implements Closeable {
    * Forgets all feedback, and what ratings taught the weights (the store's follow-up, run again
    * when it replays a forget-all a crash cut short); returns the past-query clusters removed.
    */
-
   int forgetAll() throws IOException {
     int forgotten = store.forgetAll();
     snapshot.invalidate();

@@ -203,7 +203,6 @@ final class EngineParts implements Closeable {
    * (the successor's store rewrites the learned fields), then the rest. Failures are logged: they
    * follow from the one that stopped them, which its call reported.
    */
-
   void closeStopped() {
     try {
       if (writer != null) {

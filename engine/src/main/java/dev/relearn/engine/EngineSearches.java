@@ -132,7 +132,6 @@ final class EngineSearches {
    * rerank.trustScale} times the trust's strength, times the learned weight relative to its start
    * (docs/RANKING.md).
    */
-
   private LinearModel model(Weights classWeights, Trust trust) {
     return trust.apply(config.model().withWeights(classWeights.bm25(),
         classWeights.vector(), classWeights.learned()),

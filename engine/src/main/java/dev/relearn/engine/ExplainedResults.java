@@ -11,7 +11,6 @@ import org.apache.lucene.search.Explanation;
  * A learned search's hits, each with the {@link Explanation} of its score (one detail per
  * feature), and the query's class and the weights the search used.
  */
-
 public record ExplainedResults(SearchResults results, List<Explanation> explanations,
     QueryClass queryClass, Weights weights) {
   /** Copies the list and checks that it matches the hits. */

@@ -21,7 +21,6 @@ final class Explorer {
 
 
   /** Maybe swaps {@code ranked[k − 1]} with one below the cut; its propensity, or 0 if none. */
-
   <T> double explore(List<T> ranked, int k) {
     int below = ranked.size() - k;
     if (!settings.enabled() || k < 1 || below < 1) {

@@ -41,7 +41,6 @@ final class FeedbackModelMarker {
    * @throws IllegalStateException if the folder was recorded with another model, or holds past
    *     queries but no marker
    */
-
   static boolean requireMatch(Path feedbackDir, String modelId) throws IOException {
     Path marker = feedbackDir.resolve(FILE);
     String recorded = Files.exists(marker)

@@ -23,7 +23,6 @@ import org.apache.lucene.util.IOFunction;
  * also teaches the class's weights ({@link RatingLearner}) once per event id, even for a
  * duplicate (its first attempt may have died before the weights were saved).
  */
-
 final class FeedbackRecorder {
   /** How many results a derived "shown" list holds. */
   static final int SHOWN_WHEN_UNKNOWN = 10;

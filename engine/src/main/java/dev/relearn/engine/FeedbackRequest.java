@@ -132,7 +132,6 @@ public record FeedbackRequest(String query, List<String> used, Outcome outcome, 
   }
 
   /** With the hits of {@code results} as what was shown, with ranks and propensities. */
-
   public FeedbackRequest withShownResults(SearchResults results, boolean explicitSearch,
       boolean afterWiderSearch) {
     List<ShownResult> list = new ArrayList<>(results.hits().size());

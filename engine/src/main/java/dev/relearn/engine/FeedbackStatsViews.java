@@ -44,7 +44,6 @@ public final class FeedbackStatsViews {
   }
 
   /** An acknowledgement ({@link Relearn#feedback}) as an ordered map. */
-
   public static Map<String, Object> ack(FeedbackAck ack) {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("event_id", ack.eventId());

@@ -26,7 +26,6 @@ public record FeedbackSummary(long millis, QueryClass queryClass, SignalClass si
     }
   }
   /** The summary of a recorded event; one without a query class counts as natural language. */
-
   static FeedbackSummary of(EventSummary event) {
     return new FeedbackSummary(event.millis(), event.queryClass() == null
         ? QueryClass.NATURAL_LANGUAGE : QueryClass.fromLabel(event.queryClass()), event.signal(),

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 
 /** The one JSON shape of search hits (snake_case keys), for the CLI and the HTTP API. */
-
 public final class HitViews {
   private HitViews() {}
 

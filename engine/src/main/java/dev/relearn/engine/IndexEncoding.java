@@ -35,7 +35,6 @@ final class IndexEncoding {
   }
 
   /** The warning when {@code source} asks another encoding than recorded; null for the default. */
-
   static String mismatch(VectorEncoding recorded, VectorEncoding configured, String source,
       Path folder) {
     if (recorded == configured || ConfigLoader.DEFAULT_SOURCE.equals(source)) {

@@ -68,7 +68,6 @@ public final class IndexFolderCheck {
   }
 
   /** Whether relearn or Lucene writes {@code name}, or its {@code NAME[.random].tmp}. */
-
   private static boolean own(String name) {
     if (OWN.contains(name) || LUCENE_FILE.matcher(name).matches()) {
       return true;

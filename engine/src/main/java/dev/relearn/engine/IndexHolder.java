@@ -10,7 +10,6 @@ import java.util.Objects;
  * Who holds an index's write lock: its label ({@link RelearnOptions#lockHolder()}), process id
  * and since when, as messages name it: {@code relearn index, pid 42, since 2025-01-31 09:15:02}.
  */
-
 public record IndexHolder(String label, long pid, Instant since) {
   private static final DateTimeFormatter SHOWN =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());

@@ -21,7 +21,6 @@ public final class IndexInputs {
   }
 
   /** Checks that {@code path} can be read as {@code format}, without reading its content. */
-
   public static void check(Path path, SourceFormat format) {
     Sources.open(path, format);
   }

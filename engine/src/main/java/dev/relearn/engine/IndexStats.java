@@ -14,7 +14,6 @@ public record IndexStats(String directory, String modelId, int dimension, int ch
     Map<String, Integer> chunksByKind, int origins, Map<String, Integer> chunksByOrigin,
     int segments, long sizeBytes, long feedbackBytes) {
   /** Copies the maps sorted by key, and checks that {@code origins} counts the sources. */
-
   public IndexStats {
     chunksByKind = Collections.unmodifiableSortedMap(new TreeMap<>(chunksByKind));
     chunksByOrigin = Collections.unmodifiableSortedMap(new TreeMap<>(chunksByOrigin));

@@ -43,7 +43,6 @@ final class LearnedRanking {
    * A learned search, adding each hit's explanation to {@code explanations} if not null; the
    * results say when exploration swapped the last slot.
    */
-
   SearchResults search(IndexSearcher searcher, SearchRequest request, float[] vector,
       LearningSources sources, LinearModel model, List<Explanation> explanations)
       throws IOException {

@@ -38,7 +38,6 @@ final class LockHolder {
   }
 
   /** The holder of {@code folder}'s write lock, or null when no running process can be named. */
-
   static IndexHolder describe(Path folder) throws IOException {
     Map<String, String> fields = new HashMap<>();
     try {

@@ -6,7 +6,6 @@ import java.nio.file.Path;
  * {@link Relearn#open} was given, read-write, a folder neither empty nor a relearn index (a typo
  * such as {@code --index ~} would fill a home folder with index files). Nothing was changed.
  */
-
 public final class NotAnIndexFolderException extends IllegalArgumentException {
   private final transient Path folder;
   private final String reason;

@@ -64,7 +64,6 @@ final class PartsRecovery {
    * Before the engine closes: replaces stopped writers, so that forgets a failure cut short are
    * finished; a failure to reopen is logged, and the engine closes all the same.
    */
-
   void beforeClose() {
     if (!needed()) {
       return;

@@ -35,7 +35,6 @@ final class RatingLearner {
    * Applies {@code rating} of the {@code used} chunks of a query, given its learned {@code
    * window}; null when no used chunk was in it or {@code ratingId} was applied before.
    */
-
   Update learn(QueryClass queryClass, Rating rating, List<String> used,
       List<RescoredHit> window, long nowMillis, String ratingId) throws IOException {
     double[][] all = new double[window.size()][];

@@ -152,7 +152,6 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
   }
 
   /** Forgets all feedback and what ratings taught the weights, as above; returns the clusters. */
-
   public int forgetAll() throws IOException {
     return gate.write(p -> p.feedback().forgetAll());
   }
@@ -270,7 +269,6 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
    * Releases the lock and the model once the calls in flight and the writes whose caller stopped
    * waiting have ended ({@link CallGate#close()}). Calling it again does nothing.
    */
-
   @Override
   public synchronized void close() throws IOException {
     gate.close(); // does nothing the second time, as AutoCloseable recommends

@@ -18,7 +18,6 @@ public interface RelearnOperations {
   FeedbackAck feedback(FeedbackRequest request) throws IOException;
 
   /** Waits until what the feedback so far teaches is in effect ({@link Relearn#awaitLearning}). */
-
   void awaitLearning() throws IOException;
 
   /** Refits the trust on every event so far, now; see {@link Relearn#learnNow}. */

@@ -65,7 +65,6 @@ final class SavedWeights {
   }
 
   /** Saves the weights now, one save at a time so that an older one never replaces a newer. */
-
   synchronized void save() throws IOException {
     AtomicFiles.write(file, JSON.writeValueAsBytes(weights.state()), false);
   }

@@ -10,7 +10,6 @@ import java.util.Objects;
  * What one search showed in a context: which tool ran it, its query text (in memory only, to
  * embed later feedback), the chunk ids with their 1-based ranks, and its order in the server.
  */
-
 public record ShownList(Kind kind, String query, List<ShownResult> shown, long sequence) {
   /** Which tool produced a list. */
   public enum Kind {

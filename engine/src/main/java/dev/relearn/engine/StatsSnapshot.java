@@ -26,7 +26,6 @@ final class StatsSnapshot {
   private record Counted(StoreStats stats, long nanos) {}
 
   /** @param count counts everything (expensive); {@code events} is the exact event count */
-
   StatsSnapshot(IOSupplier<StoreStats> count, LongSupplier events, LongSupplier nanoClock) {
     this.count = count;
     this.events = events;

@@ -30,7 +30,6 @@ final class StoppableProgress implements Progress {
    * Runs {@code call}, which waits for the index call; an {@link InterruptedIOException} if the
    * caller was interrupted, or the callback interrupted its thread.
    */
-
   <T> T run(IOSupplier<T> call) throws IOException {
     try {
       return call.get();

@@ -8,7 +8,6 @@ import java.util.Objects;
  * What {@link ClickTrust} saves: the current trust, the events and {@link ClickTrust#settings} it
  * was fit with (an open that finds others refits), and the trust after each refit, oldest first.
  */
-
 public record TrustState(int version, Trust current, long events, String settings,
     List<TrustPoint> history) {
   /** The format written now. */

@@ -44,7 +44,6 @@ public final class TrustViews {
   }
 
   /** The trust for people: {@code 0.441 nats per preference (fit on 4,000 queries, ...)}. */
-
   public static String text(Trust trust) {
     if (!trust.fitted()) {
       return "prior (too few clicks to fit yet)";

@@ -12,7 +12,6 @@ import java.util.Objects;
  * @param shown the list they were found in (or the latest, for weak uses; empty if none)
  * @param afterWiderSearch they were found by {@code search_all} after the first list missed them
  */
-
 public record UseGroup(SignalClass signal, List<String> used, String query, List<ShownResult> shown,
     boolean explicitSearch, boolean afterWiderSearch) {
   /** Validates and copies. */

@@ -133,7 +133,6 @@ public final class WeightsViews {
   }
 
   /** Every class's weights, ratings, positives, negatives and changes, for people and scripts. */
-
   public static Map<String, Map<String, Object>> summary(Relearn relearn) {
     Map<String, Map<String, Object>> out = new LinkedHashMap<>();
     for (ClassStats stats : relearn.weights().allStats().values()) {

@@ -8,5 +8,4 @@
  * and {@code config} are the API of cli and server (the {@code *Views} classes the one JSON shape
  * of what they show).
  */
-
 package dev.relearn.engine;

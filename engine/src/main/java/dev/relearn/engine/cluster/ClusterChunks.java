@@ -156,7 +156,6 @@ public final class ClusterChunks {
    * What the index holds: {@code chunks}, {@code kinds} and {@code origins} (sorted maps of
    * counts), {@code segments} and {@code bytes}.
    */
-
   public Map<String, Object> stats() throws IOException {
     ObjectNode search = ClusterHttp.JSON.createObjectNode().put("size", 0)
         .put("track_total_hits", true);

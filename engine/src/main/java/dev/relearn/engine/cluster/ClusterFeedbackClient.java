@@ -110,7 +110,6 @@ public final class ClusterFeedbackClient {
    * Forgets the events of one hashed session, or (null) every event on the cluster, of every
    * chunk index, with what was learned from them; returns how many.
    */
-
   public long forget(String sessionHash) throws IOException {
     ObjectNode body = ClusterHttp.JSON.createObjectNode();
     if (sessionHash == null) {

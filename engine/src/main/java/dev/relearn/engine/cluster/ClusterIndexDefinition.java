@@ -19,7 +19,6 @@ public final class ClusterIndexDefinition {
   private ClusterIndexDefinition() {}
 
   /** {@code index}, checked as OpenSearch would; an {@link IllegalArgumentException} names it. */
-
   public static String requireName(String index) {
     if (index == null || !NAME.matcher(index).matches()) {
       throw new IllegalArgumentException("a cluster index name must be 1 to 255 lower-case"

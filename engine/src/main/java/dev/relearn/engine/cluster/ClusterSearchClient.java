@@ -70,7 +70,6 @@ public final class ClusterSearchClient {
   }
 
   /** The JSON body for a query: its vector, sorted analysed terms and class; never its text. */
-
   String body(SearchRequest request, boolean explain) throws IOException {
     String text = request.text();
     ObjectNode body = ClusterHttp.JSON.createObjectNode();

@@ -91,7 +91,6 @@ public final class ConfigLoader {
   }
 
   /** Writes {@code config} as a complete {@code relearn.json} in {@code dir}, to edit. */
-
   public static Path write(Path dir, RelearnConfig config) throws IOException {
     Path file = dir.resolve(FILE);
     AtomicFiles.write(file, (JSON.writerWithDefaultPrettyPrinter().writeValueAsString(config)

@@ -69,7 +69,6 @@ public record RelearnConfig(RerankSettings rerank, WeightsSettings weights,
   }
 
   /** The re-ranker's base model, with the start weights (a class's replace them at search). */
-
   public LinearModel model() {
     return rerank.model(weights.initial());
   }

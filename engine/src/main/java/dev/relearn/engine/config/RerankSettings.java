@@ -20,7 +20,6 @@ public record RerankSettings(float minSimilarity, int maxPastQueries, double tem
   private static final LinearModel M = LinearModel.DEFAULT;
 
   /** The defaults; trustScale and sessionCap as {@code eval tune} chose (docs/RANKING.md). */
-
   public static final RerankSettings DEFAULTS = new RerankSettings(
       RerankOptions.DEFAULT_MIN_SIMILARITY, RerankOptions.DEFAULT_MAX_PAST_QUERIES,
       VoteWeighting.DEFAULT.temperature(), VoteWeighting.DEFAULT.failedClickWeight(),

@@ -13,7 +13,6 @@ final class VariableTypos {
   private VariableTypos() {}
 
   /** The knob variable of {@code keys} (dotted) that {@code variable} probably meant, or null. */
-
   static String meant(String variable, List<String> keys) {
     String upper = variable.toUpperCase(Locale.ROOT);
     if (!upper.startsWith("RELEARN_")) {

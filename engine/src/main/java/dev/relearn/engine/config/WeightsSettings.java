@@ -8,7 +8,6 @@ import java.util.List;
  * The {@code weights} section: the start weights and how ratings move them (docs/CONFIGURATION.md),
  * defaults from {@link Weights#DEFAULT} and {@link AdaptiveWeightsConfig#DEFAULTS}.
  */
-
 public record WeightsSettings(double bm25, double vector, double learned, double learningRate,
     int minSamples, double lower, double upper, double decay, int historyLimit) {
   private static final String S = "weights.";

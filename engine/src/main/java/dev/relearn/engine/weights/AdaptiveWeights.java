@@ -193,7 +193,6 @@ public final class AdaptiveWeights {
   }
 
   /** {@link #seed(Reader)} with the source's name and the time of lines that have none. */
-
   public int seed(Reader historicalFeedback, String sourceName, long defaultMillis)
       throws IOException {
     List<ClassRating> ratings = SeedFile.read(historicalFeedback, sourceName, defaultMillis);

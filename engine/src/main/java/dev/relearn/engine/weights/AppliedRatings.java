@@ -21,7 +21,6 @@ final class AppliedRatings {
   }
 
   /** {@code id}, if a well-formed rating id; else an {@link IllegalArgumentException} names it. */
-
   static String check(String id) {
     if (id == null || !ID.matcher(id).matches()) {
       throw new IllegalArgumentException(

@@ -29,7 +29,6 @@ public record ClassStats(QueryClass queryClass, long samples, long positives, lo
   }
 
   /** The share of positives among positive and negative ratings, or NaN when there are none. */
-
   public double accuracy() {
     long rated = positives + negatives;
     return rated == 0 ? Double.NaN : (double) positives / rated;

@@ -27,7 +27,6 @@ final class SeedFile {
    *
    * @param defaultMillis now: the time of a line without one, and the latest taken but a day
    */
-
   static List<ClassRating> read(Reader reader, String source, long defaultMillis)
       throws IOException {
     BufferedReader in =

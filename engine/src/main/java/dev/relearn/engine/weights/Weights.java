@@ -102,7 +102,6 @@ public record Weights(double bm25, double vector, double learned) {
   }
 
   /** Checks {@value #MIN} ≤ lower ≤ 1/3 ≤ upper ≤ {@value #MAX} and lower &lt; upper. */
-
   static void checkBounds(double lower, double upper) {
     if (!(lower >= MIN && lower * 3 <= 1)) {
       throw new IllegalArgumentException(
@@ -125,7 +124,6 @@ public record Weights(double bm25, double vector, double learned) {
   }
 
   /** Whether every weight is within [{@code lower}, {@code upper}]. */
-
   public boolean within(double lower, double upper) {
     return bm25 >= lower && bm25 <= upper && vector >= lower && vector <= upper
         && learned >= lower && learned <= upper;

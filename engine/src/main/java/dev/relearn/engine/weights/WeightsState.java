@@ -9,7 +9,6 @@ import java.util.Set;
  * What {@link AdaptiveWeights} is restored from: each rated class's statistics (once each) and
  * the ids of the newest ratings it applied, oldest first.
  */
-
 public record WeightsState(List<ClassStats> classes, List<String> appliedRatings) {
   /** Validates and copies: no class twice, every rating id well formed. */
   public WeightsState {
