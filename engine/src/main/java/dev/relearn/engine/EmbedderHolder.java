@@ -56,7 +56,6 @@ final class EmbedderHolder implements AutoCloseable {
     return new EmbedderHolder(metadata, options, choice);
   }
 
-
   /** The model id, dimension, schema version and vector encoding this engine writes. */
   IndexMetadata metadata() {
     return metadata;

@@ -80,7 +80,6 @@ final class EngineFeedback implements Closeable {
         new FeedbackRecorder(engine, store, ratings, InstantSource.system()), null, trust, null);
   }
 
-
   /**
    * A damaged file of the feedback folder, said as such: Lucene's message would read as damage
    * to the chunk index, whose way out (indexing anew) loses the feedback too.

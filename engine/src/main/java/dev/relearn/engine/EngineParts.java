@@ -88,7 +88,6 @@ final class EngineParts implements Closeable {
     feedback = EngineFeedback.open(engine, this);
   }
 
-
   Path dir() {
     return dir;
   }

@@ -19,7 +19,6 @@ final class Explorer {
     this.random = new SplittableRandom(settings.seed());
   }
 
-
   /** Maybe swaps {@code ranked[k − 1]} with one below the cut; its propensity, or 0 if none. */
   <T> double explore(List<T> ranked, int k) {
     int below = ranked.size() - k;

@@ -31,5 +31,4 @@ public record FeedbackSummary(long millis, QueryClass queryClass, SignalClass si
         ? QueryClass.NATURAL_LANGUAGE : QueryClass.fromLabel(event.queryClass()), event.signal(),
         event.outcome(), event.rating(), event.used());
   }
-
 }

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 public final class IndexInUseException extends IllegalStateException {
   private final IndexHolder holder;
 
-
   /**
    * For the index at {@code dir}, held by {@code holder} (null when unknown); {@code cause} is
    * Lucene's failure to take the lock.

@@ -34,7 +34,6 @@ final class LockHolder {
         + "locked " + System.currentTimeMillis() + "\n"
         + "holder " + (label == null ? "java" : label) + "\n";
     AtomicFiles.write(folder.resolve(FILE), text.getBytes(StandardCharsets.UTF_8), false);
-
   }
 
   /** The holder of {@code folder}'s write lock, or null when no running process can be named. */

@@ -54,7 +54,6 @@ public record RelearnOptions(ModelChoice model, Embedder embedder, int queryCach
   }
 
   /**
-
    * bge-small (or the index's recorded model), a 100-query cache, as many embedding threads as
    * cores (at most 4), the query instruction on, read-write.
    */

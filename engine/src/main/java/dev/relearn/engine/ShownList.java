@@ -40,7 +40,6 @@ public record ShownList(Kind kind, String query, List<ShownResult> shown, long s
     return shown;
   }
 
-
   /** Whether this list showed {@code chunkId}. */
   public boolean contains(String chunkId) {
     for (ShownResult result : shown) {

@@ -17,7 +17,6 @@ import java.util.Map;
  *   <li><b>strong</b>: in an earlier {@code search} list of the context;
  *   <li><b>weak</b>: in no list the context was shown.
  * </ol>
-
  *
  * Uses are grouped into one event per (class, list), in order of first use. Stateless.
  */

@@ -19,5 +19,4 @@ public record ClusterHit(String chunkId, double score, StageScore bm25, StageSco
   public ClusterHit {
     Objects.requireNonNull(chunkId, "chunkId");
   }
-
 }

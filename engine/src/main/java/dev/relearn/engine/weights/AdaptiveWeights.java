@@ -21,7 +21,6 @@ import java.util.Map;
  * A rating {@code r} in [−1, 1] (thumbs ±1, 1 to 5 stars {@code (stars − 3) / 2}) of a hit whose
  * per-signal contributions were {@code c}, each in [0, 1] (say the min-max normalised stage
  * scores), moves the class's moving average {@code m}:
-
  *
  * <ol>
  *   <li>decay: {@code m ← s + f·(m − s)}, {@code s} the start weights, {@code f =
@@ -40,7 +39,7 @@ import java.util.Map;
  * Decay is per day, not per rating, so that fading does not depend on traffic: with 0.95 a
  * week-old rating counts about 70%, a month-old one 21%. Counts do not decay.
  *
- * <p>{@link #state} and {@link #restore} give and take what is saved; {@link #seed(Reader)}
+ * <p>{@link #state} and {@link #restore} give and take what is saved; {@link #seed(Path)}
  * replays historical ratings (format in the {@linkplain dev.relearn.engine.weights package
  * documentation}). {@link #record(QueryClass, double, double[], long, String)} applies each
  * rating id once: the newest {@value #REMEMBERED_RATINGS} ids are kept in the state, so a rating
@@ -80,17 +79,10 @@ public final class AdaptiveWeights {
     return state == null ? config.initial() : state.effective();
   }
 
-  /** The weights of {@code queryClass} decayed up to {@code nowMillis}; changes nothing. */
-  public synchronized Weights weights(QueryClass queryClass, long nowMillis) {
-    ClassState state = states.get(queryClass);
-    return state == null ? config.initial() : state.asOf(nowMillis);
-  }
-
   /**
    * Records the rating of a hit for a query of class {@code queryClass}.
    *
    * @param rating in [−1, 1]
-
    * @param contributions the rated hit's per-signal contributions in {@link Signal} order
    *     (bm25, vector, learned), each in [0, 1]
    * @param nowMillis when the rating was given, epoch milliseconds
@@ -176,23 +168,19 @@ public final class AdaptiveWeights {
   }
 
   /**
-   * Replays historical feedback (format in the package documentation); lines without a time are
-   * dated now. Returns the number applied.
+   * Replays historical feedback from a UTF-8 file (format in the package documentation); lines
+   * without a time are dated now. Returns the number applied.
    *
-   * @throws WeightsFileException naming the first bad line; nothing is applied then
+   * @throws WeightsFileException naming the file and its first bad line; nothing is applied then
    */
-  public int seed(Reader historicalFeedback) throws IOException {
-    return seed(historicalFeedback, "historical feedback", System.currentTimeMillis());
-  }
-
-  /** {@link #seed(Reader)} from a UTF-8 file, whose name errors report. */
   public int seed(Path historicalFeedback) throws IOException {
     try (Reader in = Files.newBufferedReader(historicalFeedback, StandardCharsets.UTF_8)) {
       return seed(in, historicalFeedback.toString(), System.currentTimeMillis());
     }
   }
 
-  /** {@link #seed(Reader)} with the source's name and the time of lines that have none. */
+  /** {@link #seed(Path)} from a reader, with the source's name and the time of undated lines. */
+
   public int seed(Reader historicalFeedback, String sourceName, long defaultMillis)
       throws IOException {
     List<ClassRating> ratings = SeedFile.read(historicalFeedback, sourceName, defaultMillis);

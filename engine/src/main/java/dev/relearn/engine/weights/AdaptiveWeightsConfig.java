@@ -3,7 +3,6 @@ package dev.relearn.engine.weights;
 /**
  * Settings of {@link AdaptiveWeights}, validated on construction.
  *
-
  * @param learningRate how far one rating moves the weights towards its target, in (0, 1]
  * @param minSamples how many ratings a class needs before its weights move, at least 1
  * @param lower the lowest weight of a signal, in [{@value Weights#MIN}, 1/3]

@@ -117,7 +117,6 @@ public record Weights(double bm25, double vector, double learned) {
     }
   }
 
-
   /** The weights in {@link Signal} order: bm25, vector, learned. */
   double[] toArray() {
     return new double[] {bm25, vector, learned};

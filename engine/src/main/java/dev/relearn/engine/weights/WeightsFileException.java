@@ -24,7 +24,6 @@ public final class WeightsFileException extends IOException {
     this.problem = problem;
   }
 
-
   /** What is wrong with that line. */
   public String problem() {
     return problem;

@@ -4,13 +4,11 @@
  * dev.relearn.engine.weights.AdaptiveWeights} applies ratings (its class comment has the rule),
  * gives its {@link dev.relearn.engine.weights.WeightsState} to save and restores from it; {@link
  * dev.relearn.engine.weights.Weights} are always valid.
-
  *
  * <h2>The seed file (cold start)</h2>
  *
- * {@link dev.relearn.engine.weights.AdaptiveWeights#seed(java.io.Reader)} replays historical
+ * {@link dev.relearn.engine.weights.AdaptiveWeights#seed(java.nio.file.Path)} replays historical
  * feedback through the update rule. One rating per line, comma-separated:
-
  *
  * <pre>
  * class,rating,c_bm25,c_vector,c_learned[,millis]
