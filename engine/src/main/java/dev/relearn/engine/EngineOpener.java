@@ -128,7 +128,6 @@ final class EngineOpener {
   }
 
   /** Deletes the folders a failed opening created, keeping a failure with {@code cause}. */
-
   private static void deleteCreated(Path folder, Throwable cause) {
     try {
       FileTrees.delete(folder);

@@ -229,18 +229,15 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
   }
 
   /** What the chunk index holds, as {@link Relearn#stats}; feedback bytes are not counted. */
-  @SuppressWarnings("unchecked")
   public IndexStats stats() throws IOException {
     IndexMetadata model = chunks.model();
     if (model == null) {
       throw new IllegalArgumentException("no chunk index " + address() + "; create one with:"
           + " relearn index --cluster " + address() + " PATH");
     }
-    Map<String, Object> stats = chunks.stats();
-    Map<String, Integer> origins = (Map<String, Integer>) stats.get("origins");
-    return new IndexStats(address(), model.modelId(), model.dimension(),
-        (Integer) stats.get("chunks"), (Map<String, Integer>) stats.get("kinds"), origins.size(),
-        origins, (Integer) stats.get("segments"), (Long) stats.get("bytes"), 0);
+    ClusterChunks.Stats stats = chunks.stats();
+    return new IndexStats(address(), model.modelId(), model.dimension(), stats.chunks(),
+        stats.kinds(), stats.origins().size(), stats.origins(), stats.segments(), stats.bytes(), 0);
   }
 
   /** The embedder queries and chunks are embedded with. */

@@ -24,11 +24,8 @@ public final class UseClassifier {
   private UseClassifier() {}
 
   /**
-   * Groups {@code used} by signal class.
-   *
-   * @param lists the context's lists, oldest first
-   * @param used the used chunk ids, distinct
-   * @param query the query the caller gave, or null to use each list's own query
+   * Groups {@code used} (distinct chunk ids) by signal class, given the context's {@code lists},
+   * oldest first; {@code query} null takes each list's own query.
    */
   public static List<UseGroup> classify(List<ShownList> lists, List<String> used, String query) {
     ShownList latest = null;

@@ -152,11 +152,12 @@ public final class ClusterChunks {
     return found;
   }
 
-  /**
-   * What the index holds: {@code chunks}, {@code kinds} and {@code origins} (sorted maps of
-   * counts), {@code segments} and {@code bytes}.
-   */
-  public Map<String, Object> stats() throws IOException {
+  /** What the index holds: its chunks, by kind and by origin, its segments and bytes. */
+  public record Stats(int chunks, Map<String, Integer> kinds, Map<String, Integer> origins,
+      int segments, long bytes) {}
+
+  /** What the index holds now. */
+  public Stats stats() throws IOException {
     ObjectNode search = ClusterHttp.JSON.createObjectNode().put("size", 0)
         .put("track_total_hits", true);
     ObjectNode aggs = search.putObject("aggs");
@@ -164,15 +165,13 @@ public final class ClusterChunks {
     aggs.putObject("origins").putObject("terms").put("field", ChunkSchema.ORIGIN)
         .put("size", 10_000);
     JsonNode answer = http.send("POST", "/" + index + "/_search", search);
-    Map<String, Object> stats = new LinkedHashMap<>();
-    stats.put("chunks", answer.path("hits").path("total").path("value").asInt());
-    stats.put("kinds", buckets(answer.path("aggregations").path("kinds")));
-    stats.put("origins", buckets(answer.path("aggregations").path("origins")));
     JsonNode primaries = http.send("GET", "/" + index + "/_stats/store,segments", null)
         .path("indices").path(index).path("primaries");
-    stats.put("segments", primaries.path("segments").path("count").asInt());
-    stats.put("bytes", primaries.path("store").path("size_in_bytes").asLong());
-    return stats;
+    return new Stats(answer.path("hits").path("total").path("value").asInt(),
+        buckets(answer.path("aggregations").path("kinds")),
+        buckets(answer.path("aggregations").path("origins")),
+        primaries.path("segments").path("count").asInt(),
+        primaries.path("store").path("size_in_bytes").asLong());
   }
 
   private static Map<String, Integer> buckets(JsonNode aggregation) {

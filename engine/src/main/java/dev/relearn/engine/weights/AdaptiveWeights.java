@@ -80,13 +80,10 @@ public final class AdaptiveWeights {
   }
 
   /**
-   * Records the rating of a hit for a query of class {@code queryClass}.
+   * Records the rating, in [−1, 1], of a hit for a query of class {@code queryClass}, given at
+   * {@code nowMillis}.
    *
-   * @param rating in [−1, 1]
-   * @param contributions the rated hit's per-signal contributions in {@link Signal} order
-   *     (bm25, vector, learned), each in [0, 1]
-   * @param nowMillis when the rating was given, epoch milliseconds
-   * @return the weights before and after, and whether they moved
+   * @param contributions the hit's per-signal contributions in {@link Signal} order, in [0, 1]
    * @throws IllegalArgumentException for a rating or contribution out of range, naming it
    */
   public Update record(QueryClass queryClass, double rating, double[] contributions,
@@ -180,7 +177,6 @@ public final class AdaptiveWeights {
   }
 
   /** {@link #seed(Path)} from a reader, with the source's name and the time of undated lines. */
-
   public int seed(Reader historicalFeedback, String sourceName, long defaultMillis)
       throws IOException {
     List<ClassRating> ratings = SeedFile.read(historicalFeedback, sourceName, defaultMillis);

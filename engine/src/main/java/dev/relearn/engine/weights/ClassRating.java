@@ -3,13 +3,8 @@ package dev.relearn.engine.weights;
 import dev.relearn.lucene.fusion.QueryClass;
 
 /**
- * One rating of a hit for a query of class {@code queryClass}, as {@link AdaptiveWeights}
- * applies it: checked on construction, each message naming the bad value.
- *
- * @param rating in [−1, 1] (the feedback store's {@code Rating.normalized()})
- * @param contributions the hit's per-signal contributions in {@link Signal} order (bm25, vector,
- *     learned), each in [0, 1]; copied
- * @param millis when the rating was given, epoch milliseconds
+ * One rating, in [−1, 1] (the feedback store's {@code Rating.normalized()}), of a hit with the
+ * given per-signal contributions (copied), as {@link AdaptiveWeights} applies it; checked.
  */
 record ClassRating(QueryClass queryClass, double rating, double[] contributions, long millis) {
   ClassRating {

@@ -1,13 +1,9 @@
 package dev.relearn.engine.weights;
 
 /**
- * The weights of the three ranking signals: each in [{@value #MIN}, {@value #MAX}], summing to 1
- * (within {@value #SUM_TOLERANCE}). Immutable; use {@link #normalized} to turn arbitrary values
- * into valid weights.
- *
- * @param bm25 the weight of the lexical (BM25) signal
- * @param vector the weight of the semantic (vector) signal
- * @param learned the weight of the learned (feedback) signal
+ * The weights of the lexical (BM25), semantic (vector) and learned (feedback) signals: each in
+ * [{@value #MIN}, {@value #MAX}], summing to 1 (within {@value #SUM_TOLERANCE}); {@link
+ * #normalized} turns arbitrary values into valid weights.
  */
 public record Weights(double bm25, double vector, double learned) {
   /** The lowest weight any signal may have: no signal is ever switched off entirely. */
