@@ -1,40 +1,53 @@
 package dev.relearn.engine;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A {@link Relearn} for callers that must not block, such as an IDE's UI thread: every call
- * returns a {@link CompletableFuture} at once and runs on an executor.
+ * returns a {@link CompletableFuture} at once and runs on an executor (docs/JAVA_API.md).
  *
- * <p>Nothing runs on the calling thread but the hand-over: even a bad argument (a negative limit,
- * a missing path, feedback on a read-only index) arrives as an exceptionally completed future,
- * never as a throw; only a null call throws {@link NullPointerException} at once. A future
- * that is cancelled (or completed any other way) before its call starts skips the call; a call
- * that has started runs to the end, its result then dropped: threads are never interrupted,
- * because an interrupt closes Lucene's file channels.
+ * <p>Only a null argument throws at once; anything else, even a bad argument or feedback on a
+ * read-only index, arrives as an exceptionally completed future. A future completed (say,
+ * cancelled) before its call starts skips the call; a call that started runs to the end, its
+ * result then dropped: threads are never interrupted, because an interrupt closes Lucene's file
+ * channels.
  *
- * <p>Lifecycle: {@link #open} (or {@link #openPreferWritable}) once per index folder, share the
- * instance between threads, {@link #close()} it once. Without an executor argument the instance
- * owns a small pool of daemon threads named {@code relearn-async-N} and shuts it down on close; a
- * caller's executor is used as is and never shut down. An instance that opened its engine closes
- * it; one made by {@link #wrap} leaves the engine to its owner. Callbacks chained with {@code
- * thenAccept} run on the worker thread; use {@code thenAcceptAsync(result, uiExecutor)} to get
- * back to a UI thread. Query text is never written or logged. Thread-safe. See docs/JAVA_API.md.
+ * <p>Open once per index folder, share the instance between threads, {@link #close()} it once.
+ * Without an executor argument it owns 2 to 4 daemon threads {@code relearn-async-N} (as many as
+ * cores, so that a long index call never holds up every search; idle ones end after a minute) and
+ * shuts them down on close; a caller's executor is never shut down. An instance that opened its
+ * engine closes it; one made by {@link #wrap} leaves it to its owner. Callbacks chained with
+ * {@code thenAccept} run on the worker thread ({@code thenAcceptAsync(f, uiExecutor)} gets back
+ * to a UI thread). Query text is never written or logged. Thread-safe: the count of calls in
+ * flight and the closing future are guarded by one lock.
  */
 public final class AsyncRelearn {
-  private final Relearn relearn;
-  private final AsyncCalls calls;
+  private static final String NAME_PREFIX = "relearn-async-";
 
-  /** Calls run on {@code ownPool} when it is not null, else on {@code executor}. */
-  AsyncRelearn(Relearn relearn, boolean ownsRelearn, Executor executor,
+  private final Relearn relearn;
+  private final boolean ownsRelearn;
+  private final Executor executor; // ownPool, or the caller's
+  private final ExecutorService ownPool; // null on a caller's executor
+  private final Object lock = new Object();
+  private int inFlight;
+  private CompletableFuture<Void> closing;
+
+  private AsyncRelearn(Relearn relearn, boolean ownsRelearn, Executor callers,
       ExecutorService ownPool) {
-    this.relearn = relearn;
-    this.calls = new AsyncCalls(relearn, ownsRelearn, executor, ownPool);
+    this.relearn = Objects.requireNonNull(relearn, "relearn");
+    this.ownsRelearn = ownsRelearn;
+    this.executor = ownPool != null ? ownPool : callers;
+    this.ownPool = ownPool;
   }
 
   /**
@@ -42,13 +55,13 @@ public final class AsyncRelearn {
    * what that throws, such as {@link IndexInUseException}.
    */
   public static CompletableFuture<AsyncRelearn> open(Path dir, RelearnOptions options) {
-    return AsyncCalls.open(dir, options, false, null);
+    return open(dir, options, false, null);
   }
 
   /** Opens on {@code executor}, which then runs every call and is never shut down by this. */
   public static CompletableFuture<AsyncRelearn> open(Path dir, RelearnOptions options,
       Executor executor) {
-    return AsyncCalls.open(dir, options, false, Objects.requireNonNull(executor, "executor"));
+    return open(dir, options, false, Objects.requireNonNull(executor, "executor"));
   }
 
   /**
@@ -59,25 +72,23 @@ public final class AsyncRelearn {
    */
   public static CompletableFuture<AsyncRelearn> openPreferWritable(Path dir,
       RelearnOptions options) {
-    return AsyncCalls.open(dir, options, true, null);
+    return open(dir, options, true, null);
   }
 
   /** {@link #openPreferWritable(Path, RelearnOptions)} on a caller's executor. */
   public static CompletableFuture<AsyncRelearn> openPreferWritable(Path dir,
       RelearnOptions options, Executor executor) {
-    return AsyncCalls.open(dir, options, true, Objects.requireNonNull(executor, "executor"));
+    return open(dir, options, true, Objects.requireNonNull(executor, "executor"));
   }
 
   /** Wraps an engine the caller opened and will close, with a pool of its own. */
   public static AsyncRelearn wrap(Relearn relearn) {
-    return new AsyncRelearn(Objects.requireNonNull(relearn, "relearn"), false, null,
-        AsyncCalls.newPool());
+    return new AsyncRelearn(relearn, false, null, newPool());
   }
 
   /** Wraps an engine the caller opened and will close, running calls on {@code executor}. */
   public static AsyncRelearn wrap(Relearn relearn, Executor executor) {
-    return new AsyncRelearn(Objects.requireNonNull(relearn, "relearn"), false,
-        Objects.requireNonNull(executor, "executor"), null);
+    return new AsyncRelearn(relearn, false, Objects.requireNonNull(executor, "executor"), null);
   }
 
   /** One call on the engine, such as {@code r -> r.search(request)}. */
@@ -88,22 +99,32 @@ public final class AsyncRelearn {
   }
 
   /**
-   * Runs {@code call} on the engine on a worker thread: any {@link Relearn} call, such as {@code
-   * async.call(r -> r.search(request))}, {@code r -> r.feedback(request)} (durable when the
-   * future completes; fails with {@link IllegalStateException} on a read-only index) or {@code r
-   * -> r.index(path, format, progress)} ({@code progress} is called on the worker thread; index
-   * calls run one at a time, and searches go on meanwhile). The future completes with what the
-   * call returns or throws.
+   * Runs any {@link Relearn} call on a worker thread, such as {@code async.call(r ->
+   * r.search(request))}, {@code r -> r.feedback(request)} (durable when the future completes) or
+   * {@code r -> r.index(path, format, progress)} ({@code progress} is called on the worker
+   * thread; index calls run one at a time, searches go on meanwhile). The future completes with
+   * what the call returns or throws; after {@link #close()}, with {@link IllegalStateException}.
    */
   public <T> CompletableFuture<T> call(Call<T> call) {
     Objects.requireNonNull(call, "call");
-    return calls.submit(call);
+    synchronized (lock) {
+      if (closing != null) {
+        return CompletableFuture.failedFuture(new IllegalStateException(
+            "the relearn engine for " + relearn.directory() + " is closed"));
+      }
+      inFlight++;
+    }
+    CompletableFuture<T> future = new CompletableFuture<>();
+    try {
+      executor.execute(() -> run(call, future));
+    } catch (RejectedExecutionException e) {
+      future.completeExceptionally(e);
+      finished();
+    }
+    return future;
   }
 
-  /**
-   * Loads the embedding model now (about a second for bge-small) so that the first search does
-   * not pay for it. Optional.
-   */
+  /** Loads the embedding model now (about a second for bge-small), sparing the first search. */
   public CompletableFuture<Void> warmUp() {
     return call(engine -> {
       engine.embedder();
@@ -130,16 +151,133 @@ public final class AsyncRelearn {
   }
 
   /**
-   * Stops taking calls (later ones fail with {@link IllegalStateException}), lets every call made
-   * before finish, then closes the engine if this opened it and shuts down its own pool. Calling
-   * it again returns the same outcome.
+   * Stops taking calls, lets every call made before finish, then closes the engine if this
+   * opened it and shuts down its own pool. Calling it again returns the same outcome.
    */
   public CompletableFuture<Void> close() {
-    return calls.close();
+    boolean now;
+    synchronized (lock) {
+      now = closing == null && inFlight == 0;
+      if (closing == null) {
+        closing = new CompletableFuture<>();
+      }
+    }
+    if (now) {
+      try {
+        executor.execute(this::release);
+      } catch (RejectedExecutionException e) { // a caller's executor that is shut down already
+        Thread.ofPlatform().daemon(false).name(NAME_PREFIX + "close").start(this::release);
+      }
+    }
+    return closing.copy();
   }
 
   /** The pool this owns, or null when it runs on a caller's executor. For tests. */
   ExecutorService ownPool() {
-    return calls.ownPool();
+    return ownPool;
+  }
+
+  private static ExecutorService newPool() {
+    int size = Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors()));
+    ThreadPoolExecutor pool = new ThreadPoolExecutor(size, size, 60, TimeUnit.SECONDS,
+        new LinkedBlockingQueue<>(), Thread.ofPlatform().daemon().name(NAME_PREFIX, 1).factory());
+    pool.allowCoreThreadTimeOut(true);
+    return pool;
+  }
+
+  /** Opens on {@code callers}, or a new pool; a cancelled open opens nothing, or closes it. */
+  private static CompletableFuture<AsyncRelearn> open(Path dir, RelearnOptions options,
+      boolean preferWritable, Executor callers) {
+    Objects.requireNonNull(dir, "dir");
+    Objects.requireNonNull(options, "options");
+    ExecutorService pool = callers == null ? newPool() : null;
+    CompletableFuture<AsyncRelearn> future = new CompletableFuture<>();
+    Runnable task = () -> {
+      try {
+        if (!future.isDone()) { // else cancelled before it started: open nothing
+          Relearn relearn = openEngine(dir, options, preferWritable);
+          if (future.complete(new AsyncRelearn(relearn, true, callers, pool))) {
+            return;
+          }
+          relearn.close(); // cancelled while opening: nobody else will close it
+        }
+        shutdown(pool);
+      } catch (IOException | RuntimeException | Error e) {
+        shutdown(pool);
+        boolean told = future.completeExceptionally(e);
+        if (e instanceof Error error) {
+          throw error;
+        } else if (!told) { // nobody is listening: the thread reports it
+          throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
+        }
+      }
+    };
+    try {
+      (callers == null ? pool : callers).execute(task);
+    } catch (RejectedExecutionException e) {
+      shutdown(pool);
+      future.completeExceptionally(e);
+    }
+    return future;
+  }
+
+  private static Relearn openEngine(Path dir, RelearnOptions options, boolean preferWritable)
+      throws IOException {
+    try {
+      return Relearn.open(dir, options);
+    } catch (IndexInUseException e) {
+      if (!preferWritable || options.readOnly()) {
+        throw e;
+      }
+      return Relearn.open(dir, options.withReadOnly(true));
+    }
+  }
+
+  private static void shutdown(ExecutorService pool) {
+    if (pool != null) {
+      pool.shutdown();
+    }
+  }
+
+  private <T> void run(Call<T> call, CompletableFuture<T> future) {
+    try {
+      if (!future.isDone()) {
+        future.complete(call.run(relearn));
+      }
+    } catch (IOException | RuntimeException | Error e) {
+      future.completeExceptionally(e);
+      if (e instanceof Error error) {
+        throw error;
+      }
+    } finally {
+      finished();
+    }
+  }
+
+  private void finished() {
+    synchronized (lock) {
+      inFlight--;
+      if (inFlight > 0 || closing == null) {
+        return;
+      }
+    }
+    release();
+  }
+
+  private void release() {
+    Exception failure = null;
+    if (ownsRelearn) {
+      try {
+        relearn.close();
+      } catch (IOException | RuntimeException e) {
+        failure = e;
+      }
+    }
+    shutdown(ownPool);
+    if (failure == null) {
+      closing.complete(null);
+    } else {
+      closing.completeExceptionally(failure);
+    }
   }
 }

@@ -7,22 +7,16 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Function;
 
 /**
- * The calls of one {@link Relearn} and the {@link EngineParts} they run on. Every call passes the
- * gate, any number at once and nested calls too, and is handed the parts in use; {@link
- * #close()} waits for the calls in flight to end, closes the parts and refuses every later call
- * with {@link IllegalStateException}. Without it, closing while another thread embedded a query
- * freed the ONNX model under it and crashed the JVM. A read-only engine's gate refuses the calls
- * that write ({@link #write}); they run on the engine's {@link WriteThreads} and pass the gate
- * there, so that a write whose caller stopped waiting is still in flight. Before a call that
- * writes, when a writer has stopped, the gate has {@link PartsRecovery} replace the parts, once
- * the calls in flight have ended. Thread-safe.
+ * The calls of one {@link Relearn}, any number at once and nested, each handed the {@link
+ * EngineParts} in use; {@link #close()} waits for the calls in flight (closing under a query's
+ * embedding freed the ONNX model and crashed the JVM), closes the parts and refuses later calls
+ * with {@link IllegalStateException}. Calls that write ({@link #write}; refused read-only) run on
+ * the engine's {@link WriteThreads}, so that a write whose caller stopped waiting is still in
+ * flight; before one, when a writer has stopped, {@link PartsRecovery} replaces the parts once the
+ * calls in flight have ended. Thread-safe.
  */
 final class CallGate {
-  /**
-   * How many threads an engine writes on: concurrent feedback shares the log's fsyncs, as many
-   * writers per fsync as are in flight (8 concurrent recorders: 2.0 events per fsync with 4
-   * threads, 3.7 with 16; idle threads end after a minute).
-   */
+  /** Feedback shares fsyncs: 8 recorders, 2.0 events per fsync on 4 threads, 3.7 on 16. */
   private static final int WRITE_THREADS = 16;
 
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
@@ -47,7 +41,6 @@ final class CallGate {
     T run(EngineParts parts) throws IOException;
   }
 
-  /** The parts in use. */
   EngineParts parts() {
     return parts;
   }
@@ -58,9 +51,8 @@ final class CallGate {
   }
 
   /**
-   * Runs {@code call} through the gate. A call that fails because a Lucene writer stopped ("this
-   * IndexWriter is closed", "this writer hit an unrecoverable error") says why, and how to
-   * recover.
+   * Runs {@code call} through the gate; one that fails because a writer stopped says why, and how
+   * to recover ({@link #stopped}).
    *
    * @throws IllegalStateException if the engine is closed
    */
@@ -81,8 +73,8 @@ final class CallGate {
   }
 
   /**
-   * Runs {@code call}, which writes, through the gate on a write thread ({@link WriteThreads}):
-   * an interrupt of the caller's thread ends only its wait.
+   * Runs {@code call}, which writes, through the gate on a write thread: an interrupt of the
+   * caller's thread ends only its wait.
    *
    * @throws IllegalStateException if the engine is closed or read-only
    * @throws java.io.InterruptedIOException if the caller was interrupted before the call ended
@@ -108,11 +100,7 @@ final class CallGate {
     }), onInterrupt);
   }
 
-  /**
-   * Runs {@code call}, which throws no checked exception, through the gate.
-   *
-   * @throws IllegalStateException if the engine is closed
-   */
+  /** {@link #call} for a call without checked exceptions. */
   <T> T get(Function<EngineParts, T> call) {
     enter();
     try {
@@ -133,9 +121,8 @@ final class CallGate {
   }
 
   /**
-   * Waits for the calls in flight to end and closes the gate, then, once every write has ended,
-   * the parts (replacing stopped writers first, as {@link PartsRecovery#beforeClose()} says).
-   * Calling it again does nothing.
+   * Waits for the calls in flight, closes the gate and, once every write has ended, the parts
+   * ({@link PartsRecovery#beforeClose()} first). Calling it again does nothing.
    *
    * @throws IllegalStateException if called from within a call, which would wait for itself
    */
@@ -170,12 +157,9 @@ final class CallGate {
   }
 
   /**
-   * Before a call that writes: when a writer has stopped ({@link PartsRecovery#needed()}), waits
-   * for the calls in flight to end, keeps new ones out, and has the recovery replace the parts,
-   * on a write thread. Does nothing read-only or within a call (which would wait for itself); a
-   * failed recovery is thrown, and tried again before the next write.
-   *
-   * @throws IllegalStateException if the engine is closed
+   * Before a write, when a writer has stopped: on a write thread, keeps calls out while {@link
+   * PartsRecovery} replaces the parts (not read-only, nor within a call, which would wait for
+   * itself). A failed recovery is thrown, and tried again before the next write.
    */
   private void recoverIfStopped() throws IOException {
     if (readOnly || lock.getReadHoldCount() > 0 || !recovery.needed()) {

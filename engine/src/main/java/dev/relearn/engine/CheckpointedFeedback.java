@@ -16,10 +16,9 @@ import java.nio.file.Path;
 
 /**
  * The feedback a read-only engine learns from: the writer's last checkpoint ({@link
- * ReadOnlyFeedback}). An engine opened before the writer's first checkpoint looks for it again,
- * at most every {@link ReadOnlyFeedback#REFRESH_MILLIS} ms, so a long-running read-only server
- * starts learning once the writer has checkpointed instead of never. The folder must have been recorded
- * with the engine's model ({@link FeedbackModelMarker}). Thread-safe.
+ * ReadOnlyFeedback}), looked for again at most every {@link ReadOnlyFeedback#REFRESH_MILLIS} ms
+ * until there is one, so that a long-running reader starts learning once the writer checkpoints.
+ * Thread-safe.
  */
 final class CheckpointedFeedback implements Closeable {
   private static final StoreStats NONE =
@@ -36,11 +35,7 @@ final class CheckpointedFeedback implements Closeable {
     this.metadata = metadata;
   }
 
-  /**
-   * The checkpointed feedback in {@code folder}; opened now if there is a checkpoint.
-   *
-   * @throws IllegalStateException if the folder was recorded with another model
-   */
+  /** The checkpointed feedback in {@code folder} (of the engine's model); opened now if any. */
   static CheckpointedFeedback open(Path folder, IndexMetadata metadata) throws IOException {
     CheckpointedFeedback feedback = new CheckpointedFeedback(folder, metadata);
     feedback.current();

@@ -16,9 +16,8 @@ import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.util.IOUtils;
 
 /**
- * How {@link Relearn} opens the Lucene chunk index in its folder: the writer (with the
- * doc-values overlays the feedback store's updates need, the codec of the index's vector
- * encoding, and the metadata recorded in every commit; the lock's holder recorded by {@link
+ * Opens the Lucene chunk index in an engine's folder: the writer (with the learned fields'
+ * overlays, the vector encoding's codec, the metadata in every commit, the lock's {@link
  * LockHolder}) and searchers that score with relearn's similarity.
  */
 final class ChunkIndexFolder {
@@ -35,10 +34,9 @@ final class ChunkIndexFolder {
   }
 
   /**
-   * Opens (creating if needed) the writer of the index in {@code folder}; a new index is committed
-   * at once, empty, so that it records its model from the start.
+   * Opens (creating, and committing empty to record its model) the index writer in {@code
+   * folder}, {@link LockHolder} recording {@code lockHolder}.
    *
-   * @param lockHolder the label {@link LockHolder} records, or null
    * @throws IndexInUseException if another process holds the write lock (naming it when it can)
    */
   static IndexWriter openWriter(Path folder, Directory directory, IndexMetadata metadata,

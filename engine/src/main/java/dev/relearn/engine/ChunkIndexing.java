@@ -20,14 +20,10 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 
 /**
- * A read-write engine's incremental indexing: {@link IndexBuilder}, whose files are cut into
- * chunks the model reads whole ({@link Chunkers} with its token counter), which take the vector
- * of an indexed chunk with the same content or else the model's, the feedback store told which
- * chunks were renamed (before the commit holding their new ids), so that they keep their learned
- * values, then the searchers refreshed; and removing whole sources ({@link SourceRemover}). One
- * call at a time (this object's monitor: a call whose caller stopped waiting still runs on
- * its write thread); each holds the feedback store's {@link FeedbackStore#chunkIndexWrites()
- * chunk-index writes lock} from its first write to its commit.
+ * A read-write engine's incremental indexing ({@link IndexBuilder}: chunks the model reads whole,
+ * vectors reused for unchanged content, renamed chunks keeping their learned values) and removal
+ * of whole sources ({@link SourceRemover}). One call at a time, each holding the store's {@link
+ * FeedbackStore#chunkIndexWrites() chunk-index writes lock} from its first write to its commit.
  */
 final class ChunkIndexing {
   private final IndexWriter writer;
@@ -67,12 +63,8 @@ final class ChunkIndexing {
   }
 
   /**
-   * Deletes every chunk whose origin is one of {@code paths} (made absolute and normalised),
-   * commits and refreshes the searchers, holding the store's chunk-index writes lock meanwhile
-   * (no checkpoint commits or shows part of it); or,
-   * with {@code dryRun}, only says what that would delete (from the current searcher: no writer
-   * needed). The feedback store is left as it is, as when re-indexing deletes the chunks of
-   * removed files.
+   * Deletes every chunk whose origin is one of {@code paths}, commits and refreshes the searchers
+   * under the chunk-index writes lock; with {@code dryRun}, only says what that would delete.
    */
   synchronized List<RemoveReport> remove(List<Path> paths, boolean dryRun,
       FeedbackStore store) throws IOException {

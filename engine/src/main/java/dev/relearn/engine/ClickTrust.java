@@ -33,14 +33,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The trust an engine fit from its click log ({@link TrustFit} over the store's held-out queries),
- * kept in the feedback folder's {@value #FILE} (JSON, replaced atomically). It is refit every
- * {@link #REFIT_EVERY} new events, after every forget, and at open when the file is missing,
- * unreadable or of another version: the file is only a cache of what the events determine. The
- * refit after new events runs on a thread of its own, so that no acknowledgement waits for it
- * (it looks up past queries similar to each of up to {@link #MAX_QUERIES} clusters: seconds in a
- * burst), paced to about a tenth of one core ({@link #IDLE_SHARE}); {@link #close} waits for the
- * refit in flight.
+ * The trust fit from the click log ({@link TrustFit} over the store's held-out queries), cached
+ * in the feedback folder's {@value #FILE} (JSON, replaced atomically) and refit every {@link
+ * #REFIT_EVERY} new events, after every forget, and at open when the file is missing, unreadable
+ * or stale. The refit after new events runs on a thread of its own, paced to about a tenth of one
+ * core, so that no acknowledgement waits for it; {@link #close} waits for the one in flight.
  * Thread-safe: searches read {@link #current} without a lock.
  */
 final class ClickTrust implements Closeable {
@@ -81,10 +78,7 @@ final class ClickTrust implements Closeable {
     this.state = state;
   }
 
-  /**
-   * The trust of {@code store}, read from its folder's file, or refit when that is missing,
-   * unreadable, or was fit on another number of events or with other {@link #settings}.
-   */
+  /** The trust of {@code store}, from its folder's file, or refit when that is not current. */
   static ClickTrust open(FeedbackStore store, Path folder, RerankOptions rerank)
       throws IOException {
     Path file = folder.resolve(FILE);
@@ -98,10 +92,7 @@ final class ClickTrust implements Closeable {
     return trust;
   }
 
-  /**
-   * The trust saved in {@code folder} for a process that only reads: {@link Trust#PRIOR} when
-   * there is none or it cannot be read (with a warning).
-   */
+  /** The trust saved in {@code folder}, for a read-only engine: empty when there is none. */
   static TrustState readOnly(Path folder) {
     TrustState saved = read(folder.resolve(FILE));
     return saved != null ? saved : TrustState.EMPTY;
@@ -112,15 +103,11 @@ final class ClickTrust implements Closeable {
     return state.current();
   }
 
-  /** The trust and its history. */
   TrustState state() {
     return state;
   }
 
-  /**
-   * Counts a recorded event and, after every {@link #REFIT_EVERY} new ones, queues a refit on the
-   * refit thread (at most one queued at a time); returns without waiting for it.
-   */
+  /** Counts a recorded event; every {@link #REFIT_EVERY} new ones, queues a refit (one at most). */
   void recorded(FeedbackAck ack) {
     if (!ack.duplicate() && sinceRefit.incrementAndGet() >= REFIT_EVERY
         && refitQueued.compareAndSet(false, true)) {
@@ -131,10 +118,7 @@ final class ClickTrust implements Closeable {
     }
   }
 
-  /**
-   * Waits until the refits queued so far have ended, running them without rests meanwhile: the
-   * trust is then what a refit inside each acknowledgement would have made it.
-   */
+  /** Waits for the refits queued so far, which run without rests meanwhile. */
   void awaitRefits() throws IOException {
     hurried.incrementAndGet();
     try {
@@ -149,10 +133,7 @@ final class ClickTrust implements Closeable {
     }
   }
 
-  /**
-   * Stops a refit in flight at its next rest (without interrupting it: an interrupt closes the
-   * file channels it reads), waits for it and stops the refit thread; before the store closes.
-   */
+  /** Stops a refit at its next rest (an interrupt would close its files) and waits for it. */
   @Override
   public void close() {
     closing.countDown();
@@ -160,10 +141,8 @@ final class ClickTrust implements Closeable {
   }
 
   /**
-   * A refit ({@link #fit}; in the background {@code paced}, and saved unless a refit after a
-   * forget saved since it began), or, when the events cannot be read (a damaged cluster index, say) or the file cannot
-   * be written, a warning and the trust as it was: no acknowledged event fails because of the
-   * trust, and a learned search that reads the damaged index says so itself.
+   * A refit, saved unless one after a forget saved since it began; a failure (a damaged cluster
+   * index, a full disk) is a warning, keeping the trust as it was: no event fails for the trust.
    */
   private void refitOrWarn(boolean paced) {
     try {
@@ -193,8 +172,7 @@ final class ClickTrust implements Closeable {
 
   /**
    * Fits the trust on the latest {@link #MAX_QUERIES} clusters; {@code paced}: resting {@link
-   * #IDLE_SHARE} times as long as it worked after every {@link #SLICE_NANOS} of work, so that a
-   * background refit takes about a tenth of one core however long it runs.
+   * #IDLE_SHARE} times as long as it worked after every {@link #SLICE_NANOS} of work.
    */
   private Trust fit(boolean paced) throws IOException {
     sinceRefit.set(0);

@@ -19,11 +19,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Indexes a source into a chunk index on a cluster, incrementally: the chunks are cut and
- * embedded here, as embedded indexing does; a chunk whose id and content hash the cluster already
- * holds is left alone, the others are embedded and written with {@code _bulk} in batches, and the
- * origin's chunks that are gone from the source are deleted. The last batch is refreshed, so a
- * search right after sees the run.
+ * Indexes a source into a chunk index on a cluster, incrementally: chunks are cut and embedded
+ * here, those the cluster holds unchanged are left alone, the rest written in {@code _bulk}
+ * batches, the origin's vanished chunks deleted; the last batch is refreshed.
  */
 final class ClusterIndexing {
   /** Chunks embedded and written per {@code _bulk} request. */

@@ -30,19 +30,13 @@ final class EmbedderHolder implements AutoCloseable {
   }
 
   /**
-   * Picks the embedder for an index that was built with {@code existing} (null if new).
-   *
-   * @param encoding the vector encoding the index has or, new, gets
-   * @throws IllegalStateException if the index needs a model relearn cannot provide
+   * Picks the embedder for the index at {@code where}, built with {@code existing} (null if new)
+   * and {@code encoding}; an {@link IllegalStateException} if relearn cannot provide its model,
+   * or the options ask for another.
    */
   static EmbedderHolder resolve(IndexMetadata existing, RelearnOptions options, String where,
       VectorEncoding encoding) {
-    if (options.embedder() != null) {
-      Embedder custom = options.embedder();
-      return new EmbedderHolder(new IndexMetadata(custom.modelId(), custom.dimension(),
-          ChunkSchema.VERSION, encoding), options, null);
-    }
-    ModelChoice choice = options.model();
+    ModelChoice choice = options.embedder() != null ? null : options.model();
     if (choice == ModelChoice.AUTO) {
       choice = existing == null
           ? ModelChoice.BGE_SMALL : ModelChoice.forModelId(existing.modelId());
@@ -51,10 +45,15 @@ final class EmbedderHolder implements AutoCloseable {
             + existing.modelId() + "', which is not built in; open it with that embedder");
       }
     }
-    int dimension =
-        choice == ModelChoice.HASHING ? HashingEmbedder.DIMENSION : BgeSmallEmbedder.DIMENSION;
-    return new EmbedderHolder(new IndexMetadata(choice.modelId(), dimension, ChunkSchema.VERSION,
-        encoding), options, choice);
+    IndexMetadata metadata = choice == null
+        ? new IndexMetadata(options.embedder().modelId(), options.embedder().dimension(),
+            ChunkSchema.VERSION, encoding)
+        : new IndexMetadata(choice.modelId(), choice == ModelChoice.HASHING
+            ? HashingEmbedder.DIMENSION : BgeSmallEmbedder.DIMENSION, ChunkSchema.VERSION, encoding);
+    if (existing != null) {
+      existing.requireCompatible(metadata, where);
+    }
+    return new EmbedderHolder(metadata, options, choice);
   }
 
   /** The model id, dimension, schema version and vector encoding this engine writes. */
@@ -75,11 +74,7 @@ final class EmbedderHolder implements AutoCloseable {
     return embedder;
   }
 
-  /**
-   * Counts tokens as the model reads a document, without creating the model: bge-small's own
-   * tokenizer (created on first call), no limit for the hashing embedder, or what a caller's
-   * embedder says.
-   */
+  /** Counts tokens as the model reads a document, without creating the model. */
   synchronized TokenCounter documentTokens() {
     if (choice == null) {
       return options.embedder().documentTokens();
@@ -94,9 +89,8 @@ final class EmbedderHolder implements AutoCloseable {
   }
 
   /**
-   * An embedder that creates the model only when a text has to be embedded, so that an index
-   * call whose chunks are all unchanged or found in the index does not pay for loading it. Its
-   * id and dimension are this engine's metadata, which the model, once created, reports too.
+   * An embedder that creates the model only when a text has to be embedded (an index call whose
+   * chunks are all unchanged does not load it); closing it leaves the model to the holder.
    */
   Embedder onDemand() {
     return new OnDemand(this);
@@ -107,7 +101,7 @@ final class EmbedderHolder implements AutoCloseable {
     return embedder != null;
   }
 
-  /** See {@link #onDemand}; closing it leaves the model to the holder. */
+  /** See {@link #onDemand}. */
   private record OnDemand(EmbedderHolder holder) implements Embedder {
     @Override
     public String modelId() {

@@ -5,7 +5,6 @@ import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.feedback.store.FeedbackStore;
 import dev.relearn.feedback.store.FeedbackStoreConfig;
 import dev.relearn.feedback.store.StoreStats;
-import dev.relearn.lucene.files.StorageOpener;
 import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.schema.LearnedValuesSource;
 import java.io.Closeable;
@@ -19,16 +18,12 @@ import org.apache.lucene.util.IOUtils;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.IndexFormatTooNewException;
 import org.apache.lucene.index.IndexFormatTooOldException;
-import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.search.SearcherManager;
 
 /**
- * The feedback half of an engine. A read-write engine has the {@link FeedbackStore} in its
- * index folder (checkpointed every {@code feedback.checkpointSeconds}; a forget-all's follow-up
- * resets the adaptive weights) and the {@link FeedbackRecorder} that
- * turns requests into events; a read-only one looks past queries up in the writer's last
- * checkpoint ({@link CheckpointedFeedback}) and reads the committed learned fields. Either way
- * the folder must have been recorded with the engine's model ({@link FeedbackModelMarker}).
+ * The feedback half of an engine: read-write, the {@link FeedbackStore} in its folder and the
+ * {@link FeedbackRecorder}; read-only, the writer's last checkpoint ({@link CheckpointedFeedback})
+ * and the committed learned fields. The folder must hold the engine's model ({@link
+ * FeedbackModelMarker}).
  */
 final class EngineFeedback implements Closeable {
   private final FeedbackStore store; // null when read-only
@@ -50,54 +45,44 @@ final class EngineFeedback implements Closeable {
   }
 
   /**
-   * Opens (creating if needed) the feedback store of read-write {@code engine}, its files written
-   * through {@code storage}.
+   * The feedback half of {@code engine}'s {@code parts}: with a writer, the feedback store
+   * (created if needed), else the lookups of a read-only engine.
    */
-  static EngineFeedback writable(Relearn engine, RelearnOptions options, IndexWriter writer,
-      SearcherManager searchers, SavedWeights weights, StorageOpener storage) throws IOException {
-    Path folder = engine.directory().resolve(Relearn.FEEDBACK_FOLDER);
-    IndexMetadata metadata = engine.metadata();
-    FeedbackStoreConfig config = FeedbackStoreConfig.defaults(metadata.dimension())
-        .withDurability(options.feedbackDurability())
-        .withProtectedVectors(options.protectQueryVectors())
-        .withCheckpointInterval(engine.config().checkpointInterval());
-    FeedbackModelMarker.check(folder, metadata.modelId());
+  static EngineFeedback open(Relearn engine, EngineParts parts) throws IOException {
+    Path folder = parts.dir().resolve(Relearn.FEEDBACK_FOLDER);
+    IndexMetadata metadata = parts.embedder().metadata();
     FeedbackStore store;
     try {
-      // part of a forget-all, run again by the replay of one a crash cut short
-      store = FeedbackStore.open(folder, config, writer, searchers, () -> weights.reset(null),
-          storage);
+      if (parts.writer() == null) {
+        return new EngineFeedback(null, null, CheckpointedFeedback.open(folder, metadata), null,
+            ClickTrust.readOnly(folder));
+      }
+      FeedbackModelMarker.check(folder, metadata.modelId());
+      FeedbackStoreConfig config = FeedbackStoreConfig.defaults(metadata.dimension())
+          .withDurability(parts.options().feedbackDurability())
+          .withProtectedVectors(parts.options().protectQueryVectors())
+          .withCheckpointInterval(parts.config().checkpointInterval());
+      // the follow-up of a forget-all, run again by the replay of one a crash cut short
+      store = FeedbackStore.open(folder, config, parts.writer(), parts.searchers(),
+          () -> parts.weights().reset(null), parts.storage());
     } catch (CorruptIndexException | IndexFormatTooNewException | IndexFormatTooOldException e) {
       throw damaged(folder, e);
     }
-    RatingLearner ratings = new RatingLearner(weights, engine.config().model());
     ClickTrust trust;
     try {
-      trust = ClickTrust.open(store, folder, engine.config().rerankOptions());
+      trust = ClickTrust.open(store, folder, parts.config().rerankOptions());
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileSuppressingExceptions(e, store);
       throw e;
     }
+    RatingLearner ratings = new RatingLearner(parts.weights(), parts.config().model());
     return new EngineFeedback(store,
-        new FeedbackRecorder(engine, store, ratings, InstantSource.system()), null,
-        trust, null);
-  }
-
-  /** The lookups of a read-only engine over {@code indexFolder}. */
-  static EngineFeedback readOnly(Path indexFolder, IndexMetadata metadata) throws IOException {
-    Path folder = indexFolder.resolve(Relearn.FEEDBACK_FOLDER);
-    try {
-      CheckpointedFeedback checkpointed = CheckpointedFeedback.open(folder, metadata);
-      return new EngineFeedback(null, null, checkpointed, null, ClickTrust.readOnly(folder));
-    } catch (CorruptIndexException | IndexFormatTooNewException | IndexFormatTooOldException e) {
-      throw damaged(folder, e);
-    }
+        new FeedbackRecorder(engine, store, ratings, InstantSource.system()), null, trust, null);
   }
 
   /**
-   * A damaged file of the feedback folder, said as such: Lucene's own message would be read as
-   * damage to the chunk index, whose way out (indexing anew) needlessly loses the feedback too.
-   * Damage to a chunk-index file opened on the way is passed on as it is.
+   * A damaged file of the feedback folder, said as such: Lucene's message would read as damage
+   * to the chunk index, whose way out (indexing anew) loses the feedback too.
    */
   private static IOException damaged(Path folder, IOException e) {
     if (!String.valueOf(e.getMessage()).contains(folder.toString())) {
@@ -122,10 +107,7 @@ final class EngineFeedback implements Closeable {
     return store != null ? store.stats() : readOnly.stats();
   }
 
-  /**
-   * {@link #stats()} for the answer after an event: the event count exact, the other counts at
-   * most {@link StatsSnapshot#MAX_AGE_MILLIS} old; read-only: as {@link #stats()}.
-   */
+  /** {@link #stats()} for the answer after an event ({@link StatsSnapshot}). */
   StoreStats recentStats() throws IOException {
     return snapshot != null ? snapshot.get() : readOnly.stats();
   }
@@ -135,10 +117,7 @@ final class EngineFeedback implements Closeable {
     return store != null ? store.hasFeedback() : readOnly.hasFeedback();
   }
 
-  /**
-   * The trust fit from clicks and its history; read-only: as the writer had saved it when this
-   * engine opened.
-   */
+  /** The trust fit from clicks and its history; read-only: as saved when this engine opened. */
   TrustState trust() {
     return trust != null ? trust.state() : savedTrust;
   }
@@ -185,12 +164,8 @@ final class EngineFeedback implements Closeable {
   }
 
   /**
-   * Forgets all feedback: the store's events and clusters, what ratings taught the weights and
-   * the recent-feedback list, which is derived from the events (the store's follow-up, given
-   * when it was opened, resets the weights, and runs again when the store replays a forget-all a
-   * crash cut short); the engine checked that it is writable.
-   *
-   * @return the past-query clusters removed
+   * Forgets all feedback, and what ratings taught the weights (the store's follow-up, run again
+   * when it replays a forget-all a crash cut short); returns the past-query clusters removed.
    */
   int forgetAll() throws IOException {
     int forgotten = store.forgetAll();

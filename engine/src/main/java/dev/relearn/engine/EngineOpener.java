@@ -17,13 +17,10 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.util.IOUtils;
 
 /**
- * How {@link Relearn#open} puts an engine together: it resolves the embedder against the model
- * the index was built with (and the vector encoding, {@link IndexEncoding}), reads the
- * configuration and the adaptive weights, opens the chunk index ({@link ChunkIndexFolder}: the
- * writer and its write lock, or read-only searchers), gathers all that in {@link EngineParts},
- * and then opens the feedback half ({@link EngineFeedback}) into them. When a step fails, what
- * the steps before it opened is closed again, and a folder the opening created is deleted. It
- * also opens the parts that replace those whose writer stopped ({@link #reopen}).
+ * Puts an engine together: the embedder of the index's model and encoding, the configuration and
+ * weights, the chunk index ({@link ChunkIndexFolder}), all in {@link EngineParts}, then the
+ * feedback half. When a step fails, what was opened is closed and a folder it created deleted.
+ * {@link #reopen} opens the parts that replace stopped ones.
  */
 final class EngineOpener {
   private EngineOpener() {}
@@ -33,10 +30,7 @@ final class EngineOpener {
     return open(dir, options, StorageOpener.REAL);
   }
 
-  /**
-   * Opens as {@link #open(Path, RelearnOptions)} does, the chunk index and the feedback store
-   * writing through {@code storage}: the seam where tests inject faults.
-   */
+  /** {@link #open(Path, RelearnOptions)} writing through {@code storage}: tests inject faults. */
   static Relearn open(Path dir, RelearnOptions options, StorageOpener storage)
       throws IOException {
     Objects.requireNonNull(storage, "storage");
@@ -64,9 +58,7 @@ final class EngineOpener {
       }
       EmbedderHolder embedder = EmbedderHolder.resolve(existing, options, folder.toString(),
           IndexEncoding.choose(existing, config, folder));
-      if (existing != null) {
-        existing.requireCompatible(embedder.metadata(), folder.toString());
-      }
+
       SavedWeights weights = SavedWeights.load(folder, config.weights().adaptive());
       if (options.readOnly() && existing == null) {
         throw new IllegalArgumentException("no relearn index at " + folder
@@ -80,8 +72,7 @@ final class EngineOpener {
           embedder, config, weights);
       Relearn relearn = new Relearn(parts);
       try { // the feedback half, once the engine exists; if it fails, the engine is closed
-        parts.attachFeedback(writer == null ? EngineFeedback.readOnly(folder, embedder.metadata())
-            : EngineFeedback.writable(relearn, options, writer, searchers, weights, storage));
+        parts.openFeedback(relearn);
         return relearn;
       } catch (IOException | RuntimeException | Error e) { // an Error too: the lock is released
         IOUtils.closeWhileSuppressingExceptions(e, relearn::close);
@@ -97,14 +88,9 @@ final class EngineOpener {
   }
 
   /**
-   * Opens the parts that replace {@code stopped}'s, whose storage the caller closed, from the last
-   * commits; the embedder, configuration and weights are kept. With {@code writable}, the chunk
-   * index's writer and searchers, then the feedback store, which replays its log (every
-   * acknowledged event since its last checkpoint) and rewrites every learned field that differs
-   * from the recorded events. Else read-only parts that stand in while new writers cannot be
-   * opened (the disk is still full): searches go on with the chunk index's last commit and the
-   * feedback store's last checkpoint, nothing is written, and the next call that writes tries
-   * again. What this opened is closed again if a step fails.
+   * Opens the parts that replace {@code stopped}'s (closed by the caller) from the last commits,
+   * keeping the embedder, configuration and weights: writable, or read-only parts that stand in
+   * while writers cannot be reopened. What this opened is closed again if a step fails.
    */
   static EngineParts reopen(Relearn engine, EngineParts stopped, boolean writable)
       throws IOException {
@@ -121,10 +107,7 @@ final class EngineOpener {
       throw e;
     }
     try {
-      parts.attachFeedback(!writable
-          ? EngineFeedback.readOnly(folder, parts.embedder().metadata())
-          : EngineFeedback.writable(engine, parts.options(), parts.writer(), parts.searchers(),
-              parts.weights(), parts.storage()));
+      parts.openFeedback(engine);
       return parts;
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileSuppressingExceptions(e, parts::closeStorage);
@@ -144,10 +127,7 @@ final class EngineOpener {
     return missing;
   }
 
-  /**
-   * Deletes the folders this failed opening created, and what it wrote there, so that the
-   * failure leaves no empty index behind; a failure to delete is kept with {@code cause}.
-   */
+  /** Deletes the folders a failed opening created, keeping a failure with {@code cause}. */
   private static void deleteCreated(Path folder, Throwable cause) {
     try {
       FileTrees.delete(folder);

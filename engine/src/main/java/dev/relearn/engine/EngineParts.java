@@ -15,15 +15,11 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.util.IOUtils;
 
 /**
- * What an open {@link Relearn} is made of, as {@link EngineOpener} put it together: the index
- * folder and its Lucene directory, the chunk index's writer (null for a read-only engine) and
- * searchers, the embedder, the configuration and adaptive weights, the search
- * and indexing halves built on them ({@link EngineSearches}, {@link ChunkIndexing}) and, attached
- * once the engine exists, the feedback half ({@link EngineFeedback}). It tells what stopped a
- * writer for good and closes everything in order. The engine's {@link CallGate} keeps its calls
- * and {@link #close()} apart. When a writer stopped ({@link #stopped()}), the engine replaces the
- * Lucene and feedback parts with a {@link #successor} opened afresh ({@link EngineOpener#reopen}),
- * keeping the embedder, the configuration and the weights.
+ * What an open {@link Relearn} is made of ({@link EngineOpener}): the folder and its Lucene
+ * directory, the chunk index's writer (null read-only) and searchers, the embedder, the
+ * configuration and weights, the search and indexing halves on them and, attached once the engine
+ * exists, the feedback half. It tells what stopped a writer and closes everything in order; a
+ * {@link #successor} replaces stopped Lucene and feedback parts, keeping the rest.
  */
 final class EngineParts implements Closeable {
   private static final System.Logger LOG = System.getLogger(EngineParts.class.getName());
@@ -42,12 +38,7 @@ final class EngineParts implements Closeable {
   private EngineFeedback feedback; // set once opened
   private volatile boolean storageClosed;
 
-  /**
-   * Builds the search and indexing halves on the parts {@link EngineOpener} opened.
-   *
-   * @param storage what {@code directory} and the feedback store's files were opened with, and
-   *     a {@link #successor} opens them with
-   */
+  /** @param storage what {@code directory} and the feedback store's files are opened with */
   EngineParts(Path dir, RelearnOptions options, StorageOpener storage, Directory directory,
       IndexWriter writer, SearcherManager searchers, EmbedderHolder embedder,
       RelearnConfig config, SavedWeights weights) {
@@ -67,10 +58,8 @@ final class EngineParts implements Closeable {
   }
 
   /**
-   * New parts over a newly opened {@code directory}, {@code writer} (null: read-only parts that
-   * stand in for writers that could not be reopened) and {@code searchers}, with this engine's
-   * options, embedder, configuration and weights; the feedback half is attached
-   * to them next.
+   * New parts over newly opened Lucene parts ({@code writer} null: a read-only stand-in for
+   * writers that could not be reopened), keeping the rest; the feedback half is attached next.
    */
   EngineParts successor(Directory directory, IndexWriter writer, SearcherManager searchers) {
     return new EngineParts(dir, options, storage, directory, writer, searchers, embedder, config,
@@ -82,7 +71,6 @@ final class EngineParts implements Closeable {
     return writer;
   }
 
-  /** The chunk index's searchers. */
   SearcherManager searchers() {
     return searchers;
   }
@@ -95,12 +83,11 @@ final class EngineParts implements Closeable {
     return storage;
   }
 
-  /** Sets the feedback half, which {@link EngineOpener} opens once the engine exists. */
-  void attachFeedback(EngineFeedback opened) {
-    feedback = opened;
+  /** Opens the feedback half of {@code engine}, once it exists, over these parts. */
+  void openFeedback(Relearn engine) throws IOException {
+    feedback = EngineFeedback.open(engine, this);
   }
 
-  /** The index folder. */
   Path dir() {
     return dir;
   }
@@ -140,10 +127,7 @@ final class EngineParts implements Closeable {
     return feedback == null ? null : feedback.store();
   }
 
-  /**
-   * Waits until no background merge of the chunk index, the ledger or the cluster index runs:
-   * one that a failure broke has then stopped its writer ({@link #stopped()}).
-   */
+  /** Waits for the background merges, so that one a failure broke has stopped its writer. */
   void awaitMerges() {
     if (writer != null) {
       MergeThreads.await(writer);
@@ -160,10 +144,7 @@ final class EngineParts implements Closeable {
     return StatsReader.read(dir, directory, searchers, embedder.metadata());
   }
 
-  /**
-   * Live chunks in the current searcher (read-only: as of the writer's recent commit): a count
-   * the reader keeps, so no document is read.
-   */
+  /** Live chunks (read-only: as of the writer's recent commit), as the reader counts them. */
   int chunks() throws IOException {
     searches.followWriter();
     IndexSearcher searcher = searchers.acquire();
@@ -174,18 +155,12 @@ final class EngineParts implements Closeable {
     }
   }
 
-  /**
-   * Whether writes can go through: read-write, the chunk index's writer still open (an
-   * interrupted thread can cost it its files) and neither writer stopped after a failure.
-   */
+  /** Whether writes can go through: read-write, and no writer closed or stopped. */
   boolean writable() {
     return writer != null && writer.isOpen() && tragicException() == null;
   }
 
-  /**
-   * What stopped the chunk index's writer or the feedback store for good, or null: a tragic
-   * exception, or what stopped the store ({@link FeedbackStore#failure()}).
-   */
+  /** What stopped the chunk index's writer or the feedback store for good, or null. */
   Throwable tragicException() {
     if (writer == null) {
       return null;
@@ -200,11 +175,8 @@ final class EngineParts implements Closeable {
   }
 
   /**
-   * Whether a read-write engine's writers stopped and these parts must be replaced: the chunk
-   * index's writer stopped for good or closed (an index call that failed amid its writes rolls
-   * it back to the last commit, which closes it), the feedback store stopped, or these are the
-   * read-only parts that stand in for writers that could not be reopened ({@link
-   * EngineOpener#reopen}).
+   * Whether a read-write engine's parts must be replaced: a writer stopped or closed, or these
+   * are the read-only stand-in for writers that could not be reopened.
    */
   boolean stopped() {
     return !readOnly() && (writer == null // a read-only stand-in for stopped writers
@@ -212,10 +184,8 @@ final class EngineParts implements Closeable {
   }
 
   /**
-   * Closes all but what a {@link #successor} keeps: the feedback half, the searchers, the writer
-   * (releasing the write lock), the vector store, the search threads and the directory, each
-   * even when closing one before it failed (the first failure is thrown, the others suppressed).
-   * Calling it again does nothing.
+   * Closes all but what a {@link #successor} keeps, each even when one before it failed (the
+   * first failure is thrown, the others suppressed). Calling it again does nothing.
    */
   void closeStorage() throws IOException {
     if (storageClosed) {
@@ -228,11 +198,9 @@ final class EngineParts implements Closeable {
   }
 
   /**
-   * Closes parts whose writers stopped ({@link #stopped()}): rolls the chunk index's writer back
-   * to its last commit (every index call committed, and the feedback store that replaces these
-   * parts rewrites the learned fields), then closes the rest. Their failures to close follow from
-   * the failure that stopped them, which the call it stopped reported, so they are logged rather
-   * than thrown.
+   * Closes parts whose writers stopped: rolls the chunk index's writer back to its last commit
+   * (the successor's store rewrites the learned fields), then the rest. Failures are logged: they
+   * follow from the one that stopped them, which its call reported.
    */
   void closeStopped() {
     try {

@@ -41,11 +41,7 @@ final class EngineSearches {
   private final AdaptiveWeights weights;
   private final IOSupplier<LearningSources> sources;
 
-  /**
-   * @param readOnly whether the engine is read-only: its searches then refresh to the writer's
-   *     newer commits at most every {@link Relearn#READ_ONLY_REFRESH_MILLIS}
-   * @param sources where learned searches find what feedback taught, asked at each search
-   */
+  /** @param sources where learned searches find what feedback taught, asked at each search */
   EngineSearches(ChunkSchema schema, SearcherManager searchers, boolean readOnly,
       RelearnConfig config, AdaptiveWeights weights, IOSupplier<LearningSources> sources) {
     this.searchers = searchers;
@@ -73,11 +69,7 @@ final class EngineSearches {
     }
   }
 
-  /**
-   * Runs {@code request} in its mode.
-   *
-   * @param vector the query's vector, or null when the mode needs none
-   */
+  /** Runs {@code request} in its mode; {@code vector} is null when the mode needs none. */
   SearchResults search(SearchRequest request, float[] vector) throws IOException {
     followWriter();
     IndexSearcher searcher = searchers.acquire();
@@ -111,10 +103,7 @@ final class EngineSearches {
     }
   }
 
-  /**
-   * A read-only engine's look for the writer's newer commits, at most every {@link
-   * Relearn#READ_ONLY_REFRESH_MILLIS} and never blocking; nothing for a read-write engine.
-   */
+  /** Read-only: looks for the writer's newer commits, at most every 200 ms, never blocking. */
   void followWriter() throws IOException {
     if (readOnlyRefresh != null) {
       readOnlyRefresh.maybeRefresh();
@@ -139,10 +128,9 @@ final class EngineSearches {
   }
 
   /**
-   * The ranking model with a query class's weights and the trust fit from clicks: the vote's
-   * weight is {@code rerank.trustScale} times the trust's strength, times what ratings made of
-   * the learned signal relative to its start; one session backing the vote moves a chunk's score
-   * at most {@code rerank.sessionCap} (docs/RANKING.md).
+   * The ranking model with a class's weights and the trust: the vote weighs {@code
+   * rerank.trustScale} times the trust's strength, times the learned weight relative to its start
+   * (docs/RANKING.md).
    */
   private LinearModel model(Weights classWeights, Trust trust) {
     return trust.apply(config.model().withWeights(classWeights.bm25(),

@@ -8,15 +8,8 @@ import java.util.Objects;
 import org.apache.lucene.search.Explanation;
 
 /**
- * A learned search's hits with the Lucene {@link Explanation} of each score
- * ({@code LinearModel.explain}: its value is the score, one detail per feature).
- *
- * @param results the hits, best first
- * @param explanations one explanation per hit, in the same order
- * @param queryClass the class the query was put in
- * @param weights that class's weights over (bm25, vector, learned) the search used: the learned
- *     one is the boost's weight, the sum of the other two the relevance's and their difference
- *     the balance's
+ * A learned search's hits, each with the {@link Explanation} of its score (one detail per
+ * feature), and the query's class and the weights the search used.
  */
 public record ExplainedResults(SearchResults results, List<Explanation> explanations,
     QueryClass queryClass, Weights weights) {

@@ -6,11 +6,9 @@ import java.util.SplittableRandom;
 
 /**
  * Exploration for learned searches: with probability {@code rate}, the last of the {@code k}
- * shown slots is swapped with a candidate drawn uniformly from below the cut, so that feedback can
- * reach chunks the ranking keeps just out of sight (the feedback-loop risk of learning only from
- * what was shown). The swapped-in chunk's propensity, {@code rate / (candidates below the cut)},
- * travels with the results so that feedback can record it. Seeded: the same seed and the same
- * sequence of searches give the same choices. Thread-safe.
+ * shown slots is swapped with a candidate drawn uniformly from below the cut, so that feedback
+ * reaches chunks the ranking keeps just out of sight; its propensity travels with the results.
+ * Seeded: the same searches give the same choices. Thread-safe.
  */
 final class Explorer {
   private final Exploration settings;
@@ -21,16 +19,7 @@ final class Explorer {
     this.random = new SplittableRandom(settings.seed());
   }
 
-  /** Whether exploration is on: then {@link #explore} needs the candidates below the cut. */
-  boolean enabled() {
-    return settings.enabled();
-  }
-
-  /**
-   * Maybe swaps {@code ranked[k − 1]} with a candidate from below the cut, in place.
-   *
-   * @return the swapped-in candidate's propensity, or 0 when nothing was swapped
-   */
+  /** Maybe swaps {@code ranked[k − 1]} with one below the cut; its propensity, or 0 if none. */
   <T> double explore(List<T> ranked, int k) {
     int below = ranked.size() - k;
     if (!settings.enabled() || k < 1 || below < 1) {

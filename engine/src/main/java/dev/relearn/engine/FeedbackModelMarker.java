@@ -9,14 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Ties a feedback folder to the embedding model its query vectors came from. Past queries are
- * only comparable with new ones embedded by the same model, so a feedback folder recorded with
- * another model (copied from another index, say) is refused with a message that names both models
- * and what to do, instead of silently matching unrelated vectors. A folder without a marker is
- * adopted by writing one while it holds no past queries (new, or with none recorded yet); one that
- * holds some (copied without its marker, or written before markers existed) is refused too, as
- * nothing tells which model recorded them, with the way out: write the marker, or move the folder
- * away.
+ * Ties a feedback folder to the embedding model its query vectors came from, since past queries
+ * compare only with queries embedded by the same model: a folder of another model is refused,
+ * naming both and the way out. A folder without a marker gets one while it holds no past queries;
+ * with some, it is refused too, as nothing tells which model recorded them.
  */
 final class FeedbackModelMarker {
   /** The marker's name in the feedback folder. */
@@ -39,10 +35,9 @@ final class FeedbackModelMarker {
   }
 
   /**
-   * Checks the marker without writing anything (for read-only engines).
+   * Checks the marker without writing (read-only); returns whether there is one (an empty one,
+   * left by a crash of an older version, counts as none).
    *
-   * @return whether there is a marker (then it matched); an empty one, which only a crash of a
-   *     version that wrote it in place could leave, counts as none
    * @throws IllegalStateException if the folder was recorded with another model, or holds past
    *     queries but no marker
    */

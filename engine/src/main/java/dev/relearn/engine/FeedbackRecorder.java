@@ -5,26 +5,23 @@ import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.feedback.store.FeedbackStore;
-import dev.relearn.lucene.embed.Embedder;
-import dev.relearn.lucene.embed.VectorChecks;
 import dev.relearn.lucene.rerank.RescoredHit;
-import dev.relearn.engine.search.Hit;
 import dev.relearn.engine.search.SearchRequest;
+import dev.relearn.engine.search.SearchResults;
 import dev.relearn.lucene.fusion.QueryClass;
 import dev.relearn.lucene.fusion.QueryClassifier;
 import java.io.IOException;
 import java.time.InstantSource;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.apache.lucene.util.IOFunction;
 
 /**
  * Turns a {@link FeedbackRequest} into a {@link FeedbackEvent} at the API boundary: the query
  * text is embedded and dropped, the session hashed, missing shown results taken from the current
- * top 10, the signal class derived, and an event id generated when the caller gave none. A
- * rating also teaches the query class's adaptive weights ({@link RatingLearner}) once per event
- * id, even when the event is a duplicate (its first attempt may have died before the weights were
- * saved), and every new event is summarised for {@link Relearn#recentFeedback}.
+ * top 10, the signal class derived, an event id generated when the caller gave none. A rating
+ * also teaches the class's weights ({@link RatingLearner}) once per event id, even for a
+ * duplicate (its first attempt may have died before the weights were saved).
  */
 final class FeedbackRecorder {
   /** How many results a derived "shown" list holds. */
@@ -43,17 +40,23 @@ final class FeedbackRecorder {
     this.clock = clock;
   }
 
+  /** What {@code request} says was shown, or else the top hits of {@code search} now. */
+  static List<ShownResult> shown(FeedbackRequest request,
+      IOFunction<SearchRequest, SearchResults> search) throws IOException {
+    return request.shown() != null ? request.shown() : ShownList.ranked(
+        search.apply(SearchRequest.of(request.query()).withK(SHOWN_WHEN_UNKNOWN)).hits());
+  }
+
+  /** How strongly {@code request}'s use speaks for the chunks, given what was {@code shown}. */
+  static SignalClass signal(FeedbackRequest request, List<ShownResult> shown) {
+    boolean anyShown = shown.stream().anyMatch(r -> request.used().contains(r.chunkId()));
+    return SignalClass.of(anyShown, request.explicitSearch(), request.afterWiderSearch());
+  }
+
   FeedbackAck record(FeedbackRequest request) throws IOException {
-    Embedder embedder = engine.embedder();
-    float[] vector = VectorChecks.requireUnitVector(embedder.embedQuery(request.query()),
-        embedder.dimension(), embedder.modelId());
-    List<ShownResult> shown = request.shown() != null ? request.shown() : currentTop(request);
-    boolean anyShown = false;
-    for (ShownResult result : shown) {
-      anyShown |= request.used().contains(result.chunkId());
-    }
-    SignalClass signal =
-        SignalClass.of(anyShown, request.explicitSearch(), request.afterWiderSearch());
+    float[] vector = engine.parts().embedder().queryVector(request.query());
+    List<ShownResult> shown = shown(request, engine::search);
+    SignalClass signal = signal(request, shown);
     String eventId = request.eventId() != null ? request.eventId() : UUID.randomUUID().toString();
     long now = clock.millis();
     QueryClass queryClass = QueryClassifier.classify(request.query());
@@ -70,13 +73,5 @@ final class FeedbackRecorder {
     }
     return ack;
   }
-
-  private List<ShownResult> currentTop(FeedbackRequest request) throws IOException {
-    List<ShownResult> shown = new ArrayList<>();
-    for (Hit hit : engine.search(SearchRequest.of(request.query()).withK(SHOWN_WHEN_UNKNOWN))
-        .hits()) {
-      shown.add(new ShownResult(hit.chunkId(), shown.size() + 1));
-    }
-    return shown;
-  }
 }
+

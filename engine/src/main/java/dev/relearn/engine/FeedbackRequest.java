@@ -11,14 +11,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Feedback as a caller gives it: with the query as text. The engine embeds the text, hashes the
- * session and builds the event; the text goes no further. Build with {@link #of} and the {@code
- * with*} methods.
+ * Feedback as a caller gives it, with the query as text, which the engine embeds and drops. Build
+ * with {@link #of} and the {@code with*} methods.
  *
- * @param query the query the results were for (embedded, then dropped); at most {@link
- *     SearchRequest#MAX_QUERY_CHARS} characters
  * @param used the chunk ids used or clicked; at least one
- * @param outcome how the task ended
  * @param rating an explicit rating, or null
  * @param quality a quality score in [0, 1], or null
  * @param session the caller's session id (hashed before storage), or null
@@ -111,10 +107,7 @@ public record FeedbackRequest(String query, List<String> used, Outcome outcome, 
     return withOutcome(label == null ? Outcome.NONE : Outcome.fromLabel(label));
   }
 
-  /**
-   * With a rating as text ({@code +1}, {@code -1}, {@code up}, {@code down} or {@code 1} to
-   * {@code 5} stars) and/or a quality score (either may be null).
-   */
+  /** With a rating as text ({@code +1}, {@code down}, {@code 4} stars...) and/or a quality. */
   public FeedbackRequest withRatingText(String rating, Double quality) {
     return withRating(rating == null ? null : Rating.parse(rating), quality);
   }
@@ -138,10 +131,7 @@ public record FeedbackRequest(String query, List<String> used, Outcome outcome, 
         explicitSearch, afterWiderSearch);
   }
 
-  /**
-   * With the hits of {@code results} as what was shown, each with its rank and propensity (below
-   * 1 for a slot exploration filled).
-   */
+  /** With the hits of {@code results} as what was shown, with ranks and propensities. */
   public FeedbackRequest withShownResults(SearchResults results, boolean explicitSearch,
       boolean afterWiderSearch) {
     List<ShownResult> list = new ArrayList<>(results.hits().size());

@@ -8,11 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The one JSON shape of what the feedback store holds (snake_case keys), shared by {@code relearn
- * feedback-stats --json}, the HTTP API's {@code /api/stats} and MCP's {@code record_feedback}:
- * events, learned events, query clusters, sessions, events by signal class and by outcome, the
- * positive rate (null before any outcome) and learned chunks; and of the acknowledgement of one
- * event. Counts and ids only, never a query's text.
+ * The one JSON shape (snake_case keys) of what the feedback store holds and of an event's
+ * acknowledgement, for the CLI, HTTP and MCP: counts and ids only, never a query's text.
  */
 public final class FeedbackStatsViews {
   private FeedbackStatsViews() {}
@@ -37,10 +34,7 @@ public final class FeedbackStatsViews {
     return json;
   }
 
-  /**
-   * {@link #map(StoreStats)}, with {@code log_problems_at_open} (what the last open found wrong
-   * in the event log) when {@code logProblems}: a read-only open replays no log.
-   */
+  /** {@link #map(StoreStats)}, with {@code log_problems_at_open} when {@code logProblems}. */
   public static Map<String, Object> map(StoreStats stats, boolean logProblems) {
     Map<String, Object> json = map(stats);
     if (logProblems) {
@@ -49,10 +43,7 @@ public final class FeedbackStatsViews {
     return json;
   }
 
-  /**
-   * An acknowledgement ({@link Relearn#feedback}) as an ordered map: {@code event_id}, {@code
-   * duplicate}, {@code signal}, {@code learnability} and {@code unknown_ids}.
-   */
+  /** An acknowledgement ({@link Relearn#feedback}) as an ordered map. */
   public static Map<String, Object> ack(FeedbackAck ack) {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("event_id", ack.eventId());

@@ -9,14 +9,7 @@ import java.util.Objects;
 
 /**
  * One recorded piece of feedback as dashboards show it: by class and time, never by query text,
- * session or chunk.
- *
- * @param millis when it was recorded, epoch milliseconds (>= 0)
- * @param queryClass the class of the query it was for
- * @param signal how the used chunks were found
- * @param outcome how the task ended
- * @param rating the explicit rating, or null
- * @param used how many chunks were used (>= 1)
+ * session or chunk; {@code rating} may be null, {@code used} counts the chunks used.
  */
 public record FeedbackSummary(long millis, QueryClass queryClass, SignalClass signal,
     Outcome outcome, Rating rating, int used) {
@@ -32,14 +25,10 @@ public record FeedbackSummary(long millis, QueryClass queryClass, SignalClass si
       throw new IllegalArgumentException("used must be >= 1, got: " + used);
     }
   }
-  /**
-   * The summary of a recorded event; one recorded without a query class (by a caller other than
-   * the engine) counts as natural language.
-   */
+  /** The summary of a recorded event; one without a query class counts as natural language. */
   static FeedbackSummary of(EventSummary event) {
     return new FeedbackSummary(event.millis(), event.queryClass() == null
         ? QueryClass.NATURAL_LANGUAGE : QueryClass.fromLabel(event.queryClass()), event.signal(),
         event.outcome(), event.rating(), event.used());
   }
-
 }

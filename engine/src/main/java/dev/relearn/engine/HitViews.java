@@ -8,11 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * The one JSON shape of search hits (snake_case keys), shared by {@code relearn search --json}
- * and the HTTP API so that scripts see the same fields everywhere: chunk id, path, kind, title,
- * heading path, lines, snippet, score, each stage's score and rank, and the learned values.
- */
+/** The one JSON shape of search hits (snake_case keys), for the CLI and the HTTP API. */
 public final class HitViews {
   private HitViews() {}
 

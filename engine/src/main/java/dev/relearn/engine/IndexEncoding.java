@@ -9,10 +9,8 @@ import java.nio.file.Path;
 
 /**
  * Which vector encoding an engine writes: a new index gets {@code index.vectorEncoding}; an
- * existing index keeps the one it recorded (float32 if it recorded none), because its segments
- * hold vectors in that format and a later setting must not leave it half one, half the other.
- * When {@code relearn.json} or the environment sets another encoding for an existing index, a
- * warning names both, and the index is opened as it is.
+ * existing one keeps its own (float32 if it recorded none), never half one, half the other, with
+ * a warning when a setting asks for another.
  */
 final class IndexEncoding {
   private static final System.Logger LOG = System.getLogger(IndexEncoding.class.getName());
@@ -20,10 +18,7 @@ final class IndexEncoding {
 
   private IndexEncoding() {}
 
-  /**
-   * The encoding of the index in {@code folder}, built with {@code existing} (null if new).
-   * Logs {@link #mismatch}'s warning when there is one.
-   */
+  /** The encoding of the index in {@code folder}, built with {@code existing} (null if new). */
   static VectorEncoding choose(IndexMetadata existing, RelearnConfig config, Path folder)
       throws IOException {
     VectorEncoding configured = config.index().encoding();
@@ -39,11 +34,7 @@ final class IndexEncoding {
     return existing.vectorEncoding();
   }
 
-  /**
-   * The warning for an index of {@code recorded} vectors whose configuration asks for {@code
-   * configured}, from {@code source}; null when nothing asked (the default applies to new
-   * indexes only, so an index built before encodings were recorded opens without a word).
-   */
+  /** The warning when {@code source} asks another encoding than recorded; null for the default. */
   static String mismatch(VectorEncoding recorded, VectorEncoding configured, String source,
       Path folder) {
     if (recorded == configured || ConfigLoader.DEFAULT_SOURCE.equals(source)) {

@@ -16,12 +16,9 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 
 /**
- * Whether a folder may hold a relearn index: {@link Relearn#open} creates one only in a folder
- * that does not exist yet, is empty, or holds nothing but relearn's own files (such as a {@code
- * relearn.json} written before the first index, or the command line's evaluation indexes in
- * {@code eval/}); it opens an existing one only when its Lucene commit carries relearn's model
- * metadata. Anything else is refused before anything is written, so that a mistyped folder is
- * never turned into an index.
+ * Whether a folder may hold a relearn index: one is created only in a missing or empty folder or
+ * one of relearn's own files (such as {@code relearn.json} or {@code eval/}), and opened only when
+ * its Lucene commit carries relearn's metadata, so that a mistyped folder never becomes an index.
  */
 public final class IndexFolderCheck {
   /** Entries of an index folder that relearn itself writes, besides Lucene's files. */
@@ -38,10 +35,8 @@ public final class IndexFolderCheck {
   private IndexFolderCheck() {}
 
   /**
-   * Refuses {@code dir} when {@link Relearn#open} must not create or open a read-write index in
-   * it: an existing folder that holds files other than relearn's and no relearn index, or a
-   * Lucene index that relearn did not write. A folder that does not exist, an empty one and a
-   * relearn index pass; so does a file (the open then fails saying so). Reads only.
+   * Refuses {@code dir} when it holds files other than relearn's and no relearn index, or a
+   * Lucene index relearn did not write (a file passes: the open then says so). Reads only.
    *
    * @throws NotAnIndexFolderException naming the folder and some of what it holds
    */
@@ -72,10 +67,7 @@ public final class IndexFolderCheck {
     }
   }
 
-  /**
-   * Whether {@code name} is an entry relearn or Lucene writes in an index folder, or a temporary
-   * file of one ({@code NAME.tmp}, or {@code NAME.<random>.tmp} of an atomic write).
-   */
+  /** Whether relearn or Lucene writes {@code name}, or its {@code NAME[.random].tmp}. */
   private static boolean own(String name) {
     if (OWN.contains(name) || LUCENE_FILE.matcher(name).matches()) {
       return true;

@@ -7,14 +7,8 @@ import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 
 /**
- * Who holds an index's write lock, as a refused process can name it: the holder's label ({@link
- * RelearnOptions#lockHolder()}, such as {@code relearn serve}; {@code java} by default), its
- * process id, and when it took the lock. Its {@link #toString()} is how messages name it: {@code
- * relearn index, pid 42, since 2025-01-31 09:15:02}.
- *
- * @param label the holder's label, never blank
- * @param pid its process id, positive
- * @param since when it took the lock
+ * Who holds an index's write lock: its label ({@link RelearnOptions#lockHolder()}), process id
+ * and since when, as messages name it: {@code relearn index, pid 42, since 2025-01-31 09:15:02}.
  */
 public record IndexHolder(String label, long pid, Instant since) {
   private static final DateTimeFormatter SHOWN =

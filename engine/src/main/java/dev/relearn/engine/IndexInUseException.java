@@ -4,18 +4,11 @@ import java.nio.file.Path;
 
 /**
  * Another engine holds the index's write lock: another process, or another read-write {@link
- * Relearn} on the same folder in this process (the message says which). When the holder can be
- * named (its label, process id and since when; see {@link RelearnOptions#lockHolder()}), the
- * message names it and {@link #holder()} returns it. relearn never deletes {@code write.lock};
- * open the index read-only instead, or close the other engine.
+ * Relearn} in this process (the message says which, and names the holder when it can). relearn
+ * never deletes {@code write.lock}; open the index read-only, or close the other engine.
  */
 public final class IndexInUseException extends IllegalStateException {
   private final IndexHolder holder;
-
-  /** For the index at {@code dir}; {@code cause} is Lucene's failure to take the lock. */
-  public IndexInUseException(Path dir, Throwable cause) {
-    this(dir, null, cause);
-  }
 
   /**
    * For the index at {@code dir}, held by {@code holder} (null when unknown); {@code cause} is

@@ -15,21 +15,12 @@ public final class IndexInputs {
 
   private IndexInputs() {}
 
-  /**
-   * The source format of {@code label}: {@code auto}, {@code files}, {@code jsonl} or {@code
-   * beir}.
-   *
-   * @throws IllegalArgumentException naming an unknown label
-   */
+  /** The source format of {@code label}: auto, files, jsonl or beir. */
   public static SourceFormat format(String label) {
     return SourceFormat.fromLabel(label);
   }
 
-  /**
-   * Checks that {@code path} can be read as {@code format}, without reading its content.
-   *
-   * @throws IllegalArgumentException saying why not, naming the path
-   */
+  /** Checks that {@code path} can be read as {@code format}, without reading its content. */
   public static void check(Path path, SourceFormat format) {
     Sources.open(path, format);
   }

@@ -5,27 +5,15 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What an index holds.
+ * What an index holds: live chunks in total, per kind label and per source (absolute path), the
+ * distinct sources, Lucene segments, and the bytes of the chunk index and the feedback folder.
  *
- * @param directory the index folder
- * @param modelId the embedding model it was built with (from its creation: an index whose
- *     chunks were all removed still takes only that model's vectors)
- * @param dimension its vector dimension
- * @param chunks live chunks
- * @param chunksByKind live chunks per kind label, in label order
- * @param origins distinct indexed sources (with live chunks)
- * @param chunksByOrigin live chunks per source (its absolute path), in path order
- * @param segments Lucene segments
- * @param sizeBytes bytes of the chunk index's files on disk
- * @param feedbackBytes bytes of the feedback store's folder (its log, ledger and cluster index)
+ * @param modelId the embedding model it was built with (kept when every chunk is removed)
  */
 public record IndexStats(String directory, String modelId, int dimension, int chunks,
     Map<String, Integer> chunksByKind, int origins, Map<String, Integer> chunksByOrigin,
     int segments, long sizeBytes, long feedbackBytes) {
-  /**
-   * Copies the maps, sorted by key (so {@code stats --json} prints the same every run), and
-   * checks that {@code origins} counts {@code chunksByOrigin}.
-   */
+  /** Copies the maps sorted by key, and checks that {@code origins} counts the sources. */
   public IndexStats {
     chunksByKind = Collections.unmodifiableSortedMap(new TreeMap<>(chunksByKind));
     chunksByOrigin = Collections.unmodifiableSortedMap(new TreeMap<>(chunksByOrigin));

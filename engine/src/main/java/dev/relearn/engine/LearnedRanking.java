@@ -19,14 +19,10 @@ import org.apache.lucene.search.Explanation;
 import org.apache.lucene.search.IndexSearcher;
 
 /**
- * The second stage for {@code learned} searches: the hybrid candidates are re-ranked by {@link
- * LearnedRescorer} with the feedback store's similar past queries and the learned fields (read
- * from the store's in-memory aggregates, {@code FeedbackStore.learnedValues()}, so a new signal
- * counts at once; a read-only engine reads the committed doc values), scored by a {@link
- * LinearModel} carrying the query class's adaptive weights. Without feedback the ranking is
- * exactly the hybrid one. The similar-query lookup and the ranking run on the caller's
- * thread, after the first stage: every candidate is scored, then all are sorted into a {@link
- * RerankWindow}, which also explains each shown hit.
+ * The second stage of {@code learned} searches, on the caller's thread: {@link LearnedRescorer}
+ * re-ranks the hybrid candidates with similar past queries and the learned values ({@link
+ * LearningSources}), scored by a {@link LinearModel} with the class's weights, into a {@link
+ * RerankWindow} that also explains each hit. Without feedback the ranking is the hybrid one.
  */
 final class LearnedRanking {
   private final HybridSearcher hybrid;
@@ -44,9 +40,8 @@ final class LearnedRanking {
   }
 
   /**
-   * A learned search; with {@code explanations} non-null, each returned hit's explanation is added
-   * to it in hit order. When exploration swaps the last slot, the results say so ({@link
-   * SearchResults#explored()}).
+   * A learned search, adding each hit's explanation to {@code explanations} if not null; the
+   * results say when exploration swapped the last slot.
    */
   SearchResults search(IndexSearcher searcher, SearchRequest request, float[] vector,
       LearningSources sources, LinearModel model, List<Explanation> explanations)

@@ -6,13 +6,9 @@ import dev.relearn.lucene.trust.Trust;
 import java.util.Objects;
 
 /**
- * Where a learned search finds what feedback taught: similar past queries, and each chunk's
- * learned values. A read-write engine takes both from its feedback store; a read-only one looks
- * past queries up in the writer's last checkpoint and reads the committed learned fields.
- *
- * @param lookup the similar-query lookup ({@link FeedbackLookup#NONE} when there is none)
- * @param learned where learned values are read
- * @param trust how far the vote of similar past queries is trusted ({@link ClickTrust})
+ * Where a learned search finds what feedback taught: similar past queries (or {@link
+ * FeedbackLookup#NONE}), each chunk's learned values, and the trust in their vote ({@link
+ * ClickTrust}); from the feedback store, or read-only from the writer's last checkpoint.
  */
 record LearningSources(FeedbackLookup lookup, LearnedValuesSource learned, Trust trust) {
   LearningSources {

@@ -1,25 +1,21 @@
 package dev.relearn.engine;
 
+import dev.relearn.lucene.files.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Who holds an index's write lock, so that a process refused the lock can name it. The holder
- * writes {@value #FILE} in the index folder right after taking the lock: its process id, when its
- * process started, when it took the lock and its label ({@link RelearnOptions#lockHolder()}, such
- * as {@code relearn serve}). A refused process reads the file back and names the holder only if
- * that process is still running and started when the file says (a process id can be reused).
- *
- * <p>Lucene ignores the file; the next holder overwrites it and nothing deletes it, since a
- * stale file names no one. It never holds query text: the label is the application's.
+ * Who holds an index's write lock, so that a process refused it can name the holder: {@value
+ * #FILE}, written after taking the lock, holds the process id and start, the time and the label
+ * ({@link RelearnOptions#lockHolder()}). It names a holder only while that process runs and
+ * started when the file says (ids are reused); a stale file names no one, so nothing deletes it.
  */
 final class LockHolder {
   /** The file's name in the index folder. */
@@ -30,28 +26,17 @@ final class LockHolder {
 
   private LockHolder() {}
 
-  /**
-   * Records this process as the holder of {@code folder}'s write lock, which it must hold;
-   * written to a temporary file and moved into place, so a reader never sees half of it.
-   */
+  /** Records this process as the holder of {@code folder}'s write lock, atomically. */
   static void record(Path folder, String label) throws IOException {
     ProcessHandle self = ProcessHandle.current();
     String text = "pid " + self.pid() + "\n"
         + "process-start " + startMillis(self).map(String::valueOf).orElse("-") + "\n"
         + "locked " + System.currentTimeMillis() + "\n"
         + "holder " + (label == null ? "java" : label) + "\n";
-    Path tmp = folder.resolve(FILE + ".tmp");
-    Files.writeString(tmp, text, StandardCharsets.UTF_8);
-    Files.move(tmp, folder.resolve(FILE), StandardCopyOption.REPLACE_EXISTING,
-        StandardCopyOption.ATOMIC_MOVE);
+    AtomicFiles.write(folder.resolve(FILE), text.getBytes(StandardCharsets.UTF_8), false);
   }
 
-  /**
-   * The holder of {@code folder}'s write lock, or null when no running process can be named (no
-   * file, a process that ended, or a file from another machine).
-   *
-   * @throws IOException when the file exists but cannot be read
-   */
+  /** The holder of {@code folder}'s write lock, or null when no running process can be named. */
   static IndexHolder describe(Path folder) throws IOException {
     Map<String, String> fields = new HashMap<>();
     try {

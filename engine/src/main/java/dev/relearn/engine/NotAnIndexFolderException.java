@@ -3,11 +3,8 @@ package dev.relearn.engine;
 import java.nio.file.Path;
 
 /**
- * {@link Relearn#open} was given, to open read-write, a folder that is neither a relearn index nor
- * empty: an index would be created among files that are not relearn's (a typo such as {@code
- * --index ~} would write Lucene files into a home folder), or appended to a Lucene index that
- * relearn did not write. Nothing was created or changed. Give a new or empty folder, or the
- * folder of an existing relearn index.
+ * {@link Relearn#open} was given, read-write, a folder neither empty nor a relearn index (a typo
+ * such as {@code --index ~} would fill a home folder with index files). Nothing was changed.
  */
 public final class NotAnIndexFolderException extends IllegalArgumentException {
   private final transient Path folder;

@@ -3,19 +3,13 @@ package dev.relearn.engine;
 import java.io.IOException;
 
 /**
- * How a read-write {@link Relearn} replaces its writers once one stopped, without a restart: a
- * Lucene writer stopped for good (a tragic exception: a failed write, fsync or rename, a full
- * disk), the chunk index's writer rolled back after an index call failed amid its writes, or the
- * feedback store stopped (its log, a writer or its background work failed). The {@link CallGate}
- * runs it before the next call that writes, with no call in flight: it closes the stopped parts
- * (the chunk index's writer is rolled back first: what it had not committed is dropped; a
- * failure to close is logged) and opens new ones from the last commits ({@link
- * EngineOpener#reopen}), the feedback store replaying its log, which holds every acknowledged
- * event and forget since its last checkpoint (so a forget the stopped store had not finished
- * is finished), and rewriting the learned fields that differ. If reopening fails (the disk is still full), the
- * call that asked gets an {@code IOException} naming the failure, read-only parts over the last
- * commits stand in so that searches go on ({@link EngineOpener#reopen}), and the next write
- * tries again.
+ * How a read-write {@link Relearn} replaces its writers once one stopped (a tragic exception, a
+ * rolled-back index call, a failed feedback store), without a restart. Before the next write,
+ * with no call in flight, it closes the stopped parts (rolling back what was not committed) and
+ * opens new ones from the last commits ({@link EngineOpener#reopen}), the feedback store
+ * replaying its log (finishing any forget cut short) and rewriting the learned fields that
+ * differ. If reopening fails (the disk is still full), the call gets an {@code IOException},
+ * read-only parts stand in so that searches go on, and the next write tries again.
  */
 final class PartsRecovery {
   private static final System.Logger LOG = System.getLogger(PartsRecovery.class.getName());
@@ -67,10 +61,8 @@ final class PartsRecovery {
   }
 
   /**
-   * Before the engine closes: replaces stopped writers, as the next write would have, so that
-   * the forgets a failure cut short are finished (their marks may not have reached the ledger,
-   * and closing stopped writers commits nothing). A failure to reopen is logged, and the engine
-   * closes all the same.
+   * Before the engine closes: replaces stopped writers, so that forgets a failure cut short are
+   * finished; a failure to reopen is logged, and the engine closes all the same.
    */
   void beforeClose() {
     if (!needed()) {

@@ -10,23 +10,14 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * Teaches the {@link AdaptiveWeights} from explicit ratings. A rating credits the signals (bm25,
- * vector, learned) by how much each favoured the rated chunks in the query's learned window: the
- * average over the used chunks of each signal's score min-max normalised over the window (1 for
- * the window's best, 0 for its worst). The stage scores come normalised ({@link
- * LinearModel#signalContributions}); the learned one, the shrunk boost, is normalised here, so
- * that all three are on the same scale. Left absolute, the learned signal's "no opinion" (the
- * boost baseline, 0.5) would count as ranking the chunk mid-window, below the stages' 1 for any
- * top hit: every up-rating of a shown result lowered the learned weight, even of a result the
- * boost had promoted. A learned signal equal over the whole window (no feedback yet) ranked no
- * chunk above another: it gets neither credit nor blame (its contribution is the mean of the two
- * stages'). Used chunks outside the window (nothing ranked them) teach the weights nothing. The
- * weights are saved after every change, atomically, before the feedback call returns.
- *
- * <p>Each rating is applied once per feedback event ({@code ratingId}, the store's keyed hash of
- * the event id; see {@link AdaptiveWeights}, "Applied once"): the rating of a retried event
- * counts once, and counts at all when the first attempt died after the event was logged but
- * before the weights were saved.
+ * Teaches the {@link AdaptiveWeights} from explicit ratings: a rating credits each signal by its
+ * score for the used chunks, min-max normalised over the query's learned window and averaged.
+ * The stage scores come normalised ({@link LinearModel#signalContributions}); the learned one is
+ * normalised here, since left absolute its "no opinion" (0.5) would rank every top hit mid-window
+ * and each up-rating would lower the learned weight. A learned signal flat over the window gets
+ * neither credit nor blame (the mean of the stages'); used chunks outside the window teach
+ * nothing. The weights are saved after every change, before the feedback call returns; each
+ * rating is applied once per event ({@code ratingId}), so a retried event counts once.
  */
 final class RatingLearner {
   private static final int LEARNED = 2;
@@ -34,22 +25,15 @@ final class RatingLearner {
   private final SavedWeights weights;
   private final LinearModel model;
 
-  /**
-   * @param model the configured model: its boost baseline and shrinkage turn a boost into the
-   *     learned signal's contribution (independent of any class's weights)
-   */
+  /** @param model the configured model, which turns a boost into the learned contribution */
   RatingLearner(SavedWeights weights, LinearModel model) {
     this.weights = weights;
     this.model = model;
   }
 
   /**
-   * Applies {@code rating} of the {@code used} chunks of a query of class {@code queryClass}.
-   *
-   * @param window the query's learned candidates with their features
-   * @param ratingId the id the weights know this rating by: a hash of the feedback event's id
-   * @return the update, or null when no used chunk was in the window or this event's rating was
-   *     applied before
+   * Applies {@code rating} of the {@code used} chunks of a query, given its learned {@code
+   * window}; null when no used chunk was in it or {@code ratingId} was applied before.
    */
   Update learn(QueryClass queryClass, Rating rating, List<String> used,
       List<RescoredHit> window, long nowMillis, String ratingId) throws IOException {

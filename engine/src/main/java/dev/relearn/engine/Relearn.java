@@ -27,22 +27,19 @@ import java.util.Set;
 /**
  * An open relearn index: the one embeddable entry point (docs/JAVA_API.md).
  *
- * <p>Rules every call follows: <ul>
- *   <li>Lifecycle: {@link #open} a folder (it is created if needed), share the instance between
- *       threads, and {@link #close()} it once. Searches run concurrently; indexing runs one call
- *       at a time. After {@link #close()} every call throws {@link IllegalStateException}. Query
- *       text is used to search and then dropped: it is never written anywhere.
- *   <li>Read-only: a read-write engine holds the folder's {@code write.lock} until it is
- *       closed; another process gets {@link IndexInUseException} and can open the index
- *       read-only. There, a call that writes throws {@link IllegalStateException}, and reads see
- *       the writer's last commit (looked for at most every {@link #READ_ONLY_REFRESH_MILLIS} ms)
- *       and its feedback store's last checkpoint.
- *   <li>Interrupts: a caller's interrupt ends only its wait; the write finishes on relearn's own
- *       thread ({@code relearn-write-N}). The call throws an {@code InterruptedIOException}.
- *   <li>Failures: when one stops a writer (a failed write or fsync, a full disk), searches go on
- *       with the last snapshot, and the next call that writes first replaces the writers from
- *       the last commits, replaying the feedback log ({@link PartsRecovery}); {@link
- *       #feedbackStore()} is then a new store.
+ * <ul>
+ *   <li>Lifecycle: {@link #open} a folder (created if needed), share the instance between
+ *       threads, {@link #close()} it once; later calls throw {@link IllegalStateException}.
+ *       Searches run concurrently, index calls one at a time. Query text is never written.
+ *   <li>Read-only: a read-write engine holds the folder's {@code write.lock}; another process
+ *       gets {@link IndexInUseException} and can open read-only, where writes throw {@link
+ *       IllegalStateException} and reads see the writer's last commit (looked for at most every
+ *       {@link #READ_ONLY_REFRESH_MILLIS} ms) and its feedback store's last checkpoint.
+ *   <li>Interrupts: a caller's interrupt ends only its wait (an {@code InterruptedIOException});
+ *       the write finishes on relearn's own thread {@code relearn-write-N}.
+ *   <li>Failures that stop a writer (a failed fsync, a full disk): searches go on, and the next
+ *       write first reopens the writers from the last commits, replaying the feedback log ({@link
+ *       PartsRecovery}); {@link #feedbackStore()} is then a new store.
  * </ul>
  */
 public final class Relearn implements AutoCloseable, RelearnOperations {
@@ -64,16 +61,15 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
   }
 
   /**
-   * Opens (or, read-write, creates) the index in {@code dir}: a new index only in a folder that
-   * does not exist yet, is empty or holds only relearn's own files.
+   * Opens (or, read-write, creates: in a missing or empty folder, or one of relearn's own files)
+   * the index in {@code dir}.
    *
    * @throws IndexInUseException if another process holds the write lock
    * @throws IllegalStateException if the index or its feedback was made with another model or
-   *     schema ({@link FeedbackModelMarker})
+   *     schema
    * @throws IllegalArgumentException if a read-only open finds no index; {@link
-   *     NotAnIndexFolderException} if a read-write open finds a folder that is neither empty nor
-   *     an index ({@link IndexFolderCheck}); {@link dev.relearn.engine.config.ConfigException}
-   *     naming the file or variable, key and value of a bad setting. Nothing is written then
+   *     NotAnIndexFolderException} for a folder neither empty nor an index; {@link
+   *     dev.relearn.engine.config.ConfigException} for a bad setting. Nothing is written then
    */
   public static Relearn open(Path dir, RelearnOptions options) throws IOException {
     return EngineOpener.open(dir, options);
@@ -81,10 +77,9 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
 
   /**
    * Indexes a folder, file, JSONL file or BEIR corpus incrementally and commits; {@code progress}
-   * is called on the write thread. An interrupt of this thread, or a {@code progress} that throws
-   * or interrupts its thread, stops the work at its next progress event (once it writes, after
-   * its commit: the path is indexed whole or not at all); the call then throws what {@code
-   * progress} threw, or {@link java.io.InterruptedIOException}.
+   * is called on the write thread. An interrupt, or a {@code progress} that throws or interrupts
+   * its thread, stops the work at its next event, indexing the path whole or not at all ({@link
+   * StoppableProgress}).
    *
    * @throws IllegalArgumentException for a missing path, or a folder with nothing to index that
    *     the index holds no chunks of (of one it holds, the chunks are deleted)
@@ -96,12 +91,10 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
   }
 
   /**
-   * Removes whole sources: deletes every chunk whose origin is one of {@code paths} (which need
-   * not exist any more) and commits once; with {@code dryRun} (allowed read-only) nothing is
-   * deleted. Feedback naming the removed chunks stays, as for files that re-indexing deleted.
+   * Deletes every chunk whose origin is one of {@code paths} (which need not exist any more) and
+   * commits once; {@code dryRun} (allowed read-only) deletes nothing. Feedback on them stays.
    *
-   * @throws IllegalArgumentException naming each path that is no origin of the index, and
-   *     listing its origins; nothing is deleted then
+   * @throws IllegalArgumentException naming each path that is no origin, listing the origins
    */
   public List<RemoveReport> remove(List<Path> paths, boolean dryRun) throws IOException {
     Objects.requireNonNull(paths, "paths");
@@ -129,10 +122,7 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
         p.embedder().queryVector(request.text())));
   }
 
-  /**
-   * Every candidate of a {@code learned} search, re-ranked, with its features and its position in
-   * the hybrid first stage: both orders from one first stage, which two searches need not share.
-   */
+  /** Every candidate of a {@code learned} search, re-ranked, with features and first rank. */
   public List<RescoredHit> learnedWindow(SearchRequest request) throws IOException {
     Objects.requireNonNull(request, "request");
     return gate.call(p -> p.searches().learnedWindow(request,
@@ -152,20 +142,16 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
   }
 
   /**
-   * Forgets the events recorded with {@code sessionId} (feedback without one goes only with
-   * {@link #forgetAll}), committed before this returns; what its ratings taught the weights stays
-   * ({@link #resetWeights}). Logged first: a forget that fails part-way is finished before the
-   * next write or open; one whose log write failed has not happened. Returns clusters removed.
+   * Forgets the events recorded with {@code sessionId}, committed before this returns (logged
+   * first: one cut short is finished before the next write or open); what its ratings taught the
+   * weights stays ({@link #resetWeights}). Returns the clusters removed.
    */
   public int forgetSession(String sessionId) throws IOException {
     EngineFeedback.requireSession(sessionId);
     return gate.write(p -> p.feedback().forgetSession(sessionId));
   }
 
-  /**
-   * Forgets all feedback and what ratings taught the weights, committed or saved before this
-   * returns (logged first): learned searches then rank as hybrid. Returns the clusters removed.
-   */
+  /** Forgets all feedback and what ratings taught the weights, as above; returns the clusters. */
   public int forgetAll() throws IOException {
     return gate.write(p -> p.feedback().forgetAll());
   }
@@ -180,7 +166,7 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
     return gate.call(p -> p.feedback().stats());
   }
 
-  /** {@link #feedbackStats()} for an answer per event: the event count exact, the rest <= 1 s old. */
+  /** {@link #feedbackStats()} per event: the event count exact, the rest at most 1 s old. */
   public StoreStats recentFeedbackStats() throws IOException {
     return gate.call(p -> p.feedback().recentStats());
   }
@@ -203,10 +189,7 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
         p -> p.feedback().hasFeedback() ? SearchMode.LEARNED : SearchMode.HYBRID);
   }
 
-  /**
-   * The trust in the vote of similar past queries, fit from the click log, and its history
-   * (docs/RANKING.md); read-only, as the writer had saved it when this engine opened.
-   */
+  /** The trust in similar past queries' vote and its history; read-only: as saved at open. */
   public TrustState trust() throws IOException {
     return gate.call(p -> p.feedback().trust());
   }
@@ -230,10 +213,8 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
   }
 
   /**
-   * Seeds the weights from a file of historical ratings ({@link AdaptiveWeights}: one {@code
-   * class,rating,c_bm25,c_vector,c_learned[,millis]} per line), saves them and returns how many
-   * were applied. A bad line changes nothing: {@link
-   * dev.relearn.engine.weights.WeightsFileException} names it.
+   * Seeds the weights from a file of historical ratings ({@link AdaptiveWeights#seed(Path)}),
+   * saves them and returns how many were applied; a bad line changes nothing.
    */
   public int seedWeights(Path historicalRatings) throws IOException {
     return gate.write(p -> p.weights().seed(historicalRatings));
@@ -285,11 +266,8 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
   }
 
   /**
-   * Releases the lock and the model (every index call has committed), once the calls that other
-   * threads have in flight and every write whose caller stopped waiting have ended, whatever
-   * interrupts this thread; replaces stopped writers first, as the next write would. Calling it
-   * again does nothing; calling it from within one of this engine's own calls throws {@link
-   * IllegalStateException}.
+   * Releases the lock and the model once the calls in flight and the writes whose caller stopped
+   * waiting have ended ({@link CallGate#close()}). Calling it again does nothing.
    */
   @Override
   public synchronized void close() throws IOException {

@@ -24,7 +24,6 @@ import dev.relearn.indexer.build.IndexReport;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.embed.Embedder;
-import dev.relearn.lucene.embed.VectorChecks;
 import dev.relearn.lucene.fusion.Fusion;
 import dev.relearn.lucene.fusion.QueryClassifier;
 import dev.relearn.lucene.schema.ChunkKind;
@@ -76,12 +75,10 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
   }
 
   /**
-   * Connects to the chunk index that {@code address} names by its path ({@code
-   * http://host:9200/notes}: index {@code notes}; no path: {@value #DEFAULT_INDEX}). An index
-   * the cluster holds opens only with the model it was built with ({@code auto}: that one).
+   * Connects to the chunk index {@code address} names by its path ({@code
+   * http://host:9200/notes}; none: {@value #DEFAULT_INDEX}), with the model it was built with.
    *
-   * @param state a folder for this client's own state: the secret that sessions are hashed with
-   *     before they are sent (created when missing)
+   * @param state a folder for this client's state: the secret sessions are hashed with
    * @throws IllegalArgumentException when the address or the index name is not valid
    * @throws IllegalStateException when the index was built with another model
    */
@@ -98,9 +95,7 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
     String where = base + "/" + index;
     EmbedderHolder embedder = EmbedderHolder.resolve(existing, options, where,
         VectorEncoding.FLOAT32);
-    if (existing != null) {
-      existing.requireCompatible(embedder.metadata(), where);
-    }
+
     Files.createDirectories(state);
     return new RelearnCluster(http, index, embedder, SessionHasher.open(state));
   }
@@ -125,21 +120,17 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
   }
 
   /**
-   * A search in any mode: the cluster ranks, this side fetches the hits' chunks and cuts their
-   * snippets. The cluster's hits carry no learned values: every hit shows neutral ones.
+   * A search in any mode: the cluster ranks, this side cuts the snippets. Hits show neutral
+   * learned values.
    *
-   * @throws IllegalArgumentException for a fusion other than the default, which the cluster's
-   *     search does not take
+   * @throws IllegalArgumentException for a fusion other than the default
    */
   @Override
   public SearchResults search(SearchRequest request) throws IOException {
     return shown(request, false).results();
   }
 
-  /**
-   * A learned search with each hit's score explained by the cluster, as {@link Relearn#explain}
-   * (the default weights: a cluster learns none from ratings).
-   */
+  /** A learned search explained by the cluster, as {@link Relearn#explain}, default weights. */
   public ExplainedResults explain(SearchRequest request) throws IOException {
     SearchRequest learned = request.withMode(SearchMode.LEARNED);
     return shown(learned, true);
@@ -185,26 +176,16 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
   }
 
   /**
-   * Records feedback as embedded {@link Relearn#feedback} does, on the cluster: the query is
-   * embedded and classified here and dropped; the session is hashed with this client's secret.
-   * Ratings teach no weights on a cluster.
+   * Records feedback as {@link Relearn#feedback} does: the query is embedded and classified here,
+   * the session hashed with this client's secret. Ratings teach no weights on a cluster.
    */
   @Override
   public FeedbackAck feedback(FeedbackRequest request) throws IOException {
-    Embedder model = embedder.get();
-    float[] vector = VectorChecks.requireUnitVector(model.embedQuery(request.query()),
-        model.dimension(), model.modelId());
-    List<ShownResult> shown = request.shown();
-    if (shown == null) {
-      shown = new ArrayList<>();
-      for (Hit hit : search(SearchRequest.of(request.query()).withMode(SearchMode.LEARNED)
-          .withK(FeedbackRecorder.SHOWN_WHEN_UNKNOWN)).hits()) {
-        shown.add(new ShownResult(hit.chunkId(), shown.size() + 1));
-      }
-    }
-    boolean anyShown = shown.stream().anyMatch(r -> request.used().contains(r.chunkId()));
-    SignalClass signal =
-        SignalClass.of(anyShown, request.explicitSearch(), request.afterWiderSearch());
+    float[] vector = embedder.queryVector(request.query());
+    List<ShownResult> shown =
+        FeedbackRecorder.shown(request, r -> search(r.withMode(SearchMode.LEARNED)));
+    SignalClass signal = FeedbackRecorder.signal(request, shown);
+
     String eventId = request.eventId() != null ? request.eventId() : UUID.randomUUID().toString();
     boolean recorded = feedback.record(new ClusterFeedbackClient.Event(eventId,
         sessions.hash(request.session()), vector, shown, request.used(), request.outcome(),
@@ -215,11 +196,7 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
         Learnability.of(request.outcome(), request.quality()), signal);
   }
 
-  /**
-   * Has the cluster learn from every event recorded so far now ({@code POST
-   * /_relearn/learn?refit=when_due}), rather than in its next pass, so that the next search
-   * ranks with it; the trust is refit every 250 events, as embedded.
-   */
+  /** Has the cluster learn from every event so far now, refitting the trust when due. */
   @Override
   public void awaitLearning() throws IOException {
     feedback.learn(false);
@@ -238,11 +215,7 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
     return unknown;
   }
 
-  /**
-   * Forgets one session's feedback on the cluster, and what was learned from it.
-   *
-   * @return the events forgotten
-   */
+  /** Forgets one session's feedback on the cluster and what it taught; returns the events. */
   public long forgetSession(String session) throws IOException {
     if (session == null || session.isBlank()) {
       throw new IllegalArgumentException("session must not be blank");
@@ -256,18 +229,15 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
   }
 
   /** What the chunk index holds, as {@link Relearn#stats}; feedback bytes are not counted. */
-  @SuppressWarnings("unchecked")
   public IndexStats stats() throws IOException {
     IndexMetadata model = chunks.model();
     if (model == null) {
       throw new IllegalArgumentException("no chunk index " + address() + "; create one with:"
           + " relearn index --cluster " + address() + " PATH");
     }
-    Map<String, Object> stats = chunks.stats();
-    Map<String, Integer> origins = (Map<String, Integer>) stats.get("origins");
-    return new IndexStats(address(), model.modelId(), model.dimension(),
-        (Integer) stats.get("chunks"), (Map<String, Integer>) stats.get("kinds"), origins.size(),
-        origins, (Integer) stats.get("segments"), (Long) stats.get("bytes"), 0);
+    ClusterChunks.Stats stats = chunks.stats();
+    return new IndexStats(address(), model.modelId(), model.dimension(), stats.chunks(),
+        stats.kinds(), stats.origins().size(), stats.origins(), stats.segments(), stats.bytes(), 0);
   }
 
   /** The embedder queries and chunks are embedded with. */

@@ -17,10 +17,7 @@ public interface RelearnOperations {
   /** Records feedback; see {@link Relearn#feedback}. */
   FeedbackAck feedback(FeedbackRequest request) throws IOException;
 
-  /**
-   * Waits until what the feedback recorded so far teaches is in effect, so that the next search
-   * does not depend on timing; see {@link Relearn#awaitLearning}.
-   */
+  /** Waits until what the feedback so far teaches is in effect ({@link Relearn#awaitLearning}). */
   void awaitLearning() throws IOException;
 
   /** Refits the trust on every event so far, now; see {@link Relearn#learnNow}. */

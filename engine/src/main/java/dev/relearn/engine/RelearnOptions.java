@@ -15,14 +15,13 @@ import java.util.Objects;
  * @param embedThreads threads the embedding model may use, 1 to {@value #MAX_EMBED_THREADS}
  * @param queryInstruction whether bge-small queries get BGE's retrieval instruction
  * @param readOnly open the last commit for searching only; no write lock is taken
- * @param feedbackDurability REQUEST: feedback is acknowledged after an fsync; ASYNC: fsync every
- *     200 ms, so feedback acknowledged within the last 200 ms before a crash may be lost
+ * @param feedbackDurability REQUEST: acknowledged after an fsync; ASYNC: fsync every 200 ms, so
+ *     feedback acknowledged within 200 ms of a crash may be lost
  * @param protectQueryVectors store query vectors rotated by a per-install secret and int8
  *     quantised (docs/PRIVACY.md); once on for an index, it stays on
- * @param lockHolder what a read-write engine calls itself to another process that finds the
- *     index in use (such as {@code "relearn serve"}), beside its process id; null: {@code "java"}.
- *     At most {@value #MAX_LOCK_HOLDER_CHARS} characters, no control characters. It is written to
- *     the index folder, so it must not hold query text or secrets
+ * @param lockHolder how a read-write engine names itself to a process that finds the index in
+ *     use (such as {@code "relearn serve"}; null: {@code "java"}), at most {@value
+ *     #MAX_LOCK_HOLDER_CHARS} characters; written to the folder, so no query text or secrets
  */
 public record RelearnOptions(ModelChoice model, Embedder embedder, int queryCacheSize,
     int embedThreads, boolean queryInstruction, boolean readOnly,
@@ -53,7 +52,6 @@ public record RelearnOptions(ModelChoice model, Embedder embedder, int queryCach
           + "], got: " + embedThreads);
     }
   }
-
 
   /**
    * bge-small (or the index's recorded model), a 100-query cache, as many embedding threads as

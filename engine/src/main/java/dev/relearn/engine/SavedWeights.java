@@ -17,12 +17,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * An engine's {@link AdaptiveWeights} with the file they live in ({@link Relearn#WEIGHTS_FILE}
- * in the index folder): their {@link WeightsState} as JSON, replaced atomically ({@link
- * AtomicFiles}) after every change (a rating, a reset, a seed) before the call returns. A file
- * that cannot be read stops the open with a {@link WeightsFileException} naming the file, the
- * line and the way out: it is never read as less than it held, which the next save would make
- * permanent.
+ * An engine's {@link AdaptiveWeights} and their file ({@link Relearn#WEIGHTS_FILE}): their
+ * {@link WeightsState} as JSON, replaced atomically after every change, before the call returns.
+ * A file that cannot be read stops the open ({@link WeightsFileException} naming the line and the
+ * way out): never read as less than it held, which the next save would make permanent.
  */
 final class SavedWeights {
   private static final ObjectMapper JSON = JsonMapper.builder()
@@ -42,11 +40,7 @@ final class SavedWeights {
     this.file = file;
   }
 
-  /**
-   * The weights saved in index folder {@code folder}, or new ones when there are none.
-   *
-   * @throws WeightsFileException naming the file and line when the file cannot be read
-   */
+  /** The weights saved in index folder {@code folder}, or new ones when there are none. */
   static SavedWeights load(Path folder, AdaptiveWeightsConfig config) throws IOException {
     Path file = folder.resolve(Relearn.WEIGHTS_FILE);
     return new SavedWeights(Files.exists(file) ? AdaptiveWeights.restore(read(file), config)
@@ -66,15 +60,11 @@ final class SavedWeights {
     }
   }
 
-  /** The live weights. */
   AdaptiveWeights weights() {
     return weights;
   }
 
-  /**
-   * Saves the weights as they are now. Saves run one at a time, each taking its snapshot inside
-   * the lock, so that an older snapshot is never renamed over a newer one.
-   */
+  /** Saves the weights now, one save at a time so that an older one never replaces a newer. */
   synchronized void save() throws IOException {
     AtomicFiles.write(file, JSON.writeValueAsBytes(weights.state()), false);
   }

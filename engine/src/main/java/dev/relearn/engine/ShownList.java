@@ -7,14 +7,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What one search showed in a context: which tool ran it, its query text (kept in memory only, to
- * embed later feedback; never written or logged), and the chunk ids with their 1-based ranks.
- *
- * @param kind {@link Kind#SEARCH} for the {@code search} tool, {@link Kind#WIDER} for {@code
- *     search_all}
- * @param query the query text; in memory only
- * @param shown the chunks shown, with ranks
- * @param sequence the order of this search within the server (higher is later)
+ * What one search showed in a context: which tool ran it, its query text (in memory only, to
+ * embed later feedback), the chunk ids with their 1-based ranks, and its order in the server.
  */
 public record ShownList(Kind kind, String query, List<ShownResult> shown, long sequence) {
   /** Which tool produced a list. */
@@ -34,11 +28,16 @@ public record ShownList(Kind kind, String query, List<ShownResult> shown, long s
 
   /** What {@code hits} showed, ranked from 1, as a list of {@code kind}. */
   public static ShownList of(Kind kind, String query, List<Hit> hits, long sequence) {
+    return new ShownList(kind, query, ranked(hits), sequence);
+  }
+
+  /** {@code hits} as shown results, ranked from 1. */
+  static List<ShownResult> ranked(List<Hit> hits) {
     List<ShownResult> shown = new ArrayList<>(hits.size());
     for (Hit hit : hits) {
       shown.add(new ShownResult(hit.chunkId(), shown.size() + 1));
     }
-    return new ShownList(kind, query, shown, sequence);
+    return shown;
   }
 
   /** Whether this list showed {@code chunkId}. */

@@ -8,12 +8,10 @@ import java.util.function.LongSupplier;
 import org.apache.lucene.util.IOSupplier;
 
 /**
- * The feedback store's counts for the answer that follows each recorded event (HTTP's {@code
- * POST /api/feedback}, MCP's {@code record_feedback}). Counting them reads every past-query
- * cluster, which per event made the cost of a burst grow with the store; here the event count is
- * exact and the rest come from a count at most {@link #MAX_AGE_MILLIS} old. One caller counts at
- * a time while the others answer from the previous count; {@link #invalidate} (after a forget)
- * makes the next caller count afresh. Thread-safe.
+ * The feedback store's counts for the answer after each event: counting reads every past-query
+ * cluster, so the event count is exact and the rest are at most {@link #MAX_AGE_MILLIS} old. One
+ * caller counts at a time while others answer from the previous count; {@link #invalidate}
+ * (after a forget) makes the next count afresh. Thread-safe.
  */
 final class StatsSnapshot {
   /** How old the counts other than the event count may be. */
@@ -27,11 +25,7 @@ final class StatsSnapshot {
 
   private record Counted(StoreStats stats, long nanos) {}
 
-  /**
-   * @param count counts everything (the expensive call)
-   * @param events the exact event count (cheap)
-   * @param nanoClock {@link System#nanoTime}, or a test's clock
-   */
+  /** @param count counts everything (expensive); {@code events} is the exact event count */
   StatsSnapshot(IOSupplier<StoreStats> count, LongSupplier events, LongSupplier nanoClock) {
     this.count = count;
     this.events = events;

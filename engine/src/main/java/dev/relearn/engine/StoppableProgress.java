@@ -7,13 +7,11 @@ import java.util.concurrent.CancellationException;
 import org.apache.lucene.util.IOSupplier;
 
 /**
- * The progress of an index call, which runs on a write thread: the caller's {@link Progress} is
- * called there, and the call can be asked to stop. Its next progress event then throws {@link
- * CancellationException}, which the index builder honours at once before it writes and only after
- * its commit once it has begun to write, so the index holds the path whole or as it was before.
- * The caller asks by being interrupted while it waits ({@link #stop}); the callback asks by
- * throwing (its exception is then what the call throws) or by interrupting its own thread, the
- * write thread, whose interrupt status is cleared at once, before any file is touched.
+ * The progress of an index call on its write thread, which can be asked to stop: the next event
+ * then throws {@link CancellationException}, which the index builder honours before it writes or
+ * after its commit, so the index holds the path whole or as before. The caller asks by being
+ * interrupted while it waits ({@link #stop}); the callback by throwing (the call then throws
+ * that) or by interrupting the write thread, whose interrupt status is cleared at once.
  */
 final class StoppableProgress implements Progress {
   /** How an index call ends when it stopped for an interrupt. */
@@ -29,11 +27,8 @@ final class StoppableProgress implements Progress {
   }
 
   /**
-   * Runs {@code call} (which waits for the index call on its write thread) and returns its
-   * result; a stop asked for by the callback ends it as the class comment says.
-   *
-   * @throws InterruptedIOException if the caller was interrupted, or the callback interrupted
-   *     its thread
+   * Runs {@code call}, which waits for the index call; an {@link InterruptedIOException} if the
+   * caller was interrupted, or the callback interrupted its thread.
    */
   <T> T run(IOSupplier<T> call) throws IOException {
     try {

@@ -1,13 +1,8 @@
 package dev.relearn.engine;
 
 /**
- * The trust after one refit, for the trust-over-time chart.
- *
- * @param millis when it was fit
- * @param queries the logged queries it was fit on
- * @param fitted whether enough preferences were seen to use the fit (else the prior applied)
- * @param strength the trust's strength it granted (nats per preference)
- * @param gain the held-out log-loss it saved (nats)
+ * The trust after one refit, for the trust-over-time chart: when, on how many queries, whether
+ * fitted (else the prior applied), its strength (nats per preference) and held-out gain (nats).
  */
 public record TrustPoint(long millis, int queries, boolean fitted, double strength, double gain) {
   /** Validates, naming the bad values. */

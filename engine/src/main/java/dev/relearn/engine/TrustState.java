@@ -5,14 +5,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What {@link ClickTrust} saves: the current trust and how it moved.
- *
- * @param version the file format's version, {@link #VERSION}
- * @param current the trust searches use
- * @param events how many events the feedback store held when it was fit: an open that finds
- *     another count refits
- * @param settings how the vote was cast ({@link ClickTrust#settings}): an open with others refits
- * @param history the trust after each refit, oldest first
+ * What {@link ClickTrust} saves: the current trust, the events and {@link ClickTrust#settings} it
+ * was fit with (an open that finds others refits), and the trust after each refit, oldest first.
  */
 public record TrustState(int version, Trust current, long events, String settings,
     List<TrustPoint> history) {

@@ -8,20 +8,14 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The one JSON shape and the one sentence of the trust in the vote of similar past queries
- * ({@link Relearn#trust()}), shared by {@code relearn weights}, the HTTP API's {@code
- * /api/feedback/weights} and MCP's {@code record_feedback}. Until the trust is fitted the prior
- * applies, so its strength is shown as {@code prior} (text) or {@code null} (JSON), never as 0.
- * The vote's weight is {@code rerank.trustScale} times the strength (docs/RANKING.md).
+ * The one JSON shape and sentence of the trust in the vote of similar past queries ({@link
+ * Relearn#trust()}) for the CLI, HTTP and MCP. Until it is fitted the prior applies: its strength
+ * shows as {@code prior} (text) or {@code null} (JSON), never as 0.
  */
 public final class TrustViews {
   private TrustViews() {}
 
-  /**
-   * The current trust: {@code fitted}, {@code strength} (nats per preference; null while not
-   * fitted), {@code gain}
-   * (held-out nats), {@code queries} (fit on) and {@code events} (the store held then).
-   */
+  /** The current trust: fitted, strength (null until fitted), gain, queries, events. */
   public static Map<String, Object> current(TrustState state) {
     Trust trust = state.current();
     Map<String, Object> json = new LinkedHashMap<>();
@@ -33,10 +27,7 @@ public final class TrustViews {
     return json;
   }
 
-  /**
-   * {@link #current} and {@code history}, the trust after each refit (oldest first): {@code
-   * millis}, {@code queries}, {@code strength} (null while not fitted), {@code gain}.
-   */
+  /** {@link #current} and its {@code history}, oldest first. */
   public static Map<String, Object> map(TrustState state) {
     Map<String, Object> json = current(state);
     List<Map<String, Object>> history = new ArrayList<>();
@@ -52,11 +43,7 @@ public final class TrustViews {
     return json;
   }
 
-  /**
-   * The trust for people: {@code 0.441 nats per preference (fit on 4,000 queries, held-out gain
-   * 4187.3 nats)}, or
-   * {@code prior (too few clicks to fit yet)}.
-   */
+  /** The trust for people: {@code 0.441 nats per preference (fit on 4,000 queries, ...)}. */
   public static String text(Trust trust) {
     if (!trust.fitted()) {
       return "prior (too few clicks to fit yet)";

@@ -11,13 +11,10 @@ import java.util.Map;
  * used chunk by what the session's searches showed, newest list first:
  *
  * <ol>
- *   <li><b>very strong</b>: in the list of the context's latest {@code search} (found by an
- *       explicit search and used);
- *   <li><b>discovery</b>: not there, but in a {@code search_all} list of the context (newest
- *       first) that no {@code search} before it had shown: the first list missed it and the
- *       escape valve found it;
- *   <li><b>strong</b>: in an earlier {@code search} list of the context (retrieved for the task,
- *       though not by the latest search);
+ *   <li><b>very strong</b>: in the list of the context's latest {@code search};
+ *   <li><b>discovery</b>: not there, but in a {@code search_all} list that no {@code search}
+ *       before it had shown (the escape valve found what the first list missed);
+ *   <li><b>strong</b>: in an earlier {@code search} list of the context;
  *   <li><b>weak</b>: in no list the context was shown.
  * </ol>
  *
@@ -27,11 +24,8 @@ public final class UseClassifier {
   private UseClassifier() {}
 
   /**
-   * Groups {@code used} by signal class.
-   *
-   * @param lists the context's lists, oldest first
-   * @param used the used chunk ids, distinct
-   * @param query the query the caller gave, or null to use each list's own query
+   * Groups {@code used} (distinct chunk ids) by signal class, given the context's {@code lists},
+   * oldest first; {@code query} null takes each list's own query.
    */
   public static List<UseGroup> classify(List<ShownList> lists, List<String> used, String query) {
     ShownList latest = null;

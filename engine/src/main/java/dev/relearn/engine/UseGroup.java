@@ -8,11 +8,8 @@ import java.util.Objects;
 /**
  * Used chunks that share a signal class and the list they were found in: one feedback event.
  *
- * @param signal how they were found
- * @param used the chunk ids
- * @param query the query text the event is for (in memory only), or null when none is known
- * @param shown the list they were found in (or the latest list, for weak uses; empty if none)
- * @param explicitSearch that list came from an explicit search
+ * @param query the query text (in memory only), or null when none is known
+ * @param shown the list they were found in (or the latest, for weak uses; empty if none)
  * @param afterWiderSearch they were found by {@code search_all} after the first list missed them
  */
 public record UseGroup(SignalClass signal, List<String> used, String query, List<ShownResult> shown,

@@ -21,12 +21,7 @@ import java.util.Set;
 public final class WeightsViews {
   private WeightsViews() {}
 
-  /**
-   * The query class a label names ({@code identifier}, {@code question}, {@code keywords}, {@code
-   * natural_language}), for {@link Relearn#resetWeights}; null for null (every class).
-   *
-   * @throws IllegalArgumentException naming an unknown label
-   */
+  /** The query class a label names, for {@link Relearn#resetWeights}; null for null (all). */
   public static QueryClass queryClass(String label) {
     return label == null ? null : QueryClass.fromLabel(label);
   }
@@ -40,10 +35,7 @@ public final class WeightsViews {
     return json;
   }
 
-  /**
-   * A class's counts and accuracy: {@code query_class}, {@code samples}, {@code positives},
-   * {@code negatives}, {@code accuracy}, {@code last_millis} (null before any rating).
-   */
+  /** A class's {@code query_class}, counts, {@code accuracy} and {@code last_millis}. */
   public static Map<String, Object> counts(ClassStats stats) {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("query_class", stats.queryClass().label());
@@ -91,10 +83,7 @@ public final class WeightsViews {
     return json;
   }
 
-  /**
-   * Every class's {@link #counts} as {@code classes}, and their totals as {@code ratings}: {@code
-   * samples}, {@code positives}, {@code negatives}, {@code accuracy}.
-   */
+  /** Every class's {@link #counts} as {@code classes}, and their totals as {@code ratings}. */
   public static Map<String, Object> ratings(Relearn relearn) {
     List<Map<String, Object>> classes = new ArrayList<>();
     long samples = 0;
@@ -118,11 +107,7 @@ public final class WeightsViews {
     return body;
   }
 
-  /**
-   * For the class of each query text (each class once, in order of first appearance): {@code
-   * query_class}, {@code samples}, {@code positives}, {@code negatives}, {@code bm25}, {@code
-   * vector}, {@code learned}, {@code accuracy}.
-   */
+  /** For the class of each query (once, in order): its counts, weights and accuracy. */
   public static List<Map<String, Object>> flat(Relearn relearn, Collection<String> queries) {
     Set<QueryClass> classes = new LinkedHashSet<>();
     queries.forEach(query -> classes.add(Relearn.queryClass(query)));
@@ -147,10 +132,7 @@ public final class WeightsViews {
     return json;
   }
 
-  /**
-   * Every class's weights and ratings for people and scripts: {@code bm25}, {@code vector},
-   * {@code learned}, {@code ratings}, {@code positives}, {@code negatives}, {@code changes}.
-   */
+  /** Every class's weights, ratings, positives, negatives and changes, for people and scripts. */
   public static Map<String, Map<String, Object>> summary(Relearn relearn) {
     Map<String, Map<String, Object>> out = new LinkedHashMap<>();
     for (ClassStats stats : relearn.weights().allStats().values()) {

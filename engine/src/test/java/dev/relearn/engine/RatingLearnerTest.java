@@ -1,5 +1,6 @@
 package dev.relearn.engine;
 
+import static dev.relearn.engine.weights.Configs.withMinSamples;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -70,7 +71,7 @@ class RatingLearnerTest {
   private Update rate(Rating rating, String chunkId, List<RescoredHit> window)
       throws Exception {
     SavedWeights weights =
-        SavedWeights.load(Files.createTempDirectory(tmp, "w"), AdaptiveWeightsConfig.DEFAULTS.withMinSamples(1));
+        SavedWeights.load(Files.createTempDirectory(tmp, "w"), withMinSamples(AdaptiveWeightsConfig.DEFAULTS, 1));
     RatingLearner learner = new RatingLearner(weights, LinearModel.DEFAULT);
     Update update = learner.learn(QueryClass.KEYWORDS, rating, List.of(chunkId), window, 1_000L,
         "r1");

@@ -71,7 +71,6 @@ class SavedWeightsTest {
       Files.write(file, Arrays.copyOf(bytes, cut));
       WeightsFileException e = assertThrows(WeightsFileException.class,
           () -> SavedWeights.load(dir, D), "cut at " + cut);
-      assertEquals(file.toString(), e.source());
       assertTrue(e.getMessage().startsWith(file + ", line "), e.getMessage());
       assertTrue(e.getMessage().endsWith(WAY_OUT), e.getMessage());
     }

@@ -16,11 +16,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 
-/**
- * A chunk index on a cluster, as a client reads and writes it: created with {@link
- * ClusterIndexDefinition}, written with {@code _bulk}, its chunks fetched by id with {@code
- * _mget}. Thread-safe.
- */
+/** A chunk index on a cluster: written with {@code _bulk}, read with {@code _mget}. Thread-safe. */
 public final class ClusterChunks {
   private static final int PAGE = 1000;
 
@@ -79,9 +75,7 @@ public final class ClusterChunks {
 
   /**
    * Writes {@code chunks} with their vectors and deletes {@code deleted} in one {@code _bulk}
-   * request, refreshed before it answers when {@code refresh}.
-   *
-   * @throws IOException naming the first chunk the cluster refused, and why
+   * request, refreshed before it answers when {@code refresh}; a refusal names the chunk.
    */
   public void write(List<Chunk> chunks, List<float[]> vectors, Collection<String> deleted,
       boolean refresh) throws IOException {
@@ -140,10 +134,7 @@ public final class ClusterChunks {
     return doc;
   }
 
-  /**
-   * The {@code _source} of each of {@code ids} that the index holds, without its vector, in the
-   * order asked; an id it does not hold is left out.
-   */
+  /** The {@code _source} without vector of each of {@code ids} the index holds, in order. */
   public Map<String, JsonNode> fetch(Collection<String> ids) throws IOException {
     Map<String, JsonNode> found = new LinkedHashMap<>();
     if (ids.isEmpty()) {
@@ -161,13 +152,12 @@ public final class ClusterChunks {
     return found;
   }
 
-  /**
-   * What the index holds: its chunks in total, by kind and by origin, and its size on disk.
-   *
-   * @return {@code chunks}, {@code kinds} and {@code origins} (sorted maps), {@code segments},
-   *     {@code bytes}
-   */
-  public Map<String, Object> stats() throws IOException {
+  /** What the index holds: its chunks, by kind and by origin, its segments and bytes. */
+  public record Stats(int chunks, Map<String, Integer> kinds, Map<String, Integer> origins,
+      int segments, long bytes) {}
+
+  /** What the index holds now. */
+  public Stats stats() throws IOException {
     ObjectNode search = ClusterHttp.JSON.createObjectNode().put("size", 0)
         .put("track_total_hits", true);
     ObjectNode aggs = search.putObject("aggs");
@@ -175,15 +165,13 @@ public final class ClusterChunks {
     aggs.putObject("origins").putObject("terms").put("field", ChunkSchema.ORIGIN)
         .put("size", 10_000);
     JsonNode answer = http.send("POST", "/" + index + "/_search", search);
-    Map<String, Object> stats = new LinkedHashMap<>();
-    stats.put("chunks", answer.path("hits").path("total").path("value").asInt());
-    stats.put("kinds", buckets(answer.path("aggregations").path("kinds")));
-    stats.put("origins", buckets(answer.path("aggregations").path("origins")));
     JsonNode primaries = http.send("GET", "/" + index + "/_stats/store,segments", null)
         .path("indices").path(index).path("primaries");
-    stats.put("segments", primaries.path("segments").path("count").asInt());
-    stats.put("bytes", primaries.path("store").path("size_in_bytes").asLong());
-    return stats;
+    return new Stats(answer.path("hits").path("total").path("value").asInt(),
+        buckets(answer.path("aggregations").path("kinds")),
+        buckets(answer.path("aggregations").path("origins")),
+        primaries.path("segments").path("count").asInt(),
+        primaries.path("store").path("size_in_bytes").asLong());
   }
 
   private static Map<String, Integer> buckets(JsonNode aggregation) {

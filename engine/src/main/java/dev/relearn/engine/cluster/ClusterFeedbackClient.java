@@ -11,11 +11,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Feedback to a cluster that runs relearn's plugin: {@code POST /_relearn/feedback} records one
- * event, {@code POST /_relearn/learn} learns from the events now, {@code POST /_relearn/forget}
- * forgets a session's events or all of them. An
- * event holds the query's vector and class, chunk ids and a hashed session: never text.
- * Thread-safe.
+ * Feedback to a cluster that runs relearn's plugin: record an event, learn now, forget a
+ * session's events or all. An event holds the query's vector and class, chunk ids and a hashed
+ * session: never text. Thread-safe.
  */
 public final class ClusterFeedbackClient {
   /** The path events are recorded at. */
@@ -35,18 +33,8 @@ public final class ClusterFeedbackClient {
   }
 
   /**
-   * An event, as the cluster takes it.
-   *
-   * @param eventId the idempotency key
-   * @param sessionHash the hashed session
-   * @param vector the query's unit vector
-   * @param shown what was shown, with ranks
-   * @param used the chunk ids used
-   * @param outcome how the task ended
-   * @param signal how strongly the use speaks for the chunks, as embedded derives it
-   * @param quality a quality score in [0, 1], or null
-   * @param timeMillis when
-   * @param queryClass the query's class label
+   * An event, as the cluster takes it: as an embedded one, the session hashed, the query as its
+   * unit vector and class label; only {@code quality} may be null.
    */
   public record Event(String eventId, String sessionHash, float[] vector,
       List<ShownResult> shown, List<String> used, Outcome outcome, SignalClass signal,
@@ -64,11 +52,7 @@ public final class ClusterFeedbackClient {
     }
   }
 
-  /**
-   * Records {@code event} once.
-   *
-   * @return false when the cluster already held an event of that id
-   */
+  /** Records {@code event} once; false when the cluster already held an event of that id. */
   public boolean record(Event event) throws IOException {
     JsonNode answer;
     try {
@@ -114,11 +98,8 @@ public final class ClusterFeedbackClient {
   }
 
   /**
-   * Has the cluster learn from the events it has not learned from yet, now.
-   *
-   * @param refit whether the trust is refit now too; else only when its periodic pass would
-   *     (every 250 events), as embedded relearn refits
-   * @return how many events it learned from
+   * Has the cluster learn from its new events now, and refit the trust if {@code refit}, else
+   * when due (every 250 events); returns how many events it learned from.
    */
   public long learn(boolean refit) throws IOException {
     return http.send("POST", refit ? LEARN : LEARN + "?refit=when_due", null).path("events")
@@ -126,11 +107,8 @@ public final class ClusterFeedbackClient {
   }
 
   /**
-   * Forgets the events of one hashed session, or every event on the cluster when {@code
-   * sessionHash} is null (the plugin forgets across chunk indexes), with what was learned from
-   * them.
-   *
-   * @return how many events the cluster forgot
+   * Forgets the events of one hashed session, or (null) every event on the cluster, of every
+   * chunk index, with what was learned from them; returns how many.
    */
   public long forget(String sessionHash) throws IOException {
     ObjectNode body = ClusterHttp.JSON.createObjectNode();

@@ -42,7 +42,7 @@ public final class ClusterHttp {
     return base;
   }
 
-  /** Sends JSON to {@code path} (from {@code /}; or nothing, when {@code body} is null) and reads the 2xx answer. */
+  /** Sends {@code body} (null: none) as JSON to {@code path} and reads the 2xx answer. */
   JsonNode send(String method, String path, Object body) throws IOException {
     String text = body == null ? null
         : body instanceof String string ? string : JSON.writeValueAsString(body);

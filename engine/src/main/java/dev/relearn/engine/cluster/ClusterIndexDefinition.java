@@ -7,12 +7,9 @@ import dev.relearn.lucene.schema.IndexMetadata;
 import java.util.regex.Pattern;
 
 /**
- * The chunk index a client creates on a cluster: the plugin's settings and mappings ({@code
- * relearn_bm25}, the {@code relearn_*} analyzers, {@code relearn_vector}; the plugin's {@code
- * ChunkIndexDefinition}), plus what only a client reads: {@value #CHUNK}, an object the cluster
- * keeps but does not index (title, headings, lines, text and content hash, for the hits' output
- * and incremental indexing), and {@code _meta.relearn} recording the embedding model, as an
- * embedded index records it.
+ * The chunk index a client creates on a cluster: the plugin's settings and mappings (its {@code
+ * ChunkIndexDefinition}), plus {@value #CHUNK}, an unindexed object only a client reads (title,
+ * headings, lines, text, content hash), and {@code _meta.relearn}, the embedding model.
  */
 public final class ClusterIndexDefinition {
   /** The field holding what the client shows and compares, unindexed. */
@@ -21,13 +18,7 @@ public final class ClusterIndexDefinition {
 
   private ClusterIndexDefinition() {}
 
-  /**
-   * Checks an index name as OpenSearch would take it: lower case letters, digits, {@code _ . -},
-   * not starting with a separator.
-   *
-   * @return the name
-   * @throws IllegalArgumentException naming the bad name
-   */
+  /** {@code index}, checked as OpenSearch would; an {@link IllegalArgumentException} names it. */
   public static String requireName(String index) {
     if (index == null || !NAME.matcher(index).matches()) {
       throw new IllegalArgumentException("a cluster index name must be 1 to 255 lower-case"

@@ -8,7 +8,7 @@ import dev.relearn.lucene.fusion.QueryClassifier;
 import dev.relearn.lucene.fusion.StageScore;
 import dev.relearn.lucene.schema.ChunkSchema;
 import java.io.IOException;
-import java.net.URI;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,10 +17,9 @@ import java.util.TreeMap;
 import org.apache.lucene.search.Explanation;
 
 /**
- * Searches a chunk index on an OpenSearch cluster that runs relearn's plugin ({@code POST
- * /{index}/_relearn/search}). The query's text stays here: it is embedded, analysed into BM25
- * terms ({@link ChunkSchema#queryTerms}) and classified ({@link QueryClassifier}) on this side,
- * and only the vector, the terms and the class are sent. Thread-safe.
+ * Searches a chunk index on a cluster that runs relearn's plugin: the query is embedded, analysed
+ * ({@link ChunkSchema#queryTerms}) and classified here, and only the vector, sorted terms and
+ * class are sent, never its text. Thread-safe.
  */
 public final class ClusterSearchClient {
   private final ClusterHttp http;
@@ -28,16 +27,7 @@ public final class ClusterSearchClient {
   private final Embedder embedder;
   private final ChunkSchema schema;
 
-  /**
-   * @param cluster the cluster's HTTP address, e.g. {@code http://localhost:9200}
-   * @param index the chunk index
-   * @param embedder the model the index's vectors were made with
-   */
-  public ClusterSearchClient(URI cluster, String index, Embedder embedder) {
-    this(new ClusterHttp(cluster), index, embedder);
-  }
-
-  /** Searches {@code index} through {@code http}. */
+  /** Searches {@code index} through {@code http}, embedding with the index's model. */
   public ClusterSearchClient(ClusterHttp http, String index, Embedder embedder) {
     this.http = Objects.requireNonNull(http, "http");
     this.path = "/" + ClusterIndexDefinition.requireName(index) + "/_relearn/search";
@@ -46,18 +36,12 @@ public final class ClusterSearchClient {
   }
 
   /**
-   * A search in the request's mode, with its k, candidates and path and kind filter (its fusion
-   * is the cluster's, the default).
+   * A search in the request's mode, k, candidates and filter (with the cluster's fusion, the
+   * default), each hit's score explained when {@code explain}.
    *
-   * @return the hits, best first, and the candidate counts
    * @throws IOException when the cluster cannot be reached or refuses the search (the message
    *     gives its status and answer, never the query)
    */
-  public ClusterResults search(SearchRequest request) throws IOException {
-    return search(request, false);
-  }
-
-  /** {@link #search(SearchRequest)}, each hit with its score explained when {@code explain}. */
   public ClusterResults search(SearchRequest request, boolean explain) throws IOException {
     JsonNode answer = http.send("POST", path, body(request, explain));
     List<ClusterHit> hits = new ArrayList<>();
@@ -85,10 +69,7 @@ public final class ClusterSearchClient {
         : new StageScore((float) stage.path("score").asDouble(), stage.path("rank").asInt());
   }
 
-  /**
-   * The JSON body for a query: its vector, analysed terms (sorted, so that not even the words'
-   * order is sent) and class; never its text.
-   */
+  /** The JSON body for a query: its vector, sorted analysed terms and class; never its text. */
   String body(SearchRequest request, boolean explain) throws IOException {
     String text = request.text();
     ObjectNode body = ClusterHttp.JSON.createObjectNode();

@@ -2,18 +2,16 @@ package dev.relearn.engine.config;
 
 import java.util.List;
 
-/**
- * A configuration that cannot be used: a corrupt file, an unknown key, a value of the wrong type
- * or out of its range. The message names the file or environment variable, the key and the value.
- */
+/** A configuration that cannot be used; the message names the source, the key and the value. */
 public final class ConfigException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
   /** The dotted keys of a value check, which {@link ConfigLoader} names the sources of. */
   private final List<String> keys;
 
-  /** An error with a message that names the source, the key and the value. */
+  /** An error with {@code message}. */
   public ConfigException(String message) {
+
     this(message, null);
   }
 

@@ -25,21 +25,14 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Reads an index's {@code relearn.json} and applies {@code RELEARN_*} environment overrides.
- *
- * <p>The file is optional: without it every key has its default. When present it must be a JSON
- * object of sections ({@code rerank}, {@code weights}, {@code exploration}, {@code feedback},
- * {@code index}), each an object of numbers (text for {@code index.vectorEncoding}); any key may
- * be left out. The keys and their defaults are those of {@link RelearnConfig#DEFAULTS} as JSON;
- * each value given is put over its default, and the whole is bound to a {@link RelearnConfig},
- * whose records check the values. An environment variable
- * named by {@link #variable} overrides the file. Anything wrong is a {@link ConfigException}
- * naming the file (with line and column for bad JSON) or the variable, the key and the value: bad
- * JSON, a key given twice, an unknown section or key (typos are not silently ignored), a value
- * that is not a number (or text) or not whole where the default is, a value out of range or an
- * unknown vector encoding, start weights that do not sum to 1, an unknown {@code
- * RELEARN_<SECTION>_*} variable, and any other {@code RELEARN_*} variable whose name is a likely
- * typo of a knob's ({@link VariableTypos}).
+ * Reads an index's optional {@code relearn.json} and {@code RELEARN_*} environment overrides
+ * ({@link #variable}) over {@link RelearnConfig#DEFAULTS} as JSON, and binds the whole to a
+ * {@link RelearnConfig}, whose records check the values. The file is an object of sections, each
+ * an object of numbers (or text where the default is), any key left out. Anything wrong is a
+ * {@link ConfigException} naming the file (line and column for bad JSON) or variable, the key and
+ * the value: bad JSON, a key given twice, an unknown section or key, a value of the wrong kind or
+ * out of range, an unknown {@code RELEARN_<SECTION>_*} variable or a likely typo of a knob's
+ * ({@link VariableTypos}).
  */
 public final class ConfigLoader {
   /** The file's name in the index folder. */
@@ -56,11 +49,8 @@ public final class ConfigLoader {
   private ConfigLoader() {}
 
   /**
-   * One key's effective value.
-   *
-   * @param key the dotted name, {@code section.key}
-   * @param value its value: an integral number for whole-number keys
-   * @param source {@value #DEFAULT_SOURCE}, the file, or the environment variable that set it
+   * One key's effective value: {@code key} dotted, {@code source} {@value #DEFAULT_SOURCE}, the
+   * file, or the environment variable that set it.
    */
   public record Setting(String key, JsonNode value, String source) {
     /** The value as people write it: {@code 5} rather than {@code 5.0}. */
@@ -100,10 +90,7 @@ public final class ConfigLoader {
         .toUpperCase(Locale.ROOT);
   }
 
-  /**
-   * Writes {@code config} as a complete {@code relearn.json} in {@code dir}, to start editing
-   * from; replaces an existing file.
-   */
+  /** Writes {@code config} as a complete {@code relearn.json} in {@code dir}, to edit. */
   public static Path write(Path dir, RelearnConfig config) throws IOException {
     Path file = dir.resolve(FILE);
     AtomicFiles.write(file, (JSON.writerWithDefaultPrettyPrinter().writeValueAsString(config)

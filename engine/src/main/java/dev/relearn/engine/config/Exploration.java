@@ -1,12 +1,8 @@
 package dev.relearn.engine.config;
 
 /**
- * Exploration settings, the {@code exploration} section of {@code relearn.json}: a share of
- * learned searches swaps one lower slot for a candidate from below the cut, so that learning can
- * discover chunks the first stage ranks too low.
- *
- * @param rate the share of learned searches that explore, in [0, 1]; 0 is off
- * @param seed the seed of the random choices, in [0, 2^53 − 1]
+ * The {@code exploration} section: the share of learned searches, in [0, 1] (0: off), that swap
+ * one slot for a candidate from below the cut, and the seed of the choices, in [0, 2^53 − 1].
  */
 public record Exploration(double rate, long seed) {
   /** Exploration off: the default. */

@@ -9,15 +9,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * An index's configuration: {@code relearn.json} bound as it is written (one record per section,
- * each validated in its compact constructor), read by {@link ConfigLoader}. {@link #DEFAULTS}
- * takes every default from the code that uses it; docs/CONFIGURATION.md lists every key.
- *
- * @param rerank the {@code rerank} section
- * @param weights the {@code weights} section
- * @param exploration the {@code exploration} section
- * @param feedback the {@code feedback} section
- * @param index the {@code index} section
+ * An index's configuration: {@code relearn.json} as written, one record per section, each
+ * validated in its compact constructor ({@link ConfigLoader}); {@link #DEFAULTS} takes every
+ * default from the code that uses it. docs/CONFIGURATION.md lists every key.
  */
 public record RelearnConfig(RerankSettings rerank, WeightsSettings weights,
     Exploration exploration, Feedback feedback, Index index) {
@@ -35,11 +29,9 @@ public record RelearnConfig(RerankSettings rerank, WeightsSettings weights,
   }
 
   /**
-   * The {@code index} section: how a new index is built. An existing index keeps what it
-   * recorded.
+   * The {@code index} section: how a new index is built (an existing one keeps its own).
    *
-   * @param vectorEncoding a {@link VectorEncoding} label: {@code float32}, {@code int8}, {@code
-   *     int4} or {@code 1bit}
+   * @param vectorEncoding a {@link VectorEncoding} label: float32, int8, int4 or 1bit
    */
   public record Index(String vectorEncoding) {
     /**
@@ -64,11 +56,7 @@ public record RelearnConfig(RerankSettings rerank, WeightsSettings weights,
     }
   }
 
-  /**
-   * The {@code feedback} section.
-   *
-   * @param checkpointSeconds seconds between the feedback store's checkpoints, in [1, 86400]
-   */
+  /** The {@code feedback} section: seconds between the store's checkpoints, in [1, 86400]. */
   public record Feedback(int checkpointSeconds) {
     /** The store's default interval. */
     public static final Feedback DEFAULTS = new Feedback(
@@ -80,10 +68,7 @@ public record RelearnConfig(RerankSettings rerank, WeightsSettings weights,
     }
   }
 
-  /**
-   * The re-ranker's base model: its relevance, balance and boost weights are the start weights
-   * (a query class's adaptive weights replace them at search time).
-   */
+  /** The re-ranker's base model, with the start weights (a class's replace them at search). */
   public LinearModel model() {
     return rerank.model(weights.initial());
   }

@@ -7,9 +7,9 @@ import dev.relearn.lucene.rerank.VoteWeighting;
 import dev.relearn.engine.weights.Weights;
 
 /**
- * The {@code rerank} section of {@code relearn.json}: how the vote of similar past queries is
- * cast and weighed. Each key, its range and meaning are in docs/CONFIGURATION.md; the defaults are
- * those of {@link RerankOptions}, {@link VoteWeighting} and {@link LinearModel}.
+ * The {@code rerank} section: how the vote of similar past queries is cast and weighed
+ * (docs/CONFIGURATION.md), defaults from {@link RerankOptions}, {@link VoteWeighting}, {@link
+ * LinearModel}.
  */
 public record RerankSettings(float minSimilarity, int maxPastQueries, double temperature,
     double failedClickWeight, double boostBaseline, double evidenceK, double boostCap,
@@ -19,10 +19,7 @@ public record RerankSettings(float minSimilarity, int maxPastQueries, double tem
   private static final double MAX = LinearModel.MAX_WEIGHT;
   private static final LinearModel M = LinearModel.DEFAULT;
 
-  /**
-   * The defaults. {@code trustScale} 200 and {@code sessionCap} 0.2, with K and T, are what
-   * {@code relearn eval tune} chose on validation queries (docs/RANKING.md §5).
-   */
+  /** The defaults; trustScale and sessionCap as {@code eval tune} chose (docs/RANKING.md). */
   public static final RerankSettings DEFAULTS = new RerankSettings(
       RerankOptions.DEFAULT_MIN_SIMILARITY, RerankOptions.DEFAULT_MAX_PAST_QUERIES,
       VoteWeighting.DEFAULT.temperature(), VoteWeighting.DEFAULT.failedClickWeight(),

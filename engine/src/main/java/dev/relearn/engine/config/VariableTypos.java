@@ -4,21 +4,15 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Spots a {@code RELEARN_*} environment variable that was probably meant to set a knob but is
- * misspelt outside the section prefixes {@link ConfigLoader} checks exactly: {@code
- * RELEARN_WEIGHT_BM25}, {@code RELEARN_RERANKER_BOOST_CAP}, {@code RELEARN_BOOST_CAP} (no
- * section), {@code relearn_exploration_rate}. Such a variable would otherwise be ignored without a
- * word. Names are compared upper-cased and without underscores; the launcher's own variables
- * ({@code RELEARN_ROOT}, {@code RELEARN_JAVA_OPTS}, ...) are nowhere near a knob's name.
+ * Spots a {@code RELEARN_*} variable probably meant for a knob but misspelt outside the section
+ * prefixes {@link ConfigLoader} checks exactly ({@code RELEARN_WEIGHT_BM25}, {@code
+ * RELEARN_BOOST_CAP}, {@code relearn_exploration_rate}), which would otherwise be ignored. Names
+ * compare upper-cased without underscores; the launcher's own ({@code RELEARN_ROOT}) are far off.
  */
 final class VariableTypos {
   private VariableTypos() {}
 
-  /**
-   * The knob variable {@code variable} probably meant, or null when it does not look like one.
-   *
-   * @param keys every knob's dotted name
-   */
+  /** The knob variable of {@code keys} (dotted) that {@code variable} probably meant, or null. */
   static String meant(String variable, List<String> keys) {
     String upper = variable.toUpperCase(Locale.ROOT);
     if (!upper.startsWith("RELEARN_")) {

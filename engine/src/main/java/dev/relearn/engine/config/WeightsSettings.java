@@ -5,9 +5,8 @@ import dev.relearn.engine.weights.Weights;
 import java.util.List;
 
 /**
- * The {@code weights} section of {@code relearn.json}: every query class's start weights and how
- * ratings move them. Each key, its range and meaning are in docs/CONFIGURATION.md; the defaults
- * are {@link Weights#DEFAULT} and those of {@link AdaptiveWeightsConfig#DEFAULTS}.
+ * The {@code weights} section: the start weights and how ratings move them (docs/CONFIGURATION.md),
+ * defaults from {@link Weights#DEFAULT} and {@link AdaptiveWeightsConfig#DEFAULTS}.
  */
 public record WeightsSettings(double bm25, double vector, double learned, double learningRate,
     int minSamples, double lower, double upper, double decay, int historyLimit) {

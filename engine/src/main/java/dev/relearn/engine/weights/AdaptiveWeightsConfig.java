@@ -1,8 +1,7 @@
 package dev.relearn.engine.weights;
 
 /**
- * Settings of {@link AdaptiveWeights}; validated on construction, each message naming the bad
- * value.
+ * Settings of {@link AdaptiveWeights}, validated on construction.
  *
  * @param learningRate how far one rating moves the weights towards its target, in (0, 1]
  * @param minSamples how many ratings a class needs before its weights move, at least 1
@@ -42,39 +41,5 @@ public record AdaptiveWeightsConfig(double learningRate, int minSamples, double 
       throw new IllegalArgumentException("initial weights must be within [" + lower + ", " + upper
           + "], got: " + initial);
     }
-  }
-
-  /** These settings with another learning rate. */
-  public AdaptiveWeightsConfig withLearningRate(double value) {
-    return new AdaptiveWeightsConfig(value, minSamples, lower, upper, decay, historyLimit, initial);
-  }
-
-  /** These settings with another minimum number of samples. */
-  public AdaptiveWeightsConfig withMinSamples(int value) {
-    return new AdaptiveWeightsConfig(learningRate, value, lower, upper, decay, historyLimit,
-        initial);
-  }
-
-  /** These settings with other bounds. */
-  public AdaptiveWeightsConfig withBounds(double lowerBound, double upperBound) {
-    return new AdaptiveWeightsConfig(learningRate, minSamples, lowerBound, upperBound, decay,
-        historyLimit, initial);
-  }
-
-  /** These settings with another decay per day. */
-  public AdaptiveWeightsConfig withDecay(double value) {
-    return new AdaptiveWeightsConfig(learningRate, minSamples, lower, upper, value, historyLimit,
-        initial);
-  }
-
-  /** These settings with another history limit. */
-  public AdaptiveWeightsConfig withHistoryLimit(int value) {
-    return new AdaptiveWeightsConfig(learningRate, minSamples, lower, upper, decay, value, initial);
-  }
-
-  /** These settings with other start weights. */
-  public AdaptiveWeightsConfig withInitial(Weights value) {
-    return new AdaptiveWeightsConfig(learningRate, minSamples, lower, upper, decay, historyLimit,
-        value);
   }
 }

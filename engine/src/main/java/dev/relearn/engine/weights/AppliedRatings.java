@@ -20,11 +20,7 @@ final class AppliedRatings {
     this.capacity = capacity;
   }
 
-  /**
-   * Checks a rating id.
-   *
-   * @throws IllegalArgumentException naming the bad id
-   */
+  /** {@code id}, if a well-formed rating id; else an {@link IllegalArgumentException} names it. */
   static String check(String id) {
     if (id == null || !ID.matcher(id).matches()) {
       throw new IllegalArgumentException(

@@ -3,20 +3,18 @@ package dev.relearn.engine.weights;
 import dev.relearn.lucene.fusion.QueryClass;
 
 /**
- * One rating of a hit for a query of class {@code queryClass}, as {@link AdaptiveWeights}
- * applies it: checked on construction, each message naming the bad value.
- *
- * @param rating in [−1, 1] (see {@link Ratings})
- * @param contributions the hit's per-signal contributions in {@link Signal} order (bm25, vector,
- *     learned), each in [0, 1]; copied
- * @param millis when the rating was given, epoch milliseconds
+ * One rating, in [−1, 1] (the feedback store's {@code Rating.normalized()}), of a hit with the
+ * given per-signal contributions (copied), as {@link AdaptiveWeights} applies it; checked.
  */
 record ClassRating(QueryClass queryClass, double rating, double[] contributions, long millis) {
   ClassRating {
     if (queryClass == null) {
       throw new IllegalArgumentException("query class must not be null");
     }
-    Ratings.check(rating);
+    if (!(rating >= -1 && rating <= 1)) {
+      throw new IllegalArgumentException("a rating must be in [-1, 1], got: " + rating);
+    }
+
     contributions = checkContributions(contributions);
   }
 

@@ -45,11 +45,6 @@ final class ClassState {
     return samples >= config.minSamples() ? ema : config.initial();
   }
 
-  /** The weights with decay applied up to {@code nowMillis}, without changing anything. */
-  Weights asOf(long nowMillis) {
-    return samples < config.minSamples() ? config.initial() : decayed(nowMillis - lastMillis);
-  }
-
   /** Applies one rating of this class. */
   Update apply(ClassRating rated) {
     QueryClass queryClass = rated.queryClass();

@@ -4,15 +4,14 @@ import dev.relearn.lucene.fusion.QueryClass;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
+import java.nio.charset.CharacterCodingException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * A file of historical ratings that seeds the weights at a cold start: one {@code
- * class,rating,c_bm25,c_vector,c_learned[,millis]} per line, an optional line of those column
- * names first (format in the {@linkplain dev.relearn.engine.weights package documentation}).
- * Every line is checked, and an error names the line.
+ * A file of historical ratings that seeds the weights at a cold start (format in the {@linkplain
+ * dev.relearn.engine.weights package documentation}); every line is checked, errors name it.
  */
 final class SeedFile {
   private static final String COLUMNS = "class,rating,c_bm25,c_vector,c_learned";
@@ -24,19 +23,15 @@ final class SeedFile {
   private SeedFile() {}
 
   /**
-   * The ratings of a seed.
+   * The ratings of a seed, {@code source} naming it in errors.
    *
-   * @param source names the seed in errors
-   * @param defaultMillis the time of a line without one: now (a line dated from {@link
-   *     #EARLIEST_MILLIS} to a day after it is taken; a future date would decay the class's
-   *     learning away, and seconds taken for milliseconds would date it to 1970)
-   * @throws WeightsFileException naming the first bad line
+   * @param defaultMillis now: the time of a line without one, and the latest taken but a day
    */
   static List<ClassRating> read(Reader reader, String source, long defaultMillis)
       throws IOException {
     BufferedReader in =
         reader instanceof BufferedReader b ? b : new BufferedReader(reader);
-    TextLines lines = new TextLines(in, source);
+    Lines lines = new Lines(in, source);
     List<ClassRating> ratings = new ArrayList<>();
     String line;
     boolean first = true;
@@ -82,5 +77,67 @@ final class SeedFile {
       ratings.add(new ClassRating(queryClass, rating, c, millis));
     }
     return ratings;
+  }
+
+  /**
+   * The significant lines of a seed (stripped; blank lines and {@code #} comments skipped),
+   * numbered so that every error names its line.
+   */
+  private static final class Lines {
+    private final BufferedReader in;
+    private final String source;
+    private int number;
+
+    Lines(BufferedReader in, String source) {
+      this.in = in;
+      this.source = source;
+    }
+
+    /** The next significant line, or null at the end. */
+    String next() throws IOException {
+      while (true) {
+        String line;
+        try {
+          line = in.readLine();
+        } catch (CharacterCodingException e) {
+          throw new WeightsFileException(source, number + 1, "not UTF-8 text");
+        }
+        if (line == null) {
+          return null;
+        }
+        number++;
+        line = line.strip();
+        if (!line.isEmpty() && !line.startsWith("#")) {
+          return line;
+        }
+      }
+    }
+
+    /** An error about the current line (or line 1 before any). */
+    WeightsFileException error(String problem) {
+      return new WeightsFileException(source, Math.max(1, number), problem);
+    }
+
+    /** {@code text}, a field of {@code line}, as a whole number. */
+    long parseLong(String line, String text) throws WeightsFileException {
+      try {
+        return Long.parseLong(text);
+      } catch (NumberFormatException e) {
+        throw error("bad integer '" + text + "' in '" + line + "'");
+      }
+    }
+
+    /** {@code text}, a field of {@code line}, as a finite number. */
+    double parseDouble(String line, String text) throws WeightsFileException {
+      try {
+        double value = Double.parseDouble(text);
+        if (Double.isFinite(value)) {
+          return value;
+        }
+      } catch (NumberFormatException e) {
+        // reported below, with the line
+      }
+      throw error("bad number '" + text + "' in '" + line + "'");
+    }
   }
 }

@@ -11,21 +11,8 @@ public enum Signal {
   /** The boost learned from past feedback on the chunk. */
   LEARNED;
 
-  /**
-   * The lower-case name used in files and messages: {@code bm25}, {@code vector}, {@code
-   * learned}.
-   */
+  /** The lower-case name used in files and messages. */
   public String label() {
     return name().toLowerCase(Locale.ROOT);
-  }
-
-  /**
-   * Per-signal contributions that credit this signal alone: 1 for it, 0 for the others. Use it
-   * when only "which signal was most responsible" is known, not each signal's normalised score.
-   */
-  public double[] oneHot() {
-    double[] c = new double[3];
-    c[ordinal()] = 1;
-    return c;
   }
 }

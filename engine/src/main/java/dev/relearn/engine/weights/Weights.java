@@ -1,13 +1,9 @@
 package dev.relearn.engine.weights;
 
 /**
- * The weights of the three ranking signals: each in [{@value #MIN}, {@value #MAX}], summing to 1
- * (within {@value #SUM_TOLERANCE}). Immutable; use {@link #normalized} to turn arbitrary values
- * into valid weights.
- *
- * @param bm25 the weight of the lexical (BM25) signal
- * @param vector the weight of the semantic (vector) signal
- * @param learned the weight of the learned (feedback) signal
+ * The weights of the lexical (BM25), semantic (vector) and learned (feedback) signals: each in
+ * [{@value #MIN}, {@value #MAX}], summing to 1 (within {@value #SUM_TOLERANCE}); {@link
+ * #normalized} turns arbitrary values into valid weights.
  */
 public record Weights(double bm25, double vector, double learned) {
   /** The lowest weight any signal may have: no signal is ever switched off entirely. */
@@ -18,13 +14,9 @@ public record Weights(double bm25, double vector, double learned) {
   public static final double SUM_TOLERANCE = 1e-9;
 
   /**
-   * The start weights of every query class: BM25 and vector equally (their balance term then
-   * leaves the first stage's fusion as it is: alpha 0.5, or 0.3 for identifier queries, {@link
-   * dev.relearn.lucene.fusion.Fusion#byQueryClass}), since both are proven retrieval signals with
-   * evidence behind every query; the learned signal a little lower, because at cold start most
-   * chunks have no feedback and the signal is mostly zero, yet well above the floor so that
-   * feedback can show its effect from the first searches and the adaptive update has room both
-   * ways.
+   * The start weights: BM25 and vector equally (leaving the first stage's fusion as it is), the
+   * learned signal a little lower (at cold start most chunks have no feedback) but well above the
+   * floor, so that feedback shows from the first searches and updates have room both ways.
    */
   public static final Weights DEFAULT = new Weights(0.35, 0.35, 0.30);
 
@@ -50,23 +42,16 @@ public record Weights(double bm25, double vector, double learned) {
     }
   }
 
-  /**
-   * Valid weights nearest in spirit to the given values: clamps each to [{@value #MIN},
-   * {@value #MAX}] and renormalises to sum 1. See {@link #normalized(double, double, double,
-   * double, double)}.
-   */
+  /** Normalised within [{@value #MIN}, {@value #MAX}], as the five-argument form does. */
   public static Weights normalized(double bm25, double vector, double learned) {
     return normalized(bm25, vector, learned, MIN, MAX);
   }
 
   /**
-   * Clamps each value to [{@code lower}, {@code upper}] and renormalises the three to sum 1, then
-   * repeats until stable, since renormalising can push a value out of bounds again. Values pinned
-   * at a bound are not rescaled (rescaling them is what would push them out again): a sum above 1
-   * rescales only the values above {@code lower}, a sum below 1 only those below {@code upper}.
-   * Every round pins at least one more value, so it settles in at most four rounds. The result
-   * is within the bounds exactly and sums to 1 within 1e-12. Proportions among unpinned values
-   * are kept.
+   * Clamps each value to [{@code lower}, {@code upper}] and renormalises the three to sum 1,
+   * rescaling only the values not pinned at a bound (a sum above 1 those above {@code lower},
+   * below 1 those below {@code upper}), until stable: each round pins one more value, so it
+   * settles within four. The result is within the bounds and sums to 1 within 1e-12.
    *
    * @param lower the lowest weight, in [{@value #MIN}, 1/3]
    * @param upper the highest weight, in [1/3, {@value #MAX}]
@@ -112,10 +97,7 @@ public record Weights(double bm25, double vector, double learned) {
         + learned + " in [" + lower + ", " + upper + "]");
   }
 
-  /**
-   * Checks bounds for weights: {@value #MIN} ≤ lower ≤ 1/3 ≤ upper ≤ {@value #MAX} (three
-   * weights summing to 1 need 3·lower ≤ 1 ≤ 3·upper), and lower &lt; upper.
-   */
+  /** Checks {@value #MIN} ≤ lower ≤ 1/3 ≤ upper ≤ {@value #MAX} and lower &lt; upper. */
   static void checkBounds(double lower, double upper) {
     if (!(lower >= MIN && lower * 3 <= 1)) {
       throw new IllegalArgumentException(
@@ -131,17 +113,8 @@ public record Weights(double bm25, double vector, double learned) {
     }
   }
 
-  /** The weight of {@code signal}. */
-  public double get(Signal signal) {
-    return switch (signal) {
-      case BM25 -> bm25;
-      case VECTOR -> vector;
-      case LEARNED -> learned;
-    };
-  }
-
   /** The weights in {@link Signal} order: bm25, vector, learned. */
-  public double[] toArray() {
+  double[] toArray() {
     return new double[] {bm25, vector, learned};
   }
 

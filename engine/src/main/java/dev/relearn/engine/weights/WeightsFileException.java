@@ -10,7 +10,6 @@ import java.io.IOException;
 public final class WeightsFileException extends IOException {
   private static final long serialVersionUID = 1L;
 
-  private final String source;
   private final int line;
   private final String problem;
 
@@ -21,14 +20,8 @@ public final class WeightsFileException extends IOException {
    */
   public WeightsFileException(String source, int line, String problem) {
     super(source + ", line " + line + ": " + problem);
-    this.source = source;
     this.line = line;
     this.problem = problem;
-  }
-
-  /** The file or other source read. */
-  public String source() {
-    return source;
   }
 
   /** What is wrong with that line. */

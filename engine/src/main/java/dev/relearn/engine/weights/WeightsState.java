@@ -6,11 +6,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What {@link AdaptiveWeights} needs to be restored: what it knows about each rated class, and
- * the ids of the ratings it applied (see "Applied once" there). The engine keeps it in a file.
- *
- * @param classes the statistics of each rated class, each class at most once
- * @param appliedRatings the ids of the newest applied ratings, oldest first
+ * What {@link AdaptiveWeights} is restored from: each rated class's statistics (once each) and
+ * the ids of the newest ratings it applied, oldest first.
  */
 public record WeightsState(List<ClassStats> classes, List<String> appliedRatings) {
   /** Validates and copies: no class twice, every rating id well formed. */

@@ -1,31 +1,13 @@
 /**
- * Online-learned ranking weights over the three signals a search combines (bm25, vector,
- * learned), per query class, from explicit ratings ("adaptive routing"). Lucene-free pure Java.
- *
- * <ul>
- *   <li>{@link dev.relearn.lucene.fusion.QueryClassifier} turns query text into a {@link
- *       dev.relearn.lucene.fusion.QueryClass} at the API boundary; only the class is kept, never
- *       the text;
- *   <li>{@link dev.relearn.engine.weights.AdaptiveWeights} keeps per-class weights and statistics,
- *       applies ratings (moving average with learning rate 0.1, warm-up of 5 ratings, bounds
- *       [0.1, 0.9], decay 0.95 per day), gives and restores its state, and seeds them from
- *       historical feedback. Its class comment documents the update rule;
- *   <li>{@link dev.relearn.engine.weights.Weights} are always valid: each in [0.1, 0.9], sum 1;
- *   <li>{@link dev.relearn.engine.weights.Ratings} maps thumbs and stars to [−1, 1].
- * </ul>
- *
- * <h2>Saved state</h2>
- *
- * {@link dev.relearn.engine.weights.AdaptiveWeights#state} is what is worth saving (a {@link
- * dev.relearn.engine.weights.WeightsState}: each rated class's statistics and the applied rating
- * ids) and {@link dev.relearn.engine.weights.AdaptiveWeights#restore} goes on from it; the engine
- * keeps it in a JSON file. The current weights follow from the moving average, the sample count
- * and the configuration: on restore the moving average is brought within the configured bounds
- * and only the newest {@code historyLimit} changes are kept.
+ * Ranking weights over the three signals a search combines (bm25, vector, learned), learned
+ * online per {@link dev.relearn.lucene.fusion.QueryClass} from explicit ratings; pure Java. {@link
+ * dev.relearn.engine.weights.AdaptiveWeights} applies ratings (its class comment has the rule),
+ * gives its {@link dev.relearn.engine.weights.WeightsState} to save and restores from it; {@link
+ * dev.relearn.engine.weights.Weights} are always valid.
  *
  * <h2>The seed file (cold start)</h2>
  *
- * {@link dev.relearn.engine.weights.AdaptiveWeights#seed(java.io.Reader)} replays historical
+ * {@link dev.relearn.engine.weights.AdaptiveWeights#seed(java.nio.file.Path)} replays historical
  * feedback through the update rule. One rating per line, comma-separated:
  *
  * <pre>

@@ -76,16 +76,18 @@ class ClusterSearchClientTest {
   }
 
   private ClusterSearchClient client() {
-    return new ClusterSearchClient(URI.create("http://127.0.0.1:" + server.getAddress().getPort()),
-        "chunks", UNIT);
+    return new ClusterSearchClient(new ClusterHttp(URI.create("http://127.0.0.1:"
+        + server.getAddress().getPort())), "chunks", UNIT);
   }
 
   @Test
   void sendsVectorTermsAndClassButNeverTheText() throws Exception {
     List<ClusterHit> hits = client().search(SearchRequest.of(QUERY)
-        .withMode(SearchMode.LEARNED).withFilterLabel("docs/", "markdown")).hits();
+        .withMode(SearchMode.LEARNED).withFilterLabel("docs/", "markdown"), false).hits();
 
-    assertEquals(List.of(new ClusterHit("c002", 0.9), new ClusterHit("c001", 0.4)), hits);
+    assertEquals(List.of(new ClusterHit("c002", 0.9, null, null, null),
+        new ClusterHit("c001", 0.4, null, null, null)), hits);
+
     assertEquals(List.of("POST /chunks/_relearn/search"), paths);
     String body = bodies.get(0);
     assertTrue(body.contains("\"vector\":[0.6,0.8]"), body);
@@ -104,7 +106,8 @@ class ClusterSearchClientTest {
   void aRefusalNamesTheStatusAndAnswerButNotTheQuery() {
     status = 404;
     IOException refused = assertThrows(IOException.class, () -> client().search(
-        SearchRequest.of(QUERY)));
+        SearchRequest.of(QUERY), false));
+
     assertTrue(refused.getMessage().contains("404")
         && refused.getMessage().contains("no such index [chunks]"), refused.getMessage());
     assertFalse(refused.getMessage().contains("parse"), refused.getMessage());

@@ -1,5 +1,12 @@
 package dev.relearn.engine.weights;
 
+import dev.relearn.feedback.event.Rating;
+import static dev.relearn.engine.weights.Configs.withInitial;
+import static dev.relearn.engine.weights.Configs.withHistoryLimit;
+import static dev.relearn.engine.weights.Configs.withDecay;
+import static dev.relearn.engine.weights.Configs.withBounds;
+import static dev.relearn.engine.weights.Configs.withMinSamples;
+import static dev.relearn.engine.weights.Configs.withLearningRate;
 import dev.relearn.lucene.fusion.QueryClass;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -17,10 +24,10 @@ class AdaptiveWeightsPropertyTest {
     AdaptiveWeightsConfig d = AdaptiveWeightsConfig.DEFAULTS;
     return Stream.of(
         Arguments.of(1L, d),
-        Arguments.of(2L, d.withMinSamples(1).withDecay(0.5)),
+        Arguments.of(2L, withDecay(withMinSamples(d, 1), 0.5)),
         // an aggressive learner in narrow bounds: clamping and renormalising on most updates
-        Arguments.of(3L, d.withLearningRate(1).withBounds(0.2, 0.45).withHistoryLimit(5)),
-        Arguments.of(4L, d.withInitial(new Weights(0.1, 0.1, 0.8)).withMinSamples(20)));
+        Arguments.of(3L, withHistoryLimit(withBounds(withLearningRate(d, 1), 0.2, 0.45), 5)),
+        Arguments.of(4L, withMinSamples(withInitial(d, new Weights(0.1, 0.1, 0.8)), 20)));
   }
 
   @ParameterizedTest
@@ -34,7 +41,7 @@ class AdaptiveWeightsPropertyTest {
       QueryClass c = QueryClass.values()[random.nextInt(samples.length)];
       double rating = switch (random.nextInt(4)) {
         case 0 -> random.nextBoolean() ? 1 : -1;
-        case 1 -> Ratings.stars(1 + random.nextInt(5));
+        case 1 -> Rating.stars(1 + random.nextInt(5)).normalized();
         default -> random.nextDouble() * 2 - 1;
       };
       double[] contributions = new double[3];

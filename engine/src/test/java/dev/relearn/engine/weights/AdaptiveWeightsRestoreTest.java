@@ -1,5 +1,9 @@
 package dev.relearn.engine.weights;
 
+import static dev.relearn.engine.weights.Configs.oneHot;
+import static dev.relearn.engine.weights.Configs.withHistoryLimit;
+import static dev.relearn.engine.weights.Configs.withBounds;
+import static dev.relearn.engine.weights.Configs.withMinSamples;
 import dev.relearn.lucene.fusion.QueryClass;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -39,36 +43,36 @@ class AdaptiveWeightsRestoreTest {
   void onlyRatedClassesAreInTheState() {
     AdaptiveWeights aw = new AdaptiveWeights();
     assertEquals(new WeightsState(List.of(), List.of()), aw.state());
-    aw.record(QueryClass.QUESTION, 1, Signal.BM25, T0);
+    aw.record(QueryClass.QUESTION, 1, oneHot(Signal.BM25), T0);
     assertEquals(List.of(QueryClass.QUESTION),
         aw.state().classes().stream().map(ClassStats::queryClass).toList());
   }
 
   @Test
   void restoreAppliesTheCurrentConfiguration() {
-    AdaptiveWeights aw = new AdaptiveWeights(D.withMinSamples(1));
+    AdaptiveWeights aw = new AdaptiveWeights(withMinSamples(D, 1));
     for (int i = 0; i < 30; i++) {
-      aw.record(QueryClass.KEYWORDS, 1, Signal.LEARNED, T0 + i);
+      aw.record(QueryClass.KEYWORDS, 1, oneHot(Signal.LEARNED), T0 + i);
     }
-    AdaptiveWeightsConfig narrow = D.withBounds(0.2, 0.5).withHistoryLimit(4);
+    AdaptiveWeightsConfig narrow = withHistoryLimit(withBounds(D, 0.2, 0.5), 4);
     ClassStats stats = AdaptiveWeights.restore(aw.state(), narrow).stats(QueryClass.KEYWORDS);
     assertTrue(stats.weights().within(0.2, 0.5), stats.weights().toString());
     assertEquals(0.5, stats.weights().learned(), 1e-12);
     List<HistoryEntry> all = aw.stats(QueryClass.KEYWORDS).history();
     assertTrue(all.size() > 4);
     assertEquals(all.subList(all.size() - 4, all.size()), stats.history());
-    assertEquals(Weights.DEFAULT, AdaptiveWeights.restore(aw.state(), D.withMinSamples(31))
+    assertEquals(Weights.DEFAULT, AdaptiveWeights.restore(aw.state(), withMinSamples(D, 31))
         .stats(QueryClass.KEYWORDS).weights(), "30 samples: warming up under the new minimum");
   }
 
   @Test
   void appliedRatingIdsAreRestoredAndStillAppliedOnce() {
-    AdaptiveWeights aw = new AdaptiveWeights(D.withMinSamples(1));
+    AdaptiveWeights aw = new AdaptiveWeights(withMinSamples(D, 1));
     double[] c = {0.9, 0.1, 0.5};
     assertNotNull(aw.record(QueryClass.KEYWORDS, 1, c, T0, "event-a"));
     assertNotNull(aw.record(QueryClass.QUESTION, -1, c, T0 + 1, "event_b"));
     assertEquals(List.of("event-a", "event_b"), aw.state().appliedRatings());
-    AdaptiveWeights restored = AdaptiveWeights.restore(aw.state(), D.withMinSamples(1));
+    AdaptiveWeights restored = AdaptiveWeights.restore(aw.state(), withMinSamples(D, 1));
     assertNull(restored.record(QueryClass.KEYWORDS, 1, c, T0 + 2, "event-a"), "applied before");
     assertEquals(1, restored.stats(QueryClass.KEYWORDS).samples());
     assertNotNull(restored.record(QueryClass.KEYWORDS, 1, c, T0 + 3, "event-c"));

@@ -48,10 +48,12 @@ class AdaptiveWeightsSeedTest {
     assertEquals(live.allStats(), seeded.allStats());
     assertTrue(seeded.weights(QueryClass.KEYWORDS).learned() > Weights.DEFAULT.learned());
 
-    // the convenience overload dates lines without a time now
+    // a file's lines without a time are dated now
     AdaptiveWeights now = new AdaptiveWeights();
     long before = System.currentTimeMillis();
-    assertEquals(1, now.seed(new StringReader("identifier,1,1,0,0\n")));
+    Path file = Files.writeString(dir.resolve("undated.csv"), "identifier,1,1,0,0\n");
+    assertEquals(1, now.seed(file));
+
     assertTrue(now.stats(QueryClass.IDENTIFIER).lastMillis() >= before);
   }
 

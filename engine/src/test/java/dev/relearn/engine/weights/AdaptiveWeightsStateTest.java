@@ -1,5 +1,8 @@
 package dev.relearn.engine.weights;
 
+import dev.relearn.feedback.event.Rating;
+import static dev.relearn.engine.weights.Configs.withHistoryLimit;
+import static dev.relearn.engine.weights.Configs.withMinSamples;
 import dev.relearn.lucene.fusion.QueryClass;
 import static dev.relearn.engine.weights.AdaptiveWeightsTest.BM25_HIGH;
 import static dev.relearn.engine.weights.AdaptiveWeightsTest.LEARNED_HIGH;
@@ -60,7 +63,7 @@ class AdaptiveWeightsStateTest {
   @Test
   void countsAndAccuracy() {
     AdaptiveWeights aw = new AdaptiveWeights();
-    double[] ratings = {1, 0.5, 1, -1, 0, Ratings.stars(2)};
+    double[] ratings = {1, 0.5, 1, -1, 0, Rating.stars(2).normalized()};
     for (double r : ratings) {
       aw.record(QueryClass.NATURAL_LANGUAGE, r, LEARNED_HIGH, T0);
     }
@@ -75,7 +78,7 @@ class AdaptiveWeightsStateTest {
   @Test
   void historyIsBoundedAndKeepsTheNewest() {
     AdaptiveWeights aw = new AdaptiveWeights(
-        AdaptiveWeightsConfig.DEFAULTS.withHistoryLimit(3).withMinSamples(1));
+        withMinSamples(withHistoryLimit(AdaptiveWeightsConfig.DEFAULTS, 3), 1));
     List<Update> updates = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
       updates.add(aw.record(QueryClass.KEYWORDS, i % 2 == 0 ? 1 : -0.5, LEARNED_HIGH, T0 + i));
@@ -86,7 +89,7 @@ class AdaptiveWeightsStateTest {
       assertEquals(new HistoryEntry(T0 + 7 + i, updates.get(7 + i).weights()), history.get(i));
     }
     // the default limit
-    AdaptiveWeights big = new AdaptiveWeights(AdaptiveWeightsConfig.DEFAULTS.withMinSamples(1));
+    AdaptiveWeights big = new AdaptiveWeights(withMinSamples(AdaptiveWeightsConfig.DEFAULTS, 1));
     for (int i = 0; i < 500; i++) {
       big.record(QueryClass.KEYWORDS, i % 2 == 0 ? 1 : -1, LEARNED_HIGH, T0 + i);
     }
@@ -138,7 +141,7 @@ class AdaptiveWeightsStateTest {
 
   @Test
   void contributionsAreCopied() {
-    AdaptiveWeights aw = new AdaptiveWeights(AdaptiveWeightsConfig.DEFAULTS.withMinSamples(1));
+    AdaptiveWeights aw = new AdaptiveWeights(withMinSamples(AdaptiveWeightsConfig.DEFAULTS, 1));
     double[] c = {0.2, 0.3, 1.0};
     Weights w = aw.record(QueryClass.KEYWORDS, 1, c, T0).weights();
     c[0] = 1;

@@ -1,5 +1,6 @@
 package dev.relearn.engine.weights;
 
+import static dev.relearn.engine.weights.Configs.withMinSamples;
 import dev.relearn.lucene.fusion.QueryClass;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -17,7 +18,7 @@ class AppliedRatingsTest {
 
   @Test
   void aRatingIdIsAppliedOnce() {
-    AdaptiveWeights aw = new AdaptiveWeights(AdaptiveWeightsConfig.DEFAULTS.withMinSamples(1));
+    AdaptiveWeights aw = new AdaptiveWeights(withMinSamples(AdaptiveWeightsConfig.DEFAULTS, 1));
     Update first = aw.record(K, 1, C, T0, "event-1");
     assertNotNull(first);
     assertTrue(first.moved());

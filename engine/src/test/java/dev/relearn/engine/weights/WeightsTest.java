@@ -1,6 +1,5 @@
 package dev.relearn.engine.weights;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -101,13 +100,8 @@ class WeightsTest {
   @Test
   void accessors() {
     Weights w = new Weights(0.2, 0.5, 0.3);
-    assertEquals(0.2, w.get(Signal.BM25));
-    assertEquals(0.5, w.get(Signal.VECTOR));
-    assertEquals(0.3, w.get(Signal.LEARNED));
-    assertArrayEquals(new double[] {0.2, 0.5, 0.3}, w.toArray());
     assertTrue(w.within(0.2, 0.5));
     assertFalse(w.within(0.25, 0.5));
-    assertArrayEquals(new double[] {0, 0, 1}, Signal.LEARNED.oneHot());
   }
 
   static void assertWeights(double bm25, double vector, double learned, Weights actual) {
