@@ -2,10 +2,7 @@ package dev.relearn.server.http;
 
 import dev.relearn.server.text.ErrorQuotes;
 
-/**
- * A request the API refuses: answered with {@code status} and {@code {"error": message}}. Messages
- * name the bad value, cut ({@link ErrorQuotes}), never the query text.
- */
+/** A request the API refuses with {@code status}: the message names the bad value, cut. */
 public final class ApiException extends RuntimeException {
   private final int status;
   private final String allow;
@@ -21,7 +18,7 @@ public final class ApiException extends RuntimeException {
     return new ApiException(400, message, null);
   }
 
-  /** 403: the request is refused whatever its body (e.g. a Host this server does not serve). */
+  /** 403: refused whatever its body (e.g. a Host not served). */
   public static ApiException forbidden(String message) {
     return new ApiException(403, message, null);
   }
@@ -37,7 +34,7 @@ public final class ApiException extends RuntimeException {
         + ErrorQuotes.quote(path) + "; use " + allow, allow);
   }
 
-  /** 409: the request conflicts with the server's state (e.g. a read-only index). */
+  /** 409: the server's state forbids it (e.g. a read-only index). */
   public static ApiException conflict(String message) {
     return new ApiException(409, message, null);
   }

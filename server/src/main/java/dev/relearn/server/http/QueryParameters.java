@@ -8,19 +8,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
-/**
- * The parameters of a request's query string, percent-decoded, checked against the names an
- * endpoint takes: an unknown or repeated name is a 400 naming it, never silently ignored.
- */
+/** A request's query-string parameters, decoded; an unknown or repeated name is a 400. */
 final class QueryParameters {
   private QueryParameters() {}
 
-  /**
-   * The parameters of {@code rawQuery} (null or empty for none), by name.
-   *
-   * @param accepted the names the endpoint takes
-   * @throws ApiException 400 for an unknown or repeated name, or bad percent-encoding
-   */
+  /** The parameters of {@code rawQuery} (null for none) by name, each one of {@code accepted}. */
   static Map<String, String> parse(String rawQuery, Set<String> accepted) {
     Map<String, String> parameters = new LinkedHashMap<>();
     if (rawQuery == null || rawQuery.isEmpty()) {

@@ -28,9 +28,7 @@ final class HitResults {
         "end_line", Schemas.prop("integer", "Last line"),
         "heading_path", Schemas.array(Schemas.prop("string", null), "Markdown headings above"),
         "snippet", Schemas.prop("string", "Excerpt near the query's words"),
-        "score", Schemas.prop("number", "Final score; higher is better")),
-        List.of("rank", "chunk_id", "path", "start_line", "end_line", "heading_path", "snippet",
-            "score"));
+        "score", Schemas.prop("number", "Final score; higher is better")));
     return Schemas.output(Schemas.props(
         "context", Schemas.prop("string", "The context the search was attributed to"),
         "mode", Schemas.prop("string", "bm25, vector, hybrid or learned"),
@@ -39,8 +37,7 @@ final class HitResults {
         "took_ms", Schemas.prop("number", "Search time in the server, milliseconds"),
         "hits", Schemas.array(hit, "Best first"),
         "trimmed", Schemas.prop("string", "Present when the result was cut to fit the result"
-            + " budget: what was cut")),
-        List.of("context", "mode", "path_prefix", "took_ms", "hits"));
+            + " budget: what was cut")), "trimmed");
   }
 
   /**
@@ -77,7 +74,7 @@ final class HitResults {
   private record Query(String tool, String context, String mode, String prefix, double millis,
       int found, int longestSnippet) {
     Page page(List<Hit> hits, int snippetChars, String trimmed) {
-      return new Page(ToolResults.ok(
+      return new Page(RelearnTool.ok(
           text(tool, context, mode, prefix, hits, snippetChars, trimmed),
           structured(context, mode, prefix, millis, hits, snippetChars, trimmed)), hits);
     }

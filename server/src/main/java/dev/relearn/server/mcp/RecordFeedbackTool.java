@@ -69,8 +69,7 @@ final class RecordFeedbackTool extends RelearnTool {
         "duplicate", Schemas.prop("boolean", "Already recorded under this key"),
         "learnability", Schemas.prop("string", "What the event may teach"),
         "unknown_ids", Schemas.array(Schemas.prop("string", null), "Ids the index does not"
-            + " hold (kept anyway)")),
-        List.of("event_id", "signal", "chunk_ids", "duplicate", "learnability", "unknown_ids"));
+            + " hold (kept anyway)")));
     Map<String, Object> output = Schemas.output(Schemas.props(
         "context", Schemas.prop("string", null),
         "events", Schemas.array(event, "One event per signal class"),
@@ -79,8 +78,7 @@ final class RecordFeedbackTool extends RelearnTool {
             + " query classes involved"),
         "trust", LearningStats.trustSchema(),
         "trimmed", Schemas.prop("string", "Present when chunk ids were cut to fit the result"
-            + " budget")),
-        List.of("context", "events", "stats", "weights", "trust"));
+            + " budget")), "trimmed");
     this.tool = McpSchema.Tool.builder().name(NAME).title("Record feedback")
         .description("Tell relearn which chunks you used and how the task ended, so that later"
             + " searches rank them better. Each use is classified from what this context's"
@@ -115,7 +113,7 @@ final class RecordFeedbackTool extends RelearnTool {
     SessionContext context = contexts.get(args.text(SessionContext.MAX_ID_CHARS,
         "context"));
     if (relearn.readOnly()) {
-      return ToolResults.error("record_feedback cannot record: the index " + relearn.directory()
+      return RelearnTool.error("record_feedback cannot record: the index " + relearn.directory()
           + " is open read-only because another process holds its write lock. Stop that"
           + " process and restart this server to record feedback; search still works.");
     }
@@ -195,7 +193,7 @@ final class RecordFeedbackTool extends RelearnTool {
       text.append("trimmed: ").append(note).append('\n');
     }
     text.append(LearningStats.text(learned.store(), learned.weights(), learned.trust()));
-    return ToolResults.ok(text.toString(), body);
+    return RelearnTool.ok(text.toString(), body);
   }
 
   private static List<String> cutIds(List<String> ids, int chars) {
@@ -203,10 +201,9 @@ final class RecordFeedbackTool extends RelearnTool {
   }
 
   private static Map<String, Object> keySchema() {
-    Map<String, Object> schema = Schemas.text("Optional key: a retry with the same key is"
-        + " recorded once. Printable ASCII without spaces.", 1, MAX_KEY_CHARS);
-    schema.put("pattern", KEY_PATTERN.pattern());
-    return schema;
+    return Schemas.prop("string", "Optional key: a retry with the same key is recorded once."
+        + " Printable ASCII without spaces.", "maxLength", MAX_KEY_CHARS, "minLength", 1,
+        "pattern", KEY_PATTERN.pattern());
   }
 
   /** {@code key} (null for none), once its characters match {@link #KEY_PATTERN}. */

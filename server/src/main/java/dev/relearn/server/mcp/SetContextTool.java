@@ -31,8 +31,7 @@ final class SetContextTool extends RelearnTool {
     Map<String, Object> output = Schemas.output(Schemas.props(
         "context", Schemas.prop("string", null),
         "path_prefix", Schemas.prop(List.of("string", "null"), null),
-        "remembered_searches", Schemas.prop("integer", "Searches this context remembers")),
-        List.of("context", "path_prefix", "remembered_searches"));
+        "remembered_searches", Schemas.prop("integer", "Searches this context remembers")));
     this.tool = McpSchema.Tool.builder().name(NAME).title("Set the context")
         .description("Start or resume a context (session), e.g. one per task: the searches and"
             + " feedback that follow are attributed to it, and feedback is classified by what"
@@ -63,7 +62,7 @@ final class SetContextTool extends RelearnTool {
     body.put("remembered_searches", context.size());
     String prefix = context.pathPrefix() == null ? "" : "; its searches stay under "
         + context.pathPrefix();
-    return ToolResults.ok("Context " + context.id() + " is current" + prefix + ". Searches and"
+    return RelearnTool.ok("Context " + context.id() + " is current" + prefix + ". Searches and"
         + " feedback are attributed to it.", body);
   }
 }
