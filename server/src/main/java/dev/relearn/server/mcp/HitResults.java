@@ -40,16 +40,14 @@ final class HitResults {
             + " budget: what was cut")), "trimmed");
   }
 
-  /**
-   * A search's result within the {@link ResultBudget}: untouched when it fits, else with
-   * snippets cut (to no fewer than {@link #MIN_SNIPPET_CHARS}), then with fewer hits, and a
-   * {@code trimmed} note saying so.
-   *
-   * @param shown the hits the result shows, which the context remembers as shown
-   */
+  /** A search's result and the hits it shows, which the context remembers as shown. */
   record Page(CallToolResult result, List<Hit> shown) {}
 
-  /** The result of a search that found {@code hits}; {@code prefix} is the prefix applied. */
+  /**
+   * The result of a search that found {@code hits} under {@code prefix} (or null), within the
+   * {@link ResultBudget}: snippets cut (to {@link #MIN_SNIPPET_CHARS} at the least), then hits
+   * dropped, as needed, with a {@code trimmed} note.
+   */
   static Page fit(String tool, String context, String mode, String prefix, double millis,
       List<Hit> hits) {
     int longest = hits.stream().mapToInt(hit -> SearchRequest.length(hit.snippet())).max()
@@ -122,10 +120,7 @@ final class HitResults {
     return body;
   }
 
-  /**
-   * The text summary: one line per hit with its id, then a short snippet. A path prefix is named
-   * (it may come from set_context, long before), with a hint when nothing matched under it.
-   */
+  /** The text summary: a line per hit with its id, then a short snippet; the prefix named. */
   private static String text(String tool, String context, String mode, String prefix,
       List<Hit> hits, int snippetChars, String trimmed) {
     StringBuilder out = new StringBuilder();

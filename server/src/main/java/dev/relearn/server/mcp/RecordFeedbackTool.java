@@ -22,8 +22,8 @@ import java.util.regex.Pattern;
 
 /**
  * {@code record_feedback}: the chunks an agent used, classified by what its context's searches
- * showed ({@link UseClassifier}), recorded as one event per class. The query is embedded by the
- * engine and dropped. Answers with each event's class and the updated learning statistics.
+ * showed ({@link UseClassifier}), recorded as one event per class; answers with each event's
+ * class and the updated learning statistics.
  */
 final class RecordFeedbackTool extends RelearnTool {
   /** The tool's name. */
@@ -32,10 +32,7 @@ final class RecordFeedbackTool extends RelearnTool {
   static final int MAX_KEY_CHARS = 100;
   /** The shortest a chunk id in a result is cut to, to fit the result budget. */
   static final int MIN_ID_CHARS = 40;
-  /**
-   * What an idempotency key may hold: printable ASCII without spaces, as its schema's {@code
-   * pattern} says (the same regular expression in ECMA-262 and Java).
-   */
+  /** An idempotency key: printable ASCII without spaces (the same pattern in ECMA-262). */
   static final Pattern KEY_PATTERN = Pattern.compile("^[!-~]+$");
 
   private final Relearn relearn;
@@ -155,10 +152,7 @@ final class RecordFeedbackTool extends RelearnTool {
   private record Learned(Map<String, Object> store, List<Map<String, Object>> weights,
       TrustState trust) {}
 
-  /**
-   * The result naming each event's chunk ids cut to {@code idChars} (an id that long is no chunk
-   * of the index, which are far shorter), with a {@code trimmed} note when any was cut.
-   */
+  /** The result with chunk ids cut to {@code idChars}, and a {@code trimmed} note if any was. */
   private static CallToolResult result(String context, List<Recorded> recorded,
       Learned learned, int idChars) {
     List<Map<String, Object>> events = new ArrayList<>();

@@ -15,7 +15,6 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -112,11 +111,10 @@ public final class RelearnMcpServer implements AutoCloseable {
     InputStream requests = new RequestLineFilter(new BufferedInputStream(in), mapper, lines,
         pending, RequestLineFilter.MAX_LINE_BYTES, ended::countDown); // after the last answers
     StdioTransport transport = new StdioTransport(mapper, requests, lines);
-    List<SyncToolSpecification> specifications = new ArrayList<>();
-    for (RelearnTool tool : tools.values()) {
-      specifications.add(SyncToolSpecification.builder().tool(tool.tool())
-          .callHandler((exchange, request) -> call(tool, request.arguments())).build());
-    }
+    List<SyncToolSpecification> specifications = tools.values().stream()
+        .map(tool -> SyncToolSpecification.builder().tool(tool.tool())
+            .callHandler((exchange, request) -> call(tool, request.arguments())).build())
+        .toList();
     // Calls run one at a time on the transport's reader thread: the SDK's stdio transport drops
     // a response when two threads send at once (java-sdk issues #304 and #686), and one client
     // on stdio gains nothing from running its calls in parallel.

@@ -35,7 +35,8 @@ final class SetContextTool extends RelearnTool {
     this.tool = McpSchema.Tool.builder().name(NAME).title("Set the context")
         .description("Start or resume a context (session), e.g. one per task: the searches and"
             + " feedback that follow are attributed to it, and feedback is classified by what"
-            + " its searches showed. Keeps only the id and the optional path prefix." + ResultBudget.DESCRIPTION)
+            + " its searches showed. Keeps only the id and the optional path prefix."
+            + ResultBudget.DESCRIPTION)
         .inputSchema(Schemas.input(input, List.of("context")))
         .outputSchema(output)
         .annotations(new McpSchema.ToolAnnotations("Set the context", false, false, true, false,
