@@ -64,10 +64,7 @@ public final class RelearnCli implements Runnable {
     return code;
   }
 
-  /**
-   * Entry point. Standard output goes through {@link CheckedOutput}, so that output that could not
-   * be written (a full disk) is an error, exit code 1, rather than silently lost.
-   */
+  /** Entry point; output that could not be written is exit code 1 ({@link CheckedOutput}). */
   public static void main(String[] args) {
     LastWord.install();
     CheckedOutput stdout = new CheckedOutput(new FileOutputStream(FileDescriptor.out));
@@ -81,10 +78,8 @@ public final class RelearnCli implements Runnable {
   }
 
   /**
-   * A signal that no command handles itself ({@code index}, {@code serve} and {@code mcp} do): said
-   * on stderr, then the process halts with 128 + its number, skipping the JVM's shutdown hooks as
-   * those commands do (ONNX Runtime's would free the model under an embedding in flight; see
-   * {@link SignalScope}). What was acknowledged (committed, or feedback fsynced) stays.
+   * A signal no command handles itself: said on stderr, then the process halts with 128 + its
+   * number, skipping the JVM's shutdown hooks ({@link SignalScope}).
    */
   private static void stopped(PrintWriter err, Signal signal) {
     LastWord.say(err, "relearn: stopped by SIG" + signal.getName());
