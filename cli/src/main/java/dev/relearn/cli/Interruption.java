@@ -89,9 +89,6 @@ final class Interruption implements AutoCloseable {
       if (t instanceof OutOfMemoryError oom) {
         return oom;
       }
-      if (t.getCause() == t) {
-        break;
-      }
     }
     return null;
   }

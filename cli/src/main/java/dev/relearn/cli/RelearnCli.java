@@ -7,7 +7,6 @@ import java.io.PrintWriter;
 import org.apache.lucene.util.Version;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import sun.misc.Signal;
 
 /**
  * The {@code relearn} command: subcommands for indexing, searching, feedback, statistics,
@@ -71,19 +70,14 @@ public final class RelearnCli implements Runnable {
     PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, System.out.charset()), true);
     PrintWriter err = new PrintWriter(System.err, true);
     int code;
-    try (SignalScope signals = new SignalScope(signal -> stopped(err, signal))) {
+    // a signal no command handles itself: said, then a halt that skips the JVM's shutdown hooks
+    try (SignalScope signals = new SignalScope(signal -> {
+      LastWord.say(err, "relearn: stopped by SIG" + signal.getName());
+      SignalScope.halt(signal);
+    })) {
       code = stdout.exitCode(execute(out, err, args), err);
     }
     System.exit(code);
-  }
-
-  /**
-   * A signal no command handles itself: said on stderr, then the process halts with 128 + its
-   * number, skipping the JVM's shutdown hooks ({@link SignalScope}).
-   */
-  private static void stopped(PrintWriter err, Signal signal) {
-    LastWord.say(err, "relearn: stopped by SIG" + signal.getName());
-    SignalScope.halt(signal);
   }
 
   /** Prints the relearn, Lucene and Java versions. */

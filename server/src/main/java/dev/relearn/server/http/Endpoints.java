@@ -167,18 +167,18 @@ final class Endpoints {
     try {
       limit = Integer.parseInt(value);
     } catch (NumberFormatException e) {
-      throw ApiException.badRequest("limit must be an integer in [1, " + MAX_LIMIT
+      throw new ApiException(400, "limit must be an integer in [1, " + MAX_LIMIT
           + "], got: '" + ErrorQuotes.quote(value) + "'");
     }
     if (limit < 1 || limit > MAX_LIMIT) {
-      throw ApiException.badRequest("limit must be in [1, " + MAX_LIMIT + "], got: " + limit);
+      throw new ApiException(400, "limit must be in [1, " + MAX_LIMIT + "], got: " + limit);
     }
     return limit;
   }
 
   private void requireWritable(String what) {
     if (relearn.readOnly()) {
-      throw ApiException.conflict("the index is open read-only (another process holds its"
+      throw new ApiException(409, "the index is open read-only (another process holds its"
           + " write lock): " + what + "; stop the other process and restart relearn serve");
     }
   }

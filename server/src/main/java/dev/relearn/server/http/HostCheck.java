@@ -30,11 +30,11 @@ final class HostCheck {
   void require(List<String> hostHeaders, List<String> originHeaders) {
     boolean oneHost = hostHeaders != null && hostHeaders.size() == 1;
     if (hostHeaders != null && hostHeaders.size() > 1) {
-      throw ApiException.badRequest("a request must have one Host header, got "
+      throw new ApiException(400, "a request must have one Host header, got "
           + hostHeaders.size());
     }
     if (oneHost && loopbackOnly && !isLoopback(hostHeaders.get(0))) {
-      throw ApiException.forbidden("Host '" + ErrorQuotes.quote(hostHeaders.get(0)) + "' is not"
+      throw new ApiException(403, "Host '" + ErrorQuotes.quote(hostHeaders.get(0)) + "' is not"
           + " served: this server listens on this machine only, so requests must name"
           + " localhost, 127.0.0.1 or [::1] (use --host to serve other names)");
     }
@@ -42,7 +42,7 @@ final class HostCheck {
         && sameOrigin(originHeaders.get(0), hostHeaders.get(0))) {
       return;
     }
-    throw ApiException.forbidden("Origin '" + ErrorQuotes.quote(String.join(", ", originHeaders))
+    throw new ApiException(403, "Origin '" + ErrorQuotes.quote(String.join(", ", originHeaders))
         + "' is not this server's: requests from other origins' pages are refused (requests"
         + " without an Origin header, as from curl, are served)");
   }

@@ -68,17 +68,17 @@ final class JsonBodies {
     try {
       node = reader.readTree(StrictUtf8.decode(body, body.length)); // Jackson's bytes are lenient
     } catch (StrictUtf8.InvalidUtf8Exception e) {
-      throw ApiException.badRequest("the body is " + e.getMessage());
+      throw new ApiException(400, "the body is " + e.getMessage());
     } catch (StreamConstraintsException e) {
-      throw ApiException.badRequest(beyondLimit(e));
+      throw new ApiException(400, beyondLimit(e));
     } catch (JsonProcessingException e) {
-      throw ApiException.badRequest("malformed JSON: " + describe(e));
+      throw new ApiException(400, "malformed JSON: " + describe(e));
     }
     if (node == null || node.isMissingNode()) { // no bytes, or only white space
-      throw ApiException.badRequest("the body is empty; send a JSON object ({} for no fields)");
+      throw new ApiException(400, "the body is empty; send a JSON object ({} for no fields)");
     }
     if (!node.isObject()) {
-      throw ApiException.badRequest("the body must be a JSON object, got: "
+      throw new ApiException(400, "the body must be a JSON object, got: "
           + node.getNodeType().name().toLowerCase(Locale.ROOT));
     }
     return reader.convertValue(node, OBJECT);
@@ -114,7 +114,7 @@ final class JsonBodies {
     try {
       return Long.parseLong(length.strip());
     } catch (NumberFormatException e) {
-      throw ApiException.badRequest("bad Content-Length: '" + length + "'");
+      throw new ApiException(400, "bad Content-Length: '" + length + "'");
     }
   }
 

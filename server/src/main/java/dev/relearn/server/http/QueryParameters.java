@@ -23,12 +23,12 @@ final class QueryParameters {
       String name = decode(eq < 0 ? parameter : parameter.substring(0, eq));
       String value = decode(eq < 0 ? "" : parameter.substring(eq + 1));
       if (!accepted.contains(name)) {
-        throw ApiException.badRequest("unknown parameter '" + ErrorQuotes.quote(name) + "'; "
+        throw new ApiException(400, "unknown parameter '" + ErrorQuotes.quote(name) + "'; "
             + (accepted.isEmpty() ? "this endpoint takes none"
                 : "accepted: " + String.join(", ", new TreeSet<>(accepted))));
       }
       if (parameters.put(name, value) != null) {
-        throw ApiException.badRequest("parameter '" + name + "' is given twice");
+        throw new ApiException(400, "parameter '" + name + "' is given twice");
       }
     }
     return parameters;
@@ -38,7 +38,7 @@ final class QueryParameters {
     try {
       return URLDecoder.decode(text, StandardCharsets.UTF_8);
     } catch (IllegalArgumentException e) {
-      throw ApiException.badRequest("bad percent-encoding in the query string: '"
+      throw new ApiException(400, "bad percent-encoding in the query string: '"
           + ErrorQuotes.quote(text) + "'");
     }
   }
