@@ -158,17 +158,17 @@ final class Router implements HttpHandler {
     return route;
   }
 
+  private record Failure(String error, int status) {}
+
   private void sendError(HttpExchange exchange, int status, String message) throws IOException {
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("error", message == null ? "error" : ErrorQuotes.message(message));
-    body.put("status", status);
     if (exchange.getResponseCode() != -1) {
       return; // headers already went out: nothing more can be said
     }
     if (status == 413) {
       exchange.getResponseHeaders().set("Connection", "close"); // the rest is not read
     }
-    send(exchange, status, body);
+    send(exchange, status, new Failure(message == null ? "error" : ErrorQuotes.message(message),
+        status));
   }
 
   private void send(HttpExchange exchange, int status, Object value) throws IOException {
