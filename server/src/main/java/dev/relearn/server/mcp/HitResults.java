@@ -1,13 +1,15 @@
 package dev.relearn.server.mcp;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.relearn.engine.search.Hit;
 import dev.relearn.engine.search.SearchRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /** The result shape of {@code search} and {@code search_all}: a text summary and structure. */
 final class HitResults {
@@ -74,7 +76,8 @@ final class HitResults {
     Page page(List<Hit> hits, int snippetChars, String trimmed) {
       return new Page(RelearnTool.ok(
           text(tool, context, mode, prefix, hits, snippetChars, trimmed),
-          structured(context, mode, prefix, millis, hits, snippetChars, trimmed)), hits);
+          new Structured(context, mode, prefix, millis, HitJson.of(hits, snippetChars), trimmed)),
+          hits);
     }
 
     boolean fits(List<Hit> hits, int snippetChars) {
@@ -92,32 +95,22 @@ final class HitResults {
     }
   }
 
-  /** The structured content; {@code prefix} is the path prefix applied, or null. */
-  private static Map<String, Object> structured(String context, String mode, String prefix,
-      double millis, List<Hit> hits, int snippetChars, String trimmed) {
-    List<Map<String, Object>> list = new ArrayList<>(hits.size());
-    for (Hit hit : hits) {
-      Map<String, Object> json = new LinkedHashMap<>();
-      json.put("rank", list.size() + 1);
-      json.put("chunk_id", hit.chunkId());
-      json.put("path", hit.path());
-      json.put("start_line", hit.startLine());
-      json.put("end_line", hit.endLine());
-      json.put("heading_path", hit.headingPath());
-      json.put("snippet", ResultBudget.cut(hit.snippet(), snippetChars));
-      json.put("score", hit.score());
-      list.add(json);
+  /** The structured content; {@code pathPrefix} is the prefix applied, or null. */
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  private record Structured(String context, String mode, String pathPrefix, double tookMs,
+      List<HitJson> hits, @JsonInclude(JsonInclude.Include.NON_NULL) String trimmed) {}
+
+  /** A hit of the structured content, its snippet cut. */
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  private record HitJson(int rank, String chunkId, String path, int startLine, int endLine,
+      List<String> headingPath, String snippet, double score) {
+    static List<HitJson> of(List<Hit> hits, int snippetChars) {
+      return IntStream.range(0, hits.size()).mapToObj(i -> {
+        Hit hit = hits.get(i);
+        return new HitJson(i + 1, hit.chunkId(), hit.path(), hit.startLine(), hit.endLine(),
+            hit.headingPath(), ResultBudget.cut(hit.snippet(), snippetChars), hit.score());
+      }).toList();
     }
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("context", context);
-    body.put("mode", mode);
-    body.put("path_prefix", prefix);
-    body.put("took_ms", millis);
-    body.put("hits", list);
-    if (trimmed != null) {
-      body.put("trimmed", trimmed);
-    }
-    return body;
   }
 
   /** The text summary: a line per hit with its id, then a short snippet; the prefix named. */

@@ -1,5 +1,6 @@
 package dev.relearn.server.mcp;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.relearn.engine.FeedbackRequest;
 import dev.relearn.engine.FeedbackStatsViews;
 import dev.relearn.engine.Relearn;
@@ -175,20 +176,18 @@ final class RecordFeedbackTool extends RelearnTool {
           event.get("signal"), event.get("learnability"), String.join(", ", used),
           unknown.isEmpty() ? "" : "; unknown ids kept anyway: " + String.join(", ", unknown)));
     }
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("context", context);
-    body.put("events", events);
-    body.put("stats", learned.store());
-    body.put("weights", learned.weights());
-    body.put("trust", TrustViews.current(learned.trust()));
-    if (cut) {
-      String note = ResultBudget.note("chunk ids cut to " + idChars + " chars");
-      body.put("trimmed", note);
+    String note = cut ? ResultBudget.note("chunk ids cut to " + idChars + " chars") : null;
+    if (note != null) {
       text.append("trimmed: ").append(note).append('\n');
     }
     text.append(LearningStats.text(learned.store(), learned.weights(), learned.trust()));
-    return RelearnTool.ok(text.toString(), body);
+    return RelearnTool.ok(text.toString(), new Body(context, events, learned.store(),
+        learned.weights(), TrustViews.current(learned.trust()), note));
   }
+
+  /** The structured content; {@code trimmed} only when an id was cut. */
+  private record Body(String context, List<Map<String, Object>> events, Object stats,
+      Object weights, Object trust, @JsonInclude(JsonInclude.Include.NON_NULL) String trimmed) {}
 
   private static List<String> cutIds(List<String> ids, int chars) {
     return ids.stream().map(id -> ResultBudget.cut(id, chars)).toList();

@@ -1,10 +1,11 @@
 package dev.relearn.server.mcp;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.server.text.Arguments;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -49,6 +50,10 @@ final class SetContextTool extends RelearnTool {
     return tool;
   }
 
+  /** The structured content: the context made current. */
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  private record Current(String context, String pathPrefix, int rememberedSearches) {}
+
   @Override
   CallToolResult call(Arguments args) {
     String id = args.blankable("context", SessionContext.MAX_ID_CHARS);
@@ -57,10 +62,7 @@ final class SetContextTool extends RelearnTool {
     }
     SessionContext context = contexts.set(id,
         args.blankable("path_prefix", SearchRequest.MAX_PATH_PREFIX_CHARS));
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("context", context.id());
-    body.put("path_prefix", context.pathPrefix());
-    body.put("remembered_searches", context.size());
+    var body = new Current(context.id(), context.pathPrefix(), context.size());
     String prefix = context.pathPrefix() == null ? "" : "; its searches stay under "
         + context.pathPrefix();
     return RelearnTool.ok("Context " + context.id() + " is current" + prefix + ". Searches and"

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.relearn.engine.ModelChoice;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnOptions;
@@ -142,7 +143,7 @@ class ResultBudgetTest {
   @SuppressWarnings("unchecked")
   private static Map<String, Object> body(CallToolResult result) {
     assertFalse(Boolean.TRUE.equals(result.isError()), RelearnTool.text(result));
-    return (Map<String, Object>) result.structuredContent();
+    return new ObjectMapper().convertValue(result.structuredContent(), Map.class);
   }
 
   /** The whole result as the SDK writes it: what a host receives (its text JSON-escaped). */
