@@ -6,10 +6,8 @@ import java.io.OutputStream;
 import java.io.PrintWriter;
 
 /**
- * The command's standard output, remembering why a write failed: a {@link PrintWriter} only keeps
- * a flag, so {@code relearn search --json > out.json} on a full disk used to leave an empty file
- * and exit 0. A reader that stops early ({@code relearn search ... | head -1}, a broken pipe) is
- * no failure: the command ends as it would have, without a word.
+ * Standard output remembering why a write failed (a {@link PrintWriter} keeps only a flag), so
+ * that a full disk is exit code 1; a reader that stopped early (a broken pipe) is no failure.
  */
 final class CheckedOutput extends FilterOutputStream {
   private IOException failure;
@@ -54,11 +52,7 @@ final class CheckedOutput extends FilterOutputStream {
     return message != null && message.contains("Broken pipe");
   }
 
-  /**
-   * The exit code of a command that returned {@code code} and wrote here: 1 instead of 0, saying
-   * why on {@code err}, when some of its output could not be written (other than to a reader
-   * that had gone).
-   */
+  /** {@code code}, or 1 instead of 0 (saying why on {@code err}) when output was lost. */
   int exitCode(int code, PrintWriter err) {
     if (failure == null || readerGone()) {
       return code;

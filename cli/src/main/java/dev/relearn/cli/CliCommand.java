@@ -13,12 +13,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * What every relearn subcommand shares (picocli merges this {@code @Command} into each
- * subclass's): {@code --help} and {@code --version}, the "Examples:" footer heading, the command's
- * spec, its output, JSON written one way, and usage errors (exit code 2) that name the bad value.
- * Each command's footer holds 2 to 4 command lines as a user would type them (a line ending in a
- * backslash continues on the next); {@code HelpExamplesTest} parses every one with the current
- * options, so an example that an option change breaks fails the build.
+ * What every relearn subcommand shares: {@code --help} and {@code --version}, the footer of 2 to
+ * 4 examples (which {@code HelpExamplesTest} parses), the spec, the output, JSON written one way,
+ * and usage errors (exit code 2) that name the bad value.
  */
 @Command(mixinStandardHelpOptions = true, footerHeading = CliCommand.EXAMPLES)
 abstract class CliCommand implements Callable<Integer> {

@@ -18,13 +18,10 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
- * Renders the command reference of docs/CLI.md from picocli's model of {@link RelearnCli}: every
- * command, its first sentence, its positional parameters and options, one line each. The option
- * groups that commands share (their picocli mixins) are listed once and linked. Only the block between {@link #BEGIN} and {@link #END} is generated; the rest
- * of the file is written by hand.
- *
- * <p>Regenerate with {@code java -cp cli/target/relearn.jar dev.relearn.cli.CliReference
- * docs/CLI.md} from the repository root (a test fails while the file is not current).
+ * Renders the command reference of docs/CLI.md (the block between {@link #BEGIN} and {@link
+ * #END}) from picocli's model: every command, its first sentence, its parameters and options, one
+ * line each; the mixins' option groups once, linked. Regenerate with {@code java -cp
+ * cli/target/relearn.jar dev.relearn.cli.CliReference docs/CLI.md}.
  */
 public final class CliReference {
   /** The line that opens the generated block. */
@@ -46,12 +43,11 @@ public final class CliReference {
 
   /** {@code text} with its generated block replaced by {@link #render()}. */
   public static String replaced(String text) {
-    int begin = text.indexOf(BEGIN);
-    int end = text.indexOf(END);
-    if (begin < 0 || end < begin) {
+    String block = block(text);
+    if (block == null) {
       throw new IllegalArgumentException("no generated block (" + BEGIN + " ... " + END + ")");
     }
-    return text.substring(0, begin) + render() + text.substring(end + END.length());
+    return text.replace(block, render());
   }
 
   /** The generated block of {@code text}, markers included, or null when it has none. */
@@ -97,8 +93,8 @@ public final class CliReference {
     out.append(summary(spec)).append("\n\n");
     for (PositionalParamSpec parameter : spec.positionalParameters()) {
       if (!parameter.hidden()) {
-        out.append("- `").append(parameter.paramLabel()).append(parameter.isMultiValue() ? "..." : "")
-            .append("`: ").append(words(String.join(" ", parameter.description()))).append('\n');
+        out.append("- `").append(parameter.paramLabel())
+            .append(parameter.isMultiValue() ? "..." : "").append("`: ").append(words(String.join(" ", parameter.description()))).append('\n');
       }
     }
     Set<String> mixed = mixedIn(spec);
@@ -157,7 +153,8 @@ public final class CliReference {
       kept.setLength(0);
       kept.append(next);
     }
-    return kept.isEmpty() ? String.join(" ", List.of(flat.split(" ")).subList(0, MAX_WORDS)) + " …"
+    return kept.isEmpty()
+        ? String.join(" ", List.of(flat.split(" ")).subList(0, MAX_WORDS)) + " …"
         : kept.toString();
   }
 
@@ -177,23 +174,13 @@ public final class CliReference {
 
   /** The lines of options outside mixins that at least three commands declare alike. */
   private static Set<String> common(List<CommandLine> commands) {
-    Map<String, Integer> counts = new LinkedHashMap<>();
-    for (CommandLine command : commands) {
-      CommandSpec spec = command.getCommandSpec();
-      Set<String> mixed = mixedIn(spec);
-      for (OptionSpec option : visible(spec.options())) {
-        if (!mixed.contains(option.longestName())) {
-          counts.merge(line(option), 1, Integer::sum);
-        }
-      }
-    }
-    Set<String> common = new LinkedHashSet<>();
-    counts.forEach((line, count) -> {
-      if (count >= 3) {
-        common.add(line);
-      }
-    });
-    return common;
+    Map<String, Long> counts = commands.stream().map(CommandLine::getCommandSpec)
+        .flatMap(spec -> visible(spec.options()).stream()
+            .filter(option -> !mixedIn(spec).contains(option.longestName())))
+        .collect(Collectors.groupingBy(CliReference::line, LinkedHashMap::new,
+            Collectors.counting()));
+    return counts.entrySet().stream().filter(count -> count.getValue() >= 3)
+        .map(Map.Entry::getKey).collect(Collectors.toCollection(LinkedHashSet::new));
   }
 
   /** A mixin's heading: its class name in words ("EngineOptions": "Engine options"). */

@@ -36,11 +36,8 @@ final class EngineOptions extends ModelOptions {
   String feedbackDurability;
 
   /**
-   * Opens the existing index read-write when no other process holds it (so learned searches see
-   * similar past queries), else read-only (learned searches then use the similar past queries of
-   * the writer's last feedback checkpoint); also read-only when the folder cannot be written, as
-   * an index installed read-only. When {@code readOnlyNote} is not null and the index is opened
-   * read-only, says why on stderr, followed by the note.
+   * Opens the existing index read-write, else read-only when another process holds it or the
+   * folder cannot be written, then saying why and {@code readOnlyNote} (unless null) on stderr.
    */
   Relearn openPreferWritable(String readOnlyNote) throws IOException {
     RelearnOptions writable = options(false);
@@ -65,11 +62,7 @@ final class EngineOptions extends ModelOptions {
     return openEngine(options(true));
   }
 
-  /**
-   * Opens the existing index these options describe.
-   *
-   * @throws IllegalArgumentException when there is none: only {@link #openOrCreate} creates one
-   */
+  /** Opens the existing index; none is an {@link IllegalArgumentException}. */
   Relearn open(boolean readOnly) throws IOException {
     RelearnOptions options = options(readOnly);
     PathChecks.requireIndex(index);
@@ -82,11 +75,7 @@ final class EngineOptions extends ModelOptions {
     return openWriting(options);
   }
 
-  /**
-   * Opens read-write; a command that must write and finds the index held by another process waits
-   * for a short-lived holder ({@link LockWait}), then says what to do from the command line (the
-   * engine's message suggests a read-only open, which such a command cannot use).
-   */
+  /** Opens read-write, waiting for a short-lived holder ({@link LockWait}). */
   private Relearn openWriting(RelearnOptions options) throws IOException {
     LockWait wait = mixee.mixins().values().stream().map(CommandSpec::userObject)
         .filter(LockWait.class::isInstance).map(LockWait.class::cast).findFirst()
@@ -102,10 +91,7 @@ final class EngineOptions extends ModelOptions {
     }
   }
 
-  /**
-   * {@link Relearn#open}; a folder that is neither empty nor a relearn index is a usage error of
-   * {@code --index}, as the engine refuses it before writing anything.
-   */
+  /** {@link Relearn#open}; a folder neither empty nor an index is a usage error of --index. */
   private Relearn openEngine(RelearnOptions options) throws IOException {
     try {
       return Relearn.open(index, options);

@@ -17,11 +17,8 @@ import picocli.CommandLine.ParameterException;
 
 /**
  * How the command line reports what went wrong: one line on stderr, "relearn: ...". Usage errors
- * (exit code 2): option values the engine rejects become picocli {@link ParameterException}s,
- * checked before any slow work, and are printed as one line plus a pointer to the command's help
- * instead of the whole help text. Other failures (exit code 1) print the exception's message, said
- * in words for the file-system exceptions whose message is only a path; set {@code
- * RELEARN_DEBUG=1} for the stack trace.
+ * (exit code 2), such as option values the engine rejects, point to the command's help; other
+ * failures (exit code 1) print the exception's message ({@code RELEARN_DEBUG=1}: the trace).
  */
 final class Errors {
   private Errors() {}
@@ -32,10 +29,7 @@ final class Errors {
     T get() throws IOException;
   }
 
-  /**
-   * Returns {@code value.get()}, turning an {@link IllegalArgumentException} (whose message names
-   * the bad value) into a usage error of {@code spec}'s command.
-   */
+  /** {@code value.get()}, an {@link IllegalArgumentException} a usage error of {@code spec}. */
   static <T> T check(CommandSpec spec, OptionValue<T> value) throws IOException {
     try {
       return value.get();
@@ -51,10 +45,7 @@ final class Errors {
     }
   }
 
-  /**
-   * The unknown option behind a missing parameter, or null: picocli reports {@code relearn search
-   * --bogus} as a missing QUERY, which hides the typo.
-   */
+  /** The unknown option behind a missing parameter ({@code search --bogus}), or null. */
   private static String unknownOption(ParameterException e) {
     if (!(e instanceof CommandLine.MissingParameterException)) {
       return null;
@@ -101,11 +92,7 @@ final class Errors {
     return 1;
   }
 
-  /**
-   * The one-line sentence for an unexpected failure: the exception's message, said in words for
-   * the file-system exceptions whose message is only a path; the exception's class name only when
-   * it has no message.
-   */
+  /** A failure in one sentence: its message (worded where only a path), else its class. */
   static String sentence(Throwable e) {
     if (e instanceof UncheckedIOException unchecked && unchecked.getCause() != null) {
       return sentence(unchecked.getCause());

@@ -8,10 +8,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.IHelpSectionRenderer;
 
 /**
- * Mends picocli's word wrapping in help text. picocli wraps at {@link java.text.BreakIterator}'s
- * line breaks, which fall after a leading dot: ".relearn/eval" or "../shared/datasets" at the end
- * of a line came out as "." and "relearn/eval" on two lines. Such a stranded dot token (or the
- * "e." of "e.g.") is moved to the start of the next line, onto the word it belongs to.
+ * Mends picocli's wrapping of help text, which breaks after a leading dot (".relearn/eval" as
+ * "." and "relearn/eval"): a stranded dot token (or "e." of "e.g.") moves onto the next line.
  */
 final class HelpWrapping {
   private static final Pattern STRANDED =

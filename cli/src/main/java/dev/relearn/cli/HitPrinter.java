@@ -4,11 +4,9 @@ import dev.relearn.engine.ExplainedResults;
 import dev.relearn.engine.search.Hit;
 import dev.relearn.lucene.fusion.StageScore;
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.stream.Stream;
 import org.apache.lucene.search.Explanation;
 
 /** Formats hits for people and for JSON. */
@@ -61,16 +59,11 @@ final class HitPrinter {
   }
 
   /** An explanation as JSON: its value, description and details, recursively. */
-  static Map<String, Object> json(Explanation explanation) {
-    Map<String, Object> node = new LinkedHashMap<>();
-    node.put("value", explanation.getValue());
-    node.put("description", explanation.getDescription());
-    List<Map<String, Object>> details = new ArrayList<>();
-    for (Explanation detail : explanation.getDetails()) {
-      details.add(json(detail));
+  record ExplanationJson(Number value, String description, List<ExplanationJson> details) {
+    static ExplanationJson of(Explanation e) {
+      return new ExplanationJson(e.getValue(), e.getDescription(),
+          Stream.of(e.getDetails()).map(ExplanationJson::of).toList());
     }
-    node.put("details", details);
-    return node;
   }
 
   private static String stage(String name, StageScore score) {

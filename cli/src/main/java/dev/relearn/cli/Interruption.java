@@ -7,16 +7,11 @@ import java.nio.file.Path;
 import sun.misc.Signal;
 
 /**
- * Ctrl-C (SIGINT), SIGTERM or SIGHUP while {@code relearn index} runs: says which path was
- * interrupted and what that means, then halts at once with the usual exit code (128 + the signal).
- * Halting skips the JVM's shutdown hooks on purpose (see {@link SignalScope}): an embedding is
- * running on the main thread. Nothing committed is lost by halting: a path commits every
- * {@value IndexInputs#COMMIT_EVERY} embedded chunks and at its end, so an interrupted path keeps
- * the embeddings it committed (its next run takes their vectors from the index), and the
- * operating system releases the index's lock. Outside a path, the signals keep their usual
- * handling: {@link #close} restores them. A heap that runs out while indexing is handled the same
- * way ({@link #outOfMemory}), on whichever thread it strikes: the uncaught errors of other threads
- * (the feedback store's maintenance, Lucene's merges) come here too while a path is indexed.
+ * A signal (SIGINT, SIGTERM, SIGHUP) while {@code relearn index} indexes a path: says which path
+ * and what is kept, then halts with 128 + the signal, skipping the JVM's shutdown hooks ({@link
+ * SignalScope}). Nothing committed is lost: a path commits every {@value IndexInputs#COMMIT_EVERY}
+ * embedded chunks. A heap that runs out on any thread meanwhile (other threads' uncaught errors
+ * come here too) is handled the same way ({@link #outOfMemory}). {@link #close} restores both.
  */
 final class Interruption implements AutoCloseable {
   /** What an interrupted path leaves in the index. */
@@ -33,10 +28,7 @@ final class Interruption implements AutoCloseable {
     T run() throws IOException;
   }
 
-  /**
-   * Handles SIGINT, SIGTERM and SIGHUP, and other threads' running out of memory, while {@code
-   * path} is indexed (until closed).
-   */
+  /** Handles the signals, and other threads' running out of memory, until closed. */
   Interruption(PrintWriter err, Path path) {
     this.err = err;
     this.path = path;
@@ -45,10 +37,7 @@ final class Interruption implements AutoCloseable {
     Thread.setDefaultUncaughtExceptionHandler(this::uncaught);
   }
 
-  /**
-   * Runs {@code work}, the indexing of {@code path}, under this handling; a heap that runs out on
-   * this thread ends it as on any other (also when it hit a Lucene thread and closed the writer).
-   */
+  /** Runs {@code work}, the indexing of {@code path}, under this handling, this thread's too. */
   static <T> T indexing(PrintWriter err, Path path, Indexing<T> work) throws IOException {
     try (Interruption interruption = new Interruption(err, path)) {
       return work.run();
@@ -81,10 +70,8 @@ final class Interruption implements AutoCloseable {
   }
 
   /**
-   * The heap ran out while indexing {@code path}: says so, how large the heap is and how to give
-   * it more, then halts with exit code 1. Halting, not closing: after an {@link
-   * OutOfMemoryError} Lucene's writer can be left half closed, and closing the index then waits
-   * forever. As for a signal, nothing committed is lost.
+   * The heap ran out while indexing {@code path}: says so and how to give it more, then halts
+   * with exit code 1 (closing a writer left half closed could wait forever).
    */
   static void outOfMemory(PrintWriter err, Path path, OutOfMemoryError e) {
     long heapMb = Runtime.getRuntime().maxMemory() / (1024 * 1024);
@@ -101,9 +88,6 @@ final class Interruption implements AutoCloseable {
     for (Throwable t = failure; t != null; t = t.getCause()) {
       if (t instanceof OutOfMemoryError oom) {
         return oom;
-      }
-      if (t.getCause() == t) {
-        break;
       }
     }
     return null;

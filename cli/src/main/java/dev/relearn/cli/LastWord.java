@@ -8,14 +8,9 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 
 /**
- * Standard error that a thread about to halt the process can take for itself, so that its notice
- * ("relearn: stopped by SIGTERM") is the last thing the process says there. Without it, the
- * command's own thread, still running while a signal's handler writes, could add a line after
- * the notice ("embedding: done in 0 s") in the moment before the halt. Once a thread has {@link
- * #claim claimed} it, what other threads write to standard error is dropped: the process is about
- * to end, and half a progress line after the notice would only mislead. A write already under way
- * when the claim comes finishes first. {@link #install} puts it under {@code System.err}; until
- * then, a claim does nothing (a command run in-process by a test writes where the test says).
+ * Standard error that a thread about to halt the process can {@link #claim}, so that its notice
+ * ("relearn: stopped by SIGTERM") is the last line there: other threads' writes are dropped from
+ * then on. {@link #install} puts it under {@code System.err}; until then a claim does nothing.
  */
 final class LastWord extends OutputStream {
   private static volatile LastWord installed;
@@ -42,10 +37,7 @@ final class LastWord extends OutputStream {
     }
   }
 
-  /**
-   * Says {@code notice} on {@code err} after a blank line, as the last thing the process says
-   * there: for a thread about to halt it.
-   */
+  /** Claims standard error and says {@code notice} on {@code err} after a blank line. */
   static void say(PrintWriter err, String notice) {
     claim();
     err.println();

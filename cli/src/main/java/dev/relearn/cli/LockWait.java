@@ -14,19 +14,14 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code --wait SECONDS}, for the commands that open the index read-write for a short job: when
- * another relearn command (a {@code feedback}, {@code index}, ...) holds the index's write lock,
- * the command says so on stderr and tries again every {@value #POLL_MILLIS} ms until it gets the
- * lock or {@code SECONDS} have passed; then it fails as it would have at once. A {@code serve} or
- * {@code mcp} holds the index until it is stopped, and an application embedding the engine (its
- * own label, {@code java} by default) for as long as it likes, so neither is waited for. A
- * holder the engine cannot name is waited for: most often another command in the moment between
- * taking the lock and recording itself as its holder (or a process of an older version). Only a
- * command whose {@link EngineOptions} opens the index for writing waits; one without this option
- * waits {@value #DEFAULT_SECONDS} s.
+ * {@code --wait SECONDS} of the commands that write the index for a short job: while another
+ * relearn command holds its write lock (or a holder not yet named), it says so on stderr and tries
+ * again every {@value #POLL_MILLIS} ms for up to {@code SECONDS}, then fails as it would have at
+ * once. A {@code serve}, an {@code mcp} or an embedding application is not waited for. A writing
+ * command without this option waits {@value #DEFAULT_SECONDS} s.
  */
 final class LockWait {
-  /** How long a command waits by default; the one home of this default. */
+  /** How long a command waits by default. */
   static final int DEFAULT_SECONDS = 10;
 
   /** How often the lock is tried again: an attempt costs a few milliseconds (no model loads). */
@@ -57,12 +52,11 @@ final class LockWait {
   }
 
   /**
-   * {@code opener}'s engine, opened again while another relearn command holds the index's lock
-   * and the wait lasts, saying once on {@code err} that it waits.
+   * {@code opener}'s engine, tried again while a short-lived holder keeps the lock and the wait
+   * lasts, saying once on {@code err} that it waits.
    *
-   * @throws IndexInUseException the last refusal: at once when the holder is not waited for,
-   *     else once the wait is over
-   * @throws InterruptedIOException when this thread is interrupted while it waits
+   * @throws IndexInUseException the last refusal
+   * @throws InterruptedIOException when interrupted while it waits
    */
   Relearn open(Opener opener, PrintWriter err) throws IOException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
@@ -85,10 +79,7 @@ final class LockWait {
     }
   }
 
-  /**
-   * Whether {@code holder} is a relearn command that releases the lock when its job is done; also
-   * when the holder could not be named.
-   */
+  /** Whether {@code holder} is a relearn command that soon releases the lock, or unnamed. */
   static boolean shortLived(IndexHolder holder) {
     return holder == null
         || holder.label().startsWith("relearn ") && !LONG_LIVED.contains(holder.label());

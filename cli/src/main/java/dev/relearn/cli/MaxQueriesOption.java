@@ -8,11 +8,7 @@ import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
-/**
- * {@code --max-queries N} of {@code eval}, {@code eval learn} and {@code bench}: a quick run on
- * the first N queries of a split, in the order of {@code queries.jsonl} (deterministic, and the
- * same N queries on every run).
- */
+/** {@code --max-queries N}: a quick run on the first N queries of a split, in file order. */
 final class MaxQueriesOption {
   @Option(names = "--max-queries", paramLabel = "N",
       description = "Use only the first N queries of the split, in the order of queries.jsonl,"
@@ -36,10 +32,7 @@ final class MaxQueriesOption {
     return max == null || max >= kept.size() ? kept : List.copyOf(kept.subList(0, max));
   }
 
-  /**
-   * {@code " (first 200 of 1877 queries)"} when the cap left some of {@code total} {@code what}
-   * out, else the empty string.
-   */
+  /** {@code " (first 200 of 1877 queries)"} when the cap left some out, else empty. */
   String note(int total, String what) {
     if (max == null || max >= total) {
       return "";
@@ -47,10 +40,7 @@ final class MaxQueriesOption {
     return String.format(Locale.ROOT, " (first %d of %d %s)", max, total, what);
   }
 
-  /**
-   * Adds {@code max_queries} (the cap) and {@code queries_in_split} ({@code total}) to {@code
-   * json} when a cap was given; returns {@code json}.
-   */
+  /** {@code json} with {@code max_queries} and {@code queries_in_split} when capped. */
   Map<String, Object> addTo(Map<String, Object> json, int total) {
     if (max != null) {
       json.put("max_queries", max);

@@ -12,21 +12,16 @@ import org.apache.lucene.store.FSDirectory;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * Checks on the paths a command is given and those it will create, made before any slow work or
- * any write. Only {@code index}, {@code demo}, {@code eval} (and {@code eval learn}) and {@code
- * bench} may create an index; every other command needs one that exists. "An index exists" is
- * decided as the engine does: the folder holds a Lucene commit ({@link
- * DirectoryReader#indexExists}). Creating one in a folder of other files is refused by the engine
- * ({@link IndexFolderCheck}), so that advice is not given there.
+ * Checks on the paths a command is given, before any slow work or write. Only {@code index},
+ * {@code demo}, {@code eval} and {@code bench} may create an index; the others need a folder
+ * holding a Lucene commit ({@link DirectoryReader#indexExists}).
  */
 final class PathChecks {
   private PathChecks() {}
 
   /**
-   * The converter of every path option and argument: {@code Path.of("")} is the working folder,
-   * so an empty value (a variable that expanded to nothing, as in {@code relearn index "$DIR"})
-   * would index, remove or write there. An empty or blank value is refused instead; picocli
-   * turns that into a usage error (exit code 2) naming the option or argument.
+   * The converter of every path: an empty or blank value (as {@code "$DIR"} unset) is a usage
+   * error, not the working folder that {@code Path.of("")} would be.
    */
   static Path nonEmpty(String value) {
     if (value.isBlank()) {
@@ -40,11 +35,7 @@ final class PathChecks {
     }
   }
 
-  /**
-   * Fails unless {@code index} holds an index.
-   *
-   * @throws IllegalArgumentException naming the folder and the command that creates an index
-   */
+  /** Fails unless {@code index} holds an index, naming the command that creates one. */
   static void requireIndex(Path index) throws IOException {
     Path folder = requireFolder(index);
     if (!Files.isDirectory(folder)) {
@@ -70,10 +61,7 @@ final class PathChecks {
         + folder + " PATH";
   }
 
-  /**
-   * Fails if {@code index}, or the nearest of its parents that exists, is a file rather than a
-   * folder; returns the folder, absolute.
-   */
+  /** {@code index}, absolute, unless it or its nearest existing parent is a file. */
   static Path requireFolder(Path index) {
     Path folder = index.toAbsolutePath().normalize();
     Path existing = nearestExisting(folder);
@@ -95,9 +83,8 @@ final class PathChecks {
   }
 
   /**
-   * Fails unless {@code file} (when given by {@code option}) can be written: it is not a folder,
-   * and the nearest of its parent folders that exists is a writable folder (missing ones are
-   * created when it is written). Checked before the work, so a bad path loses none.
+   * Fails unless {@code file}, if given by {@code option}, can be written: not a folder, and its
+   * nearest existing parent a writable folder. Checked before the work, so a bad path loses none.
    */
   static void requireWritable(String option, Path file) {
     if (file == null) {
@@ -117,10 +104,7 @@ final class PathChecks {
     }
   }
 
-  /**
-   * {@code path} itself if it exists, else its nearest existing parent (absolute), or null when
-   * none exists (or {@code path} is null).
-   */
+  /** {@code path} or its nearest existing parent, absolute; null for none. */
   private static Path nearestExisting(Path path) {
     for (Path p = path == null ? null : path.toAbsolutePath().normalize(); p != null;
         p = p.getParent()) {

@@ -7,7 +7,6 @@ import java.io.PrintWriter;
 import org.apache.lucene.util.Version;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import sun.misc.Signal;
 
 /**
  * The {@code relearn} command: subcommands for indexing, searching, feedback, statistics,
@@ -64,31 +63,21 @@ public final class RelearnCli implements Runnable {
     return code;
   }
 
-  /**
-   * Entry point. Standard output goes through {@link CheckedOutput}, so that output that could not
-   * be written (a full disk) is an error, exit code 1, rather than silently lost.
-   */
+  /** Entry point; output that could not be written is exit code 1 ({@link CheckedOutput}). */
   public static void main(String[] args) {
     LastWord.install();
     CheckedOutput stdout = new CheckedOutput(new FileOutputStream(FileDescriptor.out));
     PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, System.out.charset()), true);
     PrintWriter err = new PrintWriter(System.err, true);
     int code;
-    try (SignalScope signals = new SignalScope(signal -> stopped(err, signal))) {
+    // a signal no command handles itself: said, then a halt that skips the JVM's shutdown hooks
+    try (SignalScope signals = new SignalScope(signal -> {
+      LastWord.say(err, "relearn: stopped by SIG" + signal.getName());
+      SignalScope.halt(signal);
+    })) {
       code = stdout.exitCode(execute(out, err, args), err);
     }
     System.exit(code);
-  }
-
-  /**
-   * A signal that no command handles itself ({@code index}, {@code serve} and {@code mcp} do): said
-   * on stderr, then the process halts with 128 + its number, skipping the JVM's shutdown hooks as
-   * those commands do (ONNX Runtime's would free the model under an embedding in flight; see
-   * {@link SignalScope}). What was acknowledged (committed, or feedback fsynced) stays.
-   */
-  private static void stopped(PrintWriter err, Signal signal) {
-    LastWord.say(err, "relearn: stopped by SIG" + signal.getName());
-    SignalScope.halt(signal);
   }
 
   /** Prints the relearn, Lucene and Java versions. */

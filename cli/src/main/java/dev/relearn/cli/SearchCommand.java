@@ -1,5 +1,6 @@
 package dev.relearn.cli;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.relearn.engine.ExplainedResults;
 import dev.relearn.engine.HitViews;
 import dev.relearn.engine.Relearn;
@@ -8,10 +9,8 @@ import dev.relearn.engine.WeightsViews;
 import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -83,20 +82,18 @@ final class SearchCommand extends CliCommand.WithJson {
     return 0;
   }
 
+  /** The JSON of a search; {@code weights} and {@code explanations} with --explain only. */
+  private record Searched(String mode, String queryClass, double tookMs, Object hits,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Object weights,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Object explanations) {}
+
   private void print(String text, SearchMode mode, ExplainedResults explained,
       SearchResults results, double millis) {
     if (json) {
-      Map<String, Object> body = new LinkedHashMap<>();
-      body.put("mode", mode.label());
-      body.put("query_class", Relearn.queryClass(text).label());
-      body.put("took_ms", millis);
-      body.put("hits", HitViews.maps(results.hits()));
-      if (explained != null) {
-        body.put("weights", WeightsViews.weights(explained.weights()));
-        body.put("explanations",
-            explained.explanations().stream().map(HitPrinter::json).toList());
-      }
-      out().println(json(body));
+      out().println(json(new Searched(mode.label(), Relearn.queryClass(text).label(), millis,
+          HitViews.maps(results.hits()), explained == null ? null
+              : WeightsViews.weights(explained.weights()), explained == null ? null
+              : explained.explanations().stream().map(HitPrinter.ExplanationJson::of).toList())));
       return;
     }
     HitPrinter.print(out(), results.hits());

@@ -10,10 +10,7 @@ import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
-/**
- * Mode and fusion flags shared by {@code search} and {@code eval}; each is checked before the
- * index is opened, a bad value being a usage error that names it.
- */
+/** Mode and fusion flags of {@code search} and {@code eval}, checked before the index opens. */
 final class SearchOptions {
   @Option(names = "--mode", paramLabel = "MODE", defaultValue = "auto",
       description = "auto (learned once the index has feedback, else hybrid), bm25, vector,"
@@ -50,10 +47,7 @@ final class SearchOptions {
     return chosen != null ? chosen : relearn.defaultMode();
   }
 
-  /**
-   * The fusion; also a usage error when {@code --alpha} or {@code --rrf-k} was given for the
-   * other fusion (it would be ignored without a word).
-   */
+  /** The fusion; {@code --alpha} or {@code --rrf-k} given for the other one is a usage error. */
   Fusion fusion(CommandSpec spec) throws IOException {
     Fusion chosen = Errors.check(spec, () -> fusion(fusion, alpha, rrfK));
     boolean rrf = chosen instanceof RrfFusion;
@@ -64,12 +58,7 @@ final class SearchOptions {
     return chosen;
   }
 
-  /**
-   * The fusion {@code label} names: min-max with {@code alpha} (null: by query class), or RRF
-   * with {@code rrfK}.
-   *
-   * @throws IllegalArgumentException naming an unknown fusion or a value out of range
-   */
+  /** The fusion {@code label} names: min-max with {@code alpha} (null: by class), or RRF. */
   static Fusion fusion(String label, Double alpha, int rrfK) {
     return switch (label.toLowerCase(Locale.ROOT)) {
       case "minmax", "min-max" -> alpha == null ? Fusion.byQueryClass() : Fusion.minMax(alpha);
@@ -79,11 +68,7 @@ final class SearchOptions {
     };
   }
 
-  /**
-   * The request these options describe, every value checked: the query (not empty, not too
-   * long; the messages name its length, never its text) and every option. Its mode is {@code
-   * chosen}, or hybrid for auto.
-   */
+  /** The request, every value checked (the query's length, never its text), mode {@code chosen}. */
   SearchRequest request(CommandSpec spec, SearchMode chosen, String text, int k,
       String pathPrefix, String kind) throws IOException {
     Fusion checked = fusion(spec);

@@ -7,14 +7,10 @@ import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
 /**
- * SIGINT (Ctrl-C), SIGTERM and SIGHUP (a closed terminal) go to one handler until {@link
- * #close}, which gives them back their previous handling; a signal the process ignores (SIGHUP
- * under {@code nohup}) or the JVM keeps ({@code -Xrs}) stays as it is. relearn handles these
- * signals itself where the JVM's own shutdown
- * would run ONNX Runtime's shutdown hook, which frees the runtime's environment even under an
- * embedding in flight and so crashes the JVM (SIGSEGV, SIGBUS or SIGABRT, and an {@code hs_err}
- * file). This uses {@code sun.misc.Signal} (jdk.unsupported), the only way to handle a signal in
- * Java.
+ * SIGINT, SIGTERM and SIGHUP go to one handler until {@link #close} restores their handling; one
+ * the process ignores ({@code nohup}) or the JVM keeps ({@code -Xrs}) stays as it is. relearn
+ * halts on these signals itself: the JVM's shutdown would run ONNX Runtime's hook, which frees
+ * the runtime under an embedding in flight and crashes the JVM. Uses {@code sun.misc.Signal}.
  */
 final class SignalScope implements AutoCloseable {
   private final Map<Signal, SignalHandler> previous = new HashMap<>();

@@ -8,13 +8,10 @@ import java.util.concurrent.atomic.AtomicReference;
 import sun.misc.Signal;
 
 /**
- * Ctrl-C (SIGINT), SIGTERM or SIGHUP stops a long-running server ({@code relearn mcp}, {@code
- * relearn serve}) in order: the command's stop runs (it stops taking requests, waits for those in
- * flight, then closes the index and the model), and the process halts with the usual exit code
- * (128 + the signal). Halting skips the JVM's shutdown hooks on purpose: ONNX Runtime's hook
- * would free its environment under a search's embedding still in flight and crash the JVM (see
- * {@link SignalScope}). A stop that takes longer than {@link #GRACE} is not waited for: the
- * process halts with a notice, and the operating system releases the index's lock.
+ * A signal (SIGINT, SIGTERM, SIGHUP) stops {@code relearn mcp} or {@code serve} in order: the
+ * command's stop runs (requests in flight finish, the index and model close), then the process
+ * halts with 128 + the signal, skipping the JVM's shutdown hooks ({@link SignalScope}). A stop
+ * longer than {@link #GRACE} is not waited for.
  */
 final class StopSignals {
   /** How long a stop may take before the process halts anyway. */
@@ -29,13 +26,10 @@ final class StopSignals {
   private StopSignals() {}
 
   /**
-   * Runs {@code serving} with {@code stop} run once, by whichever comes first: the end of {@code
-   * serving} (which then waits for a stop already under way), a signal (then the process halts),
-   * or a shutdown hook named {@code name} for other exits. The signals keep their usual handling
-   * again afterwards.
+   * Runs {@code serving}, then {@code stop} once, whichever comes first: its end, a signal (then
+   * the process halts) or a shutdown hook named {@code name}.
    *
-   * @return 0, or 128 + the signal that stopped the server (the main thread, which finishes once
-   *     the stop has run, races the signal handler's own halt)
+   * @return 0, or 128 + the signal (the main thread races the handler's own halt)
    */
   static int serve(PrintWriter err, String name, Runnable stop, Serving serving)
       throws IOException, InterruptedException {
@@ -65,10 +59,8 @@ final class StopSignals {
   }
 
   /**
-   * {@code stop}, run at the first call however many threads ask for it (the end of the input,
-   * a signal, a shutdown hook). A call while it runs on another thread waits for it to end
-   * instead of returning at once: a caller that went on to exit the JVM would otherwise unload
-   * ONNX Runtime while the stop still waits for an embedding or a model load in flight.
+   * {@code stop}, run at the first call; a call while it runs waits for its end, so that no
+   * caller exits the JVM (unloading ONNX Runtime) under an embedding the stop waits for.
    */
   static Runnable once(Runnable stop) {
     AtomicBoolean ran = new AtomicBoolean();

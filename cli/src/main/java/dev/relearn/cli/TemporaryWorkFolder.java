@@ -10,14 +10,10 @@ import java.util.stream.Stream;
 import sun.misc.Signal;
 
 /**
- * A command's temporary work folder, deleted however the command ends: by {@link #close()} when
- * it returns or fails, and on SIGINT (Ctrl-C), SIGTERM or SIGHUP before the process halts with
- * 128 + the signal, as every command does ({@link SignalScope}; halting skips the JVM's shutdown
- * hooks, so a hook could not do it). The command's own thread may still be writing into the
- * folder while a signal's handler deletes it, so the deletion is tried again while something
- * reappears; and once the handler has begun, {@link #close()} waits for it (that is, for the
- * halt), so the command cannot report an error about its vanished folder or exit first. {@link
- * #close()} restores the signals' previous handling.
+ * A command's temporary work folder, deleted by {@link #close()} or on a signal before the process
+ * halts ({@link SignalScope}). The command may still write into it while a handler deletes it, so
+ * deletion is retried; {@link #close()} waits for a handler under way, so the command cannot
+ * report its vanished folder first.
  */
 final class TemporaryWorkFolder implements AutoCloseable {
   /** Deletions tried before giving up on a folder that keeps being written into. */
@@ -51,10 +47,7 @@ final class TemporaryWorkFolder implements AutoCloseable {
     SignalScope.halt(signal);
   }
 
-  /**
-   * Deletes the folder with everything in it, unless done already; a handler's deletion holds
-   * this lock until the process halts.
-   */
+  /** Deletes the folder and its content once; a handler holds this lock until the halt. */
   synchronized void delete() throws IOException {
     if (deleted) {
       return;

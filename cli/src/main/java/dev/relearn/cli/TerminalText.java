@@ -5,11 +5,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Text from indexed files made safe for a terminal: file names, headings and documents may be
- * anyone's, and an escape sequence in them could retitle the window, rewrite the screen or set the
- * clipboard. Control characters are shown as {@code ?}, tabs and line breaks as spaces; in a chunk
- * id, which a user copies into {@code feedback --used}, as escapes that {@link #unescapeId} reads
- * back ({@code \n}, {@code \t}, {@code \r}, {@code \u001b}).
+ * Text from indexed files made safe for a terminal, against escape sequences: control characters
+ * shown as {@code ?}, tabs and line breaks as spaces; in a chunk id, as escapes that {@link
+ * #unescapeId} reads back ({@code \n}, {@code \u001b}).
  */
 final class TerminalText {
   private static final Pattern ESCAPE = Pattern.compile("\\\\(?:([ntr])|u([0-9a-fA-F]{4}))");

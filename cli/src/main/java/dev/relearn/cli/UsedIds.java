@@ -8,11 +8,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Splits {@code feedback --used} values into chunk ids. Commas separate ids, but chunk ids may
- * hold commas themselves (a file named {@code notes, 2024.md}): where pieces joined with their
- * commas form an id the index has, the longest such id is kept whole. An unknown id that holds an
- * escape is taken as the id it stands for when the index has that: a search prints a chunk id
- * with control characters (a file name with a line break) escaped ({@link TerminalText#id}).
+ * Splits {@code feedback --used} values into chunk ids at commas, keeping whole the longest run
+ * of pieces that is an id the index has ({@code notes, 2024.md}); an unknown id with an escape
+ * ({@link TerminalText#id}) is taken as the id it stands for when the index has that.
  */
 final class UsedIds {
   /** Answers which of some candidate ids the index does not have. */

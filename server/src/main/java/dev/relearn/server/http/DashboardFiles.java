@@ -10,9 +10,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The dashboard's static files, read from the class path once: {@code /} is {@code index.html},
- * the others are under {@code /static/}. Only the files listed here are served, so no path can
- * reach anything else. Pages may load nothing from other origins (Content-Security-Policy).
+ * The dashboard's files, read from the class path once: {@code /} is {@code index.html}, the
+ * others are under {@code /static/}; nothing else is served, and pages load nothing from elsewhere.
  */
 final class DashboardFiles {
   /** The class-path folder of the files. */
@@ -62,12 +61,7 @@ final class DashboardFiles {
   }
 
   private static String contentType(String name) {
-    if (name.endsWith(".html")) {
-      return "text/html; charset=utf-8";
-    }
-    if (name.endsWith(".css")) {
-      return "text/css; charset=utf-8";
-    }
-    return "text/javascript; charset=utf-8";
+    String type = name.endsWith(".html") ? "html" : name.endsWith(".css") ? "css" : "javascript";
+    return "text/" + type + "; charset=utf-8";
   }
 }

@@ -14,8 +14,6 @@ import dev.relearn.server.text.Arguments;
 import dev.relearn.server.text.ErrorQuotes;
 import java.io.IOException;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -64,13 +62,12 @@ final class Endpoints {
     SearchResults results = relearn.search(request);
     double millis = (System.nanoTime() - start) / 1e6;
     shown.remember(query, results);
-    Map<String, Object> answer = new LinkedHashMap<>();
-    answer.put("query_class", Relearn.queryClass(query).label());
-    answer.put("mode", request.mode().label());
-    answer.put("took_ms", millis);
-    answer.put("hits", HitViews.maps(results.hits()));
-    return answer;
+    return new Searched(Relearn.queryClass(query).label(), request.mode().label(), millis,
+        HitViews.maps(results.hits()));
   }
+
+  private record Searched(String queryClass, String mode, double tookMs,
+      List<Map<String, Object>> hits) {}
 
   /** {@code POST /api/feedback}: records feedback and answers with the stats it changed. */
   Object record(Map<String, Object> body) throws IOException {
@@ -103,11 +100,11 @@ final class Endpoints {
     String label = Arguments.of(body, RESET_FIELDS).label("query_class", "queryClass");
     var queryClass = WeightsViews.queryClass(label);
     relearn.resetWeights(queryClass);
-    Map<String, Object> answer = new LinkedHashMap<>();
-    answer.put("reset", queryClass == null ? "all" : queryClass.label());
-    answer.put("weights", WeightsViews.current(relearn));
-    return answer;
+    return new Reset(queryClass == null ? "all" : queryClass.label(),
+        WeightsViews.current(relearn));
   }
+
+  private record Reset(String reset, Object weights) {}
 
   /**
    * {@code GET /api/feedback/weights}: per class, counts, current weights, moving average and
@@ -128,49 +125,38 @@ final class Endpoints {
   }
 
   /**
-   * {@code GET /api/health}: whether the server is up, whether its index takes writes, and what
-   * index it serves: figures the engine keeps at hand (the chunk count is the reader's own), so
-   * that a monitor polling it costs no walk of the index's files or the feedback store. {@code
-   * status} is {@code degraded} when a read-write engine's writer stopped after a failure
-   * (searches still work), else {@code ok}.
+   * {@code GET /api/health}: figures the engine keeps at hand, so that polling costs no walk of
+   * the index; {@code degraded} when a read-write engine's writer stopped after a failure.
    */
   Object health() throws IOException {
     int chunks = relearn.chunkCount();
-    var metadata = relearn.metadata();
+    var metadata = relearn.metadata(); // the model bound at the index's creation
     boolean writable = relearn.writable();
-    Map<String, Object> answer = new LinkedHashMap<>();
-    answer.put("status", writable || relearn.readOnly() ? "ok" : "degraded");
-    answer.put("read_only", relearn.readOnly());
-    answer.put("writable", writable);
-    answer.put("index", relearn.directory().toString());
-    answer.put("model", metadata.modelId()); // bound from the index's creation, as stats says
-    answer.put("dimension", metadata.dimension());
-    answer.put("chunks", chunks);
-    answer.put("uptime_ms", System.currentTimeMillis() - startMillis);
-    return answer;
+    return new Health(writable || relearn.readOnly() ? "ok" : "degraded", relearn.readOnly(),
+        writable, relearn.directory().toString(), metadata.modelId(), metadata.dimension(),
+        chunks, System.currentTimeMillis() - startMillis);
   }
 
+  private record Health(String status, boolean readOnly, boolean writable, String index,
+      String model, int dimension, int chunks, long uptimeMs) {}
+
   /**
-   * {@code GET /api/feedback/recent?limit=N} ({@code limit}: the parameter, or null for {@link
-   * #DEFAULT_LIMIT}): the newest feedback events, newest first, by query class and time only
-   * (never query text, session or chunk ids).
+   * {@code GET /api/feedback/recent?limit=N} (null: {@link #DEFAULT_LIMIT}): the newest events
+   * first, by query class and time only (never query text, session or chunk ids).
    */
   Object recent(String limit) throws IOException {
-    List<Map<String, Object>> events = new ArrayList<>();
-    for (FeedbackSummary summary : relearn.recentFeedback(limit(limit))) {
-      Map<String, Object> json = new LinkedHashMap<>();
-      json.put("millis", summary.millis());
-      json.put("time", Instant.ofEpochMilli(summary.millis()).toString());
-      json.put("query_class", summary.queryClass().label());
-      json.put("signal", summary.signal().label());
-      json.put("outcome", summary.outcome().label());
-      var rating = summary.rating();
-      json.put("rating", rating == null ? null
-          : rating.stars() ? rating.value() + " stars" : rating.label());
-      json.put("used", summary.used());
-      events.add(json);
+    return Map.of("events", relearn.recentFeedback(limit(limit)).stream().map(Recent::of)
+        .toList());
+  }
+
+  private record Recent(long millis, String time, String queryClass, String signal,
+      String outcome, String rating, int used) {
+    static Recent of(FeedbackSummary s) {
+      var rating = s.rating();
+      return new Recent(s.millis(), Instant.ofEpochMilli(s.millis()).toString(),
+          s.queryClass().label(), s.signal().label(), s.outcome().label(), rating == null ? null
+              : rating.stars() ? rating.value() + " stars" : rating.label(), s.used());
     }
-    return Map.of("events", events);
   }
 
   private static int limit(String value) {
@@ -181,18 +167,18 @@ final class Endpoints {
     try {
       limit = Integer.parseInt(value);
     } catch (NumberFormatException e) {
-      throw ApiException.badRequest("limit must be an integer in [1, " + MAX_LIMIT
+      throw new ApiException(400, "limit must be an integer in [1, " + MAX_LIMIT
           + "], got: '" + ErrorQuotes.quote(value) + "'");
     }
     if (limit < 1 || limit > MAX_LIMIT) {
-      throw ApiException.badRequest("limit must be in [1, " + MAX_LIMIT + "], got: " + limit);
+      throw new ApiException(400, "limit must be in [1, " + MAX_LIMIT + "], got: " + limit);
     }
     return limit;
   }
 
   private void requireWritable(String what) {
     if (relearn.readOnly()) {
-      throw ApiException.conflict("the index is open read-only (another process holds its"
+      throw new ApiException(409, "the index is open read-only (another process holds its"
           + " write lock): " + what + "; stop the other process and restart relearn serve");
     }
   }

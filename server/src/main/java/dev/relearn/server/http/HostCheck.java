@@ -9,21 +9,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Which {@code Host} and {@code Origin} headers the server answers.
- *
- * <p>{@code Host}: on a loopback address only loopback names ({@code localhost}, {@code
- * *.localhost}, {@code 127.x.x.x}, {@code [::1]}, with a numeric port or none): a web page whose
- * own host name an attacker re-points at 127.0.0.1 (DNS rebinding) would otherwise be same-origin
- * with the API, and could read the index's text and record feedback. Requests without a {@code
- * Host} header come from no browser and are served. On other addresses (the user chose {@code
- * --host}) every name is served.
- *
- * <p>{@code Origin}: none (curl, the CLI, agents: no browser), or the server's own origin, {@code
- * http://} and the request's {@code Host} (the dashboard, which this server serves). A browser
- * names the page that made a request in its {@code Origin}, so a page from elsewhere ({@code
- * http://evil.example}, or {@code null} for a sandboxed or local file) is refused whatever it
- * asks, even the requests it could send without a CORS preflight: defence in depth against pages
- * that would record feedback or reset weights.
+ * Which {@code Host} and {@code Origin} headers the server answers. On a loopback address, only
+ * loopback host names (or no {@code Host}: no browser), against DNS rebinding; on an address the
+ * user chose with {@code --host}, every name. {@code Origin}: none (curl, agents) or the server's
+ * own, {@code http://} and the {@code Host} (the dashboard): a page from elsewhere (or {@code
+ * null}) is refused whatever it asks, even requests it could send without a CORS preflight.
  */
 final class HostCheck {
   private final boolean loopbackOnly;
@@ -34,22 +24,17 @@ final class HostCheck {
   }
 
   /**
-   * Refuses a request with several {@code Host} headers (the first could pass here while a
-   * proxy or another reader takes another), one naming another machine, or an {@code Origin}
-   * that is not {@code http://} and its {@code Host}.
-   *
-   * @param hostHeaders the request's {@code Host} headers, or null for none
-   * @param originHeaders its {@code Origin} headers, or null for none
-   * @throws ApiException 400 for several hosts, 403 naming a host or an origin not served
+   * Refuses (400) several {@code Host} headers, which a proxy could read otherwise, and (403) a
+   * host or an origin not served; either list is null when the header is absent.
    */
   void require(List<String> hostHeaders, List<String> originHeaders) {
     boolean oneHost = hostHeaders != null && hostHeaders.size() == 1;
     if (hostHeaders != null && hostHeaders.size() > 1) {
-      throw ApiException.badRequest("a request must have one Host header, got "
+      throw new ApiException(400, "a request must have one Host header, got "
           + hostHeaders.size());
     }
     if (oneHost && loopbackOnly && !isLoopback(hostHeaders.get(0))) {
-      throw ApiException.forbidden("Host '" + ErrorQuotes.quote(hostHeaders.get(0)) + "' is not"
+      throw new ApiException(403, "Host '" + ErrorQuotes.quote(hostHeaders.get(0)) + "' is not"
           + " served: this server listens on this machine only, so requests must name"
           + " localhost, 127.0.0.1 or [::1] (use --host to serve other names)");
     }
@@ -57,16 +42,15 @@ final class HostCheck {
         && sameOrigin(originHeaders.get(0), hostHeaders.get(0))) {
       return;
     }
-    throw ApiException.forbidden("Origin '" + ErrorQuotes.quote(String.join(", ", originHeaders))
+    throw new ApiException(403, "Origin '" + ErrorQuotes.quote(String.join(", ", originHeaders))
         + "' is not this server's: requests from other origins' pages are refused (requests"
         + " without an Origin header, as from curl, are served)");
   }
 
   /**
-   * Whether a {@code Host} header (a name, with or without a port) names this machine: {@code
-   * localhost} or {@code *.localhost} (with or without a final dot), {@code 127.x.x.x}, or an IPv6
-   * literal for a loopback address in any spelling ({@code [::1]}, {@code [0:0:0:0:0:0:0:1]},
-   * {@code [::ffff:127.0.0.1]}), which is how Java clients write {@link HttpApiServer#uri()}.
+   * Whether a {@code Host} header names this machine: {@code localhost}, {@code *.localhost}
+   * (a final dot allowed), {@code 127.x.x.x}, or a loopback IPv6 literal in any spelling ({@code
+   * [::1]}, {@code [::ffff:127.0.0.1]}), with a numeric port or none.
    */
   static boolean isLoopback(String hostHeader) {
     String[] host = split(hostHeader);

@@ -18,69 +18,55 @@ public record HttpApiConfig(String host, int port, int maxBodyBytes, int maxDept
     int networkTimeoutMillis) {
   /** The default address: loopback only. */
   public static final String DEFAULT_HOST = "127.0.0.1";
-  /** The default port of {@code relearn serve}. */
+  /** The default port. */
   public static final int DEFAULT_PORT = 7700;
-  /** The default body limit: 64 KiB. */
+  /** The default body limit. */
   public static final int DEFAULT_MAX_BODY = 64 * 1024;
-  /** The default JSON nesting limit. */
-  public static final int DEFAULT_MAX_DEPTH = 32;
-  /** The default number of requests doing engine work at once. */
+  /** The default requests doing engine work at once. */
   public static final int DEFAULT_THREADS = 8;
-  /** The default network time limit: 10 s. */
-  public static final int DEFAULT_NETWORK_TIMEOUT_MILLIS = 10_000;
 
   /** Validates, naming the bad value. */
   public HttpApiConfig {
     Objects.requireNonNull(host, "host");
-    if (host.isBlank()) {
-      throw new IllegalArgumentException("host must not be empty");
-    }
-    if (port < 0 || port > 65_535) {
-      throw new IllegalArgumentException("port must be in [0, 65535], got: " + port);
-    }
-    if (maxBodyBytes < 1) {
-      throw new IllegalArgumentException("max body bytes must be >= 1, got: " + maxBodyBytes);
-    }
-    if (maxDepth < 2) {
-      throw new IllegalArgumentException("max JSON depth must be >= 2, got: " + maxDepth);
-    }
-    if (threads < 1) {
-      throw new IllegalArgumentException("threads must be >= 1, got: " + threads);
-    }
-    if (networkTimeoutMillis < 1) {
-      throw new IllegalArgumentException("network timeout must be >= 1 ms, got: "
-          + networkTimeoutMillis);
+    require(!host.isBlank(), "host must not be empty");
+    require(port >= 0 && port <= 65_535, "port must be in [0, 65535], got: " + port);
+    require(maxBodyBytes >= 1, "max body bytes must be >= 1, got: " + maxBodyBytes);
+    require(maxDepth >= 2, "max JSON depth must be >= 2, got: " + maxDepth);
+    require(threads >= 1, "threads must be >= 1, got: " + threads);
+    require(networkTimeoutMillis >= 1, "network timeout must be >= 1 ms, got: "
+        + networkTimeoutMillis);
+  }
+
+  private static void require(boolean ok, String message) {
+    if (!ok) {
+      throw new IllegalArgumentException(message);
     }
   }
 
   /** 127.0.0.1:7700, 64 KiB bodies, depth 32, 8 threads, 10 s waits. */
   public static HttpApiConfig defaults() {
-    return new HttpApiConfig(DEFAULT_HOST, DEFAULT_PORT, DEFAULT_MAX_BODY, DEFAULT_MAX_DEPTH,
-        DEFAULT_THREADS, DEFAULT_NETWORK_TIMEOUT_MILLIS);
+    return new HttpApiConfig(DEFAULT_HOST, DEFAULT_PORT, DEFAULT_MAX_BODY, 32, DEFAULT_THREADS,
+        10_000);
   }
 
   /** With another host and port. */
   public HttpApiConfig withAddress(String host, int port) {
-    return new HttpApiConfig(host, port, maxBodyBytes, maxDepth, threads,
-        networkTimeoutMillis);
+    return new HttpApiConfig(host, port, maxBodyBytes, maxDepth, threads, networkTimeoutMillis);
   }
 
   /** With another body size limit. */
   public HttpApiConfig withMaxBodyBytes(int bytes) {
-    return new HttpApiConfig(host, port, bytes, maxDepth, threads,
-        networkTimeoutMillis);
+    return new HttpApiConfig(host, port, bytes, maxDepth, threads, networkTimeoutMillis);
   }
 
   /** With another JSON nesting limit. */
   public HttpApiConfig withMaxDepth(int depth) {
-    return new HttpApiConfig(host, port, maxBodyBytes, depth, threads,
-        networkTimeoutMillis);
+    return new HttpApiConfig(host, port, maxBodyBytes, depth, threads, networkTimeoutMillis);
   }
 
   /** With another number of requests doing engine work at once. */
   public HttpApiConfig withThreads(int count) {
-    return new HttpApiConfig(host, port, maxBodyBytes, maxDepth, count,
-        networkTimeoutMillis);
+    return new HttpApiConfig(host, port, maxBodyBytes, maxDepth, count, networkTimeoutMillis);
   }
 
   /** With another network time limit. */

@@ -14,21 +14,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
- * relearn's HTTP JSON API and dashboard on an open engine.
- *
- * <p>Lifecycle: {@link #start} binds and serves at once; {@link #close()} stops accepting, lets
- * running requests finish for up to a second and stops them. The engine stays open: its owner
- * closes it after the server. Each request runs on a virtual thread of its own, which reads it,
- * answers it and may wait for the client without holding anything scarce; at most {@link
- * HttpApiConfig#threads()} of them do engine work at once (the others wait for a permit). The
- * JDK server's own limits cap the connections open at once and the size of headers ({@link
- * JdkServerLimits}: system properties, set when the user has not). A client that keeps its
- * request waiting (half a request, an answer it does not read) longer than {@link
- * HttpApiConfig#networkTimeoutMillis()} loses its connection ({@link NetworkDeadlines}).
- *
- * <p>Endpoints (docs/HTTP.md): {@code POST /api/search}, {@code POST /api/feedback}, {@code GET
- * /api/feedback/weights}, {@code GET /api/feedback/stats}, {@code GET /api/feedback/recent},
- * {@code POST /api/feedback/reset}, {@code GET /api/health}; the dashboard at {@code /}.
+ * relearn's HTTP JSON API (docs/HTTP.md) and dashboard on an open engine, which its owner closes
+ * after the server. Each request runs on a virtual thread of its own; at most {@link
+ * HttpApiConfig#threads()} do engine work at once. The JDK server's limits ({@link
+ * JdkServerLimits}) cap connections and headers; a client that keeps a request waiting longer
+ * than {@link HttpApiConfig#networkTimeoutMillis()} loses its connection ({@link
+ * NetworkDeadlines}).
  */
 public final class HttpApiServer implements AutoCloseable {
   private final HttpServer server;
@@ -45,9 +36,8 @@ public final class HttpApiServer implements AutoCloseable {
   }
 
   /**
-   * Serves {@code relearn} as {@code config} says; problems are logged to {@code log} (never a
-   * request's body or query text). Sets the JDK server's limits that are not set ({@link
-   * JdkServerLimits}).
+   * Binds and serves {@code relearn} as {@code config} says, logging problems (never a body or
+   * query text) to {@code log}.
    *
    * @throws java.net.BindException if the port is taken
    */

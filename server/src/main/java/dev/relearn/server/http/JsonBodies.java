@@ -9,6 +9,7 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.sun.net.httpserver.HttpExchange;
 import dev.relearn.server.text.StrictUtf8;
@@ -17,13 +18,12 @@ import java.io.InputStream;
 import java.util.Locale;
 import java.util.Map;
 
-/**
- * Reads request bodies as JSON objects within the configured limits, and writes JSON. Thread-safe.
- */
+/** Reads request bodies as JSON objects within the configured limits, and writes JSON. */
 final class JsonBodies {
   private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {};
   private final ObjectMapper reader;
-  private final ObjectMapper writer = new ObjectMapper();
+  private final ObjectMapper writer = new ObjectMapper() // records' components in snake_case
+      .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
   private final int maxBodyBytes;
   private final int maxDepth;
   private final NetworkDeadlines deadlines;
@@ -43,13 +43,11 @@ final class JsonBodies {
   }
 
   /**
-   * The request's body as a JSON object: a map of JSON values ({@link
-   * dev.relearn.server.text.Arguments} checks them).
+   * The request's body as a JSON object.
    *
    * @throws ApiException 415 unless declared {@code application/json} (UTF-8), 413 past the size
-   *     limit, 400 for an empty body (a client's bug that would reset all weights if read as
-   *     {@code {}}), a body that is not strict UTF-8 (naming the first bad byte's offset),
-   *     malformed or too deeply nested JSON or a non-object
+   *     limit, 400 for an empty body (read as {@code {}} it would reset all weights), one not
+   *     strict UTF-8, or malformed, too deeply nested or non-object JSON
    */
   Map<String, Object> readObject(HttpExchange exchange) throws IOException {
     requireJson(exchange.getRequestHeaders().getFirst("Content-Type"));
@@ -70,17 +68,17 @@ final class JsonBodies {
     try {
       node = reader.readTree(StrictUtf8.decode(body, body.length)); // Jackson's bytes are lenient
     } catch (StrictUtf8.InvalidUtf8Exception e) {
-      throw ApiException.badRequest("the body is " + e.getMessage());
+      throw new ApiException(400, "the body is " + e.getMessage());
     } catch (StreamConstraintsException e) {
-      throw ApiException.badRequest(beyondLimit(e));
+      throw new ApiException(400, beyondLimit(e));
     } catch (JsonProcessingException e) {
-      throw ApiException.badRequest("malformed JSON: " + describe(e));
+      throw new ApiException(400, "malformed JSON: " + describe(e));
     }
     if (node == null || node.isMissingNode()) { // no bytes, or only white space
-      throw ApiException.badRequest("the body is empty; send a JSON object ({} for no fields)");
+      throw new ApiException(400, "the body is empty; send a JSON object ({} for no fields)");
     }
     if (!node.isObject()) {
-      throw ApiException.badRequest("the body must be a JSON object, got: "
+      throw new ApiException(400, "the body must be a JSON object, got: "
           + node.getNodeType().name().toLowerCase(Locale.ROOT));
     }
     return reader.convertValue(node, OBJECT);
@@ -116,14 +114,11 @@ final class JsonBodies {
     try {
       return Long.parseLong(length.strip());
     } catch (NumberFormatException e) {
-      throw ApiException.badRequest("bad Content-Length: '" + length + "'");
+      throw new ApiException(400, "bad Content-Length: '" + length + "'");
     }
   }
 
-  /**
-   * A JSON limit passed: the nesting depth, or the length of a number or name, in Jackson's words
-   * ("Number value length (1200) exceeds the maximum allowed (1000)"), which hold lengths only.
-   */
+  /** A JSON limit passed: the nesting depth, or a length in Jackson's words (no content). */
   private String beyondLimit(StreamConstraintsException e) {
     String problem = String.valueOf(e.getOriginalMessage());
     if (problem.startsWith("Document nesting depth")) {
@@ -133,10 +128,7 @@ final class JsonBodies {
     return "JSON beyond a limit: " + (from < 0 ? problem : problem.substring(0, from) + ")");
   }
 
-  /**
-   * Jackson's problem without its details (tokens and excerpts could echo query text), with the
-   * position: "Unexpected end-of-input at line 1, column 12".
-   */
+  /** Jackson's problem and position without tokens or excerpts, which could echo a query. */
   private static String describe(JsonProcessingException e) {
     String problem = e.getOriginalMessage() == null ? "unreadable" : e.getOriginalMessage();
     int cut = problem.length();

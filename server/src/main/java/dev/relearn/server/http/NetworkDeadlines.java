@@ -10,17 +10,12 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A time limit on every wait for a client: reading a request's headers, reading its body, and
- * writing the answer (or reading what is left of an unread body). The JDK server reads headers on
- * the thread that handles the request and waits for a client forever by default, so a client that
- * sent half a request, or did not read its answers, held that thread and its connection for good.
- * A watchdog interrupts a thread that has waited longer than the limit; its channel is
- * interruptible, so that connection (and only it) is closed and the thread freed.
- *
- * <p>Engine work is never interrupted: a thread is interruptible only inside a wait ({@link
- * #track}'s start until {@link #headersRead}, and {@link #network} calls), and the watchdog
- * interrupts under the same lock that ends a wait, which clears an interrupt that came too late to
- * matter. Calls on threads {@link #track} did not start run without a limit.
+ * A time limit on every wait for a client (its headers, its body, reading the answer), which the
+ * JDK server otherwise waits for forever: a watchdog interrupts a thread that waited too long,
+ * which closes its connection (the channel is interruptible). Engine work is never interrupted:
+ * only waits ({@link #track} until {@link #headersRead}, and {@link #network}) are, and a late
+ * interrupt is cleared under the lock that ends the wait. Threads not {@link #track}ed wait
+ * without a limit.
  */
 final class NetworkDeadlines implements AutoCloseable {
   private final long limitMillis;
@@ -75,10 +70,8 @@ final class NetworkDeadlines implements AutoCloseable {
   }
 
   /**
-   * Runs {@code call}, a wait for the client, within the limit. Its I/O failures are the
-   * connection's, not the server's: the client went away ("Connection reset by peer", "Broken
-   * pipe", which the JDK's channels throw as plain {@link IOException}s) or sent a body that did
-   * not end as it said; they come out as a {@link SocketException}.
+   * Runs {@code call}, a wait for the client, within the limit; its I/O failures are the
+   * connection's (a reset, a broken pipe, a short body) and come out as {@link SocketException}s.
    *
    * @throws Expired when the limit passed and the connection was closed
    */

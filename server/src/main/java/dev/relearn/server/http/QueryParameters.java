@@ -8,19 +8,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
-/**
- * The parameters of a request's query string, percent-decoded, checked against the names an
- * endpoint takes: an unknown or repeated name is a 400 naming it, never silently ignored.
- */
+/** A request's query-string parameters, decoded; an unknown or repeated name is a 400. */
 final class QueryParameters {
   private QueryParameters() {}
 
-  /**
-   * The parameters of {@code rawQuery} (null or empty for none), by name.
-   *
-   * @param accepted the names the endpoint takes
-   * @throws ApiException 400 for an unknown or repeated name, or bad percent-encoding
-   */
+  /** The parameters of {@code rawQuery} (null for none) by name, each one of {@code accepted}. */
   static Map<String, String> parse(String rawQuery, Set<String> accepted) {
     Map<String, String> parameters = new LinkedHashMap<>();
     if (rawQuery == null || rawQuery.isEmpty()) {
@@ -31,12 +23,12 @@ final class QueryParameters {
       String name = decode(eq < 0 ? parameter : parameter.substring(0, eq));
       String value = decode(eq < 0 ? "" : parameter.substring(eq + 1));
       if (!accepted.contains(name)) {
-        throw ApiException.badRequest("unknown parameter '" + ErrorQuotes.quote(name) + "'; "
+        throw new ApiException(400, "unknown parameter '" + ErrorQuotes.quote(name) + "'; "
             + (accepted.isEmpty() ? "this endpoint takes none"
                 : "accepted: " + String.join(", ", new TreeSet<>(accepted))));
       }
       if (parameters.put(name, value) != null) {
-        throw ApiException.badRequest("parameter '" + name + "' is given twice");
+        throw new ApiException(400, "parameter '" + name + "' is given twice");
       }
     }
     return parameters;
@@ -46,7 +38,7 @@ final class QueryParameters {
     try {
       return URLDecoder.decode(text, StandardCharsets.UTF_8);
     } catch (IllegalArgumentException e) {
-      throw ApiException.badRequest("bad percent-encoding in the query string: '"
+      throw new ApiException(400, "bad percent-encoding in the query string: '"
           + ErrorQuotes.quote(text) + "'");
     }
   }

@@ -16,16 +16,12 @@ import java.util.TreeMap;
 import java.util.concurrent.Semaphore;
 
 /**
- * The server's one handler: sends {@code /api/} paths to their endpoints by path and method, and
- * everything else to the dashboard's files. {@code HEAD} is answered as {@code GET} without the
- * body. On a loopback address only requests naming a loopback host are served ({@link
- * HostCheck}), and a request from another origin's page is refused. Every wait for the client (the body, the answer) is limited ({@link
- * NetworkDeadlines}). An endpoint's engine work runs under one of a fixed number of permits,
- * taken once a POST's body is read and given back before the answer is written, so that clients
- * slow to send or to read hold no permit. Turns refusals into JSON errors: {@link ApiException}
- * with its status, {@link IllegalArgumentException} (the engine's validation, whose messages
- * never hold query text) 400, anything else 500, logged with the method and path only, never
- * the body.
+ * The server's one handler: {@code /api/} paths go to their endpoints by path and method ({@code
+ * HEAD} as {@code GET} without the body), the rest to the dashboard's files, once {@link
+ * HostCheck} passes. Engine work runs under one of a fixed number of permits, taken after a
+ * POST's body is read and given back before the answer is written, so that slow clients hold
+ * none. Errors are JSON: {@link ApiException} with its status, {@link IllegalArgumentException}
+ * 400, anything else 500, logged with the method and path only.
  */
 final class Router implements HttpHandler {
   private final Map<String, Map<String, Route>> routes = new LinkedHashMap<>();
@@ -162,17 +158,17 @@ final class Router implements HttpHandler {
     return route;
   }
 
+  private record Failure(String error, int status) {}
+
   private void sendError(HttpExchange exchange, int status, String message) throws IOException {
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("error", message == null ? "error" : ErrorQuotes.message(message));
-    body.put("status", status);
     if (exchange.getResponseCode() != -1) {
       return; // headers already went out: nothing more can be said
     }
     if (status == 413) {
       exchange.getResponseHeaders().set("Connection", "close"); // the rest is not read
     }
-    send(exchange, status, body);
+    send(exchange, status, new Failure(message == null ? "error" : ErrorQuotes.message(message),
+        status));
   }
 
   private void send(HttpExchange exchange, int status, Object value) throws IOException {

@@ -5,17 +5,14 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * What this server's searches showed, by query text: the first {@value #SHOWN} hits of the last
- * {@code POST /api/search} of each of the {@value #QUERIES} most recent queries (with the
- * propensity of a slot exploration filled), so that {@code POST /api/feedback} on a result
- * records what was shown instead of searching again (the query's current top 10, which also cost
- * a search per event). Kept in memory only, like the query-vector cache, and never written
- * anywhere. Thread-safe.
+ * The first {@value #SHOWN} hits of the last search of each of the {@value #QUERIES} most recent
+ * queries, so that {@code POST /api/feedback} records what was shown instead of searching again.
+ * In memory only, never written. Thread-safe.
  */
 final class ShownLists {
-  /** How many hits of a search are remembered: as many as the engine derives. */
+  /** Hits remembered per search: as many as the engine derives. */
   static final int SHOWN = 10;
-  /** How many queries are remembered; the least recently used goes first. */
+  /** Queries remembered; the least recently used goes first. */
   static final int QUERIES = 1_000;
 
   private final Map<String, SearchResults> byQuery =

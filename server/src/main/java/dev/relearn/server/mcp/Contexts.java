@@ -30,18 +30,13 @@ final class Contexts {
       };
   private SessionContext current;
 
-  /**
-   * Contexts whose default context attributes feedback to {@code defaultSessionId}.
-   */
+  /** Contexts whose default context attributes feedback to {@code defaultSessionId}. */
   Contexts(String defaultSessionId) {
     defaultContext = new SessionContext(DEFAULT_ID, Objects.requireNonNull(defaultSessionId));
     current = defaultContext;
   }
 
-  /**
-   * Makes {@code id} (checked by the caller) current, creating it if needed; sets its path prefix
-   * (null clears it).
-   */
+  /** Makes {@code id} current, created if new, with {@code pathPrefix} (null for none). */
   synchronized SessionContext set(String id, String pathPrefix) {
     SessionContext context = lookup(id);
     context.pathPrefix(pathPrefix);

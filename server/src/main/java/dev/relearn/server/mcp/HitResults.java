@@ -1,13 +1,15 @@
 package dev.relearn.server.mcp;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.relearn.engine.search.Hit;
 import dev.relearn.engine.search.SearchRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /** The result shape of {@code search} and {@code search_all}: a text summary and structure. */
 final class HitResults {
@@ -28,9 +30,7 @@ final class HitResults {
         "end_line", Schemas.prop("integer", "Last line"),
         "heading_path", Schemas.array(Schemas.prop("string", null), "Markdown headings above"),
         "snippet", Schemas.prop("string", "Excerpt near the query's words"),
-        "score", Schemas.prop("number", "Final score; higher is better")),
-        List.of("rank", "chunk_id", "path", "start_line", "end_line", "heading_path", "snippet",
-            "score"));
+        "score", Schemas.prop("number", "Final score; higher is better")));
     return Schemas.output(Schemas.props(
         "context", Schemas.prop("string", "The context the search was attributed to"),
         "mode", Schemas.prop("string", "bm25, vector, hybrid or learned"),
@@ -39,20 +39,17 @@ final class HitResults {
         "took_ms", Schemas.prop("number", "Search time in the server, milliseconds"),
         "hits", Schemas.array(hit, "Best first"),
         "trimmed", Schemas.prop("string", "Present when the result was cut to fit the result"
-            + " budget: what was cut")),
-        List.of("context", "mode", "path_prefix", "took_ms", "hits"));
+            + " budget: what was cut")), "trimmed");
   }
 
-  /**
-   * A search's result within the {@link ResultBudget}: untouched when it fits, else with
-   * snippets cut (to no fewer than {@link #MIN_SNIPPET_CHARS}), then with fewer hits, and a
-   * {@code trimmed} note saying so.
-   *
-   * @param shown the hits the result shows, which the context remembers as shown
-   */
+  /** A search's result and the hits it shows, which the context remembers as shown. */
   record Page(CallToolResult result, List<Hit> shown) {}
 
-  /** The result of a search that found {@code hits}; {@code prefix} is the prefix applied. */
+  /**
+   * The result of a search that found {@code hits} under {@code prefix} (or null), within the
+   * {@link ResultBudget}: snippets cut (to {@link #MIN_SNIPPET_CHARS} at the least), then hits
+   * dropped, as needed, with a {@code trimmed} note.
+   */
   static Page fit(String tool, String context, String mode, String prefix, double millis,
       List<Hit> hits) {
     int longest = hits.stream().mapToInt(hit -> SearchRequest.length(hit.snippet())).max()
@@ -77,9 +74,10 @@ final class HitResults {
   private record Query(String tool, String context, String mode, String prefix, double millis,
       int found, int longestSnippet) {
     Page page(List<Hit> hits, int snippetChars, String trimmed) {
-      return new Page(ToolResults.ok(
+      return new Page(RelearnTool.ok(
           text(tool, context, mode, prefix, hits, snippetChars, trimmed),
-          structured(context, mode, prefix, millis, hits, snippetChars, trimmed)), hits);
+          new Structured(context, mode, prefix, millis, HitJson.of(hits, snippetChars), trimmed)),
+          hits);
     }
 
     boolean fits(List<Hit> hits, int snippetChars) {
@@ -97,38 +95,25 @@ final class HitResults {
     }
   }
 
-  /** The structured content; {@code prefix} is the path prefix applied, or null. */
-  private static Map<String, Object> structured(String context, String mode, String prefix,
-      double millis, List<Hit> hits, int snippetChars, String trimmed) {
-    List<Map<String, Object>> list = new ArrayList<>(hits.size());
-    for (Hit hit : hits) {
-      Map<String, Object> json = new LinkedHashMap<>();
-      json.put("rank", list.size() + 1);
-      json.put("chunk_id", hit.chunkId());
-      json.put("path", hit.path());
-      json.put("start_line", hit.startLine());
-      json.put("end_line", hit.endLine());
-      json.put("heading_path", hit.headingPath());
-      json.put("snippet", ResultBudget.cut(hit.snippet(), snippetChars));
-      json.put("score", hit.score());
-      list.add(json);
+  /** The structured content; {@code pathPrefix} is the prefix applied, or null. */
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  private record Structured(String context, String mode, String pathPrefix, double tookMs,
+      List<HitJson> hits, @JsonInclude(JsonInclude.Include.NON_NULL) String trimmed) {}
+
+  /** A hit of the structured content, its snippet cut. */
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  private record HitJson(int rank, String chunkId, String path, int startLine, int endLine,
+      List<String> headingPath, String snippet, double score) {
+    static List<HitJson> of(List<Hit> hits, int snippetChars) {
+      return IntStream.range(0, hits.size()).mapToObj(i -> {
+        Hit hit = hits.get(i);
+        return new HitJson(i + 1, hit.chunkId(), hit.path(), hit.startLine(), hit.endLine(),
+            hit.headingPath(), ResultBudget.cut(hit.snippet(), snippetChars), hit.score());
+      }).toList();
     }
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("context", context);
-    body.put("mode", mode);
-    body.put("path_prefix", prefix);
-    body.put("took_ms", millis);
-    body.put("hits", list);
-    if (trimmed != null) {
-      body.put("trimmed", trimmed);
-    }
-    return body;
   }
 
-  /**
-   * The text summary: one line per hit with its id, then a short snippet. A path prefix is named
-   * (it may come from set_context, long before), with a hint when nothing matched under it.
-   */
+  /** The text summary: a line per hit with its id, then a short snippet; the prefix named. */
   private static String text(String tool, String context, String mode, String prefix,
       List<Hit> hits, int snippetChars, String trimmed) {
     StringBuilder out = new StringBuilder();

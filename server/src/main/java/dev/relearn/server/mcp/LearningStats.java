@@ -25,9 +25,7 @@ final class LearningStats {
             "Successes over successes and failures; null before any outcome"),
         "learned_chunks", Schemas.prop("integer", "Chunks with learned values"),
         "by_signal", Schemas.prop("object", "Events per signal class"),
-        "by_outcome", Schemas.prop("object", "Events per outcome")),
-        List.of("events", "learned_events", "query_clusters", "sessions", "positive_rate",
-            "learned_chunks", "by_signal", "by_outcome"));
+        "by_outcome", Schemas.prop("object", "Events per outcome")));
   }
 
   /** The schema of one entry of {@link #weights}. */
@@ -42,9 +40,7 @@ final class LearningStats {
         "vector", Schemas.prop("number", "Weight of the vector search"),
         "learned", Schemas.prop("number", "Weight of learned values"),
         "accuracy", Schemas.prop(List.of("number", "null"),
-            "Positive over rated; null before any rating")),
-        List.of("query_class", "samples", "positives", "negatives", "bm25", "vector", "learned",
-            "accuracy"));
+            "Positive over rated; null before any rating")));
   }
 
   /** The schema of {@link TrustViews#current}. */
@@ -56,8 +52,7 @@ final class LearningStats {
             + " queries, in nats per preference; null while not fitted"),
         "gain", Schemas.prop("number", "Held-out log-loss the vote saved (nats)"),
         "queries", Schemas.prop("integer", "Logged queries it was fit on"),
-        "events", Schemas.prop("integer", "Events the store held when it was fit")),
-        List.of("fitted", "strength", "gain", "queries", "events"));
+        "events", Schemas.prop("integer", "Events the store held when it was fit")));
   }
 
   /** Lines for people: counts, positive rate, weights and the trust in the vote. */

@@ -3,10 +3,8 @@ package dev.relearn.server.mcp;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Counts the client's requests handed to the SDK and the responses written back, so that the
- * server, when the client closes stdin right after its last requests, answers them before it
- * stops: the SDK reads ahead of its handlers, so the end of input comes before their answers.
- * Thread-safe.
+ * Counts the requests handed to the SDK and the responses written, so that the server answers
+ * the last requests before it stops: the SDK reads the end of input before they are answered.
  */
 final class PendingRequests {
   private long received;
@@ -23,11 +21,7 @@ final class PendingRequests {
     notifyAll();
   }
 
-  /**
-   * Waits until every request received so far is answered, at most {@code timeout}.
-   *
-   * @return whether they all were
-   */
+  /** Waits up to {@code timeout} until every request received is answered; whether they were. */
   synchronized boolean awaitAnswered(long timeout, TimeUnit unit) throws InterruptedException {
     long deadline = System.nanoTime() + unit.toNanos(timeout);
     while (answered < received) {

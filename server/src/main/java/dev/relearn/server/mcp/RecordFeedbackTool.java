@@ -1,5 +1,6 @@
 package dev.relearn.server.mcp;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.relearn.engine.FeedbackRequest;
 import dev.relearn.engine.FeedbackStatsViews;
 import dev.relearn.engine.Relearn;
@@ -22,8 +23,8 @@ import java.util.regex.Pattern;
 
 /**
  * {@code record_feedback}: the chunks an agent used, classified by what its context's searches
- * showed ({@link UseClassifier}), recorded as one event per class. The query is embedded by the
- * engine and dropped. Answers with each event's class and the updated learning statistics.
+ * showed ({@link UseClassifier}), recorded as one event per class; answers with each event's
+ * class and the updated learning statistics.
  */
 final class RecordFeedbackTool extends RelearnTool {
   /** The tool's name. */
@@ -32,10 +33,7 @@ final class RecordFeedbackTool extends RelearnTool {
   static final int MAX_KEY_CHARS = 100;
   /** The shortest a chunk id in a result is cut to, to fit the result budget. */
   static final int MIN_ID_CHARS = 40;
-  /**
-   * What an idempotency key may hold: printable ASCII without spaces, as its schema's {@code
-   * pattern} says (the same regular expression in ECMA-262 and Java).
-   */
+  /** An idempotency key: printable ASCII without spaces (the same pattern in ECMA-262). */
   static final Pattern KEY_PATTERN = Pattern.compile("^[!-~]+$");
 
   private final Relearn relearn;
@@ -69,8 +67,7 @@ final class RecordFeedbackTool extends RelearnTool {
         "duplicate", Schemas.prop("boolean", "Already recorded under this key"),
         "learnability", Schemas.prop("string", "What the event may teach"),
         "unknown_ids", Schemas.array(Schemas.prop("string", null), "Ids the index does not"
-            + " hold (kept anyway)")),
-        List.of("event_id", "signal", "chunk_ids", "duplicate", "learnability", "unknown_ids"));
+            + " hold (kept anyway)")));
     Map<String, Object> output = Schemas.output(Schemas.props(
         "context", Schemas.prop("string", null),
         "events", Schemas.array(event, "One event per signal class"),
@@ -79,8 +76,7 @@ final class RecordFeedbackTool extends RelearnTool {
             + " query classes involved"),
         "trust", LearningStats.trustSchema(),
         "trimmed", Schemas.prop("string", "Present when chunk ids were cut to fit the result"
-            + " budget")),
-        List.of("context", "events", "stats", "weights", "trust"));
+            + " budget")), "trimmed");
     this.tool = McpSchema.Tool.builder().name(NAME).title("Record feedback")
         .description("Tell relearn which chunks you used and how the task ended, so that later"
             + " searches rank them better. Each use is classified from what this context's"
@@ -115,7 +111,7 @@ final class RecordFeedbackTool extends RelearnTool {
     SessionContext context = contexts.get(args.text(SessionContext.MAX_ID_CHARS,
         "context"));
     if (relearn.readOnly()) {
-      return ToolResults.error("record_feedback cannot record: the index " + relearn.directory()
+      return RelearnTool.error("record_feedback cannot record: the index " + relearn.directory()
           + " is open read-only because another process holds its write lock. Stop that"
           + " process and restart this server to record feedback; search still works.");
     }
@@ -157,10 +153,7 @@ final class RecordFeedbackTool extends RelearnTool {
   private record Learned(Map<String, Object> store, List<Map<String, Object>> weights,
       TrustState trust) {}
 
-  /**
-   * The result naming each event's chunk ids cut to {@code idChars} (an id that long is no chunk
-   * of the index, which are far shorter), with a {@code trimmed} note when any was cut.
-   */
+  /** The result with chunk ids cut to {@code idChars}, and a {@code trimmed} note if any was. */
   private static CallToolResult result(String context, List<Recorded> recorded,
       Learned learned, int idChars) {
     List<Map<String, Object>> events = new ArrayList<>();
@@ -183,30 +176,27 @@ final class RecordFeedbackTool extends RelearnTool {
           event.get("signal"), event.get("learnability"), String.join(", ", used),
           unknown.isEmpty() ? "" : "; unknown ids kept anyway: " + String.join(", ", unknown)));
     }
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("context", context);
-    body.put("events", events);
-    body.put("stats", learned.store());
-    body.put("weights", learned.weights());
-    body.put("trust", TrustViews.current(learned.trust()));
-    if (cut) {
-      String note = ResultBudget.note("chunk ids cut to " + idChars + " chars");
-      body.put("trimmed", note);
+    String note = cut ? ResultBudget.note("chunk ids cut to " + idChars + " chars") : null;
+    if (note != null) {
       text.append("trimmed: ").append(note).append('\n');
     }
     text.append(LearningStats.text(learned.store(), learned.weights(), learned.trust()));
-    return ToolResults.ok(text.toString(), body);
+    return RelearnTool.ok(text.toString(), new Body(context, events, learned.store(),
+        learned.weights(), TrustViews.current(learned.trust()), note));
   }
+
+  /** The structured content; {@code trimmed} only when an id was cut. */
+  private record Body(String context, List<Map<String, Object>> events, Object stats,
+      Object weights, Object trust, @JsonInclude(JsonInclude.Include.NON_NULL) String trimmed) {}
 
   private static List<String> cutIds(List<String> ids, int chars) {
     return ids.stream().map(id -> ResultBudget.cut(id, chars)).toList();
   }
 
   private static Map<String, Object> keySchema() {
-    Map<String, Object> schema = Schemas.text("Optional key: a retry with the same key is"
-        + " recorded once. Printable ASCII without spaces.", 1, MAX_KEY_CHARS);
-    schema.put("pattern", KEY_PATTERN.pattern());
-    return schema;
+    return Schemas.prop("string", "Optional key: a retry with the same key is recorded once."
+        + " Printable ASCII without spaces.", "maxLength", MAX_KEY_CHARS, "minLength", 1,
+        "pattern", KEY_PATTERN.pattern());
   }
 
   /** {@code key} (null for none), once its characters match {@link #KEY_PATTERN}. */

@@ -15,7 +15,6 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,17 +25,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
- * relearn as an MCP server: the tools {@code search}, {@code search_all}, {@code
- * record_feedback} and {@code set_context} over one open engine, served on stdio by the MCP Java
- * SDK. Tool errors (bad arguments, a read-only index) are tool results with {@code isError}, whose
- * messages name the bad value and never carry query text.
- *
- * <p>A line the SDK could not parse is answered with a JSON-RPC parse or invalid-request error
- * and skipped ({@link RequestLineFilter}); the server goes on serving.
- *
- * <p>Lifecycle: create it over an open engine, {@link #serve} until the client closes the input,
- * then {@link #close()} it (it waits for calls in flight) before closing the engine, which stays
- * the caller's. Thread-safe: the SDK may run calls concurrently.
+ * relearn as an MCP server on stdio (the MCP Java SDK): the tools {@code search}, {@code
+ * search_all}, {@code record_feedback} and {@code set_context} over one open engine. Tool errors
+ * are results with {@code isError}, naming the bad value, never query text; a line the SDK could
+ * not parse is answered with a JSON-RPC error ({@link RequestLineFilter}) and serving goes on.
+ * {@link #serve} until the client closes the input, then {@link #close()} before closing the
+ * engine, which stays the caller's. Thread-safe.
  */
 public final class RelearnMcpServer implements AutoCloseable {
   private static final ObjectMapper ANSWERS = new ObjectMapper();
@@ -79,13 +73,10 @@ public final class RelearnMcpServer implements AutoCloseable {
     return tools.values().stream().map(RelearnTool::tool).toList();
   }
 
-  /**
-   * Calls a tool as the protocol handler does: never throws for bad input or engine failures,
-   * answering with an error result instead.
-   */
+  /** Calls a tool as the protocol handler does: failures are error results, never thrown. */
   public CallToolResult call(String name, Map<String, Object> arguments) {
     RelearnTool tool = name == null ? null : tools.get(name);
-    return tool != null ? call(tool, arguments) : ToolResults.error("unknown tool: "
+    return tool != null ? call(tool, arguments) : RelearnTool.error("unknown tool: "
         + Arguments.quote(String.valueOf(name)) + "; expected one of "
         + String.join(", ", tools.keySet()));
   }
@@ -94,27 +85,22 @@ public final class RelearnMcpServer implements AutoCloseable {
     lock.readLock().lock();
     try {
       if (closed) {
-        return ToolResults.error("the relearn MCP server is shutting down");
+        return RelearnTool.error("the relearn MCP server is shutting down");
       }
       return tool.call(Arguments.of(arguments, tool.argumentNames()));
     } catch (IllegalArgumentException | IllegalStateException e) {
       String name = tool.tool().name();
       String message = String.valueOf(e.getMessage());
-      return ToolResults.error(message.startsWith(name + " ") ? message : name + ": " + message);
+      return RelearnTool.error(message.startsWith(name + " ") ? message : name + ": " + message);
     } catch (IOException | RuntimeException e) {
-      return ToolResults.error(tool.tool().name() + " failed: " + e.getClass().getSimpleName()
+      return RelearnTool.error(tool.tool().name() + " failed: " + e.getClass().getSimpleName()
           + ": " + e.getMessage());
     } finally {
       lock.readLock().unlock();
     }
   }
 
-  /**
-   * Serves MCP on {@code in}/{@code out} (newline-delimited JSON-RPC) until {@code in} ends.
-   * Only protocol messages are written to {@code out}.
-   *
-   * @param version the version announced at initialization
-   */
+  /** Serves MCP (newline-delimited JSON-RPC) on {@code in}/{@code out} until {@code in} ends. */
   public void serve(InputStream in, OutputStream out, String version)
       throws InterruptedException {
     McpJsonMapper mapper = McpJsonDefaults.getMapper();
@@ -125,11 +111,10 @@ public final class RelearnMcpServer implements AutoCloseable {
     InputStream requests = new RequestLineFilter(new BufferedInputStream(in), mapper, lines,
         pending, RequestLineFilter.MAX_LINE_BYTES, ended::countDown); // after the last answers
     StdioTransport transport = new StdioTransport(mapper, requests, lines);
-    List<SyncToolSpecification> specifications = new ArrayList<>();
-    for (RelearnTool tool : tools.values()) {
-      specifications.add(SyncToolSpecification.builder().tool(tool.tool())
-          .callHandler((exchange, request) -> call(tool, request.arguments())).build());
-    }
+    List<SyncToolSpecification> specifications = tools.values().stream()
+        .map(tool -> SyncToolSpecification.builder().tool(tool.tool())
+            .callHandler((exchange, request) -> call(tool, request.arguments())).build())
+        .toList();
     // Calls run one at a time on the transport's reader thread: the SDK's stdio transport drops
     // a response when two threads send at once (java-sdk issues #304 and #686), and one client
     // on stdio gains nothing from running its calls in parallel.
@@ -163,11 +148,9 @@ public final class RelearnMcpServer implements AutoCloseable {
   }
 
   /**
-   * Stops accepting calls, after waiting for those in flight, then waits (at most {@link
-   * #ANSWER_SECONDS}) until every request the server has read is answered on its output: the SDK
-   * writes a call's answer after the call returns, and a process that halts once this returns
-   * (on SIGTERM) would otherwise drop it. Calls after this one are answered with an error. The
-   * engine stays open.
+   * Stops accepting calls (later ones get an error), waits for those in flight, then up to {@link
+   * #ANSWER_SECONDS} until every request read is answered on the output: the SDK writes an answer
+   * after its call returns, and a process halting on SIGTERM would drop it. The engine stays open.
    */
   @Override
   public void close() {

@@ -18,19 +18,11 @@ import java.util.StringJoiner;
 import java.util.stream.Collectors;
 
 /**
- * Whether one line of the client's input is a message the SDK can take, and if not, the reply
- * that says why. The SDK's own answers to what it cannot take quote the bad value (a query,
- * perhaps) and name its Java types, or it drops the rest of a line silently, so the server
- * answers these itself:
- * <ul>
- *   <li>a line that is not one JSON value (not JSON, or two messages on one line): {@code -32700};
- *   <li>JSON that is not a JSON-RPC 2.0 message, or repeats a key: {@code -32600};
- *   <li>{@code params} that are not an object, or an {@code initialize} or {@code tools/call}
- *       whose params lack what it needs or hold a field of the wrong type: {@code -32602}.
- * </ul>
- * Replies carry the message's id when it has one and name a position or a field, never a value.
- * A {@code ping} is answered here too, at any time: the SDK holds every request until the client
- * says it is initialized, and a client may ping to see whether the server lives.
+ * Whether a line of input is a message the SDK can take, else the reply saying why (the SDK's
+ * own would quote the value and its Java types): {@code -32700} for a line that is not one JSON
+ * value, {@code -32600} for JSON that is not JSON-RPC 2.0 or repeats a key, {@code -32602} for
+ * params of the wrong shape. Replies carry the message's id and name a position or a field,
+ * never a value. A {@code ping} is answered here too, also before initialization.
  */
 final class RequestCheck {
   /** JSON-RPC's error code for input that is not JSON. */
@@ -48,10 +40,7 @@ final class RequestCheck {
 
   private record Shape(Class<?> type, List<String> required) {}
 
-  /**
-   * A line checked: the message when it is JSON, and the reply the server gives itself, null
-   * when the line goes on to the SDK.
-   */
+  /** A line checked: the message when it is JSON, and the server's own reply (else null). */
   record Checked(JsonNode message, ObjectNode reply) {
     /** Whether the message is a request the SDK will answer: it has a method and an id. */
     boolean isRequest() {

@@ -10,15 +10,12 @@ import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The client's input as the SDK reads it: whole JSON-RPC lines, minus those the SDK could not
- * take, which this filter answers itself ({@link RequestCheck}: parse errors, invalid requests
- * and params, and pings). The SDK's stdio transport stops reading for good at the first line it
- * cannot parse (1.1.5), which left the server deaf and the index locked; here reading goes on.
- * Blank lines are skipped; a last line without a newline gets one. At the end of input it waits
- * for the answers to the requests it passed on ({@link PendingRequests}) before it reports the
- * end, to the SDK and to a callback (how the server learns that the client closed stdin: the
- * SDK's stdio transport has no such hook), which also runs once when reading fails or the filter
- * is closed. For one reader thread, as the SDK reads.
+ * The client's input as the SDK reads it: whole JSON-RPC lines, minus those this filter answers
+ * itself ({@link RequestCheck}), since the SDK's stdio transport stops reading for good at the
+ * first line it cannot parse. Blank lines are skipped; a last line gets its newline. At the end
+ * of input it waits for the answers to the requests passed on ({@link PendingRequests}), then
+ * reports the end to the SDK and, once, to a callback (also on a read failure or close). For one
+ * reader thread.
  */
 final class RequestLineFilter extends InputStream {
   /** The longest line read; a longer one is skipped and answered as an invalid request. */
@@ -37,12 +34,7 @@ final class RequestLineFilter extends InputStream {
   private byte[] line = new byte[0];
   private int position;
 
-  /**
-   * Reads {@code in}; answers bad lines on {@code replies}; counts requests in {@code pending}.
-   *
-   * @param maxLineBytes the longest line passed on ({@link #MAX_LINE_BYTES} in the server)
-   * @param onEnd run once, at the end of the input, when reading fails or on {@link #close()}
-   */
+  /** Reads {@code in}; answers bad lines on {@code replies}, counts requests in {@code pending}. */
   RequestLineFilter(InputStream in, McpJsonMapper mapper, WholeLineOutput replies,
       PendingRequests pending, int maxLineBytes, Runnable onEnd) {
     this.in = in;
@@ -144,10 +136,8 @@ final class RequestLineFilter extends InputStream {
   }
 
   /**
-   * Holds back the end of input until every request passed on is answered (at most {@link
-   * #DRAIN_SECONDS}): the SDK closes its session as soon as it reads the end, dropping the
-   * requests its handlers have not answered yet, such as those a client sends right before it
-   * closes stdin.
+   * Holds back the end of input until the requests passed on are answered (at most {@link
+   * #DRAIN_SECONDS}): the SDK drops unanswered ones as soon as it reads the end.
    */
   private void awaitAnswers() throws InterruptedIOException {
     try {

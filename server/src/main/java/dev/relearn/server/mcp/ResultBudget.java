@@ -8,19 +8,16 @@ import java.util.Locale;
 import java.util.function.IntPredicate;
 
 /**
- * The size every tool result is kept within: agent hosts commonly cut a tool result at about
- * 25,000 tokens, so each result stays under {@link #TOKENS}, estimated at {@link
- * #CHARS_PER_TOKEN} characters a token over the whole result as the SDK writes it (its text,
- * JSON-escaped, its structured content and the fields around them). A tool
- * whose result would be larger trims it (search: snippets first, then hits) and says so in a
- * {@code trimmed} note.
+ * The size of every tool result, as the SDK writes it: under {@link #TOKENS} at {@link
+ * #CHARS_PER_TOKEN} characters a token, since agent hosts commonly cut results at about 25,000
+ * tokens. A larger result is trimmed and says so in a {@code trimmed} note.
  */
 final class ResultBudget {
   /** The most tokens a result may hold. */
   static final int TOKENS = 20_000;
   /** Characters per token, a conservative estimate for English text, code and JSON. */
   static final int CHARS_PER_TOKEN = 4;
-  /** The most characters of a result as written (its text summary, structured JSON and fields). */
+  /** The most characters of a result as written. */
   static final int MAX_CHARS = TOKENS * CHARS_PER_TOKEN;
   /** The budget as the tool descriptions state it. */
   static final String DESCRIPTION = String.format(Locale.ROOT, " Results stay within %,d"
@@ -29,11 +26,7 @@ final class ResultBudget {
 
   private ResultBudget() {}
 
-  /**
-   * The characters {@code result} counts: all of it as the SDK writes it, which a host receives
-   * (counting the text and the structured JSON alone missed the text's escapes and the fields
-   * around them: a result counted at 79,899 went out as 80,428).
-   */
+  /** The characters of {@code result} as the SDK writes it, escapes and all. */
   static int size(CallToolResult result) {
     try {
       return McpJsonDefaults.getMapper().writeValueAsString(result).length();
@@ -47,10 +40,7 @@ final class ResultBudget {
     return size(result) <= MAX_CHARS;
   }
 
-  /**
-   * The largest value in [low, high] that {@code fits}, which must hold for all values up to
-   * some point and for none past it; {@code low - 1} when even {@code low} does not fit.
-   */
+  /** The largest value in [low, high] that {@code fits} (monotone), else {@code low - 1}. */
   static int largest(int low, int high, IntPredicate fits) {
     int lo = low - 1; // fits (or below the range)
     int hi = high + 1; // does not fit (or above the range)

@@ -18,90 +18,67 @@ final class Schemas {
     return new McpSchema.JsonSchema("object", properties, required, false, null, null);
   }
 
-  /** A tool's output: an object with these properties. */
-  static Map<String, Object> output(Map<String, Object> properties, List<String> required) {
-    Map<String, Object> schema = new LinkedHashMap<>();
-    schema.put("type", "object");
-    schema.put("properties", properties);
-    schema.put("required", required);
-    return schema;
+  /** A tool's output: an object with these properties, each required but the {@code optional}. */
+  static Map<String, Object> output(Map<String, Object> properties, String... optional) {
+    List<String> required = properties.keySet().stream()
+        .filter(name -> !List.of(optional).contains(name)).toList();
+    return props("type", "object", "properties", properties, "required", required);
   }
 
-  /** A property of a JSON type (or an array of types, e.g. number or null) with a description. */
-  static Map<String, Object> prop(Object type, String description) {
-    Map<String, Object> schema = new LinkedHashMap<>();
-    schema.put("type", type);
+  /**
+   * A property of a JSON type (or an array of types, e.g. number or null), with a description
+   * unless null, and {@code more} keywords and values.
+   */
+  static Map<String, Object> prop(Object type, String description, Object... more) {
+    Map<String, Object> schema = props("type", type);
     if (description != null) {
       schema.put("description", description);
     }
-    return schema;
-  }
-
-  /** A property with a default value. */
-  static Map<String, Object> prop(Object type, String description, Object defaultValue) {
-    Map<String, Object> schema = prop(type, description);
-    schema.put("default", defaultValue);
+    schema.putAll(props(more));
     return schema;
   }
 
   /** A string property of at most {@code maxLength} characters. */
   static Map<String, Object> text(String description, int maxLength) {
-    Map<String, Object> schema = prop("string", description);
-    schema.put("maxLength", maxLength);
-    return schema;
+    return prop("string", description, "maxLength", maxLength);
   }
 
   /** A string property of {@code minLength} to {@code maxLength} characters. */
   static Map<String, Object> text(String description, int minLength, int maxLength) {
-    Map<String, Object> schema = text(description, maxLength);
-    schema.put("minLength", minLength);
-    return schema;
+    return prop("string", description, "maxLength", maxLength, "minLength", minLength);
   }
 
   /** A number property in [min, max]. */
   static Map<String, Object> number(String description, double min, double max) {
-    Map<String, Object> schema = prop("number", description);
-    schema.put("minimum", min);
-    schema.put("maximum", max);
-    return schema;
+    return prop("number", description, "minimum", min, "maximum", max);
   }
 
   /** A whole-number property in [min, max] with a default. */
   static Map<String, Object> integer(String description, int defaultValue, int min, int max) {
-    Map<String, Object> schema = prop("integer", description, defaultValue);
-    schema.put("minimum", min);
-    schema.put("maximum", max);
-    return schema;
+    return prop("integer", description, "default", defaultValue, "minimum", min, "maximum", max);
   }
 
   /** A string property limited to {@code values}. */
   static Map<String, Object> oneOf(String description, List<String> values, String defaultValue) {
-    Map<String, Object> schema = prop("string", description, defaultValue);
-    schema.put("enum", values);
-    return schema;
+    return prop("string", description, "default", defaultValue, "enum", values);
   }
 
   /** An array of items. */
   static Map<String, Object> array(Map<String, Object> items, String description) {
-    Map<String, Object> schema = prop("array", description);
-    schema.put("items", items);
-    return schema;
+    return prop("array", description, "items", items);
   }
 
   /** An array of {@code minItems} to {@code maxItems} items. */
   static Map<String, Object> array(Map<String, Object> items, String description, int minItems,
       int maxItems) {
-    Map<String, Object> schema = array(items, description);
-    schema.put("minItems", minItems);
-    schema.put("maxItems", maxItems);
-    return schema;
+    return prop("array", description, "items", items, "minItems", minItems, "maxItems", maxItems);
   }
 
-  /** Ordered properties from name/schema pairs. */
-  static Map<String, Object> props(Object... nameThenSchema) {
+  /** An ordered map from name/value pairs. */
+  static Map<String, Object> props(Object... nameThenValue) {
     Map<String, Object> properties = new LinkedHashMap<>();
-    for (int i = 0; i < nameThenSchema.length; i += 2) {
-      properties.put((String) nameThenSchema[i], nameThenSchema[i + 1]);
+    for (int i = 0; i < nameThenValue.length; i += 2) {
+      properties.put((String) nameThenValue[i], nameThenValue[i + 1]);
     }
     return properties;
   }

@@ -13,11 +13,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code search} and {@code search_all}. {@code search} is the explicit search an agent starts
- * with: top k (default 10), learned once the index has feedback (else hybrid), within the
- * context's path prefix. {@code search_all} is the escape valve: a wider hybrid search over the
- * whole catalogue (default 50 hits from 500 candidates per retriever, no path prefix); chunks used
- * from it afterwards count as discovery. Both remember in the context what they showed.
+ * {@code search}, the explicit search within the context's path prefix, and {@code search_all},
+ * the escape valve: a wider hybrid search of the whole catalogue, whose chunks used afterwards
+ * count as discovery. Both remember in the context what they showed.
  */
 final class SearchTool extends RelearnTool {
   /** The explicit search's name. */

@@ -9,15 +9,14 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * One context (session) of the MCP server: its id, which is also the session id given to the
- * engine (hashed before storage), an optional path prefix for its searches, and the lists its
- * latest searches showed. Thread-safe. The lists hold query text in memory only; they are dropped
- * when the context is evicted or the server stops.
+ * One context (session) of the MCP server: its id, the session id its feedback is recorded under,
+ * an optional path prefix for its searches, and the lists its latest searches showed (query text
+ * in memory only). Thread-safe.
  */
 final class SessionContext {
   /** The most lists a context remembers; older ones are forgotten first. */
   static final int MAX_LISTS = 32;
-  /** The longest context id accepted: it is the session id feedback is recorded under. */
+  /** The longest context id accepted, as it is a session id. */
   static final int MAX_ID_CHARS = FeedbackRequest.MAX_SESSION_CHARS;
 
   private final String id;
@@ -25,12 +24,6 @@ final class SessionContext {
   private String pathPrefix;
   private final ArrayDeque<ShownList> lists = new ArrayDeque<>();
 
-  /**
-   * A context.
-   *
-   * @param id the id callers name it by
-   * @param sessionId the session id feedback is attributed to
-   */
   SessionContext(String id, String sessionId) {
     this.id = Objects.requireNonNull(id, "id");
     this.sessionId = Objects.requireNonNull(sessionId, "sessionId");

@@ -1,10 +1,11 @@
 package dev.relearn.server.mcp;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.server.text.Arguments;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -31,12 +32,12 @@ final class SetContextTool extends RelearnTool {
     Map<String, Object> output = Schemas.output(Schemas.props(
         "context", Schemas.prop("string", null),
         "path_prefix", Schemas.prop(List.of("string", "null"), null),
-        "remembered_searches", Schemas.prop("integer", "Searches this context remembers")),
-        List.of("context", "path_prefix", "remembered_searches"));
+        "remembered_searches", Schemas.prop("integer", "Searches this context remembers")));
     this.tool = McpSchema.Tool.builder().name(NAME).title("Set the context")
         .description("Start or resume a context (session), e.g. one per task: the searches and"
             + " feedback that follow are attributed to it, and feedback is classified by what"
-            + " its searches showed. Keeps only the id and the optional path prefix." + ResultBudget.DESCRIPTION)
+            + " its searches showed. Keeps only the id and the optional path prefix."
+            + ResultBudget.DESCRIPTION)
         .inputSchema(Schemas.input(input, List.of("context")))
         .outputSchema(output)
         .annotations(new McpSchema.ToolAnnotations("Set the context", false, false, true, false,
@@ -49,6 +50,10 @@ final class SetContextTool extends RelearnTool {
     return tool;
   }
 
+  /** The structured content: the context made current. */
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  private record Current(String context, String pathPrefix, int rememberedSearches) {}
+
   @Override
   CallToolResult call(Arguments args) {
     String id = args.blankable("context", SessionContext.MAX_ID_CHARS);
@@ -57,13 +62,10 @@ final class SetContextTool extends RelearnTool {
     }
     SessionContext context = contexts.set(id,
         args.blankable("path_prefix", SearchRequest.MAX_PATH_PREFIX_CHARS));
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("context", context.id());
-    body.put("path_prefix", context.pathPrefix());
-    body.put("remembered_searches", context.size());
+    var body = new Current(context.id(), context.pathPrefix(), context.size());
     String prefix = context.pathPrefix() == null ? "" : "; its searches stay under "
         + context.pathPrefix();
-    return ToolResults.ok("Context " + context.id() + " is current" + prefix + ". Searches and"
+    return RelearnTool.ok("Context " + context.id() + " is current" + prefix + ". Searches and"
         + " feedback are attributed to it.", body);
   }
 }

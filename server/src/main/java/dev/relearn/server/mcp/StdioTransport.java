@@ -8,11 +8,9 @@ import java.io.OutputStream;
 import java.util.List;
 
 /**
- * The SDK's stdio transport, announcing every protocol version the server speaks. The SDK's own
- * claims only {@code 2024-11-05} (java-sdk issue #751), so a client proposing a newer version was
- * answered with {@code 2024-11-05}, a version without the tools' output schemas and structured
- * results; stdio framing is the same in all of them. The server answers with the client's version
- * when it is listed here, else with the newest.
+ * The SDK's stdio transport announcing every protocol version the server speaks: the SDK's own
+ * claims only {@code 2024-11-05} (java-sdk issue #751), which lacks output schemas and
+ * structured results. A client's version is answered when listed, else the newest.
  */
 final class StdioTransport extends StdioServerTransportProvider {
   /** The versions announced, oldest first (the last is the one offered to unknown proposals). */

@@ -6,20 +6,15 @@ import java.io.OutputStream;
 import java.util.function.Consumer;
 
 /**
- * An output stream that passes on whole lines only, so that the SDK's messages and the server's
- * own {@link #writeLine replies} never interleave mid-line on stdout. Bytes written through the
- * stream are held until their newline, then passed on and flushed. Thread-safe.
- * Lines written through the stream (the SDK's) are also shown to a listener; replies are not.
+ * Passes on whole lines only, flushed, so that the SDK's messages and the server's own {@link
+ * #writeLine replies} never interleave on stdout; the SDK's lines also go to a listener.
  */
 final class WholeLineOutput extends OutputStream {
   private final OutputStream out;
   private final Consumer<byte[]> lines;
   private final ByteArrayOutputStream partial = new ByteArrayOutputStream();
 
-  /**
-   * Writes to {@code out}; each whole line written through the stream also goes to {@code
-   * lines}.
-   */
+  /** Writes to {@code out}; each line written through the stream also goes to {@code lines}. */
   WholeLineOutput(OutputStream out, Consumer<byte[]> lines) {
     this.out = out;
     this.lines = lines;

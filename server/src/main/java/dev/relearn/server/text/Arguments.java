@@ -10,13 +10,10 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * A request's named values, checked by one set of rules with one wording: the fields of an HTTP
- * body and the arguments of an MCP tool call, as JSON values (strings, numbers, booleans, lists,
- * maps). Unknown names, wrong types and out-of-range values are {@link IllegalArgumentException}s
- * naming the name and the bad value ({@link ErrorQuotes#quote cut}); the HTTP API answers them
- * with 400, the MCP server with a tool error. A value that may be query text is never echoed.
- * JSON null counts as absent. Lengths are code points ({@link SearchRequest#length}), as JSON
- * Schema's {@code maxLength} counts them.
+ * The fields of an HTTP body or the arguments of an MCP tool call (JSON values), checked by one
+ * set of rules: unknown names, wrong types and out-of-range values are {@link
+ * IllegalArgumentException}s naming the name and the bad value ({@link ErrorQuotes#quote cut}),
+ * never query text. JSON null counts as absent; lengths are code points, as JSON Schema counts.
  */
 public final class Arguments {
   /** The longest label (mode, kind, outcome, rating, query class) read: longer than any valid. */
@@ -28,11 +25,7 @@ public final class Arguments {
     this.values = values;
   }
 
-  /**
-   * The values of {@code given} (null for none), refusing any name outside {@code accepted}.
-   *
-   * @throws IllegalArgumentException naming the first unknown name and the accepted ones
-   */
+  /** The values of {@code given} (null for none); a name outside {@code accepted} is refused. */
   public static Arguments of(Map<String, ?> given, Collection<String> accepted) {
     Map<String, ?> values = given == null ? Map.of() : given;
     for (String name : new TreeSet<>(values.keySet())) {
@@ -49,10 +42,7 @@ public final class Arguments {
     return values.get(name) != null;
   }
 
-  /**
-   * A required non-blank string of at most {@code maxChars}, as given; never echoed (it may be
-   * a query).
-   */
+  /** A required non-blank string of at most {@code maxChars}, as given; never echoed. */
   public String required(String name, int maxChars) {
     if (!has(name)) {
       throw new IllegalArgumentException("'" + name + "' is required");
@@ -64,10 +54,8 @@ public final class Arguments {
   }
 
   /**
-   * An optional string of at most {@code maxChars}, as given (not stripped), or null when absent;
-   * blank is an error (a client's bug, not a choice of the default). Never echoed. {@code names}
-   * are one value's spellings ({@code event_id}, {@code eventId}): two with different values are
-   * refused.
+   * An optional string of at most {@code maxChars}, as given, or null; blank is an error. Never
+   * echoed. {@code names} are one value's spellings ({@code event_id}, {@code eventId}).
    */
   public String text(int maxChars, String... names) {
     Object value = get(names);
@@ -87,10 +75,7 @@ public final class Arguments {
     return stripped("'" + name + "'", values.get(name), maxChars);
   }
 
-  /**
-   * An optional label ({@link #blankable} of at most {@link #MAX_LABEL_CHARS}); {@code names}
-   * are its spellings, as for {@link #text}.
-   */
+  /** An optional label: {@link #blankable} of at most {@link #MAX_LABEL_CHARS} characters. */
   public String label(String... names) {
     return stripped("'" + names[0] + "'", get(names), MAX_LABEL_CHARS);
   }
@@ -129,10 +114,7 @@ public final class Arguments {
     return number.doubleValue();
   }
 
-  /**
-   * An optional rating as text: a label such as {@code "up"} or {@code "+1"}, or a whole number
-   * (stars: a JSON {@code 1} is one star); null when absent or blank.
-   */
+  /** An optional rating as text: a label ({@code "up"}, {@code "+1"}) or a number of stars. */
   public String rating(String name) {
     Object value = values.get(name);
     if (value instanceof Number number && whole(number)) {
@@ -145,10 +127,7 @@ public final class Arguments {
     return label(name);
   }
 
-  /**
-   * A required list of 1 to {@code maxItems} chunk ids of at most {@code maxChars} each: blank
-   * ones are dropped, the others stripped, duplicates dropped in order; one must remain.
-   */
+  /** 1 to {@code maxItems} chunk ids of at most {@code maxChars}, stripped, blanks dropped. */
   public List<String> ids(String name, int maxItems, int maxChars) {
     Object value = values.get(name);
     if (value == null) {

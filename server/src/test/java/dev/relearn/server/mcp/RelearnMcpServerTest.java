@@ -61,7 +61,7 @@ class RelearnMcpServerTest {
   @SuppressWarnings("unchecked")
   private static Map<String, Object> body(CallToolResult result) {
     assertFalse(Boolean.TRUE.equals(result.isError()), text(result));
-    return (Map<String, Object>) result.structuredContent();
+    return new ObjectMapper().convertValue(result.structuredContent(), Map.class);
   }
 
   private static String text(CallToolResult result) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.relearn.engine.ModelChoice;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnOptions;
@@ -79,7 +80,7 @@ class ResultBudgetTest {
     String trimmed = (String) body.get("trimmed");
     assertEquals("snippets cut to " + HitResults.MIN_SNIPPET_CHARS + " chars, " + hits.size()
         + " of 500 hits shown, to fit the 20,000-token result budget", trimmed);
-    assertTrue(ToolResults.text(result).contains("\ntrimmed: " + trimmed));
+    assertTrue(RelearnTool.text(result).contains("\ntrimmed: " + trimmed));
     assertTrue(hits.size() > 50 && hits.size() < 500, hits.size() + " hits");
     assertTrue(size > ResultBudget.MAX_CHARS * 0.95, "the budget is used: " + size);
     assertTrue(McpJsonDefaults.getSchemaValidator().validate(HitResults.schema(), body).valid(),
@@ -98,7 +99,7 @@ class ResultBudgetTest {
     System.out.printf("search k=10: %d characters (~%d tokens)%n", size(result),
         size(result) / ResultBudget.CHARS_PER_TOKEN);
     assertNull(body.get("trimmed"));
-    assertFalse(ToolResults.text(result).contains("trimmed"));
+    assertFalse(RelearnTool.text(result).contains("trimmed"));
     List<Hit> engine = relearn.search(SearchRequest.of(QUERY).withMode(SearchMode.HYBRID))
         .hits();
     List<String> snippets = ((List<Map<String, Object>>) body.get("hits")).stream()
@@ -141,8 +142,8 @@ class ResultBudgetTest {
 
   @SuppressWarnings("unchecked")
   private static Map<String, Object> body(CallToolResult result) {
-    assertFalse(Boolean.TRUE.equals(result.isError()), ToolResults.text(result));
-    return (Map<String, Object>) result.structuredContent();
+    assertFalse(Boolean.TRUE.equals(result.isError()), RelearnTool.text(result));
+    return new ObjectMapper().convertValue(result.structuredContent(), Map.class);
   }
 
   /** The whole result as the SDK writes it: what a host receives (its text JSON-escaped). */
