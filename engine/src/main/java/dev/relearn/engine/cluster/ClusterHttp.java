@@ -20,6 +20,8 @@ public final class ClusterHttp {
   /** The mapper every cluster class writes and reads JSON with. */
   static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
+  /** For a call that runs a whole pass over the cluster's feedback: learning, forgetting. */
+  private static final Duration PASS_TIMEOUT = Duration.ofMinutes(10);
 
   private final URI base;
   private final HttpClient http;
@@ -44,25 +46,38 @@ public final class ClusterHttp {
 
   /** Sends {@code body} (null: none) as JSON to {@code path} and reads the 2xx answer. */
   JsonNode send(String method, String path, Object body) throws IOException {
+    return send(method, path, body, TIMEOUT);
+  }
+
+  /**
+   * As {@link #send}, for a call that runs a whole pass on the cluster (learning every event
+   * not learned yet, a forget): it may take minutes, so it waits up to 10.
+   */
+  JsonNode sendPass(String method, String path, Object body) throws IOException {
+    return send(method, path, body, PASS_TIMEOUT);
+  }
+
+  private JsonNode send(String method, String path, Object body, Duration timeout)
+      throws IOException {
     String text = body == null ? null
         : body instanceof String string ? string : JSON.writeValueAsString(body);
-    return JSON.readTree(exchange(method, path, text, "application/json", false));
+    return JSON.readTree(exchange(method, path, text, "application/json", false, timeout));
   }
 
   /** Sends newline-delimited JSON ({@code _bulk}) and reads the 2xx answer. */
   JsonNode sendLines(String path, String lines) throws IOException {
-    return JSON.readTree(exchange("POST", path, lines, "application/x-ndjson", false));
+    return JSON.readTree(exchange("POST", path, lines, "application/x-ndjson", false, TIMEOUT));
   }
 
   /** Whether {@code path} exists ({@code HEAD}: 200 yes, 404 no, anything else fails). */
   boolean exists(String path) throws IOException {
-    return exchange("HEAD", path, null, "application/json", true) != null;
+    return exchange("HEAD", path, null, "application/json", true, TIMEOUT) != null;
   }
 
   private String exchange(String method, String path, String body, String type,
-      boolean notFoundIsNull) throws IOException {
+      boolean notFoundIsNull, Duration timeout) throws IOException {
     URI uri = URI.create(base + path);
-    HttpRequest request = HttpRequest.newBuilder(uri).timeout(TIMEOUT)
+    HttpRequest request = HttpRequest.newBuilder(uri).timeout(timeout)
         .header("Content-Type", type)
         .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
             : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))

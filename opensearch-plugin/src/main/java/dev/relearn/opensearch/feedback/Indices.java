@@ -6,6 +6,7 @@ import org.opensearch.ResourceAlreadyExistsException;
 import org.opensearch.action.admin.indices.create.CreateIndexRequest;
 import org.opensearch.action.support.PlainActionFuture;
 import org.opensearch.core.action.ActionListener;
+import org.opensearch.common.unit.TimeValue;
 import org.opensearch.transport.client.Client;
 
 /** Creates relearn's own indexes on first use, once, however many writers race to. */
@@ -29,11 +30,20 @@ final class Indices {
         }));
   }
 
-  /** The same, waiting for it (on the learner's thread only). */
+  /**
+   * The same, waiting for it and for its primary shard to start (on the learner's thread only):
+   * on a busy cluster, a write right after a create whose acknowledgement timed out can reach a
+   * node that does not know the index yet.
+   */
   static void create(Client client, String index, Map<String, Object> settings,
       Map<String, Object> mappings) {
     PlainActionFuture<Void> created = new PlainActionFuture<>();
     create(client, index, settings, mappings, created);
     created.actionGet();
+    if (client.admin().cluster().prepareHealth(index).setWaitForYellowStatus()
+        .setTimeout(TimeValue.timeValueMinutes(1)).get().isTimedOut()) {
+      throw new IllegalStateException("the primary shard of [" + index + "] did not start"
+          + " within a minute");
+    }
   }
 }
