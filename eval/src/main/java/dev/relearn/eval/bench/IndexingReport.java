@@ -1,8 +1,10 @@
 package dev.relearn.eval.bench;
 
-import java.util.ArrayList;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.relearn.eval.metrics.JsonMaps;
 import java.util.Formatter;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,8 +27,10 @@ import java.util.Map;
  * @param loadAfter the same after the run
  * @param cores processors available to the JVM
  */
-public record IndexingReport(String dataset, int corpusDocs, Sample sample, String model,
-    List<Step> steps, Drift drift, Memory memory, double loadBefore, double loadAfter, int cores) {
+@JsonPropertyOrder({"dataset", "corpus_docs", "sample", "model", "steps", "overhead_seconds"})
+public record IndexingReport(String dataset, int corpusDocs, @JsonUnwrapped Sample sample,
+    String model, List<Step> steps, @JsonUnwrapped Drift drift, @JsonUnwrapped Memory memory,
+    double loadBefore, double loadAfter, int cores) {
   /** The model's load (creating its session), as the engine does on first use. */
   public static final String MODEL_LOAD = "model load";
   /** The floor: the model embedding every chunk's text, one at a time as the indexer does. */
@@ -53,7 +57,8 @@ public record IndexingReport(String dataset, int corpusDocs, Sample sample, Stri
    * @param chunks chunks the indexer makes of them (a BEIR document is one chunk)
    * @param changedDocs documents edited before the incremental run
    */
-  public record Sample(int docs, long seed, int chunks, int changedDocs) {
+  public record Sample(@JsonProperty("sampled_docs") int docs, long seed, int chunks,
+      int changedDocs) {
     /** Checks the counts. */
     public Sample {
       if (docs < 1 || chunks < 0 || changedDocs < 0 || changedDocs > docs) {
@@ -72,6 +77,7 @@ public record IndexingReport(String dataset, int corpusDocs, Sample sample, Stri
    * @param embedded texts the model embedded in the step
    * @param baseline the step this one is a ratio of, or null
    */
+  @JsonPropertyOrder({"name", "seconds", "chunks", "embedded", "chunks_per_s"})
   public record Step(String name, double seconds, int chunks, int embedded, String baseline) {
     /** Checks the figures. */
     public Step {
@@ -82,6 +88,7 @@ public record IndexingReport(String dataset, int corpusDocs, Sample sample, Stri
     }
 
     /** Chunks per second, or 0 for a step without chunks. */
+    @JsonProperty("chunks_per_s")
     public double chunksPerSecond() {
       return chunks == 0 || seconds == 0 ? 0 : chunks / seconds;
     }
@@ -95,7 +102,8 @@ public record IndexingReport(String dataset, int corpusDocs, Sample sample, Stri
    * @param firstChunksPerSecond the rate before relearn's run
    * @param secondChunksPerSecond the rate after it (0 when the sample has one chunk)
    */
-  public record Drift(double firstChunksPerSecond, double secondChunksPerSecond) {}
+  public record Drift(@JsonProperty("model_first_half_chunks_per_s") double firstChunksPerSecond,
+      @JsonProperty("model_second_half_chunks_per_s") double secondChunksPerSecond) {}
 
   /**
    * What the from-scratch run cost in memory and on disk.
@@ -106,7 +114,8 @@ public record IndexingReport(String dataset, int corpusDocs, Sample sample, Stri
    *     full GC, with the engine still open after that run
    * @param plainLuceneBytes the plain Lucene index's size
    */
-  public record Memory(long peakHeapBytes, MemoryFigures figures, long plainLuceneBytes) {}
+  public record Memory(long peakHeapBytes, @JsonUnwrapped MemoryFigures figures,
+      long plainLuceneBytes) {}
 
   /** The step named {@code name}. */
   public Step step(String name) {
@@ -120,6 +129,7 @@ public record IndexingReport(String dataset, int corpusDocs, Sample sample, Stri
   }
 
   /** Seconds of the from-scratch run beyond the model's load and embedding and plain Lucene. */
+  @JsonProperty("overhead_seconds")
   public double overheadSeconds() {
     return step(SCRATCH).seconds() - step(MODEL_LOAD).seconds() - step(MODEL).seconds()
         - step(LUCENE).seconds();
@@ -163,39 +173,13 @@ public record IndexingReport(String dataset, int corpusDocs, Sample sample, Stri
   }
 
   /** A JSON-ready map, with snake_case keys as every other JSON output of relearn. */
+  @SuppressWarnings("unchecked")
   public Map<String, Object> toJson() {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("dataset", dataset);
-    json.put("corpus_docs", corpusDocs);
-    json.put("sampled_docs", sample.docs());
-    json.put("seed", sample.seed());
-    json.put("chunks", sample.chunks());
-    json.put("changed_docs", sample.changedDocs());
-    json.put("model", model);
-    List<Map<String, Object>> rows = new ArrayList<>();
-    for (Step step : steps) {
-      Map<String, Object> row = new LinkedHashMap<>();
-      row.put("name", step.name());
-      row.put("seconds", step.seconds());
-      row.put("chunks", step.chunks());
-      row.put("embedded", step.embedded());
-      row.put("chunks_per_s", step.chunksPerSecond());
-      row.put("baseline", step.baseline());
-      row.put("ratio", step.baseline() == null ? null : ratio(step));
-      rows.add(row);
+    Map<String, Object> json = JsonMaps.of(this);
+    List<Map<String, Object>> rows = (List<Map<String, Object>>) json.get("steps");
+    for (int i = 0; i < steps.size(); i++) {
+      rows.get(i).put("ratio", steps.get(i).baseline() == null ? null : ratio(steps.get(i)));
     }
-    json.put("steps", rows);
-    json.put("overhead_seconds", overheadSeconds());
-    json.put("model_first_half_chunks_per_s", drift.firstChunksPerSecond());
-    json.put("model_second_half_chunks_per_s", drift.secondChunksPerSecond());
-    json.put("peak_heap_bytes", memory.peakHeapBytes());
-    json.put("heap_used_bytes", memory.figures().heapUsedBytes());
-    json.put("heap_max_bytes", memory.figures().heapMaxBytes());
-    json.put("index_bytes", memory.figures().indexBytes());
-    json.put("plain_lucene_bytes", memory.plainLuceneBytes());
-    json.put("load_before", loadBefore);
-    json.put("load_after", loadAfter);
-    json.put("cores", cores);
     return json;
   }
 }

@@ -1,8 +1,13 @@
 package dev.relearn.eval.bench;
 
-import java.util.ArrayList;
+import static com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.relearn.eval.metrics.JsonMaps;
 import java.util.Formatter;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -17,8 +22,9 @@ import java.util.Map;
  * @param memory the index's size and the heap in use at the end of the run, or null
  * @param warmUp what the warm-up before the measured passes did, or null
  */
+@JsonPropertyOrder({"dataset", "queries", "rounds", "rows", "warm_up"})
 public record LatencyReport(String dataset, int queries, int rounds, List<Row> rows,
-    MemoryFigures memory, WarmUp.Summary warmUp) {
+    @JsonUnwrapped MemoryFigures memory, @JsonInclude(NON_NULL) WarmUp.Summary warmUp) {
   /** Copies the rows. */
   public LatencyReport {
     rows = List.copyOf(rows);
@@ -33,8 +39,8 @@ public record LatencyReport(String dataset, int queries, int rounds, List<Row> r
    * @param samples how many timings the percentiles come from
    * @param baseline the row this one is compared with, or null
    */
-  public record Row(String name, double p50Millis, double p99Millis, int samples,
-      String baseline) {
+  public record Row(String name, @JsonProperty("p50_ms") double p50Millis,
+      @JsonProperty("p99_ms") double p99Millis, int samples, String baseline) {
     /** Checks the sample count. */
     public Row {
       if (samples < 1) {
@@ -123,34 +129,6 @@ public record LatencyReport(String dataset, int queries, int rounds, List<Row> r
 
   /** A JSON-ready map, with snake_case keys as every other JSON output of relearn. */
   public Map<String, Object> toJson() {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("dataset", dataset);
-    json.put("queries", queries);
-    json.put("rounds", rounds);
-    List<Map<String, Object>> rowMaps = new ArrayList<>();
-    for (Row row : rows) {
-      Map<String, Object> map = new LinkedHashMap<>();
-      map.put("name", row.name());
-      map.put("p50_ms", row.p50Millis());
-      map.put("p99_ms", row.p99Millis());
-      map.put("samples", row.samples());
-      map.put("baseline", row.baseline());
-      rowMaps.add(map);
-    }
-    json.put("rows", rowMaps);
-    if (warmUp != null) {
-      Map<String, Object> warm = new LinkedHashMap<>();
-      warm.put("passes", warmUp.passes());
-      warm.put("seconds", warmUp.seconds());
-      warm.put("stop", warmUp.stop().name().toLowerCase(Locale.ROOT));
-      warm.put("jit_share", warmUp.jitShare());
-      json.put("warm_up", warm);
-    }
-    if (memory != null) {
-      json.put("index_bytes", memory.indexBytes());
-      json.put("heap_used_bytes", memory.heapUsedBytes());
-      json.put("heap_max_bytes", memory.heapMaxBytes());
-    }
-    return json;
+    return JsonMaps.of(this);
   }
 }

@@ -1,9 +1,11 @@
 package dev.relearn.eval.bench;
 
-import java.util.ArrayList;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.relearn.eval.metrics.JsonMaps;
 import java.util.Comparator;
 import java.util.Formatter;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,7 +22,9 @@ import java.util.function.Function;
  * @param cores processors the JVM saw
  * @param maxHeapBytes the heap limit (-Xmx)
  */
-public record ScaleReport(long sourceChunks, List<Size> sizes, Feedback feedback,
+@JsonPropertyOrder({"source_chunks", "cores", "max_heap_bytes", "sizes", "failures"})
+public record ScaleReport(long sourceChunks, List<Size> sizes,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Feedback feedback,
     List<String> failures, int cores, long maxHeapBytes) {
   private static final double GIB = 1L << 30;
 
@@ -74,7 +78,8 @@ public record ScaleReport(long sourceChunks, List<Size> sizes, Feedback feedback
    * @param heapAfterBytes the same after the open
    */
   public record Feedback(long target, long recorded, long ledgerEvents, double recordSeconds,
-      double lookupP50Millis, double lookupP99Millis, int lookups, double closeSeconds,
+      @JsonProperty("lookup_p50_ms") double lookupP50Millis,
+      @JsonProperty("lookup_p99_ms") double lookupP99Millis, int lookups, double closeSeconds,
       double openSeconds, long replayedRecords, long heapBeforeBytes, long heapAfterBytes) {}
 
   /** One line per size for progress notes, e.g. while a long run goes on. */
@@ -145,44 +150,6 @@ public record ScaleReport(long sourceChunks, List<Size> sizes, Feedback feedback
 
   /** A JSON-ready map, with snake_case keys as every other JSON output of relearn. */
   public Map<String, Object> toJson() {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("source_chunks", sourceChunks);
-    json.put("cores", cores);
-    json.put("max_heap_bytes", maxHeapBytes);
-    List<Map<String, Object>> rows = new ArrayList<>();
-    for (Size size : sizes) {
-      Map<String, Object> row = new LinkedHashMap<>();
-      row.put("chunks", size.chunks());
-      row.put("files", size.files());
-      row.put("build_seconds", size.buildSeconds());
-      row.put("peak_heap_bytes", size.peakHeapBytes());
-      row.put("disk_bytes", size.diskBytes());
-      row.put("hot_vector_bytes", size.hotVectorBytes());
-      row.put("open_seconds", size.openSeconds());
-      row.put("unchanged_seconds", size.unchangedSeconds());
-      row.put("latency", size.latency().toJson());
-      row.put("load_before", size.loadBefore());
-      row.put("load_after", size.loadAfter());
-      rows.add(row);
-    }
-    json.put("sizes", rows);
-    json.put("failures", failures);
-    if (feedback != null) {
-      Map<String, Object> f = new LinkedHashMap<>();
-      f.put("target", feedback.target());
-      f.put("recorded", feedback.recorded());
-      f.put("ledger_events", feedback.ledgerEvents());
-      f.put("record_seconds", feedback.recordSeconds());
-      f.put("lookup_p50_ms", feedback.lookupP50Millis());
-      f.put("lookup_p99_ms", feedback.lookupP99Millis());
-      f.put("lookups", feedback.lookups());
-      f.put("close_seconds", feedback.closeSeconds());
-      f.put("open_seconds", feedback.openSeconds());
-      f.put("replayed_records", feedback.replayedRecords());
-      f.put("heap_before_bytes", feedback.heapBeforeBytes());
-      f.put("heap_after_bytes", feedback.heapAfterBytes());
-      json.put("feedback", f);
-    }
-    return json;
+    return JsonMaps.of(this);
   }
 }

@@ -1,5 +1,6 @@
 package dev.relearn.eval.bench;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -31,9 +32,9 @@ public final class WarmUp {
   /** Why the warm-up stopped. */
   public enum Stop {
     /** The compiler settled. */
-    SETTLED,
+    @JsonProperty("settled") SETTLED,
     /** The time limit came first. */
-    TIME_LIMIT
+    @JsonProperty("time_limit") TIME_LIMIT
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.relearn.eval.experiment;
 
-import java.util.LinkedHashMap;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.relearn.eval.metrics.JsonMaps;
 import java.util.Map;
 
 /**
@@ -11,7 +12,7 @@ import java.util.Map;
  * @param trust the trust's strength (nats per preference) the learned mode used then, or null
  *     while the prior applied (too few clicks to fit)
  */
-public record CurvePoint(int sessions, double ndcg10, Double trust) {
+public record CurvePoint(int sessions, @JsonProperty("ndcg@10") double ndcg10, Double trust) {
   /** Validates. */
   public CurvePoint {
     if (sessions < 0) {
@@ -21,10 +22,6 @@ public record CurvePoint(int sessions, double ndcg10, Double trust) {
 
   /** {@code {"sessions": n, "ndcg@10": x, "trust": w}}, trust null under the prior. */
   public Map<String, Object> toJson() {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("sessions", sessions);
-    json.put("ndcg@10", ndcg10);
-    json.put("trust", trust);
-    return json;
+    return JsonMaps.of(this);
   }
 }

@@ -1,5 +1,6 @@
 package dev.relearn.eval.experiment;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,6 +46,7 @@ public record DatasetReport(String dataset, int trainQueries, int testQueries,
   }
 
   /** The JSON form: dataset, query counts, rows and the scenario results. */
+  @JsonValue
   public Map<String, Object> toJson() {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("dataset", dataset);

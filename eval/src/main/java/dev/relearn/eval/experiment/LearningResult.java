@@ -1,7 +1,6 @@
 package dev.relearn.eval.experiment;
 
 import dev.relearn.eval.stats.PairedComparison;
-import java.util.ArrayList;
 import java.util.Formatter;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -67,11 +66,7 @@ public record LearningResult(String dataset, Scenario scenario, String trainSpli
     json.put("delta_ndcg@10", deltaNdcg());
     json.put("p_randomisation", comparison.pRandomisation());
     json.put("p_ttest", comparison.pTTest());
-    List<Map<String, Object>> points = new ArrayList<>();
-    for (CurvePoint point : curve) {
-      points.add(point.toJson());
-    }
-    json.put("curve", points);
+    json.put("curve", curve.stream().map(CurvePoint::toJson).toList());
     json.putAll(details);
     json.put("seconds", seconds);
     return json;

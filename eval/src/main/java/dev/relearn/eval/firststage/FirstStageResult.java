@@ -1,6 +1,8 @@
 package dev.relearn.eval.firststage;
 
-import java.util.LinkedHashMap;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.relearn.eval.metrics.JsonMaps;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -18,8 +20,10 @@ import java.util.Objects;
  * @param mrrAt10 mean MRR@10
  * @param searchMillis wall time of the searches
  */
-public record FirstStageResult(String dataset, String split, String mode, String fusion,
-    int queries, double ndcgAt10, double recallAt100, double mrrAt10, long searchMillis) {
+public record FirstStageResult(String dataset, String split, String mode,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String fusion, int queries,
+    @JsonProperty("ndcg@10") double ndcgAt10, @JsonProperty("recall@100") double recallAt100,
+    @JsonProperty("mrr@10") double mrrAt10, @JsonProperty("search_ms") long searchMillis) {
   /** Rejects missing names and metrics outside [0, 1]. */
   public FirstStageResult {
     Objects.requireNonNull(dataset, "dataset");
@@ -34,19 +38,7 @@ public record FirstStageResult(String dataset, String split, String mode, String
 
   /** The JSON object {@code relearn eval --json} prints, with the documented keys. */
   public Map<String, Object> toJson() {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("dataset", dataset);
-    json.put("split", split);
-    json.put("mode", mode);
-    if (fusion != null) {
-      json.put("fusion", fusion);
-    }
-    json.put("queries", queries);
-    json.put("ndcg@10", ndcgAt10);
-    json.put("recall@100", recallAt100);
-    json.put("mrr@10", mrrAt10);
-    json.put("search_ms", searchMillis);
-    return json;
+    return JsonMaps.of(this);
   }
 
   /** One line for people. */

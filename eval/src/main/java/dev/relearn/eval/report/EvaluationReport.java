@@ -1,7 +1,7 @@
 package dev.relearn.eval.report;
 
 import dev.relearn.eval.experiment.DatasetReport;
-import java.util.ArrayList;
+import dev.relearn.eval.metrics.JsonMaps;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,13 +30,6 @@ public record EvaluationReport(String command, Map<String, Object> settings,
 
   /** The JSON copy of every number: command, settings, datasets, seconds. */
   public Map<String, Object> toJson() {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("command", command);
-    json.put("settings", settings);
-    List<Map<String, Object>> list = new ArrayList<>();
-    datasets.forEach(d -> list.add(d.toJson()));
-    json.put("datasets", list);
-    json.put("seconds", seconds);
-    return json;
+    return JsonMaps.of(this);
   }
 }

@@ -1,6 +1,8 @@
 package dev.relearn.eval.stats;
 
-import java.util.LinkedHashMap;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.relearn.eval.metrics.JsonMaps;
 import java.util.Map;
 import java.util.Objects;
 
@@ -14,8 +16,9 @@ import java.util.Objects;
  * @param pRandomisation the paired randomisation test's p-value
  * @param pTTest the paired t-test's p-value
  */
-public record PairedComparison(int n, double baselineMean, double systemMean,
-    double pRandomisation, double pTTest) {
+@JsonPropertyOrder({"n", "baseline", "system", "difference"})
+public record PairedComparison(int n, @JsonProperty("baseline") double baselineMean,
+    @JsonProperty("system") double systemMean, double pRandomisation, double pTTest) {
 
   /**
    * Compares per-query values paired by query id.
@@ -58,20 +61,14 @@ public record PairedComparison(int n, double baselineMean, double systemMean,
   }
 
   /** {@code systemMean − baselineMean}. */
+  @JsonProperty("difference")
   public double difference() {
     return systemMean - baselineMean;
   }
 
   /** The JSON form: {@code n, baseline, system, difference, p_randomisation, p_ttest}. */
   public Map<String, Object> toJson() {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("n", n);
-    json.put("baseline", baselineMean);
-    json.put("system", systemMean);
-    json.put("difference", difference());
-    json.put("p_randomisation", pRandomisation);
-    json.put("p_ttest", pTTest);
-    return json;
+    return JsonMaps.of(this);
   }
 
   private static double mean(double[] values) {
