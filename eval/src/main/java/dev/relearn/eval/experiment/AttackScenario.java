@@ -32,11 +32,11 @@ final class AttackScenario {
    */
   record Outcome(ModeRun after, Map<String, Object> details) {}
 
-  private final SessionRunner runner;
+  private final SessionLoop runner;
   private final Scorer scorer;
   private final LearnConfig config;
 
-  AttackScenario(SessionRunner runner, Scorer scorer, LearnConfig config) {
+  AttackScenario(SessionLoop runner, Scorer scorer, LearnConfig config) {
     this.runner = runner;
     this.scorer = scorer;
     this.config = config;

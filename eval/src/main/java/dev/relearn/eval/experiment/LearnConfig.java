@@ -3,6 +3,7 @@ package dev.relearn.eval.experiment;
 import dev.relearn.eval.simulate.ClickNoise;
 import dev.relearn.eval.simulate.OutcomeModel;
 import dev.relearn.eval.simulate.PositionBasedModel;
+import dev.relearn.eval.simulate.Seeds;
 import dev.relearn.eval.simulate.SimulatedUser;
 import dev.relearn.eval.stats.PairedRandomisationTest;
 import java.util.Objects;
@@ -144,6 +145,20 @@ public record LearnConfig(String trainSplit, String testSplit, int sessions, lon
   public static String mixedUser() {
     return Math.round(MIXED_NOISE_SHARE * 100)
         + " % of sessions by the noise user, the rest by the simulated user";
+  }
+
+  /**
+   * The user of the mixed scenario's session {@code session}: the noise user with probability
+   * {@link #MIXED_NOISE_SHARE}, drawn from the seed and the session's index alone (so it does not
+   * depend on what earlier sessions drew), and the simulated user otherwise.
+   */
+  SimulatedUser mixedUserAt(int session) {
+    return noisy(session) ? noiseUser : user;
+  }
+
+  /** Whether the mixed scenario's session {@code session} is run by the noise user. */
+  boolean noisy(int session) {
+    return Seeds.of(seed, "mixed-user", session).nextDouble() < MIXED_NOISE_SHARE;
   }
 
   /** The randomisation test these settings describe. */

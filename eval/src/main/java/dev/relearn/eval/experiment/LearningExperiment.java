@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.IntFunction;
+import java.util.stream.IntStream;
 
 /**
  * Runs the learning scenarios on one engine whose index holds the dataset's corpus: in this
@@ -32,7 +33,6 @@ public final class LearningExperiment {
   private final LearnConfig config;
   private final Progress progress;
   private final Scorer scorer;
-  private final SessionRunner runner;
   private final SessionLoop loop;
   private Split train;
   private Split test;
@@ -51,8 +51,7 @@ public final class LearningExperiment {
     this.config = Objects.requireNonNull(config, "config");
     this.progress = Objects.requireNonNull(progress, "progress");
     this.scorer = new Scorer(engine, fusion);
-    this.runner = new SessionRunner(engine, fusion);
-    this.loop = new SessionLoop(runner, config, progress);
+    this.loop = new SessionLoop(engine, fusion, config, progress);
   }
 
   /** Runs {@code scenario} from a cold engine. */
@@ -112,11 +111,11 @@ public final class LearningExperiment {
    * evaluated on the test queries.
    */
   public LearningResult mixed() throws IOException {
-    MixedUser users = new MixedUser(config);
     Map<String, Object> details = new LinkedHashMap<>();
     details.put("noise_user_share", LearnConfig.MIXED_NOISE_SHARE);
-    details.put("noise_user_sessions", users.noisySessions(config.sessionsFor(train().size())));
-    return onTrainQueries(Scenario.MIXED, users, LearnConfig.mixedUser(), details);
+    details.put("noise_user_sessions",
+        (int) IntStream.range(0, config.sessionsFor(train().size())).filter(config::noisy).count());
+    return onTrainQueries(Scenario.MIXED, config::mixedUserAt, LearnConfig.mixedUser(), details);
   }
 
   /**
@@ -126,7 +125,7 @@ public final class LearningExperiment {
    */
   public LearningResult attack(LearningResult trained) throws IOException {
     long start = System.nanoTime();
-    AttackScenario.Outcome attack = new AttackScenario(runner, scorer, config)
+    AttackScenario.Outcome attack = new AttackScenario(loop, scorer, config)
         .run(test(), hybridTest());
     Map<String, Object> details = new LinkedHashMap<>(attack.details());
     return new LearningResult(dataset.name(), Scenario.ATTACK, trained.trainSplit(),
@@ -168,7 +167,7 @@ public final class LearningExperiment {
     long start = System.nanoTime();
     int[] coldOtherwise = new int[1];
     boolean[] measured = new boolean[1];
-    SessionLoop.Outcome outcome = loop.run(scenario.label(), sessions,
+    SessionLoop.Result outcome = loop.run(scenario.label(), sessions,
         new SessionOrder(sessions.ids(), config.seed(), TRAIN_ORDER),
         config.sessionsFor(sessions.size()), userAt, full -> {
           int depth = full ? Scorer.DEPTH : Scorer.CURVE_DEPTH;
@@ -193,7 +192,7 @@ public final class LearningExperiment {
         user, start);
   }
 
-  LearningResult result(Scenario scenario, String sessionSplit, SessionLoop.Outcome outcome,
+  LearningResult result(Scenario scenario, String sessionSplit, SessionLoop.Result outcome,
       QueryScores baseline, QueryScores learned, Map<String, Object> details, String user,
       long startNanos) throws IOException {
     int sessions = outcome.curve().get(outcome.curve().size() - 1).sessions();

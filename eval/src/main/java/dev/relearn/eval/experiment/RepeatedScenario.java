@@ -53,7 +53,7 @@ final class RepeatedScenario {
         scorer.fusion(), Scorer.DEPTH).scores());
     LearningExperiment.reset(experiment.engine());
     long start = System.nanoTime();
-    SessionLoop.Outcome outcome = experiment.loop().run(Scenario.REPEATED.label(), test,
+    SessionLoop.Result outcome = experiment.loop().run(Scenario.REPEATED.label(), test,
         feedback::get, total, i -> config.user(), full -> perSession(heldOut, scorer.score(test,
             queries, SearchMode.LEARNED, scorer.fusion(),
             full ? Scorer.DEPTH : Scorer.CURVE_DEPTH).scores()));

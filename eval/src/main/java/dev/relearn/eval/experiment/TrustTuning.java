@@ -130,12 +130,13 @@ public final class TrustTuning {
       try (Relearn engine = open(shared)) {
         Scorer scorer = new Scorer(engine, fusion);
         LearningExperiment.reset(engine);
-        new SessionLoop(new SessionRunner(engine, fusion), config, progress).run("tune", fit,
+        SessionLoop loop = new SessionLoop(engine, fusion, config, progress);
+        loop.run("tune", fit,
             new SessionOrder(fit.ids(), config.seed(), "train"), config.sessionsFor(fit.size()),
             i -> config.user(), full -> scorer.score(validation, validation.ids(),
                 SearchMode.LEARNED, fusion, Scorer.CURVE_DEPTH).scores());
         hybrid = scorer.score(validation, SearchMode.HYBRID).scores().ndcg();
-        strength = new SessionRunner(engine, fusion).trust();
+        strength = loop.trust();
       }
       Map<Setting, Double> learned = new LinkedHashMap<>();
       try {

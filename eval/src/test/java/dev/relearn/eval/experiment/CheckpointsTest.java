@@ -13,13 +13,13 @@ import org.junit.jupiter.api.Test;
 class CheckpointsTest {
   @Test
   void fixedPointsIntervalAndEnd() {
-    assertEquals(List.of(0, 10, 100, 1000, 2500), Checkpoints.of(2500, 0));
+    assertEquals(List.of(0, 10, 100, 1000, 2500), SessionLoop.checkpoints(2500, 0));
     assertEquals(List.of(0, 10, 100, 1000, 1500, 3000, 4500, 4600),
-        Checkpoints.of(4600, 1500));
-    assertEquals(List.of(0, 5), Checkpoints.of(5, 0));
-    assertEquals(List.of(0), Checkpoints.of(0, 0));
-    assertEquals(List.of(0, 3, 6, 9, 10), Checkpoints.of(10, 3));
-    assertThrows(IllegalArgumentException.class, () -> Checkpoints.of(-1, 0));
+        SessionLoop.checkpoints(4600, 1500));
+    assertEquals(List.of(0, 5), SessionLoop.checkpoints(5, 0));
+    assertEquals(List.of(0), SessionLoop.checkpoints(0, 0));
+    assertEquals(List.of(0, 3, 6, 9, 10), SessionLoop.checkpoints(10, 3));
+    assertThrows(IllegalArgumentException.class, () -> SessionLoop.checkpoints(-1, 0));
   }
 
   @Test
