@@ -10,20 +10,17 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Indexing speed of relearn beside the embedding model alone and plain Lucene, measured in the
- * same run on the same sample of a BEIR corpus.
+ * Indexing speed of relearn beside the embedding model alone and plain Lucene, in one run on one
+ * sample of a BEIR corpus.
  *
  * @param dataset the dataset's name
  * @param corpusDocs documents in the whole corpus
- * @param sample what was indexed: documents, seed, chunks and the documents changed for the
- *     incremental run
- * @param model the embedding model's id and the threads it may use, e.g. {@code
- *     "bge-small-en-v1.5-q, 2 threads"}
- * @param steps the measured steps: model load, model alone, plain Lucene, then relearn's runs
- * @param drift the model's rate in each half of its step, before and after relearn's first run
+ * @param sample what was indexed
+ * @param model the model's id and threads, e.g. {@code "bge-small-en-v1.5-q, 2 threads"}
+ * @param steps model load, model alone, plain Lucene, then relearn's runs
+ * @param drift the model's rate before and after relearn's first run
  * @param memory sizes on disk and heap figures
- * @param loadBefore the system load average (1 minute) before the run, or a negative number
- *     when the system does not tell
+ * @param loadBefore the 1-minute load average before the run (negative: unknown)
  * @param loadAfter the same after the run
  * @param cores processors available to the JVM
  */
@@ -31,9 +28,9 @@ import java.util.Map;
 public record IndexingReport(String dataset, int corpusDocs, @JsonUnwrapped Sample sample,
     String model, List<Step> steps, @JsonUnwrapped Drift drift, @JsonUnwrapped Memory memory,
     double loadBefore, double loadAfter, int cores) {
-  /** The model's load (creating its session), as the engine does on first use. */
+  /** The model's load, as the engine does on first use. */
   public static final String MODEL_LOAD = "model load";
-  /** The floor: the model embedding every chunk's text, one at a time as the indexer does. */
+  /** The floor: the model embedding every chunk's text, one at a time. */
   public static final String MODEL = "embedding model alone";
   /** The Lucene baseline. */
   public static final String LUCENE = "plain Lucene BM25+KNN";
@@ -44,22 +41,16 @@ public record IndexingReport(String dataset, int corpusDocs, @JsonUnwrapped Samp
   /** {@code relearn index} again after some documents changed. */
   public static final String INCREMENTAL = "relearn index, incremental";
 
-  /** Copies the steps. */
   public IndexingReport {
     steps = List.copyOf(steps);
   }
 
   /**
-   * What was indexed.
-   *
-   * @param docs documents sampled
-   * @param seed the sampling seed (also chooses the changed documents)
-   * @param chunks chunks the indexer makes of them (a BEIR document is one chunk)
-   * @param changedDocs documents edited before the incremental run
+   * What was indexed: documents sampled, seed (also of the changed documents), chunks, documents
+   * edited before the incremental run.
    */
   public record Sample(@JsonProperty("sampled_docs") int docs, long seed, int chunks,
       int changedDocs) {
-    /** Checks the counts. */
     public Sample {
       if (docs < 1 || chunks < 0 || changedDocs < 0 || changedDocs > docs) {
         throw new IllegalArgumentException("sample counts out of range: " + docs + " docs, "
@@ -69,17 +60,11 @@ public record IndexingReport(String dataset, int corpusDocs, @JsonUnwrapped Samp
   }
 
   /**
-   * One measured step.
-   *
-   * @param name what was measured, one of this class's constants
-   * @param seconds wall time
-   * @param chunks chunks the step went through (0 for the model's load)
-   * @param embedded texts the model embedded in the step
-   * @param baseline the step this one is a ratio of, or null
+   * One measured step: its name (a constant of this class), wall time, chunks gone through, texts
+   * embedded, and the step it is a ratio of (or null).
    */
   @JsonPropertyOrder({"name", "seconds", "chunks", "embedded", "chunks_per_s"})
   public record Step(String name, double seconds, int chunks, int embedded, String baseline) {
-    /** Checks the figures. */
     public Step {
       if (!(seconds >= 0) || chunks < 0 || embedded < 0) {
         throw new IllegalArgumentException("step " + name + ": figures must be >= 0, got: "
@@ -95,24 +80,16 @@ public record IndexingReport(String dataset, int corpusDocs, @JsonUnwrapped Samp
   }
 
   /**
-   * The embedding model's rate in the two halves of its step: the first half ran before
-   * relearn's from-scratch run, the second after it. Far apart, the machine's load changed
-   * during the run and every ratio is less certain.
-   *
-   * @param firstChunksPerSecond the rate before relearn's run
-   * @param secondChunksPerSecond the rate after it (0 when the sample has one chunk)
+   * The model's rate in the halves of its step, before and after relearn's from-scratch run: far
+   * apart, the load changed during the run.
    */
   public record Drift(@JsonProperty("model_first_half_chunks_per_s") double firstChunksPerSecond,
       @JsonProperty("model_second_half_chunks_per_s") double secondChunksPerSecond) {}
 
   /**
-   * What the from-scratch run cost in memory and on disk.
-   *
-   * @param peakHeapBytes the sum of the heap pools' peaks during the from-scratch run (an upper
-   *     bound, garbage included; see {@link MemoryFigures#peakHeapBytes})
-   * @param figures the index's size (chunk index and feedback store) and the heap in use after a
-   *     full GC, with the engine still open after that run
-   * @param plainLuceneBytes the plain Lucene index's size
+   * The from-scratch run's heap peak (sum of the pools' peaks: {@link
+   * MemoryFigures#peakHeapBytes}), the figures after it with the engine open, and plain Lucene's
+   * index size.
    */
   public record Memory(long peakHeapBytes, @JsonUnwrapped MemoryFigures figures,
       long plainLuceneBytes) {}

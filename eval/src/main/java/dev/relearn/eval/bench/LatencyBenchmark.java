@@ -20,20 +20,12 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.store.FSDirectory;
 
 /**
- * Measures warm query latency per mode through relearn, beside plain Lucene running the same
- * BM25 and KNN queries on the same index in the same run, and the embedding model alone.
- *
- * <p>"Warm" means after the {@link WarmUp} (passes until the JIT compiler settles), with the query
- * embeddings in the engine's LRU cache (open the engine with a cache at least as large as the query
- * list); the model's own cost is reported on its own row, after the model has embedded a few texts
- * that are not among the queries (so neither its load nor its first, unoptimised calls are
- * counted). Rounds interleave the operations so that machine noise hits them alike, and each query
- * runs relearn's modes and the plain Lucene baseline in a seeded random order: an operation that
- * always ran right after another would find what that one loaded (postings, graph nodes, stored
- * fields of the same hits) already in cache, which flatters it against the ones that run first. The
- * report also gives each row's sample count, the index's size on disk and the heap in use after a
- * full GC. Given a cluster that holds the same corpus, each mode also runs through it in the same
- * passes ({@code cluster <mode>} rows, against the embedded mode).
+ * Warm query latency per mode through relearn, beside plain Lucene running the same BM25 and KNN
+ * queries on the same index in the same run, and the embedding model alone (its own row, after a
+ * few unmeasured texts). Warm: after the {@link WarmUp}, with the query vectors in the engine's
+ * cache (open it with a cache as large as the query list). Each query runs the operations in a
+ * seeded random order, so none always finds in cache what another just loaded. Given a cluster with
+ * the same corpus, each mode also runs through it ({@code cluster <mode>} rows).
  */
 public final class LatencyBenchmark {
   private static final int K = 10;
@@ -47,18 +39,15 @@ public final class LatencyBenchmark {
   private final Consumer<String> progress;
   private RelearnOperations cluster;
 
-  /**
-   * Benchmarks {@code engine}'s index, telling {@code progress} how the warm-up goes (every two
-   * seconds, and how it ended).
-   */
+  /** Benchmarks {@code engine}'s index, telling {@code progress} how the warm-up goes. */
   public LatencyBenchmark(Relearn engine, Consumer<String> progress) {
     this.engine = engine;
     this.progress = progress;
   }
 
   /**
-   * Also times every mode through {@code cluster} (a {@code RelearnCluster} whose chunk index
-   * holds the same corpus, its query vectors cached as the engine's), in the same passes.
+   * Also times every mode through {@code cluster} (a {@code RelearnCluster} holding the same
+   * corpus) in the same passes.
    */
   public LatencyBenchmark withCluster(RelearnOperations cluster) {
     this.cluster = cluster;
@@ -66,10 +55,9 @@ public final class LatencyBenchmark {
   }
 
   /**
-   * Runs {@code rounds} measured passes over {@code queries} after the {@link WarmUp} (until the
-   * JIT compiler settles, for at most {@code warmUpLimit}; zero: one pass); with {@code learned},
-   * also times the learned mode (the re-rank of the 100-candidate window) against hybrid in the
-   * same passes.
+   * Runs {@code rounds} measured passes over {@code queries} after the {@link WarmUp} (at most
+   * {@code warmUpLimit}; zero: one pass); with {@code learned}, also the learned mode against
+   * hybrid.
    */
   public LatencyReport run(String dataset, List<String> queries, int rounds, boolean learned,
       Duration warmUpLimit) throws IOException {
@@ -138,8 +126,8 @@ public final class LatencyBenchmark {
   }
 
   /**
-   * Passes over the queries, each query running relearn's modes, the hybrid candidates alone and
-   * the plain Lucene baseline in a seeded random order; the measured ones add to the latencies.
+   * Passes over the queries, each running relearn's modes, the hybrid candidates alone and plain
+   * Lucene in a seeded random order.
    */
   private final class Passes {
     private final List<String> queries;
@@ -238,8 +226,7 @@ public final class LatencyBenchmark {
   }
 
   /**
-   * A text for the model's warm-up: {@code query}'s words in reverse order, numbered, so that it
-   * is as long as a real query but is none of them (the query cache must not already hold them).
+   * {@code query}'s words reversed and numbered: as long as a query, but none that the cache holds.
    */
   static String warmUpText(String query, int i) {
     List<String> words = new ArrayList<>(List.of(query.strip().split("\\s+")));

@@ -13,35 +13,23 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Warm query latency of relearn beside plain Lucene, measured in the same run.
- *
- * @param dataset the dataset name
- * @param queries distinct queries
- * @param rounds measured passes over the queries
- * @param rows one row per measured operation
- * @param memory the index's size and the heap in use at the end of the run, or null
- * @param warmUp what the warm-up before the measured passes did, or null
+ * Warm query latency of relearn beside plain Lucene, measured in one run: the dataset, distinct
+ * queries, measured passes, a row per operation, the index's size and heap at the end (or null),
+ * and what the warm-up did (or null).
  */
 @JsonPropertyOrder({"dataset", "queries", "rounds", "rows", "warm_up"})
 public record LatencyReport(String dataset, int queries, int rounds, List<Row> rows,
     @JsonUnwrapped MemoryFigures memory, @JsonInclude(NON_NULL) WarmUp.Summary warmUp) {
-  /** Copies the rows. */
   public LatencyReport {
     rows = List.copyOf(rows);
   }
 
   /**
-   * One operation's latency.
-   *
-   * @param name what was measured, e.g. {@code "relearn hybrid"}
-   * @param p50Millis median
-   * @param p99Millis 99th percentile
-   * @param samples how many timings the percentiles come from
-   * @param baseline the row this one is compared with, or null
+   * One operation's latency: its name (e.g. {@code "relearn hybrid"}), p50 and p99, the timings
+   * they come from, and the row it is compared with (or null).
    */
   public record Row(String name, @JsonProperty("p50_ms") double p50Millis,
       @JsonProperty("p99_ms") double p99Millis, int samples, String baseline) {
-    /** Checks the sample count. */
     public Row {
       if (samples < 1) {
         throw new IllegalArgumentException("row " + name + ": samples must be >= 1, got: "
@@ -60,10 +48,9 @@ public record LatencyReport(String dataset, int queries, int rounds, List<Row> r
   static final String EMBEDDING = "embedding model alone (uncached)";
 
   /**
-   * A plain-text table with the p50 ratio against each row's baseline and, with a learned row,
-   * the re-rank overhead as a share of hybrid: with a warm query vector, of the candidates alone
-   * (without loading the hits, which both modes do), and with the query's embedding counted as
-   * part of the first stage.
+   * A plain-text table with the p50 ratio against each row's baseline and, with a learned row, the
+   * re-rank overhead as a share of hybrid, of its candidates alone, and of hybrid with the query
+   * embedded.
    */
   public String table() {
     Formatter out = new Formatter(Locale.ROOT).format(

@@ -21,8 +21,8 @@ public final class NestedSlices {
   private record FileChunks(String relativePath, int chunks) {}
 
   /**
-   * One slice: its folder (whose name is the source folder's, so that chunk paths and ids are the
-   * same in every slice), its files and chunks.
+   * One slice: its folder (named as the source folder, so chunk paths and ids are the same in every
+   * slice), its files and chunks.
    */
   public record Slice(Path folder, int files, int chunks) {}
 
@@ -37,9 +37,8 @@ public final class NestedSlices {
   }
 
   /**
-   * Chunks every indexable file of {@code source} as the indexer would, counting the chunks per
-   * file, and passes each chunk to {@code chunks} too (e.g. to draw queries). Reports progress by
-   * files read.
+   * Chunks every indexable file of {@code source} as the indexer would, counting chunks per file,
+   * and passes each chunk to {@code chunks} too (e.g. to draw queries).
    */
   public static NestedSlices scan(Path source, Consumer<Chunk> chunks, Progress progress)
       throws IOException {
@@ -79,9 +78,9 @@ public final class NestedSlices {
   }
 
   /**
-   * The slice of at least {@code chunks} chunks (the whole source when it has fewer), in the new
-   * or previously made folder {@code parent/<source's name>}. A folder this method made before is
-   * reused as it is, a marker file next to it telling so.
+   * The slice of at least {@code chunks} chunks (all when the source has fewer) in {@code
+   * parent/<source's name>}; a folder this made before is reused, a marker file next to it telling
+   * so.
    */
   public Slice slice(int chunks, Path parent) throws IOException {
     if (chunks < 1) {

@@ -12,15 +12,9 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * What {@link ScaleBenchmark} measured: one column per size, then the feedback load on the
- * largest.
- *
- * @param sourceChunks chunks in the whole source the slices were cut from
- * @param sizes the sizes measured, ascending
- * @param feedback the feedback load's figures, or null when the run did not get that far
- * @param failures steps that failed, whose figures are missing (e.g. the learned mode's)
- * @param cores processors the JVM saw
- * @param maxHeapBytes the heap limit (-Xmx)
+ * What {@link ScaleBenchmark} measured: a column per size (ascending), then the feedback load on
+ * the largest (null when the run did not get that far), the steps that failed (their figures
+ * missing), the processors and the heap limit.
  */
 @JsonPropertyOrder({"source_chunks", "cores", "max_heap_bytes", "sizes", "failures"})
 public record ScaleReport(long sourceChunks, List<Size> sizes,
@@ -28,31 +22,21 @@ public record ScaleReport(long sourceChunks, List<Size> sizes,
     List<String> failures, int cores, long maxHeapBytes) {
   private static final double GIB = 1L << 30;
 
-  /** Copies the lists. */
   public ScaleReport {
     sizes = List.copyOf(sizes);
     failures = List.copyOf(failures);
   }
 
   /**
-   * One size's figures.
-   *
-   * @param chunks chunks indexed
-   * @param files files they came from
-   * @param buildSeconds open, index from scratch, close
-   * @param peakHeapBytes the heap's peak during the build (sum of the pools' peaks)
-   * @param diskBytes the chunk index and its feedback store on disk, at the end of the size
-   * @param hotVectorBytes the quantised vectors and HNSW graph files a vector search reads
-   * @param openSeconds opening the engine on the built index
-   * @param unchangedSeconds indexing the same folder again, nothing changed
-   * @param latency search latency per mode beside plain Lucene
-   * @param loadBefore the system load average when the size began
-   * @param loadAfter and after its latency run
+   * One size's figures: chunks and files indexed; build (open, index from scratch, close) time and
+   * heap peak (sum of the pools' peaks); chunk index and feedback store on disk; the quantised
+   * vectors and HNSW graph a vector search reads; the engine's open time; an unchanged re-index;
+   * search latency per mode beside plain Lucene; the load average before the size and after its
+   * latency run.
    */
   public record Size(int chunks, int files, double buildSeconds, long peakHeapBytes,
       long diskBytes, long hotVectorBytes, double openSeconds, double unchangedSeconds,
       LatencyReport latency, double loadBefore, double loadAfter) {
-    /** Checks the counts. */
     public Size {
       if (chunks < 1 || files < 1 || buildSeconds <= 0) {
         throw new IllegalArgumentException("need chunks and files >= 1 and a build time > 0,"
@@ -62,20 +46,10 @@ public record ScaleReport(long sourceChunks, List<Size> sizes,
   }
 
   /**
-   * The feedback load's figures.
-   *
-   * @param target events the run aimed at
-   * @param recorded events recorded through the feedback API
-   * @param ledgerEvents events the store's ledger holds
-   * @param recordSeconds time spent recording (with the searches for what was shown)
-   * @param lookupP50Millis similar-query lookup, median
-   * @param lookupP99Millis its 99th percentile
-   * @param lookups lookups timed
-   * @param closeSeconds closing the engine with the events
-   * @param openSeconds opening it again
-   * @param replayedRecords log records the open replayed
-   * @param heapBeforeBytes heap in use after a full GC, events recorded, before the close
-   * @param heapAfterBytes the same after the open
+   * The feedback load's figures: events aimed at, recorded through the feedback API and in the
+   * ledger; recording time (with the searches for what was shown); the similar-query lookup's p50,
+   * p99 and count; the close, the open again and the log records it replayed; the heap after a full
+   * GC before the close and after the open.
    */
   public record Feedback(long target, long recorded, long ledgerEvents, double recordSeconds,
       @JsonProperty("lookup_p50_ms") double lookupP50Millis,
