@@ -25,10 +25,7 @@ final class AttackScenario {
   static final String SESSION = "attacker";
 
   /**
-   * What the attack did.
-   *
-   * @param after the learned mode on the test queries after the attack
-   * @param details target, events and harm figures, for the result's JSON
+   * What the attack did: the learned mode after it, and the target, events and harm for the JSON.
    */
   record Outcome(ModeRun after, Map<String, Object> details) {}
 

@@ -13,7 +13,6 @@ import java.util.Map;
  *     while the prior applied (too few clicks to fit)
  */
 public record CurvePoint(int sessions, @JsonProperty("ndcg@10") double ndcg10, Double trust) {
-  /** Validates. */
   public CurvePoint {
     if (sessions < 0) {
       throw new IllegalArgumentException("sessions must be >= 0, got: " + sessions);

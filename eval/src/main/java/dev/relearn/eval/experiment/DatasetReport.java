@@ -8,25 +8,14 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Everything measured on one dataset in one run: the table and the five scenarios.
- *
- * @param dataset the dataset name
- * @param trainQueries scorable train queries
- * @param testQueries scorable test queries
- * @param rows the table, in report order
- * @param generalisation train feedback, test evaluation
- * @param protectedVectors the same with protected query vectors (another index)
- * @param attack the attack after the train feedback
- * @param noise noise feedback on the train queries
- * @param mixed the train sessions, some by the noise user ({@link LearnConfig#MIXED_NOISE_SHARE})
- * @param repeated repeated test queries
- * @param seconds wall time for the dataset
+ * Everything measured on one dataset in one run: its scorable train and test queries, the table (in
+ * report order), the scenarios (generalisation; again with protected query vectors; the attack
+ * after it; noise; mixed; repeated) and the wall time.
  */
 public record DatasetReport(String dataset, int trainQueries, int testQueries,
     List<TableRow> rows, LearningResult generalisation, LearningResult protectedVectors,
     LearningResult attack, LearningResult noise, LearningResult mixed, LearningResult repeated,
     double seconds) {
-  /** Validates and copies. */
   public DatasetReport {
     Objects.requireNonNull(dataset, "dataset");
     rows = List.copyOf(rows);

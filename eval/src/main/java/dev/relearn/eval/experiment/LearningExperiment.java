@@ -20,10 +20,10 @@ import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 
 /**
- * Runs the learning scenarios on one engine whose index holds the dataset's corpus: in this
- * process ({@link Relearn}) or on a cluster ({@link RelearnCluster}). Every scenario starts from
- * a cold engine: all feedback is forgotten first (so never point this at an index whose feedback
- * you want to keep). The feedback of the last scenario stays in the index.
+ * Runs the learning scenarios on one engine whose index holds the dataset's corpus, in this process
+ * ({@link Relearn}) or on a cluster ({@link RelearnCluster}). Every scenario first forgets all
+ * feedback (never point this at an index whose feedback you want to keep); the last scenario's
+ * stays.
  */
 public final class LearningExperiment {
   /** Generalisation, noise, mixed and attack draw the same train queries in the same order. */
@@ -39,10 +39,8 @@ public final class LearningExperiment {
   private ModeRun hybridTest;
 
   /**
-   * An experiment on {@code engine}, whose index must already hold {@code dataset}'s corpus.
-   *
-   * @param fusion the fusion of hybrid and learned searches
-   * @param progress receives the sessions' progress
+   * An experiment on {@code engine}, whose index holds {@code dataset}'s corpus; {@code fusion}
+   * fuses hybrid and learned searches.
    */
   public LearningExperiment(RelearnOperations engine, BeirDataset dataset, Fusion fusion,
       LearnConfig config, Progress progress) {
@@ -72,9 +70,9 @@ public final class LearningExperiment {
   }
 
   /**
-   * Sessions of a user whose clicks and outcomes ignore relevance, on the train queries; the test
-   * queries are evaluated, and (details) up to {@link LearnConfig#SEEN_QUERIES} of the queries
-   * that received the noisy feedback.
+   * Sessions of a user whose clicks and outcomes ignore relevance, on the train queries; scored on
+   * the test queries and (details) on up to {@link LearnConfig#SEEN_QUERIES} of the queries that
+   * got the noise.
    */
   public LearningResult noise() throws IOException {
     Map<String, Object> details = new LinkedHashMap<>();
@@ -106,9 +104,8 @@ public final class LearningExperiment {
   }
 
   /**
-   * The train sessions of {@link #generalisation()}, each run by the noise user with probability
-   * {@link LearnConfig#MIXED_NOISE_SHARE} and by the simulated user otherwise; the learned mode
-   * evaluated on the test queries.
+   * The train sessions of {@link #generalisation()}, each by the noise user with probability {@link
+   * LearnConfig#MIXED_NOISE_SHARE}, else by the simulated user.
    */
   public LearningResult mixed() throws IOException {
     Map<String, Object> details = new LinkedHashMap<>();
@@ -119,9 +116,9 @@ public final class LearningExperiment {
   }
 
   /**
-   * The attack, continuing from the engine's current state (normally right after {@link
-   * #generalisation()}, whose result is {@code trained}): one session spams clicks on one
-   * irrelevant chunk, and the harm to the test queries is measured.
+   * The attack, from the engine's current state (normally right after {@link #generalisation()},
+   * whose result is {@code trained}): one session spams clicks on one irrelevant chunk; the harm to
+   * the test queries is measured.
    */
   public LearningResult attack(LearningResult trained) throws IOException {
     long start = System.nanoTime();
@@ -223,8 +220,8 @@ public final class LearningExperiment {
   }
 
   /**
-   * How many queries of {@code split} the feedback store has a past query for at the re-ranker's
-   * similarity threshold: only those can gain from what similar queries taught.
+   * How many queries of {@code split} have a past query at the re-ranker's similarity threshold:
+   * only those can gain from what similar queries taught.
    */
   private static int withSimilarPastQuery(Relearn engine, Split split) throws IOException {
     float threshold = engine.config().rerank().minSimilarity();
@@ -239,8 +236,8 @@ public final class LearningExperiment {
   }
 
   /**
-   * Returns {@code engine} to its cold state: forgets all feedback (through the engine, so its
-   * trust is refit too) and what ratings taught the weights (a cluster's learn none).
+   * Returns {@code engine} to its cold state: forgets all feedback (refitting the trust) and what
+   * ratings taught the weights (a cluster's learn none).
    *
    * @throws IllegalStateException if the engine is read-only
    */

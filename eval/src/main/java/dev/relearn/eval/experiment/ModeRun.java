@@ -10,7 +10,6 @@ import java.util.Objects;
  * @param scores nDCG@10 and Recall@100 per query
  */
 public record ModeRun(Run run, QueryScores scores) {
-  /** Validates. */
   public ModeRun {
     Objects.requireNonNull(run, "run");
     Objects.requireNonNull(scores, "scores");

@@ -38,14 +38,9 @@ final class SessionLoop {
   private static final List<Integer> FIXED_CHECKPOINTS = List.of(0, 10, 100, 1_000);
 
   /**
-   * What a sequence of sessions produced.
-   *
-   * @param curve the learning curve, one point per checkpoint
-   * @param events feedback events recorded (sessions with at least one click)
-   * @param clicks clicks recorded in all
-   * @param last the scores measured at the last checkpoint (after every session)
-   * @param sessionSeconds wall time of the sessions
-   * @param checkpointSeconds wall time of the checkpoint measurements
+   * What a sequence of sessions produced: the curve (a point per checkpoint), feedback events
+   * (sessions with a click), clicks, the scores at the last checkpoint, and the wall time of the
+   * sessions and of the checkpoints.
    */
   record Result(List<CurvePoint> curve, int events, long clicks, QueryScores last,
       double sessionSeconds, double checkpointSeconds) {}
@@ -81,11 +76,10 @@ final class SessionLoop {
   }
 
   /**
-   * Runs {@code sessions} sessions: session i searches {@code queryAt.apply(i)} of {@code split},
-   * as {@code userAt.apply(i)}, with its own generator from the seed and {@code stream}. At
-   * each checkpoint {@code probe} measures the learned system's scores; {@code probe.apply(false)}
-   * (the curve's intermediate points) needs only nDCG@10, so it may search the top {@value
-   * Scorer#CURVE_DEPTH} only.
+   * Runs {@code sessions} sessions: session i searches {@code queryAt.apply(i)} of {@code split} as
+   * {@code userAt.apply(i)}, with its own generator from the seed and {@code stream}. At each
+   * checkpoint {@code probe} scores the learned mode; {@code probe.apply(false)} (an intermediate
+   * point) needs only nDCG@10, so it may search the top {@value Scorer#CURVE_DEPTH}.
    */
   Result run(String stream, Split split, IntFunction<String> queryAt, int sessions,
       IntFunction<SimulatedUser> userAt, IOFunction<Boolean, QueryScores> probe)
@@ -144,10 +138,7 @@ final class SessionLoop {
     return interaction;
   }
 
-  /**
-   * The trust's strength learned searches use now, or null while the prior applies or the engine
-   * is a cluster's, which does not report it.
-   */
+  /** The trust's strength learned searches use now; null under the prior or on a cluster. */
   Double trust() throws IOException {
     if (!(engine instanceof Relearn relearn)) {
       return null;

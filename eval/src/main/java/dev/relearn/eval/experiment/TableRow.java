@@ -14,7 +14,6 @@ import java.util.Objects;
  * @param vsHybrid the paired tests against hybrid; null for hybrid itself
  */
 public record TableRow(String system, QueryScores scores, PairedComparison vsHybrid) {
-  /** Validates. */
   public TableRow {
     Objects.requireNonNull(system, "system");
     Objects.requireNonNull(scores, "scores");

@@ -24,7 +24,6 @@ public record FirstStageResult(String dataset, String split, String mode,
     @JsonInclude(JsonInclude.Include.NON_NULL) String fusion, int queries,
     @JsonProperty("ndcg@10") double ndcgAt10, @JsonProperty("recall@100") double recallAt100,
     @JsonProperty("mrr@10") double mrrAt10, @JsonProperty("search_ms") long searchMillis) {
-  /** Rejects missing names and metrics outside [0, 1]. */
   public FirstStageResult {
     Objects.requireNonNull(dataset, "dataset");
     Objects.requireNonNull(split, "split");

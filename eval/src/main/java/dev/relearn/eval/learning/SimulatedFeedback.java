@@ -44,7 +44,6 @@ public final class SimulatedFeedback {
    * @param used chunk uses recorded
    */
   public record Summary(int passes, int queries, int events, int used) {
-    /** Validates: no count is negative. */
     public Summary {
       if (passes < 0 || queries < 0 || events < 0 || used < 0) {
         throw new IllegalArgumentException("counts must not be negative, got: passes=" + passes

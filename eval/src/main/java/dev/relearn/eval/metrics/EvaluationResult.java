@@ -23,7 +23,6 @@ import java.util.Set;
 public record EvaluationResult(List<Metric> metrics, List<String> queryIds,
     Set<String> excludedQueryIds, Set<String> unretrievedQueryIds,
     Map<Metric, Map<String, Double>> values) {
-  /** Copies everything, keeping the order. */
   public EvaluationResult {
     metrics = List.copyOf(metrics);
     queryIds = List.copyOf(queryIds);

@@ -14,7 +14,6 @@ public record Metric(Measure measure, int k) {
   /** The cutoff that keeps the whole ranking. */
   public static final int NO_CUTOFF = Integer.MAX_VALUE;
 
-  /** Validates the cutoff; the message names the bad value. */
   public Metric {
     Objects.requireNonNull(measure, "measure");
     if (k < 1) {

@@ -10,7 +10,6 @@ import java.util.Objects;
  */
 public record ScoredDoc(String docId, double score) {
 
-  /** Validates the id and the score; the message names the bad value. */
   public ScoredDoc {
     Objects.requireNonNull(docId, "docId");
     if (docId.isBlank()) {

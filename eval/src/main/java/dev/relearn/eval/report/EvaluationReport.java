@@ -18,7 +18,6 @@ import java.util.Objects;
  */
 public record EvaluationReport(String command, Map<String, Object> settings,
     List<DatasetReport> datasets, double seconds) {
-  /** Validates and copies. */
   public EvaluationReport {
     Objects.requireNonNull(command, "command");
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));

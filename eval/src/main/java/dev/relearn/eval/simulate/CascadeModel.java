@@ -38,7 +38,6 @@ public record CascadeModel(String name, List<Double> click, List<Double> stop)
   public static final CascadeModel INFORMATIONAL = new CascadeModel("informational",
       List.of(0.4, 0.6, 0.7, 0.8, 0.9), List.of(0.1, 0.2, 0.3, 0.4, 0.5));
 
-  /** Validates and copies the lists; messages name the bad value. */
   public CascadeModel {
     Objects.requireNonNull(name, "name");
     click = List.copyOf(click);

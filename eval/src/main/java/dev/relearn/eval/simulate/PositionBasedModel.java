@@ -17,7 +17,6 @@ public record PositionBasedModel(double eta, ClickNoise noise) implements ClickM
   /** eta 1, P(click | relevant) 1.0, P(click | not relevant) 0.1. */
   public static final PositionBasedModel DEFAULT = new PositionBasedModel(1, ClickNoise.DEFAULT);
 
-  /** Validates; the message names the bad value. */
   public PositionBasedModel {
     if (!(eta >= 0) || Double.isInfinite(eta)) {
       throw new IllegalArgumentException("eta must be finite and >= 0, got: " + eta);

@@ -18,7 +18,6 @@ public record SimulatedUser(ClickModel clicks, OutcomeModel outcomes, int shown)
   /** Users see the top 10. */
   public static final int DEFAULT_SHOWN = 10;
 
-  /** Validates; the message names the bad value. */
   public SimulatedUser {
     Objects.requireNonNull(clicks, "clicks");
     Objects.requireNonNull(outcomes, "outcomes");

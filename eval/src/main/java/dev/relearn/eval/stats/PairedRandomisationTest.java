@@ -17,7 +17,6 @@ public record PairedRandomisationTest(long seed, int trials) {
   /** Trials by default: the p-value's standard error is then at most 0.005. */
   public static final int DEFAULT_TRIALS = 10_000;
 
-  /** Validates the number of trials. */
   public PairedRandomisationTest {
     if (trials < 1) {
       throw new IllegalArgumentException("trials must be at least 1, got: " + trials);
