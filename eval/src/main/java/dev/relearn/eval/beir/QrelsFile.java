@@ -31,10 +31,7 @@ public final class QrelsFile {
   private QrelsFile() {}
 
   /**
-   * The judgments of {@code file}.
-   *
-   * @throws IllegalArgumentException for a malformed line; the message names the file and the
-   *     line number
+   * The judgments of {@code file}; a malformed line throws, naming the file and the line number.
    */
   public static Qrels read(Path file) throws IOException {
     try (BufferedReader reader = TextLines.open(file)) {

@@ -27,10 +27,8 @@ public final class QueriesFile {
   private QueriesFile() {}
 
   /**
-   * The queries of {@code file}, id → text, in file order.
-   *
-   * @throws IllegalArgumentException for bad JSON, a missing or blank {@code _id}, a missing
-   *     {@code text} or a repeated id; the message names the file and the line number
+   * The queries of {@code file}, id → text, in file order; bad JSON, a missing or blank {@code
+   * _id}, a missing {@code text} or a repeated id throws, naming the file and line.
    */
   public static SequencedMap<String, String> read(Path file) throws IOException {
     try (BufferedReader reader = TextLines.open(file)) {

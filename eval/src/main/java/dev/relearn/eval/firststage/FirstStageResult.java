@@ -8,17 +8,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The quality of one first-stage configuration on one dataset split.
- *
- * @param dataset the dataset folder name, e.g. {@code scifact}
- * @param split the qrels split, e.g. {@code test}
- * @param mode the search mode label, e.g. {@code hybrid}
- * @param fusion the fusion description, for hybrid mode
- * @param queries evaluated queries (every judged query of the split with a text)
- * @param ndcgAt10 mean nDCG@10
- * @param recallAt100 mean Recall@100
- * @param mrrAt10 mean MRR@10
- * @param searchMillis wall time of the searches
+ * The quality of one first-stage configuration on one dataset split: the dataset, split, mode and
+ * fusion (for hybrid), the queries evaluated, the mean nDCG@10, Recall@100 and MRR@10, and the
+ * searches' wall time.
  */
 public record FirstStageResult(String dataset, String split, String mode,
     @JsonInclude(JsonInclude.Include.NON_NULL) String fusion, int queries,

@@ -85,9 +85,8 @@ public enum Measure {
   }
 
   /**
-   * The measure named {@code label}, ignoring case; {@code precision} is accepted for {@code p}.
-   *
-   * @throws IllegalArgumentException naming the label and the known ones
+   * The measure named {@code label}, ignoring case ({@code precision} for {@code p}); throws naming
+   * the known ones.
    */
   public static Measure fromLabel(String label) {
     String key = label.strip().toLowerCase(Locale.ROOT);

@@ -31,10 +31,8 @@ public record Metric(Measure measure, int k) {
   }
 
   /**
-   * Parses {@code name@k} or {@code name}, ignoring case and surrounding blanks.
-   *
-   * @throws IllegalArgumentException for an unknown name, a cutoff that is not an integer, k &lt; 1
-   *     or a missing cutoff for precision; the message quotes {@code text}
+   * Parses {@code name@k} or {@code name}, ignoring case and blanks; throws, quoting {@code text},
+   * for an unknown name, a bad or missing (precision) cutoff.
    */
   public static Metric parse(String text) {
     Objects.requireNonNull(text, "text");

@@ -44,10 +44,8 @@ public final class Run {
   }
 
   /**
-   * A run from each query's hits, in any order; they are ranked and deduplicated as the class
-   * describes. The query order of {@code hits} is kept for {@link #queryIds()}.
-   *
-   * @throws IllegalArgumentException for a blank query id
+   * A run from each query's hits in any order, ranked and deduplicated as the class describes, in
+   * the map's query order; throws for a blank query id.
    */
   public static Run of(Map<String, ? extends Collection<ScoredDoc>> hits) {
     Objects.requireNonNull(hits, "hits");

@@ -9,12 +9,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Everything one {@code relearn eval report} run measured.
- *
- * @param command the command line that produced it, for the reader to rerun
- * @param settings the settings, name → value, in report order
- * @param datasets one report per dataset
- * @param seconds wall time of the whole run
+ * Everything one {@code relearn eval report} run measured: the command to rerun it, the settings in
+ * report order, a report per dataset and the wall time.
  */
 public record EvaluationReport(String command, Map<String, Object> settings,
     List<DatasetReport> datasets, double seconds) {

@@ -22,10 +22,8 @@ public final class MarkdownReport {
   private MarkdownReport() {}
 
   /**
-   * The Markdown document.
-   *
-   * @param jsonName the JSON copy's file name, linked from the document
-   * @param svgName the chart's file name, shown in the document
+   * The Markdown document, linking the JSON copy {@code jsonName} and showing the chart {@code
+   * svgName}.
    */
   public static String write(EvaluationReport report, String jsonName, String svgName) {
     StringBuilder md = new StringBuilder();

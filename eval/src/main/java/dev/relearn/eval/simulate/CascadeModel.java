@@ -53,9 +53,8 @@ public record CascadeModel(String name, List<Double> click, List<Double> stop)
   }
 
   /**
-   * The preset named {@code name}: perfect, navigational or informational.
-   *
-   * @throws IllegalArgumentException naming the bad value and the accepted ones
+   * The preset named {@code name}: perfect, navigational or informational; throws naming the bad
+   * value.
    */
   public static CascadeModel preset(String name) {
     return switch (name.toLowerCase(Locale.ROOT)) {

@@ -7,26 +7,16 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A system compared with a baseline on the same queries: means, difference, and both paired
- * tests' two-sided p-values.
- *
- * @param n the number of paired queries
- * @param baselineMean the baseline's mean
- * @param systemMean the system's mean
- * @param pRandomisation the paired randomisation test's p-value
- * @param pTTest the paired t-test's p-value
+ * A system compared with a baseline on the same n queries: both means and the two-sided p-values of
+ * the paired randomisation test and t-test.
  */
 @JsonPropertyOrder({"n", "baseline", "system", "difference"})
 public record PairedComparison(int n, @JsonProperty("baseline") double baselineMean,
     @JsonProperty("system") double systemMean, double pRandomisation, double pTTest) {
 
   /**
-   * Compares per-query values paired by query id.
-   *
-   * @param baseline query id → baseline value
-   * @param system query id → system value; the same query ids as {@code baseline}
-   * @param test the randomisation test to run
-   * @throws IllegalArgumentException when the query ids differ, naming one that is missing
+   * Compares per-query values of the same query ids with {@code test}; throws naming a query only
+   * one side has.
    */
   public static PairedComparison of(Map<String, Double> baseline, Map<String, Double> system,
       PairedRandomisationTest test) {

@@ -24,10 +24,8 @@ public record PairedRandomisationTest(long seed, int trials) {
   }
 
   /**
-   * The two-sided p-value for a difference in mean between the paired samples.
-   *
-   * @throws IllegalArgumentException for arrays of different lengths, no pairs, or a value that
-   *     is not finite
+   * The two-sided p-value for a difference in mean of the paired samples; throws for different
+   * lengths, no pairs or a value that is not finite.
    */
   public double pValue(double[] a, double[] b) {
     double[] d = PairedTTest.differences(a, b, 1);

@@ -18,11 +18,7 @@ import java.util.Objects;
 public final class TrecRunReader {
   private TrecRunReader() {}
 
-  /**
-   * Reads {@code file} (UTF-8).
-   *
-   * @throws IllegalArgumentException for a malformed line, naming the file and the line number
-   */
+  /** Reads {@code file} (UTF-8); a malformed line throws, naming the file and the line number. */
   public static Run read(Path file) throws IOException {
     Objects.requireNonNull(file, "file");
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
@@ -30,12 +26,7 @@ public final class TrecRunReader {
     }
   }
 
-  /**
-   * Reads a run from {@code in}, which is not closed.
-   *
-   * @param source names the input in error messages
-   * @throws IllegalArgumentException for a malformed line, naming {@code source} and the line
-   */
+  /** Reads a run from {@code in}, not closed; errors name {@code source} and the line. */
   public static Run read(Reader in, String source) throws IOException {
     Objects.requireNonNull(in, "in");
     BufferedReader lines = in instanceof BufferedReader b ? b : new BufferedReader(in);

@@ -24,20 +24,14 @@ import java.util.Objects;
 public final class TrecRunWriter {
   private final String tag;
 
-  /**
-   * A writer that puts {@code tag} in the last column.
-   *
-   * @throws IllegalArgumentException when the tag is empty or contains whitespace
-   */
+  /** A writer that puts {@code tag}, which must be a non-empty word, in the last column. */
   public TrecRunWriter(String tag) {
     this.tag = TrecIds.require("run tag", tag);
   }
 
   /**
-   * Writes {@code run} to {@code file} (UTF-8), replacing it; parent folders are created. Every
-   * id is checked first, so a run that a TREC file cannot hold leaves {@code file} as it was.
-   *
-   * @throws IllegalArgumentException when a query or doc id is empty or contains whitespace
+   * Writes {@code run} to {@code file} (UTF-8), creating folders; every id is checked first (a
+   * non-empty word), so a bad run leaves the file as it was.
    */
   public void write(Run run, Path file) throws IOException {
     Objects.requireNonNull(file, "file");
@@ -52,9 +46,8 @@ public final class TrecRunWriter {
   }
 
   /**
-   * Writes {@code run} to {@code out}, which is flushed but not closed.
-   *
-   * @throws IllegalArgumentException when a query or doc id is empty or contains whitespace
+   * Writes {@code run} to {@code out}, flushed but not closed; throws for an empty id or one with
+   * whitespace.
    */
   public void write(Run run, Writer out) throws IOException {
     Objects.requireNonNull(run, "run");
