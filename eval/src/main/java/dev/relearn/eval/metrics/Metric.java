@@ -25,11 +25,6 @@ public record Metric(Measure measure, int k) {
     }
   }
 
-  /** {@code measure} at cutoff {@code k}. */
-  public static Metric of(Measure measure, int k) {
-    return new Metric(measure, k);
-  }
-
   /**
    * Parses {@code name@k} or {@code name}, ignoring case and blanks; throws, quoting {@code text},
    * for an unknown name, a bad or missing (precision) cutoff.

@@ -24,18 +24,6 @@ public final class Qrels {
     this.judgments = judgments;
   }
 
-  /** Judgments from query id → (doc id → grade); query and doc order are kept. */
-  public static Qrels of(Map<String, ? extends Map<String, Integer>> judgments) {
-    Objects.requireNonNull(judgments, "judgments");
-    Builder builder = builder();
-    judgments.forEach((queryId, docs) -> {
-      Objects.requireNonNull(docs, () -> "null judgments for query " + queryId);
-      docs.forEach((docId, grade) -> builder.add(queryId,
-          docId, Objects.requireNonNull(grade, () -> "null grade for " + queryId + "/" + docId)));
-    });
-    return builder.build();
-  }
-
   /** A builder that collects judgments one pair at a time. */
   public static Builder builder() {
     return new Builder();

@@ -24,19 +24,11 @@ public record PositionBasedModel(double eta, ClickNoise noise) implements ClickM
     Objects.requireNonNull(noise, "noise");
   }
 
-  /** The examination probability at a 1-based rank: {@code (1/rank)^eta}. */
-  public double examination(int rank) {
-    if (rank < 1) {
-      throw new IllegalArgumentException("rank must be at least 1, got: " + rank);
-    }
-    return Math.pow(1.0 / rank, eta);
-  }
-
   @Override
   public boolean[] clicks(int[] grades, int maxGrade, RandomGenerator random) {
     boolean[] clicked = new boolean[grades.length];
     for (int i = 0; i < grades.length; i++) {
-      boolean examined = random.nextDouble() < examination(i + 1);
+      boolean examined = random.nextDouble() < Math.pow(1.0 / (i + 1), eta);
       // both draws happen at every rank, so a rank's clicks do not shift later ranks' draws
       boolean attracted = random.nextDouble() < noise.probability(grades[i]);
       clicked[i] = examined && attracted;
