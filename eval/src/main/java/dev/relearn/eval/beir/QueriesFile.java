@@ -40,15 +40,7 @@ public final class QueriesFile {
       throws IOException {
     SequencedMap<String, String> queries = new LinkedHashMap<>();
     Map<String, Integer> firstLine = new HashMap<>();
-    int lineNumber = 0;
-    for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-      lineNumber++;
-      if (lineNumber == 1) {
-        line = TextLines.withoutBom(line);
-      }
-      if (line.isBlank()) {
-        continue;
-      }
+    TextLines.forEach(reader, (line, lineNumber) -> {
       JsonNode node = parse(line, source, lineNumber);
       String id = field(node, "_id", true, source, lineNumber);
       if (id.isBlank()) {
@@ -60,7 +52,7 @@ public final class QueriesFile {
         throw error(source, lineNumber, "query id '" + id + "' repeats line " + previous);
       }
       queries.put(id, text);
-    }
+    });
     return Collections.unmodifiableSequencedMap(queries);
   }
 

@@ -86,7 +86,7 @@ public final class DatasetEvaluation {
       rows[1] = row("vector", scorer.score(test, SearchMode.VECTOR).scores(), hybrid);
       rows[3] = row("hybrid-rrf", scorer.score(test, test.ids(), SearchMode.HYBRID,
           Fusion.rrf(60), Scorer.DEPTH).scores(), hybrid);
-      Run oracle = Oracle.rerank(hybrid.run(), test.qrels());
+      Run oracle = Scorer.oracle(hybrid.run(), test.qrels());
       rows[6] = row("oracle", Scorer.scores(test, oracle, new LinkedHashSet<>(test.ids())),
           hybrid);
       generalisation = experiment.generalisation();

@@ -172,8 +172,7 @@ public final class LearningExperiment {
               depth);
           if (!measured[0]) { // before any session: learned against hybrid, one first stage
             measured[0] = true;
-            coldOtherwise[0] = ColdStartCheck.queriesRankedOtherwise(engine, test(),
-                scorer.fusion());
+            coldOtherwise[0] = scorer.queriesRankedOtherwise(test());
           }
           return run.scores();
         });

@@ -26,7 +26,7 @@ public final class TrecRunWriter {
 
   /** A writer that puts {@code tag}, which must be a non-empty word, in the last column. */
   public TrecRunWriter(String tag) {
-    this.tag = TrecIds.require("run tag", tag);
+    this.tag = require("run tag", tag);
   }
 
   /**
@@ -45,24 +45,14 @@ public final class TrecRunWriter {
     }
   }
 
-  /**
-   * Writes {@code run} to {@code out}, flushed but not closed; throws for an empty id or one with
-   * whitespace.
-   */
+  /** Writes {@code run} to {@code out}, flushed but not closed; ids are checked first. */
   public void write(Run run, Writer out) throws IOException {
-    Objects.requireNonNull(run, "run");
-    Objects.requireNonNull(out, "out");
-    StringBuilder line = new StringBuilder(96);
+    requireIds(Objects.requireNonNull(run, "run"));
     for (String queryId : run.queryIds()) {
-      TrecIds.require("query id", queryId);
       List<ScoredDoc> ranking = run.ranking(queryId);
       for (int i = 0; i < ranking.size(); i++) {
-        ScoredDoc doc = ranking.get(i);
-        line.setLength(0);
-        line.append(queryId).append(" Q0 ").append(TrecIds.require("doc id", doc.docId()))
-            .append(' ').append(i + 1).append(' ').append(Double.toString(doc.score()))
-            .append(' ').append(tag).append('\n');
-        out.write(line.toString());
+        out.write(queryId + " Q0 " + ranking.get(i).docId() + " " + (i + 1) + " "
+            + Double.toString(ranking.get(i).score()) + " " + tag + "\n");
       }
     }
     out.flush();
@@ -70,10 +60,20 @@ public final class TrecRunWriter {
 
   private static void requireIds(Run run) {
     for (String queryId : run.queryIds()) {
-      TrecIds.require("query id", queryId);
-      for (ScoredDoc doc : run.ranking(queryId)) {
-        TrecIds.require("doc id", doc.docId());
-      }
+      require("query id", queryId);
+      run.ranking(queryId).forEach(doc -> require("doc id", doc.docId()));
     }
+  }
+
+  /** Returns {@code value}, or throws naming {@code what} when it is empty or has whitespace. */
+  static String require(String what, String value) {
+    if (value == null || value.isEmpty()) {
+      throw new IllegalArgumentException(what + " must not be empty, got: '" + value + "'");
+    }
+    if (value.chars().anyMatch(Character::isWhitespace)) {
+      throw new IllegalArgumentException(
+          what + " must not contain whitespace for a TREC file, got: '" + value + "'");
+    }
+    return value;
   }
 }

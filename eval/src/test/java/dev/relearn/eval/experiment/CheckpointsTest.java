@@ -47,7 +47,7 @@ class CheckpointsTest {
     Run run = Run.builder().add("q", "a", 0.9).add("q", "b", 0.8).add("q", "c", 0.7)
         .add("q", "d", 0.6).addQuery("empty").build();
     Qrels qrels = Qrels.builder().add("q", "c", 1).add("q", "d", 2).add("q", "x", 2).build();
-    Run oracle = Oracle.rerank(run, qrels);
+    Run oracle = Scorer.oracle(run, qrels);
     assertEquals(List.of("d", "c", "a", "b"),
         oracle.ranking("q").stream().map(ScoredDoc::docId).toList());
     assertEquals(List.of(), oracle.ranking("empty"));

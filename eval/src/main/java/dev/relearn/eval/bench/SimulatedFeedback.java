@@ -1,4 +1,4 @@
-package dev.relearn.eval.learning;
+package dev.relearn.eval.bench;
 
 import dev.relearn.engine.FeedbackRequest;
 import dev.relearn.engine.Relearn;
