@@ -41,12 +41,8 @@ public final class Qrels {
 
   /** The query ids that have at least one relevant document, in insertion order. */
   public Set<String> queryIdsWithRelevant() {
-    Set<String> ids = new LinkedHashSet<>();
-    judgments.forEach((queryId, docs) -> {
-      if (relevantCount(queryId) > 0) {
-        ids.add(queryId);
-      }
-    });
+    Set<String> ids = new LinkedHashSet<>(judgments.keySet());
+    ids.removeIf(queryId -> relevantCount(queryId) == 0);
     return Collections.unmodifiableSet(ids);
   }
 
@@ -62,22 +58,12 @@ public final class Qrels {
 
   /** How many judged docs of {@code queryId} are relevant. */
   public int relevantCount(String queryId) {
-    int count = 0;
-    for (int grade : judgments(queryId).values()) {
-      if (isRelevant(grade)) {
-        count++;
-      }
-    }
-    return count;
+    return (int) judgments(queryId).values().stream().filter(Qrels::isRelevant).count();
   }
 
   /** The number of judged (query, doc) pairs. */
   public int judgmentCount() {
-    int count = 0;
-    for (Map<String, Integer> docs : judgments.values()) {
-      count += docs.size();
-    }
-    return count;
+    return judgments.values().stream().mapToInt(Map::size).sum();
   }
 
   @Override
