@@ -136,20 +136,11 @@ final class AttackScenario {
 
   /** The 1-based rank of {@code target} in {@code ranking}, or 0 when absent. */
   private static int rank(List<ScoredDoc> ranking, String target) {
-    for (int i = 0; i < ranking.size(); i++) {
-      if (ranking.get(i).docId().equals(target)) {
-        return i + 1;
-      }
-    }
-    return 0;
+    return ranking.stream().map(ScoredDoc::docId).toList().indexOf(target) + 1;
   }
 
   private static int inTop10(Run run, String target) {
-    int count = 0;
-    for (String query : run.queryIds()) {
-      int rank = rank(run.ranking(query), target);
-      count += rank > 0 && rank <= 10 ? 1 : 0;
-    }
-    return count;
+    return (int) run.queryIds().stream().map(query -> rank(run.ranking(query), target))
+        .filter(rank -> rank > 0 && rank <= 10).count();
   }
 }
