@@ -7,8 +7,9 @@ import java.io.IOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -44,26 +45,18 @@ public final class NestedSlices {
       throws IOException {
     DirectorySource folder = new DirectorySource(source);
     String prefix = folder.rootKey() + "/";
-    List<FileChunks> files = new ArrayList<>();
-    String[] current = {null};
-    int[] count = {0};
+    Map<String, Integer> counts = new LinkedHashMap<>(); // a file's chunks come one after another
     progress.start("chunking " + source, 0);
     folder.read(chunk -> {
-      if (!chunk.path().equals(current[0])) {
-        if (current[0] != null) {
-          files.add(new FileChunks(current[0].substring(prefix.length()), count[0]));
-          progress.advance(files.size());
-        }
-        current[0] = chunk.path();
-        count[0] = 0;
+      if (counts.merge(chunk.path(), 1, Integer::sum) == 1 && counts.size() > 1) {
+        progress.advance(counts.size() - 1); // the files read whole
       }
-      count[0]++;
       chunks.accept(chunk);
     }, problem -> { }); // the index run reports the same problems
-    if (current[0] != null) {
-      files.add(new FileChunks(current[0].substring(prefix.length()), count[0]));
-    }
     progress.finish();
+    List<FileChunks> files = counts.entrySet().stream()
+        .map(file -> new FileChunks(file.getKey().substring(prefix.length()), file.getValue()))
+        .toList();
     return new NestedSlices(source.toAbsolutePath().normalize(), files);
   }
 

@@ -1,5 +1,6 @@
 package dev.relearn.eval.experiment;
 
+import dev.relearn.eval.experiment.Scorer.ModeRun;
 import dev.relearn.eval.metrics.Qrels;
 import dev.relearn.eval.metrics.Run;
 import dev.relearn.eval.metrics.ScoredDoc;

@@ -1,5 +1,7 @@
 package dev.relearn.eval.experiment;
 
+import dev.relearn.eval.experiment.Scorer.ModeRun;
+import dev.relearn.eval.experiment.DatasetReport.TableRow;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnOptions;
 import dev.relearn.eval.beir.BeirDataset;

@@ -1,6 +1,7 @@
 package dev.relearn.eval.experiment;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.relearn.eval.stats.PairedComparison;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,6 +26,28 @@ public record DatasetReport(String dataset, int trainQueries, int testQueries,
     Objects.requireNonNull(noise, "noise");
     Objects.requireNonNull(mixed, "mixed");
     Objects.requireNonNull(repeated, "repeated");
+  }
+
+  /**
+   * One row of the table: a system (e.g. {@code bm25}), its scores on the test queries and its
+   * paired comparison with hybrid on nDCG@10 (null for hybrid itself).
+   */
+  public record TableRow(String system, QueryScores scores, PairedComparison vsHybrid) {
+    public TableRow {
+      Objects.requireNonNull(system, "system");
+      Objects.requireNonNull(scores, "scores");
+    }
+
+    /** {@code {"system", "ndcg@10", "recall@100", "queries", "vs_hybrid"}}. */
+    public Map<String, Object> toJson() {
+      Map<String, Object> json = new LinkedHashMap<>();
+      json.put("system", system);
+      json.putAll(scores.toJson());
+      if (vsHybrid != null) {
+        json.put("vs_hybrid", vsHybrid.toJson());
+      }
+      return json;
+    }
   }
 
   /** The row of {@code system}. */

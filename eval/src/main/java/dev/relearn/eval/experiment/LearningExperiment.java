@@ -1,5 +1,6 @@
 package dev.relearn.eval.experiment;
 
+import dev.relearn.eval.experiment.Scorer.ModeRun;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnCluster;
 import dev.relearn.engine.RelearnOperations;
@@ -79,7 +80,7 @@ public final class LearningExperiment {
     LearningResult result = onTrainQueries(Scenario.NOISE, i -> config.noiseUser(),
         config.noiseUser().describe(), details);
     if (result.sessions() > 0) {
-      SessionOrder order = new SessionOrder(train().ids(), config.seed(), TRAIN_ORDER);
+      IntFunction<String> order = SessionLoop.order(train().ids(), config.seed(), TRAIN_ORDER);
       Set<String> seen = new LinkedHashSet<>();
       for (int i = 0; i < result.sessions() && seen.size() < LearnConfig.SEEN_QUERIES; i++) {
         seen.add(order.apply(i));
@@ -165,7 +166,7 @@ public final class LearningExperiment {
     int[] coldOtherwise = new int[1];
     boolean[] measured = new boolean[1];
     SessionLoop.Result outcome = loop.run(scenario.label(), sessions,
-        new SessionOrder(sessions.ids(), config.seed(), TRAIN_ORDER),
+        SessionLoop.order(sessions.ids(), config.seed(), TRAIN_ORDER),
         config.sessionsFor(sessions.size()), userAt, full -> {
           int depth = full ? Scorer.DEPTH : Scorer.CURVE_DEPTH;
           ModeRun run = scorer.score(test(), test().ids(), SearchMode.LEARNED, scorer.fusion(),

@@ -1,6 +1,8 @@
 package dev.relearn.eval.experiment;
 
 import dev.relearn.eval.stats.PairedComparison;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.relearn.eval.metrics.JsonMaps;
 import java.util.Formatter;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,6 +29,23 @@ public record LearningResult(String dataset, Scenario scenario, String trainSpli
     Objects.requireNonNull(comparison, "comparison");
     curve = List.copyOf(curve);
     details = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(details));
+  }
+
+  /**
+   * One point of a learning curve: sessions so far, the learned mode's mean test nDCG@10 then, and
+   * the trust's strength it used (nats per preference; null under the prior).
+   */
+  public record CurvePoint(int sessions, @JsonProperty("ndcg@10") double ndcg10, Double trust) {
+    public CurvePoint {
+      if (sessions < 0) {
+        throw new IllegalArgumentException("sessions must be >= 0, got: " + sessions);
+      }
+    }
+
+    /** {@code {"sessions": n, "ndcg@10": x, "trust": w}}. */
+    public Map<String, Object> toJson() {
+      return JsonMaps.of(this);
+    }
   }
 
   /** learned − baseline mean nDCG@10. */

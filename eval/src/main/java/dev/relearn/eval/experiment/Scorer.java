@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -35,6 +36,14 @@ public final class Scorer {
   public static final int CURVE_DEPTH = 10;
   private static final Metric NDCG = Metric.parse("ndcg@10");
   private static final Metric RECALL = Metric.parse("recall@100");
+
+  /** A run of one system over a query set (top 100, self-hits removed) and its scores. */
+  public record ModeRun(Run run, QueryScores scores) {
+    public ModeRun {
+      Objects.requireNonNull(run, "run");
+      Objects.requireNonNull(scores, "scores");
+    }
+  }
 
   private final RelearnOperations engine;
   private final Fusion fusion;

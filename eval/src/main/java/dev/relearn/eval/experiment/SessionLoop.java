@@ -1,5 +1,6 @@
 package dev.relearn.eval.experiment;
 
+import dev.relearn.eval.experiment.LearningResult.CurvePoint;
 import dev.relearn.engine.FeedbackRequest;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnOperations;
@@ -17,6 +18,7 @@ import dev.relearn.lucene.fusion.Fusion;
 import dev.relearn.lucene.trust.Trust;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -73,6 +75,26 @@ final class SessionLoop {
     }
     points.add(total);
     return List.copyOf(points);
+  }
+
+  /**
+   * The query of each session: {@code ids} in a seeded random order, reshuffled for every pass
+   * when there are more sessions than ids, so each comes once per pass.
+   */
+  static IntFunction<String> order(List<String> ids, long seed, String stream) {
+    if (ids.isEmpty()) {
+      throw new IllegalArgumentException("no queries to draw sessions from");
+    }
+    List<String> pool = List.copyOf(ids);
+    List<List<String>> passes = new ArrayList<>();
+    return session -> {
+      while (passes.size() <= session / pool.size()) {
+        List<String> order = new ArrayList<>(pool);
+        Collections.shuffle(order, Seeds.of(seed, "order-" + stream, passes.size()));
+        passes.add(order);
+      }
+      return passes.get(session / pool.size()).get(session % pool.size());
+    };
   }
 
   /**

@@ -13,6 +13,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.function.IntFunction;
+import java.util.stream.IntStream;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -99,12 +101,9 @@ public final class TrustTuning {
     try (SharedEmbedder embedder = SharedEmbedder.of(options, DatasetEvaluation.QUERY_CACHE)) {
       RelearnOptions shared = options.withEmbedder(embedder);
       Split train = Split.forSessions(dataset, config.trainSplit());
-      List<String> shuffled = new ArrayList<>(train.ids());
-      SessionOrder order = new SessionOrder(shuffled, config.seed(), "validation");
-      List<String> validationIds = new ArrayList<>();
-      for (int i = 0; i < Math.round(shuffled.size() * VALIDATION_SHARE); i++) {
-        validationIds.add(order.apply(i));
-      }
+      IntFunction<String> order = SessionLoop.order(train.ids(), config.seed(), "validation");
+      List<String> validationIds = IntStream.range(0,
+          (int) Math.round(train.size() * VALIDATION_SHARE)).mapToObj(order::apply).toList();
       List<String> fitIds = new ArrayList<>(train.ids());
       fitIds.removeAll(validationIds);
       Split fit = train.only(train.name() + " minus validation", fitIds);
@@ -117,7 +116,7 @@ public final class TrustTuning {
         LearningExperiment.reset(engine);
         SessionLoop loop = new SessionLoop(engine, fusion, config, progress);
         loop.run("tune", fit,
-            new SessionOrder(fit.ids(), config.seed(), "train"), config.sessionsFor(fit.size()),
+            SessionLoop.order(fit.ids(), config.seed(), "train"), config.sessionsFor(fit.size()),
             i -> config.user(), full -> scorer.score(validation, validation.ids(),
                 SearchMode.LEARNED, fusion, Scorer.CURVE_DEPTH).scores());
         hybrid = scorer.score(validation, SearchMode.HYBRID).scores().ndcg();

@@ -1,8 +1,8 @@
 package dev.relearn.eval.report;
 
-import dev.relearn.eval.experiment.CurvePoint;
+import dev.relearn.eval.experiment.LearningResult.CurvePoint;
 import dev.relearn.eval.experiment.DatasetReport;
-import dev.relearn.eval.experiment.TableRow;
+import dev.relearn.eval.experiment.DatasetReport.TableRow;
 import dev.relearn.eval.stats.PairedComparison;
 import java.util.List;
 import java.util.Map;

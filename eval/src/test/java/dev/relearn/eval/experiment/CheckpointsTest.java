@@ -7,6 +7,7 @@ import dev.relearn.eval.metrics.Qrels;
 import dev.relearn.eval.metrics.Run;
 import dev.relearn.eval.metrics.ScoredDoc;
 import java.util.List;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 
 /** Checkpoints, session order and the oracle. */
@@ -33,12 +34,12 @@ class CheckpointsTest {
 
   @Test
   void sessionOrderVisitsEveryQueryOncePerPass() {
-    SessionOrder order = new SessionOrder(List.of("a", "b", "c", "d"), 3, "s");
+    IntFunction<String> order = SessionLoop.order(List.of("a", "b", "c", "d"), 3, "s");
     List<String> first = List.of(order.apply(0), order.apply(1), order.apply(2), order.apply(3));
     List<String> second = List.of(order.apply(4), order.apply(5), order.apply(6), order.apply(7));
     assertEquals(List.of("a", "b", "c", "d"), first.stream().sorted().toList());
     assertEquals(List.of("a", "b", "c", "d"), second.stream().sorted().toList());
-    assertEquals(first, List.of(new SessionOrder(List.of("a", "b", "c", "d"), 3, "s").apply(0),
+    assertEquals(first, List.of(SessionLoop.order(List.of("a", "b", "c", "d"), 3, "s").apply(0),
         order.apply(1), order.apply(2), order.apply(3)));
   }
 

@@ -1,5 +1,6 @@
 package dev.relearn.eval.experiment;
 
+import dev.relearn.eval.experiment.LearningResult.CurvePoint;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
