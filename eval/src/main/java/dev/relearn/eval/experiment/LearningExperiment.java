@@ -29,12 +29,13 @@ import java.util.stream.IntStream;
 public final class LearningExperiment {
   /** Generalisation, noise, mixed and attack draw the same train queries in the same order. */
   private static final String TRAIN_ORDER = "train";
-  private final RelearnOperations engine;
+  // engine, config, scorer and loop are read by RepeatedScenario too
+  final RelearnOperations engine;
+  final LearnConfig config;
+  final Scorer scorer;
+  final SessionLoop loop;
   private final BeirDataset dataset;
-  private final LearnConfig config;
   private final Progress progress;
-  private final Scorer scorer;
-  private final SessionLoop loop;
   private Split train;
   private Split test;
   private ModeRun hybridTest;
@@ -201,22 +202,6 @@ public final class LearningExperiment {
   PairedComparison compare(QueryScores baseline, QueryScores system) {
     return PairedComparison.of(baseline.ndcg10(), system.ndcg10(),
         config.randomisation());
-  }
-
-  RelearnOperations engine() {
-    return engine;
-  }
-
-  LearnConfig config() {
-    return config;
-  }
-
-  Scorer scorer() {
-    return scorer;
-  }
-
-  SessionLoop loop() {
-    return loop;
   }
 
   /**
