@@ -71,6 +71,7 @@ public final class ScaleBenchmark {
   private final Path work;
   private final Progress progress;
   private final List<String> failures = new ArrayList<>();
+  private ScaleReport.Feedback feedback;
 
   /**
    * Benchmarks engines opened with {@code options} under {@code work}, where slices and indexes are
@@ -89,7 +90,6 @@ public final class ScaleBenchmark {
   public ScaleReport run(NestedSlices slices, List<String> queries, List<String> pool,
       Settings settings) throws IOException {
     List<ScaleReport.Size> sizes = new ArrayList<>();
-    ScaleReport.Feedback feedback = null;
     for (int i = 0; i < settings.sizes().size(); i++) {
       int size = settings.sizes().get(i);
       boolean last = i == settings.sizes().size() - 1;
@@ -101,21 +101,17 @@ public final class ScaleBenchmark {
         throw new IllegalArgumentException("index folder " + index + " exists: the benchmark"
             + " builds from scratch; delete it");
       }
-      Measured measured = measure(slice, index, queries, pool, settings, last);
-      sizes.add(measured.size());
-      if (measured.feedback() != null) {
-        feedback = measured.feedback();
-      }
-      progress.note(measured.size().latency().table().strip()); // kept if a later size fails
-      progress.note(ScaleReport.sizeLine(measured.size()));
+      ScaleReport.Size measured = measure(slice, index, queries, pool, settings, last);
+      sizes.add(measured);
+      progress.note(measured.latency().table().strip()); // kept if a later size fails
+      progress.note(ScaleReport.sizeLine(measured));
     }
     return new ScaleReport(slices.totalChunks(), sizes, feedback, failures,
         Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory());
   }
 
-  private record Measured(ScaleReport.Size size, ScaleReport.Feedback feedback) {}
-
-  private Measured measure(NestedSlices.Slice slice, Path index, List<String> queries,
+  /** One size's figures; on the {@code last}, the feedback load's too, in {@link #feedback}. */
+  private ScaleReport.Size measure(NestedSlices.Slice slice, Path index, List<String> queries,
       List<String> pool, Settings settings, boolean last) throws IOException {
     double loadBefore = load();
     progress.note("indexing from scratch into " + index);
@@ -156,7 +152,6 @@ public final class ScaleBenchmark {
       ScaleReport.Size size = new ScaleReport.Size(built.chunks(), slice.files(), buildSeconds,
           peak, latency.memory().indexBytes(), hot, openSeconds, unchangedSeconds, latency,
           loadBefore, load());
-      ScaleReport.Feedback feedback = null;
       if (last && learned) {
         try {
           feedback = feedbackAtScale(engine, index, load, queries, settings);
@@ -164,7 +159,7 @@ public final class ScaleBenchmark {
           failures.add(failure("the feedback load", e));
         }
       }
-      return new Measured(size, feedback);
+      return size;
     }
   }
 

@@ -137,9 +137,8 @@ public final class DatasetEvaluation {
   }
 
   /**
-   * An engine on {@code dir} whose index holds {@code dataset}'s corpus, indexed now unless it was.
-   *
-   * @throws IllegalStateException when indexing reported problems
+   * An engine on {@code dir} holding {@code dataset}'s corpus, indexed now unless it was; throws
+   * when indexing reported problems.
    */
   static Relearn open(RelearnOptions options, Path dir, BeirDataset dataset, Progress progress)
       throws IOException {

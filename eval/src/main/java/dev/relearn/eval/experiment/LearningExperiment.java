@@ -222,9 +222,7 @@ public final class LearningExperiment {
 
   /**
    * Returns {@code engine} to its cold state: forgets all feedback (refitting the trust) and what
-   * ratings taught the weights (a cluster's learn none).
-   *
-   * @throws IllegalStateException if the engine is read-only
+   * ratings taught the weights (a cluster's learn none); throws if it is read-only.
    */
   static void reset(RelearnOperations operations) throws IOException {
     if (operations instanceof RelearnCluster cluster) {
