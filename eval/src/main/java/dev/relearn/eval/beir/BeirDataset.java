@@ -42,10 +42,8 @@ public final class BeirDataset {
   }
 
   /**
-   * Checks that {@code dir} is a BEIR dataset folder and lists its splits; reads nothing else yet.
-   *
-   * @throws NoSuchFileException naming the missing folder or file
-   * @throws NotDirectoryException when {@code dir} or its {@code qrels} is not a folder
+   * Checks that {@code dir} is a BEIR dataset folder and lists its splits, reading nothing else;
+   * throws {@link NoSuchFileException} or {@link NotDirectoryException} naming what is missing.
    */
   public static BeirDataset open(Path dir) throws IOException {
     Objects.requireNonNull(dir, "dir");
@@ -91,11 +89,7 @@ public final class BeirDataset {
     return List.copyOf(splitFiles.keySet());
   }
 
-  /**
-   * Every query, id → text, in file order, whether or not it has qrels in any split.
-   *
-   * @throws IllegalArgumentException for a malformed line (see {@link QueriesFile})
-   */
+  /** Every query, id → text, in file order, with qrels or not; throws for a malformed line. */
   public synchronized SequencedMap<String, String> queries() throws IOException {
     if (queries == null) {
       queries = QueriesFile.read(queriesFile);
@@ -104,10 +98,8 @@ public final class BeirDataset {
   }
 
   /**
-   * The judgments of {@code split}.
-   *
-   * @throws IllegalArgumentException for an unknown split, listing the available ones, or a
-   *     malformed line (see {@link QrelsFile})
+   * The judgments of {@code split}; throws for an unknown split (listing the others) or a malformed
+   * line.
    */
   public Qrels qrels(String split) throws IOException {
     Path file = splitFile(split);

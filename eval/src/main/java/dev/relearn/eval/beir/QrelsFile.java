@@ -31,10 +31,7 @@ public final class QrelsFile {
   private QrelsFile() {}
 
   /**
-   * The judgments of {@code file}.
-   *
-   * @throws IllegalArgumentException for a malformed line; the message names the file and the
-   *     line number
+   * The judgments of {@code file}; a malformed line throws, naming the file and the line number.
    */
   public static Qrels read(Path file) throws IOException {
     try (BufferedReader reader = TextLines.open(file)) {
@@ -44,24 +41,14 @@ public final class QrelsFile {
 
   static Qrels read(BufferedReader reader, String source) throws IOException {
     Qrels.Builder qrels = Qrels.builder();
-    boolean seenContent = false;
-    int lineNumber = 0;
-    for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-      lineNumber++;
-      if (lineNumber == 1) {
-        line = TextLines.withoutBom(line);
-      }
-      if (line.isBlank()) {
-        continue;
-      }
+    boolean[] first = {true};
+    TextLines.forEach(reader, (line, number) -> {
       String[] fields = split(line);
-      boolean first = !seenContent;
-      seenContent = true;
-      if (first && isHeader(fields)) {
-        continue;
+      if (!first[0] || !isHeader(fields)) {
+        addLine(qrels, fields, line, source, number);
       }
-      addLine(qrels, fields, line, source, lineNumber);
-    }
+      first[0] = false;
+    });
     return qrels.build();
   }
 

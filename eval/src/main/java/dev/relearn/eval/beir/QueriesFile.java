@@ -27,10 +27,8 @@ public final class QueriesFile {
   private QueriesFile() {}
 
   /**
-   * The queries of {@code file}, id → text, in file order.
-   *
-   * @throws IllegalArgumentException for bad JSON, a missing or blank {@code _id}, a missing
-   *     {@code text} or a repeated id; the message names the file and the line number
+   * The queries of {@code file}, id → text, in file order; bad JSON, a missing or blank {@code
+   * _id}, a missing {@code text} or a repeated id throws, naming the file and line.
    */
   public static SequencedMap<String, String> read(Path file) throws IOException {
     try (BufferedReader reader = TextLines.open(file)) {
@@ -42,15 +40,7 @@ public final class QueriesFile {
       throws IOException {
     SequencedMap<String, String> queries = new LinkedHashMap<>();
     Map<String, Integer> firstLine = new HashMap<>();
-    int lineNumber = 0;
-    for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-      lineNumber++;
-      if (lineNumber == 1) {
-        line = TextLines.withoutBom(line);
-      }
-      if (line.isBlank()) {
-        continue;
-      }
+    TextLines.forEach(reader, (line, lineNumber) -> {
       JsonNode node = parse(line, source, lineNumber);
       String id = field(node, "_id", true, source, lineNumber);
       if (id.isBlank()) {
@@ -62,7 +52,7 @@ public final class QueriesFile {
         throw error(source, lineNumber, "query id '" + id + "' repeats line " + previous);
       }
       queries.put(id, text);
-    }
+    });
     return Collections.unmodifiableSequencedMap(queries);
   }
 

@@ -22,10 +22,8 @@ public final class SharedDatasets {
   private SharedDatasets() {}
 
   /**
-   * The datasets folder, absolute.
-   *
-   * @throws IllegalStateException when the property names no folder, or it is unset and no
-   *     fallback exists; the message says what was tried and how to fix it
+   * The datasets folder, absolute; throws, saying what was tried and how to fix it, when there is
+   * none.
    */
   public static Path root() {
     String configured = System.getProperty(PROPERTY);

@@ -7,6 +7,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.ObjIntConsumer;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -36,8 +37,20 @@ public final class TextLines {
     }
   }
 
-  /** {@code line} without a leading byte-order mark (only the first line can have one). */
-  static String withoutBom(String line) {
-    return !line.isEmpty() && line.charAt(0) == BOM ? line.substring(1) : line;
+  /**
+   * Passes each non-blank line of {@code reader} to {@code lines} with its 1-based number, a
+   * leading byte-order mark dropped (as Windows tools write one).
+   */
+  public static void forEach(BufferedReader reader, ObjIntConsumer<String> lines)
+      throws IOException {
+    int number = 0;
+    for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+      if (++number == 1 && !line.isEmpty() && line.charAt(0) == BOM) {
+        line = line.substring(1);
+      }
+      if (!line.isBlank()) {
+        lines.accept(line, number);
+      }
+    }
   }
 }

@@ -27,7 +27,6 @@ import java.util.Random;
 public record CorpusSample(Path corpusFile, int corpusDocs, List<String> lines) {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** Copies the lines. */
   public CorpusSample {
     lines = List.copyOf(lines);
     if (lines.isEmpty()) {
@@ -36,9 +35,8 @@ public record CorpusSample(Path corpusFile, int corpusDocs, List<String> lines) 
   }
 
   /**
-   * Draws {@code maxDocs} documents of the BEIR corpus at {@code path} (its folder, or its {@code
-   * corpus.jsonl(.gz)} file) by reservoir sampling with {@code seed}: the same documents on every
-   * run. A corpus of at most {@code maxDocs} documents is taken whole.
+   * Draws {@code maxDocs} documents of the BEIR corpus at {@code path} (folder or corpus file) by
+   * reservoir sampling with {@code seed}; a smaller corpus is taken whole.
    */
   public static CorpusSample draw(Path path, int maxDocs, long seed) throws IOException {
     if (maxDocs < 1) {
@@ -104,9 +102,8 @@ public record CorpusSample(Path corpusFile, int corpusDocs, List<String> lines) 
   }
 
   /**
-   * This sample with {@code count} documents, chosen with {@code seed}, edited: a sentence is
-   * added to their text, so that each is one changed chunk to re-embed. A line that is no JSON
-   * object stays as it is (the indexer reports it either way).
+   * This sample with {@code count} documents (chosen with {@code seed}) edited: a sentence added to
+   * their text, one changed chunk each; a line that is no JSON object stays.
    */
   public CorpusSample withEdits(int count, long seed) throws IOException {
     if (count < 0 || count > lines.size()) {

@@ -18,29 +18,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Measures indexing speed in one run, into new folders under a work folder, on a sample of a BEIR
- * corpus:
- *
- * <ol>
- *   <li>the embedding model alone: loading it, then embedding exactly the chunk texts relearn's
- *       indexer makes of the sample, one text at a time as the indexer does (the floor). It
- *       runs in two halves, one before and one after step 3, so that a machine whose load
- *       drifts during the run slows the floor and relearn alike; the report gives each half's
- *       rate ({@link IndexingReport.Drift});
- *   <li>plain Lucene: the same texts with the vectors of step 1, written and committed ({@link
- *       PlainLuceneIndexing});
- *   <li>{@code relearn index} from scratch: {@link Relearn#open}, {@link Relearn#index} of the
- *       sample as a BEIR corpus into a new folder, close; as a ratio of step 1, and its
- *       time beyond steps 1 and 2;
- *   <li>{@code relearn index} again on the unchanged sample (nothing to embed), then after some
- *       documents changed, each as a ratio of step 3.
- * </ol>
- *
- * <p>Each relearn run opens and closes its own engine, as the command does, so each loads the
- * model. Memory figures are taken after step 3 with its engine open ({@link
- * IndexingReport.Memory}). The run checks that every step went through the same chunks and that
- * the re-runs embedded only what changed; a mismatch fails it rather than print figures of
- * different work.
+ * Measures indexing speed in one run, in new folders under a work folder, on a sample of a BEIR
+ * corpus: (1) the embedding model alone on exactly the chunk texts relearn's indexer makes of it,
+ * one at a time (the floor), in two halves around step 3 so that a drifting load slows both alike
+ * ({@link IndexingReport.Drift}); (2) plain Lucene with those vectors ({@link
+ * PlainLuceneIndexing}); (3) {@code relearn index} from scratch (open, index, close) as a ratio of
+ * step 1; (4) {@code relearn index} again unchanged, then after some documents changed, as ratios
+ * of step 3. Each relearn run opens its own engine, so each loads the model; memory is measured
+ * after step 3. Every step must go through the same chunks and re-runs embed only what changed, or
+ * the run fails.
  */
 public final class IndexingBenchmark {
   private final RelearnOptions options;
@@ -48,9 +34,8 @@ public final class IndexingBenchmark {
   private final Progress progress;
 
   /**
-   * Benchmarks engines opened with {@code options} in new folders under {@code work}, which
-   * must be empty or not exist; long steps report on {@code progress}, and each step is
-   * announced as a note.
+   * Benchmarks engines opened with {@code options} under {@code work}, which must be empty or
+   * missing; steps are announced as notes on {@code progress}.
    */
   public IndexingBenchmark(RelearnOptions options, Path work, Progress progress)
       throws IOException {
@@ -70,8 +55,8 @@ public final class IndexingBenchmark {
   }
 
   /**
-   * Runs every step on {@code sample}, with {@code changedDocs} documents edited (chosen with
-   * {@code seed}) before the incremental run.
+   * Runs every step on {@code sample}, {@code changedDocs} documents (chosen with {@code seed})
+   * edited before the incremental run.
    */
   public IndexingReport run(String dataset, CorpusSample sample, int changedDocs, long seed)
       throws IOException {
@@ -127,7 +112,6 @@ public final class IndexingBenchmark {
         loadBefore, loadAfter, Runtime.getRuntime().availableProcessors());
   }
 
-  /** One pass of the model alone: its id and threads, load time, texts and embedding time. */
   private record ModelRun(String model, double loadSeconds, int texts, double seconds) {
     /** Texts per second, or 0 without texts. */
     double rate() {
@@ -136,9 +120,8 @@ public final class IndexingBenchmark {
   }
 
   /**
-   * Opens an engine in the scratch folder {@code model-alone}, creates its model and embeds
-   * {@code texts} into {@code vectors} one at a time, as the indexer does. The engine is closed
-   * before the next step, so that its model neither competes with nor counts in relearn's run.
+   * Embeds {@code texts} into {@code vectors} one at a time with the model of a scratch engine,
+   * closed before the next step so that its model does not compete with relearn's.
    */
   private ModelRun embedAlone(List<String> texts, List<float[]> vectors) throws IOException {
     try (Relearn scratch = Relearn.open(work.resolve("model-alone"), options)) {
@@ -158,13 +141,11 @@ public final class IndexingBenchmark {
     }
   }
 
-  /** The from-scratch run and what it cost in memory. */
   private record Scratch(IndexingReport.Step step, long peakHeapBytes, MemoryFigures figures) {}
 
   /**
-   * {@code relearn index} of {@code corpus} into the new {@code index}: open, index and close
-   * timed; the heap's peak and the figures of {@link MemoryFigures#measure} taken (untimed)
-   * before the close.
+   * {@code relearn index} of {@code corpus} into the new {@code index}, timed; heap peak and {@link
+   * MemoryFigures} taken (untimed) before the close.
    */
   private Scratch fromScratch(Path index, Path corpus, int chunks) throws IOException {
     MemoryFigures.resetPeakHeap();
@@ -188,7 +169,7 @@ public final class IndexingBenchmark {
         IndexingReport.MODEL), peak, figures);
   }
 
-  /** Opens the engine on {@code index}, indexes {@code corpus} and closes it, timing the three. */
+  /** Opens, indexes {@code corpus} into {@code index} and closes, timed. */
   private IndexingReport.Step timedIndex(String name, Path index, Path corpus, int chunks,
       int toEmbed) throws IOException {
     long start = System.nanoTime();
@@ -199,7 +180,7 @@ public final class IndexingBenchmark {
     return step(name, since(start), report, chunks, toEmbed, IndexingReport.SCRATCH);
   }
 
-  /** The step of {@code report}, once it is checked to have done what the benchmark expects. */
+  /** The step of {@code report}, checked to have done what the benchmark expects. */
   private static IndexingReport.Step step(String name, double seconds, IndexReport report,
       int chunks, int toEmbed, String baseline) {
     if (report.chunks() != chunks || report.embedded() != toEmbed) {
@@ -210,8 +191,8 @@ public final class IndexingBenchmark {
   }
 
   /**
-   * The chunks relearn's indexer makes of the BEIR corpus in {@code folder}, by id; the first of
-   * a repeated id, as the indexer keeps it.
+   * The chunks the indexer makes of the BEIR corpus in {@code folder}, by id (first of a repeated
+   * id).
    */
   static Map<String, Chunk> chunksOf(Path folder) throws IOException {
     Map<String, Chunk> chunks = new LinkedHashMap<>();
@@ -220,7 +201,6 @@ public final class IndexingBenchmark {
     return chunks;
   }
 
-  /** How many chunks of {@code after} are new or differ in text from {@code before}. */
   private static int changedChunks(Map<String, Chunk> before, Map<String, Chunk> after) {
     int changed = 0;
     for (Chunk chunk : after.values()) {

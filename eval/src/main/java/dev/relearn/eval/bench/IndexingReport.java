@@ -1,35 +1,36 @@
 package dev.relearn.eval.bench;
 
-import java.util.ArrayList;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.relearn.eval.metrics.JsonMaps;
 import java.util.Formatter;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * Indexing speed of relearn beside the embedding model alone and plain Lucene, measured in the
- * same run on the same sample of a BEIR corpus.
+ * Indexing speed of relearn beside the embedding model alone and plain Lucene, in one run on one
+ * sample of a BEIR corpus.
  *
  * @param dataset the dataset's name
  * @param corpusDocs documents in the whole corpus
- * @param sample what was indexed: documents, seed, chunks and the documents changed for the
- *     incremental run
- * @param model the embedding model's id and the threads it may use, e.g. {@code
- *     "bge-small-en-v1.5-q, 2 threads"}
- * @param steps the measured steps: model load, model alone, plain Lucene, then relearn's runs
- * @param drift the model's rate in each half of its step, before and after relearn's first run
+ * @param sample what was indexed
+ * @param model the model's id and threads, e.g. {@code "bge-small-en-v1.5-q, 2 threads"}
+ * @param steps model load, model alone, plain Lucene, then relearn's runs
+ * @param drift the model's rate before and after relearn's first run
  * @param memory sizes on disk and heap figures
- * @param loadBefore the system load average (1 minute) before the run, or a negative number
- *     when the system does not tell
+ * @param loadBefore the 1-minute load average before the run (negative: unknown)
  * @param loadAfter the same after the run
  * @param cores processors available to the JVM
  */
-public record IndexingReport(String dataset, int corpusDocs, Sample sample, String model,
-    List<Step> steps, Drift drift, Memory memory, double loadBefore, double loadAfter, int cores) {
-  /** The model's load (creating its session), as the engine does on first use. */
+@JsonPropertyOrder({"dataset", "corpus_docs", "sample", "model", "steps", "overhead_seconds"})
+public record IndexingReport(String dataset, int corpusDocs, @JsonUnwrapped Sample sample,
+    String model, List<Step> steps, @JsonUnwrapped Drift drift, @JsonUnwrapped Memory memory,
+    double loadBefore, double loadAfter, int cores) {
+  /** The model's load, as the engine does on first use. */
   public static final String MODEL_LOAD = "model load";
-  /** The floor: the model embedding every chunk's text, one at a time as the indexer does. */
+  /** The floor: the model embedding every chunk's text, one at a time. */
   public static final String MODEL = "embedding model alone";
   /** The Lucene baseline. */
   public static final String LUCENE = "plain Lucene BM25+KNN";
@@ -40,21 +41,16 @@ public record IndexingReport(String dataset, int corpusDocs, Sample sample, Stri
   /** {@code relearn index} again after some documents changed. */
   public static final String INCREMENTAL = "relearn index, incremental";
 
-  /** Copies the steps. */
   public IndexingReport {
     steps = List.copyOf(steps);
   }
 
   /**
-   * What was indexed.
-   *
-   * @param docs documents sampled
-   * @param seed the sampling seed (also chooses the changed documents)
-   * @param chunks chunks the indexer makes of them (a BEIR document is one chunk)
-   * @param changedDocs documents edited before the incremental run
+   * What was indexed: documents sampled, seed (also of the changed documents), chunks, documents
+   * edited before the incremental run.
    */
-  public record Sample(int docs, long seed, int chunks, int changedDocs) {
-    /** Checks the counts. */
+  public record Sample(@JsonProperty("sampled_docs") int docs, long seed, int chunks,
+      int changedDocs) {
     public Sample {
       if (docs < 1 || chunks < 0 || changedDocs < 0 || changedDocs > docs) {
         throw new IllegalArgumentException("sample counts out of range: " + docs + " docs, "
@@ -64,16 +60,11 @@ public record IndexingReport(String dataset, int corpusDocs, Sample sample, Stri
   }
 
   /**
-   * One measured step.
-   *
-   * @param name what was measured, one of this class's constants
-   * @param seconds wall time
-   * @param chunks chunks the step went through (0 for the model's load)
-   * @param embedded texts the model embedded in the step
-   * @param baseline the step this one is a ratio of, or null
+   * One measured step: its name (a constant of this class), wall time, chunks gone through, texts
+   * embedded, and the step it is a ratio of (or null).
    */
+  @JsonPropertyOrder({"name", "seconds", "chunks", "embedded", "chunks_per_s"})
   public record Step(String name, double seconds, int chunks, int embedded, String baseline) {
-    /** Checks the figures. */
     public Step {
       if (!(seconds >= 0) || chunks < 0 || embedded < 0) {
         throw new IllegalArgumentException("step " + name + ": figures must be >= 0, got: "
@@ -82,31 +73,26 @@ public record IndexingReport(String dataset, int corpusDocs, Sample sample, Stri
     }
 
     /** Chunks per second, or 0 for a step without chunks. */
+    @JsonProperty("chunks_per_s")
     public double chunksPerSecond() {
       return chunks == 0 || seconds == 0 ? 0 : chunks / seconds;
     }
   }
 
   /**
-   * The embedding model's rate in the two halves of its step: the first half ran before
-   * relearn's from-scratch run, the second after it. Far apart, the machine's load changed
-   * during the run and every ratio is less certain.
-   *
-   * @param firstChunksPerSecond the rate before relearn's run
-   * @param secondChunksPerSecond the rate after it (0 when the sample has one chunk)
+   * The model's rate in the halves of its step, before and after relearn's from-scratch run: far
+   * apart, the load changed during the run.
    */
-  public record Drift(double firstChunksPerSecond, double secondChunksPerSecond) {}
+  public record Drift(@JsonProperty("model_first_half_chunks_per_s") double firstChunksPerSecond,
+      @JsonProperty("model_second_half_chunks_per_s") double secondChunksPerSecond) {}
 
   /**
-   * What the from-scratch run cost in memory and on disk.
-   *
-   * @param peakHeapBytes the sum of the heap pools' peaks during the from-scratch run (an upper
-   *     bound, garbage included; see {@link MemoryFigures#peakHeapBytes})
-   * @param figures the index's size (chunk index and feedback store) and the heap in use after a
-   *     full GC, with the engine still open after that run
-   * @param plainLuceneBytes the plain Lucene index's size
+   * The from-scratch run's heap peak (sum of the pools' peaks: {@link
+   * MemoryFigures#peakHeapBytes}), the figures after it with the engine open, and plain Lucene's
+   * index size.
    */
-  public record Memory(long peakHeapBytes, MemoryFigures figures, long plainLuceneBytes) {}
+  public record Memory(long peakHeapBytes, @JsonUnwrapped MemoryFigures figures,
+      long plainLuceneBytes) {}
 
   /** The step named {@code name}. */
   public Step step(String name) {
@@ -120,6 +106,7 @@ public record IndexingReport(String dataset, int corpusDocs, Sample sample, Stri
   }
 
   /** Seconds of the from-scratch run beyond the model's load and embedding and plain Lucene. */
+  @JsonProperty("overhead_seconds")
   public double overheadSeconds() {
     return step(SCRATCH).seconds() - step(MODEL_LOAD).seconds() - step(MODEL).seconds()
         - step(LUCENE).seconds();
@@ -163,39 +150,13 @@ public record IndexingReport(String dataset, int corpusDocs, Sample sample, Stri
   }
 
   /** A JSON-ready map, with snake_case keys as every other JSON output of relearn. */
+  @SuppressWarnings("unchecked")
   public Map<String, Object> toJson() {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("dataset", dataset);
-    json.put("corpus_docs", corpusDocs);
-    json.put("sampled_docs", sample.docs());
-    json.put("seed", sample.seed());
-    json.put("chunks", sample.chunks());
-    json.put("changed_docs", sample.changedDocs());
-    json.put("model", model);
-    List<Map<String, Object>> rows = new ArrayList<>();
-    for (Step step : steps) {
-      Map<String, Object> row = new LinkedHashMap<>();
-      row.put("name", step.name());
-      row.put("seconds", step.seconds());
-      row.put("chunks", step.chunks());
-      row.put("embedded", step.embedded());
-      row.put("chunks_per_s", step.chunksPerSecond());
-      row.put("baseline", step.baseline());
-      row.put("ratio", step.baseline() == null ? null : ratio(step));
-      rows.add(row);
+    Map<String, Object> json = JsonMaps.of(this);
+    List<Map<String, Object>> rows = (List<Map<String, Object>>) json.get("steps");
+    for (int i = 0; i < steps.size(); i++) {
+      rows.get(i).put("ratio", steps.get(i).baseline() == null ? null : ratio(steps.get(i)));
     }
-    json.put("steps", rows);
-    json.put("overhead_seconds", overheadSeconds());
-    json.put("model_first_half_chunks_per_s", drift.firstChunksPerSecond());
-    json.put("model_second_half_chunks_per_s", drift.secondChunksPerSecond());
-    json.put("peak_heap_bytes", memory.peakHeapBytes());
-    json.put("heap_used_bytes", memory.figures().heapUsedBytes());
-    json.put("heap_max_bytes", memory.figures().heapMaxBytes());
-    json.put("index_bytes", memory.figures().indexBytes());
-    json.put("plain_lucene_bytes", memory.plainLuceneBytes());
-    json.put("load_before", loadBefore);
-    json.put("load_after", loadAfter);
-    json.put("cores", cores);
     return json;
   }
 }

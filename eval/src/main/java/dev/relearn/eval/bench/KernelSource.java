@@ -30,10 +30,10 @@ public final class KernelSource {
 
   /**
    * The unpacked kernel source under {@code work}: installs {@value #PACKAGE} with {@code apt-get
-   * install -y} when {@code tarball} is missing, then unpacks it with {@code tar} unless a
-   * previous run did; each step is announced on {@code progress}.
+   * install -y} when {@code tarball} is missing, then unpacks it unless a previous run did,
+   * announcing each step on {@code progress}.
    *
-   * @throws IOException when apt-get or tar fails (the message says which, with its exit code)
+   * @throws IOException when apt-get or tar fails, with its exit code
    */
   public static Path prepare(Path tarball, Path work, Progress progress) throws IOException {
     if (!Files.isRegularFile(tarball)) {
@@ -62,10 +62,9 @@ public final class KernelSource {
   }
 
   /**
-   * {@code folder} once its top-level {@code .gitignore} no longer holds Debian's packaging rules
-   * {@value #DEBIAN_IGNORE_ALL} and {@value #DEBIAN_KEEP}, which ignore every file of the tree
-   * outside debian/ (in Debian's git checkout the files are tracked, so git still sees them; a
-   * folder walk would index nothing). The kernel's own rules stay.
+   * {@code folder} without Debian's packaging rules {@value #DEBIAN_IGNORE_ALL} and {@value
+   * #DEBIAN_KEEP} in its top-level {@code .gitignore}: they ignore every file outside debian/, so a
+   * folder walk would index nothing. The kernel's own rules stay.
    */
   static Path unignored(Path folder) throws IOException {
     Path file = folder.resolve(".gitignore");

@@ -16,24 +16,16 @@ import java.util.Random;
 import java.util.function.Consumer;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.IOConsumer;
 
 /**
- * Measures warm query latency per mode through relearn, beside plain Lucene running the same
- * BM25 and KNN queries on the same index in the same run, and the embedding model alone.
- *
- * <p>"Warm" means after the {@link WarmUp} (passes until the JIT compiler settles), with the query
- * embeddings in the engine's LRU cache (open the engine with a cache at least as large as the query
- * list); the model's own cost is reported on its own row, after the model has embedded a few texts
- * that are not among the queries (so neither its load nor its first, unoptimised calls are
- * counted). Rounds interleave the operations so that machine noise hits them alike, and each query
- * runs relearn's modes and the plain Lucene baseline in a seeded random order: an operation that
- * always ran right after another would find what that one loaded (postings, graph nodes, stored
- * fields of the same hits) already in cache, which flatters it against the ones that run first. The
- * report also gives each row's sample count, the index's size on disk and the heap in use after a
- * full GC. Given a cluster that holds the same corpus, each mode also runs through it in the same
- * passes ({@code cluster <mode>} rows, against the embedded mode).
+ * Warm query latency per mode through relearn, beside plain Lucene running the same BM25 and KNN
+ * queries on the same index in the same run, and the embedding model alone (its own row, after a
+ * few unmeasured texts). Warm: after the {@link WarmUp}, with the query vectors in the engine's
+ * cache (open it with a cache as large as the query list). Each query runs the operations in a
+ * seeded random order, so none always finds in cache what another just loaded. Given a cluster with
+ * the same corpus, each mode also runs through it ({@code cluster <mode>} rows).
  */
 public final class LatencyBenchmark {
   private static final int K = 10;
@@ -47,18 +39,15 @@ public final class LatencyBenchmark {
   private final Consumer<String> progress;
   private RelearnOperations cluster;
 
-  /**
-   * Benchmarks {@code engine}'s index, telling {@code progress} how the warm-up goes (every two
-   * seconds, and how it ended).
-   */
+  /** Benchmarks {@code engine}'s index, telling {@code progress} how the warm-up goes. */
   public LatencyBenchmark(Relearn engine, Consumer<String> progress) {
     this.engine = engine;
     this.progress = progress;
   }
 
   /**
-   * Also times every mode through {@code cluster} (a {@code RelearnCluster} whose chunk index
-   * holds the same corpus, its query vectors cached as the engine's), in the same passes.
+   * Also times every mode through {@code cluster} (a {@code RelearnCluster} holding the same
+   * corpus) in the same passes.
    */
   public LatencyBenchmark withCluster(RelearnOperations cluster) {
     this.cluster = cluster;
@@ -66,10 +55,9 @@ public final class LatencyBenchmark {
   }
 
   /**
-   * Runs {@code rounds} measured passes over {@code queries} after the {@link WarmUp} (until the
-   * JIT compiler settles, for at most {@code warmUpLimit}; zero: one pass); with {@code learned},
-   * also times the learned mode (the re-rank of the 100-candidate window) against hybrid in the
-   * same passes.
+   * Runs {@code rounds} measured passes over {@code queries} after the {@link WarmUp} (at most
+   * {@code warmUpLimit}; zero: one pass); with {@code learned}, also the learned mode against
+   * hybrid.
    */
   public LatencyReport run(String dataset, List<String> queries, int rounds, boolean learned,
       Duration warmUpLimit) throws IOException {
@@ -94,15 +82,16 @@ public final class LatencyBenchmark {
         ? new SearchMode[] {SearchMode.BM25, SearchMode.VECTOR, SearchMode.HYBRID,
             SearchMode.LEARNED}
         : new SearchMode[] {SearchMode.BM25, SearchMode.VECTOR, SearchMode.HYBRID};
-    Passes passes = new Passes(queries, vectors, modes, new ChunkSchema(embedder.dimension()));
     try (FSDirectory dir = FSDirectory.open(engine.directory());
         DirectoryReader reader = DirectoryReader.open(dir)) {
       IndexSearcher plain = new IndexSearcher(reader);
       plain.setSimilarity(ChunkSchema.similarity());
+      Passes passes = new Passes(queries, vectors, modes, new ChunkSchema(embedder.dimension()),
+          plain);
       WarmUp warmUp = WarmUp.upTo(warmUpLimit);
       boolean more;
       do {
-        passes.run(plain, false);
+        passes.run(false);
         more = warmUp.another();
         String news = warmUp.news();
         if (news != null) {
@@ -111,24 +100,26 @@ public final class LatencyBenchmark {
       } while (more);
       passes.reseed(); // the measured passes' order does not depend on the warm-up's length
       for (int round = 0; round < rounds; round++) {
-        passes.run(plain, true);
+        passes.run(true);
       }
+      int plainLucene = modes.length;
       List<LatencyReport.Row> rows = new ArrayList<>(List.of(
           row("plain Lucene BM25 top 100", passes.luceneBm25, null),
           row("plain Lucene KNN top 100", passes.luceneKnn, null),
-          row("plain Lucene BM25 + KNN", passes.luceneBoth, null),
-          row("relearn bm25", passes.relearn[0], "plain Lucene BM25 top 100"),
-          row("relearn vector", passes.relearn[1], "plain Lucene KNN top 100"),
-          row(LatencyReport.CANDIDATES, passes.candidates, "plain Lucene BM25 + KNN"),
-          row(LatencyReport.HYBRID, passes.relearn[2], "plain Lucene BM25 + KNN")));
+          row("plain Lucene BM25 + KNN", passes.of(plainLucene), null),
+          row("relearn bm25", passes.of(0), "plain Lucene BM25 top 100"),
+          row("relearn vector", passes.of(1), "plain Lucene KNN top 100"),
+          row(LatencyReport.CANDIDATES, passes.of(plainLucene + 1), "plain Lucene BM25 + KNN"),
+          row(LatencyReport.HYBRID, passes.of(2), "plain Lucene BM25 + KNN")));
       if (learned) {
-        rows.add(row(LatencyReport.LEARNED, passes.relearn[3], LatencyReport.HYBRID));
+        rows.add(row(LatencyReport.LEARNED, passes.of(3), LatencyReport.HYBRID));
       }
       if (cluster != null) {
         List<String> embedded = List.of("relearn bm25", "relearn vector",
             LatencyReport.HYBRID, LatencyReport.LEARNED); // in the order of modes
         for (int m = 0; m < modes.length; m++) {
-          rows.add(row("cluster " + modes[m].label(), passes.clustered[m], embedded.get(m)));
+          rows.add(row("cluster " + modes[m].label(), passes.of(plainLucene + 2 + m),
+              embedded.get(m)));
         }
       }
       rows.add(row(LatencyReport.EMBEDDING, embed, null));
@@ -138,108 +129,79 @@ public final class LatencyBenchmark {
   }
 
   /**
-   * Passes over the queries, each query running relearn's modes, the hybrid candidates alone and
-   * the plain Lucene baseline in a seeded random order; the measured ones add to the latencies.
+   * Passes over the queries, each running the operations in a seeded random order: relearn's modes,
+   * plain Lucene (BM25 then KNN, each part timed too), the hybrid candidates alone, then a
+   * cluster's modes, if any.
    */
   private final class Passes {
     private final List<String> queries;
-    private final List<float[]> vectors;
-    private final SearchMode[] modes;
-    private final ChunkSchema schema;
-    private Random order = new Random(ORDER_SEED);
-    private final List<Integer> modeOrder = new ArrayList<>();
-    private final Latencies[] relearn;
-    private final Latencies[] clustered;
+    private final List<IOConsumer<Integer>> operations = new ArrayList<>();
+    private final List<Latencies> latencies = new ArrayList<>();
+    private final List<Integer> order = new ArrayList<>();
     private final Latencies luceneBm25 = new Latencies();
     private final Latencies luceneKnn = new Latencies();
-    private final Latencies luceneBoth = new Latencies();
-    private final Latencies candidates = new Latencies();
-    private final HybridSearcher firstStage;
+    private Random random = new Random(ORDER_SEED);
+    private boolean measured;
 
-    Passes(List<String> queries, List<float[]> vectors, SearchMode[] modes, ChunkSchema schema) {
+    Passes(List<String> queries, List<float[]> vectors, SearchMode[] modes, ChunkSchema schema,
+        IndexSearcher plain) {
       this.queries = queries;
-      this.vectors = vectors;
-      this.modes = modes;
-      this.schema = schema;
-      this.firstStage = new HybridSearcher(schema);
-      this.relearn = new Latencies[modes.length];
-      this.clustered = new Latencies[modes.length];
-      for (int m = 0; m < modes.length; m++) {
-        relearn[m] = new Latencies();
-        clustered[m] = new Latencies();
+      for (SearchMode mode : modes) {
+        add(i -> engine.search(request(i, mode)));
       }
-      int slots = cluster == null ? candidatesSlot() : candidatesSlot() + modes.length;
-      for (int m = 0; m <= slots; m++) {
-        modeOrder.add(m);
+      add(i -> {
+        long start = System.nanoTime();
+        plain.search(schema.bm25Query(queries.get(i)), CANDIDATES);
+        long afterBm25 = System.nanoTime();
+        plain.search(schema.vectorQuery(vectors.get(i), CANDIDATES, null), CANDIDATES);
+        if (measured) {
+          luceneBm25.add(afterBm25 - start);
+          luceneKnn.add(System.nanoTime() - afterBm25);
+        }
+      });
+      HybridSearcher firstStage = new HybridSearcher(schema);
+      add(i -> firstStage.candidates(plain, request(i, SearchMode.HYBRID), vectors.get(i)));
+      for (SearchMode mode : cluster == null ? new SearchMode[0] : modes) {
+        add(i -> cluster.search(request(i, mode)));
       }
+    }
+
+    private void add(IOConsumer<Integer> operation) {
+      order.add(operations.size());
+      operations.add(operation);
+      latencies.add(new Latencies());
+    }
+
+    /** The latencies of operation {@code index}, in the order of the constructor. */
+    Latencies of(int index) {
+      return latencies.get(index);
     }
 
     void reseed() {
-      order = new Random(ORDER_SEED);
+      random = new Random(ORDER_SEED);
     }
 
-    void run(IndexSearcher plain, boolean measured) throws IOException {
+    void run(boolean measured) throws IOException {
+      this.measured = measured;
       for (int i = 0; i < queries.size(); i++) {
-        Collections.shuffle(modeOrder, order);
-        for (int m : modeOrder) {
-          if (m == plainSlot()) {
-            timePlainLucene(plain, i, measured);
-          } else if (m == candidatesSlot()) {
-            long start = System.nanoTime();
-            firstStage.candidates(plain, request(i, SearchMode.HYBRID), vectors.get(i));
-            add(candidates, start, measured);
-          } else if (m > candidatesSlot()) {
-            int mode = m - candidatesSlot() - 1;
-            long start = System.nanoTime();
-            cluster.search(request(i, modes[mode]));
-            add(clustered[mode], start, measured);
-          } else {
-            long start = System.nanoTime();
-            engine.search(request(i, modes[m]));
-            add(relearn[m], start, measured);
+        Collections.shuffle(order, random);
+        for (int operation : order) {
+          long start = System.nanoTime();
+          operations.get(operation).accept(i);
+          if (measured) {
+            latencies.get(operation).add(System.nanoTime() - start);
           }
         }
       }
     }
 
-    /** The slot in the shuffled order that stands for plain Lucene. */
-    private int plainSlot() {
-      return modes.length;
-    }
-
-    /** The slot that stands for the hybrid first stage's candidates alone, as the engine runs it. */
-    private int candidatesSlot() {
-      return modes.length + 1;
-    }
-
     private SearchRequest request(int i, SearchMode mode) {
       return SearchRequest.of(queries.get(i)).withMode(mode).withK(K).withCandidates(CANDIDATES);
-    }
-
-    private void timePlainLucene(IndexSearcher plain, int i, boolean measured) throws IOException {
-      long start = System.nanoTime();
-      Query bm25 = schema.bm25Query(queries.get(i));
-      plain.search(bm25, CANDIDATES);
-      long afterBm25 = System.nanoTime();
-      plain.search(schema.vectorQuery(vectors.get(i), CANDIDATES, null), CANDIDATES);
-      long end = System.nanoTime();
-      if (measured) {
-        luceneBm25.add(afterBm25 - start);
-        luceneKnn.add(end - afterBm25);
-        luceneBoth.add(end - start);
-      }
-    }
-
-    private static void add(Latencies latencies, long start, boolean measured) {
-      if (measured) {
-        latencies.add(System.nanoTime() - start);
-      }
     }
   }
 
   /**
-   * A text for the model's warm-up: {@code query}'s words in reverse order, numbered, so that it
-   * is as long as a real query but is none of them (the query cache must not already hold them).
+   * {@code query}'s words reversed and numbered: as long as a query, but none that the cache holds.
    */
   static String warmUpText(String query, int i) {
     List<String> words = new ArrayList<>(List.of(query.strip().split("\\s+")));

@@ -1,41 +1,35 @@
 package dev.relearn.eval.bench;
 
-import java.util.ArrayList;
+import static com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.relearn.eval.metrics.JsonMaps;
 import java.util.Formatter;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * Warm query latency of relearn beside plain Lucene, measured in the same run.
- *
- * @param dataset the dataset name
- * @param queries distinct queries
- * @param rounds measured passes over the queries
- * @param rows one row per measured operation
- * @param memory the index's size and the heap in use at the end of the run, or null
- * @param warmUp what the warm-up before the measured passes did, or null
+ * Warm query latency of relearn beside plain Lucene, measured in one run: the dataset, distinct
+ * queries, measured passes, a row per operation, the index's size and heap at the end (or null),
+ * and what the warm-up did (or null).
  */
+@JsonPropertyOrder({"dataset", "queries", "rounds", "rows", "warm_up"})
 public record LatencyReport(String dataset, int queries, int rounds, List<Row> rows,
-    MemoryFigures memory, WarmUp.Summary warmUp) {
-  /** Copies the rows. */
+    @JsonUnwrapped MemoryFigures memory, @JsonInclude(NON_NULL) WarmUp.Summary warmUp) {
   public LatencyReport {
     rows = List.copyOf(rows);
   }
 
   /**
-   * One operation's latency.
-   *
-   * @param name what was measured, e.g. {@code "relearn hybrid"}
-   * @param p50Millis median
-   * @param p99Millis 99th percentile
-   * @param samples how many timings the percentiles come from
-   * @param baseline the row this one is compared with, or null
+   * One operation's latency: its name (e.g. {@code "relearn hybrid"}), p50 and p99, the timings
+   * they come from, and the row it is compared with (or null).
    */
-  public record Row(String name, double p50Millis, double p99Millis, int samples,
-      String baseline) {
-    /** Checks the sample count. */
+  public record Row(String name, @JsonProperty("p50_ms") double p50Millis,
+      @JsonProperty("p99_ms") double p99Millis, int samples, String baseline) {
     public Row {
       if (samples < 1) {
         throw new IllegalArgumentException("row " + name + ": samples must be >= 1, got: "
@@ -54,10 +48,9 @@ public record LatencyReport(String dataset, int queries, int rounds, List<Row> r
   static final String EMBEDDING = "embedding model alone (uncached)";
 
   /**
-   * A plain-text table with the p50 ratio against each row's baseline and, with a learned row,
-   * the re-rank overhead as a share of hybrid: with a warm query vector, of the candidates alone
-   * (without loading the hits, which both modes do), and with the query's embedding counted as
-   * part of the first stage.
+   * A plain-text table with the p50 ratio against each row's baseline and, with a learned row, the
+   * re-rank overhead as a share of hybrid, of its candidates alone, and of hybrid with the query
+   * embedded.
    */
   public String table() {
     Formatter out = new Formatter(Locale.ROOT).format(
@@ -123,34 +116,6 @@ public record LatencyReport(String dataset, int queries, int rounds, List<Row> r
 
   /** A JSON-ready map, with snake_case keys as every other JSON output of relearn. */
   public Map<String, Object> toJson() {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("dataset", dataset);
-    json.put("queries", queries);
-    json.put("rounds", rounds);
-    List<Map<String, Object>> rowMaps = new ArrayList<>();
-    for (Row row : rows) {
-      Map<String, Object> map = new LinkedHashMap<>();
-      map.put("name", row.name());
-      map.put("p50_ms", row.p50Millis());
-      map.put("p99_ms", row.p99Millis());
-      map.put("samples", row.samples());
-      map.put("baseline", row.baseline());
-      rowMaps.add(map);
-    }
-    json.put("rows", rowMaps);
-    if (warmUp != null) {
-      Map<String, Object> warm = new LinkedHashMap<>();
-      warm.put("passes", warmUp.passes());
-      warm.put("seconds", warmUp.seconds());
-      warm.put("stop", warmUp.stop().name().toLowerCase(Locale.ROOT));
-      warm.put("jit_share", warmUp.jitShare());
-      json.put("warm_up", warm);
-    }
-    if (memory != null) {
-      json.put("index_bytes", memory.indexBytes());
-      json.put("heap_used_bytes", memory.heapUsedBytes());
-      json.put("heap_max_bytes", memory.heapMaxBytes());
-    }
-    return json;
+    return JsonMaps.of(this);
   }
 }

@@ -10,15 +10,10 @@ import java.lang.management.MemoryUsage;
 import java.util.List;
 
 /**
- * What a benchmarked index costs in memory and on disk, measured at the end of the run.
- *
- * @param indexBytes the size on disk of the chunk index and its feedback store
- * @param heapUsedBytes the JVM heap in use after a full GC requested by the benchmark (the engine
- *     still open: its readers, caches and, once loaded, the model's Java side)
- * @param heapMaxBytes the heap limit (-Xmx)
+ * What a benchmarked index costs at the end of the run: the chunk index and feedback store on disk,
+ * the heap in use after a full GC (the engine still open) and the heap limit.
  */
 public record MemoryFigures(long indexBytes, long heapUsedBytes, long heapMaxBytes) {
-  /** Checks the figures. */
   public MemoryFigures {
     if (indexBytes < 0 || heapUsedBytes < 0) {
       throw new IllegalArgumentException("sizes must be >= 0, got: index " + indexBytes
@@ -27,8 +22,7 @@ public record MemoryFigures(long indexBytes, long heapUsedBytes, long heapMaxByt
   }
 
   /**
-   * The index's size as {@link Relearn#stats()} gives it (the chunk index and its feedback store;
-   * not the vector cache, which only indexing reads) and the heap in use after {@link
+   * The index's size as {@link Relearn#stats()} gives it and the heap in use after {@link
    * System#gc()}.
    */
   public static MemoryFigures measure(Relearn engine) throws IOException {
@@ -40,17 +34,15 @@ public record MemoryFigures(long indexBytes, long heapUsedBytes, long heapMaxByt
   }
 
   /**
-   * Starts a stretch of work for {@link #peakHeapBytes}: every heap memory pool's peak becomes its
-   * current usage.
+   * Starts a stretch of work for {@link #peakHeapBytes}: each heap pool's peak becomes its usage.
    */
   static void resetPeakHeap() {
     heapPools().forEach(MemoryPoolMXBean::resetPeakUsage);
   }
 
   /**
-   * The JVM heap's peak since {@link #resetPeakHeap}: the sum of each heap pool's own peak (eden,
-   * survivor, old generation), which need not have been reached at the same moment, so an upper
-   * bound of the heap in use at any one time; it counts garbage not yet collected too.
+   * The heap's peak since {@link #resetPeakHeap}: the sum of each heap pool's peak, an upper bound
+   * that counts garbage too.
    */
   static long peakHeapBytes() {
     return heapPools().stream().mapToLong(pool -> pool.getPeakUsage().getUsed()).sum();

@@ -7,8 +7,9 @@ import java.io.IOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -21,8 +22,8 @@ public final class NestedSlices {
   private record FileChunks(String relativePath, int chunks) {}
 
   /**
-   * One slice: its folder (whose name is the source folder's, so that chunk paths and ids are the
-   * same in every slice), its files and chunks.
+   * One slice: its folder (named as the source folder, so chunk paths and ids are the same in every
+   * slice), its files and chunks.
    */
   public record Slice(Path folder, int files, int chunks) {}
 
@@ -37,34 +38,25 @@ public final class NestedSlices {
   }
 
   /**
-   * Chunks every indexable file of {@code source} as the indexer would, counting the chunks per
-   * file, and passes each chunk to {@code chunks} too (e.g. to draw queries). Reports progress by
-   * files read.
+   * Chunks every indexable file of {@code source} as the indexer would, counting chunks per file,
+   * and passes each chunk to {@code chunks} too (e.g. to draw queries).
    */
   public static NestedSlices scan(Path source, Consumer<Chunk> chunks, Progress progress)
       throws IOException {
     DirectorySource folder = new DirectorySource(source);
     String prefix = folder.rootKey() + "/";
-    List<FileChunks> files = new ArrayList<>();
-    String[] current = {null};
-    int[] count = {0};
+    Map<String, Integer> counts = new LinkedHashMap<>(); // a file's chunks come one after another
     progress.start("chunking " + source, 0);
     folder.read(chunk -> {
-      if (!chunk.path().equals(current[0])) {
-        if (current[0] != null) {
-          files.add(new FileChunks(current[0].substring(prefix.length()), count[0]));
-          progress.advance(files.size());
-        }
-        current[0] = chunk.path();
-        count[0] = 0;
+      if (counts.merge(chunk.path(), 1, Integer::sum) == 1 && counts.size() > 1) {
+        progress.advance(counts.size() - 1); // the files read whole
       }
-      count[0]++;
       chunks.accept(chunk);
     }, problem -> { }); // the index run reports the same problems
-    if (current[0] != null) {
-      files.add(new FileChunks(current[0].substring(prefix.length()), count[0]));
-    }
     progress.finish();
+    List<FileChunks> files = counts.entrySet().stream()
+        .map(file -> new FileChunks(file.getKey().substring(prefix.length()), file.getValue()))
+        .toList();
     return new NestedSlices(source.toAbsolutePath().normalize(), files);
   }
 
@@ -79,9 +71,9 @@ public final class NestedSlices {
   }
 
   /**
-   * The slice of at least {@code chunks} chunks (the whole source when it has fewer), in the new
-   * or previously made folder {@code parent/<source's name>}. A folder this method made before is
-   * reused as it is, a marker file next to it telling so.
+   * The slice of at least {@code chunks} chunks (all when the source has fewer) in {@code
+   * parent/<source's name>}; a folder this made before is reused, a marker file next to it telling
+   * so.
    */
   public Slice slice(int chunks, Path parent) throws IOException {
     if (chunks < 1) {

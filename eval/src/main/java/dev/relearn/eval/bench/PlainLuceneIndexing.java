@@ -18,27 +18,23 @@ import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.store.FSDirectory;
 
 /**
- * The Lucene baseline of the indexing benchmark: the same texts written to a new index as plain
- * Lucene documents (a stored id, a stored BM25 text field with English analysis and relearn's
- * BM25 parameters, and a KNN float vector field of vectors computed beforehand), then one commit.
- * It has none of relearn's other fields, change detection, learned values or vector cache: its
- * time is what Lucene alone costs.
+ * The Lucene baseline of the indexing benchmark: the same texts as plain Lucene documents (stored
+ * id, stored BM25 text with English analysis and relearn's BM25 parameters, KNN vectors computed
+ * beforehand) in a new index, then one commit; none of relearn's other fields, change detection or
+ * vector cache.
  */
 public final class PlainLuceneIndexing {
   private PlainLuceneIndexing() {}
 
   /**
-   * What writing took.
-   *
-   * @param nanos from opening the writer to the end of its commit and close
-   * @param documents documents written
-   * @param bytes the index's size on disk after the commit
+   * What writing took: from opening the writer to the end of its commit and close, the documents
+   * written, the index's size after.
    */
   public record Result(long nanos, int documents, long bytes) {}
 
   /**
-   * Writes {@code ids} with {@code texts} and {@code vectors} (all in the same order) into the
-   * new index {@code dir} and commits.
+   * Writes {@code ids} with {@code texts} and {@code vectors} (in one order) into the new index
+   * {@code dir} and commits.
    */
   public static Result write(Path dir, List<String> ids, List<String> texts,
       List<float[]> vectors) throws IOException {

@@ -25,34 +25,26 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 
 /**
- * Indexing and search at scale on a folder of source code, at nested slices of growing size
- * ({@link NestedSlices}): per size, the index build from scratch (time and peak heap), its size on
- * disk and its hot vector files, the engine's open time, an unchanged re-index, and warm search
- * latency per mode beside plain Lucene on the same index ({@link LatencyBenchmark}, the learned
- * mode after a few seeded feedback events); then, on the largest, many more feedback events
- * ({@link FeedbackLoad}) and what they cost: the similar-query lookup, the store's close and open,
- * the heap. The engine's options choose the embedder: a scale run uses the hashing embedder,
- * whose cost per chunk is negligible, so that the figures are relearn's and Lucene's alone.
+ * Indexing and search at scale on source code, at nested slices of growing size ({@link
+ * NestedSlices}): per size the build from scratch (time, heap peak), disk and hot vector files, the
+ * open, an unchanged re-index and warm latency per mode beside plain Lucene ({@link
+ * LatencyBenchmark}; the learned mode after a few seeded feedback events); then on the largest many
+ * more feedback events ({@link FeedbackLoad}) and their cost: lookup, the store's close and open,
+ * the heap. A scale run uses the hashing embedder, whose cost per chunk is negligible, so the
+ * figures are relearn's and Lucene's.
  */
 public final class ScaleBenchmark {
   /** Vector files a vector search reads: quantised vectors and the HNSW graph. */
   static final Set<String> HOT_VECTOR_EXTENSIONS = Set.of("veq", "veb", "vex");
 
   /**
-   * What to run.
-   *
-   * @param sizes chunk counts of the slices, ascending
-   * @param rounds measured passes over the queries per size
-   * @param warmUp the latency warm-up's limit per size
-   * @param learnedEvents feedback events recorded at each size before its latency run
-   * @param feedbackEvents feedback events recorded in all on the largest size
-   * @param feedbackTimeLimit how long recording them may take; the figures are then taken with
-   *     the events reached
-   * @param seed seed of the feedback load
+   * What to run: the slices' chunk counts (ascending), measured rounds and warm-up limit per size,
+   * the feedback events recorded before each size's latency run and in all on the largest (within
+   * {@code feedbackTimeLimit}; the figures then take the events reached), and the feedback load's
+   * seed.
    */
   public record Settings(List<Integer> sizes, int rounds, Duration warmUp, int learnedEvents,
       long feedbackEvents, Duration feedbackTimeLimit, long seed) {
-    /** Checks the settings, naming the bad one. */
     public Settings {
       sizes = List.copyOf(sizes);
       if (sizes.isEmpty() || sizes.stream().anyMatch(size -> size < 1)) {
@@ -79,10 +71,11 @@ public final class ScaleBenchmark {
   private final Path work;
   private final Progress progress;
   private final List<String> failures = new ArrayList<>();
+  private ScaleReport.Feedback feedback;
 
   /**
-   * Benchmarks engines opened with {@code options} in new folders under {@code work} (the slices
-   * and indexes are kept there); long steps report on {@code progress}.
+   * Benchmarks engines opened with {@code options} under {@code work}, where slices and indexes are
+   * kept.
    */
   public ScaleBenchmark(RelearnOptions options, Path work, Progress progress) {
     this.options = options.withReadOnly(false);
@@ -91,14 +84,12 @@ public final class ScaleBenchmark {
   }
 
   /**
-   * Runs every size on slices of {@code source} with {@code queries}, and the feedback load with
-   * queries of {@code pool}; each size's figures are also announced as a note once measured, so
-   * that a run stopped later still leaves them.
+   * Runs every size, and the feedback load with queries of {@code pool}; each size's figures are
+   * noted as soon as measured, so that a run stopped later keeps them.
    */
   public ScaleReport run(NestedSlices slices, List<String> queries, List<String> pool,
       Settings settings) throws IOException {
     List<ScaleReport.Size> sizes = new ArrayList<>();
-    ScaleReport.Feedback feedback = null;
     for (int i = 0; i < settings.sizes().size(); i++) {
       int size = settings.sizes().get(i);
       boolean last = i == settings.sizes().size() - 1;
@@ -110,21 +101,17 @@ public final class ScaleBenchmark {
         throw new IllegalArgumentException("index folder " + index + " exists: the benchmark"
             + " builds from scratch; delete it");
       }
-      Measured measured = measure(slice, index, queries, pool, settings, last);
-      sizes.add(measured.size());
-      if (measured.feedback() != null) {
-        feedback = measured.feedback();
-      }
-      progress.note(measured.size().latency().table().strip()); // kept if a later size fails
-      progress.note(ScaleReport.sizeLine(measured.size()));
+      ScaleReport.Size measured = measure(slice, index, queries, pool, settings, last);
+      sizes.add(measured);
+      progress.note(measured.latency().table().strip()); // kept if a later size fails
+      progress.note(ScaleReport.sizeLine(measured));
     }
     return new ScaleReport(slices.totalChunks(), sizes, feedback, failures,
         Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory());
   }
 
-  private record Measured(ScaleReport.Size size, ScaleReport.Feedback feedback) {}
-
-  private Measured measure(NestedSlices.Slice slice, Path index, List<String> queries,
+  /** One size's figures; on the {@code last}, the feedback load's too, in {@link #feedback}. */
+  private ScaleReport.Size measure(NestedSlices.Slice slice, Path index, List<String> queries,
       List<String> pool, Settings settings, boolean last) throws IOException {
     double loadBefore = load();
     progress.note("indexing from scratch into " + index);
@@ -165,7 +152,6 @@ public final class ScaleBenchmark {
       ScaleReport.Size size = new ScaleReport.Size(built.chunks(), slice.files(), buildSeconds,
           peak, latency.memory().indexBytes(), hot, openSeconds, unchangedSeconds, latency,
           loadBefore, load());
-      ScaleReport.Feedback feedback = null;
       if (last && learned) {
         try {
           feedback = feedbackAtScale(engine, index, load, queries, settings);
@@ -173,14 +159,13 @@ public final class ScaleBenchmark {
           failures.add(failure("the feedback load", e));
         }
       }
-      return new Measured(size, feedback);
+      return size;
     }
   }
 
   /**
-   * Records feedback up to the target on {@code engine}, then times lookups, closes and reopens
-   * the store (through a second engine on the same index, once the first closed: the caller's
-   * close is then a no-op).
+   * Records feedback up to the target, times lookups, then closes the engine and opens the store
+   * again (the caller's close is then a no-op).
    */
   private ScaleReport.Feedback feedbackAtScale(Relearn engine, Path index, FeedbackLoad load,
       List<String> queries, Settings settings) throws IOException {
@@ -219,10 +204,7 @@ public final class ScaleBenchmark {
     }
   }
 
-  /**
-   * Notes {@code e}'s stack trace on the progress, for whoever investigates, and returns its
-   * one-line summary for the report.
-   */
+  /** Notes {@code e}'s stack trace on the progress and returns its one-line summary. */
   private String failure(String step, RuntimeException e) {
     StringWriter trace = new StringWriter();
     e.printStackTrace(new PrintWriter(trace));
@@ -231,8 +213,8 @@ public final class ScaleBenchmark {
   }
 
   /**
-   * Bytes of the latest commit's files in {@code folder} with a {@link #HOT_VECTOR_EXTENSIONS}
-   * extension, also those inside a segment's compound file.
+   * Bytes of the latest commit's {@link #HOT_VECTOR_EXTENSIONS} files in {@code folder}, compound
+   * files included.
    */
   static long hotVectorBytes(Path folder) throws IOException {
     long total = 0;

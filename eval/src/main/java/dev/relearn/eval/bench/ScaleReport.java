@@ -1,54 +1,42 @@
 package dev.relearn.eval.bench;
 
-import java.util.ArrayList;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.relearn.eval.metrics.JsonMaps;
 import java.util.Comparator;
 import java.util.Formatter;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 
 /**
- * What {@link ScaleBenchmark} measured: one column per size, then the feedback load on the
- * largest.
- *
- * @param sourceChunks chunks in the whole source the slices were cut from
- * @param sizes the sizes measured, ascending
- * @param feedback the feedback load's figures, or null when the run did not get that far
- * @param failures steps that failed, whose figures are missing (e.g. the learned mode's)
- * @param cores processors the JVM saw
- * @param maxHeapBytes the heap limit (-Xmx)
+ * What {@link ScaleBenchmark} measured: a column per size (ascending), then the feedback load on
+ * the largest (null when the run did not get that far), the steps that failed (their figures
+ * missing), the processors and the heap limit.
  */
-public record ScaleReport(long sourceChunks, List<Size> sizes, Feedback feedback,
+@JsonPropertyOrder({"source_chunks", "cores", "max_heap_bytes", "sizes", "failures"})
+public record ScaleReport(long sourceChunks, List<Size> sizes,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Feedback feedback,
     List<String> failures, int cores, long maxHeapBytes) {
   private static final double GIB = 1L << 30;
 
-  /** Copies the lists. */
   public ScaleReport {
     sizes = List.copyOf(sizes);
     failures = List.copyOf(failures);
   }
 
   /**
-   * One size's figures.
-   *
-   * @param chunks chunks indexed
-   * @param files files they came from
-   * @param buildSeconds open, index from scratch, close
-   * @param peakHeapBytes the heap's peak during the build (sum of the pools' peaks)
-   * @param diskBytes the chunk index and its feedback store on disk, at the end of the size
-   * @param hotVectorBytes the quantised vectors and HNSW graph files a vector search reads
-   * @param openSeconds opening the engine on the built index
-   * @param unchangedSeconds indexing the same folder again, nothing changed
-   * @param latency search latency per mode beside plain Lucene
-   * @param loadBefore the system load average when the size began
-   * @param loadAfter and after its latency run
+   * One size's figures: chunks and files indexed; build (open, index from scratch, close) time and
+   * heap peak (sum of the pools' peaks); chunk index and feedback store on disk; the quantised
+   * vectors and HNSW graph a vector search reads; the engine's open time; an unchanged re-index;
+   * search latency per mode beside plain Lucene; the load average before the size and after its
+   * latency run.
    */
   public record Size(int chunks, int files, double buildSeconds, long peakHeapBytes,
       long diskBytes, long hotVectorBytes, double openSeconds, double unchangedSeconds,
       LatencyReport latency, double loadBefore, double loadAfter) {
-    /** Checks the counts. */
     public Size {
       if (chunks < 1 || files < 1 || buildSeconds <= 0) {
         throw new IllegalArgumentException("need chunks and files >= 1 and a build time > 0,"
@@ -58,23 +46,14 @@ public record ScaleReport(long sourceChunks, List<Size> sizes, Feedback feedback
   }
 
   /**
-   * The feedback load's figures.
-   *
-   * @param target events the run aimed at
-   * @param recorded events recorded through the feedback API
-   * @param ledgerEvents events the store's ledger holds
-   * @param recordSeconds time spent recording (with the searches for what was shown)
-   * @param lookupP50Millis similar-query lookup, median
-   * @param lookupP99Millis its 99th percentile
-   * @param lookups lookups timed
-   * @param closeSeconds closing the engine with the events
-   * @param openSeconds opening it again
-   * @param replayedRecords log records the open replayed
-   * @param heapBeforeBytes heap in use after a full GC, events recorded, before the close
-   * @param heapAfterBytes the same after the open
+   * The feedback load's figures: events aimed at, recorded through the feedback API and in the
+   * ledger; recording time (with the searches for what was shown); the similar-query lookup's p50,
+   * p99 and count; the close, the open again and the log records it replayed; the heap after a full
+   * GC before the close and after the open.
    */
   public record Feedback(long target, long recorded, long ledgerEvents, double recordSeconds,
-      double lookupP50Millis, double lookupP99Millis, int lookups, double closeSeconds,
+      @JsonProperty("lookup_p50_ms") double lookupP50Millis,
+      @JsonProperty("lookup_p99_ms") double lookupP99Millis, int lookups, double closeSeconds,
       double openSeconds, long replayedRecords, long heapBeforeBytes, long heapAfterBytes) {}
 
   /** One line per size for progress notes, e.g. while a long run goes on. */
@@ -145,44 +124,6 @@ public record ScaleReport(long sourceChunks, List<Size> sizes, Feedback feedback
 
   /** A JSON-ready map, with snake_case keys as every other JSON output of relearn. */
   public Map<String, Object> toJson() {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("source_chunks", sourceChunks);
-    json.put("cores", cores);
-    json.put("max_heap_bytes", maxHeapBytes);
-    List<Map<String, Object>> rows = new ArrayList<>();
-    for (Size size : sizes) {
-      Map<String, Object> row = new LinkedHashMap<>();
-      row.put("chunks", size.chunks());
-      row.put("files", size.files());
-      row.put("build_seconds", size.buildSeconds());
-      row.put("peak_heap_bytes", size.peakHeapBytes());
-      row.put("disk_bytes", size.diskBytes());
-      row.put("hot_vector_bytes", size.hotVectorBytes());
-      row.put("open_seconds", size.openSeconds());
-      row.put("unchanged_seconds", size.unchangedSeconds());
-      row.put("latency", size.latency().toJson());
-      row.put("load_before", size.loadBefore());
-      row.put("load_after", size.loadAfter());
-      rows.add(row);
-    }
-    json.put("sizes", rows);
-    json.put("failures", failures);
-    if (feedback != null) {
-      Map<String, Object> f = new LinkedHashMap<>();
-      f.put("target", feedback.target());
-      f.put("recorded", feedback.recorded());
-      f.put("ledger_events", feedback.ledgerEvents());
-      f.put("record_seconds", feedback.recordSeconds());
-      f.put("lookup_p50_ms", feedback.lookupP50Millis());
-      f.put("lookup_p99_ms", feedback.lookupP99Millis());
-      f.put("lookups", feedback.lookups());
-      f.put("close_seconds", feedback.closeSeconds());
-      f.put("open_seconds", feedback.openSeconds());
-      f.put("replayed_records", feedback.replayedRecords());
-      f.put("heap_before_bytes", feedback.heapBeforeBytes());
-      f.put("heap_after_bytes", feedback.heapAfterBytes());
-      json.put("feedback", f);
-    }
-    return json;
+    return JsonMaps.of(this);
   }
 }

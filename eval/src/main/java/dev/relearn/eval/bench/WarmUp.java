@@ -1,5 +1,6 @@
 package dev.relearn.eval.bench;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -7,18 +8,12 @@ import java.util.Locale;
 import java.util.function.LongSupplier;
 
 /**
- * How long a benchmark warms up: pass after pass until the JIT compiler has settled, or until a
- * time limit. One pass is not enough: on a 2-core machine, relearn's searches kept the compiler
- * threads busy for 10 to 20 s (a full core of compiling per second of searching, thousands of
- * methods tiering up as more of Lucene's and relearn's code got hot), and while they compiled,
- * that second core was not free for the learned mode's lookup thread, so the timings measured the
- * JIT as much as the search.
- *
- * <p>Settled means that in a window of at least {@link #WINDOW_NANOS}, the compiler threads spent
- * less than {@link #SETTLED_SHARE} of the window's wall time compiling ({@link
- * CompilationMXBean#getTotalCompilationTime()}, summed over the compiler threads). A JVM that does
- * not report compilation time warms up for the whole limit. Not thread-safe: one benchmark
- * thread calls {@link #another} after each pass.
+ * How long a benchmark warms up: pass after pass until the JIT compiler has settled, or a time
+ * limit. On 2 cores, relearn's searches kept the compiler busy for 10 to 20 s, taking the core the
+ * learned mode's lookup thread needs, so one pass measured the JIT as much as the search. Settled:
+ * in a window of at least {@link #WINDOW_NANOS}, the compiler threads spent less than {@link
+ * #SETTLED_SHARE} of its wall time compiling. A JVM that does not report compilation time warms up
+ * for the whole limit. Not thread-safe.
  */
 public final class WarmUp {
   /** The shortest window the compiler's share is measured over. */
@@ -31,22 +26,16 @@ public final class WarmUp {
   /** Why the warm-up stopped. */
   public enum Stop {
     /** The compiler settled. */
-    SETTLED,
+    @JsonProperty("settled") SETTLED,
     /** The time limit came first. */
-    TIME_LIMIT
+    @JsonProperty("time_limit") TIME_LIMIT
   }
 
   /**
-   * What the warm-up did.
-   *
-   * @param passes warm-up passes, at least 1
-   * @param seconds their wall time
-   * @param stop why it stopped
-   * @param jitShare the share of the last window's wall time spent compiling, or null when the
-   *     JVM does not report compilation time
+   * What the warm-up did: passes (at least 1), their wall time, why it stopped, and the share of
+   * the last window spent compiling (null when the JVM does not tell).
    */
   public record Summary(int passes, double seconds, Stop stop, Double jitShare) {
-    /** Checks the figures. */
     public Summary {
       if (passes < 1 || !(seconds >= 0) || stop == null
           || (jitShare != null && !(jitShare >= 0))) {
@@ -77,8 +66,8 @@ public final class WarmUp {
   private Summary summary;
 
   /**
-   * A warm-up of at most {@code limit} (zero: exactly one pass), timed by {@code nanos}, with the
-   * compilers' total time from {@code jitMillis} (null when unknown). Starts now.
+   * A warm-up of at most {@code limit} (zero: one pass), timed by {@code nanos}, the compilers'
+   * total time from {@code jitMillis} (null: unknown). Starts now.
    */
   WarmUp(Duration limit, LongSupplier nanos, LongSupplier jitMillis) {
     if (limit.isNegative()) {
@@ -128,9 +117,8 @@ public final class WarmUp {
   }
 
   /**
-   * Call after {@link #another}: the line to show a person waiting, or null when there is nothing
-   * new to say. Once the warm-up is over, its {@link Summary#line}; before that, its {@link
-   * #status} at most every {@link #NEWS_NANOS}.
+   * Call after {@link #another}: a line for a person waiting (the {@link #status} at most every
+   * {@link #NEWS_NANOS}, then the summary's line), or null.
    */
   public String news() {
     if (summary != null) {
@@ -144,9 +132,7 @@ public final class WarmUp {
     return status();
   }
 
-  /**
-   * Progress so far, e.g. {@code warm-up: 3 passes, 4.2 s, compiling 95% of the last second}.
-   */
+  /** Progress so far, e.g. {@code warm-up: 3 passes, 4.2 s, compiling 95% of the last second}. */
   String status() {
     String share = lastShare == null ? "" : String.format(Locale.ROOT,
         ", compiling %.0f%% of the last second", 100 * lastShare);
@@ -154,11 +140,7 @@ public final class WarmUp {
         passes == 1 ? "" : "es", (nanos.getAsLong() - start) / 1e9, share);
   }
 
-  /**
-   * What the warm-up did.
-   *
-   * @throws IllegalStateException while {@link #another} has not yet returned false
-   */
+  /** What the warm-up did, once {@link #another} returned false. */
   public Summary summary() {
     if (summary == null) {
       throw new IllegalStateException("the warm-up is not over: call another() after each pass");

@@ -1,5 +1,6 @@
 package dev.relearn.eval.experiment;
 
+import dev.relearn.eval.experiment.Scorer.ModeRun;
 import dev.relearn.eval.metrics.Qrels;
 import dev.relearn.eval.metrics.Run;
 import dev.relearn.eval.metrics.ScoredDoc;
@@ -25,18 +26,15 @@ final class AttackScenario {
   static final String SESSION = "attacker";
 
   /**
-   * What the attack did.
-   *
-   * @param after the learned mode on the test queries after the attack
-   * @param details target, events and harm figures, for the result's JSON
+   * What the attack did: the learned mode after it, and the target, events and harm for the JSON.
    */
   record Outcome(ModeRun after, Map<String, Object> details) {}
 
-  private final SessionRunner runner;
+  private final SessionLoop runner;
   private final Scorer scorer;
   private final LearnConfig config;
 
-  AttackScenario(SessionRunner runner, Scorer scorer, LearnConfig config) {
+  AttackScenario(SessionLoop runner, Scorer scorer, LearnConfig config) {
     this.runner = runner;
     this.scorer = scorer;
     this.config = config;
@@ -139,20 +137,11 @@ final class AttackScenario {
 
   /** The 1-based rank of {@code target} in {@code ranking}, or 0 when absent. */
   private static int rank(List<ScoredDoc> ranking, String target) {
-    for (int i = 0; i < ranking.size(); i++) {
-      if (ranking.get(i).docId().equals(target)) {
-        return i + 1;
-      }
-    }
-    return 0;
+    return ranking.stream().map(ScoredDoc::docId).toList().indexOf(target) + 1;
   }
 
   private static int inTop10(Run run, String target) {
-    int count = 0;
-    for (String query : run.queryIds()) {
-      int rank = rank(run.ranking(query), target);
-      count += rank > 0 && rank <= 10 ? 1 : 0;
-    }
-    return count;
+    return (int) run.queryIds().stream().map(query -> rank(run.ranking(query), target))
+        .filter(rank -> rank > 0 && rank <= 10).count();
   }
 }

@@ -1,5 +1,7 @@
 package dev.relearn.eval.experiment;
 
+import dev.relearn.eval.experiment.Scorer.ModeRun;
+import dev.relearn.eval.experiment.DatasetReport.TableRow;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnOptions;
 import dev.relearn.eval.beir.BeirDataset;
@@ -18,13 +20,10 @@ import java.util.Objects;
 
 /**
  * One dataset's full evaluation in one run. In {@code workDir/<dataset>}: bm25, vector, hybrid
- * (min-max α 0.5 and RRF 60) and the oracle bound on the test queries, then the generalisation
- * scenario (its learned mode is the table's "hybrid + learned"), the attack after it, the noise,
- * mixed and repeated scenarios. In {@code workDir/<dataset>-protected} (protected query vectors
- * stay on for an index once set): the generalisation scenario again, for the privacy row. Both
- * indexes share one embedder ({@link SharedEmbedder}), which keeps the query and document vectors
- * it embedded, so that the corpus and each query are embedded once; a later run finds the
- * corpus's vectors in the indexes it left.
+ * (min-max α 0.5 and RRF 60) and the oracle bound on the test queries, then the scenarios
+ * (generalisation's learned mode is the table's "hybrid + learned"); in {@code
+ * workDir/<dataset>-protected}: generalisation again with protected query vectors. Both share one
+ * {@link SharedEmbedder}, so the corpus and each query are embedded once.
  */
 public final class DatasetEvaluation {
   /** Query embeddings kept in memory: covers every train and test query of the shared sets. */
@@ -51,8 +50,8 @@ public final class DatasetEvaluation {
   }
 
   /**
-   * Runs everything and returns the figures. Without a curve interval in the settings, the curve
-   * is also measured about every eighth of the train sessions (a round 1-2-5 step).
+   * Runs everything; without a curve interval, the curve is measured about every eighth of the
+   * train sessions (a round 1-2-5 step).
    */
   public DatasetReport run() throws IOException {
     long start = System.nanoTime();
@@ -89,7 +88,7 @@ public final class DatasetEvaluation {
       rows[1] = row("vector", scorer.score(test, SearchMode.VECTOR).scores(), hybrid);
       rows[3] = row("hybrid-rrf", scorer.score(test, test.ids(), SearchMode.HYBRID,
           Fusion.rrf(60), Scorer.DEPTH).scores(), hybrid);
-      Run oracle = Oracle.rerank(hybrid.run(), test.qrels());
+      Run oracle = Scorer.oracle(hybrid.run(), test.qrels());
       rows[6] = row("oracle", Scorer.scores(test, oracle, new LinkedHashSet<>(test.ids())),
           hybrid);
       generalisation = experiment.generalisation();
@@ -138,10 +137,8 @@ public final class DatasetEvaluation {
   }
 
   /**
-   * An engine on {@code dir} whose index holds {@code dataset}'s corpus: indexed now, unless
-   * it already was.
-   *
-   * @throws IllegalStateException when indexing reported problems
+   * An engine on {@code dir} holding {@code dataset}'s corpus, indexed now unless it was; throws
+   * when indexing reported problems.
    */
   static Relearn open(RelearnOptions options, Path dir, BeirDataset dataset, Progress progress)
       throws IOException {

@@ -1,5 +1,7 @@
 package dev.relearn.eval.experiment;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+import dev.relearn.eval.stats.PairedComparison;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,25 +9,14 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Everything measured on one dataset in one run: the table and the five scenarios.
- *
- * @param dataset the dataset name
- * @param trainQueries scorable train queries
- * @param testQueries scorable test queries
- * @param rows the table, in report order
- * @param generalisation train feedback, test evaluation
- * @param protectedVectors the same with protected query vectors (another index)
- * @param attack the attack after the train feedback
- * @param noise noise feedback on the train queries
- * @param mixed the train sessions, some by the noise user ({@link LearnConfig#MIXED_NOISE_SHARE})
- * @param repeated repeated test queries
- * @param seconds wall time for the dataset
+ * Everything measured on one dataset in one run: its scorable train and test queries, the table (in
+ * report order), the scenarios (generalisation; again with protected query vectors; the attack
+ * after it; noise; mixed; repeated) and the wall time.
  */
 public record DatasetReport(String dataset, int trainQueries, int testQueries,
     List<TableRow> rows, LearningResult generalisation, LearningResult protectedVectors,
     LearningResult attack, LearningResult noise, LearningResult mixed, LearningResult repeated,
     double seconds) {
-  /** Validates and copies. */
   public DatasetReport {
     Objects.requireNonNull(dataset, "dataset");
     rows = List.copyOf(rows);
@@ -37,6 +28,28 @@ public record DatasetReport(String dataset, int trainQueries, int testQueries,
     Objects.requireNonNull(repeated, "repeated");
   }
 
+  /**
+   * One row of the table: a system (e.g. {@code bm25}), its scores on the test queries and its
+   * paired comparison with hybrid on nDCG@10 (null for hybrid itself).
+   */
+  public record TableRow(String system, QueryScores scores, PairedComparison vsHybrid) {
+    public TableRow {
+      Objects.requireNonNull(system, "system");
+      Objects.requireNonNull(scores, "scores");
+    }
+
+    /** {@code {"system", "ndcg@10", "recall@100", "queries", "vs_hybrid"}}. */
+    public Map<String, Object> toJson() {
+      Map<String, Object> json = new LinkedHashMap<>();
+      json.put("system", system);
+      json.putAll(scores.toJson());
+      if (vsHybrid != null) {
+        json.put("vs_hybrid", vsHybrid.toJson());
+      }
+      return json;
+    }
+  }
+
   /** The row of {@code system}. */
   public TableRow row(String system) {
     return rows.stream().filter(r -> r.system().equals(system)).findFirst()
@@ -45,6 +58,7 @@ public record DatasetReport(String dataset, int trainQueries, int testQueries,
   }
 
   /** The JSON form: dataset, query counts, rows and the scenario results. */
+  @JsonValue
   public Map<String, Object> toJson() {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("dataset", dataset);

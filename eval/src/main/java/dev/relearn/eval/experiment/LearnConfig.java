@@ -3,30 +3,29 @@ package dev.relearn.eval.experiment;
 import dev.relearn.eval.simulate.ClickNoise;
 import dev.relearn.eval.simulate.OutcomeModel;
 import dev.relearn.eval.simulate.PositionBasedModel;
+import dev.relearn.eval.simulate.Seeds;
 import dev.relearn.eval.simulate.SimulatedUser;
 import dev.relearn.eval.stats.PairedRandomisationTest;
 import java.util.Objects;
 
 /**
- * The settings of a learning experiment. Start from {@link #defaults()}.
+ * The settings of a learning experiment; start from {@link #defaults()}.
  *
- * @param trainSplit the split whose queries the sessions use (generalisation, noise, mixed,
- *     attack)
+ * @param trainSplit the split the sessions draw from (generalisation, noise, mixed, attack)
  * @param testSplit the split evaluated
- * @param sessions feedback sessions, 0 for none (only the cold start is measured); -1 for one
- *     per train query (one per feedback session of the test queries in the repeated scenario);
- *     more than the train queries cycles through them, reshuffled on every pass
+ * @param sessions feedback sessions: 0 for none (cold start only), -1 for one per train query (per
+ *     feedback session of the test queries when repeated); more than the queries cycles through
+ *     them, reshuffled each pass
  * @param seed the seed of everything random: session order, clicks, outcomes, tests
- * @param curveEvery also measure the curve after every this many sessions; 0 for only 0, 10,
- *     100, 1,000 and the end
- * @param user the simulated user of generalisation, repeated and attack, and of most mixed
- *     sessions
- * @param noiseUser the user of the noise scenario, whose clicks ignore relevance, and of {@link
+ * @param curveEvery also measure the curve every this many sessions; 0: only at 0, 10, 100, 1,000
+ *     and the end
+ * @param user the simulated user of generalisation, repeated, attack and most mixed sessions
+ * @param noiseUser the user whose clicks ignore relevance: the noise scenario's, and {@link
  *     #MIXED_NOISE_SHARE} of the mixed sessions
- * @param attackEvents how many feedback events the attacking session sends
+ * @param attackEvents feedback events the attacking session sends
  * @param trials the randomisation test's trials
- * @param maxQueries evaluate only the first this many scorable test queries, in queries-file
- *     order (in the repeated scenario, they are also the only ones with sessions); 0 for all
+ * @param maxQueries evaluate only the first this many scorable test queries, in queries-file order
+ *     (0: all); in the repeated scenario only they get sessions
  */
 public record LearnConfig(String trainSplit, String testSplit, int sessions, long seed,
     int curveEvery, SimulatedUser user, SimulatedUser noiseUser, int attackEvents, int trials,
@@ -38,9 +37,8 @@ public record LearnConfig(String trainSplit, String testSplit, int sessions, lon
   /** Probability that a noise user clicks an examined result, and that its task succeeds. */
   public static final double NOISE_PROBABILITY = 0.5;
   /**
-   * In the mixed scenario, the probability that a session is run by the {@link #noiseUser()}
-   * rather than the {@link #user()}: drawn for each session from the seed, so a rerun assigns the
-   * same sessions to the same users.
+   * In the mixed scenario, the probability that a session is the {@link #noiseUser()}'s (drawn per
+   * session from the seed).
    */
   public static final double MIXED_NOISE_SHARE = 0.3;
   /** Sessions per test query in the repeated scenario. */
@@ -50,7 +48,6 @@ public record LearnConfig(String trainSplit, String testSplit, int sessions, lon
   /** In the noise scenario, also score up to this many of the queries that got noisy feedback. */
   public static final int SEEN_QUERIES = 2_000;
 
-  /** Validates; messages name the bad value. */
   public LearnConfig {
     Objects.requireNonNull(trainSplit, "trainSplit");
     Objects.requireNonNull(testSplit, "testSplit");
@@ -77,9 +74,9 @@ public record LearnConfig(String trainSplit, String testSplit, int sessions, lon
   }
 
   /**
-   * train → test, one session per train query, seed 42, the default position-based user with
-   * success noise 0.1, a noise user clicking examined results and succeeding with probability
-   * 0.5 each, 1,000 attack events, 10,000 randomisation trials, every test query.
+   * train → test, a session per train query, seed 42, the position-based user with success noise
+   * 0.1, a noise user clicking examined results and succeeding with probability 0.5, 1,000 attack
+   * events, 10,000 trials, every test query.
    */
   public static LearnConfig defaults() {
     SimulatedUser noise = new SimulatedUser(
@@ -137,13 +134,23 @@ public record LearnConfig(String trainSplit, String testSplit, int sessions, lon
         attackEvents, trials, maxQueries);
   }
 
-  /**
-   * Who runs the mixed scenario's sessions, e.g. "30 % of sessions by the noise user, the rest by
-   * the simulated user".
-   */
+  /** Who runs the mixed scenario's sessions, in words. */
   public static String mixedUser() {
     return Math.round(MIXED_NOISE_SHARE * 100)
         + " % of sessions by the noise user, the rest by the simulated user";
+  }
+
+  /**
+   * The user of the mixed scenario's session {@code session}: the noise user with probability
+   * {@link #MIXED_NOISE_SHARE}, drawn from the seed and the index alone, else the simulated user.
+   */
+  SimulatedUser mixedUserAt(int session) {
+    return noisy(session) ? noiseUser : user;
+  }
+
+  /** Whether the mixed scenario's session {@code session} is run by the noise user. */
+  boolean noisy(int session) {
+    return Seeds.of(seed, "mixed-user", session).nextDouble() < MIXED_NOISE_SHARE;
   }
 
   /** The randomisation test these settings describe. */

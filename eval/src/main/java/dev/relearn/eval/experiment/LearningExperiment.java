@@ -1,5 +1,6 @@
 package dev.relearn.eval.experiment;
 
+import dev.relearn.eval.experiment.Scorer.ModeRun;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnCluster;
 import dev.relearn.engine.RelearnOperations;
@@ -17,32 +18,31 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.IntFunction;
+import java.util.stream.IntStream;
 
 /**
- * Runs the learning scenarios on one engine whose index holds the dataset's corpus: in this
- * process ({@link Relearn}) or on a cluster ({@link RelearnCluster}). Every scenario starts from
- * a cold engine: all feedback is forgotten first (so never point this at an index whose feedback
- * you want to keep). The feedback of the last scenario stays in the index.
+ * Runs the learning scenarios on one engine whose index holds the dataset's corpus, in this process
+ * ({@link Relearn}) or on a cluster ({@link RelearnCluster}). Every scenario first forgets all
+ * feedback (never point this at an index whose feedback you want to keep); the last scenario's
+ * stays.
  */
 public final class LearningExperiment {
   /** Generalisation, noise, mixed and attack draw the same train queries in the same order. */
   private static final String TRAIN_ORDER = "train";
-  private final RelearnOperations engine;
+  // engine, config, scorer and loop are read by RepeatedScenario too
+  final RelearnOperations engine;
+  final LearnConfig config;
+  final Scorer scorer;
+  final SessionLoop loop;
   private final BeirDataset dataset;
-  private final LearnConfig config;
   private final Progress progress;
-  private final Scorer scorer;
-  private final SessionRunner runner;
-  private final SessionLoop loop;
   private Split train;
   private Split test;
   private ModeRun hybridTest;
 
   /**
-   * An experiment on {@code engine}, whose index must already hold {@code dataset}'s corpus.
-   *
-   * @param fusion the fusion of hybrid and learned searches
-   * @param progress receives the sessions' progress
+   * An experiment on {@code engine}, whose index holds {@code dataset}'s corpus; {@code fusion}
+   * fuses hybrid and learned searches.
    */
   public LearningExperiment(RelearnOperations engine, BeirDataset dataset, Fusion fusion,
       LearnConfig config, Progress progress) {
@@ -51,8 +51,7 @@ public final class LearningExperiment {
     this.config = Objects.requireNonNull(config, "config");
     this.progress = Objects.requireNonNull(progress, "progress");
     this.scorer = new Scorer(engine, fusion);
-    this.runner = new SessionRunner(engine, fusion);
-    this.loop = new SessionLoop(runner, config, progress);
+    this.loop = new SessionLoop(engine, fusion, config, progress);
   }
 
   /** Runs {@code scenario} from a cold engine. */
@@ -73,16 +72,16 @@ public final class LearningExperiment {
   }
 
   /**
-   * Sessions of a user whose clicks and outcomes ignore relevance, on the train queries; the test
-   * queries are evaluated, and (details) up to {@link LearnConfig#SEEN_QUERIES} of the queries
-   * that received the noisy feedback.
+   * Sessions of a user whose clicks and outcomes ignore relevance, on the train queries; scored on
+   * the test queries and (details) on up to {@link LearnConfig#SEEN_QUERIES} of the queries that
+   * got the noise.
    */
   public LearningResult noise() throws IOException {
     Map<String, Object> details = new LinkedHashMap<>();
     LearningResult result = onTrainQueries(Scenario.NOISE, i -> config.noiseUser(),
         config.noiseUser().describe(), details);
     if (result.sessions() > 0) {
-      SessionOrder order = new SessionOrder(train().ids(), config.seed(), TRAIN_ORDER);
+      IntFunction<String> order = SessionLoop.order(train().ids(), config.seed(), TRAIN_ORDER);
       Set<String> seen = new LinkedHashSet<>();
       for (int i = 0; i < result.sessions() && seen.size() < LearnConfig.SEEN_QUERIES; i++) {
         seen.add(order.apply(i));
@@ -107,26 +106,25 @@ public final class LearningExperiment {
   }
 
   /**
-   * The train sessions of {@link #generalisation()}, each run by the noise user with probability
-   * {@link LearnConfig#MIXED_NOISE_SHARE} and by the simulated user otherwise; the learned mode
-   * evaluated on the test queries.
+   * The train sessions of {@link #generalisation()}, each by the noise user with probability {@link
+   * LearnConfig#MIXED_NOISE_SHARE}, else by the simulated user.
    */
   public LearningResult mixed() throws IOException {
-    MixedUser users = new MixedUser(config);
     Map<String, Object> details = new LinkedHashMap<>();
     details.put("noise_user_share", LearnConfig.MIXED_NOISE_SHARE);
-    details.put("noise_user_sessions", users.noisySessions(config.sessionsFor(train().size())));
-    return onTrainQueries(Scenario.MIXED, users, LearnConfig.mixedUser(), details);
+    details.put("noise_user_sessions",
+        (int) IntStream.range(0, config.sessionsFor(train().size())).filter(config::noisy).count());
+    return onTrainQueries(Scenario.MIXED, config::mixedUserAt, LearnConfig.mixedUser(), details);
   }
 
   /**
-   * The attack, continuing from the engine's current state (normally right after {@link
-   * #generalisation()}, whose result is {@code trained}): one session spams clicks on one
-   * irrelevant chunk, and the harm to the test queries is measured.
+   * The attack, from the engine's current state (normally right after {@link #generalisation()},
+   * whose result is {@code trained}): one session spams clicks on one irrelevant chunk; the harm to
+   * the test queries is measured.
    */
   public LearningResult attack(LearningResult trained) throws IOException {
     long start = System.nanoTime();
-    AttackScenario.Outcome attack = new AttackScenario(runner, scorer, config)
+    AttackScenario.Outcome attack = new AttackScenario(loop, scorer, config)
         .run(test(), hybridTest());
     Map<String, Object> details = new LinkedHashMap<>(attack.details());
     return new LearningResult(dataset.name(), Scenario.ATTACK, trained.trainSplit(),
@@ -168,16 +166,15 @@ public final class LearningExperiment {
     long start = System.nanoTime();
     int[] coldOtherwise = new int[1];
     boolean[] measured = new boolean[1];
-    SessionLoop.Outcome outcome = loop.run(scenario.label(), sessions,
-        new SessionOrder(sessions.ids(), config.seed(), TRAIN_ORDER),
+    SessionLoop.Result outcome = loop.run(scenario.label(), sessions,
+        SessionLoop.order(sessions.ids(), config.seed(), TRAIN_ORDER),
         config.sessionsFor(sessions.size()), userAt, full -> {
           int depth = full ? Scorer.DEPTH : Scorer.CURVE_DEPTH;
           ModeRun run = scorer.score(test(), test().ids(), SearchMode.LEARNED, scorer.fusion(),
               depth);
           if (!measured[0]) { // before any session: learned against hybrid, one first stage
             measured[0] = true;
-            coldOtherwise[0] = ColdStartCheck.queriesRankedOtherwise(engine, test(),
-                scorer.fusion());
+            coldOtherwise[0] = scorer.queriesRankedOtherwise(test());
           }
           return run.scores();
         });
@@ -193,7 +190,7 @@ public final class LearningExperiment {
         user, start);
   }
 
-  LearningResult result(Scenario scenario, String sessionSplit, SessionLoop.Outcome outcome,
+  LearningResult result(Scenario scenario, String sessionSplit, SessionLoop.Result outcome,
       QueryScores baseline, QueryScores learned, Map<String, Object> details, String user,
       long startNanos) throws IOException {
     int sessions = outcome.curve().get(outcome.curve().size() - 1).sessions();
@@ -207,25 +204,9 @@ public final class LearningExperiment {
         config.randomisation());
   }
 
-  RelearnOperations engine() {
-    return engine;
-  }
-
-  LearnConfig config() {
-    return config;
-  }
-
-  Scorer scorer() {
-    return scorer;
-  }
-
-  SessionLoop loop() {
-    return loop;
-  }
-
   /**
-   * How many queries of {@code split} the feedback store has a past query for at the re-ranker's
-   * similarity threshold: only those can gain from what similar queries taught.
+   * How many queries of {@code split} have a past query at the re-ranker's similarity threshold:
+   * only those can gain from what similar queries taught.
    */
   private static int withSimilarPastQuery(Relearn engine, Split split) throws IOException {
     float threshold = engine.config().rerank().minSimilarity();
@@ -240,10 +221,8 @@ public final class LearningExperiment {
   }
 
   /**
-   * Returns {@code engine} to its cold state: forgets all feedback (through the engine, so its
-   * trust is refit too) and what ratings taught the weights (a cluster's learn none).
-   *
-   * @throws IllegalStateException if the engine is read-only
+   * Returns {@code engine} to its cold state: forgets all feedback (refitting the trust) and what
+   * ratings taught the weights (a cluster's learn none); throws if it is read-only.
    */
   static void reset(RelearnOperations operations) throws IOException {
     if (operations instanceof RelearnCluster cluster) {

@@ -1,7 +1,8 @@
 package dev.relearn.eval.experiment;
 
 import dev.relearn.eval.stats.PairedComparison;
-import java.util.ArrayList;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.relearn.eval.metrics.JsonMaps;
 import java.util.Formatter;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,28 +11,16 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * What a learning experiment measured.
- *
- * @param dataset the dataset name
- * @param scenario the scenario
- * @param trainSplit the split the sessions drew from ({@code testSplit} in the repeated scenario)
- * @param testSplit the split evaluated
- * @param sessions feedback sessions run
- * @param events feedback events recorded (sessions with a click)
- * @param seed the seed
- * @param user the simulated user, described
- * @param baseline the hybrid first stage on the evaluated units, with no feedback
- * @param learned the learned mode after all of the scenario's feedback
- * @param comparison learned against baseline on nDCG@10, paired
- * @param curve test nDCG@10 of the learned mode at each checkpoint
- * @param details scenario-specific figures (attack harm, repeated split, noise on seen queries)
- * @param seconds wall time of the experiment
+ * What a learning experiment measured: dataset, scenario, the split the sessions drew from and the
+ * one evaluated, sessions run, feedback events (sessions with a click), seed, the user described,
+ * hybrid without feedback and the learned mode after it on the evaluated units, their paired
+ * comparison on nDCG@10, the curve, scenario details (attack harm, repeated split, noise on seen
+ * queries) and wall time.
  */
 public record LearningResult(String dataset, Scenario scenario, String trainSplit,
     String testSplit, int sessions, int events, long seed, String user, QueryScores baseline,
     QueryScores learned, PairedComparison comparison, List<CurvePoint> curve,
     Map<String, Object> details, double seconds) {
-  /** Validates and copies. */
   public LearningResult {
     Objects.requireNonNull(dataset, "dataset");
     Objects.requireNonNull(scenario, "scenario");
@@ -42,15 +31,31 @@ public record LearningResult(String dataset, Scenario scenario, String trainSpli
     details = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(details));
   }
 
+  /**
+   * One point of a learning curve: sessions so far, the learned mode's mean test nDCG@10 then, and
+   * the trust's strength it used (nats per preference; null under the prior).
+   */
+  public record CurvePoint(int sessions, @JsonProperty("ndcg@10") double ndcg10, Double trust) {
+    public CurvePoint {
+      if (sessions < 0) {
+        throw new IllegalArgumentException("sessions must be >= 0, got: " + sessions);
+      }
+    }
+
+    /** {@code {"sessions": n, "ndcg@10": x, "trust": w}}. */
+    public Map<String, Object> toJson() {
+      return JsonMaps.of(this);
+    }
+  }
+
   /** learned − baseline mean nDCG@10. */
   public double deltaNdcg() {
     return learned.ndcg() - baseline.ndcg();
   }
 
   /**
-   * The JSON object {@code relearn eval learn --json} prints: {@code scenario}, {@code baseline}
-   * and {@code learned} (each with {@code ndcg@10} and {@code recall@100}), {@code curve} (a list
-   * of {@code {sessions, ndcg@10}}), the paired tests and the scenario's details.
+   * The JSON object {@code relearn eval learn --json} prints: the scores, curve, paired tests and
+   * the scenario's details.
    */
   public Map<String, Object> toJson() {
     Map<String, Object> json = new LinkedHashMap<>();
@@ -67,11 +72,7 @@ public record LearningResult(String dataset, Scenario scenario, String trainSpli
     json.put("delta_ndcg@10", deltaNdcg());
     json.put("p_randomisation", comparison.pRandomisation());
     json.put("p_ttest", comparison.pTTest());
-    List<Map<String, Object>> points = new ArrayList<>();
-    for (CurvePoint point : curve) {
-      points.add(point.toJson());
-    }
-    json.put("curve", points);
+    json.put("curve", curve.stream().map(CurvePoint::toJson).toList());
     json.putAll(details);
     json.put("seconds", seconds);
     return json;

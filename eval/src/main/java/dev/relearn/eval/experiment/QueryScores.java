@@ -12,7 +12,6 @@ import java.util.Map;
  * @param recall100 unit → Recall@100, the same units
  */
 public record QueryScores(Map<String, Double> ndcg10, Map<String, Double> recall100) {
-  /** Copies, keeping the order; both maps must cover the same units. */
   public QueryScores {
     ndcg10 = Collections.unmodifiableMap(new LinkedHashMap<>(ndcg10));
     recall100 = Collections.unmodifiableMap(new LinkedHashMap<>(recall100));

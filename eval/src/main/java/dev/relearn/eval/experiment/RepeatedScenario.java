@@ -28,7 +28,7 @@ final class RepeatedScenario {
   }
 
   LearningResult run() throws IOException {
-    LearnConfig config = experiment.config();
+    LearnConfig config = experiment.config;
     Split test = experiment.test();
     List<String> sessions = new ArrayList<>();
     for (String id : test.ids()) {
@@ -48,12 +48,12 @@ final class RepeatedScenario {
     }
     int total = Math.min(config.sessionsFor(feedback.size()), feedback.size());
     List<String> queries = List.copyOf(new LinkedHashSet<>(heldOut.values()));
-    Scorer scorer = experiment.scorer();
+    Scorer scorer = experiment.scorer;
     QueryScores baseline = perSession(heldOut, scorer.score(test, queries, SearchMode.HYBRID,
         scorer.fusion(), Scorer.DEPTH).scores());
-    LearningExperiment.reset(experiment.engine());
+    LearningExperiment.reset(experiment.engine);
     long start = System.nanoTime();
-    SessionLoop.Outcome outcome = experiment.loop().run(Scenario.REPEATED.label(), test,
+    SessionLoop.Result outcome = experiment.loop.run(Scenario.REPEATED.label(), test,
         feedback::get, total, i -> config.user(), full -> perSession(heldOut, scorer.score(test,
             queries, SearchMode.LEARNED, scorer.fusion(),
             full ? Scorer.DEPTH : Scorer.CURVE_DEPTH).scores()));
@@ -97,7 +97,7 @@ final class RepeatedScenario {
     json.put("held_out_sessions", base.size());
     if (base.size() >= 2) {
       json.put("comparison", dev.relearn.eval.stats.PairedComparison.of(base, after,
-          experiment.config().randomisation()).toJson());
+          experiment.config.randomisation()).toJson());
     }
     return json;
   }

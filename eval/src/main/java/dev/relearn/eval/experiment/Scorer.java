@@ -1,17 +1,26 @@
 package dev.relearn.eval.experiment;
 
+import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnOperations;
+import dev.relearn.engine.search.Hit;
+import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.eval.firststage.FirstStageEvaluation;
 import dev.relearn.eval.metrics.EvaluationResult;
 import dev.relearn.eval.metrics.Evaluator;
 import dev.relearn.eval.metrics.Metric;
+import dev.relearn.eval.metrics.Qrels;
 import dev.relearn.eval.metrics.Run;
+import dev.relearn.eval.metrics.ScoredDoc;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.lucene.fusion.Fusion;
+import dev.relearn.lucene.rerank.RescoredHit;
 import dev.relearn.engine.search.SearchMode;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -27,6 +36,14 @@ public final class Scorer {
   public static final int CURVE_DEPTH = 10;
   private static final Metric NDCG = Metric.parse("ndcg@10");
   private static final Metric RECALL = Metric.parse("recall@100");
+
+  /** A run of one system over a query set (top 100, self-hits removed) and its scores. */
+  public record ModeRun(Run run, QueryScores scores) {
+    public ModeRun {
+      Objects.requireNonNull(run, "run");
+      Objects.requireNonNull(scores, "scores");
+    }
+  }
 
   private final RelearnOperations engine;
   private final Fusion fusion;
@@ -66,5 +83,59 @@ public final class Scorer {
   public static QueryScores scores(Split split, Run run, Set<String> ids) {
     EvaluationResult result = EVALUATOR.evaluate(split.qrels(), run, ids);
     return new QueryScores(result.perQuery(NDCG), result.perQuery(RECALL));
+  }
+
+  /**
+   * The oracle bound of a re-ranker: {@code run}'s candidates of every query in the qrels-perfect
+   * order (highest grade first, ties in the first stage's order). No re-ranking of them scores
+   * higher nDCG; Recall@100 is the first stage's.
+   */
+  public static Run oracle(Run run, Qrels qrels) {
+    Run.Builder oracle = Run.builder();
+    for (String query : run.queryIds()) {
+      List<ScoredDoc> ranking = new ArrayList<>(run.ranking(query));
+      ranking.sort(Comparator.comparingInt((ScoredDoc d) -> -qrels.grade(query, d.docId())));
+      oracle.addQuery(query);
+      for (int i = 0; i < ranking.size(); i++) {
+        // distinct integer scores: the order survives trec_eval's single-precision ties
+        oracle.add(query, ranking.get(i).docId(), ranking.size() - i);
+      }
+    }
+    return oracle.build();
+  }
+
+  /**
+   * How many of {@code split}'s queries the learned mode ranks otherwise than hybrid (0 before any
+   * feedback: {@code cold_start_equals_hybrid}). On {@link Relearn}, each query's learned window
+   * ({@link Relearn#learnedWindow}) holds every hybrid candidate with its hybrid position, so both
+   * orders come from one first stage: two separate searches need not share one, as the JIT's
+   * vectorised dot product may round a near tie apart (docs/RANKING.md). A cluster shows no
+   * window: its learned and hybrid searches are compared.
+   */
+  public int queriesRankedOtherwise(Split split) throws IOException {
+    int otherwise = 0;
+    for (String id : split.ids()) {
+      SearchRequest request = SearchRequest.of(split.text(id)).withMode(SearchMode.LEARNED)
+          .withK(DEPTH).withCandidates(DEPTH).withFusion(fusion);
+      boolean same = engine instanceof Relearn relearn
+          ? keepsHybridOrder(relearn.learnedWindow(request))
+          : ids(request).equals(ids(request.withMode(SearchMode.HYBRID)));
+      otherwise += same ? 0 : 1;
+    }
+    return otherwise;
+  }
+
+  private List<String> ids(SearchRequest request) throws IOException {
+    return engine.search(request).hits().stream().map(Hit::chunkId).toList();
+  }
+
+  /** Whether every hit of {@code window} (in learned order) is at its hybrid position. */
+  static boolean keepsHybridOrder(List<RescoredHit> window) {
+    for (int i = 0; i < window.size(); i++) {
+      if (window.get(i).firstStagePosition() != i) {
+        return false;
+      }
+    }
+    return true;
   }
 }

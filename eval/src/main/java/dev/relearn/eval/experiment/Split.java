@@ -9,10 +9,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Queries of one qrels split with their texts and judgments: either every query that can be scored
- * (judged, with a text; as {@link dev.relearn.eval.metrics.Evaluator} counts them, a query whose
- * judgments are all below grade 1 scores 0) or only those a simulated user can find something
- * relevant for (a relevant document and a text), for feedback sessions.
+ * Queries of one qrels split with their texts and judgments: every query that can be scored
+ * (judged, with a text; one whose judgments are all below grade 1 scores 0) or only those with
+ * something relevant for a simulated user to find.
  *
  * @param name the split's name, e.g. {@code train}
  * @param ids the query ids, in queries-file order
@@ -22,7 +21,6 @@ import java.util.Objects;
  */
 public record Split(String name, List<String> ids, Map<String, String> texts, Qrels qrels,
     int maxGrade) {
-  /** Validates and copies. */
   public Split {
     Objects.requireNonNull(name, "name");
     ids = List.copyOf(ids);
@@ -39,20 +37,19 @@ public record Split(String name, List<String> ids, Map<String, String> texts, Qr
   }
 
   /**
-   * The scorable queries of {@code split} in {@code dataset}: every judged query with a text, the
-   * queries the {@link dev.relearn.eval.metrics.Evaluator} counts.
+   * The scorable queries of {@code split}: every judged query with a text, as the {@link
+   * dev.relearn.eval.metrics.Evaluator} counts them.
    *
-   * @throws IllegalArgumentException when the split is unknown or has no judged query with a text
+   * @throws IllegalArgumentException when the split is unknown or has none
    */
   public static Split of(BeirDataset dataset, String split) throws IOException {
     return select(dataset, split, false);
   }
 
   /**
-   * The queries of {@code split} in {@code dataset} that feedback sessions can use: those with a
-   * text and at least one relevant document, so that a simulated user has something to click.
+   * The queries of {@code split} that sessions can use: with a text and a relevant document.
    *
-   * @throws IllegalArgumentException when the split is unknown or has no such query
+   * @throws IllegalArgumentException when the split is unknown or has none
    */
   public static Split forSessions(BeirDataset dataset, String split) throws IOException {
     return select(dataset, split, true);
@@ -83,8 +80,8 @@ public record Split(String name, List<String> ids, Map<String, String> texts, Qr
   }
 
   /**
-   * The first {@code max} queries, in queries-file order; this split when it has no more, or
-   * when {@code max} is 0.
+   * The first {@code max} queries in queries-file order; this split when it has no more or {@code
+   * max} is 0.
    */
   public Split first(int max) {
     if (max < 0) {
@@ -96,11 +93,7 @@ public record Split(String name, List<String> ids, Map<String, String> texts, Qr
     return only(name, ids.subList(0, max));
   }
 
-  /**
-   * The queries {@code kept} of this split, in that order, named {@code name}.
-   *
-   * @throws IllegalArgumentException naming a query this split does not have
-   */
+  /** The queries {@code kept} of this split, in that order, named {@code name}. */
   public Split only(String name, List<String> kept) {
     Map<String, String> keptTexts = new LinkedHashMap<>();
     for (String id : kept) {

@@ -13,28 +13,25 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.function.IntFunction;
+import java.util.stream.IntStream;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * Tunes the vote's settings without looking at test queries: a seeded {@link #VALIDATION_SHARE}
- * of the train split is held out, the simulated user runs sessions on the rest, and the learned
- * mode is scored on the held-out queries for every {@link Setting} of {@link #GRID}. The feedback
- * is gathered once, with the configured settings; each setting is then applied to it by
- * reopening the index with the setting in its {@code relearn.json} (the trust is refit when the
- * vote's settings change). {@link #choose} picks one setting for every dataset.
+ * Tunes the vote's settings without looking at test queries: a seeded {@link #VALIDATION_SHARE} of
+ * the train split is held out, the simulated user runs sessions on the rest (once, with the
+ * configured settings), and the learned mode is scored on the held-out queries with every {@link
+ * Setting} of {@link #GRID}, each applied by reopening the index with it in {@code relearn.json}.
+ * {@link #choose} picks one setting for every dataset.
  */
 public final class TrustTuning {
   /** The share of the train split held out as validation queries. */
   public static final double VALIDATION_SHARE = 0.2;
   /**
-   * One point of the grid.
-   *
-   * @param maxPastQueries {@code rerank.maxPastQueries}, K
-   * @param temperature {@code rerank.temperature}
-   * @param trustScale {@code rerank.trustScale}
-   * @param sessionCap {@code rerank.sessionCap}
+   * One point of the grid: {@code rerank.maxPastQueries} (K), {@code temperature}, {@code
+   * trustScale} and {@code sessionCap}.
    */
   public record Setting(int maxPastQueries, double temperature, double trustScale,
       double sessionCap) {
@@ -54,10 +51,9 @@ public final class TrustTuning {
   }
 
   /**
-   * Every setting tried: the vote's K and temperature outside, then the trust's scale, then the
-   * cap on one session's move. K 20 and 50, temperatures below 0.2 and scales below 100 were
-   * within 0.001 of each other or lost on every dataset in a wider sweep, so the grid starts
-   * there.
+   * Every setting tried: K and temperature outside, then the trust's scale, then the session cap. K
+   * 20 and 50, temperatures below 0.2 and scales below 100 were within 0.001 of each other or lost
+   * everywhere in a wider sweep.
    */
   public static final List<Setting> GRID = grid(List.of(50), List.of(0.2, 1e6),
       List.of(100.0, 200.0, 500.0), List.of(0.1, 0.2, 0.4));
@@ -67,19 +63,12 @@ public final class TrustTuning {
   public static final double MAX_LOSS = 0.002;
 
   /**
-   * One dataset's validation figures.
-   *
-   * @param dataset the dataset's name
-   * @param fitQueries train queries the sessions drew from
-   * @param validationQueries held-out train queries scored
-   * @param hybrid validation nDCG@10 of hybrid
-   * @param learned validation nDCG@10 of the learned mode, per setting
-   * @param strength the trust's strength after the sessions (nats per preference), or null for
-   *     the prior
+   * One dataset's validation figures: train queries the sessions drew from, held-out queries
+   * scored, their nDCG@10 under hybrid and under the learned mode per setting, and the trust's
+   * strength after the sessions (null: the prior).
    */
   public record Result(String dataset, int fitQueries, int validationQueries, double hybrid,
       Map<Setting, Double> learned, Double strength) {
-    /** Copies the map. */
     public Result {
       learned = Map.copyOf(learned);
     }
@@ -97,9 +86,7 @@ public final class TrustTuning {
   private final Progress progress;
   private final Fusion fusion = Fusion.byQueryClass();
 
-  /**
-   * @param workDir the evaluation folder: the index is {@code workDir/<dataset>-tune}
-   */
+  /** The index is {@code workDir/<dataset>-tune}. */
   public TrustTuning(BeirDataset dataset, Path workDir, RelearnOptions options,
       LearnConfig config, Progress progress) {
     this.dataset = Objects.requireNonNull(dataset, "dataset");
@@ -114,12 +101,9 @@ public final class TrustTuning {
     try (SharedEmbedder embedder = SharedEmbedder.of(options, DatasetEvaluation.QUERY_CACHE)) {
       RelearnOptions shared = options.withEmbedder(embedder);
       Split train = Split.forSessions(dataset, config.trainSplit());
-      List<String> shuffled = new ArrayList<>(train.ids());
-      SessionOrder order = new SessionOrder(shuffled, config.seed(), "validation");
-      List<String> validationIds = new ArrayList<>();
-      for (int i = 0; i < Math.round(shuffled.size() * VALIDATION_SHARE); i++) {
-        validationIds.add(order.apply(i));
-      }
+      IntFunction<String> order = SessionLoop.order(train.ids(), config.seed(), "validation");
+      List<String> validationIds = IntStream.range(0,
+          (int) Math.round(train.size() * VALIDATION_SHARE)).mapToObj(order::apply).toList();
       List<String> fitIds = new ArrayList<>(train.ids());
       fitIds.removeAll(validationIds);
       Split fit = train.only(train.name() + " minus validation", fitIds);
@@ -130,12 +114,13 @@ public final class TrustTuning {
       try (Relearn engine = open(shared)) {
         Scorer scorer = new Scorer(engine, fusion);
         LearningExperiment.reset(engine);
-        new SessionLoop(new SessionRunner(engine, fusion), config, progress).run("tune", fit,
-            new SessionOrder(fit.ids(), config.seed(), "train"), config.sessionsFor(fit.size()),
+        SessionLoop loop = new SessionLoop(engine, fusion, config, progress);
+        loop.run("tune", fit,
+            SessionLoop.order(fit.ids(), config.seed(), "train"), config.sessionsFor(fit.size()),
             i -> config.user(), full -> scorer.score(validation, validation.ids(),
                 SearchMode.LEARNED, fusion, Scorer.CURVE_DEPTH).scores());
         hybrid = scorer.score(validation, SearchMode.HYBRID).scores().ndcg();
-        strength = new SessionRunner(engine, fusion).trust();
+        strength = loop.trust();
       }
       Map<Setting, Double> learned = new LinkedHashMap<>();
       try {
@@ -154,27 +139,18 @@ public final class TrustTuning {
   }
 
   /**
-   * The safest near-best setting: among those that lose at most {@link #MAX_LOSS} on every
-   * dataset (or all, when none does), the ones whose mean validation Δ is within {@link
-   * #NEAR_BEST} of the best mean; of those, the smallest {@code sessionCap} (the cap is what
-   * bounds one session's power, so a larger one must earn more than noise), then the best mean,
-   * then the first in {@link #GRID}.
+   * The safest near-best setting: of those losing at most {@link #MAX_LOSS} on every dataset (all,
+   * when none does), the ones within {@link #NEAR_BEST} of the best mean Δ; of those the smallest
+   * {@code sessionCap} (it bounds one session's power, so a larger one must earn more than noise),
+   * then the best mean, then the first in {@link #GRID}.
    */
   public static Setting choose(List<Result> results) {
+    boolean anySafe = GRID.stream().anyMatch(setting -> safe(results, setting));
     Map<Setting, Double> means = new LinkedHashMap<>();
-    boolean anySafe = false;
-    for (Setting setting : GRID) {
-      if (safe(results, setting)) {
-        anySafe = true;
-      }
-    }
     for (Setting setting : GRID) {
       if (!anySafe || safe(results, setting)) {
-        double mean = 0;
-        for (Result result : results) {
-          mean += result.delta(setting) / results.size();
-        }
-        means.put(setting, mean);
+        means.put(setting, results.stream().map(r -> r.delta(setting) / results.size())
+            .reduce(0.0, Double::sum));
       }
     }
     double bestMean = means.values().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
@@ -191,12 +167,7 @@ public final class TrustTuning {
   }
 
   private static boolean safe(List<Result> results, Setting setting) {
-    for (Result result : results) {
-      if (result.delta(setting) < -MAX_LOSS) {
-        return false;
-      }
-    }
-    return true;
+    return results.stream().noneMatch(result -> result.delta(setting) < -MAX_LOSS);
   }
 
   private static List<Setting> grid(List<Integer> ks, List<Double> temperatures,

@@ -37,12 +37,9 @@ public final class FirstStageEvaluation {
   }
 
   /**
-   * Indexes the corpus (incrementally: a corpus already indexed costs a quick check and no
-   * embedding).
-   *
-   * @throws IllegalArgumentException if the index holds another source too, such as the corpus
-   *     of another dataset of the same folder name (the command line's default index is
-   *     {@code .relearn/eval/<name>}): its documents would be ranked and count as misses
+   * Indexes the corpus (incrementally: an indexed corpus costs a quick check); throws if the index
+   * holds another source too, such as another dataset of the same folder name, whose documents
+   * would be ranked and count as misses.
    */
   public IndexReport indexCorpus(Progress progress) throws IOException {
     requireOnlyCorpus(dataset, "the index " + engine.directory(),
@@ -50,11 +47,7 @@ public final class FirstStageEvaluation {
     return engine.index(dataset.corpusFile(), SourceFormat.BEIR, progress);
   }
 
-  /**
-   * {@link #indexCorpus} through a cluster's chunk index ({@code _bulk}, incrementally).
-   *
-   * @throws IllegalArgumentException if the chunk index holds another source too
-   */
+  /** {@link #indexCorpus} through a cluster's chunk index ({@code _bulk}). */
   public static IndexReport indexCorpus(RelearnCluster cluster, BeirDataset dataset,
       Progress progress) throws IOException {
     if (cluster.exists()) {

@@ -1,26 +1,21 @@
 package dev.relearn.eval.firststage;
 
-import java.util.LinkedHashMap;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.relearn.eval.metrics.JsonMaps;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * The quality of one first-stage configuration on one dataset split.
- *
- * @param dataset the dataset folder name, e.g. {@code scifact}
- * @param split the qrels split, e.g. {@code test}
- * @param mode the search mode label, e.g. {@code hybrid}
- * @param fusion the fusion description, for hybrid mode
- * @param queries evaluated queries (every judged query of the split with a text)
- * @param ndcgAt10 mean nDCG@10
- * @param recallAt100 mean Recall@100
- * @param mrrAt10 mean MRR@10
- * @param searchMillis wall time of the searches
+ * The quality of one first-stage configuration on one dataset split: the dataset, split, mode and
+ * fusion (for hybrid), the queries evaluated, the mean nDCG@10, Recall@100 and MRR@10, and the
+ * searches' wall time.
  */
-public record FirstStageResult(String dataset, String split, String mode, String fusion,
-    int queries, double ndcgAt10, double recallAt100, double mrrAt10, long searchMillis) {
-  /** Rejects missing names and metrics outside [0, 1]. */
+public record FirstStageResult(String dataset, String split, String mode,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String fusion, int queries,
+    @JsonProperty("ndcg@10") double ndcgAt10, @JsonProperty("recall@100") double recallAt100,
+    @JsonProperty("mrr@10") double mrrAt10, @JsonProperty("search_ms") long searchMillis) {
   public FirstStageResult {
     Objects.requireNonNull(dataset, "dataset");
     Objects.requireNonNull(split, "split");
@@ -34,19 +29,7 @@ public record FirstStageResult(String dataset, String split, String mode, String
 
   /** The JSON object {@code relearn eval --json} prints, with the documented keys. */
   public Map<String, Object> toJson() {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("dataset", dataset);
-    json.put("split", split);
-    json.put("mode", mode);
-    if (fusion != null) {
-      json.put("fusion", fusion);
-    }
-    json.put("queries", queries);
-    json.put("ndcg@10", ndcgAt10);
-    json.put("recall@100", recallAt100);
-    json.put("mrr@10", mrrAt10);
-    json.put("search_ms", searchMillis);
-    return json;
+    return JsonMaps.of(this);
   }
 
   /** One line for people. */

@@ -31,7 +31,6 @@ public record JudgmentCoverage(List<String> judgedWithoutText, List<String> with
   /** Ids shown in a note before it says how many more there are. */
   static final int IDS_SHOWN = 5;
 
-  /** Copies the lists and rejects counts that do not fit together. */
   public JudgmentCoverage {
     judgedWithoutText = List.copyOf(judgedWithoutText);
     withoutRelevant = List.copyOf(withoutRelevant);

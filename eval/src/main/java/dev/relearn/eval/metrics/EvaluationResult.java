@@ -9,21 +9,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The outcome of {@link Evaluator#evaluate}: every metric per counted query, and its mean over the
- * counted queries. See {@link Evaluator} for which queries count. Immutable.
- *
- * @param metrics the metrics, in report order
- * @param queryIds the counted queries (in the set and judged in the qrels), in the set's order
- * @param excludedQueryIds queries of the evaluated set left out because the qrels hold no
- *     judgment for them
- * @param unretrievedQueryIds counted queries for which the run retrieved nothing; they score 0
- *     everywhere
- * @param values metric → counted query → value, in report and query order
+ * The outcome of {@link Evaluator#evaluate} (which says which queries count): the metrics in report
+ * order, the counted queries in the set's order, the queries left out for want of a judgment, the
+ * counted ones the run retrieved nothing for (0 everywhere), and metric → query → value. Immutable.
  */
 public record EvaluationResult(List<Metric> metrics, List<String> queryIds,
     Set<String> excludedQueryIds, Set<String> unretrievedQueryIds,
     Map<Metric, Map<String, Double>> values) {
-  /** Copies everything, keeping the order. */
   public EvaluationResult {
     metrics = List.copyOf(metrics);
     queryIds = List.copyOf(queryIds);
@@ -41,9 +33,8 @@ public record EvaluationResult(List<Metric> metrics, List<String> queryIds,
   }
 
   /**
-   * The mean of {@code metric} over the counted queries; NaN when no query counted.
-   *
-   * @throws IllegalArgumentException when the metric was not evaluated
+   * The mean of {@code metric} over the counted queries (NaN without any); throws when it was not
+   * evaluated.
    */
   public double mean(Metric metric) {
     Map<String, Double> byQuery = perQuery(metric);
@@ -66,11 +57,7 @@ public record EvaluationResult(List<Metric> metrics, List<String> queryIds,
     return Collections.unmodifiableMap(means);
   }
 
-  /**
-   * The per-query values of {@code metric}, in query order.
-   *
-   * @throws IllegalArgumentException when the metric was not evaluated
-   */
+  /** The per-query values of {@code metric}, in query order; throws when it was not evaluated. */
   public Map<String, Double> perQuery(Metric metric) {
     Map<String, Double> byQuery = values.get(metric);
     if (byQuery == null) {
@@ -81,9 +68,8 @@ public record EvaluationResult(List<Metric> metrics, List<String> queryIds,
   }
 
   /**
-   * The value of {@code metric} for one counted query.
-   *
-   * @throws IllegalArgumentException when the query was not counted or the metric not evaluated
+   * The value of {@code metric} for one counted query; throws when the query was not counted or the
+   * metric not evaluated.
    */
   public double value(String queryId, Metric metric) {
     Double value = perQuery(metric).get(queryId);

@@ -27,9 +27,8 @@ public final class Evaluator {
   private final List<Metric> metrics;
 
   /**
-   * An evaluator for {@code metrics}, reported in that order.
-   *
-   * @throws IllegalArgumentException when the list is empty or names a metric twice
+   * An evaluator for {@code metrics}, in report order; throws when the list is empty or repeats
+   * one.
    */
   public Evaluator(List<Metric> metrics) {
     Objects.requireNonNull(metrics, "metrics");
@@ -60,11 +59,7 @@ public final class Evaluator {
     return evaluate(qrels, run, qrels.queryIds());
   }
 
-  /**
-   * Evaluates {@code run} on the queries of {@code queryIds}, as the class describes.
-   *
-   * @param queryIds the evaluated query set; its iteration order becomes the result's query order
-   */
+  /** Evaluates {@code run} on the query set {@code queryIds}, whose order the result keeps. */
   public EvaluationResult evaluate(Qrels qrels, Run run, Set<String> queryIds) {
     Objects.requireNonNull(qrels, "qrels");
     Objects.requireNonNull(run, "run");

@@ -73,6 +73,28 @@ final class JudgedRanking {
     return dcg;
   }
 
+  /** 1 / rank of the first relevant doc in the top {@code k}, else 0. */
+  double reciprocalRank(int k) {
+    for (int rank = 1; rank <= depth(k); rank++) {
+      if (relevantAt(rank)) {
+        return 1.0 / rank;
+      }
+    }
+    return 0;
+  }
+
+  /** The precision at each relevant rank within {@code k}, summed, over all relevant docs. */
+  double averagePrecision(int k) {
+    double sum = 0;
+    int found = 0;
+    for (int rank = 1; rank <= depth(k); rank++) {
+      if (relevantAt(rank)) {
+        sum += (double) ++found / rank;
+      }
+    }
+    return relevantCount() == 0 ? 0 : sum / relevantCount();
+  }
+
   private static double log2(int x) {
     return Math.log(x) / Math.log(2);
   }

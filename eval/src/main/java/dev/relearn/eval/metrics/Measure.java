@@ -11,67 +11,33 @@ import java.util.stream.Collectors;
  */
 public enum Measure {
   /** DCG@k / ideal DCG@k, linear gain = grade, discount log2(rank + 1). */
-  NDCG("ndcg", false) {
-    @Override
-    double score(JudgedRanking r, int k) {
-      double ideal = r.idealDcg(k);
-      return ideal == 0 ? 0 : r.dcg(k) / ideal;
-    }
-  },
+  NDCG("ndcg", false, (r, k) -> r.idealDcg(k) == 0 ? 0 : r.dcg(k) / r.idealDcg(k)),
   /** Relevant docs in the top k / all relevant docs of the query. */
-  RECALL("recall", false) {
-    @Override
-    double score(JudgedRanking r, int k) {
-      return r.relevantCount() == 0 ? 0 : (double) r.relevantInTop(k) / r.relevantCount();
-    }
-  },
+  RECALL("recall", false,
+      (r, k) -> r.relevantCount() == 0 ? 0 : (double) r.relevantInTop(k) / r.relevantCount()),
   /** 1 / rank of the first relevant doc in the top k, else 0. */
-  MRR("mrr", false) {
-    @Override
-    double score(JudgedRanking r, int k) {
-      for (int rank = 1; rank <= r.depth(k); rank++) {
-        if (r.relevantAt(rank)) {
-          return 1.0 / rank;
-        }
-      }
-      return 0;
-    }
-  },
+  MRR("mrr", false, JudgedRanking::reciprocalRank),
   /**
    * Average precision over the top k: the sum of precision at each relevant rank within k, divided
    * by all relevant docs of the query (so unretrieved relevant docs count as 0).
    */
-  MAP("map", false) {
-    @Override
-    double score(JudgedRanking r, int k) {
-      if (r.relevantCount() == 0) {
-        return 0;
-      }
-      double sum = 0;
-      int found = 0;
-      for (int rank = 1; rank <= r.depth(k); rank++) {
-        if (r.relevantAt(rank)) {
-          found++;
-          sum += (double) found / rank;
-        }
-      }
-      return sum / r.relevantCount();
-    }
-  },
+  MAP("map", false, JudgedRanking::averagePrecision),
   /** Relevant docs in the top k / k, even when fewer than k docs were retrieved. */
-  PRECISION("p", true) {
-    @Override
-    double score(JudgedRanking r, int k) {
-      return (double) r.relevantInTop(k) / k;
-    }
-  };
+  PRECISION("p", true, (r, k) -> (double) r.relevantInTop(k) / k);
+
+  /** The value for one query; {@code k} is at least 1 ({@link Integer#MAX_VALUE}: no cutoff). */
+  interface Scoring {
+    double score(JudgedRanking ranking, int k);
+  }
 
   private final String label;
   private final boolean needsCutoff;
+  private final Scoring scoring;
 
-  Measure(String label, boolean needsCutoff) {
+  Measure(String label, boolean needsCutoff, Scoring scoring) {
     this.label = label;
     this.needsCutoff = needsCutoff;
+    this.scoring = scoring;
   }
 
   /** The lower-case name used in metric strings, e.g. {@code ndcg} in {@code ndcg@10}. */
@@ -85,9 +51,8 @@ public enum Measure {
   }
 
   /**
-   * The measure named {@code label}, ignoring case; {@code precision} is accepted for {@code p}.
-   *
-   * @throws IllegalArgumentException naming the label and the known ones
+   * The measure named {@code label}, ignoring case ({@code precision} for {@code p}); throws naming
+   * the known ones.
    */
   public static Measure fromLabel(String label) {
     String key = label.strip().toLowerCase(Locale.ROOT);
@@ -103,6 +68,7 @@ public enum Measure {
         + Arrays.stream(values()).map(Measure::label).collect(Collectors.joining(", ")));
   }
 
-  /** The value for one query; {@code k} is at least 1 ({@link Integer#MAX_VALUE}: no cutoff). */
-  abstract double score(JudgedRanking ranking, int k);
+  double score(JudgedRanking ranking, int k) {
+    return scoring.score(ranking, k);
+  }
 }

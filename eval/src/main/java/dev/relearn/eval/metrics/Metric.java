@@ -14,7 +14,6 @@ public record Metric(Measure measure, int k) {
   /** The cutoff that keeps the whole ranking. */
   public static final int NO_CUTOFF = Integer.MAX_VALUE;
 
-  /** Validates the cutoff; the message names the bad value. */
   public Metric {
     Objects.requireNonNull(measure, "measure");
     if (k < 1) {
@@ -26,16 +25,9 @@ public record Metric(Measure measure, int k) {
     }
   }
 
-  /** {@code measure} at cutoff {@code k}. */
-  public static Metric of(Measure measure, int k) {
-    return new Metric(measure, k);
-  }
-
   /**
-   * Parses {@code name@k} or {@code name}, ignoring case and surrounding blanks.
-   *
-   * @throws IllegalArgumentException for an unknown name, a cutoff that is not an integer, k &lt; 1
-   *     or a missing cutoff for precision; the message quotes {@code text}
+   * Parses {@code name@k} or {@code name}, ignoring case and blanks; throws, quoting {@code text},
+   * for an unknown name, a bad or missing (precision) cutoff.
    */
   public static Metric parse(String text) {
     Objects.requireNonNull(text, "text");

@@ -24,18 +24,6 @@ public final class Qrels {
     this.judgments = judgments;
   }
 
-  /** Judgments from query id → (doc id → grade); query and doc order are kept. */
-  public static Qrels of(Map<String, ? extends Map<String, Integer>> judgments) {
-    Objects.requireNonNull(judgments, "judgments");
-    Builder builder = builder();
-    judgments.forEach((queryId, docs) -> {
-      Objects.requireNonNull(docs, () -> "null judgments for query " + queryId);
-      docs.forEach((docId, grade) -> builder.add(queryId,
-          docId, Objects.requireNonNull(grade, () -> "null grade for " + queryId + "/" + docId)));
-    });
-    return builder.build();
-  }
-
   /** A builder that collects judgments one pair at a time. */
   public static Builder builder() {
     return new Builder();
@@ -53,12 +41,8 @@ public final class Qrels {
 
   /** The query ids that have at least one relevant document, in insertion order. */
   public Set<String> queryIdsWithRelevant() {
-    Set<String> ids = new LinkedHashSet<>();
-    judgments.forEach((queryId, docs) -> {
-      if (relevantCount(queryId) > 0) {
-        ids.add(queryId);
-      }
-    });
+    Set<String> ids = new LinkedHashSet<>(judgments.keySet());
+    ids.removeIf(queryId -> relevantCount(queryId) == 0);
     return Collections.unmodifiableSet(ids);
   }
 
@@ -74,22 +58,12 @@ public final class Qrels {
 
   /** How many judged docs of {@code queryId} are relevant. */
   public int relevantCount(String queryId) {
-    int count = 0;
-    for (int grade : judgments(queryId).values()) {
-      if (isRelevant(grade)) {
-        count++;
-      }
-    }
-    return count;
+    return (int) judgments(queryId).values().stream().filter(Qrels::isRelevant).count();
   }
 
   /** The number of judged (query, doc) pairs. */
   public int judgmentCount() {
-    int count = 0;
-    for (Map<String, Integer> docs : judgments.values()) {
-      count += docs.size();
-    }
-    return count;
+    return judgments.values().stream().mapToInt(Map::size).sum();
   }
 
   @Override

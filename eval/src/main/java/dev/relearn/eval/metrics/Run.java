@@ -43,19 +43,6 @@ public final class Run {
     this.rankings = rankings;
   }
 
-  /**
-   * A run from each query's hits, in any order; they are ranked and deduplicated as the class
-   * describes. The query order of {@code hits} is kept for {@link #queryIds()}.
-   *
-   * @throws IllegalArgumentException for a blank query id
-   */
-  public static Run of(Map<String, ? extends Collection<ScoredDoc>> hits) {
-    Objects.requireNonNull(hits, "hits");
-    Builder builder = builder();
-    hits.forEach(builder::addAll);
-    return builder.build();
-  }
-
   /** A builder that collects hits query by query. */
   public static Builder builder() {
     return new Builder();
@@ -64,11 +51,6 @@ public final class Run {
   /** The query ids in the run, including those that retrieved nothing; insertion order. */
   public Set<String> queryIds() {
     return rankings.keySet();
-  }
-
-  /** Whether the run holds {@code queryId}, even with no documents. */
-  public boolean contains(String queryId) {
-    return rankings.containsKey(queryId);
   }
 
   /** The ranked, deduplicated documents for {@code queryId}; empty when it is not in the run. */
@@ -128,16 +110,6 @@ public final class Run {
     public Builder add(String queryId, String docId, double score) {
       ScoredDoc doc = new ScoredDoc(docId, score);
       hitsOf(queryId).add(doc);
-      return this;
-    }
-
-    /** Adds hits for {@code queryId}, in any order; the query is recorded even if they are none. */
-    public Builder addAll(String queryId, Collection<ScoredDoc> docs) {
-      Objects.requireNonNull(docs, "docs");
-      List<ScoredDoc> list = hitsOf(queryId);
-      for (ScoredDoc doc : docs) {
-        list.add(Objects.requireNonNull(doc, () -> "null hit for query " + queryId));
-      }
       return this;
     }
 

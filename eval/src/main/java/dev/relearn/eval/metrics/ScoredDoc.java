@@ -3,14 +3,11 @@ package dev.relearn.eval.metrics;
 import java.util.Objects;
 
 /**
- * One retrieved document and the score the system gave it for a query.
- *
- * @param docId the document id as it appears in the qrels; not blank
- * @param score the retrieval score; higher ranks first; must not be NaN
+ * One retrieved document (its id as in the qrels, not blank) and the score the system gave it for a
+ * query (higher ranks first, not NaN).
  */
 public record ScoredDoc(String docId, double score) {
 
-  /** Validates the id and the score; the message names the bad value. */
   public ScoredDoc {
     Objects.requireNonNull(docId, "docId");
     if (docId.isBlank()) {

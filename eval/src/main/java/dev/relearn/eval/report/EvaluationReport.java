@@ -1,7 +1,7 @@
 package dev.relearn.eval.report;
 
 import dev.relearn.eval.experiment.DatasetReport;
-import java.util.ArrayList;
+import dev.relearn.eval.metrics.JsonMaps;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,16 +9,11 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Everything one {@code relearn eval report} run measured.
- *
- * @param command the command line that produced it, for the reader to rerun
- * @param settings the settings, name → value, in report order
- * @param datasets one report per dataset
- * @param seconds wall time of the whole run
+ * Everything one {@code relearn eval report} run measured: the command to rerun it, the settings in
+ * report order, a report per dataset and the wall time.
  */
 public record EvaluationReport(String command, Map<String, Object> settings,
     List<DatasetReport> datasets, double seconds) {
-  /** Validates and copies. */
   public EvaluationReport {
     Objects.requireNonNull(command, "command");
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
@@ -30,13 +25,6 @@ public record EvaluationReport(String command, Map<String, Object> settings,
 
   /** The JSON copy of every number: command, settings, datasets, seconds. */
   public Map<String, Object> toJson() {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("command", command);
-    json.put("settings", settings);
-    List<Map<String, Object>> list = new ArrayList<>();
-    datasets.forEach(d -> list.add(d.toJson()));
-    json.put("datasets", list);
-    json.put("seconds", seconds);
-    return json;
+    return JsonMaps.of(this);
   }
 }

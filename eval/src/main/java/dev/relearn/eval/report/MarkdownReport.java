@@ -1,8 +1,8 @@
 package dev.relearn.eval.report;
 
-import dev.relearn.eval.experiment.CurvePoint;
+import dev.relearn.eval.experiment.LearningResult.CurvePoint;
 import dev.relearn.eval.experiment.DatasetReport;
-import dev.relearn.eval.experiment.TableRow;
+import dev.relearn.eval.experiment.DatasetReport.TableRow;
 import dev.relearn.eval.stats.PairedComparison;
 import java.util.List;
 import java.util.Map;
@@ -22,10 +22,8 @@ public final class MarkdownReport {
   private MarkdownReport() {}
 
   /**
-   * The Markdown document.
-   *
-   * @param jsonName the JSON copy's file name, linked from the document
-   * @param svgName the chart's file name, shown in the document
+   * The Markdown document, linking the JSON copy {@code jsonName} and showing the chart {@code
+   * svgName}.
    */
   public static String write(EvaluationReport report, String jsonName, String svgName) {
     StringBuilder md = new StringBuilder();

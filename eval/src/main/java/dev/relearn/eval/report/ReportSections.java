@@ -109,6 +109,7 @@ final class ReportSections {
     md.append("## Targets, as measured\n\n");
     for (DatasetReport d : report.datasets()) {
       LearningResult g = d.generalisation();
+      Map<String, Object> harm = map(d.attack().details().get("harm"));
       boolean beats = g.deltaNdcg() > 0 && g.comparison().pRandomisation() < SIGNIFICANCE
           && g.comparison().pTTest() < SIGNIFICANCE;
       md.append("- ").append(d.dataset()).append(": hybrid + learned ")
@@ -120,11 +121,9 @@ final class ReportSections {
           .append(Math.abs(d.noise().deltaNdcg()) <= NOISE_LIMIT ? ": within" : ": outside")
           .append("). Mixed keeps ").append(keptShare(d.mixed().deltaNdcg(), g.deltaNdcg()))
           .append(" of the clean Δ (Δ ").append(Fmt.signed(d.mixed().deltaNdcg()))
-          .append("). Attack: mean drop ").append(Fmt.f4(num(map(d.attack().details()
-              .get("harm")), "mean_drop_ndcg@10"))).append(", worst query ")
-          .append(Fmt.f4(num(map(d.attack().details().get("harm")),
-              "worst_query_drop_ndcg@10"))).append(", rose at most ")
-          .append(map(d.attack().details().get("harm")).get("target_most_ranks_up"))
+          .append("). Attack: mean drop ").append(Fmt.f4(num(harm, "mean_drop_ndcg@10")))
+          .append(", worst query ").append(Fmt.f4(num(harm, "worst_query_drop_ndcg@10")))
+          .append(", rose at most ").append(harm.get("target_most_ranks_up"))
           .append(" ranks. Cold start equals hybrid: ")
           .append(g.details().get("cold_start_equals_hybrid")).append(".\n");
     }

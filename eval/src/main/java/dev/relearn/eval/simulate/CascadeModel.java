@@ -38,7 +38,6 @@ public record CascadeModel(String name, List<Double> click, List<Double> stop)
   public static final CascadeModel INFORMATIONAL = new CascadeModel("informational",
       List.of(0.4, 0.6, 0.7, 0.8, 0.9), List.of(0.1, 0.2, 0.3, 0.4, 0.5));
 
-  /** Validates and copies the lists; messages name the bad value. */
   public CascadeModel {
     Objects.requireNonNull(name, "name");
     click = List.copyOf(click);
@@ -54,9 +53,8 @@ public record CascadeModel(String name, List<Double> click, List<Double> stop)
   }
 
   /**
-   * The preset named {@code name}: perfect, navigational or informational.
-   *
-   * @throws IllegalArgumentException naming the bad value and the accepted ones
+   * The preset named {@code name}: perfect, navigational or informational; throws naming the bad
+   * value.
    */
   public static CascadeModel preset(String name) {
     return switch (name.toLowerCase(Locale.ROOT)) {

@@ -12,14 +12,9 @@ public interface ClickModel {
   String NAMES = "pbm, cascade-perfect, cascade-navigational, cascade-informational";
 
   /**
-   * The clicks on one shown list.
-   *
-   * @param grades the relevance grade of each shown result, in rank order (0 or less: not
-   *     relevant; unjudged results are 0)
-   * @param maxGrade the highest grade of the judgments the grades come from, at least 1; graded
-   *     models place a grade on their scale relative to it
-   * @param random the source of randomness
-   * @return for each rank, whether it was clicked; same length as {@code grades}
+   * The clicks on one shown list, given each result's grade in rank order (0 or less, or unjudged:
+   * not relevant) and the highest grade of their judgments (graded models place a grade relative to
+   * it): whether each rank was clicked.
    */
   boolean[] clicks(int[] grades, int maxGrade, RandomGenerator random);
 
@@ -27,10 +22,8 @@ public interface ClickModel {
   String describe();
 
   /**
-   * The model named {@code name}, as the command line gives it: {@code pbm} (position-based,
-   * with {@code eta} and {@code noise}) or {@code cascade-<perfect|navigational|informational>}.
-   *
-   * @throws IllegalArgumentException naming the bad value and the accepted ones
+   * The model named {@code name} on the command line: {@code pbm} (with {@code eta} and {@code
+   * noise}) or {@code cascade-<perfect|navigational|informational>}; throws naming the bad value.
    */
   static ClickModel parse(String name, double eta, ClickNoise noise) {
     String key = name.strip().toLowerCase(Locale.ROOT);

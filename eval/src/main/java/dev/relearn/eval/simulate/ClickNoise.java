@@ -12,7 +12,6 @@ public record ClickNoise(double relevant, double nonRelevant) {
   /** P(click | relevant) = 1.0 and P(click | not relevant) = 0.1. */
   public static final ClickNoise DEFAULT = new ClickNoise(1.0, 0.1);
 
-  /** Validates both probabilities, naming the bad one. */
   public ClickNoise {
     Probabilities.require("P(click | relevant)", relevant);
     Probabilities.require("P(click | not relevant)", nonRelevant);

@@ -11,7 +11,6 @@ import java.util.Objects;
  * @param success whether the task succeeded; meaningful only when something was clicked
  */
 public record Interaction(List<String> shown, List<String> clicked, boolean success) {
-  /** Copies the lists and checks that every click was shown. */
   public Interaction {
     shown = List.copyOf(shown);
     clicked = List.copyOf(clicked);

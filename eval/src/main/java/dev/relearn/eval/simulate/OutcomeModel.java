@@ -9,11 +9,8 @@ import java.util.random.RandomGenerator;
  */
 public interface OutcomeModel {
   /**
-   * The outcome of one session that clicked something.
-   *
-   * @param clickedRelevant whether any clicked result is relevant
-   * @param random the source of randomness
-   * @return true for success, false for failure
+   * The outcome of one session that clicked something, knowing whether a relevant result was among
+   * the clicks: true for success.
    */
   boolean succeeds(boolean clickedRelevant, RandomGenerator random);
 
@@ -21,9 +18,8 @@ public interface OutcomeModel {
   String describe();
 
   /**
-   * Success exactly when a relevant result was clicked, flipped with probability {@code noise}.
-   *
-   * @throws IllegalArgumentException when noise is not in [0, 1]
+   * Success exactly when a relevant result was clicked, flipped with probability {@code noise} (in
+   * [0, 1]).
    */
   static OutcomeModel followsRelevance(double noise) {
     Probabilities.require("success noise", noise);
@@ -41,11 +37,7 @@ public interface OutcomeModel {
     };
   }
 
-  /**
-   * Success with probability {@code probability}, whatever was clicked.
-   *
-   * @throws IllegalArgumentException when the probability is not in [0, 1]
-   */
+  /** Success with probability {@code probability} (in [0, 1]), whatever was clicked. */
   static OutcomeModel independent(double probability) {
     Probabilities.require("success probability", probability);
     return new OutcomeModel() {

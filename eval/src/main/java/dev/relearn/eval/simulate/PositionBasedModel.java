@@ -17,7 +17,6 @@ public record PositionBasedModel(double eta, ClickNoise noise) implements ClickM
   /** eta 1, P(click | relevant) 1.0, P(click | not relevant) 0.1. */
   public static final PositionBasedModel DEFAULT = new PositionBasedModel(1, ClickNoise.DEFAULT);
 
-  /** Validates; the message names the bad value. */
   public PositionBasedModel {
     if (!(eta >= 0) || Double.isInfinite(eta)) {
       throw new IllegalArgumentException("eta must be finite and >= 0, got: " + eta);
@@ -25,19 +24,11 @@ public record PositionBasedModel(double eta, ClickNoise noise) implements ClickM
     Objects.requireNonNull(noise, "noise");
   }
 
-  /** The examination probability at a 1-based rank: {@code (1/rank)^eta}. */
-  public double examination(int rank) {
-    if (rank < 1) {
-      throw new IllegalArgumentException("rank must be at least 1, got: " + rank);
-    }
-    return Math.pow(1.0 / rank, eta);
-  }
-
   @Override
   public boolean[] clicks(int[] grades, int maxGrade, RandomGenerator random) {
     boolean[] clicked = new boolean[grades.length];
     for (int i = 0; i < grades.length; i++) {
-      boolean examined = random.nextDouble() < examination(i + 1);
+      boolean examined = random.nextDouble() < Math.pow(1.0 / (i + 1), eta);
       // both draws happen at every rank, so a rank's clicks do not shift later ranks' draws
       boolean attracted = random.nextDouble() < noise.probability(grades[i]);
       clicked[i] = examined && attracted;

@@ -18,7 +18,6 @@ public record SimulatedUser(ClickModel clicks, OutcomeModel outcomes, int shown)
   /** Users see the top 10. */
   public static final int DEFAULT_SHOWN = 10;
 
-  /** Validates; the message names the bad value. */
   public SimulatedUser {
     Objects.requireNonNull(clicks, "clicks");
     Objects.requireNonNull(outcomes, "outcomes");
@@ -38,11 +37,8 @@ public record SimulatedUser(ClickModel clicks, OutcomeModel outcomes, int shown)
   }
 
   /**
-   * One session: the user sees the first {@link #shown} of {@code ranking} and acts.
-   *
-   * @param ranking result ids in rank order; may be longer or shorter than {@code shown}
-   * @param judgments the query's judged ids and grades; others count as grade 0
-   * @param maxGrade the highest grade of the judgments' split, at least 1
+   * One session: the user sees the first {@link #shown} of {@code ranking} and acts on the query's
+   * {@code judgments} (others grade 0; {@code maxGrade}: the split's highest, at least 1).
    */
   public Interaction interact(List<String> ranking, Map<String, Integer> judgments, int maxGrade,
       RandomGenerator random) {

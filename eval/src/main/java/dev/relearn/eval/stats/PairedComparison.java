@@ -1,29 +1,22 @@
 package dev.relearn.eval.stats;
 
-import java.util.LinkedHashMap;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.relearn.eval.metrics.JsonMaps;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * A system compared with a baseline on the same queries: means, difference, and both paired
- * tests' two-sided p-values.
- *
- * @param n the number of paired queries
- * @param baselineMean the baseline's mean
- * @param systemMean the system's mean
- * @param pRandomisation the paired randomisation test's p-value
- * @param pTTest the paired t-test's p-value
+ * A system compared with a baseline on the same n queries: both means and the two-sided p-values of
+ * the paired randomisation test and t-test.
  */
-public record PairedComparison(int n, double baselineMean, double systemMean,
-    double pRandomisation, double pTTest) {
+@JsonPropertyOrder({"n", "baseline", "system", "difference"})
+public record PairedComparison(int n, @JsonProperty("baseline") double baselineMean,
+    @JsonProperty("system") double systemMean, double pRandomisation, double pTTest) {
 
   /**
-   * Compares per-query values paired by query id.
-   *
-   * @param baseline query id → baseline value
-   * @param system query id → system value; the same query ids as {@code baseline}
-   * @param test the randomisation test to run
-   * @throws IllegalArgumentException when the query ids differ, naming one that is missing
+   * Compares per-query values of the same query ids with {@code test}; throws naming a query only
+   * one side has.
    */
   public static PairedComparison of(Map<String, Double> baseline, Map<String, Double> system,
       PairedRandomisationTest test) {
@@ -58,20 +51,14 @@ public record PairedComparison(int n, double baselineMean, double systemMean,
   }
 
   /** {@code systemMean − baselineMean}. */
+  @JsonProperty("difference")
   public double difference() {
     return systemMean - baselineMean;
   }
 
   /** The JSON form: {@code n, baseline, system, difference, p_randomisation, p_ttest}. */
   public Map<String, Object> toJson() {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("n", n);
-    json.put("baseline", baselineMean);
-    json.put("system", systemMean);
-    json.put("difference", difference());
-    json.put("p_randomisation", pRandomisation);
-    json.put("p_ttest", pTTest);
-    return json;
+    return JsonMaps.of(this);
   }
 
   private static double mean(double[] values) {

@@ -17,7 +17,6 @@ public record PairedRandomisationTest(long seed, int trials) {
   /** Trials by default: the p-value's standard error is then at most 0.005. */
   public static final int DEFAULT_TRIALS = 10_000;
 
-  /** Validates the number of trials. */
   public PairedRandomisationTest {
     if (trials < 1) {
       throw new IllegalArgumentException("trials must be at least 1, got: " + trials);
@@ -25,10 +24,8 @@ public record PairedRandomisationTest(long seed, int trials) {
   }
 
   /**
-   * The two-sided p-value for a difference in mean between the paired samples.
-   *
-   * @throws IllegalArgumentException for arrays of different lengths, no pairs, or a value that
-   *     is not finite
+   * The two-sided p-value for a difference in mean of the paired samples; throws for different
+   * lengths, no pairs or a value that is not finite.
    */
   public double pValue(double[] a, double[] b) {
     double[] d = PairedTTest.differences(a, b, 1);

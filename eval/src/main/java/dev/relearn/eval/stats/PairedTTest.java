@@ -9,22 +9,15 @@ public final class PairedTTest {
   private PairedTTest() {}
 
   /**
-   * The result of the test.
-   *
-   * @param n the number of pairs
-   * @param meanDifference mean of {@code a − b}
-   * @param t the t statistic (infinite or NaN in the degenerate cases)
-   * @param degreesOfFreedom n − 1
-   * @param pValue the two-sided p-value, in [0, 1]
+   * The result: pairs, mean of {@code a − b}, the t statistic (infinite or NaN when degenerate),
+   * degrees of freedom and the two-sided p-value.
    */
   public record Result(int n, double meanDifference, double t, int degreesOfFreedom,
       double pValue) {}
 
   /**
-   * Tests whether the paired samples {@code a} and {@code b} differ in mean.
-   *
-   * @throws IllegalArgumentException for arrays of different lengths, fewer than 2 pairs, or a
-   *     value that is not finite
+   * Tests whether the paired samples {@code a} and {@code b} differ in mean; throws for different
+   * lengths, fewer than 2 pairs or a value that is not finite.
    */
   public static Result test(double[] a, double[] b) {
     double[] d = differences(a, b, 2);

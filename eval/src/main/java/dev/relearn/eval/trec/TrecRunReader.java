@@ -1,5 +1,6 @@
 package dev.relearn.eval.trec;
 
+import dev.relearn.eval.beir.TextLines;
 import dev.relearn.eval.metrics.Run;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -18,11 +19,7 @@ import java.util.Objects;
 public final class TrecRunReader {
   private TrecRunReader() {}
 
-  /**
-   * Reads {@code file} (UTF-8).
-   *
-   * @throws IllegalArgumentException for a malformed line, naming the file and the line number
-   */
+  /** Reads {@code file} (UTF-8); a malformed line throws, naming the file and the line number. */
   public static Run read(Path file) throws IOException {
     Objects.requireNonNull(file, "file");
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
@@ -30,28 +27,13 @@ public final class TrecRunReader {
     }
   }
 
-  /**
-   * Reads a run from {@code in}, which is not closed.
-   *
-   * @param source names the input in error messages
-   * @throws IllegalArgumentException for a malformed line, naming {@code source} and the line
-   */
+  /** Reads a run from {@code in}, not closed; errors name {@code source} and the line. */
   public static Run read(Reader in, String source) throws IOException {
     Objects.requireNonNull(in, "in");
-    BufferedReader lines = in instanceof BufferedReader b ? b : new BufferedReader(in);
     Run.Builder run = Run.builder();
-    String line;
-    int number = 0;
-    while ((line = lines.readLine()) != null) {
-      number++;
-      if (number == 1 && line.startsWith("\uFEFF")) {
-        line = line.substring(1);
-      }
-      String text = line.strip();
-      if (text.isEmpty()) {
-        continue;
-      }
-      String[] fields = text.split("\\s+");
+    BufferedReader lines = in instanceof BufferedReader b ? b : new BufferedReader(in);
+    TextLines.forEach(lines, (line, number) -> {
+      String[] fields = line.strip().split("\\s+");
       if (fields.length != 6) {
         throw new IllegalArgumentException(source + " line " + number
             + ": expected 6 fields 'qid Q0 docno rank score tag', got " + fields.length);
@@ -74,7 +56,7 @@ public final class TrecRunReader {
             source + " line " + number + ": rank is not an integer: '" + fields[3] + "'", e);
       }
       run.add(fields[0], fields[2], score);
-    }
+    });
     return run.build();
   }
 }

@@ -24,20 +24,14 @@ import java.util.Objects;
 public final class TrecRunWriter {
   private final String tag;
 
-  /**
-   * A writer that puts {@code tag} in the last column.
-   *
-   * @throws IllegalArgumentException when the tag is empty or contains whitespace
-   */
+  /** A writer that puts {@code tag}, which must be a non-empty word, in the last column. */
   public TrecRunWriter(String tag) {
-    this.tag = TrecIds.require("run tag", tag);
+    this.tag = require("run tag", tag);
   }
 
   /**
-   * Writes {@code run} to {@code file} (UTF-8), replacing it; parent folders are created. Every
-   * id is checked first, so a run that a TREC file cannot hold leaves {@code file} as it was.
-   *
-   * @throws IllegalArgumentException when a query or doc id is empty or contains whitespace
+   * Writes {@code run} to {@code file} (UTF-8), creating folders; every id is checked first (a
+   * non-empty word), so a bad run leaves the file as it was.
    */
   public void write(Run run, Path file) throws IOException {
     Objects.requireNonNull(file, "file");
@@ -51,25 +45,14 @@ public final class TrecRunWriter {
     }
   }
 
-  /**
-   * Writes {@code run} to {@code out}, which is flushed but not closed.
-   *
-   * @throws IllegalArgumentException when a query or doc id is empty or contains whitespace
-   */
+  /** Writes {@code run} to {@code out}, flushed but not closed; ids are checked first. */
   public void write(Run run, Writer out) throws IOException {
-    Objects.requireNonNull(run, "run");
-    Objects.requireNonNull(out, "out");
-    StringBuilder line = new StringBuilder(96);
+    requireIds(Objects.requireNonNull(run, "run"));
     for (String queryId : run.queryIds()) {
-      TrecIds.require("query id", queryId);
       List<ScoredDoc> ranking = run.ranking(queryId);
       for (int i = 0; i < ranking.size(); i++) {
-        ScoredDoc doc = ranking.get(i);
-        line.setLength(0);
-        line.append(queryId).append(" Q0 ").append(TrecIds.require("doc id", doc.docId()))
-            .append(' ').append(i + 1).append(' ').append(Double.toString(doc.score()))
-            .append(' ').append(tag).append('\n');
-        out.write(line.toString());
+        out.write(queryId + " Q0 " + ranking.get(i).docId() + " " + (i + 1) + " "
+            + Double.toString(ranking.get(i).score()) + " " + tag + "\n");
       }
     }
     out.flush();
@@ -77,10 +60,20 @@ public final class TrecRunWriter {
 
   private static void requireIds(Run run) {
     for (String queryId : run.queryIds()) {
-      TrecIds.require("query id", queryId);
-      for (ScoredDoc doc : run.ranking(queryId)) {
-        TrecIds.require("doc id", doc.docId());
-      }
+      require("query id", queryId);
+      run.ranking(queryId).forEach(doc -> require("doc id", doc.docId()));
     }
+  }
+
+  /** Returns {@code value}, or throws naming {@code what} when it is empty or has whitespace. */
+  static String require(String what, String value) {
+    if (value == null || value.isEmpty()) {
+      throw new IllegalArgumentException(what + " must not be empty, got: '" + value + "'");
+    }
+    if (value.chars().anyMatch(Character::isWhitespace)) {
+      throw new IllegalArgumentException(
+          what + " must not contain whitespace for a TREC file, got: '" + value + "'");
+    }
+    return value;
   }
 }

@@ -39,10 +39,10 @@ class ColdStartCheckTest {
 
   @Test
   void aWindowRanksAsHybridWhenEveryHitKeepsItsPosition() {
-    assertTrue(ColdStartCheck.keepsHybridOrder(window(0, 1, 2, 3)));
-    assertTrue(ColdStartCheck.keepsHybridOrder(window()), "nothing found");
-    assertFalse(ColdStartCheck.keepsHybridOrder(window(0, 2, 1, 3)), "two swapped");
-    assertFalse(ColdStartCheck.keepsHybridOrder(window(3, 0, 1, 2)), "one moved to the top");
+    assertTrue(Scorer.keepsHybridOrder(window(0, 1, 2, 3)));
+    assertTrue(Scorer.keepsHybridOrder(window()), "nothing found");
+    assertFalse(Scorer.keepsHybridOrder(window(0, 2, 1, 3)), "two swapped");
+    assertFalse(Scorer.keepsHybridOrder(window(3, 0, 1, 2)), "one moved to the top");
   }
 
   @Test
@@ -55,15 +55,15 @@ class ColdStartCheckTest {
       LearningExperiment experiment =
           new LearningExperiment(engine, dataset, fusion, config, Progress.NONE);
       Split test = experiment.test();
-      assertEquals(0, ColdStartCheck.queriesRankedOtherwise(engine, test, fusion), "cold");
+      assertEquals(0, new Scorer(engine, fusion).queriesRankedOtherwise(test), "cold");
       LearningResult trained = experiment.generalisation();
       assertEquals(true, trained.details().get("cold_start_equals_hybrid"));
-      int reordered = ColdStartCheck.queriesRankedOtherwise(engine, test, fusion);
+      int reordered = new Scorer(engine, fusion).queriesRankedOtherwise(test);
       System.out.printf("test queries ranked otherwise after %d sessions: %d of %d%n",
           trained.sessions(), reordered, test.size());
       assertTrue(reordered > 0, "feedback reordered no test query");
       LearningExperiment.reset(engine);
-      assertEquals(0, ColdStartCheck.queriesRankedOtherwise(engine, test, fusion), "reset");
+      assertEquals(0, new Scorer(engine, fusion).queriesRankedOtherwise(test), "reset");
     }
   }
 }

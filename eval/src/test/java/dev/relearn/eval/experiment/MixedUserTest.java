@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** The mixed scenario's assignment of sessions to users: seeded, and about 30 % noise. */
@@ -14,17 +15,17 @@ class MixedUserTest {
   @Test
   void theSameSeedAssignsTheSameSessionsToTheNoiseUser() {
     LearnConfig config = LearnConfig.defaults().withSeed(11);
-    String first = assignment(new MixedUser(config));
-    assertEquals(first, assignment(new MixedUser(config)), "same seed, same assignment");
-    assertEquals(first, assignment(new MixedUser(LearnConfig.defaults().withSeed(11))));
-    assertNotEquals(first, assignment(new MixedUser(config.withSeed(12))), "another seed");
+    String first = assignment(config);
+    assertEquals(first, assignment(config), "same seed, same assignment");
+    assertEquals(first, assignment(LearnConfig.defaults().withSeed(11)));
+    assertNotEquals(first, assignment(config.withSeed(12)), "another seed");
   }
 
   @Test
   void aboutThirtyPercentOfSessionsGoToTheNoiseUser() {
     for (long seed : new long[] {42, 7, 2026}) {
-      MixedUser users = new MixedUser(LearnConfig.defaults().withSeed(seed));
-      int noisy = users.noisySessions(SESSIONS);
+      LearnConfig config = LearnConfig.defaults().withSeed(seed);
+      long noisy = IntStream.range(0, SESSIONS).filter(config::noisy).count();
       System.out.printf("seed %d: %d of %d sessions by the noise user%n", seed, noisy, SESSIONS);
       // binomial(1000, 0.3): mean 300, standard deviation 14.5; 250..350 is beyond 3.4 sigma
       assertTrue(noisy >= 250 && noisy <= 350, seed + ": " + noisy);
@@ -34,16 +35,15 @@ class MixedUserTest {
   @Test
   void eachSessionGetsTheUserItsDrawNames() {
     LearnConfig config = LearnConfig.defaults();
-    MixedUser users = new MixedUser(config);
     for (int i = 0; i < 200; i++) {
-      assertSame(users.noisy(i) ? config.noiseUser() : config.user(), users.apply(i));
+      assertSame(config.noisy(i) ? config.noiseUser() : config.user(), config.mixedUserAt(i));
     }
     assertEquals("30 % of sessions by the noise user, the rest by the simulated user",
         LearnConfig.mixedUser());
   }
 
   /** One character per session: {@code n} for the noise user, {@code .} for the other. */
-  private static String assignment(MixedUser users) {
+  private static String assignment(LearnConfig users) {
     StringBuilder noisy = new StringBuilder(SESSIONS);
     for (int i = 0; i < SESSIONS; i++) {
       noisy.append(users.noisy(i) ? 'n' : '.');

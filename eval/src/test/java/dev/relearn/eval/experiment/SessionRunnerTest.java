@@ -13,6 +13,7 @@ import dev.relearn.engine.search.SearchResults;
 import dev.relearn.eval.simulate.Interaction;
 import dev.relearn.eval.simulate.SimulatedUser;
 import dev.relearn.feedback.store.FeedbackAck;
+import dev.relearn.indexer.build.Progress;
 import dev.relearn.lucene.fusion.Fusion;
 import dev.relearn.lucene.schema.ChunkKind;
 import dev.relearn.lucene.schema.LearnedValues;
@@ -64,8 +65,9 @@ class SessionRunnerTest {
   @Test
   void aSessionSearchesRecordsAndAwaitsLearningThroughTheOperations() throws Exception {
     Recording engine = new Recording();
-    SessionRunner runner = new SessionRunner(engine, Fusion.byQueryClass());
-    Interaction interaction = runner.run(SimulatedUser.positionBased(0), "which lamp",
+    SessionLoop runner = new SessionLoop(engine, Fusion.byQueryClass(), LearnConfig.defaults(),
+        Progress.NONE);
+    Interaction interaction = runner.session(SimulatedUser.positionBased(0), "which lamp",
         Map.of("b", 1), 1, new Random(7), "session-1", "ev-1");
 
     assertTrue(interaction.clicked().contains("b"), interaction.toString());

@@ -26,7 +26,7 @@ class EvaluatorTest {
 
   @Test
   void gradedNdcgUsesLinearGainAndIdealFromAllRelevantDocs() {
-    Qrels qrels = Qrels.of(Map.of("q", Map.of("d1", 2, "d2", 1, "d3", 1, "d4", 0)));
+    Qrels qrels = MetricsFixtures.qrels(Map.of("q", Map.of("d1", 2, "d2", 1, "d3", 1, "d4", 0)));
     Run run = Run.builder()
         .add("q", "d2", 3.0).add("q", "d4", 2.0).add("q", "d1", 1.0).add("q", "d9", 0.5).build();
     EvaluationResult result = ALL.evaluate(qrels, run);
@@ -52,7 +52,7 @@ class EvaluatorTest {
 
   @Test
   void tiesAreBrokenByDocIdDescendingWhateverTheInputOrder() {
-    Qrels qrels = Qrels.of(Map.of("q", Map.of("a", 1)));
+    Qrels qrels = MetricsFixtures.qrels(Map.of("q", Map.of("a", 1)));
     // Equal scores: "b" > "a", so b is rank 1 and a is rank 2, although a came first.
     Run run = Run.builder().add("q", "a", 1.0).add("q", "b", 1.0).build();
     assertEquals(List.of("b", "a"), run.ranking("q").stream().map(ScoredDoc::docId).toList());
@@ -74,7 +74,7 @@ class EvaluatorTest {
 
   @Test
   void queryWithNoResultsScoresZeroAndCounts() {
-    Qrels qrels = Qrels.of(Map.of(
+    Qrels qrels = MetricsFixtures.qrels(Map.of(
         "q1", Map.of("d1", 1), "q2", Map.of("d2", 1), "q3", Map.of("d3", 1)));
     // q1 perfect; q2 run with an empty list; q3 absent from the run.
     Run run = Run.builder().add("q1", "d1", 1.0).addQuery("q2").build();
@@ -91,7 +91,7 @@ class EvaluatorTest {
 
   @Test
   void relevantDocRetrievedTwiceCountsOnceAtItsBestScore() {
-    Qrels qrels = Qrels.of(Map.of("q", Map.of("d1", 1, "d2", 1)));
+    Qrels qrels = MetricsFixtures.qrels(Map.of("q", Map.of("d1", 1, "d2", 1)));
     // d1 appears twice; the lower-scored copy comes first in the input.
     Run run = Run.builder()
         .add("q", "d1", 1.0).add("q", "d2", 3.0).add("q", "d1", 5.0).build();
@@ -107,7 +107,7 @@ class EvaluatorTest {
 
   @Test
   void recallAtKDividesByAllRelevantEvenWhenMoreThanK() {
-    Qrels qrels = Qrels.of(Map.of("q", Map.of("r1", 1, "r2", 1, "r3", 1, "r4", 1, "r5", 1)));
+    Qrels qrels = MetricsFixtures.qrels(Map.of("q", Map.of("r1", 1, "r2", 1, "r3", 1, "r4", 1, "r5", 1)));
     Run run = Run.builder().add("q", "r1", 3).add("q", "r2", 2).add("q", "r3", 1).build();
     EvaluationResult result = ALL.evaluate(qrels, run);
     // recall@2 = 2/5 = 0.4 (not capped at k); recall@3 = 3/5 = 0.6
@@ -121,7 +121,7 @@ class EvaluatorTest {
 
   @Test
   void mrrWithFirstRelevantAtRankThree() {
-    Qrels qrels = Qrels.of(Map.of("q", Map.of("n1", 0, "n2", -1, "r", 1, "r2", 2)));
+    Qrels qrels = MetricsFixtures.qrels(Map.of("q", Map.of("n1", 0, "n2", -1, "r", 1, "r2", 2)));
     Run run = Run.builder()
         .add("q", "n1", 4).add("q", "n2", 3).add("q", "r", 2).add("q", "r2", 1).build();
     EvaluationResult result = ALL.evaluate(qrels, run);
@@ -135,7 +135,7 @@ class EvaluatorTest {
 
   @Test
   void selfHitsAreRemovedBeforeRanking() {
-    Qrels qrels = Qrels.of(Map.of("q1", Map.of("d1", 1)));
+    Qrels qrels = MetricsFixtures.qrels(Map.of("q1", Map.of("d1", 1)));
     Run run = Run.builder().add("q1", "q1", 9).add("q1", "d1", 8).add("q1", "d2", 7).build();
     // with the self hit, d1 is at rank 2: MRR = 1/2
     assertEquals(0.5, value(ALL.evaluate(qrels, run), "q1", "mrr@10"), EPS);
@@ -148,7 +148,7 @@ class EvaluatorTest {
 
   @Test
   void judgedQueriesWithoutRelevantDocsCountAsZeroAndUnjudgedOnesAreExcluded() {
-    Qrels qrels = Qrels.of(Map.of("q1", Map.of("d1", 1), "q2", Map.of("d2", 0, "d3", 0),
+    Qrels qrels = MetricsFixtures.qrels(Map.of("q1", Map.of("d1", 1), "q2", Map.of("d2", 0, "d3", 0),
         "q5", Map.of("d5", -1, "d6", 0), "q4", Map.of("d4", 1)));
     Run run = Run.builder().add("q1", "d1", 1).add("q2", "d2", 2).add("q2", "d3", 1)
         .add("q3", "d1", 1).build();
@@ -177,14 +177,14 @@ class EvaluatorTest {
 
   @Test
   void everyMeasureIsZeroNotNaNWithoutRelevantDocs() {
-    Qrels qrels = Qrels.of(Map.of("q", Map.of("a", 0, "b", -1, "c", 0)));
+    Qrels qrels = MetricsFixtures.qrels(Map.of("q", Map.of("a", 0, "b", -1, "c", 0)));
     Run run = Run.builder().add("q", "a", 3).add("q", "b", 2).add("q", "x", 1).build();
     for (Measure measure : Measure.values()) {
       for (int k : new int[] {1, 2, 10, Metric.NO_CUTOFF}) {
         if (k == Metric.NO_CUTOFF && measure.needsCutoff()) {
           continue;
         }
-        Metric metric = Metric.of(measure, k);
+        Metric metric = new Metric(measure, k);
         for (Run ranked : List.of(run, Run.builder().build())) {
           EvaluationResult result = new Evaluator(List.of(metric)).evaluate(qrels, ranked);
           assertEquals(0.0, result.value("q", metric), 0.0, metric.name());
@@ -196,7 +196,7 @@ class EvaluatorTest {
 
   @Test
   void noCountedQueryGivesNaNMeans() {
-    Qrels qrels = Qrels.of(Map.of("q", Map.of("d", 0)));
+    Qrels qrels = MetricsFixtures.qrels(Map.of("q", Map.of("d", 0)));
     EvaluationResult result = ALL.evaluate(qrels, Run.builder().build(), Set.of("unjudged"));
     assertEquals(0, result.queryCount());
     assertEquals(Set.of("unjudged"), result.excludedQueryIds());
@@ -205,7 +205,7 @@ class EvaluatorTest {
 
   @Test
   void wholeRankingMetricsWithoutCutoff() {
-    Qrels qrels = Qrels.of(Map.of("q", Map.of("a", 1, "z", 1)));
+    Qrels qrels = MetricsFixtures.qrels(Map.of("q", Map.of("a", 1, "z", 1)));
     Run.Builder builder = Run.builder().add("q", "a", 100);
     for (int i = 0; i < 20; i++) {
       builder.add("q", "n" + i, 50 - i);
@@ -225,7 +225,7 @@ class EvaluatorTest {
         () -> Evaluator.of("ndcg@10", "NDCG@10"));
     assertTrue(e.getMessage().contains("ndcg@10"), e.getMessage());
     IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
-        () -> Evaluator.of("ndcg@10").evaluate(Qrels.of(Map.of()), Run.builder().build()).mean("mrr@10"));
+        () -> Evaluator.of("ndcg@10").evaluate(MetricsFixtures.qrels(Map.of()), Run.builder().build()).mean("mrr@10"));
     assertTrue(missing.getMessage().contains("mrr@10"), missing.getMessage());
   }
 }

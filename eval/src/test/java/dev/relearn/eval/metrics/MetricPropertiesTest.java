@@ -23,8 +23,8 @@ class MetricPropertiesTest {
       List<ScoredDoc> hits = randomHits(random);
       List<ScoredDoc> shuffled = new ArrayList<>(hits);
       Collections.shuffle(shuffled, random);
-      EvaluationResult a = EVALUATOR.evaluate(qrels, Run.of(Map.of("q", hits)));
-      EvaluationResult b = EVALUATOR.evaluate(qrels, Run.of(Map.of("q", shuffled)));
+      EvaluationResult a = EVALUATOR.evaluate(qrels, MetricsFixtures.run(Map.of("q", hits)));
+      EvaluationResult b = EVALUATOR.evaluate(qrels, MetricsFixtures.run(Map.of("q", shuffled)));
       for (Metric metric : EVALUATOR.metrics()) {
         assertEquals(a.mean(metric), b.mean(metric), 0.0, metric + " in trial " + trial);
         double value = a.mean(metric);

@@ -34,7 +34,7 @@ class QrelsTest {
 
   @Test
   void isImmutable() {
-    Qrels qrels = Qrels.of(Map.of("q", Map.of("d", 1)));
+    Qrels qrels = MetricsFixtures.qrels(Map.of("q", Map.of("d", 1)));
     assertThrows(UnsupportedOperationException.class, () -> qrels.judgments("q").put("e", 1));
   }
 

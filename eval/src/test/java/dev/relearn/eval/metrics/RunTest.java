@@ -18,19 +18,19 @@ class RunTest {
     Map<String, List<ScoredDoc>> hits = new LinkedHashMap<>();
     hits.put("q2", List.of(new ScoredDoc("a", 1), new ScoredDoc("b", 2)));
     hits.put("q1", List.of());
-    Run run = Run.of(hits);
+    Run run = MetricsFixtures.run(hits);
     assertEquals(List.of("q2", "q1"), new ArrayList<>(run.queryIds()));
     assertEquals(List.of(new ScoredDoc("b", 2), new ScoredDoc("a", 1)), run.ranking("q2"));
-    assertTrue(run.contains("q1"));
+    assertTrue(run.queryIds().contains("q1"));
     assertEquals(List.of(), run.ranking("q1"));
-    assertFalse(run.contains("q3"));
+    assertFalse(run.queryIds().contains("q3"));
     assertEquals(List.of(), run.ranking("q3"));
   }
 
   @Test
   void isImmutable() {
     List<ScoredDoc> docs = new ArrayList<>(List.of(new ScoredDoc("a", 1)));
-    Run run = Run.of(Map.of("q", docs));
+    Run run = MetricsFixtures.run(Map.of("q", docs));
     docs.add(new ScoredDoc("b", 2));
     assertEquals(1, run.ranking("q").size());
     assertThrows(UnsupportedOperationException.class,
@@ -60,7 +60,7 @@ class RunTest {
   void withoutSelfHitsKeepsQueriesLeftEmpty() {
     Run run = Run.builder().add("q", "q", 1).add("p", "q", 1).build().withoutSelfHits();
     assertEquals(List.of(), run.ranking("q"));
-    assertTrue(run.contains("q"));
+    assertTrue(run.queryIds().contains("q"));
     assertEquals(1, run.ranking("p").size());
   }
 

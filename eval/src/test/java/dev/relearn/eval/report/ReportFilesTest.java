@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.relearn.eval.experiment.CurvePoint;
+import dev.relearn.eval.experiment.LearningResult.CurvePoint;
 import dev.relearn.eval.experiment.DatasetEvaluation;
 import dev.relearn.eval.experiment.DatasetReport;
 import dev.relearn.eval.experiment.LearnConfig;
 import dev.relearn.eval.experiment.LearningResult;
 import dev.relearn.eval.experiment.QueryScores;
 import dev.relearn.eval.experiment.Scenario;
-import dev.relearn.eval.experiment.TableRow;
+import dev.relearn.eval.experiment.DatasetReport.TableRow;
 import dev.relearn.eval.stats.PairedComparison;
 import dev.relearn.eval.stats.PairedRandomisationTest;
 import java.io.ByteArrayInputStream;

@@ -9,6 +9,7 @@ import dev.relearn.engine.RelearnOptions;
 import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.beir.SharedDatasets;
 import dev.relearn.eval.firststage.FirstStageEvaluation;
+import dev.relearn.eval.metrics.MetricsFixtures;
 import dev.relearn.eval.metrics.Qrels;
 import dev.relearn.eval.metrics.Run;
 import dev.relearn.indexer.build.Progress;
@@ -81,6 +82,6 @@ class TrecEvalRealRunsTest {
     for (String id : ids) { // every judged query with a text, as relearn eval counts them
       kept.put(id, qrels.judgments(id));
     }
-    return Qrels.of(kept);
+    return MetricsFixtures.qrels(kept);
   }
 }

@@ -25,9 +25,9 @@ public final class TrecQrelsWriter {
     Objects.requireNonNull(qrels, "qrels");
     try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       for (String queryId : qrels.queryIds()) {
-        TrecIds.require("query id", queryId);
+        TrecRunWriter.require("query id", queryId);
         for (Map.Entry<String, Integer> judged : qrels.judgments(queryId).entrySet()) {
-          out.write(queryId + " 0 " + TrecIds.require("doc id", judged.getKey()) + " "
+          out.write(queryId + " 0 " + TrecRunWriter.require("doc id", judged.getKey()) + " "
               + judged.getValue() + "\n");
         }
       }

@@ -1,4 +1,4 @@
-package dev.relearn.eval.learning;
+package dev.relearn.eval.bench;
 
 import dev.relearn.engine.FeedbackRequest;
 import dev.relearn.engine.RelearnOperations;
@@ -36,15 +36,10 @@ public final class SimulatedFeedback {
   }
 
   /**
-   * What a run recorded.
-   *
-   * @param passes passes over the split's queries (the last one perhaps cut short)
-   * @param queries queries searched
-   * @param events feedback events recorded (new or already present)
-   * @param used chunk uses recorded
+   * What a run recorded: passes over the split (the last perhaps cut short), queries searched,
+   * feedback events (new or present) and chunk uses.
    */
   public record Summary(int passes, int queries, int events, int used) {
-    /** Validates: no count is negative. */
     public Summary {
       if (passes < 0 || queries < 0 || events < 0 || used < 0) {
         throw new IllegalArgumentException("counts must not be negative, got: passes=" + passes
@@ -59,13 +54,8 @@ public final class SimulatedFeedback {
   }
 
   /**
-   * Records exactly {@code events} feedback events: passes over the queries of {@code split} in
-   * their order, as many as it takes (each pass is a new session per query, with new event ids,
-   * so its events add to the evidence instead of repeating the first pass's).
-   *
-   * @throws IllegalArgumentException if {@code events} is below 1
-   * @throws IllegalStateException if a pass records nothing (no query's shown list holds anything
-   *     relevant), so the count could never be reached
+   * Records exactly {@code events} (at least 1) feedback events in as many passes over the split as
+   * it takes, each a new session per query with new event ids; throws if a pass records nothing.
    */
   public Summary record(BeirDataset dataset, String split, int events, Progress progress)
       throws IOException {
