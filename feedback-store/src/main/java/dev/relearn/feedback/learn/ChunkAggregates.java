@@ -16,26 +16,16 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The authoritative learned statistics of every chunk, in memory and thread-safe; the doc values
- * in the chunk index are a mirror of these (see {@link LearnedFieldUpdater}).
+ * The authoritative learned statistics of every chunk, in memory and thread-safe; the chunk
+ * index's doc values mirror them ({@link LearnedFieldUpdater}).
  *
- * <p><b>Per-session caps.</b> No single session can move a chunk far: for each (chunk, session)
- * pair the session's clicks, successes and failures each count at most {@link #perSessionCap()},
- * and its examinations at most {@link #EXAMINATION_CAP_FACTOR} times that; clicks are scaled with
- * examinations, and successes with failures, so a capped session keeps its rates ({@link
- * ChunkLedger#capped}). Every aggregate is {@code Σ over sessions of capped(Σ that session's
- * evidence)}. Raw sums are kept per (chunk,
- * session) in fixed point, so the caps are exact and the aggregates are bit-identical whatever
- * order the same evidence arrives in: recomputing from the event log reproduces them exactly.
- *
- * <p><b>Session budgets.</b> A session over its {@link SessionBudget} of events adds nothing
- * here: it teaches only through its shared, place-limited vote (docs/RANKING.md section 3).
- *
- * <p><b>Last use.</b> {@code lastUsedMillis} is the latest time the chunk was <em>used</em>
- * (evidence with clicks), never merely shown; it is a maximum, so it too is order-independent.
- * Uses beyond a session's cap still count as uses here: a timestamp is not a count.
- *
- * <p>Adding the same event twice counts it twice: deduplicate by event id before adding.
+ * <p>Each aggregate is {@code Σ over sessions of capped(Σ that session's evidence)}: per (chunk,
+ * session) clicks, successes and failures count at most {@link #perSessionCap()}, examinations
+ * {@link #EXAMINATION_CAP_FACTOR} times that, scaled so a capped session keeps its rates ({@link
+ * ChunkLedger#capped}). Raw sums are fixed point, so the aggregates are bit-identical whatever the
+ * order of the evidence. A session over its {@link SessionBudget} adds nothing here
+ * (docs/RANKING.md section 3). {@code lastUsedMillis} is the latest click, never a mere showing.
+ * Adding an event twice counts it twice: deduplicate by event id first.
  */
 public final class ChunkAggregates {
   /** The default per-session cap on clicks, successes and failures. */
@@ -90,21 +80,15 @@ public final class ChunkAggregates {
     return perSessionCap;
   }
 
-  /**
-   * Adds what one event taught.
-   *
-   * @return the new values of every chunk the event touched, in the event's order
-   */
+  /** Adds what one event taught; returns the new values of every chunk it touched, in order. */
   public Map<String, LearnedValues> add(FeedbackEvent event, EventEvidence evidence) {
     return addEvent(event.sessionHash(), evidence.of(event), event.timestampMillis());
   }
 
   /**
-   * Adds what one event of {@code sessionHash} taught, counting it against the session's {@link
-   * SessionBudget}: the event that takes a session over its budget takes out everything the
-   * session added, and its later events add nothing. Events come one at a time.
-   *
-   * @return the new values of every chunk the event changed
+   * Adds what one event of {@code sessionHash} taught, counting it against its {@link
+   * SessionBudget}: the event that takes a session over takes out all it added, and its later
+   * events add nothing. Events come one at a time. Returns the new values of the chunks changed.
    */
   public Map<String, LearnedValues> addEvent(String sessionHash,
       Map<String, ChunkEvidence> evidence, long whenMillis) {
@@ -139,12 +123,8 @@ public final class ChunkAggregates {
   }
 
   /**
-   * Adds one session's evidence about one chunk, within that session's cap.
-   *
-   * @param whenMillis when it happened, epoch millis; becomes the last use if the evidence has
-   *     clicks and is later than the last use so far
-   * @param sessionHash the hashed session the evidence came from
-   * @return the chunk's new values
+   * Adds one session's evidence about one chunk, within that session's cap; returns its new
+   * values. {@code whenMillis} (epoch millis) becomes the last use if the evidence has clicks.
    */
   public LearnedValues add(String chunkId, ChunkEvidence evidence, long whenMillis,
       String sessionHash) {
@@ -192,10 +172,7 @@ public final class ChunkAggregates {
     return absentMark;
   }
 
-  /**
-   * The capped totals of a chunk before rounding: successes and failures are weighted, so they
-   * may be fractional here, while {@link #get} rounds them half up to whole counts.
-   */
+  /** A chunk's capped totals before {@link #get} rounds them (weighted, so maybe fractional). */
   public ChunkEvidence totals(String chunkId) {
     ChunkLedger ledger = ledgers.get(chunkId);
     return ledger == null ? ChunkEvidence.NONE : ledger.totals();

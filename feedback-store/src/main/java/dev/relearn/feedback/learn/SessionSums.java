@@ -1,10 +1,8 @@
 package dev.relearn.feedback.learn;
 
 /**
- * A fixed number of long sums per session, the sessions named by int ids: open addressing over
- * two arrays, so that a pair of one chunk and one session costs a few array slots rather than a
- * map entry, a boxed key and an array of its own. Not thread-safe: its {@link ChunkLedger} guards
- * it.
+ * A fixed number of long sums per int-named session: open addressing over two arrays (a few slots
+ * per pair, not a map entry). Not thread-safe: its {@link ChunkLedger} guards it.
  */
 final class SessionSums {
   private static final int[] NO_KEYS = {};
