@@ -53,10 +53,7 @@ public record EventTally(Map<SignalClass, Integer> bySignal, Map<Outcome, Intege
     return counts.values().stream().mapToLong(Integer::longValue).sum();
   }
 
-  /**
-   * The tally of one event: one shared instance per signal, outcome and learned, so that the many
-   * clusters of one event each hold none of their own.
-   */
+  /** The tally of one event: one shared instance per signal, outcome and learned. */
   public static EventTally of(FeedbackEvent event, boolean learned) {
     return SINGLES[(event.signal().ordinal() * Outcome.values().length + event.outcome().ordinal())
         * 2 + (learned ? 1 : 0)];
