@@ -46,11 +46,7 @@ public final class EvidenceCodec {
     }
   }
 
-  /**
-   * Decodes {@link #encodeChunks}.
-   *
-   * @throws IllegalArgumentException if the bytes are damaged or of an unknown version
-   */
+  /** Decodes {@link #encodeChunks}; IllegalArgumentException if damaged or of a newer version. */
   public static Map<String, ChunkEvidence> decodeChunks(BytesRef bytes) {
     try (DataInputStream in = open(bytes)) {
       Map<String, ChunkEvidence> chunks = readChunks(in);

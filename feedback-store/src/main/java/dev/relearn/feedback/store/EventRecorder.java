@@ -9,11 +9,9 @@ import java.util.List;
 import org.apache.lucene.search.SearcherManager;
 
 /**
- * The store's path for one event: checks it, protects its query vector when the store does,
- * notes the chunk ids the chunk index lacks, then, once per event id, logs it and applies it to
- * the events index and the learned fields ({@link GroupApply}). Events replayed from the log go
- * to the events index only: the learned fields are then recomputed from the events. An event
- * logged but not wholly applied stops the store ({@link StoreStop}): its reopening replays it.
+ * The store's path for one event: checks it, protects its query vector when the store does, notes
+ * the chunk ids the chunk index lacks, then, once per event id, logs and applies it ({@link
+ * GroupApply}). Replayed events go to the events index only (learned fields are then recomputed).
  */
 final class EventRecorder {
   private final int dimension;
