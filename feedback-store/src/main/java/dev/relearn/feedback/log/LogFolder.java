@@ -153,10 +153,7 @@ final class LogFolder implements Closeable {
     return generations;
   }
 
-  /**
-   * Makes file creations in the folder durable (fsync of the directory). Windows cannot fsync a
-   * directory, and does not need to: there it does nothing.
-   */
+  /** Makes file creations in the folder durable (fsync of the directory; none on Windows). */
   void sync() throws IOException {
     if (WINDOWS) {
       return;
