@@ -67,10 +67,7 @@ public record FeedbackStats(int clusters, long events, long learnedEvents, int s
     return Collections.unmodifiableMap(out);
   }
 
-  /**
-   * Success events over success and failure events; {@code NaN} when there are neither (no
-   * outcome known yet is not a rate of 0).
-   */
+  /** Success events over success and failure events; {@code NaN} when there are neither. */
   public double positiveRate() {
     long successes = byOutcome.get(Outcome.SUCCESS);
     long decided = successes + byOutcome.get(Outcome.FAILURE);
