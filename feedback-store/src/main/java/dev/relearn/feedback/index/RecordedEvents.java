@@ -146,11 +146,6 @@ public final class RecordedEvents {
     return clusterOfEvent.size();
   }
 
-  /** The chunk renames (old id to new id, one step each) and compaction merges, by kind. */
-  synchronized Map<String, String> links(String kind) {
-    return Map.copyOf(kind.equals(EventFields.CHUNK) ? chunkLinks : clusterLinks);
-  }
-
   /** Records a chunk rename (not its document). */
   synchronized void rename(String from, String to) {
     chunkLinks.put(from, to);
