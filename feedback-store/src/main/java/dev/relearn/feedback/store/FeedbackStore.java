@@ -66,7 +66,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     this.recorder = new EventRecorder(config, chunkSearchers, folder, learned, checkpointer,
         stop);
     this.rewrites = new Rewrites(folder, checkpointer, followUp, stop);
-    this.maintenance = new Maintenance(this, config);
+    this.maintenance = new Maintenance(this, config, stop);
   }
 
   /**
@@ -115,7 +115,6 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    */
   public FeedbackAck record(FeedbackEvent given) throws IOException {
     requireOpen();
-    maintenance.check();
     stop.check();
     return writes.call(() -> recorder.record(given));
   }
@@ -233,8 +232,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
    * event), or null while it works.
    */
   public Throwable failure() {
-    Throwable stopped = folder.failure() != null ? folder.failure() : stop.cause();
-    return stopped != null ? stopped : maintenance.failure();
+    return folder.failure() != null ? folder.failure() : stop.cause();
   }
 
   /** Waits for the events index's merges: a broken one is then a {@link #failure}. */
