@@ -99,11 +99,6 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     return config;
   }
 
-  /** Whether stored query vectors are rotated and quantised. */
-  public boolean protectsVectors() {
-    return folder.protection() != null;
-  }
-
   /** The per-install session hasher: callers hash session ids before building events. */
   public SessionHasher sessions() {
     return folder.sessions();
