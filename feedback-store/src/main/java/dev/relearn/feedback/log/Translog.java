@@ -90,10 +90,10 @@ public final class Translog implements Closeable {
       GenerationHistory history = GenerationHistory.load(folder);
       long newest = history.newest();
       if (newest > 0 && LogFolder.size(folder.file(newest)) == 0) {
-        writer = GenerationWriter.reuseEmpty(newest, folder.file(newest), opener);
+        writer = GenerationWriter.open(newest, folder.file(newest), opener, false);
         history.remove(newest);
       } else {
-        writer = GenerationWriter.create(newest + 1, folder.file(newest + 1), opener);
+        writer = GenerationWriter.open(newest + 1, folder.file(newest + 1), opener, true);
         folder.sync();
       }
       LogFailure failure = new LogFailure(folder.dir().toString());
