@@ -98,7 +98,6 @@ final class ClusterTable {
     return cluster;
   }
 
-  /** Makes the changes so far visible to lookups. */
   void publish() {
     publish(false);
   }

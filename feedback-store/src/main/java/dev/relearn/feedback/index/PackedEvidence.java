@@ -74,7 +74,6 @@ final class PackedEvidence {
     return new PackedEvidence(sessions, starts, chunks, held, Arrays.copyOf(values, kept));
   }
 
-  /** Whether no session taught anything. */
   boolean isEmpty() {
     return sessions.length == 0;
   }

@@ -34,7 +34,6 @@ public final class SessionBudget {
     }
   }
 
-  /** Forgets every count. */
   void clear() {
     events.clear();
     over.set(0);

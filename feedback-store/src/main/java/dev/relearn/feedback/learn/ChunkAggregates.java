@@ -162,7 +162,6 @@ public final class ChunkAggregates {
     return bySegment;
   }
 
-  /** The ledger of a chunk, or null. */
   ChunkLedger ledger(String chunkId) {
     return ledgers.get(chunkId);
   }

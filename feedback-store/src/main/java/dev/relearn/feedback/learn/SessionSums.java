@@ -60,12 +60,10 @@ final class SessionSums {
     return at;
   }
 
-  /** Sum {@code i} of slot {@code slot}. */
   long get(int slot, int i) {
     return sums[slot * width + i];
   }
 
-  /** Sets sum {@code i} of slot {@code slot}. */
   void set(int slot, int i, long value) {
     sums[slot * width + i] = value;
   }

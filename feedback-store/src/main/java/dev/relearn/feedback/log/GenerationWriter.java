@@ -77,7 +77,6 @@ final class GenerationWriter implements Closeable {
     return maxSeq;
   }
 
-  /** Whether no record was written here. */
   boolean isEmpty() {
     return position == 0;
   }

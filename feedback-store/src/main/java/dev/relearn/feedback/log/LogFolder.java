@@ -99,7 +99,6 @@ final class LogFolder implements Closeable {
     return dir;
   }
 
-  /** The file of a generation. */
   Path file(long generation) {
     return file(dir, generation);
   }
@@ -165,7 +164,6 @@ final class LogFolder implements Closeable {
     }
   }
 
-  /** Deletes a generation's file. */
   void delete(long generation) throws IOException {
     Path file = file(generation);
     try {
@@ -176,7 +174,6 @@ final class LogFolder implements Closeable {
     }
   }
 
-  /** Releases the lock. */
   @Override
   public void close() throws IOException {
     try {

@@ -77,7 +77,6 @@ final class LearnedFields {
     return leaf -> aggregates.bySegment().forLeaf(leaf);
   }
 
-  /** How many chunks have learned values. */
   int chunks() {
     return aggregates.size();
   }
