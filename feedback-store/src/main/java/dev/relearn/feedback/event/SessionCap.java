@@ -6,6 +6,9 @@ package dev.relearn.feedback.event;
  * that brings both within their caps, keeping the session's rates.
  */
 public final class SessionCap {
+  /** Examinations per session are capped at this multiple of the per-session cap. */
+  public static final double EXAMINATION_FACTOR = 3.0;
+
   private SessionCap() {}
 
   /**

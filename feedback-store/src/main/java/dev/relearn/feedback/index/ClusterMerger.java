@@ -18,9 +18,6 @@ import java.util.TreeMap;
  * chunk from near-identical queries moves it no further than the cap.
  */
 final class ClusterMerger {
-  /** Examinations are capped at this multiple of the per-session cap. */
-  static final double EXAMINATION_CAP_FACTOR = 3.0;
-
   private final double cap;
   private final Decay decay;
 
@@ -79,7 +76,7 @@ final class ClusterMerger {
   /** One session's evidence, each chunk capped keeping its rates (see the class comment). */
   Map<String, ChunkEvidence> capped(Map<String, ChunkEvidence> chunks) {
     Map<String, ChunkEvidence> out = new TreeMap<>();
-    double examinationCap = cap * EXAMINATION_CAP_FACTOR;
+    double examinationCap = cap * SessionCap.EXAMINATION_FACTOR;
     chunks.forEach((chunkId, value) -> {
       double use = SessionCap.factor(value.clicks(), cap, value.examinations(), examinationCap);
       double outcome = SessionCap.factor(value.successes(), cap, value.failures(), cap);

@@ -2,6 +2,7 @@ package dev.relearn.feedback.learn;
 
 import dev.relearn.feedback.event.EventEvidence;
 import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.event.SessionCap;
 import dev.relearn.feedback.index.SessionBudget;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.schema.LearnedValues;
@@ -21,7 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Each aggregate is {@code Σ over sessions of capped(Σ that session's evidence)}: per (chunk,
  * session) clicks, successes and failures count at most {@link #perSessionCap()}, examinations
- * {@link #EXAMINATION_CAP_FACTOR} times that, scaled so a capped session keeps its rates ({@link
+ * {@link SessionCap#EXAMINATION_FACTOR} times that, scaled so a capped session keeps its rates ({@link
  * ChunkLedger#capped}). Raw sums are fixed point, so the aggregates are bit-identical whatever the
  * order of the evidence. A session over its {@link SessionBudget} adds nothing here
  * (docs/RANKING.md section 3). {@code lastUsedMillis} is the latest click, never a mere showing.
@@ -30,8 +31,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class ChunkAggregates {
   /** The default per-session cap on clicks, successes and failures. */
   public static final double DEFAULT_PER_SESSION_CAP = 3.0;
-  /** Examinations per session are capped at this multiple of the per-session cap. */
-  public static final double EXAMINATION_CAP_FACTOR = 3.0;
   /** The largest accepted per-session cap. */
   public static final double MAX_PER_SESSION_CAP = 1e6;
 
@@ -59,7 +58,7 @@ public final class ChunkAggregates {
     this.perSessionCap = perSessionCap;
     long cap = NanoCounts.of(perSessionCap);
     this.limits = new long[NanoCounts.SIZE];
-    limits[NanoCounts.EXAMINATIONS] = NanoCounts.of(perSessionCap * EXAMINATION_CAP_FACTOR);
+    limits[NanoCounts.EXAMINATIONS] = NanoCounts.of(perSessionCap * SessionCap.EXAMINATION_FACTOR);
     limits[NanoCounts.CLICKS] = cap;
     limits[NanoCounts.SUCCESSES] = cap;
     limits[NanoCounts.FAILURES] = cap;
