@@ -22,9 +22,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Each aggregate is {@code Σ over sessions of capped(Σ that session's evidence)}: per (chunk,
  * session) clicks, successes and failures count at most {@link #perSessionCap()}, examinations
- * {@link SessionCap#EXAMINATION_FACTOR} times that, scaled so a capped session keeps its rates ({@link
- * ChunkLedger#capped}). Raw sums are fixed point, so the aggregates are bit-identical whatever the
- * order of the evidence. A session over its {@link SessionBudget} adds nothing here
+ * {@link SessionCap#EXAMINATION_FACTOR} times that, scaled so a capped session keeps its rates
+ * ({@link ChunkLedger#capped}). Raw sums are fixed point, so the aggregates are bit-identical
+ * whatever the order of the evidence. A session over its {@link SessionBudget} adds nothing here
  * (docs/RANKING.md section 3). {@code lastUsedMillis} is the latest click, never a mere showing.
  * Adding an event twice counts it twice: deduplicate by event id first.
  */

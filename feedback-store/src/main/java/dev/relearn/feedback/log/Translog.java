@@ -64,9 +64,7 @@ public final class Translog implements Closeable {
   /**
    * Opens (creating if needed) the log in {@code dir}, writing through {@code storage}'s channels,
    * and starts a new generation for appends (or continues an empty newest one); replays nothing.
-   *
-   * @param syncInterval how often {@link Durability#ASYNC} fsyncs; positive (unused by REQUEST)
-   * @throws IOException naming the path if the folder or a file cannot be created, read or locked
+   * {@code syncInterval}: how often {@link Durability#ASYNC} fsyncs. Failures name the path.
    */
   public static Translog open(Path dir, Durability durability, Duration syncInterval,
       StorageOpener storage) throws IOException {
@@ -119,11 +117,8 @@ public final class Translog implements Closeable {
   }
 
   /**
-   * Appends one record and returns its sequence number; in REQUEST mode only once it is durable.
-   *
-   * @throws IllegalArgumentException if the payload is larger than {@link #MAX_PAYLOAD_BYTES}
-   * @throws IllegalStateException if the log is closed or being replayed
-   * @throws IOException naming the file and the cause if the record could not be written or synced
+   * Appends one record of at most {@link #MAX_PAYLOAD_BYTES} and returns its sequence number; in
+   * REQUEST mode only once it is durable. An {@code IOException} names the file and the cause.
    */
   public long append(byte[] payload) throws IOException {
     long seq = write(payload);
@@ -151,10 +146,8 @@ public final class Translog implements Closeable {
 
   /**
    * Hands every intact record of the generations before the current one to {@code consumer}, in
-   * sequence order; truncates torn tails and skips damaged records (both reported).
-   *
-   * @throws IllegalStateException if records were appended since the log was opened, or if closed
-   * @throws IOException if a file cannot be read or repaired, or the consumer throws
+   * sequence order; truncates torn tails and skips damaged records (both reported). Only before
+   * the first append.
    */
   public ReplayReport replay(RecordConsumer consumer) throws IOException {
     Objects.requireNonNull(consumer, "consumer");

@@ -104,10 +104,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     return folder.sessions();
   }
 
-  /**
-   * Records an event: durable, then applied, then acknowledged; a known event id is acknowledged
-   * as a duplicate. An {@code IOException} means it was not acknowledged.
-   */
+  /** Records an event: durable, applied, acknowledged (a known id as a duplicate) or thrown. */
   public FeedbackAck record(FeedbackEvent given) throws IOException {
     requireOpen();
     stop.check();
@@ -157,10 +154,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     return learned.get(chunkId);
   }
 
-  /**
-   * Learned values as searches should read them: from the in-memory aggregates, never behind the
-   * doc values, one array read per hit ({@link ChunkAggregates#bySegment()}).
-   */
+  /** Learned values for searches, from the aggregates ({@link ChunkAggregates#bySegment()}). */
   public LearnedValuesSource learnedValues() {
     return learned.source();
   }
