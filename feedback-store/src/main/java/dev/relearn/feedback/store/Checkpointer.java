@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.util.IORunnable;
+import org.apache.lucene.util.IOSupplier;
 
 /**
  * The store's locks and its checkpoint. Records hold the gate's shared side and apply under the
@@ -18,18 +20,6 @@ import org.apache.lucene.index.IndexWriter;
 final class Checkpointer {
   /** The commit user-data key naming the last log generation a commit includes. */
   private static final String CHECKPOINT_KEY = "relearn.translog.checkpoint";
-
-  /** Work done under one of the store's locks. */
-  @FunctionalInterface
-  interface Locked<T> {
-    T run() throws IOException;
-  }
-
-  /** A change applied under the apply lock. */
-  @FunctionalInterface
-  interface Change {
-    void run() throws IOException;
-  }
 
   private final FeedbackIndex index;
   private final Translog log;
@@ -54,31 +44,31 @@ final class Checkpointer {
   }
 
   /** Runs a record: many at once, never during a log roll or a rewrite. */
-  <T> T shared(Locked<T> work) throws IOException {
+  <T> T shared(IOSupplier<T> work) throws IOException {
     return holding(gate.readLock(), work);
   }
 
   /** Runs {@code work} with the gate held exclusively: no record runs meanwhile. */
-  <T> T exclusive(Locked<T> work) throws IOException {
+  <T> T exclusive(IOSupplier<T> work) throws IOException {
     return holding(gate.writeLock(), work);
   }
 
-  private static <T> T holding(Lock lock, Locked<T> work) throws IOException {
+  private static <T> T holding(Lock lock, IOSupplier<T> work) throws IOException {
     lock.lock();
     try {
-      return work.run();
+      return work.get();
     } finally {
       lock.unlock();
     }
   }
 
   /** Runs {@code work} with the chunk-index writes lock held: no index call's writes either. */
-  <T> T holdingChunkWrites(Locked<T> work) throws IOException {
+  <T> T holdingChunkWrites(IOSupplier<T> work) throws IOException {
     return holding(chunkWrites, work);
   }
 
   /** Runs {@code work} holding the chunk-index writes lock, the checkpoint lock and the gate. */
-  <T> T rewriting(Locked<T> work) throws IOException {
+  <T> T rewriting(IOSupplier<T> work) throws IOException {
     return holdingChunkWrites(() -> {
       synchronized (checkpointLock) {
         return exclusive(work);
@@ -87,7 +77,7 @@ final class Checkpointer {
   }
 
   /** Applies a change to the store's parts, one at a time, and marks the store changed. */
-  void apply(Change change) throws IOException {
+  void apply(IORunnable change) throws IOException {
     synchronized (applyLock) {
       change.run();
       dirty = true;

@@ -7,25 +7,20 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
+import org.apache.lucene.util.IOSupplier;
 
 /**
  * Makes concurrent records of one event id happen once: a caller arriving meanwhile waits for the
  * first one's outcome (a duplicate once durable, or, if it failed, tries itself).
  */
 final class InFlightEvents {
-  /** One recording attempt. */
-  @FunctionalInterface
-  interface Attempt<T> {
-    T run() throws IOException;
-  }
-
   private final Map<String, CompletableFuture<Void>> running = new ConcurrentHashMap<>();
 
   /**
    * Records {@code eventId} once: {@code attempt} at most once per call, unless {@code stored}
    * (checked before every attempt), when the answer is {@code duplicate}.
    */
-  <T> T once(String eventId, Predicate<String> stored, T duplicate, Attempt<T> attempt)
+  <T> T once(String eventId, Predicate<String> stored, T duplicate, IOSupplier<T> attempt)
       throws IOException {
     while (true) {
       if (stored.test(eventId)) {
@@ -35,7 +30,7 @@ final class InFlightEvents {
       CompletableFuture<Void> earlier = running.putIfAbsent(eventId, mine);
       if (earlier == null) {
         try {
-          T result = attempt.run();
+          T result = attempt.get();
           mine.complete(null);
           return result;
         } catch (IOException | RuntimeException | Error e) {

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.apache.lucene.util.IORunnable;
 
 /**
  * The store's background work on one named daemon thread: flushing staged learned fields,
@@ -34,7 +35,7 @@ final class Maintenance {
     schedule(store::expire, EXPIRY_INTERVAL);
   }
 
-  private void schedule(Task task, Duration every) {
+  private void schedule(IORunnable task, Duration every) {
     executor.scheduleWithFixedDelay(() -> {
       if (stop.cause() != null) {
         return;
@@ -59,10 +60,5 @@ final class Maintenance {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while stopping feedback store maintenance", e);
     }
-  }
-
-  @FunctionalInterface
-  interface Task {
-    void run() throws IOException;
   }
 }
