@@ -12,14 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The binary form of a {@link FeedbackEvent}, as the event log stores it. Versioned; decoding
- * validates through the record's constructor, so a damaged payload fails loudly. Version 2 added
- * each shown result's propensity (a double after its rank), version 3 the query class (empty for
- * none) at the end; version 1 payloads still decode, with propensity 1, and versions 1 and 2
- * without a query class.
- *
- * <p>The log also keeps forgets, as records of their own ({@link #encodeForget}), so that a
- * forget is replayed in order with the events around it.
+ * The binary form of a {@link FeedbackEvent} in the event log, and of forgets ({@link
+ * #encodeForget}: replayed in order with the events around them). Versioned; decoding validates
+ * through the record's constructor. Version 2 added each shown result's propensity (a double after
+ * its rank; 1 before), version 3 the query class at the end (empty for none).
  */
 public final class EventCodec {
   private static final byte VERSION = 3;
@@ -61,11 +57,7 @@ public final class EventCodec {
     return payload.length > 0 && payload[0] == FORGET;
   }
 
-  /**
-   * The session a forget record names, or null for a forget of everything.
-   *
-   * @throws IllegalArgumentException if the bytes are not a valid forget record
-   */
+  /** The session a forget record names, or null for everything; IAE if not a forget record. */
   public static String decodeForget(byte[] payload) {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload))) {
       if (in.readByte() != FORGET) {
@@ -121,11 +113,7 @@ public final class EventCodec {
     return bytes.toByteArray();
   }
 
-  /**
-   * Decodes an event.
-   *
-   * @throws IllegalArgumentException if the bytes are not a valid event of a known version
-   */
+  /** Decodes an event; IllegalArgumentException if not a valid event of a known version. */
   public static FeedbackEvent decode(byte[] payload) {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload))) {
       byte version = in.readByte();

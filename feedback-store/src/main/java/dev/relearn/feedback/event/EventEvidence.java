@@ -6,18 +6,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Turns one event into per-chunk evidence.
- *
- * <ul>
- *   <li>Each shown chunk was examined with probability {@code (1/rank)^eta} (the position-based
- *       model), clipped below at {@link #MIN_EXAMINATION}: that is its examination count, which
- *       corrects later click rates for position bias (inverse propensity, clipped).
- *   <li>A used chunk gets clicks equal to its signal class's weight; a used chunk that was not
- *       shown counts as examined once.
- *   <li>Success or failure adds the same weight to successes or failures of the used chunks.
- *   <li>Quality scales it all: at least 0.7 (or none given) counts fully, at least 0.5 counts
- *       {@link #ACCEPTABLE_WEIGHT}, below 0.5 nothing is learned (the event is still recorded).
- * </ul>
+ * Turns one event into per-chunk evidence: each shown chunk is examined {@code (1/rank)^eta}
+ * (the position-based model, clipped at {@link #MIN_EXAMINATION}); a used chunk gets clicks of its
+ * signal class's weight (and one examination if not shown), and the same weight of successes or
+ * failures by the outcome. Quality scales it all: 0.7 or more (or none) fully, 0.5 or more by
+ * {@link #ACCEPTABLE_WEIGHT}, below 0.5 nothing (the event is still recorded).
  */
 public final class EventEvidence {
   /** Examination probability never drops below this (clipping the inverse propensity at 10). */

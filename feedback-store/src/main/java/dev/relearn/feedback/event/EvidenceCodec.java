@@ -26,83 +26,50 @@ public final class EvidenceCodec {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(16 + 48 * chunks.size());
     try (DataOutputStream out = new DataOutputStream(bytes)) {
       out.writeByte(VERSION);
-      writeChunks(out, chunks);
+      out.writeInt(chunks.size());
+      for (Map.Entry<String, ChunkEvidence> entry : chunks.entrySet()) {
+        ChunkEvidence value = entry.getValue();
+        out.writeUTF(entry.getKey());
+        out.writeDouble(value.examinations());
+        out.writeDouble(value.clicks());
+        out.writeDouble(value.successes());
+        out.writeDouble(value.failures());
+      }
     } catch (IOException e) {
       throw new UncheckedIOException("writing to memory cannot fail", e);
     }
     return bytes.toByteArray();
   }
 
-  private static void writeChunks(DataOutputStream out, Map<String, ChunkEvidence> chunks)
-      throws IOException {
-    out.writeInt(chunks.size());
-    for (Map.Entry<String, ChunkEvidence> entry : chunks.entrySet()) {
-      ChunkEvidence value = entry.getValue();
-      out.writeUTF(entry.getKey());
-      out.writeDouble(value.examinations());
-      out.writeDouble(value.clicks());
-      out.writeDouble(value.successes());
-      out.writeDouble(value.failures());
-    }
-  }
-
-  /**
-   * Decodes {@link #encodeChunks}.
-   *
-   * @throws IllegalArgumentException if the bytes are damaged or of an unknown version
-   */
+  /** Decodes {@link #encodeChunks}; IllegalArgumentException if damaged or of a newer version. */
   public static Map<String, ChunkEvidence> decodeChunks(BytesRef bytes) {
-    try (DataInputStream in = open(bytes)) {
-      Map<String, ChunkEvidence> chunks = readChunks(in);
-      requireEnd(in);
+    try {
+      if (bytes == null) {
+        throw new IOException("the evidence field is missing");
+      }
+      DataInputStream in = new DataInputStream(
+          new ByteArrayInputStream(bytes.bytes, bytes.offset, bytes.length));
+      byte version = in.readByte();
+      if (version != VERSION) {
+        throw new IOException("unknown evidence format version " + version);
+      }
+      int count = in.readInt();
+      if (count < 0) {
+        throw new IOException("negative chunk count " + count);
+      }
+      Map<String, ChunkEvidence> chunks = new LinkedHashMap<>();
+      for (int i = 0; i < count; i++) {
+        String chunkId = in.readUTF();
+        chunks.put(chunkId, new ChunkEvidence(in.readDouble(), in.readDouble(), in.readDouble(),
+            in.readDouble()));
+      }
+      if (in.available() != 0) {
+        throw new IOException(in.available() + " unexpected bytes after the evidence");
+      }
       return chunks;
     } catch (IOException | RuntimeException e) {
-      throw damaged(bytes, e);
+      throw new IllegalArgumentException("damaged evidence of "
+          + (bytes == null ? 0 : bytes.length) + " bytes: " + e.getMessage(), e);
     }
-  }
-
-  private static DataInputStream open(BytesRef bytes) throws IOException {
-    if (bytes == null) {
-      throw new IOException("the evidence field is missing");
-    }
-    DataInputStream in = new DataInputStream(
-        new ByteArrayInputStream(bytes.bytes, bytes.offset, bytes.length));
-    byte version = in.readByte();
-    if (version != VERSION) {
-      throw new IOException("unknown evidence format version " + version);
-    }
-    return in;
-  }
-
-  private static Map<String, ChunkEvidence> readChunks(DataInputStream in) throws IOException {
-    int count = in.readInt();
-    if (count < 0) {
-      throw new IOException("negative chunk count " + count);
-    }
-    Map<String, ChunkEvidence> chunks = new LinkedHashMap<>();
-    for (int i = 0; i < count; i++) {
-      String chunkId = in.readUTF();
-      chunks.put(chunkId, new ChunkEvidence(in.readDouble(), in.readDouble(), in.readDouble(),
-          in.readDouble()));
-    }
-    return chunks;
-  }
-
-  private static int requireCount(int count, BytesRef bytes) throws IOException {
-    if (count < 0 || count > bytes.length) {
-      throw new IOException("impossible count " + count);
-    }
-    return count;
-  }
-
-  private static void requireEnd(DataInputStream in) throws IOException {
-    if (in.available() != 0) {
-      throw new IOException(in.available() + " unexpected bytes after the evidence");
-    }
-  }
-
-  private static IllegalArgumentException damaged(BytesRef bytes, Exception cause) {
-    return new IllegalArgumentException("damaged evidence of "
-        + (bytes == null ? 0 : bytes.length) + " bytes: " + cause.getMessage(), cause);
   }
 }

@@ -8,7 +8,7 @@ import java.util.Set;
 
 /**
  * One piece of feedback: a search's results were used, and the task they served ended somehow.
- * The query is only a vector here: its text was embedded at the API boundary and dropped.
+ * The query is only a vector: its text was embedded at the API boundary and dropped.
  *
  * @param eventId unique id; a client may supply it as an idempotency key (at most 128 printable
  *     ASCII characters)
@@ -30,11 +30,7 @@ public record FeedbackEvent(String eventId, String sessionHash, float[] queryVec
   /** The longest accepted event id. */
   public static final int MAX_EVENT_ID_LENGTH = 128;
 
-  /**
-   * Checks an event id: 1 to {@link #MAX_EVENT_ID_LENGTH} printable ASCII characters, no spaces.
-   *
-   * @throws IllegalArgumentException naming it (cut to 60 characters) when it is not one
-   */
+  /** Checks an event id: 1 to {@link #MAX_EVENT_ID_LENGTH} printable ASCII, no spaces. */
   public static void requireValidEventId(String eventId) {
     if (eventId.isEmpty() || eventId.length() > MAX_EVENT_ID_LENGTH
         || !eventId.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
@@ -44,11 +40,7 @@ public record FeedbackEvent(String eventId, String sessionHash, float[] queryVec
     }
   }
 
-  /**
-   * Checks used chunk ids: none blank, none twice.
-   *
-   * @throws IllegalArgumentException naming the first bad one (cut to 60 characters)
-   */
+  /** Checks used chunk ids: none blank, none twice; the exception names the first bad one. */
   public static void requireDistinctIds(List<String> used) {
     Set<String> seen = new HashSet<>();
     for (String id : used) {
@@ -60,11 +52,7 @@ public record FeedbackEvent(String eventId, String sessionHash, float[] queryVec
     }
   }
 
-  /**
-   * Checks what was shown: no null, no chunk twice.
-   *
-   * @throws IllegalArgumentException naming the first chunk shown twice
-   */
+  /** Checks what was shown: no null, no chunk twice (the exception names it). */
   public static void requireDistinctShown(List<ShownResult> shown) {
     Set<String> shownIds = new HashSet<>();
     for (ShownResult result : shown) {

@@ -15,11 +15,7 @@ import java.security.SecureRandom;
 final class SecretFile {
   private SecretFile() {}
 
-  /**
-   * The secret in {@code file}, creating it with {@code length} random bytes on first use.
-   *
-   * @throws IOException if the file has another length (it is damaged)
-   */
+  /** The secret in {@code file}, created of {@code length} random bytes; IOException if damaged. */
   static byte[] readOrCreate(Path file, int length) throws IOException {
     if (!Files.exists(file)) {
       byte[] fresh = new byte[length];

@@ -1,12 +1,14 @@
 package dev.relearn.feedback.event;
 
 /**
- * How a session's evidence about one chunk is capped, for the learned fields and for the cluster
- * index alike: clicks with examinations, and successes with failures, each pair scaled by the one
- * factor that brings both within their caps, so that capping keeps the session's click and
- * success rates (a session that used a chunk every time stays a click rate of 1).
+ * How a session's evidence about one chunk is capped, for the learned fields and the clusters
+ * alike: each pair (clicks with examinations, successes with failures) scaled by the one factor
+ * that brings both within their caps, keeping the session's rates.
  */
 public final class SessionCap {
+  /** Examinations per session are capped at this multiple of the per-session cap. */
+  public static final double EXAMINATION_FACTOR = 3.0;
+
   private SessionCap() {}
 
   /**

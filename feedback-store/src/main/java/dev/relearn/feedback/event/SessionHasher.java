@@ -33,9 +33,8 @@ public final class SessionHasher {
   }
 
   /**
-   * The hash of a session id: 32 hex characters. A null or blank session, feedback without one,
-   * hashes bytes that no session id encodes to (a 0xFF byte, never in UTF-8), so that no named
-   * session, "anonymous" included, shares it.
+   * The hash of a session id: 32 hex characters. A null or blank session hashes a 0xFF byte (never
+   * in UTF-8), so that no named session shares it.
    */
   public String hash(String session) {
     byte[] value = session == null || session.isBlank() ? NO_SESSION

@@ -3,12 +3,8 @@ package dev.relearn.feedback.event;
 import java.util.Objects;
 
 /**
- * A chunk as it was shown: its id, 1-based rank, and the propensity of its being shown there.
- *
- * @param chunkId the chunk id
- * @param rank 1-based position in the list shown
- * @param propensity the probability that the ranking placed it at this rank: 1 for the ranker's
- *     own choice, less for a slot filled by exploration; in (0, 1]
+ * A chunk as it was shown: its id, 1-based rank, and the propensity (in (0, 1]) that the ranking
+ * placed it there: 1 for the ranker's own choice, less for a slot filled by exploration.
  */
 public record ShownResult(String chunkId, int rank, double propensity) {
   /** A chunk the ranker itself placed at {@code rank} (propensity 1). */

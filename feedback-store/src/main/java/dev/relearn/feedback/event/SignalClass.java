@@ -4,35 +4,27 @@ import java.util.Locale;
 
 /**
  * How a used chunk was found, which decides how much its use teaches ({@link #weight()}). The
- * store applies every class at once, so any event is visible to the very next search; {@link
- * #immediate()} only marks the classes the design requires that of.
+ * store applies every class at once, so any event is visible to the very next search.
  */
 public enum SignalClass {
   /** Found by an explicit search and used. */
-  VERY_STRONG(1.25, true),
+  VERY_STRONG(1.25),
   /** Retrieved in the first list and used. */
-  STRONG(1.0, true),
+  STRONG(1.0),
   /** Used after the first list missed it (found through a wider search). */
-  DISCOVERY(1.0, true),
+  DISCOVERY(1.0),
   /** Used but never retrieved. */
-  WEAK(0.5, false);
+  WEAK(0.5);
 
   private final double weight;
-  private final boolean immediate;
 
-  SignalClass(double weight, boolean immediate) {
+  SignalClass(double weight) {
     this.weight = weight;
-    this.immediate = immediate;
   }
 
   /** How much one use of this class counts, relative to {@link #STRONG}. */
   public double weight() {
     return weight;
-  }
-
-  /** Whether the next search must already reflect it. */
-  public boolean immediate() {
-    return immediate;
   }
 
   /** The lower-case label, e.g. {@code very_strong}. */
@@ -41,11 +33,8 @@ public enum SignalClass {
   }
 
   /**
-   * Classifies a use.
-   *
-   * @param wasShown the chunk was in the list the user or agent saw
-   * @param explicitSearch that list came from an explicit search request
-   * @param afterWiderSearch the chunk was found by a wider search after the first list missed it
+   * Classifies a use: {@code wasShown} in the list seen, which came from an {@code explicitSearch}
+   * request, or found {@code afterWiderSearch} when the first list missed it.
    */
   public static SignalClass of(boolean wasShown, boolean explicitSearch, boolean afterWiderSearch) {
     if (afterWiderSearch) {
@@ -57,11 +46,7 @@ public enum SignalClass {
     return explicitSearch ? VERY_STRONG : STRONG;
   }
 
-  /**
-   * Parses a label, case-insensitively.
-   *
-   * @throws IllegalArgumentException naming the bad value and the accepted ones
-   */
+  /** Parses a label, case-insensitively; the exception names the bad value and the good ones. */
   public static SignalClass fromLabel(String label) {
     for (SignalClass signal : values()) {
       if (signal.label().equalsIgnoreCase(label.replace('-', '_'))) {

@@ -8,13 +8,11 @@ import java.security.NoSuchAlgorithmException;
 import java.util.SplittableRandom;
 
 /**
- * Optional protection of stored query vectors (see docs/PRIVACY.md): a secret orthogonal rotation
- * derived from a per-install secret, then int8 quantisation. The rotation keeps every dot product,
- * so similar-query lookups work unchanged on protected vectors, while an inversion model trained
- * on the public encoder's space no longer applies without the secret; quantisation drops the
- * low-order detail such attacks exploit. Both the stored vectors and the lookup vectors must pass
- * through the same instance. Deleting the secret file unlinks all stored vectors from future
- * queries. Thread-safe (immutable after construction).
+ * Optional protection of stored query vectors (docs/PRIVACY.md): an orthogonal rotation derived
+ * from a per-install secret (it keeps every dot product, while an inversion model of the public
+ * encoder no longer applies), then int8 quantisation. Stored and lookup vectors must pass through
+ * the same instance; deleting the secret file unlinks stored vectors from future queries.
+ * Immutable, thread-safe.
  */
 public final class VectorProtection {
   /** The secret file's name. */

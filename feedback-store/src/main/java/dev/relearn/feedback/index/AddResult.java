@@ -2,12 +2,7 @@ package dev.relearn.feedback.index;
 
 import java.util.Objects;
 
-/**
- * What {@link FeedbackIndex#add} did with an event.
- *
- * @param status whether the event started a cluster, joined one, or was already there
- * @param clusterId the cluster that holds the event now
- */
+/** What {@link FeedbackIndex#add} did with an event, and the cluster that holds it now. */
 public record AddResult(Status status, String clusterId) {
   /** The three outcomes of an add. */
   public enum Status {

@@ -13,13 +13,10 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * One query cluster: a query vector (the centroid of the merged events) and what its events
- * taught, per session and per chunk. Immutable; the centroid is copied in and out, and never
- * appears in {@link #toString()}. Held compactly, as a store holds about one per event: a single
- * session as a one-element set, the evidence packed into arrays ({@link PackedEvidence}).
- *
- * <p>Evidence is stored as of {@link #lastMillis()}: when events merge, older evidence is first
- * decayed to the newest event's time. It is not decayed to "now"; {@link Decay} does that.
+ * One query cluster: the centroid of the merged events' query vectors and what they taught, per
+ * session and per chunk, packed ({@link PackedEvidence}). Immutable; the centroid is copied in and
+ * out, never in {@link #toString()}. Evidence is as of {@link #lastMillis()} (older evidence is
+ * decayed to it on a merge; {@link Decay} takes it to "now").
  */
 public final class Cluster {
   private final String id;
@@ -31,18 +28,7 @@ public final class Cluster {
   private final long lastMillis;
   private final EventTally tally;
 
-  /**
-   * Validates and copies everything, naming the bad value.
-   *
-   * @param id the cluster id, random, given when its first event founded it
-   * @param centroid the unit-length, count-weighted mean of its events' query vectors
-   * @param eventIds every event merged into it, oldest merge first
-   * @param sessions every session that contributed an event, even one that taught nothing
-   * @param evidence per session (a subset of {@code sessions}), per chunk id, the capped evidence
-   * @param firstMillis the earliest event time
-   * @param lastMillis the latest event time
-   * @param tally counts by signal class and outcome; as many events as {@code eventIds}
-   */
+  /** Validates (naming the bad value) and copies everything; the accessors say what each is. */
   public Cluster(String id, float[] centroid, List<String> eventIds, Set<String> sessions,
       Map<String, Map<String, ChunkEvidence>> evidence, long firstMillis, long lastMillis,
       EventTally tally) {

@@ -11,25 +11,13 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Builds clusters from events and merges clusters, under the per-session cap.
- *
- * <ul>
- *   <li>The centroid is the count-weighted mean of both centroids, scaled to unit length.
- *   <li>Evidence is aligned in time first: each side is decayed from its last event to the newer
- *       of the two, so a merged cluster holds evidence as of its last event.
- *   <li>Evidence is then summed per session and per chunk and capped per session: clicks,
- *       successes and failures at the cap, examinations at three times it. A session spamming one
- *       chunk from near-identical queries therefore moves it no further than the cap. Capping
- *       scales clicks with examinations, and successes with failures, by one factor each
- *       ({@link SessionCap}), so it keeps the session's click and success rates: a session that
- *       used a chunk every time counts as a click rate of 1 on capped evidence, not as 3 clicks
- *       in 9 examinations, which read heavy use as a poor click rate.
- * </ul>
+ * Builds clusters from events and merges clusters: the centroid is the count-weighted mean of both,
+ * scaled to unit length; each side's evidence is decayed to the newer last event, then summed per
+ * session and chunk and capped per session ({@link SessionCap}: clicks, successes and failures at
+ * the cap, examinations at three times it, keeping the session's rates), so a session spamming one
+ * chunk from near-identical queries moves it no further than the cap.
  */
 final class ClusterMerger {
-  /** Examinations are capped at this multiple of the per-session cap. */
-  static final double EXAMINATION_CAP_FACTOR = 3.0;
-
   private final double cap;
   private final Decay decay;
 
@@ -41,12 +29,7 @@ final class ClusterMerger {
     this.decay = decay;
   }
 
-  /**
-   * A single-event cluster of id {@code id}.
-   *
-   * @param unitVector the event's query vector scaled to unit length
-   * @param evidence per chunk id; empty for an event that teaches nothing
-   */
+  /** A single-event cluster of id {@code id}; {@code evidence} per chunk id, maybe empty. */
   Cluster create(String id, FeedbackEvent event, float[] unitVector,
       Map<String, ChunkEvidence> evidence) {
     Map<String, Map<String, ChunkEvidence>> bySession = new TreeMap<>();
@@ -93,7 +76,7 @@ final class ClusterMerger {
   /** One session's evidence, each chunk capped keeping its rates (see the class comment). */
   Map<String, ChunkEvidence> capped(Map<String, ChunkEvidence> chunks) {
     Map<String, ChunkEvidence> out = new TreeMap<>();
-    double examinationCap = cap * EXAMINATION_CAP_FACTOR;
+    double examinationCap = cap * SessionCap.EXAMINATION_FACTOR;
     chunks.forEach((chunkId, value) -> {
       double use = SessionCap.factor(value.clicks(), cap, value.examinations(), examinationCap);
       double outcome = SessionCap.factor(value.successes(), cap, value.failures(), cap);

@@ -17,13 +17,10 @@ import java.util.function.IntPredicate;
 import org.apache.lucene.util.VectorUtil;
 
 /**
- * The query clusters, in memory, derived from the events index: each event joined the most
- * similar cluster of its session when it was recorded (at least {@link
- * FeedbackIndexConfig#mergeSimilarity()}), else founded one. Lookups see the clusters as last
- * {@link #publish published}; changes come one at a time, from the owner's lock. Below {@value
- * #EXACT_BELOW} clusters a lookup compares the query with every centroid (exact); from there on it
- * walks an HNSW graph of the centroids ({@link CentroidGraph}) and compares the query with the
- * centroids of the nodes it finds, so it may miss a cluster the exact scan would have returned.
+ * The query clusters, in memory, derived from the events index. Lookups see them as last {@link
+ * #publish published}; changes come one at a time, from the owner's lock. Below {@value
+ * #EXACT_BELOW} clusters a lookup compares every centroid; from there on it walks an HNSW graph of
+ * the centroids ({@link CentroidGraph}), so it may miss a cluster an exact scan would return.
  */
 final class ClusterTable {
   /** Below this many clusters lookups compare every centroid. */
@@ -56,10 +53,7 @@ final class ClusterTable {
     this.merger = new ClusterMerger(config.perSessionCap(), config.decay());
   }
 
-  /**
-   * The cluster that an event of {@code session} with query vector {@code unit} joins: the most
-   * similar of the session's clusters at or above the merge similarity, or null for a new one.
-   */
+  /** The session's cluster most similar to {@code unit}, if at least the merge similarity. */
   Cluster mergeTarget(String session, float[] unit) {
     Cluster best = null;
     float bestSimilarity = config.mergeSimilarity();
@@ -104,7 +98,6 @@ final class ClusterTable {
     return cluster;
   }
 
-  /** Makes the changes so far visible to lookups. */
   void publish() {
     publish(false);
   }
@@ -151,10 +144,7 @@ final class ClusterTable {
     return out;
   }
 
-  /**
-   * Removes the clusters whose ids are {@code ids} and publishes the rest, to be searched exactly:
-   * the caller derives a new table next.
-   */
+  /** Removes the clusters of {@code ids}, publishes the rest (the caller derives a new table). */
   void remove(Collection<String> ids) {
     Set<String> gone = Set.copyOf(ids);
     List<Cluster> kept = new ArrayList<>();
@@ -197,8 +187,8 @@ final class ClusterTable {
 
   /**
    * The at most {@code max} clusters at least {@code minSimilarity} similar to {@code unit}, most
-   * similar first (then the earliest founded), without those any of {@code skipped} contributed
-   * to; evidence decayed from each cluster's last event to {@code nowMillis}.
+   * similar (then earliest) first, without those {@code skipped} sessions contributed to; evidence
+   * decayed to {@code nowMillis}. Sessions over budget are found apart, never crowding others out.
    */
   List<PastQuery> similar(float[] unit, float minSimilarity, int max, Collection<String> skipped,
       long nowMillis) {
@@ -240,10 +230,7 @@ final class ClusterTable {
     return out;
   }
 
-  /**
-   * The best {@code max} hits within their sessions' budget and, apart, the best {@code max} of
-   * the others: sessions over their budget never push a within-budget past query out.
-   */
+  /** The best {@code max} hits within their sessions' budget and, apart, of the others. */
   private final class Found {
     private final int max;
     private final PriorityQueue<Hit> within = new PriorityQueue<>(BEST_FIRST.reversed());

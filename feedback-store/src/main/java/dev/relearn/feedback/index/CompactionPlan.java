@@ -7,10 +7,9 @@ import java.util.PriorityQueue;
 import org.apache.lucene.util.VectorUtil;
 
 /**
- * Which clusters {@code relearn compact} merges. Greedily, largest cluster first, each cluster
- * not yet taken absorbs the (at most {@value #NEIGHBOURS}) most similar other untaken clusters,
- * of any session, whose centroids are more than the threshold similar to its own as it was, so
- * clusters do not chain. Compares every pair: it runs only on an explicit compact.
+ * Which clusters {@code relearn compact} merges: greedily, largest first, each untaken cluster
+ * absorbs the (at most {@value #NEIGHBOURS}) most similar untaken ones of any session more than
+ * the threshold similar to its own centroid (so clusters do not chain). Compares every pair.
  */
 final class CompactionPlan {
   /** The most clusters one seed absorbs in a compaction pass. */

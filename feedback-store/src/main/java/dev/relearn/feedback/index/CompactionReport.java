@@ -1,11 +1,6 @@
 package dev.relearn.feedback.index;
 
-/**
- * What {@link FeedbackIndex#compact()} did.
- *
- * @param before clusters before compaction
- * @param after clusters after it
- */
+/** What {@link FeedbackIndex#compact()} did: the clusters before and after it. */
 public record CompactionReport(int before, int after) {
   /** Rejects negative counts or a compaction that grew the index. */
   public CompactionReport {

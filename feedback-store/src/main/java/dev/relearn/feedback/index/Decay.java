@@ -3,10 +3,9 @@ package dev.relearn.feedback.index;
 import java.time.Duration;
 
 /**
- * Exponential decay of evidence: after {@code age}, evidence counts {@code 0.5^(age/halfLife)}.
- * Ages below zero (an event stamped in the future) count as zero. A null or zero half-life means
- * no decay. Decay composes, so evidence can be decayed in steps: the index aligns evidence to a
- * cluster's last event when it merges, and decays from there at lookup time.
+ * Exponential decay of evidence: after {@code age} (negative counts as zero), evidence counts
+ * {@code 0.5^(age/halfLife)}; a null or zero half-life means none. It composes, so it can be
+ * applied in steps (to a cluster's last event on merge, from there at lookup).
  */
 public final class Decay {
   /** No decay at all. */
@@ -18,12 +17,7 @@ public final class Decay {
     this.halfLifeMillis = halfLifeMillis;
   }
 
-  /**
-   * The decay of a half-life.
-   *
-   * @param halfLife null or zero for none
-   * @throws IllegalArgumentException if negative
-   */
+  /** The decay of a half-life: null or zero for none, IllegalArgumentException if negative. */
   public static Decay of(Duration halfLife) {
     if (halfLife == null || halfLife.isZero()) {
       return NONE;

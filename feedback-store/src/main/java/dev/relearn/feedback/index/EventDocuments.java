@@ -19,12 +19,10 @@ import org.apache.lucene.util.IOSupplier;
 import org.apache.lucene.util.InPlaceMergeSorter;
 
 /**
- * Reads the live documents of the events index for {@link RecordedEvents}: each in index order,
- * or the events in the order they were recorded. The latter reads only the sequence numbers
- * first, then decodes the events one at a time in their order, so that deriving the state holds
- * one decoded event, not every one (a million events' vectors would not fit the heap twice).
- * Stored fields that cannot be read or decoded (damaged bytes that Lucene's decompression or the
- * decoding trips on) are a {@link CorruptIndexException} naming the index's folder.
+ * Reads the live documents of the events index for {@link RecordedEvents}, in index order or in
+ * recording order (sequence numbers first, then one decoded event at a time, so the heap never
+ * holds every event's vector). Stored fields that cannot be read or decoded are a {@link
+ * CorruptIndexException} naming the index's folder.
  */
 final class EventDocuments {
   private static final Set<String> ORDER_FIELDS =
@@ -48,8 +46,7 @@ final class EventDocuments {
 
   /**
    * Calls {@code links} with every link document in index order, then {@code apply} with each
-   * event document {@code decode}d, in the order of their sequence numbers; what {@code apply}
-   * throws is not a damaged document.
+   * event {@code decode}d in sequence order; what {@code apply} throws is not a damaged document.
    */
   static <T> void inRecordingOrder(DirectoryReader reader, Path folder,
       IOConsumer<Document> links, IOFunction<Document, T> decode, Consumer<T> apply)

@@ -14,17 +14,11 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.search.Query;
 
 /**
- * The documents of the events index, the one durable form of feedback besides the log, and the
- * queries that select them. Two kinds:
- *
- * <ul>
- *   <li>an event: its id, session hash and time (indexed, for forgets and expiry), the event
- *       as {@link EventCodec} encodes it (query vector included, protected when the store
- *       protects vectors), its per-chunk evidence, the cluster it joined when it was recorded and
- *       its sequence number (the order clusters are rebuilt in);
- *   <li>a link: a chunk renamed ({@link #CHUNK}: the old id's evidence counts for the new one) or
- *       a cluster merged into another by compaction ({@link #CLUSTER}).
- * </ul>
+ * The documents of the events index (the one durable form of feedback besides the log) and the
+ * queries that select them: an event (id, session hash and time indexed; the {@link EventCodec}
+ * bytes, vector protected when the store protects vectors; its evidence, the cluster it joined
+ * and its sequence number), or a link: a chunk renamed ({@link #CHUNK}) or a cluster merged by
+ * compaction ({@link #CLUSTER}).
  */
 final class EventFields {
   static final String EVENT_ID = "event_id";

@@ -20,8 +20,8 @@ public record EventTally(Map<SignalClass, Integer> bySignal, Map<Outcome, Intege
     int learned) {
   /** Copies, fills in zeros, and rejects negative or inconsistent counts. */
   public EventTally {
-    bySignal = complete(SignalClass.class, SignalClass.values(), bySignal, "signal");
-    byOutcome = complete(Outcome.class, Outcome.values(), byOutcome, "outcome");
+    bySignal = complete(SignalClass.class, bySignal, 0, "signal");
+    byOutcome = complete(Outcome.class, byOutcome, 0, "outcome");
     long signals = sum(bySignal);
     long outcomes = sum(byOutcome);
     if (signals != outcomes) {
@@ -34,13 +34,14 @@ public record EventTally(Map<SignalClass, Integer> bySignal, Map<Outcome, Intege
     }
   }
 
-  private static <E extends Enum<E>> Map<E, Integer> complete(Class<E> type, E[] keys,
-      Map<E, Integer> counts, String what) {
+  /** {@code counts} with every key of {@code type}, {@code zero} where missing; none negative. */
+  static <E extends Enum<E>, N extends Number> Map<E, N> complete(Class<E> type,
+      Map<E, N> counts, N zero, String what) {
     Objects.requireNonNull(counts, what + " counts");
-    EnumMap<E, Integer> out = new EnumMap<>(type);
-    for (E key : keys) {
-      Integer count = counts.getOrDefault(key, 0);
-      if (count == null || count < 0) {
+    EnumMap<E, N> out = new EnumMap<>(type);
+    for (E key : type.getEnumConstants()) {
+      N count = counts.getOrDefault(key, zero);
+      if (count == null || count.longValue() < 0) {
         throw new IllegalArgumentException(what + " count of " + key + " must be >= 0, got: "
             + count);
       }
@@ -53,10 +54,7 @@ public record EventTally(Map<SignalClass, Integer> bySignal, Map<Outcome, Intege
     return counts.values().stream().mapToLong(Integer::longValue).sum();
   }
 
-  /**
-   * The tally of one event: one shared instance per signal, outcome and learned, so that the many
-   * clusters of one event each hold none of their own.
-   */
+  /** The tally of one event: one shared instance per signal, outcome and learned. */
   public static EventTally of(FeedbackEvent event, boolean learned) {
     return SINGLES[(event.signal().ordinal() * Outcome.values().length + event.outcome().ordinal())
         * 2 + (learned ? 1 : 0)];

@@ -35,15 +35,13 @@ import org.apache.lucene.util.IOUtils;
  * chunk renames and compaction merges, in one Lucene index ({@link EventFields}); the query
  * clusters that lookups read are derived from it in memory ({@link RecordedEvents}).
  *
- * <p>Thread-safe. Lookups see every write that has returned, waiting only while one links a
- * centroid into the graph; writes run one at a time, durable after {@link #commit(Map)}, which
- * records the caller's user data (the store's log checkpoint) atomically with them. {@link
- * #close()} does not commit: the store replays its log (adds are idempotent by event id).
+ * <p>Thread-safe. Lookups see every write that has returned; writes run one at a time, durable
+ * after {@link #commit(Map)} (with the caller's user data). {@link #close()} does not commit: the
+ * store replays its log (adds are idempotent by event id).
  *
- * <p>Privacy: forgetting a session deletes its events; the next commit rewrites the segments that
- * held them first, so their vectors leave the disk. Centroids exist in memory only, so a cluster
- * it shared with other sessions (after {@link #compact()}) keeps no trace of it, and cluster ids
- * are random, never a forgotten event's id.
+ * <p>Privacy: a forgotten session's events are deleted and the next commit rewrites their
+ * segments, so their vectors leave the disk; centroids exist in memory only, and cluster ids are
+ * random.
  */
 public final class FeedbackIndex implements FeedbackLookup, Closeable {
   private final Path folder;
@@ -63,12 +61,9 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
   }
 
   /**
-   * Opens (creating if needed) the events index in {@code dir}, holding its write lock until
-   * {@link #close()}, writing through {@code storage}; the folder and its files are restricted to
-   * their owner where POSIX allows.
-   *
-   * @throws IllegalStateException if another process (or another open instance) holds the
-   *     folder, or if its vectors have another dimension than {@code config}'s
+   * Opens (creating owner-only) the events index in {@code dir}, holding its write lock until
+   * {@link #close()}, writing through {@code storage}. IllegalStateException if another process or
+   * instance holds the folder, or its vectors have another dimension than {@code config}'s.
    */
   public static FeedbackIndex open(Path dir, FeedbackIndexConfig config, StorageOpener storage)
       throws IOException {
@@ -107,8 +102,7 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
   /**
    * Records an event with what it taught per chunk id (empty when ambiguous), in its session's
    * most similar cluster at least {@link FeedbackIndexConfig#mergeSimilarity()} similar, else a
-   * new one; a known event id changes nothing. Visible to lookups when this returns. Throws
-   * {@link IllegalArgumentException} for a vector of the wrong dimension or zero.
+   * new one; a known event id changes nothing. Visible to lookups when this returns.
    */
   public AddResult add(FeedbackEvent event, Map<String, ChunkEvidence> evidence)
       throws IOException {
@@ -221,9 +215,8 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
   }
 
   /**
-   * Commits everything written so far with {@code userData}. When events were deleted since the
-   * last commit, the segments that held them are rewritten first, so that their bytes leave the
-   * disk with this commit.
+   * Commits everything written so far with {@code userData}, first rewriting the segments that
+   * held events deleted since the last commit, so that their bytes leave the disk.
    */
   public synchronized void commit(Map<String, String> userData) throws IOException {
     ensureOpen();
@@ -260,11 +253,7 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
     }
   }
 
-  /**
-   * Deletes the events {@code query} matches and rebuilds, then deletes the links that nothing
-   * recorded goes through any more (renames of chunks whose events are gone, merges of forgotten
-   * clusters); returns the clusters left.
-   */
+  /** Deletes the events {@code query} matches, then dead links, rebuilding; clusters left. */
   private int delete(Query query) throws IOException {
     writer.deleteDocuments(query);
     deleted = true;

@@ -6,22 +6,18 @@ import java.util.Objects;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 
 /**
- * How a {@link FeedbackIndex} clusters, searches, decays and caps. Start from {@link
- * #defaults(int)} and change fields with the {@code with...} methods.
+ * How a {@link FeedbackIndex} clusters, searches, decays and caps; start from {@link
+ * #defaults(int)}.
  *
  * @param dimension the query vector dimension, 1 to 1024 (Lucene's default maximum)
- * @param mergeSimilarity a new event joins its session's most similar cluster when the dot
- *     product is at least this: a near-duplicate learned pair merges its counts into the existing
- *     one. In (0, 1]; default {@value #DEFAULT_MERGE_SIMILARITY}
- * @param compactSimilarity {@link FeedbackIndex#compact()} merges clusters of any session whose
- *     similarity is above this. In (0, 1]; default {@value #DEFAULT_COMPACT_SIMILARITY}
- * @param halfLife evidence decays by {@code 0.5^(age/halfLife)}; null or zero for no decay;
- *     default 30 days
- * @param ttl {@link FeedbackIndex#expire()} deletes clusters whose last event is older than this;
- *     null keeps them forever; default 90 days
- * @param perSessionCap within one cluster, a single session's clicks, successes and failures on
- *     one chunk are capped at this, and its examinations at three times this (anti-poisoning).
- *     Finite and above 0; default {@value #DEFAULT_PER_SESSION_CAP}
+ * @param mergeSimilarity a new event joins its session's most similar cluster at least this
+ *     similar (near-duplicates merge their counts); in (0, 1]
+ * @param compactSimilarity {@link FeedbackIndex#compact()} merges clusters of any session more
+ *     similar than this; in (0, 1]
+ * @param halfLife evidence decays by {@code 0.5^(age/halfLife)}; null or zero for no decay
+ * @param ttl {@link FeedbackIndex#expire()} deletes events older than this; null keeps them
+ * @param perSessionCap within one cluster, a session's clicks, successes and failures on one chunk
+ *     count at most this, its examinations three times this; finite and above 0
  * @param clock the time for decay and expiry
  */
 public record FeedbackIndexConfig(int dimension, float mergeSimilarity, float compactSimilarity,
@@ -70,36 +66,6 @@ public record FeedbackIndexConfig(int dimension, float mergeSimilarity, float co
     return new FeedbackIndexConfig(dimension, DEFAULT_MERGE_SIMILARITY,
         DEFAULT_COMPACT_SIMILARITY, DEFAULT_HALF_LIFE, DEFAULT_TTL,
         DEFAULT_PER_SESSION_CAP, InstantSource.system());
-  }
-
-  /** A copy with another merge similarity. */
-  public FeedbackIndexConfig withMergeSimilarity(float value) {
-    return new FeedbackIndexConfig(dimension, value, compactSimilarity,
-        halfLife, ttl, perSessionCap, clock);
-  }
-
-  /** A copy with another compaction similarity. */
-  public FeedbackIndexConfig withCompactSimilarity(float value) {
-    return new FeedbackIndexConfig(dimension, mergeSimilarity, value,
-        halfLife, ttl, perSessionCap, clock);
-  }
-
-  /** A copy with another half-life (null or zero: no decay). */
-  public FeedbackIndexConfig withHalfLife(Duration value) {
-    return new FeedbackIndexConfig(dimension, mergeSimilarity, compactSimilarity,
-        value, ttl, perSessionCap, clock);
-  }
-
-  /** A copy with another time-to-live (null: keep forever). */
-  public FeedbackIndexConfig withTtl(Duration value) {
-    return new FeedbackIndexConfig(dimension, mergeSimilarity, compactSimilarity,
-        halfLife, value, perSessionCap, clock);
-  }
-
-  /** A copy with another per-session cap. */
-  public FeedbackIndexConfig withPerSessionCap(double value) {
-    return new FeedbackIndexConfig(dimension, mergeSimilarity, compactSimilarity,
-        halfLife, ttl, value, clock);
   }
 
   /** A copy with another clock (tests use a fake one). */

@@ -2,12 +2,10 @@ package dev.relearn.feedback.index;
 
 import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.lucene.feedback.Outcome;
-import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -32,8 +30,8 @@ public record FeedbackStats(int clusters, long events, long learnedEvents, int s
       throw new IllegalArgumentException("inconsistent stats: clusters=" + clusters + ", events="
           + events + ", learned=" + learnedEvents + ", sessions=" + sessions);
     }
-    bySignal = complete(SignalClass.class, SignalClass.values(), bySignal);
-    byOutcome = complete(Outcome.class, Outcome.values(), byOutcome);
+    bySignal = EventTally.complete(SignalClass.class, bySignal, 0L, "signal");
+    byOutcome = EventTally.complete(Outcome.class, byOutcome, 0L, "outcome");
   }
 
   /** Counts over {@code all} clusters. */
@@ -53,24 +51,7 @@ public record FeedbackStats(int clusters, long events, long learnedEvents, int s
     return new FeedbackStats(all.size(), events, learned, sessions.size(), bySignal, byOutcome);
   }
 
-  private static <E extends Enum<E>> Map<E, Long> complete(Class<E> type, E[] keys,
-      Map<E, Long> counts) {
-    Objects.requireNonNull(counts, type.getSimpleName() + " counts");
-    EnumMap<E, Long> out = new EnumMap<>(type);
-    for (E key : keys) {
-      long count = counts.getOrDefault(key, 0L);
-      if (count < 0) {
-        throw new IllegalArgumentException("count of " + key + " must be >= 0, got: " + count);
-      }
-      out.put(key, count);
-    }
-    return Collections.unmodifiableMap(out);
-  }
-
-  /**
-   * Success events over success and failure events; {@code NaN} when there are neither (no
-   * outcome known yet is not a rate of 0).
-   */
+  /** Success events over success and failure events; {@code NaN} when there are neither. */
   public double positiveRate() {
     long successes = byOutcome.get(Outcome.SUCCESS);
     long decided = successes + byOutcome.get(Outcome.FAILURE);

@@ -5,13 +5,10 @@ import java.util.function.IntFunction;
 
 /**
  * Keeps a {@link CentroidGraph} caught up with the published clusters. What recording adds is
- * linked at once, on the writer's thread, so that the lookups of a store that only records are
- * the same however fast its threads run; a table derived from the events (at open, after a
- * forget) with more than {@value #INLINE} clusters to link is linked on a thread of its own, so
- * that opening a store does not wait for its graph: until it is caught up, lookups compare the
- * query exactly with the clusters the graph does not hold yet. A cluster whose
- * centroid moves while it waits is linked where the centroid was when its turn came; lookups
- * score it by its current centroid all the same.
+ * linked at once, on the writer's thread (so lookups do not depend on thread speed); a derived
+ * table (at open, after a forget) with more than {@value #INLINE} clusters to link is linked on a
+ * thread of its own, and until it catches up lookups compare the query exactly with the clusters
+ * the graph does not hold yet.
  */
 final class GraphUpkeep {
   /** The most clusters of a derived table linked on the writer's thread. */
@@ -31,9 +28,8 @@ final class GraphUpkeep {
   }
 
   /**
-   * The graph should hold the first {@code size} clusters, of centroids {@code centroid}: links
-   * them now, or in the {@code background} when more than {@value #INLINE} are missing; from the
-   * writer. While a background thread runs, it links them when done with what it had.
+   * The graph should hold the first {@code size} clusters: links them now, or in the {@code
+   * background} when more than {@value #INLINE} are missing; from the writer.
    */
   void offer(int size, IntFunction<float[]> centroid, boolean background) {
     target = new Target(size, centroid);

@@ -9,11 +9,9 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * A cluster's evidence per session and per chunk, packed into arrays rather than held as maps of
- * objects: a cluster founded by one event holds its dozen chunks in four arrays, and of each
- * chunk's four values only those not zero (most chunks were only shown: examinations alone).
- * Sessions in order, and each session's chunk ids in order, so that it unpacks into the sorted
- * maps it was packed from, bit for bit, and sums them in the same order. Immutable.
+ * A cluster's evidence per session and per chunk, packed into arrays (only the values not zero)
+ * rather than maps of objects; sessions and chunk ids in order, so it unpacks into the sorted maps
+ * it was packed from, bit for bit. Immutable.
  */
 final class PackedEvidence {
   /** Examinations, clicks, successes and failures: the values each chunk holds. */
@@ -76,7 +74,6 @@ final class PackedEvidence {
     return new PackedEvidence(sessions, starts, chunks, held, Arrays.copyOf(values, kept));
   }
 
-  /** Whether no session taught anything. */
   boolean isEmpty() {
     return sessions.length == 0;
   }

@@ -8,10 +8,8 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * The newest {@link #LIMIT} events' summaries, for dashboards: derived from the events (filled
- * by the scan on open, added to as events are, and filled anew by the scan after deletions), so a
- * forgotten or expired event leaves the list with its event. Not thread-safe: {@link
- * RecordedEvents} guards it.
+ * The newest {@link #LIMIT} events' summaries, for dashboards, derived from the events (so a
+ * forgotten or expired event leaves it). Not thread-safe: {@link RecordedEvents} guards it.
  */
 final class RecentEvents {
   /** How many summaries are kept. */

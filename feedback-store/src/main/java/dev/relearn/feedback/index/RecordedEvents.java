@@ -24,12 +24,10 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.util.BytesRef;
 
 /**
- * Everything derived from the events index, in memory: which events it holds (and the cluster
- * each is in), the query clusters ({@link ClusterTable}), the chunk renames and compaction merges,
- * the newest events' summaries. Built by one {@link #scan} of an index reader, in the order the
- * events were recorded, so it is what recording them one by one built; the writer's {@link
- * FeedbackIndex} then adds to it, one write at a time. Lookups wait only while a write links a
- * centroid into the graph ({@link CentroidGraph}).
+ * Everything derived from the events index, in memory: each event's cluster, the query clusters
+ * ({@link ClusterTable}), the chunk renames and compaction merges, the newest events' summaries.
+ * Built by one {@link #scan} in recording order (so it is what recording one by one built), then
+ * added to by the writer's {@link FeedbackIndex}, one write at a time.
  */
 public final class RecordedEvents {
   private final FeedbackIndexConfig config;
@@ -56,10 +54,8 @@ public final class RecordedEvents {
       String joined) {}
 
   /**
-   * What {@code reader}'s events and links hold, rebuilt in recording order.
-   *
-   * @param folder the index's folder, named when a document cannot be decoded
-   * @throws IllegalStateException if its query vectors have another dimension than the config's
+   * What {@code reader}'s events and links hold, rebuilt in recording order; {@code folder} is
+   * named when a document cannot be decoded, or when the vectors' dimension is not the config's.
    */
   public static RecordedEvents scan(DirectoryReader reader, FeedbackIndexConfig config,
       Path folder) throws IOException {
@@ -115,15 +111,12 @@ public final class RecordedEvents {
     return cluster;
   }
 
-  /** The table of clusters, which the writer changes under its own lock. */
-  /**
-   * How much {@code session} counts: 1 within its event budget, else the budget over its events
-   * ({@link SessionBudget}).
-   */
+  /** How much {@code session} counts: {@link SessionBudget#share(String)}. */
   public double sessionShare(String session) {
     return clusters.sessionShare(session);
   }
 
+  /** The table of clusters, which the writer changes under its own lock. */
   ClusterTable table() {
     return clusters;
   }
@@ -151,11 +144,6 @@ public final class RecordedEvents {
   /** How many events there are. */
   public int events() {
     return clusterOfEvent.size();
-  }
-
-  /** The chunk renames (old id to new id, one step each) and compaction merges, by kind. */
-  synchronized Map<String, String> links(String kind) {
-    return Map.copyOf(kind.equals(EventFields.CHUNK) ? chunkLinks : clusterLinks);
   }
 
   /** Records a chunk rename (not its document). */
@@ -194,10 +182,8 @@ public final class RecordedEvents {
 
   /**
    * What similar past queries taught, renamed chunks under their current ids, without the
-   * clusters any of {@code skipped} contributed to; {@code queryVector} must be as the events'
-   * (protected when they are).
-   *
-   * @throws IllegalArgumentException naming the sizes if the vector has the wrong dimension
+   * clusters any of {@code skipped} contributed to; {@code queryVector} as the events' (protected
+   * when they are), of their dimension.
    */
   public List<PastQuery> similar(float[] queryVector, float minSimilarity, int max,
       Collection<String> skipped) {

@@ -11,10 +11,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Past queries with their evidence moved to the chunks' current ids. The cluster index keeps the
- * ids evidence was recorded under; when re-indexing renames a chunk (its content changed under
- * the same heading, or its folder got a root key), the chunk's past clicks and outcomes count
- * for its new id, as its learned fields do. Evidence for two ids that became one is summed.
+ * Past queries with their evidence moved to the chunks' current ids: the index keeps the ids
+ * evidence was recorded under, and a renamed chunk's evidence counts for its new id (summed when
+ * two ids became one).
  */
 final class RenamedEvidence {
   /** The most renames followed from one id: a cycle (a chunk renamed back) stops there. */
@@ -44,9 +43,8 @@ final class RenamedEvidence {
   }
 
   /**
-   * The old ids of {@code aliases} that evidence naming {@code named} still goes through: each
-   * named id's renames, followed as {@link #current} does. The others are dead: nothing recorded
-   * names them any more (their events were forgotten or expired).
+   * The old ids of {@code aliases} that evidence naming {@code named} still goes through (the
+   * others are dead: their events were forgotten or expired).
    */
   static Set<String> needed(Map<String, String> aliases, Set<String> named) {
     Set<String> needed = new HashSet<>();

@@ -5,10 +5,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Each session's event budget (docs/RANKING.md section 3): a session that sent more than {@link
- * #EVENTS} events shares that budget among them, so that its past queries count {@code EVENTS /
- * events} each and one session cannot outvote many by sending more. Counts come from the events
- * the cluster table holds; written by its owner, read by lookups on any thread.
+ * Each session's event budget (docs/RANKING.md section 3): past queries of a session with more
+ * than {@link #EVENTS} events count {@code EVENTS / events} each. Written by the cluster table's
+ * owner, read by lookups on any thread.
  */
 public final class SessionBudget {
   /** The events a session may send before its past queries count less. */
@@ -24,7 +23,7 @@ public final class SessionBudget {
     }
   }
 
-  /** Counts {@code cluster}'s events for each of its sessions: for a table rebuilt after a remove. */
+  /** Counts {@code cluster}'s events for each of its sessions (a table rebuilt after a remove). */
   void addAll(Cluster cluster) {
     for (String session : cluster.sessions()) {
       int before = events.getOrDefault(session, 0);
@@ -35,7 +34,6 @@ public final class SessionBudget {
     }
   }
 
-  /** Forgets every count. */
   void clear() {
     events.clear();
     over.set(0);

@@ -8,11 +8,8 @@ final class UnitVectors {
   private UnitVectors() {}
 
   /**
-   * A unit-length copy of {@code vector}; the argument is not modified.
-   *
-   * @param what names the vector's owner in messages, e.g. {@code "query"}
-   * @throws IllegalArgumentException for the wrong dimension, a non-finite component or a zero
-   *     vector
+   * A unit-length copy of {@code vector}; IllegalArgumentException (naming {@code what}) for the
+   * wrong dimension, a non-finite component or a zero vector.
    */
   static float[] copy(float[] vector, int dimension, String what) {
     if (vector.length != dimension) {

@@ -2,6 +2,7 @@ package dev.relearn.feedback.learn;
 
 import dev.relearn.feedback.event.EventEvidence;
 import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.event.SessionCap;
 import dev.relearn.feedback.index.SessionBudget;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.schema.LearnedValues;
@@ -16,32 +17,20 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The authoritative learned statistics of every chunk, in memory and thread-safe; the doc values
- * in the chunk index are a mirror of these (see {@link LearnedFieldUpdater}).
+ * The authoritative learned statistics of every chunk, in memory and thread-safe; the chunk
+ * index's doc values mirror them ({@link LearnedFieldUpdater}).
  *
- * <p><b>Per-session caps.</b> No single session can move a chunk far: for each (chunk, session)
- * pair the session's clicks, successes and failures each count at most {@link #perSessionCap()},
- * and its examinations at most {@link #EXAMINATION_CAP_FACTOR} times that; clicks are scaled with
- * examinations, and successes with failures, so a capped session keeps its rates ({@link
- * ChunkLedger#capped}). Every aggregate is {@code Σ over sessions of capped(Σ that session's
- * evidence)}. Raw sums are kept per (chunk,
- * session) in fixed point, so the caps are exact and the aggregates are bit-identical whatever
- * order the same evidence arrives in: recomputing from the event log reproduces them exactly.
- *
- * <p><b>Session budgets.</b> A session over its {@link SessionBudget} of events adds nothing
- * here: it teaches only through its shared, place-limited vote (docs/RANKING.md section 3).
- *
- * <p><b>Last use.</b> {@code lastUsedMillis} is the latest time the chunk was <em>used</em>
- * (evidence with clicks), never merely shown; it is a maximum, so it too is order-independent.
- * Uses beyond a session's cap still count as uses here: a timestamp is not a count.
- *
- * <p>Adding the same event twice counts it twice: deduplicate by event id before adding.
+ * <p>Each aggregate is {@code Σ over sessions of capped(Σ that session's evidence)}: per (chunk,
+ * session) clicks, successes and failures count at most {@link #perSessionCap()}, examinations
+ * {@link SessionCap#EXAMINATION_FACTOR} times that, scaled so a capped session keeps its rates
+ * ({@link ChunkLedger#capped}). Raw sums are fixed point, so the aggregates are bit-identical
+ * whatever the order of the evidence. A session over its {@link SessionBudget} adds nothing here
+ * (docs/RANKING.md section 3). {@code lastUsedMillis} is the latest click, never a mere showing.
+ * Adding an event twice counts it twice: deduplicate by event id first.
  */
 public final class ChunkAggregates {
   /** The default per-session cap on clicks, successes and failures. */
   public static final double DEFAULT_PER_SESSION_CAP = 3.0;
-  /** Examinations per session are capped at this multiple of the per-session cap. */
-  public static final double EXAMINATION_CAP_FACTOR = 3.0;
   /** The largest accepted per-session cap. */
   public static final double MAX_PER_SESSION_CAP = 1e6;
 
@@ -69,7 +58,7 @@ public final class ChunkAggregates {
     this.perSessionCap = perSessionCap;
     long cap = NanoCounts.of(perSessionCap);
     this.limits = new long[NanoCounts.SIZE];
-    limits[NanoCounts.EXAMINATIONS] = NanoCounts.of(perSessionCap * EXAMINATION_CAP_FACTOR);
+    limits[NanoCounts.EXAMINATIONS] = NanoCounts.of(perSessionCap * SessionCap.EXAMINATION_FACTOR);
     limits[NanoCounts.CLICKS] = cap;
     limits[NanoCounts.SUCCESSES] = cap;
     limits[NanoCounts.FAILURES] = cap;
@@ -90,21 +79,15 @@ public final class ChunkAggregates {
     return perSessionCap;
   }
 
-  /**
-   * Adds what one event taught.
-   *
-   * @return the new values of every chunk the event touched, in the event's order
-   */
+  /** Adds what one event taught; returns the new values of every chunk it touched, in order. */
   public Map<String, LearnedValues> add(FeedbackEvent event, EventEvidence evidence) {
     return addEvent(event.sessionHash(), evidence.of(event), event.timestampMillis());
   }
 
   /**
-   * Adds what one event of {@code sessionHash} taught, counting it against the session's {@link
-   * SessionBudget}: the event that takes a session over its budget takes out everything the
-   * session added, and its later events add nothing. Events come one at a time.
-   *
-   * @return the new values of every chunk the event changed
+   * Adds what one event of {@code sessionHash} taught, counting it against its {@link
+   * SessionBudget}: the event that takes a session over takes out all it added, and its later
+   * events add nothing. Events come one at a time. Returns the new values of the chunks changed.
    */
   public Map<String, LearnedValues> addEvent(String sessionHash,
       Map<String, ChunkEvidence> evidence, long whenMillis) {
@@ -139,12 +122,8 @@ public final class ChunkAggregates {
   }
 
   /**
-   * Adds one session's evidence about one chunk, within that session's cap.
-   *
-   * @param whenMillis when it happened, epoch millis; becomes the last use if the evidence has
-   *     clicks and is later than the last use so far
-   * @param sessionHash the hashed session the evidence came from
-   * @return the chunk's new values
+   * Adds one session's evidence about one chunk, within that session's cap; returns its new
+   * values. {@code whenMillis} (epoch millis) becomes the last use if the evidence has clicks.
    */
   public LearnedValues add(String chunkId, ChunkEvidence evidence, long whenMillis,
       String sessionHash) {
@@ -182,7 +161,6 @@ public final class ChunkAggregates {
     return bySegment;
   }
 
-  /** The ledger of a chunk, or null. */
   ChunkLedger ledger(String chunkId) {
     return ledgers.get(chunkId);
   }
@@ -192,10 +170,7 @@ public final class ChunkAggregates {
     return absentMark;
   }
 
-  /**
-   * The capped totals of a chunk before rounding: successes and failures are weighted, so they
-   * may be fractional here, while {@link #get} rounds them half up to whole counts.
-   */
+  /** A chunk's capped totals before {@link #get} rounds them (weighted, so maybe fractional). */
   public ChunkEvidence totals(String chunkId) {
     ChunkLedger ledger = ledgers.get(chunkId);
     return ledger == null ? ChunkEvidence.NONE : ledger.totals();

@@ -5,22 +5,16 @@ import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.schema.LearnedValues;
 
 /**
- * One chunk's learned statistics: each session's raw sums, and the capped totals over sessions.
- * A total is always {@code Σ over sessions of capped(that session's raw sums)}, kept up to date
- * exactly in fixed point ({@link NanoCounts}), so it depends only on which evidence was added, not
- * on its order. Capping scales clicks with examinations, and successes with failures, by one
- * factor each, so that a session within its limits keeps its rates (see {@link #capped}). All
- * methods are synchronized on the ledger.
+ * One chunk's learned statistics: each session's raw sums, and the totals {@code Σ over sessions
+ * of capped(raw sums)}, exact in fixed point ({@link NanoCounts}) and so order-free. All methods
+ * are synchronized on the ledger.
  */
 final class ChunkLedger {
   private static final long UNITS_PER_COUNT = (long) NanoCounts.SCALE;
 
   /** Each session's uncapped examinations. */
   private final SessionSums examined = new SessionSums(1);
-  /**
-   * The uncapped clicks, successes and failures of the sessions that have any (far fewer than
-   * those that were shown the chunk), and their last use.
-   */
+  /** The uncapped clicks, successes, failures and last use of the sessions that have any. */
   private final SessionSums used = new SessionSums(NanoCounts.SIZE);
   /** Where {@link #used} keeps a session's last use, after its clicks, successes and failures. */
   private static final int LAST_USED = NanoCounts.SIZE - 1;
@@ -29,13 +23,8 @@ final class ChunkLedger {
   private volatile LearnedValues values = LearnedValues.NEUTRAL; // of totals; read lock-free
 
   /**
-   * Adds one session's evidence.
-   *
-   * @param session the session's id ({@link ChunkAggregates} numbers them)
-   * @param units the evidence in billionths, indexed as in {@link NanoCounts}
-   * @param usedAtMillis when the chunk was used, or -1 if it was only shown
-   * @param limits the per-session cap of each count, in billionths
-   * @return the new values
+   * Adds one session's evidence ({@code units} and per-session {@code limits} in billionths,
+   * indexed as in {@link NanoCounts}; {@code usedAtMillis} -1 if only shown); returns the values.
    */
   synchronized LearnedValues add(int session, long[] units, long usedAtMillis, long[] limits) {
     int examinedSlot = examined.slotOf(session);
@@ -65,11 +54,7 @@ final class ChunkLedger {
     return values = computeValues();
   }
 
-  /**
-   * Takes out everything {@code session} added, its last use too.
-   *
-   * @return whether the session had added anything
-   */
+  /** Takes out everything {@code session} added, its last use too; whether it had added any. */
   synchronized boolean remove(int session, long[] limits) {
     int examinedSlot = examined.find(session);
     int usedSlot = used.find(session);
@@ -101,11 +86,7 @@ final class ChunkLedger {
     return raw;
   }
 
-  /**
-   * The values as the index stores them: successes and failures rounded half up to whole counts
-   * (exactly, in fixed point), the weighted counts as doubles. Lock-free: searches read it for
-   * every candidate.
-   */
+  /** The values as the index stores them (successes, failures rounded half up); lock-free. */
   LearnedValues values() {
     return values;
   }
@@ -133,11 +114,9 @@ final class ChunkLedger {
   }
 
   /**
-   * What one session's raw sums count for: within {@code limits}, clicks scaled with
-   * examinations and successes with failures, each pair by the one factor that brings both
-   * within their limits, so the session's click and success rates are kept (a session that used
-   * a chunk every time stays a click rate of 1, not 3 clicks in 9 examinations). A function of
-   * the raw sums alone, rounded down in fixed point, so totals stay exact and order-free.
+   * What one session's raw sums count for: clicks scaled with examinations and successes with
+   * failures, each pair by the one factor that brings both within {@code limits}, so the session's
+   * rates are kept; rounded down in fixed point, so totals stay exact and order-free.
    */
   static long[] capped(long[] raw, long[] limits) {
     long[] out = new long[NanoCounts.SIZE];

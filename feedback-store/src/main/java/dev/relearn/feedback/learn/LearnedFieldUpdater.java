@@ -26,25 +26,14 @@ import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 
 /**
- * Mirrors learned values into the chunk index's doc-values-only fields, in place, with {@link
- * IndexWriter#updateDocValues}. Changes are staged (the latest value per chunk wins) and applied
- * in batches by {@link #flush()}: one update of all five learned fields per chunk, so a reader
- * never sees half of a chunk's values. Staging is lock-free and may run during a flush; a value
- * staged during a flush is kept for the next one unless the flush already took it.
- *
- * <p>After a flush, callers refresh their {@code SearcherManager}; only the refreshed searcher
- * sees the new values. The update is durable at the writer's next commit.
- *
- * <p>An update whose id matches no document changes nothing, silently: use {@link #unknownIds} to
- * report such ids. Give the chunk writer's config {@link #withOverlays} so that an update costs
- * time and bytes in proportion to the chunks changed, not to the size of the index.
+ * Mirrors learned values into the chunk index's doc-values-only fields with {@link
+ * IndexWriter#updateDocValues}. Changes are staged (the latest per chunk wins; lock-free, also
+ * during a flush) and applied by {@link #flush()}, all five fields of a chunk in one update, so a
+ * reader never sees half of them; visible after a searcher refresh, durable at the writer's next
+ * commit. An id matching no document changes nothing ({@link #unknownIds} reports such ids).
  */
 public final class LearnedFieldUpdater {
-  /**
-   * The doc-values overlays {@link #withOverlays} allows per field: sparse layers of updated
-   * values stacked on a segment's doc values, collapsed into a full rewrite of the field only
-   * when there would be more.
-   */
+  /** The doc-values overlays (sparse layers of updates) {@link #withOverlays} allows per field. */
   public static final int OVERLAYS = 8;
 
   private final IndexWriter chunkWriter;
@@ -56,13 +45,9 @@ public final class LearnedFieldUpdater {
   }
 
   /**
-   * Enables incremental doc-values updates on a chunk writer's config: {@link
-   * IndexWriterConfig#setMaxDocValuesOverlays} with {@link #OVERLAYS}. Without it (Lucene's
-   * default, 0), every batch of updates rewrites each learned field of a whole segment; with it,
-   * a batch writes a sparse layer of just the changed documents, and readers merge the layers.
-   * Overlays are an implementation detail of the writer: the values read are the same.
-   *
-   * @return the same config, for chaining
+   * Returns {@code config} with {@link IndexWriterConfig#setMaxDocValuesOverlays}({@link
+   * #OVERLAYS}), so that a flush writes a layer of just the changed documents rather than
+   * rewriting each learned field of a whole segment; the values read are the same.
    */
   public static IndexWriterConfig withOverlays(IndexWriterConfig config) {
     return config.setMaxDocValuesOverlays(OVERLAYS);
@@ -94,11 +79,8 @@ public final class LearnedFieldUpdater {
   }
 
   /**
-   * Applies every staged change: one {@link IndexWriter#updateDocValues} per chunk. If the writer
-   * fails, the changes not yet applied are staged again (unless a newer value was staged
-   * meanwhile) and the failure is thrown.
-   *
-   * @return how many chunks were updated
+   * Applies every staged change and returns how many chunks were updated. If the writer fails,
+   * the changes not yet applied are staged again (unless a newer one was) and the failure thrown.
    */
   public synchronized int flush() throws IOException {
     List<String> ids = new ArrayList<>(staged.keySet());
@@ -121,11 +103,7 @@ public final class LearnedFieldUpdater {
     return applied;
   }
 
-  /**
-   * The ids with no live document in the searcher's index: updates to them would change nothing.
-   *
-   * @return those ids, sorted
-   */
+  /** The ids with no live document in the searcher's index, sorted. */
   public static Set<String> unknownIds(IndexSearcher searcher, Collection<String> ids)
       throws IOException {
     Set<String> unknown = new TreeSet<>(ids);

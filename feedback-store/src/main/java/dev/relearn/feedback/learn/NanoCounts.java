@@ -34,7 +34,6 @@ final class NanoCounts {
     return units;
   }
 
-  /** Back to a count. */
   static double toCount(long units) {
     return units / SCALE;
   }

@@ -9,20 +9,15 @@ import org.apache.lucene.index.LeafReader;
 
 /**
  * {@link ChunkAggregates}' values by segment document, as searches read them: each document's
- * {@link ChunkLedger} is found by chunk id once and then kept in a per-segment slot, so that a
- * re-rank of a hundred candidates reads a hundred slots instead of making a hundred hash lookups
- * by id (each a chain of cache misses: table, node, and both ids' characters).
+ * {@link ChunkLedger} is found by chunk id once, then kept in a per-segment slot (an array read
+ * instead of a hash lookup per candidate).
  *
- * <p><b>Staying exact.</b> A slot holds the document's ledger, or the {@linkplain
- * ChunkAggregates#absentMark() absent mark} that was current when no ledger was found. Creating a
- * ledger replaces the mark, so every "absent" slot goes stale at once and is looked up again.
- * The mark changes after the map does, and a reader takes it before it reads the map, so a slot
- * filled meanwhile is at worst looked up again on the next search. Ledgers are never removed
- * (the store derives new aggregates instead), and a ledger's values are read through it, so
- * updates to a known chunk need no invalidation at all.
- *
- * <p>Memory: one reference per document of each open segment, held as long as the segment core
- * is open. Thread-safe; each {@link LearnedValuesSource.LeafValues} is for one thread.
+ * <p>A slot holds the ledger, or the {@linkplain ChunkAggregates#absentMark() absent mark} current
+ * when none was found; creating a ledger replaces the mark (after the map changes; readers take
+ * it before reading the map), so stale "absent" slots are looked up again. Ledgers are never
+ * removed and their values are read through them, so updates need no invalidation. Memory: one
+ * reference per document of each open segment. Thread-safe; each {@link
+ * LearnedValuesSource.LeafValues} is for one thread.
  */
 final class SegmentLedgers implements LearnedValuesSource {
   private final ChunkAggregates aggregates;

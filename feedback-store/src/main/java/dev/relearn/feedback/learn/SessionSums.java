@@ -1,10 +1,8 @@
 package dev.relearn.feedback.learn;
 
 /**
- * A fixed number of long sums per session, the sessions named by int ids: open addressing over
- * two arrays, so that a pair of one chunk and one session costs a few array slots rather than a
- * map entry, a boxed key and an array of its own. Not thread-safe: its {@link ChunkLedger} guards
- * it.
+ * A fixed number of long sums per int-named session: open addressing over two arrays (a few slots
+ * per pair, not a map entry). Not thread-safe: its {@link ChunkLedger} guards it.
  */
 final class SessionSums {
   private static final int[] NO_KEYS = {};
@@ -62,12 +60,10 @@ final class SessionSums {
     return at;
   }
 
-  /** Sum {@code i} of slot {@code slot}. */
   long get(int slot, int i) {
     return sums[slot * width + i];
   }
 
-  /** Sets sum {@code i} of slot {@code slot}. */
   void set(int slot, int i, long value) {
     sums[slot * width + i] = value;
   }

@@ -7,8 +7,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The named daemon thread of {@link Durability#ASYNC}: fsyncs the log every interval if anything
- * was appended since the last fsync. A failure makes the log fail (reported by the next append,
- * sync or close) and ends the thread.
+ * was appended; a failure makes the log fail (reported by the next call) and ends the thread.
  */
 final class AsyncSyncer {
   private final Translog log;

@@ -7,10 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileAttribute;
 import java.util.Set;
 
-/**
- * Opens the write channel of a generation file. The seam for fault injection: tests pass an
- * opener whose channels fail writes or fsyncs, or count fsyncs.
- */
+/** Opens the write channel of a generation file: the seam through which tests inject faults. */
 @FunctionalInterface
 interface ChannelOpener {
   /** The real file system. */

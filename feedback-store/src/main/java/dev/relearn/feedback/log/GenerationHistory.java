@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
- * The generations before the current one, with the highest sequence number of each (learned by
- * scanning lazily): replays them in order and deletes those a caller no longer needs. Callers
- * serialise replay and trim; {@link #add} may run concurrently with either.
+ * The generations before the current one, with each one's highest sequence number (scanned
+ * lazily): replays them in order and deletes those no longer needed. Callers serialise replay and
+ * trim; {@link #add} may run concurrently with either.
  */
 final class GenerationHistory {
   private static final long UNKNOWN = -1;
@@ -60,10 +60,8 @@ final class GenerationHistory {
   }
 
   /**
-   * Replays every generation in order, repairing torn tails. Records are numbered without gaps
-   * across generations (trimming deletes only the oldest files), so a gap between two intact
-   * generations means a file in between went missing: reported as a problem, since the events it
-   * held are lost unless a checkpoint had taken them.
+   * Replays every generation in order, repairing torn tails; a sequence gap between two intact
+   * generations (trims delete only the oldest) is reported: a file in between went missing.
    */
   ReplayReport replay(RecordConsumer consumer) throws IOException {
     long floor = 0;

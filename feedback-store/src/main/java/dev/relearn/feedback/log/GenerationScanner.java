@@ -15,10 +15,9 @@ import java.util.zip.CRC32C;
 
 /**
  * Reads one generation file and finds its intact records. A record that does not verify (bad
- * magic, impossible length, bad checksum, or a sequence number not above the previous one) starts
- * a damaged stretch: the scanner looks for the next offset holding the magic of a record that
- * verifies and resumes there. If none follows, the stretch is the torn tail of an interrupted
- * write, which a repairing scan truncates.
+ * magic, length or checksum, or a sequence number not above the previous one) starts a damaged
+ * stretch, skipped up to the next record that verifies; if none follows, it is a torn tail, which
+ * a repairing scan truncates.
  */
 final class GenerationScanner {
   private static final int SCAN_BLOCK = 64 * 1024;
@@ -57,16 +56,7 @@ final class GenerationScanner {
     }
   }
 
-  /**
-   * What one scan found.
-   *
-   * @param records intact records
-   * @param maxSeq the highest intact sequence number, 0 if none
-   * @param damaged damaged stretches skipped
-   * @param skippedBytes their bytes
-   * @param truncatedBytes the torn tail's bytes (cut off only by a repairing scan)
-   * @param problems one line per damaged stretch or torn tail
-   */
+  /** What one scan found: as {@link ReplayReport}'s fields, and the highest intact seq (or 0). */
   record Result(long records, long maxSeq, int damaged, long skippedBytes, long truncatedBytes,
       List<String> problems) {
     Result {
@@ -75,10 +65,8 @@ final class GenerationScanner {
   }
 
   /**
-   * Scans {@code file}, handing intact records to {@code consumer} (if not null).
-   *
-   * @param floorSeq every record must have a higher sequence number (the previous generation's)
-   * @param repair whether to truncate a torn tail (and fsync the file)
+   * Scans {@code file}, handing intact records to {@code consumer} (if not null); each must be
+   * above {@code floorSeq}, the previous generation's; a {@code repair} truncates a torn tail.
    */
   static Result scan(Path file, long floorSeq, RecordConsumer consumer, boolean repair)
       throws IOException {

@@ -50,28 +50,17 @@ final class GenerationWriter implements Closeable {
     this.position = position;
   }
 
-  /** Creates a new, empty generation file (owner-only on POSIX). */
-  static GenerationWriter create(long generation, Path file, ChannelOpener opener)
+  /** Creates a new, empty generation file (owner-only on POSIX), or continues an empty one. */
+  static GenerationWriter open(long generation, Path file, ChannelOpener opener, boolean create)
       throws IOException {
     try {
-      FileChannel channel = opener.open(file, Set.of(StandardOpenOption.CREATE_NEW,
-          StandardOpenOption.WRITE), LogFolder.fileAttributes());
+      FileChannel channel = create ? opener.open(file, Set.of(StandardOpenOption.CREATE_NEW,
+          StandardOpenOption.WRITE), LogFolder.fileAttributes())
+          : opener.open(file, Set.of(StandardOpenOption.WRITE));
       return new GenerationWriter(generation, file, opener, channel, 0);
     } catch (IOException e) {
-      throw new IOException("cannot create the feedback log generation " + file + ": "
-          + RecordFormat.describe(e), e);
-    }
-  }
-
-  /** Continues an existing generation file that holds no bytes. */
-  static GenerationWriter reuseEmpty(long generation, Path file, ChannelOpener opener)
-      throws IOException {
-    try {
-      FileChannel channel = opener.open(file, Set.of(StandardOpenOption.WRITE));
-      return new GenerationWriter(generation, file, opener, channel, 0);
-    } catch (IOException e) {
-      throw new IOException("cannot open the feedback log generation " + file + ": "
-          + RecordFormat.describe(e), e);
+      throw new IOException("cannot " + (create ? "create" : "open")
+          + " the feedback log generation " + file + ": " + RecordFormat.describe(e), e);
     }
   }
 
@@ -88,7 +77,6 @@ final class GenerationWriter implements Closeable {
     return maxSeq;
   }
 
-  /** Whether no record was written here. */
   boolean isEmpty() {
     return position == 0;
   }

@@ -2,10 +2,7 @@ package dev.relearn.feedback.log;
 
 import java.io.IOException;
 
-/**
- * Whether the log has failed (an fsync or a rollback failed), and why: once set, it stays set
- * until the log is reopened.
- */
+/** Whether the log has failed (an fsync or a rollback failed), and why; set until reopened. */
 final class LogFailure {
   private final String log;
   private volatile IOException cause;

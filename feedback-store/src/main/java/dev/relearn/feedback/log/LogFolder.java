@@ -99,7 +99,6 @@ final class LogFolder implements Closeable {
     return dir;
   }
 
-  /** The file of a generation. */
   Path file(long generation) {
     return file(dir, generation);
   }
@@ -153,10 +152,7 @@ final class LogFolder implements Closeable {
     return generations;
   }
 
-  /**
-   * Makes file creations in the folder durable (fsync of the directory). Windows cannot fsync a
-   * directory, and does not need to: there it does nothing.
-   */
+  /** Makes file creations in the folder durable (fsync of the directory; none on Windows). */
   void sync() throws IOException {
     if (WINDOWS) {
       return;
@@ -168,7 +164,6 @@ final class LogFolder implements Closeable {
     }
   }
 
-  /** Deletes a generation's file. */
   void delete(long generation) throws IOException {
     Path file = file(generation);
     try {
@@ -179,7 +174,6 @@ final class LogFolder implements Closeable {
     }
   }
 
-  /** Releases the lock. */
   @Override
   public void close() throws IOException {
     try {

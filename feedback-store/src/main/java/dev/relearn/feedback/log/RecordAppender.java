@@ -202,7 +202,8 @@ final class RecordAppender {
         return highest;
       }
       long generation = writer.generation() + 1;
-      GenerationWriter next = GenerationWriter.create(generation, folder.file(generation), opener);
+      GenerationWriter next = GenerationWriter.open(generation, folder.file(generation), opener,
+          true);
       try {
         folder.sync();
       } catch (IOException e) {

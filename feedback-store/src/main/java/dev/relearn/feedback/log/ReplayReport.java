@@ -7,13 +7,11 @@ import java.util.Objects;
  * What a {@link Translog#replay(RecordConsumer) replay} found.
  *
  * @param records intact records handed to the consumer
- * @param damagedRecords damaged stretches skipped in the middle of a generation (each is usually
- *     one record: bad checksum, bad magic, impossible length or out-of-order sequence number)
+ * @param damagedRecords damaged stretches skipped in the middle of a generation
  * @param skippedBytes bytes skipped over those damaged stretches
  * @param truncatedBytes bytes of torn tails (incomplete or unverifiable final records) cut off
  * @param problems one line per damaged stretch or torn tail, naming the file and the byte offset,
- *     e.g. {@code translog-3.log at byte 4096: bad checksum, skipped 57 bytes}; never payload
- *     contents
+ *     e.g. {@code translog-3.log at byte 4096: bad checksum, skipped 57 bytes}; never payloads
  */
 public record ReplayReport(long records, int damagedRecords, long skippedBytes,
     long truncatedBytes, List<String> problems) {

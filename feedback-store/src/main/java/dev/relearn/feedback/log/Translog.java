@@ -12,32 +12,23 @@ import org.apache.lucene.util.IOUtils;
 /**
  * An append-only log of opaque payloads in numbered generation files
  * ({@code translog-<generation>.log}, owner-only, in an owner-only folder locked against a second
- * writer). Each record is a big-endian header — a magic int (to resynchronise after damage), the
- * payload length, a long sequence number, a CRC32C over the sequence number and the payload —
- * followed by the payload. Thread-safe. Sequence numbers start at 1 and continue across
- * generations and reopens (the next one is the highest intact one on disk + 1).
+ * writer); the record format is {@link RecordFormat}'s. Thread-safe. Sequence numbers start at 1
+ * and continue across generations and reopens.
  *
- * <p><b>Durability.</b> In {@link Durability#REQUEST} mode an append returns once an fsync
- * ({@code force(false)}) covering its record has completed. Concurrent appenders share fsyncs
- * (group commit): the first waiter leads and syncs up to the highest written record; waiters
- * arriving meanwhile sleep and return if that fsync covered them, or one of them leads the next.
- * In {@link Durability#ASYNC} mode a background thread syncs every interval.
+ * <p><b>Durability.</b> In {@link Durability#REQUEST} mode an append returns once an fsync covering
+ * its record has completed; concurrent appenders share fsyncs (group commit). In {@link
+ * Durability#ASYNC} mode a background thread syncs every interval.
  *
- * <p><b>Failures.</b> A failed write (disk full, read-only file, interrupted thread) throws an
- * {@link IOException} naming the file and the cause, is not acknowledged, and is rolled back: the
- * file is truncated to its last complete record and later appends work. A failed fsync, or a
- * failed rollback, makes the log <em>failed</em>: after an fsync error the kernel may have dropped
- * the dirty pages, so no later fsync could be trusted. Every later append, sync and roll, and
- * close, then throws an {@link IOException} naming the original failure; reopen the log to recover
- * every acknowledged record. A record that was written but not acknowledged may still be replayed
- * later, so callers deduplicate by event id (as they must after a crash between an index commit
- * and {@link #trimUpTo(long)} anyway). Interrupting an appending thread fails only its own append
- * (NIO closes the channel on interrupt; the log reopens it for the others).
+ * <p><b>Failures.</b> A failed write throws an {@link IOException} naming the file and the cause,
+ * is not acknowledged, and is rolled back (the file is truncated to its last complete record). A
+ * failed fsync or rollback makes the log <em>failed</em> (the kernel may have dropped the dirty
+ * pages): every later append, sync, roll and close throws naming that failure; reopen to recover
+ * every acknowledged record. A written but unacknowledged record may still be replayed, so callers
+ * deduplicate by event id. Interrupting an appending thread fails only its own append.
  *
- * <p><b>Life cycle.</b> {@code open} (which starts a new generation and reads no records), then
- * {@link #replay(RecordConsumer)} before the first append, then appends; periodically {@link
- * #rollGeneration()}, make the replayed state durable elsewhere (a Lucene commit), then {@link
- * #trimUpTo(long)} the rolled sequence number. Payloads are never logged or put in messages.
+ * <p><b>Life cycle.</b> {@code open}, {@link #replay(RecordConsumer)} before the first append, then
+ * appends; periodically {@link #rollGeneration()}, make the state durable elsewhere (a Lucene
+ * commit), then {@link #trimUpTo(long)}. Payloads are never logged or put in messages.
  */
 public final class Translog implements Closeable {
   /** The default fsync interval of {@link Durability#ASYNC}. */
@@ -67,26 +58,13 @@ public final class Translog implements Closeable {
 
   /** Opens the log in {@code dir} with {@link Durability#REQUEST}. */
   public static Translog open(Path dir) throws IOException {
-    return open(dir, Durability.REQUEST, DEFAULT_SYNC_INTERVAL);
+    return open(dir, Durability.REQUEST, DEFAULT_SYNC_INTERVAL, ChannelOpener.DEFAULT);
   }
 
   /**
-   * Opens (creating if needed) the log in {@code dir} and starts a new generation for appends
-   * (or continues an empty newest one). Reads only the newest generation(s), to continue the
-   * sequence numbers; replays nothing.
-   *
-   * @param syncInterval how often {@link Durability#ASYNC} fsyncs; positive (unused by REQUEST)
-   * @throws IOException naming the path if the folder or a file cannot be created, read or locked
-   *     (the log is open elsewhere)
-   */
-  public static Translog open(Path dir, Durability durability, Duration syncInterval)
-      throws IOException {
-    return open(dir, durability, syncInterval, ChannelOpener.DEFAULT);
-  }
-
-  /**
-   * Opens the log as {@link #open(Path, Durability, Duration)} does, writing its generation files
-   * through {@code storage}'s channels (the store passes the engine's; tests inject faults).
+   * Opens (creating if needed) the log in {@code dir}, writing through {@code storage}'s channels,
+   * and starts a new generation for appends (or continues an empty newest one); replays nothing.
+   * {@code syncInterval}: how often {@link Durability#ASYNC} fsyncs. Failures name the path.
    */
   public static Translog open(Path dir, Durability durability, Duration syncInterval,
       StorageOpener storage) throws IOException {
@@ -110,10 +88,10 @@ public final class Translog implements Closeable {
       GenerationHistory history = GenerationHistory.load(folder);
       long newest = history.newest();
       if (newest > 0 && LogFolder.size(folder.file(newest)) == 0) {
-        writer = GenerationWriter.reuseEmpty(newest, folder.file(newest), opener);
+        writer = GenerationWriter.open(newest, folder.file(newest), opener, false);
         history.remove(newest);
       } else {
-        writer = GenerationWriter.create(newest + 1, folder.file(newest + 1), opener);
+        writer = GenerationWriter.open(newest + 1, folder.file(newest + 1), opener, true);
         folder.sync();
       }
       LogFailure failure = new LogFailure(folder.dir().toString());
@@ -139,12 +117,8 @@ public final class Translog implements Closeable {
   }
 
   /**
-   * Appends one record and returns its sequence number; in REQUEST mode only once it is durable.
-   *
-   * @throws IllegalArgumentException if the payload is larger than {@link #MAX_PAYLOAD_BYTES}
-   * @throws IllegalStateException if the log is closed or being replayed
-   * @throws IOException naming the file and the cause if the record could not be written or synced
-   *     (it is then not acknowledged; see the class comment for what the log does next)
+   * Appends one record of at most {@link #MAX_PAYLOAD_BYTES} and returns its sequence number; in
+   * REQUEST mode only once it is durable. An {@code IOException} names the file and the cause.
    */
   public long append(byte[] payload) throws IOException {
     long seq = write(payload);
@@ -162,11 +136,7 @@ public final class Translog implements Closeable {
     return appender.write(payload);
   }
 
-  /**
-   * Returns once record {@code seq} is as durable as an {@link #append} returns it: in REQUEST
-   * mode once an fsync covers it (group commit), in ASYNC mode at once; record {@code seq} must
-   * have been written (else an {@code IllegalArgumentException}).
-   */
+  /** Returns once written record {@code seq} is as durable as an {@link #append} returns it. */
   public void awaitDurable(long seq) throws IOException {
     appender.requireWritten(seq);
     if (durability == Durability.REQUEST) {
@@ -176,12 +146,8 @@ public final class Translog implements Closeable {
 
   /**
    * Hands every intact record of the generations before the current one to {@code consumer}, in
-   * sequence order; truncates torn tails and skips damaged records (both reported). Call it after
-   * {@code open} and before the first append: it may return records the caller already has
-   * (deduplicate by event id).
-   *
-   * @throws IllegalStateException if records were appended since the log was opened, or if closed
-   * @throws IOException if a file cannot be read or repaired, or the consumer throws
+   * sequence order; truncates torn tails and skips damaged records (both reported). Only before
+   * the first append.
    */
   public ReplayReport replay(RecordConsumer consumer) throws IOException {
     Objects.requireNonNull(consumer, "consumer");
@@ -200,11 +166,7 @@ public final class Translog implements Closeable {
 
   /**
    * Syncs the current generation and starts a new one for later appends (unless it is empty).
-   *
-   * @return the highest sequence number written so far (0 if none): every record up to it lives
-   *     in a generation before the current one, ready for {@link #trimUpTo(long)}
-   * @throws IOException naming the file if the new generation cannot be created (appends then
-   *     continue in the current one) or the current one cannot be synced (the log fails)
+   * Returns the highest sequence number written so far (0 if none), ready for {@link #trimUpTo}.
    */
   public long rollGeneration() throws IOException {
     return appender.roll(history);
@@ -212,10 +174,7 @@ public final class Translog implements Closeable {
 
   /**
    * Deletes the generation files, oldest first, all of whose records have a sequence number up to
-   * {@code seq}; never the current generation. A deletion lost to a crash is harmless: replay then
-   * returns records the caller already has.
-   *
-   * @throws IOException naming the file that cannot be read or deleted
+   * {@code seq}; never the current generation. A deletion lost to a crash is harmless.
    */
   public void trimUpTo(long seq) throws IOException {
     if (seq < 0) {
@@ -248,11 +207,6 @@ public final class Translog implements Closeable {
     return failure.cause();
   }
 
-  /** This log's durability mode. */
-  public Durability durability() {
-    return durability;
-  }
-
   /** The log's folder. */
   public Path directory() {
     return folder.dir();
@@ -270,12 +224,7 @@ public final class Translog implements Closeable {
     failure.fail(e);
   }
 
-  /**
-   * Syncs everything appended and closes the files; idempotent.
-   *
-   * @throws IOException if the final sync fails, or if the log had failed earlier (so a failure of
-   *     the ASYNC background sync is never silent)
-   */
+  /** Syncs everything appended and closes the files; idempotent; throws if the log had failed. */
   @Override
   public void close() throws IOException {
     if (syncer != null) {

@@ -7,32 +7,19 @@ import java.util.Map;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.util.IORunnable;
+import org.apache.lucene.util.IOSupplier;
 
 /**
  * The store's locks and its checkpoint. Records hold the gate's shared side and apply under the
- * apply lock, a group commit's events at a time ({@link GroupApply}); rewrites (forgetting, expiry, renames) hold the gate exclusively. A
- * checkpoint holds it only while it rolls the log, so that every event up to the roll is applied,
- * then commits the events index, flushes the learned fields and commits the chunk
- * index while recording goes on, and trims the log. One lock order everywhere: the chunk-index
- * writes lock ({@link FeedbackStore#chunkIndexWrites()}: checkpoints, rewrites and flushes wait
- * for an index call's writes to end), the checkpoint lock, the gate, the apply lock. A checkpoint
- * with nothing applied, renamed or rewritten since the last one does nothing.
+ * apply lock ({@link GroupApply}); rewrites hold the gate exclusively, a checkpoint only while it
+ * rolls the log, then commits both indexes while recording goes on, and trims the log. Lock order:
+ * the chunk-index writes lock ({@link FeedbackStore#chunkIndexWrites()}), the checkpoint lock, the
+ * gate, the apply lock.
  */
 final class Checkpointer {
   /** The commit user-data key naming the last log generation a commit includes. */
   private static final String CHECKPOINT_KEY = "relearn.translog.checkpoint";
-
-  /** Work done under one of the store's locks. */
-  @FunctionalInterface
-  interface Locked<T> {
-    T run() throws IOException;
-  }
-
-  /** A change applied under the apply lock. */
-  @FunctionalInterface
-  interface Change {
-    void run() throws IOException;
-  }
 
   private final FeedbackIndex index;
   private final Translog log;
@@ -57,34 +44,31 @@ final class Checkpointer {
   }
 
   /** Runs a record: many at once, never during a log roll or a rewrite. */
-  <T> T shared(Locked<T> work) throws IOException {
+  <T> T shared(IOSupplier<T> work) throws IOException {
     return holding(gate.readLock(), work);
   }
 
   /** Runs {@code work} with the gate held exclusively: no record runs meanwhile. */
-  <T> T exclusive(Locked<T> work) throws IOException {
+  <T> T exclusive(IOSupplier<T> work) throws IOException {
     return holding(gate.writeLock(), work);
   }
 
-  private static <T> T holding(Lock lock, Locked<T> work) throws IOException {
+  private static <T> T holding(Lock lock, IOSupplier<T> work) throws IOException {
     lock.lock();
     try {
-      return work.run();
+      return work.get();
     } finally {
       lock.unlock();
     }
   }
 
   /** Runs {@code work} with the chunk-index writes lock held: no index call's writes either. */
-  <T> T holdingChunkWrites(Locked<T> work) throws IOException {
+  <T> T holdingChunkWrites(IOSupplier<T> work) throws IOException {
     return holding(chunkWrites, work);
   }
 
-  /**
-   * Runs {@code work} with the chunk-index writes lock, the checkpoint lock and the gate held: no
-   * record, checkpoint or index call's writes either.
-   */
-  <T> T rewriting(Locked<T> work) throws IOException {
+  /** Runs {@code work} holding the chunk-index writes lock, the checkpoint lock and the gate. */
+  <T> T rewriting(IOSupplier<T> work) throws IOException {
     return holdingChunkWrites(() -> {
       synchronized (checkpointLock) {
         return exclusive(work);
@@ -93,7 +77,7 @@ final class Checkpointer {
   }
 
   /** Applies a change to the store's parts, one at a time, and marks the store changed. */
-  void apply(Change change) throws IOException {
+  void apply(IORunnable change) throws IOException {
     synchronized (applyLock) {
       change.run();
       dirty = true;
@@ -113,10 +97,7 @@ final class Checkpointer {
     learned.flush();
   }
 
-  /**
-   * Writes the staged learned fields and commits the chunk index, outside an index call's writes
-   * or after them: never half of that call. A failure stops the store ({@link StoreStop}).
-   */
+  /** Writes the staged learned fields and commits the chunk index; a failure stops the store. */
   void commitChunks() throws IOException {
     holdingChunkWrites(() -> {
       learned.flush();
@@ -131,11 +112,9 @@ final class Checkpointer {
   }
 
   /**
-   * Commits the events index, then the chunk index, then trims the event log; does nothing when
-   * nothing changed since the last checkpoint, and refuses once the store has stopped ({@link
-   * StoreStop}), whose half-applied changes must not be committed. The events index goes first,
-   * so that renames it holds are durable before a chunk-index commit holding the new ids (the
-   * learned fields in the chunk index are recomputed from the events on open anyway).
+   * Commits the events index (first: its renames are durable before a chunk-index commit holding
+   * the new ids), then the chunk index, then trims the log; nothing when nothing changed, and
+   * refused once the store has stopped ({@link StoreStop}).
    */
   void checkpoint() throws IOException {
     stop.check(); // a stopped store commits nothing: its reopening replays the log instead

@@ -2,18 +2,22 @@ package dev.relearn.feedback.store;
 
 import dev.relearn.feedback.event.EventEvidence;
 import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.feedback.event.VectorProtection;
 import dev.relearn.feedback.index.FeedbackIndex;
+import dev.relearn.feedback.learn.LearnedFieldUpdater;
 import java.io.IOException;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 
 /**
- * The store's path for one event: checks it, protects its query vector when the store does,
- * notes the chunk ids the chunk index lacks, then, once per event id, logs it and applies it to
- * the events index and the learned fields ({@link GroupApply}). Events replayed from the log go
- * to the events index only: the learned fields are then recomputed from the events. An event
- * logged but not wholly applied stops the store ({@link StoreStop}): its reopening replays it.
+ * The store's path for one event: checks it (a bad event must never reach the log), protects its
+ * query vector when the store does, notes the chunk ids the chunk index lacks, then, once per
+ * event id, logs and applies it ({@link GroupApply}). Replayed events go to the events index only
+ * (learned fields are then recomputed).
  */
 final class EventRecorder {
   private final int dimension;
@@ -39,15 +43,32 @@ final class EventRecorder {
 
   /** Records an event: durable, then applied, then acknowledged; a known id is a duplicate. */
   FeedbackAck record(FeedbackEvent given) throws IOException {
-    EventChecks.requireDimension(given, dimension);
+    if (given.queryVector().length != dimension) {
+      throw new IllegalArgumentException("query vector has " + given.queryVector().length
+          + " dimensions; the feedback store expects " + dimension);
+    }
     FeedbackEvent event =
         protection == null ? given : given.withQueryVector(protection.protect(given.queryVector()));
-    List<String> unknown = EventChecks.unknownIds(event, chunkSearchers);
+    List<String> unknown = unknownIds(event);
     FeedbackAck duplicate = new FeedbackAck(event.eventId(), -1, true, unknown,
         event.learnability(), event.signal());
     return checkpointer.shared(() -> inFlight.once(event.eventId(),
         id -> index.recorded().contains(id), duplicate, () -> new FeedbackAck(event.eventId(),
             groups.record(event), false, unknown, event.learnability(), event.signal())));
+  }
+
+  /** The used and shown chunk ids the chunk index does not hold. */
+  private List<String> unknownIds(FeedbackEvent event) throws IOException {
+    Set<String> ids = new LinkedHashSet<>(event.used());
+    for (ShownResult shown : event.shown()) {
+      ids.add(shown.chunkId());
+    }
+    IndexSearcher searcher = chunkSearchers.acquire();
+    try {
+      return List.copyOf(LearnedFieldUpdater.unknownIds(searcher, ids));
+    } finally {
+      chunkSearchers.release(searcher);
+    }
   }
 
   /** Applies an event replayed from the log (one already applied is ignored). */

@@ -6,10 +6,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The store's answer to a recorded event: returned only once the event is durable (per the
- * store's durability) and applied. For a duplicate, {@code unknownIds}, {@code learnability} and
- * {@code signal} describe the request as it was sent; the event recorded first under that id is
- * unchanged (the store keeps no per-event signal to report).
+ * The store's answer to a recorded event, once it is durable and applied. For a duplicate, {@code
+ * unknownIds}, {@code learnability} and {@code signal} describe the request as sent.
  *
  * @param eventId the event's id
  * @param sequence its position in the event log, or -1 for a duplicate

@@ -27,18 +27,15 @@ import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.util.IOUtils;
 
 /**
- * Durable feedback, kept as query embeddings, that moves the chunks' learned fields.
- *
- * <p>{@link #record} logs the event (fsynced, with group commit, before it returns in REQUEST
- * durability), then applies it to the events index and the in-memory aggregates,
- * which the very next search reads; a background flush mirrors them into the chunk index's doc
- * values. A checkpoint commits everything and trims the log; an open replays it. The steps and
- * their reasons are in docs/ARCHITECTURE.md ("Feedback").
+ * Durable feedback, kept as query embeddings, that moves the chunks' learned fields. {@link
+ * #record} logs the event (fsynced before it returns in REQUEST durability), then applies it to
+ * the events index and the in-memory aggregates, which the very next search reads; a background
+ * flush mirrors them into the chunk index's doc values. A checkpoint commits everything and trims
+ * the log; an open replays it (docs/ARCHITECTURE.md, "Feedback").
  *
  * <p>Thread-safe; recording never blocks a search. The store does not own the chunk index's
  * writer or searcher manager. It writes on its own {@link WriteThreads}, so a caller's interrupt
- * ends only the caller's wait ({@link java.io.InterruptedIOException}, saying whether the write
- * had begun).
+ * ends only the caller's wait ({@link java.io.InterruptedIOException}).
  */
 public final class FeedbackStore implements FeedbackLookup, Closeable {
   private final StoreFolder folder;
@@ -69,14 +66,13 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     this.recorder = new EventRecorder(config, chunkSearchers, folder, learned, checkpointer,
         stop);
     this.rewrites = new Rewrites(folder, checkpointer, followUp, stop);
-    this.maintenance = new Maintenance(this, config);
+    this.maintenance = new Maintenance(this, config, stop);
   }
 
   /**
    * Opens the store in {@code dir}, replays its log and brings the chunk index's learned fields
-   * ({@code chunkWriter}: see {@link LearnedFieldUpdater#withOverlays}) in line with the events.
-   * {@code followUp} is what {@link #forgetAll()} also resets outside the store; {@code storage}
-   * opens its files ({@link StorageOpener#REAL}, or in tests one that injects faults).
+   * ({@code chunkWriter}: see {@link LearnedFieldUpdater#withOverlays}) in line with the events;
+   * {@code followUp} is what {@link #forgetAll()} also resets, {@code storage} opens its files.
    */
   public static FeedbackStore open(Path dir, FeedbackStoreConfig config, IndexWriter chunkWriter,
       SearcherManager chunkSearchers, ForgetAllFollowUp followUp, StorageOpener storage)
@@ -103,23 +99,14 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     return config;
   }
 
-  /** Whether stored query vectors are rotated and quantised. */
-  public boolean protectsVectors() {
-    return folder.protection() != null;
-  }
-
   /** The per-install session hasher: callers hash session ids before building events. */
   public SessionHasher sessions() {
     return folder.sessions();
   }
 
-  /**
-   * Records an event: durable, then applied, then acknowledged; a known event id is acknowledged
-   * as a duplicate. An {@code IOException} means it was not acknowledged.
-   */
+  /** Records an event: durable, applied, acknowledged (a known id as a duplicate) or thrown. */
   public FeedbackAck record(FeedbackEvent given) throws IOException {
     requireOpen();
-    maintenance.check();
     stop.check();
     return writes.call(() -> recorder.record(given));
   }
@@ -167,10 +154,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     return learned.get(chunkId);
   }
 
-  /**
-   * Learned values as searches should read them: from the in-memory aggregates, never behind the
-   * doc values, one array read per hit ({@link ChunkAggregates#bySegment()}).
-   */
+  /** Learned values for searches, from the aggregates ({@link ChunkAggregates#bySegment()}). */
   public LearnedValuesSource learnedValues() {
     return learned.source();
   }
@@ -218,32 +202,26 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   }
 
   /**
-   * The lock the store holds while it writes to the chunk index or commits it. An index call holds
-   * it from its first write to its commit, so that neither is seen or committed half done. First
-   * in the store's lock order: its holder may call the store, but must not wait for a thread that
-   * does.
+   * The lock the store holds while it writes to or commits the chunk index; an index call holds it
+   * from its first write to its commit. First in the lock order: its holder may call the store,
+   * but must not wait for a thread that does.
    */
   public Lock chunkIndexWrites() {
     return chunkWrites;
   }
 
-  /**
-   * Commits the events index and the chunk index, then trims the log, if anything
-   * changed; a failure stops the store ({@link #failure()}).
-   */
+  /** Commits both indexes and trims the log, if anything changed; a failure stops the store. */
   public void checkpoint() throws IOException {
     requireOpen();
     stop.running("checkpoint", writes, checkpointer::checkpoint);
   }
 
   /**
-   * What stopped the store from writing until it is reopened, or null while it works: a part
-   * stopped for good, a failed flush, checkpoint or event ({@link StoreStop}), or a background
-   * failure ({@link Maintenance}). Reopening (replaying the log) recovers every acknowledged event.
+   * What stopped the store from writing until it is reopened (which recovers every acknowledged
+   * event), or null while it works.
    */
   public Throwable failure() {
-    Throwable stopped = folder.failure() != null ? folder.failure() : stop.cause();
-    return stopped != null ? stopped : maintenance.failure();
+    return folder.failure() != null ? folder.failure() : stop.cause();
   }
 
   /** Waits for the events index's merges: a broken one is then a {@link #failure}. */

@@ -61,12 +61,6 @@ public record FeedbackStoreConfig(Durability durability, Duration syncInterval,
         eta, perSessionCap, index, on);
   }
 
-  /** With other index settings. */
-  public FeedbackStoreConfig withIndex(FeedbackIndexConfig index) {
-    return new FeedbackStoreConfig(durability, syncInterval, flushInterval, checkpointInterval,
-        eta, perSessionCap, index, protectVectors);
-  }
-
   /** With another checkpoint interval. */
   public FeedbackStoreConfig withCheckpointInterval(Duration interval) {
     return new FeedbackStoreConfig(durability, syncInterval, flushInterval, interval, eta,

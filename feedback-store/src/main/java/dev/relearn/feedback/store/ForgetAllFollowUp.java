@@ -3,11 +3,9 @@ package dev.relearn.feedback.store;
 import java.io.IOException;
 
 /**
- * What a forget-all must also reset outside the feedback store: the engine's rating-learned
- * weights and its recent-feedback list. The store runs it when it applies a logged forget-all,
- * before the checkpoint that trims the forget from the log: a replay after a crash or a failure
- * before then runs it again. So it must be idempotent, and must not call the store (it runs under
- * the store's locks).
+ * What a forget-all must also reset outside the feedback store (the engine's rating-learned
+ * weights and recent-feedback list). Run when a logged forget-all is applied, so again on a replay:
+ * it must be idempotent, and must not call the store (it runs under the store's locks).
  */
 @FunctionalInterface
 public interface ForgetAllFollowUp {

@@ -13,19 +13,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Logs events and applies them to the events index and the learned fields in log order, a group
- * at a time. Each event is queued as it is written to the log; once the log says it is durable
- * (the group commit's fsync), the first of the group's recorders to take the apply lock applies
- * every queued durable event in one pass ({@link FeedbackIndex#addAll}: the cluster table is
- * shown to lookups once per group), and the others find theirs applied. Why: applied one
- * recorder at a time, a group's events queued for the apply lock after their shared fsync and
- * were applied in the threads' order, not in the log's, which a restart's replay follows (8
- * threads recording 400 events: out of log order in each of 3 runs).
- *
- * <p>An event is applied only once durable; one whose fsync failed leaves the queue unapplied
- * (the log then fails, or its caller sees the error). A failed apply stops the store ({@link
- * StoreStop}): the events of its group are logged but not acknowledged, and the reopening
- * replays them. Thread-safe.
+ * Logs events and applies them to the events index and the learned fields in log order (the order
+ * a restart's replay follows), a group at a time: each event is queued as it is written; once the
+ * group commit's fsync makes it durable, the first of the group's recorders to take the apply lock
+ * applies every queued durable event in one pass ({@link FeedbackIndex#addAll}), and the others
+ * find theirs applied. An event is applied only once durable. A failed apply stops the store
+ * ({@link StoreStop}): its group is logged, not acknowledged, and the reopening replays it.
+ * Thread-safe.
  */
 final class GroupApply {
   /** An event written to the log and not yet applied. */
@@ -50,10 +44,7 @@ final class GroupApply {
     this.stop = stop;
   }
 
-  /**
-   * Logs {@code event}, waits until it is durable and applied, and returns its sequence number.
-   * An {@code IOException} means it is not acknowledged.
-   */
+  /** Logs {@code event}, waits until it is durable and applied; returns its sequence number. */
   long record(FeedbackEvent event) throws IOException {
     TaughtEvent taught = new TaughtEvent(event, evidence.of(event));
     byte[] payload = EventCodec.encode(event);

@@ -14,19 +14,14 @@ import java.util.Map;
 /**
  * Every logged query with what the rest of the log says about it: for each learned cluster (the
  * latest {@code limit}, oldest first) and each of its sessions, that session's evidence and the
- * past queries similar to the cluster's centroid from clusters none of the cluster's sessions
- * contributed to. Sessions over their event budget take no part, neither as logged queries nor
- * as voters, so that one session's spam cannot move the trust. What a fit is scored on is then
- * never what the vote was cast from.
+ * past queries similar to its centroid from clusters none of its sessions contributed to, so a fit
+ * is never scored on what the vote was cast from. Sessions over their event budget take no part.
  */
 public final class HeldOutQueries {
   /** Receives one session's evidence in one cluster and the held-out similar past queries. */
   @FunctionalInterface
   public interface Receiver {
-    /**
-     * One session's evidence in one cluster, the (hashed) session, and the past queries of other
-     * sessions.
-     */
+    /** One session's evidence in one cluster, the (hashed) session, other sessions' queries. */
     void accept(String session, Map<String, ChunkEvidence> logged, List<PastQuery> others)
         throws IOException;
   }

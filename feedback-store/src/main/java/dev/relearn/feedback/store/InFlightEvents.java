@@ -7,30 +7,20 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
+import org.apache.lucene.util.IOSupplier;
 
 /**
- * Makes concurrent records of one event id happen once: the first caller records; a caller that
- * arrives meanwhile waits for the first one's outcome and is acknowledged as a duplicate only
- * once the event is durable. If the first attempt fails, nothing was stored, and the waiting
- * caller tries itself.
+ * Makes concurrent records of one event id happen once: a caller arriving meanwhile waits for the
+ * first one's outcome (a duplicate once durable, or, if it failed, tries itself).
  */
 final class InFlightEvents {
-  /** One recording attempt. */
-  @FunctionalInterface
-  interface Attempt<T> {
-    T run() throws IOException;
-  }
-
   private final Map<String, CompletableFuture<Void>> running = new ConcurrentHashMap<>();
 
   /**
-   * Records {@code eventId} once.
-   *
-   * @param stored whether the id is already stored (checked before every attempt)
-   * @param duplicate the answer for a duplicate
-   * @param attempt records the event; runs at most once per call
+   * Records {@code eventId} once: {@code attempt} at most once per call, unless {@code stored}
+   * (checked before every attempt), when the answer is {@code duplicate}.
    */
-  <T> T once(String eventId, Predicate<String> stored, T duplicate, Attempt<T> attempt)
+  <T> T once(String eventId, Predicate<String> stored, T duplicate, IOSupplier<T> attempt)
       throws IOException {
     while (true) {
       if (stored.test(eventId)) {
@@ -40,7 +30,7 @@ final class InFlightEvents {
       CompletableFuture<Void> earlier = running.putIfAbsent(eventId, mine);
       if (earlier == null) {
         try {
-          T result = attempt.run();
+          T result = attempt.get();
           mine.complete(null);
           return result;
         } catch (IOException | RuntimeException | Error e) {

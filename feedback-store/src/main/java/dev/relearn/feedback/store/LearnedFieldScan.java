@@ -20,9 +20,8 @@ import org.apache.lucene.util.Bits;
 
 /**
  * Reconciles the chunk index's learned doc values with the recorded events: recomputes the
- * aggregates from every event and stages each chunk whose values differ from what the next flush
- * leaves in the doc values (the values staged and not yet written, else the stored ones),
- * including chunks whose evidence is gone and must return to neutral.
+ * aggregates and stages each chunk whose values differ from what the next flush would leave
+ * (including chunks whose evidence is gone, back to neutral).
  */
 final class LearnedFieldScan {
   private LearnedFieldScan() {}

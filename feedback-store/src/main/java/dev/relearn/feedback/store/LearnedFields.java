@@ -13,14 +13,9 @@ import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.SearcherManager;
 
 /**
- * The store's learned per-chunk fields, in their two forms: the in-memory aggregates (the
- * authority, computed from the recorded events, which the engine's searches read at once), and
- * the doc-values updates staged for the chunk index and written by {@link #flush}: readers of the
- * doc values see a change after the next flush.
- *
- * <p>Changes ({@link #add}, {@link #reconcile}) must come one at a time: the store makes them
- * under its apply lock ({@link Checkpointer#apply}). Reads ({@link #get}, {@link #source}) are
- * lock-free.
+ * The store's learned per-chunk fields: the in-memory aggregates (the authority, which searches
+ * read at once) and the doc values staged for the chunk index, written by {@link #flush}. Changes
+ * come one at a time, under the apply lock ({@link Checkpointer#apply}); reads are lock-free.
  */
 final class LearnedFields {
   private final double perSessionCap;
@@ -31,14 +26,9 @@ final class LearnedFields {
   private final StoreStop stop;
 
   /**
-   * @param perSessionCap the most evidence one session may add to one chunk
-   * @param chunkWriter the chunk index's writer, where staged values are written
-   * @param chunkSearchers refreshed after each write, so searches see the new doc values
-   * @param chunkWrites held while writing and refreshing: the refresh would show the chunk index
-   *     as it is, so it waits for an index call's writes to end (see {@link
-   *     FeedbackStore#chunkIndexWrites()})
-   * @param stop what a failed write stops: the chunk index's writer may then name doc-values
-   *     files it deleted, so nothing may write through it until the store is reopened
+   * Writes through {@code chunkWriter} and refreshes {@code chunkSearchers} holding {@code
+   * chunkWrites} (so the refresh never shows half an index call); a failed write stops the store
+   * via {@code stop}, as the writer may then name doc-values files it deleted.
    */
   LearnedFields(double perSessionCap, IndexWriter chunkWriter, SearcherManager chunkSearchers,
       Lock chunkWrites, StoreStop stop) {
@@ -55,22 +45,14 @@ final class LearnedFields {
     updater.stageAll(aggregates.add(event, evidence));
   }
 
-  /**
-   * Recomputes the aggregates from {@code index}'s events and stages every stored field that
-   * differs.
-   *
-   * @return whether anything is staged
-   */
+  /** Recomputes the aggregates from {@code index}'s events, stages what differs; whether any. */
   boolean reconcile(FeedbackIndex index) throws IOException {
     aggregates = LearnedFieldScan.reconcile(index, perSessionCap, chunkSearchers,
         updater);
     return updater.pending() > 0;
   }
 
-  /**
-   * Writes the staged values as doc values and refreshes the chunk searchers; a failure stops
-   * the store ({@link StoreStop}).
-   */
+  /** Writes the staged values and refreshes the chunk searchers; a failure stops the store. */
   void flush() throws IOException {
     chunkWrites.lock();
     try {
@@ -95,7 +77,6 @@ final class LearnedFields {
     return leaf -> aggregates.bySegment().forLeaf(leaf);
   }
 
-  /** How many chunks have learned values. */
   int chunks() {
     return aggregates.size();
   }

@@ -5,11 +5,12 @@ import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.apache.lucene.util.IORunnable;
 
 /**
  * The store's background work on one named daemon thread: flushing staged learned fields,
- * checkpoints, daily expiry. A failure is kept and rethrown to the next caller of
- * {@link #check()}, never swallowed, and stops every task.
+ * checkpoints, daily expiry. A failure is logged and stops the store ({@link StoreStop}), which
+ * reports it to its next caller, and every task.
  */
 final class Maintenance {
   private static final System.Logger LOG = System.getLogger(Maintenance.class.getName());
@@ -17,12 +18,13 @@ final class Maintenance {
 
   private final FeedbackStore store;
   private final FeedbackStoreConfig config;
+  private final StoreStop stop;
   private final ScheduledExecutorService executor;
-  private volatile Exception failure;
 
-  Maintenance(FeedbackStore store, FeedbackStoreConfig config) {
+  Maintenance(FeedbackStore store, FeedbackStoreConfig config, StoreStop stop) {
     this.store = store;
     this.config = config;
+    this.stop = stop;
     this.executor = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon()
         .name("relearn-feedback-maintenance-", 1).factory()); // writes on the write threads
   }
@@ -33,34 +35,18 @@ final class Maintenance {
     schedule(store::expire, EXPIRY_INTERVAL);
   }
 
-  private void schedule(Task task, Duration every) {
+  private void schedule(IORunnable task, Duration every) {
     executor.scheduleWithFixedDelay(() -> {
-      if (failure != null) {
+      if (stop.cause() != null) {
         return;
       }
       try {
         task.run();
       } catch (IOException | RuntimeException e) {
-        failure = e;
+        stop.stop(e);
         LOG.log(System.Logger.Level.ERROR, "feedback store maintenance failed", e);
       }
     }, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
-  }
-
-  /** The first background failure, which stops the tasks, or null. */
-  Exception failure() {
-    return failure;
-  }
-
-  /** Throws the first background failure, if any. */
-  void check() throws IOException {
-    Exception e = failure;
-    if (e != null) {
-      throw new IOException("feedback store background maintenance failed: " + e.getMessage()
-          + ". Acknowledged feedback is safe in the feedback log; fix the cause (for example,"
-          + " free disk space), then reopen the store (relearn's engine does so on its next"
-          + " write)", e);
-    }
   }
 
   /** Stops the thread and waits for a running task to end. */
@@ -74,10 +60,5 @@ final class Maintenance {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while stopping feedback store maintenance", e);
     }
-  }
-
-  @FunctionalInterface
-  interface Task {
-    void run() throws IOException;
   }
 }

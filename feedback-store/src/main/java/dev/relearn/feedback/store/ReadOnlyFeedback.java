@@ -22,13 +22,11 @@ import org.apache.lucene.util.IOUtils;
 
 /**
  * What a second, read-only process may use of a feedback folder another process writes: the
- * writer's last checkpoint of the events index, derived in memory as the writer derives it
- * ({@link RecordedEvents}: the similar-query lookup, with query vectors protected the same way
- * when the folder protects them and renamed chunks under their current ids, the statistics and
- * the newest events). The commit is looked for at most every {@link #REFRESH_MILLIS} ms, never
- * blocking, and derived again only when it changed. The writer's forgets commit at once, so
- * lookups here stop seeing a forgotten session's queries with its next refresh. It takes no lock
- * and writes nothing. Thread-safe.
+ * writer's last checkpoint of the events index, derived in memory as the writer derives it ({@link
+ * RecordedEvents}: lookups with vectors protected as the folder's, statistics, newest events). A
+ * newer commit is looked for at most every {@link #REFRESH_MILLIS} ms, never blocking; the
+ * writer's forgets commit at once, so they show here at the next refresh. Takes no lock, writes
+ * nothing. Thread-safe.
  */
 public final class ReadOnlyFeedback implements FeedbackLookup, Closeable {
   /** How often, at most, a read looks for a newer commit. */
@@ -56,9 +54,7 @@ public final class ReadOnlyFeedback implements FeedbackLookup, Closeable {
 
   /**
    * The last checkpoint of the feedback folder {@code dir}, or null when the writer has made none
-   * yet.
-   *
-   * @throws IllegalStateException if its vectors have another dimension than {@code config}'s
+   * yet; IllegalStateException if its vectors have another dimension than {@code config}'s.
    */
   public static ReadOnlyFeedback open(Path dir, FeedbackStoreConfig config) throws IOException {
     Path folder = dir.resolve(StoreFolder.EVENTS);
@@ -121,8 +117,7 @@ public final class ReadOnlyFeedback implements FeedbackLookup, Closeable {
 
   /**
    * What the writer's last checkpoint holds (at most {@link
-   * FeedbackStoreConfig#checkpointInterval()}, 30 s by default, old), as {@link
-   * FeedbackStore#stats()} gives it; nothing is pending and no log was replayed here.
+   * FeedbackStoreConfig#checkpointInterval()} old), as {@link FeedbackStore#stats()} gives it.
    */
   public StoreStats stats() throws IOException {
     RecordedEvents events = current();

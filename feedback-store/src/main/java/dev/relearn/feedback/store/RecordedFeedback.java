@@ -9,18 +9,13 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 
 /**
- * Whether a feedback folder holds past queries: events in its events index's last commit, or in
- * its log that no checkpoint has taken in yet. Read without opening the store or taking its
- * locks, for checks made before it opens (which model recorded them, say).
+ * Whether a feedback folder holds past queries (in its events index's last commit or its log),
+ * read without opening the store or taking its locks.
  */
 public final class RecordedFeedback {
   private RecordedFeedback() {}
 
-  /**
-   * Whether {@code dir}, a feedback folder that need not exist, holds past queries.
-   *
-   * @throws IOException naming what could not be read
-   */
+  /** Whether {@code dir}, a feedback folder that need not exist, holds past queries. */
   public static boolean present(Path dir) throws IOException {
     Path events = dir.resolve(StoreFolder.EVENTS);
     if (Translog.holdsRecords(dir.resolve(StoreFolder.LOG))) {

@@ -9,17 +9,14 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The store's changes that rewrite what is recorded instead of adding to it: forgetting a
- * session or everything, expiry past the time to live, compaction and chunk renames. Each holds
- * the gate exclusively, recomputes the learned fields from the events where they change, and
- * checkpoints.
+ * The store's changes that rewrite what is recorded: forgets, expiry, compaction and chunk renames.
+ * Each holds the gate exclusively, recomputes the learned fields that change, and checkpoints.
  *
- * <p>A forget is logged like an event before it is applied, so it is crash-safe by construction:
- * the log keeps it, after the session's events, until the checkpoint that ends the forget has
- * committed its deletions, and a replay applies it in that order (what the session recorded
- * after the forget stays). If applying it fails, the store stops ({@link StoreStop}): its
- * reopening replays the log and finishes it. Lookups stop seeing the forgotten clusters before
- * anything is deleted ({@link FeedbackIndex#forgetSession}).
+ * <p>A forget is logged like an event before it is applied, so a replay applies it in order with
+ * the session's events (what the session recorded after it stays) until the checkpoint that
+ * commits its deletions trims it. If applying it fails, the store stops ({@link StoreStop}) and
+ * its reopening finishes it. Lookups stop seeing the clusters first ({@link
+ * FeedbackIndex#forgetSession}).
  */
 final class Rewrites {
   private final FeedbackIndex index;
@@ -37,10 +34,7 @@ final class Rewrites {
     this.stop = stop;
   }
 
-  /**
-   * Makes each old chunk id's evidence count for its successor, and checkpoints: durable when
-   * this returns.
-   */
+  /** Makes each old chunk id's evidence count for its successor; durable (checkpointed). */
   void renameChunks(Map<String, String> successors) throws IOException {
     if (successors.isEmpty()) {
       return;
@@ -71,11 +65,7 @@ final class Rewrites {
     });
   }
 
-  /**
-   * Deletes a session's feedback and commits; returns the clusters removed.
-   *
-   * @throws IllegalArgumentException if {@code sessionHash} is blank, before anything is written
-   */
+  /** Deletes a session's feedback and commits; returns the clusters removed. */
   int forgetSession(String sessionHash) throws IOException {
     Objects.requireNonNull(sessionHash, "sessionHash");
     if (sessionHash.isBlank()) {
@@ -111,11 +101,7 @@ final class Rewrites {
     });
   }
 
-  /**
-   * Applies a forget, recorded now or replayed from the log, and a forget-all's follow-up.
-   *
-   * @return the clusters removed
-   */
+  /** Applies a forget, recorded or replayed, and a forget-all's follow-up; clusters removed. */
   int apply(String sessionHash) throws IOException {
     int removed = sessionHash == null ? index.forgetAll() : index.forgetSession(sessionHash);
     if (sessionHash == null) {

@@ -14,10 +14,8 @@ import java.util.Objects;
 import org.apache.lucene.util.IOUtils;
 
 /**
- * The parts of a feedback folder that the store owns, opened together: the per-install session
- * hasher, the query-vector protection, the events index ({@code events/}) and the event log
- * ({@code log/}). If one part fails to open, the parts
- * already open are closed.
+ * The parts of a feedback folder that the store owns, opened together (or none): the session
+ * hasher, the vector protection, the events index ({@code events/}) and the log ({@code log/}).
  *
  * @param protection null when the store keeps query vectors as given
  */
@@ -35,10 +33,8 @@ record StoreFolder(SessionHasher sessions, VectorProtection protection, Feedback
   }
 
   /**
-   * Opens the parts in {@code dir}, creating it owner-only if needed. Vectors are protected when
-   * the config asks for it or the folder already holds a protection secret (once protected,
-   * always protected, so stored and looked-up vectors never disagree). The events index and the
-   * log write through {@code storage}.
+   * Opens the parts in {@code dir} (created owner-only), writing through {@code storage}. Vectors
+   * are protected when the config asks or the folder already holds a secret (once, always).
    */
   static StoreFolder open(Path dir, FeedbackStoreConfig config, StorageOpener storage)
       throws IOException {

@@ -9,14 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What {@link FeedbackStore#open} does before the store takes calls: replays the event log, its
- * events and forgets in log order (events already recorded are ignored, forgets are idempotent;
- * damage is reported as a warning: every intact record is kept), so that a forget a crash or a
- * failure cut short is finished; expires what outlived the time to live while the process was
- * down; brings the chunk index's learned fields in line with the events; and checkpoints (which
- * commits what the replay changed and trims the log). Records that pass the log's checksum but do
- * not decode are reported as damage alongside the log's own findings; an intact event in a newer
- * format stops the open with nothing changed.
+ * What {@link FeedbackStore#open} does before the store takes calls: replays the log's events and
+ * forgets in log order (known events ignored, forgets idempotent, so a forget cut short is
+ * finished; damage, also records that pass the checksum but do not decode, is a warning), expires
+ * what outlived the TTL, brings the learned fields in line with the events, and checkpoints. An
+ * intact event in a newer format stops the open with nothing changed.
  */
 final class StoreRecovery {
   /** The store's logger, so that the warning keeps its category. */

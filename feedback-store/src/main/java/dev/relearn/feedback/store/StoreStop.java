@@ -5,12 +5,10 @@ import java.io.IOException;
 import org.apache.lucene.util.IORunnable;
 
 /**
- * A failure after which the store may hold in memory what its files do not (or the chunk index's
- * writer what it cannot write): an event logged but not wholly applied, learned fields that could
- * not be written, a checkpoint that failed. Once set, it stays set: the store refuses later events
- * and reports it ({@link FeedbackStore#failure()}), and reopening it, which replays the log from
- * the last checkpoint, recovers. Before, the store went on, and a failed doc-values write could
- * leave the chunk index's writer naming a file it had deleted.
+ * A failure after which the store may hold in memory what its files do not (an event logged but
+ * not wholly applied, learned fields not written, a failed checkpoint). Once set, it stays: the
+ * store refuses later events and reports it ({@link FeedbackStore#failure()}); reopening, which
+ * replays the log, recovers.
  */
 final class StoreStop {
   private volatile Throwable cause;
@@ -39,10 +37,8 @@ final class StoreStop {
   }
 
   /**
-   * Runs {@code work} on {@code writes}; a failure stops the store. Lucene's refusal of a writer
-   * an earlier failure stopped ("this writer hit an unrecoverable error; cannot commit") is an
-   * {@code IOException} naming {@code what} failed. An interrupt of the caller's wait is no
-   * failure of the work.
+   * Runs {@code work} on {@code writes}; a failure (also Lucene's refusal of a writer an earlier
+   * failure stopped, rethrown naming {@code what}) stops the store; an interrupted wait does not.
    */
   void running(String what, WriteThreads writes, IORunnable work) throws IOException {
     writes.run(() -> {

@@ -178,7 +178,6 @@ class EventTest {
     assertEquals(SignalClass.STRONG, SignalClass.of(true, false, false));
     assertEquals(SignalClass.DISCOVERY, SignalClass.of(false, false, true));
     assertEquals(SignalClass.WEAK, SignalClass.of(false, false, false));
-    assertTrue(SignalClass.STRONG.immediate() && !SignalClass.WEAK.immediate());
   }
 
   @Test

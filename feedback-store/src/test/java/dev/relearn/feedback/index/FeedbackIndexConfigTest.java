@@ -5,11 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 class FeedbackIndexConfigTest {
   private final FeedbackIndexConfig defaults = FeedbackIndexConfig.defaults(384);
+
+  private static FeedbackIndexConfig with(float merge, float compact, Duration halfLife,
+      Duration ttl, double cap) {
+    return new FeedbackIndexConfig(384, merge, compact, halfLife, ttl, cap, InstantSource.system());
+  }
 
   @Test
   void defaultsAreTheDocumentedOnes() {
@@ -18,23 +24,23 @@ class FeedbackIndexConfigTest {
     assertEquals(Duration.ofDays(30), defaults.halfLife());
     assertEquals(Duration.ofDays(90), defaults.ttl());
     assertEquals(3.0, defaults.perSessionCap());
-    assertTrue(defaults.withHalfLife(Duration.ZERO).decay().none());
-    assertTrue(defaults.withHalfLife(null).decay().none());
+    assertTrue(with(0.95f, 0.98f, Duration.ZERO, null, 3).decay().none());
+    assertTrue(with(0.95f, 0.98f, null, null, 3).decay().none());
   }
 
   @Test
   void everyFieldIsValidatedNamingTheBadValue() {
     rejects("dimension must be in [1, 1024], got: 0", () -> FeedbackIndexConfig.defaults(0));
     rejects("mergeSimilarity must be in (0, 1], got: 1.5",
-        () -> defaults.withMergeSimilarity(1.5f));
+        () -> with(1.5f, 0.98f, null, null, 3));
     rejects("compactSimilarity must be in (0, 1], got: NaN",
-        () -> defaults.withCompactSimilarity(Float.NaN));
+        () -> with(0.95f, Float.NaN, null, null, 3));
     rejects("halfLife must not be negative, got: PT-1H",
-        () -> defaults.withHalfLife(Duration.ofHours(-1)));
+        () -> with(0.95f, 0.98f, Duration.ofHours(-1), null, 3));
     rejects("ttl must be positive (or null for none), got: PT0S",
-        () -> defaults.withTtl(Duration.ZERO));
+        () -> with(0.95f, 0.98f, null, Duration.ZERO, 3));
     rejects("perSessionCap must be finite and > 0, got: Infinity",
-        () -> defaults.withPerSessionCap(Double.POSITIVE_INFINITY));
+        () -> with(0.95f, 0.98f, null, null, Double.POSITIVE_INFINITY));
     assertThrows(NullPointerException.class, () -> defaults.withClock(null));
   }
 

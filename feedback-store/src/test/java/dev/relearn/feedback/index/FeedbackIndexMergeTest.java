@@ -26,8 +26,8 @@ class FeedbackIndexMergeTest {
   Path dir;
 
   private FeedbackIndex open() throws Exception {
-    return TestIndexes.open(dir, FeedbackIndexConfig.defaults(DIM)
-        .withClock(new FakeClock(T0)).withHalfLife(null));
+    return TestIndexes.open(dir, TestIndexes.config(DIM, new FakeClock(T0), null,
+        FeedbackIndexConfig.DEFAULT_TTL));
   }
 
   @Test

@@ -173,7 +173,7 @@ class FeedbackIndexSearchTest {
   @Test
   void noHalfLifeMeansNoDecay() throws Exception {
     try (FeedbackIndex index = TestIndexes.open(dir,
-        FeedbackIndexConfig.defaults(DIM).withClock(clock).withHalfLife(null))) {
+        TestIndexes.config(DIM, clock, null, FeedbackIndexConfig.DEFAULT_TTL))) {
       add(index, event("e", "s", axis(DIM, 0), "a", Outcome.SUCCESS, T0));
       clock.set(T0 + 365 * DAY);
       assertEquals(1.0, clicks(index), 1e-12);

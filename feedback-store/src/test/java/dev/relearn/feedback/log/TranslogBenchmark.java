@@ -61,7 +61,8 @@ public final class TranslogBenchmark {
 
   private static long[] singleThread(Path dir, Durability durability, byte[] payload)
       throws IOException {
-    try (Translog log = Translog.open(dir, durability, Translog.DEFAULT_SYNC_INTERVAL)) {
+    try (Translog log = Translog.open(dir, durability, Translog.DEFAULT_SYNC_INTERVAL,
+        ChannelOpener.DEFAULT)) {
       for (int i = 0; i < 200; i++) {
         log.append(payload); // warm-up
       }
@@ -85,8 +86,7 @@ public final class TranslogBenchmark {
     long[] request = new long[SINGLE];
     long[] raw = new long[SINGLE];
     Random order = new Random(42);
-    try (Translog log = Translog.open(logDir, Durability.REQUEST,
-            Translog.DEFAULT_SYNC_INTERVAL);
+    try (Translog log = Translog.open(logDir);
         FileChannel channel = FileChannel.open(rawFile, StandardOpenOption.CREATE_NEW,
             StandardOpenOption.WRITE)) {
       long position = 0;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.index.FeedbackIndexConfig;
 import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -135,8 +136,10 @@ class FeedbackStoreLifecycleTest {
 
   @Test
   void aStoreWithoutTimeToLiveExpiresNothingAndKeepsWorking() throws Exception {
-    FeedbackStoreConfig config = config();
-    config = config.withIndex(config.index().withTtl(null));
+    FeedbackIndexConfig index = config().index();
+    FeedbackStoreConfig config = StoreFixture.config(new FeedbackIndexConfig(index.dimension(),
+        index.mergeSimilarity(), index.compactSimilarity(), index.halfLife(), null,
+        index.perSessionCap(), index.clock()));
     try (FeedbackStore store = open(config)) {
       store.record(event("e1", store.sessions().hash("a"), unit(new Random(1)), "c0", T0));
       now.set(T0 + 1000 * DAY);

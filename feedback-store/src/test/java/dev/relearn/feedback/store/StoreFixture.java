@@ -4,6 +4,7 @@ import dev.relearn.feedback.event.EventCodec;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.feedback.event.SignalClass;
+import dev.relearn.feedback.index.FeedbackIndexConfig;
 import dev.relearn.feedback.learn.LearnedFieldUpdater;
 import dev.relearn.lucene.embed.VectorChecks;
 import dev.relearn.lucene.feedback.Outcome;
@@ -70,8 +71,14 @@ final class StoreFixture implements AutoCloseable {
 
   /** The default configuration on this fixture's clock. */
   FeedbackStoreConfig config() {
-    FeedbackStoreConfig defaults = FeedbackStoreConfig.defaults(DIMENSION);
-    return defaults.withIndex(defaults.index().withClock(clock));
+    return config(FeedbackStoreConfig.defaults(DIMENSION).index().withClock(clock));
+  }
+
+  /** The default configuration with {@code index}. */
+  static FeedbackStoreConfig config(FeedbackIndexConfig index) {
+    FeedbackStoreConfig d = FeedbackStoreConfig.defaults(index.dimension());
+    return new FeedbackStoreConfig(d.durability(), d.syncInterval(), d.flushInterval(),
+        d.checkpointInterval(), d.eta(), d.perSessionCap(), index, d.protectVectors());
   }
 
   /** Opens the store with the default configuration and {@code followUp}. */
