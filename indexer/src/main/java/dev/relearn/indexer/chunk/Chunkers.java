@@ -23,15 +23,7 @@ public final class Chunkers {
 
   /** Chunkers with the default budget in estimated tokens, for a model without a limit. */
   public Chunkers() {
-    this(DEFAULT_MAX_TOKENS);
-  }
-
-  /**
-   * Chunkers with a budget of {@code maxTokens} estimated tokens per chunk, for a model without a
-   * limit; see {@link #Chunkers(int, TokenCounter)}.
-   */
-  public Chunkers(int maxTokens) {
-    this(maxTokens, TokenCounter.UNLIMITED);
+    this(DEFAULT_MAX_TOKENS, TokenCounter.UNLIMITED);
   }
 
   /**
