@@ -62,7 +62,8 @@ class BoostEstimatorTest {
         assertEquals(examSum, boost.evidence(), 1e-12, where);
         assertEquals(outcomeSum, boost.outcomeEvidence(), 1e-12, where);
         assertEquals(raw, boost.value(), 1e-12, where);
-        assertEquals(expectedContribution, model.boostContribution(boost), 1e-12, where);
+        assertEquals(expectedContribution, LinearModelTest.boostContribution(model, boost), 1e-12,
+            where);
         assertEquals(boost, new FeedbackEvidence(past, List.of(), VoteWeighting.PLAIN).boost(chunk),
             "the precomputed boosts equal the direct estimate exactly; " + where);
       }
@@ -117,7 +118,7 @@ class BoostEstimatorTest {
     PastQuery other = new PastQuery(0.9f, 1, Map.of("b", new ChunkEvidence(3, 2, 1, 0)), 0);
     assertEquals(LearnedBoost.NONE, BoostEstimator.estimate("a", List.of(other), VoteWeighting.PLAIN));
     assertSame(LearnedBoost.NONE, BoostEstimator.estimate(null, List.of(other), VoteWeighting.PLAIN));
-    assertEquals(0.0, LinearModel.DEFAULT.boostContribution(LearnedBoost.NONE));
+    assertEquals(0.0, LinearModel.DEFAULT.vote(LearnedBoost.NONE));
   }
 
   @Test
