@@ -5,7 +5,6 @@ import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.feedback.PastQuery;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -30,7 +29,6 @@ public final class FeedbackEvidence {
   private final List<PastQuery> pastQueries;
   private final List<String> notes;
   private final Map<String, ChunkBoost> boosts;
-  private final List<String> vouched;
   private final FeedbackEvidence withinBudget;
 
   /**
@@ -43,14 +41,7 @@ public final class FeedbackEvidence {
     this.pastQueries = List.copyOf(pastQueries);
     this.notes = List.copyOf(notes);
     this.boosts = sums(this.pastQueries, weighting);
-    List<String> withEvidence = new ArrayList<>(boosts.size());
-    boosts.forEach((chunkId, chunk) -> {
-      chunk.boost = chunk.sums.boost();
-      if (chunk.boost.evidence() > 0) {
-        withEvidence.add(chunkId);
-      }
-    });
-    this.vouched = Collections.unmodifiableList(withEvidence);
+    boosts.values().forEach(chunk -> chunk.boost = chunk.sums.boost());
     List<PastQuery> full = this.pastQueries.stream().filter(PastQuery::withinBudget).toList();
     this.withinBudget = full.size() == this.pastQueries.size() ? this
         : new FeedbackEvidence(full, this.notes, weighting);
@@ -133,11 +124,6 @@ public final class FeedbackEvidence {
   public LearnedBoost boost(String chunkId) {
     ChunkBoost chunk = chunkId == null ? null : boosts.get(chunkId);
     return chunk != null ? chunk.boost : LearnedBoost.NONE;
-  }
-
-  /** The chunks whose boost has evidence, those similar past queries vouch for; no repeats. */
-  List<String> vouchedChunks() {
-    return vouched;
   }
 
   /** Every mentioned chunk's sums, in one pass over the mentions; boosts still unset. */

@@ -52,26 +52,15 @@ public final class UsageSignals {
     return Math.exp(-age / RECENCY_SCALE_MILLIS);
   }
 
-  /**
-   * {@code ln(1+uses) / ln(1+maxUses)} in [0, 1]: how often a chunk was used relative to the most
-   * used chunk in the window; 0 when nobody in the window was used, or a count is too small to
-   * move {@code 1 + uses} off 1 (the ratio would be 0/0).
-   *
-   * @param uses the chunk's uses; NaN or negative counts as 0
-   * @param maxUses the largest uses in the window
-   */
-  public static double frequency(double uses, double maxUses) {
-    return frequencyOfLogs(logUses(uses), logUses(maxUses));
-  }
-
   /** {@code ln(1+uses)}, or 0 when {@code uses} is not positive (NaN included). */
   static double logUses(double uses) {
     return uses > 0 ? Math.log(1 + uses) : 0;
   }
 
   /**
-   * {@link #frequency} from the two {@link #logUses}: 0 when either is 0 (also when a count is
-   * too small to move {@code 1 + uses} off 1).
+   * Frequency from the two {@link #logUses}, {@code ln(1+uses) / ln(1+maxUses)} in [0, 1]: how
+   * often a chunk was used relative to the most used chunk in the window; 0 when either is 0
+   * (nobody used, or a count too small to move {@code 1 + uses} off 1).
    */
   static double frequencyOfLogs(double logUses, double logMaxUses) {
     if (!(logMaxUses > 0) || !(logUses > 0)) {

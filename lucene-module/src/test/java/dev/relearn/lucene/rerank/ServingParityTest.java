@@ -101,8 +101,8 @@ class ServingParityTest {
       FeedbackEvidence evidence =
           new FeedbackEvidence(past.subList(0, Math.min(RerankOptions.DEFAULT_MAX_PAST_QUERIES,
               past.size())), List.of(), VoteWeighting.DEFAULT);
-      List<CandidateFeatures> offline = new FeatureExtractor(NOW).extract(window, evidence,
-          context);
+      List<CandidateFeatures> offline =
+          FeatureExtractorTest.extract(new FeatureExtractor(NOW), window, evidence, context);
       List<RescoredHit> expected = new ArrayList<>();
       for (int i = 0; i < window.size(); i++) {
         expected.add(new RescoredHit(window.get(i).doc(), window.get(i).chunkId(), i,
@@ -155,7 +155,8 @@ class ServingParityTest {
       FeedbackEvidence evidence = new FeedbackEvidence( // the notes say what was left out
           past.subList(0, Math.min(RerankOptions.DEFAULT_MAX_PAST_QUERIES, past.size())),
           rescorer.feedback().notes(), VoteWeighting.DEFAULT);
-      List<CandidateFeatures> offline = new FeatureExtractor(NOW).extract(window, evidence, null);
+      List<CandidateFeatures> offline =
+          FeatureExtractorTest.extract(new FeatureExtractor(NOW), window, evidence, null);
       List<RescoredHit> expected = new ArrayList<>();
       for (int i = 0; i < window.size(); i++) {
         expected.add(new RescoredHit(window.get(i).doc(), window.get(i).chunkId(), i,
