@@ -78,13 +78,6 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
     return weights[feature.ordinal()];
   }
 
-  /** This model with {@code feature}'s weight set to {@code weight} (validated). */
-  public LinearModel withWeight(Feature feature, double weight) {
-    double[] changed = weights.clone();
-    changed[feature.ordinal()] = weight;
-    return new LinearModel(changed, boostBaseline, evidenceK, boostCap, capPerSession);
-  }
-
   /**
    * This model with its relevance, balance and boost weights taken from {@code weights}: {@code
    * relevance = bm25 + vector}, {@code balance = bm25 − vector}, {@code boost = learned}.

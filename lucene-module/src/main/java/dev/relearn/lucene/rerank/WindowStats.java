@@ -101,16 +101,6 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
   }
 
   /**
-   * A finite first-stage score normalised by {@link #relevanceNormaliser()}: in [0, 1], 1.0 when
-   * all scores are equal.
-   *
-   * @param score a finite score
-   */
-  public double relevance(double score) {
-    return relevanceNormaliser().normalise(score);
-  }
-
-  /**
    * The range of one stage's scores over a window.
    *
    * @param min the lowest score (0 when the window has none)
@@ -136,14 +126,9 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
       return stage == null ? 0 : normalise(stage.score());
     }
 
-    /** The normaliser of this stage's scores: min-max over {@code [min, max]}. */
-    public MinMaxNormaliser normaliser() {
-      return new MinMaxNormaliser(min, max);
-    }
-
     /** A stage score min-max normalised to [0, 1] (clamped; 1 when the range is a point). */
     double normalise(float score) {
-      return normaliser().normalise(score);
+      return new MinMaxNormaliser(min, max).normalise(score);
     }
 
     /** Collects the finite scores of one stage. */

@@ -51,7 +51,8 @@ class FeatureExtractorTest {
     assertEquals(1.0, extract(window(3.5)).get(0).relevance(), "a single candidate");
     assertEquals(List.of(1.0, 1.0), extract(window(2, 2)).stream()
         .map(CandidateFeatures::relevance).toList(), "equal scores");
-    assertEquals(0.5, new WindowStats(-Double.MAX_VALUE, Double.MAX_VALUE, 0, 2).relevance(0),
+    assertEquals(0.5, new WindowStats(-Double.MAX_VALUE, Double.MAX_VALUE, 0, 2)
+        .relevanceNormaliser().normalise(0),
         "a range wider than Double.MAX_VALUE still normalises");
   }
 

@@ -19,6 +19,14 @@ import org.junit.jupiter.api.Test;
 class LinearModelTest {
   private static final LinearModel MODEL = LinearModel.DEFAULT;
 
+  /** {@code model} with {@code feature}'s weight set to {@code weight} (validated). */
+  static LinearModel withWeight(LinearModel model, Feature feature, double weight) {
+    double[] changed = model.weights();
+    changed[feature.ordinal()] = weight;
+    return new LinearModel(changed, model.boostBaseline(), model.evidenceK(), model.boostCap(),
+        model.capPerSession());
+  }
+
   /** The boost's contribution as the prior caps it: the vote times its weight, within ±cap. */
   static double boostContribution(LinearModel model, LearnedBoost boost) {
     double cap = model.boostCap();
@@ -92,7 +100,7 @@ class LinearModelTest {
 
   @Test
   void usageCountsOnlyAsFarAsSimilarPastQueriesVouchForTheChunk() {
-    LinearModel usageOnly = MODEL.withWeight(Feature.CONTEXT, 0);
+    LinearModel usageOnly = withWeight(MODEL, Feature.CONTEXT, 0);
     // a popular chunk no similar past query saw: its usage adds exactly nothing
     CandidateFeatures unseen = usage(LearnedBoost.NONE, UsageSignals.logPrior(9, 1), 1, 1);
     assertEquals(0.7 * 0.5, usageOnly.score(unseen), 0.0);
@@ -157,7 +165,7 @@ class LinearModelTest {
         () -> new LinearModel(new double[] {0.7, 0, 0.3}, 0.5, 2, 0.1));
     assertTrue(e.getMessage().endsWith("got: 3"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
-        () -> MODEL.withWeight(Feature.PRIOR, -0.5));
+        () -> withWeight(MODEL, Feature.PRIOR, -0.5));
     assertEquals("priorWeight must be in [0, 1000000.0], got: -0.5", e.getMessage());
   }
 
@@ -277,8 +285,8 @@ class LinearModelTest {
 
   @Test
   void perSessionTheVoteAndTheUsageTermsAreCappedTogether() {
-    LinearModel perSession = new LinearModel(LinearModel.DEFAULT.weights(), 0.5, 2, 0.1, true)
-        .withWeight(Feature.BOOST, 50);
+    LinearModel perSession = withWeight(
+        new LinearModel(LinearModel.DEFAULT.weights(), 0.5, 2, 0.1, true), Feature.BOOST, 50);
     LearnedBoost spam = new LearnedBoost(1, 1, 1e6, 1e6, 1, 0); // one session, a million clicks
     CandidateFeatures used = new CandidateFeatures(0.45, 0.45, null, null, 0, 0, spam, 5, 1, 1,
         0, List.of());

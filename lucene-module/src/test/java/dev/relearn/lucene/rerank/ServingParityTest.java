@@ -137,7 +137,7 @@ class ServingParityTest {
       // a balance of 0 with a descending window merges the unvouched in first-stage order;
       // any other balance, or a window out of order, sorts every candidate
       double balance = trial % 3 == 0 ? 0 : random.nextDouble() - 0.5;
-      LinearModel model = LinearModel.DEFAULT.withWeight(Feature.BALANCE, balance);
+      LinearModel model = LinearModelTest.withWeight(LinearModel.DEFAULT, Feature.BALANCE, balance);
       List<FusedHit> fused = randomFusedWindow(trial % 2 == 0);
       List<PastQuery> past = randomPastQueries();
       LearnedRescorer rescorer = new LearnedRescorer((vector, min, max) -> past,
