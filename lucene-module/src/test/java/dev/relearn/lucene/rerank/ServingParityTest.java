@@ -73,16 +73,23 @@ class ServingParityTest {
     return past;
   }
 
+  /** The default options with {@code context} and a clock fixed at {@link #NOW}. */
+  private static RerankOptions options(RerankContext context) {
+    RerankOptions d = RerankOptions.DEFAULTS;
+    return new RerankOptions(d.minSimilarity(), d.maxPastQueries(), d.model(), context,
+        d.learnedValues(), Clock.fixed(Instant.ofEpochMilli(NOW), ZoneOffset.UTC), d.idField(),
+        d.vote());
+  }
+
   @Test
   void servedScoresEqualOfflineScoresAndExplanations() throws Exception {
-    RerankOptions plain = RerankOptions.DEFAULTS
-        .withClock(Clock.fixed(Instant.ofEpochMilli(NOW), ZoneOffset.UTC));
+    RerankOptions plain = options(null);
     int moved = 0;
     for (int trial = 0; trial < 200; trial++) {
       // half the trials with a context (every candidate read), half without (only the vouched
       // ones and the returned ones), each returning a random number of the best hits
       RerankContext context = trial % 2 == 0 ? RerankContext.of("src/", null) : null;
-      RerankOptions options = context == null ? plain : plain.withContext(context);
+      RerankOptions options = context == null ? plain : options(context);
       List<PastQuery> past = randomPastQueries();
       TopDocs firstPass = LearnedRescorerTest.randomFirstPass(random, DOCS);
       LearnedRescorer rescorer =
@@ -131,8 +138,7 @@ class ServingParityTest {
 
   @Test
   void fusedWindowsRankAsOfflineWithAnyBalanceAndInAnyOrder() throws Exception {
-    RerankOptions plain = RerankOptions.DEFAULTS
-        .withClock(Clock.fixed(Instant.ofEpochMilli(NOW), ZoneOffset.UTC));
+    RerankOptions plain = options(null);
     for (int trial = 0; trial < 200; trial++) {
       // a balance of 0 with a descending window merges the unvouched in first-stage order;
       // any other balance, or a window out of order, sorts every candidate
