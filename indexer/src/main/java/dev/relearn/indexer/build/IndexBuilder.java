@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 
@@ -80,16 +79,11 @@ public final class IndexBuilder {
     void renaming(Map<String, String> renamed) throws IOException;
   }
 
-  /** Builds into {@code writer}, which must use {@code schema}'s analyzer and similarity. */
-  public IndexBuilder(IndexWriter writer, ChunkSchema schema, DocumentVectors vectors,
-      Progress progress) {
-    this(writer, schema, vectors, progress, new ReentrantLock(), Renames.NONE);
-  }
-
   /**
-   * Builds into {@code writer} holding {@code writes} from the first write to the commit (the
-   * lock under which others that share the writer commit it or refresh its readers), and tells
-   * {@code renames} of renamed chunks before that commit.
+   * Builds into {@code writer}, which must use {@code schema}'s analyzer and similarity, holding
+   * {@code writes} from the first write to the commit (the lock under which others that share the
+   * writer commit it or refresh its readers), and tells {@code renames} of renamed chunks before
+   * that commit.
    */
   public IndexBuilder(IndexWriter writer, ChunkSchema schema, DocumentVectors vectors,
       Progress progress, Lock writes, Renames renames) {
