@@ -8,7 +8,8 @@ import java.util.Set;
  * that resembles the current one. The past query's text is not known: only its vector was kept.
  *
  * <p>Its evidence counts now as {@code chunks} times {@code scale}: a lookup that decays evidence
- * with age says so through {@code scale} instead of copying every chunk's counts.
+ * with age says so through {@code scale} instead of copying every chunk's counts ({@link
+ * #evidence} gives them scaled).
  *
  * @param similarity dot product of the past and the current query vectors, in [-1, 1] (0.001
  *     beyond either end is accepted as rounding)
@@ -67,5 +68,11 @@ public record PastQuery(float similarity, int events, Map<String, ChunkEvidence>
   public PastQuery(float similarity, int events, Map<String, ChunkEvidence> chunks,
       long lastMillis) {
     this(similarity, events, chunks, lastMillis, 1.0);
+  }
+
+  /** {@code chunkId}'s evidence as it counts now (scaled), or null when there is none. */
+  public ChunkEvidence evidence(String chunkId) {
+    ChunkEvidence gathered = chunks.get(chunkId);
+    return gathered == null || scale == 1.0 ? gathered : gathered.scaled(scale);
   }
 }
