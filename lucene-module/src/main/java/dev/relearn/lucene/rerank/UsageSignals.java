@@ -1,14 +1,9 @@
 package dev.relearn.lucene.rerank;
 
 /**
- * Query-independent features from a chunk's learned values. Each is exactly 0 for a chunk nobody
- * has used, so that it adds nothing to the score until there is something to say.
- *
- * <p>Logarithms are taken as {@code Math.log(1 + x)}: a re-rank computes them for every
- * candidate, and {@code Math.log} is a fast intrinsic where {@code Math.log1p} is not (it was a
- * quarter of the re-rank's time). {@code log1p}'s extra precision matters only for x near 0, far
- * below a whole success or failure; for a use count of a billionth it is a relative 1e-7 of a
- * feature weighted 0.02.
+ * Query-independent features from a chunk's learned values, each exactly 0 for a chunk nobody has
+ * used. Logarithms are {@code Math.log(1 + x)}, a fast intrinsic, not {@code Math.log1p} (once a
+ * quarter of the re-rank's time), whose extra precision near 0 is far below one use.
  */
 public final class UsageSignals {
   /** The recency time scale: a chunk used this long ago has recency e^-1. */
