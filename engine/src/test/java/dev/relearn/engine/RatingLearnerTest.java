@@ -86,6 +86,6 @@ class RatingLearnerTest {
     CandidateFeatures features = new CandidateFeatures((bm25 + vector) / 2, (bm25 + vector) / 2,
         null, null, bm25, vector, boost, 0, 0, 0, 0, List.of());
     return new RescoredHit(position, chunkId, position, LinearModel.DEFAULT.score(features),
-        features);
+        features, null);
   }
 }

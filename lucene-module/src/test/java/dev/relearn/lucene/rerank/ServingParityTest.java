@@ -113,7 +113,7 @@ class ServingParityTest {
       List<RescoredHit> expected = new ArrayList<>();
       for (int i = 0; i < window.size(); i++) {
         expected.add(new RescoredHit(window.get(i).doc(), window.get(i).chunkId(), i,
-            LinearModel.DEFAULT.score(offline.get(i)), offline.get(i)));
+            LinearModel.DEFAULT.score(offline.get(i)), offline.get(i), null));
       }
       expected.sort(RescoredHit.RANKING);
 
@@ -166,7 +166,7 @@ class ServingParityTest {
       List<RescoredHit> expected = new ArrayList<>();
       for (int i = 0; i < window.size(); i++) {
         expected.add(new RescoredHit(window.get(i).doc(), window.get(i).chunkId(), i,
-            model.score(offline.get(i)), offline.get(i)));
+            model.score(offline.get(i)), offline.get(i), null));
       }
       expected.sort(RescoredHit.RANKING);
       assertEquals(expected.size(), served.size(), "trial " + trial);
