@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Which signals a rating credits: each by how much it favoured the rated chunk in the window. */
 class RatingLearnerTest {
   /** Clicked and successful in both of two similar past queries: shrunk boost 0.75. */
-  private static final LearnedBoost LIKED = new LearnedBoost(1, 1, 2, 2);
+  private static final LearnedBoost LIKED = new LearnedBoost(1, 1, 2, 2, 1, 0);
 
   @TempDir Path tmp;
 

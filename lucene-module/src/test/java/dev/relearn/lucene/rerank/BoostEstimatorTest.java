@@ -154,10 +154,10 @@ class BoostEstimatorTest {
   @Test
   void learnedBoostValidatesWithTheBadValueInTheMessage() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new LearnedBoost(1.5, 0.5, 0, 0));
+        () -> new LearnedBoost(1.5, 0.5, 0, 0, 0, 0));
     assertEquals("clickRate must be in [0, 1], got: 1.5", e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> new LearnedBoost(0.5, 0.5, Double.NaN,
-        0));
+        0, 0, 0));
     assertTrue(e.getMessage().contains("evidence must be finite and >= 0, got: NaN"),
         e.getMessage());
   }

@@ -19,6 +19,13 @@ import org.junit.jupiter.api.Test;
 class LinearModelTest {
   private static final LinearModel MODEL = LinearModel.DEFAULT;
 
+  /** A boost from one session, which clicked the chunk or saw it without a click or both. */
+  static LearnedBoost boost(double clickRate, double successRate, double evidence,
+      double outcomeEvidence) {
+    return new LearnedBoost(clickRate, successRate, evidence, outcomeEvidence,
+        evidence > 0 && clickRate > 0 ? 1 : 0, evidence > 0 && clickRate < 1 ? 1 : 0);
+  }
+
   /** {@code model} with {@code feature}'s weight set to {@code weight} (validated). */
   static LinearModel withWeight(LinearModel model, Feature feature, double weight) {
     double[] changed = model.weights();
@@ -37,7 +44,7 @@ class LinearModelTest {
     double rate1 = random.nextDouble();
     double rate2 = random.nextDouble();
     double evidence = random.nextBoolean() ? 0 : random.nextDouble() * 50;
-    LearnedBoost boost = new LearnedBoost(rate1, rate2, evidence, random.nextDouble() * 10);
+    LearnedBoost boost = boost(rate1, rate2, evidence, random.nextDouble() * 10);
     return new CandidateFeatures(random.nextGaussian() * 10, random.nextDouble(), null, null,
         random.nextDouble(), random.nextDouble(), boost, UsageSignals.logPrior(random.nextInt(20),
             random.nextInt(20)),
@@ -114,7 +121,7 @@ class LinearModelTest {
     assertEquals(0L, Double.doubleToRawLongBits(contribution(usageOnly.explain(failing),
         "prior")), "a negative prior without evidence is +0.0");
     // evidence n = 2 vouches for half: each usage term counts half
-    LearnedBoost neutral = new LearnedBoost(0.5, 0.5, 2, 0);
+    LearnedBoost neutral = boost(0.5, 0.5, 2, 0);
     CandidateFeatures seen = usage(neutral, UsageSignals.logPrior(9, 1), 1, 1);
     Explanation half = usageOnly.explain(seen);
     assertEquals(0.5 * 0.01 * UsageSignals.logPrior(9, 1), contribution(half, "prior"), 1e-15);
@@ -122,7 +129,7 @@ class LinearModelTest {
     assertEquals(0.5 * 0.02, contribution(half, "frequency"), 1e-15);
     assertEquals(usageOnly.score(seen), total(half));
     // more evidence, more of the usage terms, never more than all of them
-    double more = usageOnly.score(usage(new LearnedBoost(0.5, 0.5, 200, 0), 0, 1, 1));
+    double more = usageOnly.score(usage(boost(0.5, 0.5, 200, 0), 0, 1, 1));
     assertTrue(more > usageOnly.score(usage(neutral, 0, 1, 1)));
     assertTrue(more < 0.7 * 0.5 + 0.04, "at most the full usage weights: " + more);
   }
@@ -199,7 +206,7 @@ class LinearModelTest {
     LinearModel strong = new LinearModel(new double[] {0.7, 0, 5, 0, 0, 0, 0}, 0.5, 5, 0.05);
     Random random = new Random(99L);
     for (int i = 0; i < 1_000; i++) {
-      LearnedBoost boost = new LearnedBoost(random.nextDouble(), random.nextDouble(),
+      LearnedBoost boost = boost(random.nextDouble(), random.nextDouble(),
           Math.pow(10, random.nextInt(15)), 1);
       assertTrue(Math.abs(boostContribution(MODEL, boost)) <= 0.1, boost.toString());
       assertTrue(Math.abs(boostContribution(strong, boost)) <= 0.05, boost.toString());
