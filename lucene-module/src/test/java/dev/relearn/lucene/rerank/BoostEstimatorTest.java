@@ -87,7 +87,8 @@ class BoostEstimatorTest {
       }
       float similarity = 0.7f + random.nextFloat() * 0.3f;
       double scale = random.nextInt(3) == 0 ? 1 : random.nextDouble(); // decayed, or not
-      past.add(new PastQuery(similarity, 1 + random.nextInt(3), chunks, 1_000L * q, scale));
+      past.add(new PastQuery(similarity, 1 + random.nextInt(3), chunks, 1_000L * q, scale,
+          Set.of()));
     }
     return past;
   }
@@ -98,7 +99,7 @@ class BoostEstimatorTest {
     PastQuery full = new PastQuery(0.8f, 1, chunks, 0);
     assertEquals(1.0, full.scale(), "the four-argument form counts in full");
     assertSame(chunks.get("a"), full.evidence("a"));
-    PastQuery decayed = new PastQuery(0.75f, 1, chunks, 0, 0.25);
+    PastQuery decayed = new PastQuery(0.75f, 1, chunks, 0, 0.25, Set.of());
     assertEquals(new ChunkEvidence(1, 0.5, 0.25, 0.25), decayed.evidence("a"));
     assertEquals(null, decayed.evidence("b"));
     assertEquals(new ChunkEvidence(4, 2, 1, 1), decayed.chunks().get("a"), "kept as gathered");
@@ -107,7 +108,7 @@ class BoostEstimatorTest {
     assertEquals(0.5, boost.clickRate(), 1e-15, "rates are ratios: a lone query's decay cancels");
     for (double bad : new double[] {-0.1, 1.5, Double.NaN}) {
       assertEquals("scale must be in [0, 1], got: " + bad, assertThrows(
-          IllegalArgumentException.class, () -> new PastQuery(0.8f, 1, chunks, 0, bad))
+          IllegalArgumentException.class, () -> new PastQuery(0.8f, 1, chunks, 0, bad, Set.of()))
           .getMessage());
     }
   }
