@@ -89,11 +89,6 @@ public final class LearnedRescorer extends Rescorer {
         options.idField());
   }
 
-  /** The options. */
-  public RerankOptions options() {
-    return options;
-  }
-
   /** The similar past queries this instance uses, looked up when it was built. */
   public FeedbackEvidence feedback() {
     return feedback;
