@@ -15,7 +15,6 @@ public final class Chunkers {
    */
   private static final int CHUNKING_VERSION = 1;
 
-  private final int maxTokens;
   private final String fingerprint;
   private final MarkdownChunker markdown;
   private final CodeChunker code;
@@ -37,7 +36,6 @@ public final class Chunkers {
     if (maxTokens < 8) {
       throw new IllegalArgumentException("max tokens must be >= 8, got: " + maxTokens);
     }
-    this.maxTokens = maxTokens;
     int overlap = maxTokens / 8;
     this.markdown = new MarkdownChunker(maxTokens, overlap, counter);
     this.code = new CodeChunker(CodeChunker.DEFAULT_MAX_LINES, maxTokens, counter);
@@ -53,11 +51,6 @@ public final class Chunkers {
    */
   public String fingerprint() {
     return fingerprint;
-  }
-
-  /** The token budget per chunk. */
-  public int maxTokens() {
-    return maxTokens;
   }
 
   /**
