@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Which signals a rating credits: each by how much it favoured the rated chunk in the window. */
 class RatingLearnerTest {
   /** Clicked and successful in both of two similar past queries: shrunk boost 0.75. */
-  private static final LearnedBoost LIKED = new LearnedBoost(1, 1, 2, 2);
+  private static final LearnedBoost LIKED = new LearnedBoost(1, 1, 2, 2, 1, 0);
 
   @TempDir Path tmp;
 
@@ -86,6 +86,6 @@ class RatingLearnerTest {
     CandidateFeatures features = new CandidateFeatures((bm25 + vector) / 2, (bm25 + vector) / 2,
         null, null, bm25, vector, boost, 0, 0, 0, 0, List.of());
     return new RescoredHit(position, chunkId, position, LinearModel.DEFAULT.score(features),
-        features);
+        features, null);
   }
 }

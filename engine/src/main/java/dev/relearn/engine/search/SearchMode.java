@@ -1,5 +1,6 @@
 package dev.relearn.engine.search;
 
+import dev.relearn.lucene.schema.Labels;
 import java.util.Locale;
 
 /** Which first-stage retrievers a search uses, and whether the learned second stage re-ranks. */
@@ -24,13 +25,7 @@ public enum SearchMode {
    * @throws IllegalArgumentException naming the bad value and the accepted ones
    */
   public static SearchMode fromLabel(String label) {
-    for (SearchMode mode : values()) {
-      if (mode.label().equalsIgnoreCase(label)) {
-        return mode;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown search mode: '" + label + "'; expected one of bm25, vector, hybrid, learned");
+    return Labels.parse(values(), SearchMode::label, "search mode", label);
   }
 
   /** Whether this mode needs the query embedded. */

@@ -32,7 +32,7 @@ class ColdStartCheckTest {
     for (int i = 0; i < positions.length; i++) {
       double score = positions.length - i;
       hits.add(new RescoredHit(positions[i], "c" + positions[i], positions[i], score,
-          CandidateFeatures.neutral(score, 0.5)));
+          CandidateFeatures.neutral(score, 0.5), null));
     }
     return hits;
   }

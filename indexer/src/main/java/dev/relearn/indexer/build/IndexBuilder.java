@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 
@@ -23,41 +22,34 @@ import org.apache.lucene.index.IndexWriter;
  * Brings the index in line with one source, incrementally.
  *
  * <ul>
- *   <li>A chunk whose id, content hash and line range are already indexed is left alone: not
- *       re-embedded, not rewritten, its learned values untouched. One that only moved is rewritten
- *       with its vector from the index.
+ *   <li>A chunk already indexed with the same id, content hash and lines is left alone (not
+ *       re-embedded, learned values untouched); one that only moved is rewritten with its vector.
  *   <li>A new or changed chunk takes the vector of an indexed chunk with the same content hash
- *       (a renamed or moved file's; {@link DocumentVectors}), else is embedded, and is written.
- *       It keeps the learned values of the chunk it replaces ({@link Predecessors}): the same id, or else
- *       a vanished chunk at the same path and heading, or at the same path and lines, or else (in
- *       a folder) one with the same text, so that renaming or moving a file keeps what its chunks
- *       learned.
- *   <li>A folder's file whose hash and indexed chunks match the {@link FileStamp} one of them
- *       carries is not chunked again: its chunks are unchanged ({@link SourceReading}).
- *   <li>Chunks of the same origin that the source no longer has are deleted. A folder's run
- *       never deletes or replaces chunks of another origin that still exists (JSONL and BEIR
- *       ids are the user's: a record whose id another origin has replaces that chunk).
+ *       ({@link DocumentVectors}), else is embedded. It keeps the learned values of the chunk it
+ *       replaces ({@link Predecessors}): the same id, else a vanished chunk at the same path and
+ *       heading, or path and lines, else (in a folder) one with the same text, so a renamed or
+ *       moved file keeps what its chunks learned.
+ *   <li>A folder's file whose hash and chunks match its {@link FileStamp} is not chunked again
+ *       ({@link SourceReading}).
+ *   <li>Chunks of the same origin that the source no longer has are deleted; a run never deletes
+ *       or replaces chunks of another origin that still exists (but JSONL and BEIR ids are the
+ *       user's: a record whose id another origin has replaces that chunk).
  * </ul>
  *
  * <p>A folder source ({@link DirectorySource}) gets a root key no other origin's paths start with
- * ({@link RootKeys}), so its ids cannot collide with another folder's. Its chunks indexed before
- * paths began with the root key are moved to their new ids with their learned values, and
- * reported in {@link IndexReport#renamed()} so that the feedback store follows. A folder that
- * no longer exists hands its root key, with its chunks and their learned values, to the next
- * folder indexed under that key (a moved folder), as if they were one origin.
+ * ({@link RootKeys}), so ids of two folders never collide; its chunks indexed before root keys move
+ * to their new ids with their learned values ({@link IndexReport#renamed()}, for the feedback
+ * store), and a vanished folder hands its key and chunks to the next folder indexed under it (a
+ * moved folder). No file is indexed under two origins ({@link NestedOrigins}): a file inside an
+ * indexed folder updates that folder's chunks ({@link IndexReport#part()}), and a folder indexed
+ * around indexed ones takes over their chunks and learned values.
  *
- * <p>No file is indexed under two origins ({@link NestedOrigins}): a file or folder inside an
- * indexed folder updates that folder's chunks of it ({@link IndexReport#part()}), and a folder
- * indexed around indexed files or folders takes over their chunks, learned values and all.
- *
- * <p>Every {@link #COMMIT_EVERY} embedded chunks are written and committed, so that a run stopped
- * by a kill or a failure keeps the embeddings it committed (its next run finds them in the
- * index); the rest of the run is written, and what vanished deleted, in its last commit (none if
- * nothing changed). Each commit holds the writes lock from its first write, so that whoever else
- * writes to the index (the feedback store) neither commits nor shows half of it, and tells
- * {@link Renames} of its renamed chunks first; a commit that fails rolls the writer back to the
- * last commit, closing it ({@link FailedWrites}). A faulty embedder fails the run before its
- * chunk is written. Problems in single files or lines are reported and skipped; everything else is indexed.
+ * <p>Every {@link #COMMIT_EVERY} embedded chunks are committed, so a killed or failed run keeps
+ * them; the rest, and the deletions, go in its last commit (none if nothing changed). A commit
+ * holds the writes lock from its first write, so another writer (the feedback store) neither
+ * commits nor shows half of it, and tells {@link Renames} first; a failed commit rolls the writer
+ * back, closing it ({@link FailedWrites}). A faulty embedder fails the run before its chunk is
+ * written; problems in single files or lines are reported and skipped.
  */
 public final class IndexBuilder {
   /**
@@ -87,16 +79,11 @@ public final class IndexBuilder {
     void renaming(Map<String, String> renamed) throws IOException;
   }
 
-  /** Builds into {@code writer}, which must use {@code schema}'s analyzer and similarity. */
-  public IndexBuilder(IndexWriter writer, ChunkSchema schema, DocumentVectors vectors,
-      Progress progress) {
-    this(writer, schema, vectors, progress, new ReentrantLock(), Renames.NONE);
-  }
-
   /**
-   * Builds into {@code writer} holding {@code writes} from the first write to the commit (the
-   * lock under which others that share the writer commit it or refresh its readers), and tells
-   * {@code renames} of renamed chunks before that commit.
+   * Builds into {@code writer}, which must use {@code schema}'s analyzer and similarity, holding
+   * {@code writes} from the first write to the commit (the lock under which others that share the
+   * writer commit it or refresh its readers), and tells {@code renames} of renamed chunks before
+   * that commit.
    */
   public IndexBuilder(IndexWriter writer, ChunkSchema schema, DocumentVectors vectors,
       Progress progress, Lock writes, Renames renames) {

@@ -18,29 +18,19 @@ import java.util.Set;
 import org.apache.lucene.index.DirectoryReader;
 
 /**
- * What one {@link IndexBuilder} run reads before it writes: the source as read (a folder under
- * its root key, or a part of an indexed folder), the chunks to write, how many are unchanged, the
- * problems, and the indexed chunks the new ones may replace. Each chunk is compared with the
- * index as it is read and only those to write are kept, so an unchanged source costs the memory
- * of its ids, not of its text.
+ * What one {@link IndexBuilder} run reads before it writes: the source as read (a folder under its
+ * root key, or a part of an indexed folder: {@link DirectorySource#within}), the chunks to write,
+ * how many are unchanged, the problems, and the indexed chunks the new ones may replace. Only the
+ * chunks to write are kept, so an unchanged source costs the memory of its ids, not its text. An
+ * indexed origin inside a folder source hands over its chunks ({@link NestedOrigins}). A folder
+ * (or part) left with nothing to index reads as empty when the index holds chunks of it, so they
+ * are deleted; one never indexed is an error ({@link EmptyFolderException}).
  *
- * <p>A folder source inside an indexed folder is read as that part ({@link
- * DirectorySource#within}), unless the folder's walk skips it; an indexed origin inside a folder
- * source hands over its chunks of the files the folder's run reads ({@link NestedOrigins}).
- *
- * <p>A folder, or a part of one, in which nothing is left to index (its files deleted, ignored or
- * unreadable) is read as empty when the index holds chunks of it, so that they are deleted, as
- * those of a single deleted file are; a folder never indexed with nothing to index is an error
- * ({@link EmptyFolderException}).
- *
- * <p>A folder's file is not chunked when one of its indexed chunks, all of this origin under their
- * current ids, carries the {@link FileStamp} that the file's hash and those chunks give: its
- * chunks count as unchanged. Every chunk written gets its file's stamp; a file chunked into
- * chunks that are all unchanged (indexed before stamps, or a change that left its chunks alone)
- * has its first one rewritten with it, counted as unchanged ({@link #restamped}).
- *
- * <p>Reading a large tree takes a while before anything is embedded: every {@link
- * #NOTE_INTERVAL_NANOS} it notes how far it got.
+ * <p>A folder's file is not chunked when one of its indexed chunks (all of this origin, under
+ * their current ids) carries the {@link FileStamp} of the file's hash and those chunks: they
+ * count as unchanged. Every chunk written gets its file's stamp; a file whose chunks are all
+ * unchanged but unstamped has its first one rewritten with it ({@link #restamped}). Every {@link
+ * #NOTE_INTERVAL_NANOS} a long read notes how far it got.
  */
 final class SourceReading {
   /** How often a long read notes its progress. */

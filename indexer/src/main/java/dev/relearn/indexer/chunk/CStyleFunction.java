@@ -11,47 +11,33 @@ import java.util.stream.Stream;
 /**
  * Recognises a function definition that starts with no declaration keyword, as in C, C++ and
  * Java's package-private methods: <code>int main(int argc, char **argv) {</code>, {@code
- * unsigned long hash(const char *s)}, {@code std::vector<int> Graph::neighbours(int v) const},
- * {@code bool operator==(const Foo &o) const}, {@code Foo::Foo(int x) : a(x)}. One pass over the
- * line, no regular expression. A line matches when, stripped:
+ * std::vector<int> Graph::neighbours(int v) const}, {@code bool operator==(const Foo &o) const},
+ * {@code Foo::Foo(int x) : a(x)}. One pass over the line, no regular expression. A stripped line
+ * matches when:
  *
  * <ol>
- *   <li>it starts with a letter, {@code _} or {@code ~} and does not end with {@code ;} (a
- *       statement or a prototype: also {@code Foo() = default;});
- *   <li>before its first {@code (}, which touches the name (prose in a comment block has a space
- *       there: {@code the hash (djb2)}), there are only words (letters, digits, {@code _}, {@code
- *       ::}, {@code ~}, template arguments in {@code <>}; an operator's name, {@code operator==}
- *       or {@code operator()}, reads as one word: {@link OperatorName}) separated by spaces,
- *       {@code *} and {@code &}: two to six (type words and a name), no type word a statement
- *       word such as {@code return}, {@code else}, {@code new}, {@code await} ({@link
- *       #STATEMENT_WORDS}) or a short English word, in any case ({@code the}, {@code a}, {@code
- *       Use}: a sentence in a comment that ends with {@code close()}), the last a plain or {@code
- *       ::}-qualified name. So an assignment ({@code =}), a member call ({@code .}, {@code ->}) and
- *       a control statement (<code>if (a) {</code>, {@code while (x)}) do not match. One word
- *       matches only as a constructor, destructor or conversion operator (below), so that a plain
- *       or macro call ({@code f(x)}, <code>TEST(a, b) {</code>) does not;
- *   <li>after the matching {@code )} comes nothing, a body (<code>{</code> and what follows), a
- *       qualifier without {@code =} ({@code const}, {@code override}, {@code noexcept}, {@code
- *       throws ...}, {@code -> type}) or a constructor's initialiser list ({@code : r_(r)}); a
- *       parameter list left open (the line ends with {@code (} or {@code ,}) counts only at
- *       column 0, where C has no statements (so a prototype wrapped over lines counts too: its
- *       {@code ;} is on a later line), and for one word only as {@code Foo::Foo(}.
+ *   <li>it starts with a letter, {@code _} or {@code ~} and does not end with {@code ;};
+ *   <li>its first {@code (} touches the name (prose has a space: {@code the hash (djb2)}) and is
+ *       preceded only by two to six {@link #words} separated by spaces, {@code *} and {@code &}
+ *       (an operator's name is one word: {@link OperatorName}), none a statement word ({@link
+ *       #STATEMENT_WORDS}) or short English word, the last a plain or {@code ::}-qualified name:
+ *       so no assignment, member call or control statement matches. One word matches only as a
+ *       constructor, destructor or conversion operator (below), so that a plain or macro call
+ *       does not;
+ *   <li>after the matching {@code )} comes nothing, a body, qualifiers without {@code =} ({@code
+ *       const}, {@code noexcept}, {@code throws ...}, {@code -> type}) or an initialiser list; a
+ *       parameter list left open (ending with {@code (} or {@code ,}) counts only at column 0,
+ *       where C has no statements, and for one word only as {@code Foo::Foo(}.
  * </ol>
  *
- * <p>C++ and Java define with one word before the parameter list what has no return type:
- * out-of-class constructors and destructors, whose last two name parts agree ({@code
- * Foo::Foo(int x) : a(x)}, {@code Foo::~Foo()}, {@code Stack<T>::Stack()}); destructors in their
- * class, which take no parameters ({@code ~Foo()}, {@code ~Foo(void)}); conversion operators
- * ({@code operator bool() const}); and constructors in their class (and Java's package-private
- * ones, {@code Foo(int x) {}}), when the name is capitalised and not all capitals (a class, not a
- * macro such as {@code TEST(a, b) {}}) and every parameter has a type and a name ({@code const Foo
- * &o}, {@code int n = 0}) or a type of two words ({@code const Foo &}) or, for {@code Foo() {}},
- * something (a body, an initialiser list, {@code noexcept}) follows the empty list. A call's
- * arguments ({@code Widget(parent)}, {@code Column(modifier = m)}, {@code Product(b1*A)}) have no
- * types.
- *
- * <p>A return type on the line above (GNU style: {@code int} alone, then {@code main (void)})
- * needs more than one line to see: {@link GnuStyleFunction}.
+ * <p>One word defines what has no return type: out-of-class constructors and destructors, whose
+ * last two name parts agree ({@code Foo::~Foo()}, {@code Stack<T>::Stack()}); destructors in their
+ * class, without parameters ({@code ~Foo(void)}); conversion operators ({@code operator bool()});
+ * and constructors in their class when the name is capitalised but not all capitals (not a macro
+ * such as {@code TEST(a, b) {}}) and every parameter is {@link #typed} or, for {@code Foo()}, a
+ * body, initialiser list or qualifier follows. A call's arguments ({@code Widget(parent)}, {@code
+ * Product(b1*A)}) have no types. A return type on the line above (GNU style) needs more than one
+ * line to see: {@link GnuStyleFunction}.
  */
 final class CStyleFunction {
   /** Words that start statements, not types, in the languages relearn chunks as code. */

@@ -15,7 +15,6 @@ public final class Chunkers {
    */
   private static final int CHUNKING_VERSION = 1;
 
-  private final int maxTokens;
   private final String fingerprint;
   private final MarkdownChunker markdown;
   private final CodeChunker code;
@@ -23,15 +22,7 @@ public final class Chunkers {
 
   /** Chunkers with the default budget in estimated tokens, for a model without a limit. */
   public Chunkers() {
-    this(DEFAULT_MAX_TOKENS);
-  }
-
-  /**
-   * Chunkers with a budget of {@code maxTokens} estimated tokens per chunk, for a model without a
-   * limit; see {@link #Chunkers(int, TokenCounter)}.
-   */
-  public Chunkers(int maxTokens) {
-    this(maxTokens, TokenCounter.UNLIMITED);
+    this(DEFAULT_MAX_TOKENS, TokenCounter.UNLIMITED);
   }
 
   /**
@@ -45,7 +36,6 @@ public final class Chunkers {
     if (maxTokens < 8) {
       throw new IllegalArgumentException("max tokens must be >= 8, got: " + maxTokens);
     }
-    this.maxTokens = maxTokens;
     int overlap = maxTokens / 8;
     this.markdown = new MarkdownChunker(maxTokens, overlap, counter);
     this.code = new CodeChunker(CodeChunker.DEFAULT_MAX_LINES, maxTokens, counter);
@@ -61,11 +51,6 @@ public final class Chunkers {
    */
   public String fingerprint() {
     return fingerprint;
-  }
-
-  /** The token budget per chunk. */
-  public int maxTokens() {
-    return maxTokens;
   }
 
   /**

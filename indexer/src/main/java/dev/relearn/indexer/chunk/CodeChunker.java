@@ -30,26 +30,12 @@ public final class CodeChunker implements Chunker {
   private final WindowSplitter longLines;
   private final TokenBudget budget;
 
-  /** A chunker with the default limits: 60 lines and 512 tokens. */
-  public CodeChunker() {
-    this(DEFAULT_MAX_LINES, TextChunker.DEFAULT_MAX_TOKENS);
-  }
-
-  /**
-   * A chunker with the given limits.
-   *
-   * @throws IllegalArgumentException naming {@code maxLines} when below 1 or {@code maxTokens}
-   *     when below 8
-   */
-  public CodeChunker(int maxLines, int maxTokens) {
-    this(maxLines, maxTokens, TokenCounter.UNLIMITED);
-  }
-
   /**
    * A chunker with the given limits, whose windows the model of {@code counter} reads whole: a
    * window it would cut off is cut again into windows of whole lines, each as long as fits.
    *
-   * @throws IllegalArgumentException as {@link #CodeChunker(int, int)}
+   * @throws IllegalArgumentException naming {@code maxLines} when below 1 or {@code maxTokens}
+   *     when below 8
    */
   public CodeChunker(int maxLines, int maxTokens, TokenCounter counter) {
     if (maxLines < 1) {

@@ -3,10 +3,10 @@ package dev.relearn.indexer.chunk;
 import java.util.Set;
 
 /**
- * Recognises a function definition in GNU style, its return type alone on a line and its name on
- * the next, both at column 0, then the parameter list, maybe qualifiers ({@code const}) or
- * attribute macros ({@code __THROW}), and, on the same line, a later one or after old-style
- * parameter declarations ({@code int a;}), its body's <code>{</code>:
+ * Recognises a GNU-style function definition: the return type alone on a line, the name at column
+ * 0 on the next, then the parameter list, maybe qualifiers or attribute macros ({@code __THROW}),
+ * and the body's <code>{</code> on the same line or a later one (after old-style parameter
+ * declarations such as {@code int a;}):
  *
  * <pre>
  * static int
@@ -14,14 +14,11 @@ import java.util.Set;
  * {
  * </pre>
  *
- * <p>The return type line holds one to {@value #MAX_TYPE_WORDS} words ({@code char *}, {@code
- * const struct node *}, {@code std::vector<int>}), none a statement or prose word ({@link
- * CStyleFunction#notAType}) or a block's end ({@code end}, {@code fi}, {@code done}). The name
- * is one word, maybe qualified ({@code Foo::bar}) or an operator ({@link OperatorName}), may be
- * followed by a space before its {@code (}, and is not all capitals ({@code G_DEFINE_TYPE (Foo,
- * foo, G_TYPE_OBJECT)} is a macro). So a call or a macro ends with {@code ;} or has no type line
- * above; a control statement ({@code if (}, {@code while (}) has a statement word for a name; a
- * prototype ends with {@code ;} where its parameter list closes or after its attributes.
+ * <p>The type line holds one to {@value #MAX_TYPE_WORDS} words ({@code const struct node *},
+ * {@code std::vector<int>}), none a statement or prose word ({@link CStyleFunction#notAType}) or a
+ * block's end ({@code end}, {@code fi}). The name is one word, maybe qualified or an operator
+ * ({@link OperatorName}), not all capitals (a macro). So calls, macros, control statements and
+ * prototypes (ending with {@code ;}) do not match.
  */
 final class GnuStyleFunction {
   /** A return type has at most this many words: {@code static inline const struct node *}. */

@@ -21,26 +21,11 @@ public final class MarkdownChunker implements Chunker {
   private final WindowSplitter splitter;
   private final TokenBudget budget;
 
-  /** A chunker with the default budget and overlap of {@link TextChunker}. */
-  public MarkdownChunker() {
-    this(TextChunker.DEFAULT_MAX_TOKENS, TextChunker.DEFAULT_OVERLAP_TOKENS);
-  }
-
   /**
-   * A chunker with the given budget and overlap for oversized sections.
+   * A chunker with the given budget and overlap for oversized sections, whose sections and
+   * windows the model of {@code counter} reads whole.
    *
-   * @throws IllegalArgumentException naming {@code maxTokens} when below 8, or {@code
-   *     overlapTokens} when negative or above half the budget
-   */
-  public MarkdownChunker(int maxTokens, int overlapTokens) {
-    this(maxTokens, overlapTokens, TokenCounter.UNLIMITED);
-  }
-
-  /**
-   * A chunker with the given budget and overlap, whose sections and windows the model of {@code
-   * counter} reads whole.
-   *
-   * @throws IllegalArgumentException as {@link #MarkdownChunker(int, int)}
+   * @throws IllegalArgumentException as {@link TextChunker#TextChunker(int, int, TokenCounter)}
    */
   public MarkdownChunker(int maxTokens, int overlapTokens, TokenCounter counter) {
     this.splitter = new WindowSplitter(maxTokens, overlapTokens);

@@ -13,34 +13,15 @@ import java.util.function.Function;
  * the model would cut off is split again ({@link TokenBudget}).
  */
 public final class TextChunker implements Chunker {
-  /** The default window budget, the embedding model's input limit. */
-  public static final int DEFAULT_MAX_TOKENS = 512;
-  /** The default overlap between consecutive windows. */
-  public static final int DEFAULT_OVERLAP_TOKENS = 64;
-
   private final WindowSplitter splitter;
   private final TokenBudget budget;
-
-  /** A chunker with the default budget and overlap. */
-  public TextChunker() {
-    this(DEFAULT_MAX_TOKENS, DEFAULT_OVERLAP_TOKENS);
-  }
-
-  /**
-   * A chunker with the given budget and overlap.
-   *
-   * @throws IllegalArgumentException naming {@code maxTokens} when below 8, or {@code
-   *     overlapTokens} when negative or above half the budget
-   */
-  public TextChunker(int maxTokens, int overlapTokens) {
-    this(maxTokens, overlapTokens, TokenCounter.UNLIMITED);
-  }
 
   /**
    * A chunker with the given budget and overlap, whose windows the model of {@code counter}
    * reads whole.
    *
-   * @throws IllegalArgumentException as {@link #TextChunker(int, int)}
+   * @throws IllegalArgumentException naming {@code maxTokens} when below 8, or {@code
+   *     overlapTokens} when negative or above half the budget
    */
   public TextChunker(int maxTokens, int overlapTokens, TokenCounter counter) {
     this.splitter = new WindowSplitter(maxTokens, overlapTokens);

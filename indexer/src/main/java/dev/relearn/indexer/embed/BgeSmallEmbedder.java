@@ -107,11 +107,6 @@ public final class BgeSmallEmbedder implements Embedder {
     return DIMENSION;
   }
 
-  /** Whether queries get the retrieval instruction. */
-  public boolean queryInstruction() {
-    return queryInstruction;
-  }
-
   /** The model's own tokenizer, without truncation; closed with this embedder. */
   @Override
   public TokenCounter documentTokens() {

@@ -11,9 +11,6 @@ import java.util.Map;
  * written anywhere. Returned arrays are copies, so callers cannot corrupt the cache.
  */
 public final class QueryCachingEmbedder extends ForwardingEmbedder {
-  /** The default number of cached queries. */
-  public static final int DEFAULT_CAPACITY = 100;
-
   private final Map<String, float[]> cache;
 
   /** Caches up to {@code capacity} queries of {@code delegate}; 0 disables the cache. */

@@ -15,25 +15,18 @@ import java.util.function.Predicate;
 /**
  * A folder of Markdown, plain text and source code (see {@link FileTypes}), or one such file.
  *
- * <p>A folder walk skips well-known build and tool folders, {@code .gitignore}d paths, symbolic
- * links, unknown file types and binary files without a word; files over 4 MiB, files that are not
- * valid UTF-8 and unreadable files are reported as problems and skipped. A file named directly is
- * read whatever its extension (unknown types as text), and a binary one is reported.
+ * <p>A walk skips well-known build and tool folders, {@code .gitignore}d paths, symbolic links,
+ * unknown file types and binary files without a word; files over 4 MiB, not valid UTF-8 or
+ * unreadable are reported as problems and skipped. A file named directly is read whatever its
+ * extension (unknown types as text); a binary one is reported.
  *
- * <p>Chunk paths are {@code /}-separated and start with the source's <em>root key</em>, one path
- * segment naming the root: for a folder {@code /tmp/a}, {@code a/README.md}; for a single file
- * {@code /tmp/a/notes.txt}, {@code a/notes.txt} (its folder's name). Ids derive from these paths,
- * so files at the same relative path in two indexed folders are different chunks. The index
- * builder gives each root a key no other root uses: the folder's name, else {@code name@parent},
- * else {@code name@} and 8 hex digits of a hash of the absolute path (see {@link #rootKeys()}).
- *
- * <p>A source can be a <em>part</em> of a folder ({@link #within}): it reads only the files of one
- * file or subfolder that a walk of the whole folder would read, with the folder's origin and
- * paths, so that re-indexing one file of an indexed folder updates that folder's chunks.
- *
- * <p>Before a file is chunked, its text and the chunkers' {@link Chunkers#fingerprint()} are
- * hashed and offered to the source's {@link UnchangedFiles}: a file it knows is indexed as is
- * yields no chunks, saving the chunking and token counting.
+ * <p>Chunk paths are {@code /}-separated and start with the source's <em>root key</em>, one
+ * segment naming the root ({@code a/README.md} for folder {@code /tmp/a}, {@code a/notes.txt} for
+ * file {@code /tmp/a/notes.txt}), so that the same relative path in two folders gives different
+ * ids; the index builder gives each root a key no other uses ({@link #rootKeys()}). A <em>part</em>
+ * of a folder ({@link #within}) reads only one file or subfolder of it, with the folder's origin
+ * and paths, so re-indexing one file updates that folder's chunks. A file whose text and
+ * chunkers' {@link Chunkers#fingerprint()} hash as its {@link UnchangedFiles} knows is not chunked.
  */
 public final class DirectorySource implements ChunkSource {
   private static final int HASH_CHARS = 8;

@@ -66,23 +66,6 @@ public final class GitIgnore {
     return Match.NONE;
   }
 
-  /**
-   * Whether git would ignore {@code path}: it or one of its parent folders is excluded. As in
-   * git, a file cannot be re-included when a parent folder is excluded.
-   *
-   * @param path relative to this file's folder, {@code /}-separated
-   * @param directory whether the path is a folder
-   */
-  public boolean isIgnored(String path, boolean directory) {
-    String relative = trimSlashes(path);
-    for (int slash = relative.indexOf('/'); slash > 0; slash = relative.indexOf('/', slash + 1)) {
-      if (match(relative.substring(0, slash), true) == Match.IGNORED) {
-        return true;
-      }
-    }
-    return match(relative, directory) == Match.IGNORED;
-  }
-
   private static String trimSlashes(String path) {
     return path.replaceAll("^/+|/+\\z", "");
   }

@@ -1,8 +1,7 @@
 package dev.relearn.indexer.source;
 
-import java.util.Arrays;
+import dev.relearn.lucene.schema.Labels;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /** How a path given to {@link Sources#open} is read. */
 public enum SourceFormat {
@@ -26,12 +25,6 @@ public enum SourceFormat {
    * @throws IllegalArgumentException naming the bad value and the accepted ones
    */
   public static SourceFormat fromLabel(String label) {
-    for (SourceFormat format : values()) {
-      if (format.label().equalsIgnoreCase(label)) {
-        return format;
-      }
-    }
-    throw new IllegalArgumentException("unknown source format: '" + label + "'; expected one of "
-        + Arrays.stream(values()).map(SourceFormat::label).collect(Collectors.joining(", ")));
+    return Labels.parse(values(), SourceFormat::label, "source format", label);
   }
 }

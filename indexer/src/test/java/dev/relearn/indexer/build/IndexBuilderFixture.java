@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
@@ -37,6 +38,13 @@ abstract class IndexBuilderFixture {
   /** What an engine records of the hashing embedder: vectors are reused only under it. */
   static final IndexMetadata HASHING =
       new IndexMetadata(HashingEmbedder.MODEL_ID, HashingEmbedder.DIMENSION, ChunkSchema.VERSION);
+  /** A builder with its own writes lock that ignores renames. */
+  static IndexBuilder builder(IndexWriter writer, ChunkSchema schema, DocumentVectors vectors,
+      Progress progress) {
+    return new IndexBuilder(writer, schema, vectors, progress, new ReentrantLock(),
+        IndexBuilder.Renames.NONE);
+  }
+
   final ChunkSchema schema = new ChunkSchema(384);
   FSDirectory directory;
   IndexWriter writer;
@@ -62,7 +70,7 @@ abstract class IndexBuilderFixture {
   }
 
   IndexReport index(ChunkSource source) throws IOException {
-    return new IndexBuilder(writer, schema, new DocumentVectors(new HashingEmbedder()),
+    return IndexBuilderFixture.builder(writer, schema, new DocumentVectors(new HashingEmbedder()),
         Progress.NONE).index(source);
   }
 

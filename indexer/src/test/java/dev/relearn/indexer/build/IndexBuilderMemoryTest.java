@@ -58,7 +58,7 @@ class IndexBuilderMemoryTest {
             new IndexWriterConfig(schema.indexAnalyzer()))) {
       FreshSource source = new FreshSource();
       DocumentVectors vectors = new DocumentVectors(new HashingEmbedder());
-      new IndexBuilder(writer, schema, vectors, Progress.NONE).index(source);
+      IndexBuilderFixture.builder(writer, schema, vectors, Progress.NONE).index(source);
 
       source.changedText = "text 0, edited";
       int[] heldWhileEmbedding = {-1};
@@ -76,7 +76,8 @@ class IndexBuilderMemoryTest {
         @Override
         public void finish() {}
       };
-      IndexReport report = new IndexBuilder(writer, schema, vectors, probe).index(source);
+      IndexReport report =
+          IndexBuilderFixture.builder(writer, schema, vectors, probe).index(source);
       assertEquals(CHUNKS - 1, report.unchanged());
       assertEquals(1, report.updated());
       assertEquals(1, heldWhileEmbedding[0], "only the edited chunk is still held");

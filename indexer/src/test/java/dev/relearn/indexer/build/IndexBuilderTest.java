@@ -72,7 +72,7 @@ class IndexBuilderTest {
   }
 
   private IndexReport index(Embedder embedder, Chunk... chunks) throws IOException {
-    return new IndexBuilder(writer, schema, new DocumentVectors(embedder), Progress.NONE)
+    return IndexBuilderFixture.builder(writer, schema, new DocumentVectors(embedder), Progress.NONE)
         .index(new ListSource(List.of(chunks)));
   }
 
@@ -185,7 +185,8 @@ class IndexBuilderTest {
     Files.writeString(docs.resolve("other.md"), "# Other\nSomething else.\n");
     HashingEmbedder embedder = new HashingEmbedder();
     DocumentVectors vectors = new DocumentVectors(embedder);
-    new IndexBuilder(writer, schema, vectors, Progress.NONE).index(new DirectorySource(docs));
+    IndexBuilderFixture.builder(writer, schema, vectors, Progress.NONE)
+        .index(new DirectorySource(docs));
     String oldId = idOf("docs/keys.md");
     LearnedValues used = new LearnedValues(4, 2, 1, 0, 123L);
     writer.updateDocValues(ChunkSchema.idTerm(oldId), used.toFields().toArray(new Field[0]));
@@ -193,7 +194,7 @@ class IndexBuilderTest {
 
     Files.move(docs.resolve("keys.md"), Files.createDirectories(docs.resolve("guide"))
         .resolve("rotation.md"));
-    IndexReport report = new IndexBuilder(writer, schema, vectors, Progress.NONE)
+    IndexReport report = IndexBuilderFixture.builder(writer, schema, vectors, Progress.NONE)
         .index(new DirectorySource(docs));
     String newId = idOf("docs/guide/rotation.md");
     assertEquals(oldId.substring(oldId.indexOf('#')), newId.substring(newId.indexOf('#')));
@@ -216,7 +217,8 @@ class IndexBuilderTest {
     }
     Files.writeString(src.resolve("Cache.java"), code.append("}\n").toString());
     DocumentVectors vectors = new DocumentVectors(new HashingEmbedder());
-    new IndexBuilder(writer, schema, vectors, Progress.NONE).index(new DirectorySource(src));
+    IndexBuilderFixture.builder(writer, schema, vectors, Progress.NONE)
+        .index(new DirectorySource(src));
     String second = idsByLine("src/Cache.java").get(1);
     LearnedValues used = new LearnedValues(4, 2, 1, 0, 123L);
     writer.updateDocValues(ChunkSchema.idTerm(second), used.toFields().toArray(new Field[0]));
@@ -224,7 +226,7 @@ class IndexBuilderTest {
 
     Files.writeString(src.resolve("Cache.java"),
         code.toString().replace("public class Cache {", "public class LruCache {"));
-    IndexReport report = new IndexBuilder(writer, schema, vectors, Progress.NONE)
+    IndexReport report = IndexBuilderFixture.builder(writer, schema, vectors, Progress.NONE)
         .index(new DirectorySource(src));
     String renamed = idsByLine("src/Cache.java").get(1);
     assertNotEquals(second, renamed, "its heading path, the class, changed");
@@ -247,7 +249,7 @@ class IndexBuilderTest {
   void aStoppedRunKeepsTheEmbeddingsItCommitted() throws IOException {
     Chunk[] five = {chunk("1", "A", "alpha"), chunk("2", "B", "beta"), chunk("3", "C", "gamma"),
         chunk("4", "D", "delta"), chunk("5", "E", "epsilon")};
-    assertThrows(IllegalStateException.class, () -> new IndexBuilder(writer, schema,
+    assertThrows(IllegalStateException.class, () -> IndexBuilderFixture.builder(writer, schema,
         new DocumentVectors(IndexBuilderFixture.failingAt(4)), Progress.NONE).commitEvery(2)
         .index(new ListSource(List.of(five))));
     assertEquals(2, liveDocs(), "the first two embeddings were committed");
@@ -282,12 +284,14 @@ class IndexBuilderTest {
     RecordingProgress recorder = new RecordingProgress(true);
     List<String> events = recorder.events;
     Chunk[] chunks = {chunk("1", "A", "alpha"), chunk("2", "B", "beta")};
-    new IndexBuilder(writer, schema, new DocumentVectors(new HashingEmbedder()), recorder)
+    IndexBuilderFixture.builder(writer, schema, new DocumentVectors(new HashingEmbedder()),
+        recorder)
         .index(new ListSource(List.of(chunks)));
     assertEquals(List.of("start embedding 2", "advance 1", "advance 2", "finish",
         "start writing 2", "advance 1", "advance 2", "finish"), events);
     events.clear();
-    new IndexBuilder(writer, schema, new DocumentVectors(new HashingEmbedder()), recorder)
+    IndexBuilderFixture.builder(writer, schema, new DocumentVectors(new HashingEmbedder()),
+        recorder)
         .index(new ListSource(List.of(chunks)));
     assertEquals(List.of(), events, "nothing to embed or write: no task");
   }
@@ -299,7 +303,7 @@ class IndexBuilderTest {
     List<String> events = recorder.events;
     Chunk[] chunks = {chunk("1b", "A", "alpha"), chunk("2b", "B", "beta"),
         chunk("3", "C", "gamma")}; // new ids, as after a rename: same content hashes
-    IndexReport report = new IndexBuilder(writer, schema,
+    IndexReport report = IndexBuilderFixture.builder(writer, schema,
         new DocumentVectors(new HashingEmbedder()), recorder)
         .index(new ListSource(List.of(chunks)));
     assertEquals(List.of("vectors: 2 of 3 from the index, 1 to embed",

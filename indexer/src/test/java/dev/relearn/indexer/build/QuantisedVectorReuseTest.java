@@ -39,7 +39,8 @@ class QuantisedVectorReuseTest {
           "note " + i + " about topic " + (i * 7919 % 101)));
     }
     for (VectorEncoding encoding : VectorEncoding.values()) {
-      IndexMetadata metadata = IndexBuilderFixture.HASHING.withVectorEncoding(encoding);
+      IndexMetadata metadata = new IndexMetadata(HashingEmbedder.MODEL_ID,
+          HashingEmbedder.DIMENSION, ChunkSchema.VERSION, encoding);
       try (FSDirectory directory = FSDirectory.open(dir.resolve(encoding.label()))) {
         try (IndexWriter writer = new IndexWriter(directory,
             new IndexWriterConfig(schema.indexAnalyzer()).setCodec(encoding.codec()))) {

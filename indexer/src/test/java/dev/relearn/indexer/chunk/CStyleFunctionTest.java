@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.relearn.lucene.embed.TokenCounter;
 import dev.relearn.lucene.schema.Chunk;
 import java.io.IOException;
 import java.io.InputStream;
@@ -188,7 +189,7 @@ class CStyleFunctionTest {
     assertEquals(List.of("unsigned long hash(const char *s)"), outline.enclosing(32));
     assertEquals(List.of("int main(int argc, char **argv)"), outline.enclosing(55));
 
-    List<Chunk> chunks = new CodeChunker(12, 512).chunk("/o", "src/list.c", code);
+    List<Chunk> chunks = new CodeChunker(12, 512, TokenCounter.UNLIMITED).chunk("/o", "src/list.c", code);
     assertEquals(List.of(1, 13, 19, 28, 38, 51), chunks.stream().map(Chunk::startLine).toList());
     assertEquals(List.of("struct node", "struct node *make_node(int v)", "",
         "unsigned long hash(const char *s)", "int count_nodes(const struct node *head)",
@@ -211,7 +212,7 @@ class CStyleFunctionTest {
         outline.enclosing(34), "an out-of-class definition, brace on the next line");
     assertEquals(List.of("T max_of(T a, T b)"), outline.enclosing(41));
 
-    List<Chunk> chunks = new CodeChunker(12, 512).chunk("/o", "src/shapes.cpp", code);
+    List<Chunk> chunks = new CodeChunker(12, 512, TokenCounter.UNLIMITED).chunk("/o", "src/shapes.cpp", code);
     List<String> titles = titles(chunks);
     assertTrue(titles.contains("double total_area(const std::vector<Shape *> &shapes)"),
         titles.toString());
@@ -234,7 +235,7 @@ class CStyleFunctionTest {
     assertEquals(List.of("Ledger::Ledger(std::string name, int capacity)"),
         outline.enclosing(46), "the initialiser list on the next line stays inside");
 
-    List<Chunk> chunks = new CodeChunker(12, 512).chunk("/o", "src/members.cpp", code);
+    List<Chunk> chunks = new CodeChunker(12, 512, TokenCounter.UNLIMITED).chunk("/o", "src/members.cpp", code);
     List<String> titles = titles(chunks);
     assertTrue(titles.contains("Money &Money::operator=(const Money &o)"), titles.toString());
     assertTrue(titles.contains("Ledger::Ledger(std::string name, int capacity)"),

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.relearn.lucene.embed.TokenCounter;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkKind;
 import java.util.ArrayList;
@@ -15,8 +16,8 @@ class ChunkersTest {
 
   @Test
   void picksTheChunkerForEachKind() {
-    Chunkers chunkers = new Chunkers(256);
-    assertEquals(256, chunkers.maxTokens());
+    Chunkers chunkers = new Chunkers(256, TokenCounter.UNLIMITED);
+    assertTrue(chunkers.fingerprint().contains(", tokens 256, "), chunkers.fingerprint());
     assertInstanceOf(MarkdownChunker.class, chunkers.forKind(ChunkKind.MARKDOWN));
     assertInstanceOf(CodeChunker.class, chunkers.forKind(ChunkKind.CODE));
     assertInstanceOf(TextChunker.class, chunkers.forKind(ChunkKind.TEXT));
@@ -32,7 +33,7 @@ class ChunkersTest {
   @Test
   void tinyBudgetIsRejectedByValue() {
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> new Chunkers(3));
+        assertThrows(IllegalArgumentException.class, () -> new Chunkers(3, TokenCounter.UNLIMITED));
     assertTrue(e.getMessage().contains("3"), e.getMessage());
   }
 
@@ -42,7 +43,7 @@ class ChunkersTest {
     for (int i = 0; i < 400; i++) {
       text.append("word").append(i).append(' ');
     }
-    new Chunkers(64).forKind(ChunkKind.TEXT).chunk("/o", "t.txt", text.toString())
+    new Chunkers(64, TokenCounter.UNLIMITED).forKind(ChunkKind.TEXT).chunk("/o", "t.txt", text.toString())
         .forEach(c -> assertTrue(c.tokenEstimate() <= 64, c.tokenEstimate() + " tokens"));
   }
 
@@ -64,7 +65,7 @@ class ChunkersTest {
         + "  }\n\n  void g() {\n" + "    f(2);\n".repeat(60) + "  }\n}\n";
     String c = "static int\nadd (int a, int b)\n{\n  return a + b;\n}\n\nint main(void) {\n"
         + "  add(1, 2);\n".repeat(40) + "}\n";
-    Chunkers chunkers = new Chunkers(64);
+    Chunkers chunkers = new Chunkers(64, TokenCounter.UNLIMITED);
     List<String> cut = new ArrayList<>();
     for (String[] file : new String[][] {{"g.md", markdown}, {"A.java", java}, {"m.c", c},
         {"n.txt", prose.toString()}}) {

@@ -3,6 +3,7 @@ package dev.relearn.indexer.chunk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.relearn.lucene.embed.TokenCounter;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkKind;
 import java.util.List;
@@ -38,7 +39,7 @@ class CodeChunkerTest {
   @Test
   void windowsRespectLineAndTokenLimitsAndCoverEveryLine() {
     String code = randomCode(new Random(1234), 30);
-    List<Chunk> chunks = new CodeChunker().chunk("/o", "src/Demo.java", code);
+    List<Chunk> chunks = new CodeChunker(60, 512, TokenCounter.UNLIMITED).chunk("/o", "src/Demo.java", code);
     String[] lines = code.split("\n", -1);
     int nextLine = 1;
     for (Chunk chunk : chunks) {
@@ -68,11 +69,11 @@ class CodeChunkerTest {
       code.append("    x = helper(x);\n");
     }
     code.append("  }\n\n}\n");
-    List<Chunk> chunks = new CodeChunker().chunk("/o", "A.java", code.toString());
+    List<Chunk> chunks = new CodeChunker(60, 512, TokenCounter.UNLIMITED).chunk("/o", "A.java", code.toString());
     assertEquals(1, chunks.size(), chunks.toString());
     assertEquals(1, chunks.get(0).startLine());
     assertEquals(60, chunks.get(0).endLine());
-    List<Chunk> comment = new CodeChunker(3, 512).chunk("/o", "b.py", "x = 1\ny = 2\nz = 3\n"
+    List<Chunk> comment = new CodeChunker(3, 512, TokenCounter.UNLIMITED).chunk("/o", "b.py", "x = 1\ny = 2\nz = 3\n"
         + "# ----\n# ====\n# ----\nw = 4\n");
     assertEquals(List.of(1, 7), comment.stream().map(Chunk::startLine).toList());
   }
@@ -83,7 +84,7 @@ class CodeChunkerTest {
     for (int i = 0; i < 200; i++) {
       code.append("    result = compute(alpha[i], beta[j], gamma.delta(epsilon, zeta, eta));\n");
     }
-    List<Chunk> chunks = new CodeChunker().chunk("/o", "a.py", code.toString());
+    List<Chunk> chunks = new CodeChunker(60, 512, TokenCounter.UNLIMITED).chunk("/o", "a.py", code.toString());
     assertTrue(chunks.size() > 4, "got " + chunks.size());
     chunks.forEach(c -> assertTrue(c.tokenEstimate() <= 512, c.tokenEstimate() + " tokens"));
     assertTrue(chunks.get(0).endLine() < 60, "ended at " + chunks.get(0).endLine());
@@ -100,7 +101,7 @@ class CodeChunkerTest {
       code.append("    call(").append(i).append(");\n");
     }
     code.append("  }\n}\n");
-    List<Chunk> chunks = new CodeChunker().chunk("/o", "A.java", code.toString());
+    List<Chunk> chunks = new CodeChunker(60, 512, TokenCounter.UNLIMITED).chunk("/o", "A.java", code.toString());
     assertEquals(1, chunks.get(0).startLine());
     assertEquals(41, chunks.get(0).endLine());
     assertEquals("class A", chunks.get(0).title());
@@ -122,7 +123,7 @@ class CodeChunkerTest {
     for (int i = 52; i <= 120; i++) {
       code.append("key").append(i).append(": value\n");
     }
-    List<Chunk> chunks = new CodeChunker().chunk("/o", "c.yaml", code.toString());
+    List<Chunk> chunks = new CodeChunker(60, 512, TokenCounter.UNLIMITED).chunk("/o", "c.yaml", code.toString());
     assertEquals(50, chunks.get(0).endLine());
     assertEquals(52, chunks.get(1).startLine());
     assertEquals("", chunks.get(0).title());
@@ -135,7 +136,7 @@ class CodeChunkerTest {
       line.append("a").append(i).append("=b(").append(i).append(");");
     }
     String code = "function f() {\n" + line + "\n}\n";
-    List<Chunk> chunks = new CodeChunker().chunk("/o", "min.js", code);
+    List<Chunk> chunks = new CodeChunker(60, 512, TokenCounter.UNLIMITED).chunk("/o", "min.js", code);
     assertTrue(chunks.size() > 5, "got " + chunks.size());
     for (Chunk chunk : chunks) {
       assertTrue(chunk.tokenEstimate() <= 512, chunk.tokenEstimate() + " tokens");
@@ -147,10 +148,10 @@ class CodeChunkerTest {
   @Test
   void editingOneMethodKeepsOtherWindowIds() {
     String code = randomCode(new Random(99), 6);
-    List<Chunk> before = new CodeChunker().chunk("/o", "D.java", code);
+    List<Chunk> before = new CodeChunker(60, 512, TokenCounter.UNLIMITED).chunk("/o", "D.java", code);
     String edited = code.replace("public int method0(int x) {",
         "public int method0(int x) {\n    x++;");
-    List<Chunk> after = new CodeChunker().chunk("/o", "D.java", edited);
+    List<Chunk> after = new CodeChunker(60, 512, TokenCounter.UNLIMITED).chunk("/o", "D.java", edited);
     long kept = before.stream().map(Chunk::id)
         .filter(id -> after.stream().anyMatch(c -> c.id().equals(id))).count();
     assertTrue(kept > 0, "no window kept its id");

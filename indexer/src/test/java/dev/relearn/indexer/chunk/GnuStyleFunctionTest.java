@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.relearn.lucene.embed.TokenCounter;
 import dev.relearn.lucene.schema.Chunk;
 import java.io.IOException;
 import java.io.InputStream;
@@ -113,7 +114,7 @@ class GnuStyleFunctionTest {
     assertEquals(List.of("static int count_words (const char *s)"), outline.enclosing(29));
     assertEquals(List.of("int main (int argc,"), outline.enclosing(41));
 
-    List<Chunk> chunks = new CodeChunker(12, 512).chunk("/o", "src/gnu.c", code);
+    List<Chunk> chunks = new CodeChunker(12, 512, TokenCounter.UNLIMITED).chunk("/o", "src/gnu.c", code);
     assertEquals(List.of(1, 9, 19, 31, 37), chunks.stream().map(Chunk::startLine).toList(),
         "windows start at the return type, never between it and the name");
     assertEquals(List.of("", "char *xstrdup (const char *s)",

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.relearn.lucene.embed.TokenCounter;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkKind;
 import java.util.List;
@@ -36,7 +37,7 @@ class MarkdownChunkerTest {
       """;
 
   private static List<Chunk> chunk(String text) {
-    return new MarkdownChunker().chunk("/origin", "docs/guide.md", text);
+    return new MarkdownChunker(512, 64, TokenCounter.UNLIMITED).chunk("/origin", "docs/guide.md", text);
   }
 
   @Test
@@ -123,7 +124,7 @@ class MarkdownChunkerTest {
   void oversizedSectionsAreSplitKeepingTheHeadingPath() {
     String body = ProseGenerator.paragraphs(new Random(11), 40);
     String text = "# Top\n\n## Long\n\n" + body + "\n\n## After\nshort\n";
-    List<Chunk> chunks = new MarkdownChunker(200, 20).chunk("/o", "long.md", text);
+    List<Chunk> chunks = new MarkdownChunker(200, 20, TokenCounter.UNLIMITED).chunk("/o", "long.md", text);
     List<Chunk> longs = chunks.stream().filter(c -> c.title().equals("Long")).toList();
     assertTrue(longs.size() > 3, "expected the section to be split, got " + longs.size());
     int bodyLines = (int) body.lines().count();

@@ -3,6 +3,7 @@ package dev.relearn.indexer.chunk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.relearn.lucene.embed.TokenCounter;
 import dev.relearn.lucene.schema.Chunk;
 import java.util.List;
 import java.util.Random;
@@ -33,7 +34,7 @@ class ModelFitTest {
   @Test
   void codeWindowsFitTheModelAndKeepTheirLines() {
     String code = code(new Random(42), 12);
-    List<Chunk> estimated = new CodeChunker(60, 512).chunk("/o", "A.java", code);
+    List<Chunk> estimated = new CodeChunker(60, 512, TokenCounter.UNLIMITED).chunk("/o", "A.java", code);
     assertTrue(estimated.stream().anyMatch(c -> !MODEL.fits(c.searchableText())),
         "the estimate alone leaves windows the model cuts off");
     List<Chunk> fitted = new CodeChunker(60, 512, MODEL).chunk("/o", "A.java", code);
@@ -69,10 +70,10 @@ class ModelFitTest {
   void windowsThatFitAreCutAsByTheEstimateAlone() {
     PieceCounter model = new PieceCounter(512, 3);
     String code = code(new Random(5), 12);
-    assertKeptWhereTheyFit(model, new CodeChunker(60, 512).chunk("/o", "S.java", code),
+    assertKeptWhereTheyFit(model, new CodeChunker(60, 512, TokenCounter.UNLIMITED).chunk("/o", "S.java", code),
         new CodeChunker(60, 512, model).chunk("/o", "S.java", code));
     String prose = ProseGenerator.paragraphs(new Random(3), 60);
-    assertKeptWhereTheyFit(model, new TextChunker(512, 64).chunk("/o", "p.txt", prose),
+    assertKeptWhereTheyFit(model, new TextChunker(512, 64, TokenCounter.UNLIMITED).chunk("/o", "p.txt", prose),
         new TextChunker(512, 64, model).chunk("/o", "p.txt", prose));
   }
 

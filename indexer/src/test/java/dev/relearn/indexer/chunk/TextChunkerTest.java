@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.relearn.lucene.embed.TokenCounter;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkKind;
 import java.util.List;
@@ -16,7 +17,7 @@ class TextChunkerTest {
   @Test
   void windowsStayWithinTheBudgetAndOverlap() {
     String text = ProseGenerator.paragraphs(new Random(42), 60);
-    List<Chunk> chunks = new TextChunker().chunk("/o", "notes.txt", text);
+    List<Chunk> chunks = new TextChunker(512, 64, TokenCounter.UNLIMITED).chunk("/o", "notes.txt", text);
     assertTrue(chunks.size() > 3, "expected several windows, got " + chunks.size());
     for (int i = 0; i < chunks.size(); i++) {
       Chunk chunk = chunks.get(i);
@@ -43,7 +44,7 @@ class TextChunkerTest {
   void lineRangesMatchTheText() {
     String text = ProseGenerator.paragraphs(new Random(7), 40);
     String[] lines = text.split("\n", -1);
-    for (Chunk chunk : new TextChunker(128, 16).chunk("/o", "t.txt", text)) {
+    for (Chunk chunk : new TextChunker(128, 16, TokenCounter.UNLIMITED).chunk("/o", "t.txt", text)) {
       String[] chunkLines = chunk.text().split("\n", -1);
       assertEquals(chunk.endLine() - chunk.startLine() + 1, chunkLines.length, chunk.toString());
       assertTrue(lines[chunk.startLine() - 1].endsWith(chunkLines[0]), chunk.toString());
@@ -60,7 +61,7 @@ class TextChunkerTest {
           .replace(".", "").substring(0, 200)).append(".\n\n");
     }
     // Each paragraph is about 60 tokens; a 150-token window holds two whole paragraphs.
-    for (Chunk chunk : new TextChunker(150, 0).chunk("/o", "t.txt", text.toString())) {
+    for (Chunk chunk : new TextChunker(150, 0, TokenCounter.UNLIMITED).chunk("/o", "t.txt", text.toString())) {
       assertTrue(chunk.text().endsWith("."), "window does not end at a paragraph: "
           + chunk.text().substring(Math.max(0, chunk.text().length() - 30)));
     }
@@ -69,8 +70,8 @@ class TextChunkerTest {
   @Test
   void crlfInputGivesTheSameLinesAsLf() {
     String text = ProseGenerator.paragraphs(new Random(3), 20);
-    List<Chunk> lf = new TextChunker(100, 10).chunk("/o", "t.txt", text);
-    List<Chunk> crlf = new TextChunker(100, 10).chunk("/o", "t.txt", text.replace("\n", "\r\n"));
+    List<Chunk> lf = new TextChunker(100, 10, TokenCounter.UNLIMITED).chunk("/o", "t.txt", text);
+    List<Chunk> crlf = new TextChunker(100, 10, TokenCounter.UNLIMITED).chunk("/o", "t.txt", text.replace("\n", "\r\n"));
     assertEquals(lf, crlf);
     assertFalse(crlf.get(0).text().contains("\r"));
   }
@@ -78,7 +79,7 @@ class TextChunkerTest {
   @Test
   void hugeWordsAreHardSplit() {
     String blob = "x".repeat(10_000);
-    List<Chunk> chunks = new TextChunker(100, 0).chunk("/o", "t.txt", "start " + blob + " end");
+    List<Chunk> chunks = new TextChunker(100, 0, TokenCounter.UNLIMITED).chunk("/o", "t.txt", "start " + blob + " end");
     assertTrue(chunks.size() >= 25, "got " + chunks.size());
     chunks.forEach(c -> assertTrue(c.tokenEstimate() <= 100, c.tokenEstimate() + " tokens"));
     long xs = chunks.stream().mapToLong(c -> c.text().chars().filter(ch -> ch == 'x').count())
@@ -88,13 +89,13 @@ class TextChunkerTest {
 
   @Test
   void blankTextGivesNoChunks() {
-    assertTrue(new TextChunker().chunk("/o", "t.txt", " \n\n \t").isEmpty());
+    assertTrue(new TextChunker(512, 64, TokenCounter.UNLIMITED).chunk("/o", "t.txt", " \n\n \t").isEmpty());
   }
 
   @Test
   void badSettingsAreRejectedByValue() {
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> new TextChunker(100, 80));
+        assertThrows(IllegalArgumentException.class, () -> new TextChunker(100, 80, TokenCounter.UNLIMITED));
     assertTrue(e.getMessage().contains("80"), e.getMessage());
   }
 }

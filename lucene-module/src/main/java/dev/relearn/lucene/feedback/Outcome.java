@@ -1,5 +1,6 @@
 package dev.relearn.lucene.feedback;
 
+import dev.relearn.lucene.schema.Labels;
 import java.util.Locale;
 
 /** How the task a search served ended. */
@@ -22,12 +23,6 @@ public enum Outcome {
    * @throws IllegalArgumentException naming the bad value and the accepted ones
    */
   public static Outcome fromLabel(String label) {
-    for (Outcome outcome : values()) {
-      if (outcome.label().equalsIgnoreCase(label)) {
-        return outcome;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown outcome: '" + label + "'; expected one of success, failure, none");
+    return Labels.parse(values(), Outcome::label, "outcome", label);
   }
 }

@@ -58,16 +58,10 @@ public record PastQuery(float similarity, int events, Map<String, ChunkEvidence>
     this(similarity, events, chunks, lastMillis, scale, sessions, 1.0);
   }
 
-  /** A past query whose sessions are unknown. */
-  public PastQuery(float similarity, int events, Map<String, ChunkEvidence> chunks,
-      long lastMillis, double scale) {
-    this(similarity, events, chunks, lastMillis, scale, Set.of());
-  }
-
-  /** A past query whose evidence counts in full ({@code scale} 1). */
+  /** A past query of unknown sessions whose evidence counts in full ({@code scale} 1). */
   public PastQuery(float similarity, int events, Map<String, ChunkEvidence> chunks,
       long lastMillis) {
-    this(similarity, events, chunks, lastMillis, 1.0);
+    this(similarity, events, chunks, lastMillis, 1.0, Set.of());
   }
 
   /** {@code chunkId}'s evidence as it counts now (scaled), or null when there is none. */

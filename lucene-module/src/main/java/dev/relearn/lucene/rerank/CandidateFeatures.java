@@ -19,7 +19,8 @@ import java.util.Objects;
  * @param boost the learned boost from similar past queries and its evidence
  * @param logPrior {@link UsageSignals#logPrior}, in [ln 0.01, +∞); 0 with no outcomes
  * @param recency {@link UsageSignals#recency}, in [0, 1]; 0 if never used
- * @param frequency {@link UsageSignals#frequency}, in [0, 1]; 0 if nobody in the window was used
+ * @param frequency {@link UsageSignals#frequencyOfLogs}, in [0, 1]; 0 if nobody in the window
+ *     was used
  * @param contextMatch 1 if the chunk matches the request context, else 0
  * @param notes what was neutralised, and why; empty when nothing was
  */

@@ -31,22 +31,6 @@ public final class FeatureExtractor {
     this.nowMillis = nowMillis;
   }
 
-  /** The time recency is measured from. */
-  public long nowMillis() {
-    return nowMillis;
-  }
-
-  /** The features of every candidate in {@code window}, in the window's order. */
-  public List<CandidateFeatures> extract(List<Candidate> window, FeedbackEvidence feedback,
-      RerankContext context) {
-    WindowStats stats = WindowStats.of(window, feedback.withinBudget());
-    List<CandidateFeatures> out = new ArrayList<>(window.size());
-    for (Candidate candidate : window) {
-      out.add(features(candidate, stats, feedback, context));
-    }
-    return out;
-  }
-
   /**
    * The features of one candidate, given statistics of the window it is ranked in.
    *
@@ -79,14 +63,10 @@ public final class FeatureExtractor {
         feedback.boost(candidate.chunkId()),
         UsageSignals.logPrior(learned.successes(), learned.failures()),
         UsageSignals.recency(learned.lastUsedMillis(), nowMillis),
-        UsageSignals.frequencyOfLogs(UsageSignals.logUses(learned.clicks()), logMaxUses(stats)),
+        UsageSignals.frequencyOfLogs(UsageSignals.logUses(learned.clicks()),
+            UsageSignals.logUses(stats.maxUses())),
         inContext ? 1 : 0,
         notes);
-  }
-
-  /** {@code ln(1+uses)} of the most used vouched chunk in the window. */
-  private static double logMaxUses(WindowStats stats) {
-    return UsageSignals.logUses(stats.maxUses());
   }
 
   /** NaN and −∞ as the window's lowest score, +∞ as its highest, a finite score unchanged. */

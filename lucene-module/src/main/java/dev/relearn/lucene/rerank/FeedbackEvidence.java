@@ -5,7 +5,6 @@ import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.feedback.PastQuery;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -29,8 +28,7 @@ public final class FeedbackEvidence {
 
   private final List<PastQuery> pastQueries;
   private final List<String> notes;
-  private final Map<String, ChunkBoost> boosts;
-  private final List<String> vouched;
+  private final Map<String, LearnedBoost> boosts;
   private final FeedbackEvidence withinBudget;
 
   /**
@@ -42,15 +40,7 @@ public final class FeedbackEvidence {
       VoteWeighting weighting) {
     this.pastQueries = List.copyOf(pastQueries);
     this.notes = List.copyOf(notes);
-    this.boosts = sums(this.pastQueries, weighting);
-    List<String> withEvidence = new ArrayList<>(boosts.size());
-    boosts.forEach((chunkId, chunk) -> {
-      chunk.boost = chunk.sums.boost();
-      if (chunk.boost.evidence() > 0) {
-        withEvidence.add(chunkId);
-      }
-    });
-    this.vouched = Collections.unmodifiableList(withEvidence);
+    this.boosts = boosts(this.pastQueries, weighting);
     List<PastQuery> full = this.pastQueries.stream().filter(PastQuery::withinBudget).toList();
     this.withinBudget = full.size() == this.pastQueries.size() ? this
         : new FeedbackEvidence(full, this.notes, weighting);
@@ -131,40 +121,24 @@ public final class FeedbackEvidence {
    * LearnedBoost#NONE} for a chunk none of them mentions, or a null id).
    */
   public LearnedBoost boost(String chunkId) {
-    ChunkBoost chunk = chunkId == null ? null : boosts.get(chunkId);
-    return chunk != null ? chunk.boost : LearnedBoost.NONE;
+    return chunkId == null ? LearnedBoost.NONE : boosts.getOrDefault(chunkId, LearnedBoost.NONE);
   }
 
-  /** The chunks whose boost has evidence, those similar past queries vouch for; no repeats. */
-  List<String> vouchedChunks() {
-    return vouched;
-  }
-
-  /** Every mentioned chunk's sums, in one pass over the mentions; boosts still unset. */
-  private static Map<String, ChunkBoost> sums(List<PastQuery> pastQueries,
+  /** Every mentioned chunk's boost, its sums taken in one pass over the mentions. */
+  private static Map<String, LearnedBoost> boosts(List<PastQuery> pastQueries,
       VoteWeighting weighting) {
-    Map<String, ChunkBoost> boosts = new HashMap<>();
+    Map<String, BoostEstimator.Sums> sums = new HashMap<>();
     for (PastQuery query : pastQueries) { // one pass over every mention, queries in order
       double weight = BoostEstimator.weight(query, weighting);
       for (Map.Entry<String, ChunkEvidence> chunk : query.chunks().entrySet()) {
-        boosts.computeIfAbsent(chunk.getKey(), id -> new ChunkBoost(weighting)).sums
+        sums.computeIfAbsent(chunk.getKey(),
+            id -> new BoostEstimator.Sums(weighting.failedClickWeight()))
             .add(weight, chunk.getValue(), query.sessions(), query.share());
       }
     }
+    Map<String, LearnedBoost> boosts = new HashMap<>(sums.size());
+    sums.forEach((chunkId, chunk) -> boosts.put(chunkId, chunk.boost()));
     return boosts;
-  }
-
-  /**
-   * One chunk's sums and, once every past query is in, its boost: set in the constructor, so the
-   * final {@code boosts} field publishes it safely.
-   */
-  private static final class ChunkBoost {
-    private final BoostEstimator.Sums sums;
-    private LearnedBoost boost;
-
-    ChunkBoost(VoteWeighting weighting) {
-      sums = new BoostEstimator.Sums(weighting.failedClickWeight());
-    }
   }
 
   @Override

@@ -46,13 +46,6 @@ public record LearnedBoost(double clickRate, double successRate, double evidence
     }
   }
 
-  /** Evidence without a session count: one session (for callers that do not track them). */
-  public LearnedBoost(double clickRate, double successRate, double evidence,
-      double outcomeEvidence) {
-    this(clickRate, successRate, evidence, outcomeEvidence,
-        evidence > 0 && clickRate > 0 ? 1 : 0, evidence > 0 && clickRate < 1 ? 1 : 0);
-  }
-
   /** The raw boost {@code 0.5·clickRate + 0.5·successRate}, in [0, 1]. */
   public double value() {
     return 0.5 * clickRate + 0.5 * successRate;

@@ -19,46 +19,33 @@ import org.apache.lucene.search.TopDocs;
 
 /**
  * The learned second stage as a Lucene {@link Rescorer}: scores first-stage hits with a {@link
- * LinearModel} over {@link CandidateFeatures} built with the evidence of similar past queries and
- * the learned values, and re-sorts.
+ * LinearModel} over {@link CandidateFeatures} built from the evidence of similar past queries and
+ * the learned values, and re-sorts them into a {@link RerankWindow}, which {@link #rescore} cuts
+ * and which explains each hit with exactly the score it was ranked with.
  *
- * <p><b>Scoring.</b> Every candidate of the window is read (its chunk id and learned values;
- * with a {@link RerankContext}, also its path and kind), given its features and scored; then all
- * are sorted into a {@link RerankWindow}, a value that {@link #rescore} cuts and that explains
- * each of its hits with exactly the score it was ranked with.
+ * <p><b>Any index.</b> The searcher's reader is only read: each document's key (the chunk id
+ * {@link PastQuery#chunks} uses) comes from the {@code SORTED} or {@code SORTED_SET} doc values of
+ * {@link RerankOptions#idField} (a {@code KeywordField} will do), the learned values from {@link
+ * RerankOptions#learnedValues} (absent fields read as neutral) and, for a {@link RerankContext}
+ * only, the stored {@code ChunkSchema.PATH} and {@code KIND}. A document without a key gets no
+ * feedback but is ranked. Like Lucene's rescorers it ranks every hit it is given (deleted and
+ * duplicate ones too) and keeps the first pass's {@code totalHits}; a doc id outside the reader is
+ * an {@link IllegalArgumentException}.
  *
- * <p><b>Any index.</b> Only the searcher's reader is read, never written, so any Lucene index
- * works, one relearn's indexer did not build included: each document's key, the chunk id that
- * {@link PastQuery#chunks} is keyed by, comes from the {@code SORTED} or {@code SORTED_SET} doc
- * values of {@link RerankOptions#idField} (default {@code ChunkSchema.ID}; a {@code KeywordField}
- * will do); the learned values from {@link RerankOptions#learnedValues} ({@code ChunkSchema}'s
- * learned doc-values fields by default; absent fields read as neutral); and, only for a {@link
- * RerankContext}, the stored {@code ChunkSchema.PATH} and {@code KIND}. A document without a key
- * gets no feedback but is ranked. Like Lucene's own rescorers, it ranks every hit it is given,
- * deleted documents and duplicates included, and keeps the first pass's {@code totalHits}. A doc
- * id outside the reader is an {@link IllegalArgumentException}.
+ * <p><b>One instance per query, stateless.</b> The similar past queries are looked up once, in the
+ * constructor (what the lookup throws propagates), and the clock read then: every call sees the
+ * same evidence, no call depends on an earlier one, so any number of threads may share an
+ * instance. It never modifies the caller's {@code TopDocs} or {@code ScoreDoc}s.
  *
- * <p><b>One instance per query, stateless.</b> The similar past queries are looked up once,
- * synchronously, when the instance is built (what the lookup throws propagates from the
- * constructor), and the time for recency is read then too: every rescore and explain of this
- * instance sees the same evidence, even while feedback arrives. Every field is final and no call
- * depends on an earlier one, so an instance may be used from any number of threads at once, on
- * the same or different windows. It never modifies the caller's {@code TopDocs} or {@code
- * ScoreDoc}s.
+ * <p><b>Order.</b> By re-ranked score descending, then first-stage position. With {@code
+ * FeedbackLookup.NONE}, neutral learned values and no context the score is {@code relevanceWeight
+ * · minmax(firstStageScore)}, monotone, so a score-sorted first pass keeps its order.
  *
- * <p><b>Order.</b> Hits are sorted by re-ranked score descending, then by first-stage position
- * (index in {@code firstPass.scoreDocs}). With {@code FeedbackLookup.NONE}, neutral learned values
- * and no context, the score is {@code relevanceWeight · minmax(firstStageScore)}, a monotone
- * non-decreasing transform, so a score-sorted first pass keeps exactly its order.
- *
- * <p><b>Explain.</b> A score depends on its window (relevance is min-max normalised over it, and
- * frequency is relative to the window's most used vouched chunk), so the exact explanation of a
- * rescored hit needs the window: {@link #explain(IndexSearcher, TopDocs, int)} or {@link
- * RerankWindow#explain}, whose value equals the score {@link #rescore} gave the doc. Lucene's
- * {@link #explain(IndexSearcher, Explanation, int)} gets only the doc's first-pass explanation,
- * so it explains the score the doc gets when rescored <em>alone</em>, in a window of that one
- * first-pass value (exactly what {@code rescore} returns for a one-hit {@code TopDocs}: relevance
- * is then 1); its explanation says so in a detail. It never depends on earlier calls.
+ * <p><b>Explain.</b> A score depends on its window (min-max relevance, frequency relative to the
+ * window's most used vouched chunk), so the exact explanation needs the window: {@link
+ * #explain(IndexSearcher, TopDocs, int)} or {@link RerankWindow#explain}. Lucene's {@link
+ * #explain(IndexSearcher, Explanation, int)} gets only the first-pass explanation, so it explains
+ * the score the doc gets rescored alone (relevance 1), and says so in a detail.
  */
 public final class LearnedRescorer extends Rescorer {
   /** The detail an explanation from a window of one carries. */
@@ -88,11 +75,6 @@ public final class LearnedRescorer extends Rescorer {
         options.vote()), options);
   }
 
-  /** A rescorer with {@link RerankOptions#DEFAULTS}; looks the similar past queries up now. */
-  public LearnedRescorer(FeedbackLookup lookup, float[] queryVector) throws IOException {
-    this(lookup, queryVector, RerankOptions.DEFAULTS);
-  }
-
   /**
    * A rescorer for one query with evidence already looked up.
    *
@@ -105,11 +87,6 @@ public final class LearnedRescorer extends Rescorer {
     this.extractor = new FeatureExtractor(options.clock().millis());
     this.reader = new CandidateReader(options.learnedValues(), !options.context().isEmpty(),
         options.idField());
-  }
-
-  /** The options. */
-  public RerankOptions options() {
-    return options;
   }
 
   /** The similar past queries this instance uses, looked up when it was built. */

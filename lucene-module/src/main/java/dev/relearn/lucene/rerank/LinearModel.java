@@ -1,7 +1,6 @@
 package dev.relearn.lucene.rerank;
 
 import java.util.Arrays;
-import java.util.List;
 import java.util.Objects;
 import org.apache.lucene.search.Explanation;
 
@@ -35,7 +34,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
 
   /** The defaults of docs/RANKING.md, with the start weights (0.35, 0.35, 0.30) applied. */
   public static final LinearModel DEFAULT =
-      new LinearModel(weightsOf(0.7, 0, 0.3, 0.01, 0.02, 0.02, 0.05), 0.5, 2, 0.1);
+      new LinearModel(new double[] {0.7, 0, 0.3, 0.01, 0.02, 0.02, 0.05}, 0.5, 2, 0.1);
 
   /** A model with one cap for every chunk. */
   public LinearModel(double[] weights, double boostBaseline, double evidenceK, double boostCap) {
@@ -44,9 +43,6 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
 
   /** The largest weight accepted: keeps every contribution finite. */
   public static final double MAX_WEIGHT = 1e6;
-
-  /** Names of the features, in summation order: {@link Feature#LABELS}. */
-  public static final List<String> FEATURES = Feature.LABELS;
 
   /** Validates every parameter, naming the bad one and its value; copies {@code weights}. */
   public LinearModel {
@@ -71,14 +67,6 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
     }
   }
 
-  /**
-   * A weight vector from one value per feature, in {@link Feature} order: relevance, balance,
-   * boost, prior, recency, frequency, context.
-   */
-  public static double[] weightsOf(double... perFeature) {
-    return perFeature.clone();
-  }
-
   /** A copy of the weights, indexed by {@link Feature#ordinal()}. */
   @Override
   public double[] weights() {
@@ -88,13 +76,6 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
   /** The weight of {@code feature}. */
   public double weight(Feature feature) {
     return weights[feature.ordinal()];
-  }
-
-  /** This model with {@code feature}'s weight set to {@code weight} (validated). */
-  public LinearModel withWeight(Feature feature, double weight) {
-    double[] changed = weights.clone();
-    changed[feature.ordinal()] = weight;
-    return new LinearModel(changed, boostBaseline, evidenceK, boostCap, capPerSession);
   }
 
   /**
@@ -209,15 +190,6 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
         .append(']').toString();
   }
 
-  /**
-   * The boost's contribution as the prior caps it: exactly {@code +0.0} without evidence, within
-   * ±boostCap.
-   */
-  public double boostContribution(LearnedBoost boost) {
-    return boost.evidence() == 0 ? 0.0
-        : capped(weight(Feature.BOOST) * deviation(boost.evidence(), boost.value()), boostCap);
-  }
-
   /** The boost's one non-linear step: {@code clamp(contribution, ±cap)}. */
   private static double capped(double contribution, double cap) {
     return Math.max(-cap, Math.min(cap, contribution));
@@ -233,14 +205,8 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
    * without evidence. The shrink is the cold-start prior: k pseudo-observations at the baseline.
    */
   public double vote(LearnedBoost boost) {
-    return deviation(boost.evidence(), boost.value());
-  }
-
-  private double deviation(double evidence, double value) {
-    if (evidence == 0) {
-      return 0.0;
-    }
-    return shrink(evidence) * (value - boostBaseline);
+    return boost.evidence() == 0 ? 0.0
+        : shrink(boost.evidence()) * (boost.value() - boostBaseline);
   }
 
   /**

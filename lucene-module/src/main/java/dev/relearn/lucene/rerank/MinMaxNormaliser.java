@@ -1,5 +1,7 @@
 package dev.relearn.lucene.rerank;
 
+import dev.relearn.lucene.fusion.StageScore;
+
 /**
  * The re-ranker's normaliser, a step of its own between the window's raw scores and the model's
  * features (as o19s LTR keeps ranker, features and normaliser apart): a score min-max normalised
@@ -35,5 +37,10 @@ public record MinMaxNormaliser(double min, double max) {
         ? (score / 2 - min / 2) / (max / 2 - min / 2)
         : (score - min) / range;
     return Math.max(0, Math.min(1, normalised));
+  }
+
+  /** A stage's score normalised as {@link #normalise(double)}; 0 when there is none. */
+  public double normalise(StageScore stage) {
+    return stage == null ? 0 : normalise(stage.score());
   }
 }

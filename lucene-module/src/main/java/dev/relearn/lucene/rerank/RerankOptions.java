@@ -7,7 +7,7 @@ import java.util.Objects;
 
 /**
  * How a {@link LearnedRescorer} finds evidence and scores. Start from {@link #DEFAULTS} and use
- * the {@code with*} methods.
+ * the {@code with*} methods, or the constructor for a request context or another clock.
  *
  * @param minSimilarity past queries less similar than this are not used, in [0, 1]; default 0.7
  * @param maxPastQueries at most this many past queries are used (K), in [1, 10000]; default 50
@@ -78,20 +78,8 @@ public record RerankOptions(float minSimilarity, int maxPastQueries, LinearModel
         idField, vote);
   }
 
-  /** These options with a request context (null for none). */
-  public RerankOptions withContext(RerankContext context) {
-    return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock,
-        idField, vote);
-  }
-
   /** These options reading learned values from {@code learnedValues}. */
   public RerankOptions withLearnedValues(LearnedValuesSource learnedValues) {
-    return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock,
-        idField, vote);
-  }
-
-  /** These options with another clock. */
-  public RerankOptions withClock(Clock clock) {
     return new RerankOptions(minSimilarity, maxPastQueries, model, context, learnedValues, clock,
         idField, vote);
   }

@@ -45,10 +45,4 @@ public record RescoredHit(int doc, String chunkId, int firstStagePosition, doubl
     }
     Objects.requireNonNull(features, "features");
   }
-
-  /** A hit scored exactly as its features say. */
-  public RescoredHit(int doc, String chunkId, int firstStagePosition, double score,
-      CandidateFeatures features) {
-    this(doc, chunkId, firstStagePosition, score, features, null);
-  }
 }

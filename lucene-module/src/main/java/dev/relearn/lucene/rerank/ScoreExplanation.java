@@ -5,6 +5,8 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
 import org.apache.lucene.search.Explanation;
 
 /**
@@ -111,23 +113,15 @@ final class ScoreExplanation {
           Explanation.match(boost.clickRate(), "click rate (0.5 without examinations)"),
           Explanation.match(boost.successRate(), "success rate (0.5 without outcomes)"),
           Explanation.match(model.shrink(boost.evidence()), "shrink n/(n+k)"));
-      case BALANCE -> stages(features.bm25(), features.vector());
+      case BALANCE -> Stream.of(stage("bm25", features.bm25()), stage("vector", features.vector()))
+          .filter(Objects::nonNull).toList();
       default -> List.of();
     };
   }
 
-  private static List<Explanation> stages(StageScore bm25, StageScore vector) {
-    List<Explanation> stages = new ArrayList<>(2);
-    stage(stages, "bm25", bm25);
-    stage(stages, "vector", vector);
-    return stages;
-  }
-
-  private static void stage(List<Explanation> stages, String name, StageScore stage) {
-    if (stage != null) {
-      stages.add(Explanation.match(stage.score(),
-          name + " stage score at rank " + stage.rank() + " (informational, not weighted)"));
-    }
+  private static Explanation stage(String name, StageScore stage) {
+    return stage == null ? null : Explanation.match(stage.score(),
+        name + " stage score at rank " + stage.rank() + " (informational, not weighted)");
   }
 
   /** {@code x} to four significant digits, for the details people read (values stay exact). */

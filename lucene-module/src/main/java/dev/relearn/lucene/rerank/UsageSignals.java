@@ -1,14 +1,9 @@
 package dev.relearn.lucene.rerank;
 
 /**
- * Query-independent features from a chunk's learned values. Each is exactly 0 for a chunk nobody
- * has used, so that it adds nothing to the score until there is something to say.
- *
- * <p>Logarithms are taken as {@code Math.log(1 + x)}: a re-rank computes them for every
- * candidate, and {@code Math.log} is a fast intrinsic where {@code Math.log1p} is not (it was a
- * quarter of the re-rank's time). {@code log1p}'s extra precision matters only for x near 0, far
- * below a whole success or failure; for a use count of a billionth it is a relative 1e-7 of a
- * feature weighted 0.02.
+ * Query-independent features from a chunk's learned values, each exactly 0 for a chunk nobody has
+ * used. Logarithms are {@code Math.log(1 + x)}, a fast intrinsic, not {@code Math.log1p} (once a
+ * quarter of the re-rank's time), whose extra precision near 0 is far below one use.
  */
 public final class UsageSignals {
   /** The recency time scale: a chunk used this long ago has recency e^-1. */
@@ -52,26 +47,15 @@ public final class UsageSignals {
     return Math.exp(-age / RECENCY_SCALE_MILLIS);
   }
 
-  /**
-   * {@code ln(1+uses) / ln(1+maxUses)} in [0, 1]: how often a chunk was used relative to the most
-   * used chunk in the window; 0 when nobody in the window was used, or a count is too small to
-   * move {@code 1 + uses} off 1 (the ratio would be 0/0).
-   *
-   * @param uses the chunk's uses; NaN or negative counts as 0
-   * @param maxUses the largest uses in the window
-   */
-  public static double frequency(double uses, double maxUses) {
-    return frequencyOfLogs(logUses(uses), logUses(maxUses));
-  }
-
   /** {@code ln(1+uses)}, or 0 when {@code uses} is not positive (NaN included). */
   static double logUses(double uses) {
     return uses > 0 ? Math.log(1 + uses) : 0;
   }
 
   /**
-   * {@link #frequency} from the two {@link #logUses}: 0 when either is 0 (also when a count is
-   * too small to move {@code 1 + uses} off 1).
+   * Frequency from the two {@link #logUses}, {@code ln(1+uses) / ln(1+maxUses)} in [0, 1]: how
+   * often a chunk was used relative to the most used chunk in the window; 0 when either is 0
+   * (nobody used, or a count too small to move {@code 1 + uses} off 1).
    */
   static double frequencyOfLogs(double logUses, double logMaxUses) {
     if (!(logMaxUses > 0) || !(logUses > 0)) {

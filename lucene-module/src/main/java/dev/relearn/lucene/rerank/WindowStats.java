@@ -13,11 +13,14 @@ import java.util.Objects;
  * @param maxUses the most uses (learned clicks) of any candidate similar past queries vouch
  *     for (see {@link FeedbackEvidence#boost}), >= 0
  * @param size how many candidates the window holds
- * @param bm25 the range of the candidates' BM25 stage scores
- * @param vector the range of the candidates' vector stage scores
+ * @param bm25 min-max over the candidates' finite BM25 stage scores ([0, 0] when none)
+ * @param vector min-max over the candidates' finite vector stage scores ([0, 0] when none)
  */
 public record WindowStats(double minScore, double maxScore, double maxUses, int size,
-    Range bm25, Range vector) {
+    MinMaxNormaliser bm25, MinMaxNormaliser vector) {
+  /** The stage normaliser of a window without scores of the stage. */
+  private static final MinMaxNormaliser NO_STAGE = new MinMaxNormaliser(0, 0);
+
   /** Validates the range. */
   public WindowStats {
     if (!Double.isFinite(minScore) || !Double.isFinite(maxScore) || minScore > maxScore) {
@@ -36,7 +39,7 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
 
   /** Statistics with empty stage ranges (for windows without stage scores). */
   public WindowStats(double minScore, double maxScore, double maxUses, int size) {
-    this(minScore, maxScore, maxUses, size, Range.EMPTY, Range.EMPTY);
+    this(minScore, maxScore, maxUses, size, NO_STAGE, NO_STAGE);
   }
 
   /**
@@ -64,8 +67,8 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
     private double max = Double.NEGATIVE_INFINITY;
     private double maxUses;
     private int size;
-    private final Range.Builder bm25 = new Range.Builder();
-    private final Range.Builder vector = new Range.Builder();
+    private final StageRange bm25 = new StageRange();
+    private final StageRange vector = new StageRange();
 
     /** Adds a candidate's first-stage score and its stages' scores. */
     void add(double score, StageScore bm25Stage, StageScore vectorStage) {
@@ -100,67 +103,20 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
     return new MinMaxNormaliser(minScore, maxScore);
   }
 
-  /**
-   * A finite first-stage score normalised by {@link #relevanceNormaliser()}: in [0, 1], 1.0 when
-   * all scores are equal.
-   *
-   * @param score a finite score
-   */
-  public double relevance(double score) {
-    return relevanceNormaliser().normalise(score);
-  }
+  /** Collects the finite scores of one stage. */
+  private static final class StageRange {
+    private float min = Float.POSITIVE_INFINITY;
+    private float max = Float.NEGATIVE_INFINITY;
 
-  /**
-   * The range of one stage's scores over a window.
-   *
-   * @param min the lowest score (0 when the window has none)
-   * @param max the highest score (0 when the window has none), >= min
-   */
-  public record Range(float min, float max) {
-    /** The range of a window without scores of the stage. */
-    public static final Range EMPTY = new Range(0, 0);
-
-    /** Validates the range. */
-    public Range {
-      if (!Float.isFinite(min) || !Float.isFinite(max) || min > max) {
-        throw new IllegalArgumentException(
-            "stage range must be finite with min <= max, got: [" + min + ", " + max + "]");
+    void add(float score) {
+      if (Float.isFinite(score)) {
+        min = Math.min(min, score);
+        max = Math.max(max, score);
       }
     }
 
-    /**
-     * A stage score min-max normalised to [0, 1] (clamped; 1 when the range is a point); 0 when
-     * the candidate has no score from this stage.
-     */
-    public double normalise(StageScore stage) {
-      return stage == null ? 0 : normalise(stage.score());
-    }
-
-    /** The normaliser of this stage's scores: min-max over {@code [min, max]}. */
-    public MinMaxNormaliser normaliser() {
-      return new MinMaxNormaliser(min, max);
-    }
-
-    /** A stage score min-max normalised to [0, 1] (clamped; 1 when the range is a point). */
-    double normalise(float score) {
-      return normaliser().normalise(score);
-    }
-
-    /** Collects the finite scores of one stage. */
-    private static final class Builder {
-      private float min = Float.POSITIVE_INFINITY;
-      private float max = Float.NEGATIVE_INFINITY;
-
-      void add(float score) {
-        if (Float.isFinite(score)) {
-          min = Math.min(min, score);
-          max = Math.max(max, score);
-        }
-      }
-
-      Range build() {
-        return min > max ? EMPTY : new Range(min, max);
-      }
+    MinMaxNormaliser build() {
+      return min > max ? NO_STAGE : new MinMaxNormaliser(min, max);
     }
   }
 }

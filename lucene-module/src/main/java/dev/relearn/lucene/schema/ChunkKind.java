@@ -24,12 +24,6 @@ public enum ChunkKind {
    * @throws IllegalArgumentException naming the bad value and the accepted ones
    */
   public static ChunkKind fromLabel(String label) {
-    for (ChunkKind kind : values()) {
-      if (kind.label().equalsIgnoreCase(label)) {
-        return kind;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown chunk kind: '" + label + "'; expected one of markdown, code, text, record");
+    return Labels.parse(values(), ChunkKind::label, "chunk kind", label);
   }
 }

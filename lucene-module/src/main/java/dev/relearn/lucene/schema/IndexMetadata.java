@@ -46,11 +46,6 @@ public record IndexMetadata(String modelId, int dimension, int schemaVersion,
     this(modelId, dimension, schemaVersion, VectorEncoding.FLOAT32);
   }
 
-  /** This metadata with {@code encoding}. */
-  public IndexMetadata withVectorEncoding(VectorEncoding encoding) {
-    return new IndexMetadata(modelId, dimension, schemaVersion, encoding);
-  }
-
   /** The commit user data entries for this metadata. */
   public Map<String, String> toUserData() {
     return Map.of(MODEL_KEY, modelId, DIMENSION_KEY, Integer.toString(dimension),

@@ -1,19 +1,10 @@
 /**
- * How far relearn trusts the vote of similar past queries, fit from the click log itself.
- *
- * <ul>
- *   <li>{@link dev.relearn.lucene.trust.VotePairs}: one logged query's preferences, a clicked
- *       chunk over a chunk examined and skipped, each with the difference of their votes as
- *       other sessions' similar queries cast them;
- *   <li>{@link dev.relearn.lucene.trust.TrustFit}: a pairwise logistic model of those
- *       preferences with one coefficient, fit with progressive validation: each query's pairs
- *       are scored by the model fit on the queries before it, and the weight is granted only when
- *       those predictions beat "the vote says nothing";
- *   <li>{@link dev.relearn.lucene.trust.Trust}: the result, which sets the vote's weight in
- *       {@link dev.relearn.lucene.rerank.LinearModel}.
- * </ul>
- *
- * <p>Lucene-free and deterministic: the same pairs in the same order give the same trust.
+ * How far relearn trusts the vote of similar past queries, fit from the click log itself: {@link
+ * dev.relearn.lucene.trust.VotePairs} turns one logged query into preferences (a clicked chunk over
+ * an examined, skipped one, with the difference of their votes); {@link
+ * dev.relearn.lucene.trust.TrustFit} fits a one-coefficient pairwise logistic model to them with
+ * progressive validation; {@link dev.relearn.lucene.trust.Trust} is the result, which sets the
+ * vote's weight in {@link dev.relearn.lucene.rerank.LinearModel}. Lucene-free and deterministic;
  * docs/RANKING.md gives the formulas.
  */
 package dev.relearn.lucene.trust;

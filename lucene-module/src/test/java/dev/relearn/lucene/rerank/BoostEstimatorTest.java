@@ -62,7 +62,8 @@ class BoostEstimatorTest {
         assertEquals(examSum, boost.evidence(), 1e-12, where);
         assertEquals(outcomeSum, boost.outcomeEvidence(), 1e-12, where);
         assertEquals(raw, boost.value(), 1e-12, where);
-        assertEquals(expectedContribution, model.boostContribution(boost), 1e-12, where);
+        assertEquals(expectedContribution, LinearModelTest.boostContribution(model, boost), 1e-12,
+            where);
         assertEquals(boost, new FeedbackEvidence(past, List.of(), VoteWeighting.PLAIN).boost(chunk),
             "the precomputed boosts equal the direct estimate exactly; " + where);
       }
@@ -86,7 +87,8 @@ class BoostEstimatorTest {
       }
       float similarity = 0.7f + random.nextFloat() * 0.3f;
       double scale = random.nextInt(3) == 0 ? 1 : random.nextDouble(); // decayed, or not
-      past.add(new PastQuery(similarity, 1 + random.nextInt(3), chunks, 1_000L * q, scale));
+      past.add(new PastQuery(similarity, 1 + random.nextInt(3), chunks, 1_000L * q, scale,
+          Set.of()));
     }
     return past;
   }
@@ -97,7 +99,7 @@ class BoostEstimatorTest {
     PastQuery full = new PastQuery(0.8f, 1, chunks, 0);
     assertEquals(1.0, full.scale(), "the four-argument form counts in full");
     assertSame(chunks.get("a"), full.evidence("a"));
-    PastQuery decayed = new PastQuery(0.75f, 1, chunks, 0, 0.25);
+    PastQuery decayed = new PastQuery(0.75f, 1, chunks, 0, 0.25, Set.of());
     assertEquals(new ChunkEvidence(1, 0.5, 0.25, 0.25), decayed.evidence("a"));
     assertEquals(null, decayed.evidence("b"));
     assertEquals(new ChunkEvidence(4, 2, 1, 1), decayed.chunks().get("a"), "kept as gathered");
@@ -106,7 +108,7 @@ class BoostEstimatorTest {
     assertEquals(0.5, boost.clickRate(), 1e-15, "rates are ratios: a lone query's decay cancels");
     for (double bad : new double[] {-0.1, 1.5, Double.NaN}) {
       assertEquals("scale must be in [0, 1], got: " + bad, assertThrows(
-          IllegalArgumentException.class, () -> new PastQuery(0.8f, 1, chunks, 0, bad))
+          IllegalArgumentException.class, () -> new PastQuery(0.8f, 1, chunks, 0, bad, Set.of()))
           .getMessage());
     }
   }
@@ -117,7 +119,7 @@ class BoostEstimatorTest {
     PastQuery other = new PastQuery(0.9f, 1, Map.of("b", new ChunkEvidence(3, 2, 1, 0)), 0);
     assertEquals(LearnedBoost.NONE, BoostEstimator.estimate("a", List.of(other), VoteWeighting.PLAIN));
     assertSame(LearnedBoost.NONE, BoostEstimator.estimate(null, List.of(other), VoteWeighting.PLAIN));
-    assertEquals(0.0, LinearModel.DEFAULT.boostContribution(LearnedBoost.NONE));
+    assertEquals(0.0, LinearModel.DEFAULT.vote(LearnedBoost.NONE));
   }
 
   @Test
@@ -153,10 +155,10 @@ class BoostEstimatorTest {
   @Test
   void learnedBoostValidatesWithTheBadValueInTheMessage() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new LearnedBoost(1.5, 0.5, 0, 0));
+        () -> new LearnedBoost(1.5, 0.5, 0, 0, 0, 0));
     assertEquals("clickRate must be in [0, 1], got: 1.5", e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> new LearnedBoost(0.5, 0.5, Double.NaN,
-        0));
+        0, 0, 0));
     assertTrue(e.getMessage().contains("evidence must be finite and >= 0, got: NaN"),
         e.getMessage());
   }

@@ -27,8 +27,20 @@ class FeatureExtractorTest {
     return out;
   }
 
+  private static double frequency(double uses, double maxUses) {
+    return UsageSignals.frequencyOfLogs(UsageSignals.logUses(uses),
+        UsageSignals.logUses(maxUses));
+  }
+
+  /** The features of every candidate in {@code window}, in order, as serving computes them. */
+  static List<CandidateFeatures> extract(FeatureExtractor extractor, List<Candidate> window,
+      FeedbackEvidence feedback, RerankContext context) {
+    WindowStats stats = WindowStats.of(window, feedback.withinBudget());
+    return window.stream().map(c -> extractor.features(c, stats, feedback, context)).toList();
+  }
+
   private List<CandidateFeatures> extract(List<Candidate> window) {
-    return extractor.extract(window, FeedbackEvidence.NONE, null);
+    return extract(extractor, window, FeedbackEvidence.NONE, null);
   }
 
   @Test
@@ -39,7 +51,8 @@ class FeatureExtractorTest {
     assertEquals(1.0, extract(window(3.5)).get(0).relevance(), "a single candidate");
     assertEquals(List.of(1.0, 1.0), extract(window(2, 2)).stream()
         .map(CandidateFeatures::relevance).toList(), "equal scores");
-    assertEquals(0.5, new WindowStats(-Double.MAX_VALUE, Double.MAX_VALUE, 0, 2).relevance(0),
+    assertEquals(0.5, new WindowStats(-Double.MAX_VALUE, Double.MAX_VALUE, 0, 2)
+        .relevanceNormaliser().normalise(0),
         "a range wider than Double.MAX_VALUE still normalises");
   }
 
@@ -85,10 +98,10 @@ class FeatureExtractorTest {
 
   @Test
   void frequencyIsRelativeToTheMostUsedVouchedChunkInTheWindow() {
-    assertEquals(0.0, UsageSignals.frequency(0, 0));
-    assertEquals(1.0, UsageSignals.frequency(7, 7));
-    assertEquals(Math.log(4) / Math.log(16), UsageSignals.frequency(3, 15), 1e-15);
-    assertEquals(0.0, UsageSignals.frequency(1e-20, 1e-20), "ln(1 + 1e-20) is 0: not 0/0");
+    assertEquals(0.0, frequency(0, 0));
+    assertEquals(1.0, frequency(7, 7));
+    assertEquals(Math.log(4) / Math.log(16), frequency(3, 15), 1e-15);
+    assertEquals(0.0, frequency(1e-20, 1e-20), "ln(1 + 1e-20) is 0: not 0/0");
     List<Candidate> window = List.of(
         Candidate.of(0, 0, 2, "a", new LearnedValues(20, 15, 2, 0, NOW - DAY)),
         Candidate.of(1, 1, 1, "b", new LearnedValues(5, 3, 0, 1, 0)),
@@ -97,7 +110,7 @@ class FeatureExtractorTest {
     FeedbackEvidence evidence = new FeedbackEvidence(
         List.of(new PastQuery(0.9f, 1, Map.of("a", seen, "b", seen), 0)), List.of(), VoteWeighting.PLAIN);
     assertEquals(0.0, extract(window).get(0).frequency(), "nothing vouched: no most-used");
-    List<CandidateFeatures> features = extractor.extract(window, evidence, null);
+    List<CandidateFeatures> features = extract(extractor, window, evidence, null);
     assertEquals(1.0, features.get(0).frequency(), "the unvouched 60 uses do not count");
     assertEquals(Math.log(4) / Math.log(16), features.get(1).frequency(), 1e-15);
     assertTrue(features.get(0).logPrior() > 0 && features.get(1).logPrior() < 0);
@@ -113,10 +126,10 @@ class FeatureExtractorTest {
         new Candidate(1, 1, 1, null, null, "b", "docs/b.md", "markdown", LearnedValues.NEUTRAL),
         new Candidate(2, 2, 1, null, null, "c", "src/test/C.java", "code", LearnedValues.NEUTRAL),
         new Candidate(3, 3, 1, null, null, "d", null, null, LearnedValues.NEUTRAL));
-    List<Double> matches = extractor.extract(window, FeedbackEvidence.NONE, context).stream()
+    List<Double> matches = extract(extractor, window, FeedbackEvidence.NONE, context).stream()
         .map(CandidateFeatures::contextMatch).toList();
     assertEquals(List.of(1.0, 1.0, 0.0, 0.0), matches);
-    assertEquals(List.of(0.0, 0.0, 0.0, 0.0), extractor.extract(window, FeedbackEvidence.NONE,
+    assertEquals(List.of(0.0, 0.0, 0.0, 0.0), extract(extractor, window, FeedbackEvidence.NONE,
         RerankContext.NONE).stream().map(CandidateFeatures::contextMatch).toList());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> new RerankContext(List.of(""), Set.of()));
@@ -126,7 +139,7 @@ class FeatureExtractorTest {
   @Test
   void feedbackNotesReachEveryCandidate() {
     FeedbackEvidence noted = new FeedbackEvidence(List.of(), List.of("query vector was NaN"), VoteWeighting.PLAIN);
-    for (CandidateFeatures f : extractor.extract(window(1, 2), noted, null)) {
+    for (CandidateFeatures f : extract(extractor, window(1, 2), noted, null)) {
       assertEquals(List.of("query vector was NaN"), f.notes());
     }
   }

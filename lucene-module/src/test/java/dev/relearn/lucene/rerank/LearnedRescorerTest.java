@@ -1,5 +1,6 @@
 package dev.relearn.lucene.rerank;
 
+import static dev.relearn.lucene.rerank.RerankOptions.DEFAULTS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -65,7 +66,7 @@ class LearnedRescorerTest {
     for (int trial = 0; trial < 300; trial++) {
       TopDocs firstPass = randomFirstPass(random, DOCS);
       int topN = 1 + random.nextInt(firstPass.scoreDocs.length + 3);
-      LearnedRescorer rescorer = new LearnedRescorer(FeedbackLookup.NONE, QUERY);
+      LearnedRescorer rescorer = new LearnedRescorer(FeedbackLookup.NONE, QUERY, DEFAULTS);
       TopDocs rescored = rescorer.rescore(index.searcher, firstPass, topN);
       ScoreDoc[] in = firstPass.scoreDocs;
       double min = in[in.length - 1].score;
@@ -92,7 +93,7 @@ class LearnedRescorerTest {
     TopDocs firstPass = new TopDocs(new TotalHits(3, TotalHits.Relation.EQUAL_TO), new ScoreDoc[] {
         new ScoreDoc(4, 3f), new ScoreDoc(7, Float.NaN), new ScoreDoc(9, 1f)});
     LearnedRescorer rescorer =
-        new LearnedRescorer(mustNotBeAsked, new float[] {Float.NaN, 1f});
+        new LearnedRescorer(mustNotBeAsked, new float[] {Float.NaN, 1f}, DEFAULTS);
     TopDocs rescored = rescorer.rescore(index.searcher, firstPass, 3);
     for (ScoreDoc doc : rescored.scoreDocs) {
       assertTrue(Float.isFinite(doc.score), doc.toString());
@@ -120,12 +121,12 @@ class LearnedRescorerTest {
     };
     Random random = new Random(5L);
     TopDocs firstPass = randomFirstPass(random, DOCS);
-    LearnedRescorer rescorer = new LearnedRescorer(sloppy, QUERY);
+    LearnedRescorer rescorer = new LearnedRescorer(sloppy, QUERY, DEFAULTS);
     TopDocs once = rescorer.rescore(index.searcher, firstPass, 100);
     TopDocs twice = rescorer.rescore(index.searcher, firstPass, 100);
     rescorer.explain(index.searcher, Explanation.match(1f, "x"), once.scoreDocs[0].doc);
     assertEquals(1, calls.get());
-    TopDocs cold = new LearnedRescorer(FeedbackLookup.NONE, QUERY)
+    TopDocs cold = new LearnedRescorer(FeedbackLookup.NONE, QUERY, DEFAULTS)
         .rescore(index.searcher, firstPass, 100);
     for (int i = 0; i < cold.scoreDocs.length; i++) {
       assertEquals(cold.scoreDocs[i].doc, once.scoreDocs[i].doc);
@@ -154,7 +155,8 @@ class LearnedRescorerTest {
         new FusedHit(3, 0.9, new StageHit(3, 12f, 1), null),
         new FusedHit(8, 0.4, new StageHit(8, 7f, 2), new StageHit(8, 0.8f, 1)));
     List<RescoredHit> hits =
-        new LearnedRescorer(FeedbackLookup.NONE, QUERY).window(index.searcher, fused).top(5);
+        new LearnedRescorer(FeedbackLookup.NONE, QUERY, DEFAULTS).window(index.searcher, fused)
+            .top(5);
     assertEquals(List.of(3, 8), hits.stream().map(RescoredHit::doc).toList());
     assertEquals("c3", hits.get(0).chunkId());
     assertEquals(12f, hits.get(0).features().bm25().score());
@@ -165,7 +167,7 @@ class LearnedRescorerTest {
 
   @Test
   void contractsAreEnforcedWithClearMessages() throws Exception {
-    LearnedRescorer rescorer = new LearnedRescorer(FeedbackLookup.NONE, QUERY);
+    LearnedRescorer rescorer = new LearnedRescorer(FeedbackLookup.NONE, QUERY, DEFAULTS);
     TopDocs firstPass = randomFirstPass(new Random(3L), DOCS);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> rescorer.rescore(index.searcher, firstPass, 0));
@@ -192,7 +194,7 @@ class LearnedRescorerTest {
 
   @Test
   void aFirstPassExplanationIsScoredAloneWhateverWasRescoredBefore() throws Exception {
-    LearnedRescorer rescorer = new LearnedRescorer(FeedbackLookup.NONE, QUERY);
+    LearnedRescorer rescorer = new LearnedRescorer(FeedbackLookup.NONE, QUERY, DEFAULTS);
     Explanation before = rescorer.explain(index.searcher, Explanation.match(3f, "x"), 30);
     TopDocs firstPass = new TopDocs(new TotalHits(2, TotalHits.Relation.EQUAL_TO),
         new ScoreDoc[] {new ScoreDoc(1, 4f), new ScoreDoc(30, 2f)});

@@ -3,7 +3,6 @@ package dev.relearn.lucene.rerank;
 import static dev.relearn.lucene.rerank.Explained.contribution;
 import static dev.relearn.lucene.rerank.Explained.feature;
 import static dev.relearn.lucene.rerank.Explained.total;
-import static dev.relearn.lucene.rerank.LinearModel.weightsOf;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -20,11 +19,32 @@ import org.junit.jupiter.api.Test;
 class LinearModelTest {
   private static final LinearModel MODEL = LinearModel.DEFAULT;
 
+  /** A boost from one session, which clicked the chunk or saw it without a click or both. */
+  static LearnedBoost boost(double clickRate, double successRate, double evidence,
+      double outcomeEvidence) {
+    return new LearnedBoost(clickRate, successRate, evidence, outcomeEvidence,
+        evidence > 0 && clickRate > 0 ? 1 : 0, evidence > 0 && clickRate < 1 ? 1 : 0);
+  }
+
+  /** {@code model} with {@code feature}'s weight set to {@code weight} (validated). */
+  static LinearModel withWeight(LinearModel model, Feature feature, double weight) {
+    double[] changed = model.weights();
+    changed[feature.ordinal()] = weight;
+    return new LinearModel(changed, model.boostBaseline(), model.evidenceK(), model.boostCap(),
+        model.capPerSession());
+  }
+
+  /** The boost's contribution as the prior caps it: the vote times its weight, within ±cap. */
+  static double boostContribution(LinearModel model, LearnedBoost boost) {
+    double cap = model.boostCap();
+    return Math.max(-cap, Math.min(cap, model.weight(Feature.BOOST) * model.vote(boost)));
+  }
+
   static CandidateFeatures randomFeatures(Random random) {
     double rate1 = random.nextDouble();
     double rate2 = random.nextDouble();
     double evidence = random.nextBoolean() ? 0 : random.nextDouble() * 50;
-    LearnedBoost boost = new LearnedBoost(rate1, rate2, evidence, random.nextDouble() * 10);
+    LearnedBoost boost = boost(rate1, rate2, evidence, random.nextDouble() * 10);
     return new CandidateFeatures(random.nextGaussian() * 10, random.nextDouble(), null, null,
         random.nextDouble(), random.nextDouble(), boost, UsageSignals.logPrior(random.nextInt(20),
             random.nextInt(20)),
@@ -40,7 +60,7 @@ class LinearModelTest {
 
   @Test
   void defaultsAreTheDesignsWeights() {
-    assertEquals(new LinearModel(weightsOf(0.7, 0, 0.3, 0.01, 0.02, 0.02, 0.05), 0.5, 2, 0.1),
+    assertEquals(new LinearModel(new double[] {0.7, 0, 0.3, 0.01, 0.02, 0.02, 0.05}, 0.5, 2, 0.1),
         MODEL);
     assertEquals(0.3, MODEL.weight(Feature.BOOST));
     assertEquals(0.05, MODEL.weight(Feature.CONTEXT));
@@ -55,7 +75,7 @@ class LinearModelTest {
     double[][] cases = {{1, 1}, {1, 0}, {4, 3}, {10, 2}, {0.3, 0}, {7.5, 7.5}};
     for (double[] c : cases) {
       LearnedBoost boost = clicks(c[0], c[1], 0, 0);
-      double clickHalf = MODEL.boostContribution(boost) / MODEL.weight(Feature.BOOST) * 2;
+      double clickHalf = boostContribution(MODEL, boost) / MODEL.weight(Feature.BOOST) * 2;
       assertEquals((c[1] + 1) / (c[0] + 2) - 0.5, clickHalf, 1e-12, c[0] + " exams, "
           + c[1] + " clicks");
     }
@@ -87,7 +107,7 @@ class LinearModelTest {
 
   @Test
   void usageCountsOnlyAsFarAsSimilarPastQueriesVouchForTheChunk() {
-    LinearModel usageOnly = MODEL.withWeight(Feature.CONTEXT, 0);
+    LinearModel usageOnly = withWeight(MODEL, Feature.CONTEXT, 0);
     // a popular chunk no similar past query saw: its usage adds exactly nothing
     CandidateFeatures unseen = usage(LearnedBoost.NONE, UsageSignals.logPrior(9, 1), 1, 1);
     assertEquals(0.7 * 0.5, usageOnly.score(unseen), 0.0);
@@ -101,7 +121,7 @@ class LinearModelTest {
     assertEquals(0L, Double.doubleToRawLongBits(contribution(usageOnly.explain(failing),
         "prior")), "a negative prior without evidence is +0.0");
     // evidence n = 2 vouches for half: each usage term counts half
-    LearnedBoost neutral = new LearnedBoost(0.5, 0.5, 2, 0);
+    LearnedBoost neutral = boost(0.5, 0.5, 2, 0);
     CandidateFeatures seen = usage(neutral, UsageSignals.logPrior(9, 1), 1, 1);
     Explanation half = usageOnly.explain(seen);
     assertEquals(0.5 * 0.01 * UsageSignals.logPrior(9, 1), contribution(half, "prior"), 1e-15);
@@ -109,7 +129,7 @@ class LinearModelTest {
     assertEquals(0.5 * 0.02, contribution(half, "frequency"), 1e-15);
     assertEquals(usageOnly.score(seen), total(half));
     // more evidence, more of the usage terms, never more than all of them
-    double more = usageOnly.score(usage(new LearnedBoost(0.5, 0.5, 200, 0), 0, 1, 1));
+    double more = usageOnly.score(usage(boost(0.5, 0.5, 200, 0), 0, 1, 1));
     assertTrue(more > usageOnly.score(usage(neutral, 0, 1, 1)));
     assertTrue(more < 0.7 * 0.5 + 0.04, "at most the full usage weights: " + more);
   }
@@ -143,7 +163,7 @@ class LinearModelTest {
 
   @Test
   void weightsAreOnePerFeatureAndCopied() {
-    double[] w = weightsOf(0.7, 0, 0.3, 0.01, 0.02, 0.02, 0.05);
+    double[] w = new double[] {0.7, 0, 0.3, 0.01, 0.02, 0.02, 0.05};
     LinearModel model = new LinearModel(w, 0.5, 2, 0.1);
     w[Feature.RELEVANCE.ordinal()] = 9;
     model.weights()[Feature.RELEVANCE.ordinal()] = 9;
@@ -152,7 +172,7 @@ class LinearModelTest {
         () -> new LinearModel(new double[] {0.7, 0, 0.3}, 0.5, 2, 0.1));
     assertTrue(e.getMessage().endsWith("got: 3"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
-        () -> MODEL.withWeight(Feature.PRIOR, -0.5));
+        () -> withWeight(MODEL, Feature.PRIOR, -0.5));
     assertEquals("priorWeight must be in [0, 1000000.0], got: -0.5", e.getMessage());
   }
 
@@ -168,28 +188,28 @@ class LinearModelTest {
 
   @Test
   void oneClickMovesLessThanTenAndLittleOnItsOwn() {
-    double one = MODEL.boostContribution(clicks(1, 1, 0, 0));
-    double ten = MODEL.boostContribution(clicks(10, 10, 0, 0));
+    double one = boostContribution(MODEL, clicks(1, 1, 0, 0));
+    double ten = boostContribution(MODEL, clicks(10, 10, 0, 0));
     assertTrue(one > 0, "one click helps a little: " + one);
     assertTrue(ten > one, "ten clicks help more: " + ten + " vs " + one);
     // shrink 1/3 of the deviation 0.25, times 0.3: 0.025, a quarter of the cap
     assertEquals(0.3 * (1.0 / 3) * 0.25, one, 1e-15);
     assertTrue(one <= MODEL.boostCap() / 4 + 1e-15, "one click moves little: " + one);
-    double skipped = MODEL.boostContribution(clicks(10, 0, 0, 0));
+    double skipped = boostContribution(MODEL, clicks(10, 0, 0, 0));
     assertTrue(skipped < 0, "examined but never clicked counts against: " + skipped);
   }
 
   @Test
   void boostContributionNeverExceedsTheCap() {
-    assertEquals(0.1, MODEL.boostContribution(clicks(1e12, 1e12, 1e12, 0)));
-    assertEquals(-0.1, MODEL.boostContribution(clicks(1e12, 0, 0, 1e12)));
-    LinearModel strong = new LinearModel(weightsOf(0.7, 0, 5, 0, 0, 0, 0), 0.5, 5, 0.05);
+    assertEquals(0.1, boostContribution(MODEL, clicks(1e12, 1e12, 1e12, 0)));
+    assertEquals(-0.1, boostContribution(MODEL, clicks(1e12, 0, 0, 1e12)));
+    LinearModel strong = new LinearModel(new double[] {0.7, 0, 5, 0, 0, 0, 0}, 0.5, 5, 0.05);
     Random random = new Random(99L);
     for (int i = 0; i < 1_000; i++) {
-      LearnedBoost boost = new LearnedBoost(random.nextDouble(), random.nextDouble(),
+      LearnedBoost boost = boost(random.nextDouble(), random.nextDouble(),
           Math.pow(10, random.nextInt(15)), 1);
-      assertTrue(Math.abs(MODEL.boostContribution(boost)) <= 0.1, boost.toString());
-      assertTrue(Math.abs(strong.boostContribution(boost)) <= 0.05, boost.toString());
+      assertTrue(Math.abs(boostContribution(MODEL, boost)) <= 0.1, boost.toString());
+      assertTrue(Math.abs(boostContribution(strong, boost)) <= 0.05, boost.toString());
     }
     Explanation capped = feature(MODEL.explain(new CandidateFeatures(1, 1, null, null, 0, 0,
         clicks(1e9, 1e9, 1e9, 0), 0, 0, 0, 0, List.of())), "boost");
@@ -199,16 +219,16 @@ class LinearModelTest {
   @Test
   void rejectsBadParametersNamingTheValue() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new LinearModel(weightsOf(0.7, 0, 0.3, 0, 0, 0, 0), 1.5, 5, 0.1));
+        () -> new LinearModel(new double[] {0.7, 0, 0.3, 0, 0, 0, 0}, 1.5, 5, 0.1));
     assertEquals("boostBaseline must be in [0, 1], got: 1.5", e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
-        () -> new LinearModel(weightsOf(Double.NaN, 0, 0.3, 0, 0, 0, 0), 0.5, 5, 0.1));
+        () -> new LinearModel(new double[] {Double.NaN, 0, 0.3, 0, 0, 0, 0}, 0.5, 5, 0.1));
     assertEquals("relevanceWeight must be in [0, 1000000.0], got: NaN", e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
-        () -> new LinearModel(weightsOf(0.7, 0, 0.3, 0, 0, 0, 0), 0.5, 0, 0.1));
+        () -> new LinearModel(new double[] {0.7, 0, 0.3, 0, 0, 0, 0}, 0.5, 0, 0.1));
     assertEquals("evidenceK must be finite and > 0, got: 0.0", e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
-        () -> new LinearModel(weightsOf(0.7, 0, 0.3, 0, 0, 0, 0), 0.5, 5, -1));
+        () -> new LinearModel(new double[] {0.7, 0, 0.3, 0, 0, 0, 0}, 0.5, 5, -1));
     assertEquals("boostCap must be in [0, 1000000.0], got: -1.0", e.getMessage());
   }
 
@@ -247,7 +267,7 @@ class LinearModelTest {
   @Test
   void balanceWeightOutOfRangeIsRejected() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new LinearModel(weightsOf(0.7, Double.NaN, 0.3, 0, 0, 0, 0), 0.5, 5, 0.1));
+        () -> new LinearModel(new double[] {0.7, Double.NaN, 0.3, 0, 0, 0, 0}, 0.5, 5, 0.1));
     assertEquals("balanceWeight must be in [-1000000.0, 1000000.0], got: NaN", e.getMessage());
   }
 
@@ -272,8 +292,8 @@ class LinearModelTest {
 
   @Test
   void perSessionTheVoteAndTheUsageTermsAreCappedTogether() {
-    LinearModel perSession = new LinearModel(LinearModel.DEFAULT.weights(), 0.5, 2, 0.1, true)
-        .withWeight(Feature.BOOST, 50);
+    LinearModel perSession = withWeight(
+        new LinearModel(LinearModel.DEFAULT.weights(), 0.5, 2, 0.1, true), Feature.BOOST, 50);
     LearnedBoost spam = new LearnedBoost(1, 1, 1e6, 1e6, 1, 0); // one session, a million clicks
     CandidateFeatures used = new CandidateFeatures(0.45, 0.45, null, null, 0, 0, spam, 5, 1, 1,
         0, List.of());

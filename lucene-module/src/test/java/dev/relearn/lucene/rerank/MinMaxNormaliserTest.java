@@ -28,7 +28,7 @@ class MinMaxNormaliserTest {
       float a = (float) (random.nextGaussian() * 20);
       float b = (float) (random.nextGaussian() * 20);
       float score = (float) (random.nextGaussian() * 20);
-      WindowStats.Range range = new WindowStats.Range(Math.min(a, b), Math.max(a, b));
+      MinMaxNormaliser range = new MinMaxNormaliser(Math.min(a, b), Math.max(a, b));
       double expected = range.max() > range.min()
           ? Math.max(0, Math.min(1, ((double) score - range.min())
               / ((double) range.max() - range.min())))

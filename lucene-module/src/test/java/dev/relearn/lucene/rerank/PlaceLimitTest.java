@@ -52,7 +52,8 @@ class PlaceLimitTest {
   private int rankAfterClick(double share, List<Explanation> explained) throws Exception {
     PastQuery click = new PastQuery(1f, 1,
         Map.of("c" + TARGET, new ChunkEvidence(3, 3, 3, 0)), 0, 1.0, Set.of("s"), share);
-    LearnedRescorer rescorer = new LearnedRescorer((vector, min, max) -> List.of(click), QUERY);
+    LearnedRescorer rescorer = new LearnedRescorer((vector, min, max) -> List.of(click), QUERY,
+        RerankOptions.DEFAULTS);
     TopDocs rescored = rescorer.rescore(index.searcher, flatTail(), DOCS);
     for (int i = 0; i < rescored.scoreDocs.length; i++) {
       if (rescored.scoreDocs[i].doc == TARGET) {
@@ -108,7 +109,8 @@ class PlaceLimitTest {
 
   private static Map<String, Float> scores(PlainIndex index, List<PastQuery> past)
       throws Exception {
-    LearnedRescorer rescorer = new LearnedRescorer((vector, min, max) -> past, QUERY);
+    LearnedRescorer rescorer = new LearnedRescorer((vector, min, max) -> past, QUERY,
+        RerankOptions.DEFAULTS);
     Map<String, Float> out = new HashMap<>();
     for (RescoredHit hit : rescorer.window(index.searcher, flatTail()).hits()) {
       out.put(hit.chunkId(), (float) hit.score());
@@ -120,7 +122,8 @@ class PlaceLimitTest {
   void withoutOverBudgetSessionsTheScoresAreTheModelsExactly() throws Exception {
     PastQuery click = new PastQuery(1f, 1,
         Map.of("c" + TARGET, new ChunkEvidence(3, 3, 3, 0)), 0, 1.0, Set.of("s"));
-    LearnedRescorer rescorer = new LearnedRescorer((vector, min, max) -> List.of(click), QUERY);
+    LearnedRescorer rescorer = new LearnedRescorer((vector, min, max) -> List.of(click), QUERY,
+        RerankOptions.DEFAULTS);
     for (RescoredHit hit : rescorer.window(index.searcher, flatTail()).hits()) {
       assertEquals(LinearModel.DEFAULT.score(hit.features()), hit.score());
     }

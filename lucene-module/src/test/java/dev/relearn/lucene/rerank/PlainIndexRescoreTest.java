@@ -76,7 +76,8 @@ class PlainIndexRescoreTest {
     int target = array[10].doc;
     String targetId = index.docs.get(target).id();
 
-    LearnedRescorer rescorer = new LearnedRescorer(evidenceFor(targetId), QUERY);
+    LearnedRescorer rescorer =
+        new LearnedRescorer(evidenceFor(targetId), QUERY, RerankOptions.DEFAULTS);
     TopDocs rescored = rescorer.rescore(index.searcher, firstPass, 20);
 
     List<Integer> order = docs(rescored);
@@ -107,7 +108,8 @@ class PlainIndexRescoreTest {
   void aDocWithoutAnIdGetsNoBoostButIsRanked() throws Exception {
     TopDocs firstPass = index.searcher.search(new TermQuery(new Term(ChunkSchema.BODY, "apple")),
         20);
-    LearnedRescorer rescorer = new LearnedRescorer(evidenceFor("chunk-13"), QUERY);
+    LearnedRescorer rescorer =
+        new LearnedRescorer(evidenceFor("chunk-13"), QUERY, RerankOptions.DEFAULTS);
     TopDocs rescored = rescorer.rescore(index.searcher, firstPass, 20);
     assertEquals(docs(firstPass), docs(rescored), "no doc carries chunk-13's id");
     assertNull(index.docs.get(13).id());

@@ -13,7 +13,8 @@ class RerankWindowTest {
 
   private static RescoredHit hit(int doc, int position, double relevance) {
     CandidateFeatures features = CandidateFeatures.neutral(relevance, relevance);
-    return new RescoredHit(doc, null, position, LinearModel.DEFAULT.score(features), features);
+    return new RescoredHit(doc, null, position, LinearModel.DEFAULT.score(features), features,
+        null);
   }
 
   @Test

@@ -73,16 +73,23 @@ class ServingParityTest {
     return past;
   }
 
+  /** The default options with {@code context} and a clock fixed at {@link #NOW}. */
+  private static RerankOptions options(RerankContext context) {
+    RerankOptions d = RerankOptions.DEFAULTS;
+    return new RerankOptions(d.minSimilarity(), d.maxPastQueries(), d.model(), context,
+        d.learnedValues(), Clock.fixed(Instant.ofEpochMilli(NOW), ZoneOffset.UTC), d.idField(),
+        d.vote());
+  }
+
   @Test
   void servedScoresEqualOfflineScoresAndExplanations() throws Exception {
-    RerankOptions plain = RerankOptions.DEFAULTS
-        .withClock(Clock.fixed(Instant.ofEpochMilli(NOW), ZoneOffset.UTC));
+    RerankOptions plain = options(null);
     int moved = 0;
     for (int trial = 0; trial < 200; trial++) {
       // half the trials with a context (every candidate read), half without (only the vouched
       // ones and the returned ones), each returning a random number of the best hits
       RerankContext context = trial % 2 == 0 ? RerankContext.of("src/", null) : null;
-      RerankOptions options = context == null ? plain : plain.withContext(context);
+      RerankOptions options = context == null ? plain : options(context);
       List<PastQuery> past = randomPastQueries();
       TopDocs firstPass = LearnedRescorerTest.randomFirstPass(random, DOCS);
       LearnedRescorer rescorer =
@@ -101,12 +108,12 @@ class ServingParityTest {
       FeedbackEvidence evidence =
           new FeedbackEvidence(past.subList(0, Math.min(RerankOptions.DEFAULT_MAX_PAST_QUERIES,
               past.size())), List.of(), VoteWeighting.DEFAULT);
-      List<CandidateFeatures> offline = new FeatureExtractor(NOW).extract(window, evidence,
-          context);
+      List<CandidateFeatures> offline =
+          FeatureExtractorTest.extract(new FeatureExtractor(NOW), window, evidence, context);
       List<RescoredHit> expected = new ArrayList<>();
       for (int i = 0; i < window.size(); i++) {
         expected.add(new RescoredHit(window.get(i).doc(), window.get(i).chunkId(), i,
-            LinearModel.DEFAULT.score(offline.get(i)), offline.get(i)));
+            LinearModel.DEFAULT.score(offline.get(i)), offline.get(i), null));
       }
       expected.sort(RescoredHit.RANKING);
 
@@ -131,13 +138,12 @@ class ServingParityTest {
 
   @Test
   void fusedWindowsRankAsOfflineWithAnyBalanceAndInAnyOrder() throws Exception {
-    RerankOptions plain = RerankOptions.DEFAULTS
-        .withClock(Clock.fixed(Instant.ofEpochMilli(NOW), ZoneOffset.UTC));
+    RerankOptions plain = options(null);
     for (int trial = 0; trial < 200; trial++) {
       // a balance of 0 with a descending window merges the unvouched in first-stage order;
       // any other balance, or a window out of order, sorts every candidate
       double balance = trial % 3 == 0 ? 0 : random.nextDouble() - 0.5;
-      LinearModel model = LinearModel.DEFAULT.withWeight(Feature.BALANCE, balance);
+      LinearModel model = LinearModelTest.withWeight(LinearModel.DEFAULT, Feature.BALANCE, balance);
       List<FusedHit> fused = randomFusedWindow(trial % 2 == 0);
       List<PastQuery> past = randomPastQueries();
       LearnedRescorer rescorer = new LearnedRescorer((vector, min, max) -> past,
@@ -155,11 +161,12 @@ class ServingParityTest {
       FeedbackEvidence evidence = new FeedbackEvidence( // the notes say what was left out
           past.subList(0, Math.min(RerankOptions.DEFAULT_MAX_PAST_QUERIES, past.size())),
           rescorer.feedback().notes(), VoteWeighting.DEFAULT);
-      List<CandidateFeatures> offline = new FeatureExtractor(NOW).extract(window, evidence, null);
+      List<CandidateFeatures> offline =
+          FeatureExtractorTest.extract(new FeatureExtractor(NOW), window, evidence, null);
       List<RescoredHit> expected = new ArrayList<>();
       for (int i = 0; i < window.size(); i++) {
         expected.add(new RescoredHit(window.get(i).doc(), window.get(i).chunkId(), i,
-            model.score(offline.get(i)), offline.get(i)));
+            model.score(offline.get(i)), offline.get(i), null));
       }
       expected.sort(RescoredHit.RANKING);
       assertEquals(expected.size(), served.size(), "trial " + trial);

@@ -178,7 +178,7 @@ class ThirdPartyAdoptionTest {
     PurchaseHistory history = new PurchaseHistory();
     history.bought.put(catalog.products.get(firstPass.scoreDocs[15].doc).sku(),
         new ChunkEvidence(20, 18, 12, 0));
-    TopDocs rescored = new LearnedRescorer(history, queryVector)
+    TopDocs rescored = new LearnedRescorer(history, queryVector, RerankOptions.DEFAULTS)
         .rescore(catalog.searcher, firstPass, 20);
     assertEquals(docs(firstPass), docs(rescored), "no 'id' field: no document has a key");
   }

@@ -61,7 +61,7 @@ class VectorEncodingTest {
             IndexMetadata.DIMENSION_KEY, "4", IndexMetadata.SCHEMA_KEY, "1",
             IndexMetadata.ENCODING_KEY, "int3")));
     assertTrue(e.getMessage().startsWith("corrupt relearn metadata"), e.getMessage());
-    int4.requireCompatible(int4.withVectorEncoding(VectorEncoding.INT8), "/x"); // no refusal
+    int4.requireCompatible(new IndexMetadata("m", 4, 1, VectorEncoding.INT8), "/x"); // no refusal
   }
 
   /**
