@@ -42,8 +42,8 @@ import org.opensearch.transport.client.Client;
  * Runs a search on the node that received it (a learned one in full; other {@link RankingMode}s
  * run only the retrievers they rank by, and read nothing learned): BM25 with global statistics ({@code
  * dfs_query_then_fetch}) and kNN, each to the retriever depth, and the similar past queries
- * ({@link PastQueriesIndex}: within their sessions' event budget and over it), in one
- * multi-search; the window's
+ * ({@link PastQueriesIndex}; once a session is over its event budget, those within budget and
+ * over it apart, the first in a second request), in one multi-search; the window's
  * learned values and the fitted trust in one multi-get of the learned-values index; then {@link
  * WindowRanking} on a search thread.
  */
@@ -80,7 +80,7 @@ public final class TransportRelearnSearchAction
           request.vector(), depth).filter(filter), depth));
     }
     if (mode == RankingMode.LEARNED) {
-      searches.add(pastQueries(request, true));
+      searches.add(pastQueries(request, null));
       searches.add(pastQueries(request, false));
     }
     client.multiSearch(searches, ActionListener.wrap(
@@ -108,30 +108,25 @@ public final class TransportRelearnSearchAction
   }
 
   /**
-   * Half of the one similar-past-query lookup: kNN over the past queries within their sessions'
-   * event budget, or over it; none while there is no index.
+   * The similar-past-query lookup's kNN over every past query ({@code withinBudget} null), or
+   * over those within their sessions' event budget or over it; none while there is no index.
    */
-  private SearchRequest pastQueries(RelearnSearchRequest request, boolean withinBudget) {
+  private SearchRequest pastQueries(RelearnSearchRequest request, Boolean withinBudget) {
     int max = options.maxPastQueries();
     return new SearchRequest(PastQueriesIndex.of(request.index()))
         .indicesOptions(IndicesOptions.lenientExpandOpen())
         .source(new SearchSourceBuilder().size(max).trackTotalHits(false)
             .query(new RelearnKnnQueryBuilder(ChunkSchema.VECTOR, request.vector(), max)
-                .filter(PastQueriesIndex.budget(withinBudget))));
+                .filter(withinBudget == null ? null : PastQueriesIndex.budget(withinBudget))));
   }
 
   private void withCandidates(RelearnSearchRequest request, MultiSearchResponse found,
       ActionListener<RelearnSearchResponse> listener) {
     for (MultiSearchResponse.Item item : found.getResponses()) {
-      if (item.isFailure()) {
-        listener.onFailure(item.getFailure());
-        return;
-      }
-      SearchResponse response = item.getResponse();
-      if (response.getFailedShards() > 0) { // a partial window would rank unlike embedded
-        listener.onFailure(new IllegalStateException(response.getFailedShards() + " of "
-            + response.getTotalShards() + " shards failed to answer a relearn search of ["
-            + request.index() + "]", response.getShardFailures()[0].getCause()));
+      Exception failure = item.isFailure() ? item.getFailure()
+          : partial(item.getResponse(), request);
+      if (failure != null) {
+        listener.onFailure(failure);
         return;
       }
     }
@@ -147,8 +142,35 @@ public final class TransportRelearnSearchAction
       rank(request, stages, new Learned(Map.of(), Trust.PRIOR), FeedbackLookup.NONE, listener);
       return;
     }
-    FeedbackLookup lookup = pastQueries(request.vector(), System.currentTimeMillis(),
-        items[next].getResponse(), items[next + 1].getResponse());
+    SearchResponse all = items[next].getResponse();
+    SearchResponse over = items[next + 1].getResponse();
+    long now = System.currentTimeMillis();
+    if (over.getHits().getHits().length == 0) { // no session over budget: one walk, as embedded
+      withLookup(request, stages, pastQueries(request.vector(), now, all), listener);
+      return;
+    }
+    // within and over budget apart, so that a session's spam crowds no one out (as embedded)
+    client.search(pastQueries(request, true), ActionListener.wrap(within -> {
+      Exception failure = partial(within, request);
+      if (failure != null) {
+        listener.onFailure(failure);
+      } else {
+        withLookup(request, stages, pastQueries(request.vector(), now, within, over), listener);
+      }
+    }, listener::onFailure));
+  }
+
+  /** A shard failure as the search's failure, or null: a partial window ranks unlike embedded. */
+  private static Exception partial(SearchResponse response, RelearnSearchRequest request) {
+    return response.getFailedShards() == 0 ? null : new IllegalStateException(
+        response.getFailedShards() + " of " + response.getTotalShards() + " shards failed to"
+            + " answer a relearn search of [" + request.index() + "]",
+        response.getShardFailures()[0].getCause());
+  }
+
+  /** Reads the window's learned values and the trust, then ranks. */
+  private void withLookup(RelearnSearchRequest request, List<List<ScoredId>> stages,
+      FeedbackLookup lookup, ActionListener<RelearnSearchResponse> listener) {
     Set<String> ids = new LinkedHashSet<>();
     stages.forEach(stage -> stage.forEach(hit -> ids.add(hit.id())));
     if (ids.isEmpty()) {
