@@ -17,6 +17,7 @@ import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.trust.Trust;
 import dev.relearn.lucene.trust.TrustFit;
 import dev.relearn.lucene.trust.VotePairs;
+import dev.relearn.opensearch.search.PastQueriesIndex;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -130,7 +131,7 @@ final class FeedbackStream {
         near[d] += (float) (random.nextGaussian() * 0.3);
       }
       float[] unit = VectorChecks.normalize(near);
-      if (sent.stream().allMatch(other -> dot(other, unit)
+      if (sent.stream().allMatch(other -> PastQueriesIndex.dot(other, unit)
           < FeedbackIndexConfig.DEFAULT_MERGE_SIMILARITY - 0.01)) {
         sent.add(unit);
         out.add(new FeedbackEvent("spam-" + sent.size(), "spam", unit, list,
@@ -139,14 +140,6 @@ final class FeedbackStream {
       }
     }
     return new FeedbackStream(out);
-  }
-
-  private static float dot(float[] a, float[] b) {
-    float sum = 0;
-    for (int i = 0; i < a.length; i++) {
-      sum += a[i] * b[i];
-    }
-    return sum;
   }
 
   /** The event as {@code POST /_relearn/feedback} takes it. */

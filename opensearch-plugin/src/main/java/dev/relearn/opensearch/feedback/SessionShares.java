@@ -18,9 +18,9 @@ import org.opensearch.transport.client.Client;
 /**
  * Keeps each past query's share of its session's event budget as embedded's {@link
  * SessionBudget} counts it: {@code min(1, 20 / events)} of the session's events beside the chunk
- * index. A session within budget needs nothing (a past query's share is 1 when indexed); one
- * that goes over it, or comes back under by a forget or an expiry, has the share of every past
- * query it sent rewritten. Blocking, on the {@link Learner}'s thread.
+ * index. A past query is indexed with its session's share at the time; a session that goes over
+ * budget, or comes back under by an expiry, has the share of every past query it sent rewritten.
+ * Blocking, on the {@link Learner}'s thread.
  */
 final class SessionShares {
   private static final String BY_SESSION = "by_session";
@@ -87,7 +87,8 @@ final class SessionShares {
           Map<String, Object> source = hit.getSourceAsMap(); // one session: one event's
           String session = PastQueriesIndex.sessions(source).iterator().next();
           double share = PastQueriesIndex.share(counts.getOrDefault(session, 1L));
-          if (!Double.valueOf(share).equals(source.get(PastQueriesIndex.SHARE))) {
+          if (((Number) source.getOrDefault(PastQueriesIndex.SHARE, 1.0)).doubleValue()
+              != share) {
             updates.add(client.prepareUpdate(name, hit.getId())
                 .setDoc(Map.of(PastQueriesIndex.SHARE, share)));
           }
