@@ -3,6 +3,7 @@ package dev.relearn.feedback.index;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -23,12 +24,16 @@ import org.apache.lucene.util.hnsw.NeighborArray;
 import org.apache.lucene.util.hnsw.OnHeapHnswGraph;
 
 /**
- * Lucene's HNSW graph over the cluster centroids, in memory, so that a lookup compares the query
+ * Lucene's HNSW graphs over the cluster centroids, in memory, so that a lookup compares the query
  * with a few hundred centroids rather than every one. Each cluster, named by its position in the
- * {@link ClusterTable}, has one live node; nodes are only added. When members move a centroid,
- * its node takes the new vector in place while that stays at least {@value #RELINK} similar to
- * the vector the node was linked with (the links still lead there); beyond, the cluster gets a
- * new node, linked where it is now, and the old one only helps walks through the graph.
+ * {@link ClusterTable}, has one live node, on one of two sides: the clusters of sessions within
+ * their event budget, and apart the others ({@link SessionBudget}), so that a session that sends
+ * thousands of events never reshapes the graph the other sessions' past queries are found
+ * through. Nodes are only added. When members move a centroid, its node takes the new vector in
+ * place while that stays at least {@value #RELINK} similar to the vector the node was linked with
+ * (the links still lead there); beyond, the cluster gets a new node, linked where it is now, and
+ * the old one only helps walks through the graph. A cluster whose session goes over budget gets a
+ * new node on the other side the same way.
  *
  * <p>Threading: lookups run concurrently under a read lock; the one writer adds a node or moves a
  * centroid under the write lock.
@@ -55,30 +60,27 @@ final class CentroidGraph {
   static final float RELINK = 0.99f;
   private static final long SEED = 42;
 
-  private final List<float[]> vectors = new ArrayList<>(); // by node
-  private final List<float[]> linked = new ArrayList<>(); // by node, as it was linked
-  private final List<Integer> positions = new ArrayList<>(); // by node; -1 once replaced
+  private final Side within;
+  private final Side over;
   private final List<Integer> nodes = new ArrayList<>(); // by position, the live node
-  private final FloatVectorValues values;
-  private final HnswGraphBuilder builder;
+  private final BitSet overBudget = new BitSet(); // by position: its live node is on the over side
   private final ReadWriteLock lock = new ReentrantReadWriteLock();
 
   CentroidGraph(int dimension) {
-    values = FloatVectorValues.fromFloats(vectors, dimension);
-    try {
-      builder = HnswGraphBuilder.create(DefaultFlatVectorScorer.INSTANCE
-          .getRandomVectorScorerSupplier(VectorSimilarityFunction.DOT_PRODUCT, values),
-          MAX_CONN, BEAM_WIDTH, SEED);
-    } catch (IOException e) {
-      throw new UncheckedIOException("in-memory vectors cannot fail", e);
-    }
+    within = new Side(dimension);
+    over = new Side(dimension);
   }
 
-  /** Adds the cluster at position {@link #size()}, of centroid {@code unit}. */
-  void add(float[] unit) {
+  /**
+   * Adds the cluster at position {@link #size()}, of centroid {@code unit}, on the side of sessions
+   * over their budget when {@code overBudget}.
+   */
+  void add(float[] unit, boolean overBudget) {
     lock.writeLock().lock();
     try {
-      nodes.add(link(unit, nodes.size()));
+      int position = nodes.size();
+      this.overBudget.set(position, overBudget);
+      nodes.add(side(position).link(unit, position));
     } finally {
       lock.writeLock().unlock();
     }
@@ -88,28 +90,36 @@ final class CentroidGraph {
   void move(int position, float[] unit) {
     lock.writeLock().lock();
     try {
+      Side side = side(position);
       int node = nodes.get(position);
-      if (VectorUtil.dotProduct(linked.get(node), unit) >= RELINK) {
-        vectors.set(node, unit);
+      if (VectorUtil.dotProduct(side.linked.get(node), unit) >= RELINK) {
+        side.vectors.set(node, unit);
       } else {
-        positions.set(node, -1);
-        nodes.set(position, link(unit, position));
+        side.positions.set(node, -1);
+        nodes.set(position, side.link(unit, position));
       }
     } finally {
       lock.writeLock().unlock();
     }
   }
 
-  private int link(float[] unit, int position) {
-    vectors.add(unit);
-    linked.add(unit);
-    positions.add(position);
+  /** The cluster at {@code position} belongs to a session over its budget from now on. */
+  void moveOverBudget(int position) {
+    lock.writeLock().lock();
     try {
-      builder.addGraphNode(vectors.size() - 1);
-    } catch (IOException e) {
-      throw new UncheckedIOException("in-memory vectors cannot fail", e);
+      if (!overBudget.get(position)) {
+        int node = nodes.get(position);
+        within.positions.set(node, -1);
+        overBudget.set(position);
+        nodes.set(position, over.link(within.vectors.get(node), position));
+      }
+    } finally {
+      lock.writeLock().unlock();
     }
-    return vectors.size() - 1;
+  }
+
+  private Side side(int position) {
+    return overBudget.get(position) ? over : within;
   }
 
   /** How many clusters the graph holds: those at positions below this. */
@@ -124,15 +134,59 @@ final class CentroidGraph {
 
   /**
    * The positions of about {@code k} clusters nearest {@code unit} and at least {@code
-   * minSimilarity} similar (approximate; some may be less) among those whose positions are {@code
-   * accepted}, and how many clusters the graph held: those from there on were not searched.
+   * minSimilarity} similar (approximate; some may be less) among those on the side of sessions
+   * over their budget or not ({@code overBudget}) whose positions are {@code accepted}, and how
+   * many clusters the graph held: those from there on were not searched.
    */
-  Found nearest(float[] unit, int k, float minSimilarity, IntPredicate accepted) {
+  Found nearest(float[] unit, int k, float minSimilarity, IntPredicate accepted,
+      boolean overBudget) {
     lock.readLock().lock();
     try {
+      Side side = overBudget ? over : within;
+      return new Found(side.nearest(unit, k, minSimilarity, accepted), nodes.size());
+    } catch (IOException e) {
+      throw new UncheckedIOException("in-memory vectors cannot fail", e);
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /** One side's graph: its nodes' vectors and positions, and the builder that links them. */
+  private static final class Side {
+    private final List<float[]> vectors = new ArrayList<>(); // by node
+    private final List<float[]> linked = new ArrayList<>(); // by node, as it was linked
+    private final List<Integer> positions = new ArrayList<>(); // by node; -1 once replaced
+    private final FloatVectorValues values;
+    private final HnswGraphBuilder builder;
+
+    Side(int dimension) {
+      values = FloatVectorValues.fromFloats(vectors, dimension);
+      try {
+        builder = HnswGraphBuilder.create(DefaultFlatVectorScorer.INSTANCE
+            .getRandomVectorScorerSupplier(VectorSimilarityFunction.DOT_PRODUCT, values),
+            MAX_CONN, BEAM_WIDTH, SEED);
+      } catch (IOException e) {
+        throw new UncheckedIOException("in-memory vectors cannot fail", e);
+      }
+    }
+
+    int link(float[] unit, int position) {
+      vectors.add(unit);
+      linked.add(unit);
+      positions.add(position);
+      try {
+        builder.addGraphNode(vectors.size() - 1);
+      } catch (IOException e) {
+        throw new UncheckedIOException("in-memory vectors cannot fail", e);
+      }
+      return vectors.size() - 1;
+    }
+
+    int[] nearest(float[] unit, int k, float minSimilarity, IntPredicate accepted)
+        throws IOException {
       int size = vectors.size();
-      if (size == 0) { // a graph still being built in the background: nothing searched yet
-        return new Found(new int[0], 0);
+      if (size == 0) { // nothing on this side, or a graph still being built in the background
+        return new int[0];
       }
       Bits accept = new Bits() {
         @Override
@@ -155,11 +209,7 @@ final class CentroidGraph {
       for (int i = 0; i < hits.length; i++) {
         found[i] = positions.get(hits[i].doc);
       }
-      return new Found(found, nodes.size());
-    } catch (IOException e) {
-      throw new UncheckedIOException("in-memory vectors cannot fail", e);
-    } finally {
-      lock.readLock().unlock();
+      return found;
     }
   }
 

@@ -94,7 +94,14 @@ final class ClusterTable {
       }
     }
     bySession.computeIfAbsent(event.sessionHash(), s -> new LinkedHashSet<>()).add(clusterId);
-    budget.add(event.sessionHash());
+    if (budget.add(event.sessionHash()) && graph != null) {
+      for (String id : bySession.get(event.sessionHash())) {
+        int position = positions.get(id);
+        if (position < graph.size()) {
+          graph.moveOverBudget(position);
+        }
+      }
+    }
     return cluster;
   }
 
@@ -116,7 +123,8 @@ final class ClusterTable {
     published = new View(shown, slots.size(), graph);
     sharedIsPublished = true;
     if (upkeep != null) {
-      upkeep.offer(slots.size(), i -> shown[i].sharedCentroid(), background);
+      upkeep.offer(slots.size(), i -> shown[i].sharedCentroid(), i -> budget.share(shown[i]) < 1,
+          background);
     }
   }
 
@@ -204,7 +212,7 @@ final class ClusterTable {
       for (boolean within : split ? new boolean[] {true, false} : new boolean[] {true}) {
         IntPredicate side = !split ? accepted
             : i -> accepted.test(i) && (budget.share(shown[i]) == 1) == within;
-        CentroidGraph.Found near = view.graph().nearest(unit, max, minSimilarity, side);
+        CentroidGraph.Found near = view.graph().nearest(unit, max, minSimilarity, side, !within);
         for (int at : near.positions()) {
           found.offer(shown, at, VectorUtil.dotProduct(unit, shown[at].sharedCentroid()),
               minSimilarity);

@@ -2,6 +2,7 @@ package dev.relearn.feedback.index;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntFunction;
+import java.util.function.IntPredicate;
 
 /**
  * Keeps a {@link CentroidGraph} caught up with the published clusters. What recording adds is
@@ -14,12 +15,15 @@ final class GraphUpkeep {
   /** The most clusters of a derived table linked on the writer's thread. */
   static final int INLINE = 64;
 
-  /** The clusters to hold: their count and each one's centroid, by position. */
-  private record Target(int size, IntFunction<float[]> centroid) {}
+  /**
+   * The clusters to hold: their count, each one's centroid by position, and whether it belongs
+   * to a session over its budget.
+   */
+  private record Target(int size, IntFunction<float[]> centroid, IntPredicate overBudget) {}
 
   private final CentroidGraph graph;
   private final AtomicBoolean running = new AtomicBoolean();
-  private volatile Target target = new Target(0, i -> null);
+  private volatile Target target = new Target(0, i -> null, i -> false);
   private volatile boolean stopped;
   private volatile Thread worker;
 
@@ -28,11 +32,13 @@ final class GraphUpkeep {
   }
 
   /**
-   * The graph should hold the first {@code size} clusters: links them now, or in the {@code
-   * background} when more than {@value #INLINE} are missing; from the writer.
+   * The graph should hold the first {@code size} clusters, each on the side {@code overBudget}
+   * says when it is linked: links them now, or in the {@code background} when more than {@value
+   * #INLINE} are missing; from the writer.
    */
-  void offer(int size, IntFunction<float[]> centroid, boolean background) {
-    target = new Target(size, centroid);
+  void offer(int size, IntFunction<float[]> centroid, IntPredicate overBudget,
+      boolean background) {
+    target = new Target(size, centroid, overBudget);
     if (running.get()) {
       return; // the background thread reads the new target when it is done with the old
     }
@@ -70,7 +76,7 @@ final class GraphUpkeep {
 
   private synchronized void linkUpTo(Target wanted) {
     for (int i = graph.size(); i < wanted.size() && !stopped; i++) {
-      graph.add(wanted.centroid().apply(i));
+      graph.add(wanted.centroid().apply(i), wanted.overBudget().test(i));
     }
   }
 }

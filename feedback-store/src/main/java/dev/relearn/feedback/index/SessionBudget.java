@@ -16,11 +16,13 @@ public final class SessionBudget {
   private final Map<String, Integer> events = new ConcurrentHashMap<>();
   private final AtomicInteger over = new AtomicInteger();
 
-  /** Counts one more event of {@code session}. */
-  void add(String session) {
+  /** Counts one more event of {@code session}; true when that takes it over its budget. */
+  boolean add(String session) {
     if (events.merge(session, 1, Integer::sum) == EVENTS + 1) {
       over.incrementAndGet();
+      return true;
     }
+    return false;
   }
 
   /** Counts {@code cluster}'s events for each of its sessions (a table rebuilt after a remove). */

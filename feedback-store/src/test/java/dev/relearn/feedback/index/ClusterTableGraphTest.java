@@ -34,6 +34,8 @@ class ClusterTableGraphTest {
   private static final int MAX = 50;
   /** The share of the exact scan's clusters the graph lookups must return, over all queries. */
   private static final double RECALL = 0.95;
+  /** Topics crowded with enough clusters that lookups walk past many near the query. */
+  private static final int CROWDED = 5;
 
   private final FeedbackIndexConfig config = FeedbackIndexConfig.defaults(DIM);
   private final ClusterTable table = new ClusterTable(config);
@@ -55,10 +57,14 @@ class ClusterTableGraphTest {
   }
 
   private void join(String clusterId, String session, float[] vector) {
+    join(table, clusterId, session, vector);
+  }
+
+  private void join(ClusterTable into, String clusterId, String session, float[] vector) {
     FeedbackEvent event = Fixtures.event("e" + events++, session, vector, "chunk",
         Outcome.SUCCESS, T0 + events);
-    table.join(clusterId, event, vector.clone(), Fixtures.evidence(event));
-    table.publish();
+    into.join(clusterId, event, vector.clone(), Fixtures.evidence(event));
+    into.publish();
   }
 
   private float[] nearTopic() {
@@ -130,8 +136,33 @@ class ClusterTableGraphTest {
   }
 
   @Test
+  void aSessionFarOverItsBudgetLeavesHowTheOtherSessionsAreFoundAlone() {
+    ClusterTable spammed = new ClusterTable(config);
+    Random crowd = new Random(11);
+    for (int i = 0; i < 3 * ClusterTable.EXACT_BELOW; i++) { // a crowd on a few topics
+      float[] vector = Fixtures.near(topics[crowd.nextInt(CROWDED)], 0.6, crowd);
+      join(table, "c" + i, "s" + i, vector);
+      join(spammed, "c" + i, "s" + i, vector);
+    }
+    for (int i = 0; i < 50 * SessionBudget.EVENTS; i++) { // one session, far over its budget
+      float[] vector = Fixtures.near(topics[crowd.nextInt(CROWDED)], 0.6, crowd);
+      join(spammed, "spam" + i, "spam", vector);
+      if (i < SessionBudget.EVENTS) { // what the session sent within its budget
+        join(table, "spam" + i, "spam", vector);
+      }
+    }
+    for (int q = 0; q < 300; q++) {
+      float[] query = Fixtures.near(topics[crowd.nextInt(CROWDED)], 0.6, crowd);
+      List<Set<String>> others = spammed.similar(query, MIN, MAX, Set.of(), T0).stream()
+          .map(PastQuery::sessions).filter(sessions -> !sessions.contains("spam")).toList();
+      assertEquals(lookup(query, Set.of("spam")), others, "query " + q);
+    }
+  }
+
+  @Test
   void anEmptyGraphFindsNothingAndSearchedNothing() {
-    CentroidGraph.Found found = new CentroidGraph(DIM).nearest(nearTopic(), MAX, MIN, i -> true);
+    CentroidGraph.Found found = new CentroidGraph(DIM).nearest(nearTopic(), MAX, MIN, i -> true,
+        false);
     assertEquals(0, found.positions().length);
     assertEquals(0, found.searched());
   }
