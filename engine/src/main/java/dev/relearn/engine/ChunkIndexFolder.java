@@ -55,7 +55,7 @@ final class ChunkIndexFolder {
     }
     try {
       LockHolder.record(folder, lockHolder);
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | Error e) {
       IOUtils.closeWhileSuppressingExceptions(e, writer);
       throw e;
     }

@@ -71,7 +71,7 @@ final class EngineFeedback implements Closeable {
     ClickTrust trust;
     try {
       trust = ClickTrust.open(store, folder, parts.config().rerankOptions());
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | Error e) {
       IOUtils.closeWhileSuppressingExceptions(e, store);
       throw e;
     }

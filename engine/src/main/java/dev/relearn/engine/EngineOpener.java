@@ -102,14 +102,14 @@ final class EngineOpener {
           stopped.embedder().metadata(), stopped.options().lockHolder());
       parts = stopped.successor(directory, writer, writer != null ? searchersOrClose(writer)
           : ChunkIndexFolder.searchers(directory));
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | Error e) {
       IOUtils.closeWhileSuppressingExceptions(e, directory);
       throw e;
     }
     try {
       parts.openFeedback(engine);
       return parts;
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | Error e) {
       IOUtils.closeWhileSuppressingExceptions(e, parts::closeStorage);
       throw e;
     }
@@ -131,7 +131,7 @@ final class EngineOpener {
   private static void deleteCreated(Path folder, Throwable cause) {
     try {
       FileTrees.delete(folder);
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | Error e) {
       cause.addSuppressed(e);
     }
   }
@@ -140,7 +140,7 @@ final class EngineOpener {
   private static SearcherManager searchersOrClose(IndexWriter writer) throws IOException {
     try {
       return ChunkIndexFolder.searchers(writer);
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | Error e) {
       IOUtils.closeWhileSuppressingExceptions(e, writer);
       throw e;
     }

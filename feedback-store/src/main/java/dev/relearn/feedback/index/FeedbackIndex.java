@@ -88,7 +88,7 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
       FeedbackIndex index = new FeedbackIndex(folder, config, directory, writer);
       index.rebuild();
       return index;
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | Error e) {
       IOUtils.closeWhileSuppressingExceptions(e, writer, directory);
       throw e;
     }

@@ -102,7 +102,7 @@ public final class Translog implements Closeable {
         log.syncer.start();
       }
       return log;
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | Error e) {
       IOUtils.closeWhileSuppressingExceptions(e, writer, folder);
       throw e;
     }

@@ -86,7 +86,7 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
       store = new FeedbackStore(opened, config, chunkWriter, chunkSearchers, followUp, writes);
       store.recovery = writes.call(() -> StoreRecovery.recover(opened, store.recorder,
           store.rewrites, store.checkpointer));
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | Error e) {
       IOUtils.closeWhileSuppressingExceptions(e, folder, writes);
       throw e;
     }

@@ -75,7 +75,7 @@ public final class ReadOnlyFeedback implements FeedbackLookup, Closeable {
           new ReadOnlyFeedback(folder, directory, readers, config.index(), protection);
       feedback.current();
       return feedback;
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | Error e) {
       IOUtils.closeWhileSuppressingExceptions(e, readers, directory);
       throw e;
     }

@@ -48,7 +48,7 @@ record StoreFolder(SessionHasher sessions, VectorProtection protection, Feedback
       Translog log = Translog.open(dir.resolve(LOG), config.durability(), config.syncInterval(),
           storage);
       return new StoreFolder(sessions, protection, index, log);
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | Error e) {
       IOUtils.closeWhileSuppressingExceptions(e, index);
       throw e;
     }
