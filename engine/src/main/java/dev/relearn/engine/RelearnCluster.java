@@ -217,9 +217,7 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
 
   /** Forgets one session's feedback on the cluster and what it taught; returns the events. */
   public long forgetSession(String session) throws IOException {
-    if (session == null || session.isBlank()) {
-      throw new IllegalArgumentException("session must not be blank");
-    }
+    EngineFeedback.requireSession(session);
     return feedback.forget(sessions.hash(session));
   }
 
