@@ -3,7 +3,7 @@
 # sends it with `relearn index --cluster`, then searches (also hybrid, filtered by path), records
 # feedback, searches again and forgets a session. Each search must rank as the same commands do
 # embedded (embedded_reference, run before the node starts): the same ids in the same order,
-# scores within 0.001. Where the plugin does not yet learn from events (POST /_relearn/learn
+# scores within 0.001; also after five ratings, which move the query class's weights. Where the plugin does not yet learn from events (POST /_relearn/learn
 # runs a pass) or forget, the check says SKIPPED and why; once it does, the ranking after
 # feedback must be the embedded one, and forgetting a session must forget its one event.
 
@@ -71,6 +71,18 @@ search_and_learn() {
   run "$1" search --mode hybrid --path-prefix corpus/d -k 3 "$query" | scored >"$1.filtered"
 }
 
+# rate FOLDER: five up-ratings of the second hit (the top one's signals are all 1: nothing to
+# credit), enough to move the class's weights, then the top 3
+rate() {
+  local id i
+  id=$(sed -n '2s/ .*//p' "$1.after")
+  for i in 1 2 3 4 5; do
+    expect "$(run "$1" feedback --query "$query" --used "$id" --rating up --session "r$i" \
+      --event-id "rate-$i")" "recorded: rate-$i" "relearn feedback --rating ${cluster:+--cluster}"
+  done
+  run "$1" search --mode learned -k 3 "$query" | scored >"$1.rated"
+}
+
 embedded_reference() {
   write_corpus
   cluster=
@@ -78,6 +90,10 @@ embedded_reference() {
   search_and_learn "$work/local"
   same "$(cat "$work/local.before")" "$(cat "$work/local.after")" \
     && fail "embedded, the feedback did not change the ranking: $(tr '\n' ' ' <"$work/local.after")"
+  rate "$work/local"
+  same "$(cat "$work/local.after")" "$(cat "$work/local.rated")" \
+    && fail "embedded, the ratings did not change the scores: $(tr '\n' ' ' <"$work/local.rated")"
+  expect "$(run "$work/local" weights)" "natural_language  bm25 0.100" "relearn weights, rated"
   return 0
 }
 
@@ -111,6 +127,12 @@ client_checks() {
     fail "after feedback (learning: $learns) the cluster ranks" \
       "$(tr '\n' ' ' <"$client.after"), embedded $(tr '\n' ' ' <"$work/local.after")"
   fi
+
+  rate "$client"
+  same "$(cat "$client.rated")" "$(cat "$work/local.rated")" \
+    || fail "after ratings the cluster ranks $(tr '\n' ' ' <"$client.rated"), embedded" \
+      "$(tr '\n' ' ' <"$work/local.rated")"
+  echo "real-node test: after ratings, as embedded: $(tr '\n' ' ' <"$client.rated")"
 
   local forgot=0
   RELEARN_NO_BUILD=1 timeout "$(budget)" "$root/bin/relearn" forget --index "$client" \

@@ -7,6 +7,7 @@ import dev.relearn.engine.weights.AdaptiveWeights;
 import dev.relearn.lucene.fusion.QueryClass;
 import dev.relearn.engine.weights.Update;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -17,7 +18,8 @@ import java.util.List;
  * and each up-rating would lower the learned weight. A learned signal flat over the window gets
  * neither credit nor blame (the mean of the stages'); used chunks outside the window teach
  * nothing. The weights are saved after every change, before the feedback call returns; each
- * rating is applied once per event ({@code ratingId}), so a retried event counts once.
+ * rating is applied once per event ({@code ratingId}), so a retried event counts once. A client
+ * of a cluster credits the same way ({@link #credit}) and keeps the weights there.
  */
 final class RatingLearner {
   private static final int LEARNED = 2;
@@ -37,20 +39,41 @@ final class RatingLearner {
    */
   Update learn(QueryClass queryClass, Rating rating, List<String> used,
       List<RescoredHit> window, long nowMillis, String ratingId) throws IOException {
-    double[][] all = new double[window.size()][];
+    List<String> ids = new ArrayList<>(window.size());
+    List<double[]> contributions = new ArrayList<>(window.size());
+    for (RescoredHit hit : window) {
+      ids.add(hit.chunkId());
+      contributions.add(model.signalContributions(hit.features()));
+    }
+    double[] credit = credit(used, ids, contributions);
+    if (credit == null) {
+      return null;
+    }
+    Update update =
+        weights.weights().record(queryClass, rating.normalized(), credit, nowMillis, ratingId);
+    if (update != null) {
+      weights.save();
+    }
+    return update;
+  }
+
+  /**
+   * What a rating of the {@code used} chunks credits each signal with, given the window's chunk
+   * {@code ids} and each one's {@link LinearModel#signalContributions}; null when no used chunk
+   * is in the window.
+   */
+  static double[] credit(List<String> used, List<String> ids, List<double[]> contributions) {
     double low = Double.POSITIVE_INFINITY;
     double high = Double.NEGATIVE_INFINITY;
-    for (int h = 0; h < all.length; h++) {
-      all[h] = model.signalContributions(window.get(h).features());
-      low = Math.min(low, all[h][LEARNED]);
-      high = Math.max(high, all[h][LEARNED]);
+    for (double[] c : contributions) {
+      low = Math.min(low, c[LEARNED]);
+      high = Math.max(high, c[LEARNED]);
     }
     double[] sum = new double[3];
     int found = 0;
-    for (int h = 0; h < all.length; h++) {
-      String chunkId = window.get(h).chunkId();
-      if (chunkId != null && used.contains(chunkId)) {
-        double[] c = all[h];
+    for (int h = 0; h < ids.size(); h++) {
+      if (ids.get(h) != null && used.contains(ids.get(h))) {
+        double[] c = contributions.get(h);
         sum[0] += c[0];
         sum[1] += c[1];
         sum[LEARNED] += high > low ? (c[LEARNED] - low) / (high - low) : 0;
@@ -66,11 +89,6 @@ final class RatingLearner {
     if (!(high > low)) { // the learned signal favoured no chunk: neither credit nor blame
       sum[LEARNED] = (sum[0] + sum[1]) / 2;
     }
-    Update update =
-        weights.weights().record(queryClass, rating.normalized(), sum, nowMillis, ratingId);
-    if (update != null) {
-      weights.save();
-    }
-    return update;
+    return sum;
   }
 }

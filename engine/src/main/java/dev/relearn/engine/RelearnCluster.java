@@ -8,12 +8,14 @@ import dev.relearn.engine.cluster.ClusterHttp;
 import dev.relearn.engine.cluster.ClusterIndexDefinition;
 import dev.relearn.engine.cluster.ClusterResults;
 import dev.relearn.engine.cluster.ClusterSearchClient;
+import dev.relearn.engine.cluster.ClusterWeights;
 import dev.relearn.engine.search.Hit;
 import dev.relearn.engine.search.HybridSearcher;
 import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
 import dev.relearn.engine.search.Snippets;
+import dev.relearn.engine.weights.AdaptiveWeightsConfig;
 import dev.relearn.engine.weights.Weights;
 import dev.relearn.feedback.event.Learnability;
 import dev.relearn.feedback.event.SessionHasher;
@@ -25,6 +27,7 @@ import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.fusion.Fusion;
+import dev.relearn.lucene.fusion.QueryClass;
 import dev.relearn.lucene.fusion.QueryClassifier;
 import dev.relearn.lucene.schema.ChunkKind;
 import dev.relearn.lucene.schema.ChunkSchema;
@@ -61,6 +64,7 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
   private final ClusterChunks chunks;
   private final ClusterSearchClient searches;
   private final ClusterFeedbackClient feedback;
+  private final ClusterWeights weights;
   private final EmbedderHolder embedder;
   private final SessionHasher sessions;
 
@@ -71,6 +75,7 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
     this.embedder = embedder;
     this.searches = new ClusterSearchClient(http, index, embedder.onDemand());
     this.feedback = new ClusterFeedbackClient(http, index);
+    this.weights = new ClusterWeights(http, index, AdaptiveWeightsConfig.DEFAULTS);
     this.sessions = sessions;
   }
 
@@ -130,7 +135,7 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
     return shown(request, false).results();
   }
 
-  /** A learned search explained by the cluster, as {@link Relearn#explain}, default weights. */
+  /** A learned search explained by the cluster, as {@link Relearn#explain}. */
   public ExplainedResults explain(SearchRequest request) throws IOException {
     SearchRequest learned = request.withMode(SearchMode.LEARNED);
     return shown(learned, true);
@@ -165,9 +170,10 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
       explanations.add(hit.explanation() != null ? hit.explanation()
           : Explanation.match(hit.score(), "not explained"));
     }
+    QueryClass queryClass = QueryClassifier.classify(request.text());
     return new ExplainedResults(new SearchResults(hits, answer.lexicalCandidates(),
-        answer.semanticCandidates()), explanations, QueryClassifier.classify(request.text()),
-        Weights.DEFAULT);
+        answer.semanticCandidates()), explanations, queryClass,
+        explain ? weights.current(queryClass) : Weights.DEFAULT);
   }
 
   /** The mode a search should use when none is asked for: learned. */
@@ -177,7 +183,9 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
 
   /**
    * Records feedback as {@link Relearn#feedback} does: the query is embedded and classified here,
-   * the session hashed with this client's secret. Ratings teach no weights on a cluster.
+   * the session hashed with this client's secret. A rating teaches its class's weights on the
+   * cluster ({@link ClusterWeights}) once the cluster has learned the event, once per event id
+   * sent through this client.
    */
   @Override
   public FeedbackAck feedback(FeedbackRequest request) throws IOException {
@@ -185,15 +193,39 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
     List<ShownResult> shown =
         FeedbackRecorder.shown(request, r -> search(r.withMode(SearchMode.LEARNED)));
     SignalClass signal = FeedbackRecorder.signal(request, shown);
+    QueryClass queryClass = QueryClassifier.classify(request.query());
+    double[] credit = request.rating() == null ? null : credit(request);
 
     String eventId = request.eventId() != null ? request.eventId() : UUID.randomUUID().toString();
+    long now = System.currentTimeMillis();
     boolean recorded = feedback.record(new ClusterFeedbackClient.Event(eventId,
         sessions.hash(request.session()), vector, shown, request.used(), request.outcome(),
-        signal, request.quality(), System.currentTimeMillis(),
-        QueryClassifier.classify(request.query()).label()));
+        signal, request.quality(), now, queryClass.label()));
+    if (credit != null) { // a duplicate too, as embedded: the weights apply each rating once
+      feedback.learn(false); // which creates the learned-values index the weights live in
+      weights.record(queryClass, request.rating().normalized(), credit, now,
+          sessions.hash(eventId));
+    }
     return new FeedbackAck(eventId, recorded ? 0 : -1, !recorded,
         List.copyOf(unknownChunkIds(request.used())),
         Learnability.of(request.outcome(), request.quality()), signal);
+  }
+
+  /** What a rating of the request's used chunks credits each signal with; null: none shown. */
+  private double[] credit(FeedbackRequest request) throws IOException {
+    ClusterResults window = searches.search(SearchRequest.of(request.query())
+        .withMode(SearchMode.LEARNED).withK(2 * SearchRequest.DEFAULT_CANDIDATES), true);
+    List<String> ids = new ArrayList<>();
+    List<double[]> contributions = new ArrayList<>();
+    for (ClusterHit hit : window.hits()) {
+      if (hit.contributions() == null) {
+        throw new IOException("the cluster at " + address() + " explains a search without each"
+            + " signal's contribution, which a rating needs: update its relearn plugin");
+      }
+      ids.add(hit.chunkId());
+      contributions.add(hit.contributions());
+    }
+    return RatingLearner.credit(request.used(), ids, contributions);
   }
 
   /** Has the cluster learn from every event so far now, refitting the trust when due. */
@@ -221,9 +253,14 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
     return feedback.forget(sessions.hash(session));
   }
 
-  /** Forgets all feedback on the cluster, of every chunk index; see {@link #forgetSession}. */
+  /**
+   * Forgets all feedback on the cluster, of every chunk index, and what ratings taught this
+   * index's weights; see {@link #forgetSession}.
+   */
   public long forgetAll() throws IOException {
-    return feedback.forget(null);
+    long forgot = feedback.forget(null);
+    weights.reset();
+    return forgot;
   }
 
   /** What the chunk index holds, as {@link Relearn#stats}; feedback bytes are not counted. */

@@ -61,21 +61,38 @@ public final class ClusterHttp {
       throws IOException {
     String text = body == null ? null
         : body instanceof String string ? string : JSON.writeValueAsString(body);
-    return JSON.readTree(exchange(method, path, text, "application/json", false, timeout));
+    return JSON.readTree(exchange(method, path, text, "application/json", 0, timeout));
   }
 
   /** Sends newline-delimited JSON ({@code _bulk}) and reads the 2xx answer. */
   JsonNode sendLines(String path, String lines) throws IOException {
-    return JSON.readTree(exchange("POST", path, lines, "application/x-ndjson", false, TIMEOUT));
+    return JSON.readTree(exchange("POST", path, lines, "application/x-ndjson", 0, TIMEOUT));
   }
 
   /** Whether {@code path} exists ({@code HEAD}: 200 yes, 404 no, anything else fails). */
   boolean exists(String path) throws IOException {
-    return exchange("HEAD", path, null, "application/json", true, TIMEOUT) != null;
+    return exchange("HEAD", path, null, "application/json", 404, TIMEOUT) != null;
+  }
+
+  /** {@code GET path}'s answer, or null when the cluster answers 404. */
+  JsonNode getOrNull(String path) throws IOException {
+    String answer = exchange("GET", path, null, "application/json", 404, TIMEOUT);
+    return answer == null ? null : JSON.readTree(answer);
+  }
+
+  /** {@code DELETE path}; a 404 (nothing there) is not a failure. */
+  void deleteIfFound(String path) throws IOException {
+    exchange("DELETE", path, null, "application/json", 404, TIMEOUT);
+  }
+
+  /** {@code PUT}s {@code body} to {@code path}; false when the cluster answers 409 (a conflict). */
+  boolean putUnlessConflict(String path, Object body) throws IOException {
+    return exchange("PUT", path, JSON.writeValueAsString(body), "application/json", 409,
+        TIMEOUT) != null;
   }
 
   private String exchange(String method, String path, String body, String type,
-      boolean notFoundIsNull, Duration timeout) throws IOException {
+      int nullStatus, Duration timeout) throws IOException {
     URI uri = URI.create(base + path);
     HttpRequest request = HttpRequest.newBuilder(uri).timeout(timeout)
         .header("Content-Type", type)
@@ -94,7 +111,7 @@ public final class ClusterHttp {
           + "): " + e, e);
     }
     int status = response.statusCode();
-    if (notFoundIsNull && status == 404) {
+    if (status == nullStatus) {
       return null;
     }
     if (status / 100 != 2) {

@@ -37,7 +37,8 @@ public final class ClusterSearchClient {
 
   /**
    * A search in the request's mode, k, candidates and filter (with the cluster's fusion, the
-   * default), each hit's score explained when {@code explain}.
+   * default), each hit's score explained, and its signals' contributions given, when {@code
+   * explain}.
    *
    * @throws IOException when the cluster cannot be reached or refuses the search (the message
    *     gives its status and answer, never the query)
@@ -47,7 +48,9 @@ public final class ClusterSearchClient {
     List<ClusterHit> hits = new ArrayList<>();
     for (JsonNode hit : answer.path("hits")) {
       hits.add(new ClusterHit(hit.path("id").asText(), hit.path("score").asDouble(),
-          stage(hit.get("bm25")), stage(hit.get("vector")), explanation(hit.get("explanation"))));
+          stage(hit.get("bm25")), stage(hit.get("vector")), explanation(hit.get("explanation")),
+          hit.has("contributions") ? ClusterHttp.JSON.treeToValue(hit.get("contributions"),
+              double[].class) : null));
     }
     return new ClusterResults(hits, answer.path("lexical_count").asInt(),
         answer.path("semantic_count").asInt());

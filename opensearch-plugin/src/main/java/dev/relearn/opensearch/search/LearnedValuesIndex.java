@@ -9,8 +9,9 @@ import java.util.Map;
  * chunk, keyed by chunk id, holding its {@link LearnedValues}. OpenSearch cannot update doc
  * values in place, and a partial update of the chunk itself would re-index its text and vector
  * on every click; so the values live apart and a search reads its window's with one multi-get.
- * A chunk without a document is neutral. One more document, {@value #TRUST_ID}, holds the trust
- * fit from the index's feedback, read by the same multi-get.
+ * A chunk without a document is neutral. Two more documents are read by the same multi-get:
+ * {@value #TRUST_ID}, the trust fit from the index's feedback, and {@value #WEIGHTS_ID}, what
+ * explicit ratings taught each query class's weights, written by relearn's client.
  */
 public final class LearnedValuesIndex {
   static final String IMPRESSIONS = "impressions";
@@ -21,6 +22,18 @@ public final class LearnedValuesIndex {
   static final String TRUST = "trust";
   /** The id of the document that holds the fitted trust. */
   public static final String TRUST_ID = "relearn.trust";
+  static final String WEIGHTS = "weights";
+  /**
+   * The id of the document that holds the rated weights: {@code {"weights": {"classes":
+   * {CLASS: {"bm25", "vector", "learned", "rating_scale"}}, "state": CLIENT'S STATE}}}.
+   */
+  public static final String WEIGHTS_ID = "relearn.weights";
+
+  /**
+   * What ratings taught one query class: its (bm25, vector, learned) weights, and the learned
+   * weight relative to its start, which scales the vote's trusted weight.
+   */
+  public record ClassWeights(double bm25, double vector, double learned, double ratingScale) {}
 
   private LearnedValuesIndex() {
   }
@@ -44,7 +57,20 @@ public final class LearnedValuesIndex {
     Map<String, Object> storedLong = Map.of("type", "long", "index", false, "doc_values", false);
     return Map.of("dynamic", "strict", "properties", Map.of(IMPRESSIONS, stored, CLICKS, stored,
         SUCCESSES, storedLong, FAILURES, storedLong, LAST_USED, storedLong,
-        TRUST, Map.of("type", "object", "enabled", false)));
+        TRUST, Map.of("type", "object", "enabled", false),
+        WEIGHTS, Map.of("type", "object", "enabled", false)));
+  }
+
+  /** The weights ratings taught {@code queryClass}, from the weights document; null if none. */
+  public static ClassWeights readWeights(Map<String, Object> source, String queryClass) {
+    if (!(source.get(WEIGHTS) instanceof Map<?, ?> weights)
+        || !(weights.get("classes") instanceof Map<?, ?> classes)
+        || !(classes.get(queryClass) instanceof Map<?, ?> rated)) {
+      return null;
+    }
+    return new ClassWeights(number(rated, "bm25").doubleValue(),
+        number(rated, "vector").doubleValue(), number(rated, "learned").doubleValue(),
+        number(rated, "rating_scale").doubleValue());
   }
 
   /** The trust's document. */

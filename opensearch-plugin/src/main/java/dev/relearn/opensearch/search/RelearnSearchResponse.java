@@ -14,7 +14,8 @@ import org.opensearch.core.xcontent.XContentBuilder;
 
 /**
  * The hits of a learned search, best first; each with its score, its BM25 and vector stage
- * scores and ranks where it had them, and, when asked, the explanation of its score.
+ * scores and ranks where it had them, and, when asked, the explanation of its score and what
+ * each signal contributed to it (as ratings teach the weights from).
  */
 public final class RelearnSearchResponse extends ActionResponse implements ToXContentObject {
   private final List<Hit> hits;
@@ -73,9 +74,12 @@ public final class RelearnSearchResponse extends ActionResponse implements ToXCo
    * @param lexical its BM25 score and rank, or null when BM25 did not return it
    * @param semantic its vector score and rank, or null when kNN did not return it
    * @param explanation its score explained, or null when not asked for
+   * @param contributions what bm25, vector and learned contributed ({@link
+   *     dev.relearn.lucene.rerank.LinearModel#signalContributions}), or null when not explained
    */
   public record Hit(String chunkId, double score, StageScore lexical, StageScore semantic,
-      Explanation explanation) implements org.opensearch.core.common.io.stream.Writeable {
+      Explanation explanation, double[] contributions)
+      implements org.opensearch.core.common.io.stream.Writeable {
     /** Requires the id. */
     public Hit {
       Objects.requireNonNull(chunkId, "chunkId");
@@ -83,7 +87,8 @@ public final class RelearnSearchResponse extends ActionResponse implements ToXCo
 
     Hit(StreamInput in) throws IOException {
       this(in.readString(), in.readDouble(), readStage(in), readStage(in),
-          in.readBoolean() ? Lucene.readExplanation(in) : null);
+          in.readBoolean() ? Lucene.readExplanation(in) : null,
+          in.readBoolean() ? in.readDoubleArray() : null);
     }
 
     @Override
@@ -95,6 +100,10 @@ public final class RelearnSearchResponse extends ActionResponse implements ToXCo
       out.writeBoolean(explanation != null);
       if (explanation != null) {
         Lucene.writeExplanation(out, explanation);
+      }
+      out.writeBoolean(contributions != null);
+      if (contributions != null) {
+        out.writeDoubleArray(contributions);
       }
     }
 
@@ -119,6 +128,9 @@ public final class RelearnSearchResponse extends ActionResponse implements ToXCo
       if (explanation != null) {
         builder.field("explanation");
         explain(builder, explanation);
+      }
+      if (contributions != null) {
+        builder.array("contributions", contributions);
       }
       builder.endObject();
     }

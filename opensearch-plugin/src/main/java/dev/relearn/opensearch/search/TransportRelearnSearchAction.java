@@ -139,7 +139,7 @@ public final class TransportRelearnSearchAction
         ? ScoredId.ranked(scored(items[next++].getResponse())) : List.of();
     List<List<ScoredId>> stages = List.of(lexical, semantic);
     if (mode != RankingMode.LEARNED) {
-      rank(request, stages, new Learned(Map.of(), Trust.PRIOR), FeedbackLookup.NONE, listener);
+      rank(request, stages, new Learned(Map.of(), Trust.PRIOR, null), FeedbackLookup.NONE, listener);
       return;
     }
     SearchResponse all = items[next].getResponse();
@@ -174,15 +174,16 @@ public final class TransportRelearnSearchAction
     Set<String> ids = new LinkedHashSet<>();
     stages.forEach(stage -> stage.forEach(hit -> ids.add(hit.id())));
     if (ids.isEmpty()) {
-      rank(request, stages, new Learned(Map.of(), Trust.PRIOR), lookup, listener);
+      rank(request, stages, new Learned(Map.of(), Trust.PRIOR, null), lookup, listener);
       return;
     }
     MultiGetRequest gets = new MultiGetRequest().realtime(true);
     String learnedIndex = LearnedValuesIndex.of(request.index());
     ids.add(LearnedValuesIndex.TRUST_ID);
+    ids.add(LearnedValuesIndex.WEIGHTS_ID);
     ids.forEach(id -> gets.add(learnedIndex, id));
-    client.multiGet(gets, ActionListener.wrap(
-        values -> rank(request, stages, learned(values), lookup, listener), listener::onFailure));
+    client.multiGet(gets, ActionListener.wrap(values -> rank(request, stages,
+        learned(values, request.queryClass().label()), lookup, listener), listener::onFailure));
   }
 
   private static FeedbackLookup pastQueries(float[] vector, long nowMillis,
@@ -205,12 +206,14 @@ public final class TransportRelearnSearchAction
   }
 
   /**
-   * The learned values found, and the trust under {@link LearnedValuesIndex#TRUST_ID}; a missing
-   * document, or a missing index, is a neutral chunk or the prior trust.
+   * The learned values found, the trust under {@link LearnedValuesIndex#TRUST_ID} and what ratings
+   * taught {@code queryClass} under {@link LearnedValuesIndex#WEIGHTS_ID}; a missing document, or
+   * a missing index, is a neutral chunk, the prior trust or no rated weights.
    */
-  private static Learned learned(MultiGetResponse values) throws Exception {
+  private static Learned learned(MultiGetResponse values, String queryClass) throws Exception {
     Map<String, LearnedValues> out = new HashMap<>();
     Trust trust = Trust.PRIOR;
+    LearnedValuesIndex.ClassWeights rated = null;
     for (MultiGetItemResponse item : values.getResponses()) {
       if (item.isFailed()) {
         if (item.getFailure().getFailure() instanceof IndexNotFoundException) {
@@ -220,15 +223,19 @@ public final class TransportRelearnSearchAction
       }
       if (item.getResponse().isExists() && item.getId().equals(LearnedValuesIndex.TRUST_ID)) {
         trust = LearnedValuesIndex.readTrust(item.getResponse().getSourceAsMap());
+      } else if (item.getResponse().isExists()
+          && item.getId().equals(LearnedValuesIndex.WEIGHTS_ID)) {
+        rated = LearnedValuesIndex.readWeights(item.getResponse().getSourceAsMap(), queryClass);
       } else if (item.getResponse().isExists()) {
         out.put(item.getId(), LearnedValuesIndex.read(item.getResponse().getSourceAsMap()));
       }
     }
-    return new Learned(out, trust);
+    return new Learned(out, trust, rated);
   }
 
-  /** The window's learned values and the fitted trust. */
-  private record Learned(Map<String, LearnedValues> values, Trust trust) {
+  /** The window's learned values, the fitted trust and the class's rated weights (or null). */
+  private record Learned(Map<String, LearnedValues> values, Trust trust,
+      LearnedValuesIndex.ClassWeights rated) {
   }
 
   private void rank(RelearnSearchRequest request, List<List<ScoredId>> stages,
@@ -237,9 +244,10 @@ public final class TransportRelearnSearchAction
     threadPool.executor(ThreadPool.Names.SEARCH).execute(() -> {
       RelearnSearchResponse response;
       try {
-        response = new WindowRanking(WindowRanking.trusted(options, learned.trust()))
-            .rank(request.mode(), stages.get(0), stages.get(1), learned.values(), lookup,
-                request.vector(), request.queryClass(), request.k(), request.explain());
+        RerankOptions ranked = WindowRanking.trusted(options, learned.trust(), learned.rated());
+        response = new WindowRanking(ranked).rank(request.mode(), stages.get(0), stages.get(1),
+            learned.values(), lookup, request.vector(), request.queryClass(), request.k(),
+            request.explain());
       } catch (Exception e) {
         listener.onFailure(e);
         return;

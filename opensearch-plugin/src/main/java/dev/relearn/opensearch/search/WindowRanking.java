@@ -92,7 +92,7 @@ public final class WindowRanking {
     if (mode != RankingMode.LEARNED) {
       for (FusedHit hit : fused.subList(0, Math.min(k, fused.size()))) {
         hits.add(new RelearnSearchResponse.Hit(byDoc.get(hit.doc()), hit.score(),
-            stage(hit.lexical()), stage(hit.semantic()), null));
+            stage(hit.lexical()), stage(hit.semantic()), null, null));
       }
       return new RelearnSearchResponse(hits, lexical.size(), semantic.size());
     }
@@ -104,7 +104,8 @@ public final class WindowRanking {
         FusedHit first = fused.get(hit.firstStagePosition());
         hits.add(new RelearnSearchResponse.Hit(byDoc.get(hit.doc()), hit.score(),
             stage(first.lexical()), stage(first.semantic()),
-            explain ? window.explain(hit.doc()) : null));
+            explain ? window.explain(hit.doc()) : null,
+            explain ? options.model().signalContributions(hit.features()) : null));
       }
       return new RelearnSearchResponse(hits, lexical.size(), semantic.size());
     }
@@ -116,7 +117,19 @@ public final class WindowRanking {
    * #SESSION_CAP}, no ratings.
    */
   public static RerankOptions trusted(RerankOptions options, Trust trust) {
-    return options.withModel(trust.apply(options.model(), TRUST_SCALE, SESSION_CAP, 1.0));
+    return trusted(options, trust, null);
+  }
+
+  /**
+   * As {@link #trusted(RerankOptions, Trust)}, with the weights ratings taught the query's class
+   * (null: none), as embedded relearn applies them.
+   */
+  public static RerankOptions trusted(RerankOptions options, Trust trust,
+      LearnedValuesIndex.ClassWeights rated) {
+    return options.withModel(rated == null
+        ? trust.apply(options.model(), TRUST_SCALE, SESSION_CAP, 1.0)
+        : trust.apply(options.model().withWeights(rated.bm25(), rated.vector(), rated.learned()),
+            TRUST_SCALE, SESSION_CAP, rated.ratingScale()));
   }
 
   /** The default fusion of {@link Fusion#byQueryClass()} for a query of this class. */

@@ -69,8 +69,10 @@ public class SearchRequestFormatTest extends OpenSearchTestCase {
 
     RelearnSearchResponse response = new RelearnSearchResponse(List.of(
         new RelearnSearchResponse.Hit("c001", 0.75, new StageScore(3.5f, 1), null,
-            Explanation.match(0.75f, "learned score", Explanation.match(0.5f, "relevance"))),
-        new RelearnSearchResponse.Hit("c002", 0.5, null, new StageScore(0.9f, 2), null)), 1, 2);
+            Explanation.match(0.75f, "learned score", Explanation.match(0.5f, "relevance")),
+            new double[] {0.5, 0.25, 0.5}),
+        new RelearnSearchResponse.Hit("c002", 0.5, null, new StageScore(0.9f, 2), null, null)),
+        1, 2);
     try (BytesStreamOutput out = new BytesStreamOutput()) {
       response.writeTo(out);
       try (StreamInput in = out.bytes().streamInput()) {
@@ -78,6 +80,8 @@ public class SearchRequestFormatTest extends OpenSearchTestCase {
         assertEquals(response.hits().get(1), back.hits().get(1));
         assertEquals(response.hits().get(0).explanation(), back.hits().get(0).explanation());
         assertEquals(response.hits().get(0).lexical(), back.hits().get(0).lexical());
+        assertArrayEquals(response.hits().get(0).contributions(),
+            back.hits().get(0).contributions(), 0);
       }
     }
   }

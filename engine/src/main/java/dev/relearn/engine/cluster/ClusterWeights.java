@@ -1,0 +1,98 @@
+package dev.relearn.engine.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.relearn.engine.weights.AdaptiveWeights;
+import dev.relearn.engine.weights.AdaptiveWeightsConfig;
+import dev.relearn.engine.weights.Update;
+import dev.relearn.engine.weights.Weights;
+import dev.relearn.engine.weights.WeightsState;
+import dev.relearn.lucene.fusion.QueryClass;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What explicit ratings taught the weights of a chunk index on a cluster, kept in one document of
+ * its learned-values index ({@code <index>-learned}, id {@value #ID}): the {@link AdaptiveWeights}
+ * state, and each rated class's weights and rating scale, which the plugin's searches read as
+ * embedded searches read {@code adaptive-weights.json}. A rating reads the document, applies
+ * itself and writes it back under the sequence number it read, so that two clients rating at
+ * once never lose one's change: the one refused starts again from the newer document.
+ */
+public final class ClusterWeights {
+  /** The document's id. */
+  public static final String ID = "relearn.weights";
+  private static final int ATTEMPTS = 20;
+
+  private final ClusterHttp http;
+  private final String path;
+  private final AdaptiveWeightsConfig config;
+
+  /** The rated weights of chunk index {@code index}, with {@code config}'s learning. */
+  public ClusterWeights(ClusterHttp http, String index, AdaptiveWeightsConfig config) {
+    this.http = Objects.requireNonNull(http, "http");
+    this.path = "/" + ClusterIndexDefinition.requireName(index) + "-learned/_doc/" + ID;
+    this.config = Objects.requireNonNull(config, "config");
+  }
+
+  /**
+   * Applies a rating ({@link AdaptiveWeights#record(QueryClass, double, double[], long, String)});
+   * null when {@code ratingId} was applied before. The learned-values index must exist: the
+   * cluster creates it when it learns the rated event.
+   *
+   * @throws IOException when the cluster cannot be reached, or other clients kept changing the
+   *     weights through {@value #ATTEMPTS} attempts
+   */
+  public Update record(QueryClass queryClass, double rating, double[] credit, long nowMillis,
+      String ratingId) throws IOException {
+    for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+      JsonNode stored = http.getOrNull(path);
+      boolean found = stored != null && stored.path("found").asBoolean();
+      AdaptiveWeights weights = weights(found ? stored : null);
+      Update update = weights.record(queryClass, rating, credit, nowMillis, ratingId);
+      if (update == null) {
+        return null;
+      }
+      String unchanged = !found ? "?op_type=create" : "?if_seq_no="
+          + stored.path("_seq_no").asLong() + "&if_primary_term="
+          + stored.path("_primary_term").asLong();
+      if (http.putUnlessConflict(path + unchanged, source(weights))) {
+        return update;
+      }
+    }
+    throw new IOException("the rated weights at " + http.base() + path + " changed under each of "
+        + ATTEMPTS + " attempts to apply a rating; try again");
+  }
+
+  /** The weights searches of {@code queryClass} use now: its start weights until rated. */
+  public Weights current(QueryClass queryClass) throws IOException {
+    JsonNode stored = http.getOrNull(path);
+    return weights(stored != null && stored.path("found").asBoolean() ? stored : null)
+        .weights(queryClass);
+  }
+
+  /** Forgets what ratings taught every class, as a forget of all feedback does embedded. */
+  public void reset() throws IOException {
+    http.deleteIfFound(path);
+  }
+
+  /** The weights in a stored document's answer, or new ones for null. */
+  private AdaptiveWeights weights(JsonNode stored) throws IOException {
+    return stored == null ? new AdaptiveWeights(config)
+        : AdaptiveWeights.restore(ClusterHttp.JSON.treeToValue(
+            stored.path("_source").path("weights").path("state"), WeightsState.class), config);
+  }
+
+  /** The document: the state, and each rated class's weights as the plugin reads them. */
+  private Map<String, Object> source(AdaptiveWeights weights) {
+    Map<String, Object> classes = new LinkedHashMap<>();
+    for (QueryClass queryClass : weights.allStats().keySet()) {
+      Weights rated = weights.weights(queryClass);
+      classes.put(queryClass.label(), Map.of("bm25", rated.bm25(), "vector", rated.vector(),
+          "learned", rated.learned(),
+          "rating_scale", rated.learned() / config.initial().learned()));
+    }
+    return Map.of("weights", Map.of("classes", classes, "state", weights.state()));
+  }
+}
