@@ -1,6 +1,7 @@
 package dev.relearn.engine;
 
 import dev.relearn.feedback.event.ShownResult;
+import dev.relearn.feedback.index.SessionBudget;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.feedback.Outcome;
@@ -33,6 +34,11 @@ public final class FeedbackLatencyBenchmark {
   private static final int THREADS = 8;
   /** Feedback events (and raw writes) before the measured ones, not timed: JIT, first files. */
   private static final int WARM_UP = 200;
+  /**
+   * Events per session: within its event budget, past which a session's clicks no longer count
+   * in the learned values a search shows.
+   */
+  private static final int SESSION = SessionBudget.EVENTS;
 
   private FeedbackLatencyBenchmark() {}
 
@@ -58,13 +64,13 @@ public final class FeedbackLatencyBenchmark {
       for (int i = -WARM_UP; i < 0; i++) {
         String used = ids.get(random.nextInt(ids.size()));
         relearn.feedback(FeedbackRequest.of("warm-up topic" + (-i % 200), List.of(used))
-            .withOutcome(Outcome.SUCCESS).withIds("w" + (-i % 50), "warm-" + -i)
+            .withOutcome(Outcome.SUCCESS).withIds("w" + -i / SESSION, "warm-" + -i)
             .withShown(List.of(new ShownResult(used, 1)), false, false));
       }
       for (int i = 0; i < EVENTS; i++) {
         String used = ids.get(random.nextInt(ids.size()));
         FeedbackRequest request = FeedbackRequest.of("note topic" + (i % 200), List.of(used))
-            .withOutcome(Outcome.SUCCESS).withIds("s" + (i % 50), "seq-" + i)
+            .withOutcome(Outcome.SUCCESS).withIds("s" + i / SESSION, "seq-" + i)
             .withShown(List.of(new ShownResult(used, 1 + i % 10)), false, false);
         double before = relearn.feedbackStore().learned(used).clicks();
         long start = System.nanoTime();
@@ -98,7 +104,7 @@ public final class FeedbackLatencyBenchmark {
       String used = ids.get(random.nextInt(ids.size()));
       long start = System.nanoTime();
       relearn.feedback(FeedbackRequest.of("refit query " + i, List.of(used))
-          .withIds("r" + (i % 50), "refit-" + i)
+          .withIds("r" + i / SESSION, "refit-" + i)
           .withShown(List.of(new ShownResult(used, 1)), false, false));
       acks[i] = System.nanoTime() - start;
     }
@@ -153,7 +159,7 @@ public final class FeedbackLatencyBenchmark {
           String used = ids.get(random.nextInt(ids.size()));
           try {
             relearn.feedback(FeedbackRequest.of("query " + i, List.of(used))
-                .withIds("c" + (i % 50), "par-" + i)
+                .withIds("c" + i / SESSION, "par-" + i)
                 .withShown(List.of(new ShownResult(used, 1)), false, false));
           } catch (IOException | RuntimeException e) {
             failures.add(e);

@@ -5,6 +5,7 @@ import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnOptions;
 import dev.relearn.engine.search.Hit;
 import dev.relearn.engine.search.SearchRequest;
+import dev.relearn.feedback.index.SessionBudget;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
 import java.io.IOException;
@@ -173,7 +174,7 @@ public final class HttpFeedbackBenchmark {
   private static String body(int i, List<String> ids, Random random, String prefix) {
     return "{\"query\": \"note topic" + random.nextInt(QUERIES) + "\", \"used\": [\""
         + ids.get(random.nextInt(ids.size())) + "\"], \"outcome\": \"success\", \"session\": \""
-        + prefix + (i % 20) + "\", \"event_id\": \"" + prefix + "-" + i + "-"
+        + prefix + i / SessionBudget.EVENTS + "\", \"event_id\": \"" + prefix + "-" + i + "-"
         + random.nextInt(1 << 30) + "\"}";
   }
 
