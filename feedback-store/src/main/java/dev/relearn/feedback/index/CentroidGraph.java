@@ -8,20 +8,6 @@ import java.util.List;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.IntPredicate;
-import org.apache.lucene.codecs.hnsw.DefaultFlatVectorScorer;
-import org.apache.lucene.index.FloatVectorValues;
-import org.apache.lucene.index.VectorSimilarityFunction;
-import org.apache.lucene.search.DocIdSetIterator;
-import org.apache.lucene.search.KnnCollector;
-import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.TopKnnCollector;
-import org.apache.lucene.util.Bits;
-import org.apache.lucene.util.VectorUtil;
-import org.apache.lucene.util.hnsw.HnswGraph;
-import org.apache.lucene.util.hnsw.HnswGraphBuilder;
-import org.apache.lucene.util.hnsw.HnswGraphSearcher;
-import org.apache.lucene.util.hnsw.NeighborArray;
-import org.apache.lucene.util.hnsw.OnHeapHnswGraph;
 
 /**
  * Lucene's HNSW graphs over the cluster centroids, in memory, so that a lookup compares the query
@@ -58,17 +44,18 @@ final class CentroidGraph {
   static final int SCOUT_VISITS = 500;
   /** A moved centroid at least this similar to its node's linked vector keeps the node. */
   static final float RELINK = 0.99f;
-  private static final long SEED = 42;
+  /** The seed of the graphs' level assignment. */
+  static final long SEED = 42;
 
-  private final Side within;
-  private final Side over;
+  private final GraphSide within;
+  private final GraphSide over;
   private final List<Integer> nodes = new ArrayList<>(); // by position, the live node
   private final BitSet overBudget = new BitSet(); // by position: its live node is on the over side
   private final ReadWriteLock lock = new ReentrantReadWriteLock();
 
   CentroidGraph(int dimension) {
-    within = new Side(dimension);
-    over = new Side(dimension);
+    within = new GraphSide(dimension);
+    over = new GraphSide(dimension);
   }
 
   /**
@@ -90,12 +77,10 @@ final class CentroidGraph {
   void move(int position, float[] unit) {
     lock.writeLock().lock();
     try {
-      Side side = side(position);
+      GraphSide side = side(position);
       int node = nodes.get(position);
-      if (VectorUtil.dotProduct(side.linked.get(node), unit) >= RELINK) {
-        side.vectors.set(node, unit);
-      } else {
-        side.positions.set(node, -1);
+      if (!side.moveInPlace(node, unit)) {
+        side.retire(node);
         nodes.set(position, side.link(unit, position));
       }
     } finally {
@@ -108,17 +93,16 @@ final class CentroidGraph {
     lock.writeLock().lock();
     try {
       if (!overBudget.get(position)) {
-        int node = nodes.get(position);
-        within.positions.set(node, -1);
+        float[] centroid = within.retire(nodes.get(position));
         overBudget.set(position);
-        nodes.set(position, over.link(within.vectors.get(node), position));
+        nodes.set(position, over.link(centroid, position));
       }
     } finally {
       lock.writeLock().unlock();
     }
   }
 
-  private Side side(int position) {
+  private GraphSide side(int position) {
     return overBudget.get(position) ? over : within;
   }
 
@@ -142,164 +126,12 @@ final class CentroidGraph {
       boolean overBudget) {
     lock.readLock().lock();
     try {
-      Side side = overBudget ? over : within;
+      GraphSide side = overBudget ? over : within;
       return new Found(side.nearest(unit, k, minSimilarity, accepted), nodes.size());
     } catch (IOException e) {
       throw new UncheckedIOException("in-memory vectors cannot fail", e);
     } finally {
       lock.readLock().unlock();
-    }
-  }
-
-  /** One side's graph: its nodes' vectors and positions, and the builder that links them. */
-  private static final class Side {
-    private final List<float[]> vectors = new ArrayList<>(); // by node
-    private final List<float[]> linked = new ArrayList<>(); // by node, as it was linked
-    private final List<Integer> positions = new ArrayList<>(); // by node; -1 once replaced
-    private final FloatVectorValues values;
-    private final HnswGraphBuilder builder;
-
-    Side(int dimension) {
-      values = FloatVectorValues.fromFloats(vectors, dimension);
-      try {
-        builder = HnswGraphBuilder.create(DefaultFlatVectorScorer.INSTANCE
-            .getRandomVectorScorerSupplier(VectorSimilarityFunction.DOT_PRODUCT, values),
-            MAX_CONN, BEAM_WIDTH, SEED);
-      } catch (IOException e) {
-        throw new UncheckedIOException("in-memory vectors cannot fail", e);
-      }
-    }
-
-    int link(float[] unit, int position) {
-      vectors.add(unit);
-      linked.add(unit);
-      positions.add(position);
-      try {
-        builder.addGraphNode(vectors.size() - 1);
-      } catch (IOException e) {
-        throw new UncheckedIOException("in-memory vectors cannot fail", e);
-      }
-      return vectors.size() - 1;
-    }
-
-    int[] nearest(float[] unit, int k, float minSimilarity, IntPredicate accepted)
-        throws IOException {
-      int size = vectors.size();
-      if (size == 0) { // nothing on this side, or a graph still being built in the background
-        return new int[0];
-      }
-      Bits accept = new Bits() {
-        @Override
-        public boolean get(int node) {
-          int position = positions.get(node);
-          return position >= 0 && accepted.test(position);
-        }
-
-        @Override
-        public int length() {
-          return size;
-        }
-      };
-      Walker collector = new Walker(k, minSimilarity);
-      HnswGraphSearcher.search(DefaultFlatVectorScorer.INSTANCE.getRandomVectorScorer(
-          VectorSimilarityFunction.DOT_PRODUCT, values, unit), collector,
-          new Walk(builder.getGraph()), accept);
-      ScoreDoc[] hits = collector.topDocs().scoreDocs;
-      int[] found = new int[hits.length];
-      for (int i = 0; i < hits.length; i++) {
-        found[i] = positions.get(hits[i].doc);
-      }
-      return found;
-    }
-  }
-
-  /** Lucene's top k, told when to stop walking (see {@link #WALK_MARGIN}). */
-  private static final class Walker extends KnnCollector.Decorator {
-    private final float threshold; // as a DOT_PRODUCT score, (1 + cosine) / 2
-    private final float floor;
-    private boolean reached;
-
-    Walker(int k, float minSimilarity) {
-      super(new TopKnnCollector(k * SEARCH_WIDTH, Integer.MAX_VALUE));
-      threshold = (1 + minSimilarity) / 2;
-      floor = (1 + minSimilarity - WALK_MARGIN) / 2;
-    }
-
-    @Override
-    public boolean collect(int node, float score) {
-      reached |= score >= threshold;
-      return super.collect(node, score);
-    }
-
-    @Override
-    public boolean earlyTerminated() {
-      return super.earlyTerminated() || (!reached && visitedCount() > SCOUT_VISITS);
-    }
-
-    @Override
-    public float minCompetitiveSimilarity() {
-      return reached ? Math.max(super.minCompetitiveSimilarity(), floor)
-          : super.minCompetitiveSimilarity();
-    }
-  }
-
-  /**
-   * One walk's cursor over the shared graph, whose own {@code seek} and {@code nextNeighbor}
-   * share one cursor between threads.
-   */
-  private static final class Walk extends HnswGraph {
-    private final OnHeapHnswGraph graph;
-    private NeighborArray current;
-    private int upto;
-
-    Walk(OnHeapHnswGraph graph) {
-      this.graph = graph;
-    }
-
-    @Override
-    public void seek(int level, int target) {
-      current = graph.getNeighbors(level, target);
-      upto = -1;
-    }
-
-    @Override
-    public int nextNeighbor() {
-      return ++upto < current.size() ? current.nodes()[upto] : DocIdSetIterator.NO_MORE_DOCS;
-    }
-
-    @Override
-    public int neighborCount() {
-      return current.size();
-    }
-
-    @Override
-    public int size() {
-      return graph.size();
-    }
-
-    @Override
-    public int maxNodeId() {
-      return graph.maxNodeId();
-    }
-
-    @Override
-    public int numLevels() {
-      return graph.numLevels();
-    }
-
-    @Override
-    public int maxConn() {
-      return graph.maxConn();
-    }
-
-    @Override
-    public int entryNode() {
-      return graph.entryNode();
-    }
-
-    @Override
-    public NodesIterator getNodesOnLevel(int level) {
-      return graph.getNodesOnLevel(level);
     }
   }
 
