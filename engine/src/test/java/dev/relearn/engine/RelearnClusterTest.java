@@ -2,6 +2,7 @@ package dev.relearn.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,6 +11,8 @@ import dev.relearn.engine.search.Hit;
 import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
+import dev.relearn.engine.weights.Weights;
+import dev.relearn.feedback.event.Rating;
 import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.indexer.build.IndexReport;
 import dev.relearn.indexer.build.Progress;
@@ -90,6 +93,26 @@ class RelearnClusterTest {
       assertFalse(body.contains("rotate keys") || body.contains("must we"),
           "no run of the query's words: " + request + ": " + body);
       assertFalse(body.contains(SESSION), "the session only hashed: " + request + ": " + body);
+    }
+  }
+
+  @Test
+  void ratingsMoveTheClassWeightsOnTheClusterAndForgettingAllResetsThem() throws Exception {
+    try (RelearnCluster relearn = connect()) {
+      relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
+      String second = relearn.search(SearchRequest.of(QUERY).withK(2)).hits().get(1).chunkId();
+      Weights start = relearn.explain(SearchRequest.of(QUERY)).weights();
+      for (int i = 0; i < 5; i++) { // a class's weights move from its fifth rating on
+        relearn.feedback(FeedbackRequest.of(QUERY, List.of(second))
+            .withRating(Rating.thumbs(true), null).withIds(SESSION + i, "rated-" + i));
+      }
+      Weights rated = relearn.explain(SearchRequest.of(QUERY)).weights();
+      assertNotEquals(start, rated, "the second hit's stronger bm25 share gains weight");
+      assertTrue(rated.bm25() > start.bm25(), rated.toString());
+      assertTrue(cluster.requests.contains("PUT /notes-learned/_doc/relearn.weights?op_type=create"),
+          cluster.requests.toString());
+      relearn.forgetAll();
+      assertEquals(start, relearn.explain(SearchRequest.of(QUERY)).weights());
     }
   }
 

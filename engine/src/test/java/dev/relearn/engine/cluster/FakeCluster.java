@@ -26,9 +26,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * A stand-in for one index of an OpenSearch cluster with relearn's plugin, on loopback: it keeps
  * the documents written with {@code _bulk} and answers what the client asks (mappings, {@code
- * _search} by origin and for stats, {@code _mget}, the learned search, feedback and forget). Its
- * learned search returns every document, in the order written, at scores 1, 1/2, 1/3... It
- * records every request's method, path and body. As a JUnit extension ({@code
+ * _search} by origin and for stats, {@code _mget}, the learned search, feedback, forget and the
+ * rated weights' document). Its learned search returns every document, in the order written, at
+ * scores 1, 1/2, 1/3... It records every request's method, path and body. As a JUnit extension ({@code
  * @RegisterExtension}), it stops after each test.
  */
 public final class FakeCluster implements AutoCloseable, AfterEachCallback {
@@ -43,6 +43,8 @@ public final class FakeCluster implements AutoCloseable, AfterEachCallback {
   private final Map<String, JsonNode> docs = new TreeMap<>();
   private final Set<String> events = new HashSet<>();
   private JsonNode mappings;
+  private JsonNode weights; // the rated weights' document, or null
+  private long weightsSeqNo = -1;
   /** Whether feedback refuses {@code signal} and {@code quality}, as plugins before them did. */
   public volatile boolean refusesSignal;
 
@@ -116,6 +118,7 @@ public final class FakeCluster implements AutoCloseable, AfterEachCallback {
               .put("description", "learned score");
           explanation.putArray("details").addObject().put("value", 1.0 / rank)
               .put("description", "relevance (bm25 + vector)").putArray("details");
+          hit.putArray("contributions").add(1.0 / rank).add(1.0 / (rank + 1)).add(0.5);
         }
       }
     } else if (path.equals("/_relearn/feedback") && refusesSignal && body.contains("\"signal\"")) {
@@ -129,6 +132,8 @@ public final class FakeCluster implements AutoCloseable, AfterEachCallback {
     } else if (path.equals("/_relearn/forget")) {
       out.put("events", events.size());
       events.clear();
+    } else if (path.equals(root + "-learned/_doc/" + ClusterWeights.ID)) {
+      status = weights(method, body, out);
     } else if (path.equals(root + "/_stats/store,segments")) {
       out.putObject("indices").putObject(index).putObject("primaries")
           .putObject("store").put("size_in_bytes", 1234L);
@@ -142,6 +147,29 @@ public final class FakeCluster implements AutoCloseable, AfterEachCallback {
     try (OutputStream stream = exchange.getResponseBody()) {
       if (!head) {
         stream.write(answer);
+      }
+    }
+  }
+
+  /** The rated weights' document: read, written (no conflicts here) or deleted; the status. */
+  private int weights(String method, String body, ObjectNode out) throws IOException {
+    switch (method) {
+      case "GET" -> {
+        out.put("found", weights != null);
+        if (weights != null) {
+          out.put("_seq_no", weightsSeqNo).put("_primary_term", 1).set("_source", weights);
+        }
+        return weights == null ? 404 : 200;
+      }
+      case "PUT" -> {
+        weights = JSON.readTree(body);
+        out.put("_seq_no", ++weightsSeqNo);
+        return 201;
+      }
+      default -> {
+        boolean found = weights != null;
+        weights = null;
+        return found ? 200 : 404;
       }
     }
   }
