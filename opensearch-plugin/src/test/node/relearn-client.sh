@@ -81,6 +81,7 @@ rate() {
       --event-id "rate-$i")" "recorded: rate-$i" "relearn feedback --rating ${cluster:+--cluster}"
   done
   run "$1" search --mode learned -k 3 "$query" | scored >"$1.rated"
+  run "$1" search --explain -k 1 "$query" | grep '^query class' >"$1.weights" || true
 }
 
 embedded_reference() {
@@ -133,6 +134,9 @@ client_checks() {
     || fail "after ratings the cluster ranks $(tr '\n' ' ' <"$client.rated"), embedded" \
       "$(tr '\n' ' ' <"$work/local.rated")"
   echo "real-node test: after ratings, as embedded: $(tr '\n' ' ' <"$client.rated")"
+  expect "$(cat "$client.weights")" "$(cat "$work/local.weights")" \
+    "relearn search --explain --cluster"
+  expect "$(cat "$client.weights")" "bm25 0.100" "the rated weights explained"
 
   local forgot=0
   RELEARN_NO_BUILD=1 timeout "$(budget)" "$root/bin/relearn" forget --index "$client" \

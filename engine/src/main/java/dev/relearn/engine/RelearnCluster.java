@@ -173,7 +173,7 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
     QueryClass queryClass = QueryClassifier.classify(request.text());
     return new ExplainedResults(new SearchResults(hits, answer.lexicalCandidates(),
         answer.semanticCandidates()), explanations, queryClass,
-        explain ? weights.current(queryClass) : Weights.DEFAULT);
+        answer.rated() != null ? answer.rated() : Weights.DEFAULT);
   }
 
   /** The mode a search should use when none is asked for: learned. */

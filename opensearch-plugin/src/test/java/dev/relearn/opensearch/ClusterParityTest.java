@@ -242,7 +242,7 @@ public class ClusterParityTest extends RelearnClusterCase {
       assertEquals(what + ": trust queries", trust.queries(), fitted.queries());
       assertEquals(what + ": trust pairs", trust.pairs(), fitted.pairs(), 1e-9);
       assertEquals(what + ": trust strength", trust.strength(), fitted.strength(), 1e-6);
-      RerankOptions options = WindowRanking.trusted(RerankOptions.DEFAULTS, trust);
+      RerankOptions options = WindowRanking.trusted(RerankOptions.DEFAULTS, trust, null);
       for (int q = 0; q < QUERIES.length; q++) {
         List<ScoredId> expected = embedded.learnedSearch(QUERIES[q], vectors.get(q), lookup,
             Rankings.K, Rankings.CANDIDATES, options);

@@ -1,5 +1,6 @@
 package dev.relearn.engine.cluster;
 
+import dev.relearn.engine.weights.Weights;
 import java.util.List;
 
 /**
@@ -8,9 +9,11 @@ import java.util.List;
  * @param hits best first
  * @param lexicalCandidates how many chunks BM25 returned
  * @param semanticCandidates how many chunks kNN returned
+ * @param rated the weights ratings taught the query's class, as an explained search ranked with
+ *     them; null when not explained or never rated
  */
 public record ClusterResults(List<ClusterHit> hits, int lexicalCandidates,
-    int semanticCandidates) {
+    int semanticCandidates, Weights rated) {
   /** Copies the hits; counts are at least 0. */
   public ClusterResults {
     hits = List.copyOf(hits);

@@ -3,6 +3,7 @@ package dev.relearn.engine.cluster;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.relearn.engine.search.SearchRequest;
+import dev.relearn.engine.weights.Weights;
 import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.fusion.QueryClassifier;
 import dev.relearn.lucene.fusion.StageScore;
@@ -37,8 +38,8 @@ public final class ClusterSearchClient {
 
   /**
    * A search in the request's mode, k, candidates and filter (with the cluster's fusion, the
-   * default), each hit's score explained, and its signals' contributions given, when {@code
-   * explain}.
+   * default), each hit's score explained, and its signals' contributions and the class's rated
+   * weights given, when {@code explain}.
    *
    * @throws IOException when the cluster cannot be reached or refuses the search (the message
    *     gives its status and answer, never the query)
@@ -52,8 +53,11 @@ public final class ClusterSearchClient {
           hit.has("contributions") ? ClusterHttp.JSON.treeToValue(hit.get("contributions"),
               double[].class) : null));
     }
+    JsonNode rated = answer.get("weights");
     return new ClusterResults(hits, answer.path("lexical_count").asInt(),
-        answer.path("semantic_count").asInt());
+        answer.path("semantic_count").asInt(), rated == null ? null : new Weights(
+            rated.path("bm25").asDouble(), rated.path("vector").asDouble(),
+            rated.path("learned").asDouble()));
   }
 
   /** The plugin's JSON of an explanation ({@code value}, {@code description}, {@code details}). */

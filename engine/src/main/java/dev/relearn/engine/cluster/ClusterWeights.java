@@ -49,7 +49,9 @@ public final class ClusterWeights {
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
       JsonNode stored = http.getOrNull(path);
       boolean found = stored != null && stored.path("found").asBoolean();
-      AdaptiveWeights weights = weights(found ? stored : null);
+      AdaptiveWeights weights = !found ? new AdaptiveWeights(config)
+          : AdaptiveWeights.restore(ClusterHttp.JSON.treeToValue(
+              stored.path("_source").path("weights").path("state"), WeightsState.class), config);
       Update update = weights.record(queryClass, rating, credit, nowMillis, ratingId);
       if (update == null) {
         return null;
@@ -65,23 +67,9 @@ public final class ClusterWeights {
         + ATTEMPTS + " attempts to apply a rating; try again");
   }
 
-  /** The weights searches of {@code queryClass} use now: its start weights until rated. */
-  public Weights current(QueryClass queryClass) throws IOException {
-    JsonNode stored = http.getOrNull(path);
-    return weights(stored != null && stored.path("found").asBoolean() ? stored : null)
-        .weights(queryClass);
-  }
-
   /** Forgets what ratings taught every class, as a forget of all feedback does embedded. */
   public void reset() throws IOException {
     http.deleteIfFound(path);
-  }
-
-  /** The weights in a stored document's answer, or new ones for null. */
-  private AdaptiveWeights weights(JsonNode stored) throws IOException {
-    return stored == null ? new AdaptiveWeights(config)
-        : AdaptiveWeights.restore(ClusterHttp.JSON.treeToValue(
-            stored.path("_source").path("weights").path("state"), WeightsState.class), config);
   }
 
   /** The document: the state, and each rated class's weights as the plugin reads them. */

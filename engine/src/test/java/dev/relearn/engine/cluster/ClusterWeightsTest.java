@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.relearn.engine.weights.AdaptiveWeights;
 import dev.relearn.engine.weights.AdaptiveWeightsConfig;
 import dev.relearn.engine.weights.Weights;
 import dev.relearn.lucene.fusion.QueryClass;
@@ -96,21 +97,24 @@ class ClusterWeightsTest {
       throws IOException {
     ClusterWeights one = client();
     ClusterWeights two = client();
+    AdaptiveWeights alone = new AdaptiveWeights(); // the same ratings in one process
     for (int i = 0; i < 6; i++) {
       writesByOthers = i % 2; // every other rating finds the document changed under it
       (i % 2 == 0 ? one : two).record(QueryClass.KEYWORDS, 1, CREDIT, 1_000L * i, "r" + i);
+      alone.record(QueryClass.KEYWORDS, 1, CREDIT, 1_000L * i, "r" + i);
     }
-    Weights rated = one.current(QueryClass.KEYWORDS);
-    assertEquals(rated, two.current(QueryClass.KEYWORDS));
+    Weights rated = alone.weights(QueryClass.KEYWORDS);
     assertNotEquals(AdaptiveWeightsConfig.DEFAULTS.initial(), rated, "six ratings moved them");
     JsonNode keywords = stored.path("weights").path("classes").path("keywords");
+    assertEquals(rated.bm25(), keywords.path("bm25").asDouble(), 0);
     assertEquals(rated.vector(), keywords.path("vector").asDouble(), 0);
+    assertEquals(rated.learned(), keywords.path("learned").asDouble(), 0);
     assertEquals(rated.learned() / AdaptiveWeightsConfig.DEFAULTS.initial().learned(),
         keywords.path("rating_scale").asDouble(), 1e-12);
     assertEquals(6, stored.path("weights").path("state").path("appliedRatings").size());
 
     assertNull(two.record(QueryClass.KEYWORDS, 1, CREDIT, 9_000L, "r3"), "once per rating id");
     one.reset();
-    assertEquals(AdaptiveWeightsConfig.DEFAULTS.initial(), two.current(QueryClass.KEYWORDS));
+    assertNull(stored, "forgotten");
   }
 }

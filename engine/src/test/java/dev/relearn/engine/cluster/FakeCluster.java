@@ -106,6 +106,12 @@ public final class FakeCluster implements AutoCloseable, AfterEachCallback {
         }
       }
     } else if (path.equals(root + "/_relearn/search")) {
+      JsonNode request = JSON.readTree(body);
+      JsonNode rated = weights == null ? null : weights.path("weights").path("classes")
+          .get(request.path("query_class").asText());
+      if (rated != null && request.path("explain").asBoolean()) {
+        out.set("weights", rated);
+      }
       ArrayNode hits = out.put("lexical_count", docs.size())
           .put("semantic_count", docs.size()).putArray("hits");
       int rank = 0;
@@ -113,7 +119,7 @@ public final class FakeCluster implements AutoCloseable, AfterEachCallback {
         rank++;
         ObjectNode hit = hits.addObject().put("id", id).put("score", 1.0 / rank);
         hit.putObject("bm25").put("score", 2.0 / rank).put("rank", rank);
-        if (JSON.readTree(body).path("explain").asBoolean()) {
+        if (request.path("explain").asBoolean()) {
           ObjectNode explanation = hit.putObject("explanation").put("value", 1.0 / rank)
               .put("description", "learned score");
           explanation.putArray("details").addObject().put("value", 1.0 / rank)

@@ -15,12 +15,14 @@ import org.opensearch.core.xcontent.XContentBuilder;
 /**
  * The hits of a learned search, best first; each with its score, its BM25 and vector stage
  * scores and ranks where it had them, and, when asked, the explanation of its score and what
- * each signal contributed to it (as ratings teach the weights from).
+ * each signal contributed to it (as ratings teach the weights from), and the weights ratings
+ * taught the query's class, if any.
  */
 public final class RelearnSearchResponse extends ActionResponse implements ToXContentObject {
   private final List<Hit> hits;
   private final int lexicalCount;
   private final int semanticCount;
+  private final LearnedValuesIndex.ClassWeights rated; // null: none, or not explained
 
   /**
    * @param hits the top k, best first
@@ -28,9 +30,20 @@ public final class RelearnSearchResponse extends ActionResponse implements ToXCo
    * @param semanticCount how many the kNN query returned
    */
   public RelearnSearchResponse(List<Hit> hits, int lexicalCount, int semanticCount) {
+    this(hits, lexicalCount, semanticCount, null);
+  }
+
+  private RelearnSearchResponse(List<Hit> hits, int lexicalCount, int semanticCount,
+      LearnedValuesIndex.ClassWeights rated) {
     this.hits = List.copyOf(hits);
     this.lexicalCount = lexicalCount;
     this.semanticCount = semanticCount;
+    this.rated = rated;
+  }
+
+  /** This response with the weights ratings taught the query's class, as an explanation shows. */
+  public RelearnSearchResponse withRated(LearnedValuesIndex.ClassWeights weights) {
+    return new RelearnSearchResponse(hits, lexicalCount, semanticCount, weights);
   }
 
   /** Reads a response sent between nodes. */
@@ -39,6 +52,8 @@ public final class RelearnSearchResponse extends ActionResponse implements ToXCo
     hits = in.readList(Hit::new);
     lexicalCount = in.readVInt();
     semanticCount = in.readVInt();
+    rated = in.readBoolean() ? new LearnedValuesIndex.ClassWeights(in.readDouble(),
+        in.readDouble(), in.readDouble(), in.readDouble()) : null;
   }
 
   @Override
@@ -46,6 +61,13 @@ public final class RelearnSearchResponse extends ActionResponse implements ToXCo
     out.writeList(hits);
     out.writeVInt(lexicalCount);
     out.writeVInt(semanticCount);
+    out.writeBoolean(rated != null);
+    if (rated != null) {
+      out.writeDouble(rated.bm25());
+      out.writeDouble(rated.vector());
+      out.writeDouble(rated.learned());
+      out.writeDouble(rated.ratingScale());
+    }
   }
 
   /** The hits, best first. */
@@ -53,11 +75,20 @@ public final class RelearnSearchResponse extends ActionResponse implements ToXCo
     return hits;
   }
 
+  /** The weights ratings taught the query's class, when explained; null if none. */
+  public LearnedValuesIndex.ClassWeights rated() {
+    return rated;
+  }
+
   @Override
   public XContentBuilder toXContent(XContentBuilder builder, Params params) throws IOException {
     builder.startObject();
     builder.field("lexical_count", lexicalCount);
     builder.field("semantic_count", semanticCount);
+    if (rated != null) {
+      builder.startObject("weights").field("bm25", rated.bm25()).field("vector", rated.vector())
+          .field("learned", rated.learned()).endObject();
+    }
     builder.startArray("hits");
     for (Hit hit : hits) {
       hit.toXContent(builder);

@@ -248,6 +248,9 @@ public final class TransportRelearnSearchAction
         response = new WindowRanking(ranked).rank(request.mode(), stages.get(0), stages.get(1),
             learned.values(), lookup, request.vector(), request.queryClass(), request.k(),
             request.explain());
+        if (request.explain() && learned.rated() != null) {
+          response = response.withRated(learned.rated());
+        }
       } catch (Exception e) {
         listener.onFailure(e);
         return;

@@ -113,16 +113,9 @@ public final class WindowRanking {
 
   /**
    * {@code options} with the vote weighted by {@code trust} as embedded relearn weights it by
-   * default: {@code rerank.trustScale} {@value #TRUST_SCALE}, {@code rerank.sessionCap} {@value
-   * #SESSION_CAP}, no ratings.
-   */
-  public static RerankOptions trusted(RerankOptions options, Trust trust) {
-    return trusted(options, trust, null);
-  }
-
-  /**
-   * As {@link #trusted(RerankOptions, Trust)}, with the weights ratings taught the query's class
-   * (null: none), as embedded relearn applies them.
+   * default ({@code rerank.trustScale} {@value #TRUST_SCALE}, {@code rerank.sessionCap} {@value
+   * #SESSION_CAP}), and the weights ratings taught the query's class ({@code rated}; null: none)
+   * as embedded relearn applies them.
    */
   public static RerankOptions trusted(RerankOptions options, Trust trust,
       LearnedValuesIndex.ClassWeights rated) {

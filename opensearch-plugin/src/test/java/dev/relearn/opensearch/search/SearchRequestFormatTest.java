@@ -72,7 +72,7 @@ public class SearchRequestFormatTest extends OpenSearchTestCase {
             Explanation.match(0.75f, "learned score", Explanation.match(0.5f, "relevance")),
             new double[] {0.5, 0.25, 0.5}),
         new RelearnSearchResponse.Hit("c002", 0.5, null, new StageScore(0.9f, 2), null, null)),
-        1, 2);
+        1, 2).withRated(new LearnedValuesIndex.ClassWeights(0.1, 0.45, 0.45, 1.5));
     try (BytesStreamOutput out = new BytesStreamOutput()) {
       response.writeTo(out);
       try (StreamInput in = out.bytes().streamInput()) {
@@ -82,6 +82,7 @@ public class SearchRequestFormatTest extends OpenSearchTestCase {
         assertEquals(response.hits().get(0).lexical(), back.hits().get(0).lexical());
         assertArrayEquals(response.hits().get(0).contributions(),
             back.hits().get(0).contributions(), 0);
+        assertEquals(response.rated(), back.rated());
       }
     }
   }
