@@ -29,7 +29,7 @@ class ClusterWeightsTest {
   private static final double[] CREDIT = {0.2, 0.8, 0.5};
 
   private final HttpServer server;
-  private JsonNode stored; // the weights document's source, or null
+  private volatile JsonNode stored; // the weights document's source, or null
   private long seqNo = -1;
   private int writesByOthers; // writes another client makes just before this one's next PUT
 
@@ -72,8 +72,9 @@ class ClusterWeightsTest {
         respond(exchange, 201, "{\"_seq_no\":" + ++seqNo + "}");
       }
       case "DELETE" -> {
-        respond(exchange, stored == null ? 404 : 200, "{}");
-        stored = null;
+        boolean found = stored != null;
+        stored = null; // before answering: the client reads it as soon as the answer arrives
+        respond(exchange, found ? 200 : 404, "{}");
       }
       default -> respond(exchange, 405, "{}");
     }
