@@ -82,6 +82,7 @@ rate() {
   done
   run "$1" search --mode learned -k 3 "$query" | scored >"$1.rated"
   run "$1" search --explain -k 1 "$query" | grep '^query class' >"$1.weights" || true
+  run "$1" weights | grep -v '^trust' >"$1.classes" || true
 }
 
 embedded_reference() {
@@ -137,6 +138,7 @@ client_checks() {
   expect "$(cat "$client.weights")" "$(cat "$work/local.weights")" \
     "relearn search --explain --cluster"
   expect "$(cat "$client.weights")" "bm25 0.100" "the rated weights explained"
+  expect "$(cat "$client.classes")" "$(cat "$work/local.classes")" "relearn weights --cluster"
 
   local forgot=0
   RELEARN_NO_BUILD=1 timeout "$(budget)" "$root/bin/relearn" forget --index "$client" \

@@ -1,9 +1,14 @@
 package dev.relearn.cli;
 
 import dev.relearn.engine.Relearn;
+import dev.relearn.engine.RelearnCluster;
+import dev.relearn.engine.RelearnOperations;
 import dev.relearn.engine.TrustState;
 import dev.relearn.engine.TrustViews;
 import dev.relearn.engine.WeightsViews;
+import dev.relearn.engine.weights.AdaptiveWeights;
+import dev.relearn.lucene.fusion.QueryClass;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -21,13 +26,15 @@ import picocli.CommandLine.Option;
       "  relearn weights --json",
       "  relearn weights --seed ratings.csv",
       "  relearn weights --reset question",
-      "  relearn weights --reset"},
+      "  relearn weights --reset",
+      "  relearn weights --cluster http://localhost:9200/notes"},
     description = {"Show, reset or seed the ranking weights over (bm25, vector, learned) per"
         + " query class, and the trust in similar past queries fit from clicks.",
         "Seed file: one 'class,rating,c_bm25,c_vector,c_learned[,millis]' per line, e.g."
             + " 'question,1,0.2,0.9,0.4' (rating in [-1, 1], contributions in [0, 1])."})
 final class WeightsCommand extends CliCommand.WithJson {
   @Mixin EngineOptions engine;
+  @Mixin ClusterOption cluster;
   @Mixin LockWait lockWait;
 
   @Option(names = "--reset", paramLabel = "CLASS", arity = "0..1", fallbackValue = "all",
@@ -41,35 +48,48 @@ final class WeightsCommand extends CliCommand.WithJson {
 
   @Override
   public Integer call() throws Exception {
-    var resetClass = reset == null || "all".equals(reset) ? null
+    QueryClass resetClass = reset == null || "all".equals(reset) ? null
         : check(() -> WeightsViews.queryClass(reset));
     if (seed != null) {
       PathChecks.requireFile("--seed", seed);
     }
+    if (cluster.given()) {
+      try (RelearnCluster relearn = cluster.connect(engine)) {
+        show(relearn, resetClass);
+      }
+      return 0;
+    }
     boolean writes = reset != null || seed != null;
     try (Relearn relearn = writes ? engine.open(false) : engine.openPreferWritable(null)) {
-      if (reset != null) {
-        relearn.resetWeights(resetClass);
-        err().println("reset " + reset);
-      }
-      if (seed != null) {
-        err().println("seeded " + relearn.seedWeights(seed) + " ratings");
-      }
-      Map<String, Map<String, Object>> classes = WeightsViews.summary(relearn);
-      TrustState trust = relearn.trust();
-      if (json) {
-        Map<String, Object> shown = new LinkedHashMap<>(classes);
-        shown.put("trust", TrustViews.map(trust));
-        out().println(json(shown));
-        return 0;
-      }
-      classes.forEach((label, w) -> out().printf(Locale.ROOT,
-          "%-17s bm25 %.3f  vector %.3f  learned %.3f  ratings %d (+%d/-%d)%n", label,
-          w.get("bm25"), w.get("vector"), w.get("learned"), w.get("ratings"),
-          w.get("positives"), w.get("negatives")));
-      out().println("trust in the vote of similar past queries: "
-          + TrustViews.text(trust.current()));
+      show(relearn, resetClass);
     }
     return 0;
+  }
+
+  private void show(RelearnOperations relearn, QueryClass resetClass) throws IOException {
+    if (reset != null) {
+      relearn.resetWeights(resetClass);
+      err().println("reset " + reset);
+    }
+    if (seed != null) {
+      err().println("seeded " + relearn.seedWeights(seed) + " ratings");
+    }
+    print(relearn.weights(), relearn.trust());
+  }
+
+  private void print(AdaptiveWeights weights, TrustState trust) {
+    Map<String, Map<String, Object>> classes = WeightsViews.summary(weights);
+    if (json) {
+      Map<String, Object> shown = new LinkedHashMap<>(classes);
+      shown.put("trust", TrustViews.map(trust));
+      out().println(json(shown));
+      return;
+    }
+    classes.forEach((label, w) -> out().printf(Locale.ROOT,
+        "%-17s bm25 %.3f  vector %.3f  learned %.3f  ratings %d (+%d/-%d)%n", label,
+        w.get("bm25"), w.get("vector"), w.get("learned"), w.get("ratings"),
+        w.get("positives"), w.get("negatives")));
+    out().println("trust in the vote of similar past queries: "
+        + TrustViews.text(trust.current()));
   }
 }

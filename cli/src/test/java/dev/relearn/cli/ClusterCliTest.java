@@ -142,4 +142,26 @@ class ClusterCliTest {
     assertTrue(unreachable.err().contains("cannot reach the cluster at http://127.0.0.1:1"),
         unreachable.err());
   }
+
+  @Test
+  void weightsShowWhatRatingsTaughtOnTheClusterAndResetThere() throws Exception {
+    Path docs = Files.createDirectories(tmp.resolve("docs"));
+    Files.writeString(docs.resolve("keys.md"), "# Keys\nRotate signing keys every 90 days.\n");
+    assertEquals(0, run("index", docs.toString()).code());
+    assertEquals(0, CliTest.run(CliTest.hashingArgs(tmp.resolve("local"), "index",
+        docs.toString())).code());
+    Result embedded = CliTest.run(CliTest.hashingArgs(tmp.resolve("local"), "weights"));
+    assertEquals(0, embedded.code(), embedded.err());
+    assertEquals(embedded.out(), run("weights").out(), "nothing rated: as embedded");
+
+    String id = run("search", "-k", "1", QUERY).out().replaceAll("(?s)[^\\[]*\\[([^]]+)].*", "$1");
+    Result rated = run("feedback", "--query", QUERY, "--used", id, "--rating", "up");
+    assertEquals(0, rated.code(), rated.err());
+    Result weights = run("weights");
+    assertTrue(weights.out().matches("(?s).*question +bm25 [0-9.]+  vector [0-9.]+  learned"
+        + " [0-9.]+  ratings 1 \\(\\+1/-0\\)\n.*"), weights.out());
+    Result reset = run("weights", "--reset", "question");
+    assertEquals("reset question\n", reset.err());
+    assertEquals(embedded.out(), reset.out(), "the class forgot its rating");
+  }
 }

@@ -190,6 +190,7 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
   }
 
   /** The trust in similar past queries' vote and its history; read-only: as saved at open. */
+  @Override
   public TrustState trust() throws IOException {
     return gate.call(p -> p.feedback().trust());
   }
@@ -200,11 +201,13 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
   }
 
   /** The weights over (bm25, vector, learned) per query class, learned from ratings; live. */
+  @Override
   public AdaptiveWeights weights() {
     return parts().weights().weights();
   }
 
   /** Forgets what ratings taught the weights of {@code queryClass} (null: all); saved at once. */
+  @Override
   public void resetWeights(QueryClass queryClass) throws IOException {
     gate.write(p -> {
       p.weights().reset(queryClass);
@@ -216,6 +219,7 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
    * Seeds the weights from a file of historical ratings ({@link AdaptiveWeights#seed(Path)}),
    * saves them and returns how many were applied; a bad line changes nothing.
    */
+  @Override
   public int seedWeights(Path historicalRatings) throws IOException {
     return gate.write(p -> p.weights().seed(historicalRatings));
   }

@@ -10,11 +10,11 @@ import dev.relearn.engine.cluster.ClusterResults;
 import dev.relearn.engine.cluster.ClusterSearchClient;
 import dev.relearn.engine.cluster.ClusterWeights;
 import dev.relearn.engine.search.Hit;
-import dev.relearn.engine.search.HybridSearcher;
 import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
 import dev.relearn.engine.search.Snippets;
+import dev.relearn.engine.weights.AdaptiveWeights;
 import dev.relearn.engine.weights.AdaptiveWeightsConfig;
 import dev.relearn.engine.weights.Weights;
 import dev.relearn.feedback.event.Learnability;
@@ -29,10 +29,7 @@ import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.fusion.Fusion;
 import dev.relearn.lucene.fusion.QueryClass;
 import dev.relearn.lucene.fusion.QueryClassifier;
-import dev.relearn.lucene.schema.ChunkKind;
-import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.IndexMetadata;
-import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.schema.VectorEncoding;
 import java.io.IOException;
 import java.net.URI;
@@ -157,16 +154,7 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
       if (doc == null) {
         continue; // deleted between the search and the fetch
       }
-      JsonNode chunk = doc.path(ClusterIndexDefinition.CHUNK);
-      List<String> headings = new ArrayList<>();
-      chunk.path(ChunkSchema.HEADING_PATH).forEach(heading -> headings.add(heading.asText()));
-      hits.add(new Hit(hit.chunkId(), doc.path(ChunkSchema.PATH).asText(),
-          ChunkKind.fromLabel(doc.path(ChunkSchema.KIND).asText()),
-          chunk.path(ChunkSchema.TITLE).asText(), headings,
-          chunk.path(ChunkSchema.START_LINE).asInt(), chunk.path(ChunkSchema.END_LINE).asInt(),
-          Snippets.excerpt(chunk.path(ChunkSchema.TEXT).asText(), words,
-              HybridSearcher.SNIPPET_CHARS),
-          hit.score(), hit.bm25(), hit.vector(), LearnedValues.NEUTRAL));
+      hits.add(ClusterChunks.hit(hit, doc, words));
       explanations.add(hit.explanation() != null ? hit.explanation()
           : Explanation.match(hit.score(), "not explained"));
     }
@@ -259,8 +247,31 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
    */
   public long forgetAll() throws IOException {
     long forgot = feedback.forget(null);
-    weights.reset();
+    weights.reset(null);
     return forgot;
+  }
+
+  @Override
+  public AdaptiveWeights weights() throws IOException { // a snapshot of the cluster's document
+    return weights.load();
+  }
+
+  @Override
+  public void resetWeights(QueryClass queryClass) throws IOException {
+    weights.reset(queryClass);
+  }
+
+  /** Applies historical ratings, as {@link Relearn#seedWeights}, on the cluster; how many. */
+  @Override
+  public int seedWeights(Path historicalRatings) throws IOException {
+    feedback.learn(false); // which creates the learned-values index the weights live in
+    return weights.seed(historicalRatings);
+  }
+
+  /** The trust the cluster last fit, as {@link Relearn#trust} (no history is kept there). */
+  @Override
+  public TrustState trust() throws IOException {
+    return TrustState.of(feedback.trust());
   }
 
   /** What the chunk index holds, as {@link Relearn#stats}; feedback bytes are not counted. */

@@ -2,13 +2,16 @@ package dev.relearn.engine;
 
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
+import dev.relearn.engine.weights.AdaptiveWeights;
 import dev.relearn.feedback.store.FeedbackAck;
+import dev.relearn.lucene.fusion.QueryClass;
 import java.io.IOException;
+import java.nio.file.Path;
 
 /**
  * The calls that search and learn, wherever the index lives: in this process ({@link Relearn})
- * or on an OpenSearch cluster ({@link RelearnCluster}). A batch evaluation written against them
- * runs on either.
+ * or on an OpenSearch cluster ({@link RelearnCluster}). A batch evaluation or a command written
+ * against them runs on either.
  */
 public interface RelearnOperations {
   /** A search; see {@link Relearn#search}. */
@@ -22,4 +25,16 @@ public interface RelearnOperations {
 
   /** Refits the trust on every event so far, now; see {@link Relearn#learnNow}. */
   void learnNow() throws IOException;
+
+  /** What ratings taught the weights per query class; see {@link Relearn#weights}. */
+  AdaptiveWeights weights() throws IOException;
+
+  /** Forgets what ratings taught a class (null: all); see {@link Relearn#resetWeights}. */
+  void resetWeights(QueryClass queryClass) throws IOException;
+
+  /** Applies historical ratings, returning how many; see {@link Relearn#seedWeights}. */
+  int seedWeights(Path historicalRatings) throws IOException;
+
+  /** The trust in similar past queries' vote; see {@link Relearn#trust}. */
+  TrustState trust() throws IOException;
 }

@@ -15,6 +15,11 @@ public record TrustState(int version, Trust current, long events, String setting
   /** Nothing fit yet. */
   public static final TrustState EMPTY = new TrustState(VERSION, Trust.PRIOR, 0, "", List.of());
 
+  /** {@code current} without history ({@link #EMPTY} for the prior), as a cluster keeps it. */
+  public static TrustState of(Trust current) {
+    return current.equals(Trust.PRIOR) ? EMPTY : new TrustState(VERSION, current, 0, "", List.of());
+  }
+
   /** Validates and copies. */
   public TrustState {
     Objects.requireNonNull(current, "current");

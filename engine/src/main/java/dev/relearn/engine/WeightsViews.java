@@ -1,5 +1,6 @@
 package dev.relearn.engine;
 
+import dev.relearn.engine.weights.AdaptiveWeights;
 import dev.relearn.engine.weights.AdaptiveWeightsConfig;
 import dev.relearn.engine.weights.ClassStats;
 import dev.relearn.engine.weights.HistoryEntry;
@@ -133,9 +134,9 @@ public final class WeightsViews {
   }
 
   /** Every class's weights, ratings, positives, negatives and changes, for people and scripts. */
-  public static Map<String, Map<String, Object>> summary(Relearn relearn) {
+  public static Map<String, Map<String, Object>> summary(AdaptiveWeights weights) {
     Map<String, Map<String, Object>> out = new LinkedHashMap<>();
-    for (ClassStats stats : relearn.weights().allStats().values()) {
+    for (ClassStats stats : weights.allStats().values()) {
       Map<String, Object> json = weights(stats.weights());
       json.put("ratings", stats.samples());
       json.put("positives", stats.positives());

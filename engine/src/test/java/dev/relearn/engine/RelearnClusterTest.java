@@ -19,6 +19,7 @@ import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.feedback.Outcome;
 import dev.relearn.lucene.fusion.Fusion;
+import dev.relearn.lucene.fusion.QueryClass;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -111,8 +112,34 @@ class RelearnClusterTest {
       assertTrue(rated.bm25() > start.bm25(), rated.toString());
       assertTrue(cluster.requests.contains("PUT /notes-learned/_doc/relearn.weights?op_type=create"),
           cluster.requests.toString());
+      QueryClass queryClass = Relearn.queryClass(QUERY);
+      assertEquals(rated, relearn.weights().weights(queryClass), "what `weights` shows");
+      assertEquals(5, relearn.weights().allStats().get(queryClass).samples());
+      assertEquals(TrustState.EMPTY, relearn.trust(), "the cluster fit no trust");
+      relearn.resetWeights(queryClass);
+      assertEquals(start, relearn.explain(SearchRequest.of(QUERY)).weights());
+      assertEquals(0, relearn.weights().allStats().get(queryClass).samples());
+
+      Path ratings = Files.writeString(tmp.resolve("ratings.csv"),
+          "question,1,0.2,0.9,0.4\n".repeat(6));
+      assertEquals(6, relearn.seedWeights(ratings));
+      assertEquals(6, relearn.weights().allStats().get(QueryClass.QUESTION).samples());
       relearn.forgetAll();
       assertEquals(start, relearn.explain(SearchRequest.of(QUERY)).weights());
+      assertEquals(0, relearn.weights().allStats().get(QueryClass.QUESTION).samples());
+    }
+  }
+
+  @Test
+  void seedingWeightsBeforeTheClusterLearnedAnythingSaysSo() throws Exception {
+    try (RelearnCluster relearn = connect()) {
+      relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
+      Path ratings = Files.writeString(tmp.resolve("ratings.csv"), "question,1,0.2,0.9,0.4\n");
+      IllegalStateException e = assertThrows(IllegalStateException.class,
+          () -> relearn.seedWeights(ratings));
+      assertTrue(e.getMessage().contains("has learned no feedback of this index yet, so"
+          + " notes-learned does not exist"), e.getMessage());
+      relearn.resetWeights(QueryClass.QUESTION); // nothing rated: nothing to forget, no error
     }
   }
 

@@ -3,17 +3,23 @@ package dev.relearn.engine.cluster;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.relearn.engine.search.Hit;
+import dev.relearn.engine.search.HybridSearcher;
+import dev.relearn.engine.search.Snippets;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkKind;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.IndexMetadata;
+import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 
 /** A chunk index on a cluster: written with {@code _bulk}, read with {@code _mget}. Thread-safe. */
@@ -132,6 +138,20 @@ public final class ClusterChunks {
     shown.put(ChunkSchema.START_LINE, chunk.startLine()).put(ChunkSchema.END_LINE, chunk.endLine())
         .put(ChunkSchema.TEXT, chunk.text()).put(ChunkSchema.SHA256, chunk.sha256());
     return doc;
+  }
+
+  /** A hit of the cluster's with its chunk's {@code doc}: snippet around {@code words}. */
+  public static Hit hit(ClusterHit hit, JsonNode doc, Set<String> words) {
+    JsonNode chunk = doc.path(ClusterIndexDefinition.CHUNK);
+    List<String> headings = new ArrayList<>();
+    chunk.path(ChunkSchema.HEADING_PATH).forEach(heading -> headings.add(heading.asText()));
+    return new Hit(hit.chunkId(), doc.path(ChunkSchema.PATH).asText(),
+        ChunkKind.fromLabel(doc.path(ChunkSchema.KIND).asText()),
+        chunk.path(ChunkSchema.TITLE).asText(), headings,
+        chunk.path(ChunkSchema.START_LINE).asInt(), chunk.path(ChunkSchema.END_LINE).asInt(),
+        Snippets.excerpt(chunk.path(ChunkSchema.TEXT).asText(), words,
+            HybridSearcher.SNIPPET_CHARS),
+        hit.score(), hit.bm25(), hit.vector(), LearnedValues.NEUTRAL);
   }
 
   /** The {@code _source} without vector of each of {@code ids} the index holds, in order. */

@@ -6,13 +6,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.trust.Trust;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * Feedback to a cluster that runs relearn's plugin: record an event, learn now, forget a
- * session's events or all. An event holds the query's vector and class, chunk ids and a hashed
+ * session's events or all, read the trust fit. An event holds the query's vector and class, chunk ids and a hashed
  * session: never text. Thread-safe.
  */
 public final class ClusterFeedbackClient {
@@ -118,5 +119,20 @@ public final class ClusterFeedbackClient {
       body.put("session", sessionHash);
     }
     return http.sendPass("POST", FORGET, body).path("events").asLong();
+  }
+
+  /**
+   * The trust the cluster last fit from this index's feedback ({@code relearn.trust} of {@code
+   * <index>-learned}, which the plugin's searches read); {@link Trust#PRIOR} before the first fit.
+   */
+  public Trust trust() throws IOException {
+    JsonNode stored = http.getOrNull("/" + index + "-learned/_doc/relearn.trust");
+    if (stored == null || !stored.path("found").asBoolean()) {
+      return Trust.PRIOR;
+    }
+    JsonNode trust = stored.path("_source").path("trust");
+    return new Trust(trust.path("fitted").asBoolean(), trust.path("strength").asDouble(),
+        trust.path("coefficient").asDouble(), trust.path("gain").asDouble(),
+        trust.path("pairs").asDouble(), trust.path("queries").asInt());
   }
 }

@@ -36,6 +36,10 @@ class ClusterWeightsTest {
   ClusterWeightsTest() throws IOException {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/notes-learned/_doc/" + ClusterWeights.ID, this::answer);
+    server.createContext("/notes-learned", exchange -> { // HEAD: the learned index exists
+      exchange.sendResponseHeaders(200, -1);
+      exchange.close();
+    });
     server.start();
   }
 
@@ -115,7 +119,7 @@ class ClusterWeightsTest {
     assertEquals(6, stored.path("weights").path("state").path("appliedRatings").size());
 
     assertNull(two.record(QueryClass.KEYWORDS, 1, CREDIT, 9_000L, "r3"), "once per rating id");
-    one.reset();
+    one.reset(null);
     assertNull(stored, "forgotten");
   }
 }

@@ -140,6 +140,11 @@ public final class FakeCluster implements AutoCloseable, AfterEachCallback {
       events.clear();
     } else if (path.equals(root + "-learned/_doc/" + ClusterWeights.ID)) {
       status = weights(method, body, out);
+    } else if (path.equals(root + "-learned") && method.equals("HEAD")) {
+      status = weights != null || !events.isEmpty() ? 200 : 404; // the cluster learned events
+    } else if (path.equals(root + "-learned/_doc/relearn.trust")) {
+      status = 404; // never fit here
+      out.put("found", false);
     } else if (path.equals(root + "/_stats/store,segments")) {
       out.putObject("indices").putObject(index).putObject("primaries")
           .putObject("store").put("size_in_bytes", 1234L);

@@ -6,17 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.engine.FeedbackRequest;
 import dev.relearn.engine.RelearnOperations;
+import dev.relearn.engine.TrustState;
 import dev.relearn.engine.search.Hit;
 import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
+import dev.relearn.engine.weights.AdaptiveWeights;
 import dev.relearn.eval.simulate.Interaction;
 import dev.relearn.eval.simulate.SimulatedUser;
 import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.lucene.fusion.Fusion;
+import dev.relearn.lucene.fusion.QueryClass;
 import dev.relearn.lucene.schema.ChunkKind;
 import dev.relearn.lucene.schema.LearnedValues;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -59,6 +63,26 @@ class SessionRunnerTest {
     @Override
     public void learnNow() {
       calls.add("learnNow");
+    }
+
+    @Override
+    public AdaptiveWeights weights() {
+      throw new UnsupportedOperationException("a session does not read the weights");
+    }
+
+    @Override
+    public void resetWeights(QueryClass queryClass) {
+      throw new UnsupportedOperationException("a session does not reset the weights");
+    }
+
+    @Override
+    public int seedWeights(Path historicalRatings) {
+      throw new UnsupportedOperationException("a session does not seed the weights");
+    }
+
+    @Override
+    public TrustState trust() {
+      throw new UnsupportedOperationException("a session does not read the trust");
     }
   }
 
