@@ -141,8 +141,11 @@ final class CallGate {
       lock.writeLock().unlock();
     }
     writes.close(() -> { // the parts of a recovery in flight, too
-      recovery.beforeClose();
-      parts.close();
+      try {
+        recovery.beforeClose();
+      } finally {
+        parts.close(); // whatever failed: the write locks are let go
+      }
     });
   }
 

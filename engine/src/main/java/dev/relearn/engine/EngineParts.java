@@ -210,12 +210,13 @@ final class EngineParts implements Closeable {
     } catch (IOException | RuntimeException e) {
       LOG.log(System.Logger.Level.WARNING, "rolling back the stopped writer of " + dir
           + " failed", e);
-    }
-    try {
-      closeStorage();
-    } catch (IOException | RuntimeException e) {
-      LOG.log(System.Logger.Level.WARNING, "closing the stopped writers of " + dir
-          + " failed; the next open starts from the last commits and replays the feedback log", e);
+    } finally { // an Error too: the write locks are let go
+      try {
+        closeStorage();
+      } catch (IOException | RuntimeException e) {
+        LOG.log(System.Logger.Level.WARNING, "closing the stopped writers of " + dir + " failed;"
+            + " the next open starts from the last commits and replays the feedback log", e);
+      }
     }
   }
 

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -31,6 +32,7 @@ class ConcurrentSearchTest {
         RelearnOptions.defaults().withModel(ModelChoice.HASHING))) {
       relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
       AtomicBoolean stop = new AtomicBoolean();
+      CountDownLatch searching = new CountDownLatch(4); // every searcher ran one before the rounds
       ExecutorService pool = Executors.newFixedThreadPool(4, r -> new Thread(r, "searcher"));
       List<Future<Integer>> searchers = new ArrayList<>();
       for (int t = 0; t < 4; t++) {
@@ -39,11 +41,14 @@ class ConcurrentSearchTest {
           while (!stop.get()) {
             int hits = relearn.search(SearchRequest.of("shared keyword").withK(100)).hits().size();
             assertEquals(NoteDocs.COUNT, hits, "every note, never a half-applied re-index");
-            searches++;
+            if (searches++ == 0) {
+              searching.countDown();
+            }
           }
           return searches;
         }));
       }
+      assertTrue(searching.await(60, TimeUnit.SECONDS), "the searchers started");
       for (int round = 0; round < 10; round++) {
         Path note = docs.resolve("note" + random.nextInt(NoteDocs.COUNT) + ".md");
         Files.writeString(note, Files.readString(note) + "edit " + round + "\n");

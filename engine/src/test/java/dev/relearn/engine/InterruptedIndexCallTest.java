@@ -97,14 +97,19 @@ class InterruptedIndexCallTest {
   @Test
   void anIndexCallInterruptedWhileEmbeddingWritesNothing() throws Exception {
     Path docs = folder(tmp, 1);
-    // The work runs on a write thread and sees the stop at its next progress event; a model this
-    // slow keeps it embedding until then (the hashing model alone sometimes finished embedding
-    // and began to write first, which then completes the path, as the contract allows).
+    // The work runs on a write thread and sees the stop at its next progress event; a model that
+    // waits for the caller's interrupt keeps it embedding until then (the hashing model alone
+    // sometimes finished embedding and began to write first, which then completes the path, as
+    // the contract allows).
+    AtomicBoolean hold = new AtomicBoolean();
+    CountDownLatch callerInterrupted = new CountDownLatch(1);
     Embedder slow = new ForwardingEmbedder(new HashingEmbedder()) {
       @Override
       public float[] embedDocument(String text) {
         try {
-          Thread.sleep(200);
+          if (hold.get()) {
+            callerInterrupted.await(60, TimeUnit.SECONDS);
+          }
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt(); // the write thread is never interrupted: not reached
         }
@@ -115,8 +120,10 @@ class InterruptedIndexCallTest {
         TestOptions.HASHING.withEmbedder(slow))) {
       relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
       Files.writeString(docs.resolve("b.md"), "# B\nshared other words\n\n# C\nmore words\n");
+      hold.set(true);
       assertThrows(InterruptedIOException.class, () -> relearn.index(docs, SourceFormat.AUTO,
           interruptingAt("embedding", Thread.currentThread())));
+      callerInterrupted.countDown();
       assertTrue(Thread.interrupted());
     }
     try (Relearn reopened = Relearn.open(tmp.resolve("index"), TestOptions.HASHING)) {

@@ -96,8 +96,9 @@ public class ClusterFeedbackTest extends RelearnClusterCase {
     }, "relearn-test-node-stopper");
     int refused = 0;
     int afterStop = 0;
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
     for (int i = 1; afterStop < 20; i++) {
-      assertTrue("the node stops within 5000 events", i < 5000);
+      assertTrue("the node stops within 5 minutes", System.nanoTime() < deadline);
       if (i == 20) {
         stopper.start(); // the stream goes on while the node stops, and after
       }

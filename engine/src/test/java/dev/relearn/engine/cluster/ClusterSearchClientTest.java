@@ -50,7 +50,7 @@ class ClusterSearchClientTest {
   private final List<String> bodies = new CopyOnWriteArrayList<>();
   private final List<String> paths = new CopyOnWriteArrayList<>();
   private HttpServer server;
-  private int status = 200;
+  private volatile int status = 200;
 
   @BeforeEach
   void startFakeCluster() throws IOException {

@@ -31,7 +31,7 @@ class ClusterWeightsTest {
   private final HttpServer server;
   private volatile JsonNode stored; // the weights document's source, or null
   private long seqNo = -1;
-  private int writesByOthers; // writes another client makes just before this one's next PUT
+  private volatile int writesByOthers; // writes another client makes just before this one's next PUT
 
   ClusterWeightsTest() throws IOException {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);

@@ -250,8 +250,8 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
       return;
     }
     writes.close(() -> {
-      maintenance.stop();
       try {
+        maintenance.stop();
         if (stop.cause() == null) { // else its half-applied changes wait for the log's replay
           checkpoint();
         }

@@ -118,11 +118,12 @@ class WriteThreadsTest {
     WriteThreads writes = new WriteThreads("test-write-", 2);
     List<String> order = new CopyOnWriteArrayList<>();
     CountDownLatch started = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1); // the write ends only after the caller's wait
     Thread caller = Thread.ofPlatform().start(() -> {
       try {
         writes.run(() -> {
           started.countDown();
-          sleepThroughInterrupts(100);
+          awaitThroughInterrupts(release);
           order.add("write");
         });
       } catch (IOException e) {
@@ -132,6 +133,7 @@ class WriteThreadsTest {
     started.await();
     caller.interrupt();
     caller.join();
+    release.countDown();
     Thread.currentThread().interrupt();
     writes.close(() -> order.add("last " + WriteThreads.onWriteThread()));
     assertTrue(Thread.interrupted(), "close waits whatever interrupts, and keeps the status");
@@ -175,10 +177,18 @@ class WriteThreadsTest {
     }
   }
 
-  private static void sleepThroughInterrupts(long millis) {
-    long end = System.nanoTime() + millis * 1_000_000L;
-    while (System.nanoTime() < end) {
-      Thread.onSpinWait();
+  private static void awaitThroughInterrupts(CountDownLatch latch) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        latch.await();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
   }
 }

@@ -40,6 +40,7 @@ class RouterFailuresTest {
   private final ByteArrayOutputStream log = new ByteArrayOutputStream();
   private final AtomicInteger running = new AtomicInteger();
   private final AtomicInteger mostRunning = new AtomicInteger();
+  private final CountDownLatch permitsTaken = new CountDownLatch(PERMITS);
   private final CountDownLatch morePermitsThanAllowed = new CountDownLatch(PERMITS + 1);
   private final ExecutorService exchanges = Executors.newVirtualThreadPerTaskExecutor();
   private HttpServer server;
@@ -68,9 +69,11 @@ class RouterFailuresTest {
   /** Engine work that waits a while for more requests to join it than there are permits. */
   private Object busy() {
     mostRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
+    permitsTaken.countDown();
     morePermitsThanAllowed.countDown();
     try {
-      morePermitsThanAllowed.await(2, TimeUnit.SECONDS);
+      permitsTaken.await(60, TimeUnit.SECONDS); // the permitted ones run at once, however slow
+      morePermitsThanAllowed.await(2, TimeUnit.SECONDS); // and one more never joins them
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {

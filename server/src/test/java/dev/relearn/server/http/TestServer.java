@@ -125,6 +125,18 @@ final class TestServer implements AutoCloseable {
     return log.toString(StandardCharsets.UTF_8);
   }
 
+  /**
+   * The log once it holds {@code line}, or as it is after {@link RawSockets#PATIENCE}: a closed
+   * connection is logged once the closing thread is done, maybe after the client saw it.
+   */
+  String logOnce(String line) throws InterruptedException {
+    long deadline = System.nanoTime() + RawSockets.PATIENCE.toNanos();
+    while (!log().contains(line) && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    return log();
+  }
+
   @Override
   public void close() throws IOException {
     try {
