@@ -26,7 +26,6 @@ import picocli.CommandLine.Option;
       "  relearn weights --json",
       "  relearn weights --seed ratings.csv",
       "  relearn weights --reset question",
-      "  relearn weights --reset",
       "  relearn weights --cluster http://localhost:9200/notes"},
     description = {"Show, reset or seed the ranking weights over (bm25, vector, learned) per"
         + " query class, and the trust in similar past queries fit from clicks.",
