@@ -172,8 +172,7 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
   /**
    * Records feedback as {@link Relearn#feedback} does: the query is embedded and classified here,
    * the session hashed with this client's secret. A rating teaches its class's weights on the
-   * cluster ({@link ClusterWeights}) once the cluster has learned the event, once per event id
-   * sent through this client.
+   * cluster ({@link ClusterWeights}) once the cluster has learned the event, once per event id.
    */
   @Override
   public FeedbackAck feedback(FeedbackRequest request) throws IOException {
@@ -191,8 +190,8 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
         signal, request.quality(), now, queryClass.label()));
     if (credit != null) { // a duplicate too, as embedded: the weights apply each rating once
       feedback.learn(false); // which creates the learned-values index the weights live in
-      weights.record(queryClass, request.rating().normalized(), credit, now,
-          sessions.hash(eventId));
+      // keyed by the event id the cluster's events are: once, whichever client sends it
+      weights.record(queryClass, request.rating().normalized(), credit, now, eventId);
     }
     return new FeedbackAck(eventId, recorded ? 0 : -1, !recorded,
         List.copyOf(unknownChunkIds(request.used())),

@@ -131,6 +131,20 @@ class RelearnClusterTest {
   }
 
   @Test
+  void aRatingSentAgainThroughAnotherClientCountsOnce() throws Exception {
+    try (RelearnCluster one = connect(); RelearnCluster two = RelearnCluster.connect(
+        cluster.address(), tmp.resolve("other-client"), TestOptions.HASHING)) {
+      one.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
+      String second = one.search(SearchRequest.of(QUERY)).hits().get(1).chunkId();
+      for (RelearnCluster client : List.of(one, two)) { // each with a secret of its own
+        client.feedback(FeedbackRequest.of(QUERY, List.of(second))
+            .withRating(Rating.thumbs(true), null).withIds(SESSION, "rated-once"));
+      }
+      assertEquals(1, two.weights().allStats().get(Relearn.queryClass(QUERY)).samples());
+    }
+  }
+
+  @Test
   void seedingWeightsBeforeTheClusterLearnedAnythingSaysSo() throws Exception {
     try (RelearnCluster relearn = connect()) {
       relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
