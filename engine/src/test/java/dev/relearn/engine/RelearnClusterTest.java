@@ -20,6 +20,7 @@ import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.feedback.Outcome;
 import dev.relearn.lucene.fusion.Fusion;
 import dev.relearn.lucene.fusion.QueryClass;
+import dev.relearn.lucene.trust.Trust;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -116,6 +117,10 @@ class RelearnClusterTest {
       assertEquals(rated, relearn.weights().weights(queryClass), "what `weights` shows");
       assertEquals(5, relearn.weights().allStats().get(queryClass).samples());
       assertEquals(TrustState.EMPTY, relearn.trust(), "the cluster fit no trust");
+      cluster.trust = "{\"trust\": {\"fitted\": true, \"strength\": 0.25, \"coefficient\": 1.5,"
+          + " \"gain\": 12.0, \"pairs\": 48.0, \"queries\": 30}}";
+      assertEquals(new Trust(true, 0.25, 1.5, 12, 48, 30), relearn.trust().current());
+      cluster.trust = null;
       relearn.resetWeights(queryClass);
       assertEquals(start, relearn.explain(SearchRequest.of(QUERY)).weights());
       assertEquals(0, relearn.weights().allStats().get(queryClass).samples());

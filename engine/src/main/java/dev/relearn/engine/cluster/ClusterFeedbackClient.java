@@ -130,9 +130,6 @@ public final class ClusterFeedbackClient {
     if (stored == null || !stored.path("found").asBoolean()) {
       return Trust.PRIOR;
     }
-    JsonNode trust = stored.path("_source").path("trust");
-    return new Trust(trust.path("fitted").asBoolean(), trust.path("strength").asDouble(),
-        trust.path("coefficient").asDouble(), trust.path("gain").asDouble(),
-        trust.path("pairs").asDouble(), trust.path("queries").asInt());
+    return ClusterHttp.JSON.treeToValue(stored.path("_source").path("trust"), Trust.class);
   }
 }

@@ -47,6 +47,8 @@ public final class FakeCluster implements AutoCloseable, AfterEachCallback {
   private long weightsSeqNo = -1;
   /** Whether feedback refuses {@code signal} and {@code quality}, as plugins before them did. */
   public volatile boolean refusesSignal;
+  /** The trust document's {@code _source}, as the plugin writes it; null: never fit. */
+  public volatile String trust;
 
   /** Starts a cluster holding no index yet, whose chunk index will be {@code index}. */
   public FakeCluster(String index) throws IOException {
@@ -143,8 +145,11 @@ public final class FakeCluster implements AutoCloseable, AfterEachCallback {
     } else if (path.equals(root + "-learned") && method.equals("HEAD")) {
       status = weights != null || !events.isEmpty() ? 200 : 404; // the cluster learned events
     } else if (path.equals(root + "-learned/_doc/relearn.trust")) {
-      status = 404; // never fit here
-      out.put("found", false);
+      status = trust == null ? 404 : 200;
+      out.put("found", trust != null);
+      if (trust != null) {
+        out.set("_source", JSON.readTree(trust));
+      }
     } else if (path.equals(root + "/_stats/store,segments")) {
       out.putObject("indices").putObject(index).putObject("primaries")
           .putObject("store").put("size_in_bytes", 1234L);
