@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import org.apache.lucene.util.IOSupplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -47,7 +48,7 @@ abstract class CliCommand implements Callable<Integer> {
   }
 
   /** {@link Errors#check} for this command. */
-  <T> T check(Errors.OptionValue<T> value) throws IOException {
+  <T> T check(IOSupplier<T> value) throws IOException {
     return Errors.check(spec, value);
   }
 

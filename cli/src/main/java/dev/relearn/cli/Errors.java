@@ -11,6 +11,7 @@ import java.nio.file.NotDirectoryException;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.IndexFormatTooNewException;
 import org.apache.lucene.index.IndexFormatTooOldException;
+import org.apache.lucene.util.IOSupplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -23,14 +24,11 @@ import picocli.CommandLine.ParameterException;
 final class Errors {
   private Errors() {}
 
-  /** A value computed from options, where {@link IllegalArgumentException} means a bad value. */
-  @FunctionalInterface
-  interface OptionValue<T> {
-    T get() throws IOException;
-  }
-
-  /** {@code value.get()}, an {@link IllegalArgumentException} a usage error of {@code spec}. */
-  static <T> T check(CommandSpec spec, OptionValue<T> value) throws IOException {
+  /**
+   * {@code value.get()}, a value computed from options: an {@link IllegalArgumentException} is a
+   * bad value, a usage error of {@code spec}.
+   */
+  static <T> T check(CommandSpec spec, IOSupplier<T> value) throws IOException {
     try {
       return value.get();
     } catch (IllegalArgumentException e) {

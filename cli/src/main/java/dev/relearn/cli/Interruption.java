@@ -4,6 +4,7 @@ import dev.relearn.engine.IndexInputs;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import org.apache.lucene.util.IOSupplier;
 import sun.misc.Signal;
 
 /**
@@ -22,12 +23,6 @@ final class Interruption implements AutoCloseable {
   private final SignalScope signals;
   private final Thread.UncaughtExceptionHandler previous;
 
-  /** Indexing of one path; {@link Interruption#indexing} runs it. */
-  @FunctionalInterface
-  interface Indexing<T> {
-    T run() throws IOException;
-  }
-
   /** Handles the signals, and other threads' running out of memory, until closed. */
   Interruption(PrintWriter err, Path path) {
     this.err = err;
@@ -38,9 +33,9 @@ final class Interruption implements AutoCloseable {
   }
 
   /** Runs {@code work}, the indexing of {@code path}, under this handling, this thread's too. */
-  static <T> T indexing(PrintWriter err, Path path, Indexing<T> work) throws IOException {
+  static <T> T indexing(PrintWriter err, Path path, IOSupplier<T> work) throws IOException {
     try (Interruption interruption = new Interruption(err, path)) {
-      return work.run();
+      return work.get();
     } catch (IOException | RuntimeException | OutOfMemoryError e) {
       OutOfMemoryError oom = outOfMemoryBehind(e);
       if (oom != null) {

@@ -8,6 +8,7 @@ import java.io.InterruptedIOException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.apache.lucene.util.IOSupplier;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -34,12 +35,6 @@ final class LockWait {
 
   private int seconds = DEFAULT_SECONDS;
 
-  /** Opens the index once; throws {@link IndexInUseException} while its lock is held. */
-  @FunctionalInterface
-  interface Opener {
-    Relearn open() throws IOException;
-  }
-
   @Option(names = "--wait", paramLabel = "SECONDS", defaultValue = "" + DEFAULT_SECONDS,
       description = "Wait up to SECONDS for another relearn command holding the index (default:"
           + " ${DEFAULT-VALUE}; 0: fail at once). A serve or mcp holding it is named at once.")
@@ -52,18 +47,19 @@ final class LockWait {
   }
 
   /**
-   * {@code opener}'s engine, tried again while a short-lived holder keeps the lock and the wait
-   * lasts, saying once on {@code err} that it waits.
+   * {@code opener}'s engine (one open, which throws {@link IndexInUseException} while the lock is
+   * held), tried again while a short-lived holder keeps the lock and the wait lasts, saying once
+   * on {@code err} that it waits.
    *
    * @throws IndexInUseException the last refusal
    * @throws InterruptedIOException when interrupted while it waits
    */
-  Relearn open(Opener opener, PrintWriter err) throws IOException {
+  Relearn open(IOSupplier<Relearn> opener, PrintWriter err) throws IOException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
     boolean told = false;
     while (true) {
       try {
-        return opener.open();
+        return opener.get();
       } catch (IndexInUseException e) {
         if (!shortLived(e.holder()) || System.nanoTime() - deadline >= 0) {
           throw e;

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.lucene.util.IOFunction;
 
 /**
  * Splits {@code feedback --used} values into chunk ids at commas, keeping whole the longest run
@@ -13,12 +14,6 @@ import java.util.Set;
  * ({@link TerminalText#id}) is taken as the id it stands for when the index has that.
  */
 final class UsedIds {
-  /** Answers which of some candidate ids the index does not have. */
-  @FunctionalInterface
-  interface Unknown {
-    Set<String> of(Set<String> candidates) throws IOException;
-  }
-
   private UsedIds() {}
 
   /** The ids of {@code values} split at every comma, stripped, blanks dropped. */
@@ -27,8 +22,12 @@ final class UsedIds {
         .filter(id -> !id.isEmpty()).toList();
   }
 
-  /** The ids of {@code values}, keeping commas inside ids the index has. */
-  static List<String> resolve(List<String> values, Unknown unknown) throws IOException {
+  /**
+   * The ids of {@code values}, keeping commas inside ids the index has; {@code unknown} answers
+   * which of some candidate ids the index does not have.
+   */
+  static List<String> resolve(List<String> values, IOFunction<Set<String>, Set<String>> unknown)
+      throws IOException {
     Set<String> candidates = new LinkedHashSet<>(); // every run of pieces, also unescaped
     for (String value : values) {
       String[] pieces = value.split(",", -1);
@@ -40,7 +39,7 @@ final class UsedIds {
       }
     }
     candidates.remove("");
-    Set<String> missing = candidates.isEmpty() ? Set.of() : unknown.of(candidates);
+    Set<String> missing = candidates.isEmpty() ? Set.of() : unknown.apply(candidates);
     List<String> ids = new ArrayList<>();
     for (String value : values) {
       String[] pieces = value.split(",", -1);

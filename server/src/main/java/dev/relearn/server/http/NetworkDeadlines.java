@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.apache.lucene.util.IOSupplier;
 
 /**
  * A time limit on every wait for a client (its headers, its body, reading the answer), which the
@@ -75,7 +76,7 @@ final class NetworkDeadlines implements AutoCloseable {
    *
    * @throws Expired when the limit passed and the connection was closed
    */
-  <T> T network(NetworkCall<T> call) throws IOException {
+  <T> T network(IOSupplier<T> call) throws IOException {
     Wait wait = current.get();
     if (wait == null) {
       return onTheConnection(call);
@@ -98,9 +99,9 @@ final class NetworkDeadlines implements AutoCloseable {
   }
 
   /** {@code call}, any {@link IOException} of it a {@link SocketException}. */
-  private static <T> T onTheConnection(NetworkCall<T> call) throws IOException {
+  private static <T> T onTheConnection(IOSupplier<T> call) throws IOException {
     try {
-      return call.run();
+      return call.get();
     } catch (SocketException e) {
       throw e;
     } catch (IOException e) {
@@ -120,12 +121,6 @@ final class NetworkDeadlines implements AutoCloseable {
   @Override
   public void close() {
     watchdog.shutdownNow();
-  }
-
-  /** A wait on the network. */
-  @FunctionalInterface
-  interface NetworkCall<T> {
-    T run() throws IOException;
   }
 
   /** A client kept a worker waiting longer than the limit; its connection is closed. */
