@@ -38,11 +38,14 @@ final class RecordFeedbackTool extends RelearnTool {
 
   private final Relearn relearn;
   private final Contexts contexts;
-  private final McpSchema.Tool tool;
 
   RecordFeedbackTool(Relearn relearn, Contexts contexts) {
+    super(declaration());
     this.relearn = relearn;
     this.contexts = contexts;
+  }
+
+  private static McpSchema.Tool declaration() {
     Map<String, Object> input = Schemas.props(
         "used", Schemas.array(Schemas.text(null, FeedbackRequest.MAX_ID_CHARS), "Chunk ids you"
             + " used (from search or search_all), 1 to " + FeedbackRequest.MAX_USED + ".", 1,
@@ -77,23 +80,12 @@ final class RecordFeedbackTool extends RelearnTool {
         "trust", LearningStats.trustSchema(),
         "trimmed", Schemas.prop("string", "Present when chunk ids were cut to fit the result"
             + " budget")), "trimmed");
-    this.tool = McpSchema.Tool.builder().name(NAME).title("Record feedback")
-        .description("Tell relearn which chunks you used and how the task ended, so that later"
-            + " searches rank them better. Each use is classified from what this context's"
-            + " searches showed: very_strong (in the latest search), discovery (found with"
-            + " search_all after search missed it), strong (in an earlier search of the"
-            + " context) or weak (never shown). Returns the classes and the updated learning"
-            + " statistics." + ResultBudget.DESCRIPTION)
-        .inputSchema(Schemas.input(input, List.of("used")))
-        .outputSchema(output)
-        .annotations(new McpSchema.ToolAnnotations("Record feedback", false, false, false,
-            false, null))
-        .build();
-  }
-
-  @Override
-  McpSchema.Tool tool() {
-    return tool;
+    return declare(NAME, "Record feedback", "Tell relearn which chunks you used and how the task"
+        + " ended, so that later searches rank them better. Each use is classified from what this"
+        + " context's searches showed: very_strong (in the latest search), discovery (found with"
+        + " search_all after search missed it), strong (in an earlier search of the context) or"
+        + " weak (never shown). Returns the classes and the updated learning statistics.", input,
+        List.of("used"), output, false, false);
   }
 
   @Override

@@ -6,12 +6,41 @@ import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.io.IOException;
 import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** One MCP tool over the engine: its declaration, its call, and how its results are built. */
 abstract class RelearnTool {
+  private final McpSchema.Tool tool;
+
+  /** A tool that {@code tools/list} shows as {@code tool}. */
+  RelearnTool(McpSchema.Tool tool) {
+    this.tool = tool;
+  }
+
+  /**
+   * A tool's declaration: an input of {@code input}'s properties and no others, {@code required}
+   * among them; hints saying whether it only reads and whether repeating a call changes nothing
+   * more (no tool destroys, or reaches outside the index); a description that ends with the
+   * {@link ResultBudget}.
+   */
+  static McpSchema.Tool declare(String name, String title, String description,
+      Map<String, Object> input, List<String> required, Map<String, Object> output,
+      boolean readOnly, boolean idempotent) {
+    return McpSchema.Tool.builder().name(name).title(title)
+        .description(description + ResultBudget.DESCRIPTION)
+        .inputSchema(Schemas.input(input, required))
+        .outputSchema(output)
+        .annotations(new McpSchema.ToolAnnotations(title, readOnly, false, idempotent, false,
+            null))
+        .build();
+  }
+
   /** The tool as {@code tools/list} shows it. */
-  abstract McpSchema.Tool tool();
+  final McpSchema.Tool tool() {
+    return tool;
+  }
 
   /**
    * Runs the tool.

@@ -34,13 +34,12 @@ final class SearchTool extends RelearnTool {
   private final Relearn relearn;
   private final Contexts contexts;
   private final boolean wide;
-  private final McpSchema.Tool tool;
 
   private SearchTool(Relearn relearn, Contexts contexts, boolean wide) {
+    super(wide ? wideTool() : searchTool());
     this.relearn = relearn;
     this.contexts = contexts;
     this.wide = wide;
-    this.tool = wide ? wideTool() : searchTool();
   }
 
   /** The {@code search} tool. */
@@ -66,16 +65,11 @@ final class SearchTool extends RelearnTool {
             SearchRequest.MAX_PATH_PREFIX_CHARS),
         "context", SessionContext.schema("Context to attribute the search to (default: the"
             + " last set_context)."));
-    return McpSchema.Tool.builder().name(SEARCH).title("Search the index")
-        .description("Search the indexed documents and code (hybrid BM25 + vectors, re-ranked by"
-            + " what past feedback taught). Returns the best chunks with ids, paths, lines,"
-            + " heading paths and snippets. After using some, call record_feedback with their"
-            + " chunk ids. If none fits, try search_all." + ResultBudget.DESCRIPTION)
-        .inputSchema(Schemas.input(input, List.of("query")))
-        .outputSchema(HitResults.schema())
-        .annotations(new McpSchema.ToolAnnotations("Search the index", true, false, true, false,
-            null))
-        .build();
+    return declare(SEARCH, "Search the index", "Search the indexed documents and code (hybrid"
+        + " BM25 + vectors, re-ranked by what past feedback taught). Returns the best chunks with"
+        + " ids, paths, lines, heading paths and snippets. After using some, call record_feedback"
+        + " with their chunk ids. If none fits, try search_all.", input, List.of("query"),
+        HitResults.schema(), true, true);
   }
 
   private static McpSchema.Tool wideTool() {
@@ -85,21 +79,11 @@ final class SearchTool extends RelearnTool {
         "k", Schemas.integer("Hits to return.", WIDE_K, 1, MAX_WIDE_K),
         "context", SessionContext.schema("Context to attribute the search to (default: the"
             + " last set_context)."));
-    return McpSchema.Tool.builder().name(SEARCH_ALL).title("Search the whole catalogue")
-        .description("The escape valve, for when search's list missed what you need: a wider"
-            + " hybrid search over the whole catalogue (no path prefix, 50 hits from a larger"
-            + " candidate window, no learned re-ranking). Chunks you then use and report with"
-            + " record_feedback count as discoveries." + ResultBudget.DESCRIPTION)
-        .inputSchema(Schemas.input(input, List.of("query")))
-        .outputSchema(HitResults.schema())
-        .annotations(new McpSchema.ToolAnnotations("Search the whole catalogue", true, false,
-            true, false, null))
-        .build();
-  }
-
-  @Override
-  McpSchema.Tool tool() {
-    return tool;
+    return declare(SEARCH_ALL, "Search the whole catalogue", "The escape valve, for when"
+        + " search's list missed what you need: a wider hybrid search over the whole catalogue"
+        + " (no path prefix, 50 hits from a larger candidate window, no learned re-ranking)."
+        + " Chunks you then use and report with record_feedback count as discoveries.", input,
+        List.of("query"), HitResults.schema(), true, true);
   }
 
   @Override
@@ -127,7 +111,7 @@ final class SearchTool extends RelearnTool {
     SearchResults results = relearn.search(request);
     double millis = (System.nanoTime() - start) / 1e6;
     String mode = request.mode().label();
-    HitResults.Page page = HitResults.fit(tool.name(), context.id(), mode, prefix, millis,
+    HitResults.Page page = HitResults.fit(tool().name(), context.id(), mode, prefix, millis,
         results.hits());
     context.remember(wide ? ShownList.Kind.WIDER : ShownList.Kind.SEARCH, query, page.shown(),
         contexts.nextSequence()); // what the result shows, after any trimming

@@ -19,10 +19,13 @@ final class SetContextTool extends RelearnTool {
   static final String NAME = "set_context";
 
   private final Contexts contexts;
-  private final McpSchema.Tool tool;
 
   SetContextTool(Contexts contexts) {
+    super(declaration());
     this.contexts = contexts;
+  }
+
+  private static McpSchema.Tool declaration() {
     Map<String, Object> input = Schemas.props(
         "context", SessionContext.schema("A context (session) id of your choice, e.g. one per"
             + " task. Returning to an id resumes that context."),
@@ -33,21 +36,10 @@ final class SetContextTool extends RelearnTool {
         "context", Schemas.prop("string", null),
         "path_prefix", Schemas.prop(List.of("string", "null"), null),
         "remembered_searches", Schemas.prop("integer", "Searches this context remembers")));
-    this.tool = McpSchema.Tool.builder().name(NAME).title("Set the context")
-        .description("Start or resume a context (session), e.g. one per task: the searches and"
-            + " feedback that follow are attributed to it, and feedback is classified by what"
-            + " its searches showed. Keeps only the id and the optional path prefix."
-            + ResultBudget.DESCRIPTION)
-        .inputSchema(Schemas.input(input, List.of("context")))
-        .outputSchema(output)
-        .annotations(new McpSchema.ToolAnnotations("Set the context", false, false, true, false,
-            null))
-        .build();
-  }
-
-  @Override
-  McpSchema.Tool tool() {
-    return tool;
+    return declare(NAME, "Set the context", "Start or resume a context (session), e.g. one per"
+        + " task: the searches and feedback that follow are attributed to it, and feedback is"
+        + " classified by what its searches showed. Keeps only the id and the optional path"
+        + " prefix.", input, List.of("context"), output, false, true);
   }
 
   /** The structured content: the context made current. */
