@@ -1,6 +1,5 @@
 package dev.relearn.cli;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -28,8 +27,7 @@ final class MaxQueriesOption {
 
   /** The first N of {@code ids}, in their order; all of them without a cap. */
   <T> List<T> first(Collection<T> ids) {
-    List<T> kept = new ArrayList<>(ids);
-    return max == null || max >= kept.size() ? kept : List.copyOf(kept.subList(0, max));
+    return ids.stream().limit(max == null ? Long.MAX_VALUE : max).toList();
   }
 
   /** {@code " (first 200 of 1877 queries)"} when the cap left some out, else empty. */

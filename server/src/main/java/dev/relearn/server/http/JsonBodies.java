@@ -66,7 +66,7 @@ final class JsonBodies {
     }
     JsonNode node;
     try {
-      node = reader.readTree(StrictUtf8.decode(body, body.length)); // Jackson's bytes are lenient
+      node = reader.readTree(StrictUtf8.decode(body)); // Jackson's bytes are lenient
     } catch (StrictUtf8.InvalidUtf8Exception e) {
       throw new ApiException(400, "the body is " + e.getMessage());
     } catch (StreamConstraintsException e) {

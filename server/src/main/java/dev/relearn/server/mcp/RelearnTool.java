@@ -60,11 +60,6 @@ abstract class RelearnTool {
         .isError(false).build();
   }
 
-  /** The text summary of {@code result}. */
-  static String text(CallToolResult result) {
-    return ((McpSchema.TextContent) result.content().get(0)).text();
-  }
-
   /** A tool error (not a protocol error) saying {@code message}, cut by {@link ErrorQuotes}. */
   static CallToolResult error(String message) {
     return CallToolResult.builder().addTextContent(ErrorQuotes.message(message)).isError(true)

@@ -111,7 +111,7 @@ final class RequestLineFilter extends InputStream {
       }
       String text;
       try { // strict: overlong forms and encoded surrogates are refused too
-        text = StrictUtf8.decode(next, next.length).strip();
+        text = StrictUtf8.decode(next).strip();
       } catch (StrictUtf8.InvalidUtf8Exception e) { // JSON text is UTF-8
         replies.writeLine(checks.bytes(checks.error(null, RequestCheck.PARSE_ERROR,
             "Parse error: the line is " + e.getMessage())));

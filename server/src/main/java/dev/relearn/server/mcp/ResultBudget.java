@@ -26,18 +26,13 @@ final class ResultBudget {
 
   private ResultBudget() {}
 
-  /** The characters of {@code result} as the SDK writes it, escapes and all. */
-  static int size(CallToolResult result) {
+  /** Whether {@code result} fits the budget, as the SDK writes it, escapes and all. */
+  static boolean fits(CallToolResult result) {
     try {
-      return McpJsonDefaults.getMapper().writeValueAsString(result).length();
+      return McpJsonDefaults.getMapper().writeValueAsString(result).length() <= MAX_CHARS;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write a tool result as JSON", e);
     }
-  }
-
-  /** Whether {@code result} fits the budget. */
-  static boolean fits(CallToolResult result) {
-    return size(result) <= MAX_CHARS;
   }
 
   /** The largest value in [low, high] that {@code fits} (monotone), else {@code low - 1}. */

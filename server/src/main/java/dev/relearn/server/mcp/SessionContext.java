@@ -68,11 +68,4 @@ final class SessionContext {
   synchronized int size() {
     return lists.size();
   }
-
-  /** A description without query text. */
-  @Override
-  public synchronized String toString() {
-    return "SessionContext[id=" + id + ", pathPrefix=" + pathPrefix + ", lists=" + lists.size()
-        + "]";
-  }
 }

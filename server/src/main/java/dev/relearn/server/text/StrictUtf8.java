@@ -13,12 +13,12 @@ public final class StrictUtf8 {
   private StrictUtf8() {}
 
   /**
-   * {@code bytes[0, length)} as text.
+   * {@code bytes} as text.
    *
    * @throws InvalidUtf8Exception naming the offset of the first byte that is not UTF-8
    */
-  public static String decode(byte[] bytes, int length) throws InvalidUtf8Exception {
-    ByteBuffer in = ByteBuffer.wrap(bytes, 0, length);
+  public static String decode(byte[] bytes) throws InvalidUtf8Exception {
+    ByteBuffer in = ByteBuffer.wrap(bytes);
     try { // a new decoder reports malformed input; it stops at the first bad byte
       return StandardCharsets.UTF_8.newDecoder().decode(in).toString();
     } catch (CharacterCodingException e) {

@@ -80,7 +80,7 @@ class ResultBudgetTest {
     String trimmed = (String) body.get("trimmed");
     assertEquals("snippets cut to " + HitResults.MIN_SNIPPET_CHARS + " chars, " + hits.size()
         + " of 500 hits shown, to fit the 20,000-token result budget", trimmed);
-    assertTrue(RelearnTool.text(result).contains("\ntrimmed: " + trimmed));
+    assertTrue(text(result).contains("\ntrimmed: " + trimmed));
     assertTrue(hits.size() > 50 && hits.size() < 500, hits.size() + " hits");
     assertTrue(size > ResultBudget.MAX_CHARS * 0.95, "the budget is used: " + size);
     assertTrue(McpJsonDefaults.getSchemaValidator().validate(HitResults.schema(), body).valid(),
@@ -99,7 +99,7 @@ class ResultBudgetTest {
     System.out.printf("search k=10: %d characters (~%d tokens)%n", size(result),
         size(result) / ResultBudget.CHARS_PER_TOKEN);
     assertNull(body.get("trimmed"));
-    assertFalse(RelearnTool.text(result).contains("trimmed"));
+    assertFalse(text(result).contains("trimmed"));
     List<Hit> engine = relearn.search(SearchRequest.of(QUERY).withMode(SearchMode.HYBRID))
         .hits();
     List<String> snippets = ((List<Map<String, Object>>) body.get("hits")).stream()
@@ -142,12 +142,17 @@ class ResultBudgetTest {
 
   @SuppressWarnings("unchecked")
   private static Map<String, Object> body(CallToolResult result) {
-    assertFalse(Boolean.TRUE.equals(result.isError()), RelearnTool.text(result));
+    assertFalse(Boolean.TRUE.equals(result.isError()), text(result));
     return new ObjectMapper().convertValue(result.structuredContent(), Map.class);
   }
 
   /** The whole result as the SDK writes it: what a host receives (its text JSON-escaped). */
   private static int size(CallToolResult result) throws Exception {
     return McpJsonDefaults.getMapper().writeValueAsString(result).length();
+  }
+
+  /** The result's text summary. */
+  private static String text(CallToolResult result) {
+    return ((McpSchema.TextContent) result.content().get(0)).text();
   }
 }
