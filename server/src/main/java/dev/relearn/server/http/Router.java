@@ -43,6 +43,13 @@ final class Router implements HttpHandler {
     this.engine = new Semaphore(engineThreads, true);
   }
 
+  /** One API endpoint: engine work only; the router reads the request and writes the answer. */
+  @FunctionalInterface
+  interface Endpoint {
+    /** The answer (JSON, 200) to a POST's {@code body} (else null) and query {@code parameters}. */
+    Object handle(Map<String, Object> body, Map<String, String> parameters) throws IOException;
+  }
+
   /** An endpoint and the query-string parameters it takes (any other is refused). */
   private record Route(Endpoint endpoint, Set<String> parameters) {}
 

@@ -30,7 +30,7 @@ abstract class RelearnTool {
       boolean readOnly, boolean idempotent) {
     return McpSchema.Tool.builder().name(name).title(title)
         .description(description + ResultBudget.DESCRIPTION)
-        .inputSchema(Schemas.input(input, required))
+        .inputSchema(new McpSchema.JsonSchema("object", input, required, false, null, null))
         .outputSchema(output)
         .annotations(new McpSchema.ToolAnnotations(title, readOnly, false, idempotent, false,
             null))

@@ -1,6 +1,5 @@
 package dev.relearn.server.mcp;
 
-import io.modelcontextprotocol.spec.McpSchema;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,11 +11,6 @@ import java.util.Map;
  */
 final class Schemas {
   private Schemas() {}
-
-  /** A tool's input: an object with these properties and no others. */
-  static McpSchema.JsonSchema input(Map<String, Object> properties, List<String> required) {
-    return new McpSchema.JsonSchema("object", properties, required, false, null, null);
-  }
 
   /** A tool's output: an object with these properties, each required but the {@code optional}. */
   static Map<String, Object> output(Map<String, Object> properties, String... optional) {
