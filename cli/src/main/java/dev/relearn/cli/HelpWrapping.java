@@ -1,6 +1,5 @@
 package dev.relearn.cli;
 
-import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -14,25 +13,13 @@ import picocli.CommandLine.IHelpSectionRenderer;
 final class HelpWrapping {
   private static final Pattern STRANDED =
       Pattern.compile("(?<=\\s)([(\\['\"]?\\.{1,2}|e\\.|i\\.)$");
-  private static final List<String> SECTIONS = List.of(
-      CommandLine.Model.UsageMessageSpec.SECTION_KEY_SYNOPSIS,
-      CommandLine.Model.UsageMessageSpec.SECTION_KEY_DESCRIPTION,
-      CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST,
-      CommandLine.Model.UsageMessageSpec.SECTION_KEY_PARAMETER_LIST,
-      CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST,
-      CommandLine.Model.UsageMessageSpec.SECTION_KEY_FOOTER);
 
   private HelpWrapping() {}
 
-  /** Installs the mending renderers on {@code cli} and all its subcommands. */
+  /** Mends every help section of {@code cli} and all its subcommands. */
   static void install(CommandLine cli) {
     Map<String, IHelpSectionRenderer> renderers = cli.getHelpSectionMap();
-    for (String key : SECTIONS) {
-      IHelpSectionRenderer wrapped = renderers.get(key);
-      if (wrapped != null) {
-        renderers.put(key, help -> mend(wrapped.render(help)));
-      }
-    }
+    renderers.replaceAll((key, wrapped) -> help -> mend(wrapped.render(help)));
     cli.setHelpSectionMap(renderers);
     for (CommandLine sub : cli.getSubcommands().values()) {
       if (sub.getParent() == cli) { // aliases list a subcommand twice; its own parent once
