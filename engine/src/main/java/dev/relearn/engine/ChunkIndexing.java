@@ -1,7 +1,6 @@
 package dev.relearn.engine;
 
 import dev.relearn.feedback.store.FeedbackStore;
-import dev.relearn.indexer.build.DocumentVectors;
 import dev.relearn.indexer.chunk.Chunkers;
 import dev.relearn.indexer.build.IndexBuilder;
 import dev.relearn.indexer.build.IndexReport;
@@ -42,9 +41,8 @@ final class ChunkIndexing {
   /** Indexes {@code path} incrementally and commits; {@code store} keeps the learned values. */
   synchronized IndexReport index(Path path, SourceFormat format, Progress progress,
       FeedbackStore store) throws IOException {
-    IndexBuilder builder = new IndexBuilder(writer, schema,
-        new DocumentVectors(embedder.onDemand()), progress, store.chunkIndexWrites(),
-        store::renameChunks); // durable before the commit holding the new ids
+    IndexBuilder builder = new IndexBuilder(writer, schema, embedder.onDemand(), progress,
+        store.chunkIndexWrites(), store::renameChunks); // durable before the commit of new ids
     store.flushLearnedFields(); // changed chunks carry over current learned values
     IndexReport report;
     try {

@@ -29,12 +29,10 @@ import org.apache.lucene.util.BytesRef;
  * never taken. Every embedded vector is checked before it is returned, so a faulty embedder fails
  * the run before its chunk is written.
  */
-public final class DocumentVectors {
+final class DocumentVectors {
   private final Embedder embedder;
-  private int embedded;
-  private int reused;
 
-  public DocumentVectors(Embedder embedder) {
+  DocumentVectors(Embedder embedder) {
     this.embedder = embedder;
   }
 
@@ -54,9 +52,6 @@ public final class DocumentVectors {
       String hash = chunks.get(i).sha256();
       out[i] = byHash.containsKey(hash) ? byHash.get(hash) : find(reader, hash);
       byHash.put(hash, out[i]);
-      if (out[i] != null) {
-        reused++;
-      }
     }
     return out;
   }
@@ -86,19 +81,7 @@ public final class DocumentVectors {
 
   /** The embedder's vector for {@code chunk}, checked. */
   float[] embed(Chunk chunk) {
-    float[] vector = VectorChecks.requireUnitVector(embedder.embedDocument(chunk.searchableText()),
+    return VectorChecks.requireUnitVector(embedder.embedDocument(chunk.searchableText()),
         embedder.dimension(), embedder.modelId());
-    embedded++;
-    return vector;
-  }
-
-  /** Texts embedded by the model so far. */
-  public int embedded() {
-    return embedded;
-  }
-
-  /** Vectors taken from the index so far. */
-  public int reused() {
-    return reused;
   }
 }

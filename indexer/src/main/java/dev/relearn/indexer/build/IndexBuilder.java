@@ -2,6 +2,7 @@ package dev.relearn.indexer.build;
 
 import dev.relearn.indexer.source.ChunkSource;
 import dev.relearn.indexer.source.DirectorySource;
+import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.IndexMetadata;
@@ -69,9 +70,6 @@ public final class IndexBuilder {
   /** Told of a run's renamed chunks before the commit that holds their new ids. */
   @FunctionalInterface
   public interface Renames {
-    /** Ignores renames. */
-    Renames NONE = renamed -> {};
-
     /**
      * {@code renamed} (old id to new id, not empty) are about to be committed; the writes lock is
      * held. A failure stops the run before its commit.
@@ -80,16 +78,17 @@ public final class IndexBuilder {
   }
 
   /**
-   * Builds into {@code writer}, which must use {@code schema}'s analyzer and similarity, holding
+   * Builds into {@code writer}, which must use {@code schema}'s analyzer and similarity, with
+   * vectors from the index or {@code embedder} ({@link DocumentVectors}), holding
    * {@code writes} from the first write to the commit (the lock under which others that share the
    * writer commit it or refresh its readers), and tells {@code renames} of renamed chunks before
    * that commit.
    */
-  public IndexBuilder(IndexWriter writer, ChunkSchema schema, DocumentVectors vectors,
+  public IndexBuilder(IndexWriter writer, ChunkSchema schema, Embedder embedder,
       Progress progress, Lock writes, Renames renames) {
     this.writer = writer;
     this.schema = schema;
-    this.vectors = vectors;
+    this.vectors = new DocumentVectors(embedder);
     this.progress = progress;
     this.writes = Objects.requireNonNull(writes, "writes");
     this.renames = Objects.requireNonNull(renames, "renames");
@@ -110,8 +109,6 @@ public final class IndexBuilder {
   /** Indexes {@code source} and commits. */
   public IndexReport index(ChunkSource source) throws IOException {
     long start = System.nanoTime();
-    int embeddedBefore = vectors.embedded();
-    int reusedBefore = vectors.reused();
     SourceReading reading;
     float[][] chunkVectors;
     try (DirectoryReader reader = DirectoryReader.open(writer)) {
@@ -129,7 +126,7 @@ public final class IndexBuilder {
         misses.add(i);
       }
     }
-    int reused = vectors.reused() - reusedBefore;
+    int reused = toWrite.size() - misses.size();
     if (reused > 0) {
       progress.note("vectors: " + reused + " of " + toWrite.size() + " from the index, "
           + misses.size() + " to embed");
@@ -148,7 +145,7 @@ public final class IndexBuilder {
     }
     long millis = (System.nanoTime() - start) / 1_000_000L;
     return new IndexReport(reading.source.origin(), reading.part, run.added, run.updated,
-        reading.unchanged, run.deleted, vectors.embedded() - embeddedBefore, reused,
+        reading.unchanged, run.deleted, misses.size(), reused,
         reading.problems, run.renamed, millis);
   }
 

@@ -39,10 +39,9 @@ abstract class IndexBuilderFixture {
   static final IndexMetadata HASHING =
       new IndexMetadata(HashingEmbedder.MODEL_ID, HashingEmbedder.DIMENSION, ChunkSchema.VERSION);
   /** A builder with its own writes lock that ignores renames. */
-  static IndexBuilder builder(IndexWriter writer, ChunkSchema schema, DocumentVectors vectors,
+  static IndexBuilder builder(IndexWriter writer, ChunkSchema schema, Embedder embedder,
       Progress progress) {
-    return new IndexBuilder(writer, schema, vectors, progress, new ReentrantLock(),
-        IndexBuilder.Renames.NONE);
+    return new IndexBuilder(writer, schema, embedder, progress, new ReentrantLock(), renamed -> {});
   }
 
   final ChunkSchema schema = new ChunkSchema(384);
@@ -70,7 +69,7 @@ abstract class IndexBuilderFixture {
   }
 
   IndexReport index(ChunkSource source) throws IOException {
-    return IndexBuilderFixture.builder(writer, schema, new DocumentVectors(new HashingEmbedder()),
+    return IndexBuilderFixture.builder(writer, schema, new HashingEmbedder(),
         Progress.NONE).index(source);
   }
 

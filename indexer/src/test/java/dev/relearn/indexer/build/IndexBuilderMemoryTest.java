@@ -57,7 +57,7 @@ class IndexBuilderMemoryTest {
         IndexWriter writer = new IndexWriter(directory,
             new IndexWriterConfig(schema.indexAnalyzer()))) {
       FreshSource source = new FreshSource();
-      DocumentVectors vectors = new DocumentVectors(new HashingEmbedder());
+      HashingEmbedder vectors = new HashingEmbedder();
       IndexBuilderFixture.builder(writer, schema, vectors, Progress.NONE).index(source);
 
       source.changedText = "text 0, edited";

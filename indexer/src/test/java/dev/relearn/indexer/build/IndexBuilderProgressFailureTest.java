@@ -72,7 +72,7 @@ class IndexBuilderProgressFailureTest extends IndexBuilderFixture {
   }
 
   private IndexBuilder build(Progress progress) {
-    return IndexBuilderFixture.builder(writer, schema, new DocumentVectors(new HashingEmbedder()),
+    return IndexBuilderFixture.builder(writer, schema, new HashingEmbedder(),
         progress);
   }
 }

@@ -35,7 +35,7 @@ class IndexBuilderRenamesTest extends IndexBuilderFixture {
     ReentrantLock writes = new ReentrantLock();
     List<String> seen = new ArrayList<>();
     IndexBuilder builder = new IndexBuilder(writer, schema,
-        new DocumentVectors(new HashingEmbedder()), Progress.NONE, writes, renamed -> {
+        new HashingEmbedder(), Progress.NONE, writes, renamed -> {
           assertTrue(writes.isHeldByCurrentThread(), "the writes lock is held");
           String newId = renamed.get(oldId);
           seen.add(newId);
@@ -57,7 +57,7 @@ class IndexBuilderRenamesTest extends IndexBuilderFixture {
     Map<String, String> told = new java.util.HashMap<>();
     List<Integer> calls = new ArrayList<>();
     IndexBuilder builder = new IndexBuilder(writer, schema,
-        new DocumentVectors(new HashingEmbedder()), Progress.NONE, writes, renamed -> {
+        new HashingEmbedder(), Progress.NONE, writes, renamed -> {
           assertTrue(writes.isHeldByCurrentThread(), "the writes lock is held");
           for (String newId : renamed.values()) {
             assertEquals(0, committedCount(newId), "told before the commit holding " + newId);

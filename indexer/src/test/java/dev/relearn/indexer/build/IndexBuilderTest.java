@@ -72,7 +72,7 @@ class IndexBuilderTest {
   }
 
   private IndexReport index(Embedder embedder, Chunk... chunks) throws IOException {
-    return IndexBuilderFixture.builder(writer, schema, new DocumentVectors(embedder), Progress.NONE)
+    return IndexBuilderFixture.builder(writer, schema, embedder, Progress.NONE)
         .index(new ListSource(List.of(chunks)));
   }
 
@@ -183,8 +183,7 @@ class IndexBuilderTest {
     Path docs = Files.createDirectories(dir.resolve("docs"));
     Files.writeString(docs.resolve("keys.md"), "# Keys\nRotate the keys.\n");
     Files.writeString(docs.resolve("other.md"), "# Other\nSomething else.\n");
-    HashingEmbedder embedder = new HashingEmbedder();
-    DocumentVectors vectors = new DocumentVectors(embedder);
+    HashingEmbedder vectors = new HashingEmbedder();
     IndexBuilderFixture.builder(writer, schema, vectors, Progress.NONE)
         .index(new DirectorySource(docs));
     String oldId = idOf("docs/keys.md");
@@ -216,7 +215,7 @@ class IndexBuilderTest {
           .append(";\n    }\n");
     }
     Files.writeString(src.resolve("Cache.java"), code.append("}\n").toString());
-    DocumentVectors vectors = new DocumentVectors(new HashingEmbedder());
+    HashingEmbedder vectors = new HashingEmbedder();
     IndexBuilderFixture.builder(writer, schema, vectors, Progress.NONE)
         .index(new DirectorySource(src));
     String second = idsByLine("src/Cache.java").get(1);
@@ -250,7 +249,7 @@ class IndexBuilderTest {
     Chunk[] five = {chunk("1", "A", "alpha"), chunk("2", "B", "beta"), chunk("3", "C", "gamma"),
         chunk("4", "D", "delta"), chunk("5", "E", "epsilon")};
     assertThrows(IllegalStateException.class, () -> IndexBuilderFixture.builder(writer, schema,
-        new DocumentVectors(IndexBuilderFixture.failingAt(4)), Progress.NONE).commitEvery(2)
+        IndexBuilderFixture.failingAt(4), Progress.NONE).commitEvery(2)
         .index(new ListSource(List.of(five))));
     assertEquals(2, liveDocs(), "the first two embeddings were committed");
     IndexReport rerun = index(new HashingEmbedder(), five);
@@ -284,13 +283,13 @@ class IndexBuilderTest {
     RecordingProgress recorder = new RecordingProgress(true);
     List<String> events = recorder.events;
     Chunk[] chunks = {chunk("1", "A", "alpha"), chunk("2", "B", "beta")};
-    IndexBuilderFixture.builder(writer, schema, new DocumentVectors(new HashingEmbedder()),
+    IndexBuilderFixture.builder(writer, schema, new HashingEmbedder(),
         recorder)
         .index(new ListSource(List.of(chunks)));
     assertEquals(List.of("start embedding 2", "advance 1", "advance 2", "finish",
         "start writing 2", "advance 1", "advance 2", "finish"), events);
     events.clear();
-    IndexBuilderFixture.builder(writer, schema, new DocumentVectors(new HashingEmbedder()),
+    IndexBuilderFixture.builder(writer, schema, new HashingEmbedder(),
         recorder)
         .index(new ListSource(List.of(chunks)));
     assertEquals(List.of(), events, "nothing to embed or write: no task");
@@ -304,7 +303,7 @@ class IndexBuilderTest {
     Chunk[] chunks = {chunk("1b", "A", "alpha"), chunk("2b", "B", "beta"),
         chunk("3", "C", "gamma")}; // new ids, as after a rename: same content hashes
     IndexReport report = IndexBuilderFixture.builder(writer, schema,
-        new DocumentVectors(new HashingEmbedder()), recorder)
+        new HashingEmbedder(), recorder)
         .index(new ListSource(List.of(chunks)));
     assertEquals(List.of("vectors: 2 of 3 from the index, 1 to embed",
         "start embedding 1", "start writing 3"), events);

@@ -122,7 +122,7 @@ class UnchangedFilesTest extends IndexBuilderFixture {
     Files.writeString(docs.resolve("a.md"), "# A\n\nAlpha, revised.\n");
     Files.writeString(docs.resolve("b.md"), "# B\n\nBeta, revised.\n");
     assertThrows(IllegalStateException.class, () -> IndexBuilderFixture.builder(writer, schema,
-        new DocumentVectors(failingAt(2)), Progress.NONE).commitEvery(1)
+        failingAt(2), Progress.NONE).commitEvery(1)
         .index(new DirectorySource(docs, chunkers)));
     assertEquals(1, stored().stream().filter(s -> s.text().contains("revised")).count(),
         "one revised chunk was committed: " + stored());
@@ -144,7 +144,7 @@ class UnchangedFilesTest extends IndexBuilderFixture {
     Files.writeString(docs.resolve("a.md"),
         "# A\n\nAlpha, revised.\n\n## B\n\nBeta.\n\n## C\n\nGamma.\n");
     assertThrows(IllegalStateException.class, () -> IndexBuilderFixture.builder(writer, schema,
-        new DocumentVectors(failingAt(3)), Progress.NONE).commitEvery(1)
+        failingAt(3), Progress.NONE).commitEvery(1)
         .index(new DirectorySource(docs, chunkers)));
     assertEquals(2, stored().size(), "two of its three chunks were committed: " + stored());
 
