@@ -33,9 +33,6 @@ public final class Chunkers {
    * @throws IllegalArgumentException naming {@code maxTokens} when below 8
    */
   public Chunkers(int maxTokens, TokenCounter counter) {
-    if (maxTokens < 8) {
-      throw new IllegalArgumentException("max tokens must be >= 8, got: " + maxTokens);
-    }
     int overlap = maxTokens / 8;
     this.markdown = new MarkdownChunker(maxTokens, overlap, counter);
     this.code = new CodeChunker(CodeChunker.DEFAULT_MAX_LINES, maxTokens, counter);

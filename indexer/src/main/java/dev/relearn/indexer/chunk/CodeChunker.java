@@ -5,7 +5,6 @@ import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkKind;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 
 /**
  * Cuts source code into {@link ChunkKind#CODE} windows of whole lines, at most a line limit and a
@@ -26,8 +25,6 @@ public final class CodeChunker implements Chunker {
   public static final int DEFAULT_MAX_LINES = 60;
 
   private final int maxLines;
-  private final int maxTokens;
-  private final WindowSplitter longLines;
   private final TokenBudget budget;
 
   /**
@@ -42,9 +39,7 @@ public final class CodeChunker implements Chunker {
       throw new IllegalArgumentException("max lines must be >= 1, got: " + maxLines);
     }
     this.maxLines = maxLines;
-    this.maxTokens = maxTokens;
-    this.longLines = new WindowSplitter(maxTokens, 0);
-    this.budget = new TokenBudget(maxTokens, counter);
+    this.budget = new TokenBudget(new WindowSplitter(maxTokens, 0), counter);
   }
 
   @Override
@@ -54,13 +49,13 @@ public final class CodeChunker implements Chunker {
     int n = lines.count();
     int s = lines.skipBlank(0);
     while (s < n) {
-      if (lines.estimate(s, s) > maxTokens) {
+      if (lines.estimate(s, s) > budget.maxTokens()) {
         addLongLine(drafts, origin, path, lines, s);
         s = lines.skipBlank(s + 1);
         continue;
       }
       int e = s;
-      while (e + 1 < n && e + 2 - s <= maxLines && lines.estimate(s, e + 1) <= maxTokens) {
+      while (e + 1 < n && e + 2 - s <= maxLines && lines.estimate(s, e + 1) <= budget.maxTokens()) {
         e++;
       }
       int next = e + 1 < n ? chooseNext(lines, s, e) : n;
@@ -138,11 +133,8 @@ public final class CodeChunker implements Chunker {
     LineIndex index = lines.index();
     String title = lines.title(line, line);
     List<String> enclosing = lines.enclosing(line);
-    Function<Span, Chunk> draft = span -> ChunkIds.draft(origin, path, ChunkKind.CODE, title,
-        enclosing, line + 1, line + 1, index.text().substring(span.start(), span.end()));
-    for (Span span : budget.split(longLines, index.text(), index.start(line), index.end(line),
-        draft)) {
-      drafts.add(draft.apply(span));
-    }
+    drafts.addAll(budget.split(index.text(), index.start(line), index.end(line),
+        span -> ChunkIds.draft(origin, path, ChunkKind.CODE, title, enclosing, line + 1, line + 1,
+            index.text().substring(span.start(), span.end()))));
   }
 }

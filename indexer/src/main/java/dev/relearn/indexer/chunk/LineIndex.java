@@ -1,6 +1,7 @@
 package dev.relearn.indexer.chunk;
 
 import java.util.Arrays;
+import java.util.stream.IntStream;
 
 /** The line structure of a text whose lines all end with {@code \n}; line indexes are 0-based. */
 final class LineIndex {
@@ -10,19 +11,8 @@ final class LineIndex {
   /** Indexes {@code text}, which must already be {@link #normalize normalized}. */
   LineIndex(String text) {
     this.text = text;
-    int count = 1;
-    for (int i = 0; i < text.length(); i++) {
-      if (text.charAt(i) == '\n') {
-        count++;
-      }
-    }
-    starts = new int[count];
-    int line = 1;
-    for (int i = 0; i < text.length(); i++) {
-      if (text.charAt(i) == '\n') {
-        starts[line++] = i + 1;
-      }
-    }
+    this.starts = IntStream.concat(IntStream.of(0), IntStream.range(0, text.length())
+        .filter(i -> text.charAt(i) == '\n').map(i -> i + 1)).toArray();
   }
 
   /** Drops a leading byte-order mark and turns {@code \r\n} and lone {@code \r} into {@code \n}. */

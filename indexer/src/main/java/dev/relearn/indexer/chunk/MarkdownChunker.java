@@ -7,7 +7,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.function.Function;
 
 /**
  * Cuts Markdown into {@link ChunkKind#MARKDOWN} sections at ATX headings outside fenced code
@@ -18,7 +17,6 @@ import java.util.function.Function;
  * model would cut off ({@link TokenBudget}).
  */
 public final class MarkdownChunker implements Chunker {
-  private final WindowSplitter splitter;
   private final TokenBudget budget;
 
   /**
@@ -28,8 +26,7 @@ public final class MarkdownChunker implements Chunker {
    * @throws IllegalArgumentException as {@link TextChunker#TextChunker(int, int, TokenCounter)}
    */
   public MarkdownChunker(int maxTokens, int overlapTokens, TokenCounter counter) {
-    this.splitter = new WindowSplitter(maxTokens, overlapTokens);
-    this.budget = new TokenBudget(maxTokens, counter);
+    this.budget = new TokenBudget(new WindowSplitter(maxTokens, overlapTokens), counter);
   }
 
   @Override
@@ -94,12 +91,9 @@ public final class MarkdownChunker implements Chunker {
         return;
       }
     }
-    Function<Span, Chunk> draft = span -> ChunkIds.draft(origin, path, ChunkKind.MARKDOWN, title,
-        headingPath, lines.indexOf(span.start()) + 1, lines.indexOf(span.end() - 1) + 1,
-        lines.text().substring(span.start(), span.end()));
-    for (Span span : budget.split(splitter, lines.text(), lines.start(bodyFirst),
-        lines.end(bodyLast), draft)) {
-      drafts.add(draft.apply(span));
-    }
+    drafts.addAll(budget.split(lines.text(), lines.start(bodyFirst), lines.end(bodyLast),
+        span -> ChunkIds.draft(origin, path, ChunkKind.MARKDOWN, title, headingPath,
+            lines.indexOf(span.start()) + 1, lines.indexOf(span.end() - 1) + 1,
+            lines.text().substring(span.start(), span.end()))));
   }
 }

@@ -3,9 +3,7 @@ package dev.relearn.indexer.chunk;
 import dev.relearn.lucene.embed.TokenCounter;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkKind;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 
 /**
  * Cuts prose into {@link ChunkKind#TEXT} windows of at most a token budget, breaking at
@@ -13,7 +11,6 @@ import java.util.function.Function;
  * the model would cut off is split again ({@link TokenBudget}).
  */
 public final class TextChunker implements Chunker {
-  private final WindowSplitter splitter;
   private final TokenBudget budget;
 
   /**
@@ -24,21 +21,15 @@ public final class TextChunker implements Chunker {
    *     overlapTokens} when negative or above half the budget
    */
   public TextChunker(int maxTokens, int overlapTokens, TokenCounter counter) {
-    this.splitter = new WindowSplitter(maxTokens, overlapTokens);
-    this.budget = new TokenBudget(maxTokens, counter);
+    this.budget = new TokenBudget(new WindowSplitter(maxTokens, overlapTokens), counter);
   }
 
   @Override
   public List<Chunk> chunk(String origin, String path, String text) {
     String body = LineIndex.normalize(text);
     LineIndex lines = new LineIndex(body);
-    List<Chunk> drafts = new ArrayList<>();
-    Function<Span, Chunk> draft = span -> ChunkIds.draft(origin, path, ChunkKind.TEXT, "",
-        List.of(), lines.indexOf(span.start()) + 1, lines.indexOf(span.end() - 1) + 1,
-        body.substring(span.start(), span.end()));
-    for (Span span : budget.split(splitter, body, 0, body.length(), draft)) {
-      drafts.add(draft.apply(span));
-    }
-    return ChunkIds.assign(drafts);
+    return ChunkIds.assign(budget.split(body, 0, body.length(), span -> ChunkIds.draft(origin,
+        path, ChunkKind.TEXT, "", List.of(), lines.indexOf(span.start()) + 1,
+        lines.indexOf(span.end() - 1) + 1, body.substring(span.start(), span.end()))));
   }
 }

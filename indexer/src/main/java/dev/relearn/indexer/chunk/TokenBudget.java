@@ -9,35 +9,28 @@ import java.util.function.Function;
 
 /**
  * A chunk's token budget, held two ways: the cheap {@link TokenEstimator} proposes windows of at
- * most {@link #maxTokens()}, and the embedding model's own {@link TokenCounter} checks the text
- * the model reads of each ({@link Chunk#searchableText()}: heading path, title and text) against
- * the smaller of that budget and the model's limit. A window the model would cut off is split
- * again, so no chunk loses its tail from its vector; windows that fit are kept as proposed, so
- * their ids do not change. With {@link TokenCounter#UNLIMITED} only the estimate applies.
+ * most {@link #maxTokens()} (a {@link WindowSplitter}'s), and the embedding model's own {@link
+ * TokenCounter} checks the text the model reads of each ({@link Chunk#searchableText()}: heading
+ * path, title and text) against the smaller of that budget and the model's limit. A window the
+ * model would cut off is split again, so no chunk loses its tail from its vector; windows that fit
+ * are kept as proposed, so their ids do not change. With {@link TokenCounter#UNLIMITED} only the
+ * estimate applies.
  */
 final class TokenBudget {
-  private final int maxTokens;
+  private final WindowSplitter splitter;
   private final TokenCounter counter;
   private final int modelTokens;
 
-  /**
-   * A budget of {@code maxTokens} per chunk, checked by {@code counter}.
-   *
-   * @throws IllegalArgumentException naming {@code maxTokens} when below 8
-   */
-  TokenBudget(int maxTokens, TokenCounter counter) {
-    if (maxTokens < WindowSplitter.MIN_TOKENS) {
-      throw new IllegalArgumentException("max tokens must be >= " + WindowSplitter.MIN_TOKENS
-          + ", got: " + maxTokens);
-    }
-    this.maxTokens = maxTokens;
+  /** The budget of {@code splitter}'s windows, checked by {@code counter}. */
+  TokenBudget(WindowSplitter splitter, TokenCounter counter) {
+    this.splitter = splitter;
     this.counter = Objects.requireNonNull(counter, "counter");
-    this.modelTokens = Math.min(maxTokens, counter.limit());
+    this.modelTokens = Math.min(splitter.maxTokens(), counter.limit());
   }
 
   /** The budget in estimated tokens, and the most model tokens of a chunk. */
   int maxTokens() {
-    return maxTokens;
+    return splitter.maxTokens();
   }
 
   /** Whether the model reads all of {@code draft} within the budget. */
@@ -59,24 +52,23 @@ final class TokenBudget {
   }
 
   /**
-   * The windows of {@code text[from, to)} that {@code splitter} proposes, each that does not
-   * {@link #fits fit} split again with the estimate of its part that fits as the budget.
+   * The chunks of the windows of {@code text[from, to)} that the splitter proposes, each that does
+   * not {@link #fits fit} split again with the estimate of its part that fits as the budget.
    *
-   * @param draft the chunk a window would become; its text is the window's
+   * @param draft the chunk a window becomes; its text is the window's
    */
-  List<Span> split(WindowSplitter splitter, String text, int from, int to,
+  List<Chunk> split(String text, int from, int to, Function<Span, Chunk> draft) {
+    return split(splitter, text, from, to, draft);
+  }
+
+  private List<Chunk> split(WindowSplitter splitter, String text, int from, int to,
       Function<Span, Chunk> draft) {
-    List<Span> windows = new ArrayList<>();
+    List<Chunk> windows = new ArrayList<>();
     for (Span window : splitter.split(text, from, to)) {
-      if (counter.limit() == Integer.MAX_VALUE
-          || splitter.maxTokens() == WindowSplitter.MIN_TOKENS) {
-        windows.add(window); // nothing to check, or nothing smaller to try
-        continue;
-      }
       Chunk chunk = draft.apply(window);
       int fitting = fittingText(chunk);
-      if (fitting == chunk.text().length()) {
-        windows.add(window);
+      if (fitting == chunk.text().length() || splitter.maxTokens() == WindowSplitter.MIN_TOKENS) {
+        windows.add(chunk); // it fits, or there is nothing smaller to try
         continue;
       }
       int smaller = Math.max(WindowSplitter.MIN_TOKENS, Math.min(splitter.maxTokens() - 1,
