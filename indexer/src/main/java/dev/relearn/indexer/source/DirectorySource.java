@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 
 /**
  * A folder of Markdown, plain text and source code (see {@link FileTypes}), or one such file.
@@ -169,15 +168,8 @@ public final class DirectorySource implements ChunkSource {
    */
   @Override
   public void read(Consumer<Chunk> chunks, Consumer<SourceProblem> problems) throws IOException {
-    if (!scope.isEmpty()) {
-      readFolder(file -> inScope(file.relativePath()), chunks,
-          problem -> {
-            if (inScope(problem.path())) {
-              problems.accept(problem);
-            }
-          });
-    } else if (Files.isDirectory(root)) {
-      readFolder(file -> true, chunks, problems);
+    if (!scope.isEmpty() || Files.isDirectory(root)) {
+      readFolder(chunks, problems);
     } else {
       readNamedFile(chunks, problems);
     }
@@ -210,25 +202,26 @@ public final class DirectorySource implements ChunkSource {
     return outcome;
   }
 
+  /** Whether {@code relativePath} is of the part this source reads: all of it for no part. */
   private boolean inScope(String relativePath) {
-    return relativePath.equals(scope) || relativePath.startsWith(scope + "/");
+    return scope.isEmpty() || relativePath.equals(scope) || relativePath.startsWith(scope + "/");
   }
 
-  private void readFolder(Predicate<SourceFile> wanted, Consumer<Chunk> chunks,
-      Consumer<SourceProblem> problems) throws IOException {
-    int[] reported = {0};
-    SourceProblem[] first = {null};
+  /** Reads the files of the folder's walk in scope, and reports the problems in scope. */
+  private void readFolder(Consumer<Chunk> chunks, Consumer<SourceProblem> problems)
+      throws IOException {
+    List<SourceProblem> reported = new ArrayList<>();
     Consumer<SourceProblem> counting = problem -> {
-      if (reported[0]++ == 0) {
-        first[0] = problem;
+      reported.add(problem);
+      if (inScope(problem.path())) {
+        problems.accept(problem);
       }
-      problems.accept(problem);
     };
     DirectoryWalker walk = DirectoryWalker.walk(root, counting);
     int texts = 0;
     int binary = 0;
     for (SourceFile file : walk.files) {
-      if (!wanted.test(file)) {
+      if (!inScope(file.relativePath())) {
         continue;
       }
       switch (read(file, chunks, counting)) {
@@ -241,8 +234,8 @@ public final class DirectorySource implements ChunkSource {
       throw new EmptyFolderException("folder " + root + " contains no indexable files"
           + " (looked for Markdown, text and source code; skipped: " + binary + " binary, "
           + walk.ignored + " ignored, " + walk.unsupported + " of other types, "
-          + reported[0] + " with problems" + (first[0] == null ? "" : ", such as "
-          + first[0].path() + ": " + first[0].message()) + ")");
+          + reported.size() + " with problems" + (reported.isEmpty() ? "" : ", such as "
+          + reported.getFirst().path() + ": " + reported.getFirst().message()) + ")");
     }
   }
 }
