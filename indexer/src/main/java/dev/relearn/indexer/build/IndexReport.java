@@ -49,7 +49,8 @@ public record IndexReport(String origin, String part, int added, int updated, in
         millis / 1000.0);
   }
 
-  private static String count(int n, String noun) {
+  /** {@code n} and {@code noun}, plural unless {@code n} is 1: {@code "2 chunks"}. */
+  static String count(int n, String noun) {
     return n + " " + noun + (n == 1 ? "" : "s");
   }
 }

@@ -19,7 +19,7 @@ public record RemoveReport(String origin, int chunks) {
 
   /** One line for people: {@code "/abs/docs: removed 42 chunks"}, or "would remove" when dry. */
   public String summary(boolean dryRun) {
-    return origin + ": " + (dryRun ? "would remove " : "removed ") + chunks + " chunk"
-        + (chunks == 1 ? "" : "s");
+    return origin + ": " + (dryRun ? "would remove " : "removed ")
+        + IndexReport.count(chunks, "chunk");
   }
 }

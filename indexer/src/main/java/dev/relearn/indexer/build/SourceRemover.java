@@ -88,7 +88,7 @@ public final class SourceRemover {
 
   private static String listing(SortedMap<String, Integer> held) {
     return held.isEmpty() ? "the index holds no sources" : "its sources are " + held.entrySet()
-        .stream().map(origin -> origin.getKey() + " (" + origin.getValue() + " chunk"
-            + (origin.getValue() == 1 ? "" : "s") + ")").collect(Collectors.joining(", "));
+        .stream().map(origin -> origin.getKey() + " (" + IndexReport.count(origin.getValue(),
+            "chunk") + ")").collect(Collectors.joining(", "));
   }
 }
