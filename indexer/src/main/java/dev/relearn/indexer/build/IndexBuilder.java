@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.locks.Lock;
+import java.util.stream.IntStream;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 
@@ -120,12 +121,8 @@ public final class IndexBuilder {
     Map<String, List<ExistingChunks.Entry>> vanished = existing.vanished(reading.ids);
     Run run = new Run(reading, chunkVectors,
         Predecessors.find(toWrite, existing, vanished, reading.rootKey != null));
-    List<Integer> misses = new ArrayList<>();
-    for (int i = 0; i < toWrite.size(); i++) {
-      if (chunkVectors[i] == null) {
-        misses.add(i);
-      }
-    }
+    List<Integer> misses = IntStream.range(0, toWrite.size())
+        .filter(i -> chunkVectors[i] == null).boxed().toList();
     int reused = toWrite.size() - misses.size();
     if (reused > 0) {
       progress.note("vectors: " + reused + " of " + toWrite.size() + " from the index, "
@@ -173,13 +170,8 @@ public final class IndexBuilder {
         progress.finish();
       }
     }
-    List<Integer> unwritten = new ArrayList<>();
-    for (int i = 0; i < run.chunks.size(); i++) {
-      if (!run.written.contains(i)) {
-        unwritten.add(i);
-      }
-    }
-    return unwritten;
+    return IntStream.range(0, run.chunks.size()).filter(i -> !run.written.contains(i)).boxed()
+        .toList();
   }
 
   /**
