@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.BiPredicate;
 import java.util.function.Consumer;
 
 /**
@@ -25,7 +26,8 @@ import java.util.function.Consumer;
  * ids; the index builder gives each root a key no other uses ({@link #rootKeys()}). A <em>part</em>
  * of a folder ({@link #within}) reads only one file or subfolder of it, with the folder's origin
  * and paths, so re-indexing one file updates that folder's chunks. A file whose text and
- * chunkers' {@link Chunkers#fingerprint()} hash as its {@link UnchangedFiles} knows is not chunked.
+ * chunkers' {@link Chunkers#fingerprint()} hash as its {@link #withUnchangedFiles unchanged files}
+ * test knows is not chunked.
  */
 public final class DirectorySource implements ChunkSource {
   private static final int HASH_CHARS = 8;
@@ -35,20 +37,7 @@ public final class DirectorySource implements ChunkSource {
   private final Chunkers chunkers;
   private final String rootKey;
   private final String scope; // "" for all of root, else a /-separated path inside it
-  private final UnchangedFiles unchangedFiles;
-
-  /** Tells, before a file is chunked, whether its chunks are indexed as it would yield them. */
-  @FunctionalInterface
-  public interface UnchangedFiles {
-    /** Knows of no file: every file is chunked. */
-    UnchangedFiles NONE = (path, hash) -> false;
-
-    /**
-     * Whether the file at chunk path {@code path} is indexed as is, given {@code hash}, the
-     * SHA-256 of its text and the chunkers' fingerprint; a file it accepts is not chunked.
-     */
-    boolean unchanged(String path, String hash);
-  }
+  private final BiPredicate<String, String> unchangedFiles;
 
   /** A source for {@code root} with the default chunkers. */
   public DirectorySource(Path root) {
@@ -70,11 +59,11 @@ public final class DirectorySource implements ChunkSource {
     }
     this.rootKey = rootKeys().getFirst();
     this.scope = "";
-    this.unchangedFiles = UnchangedFiles.NONE;
+    this.unchangedFiles = (path, hash) -> false; // every file is chunked
   }
 
   private DirectorySource(Path root, Chunkers chunkers, String rootKey, String scope,
-      UnchangedFiles unchangedFiles) {
+      BiPredicate<String, String> unchangedFiles) {
     this.root = root;
     this.chunkers = chunkers;
     this.rootKey = rootKey;
@@ -82,8 +71,13 @@ public final class DirectorySource implements ChunkSource {
     this.unchangedFiles = unchangedFiles;
   }
 
-  /** This source, asking {@code files} before it chunks a file whether to skip it. */
-  public DirectorySource withUnchangedFiles(UnchangedFiles files) {
+  /**
+   * This source, asking {@code files} before it chunks a file whether its chunks are indexed as
+   * it would yield them: {@code files.test(path, hash)} for the file at chunk path {@code path},
+   * given {@code hash}, the SHA-256 of its text and the chunkers' fingerprint. A file it accepts
+   * is not chunked.
+   */
+  public DirectorySource withUnchangedFiles(BiPredicate<String, String> files) {
     return new DirectorySource(root, chunkers, rootKey, scope,
         Objects.requireNonNull(files, "files"));
   }
@@ -193,7 +187,7 @@ public final class DirectorySource implements ChunkSource {
     if (outcome instanceof TextFileReader.Text text) {
       String path = rootKey + "/" + file.relativePath();
       String hash = Chunk.sha256Hex(chunkers.fingerprint() + '\u0000' + text.content());
-      if (!unchangedFiles.unchanged(path, hash)) {
+      if (!unchangedFiles.test(path, hash)) {
         chunkers.forKind(file.kind()).chunk(origin(), path, text.content()).forEach(chunks);
       }
     } else if (outcome instanceof TextFileReader.Failed failed) {
