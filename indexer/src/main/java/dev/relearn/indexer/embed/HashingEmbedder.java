@@ -1,15 +1,15 @@
 package dev.relearn.indexer.embed;
 
 import dev.relearn.lucene.embed.Embedder;
-import dev.relearn.lucene.embed.TokenCounter;
 import dev.relearn.lucene.embed.VectorChecks;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
  * A dependency-free embedder for tiny machines and fast tests: signed feature hashing of words
- * and character trigrams, with log term frequency. It needs no model and embeds in microseconds,
- * but it only captures word overlap: its retrieval quality is far below bge-small's.
+ * and character trigrams, with log term frequency. It needs no model, hashes every word of a text
+ * however long (its token counter is the default, unlimited one) and embeds in microseconds, but
+ * it only captures word overlap: its retrieval quality is far below bge-small's.
  */
 public final class HashingEmbedder implements Embedder {
   /** The id recorded in indexes built with this embedder. */
@@ -25,12 +25,6 @@ public final class HashingEmbedder implements Embedder {
   @Override
   public int dimension() {
     return DIMENSION;
-  }
-
-  /** {@link TokenCounter#UNLIMITED}: it hashes every word of a text, however long. */
-  @Override
-  public TokenCounter documentTokens() {
-    return TokenCounter.UNLIMITED;
   }
 
   @Override
