@@ -42,7 +42,9 @@ final class Predecessors {
     }
     matchRest(toWrite, found, vanished, chunk -> ExistingChunks.sectionKey(chunk.path(),
         chunk.headingPath(), chunk.title()), ExistingChunks.Entry::section);
-    matchRest(toWrite, found, vanished, Predecessors::placeKey, Predecessors::placeKey);
+    matchRest(toWrite, found, vanished,
+        chunk -> placeKey(chunk.path(), chunk.startLine(), chunk.endLine()),
+        entry -> placeKey(entry.path(), entry.startLine(), entry.endLine()));
     if (matchText) {
       matchRest(toWrite, found, vanished, Chunk::sha256, ExistingChunks.Entry::sha256);
     }
@@ -80,14 +82,6 @@ final class Predecessors {
   }
 
   /** Path and lines; null for a record without lines (a JSONL or BEIR record's are its own). */
-  private static String placeKey(Chunk chunk) {
-    return placeKey(chunk.path(), chunk.startLine(), chunk.endLine());
-  }
-
-  private static String placeKey(ExistingChunks.Entry entry) {
-    return placeKey(entry.path(), entry.startLine(), entry.endLine());
-  }
-
   private static String placeKey(String path, int startLine, int endLine) {
     return startLine < 1 ? null : path + '\u0000' + startLine + '-' + endLine;
   }

@@ -203,8 +203,7 @@ final class CStyleFunction {
       boolean separator = angles == 0 && (c == ' ' || c == '\t' || c == '*' || c == '&');
       if (separator) {
         if (wordStart >= 0) {
-          if (lastWord != null && NOT_TYPES.contains(lastWord.toLowerCase(Locale.ROOT))
-              || ++count > MAX_WORDS) {
+          if (lastWord != null && notAType(lastWord) || ++count > MAX_WORDS) {
             return null;
           }
           lastWord = text.substring(wordStart, i);
