@@ -10,7 +10,7 @@ import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
-import java.util.function.ToIntFunction;
+import java.util.function.LongToIntFunction;
 
 /**
  * bge-small's own word-piece tokenizer as a {@link TokenCounter}: the tokens of a document with
@@ -44,13 +44,13 @@ public final class BgeSmallTokens implements TokenCounter, AutoCloseable {
 
   @Override
   public int count(String document) {
-    return encoded(document, tokens -> tokens.specialTokenMask().length);
+    return encoded(document, handle -> TokenizersLibrary.LIB.getSpecialTokenMask(handle).length);
   }
 
   @Override
   public int fittingLength(String document, int tokens) {
-    return encoded(document, encoding -> {
-      long[] special = encoding.specialTokenMask();
+    return encoded(document, handle -> {
+      long[] special = TokenizersLibrary.LIB.getSpecialTokenMask(handle);
       if (special.length <= tokens) {
         return document.length();
       }
@@ -58,7 +58,7 @@ public final class BgeSmallTokens implements TokenCounter, AutoCloseable {
       for (long mask : special) {
         room -= (int) mask; // [CLS] and [SEP] take their places first
       }
-      CharSpan[] spans = encoding.charSpans();
+      CharSpan[] spans = TokenizersLibrary.LIB.getTokenCharSpans(handle);
       for (int i = 0; i < special.length; i++) {
         if (special[i] == 0 && room-- == 0) {
           // the tokenizer counts code points; Java strings count UTF-16 units
@@ -70,11 +70,12 @@ public final class BgeSmallTokens implements TokenCounter, AutoCloseable {
   }
 
   /**
-   * Applies {@code reading} to the encoding of {@code document}. It calls the tokenizer's native
-   * library directly and fetches only what it reads: {@link HuggingFaceTokenizer#encode} copies
-   * every token's text and span into Java, which made counting three times slower.
+   * Applies {@code reading} to the handle of the encoding of {@code document} in the tokenizer's
+   * native memory, valid while it runs. It calls the tokenizer's native library directly and
+   * fetches only what it reads: {@link HuggingFaceTokenizer#encode} copies every token's text and
+   * span into Java, which made counting three times slower.
    */
-  private int encoded(String document, ToIntFunction<NativeEncoding> reading) {
+  private int encoded(String document, LongToIntFunction reading) {
     lifecycle.readLock().lock();
     try {
       if (closed) {
@@ -82,23 +83,12 @@ public final class BgeSmallTokens implements TokenCounter, AutoCloseable {
       }
       long handle = TokenizersLibrary.LIB.encode(tokenizer.getHandle(), document, true);
       try {
-        return reading.applyAsInt(new NativeEncoding(handle));
+        return reading.applyAsInt(handle);
       } finally {
         TokenizersLibrary.LIB.deleteEncoding(handle);
       }
     } finally {
       lifecycle.readLock().unlock();
-    }
-  }
-
-  /** An encoding in the tokenizer's native memory, valid while {@link #encoded} runs. */
-  private record NativeEncoding(long handle) {
-    long[] specialTokenMask() {
-      return TokenizersLibrary.LIB.getSpecialTokenMask(handle);
-    }
-
-    CharSpan[] charSpans() {
-      return TokenizersLibrary.LIB.getTokenCharSpans(handle);
     }
   }
 
