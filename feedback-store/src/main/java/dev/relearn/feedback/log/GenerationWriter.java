@@ -2,6 +2,7 @@ package dev.relearn.feedback.log;
 
 import static dev.relearn.feedback.log.RecordFormat.HEADER_BYTES;
 
+import dev.relearn.lucene.files.StorageOpener;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -31,7 +32,7 @@ final class GenerationWriter implements Closeable {
 
   private final long generation;
   private final Path file;
-  private final ChannelOpener opener;
+  private final StorageOpener opener;
   private final CRC32C crc = new CRC32C();
   private volatile FileChannel channel;
   private ByteBuffer frame = ByteBuffer.allocateDirect(INITIAL_BUFFER);
@@ -41,7 +42,7 @@ final class GenerationWriter implements Closeable {
   private boolean truncatePending;
   private volatile boolean closed;
 
-  private GenerationWriter(long generation, Path file, ChannelOpener opener, FileChannel channel,
+  private GenerationWriter(long generation, Path file, StorageOpener opener, FileChannel channel,
       long position) {
     this.generation = generation;
     this.file = file;
@@ -51,12 +52,12 @@ final class GenerationWriter implements Closeable {
   }
 
   /** Creates a new, empty generation file (owner-only on POSIX), or continues an empty one. */
-  static GenerationWriter open(long generation, Path file, ChannelOpener opener, boolean create)
+  static GenerationWriter open(long generation, Path file, StorageOpener opener, boolean create)
       throws IOException {
     try {
-      FileChannel channel = create ? opener.open(file, Set.of(StandardOpenOption.CREATE_NEW,
+      FileChannel channel = create ? opener.channel(file, Set.of(StandardOpenOption.CREATE_NEW,
           StandardOpenOption.WRITE), LogFolder.fileAttributes())
-          : opener.open(file, Set.of(StandardOpenOption.WRITE));
+          : opener.channel(file, Set.of(StandardOpenOption.WRITE));
       return new GenerationWriter(generation, file, opener, channel, 0);
     } catch (IOException e) {
       throw new IOException("cannot " + (create ? "create" : "open")
@@ -169,7 +170,7 @@ final class GenerationWriter implements Closeable {
     }
     try {
       broken.close();
-      channel = opener.open(file, Set.of(StandardOpenOption.WRITE));
+      channel = opener.channel(file, Set.of(StandardOpenOption.WRITE));
       return channel;
     } catch (IOException e) {
       throw new IOException("cannot reopen the feedback log generation " + file + ": "

@@ -2,6 +2,7 @@ package dev.relearn.feedback.log;
 
 import static dev.relearn.feedback.log.RecordFormat.describe;
 
+import dev.relearn.lucene.files.StorageOpener;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.channels.ClosedByInterruptException;
@@ -16,7 +17,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class RecordAppender {
   private final LogFolder folder;
-  private final ChannelOpener opener;
+  private final StorageOpener opener;
   private final LogFailure failure;
   private final ReentrantLock writeLock = new ReentrantLock();
   private final ReentrantLock syncLock = new ReentrantLock();
@@ -30,7 +31,7 @@ final class RecordAppender {
   private volatile long syncedSeq;
   private volatile boolean closed;
 
-  RecordAppender(LogFolder folder, ChannelOpener opener, LogFailure failure,
+  RecordAppender(LogFolder folder, StorageOpener opener, LogFailure failure,
       GenerationWriter writer, long highestSeq) {
     this.folder = folder;
     this.opener = opener;

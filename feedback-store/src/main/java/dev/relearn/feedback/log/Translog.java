@@ -58,7 +58,7 @@ public final class Translog implements Closeable {
 
   /** Opens the log in {@code dir} with {@link Durability#REQUEST}. */
   public static Translog open(Path dir) throws IOException {
-    return open(dir, Durability.REQUEST, DEFAULT_SYNC_INTERVAL, ChannelOpener.DEFAULT);
+    return open(dir, Durability.REQUEST, DEFAULT_SYNC_INTERVAL, StorageOpener.REAL);
   }
 
   /**
@@ -68,17 +68,10 @@ public final class Translog implements Closeable {
    */
   public static Translog open(Path dir, Durability durability, Duration syncInterval,
       StorageOpener storage) throws IOException {
-    Objects.requireNonNull(storage, "storage");
-    return open(dir, durability, syncInterval, storage::channel);
-  }
-
-  /** Opens with the given channel opener: the fault-injection seam of the tests. */
-  static Translog open(Path dir, Durability durability, Duration syncInterval,
-      ChannelOpener opener) throws IOException {
     Objects.requireNonNull(dir, "dir");
     Objects.requireNonNull(durability, "durability");
     Objects.requireNonNull(syncInterval, "syncInterval");
-    Objects.requireNonNull(opener, "opener");
+    Objects.requireNonNull(storage, "storage");
     if (syncInterval.isNegative() || syncInterval.isZero()) {
       throw new IllegalArgumentException("sync interval must be positive, got: " + syncInterval);
     }
@@ -88,15 +81,15 @@ public final class Translog implements Closeable {
       GenerationHistory history = GenerationHistory.load(folder);
       long newest = history.newest();
       if (newest > 0 && LogFolder.size(folder.file(newest)) == 0) {
-        writer = GenerationWriter.open(newest, folder.file(newest), opener, false);
+        writer = GenerationWriter.open(newest, folder.file(newest), storage, false);
         history.remove(newest);
       } else {
-        writer = GenerationWriter.open(newest + 1, folder.file(newest + 1), opener, true);
+        writer = GenerationWriter.open(newest + 1, folder.file(newest + 1), storage, true);
         folder.sync();
       }
       LogFailure failure = new LogFailure(folder.dir().toString());
       RecordAppender appender =
-          new RecordAppender(folder, opener, failure, writer, history.highestSeq());
+          new RecordAppender(folder, storage, failure, writer, history.highestSeq());
       Translog log = new Translog(folder, durability, syncInterval, history, failure, appender);
       if (log.syncer != null) {
         log.syncer.start();

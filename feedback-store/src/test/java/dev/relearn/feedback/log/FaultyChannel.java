@@ -1,13 +1,19 @@
 package dev.relearn.feedback.log;
 
 import dev.relearn.lucene.files.FilterFileChannel;
+import dev.relearn.lucene.files.StorageOpener;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileSystems;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.LockFactory;
 
 /**
  * A file channel that passes everything to a real one, except for the faults its {@link Faults}
@@ -25,13 +31,22 @@ final class FaultyChannel extends FilterFileChannel {
     volatile long lastForcedSize = -1;
 
     /** An opener whose channels inject these faults; {@link #nextOpen} fails the next open. */
-    ChannelOpener opener() {
-      return (file, options, attributes) -> {
-        IOException failure = nextOpen.getAndSet(null);
-        if (failure != null) {
-          throw failure;
+    StorageOpener opener() {
+      return new StorageOpener() {
+        @Override
+        public Directory directory(Path folder, LockFactory locks) throws IOException {
+          return REAL.directory(folder, locks);
         }
-        return new FaultyChannel(FileChannel.open(file, options, attributes), this);
+
+        @Override
+        public FileChannel channel(Path file, Set<? extends OpenOption> options,
+            FileAttribute<?>... attributes) throws IOException {
+          IOException failure = nextOpen.getAndSet(null);
+          if (failure != null) {
+            throw failure;
+          }
+          return new FaultyChannel(FileChannel.open(file, options, attributes), Faults.this);
+        }
       };
     }
   }

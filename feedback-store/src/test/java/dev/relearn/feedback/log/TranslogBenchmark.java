@@ -1,5 +1,6 @@
 package dev.relearn.feedback.log;
 
+import dev.relearn.lucene.files.StorageOpener;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -62,7 +63,7 @@ public final class TranslogBenchmark {
   private static long[] singleThread(Path dir, Durability durability, byte[] payload)
       throws IOException {
     try (Translog log = Translog.open(dir, durability, Translog.DEFAULT_SYNC_INTERVAL,
-        ChannelOpener.DEFAULT)) {
+        StorageOpener.REAL)) {
       for (int i = 0; i < 200; i++) {
         log.append(payload); // warm-up
       }

@@ -12,6 +12,7 @@ import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.files.StorageOpener;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -221,10 +222,10 @@ class TranslogTest {
   @Test
   void badArgumentsAreRejectedNamingTheValue() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Translog.open(tmp, Durability.ASYNC, Duration.ZERO, ChannelOpener.DEFAULT));
+        () -> Translog.open(tmp, Durability.ASYNC, Duration.ZERO, StorageOpener.REAL));
     assertTrue(e.getMessage().contains("PT0S"), e.getMessage());
     assertThrows(NullPointerException.class,
-        () -> Translog.open(tmp, null, Duration.ofMillis(1), ChannelOpener.DEFAULT));
+        () -> Translog.open(tmp, null, Duration.ofMillis(1), StorageOpener.REAL));
   }
 
   @Test
