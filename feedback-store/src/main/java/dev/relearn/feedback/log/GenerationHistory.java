@@ -1,7 +1,6 @@
 package dev.relearn.feedback.log;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -65,11 +64,7 @@ final class GenerationHistory {
    */
   ReplayReport replay(RecordConsumer consumer) throws IOException {
     long floor = 0;
-    long records = 0;
-    int damaged = 0;
-    long skipped = 0;
-    long truncated = 0;
-    List<String> problems = new ArrayList<>();
+    ReplayReport total = ReplayReport.NONE;
     long previous = 0; // the last generation with records, intact (0: none yet, or damaged)
     for (long generation : generations.keySet()) {
       long[] first = {0};
@@ -77,25 +72,23 @@ final class GenerationHistory {
         first[0] = first[0] == 0 ? seq : first[0];
         consumer.accept(seq, payload);
       };
-      GenerationScanner.Result r =
+      GenerationScanner.Result scanned =
           GenerationScanner.scan(folder.file(generation), floor, firstSeen, true);
-      if (previous != 0 && r.damaged() == 0 && first[0] > floor + 1) {
-        problems.add("records " + (floor + 1) + " to " + (first[0] - 1) + " are missing between "
+      ReplayReport r = scanned.report();
+      if (previous != 0 && r.damagedRecords() == 0 && first[0] > floor + 1) {
+        String gap = "records " + (floor + 1) + " to " + (first[0] - 1) + " are missing between "
             + folder.file(previous).getFileName() + " and " + folder.file(generation).getFileName()
             + " (a generation file deleted or moved?): the feedback they held is lost unless a"
-            + " checkpoint had taken it");
+            + " checkpoint had taken it";
+        total = total.plus(new ReplayReport(0, 0, 0, 0, List.of(gap)));
       }
-      previous = r.records() == 0 ? previous : r.damaged() == 0 ? generation : 0;
-      generations.put(generation, r.maxSeq());
-      floor = Math.max(floor, r.maxSeq());
-      records += r.records();
-      damaged += r.damaged();
-      skipped += r.skippedBytes();
-      truncated += r.truncatedBytes();
-      problems.addAll(r.problems());
+      previous = r.records() == 0 ? previous : r.damagedRecords() == 0 ? generation : 0;
+      generations.put(generation, scanned.maxSeq());
+      floor = Math.max(floor, scanned.maxSeq());
+      total = total.plus(r);
     }
     highestSeq = Math.max(highestSeq, floor);
-    return new ReplayReport(records, damaged, skipped, truncated, problems);
+    return total;
   }
 
   /** Deletes the oldest generations whose records all have sequence numbers up to {@code seq}. */

@@ -56,13 +56,8 @@ final class GenerationScanner {
     }
   }
 
-  /** What one scan found: as {@link ReplayReport}'s fields, and the highest intact seq (or 0). */
-  record Result(long records, long maxSeq, int damaged, long skippedBytes, long truncatedBytes,
-      List<String> problems) {
-    Result {
-      problems = List.copyOf(problems);
-    }
-  }
+  /** What one scan found, and the highest intact sequence number (or 0). */
+  record Result(ReplayReport report, long maxSeq) {}
 
   /**
    * Scans {@code file}, handing intact records to {@code consumer} (if not null); each must be
@@ -81,9 +76,9 @@ final class GenerationScanner {
     try (channel) {
       GenerationScanner scanner = new GenerationScanner(file, channel, floorSeq);
       result = scanner.run(consumer);
-      keep = scanner.size - result.truncatedBytes();
+      keep = scanner.size - result.report().truncatedBytes();
     }
-    if (repair && result.truncatedBytes() > 0) {
+    if (repair && result.report().truncatedBytes() > 0) {
       try (FileChannel writable = FileChannel.open(file, StandardOpenOption.WRITE)) {
         writable.truncate(keep);
         writable.force(false);
@@ -131,7 +126,7 @@ final class GenerationScanner {
           + " bytes");
       pos = next;
     }
-    return new Result(records, maxSeq, damaged, skipped, truncated, problems);
+    return new Result(new ReplayReport(records, damaged, skipped, truncated, problems), maxSeq);
   }
 
   /**

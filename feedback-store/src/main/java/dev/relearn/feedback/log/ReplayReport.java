@@ -1,5 +1,6 @@
 package dev.relearn.feedback.log;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -26,6 +27,14 @@ public record ReplayReport(long records, int damagedRecords, long skippedBytes,
           + ", truncatedBytes=" + truncatedBytes);
     }
     problems = List.copyOf(Objects.requireNonNull(problems, "problems"));
+  }
+
+  /** Both reports added up: the counts summed, this one's problems first. */
+  public ReplayReport plus(ReplayReport other) {
+    List<String> all = new ArrayList<>(problems);
+    all.addAll(other.problems);
+    return new ReplayReport(records + other.records, damagedRecords + other.damagedRecords,
+        skippedBytes + other.skippedBytes, truncatedBytes + other.truncatedBytes, all);
   }
 
   /** Whether the log had neither damage nor a torn tail. */

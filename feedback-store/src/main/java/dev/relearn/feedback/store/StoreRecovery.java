@@ -69,12 +69,6 @@ final class StoreRecovery {
         recorder.replay(event);
       }
     });
-    if (undecodable.isEmpty()) {
-      return report;
-    }
-    List<String> problems = new ArrayList<>(report.problems());
-    problems.addAll(undecodable);
-    return new ReplayReport(report.records(), report.damagedRecords() + undecodable.size(),
-        report.skippedBytes(), report.truncatedBytes(), problems);
+    return report.plus(new ReplayReport(0, undecodable.size(), 0, 0, undecodable));
   }
 }
