@@ -112,7 +112,7 @@ final class StoreFixture implements AutoCloseable {
   /** The chunk index's non-neutral learned doc values, as a refreshed searcher reads them. */
   Map<String, LearnedValues> docValues() throws IOException {
     chunkSearchers.maybeRefreshBlocking();
-    return LearnedFieldScan.nonNeutral(chunkSearchers);
+    return LearnedFields.nonNeutral(chunkSearchers);
   }
 
   /** The chunk renames in the events index's last commit. */
