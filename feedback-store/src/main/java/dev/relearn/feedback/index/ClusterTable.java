@@ -6,6 +6,7 @@ import dev.relearn.lucene.feedback.PastQuery;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -205,7 +206,7 @@ final class ClusterTable {
     int count = view.size();
     Found found = new Found(max);
     IntPredicate accepted = i -> i < count
-        && (skipped.isEmpty() || disjoint(shown[i], skipped));
+        && (skipped.isEmpty() || Collections.disjoint(shown[i].sessions(), skipped));
     int exactFrom = 0;
     if (view.graph() != null) { // within budget and over it apart: neither crowds the other out
       boolean split = budget.anyOver();
@@ -272,22 +273,8 @@ final class ClusterTable {
     return budget.share(session);
   }
 
-  private static boolean disjoint(Cluster cluster, Collection<String> sessions) {
-    for (String session : sessions) {
-      if (cluster.sessions().contains(session)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   /** A compaction plan over every cluster: {@link CompactionPlan#groups}. */
   List<List<String>> compactionGroups(float threshold) {
     return CompactionPlan.groups(List.copyOf(slots), threshold);
-  }
-
-  /** Counts over every cluster lookups see. */
-  FeedbackStats stats() {
-    return FeedbackStats.of(clusters());
   }
 }

@@ -104,14 +104,9 @@ final class EventDocuments {
     try {
       return read.get();
     } catch (IOException | RuntimeException e) {
-      throw damaged(folder, leaf, doc, e);
+      throw new CorruptIndexException("document " + doc + " of " + leaf.reader()
+          + " cannot be decoded: " + e.getMessage(), folder.toString(), e);
     }
-  }
-
-  private static CorruptIndexException damaged(Path folder, LeafReaderContext leaf, int doc,
-      Exception e) {
-    return new CorruptIndexException("document " + doc + " of " + leaf.reader()
-        + " cannot be decoded: " + e.getMessage(), folder.toString(), e);
   }
 
   /** The events' sequence numbers and places, sorted by sequence number. */

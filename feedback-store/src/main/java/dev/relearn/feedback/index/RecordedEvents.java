@@ -207,7 +207,7 @@ public final class RecordedEvents {
 
   /** Counts over every cluster. */
   public FeedbackStats stats() {
-    return clusters.stats();
+    return FeedbackStats.of(clusters());
   }
 
   /** How many chunks the events' evidence names, each under its current id. */

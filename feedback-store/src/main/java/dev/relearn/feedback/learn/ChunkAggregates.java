@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * index's doc values mirror them ({@link LearnedFieldUpdater}).
  *
  * <p>Each aggregate is {@code Σ over sessions of capped(Σ that session's evidence)}: per (chunk,
- * session) clicks, successes and failures count at most {@link #perSessionCap()}, examinations
+ * session) clicks, successes and failures count at most the per-session cap, examinations
  * {@link SessionCap#EXAMINATION_FACTOR} times that, scaled so a capped session keeps its rates
  * ({@link ChunkLedger#capped}). Raw sums are fixed point, so the aggregates are bit-identical
  * whatever the order of the evidence. A session over its {@link SessionBudget} adds nothing here
@@ -34,7 +34,6 @@ public final class ChunkAggregates {
   /** The largest accepted per-session cap. */
   public static final double MAX_PER_SESSION_CAP = 1e6;
 
-  private final double perSessionCap;
   private final long[] limits;
   private final ConcurrentHashMap<String, ChunkLedger> ledgers = new ConcurrentHashMap<>();
   /** Each session hash's number, by which the ledgers know it (a hash is 4 bytes there). */
@@ -55,7 +54,6 @@ public final class ChunkAggregates {
       throw new IllegalArgumentException("per-session cap must be in (0, " + MAX_PER_SESSION_CAP
           + "], got: " + perSessionCap);
     }
-    this.perSessionCap = perSessionCap;
     long cap = NanoCounts.of(perSessionCap);
     this.limits = new long[NanoCounts.SIZE];
     limits[NanoCounts.EXAMINATIONS] = NanoCounts.of(perSessionCap * SessionCap.EXAMINATION_FACTOR);
@@ -72,11 +70,6 @@ public final class ChunkAggregates {
       aggregates.add(event, evidence);
     }
     return aggregates;
-  }
-
-  /** The cap on each session's clicks, successes and failures for one chunk. */
-  public double perSessionCap() {
-    return perSessionCap;
   }
 
   /** Adds what one event taught; returns the new values of every chunk it touched, in order. */
