@@ -34,9 +34,4 @@ public enum Learnability {
     }
     return quality >= ACCEPTABLE_THRESHOLD ? ACCEPTABLE : AMBIGUOUS;
   }
-
-  /** Whether the event moves any learned value. */
-  public boolean learned() {
-    return this != AMBIGUOUS;
-  }
 }
