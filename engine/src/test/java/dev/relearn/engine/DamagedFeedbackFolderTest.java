@@ -71,7 +71,7 @@ class DamagedFeedbackFolderTest {
     try (Translog log = Translog.open(logDir)) {
       byte[] newer = EventCodec.encode(new FeedbackEvent("ev-newer", "session-n", vector,
           List.of(new ShownResult(chunk, 1)), List.of(chunk), Outcome.SUCCESS, null, null,
-          SignalClass.STRONG, 1_000L));
+          SignalClass.STRONG, 1_000L, null));
       newer[0] = 9; // the version byte: a format this relearn does not know
       log.append(newer);
     }

@@ -45,7 +45,7 @@ class DamagedLogTest {
       for (int i = 0; i < 5; i++) {
         log.append(EventCodec.encode(new FeedbackEvent("ev-" + i, "session-" + i, vector,
             List.of(new ShownResult(chunk, 1)), List.of(chunk), Outcome.SUCCESS, null, null,
-            SignalClass.STRONG, now + i)));
+            SignalClass.STRONG, now + i, null)));
       }
     }
     Path file;

@@ -69,7 +69,7 @@ final class FeedbackScenario {
           SignalClass.of(anyShown, request.explicitSearch(), request.afterWiderSearch());
       return new FeedbackEvent(request.eventId(), sessionHash, new float[] {1f}, request.shown(),
           request.used(), request.outcome(), request.rating(), request.quality(), signal,
-          timeMillis);
+          timeMillis, null);
     }
   }
 

@@ -102,14 +102,6 @@ public record FeedbackEvent(String eventId, String sessionHash, float[] queryVec
     }
   }
 
-  /** An event without a query class. */
-  public FeedbackEvent(String eventId, String sessionHash, float[] queryVector,
-      List<ShownResult> shown, List<String> used, Outcome outcome, Rating rating, Double quality,
-      SignalClass signal, long timestampMillis) {
-    this(eventId, sessionHash, queryVector, shown, used, outcome, rating, quality, signal,
-        timestampMillis, null);
-  }
-
   /** A copy of the query vector. */
   @Override
   public float[] queryVector() {

@@ -23,7 +23,7 @@ class EventTest {
   static FeedbackEvent event(String id, Outcome outcome, Double quality, SignalClass signal) {
     return new FeedbackEvent(id, "s1", VECTOR,
         List.of(new ShownResult("a", 1), new ShownResult("b", 2), new ShownResult("c", 20)),
-        List.of("b"), outcome, Rating.stars(4), quality, signal, 1_000L);
+        List.of("b"), outcome, Rating.stars(4), quality, signal, 1_000L, null);
   }
 
   @Test
@@ -39,7 +39,7 @@ class EventTest {
           List.of("doc#1", "x"),
           Outcome.values()[random.nextInt(3)], random.nextBoolean() ? null : Rating.thumbs(true),
           random.nextBoolean() ? null : random.nextDouble(),
-          SignalClass.values()[random.nextInt(4)], random.nextLong(1L << 50));
+          SignalClass.values()[random.nextInt(4)], random.nextLong(1L << 50), null);
       FeedbackEvent back = EventCodec.decode(EventCodec.encode(event));
       assertEquals(event.toString(), back.toString());
       assertArrayEquals(event.queryVector(), back.queryVector());
@@ -52,7 +52,7 @@ class EventTest {
   void encodingWritesTheVectorAsDataOutputWritesFloats() throws Exception {
     float[] vector = {0.6f, -0.8f, Float.MIN_VALUE, -0.0f};
     FeedbackEvent event = new FeedbackEvent("e", "s1", vector, List.of(new ShownResult("a", 1)),
-        List.of("a"), Outcome.SUCCESS, null, null, SignalClass.STRONG, 5L);
+        List.of("a"), Outcome.SUCCESS, null, null, SignalClass.STRONG, 5L, null);
     java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
     try (java.io.DataOutputStream out = new java.io.DataOutputStream(bytes)) {
       out.writeByte(3);
@@ -125,28 +125,28 @@ class EventTest {
   void validationNamesTheBadValue() {
     assertEquals("used must name at least one chunk id", assertThrows(
         IllegalArgumentException.class, () -> new FeedbackEvent("e", "s", VECTOR, List.of(),
-            List.of(), Outcome.NONE, null, null, SignalClass.WEAK, 0)).getMessage());
+            List.of(), Outcome.NONE, null, null, SignalClass.WEAK, 0, null)).getMessage());
     assertEquals("shown must not contain null", assertThrows(IllegalArgumentException.class,
         () -> new FeedbackEvent("e", "s", VECTOR, java.util.Arrays.asList(
             new ShownResult("a", 1), null), List.of("a"), Outcome.NONE, null, null,
-            SignalClass.WEAK, 0)).getMessage());
+            SignalClass.WEAK, 0, null)).getMessage());
     assertEquals("quality must be in [0, 1], got: 1.5", assertThrows(IllegalArgumentException.class,
         () -> event("e", Outcome.NONE, 1.5, SignalClass.STRONG)).getMessage());
     assertEquals("a star rating must be 1 to 5, got: 6",
         assertThrows(IllegalArgumentException.class, () -> Rating.parse("6")).getMessage());
     assertThrows(IllegalArgumentException.class, () -> Rating.parse("great"));
     assertThrows(IllegalArgumentException.class, () -> new FeedbackEvent("has space", "s", VECTOR,
-        List.of(), List.of("a"), Outcome.NONE, null, null, SignalClass.WEAK, 0));
+        List.of(), List.of("a"), Outcome.NONE, null, null, SignalClass.WEAK, 0, null));
     assertThrows(IllegalArgumentException.class, () -> new FeedbackEvent("e", "s",
         new float[] {Float.NaN}, List.of(), List.of("a"), Outcome.NONE, null, null,
-        SignalClass.WEAK, 0));
+        SignalClass.WEAK, 0, null));
   }
 
   @Test
   void vectorIsCopiedInAndOut() {
     float[] vector = VECTOR.clone();
     FeedbackEvent event = new FeedbackEvent("e", "s", vector, List.of(), List.of("a"),
-        Outcome.NONE, null, null, SignalClass.WEAK, 0);
+        Outcome.NONE, null, null, SignalClass.WEAK, 0, null);
     vector[0] = 9f;
     event.queryVector()[1] = 9f;
     assertArrayEquals(VECTOR, event.queryVector());

@@ -102,7 +102,7 @@ final class Fixtures {
   static FeedbackEvent event(String id, String session, float[] vector, String chunk,
       Outcome outcome, SignalClass signal, Double quality, long millis) {
     return new FeedbackEvent(id, session, vector, List.of(new ShownResult(chunk, 1)),
-        List.of(chunk), outcome, null, quality, signal, millis);
+        List.of(chunk), outcome, null, quality, signal, millis, null);
   }
 
   static Map<String, ChunkEvidence> evidence(FeedbackEvent event) {

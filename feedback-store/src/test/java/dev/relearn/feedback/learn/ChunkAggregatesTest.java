@@ -213,7 +213,7 @@ class ChunkAggregatesTest {
       SignalClass signal = SignalClass.values()[random.nextInt(SignalClass.values().length)];
       events.add(new FeedbackEvent("e" + i, "s" + random.nextInt(30), new float[] {1, 0}, shown,
           List.of(used), outcome, null, quality, signal,
-              1_700_000_000_000L + random.nextInt(1000)));
+              1_700_000_000_000L + random.nextInt(1000), null));
     }
     return events;
   }

@@ -82,7 +82,7 @@ class TranslogTest {
     }
     FeedbackEvent event = new FeedbackEvent("evt-1", "0123abcd", vector,
         List.of(new ShownResult("c1", 1), new ShownResult("c2", 2)), List.of("c2"),
-        Outcome.SUCCESS, null, 0.9, SignalClass.STRONG, 1_700_000_000_000L);
+        Outcome.SUCCESS, null, 0.9, SignalClass.STRONG, 1_700_000_000_000L, null);
     try (Translog log = Translog.open(tmp)) {
       log.append(EventCodec.encode(event));
     }

@@ -96,7 +96,7 @@ final class StoreFixture implements AutoCloseable {
   static FeedbackEvent event(String id, String session, float[] vector, String chunk,
       long millis) {
     return new FeedbackEvent(id, session, vector, List.of(new ShownResult(chunk, 1)),
-        List.of(chunk), Outcome.SUCCESS, null, null, SignalClass.STRONG, millis);
+        List.of(chunk), Outcome.SUCCESS, null, null, SignalClass.STRONG, millis, null);
   }
 
   /** A seeded random unit vector. */
