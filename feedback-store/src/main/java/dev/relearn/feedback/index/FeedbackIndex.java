@@ -1,7 +1,6 @@
 package dev.relearn.feedback.index;
 
 import dev.relearn.feedback.event.FeedbackEvent;
-import dev.relearn.feedback.index.AddResult.Status;
 import dev.relearn.feedback.index.RecordedEvents.Stored;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.FeedbackLookup;
@@ -118,7 +117,7 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
         results.add(addUnpublished(taught.event(), Map.copyOf(taught.evidence())));
       }
     } finally {
-      if (results.stream().anyMatch(r -> r.status() != Status.DUPLICATE)) {
+      if (results.stream().anyMatch(r -> r != AddResult.DUPLICATE)) {
         state.table().publish();
       }
     }
@@ -128,9 +127,8 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
   private AddResult addUnpublished(FeedbackEvent event, Map<String, ChunkEvidence> taught)
       throws IOException {
     RecordedEvents recorded = state;
-    String holder = recorded.clusterOf(event.eventId());
-    if (holder != null) {
-      return new AddResult(Status.DUPLICATE, holder);
+    if (recorded.contains(event.eventId())) {
+      return AddResult.DUPLICATE;
     }
     float[] unit = UnitVectors.copy(event.queryVector(), config.dimension(),
         "event " + event.eventId());
@@ -139,7 +137,7 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
     long seq = recorded.nextSeq();
     writer.addDocument(EventFields.event(event, taught, cluster, seq));
     recorded.add(new Stored(seq, event, taught, cluster), cluster);
-    return new AddResult(target == null ? Status.ADDED : Status.MERGED, cluster);
+    return target == null ? AddResult.ADDED : AddResult.MERGED;
   }
 
   /** Past queries as {@link FeedbackLookup} says, decayed to now ({@link ClusterTable}). */

@@ -24,7 +24,7 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.util.BytesRef;
 
 /**
- * Everything derived from the events index, in memory: each event's cluster, the query clusters
+ * Everything derived from the events index, in memory: the events' ids, the query clusters
  * ({@link ClusterTable}), the chunk renames and compaction merges, the newest events' summaries.
  * Built by one {@link #scan} in recording order (so it is what recording one by one built), then
  * added to by the writer's {@link FeedbackIndex}, one write at a time.
@@ -32,7 +32,7 @@ import org.apache.lucene.util.BytesRef;
 public final class RecordedEvents {
   private final FeedbackIndexConfig config;
   private final ClusterTable clusters;
-  private final Map<String, String> clusterOfEvent = new ConcurrentHashMap<>();
+  private final Set<String> eventIds = ConcurrentHashMap.newKeySet();
   private final RecentEvents recent = new RecentEvents();
   private final Map<String, String> chunkLinks = new HashMap<>();
   private final Map<String, String> clusterLinks = new HashMap<>();
@@ -104,7 +104,7 @@ public final class RecordedEvents {
     Cluster cluster = clusters.join(shared, event,
         UnitVectors.copy(event.queryVector(), config.dimension(), "event " + event.eventId()),
         evidence);
-    clusterOfEvent.put(event.eventId(), shared);
+    eventIds.add(event.eventId());
     recent.add(EventSummary.of(event));
     namedChunks.addAll(evidence.keySet());
     namedClusters.add(stored.joined().intern());
@@ -126,14 +126,9 @@ public final class RecordedEvents {
     return nextSeq++;
   }
 
-  /** The cluster that holds {@code eventId}, or null. */
-  String clusterOf(String eventId) {
-    return clusterOfEvent.get(Objects.requireNonNull(eventId, "eventId"));
-  }
-
   /** Whether {@code eventId} is recorded (and not forgotten or expired). */
   public boolean contains(String eventId) {
-    return clusterOf(eventId) != null;
+    return eventIds.contains(Objects.requireNonNull(eventId, "eventId"));
   }
 
   /** The clusters, in the order they were founded. */
@@ -143,7 +138,7 @@ public final class RecordedEvents {
 
   /** How many events there are. */
   public int events() {
-    return clusterOfEvent.size();
+    return eventIds.size();
   }
 
   /** Records a chunk rename (not its document). */

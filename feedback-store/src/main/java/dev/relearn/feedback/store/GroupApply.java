@@ -84,7 +84,7 @@ final class GroupApply {
       List<TaughtEvent> events = group.stream().map(Logged::taught).toList();
       List<AddResult> added = index.addAll(events);
       for (int i = 0; i < events.size(); i++) {
-        if (added.get(i).status() != AddResult.Status.DUPLICATE) {
+        if (added.get(i) != AddResult.DUPLICATE) {
           learned.add(events.get(i).event(), evidence);
         }
       }

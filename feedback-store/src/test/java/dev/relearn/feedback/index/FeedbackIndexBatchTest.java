@@ -34,18 +34,18 @@ class FeedbackIndexBatchTest {
     FeedbackIndexConfig config = FeedbackIndexConfig.defaults(DIM);
     try (FeedbackIndex single = TestIndexes.open(tmp.resolve("single"), config);
         FeedbackIndex grouped = TestIndexes.open(tmp.resolve("grouped"), config)) {
-      List<AddResult.Status> one = new ArrayList<>();
+      List<AddResult> one = new ArrayList<>();
       for (TaughtEvent taught : events) {
-        one.add(single.add(taught.event(), taught.evidence()).status());
+        one.add(single.add(taught.event(), taught.evidence()));
       }
-      List<AddResult.Status> groups = new ArrayList<>();
+      List<AddResult> groups = new ArrayList<>();
       for (int from = 0; from < events.size(); from += 7) {
         grouped.addAll(events.subList(from, Math.min(events.size(), from + 7)))
-            .forEach(result -> groups.add(result.status()));
+            .forEach(groups::add);
       }
       assertEquals(one, groups);
-      assertTrue(one.contains(AddResult.Status.MERGED), "near-duplicate queries merged");
-      assertEquals(AddResult.Status.DUPLICATE, groups.getLast());
+      assertTrue(one.contains(AddResult.MERGED), "near-duplicate queries merged");
+      assertEquals(AddResult.DUPLICATE, groups.getLast());
       assertEquals(shape(single), shape(grouped));
       float[] query = topics[0];
       assertEquals(single.similar(query, 0.5f, 5).stream().map(p -> p.events()).toList(),

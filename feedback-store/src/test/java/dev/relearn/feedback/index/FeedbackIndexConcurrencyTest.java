@@ -6,7 +6,6 @@ import static dev.relearn.feedback.index.Fixtures.event;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.relearn.feedback.index.AddResult.Status;
 import dev.relearn.lucene.feedback.Outcome;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,7 +47,7 @@ class FeedbackIndexConcurrencyTest {
             AddResult result = add(index, event(id, "s" + writer + "-" + i,
                 Fixtures.randomUnit(random, DIM), "c", Outcome.SUCCESS, T0 + i));
             assertTrue(index.recorded().contains(id), "visible as soon as add returns: " + id);
-            added += result.status() == Status.DUPLICATE ? 0 : 1;
+            added += result == AddResult.DUPLICATE ? 0 : 1;
           }
           return added;
         }));
