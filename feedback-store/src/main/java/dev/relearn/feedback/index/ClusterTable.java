@@ -144,24 +144,14 @@ final class ClusterTable {
 
   /** The clusters {@code session} contributed to, or every one when it is null. */
   List<Cluster> touchedBy(String session) {
-    List<Cluster> out = new ArrayList<>();
-    for (Cluster cluster : slots) {
-      if (session == null || cluster.sessions().contains(session)) {
-        out.add(cluster);
-      }
-    }
-    return out;
+    return slots.stream()
+        .filter(cluster -> session == null || cluster.sessions().contains(session)).toList();
   }
 
   /** Removes the clusters of {@code ids}, publishes the rest (the caller derives a new table). */
   void remove(Collection<String> ids) {
     Set<String> gone = Set.copyOf(ids);
-    List<Cluster> kept = new ArrayList<>();
-    for (Cluster cluster : slots) {
-      if (!gone.contains(cluster.id())) {
-        kept.add(cluster);
-      }
-    }
+    List<Cluster> kept = slots.stream().filter(cluster -> !gone.contains(cluster.id())).toList();
     slots.clear();
     positions.clear();
     bySession.clear();

@@ -207,8 +207,7 @@ public final class RecordedEvents {
 
   /** How many chunks the events' evidence names, each under its current id. */
   public synchronized int chunks() {
-    Set<String> current = new HashSet<>();
-    namedChunks.forEach(id -> current.add(RenamedEvidence.current(chunkLinks, id)));
-    return current.size();
+    return (int) namedChunks.stream().map(id -> RenamedEvidence.current(chunkLinks, id))
+        .distinct().count();
   }
 }

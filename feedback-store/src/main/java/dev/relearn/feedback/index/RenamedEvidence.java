@@ -70,14 +70,7 @@ final class RenamedEvidence {
   }
 
   private static PastQuery follow(PastQuery query, Map<String, String> renamed) {
-    boolean any = false;
-    for (String chunk : query.chunks().keySet()) {
-      if (renamed.containsKey(chunk)) {
-        any = true;
-        break;
-      }
-    }
-    if (!any) {
+    if (query.chunks().keySet().stream().noneMatch(renamed::containsKey)) {
       return query;
     }
     Map<String, ChunkEvidence> current = HashMap.newHashMap(query.chunks().size());

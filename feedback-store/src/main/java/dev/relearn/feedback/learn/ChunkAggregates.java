@@ -129,7 +129,7 @@ public final class ChunkAggregates {
     }
     long[] units = NanoCounts.of(evidence);
     long usedAt = evidence.clicks() > 0 ? whenMillis : -1;
-    if (usedAt < 0 && isZero(units)) {
+    if (usedAt < 0 && Arrays.stream(units).allMatch(unit -> unit == 0)) {
       return get(chunkId);
     }
     ChunkLedger ledger = ledgers.get(chunkId);
@@ -189,15 +189,6 @@ public final class ChunkAggregates {
       }
     }
     return out;
-  }
-
-  private static boolean isZero(long[] units) {
-    for (long unit : units) {
-      if (unit != 0) {
-        return false;
-      }
-    }
-    return true;
   }
 
   private static void requireChunkId(String chunkId) {

@@ -6,7 +6,6 @@ import dev.relearn.feedback.index.RecordedEvents;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -34,15 +33,11 @@ public final class HeldOutQueries {
    */
   public static void forEach(FeedbackIndex index, float minSimilarity, int max, int limit,
       Receiver receiver) throws IOException {
-    List<Cluster> clusters = new ArrayList<>();
     RecordedEvents recorded = index.recorded();
-    for (Cluster cluster : recorded.clusters()) {
-      if (cluster.learned() && cluster.sessions().stream()
-          .allMatch(session -> recorded.sessionShare(session) == 1)) {
-        clusters.add(cluster);
-      }
-    }
-    clusters.sort(Comparator.comparingLong(Cluster::lastMillis).thenComparing(Cluster::id));
+    List<Cluster> clusters = recorded.clusters().stream().filter(cluster -> cluster.learned()
+        && cluster.sessions().stream().allMatch(session -> recorded.sessionShare(session) == 1))
+        .sorted(Comparator.comparingLong(Cluster::lastMillis).thenComparing(Cluster::id))
+        .toList();
     for (Cluster cluster : clusters.subList(Math.max(0, clusters.size() - limit),
         clusters.size())) {
       List<PastQuery> others = recorded.similar(cluster.centroid(), minSimilarity, max,
