@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.stream.IntStream;
 import org.apache.lucene.util.VectorUtil;
 
 /**
@@ -21,12 +22,10 @@ final class CompactionPlan {
 
   /** The groups to merge among {@code clusters}, each listing the kept cluster's id first. */
   static List<List<String>> groups(List<Cluster> clusters, float threshold) {
-    List<Integer> seeds = new ArrayList<>();
-    for (int i = 0; i < clusters.size(); i++) {
-      seeds.add(i);
-    }
-    seeds.sort(Comparator.comparingInt((Integer i) -> -clusters.get(i).events())
-        .thenComparingInt(i -> i));
+    List<Integer> seeds = IntStream.range(0, clusters.size()).boxed()
+        .sorted(Comparator.comparingInt((Integer i) -> -clusters.get(i).events())
+            .thenComparingInt(i -> i))
+        .toList();
     Comparator<Near> bestFirst = Comparator.comparingDouble((Near n) -> n.similarity())
         .reversed().thenComparingInt(Near::position);
     boolean[] taken = new boolean[clusters.size()];

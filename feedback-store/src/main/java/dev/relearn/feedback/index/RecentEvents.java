@@ -1,9 +1,7 @@
 package dev.relearn.feedback.index;
 
 import dev.relearn.feedback.event.EventSummary;
-import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Iterator;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -36,10 +34,6 @@ final class RecentEvents {
     if (limit < 0) {
       throw new IllegalArgumentException("limit must be >= 0, got: " + limit);
     }
-    List<EventSummary> out = new ArrayList<>(Math.min(limit, newest.size()));
-    for (Iterator<Entry> it = newest.descendingIterator(); it.hasNext() && out.size() < limit;) {
-      out.add(it.next().summary());
-    }
-    return out;
+    return newest.descendingSet().stream().limit(limit).map(Entry::summary).toList();
   }
 }
