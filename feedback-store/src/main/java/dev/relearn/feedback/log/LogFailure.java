@@ -19,10 +19,6 @@ final class LogFailure {
     return e;
   }
 
-  boolean failed() {
-    return cause != null;
-  }
-
   /** The first failure, or null. */
   IOException cause() {
     return cause;

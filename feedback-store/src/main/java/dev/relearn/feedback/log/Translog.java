@@ -208,7 +208,7 @@ public final class Translog implements Closeable {
   /** The ASYNC background sync: syncs if anything was appended since the last sync. */
   void backgroundSync() throws IOException {
     long target = appender.writtenSeq();
-    if (!appender.closed() && !failure.failed() && target > appender.syncedSeq()) {
+    if (!appender.closed() && failure.cause() == null && target > appender.syncedSeq()) {
       appender.syncUpTo(target);
     }
   }

@@ -3,6 +3,7 @@ package dev.relearn.feedback.store;
 import dev.relearn.feedback.index.FeedbackIndexConfig;
 import dev.relearn.feedback.learn.ChunkAggregates;
 import dev.relearn.feedback.log.Durability;
+import dev.relearn.feedback.log.Translog;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -44,7 +45,7 @@ public record FeedbackStoreConfig(Durability durability, Duration syncInterval,
 
   /** Request durability, 200 ms async interval, 250 ms flushes, 30 s checkpoints, eta 1, cap 3. */
   public static FeedbackStoreConfig defaults(int dimension) {
-    return new FeedbackStoreConfig(Durability.REQUEST, Duration.ofMillis(200),
+    return new FeedbackStoreConfig(Durability.REQUEST, Translog.DEFAULT_SYNC_INTERVAL,
         Duration.ofMillis(250), Duration.ofSeconds(30), 1.0,
         ChunkAggregates.DEFAULT_PER_SESSION_CAP, FeedbackIndexConfig.defaults(dimension), false);
   }
