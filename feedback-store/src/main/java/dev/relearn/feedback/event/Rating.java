@@ -33,22 +33,18 @@ public record Rating(int value, boolean stars) {
    */
   public static Rating parse(String text) {
     String t = text.strip();
-    switch (t) {
-      case "+1", "up" -> {
-        return thumbs(true);
-      }
-      case "-1", "down" -> {
-        return thumbs(false);
-      }
+    return switch (t) {
+      case "+1", "up" -> thumbs(true);
+      case "-1", "down" -> thumbs(false);
       default -> {
         try {
-          return stars(Integer.parseInt(t));
+          yield stars(Integer.parseInt(t));
         } catch (NumberFormatException e) {
           throw new IllegalArgumentException(
               "bad rating: '" + text + "'; expected +1, -1, up, down or 1 to 5 stars", e);
         }
       }
-    }
+    };
   }
 
   /** {@code up}, {@code down} or the number of stars: what {@link #parse} reads back. */

@@ -26,9 +26,9 @@ import java.util.zip.CRC32C;
  */
 final class GenerationWriter implements Closeable {
   private static final int INITIAL_BUFFER = 64 * 1024;
-  private static final int WRITE = 0;
-  private static final int TRUNCATE = 1;
-  private static final int FORCE = 2;
+
+  /** What {@link #perform} does on the channel. */
+  private enum Operation { WRITE, TRUNCATE, FORCE }
 
   private final long generation;
   private final Path file;
@@ -100,7 +100,7 @@ final class GenerationWriter implements Closeable {
     buf.putInt(RecordFormat.MAGIC).putInt(length).putLong(seq).putInt(0).put(payload);
     buf.putInt(RecordFormat.CRC_OFFSET, RecordFormat.checksum(crc, buf, length));
     frameBytes = HEADER_BYTES + length;
-    perform(WRITE);
+    perform(Operation.WRITE);
     maxSeq = seq;
   }
 
@@ -113,7 +113,7 @@ final class GenerationWriter implements Closeable {
       truncatePending = true;
       return;
     }
-    perform(TRUNCATE);
+    perform(Operation.TRUNCATE);
     truncatePending = false;
   }
 
@@ -122,7 +122,7 @@ final class GenerationWriter implements Closeable {
    * {@link ClosedByInterruptException} means this thread was interrupted: nothing is known.
    */
   void force() throws IOException {
-    perform(FORCE);
+    perform(Operation.FORCE);
   }
 
   /**
@@ -130,7 +130,7 @@ final class GenerationWriter implements Closeable {
    * reopened and the operation repeated: written pages are still in the page cache, and an fsync
    * through a new descriptor writes them.
    */
-  private void perform(int operation) throws IOException {
+  private void perform(Operation operation) throws IOException {
     FileChannel current = channel;
     if (!current.isOpen()) {
       current = reopen(current);
@@ -144,7 +144,7 @@ final class GenerationWriter implements Closeable {
     }
   }
 
-  private void apply(int operation, FileChannel target) throws IOException {
+  private void apply(Operation operation, FileChannel target) throws IOException {
     switch (operation) {
       case WRITE -> {
         ByteBuffer buf = frame;
@@ -157,7 +157,6 @@ final class GenerationWriter implements Closeable {
       }
       case TRUNCATE -> target.truncate(position);
       case FORCE -> target.force(false);
-      default -> throw new IllegalStateException("unknown channel operation " + operation);
     }
   }
 
