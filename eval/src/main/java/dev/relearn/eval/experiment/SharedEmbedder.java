@@ -4,15 +4,15 @@ import dev.relearn.engine.ModelChoice;
 import dev.relearn.engine.RelearnOptions;
 import dev.relearn.indexer.embed.BgeSmallEmbedder;
 import dev.relearn.indexer.embed.HashingEmbedder;
+import dev.relearn.indexer.embed.QueryCachingEmbedder;
 import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.embed.ForwardingEmbedder;
 import dev.relearn.lucene.schema.Chunk;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * One embedder for the several engines of an evaluation, with one in-memory LRU of query vectors,
+ * One embedder for the several engines of an evaluation, with one {@link QueryCachingEmbedder},
  * so a query embedded for one index is not embedded again for the next (the engines' own caches
  * are per engine), and the document vectors it embedded, by the SHA-256 of their text, so that
  * the evaluation's second index of a corpus embeds nothing (an index reuses only its own
@@ -20,18 +20,11 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class SharedEmbedder extends ForwardingEmbedder {
   private final boolean owned;
-  private final Map<String, float[]> cache;
   private final Map<String, float[]> documents = new ConcurrentHashMap<>();
 
   private SharedEmbedder(Embedder delegate, boolean owned, int capacity) {
-    super(delegate);
+    super(new QueryCachingEmbedder(delegate, capacity));
     this.owned = owned;
-    this.cache = new LinkedHashMap<>(1024, 0.75f, true) {
-      @Override
-      protected boolean removeEldestEntry(Map.Entry<String, float[]> eldest) {
-        return size() > capacity;
-      }
-    };
   }
 
   /**
@@ -45,21 +38,6 @@ final class SharedEmbedder extends ForwardingEmbedder {
     Embedder model = options.model() == ModelChoice.HASHING ? new HashingEmbedder()
         : new BgeSmallEmbedder(options.embedThreads(), options.queryInstruction());
     return new SharedEmbedder(model, true, capacity);
-  }
-
-  @Override
-  public float[] embedQuery(String query) {
-    synchronized (cache) {
-      float[] cached = cache.get(query);
-      if (cached != null) {
-        return cached.clone();
-      }
-    }
-    float[] vector = super.embedQuery(query);
-    synchronized (cache) {
-      cache.put(query, vector.clone());
-    }
-    return vector;
   }
 
   @Override
