@@ -1,10 +1,8 @@
 package dev.relearn.eval.beir;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * Finds the folder that holds the shared BEIR datasets ({@code scifact}, {@code nfcorpus},
@@ -45,11 +43,5 @@ public final class SharedDatasets {
         + " is not set and none of " + FALLBACKS.stream()
             .map(p -> p.toAbsolutePath().normalize().toString()).toList()
         + " is a folder; run with -D" + PROPERTY + "=/path/to/shared/datasets");
-  }
-
-  /** Opens the dataset {@code name} under {@link #root()}, e.g. {@code open("scifact")}. */
-  public static BeirDataset open(String name) throws IOException {
-    Objects.requireNonNull(name, "name");
-    return BeirDataset.open(root().resolve(name));
   }
 }

@@ -20,7 +20,7 @@ class SharedDatasetsTest {
 
   @Test
   void scifact() throws IOException {
-    BeirDataset scifact = SharedDatasets.open("scifact");
+    BeirDataset scifact = BeirDataset.open(SharedDatasets.root().resolve("scifact"));
     assertEquals("scifact", scifact.name());
     assertEquals("corpus.jsonl.gz", scifact.corpusFile().getFileName().toString());
     assertEquals(List.of("test", "train"), scifact.splits());
@@ -35,7 +35,7 @@ class SharedDatasetsTest {
 
   @Test
   void nfcorpus() throws IOException {
-    BeirDataset nfcorpus = SharedDatasets.open("nfcorpus");
+    BeirDataset nfcorpus = BeirDataset.open(SharedDatasets.root().resolve("nfcorpus"));
     // the dev split is kept aside, but its 324 queries stay in queries.jsonl: 2,590 + 324 + 323
     assertEquals(List.of("test", "train"), nfcorpus.splits());
     assertEquals(3237, nfcorpus.queries().size());
@@ -49,7 +49,7 @@ class SharedDatasetsTest {
 
   @Test
   void toollens() throws IOException {
-    BeirDataset toollens = SharedDatasets.open("toollens");
+    BeirDataset toollens = BeirDataset.open(SharedDatasets.root().resolve("toollens"));
     assertEquals(List.of("test", "train"), toollens.splits());
     // 18,770 queries: 16,893 train + 1,877 test
     assertEquals(18770, toollens.queries().size());
@@ -71,7 +71,7 @@ class SharedDatasetsTest {
 
   @Test
   void aRunThatReturnsTheQrelsScoresOneOnScifactTest() throws IOException {
-    BeirDataset scifact = SharedDatasets.open("scifact");
+    BeirDataset scifact = BeirDataset.open(SharedDatasets.root().resolve("scifact"));
     Qrels qrels = scifact.qrels("test");
     Run.Builder run = Run.builder();
     for (String queryId : qrels.queryIds()) {

@@ -3,6 +3,7 @@ package dev.relearn.eval.experiment;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.engine.RelearnOptions;
+import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.beir.ExpectedMetric;
 import dev.relearn.eval.beir.ExpectedMetrics;
 import dev.relearn.eval.beir.SharedDatasets;
@@ -72,8 +73,9 @@ class EvaluationQualityTest {
     List<DatasetReport> reports = new ArrayList<>();
     long start = System.nanoTime();
     for (String name : List.of("scifact", "nfcorpus", "toollens")) {
-      DatasetReport report = new DatasetEvaluation(SharedDatasets.open(name), work, options,
-          config, ConsoleProgress.stderr()).run();
+      BeirDataset dataset = BeirDataset.open(SharedDatasets.root().resolve(name));
+      DatasetReport report = new DatasetEvaluation(dataset, work, options, config,
+          ConsoleProgress.stderr()).run();
       reports.add(report);
       System.out.printf("%s: %.0f s%n", name, report.seconds());
       check(report, firstStage, failures);

@@ -45,7 +45,7 @@ class TrecEvalRealRunsTest {
   @ParameterizedTest
   @ValueSource(strings = {"scifact", "nfcorpus"})
   void engineRunsMatchTrecEval(String name) throws Exception {
-    BeirDataset dataset = SharedDatasets.open(name);
+    BeirDataset dataset = BeirDataset.open(SharedDatasets.root().resolve(name));
     try (Relearn relearn = Relearn.open(dir.resolve("index"),
         RelearnOptions.defaults().withModel(ModelChoice.HASHING))) {
       FirstStageEvaluation evaluation = new FirstStageEvaluation(relearn, dataset);
