@@ -151,11 +151,8 @@ final class SessionLoop {
     Interaction interaction = user.interact(ids(results), judgments, maxGrade, random);
     if (interaction.hasClicks()) {
       // what was shown, with each slot's propensity (below 1 where exploration filled it)
-      engine.feedback(FeedbackRequest.of(text, interaction.clicked())
-          .withOutcome(interaction.success() ? Outcome.SUCCESS : Outcome.FAILURE)
-          .withShownResults(results, true, false)
-          .withIds(session, eventId));
-      engine.awaitLearning(); // the next search must not depend on when a refit finishes
+      send(FeedbackRequest.of(text, interaction.clicked()).withShownResults(results, true, false),
+          interaction.success(), session, eventId);
     }
     return interaction;
   }
@@ -186,11 +183,15 @@ final class SessionLoop {
     for (String id : shown) {
       list.add(new ShownResult(id, list.size() + 1));
     }
-    engine.feedback(FeedbackRequest.of(text, used)
-        .withOutcome(success ? Outcome.SUCCESS : Outcome.FAILURE)
-        .withShown(list, true, false)
+    send(FeedbackRequest.of(text, used).withShown(list, true, false), success, session, eventId);
+  }
+
+  /** Records {@code request} with its outcome and ids, and waits for the learning it causes. */
+  private void send(FeedbackRequest request, boolean success, String session, String eventId)
+      throws IOException {
+    engine.feedback(request.withOutcome(success ? Outcome.SUCCESS : Outcome.FAILURE)
         .withIds(session, eventId));
-    engine.awaitLearning();
+    engine.awaitLearning(); // the next search must not depend on when a refit finishes
   }
 
   private SearchRequest request(String text, int k) {
