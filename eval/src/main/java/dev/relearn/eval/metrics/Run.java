@@ -1,7 +1,6 @@
 package dev.relearn.eval.metrics;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -28,7 +27,7 @@ import java.util.Set;
  */
 public final class Run {
   /** trec_eval's order: score descending (as a float), then doc id descending. */
-  static final Comparator<ScoredDoc> TREC_ORDER = (a, b) -> {
+  private static final Comparator<ScoredDoc> TREC_ORDER = (a, b) -> {
     float x = (float) a.score();
     float y = (float) b.score();
     if (x != y) {
@@ -75,20 +74,6 @@ public final class Run {
     return new Run(Collections.unmodifiableMap(kept));
   }
 
-  /** Sorts in trec_eval order and keeps the first occurrence of every doc id. */
-  static List<ScoredDoc> rank(Collection<ScoredDoc> docs) {
-    List<ScoredDoc> sorted = new ArrayList<>(docs);
-    sorted.sort(TREC_ORDER);
-    Set<String> seen = new HashSet<>();
-    List<ScoredDoc> ranked = new ArrayList<>(sorted.size());
-    for (ScoredDoc doc : sorted) {
-      if (seen.add(doc.docId())) {
-        ranked.add(doc);
-      }
-    }
-    return List.copyOf(ranked);
-  }
-
   @Override
   public String toString() {
     return "Run[" + rankings.size() + " queries]";
@@ -113,10 +98,17 @@ public final class Run {
       return this;
     }
 
-    /** Ranks every query's hits and returns the immutable run. */
+    /**
+     * Ranks every query's hits (trec_eval order, a doc id's first occurrence kept) and returns the
+     * immutable run.
+     */
     public Run build() {
       Map<String, List<ScoredDoc>> ranked = new LinkedHashMap<>();
-      hits.forEach((queryId, docs) -> ranked.put(queryId, rank(docs)));
+      hits.forEach((queryId, docs) -> {
+        Set<String> seen = new HashSet<>();
+        ranked.put(queryId, docs.stream().sorted(TREC_ORDER) // stable: ties keep their order
+            .filter(doc -> seen.add(doc.docId())).toList());
+      });
       return new Run(Collections.unmodifiableMap(ranked));
     }
 
