@@ -6,51 +6,43 @@ import java.util.random.RandomGenerator;
 /**
  * Whether a simulated user's task succeeded after clicking. Build with {@link #followsRelevance}
  * or {@link #independent}.
+ *
+ * @param byRelevance whether success is a relevant click (flipped with {@code probability}), or
+ *     else a draw with {@code probability} whatever was clicked
+ * @param probability the flip or the success probability, in [0, 1]
  */
-public interface OutcomeModel {
-  /**
-   * The outcome of one session that clicked something, knowing whether a relevant result was among
-   * the clicks: true for success.
-   */
-  boolean succeeds(boolean clickedRelevant, RandomGenerator random);
-
-  /** A short description with the parameters. */
-  String describe();
+public record OutcomeModel(boolean byRelevance, double probability) {
+  public OutcomeModel {
+    Probabilities.require(byRelevance ? "success noise" : "success probability", probability);
+  }
 
   /**
    * Success exactly when a relevant result was clicked, flipped with probability {@code noise} (in
    * [0, 1]).
    */
-  static OutcomeModel followsRelevance(double noise) {
-    Probabilities.require("success noise", noise);
-    return new OutcomeModel() {
-      @Override
-      public boolean succeeds(boolean clickedRelevant, RandomGenerator random) {
-        return clickedRelevant ^ (random.nextDouble() < noise);
-      }
-
-      @Override
-      public String describe() {
-        return String.format(Locale.ROOT, "success = clicked a relevant result, flipped with"
-            + " P=%s", noise);
-      }
-    };
+  public static OutcomeModel followsRelevance(double noise) {
+    return new OutcomeModel(true, noise);
   }
 
   /** Success with probability {@code probability} (in [0, 1]), whatever was clicked. */
-  static OutcomeModel independent(double probability) {
-    Probabilities.require("success probability", probability);
-    return new OutcomeModel() {
-      @Override
-      public boolean succeeds(boolean clickedRelevant, RandomGenerator random) {
-        return random.nextDouble() < probability;
-      }
+  public static OutcomeModel independent(double probability) {
+    return new OutcomeModel(false, probability);
+  }
 
-      @Override
-      public String describe() {
-        return String.format(Locale.ROOT, "success with P=%s, independent of relevance",
-            probability);
-      }
-    };
+  /**
+   * The outcome of one session that clicked something, knowing whether a relevant result was among
+   * the clicks: true for success.
+   */
+  public boolean succeeds(boolean clickedRelevant, RandomGenerator random) {
+    boolean drawn = random.nextDouble() < probability;
+    return byRelevance ? clickedRelevant ^ drawn : drawn;
+  }
+
+  /** A short description with the parameters. */
+  public String describe() {
+    return byRelevance
+        ? String.format(Locale.ROOT, "success = clicked a relevant result, flipped with P=%s",
+            probability)
+        : String.format(Locale.ROOT, "success with P=%s, independent of relevance", probability);
   }
 }
