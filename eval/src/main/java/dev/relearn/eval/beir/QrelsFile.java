@@ -55,21 +55,21 @@ public final class QrelsFile {
   private static void addLine(
       Qrels.Builder qrels, String[] fields, String line, String source, int lineNumber) {
     if (fields.length != 3 && fields.length != 4) {
-      throw error(source, lineNumber, "expected 3 columns (query-id corpus-id score) or 4"
-          + " (qid iter docid grade), got " + fields.length + ": '" + line + "'");
+      throw TextLines.error(source, lineNumber, "expected 3 columns (query-id corpus-id score) or"
+          + " 4 (qid iter docid grade), got " + fields.length + ": '" + line + "'", null);
     }
     String queryId = fields[0];
     String docId = fields[fields.length - 2];
     String grade = fields[fields.length - 1];
     if (queryId.isEmpty() || docId.isEmpty()) {
-      throw error(source, lineNumber, "empty query or doc id: '" + line + "'");
+      throw TextLines.error(source, lineNumber, "empty query or doc id: '" + line + "'", null);
     }
     int value;
     try {
       value = Integer.parseInt(grade);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(source + " line " + lineNumber
-          + ": grade must be an integer, got: '" + grade + "'", e);
+      throw TextLines.error(source, lineNumber, "grade must be an integer, got: '" + grade + "'",
+          e);
     }
     qrels.add(queryId, docId, value);
   }
@@ -86,9 +86,5 @@ public final class QrelsFile {
   private static boolean isHeader(String[] fields) {
     return HEADER_FIRST_FIELD.matcher(fields[0]).matches()
         && !INTEGER.matcher(fields[fields.length - 1]).matches();
-  }
-
-  private static IllegalArgumentException error(String source, int lineNumber, String problem) {
-    return new IllegalArgumentException(source + " line " + lineNumber + ": " + problem);
   }
 }

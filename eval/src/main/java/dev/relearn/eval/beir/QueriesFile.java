@@ -44,12 +44,13 @@ public final class QueriesFile {
       JsonNode node = parse(line, source, lineNumber);
       String id = field(node, "_id", true, source, lineNumber);
       if (id.isBlank()) {
-        throw error(source, lineNumber, "blank \"_id\"");
+        throw TextLines.error(source, lineNumber, "blank \"_id\"", null);
       }
       String text = field(node, "text", false, source, lineNumber);
       Integer previous = firstLine.putIfAbsent(id, lineNumber);
       if (previous != null) {
-        throw error(source, lineNumber, "query id '" + id + "' repeats line " + previous);
+        throw TextLines.error(source, lineNumber, "query id '" + id + "' repeats line "
+            + previous, null);
       }
       queries.put(id, text);
     });
@@ -61,12 +62,12 @@ public final class QueriesFile {
     try {
       node = JSON.readTree(line);
     } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException(
-          source + " line " + lineNumber + ": not valid JSON (" + JsonSyntaxProblem.describe(e)
-              + ")", e);
+      throw TextLines.error(source, lineNumber,
+          "not valid JSON (" + JsonSyntaxProblem.describe(e) + ")", e);
     }
     if (node == null || !node.isObject()) {
-      throw error(source, lineNumber, "expected a JSON object, got: " + abbreviate(line));
+      throw TextLines.error(source, lineNumber, "expected a JSON object, got: "
+          + abbreviate(line), null);
     }
     return node;
   }
@@ -75,16 +76,13 @@ public final class QueriesFile {
       JsonNode node, String name, boolean integerAllowed, String source, int lineNumber) {
     JsonNode value = node.get(name);
     if (value == null || value.isNull()) {
-      throw error(source, lineNumber, "missing \"" + name + "\"");
+      throw TextLines.error(source, lineNumber, "missing \"" + name + "\"", null);
     }
     if (!value.isTextual() && !(integerAllowed && value.isIntegralNumber())) {
-      throw error(source, lineNumber, "\"" + name + "\" must be a string, got: " + value);
+      throw TextLines.error(source, lineNumber, "\"" + name + "\" must be a string, got: "
+          + value, null);
     }
     return value.asText();
-  }
-
-  private static IllegalArgumentException error(String source, int lineNumber, String problem) {
-    return new IllegalArgumentException(source + " line " + lineNumber + ": " + problem);
   }
 
   private static String abbreviate(String line) {

@@ -37,6 +37,12 @@ public final class TextLines {
     }
   }
 
+  /** The error of line {@code number} of {@code source}: {@code "<source> line <n>: <problem>"}. */
+  public static IllegalArgumentException error(String source, int number, String problem,
+      Throwable cause) {
+    return new IllegalArgumentException(source + " line " + number + ": " + problem, cause);
+  }
+
   /**
    * Passes each non-blank line of {@code reader} to {@code lines} with its 1-based number, a
    * leading byte-order mark dropped (as Windows tools write one).

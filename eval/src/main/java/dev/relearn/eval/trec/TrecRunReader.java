@@ -35,25 +35,23 @@ public final class TrecRunReader {
     TextLines.forEach(lines, (line, number) -> {
       String[] fields = line.strip().split("\\s+");
       if (fields.length != 6) {
-        throw new IllegalArgumentException(source + " line " + number
-            + ": expected 6 fields 'qid Q0 docno rank score tag', got " + fields.length);
+        throw TextLines.error(source, number, "expected 6 fields 'qid Q0 docno rank score tag',"
+            + " got " + fields.length, null);
       }
       double score;
       try {
         score = Double.parseDouble(fields[4]);
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(
-            source + " line " + number + ": score is not a number: '" + fields[4] + "'", e);
+        throw TextLines.error(source, number, "score is not a number: '" + fields[4] + "'", e);
       }
       if (!Double.isFinite(score)) {
-        throw new IllegalArgumentException(
-            source + " line " + number + ": score must be finite, got: '" + fields[4] + "'");
+        throw TextLines.error(source, number, "score must be finite, got: '" + fields[4] + "'",
+            null);
       }
       try {
         Integer.parseInt(fields[3]);
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(
-            source + " line " + number + ": rank is not an integer: '" + fields[3] + "'", e);
+        throw TextLines.error(source, number, "rank is not an integer: '" + fields[3] + "'", e);
       }
       run.add(fields[0], fields[2], score);
     });
