@@ -1,7 +1,6 @@
 package dev.relearn.eval.simulate;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
 
@@ -50,20 +49,6 @@ public record CascadeModel(String name, List<Double> click, List<Double> stop)
       Probabilities.require("click probability of level " + level, click.get(level));
       Probabilities.require("stop probability of level " + level, stop.get(level));
     }
-  }
-
-  /**
-   * The preset named {@code name}: perfect, navigational or informational; throws naming the bad
-   * value.
-   */
-  public static CascadeModel preset(String name) {
-    return switch (name.toLowerCase(Locale.ROOT)) {
-      case "perfect" -> PERFECT;
-      case "navigational" -> NAVIGATIONAL;
-      case "informational" -> INFORMATIONAL;
-      default -> throw new IllegalArgumentException("unknown cascade user '" + name
-          + "'; expected perfect, navigational or informational");
-    };
   }
 
   /** The level of {@code grade} for judgments whose highest grade is {@code maxGrade}. */

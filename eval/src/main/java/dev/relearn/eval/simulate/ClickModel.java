@@ -26,19 +26,13 @@ public interface ClickModel {
    * noise}) or {@code cascade-<perfect|navigational|informational>}; throws naming the bad value.
    */
   static ClickModel parse(String name, double eta, ClickNoise noise) {
-    String key = name.strip().toLowerCase(Locale.ROOT);
-    if (key.equals("pbm")) {
-      return new PositionBasedModel(eta, noise);
-    }
-    try {
-      if (key.startsWith("cascade-")) {
-        return CascadeModel.preset(key.substring("cascade-".length()));
-      }
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("unknown click model '" + name + "'; expected one of "
-          + NAMES, e);
-    }
-    throw new IllegalArgumentException("unknown click model '" + name + "'; expected one of "
-        + NAMES);
+    return switch (name.strip().toLowerCase(Locale.ROOT)) {
+      case "pbm" -> new PositionBasedModel(eta, noise);
+      case "cascade-perfect" -> CascadeModel.PERFECT;
+      case "cascade-navigational" -> CascadeModel.NAVIGATIONAL;
+      case "cascade-informational" -> CascadeModel.INFORMATIONAL;
+      default -> throw new IllegalArgumentException("unknown click model '" + name
+          + "'; expected one of " + NAMES);
+    };
   }
 }

@@ -75,7 +75,8 @@ class CascadeModelTest {
 
   @Test
   void namesAndBadInput() {
-    assertEquals(CascadeModel.NAVIGATIONAL, CascadeModel.preset("Navigational"));
+    assertEquals(CascadeModel.NAVIGATIONAL,
+        ClickModel.parse("Cascade-Navigational", 1, ClickNoise.DEFAULT));
     assertEquals("cascade-informational", ClickModel.parse("cascade-informational", 1,
         ClickNoise.DEFAULT).describe());
     assertEquals(new PositionBasedModel(2, ClickNoise.DEFAULT),
