@@ -5,7 +5,7 @@ import dev.relearn.eval.experiment.LearnConfig;
 import dev.relearn.eval.experiment.LearningResult;
 import java.util.Map;
 
-/** The settings, scenario and target sections of {@link MarkdownReport}. */
+/** The settings, scenario and target sections of {@link ReportFiles}. */
 final class ReportSections {
   /** Noise may move nDCG@10 by at most this (the evaluation's target). */
   static final double NOISE_LIMIT = 0.005;
