@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
@@ -46,32 +45,26 @@ public final class PlainLuceneIndexing {
       throw new IllegalArgumentException("plain Lucene index folder exists already: " + dir);
     }
     long start = System.nanoTime();
-    try (FSDirectory directory = FSDirectory.open(dir);
-        IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig(
-            new EnglishAnalyzer()).setSimilarity(ChunkSchema.similarity())
-            .setOpenMode(IndexWriterConfig.OpenMode.CREATE))) {
-      for (int i = 0; i < ids.size(); i++) {
-        Document doc = new Document();
-        doc.add(new StringField("id", ids.get(i), Field.Store.YES));
-        doc.add(new TextField("body", texts.get(i), Field.Store.YES));
-        doc.add(new KnnFloatVectorField("vector", vectors.get(i),
-            VectorSimilarityFunction.DOT_PRODUCT));
-        writer.addDocument(doc);
+    try (FSDirectory directory = FSDirectory.open(dir)) {
+      try (IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig(
+          new EnglishAnalyzer()).setSimilarity(ChunkSchema.similarity())
+          .setOpenMode(IndexWriterConfig.OpenMode.CREATE))) {
+        for (int i = 0; i < ids.size(); i++) {
+          Document doc = new Document();
+          doc.add(new StringField("id", ids.get(i), Field.Store.YES));
+          doc.add(new TextField("body", texts.get(i), Field.Store.YES));
+          doc.add(new KnnFloatVectorField("vector", vectors.get(i),
+              VectorSimilarityFunction.DOT_PRODUCT));
+          writer.addDocument(doc);
+        }
+        writer.commit();
       }
-      writer.commit();
-    }
-    long nanos = System.nanoTime() - start;
-    return new Result(nanos, ids.size(), sizeOf(dir));
-  }
-
-  /** Bytes of the files under {@code dir}. */
-  static long sizeOf(Path dir) throws IOException {
-    try (Stream<Path> files = Files.walk(dir)) {
-      long total = 0;
-      for (Path file : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
-        total += Files.size(file);
+      long nanos = System.nanoTime() - start;
+      long bytes = 0;
+      for (String file : directory.listAll()) {
+        bytes += directory.fileLength(file);
       }
-      return total;
+      return new Result(nanos, ids.size(), bytes);
     }
   }
 }
