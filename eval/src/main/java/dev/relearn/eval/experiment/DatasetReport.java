@@ -50,13 +50,6 @@ public record DatasetReport(String dataset, int trainQueries, int testQueries,
     }
   }
 
-  /** The row of {@code system}. */
-  public TableRow row(String system) {
-    return rows.stream().filter(r -> r.system().equals(system)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no row '" + system + "' for " + dataset
-            + "; rows: " + rows.stream().map(TableRow::system).toList()));
-  }
-
   /** The JSON form: dataset, query counts, rows and the scenario results. */
   @JsonValue
   public Map<String, Object> toJson() {
