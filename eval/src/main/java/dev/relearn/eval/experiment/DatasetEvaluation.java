@@ -86,8 +86,8 @@ public final class DatasetEvaluation {
       rows[2] = new TableRow("hybrid", hybrid.scores(), null);
       rows[0] = row("bm25", scorer.score(test, SearchMode.BM25).scores(), hybrid);
       rows[1] = row("vector", scorer.score(test, SearchMode.VECTOR).scores(), hybrid);
-      rows[3] = row("hybrid-rrf", scorer.score(test, test.ids(), SearchMode.HYBRID,
-          Fusion.rrf(60), Scorer.DEPTH).scores(), hybrid);
+      rows[3] = row("hybrid-rrf", new Scorer(engine, Fusion.rrf(60))
+          .score(test, SearchMode.HYBRID).scores(), hybrid);
       Run oracle = Scorer.oracle(hybrid.run(), test.qrels());
       rows[6] = row("oracle", Scorer.scores(test, oracle, new LinkedHashSet<>(test.ids())),
           hybrid);

@@ -87,10 +87,8 @@ public final class LearningExperiment {
         seen.add(order.apply(i));
       }
       List<String> ids = List.copyOf(seen);
-      QueryScores hybrid = scorer.score(train(), ids, SearchMode.HYBRID, scorer.fusion(),
-          Scorer.DEPTH).scores();
-      QueryScores learned = scorer.score(train(), ids, SearchMode.LEARNED, scorer.fusion(),
-          Scorer.DEPTH).scores();
+      QueryScores hybrid = scorer.score(train(), ids, SearchMode.HYBRID, Scorer.DEPTH).scores();
+      QueryScores learned = scorer.score(train(), ids, SearchMode.LEARNED, Scorer.DEPTH).scores();
       Map<String, Object> block = new LinkedHashMap<>();
       block.put("queries", ids.size());
       block.put("baseline", hybrid.toJson());
@@ -170,8 +168,7 @@ public final class LearningExperiment {
         SessionLoop.order(sessions.ids(), config.seed(), TRAIN_ORDER),
         config.sessionsFor(sessions.size()), userAt, full -> {
           int depth = full ? Scorer.DEPTH : Scorer.CURVE_DEPTH;
-          ModeRun run = scorer.score(test(), test().ids(), SearchMode.LEARNED, scorer.fusion(),
-              depth);
+          ModeRun run = scorer.score(test(), test().ids(), SearchMode.LEARNED, depth);
           if (!measured[0]) { // before any session: learned against hybrid, one first stage
             measured[0] = true;
             coldOtherwise[0] = scorer.queriesRankedOtherwise(test());

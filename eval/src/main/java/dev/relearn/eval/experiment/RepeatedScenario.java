@@ -49,14 +49,13 @@ final class RepeatedScenario {
     int total = Math.min(config.sessionsFor(feedback.size()), feedback.size());
     List<String> queries = List.copyOf(new LinkedHashSet<>(heldOut.values()));
     Scorer scorer = experiment.scorer;
-    QueryScores baseline = perSession(heldOut, scorer.score(test, queries, SearchMode.HYBRID,
-        scorer.fusion(), Scorer.DEPTH).scores());
+    QueryScores baseline = perSession(heldOut,
+        scorer.score(test, queries, SearchMode.HYBRID, Scorer.DEPTH).scores());
     LearningExperiment.reset(experiment.engine);
     long start = System.nanoTime();
     SessionLoop.Result outcome = experiment.loop.run(Scenario.REPEATED.label(), test,
         feedback::get, total, i -> config.user(), full -> perSession(heldOut, scorer.score(test,
-            queries, SearchMode.LEARNED, scorer.fusion(),
-            full ? Scorer.DEPTH : Scorer.CURVE_DEPTH).scores()));
+            queries, SearchMode.LEARNED, full ? Scorer.DEPTH : Scorer.CURVE_DEPTH).scores()));
     Set<String> withFeedback = new HashSet<>(feedback.subList(0, total));
     Map<String, Object> details = new LinkedHashMap<>();
     details.put("sessions_per_query", LearnConfig.REPEATS);

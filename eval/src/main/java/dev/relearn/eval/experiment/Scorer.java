@@ -57,22 +57,17 @@ public final class Scorer {
     this.fusion = fusion;
   }
 
-  /** The fusion used for hybrid and learned searches. */
-  public Fusion fusion() {
-    return fusion;
-  }
-
   /** Every query of {@code split} in {@code mode}, top {@value #DEPTH}. */
   public ModeRun score(Split split, SearchMode mode) throws IOException {
-    return score(split, split.ids(), mode, fusion, DEPTH);
+    return score(split, split.ids(), mode, DEPTH);
   }
 
   /**
-   * The queries {@code ids} of {@code split} in {@code mode} with {@code fusion}, keeping the top
+   * The queries {@code ids} of {@code split} in {@code mode}, keeping the top
    * {@code depth} hits (at least 1; the candidates per retriever stay {@value #DEPTH}, so the top
    * 10 is the same at any depth). Recall@100 needs {@code depth} 100.
    */
-  public ModeRun score(Split split, List<String> ids, SearchMode mode, Fusion fusion, int depth)
+  public ModeRun score(Split split, List<String> ids, SearchMode mode, int depth)
       throws IOException {
     Run built = FirstStageEvaluation.search(engine, split.texts(), ids, mode, fusion, depth, DEPTH,
         Progress.NONE).withoutSelfHits();

@@ -118,7 +118,7 @@ public final class TrustTuning {
         loop.run("tune", fit,
             SessionLoop.order(fit.ids(), config.seed(), "train"), config.sessionsFor(fit.size()),
             i -> config.user(), full -> scorer.score(validation, validation.ids(),
-                SearchMode.LEARNED, fusion, Scorer.CURVE_DEPTH).scores());
+                SearchMode.LEARNED, Scorer.CURVE_DEPTH).scores());
         hybrid = scorer.score(validation, SearchMode.HYBRID).scores().ndcg();
         strength = loop.trust();
       }
