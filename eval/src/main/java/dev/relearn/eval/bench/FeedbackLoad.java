@@ -9,11 +9,11 @@ import dev.relearn.indexer.build.Progress;
 import dev.relearn.lucene.feedback.Outcome;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.stream.IntStream;
 
 /**
  * Seeded synthetic feedback recorded through the engine's feedback API: each event takes a query
@@ -30,7 +30,7 @@ public final class FeedbackLoad {
   private final Relearn engine;
   private final List<String> pool;
   private final Random random;
-  private final Map<String, List<String>> shown = new HashMap<>();
+  private final Map<String, List<ShownResult>> shown = new HashMap<>();
   private long recorded;
   private long nanos;
 
@@ -45,25 +45,21 @@ public final class FeedbackLoad {
   }
 
   /**
-   * Records events until {@code target} were recorded in all or {@code limit} has passed,
-   * reporting on {@code progress}; returns the events recorded in all.
+   * Records events until {@code target} were recorded in all ({@link #recorded}) or {@code limit}
+   * has passed, reporting on {@code progress}.
    */
-  public long recordUpTo(long target, Duration limit, Progress progress) throws IOException {
+  public void recordUpTo(long target, Duration limit, Progress progress) throws IOException {
     progress.start("recording feedback events", target);
     long start = System.nanoTime();
     long limitNanos = limit.toNanos();
     try {
       while (recorded < target && System.nanoTime() - start < limitNanos) {
         String query = pool.get(random.nextInt(pool.size()));
-        List<String> ids = shownFor(query);
-        if (ids.isEmpty()) {
+        List<ShownResult> results = shownFor(query);
+        if (results.isEmpty()) {
           continue; // a query without hits cannot be given feedback
         }
-        List<ShownResult> results = new ArrayList<>(ids.size());
-        for (int rank = 0; rank < ids.size(); rank++) {
-          results.add(new ShownResult(ids.get(rank), rank + 1));
-        }
-        String used = ids.get(random.nextInt(Math.min(3, ids.size())));
+        String used = results.get(random.nextInt(Math.min(3, results.size()))).chunkId();
         engine.feedback(FeedbackRequest.of(query, List.of(used)).withOutcome(Outcome.SUCCESS)
             .withIds("scale-" + recorded / SESSION_EVENTS, "scale-event-" + recorded)
             .withShown(results, true, false));
@@ -76,7 +72,6 @@ public final class FeedbackLoad {
       nanos += System.nanoTime() - start;
       progress.finish();
     }
-    return recorded;
   }
 
   /** Events recorded so far. */
@@ -89,16 +84,15 @@ public final class FeedbackLoad {
     return nanos / 1e9;
   }
 
-  private List<String> shownFor(String query) throws IOException {
-    List<String> ids = shown.get(query);
-    if (ids == null) {
-      ids = new ArrayList<>(SHOWN);
-      for (Hit hit : engine.search(SearchRequest.of(query).withK(SHOWN)).hits()) {
-        ids.add(hit.chunkId());
-      }
-      ids = List.copyOf(ids);
-      shown.put(query, ids);
+  /** The top {@value #SHOWN} a search shows for {@code query}, searched once per query. */
+  private List<ShownResult> shownFor(String query) throws IOException {
+    List<ShownResult> results = shown.get(query);
+    if (results == null) {
+      List<Hit> hits = engine.search(SearchRequest.of(query).withK(SHOWN)).hits();
+      results = IntStream.range(0, hits.size())
+          .mapToObj(i -> new ShownResult(hits.get(i).chunkId(), i + 1)).toList();
+      shown.put(query, results);
     }
-    return ids;
+    return results;
   }
 }
