@@ -4,11 +4,10 @@ package dev.relearn.eval.simulate;
 final class Probabilities {
   private Probabilities() {}
 
-  /** Returns {@code value}, or throws naming {@code what} when it is not in [0, 1]. */
-  static double require(String what, double value) {
+  /** Throws naming {@code what} when {@code value} is not in [0, 1]. */
+  static void require(String what, double value) {
     if (!(value >= 0 && value <= 1)) {
       throw new IllegalArgumentException(what + " must be in [0, 1], got: " + value);
     }
-    return value;
   }
 }
