@@ -118,13 +118,8 @@ public final class BeirDataset {
    * {@link dev.relearn.eval.metrics.Evaluator} counts them as 0, as trec_eval does.
    */
   public SequencedSet<String> queryIds(String split) throws IOException {
-    Qrels qrels = qrels(split);
-    SequencedSet<String> ids = new LinkedHashSet<>();
-    for (String id : queries().keySet()) {
-      if (qrels.queryIds().contains(id)) {
-        ids.add(id);
-      }
-    }
+    SequencedSet<String> ids = new LinkedHashSet<>(queries().keySet());
+    ids.retainAll(qrels(split).queryIds());
     return Collections.unmodifiableSequencedSet(ids);
   }
 

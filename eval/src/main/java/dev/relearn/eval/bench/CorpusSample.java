@@ -11,10 +11,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.IntStream;
 
 /**
  * A seeded sample of a BEIR corpus's documents, as its raw {@code corpus.jsonl} lines in corpus
@@ -61,14 +62,8 @@ public record CorpusSample(Path corpusFile, int corpusDocs, List<String> lines) 
         seen++;
       }
     }
-    int size = Math.min(seen, maxDocs);
-    Integer[] order = new Integer[size];
-    Arrays.setAll(order, i -> i);
-    Arrays.sort(order, (a, b) -> Long.compare(positions[a], positions[b]));
-    List<String> lines = new ArrayList<>(size);
-    for (int i : order) {
-      lines.add(kept[i]);
-    }
+    List<String> lines = IntStream.range(0, Math.min(seen, maxDocs)).boxed()
+        .sorted(Comparator.comparingLong(i -> positions[i])).map(i -> kept[i]).toList();
     return new CorpusSample(corpus, seen, lines);
   }
 
@@ -110,10 +105,7 @@ public record CorpusSample(Path corpusFile, int corpusDocs, List<String> lines) 
       throw new IllegalArgumentException("documents to change must be in [0, " + lines.size()
           + "], got: " + count);
     }
-    List<Integer> indexes = new ArrayList<>();
-    for (int i = 0; i < lines.size(); i++) {
-      indexes.add(i);
-    }
+    List<Integer> indexes = new ArrayList<>(IntStream.range(0, lines.size()).boxed().toList());
     Collections.shuffle(indexes, new Random(seed));
     List<String> edited = new ArrayList<>(lines);
     for (int i : indexes.subList(0, count)) {

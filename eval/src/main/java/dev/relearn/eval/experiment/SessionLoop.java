@@ -27,6 +27,7 @@ import java.util.SplittableRandom;
 import java.util.TreeSet;
 import java.util.function.IntFunction;
 import java.util.random.RandomGenerator;
+import java.util.stream.IntStream;
 import org.apache.lucene.util.IOFunction;
 
 /**
@@ -179,10 +180,8 @@ final class SessionLoop {
   /** Records that {@code used} (a subset of {@code shown}, ranks from 1) served {@code text}. */
   void record(String text, List<String> shown, List<String> used, boolean success,
       String session, String eventId) throws IOException {
-    List<ShownResult> list = new ArrayList<>(shown.size());
-    for (String id : shown) {
-      list.add(new ShownResult(id, list.size() + 1));
-    }
+    List<ShownResult> list = IntStream.range(0, shown.size())
+        .mapToObj(i -> new ShownResult(shown.get(i), i + 1)).toList();
     send(FeedbackRequest.of(text, used).withShown(list, true, false), success, session, eventId);
   }
 
