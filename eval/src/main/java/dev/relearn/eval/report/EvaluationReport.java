@@ -1,7 +1,6 @@
 package dev.relearn.eval.report;
 
 import dev.relearn.eval.experiment.DatasetReport;
-import dev.relearn.eval.metrics.JsonMaps;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,10 +20,5 @@ public record EvaluationReport(String command, Map<String, Object> settings,
     if (datasets.isEmpty()) {
       throw new IllegalArgumentException("a report needs at least one dataset");
     }
-  }
-
-  /** The JSON copy of every number: command, settings, datasets, seconds. */
-  public Map<String, Object> toJson() {
-    return JsonMaps.of(this);
   }
 }

@@ -48,7 +48,7 @@ public final class ReportFiles {
     Path json = folder.resolve(JSON);
     Path svg = folder.resolve(SVG);
     Files.writeString(markdown, markdown(report), StandardCharsets.UTF_8);
-    Files.writeString(json, MAPPER.writeValueAsString(report.toJson()) + "\n",
+    Files.writeString(json, MAPPER.writeValueAsString(report) + "\n",
         StandardCharsets.UTF_8);
     Files.writeString(svg, CurveChart.svg(report.datasets()), StandardCharsets.UTF_8);
     return List.of(markdown, json, svg);
