@@ -34,21 +34,17 @@ public final class QrelsFile {
    * The judgments of {@code file}; a malformed line throws, naming the file and the line number.
    */
   public static Qrels read(Path file) throws IOException {
-    try (BufferedReader reader = TextLines.open(file)) {
-      return read(reader, file.toString());
-    }
-  }
-
-  static Qrels read(BufferedReader reader, String source) throws IOException {
     Qrels.Builder qrels = Qrels.builder();
     boolean[] first = {true};
-    TextLines.forEach(reader, (line, number) -> {
-      String[] fields = split(line);
-      if (!first[0] || !isHeader(fields)) {
-        addLine(qrels, fields, line, source, number);
-      }
-      first[0] = false;
-    });
+    try (BufferedReader reader = TextLines.open(file)) {
+      TextLines.forEach(reader, (line, number) -> {
+        String[] fields = split(line);
+        if (!first[0] || !isHeader(fields)) {
+          addLine(qrels, fields, line, file.toString(), number);
+        }
+        first[0] = false;
+      });
+    }
     return qrels.build();
   }
 

@@ -31,29 +31,25 @@ public final class QueriesFile {
    * _id}, a missing {@code text} or a repeated id throws, naming the file and line.
    */
   public static SequencedMap<String, String> read(Path file) throws IOException {
-    try (BufferedReader reader = TextLines.open(file)) {
-      return read(reader, file.toString());
-    }
-  }
-
-  static SequencedMap<String, String> read(BufferedReader reader, String source)
-      throws IOException {
+    String source = file.toString();
     SequencedMap<String, String> queries = new LinkedHashMap<>();
     Map<String, Integer> firstLine = new HashMap<>();
-    TextLines.forEach(reader, (line, lineNumber) -> {
-      JsonNode node = parse(line, source, lineNumber);
-      String id = field(node, "_id", true, source, lineNumber);
-      if (id.isBlank()) {
-        throw TextLines.error(source, lineNumber, "blank \"_id\"", null);
-      }
-      String text = field(node, "text", false, source, lineNumber);
-      Integer previous = firstLine.putIfAbsent(id, lineNumber);
-      if (previous != null) {
-        throw TextLines.error(source, lineNumber, "query id '" + id + "' repeats line "
-            + previous, null);
-      }
-      queries.put(id, text);
-    });
+    try (BufferedReader reader = TextLines.open(file)) {
+      TextLines.forEach(reader, (line, lineNumber) -> {
+        JsonNode node = parse(line, source, lineNumber);
+        String id = field(node, "_id", true, source, lineNumber);
+        if (id.isBlank()) {
+          throw TextLines.error(source, lineNumber, "blank \"_id\"", null);
+        }
+        String text = field(node, "text", false, source, lineNumber);
+        Integer previous = firstLine.putIfAbsent(id, lineNumber);
+        if (previous != null) {
+          throw TextLines.error(source, lineNumber, "query id '" + id + "' repeats line "
+              + previous, null);
+        }
+        queries.put(id, text);
+      });
+    }
     return Collections.unmodifiableSequencedMap(queries);
   }
 
