@@ -63,9 +63,9 @@ public final class Scorer {
   }
 
   /**
-   * The queries {@code ids} of {@code split} in {@code mode}, keeping the top
-   * {@code depth} hits (at least 1; the candidates per retriever stay {@value #DEPTH}, so the top
-   * 10 is the same at any depth). Recall@100 needs {@code depth} 100.
+   * The queries {@code ids} of {@code split} in {@code mode}, keeping the top {@code depth} hits
+   * (at least 1; the candidates per retriever stay {@value #DEPTH}, so the top 10 is the same at
+   * any depth). Recall@100 needs {@code depth} 100.
    */
   public ModeRun score(Split split, List<String> ids, SearchMode mode, int depth)
       throws IOException {
