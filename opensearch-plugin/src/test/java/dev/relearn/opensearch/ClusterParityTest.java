@@ -111,7 +111,10 @@ public class ClusterParityTest extends RelearnClusterCase {
     for (int q = 0; q < QUERIES.length; q++) {
       vectors.add(SmallCorpus.randomUnitVector(random));
     }
-    PastQueries past = new PastQueries(new Random(17L), vectors, corpus.chunks);
+    int max = RerankOptions.DEFAULTS.maxPastQueries();
+    PastQueries past = new PastQueries(new Random(17L), vectors, corpus.chunks, 3 * max);
+    assertTrue("the first query's lookup cuts at K", past.similar(vectors.get(0),
+        RerankOptions.DEFAULTS.minSimilarity(), Integer.MAX_VALUE).size() > max);
     indexPastQueries(past);
     ensureGreen();
     List<List<ScoredId>> answers = new ArrayList<>();

@@ -31,11 +31,14 @@ final class PastQueries implements FeedbackLookup {
 
   final List<Stored> stored = new ArrayList<>();
 
-  /** Two past queries near each of {@code near}, with evidence for three random chunks. */
-  PastQueries(Random random, List<float[]> near, List<Chunk> chunks) {
+  /**
+   * {@code nearFirst} past queries near the first of {@code near} (more than K, so that its lookup
+   * cuts at K) and two near each other one, each with evidence for three random chunks.
+   */
+  PastQueries(Random random, List<float[]> near, List<Chunk> chunks, int nearFirst) {
     long now = System.currentTimeMillis();
     for (float[] vector : near) {
-      for (int copy = 0; copy < 2; copy++) {
+      for (int copy = 0; copy < (vector == near.get(0) ? nearFirst : 2); copy++) {
         float[] past = vector.clone();
         for (int d = 0; d < past.length; d++) {
           past[d] += (float) (random.nextGaussian() * 0.15);
