@@ -20,6 +20,7 @@ import org.opensearch.test.InternalTestCluster;
 import org.opensearch.transport.client.Client;
 import org.opensearch.cluster.ClusterState;
 import org.opensearch.client.ResponseException;
+import org.opensearch.common.settings.Settings;
 import org.junit.Before;
 import org.opensearch.test.OpenSearchIntegTestCase.ClusterScope;
 import org.opensearch.test.OpenSearchIntegTestCase.Scope;
@@ -29,7 +30,7 @@ import org.opensearch.test.OpenSearchIntegTestCase.Scope;
  * is sent, in a replicated system index, and an event carrying anything but vectors and ids (query
  * text, say), or a vector unlike its chunk index's, is refused without being echoed. A data
  * node stopped during a stream of events loses none that were acknowledged, and each is learned
- * once after the cluster recovers.
+ * once after the cluster recovers, as after a learning pass that failed half-way.
  */
 @ClusterScope(scope = Scope.SUITE, numDataNodes = 2, numClientNodes = 0)
 public class ClusterFeedbackTest extends RelearnClusterCase {
@@ -124,8 +125,7 @@ public class ClusterFeedbackTest extends RelearnClusterCase {
         .setSize(0).get().getHits().getTotalHits().value();
     long all = client().prepareSearch(FeedbackEvents.INDEX).setSize(0).get().getHits()
         .getTotalHits().value();
-    client().execute(LearningAction.INSTANCE,
-        new LearningRequest(LearningRequest.Operation.LEARN, null)).get();
+    learn();
     LearnedValues learned = LearnedValuesIndex.read(client().prepareGet(
         LearnedValuesIndex.of("chunks"), "c002").get().getSourceAsMap());
     System.out.printf(Locale.ROOT, "feedback stream: %d acknowledged, %d refused, %d stored"
@@ -134,6 +134,33 @@ public class ClusterFeedbackTest extends RelearnClusterCase {
     assertEquals("every acknowledged event is stored", acknowledged.size(), stored);
     assertEquals("every stored event is learned, once (one click each, its own session)",
         all, learned.clicks(), 1e-9);
+  }
+
+  public void testAPassThatFailsHalfWayCountsItsEventsOnceWhenRetried() throws Exception {
+    String event = EVENT.replace("c001", "c101").replace("c002", "c102");
+    assertTrue(record(client(), event, "half-1"));
+    learn();
+    assertTrue(record(client(), event, "half-2"));
+    writeBlock(true); // the pass stores the values it adds, then cannot mark the event learned
+    try {
+      expectThrows(ExecutionException.class, ClusterFeedbackTest::learn);
+    } finally {
+      writeBlock(false);
+    }
+    learn(); // the retry
+    assertEquals("each event counted once", 2.0, LearnedValuesIndex.read(client()
+        .prepareGet(LearnedValuesIndex.of("chunks"), "c102").get().getSourceAsMap()).clicks(),
+        1e-9);
+  }
+
+  private static void learn() throws Exception {
+    client().execute(LearningAction.INSTANCE,
+        new LearningRequest(LearningRequest.Operation.LEARN, null)).get();
+  }
+
+  private static void writeBlock(boolean on) {
+    client().admin().indices().prepareUpdateSettings(FeedbackEvents.INDEX)
+        .setSettings(Settings.builder().put("index.blocks.write", on)).get();
   }
 
   /** The node holding the primary of the events' shard, unless it is the cluster manager. */
@@ -151,8 +178,13 @@ public class ClusterFeedbackTest extends RelearnClusterCase {
   }
 
   private static boolean record(Client client, String id) throws Exception {
+    return record(client, EVENT, id);
+  }
+
+  /** Records {@code event} as event {@code id}, from a session of its own. */
+  private static boolean record(Client client, String event, String id) throws Exception {
     return client.execute(FeedbackEventAction.INSTANCE,
-        new FeedbackEventRequest(new BytesArray(EVENT.replace("ev-1", id)
+        new FeedbackEventRequest(new BytesArray(event.replace("ev-1", id)
             .replace("5f1a", "session-" + id))))
         .get(30, TimeUnit.SECONDS).recorded();
   }

@@ -3,9 +3,7 @@ package dev.relearn.opensearch.feedback;
 import dev.relearn.feedback.event.EventEvidence;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.index.FeedbackIndexConfig;
-import dev.relearn.feedback.learn.ChunkAggregates;
 import dev.relearn.lucene.feedback.PastQuery;
-import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.opensearch.search.LearnedValuesIndex;
 import dev.relearn.opensearch.search.PastQueriesIndex;
 import java.util.ArrayList;
@@ -29,12 +27,10 @@ import org.opensearch.transport.client.Client;
 /**
  * Derives what searches read from the recorded events, as embedded relearn derives it from its
  * events index: per chunk index, the past queries ({@link PastQueriesIndex}: one per event, its
- * evidence by {@link EventEvidence}) and the learned values ({@link LearnedValuesIndex}: {@link
- * ChunkAggregates} recomputed from every event that names the chunk, so per-session caps and the
- * last use are embedded's, whatever the order), and the trust ({@link TrustFitting}). Forgetting
- * deletes events and their past queries, recomputes their chunks and refits the trust. Blocking:
- * runs on the {@link Learner}'s thread only, one task at a time, so that no two recomputations
- * race.
+ * evidence by {@link EventEvidence}), the learned values ({@link ChunkValues}) and the trust
+ * ({@link TrustFitting}). Forgetting deletes events and their past queries, recounts their chunks
+ * and refits the trust. Blocking: runs on the {@link Learner}'s thread only, one task at a time,
+ * so that no two passes race.
  */
 final class EventLearning {
   /** Events learned per batch. */
@@ -51,6 +47,7 @@ final class EventLearning {
   private final EventEvidence evidence = new EventEvidence(1.0); // embedded's eta
   private final TrustFitting trust;
   private final SessionShares shares;
+  private final ChunkValues values;
   private final Map<String, Integer> sinceFit = new HashMap<>(); // events learned, by index
   private long expired; // when the last expiry ran
 
@@ -58,6 +55,12 @@ final class EventLearning {
     this.client = client;
     this.trust = new TrustFitting(client);
     this.shares = new SessionShares(client);
+    this.values = new ChunkValues(client, evidence);
+  }
+
+  /** Drops the values held in memory: another node may have learned since they were read. */
+  void reset() {
+    values.forget();
   }
 
   /**
@@ -101,14 +104,19 @@ final class EventLearning {
         break;
       }
       Map<String, List<FeedbackEvent>> byIndex = byIndex(batch);
-      byIndex.forEach(this::addPastQueries);
       byIndex.forEach((index, events) -> sinceFit.merge(index, events.size(), Integer::sum));
-      byIndex.forEach((index, events) -> recompute(index, chunkIds(events)));
-      BulkRequestBuilder marks = client.prepareBulk() // the next search refreshes first
-          .setRefreshPolicy(WriteRequest.RefreshPolicy.NONE);
-      batch.forEach(event -> marks.add(client.prepareUpdate(FeedbackEvents.INDEX,
-          (String) event.get("event_id")).setDoc(Map.of(FeedbackEvents.LEARNED, true))));
-      requireDone(marks.get(), "marking events learned");
+      try {
+        byIndex.forEach(this::addPastQueries);
+        byIndex.forEach(values::learn);
+        BulkRequestBuilder marks = client.prepareBulk() // the next search refreshes first
+            .setRefreshPolicy(WriteRequest.RefreshPolicy.NONE);
+        batch.forEach(event -> marks.add(client.prepareUpdate(FeedbackEvents.INDEX,
+            (String) event.get("event_id")).setDoc(Map.of(FeedbackEvents.LEARNED, true))));
+        requireDone(marks.get(), "marking events learned");
+      } catch (RuntimeException e) { // the batch stays unlearned, or in part: read values again
+        values.forget();
+        throw e;
+      }
       learned += batch.size();
       if (batch.size() < BATCH) {
         break; // the search found every event not learned
@@ -123,8 +131,8 @@ final class EventLearning {
   }
 
   /**
-   * Forgets the events {@code query} matches: deletes them and their past queries, and recomputes
-   * the learned values of every chunk they named from the events that remain.
+   * Forgets the events {@code query} matches: deletes them and their past queries, and recounts
+   * the learned values of every chunk they named from the learned events that remain.
    *
    * @return how many events were forgotten
    */
@@ -134,6 +142,7 @@ final class EventLearning {
     if (found.isEmpty()) {
       return 0;
     }
+    values.forget(); // what is held counts the events deleted next: read it again after
     BulkRequestBuilder deletes = client.prepareBulk()
         .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
     Map<String, List<FeedbackEvent>> byIndex = byIndex(found);
@@ -148,7 +157,7 @@ final class EventLearning {
     });
     requireDone(deletes.get(), "forgetting events");
     byIndex.forEach((index, events) -> shares.afterForgetting(index, sessions(events)));
-    byIndex.forEach((index, events) -> recompute(index, chunkIds(events)));
+    byIndex.forEach((index, events) -> values.recount(index, chunkIds(events)));
     byIndex.keySet().forEach(this::fitTrust); // as embedded, a forget refits at once
     return found.size();
   }
@@ -160,7 +169,7 @@ final class EventLearning {
    */
   private void addPastQueries(String index, List<FeedbackEvent> events) {
     String name = PastQueriesIndex.of(index);
-    create(name, PastQueriesIndex.mappings(events.get(0).queryVector().length));
+    create(client, name, PastQueriesIndex.mappings(events.get(0).queryVector().length));
     Map<String, Long> counts = shares.count(index, sessions(events));
     BulkRequestBuilder bulk = client.prepareBulk()
         .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
@@ -173,32 +182,6 @@ final class EventLearning {
     }
     requireDone(bulk.get(), "indexing past queries");
     shares.afterLearning(index, counts);
-  }
-
-  /**
-   * Recomputes the learned values of {@code chunkIds} from every event of {@code index} that
-   * names one of them; a chunk left neutral loses its document.
-   */
-  private void recompute(String index, Set<String> chunkIds) {
-    ChunkAggregates aggregates = new ChunkAggregates();
-    scan(client, FeedbackEvents.INDEX, QueryBuilders.boolQuery()
-            .filter(QueryBuilders.termQuery("index", index))
-            .filter(QueryBuilders.termsQuery(FeedbackEvents.CHUNK_IDS, chunkIds)),
-        FeedbackEvents.WITHOUT_VECTOR,
-        hit -> aggregates.add(FeedbackEvents.event(hit.getSourceAsMap()), evidence));
-    String name = LearnedValuesIndex.of(index);
-    create(name, LearnedValuesIndex.mappings());
-    BulkRequestBuilder bulk = client.prepareBulk()
-        .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
-    for (String id : chunkIds) {
-      LearnedValues values = aggregates.get(id);
-      if (values.equals(LearnedValues.NEUTRAL)) {
-        bulk.add(client.prepareDelete(name, id));
-      } else {
-        bulk.add(client.prepareIndex(name).setId(id).setSource(LearnedValuesIndex.source(values)));
-      }
-    }
-    requireDone(bulk.get(), "updating learned values");
   }
 
   /** Every document of {@code index} (refreshed first) that {@code query} matches, if any. */
@@ -265,8 +248,8 @@ final class EventLearning {
   }
 
   /** Creates an index beside a chunk index unless it exists. */
-  private void create(String index, Map<String, Object> mappings) {
-    if (!exists(index)) {
+  static void create(Client client, String index, Map<String, Object> mappings) {
+    if (!client.admin().indices().prepareExists(index).get().isExists()) {
       Indices.create(client, index, LearnedValuesIndex.settings(), mappings);
     }
   }

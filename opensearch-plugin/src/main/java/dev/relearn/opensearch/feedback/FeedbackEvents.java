@@ -7,18 +7,16 @@ import dev.relearn.lucene.embed.VectorChecks;
 import dev.relearn.lucene.feedback.Outcome;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The system index {@value #INDEX} of feedback events: one document per event, its id the
  * event id, so that a retried event is recorded once. One shard, a replica wherever a second node
  * is (auto-expanded 0-1), every write made durable before it is acknowledged (translog
  * durability {@code request}). It holds vectors, chunk ids and hashed sessions: never text.
- * Beside the client's fields, each document holds {@value #CHUNK_IDS} (every chunk it names)
- * and {@value #LEARNED} (false until {@link EventLearning} has learned from it).
+ * Beside the client's fields, each document holds {@value #LEARNED} (false until {@link
+ * EventLearning} has learned from it).
  */
 public final class FeedbackEvents {
   /** The index's name. */
@@ -26,8 +24,6 @@ public final class FeedbackEvents {
   /** The longest event id, as embedded. */
   public static final int MAX_EVENT_ID_LENGTH = 128;
 
-  /** Every chunk id an event names, shown or used: what a recomputation looks events up by. */
-  static final String CHUNK_IDS = "chunk_ids";
   /** Whether the learning pass has learned from the event. */
   static final String LEARNED = "learned";
   /** The session of events sent without one, as embedded gives them one of their own. */
@@ -57,23 +53,17 @@ public final class FeedbackEvents {
         Map.entry("shown", kept), Map.entry("used", keyword), Map.entry("outcome", keyword),
         Map.entry("time_millis", Map.of("type", "date", "format", "epoch_millis")),
         Map.entry("query_class", keyword), Map.entry("signal", keyword),
-        Map.entry("quality", Map.of("type", "double")), Map.entry(CHUNK_IDS, keyword),
+        Map.entry("quality", Map.of("type", "double")),
         Map.entry(LEARNED, Map.of("type", "boolean"))));
   }
 
   /**
    * The document stored for a checked event: the event, stamped now when it has no time (as
-   * embedded stamps every event), its chunk ids, not yet learned.
+   * embedded stamps every event), not yet learned.
    */
   static Map<String, Object> stored(Map<String, Object> event) {
-    Set<String> ids = new LinkedHashSet<>();
-    if (event.get("shown") instanceof List<?> shown) {
-      shown.forEach(result -> ids.add(String.valueOf(((Map<?, ?>) result).get("id"))));
-    }
-    ((List<?>) event.get("used")).forEach(id -> ids.add((String) id));
     Map<String, Object> out = new HashMap<>(event);
     out.putIfAbsent("time_millis", System.currentTimeMillis());
-    out.put(CHUNK_IDS, List.copyOf(ids));
     out.put(LEARNED, false);
     return out;
   }

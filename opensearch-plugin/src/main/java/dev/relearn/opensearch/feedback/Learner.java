@@ -20,7 +20,8 @@ import org.opensearch.transport.client.Client;
  * TransportLearningAction} runs a pass or a forget on it at once. One task at a time, so that no
  * two recomputations of a chunk race. When the cluster-manager is lost, the next one elected
  * takes over: events not yet marked learned are learned there, and a pass interrupted half-way is
- * repeated (recomputing is idempotent).
+ * repeated (the values a pass adds are read again from the events marked learned when it fails,
+ * and when a node is elected).
  */
 public final class Learner implements Closeable {
   /** The node setting {@code relearn.learner.interval}: the time between passes, 0 for none. */
@@ -38,7 +39,13 @@ public final class Learner implements Closeable {
   /** Starts the periodic passes, which do nothing until this node is the cluster-manager. */
   public Learner(Client client, ClusterService clusterService, Settings settings) {
     this.learning = new EventLearning(client);
-    clusterService.addListener(event -> clusterManager = event.localNodeClusterManager());
+    clusterService.addListener(event -> {
+      boolean elected = event.localNodeClusterManager();
+      if (elected && !clusterManager) { // another node may have learned since this one last did
+        thread.execute(learning::reset);
+      }
+      clusterManager = elected;
+    });
     long interval = INTERVAL.get(settings).millis();
     if (interval > 0) {
       thread.scheduleWithFixedDelay(this::pass, interval, interval, TimeUnit.MILLISECONDS);

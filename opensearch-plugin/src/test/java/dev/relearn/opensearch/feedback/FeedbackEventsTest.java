@@ -40,9 +40,8 @@ public class FeedbackEventsTest extends OpenSearchTestCase {
     assertEquals(FeedbackEvents.NO_SESSION, FeedbackEvents.event(unshown).sessionHash());
   }
 
-  public void testStoresTheChunkIdsUnlearnedAndATime() {
+  public void testStoresTheEventUnlearnedWithATime() {
     Map<String, Object> stored = FeedbackEvents.stored(event());
-    assertEquals(List.of("c001", "c002"), stored.get(FeedbackEvents.CHUNK_IDS));
     assertEquals(false, stored.get(FeedbackEvents.LEARNED));
     assertEquals(1000L, stored.get("time_millis"));
     Map<String, Object> untimed = event();
