@@ -18,7 +18,7 @@ import org.opensearch.transport.client.Client;
  * on the elected cluster-manager. Every {@link #INTERVAL} (1 s; 0 for never) there it expires
  * the events past their time to live and learns the new ones ({@link EventLearning}); {@link
  * TransportLearningAction} runs a pass or a forget on it at once. One task at a time, so that no
- * two recomputations of a chunk race. When the cluster-manager is lost, the next one elected
+ * two passes race. When the cluster-manager is lost, the next one elected
  * takes over: events not yet marked learned are learned there, and a pass interrupted half-way is
  * repeated (the values a pass adds are read again from the events marked learned when it fails,
  * and when a node is elected).
@@ -41,7 +41,7 @@ public final class Learner implements Closeable {
     this.learning = new EventLearning(client);
     clusterService.addListener(event -> {
       boolean elected = event.localNodeClusterManager();
-      if (elected && !clusterManager) { // another node may have learned since this one last did
+      if (elected && !clusterManager && !thread.isShutdown()) { // others may have learned since
         thread.execute(learning::reset);
       }
       clusterManager = elected;
