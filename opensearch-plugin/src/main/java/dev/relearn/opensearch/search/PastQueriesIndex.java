@@ -15,6 +15,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.lucene.util.VectorUtil;
 import org.opensearch.index.query.QueryBuilder;
 import org.opensearch.index.query.QueryBuilders;
 
@@ -110,17 +111,13 @@ public final class PastQueriesIndex {
     return Math.min(1.0, (double) SessionBudget.EVENTS / Math.max(1, events));
   }
 
-  /** The dot product, summed in float in index order. */
+  /** The dot product as Lucene computes it ({@link VectorUtil#dotProduct}), and embedded too. */
   public static float dot(float[] a, float[] b) {
     if (a.length != b.length) {
       throw new IllegalArgumentException("past query has " + a.length
           + " dimensions, the query " + b.length);
     }
-    float sum = 0;
-    for (int i = 0; i < a.length; i++) {
-      sum += a[i] * b[i];
-    }
-    return sum;
+    return VectorUtil.dotProduct(a, b);
   }
 
   private static ChunkEvidence evidence(Object value) {
