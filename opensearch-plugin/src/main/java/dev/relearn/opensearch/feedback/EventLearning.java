@@ -84,7 +84,7 @@ final class EventLearning {
 
   private void fitTrust(String index) {
     sinceFit.remove(index);
-    if (exists(PastQueriesIndex.of(index))) {
+    if (exists(client, PastQueriesIndex.of(index))) {
       trust.fit(index, System.currentTimeMillis());
     }
   }
@@ -92,7 +92,7 @@ final class EventLearning {
   /** Learns every event not learned yet, in batches; returns how many. */
   int learn() {
     int learned = 0;
-    while (exists(FeedbackEvents.INDEX)) {
+    while (exists(client, FeedbackEvents.INDEX)) {
       List<Map<String, Object>> batch = new ArrayList<>();
       client.admin().indices().prepareRefresh(FeedbackEvents.INDEX).get();
       for (SearchHit hit : client.prepareSearch(FeedbackEvents.INDEX)
@@ -147,7 +147,7 @@ final class EventLearning {
         .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
     Map<String, List<FeedbackEvent>> byIndex = byIndex(found);
     byIndex.forEach((index, events) -> {
-      boolean pastQueries = exists(PastQueriesIndex.of(index));
+      boolean pastQueries = exists(client, PastQueriesIndex.of(index));
       for (FeedbackEvent event : events) {
         deletes.add(client.prepareDelete(FeedbackEvents.INDEX, event.eventId()));
         if (pastQueries) {
@@ -196,7 +196,7 @@ final class EventLearning {
    */
   static void scan(Client client, String index, QueryBuilder query, String[] excludes,
       Consumer<SearchHit> consumer) {
-    if (!client.admin().indices().prepareExists(index).get().isExists()) {
+    if (!exists(client, index)) {
       return;
     }
     client.admin().indices().prepareRefresh(index).get();
@@ -243,13 +243,13 @@ final class EventLearning {
     return out;
   }
 
-  private boolean exists(String index) {
+  private static boolean exists(Client client, String index) {
     return client.admin().indices().prepareExists(index).get().isExists();
   }
 
   /** Creates an index beside a chunk index unless it exists. */
   static void create(Client client, String index, Map<String, Object> mappings) {
-    if (!client.admin().indices().prepareExists(index).get().isExists()) {
+    if (!exists(client, index)) {
       Indices.create(client, index, LearnedValuesIndex.settings(), mappings);
     }
   }
