@@ -4,7 +4,6 @@ import dev.relearn.lucene.files.WriteThreads;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
-import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -86,27 +85,12 @@ final class CallGate {
 
   /** As {@link #write(PartsCall)}; {@code onInterrupt} runs if the caller's wait ends so. */
   <T> T write(PartsCall<T> call, Runnable onInterrupt) throws IOException {
-    return answered((parts, answer) -> call.run(parts), onInterrupt);
-  }
-
-  /** One write that may answer its caller before it ends ({@link WriteThreads#answered}). */
-  @FunctionalInterface
-  interface AnsweredCall<T> {
-    T run(EngineParts parts, Consumer<T> answer) throws IOException;
-  }
-
-  /** As {@link #write(PartsCall)}, but the caller's wait ends at the call's answer. */
-  <T> T answered(AnsweredCall<T> call) throws IOException {
-    return answered(call, () -> {});
-  }
-
-  private <T> T answered(AnsweredCall<T> call, Runnable onInterrupt) throws IOException {
     get(p -> requireWritable()); // refused at once when closed or read-only, not on the thread
     recoverIfStopped();
-    return writes.answered(answer -> call(p -> {
+    return writes.call(() -> call(p -> {
       requireWritable();
       try {
-        return call.run(p, answer);
+        return call.run(p);
       } catch (IOException | IllegalStateException e) {
         // a full disk that failed the call may fail a merge too, which stops its writer only
         // when its thread gets to it: wait for that, so that the next call sees it stopped

@@ -14,7 +14,6 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Consumer;
 import org.apache.lucene.util.IOUtils;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.IndexFormatTooNewException;
@@ -184,16 +183,11 @@ final class EngineFeedback implements Closeable {
     return out;
   }
 
-  /**
-   * Records feedback, passing the acknowledgement to {@code answer} once it is durable (see {@link
-   * FeedbackRecorder#record}), after counting it towards the next trust refit, so that {@link
-   * #awaitLearning} after it waits for that refit; the engine checked that it is writable.
-   */
-  FeedbackAck record(FeedbackRequest request, Consumer<FeedbackAck> answer) throws IOException {
-    return recorder.record(request, ack -> {
-      trust.recorded(ack);
-      answer.accept(ack);
-    });
+  /** Records feedback; the engine checked that it is writable. */
+  FeedbackAck record(FeedbackRequest request) throws IOException {
+    FeedbackAck ack = recorder.record(request);
+    trust.recorded(ack);
+    return ack;
   }
 
   @Override

@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.UUID;
-import java.util.function.Consumer;
 import org.apache.lucene.util.IOFunction;
 
 /**
@@ -54,11 +53,7 @@ final class FeedbackRecorder {
     return SignalClass.of(anyShown, request.explicitSearch(), request.afterWiderSearch());
   }
 
-  /**
-   * Records {@code request}; {@code answer} is told the acknowledgement, once: when the event is
-   * durable, before the store applies it, or, when a rating is to teach the weights, after that.
-   */
-  FeedbackAck record(FeedbackRequest request, Consumer<FeedbackAck> answer) throws IOException {
+  FeedbackAck record(FeedbackRequest request) throws IOException {
     float[] vector = engine.parts().embedder().queryVector(request.query());
     List<ShownResult> shown = shown(request, engine::search);
     SignalClass signal = signal(request, shown);
@@ -70,12 +65,11 @@ final class FeedbackRecorder {
     FeedbackEvent event = new FeedbackEvent(eventId, store.sessions().hash(request.session()),
         vector, shown, request.used(), request.outcome(), request.rating(), request.quality(),
         signal, now, queryClass.label());
-    FeedbackAck ack = store.record(event, request.rating() == null ? answer : durable -> {});
+    FeedbackAck ack = store.record(event);
     if (request.rating() != null) { // a duplicate too: the weights apply each event's rating once
       // the store's keyed hash: stable per install, and no event id in the weights file
       ratings.learn(queryClass, request.rating(), request.used(), window, now,
           store.sessions().hash(eventId));
-      answer.accept(ack);
     }
     return ack;
   }

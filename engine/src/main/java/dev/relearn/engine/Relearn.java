@@ -134,14 +134,11 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
     return gate.call(p -> p.feedback().recent(limit));
   }
 
-  /**
-   * Records feedback, durable when this returns, and seen by every search after it; the query
-   * text is embedded and dropped.
-   */
+  /** Records feedback, durable when this returns; the query text is embedded and dropped. */
   @Override
   public FeedbackAck feedback(FeedbackRequest request) throws IOException {
     Objects.requireNonNull(request, "request");
-    return gate.answered((p, answer) -> p.feedback().record(request, answer));
+    return gate.write(p -> p.feedback().record(request));
   }
 
   /**

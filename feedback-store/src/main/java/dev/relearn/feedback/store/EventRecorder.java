@@ -10,15 +10,14 @@ import java.io.IOException;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Consumer;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 
 /**
  * The store's path for one event: checks it (a bad event must never reach the log), protects its
  * query vector when the store does, notes the chunk ids the chunk index lacks, then, once per
- * event id, logs, acknowledges and applies it ({@link GroupApply}). Replayed events go to the
- * events index only (learned fields are then recomputed).
+ * event id, logs and applies it ({@link GroupApply}). Replayed events go to the events index only
+ * (learned fields are then recomputed).
  */
 final class EventRecorder {
   private final int dimension;
@@ -42,11 +41,8 @@ final class EventRecorder {
         new GroupApply(folder.log(), index, learned, evidence, checkpointer, stop);
   }
 
-  /**
-   * Records an event: durable, then acknowledged (passed to {@code answer} once, and returned),
-   * then applied; a known id is a duplicate.
-   */
-  FeedbackAck record(FeedbackEvent given, Consumer<FeedbackAck> answer) throws IOException {
+  /** Records an event: durable, then applied, then acknowledged; a known id is a duplicate. */
+  FeedbackAck record(FeedbackEvent given) throws IOException {
     if (given.queryVector().length != dimension) {
       throw new IllegalArgumentException("query vector has " + given.queryVector().length
           + " dimensions; the feedback store expects " + dimension);
@@ -54,26 +50,11 @@ final class EventRecorder {
     FeedbackEvent event =
         protection == null ? given : given.withQueryVector(protection.protect(given.queryVector()));
     List<String> unknown = unknownIds(event);
-    FeedbackAck duplicate = ack(event, -1, unknown);
-    FeedbackAck ack = checkpointer.shared(() -> inFlight.once(event.eventId(),
-        id -> index.recorded().contains(id), duplicate,
-        () -> ack(event, groups.record(event, seq -> answer.accept(ack(event, seq, unknown))),
-            unknown)));
-    if (ack.duplicate()) {
-      answer.accept(ack); // a recorded event's answer came before its apply
-    }
-    return ack;
-  }
-
-  /** Waits until every acknowledged event is applied ({@link GroupApply#awaitApplied}). */
-  void awaitApplied() {
-    groups.awaitApplied();
-  }
-
-  /** The answer for {@code event}, logged as {@code seq} (-1: a duplicate). */
-  private static FeedbackAck ack(FeedbackEvent event, long seq, List<String> unknown) {
-    return new FeedbackAck(event.eventId(), seq, seq < 0, unknown, event.learnability(),
-        event.signal());
+    FeedbackAck duplicate = new FeedbackAck(event.eventId(), -1, true, unknown,
+        event.learnability(), event.signal());
+    return checkpointer.shared(() -> inFlight.once(event.eventId(),
+        id -> index.recorded().contains(id), duplicate, () -> new FeedbackAck(event.eventId(),
+            groups.record(event), false, unknown, event.learnability(), event.signal())));
   }
 
   /** The used and shown chunk ids the chunk index does not hold. */

@@ -6,9 +6,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The store's answer to a recorded event, once it is durable; every read after it sees the event
- * applied. For a duplicate, {@code unknownIds}, {@code learnability} and {@code signal} describe
- * the request as sent.
+ * The store's answer to a recorded event, once it is durable and applied. For a duplicate, {@code
+ * unknownIds}, {@code learnability} and {@code signal} describe the request as sent.
  *
  * @param eventId the event's id
  * @param sequence its position in the event log, or -1 for a duplicate

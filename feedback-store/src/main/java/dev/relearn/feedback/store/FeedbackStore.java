@@ -20,7 +20,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.index.IndexWriter;
@@ -30,8 +29,7 @@ import org.apache.lucene.util.IOUtils;
 /**
  * Durable feedback, kept as query embeddings, that moves the chunks' learned fields. {@link
  * #record} logs the event (fsynced before it returns in REQUEST durability), then applies it to
- * the events index and the in-memory aggregates, which every read after the acknowledgement
- * waits for, so the very next search sees it; a background
+ * the events index and the in-memory aggregates, which the very next search reads; a background
  * flush mirrors them into the chunk index's doc values. A checkpoint commits everything and trims
  * the log; an open replays it (docs/ARCHITECTURE.md, "Feedback").
  *
@@ -106,30 +104,18 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     return folder.sessions();
   }
 
-  /**
-   * Records an event: durable, acknowledged (a known id as a duplicate) or thrown, then applied on
-   * the store's own thread; a failed apply stops the store ({@link #failure()}).
-   */
+  /** Records an event: durable, applied, acknowledged (a known id as a duplicate) or thrown. */
   public FeedbackAck record(FeedbackEvent given) throws IOException {
-    return record(given, ack -> {});
-  }
-
-  /**
-   * As {@link #record(FeedbackEvent)}; {@code durable} is also told the acknowledgement, once, and
-   * before the apply: to answer a caller further up early when this runs on a write thread.
-   */
-  public FeedbackAck record(FeedbackEvent given, Consumer<FeedbackAck> durable)
-      throws IOException {
     requireOpen();
     stop.check();
-    return writes.answered(answer -> recorder.record(given, answer.andThen(durable)));
+    return writes.call(() -> recorder.record(given));
   }
 
   /** What similar past queries taught, renamed chunks under their current ids. */
   @Override
   public List<PastQuery> similar(float[] queryVector, float minSimilarity, int max)
       throws IOException {
-    readable();
+    requireOpen();
     VectorProtection protection = folder.protection();
     return folder.index().similar(
         protection == null ? queryVector : protection.protect(queryVector), minSimilarity, max);
@@ -138,19 +124,18 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   /** What trust is fit on: the latest {@code limit} learned clusters ({@link HeldOutQueries}). */
   public void forEachHeldOut(float minSimilarity, int max, int limit,
       HeldOutQueries.Receiver receiver) throws IOException {
-    readable();
+    requireOpen();
     HeldOutQueries.forEach(folder.index(), minSimilarity, max, limit, receiver);
   }
 
   /** The newest {@code limit} (at most 500) events' summaries, newest first. */
   public List<EventSummary> recent(int limit) throws IOException {
-    readable();
+    requireOpen();
     return folder.index().recorded().recent(limit);
   }
 
   /** How many events are recorded: cheap. */
   public long events() {
-    readable();
     return folder.index().recorded().events();
   }
 
@@ -161,19 +146,16 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
 
   /** Whether an event with this id has been recorded (and not forgotten or expired). */
   public boolean contains(String eventId) {
-    readable();
     return folder.index().recorded().contains(eventId);
   }
 
   /** A chunk's learned values as the store knows them now (ahead of the doc values). */
   public LearnedValues learned(String chunkId) {
-    readable();
     return learned.get(chunkId);
   }
 
   /** Learned values for searches, from the aggregates ({@link ChunkAggregates#bySegment()}). */
   public LearnedValuesSource learnedValues() {
-    readable();
     return learned.source();
   }
 
@@ -249,16 +231,10 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
 
   /** Counts by signal class and outcome, the positive rate, and what recovery found. */
   public StoreStats stats() throws IOException {
-    readable();
+    requireOpen();
     RecordedEvents recorded = folder.index().recorded();
     return new StoreStats(recorded.stats(), recorded.events(), learned.chunks(), learned.pending(),
         recovery);
-  }
-
-  /** Before a read: open, and every acknowledged event applied. */
-  private void readable() {
-    requireOpen();
-    recorder.awaitApplied();
   }
 
   private void requireOpen() {

@@ -11,18 +11,15 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongConsumer;
 
 /**
  * Logs events and applies them to the events index and the learned fields in log order (the order
  * a restart's replay follows), a group at a time: each event is queued as it is written; once the
- * group commit's fsync makes it durable, it is acknowledged, and the first of the group's
- * recorders to take the apply lock applies every queued durable event in one pass ({@link
- * FeedbackIndex#addAll}); the others find theirs applied. An event is applied only once durable,
- * and every read waits until what was acknowledged before it is applied ({@link #awaitApplied}),
- * so a search after an acknowledgement sees it. A failed apply stops the store ({@link
- * StoreStop}); the reopening replays the log. Thread-safe.
+ * group commit's fsync makes it durable, the first of the group's recorders to take the apply lock
+ * applies every queued durable event in one pass ({@link FeedbackIndex#addAll}), and the others
+ * find theirs applied. An event is applied only once durable. A failed apply stops the store
+ * ({@link StoreStop}): its group is logged, not acknowledged, and the reopening replays it.
+ * Thread-safe.
  */
 final class GroupApply {
   /** An event written to the log and not yet applied. */
@@ -36,8 +33,6 @@ final class GroupApply {
   private final StoreStop stop;
   private final ArrayDeque<Logged> queued = new ArrayDeque<>(); // in log order; guarded by itself
   private volatile long appliedSeq; // every queued event up to it is applied
-  private final AtomicLong acknowledgedSeq = new AtomicLong(); // the highest acknowledged
-  private final Object applied = new Object(); // notified when appliedSeq grows or the store stops
 
   GroupApply(Translog log, FeedbackIndex index, LearnedFields learned, EventEvidence evidence,
       Checkpointer checkpointer, StoreStop stop) {
@@ -49,11 +44,8 @@ final class GroupApply {
     this.stop = stop;
   }
 
-  /**
-   * Logs {@code event}, waits until it is durable, passes its sequence number to {@code durable}
-   * (the acknowledgement), then applies it; returns its sequence number.
-   */
-  long record(FeedbackEvent event, LongConsumer durable) throws IOException {
+  /** Logs {@code event}, waits until it is durable and applied; returns its sequence number. */
+  long record(FeedbackEvent event) throws IOException {
     TaughtEvent taught = new TaughtEvent(event, evidence.of(event));
     byte[] payload = EventCodec.encode(event);
     Logged mine;
@@ -69,38 +61,10 @@ final class GroupApply {
       }
       throw e;
     }
-    acknowledgedSeq.accumulateAndGet(mine.seq(), Math::max);
-    durable.accept(mine.seq());
     if (appliedSeq < mine.seq()) {
       checkpointer.apply(() -> applyUpTo(mine.seq()));
     }
     return mine.seq();
-  }
-
-  /**
-   * Waits until every event acknowledged so far is applied, or the store has stopped (its
-   * reopening then applies them): what a read calls first. Free when nothing is pending. The wait
-   * is for an apply under way, so, like a lock, it ignores interrupts (setting the caller's
-   * interrupt status again).
-   */
-  void awaitApplied() {
-    long target = acknowledgedSeq.get();
-    if (appliedSeq >= target) {
-      return;
-    }
-    boolean interrupted = false;
-    synchronized (applied) {
-      while (appliedSeq < target && stop.cause() == null) {
-        try {
-          applied.wait();
-        } catch (InterruptedException e) {
-          interrupted = true;
-        }
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
   }
 
   /** Applies the durable queued events (at least those up to {@code seq}) in log order. */
@@ -108,32 +72,26 @@ final class GroupApply {
     if (appliedSeq >= seq) {
       return; // applied meanwhile by another recorder of its group
     }
-    try {
-      stop.check(); // an earlier group failed: this event is logged, not applied
-      long durable = Math.max(seq, log.lastSyncedSeq()); // seq: durable as its mode promises
-      List<Logged> group = new ArrayList<>();
-      synchronized (queued) {
-        while (!queued.isEmpty() && queued.peek().seq() <= durable) {
-          group.add(queued.poll());
-        }
-      }
-      try {
-        List<TaughtEvent> events = group.stream().map(Logged::taught).toList();
-        List<AddResult> added = index.addAll(events);
-        for (int i = 0; i < events.size(); i++) {
-          if (added.get(i) != AddResult.DUPLICATE) {
-            learned.add(events.get(i).event(), evidence);
-          }
-        }
-      } catch (IOException | RuntimeException e) { // logged, in part applied: replay it
-        stop.stop(e);
-        throw e;
-      }
-      appliedSeq = group.getLast().seq();
-    } finally { // wakes the reads waiting for it, also when the store stopped
-      synchronized (applied) {
-        applied.notifyAll();
+    stop.check(); // an earlier group failed: this event is logged, not applied
+    long durable = Math.max(seq, log.lastSyncedSeq()); // seq: durable as its mode promises
+    List<Logged> group = new ArrayList<>();
+    synchronized (queued) {
+      while (!queued.isEmpty() && queued.peek().seq() <= durable) {
+        group.add(queued.poll());
       }
     }
+    try {
+      List<TaughtEvent> events = group.stream().map(Logged::taught).toList();
+      List<AddResult> added = index.addAll(events);
+      for (int i = 0; i < events.size(); i++) {
+        if (added.get(i) != AddResult.DUPLICATE) {
+          learned.add(events.get(i).event(), evidence);
+        }
+      }
+    } catch (IOException | RuntimeException e) { // logged, in part applied: replay it
+      stop.stop(e);
+      throw e;
+    }
+    appliedSeq = group.getLast().seq();
   }
 }

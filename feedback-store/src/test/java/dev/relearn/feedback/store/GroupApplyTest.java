@@ -25,7 +25,7 @@ class GroupApplyTest {
   @TempDir Path tmp;
 
   @Test
-  void concurrentRecordsAreAppliedInLogOrderAndAReadAfterAnAckSeesItsEvent() throws Exception {
+  void concurrentRecordsAreAppliedInLogOrderAndEachIsAppliedWhenAcknowledged() throws Exception {
     Map<String, Long> logSequence = new ConcurrentHashMap<>();
     try (StoreFixture fixture = new StoreFixture(tmp, T0)) {
       try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE);
@@ -40,7 +40,7 @@ class GroupApplyTest {
               String id = "e" + thread + "-" + i;
               FeedbackAck ack = store.record(event(id, "s" + random.nextInt(4),
                   unit(random.nextLong()), "c" + random.nextInt(4), T0));
-              assertTrue(store.contains(id), "a read after the ack sees the event: " + id);
+              assertTrue(store.contains(id), "applied once acknowledged: " + id);
               logSequence.put(id, ack.sequence());
             }
             return null;

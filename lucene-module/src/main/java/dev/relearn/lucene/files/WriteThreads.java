@@ -3,7 +3,6 @@ package dev.relearn.lucene.files;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -12,8 +11,6 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
-import org.apache.lucene.util.IOFunction;
 import org.apache.lucene.util.IORunnable;
 import org.apache.lucene.util.IOSupplier;
 
@@ -82,42 +79,13 @@ public final class WriteThreads implements Closeable {
    * ends by an interrupt, before the exception is thrown (to ask long work to stop safely).
    */
   public <T> T call(IOSupplier<T> work, Runnable onInterrupt) throws IOException {
-    return answered(answer -> work.get(), onInterrupt);
-  }
-
-  /**
-   * As {@link #call(IOSupplier)}, but the caller's wait ends as soon as {@code work} passes its
-   * answer to the consumer it is given (or ends, or fails before answering), and the work goes on
-   * here: to apply what it has just acknowledged, say. A failure after the answer reaches nobody
-   * through this call, so the work must record it where its owner's next call will find it.
-   */
-  public <T> T answered(IOFunction<Consumer<T>, T> work) throws IOException {
-    return answered(work, () -> {});
-  }
-
-  /** As {@link #answered(IOFunction)}, with {@link #call(IOSupplier, Runnable)}'s interrupt. */
-  public <T> T answered(IOFunction<Consumer<T>, T> work, Runnable onInterrupt)
-      throws IOException {
     if (onWriteThread()) {
-      return work.apply(answer -> {});
+      return work.get();
     }
     AtomicBoolean claimed = new AtomicBoolean(); // by the work when it starts, or by the caller
-    CompletableFuture<T> answer = new CompletableFuture<>();
-    submit(() -> {
-      if (!claimed.compareAndSet(false, true)) {
-        return null;
-      }
-      try {
-        T result = work.apply(answer::complete);
-        answer.complete(result); // unless it answered already
-        return result;
-      } catch (IOException | RuntimeException | Error e) {
-        answer.completeExceptionally(e); // unless it answered already: then the work's own
-        throw e;
-      }
-    });
+    Future<T> started = submit(() -> claimed.compareAndSet(false, true) ? work.get() : null);
     try {
-      return answer.get();
+      return started.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       onInterrupt.run();

@@ -114,30 +114,6 @@ class WriteThreadsTest {
   }
 
   @Test
-  void anAnsweredCallReturnsAtTheAnswerWhileTheWorkGoesOn() throws Exception {
-    List<String> order = new CopyOnWriteArrayList<>();
-    CountDownLatch release = new CountDownLatch(1); // the work goes on only after the return
-    WriteThreads writes = new WriteThreads("test-write-", 1);
-    String answer = writes.<String>answered(reply -> {
-      reply.accept("durable");
-      awaitQuietly(release);
-      order.add("applied");
-      throw new IOException("a failure after the answer is the work's own to report");
-    });
-    order.add("caller: " + answer);
-    release.countDown();
-    writes.close(); // waits for the work
-    assertEquals(List.of("caller: durable", "applied"), order);
-    try (WriteThreads more = new WriteThreads("test-write-", 1)) {
-      assertEquals("returned", more.<String>answered(reply -> "returned"), "no answer: its end");
-      IOException io = new IOException("disk full");
-      assertSame(io, assertThrows(IOException.class, () -> more.<String>answered(reply -> {
-        throw io;
-      })), "a failure before any answer is the caller's");
-    }
-  }
-
-  @Test
   void closeWaitsForEveryWriteThenRunsTheLastStepOnAWriteThread() throws Exception {
     WriteThreads writes = new WriteThreads("test-write-", 2);
     List<String> order = new CopyOnWriteArrayList<>();
