@@ -39,7 +39,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@value #WRITERS} concurrent writers (one keep-alive connection each). Each of the {@value
  * #QUERIES} queries is searched once through {@code POST /api/search} first, as a user would
  * before giving feedback on a result, so the queries' vectors are cached and what the search
- * showed is known; asserts nothing.
+ * showed is known. Each phase is measured after an unmeasured one like it ({@value #WARM_UP}
+ * rounds serially, then as many concurrent events as measured), so the figures are those of a
+ * server that has been running (without it, the JIT compiler still took about half a core in
+ * the measured phases). Asserts nothing.
  *
  * <p>Run by {@code bin/bench-feedback}, or with the server module's test class path: {@code
  * HttpFeedbackBenchmark [--model bge-small|hashing] [--events N] [SCRATCH_DIR]}.
@@ -47,7 +50,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class HttpFeedbackBenchmark {
   private static final int WRITERS = 8;
   private static final int QUERIES = 50;
-  private static final int WARM_UP = 500;
+  private static final int WARM_UP = 3_000;
 
   private HttpFeedbackBenchmark() {}
 
@@ -99,7 +102,8 @@ public final class HttpFeedbackBenchmark {
               StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
         URI endpoint = server.uri().resolve("/api/feedback");
         serial(endpoint, raw, ids, events);
-        concurrent(endpoint, ids, events * 2);
+        concurrent(endpoint, ids, events * 2, "cw", false); // warm-up: connections, JIT, pools
+        concurrent(endpoint, ids, events * 2, "c", true);
       }
     }
   }
@@ -141,7 +145,9 @@ public final class HttpFeedbackBenchmark {
         "baseline: fsync + request parsing", baseline, p(ack, 50) / baseline);
   }
 
-  private static void concurrent(URI endpoint, List<String> ids, int events) throws Exception {
+  /** {@value #WRITERS} writers send {@code events}; prints the figures when {@code measured}. */
+  private static void concurrent(URI endpoint, List<String> ids, int events, String prefix,
+      boolean measured) throws Exception {
     AtomicInteger next = new AtomicInteger();
     long[] ack = new long[events];
     long start = System.nanoTime();
@@ -153,7 +159,7 @@ public final class HttpFeedbackBenchmark {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         done.add(writers.submit(() -> {
           for (int i = next.getAndIncrement(); i < events; i = next.getAndIncrement()) {
-            ack[i] = post(client, endpoint, body(i, ids, random, "c"), 200);
+            ack[i] = post(client, endpoint, body(i, ids, random, prefix), 200);
           }
           return null;
         }));
@@ -163,6 +169,9 @@ public final class HttpFeedbackBenchmark {
       }
     }
     double seconds = (System.nanoTime() - start) / 1e9;
+    if (!measured) {
+      return;
+    }
     System.out.printf(Locale.ROOT, "%n[%d concurrent writers, one connection each, %,d events]%n",
         WRITERS, events);
     print("HTTP POST /api/feedback, acked", ack);
