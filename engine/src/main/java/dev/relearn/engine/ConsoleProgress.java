@@ -7,7 +7,7 @@ import java.util.Locale;
 
 /**
  * Progress on stderr: a redrawn bar on a terminal, otherwise a plain line every few seconds (so
- * CI logs stay readable).
+ * CI logs stay readable). A task of unknown size (a total of 0) shows its count and rate only.
  */
 public final class ConsoleProgress implements Progress {
   private static final long LINE_INTERVAL_NANOS = Duration.ofSeconds(5).toNanos();
@@ -38,7 +38,7 @@ public final class ConsoleProgress implements Progress {
     this.startNanos = System.nanoTime();
     this.lastPrintNanos = startNanos;
     if (!terminal) {
-      out.println(task + ": 0/" + total);
+      out.println(task + (total > 0 ? ": 0/" + total : ": started"));
     }
   }
 
@@ -46,7 +46,7 @@ public final class ConsoleProgress implements Progress {
   public synchronized void advance(long done) {
     long now = System.nanoTime();
     if (terminal) {
-      if (now - lastPrintNanos > 100_000_000L || done == total) {
+      if (now - lastPrintNanos > 100_000_000L || (total > 0 && done == total)) {
         out.print("\r" + line(done, now));
         lastPrintNanos = now;
       }
@@ -74,6 +74,9 @@ public final class ConsoleProgress implements Progress {
     String rate = elapsed > 0 ? String.format(Locale.ROOT, "%.1f/s", done / elapsed) : "";
     String eta = done > 0 && done < total
         ? String.format(Locale.ROOT, ", %d s left", (long) (elapsed * (total - done) / done)) : "";
+    if (total <= 0) {
+      return String.format(Locale.ROOT, "%s: %d %s", task, done, rate);
+    }
     if (!terminal) {
       return String.format(Locale.ROOT, "%s: %d/%d (%.0f%%) %s%s", task, done, total,
           100 * fraction, rate, eta);

@@ -46,7 +46,7 @@ public final class NestedSlices {
     DirectorySource folder = new DirectorySource(source);
     String prefix = folder.rootKey() + "/";
     Map<String, Integer> counts = new LinkedHashMap<>(); // a file's chunks come one after another
-    progress.start("chunking " + source, 0);
+    progress.start("chunking " + source + ", files read", 0);
     folder.read(chunk -> {
       if (counts.merge(chunk.path(), 1, Integer::sum) == 1 && counts.size() > 1) {
         progress.advance(counts.size() - 1); // the files read whole

@@ -14,7 +14,7 @@ public interface Progress {
     public void finish() {}
   };
 
-  /** A task of {@code total} steps begins. */
+  /** A task of {@code total} steps begins; 0 when the number of steps is not known. */
   void start(String task, long total);
 
   /** {@code done} steps of the current task are complete (cumulative). */
