@@ -1,6 +1,7 @@
 package dev.relearn.cli;
 
 import dev.relearn.engine.ExplainedResults;
+import dev.relearn.engine.TrustViews;
 import dev.relearn.engine.search.Hit;
 import dev.relearn.lucene.fusion.StageScore;
 import java.io.PrintWriter;
@@ -44,6 +45,7 @@ final class HitPrinter {
     out.printf(Locale.ROOT, "%nquery class %s: weights bm25 %.3f, vector %.3f, learned %.3f"
         + " (relevance weight = bm25 + vector, balance = bm25 − vector, boost = learned)%n",
         explained.queryClass().label(), w.bm25(), w.vector(), w.learned());
+    out.println("trust in the vote: " + TrustViews.text(explained.trust()));
     List<Hit> hits = explained.results().hits();
     List<Explanation> explanations = explained.explanations();
     for (int i = 0; i < hits.size(); i++) {

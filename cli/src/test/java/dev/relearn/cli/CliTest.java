@@ -195,6 +195,8 @@ class CliTest {
         explain.out());
     assertTrue(explain.out().contains("query class keywords: weights bm25 0.350, vector 0.350,"
         + " learned 0.300"), explain.out());
+    assertTrue(explain.out().contains("\ntrust in the vote: prior (too few clicks to fit yet)\n"),
+        explain.out());
     Result json = run(withIndex("search", "--explain", "--json", "tide crossings"));
     assertEquals(0, json.code(), json.err());
     JsonNode body = new ObjectMapper().readTree(json.out());

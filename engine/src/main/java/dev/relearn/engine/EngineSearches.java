@@ -97,7 +97,7 @@ final class EngineSearches {
       LearningSources learning = sources.get();
       SearchResults results = learnedRanking.search(searcher, request.withMode(SearchMode.LEARNED),
           vector, learning, model(used, learning.trust()), explanations);
-      return new ExplainedResults(results, explanations, queryClass, used);
+      return new ExplainedResults(results, explanations, queryClass, used, learning.trust());
     } finally {
       searchers.release(searcher);
     }

@@ -17,7 +17,8 @@ import java.util.UUID;
 import org.apache.lucene.util.IOFunction;
 
 /**
- * Turns a {@link FeedbackRequest} into a {@link FeedbackEvent} at the API boundary: the query
+ * Turns a {@link FeedbackRequest} into a {@link FeedbackEvent} at the API boundary (refused when
+ * the index holds none of its used chunks): the query
  * text is embedded and dropped, the session hashed, missing shown results taken from the current
  * top 10, the signal class derived, an event id generated when the caller gave none. A rating
  * also teaches the class's weights ({@link RatingLearner}) once per event id, even for a
@@ -54,6 +55,8 @@ final class FeedbackRecorder {
   }
 
   FeedbackAck record(FeedbackRequest request) throws IOException {
+    FeedbackRequest.requireSomeIndexed(request.used(),
+        engine.parts().searches().unknownIds(request.used()));
     float[] vector = engine.parts().embedder().queryVector(request.query());
     List<ShownResult> shown = shown(request, engine::search);
     SignalClass signal = signal(request, shown);

@@ -7,8 +7,10 @@ import dev.relearn.lucene.feedback.Outcome;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.stream.Collectors;
 
 /**
  * Feedback as a caller gives it, with the query as text, which the engine embeds and drops. Build
@@ -140,6 +142,22 @@ public record FeedbackRequest(String query, List<String> used, Outcome outcome, 
           results.propensity(i + 1)));
     }
     return withShown(list, explicitSearch, afterWiderSearch);
+  }
+
+  /**
+   * Refuses feedback on {@code used} chunks when the index holds none of them ({@code unknown}:
+   * the ids it lacks): it could only teach that the chunks shown were skipped. Typically the ids
+   * are from before a re-index changed the chunks' text.
+   */
+  public static void requireSomeIndexed(List<String> used, Collection<String> unknown) {
+    if (unknown.containsAll(used)) {
+      throw new IllegalArgumentException("none of the used chunk ids is in the index: "
+          + used.stream().limit(3).map(id -> "'" + (id.codePointCount(0, id.length()) > 100
+          ? id.substring(0, id.offsetByCodePoints(0, 100)) + "…" : id) + "'")
+          .collect(Collectors.joining(", ")) + (used.size() > 3 ? " and "
+          + (used.size() - 3) + " more" : "") + "; a chunk's id changes with its text: search"
+          + " again and use the ids it returns");
+    }
   }
 
   /** A description without the query text. */

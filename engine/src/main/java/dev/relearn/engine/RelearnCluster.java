@@ -31,6 +31,7 @@ import dev.relearn.lucene.fusion.QueryClass;
 import dev.relearn.lucene.fusion.QueryClassifier;
 import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.schema.VectorEncoding;
+import dev.relearn.lucene.trust.Trust;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -161,7 +162,8 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
     QueryClass queryClass = QueryClassifier.classify(request.text());
     return new ExplainedResults(new SearchResults(hits, answer.lexicalCandidates(),
         answer.semanticCandidates()), explanations, queryClass,
-        answer.rated() != null ? answer.rated() : Weights.DEFAULT);
+        answer.rated() != null ? answer.rated() : Weights.DEFAULT,
+        explain ? feedback.trust() : Trust.PRIOR);
   }
 
   /** The mode a search should use when none is asked for: learned. */
@@ -176,13 +178,14 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
    */
   @Override
   public FeedbackAck feedback(FeedbackRequest request) throws IOException {
+    Set<String> unknown = unknownChunkIds(request.used());
+    FeedbackRequest.requireSomeIndexed(request.used(), unknown); // before anything is recorded
     float[] vector = embedder.queryVector(request.query());
     List<ShownResult> shown =
         FeedbackRecorder.shown(request, r -> search(r.withMode(SearchMode.LEARNED)));
     SignalClass signal = FeedbackRecorder.signal(request, shown);
     QueryClass queryClass = QueryClassifier.classify(request.query());
     double[] credit = request.rating() == null ? null : credit(request);
-
     String eventId = request.eventId() != null ? request.eventId() : UUID.randomUUID().toString();
     long now = System.currentTimeMillis();
     boolean recorded = feedback.record(new ClusterFeedbackClient.Event(eventId,
@@ -193,8 +196,7 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
       // keyed by the event id the cluster's events are: once, whichever client sends it
       weights.record(queryClass, request.rating().normalized(), credit, now, eventId);
     }
-    return new FeedbackAck(eventId, recorded ? 0 : -1, !recorded,
-        List.copyOf(unknownChunkIds(request.used())),
+    return new FeedbackAck(eventId, recorded ? 0 : -1, !recorded, List.copyOf(unknown),
         Learnability.of(request.outcome(), request.quality()), signal);
   }
 

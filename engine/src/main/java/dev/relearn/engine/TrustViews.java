@@ -1,6 +1,7 @@
 package dev.relearn.engine;
 
 import dev.relearn.lucene.trust.Trust;
+import dev.relearn.lucene.trust.TrustFit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,13 +44,19 @@ public final class TrustViews {
     return json;
   }
 
-  /** The trust for people: {@code 0.441 nats per preference (fit on 4,000 queries, ...)}. */
+  /**
+   * The trust for people: {@code 0.441 nats per preference (fit on 4,000 queries, ...)}, and
+   * why the vote is off when its strength is 0.
+   */
   public static String text(Trust trust) {
     if (!trust.fitted()) {
       return "prior (too few clicks to fit yet)";
     }
-    return String.format(Locale.ROOT,
+    String fit = String.format(Locale.ROOT,
         "%.3f nats per preference (fit on %,d queries, held-out gain %.1f nats)",
         trust.strength(), trust.queries(), trust.gain());
+    return trust.strength() > 0 ? fit : String.format(Locale.ROOT, "%s: the vote is off, as it"
+        + " predicted held-out clicks no better than rank alone (gain not above %.0f nats)", fit,
+        TrustFit.MIN_GAIN);
   }
 }

@@ -83,6 +83,22 @@ class FeedbackTest {
   }
 
   @Test
+  void feedbackOnNoIndexedChunkIsRefusedAndTeachesNothing() throws Exception {
+    try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      List<String> stale = List.of("docs/keys.md#0ld", "gone#1", "gone#2", "gone#3");
+      IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+          () -> relearn.feedback(FeedbackRequest.of("rotate keys", stale)
+              .withOutcome(Outcome.SUCCESS)));
+      assertEquals("none of the used chunk ids is in the index: 'docs/keys.md#0ld', 'gone#1',"
+          + " 'gone#2' and 1 more; a chunk's id changes with its text: search again and use the"
+          + " ids it returns", refused.getMessage());
+      assertEquals(0, relearn.feedbackStore().stats().ledgerEvents());
+      assertEquals(SearchMode.HYBRID, relearn.defaultMode(), "nothing was learned");
+    }
+  }
+
+  @Test
   void duplicatesUnknownIdsAndAmbiguousQuality() throws Exception {
     try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
       relearn.index(docs, SourceFormat.AUTO, Progress.NONE);

@@ -74,8 +74,9 @@ class PrivacyTest {
           relearn.feedback(FeedbackRequest.of(secret, List.of(id)).withOutcome(Outcome.SUCCESS)
               .withIds("session-" + secret.length(), null));
         }
-        relearn.feedback(FeedbackRequest.of(SECRETS.get(0), List.of("unknown#id"))
-            .withIds("other", null));
+        relearn.feedback(FeedbackRequest.of(SECRETS.get(0), List.of(
+            relearn.search(SearchRequest.of(SECRETS.get(1))).hits().get(0).chunkId(),
+            "unknown#id")).withIds("other", null));
         relearn.feedbackStore().compact();
         relearn.feedbackStore().forgetSession(relearn.feedbackStore().sessions().hash("other"));
       }

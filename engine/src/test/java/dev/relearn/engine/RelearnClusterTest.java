@@ -69,6 +69,9 @@ class RelearnClusterTest {
           .withOutcome(Outcome.SUCCESS).withIds(SESSION, "ev-1").withShown(null, true, false));
       assertFalse(ack.duplicate());
       assertEquals(List.of("gone"), ack.unknownIds());
+      assertTrue(assertThrows(IllegalArgumentException.class, () -> relearn.feedback(
+          FeedbackRequest.of(QUERY, List.of("gone")))).getMessage().startsWith(
+              "none of the used chunk ids is in the index: 'gone';"), "as embedded");
       assertTrue(relearn.feedback(FeedbackRequest.of(QUERY, List.of(top.chunkId()))
           .withIds(SESSION, "ev-1")).duplicate());
       RelearnOperations operations = relearn; // what a batch evaluation calls
@@ -167,12 +170,13 @@ class RelearnClusterTest {
     cluster.refusesSignal = true;
     try (RelearnCluster relearn = connect()) {
       relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
-      FeedbackAck ack = relearn.feedback(FeedbackRequest.of(QUERY, List.of("gone"))
+      String top = relearn.search(SearchRequest.of(QUERY)).hits().get(0).chunkId();
+      FeedbackAck ack = relearn.feedback(FeedbackRequest.of(QUERY, List.of(top))
           .withIds(null, "ev-2").withShown(List.of(), false, false));
       assertFalse(ack.duplicate());
     }
-    List<String> sent = cluster.bodies.subList(cluster.bodies.size() - 3,
-        cluster.bodies.size() - 1); // the last is the unknown ids' _mget
+    List<String> sent = cluster.bodies.subList(cluster.bodies.size() - 2,
+        cluster.bodies.size());
     assertTrue(sent.get(0).contains("\"signal\":") && !sent.get(1).contains("\"signal\":"),
         sent.toString());
   }

@@ -101,9 +101,7 @@ class StorageFaultTest {
     Path index = root.resolve("index");
     engine = EngineOpener.open(index, TestOptions.HASHING, faults);
     engine.index(docs, SourceFormat.AUTO, Progress.NONE);
-    chunkIds = engine.search(SearchRequest.of(COMMON_WORD).withK(100)).hits().stream()
-        .map(Hit::chunkId).toList();
-    assertTrue(chunkIds.size() >= FILES, "chunks: " + chunkIds);
+    readChunkIds();
     long started = System.nanoTime();
     Map<String, FaultTally> tallies = new LinkedHashMap<>();
     for (Step step : Step.values()) {
@@ -208,8 +206,16 @@ class StorageFaultTest {
     }
   }
 
+  /** The ids feedback uses: the index's now, as an edit changes its chunks' ids. */
+  private void readChunkIds() throws IOException {
+    chunkIds = engine.search(SearchRequest.of(COMMON_WORD).withK(100)).hits().stream()
+        .map(Hit::chunkId).toList();
+    assertTrue(chunkIds.size() >= FILES, "chunks: " + chunkIds);
+  }
+
   /** Runs {@code step} on the caller thread, armed if asked; what it threw, or null. */
   private Throwable run(Step step, boolean arm, Kind kind, long point) throws Exception {
+    readChunkIds(); // before any fault is armed
     String session = FORGET_SESSION + events;
     forgetting = session;
     if (step == Step.FORGET) {

@@ -39,6 +39,14 @@ class TrustViewsTest {
   }
 
   @Test
+  void aTrustOfStrengthZeroSaysWhyTheVoteIsOff() {
+    Trust off = new Trust(true, 0, -0.3, -0.997, 120, 57);
+    assertEquals("0.000 nats per preference (fit on 57 queries, held-out gain -1.0 nats): the"
+        + " vote is off, as it predicted held-out clicks no better than rank alone (gain not"
+        + " above 2 nats)", TrustViews.text(off));
+  }
+
+  @Test
   void anUnfittedTrustIsThePriorNotZero() {
     Trust unfitted = new Trust(false, 0, 0.4, 2.5, 12, 30);
     assertEquals("prior (too few clicks to fit yet)", TrustViews.text(unfitted));

@@ -19,12 +19,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * {@code record_feedback}: the chunks an agent used, classified by what its context's searches
- * showed ({@link UseClassifier}), recorded as one event per class; answers with each event's
- * class and the updated learning statistics.
+ * showed ({@link UseClassifier}), recorded as one event per class (ids the index lacks go with
+ * the first, and a call none of whose ids it holds is refused); answers with each event's class
+ * and the updated learning statistics.
  */
 final class RecordFeedbackTool extends RelearnTool {
   /** The tool's name. */
@@ -107,7 +110,12 @@ final class RecordFeedbackTool extends RelearnTool {
           + " is open read-only because another process holds its write lock. Stop that"
           + " process and restart this server to record feedback; search still works.");
     }
-    List<UseGroup> groups = UseClassifier.classify(context.lists(), used, query);
+    // refused before any event is recorded when the index holds none of the ids; ids it lacks
+    // go with the first event, where they are reported
+    Set<String> unknown = relearn.unknownChunkIds(used);
+    FeedbackRequest.requireSomeIndexed(used, unknown);
+    List<UseGroup> groups = UseClassifier.classify(context.lists(),
+        used.stream().filter(id -> !unknown.contains(id)).toList(), query);
     List<FeedbackRequest> requests = new ArrayList<>();
     for (int i = 0; i < groups.size(); i++) {
       UseGroup group = groups.get(i);
@@ -117,7 +125,9 @@ final class RecordFeedbackTool extends RelearnTool {
       }
       String eventId = key == null ? null
           : groups.size() == 1 ? key : key + "#" + (i + 1) + "-" + group.signal().label();
-      requests.add(FeedbackRequest.of(group.query(), group.used()).withOutcome(outcome)
+      List<String> ids = i > 0 ? group.used() : Stream.concat(group.used().stream(),
+          used.stream().filter(unknown::contains)).toList();
+      requests.add(FeedbackRequest.of(group.query(), ids).withOutcome(outcome)
           .withRatingText(rating, quality).withIds(context.sessionId(), eventId)
           .withShown(group.shown(), group.explicitSearch(), group.afterWiderSearch()));
     }

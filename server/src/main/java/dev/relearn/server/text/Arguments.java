@@ -146,7 +146,8 @@ public final class Arguments {
     }
     if (ids.isEmpty()) { // none, only blank ones, or too many
       throw new IllegalArgumentException("'" + name + "' must name 1 to " + maxItems
-          + " chunk ids, got: " + (items.size() > maxItems ? items.size() : 0));
+          + " chunk ids, got: " + (items.size() > maxItems ? items.size()
+          : items.isEmpty() ? "0" : items.size() + ", all blank"));
     }
     return new ArrayList<>(ids);
   }

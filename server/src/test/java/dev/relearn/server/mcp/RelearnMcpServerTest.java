@@ -103,18 +103,19 @@ class RelearnMcpServerTest {
     CallToolResult recorded = server.call("record_feedback", Map.of(
         "used", List.of(first.get(0), found, "ghost#1"), "outcome", "success",
         "idempotency_key", "k1"));
-    assertEquals(List.of("very_strong:[" + first.get(0) + "]", "discovery:[" + found + "]",
-        "weak:[ghost#1]"), signals(recorded));
-    assertTrue(text(recorded).contains("Recorded very_strong"), text(recorded));
+    assertEquals(List.of("very_strong:[" + first.get(0) + ", ghost#1]", "discovery:[" + found
+        + "]"), signals(recorded), "an id the index lacks goes with the first event");
+    assertTrue(text(recorded).contains("Recorded very_strong (strong_positive) for " + first.get(0)
+        + ", ghost#1; unknown ids kept anyway: ghost#1."), text(recorded));
     @SuppressWarnings("unchecked")
     Map<String, Object> stats = (Map<String, Object>) body(recorded).get("stats");
-    assertEquals(3L, ((Number) stats.get("events")).longValue());
+    assertEquals(2L, ((Number) stats.get("events")).longValue());
     assertEquals(1.0, (Double) stats.get("positive_rate"), 1e-9);
-    assertEquals(3L, ((Map<?, ?>) stats.get("by_outcome")).values().stream()
+    assertEquals(2L, ((Map<?, ?>) stats.get("by_outcome")).values().stream()
         .mapToLong(n -> ((Number) n).longValue()).sum(), "every event has one outcome");
     assertEquals(1, ((List<?>) body(recorded).get("weights")).size());
     Map<?, ?> trust = (Map<?, ?>) body(recorded).get("trust");
-    assertEquals(false, trust.get("fitted"), "three events are too few to fit: " + trust);
+    assertEquals(false, trust.get("fitted"), "two events are too few to fit: " + trust);
     assertNull(trust.get("strength"), "the prior is not shown as 0: " + trust);
     assertTrue(text(recorded).endsWith("\nTrust in the vote of similar past queries: prior (too"
         + " few clicks to fit yet)."), text(recorded));
@@ -122,6 +123,9 @@ class RelearnMcpServerTest {
         "used", List.of(first.get(0), found, "ghost#1"), "outcome", "success",
         "idempotency_key", "k1"));
     assertTrue(text(again).startsWith("Already recorded"), text(again));
+    assertEquals("record_feedback: none of the used chunk ids is in the index: 'ghost#1',"
+        + " 'ghost#2'; a chunk's id changes with its text: search again and use the ids it"
+        + " returns", error("record_feedback", Map.of("used", List.of("ghost#1", "ghost#2"))));
 
     ids("search", Map.of("query", "cache vectors", "k", 1));
     CallToolResult strong = server.call("record_feedback", Map.of("used", List.of(first.get(0))));
@@ -219,7 +223,7 @@ class RelearnMcpServerTest {
         error("record_feedback", Map.of("used", List.of(id), "query", " ")));
     assertEquals("search: 'context' must not be blank; leave it out for none",
         error("search", Map.of("query", QUERY, "context", "")));
-    assertEquals("record_feedback: 'used' must name 1 to 100 chunk ids, got: 0",
+    assertEquals("record_feedback: 'used' must name 1 to 100 chunk ids, got: 1, all blank",
         error("record_feedback", Map.of("used", List.of(" "))));
     assertEquals("record_feedback: 'used' must name 1 to 100 chunk ids, got: 101",
         error("record_feedback", Map.of("used", java.util.stream.IntStream.rangeClosed(0, 100)

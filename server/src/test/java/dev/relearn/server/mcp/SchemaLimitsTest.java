@@ -44,6 +44,7 @@ class SchemaLimitsTest {
   @TempDir Path tmp;
   private Relearn relearn;
   private RelearnMcpServer server;
+  private String indexed; // the id of the one chunk: feedback naming no indexed chunk is refused
   private final Set<String> tried = new TreeSet<>();
 
   @BeforeEach
@@ -53,6 +54,7 @@ class SchemaLimitsTest {
     relearn = Relearn.open(tmp.resolve("idx"), RelearnOptions.defaults()
         .withModel(ModelChoice.HASHING));
     relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+    indexed = relearn.search(SearchRequest.of(QUERY)).hits().get(0).chunkId();
     server = new RelearnMcpServer(relearn, "limits-session");
   }
 
@@ -101,8 +103,8 @@ class SchemaLimitsTest {
         }
         if (schema.get("items") instanceof Map<?, ?> items
             && items.get("maxLength") instanceof Integer max) {
-          check(tool.name(), name, "items.maxLength", List.of(EMOJI.repeat(max)),
-              List.of(EMOJI.repeat(max + 1)));
+          check(tool.name(), name, "items.maxLength", List.of(indexed, EMOJI.repeat(max)),
+              List.of(indexed, EMOJI.repeat(max + 1)));
         }
         if (schema.get("maxItems") instanceof Integer max) {
           check(tool.name(), name, "maxItems", ids(max), ids(max + 1));
@@ -156,12 +158,12 @@ class SchemaLimitsTest {
   }
 
   /** Arguments a call needs, with {@code name} set to {@code value}. */
-  private static Map<String, Object> args(String tool, String name, Object value) {
+  private Map<String, Object> args(String tool, String name, Object value) {
     Map<String, Object> args = new HashMap<>();
     switch (tool) {
       case "set_context" -> args.put("context", "limits");
       case "record_feedback" -> {
-        args.put("used", List.of("docs/keys.md#0"));
+        args.put("used", List.of(indexed));
         args.put("query", QUERY);
       }
       default -> args.put("query", QUERY);
@@ -170,8 +172,10 @@ class SchemaLimitsTest {
     return args;
   }
 
-  private static List<String> ids(int count) {
-    return new ArrayList<>(IntStream.range(0, count).mapToObj(i -> "docs/keys.md#" + i).toList());
+  /** {@code count} distinct ids, the first the indexed chunk's. */
+  private List<String> ids(int count) {
+    return new ArrayList<>(IntStream.range(0, count)
+        .mapToObj(i -> i == 0 ? indexed : "docs/keys.md#" + i).toList());
   }
 
   private static Number number(double value, boolean whole) {
