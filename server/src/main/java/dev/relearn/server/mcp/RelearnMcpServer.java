@@ -15,6 +15,7 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -76,9 +77,14 @@ public final class RelearnMcpServer implements AutoCloseable {
   /** Calls a tool as the protocol handler does: failures are error results, never thrown. */
   public CallToolResult call(String name, Map<String, Object> arguments) {
     RelearnTool tool = name == null ? null : tools.get(name);
-    return tool != null ? call(tool, arguments) : RelearnTool.error("unknown tool: "
-        + Arguments.quote(String.valueOf(name)) + "; expected one of "
-        + String.join(", ", tools.keySet()));
+    return tool != null ? call(tool, arguments)
+        : RelearnTool.error(unknownTool(String.valueOf(name), tools.keySet()));
+  }
+
+  /** The error for a call of tool {@code name}, which is not one of {@code tools}. */
+  static String unknownTool(String name, Collection<String> tools) {
+    return "unknown tool: " + Arguments.quote(name) + "; expected one of "
+        + String.join(", ", tools);
   }
 
   private CallToolResult call(RelearnTool tool, Map<String, Object> arguments) {
@@ -108,8 +114,9 @@ public final class RelearnMcpServer implements AutoCloseable {
     PendingRequests pending = new PendingRequests();
     this.pending = pending;
     WholeLineOutput lines = new WholeLineOutput(out, line -> countAnswer(line, pending));
-    InputStream requests = new RequestLineFilter(new BufferedInputStream(in), mapper, lines,
-        pending, RequestLineFilter.MAX_LINE_BYTES, ended::countDown); // after the last answers
+    InputStream requests = new RequestLineFilter(new BufferedInputStream(in),
+        new RequestCheck(mapper, tools.keySet()), lines, pending, RequestLineFilter.MAX_LINE_BYTES,
+        ended::countDown); // after the last answers
     StdioTransport transport = new StdioTransport(mapper, requests, lines);
     List<SyncToolSpecification> specifications = tools.values().stream()
         .map(tool -> SyncToolSpecification.builder().tool(tool.tool())

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -21,8 +22,9 @@ import java.util.stream.Collectors;
  * Whether a line of input is a message the SDK can take, else the reply saying why (the SDK's
  * own would quote the value and its Java types): {@code -32700} for a line that is not one JSON
  * value, {@code -32600} for JSON that is not JSON-RPC 2.0 or repeats a key, {@code -32602} for
- * params of the wrong shape. Replies carry the message's id and name a position or a field,
- * never a value. A {@code ping} is answered here too, also before initialization.
+ * params of the wrong shape or a call of a tool the server does not have. Replies carry the
+ * message's id and name a position, a field or the unknown tool, never another value. A {@code
+ * ping} is answered here too, also before initialization.
  */
 final class RequestCheck {
   /** JSON-RPC's error code for input that is not JSON. */
@@ -53,10 +55,12 @@ final class RequestCheck {
       .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
       .build();
   private final McpJsonMapper mapper;
+  private final Collection<String> tools;
 
-  /** Checks against what {@code mapper}, the SDK's, can read. */
-  RequestCheck(McpJsonMapper mapper) {
+  /** Checks against what {@code mapper}, the SDK's, can read, and the {@code tools}' names. */
+  RequestCheck(McpJsonMapper mapper, Collection<String> tools) {
     this.mapper = mapper;
+    this.tools = List.copyOf(tools);
   }
 
   /** Checks one line, stripped and not empty. */
@@ -80,6 +84,10 @@ final class RequestCheck {
     JsonNode echoed = id != null && (id.isTextual() || id.isIntegralNumber()) ? id : null;
     String method = node.path("method").asText(null);
     String badParams = badParams(method, node.path("params"));
+    if (badParams == null && McpSchema.METHOD_TOOLS_CALL.equals(method)
+        && !tools.contains(node.path("params").path("name").asText())) {
+      badParams = RelearnMcpServer.unknownTool(node.path("params").path("name").asText(), tools);
+    }
     if (badParams != null) {
       return new Checked(node, error(echoed, INVALID_PARAMS, "Invalid params: " + badParams));
     }

@@ -1,7 +1,6 @@
 package dev.relearn.server.mcp;
 
 import dev.relearn.server.text.StrictUtf8;
-import io.modelcontextprotocol.json.McpJsonMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,11 +33,14 @@ final class RequestLineFilter extends InputStream {
   private byte[] line = new byte[0];
   private int position;
 
-  /** Reads {@code in}; answers bad lines on {@code replies}, counts requests in {@code pending}. */
-  RequestLineFilter(InputStream in, McpJsonMapper mapper, WholeLineOutput replies,
+  /**
+   * Reads {@code in}; answers lines {@code checks} refuses on {@code replies}, counts requests in
+   * {@code pending}.
+   */
+  RequestLineFilter(InputStream in, RequestCheck checks, WholeLineOutput replies,
       PendingRequests pending, int maxLineBytes, Runnable onEnd) {
     this.in = in;
-    this.checks = new RequestCheck(mapper);
+    this.checks = checks;
     this.replies = replies;
     this.pending = pending;
     this.maxLineBytes = maxLineBytes;

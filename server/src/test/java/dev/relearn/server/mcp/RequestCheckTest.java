@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelcontextprotocol.json.McpJsonDefaults;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,7 +19,8 @@ class RequestCheckTest {
   private static final String INIT_PARAMS = "{\"protocolVersion\":\"2025-06-18\","
       + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}";
 
-  private final RequestCheck check = new RequestCheck(McpJsonDefaults.getMapper());
+  private final RequestCheck check = new RequestCheck(McpJsonDefaults.getMapper(),
+      List.of("search", "set_context"));
 
   @Test
   void wellFormedRequestsGoOnToTheSdk() {
@@ -79,6 +81,12 @@ class RequestCheckTest {
         "11", -32602, "Invalid params: tools/call needs 'name'; 'name' is missing");
     assertReply(request(12, "tools/call", "{\"name\":{\"a\":\"" + SECRET + "\"}}"), "12",
         -32602, "Invalid params: 'name' has the wrong type for tools/call");
+  }
+
+  @Test
+  void aCallOfAToolTheServerLacksNamesTheToolsItHas() {
+    assertReply(request(16, "tools/call", "{\"name\":\"delete_all\",\"arguments\":{}}"), "16",
+        -32602, "Invalid params: unknown tool: 'delete_all'; expected one of search, set_context");
   }
 
   @Test

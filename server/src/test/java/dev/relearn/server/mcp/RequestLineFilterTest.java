@@ -48,8 +48,8 @@ class RequestLineFilterTest {
     WholeLineOutput replies = new WholeLineOutput(out, line -> { });
     PendingRequests pending = new PendingRequests();
     RequestLineFilter filter = new RequestLineFilter(
-        new ByteArrayInputStream(all), McpJsonDefaults.getMapper(), replies, pending, 150,
-        () -> { });
+        new ByteArrayInputStream(all), new RequestCheck(McpJsonDefaults.getMapper(), List.of()),
+        replies, pending, 150, () -> { });
     pending.answered(); // the one request (LIST) passed on is answered: the end is not held
     String passed = new String(filter.readAllBytes(), StandardCharsets.UTF_8);
     List<String> sdkLines = new ArrayList<>();
@@ -90,7 +90,8 @@ class RequestLineFilterTest {
     PendingRequests pending = new PendingRequests();
     RequestLineFilter filter = new RequestLineFilter(
         new ByteArrayInputStream((LIST + "\n").getBytes(StandardCharsets.UTF_8)),
-        McpJsonDefaults.getMapper(), new WholeLineOutput(new ByteArrayOutputStream(), l -> { }),
+        new RequestCheck(McpJsonDefaults.getMapper(), List.of()),
+        new WholeLineOutput(new ByteArrayOutputStream(), l -> { }),
         pending, 1000, () -> { });
     byte[] line = new byte[LIST.length() + 1];
     assertEquals(line.length, filter.readNBytes(line, 0, line.length));
@@ -118,7 +119,8 @@ class RequestLineFilterTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     PendingRequests pending = new PendingRequests();
     RequestLineFilter filter = new RequestLineFilter(new ByteArrayInputStream(
-        input.toByteArray()), McpJsonDefaults.getMapper(), new WholeLineOutput(out, l -> { }),
+        input.toByteArray()), new RequestCheck(McpJsonDefaults.getMapper(), List.of()),
+        new WholeLineOutput(out, l -> { }),
         pending, 1000, () -> { });
     pending.answered();
     assertEquals(LIST + "\n", new String(filter.readAllBytes(), StandardCharsets.UTF_8));
