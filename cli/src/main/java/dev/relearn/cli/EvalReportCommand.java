@@ -1,5 +1,6 @@
 package dev.relearn.cli;
 
+import dev.relearn.engine.ModelChoice;
 import dev.relearn.engine.RelearnOptions;
 import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.experiment.DatasetEvaluation;
@@ -55,8 +56,8 @@ final class EvalReportCommand extends CliCommand {
       err.println(dataset.name() + " done in " + Math.round(report.seconds()) + " s");
       reports.add(report);
     }
-    EvaluationReport report = new EvaluationReport(commandLine(), settings(config), reports,
-        (System.nanoTime() - start) / 1e9);
+    EvaluationReport report = new EvaluationReport(commandLine(), settings(config, options),
+        reports, (System.nanoTime() - start) / 1e9);
     for (Path written : ReportFiles.write(report, out)) {
       out().println("wrote " + written);
     }
@@ -69,10 +70,12 @@ final class EvalReportCommand extends CliCommand {
         .originalArgs());
   }
 
-  private Map<String, Object> settings(LearnConfig config) {
+  private Map<String, Object> settings(LearnConfig config, RelearnOptions options) {
     Map<String, Object> settings = new LinkedHashMap<>();
-    settings.put("first stage", "bge-small-en-v1.5 with its query instruction (HNSW) and BM25,"
-        + " top 100 candidates per retriever; hybrid fuses by min-max, α 0.5, unless marked RRF");
+    settings.put("first stage", (options.model() == ModelChoice.HASHING
+        ? "the hashing embedder (a stand-in: much lower quality than bge-small)"
+        : "bge-small-en-v1.5 with its query instruction") + " (HNSW) and BM25, top 100 candidates"
+        + " per retriever; hybrid fuses by min-max, α 0.5, unless marked RRF");
     settings.put("metrics", "nDCG@10 and Recall@100 with trec_eval's semantics (cross-checked"
         + " against trec_eval 9.0.4 in the tests); BEIR's protocol: top 100, self-hits dropped;"
         + " a judged query without a relevant document counts as 0, as in trec_eval");

@@ -26,6 +26,9 @@ import picocli.CommandLine.Mixin;
         "Test queries are never used. Indexes live in WORK/<dataset>-tune; their feedback is"
             + " forgotten and rewritten."})
 final class EvalTuneCommand extends CliCommand {
+  /** Fewer validation queries than this choose a setting by chance as much as by merit. */
+  private static final int MANY_QUERIES = 100;
+
   @Mixin EvalUserOptions user;
   @Mixin EvalDatasetsOptions sets;
 
@@ -60,7 +63,10 @@ final class EvalTuneCommand extends CliCommand {
       }
       out.printf(Locale.ROOT, " %+.4f |%n", mean);
     }
-    out.printf(Locale.ROOT, "%ndefaults: %s%n", TrustTuning.choose(results));
+    int validation = results.stream().mapToInt(TrustTuning.Result::validationQueries).sum();
+    out.printf(Locale.ROOT, "%nchosen on these %,d validation queries: %s%s%n", validation,
+        TrustTuning.choose(results), validation < MANY_QUERIES ? " (too few queries to set"
+            + " defaults by)" : "");
     return 0;
   }
 }

@@ -242,6 +242,7 @@ class EvalCliTest {
         "--out", out.toString());
     assertEquals(0, report.code(), report.err());
     assertTrue(Files.readString(out).contains("## tiny"));
+    assertTrue(Files.readString(out).contains("the hashing embedder (a stand-in"), "the model run");
     assertTrue(Files.exists(out.resolveSibling("evaluation.json")));
     assertTrue(Files.readString(out.resolveSibling("evaluation-curves.svg")).startsWith("<svg"));
   }
