@@ -65,7 +65,8 @@ final class FeedbackRecorder {
     QueryClass queryClass = QueryClassifier.classify(request.query());
     List<RescoredHit> window = request.rating() == null ? List.of()
         : engine.parts().searches().learnedWindow(SearchRequest.of(request.query()), vector);
-    FeedbackEvent event = new FeedbackEvent(eventId, store.sessions().hash(request.session()),
+    FeedbackEvent event = new FeedbackEvent(eventId,
+        store.sessions().forEvent(request.session(), eventId),
         vector, shown, request.used(), request.outcome(), request.rating(), request.quality(),
         signal, now, queryClass.label());
     FeedbackAck ack = store.record(event);

@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
  * @param used the chunk ids used or clicked; at least one
  * @param rating an explicit rating, or null
  * @param quality a quality score in [0, 1], or null
- * @param session the caller's session id (hashed before storage), or null
+ * @param session the caller's session id (hashed before storage), or null: the event is then a
+ *     session of its own (per-session caps and budgets apply to named sessions)
  * @param eventId an idempotency key, or null for a generated one
  * @param shown what was shown, with ranks; null to take the current top 10 for the query
  * @param explicitSearch the results came from an explicit search request

@@ -189,8 +189,8 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
     String eventId = request.eventId() != null ? request.eventId() : UUID.randomUUID().toString();
     long now = System.currentTimeMillis();
     boolean recorded = feedback.record(new ClusterFeedbackClient.Event(eventId,
-        sessions.hash(request.session()), vector, shown, request.used(), request.outcome(),
-        signal, request.quality(), now, queryClass.label()));
+        sessions.forEvent(request.session(), eventId), vector, shown, request.used(),
+        request.outcome(), signal, request.quality(), now, queryClass.label()));
     if (credit != null) { // a duplicate too, as embedded: the weights apply each rating once
       feedback.learn(false); // which creates the learned-values index the weights live in
       // keyed by the event id the cluster's events are: once, whichever client sends it

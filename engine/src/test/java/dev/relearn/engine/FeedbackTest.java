@@ -10,6 +10,7 @@ import dev.relearn.feedback.event.Learnability;
 import dev.relearn.feedback.event.Rating;
 import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.feedback.event.VectorProtection;
+import dev.relearn.feedback.index.SessionBudget;
 import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
@@ -79,6 +80,25 @@ class FeedbackTest {
     try (Relearn reopened = Relearn.open(tmp.resolve("idx"), hashing)) {
       assertEquals(afterAck, learnedInSearch(reopened, "rotate keys", id));
       assertEquals(1, reopened.feedbackStore().stats().ledgerEvents());
+    }
+  }
+
+  @Test
+  void feedbackWithoutSessionsKeepsTeachingPastOneSessionsBudget() throws Exception {
+    try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      String id = top(relearn, "rotate keys");
+      int events = SessionBudget.EVENTS + 5;
+      for (int i = 0; i < events; i++) { // each a session of its own: none is over budget
+        relearn.feedback(FeedbackRequest.of("rotate keys, question " + i, List.of(id))
+            .withOutcome(Outcome.SUCCESS)); // shown: the query's top 10, which holds it
+      }
+      assertEquals(events, relearn.feedbackStore().learned(id).successes());
+      for (int i = 0; i < events; i++) { // one named session: over its budget, as RANKING.md says
+        relearn.feedback(FeedbackRequest.of("cache size, question " + i, List.of(id))
+            .withOutcome(Outcome.FAILURE).withIds("one-busy-session", null));
+      }
+      assertEquals(0, relearn.feedbackStore().learned(id).failures());
     }
   }
 

@@ -37,8 +37,28 @@ public final class SessionHasher {
    * in UTF-8), so that no named session shares it.
    */
   public String hash(String session) {
-    byte[] value = session == null || session.isBlank() ? NO_SESSION
-        : session.getBytes(StandardCharsets.UTF_8);
+    return mac(session == null || session.isBlank() ? NO_SESSION
+        : session.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * The session event {@code eventId} counts under: {@code session}'s {@link #hash}, or, for an
+   * event sent without one, a session of its own (the 0xFF byte, then the event id), so that
+   * anonymous events are never pooled into one session that the per-session caps and budget
+   * would silence (docs/RANKING.md). A retry of the event gets the same session.
+   */
+  public String forEvent(String session, String eventId) {
+    if (session != null && !session.isBlank()) {
+      return hash(session);
+    }
+    byte[] id = eventId.getBytes(StandardCharsets.UTF_8);
+    byte[] value = new byte[NO_SESSION.length + id.length];
+    System.arraycopy(NO_SESSION, 0, value, 0, NO_SESSION.length);
+    System.arraycopy(id, 0, value, NO_SESSION.length, id.length);
+    return mac(value);
+  }
+
+  private String mac(byte[] value) {
     try {
       Mac mac = Mac.getInstance("HmacSHA256");
       mac.init(new SecretKeySpec(salt, "HmacSHA256"));

@@ -206,6 +206,17 @@ class EventTest {
   }
 
   @Test
+  void anEventWithoutASessionIsASessionOfItsOwn(@TempDir Path dir) throws Exception {
+    SessionHasher hasher = SessionHasher.open(dir);
+    String first = hasher.forEvent(null, "e-1");
+    assertEquals(first, hasher.forEvent(null, "e-1"), "a retry counts under the same session");
+    assertNotEquals(first, hasher.forEvent(null, "e-2"));
+    assertNotEquals(first, hasher.hash(null), "not the pool of all anonymous events");
+    assertNotEquals(first, hasher.hash("e-1"), "no named session shares it");
+    assertEquals(hasher.hash("alice"), hasher.forEvent("alice", "e-1"));
+  }
+
+  @Test
   void eventIdsAreCheckedByName() {
     FeedbackEvent.requireValidEventId("k1#2-strong");
     for (String bad : new String[] {"", "a b", "é", "x".repeat(129)}) {
