@@ -62,6 +62,7 @@ public final class BgeSmallEmbedder implements Embedder {
       throw new IllegalArgumentException("embedding threads must be at least 1, got: " + threads);
     }
     this.queryInstruction = queryInstruction;
+    OnnxNatives.prepare(); // before ONNX Runtime's first use loads its libraries
     try (InputStream tokenizerJson = resource(TOKENIZER_RESOURCE);
         InputStream model = resource(MODEL_RESOURCE);
         OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
