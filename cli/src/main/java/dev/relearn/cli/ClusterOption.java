@@ -39,11 +39,17 @@ final class ClusterOption {
   /** Connects with {@code options}, keeping the client's state in {@code engine}'s folder. */
   RelearnCluster connect(EngineOptions engine, RelearnOptions options) throws IOException {
     URI address = Errors.check(mixee, () -> {
+      String refused = "--cluster must be a URL such as http://localhost:9200/notes, not '"
+          + cluster.strip() + "'";
       try {
-        return new URI(cluster.strip());
+        URI uri = new URI(cluster.strip());
+        if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())
+            || uri.getHost() == null) {
+          throw new IllegalArgumentException(refused);
+        }
+        return uri;
       } catch (URISyntaxException e) {
-        throw new IllegalArgumentException("--cluster must be a URL such as"
-            + " http://localhost:9200/notes, not " + cluster, e);
+        throw new IllegalArgumentException(refused, e);
       }
     });
     return Errors.check(mixee, () -> RelearnCluster.connect(address,

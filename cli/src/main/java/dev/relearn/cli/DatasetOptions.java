@@ -73,27 +73,34 @@ final class DatasetOptions {
   }
 
   /**
-   * Indexes {@code beir}'s corpus into {@code relearn} unless it holds it already, saying on
-   * {@code err} what was done; returns the evaluation on that index.
+   * The evaluation on an index of a corpus, and whether every record of the corpus is in it (an
+   * evaluation over the rest still runs, and its command then exits 1, as {@code index} does).
    */
-  static FirstStageEvaluation indexCorpus(Relearn relearn, BeirDataset beir, PrintWriter err)
+  record IndexedCorpus(FirstStageEvaluation evaluation, boolean complete) {}
+
+  /**
+   * Indexes {@code beir}'s corpus into {@code relearn} unless it holds it already, saying on
+   * {@code err} what was done and which records could not be indexed.
+   */
+  static IndexedCorpus indexCorpus(Relearn relearn, BeirDataset beir, PrintWriter err)
       throws IOException {
     FirstStageEvaluation evaluation = new FirstStageEvaluation(relearn, beir);
     var report = evaluation.indexCorpus(ConsoleProgress.stderr());
     err.println(report.summary());
     IndexCommand.printProblems(err, report.problems());
-    return evaluation;
+    return new IndexedCorpus(evaluation, report.problems().isEmpty());
   }
 
   /**
    * Indexes {@code beir}'s corpus through {@code cluster} ({@code _bulk}, incrementally), as
    * {@link #indexCorpus(Relearn, BeirDataset, PrintWriter)} does embedded.
    */
-  static void indexCorpus(RelearnCluster cluster, BeirDataset beir, PrintWriter err)
+  static boolean indexCorpus(RelearnCluster cluster, BeirDataset beir, PrintWriter err)
       throws IOException {
     var report = FirstStageEvaluation.indexCorpus(cluster, beir, ConsoleProgress.stderr());
     err.println(report.summary());
     IndexCommand.printProblems(err, report.problems());
+    return report.problems().isEmpty();
   }
 
   /** Opens the BEIR folder {@code dataset}, with errors that name it. */

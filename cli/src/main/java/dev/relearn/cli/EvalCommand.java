@@ -66,7 +66,8 @@ final class EvalCommand extends CliCommand.WithJson {
     PrintWriter out = out();
     PrintWriter err = err();
     try (Relearn relearn = engine.openOrCreate(engine.options(false))) {
-      FirstStageEvaluation evaluation = DatasetOptions.indexCorpus(relearn, beir, err);
+      DatasetOptions.IndexedCorpus corpus = DatasetOptions.indexCorpus(relearn, beir, err);
+      FirstStageEvaluation evaluation = corpus.evaluation();
       JudgmentCoverage.of(relearn, beir, data.split, ids)
           .notes("qrels/" + data.split + ".tsv", beir.queriesFile().getFileName().toString())
           .forEach(note -> err.println("relearn: " + note));
@@ -85,8 +86,8 @@ final class EvalCommand extends CliCommand.WithJson {
       if (runOut != null) {
         writeRun(run, "relearn-" + mode.label(), err);
       }
+      return corpus.complete() ? 0 : 1;
     }
-    return 0;
   }
 
   /** Writes the run after the scores are out, so that a run no TREC file can hold loses none. */

@@ -81,10 +81,10 @@ final class EvalLearnCommand extends CliCommand.WithJson {
       require(resetFeedback, "eval learn --cluster forgets all feedback on the cluster, of every"
           + " chunk index; add --reset-feedback to allow it");
       try (RelearnCluster relearn = cluster.connect(engine)) {
-        DatasetOptions.indexCorpus(relearn, beir, err());
+        boolean complete = DatasetOptions.indexCorpus(relearn, beir, err());
         run(relearn, beir, fusion, config, chosen);
+        return complete ? 0 : 1;
       }
-      return 0;
     }
     try (Relearn relearn = engine.openOrCreate(
         engine.options(false).withQueryCacheSize(DatasetEvaluation.QUERY_CACHE))) {
@@ -93,10 +93,10 @@ final class EvalLearnCommand extends CliCommand.WithJson {
             + " has feedback, which the experiment would forget; add --reset-feedback to allow"
             + " it, or use another --index");
       }
-      DatasetOptions.indexCorpus(relearn, beir, err());
+      boolean complete = DatasetOptions.indexCorpus(relearn, beir, err()).complete();
       run(relearn, beir, fusion, config, chosen);
+      return complete ? 0 : 1;
     }
-    return 0;
   }
 
   private void run(RelearnOperations relearn, BeirDataset beir, Fusion fusion,

@@ -141,6 +141,13 @@ class ClusterCliTest {
     assertEquals(1, unreachable.code(), unreachable.err());
     assertTrue(unreachable.err().contains("cannot reach the cluster at http://127.0.0.1:1"),
         unreachable.err());
+    for (String bad : List.of("notaurl", "ftp://host/notes", "http:///notes")) {
+      Result refused = CliTest.run(CliTest.hashingArgs(tmp.resolve("idx"), "stats", "--cluster",
+          bad));
+      assertEquals(2, refused.code(), refused.err());
+      assertTrue(refused.err().contains("--cluster must be a URL such as"
+          + " http://localhost:9200/notes, not '" + bad + "'"), refused.err());
+    }
   }
 
   @Test

@@ -46,6 +46,17 @@ class EvalCliTest {
   }
 
   @Test
+  void aCorpusWithBadRecordsIsScoredOnTheRestAndExitsOne() throws Exception {
+    Files.writeString(beir.resolve("corpus.jsonl"), "{\"_id\": \"broken\"\n",
+        java.nio.file.StandardOpenOption.APPEND);
+    CliTest.Result eval = CliTest.run("eval", "--index", tmp.resolve("idx").toString(),
+        "--model", "hashing", "--dataset", beir.toString(), "--mode", "bm25");
+    assertEquals(1, eval.code(), "as index exits: " + eval.err());
+    assertTrue(eval.out().contains("nDCG@10"), "the rest is scored: " + eval.out());
+    assertTrue(eval.err().contains("corpus.jsonl"), eval.err());
+  }
+
+  @Test
   void evalWritesTheRunAsATrecFile() throws Exception {
     Path runFile = tmp.resolve("runs/bm25.txt");
     CliTest.Result eval = CliTest.run("eval", "--index", tmp.resolve("idx").toString(),
