@@ -57,7 +57,8 @@ final class CheckedOutput extends FilterOutputStream {
     if (failure == null || readerGone()) {
       return code;
     }
-    err.println("relearn: could not write the output: " + Errors.sentence(failure));
+    err.println("relearn: could not write the output: " + Errors.sentence(failure)
+        + (code == 0 ? "; the command itself completed, so a retry would repeat it" : ""));
     err.flush();
     return code == 0 ? 1 : code;
   }
