@@ -34,8 +34,10 @@ final class McpCommand extends CliCommand {
         server.close();
         try {
           relearn.close();
+          err.println("relearn: stopped");
         } catch (IOException | RuntimeException e) {
           err.println("relearn: closing the index failed: " + e);
+        } finally {
           err.flush();
         }
       }, () -> {

@@ -113,6 +113,7 @@ class ServerSignalTest {
       assertTrue(mcp.waitFor(60, TimeUnit.SECONDS));
       String err = new String(mcp.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
       assertEquals(143, mcp.exitValue(), err);
+      assertTrue(err.contains("relearn: stopped"), "it says so: " + err);
       assertNoCrashReport();
     }
     assertIndexIsFree(index);
