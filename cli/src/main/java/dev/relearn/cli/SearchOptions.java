@@ -32,14 +32,13 @@ final class SearchOptions {
   int rrfK;
 
   @Option(names = "--candidates", paramLabel = "N", defaultValue = "100",
-      description = "Candidates from each retriever, at least as many as the hits asked for"
-          + " (default: ${DEFAULT-VALUE}).")
+      description = "Candidates from each retriever, raised to the hits asked for (default:"
+          + " ${DEFAULT-VALUE}).")
   int candidates;
 
   /** The mode {@code --mode} names, or null for auto. */
   SearchMode mode(CommandSpec spec) throws IOException {
-    return "auto".equalsIgnoreCase(mode) ? null : Errors.check(spec,
-        () -> SearchMode.fromLabel(mode));
+    return Errors.check(spec, () -> SearchMode.fromLabelOrAuto(mode));
   }
 
   /** {@code chosen}, or for auto the mode {@code relearn} defaults to. */

@@ -1,7 +1,9 @@
 package dev.relearn.engine.search;
 
 import dev.relearn.lucene.schema.Labels;
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /** Which first-stage retrievers a search uses, and whether the learned second stage re-ranks. */
 public enum SearchMode {
@@ -26,6 +28,25 @@ public enum SearchMode {
    */
   public static SearchMode fromLabel(String label) {
     return Labels.parse(values(), SearchMode::label, "search mode", label);
+  }
+
+  /**
+   * As {@link #fromLabel}, where {@code auto} (or null) also names a mode: null, for the engine's
+   * default ({@code learned} once the index has feedback, else {@code hybrid}).
+   *
+   * @throws IllegalArgumentException naming the bad value and the accepted ones, auto included
+   */
+  public static SearchMode fromLabelOrAuto(String label) {
+    if (label == null || "auto".equalsIgnoreCase(label)) {
+      return null;
+    }
+    try {
+      return fromLabel(label);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("unknown search mode: '" + label + "'; expected one of"
+          + " auto, " + Arrays.stream(values()).map(SearchMode::label)
+              .collect(Collectors.joining(", ")), e);
+    }
   }
 
   /** Whether this mode needs the query embedded. */

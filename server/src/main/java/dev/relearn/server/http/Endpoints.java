@@ -53,9 +53,9 @@ final class Endpoints {
     Arguments fields = Arguments.of(body, SEARCH_FIELDS);
     String query = fields.required("query", SearchRequest.MAX_QUERY_CHARS);
     int k = fields.integer("k", SearchRequest.DEFAULT_K, 1, MAX_K);
-    String mode = fields.label("mode");
+    SearchMode mode = SearchMode.fromLabelOrAuto(fields.label("mode"));
     SearchRequest request = SearchRequest.of(query).withK(k)
-        .withMode(mode == null ? relearn.defaultMode() : SearchMode.fromLabel(mode))
+        .withMode(mode != null ? mode : relearn.defaultMode())
         .withFilterLabel(fields.blankable("path_prefix", SearchRequest.MAX_PATH_PREFIX_CHARS),
             fields.label("kind"));
     long start = System.nanoTime();

@@ -120,9 +120,7 @@ final class SearchTool extends RelearnTool {
 
   /** The mode a label asks for; {@code auto} (or none) is learned once there is feedback. */
   SearchMode mode(String label) throws IOException {
-    if (label != null && !"auto".equalsIgnoreCase(label)) {
-      return SearchMode.fromLabel(label);
-    }
-    return relearn.defaultMode();
+    SearchMode chosen = SearchMode.fromLabelOrAuto(label);
+    return chosen != null ? chosen : relearn.defaultMode();
   }
 }

@@ -110,6 +110,8 @@ class HttpApiTest {
         + weights.get("learned").asDouble(), 1e-9);
     assertEquals("learned", search("{\"query\": \"cache size\"}").get("mode").asText(),
         "with feedback the default mode is learned");
+    assertEquals("learned", search("{\"query\": \"cache size\", \"mode\": \"auto\"}")
+        .get("mode").asText(), "auto, as the CLI and MCP take it");
     Response again = server.post("/api/feedback", "{\"query\": \"" + QUERY + "\", \"used\": [\""
         + id + "\"], \"outcome\": \"success\", \"eventId\": \"e-1\"}");
     Response duplicate = server.post("/api/feedback", "{\"query\": \"" + QUERY

@@ -215,8 +215,8 @@ class RelearnMcpServerTest {
         Map.of("query", QUERY, "k", 0)));
     assertEquals("search: 'k' must be an integer, got: 2.5", error("search",
         Map.of("query", QUERY, "k", 2.5)));
-    assertEquals("search: unknown search mode: 'fuzzy'; expected one of bm25, vector, hybrid,"
-        + " learned", error("search", Map.of("query", QUERY, "mode", "fuzzy")));
+    assertEquals("search: unknown search mode: 'fuzzy'; expected one of auto, bm25, vector,"
+        + " hybrid, learned", error("search", Map.of("query", QUERY, "mode", "fuzzy")));
     assertEquals("record_feedback: 'idempotency_key' must not be blank; leave it out for none",
         error("record_feedback", Map.of("used", List.of(id), "idempotency_key", "")));
     assertEquals("record_feedback: 'query' must not be blank; leave it out for none",
