@@ -16,7 +16,7 @@ final class HitPrinter {
 
   /**
    * Prints each hit as a header line (rank, {@code [chunk id]} for {@code relearn feedback
-   * --used}, path and lines, kind, heading path), its scores and its snippet.
+   * --used}, path and lines, kind, heading path or else title), its scores and its snippet.
    */
   static void print(PrintWriter out, List<Hit> hits) {
     if (hits.isEmpty()) {
@@ -25,8 +25,8 @@ final class HitPrinter {
     for (int i = 0; i < hits.size(); i++) {
       Hit hit = hits.get(i);
       String lines = hit.startLine() > 0 ? ":" + hit.startLine() + "-" + hit.endLine() : "";
-      String where =
-          hit.headingPath().isEmpty() ? "" : "  " + String.join(" > ", hit.headingPath());
+      String where = !hit.headingPath().isEmpty() ? "  " + String.join(" > ", hit.headingPath())
+          : hit.title().isEmpty() ? "" : "  " + hit.title(); // a record's title
       out.printf(Locale.ROOT, "%2d. [%s] %s%s (%s)%s%n", i + 1, TerminalText.id(hit.chunkId()),
           TerminalText.safe(hit.path()), lines, hit.kind().label(), TerminalText.safe(where));
       out.printf(Locale.ROOT, "    score %.4f%s%s%n", hit.score(), stage(" bm25", hit.bm25()),

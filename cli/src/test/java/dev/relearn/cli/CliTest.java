@@ -77,7 +77,7 @@ class CliTest {
     Files.writeString(jsonl, """
         {"id": "a", "text": "zebras graze on the savanna"}
         {"id": "b", "text": "penguins swim in cold water"
-        {"id": "c", "text": "camels cross the desert"}
+        {"id": "c", "text": "camels cross the desert", "title": "Desert animals"}
         """);
     Result index = run(withIndex("index", jsonl.toString()));
     assertEquals(1, index.code(), index.err());
@@ -86,6 +86,9 @@ class CliTest {
     Result search = run(withIndex("search", "--json", "camels desert"));
     assertEquals(0, search.code(), search.err());
     assertTrue(search.out().contains("\"chunk_id\" : \"c\""), search.out());
+    Result text = run(withIndex("search", "-k", "1", "camels desert"));
+    assertTrue(text.out().startsWith(" 1. [c] c (record)  Desert animals\n"), "the title: "
+        + text.out());
   }
 
   @Test
