@@ -2,13 +2,12 @@ package dev.relearn.server.mcp;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The server's contexts and which one is current. Calls that name no context go to the current
- * one: the last {@code set_context}, else a default context whose session id is unique to this
- * server process. At most {@link #MAX_CONTEXTS} are kept (least recently used first out, never the
+ * one: the last {@code set_context}, else a default context, whose feedback has no session (or
+ * the one the server was made with). At most {@link #MAX_CONTEXTS} are kept (least recently used first out, never the
  * current one). Thread-safe.
  */
 final class Contexts {
@@ -30,9 +29,9 @@ final class Contexts {
       };
   private SessionContext current;
 
-  /** Contexts whose default context attributes feedback to {@code defaultSessionId}. */
+  /** Contexts whose default context attributes feedback to {@code defaultSessionId} (or none). */
   Contexts(String defaultSessionId) {
-    defaultContext = new SessionContext(DEFAULT_ID, Objects.requireNonNull(defaultSessionId));
+    defaultContext = new SessionContext(DEFAULT_ID, defaultSessionId);
     current = defaultContext;
   }
 

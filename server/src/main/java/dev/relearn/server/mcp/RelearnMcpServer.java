@@ -20,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -53,12 +52,16 @@ public final class RelearnMcpServer implements AutoCloseable {
   private boolean closed;
   private volatile PendingRequests pending; // the serving's, once it serves
 
-  /** A server over {@code relearn}; calls outside any set context get a per-process session. */
+  /**
+   * A server over {@code relearn}; feedback outside any set context has no session, so each
+   * event is a session of its own (docs/RANKING.md): one long-lived agent is not one session over
+   * its budget.
+   */
   public RelearnMcpServer(Relearn relearn) {
-    this(relearn, "mcp-" + UUID.randomUUID());
+    this(relearn, null);
   }
 
-  /** A server whose default context records feedback under {@code defaultSessionId}. */
+  /** A server whose default context records feedback under {@code defaultSessionId} (or none). */
   public RelearnMcpServer(Relearn relearn, String defaultSessionId) {
     this.relearn = Objects.requireNonNull(relearn, "relearn");
     this.contexts = new Contexts(defaultSessionId);

@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * One context (session) of the MCP server: its id, the session id its feedback is recorded under,
- * an optional path prefix for its searches, and the lists its latest searches showed (query text
+ * One context (session) of the MCP server: its id, the session id its feedback is recorded under
+ * (null for none: each event is then a session of its own), an optional path prefix for its searches, and the lists its latest searches showed (query text
  * in memory only). Thread-safe.
  */
 final class SessionContext {
@@ -26,7 +26,7 @@ final class SessionContext {
 
   SessionContext(String id, String sessionId) {
     this.id = Objects.requireNonNull(id, "id");
-    this.sessionId = Objects.requireNonNull(sessionId, "sessionId");
+    this.sessionId = sessionId;
   }
 
   /** The input schema of a tool's {@code context} argument: a non-blank id. */

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.relearn.engine.ModelChoice;
 import dev.relearn.engine.Relearn;
+import dev.relearn.feedback.index.SessionBudget;
 import dev.relearn.engine.RelearnOptions;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
@@ -92,6 +93,24 @@ class RelearnMcpServerTest {
     assertTrue(Boolean.TRUE.equals(result.isError()), "expected an error: " + text(result));
     assertFalse(text(result).contains(QUERY), "the query is never echoed: " + text(result));
     return text(result);
+  }
+
+  @Test
+  void feedbackOutsideAnySetContextKeepsTeachingPastOneSessionsBudget() throws Exception {
+    try (RelearnMcpServer plain = new RelearnMcpServer(relearn)) {
+      String id = ids("search", Map.of("query", QUERY, "k", 1)).get(0);
+      for (int i = 0; i <= SessionBudget.EVENTS + 4; i++) {
+        plain.call("search", Map.of("query", QUERY + " " + i, "k", 10)); // shows every chunk
+        body(plain.call("record_feedback", Map.of("used", List.of(id), "outcome", "success")));
+      }
+      assertTrue(relearn.feedbackStore().learned(id).successes() >= SessionBudget.EVENTS + 5,
+          "each event is a session of its own, none over the budget");
+      for (int i = 0; i <= SessionBudget.EVENTS + 4; i++) { // the test-session server's
+        server.call("search", Map.of("query", QUERY + " " + i, "k", 10));
+        body(server.call("record_feedback", Map.of("used", List.of(id), "outcome", "failure")));
+      }
+      assertEquals(0, relearn.feedbackStore().learned(id).failures(), "one session, over budget");
+    }
   }
 
   @Test
