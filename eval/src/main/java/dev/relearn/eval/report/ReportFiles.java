@@ -28,7 +28,6 @@ public final class ReportFiles {
   /** How each table row is described. */
   private static final Map<String, String> SYSTEMS = Map.of(
       "bm25", "bm25",
-      "vector", "vector (bge-small)",
       "hybrid", "hybrid, min-max α 0.5",
       "hybrid-rrf", "hybrid, RRF k 60",
       "hybrid+learned", "**hybrid + learned** (after the train feedback)",
