@@ -17,17 +17,24 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * Finds the indexable files under a folder: skips well-known build, tool and dependency folders,
- * paths excluded by {@code .gitignore} files (each applying to its own subtree, deeper files
+ * Finds the indexable files under a folder: skips tool and dependency folders, build output (a
+ * {@code target}, {@code build}, {@code out} or {@code dist} folder beside a build file, so that
+ * a Java package named {@code build} is read), paths excluded by {@code .gitignore} files (each applying to its own subtree, deeper files
  * winning; as in git, those of the folders between the enclosing repository's root and the
  * walked folder apply too), symbolic links, and files of unknown type. Files come back sorted by
  * relative path.
  */
 final class DirectoryWalker {
   /** Folders never indexed, wherever they are. */
-  static final Set<String> SKIPPED_FOLDERS = Set.of(".git", ".hg", ".svn", ".relearn", "target",
-      "build", "out", "dist", "node_modules", ".idea", ".gradle", ".venv", "venv",
-      "__pycache__");
+  static final Set<String> SKIPPED_FOLDERS = Set.of(".git", ".hg", ".svn", ".relearn",
+      "node_modules", ".idea", ".gradle", ".venv", "venv", "__pycache__");
+  /** Folders skipped as build output when their parent holds one of {@link #BUILD_FILES}. */
+  static final Set<String> OUTPUT_FOLDERS = Set.of("target", "build", "out", "dist");
+  /** What a folder holding a build tool's output sits beside. */
+  static final List<String> BUILD_FILES = List.of("pom.xml", "build.gradle", "build.gradle.kts",
+      "settings.gradle", "settings.gradle.kts", "build.xml", "build.sbt", "package.json",
+      "Cargo.toml", "pyproject.toml", "setup.py", "Makefile", "CMakeLists.txt", "meson.build",
+      ".idea");
 
   private final Consumer<SourceProblem> problems;
   /** The indexable files, sorted by relative path once the walk is done. */
@@ -123,7 +130,9 @@ final class DirectoryWalker {
   }
 
   private void visitFolder(Path entry, String name, String childPath, List<IgnoreScope> scopes) {
-    if (SKIPPED_FOLDERS.contains(name) || isIgnored(scopes, childPath, true)) {
+    if (SKIPPED_FOLDERS.contains(name) || OUTPUT_FOLDERS.contains(name)
+        && BUILD_FILES.stream().anyMatch(file -> Files.exists(entry.resolveSibling(file),
+            LinkOption.NOFOLLOW_LINKS)) || isIgnored(scopes, childPath, true)) {
       ignored++;
       return;
     }

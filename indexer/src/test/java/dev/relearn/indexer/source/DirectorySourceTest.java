@@ -65,14 +65,21 @@ class DirectorySourceTest {
   }
 
   @Test
-  void skipsToolAndBuildFolders() throws IOException {
+  void skipsToolFoldersAndBuildOutputBesideABuildFile() throws IOException {
     write("keep.md", "kept\n");
+    write("pom.xml", "<project/>\n");
+    write("sub/build.gradle.kts", "plugins {}\n");
+    write("web/package.json", "{}\n");
     for (String folder : List.of(".git", "target", "node_modules", "sub/build", ".venv",
-        "__pycache__", ".relearn")) {
+        "__pycache__", ".relearn", "web/dist")) {
       write(folder + "/x.md", "skipped\n");
     }
     write("targets/y.md", "not a skipped name\n");
-    assertEquals(List.of("keep.md", "targets/y.md"), readPaths(dir));
+    write("src/main/java/com/acme/build/Builder.java", "package com.acme.build;\n"
+        + "class Builder {}\n"); // a package, not build output: no build file beside it
+    write("web/src/out/z.md", "beside no build file\n");
+    assertEquals(List.of("keep.md", "src/main/java/com/acme/build/Builder.java",
+        "sub/build.gradle.kts", "targets/y.md", "web/src/out/z.md"), readPaths(dir));
   }
 
   @Test
