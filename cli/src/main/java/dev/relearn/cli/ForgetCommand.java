@@ -46,9 +46,13 @@ final class ForgetCommand extends CliCommand {
       return 0;
     }
     try (Relearn relearn = engine.open(false)) {
-      int removed = target.all ? relearn.forgetAll() : relearn.forgetSession(target.session);
-      out().println("forgot " + removed + " query cluster(s)"
-          + (target.all ? "" : " of that session"));
+      long before = relearn.feedbackStats().ledgerEvents();
+      int clusters = target.all ? relearn.forgetAll() : relearn.forgetSession(target.session);
+      long events = before - relearn.feedbackStats().ledgerEvents();
+      out().println("forgot " + events + " feedback event(s)" + (target.all ? ""
+          : " of that session") + "; " + clusters + " query cluster(s) left with no event"
+          + (events == 0 && !target.all ? " (no feedback has that session id: ids are matched"
+              + " exactly)" : ""));
     }
     return 0;
   }

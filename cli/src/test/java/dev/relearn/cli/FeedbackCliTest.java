@@ -152,7 +152,11 @@ class FeedbackCliTest {
         compact.out());
     Result forget = CliTest.run(args("forget", "--session", "s0"));
     assertEquals(0, forget.code(), forget.err());
-    assertTrue(forget.out().startsWith("forgot "), forget.out());
+    assertTrue(forget.out().startsWith("forgot 1 feedback event(s) of that session; "),
+        forget.out());
+    Result unknown = CliTest.run(args("forget", "--session", "S0"));
+    assertEquals("forgot 0 feedback event(s) of that session; 0 query cluster(s) left with no"
+        + " event (no feedback has that session id: ids are matched exactly)\n", unknown.out());
     Result all = CliTest.run(args("forget", "--all"));
     assertEquals(0, all.code(), all.err());
     assertTrue(CliTest.run(args("feedback-stats")).out().contains("events:          0"));
