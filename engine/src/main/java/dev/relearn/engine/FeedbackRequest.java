@@ -156,8 +156,8 @@ public record FeedbackRequest(String query, List<String> used, Outcome outcome, 
           + used.stream().limit(3).map(id -> "'" + (id.codePointCount(0, id.length()) > 100
           ? id.substring(0, id.offsetByCodePoints(0, 100)) + "…" : id) + "'")
           .collect(Collectors.joining(", ")) + (used.size() > 3 ? " and "
-          + (used.size() - 3) + " more" : "") + "; a chunk's id changes with its text: search"
-          + " again and use the ids it returns");
+          + (used.size() - 3) + " more" : "") + "; a chunk's id changes with its path or text:"
+          + " search again and use the ids it returns");
     }
   }
 

@@ -111,8 +111,8 @@ class FeedbackTest {
           () -> relearn.feedback(FeedbackRequest.of("rotate keys", stale)
               .withOutcome(Outcome.SUCCESS)));
       assertEquals("none of the used chunk ids is in the index: 'docs/keys.md#0ld', 'gone#1',"
-          + " 'gone#2' and 1 more; a chunk's id changes with its text: search again and use the"
-          + " ids it returns", refused.getMessage());
+          + " 'gone#2' and 1 more; a chunk's id changes with its path or text: search again and"
+          + " use the ids it returns", refused.getMessage());
       assertEquals(0, relearn.feedbackStore().stats().ledgerEvents());
       assertEquals(SearchMode.HYBRID, relearn.defaultMode(), "nothing was learned");
     }

@@ -156,7 +156,8 @@ class HttpErrorsTest {
     assertError(400, "unknown outcome: 'maybe'", server.post("/api/feedback",
         "{\"query\": \"x\", \"used\": [\"a\"], \"outcome\": \"maybe\"}"));
     assertError(400, "none of the used chunk ids is in the index: 'a'; a chunk's id changes with"
-        + " its text", server.post("/api/feedback", "{\"query\": \"x\", \"used\": [\"a\"]}"));
+        + " its path or text", server.post("/api/feedback",
+            "{\"query\": \"x\", \"used\": [\"a\"]}"));
     assertError(400, "'event_id' and its spelling 'eventId' are both given, with different"
         + " values", server.post("/api/feedback",
             "{\"query\": \"x\", \"used\": [\"a\"], \"event_id\": \"e1\", \"eventId\": \"e2\"}"));

@@ -143,7 +143,7 @@ class RelearnMcpServerTest {
         "idempotency_key", "k1"));
     assertTrue(text(again).startsWith("Already recorded"), text(again));
     assertEquals("record_feedback: none of the used chunk ids is in the index: 'ghost#1',"
-        + " 'ghost#2'; a chunk's id changes with its text: search again and use the ids it"
+        + " 'ghost#2'; a chunk's id changes with its path or text: search again and use the ids it"
         + " returns", error("record_feedback", Map.of("used", List.of("ghost#1", "ghost#2"))));
 
     ids("search", Map.of("query", "cache vectors", "k", 1));
