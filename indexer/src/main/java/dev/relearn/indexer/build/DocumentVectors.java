@@ -79,6 +79,19 @@ final class DocumentVectors {
     return null;
   }
 
+  /**
+   * Whether the embedder reads only the start of {@code chunk}: a record given whole (JSONL,
+   * BEIR) may be longer than its window; chunkers keep file chunks within it.
+   */
+  boolean cutShort(Chunk chunk) {
+    return !embedder.documentTokens().fits(chunk.searchableText());
+  }
+
+  /** The embedder's token window, for a note on chunks {@link #cutShort}. */
+  int window() {
+    return embedder.documentTokens().limit();
+  }
+
   /** The embedder's vector for {@code chunk}, checked. */
   float[] embed(Chunk chunk) {
     return VectorChecks.requireUnitVector(embedder.embedDocument(chunk.searchableText()),

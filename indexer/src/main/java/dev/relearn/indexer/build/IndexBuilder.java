@@ -152,11 +152,13 @@ public final class IndexBuilder {
    */
   private List<Integer> embed(Run run, List<Integer> misses) throws IOException {
     List<Integer> pending = new ArrayList<>();
+    int cutShort = 0;
     if (!misses.isEmpty()) {
       progress.start("embedding", misses.size());
       try {
         for (int done = 0; done < misses.size(); done++) {
           int i = misses.get(done);
+          cutShort += vectors.cutShort(run.chunks.get(i)) ? 1 : 0;
           run.vectors[i] = vectors.embed(run.chunks.get(i));
           pending.add(i);
           if (pending.size() == commitEvery && done + 1 < misses.size()) {
@@ -169,6 +171,11 @@ public final class IndexBuilder {
       } finally {
         progress.finish();
       }
+    }
+    if (cutShort > 0) {
+      progress.note(cutShort + " of the chunks embedded are longer than the model's "
+          + vectors.window() + "-token window: their vectors cover their start only (BM25 all of"
+          + " them)");
     }
     return IntStream.range(0, run.chunks.size()).filter(i -> !run.written.contains(i)).boxed()
         .toList();

@@ -11,6 +11,7 @@ import dev.relearn.indexer.source.DirectorySource;
 import dev.relearn.indexer.source.SourceProblem;
 import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.embed.ForwardingEmbedder;
+import dev.relearn.lucene.embed.TokenCounter;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkKind;
 import dev.relearn.lucene.schema.ChunkSchema;
@@ -293,6 +294,37 @@ class IndexBuilderTest {
         recorder)
         .index(new ListSource(List.of(chunks)));
     assertEquals(List.of(), events, "nothing to embed or write: no task");
+  }
+
+  @Test
+  void chunksLongerThanTheModelsWindowAreNoted() throws IOException {
+    Embedder fourWords = new ForwardingEmbedder(new HashingEmbedder()) {
+      @Override
+      public TokenCounter documentTokens() {
+        return new TokenCounter() {
+          @Override
+          public int limit() {
+            return 4;
+          }
+
+          @Override
+          public int count(String document) {
+            return document.split(" ").length;
+          }
+
+          @Override
+          public int fittingLength(String document, int tokens) {
+            throw new UnsupportedOperationException("not chunking here");
+          }
+        };
+      }
+    };
+    RecordingProgress recorder = new RecordingProgress(false);
+    IndexBuilderFixture.builder(writer, schema, fourWords, recorder).index(new ListSource(
+        List.of(chunk("1", "A", "one two"), chunk("2", "B", "a record of seven words in all"))));
+    assertTrue(recorder.events.contains("1 of the chunks embedded are longer than the model's"
+        + " 4-token window: their vectors cover their start only (BM25 all of them)"),
+        recorder.events.toString());
   }
 
   @Test
