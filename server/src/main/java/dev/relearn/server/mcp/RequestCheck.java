@@ -22,9 +22,10 @@ import java.util.stream.Collectors;
  * Whether a line of input is a message the SDK can take, else the reply saying why (the SDK's
  * own would quote the value and its Java types): {@code -32700} for a line that is not one JSON
  * value, {@code -32600} for JSON that is not JSON-RPC 2.0 or repeats a key, {@code -32602} for
- * params of the wrong shape or a call of a tool the server does not have. Replies carry the
+ * params of the wrong shape or a call of a tool the server does not have, {@code -32002} for a
+ * request before {@code initialize} (the SDK would leave it unanswered). Replies carry the
  * message's id and name a position, a field or the unknown tool, never another value. A {@code
- * ping} is answered here too, also before initialization.
+ * ping} is answered here too, also before initialization. For the one thread reading a stream.
  */
 final class RequestCheck {
   /** JSON-RPC's error code for input that is not JSON. */
@@ -33,6 +34,8 @@ final class RequestCheck {
   static final int INVALID_REQUEST = -32600;
   /** JSON-RPC's error code for parameters that are not what the method takes. */
   static final int INVALID_PARAMS = -32602;
+  /** The error code for a request before {@code initialize} (as the Language Server Protocol). */
+  static final int NOT_INITIALIZED = -32002;
 
   /** What the parameters of the methods checked here must hold, besides their types. */
   private static final Map<String, Shape> SHAPES = Map.of(
@@ -56,6 +59,7 @@ final class RequestCheck {
       .build();
   private final McpJsonMapper mapper;
   private final Collection<String> tools;
+  private boolean initialized; // an initialize request has been passed on
 
   /** Checks against what {@code mapper}, the SDK's, can read, and the {@code tools}' names. */
   RequestCheck(McpJsonMapper mapper, Collection<String> tools) {
@@ -100,6 +104,11 @@ final class RequestCheck {
       pong.set("id", echoed);
       pong.putObject("result");
       return new Checked(node, pong);
+    }
+    initialized |= McpSchema.METHOD_INITIALIZE.equals(method);
+    if (!initialized && method != null && node.hasNonNull("id")) {
+      return new Checked(node, error(echoed, NOT_INITIALIZED, "Server not initialized: send"
+          + " initialize first, then notifications/initialized"));
     }
     return new Checked(node, null);
   }

@@ -84,6 +84,16 @@ class RequestCheckTest {
   }
 
   @Test
+  void aRequestBeforeInitializeIsAnsweredAtOnce() {
+    assertReply(request(17, "tools/list", null), "17", -32002,
+        "Server not initialized: send initialize first, then notifications/initialized");
+    assertNull(check.check("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
+        .reply(), "a notification gets no answer");
+    assertNull(check.check(request(18, "initialize", INIT_PARAMS)).reply());
+    assertNull(check.check(request(19, "tools/list", null)).reply(), "then requests go on");
+  }
+
+  @Test
   void aCallOfAToolTheServerLacksNamesTheToolsItHas() {
     assertReply(request(16, "tools/call", "{\"name\":\"delete_all\",\"arguments\":{}}"), "16",
         -32602, "Invalid params: unknown tool: 'delete_all'; expected one of search, set_context");

@@ -21,14 +21,16 @@ import org.junit.jupiter.api.Test;
  * by line, with a small line limit.
  */
 class RequestLineFilterTest {
-  private static final String LIST =
-      "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/list\"}";
+  /** A request the SDK answers; the first one must be initialize ({@link RequestCheck}). */
+  private static final String INIT = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"initialize\","
+      + "\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":"
+      + "{\"name\":\"t\",\"version\":\"1\"}}}";
   private static final String NOTE =
       "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
 
   @Test
   void passesMessagesOnAndAnswersTheRest() throws Exception {
-    String input = "\n" + LIST + "\r\n"
+    String input = "\n" + INIT + "\r\n"
         + "{not json\n"
         + "{\"jsonrpc\":\"1.0\",\"id\":8,\"method\":\"ping\"}\n"
         + "{\"jsonrpc\":\"2.0\",\"id\":\"x9\",\"query\":1}\n"
@@ -50,13 +52,13 @@ class RequestLineFilterTest {
     RequestLineFilter filter = new RequestLineFilter(
         new ByteArrayInputStream(all), new RequestCheck(McpJsonDefaults.getMapper(), List.of()),
         replies, pending, 150, () -> { });
-    pending.answered(); // the one request (LIST) passed on is answered: the end is not held
+    pending.answered(); // the one request (INIT) passed on is answered: the end is not held
     String passed = new String(filter.readAllBytes(), StandardCharsets.UTF_8);
     List<String> sdkLines = new ArrayList<>();
     for (String line : passed.split("\n")) {
       sdkLines.add(line.strip());
     }
-    assertEquals(List.of(LIST, NOTE), sdkLines, "only messages reach the SDK, each a line");
+    assertEquals(List.of(INIT, NOTE), sdkLines, "only messages reach the SDK, each a line");
     assertTrue(passed.endsWith("\n"), "a last line without a newline gets one");
     assertTrue(pending.awaitAnswered(0, TimeUnit.SECONDS), "one request was counted");
 
@@ -89,11 +91,11 @@ class RequestLineFilterTest {
   void theEndWaitsForTheAnswersOfRequestsPassedOn() throws Exception {
     PendingRequests pending = new PendingRequests();
     RequestLineFilter filter = new RequestLineFilter(
-        new ByteArrayInputStream((LIST + "\n").getBytes(StandardCharsets.UTF_8)),
+        new ByteArrayInputStream((INIT + "\n").getBytes(StandardCharsets.UTF_8)),
         new RequestCheck(McpJsonDefaults.getMapper(), List.of()),
         new WholeLineOutput(new ByteArrayOutputStream(), l -> { }),
         pending, 1000, () -> { });
-    byte[] line = new byte[LIST.length() + 1];
+    byte[] line = new byte[INIT.length() + 1];
     assertEquals(line.length, filter.readNBytes(line, 0, line.length));
     Thread answer = new Thread(() -> {
       sleep(300);
@@ -115,7 +117,7 @@ class RequestLineFilterTest {
     input.writeBytes(new byte[] {(byte) 0xC0, (byte) 0xAF, '"', '}', '}', '\n'}); // overlong '/'
     input.writeBytes(ping.getBytes(StandardCharsets.UTF_8));
     input.writeBytes(new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80, '"', '}', '}', '\n'});
-    input.writeBytes((LIST + "\n").getBytes(StandardCharsets.UTF_8));
+    input.writeBytes((INIT + "\n").getBytes(StandardCharsets.UTF_8));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     PendingRequests pending = new PendingRequests();
     RequestLineFilter filter = new RequestLineFilter(new ByteArrayInputStream(
@@ -123,7 +125,7 @@ class RequestLineFilterTest {
         new WholeLineOutput(out, l -> { }),
         pending, 1000, () -> { });
     pending.answered();
-    assertEquals(LIST + "\n", new String(filter.readAllBytes(), StandardCharsets.UTF_8));
+    assertEquals(INIT + "\n", new String(filter.readAllBytes(), StandardCharsets.UTF_8));
     String[] replies = out.toString(StandardCharsets.UTF_8).split("\n");
     System.out.println("overlong and CESU-8 lines: " + String.join(" | ", replies));
     assertEquals(2, replies.length);
