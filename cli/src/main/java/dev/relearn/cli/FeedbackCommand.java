@@ -81,9 +81,10 @@ final class FeedbackCommand extends CliCommand.WithJson {
       out().println(json(ack));
       return;
     }
-    out().println((Boolean.TRUE.equals(ack.get("duplicate")) ? "already recorded: "
-        : "recorded: ") + ack.get("event_id") + " (" + ack.get("signal") + ", "
-        + ack.get("learnability") + ")");
+    out().println(Boolean.TRUE.equals(ack.get("duplicate")) ? "already recorded: "
+        + ack.get("event_id") + " (the earlier event stands; this call stored nothing)"
+        : "recorded: " + ack.get("event_id") + " (" + ack.get("signal") + ", "
+            + ack.get("learnability") + ")");
     if (!unknown.isEmpty()) {
       err().println("relearn: unknown chunk ids (kept anyway): " + String.join(", ",
           unknown.stream().map(id -> TerminalText.id((String) id)).toList()));

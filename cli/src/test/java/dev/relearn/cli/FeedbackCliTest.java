@@ -43,7 +43,8 @@ class FeedbackCliTest {
     assertTrue(first.out().startsWith("recorded: k1 (very_strong, strong_positive)"), first.out());
     Result again = CliTest.run(args("feedback", "--query", "rotate keys", "--used", chunk,
         "--event-id", "k1"));
-    assertTrue(again.out().startsWith("already recorded: k1"), again.out());
+    assertTrue(again.out().startsWith("already recorded: k1 (the earlier event stands; this call"
+        + " stored nothing)"), again.out());
     Result unknown = CliTest.run(args("feedback", "--query", "q", "--used", chunk + ",ghost#1"));
     assertEquals(0, unknown.code());
     assertTrue(unknown.err().contains("unknown chunk ids (kept anyway): ghost#1"), unknown.err());

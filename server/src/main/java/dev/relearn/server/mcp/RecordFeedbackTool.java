@@ -173,8 +173,12 @@ final class RecordFeedbackTool extends RelearnTool {
       }
       event.put("unknown_ids", unknown);
       events.add(event);
-      text.append(String.format(Locale.ROOT, "%s %s (%s) for %s%s.\n",
-          Boolean.TRUE.equals(event.get("duplicate")) ? "Already recorded" : "Recorded",
+      if (Boolean.TRUE.equals(event.get("duplicate"))) {
+        text.append("Already recorded under this key: an earlier call's event stands, and this"
+            + " call stored nothing (it named ").append(String.join(", ", used)).append(").\n");
+        continue;
+      }
+      text.append(String.format(Locale.ROOT, "Recorded %s (%s) for %s%s.\n",
           event.get("signal"), event.get("learnability"), String.join(", ", used),
           unknown.isEmpty() ? "" : "; unknown ids kept anyway: " + String.join(", ", unknown)));
     }

@@ -142,6 +142,12 @@ class RelearnMcpServerTest {
         "used", List.of(first.get(0), found, "ghost#1"), "outcome", "success",
         "idempotency_key", "k1"));
     assertTrue(text(again).startsWith("Already recorded"), text(again));
+    server.call("record_feedback", Map.of("used", List.of(found), "idempotency_key", "k2"));
+    CallToolResult reused = server.call("record_feedback", Map.of("used", List.of(first.get(0)),
+        "outcome", "failure", "idempotency_key", "k2"));
+    assertEquals("Already recorded under this key: an earlier call's event stands, and this call"
+        + " stored nothing (it named " + first.get(0) + ").", text(reused).lines().findFirst()
+            .orElseThrow(), "a key used again with other content is not what was stored");
     assertEquals("record_feedback: none of the used chunk ids is in the index: 'ghost#1',"
         + " 'ghost#2'; a chunk's id changes with its path or text: search again and use the ids it"
         + " returns", error("record_feedback", Map.of("used", List.of("ghost#1", "ghost#2"))));
