@@ -187,6 +187,10 @@ try {
     null, {timeout: WAIT});
     const line = await page.locator('#weights-chart path.series').first().getAttribute('d');
     check(line.split('L').length > 2, `the chart should show the weights' changes, got: ${line}`);
+    const labels = await page.locator('#weights-chart text.axis').allTextContents();
+    const xLabels = labels.filter((label) => label === 'start' || label.startsWith('#'));
+    check(xLabels.length > 1 && new Set(xLabels).size === xLabels.length,
+      `the weights chart's time labels should tell the points apart, got: ${xLabels}`);
   }
 
   await page.screenshot({path: screenshot, fullPage: true});

@@ -246,7 +246,7 @@ function drawWeights() {
     xTicks: Math.min(4, Math.max(1, points.length - 1)),
     xLabel: (x) => {
       const point = points[Math.round(x)];
-      return point.label || time(point.millis);
+      return point.label || `#${Math.round(x)} ${time(point.millis)}`; // ratings in a second
     },
   });
   const warmUp = data.samples < weights.min_samples
