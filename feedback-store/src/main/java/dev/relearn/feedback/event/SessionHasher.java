@@ -32,18 +32,19 @@ public final class SessionHasher {
     return new SessionHasher(salt);
   }
 
-  /**
-   * The hash of a session id: 32 hex characters. A null or blank session hashes a 0xFF byte (never
-   * in UTF-8), so that no named session shares it.
-   */
+  /** The hash of a named session id: 32 hex characters. */
   public String hash(String session) {
-    return mac(session == null || session.isBlank() ? NO_SESSION
-        : session.getBytes(StandardCharsets.UTF_8));
+    if (session == null || session.isBlank()) {
+      throw new IllegalArgumentException("a session id must not be blank; an event without one"
+          + " counts under forEvent");
+    }
+    return mac(session.getBytes(StandardCharsets.UTF_8));
   }
 
   /**
    * The session event {@code eventId} counts under: {@code session}'s {@link #hash}, or, for an
-   * event sent without one, a session of its own (the 0xFF byte, then the event id), so that
+   * event sent without one, a session of its own (the 0xFF byte, never in UTF-8 so no named
+   * session shares it, then the event id), so that
    * anonymous events are never pooled into one session that the per-session caps and budget
    * would silence (docs/RANKING.md). A retry of the event gets the same session.
    */

@@ -194,25 +194,15 @@ class EventTest {
   }
 
   @Test
-  void noSessionIsNoNamedSession(@TempDir Path dir) throws Exception {
-    SessionHasher hasher = SessionHasher.open(dir);
-    String none = hasher.hash(null);
-    assertEquals(none, hasher.hash(" "), "blank is none");
-    for (String named : new String[] {"anonymous", "", "\u00ff", "\u0000"}) {
-      if (!named.isBlank()) {
-        assertNotEquals(none, hasher.hash(named), named);
-      }
-    }
-  }
-
-  @Test
   void anEventWithoutASessionIsASessionOfItsOwn(@TempDir Path dir) throws Exception {
     SessionHasher hasher = SessionHasher.open(dir);
     String first = hasher.forEvent(null, "e-1");
     assertEquals(first, hasher.forEvent(null, "e-1"), "a retry counts under the same session");
     assertNotEquals(first, hasher.forEvent(null, "e-2"));
-    assertNotEquals(first, hasher.hash(null), "not the pool of all anonymous events");
-    assertNotEquals(first, hasher.hash("e-1"), "no named session shares it");
+    for (String named : new String[] {"e-1", "\u00ffe-1", "\u0000e-1", "anonymous"}) {
+      assertNotEquals(first, hasher.hash(named), "no named session shares it: " + named);
+    }
+    assertThrows(IllegalArgumentException.class, () -> hasher.hash(" "), "blank is no name");
     assertEquals(hasher.hash("alice"), hasher.forEvent("alice", "e-1"));
   }
 
