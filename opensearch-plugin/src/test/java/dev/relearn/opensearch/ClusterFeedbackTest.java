@@ -2,6 +2,15 @@ package dev.relearn.opensearch;
 
 import dev.relearn.opensearch.feedback.FeedbackEvents;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import org.opensearch.client.Request;
+import org.opensearch.client.Response;
+import org.opensearch.client.ResponseListener;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.opensearch.action.admin.cluster.health.ClusterHealthAction;
+import org.opensearch.action.support.ActiveShardCount;
+import org.opensearch.action.support.WriteRequest;
 import dev.relearn.opensearch.feedback.FeedbackEventAction;
 import dev.relearn.opensearch.feedback.FeedbackEventRequest;
 import dev.relearn.opensearch.feedback.LearningAction;
@@ -30,7 +39,8 @@ import org.opensearch.test.OpenSearchIntegTestCase.Scope;
  * is sent, in a replicated system index, and an event carrying anything but vectors and ids (query
  * text, say), or a vector unlike its chunk index's, is refused without being echoed. A data
  * node stopped during a stream of events loses none that were acknowledged, and each is learned
- * once after the cluster recovers, as after a learning pass that failed half-way.
+ * once after the cluster recovers, as after a learning pass that failed half-way. A search that
+ * comes while the learned-values index's shard starts waits for it.
  */
 @ClusterScope(scope = Scope.SUITE, numDataNodes = 2, numClientNodes = 0)
 public class ClusterFeedbackTest extends RelearnClusterCase {
@@ -67,13 +77,13 @@ public class ClusterFeedbackTest extends RelearnClusterCase {
             EVENT.replace("\"index\"", "\"query\": \"" + secret + "\", \"index\"")));
     assertEquals(400, refused.getResponse().getStatusLine().getStatusCode());
     String answer = new String(refused.getResponse().getEntity().getContent().readAllBytes(),
-        java.nio.charset.StandardCharsets.UTF_8);
+        StandardCharsets.UTF_8);
     assertTrue(answer, answer.contains("unknown field [query]"));
     assertFalse("the refusal does not repeat the text", answer.contains(secret));
     ResponseException wrongSize = expectThrows(ResponseException.class,
         () -> post(FEEDBACK, EVENT.replace("[0.6, 0.8]", "[0.6, 0.8, 0.0]")));
     assertTrue(new String(wrongSize.getResponse().getEntity().getContent().readAllBytes(),
-        java.nio.charset.StandardCharsets.UTF_8).contains(
+        StandardCharsets.UTF_8).contains(
             "[vector] has 3 dimensions, the chunk index 2"));
   }
 
@@ -151,6 +161,49 @@ public class ClusterFeedbackTest extends RelearnClusterCase {
     assertEquals("each event counted once", 2.0, LearnedValuesIndex.read(client()
         .prepareGet(LearnedValuesIndex.of("chunks"), "c102").get().getSourceAsMap()).clicks(),
         1e-9);
+  }
+
+  public void testASearchWaitsForTheLearnedIndexToStart() throws Exception {
+    client().prepareIndex("chunks").setId("c1").setSource(Map.of("id", "c1",
+        "body", "brass reading lamp", "vector", new float[] {0.6f, 0.8f}))
+        .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE).get();
+    String learned = LearnedValuesIndex.of("chunks");
+    String nowhere = "index.routing.allocation.include._name";
+    prepareCreate(learned).setSettings(Settings.builder().put("index.number_of_shards", 1)
+        .put("index.number_of_replicas", 0).put(nowhere, "no-such-node"))
+        .setMapping(LearnedValuesIndex.mappings()).setWaitForActiveShards(ActiveShardCount.NONE)
+        .get(); // as the learner has just created it: its primary shard not started yet
+    Request post = new Request("POST", "/chunks/_relearn/search");
+    post.setJsonEntity("{\"vector\": [0.6, 0.8], \"terms\": {\"body\": {\"lamp\": 1}},"
+        + " \"query_class\": \"keywords\", \"k\": 1}");
+    CompletableFuture<String> search = new CompletableFuture<>();
+    getRestClient().performRequestAsync(post, new ResponseListener() {
+      @Override
+      public void onSuccess(Response response) {
+        try {
+          search.complete(new String(response.getEntity().getContent().readAllBytes(),
+              StandardCharsets.UTF_8));
+        } catch (IOException e) {
+          search.completeExceptionally(e);
+        }
+      }
+
+      @Override
+      public void onFailure(Exception e) {
+        search.completeExceptionally(e);
+      }
+    });
+    assertBusy(() -> {
+      assertFalse("the search answered before the shard started: " + (search.isDone()
+          && search.isCompletedExceptionally() ? search.exceptionNow() : search.getNow(null)),
+          search.isDone());
+      assertFalse("the search waits for the shard", client().admin().cluster()
+          .prepareListTasks().setActions(ClusterHealthAction.NAME).get().getTasks().isEmpty());
+    });
+    client().admin().indices().prepareUpdateSettings(learned)
+        .setSettings(Settings.builder().putNull(nowhere)).get();
+    String answer = search.get(30, TimeUnit.SECONDS);
+    assertTrue(answer, answer.contains("\"hits\":[{\"id\":\"c1\""));
   }
 
   private static void learn() throws Exception {

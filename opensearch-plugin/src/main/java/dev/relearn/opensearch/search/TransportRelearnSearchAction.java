@@ -14,6 +14,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.opensearch.ExceptionsHelper;
+import org.opensearch.action.admin.cluster.health.ClusterHealthRequest;
 import org.opensearch.action.get.MultiGetItemResponse;
 import org.opensearch.action.get.MultiGetRequest;
 import org.opensearch.action.get.MultiGetResponse;
@@ -26,7 +28,9 @@ import org.opensearch.action.support.ActionFilters;
 import org.opensearch.action.support.HandledTransportAction;
 import org.opensearch.action.support.IndicesOptions;
 import org.opensearch.common.inject.Inject;
+import org.opensearch.common.unit.TimeValue;
 import org.opensearch.core.action.ActionListener;
+import org.opensearch.core.rest.RestStatus;
 import org.opensearch.index.IndexNotFoundException;
 import org.opensearch.index.query.BoolQueryBuilder;
 import org.opensearch.index.query.QueryBuilder;
@@ -44,13 +48,15 @@ import org.opensearch.transport.client.Client;
  * dfs_query_then_fetch}) and kNN, each to the retriever depth, and the similar past queries
  * ({@link PastQueriesIndex}; once a session is over its event budget, those within budget and
  * over it apart, the first in a second request), in one multi-search; the window's
- * learned values and the fitted trust in one multi-get of the learned-values index; then {@link
- * WindowRanking} on a search thread.
+ * learned values and the fitted trust in one multi-get of the learned-values index (waiting once
+ * for its shard, while it starts); then {@link WindowRanking} on a search thread.
  */
 public final class TransportRelearnSearchAction
     extends HandledTransportAction<RelearnSearchRequest, RelearnSearchResponse> {
   private final Client client;
   private final ThreadPool threadPool;
+  /** How long a search waits for the learned-values index's primary shard to start. */
+  static final TimeValue SHARD_WAIT = TimeValue.timeValueSeconds(30);
   private final RerankOptions options = RerankOptions.DEFAULTS;
 
   /** Made by the node's injector. */
@@ -177,13 +183,43 @@ public final class TransportRelearnSearchAction
       rank(request, stages, new Learned(Map.of(), Trust.PRIOR, null), lookup, listener);
       return;
     }
-    MultiGetRequest gets = new MultiGetRequest().realtime(true);
-    String learnedIndex = LearnedValuesIndex.of(request.index());
     ids.add(LearnedValuesIndex.TRUST_ID);
     ids.add(LearnedValuesIndex.WEIGHTS_ID);
-    ids.forEach(id -> gets.add(learnedIndex, id));
-    client.multiGet(gets, ActionListener.wrap(values -> rank(request, stages,
+    readLearned(request, ids, true, ActionListener.wrap(values -> rank(request, stages,
         learned(values, request.queryClass().label()), lookup, listener), listener::onFailure));
+  }
+
+  /**
+   * One multi-get of {@code ids} from the learned-values index. While its primary shard is not
+   * started (just created by the learner, or recovering after a restart), the read waits up to
+   * {@link #SHARD_WAIT} for it once and reads again: a search then ranks with what was learned,
+   * rather than failing or silently ranking without it.
+   */
+  private void readLearned(RelearnSearchRequest request, Set<String> ids, boolean mayWait,
+      ActionListener<MultiGetResponse> listener) {
+    String learnedIndex = LearnedValuesIndex.of(request.index());
+    MultiGetRequest gets = new MultiGetRequest().realtime(true);
+    ids.forEach(id -> gets.add(learnedIndex, id));
+    client.multiGet(gets, ActionListener.wrap(values -> {
+      if (mayWait && shardUnavailable(values)) {
+        client.admin().cluster().health(new ClusterHealthRequest(learnedIndex)
+            .waitForYellowStatus().timeout(SHARD_WAIT), ActionListener.wrap(
+                health -> readLearned(request, ids, false, listener), listener::onFailure));
+      } else {
+        listener.onResponse(values);
+      }
+    }, listener::onFailure));
+  }
+
+  private static boolean shardUnavailable(MultiGetResponse values) {
+    for (MultiGetItemResponse item : values.getResponses()) {
+      if (item.isFailed()
+          && ExceptionsHelper.status(item.getFailure().getFailure())
+              == RestStatus.SERVICE_UNAVAILABLE) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static FeedbackLookup pastQueries(float[] vector, long nowMillis,
