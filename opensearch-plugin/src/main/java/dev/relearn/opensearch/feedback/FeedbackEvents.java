@@ -26,8 +26,12 @@ public final class FeedbackEvents {
 
   /** Whether the learning pass has learned from the event. */
   static final String LEARNED = "learned";
-  /** The session of events sent without one, as embedded gives them one of their own. */
-  static final String NO_SESSION = "none";
+  /**
+   * The start of the session of an event sent without one: a session of its own, this and its
+   * event id, as embedded gives it, so that the per-session caps and budget never pool
+   * anonymous events into one session that they would silence.
+   */
+  static final String OWN_SESSION = "event ";
 
   /** The fields an event may have. */
   static final List<String> FIELDS = List.of("event_id", "index", "session", "vector", "shown",
@@ -98,9 +102,9 @@ public final class FeedbackEvents {
     Object signal = source.get("signal");
     Object quality = source.get("quality");
     Object time = source.get("time_millis");
-    return new FeedbackEvent((String) source.get("event_id"),
-        (String) source.getOrDefault("session", NO_SESSION), VectorChecks.normalize(vector),
-        shown, used, Outcome.fromLabel(String.valueOf(source.getOrDefault("outcome", "none"))),
+    String eventId = (String) source.get("event_id");
+    return new FeedbackEvent(eventId, (String) source.getOrDefault("session",
+        OWN_SESSION + eventId), VectorChecks.normalize(vector), shown, used, Outcome.fromLabel(String.valueOf(source.getOrDefault("outcome", "none"))),
         null, quality == null ? null : ((Number) quality).doubleValue(),
         signal == null ? SignalClass.of(anyShown, false, false)
             : SignalClass.fromLabel(String.valueOf(signal)),

@@ -9,7 +9,6 @@ import java.util.Set;
 import org.opensearch.action.bulk.BulkRequestBuilder;
 import org.opensearch.action.search.SearchResponse;
 import org.opensearch.action.support.WriteRequest;
-import org.opensearch.index.query.BoolQueryBuilder;
 import org.opensearch.index.query.QueryBuilders;
 import org.opensearch.search.aggregations.AggregationBuilders;
 import org.opensearch.search.aggregations.bucket.terms.Terms;
@@ -31,19 +30,16 @@ final class SessionShares {
     this.client = client;
   }
 
-  /** How many events of {@code index} each of {@code sessions} sent (none: absent). */
+  /**
+   * How many events of {@code index} each of {@code sessions} sent (none: absent; an event's own
+   * session, given to one sent without a session, is never over budget).
+   */
   Map<String, Long> count(String index, Set<String> sessions) {
-    BoolQueryBuilder ofSessions = QueryBuilders.boolQuery().minimumShouldMatch(1)
-        .should(QueryBuilders.termsQuery("session", sessions));
-    if (sessions.contains(FeedbackEvents.NO_SESSION)) {
-      ofSessions.should(QueryBuilders.boolQuery()
-          .mustNot(QueryBuilders.existsQuery("session")));
-    }
     SearchResponse counted = client.prepareSearch(FeedbackEvents.INDEX).setSize(0)
         .setQuery(QueryBuilders.boolQuery().filter(QueryBuilders.termQuery("index", index))
-            .filter(ofSessions))
+            .filter(QueryBuilders.termsQuery("session", sessions)))
         .addAggregation(AggregationBuilders.terms(BY_SESSION).field("session")
-            .missing(FeedbackEvents.NO_SESSION).size(Math.max(1, sessions.size())))
+            .size(Math.max(1, sessions.size())))
         .get();
     Map<String, Long> out = new HashMap<>();
     Terms bySession = counted.getAggregations().get(BY_SESSION);

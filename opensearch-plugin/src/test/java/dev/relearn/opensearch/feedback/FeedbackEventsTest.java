@@ -37,7 +37,10 @@ public class FeedbackEventsTest extends OpenSearchTestCase {
     unshown.put("used", List.of("c009"));
     unshown.remove("session");
     assertEquals(SignalClass.WEAK, FeedbackEvents.event(unshown).signal());
-    assertEquals(FeedbackEvents.NO_SESSION, FeedbackEvents.event(unshown).sessionHash());
+    assertEquals("a session of its own", FeedbackEvents.OWN_SESSION + "ev-1",
+        FeedbackEvents.event(unshown).sessionHash());
+    unshown.put("event_id", "ev-2");
+    assertEquals(FeedbackEvents.OWN_SESSION + "ev-2", FeedbackEvents.event(unshown).sessionHash());
   }
 
   public void testStoresTheEventUnlearnedWithATime() {
