@@ -35,8 +35,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The trust fit from the click log ({@link TrustFit} over the store's held-out queries), cached
  * in the feedback folder's {@value #FILE} (JSON, replaced atomically) and refit every {@link
- * #REFIT_EVERY} new events, after every forget, and at open when the file is missing, unreadable
- * or stale. The refit after new events runs on a thread of its own, paced to about a tenth of one
+ * #REFIT_EVERY} new events, counted across restarts, after every forget, and at open when the
+ * file is missing, unreadable, of other vote settings, {@link #REFIT_EVERY} events or more behind,
+ * or fit on events since removed. So a restart does not change the ranking. The refit after new events runs on a thread of its own, paced to about a tenth of one
  * core, so that no acknowledgement waits for it; {@link #close} waits for the one in flight.
  * Thread-safe: searches read {@link #current} without a lock.
  */
@@ -85,9 +86,12 @@ final class ClickTrust implements Closeable {
     TrustState saved = read(file);
     ClickTrust trust = new ClickTrust(store, rerank, file,
         saved != null ? saved : TrustState.EMPTY);
+    long newer = saved == null ? 0 : store.events() - saved.events();
     if (saved == null ? store.hasFeedback()
-        : saved.events() != store.events() || !saved.settings().equals(settings(rerank))) {
-      trust.refitOrWarn(false); // the file is missing, unreadable, older than the events or settings
+        : newer < 0 || newer >= REFIT_EVERY || !saved.settings().equals(settings(rerank))) {
+      trust.refitOrWarn(false); // missing, unreadable, stale, or of events since removed
+    } else {
+      trust.sinceRefit.set((int) newer); // the count goes on where it stopped
     }
     return trust;
   }

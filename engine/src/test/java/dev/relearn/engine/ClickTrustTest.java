@@ -13,11 +13,15 @@ import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.lucene.trust.Trust;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The trust fit from clicks: refit every so many events, saved, refit when stale or damaged. */
+/**
+ * The trust fit from clicks: refit every so many events, counted across restarts, saved, refit
+ * when stale or damaged.
+ */
 class ClickTrustTest {
   private static final String[] QUERIES = {"rotate keys", "rotate signing keys",
       "how to rotate keys", "revoke a leaked key", "revoke keys", "cache query vectors"};
@@ -85,8 +89,26 @@ class ClickTrustTest {
       assertEquals(ClickTrust.REFIT_EVERY, relearn.trust().events());
     }
     try (Relearn reopened = open()) {
-      assertEquals(ClickTrust.REFIT_EVERY + 5, reopened.trust().events(), "stale: refit");
-      assertEquals(2, reopened.trust().history().size());
+      assertEquals(ClickTrust.REFIT_EVERY, reopened.trust().events(),
+          "5 events behind: kept, as without the restart");
+      click(reopened, ClickTrust.REFIT_EVERY + 5, ClickTrust.REFIT_EVERY - 6);
+      awaitRefits(reopened);
+      assertEquals(ClickTrust.REFIT_EVERY, reopened.trust().events(), "the count goes on");
+      click(reopened, 2 * ClickTrust.REFIT_EVERY - 1, 1);
+      awaitRefits(reopened);
+      assertEquals(2 * ClickTrust.REFIT_EVERY, reopened.trust().events(), "refit at 250 more");
+      click(reopened, 2 * ClickTrust.REFIT_EVERY, 5);
+    }
+    Path saved = tmp.resolve("saved.json");
+    Files.copy(file, saved);
+    try (Relearn relearn = open()) {
+      click(relearn, 2 * ClickTrust.REFIT_EVERY + 5, ClickTrust.REFIT_EVERY);
+      awaitRefits(relearn);
+    }
+    Files.copy(saved, file, StandardCopyOption.REPLACE_EXISTING); // 255 events behind
+    try (Relearn reopened = open()) {
+      assertEquals(3 * ClickTrust.REFIT_EVERY + 5, reopened.trust().events(), "stale: refit");
+      assertEquals(3, reopened.trust().history().size());
     }
     for (String damage : List.of("{not json", "{\"version\": 1}",
         "{\"version\": 1, \"current\": {\"fitted\": true, \"weight\": \"NaN\", \"coefficient\": 0,"
@@ -95,7 +117,7 @@ class ClickTrustTest {
       Files.writeString(file, damage);
       try (Relearn reopened = open()) {
         TrustState refit = reopened.trust();
-        assertEquals(ClickTrust.REFIT_EVERY + 5, refit.events(), damage);
+        assertEquals(3 * ClickTrust.REFIT_EVERY + 5, refit.events(), damage);
         assertEquals(1, refit.history().size(), "a fresh history after damage: " + damage);
         assertFalse(reopened.search(SearchRequest.of("rotate keys")).hits().isEmpty());
       }
