@@ -35,9 +35,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The trust fit from the click log ({@link TrustFit} over the store's held-out queries), cached
  * in the feedback folder's {@value #FILE} (JSON, replaced atomically) and refit every {@link
- * #REFIT_EVERY} new events, counted across restarts, after every forget, and at open when the
- * file is missing, unreadable, of other vote settings, {@link #REFIT_EVERY} events or more behind,
- * or fit on events since removed. So a restart does not change the ranking. The refit after new events runs on a thread of its own, paced to about a tenth of one
+ * #REFIT_EVERY} new events, counted across restarts (a missing or unreadable file counts as
+ * none fit), after every forget, and at open when the file is of other vote settings, {@link
+ * #REFIT_EVERY} events or more behind, or fit on events since removed. So a restart does not
+ * change the ranking. The refit after new events runs on a thread of its own, paced to about a tenth of one
  * core, so that no acknowledgement waits for it; {@link #close} waits for the one in flight.
  * Thread-safe: searches read {@link #current} without a lock.
  */
@@ -86,10 +87,10 @@ final class ClickTrust implements Closeable {
     TrustState saved = read(file);
     ClickTrust trust = new ClickTrust(store, rerank, file,
         saved != null ? saved : TrustState.EMPTY);
-    long newer = saved == null ? 0 : store.events() - saved.events();
-    if (saved == null ? store.hasFeedback()
-        : newer < 0 || newer >= REFIT_EVERY || !saved.settings().equals(settings(rerank))) {
-      trust.refitOrWarn(false); // missing, unreadable, stale, or of events since removed
+    long newer = store.events() - (saved == null ? 0 : saved.events()); // none: nothing fit
+    if (newer < 0 || newer >= REFIT_EVERY
+        || saved != null && !saved.settings().equals(settings(rerank))) {
+      trust.refitOrWarn(false); // stale, of other settings, or fit on events since removed
     } else {
       trust.sinceRefit.set((int) newer); // the count goes on where it stopped
     }

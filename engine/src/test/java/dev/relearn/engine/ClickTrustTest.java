@@ -64,6 +64,9 @@ class ClickTrustTest {
       assertFalse(Files.exists(file));
       awaitRefits(relearn);
       assertEquals(TrustState.EMPTY, relearn.trust(), "not refit before the count");
+    }
+    try (Relearn relearn = open()) {
+      assertEquals(TrustState.EMPTY, relearn.trust(), "nor at open: as without the restart");
       click(relearn, ClickTrust.REFIT_EVERY - 1, 1);
       awaitRefits(relearn);
       fitted = relearn.trust();
