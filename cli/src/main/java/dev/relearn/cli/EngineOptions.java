@@ -7,6 +7,7 @@ import dev.relearn.engine.RelearnOptions;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Path;
+import java.util.function.Supplier;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -24,16 +25,6 @@ final class EngineOptions extends ModelOptions {
   @Option(names = "--no-query-instruction", negatable = false,
       description = "Embed queries without bge's retrieval instruction.")
   boolean noQueryInstruction;
-
-  @Option(names = "--protect-query-vectors", negatable = false,
-      description = "Store feedback query vectors rotated by a secret and quantised"
-          + " (docs/PRIVACY.md); once on for an index, it stays on.")
-  boolean protectQueryVectors;
-
-  @Option(names = "--feedback-durability", paramLabel = "MODE", defaultValue = "request",
-      description = "request: acknowledge feedback after an fsync (default); async: fsync every"
-          + " 200 ms, so a crash may lose the last 200 ms of feedback.")
-  String feedbackDurability;
 
   /**
    * Opens the existing index read-write, else read-only when another process holds it or the
@@ -77,9 +68,7 @@ final class EngineOptions extends ModelOptions {
 
   /** Opens read-write, waiting for a short-lived holder ({@link LockWait}). */
   private Relearn openWriting(RelearnOptions options) throws IOException {
-    LockWait wait = mixee.mixins().values().stream().map(CommandSpec::userObject)
-        .filter(LockWait.class::isInstance).map(LockWait.class::cast).findFirst()
-        .orElseGet(LockWait::new); // the default wait of a command without --wait
+    LockWait wait = mixin(LockWait.class, LockWait::new); // without --wait: the default wait
     try {
       return wait.open(() -> openEngine(options), mixee.commandLine().getErr());
     } catch (IndexInUseException e) {
@@ -100,11 +89,20 @@ final class EngineOptions extends ModelOptions {
     }
   }
 
-  /** The engine options these flags describe; a bad value is a usage error. */
+  /**
+   * The engine options these flags describe, with the command's {@link FeedbackWriteOptions}
+   * when it has them; a bad value is a usage error.
+   */
   RelearnOptions options(boolean readOnly) throws IOException {
     RelearnOptions chosen = options(mixee);
-    return Errors.check(mixee, () -> chosen.withQueryInstruction(!noQueryInstruction)
-        .withReadOnly(readOnly).withProtectedQueryVectors(protectQueryVectors)
-        .withFeedbackDurability(feedbackDurability));
+    FeedbackWriteOptions writes = mixin(FeedbackWriteOptions.class, FeedbackWriteOptions::new);
+    return Errors.check(mixee, () -> writes.apply(chosen.withQueryInstruction(!noQueryInstruction)
+        .withReadOnly(readOnly)));
+  }
+
+  /** The command's mixin of {@code type}, or {@code absent}'s when it has none. */
+  private <T> T mixin(Class<T> type, Supplier<T> absent) {
+    return mixee.mixins().values().stream().map(CommandSpec::userObject)
+        .filter(type::isInstance).map(type::cast).findFirst().orElseGet(absent);
   }
 }

@@ -28,6 +28,7 @@ final class IndexCommand extends CliCommand {
   private static final int PROBLEMS_SHOWN = 20;
 
   @Mixin EngineOptions engine;
+  @Mixin FeedbackWriteOptions writes;
   @Mixin LockWait lockWait;
   @Mixin ClusterOption cluster;
 

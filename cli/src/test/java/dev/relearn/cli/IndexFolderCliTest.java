@@ -173,7 +173,8 @@ class IndexFolderCliTest {
         List.of("search", "--kind", "video", "q"), List.of("serve", "--port", "-1"),
         List.of("serve", "--port", "70000"), List.of("index", "--format", "pdf", "x"),
         List.of("weights", "--reset", "shouting"), List.of("search", "--threads", "0", "q"),
-        List.of("search", "--feedback-durability", "never", "q"),
+        List.of("feedback", "--feedback-durability", "never", "--query", "q", "--used", "x"),
+        List.of("search", "--protect-query-vectors", "q"), // a read command: not an option
         List.of("search", "--threads", "100000", "q"), List.of("search", "--rrf-k", "0", "q"),
         List.of("search", "--fusion", "rrf", "--rrf-k", "0", "q"),
         List.of("search", "--fusion", "rrf", "--alpha", "0.3", "q"));
