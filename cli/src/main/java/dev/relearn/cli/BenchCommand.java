@@ -42,7 +42,7 @@ import picocli.CommandLine.Option;
             + " embedded."})
 final class BenchCommand extends CliCommand.WithJson {
   @Mixin EngineOptions engine;
-  @Mixin FeedbackWriteOptions writes;
+  @Mixin WriteOptions writes;
 
   @Mixin DatasetOptions data;
   @Mixin MaxQueriesOption cap;

@@ -30,7 +30,7 @@ final class DemoCommand extends CliCommand {
       "which files does the directory walk skip?");
 
   @Mixin EngineOptions engine;
-  @Mixin FeedbackWriteOptions writes;
+  @Mixin WriteOptions writes;
 
   @Option(names = "--source", paramLabel = "DIR",
       description = "What to index (default: the relearn project folder).")

@@ -90,12 +90,12 @@ final class EngineOptions extends ModelOptions {
   }
 
   /**
-   * The engine options these flags describe, with the command's {@link FeedbackWriteOptions}
+   * The engine options these flags describe, with the command's {@link WriteOptions}
    * when it has them; a bad value is a usage error.
    */
   RelearnOptions options(boolean readOnly) throws IOException {
     RelearnOptions chosen = options(mixee);
-    FeedbackWriteOptions writes = mixin(FeedbackWriteOptions.class, FeedbackWriteOptions::new);
+    WriteOptions writes = mixin(WriteOptions.class, WriteOptions::new);
     return Errors.check(mixee, () -> writes.apply(chosen.withQueryInstruction(!noQueryInstruction)
         .withReadOnly(readOnly)));
   }

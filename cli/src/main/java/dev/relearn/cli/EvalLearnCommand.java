@@ -36,7 +36,7 @@ import picocli.CommandLine.ParameterException;
             + " --max-queries caps the test split."})
 final class EvalLearnCommand extends CliCommand.WithJson {
   @Mixin EngineOptions engine;
-  @Mixin FeedbackWriteOptions writes;
+  @Mixin WriteOptions writes;
   @Mixin EvalUserOptions user;
   @Mixin MaxQueriesOption cap;
   @Mixin ClusterOption cluster;

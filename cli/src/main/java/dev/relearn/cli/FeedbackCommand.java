@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
             + " kept. Exit code 0 once the event is durable."})
 final class FeedbackCommand extends CliCommand.WithJson {
   @Mixin EngineOptions engine;
-  @Mixin FeedbackWriteOptions writes;
+  @Mixin WriteOptions writes;
   @Mixin LockWait lockWait;
   @Mixin ClusterOption cluster;
 

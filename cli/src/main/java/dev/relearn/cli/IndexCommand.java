@@ -28,7 +28,7 @@ final class IndexCommand extends CliCommand {
   private static final int PROBLEMS_SHOWN = 20;
 
   @Mixin EngineOptions engine;
-  @Mixin FeedbackWriteOptions writes;
+  @Mixin WriteOptions writes;
   @Mixin LockWait lockWait;
   @Mixin ClusterOption cluster;
 

@@ -20,7 +20,7 @@ import picocli.CommandLine.Mixin;
         "Query text is kept in memory for the live session only: never stored or logged."})
 final class McpCommand extends CliCommand {
   @Mixin EngineOptions engine;
-  @Mixin FeedbackWriteOptions writes;
+  @Mixin WriteOptions writes;
 
   @Override
   public Integer call() throws Exception {

@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
             + " answers 409. Query text is never logged."})
 final class ServeCommand extends CliCommand {
   @Mixin EngineOptions engine;
-  @Mixin FeedbackWriteOptions writes;
+  @Mixin WriteOptions writes;
 
   @Option(names = "--host", paramLabel = "HOST", defaultValue = HttpApiConfig.DEFAULT_HOST,
       description = "Address to bind (default: ${DEFAULT-VALUE}; 0.0.0.0 serves every"

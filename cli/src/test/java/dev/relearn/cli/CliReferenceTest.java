@@ -68,7 +68,7 @@ class CliReferenceTest {
     String feedback = reference.substring(reference.indexOf("\n## `relearn feedback`\n"));
     feedback = feedback.substring(0, feedback.indexOf("\n## ", 2));
     assertTrue(feedback.contains("- shared: `--json`, [engine](#engine-options),"
-        + " [feedback write](#feedback-write-options), [lock wait](#lock-wait-options),"
+        + " [write](#write-options), [lock wait](#lock-wait-options),"
         + " [cluster](#cluster-options)\n"), feedback);
     assertEquals(1, reference.split("- `--json`: Print one JSON object.\n", -1).length - 1,
         "--json is listed once");

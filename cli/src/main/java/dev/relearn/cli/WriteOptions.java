@@ -7,7 +7,7 @@ import picocli.CommandLine.Option;
  * How the commands that create an index or record feedback write it: read-only commands lack
  * these options, so that a search cannot switch on a protection that then stays on.
  */
-final class FeedbackWriteOptions {
+final class WriteOptions {
   @Option(names = "--protect-query-vectors", negatable = false,
       description = "Store feedback query vectors rotated by a secret and quantised"
           + " (docs/PRIVACY.md); once on for an index, it stays on.")
