@@ -45,6 +45,8 @@ final class StatsCommand extends CliCommand.WithJson {
     out.println("sources:  " + stats.origins());
     stats.chunksByOrigin().forEach((origin, chunks) ->
         out.println("  " + origin + "  " + chunks + " chunk" + (chunks == 1 ? "" : "s")));
+    stats.unfinished().forEach(origin -> out.println("  " + origin + "  unfinished: its last"
+        + " index run stopped part-way; run relearn index on it again"));
     out.println("segments: " + stats.segments());
     out.printf(Locale.ROOT, "size:     %.1f MB index, %.1f MB feedback%n",
         stats.sizeBytes() / 1e6, stats.feedbackBytes() / 1e6);

@@ -282,9 +282,9 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
       throw new IllegalArgumentException("no chunk index " + address() + "; create one with:"
           + " relearn index --cluster " + address() + " PATH");
     }
-    ClusterChunks.Stats stats = chunks.stats();
-    return new IndexStats(address(), model.modelId(), model.dimension(), stats.chunks(),
-        stats.kinds(), stats.origins().size(), stats.origins(), stats.segments(), stats.bytes(), 0);
+    ClusterChunks.Stats s = chunks.stats(); // the cluster keeps no record of unfinished runs
+    return new IndexStats(address(), model.modelId(), model.dimension(), s.chunks(), s.kinds(),
+        s.origins().size(), s.origins(), Set.of(), s.segments(), s.bytes(), 0);
   }
 
   /** The embedder queries and chunks are embedded with. */

@@ -15,6 +15,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
@@ -45,6 +46,7 @@ final class StatsReader {
       // an index is bound to its model from its first commit, also while it holds nothing
       return new IndexStats(dir.toString(), metadata.modelId(), metadata.dimension(),
           reader.numDocs(), byKind, origins.size(), origins,
+          IndexOrigins.unfinished(SegmentInfos.readLatestCommit(directory).getUserData()),
           reader.leaves().size(), bytes, folderBytes(dir.resolve(Relearn.FEEDBACK_FOLDER)));
     } finally {
       searchers.release(searcher);

@@ -8,17 +8,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.engine.search.SearchRequest;
+import dev.relearn.indexer.build.IndexBuilder;
+import dev.relearn.indexer.embed.HashingEmbedder;
+import dev.relearn.lucene.embed.Embedder;
+import dev.relearn.lucene.embed.ForwardingEmbedder;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link IndexStats} copies its maps in key order and checks its counts; an engine's stats size
- * the index and its feedback.
+ * the index and its feedback, and name a source whose index run stopped part-way.
  */
 class IndexStatsTest {
   @TempDir Path tmp;
@@ -59,6 +67,35 @@ class IndexStatsTest {
   }
 
   @Test
+  void aRunStoppedAfterACommitLeavesItsSourceUnfinishedUntilARunEnds() throws IOException {
+    Path docs = Files.createDirectories(tmp.resolve("notes"));
+    for (int i = 0; i < IndexBuilder.COMMIT_EVERY + 10; i++) {
+      Files.writeString(docs.resolve("n" + i + ".md"), "# Note " + i + "\n\nbody " + i + "\n");
+    }
+    AtomicInteger embedded = new AtomicInteger();
+    AtomicBoolean stop = new AtomicBoolean(true);
+    Embedder stopping = new ForwardingEmbedder(new HashingEmbedder()) {
+      @Override
+      public float[] embedDocument(String text) {
+        if (stop.get() && embedded.incrementAndGet() > IndexBuilder.COMMIT_EVERY + 5) {
+          throw new IllegalStateException("stopped");
+        }
+        return super.embedDocument(text);
+      }
+    };
+    Path index = tmp.resolve("idx");
+    try (Relearn relearn = Relearn.open(index, TestOptions.HASHING.withEmbedder(stopping))) {
+      assertThrows(IllegalStateException.class,
+          () -> relearn.index(docs, SourceFormat.AUTO, Progress.NONE));
+      assertEquals(Set.of(docs.toAbsolutePath().normalize().toString()),
+          relearn.stats().unfinished());
+      stop.set(false);
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      assertEquals(Set.of(), relearn.stats().unfinished(), "finished");
+    }
+  }
+
+  @Test
   void mapsIterateInKeyOrderWhateverOrderTheyCameIn() {
     Map<String, Integer> kinds = new LinkedHashMap<>();
     kinds.put("text", 1);
@@ -68,7 +105,8 @@ class IndexStatsTest {
     Map<String, Integer> origins = new LinkedHashMap<>();
     origins.put("/b", 6);
     origins.put("/a", 4);
-    IndexStats stats = new IndexStats("/idx", "m", 384, 10, kinds, 2, origins, 1, 100, 0);
+    IndexStats stats = new IndexStats("/idx", "m", 384, 10, kinds, 2, origins, Set.of(), 1, 100,
+        0);
     // a JSON or text rendering lists them in this order, the same on every run
     assertEquals(List.of("code", "markdown", "record", "text"),
         List.copyOf(stats.chunksByKind().keySet()));
@@ -79,8 +117,8 @@ class IndexStatsTest {
   @Test
   void originsMustCountTheListedSources() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new IndexStats("/idx", "m", 384, 1, Map.of(), 2, Map.of("/a", 1), 1, 1,
-            0));
+        () -> new IndexStats("/idx", "m", 384, 1, Map.of(), 2, Map.of("/a", 1), Set.of(),
+            1, 1, 0));
     assertEquals("origins must be the 1 sources listed, got: 2", e.getMessage());
   }
 }

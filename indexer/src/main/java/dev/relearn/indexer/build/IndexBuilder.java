@@ -135,7 +135,7 @@ public final class IndexBuilder {
     if (!unwritten.isEmpty()) {
       writing.start("writing", unwritten.size());
     }
-    commit(run, unwritten, vanished, writing);
+    commit(run, unwritten, vanished, writing, true);
     writing.rethrow(); // committed: the path is whole
     if (!unwritten.isEmpty()) {
       progress.finish();
@@ -162,7 +162,7 @@ public final class IndexBuilder {
           run.vectors[i] = vectors.embed(run.chunks.get(i));
           pending.add(i);
           if (pending.size() == commitEvery && done + 1 < misses.size()) {
-            commit(run, pending, Map.of(), new DeferredProgress(Progress.NONE));
+            commit(run, pending, Map.of(), new DeferredProgress(Progress.NONE), false);
             run.written.addAll(pending);
             pending.clear();
           }
@@ -184,10 +184,11 @@ public final class IndexBuilder {
   /**
    * Writes the chunks at {@code indexes} (each replacing its predecessor, whose id goes to the
    * run's renames when it differs), deletes what {@code vanished} holds, tells {@link #renames}
-   * and commits, holding {@link #writes} throughout; rolls back on failure.
+   * and commits, the origin marked unfinished unless this is the run's {@code last} commit,
+   * holding {@link #writes} throughout; rolls back on failure.
    */
   private void commit(Run run, List<Integer> indexes,
-      Map<String, List<ExistingChunks.Entry>> vanished, DeferredProgress writing)
+      Map<String, List<ExistingChunks.Entry>> vanished, DeferredProgress writing, boolean last)
       throws IOException {
     Map<String, String> renamed = new HashMap<>();
     writes.lock();
@@ -220,6 +221,11 @@ public final class IndexBuilder {
       if (!renamed.isEmpty()) {
         renames.renaming(Map.copyOf(renamed));
       }
+      Map<String, String> data = liveData();
+      String unfinished = IndexOrigins.unfinishedKey(run.reading.source.origin());
+      if (last ? data.remove(unfinished) != null : data.put(unfinished, "") == null) {
+        writer.setLiveCommitData(data.entrySet());
+      }
       if (writer.hasUncommittedChanges()) {
         writer.commit();
       }
@@ -234,12 +240,17 @@ public final class IndexBuilder {
 
   /** The model and dimension the index records (in the writer's commit data), or null. */
   private IndexMetadata recordedModel() {
+    return IndexMetadata.fromUserData(liveData());
+  }
+
+  /** A copy of the writer's commit data. */
+  private Map<String, String> liveData() {
     Map<String, String> data = new HashMap<>();
     Iterable<Map.Entry<String, String>> live = writer.getLiveCommitData();
     if (live != null) {
       live.forEach(entry -> data.put(entry.getKey(), entry.getValue()));
     }
-    return IndexMetadata.fromUserData(data);
+    return data;
   }
 
   /** One run's chunks to write, their vectors and predecessors, and what it wrote so far. */

@@ -2,8 +2,11 @@ package dev.relearn.indexer.build;
 
 import dev.relearn.lucene.schema.ChunkSchema;
 import java.io.IOException;
+import java.util.Map;
 import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.Terms;
@@ -13,10 +16,27 @@ import org.apache.lucene.util.BytesRef;
 
 /**
  * The sources an index holds: each origin with its live chunks. An origin whose chunks are all
- * deleted is not listed, though its term stays in the index until segments merge.
+ * deleted is not listed, though its term stays in the index until segments merge. An origin
+ * whose last index run committed part of its chunks and then stopped (killed, Ctrl-C, a full
+ * disk) before its last commit is marked unfinished in the commit data until a run ends.
  */
 public final class IndexOrigins {
+  private static final String UNFINISHED = "relearn.unfinished:";
+
   private IndexOrigins() {}
+
+  /** The commit data key that marks {@code origin} unfinished. */
+  static String unfinishedKey(String origin) {
+    return UNFINISHED + origin;
+  }
+
+  /** The origins that commit data {@code userData} marks unfinished, in order. */
+  public static SortedSet<String> unfinished(Map<String, String> userData) {
+    SortedSet<String> out = new TreeSet<>();
+    userData.keySet().stream().filter(key -> key.startsWith(UNFINISHED))
+        .forEach(key -> out.add(key.substring(UNFINISHED.length())));
+    return out;
+  }
 
   /** Live chunks per origin, in origin order; origins without live chunks are left out. */
   public static SortedMap<String, Integer> count(IndexReader reader) throws IOException {

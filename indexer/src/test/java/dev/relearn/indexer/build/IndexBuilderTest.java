@@ -22,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.index.DirectoryReader;
@@ -253,9 +254,16 @@ class IndexBuilderTest {
         IndexBuilderFixture.failingAt(4), Progress.NONE).commitEvery(2)
         .index(new ListSource(List.of(five))));
     assertEquals(2, liveDocs(), "the first two embeddings were committed");
+    assertEquals(Set.of("/docs"), unfinished(), "marked unfinished in the commit");
     IndexReport rerun = index(new HashingEmbedder(), five);
     assertEquals(List.of(2, 3, 3), List.of(rerun.unchanged(), rerun.added(), rerun.embedded()),
         "only what was not committed is embedded again");
+    assertEquals(Set.of(), unfinished(), "finished by the rerun");
+  }
+
+  private Set<String> unfinished() throws IOException {
+    return IndexOrigins.unfinished(
+        SegmentInfos.readLatestCommit(writer.getDirectory()).getUserData());
   }
 
   @Test
