@@ -221,11 +221,7 @@ public final class IndexBuilder {
       if (!renamed.isEmpty()) {
         renames.renaming(Map.copyOf(renamed));
       }
-      Map<String, String> data = liveData();
-      String unfinished = IndexOrigins.unfinishedKey(run.reading.source.origin());
-      if (last ? data.remove(unfinished) != null : data.put(unfinished, "") == null) {
-        writer.setLiveCommitData(data.entrySet());
-      }
+      IndexOrigins.mark(writer, run.reading.source.origin(), !last);
       if (writer.hasUncommittedChanges()) {
         writer.commit();
       }
@@ -240,17 +236,7 @@ public final class IndexBuilder {
 
   /** The model and dimension the index records (in the writer's commit data), or null. */
   private IndexMetadata recordedModel() {
-    return IndexMetadata.fromUserData(liveData());
-  }
-
-  /** A copy of the writer's commit data. */
-  private Map<String, String> liveData() {
-    Map<String, String> data = new HashMap<>();
-    Iterable<Map.Entry<String, String>> live = writer.getLiveCommitData();
-    if (live != null) {
-      live.forEach(entry -> data.put(entry.getKey(), entry.getValue()));
-    }
-    return data;
+    return IndexMetadata.fromUserData(IndexOrigins.liveData(writer));
   }
 
   /** One run's chunks to write, their vectors and predecessors, and what it wrote so far. */

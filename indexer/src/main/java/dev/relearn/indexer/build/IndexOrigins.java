@@ -2,12 +2,14 @@ package dev.relearn.indexer.build;
 
 import dev.relearn.lucene.schema.ChunkSchema;
 import java.io.IOException;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
@@ -25,9 +27,23 @@ public final class IndexOrigins {
 
   private IndexOrigins() {}
 
-  /** The commit data key that marks {@code origin} unfinished. */
-  static String unfinishedKey(String origin) {
-    return UNFINISHED + origin;
+  /** Marks {@code origin} unfinished, or not, in {@code writer}'s next commit. */
+  static void mark(IndexWriter writer, String origin, boolean unfinished) {
+    Map<String, String> data = liveData(writer);
+    String key = UNFINISHED + origin;
+    if (unfinished ? data.put(key, "") == null : data.remove(key) != null) {
+      writer.setLiveCommitData(data.entrySet());
+    }
+  }
+
+  /** A copy of {@code writer}'s commit data. */
+  static Map<String, String> liveData(IndexWriter writer) {
+    Map<String, String> data = new HashMap<>();
+    Iterable<Map.Entry<String, String>> live = writer.getLiveCommitData();
+    if (live != null) {
+      live.forEach(entry -> data.put(entry.getKey(), entry.getValue()));
+    }
+    return data;
   }
 
   /** The origins that commit data {@code userData} marks unfinished, in order. */

@@ -75,6 +75,7 @@ public final class SourceRemover {
     try {
       for (RemoveReport report : reports) {
         writer.deleteDocuments(ChunkSchema.originQuery(report.origin()));
+        IndexOrigins.mark(writer, report.origin(), false); // removed: nothing left to finish
       }
       if (!reports.isEmpty()) {
         writer.commit();

@@ -259,6 +259,12 @@ class IndexBuilderTest {
     assertEquals(List.of(2, 3, 3), List.of(rerun.unchanged(), rerun.added(), rerun.embedded()),
         "only what was not committed is embedded again");
     assertEquals(Set.of(), unfinished(), "finished by the rerun");
+    assertThrows(IllegalStateException.class, () -> IndexBuilderFixture.builder(writer, schema,
+        IndexBuilderFixture.failingAt(2), Progress.NONE).commitEvery(1)
+        .index(new ListSource(List.of(chunk("6", "F", "zeta"), chunk("7", "G", "eta")))));
+    assertEquals(Set.of("/docs"), unfinished());
+    SourceRemover.remove(writer, List.of("/docs"));
+    assertEquals(Set.of(), unfinished(), "removed: nothing left to finish");
   }
 
   private Set<String> unfinished() throws IOException {
