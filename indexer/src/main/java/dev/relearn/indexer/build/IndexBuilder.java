@@ -221,7 +221,9 @@ public final class IndexBuilder {
       if (!renamed.isEmpty()) {
         renames.renaming(Map.copyOf(renamed));
       }
-      IndexOrigins.mark(writer, run.reading.source.origin(), !last);
+      if (!last || run.reading.part == null) { // a part's run does not finish its folder
+        IndexOrigins.mark(writer, run.reading.source.origin(), !last);
+      }
       if (writer.hasUncommittedChanges()) {
         writer.commit();
       }
