@@ -5,8 +5,10 @@ import dev.relearn.engine.RelearnOptions;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -36,8 +38,19 @@ final class ClusterOption {
     return connect(engine, engine.options(false));
   }
 
-  /** Connects with {@code options}, keeping the client's state in {@code engine}'s folder. */
+  /**
+   * Connects with {@code options}, keeping the client's state in {@code engine}'s folder. The
+   * options of an index folder's feedback are refused: the cluster stores vectors as sent and
+   * syncs its own translog.
+   */
   RelearnCluster connect(EngineOptions engine, RelearnOptions options) throws IOException {
+    for (String local : List.of("--protect-query-vectors", "--feedback-durability")) {
+      if (mixee.commandLine().getParseResult().hasMatchedOption(local)) {
+        throw new ParameterException(mixee.commandLine(), local + " applies to an index folder,"
+            + " not to --cluster: the cluster stores feedback as sent and syncs it before it"
+            + " answers (docs/OPENSEARCH.md)");
+      }
+    }
     URI address = Errors.check(mixee, () -> {
       String refused = "--cluster must be a URL such as http://localhost:9200/notes, not '"
           + cluster.strip() + "'";

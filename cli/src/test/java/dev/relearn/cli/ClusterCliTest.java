@@ -127,10 +127,16 @@ class ClusterCliTest {
   }
 
   @Test
-  void aFusionTheClusterCannotRunIsAUsageErrorAndAFilterRuns() {
+  void aFusionOrFeedbackOptionTheClusterCannotRunIsAUsageErrorAndAFilterRuns() {
     Result fusion = run("search", "--fusion", "rrf", QUERY);
     assertEquals(2, fusion.code(), fusion.err());
     assertTrue(fusion.err().contains("the default fusion"), fusion.err());
+    for (String local : List.of("--protect-query-vectors", "--feedback-durability=async")) {
+      Result refused = run("feedback", local, "--query", QUERY, "--used", "c1");
+      assertEquals(2, refused.code(), refused.err());
+      assertTrue(refused.err().contains(local.replace("=async", "")
+          + " applies to an index folder, not to --cluster"), refused.err());
+    }
     Result bm25 = run("search", "--mode", "bm25", "--path-prefix", "docs/", QUERY);
     assertEquals(0, bm25.code(), bm25.err());
     assertTrue(cluster.bodies.getLast().contains("\"mode\":\"bm25\"")
