@@ -48,7 +48,7 @@ class ClusterCliTest {
     assertEquals(0, search.code(), search.err());
     assertTrue(search.out().matches("(?s) 1\\. \\[docs/keys\\.md#\\w+] docs/keys\\.md:\\d+-\\d+"
         + " \\(markdown\\).*\n    score 1\\.0000 bm25 #1 \\(2\\.000\\)\n"
-        + ".*2 hits \\(learned\\) in .* ms\n"),
+        + ".*2 hits \\(hybrid\\) in .* ms\n"), // no feedback yet: auto is hybrid
         search.out());
     String id = search.out().substring(search.out().indexOf('[') + 1, search.out().indexOf(']'));
     Result explained = run("search", "--explain", "-k", "1", QUERY);

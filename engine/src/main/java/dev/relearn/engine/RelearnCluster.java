@@ -166,9 +166,9 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
         explain ? feedback.trust() : Trust.PRIOR);
   }
 
-  /** The mode a search should use when none is asked for: learned. */
-  public SearchMode defaultMode() {
-    return SearchMode.LEARNED;
+  /** The mode a search should use when none is asked for, as {@link Relearn#defaultMode}. */
+  public SearchMode defaultMode() throws IOException {
+    return feedback.hasFeedback() ? SearchMode.LEARNED : SearchMode.HYBRID;
   }
 
   /**

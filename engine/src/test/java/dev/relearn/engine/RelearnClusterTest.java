@@ -57,6 +57,7 @@ class RelearnClusterTest {
       assertTrue(created.contains("\"relearn_vector\"") && created.contains("\"relearn_bm25\"")
           && created.contains("\"model\":\"hashing-384-v1\""), created);
 
+      assertEquals(SearchMode.HYBRID, relearn.defaultMode(), "no feedback yet, as embedded");
       SearchResults results = relearn.search(SearchRequest.of(QUERY)
           .withMode(relearn.defaultMode()).withK(3));
       Hit top = results.hits().get(0);
@@ -69,6 +70,7 @@ class RelearnClusterTest {
           .withOutcome(Outcome.SUCCESS).withIds(SESSION, "ev-1").withShown(null, true, false));
       assertFalse(ack.duplicate());
       assertEquals(List.of("gone"), ack.unknownIds());
+      assertEquals(SearchMode.LEARNED, relearn.defaultMode());
       assertTrue(assertThrows(IllegalArgumentException.class, () -> relearn.feedback(
           FeedbackRequest.of(QUERY, List.of("gone")))).getMessage().startsWith(
               "none of the used chunk ids is in the index: 'gone';"), "as embedded");

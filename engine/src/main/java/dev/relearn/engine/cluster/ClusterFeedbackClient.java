@@ -23,6 +23,8 @@ public final class ClusterFeedbackClient {
   public static final String FORGET = "/_relearn/forget";
   /** The path a learning pass is asked at. */
   public static final String LEARN = "/_relearn/learn";
+  /** The plugin's hidden index of events. */
+  static final String EVENTS = ".relearn-feedback";
 
   private final ClusterHttp http;
   private final String index;
@@ -96,6 +98,12 @@ public final class ClusterFeedbackClient {
       }
     }
     return body;
+  }
+
+  /** Whether the cluster holds feedback events of this index (in the plugin's events index). */
+  public boolean hasFeedback() throws IOException {
+    JsonNode counted = http.getOrNull("/" + EVENTS + "/_count?q=index:" + index);
+    return counted != null && counted.path("count").asLong() > 0;
   }
 
   /**

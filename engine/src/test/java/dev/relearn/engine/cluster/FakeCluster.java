@@ -135,6 +135,8 @@ public final class FakeCluster implements AutoCloseable, AfterEachCallback {
     } else if (path.equals("/_relearn/feedback")) {
       String id = JSON.readTree(body).path("event_id").asText();
       out.put("event_id", id).put("result", events.add(id) ? "recorded" : "duplicate");
+    } else if (path.equals("/.relearn-feedback/_count")) {
+      out.put("count", events.size()); // every event is of this index here
     } else if (path.equals("/_relearn/learn")) {
       out.put("events", events.size());
     } else if (path.equals("/_relearn/forget")) {
