@@ -95,7 +95,7 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
     ClusterHttp http = new ClusterHttp(URI.create(base));
     ClusterChunks chunks = new ClusterChunks(http, index);
     IndexMetadata existing = chunks.model();
-    String where = base + "/" + index;
+    String where = http.base() + "/" + index; // without a user and password
     EmbedderHolder embedder = EmbedderHolder.resolve(existing, options, where,
         VectorEncoding.FLOAT32);
 

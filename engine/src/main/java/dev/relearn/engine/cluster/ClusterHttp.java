@@ -7,14 +7,17 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.channels.UnresolvedAddressException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.Objects;
 
 /**
  * JSON over HTTP to one OpenSearch cluster, with the JDK's client: every request times out, and
  * a refusal is an {@link IOException} naming the method, path, status and the cluster's answer,
- * never the body sent. Thread-safe.
+ * never the body sent. A user and password in the address ({@code https://user:pw@host:9200})
+ * are sent as HTTP basic authentication and never shown. Thread-safe.
  */
 public final class ClusterHttp {
   /** The mapper every cluster class writes and reads JSON with. */
@@ -24,6 +27,7 @@ public final class ClusterHttp {
   private static final Duration PASS_TIMEOUT = Duration.ofMinutes(10);
 
   private final URI base;
+  private final String authorization; // null: none
   private final HttpClient http;
 
   /** @param base the cluster's HTTP address, e.g. {@code http://localhost:9200} */
@@ -33,7 +37,11 @@ public final class ClusterHttp {
       throw new IllegalArgumentException("a cluster's address must be http or https, not "
           + base);
     }
-    String address = base.toString();
+    String user = base.getUserInfo();
+    this.authorization = user == null ? null : "Basic " + Base64.getEncoder()
+        .encodeToString(user.getBytes(StandardCharsets.UTF_8));
+    String address = base.getScheme() + "://" + base.getRawAuthority()
+        .substring(base.getRawAuthority().indexOf('@') + 1) + base.getRawPath();
     this.base = URI.create(address.endsWith("/") ? address.substring(0, address.length() - 1)
         : address);
     this.http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
@@ -94,21 +102,24 @@ public final class ClusterHttp {
   private String exchange(String method, String path, String body, String type,
       int nullStatus, Duration timeout) throws IOException {
     URI uri = URI.create(base + path);
-    HttpRequest request = HttpRequest.newBuilder(uri).timeout(timeout)
+    HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout)
         .header("Content-Type", type)
         .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-            : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
-        .build();
+            : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+    if (authorization != null) {
+      request.header("Authorization", authorization);
+    }
     HttpResponse<String> response;
     try {
-      response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+      response = http.send(request.build(),
+          HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new java.io.InterruptedIOException("interrupted while waiting for " + method + " "
           + uri);
     } catch (IOException e) {
       throw new IOException("cannot reach the cluster at " + base + " (" + method + " " + path
-          + "): " + e, e);
+          + "): " + reason(e), e);
     }
     int status = response.statusCode();
     if (status == nullStatus) {
@@ -119,5 +130,19 @@ public final class ClusterHttp {
           + ": " + response.body());
     }
     return response.body().isEmpty() ? "{}" : response.body();
+  }
+
+  /** What went wrong, from the first cause with a message (the JDK's often has none). */
+  private static String reason(Throwable e) {
+    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      if (cause.getMessage() != null && !cause.getMessage().isBlank()) {
+        return cause.getClass().getSimpleName() + ": " + cause.getMessage();
+      }
+      if (cause.getCause() == null) {
+        return cause.getClass().getSimpleName()
+            + (cause instanceof UnresolvedAddressException ? " (unknown host)" : "");
+      }
+    }
+    return e.toString();
   }
 }

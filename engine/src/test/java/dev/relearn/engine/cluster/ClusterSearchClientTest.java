@@ -15,6 +15,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -22,7 +23,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The cluster client sends vectors, terms and a class, never the query's text. */
+/**
+ * The cluster client sends vectors, terms and a class, never the query's text; credentials in the
+ * address as basic authentication, never in a message.
+ */
 class ClusterSearchClientTest {
   private static final String QUERY = "How do I parse the HTTP request?";
   private static final Embedder UNIT = new Embedder() {
@@ -49,6 +53,7 @@ class ClusterSearchClientTest {
 
   private final List<String> bodies = new CopyOnWriteArrayList<>();
   private final List<String> paths = new CopyOnWriteArrayList<>();
+  private final List<String> authorizations = new CopyOnWriteArrayList<>();
   private HttpServer server;
   private volatile int status = 200;
 
@@ -58,6 +63,7 @@ class ClusterSearchClientTest {
     server.createContext("/", exchange -> {
       paths.add(exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath());
       bodies.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+      authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
       byte[] answer = (status == 200
           ? "{\"lexical_count\":2,\"semantic_count\":2,\"hits\":[{\"id\":\"c002\",\"score\":0.9},"
               + "{\"id\":\"c001\",\"score\":0.4}]}"
@@ -111,5 +117,24 @@ class ClusterSearchClientTest {
     assertTrue(refused.getMessage().contains("404")
         && refused.getMessage().contains("no such index [chunks]"), refused.getMessage());
     assertFalse(refused.getMessage().contains("parse"), refused.getMessage());
+  }
+
+  @Test
+  void aUserInTheAddressIsSentAsBasicAuthenticationAndNeverShown() throws Exception {
+    ClusterHttp http = new ClusterHttp(URI.create("http://ops:s%40cret@127.0.0.1:"
+        + server.getAddress().getPort()));
+    new ClusterSearchClient(http, "chunks", UNIT).search(SearchRequest.of(QUERY), false);
+    assertEquals(List.of("Basic " + Base64.getEncoder().encodeToString(
+        "ops:s@cret".getBytes(StandardCharsets.UTF_8))), authorizations);
+    assertEquals("http://127.0.0.1:" + server.getAddress().getPort(), http.base().toString());
+    status = 404;
+    IOException refused = assertThrows(IOException.class, () -> new ClusterSearchClient(http,
+        "chunks", UNIT).search(SearchRequest.of(QUERY), false));
+    assertFalse(refused.getMessage().contains("cret"), refused.getMessage());
+    IOException unknown = assertThrows(IOException.class, () -> new ClusterHttp(URI.create(
+        "http://ops:secret@no-such-host.invalid:9200")).getOrNull("/chunks"));
+    assertTrue(unknown.getMessage().startsWith("cannot reach the cluster at"
+        + " http://no-such-host.invalid:9200 (GET /chunks): "), unknown.getMessage());
+    assertFalse(unknown.getMessage().contains("secret"), unknown.getMessage());
   }
 }
