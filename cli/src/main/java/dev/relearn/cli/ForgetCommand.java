@@ -40,8 +40,10 @@ final class ForgetCommand extends CliCommand {
     if (cluster.given()) {
       try (RelearnCluster relearn = cluster.connect(engine)) {
         long removed = target.all ? relearn.forgetAll() : relearn.forgetSession(target.session);
-        out().println("forgot " + removed + " feedback event(s)"
-            + (target.all ? " of every index" : " of that session") + " on " + relearn.address());
+        String address = relearn.address(); // a cluster's events are forgotten on every index
+        out().println("forgot " + removed + " feedback event(s)" + (target.all ? ""
+            : " of that session") + " on every index at "
+            + address.substring(0, address.lastIndexOf('/')));
       }
       return 0;
     }
