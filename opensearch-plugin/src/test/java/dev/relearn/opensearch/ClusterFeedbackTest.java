@@ -18,6 +18,7 @@ import dev.relearn.opensearch.feedback.LearningRequest;
 import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.opensearch.search.LearnedValuesIndex;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
@@ -55,6 +56,11 @@ public class ClusterFeedbackTest extends RelearnClusterCase {
   public void createChunkIndex() {
     ChunkIndexDefinition chunks = new ChunkIndexDefinition(1, 1, 2); // the events' vectors
     prepareCreate("chunks").setSettings(chunks.settings()).setMapping(chunks.mappings()).get();
+    for (String id : List.of("c001", "c002", "c101", "c102")) { // the chunks the events use
+      client().prepareIndex("chunks").setId(id).setSource(Map.of("id", id, "body", "chunk " + id,
+          "vector", new float[] {0.8f, 0.6f})).get();
+    }
+    refresh("chunks");
   }
 
   public void testAnEventIsRecordedOnceInAReplicatedIndex() throws Exception {
@@ -85,6 +91,15 @@ public class ClusterFeedbackTest extends RelearnClusterCase {
     assertTrue(new String(wrongSize.getResponse().getEntity().getContent().readAllBytes(),
         StandardCharsets.UTF_8).contains(
             "[vector] has 3 dimensions, the chunk index 2"));
+    ResponseException stray = expectThrows(ResponseException.class,
+        () -> post(FEEDBACK, EVENT.replace("[\"c002\"]", "[\"" + secret + "\"]")));
+    String strayAnswer = new String(stray.getResponse().getEntity().getContent().readAllBytes(),
+        StandardCharsets.UTF_8);
+    assertTrue(strayAnswer, strayAnswer.contains("none of the [used] chunk ids is in the index"
+        + " chunks") && !strayAnswer.contains(secret));
+    ResponseException future = expectThrows(ResponseException.class, () -> post(FEEDBACK,
+        EVENT.replaceAll("\"time_millis\": \\d+", "\"time_millis\": 99999999999999")));
+    assertEquals(400, future.getResponse().getStatusLine().getStatusCode());
   }
 
   public void testAcknowledgedEventsSurviveALostDataNode() throws Exception {

@@ -21,6 +21,8 @@ import java.util.Map;
 public final class FeedbackEvents {
   /** The index's name. */
   public static final String INDEX = ".relearn-feedback";
+  /** How far ahead of the node's clock an event's time may be. */
+  static final long DAY_MILLIS = 86_400_000L;
   /** The longest event id, as embedded. */
   public static final int MAX_EVENT_ID_LENGTH = 128;
 
@@ -115,7 +117,7 @@ public final class FeedbackEvents {
   /**
    * Checks an event: only known fields; an event id of 1 to {@value #MAX_EVENT_ID_LENGTH}
    * printable ASCII characters without spaces; an index; a non-empty vector of numbers; at least
-   * one used chunk id.
+   * one used chunk id; a time at most a day ahead.
    *
    * @return the event id
    * @throws IllegalArgumentException naming the first problem, never quoting a value but the id
@@ -146,6 +148,11 @@ public final class FeedbackEvents {
         && shown.stream().allMatch(result -> result instanceof Map<?, ?> fields
             && fields.get("id") instanceof String && fields.get("rank") instanceof Integer))) {
       throw new IllegalArgumentException("[shown] must be an array of {\"id\", \"rank\"}");
+    }
+    if (event.get("time_millis") != null && !(event.get("time_millis") instanceof Number time
+        && time.longValue() >= 0 && time.longValue() <= System.currentTimeMillis() + DAY_MILLIS)) {
+      throw new IllegalArgumentException("[time_millis] must be a time in milliseconds since"
+          + " 1970, at most a day ahead of the node's clock");
     }
     try {
       event(event); // embedded relearn's checks: distinct ids, ranks, outcome, signal, quality

@@ -13,13 +13,15 @@ import org.opensearch.cluster.service.ClusterService;
 import org.opensearch.common.inject.Inject;
 import org.opensearch.core.action.ActionListener;
 import org.opensearch.index.engine.VersionConflictEngineException;
+import org.opensearch.index.query.QueryBuilders;
 import org.opensearch.tasks.Task;
 import org.opensearch.transport.TransportService;
 import org.opensearch.transport.client.Client;
 
 /**
  * Records a feedback event in {@value FeedbackEvents#INDEX}, creating the index on first use,
- * once its vector has the dimension of its chunk index's (so that no event stalls learning):
+ * once its vector has the dimension of its chunk index's (so that no event stalls learning) and
+ * the chunk index holds one of its used chunks (so that no stray id gets learned values):
  * indexed with the event id as document id, {@code op_type} create, so that a retry of an
  * acknowledged event finds it there and answers {@code duplicate}. Acknowledged once the write is
  * durable on the primary and its replicas that are in sync.
@@ -48,17 +50,25 @@ public final class TransportFeedbackEventAction
     if (dimension != ((List<?>) event.get("vector")).size()) { // else it would stall learning
       listener.onFailure(new IllegalArgumentException(chunks == null
           ? "[index] names no index: " + event.get("index")
+          : dimension < 0 ? "[index] is not a relearn chunk index: " + event.get("index")
           : "[vector] has " + ((List<?>) event.get("vector")).size() + " dimensions, the chunk"
               + " index " + dimension));
       return;
     }
-    if (clusterService.state().metadata().hasIndex(FeedbackEvents.INDEX)) {
-      record(request, listener);
-      return;
-    }
-    Indices.create(client, FeedbackEvents.INDEX, FeedbackEvents.settings(),
-        FeedbackEvents.mappings(), ActionListener.wrap(created -> record(request, listener),
-            listener::onFailure));
+    String[] used = ((List<?>) event.get("used")).toArray(String[]::new);
+    client.prepareSearch(chunks.getIndex().getName()).setSize(0).setTrackTotalHits(true)
+        .setQuery(QueryBuilders.idsQuery().addIds(used)).execute(ActionListener.wrap(found -> {
+          if (found.getHits().getTotalHits().value() == 0) { // ids not quoted: they may be text
+            listener.onFailure(new IllegalArgumentException("none of the [used] chunk ids is in"
+                + " the index " + event.get("index")));
+          } else if (clusterService.state().metadata().hasIndex(FeedbackEvents.INDEX)) {
+            record(request, listener);
+          } else {
+            Indices.create(client, FeedbackEvents.INDEX, FeedbackEvents.settings(),
+                FeedbackEvents.mappings(), ActionListener.wrap(
+                    created -> record(request, listener), listener::onFailure));
+          }
+        }, listener::onFailure));
   }
 
   /** The dimension of a chunk index's vector field, or -1 when it has none. */

@@ -7,6 +7,7 @@ import dev.relearn.opensearch.search.PastQueriesIndex;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.opensearch.core.common.bytes.BytesArray;
 import org.opensearch.search.SearchHit;
 import org.opensearch.test.OpenSearchIntegTestCase.ClusterScope;
@@ -41,6 +42,8 @@ public class SessionSharesTest extends RelearnClusterCase {
   private void recordAndLearn(String session, long now) throws Exception {
     ChunkIndexDefinition chunks = new ChunkIndexDefinition(1, 0, 2);
     prepareCreate("chunks").setSettings(chunks.settings()).setMapping(chunks.mappings()).get();
+    client().prepareIndex("chunks").setId("c1").setSource(Map.of("id", "c1", "body", "lamp",
+        "vector", new float[] {0.6f, 0.8f})).setRefreshPolicy("true").get();
     for (int i = 0; i < 25; i++) { // the first ten 80 days old, the others recent
       String event = String.format(Locale.ROOT, "{\"event_id\": \"ev-%d\", \"index\": \"chunks\","
           + " %s\"vector\": [0.6, %d.0], \"shown\": [{\"id\": \"c1\", \"rank\": 1}],"
