@@ -139,7 +139,15 @@ public final class RelearnKnnQueryBuilder extends AbstractQueryBuilder<RelearnKn
       throw new IllegalArgumentException("[" + NAME + "] needs a field of type ["
           + RelearnVectorFieldMapper.CONTENT_TYPE + "], and [" + field + "] is not one");
     }
-    VectorChecks.requireUnitVector(vector, vectorType.dimension(), "query");
+    if (vector.length != vectorType.dimension()) { // the client's mistake, not an embedder's
+      throw new IllegalArgumentException("[vector] has " + vector.length + " dimensions, the"
+          + " chunk index " + vectorType.dimension());
+    }
+    try {
+      VectorChecks.requireUnitVector(vector, vectorType.dimension(), "query");
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("[vector] must be a unit vector of finite numbers", e);
+    }
     return new KnnFloatVectorQuery(field, vector.clone(), k,
         filter == null ? null : filter.toQuery(context));
   }

@@ -178,6 +178,19 @@ public class ClusterFeedbackTest extends RelearnClusterCase {
         1e-9);
   }
 
+  public void testASearchVectorOfTheWrongSizeOrLengthIsNamed() throws Exception {
+    for (String vector : List.of("[0.6, 0.8, 0.0]", "[0.3, 0.4]")) {
+      ResponseException refused = expectThrows(ResponseException.class, () -> post(
+          "/chunks/_relearn/search", "{\"vector\": " + vector + ", \"terms\": {\"body\":"
+              + " {\"chunk\": 1}}, \"query_class\": \"keywords\"}"));
+      String answer = new String(refused.getResponse().getEntity().getContent().readAllBytes(),
+          StandardCharsets.UTF_8);
+      assertTrue(answer, answer.contains(vector.length() > 10
+          ? "[vector] has 3 dimensions, the chunk index 2"
+          : "[vector] must be a unit vector of finite numbers"));
+    }
+  }
+
   public void testASearchWaitsForTheLearnedIndexToStart() throws Exception {
     client().prepareIndex("chunks").setId("c1").setSource(Map.of("id", "c1",
         "body", "brass reading lamp", "vector", new float[] {0.6f, 0.8f}))
