@@ -138,6 +138,9 @@ class ClusterCliTest {
       assertTrue(refused.err().contains(local.replace("=async", "")
           + " applies to an index folder, not to --cluster"), refused.err());
     }
+    Result many = run("search", "-k", "5000", QUERY);
+    assertEquals(2, many.code(), many.err());
+    assertTrue(many.err().contains("at most 1000 hits and candidates, not 5000"), many.err());
     Result bm25 = run("search", "--mode", "bm25", "--path-prefix", "docs/", QUERY);
     assertEquals(0, bm25.code(), bm25.err());
     assertTrue(cluster.bodies.getLast().contains("\"mode\":\"bm25\"")

@@ -23,6 +23,9 @@ import org.apache.lucene.search.Explanation;
  * class are sent, never its text. Thread-safe.
  */
 public final class ClusterSearchClient {
+  /** The most hits and candidates per retriever the plugin takes. */
+  public static final int MAX_K = 1_000;
+
   private final ClusterHttp http;
   private final String path;
   private final Embedder embedder;
@@ -43,8 +46,13 @@ public final class ClusterSearchClient {
    *
    * @throws IOException when the cluster cannot be reached or refuses the search (the message
    *     gives its status and answer, never the query)
+   * @throws IllegalArgumentException when k or candidates exceed the plugin's {@value #MAX_K}
    */
   public ClusterResults search(SearchRequest request, boolean explain) throws IOException {
+    if (Math.max(request.k(), request.candidates()) > MAX_K) {
+      throw new IllegalArgumentException("a cluster returns and re-ranks at most " + MAX_K
+          + " hits and candidates, not " + Math.max(request.k(), request.candidates()));
+    }
     JsonNode answer = http.send("POST", path, body(request, explain));
     List<ClusterHit> hits = new ArrayList<>();
     for (JsonNode hit : answer.path("hits")) {
