@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.engine.cluster.FakeCluster;
 import dev.relearn.engine.search.Hit;
+import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
@@ -71,6 +72,8 @@ class RelearnClusterTest {
       assertFalse(ack.duplicate());
       assertEquals(List.of("gone"), ack.unknownIds());
       assertEquals(SearchMode.LEARNED, relearn.defaultMode());
+      assertEquals(new LearnedValues(1, 1, 1, 0, 7), relearn.search(SearchRequest.of(QUERY)
+          .withMode(SearchMode.LEARNED)).hits().get(0).learned(), "as the cluster holds them");
       assertTrue(assertThrows(IllegalArgumentException.class, () -> relearn.feedback(
           FeedbackRequest.of(QUERY, List.of("gone")))).getMessage().startsWith(
               "none of the used chunk ids is in the index: 'gone';"), "as embedded");

@@ -151,7 +151,7 @@ public final class ClusterChunks {
         chunk.path(ChunkSchema.START_LINE).asInt(), chunk.path(ChunkSchema.END_LINE).asInt(),
         Snippets.excerpt(chunk.path(ChunkSchema.TEXT).asText(), words,
             HybridSearcher.SNIPPET_CHARS),
-        hit.score(), hit.bm25(), hit.vector(), LearnedValues.NEUTRAL);
+        hit.score(), hit.bm25(), hit.vector(), hit.learned());
   }
 
   /** The {@code _source} without vector of each of {@code ids} the index holds, in order. */

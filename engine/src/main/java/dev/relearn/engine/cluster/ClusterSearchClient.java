@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.weights.Weights;
 import dev.relearn.lucene.embed.Embedder;
+import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.fusion.QueryClassifier;
 import dev.relearn.lucene.fusion.StageScore;
 import dev.relearn.lucene.schema.ChunkSchema;
@@ -59,13 +60,20 @@ public final class ClusterSearchClient {
       hits.add(new ClusterHit(hit.path("id").asText(), hit.path("score").asDouble(),
           stage(hit.get("bm25")), stage(hit.get("vector")), explanation(hit.get("explanation")),
           hit.has("contributions") ? ClusterHttp.JSON.treeToValue(hit.get("contributions"),
-              double[].class) : null));
+              double[].class) : null, learned(hit.get("learned"))));
     }
     JsonNode rated = answer.get("weights");
     return new ClusterResults(hits, answer.path("lexical_count").asInt(),
         answer.path("semantic_count").asInt(), rated == null ? null : new Weights(
             rated.path("bm25").asDouble(), rated.path("vector").asDouble(),
             rated.path("learned").asDouble()));
+  }
+
+  /** The plugin's JSON of a hit's learned values; null for none. */
+  private static LearnedValues learned(JsonNode node) {
+    return node == null ? null : new LearnedValues(node.path("impressions").asDouble(),
+        node.path("clicks").asDouble(), node.path("successes").asLong(),
+        node.path("failures").asLong(), node.path("last_used_millis").asLong());
   }
 
   /** The plugin's JSON of an explanation ({@code value}, {@code description}, {@code details}). */

@@ -91,8 +91,8 @@ class ClusterSearchClientTest {
     List<ClusterHit> hits = client().search(SearchRequest.of(QUERY)
         .withMode(SearchMode.LEARNED).withFilterLabel("docs/", "markdown"), false).hits();
 
-    assertEquals(List.of(new ClusterHit("c002", 0.9, null, null, null, null),
-        new ClusterHit("c001", 0.4, null, null, null, null)), hits);
+    assertEquals(List.of(new ClusterHit("c002", 0.9, null, null, null, null, null),
+        new ClusterHit("c001", 0.4, null, null, null, null, null)), hits);
 
     assertEquals(List.of("POST /chunks/_relearn/search"), paths);
     String body = bodies.get(0);

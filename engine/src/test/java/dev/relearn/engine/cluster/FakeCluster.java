@@ -121,6 +121,10 @@ public final class FakeCluster implements AutoCloseable, AfterEachCallback {
         rank++;
         ObjectNode hit = hits.addObject().put("id", id).put("score", 1.0 / rank);
         hit.putObject("bm25").put("score", 2.0 / rank).put("rank", rank);
+        if (rank == 1 && !events.isEmpty()) { // the top chunk learned from the events
+          hit.putObject("learned").put("impressions", events.size())
+              .put("clicks", events.size()).put("successes", 1).put("last_used_millis", 7);
+        }
         if (request.path("explain").asBoolean()) {
           ObjectNode explanation = hit.putObject("explanation").put("value", 1.0 / rank)
               .put("description", "learned score");

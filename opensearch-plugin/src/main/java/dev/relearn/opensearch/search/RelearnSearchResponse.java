@@ -1,5 +1,6 @@
 package dev.relearn.opensearch.search;
 
+import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.fusion.StageScore;
 import java.io.IOException;
 import java.util.List;
@@ -107,9 +108,10 @@ public final class RelearnSearchResponse extends ActionResponse implements ToXCo
    * @param explanation its score explained, or null when not asked for
    * @param contributions what bm25, vector and learned contributed ({@link
    *     dev.relearn.lucene.rerank.LinearModel#signalContributions}), or null when not explained
+   * @param learned the chunk's learned values in a learned search; null for none (neutral)
    */
   public record Hit(String chunkId, double score, StageScore lexical, StageScore semantic,
-      Explanation explanation, double[] contributions)
+      Explanation explanation, double[] contributions, LearnedValues learned)
       implements org.opensearch.core.common.io.stream.Writeable {
     /** Requires the id. */
     public Hit {
@@ -119,7 +121,9 @@ public final class RelearnSearchResponse extends ActionResponse implements ToXCo
     Hit(StreamInput in) throws IOException {
       this(in.readString(), in.readDouble(), readStage(in), readStage(in),
           in.readBoolean() ? Lucene.readExplanation(in) : null,
-          in.readBoolean() ? in.readDoubleArray() : null);
+          in.readBoolean() ? in.readDoubleArray() : null,
+          in.readBoolean() ? new LearnedValues(in.readDouble(), in.readDouble(), in.readLong(),
+              in.readLong(), in.readLong()) : null);
     }
 
     @Override
@@ -135,6 +139,14 @@ public final class RelearnSearchResponse extends ActionResponse implements ToXCo
       out.writeBoolean(contributions != null);
       if (contributions != null) {
         out.writeDoubleArray(contributions);
+      }
+      out.writeBoolean(learned != null);
+      if (learned != null) {
+        out.writeDouble(learned.impressions());
+        out.writeDouble(learned.clicks());
+        out.writeLong(learned.successes());
+        out.writeLong(learned.failures());
+        out.writeLong(learned.lastUsedMillis());
       }
     }
 
@@ -162,6 +174,9 @@ public final class RelearnSearchResponse extends ActionResponse implements ToXCo
       }
       if (contributions != null) {
         builder.array("contributions", contributions);
+      }
+      if (learned != null) {
+        builder.field("learned", LearnedValuesIndex.source(learned));
       }
       builder.endObject();
     }

@@ -92,7 +92,7 @@ public final class WindowRanking {
     if (mode != RankingMode.LEARNED) {
       for (FusedHit hit : fused.subList(0, Math.min(k, fused.size()))) {
         hits.add(new RelearnSearchResponse.Hit(byDoc.get(hit.doc()), hit.score(),
-            stage(hit.lexical()), stage(hit.semantic()), null, null));
+            stage(hit.lexical()), stage(hit.semantic()), null, null, null));
       }
       return new RelearnSearchResponse(hits, lexical.size(), semantic.size());
     }
@@ -105,7 +105,8 @@ public final class WindowRanking {
         hits.add(new RelearnSearchResponse.Hit(byDoc.get(hit.doc()), hit.score(),
             stage(first.lexical()), stage(first.semantic()),
             explain ? window.explain(hit.doc()) : null,
-            explain ? options.model().signalContributions(hit.features()) : null));
+            explain ? options.model().signalContributions(hit.features()) : null,
+            learned.get(byDoc.get(hit.doc()))));
       }
       return new RelearnSearchResponse(hits, lexical.size(), semantic.size());
     }

@@ -2,6 +2,7 @@ package dev.relearn.opensearch.search;
 
 import dev.relearn.lucene.fusion.QueryClass;
 import dev.relearn.lucene.fusion.StageScore;
+import dev.relearn.lucene.schema.LearnedValues;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.search.Explanation;
@@ -70,8 +71,9 @@ public class SearchRequestFormatTest extends OpenSearchTestCase {
     RelearnSearchResponse response = new RelearnSearchResponse(List.of(
         new RelearnSearchResponse.Hit("c001", 0.75, new StageScore(3.5f, 1), null,
             Explanation.match(0.75f, "learned score", Explanation.match(0.5f, "relevance")),
-            new double[] {0.5, 0.25, 0.5}),
-        new RelearnSearchResponse.Hit("c002", 0.5, null, new StageScore(0.9f, 2), null, null)),
+            new double[] {0.5, 0.25, 0.5}, null),
+        new RelearnSearchResponse.Hit("c002", 0.5, null, new StageScore(0.9f, 2), null, null,
+            new LearnedValues(3, 1.5, 1, 0, 42))),
         1, 2).withRated(new LearnedValuesIndex.ClassWeights(0.1, 0.45, 0.45, 1.5));
     try (BytesStreamOutput out = new BytesStreamOutput()) {
       response.writeTo(out);
@@ -83,6 +85,8 @@ public class SearchRequestFormatTest extends OpenSearchTestCase {
         assertArrayEquals(response.hits().get(0).contributions(),
             back.hits().get(0).contributions(), 0);
         assertEquals(response.rated(), back.rated());
+        assertEquals(new LearnedValues(3, 1.5, 1, 0, 42), back.hits().get(1).learned());
+        assertNull(back.hits().get(0).learned());
       }
     }
   }
