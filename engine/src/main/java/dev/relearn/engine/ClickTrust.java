@@ -38,8 +38,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * #REFIT_EVERY} new events, counted across restarts (a missing or unreadable file counts as
  * none fit), after every forget, and at open when the file is of other vote settings, {@link
  * #REFIT_EVERY} events or more behind, or fit on events since removed. So a restart does not
- * change the ranking. The refit after new events runs on a thread of its own, paced to about a tenth of one
- * core, so that no acknowledgement waits for it; {@link #close} waits for the one in flight.
+ * change the ranking. The refit after new events runs on a thread of its own, paced to about a
+ * tenth of one core, so that no acknowledgement waits for it; {@link #close} waits for the one in
+ * flight.
  * Thread-safe: searches read {@link #current} without a lock.
  */
 final class ClickTrust implements Closeable {
