@@ -9,6 +9,7 @@ import dev.relearn.indexer.build.RemoveReport;
 import dev.relearn.indexer.build.SourceRemover;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.indexer.source.Sources;
+import dev.relearn.lucene.files.MergeThreads;
 import dev.relearn.lucene.schema.ChunkSchema;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -38,7 +39,11 @@ final class ChunkIndexing {
     this.embedder = embedder;
   }
 
-  /** Indexes {@code path} incrementally and commits; {@code store} keeps the learned values. */
+  /**
+   * Indexes {@code path} incrementally and commits, then waits for the merges the run set off: a
+   * search right after it ranks as it will after a reopen (HNSW and int8 quantisation are per
+   * segment, so scores move with the segments); {@code store} keeps the learned values.
+   */
   synchronized IndexReport index(Path path, SourceFormat format, Progress progress,
       FeedbackStore store) throws IOException {
     IndexBuilder builder = new IndexBuilder(writer, schema, embedder.onDemand(), progress,
@@ -56,6 +61,10 @@ final class ChunkIndexing {
       }
       throw e;
     }
+    if (!writer.getMergingSegments().isEmpty()) {
+      progress.note("waiting for Lucene to merge segments");
+    }
+    MergeThreads.await(writer); // so that searches see the segments the index reopens with
     searchers.maybeRefreshBlocking();
     return report;
   }

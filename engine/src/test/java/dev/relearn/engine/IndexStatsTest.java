@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.indexer.build.IndexBuilder;
 import dev.relearn.indexer.embed.HashingEmbedder;
@@ -15,9 +16,11 @@ import dev.relearn.lucene.embed.ForwardingEmbedder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -93,6 +96,41 @@ class IndexStatsTest {
       relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
       assertEquals(Set.of(), relearn.stats().unfinished(), "finished");
     }
+  }
+
+  @Test
+  void searchesRightAfterIndexingRankAsAfterAReopen() throws IOException {
+    Path records = tmp.resolve("records.jsonl");
+    StringBuilder lines = new StringBuilder();
+    Random random = new Random(42);
+    String[] words = {"key", "rotate", "cache", "vector", "merge", "segment", "lamp", "desk"};
+    for (int i = 0; i < 12 * IndexBuilder.COMMIT_EVERY; i++) { // commits enough to merge
+      lines.append("{\"id\": \"r").append(i).append("\", \"text\": \"");
+      for (int w = 0; w < 6; w++) {
+        lines.append(words[random.nextInt(words.length)]).append(' ');
+      }
+      lines.append(i).append("\"}\n");
+    }
+    Files.writeString(records, lines);
+    Path index = tmp.resolve("idx");
+    List<List<String>> before = new ArrayList<>();
+    try (Relearn relearn = Relearn.open(index, TestOptions.HASHING)) {
+      relearn.index(records, SourceFormat.JSONL, Progress.NONE);
+      for (String word : words) {
+        before.add(ranked(relearn, word));
+      }
+    }
+    try (Relearn reopened = Relearn.open(index, TestOptions.HASHING)) {
+      for (int i = 0; i < words.length; i++) {
+        assertEquals(before.get(i), ranked(reopened, words[i]), words[i]);
+      }
+    }
+  }
+
+  /** The vector top 10 for {@code query}: ids and scores. */
+  private static List<String> ranked(Relearn relearn, String query) throws IOException {
+    return relearn.search(SearchRequest.of(query + " lamp key").withMode(SearchMode.VECTOR)
+        .withK(10)).hits().stream().map(hit -> hit.chunkId() + " " + hit.score()).toList();
   }
 
   @Test
