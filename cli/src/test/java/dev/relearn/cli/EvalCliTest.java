@@ -149,6 +149,11 @@ class EvalCliTest {
         "--model", "hashing", "--dataset", beir.toString(), "--sessions", "-3");
     assertEquals(2, sessions.code(), sessions.err());
     assertTrue(sessions.err().contains("got: -3"), sessions.err());
+    CliTest.Result onTest = CliTest.run("eval", "learn", "--index", index.toString(),
+        "--model", "hashing", "--dataset", beir.toString(), "--train-split", "test");
+    assertEquals(2, onTest.code(), onTest.err());
+    assertTrue(onTest.err().contains("the train and test splits must differ, not both 'test'"),
+        onTest.err());
     CliTest.Result file = CliTest.run("eval", "--model", "hashing", "--dataset",
         beir.resolve("queries.jsonl").toString());
     assertEquals("relearn: --dataset " + beir.resolve("queries.jsonl") + " is a file, not a"

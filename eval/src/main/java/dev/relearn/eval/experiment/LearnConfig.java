@@ -51,6 +51,10 @@ public record LearnConfig(String trainSplit, String testSplit, int sessions, lon
   public LearnConfig {
     Objects.requireNonNull(trainSplit, "trainSplit");
     Objects.requireNonNull(testSplit, "testSplit");
+    if (trainSplit.equals(testSplit)) {
+      throw new IllegalArgumentException("the train and test splits must differ, not both '"
+          + trainSplit + "': feedback on the test queries would be scored on them");
+    }
     if (sessions < -1) {
       throw new IllegalArgumentException("sessions must be >= 0 (or -1 for the default), got: "
           + sessions);
