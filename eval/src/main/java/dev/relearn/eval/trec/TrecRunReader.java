@@ -8,13 +8,15 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
  * Reads a TREC run file ({@code qid Q0 docno rank score tag}, whitespace-separated) into a {@link
  * Run}. As in trec_eval, the rank column is ignored: hits are ranked by score, then doc id
  * descending. Blank lines are skipped, CRLF endings and a leading byte-order mark (as Windows
- * tools write) accepted. A doc listed twice for one query keeps its best score (see {@link Run}).
+ * tools write) accepted. A doc listed twice for one query is refused, as trec_eval refuses it.
  */
 public final class TrecRunReader {
   private TrecRunReader() {}
@@ -31,6 +33,7 @@ public final class TrecRunReader {
   public static Run read(Reader in, String source) throws IOException {
     Objects.requireNonNull(in, "in");
     Run.Builder run = Run.builder();
+    Map<String, Integer> seen = new HashMap<>(); // query and doc: the line first listing them
     BufferedReader lines = in instanceof BufferedReader b ? b : new BufferedReader(in);
     TextLines.forEach(lines, (line, number) -> {
       String[] fields = line.strip().split("\\s+");
@@ -52,6 +55,11 @@ public final class TrecRunReader {
         Integer.parseInt(fields[3]);
       } catch (NumberFormatException e) {
         throw TextLines.error(source, number, "rank is not an integer: '" + fields[3] + "'", e);
+      }
+      Integer first = seen.putIfAbsent(fields[0] + '\u0000' + fields[2], number);
+      if (first != null) {
+        throw TextLines.error(source, number, "doc '" + fields[2] + "' is listed twice for query '"
+            + fields[0] + "' (first on line " + first + ")", null);
       }
       run.add(fields[0], fields[2], score);
     });

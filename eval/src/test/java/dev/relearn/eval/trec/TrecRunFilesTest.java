@@ -87,6 +87,9 @@ class TrecRunFilesTest {
     assertEquals("run.txt line 1: score must be finite, got: 'NaN'",
         assertThrows(IllegalArgumentException.class, () -> TrecRunReader.read(new StringReader(
             "q Q0 d 1 NaN t\n"), "run.txt")).getMessage());
+    assertEquals("run.txt line 3: doc 'd' is listed twice for query 'q' (first on line 1)",
+        assertThrows(IllegalArgumentException.class, () -> TrecRunReader.read(new StringReader(
+            "q Q0 d 1 1 t\nq Q0 e 2 0.5 t\nq Q0 d 3 9 t\n"), "run.txt")).getMessage());
     assertEquals("run.txt line 1: rank is not an integer: 'first'",
         assertThrows(IllegalArgumentException.class, () -> TrecRunReader.read(new StringReader(
             "q Q0 d first 1 t\n"), "run.txt")).getMessage());
