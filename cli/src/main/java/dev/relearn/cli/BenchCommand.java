@@ -108,6 +108,10 @@ final class BenchCommand extends CliCommand.WithJson {
             + relearn.feedbackStore().stats().ledgerEvents());
       }
       boolean timeLearned = learned || feedbackSplit != null;
+      if (learned && feedbackSplit == null && !relearn.feedbackStore().hasFeedback()) {
+        err().println("note: the index holds no feedback, so the learned mode re-ranks without"
+            + " evidence; --feedback-split SPLIT records some first");
+      }
       err().printf(Locale.ROOT, "warming up (at most %d s)...%n", warmUpSeconds);
       LatencyReport report = new LatencyBenchmark(relearn, err()::println).withCluster(remote)
           .run(beir.name(), queries, rounds, timeLearned, Duration.ofSeconds(warmUpSeconds));
