@@ -95,8 +95,9 @@ final class EvalReportCommand extends CliCommand {
         + " feedback with probability " + LearnConfig.FEEDBACK_SHARE + "; the rest are held out");
     settings.put("attack", config.attackEvents() + " events from one session");
     settings.put("seed", config.seed());
-    settings.put("curve", "measured after 0, 10, 100, 1,000 sessions"
-        + (config.curveEvery() > 0 ? ", every " + config.curveEvery() : "") + " and the last");
+    settings.put("curve", "measured after 0, 10, 100, 1,000 sessions, every " + (config
+        .curveEvery() > 0 ? config.curveEvery() : "eighth of a dataset's sessions (1-2-5 rounded)")
+        + " and the last");
     return settings;
   }
 }
