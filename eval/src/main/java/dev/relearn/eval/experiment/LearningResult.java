@@ -7,6 +7,7 @@ import java.util.Formatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.StringJoiner;
 import java.util.Map;
 import java.util.Objects;
 
@@ -86,12 +87,25 @@ public record LearningResult(String dataset, Scenario scenario, String trainSpli
     out.format("  baseline (hybrid)  nDCG@10 %.4f  Recall@100 %.4f  (%d units)%n",
         baseline.ndcg(), baseline.recall(), baseline.size());
     out.format("  learned            nDCG@10 %.4f  Recall@100 %.4f  delta %+.4f  p %.4f"
-        + " (randomisation), %.4g (t-test)%n", learned.ndcg(), learned.recall(), deltaNdcg(),
+        + " (randomisation), %.4f (t-test)%n", learned.ndcg(), learned.recall(), deltaNdcg(),
         comparison.pRandomisation(), comparison.pTTest());
     out.format("  curve:");
     curve.forEach(point -> out.format(" %d→%.4f", point.sessions(), point.ndcg10()));
     out.format("%n");
-    details.forEach((key, value) -> out.format("  %s: %s%n", key, value));
+    details.forEach((key, value) -> out.format("  %s: %s%n", key, text(value)));
     return out.format("  %.1f s%n", seconds).toString();
+  }
+
+  /** A detail for people: fractions to four decimals, a map's entries as {@code key value}. */
+  private static String text(Object value) {
+    if (value instanceof Double number) {
+      return String.format(Locale.ROOT, "%.4f", number);
+    }
+    if (value instanceof Map<?, ?> map) {
+      StringJoiner entries = new StringJoiner(", ", "(", ")");
+      map.forEach((key, entry) -> entries.add(key + " " + text(entry)));
+      return entries.toString();
+    }
+    return String.valueOf(value);
   }
 }
