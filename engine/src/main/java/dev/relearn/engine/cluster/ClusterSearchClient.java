@@ -47,14 +47,25 @@ public final class ClusterSearchClient {
    *
    * @throws IOException when the cluster cannot be reached or refuses the search (the message
    *     gives its status and answer, never the query)
-   * @throws IllegalArgumentException when k or candidates exceed the plugin's {@value #MAX_K}
+   * @throws IllegalArgumentException when k or candidates exceed the plugin's {@value #MAX_K},
+   *     or the cluster has no such index
    */
   public ClusterResults search(SearchRequest request, boolean explain) throws IOException {
     if (Math.max(request.k(), request.candidates()) > MAX_K) {
       throw new IllegalArgumentException("a cluster returns and re-ranks at most " + MAX_K
           + " hits and candidates, not " + Math.max(request.k(), request.candidates()));
     }
-    JsonNode answer = http.send("POST", path, body(request, explain));
+    JsonNode answer;
+    try {
+      answer = http.send("POST", path, body(request, explain));
+    } catch (IOException e) {
+      if (e.getMessage() != null && e.getMessage().contains("\"index_not_found_exception\"")) {
+        String address = http.base() + path.substring(0, path.indexOf("/_relearn"));
+        throw new IllegalArgumentException("no chunk index " + address + "; create one with:"
+            + " relearn index --cluster " + address + " PATH", e);
+      }
+      throw e;
+    }
     List<ClusterHit> hits = new ArrayList<>();
     for (JsonNode hit : answer.path("hits")) {
       hits.add(new ClusterHit(hit.path("id").asText(), hit.path("score").asDouble(),

@@ -56,6 +56,7 @@ class ClusterSearchClientTest {
   private final List<String> authorizations = new CopyOnWriteArrayList<>();
   private HttpServer server;
   private volatile int status = 200;
+  private volatile boolean missing; // answer a 404 as OpenSearch does for a missing index
 
   @BeforeEach
   void startFakeCluster() throws IOException {
@@ -67,6 +68,7 @@ class ClusterSearchClientTest {
       byte[] answer = (status == 200
           ? "{\"lexical_count\":2,\"semantic_count\":2,\"hits\":[{\"id\":\"c002\",\"score\":0.9},"
               + "{\"id\":\"c001\",\"score\":0.4}]}"
+          : missing ? "{\"error\":{\"type\":\"index_not_found_exception\"}}"
           : "{\"error\":\"no such index [chunks]\"}").getBytes(StandardCharsets.UTF_8);
       exchange.sendResponseHeaders(status, answer.length);
       try (OutputStream out = exchange.getResponseBody()) {
@@ -117,6 +119,12 @@ class ClusterSearchClientTest {
     assertTrue(refused.getMessage().contains("404")
         && refused.getMessage().contains("no such index [chunks]"), refused.getMessage());
     assertFalse(refused.getMessage().contains("parse"), refused.getMessage());
+    missing = true;
+    IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+        () -> client().search(SearchRequest.of(QUERY), false));
+    assertEquals("no chunk index http://127.0.0.1:" + server.getAddress().getPort() + "/chunks;"
+        + " create one with: relearn index --cluster http://127.0.0.1:"
+        + server.getAddress().getPort() + "/chunks PATH", none.getMessage());
   }
 
   @Test
