@@ -136,6 +136,9 @@ final class SourceReading {
       }
     }, problems::add);
     finishFile();
+    if (!source.skipped().isEmpty()) {
+      progress.note(source.skipped());
+    }
     return this;
   }
 

@@ -20,4 +20,12 @@ public interface ChunkSource {
    *     without indexable files
    */
   void read(Consumer<Chunk> chunks, Consumer<SourceProblem> problems) throws IOException;
+
+  /**
+   * After {@link #read}: what it passed over without a problem, such as files of types relearn
+   * does not index, in one line for people; empty for nothing.
+   */
+  default String skipped() {
+    return "";
+  }
 }

@@ -38,6 +38,7 @@ public final class DirectorySource implements ChunkSource {
   private final String rootKey;
   private final String scope; // "" for all of root, else a /-separated path inside it
   private final BiPredicate<String, String> unchangedFiles;
+  private String skipped = ""; // set by a read of the whole folder
 
   /** A source for {@code root} with the default chunkers. */
   public DirectorySource(Path root) {
@@ -169,6 +170,12 @@ public final class DirectorySource implements ChunkSource {
     }
   }
 
+  /** After a read of the whole folder: the files of types it does not index, for people. */
+  @Override
+  public String skipped() {
+    return skipped;
+  }
+
   private void readNamedFile(Consumer<Chunk> chunks, Consumer<SourceProblem> problems)
       throws IOException {
     String name = root.getFileName().toString();
@@ -224,10 +231,14 @@ public final class DirectorySource implements ChunkSource {
         case TextFileReader.Failed failed -> { } // reported
       }
     }
+    if (scope.isEmpty() && walk.unsupportedCount() > 0) {
+      skipped = "not indexed: " + walk.unsupportedCount() + " file(s) of other types ("
+          + walk.unsupportedTypes() + ")";
+    }
     if (texts == 0 && scope.isEmpty()) { // a part may hold nothing the folder's walk reads
       throw new EmptyFolderException("folder " + root + " contains no indexable files"
           + " (looked for Markdown, text and source code; skipped: " + binary + " binary, "
-          + walk.ignored + " ignored, " + walk.unsupported + " of other types, "
+          + walk.ignored + " ignored, " + walk.unsupportedCount() + " of other types, "
           + reported.size() + " with problems" + (reported.isEmpty() ? "" : ", such as "
           + reported.getFirst().path() + ": " + reported.getFirst().message()) + ")");
     }

@@ -10,11 +10,15 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * Finds the indexable files under a folder: skips tool and dependency folders, build output (a
@@ -41,8 +45,8 @@ final class DirectoryWalker {
   final List<SourceFile> files = new ArrayList<>();
   /** Files and folders skipped as ignored. */
   int ignored;
-  /** Files skipped for their type. */
-  int unsupported;
+  /** Files skipped for their type, by extension ({@code ".html"}; {@code ""} for none). */
+  final Map<String, Integer> unsupported = new HashMap<>();
 
   private DirectoryWalker(Consumer<SourceProblem> problems) {
     this.problems = problems;
@@ -144,6 +148,21 @@ final class DirectoryWalker {
     }
   }
 
+  /** How many files were skipped for their type. */
+  int unsupportedCount() {
+    return unsupported.values().stream().mapToInt(Integer::intValue).sum();
+  }
+
+  /** The types most skipped, for people: {@code ".html 8, .json 3, no extension 1"}. */
+  String unsupportedTypes() {
+    return unsupported.entrySet().stream()
+        .sorted(Map.Entry.<String, Integer>comparingByValue().reversed()
+            .thenComparing(Map.Entry.comparingByKey())).limit(5)
+        .map(type -> (type.getKey().isEmpty() ? "no extension" : type.getKey()) + " "
+            + type.getValue()).collect(Collectors.joining(", "))
+        + (unsupported.size() > 5 ? ", ..." : "");
+  }
+
   private void addFile(Path entry, String name, String childPath, long size,
       List<IgnoreScope> scopes) {
     if (isIgnored(scopes, childPath, false)) {
@@ -152,7 +171,9 @@ final class DirectoryWalker {
     }
     Optional<ChunkKind> kind = FileTypes.kindOf(name);
     if (kind.isEmpty()) {
-      unsupported++;
+      int dot = name.lastIndexOf('.');
+      unsupported.merge(dot > 0 ? name.substring(dot).toLowerCase(Locale.ROOT) : "", 1,
+          Integer::sum);
       return;
     }
     files.add(new SourceFile(entry, childPath, kind.get(), size));

@@ -65,6 +65,22 @@ class DirectorySourceTest {
   }
 
   @Test
+  void filesOfOtherTypesAreCountedByExtension() throws IOException {
+    write("doc.md", "# Doc\n");
+    write("page.HTML", "<p>");
+    write("index.html", "<p>");
+    write("data.json", "{}");
+    write("LICENSE-NOTES", "x");
+    DirectorySource source = new DirectorySource(dir);
+    source.read(chunks::add, problems::add);
+    assertEquals("not indexed: 4 file(s) of other types (.html 2, no extension 1, .json 1)",
+        source.skipped());
+    DirectorySource part = new DirectorySource(dir.resolve("doc.md")).within(dir);
+    part.read(chunks::add, problems::add);
+    assertEquals("", part.skipped(), "a part says nothing of the rest of its folder");
+  }
+
+  @Test
   void skipsToolFoldersAndBuildOutputBesideABuildFile() throws IOException {
     write("keep.md", "kept\n");
     write("pom.xml", "<project/>\n");
