@@ -7,7 +7,7 @@ import dev.relearn.engine.RelearnOptions;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Path;
-import java.util.function.Supplier;
+import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -68,7 +68,7 @@ final class EngineOptions extends ModelOptions {
 
   /** Opens read-write, waiting for a short-lived holder ({@link LockWait}). */
   private Relearn openWriting(RelearnOptions options) throws IOException {
-    LockWait wait = mixin(LockWait.class, LockWait::new); // without --wait: the default wait
+    LockWait wait = mixin(LockWait.class).orElseGet(LockWait::new); // the default wait
     try {
       return wait.open(() -> openEngine(options), mixee.commandLine().getErr());
     } catch (IndexInUseException e) {
@@ -94,15 +94,15 @@ final class EngineOptions extends ModelOptions {
    * when it has them; a bad value is a usage error.
    */
   RelearnOptions options(boolean readOnly) throws IOException {
-    RelearnOptions chosen = options(mixee);
-    WriteOptions writes = mixin(WriteOptions.class, WriteOptions::new);
-    return Errors.check(mixee, () -> writes.apply(chosen.withQueryInstruction(!noQueryInstruction)
-        .withReadOnly(readOnly)));
+    RelearnOptions chosen = options(mixee).withQueryInstruction(!noQueryInstruction)
+        .withReadOnly(readOnly);
+    return Errors.check(mixee, () -> mixin(WriteOptions.class)
+        .map(writes -> writes.apply(chosen)).orElse(chosen));
   }
 
-  /** The command's mixin of {@code type}, or {@code absent}'s when it has none. */
-  private <T> T mixin(Class<T> type, Supplier<T> absent) {
+  /** The command's mixin of {@code type}, if it has one. */
+  private <T> Optional<T> mixin(Class<T> type) {
     return mixee.mixins().values().stream().map(CommandSpec::userObject)
-        .filter(type::isInstance).map(type::cast).findFirst().orElseGet(absent);
+        .filter(type::isInstance).map(type::cast).findFirst();
   }
 }

@@ -16,7 +16,7 @@ final class WriteOptions {
   @Option(names = "--feedback-durability", paramLabel = "MODE", defaultValue = "request",
       description = "request: acknowledge feedback after an fsync (default); async: fsync every"
           + " 200 ms, so a crash may lose the last 200 ms of feedback.")
-  String feedbackDurability = "request";
+  String feedbackDurability;
 
   /** {@code options} with these; a bad durability is an {@link IllegalArgumentException}. */
   RelearnOptions apply(RelearnOptions options) {

@@ -24,7 +24,7 @@ import org.apache.lucene.search.Explanation;
  * class are sent, never its text. Thread-safe.
  */
 public final class ClusterSearchClient {
-  /** The most hits and candidates per retriever the plugin takes. */
+  /** The most hits and candidates per retriever the plugin takes (its search request's). */
   public static final int MAX_K = 1_000;
 
   private final ClusterHttp http;
