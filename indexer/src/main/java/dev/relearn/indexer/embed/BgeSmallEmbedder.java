@@ -58,6 +58,11 @@ public final class BgeSmallEmbedder implements Embedder {
    * @param queryInstruction whether queries get BGE's retrieval instruction prefix
    */
   public BgeSmallEmbedder(int threads, boolean queryInstruction) {
+    this(threads, queryInstruction, false);
+  }
+
+  /** As above; {@code spinning} lets idle worker threads spin (for a benchmark's comparison). */
+  BgeSmallEmbedder(int threads, boolean queryInstruction, boolean spinning) {
     if (threads < 1) {
       throw new IllegalArgumentException("embedding threads must be at least 1, got: " + threads);
     }
@@ -73,7 +78,7 @@ public final class BgeSmallEmbedder implements Embedder {
       options.setInterOpNumThreads(1);
       // Idle worker threads sleep instead of spinning: relearn shares the machine with an IDE,
       // an agent or a second relearn process, and spinning threads starve them.
-      options.addConfigEntry("session.intra_op.allow_spinning", "0");
+      options.addConfigEntry("session.intra_op.allow_spinning", spinning ? "1" : "0");
       options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
       this.environment = OrtEnvironment.getEnvironment();
       // ONNX Runtime 1.29 records telemetry on every platform and uploads it; this silences its
@@ -137,20 +142,55 @@ public final class BgeSmallEmbedder implements Embedder {
   }
 
   private float[] run(String text) {
-    Encoding encoding = tokenizer.encode(text);
-    long[][] ids = {encoding.getIds()};
-    long[][] mask = {encoding.getAttentionMask()};
-    long[][] types = {encoding.getTypeIds()};
-    try (OnnxTensor idTensor = OnnxTensor.createTensor(environment, ids);
-        OnnxTensor maskTensor = OnnxTensor.createTensor(environment, mask);
-        OnnxTensor typeTensor = OnnxTensor.createTensor(environment, types);
-        OrtSession.Result result = session.run(Map.of(
-            "input_ids", idTensor, "attention_mask", maskTensor, "token_type_ids", typeTensor))) {
-      float[][][] hidden = (float[][][]) result.get(0).getValue();
-      return VectorChecks.normalize(hidden[0][0].clone());
+    Encoding tokens = tokens(text);
+    try (Inputs inputs = inputs(tokens); OrtSession.Result result = run(inputs)) {
+      return cls(result);
     } catch (OrtException e) {
       throw new IllegalStateException("ONNX Runtime failed to embed a text of "
-          + ids[0].length + " tokens", e);
+          + tokens.getIds().length + " tokens", e);
+    }
+  }
+
+  // The steps of an embedding, each timed by QueryEmbeddingBenchmark.
+
+  Encoding tokens(String text) {
+    return tokenizer.encode(text);
+  }
+
+  Inputs inputs(Encoding tokens) throws OrtException {
+    OnnxTensor ids = OnnxTensor.createTensor(environment, new long[][] {tokens.getIds()});
+    OnnxTensor mask = null;
+    try {
+      mask = OnnxTensor.createTensor(environment, new long[][] {tokens.getAttentionMask()});
+      return new Inputs(ids, mask,
+          OnnxTensor.createTensor(environment, new long[][] {tokens.getTypeIds()}));
+    } catch (OrtException | RuntimeException e) {
+      ids.close();
+      if (mask != null) {
+        mask.close();
+      }
+      throw e;
+    }
+  }
+
+  OrtSession.Result run(Inputs inputs) throws OrtException {
+    return session.run(Map.of("input_ids", inputs.ids(), "attention_mask", inputs.mask(),
+        "token_type_ids", inputs.types()));
+  }
+
+  /** The normalised CLS token of the model's last hidden state. */
+  static float[] cls(OrtSession.Result result) throws OrtException {
+    float[][][] hidden = (float[][][]) result.get(0).getValue();
+    return VectorChecks.normalize(hidden[0][0].clone());
+  }
+
+  /** The model's three input tensors, closed together. */
+  record Inputs(OnnxTensor ids, OnnxTensor mask, OnnxTensor types) implements AutoCloseable {
+    @Override
+    public void close() {
+      ids.close();
+      mask.close();
+      types.close();
     }
   }
 
