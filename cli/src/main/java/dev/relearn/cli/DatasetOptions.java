@@ -8,11 +8,13 @@ import dev.relearn.eval.firststage.FirstStageEvaluation;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Set;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
 /** The BEIR dataset and split that {@code eval} and {@code bench} run on. */
 final class DatasetOptions {
@@ -34,7 +36,7 @@ final class DatasetOptions {
    */
   BeirDataset open(CommandSpec spec, EngineOptions engine) throws IOException {
     Errors.require(spec, dataset != null, "Missing required option: '--dataset=BEIR_DIR'");
-    BeirDataset beir = open(dataset);
+    BeirDataset beir = open(spec, "--dataset", dataset);
     requireSplit(spec, beir, "--split", split);
     requireRelevantQueries(beir, "--split", split);
     useOwnIndex(spec, engine, beir);
@@ -103,16 +105,22 @@ final class DatasetOptions {
     return report.problems().isEmpty();
   }
 
-  /** Opens the BEIR folder {@code dataset}, with errors that name it. */
-  static BeirDataset open(Path dataset) throws IOException {
-    if (!Files.exists(dataset)) {
-      throw new IllegalArgumentException("--dataset " + dataset + ": no such folder");
+  /**
+   * Opens the BEIR folder {@code dataset}, given by {@code option}: a usage error of {@code spec}
+   * that names it when it is missing, a file, or lacks a BEIR file.
+   */
+  static BeirDataset open(CommandSpec spec, String option, Path dataset) throws IOException {
+    Errors.require(spec, Files.exists(dataset), option + " " + dataset + ": no such folder");
+    Errors.require(spec, Files.isDirectory(dataset), option + " " + dataset + " is a file, not a"
+        + " folder; a BEIR dataset is a folder of corpus.jsonl, queries.jsonl and"
+        + " qrels/<split>.tsv");
+    try {
+      return BeirDataset.open(dataset);
+    } catch (NoSuchFileException e) {
+      String reason = e.getReason() == null ? "missing" : e.getReason();
+      throw new ParameterException(spec.commandLine(), option + " " + dataset + ": " + reason
+          + (reason.contains(e.getFile()) ? "" : " (" + e.getFile() + ")"), e);
     }
-    if (!Files.isDirectory(dataset)) {
-      throw new IllegalArgumentException("--dataset " + dataset + " is a file, not a folder; a"
-          + " BEIR dataset is a folder of corpus.jsonl, queries.jsonl and qrels/<split>.tsv");
-    }
-    return BeirDataset.open(dataset);
   }
 
   /** A usage error unless {@code beir} has the split {@code split}, given by {@code option}. */

@@ -28,12 +28,12 @@ final class EvalDatasetsOptions extends ModelOptions {
       description = "Folder of the evaluation indexes (default: ${DEFAULT-VALUE}).")
   Path work;
 
-  /** The named datasets, opened (and checked) in order. */
-  List<BeirDataset> open() throws IOException {
+  /** The named datasets, opened (and checked: a usage error of {@code spec}) in order. */
+  List<BeirDataset> open(CommandSpec spec) throws IOException {
     Path root = datasetsDir != null ? datasetsDir : SharedDatasets.root();
     List<BeirDataset> opened = new ArrayList<>();
     for (String name : datasets) {
-      opened.add(BeirDataset.open(root.resolve(name.strip())));
+      opened.add(DatasetOptions.open(spec, "--datasets", root.resolve(name.strip())));
     }
     return opened;
   }

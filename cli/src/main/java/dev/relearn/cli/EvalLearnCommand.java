@@ -70,7 +70,7 @@ final class EvalLearnCommand extends CliCommand.WithJson {
         testSplit).withMaxQueries(cap.limit()));
     Fusion fusion = check(user::fusion);
     boolean explicitIndex = given("--index");
-    BeirDataset beir = DatasetOptions.open(dataset);
+    BeirDataset beir = DatasetOptions.open(spec, "--dataset", dataset);
     // unknown splits fail here, before any indexing
     DatasetOptions.requireSplit(spec, beir, "--train-split", trainSplit);
     DatasetOptions.requireSplit(spec, beir, "--test-split", testSplit);

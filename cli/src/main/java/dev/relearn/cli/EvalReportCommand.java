@@ -43,7 +43,7 @@ final class EvalReportCommand extends CliCommand {
 
   @Override
   public Integer call() throws Exception {
-    List<BeirDataset> opened = sets.open();
+    List<BeirDataset> opened = sets.open(spec);
     LearnConfig config = check(user::config);
     RelearnOptions options = sets.options(spec);
     PrintWriter err = err();

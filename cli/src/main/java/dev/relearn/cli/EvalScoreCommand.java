@@ -134,7 +134,7 @@ final class EvalScoreCommand extends CliCommand.WithJson {
       PathChecks.requireFile("--qrels", qrelsFile);
       return QrelsFile.read(qrelsFile);
     }
-    beir = DatasetOptions.open(dataset);
+    beir = DatasetOptions.open(spec, "--dataset", dataset);
     DatasetOptions.requireSplit(spec, beir, "--split", split());
     return beir.qrels(split());
   }

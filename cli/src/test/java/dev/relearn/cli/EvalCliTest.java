@@ -156,9 +156,10 @@ class EvalCliTest {
         onTest.err());
     CliTest.Result file = CliTest.run("eval", "--model", "hashing", "--dataset",
         beir.resolve("queries.jsonl").toString());
+    assertEquals(2, file.code(), file.err());
     assertEquals("relearn: --dataset " + beir.resolve("queries.jsonl") + " is a file, not a"
         + " folder; a BEIR dataset is a folder of corpus.jsonl, queries.jsonl and"
-        + " qrels/<split>.tsv", file.err().strip());
+        + " qrels/<split>.tsv", file.err().lines().findFirst().orElseThrow());
     assertFalse(Files.exists(index), "nothing was indexed");
   }
 

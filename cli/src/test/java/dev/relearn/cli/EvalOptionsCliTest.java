@@ -129,6 +129,35 @@ class EvalOptionsCliTest {
   }
 
   @Test
+  void aDatasetPathThatIsNoBeirFolderIsAUsageErrorOfEveryCommand() throws Exception {
+    Path missing = tmp.resolve("nowhere");
+    Path empty = Files.createDirectories(tmp.resolve("empty"));
+    Path file = Files.writeString(tmp.resolve("a.txt"), "x");
+    for (String command : List.of("eval", "eval learn", "eval score", "bench",
+        "bench indexing")) {
+      // bench indexing also takes a corpus file
+      for (Path bad : command.equals("bench indexing") ? List.of(missing, empty)
+          : List.of(missing, empty, file)) {
+        List<String> args = new java.util.ArrayList<>(List.of(command.split(" ")));
+        args.addAll(List.of("--dataset", bad.toString()));
+        if (command.equals("eval score")) {
+          args.addAll(List.of("--run", file.toString()));
+        }
+        CliTest.Result result = CliTest.run(args.toArray(new String[0]));
+        assertEquals(2, result.code(), command + " " + bad + ": " + result.err());
+        assertTrue(result.err().startsWith("relearn: --dataset"), command + ": " + result.err());
+        assertTrue(result.err().contains(bad.toString()), command + ": " + result.err());
+      }
+    }
+    CliTest.Result tune = CliTest.run("eval", "tune", "--datasets-dir", tmp.toString(),
+        "--datasets", "nowhere");
+    assertEquals(2, tune.code(), tune.err());
+    assertTrue(tune.err().startsWith("relearn: --datasets " + missing + ": no such folder"),
+        tune.err());
+    assertFalse(Files.exists(tmp.resolve("idx")), "nothing was indexed");
+  }
+
+  @Test
   void helpStatesTheDefaultsAndTheOrder() {
     for (String command : List.of("eval", "eval learn", "bench")) {
       String help = CliTest.run((command + " --help").split(" ")).out().replaceAll("\\s+", " ");
