@@ -7,6 +7,7 @@ import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.opensearch.search.LearnedValuesIndex;
 import dev.relearn.opensearch.search.PastQueriesIndex;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -50,6 +51,7 @@ final class EventLearning {
   private final ChunkValues values;
   private final Map<String, Integer> sinceFit = new HashMap<>(); // events learned, by index
   private long expired; // when the last expiry ran
+  private final Set<String> unpurged = new HashSet<>(); // purged by a forget, due once more
 
   EventLearning(Client client) {
     this.client = client;
@@ -64,12 +66,15 @@ final class EventLearning {
   }
 
   /**
-   * A pass: expires the events past their time to live (when {@code now}, else at most hourly),
-   * learns the new ones, and refits the trust of each chunk index with {@value #REFIT_EVERY}
-   * events learned since its last fit, or with any when {@code now}; returns how many it learned.
+   * A pass: purges again what forgets since the last could not drop yet and expires the events
+   * past their time to live (when {@code now}, else at most hourly), learns the new ones, and
+   * refits the trust of each chunk index with {@value #REFIT_EVERY} events learned since its last
+   * fit, or with any when {@code now}; returns how many it learned.
    */
   int pass(long nowMillis, boolean now) {
     if (now || nowMillis - expired >= EXPIRY_EVERY_MILLIS) {
+      purge(List.copyOf(unpurged));
+      unpurged.clear();
       expire(nowMillis);
       expired = nowMillis;
     }
@@ -127,16 +132,23 @@ final class EventLearning {
 
   /** Forgets the events older than {@link #TTL_MILLIS} at {@code nowMillis}; returns how many. */
   int expire(long nowMillis) {
-    return forget(QueryBuilders.rangeQuery("time_millis").lt(nowMillis - TTL_MILLIS));
+    return forget(QueryBuilders.rangeQuery("time_millis").lt(nowMillis - TTL_MILLIS), false);
+  }
+
+  /** As {@link #forget(QueryBuilder, boolean)}, purged: a forget a user asked for. */
+  int forget(QueryBuilder query) {
+    return forget(query, true);
   }
 
   /**
    * Forgets the events {@code query} matches: deletes them and their past queries, and recounts
-   * the learned values of every chunk they named from the learned events that remain.
+   * the learned values of every chunk they named from the learned events that remain. With
+   * {@code purge}, their bytes leave the disk now ({@link #purge}); expired ones leave as
+   * segments merge, since a purge rewrites most of the events index.
    *
    * @return how many events were forgotten
    */
-  int forget(QueryBuilder query) {
+  private int forget(QueryBuilder query, boolean purge) {
     List<Map<String, Object>> found = new ArrayList<>();
     scan(client, FeedbackEvents.INDEX, query, hit -> found.add(hit.getSourceAsMap()));
     if (found.isEmpty()) {
@@ -146,8 +158,12 @@ final class EventLearning {
     BulkRequestBuilder deletes = client.prepareBulk()
         .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
     Map<String, List<FeedbackEvent>> byIndex = byIndex(found);
+    Set<String> touched = new HashSet<>(Set.of(FeedbackEvents.INDEX));
     byIndex.forEach((index, events) -> {
       boolean pastQueries = exists(client, PastQueriesIndex.of(index));
+      if (pastQueries) {
+        touched.add(PastQueriesIndex.of(index));
+      }
       for (FeedbackEvent event : events) {
         deletes.add(client.prepareDelete(FeedbackEvents.INDEX, event.eventId()));
         if (pastQueries) {
@@ -156,10 +172,30 @@ final class EventLearning {
       }
     });
     requireDone(deletes.get(), "forgetting events");
+    if (purge) {
+      purge(touched);
+      unpurged.addAll(touched);
+    }
     byIndex.forEach((index, events) -> shares.afterForgetting(index, sessions(events)));
     byIndex.forEach((index, events) -> values.recount(index, chunkIds(events)));
     byIndex.keySet().forEach(this::fitTrust); // as embedded, a forget refits at once
     return found.size();
+  }
+
+  /**
+   * Makes deleted events leave OpenSearch's files, as embedded's commit does: commits {@code
+   * indices}, then rewrites every segment that holds a deletion (their {@code
+   * expunge_deletes_allowed} is 0). OpenSearch keeps a document deleted soon after it was
+   * written while a retention lease may still need it (about 30 s), so the next hourly pass
+   * purges the same indices once more.
+   */
+  private void purge(Collection<String> indices) {
+    String[] existing = indices.stream().filter(index -> exists(client, index))
+        .toArray(String[]::new);
+    if (existing.length > 0) {
+      client.admin().indices().prepareFlush(existing).setForce(true).get();
+      client.admin().indices().prepareForceMerge(existing).setOnlyExpungeDeletes(true).get();
+    }
   }
 
   /**

@@ -5,6 +5,7 @@ import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.lucene.embed.VectorChecks;
 import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.opensearch.search.LearnedValuesIndex;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -42,10 +43,12 @@ public final class FeedbackEvents {
   private FeedbackEvents() {
   }
 
-  /** The index's settings. */
+  /** The index's settings: those of the indexes beside a chunk index, hidden, fsynced. */
   public static Map<String, Object> settings() {
-    return Map.of("index.number_of_shards", 1, "index.auto_expand_replicas", "0-1",
-        "index.translog.durability", "request", "index.hidden", true);
+    Map<String, Object> settings = new HashMap<>(LearnedValuesIndex.settings());
+    settings.put("index.translog.durability", "request");
+    settings.put("index.hidden", true);
+    return settings;
   }
 
   /** The index's mappings: strict, nothing searched but the ids and the session. */

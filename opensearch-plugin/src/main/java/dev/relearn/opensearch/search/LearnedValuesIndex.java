@@ -44,11 +44,14 @@ public final class LearnedValuesIndex {
   }
 
   /**
-   * The settings of this and of the {@link PastQueriesIndex}: one shard with a replica wherever a
-   * second node is, so that a search still finds them when a node is lost.
+   * The settings of this, of the {@link PastQueriesIndex} and of the events index: one shard with
+   * a replica wherever a second node is, so that a search still finds them when a node is lost;
+   * a force merge of deletes rewrites every segment that holds one, so that forgotten events
+   * leave the disk.
    */
   public static Map<String, Object> settings() {
-    return Map.of("index.number_of_shards", 1, "index.auto_expand_replicas", "0-1");
+    return Map.of("index.number_of_shards", 1, "index.auto_expand_replicas", "0-1",
+        "index.merge.policy.expunge_deletes_allowed", 0);
   }
 
   /** Its mappings: values read by id only, never searched. */
