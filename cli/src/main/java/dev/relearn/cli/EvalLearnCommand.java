@@ -14,6 +14,7 @@ import dev.relearn.engine.ConsoleProgress;
 import dev.relearn.lucene.fusion.Fusion;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -104,6 +105,12 @@ final class EvalLearnCommand extends CliCommand.WithJson {
       LearnConfig config, Scenario chosen) throws Exception {
     LearningResult result = new LearningExperiment(relearn, beir, fusion, config,
         ConsoleProgress.stderr()).run(chosen);
+    if (chosen == Scenario.REPEATED && user.sessions != null
+        && user.sessions > result.sessions()) {
+      err().printf(Locale.ROOT, "note: --sessions %d: the repeated scenario has %d feedback"
+          + " sessions (%d per test query, each recording feedback with probability %.1f)%n",
+          user.sessions, result.sessions(), LearnConfig.REPEATS, LearnConfig.FEEDBACK_SHARE);
+    }
     int available = Split.of(beir, testSplit).size();
     PrintWriter out = out();
     if (json) {

@@ -89,6 +89,13 @@ class EvalOptionsCliTest {
     assertEquals(0, text.code(), text.err());
     assertTrue(text.out().contains("\n  (first 3 of 12 test queries)\n"), text.out());
     assertTrue(text.out().contains(": 0 sessions"), "0 sessions: only the cold start");
+    CliTest.Result repeated = run("eval learn", "--scenario", "repeated", "--sessions", "500",
+        "--reset-feedback", "--json");
+    assertEquals(0, repeated.code(), repeated.err());
+    int ran = new ObjectMapper().readTree(repeated.out()).get("sessions").asInt();
+    assertTrue(ran < 500, repeated.out());
+    assertTrue(repeated.err().contains("note: --sessions 500: the repeated scenario has " + ran
+        + " feedback sessions (2 per test query"), repeated.err());
   }
 
   @Test
