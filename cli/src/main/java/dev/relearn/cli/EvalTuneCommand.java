@@ -64,9 +64,12 @@ final class EvalTuneCommand extends CliCommand {
       out.printf(Locale.ROOT, " %+.4f |%n", mean);
     }
     int validation = results.stream().mapToInt(TrustTuning.Result::validationQueries).sum();
-    out.printf(Locale.ROOT, "%nchosen on these %,d validation queries: %s%s%n", validation,
-        TrustTuning.choose(results), validation < MANY_QUERIES ? " (too few queries to set"
-            + " defaults by)" : "");
+    boolean allTie = TrustTuning.GRID.stream().map(setting -> results.stream()
+        .map(result -> result.delta(setting)).toList()).distinct().count() == 1;
+    out.printf(Locale.ROOT, "%nchosen on these %,d validation queries: %s%s%s%n", validation,
+        TrustTuning.choose(results), allTie ? " (every setting scored the same: the rule's"
+            + " smallest sessionCap, not a better score)" : "", validation < MANY_QUERIES
+            ? " (too few queries to set defaults by)" : "");
     return 0;
   }
 }

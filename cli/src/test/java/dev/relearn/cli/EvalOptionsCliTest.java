@@ -99,6 +99,16 @@ class EvalOptionsCliTest {
   }
 
   @Test
+  void tuneSaysWhenEverySettingTies() {
+    CliTest.Result tune = CliTest.run("eval", "tune", "--model", "hashing", "--datasets-dir",
+        beir.getParent().toString(), "--datasets", "tiny", "--work",
+        tmp.resolve("work").toString(), "--sessions", "0"); // no feedback: nothing to tell apart
+    assertEquals(0, tune.code(), tune.err());
+    assertTrue(tune.out().contains("(every setting scored the same: the rule's smallest"
+        + " sessionCap, not a better score)"), tune.out());
+  }
+
+  @Test
   void benchTimesTheFirstQueries() throws Exception {
     CliTest.Result bench = run("bench", "--rounds", "1", "--max-queries", "2", "--warm-up", "0",
         "--json");
