@@ -28,21 +28,20 @@ public record Rating(int value, boolean stars) {
   }
 
   /**
-   * Parses {@code +1}, {@code -1}, {@code up}, {@code down} or {@code 1}..{@code 5} (stars; "1"
-   * alone means one star, so thumbs up is {@code +1} or {@code up}).
+   * Parses exactly {@code +1}, {@code -1}, {@code up}, {@code down} or {@code 1}..{@code 5} (stars;
+   * "1" alone means one star, so thumbs up is {@code +1} or {@code up}); {@code +2}, {@code " 3"}
+   * or another script's digits are refused.
    */
   public static Rating parse(String text) {
-    String t = text.strip();
-    return switch (t) {
+    return switch (text) {
       case "+1", "up" -> thumbs(true);
       case "-1", "down" -> thumbs(false);
       default -> {
-        try {
-          yield stars(Integer.parseInt(t));
-        } catch (NumberFormatException e) {
+        if (!text.matches("-?[0-9]{1,9}")) { // no sign but the thumbs', no other digits
           throw new IllegalArgumentException(
-              "bad rating: '" + text + "'; expected +1, -1, up, down or 1 to 5 stars", e);
+              "bad rating: '" + text + "'; expected +1, -1, up, down or 1 to 5 stars");
         }
+        yield stars(Integer.parseInt(text));
       }
     };
   }

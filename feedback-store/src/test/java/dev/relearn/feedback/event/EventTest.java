@@ -135,6 +135,11 @@ class EventTest {
     assertEquals("a star rating must be 1 to 5, got: 6",
         assertThrows(IllegalArgumentException.class, () -> Rating.parse("6")).getMessage());
     assertThrows(IllegalArgumentException.class, () -> Rating.parse("great"));
+    for (String bad : List.of("+2", "+5", " 3", "up ", "\u0663")) { // "+2" read as 2 stars
+      assertEquals("bad rating: '" + bad + "'; expected +1, -1, up, down or 1 to 5 stars",
+          assertThrows(IllegalArgumentException.class, () -> Rating.parse(bad)).getMessage());
+    }
+    assertEquals(Rating.stars(3), Rating.parse("3"));
     assertThrows(IllegalArgumentException.class, () -> new FeedbackEvent("has space", "s", VECTOR,
         List.of(), List.of("a"), Outcome.NONE, null, null, SignalClass.WEAK, 0, null));
     assertThrows(IllegalArgumentException.class, () -> new FeedbackEvent("e", "s",

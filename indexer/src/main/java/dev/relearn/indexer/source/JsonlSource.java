@@ -51,7 +51,7 @@ public final class JsonlSource implements ChunkSource {
     String id = fields.id();
     String title = fields.optionalString("title", "");
     String text = fields.text(title);
-    String path = fields.optionalString("path", id);
+    String path = RecordFields.indexable("path", fields.optionalString("path", id));
     if (path.isBlank()) {
       throw new BadRecordException("\"path\" is blank");
     }

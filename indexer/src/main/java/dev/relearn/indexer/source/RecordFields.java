@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.relearn.lucene.schema.ChunkKind;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.util.UnicodeUtil;
 
 /** Reads typed fields of a JSONL record, failing with content-free messages. */
 final class RecordFields {
@@ -28,7 +30,17 @@ final class RecordFields {
     if (id.isBlank()) {
       throw new BadRecordException("\"" + name + "\" is blank");
     }
-    return id;
+    return indexable(name, id);
+  }
+
+  /** {@code value}, refused when it is too long to be one Lucene term (an id, a path). */
+  static String indexable(String name, String value) throws BadRecordException {
+    int bytes = UnicodeUtil.calcUTF16toUTF8Length(value, 0, value.length());
+    if (bytes > IndexWriter.MAX_TERM_LENGTH) {
+      throw new BadRecordException("\"" + name + "\" is " + bytes + " bytes long in UTF-8; at"
+          + " most " + IndexWriter.MAX_TERM_LENGTH + " fit the index");
+    }
+    return value;
   }
 
   /** A string field that must be present. */

@@ -59,6 +59,20 @@ class JsonlSourceTest {
   }
 
   @Test
+  void anIdOrPathTooLongForTheIndexIsARecordProblem() throws IOException {
+    String huge = "i".repeat(40_000);
+    Path file = Files.writeString(dir.resolve("long.jsonl"), "{\"id\": \"ok1\", \"text\": \"a\"}\n"
+        + "{\"id\": \"" + huge + "\", \"text\": \"b\"}\n"
+        + "{\"id\": \"p\", \"path\": \"" + huge + "\", \"text\": \"c\"}\n"
+        + "{\"id\": \"ok2\", \"text\": \"d\"}\n");
+    read(file);
+    assertEquals(List.of("ok1", "ok2"), ids());
+    assertEquals(List.of("long.jsonl:2: \"id\" is 40000 bytes long in UTF-8; at most 32766 fit"
+        + " the index", "long.jsonl:3: \"path\" is 40000 bytes long in UTF-8; at most 32766 fit"
+        + " the index"), problems.stream().map(SourceProblem::toString).toList());
+  }
+
+  @Test
   void aRepeatedFieldIsReportedNotSilentlyOverwritten() throws IOException {
     Path file = Files.writeString(dir.resolve("dup.jsonl"), """
         {"id": "a", "text": "first", "id": "b"}
