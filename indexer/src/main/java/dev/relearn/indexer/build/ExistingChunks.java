@@ -5,6 +5,7 @@ import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +15,10 @@ import java.util.function.Predicate;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.DocIdSetIterator;
@@ -23,6 +27,7 @@ import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
 
 /**
  * The chunks an index already holds for one origin, read once at the start of a run.
@@ -120,6 +125,36 @@ final class ExistingChunks {
       }
     }
     return existing;
+  }
+
+  /** The origin of the live chunk of each of {@code ids} the index holds, by id. */
+  static Map<String, String> originsOf(DirectoryReader reader, Collection<String> ids)
+      throws IOException {
+    Map<String, String> origins = new HashMap<>();
+    for (LeafReaderContext leaf : reader.leaves()) {
+      Terms terms = leaf.reader().terms(ChunkSchema.ID);
+      if (terms == null) {
+        continue;
+      }
+      TermsEnum termsEnum = terms.iterator();
+      Bits live = leaf.reader().getLiveDocs();
+      StoredFields stored = leaf.reader().storedFields();
+      PostingsEnum postings = null;
+      for (String id : ids) {
+        if (!origins.containsKey(id) && termsEnum.seekExact(new BytesRef(id))) {
+          postings = termsEnum.postings(postings, PostingsEnum.NONE);
+          for (int doc = postings.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS;
+              doc = postings.nextDoc()) {
+            if (live == null || live.get(doc)) {
+              origins.put(id, stored.document(doc, Set.of(ChunkSchema.ORIGIN))
+                  .get(ChunkSchema.ORIGIN));
+              break;
+            }
+          }
+        }
+      }
+    }
+    return origins;
   }
 
   /** Where a chunk sits in its file: the key a changed chunk's successor is matched by. */

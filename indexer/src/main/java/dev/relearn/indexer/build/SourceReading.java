@@ -76,7 +76,7 @@ final class SourceReading {
       long noteNanos) throws IOException {
     if (!(source instanceof DirectorySource folder)) {
       return new SourceReading(source, null, null, ExistingChunks.read(reader,
-          List.of(source.origin()), null)).readAll(progress, noteNanos);
+          List.of(source.origin()), null)).readAll(progress, noteNanos).withoutOthersIds(reader);
     }
     Set<String> indexed = IndexOrigins.count(reader).keySet();
     Path root = Path.of(folder.origin());
@@ -139,6 +139,27 @@ final class SourceReading {
     if (!source.skipped().isEmpty()) {
       progress.note(source.skipped());
     }
+    return this;
+  }
+
+  /**
+   * Drops, as problems, the chunks whose given ids (JSONL, BEIR) are another origin's: writing
+   * one would take that chunk over, with what feedback taught it.
+   */
+  private SourceReading withoutOthersIds(DirectoryReader reader) throws IOException {
+    List<String> added = toWrite.stream().map(Chunk::id).filter(id -> existing.get(id) == null)
+        .toList();
+    Map<String, String> origins = ExistingChunks.originsOf(reader, added);
+    toWrite.removeIf(chunk -> {
+      String other = origins.get(chunk.id());
+      if (other == null) {
+        return false;
+      }
+      ids.remove(chunk.id());
+      problems.add(new SourceProblem(chunk.path(), 0, "chunk id " + chunk.id() + " is a chunk"
+          + " of " + other + "; ids must be unique in the index, so this one is not indexed"));
+      return true;
+    });
     return this;
   }
 

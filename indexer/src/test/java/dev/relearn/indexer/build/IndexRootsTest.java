@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.indexer.source.ChunkSource;
 import dev.relearn.indexer.source.DirectorySource;
+import dev.relearn.indexer.source.JsonlSource;
 import dev.relearn.indexer.source.SourceProblem;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkSchema;
@@ -59,6 +60,24 @@ class IndexRootsTest extends IndexBuilderFixture {
     assertEquals(1, left.size(), "a/README.md is still indexed: " + stored());
     assertEquals("a/README.md", left.getFirst().path());
     assertEquals(a.toAbsolutePath().normalize().toString(), left.getFirst().origin());
+  }
+
+  @Test
+  void aRecordIdOfAnotherSourceIsAProblemNotATakeover() throws IOException {
+    Path a = folder(dir.resolve("a"), "README.md", README);
+    index(a);
+    String taken = stored().getFirst().id();
+    Path records = Files.writeString(dir.resolve("r.jsonl"), "{\"id\": \"" + taken
+        + "\", \"text\": \"an imposter about bananas\"}\n{\"id\": \"own\", \"text\":"
+        + " \"fine\"}\n");
+    IndexReport report = index(new JsonlSource(records));
+    assertEquals(1, report.added(), "only its own id");
+    assertEquals(List.of(taken + ": chunk id " + taken + " is a chunk of "
+        + a.toAbsolutePath().normalize() + "; ids must be unique in the index, so this one is"
+        + " not indexed"), report.problems().stream().map(SourceProblem::toString).toList());
+    assertTrue(stored().stream().anyMatch(s -> s.id().equals(taken)
+        && s.text().contains("zebrafinch")), "the folder's chunk is untouched: " + stored());
+    assertEquals(0, index(a).added(), "and the folder indexes as before, under its ids");
   }
 
   @Test
