@@ -1,6 +1,9 @@
 package dev.relearn.feedback.event;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
@@ -38,7 +41,15 @@ public final class SessionHasher {
       throw new IllegalArgumentException("a session id must not be blank; an event without one"
           + " counts under forEvent");
     }
-    return mac(session.getBytes(StandardCharsets.UTF_8));
+    try { // strictly: as UTF-8 every unpaired surrogate is '?', so such ids would share a hash
+      ByteBuffer utf8 = StandardCharsets.UTF_8.newEncoder().encode(CharBuffer.wrap(session));
+      byte[] bytes = new byte[utf8.remaining()];
+      utf8.get(bytes);
+      return mac(bytes);
+    } catch (CharacterCodingException e) {
+      throw new IllegalArgumentException("a session id must be valid Unicode; this one has an"
+          + " unpaired surrogate (a \\uD800-\\uDFFF escape on its own)", e);
+    }
   }
 
   /**

@@ -196,6 +196,12 @@ class EventTest {
         Files.getPosixFilePermissions(dir.resolve(SessionHasher.SALT_FILE))));
     Path other = Files.createDirectories(dir.resolve("other"));
     assertNotEquals(hash, SessionHasher.open(other).hash("alice"), "salt is per install");
+    // lone surrogates would all be '?' in UTF-8: one hash, so one forget, for three sessions
+    assertEquals(hasher.hash("a\u00e9\ud83d\ude00"), hasher.hash("a\u00e9\ud83d\ude00"));
+    for (String broken : List.of("a\ud800", "a\udc00", "\ude00a\ud83d")) {
+      assertTrue(assertThrows(IllegalArgumentException.class, () -> hasher.hash(broken))
+          .getMessage().startsWith("a session id must be valid Unicode"), broken);
+    }
   }
 
   @Test
