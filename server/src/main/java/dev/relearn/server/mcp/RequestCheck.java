@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
  * own would quote the value and its Java types): {@code -32700} for a line that is not one JSON
  * value, {@code -32600} for JSON that is not JSON-RPC 2.0 or repeats a key, {@code -32602} for
  * params of the wrong shape or a call of a tool the server does not have, {@code -32002} for a
- * request before {@code initialize} (the SDK would leave it unanswered). Replies carry the
+ * request before {@code initialize} or before {@code notifications/initialized} (the SDK would
+ * leave it unanswered, the second for good when the notification never comes). Replies carry the
  * message's id and name a position, a field or the unknown tool, never another value. A {@code
  * ping} is answered here too, also before initialization. For the one thread reading a stream.
  */
@@ -60,6 +61,7 @@ final class RequestCheck {
   private final McpJsonMapper mapper;
   private final Collection<String> tools;
   private boolean initialized; // an initialize request has been passed on
+  private boolean ready; // and then the initialized notification
 
   /** Checks against what {@code mapper}, the SDK's, can read, and the {@code tools}' names. */
   RequestCheck(McpJsonMapper mapper, Collection<String> tools) {
@@ -105,10 +107,13 @@ final class RequestCheck {
       pong.putObject("result");
       return new Checked(node, pong);
     }
-    initialized |= McpSchema.METHOD_INITIALIZE.equals(method);
-    if (!initialized && method != null && node.hasNonNull("id")) {
+    boolean initialize = McpSchema.METHOD_INITIALIZE.equals(method);
+    initialized |= initialize;
+    ready |= initialized && McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(method);
+    if (!ready && !initialize && method != null && node.hasNonNull("id")) {
       return new Checked(node, error(echoed, NOT_INITIALIZED, "Server not initialized: send"
-          + " initialize first, then notifications/initialized"));
+          + (initialized ? " notifications/initialized first, after initialize's answer"
+              : " initialize first, then notifications/initialized")));
     }
     return new Checked(node, null);
   }

@@ -25,11 +25,11 @@ class RequestCheckTest {
   @Test
   void wellFormedRequestsGoOnToTheSdk() {
     for (String line : new String[] {request(1, "initialize", INIT_PARAMS),
+        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
         request(2, "tools/call", "{\"name\":\"search\",\"arguments\":{\"query\":\"q\"},"
             + "\"_meta\":{\"progressToken\":\"t\"}}"),
         request(3, "tools/call", "{\"name\":\"set_context\"}"),
         request(4, "tools/list", null),
-        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
         "{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{}}"}) {
       RequestCheck.Checked checked = check.check(line);
       assertNull(checked.reply(), line);
@@ -90,7 +90,11 @@ class RequestCheckTest {
     assertNull(check.check("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
         .reply(), "a notification gets no answer");
     assertNull(check.check(request(18, "initialize", INIT_PARAMS)).reply());
-    assertNull(check.check(request(19, "tools/list", null)).reply(), "then requests go on");
+    assertReply(request(19, "tools/list", null), "19", -32002, "Server not initialized: send"
+        + " notifications/initialized first, after initialize's answer"); // the SDK: no answer
+    assertNull(check.check("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
+        .reply());
+    assertNull(check.check(request(20, "tools/list", null)).reply(), "then requests go on");
   }
 
   @Test
