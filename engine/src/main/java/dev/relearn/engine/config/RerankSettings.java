@@ -13,8 +13,8 @@ import dev.relearn.engine.weights.Weights;
  */
 public record RerankSettings(float minSimilarity, int maxPastQueries, double temperature,
     double failedClickWeight, double boostBaseline, double evidenceK, double boostCap,
-    double trustScale, double sessionCap, double priorWeight, double recencyWeight, double frequencyWeight,
-    double contextWeight) {
+    double trustScale, double sessionCap, double priorWeight, double recencyWeight,
+    double frequencyWeight) {
   private static final String S = "rerank.";
   private static final double MAX = LinearModel.MAX_WEIGHT;
   private static final LinearModel M = LinearModel.DEFAULT;
@@ -24,7 +24,7 @@ public record RerankSettings(float minSimilarity, int maxPastQueries, double tem
       RerankOptions.DEFAULT_MIN_SIMILARITY, RerankOptions.DEFAULT_MAX_PAST_QUERIES,
       VoteWeighting.DEFAULT.temperature(), VoteWeighting.DEFAULT.failedClickWeight(),
       M.boostBaseline(), M.evidenceK(), M.boostCap(), 200, 0.2, M.weight(Feature.PRIOR),
-      M.weight(Feature.RECENCY), M.weight(Feature.FREQUENCY), M.weight(Feature.CONTEXT));
+      M.weight(Feature.RECENCY), M.weight(Feature.FREQUENCY));
 
   /** Validates every value, naming the key. */
   public RerankSettings {
@@ -40,7 +40,6 @@ public record RerankSettings(float minSimilarity, int maxPastQueries, double tem
     Check.in(S + "priorWeight", priorWeight, 0, MAX);
     Check.in(S + "recencyWeight", recencyWeight, 0, MAX);
     Check.in(S + "frequencyWeight", frequencyWeight, 0, MAX);
-    Check.in(S + "contextWeight", contextWeight, 0, MAX);
   }
 
   /** The base model with the start weights {@code initial}. */
@@ -49,7 +48,9 @@ public record RerankSettings(float minSimilarity, int maxPastQueries, double tem
     weights[Feature.PRIOR.ordinal()] = priorWeight;
     weights[Feature.RECENCY.ordinal()] = recencyWeight;
     weights[Feature.FREQUENCY.ordinal()] = frequencyWeight;
-    weights[Feature.CONTEXT.ordinal()] = contextWeight;
+    // relearn's requests filter by path prefix and kind, so no candidate's context differs:
+    // the feature is for a Lucene application's RerankContext, at the model's weight
+    weights[Feature.CONTEXT.ordinal()] = M.weight(Feature.CONTEXT);
     return new LinearModel(weights, boostBaseline, evidenceK, boostCap).withWeights(initial.bm25(), initial.vector(),
         initial.learned());
   }

@@ -49,7 +49,7 @@ class ConfigLoaderTest {
   void withoutAFileEveryKeyHasItsDefault() throws Exception {
     RelearnConfig config = load(null, Map.of());
     List<ConfigLoader.Setting> settings = ConfigLoader.settings(dir, Map.of());
-    assertEquals(26, settings.size());
+    assertEquals(25, settings.size());
     for (ConfigLoader.Setting setting : settings) {
       assertEquals(ConfigLoader.DEFAULT_SOURCE, setting.source(), setting.key());
     }
@@ -169,7 +169,7 @@ class ConfigLoaderTest {
     assertEquals(dir.resolve(ConfigLoader.FILE) + ": unknown key 'rerank.minSimilarty'; known"
         + " keys of 'rerank': minSimilarity, maxPastQueries, temperature, failedClickWeight,"
         + " boostBaseline, evidenceK, boostCap,"
-        + " trustScale, sessionCap, priorWeight, recencyWeight, frequencyWeight, contextWeight",
+        + " trustScale, sessionCap, priorWeight, recencyWeight, frequencyWeight",
         error("{\"rerank\": {\"minSimilarty\": 0.8}}", Map.of()));
     assertTrue(error("{\"ranking\": {}}", Map.of()).endsWith(
         "unknown section 'ranking'; known sections: rerank, weights, exploration, feedback,"
