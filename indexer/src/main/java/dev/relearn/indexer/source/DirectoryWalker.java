@@ -19,6 +19,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import org.apache.lucene.index.IndexWriter;
 
 /**
  * Finds the indexable files under a folder: skips tool and dependency folders, build output (a
@@ -29,7 +30,7 @@ import java.util.stream.Collectors;
  * relative path.
  */
 final class DirectoryWalker {
-  /** Folders never indexed, wherever they are. */
+  /** Folders never indexed, wherever they are (nor a Lucene index's: it holds a write.lock). */
   static final Set<String> SKIPPED_FOLDERS = Set.of(".git", ".hg", ".svn", ".relearn",
       "node_modules", ".idea", ".gradle", ".venv", "venv", "__pycache__");
   /** Folders skipped as build output when their parent holds one of {@link #BUILD_FILES}. */
@@ -136,7 +137,8 @@ final class DirectoryWalker {
   private void visitFolder(Path entry, String name, String childPath, List<IgnoreScope> scopes) {
     if (SKIPPED_FOLDERS.contains(name) || OUTPUT_FOLDERS.contains(name)
         && BUILD_FILES.stream().anyMatch(file -> Files.exists(entry.resolveSibling(file),
-            LinkOption.NOFOLLOW_LINKS)) || isIgnored(scopes, childPath, true)) {
+            LinkOption.NOFOLLOW_LINKS)) || isIgnored(scopes, childPath, true)
+        || Files.exists(entry.resolve(IndexWriter.WRITE_LOCK_NAME), LinkOption.NOFOLLOW_LINKS)) {
       ignored++;
       return;
     }
@@ -170,6 +172,10 @@ final class DirectoryWalker {
       return;
     }
     Optional<ChunkKind> kind = FileTypes.kindOf(name);
+    if (kind.isEmpty() && name.startsWith(".")) { // .gitignore, .env: settings, not documents
+      ignored++;
+      return;
+    }
     if (kind.isEmpty()) {
       int dot = name.lastIndexOf('.');
       unsupported.merge(dot > 0 ? name.substring(dot).toLowerCase(Locale.ROOT) : "", 1,

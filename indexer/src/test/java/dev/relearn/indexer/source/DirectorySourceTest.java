@@ -71,6 +71,9 @@ class DirectorySourceTest {
     write("index.html", "<p>");
     write("data.json", "{}");
     write("LICENSE-NOTES", "x");
+    write(".gitignore", "*.tmp\n"); // hidden files and another index's folder are no news
+    write("idx/write.lock", "");
+    write("idx/segments_1", "x");
     DirectorySource source = new DirectorySource(dir);
     source.read(chunks::add, problems::add);
     assertEquals("not indexed: 4 file(s) of other types (.html 2, no extension 1, .json 1)",
@@ -223,7 +226,7 @@ class DirectorySourceTest {
     write("photo.jpeg", "not indexed");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> new DirectorySource(dir).read(chunks::add, problems::add));
-    assertTrue(e.getMessage().contains("1 binary, 1 ignored"), e.getMessage());
+    assertTrue(e.getMessage().contains("1 binary, 2 ignored"), e.getMessage()); // and .gitignore
     assertTrue(chunks.isEmpty());
   }
 
