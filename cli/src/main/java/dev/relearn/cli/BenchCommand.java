@@ -27,8 +27,8 @@ import picocli.CommandLine.Option;
     footer = {
       "  relearn bench --dataset ../shared/datasets/scifact",
       "  relearn bench --dataset ../shared/datasets/toollens --feedback-split train",
-      "  relearn bench --dataset nfcorpus --feedback-split dev --feedback-events 10000",
-      "  relearn bench --dataset scifact --learned --cluster http://localhost:9200/sf"},
+      "  relearn bench --dataset ../shared/datasets/nfcorpus --feedback-split dev",
+      "  relearn bench --dataset ../shared/datasets/scifact --cluster http://h:9200/sf"},
     customSynopsis = {
       "relearn bench --dataset=BEIR_DIR [--split=SPLIT] [--rounds=R] [OPTIONS...]",
       "       relearn bench indexing --dataset=BEIR_DIR [--max-docs=N] [OPTIONS...]",

@@ -45,7 +45,7 @@ final class FeedbackCommand extends CliCommand.WithJson {
   }
 
   @Option(names = "--rating", paramLabel = "R",
-      description = "+1/up or -1/down, or 1 to 5 stars.")
+      description = "+1/up or -1/down, or 1 to 5 stars (1 is one star: poor).")
   String rating;
 
   @Option(names = "--quality", paramLabel = "Q", description = "Quality score in [0, 1].")

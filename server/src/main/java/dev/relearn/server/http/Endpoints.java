@@ -155,7 +155,8 @@ final class Endpoints {
       var rating = s.rating();
       return new Recent(s.millis(), Instant.ofEpochMilli(s.millis()).toString(),
           s.queryClass().label(), s.signal().label(), s.outcome().label(), rating == null ? null
-              : rating.stars() ? rating.value() + " stars" : rating.label(), s.used());
+              : !rating.stars() ? rating.label()
+              : rating.value() + (rating.value() == 1 ? " star" : " stars"), s.used());
     }
   }
 

@@ -59,7 +59,7 @@ final class RecordFeedbackTool extends RelearnTool {
             + " recorded but not learned.", FeedbackRequest.MIN_QUALITY,
             FeedbackRequest.MAX_QUALITY),
         "rating", Schemas.prop(List.of("string", "integer"), "Optional rating: \"up\"/\"+1\","
-            + " \"down\"/\"-1\", or 1 to 5 stars."),
+            + " \"down\"/\"-1\", or 1 to 5 stars (1 is one star: poor)."),
         "idempotency_key", keySchema(),
         "query", Schemas.text("The query the results were for (default: the query of"
             + " the search that showed them). Embedded and dropped, never stored.", 1,
