@@ -141,8 +141,9 @@ public final class ConfigLoader {
           + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())
           + ": " + JsonSyntax.describe(e), e);
     }
-    if (root == null || root.isMissingNode()) {
-      return; // an empty file: every default
+    if (root == null || root.isMissingNode()) { // settings lost to a cut-short write, maybe
+      throw new ConfigException(FILE + " at " + file.toAbsolutePath() + " is empty; write {}"
+          + " in it for every default, or delete it");
     }
     String sections = String.join(", ", names(values));
     if (!root.isObject()) {

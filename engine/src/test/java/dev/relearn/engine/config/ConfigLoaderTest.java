@@ -171,6 +171,10 @@ class ConfigLoaderTest {
         + " boostBaseline, evidenceK, boostCap,"
         + " trustScale, sessionCap, priorWeight, recencyWeight, frequencyWeight",
         error("{\"rerank\": {\"minSimilarty\": 0.8}}", Map.of()));
+    for (String empty : new String[] {"", " \n"}) {
+      assertEquals(ConfigLoader.FILE + " at " + dir.resolve(ConfigLoader.FILE).toAbsolutePath()
+          + " is empty; write {} in it for every default, or delete it", error(empty, Map.of()));
+    }
     assertTrue(error("{\"ranking\": {}}", Map.of()).endsWith(
         "unknown section 'ranking'; known sections: rerank, weights, exploration, feedback,"
             + " index"));
