@@ -110,6 +110,9 @@ final class Errors {
           + message + ". Index your sources into a new folder";
       case IndexFormatTooNewException newer -> "the index was written by a newer relearn: "
           + message;
+      case IOException full when message.contains("No space left on device") -> "the disk is"
+          + " full (" + message + "). What was written before is kept (stats says what); free"
+          + " some space and run the command again: it goes on from there";
       default -> message;
     };
   }
