@@ -82,12 +82,20 @@ final class Errors {
           parsed.originalArgs().toArray(new String[0]));
     }
     PrintWriter err = cli.getErr();
-    err.println("relearn: " + sentence(e));
+    err.println("relearn: " + failure(e));
     if ("1".equals(System.getenv("RELEARN_DEBUG"))) {
       e.printStackTrace(err);
     }
     err.flush();
     return 1;
+  }
+
+  /** What a command that failed with {@code e} says: a full disk with what to do. */
+  static String failure(Throwable e) {
+    String said = sentence(e);
+    return !said.contains("No space left on device") ? said : "the disk is full (" + said
+        + "). What was written before is kept (stats says what); free some space and run the"
+        + " command again: it goes on from there";
   }
 
   /** A failure in one sentence: its message (worded where only a path), else its class. */
@@ -110,9 +118,6 @@ final class Errors {
           + message + ". Index your sources into a new folder";
       case IndexFormatTooNewException newer -> "the index was written by a newer relearn: "
           + message;
-      case IOException full when message.contains("No space left on device") -> "the disk is"
-          + " full (" + message + "). What was written before is kept (stats says what); free"
-          + " some space and run the command again: it goes on from there";
       default -> message;
     };
   }

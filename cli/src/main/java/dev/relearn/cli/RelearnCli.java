@@ -36,6 +36,12 @@ import picocli.CommandLine.Command;
     exitCodeList = {"0:ok", "1:error", "2:usage error",
       "130:stopped by Ctrl-C (SIGINT; 143: SIGTERM, 129: SIGHUP)"})
 public final class RelearnCli implements Runnable {
+  static { // before any logger prints: its lines look like every other line relearn prints
+    if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
+      System.setProperty("java.util.logging.SimpleFormatter.format", "relearn: %4$s: %5$s%6$s%n");
+    }
+  }
+
   /** Held so the level sticks: Lucene's start-up INFO lines would clutter stderr. */
   private static final java.util.logging.Logger LUCENE_LOG =
       java.util.logging.Logger.getLogger("org.apache.lucene");

@@ -15,13 +15,13 @@ class DiskFullMessageTest {
 
   @Test
   void aFullDiskSaysWhatWasKeptAndWhatToDo() {
-    assertEquals(SAID, Errors.sentence(new IOException("No space left on device")));
-    assertEquals(SAID, Errors.sentence(
+    assertEquals(SAID, Errors.failure(new IOException("No space left on device")));
+    assertEquals(SAID, Errors.failure(
         new UncheckedIOException(new IOException("No space left on device"))));
     assertEquals("the disk is full (/idx/_0.cfs: No space left on device). What was written"
         + " before is kept (stats says what); free some space and run the command again: it goes"
-        + " on from there", Errors.sentence(
+        + " on from there", Errors.failure(
             new FileSystemException("/idx/_0.cfs", null, "No space left on device")));
-    assertEquals("Input/output error", Errors.sentence(new IOException("Input/output error")));
+    assertEquals("Input/output error", Errors.failure(new IOException("Input/output error")));
   }
 }
