@@ -74,9 +74,14 @@ final class EngineOptions extends ModelOptions {
     } catch (IndexInUseException e) {
       String holder = e.holder() == null ? "a relearn serve, mcp or index holds its write lock"
           : "held by " + e.holder();
+      String label = e.holder() == null ? "" : e.holder().label();
+      String instead = label.startsWith("relearn serve") ? " Feedback can go to that server"
+          + " instead (POST /api/feedback)."
+          : label.startsWith("relearn mcp") ? " An agent host started it: stop the host's relearn"
+              + " mcp, or record feedback through its record_feedback tool." : "";
       throw new IllegalStateException("index in use by another process: "
           + index.toAbsolutePath().normalize() + " (" + holder + "); this command writes, so stop"
-          + " that process and run it again. Searches work meanwhile.", e);
+          + " that process and run it again. Searches work meanwhile." + instead, e);
     }
   }
 

@@ -155,6 +155,20 @@ class LockWaitCliTest {
     assertEquals(0, feedback().code(), "free again: recorded at once");
   }
 
+  @Test
+  void aServerOrAnAgentHostHoldingTheIndexIsNamedWithWhatToDoInstead() throws Exception {
+    for (String label : List.of("relearn serve", "relearn mcp")) {
+      try (Relearn holder = Relearn.open(index, HASHING.withLockHolder(label))) {
+        Result feedback = feedback("--wait", "0");
+        assertEquals(1, feedback.code(), feedback.err());
+        assertTrue(feedback.err().strip().endsWith(label.endsWith("serve")
+            ? "Feedback can go to that server instead (POST /api/feedback)."
+            : "An agent host started it: stop the host's relearn mcp, or record feedback"
+                + " through its record_feedback tool."), feedback.err());
+      }
+    }
+  }
+
   private Result feedback(String... extra) {
     List<String> args = new ArrayList<>(List.of("feedback", "--index", index.toString(),
         "--query", "rotate keys", "--used", chunk));
