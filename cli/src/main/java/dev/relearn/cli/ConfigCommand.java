@@ -49,7 +49,9 @@ final class ConfigCommand extends CliCommand {
       out.println("wrote " + ConfigLoader.write(index, config));
       return 0;
     }
-    PathChecks.requireIndex(index);
+    if (!Files.isRegularFile(index.resolve(ConfigLoader.FILE))) { // --init's, before an index
+      PathChecks.requireIndex(index);
+    }
     List<Setting> settings = ConfigLoader.settings(index, System.getenv());
     if (json) { // integer knobs print as 20, not 20.0
       Map<String, Object> byKey = new LinkedHashMap<>();

@@ -116,6 +116,9 @@ class IndexFolderCliTest {
     Result init = CliTest.run(args("config", missing, "--init"));
     assertEquals(0, init.code(), init.err());
     assertEquals(List.of("", "relearn.json"), listing(missing));
+    Result shown = CliTest.run(args("config", missing));
+    assertEquals(0, shown.code(), "what --init wrote shows before the first index: " + shown.err());
+    assertTrue(shown.out().contains(missing.resolve("relearn.json").toString()), shown.out());
     Path docs = Files.createDirectories(tmp.resolve("docs"));
     Files.writeString(docs.resolve("a.md"), "# A\nzebras graze\n");
     assertEquals(0, CliTest.run(args("index", missing, docs.toString())).code(),
