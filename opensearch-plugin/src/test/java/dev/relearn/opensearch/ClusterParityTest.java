@@ -11,10 +11,8 @@ import org.opensearch.action.get.GetResponse;
 import dev.relearn.opensearch.feedback.FeedbackEventAction;
 import dev.relearn.opensearch.feedback.FeedbackEventRequest;
 import dev.relearn.opensearch.feedback.FeedbackEvents;
-import dev.relearn.opensearch.feedback.LearningAction;
 import dev.relearn.opensearch.feedback.LearningRequest;
 import org.opensearch.core.common.bytes.BytesArray;
-import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.fusion.QueryClass;
 import dev.relearn.lucene.fusion.QueryClassifier;
@@ -77,17 +75,7 @@ public class ClusterParityTest extends RelearnClusterCase {
   }
 
   private void index(SmallCorpus corpus) {
-    ChunkIndexDefinition definition = new ChunkIndexDefinition(3, 1, SmallCorpus.DIMENSION);
-    prepareCreate(INDEX).setSettings(definition.settings()).setMapping(definition.mappings())
-        .get();
-    ensureGreen(INDEX);
-    BulkRequestBuilder bulk = client().prepareBulk()
-        .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
-    for (Chunk chunk : corpus.chunks) {
-      bulk.add(client().prepareIndex(INDEX).setId(chunk.id()).setSource(corpus.source(chunk)));
-    }
-    BulkResponse indexed = bulk.get();
-    assertFalse(indexed.buildFailureMessage(), indexed.hasFailures());
+    indexChunks(INDEX, corpus, 3, 1);
 
     if (!corpus.learned.isEmpty()) {
       String learned = LearnedValuesIndex.of(INDEX);
@@ -178,7 +166,7 @@ public class ClusterParityTest extends RelearnClusterCase {
       // and one session far over its event budget, pushing one chunk for the first query
       stream = FeedbackStream.near(random, vectors, shown, now)
           .withSpam(random, vectors.get(0), shown.get(0), SessionBudget.EVENTS + 10, now);
-      record(stream.events);
+      record(INDEX, stream.events);
       FeedbackEvent old = stream.events.get(0);
       FeedbackEvent expired = new FeedbackEvent("ev-expired", "s9", old.queryVector(),
           old.shown(), List.of(shown.get(0).get(1)), old.outcome(), null, null, old.signal(),
@@ -202,26 +190,13 @@ public class ClusterParityTest extends RelearnClusterCase {
         learning(LearningRequest.Operation.FORGET_SESSION, "s1"));
     assertLearnedAsEmbedded("forgot s1", corpus, stream.without("s1"), vectors, shown);
     internalCluster().stopCurrentClusterManagerNode(); // the next one elected learns
-    record(stream.events.stream().filter(event -> event.sessionHash().equals("s1")).toList());
+    record(INDEX, stream.events.stream().filter(event -> event.sessionHash().equals("s1"))
+        .toList());
     learning(LearningRequest.Operation.LEARN, null);
     assertLearnedAsEmbedded("s1 again, another manager", corpus, stream, vectors, shown);
     internalCluster().startClusterManagerOnlyNode(); // as many as the suite began with
     learning(LearningRequest.Operation.FORGET_ALL, null);
     assertLearnedAsEmbedded("forgot all", corpus, new FeedbackStream(List.of()), vectors, shown);
-  }
-
-  private static void record(List<FeedbackEvent> events) throws Exception {
-    for (FeedbackEvent event : events) {
-      FeedbackEventRequest request = new FeedbackEventRequest(
-          new BytesArray(FeedbackStream.json(event, INDEX)));
-      assertTrue(client().execute(FeedbackEventAction.INSTANCE, request).get().recorded());
-    }
-  }
-
-  private static int learning(LearningRequest.Operation operation, String session)
-      throws Exception {
-    return client().execute(LearningAction.INSTANCE, new LearningRequest(operation, session))
-        .get().events();
   }
 
   /**

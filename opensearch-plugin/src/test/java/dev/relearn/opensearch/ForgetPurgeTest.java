@@ -2,10 +2,7 @@ package dev.relearn.opensearch;
 
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.lucene.schema.Chunk;
-import dev.relearn.opensearch.feedback.FeedbackEventAction;
-import dev.relearn.opensearch.feedback.FeedbackEventRequest;
 import dev.relearn.opensearch.feedback.FeedbackEvents;
-import dev.relearn.opensearch.feedback.LearningAction;
 import dev.relearn.opensearch.feedback.LearningRequest;
 import dev.relearn.opensearch.search.PastQueriesIndex;
 import java.util.List;
@@ -15,8 +12,6 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.util.BytesRef;
-import org.opensearch.action.bulk.BulkRequestBuilder;
-import org.opensearch.action.support.WriteRequest;
 import org.opensearch.common.xcontent.XContentHelper;
 import org.opensearch.common.xcontent.XContentType;
 import org.opensearch.core.common.bytes.BytesArray;
@@ -41,22 +36,14 @@ public class ForgetPurgeTest extends RelearnClusterCase {
 
   public void testAForgottenSessionLeavesTheShardFiles() throws Exception {
     SmallCorpus corpus = new SmallCorpus(45L, 40);
-    ChunkIndexDefinition definition = new ChunkIndexDefinition(1, 0, SmallCorpus.DIMENSION);
-    prepareCreate(INDEX).setSettings(definition.settings()).setMapping(definition.mappings())
-        .get();
-    BulkRequestBuilder bulk = client().prepareBulk()
-        .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
-    for (Chunk chunk : corpus.chunks) {
-      bulk.add(client().prepareIndex(INDEX).setId(chunk.id()).setSource(corpus.source(chunk)));
-    }
-    assertFalse(bulk.get().hasFailures());
+    indexChunks(INDEX, corpus, 1, 0);
     Random random = new Random(21L);
     List<float[]> vectors = List.of(SmallCorpus.randomUnitVector(random),
         SmallCorpus.randomUnitVector(random));
     List<String> ids = corpus.chunks.stream().map(Chunk::id).limit(10).toList();
     FeedbackStream stream = FeedbackStream.near(random, vectors, List.of(ids, ids),
         System.currentTimeMillis());
-    record(stream.events);
+    record(INDEX, stream.events);
     learning(LearningRequest.Operation.LEARN, null); // past queries; events updated as learned
     for (String index : HOLDERS) {
       client().admin().indices().prepareFlush(index).setForce(true).get();
@@ -78,20 +65,13 @@ public class ForgetPurgeTest extends RelearnClusterCase {
     List<FeedbackEvent> fresh = stream.events.subList(0, 3).stream().map(e -> new FeedbackEvent(
         "fresh-" + e.eventId(), "s9", e.queryVector(), e.shown(), e.used(), e.outcome(), null,
         null, e.signal(), e.timestampMillis(), e.queryClass())).toList();
-    record(fresh);
+    record(INDEX, fresh);
     learning(LearningRequest.Operation.LEARN, null);
     assertEquals(fresh.size(), learning(LearningRequest.Operation.FORGET_SESSION, "s9"));
     HOLDERS.forEach(ForgetPurgeTest::leasesMovedOn);
     learning(LearningRequest.Operation.LEARN, null);
     for (String index : HOLDERS) {
       assertEquals(index + ": purged again by the next pass", 0, documentsOf(index, "s9"));
-    }
-  }
-
-  private static void record(List<FeedbackEvent> events) throws Exception {
-    for (FeedbackEvent event : events) {
-      assertTrue(client().execute(FeedbackEventAction.INSTANCE, new FeedbackEventRequest(
-          new BytesArray(FeedbackStream.json(event, INDEX)))).get().recorded());
     }
   }
 
@@ -113,12 +93,6 @@ public class ForgetPurgeTest extends RelearnClusterCase {
     } catch (Exception e) {
       throw new AssertionError(e);
     }
-  }
-
-  private static int learning(LearningRequest.Operation operation, String session)
-      throws Exception {
-    return client().execute(LearningAction.INSTANCE, new LearningRequest(operation, session))
-        .get().events();
   }
 
   private static IndexShard shard(String index) {

@@ -1,16 +1,26 @@
 package dev.relearn.opensearch;
 
+import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.lucene.schema.Chunk;
+import dev.relearn.opensearch.feedback.FeedbackEventAction;
+import dev.relearn.opensearch.feedback.FeedbackEventRequest;
+import dev.relearn.opensearch.feedback.LearningAction;
+import dev.relearn.opensearch.feedback.LearningRequest;
 import dev.relearn.opensearch.feedback.Learner;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import org.opensearch.action.bulk.BulkRequestBuilder;
+import org.opensearch.action.bulk.BulkResponse;
+import org.opensearch.action.support.WriteRequest;
 import org.opensearch.client.Request;
 import org.opensearch.client.Response;
 import org.opensearch.common.settings.Settings;
 import org.opensearch.common.xcontent.XContentHelper;
 import org.opensearch.common.xcontent.json.JsonXContent;
+import org.opensearch.core.common.bytes.BytesArray;
 import org.opensearch.plugins.Plugin;
 import org.opensearch.test.OpenSearchIntegTestCase;
 import org.opensearch.transport.Netty4ModulePlugin;
@@ -34,6 +44,37 @@ public abstract class RelearnClusterCase extends OpenSearchIntegTestCase {
   @Override
   protected boolean addMockHttpTransport() {
     return false; // real HTTP, for the REST endpoints
+  }
+
+  /** Creates chunk index {@code index} with the plugin's mappings and bulk-indexes {@code corpus}. */
+  void indexChunks(String index, SmallCorpus corpus, int shards, int replicas) {
+    ChunkIndexDefinition definition = new ChunkIndexDefinition(shards, replicas,
+        SmallCorpus.DIMENSION);
+    prepareCreate(index).setSettings(definition.settings()).setMapping(definition.mappings())
+        .get();
+    ensureGreen(index);
+    BulkRequestBuilder bulk = client().prepareBulk()
+        .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
+    for (Chunk chunk : corpus.chunks) {
+      bulk.add(client().prepareIndex(index).setId(chunk.id()).setSource(corpus.source(chunk)));
+    }
+    BulkResponse indexed = bulk.get();
+    assertFalse(indexed.buildFailureMessage(), indexed.hasFailures());
+  }
+
+  /** Records {@code events} as feedback on chunk index {@code index}, each one new. */
+  static void record(String index, List<FeedbackEvent> events) throws Exception {
+    for (FeedbackEvent event : events) {
+      FeedbackEventRequest request = new FeedbackEventRequest(
+          new BytesArray(FeedbackStream.json(event, index)));
+      assertTrue(client().execute(FeedbackEventAction.INSTANCE, request).get().recorded());
+    }
+  }
+
+  /** Runs {@code operation} on the learner now; how many events it learned or forgot. */
+  static int learning(LearningRequest.Operation operation, String session) throws Exception {
+    return client().execute(LearningAction.INSTANCE, new LearningRequest(operation, session))
+        .get().events();
   }
 
   /** {@code POST path} with a JSON body; the JSON answer. */
