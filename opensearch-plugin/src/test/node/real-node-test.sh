@@ -5,10 +5,10 @@
 # chunks-index.json, which ChunkIndexFileTest keeps equal to ChunkIndexDefinition), indexes two
 # chunks, runs a learned search, records a feedback event twice; then relearn itself is the client
 # (cli/target/relearn.jar, --cluster): it indexes a small corpus, searches, records feedback and
-# searches again, and forgets a session; and the node is stopped by its pid. Checks that need the
-# plugin to learn from events or to forget are skipped, saying so, while it does not. Fails with
-# the node's log, never hangs: the node gets 120 s to answer, every request 10 s, every relearn
-# command 30 s and all of them 120 s.
+# searches again, forgets a session and re-indexes a renamed file; and the node is stopped by its
+# pid. Checks that need the plugin to learn from events or to forget are skipped, saying so,
+# while it does not. Fails with the node's log, never hangs: the node gets 120 s to answer, every
+# request 10 s, every relearn command 30 s and all of them 120 s.
 #
 #   bash opensearch-plugin/src/test/node/real-node-test.sh    (after `mvn verify` packaged it all)
 set -euo pipefail

@@ -1,11 +1,13 @@
 # relearn itself as the client of the real node (sourced by real-node-test.sh, which defines
 # root, work, url, started and fail): cli/target/relearn.jar cuts and embeds a small corpus and
 # sends it with `relearn index --cluster`, then searches (also hybrid, filtered by path), records
-# feedback, searches again and forgets a session. Each search must rank as the same commands do
-# embedded (embedded_reference, run before the node starts): the same ids in the same order,
-# scores within 0.001; also after five ratings, which move the query class's weights. Where the plugin does not yet learn from events (POST /_relearn/learn
-# runs a pass) or forget, the check says SKIPPED and why; once it does, the ranking after
-# feedback must be the embedded one, and forgetting a session must forget its one event.
+# feedback, searches again, forgets a session and re-indexes a renamed file without embedding it
+# again. Each search must rank as the same commands do embedded (embedded_reference, run before
+# the node starts): the same ids in the same order, scores within 0.001; also after five ratings,
+# which move the query class's weights. Where the plugin does not yet learn from events
+# (POST /_relearn/learn runs a pass) or forget, the check says SKIPPED and why; once it does, the
+# ranking after feedback must be the embedded one, and forgetting a session must forget its one
+# event.
 
 query="brass lamp for reading at my desk"
 sessions=(s1 s2 s3)
@@ -152,4 +154,7 @@ client_checks() {
   else
     fail "relearn forget --cluster exited $forgot: $(cat "$work/client.err")"
   fi
+  mv "$work/corpus/sockets.md" "$work/corpus/buffers.md"
+  expect "$(run "$client" index "$work/corpus")" "1 deleted); 0 embedded, 1 from the index" \
+    "relearn index --cluster, a renamed file keeps its stored vector"
 }

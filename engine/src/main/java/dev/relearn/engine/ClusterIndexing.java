@@ -13,15 +13,19 @@ import dev.relearn.lucene.schema.Chunk;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
  * Indexes a source into a chunk index on a cluster, incrementally: chunks are cut and embedded
- * here, those the cluster holds unchanged are left alone, the rest written in {@code _bulk}
- * batches, the origin's vanished chunks deleted; the last batch is refreshed.
+ * here (or take the stored vector of the origin's chunk of the same content), those the cluster
+ * holds unchanged are left alone, the rest written in {@code _bulk} batches, the origin's vanished
+ * chunks deleted; the last batch is refreshed.
  */
 final class ClusterIndexing {
   /** Chunks embedded and written per {@code _bulk} request. */
@@ -56,22 +60,45 @@ final class ClusterIndexing {
     }
     List<String> deleted = held.keySet().stream().filter(id -> !ids.contains(id)).sorted()
         .toList();
+    Map<String, String> idOfContent = new HashMap<>(); // a stored chunk of each content hash
+    held.forEach((id, hash) -> idOfContent.putIfAbsent(hash, id));
     progress.start("embedding " + changed.size() + " chunks", changed.size());
+    int reused = 0;
     for (int from = 0; from < changed.size() || from == 0; from += BATCH) {
       List<Chunk> batch = changed.subList(from, Math.min(changed.size(), from + BATCH));
-      List<float[]> vectors = new ArrayList<>(batch.size());
-      for (float[] vector : embedder.embedDocuments(
-          batch.stream().map(Chunk::searchableText).toList())) {
-        vectors.add(VectorChecks.requireUnitVector(vector, embedder.dimension(),
-            embedder.modelId()));
-      }
+      Vectors vectors = vectors(chunks, embedder, batch, idOfContent);
+      reused += vectors.reused();
       boolean last = from + BATCH >= changed.size();
-      chunks.write(batch, vectors, last ? deleted : List.of(), last);
+      chunks.write(batch, vectors.vectors(), last ? deleted : List.of(), last);
       progress.advance(Math.min(changed.size(), from + BATCH));
     }
     progress.finish();
     return new IndexReport(source.origin(), null, added, updated, ids.size() - added - updated,
-        deleted.size(), changed.size(), 0, problems, Map.of(),
+        deleted.size(), changed.size() - reused, reused, problems, Map.of(),
         (System.nanoTime() - start) / 1_000_000);
+  }
+
+  /** A batch's vectors, in order, and how many of them were stored ones. */
+  private record Vectors(List<float[]> vectors, int reused) {}
+
+  /**
+   * The vectors of {@code batch}: the stored vector of a chunk of the same content (a renamed or
+   * moved file's, as embedded indexing reuses them) when the origin holds one, else embedded.
+   */
+  private static Vectors vectors(ClusterChunks chunks, Embedder embedder, List<Chunk> batch,
+      Map<String, String> idOfContent) throws IOException {
+    Map<String, float[]> stored = chunks.vectors(batch.stream()
+        .map(chunk -> idOfContent.get(chunk.sha256())).filter(Objects::nonNull).toList());
+    List<Chunk> misses = batch.stream()
+        .filter(chunk -> !stored.containsKey(idOfContent.get(chunk.sha256()))).toList();
+    Iterator<float[]> embedded =
+        embedder.embedDocuments(misses.stream().map(Chunk::searchableText).toList()).iterator();
+    List<float[]> vectors = new ArrayList<>(batch.size());
+    for (Chunk chunk : batch) {
+      float[] vector = stored.get(idOfContent.get(chunk.sha256()));
+      vectors.add(VectorChecks.requireUnitVector(vector == null ? embedded.next() : vector,
+          embedder.dimension(), embedder.modelId()));
+    }
+    return new Vectors(vectors, batch.size() - misses.size());
   }
 }

@@ -219,6 +219,23 @@ class RelearnClusterTest {
   }
 
   @Test
+  void aRenamedFileKeepsItsStoredVectorsInsteadOfBeingEmbeddedAgain() throws Exception {
+    Path docs = KeyDocs.write(tmp);
+    try (RelearnCluster relearn = connect()) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      Files.move(docs.resolve("cache.md"), docs.resolve("vectors.md"));
+      Files.writeString(docs.resolve("new.md"), "# New\nA section nobody has seen.\n");
+      IndexReport renamed = relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      assertEquals(2, renamed.added(), renamed.summary());
+      assertEquals(1, renamed.deleted(), renamed.summary());
+      assertEquals(1, renamed.reusedVectors(), renamed.summary());
+      assertEquals(1, renamed.embedded(), renamed.summary());
+      assertTrue(cluster.requests.contains("POST /notes/_mget?_source_includes=vector"),
+          cluster.requests.toString());
+    }
+  }
+
+  @Test
   void refusesWhatTheClusterCannotRankAndAnotherModel() throws Exception {
     try (RelearnCluster relearn = connect()) {
       relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);

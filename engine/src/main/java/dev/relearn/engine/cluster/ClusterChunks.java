@@ -156,6 +156,28 @@ public final class ClusterChunks {
 
   /** The {@code _source} without vector of each of {@code ids} the index holds, in order. */
   public Map<String, JsonNode> fetch(Collection<String> ids) throws IOException {
+    return sources(ids, "_source_excludes=" + ChunkSchema.VECTOR);
+  }
+
+  /**
+   * The stored vector of each of {@code ids} the index holds, by id: an indexing run reuses it for
+   * a chunk of the same content (a renamed or moved file's) instead of embedding it again.
+   */
+  public Map<String, float[]> vectors(Collection<String> ids) throws IOException {
+    Map<String, float[]> vectors = new HashMap<>();
+    for (Map.Entry<String, JsonNode> found :
+        sources(ids, "_source_includes=" + ChunkSchema.VECTOR).entrySet()) {
+      JsonNode array = found.getValue().path(ChunkSchema.VECTOR);
+      float[] vector = new float[array.size()];
+      for (int i = 0; i < vector.length; i++) {
+        vector[i] = array.get(i).floatValue();
+      }
+      vectors.put(found.getKey(), vector);
+    }
+    return vectors;
+  }
+
+  private Map<String, JsonNode> sources(Collection<String> ids, String filter) throws IOException {
     Map<String, JsonNode> found = new LinkedHashMap<>();
     if (ids.isEmpty()) {
       return found;
@@ -163,8 +185,7 @@ public final class ClusterChunks {
     ObjectNode body = ClusterHttp.JSON.createObjectNode();
     ArrayNode array = body.putArray("ids");
     ids.forEach(array::add);
-    for (JsonNode doc : http.send("POST", "/" + index + "/_mget?_source_excludes="
-        + ChunkSchema.VECTOR, body).path("docs")) {
+    for (JsonNode doc : http.send("POST", "/" + index + "/_mget?" + filter, body).path("docs")) {
       if (doc.path("found").asBoolean()) {
         found.put(doc.path("_id").asText(), doc.path("_source"));
       }

@@ -103,7 +103,10 @@ public final class FakeCluster implements AutoCloseable, AfterEachCallback {
       for (JsonNode id : JSON.readTree(body).path("ids")) {
         JsonNode doc = docs.get(id.asText());
         ObjectNode item = found.addObject().put("_id", id.asText()).put("found", doc != null);
-        if (doc != null) {
+        if (doc != null && String.valueOf(exchange.getRequestURI().getQuery())
+            .equals("_source_includes=vector")) {
+          item.putObject("_source").set("vector", doc.path("vector"));
+        } else if (doc != null) {
           item.set("_source", ((ObjectNode) doc.deepCopy()).without("vector"));
         }
       }
