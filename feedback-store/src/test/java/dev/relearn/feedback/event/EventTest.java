@@ -174,6 +174,9 @@ class EventTest {
         evidence.of(event("e", Outcome.FAILURE, 0.9, SignalClass.WEAK));
     assertEquals(new ChunkEvidence(0.5, 0.5, 0, 0.5), failure.get("b"));
     assertEquals(Learnability.NEGATIVE, Learnability.of(Outcome.FAILURE, 0.9));
+    assertEquals(new ChunkEvidence(0.5, 0.5, 0, 0.5),
+        evidence.of(event("e", Outcome.FAILURE, 0.3, SignalClass.WEAK)).get("b"),
+        "a failure is negative evidence whatever its quality (the designs' 'failure: negative')");
     assertEquals(Learnability.STRONG_POSITIVE, Learnability.of(Outcome.SUCCESS, 0.7));
   }
 
