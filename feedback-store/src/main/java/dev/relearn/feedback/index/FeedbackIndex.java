@@ -202,12 +202,16 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
     return state.table().size() - delete(EventFields.before(cutoff));
   }
 
-  /** Records that chunk {@code from} is now {@code to}: its evidence counts for {@code to}. */
+  /**
+   * Records that chunk {@code from} is now {@code to}: its evidence counts for {@code to}, whose
+   * own link goes (an edit reverted gives a chunk its old id back: no cycle).
+   */
   public synchronized void rename(String from, String to) throws IOException {
     ensureOpen();
     if (!from.equals(to)) {
       String key = EventFields.CHUNK + from;
       writer.updateDocument(EventFields.linkOf(key), EventFields.link(key, to));
+      writer.deleteDocuments(EventFields.linkOf(EventFields.CHUNK + to));
       state.rename(from, to);
     }
   }
@@ -235,6 +239,11 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
   /** Waits until no background merge runs: a broken one has then stopped the writer. */
   public void awaitMerges() {
     MergeThreads.await(writer);
+  }
+
+  /** {@code evidence} under the chunks' current ids, as {@link #forEachEvent} gives events. */
+  public Map<String, ChunkEvidence> currentIds(Map<String, ChunkEvidence> evidence) {
+    return state.current(evidence);
   }
 
   /** {@link RecordedEvents#forEachEvent}: every event recorded so far, read from the index. */

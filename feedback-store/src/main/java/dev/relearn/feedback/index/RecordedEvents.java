@@ -141,8 +141,9 @@ public final class RecordedEvents {
     return eventIds.size();
   }
 
-  /** Records a chunk rename (not its document). */
+  /** Records a chunk rename (not its document); {@code to}, current again, leads nowhere. */
   synchronized void rename(String from, String to) {
+    chunkLinks.remove(to);
     chunkLinks.put(from, to);
     renamed = RenamedEvidence.resolved(chunkLinks);
   }
@@ -167,12 +168,17 @@ public final class RecordedEvents {
         return null;
       }
       FeedbackEvent event = decoded(doc);
-      Map<String, ChunkEvidence> current = new HashMap<>();
-      EvidenceCodec.decodeChunks(doc.getBinaryValue(EventFields.EVIDENCE)).forEach((chunk,
-          value) -> current.merge(RenamedEvidence.current(chunkLinks, chunk), value,
-          ChunkEvidence::plus));
-      return new Entry(event.sessionHash(), event.timestampMillis(), current);
+      return new Entry(event.sessionHash(), event.timestampMillis(),
+          current(EvidenceCodec.decodeChunks(doc.getBinaryValue(EventFields.EVIDENCE))));
     }, action);
+  }
+
+  /** {@code evidence} with each renamed chunk id replaced by its current id (summed). */
+  synchronized Map<String, ChunkEvidence> current(Map<String, ChunkEvidence> evidence) {
+    Map<String, ChunkEvidence> current = new LinkedHashMap<>();
+    evidence.forEach((chunk, value) ->
+        current.merge(RenamedEvidence.current(chunkLinks, chunk), value, ChunkEvidence::plus));
+    return current;
   }
 
   /**

@@ -85,7 +85,7 @@ final class GroupApply {
       List<AddResult> added = index.addAll(events);
       for (int i = 0; i < events.size(); i++) {
         if (added.get(i) != AddResult.DUPLICATE) {
-          learned.add(events.get(i).event(), evidence);
+          learned.add(events.get(i).event(), index.currentIds(events.get(i).evidence()));
         }
       }
     } catch (IOException | RuntimeException e) { // logged, in part applied: replay it

@@ -1,10 +1,10 @@
 package dev.relearn.feedback.store;
 
-import dev.relearn.feedback.event.EventEvidence;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.index.FeedbackIndex;
 import dev.relearn.feedback.learn.ChunkAggregates;
 import dev.relearn.feedback.learn.LearnedFieldUpdater;
+import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.LeafLearnedValues;
 import dev.relearn.lucene.schema.LearnedValues;
@@ -51,9 +51,12 @@ final class LearnedFields {
     this.aggregates = new ChunkAggregates(perSessionCap);
   }
 
-  /** Adds {@code event}'s evidence: its changed chunks are visible at once and staged. */
-  void add(FeedbackEvent event, EventEvidence evidence) {
-    updater.stageAll(aggregates.add(event, evidence));
+  /**
+   * Adds {@code event}'s {@code evidence} (under the chunks' current ids, as {@link #reconcile}
+   * reads it): its changed chunks are visible at once and staged.
+   */
+  void add(FeedbackEvent event, Map<String, ChunkEvidence> evidence) {
+    updater.stageAll(aggregates.addEvent(event.sessionHash(), evidence, event.timestampMillis()));
   }
 
   /**

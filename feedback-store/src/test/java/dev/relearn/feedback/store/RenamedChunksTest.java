@@ -1,0 +1,96 @@
+package dev.relearn.feedback.store;
+
+import static dev.relearn.feedback.store.StoreFixture.event;
+import static dev.relearn.feedback.store.StoreFixture.unit;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.event.ShownResult;
+import dev.relearn.feedback.event.SignalClass;
+import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.schema.LearnedValues;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A renamed chunk's evidence counts for its current id: also when an edit is reverted (ids hash
+ * the text, so the chunk gets its old id back), and for an event that arrives naming the old id
+ * (a client that searched before the re-index), live as after a reopen.
+ */
+class RenamedChunksTest {
+  private static final long T0 = 1_700_000_000_000L;
+
+  @TempDir Path tmp;
+
+  @Test
+  void evidenceRecordedWhileAChunkWasRenamedFollowsItWhenTheEditIsReverted() throws Exception {
+    try (StoreFixture fixture = new StoreFixture(tmp, T0)) {
+      try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
+        store.record(event("e1", store.sessions().hash("alice"), unit(1), "c0", T0));
+        store.renameChunks(Map.of("c0", "c3")); // edited
+        store.record(event("e2", store.sessions().hash("bob"), unit(2), "c3", T0 + 1000));
+        assertEquals(2, store.learned("c3").successes(), "both events count for c3");
+        store.renameChunks(Map.of("c3", "c0")); // the edit reverted
+        assertEquals(2, store.learned("c0").successes(),
+            "both events count for c0 again; c3 holds " + store.learned("c3"));
+      }
+      try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
+        assertEquals(2, store.learned("c0").successes(), "the same after a reopen");
+      }
+    }
+  }
+
+  @Test
+  void evidenceFollowsAChunkEditedTwiceThenReverted() throws Exception {
+    try (StoreFixture fixture = new StoreFixture(tmp, T0)) {
+      try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
+        store.record(event("e1", store.sessions().hash("alice"), unit(1), "c0", T0));
+        store.renameChunks(Map.of("c0", "c3"));
+        store.renameChunks(Map.of("c3", "c2"));
+        store.renameChunks(Map.of("c2", "c0")); // back to the original text
+        assertEquals(1, store.learned("c0").successes(), "e1 counts for c0; c2 holds "
+            + store.learned("c2") + ", c3 holds " + store.learned("c3"));
+      }
+    }
+  }
+
+  @Test
+  void anEventUsingARenamedIdTeachesItsSuccessorLiveAsAfterReopen() throws Exception {
+    try (StoreFixture fixture = new StoreFixture(tmp, T0)) {
+      LearnedValues live;
+      try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
+        store.record(event("e1", store.sessions().hash("alice"), unit(1), "c0", T0));
+        store.renameChunks(Map.of("c0", "c3"));
+        store.record(event("e2", store.sessions().hash("bob"), unit(2), "c0", T0 + 1000));
+        live = store.learned("c3");
+        assertEquals(2, live.successes(), "c3 counts both events");
+      }
+      try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
+        assertEquals(store.learned("c3"), live, "what the same events give at open");
+      }
+    }
+  }
+
+  @Test
+  void aShownListFromBeforeTheRenameCountsForTheSuccessorLiveAsAfterReopen() throws Exception {
+    try (StoreFixture fixture = new StoreFixture(tmp, T0)) {
+      LearnedValues live;
+      try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
+        store.record(event("e1", store.sessions().hash("alice"), unit(1), "c0", T0));
+        store.renameChunks(Map.of("c0", "c3"));
+        // bob searched before the re-index: c0 (now c3) shown first, c1 used
+        store.record(new FeedbackEvent("e2", store.sessions().hash("bob"), unit(2),
+            List.of(new ShownResult("c0", 1), new ShownResult("c1", 2)), List.of("c1"),
+            Outcome.SUCCESS, null, null, SignalClass.STRONG, T0 + 1000, null));
+        live = store.learned("c3");
+        assertEquals(2.0, live.impressions(), 1e-9, "c3 was shown in both events");
+      }
+      try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
+        assertEquals(store.learned("c3"), live, "what the same events give at open");
+      }
+    }
+  }
+}
