@@ -16,6 +16,11 @@ import org.apache.lucene.search.Explanation;
 final class PlaceLimit {
   /** The places one session's full share may move a chunk: a 1,000-event session moves it 1. */
   static final int PLACES_PER_SESSION = 50;
+  /**
+   * Added before rounding places down: the shares are a difference of two sums of doubles, so a
+   * whole place can come out a hair short of itself (50 · (4.02 − 4) = 0.99999…).
+   */
+  private static final double ROUNDING = 1e-9;
 
   private PlaceLimit() {}
 
@@ -54,7 +59,7 @@ final class PlaceLimit {
       LearnedBoost kept = withinFeatures[i].boost();
       double shares = Math.max(0, lift > 0 ? all.clickSessions() - kept.clickSessions()
           : all.skipSessions() - kept.skipSessions());
-      int places = (int) Math.min(scores.length, Math.floor(PLACES_PER_SESSION * shares));
+      int places = (int) Math.min(scores.length, Math.floor(PLACES_PER_SESSION * shares + ROUNDING));
       int anchor = lift > 0 ? rank[i] - places - 1 : rank[i] + places + 1;
       if (anchor < 0 || anchor >= order.length) {
         continue;

@@ -129,4 +129,38 @@ class PlaceLimitTest {
     }
     assertTrue(rescorer.feedback() == rescorer.feedback().withinBudget());
   }
+
+  /**
+   * The score of x, third without it, once a 1,000-event session (share 0.02) and {@code honest}
+   * sessions within their budget clicked it: one place, whether or not others clicked it too.
+   */
+  private static double limitedWithHonestClicks(int honest) {
+    List<PastQuery> past = new ArrayList<>();
+    Map<String, ChunkEvidence> click = Map.of("x", new ChunkEvidence(1, 1, 1, 0));
+    for (int i = 0; i < honest; i++) {
+      past.add(new PastQuery(0.9f, 1, click, 0, 1.0, Set.of("honest" + i), 1.0));
+    }
+    past.add(new PastQuery(0.95f, 1, click, 0, 1.0, Set.of("heavy"), 20.0 / 1000));
+    FeedbackEvidence all = new FeedbackEvidence(past, List.of(), VoteWeighting.DEFAULT);
+    CandidateFeatures neutral = CandidateFeatures.neutral(1, 1);
+    double[] within = {0.9, 0.8, 0.7};
+    double[] scores = {0.9, 0.8, 0.95};
+    return PlaceLimit.apply(scores, within,
+        new CandidateFeatures[] {neutral, neutral, withBoost(all.boost("x"))},
+        new CandidateFeatures[] {neutral, neutral, withBoost(all.withinBudget().boost("x"))})
+        .scores()[2];
+  }
+
+  private static CandidateFeatures withBoost(LearnedBoost boost) {
+    return new CandidateFeatures(1, 1, null, null, 0, 0, boost, 0, 0, 0, 0, List.of());
+  }
+
+  @Test
+  void aWholePlaceIsNotLostToRoundingWhenSessionsWithinBudgetClickedToo() {
+    for (int honest : new int[] {0, 4, 7}) {
+      double score = limitedWithHonestClicks(honest);
+      assertTrue(score > 0.8 && score < 0.9,
+          honest + " honest sessions: x passes 0.8, not 0.9; scored " + score);
+    }
+  }
 }
