@@ -3,6 +3,7 @@ package dev.relearn.feedback.index;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.event.SessionCap;
 import dev.relearn.lucene.feedback.ChunkEvidence;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -15,18 +16,22 @@ import java.util.TreeMap;
  * scaled to unit length; each side's evidence is decayed to the newer last event, then summed per
  * session and chunk and capped per session ({@link SessionCap}: clicks, successes and failures at
  * the cap, examinations at three times it, keeping the session's rates), so a session spamming one
- * chunk from near-identical queries moves it no further than the cap.
+ * chunk from near-identical queries moves it no further than the cap. An event stamped after now
+ * (a clock set ahead) counts as of now: decayed to its time, the rest of the cluster would count
+ * for nothing until then.
  */
 final class ClusterMerger {
   private final double cap;
   private final Decay decay;
+  private final InstantSource clock;
 
-  ClusterMerger(double cap, Decay decay) {
+  ClusterMerger(double cap, Decay decay, InstantSource clock) {
     if (!(cap > 0) || Double.isInfinite(cap)) {
       throw new IllegalArgumentException("cap must be finite and > 0, got: " + cap);
     }
     this.cap = cap;
     this.decay = decay;
+    this.clock = clock;
   }
 
   /** A single-event cluster of id {@code id}; {@code evidence} per chunk id, maybe empty. */
@@ -37,9 +42,9 @@ final class ClusterMerger {
     if (!evidence.isEmpty()) {
       bySession.put(session, capped(evidence));
     }
-    return new Cluster(id, unitVector, List.of(event.eventId()), Set.of(session), bySession,
-        event.timestampMillis(), event.timestampMillis(),
-        EventTally.of(event, !evidence.isEmpty()));
+    long at = Math.min(event.timestampMillis(), clock.millis());
+    return new Cluster(id, unitVector, List.of(event.eventId()), Set.of(session), bySession, at,
+        at, EventTally.of(event, !evidence.isEmpty()));
   }
 
   /** {@code cluster} with the event merged in; it keeps the cluster's id. */

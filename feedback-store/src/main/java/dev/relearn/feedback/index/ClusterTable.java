@@ -51,7 +51,7 @@ final class ClusterTable {
 
   ClusterTable(FeedbackIndexConfig config) {
     this.config = config;
-    this.merger = new ClusterMerger(config.perSessionCap(), config.decay());
+    this.merger = new ClusterMerger(config.perSessionCap(), config.decay(), config.clock());
   }
 
   /** The session's cluster most similar to {@code unit}, if at least the merge similarity. */

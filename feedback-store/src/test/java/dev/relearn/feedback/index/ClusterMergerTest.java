@@ -15,12 +15,14 @@ import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.Outcome;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class ClusterMergerTest {
-  private final ClusterMerger merger = new ClusterMerger(3.0, Decay.of(Duration.ofDays(30)));
+  private final ClusterMerger merger = new ClusterMerger(3.0, Decay.of(Duration.ofDays(30)),
+      InstantSource.system());
 
   private Cluster create(String id, String session, float[] vector, Outcome outcome, long t) {
     FeedbackEvent e = event(id, session, vector, "x", outcome, t);

@@ -25,8 +25,8 @@ class FeedbackIndexMergeTest {
   Path dir;
 
   private FeedbackIndex open() throws Exception {
-    return TestIndexes.open(dir, TestIndexes.config(DIM, new FakeClock(T0), null,
-        FeedbackIndexConfig.DEFAULT_TTL));
+    return TestIndexes.open(dir, TestIndexes.config(DIM, new FakeClock(T0 + 1000), null,
+        FeedbackIndexConfig.DEFAULT_TTL)); // the tests' events are of the last second
   }
 
   @Test

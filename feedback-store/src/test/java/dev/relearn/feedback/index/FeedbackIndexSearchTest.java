@@ -39,6 +39,7 @@ class FeedbackIndexSearchTest {
   @Test
   void similarFiltersByThresholdAndOrdersMostSimilarFirst() throws Exception {
     float[] q = axis(DIM, 0);
+    clock.set(T0 + 3); // the last event's time: none is ahead of the clock
     try (FeedbackIndex index = open(dir)) {
       add(index, event("far", "s4", axis(DIM, 3), "d", Outcome.SUCCESS, T0));
       add(index, event("half", "s3", Fixtures.at(0.5f, q, axis(DIM, 2)), "c", Outcome.SUCCESS,
@@ -167,6 +168,19 @@ class FeedbackIndexSearchTest {
       assertEquals(T0, index.similar(axis(DIM, 0), 0.9f, 1).get(0).lastMillis());
       clock.set(T0 - DAY);
       assertEquals(1.0, clicks(index), 1e-12, "an event from the future is not amplified");
+    }
+  }
+
+  @Test
+  void anEventStampedAheadOfTheClockDoesNotDecayTheEventsItJoins() throws Exception {
+    try (FeedbackIndex index = open(dir)) {
+      add(index, event("now", "s1", axis(DIM, 0), "a", Outcome.SUCCESS, T0));
+      add(index, event("ahead", "s1", axis(DIM, 0), "b", Outcome.SUCCESS, T0 + 365 * DAY));
+      List<PastQuery> found = index.similar(axis(DIM, 0), 0.7f, 10);
+      assertEquals(1, found.size(), "one cluster");
+      assertEquals(1.0, found.getFirst().evidence("a").clicks(), 1e-9,
+          "a was clicked now: not decayed by the year the other event's clock was ahead");
+      assertEquals(T0, found.getFirst().lastMillis(), "the event ahead counts as of now");
     }
   }
 

@@ -68,11 +68,13 @@ public final class FeedbackEvents {
 
   /**
    * The document stored for a checked event: the event, stamped now when it has no time (as
-   * embedded stamps every event), not yet learned.
+   * embedded stamps every event) or a later one (a client clock set ahead, which would keep its
+   * evidence from decaying and expiring), not yet learned.
    */
   static Map<String, Object> stored(Map<String, Object> event) {
     Map<String, Object> out = new HashMap<>(event);
-    out.putIfAbsent("time_millis", System.currentTimeMillis());
+    long now = System.currentTimeMillis();
+    out.merge("time_millis", now, (given, ignored) -> Math.min(((Number) given).longValue(), now));
     out.put(LEARNED, false);
     return out;
   }
@@ -109,8 +111,9 @@ public final class FeedbackEvents {
     Object time = source.get("time_millis");
     String eventId = (String) source.get("event_id");
     return new FeedbackEvent(eventId, (String) source.getOrDefault("session",
-        OWN_SESSION + eventId), VectorChecks.normalize(vector), shown, used, Outcome.fromLabel(String.valueOf(source.getOrDefault("outcome", "none"))),
-        null, quality == null ? null : ((Number) quality).doubleValue(),
+        OWN_SESSION + eventId), VectorChecks.normalize(vector), shown, used,
+        Outcome.fromLabel(String.valueOf(source.getOrDefault("outcome", "none"))), null,
+        quality == null ? null : ((Number) quality).doubleValue(),
         signal == null ? SignalClass.of(anyShown, false, false)
             : SignalClass.fromLabel(String.valueOf(signal)),
         time == null ? 0 : Long.parseLong(String.valueOf(time)),

@@ -52,6 +52,10 @@ public class FeedbackEventsTest extends OpenSearchTestCase {
     long before = System.currentTimeMillis();
     assertTrue("stamped now, not expired at once",
         (Long) FeedbackEvents.stored(untimed).get("time_millis") >= before);
+    Map<String, Object> ahead = event();
+    ahead.put("time_millis", before + 365L * 24 * 3600 * 1000);
+    assertTrue("a client clock set ahead: stamped now",
+        (Long) FeedbackEvents.stored(ahead).get("time_millis") <= System.currentTimeMillis());
   }
 
   public void testRefusesWhatEmbeddedRefuses() {
