@@ -1,11 +1,11 @@
 package dev.relearn.cli;
 
 import dev.relearn.engine.IndexInUseException;
+import dev.relearn.engine.IndexNotWritableException;
 import dev.relearn.engine.NotAnIndexFolderException;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnOptions;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Path;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,11 +39,7 @@ final class EngineOptions extends ModelOptions {
     } catch (IndexInUseException e) { // its advice ("open it read-only") is what happens next
       reason = "index " + index + " is in use by "
           + (e.holder() != null ? e.holder() : "another process");
-    } catch (AccessDeniedException e) {
-      if (e.getFile() == null || !Path.of(e.getFile()).toAbsolutePath().normalize()
-          .startsWith(index.toAbsolutePath().normalize())) {
-        throw e;
-      }
+    } catch (IndexNotWritableException e) {
       reason = "cannot write to " + index + " (permission denied)";
     }
     if (readOnlyNote != null) {

@@ -1,5 +1,6 @@
 package dev.relearn.cli;
 
+import dev.relearn.engine.IndexNotWritableException;
 import dev.relearn.engine.NotAnIndexFolderException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -111,6 +112,7 @@ final class Errors {
       case NoSuchFileException missing -> "no such file or folder: " + message;
       case NotDirectoryException notFolder -> "not a folder: " + message;
       case FileAlreadyExistsException inTheWay -> "a file is in the way: " + message;
+      case IndexNotWritableException notWritable -> message; // a sentence already
       case AccessDeniedException denied -> "permission denied: " + message;
       case CorruptIndexException damaged -> "the index is damaged (" + message + "). Restore its"
           + " folder from a backup, or index your sources into a new folder";

@@ -3,7 +3,10 @@ package dev.relearn.engine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -28,8 +31,10 @@ import java.util.concurrent.TimeUnit;
  * shuts them down on close; a caller's executor is never shut down. An instance that opened its
  * engine closes it; one made by {@link #wrap} leaves it to its owner. Callbacks chained with
  * {@code thenAccept} run on the worker thread ({@code thenAcceptAsync(f, uiExecutor)} gets back
- * to a UI thread). Query text is never written or logged. Thread-safe: the count of calls in
- * flight and the closing future are guarded by one lock.
+ * to a UI thread). A caller's executor that drops queued calls ({@code shutdownNow}) must be
+ * terminated before {@link #close()}: close then fails the dropped calls' futures and closes.
+ * Query text is never written or logged. Thread-safe: the calls in flight and the closing future
+ * are guarded by one lock.
  */
 public final class AsyncRelearn {
   private static final String NAME_PREFIX = "relearn-async-";
@@ -40,6 +45,7 @@ public final class AsyncRelearn {
   private final ExecutorService ownPool; // null on a caller's executor
   private final Object lock = new Object();
   private int inFlight;
+  private final Set<CompletableFuture<?>> queued = new HashSet<>(); // in flight, not started
   private CompletableFuture<Void> closing;
 
   private AsyncRelearn(Relearn relearn, boolean ownsRelearn, Executor callers,
@@ -66,7 +72,7 @@ public final class AsyncRelearn {
 
   /**
    * Opens read-write, or read-only when another engine (in this process or another) holds the
-   * folder's write lock; {@link #readOnly()} tells which. Read-only searches follow the writer's
+   * folder's write lock or the folder cannot be written; {@link #readOnly()} tells which. Read-only searches follow the writer's
    * commits (looked for at most every {@link Relearn#READ_ONLY_REFRESH_MILLIS} ms); feedback,
    * index and reset calls fail.
    */
@@ -107,19 +113,20 @@ public final class AsyncRelearn {
    */
   public <T> CompletableFuture<T> call(Call<T> call) {
     Objects.requireNonNull(call, "call");
+    CompletableFuture<T> future = new CompletableFuture<>();
     synchronized (lock) {
       if (closing != null) {
         return CompletableFuture.failedFuture(new IllegalStateException(
             "the relearn engine for " + relearn.directory() + " is closed"));
       }
       inFlight++;
+      queued.add(future);
     }
-    CompletableFuture<T> future = new CompletableFuture<>();
     try {
       executor.execute(() -> run(call, future));
     } catch (RejectedExecutionException e) {
       future.completeExceptionally(e);
-      finished();
+      finished(future);
     }
     return future;
   }
@@ -145,23 +152,28 @@ public final class AsyncRelearn {
     return relearn.readOnly();
   }
 
-  /** The index folder. */
-  public Path directory() {
-    return relearn.directory();
-  }
-
   /**
    * Stops taking calls, lets every call made before finish, then closes the engine if this
-   * opened it and shuts down its own pool. Calling it again returns the same outcome.
+   * opened it and shuts down its own pool. Calls a terminated executor dropped fail with {@link
+   * IllegalStateException}. Calling it again returns the same outcome.
    */
   public CompletableFuture<Void> close() {
     boolean now;
+    List<CompletableFuture<?>> dropped = List.of();
     synchronized (lock) {
-      now = closing == null && inFlight == 0;
-      if (closing == null) {
+      boolean first = closing == null;
+      if (first) {
         closing = new CompletableFuture<>();
       }
+      if (executor instanceof ExecutorService service && service.isTerminated()) {
+        dropped = List.copyOf(queued); // no call runs any more: these never will
+        queued.clear();
+        inFlight -= dropped.size();
+      }
+      now = inFlight == 0 && (first || !dropped.isEmpty());
     }
+    dropped.forEach(future -> future.completeExceptionally(new IllegalStateException(
+        "the executor was shut down before this call to relearn ran")));
     if (now) {
       try {
         executor.execute(this::release);
@@ -225,7 +237,7 @@ public final class AsyncRelearn {
       throws IOException {
     try {
       return Relearn.open(dir, options);
-    } catch (IndexInUseException e) {
+    } catch (IndexInUseException | IndexNotWritableException e) {
       if (!preferWritable || options.readOnly()) {
         throw e;
       }
@@ -240,6 +252,9 @@ public final class AsyncRelearn {
   }
 
   private <T> void run(Call<T> call, CompletableFuture<T> future) {
+    synchronized (lock) {
+      queued.remove(future);
+    }
     try {
       if (!future.isDone()) {
         future.complete(call.run(relearn));
@@ -250,12 +265,14 @@ public final class AsyncRelearn {
         throw error;
       }
     } finally {
-      finished();
+      finished(null);
     }
   }
 
-  private void finished() {
+  /** One call in flight less: {@code future}'s, which never started, or a call that ran. */
+  private void finished(CompletableFuture<?> future) {
     synchronized (lock) {
+      queued.remove(future);
       inFlight--;
       if (inFlight > 0 || closing == null) {
         return;

@@ -8,6 +8,7 @@ import dev.relearn.lucene.files.ShieldedLockFactory;
 import dev.relearn.lucene.files.StorageOpener;
 import dev.relearn.lucene.schema.IndexMetadata;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -30,21 +31,36 @@ final class EngineOpener {
     return open(dir, options, StorageOpener.REAL);
   }
 
-  /** {@link #open(Path, RelearnOptions)} writing through {@code storage}: tests inject faults. */
+  /**
+   * {@link #open(Path, RelearnOptions)} writing through {@code storage}: tests inject faults. A
+   * read-write open denied a file of the folder is an {@link IndexNotWritableException}.
+   */
   static Relearn open(Path dir, RelearnOptions options, StorageOpener storage)
       throws IOException {
     Objects.requireNonNull(storage, "storage");
     Objects.requireNonNull(options, "options");
     Path folder = Objects.requireNonNull(dir, "dir").toAbsolutePath().normalize();
+    try {
+      return open(folder, options, storage, firstMissing(folder));
+    } catch (AccessDeniedException e) {
+      if (options.readOnly() || !IndexNotWritableException.within(e, folder)) {
+        throw e;
+      }
+      throw new IndexNotWritableException(folder, e);
+    }
+  }
+
+  private static Relearn open(Path folder, RelearnOptions options, StorageOpener storage,
+      Path created) throws IOException {
     if (Files.isRegularFile(folder)) {
       throw new IllegalArgumentException("index folder " + folder + " is a file, not a folder");
     }
     if (options.readOnly() && !Files.isDirectory(folder)) {
       throw new IllegalArgumentException("no relearn index at " + folder + " (no such folder);"
-          + " create one with: relearn index --index " + folder + " PATH");
+          + " create one by indexing into it (Relearn.index, or relearn index --index " + folder
+          + " PATH)");
     }
     RelearnConfig config = ConfigLoader.load(folder); // a bad setting stops before any folder
-    Path created = firstMissing(folder);
     Files.createDirectories(folder);
     if (created != null) {
       OwnerOnly.restrict(folder); // learned use counts live here too; a folder given is left as is
@@ -62,7 +78,8 @@ final class EngineOpener {
       SavedWeights weights = SavedWeights.load(folder, config.weights().adaptive());
       if (options.readOnly() && existing == null) {
         throw new IllegalArgumentException("no relearn index at " + folder
-            + "; create one with: relearn index --index " + folder + " PATH");
+            + "; create one by indexing into it (Relearn.index, or relearn index --index " + folder
+            + " PATH)");
       }
       IndexWriter writer = options.readOnly() ? null : ChunkIndexFolder.openWriter(folder,
           directory, embedder.metadata(), options.lockHolder());

@@ -3,6 +3,7 @@ package dev.relearn.engine;
 import dev.relearn.indexer.embed.BgeSmallEmbedder;
 import dev.relearn.indexer.embed.HashingEmbedder;
 import java.util.Locale;
+import java.util.Objects;
 
 /** Which built-in embedder an engine uses. */
 public enum ModelChoice {
@@ -35,6 +36,7 @@ public enum ModelChoice {
    * @throws IllegalArgumentException naming the bad value and the accepted ones
    */
   public static ModelChoice fromLabel(String label) {
+    Objects.requireNonNull(label, "model");
     for (ModelChoice choice : values()) {
       if (choice.label().equalsIgnoreCase(label) || label.equals(choice.modelId)) {
         return choice;

@@ -97,7 +97,7 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
    * @throws IllegalArgumentException naming each path that is no origin, listing the origins
    */
   public List<RemoveReport> remove(List<Path> paths, boolean dryRun) throws IOException {
-    Objects.requireNonNull(paths, "paths");
+    paths.forEach(path -> Objects.requireNonNull(path, "paths holds a null"));
     if (!dryRun) {
       return gate.write(p -> p.indexing().remove(paths, false, p.store()));
     }

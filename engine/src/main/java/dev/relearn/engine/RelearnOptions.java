@@ -117,6 +117,7 @@ public record RelearnOptions(ModelChoice model, Embedder embedder, int queryCach
    * @throws IllegalArgumentException naming any other label
    */
   public RelearnOptions withFeedbackDurability(String label) {
+    Objects.requireNonNull(label, "durability");
     return withFeedbackDurability(switch (label.toLowerCase(Locale.ROOT)) {
       case "request" -> Durability.REQUEST;
       case "async" -> Durability.ASYNC;

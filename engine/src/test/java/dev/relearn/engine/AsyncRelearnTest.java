@@ -228,6 +228,21 @@ class AsyncRelearnTest {
   }
 
   @Test
+  void closeFailsTheCallsATerminatedExecutorDroppedAndClosesTheEngine() throws Exception {
+    ExecutorService one = Executors.newSingleThreadExecutor();
+    AsyncRelearn async = await(AsyncRelearn.open(index, HASHING, one));
+    block(one);
+    CompletableFuture<IndexStats> dropped = async.call(Relearn::stats);
+    one.shutdownNow(); // drops the queued call
+    assertTrue(one.awaitTermination(60, TimeUnit.SECONDS));
+    await(async.close());
+    assertInstanceOf(IllegalStateException.class, failure(dropped));
+    try (Relearn again = Relearn.open(index, HASHING)) {
+      assertFalse(again.readOnly(), "the write lock was released");
+    }
+  }
+
+  @Test
   void aReadOnlySecondInstanceSearchesWhileAWriterIsOpen() throws Exception {
     AsyncRelearn writer = await(AsyncRelearn.open(index, HASHING));
     await(writer.call(r -> r.index(docs, SourceFormat.AUTO, Progress.NONE)));

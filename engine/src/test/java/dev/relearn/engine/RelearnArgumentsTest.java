@@ -4,6 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.relearn.engine.search.SearchRequest;
+import dev.relearn.indexer.build.Progress;
+import dev.relearn.indexer.embed.HashingEmbedder;
+import dev.relearn.indexer.source.SourceFormat;
+import dev.relearn.lucene.embed.Embedder;
+import dev.relearn.lucene.embed.ForwardingEmbedder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -44,6 +49,26 @@ class RelearnArgumentsTest {
       assertEquals("ids must not contain null", assertThrows(IllegalArgumentException.class,
           () -> relearn.unknownChunkIds(Arrays.asList("a", null))).getMessage());
       assertEquals(List.of(), relearn.search(SearchRequest.of("nothing")).hits());
+    }
+  }
+
+  @Test
+  void anEmbedderThatReturnsNoQueryVectorIsNamed() throws Exception {
+    Embedder none = new ForwardingEmbedder(new HashingEmbedder()) {
+      @Override
+      public float[] embedQuery(String query) {
+        return null;
+      }
+    };
+    try (Relearn relearn = Relearn.open(tmp.resolve("idx"),
+        RelearnOptions.defaults().withEmbedder(none))) {
+      relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> relearn.search(SearchRequest.of("keys")));
+      assertEquals("embedder '" + HashingEmbedder.MODEL_ID + "' returned no vector",
+          e.getMessage());
+      assertEquals("paths holds a null", assertThrows(NullPointerException.class,
+          () -> relearn.remove(Arrays.asList((Path) null), true)).getMessage());
     }
   }
 }

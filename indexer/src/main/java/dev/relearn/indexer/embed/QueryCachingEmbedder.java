@@ -36,8 +36,10 @@ public final class QueryCachingEmbedder extends ForwardingEmbedder {
       }
     }
     float[] vector = delegate().embedQuery(query);
-    synchronized (cache) {
-      cache.put(query, vector.clone());
+    if (vector != null) { // none is the caller's to report (VectorChecks)
+      synchronized (cache) {
+        cache.put(query, vector.clone());
+      }
     }
     return vector;
   }

@@ -103,8 +103,8 @@ public record IndexMetadata(String modelId, int dimension, int schemaVersion,
     if (!modelId.equals(wanted.modelId) || dimension != wanted.dimension) {
       throw new IllegalStateException("index " + where + " was built with embedding model '"
           + modelId + "' (" + dimension + " dims), but this run uses '" + wanted.modelId + "' ("
-          + wanted.dimension + " dims). Use the same model (--model), or index into a new"
-          + " directory.");
+          + wanted.dimension + " dims). Open it with that model (relearn's --model auto picks it), or"
+          + " index into a new directory.");
     }
     if (schemaVersion != wanted.schemaVersion) {
       throw new IllegalStateException("index " + where + " has relearn schema version "

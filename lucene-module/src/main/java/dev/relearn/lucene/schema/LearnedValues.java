@@ -10,13 +10,16 @@ import org.apache.lucene.index.NumericDocValues;
 
 /**
  * The learned per-chunk statistics, as stored in doc-values-only fields that are updated in place
- * with {@code IndexWriter.updateDocValues}. Fractional counts (impressions weighted by examination
- * probability, position-corrected clicks) are stored as the raw long bits of a double.
+ * with {@code IndexWriter.updateDocValues}. They are weighted counts, not tallies of events
+ * (docs/RANKING.md section 3): fractional ones (impressions, clicks) are stored as the raw long bits of a
+ * double; successes and failures are rounded to whole numbers.
  *
- * @param impressions examination-weighted times the chunk was shown
- * @param clicks position-corrected times it was used or clicked
- * @param successes times a task it served succeeded
- * @param failures times a task it served failed
+ * @param impressions times the chunk was shown, each weighted by the chance it was examined at its
+ *     rank
+ * @param clicks times it was used, each weighted by its signal class (1.25 for a use shown after
+ *     an explicit search, 0.5 for one never shown) and the event's quality
+ * @param successes the clicks' weights of the tasks it served that succeeded
+ * @param failures the clicks' weights of the tasks it served that failed
  * @param lastUsedMillis epoch millis of the last use, 0 if never used
  */
 public record LearnedValues(
