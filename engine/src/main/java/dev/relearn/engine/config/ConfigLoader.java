@@ -224,11 +224,12 @@ public final class ConfigLoader {
     JsonNode old = values.at("/" + name.replace('.', '/'));
     if (!old.isIntegralNumber()) {
       put(values, name, JSON.getNodeFactory().numberNode(value), source, sources);
-    } else if (Double.isFinite(value) && value == Math.rint(value)) {
+    } else if (value == Math.rint(value) && Math.abs(value) < 0x1p63) { // a long holds it
       put(values, name, JSON.getNodeFactory().numberNode((long) value), source, sources);
     } else {
-      throw new ConfigException(source + ": " + name + " must be a whole number, got: "
-          + Check.plain(value));
+      throw new ConfigException(source + ": " + name + " must be a whole number"
+          + (Double.isFinite(value) && value == Math.rint(value) ? " of at most 18 digits" : "")
+          + ", got: " + Check.plain(value));
     }
   }
 
