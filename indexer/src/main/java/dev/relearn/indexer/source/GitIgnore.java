@@ -4,13 +4,15 @@ import java.util.List;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * The rules of one {@code .gitignore} file, matched against paths relative to its folder.
  * Supports blank lines and {@code #} comments, {@code !} negation, a leading {@code /} or a
  * {@code /} inside the pattern for anchoring, a trailing {@code /} for folders only, {@code *},
- * {@code ?}, {@code **}, {@code [abc]} classes and backslash escapes such as {@code \#} and
- * {@code \!}. The last matching rule wins.
+ * {@code ?}, {@code **}, {@code [abc]} classes (with POSIX ones such as {@code [:alpha:]}) and
+ * backslash escapes such as {@code \#} and {@code \!}. The last matching rule wins. A pattern git
+ * matches nothing with (a reversed range {@code [z-a]}, an unknown class) is no rule.
  */
 public final class GitIgnore {
 
@@ -30,7 +32,8 @@ public final class GitIgnore {
    * backslash-quoted character, any other character.
    */
   private static final Pattern GLOB_TOKEN = Pattern.compile("(?<deep>(?:^|(?<=/))\\*{2,}(?:/|\\z))"
-      + "|(?<stars>\\*+)|\\[(?<negated>[!^]?+)(?<members>\\]?+(?:\\\\.|[^\\]\\\\])*+)\\]"
+      + "|(?<stars>\\*+)|\\[(?<negated>[!^]?+)"
+      + "(?<members>\\]?+(?:\\[:[a-z]++:\\]|\\\\.|[^\\]\\\\])*+)\\]"
       + "|\\\\.|.", Pattern.DOTALL);
 
   private final List<Rule> rules;
@@ -103,9 +106,13 @@ public final class GitIgnore {
       if (pattern.isEmpty()) {
         return null;
       }
-      String body = toRegex(pattern);
-      return new Rule(Pattern.compile(anchored ? body : "(?:.*/)?" + body), negated,
-          directoryOnly);
+      try {
+        String body = toRegex(pattern);
+        return new Rule(Pattern.compile(anchored ? body : "(?:.*/)?" + body), negated,
+            directoryOnly);
+      } catch (PatternSyntaxException e) { // git matches nothing with it: no rule
+        return null;
+      }
     }
 
     /** Whether this rule speaks about {@code path}, regardless of negation. */
@@ -115,8 +122,7 @@ public final class GitIgnore {
 
     private static String trimTrailingSpaces(String line) {
       int end = line.length();
-      while (end > 0 && (line.charAt(end - 1) == ' ' || line.charAt(end - 1) == '\t'
-          || line.charAt(end - 1) == '\r')) {
+      while (end > 0 && (line.charAt(end - 1) == ' ' || line.charAt(end - 1) == '\r')) {
         if (end >= 2 && line.charAt(end - 2) == '\\') {
           break;
         }
@@ -144,7 +150,11 @@ public final class GitIgnore {
         regex.append(token.group("negated").isEmpty() ? "[" : "(?!/)[^");
         for (int k = 0; k < members.length(); k++) {
           char c = members.charAt(k);
-          if (c == '\\' && k + 1 < members.length()) {
+          int close = members.startsWith("[:", k) ? members.indexOf(":]", k + 2) : -1;
+          if (close > 0) { // [:alpha:] as \p{Alpha}
+            regex.append(posixClass(members.substring(k + 2, close)));
+            k = close + 1;
+          } else if (c == '\\' && k + 1 < members.length()) {
             appendLiteral(members.charAt(++k), regex);
           } else if (c == '-' && k > 0 && k < members.length() - 1) {
             regex.append('-');
@@ -160,6 +170,17 @@ public final class GitIgnore {
       }
     }
     return regex.toString();
+  }
+
+  /** A POSIX class of git's wildmatch as Java's; an unknown one is a syntax error. */
+  private static String posixClass(String name) {
+    return switch (name) {
+      case "alpha", "digit", "alnum", "upper", "lower", "space", "punct", "cntrl", "print",
+          "graph", "blank" -> "\\p{" + Character.toUpperCase(name.charAt(0)) + name.substring(1)
+          + "}";
+      case "xdigit" -> "\\p{XDigit}";
+      default -> throw new PatternSyntaxException("unknown class", name, 0);
+    };
   }
 
   private static void appendLiteral(char c, StringBuilder regex) {

@@ -119,6 +119,13 @@ class DirectorySourceTest {
   }
 
   @Test
+  void aGitignoreLineGitMatchesNothingWithDoesNotStopTheWalk() throws IOException {
+    write(".gitignore", "build/\n[z-a].md\n");
+    write("a.md", "# A\n\nAlpha.\n");
+    assertEquals(List.of("a.md"), readPaths(dir), "a reversed range failed the whole walk");
+  }
+
+  @Test
   void aSubfolderOfARepositoryFollowsTheGitignoresAboveIt() throws IOException {
     Files.createDirectories(dir.resolve("repo/.git"));
     write("repo/.gitignore", "secrets.yml\n/docs/drafts/\n*.tmp.md\n");

@@ -149,5 +149,18 @@ class GitIgnoreTest {
     GitIgnore ignore = GitIgnore.parse("tmp.txt   \r\nother.txt\r\n");
     assertTrue(ignored(ignore, "tmp.txt", false));
     assertTrue(ignored(ignore, "other.txt", false));
+    assertFalse(ignored(rules("tab.md\t"), "tab.md", false), "git trims spaces, not a tab");
+  }
+
+  @Test
+  void posixClassesMatchAsInGitAndWhatGitMatchesNothingWithIsNoRule() {
+    GitIgnore posix = rules("[[:alpha:]].md", "[[:digit:][:upper:]]x");
+    assertTrue(ignored(posix, "a.md", false));
+    assertFalse(ignored(posix, "1.md", false));
+    assertTrue(ignored(posix, "7x", false));
+    assertTrue(ignored(posix, "Qx", false));
+    assertFalse(ignored(posix, "qx", false));
+    GitIgnore nothing = rules("[z-a].md", "[[:nonsense:]]", "!keep[9-0]");
+    assertTrue(nothing.isEmpty(), "a reversed range or an unknown class is no rule, as in git");
   }
 }
