@@ -49,21 +49,22 @@ final class RepeatedScenario {
     int total = Math.min(config.sessionsFor(feedback.size()), feedback.size());
     List<String> queries = List.copyOf(new LinkedHashSet<>(heldOut.values()));
     Scorer scorer = experiment.scorer;
-    QueryScores baseline = perSession(heldOut,
-        scorer.score(test, queries, SearchMode.HYBRID, Scorer.DEPTH).scores());
+    // one score per held-out query, however many of its sessions were held out: the paired
+    // tests need independent pairs, and a query's sessions score alike
+    QueryScores baseline = scorer.score(test, queries, SearchMode.HYBRID, Scorer.DEPTH).scores();
     LearningExperiment.reset(experiment.engine);
     long start = System.nanoTime();
     SessionLoop.Result outcome = experiment.loop.run(Scenario.REPEATED.label(), test,
-        feedback::get, total, i -> config.user(), full -> perSession(heldOut, scorer.score(test,
-            queries, SearchMode.LEARNED, full ? Scorer.DEPTH : Scorer.CURVE_DEPTH).scores()));
+        feedback::get, total, i -> config.user(), full -> scorer.score(test, queries,
+            SearchMode.LEARNED, full ? Scorer.DEPTH : Scorer.CURVE_DEPTH).scores());
     Set<String> withFeedback = new HashSet<>(feedback.subList(0, total));
     Map<String, Object> details = new LinkedHashMap<>();
     details.put("sessions_per_query", LearnConfig.REPEATS);
     details.put("feedback_sessions", total);
     details.put("held_out_sessions", heldOut.size());
     details.put("held_out_queries", queries.size());
-    details.put("seen", subset(heldOut, withFeedback, true, baseline, outcome.last()));
-    details.put("unseen", subset(heldOut, withFeedback, false, baseline, outcome.last()));
+    details.put("seen", subset(queries, withFeedback, true, baseline, outcome.last()));
+    details.put("unseen", subset(queries, withFeedback, false, baseline, outcome.last()));
     details.put("clicks", outcome.clicks());
     details.put("session_seconds", outcome.sessionSeconds());
     details.put("checkpoint_seconds", outcome.checkpointSeconds());
@@ -71,29 +72,19 @@ final class RepeatedScenario {
         details, config.user().describe(), start);
   }
 
-  /** Per-query scores spread over the held-out sessions of each query. */
-  private static QueryScores perSession(Map<String, String> heldOut, QueryScores byQuery) {
-    Map<String, Double> ndcg = new LinkedHashMap<>();
-    Map<String, Double> recall = new LinkedHashMap<>();
-    heldOut.forEach((session, query) -> {
-      ndcg.put(session, byQuery.ndcg10().get(query));
-      recall.put(session, byQuery.recall100().get(query));
-    });
-    return new QueryScores(ndcg, recall);
-  }
-
-  private Map<String, Object> subset(Map<String, String> heldOut, Set<String> withFeedback,
+  /** The held-out queries that had a feedback session ({@code seen}) or not, compared. */
+  private Map<String, Object> subset(List<String> queries, Set<String> withFeedback,
       boolean seen, QueryScores baseline, QueryScores learned) {
     Map<String, Double> base = new LinkedHashMap<>();
     Map<String, Double> after = new LinkedHashMap<>();
-    heldOut.forEach((session, query) -> {
+    for (String query : queries) {
       if (withFeedback.contains(query) == seen) {
-        base.put(session, baseline.ndcg10().get(session));
-        after.put(session, learned.ndcg10().get(session));
+        base.put(query, baseline.ndcg10().get(query));
+        after.put(query, learned.ndcg10().get(query));
       }
-    });
+    }
     Map<String, Object> json = new LinkedHashMap<>();
-    json.put("held_out_sessions", base.size());
+    json.put("held_out_queries", base.size());
     if (base.size() >= 2) {
       json.put("comparison", dev.relearn.eval.stats.PairedComparison.of(base, after,
           experiment.config.randomisation()).toJson());

@@ -36,8 +36,8 @@ final class ReportSections {
           chunks as used, and success or failure. Sessions without a click record nothing.
         - **Generalisation:** sessions draw train queries; the test queries are never searched
           by a simulated user. **Repeated:** every test query is asked in several sessions; some
-          record feedback, the held-out rest are evaluated (*seen* when the same query also had a
-          feedback session). **Noise:** the same train sessions, by a user whose clicks and
+          record feedback, the held-out rest are evaluated, each query once (*seen* when it also
+          had a feedback session). **Noise:** the same train sessions, by a user whose clicks and
           outcomes ignore relevance. **Mixed:** the same train sessions, each by that noise user
           with probability %s (drawn per session from the seed) and by the simulated user
           otherwise. **Attack:** after the generalisation feedback, one session sends many events
@@ -65,7 +65,7 @@ final class ReportSections {
     row(md, "generalisation", "test queries", d.generalisation());
     row(md, "generalisation, protected vectors", "test queries", d.protectedVectors());
     row(md, "repeated", Fmt.count(d.repeated().baseline().size())
-        + " held-out test sessions", d.repeated());
+        + " held-out test queries", d.repeated());
     row(md, "noise", "test queries", d.noise());
     Map<String, Object> seen = map(d.noise().details().get("noise_on_seen_queries"));
     if (seen != null) {
@@ -99,7 +99,7 @@ final class ReportSections {
         .get("comparison"));
     Map<String, Object> unseen = map(map(d.repeated().details().get("unseen")).get("comparison"));
     if (seenRepeated != null && unseen != null) {
-      md.append("Repeated: held-out sessions whose query also had a feedback session (")
+      md.append("Repeated: held-out queries that also had a feedback session (")
           .append(change(seenRepeated)).append("; the others (").append(change(unseen))
           .append(".\n\n");
     }

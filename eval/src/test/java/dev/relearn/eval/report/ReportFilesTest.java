@@ -100,9 +100,9 @@ class ReportFilesTest {
     attack.put("attack_queries", 40);
     attack.put("harm", harm);
     Map<String, Object> repeated = new LinkedHashMap<>();
-    repeated.put("seen", Map.of("held_out_sessions", 4,
+    repeated.put("seen", Map.of("held_out_queries", 4,
         "comparison", PairedComparison.of(base.ndcg10(), after.ndcg10(), TEST).toJson()));
-    repeated.put("unseen", Map.of("held_out_sessions", 4,
+    repeated.put("unseen", Map.of("held_out_queries", 4,
         "comparison", PairedComparison.of(base.ndcg10(), base.ndcg10(), TEST).toJson()));
     return new DatasetReport(name, 100, 4, rows, g,
         result(name, Scenario.GENERALISATION, base, after, Map.of()),
