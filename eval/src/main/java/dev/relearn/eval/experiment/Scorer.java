@@ -70,7 +70,7 @@ public final class Scorer {
   public ModeRun score(Split split, List<String> ids, SearchMode mode, int depth)
       throws IOException {
     Run built = FirstStageEvaluation.search(engine, split.texts(), ids, mode, fusion, depth, DEPTH,
-        Progress.NONE).withoutSelfHits();
+        Progress.NONE);
     return new ModeRun(built, scores(split, built, new LinkedHashSet<>(ids)));
   }
 

@@ -85,8 +85,11 @@ public final class FirstStageEvaluation {
 
   /**
    * The top {@code k} hits of {@code engine} for each query of {@code ids} (its text from {@code
-   * texts}), from {@code candidates} per retriever, as a run in the order of {@code ids}; {@code
-   * progress} advances once per query.
+   * texts}), from {@code candidates} per retriever, as a run in the order of {@code ids}, by
+   * BEIR's protocol: a hit whose id is its query's is dropped ({@link Run#withoutSelfHits}), and
+   * one more hit is searched to take its place when that keeps to {@code candidates} (so the
+   * retrievers' pools stay those asked for: at {@code k == candidates} such a query keeps
+   * {@code k - 1}); {@code progress} advances once per query.
    */
   public static Run search(RelearnOperations engine, Map<String, String> texts, Collection<String> ids,
       SearchMode mode, Fusion fusion, int k, int candidates, Progress progress)
@@ -95,13 +98,13 @@ public final class FirstStageEvaluation {
     int done = 0;
     for (String id : ids) {
       run.addQuery(id);
-      SearchRequest request = SearchRequest.of(texts.get(id)).withMode(mode).withK(k)
-          .withCandidates(candidates).withFusion(fusion);
+      SearchRequest request = SearchRequest.of(texts.get(id)).withMode(mode)
+          .withK(k < candidates ? k + 1 : k).withCandidates(candidates).withFusion(fusion);
       for (Hit hit : engine.search(request).hits()) {
         run.add(id, hit.chunkId(), hit.score());
       }
       progress.advance(++done);
     }
-    return run.build();
+    return run.build().withoutSelfHits(k);
   }
 }

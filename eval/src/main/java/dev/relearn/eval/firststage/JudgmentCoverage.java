@@ -80,16 +80,27 @@ public record JudgmentCoverage(List<String> judgedWithoutText, List<String> with
   }
 
   /**
+   * The note that the judged queries {@code withoutText} (not empty) have no text in {@code
+   * queriesFile}, so that an evaluation neither runs nor counts them (trec_eval -c would count
+   * them as 0).
+   */
+  public static String withoutTextNote(List<String> withoutText, String qrelsFile,
+      String queriesFile) {
+    boolean one = withoutText.size() == 1;
+    return qrelsFile + ": " + count(withoutText.size(), "judged query", "judged queries") + " ha"
+        + (one ? "s" : "ve") + " no text in " + queriesFile + " and " + (one ? "is" : "are")
+        + " not run or counted (trec_eval -c would count " + (one ? "it" : "them") + " as 0): "
+        + sample(withoutText);
+  }
+
+  /**
    * One line per finding, naming {@code qrelsFile} and {@code queriesFile} as the user knows
    * them (e.g. {@code qrels/test.tsv}, {@code queries.jsonl}); empty when all is well.
    */
   public List<String> notes(String qrelsFile, String queriesFile) {
     List<String> notes = new ArrayList<>();
     if (!judgedWithoutText.isEmpty()) {
-      notes.add(qrelsFile + ": " + count(judgedWithoutText.size(), "judged query", "judged queries")
-          + " ha" + (judgedWithoutText.size() == 1 ? "s" : "ve") + " no text in " + queriesFile
-          + " and " + (judgedWithoutText.size() == 1 ? "is" : "are") + " not run: "
-          + sample(judgedWithoutText));
+      notes.add(withoutTextNote(judgedWithoutText, qrelsFile, queriesFile));
     }
     if (!withoutRelevant.isEmpty()) {
       boolean one = withoutRelevant.size() == 1;

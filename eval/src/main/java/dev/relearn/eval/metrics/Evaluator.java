@@ -20,7 +20,7 @@ import java.util.Set;
  * {@link EvaluationResult#unretrievedQueryIds()}. Queries of the run or the qrels outside the set
  * are ignored. Each mean is the plain average over the counted queries.
  *
- * <p>The run is used as given: apply {@link Run#withoutSelfHits()} first where BEIR requires it.
+ * <p>The run is used as given: apply {@link Run#withoutSelfHits(int)} first where BEIR requires it.
  * Instances are immutable and thread-safe.
  */
 public final class Evaluator {

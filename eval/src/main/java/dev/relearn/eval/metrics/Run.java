@@ -64,13 +64,14 @@ public final class Run {
 
   /**
    * BEIR's rule: the same run without any hit whose doc id equals its query id (in corpora where
-   * queries are also documents, a query must not be credited for finding itself). The remaining
-   * documents move up; queries left without documents stay in the run.
+   * queries are also documents, a query must not be credited for finding itself), cut to the top
+   * {@code depth} of what remains (search one more, as BEIR does, to keep {@code depth}). The
+   * remaining documents move up; queries left without documents stay in the run.
    */
-  public Run withoutSelfHits() {
+  public Run withoutSelfHits(int depth) {
     Map<String, List<ScoredDoc>> kept = new LinkedHashMap<>();
     rankings.forEach((queryId, docs) -> kept.put(queryId,
-        docs.stream().filter(d -> !d.docId().equals(queryId)).toList()));
+        docs.stream().filter(d -> !d.docId().equals(queryId)).limit(depth).toList()));
     return new Run(Collections.unmodifiableMap(kept));
   }
 

@@ -55,7 +55,8 @@ class JudgmentCoverageTest {
     assertEquals(new JudgmentCoverage(List.of("q7"), List.of("q2"), 3, 1, List.of("D9")),
         coverage);
     assertEquals(List.of(
-        "qrels/test.tsv: 1 judged query has no text in queries.jsonl and is not run: q7",
+        "qrels/test.tsv: 1 judged query has no text in queries.jsonl and is not run or counted"
+            + " (trec_eval -c would count it as 0): q7",
         "qrels/test.tsv: 1 query has no relevant document (grade 1 or more) and scores 0 in"
             + " every metric, as in trec_eval: q2",
         "qrels/test.tsv: 1 of 3 relevant judgments names a document the index does not hold"

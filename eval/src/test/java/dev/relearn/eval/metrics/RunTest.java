@@ -58,7 +58,7 @@ class RunTest {
 
   @Test
   void withoutSelfHitsKeepsQueriesLeftEmpty() {
-    Run run = Run.builder().add("q", "q", 1).add("p", "q", 1).build().withoutSelfHits();
+    Run run = Run.builder().add("q", "q", 1).add("p", "q", 1).build().withoutSelfHits(Integer.MAX_VALUE);
     assertEquals(List.of(), run.ranking("q"));
     assertTrue(run.queryIds().contains("q"));
     assertEquals(1, run.ranking("p").size());

@@ -62,7 +62,7 @@ class TrecEvalRealRunsTest {
     Set<String> ids = dataset.queryIds("test");
     Run run = evaluation.run(dataset.queries(), ids, mode, Fusion.minMax(0.5),
         FirstStageEvaluation.DEPTH, Progress.NONE)
-        .withoutSelfHits();
+        .withoutSelfHits(Integer.MAX_VALUE);
     Path file = dir.resolve(dataset.name() + "-" + mode.label() + ".run");
     new TrecRunWriter("relearn-" + mode.label()).write(run, file);
     Run read = TrecRunReader.read(file);
