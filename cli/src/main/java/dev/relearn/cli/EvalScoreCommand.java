@@ -2,6 +2,7 @@ package dev.relearn.cli;
 
 import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.beir.QrelsFile;
+import dev.relearn.eval.firststage.JudgmentCoverage;
 import dev.relearn.eval.metrics.EvaluationResult;
 import dev.relearn.eval.metrics.Evaluator;
 import dev.relearn.eval.metrics.Metric;
@@ -83,6 +84,12 @@ final class EvalScoreCommand extends CliCommand.WithJson {
     // with --dataset, the judged queries that queries.jsonl also holds, as relearn eval runs
     // them, so that scoring its run file gives its figures
     Set<String> judged = beir == null ? qrels.queryIds() : beir.queryIds(split());
+    List<String> withoutText =
+        qrels.queryIds().stream().filter(query -> !judged.contains(query)).toList();
+    if (!withoutText.isEmpty()) {
+      err().println("relearn: " + JudgmentCoverage.withoutTextNote(withoutText,
+          "qrels/" + split() + ".tsv", beir.queriesFile().getFileName().toString()));
+    }
     PathChecks.requireFile("--run", runFile);
     Run run = TrecRunReader.read(runFile);
     if (run.size() == 0) {
