@@ -28,9 +28,9 @@ import org.apache.lucene.index.IndexWriter;
  *       re-embedded, learned values untouched); one that only moved is rewritten with its vector.
  *   <li>A new or changed chunk takes the vector of an indexed chunk with the same content hash
  *       ({@link DocumentVectors}), else is embedded. It keeps the learned values of the chunk it
- *       replaces ({@link Predecessors}): the same id, else a vanished chunk at the same path and
- *       heading, or path and lines, else (in a folder) one with the same text, so a renamed or
- *       moved file keeps what its chunks learned.
+ *       replaces ({@link Predecessors}): the same id, else (in a folder) a vanished chunk with the
+ *       same text, so a renamed or moved file keeps what its chunks learned, else one at the same
+ *       path and heading, or path and lines.
  *   <li>A folder's file whose hash and chunks match its {@link FileStamp} is not chunked again
  *       ({@link SourceReading}).
  *   <li>Chunks of the same origin that the source no longer has are deleted; a run never deletes
@@ -120,7 +120,9 @@ public final class IndexBuilder {
     List<Chunk> toWrite = reading.toWrite;
     Map<String, List<ExistingChunks.Entry>> vanished = existing.vanished(reading.ids);
     Run run = new Run(reading, chunkVectors,
-        Predecessors.find(toWrite, existing, vanished, reading.rootKey != null));
+        Predecessors.find(toWrite, existing, vanished, reading.rootKey != null),
+        IndexOrigins.unfinished(IndexOrigins.liveData(writer)).contains(
+            reading.source.origin()));
     List<Integer> misses = IntStream.range(0, toWrite.size())
         .filter(i -> chunkVectors[i] == null).boxed().toList();
     int reused = toWrite.size() - misses.size();
@@ -221,9 +223,9 @@ public final class IndexBuilder {
       if (!renamed.isEmpty()) {
         renames.renaming(Map.copyOf(renamed));
       }
-      if (!last || run.reading.part == null) { // a part's run does not finish its folder
-        IndexOrigins.mark(writer, run.reading.source.origin(), !last);
-      }
+      // a part's last commit leaves its folder as the run found it: it does not finish it
+      IndexOrigins.mark(writer, run.reading.source.origin(),
+          !last || (run.reading.part != null && run.wasUnfinished));
       if (writer.hasUncommittedChanges()) {
         writer.commit();
       }
@@ -247,17 +249,20 @@ public final class IndexBuilder {
     final List<Chunk> chunks;
     final float[][] vectors;
     final List<ExistingChunks.Entry> predecessors;
+    final boolean wasUnfinished; // the origin, when the run began
     final Set<Integer> written = new HashSet<>();
     final Map<String, String> renamed = new HashMap<>();
     int added;
     int updated;
     int deleted;
 
-    Run(SourceReading reading, float[][] vectors, List<ExistingChunks.Entry> predecessors) {
+    Run(SourceReading reading, float[][] vectors, List<ExistingChunks.Entry> predecessors,
+        boolean wasUnfinished) {
       this.reading = reading;
       this.chunks = reading.toWrite;
       this.vectors = vectors;
       this.predecessors = predecessors;
+      this.wasUnfinished = wasUnfinished;
     }
   }
 }

@@ -13,13 +13,14 @@ import java.util.function.Function;
  *
  * <ol>
  *   <li>the chunk with the same id;
+ *   <li>for a folder, whose ids derive from paths: a vanished chunk with the same content (a
+ *       renamed or moved file; first, so that new text written under the old name and heading
+ *       does not take what the moved text learned);
  *   <li>a vanished chunk at the same path with the same heading path and title (a section whose
  *       text was edited);
  *   <li>a vanished chunk at the same path and lines (a code window whose enclosing declaration
  *       or title changed, a class renamed say, or whose heading path relearn now derives
- *       differently);
- *   <li>for a folder, whose ids derive from paths: a vanished chunk with the same content (a
- *       renamed or moved file).
+ *       differently).
  * </ol>
  *
  * Each vanished chunk is matched at most once; a matched one is taken out of {@code vanished}.
@@ -32,7 +33,7 @@ final class Predecessors {
    *
    * @param vanished the origin's chunks the source no longer has, by section key; matched ones
    *     are removed
-   * @param matchText whether step 4 applies
+   * @param matchText whether step 2 applies
    */
   static List<ExistingChunks.Entry> find(List<Chunk> toWrite, ExistingChunks existing,
       Map<String, List<ExistingChunks.Entry>> vanished, boolean matchText) {
@@ -40,14 +41,14 @@ final class Predecessors {
     for (Chunk chunk : toWrite) {
       found.add(existing.get(chunk.id()));
     }
+    if (matchText) {
+      matchRest(toWrite, found, vanished, Chunk::sha256, ExistingChunks.Entry::sha256);
+    }
     matchRest(toWrite, found, vanished, chunk -> ExistingChunks.sectionKey(chunk.path(),
         chunk.headingPath(), chunk.title()), ExistingChunks.Entry::section);
     matchRest(toWrite, found, vanished,
         chunk -> placeKey(chunk.path(), chunk.startLine(), chunk.endLine()),
         entry -> placeKey(entry.path(), entry.startLine(), entry.endLine()));
-    if (matchText) {
-      matchRest(toWrite, found, vanished, Chunk::sha256, ExistingChunks.Entry::sha256);
-    }
     return found;
   }
 

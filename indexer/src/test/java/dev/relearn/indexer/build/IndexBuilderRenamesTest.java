@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.relearn.indexer.embed.HashingEmbedder;
 import dev.relearn.indexer.source.DirectorySource;
 import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
+import org.apache.lucene.document.Field;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
@@ -71,6 +73,26 @@ class IndexBuilderRenamesTest extends IndexBuilderFixture {
     for (String newId : told.values()) {
       assertEquals(1, committedCount(newId), "then committed");
     }
+  }
+
+  @Test
+  void theMovedTextKeepsWhatItLearnedNotNewTextUnderItsOldNameAndHeading() throws IOException {
+    LearnedValues used = new LearnedValues(5, 3, 2, 1, 77L);
+    Path docs = folder(dir.resolve("p/docs"), "guide.md",
+        "# Install\n\nRun make install, then copy the binary to /usr/local/bin.\n");
+    index(docs);
+    writer.updateDocValues(ChunkSchema.idTerm(idAt("docs/guide.md")),
+        used.toFields().toArray(new Field[0]));
+    writer.commit();
+    Files.move(docs.resolve("guide.md"), docs.resolve("install.md"));
+    Files.writeString(docs.resolve("guide.md"), "# Install\n\nSee install.md.\n");
+    index(docs);
+    assertEquals(used, learned(idAt("docs/install.md")), "the text that learned, moved");
+    assertEquals(LearnedValues.NEUTRAL, learned(idAt("docs/guide.md")), "new text, nothing");
+  }
+
+  private String idAt(String path) throws IOException {
+    return stored().stream().filter(s -> s.path().equals(path)).findFirst().orElseThrow().id();
   }
 
   private long committedCount(String id) throws IOException {

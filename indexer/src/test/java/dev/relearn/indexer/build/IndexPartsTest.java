@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.relearn.indexer.embed.HashingEmbedder;
 import dev.relearn.indexer.source.DirectorySource;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.LearnedValues;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Set;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.SegmentInfos;
 import org.junit.jupiter.api.Test;
 
 /** No file is indexed under two origins: parts of indexed folders, folders around indexed ones. */
@@ -148,5 +150,20 @@ class IndexPartsTest extends IndexBuilderFixture {
     assertEquals(moved, report.renamed().getOrDefault(a, a), "the feedback store follows");
     assertEquals(USED, learned(moved), "a.md keeps what it learned");
     assertEquals(4, index(docs).unchanged(), "the next run finds nothing to do");
+  }
+
+  @Test
+  void aPartRunThatCommitsOnTheWayLeavesItsFolderFinishedAtTheEnd() throws IOException {
+    Path docs = folder(dir.resolve("p/docs"), "a.md", "# A\n\nAlpha.\n",
+        "sub/x.md", "# X\n\nChi.\n", "sub/y.md", "# Y\n\nUpsilon.\n");
+    index(docs);
+    Files.writeString(docs.resolve("sub/x.md"), "# X\n\nChi, revised.\n");
+    Files.writeString(docs.resolve("sub/y.md"), "# Y\n\nUpsilon, revised.\n");
+    IndexReport report = IndexBuilderFixture.builder(writer, schema, new HashingEmbedder(),
+        Progress.NONE).commitEvery(1).index(new DirectorySource(docs.resolve("sub")));
+    assertEquals(2, report.updated(), report.summary());
+    assertEquals(Set.of(), IndexOrigins.unfinished(
+        SegmentInfos.readLatestCommit(writer.getDirectory()).getUserData()),
+        "its intermediate commits marked the folder unfinished; the last one clears that");
   }
 }
