@@ -24,7 +24,9 @@ import org.apache.lucene.search.PrefixQuery;
  * is the first candidate this origin holds that no other existing origin holds (a root keeps its
  * key across runs), else the first candidate no other existing origin holds. An origin whose file
  * or folder no longer exists does not block a key: its chunks under the chosen key are adopted,
- * so a folder that was moved and indexed again keeps its paths, ids and learned values.
+ * so a folder that was moved and indexed again keeps its paths, ids and learned values. Nor does
+ * an origin inside this one, whose chunks this origin takes over ({@link NestedOrigins}): a folder
+ * indexed after one of its files gets the paths a fresh index gives.
  */
 final class RootKeys {
   /**
@@ -51,6 +53,7 @@ final class RootKeys {
     IndexSearcher searcher = new IndexSearcher(reader);
     Set<String> others = new TreeSet<>(IndexOrigins.count(reader).keySet());
     others.remove(origin);
+    NestedOrigins.inside(others, Path.of(origin)).forEach(others::remove);
     Choice free = null;
     for (String key : candidates) {
       List<String> gone = new ArrayList<>();

@@ -171,4 +171,13 @@ class IndexRootsTest extends IndexBuilderFixture {
     assertEquals(Set.of("a/README.md", "a/a/README.md"), paths());
     assertEquals(2, stored().size(), report.summary() + " " + stored());
   }
+
+  @Test
+  void aFolderIndexedAfterOneOfItsFilesHasThePathsAFreshIndexGives() throws IOException {
+    Path docs = folder(dir.resolve("p/docs"), "a.md", "# A\n\nAlpha.\n", "b.md", "# B\n\nBeta.\n");
+    index(docs.resolve("a.md")); // trying it on one file first
+    index(docs);
+    assertEquals(Set.of("docs/a.md", "docs/b.md"), paths(), "not docs@p/: the file's own origin,"
+        + " taken over, does not hold the folder's key");
+  }
 }
