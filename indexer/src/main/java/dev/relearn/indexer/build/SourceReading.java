@@ -87,9 +87,18 @@ final class SourceReading {
       String prefix = reading.rootKey + "/" + inside.scope();
       reading.existing.retain(entry ->
           entry.path().equals(prefix) || entry.path().startsWith(prefix + "/"));
-      if (!reading.ids.isEmpty() || !reading.problems.isEmpty() || !reading.existing.isEmpty()) {
-        return reading; // with nothing left to read, its indexed chunks are deleted
-      } // else the folder's walk skips this part: it is a source of its own
+      if (!reading.ids.isEmpty() || !reading.problems.isEmpty()) {
+        return reading;
+      } // else the folder's walk skips this part: it is a source of its own, taking over the
+      // folder's chunks of it (a file newly ignored, say); with nothing to index, they go
+      if (!reading.existing.isEmpty()) {
+        SourceReading own = readOwn(reader, folder, progress, noteNanos);
+        if (own == null) {
+          return reading;
+        }
+        own.existing.addAll(reading.existing);
+        return own;
+      }
     }
     SourceReading reading = readFolder(reader, folder, null, progress, noteNanos);
     List<String> nested = NestedOrigins.inside(indexed, root);
@@ -103,6 +112,17 @@ final class SourceReading {
       reading.existing.addAll(handed);
     }
     return reading;
+  }
+
+  /** {@code folder} read as a source of its own, or null when it has nothing to index. */
+  private static SourceReading readOwn(DirectoryReader reader, DirectorySource folder,
+      Progress progress, long noteNanos) throws IOException {
+    try {
+      SourceReading own = readFolder(reader, folder, null, progress, noteNanos);
+      return own.ids.isEmpty() && own.problems.isEmpty() ? null : own;
+    } catch (EmptyFolderException e) { // never indexed on its own, and nothing to index now
+      return null;
+    }
   }
 
   /** Reads a folder source under the root key it gets, against its own and adopted chunks. */

@@ -166,4 +166,16 @@ class IndexPartsTest extends IndexBuilderFixture {
         SegmentInfos.readLatestCommit(writer.getDirectory()).getUserData()),
         "its intermediate commits marked the folder unfinished; the last one clears that");
   }
+
+  @Test
+  void aNewlyIgnoredFileNamedDirectlyBecomesASourceOfItsOwnInOneRun() throws IOException {
+    Path docs = folder(dir.resolve("p/docs"), "a.md", "# A\n\nAlpha zebrafinch.\n",
+        "b.md", "# B\n\nBeta.\n");
+    index(docs);
+    Files.writeString(docs.resolve(".gitignore"), "a.md\n");
+    IndexReport first = index(docs.resolve("a.md"));
+    assertTrue(stored().stream().anyMatch(s -> s.text().contains("zebrafinch")),
+        "its text stays searchable: " + first.summary());
+    assertEquals(0, index(docs.resolve("a.md")).added(), "and the same command again is a no-op");
+  }
 }
