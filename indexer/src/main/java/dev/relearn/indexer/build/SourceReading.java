@@ -6,6 +6,7 @@ import dev.relearn.indexer.source.EmptyFolderException;
 import dev.relearn.indexer.source.SourceProblem;
 import dev.relearn.lucene.schema.Chunk;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -85,8 +86,15 @@ final class SourceReading {
       DirectorySource inside = folder.within(Path.of(enclosing));
       SourceReading reading = readFolder(reader, inside, folder.origin(), progress, noteNanos);
       String prefix = reading.rootKey + "/" + inside.scope();
-      reading.existing.retain(entry ->
-          entry.path().equals(prefix) || entry.path().startsWith(prefix + "/"));
+      // the part's chunks, and the folder's chunks of files gone whose text the part now has
+      // (a file renamed into it: they hand over what they learned)
+      Set<String> texts = new HashSet<>();
+      reading.toWrite.forEach(chunk -> texts.add(chunk.sha256()));
+      Path folderRoot = Path.of(enclosing);
+      reading.existing.retain(entry -> entry.path().equals(prefix)
+          || entry.path().startsWith(prefix + "/") || (texts.contains(entry.sha256())
+              && !Files.exists(NestedOrigins.fileAt(folderRoot,
+                  entry.path().substring(entry.path().indexOf('/') + 1)))));
       if (!reading.ids.isEmpty() || !reading.problems.isEmpty()) {
         return reading;
       } // else the folder's walk skips this part: it is a source of its own, taking over the

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.index.DirectoryReader;
@@ -89,6 +90,22 @@ class IndexBuilderRenamesTest extends IndexBuilderFixture {
     index(docs);
     assertEquals(used, learned(idAt("docs/install.md")), "the text that learned, moved");
     assertEquals(LearnedValues.NEUTRAL, learned(idAt("docs/guide.md")), "new text, nothing");
+  }
+
+  @Test
+  void aFileRenamedAndIndexedOnItsOwnBeforeItsFolderKeepsWhatItLearned() throws IOException {
+    LearnedValues used = new LearnedValues(5, 3, 2, 1, 77L);
+    Path docs = folder(dir.resolve("p/docs"), "a.md", "# A\n\nAlpha, the text that moves.\n",
+        "b.md", "# B\n\nBeta.\n");
+    index(docs);
+    writer.updateDocValues(ChunkSchema.idTerm(idAt("docs/a.md")),
+        used.toFields().toArray(new Field[0]));
+    writer.commit();
+    Files.move(docs.resolve("a.md"), docs.resolve("c.md"));
+    index(docs.resolve("c.md")); // the renamed file, as a part of docs
+    index(docs);
+    assertEquals(Set.of("docs/b.md", "docs/c.md"), paths());
+    assertEquals(used, learned(idAt("docs/c.md")), "what a.md learned");
   }
 
   private String idAt(String path) throws IOException {
