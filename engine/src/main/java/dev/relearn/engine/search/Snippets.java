@@ -3,7 +3,6 @@ package dev.relearn.engine.search;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashSet;
-import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -35,7 +34,7 @@ public final class Snippets {
    */
   public static Set<String> queryWords(String query) {
     Set<String> words = new LinkedHashSet<>();
-    for (String word : NON_WORD.split(query.toLowerCase(Locale.ROOT))) {
+    for (String word : NON_WORD.split(lower(query))) {
       if (word.length() >= 3) {
         words.add(word);
       }
@@ -48,8 +47,7 @@ public final class Snippets {
     if (maxChars < 16) {
       throw new IllegalArgumentException("maxChars must be at least 16, got: " + maxChars);
     }
-    String lower = text.toLowerCase(Locale.ROOT);
-    int at = bestStart(lower, queryWords, maxChars);
+    int at = bestStart(lower(text), queryWords, maxChars);
     int start = at < 0 ? 0 : Math.max(0, at - maxChars / 4);
     if (start > 0) {
       int space = text.indexOf(' ', start);
@@ -57,15 +55,34 @@ public final class Snippets {
         start = space + 1;
       }
     }
+    start = whole(text, start);
     // only the window is cleaned (a regex over a whole chunk costs more than the search), with
     // room for what the markers and spaces give back
-    int end = Math.min(text.length(), start + maxChars + maxChars / 2);
+    int end = whole(text, Math.min(text.length(), start + maxChars + maxChars / 2));
     String window = clean(text, start, end);
     boolean cut = end < text.length() || window.length() > maxChars;
     if (window.length() > maxChars) {
-      window = window.substring(0, maxChars).strip();
+      window = window.substring(0, whole(window, maxChars)).strip();
     }
     return (start > 0 ? "…" : "") + window + (cut ? "…" : "");
+  }
+
+  /**
+   * {@code text} in lower case, char by char: of the same length, so that its offsets are the
+   * text's ({@code String.toLowerCase} turns one 'İ' into two chars).
+   */
+  private static String lower(String text) {
+    char[] chars = text.toCharArray();
+    for (int i = 0; i < chars.length; i++) {
+      chars[i] = Character.toLowerCase(chars[i]);
+    }
+    return new String(chars);
+  }
+
+  /** {@code at}, or one before it when it would cut a surrogate pair in two. */
+  private static int whole(String text, int at) {
+    return at > 0 && at < text.length() && Character.isLowSurrogate(text.charAt(at))
+        && Character.isHighSurrogate(text.charAt(at - 1)) ? at - 1 : at;
   }
 
   /**

@@ -45,4 +45,28 @@ class SnippetsTest {
     String snippet = Snippets.excerpt(text, "zebra", 16);
     assertEquals("a".repeat(16) + "…", snippet);
   }
+
+  @Test
+  void aTextWhoseLowerCaseIsLongerStillShowsTheQueryWord() {
+    // String.toLowerCase turns each 'İ' into two chars: offsets found there ran past the text
+    String text = "İSTANBUL İZMİR İNEGÖL İSKENDERUN ".repeat(20) + "the rotation schedule for keys";
+    String snippet = Snippets.excerpt(text, "rotation schedule", 200);
+    assertTrue(snippet.contains("rotation schedule"), snippet);
+    assertTrue(Snippets.excerpt("İstanbul keys", "İSTANBUL", 16).startsWith("İstanbul"));
+  }
+
+  @Test
+  void anExcerptNeverSplitsASurrogatePair() {
+    String text = "x" + "😀".repeat(120) + "keyword" + "😀".repeat(120);
+    for (int max : new int[] {16, 17, 200, 201}) {
+      String snippet = Snippets.excerpt(text, "keyword", max);
+      for (int i = 0; i < snippet.length(); i++) {
+        char c = snippet.charAt(i);
+        boolean paired = Character.isHighSurrogate(c)
+            ? i + 1 < snippet.length() && Character.isLowSurrogate(snippet.charAt(i + 1))
+            : !Character.isLowSurrogate(c) || i > 0 && Character.isHighSurrogate(snippet.charAt(i - 1));
+        assertTrue(paired, "unpaired surrogate at " + i + " of " + max + ": " + snippet);
+      }
+    }
+  }
 }
