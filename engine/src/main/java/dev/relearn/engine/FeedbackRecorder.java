@@ -6,6 +6,7 @@ import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.feedback.store.FeedbackStore;
 import dev.relearn.lucene.rerank.RescoredHit;
+import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
 import dev.relearn.lucene.fusion.QueryClass;
@@ -41,11 +42,14 @@ final class FeedbackRecorder {
     this.clock = clock;
   }
 
-  /** What {@code request} says was shown, or else the top hits of {@code search} now. */
+  /**
+   * What {@code request} says was shown, or else the top hits of {@code search} now, ranked as
+   * a search shows them by default: learned (hybrid until there is feedback).
+   */
   static List<ShownResult> shown(FeedbackRequest request,
       IOFunction<SearchRequest, SearchResults> search) throws IOException {
-    return request.shown() != null ? request.shown() : ShownList.ranked(
-        search.apply(SearchRequest.of(request.query()).withK(SHOWN_WHEN_UNKNOWN)).hits());
+    return request.shown() != null ? request.shown() : ShownList.ranked(search.apply(SearchRequest
+        .of(request.query()).withK(SHOWN_WHEN_UNKNOWN).withMode(SearchMode.LEARNED)).hits());
   }
 
   /** How strongly {@code request}'s use speaks for the chunks, given what was {@code shown}. */

@@ -181,8 +181,7 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
     Set<String> unknown = unknownChunkIds(request.used());
     FeedbackRequest.requireSomeIndexed(request.used(), unknown); // before anything is recorded
     float[] vector = embedder.queryVector(request.query());
-    List<ShownResult> shown =
-        FeedbackRecorder.shown(request, r -> search(r.withMode(SearchMode.LEARNED)));
+    List<ShownResult> shown = FeedbackRecorder.shown(request, this::search);
     SignalClass signal = FeedbackRecorder.signal(request, shown);
     QueryClass queryClass = QueryClassifier.classify(request.query());
     double[] credit = request.rating() == null ? null : credit(request);

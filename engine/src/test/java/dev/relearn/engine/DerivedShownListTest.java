@@ -19,11 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Review finding: feedback without a shown list takes "the query's current top 10" from a
- * {@code hybrid} search (FeedbackRecorder.shown uses SearchRequest.of), while the user's search
- * (CLI, Java API's defaultMode) ranks {@code learned} once there is feedback, and RelearnCluster
- * derives it from a learned search. A chunk feedback lifted into the learned top 10 that the
- * user picks from there is recorded as never shown: a weak use, not a very strong one.
+ * Feedback without a shown list takes the query's current top 10 as a search shows it by
+ * default: learned once there is feedback. A chunk that feedback lifted into that top 10 and the
+ * user picked from there was shown: a very strong use, not a weak one.
  */
 class DerivedShownListTest {
   private static final String QUERY = "rotate signing keys";
