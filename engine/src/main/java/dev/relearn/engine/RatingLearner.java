@@ -51,9 +51,7 @@ final class RatingLearner {
     }
     Update update =
         weights.weights().record(queryClass, rating.normalized(), credit, nowMillis, ratingId);
-    if (update != null) {
-      weights.save();
-    }
+    weights.save(); // also for a rating applied before: it may be a retry of one whose save failed
     return update;
   }
 

@@ -17,10 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Review finding: when saving the weights fails (a full disk), the rating is already applied in
- * memory and its id remembered, so the caller's retry of the same event finds the id applied,
- * changes nothing and saves nothing (RatingLearner saves only when record returns an update). The
- * retry succeeds, yet the rating is gone after a restart.
+ * When saving the weights fails (a full disk), the rating is already applied in memory and its
+ * id remembered; the caller's retry of the same event changes nothing in memory but saves, so the
+ * rating survives a restart.
  */
 class FailedWeightsSaveTest {
   private static final String QUERY = "how do I rotate signing keys";
