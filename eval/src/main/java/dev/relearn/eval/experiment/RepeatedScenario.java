@@ -15,10 +15,11 @@ import java.util.Set;
 /**
  * Repeated queries: every test query is asked in {@link LearnConfig#REPEATS} sessions, in a
  * seeded random order; each session records feedback with probability {@link
- * LearnConfig#FEEDBACK_SHARE}, and the others are held out. The held-out sessions are evaluated:
- * each counts once, with its query's ranking at the checkpoint. A held-out session whose query
- * also had a feedback session is "seen", the others "unseen" (they can only gain by
- * generalisation); both subsets are reported.
+ * LearnConfig#FEEDBACK_SHARE}, and the others are held out. The queries of the held-out sessions
+ * are evaluated, each once with its ranking at the checkpoint (a query's held-out sessions score
+ * alike, and the paired tests need independent pairs). A held-out query that also had a feedback
+ * session is "seen", the others "unseen" (they can only gain by generalisation); both subsets
+ * are reported.
  */
 final class RepeatedScenario {
   private final LearningExperiment experiment;
