@@ -19,6 +19,7 @@ public final class HitViews {
       Map<String, Object> json = new LinkedHashMap<>();
       json.put("chunk_id", hit.chunkId());
       json.put("path", hit.path());
+      json.put("file", hit.file());
       json.put("kind", hit.kind().label());
       json.put("title", hit.title());
       json.put("heading_path", hit.headingPath());

@@ -155,7 +155,7 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
       if (doc == null) {
         continue; // deleted between the search and the fetch
       }
-      hits.add(ClusterChunks.hit(hit, doc, words));
+      hits.add(chunks.hit(hit, doc, words));
       explanations.add(hit.explanation() != null ? hit.explanation()
           : Explanation.match(hit.score(), "not explained"));
     }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.relearn.engine.search.Hit;
 import dev.relearn.engine.search.HybridSearcher;
 import dev.relearn.engine.search.Snippets;
+import dev.relearn.engine.search.SourceFiles;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkKind;
 import dev.relearn.lucene.schema.ChunkSchema;
@@ -28,6 +29,7 @@ public final class ClusterChunks {
 
   private final ClusterHttp http;
   private final String index;
+  private final SourceFiles files = new SourceFiles();
 
   /** The chunk index {@code index} on the cluster {@code http} talks to. */
   public ClusterChunks(ClusterHttp http, String index) {
@@ -140,12 +142,16 @@ public final class ClusterChunks {
     return doc;
   }
 
-  /** A hit of the cluster's with its chunk's {@code doc}: snippet around {@code words}. */
-  public static Hit hit(ClusterHit hit, JsonNode doc, Set<String> words) {
+  /**
+   * A hit of the cluster's with its chunk's {@code doc}: snippet around {@code words}, its file
+   * where the chunk's origin is a path here (the client's).
+   */
+  public Hit hit(ClusterHit hit, JsonNode doc, Set<String> words) {
     JsonNode chunk = doc.path(ClusterIndexDefinition.CHUNK);
     List<String> headings = new ArrayList<>();
     chunk.path(ChunkSchema.HEADING_PATH).forEach(heading -> headings.add(heading.asText()));
     return new Hit(hit.chunkId(), doc.path(ChunkSchema.PATH).asText(),
+        files.file(doc.path(ChunkSchema.ORIGIN).asText(null), doc.path(ChunkSchema.PATH).asText()),
         ChunkKind.fromLabel(doc.path(ChunkSchema.KIND).asText()),
         chunk.path(ChunkSchema.TITLE).asText(), headings,
         chunk.path(ChunkSchema.START_LINE).asInt(), chunk.path(ChunkSchema.END_LINE).asInt(),

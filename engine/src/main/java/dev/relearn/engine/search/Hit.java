@@ -10,7 +10,9 @@ import java.util.Objects;
  * One search result.
  *
  * @param chunkId the stable chunk id
- * @param path where the chunk came from
+ * @param path where the chunk came from, starting with its indexed folder's root key
+ * @param file the absolute path of the file it was cut from ({@link SourceFiles}), or null for a
+ *     record of a JSONL or BEIR file
  * @param kind what it was cut from
  * @param title its title, or empty
  * @param headingPath the Markdown headings above it
@@ -23,7 +25,7 @@ import java.util.Objects;
  * @param learned the chunk's learned values (neutral when nobody has used it)
  */
 public record Hit(
-    String chunkId, String path, ChunkKind kind, String title, List<String> headingPath,
+    String chunkId, String path, String file, ChunkKind kind, String title, List<String> headingPath,
     int startLine, int endLine, String snippet, double score, StageScore bm25, StageScore vector,
     LearnedValues learned) {
   /** Validates and copies the heading path. */

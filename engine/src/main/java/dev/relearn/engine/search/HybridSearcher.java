@@ -42,6 +42,7 @@ public final class HybridSearcher {
   public static final int SNIPPET_CHARS = 200;
 
   private final ChunkSchema schema;
+  private final SourceFiles files = new SourceFiles();
 
   /** A searcher over indexes built with {@code schema}. */
   public HybridSearcher(ChunkSchema schema) {
@@ -104,7 +105,8 @@ public final class HybridSearcher {
     List<Hit> hits = new ArrayList<>(top.size());
     Set<String> queryWords = Snippets.queryWords(request.text()); // once, not per hit
     for (int i = 0; i < top.size(); i++) {
-      hits.add(toHit(documents.document(top.get(i).doc()), top.get(i), queryWords, values[i]));
+      hits.add(toHit(documents.document(top.get(i).doc()), top.get(i), queryWords, values[i],
+          files));
     }
     return new SearchResults(hits, candidates.lexicalCount(), candidates.semanticCount());
   }
@@ -174,7 +176,7 @@ public final class HybridSearcher {
   }
 
   private static Hit toHit(Document doc, FusedHit fused, Set<String> queryWords,
-      LearnedValues learned) {
+      LearnedValues learned, SourceFiles files) {
     List<String> headings = new ArrayList<>();
     for (IndexableField field : doc.getFields(ChunkSchema.HEADING_PATH)) {
       headings.add(field.stringValue());
@@ -182,6 +184,7 @@ public final class HybridSearcher {
     return new Hit(
         doc.get(ChunkSchema.ID),
         doc.get(ChunkSchema.PATH),
+        files.file(doc.get(ChunkSchema.ORIGIN), doc.get(ChunkSchema.PATH)),
         ChunkKind.fromLabel(doc.get(ChunkSchema.KIND)),
         doc.get(ChunkSchema.TITLE),
         headings,

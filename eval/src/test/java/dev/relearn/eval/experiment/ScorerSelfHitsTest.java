@@ -38,7 +38,7 @@ class ScorerSelfHitsTest {
       }
       List<Hit> hits = new ArrayList<>();
       for (int i = 0; i < Math.min(request.k(), ids.size()); i++) {
-        hits.add(new Hit(ids.get(i), ids.get(i), ChunkKind.TEXT, "", List.of(), 1, 1, "",
+        hits.add(new Hit(ids.get(i), ids.get(i), null, ChunkKind.TEXT, "", List.of(), 1, 1, "",
             100.0 - i, null, null, LearnedValues.NEUTRAL));
       }
       return new SearchResults(hits, hits.size(), hits.size());

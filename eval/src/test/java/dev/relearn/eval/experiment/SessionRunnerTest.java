@@ -42,7 +42,7 @@ class SessionRunnerTest {
       calls.add("search " + request.mode().label());
       List<Hit> hits = new ArrayList<>();
       for (String id : List.of("a", "b", "c")) {
-        hits.add(new Hit(id, id + ".txt", ChunkKind.TEXT, "", List.of(), 1, 1, "", 1.0, null,
+        hits.add(new Hit(id, id + ".txt", null, ChunkKind.TEXT, "", List.of(), 1, 1, "", 1.0, null,
             null, LearnedValues.NEUTRAL));
       }
       return new SearchResults(hits, 3, 3);

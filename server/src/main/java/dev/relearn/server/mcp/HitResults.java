@@ -26,11 +26,12 @@ final class HitResults {
         "rank", Schemas.prop("integer", "1-based position"),
         "chunk_id", Schemas.prop("string", "Stable id: pass it to record_feedback once used"),
         "path", Schemas.prop("string", "Source file or record path"),
+        "file", Schemas.prop("string", "Absolute path of the source file (absent for records)"),
         "start_line", Schemas.prop("integer", "First line (0 for records)"),
         "end_line", Schemas.prop("integer", "Last line"),
         "heading_path", Schemas.array(Schemas.prop("string", null), "Markdown headings above"),
         "snippet", Schemas.prop("string", "Excerpt near the query's words"),
-        "score", Schemas.prop("number", "Final score; higher is better")));
+        "score", Schemas.prop("number", "Final score; higher is better")), "file");
     return Schemas.output(Schemas.props(
         "context", Schemas.prop("string", "The context the search was attributed to"),
         "mode", Schemas.prop("string", "bm25, vector, hybrid or learned"),
@@ -102,13 +103,15 @@ final class HitResults {
 
   /** A hit of the structured content, its snippet cut. */
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-  private record HitJson(int rank, String chunkId, String path, int startLine, int endLine,
+  private record HitJson(int rank, String chunkId, String path,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String file, int startLine, int endLine,
       List<String> headingPath, String snippet, double score) {
     static List<HitJson> of(List<Hit> hits, int snippetChars) {
       return IntStream.range(0, hits.size()).mapToObj(i -> {
         Hit hit = hits.get(i);
-        return new HitJson(i + 1, hit.chunkId(), hit.path(), hit.startLine(), hit.endLine(),
-            hit.headingPath(), ResultBudget.cut(hit.snippet(), snippetChars), hit.score());
+        return new HitJson(i + 1, hit.chunkId(), hit.path(), hit.file(), hit.startLine(),
+            hit.endLine(), hit.headingPath(), ResultBudget.cut(hit.snippet(), snippetChars),
+            hit.score());
       }).toList();
     }
   }

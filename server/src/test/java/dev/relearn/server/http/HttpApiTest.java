@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.relearn.engine.IndexStats;
 import dev.relearn.engine.Relearn;
 import dev.relearn.server.http.TestServer.Response;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,6 +88,7 @@ class HttpApiTest {
     JsonNode top = hits.get(0);
     assertEquals("keys.md", Path.of(top.get("path").asText()).getFileName().toString());
     assertTrue(top.get("chunk_id").asText().contains("keys.md"), top.toString());
+    assertTrue(Files.isRegularFile(Path.of(top.get("file").asText())), "the file it was cut from");
     assertTrue(top.get("start_line").asInt() > 0);
     assertTrue(top.get("end_line").asInt() >= top.get("start_line").asInt());
     assertEquals("Rotate signing keys", top.get("heading_path").get(1).asText());
