@@ -72,9 +72,9 @@ public final class AsyncRelearn {
 
   /**
    * Opens read-write, or read-only when another engine (in this process or another) holds the
-   * folder's write lock or the folder cannot be written; {@link #readOnly()} tells which. Read-only searches follow the writer's
-   * commits (looked for at most every {@link Relearn#READ_ONLY_REFRESH_MILLIS} ms); feedback,
-   * index and reset calls fail.
+   * folder's write lock or the folder cannot be written; {@link #readOnly()} tells which.
+   * Read-only searches follow the writer's commits (looked for at most every {@link
+   * Relearn#READ_ONLY_REFRESH_MILLIS} ms); feedback, index and reset calls fail.
    */
   public static CompletableFuture<AsyncRelearn> openPreferWritable(Path dir,
       RelearnOptions options) {

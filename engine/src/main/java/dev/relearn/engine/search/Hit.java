@@ -25,9 +25,9 @@ import java.util.Objects;
  * @param learned the chunk's learned values (neutral when nobody has used it)
  */
 public record Hit(
-    String chunkId, String path, String file, ChunkKind kind, String title, List<String> headingPath,
-    int startLine, int endLine, String snippet, double score, StageScore bm25, StageScore vector,
-    LearnedValues learned) {
+    String chunkId, String path, String file, ChunkKind kind, String title,
+    List<String> headingPath, int startLine, int endLine, String snippet, double score,
+    StageScore bm25, StageScore vector, LearnedValues learned) {
   /** Validates and copies the heading path. */
   public Hit {
     Objects.requireNonNull(chunkId, "chunkId");

@@ -30,8 +30,9 @@ import org.apache.lucene.search.TopDocs;
 
 /**
  * The first stage: BM25 top N and vector top N over a chunk index, fused, then the top k loaded
- * as {@link Hit}s. Equal scores go by chunk id ({@link ChunkIds#tieOrder}), as on a cluster. Stateless and thread-safe; pass it a searcher acquired from a {@code
- * SearcherManager} whose similarity is {@link ChunkSchema#similarity()}.
+ * as {@link Hit}s. Equal scores go by chunk id ({@link ChunkIds#tieOrder}), as on a cluster.
+ * Thread-safe (it remembers only what each origin is: {@link SourceFiles}); pass it a searcher
+ * acquired from a {@code SearcherManager} whose similarity is {@link ChunkSchema#similarity()}.
  *
  * <p>It needs an index with {@link ChunkSchema}'s fields (a hit is loaded from the stored id,
  * path, kind, lines and text). Another application's index fuses its own BM25 and vector {@code

@@ -193,7 +193,8 @@ class ConfigLoaderTest {
     assertEquals("RELEARN_WEIGHTS_HISTORY_LIMIT: weights.historyLimit must be a whole number, got:"
         + " Infinity", error(null, Map.of("RELEARN_WEIGHTS_HISTORY_LIMIT", "Infinity")));
     assertEquals("RELEARN_WEIGHTS_HISTORY_LIMIT: weights.historyLimit must be a whole number of"
-        + " at most 18 digits, got: 1.0E300", error(null, Map.of("RELEARN_WEIGHTS_HISTORY_LIMIT", "1e300")),
+        + " at most 18 digits, got: 1.0E300",
+        error(null, Map.of("RELEARN_WEIGHTS_HISTORY_LIMIT", "1e300")),
         "not the long it would be cut to");
   }
 

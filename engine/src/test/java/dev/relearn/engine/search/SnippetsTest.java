@@ -49,7 +49,8 @@ class SnippetsTest {
   @Test
   void aTextWhoseLowerCaseIsLongerStillShowsTheQueryWord() {
     // String.toLowerCase turns each 'İ' into two chars: offsets found there ran past the text
-    String text = "İSTANBUL İZMİR İNEGÖL İSKENDERUN ".repeat(20) + "the rotation schedule for keys";
+    String text = "İSTANBUL İZMİR İNEGÖL İSKENDERUN ".repeat(20)
+        + "the rotation schedule for keys";
     String snippet = Snippets.excerpt(text, "rotation schedule", 200);
     assertTrue(snippet.contains("rotation schedule"), snippet);
     assertTrue(Snippets.excerpt("İstanbul keys", "İSTANBUL", 16).startsWith("İstanbul"));
@@ -64,7 +65,8 @@ class SnippetsTest {
         char c = snippet.charAt(i);
         boolean paired = Character.isHighSurrogate(c)
             ? i + 1 < snippet.length() && Character.isLowSurrogate(snippet.charAt(i + 1))
-            : !Character.isLowSurrogate(c) || i > 0 && Character.isHighSurrogate(snippet.charAt(i - 1));
+            : !Character.isLowSurrogate(c)
+                || i > 0 && Character.isHighSurrogate(snippet.charAt(i - 1));
         assertTrue(paired, "unpaired surrogate at " + i + " of " + max + ": " + snippet);
       }
     }
