@@ -97,7 +97,12 @@ final class Endpoints {
   /** {@code POST /api/feedback/reset}: forgets what ratings taught the weights. */
   Object reset(Map<String, Object> body) throws IOException {
     requireWritable("weights cannot be reset");
-    String label = Arguments.of(body, RESET_FIELDS).label("query_class", "queryClass");
+    Arguments args = Arguments.of(body, RESET_FIELDS);
+    String label = args.label("query_class", "queryClass");
+    if (label == null && (args.has("query_class") || args.has("queryClass"))) {
+      throw new IllegalArgumentException("'query_class' is blank: name a class (identifier,"
+          + " question, keywords, natural_language), or leave it out to reset every class");
+    }
     var queryClass = WeightsViews.queryClass(label);
     relearn.resetWeights(queryClass);
     return new Reset(queryClass == null ? "all" : queryClass.label(),

@@ -20,9 +20,18 @@ public final class ErrorQuotes {
     return cut(value, MAX_QUOTE_CHARS);
   }
 
-  /** {@code message}, or its first {@value #MAX_MESSAGE_CHARS} characters and its length. */
+  /**
+   * {@code message}, or its start and its length, {@value #MAX_MESSAGE_CHARS} characters in all
+   * (the bound HTTP.md and MCP.md state).
+   */
   public static String message(String message) {
-    return cut(message, MAX_MESSAGE_CHARS);
+    int length = message.codePointCount(0, message.length());
+    if (length <= MAX_MESSAGE_CHARS) {
+      return message;
+    }
+    String suffix = "… (" + length + " characters)";
+    return message.substring(0, message.offsetByCodePoints(0,
+        MAX_MESSAGE_CHARS - suffix.length())) + suffix;
   }
 
   private static String cut(String text, int max) {

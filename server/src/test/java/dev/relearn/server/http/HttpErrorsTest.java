@@ -170,6 +170,8 @@ class HttpErrorsTest {
     assertError(400, "the body is empty", server.post("/api/search", " \n"));
     assertError(400, "unknown query class: 'poetry'",
         server.post("/api/feedback/reset", "{\"query_class\": \"poetry\"}"));
+    assertError(400, "'query_class' is blank: name a class", // not: reset every class
+        server.post("/api/feedback/reset", "{\"query_class\": \" \"}"));
     assertError(400, "limit must be in [1, 500], got: 0",
         server.get("/api/feedback/recent?limit=0"));
     assertError(400, "unknown parameter 'since'; accepted: limit",

@@ -27,7 +27,9 @@ class ErrorQuotesTest {
   @Test
   void wholeMessagesHaveTheirOwnBound() {
     String message = "m".repeat(5_000);
-    assertEquals("m".repeat(ErrorQuotes.MAX_MESSAGE_CHARS) + "… (5000 characters)",
-        ErrorQuotes.message(message));
+    String suffix = "… (5000 characters)";
+    assertEquals("m".repeat(ErrorQuotes.MAX_MESSAGE_CHARS - suffix.length()) + suffix,
+        ErrorQuotes.message(message), "1,000 characters in all, as HTTP.md says");
+    assertEquals("m".repeat(1_000), ErrorQuotes.message("m".repeat(1_000)));
   }
 }
