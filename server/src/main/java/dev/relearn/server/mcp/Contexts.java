@@ -1,14 +1,14 @@
 package dev.relearn.server.mcp;
 
+import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The server's contexts and which one is current. Calls that name no context go to the current
  * one: the last {@code set_context}, else a default context, whose feedback has no session (or
- * the one the server was made with). At most {@link #MAX_CONTEXTS} are kept (least recently used first out, never the
- * current one). Thread-safe.
+ * the one the server was made with). At most {@link #MAX_CONTEXTS} are kept (least recently
+ * used first out, never the current one). Thread-safe.
  */
 final class Contexts {
   /** The most contexts kept in memory. */
@@ -19,14 +19,7 @@ final class Contexts {
   private final SessionContext defaultContext;
   private final AtomicLong sequence = new AtomicLong();
   private final LinkedHashMap<String, SessionContext> byId =
-      new LinkedHashMap<>(16, 0.75f, true) {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, SessionContext> eldest) {
-          return size() > MAX_CONTEXTS && eldest.getValue() != current;
-        }
-      };
+      new LinkedHashMap<>(16, 0.75f, true); // in order of use
   private SessionContext current;
 
   /** Contexts whose default context attributes feedback to {@code defaultSessionId} (or none). */
@@ -53,10 +46,23 @@ final class Contexts {
     return sequence.incrementAndGet();
   }
 
+  /**
+   * The context of {@code id} stripped (as every tool names it), created if new; past {@link
+   * #MAX_CONTEXTS}, the least recently used ones other than the current one are forgotten.
+   */
   private SessionContext lookup(String id) {
-    if (id.equals(DEFAULT_ID)) {
+    String key = id.strip();
+    if (key.equals(DEFAULT_ID)) {
       return defaultContext;
     }
-    return byId.computeIfAbsent(id, key -> new SessionContext(key, key));
+    SessionContext context = byId.computeIfAbsent(key, name -> new SessionContext(name, name));
+    Iterator<SessionContext> eldest = byId.values().iterator(); // least recently used first
+    while (byId.size() > MAX_CONTEXTS && eldest.hasNext()) {
+      SessionContext old = eldest.next();
+      if (old != current && old != context) {
+        eldest.remove();
+      }
+    }
+    return context;
   }
 }
