@@ -114,6 +114,37 @@ final class RecordFeedbackTool extends RelearnTool {
     // go with the first event, where they are reported
     Set<String> unknown = relearn.unknownChunkIds(used);
     FeedbackRequest.requireSomeIndexed(used, unknown);
+    List<FeedbackRequest> requests = key == null ? null : context.sent(key, used);
+    if (requests == null) { // a retry sends what its first call sent, whatever was searched since
+      requests = requests(context, used, unknown, query, key, outcome, rating, quality);
+      if (key != null) {
+        context.sent(key, used, requests);
+      }
+    }
+    List<Recorded> recorded = new ArrayList<>();
+    for (FeedbackRequest request : requests) {
+      recorded.add(new Recorded(request, FeedbackStatsViews.ack(relearn.feedback(request))));
+    }
+    Map<String, Object> store = FeedbackStatsViews.map(relearn.recentFeedbackStats());
+    Learned learned = new Learned(store, WeightsViews.flat(relearn,
+        requests.stream().map(FeedbackRequest::query).toList()),
+        relearn.trust());
+    CallToolResult full = result(context.id(), recorded, learned, Integer.MAX_VALUE);
+    if (ResultBudget.fits(full)) {
+      return full;
+    }
+    int idChars = ResultBudget.largest(MIN_ID_CHARS, FeedbackRequest.MAX_ID_CHARS,
+        chars -> ResultBudget.fits(result(context.id(), recorded, learned, chars)));
+    return result(context.id(), recorded, learned, Math.max(idChars, MIN_ID_CHARS));
+  }
+
+  /**
+   * One request per group of {@code used} ids that the same search showed ({@link
+   * UseClassifier}); the ids the index lacks go with the first, where they are reported.
+   */
+  private static List<FeedbackRequest> requests(SessionContext context, List<String> used,
+      Set<String> unknown, String query, String key, String outcome, String rating,
+      Double quality) {
     List<UseGroup> groups = UseClassifier.classify(context.lists(),
         used.stream().filter(id -> !unknown.contains(id)).toList(), query);
     List<FeedbackRequest> requests = new ArrayList<>();
@@ -131,21 +162,7 @@ final class RecordFeedbackTool extends RelearnTool {
           .withRatingText(rating, quality).withIds(context.sessionId(), eventId)
           .withShown(group.shown(), group.explicitSearch(), group.afterWiderSearch()));
     }
-    List<Recorded> recorded = new ArrayList<>();
-    for (FeedbackRequest request : requests) {
-      recorded.add(new Recorded(request, FeedbackStatsViews.ack(relearn.feedback(request))));
-    }
-    Map<String, Object> store = FeedbackStatsViews.map(relearn.recentFeedbackStats());
-    Learned learned = new Learned(store, WeightsViews.flat(relearn,
-        groups.stream().map(UseGroup::query).toList()),
-        relearn.trust());
-    CallToolResult full = result(context.id(), recorded, learned, Integer.MAX_VALUE);
-    if (ResultBudget.fits(full)) {
-      return full;
-    }
-    int idChars = ResultBudget.largest(MIN_ID_CHARS, FeedbackRequest.MAX_ID_CHARS,
-        chars -> ResultBudget.fits(result(context.id(), recorded, learned, chars)));
-    return result(context.id(), recorded, learned, Math.max(idChars, MIN_ID_CHARS));
+    return requests;
   }
 
   /** One event recorded: the request and the store's acknowledgement. */

@@ -4,14 +4,17 @@ import dev.relearn.engine.FeedbackRequest;
 import dev.relearn.engine.ShownList;
 import dev.relearn.engine.search.Hit;
 import java.util.ArrayDeque;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
  * One context (session) of the MCP server: its id, the session id its feedback is recorded under
- * (null for none: each event is then a session of its own), an optional path prefix for its searches, and the lists its latest searches showed (query text
- * in memory only). Thread-safe.
+ * (null for none: each event is then a session of its own), an optional path prefix for its
+ * searches, the lists its latest searches showed, and the feedback its latest idempotency keys
+ * recorded, so that a retry records the same events whatever was searched since (query text in
+ * memory only). Thread-safe.
  */
 final class SessionContext {
   /** The most lists a context remembers; older ones are forgotten first. */
@@ -23,6 +26,10 @@ final class SessionContext {
   private final String sessionId;
   private String pathPrefix;
   private final ArrayDeque<ShownList> lists = new ArrayDeque<>();
+  private final LinkedHashMap<String, Sent> sent = new LinkedHashMap<>(); // by key, oldest first
+
+  /** What a record_feedback call with an idempotency key sent: its used ids and requests. */
+  private record Sent(List<String> used, List<FeedbackRequest> requests) {}
 
   SessionContext(String id, String sessionId) {
     this.id = Objects.requireNonNull(id, "id");
@@ -62,6 +69,23 @@ final class SessionContext {
   /** The remembered lists, oldest first. */
   synchronized List<ShownList> lists() {
     return List.copyOf(lists);
+  }
+
+  /**
+   * The requests a call with idempotency {@code key} and the same {@code used} ids made, or null:
+   * a retry sends them again, so that the store finds the same event ids.
+   */
+  synchronized List<FeedbackRequest> sent(String key, List<String> used) {
+    Sent before = sent.get(key);
+    return before != null && before.used().equals(used) ? before.requests() : null;
+  }
+
+  /** Remembers what a call with idempotency {@code key} sends (the latest {@value #MAX_LISTS}). */
+  synchronized void sent(String key, List<String> used, List<FeedbackRequest> requests) {
+    sent.put(key, new Sent(List.copyOf(used), List.copyOf(requests)));
+    while (sent.size() > MAX_LISTS) {
+      sent.pollFirstEntry();
+    }
   }
 
   /** How many lists are remembered. */

@@ -327,4 +327,18 @@ class RelearnMcpServerTest {
     assertEquals("the relearn MCP server is shutting down",
         error("search", Map.of("query", QUERY)));
   }
+
+  @Test
+  void aRetryWithItsIdempotencyKeyIsRecordedOnceWhateverWasSearchedSince() throws Exception {
+    List<String> shown = ids("search", Map.of("query", QUERY, "k", 2)); // both from one search
+    Map<String, Object> feedback = Map.of("used", shown, "idempotency_key", "retry-me");
+    body(server.call("record_feedback", feedback));
+    long events = relearn.feedbackStats().ledgerEvents();
+    // a search since shows only the second: it would now be classified apart from the first
+    List<String> second = ids("search", Map.of("query", "revoke a leaked signing key", "k", 1));
+    assertEquals(List.of(shown.get(1)), second, "precondition");
+    CallToolResult retry = server.call("record_feedback", feedback);
+    assertEquals(events, relearn.feedbackStats().ledgerEvents(), "recorded once: " + text(retry));
+    assertTrue(text(retry).contains("Already recorded under this key"), text(retry));
+  }
 }
