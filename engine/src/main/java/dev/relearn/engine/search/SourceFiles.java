@@ -1,11 +1,13 @@
 package dev.relearn.engine.search;
 
+import dev.relearn.indexer.source.DirectorySource;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.indexer.source.Sources;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -26,8 +28,7 @@ public final class SourceFiles {
     }
     return switch (kinds.computeIfAbsent(origin, SourceFiles::kind)) {
       case FILE -> origin;
-      case FOLDER -> path.indexOf('/') > 0
-          ? Path.of(origin).resolve(path.substring(path.indexOf('/') + 1)).toString() : null;
+      case FOLDER -> Objects.toString(DirectorySource.fileOf(Path.of(origin), path), null);
       case RECORDS -> null;
     };
   }

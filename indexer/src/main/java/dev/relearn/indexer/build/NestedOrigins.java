@@ -1,5 +1,6 @@
 package dev.relearn.indexer.build;
 
+import dev.relearn.indexer.source.DirectorySource;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.indexer.source.Sources;
 import java.nio.file.Files;
@@ -70,14 +71,8 @@ final class NestedOrigins {
     if (!Files.isDirectory(origin)) {
       return files.contains(origin);
     }
-    int slash = entry.path().indexOf('/');
-    return slash > 0 && files.contains(fileAt(origin, entry.path().substring(slash + 1)));
-  }
-
-  /** The file at a {@code /}-separated path below {@code folder}, normalised. */
-  static Path fileAt(Path folder, String relativePath) {
-    return folder.resolve(relativePath.replace("/", folder.getFileSystem().getSeparator()))
-        .normalize();
+    Path file = DirectorySource.fileOf(origin, entry.path());
+    return file != null && files.contains(file);
   }
 
   private static Path pathOf(String origin) {

@@ -93,8 +93,7 @@ final class SourceReading {
       Path folderRoot = Path.of(enclosing);
       reading.existing.retain(entry -> entry.path().equals(prefix)
           || entry.path().startsWith(prefix + "/") || (texts.contains(entry.sha256())
-              && !Files.exists(NestedOrigins.fileAt(folderRoot,
-                  entry.path().substring(entry.path().indexOf('/') + 1)))));
+              && !Files.exists(DirectorySource.fileOf(folderRoot, entry.path()))));
       if (!reading.ids.isEmpty() || !reading.problems.isEmpty()) {
         return reading;
       } // else the folder's walk skips this part: it is a source of its own, taking over the
@@ -113,7 +112,7 @@ final class SourceReading {
     if (!nested.isEmpty()) {
       Set<Path> files = new HashSet<>();
       for (String path : reading.paths) {
-        files.add(NestedOrigins.fileAt(root, path.substring(path.indexOf('/') + 1)));
+        files.add(DirectorySource.fileOf(root, path));
       }
       ExistingChunks handed = ExistingChunks.read(reader, nested, null);
       handed.retain(entry -> NestedOrigins.covers(files, entry));

@@ -88,6 +88,16 @@ public final class DirectorySource implements ChunkSource {
     return root.toString();
   }
 
+  /**
+   * The file below {@code folder} that a chunk path of a folder source ({@code key/relative})
+   * names, normalised; null for a path without a key.
+   */
+  public static Path fileOf(Path folder, String chunkPath) {
+    int slash = chunkPath.indexOf('/');
+    return slash <= 0 ? null : folder.resolve(chunkPath.substring(slash + 1)
+        .replace("/", folder.getFileSystem().getSeparator())).normalize();
+  }
+
   /** The path segment this source's chunk paths start with. */
   public String rootKey() {
     return rootKey;
