@@ -39,16 +39,16 @@ final class RepeatedScenario {
     }
     Collections.shuffle(sessions, Seeds.of(config.seed(), "repeated-order", 0));
     List<String> feedback = new ArrayList<>();
-    Map<String, String> heldOut = new LinkedHashMap<>(); // session key -> query id
+    List<String> heldOut = new ArrayList<>(); // a query id per held-out session
     for (int i = 0; i < sessions.size(); i++) {
       if (Seeds.of(config.seed(), "repeated-split", i).nextDouble() < LearnConfig.FEEDBACK_SHARE) {
         feedback.add(sessions.get(i));
       } else {
-        heldOut.put("s" + i, sessions.get(i));
+        heldOut.add(sessions.get(i));
       }
     }
     int total = Math.min(config.sessionsFor(feedback.size()), feedback.size());
-    List<String> queries = List.copyOf(new LinkedHashSet<>(heldOut.values()));
+    List<String> queries = List.copyOf(new LinkedHashSet<>(heldOut));
     Scorer scorer = experiment.scorer;
     // one score per held-out query, however many of its sessions were held out: the paired
     // tests need independent pairs, and a query's sessions score alike

@@ -12,6 +12,7 @@ import dev.relearn.lucene.schema.LearnedValues;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,38 +60,37 @@ class RenamedChunksTest {
 
   @Test
   void anEventUsingARenamedIdTeachesItsSuccessorLiveAsAfterReopen() throws Exception {
-    try (StoreFixture fixture = new StoreFixture(tmp, T0)) {
-      LearnedValues live;
-      try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
-        store.record(event("e1", store.sessions().hash("alice"), unit(1), "c0", T0));
-        store.renameChunks(Map.of("c0", "c3"));
-        store.record(event("e2", store.sessions().hash("bob"), unit(2), "c0", T0 + 1000));
-        live = store.learned("c3");
-        assertEquals(2, live.successes(), "c3 counts both events");
-      }
-      try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
-        assertEquals(store.learned("c3"), live, "what the same events give at open");
-      }
-    }
+    LearnedValues live = afterRenameThen(bob -> event("e2", bob, unit(2), "c0", T0 + 1000));
+    assertEquals(2, live.successes(), "c3 counts both events");
   }
 
   @Test
   void aShownListFromBeforeTheRenameCountsForTheSuccessorLiveAsAfterReopen() throws Exception {
+    // bob searched before the re-index: c0 (now c3) shown first, c1 used
+    LearnedValues live = afterRenameThen(bob -> new FeedbackEvent("e2", bob, unit(2),
+        List.of(new ShownResult("c0", 1), new ShownResult("c1", 2)), List.of("c1"),
+        Outcome.SUCCESS, null, null, SignalClass.STRONG, T0 + 1000, null));
+    assertEquals(2.0, live.impressions(), 1e-9, "c3 was shown in both events");
+  }
+
+  /**
+   * c3's learned values once c0 was used, renamed to c3, and then the event {@code second}
+   * makes of bob's session hash was recorded; they must be what a reopen computes.
+   */
+  private LearnedValues afterRenameThen(Function<String, FeedbackEvent> second)
+      throws Exception {
     try (StoreFixture fixture = new StoreFixture(tmp, T0)) {
       LearnedValues live;
       try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
         store.record(event("e1", store.sessions().hash("alice"), unit(1), "c0", T0));
         store.renameChunks(Map.of("c0", "c3"));
-        // bob searched before the re-index: c0 (now c3) shown first, c1 used
-        store.record(new FeedbackEvent("e2", store.sessions().hash("bob"), unit(2),
-            List.of(new ShownResult("c0", 1), new ShownResult("c1", 2)), List.of("c1"),
-            Outcome.SUCCESS, null, null, SignalClass.STRONG, T0 + 1000, null));
+        store.record(second.apply(store.sessions().hash("bob")));
         live = store.learned("c3");
-        assertEquals(2.0, live.impressions(), 1e-9, "c3 was shown in both events");
       }
       try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
         assertEquals(store.learned("c3"), live, "what the same events give at open");
       }
+      return live;
     }
   }
 }

@@ -26,19 +26,20 @@ public final class ErrorQuotes {
    */
   public static String message(String message) {
     int length = message.codePointCount(0, message.length());
-    if (length <= MAX_MESSAGE_CHARS) {
-      return message;
-    }
-    String suffix = "… (" + length + " characters)";
-    return message.substring(0, message.offsetByCodePoints(0,
-        MAX_MESSAGE_CHARS - suffix.length())) + suffix;
+    return length <= MAX_MESSAGE_CHARS ? message
+        : cut(message, MAX_MESSAGE_CHARS - lengthNote(length).length());
   }
 
+  /** {@code text}, or its first {@code max} code points and {@link #lengthNote}. */
   private static String cut(String text, int max) {
     int length = text.codePointCount(0, text.length());
     if (length <= max) {
       return text;
     }
-    return text.substring(0, text.offsetByCodePoints(0, max)) + "… (" + length + " characters)";
+    return text.substring(0, text.offsetByCodePoints(0, max)) + lengthNote(length);
+  }
+
+  private static String lengthNote(int length) {
+    return "… (" + length + " characters)";
   }
 }
