@@ -10,7 +10,8 @@ import java.util.List;
 
 /**
  * Cuts Markdown into {@link ChunkKind#MARKDOWN} sections at ATX headings outside fenced code
- * blocks. Each section's title is its own heading (empty before the first heading) and its heading
+ * blocks and outside front matter (a YAML {@code ---} or TOML {@code +++} block on the first
+ * line, whose {@code #} lines are comments; it stays in the first section's text). Each section's title is its own heading (empty before the first heading) and its heading
  * path lists the enclosing headings, outermost first, ending with its own. The heading line is
  * counted in the line range but not repeated in the text. Sections over the token budget are cut
  * into overlapping windows that keep the section's title and heading path, as are sections the
@@ -37,7 +38,7 @@ public final class MarkdownChunker implements Chunker {
     MarkdownHeading current = null;
     int sectionStart = 0;
     String fence = null;
-    for (int i = 0; i < lines.lineCount(); i++) {
+    for (int i = afterFrontMatter(lines); i < lines.lineCount(); i++) {
       String line = lines.line(i);
       if (fence != null) {
         if (MarkdownHeading.closesFence(line, fence)) {
@@ -64,6 +65,21 @@ public final class MarkdownChunker implements Chunker {
       addSection(drafts, origin, path, lines, null, open, 0, lines.lineCount() - 1);
     }
     return ChunkIds.assign(drafts);
+  }
+
+  /** The line after a closed front-matter block that opens the text, else 0. */
+  private static int afterFrontMatter(LineIndex lines) {
+    String open = lines.lineCount() == 0 ? "" : lines.line(0).stripTrailing();
+    if (!open.equals("---") && !open.equals("+++")) {
+      return 0;
+    }
+    for (int i = 1; i < lines.lineCount(); i++) {
+      String line = lines.line(i).stripTrailing();
+      if (line.equals(open) || open.equals("---") && line.equals("...")) {
+        return i + 1;
+      }
+    }
+    return 0; // never closed: a thematic break, not front matter
   }
 
   /** Adds the section of lines {@code first..last}, led by {@code heading} when not null. */

@@ -57,6 +57,19 @@ class MarkdownChunkerTest {
   }
 
   @Test
+  void frontMatterCommentsAreNotHeadings() {
+    List<Chunk> chunks =
+        chunk("---\ntitle: Guide\n# a YAML comment\n---\n\nIntro.\n\n# Usage\n\nCall it.\n");
+    assertEquals(List.of("", "Usage"), chunks.stream().map(Chunk::title).toList());
+    assertTrue(chunks.get(0).text().contains("# a YAML comment"), chunks.get(0).text());
+    assertEquals(List.of("", "Usage"),
+        chunk("+++\n# toml comment\n+++\nIntro.\n# Usage\nCall it.\n").stream()
+            .map(Chunk::title).toList());
+    assertEquals(List.of("", "Heading"), chunk("---\n\n# Heading\n\nText.\n").stream()
+        .map(Chunk::title).toList(), "an unclosed --- is a thematic break");
+  }
+
+  @Test
   void headingsInsideFencedCodeAreNotSections() {
     String text = """
         # Shell
