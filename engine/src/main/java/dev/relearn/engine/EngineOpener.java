@@ -8,6 +8,8 @@ import dev.relearn.lucene.files.ShieldedLockFactory;
 import dev.relearn.lucene.files.StorageOpener;
 import dev.relearn.lucene.schema.IndexMetadata;
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,6 +49,10 @@ final class EngineOpener {
         throw e;
       }
       throw new IndexNotWritableException(folder, e);
+    } catch (ClosedByInterruptException e) { // Java closed a file on the caller's interrupt
+      throw (InterruptedIOException) new InterruptedIOException("opening the index at " + folder
+          + " was interrupted; nothing was opened, and nothing acknowledged is lost")
+          .initCause(e);
     }
   }
 

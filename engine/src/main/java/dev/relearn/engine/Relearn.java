@@ -70,6 +70,8 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
    * @throws IllegalArgumentException if a read-only open finds no index; {@link
    *     NotAnIndexFolderException} for a folder neither empty nor an index; {@link
    *     dev.relearn.engine.config.ConfigException} for a bad setting. Nothing is written then
+   * @throws java.io.InterruptedIOException if the calling thread is interrupted while opening
+   *     (it keeps its interrupt status); opening again works
    */
   public static Relearn open(Path dir, RelearnOptions options) throws IOException {
     return EngineOpener.open(dir, options);

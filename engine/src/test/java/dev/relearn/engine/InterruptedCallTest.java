@@ -87,6 +87,27 @@ class InterruptedCallTest {
         + "; interrupted searches whose wait for a refresh ended: " + searchWaitsEnded);
   }
 
+  @Test
+  void anOpenOnAnInterruptedThreadLeavesTheFolderOpenable() throws Exception {
+    Path docs = InterruptedIndexCallTest.folder(tmp, 5);
+    try (Relearn relearn = Relearn.open(tmp.resolve("index"), TestOptions.HASHING)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      String id = relearn.search(SearchRequest.of("shared words")).hits().getFirst().chunkId();
+      relearn.feedback(FeedbackRequest.of("shared words", List.of(id)).withIds("s", "e1"));
+    }
+    Thread.currentThread().interrupt();
+    try (Relearn relearn = Relearn.open(tmp.resolve("index"), TestOptions.HASHING)) {
+      assertTrue(relearn.writable(), "an open that Java's file reads let through is whole");
+    } catch (InterruptedIOException e) {
+      assertTrue(e.getMessage().contains("was interrupted"), e.getMessage());
+    }
+    assertTrue(Thread.interrupted(), "the caller keeps its interrupt status");
+    try (Relearn relearn = Relearn.open(tmp.resolve("index"), TestOptions.HASHING)) {
+      assertTrue(relearn.writable());
+      assertTrue(relearn.feedbackStore().contains("e1"));
+    }
+  }
+
   /**
    * Runs {@code call} on an interrupted thread: what it returned, or, if its wait ended by the
    * interrupt, whether the write was begun (true) or not (false). The caller keeps its status.
