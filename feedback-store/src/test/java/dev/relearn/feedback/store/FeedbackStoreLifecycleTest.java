@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.event.VectorProtection;
 import dev.relearn.feedback.index.FeedbackIndexConfig;
 import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
@@ -68,6 +69,26 @@ class FeedbackStoreLifecycleTest {
 
   private static float[] unit(Random random) {
     return StoreFixture.unit(random.nextLong());
+  }
+
+  @Test
+  void protectingVectorsIsRefusedWhileFeedbackRecordedWithoutItRemains() throws Exception {
+    float[] vector = StoreFixture.unit(5);
+    try (FeedbackStore store = open(config())) {
+      store.record(event("e1", store.sessions().hash("s"), vector, "c0", T0));
+    }
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> open(config().withProtectedVectors(true)));
+    assertTrue(e.getMessage().contains("forget all feedback first"), e.getMessage());
+    assertFalse(Files.exists(fixture.folder.resolve(VectorProtection.SECRET_FILE)));
+    try (FeedbackStore store = open(config())) {
+      assertEquals(1, store.similar(vector, 0.99f, 5).size(), "what was recorded still matches");
+      store.forgetAll();
+    }
+    try (FeedbackStore store = open(config().withProtectedVectors(true))) {
+      store.record(event("e2", store.sessions().hash("s"), vector, "c0", T0));
+      assertEquals(1, store.similar(vector, 0.99f, 5).size());
+    }
   }
 
   @Test
