@@ -55,6 +55,22 @@ class EventTest {
   }
 
   @Test
+  void anEventTheLogCannotHoldAsItIsIsRefusedBeforeItIsLogged() {
+    FeedbackEvent farDown = new FeedbackEvent("e", "s1", VECTOR,
+        List.of(new ShownResult("a", 65_537)), List.of("a"), Outcome.SUCCESS, null, null,
+        SignalClass.STRONG, 5L, null); // a rank of 1 once cut to the log's two bytes
+    IllegalArgumentException rank =
+        assertThrows(IllegalArgumentException.class, () -> EventCodec.encode(farDown));
+    assertTrue(rank.getMessage().contains("65537"), rank.getMessage());
+    FeedbackEvent longId = new FeedbackEvent("e", "s1", VECTOR,
+        List.of(new ShownResult("x".repeat(70_000), 1)), List.of("a"), Outcome.SUCCESS, null,
+        null, SignalClass.STRONG, 5L, null);
+    IllegalArgumentException id =
+        assertThrows(IllegalArgumentException.class, () -> EventCodec.encode(longId));
+    assertTrue(id.getMessage().contains("chunk id"), id.getMessage());
+  }
+
+  @Test
   void encodingWritesTheVectorAsDataOutputWritesFloats() throws Exception {
     float[] vector = {0.6f, -0.8f, Float.MIN_VALUE, -0.0f};
     FeedbackEvent event = new FeedbackEvent("e", "s1", vector, List.of(new ShownResult("a", 1)),
