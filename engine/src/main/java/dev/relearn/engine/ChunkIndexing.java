@@ -47,7 +47,8 @@ final class ChunkIndexing {
   synchronized IndexReport index(Path path, SourceFormat format, Progress progress,
       FeedbackStore store) throws IOException {
     IndexBuilder builder = new IndexBuilder(writer, schema, embedder.onDemand(), progress,
-        store.chunkIndexWrites(), store::renameChunks); // durable before the commit of new ids
+        store.chunkIndexWrites(), store::renameChunks) // durable before the commit of new ids
+        .withKnownLearned(store::learned); // a chunk back (or new) with feedback on its id
     store.flushLearnedFields(); // changed chunks carry over current learned values
     IndexReport report;
     try {

@@ -132,6 +132,13 @@ class RemoveSourcesTest {
           .hits().get(0);
       assertEquals(zebra.chunkId(), back.chunkId());
       assertEquals(1, back.learned().successes(), "its evidence counts again");
+      relearn.feedbackStore().checkpoint(); // what a reader of the commits sees
+      try (Relearn readOnly = Relearn.open(index, hashing.withReadOnly(true))) {
+        Hit seen = readOnly.search(SearchRequest.of("zebras savanna")
+            .withMode(SearchMode.BM25)).hits().get(0);
+        assertEquals(zebra.chunkId(), seen.chunkId());
+        assertEquals(1, seen.learned().successes(), "the committed learned fields count it too");
+      }
     }
   }
 }

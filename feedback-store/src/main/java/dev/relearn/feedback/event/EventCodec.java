@@ -6,6 +6,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.UTFDataFormatException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -76,29 +77,33 @@ public final class EventCodec {
     }
   }
 
-  /** Encodes an event. */
+  /**
+   * Encodes an event; IllegalArgumentException if it does not fit the format as it is (a count
+   * or rank above 65535, a string above 65535 bytes), rather than a cut copy that decodes to
+   * another event or to none.
+   */
   public static byte[] encode(FeedbackEvent event) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(256 + 4 * event.queryVector().length);
     try (DataOutputStream out = new DataOutputStream(bytes)) {
       out.writeByte(VERSION);
-      out.writeUTF(event.eventId());
-      out.writeUTF(event.sessionHash());
+      writeUtf(out, "the event id", event.eventId());
+      writeUtf(out, "the session hash", event.sessionHash());
       float[] vector = event.queryVector();
-      out.writeShort(vector.length);
+      out.writeShort(unsignedShort("the query vector's dimension", vector.length));
       // in one piece, as writeFloat would (big-endian; the vector is finite): a stream write per
       // float made an encode 5.8 us of CPU instead of 1.2 (384 dimensions), twice per event
       ByteBuffer floats = ByteBuffer.allocate(Float.BYTES * vector.length);
       floats.asFloatBuffer().put(vector);
       out.write(floats.array());
-      out.writeShort(event.shown().size());
+      out.writeShort(unsignedShort("the number of shown results", event.shown().size()));
       for (ShownResult shown : event.shown()) {
-        out.writeUTF(shown.chunkId());
-        out.writeShort(shown.rank());
+        writeUtf(out, "a shown chunk id", shown.chunkId());
+        out.writeShort(unsignedShort("a shown result's rank", shown.rank()));
         out.writeDouble(shown.propensity());
       }
-      out.writeShort(event.used().size());
+      out.writeShort(unsignedShort("the number of used chunk ids", event.used().size()));
       for (String id : event.used()) {
-        out.writeUTF(id);
+        writeUtf(out, "a used chunk id", id);
       }
       out.writeByte(event.outcome().ordinal());
       out.writeByte(event.rating() == null ? 0 : event.rating().stars() ? 2 : 1);
@@ -106,11 +111,31 @@ public final class EventCodec {
       out.writeDouble(event.quality() == null ? Double.NaN : event.quality());
       out.writeByte(event.signal().ordinal());
       out.writeLong(event.timestampMillis());
-      out.writeUTF(event.queryClass() == null ? "" : event.queryClass());
+      writeUtf(out, "the query class", event.queryClass() == null ? "" : event.queryClass());
     } catch (IOException e) {
       throw new UncheckedIOException("writing to memory cannot fail", e);
     }
     return bytes.toByteArray();
+  }
+
+  /** {@code value}, which the log keeps in two bytes: IllegalArgumentException when above. */
+  private static int unsignedShort(String what, int value) {
+    if (value > 0xFFFF) {
+      throw new IllegalArgumentException(what + " is " + value + "; the feedback log holds at"
+          + " most 65535");
+    }
+    return value;
+  }
+
+  /** Writes {@code value} as modified UTF-8: IllegalArgumentException when too long for it. */
+  private static void writeUtf(DataOutputStream out, String what, String value)
+      throws IOException {
+    try {
+      out.writeUTF(value);
+    } catch (UTFDataFormatException e) {
+      throw new IllegalArgumentException(what + " of " + value.length() + " characters is too"
+          + " long for the feedback log (at most 65535 bytes of UTF-8)", e);
+    }
   }
 
   /** Decodes an event; IllegalArgumentException if not a valid event of a known version. */

@@ -136,6 +136,18 @@ final class ClusterTable {
     }
   }
 
+  /** Stops building the graph in the background: this table is no longer used for lookups. */
+  void retire() {
+    if (upkeep != null) {
+      upkeep.stop();
+    }
+  }
+
+  /** Whether a graph was being kept and is no longer; for tests. */
+  boolean graphStopped() {
+    return upkeep != null && upkeep.stopped();
+  }
+
   /** The cluster of id {@code id}, or null. */
   Cluster get(String id) {
     Integer at = positions.get(id);

@@ -255,8 +255,12 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
 
   /** Derives the state from the index again. */
   private void rebuild() throws IOException {
+    RecordedEvents replaced = state;
     try (DirectoryReader reader = DirectoryReader.open(writer)) {
       state = RecordedEvents.scan(reader, config, folder);
+    }
+    if (replaced != null) {
+      replaced.retire(); // no graph of it to build on in the background
     }
   }
 
@@ -287,6 +291,7 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
   public synchronized void close() throws IOException {
     if (!closed) {
       closed = true;
+      state.retire();
       try (directory) {
         writer.rollback(); // uncommitted changes are in the event log and are replayed
       }

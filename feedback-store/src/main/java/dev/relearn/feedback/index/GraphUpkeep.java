@@ -54,6 +54,11 @@ final class GraphUpkeep {
     stopped = true;
   }
 
+  /** Whether {@link #stop} was called. */
+  boolean stopped() {
+    return stopped;
+  }
+
   /** Waits until the background thread, if any, has caught up; for tests. */
   void awaitCaughtUp() throws InterruptedException {
     Thread thread = worker;

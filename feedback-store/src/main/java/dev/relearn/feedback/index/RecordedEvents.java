@@ -111,6 +111,14 @@ public final class RecordedEvents {
     return cluster;
   }
 
+  /**
+   * Stops what keeps this state's lookups fast in the background (its centroid graph's linking),
+   * once a newer state replaces it; lookups on it still answer, scanning what the graph lacks.
+   */
+  public void retire() {
+    clusters.retire();
+  }
+
   /** How much {@code session} counts: {@link SessionBudget#share(String)}. */
   public double sessionShare(String session) {
     return clusters.sessionShare(session);

@@ -118,6 +118,17 @@ final class GenerationWriter implements Closeable {
   }
 
   /**
+   * Does the {@link #rollback} an interrupted thread left to the next write, if there was none
+   * since: before the generation is rolled away from, as the next one reuses that record's number.
+   */
+  void settle() throws IOException {
+    if (truncatePending) {
+      perform(Operation.TRUNCATE);
+      truncatePending = false;
+    }
+  }
+
+  /**
    * Forces written records to disk ({@code force(false)}: the data and the file length). A
    * {@link ClosedByInterruptException} means this thread was interrupted: nothing is known.
    */

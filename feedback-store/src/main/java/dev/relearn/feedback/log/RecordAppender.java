@@ -212,6 +212,7 @@ final class RecordAppender {
         throw e; // the current generation stays in use
       }
       try {
+        writer.settle(); // no whole record of an interrupted write: its number comes again
         writer.force();
       } catch (ClosedByInterruptException e) {
         next.discard(e);

@@ -91,6 +91,7 @@ final class Checkpointer {
 
   /** Recomputes the aggregates from the events and writes every learned field that differs. */
   void rebuildLearnedFields() throws IOException {
+    learned.refreshSearchers(); // what index calls wrote is then compared, not taken as neutral
     synchronized (applyLock) {
       dirty |= learned.reconcile(index);
     }

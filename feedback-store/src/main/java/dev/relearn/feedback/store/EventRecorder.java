@@ -43,9 +43,13 @@ final class EventRecorder {
 
   /** Records an event: durable, then applied, then acknowledged; a known id is a duplicate. */
   FeedbackAck record(FeedbackEvent given) throws IOException {
-    if (given.queryVector().length != dimension) {
-      throw new IllegalArgumentException("query vector has " + given.queryVector().length
+    float[] vector = given.queryVector();
+    if (vector.length != dimension) {
+      throw new IllegalArgumentException("query vector has " + vector.length
           + " dimensions; the feedback store expects " + dimension);
+    }
+    if (isZero(vector)) { // the events index refuses it: logged first, it failed every replay
+      throw new IllegalArgumentException("event " + given.eventId() + " has a zero vector");
     }
     FeedbackEvent event =
         protection == null ? given : given.withQueryVector(protection.protect(given.queryVector()));
@@ -55,6 +59,16 @@ final class EventRecorder {
     return checkpointer.shared(() -> inFlight.once(event.eventId(),
         id -> index.recorded().contains(id), duplicate, () -> new FeedbackAck(event.eventId(),
             groups.record(event), false, unknown, event.learnability(), event.signal())));
+  }
+
+  /** Whether every component is zero: a vector without a direction, which nothing matches. */
+  static boolean isZero(float[] vector) {
+    for (float component : vector) {
+      if (component != 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The used and shown chunk ids the chunk index does not hold. */

@@ -15,6 +15,7 @@ import java.util.Map;
  * latest {@code limit}, oldest first) and each of its sessions, that session's evidence and the
  * past queries similar to its centroid from clusters none of its sessions contributed to, so a fit
  * is never scored on what the vote was cast from. Sessions over their event budget take no part.
+ * Both name renamed chunks by their current ids.
  */
 public final class HeldOutQueries {
   /** Receives one session's evidence in one cluster and the held-out similar past queries. */
@@ -44,7 +45,8 @@ public final class HeldOutQueries {
           cluster.sessions()).stream().filter(PastQuery::withinBudget).toList();
       for (Map.Entry<String, Map<String, ChunkEvidence>> logged
           : cluster.evidence().entrySet()) {
-        receiver.accept(logged.getKey(), logged.getValue(), others);
+        // under the chunks' current ids, as the past queries name them
+        receiver.accept(logged.getKey(), index.currentIds(logged.getValue()), others);
       }
     }
   }

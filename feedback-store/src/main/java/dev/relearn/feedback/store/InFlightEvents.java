@@ -18,7 +18,8 @@ final class InFlightEvents {
 
   /**
    * Records {@code eventId} once: {@code attempt} at most once per call, unless {@code stored}
-   * (checked before every attempt), when the answer is {@code duplicate}.
+   * (checked before every attempt, again once it is this call's to make), when the answer is
+   * {@code duplicate}.
    */
   <T> T once(String eventId, Predicate<String> stored, T duplicate, IOSupplier<T> attempt)
       throws IOException {
@@ -30,6 +31,10 @@ final class InFlightEvents {
       CompletableFuture<Void> earlier = running.putIfAbsent(eventId, mine);
       if (earlier == null) {
         try {
+          if (stored.test(eventId)) { // an attempt that ended since the check above stored it
+            mine.complete(null);
+            return duplicate;
+          }
           T result = attempt.get();
           mine.complete(null);
           return result;

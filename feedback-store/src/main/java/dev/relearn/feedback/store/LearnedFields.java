@@ -107,6 +107,19 @@ final class LearnedFields {
     return out;
   }
 
+  /**
+   * Refreshes the chunk searchers, so that {@link #reconcile} compares with what the chunk index
+   * holds now: the chunks an index call wrote since, with the learned values it gave them.
+   */
+  void refreshSearchers() throws IOException {
+    chunkWrites.lock();
+    try {
+      chunkSearchers.maybeRefreshBlocking();
+    } finally {
+      chunkWrites.unlock();
+    }
+  }
+
   /** Writes the staged values and refreshes the chunk searchers; a failure stops the store. */
   void flush() throws IOException {
     chunkWrites.lock();

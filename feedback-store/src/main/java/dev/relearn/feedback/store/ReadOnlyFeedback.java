@@ -96,8 +96,12 @@ public final class ReadOnlyFeedback implements FeedbackLookup, Closeable {
       DirectoryReader reader = readers.acquire();
       try {
         if (reader != derivedFrom) {
+          RecordedEvents replaced = derived;
           derived = RecordedEvents.scan(reader, config, folder);
           derivedFrom = reader;
+          if (replaced != null) {
+            replaced.retire();
+          }
         }
         return derived;
       } finally {
@@ -136,6 +140,10 @@ public final class ReadOnlyFeedback implements FeedbackLookup, Closeable {
 
   @Override
   public void close() throws IOException {
+    RecordedEvents last = derived;
+    if (last != null) {
+      last.retire();
+    }
     IOUtils.close(readers, directory);
   }
 }

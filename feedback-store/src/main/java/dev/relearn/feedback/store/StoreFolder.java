@@ -40,11 +40,9 @@ record StoreFolder(SessionHasher sessions, VectorProtection protection, Feedback
       throws IOException {
     OwnerOnly.createFolder(dir);
     SessionHasher sessions = SessionHasher.open(dir);
-    VectorProtection protection = config.protectVectors()
-        || Files.exists(dir.resolve(VectorProtection.SECRET_FILE))
-        ? VectorProtection.open(dir, config.index().dimension()) : null;
     FeedbackIndex index = FeedbackIndex.open(dir.resolve(EVENTS), config.index(), storage);
     try {
+      VectorProtection protection = protection(dir, config, index);
       Translog log = Translog.open(dir.resolve(LOG), config.durability(), config.syncInterval(),
           storage);
       return new StoreFolder(sessions, protection, index, log);
@@ -52,6 +50,26 @@ record StoreFolder(SessionHasher sessions, VectorProtection protection, Feedback
       IOUtils.closeWhileSuppressingExceptions(e, index);
       throw e;
     }
+  }
+
+  /**
+   * The folder's vector protection: on once its secret exists; turned on only while no feedback
+   * is recorded, as the vectors recorded before would stay on disk as given, and no longer match.
+   */
+  private static VectorProtection protection(Path dir, FeedbackStoreConfig config,
+      FeedbackIndex index) throws IOException {
+    boolean on = Files.exists(dir.resolve(VectorProtection.SECRET_FILE));
+    if (!on && config.protectVectors()
+        && (index.recorded().events() > 0 || Translog.holdsRecords(dir.resolve(LOG)))) {
+      throw new IllegalStateException("the feedback in " + dir + " was recorded without a"
+          + " vector secret (unprotected, or its " + VectorProtection.SECRET_FILE + " is gone):"
+          + " protecting query vectors from now on would leave those on disk as they are, and"
+          + " past queries would no longer match new ones. To protect query vectors, forget all"
+          + " feedback first (relearn forget --all), then open with protected query vectors;"
+          + " or open without");
+    }
+    return on || config.protectVectors()
+        ? VectorProtection.open(dir, config.index().dimension()) : null;
   }
 
   /** What stopped a part for good: the events index's writer, or the log. */

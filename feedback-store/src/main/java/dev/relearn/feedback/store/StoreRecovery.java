@@ -11,7 +11,8 @@ import java.util.List;
 /**
  * What {@link FeedbackStore#open} does before the store takes calls: replays the log's events and
  * forgets in log order (known events ignored, forgets idempotent, so a forget cut short is
- * finished; damage, also records that pass the checksum but do not decode, is a warning), expires
+ * finished; damage, also records that pass the checksum but do not decode, or hold an event of a
+ * zero vector, is a warning), expires
  * what outlived the TTL, brings the learned fields in line with the events, and checkpoints. An
  * intact event in a newer format stops the open with nothing changed.
  */
@@ -65,6 +66,8 @@ final class StoreRecovery {
       }
       if (forget) {
         rewrites.apply(session);
+      } else if (EventRecorder.isZero(event.queryVector())) { // an older version logged it
+        undecodable.add("record " + seq + ": event " + event.eventId() + " has a zero vector");
       } else {
         recorder.replay(event);
       }

@@ -11,9 +11,15 @@ import dev.relearn.lucene.feedback.Outcome;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,6 +52,22 @@ class EventTest {
       assertEquals(event.rating(), back.rating());
       assertEquals(event.quality(), back.quality());
     }
+  }
+
+  @Test
+  void anEventTheLogCannotHoldAsItIsIsRefusedBeforeItIsLogged() {
+    FeedbackEvent farDown = new FeedbackEvent("e", "s1", VECTOR,
+        List.of(new ShownResult("a", 65_537)), List.of("a"), Outcome.SUCCESS, null, null,
+        SignalClass.STRONG, 5L, null); // a rank of 1 once cut to the log's two bytes
+    IllegalArgumentException rank =
+        assertThrows(IllegalArgumentException.class, () -> EventCodec.encode(farDown));
+    assertTrue(rank.getMessage().contains("65537"), rank.getMessage());
+    FeedbackEvent longId = new FeedbackEvent("e", "s1", VECTOR,
+        List.of(new ShownResult("x".repeat(70_000), 1)), List.of("a"), Outcome.SUCCESS, null,
+        null, SignalClass.STRONG, 5L, null);
+    IllegalArgumentException id =
+        assertThrows(IllegalArgumentException.class, () -> EventCodec.encode(longId));
+    assertTrue(id.getMessage().contains("chunk id"), id.getMessage());
   }
 
   @Test
@@ -204,6 +226,32 @@ class EventTest {
     for (String broken : List.of("a\ud800", "a\udc00", "\ude00a\ud83d")) {
       assertTrue(assertThrows(IllegalArgumentException.class, () -> hasher.hash(broken))
           .getMessage().startsWith("a session id must be valid Unicode"), broken);
+    }
+  }
+
+  @Test
+  void processesCreatingTheSaltAtOnceAgreeOnOne(@TempDir Path dir) throws Exception {
+    int opens = 4; // as many processes opening one new folder at once (nothing locks it yet)
+    try (ExecutorService threads = Executors.newFixedThreadPool(opens)) {
+      for (int round = 0; round < 40; round++) {
+        Path folder = Files.createDirectories(dir.resolve("f" + round));
+        CyclicBarrier start = new CyclicBarrier(opens);
+        List<Future<String>> hashes = new ArrayList<>();
+        for (int i = 0; i < opens; i++) {
+          hashes.add(threads.submit(() -> {
+            start.await();
+            return SessionHasher.open(folder).hash("alice");
+          }));
+        }
+        String kept = SessionHasher.open(folder).hash("alice");
+        for (Future<String> hash : hashes) {
+          assertEquals(kept, hash.get(), "round " + round + ": an open used a salt not kept");
+        }
+        try (Stream<Path> files = Files.list(folder)) {
+          assertEquals(List.of(SessionHasher.SALT_FILE),
+              files.map(f -> f.getFileName().toString()).toList(), "round " + round);
+        }
+      }
     }
   }
 

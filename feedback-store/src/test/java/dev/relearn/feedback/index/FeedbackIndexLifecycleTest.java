@@ -108,6 +108,24 @@ class FeedbackIndexLifecycleTest {
   }
 
   @Test
+  void aReplacedOrClosedStateStopsBuildingItsCentroidGraph() throws Exception {
+    try (FeedbackIndex index = open()) {
+      for (int i = 0; i < ClusterTable.EXACT_BELOW + GraphUpkeep.INLINE + 1; i++) {
+        addRandom(index, "e" + i, "s" + i, T0); // a cluster each
+      }
+      index.commit(Map.of());
+    }
+    try (FeedbackIndex index = open()) { // derived at open: its graph builds in the background
+      RecordedEvents opened = index.recorded();
+      index.compact(); // derives the state again
+      assertTrue(opened.table().graphStopped(), "a replaced state's graph goes on building");
+      RecordedEvents compacted = index.recorded();
+      index.close();
+      assertTrue(compacted.table().graphStopped(), "a closed index's graph goes on building");
+    }
+  }
+
+  @Test
   void closeDiscardsWhatWasNotCommitted() throws Exception {
     try (FeedbackIndex index = open()) {
       assertEquals(Map.of(), committedUserData());

@@ -4,12 +4,14 @@ import dev.relearn.lucene.files.FilterFileChannel;
 import dev.relearn.lucene.files.StorageOpener;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileSystems;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileAttribute;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.lucene.store.Directory;
@@ -17,8 +19,8 @@ import org.apache.lucene.store.LockFactory;
 
 /**
  * A file channel that passes everything to a real one, except for the faults its {@link Faults}
- * inject: a write that stores half its bytes and then fails, a failing fsync, a failing
- * truncation. Counts fsyncs and remembers the file size each one covered.
+ * inject: a write that stores half its bytes and then fails, a write that stores all of them
+ * and is then interrupted, a failing fsync, a failing truncation. Counts fsyncs and remembers the file size each one covered.
  */
 final class FaultyChannel extends FilterFileChannel {
   /** The faults to inject, shared by every channel of one opener. */
@@ -26,6 +28,8 @@ final class FaultyChannel extends FilterFileChannel {
     final AtomicInteger forces = new AtomicInteger();
     final AtomicReference<IOException> nextWrite = new AtomicReference<>();
     final AtomicReference<IOException> nextOpen = new AtomicReference<>();
+    /** The next write stores all its bytes, then its thread is interrupted, as by a caller. */
+    final AtomicBoolean interruptAfterWrite = new AtomicBoolean();
     volatile IOException force;
     volatile IOException truncate;
     volatile long lastForcedSize = -1;
@@ -65,6 +69,15 @@ final class FaultyChannel extends FilterFileChannel {
       ByteBuffer half = src.slice(src.position(), src.remaining() / 2);
       in.write(half, position);
       throw failure;
+    }
+    if (faults.interruptAfterWrite.getAndSet(false)) {
+      int written = 0;
+      while (src.hasRemaining()) {
+        written += in.write(src, position + written);
+      }
+      Thread.currentThread().interrupt(); // as NIO does when the interrupt comes mid-write
+      close();
+      throw new ClosedByInterruptException();
     }
     return in.write(src, position);
   }

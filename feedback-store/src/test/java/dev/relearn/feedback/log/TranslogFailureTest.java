@@ -191,6 +191,32 @@ class TranslogFailureTest {
   }
 
   @Test
+  void aRollAfterAnInterruptedWriteKeepsTheNextGenerationsRecords() throws Exception {
+    try (Translog log = open()) {
+      log.append(text("one"));
+      faults.interruptAfterWrite.set(true); // the record is whole on disk, yet not acknowledged
+      AtomicReference<Throwable> seen = new AtomicReference<>();
+      Thread thread = new Thread(() -> {
+        try {
+          log.append(text("interrupted"));
+        } catch (IOException e) {
+          seen.set(e);
+        }
+      }, "interrupted-appender");
+      thread.start();
+      thread.join();
+      assertInstanceOf(IOException.class, seen.get());
+      assertEquals(1, log.rollGeneration());
+      assertEquals(2, log.append(text("two")));
+    }
+    try (Translog log = Translog.open(tmp)) {
+      Replayed replayed = Replayed.of(log);
+      assertEquals(List.of("one", "two"), replayed.texts());
+      assertTrue(replayed.report.clean(), replayed.report.problems().toString());
+    }
+  }
+
+  @Test
   void asyncBackgroundFsyncFailureSurfaces() throws Exception {
     Translog log = Translog.open(tmp, Durability.ASYNC, Duration.ofMillis(5), faults.opener());
     faults.force = new IOException("Input/output error");

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.relearn.feedback.event.EventCodec;
 import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.event.VectorProtection;
 import dev.relearn.feedback.index.FeedbackIndexConfig;
+import dev.relearn.feedback.log.Translog;
 import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -68,6 +71,51 @@ class FeedbackStoreLifecycleTest {
 
   private static float[] unit(Random random) {
     return StoreFixture.unit(random.nextLong());
+  }
+
+  @Test
+  void anEventOfAZeroVectorIsRefusedBeforeTheLogAndTheStoreGoesOn() throws Exception {
+    try (FeedbackStore store = open(config())) {
+      String session = store.sessions().hash("s");
+      FeedbackEvent zero = event("z1", session, new float[StoreFixture.DIMENSION], "c0", T0);
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> store.record(zero));
+      assertTrue(e.getMessage().contains("zero vector"), e.getMessage());
+      assertEquals(null, store.failure(), "one bad event stopped the store");
+      store.record(event("e1", session, StoreFixture.unit(3), "c0", T0));
+    }
+    try (FeedbackStore store = open(config())) { // nothing in the log to fail the replay
+      assertTrue(store.contains("e1"));
+      assertFalse(store.contains("z1"));
+    }
+    // what an older version logged before it refused such an event: the replay skips it
+    try (Translog log = Translog.open(fixture.folder.resolve(StoreFolder.LOG))) {
+      log.append(EventCodec.encode(event("z2", "s", new float[StoreFixture.DIMENSION], "c0", T0)));
+    }
+    try (FeedbackStore store = open(config())) {
+      assertFalse(store.contains("z2"));
+      assertTrue(store.stats().recovery().problems().toString().contains("zero vector"));
+    }
+  }
+
+  @Test
+  void protectingVectorsIsRefusedWhileFeedbackRecordedWithoutItRemains() throws Exception {
+    float[] vector = StoreFixture.unit(5);
+    try (FeedbackStore store = open(config())) {
+      store.record(event("e1", store.sessions().hash("s"), vector, "c0", T0));
+    }
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> open(config().withProtectedVectors(true)));
+    assertTrue(e.getMessage().contains("forget all feedback first"), e.getMessage());
+    assertFalse(Files.exists(fixture.folder.resolve(VectorProtection.SECRET_FILE)));
+    try (FeedbackStore store = open(config())) {
+      assertEquals(1, store.similar(vector, 0.99f, 5).size(), "what was recorded still matches");
+      store.forgetAll();
+    }
+    try (FeedbackStore store = open(config().withProtectedVectors(true))) {
+      store.record(event("e2", store.sessions().hash("s"), vector, "c0", T0));
+      assertEquals(1, store.similar(vector, 0.99f, 5).size());
+    }
   }
 
   @Test

@@ -25,11 +25,7 @@ class ForgetStagedValuesTest {
   @Test
   void aForgetOverridesTheStagedValuesOfWhatItDeletes() throws Exception {
     try (StoreFixture fixture = new StoreFixture(tmp, T0)) {
-      FeedbackStoreConfig config = fixture.config();
-      FeedbackStoreConfig slowFlush = new FeedbackStoreConfig(config.durability(),
-          config.syncInterval(), Duration.ofHours(1), Duration.ofHours(1), config.eta(),
-          config.perSessionCap(), config.index(), config.protectVectors());
-      try (FeedbackStore store = fixture.open(slowFlush, ForgetAllFollowUp.NONE)) {
+      try (FeedbackStore store = fixture.open(slowFlush(fixture), ForgetAllFollowUp.NONE)) {
         String gone = store.sessions().hash("gone");
         store.record(event("g1", gone, unit(1), "c0", T0)); // staged, not written
         assertEquals(Map.of(), fixture.docValues(), "nothing written yet");
@@ -39,5 +35,27 @@ class ForgetStagedValuesTest {
         assertEquals(Map.of(), fixture.docValues(), "the forgotten event's values were written");
       }
     }
+  }
+
+  @Test
+  void aForgetOverridesValuesAnIndexCallWroteSinceTheLastRefresh() throws Exception {
+    try (StoreFixture fixture = new StoreFixture(tmp, T0);
+        FeedbackStore store = fixture.open(slowFlush(fixture), ForgetAllFollowUp.NONE)) {
+      String gone = store.sessions().hash("gone");
+      store.record(event("g1", gone, unit(1), "c9", T0)); // feedback on a chunk not indexed yet
+      store.flushLearnedFields();
+      // an index call's batch adds the chunk with what the store knows of it, and goes on
+      fixture.indexChunk("c9", store.learned("c9"), store.chunkIndexWrites());
+      store.forgetSession(gone);
+      assertEquals(LearnedValues.NEUTRAL, store.learned("c9"));
+      assertEquals(Map.of(), fixture.docValues(), "the forgotten session's values stayed");
+    }
+  }
+
+  private static FeedbackStoreConfig slowFlush(StoreFixture fixture) {
+    FeedbackStoreConfig config = fixture.config();
+    return new FeedbackStoreConfig(config.durability(), config.syncInterval(),
+        Duration.ofHours(1), Duration.ofHours(1), config.eta(), config.perSessionCap(),
+        config.index(), config.protectVectors());
   }
 }

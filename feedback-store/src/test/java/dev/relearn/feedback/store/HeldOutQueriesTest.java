@@ -10,6 +10,7 @@ import dev.relearn.lucene.feedback.PastQuery;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,6 +43,26 @@ class HeldOutQueriesTest {
     for (PastQuery voter : voters) {
       assertEquals(1.0, voter.share(), "a spammer's past query voted in the fit");
     }
+  }
+
+  @Test
+  void aRenamedChunkIsFitOnUnderTheIdItsVotesNameIt() throws Exception {
+    float[] topic = unit(1);
+    List<String> logged = new ArrayList<>();
+    List<String> voted = new ArrayList<>();
+    try (StoreFixture fixture = new StoreFixture(tmp, T0);
+        FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
+      for (int i = 0; i < 2; i++) {
+        store.record(event("h" + i, "honest" + i, near(topic, i), "c0", T0 + i));
+      }
+      store.renameChunks(Map.of("c0", "c9")); // its file moved: the chunk has a new id
+      store.forEachHeldOut(0.5f, 10, 4_000, (session, evidence, others) -> {
+        logged.addAll(evidence.keySet());
+        others.forEach(other -> voted.addAll(other.chunks().keySet()));
+      });
+    }
+    assertEquals(List.of("c9", "c9"), voted, "the votes name the chunk by its new id");
+    assertEquals(List.of("c9", "c9"), logged, "so must what each session did");
   }
 
   /** {@code topic} turned a little towards a seeded direction: cosine about 0.9 to it. */

@@ -15,6 +15,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -74,6 +75,20 @@ class InFlightEventsTest {
     assertEquals(1, runs.get());
     assertEquals("dup", inFlight.once("e", stored::contains, "dup", () -> "again"));
     assertFalse(stored.isEmpty());
+  }
+
+  @Test
+  void aRecordEndingBetweenTheCheckAndTheClaimMakesADuplicate() throws Exception {
+    AtomicInteger checks = new AtomicInteger();
+    Predicate<String> endsRightAfterTheFirstCheck = id -> {
+      boolean found = stored.contains(id);
+      if (checks.incrementAndGet() == 1) {
+        stored.add(id); // another recorder's attempt ends now and leaves the in-flight map
+      }
+      return found;
+    };
+    assertEquals("dup", inFlight.once("e", endsRightAfterTheFirstCheck, "dup",
+        () -> "recorded a second time"));
   }
 
   private static void await(CountDownLatch latch) throws IOException {

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.concurrent.locks.Lock;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
@@ -46,6 +47,7 @@ final class StoreFixture implements AutoCloseable {
   final Path folder;
   final AtomicLong now;
   private final InstantSource clock;
+  private final ChunkSchema schema = new ChunkSchema(2);
   private final Directory chunkDirectory;
   private final IndexWriter chunkWriter;
   private final SearcherManager chunkSearchers;
@@ -55,18 +57,34 @@ final class StoreFixture implements AutoCloseable {
     this.folder = tmp.resolve("feedback");
     this.now = new AtomicLong(startMillis);
     this.clock = () -> Instant.ofEpochMilli(now.get());
-    ChunkSchema schema = new ChunkSchema(2);
     chunkDirectory = FSDirectory.open(tmp.resolve("chunks"));
     chunkWriter = new IndexWriter(chunkDirectory, LearnedFieldUpdater.withOverlays(
         new IndexWriterConfig(schema.indexAnalyzer()).setSimilarity(ChunkSchema.similarity())));
     for (int i = 0; i < 4; i++) {
-      String id = "c" + i;
-      chunkWriter.addDocument(schema.document(new Chunk(id, "/origin", id + ".md",
-          ChunkKind.MARKDOWN, "Title " + id, List.of("Heading"), 1, 2, 3, "text of " + id),
-          VectorChecks.normalize(new float[] {1, i + 1}), LearnedValues.NEUTRAL));
+      chunkWriter.addDocument(chunk("c" + i, i, LearnedValues.NEUTRAL));
     }
     chunkWriter.commit();
     chunkSearchers = new SearcherManager(chunkWriter, null);
+  }
+
+  private Document chunk(String id, int i, LearnedValues learned) {
+    return schema.document(new Chunk(id, "/origin", id + ".md", ChunkKind.MARKDOWN,
+        "Title " + id, List.of("Heading"), 1, 2, 3, "text of " + id),
+        VectorChecks.normalize(new float[] {1, i + 1}), learned);
+  }
+
+  /**
+   * Writes chunk {@code id} with {@code learned} and commits, as a batch of an index call does
+   * (under the chunk-index writes lock); the searchers are not refreshed.
+   */
+  void indexChunk(String id, LearnedValues learned, Lock writes) throws IOException {
+    writes.lock();
+    try {
+      chunkWriter.updateDocument(ChunkSchema.idTerm(id), chunk(id, 9, learned));
+      chunkWriter.commit();
+    } finally {
+      writes.unlock();
+    }
   }
 
   /** The default configuration on this fixture's clock. */

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.locks.Lock;
+import java.util.function.Function;
 import java.util.stream.IntStream;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
@@ -66,6 +67,7 @@ public final class IndexBuilder {
   private final Progress progress;
   private final Lock writes;
   private final Renames renames;
+  private Function<String, LearnedValues> known = id -> LearnedValues.NEUTRAL;
   private int commitEvery = COMMIT_EVERY;
 
   /** Told of a run's renamed chunks before the commit that holds their new ids. */
@@ -93,6 +95,16 @@ public final class IndexBuilder {
     this.progress = progress;
     this.writes = Objects.requireNonNull(writes, "writes");
     this.renames = Objects.requireNonNull(renames, "renames");
+  }
+
+  /**
+   * Gives a chunk that replaces none the learned values {@code known} has for its id (the
+   * feedback store's, say: feedback on an id the index lacked counts once the chunk comes, or
+   * comes back), rather than neutral ones.
+   */
+  public IndexBuilder withKnownLearned(Function<String, LearnedValues> known) {
+    this.known = Objects.requireNonNull(known, "known");
+    return this;
   }
 
   /**
@@ -204,7 +216,7 @@ public final class IndexBuilder {
           renamed.put(predecessor.id(), chunk.id());
         }
         LearnedValues learned =
-            predecessor == null ? LearnedValues.NEUTRAL : predecessor.learned();
+            predecessor == null ? known.apply(chunk.id()) : predecessor.learned();
         writer.updateDocument(ChunkSchema.idTerm(chunk.id()), schema.document(chunk,
             run.vectors[i], learned, run.reading.stamps.get(chunk.path())));
         if (predecessor == null) {
