@@ -13,7 +13,7 @@ import org.apache.lucene.util.IOUtils;
  * An append-only log of opaque payloads in numbered generation files
  * ({@code translog-<generation>.log}, owner-only, in an owner-only folder locked against a second
  * writer); the record format is {@link RecordFormat}'s. Thread-safe. Sequence numbers start at 1
- * and continue across generations and reopens.
+ * and continue across generations and reopens (from 1 again once every record was trimmed).
  *
  * <p><b>Durability.</b> In {@link Durability#REQUEST} mode an append returns once an fsync covering
  * its record has completed; concurrent appenders share fsyncs (group commit). In {@link
@@ -85,8 +85,10 @@ public final class Translog implements Closeable {
         history.remove(newest);
       } else {
         writer = GenerationWriter.open(newest + 1, folder.file(newest + 1), storage, true);
-        folder.sync();
       }
+      // numbering continues from the generations found: their trims must be durable first, or
+      // a trimmed one coming back after a power cut would precede records numbered below it
+      folder.sync();
       LogFailure failure = new LogFailure(folder.dir().toString());
       RecordAppender appender =
           new RecordAppender(folder, storage, failure, writer, history.highestSeq());
