@@ -29,6 +29,8 @@ public record FeedbackEvent(String eventId, String sessionHash, float[] queryVec
     SignalClass signal, long timestampMillis, String queryClass) {
   /** The longest accepted event id. */
   public static final int MAX_EVENT_ID_LENGTH = 128;
+  /** The longest accepted session hash: the events index keeps it as one Lucene term. */
+  public static final int MAX_SESSION_LENGTH = 1024;
 
   /** Checks an event id: 1 to {@link #MAX_EVENT_ID_LENGTH} printable ASCII, no spaces. */
   public static void requireValidEventId(String eventId) {
@@ -73,6 +75,10 @@ public record FeedbackEvent(String eventId, String sessionHash, float[] queryVec
     Objects.requireNonNull(outcome, "outcome");
     Objects.requireNonNull(signal, "signal");
     requireValidEventId(eventId);
+    if (sessionHash.length() > MAX_SESSION_LENGTH) {
+      throw new IllegalArgumentException("event " + eventId + ": a session hash has at most "
+          + MAX_SESSION_LENGTH + " characters, got " + sessionHash.length());
+    }
     if (queryVector.length == 0) {
       throw new IllegalArgumentException("query vector must not be empty");
     }

@@ -99,6 +99,22 @@ class FeedbackStoreLifecycleTest {
   }
 
   @Test
+  void aSessionLuceneCannotIndexIsRefusedBeforeTheLog() throws Exception {
+    String longSession = "h".repeat(40_000); // within the log's two-byte length, not a term's
+    try (FeedbackStore store = open(config())) {
+      String session = store.sessions().hash("s");
+      float[] vector = StoreFixture.unit(3);
+      assertThrows(IllegalArgumentException.class,
+          () -> store.record(event("l1", longSession, vector, "c0", T0)));
+      assertEquals(null, store.failure(), "one bad event stopped the store");
+      store.record(event("e1", session, vector, "c0", T0));
+    }
+    try (FeedbackStore store = open(config())) {
+      assertTrue(store.contains("e1"));
+    }
+  }
+
+  @Test
   void protectingVectorsIsRefusedWhileFeedbackRecordedWithoutItRemains() throws Exception {
     float[] vector = StoreFixture.unit(5);
     try (FeedbackStore store = open(config())) {
