@@ -10,7 +10,8 @@ import picocli.CommandLine.Option;
 final class WriteOptions {
   @Option(names = "--protect-query-vectors", negatable = false,
       description = "Store feedback query vectors rotated by a secret and quantised"
-          + " (docs/PRIVACY.md); once on for an index, it stays on.")
+          + " (docs/PRIVACY.md); once on, it stays on. Refused while feedback recorded without it"
+          + " remains (forget --all first).")
   boolean protectQueryVectors;
 
   @Option(names = "--feedback-durability", paramLabel = "MODE", defaultValue = "request",
