@@ -1,5 +1,7 @@
 package dev.relearn.server.http;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -15,6 +17,8 @@ import com.sun.net.httpserver.HttpExchange;
 import dev.relearn.server.text.StrictUtf8;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.Charset;
+import java.nio.charset.IllegalCharsetNameException;
 import java.util.Locale;
 import java.util.Map;
 
@@ -103,10 +107,18 @@ final class JsonBodies {
     }
     for (int i = 1; i < parts.length; i++) {
       String parameter = parts[i].strip().toLowerCase(Locale.ROOT);
-      if (parameter.startsWith("charset=")
-          && !parameter.substring(8).replace("\"", "").equals("utf-8")) {
+      if (parameter.startsWith("charset=") && !isUtf8(parameter.substring(8).replace("\"", ""))) {
         throw ApiException.unsupportedMediaType(contentType);
       }
+    }
+  }
+
+  /** Whether {@code charset} names UTF-8, by any of its names ({@code utf8} too). */
+  private static boolean isUtf8(String charset) {
+    try {
+      return Charset.isSupported(charset) && Charset.forName(charset).equals(UTF_8);
+    } catch (IllegalCharsetNameException e) {
+      return false; // not a name at all: not UTF-8
     }
   }
 

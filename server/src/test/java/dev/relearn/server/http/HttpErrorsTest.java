@@ -89,6 +89,10 @@ class HttpErrorsTest {
         server.post("/api/feedback", "application/json; charset=latin-1", "{}"));
     assertEquals(200, server.post("/api/search", "application/json; charset=UTF-8",
         "{\"query\": \"cache\"}").status());
+    assertEquals(200, server.post("/api/search", "application/json; charset=utf8",
+        "{\"query\": \"cache\"}").status(), "utf8 is UTF-8 by another of its names");
+    assertError(415, "charset=no-such-charset",
+        server.post("/api/search", "application/json; charset=no-such-charset", "{}"));
   }
 
   @Test
