@@ -85,7 +85,8 @@ class HttpErrorsTest {
     assertError(415, "got: 'text/plain'",
         server.post("/api/search", "text/plain", "{\"query\": \"x\"}"));
     assertError(415, "got: none", server.post("/api/search", null, "{\"query\": \"x\"}"));
-    assertError(415, "charset=latin-1",
+    assertError(415, "content type must be application/json in UTF-8, got:"
+        + " 'application/json; charset=latin-1'",
         server.post("/api/feedback", "application/json; charset=latin-1", "{}"));
     assertEquals(200, server.post("/api/search", "application/json; charset=UTF-8",
         "{\"query\": \"cache\"}").status());
