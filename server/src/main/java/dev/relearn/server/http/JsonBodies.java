@@ -70,7 +70,9 @@ final class JsonBodies {
     }
     JsonNode node;
     try {
-      node = reader.readTree(StrictUtf8.decode(body)); // Jackson's bytes are lenient
+      String text = StrictUtf8.decode(body); // Jackson's bytes are lenient
+      // a byte order mark (PowerShell 5 writes one) may be ignored (RFC 8259, section 8.1)
+      node = reader.readTree(text.startsWith("\uFEFF") ? text.substring(1) : text);
     } catch (StrictUtf8.InvalidUtf8Exception e) {
       throw new ApiException(400, "the body is " + e.getMessage());
     } catch (StreamConstraintsException e) {
