@@ -78,8 +78,21 @@ final class SearchCommand extends CliCommand.WithJson {
       double millis = (System.nanoTime() - start) / 1e6;
       SearchMode mode = explain ? SearchMode.LEARNED : request.mode(); // explain ranks learned
       print(text, mode, explained, results, millis);
+      if (results.hits().isEmpty() && pathPrefix != null && !pathPrefix.isEmpty()) {
+        notePaths(relearn.search(request.withFilter(null, null).withK(1)));
+      }
     }
     return 0;
+  }
+
+  /**
+   * Says what indexed paths look like, with {@code any}'s first hit as an example, after a path
+   * prefix matched nothing: an absolute or {@code ./} prefix (what a user tries first) never does.
+   */
+  private void notePaths(SearchResults any) {
+    err().println("relearn: no hits under path prefix '" + TerminalText.safe(pathPrefix)
+        + "'; indexed paths are relative and begin with the indexed folder's name"
+        + (any.hits().isEmpty() ? "" : ", e.g. " + TerminalText.safe(any.hits().get(0).path())));
   }
 
   /** The JSON of a search; {@code weights} and {@code explanations} with --explain only. */

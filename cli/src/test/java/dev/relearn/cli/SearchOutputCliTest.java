@@ -44,4 +44,23 @@ class SearchOutputCliTest {
           search.out());
     }
   }
+
+  @Test
+  void aPathPrefixThatMatchesNothingSaysWhatPathsLookLike() throws Exception {
+    Path docs = Files.createDirectories(tmp.resolve("docs"));
+    Files.writeString(docs.resolve("keys.md"), "# Keys\n\nRotate the signing keys.\n");
+    Path index = tmp.resolve("idx");
+    assertEquals(0, CliTest.run(CliTest.hashingArgs(index, "index", docs.toString())).code());
+    Result absolute = CliTest.run(CliTest.hashingArgs(index, "search", "--path-prefix",
+        docs + "/", "rotate keys"));
+    assertEquals(0, absolute.code(), absolute.err());
+    assertTrue(absolute.out().contains("(no hits)"), absolute.out());
+    assertTrue(absolute.err().contains("no hits under path prefix '" + docs + "/'; indexed"
+        + " paths are relative and begin with the indexed folder's name, e.g. docs/keys.md"),
+        absolute.err());
+    Result relative = CliTest.run(CliTest.hashingArgs(index, "search", "--path-prefix",
+        "docs/", "rotate keys"));
+    assertTrue(relative.out().contains("docs/keys.md"), relative.out());
+    assertFalse(relative.err().contains("no hits under"), relative.err());
+  }
 }

@@ -3,10 +3,12 @@ package dev.relearn.engine.cluster;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.UnresolvedAddressException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -132,8 +134,21 @@ public final class ClusterHttp {
     return response.body().isEmpty() ? "{}" : response.body();
   }
 
+  /** How the JDK client says refused: a ConnectException over a ClosedChannelException. */
+  private static boolean refused(Throwable e) {
+    boolean connect = false;
+    Throwable cause = e;
+    for (; cause.getCause() != null; cause = cause.getCause()) {
+      connect |= cause instanceof ConnectException;
+    }
+    return connect && cause instanceof ClosedChannelException;
+  }
+
   /** What went wrong, from the first cause with a message (the JDK's often has none). */
   private static String reason(Throwable e) {
+    if (refused(e)) {
+      return "ConnectException (connection refused: is the cluster running?)";
+    }
     for (Throwable cause = e; cause != null; cause = cause.getCause()) {
       if (cause.getMessage() != null && !cause.getMessage().isBlank()) {
         return cause.getClass().getSimpleName() + ": " + cause.getMessage();

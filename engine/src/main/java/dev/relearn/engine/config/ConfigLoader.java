@@ -131,7 +131,9 @@ public final class ConfigLoader {
     String source = file.toString();
     JsonNode root;
     try {
-      root = JSON.readTree(Files.readString(file));
+      String text = Files.readString(file);
+      // a byte order mark, as Windows Notepad and PowerShell 5 save UTF-8, is not JSON
+      root = JSON.readTree(text.startsWith("\uFEFF") ? text.substring(1) : text);
     } catch (CharacterCodingException e) {
       throw new ConfigException(FILE + " at " + file.toAbsolutePath() + " is not UTF-8 text"
           + " (a damaged or foreign file?); fix it, or move it away to use every default", e);

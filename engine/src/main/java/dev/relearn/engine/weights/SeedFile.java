@@ -105,7 +105,9 @@ final class SeedFile {
         if (line == null) {
           return null;
         }
-        number++;
+        if (++number == 1 && line.startsWith("\uFEFF")) { // a spreadsheet's UTF-8 mark
+          line = line.substring(1);
+        }
         line = line.strip();
         if (!line.isEmpty() && !line.startsWith("#")) {
           return line;

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -142,7 +143,21 @@ class ClusterSearchClientTest {
     IOException unknown = assertThrows(IOException.class, () -> new ClusterHttp(URI.create(
         "http://ops:secret@no-such-host.invalid:9200")).getOrNull("/chunks"));
     assertTrue(unknown.getMessage().startsWith("cannot reach the cluster at"
-        + " http://no-such-host.invalid:9200 (GET /chunks): "), unknown.getMessage());
+        + " http://no-such-host.invalid:9200 (GET /chunks): ") && unknown.getMessage()
+        .endsWith("(unknown host)"), unknown.getMessage());
     assertFalse(unknown.getMessage().contains("secret"), unknown.getMessage());
+  }
+
+  @Test
+  void aClusterThatIsNotRunningIsSaidToRefuseTheConnection() throws Exception {
+    int port;
+    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = free.getLocalPort(); // nothing listens there once it is closed
+    }
+    IOException refused = assertThrows(IOException.class, () -> new ClusterHttp(URI.create(
+        "http://127.0.0.1:" + port)).getOrNull("/chunks"));
+    assertEquals("cannot reach the cluster at http://127.0.0.1:" + port + " (GET /chunks):"
+        + " ConnectException (connection refused: is the cluster running?)",
+        refused.getMessage());
   }
 }

@@ -155,6 +155,12 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void aFileSavedWithAByteOrderMarkIsRead() throws Exception {
+    RelearnConfig config = load("\uFEFF{\"rerank\": {\"boostCap\": 0.2}}\r\n", Map.of());
+    assertEquals(0.2, config.model().boostCap()); // as Windows Notepad and PowerShell 5 save it
+  }
+
+  @Test
   void aFileThatIsNotUtf8NamesTheFileAndTheWayOut() throws Exception {
     Path file = dir.resolve(ConfigLoader.FILE);
     Files.write(file, new byte[] {'{', (byte) 0xff, (byte) 0xfe, 0, 0, '}'});

@@ -88,6 +88,16 @@ class AdaptiveWeightsSeedTest {
   }
 
   @Test
+  void aSpreadsheetsCsvWithAByteOrderMarkAndCrlfIsRead() throws IOException {
+    Path file = dir.resolve("excel.csv"); // as Excel saves "CSV UTF-8"
+    Files.writeString(file, "\uFEFFclass,rating,c_bm25,c_vector,c_learned\r\n"
+        + "question,1,0.2,0.9,0.4\r\n", StandardCharsets.UTF_8);
+    AdaptiveWeights aw = new AdaptiveWeights();
+    assertEquals(1, aw.seed(file));
+    assertEquals(1, aw.stats(QueryClass.QUESTION).samples());
+  }
+
+  @Test
   void seedFromAFileNamesTheFile() throws IOException {
     Path file = dir.resolve("feedback.csv");
     Files.writeString(file, "keywords,1,0,0,1\nkeywords,1,0,0\n", StandardCharsets.UTF_8);

@@ -16,7 +16,10 @@ final class RecordFields {
     this.object = object;
   }
 
-  /** The {@code "id"} field, else {@code "_id"}: a non-blank string or an integer. */
+  /**
+   * The {@code "id"} field, else {@code "_id"}: a non-blank string or an integer, stripped, as
+   * feedback strips the ids it names (one kept with its spaces could never be fed back).
+   */
   String id() throws BadRecordException {
     String name = object.hasNonNull("id") ? "id" : "_id";
     JsonNode node = object.get(name);
@@ -30,7 +33,7 @@ final class RecordFields {
     if (id.isBlank()) {
       throw new BadRecordException("\"" + name + "\" is blank");
     }
-    return indexable(name, id);
+    return indexable(name, id.strip());
   }
 
   /** {@code value}, refused when it is too long to be one Lucene term (an id, a path). */

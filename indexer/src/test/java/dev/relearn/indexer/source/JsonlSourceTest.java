@@ -73,6 +73,18 @@ class JsonlSourceTest {
   }
 
   @Test
+  void anIdIsStrippedAsFeedbackStripsTheIdsItNames() throws IOException {
+    Path file = Files.writeString(dir.resolve("spaced.jsonl"), """
+        {"id": " doc-1 ", "text": "first"}
+        {"id": "doc-2\\t", "text": "second"}
+        """);
+    read(file);
+    assertTrue(problems.isEmpty(), problems.toString());
+    assertEquals(List.of("doc-1", "doc-2"), ids());
+    assertEquals(List.of("doc-1", "doc-2"), chunks.stream().map(Chunk::path).toList());
+  }
+
+  @Test
   void aRepeatedFieldIsReportedNotSilentlyOverwritten() throws IOException {
     Path file = Files.writeString(dir.resolve("dup.jsonl"), """
         {"id": "a", "text": "first", "id": "b"}

@@ -37,7 +37,7 @@ final class ApiException extends RuntimeException {
 
   /** 415: the body is not declared as JSON. */
   static ApiException unsupportedMediaType(String contentType) {
-    return new ApiException(415, "content type must be application/json, got: "
+    return new ApiException(415, "content type must be application/json in UTF-8, got: "
         + (contentType == null ? "none" : "'" + ErrorQuotes.quote(contentType) + "'"), null);
   }
 

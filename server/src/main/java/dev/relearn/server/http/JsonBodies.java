@@ -1,5 +1,7 @@
 package dev.relearn.server.http;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -15,6 +17,8 @@ import com.sun.net.httpserver.HttpExchange;
 import dev.relearn.server.text.StrictUtf8;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.Charset;
+import java.nio.charset.IllegalCharsetNameException;
 import java.util.Locale;
 import java.util.Map;
 
@@ -66,7 +70,9 @@ final class JsonBodies {
     }
     JsonNode node;
     try {
-      node = reader.readTree(StrictUtf8.decode(body)); // Jackson's bytes are lenient
+      String text = StrictUtf8.decode(body); // Jackson's bytes are lenient
+      // a byte order mark (PowerShell 5 writes one) may be ignored (RFC 8259, section 8.1)
+      node = reader.readTree(text.startsWith("\uFEFF") ? text.substring(1) : text);
     } catch (StrictUtf8.InvalidUtf8Exception e) {
       throw new ApiException(400, "the body is " + e.getMessage());
     } catch (StreamConstraintsException e) {
@@ -103,10 +109,18 @@ final class JsonBodies {
     }
     for (int i = 1; i < parts.length; i++) {
       String parameter = parts[i].strip().toLowerCase(Locale.ROOT);
-      if (parameter.startsWith("charset=")
-          && !parameter.substring(8).replace("\"", "").equals("utf-8")) {
+      if (parameter.startsWith("charset=") && !isUtf8(parameter.substring(8).replace("\"", ""))) {
         throw ApiException.unsupportedMediaType(contentType);
       }
+    }
+  }
+
+  /** Whether {@code charset} names UTF-8, by any of its names ({@code utf8} too). */
+  private static boolean isUtf8(String charset) {
+    try {
+      return Charset.isSupported(charset) && Charset.forName(charset).equals(UTF_8);
+    } catch (IllegalCharsetNameException e) {
+      return false; // not a name at all: not UTF-8
     }
   }
 

@@ -17,6 +17,8 @@ final class HitResults {
   static final int TEXT_SNIPPET_CHARS = 160;
   /** The shortest a snippet is cut to before hits are dropped to fit the result budget. */
   static final int MIN_SNIPPET_CHARS = 80;
+  /** Characters shown of each heading above a hit. */
+  static final int HEADING_CHARS = 160;
 
   private HitResults() {}
 
@@ -110,10 +112,19 @@ final class HitResults {
       return IntStream.range(0, hits.size()).mapToObj(i -> {
         Hit hit = hits.get(i);
         return new HitJson(i + 1, hit.chunkId(), hit.path(), hit.file(), hit.startLine(),
-            hit.endLine(), hit.headingPath(), ResultBudget.cut(hit.snippet(), snippetChars),
+            hit.endLine(), headings(hit), ResultBudget.cut(hit.snippet(), snippetChars),
             hit.score());
       }).toList();
     }
+  }
+
+  /**
+   * The headings above {@code hit}, each cut to {@link #HEADING_CHARS}: a generated heading can
+   * run to tens of thousands of characters, and one such hit filled the whole budget.
+   */
+  private static List<String> headings(Hit hit) {
+    return hit.headingPath().stream().map(heading -> ResultBudget.cut(heading, HEADING_CHARS))
+        .toList();
   }
 
   /** The text summary: a line per hit with its id, then a short snippet; the prefix named. */
@@ -136,7 +147,7 @@ final class HitResults {
       Hit hit = hits.get(i);
       String lines = hit.startLine() > 0 ? ":" + hit.startLine() + "-" + hit.endLine() : "";
       String headings = hit.headingPath().isEmpty() ? ""
-          : "  [" + String.join(" > ", hit.headingPath()) + "]";
+          : "  [" + String.join(" > ", headings(hit)) + "]";
       out.append(String.format(Locale.ROOT, "\n%d. %s%s%s  id=%s  score=%.4f", i + 1, hit.path(),
           lines, headings, hit.chunkId(), hit.score()));
       String snippet = ResultBudget.cut(hit.snippet().replaceAll("\\s+", " ").strip(),

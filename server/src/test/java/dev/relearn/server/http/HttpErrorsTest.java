@@ -85,10 +85,15 @@ class HttpErrorsTest {
     assertError(415, "got: 'text/plain'",
         server.post("/api/search", "text/plain", "{\"query\": \"x\"}"));
     assertError(415, "got: none", server.post("/api/search", null, "{\"query\": \"x\"}"));
-    assertError(415, "charset=latin-1",
+    assertError(415, "content type must be application/json in UTF-8, got:"
+        + " 'application/json; charset=latin-1'",
         server.post("/api/feedback", "application/json; charset=latin-1", "{}"));
     assertEquals(200, server.post("/api/search", "application/json; charset=UTF-8",
         "{\"query\": \"cache\"}").status());
+    assertEquals(200, server.post("/api/search", "application/json; charset=utf8",
+        "{\"query\": \"cache\"}").status(), "utf8 is UTF-8 by another of its names");
+    assertError(415, "charset=no-such-charset",
+        server.post("/api/search", "application/json; charset=no-such-charset", "{}"));
   }
 
   @Test

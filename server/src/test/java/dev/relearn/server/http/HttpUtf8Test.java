@@ -50,6 +50,12 @@ class HttpUtf8Test {
   }
 
   @Test
+  void aByteOrderMarkBeforeTheJsonIsIgnored() throws Exception {
+    Response response = post("", 0xEF, 0xBB, 0xBF, "{\"query\": \"rotate keys\"}");
+    assertEquals(200, response.status(), response.body()); // RFC 8259: a parser may ignore it
+  }
+
+  @Test
   void wellFormedUtf8Passes() throws Exception {
     Response response = server.post("/api/search", "{\"query\": \"rotate keys \u00e9 \ud83d\ude00\"}");
     assertEquals(200, response.status(), response.body());

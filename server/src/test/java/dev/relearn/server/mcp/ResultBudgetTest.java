@@ -123,6 +123,29 @@ class ResultBudgetTest {
   }
 
   @Test
+  @SuppressWarnings("unchecked")
+  void aHugeHeadingIsCutNotLeftToEmptyTheResult() throws Exception {
+    Path docs = Files.createDirectories(tmp.resolve("headings/docs"));
+    Files.writeString(docs.resolve("huge.md"), "# " + "generated heading ".repeat(3_000)
+        + "\n\nomega rotation notes\n");
+    Files.writeString(docs.resolve("small.md"), "# Small\n\nomega rotation notes too\n");
+    try (Relearn own = Relearn.open(tmp.resolve("headings/idx"), RelearnOptions.defaults()
+            .withModel(ModelChoice.HASHING));
+        RelearnMcpServer mcp = new RelearnMcpServer(own)) {
+      own.index(docs, SourceFormat.AUTO, Progress.NONE);
+      CallToolResult result = mcp.call("search", Map.of("query", "omega rotation notes"));
+      List<Map<String, Object>> hits = (List<Map<String, Object>>) body(result).get("hits");
+      assertEquals(2, hits.size(), text(result));
+      for (Map<String, Object> hit : hits) {
+        for (String heading : (List<String>) hit.get("heading_path")) {
+          assertTrue(heading.length() <= HitResults.HEADING_CHARS + 3, heading.length() + "");
+        }
+      }
+      assertTrue(size(result) <= ResultBudget.MAX_CHARS, size(result) + " characters");
+    }
+  }
+
+  @Test
   void everyToolStatesTheBudget() {
     for (McpSchema.Tool tool : server.tools()) {
       assertTrue(tool.description().contains("within 20,000 tokens (80,000 characters)"),
