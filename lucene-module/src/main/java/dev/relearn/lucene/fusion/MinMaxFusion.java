@@ -19,11 +19,6 @@ public final class MinMaxFusion extends Fusion {
     this.alpha = alpha;
   }
 
-  /** The semantic weight. */
-  public double alpha() {
-    return alpha;
-  }
-
   @Override
   protected Scorer scorer(List<StageHit> lexical, List<StageHit> semantic) {
     Range lex = Range.of(lexical);
