@@ -172,7 +172,7 @@ class HybridSearcherTest {
   @Test
   void snippetsStartNearAQueryWord() {
     String text = "Intro words here. ".repeat(30) + "The fusion step combines lists.";
-    String snippet = Snippets.excerpt(text, "fusion", 80);
+    String snippet = Snippets.excerpt(text, Snippets.queryWords("fusion"), 80);
     assertTrue(snippet.contains("fusion"), snippet);
     assertTrue(snippet.startsWith("…"), snippet);
   }
