@@ -5,6 +5,7 @@ import dev.relearn.feedback.event.Rating;
 import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.lucene.feedback.Outcome;
 import dev.relearn.lucene.fusion.QueryClass;
+import dev.relearn.lucene.schema.Require;
 import java.util.Objects;
 
 /**
@@ -15,9 +16,7 @@ public record FeedbackSummary(long millis, QueryClass queryClass, SignalClass si
     Outcome outcome, Rating rating, int used) {
   /** Validates, naming the bad value. */
   public FeedbackSummary {
-    if (millis < 0) {
-      throw new IllegalArgumentException("millis must be >= 0, got: " + millis);
-    }
+    Require.nonNegative("millis", millis);
     Objects.requireNonNull(queryClass, "queryClass");
     Objects.requireNonNull(signal, "signal");
     Objects.requireNonNull(outcome, "outcome");

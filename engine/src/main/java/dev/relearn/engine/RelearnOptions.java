@@ -2,6 +2,7 @@ package dev.relearn.engine;
 
 import dev.relearn.feedback.log.Durability;
 import dev.relearn.lucene.embed.Embedder;
+import dev.relearn.lucene.schema.Require;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -44,9 +45,7 @@ public record RelearnOptions(ModelChoice model, Embedder embedder, int queryCach
           + lockHolder + "'");
     }
     Objects.requireNonNull(feedbackDurability, "feedbackDurability");
-    if (queryCacheSize < 0) {
-      throw new IllegalArgumentException("query cache size must be >= 0, got: " + queryCacheSize);
-    }
+    Require.nonNegative("query cache size", queryCacheSize);
     if (embedThreads < 1 || embedThreads > MAX_EMBED_THREADS) {
       throw new IllegalArgumentException("embedding threads must be in [1, " + MAX_EMBED_THREADS
           + "], got: " + embedThreads);

@@ -1,5 +1,6 @@
 package dev.relearn.engine;
 
+import dev.relearn.lucene.schema.Require;
 import dev.relearn.lucene.trust.Trust;
 import java.util.List;
 import java.util.Objects;
@@ -24,9 +25,7 @@ public record TrustState(int version, Trust current, long events, String setting
   public TrustState {
     Objects.requireNonNull(current, "current");
     Objects.requireNonNull(settings, "settings");
-    if (events < 0) {
-      throw new IllegalArgumentException("events must be >= 0, got: " + events);
-    }
+    Require.nonNegative("events", events);
     history = List.copyOf(history);
   }
 }

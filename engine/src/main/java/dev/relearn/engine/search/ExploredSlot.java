@@ -1,5 +1,6 @@
 package dev.relearn.engine.search;
 
+import dev.relearn.lucene.schema.Require;
 import java.util.Objects;
 
 /**
@@ -14,9 +15,7 @@ import java.util.Objects;
 public record ExploredSlot(int rank, String chunkId, double propensity) {
   /** Validates, naming the bad value. */
   public ExploredSlot {
-    if (rank < 1) {
-      throw new IllegalArgumentException("rank must be at least 1, got: " + rank);
-    }
+    Require.atLeastOne("rank", rank);
     Objects.requireNonNull(chunkId, "chunkId");
     if (!(propensity > 0 && propensity <= 1)) {
       throw new IllegalArgumentException("propensity must be in (0, 1], got: " + propensity);

@@ -51,19 +51,10 @@ public final class HybridSearcher {
   }
 
   /**
-   * Runs the first stage.
-   *
-   * @param queryVector the embedded query; required unless the mode is BM25 (then ignored)
-   */
-  public SearchResults search(IndexSearcher searcher, SearchRequest request, float[] queryVector)
-      throws IOException {
-    return load(searcher, request, candidates(searcher, request, queryVector),
-        LearnedValuesSource.DOC_VALUES);
-  }
-
-  /**
    * The fused candidates before loading, best first: the input to a second stage. {@link
    * SearchMode#LEARNED} yields the hybrid candidates; re-ranking them is the caller's step.
+   *
+   * @param queryVector the embedded query; required unless the mode is BM25 (then ignored)
    */
   public Candidates candidates(IndexSearcher searcher, SearchRequest request, float[] queryVector)
       throws IOException {

@@ -20,15 +20,6 @@ public final class Snippets {
   private Snippets() {}
 
   /**
-   * An excerpt of at most about {@code maxChars} characters, on one line: the window with the most
-   * distinct query words, starting a little before the first of them, or the start of the text
-   * when it holds none.
-   */
-  public static String excerpt(String text, String query, int maxChars) {
-    return excerpt(text, queryWords(query), maxChars);
-  }
-
-  /**
    * The words of {@code query} an excerpt looks for: lower case, three or more letters, each
    * once. Take them once per search, for all its hits.
    */
@@ -42,7 +33,11 @@ public final class Snippets {
     return Collections.unmodifiableSet(words);
   }
 
-  /** As {@link #excerpt(String, String, int)}, with the query's {@link #queryWords}. */
+  /**
+   * An excerpt of at most about {@code maxChars} characters, on one line: the window with the most
+   * distinct {@link #queryWords}, starting a little before the first of them, or the start of the
+   * text when it holds none.
+   */
   public static String excerpt(String text, Set<String> queryWords, int maxChars) {
     if (maxChars < 16) {
       throw new IllegalArgumentException("maxChars must be at least 16, got: " + maxChars);

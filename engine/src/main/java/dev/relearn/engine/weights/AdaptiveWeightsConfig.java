@@ -1,5 +1,7 @@
 package dev.relearn.engine.weights;
 
+import dev.relearn.lucene.schema.Require;
+
 /**
  * Settings of {@link AdaptiveWeights}, validated on construction.
  *
@@ -24,16 +26,12 @@ public record AdaptiveWeightsConfig(double learningRate, int minSamples, double 
     if (!(learningRate > 0 && learningRate <= 1)) {
       throw new IllegalArgumentException("learning rate must be in (0, 1], got: " + learningRate);
     }
-    if (minSamples < 1) {
-      throw new IllegalArgumentException("minimum samples must be at least 1, got: " + minSamples);
-    }
+    Require.atLeastOne("minimum samples", minSamples);
     Weights.checkBounds(lower, upper);
     if (!(decay > 0 && decay <= 1)) {
       throw new IllegalArgumentException("decay must be in (0, 1], got: " + decay);
     }
-    if (historyLimit < 1) {
-      throw new IllegalArgumentException("history limit must be at least 1, got: " + historyLimit);
-    }
+    Require.atLeastOne("history limit", historyLimit);
     if (initial == null) {
       throw new IllegalArgumentException("initial weights must not be null");
     }

@@ -1,6 +1,7 @@
 package dev.relearn.engine.weights;
 
 import dev.relearn.lucene.fusion.QueryClass;
+import dev.relearn.lucene.schema.Require;
 
 /**
  * One rating, in [−1, 1] (the feedback store's {@code Rating.normalized()}), of a hit with the
@@ -24,11 +25,7 @@ record ClassRating(QueryClass queryClass, double rating, double[] contributions,
           + "got: " + (contributions == null ? "null" : contributions.length + " values"));
     }
     for (int i = 0; i < 3; i++) {
-      double value = contributions[i];
-      if (!(value >= 0 && value <= 1)) {
-        throw new IllegalArgumentException(Signal.values()[i].label()
-            + " contribution must be in [0, 1], got: " + value);
-      }
+      Require.inUnitInterval(Signal.values()[i].label() + " contribution", contributions[i]);
     }
     return contributions.clone();
   }

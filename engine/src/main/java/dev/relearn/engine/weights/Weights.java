@@ -42,11 +42,6 @@ public record Weights(double bm25, double vector, double learned) {
     }
   }
 
-  /** Normalised within [{@value #MIN}, {@value #MAX}], as the five-argument form does. */
-  public static Weights normalized(double bm25, double vector, double learned) {
-    return normalized(bm25, vector, learned, MIN, MAX);
-  }
-
   /**
    * Clamps each value to [{@code lower}, {@code upper}] and renormalises the three to sum 1,
    * rescaling only the values not pinned at a bound (a sum above 1 those above {@code lower},

@@ -11,6 +11,7 @@ import dev.relearn.lucene.fusion.Fusion;
 import dev.relearn.lucene.fusion.QueryClassFusion;
 import dev.relearn.lucene.schema.ChunkKind;
 import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.lucene.schema.LearnedValuesSource;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.lucene.index.Term;
@@ -46,8 +47,15 @@ class HybridSearcherTest {
     index.close();
   }
 
+  /** The first stage alone: the candidates, loaded with the learned values in the index. */
+  private static SearchResults search(HybridSearcher hybrid, IndexSearcher searcher,
+      SearchRequest request, float[] queryVector) throws Exception {
+    return hybrid.load(searcher, request, hybrid.candidates(searcher, request, queryVector),
+        LearnedValuesSource.DOC_VALUES);
+  }
+
   private SearchResults search(SearchRequest request) throws Exception {
-    return hybrid.search(index.searcher(), request, TestIndex.vector(request.text()));
+    return search(hybrid, index.searcher(), request, TestIndex.vector(request.text()));
   }
 
   @Test
@@ -117,7 +125,7 @@ class HybridSearcherTest {
     IndexSearcher searcher = index.searcher();
     TopDocs plain = searcher.search(new BooleanQuery.Builder()
         .add(new TermQuery(new Term(ChunkSchema.BODY, "cat")), Occur.SHOULD).build(), 10);
-    SearchResults results = hybrid.search(searcher,
+    SearchResults results = search(hybrid, searcher,
         SearchRequest.of("cats").withMode(SearchMode.BM25), null);
     assertEquals(plain.scoreDocs[0].score, results.hits().get(0).bm25().score(), 0f);
   }
@@ -144,16 +152,16 @@ class HybridSearcherTest {
   void callerVectorIsNotModifiedAndBadVectorsAreRejected() throws Exception {
     float[] vector = TestIndex.vector("cats");
     float[] copy = vector.clone();
-    hybrid.search(index.searcher(), SearchRequest.of("cats"), vector);
+    search(hybrid, index.searcher(), SearchRequest.of("cats"), vector);
     assertArrayEquals(copy, vector);
     IllegalArgumentException wrongSize = assertThrows(IllegalArgumentException.class,
-        () -> hybrid.search(index.searcher(), SearchRequest.of("cats"), new float[3]));
+        () -> search(hybrid, index.searcher(), SearchRequest.of("cats"), new float[3]));
     assertTrue(wrongSize.getMessage().contains("3 dimensions; the index expects 26"),
         wrongSize.getMessage());
     float[] nan = vector.clone();
     nan[5] = Float.NaN;
     assertTrue(assertThrows(IllegalArgumentException.class,
-        () -> hybrid.search(index.searcher(), SearchRequest.of("cats"), nan)).getMessage()
+        () -> search(hybrid, index.searcher(), SearchRequest.of("cats"), nan)).getMessage()
         .contains("NaN at component 5"));
   }
 
@@ -172,7 +180,7 @@ class HybridSearcherTest {
   @Test
   void snippetsStartNearAQueryWord() {
     String text = "Intro words here. ".repeat(30) + "The fusion step combines lists.";
-    String snippet = Snippets.excerpt(text, "fusion", 80);
+    String snippet = Snippets.excerpt(text, Snippets.queryWords("fusion"), 80);
     assertTrue(snippet.contains("fusion"), snippet);
     assertTrue(snippet.startsWith("…"), snippet);
   }
@@ -185,7 +193,7 @@ class HybridSearcherTest {
         TestIndex.chunk("m", "m.md", ChunkKind.MARKDOWN, text),
         TestIndex.chunk("a", "a.md", ChunkKind.MARKDOWN, text)))) {
       for (SearchMode mode : List.of(SearchMode.BM25, SearchMode.VECTOR, SearchMode.HYBRID)) {
-        SearchResults results = new HybridSearcher(twins.schema).search(twins.searcher(),
+        SearchResults results = search(new HybridSearcher(twins.schema), twins.searcher(),
             SearchRequest.of("owls night").withMode(mode), TestIndex.vector("owls night"));
         assertEquals(List.of("a", "m", "z"), ids(results), mode.label());
         Hit first = results.hits().get(0);

@@ -10,13 +10,17 @@ import org.junit.jupiter.api.Test;
 class SnippetsTest {
   private static final String QUERY = "which files does the directory walk skip?";
 
+  private static String excerpt(String text, String query, int maxChars) {
+    return Snippets.excerpt(text, Snippets.queryWords(query), maxChars);
+  }
+
   @Test
   void theWindowWithTheMostQueryWordsWinsOverTheFirstMatch() {
     String text = "import java.nio.file.Files;\nimport java.util.List;\n"
         + "final class Helper { int count; int size; void reset() { count = 0; } }\n".repeat(6)
         + "/** Walks the directory tree and skips files that are ignored. */\n"
         + "static Listing walk(Path root) { return null; }\n";
-    String snippet = Snippets.excerpt(text, QUERY, 120);
+    String snippet = excerpt(text, QUERY, 120);
     assertTrue(snippet.contains("Walks the directory tree and skips files"), snippet);
     assertFalse(snippet.contains("import"), snippet);
   }
@@ -25,7 +29,7 @@ class SnippetsTest {
   void commentMarkersAtLineStartsAreDropped() {
     String text = "/**\n * Walks {@code root}; folders that cannot be listed\n * are reported.\n"
         + " */\nstatic Listing walk(Path root)\n/** Folders never walked. */\nSet<String> SKIP;";
-    String snippet = Snippets.excerpt(text, "walk", 200);
+    String snippet = excerpt(text, "walk", 200);
     assertEquals("Walks {@code root}; folders that cannot be listed are reported. static Listing"
         + " walk(Path root) Folders never walked. Set<String> SKIP;", snippet);
   }
@@ -33,7 +37,7 @@ class SnippetsTest {
   @Test
   void markdownEmphasisStaysAndATextWithoutQueryWordsStartsAtItsBeginning() {
     String text = "**Note**: keys rotate daily.\n" + "More text follows here. ".repeat(10);
-    String snippet = Snippets.excerpt(text, "zebra", 40);
+    String snippet = excerpt(text, "zebra", 40);
     assertTrue(snippet.startsWith("**Note**: keys rotate"), snippet);
     assertTrue(snippet.endsWith("…"), snippet);
   }
@@ -42,7 +46,7 @@ class SnippetsTest {
   void aCommentMarkerCutByTheWindowAtTheTextsEndIsKeptNotReadPast() {
     // the window ends at 24, inside the "/**" that ends the text (a kernel chunk did this)
     String text = "a".repeat(22) + "\n/**";
-    String snippet = Snippets.excerpt(text, "zebra", 16);
+    String snippet = excerpt(text, "zebra", 16);
     assertEquals("a".repeat(16) + "…", snippet);
   }
 
@@ -51,16 +55,16 @@ class SnippetsTest {
     // String.toLowerCase turns each 'İ' into two chars: offsets found there ran past the text
     String text = "İSTANBUL İZMİR İNEGÖL İSKENDERUN ".repeat(20)
         + "the rotation schedule for keys";
-    String snippet = Snippets.excerpt(text, "rotation schedule", 200);
+    String snippet = excerpt(text, "rotation schedule", 200);
     assertTrue(snippet.contains("rotation schedule"), snippet);
-    assertTrue(Snippets.excerpt("İstanbul keys", "İSTANBUL", 16).startsWith("İstanbul"));
+    assertTrue(excerpt("İstanbul keys", "İSTANBUL", 16).startsWith("İstanbul"));
   }
 
   @Test
   void anExcerptNeverSplitsASurrogatePair() {
     String text = "x" + "😀".repeat(120) + "keyword" + "😀".repeat(120);
     for (int max : new int[] {16, 17, 200, 201}) {
-      String snippet = Snippets.excerpt(text, "keyword", max);
+      String snippet = excerpt(text, "keyword", max);
       for (int i = 0; i < snippet.length(); i++) {
         char c = snippet.charAt(i);
         boolean paired = Character.isHighSurrogate(c)

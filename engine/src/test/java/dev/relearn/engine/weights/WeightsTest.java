@@ -9,6 +9,10 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class WeightsTest {
+  private static Weights normalized(double bm25, double vector, double learned) {
+    return Weights.normalized(bm25, vector, learned, Weights.MIN, Weights.MAX);
+  }
+
   @Test
   void defaultIsValidAndFavoursNoRetrievalSignal() {
     Weights w = Weights.DEFAULT;
@@ -35,16 +39,16 @@ class WeightsTest {
 
   @Test
   void normalizedClampsAndRenormalises() {
-    assertWeights(1 / 3.0, 1 / 3.0, 1 / 3.0, Weights.normalized(1, 1, 1));
-    assertWeights(0.8, 0.1, 0.1, Weights.normalized(5, 0, -3));
-    assertWeights(0.25, 0.25, 0.5, Weights.normalized(0.05, 0.05, 0.2));
+    assertWeights(1 / 3.0, 1 / 3.0, 1 / 3.0, normalized(1, 1, 1));
+    assertWeights(0.8, 0.1, 0.1, normalized(5, 0, -3));
+    assertWeights(0.25, 0.25, 0.5, normalized(0.05, 0.05, 0.2));
   }
 
   @Test
   void normalizedKeepsRenormalisingWhenThatPushesAValueOutOfBounds() {
     // renormalising (0.9, 0.1, 0.3) once gives 0.1/1.3 = 0.077 < 0.1
     assertTrue(0.1 / 1.3 < Weights.MIN);
-    assertWeights(0.675, 0.1, 0.225, Weights.normalized(0.9, 0.1, 0.3));
+    assertWeights(0.675, 0.1, 0.225, normalized(0.9, 0.1, 0.3));
     // upwards with narrower bounds: once would give 0.5/0.9 = 0.56 > 0.5
     assertWeights(0.5, 0.25, 0.25, Weights.normalized(0.6, 0.2, 0.2, 0.2, 0.5));
   }
@@ -77,16 +81,16 @@ class WeightsTest {
   @Test
   void normalizedLeavesValidWeightsAlone() {
     Weights w = new Weights(0.2, 0.5, 0.3);
-    assertEquals(w, Weights.normalized(0.2, 0.5, 0.3));
-    assertEquals(Weights.DEFAULT, Weights.normalized(0.35, 0.35, 0.30));
+    assertEquals(w, normalized(0.2, 0.5, 0.3));
+    assertEquals(Weights.DEFAULT, normalized(0.35, 0.35, 0.30));
   }
 
   @Test
   void normalizedRejectsNonFiniteValuesAndBadBounds() {
     assertEquals("cannot normalise a non-finite learned weight: Infinity",
         assertThrows(IllegalArgumentException.class,
-            () -> Weights.normalized(0.3, 0.3, Double.POSITIVE_INFINITY)).getMessage());
-    assertThrows(IllegalArgumentException.class, () -> Weights.normalized(Double.NaN, 0, 0));
+            () -> normalized(0.3, 0.3, Double.POSITIVE_INFINITY)).getMessage());
+    assertThrows(IllegalArgumentException.class, () -> normalized(Double.NaN, 0, 0));
     assertEquals("lower bound must be in [0.1, 1/3], got: 0.4",
         assertThrows(IllegalArgumentException.class,
             () -> Weights.normalized(0.3, 0.3, 0.4, 0.4, 0.9)).getMessage());

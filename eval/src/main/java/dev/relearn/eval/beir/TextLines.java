@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.ObjIntConsumer;
 import java.util.zip.GZIPInputStream;
+import org.apache.lucene.util.IOUtils;
 
 /**
  * Opens the text files of a dataset, its corpus included: UTF-8, gunzipped when the name ends in
@@ -28,11 +29,7 @@ public final class TextLines {
       }
       return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
     } catch (IOException e) {
-      try {
-        in.close();
-      } catch (IOException suppressed) {
-        e.addSuppressed(suppressed);
-      }
+      IOUtils.closeWhileSuppressingExceptions(e, in);
       throw e;
     }
   }

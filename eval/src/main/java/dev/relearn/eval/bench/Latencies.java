@@ -1,5 +1,6 @@
 package dev.relearn.eval.bench;
 
+import dev.relearn.lucene.schema.Require;
 import java.util.Arrays;
 
 /** Collected latency samples, in nanoseconds, and their percentiles. Not thread-safe. */
@@ -9,9 +10,7 @@ public final class Latencies {
 
   /** Adds one sample. */
   public void add(long nanos) {
-    if (nanos < 0) {
-      throw new IllegalArgumentException("latency must be >= 0, got: " + nanos);
-    }
+    Require.nonNegative("latency", nanos);
     if (size == samples.length) {
       samples = Arrays.copyOf(samples, size * 2);
     }

@@ -7,6 +7,7 @@ import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.engine.search.HybridSearcher;
 import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
+import dev.relearn.lucene.schema.Require;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -61,9 +62,7 @@ public final class LatencyBenchmark {
    */
   public LatencyReport run(String dataset, List<String> queries, int rounds, boolean learned,
       Duration warmUpLimit) throws IOException {
-    if (rounds < 1) {
-      throw new IllegalArgumentException("rounds must be at least 1, got: " + rounds);
-    }
+    Require.atLeastOne("rounds", rounds);
     if (queries.isEmpty()) {
       throw new IllegalArgumentException("no queries to benchmark");
     }

@@ -3,6 +3,7 @@ package dev.relearn.eval.bench;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.DirectorySource;
 import dev.relearn.lucene.schema.Chunk;
+import dev.relearn.lucene.schema.Require;
 import java.io.IOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -76,9 +77,7 @@ public final class NestedSlices {
    * so.
    */
   public Slice slice(int chunks, Path parent) throws IOException {
-    if (chunks < 1) {
-      throw new IllegalArgumentException("chunks must be at least 1, got: " + chunks);
-    }
+    Require.atLeastOne("chunks", chunks);
     int taken = 0;
     int sum = 0;
     while (taken < files.size() && sum < chunks) {

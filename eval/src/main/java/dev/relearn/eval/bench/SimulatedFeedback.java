@@ -10,6 +10,7 @@ import dev.relearn.lucene.feedback.Outcome;
 import dev.relearn.engine.search.Hit;
 import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
+import dev.relearn.lucene.schema.Require;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,9 +29,7 @@ public final class SimulatedFeedback {
 
   /** Shows the top {@code shown} results of each query of {@code engine}, embedded or a cluster. */
   public SimulatedFeedback(RelearnOperations engine, int shown) {
-    if (shown < 1) {
-      throw new IllegalArgumentException("shown must be at least 1, got: " + shown);
-    }
+    Require.atLeastOne("shown", shown);
     this.engine = engine;
     this.shown = shown;
   }
@@ -59,9 +58,7 @@ public final class SimulatedFeedback {
    */
   public Summary record(BeirDataset dataset, String split, int events, Progress progress)
       throws IOException {
-    if (events < 1) {
-      throw new IllegalArgumentException("events must be at least 1, got: " + events);
-    }
+    Require.atLeastOne("events", events);
     return record(dataset, split, events, Integer.MAX_VALUE, progress);
   }
 

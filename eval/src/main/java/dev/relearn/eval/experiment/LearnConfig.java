@@ -6,6 +6,7 @@ import dev.relearn.eval.simulate.PositionBasedModel;
 import dev.relearn.eval.simulate.Seeds;
 import dev.relearn.eval.simulate.SimulatedUser;
 import dev.relearn.eval.stats.PairedRandomisationTest;
+import dev.relearn.lucene.schema.Require;
 import java.util.Objects;
 
 /**
@@ -59,18 +60,14 @@ public record LearnConfig(String trainSplit, String testSplit, int sessions, lon
       throw new IllegalArgumentException("sessions must be >= 0 (or -1 for the default), got: "
           + sessions);
     }
-    if (curveEvery < 0) {
-      throw new IllegalArgumentException("curve interval must be >= 0, got: " + curveEvery);
-    }
+    Require.nonNegative("curve interval", curveEvery);
     Objects.requireNonNull(user, "user");
     Objects.requireNonNull(noiseUser, "noiseUser");
     if (attackEvents < 1) {
       throw new IllegalArgumentException("attack events must be at least 1, got: "
           + attackEvents);
     }
-    if (trials < 1) {
-      throw new IllegalArgumentException("trials must be at least 1, got: " + trials);
-    }
+    Require.atLeastOne("trials", trials);
     if (maxQueries < 0) {
       throw new IllegalArgumentException("max queries must be >= 0 (0 for all), got: "
           + maxQueries);

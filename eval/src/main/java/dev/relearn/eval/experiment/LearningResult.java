@@ -3,6 +3,7 @@ package dev.relearn.eval.experiment;
 import dev.relearn.eval.stats.PairedComparison;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.relearn.eval.metrics.JsonMaps;
+import dev.relearn.lucene.schema.Require;
 import java.util.Formatter;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,9 +39,7 @@ public record LearningResult(String dataset, Scenario scenario, String trainSpli
    */
   public record CurvePoint(int sessions, @JsonProperty("ndcg@10") double ndcg10, Double trust) {
     public CurvePoint {
-      if (sessions < 0) {
-        throw new IllegalArgumentException("sessions must be >= 0, got: " + sessions);
-      }
+      Require.nonNegative("sessions", sessions);
     }
 
     /** {@code {"sessions": n, "ndcg@10": x, "trust": w}}. */

@@ -2,6 +2,7 @@ package dev.relearn.eval.experiment;
 
 import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.metrics.Qrels;
+import dev.relearn.lucene.schema.Require;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,9 +32,7 @@ public record Split(String name, List<String> ids, Map<String, String> texts, Qr
         throw new IllegalArgumentException("query " + id + " of split " + name + " has no text");
       }
     }
-    if (maxGrade < 1) {
-      throw new IllegalArgumentException("maxGrade must be at least 1, got: " + maxGrade);
-    }
+    Require.atLeastOne("maxGrade", maxGrade);
   }
 
   /**
@@ -84,9 +83,7 @@ public record Split(String name, List<String> ids, Map<String, String> texts, Qr
    * max} is 0.
    */
   public Split first(int max) {
-    if (max < 0) {
-      throw new IllegalArgumentException("max must be >= 0, got: " + max);
-    }
+    Require.nonNegative("max", max);
     if (max == 0 || max >= ids.size()) {
       return this;
     }

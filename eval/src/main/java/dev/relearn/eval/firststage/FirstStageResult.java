@@ -3,6 +3,7 @@ package dev.relearn.eval.firststage;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.relearn.eval.metrics.JsonMaps;
+import dev.relearn.lucene.schema.Require;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -21,9 +22,7 @@ public record FirstStageResult(String dataset, String split, String mode,
     Objects.requireNonNull(split, "split");
     Objects.requireNonNull(mode, "mode");
     for (double metric : new double[] {ndcgAt10, recallAt100, mrrAt10}) {
-      if (!(metric >= 0 && metric <= 1)) {
-        throw new IllegalArgumentException("metric must be in [0, 1], got: " + metric);
-      }
+      Require.inUnitInterval("metric", metric);
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.relearn.eval.metrics;
 
+import dev.relearn.lucene.schema.Require;
 import java.util.Objects;
 
 /**
@@ -16,9 +17,7 @@ public record Metric(Measure measure, int k) {
 
   public Metric {
     Objects.requireNonNull(measure, "measure");
-    if (k < 1) {
-      throw new IllegalArgumentException("k must be at least 1, got: " + k);
-    }
+    Require.atLeastOne("k", k);
     if (k == NO_CUTOFF && measure.needsCutoff()) {
       throw new IllegalArgumentException(
           measure.label() + " needs a cutoff, e.g. " + measure.label() + "@10");

@@ -96,12 +96,13 @@ public final class Qrels {
           copy.put(queryId, Collections.unmodifiableMap(new LinkedHashMap<>(docs))));
       return new Qrels(Collections.unmodifiableMap(copy));
     }
+  }
 
-    private static void requireId(String what, String id) {
-      Objects.requireNonNull(id, what);
-      if (id.isBlank()) {
-        throw new IllegalArgumentException(what + " must not be blank, got: '" + id + "'");
-      }
+  /** {@code id}, a query or doc id of a judgment or a run: throws naming {@code what} if blank. */
+  static String requireId(String what, String id) {
+    if (Objects.requireNonNull(id, what).isBlank()) {
+      throw new IllegalArgumentException(what + " must not be blank, got: '" + id + "'");
     }
+    return id;
   }
 }

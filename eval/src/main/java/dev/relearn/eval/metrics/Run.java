@@ -7,7 +7,6 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -114,11 +113,7 @@ public final class Run {
     }
 
     private List<ScoredDoc> hitsOf(String queryId) {
-      Objects.requireNonNull(queryId, "queryId");
-      if (queryId.isBlank()) {
-        throw new IllegalArgumentException("queryId must not be blank, got: '" + queryId + "'");
-      }
-      return hits.computeIfAbsent(queryId, q -> new ArrayList<>());
+      return hits.computeIfAbsent(Qrels.requireId("queryId", queryId), q -> new ArrayList<>());
     }
   }
 }

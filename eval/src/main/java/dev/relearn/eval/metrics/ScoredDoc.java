@@ -1,7 +1,5 @@
 package dev.relearn.eval.metrics;
 
-import java.util.Objects;
-
 /**
  * One retrieved document (its id as in the qrels, not blank) and the score the system gave it for a
  * query (higher ranks first, not NaN).
@@ -9,10 +7,7 @@ import java.util.Objects;
 public record ScoredDoc(String docId, double score) {
 
   public ScoredDoc {
-    Objects.requireNonNull(docId, "docId");
-    if (docId.isBlank()) {
-      throw new IllegalArgumentException("docId must not be blank, got: '" + docId + "'");
-    }
+    Qrels.requireId("docId", docId);
     if (Double.isNaN(score)) {
       throw new IllegalArgumentException("score must not be NaN (doc: " + docId + ")");
     }

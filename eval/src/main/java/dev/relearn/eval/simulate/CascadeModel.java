@@ -1,5 +1,6 @@
 package dev.relearn.eval.simulate;
 
+import dev.relearn.lucene.schema.Require;
 import java.util.List;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
@@ -46,16 +47,14 @@ public record CascadeModel(String name, List<Double> click, List<Double> stop)
           + " 2; got " + click.size() + " and " + stop.size());
     }
     for (int level = 0; level < click.size(); level++) {
-      Probabilities.require("click probability of level " + level, click.get(level));
-      Probabilities.require("stop probability of level " + level, stop.get(level));
+      Require.inUnitInterval("click probability of level " + level, click.get(level));
+      Require.inUnitInterval("stop probability of level " + level, stop.get(level));
     }
   }
 
   /** The level of {@code grade} for judgments whose highest grade is {@code maxGrade}. */
   public int level(int grade, int maxGrade) {
-    if (maxGrade < 1) {
-      throw new IllegalArgumentException("maxGrade must be at least 1, got: " + maxGrade);
-    }
+    Require.atLeastOne("maxGrade", maxGrade);
     if (grade <= 0) {
       return 0;
     }

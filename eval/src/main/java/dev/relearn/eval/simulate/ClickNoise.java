@@ -1,5 +1,7 @@
 package dev.relearn.eval.simulate;
 
+import dev.relearn.lucene.schema.Require;
+
 /**
  * How likely an examined result is clicked: {@code relevant} for a relevant one (grade at least
  * 1), {@code nonRelevant} otherwise. The defaults, 1.0 and 0.1, make users click every relevant
@@ -13,8 +15,8 @@ public record ClickNoise(double relevant, double nonRelevant) {
   public static final ClickNoise DEFAULT = new ClickNoise(1.0, 0.1);
 
   public ClickNoise {
-    Probabilities.require("P(click | relevant)", relevant);
-    Probabilities.require("P(click | not relevant)", nonRelevant);
+    Require.inUnitInterval("P(click | relevant)", relevant);
+    Require.inUnitInterval("P(click | not relevant)", nonRelevant);
   }
 
   /** Clicks that ignore relevance: every examined result is clicked with {@code probability}. */

@@ -1,5 +1,6 @@
 package dev.relearn.eval.simulate;
 
+import dev.relearn.lucene.schema.Require;
 import java.util.Locale;
 import java.util.random.RandomGenerator;
 
@@ -13,7 +14,7 @@ import java.util.random.RandomGenerator;
  */
 public record OutcomeModel(boolean byRelevance, double probability) {
   public OutcomeModel {
-    Probabilities.require(byRelevance ? "success noise" : "success probability", probability);
+    Require.inUnitInterval(byRelevance ? "success noise" : "success probability", probability);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.relearn.eval.simulate;
 
+import dev.relearn.lucene.schema.Require;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
@@ -18,9 +19,7 @@ public record PositionBasedModel(double eta, ClickNoise noise) implements ClickM
   public static final PositionBasedModel DEFAULT = new PositionBasedModel(1, ClickNoise.DEFAULT);
 
   public PositionBasedModel {
-    if (!(eta >= 0) || Double.isInfinite(eta)) {
-      throw new IllegalArgumentException("eta must be finite and >= 0, got: " + eta);
-    }
+    Require.finiteNonNegative("eta", eta);
     Objects.requireNonNull(noise, "noise");
   }
 

@@ -1,5 +1,6 @@
 package dev.relearn.eval.simulate;
 
+import dev.relearn.lucene.schema.Require;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,9 +22,7 @@ public record SimulatedUser(ClickModel clicks, OutcomeModel outcomes, int shown)
   public SimulatedUser {
     Objects.requireNonNull(clicks, "clicks");
     Objects.requireNonNull(outcomes, "outcomes");
-    if (shown < 1) {
-      throw new IllegalArgumentException("shown must be at least 1, got: " + shown);
-    }
+    Require.atLeastOne("shown", shown);
   }
 
   /**

@@ -1,5 +1,7 @@
 package dev.relearn.eval.stats;
 
+import dev.relearn.lucene.schema.Require;
+
 /** The log-gamma function and the regularised incomplete beta function, for the t distribution. */
 final class Gamma {
   /** Lanczos approximation, g = 7, nine coefficients (relative error below 1e-15). */
@@ -34,9 +36,7 @@ final class Gamma {
 
   /** The regularised incomplete beta function I_x(a, b), for x in [0, 1] and a, b > 0. */
   static double regularizedBeta(double x, double a, double b) {
-    if (!(x >= 0 && x <= 1)) {
-      throw new IllegalArgumentException("x must be in [0, 1], got: " + x);
-    }
+    Require.inUnitInterval("x", x);
     if (x == 0 || x == 1) {
       return x;
     }

@@ -1,5 +1,6 @@
 package dev.relearn.eval.stats;
 
+import dev.relearn.lucene.schema.Require;
 import java.util.SplittableRandom;
 
 /**
@@ -18,9 +19,7 @@ public record PairedRandomisationTest(long seed, int trials) {
   public static final int DEFAULT_TRIALS = 10_000;
 
   public PairedRandomisationTest {
-    if (trials < 1) {
-      throw new IllegalArgumentException("trials must be at least 1, got: " + trials);
-    }
+    Require.atLeastOne("trials", trials);
   }
 
   /**

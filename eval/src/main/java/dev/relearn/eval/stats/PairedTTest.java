@@ -1,5 +1,7 @@
 package dev.relearn.eval.stats;
 
+import dev.relearn.lucene.schema.Require;
+
 /**
  * Student's paired t-test, two-sided: t = mean(d) / (sd(d) / √n) on the differences d, with
  * n − 1 degrees of freedom. When every difference is equal the test is degenerate: p is 1 if
@@ -43,9 +45,7 @@ public final class PairedTTest {
 
   /** P(|T| ≥ |t|) for Student's t with {@code df} degrees of freedom. */
   public static double twoSidedP(double t, int df) {
-    if (df < 1) {
-      throw new IllegalArgumentException("degrees of freedom must be at least 1, got: " + df);
-    }
+    Require.atLeastOne("degrees of freedom", df);
     if (Double.isNaN(t)) {
       throw new IllegalArgumentException("t must not be NaN");
     }

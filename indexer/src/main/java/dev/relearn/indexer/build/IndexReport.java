@@ -1,6 +1,7 @@
 package dev.relearn.indexer.build;
 
 import dev.relearn.indexer.source.SourceProblem;
+import dev.relearn.lucene.schema.Require;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -29,9 +30,7 @@ public record IndexReport(String origin, String part, int added, int updated, in
     problems = List.copyOf(problems);
     renamed = Map.copyOf(renamed);
     for (int count : new int[] {added, updated, unchanged, deleted, embedded, reusedVectors}) {
-      if (count < 0) {
-        throw new IllegalArgumentException("counts must be >= 0, got: " + count);
-      }
+      Require.nonNegative("counts", count);
     }
   }
 

@@ -1,5 +1,7 @@
 package dev.relearn.indexer.build;
 
+import dev.relearn.lucene.schema.Require;
+
 /**
  * One source removed from an index (or that a dry run would remove).
  *
@@ -12,9 +14,7 @@ public record RemoveReport(String origin, int chunks) {
     if (origin == null || origin.isBlank()) {
       throw new IllegalArgumentException("origin must not be blank, got: '" + origin + "'");
     }
-    if (chunks < 0) {
-      throw new IllegalArgumentException("chunks must be >= 0, got: " + chunks);
-    }
+    Require.nonNegative("chunks", chunks);
   }
 
   /** One line for people: {@code "/abs/docs: removed 42 chunks"}, or "would remove" when dry. */

@@ -9,6 +9,7 @@ import ai.onnxruntime.OrtSession;
 import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.embed.TokenCounter;
 import dev.relearn.lucene.embed.VectorChecks;
+import dev.relearn.lucene.schema.Require;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -63,9 +64,7 @@ public final class BgeSmallEmbedder implements Embedder {
 
   /** As above; {@code spinning} lets idle worker threads spin (for a benchmark's comparison). */
   BgeSmallEmbedder(int threads, boolean queryInstruction, boolean spinning) {
-    if (threads < 1) {
-      throw new IllegalArgumentException("embedding threads must be at least 1, got: " + threads);
-    }
+    Require.atLeastOne("embedding threads", threads);
     this.queryInstruction = queryInstruction;
     OnnxNatives.prepare(); // before ONNX Runtime's first use loads its libraries
     try (InputStream tokenizerJson = resource(TOKENIZER_RESOURCE);

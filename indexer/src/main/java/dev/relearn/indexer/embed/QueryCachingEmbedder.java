@@ -2,6 +2,7 @@ package dev.relearn.indexer.embed;
 
 import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.embed.ForwardingEmbedder;
+import dev.relearn.lucene.schema.Require;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -16,9 +17,7 @@ public final class QueryCachingEmbedder extends ForwardingEmbedder {
   /** Caches up to {@code capacity} queries of {@code delegate}; 0 disables the cache. */
   public QueryCachingEmbedder(Embedder delegate, int capacity) {
     super(delegate);
-    if (capacity < 0) {
-      throw new IllegalArgumentException("query cache size must be >= 0, got: " + capacity);
-    }
+    Require.nonNegative("query cache size", capacity);
     this.cache = new LinkedHashMap<>(16, 0.75f, true) {
       @Override
       protected boolean removeEldestEntry(Map.Entry<String, float[]> eldest) {

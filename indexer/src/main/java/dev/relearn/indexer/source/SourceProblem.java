@@ -1,5 +1,6 @@
 package dev.relearn.indexer.source;
 
+import dev.relearn.lucene.schema.Require;
 import java.util.Objects;
 
 /**
@@ -16,9 +17,7 @@ public record SourceProblem(String path, long line, String message) {
   public SourceProblem {
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(message, "message");
-    if (line < 0) {
-      throw new IllegalArgumentException("line must be >= 0, got: " + line);
-    }
+    Require.nonNegative("line", line);
     if (message.isBlank()) {
       throw new IllegalArgumentException("problem message must not be blank (path: " + path + ")");
     }

@@ -1,5 +1,6 @@
 package dev.relearn.indexer.source;
 
+import dev.relearn.lucene.schema.Require;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -35,9 +36,7 @@ final class TextFileReader {
   /** A binary file: a NUL byte at {@code offset}. */
   record Binary(long offset) implements Outcome {
     Binary {
-      if (offset < 0) {
-        throw new IllegalArgumentException("NUL offset must be >= 0, got: " + offset);
-      }
+      Require.nonNegative("NUL offset", offset);
     }
   }
 

@@ -1,5 +1,7 @@
 package dev.relearn.lucene.feedback;
 
+import dev.relearn.lucene.schema.Require;
+
 /**
  * What past queries taught about one chunk. Counts are doubles because they are weighted: by
  * examination probability, by temporal decay and by per-session caps.
@@ -17,16 +19,10 @@ public record ChunkEvidence(double examinations, double clicks, double successes
 
   /** Rejects negative or non-finite counts, naming the bad value. */
   public ChunkEvidence {
-    check("examinations", examinations);
-    check("clicks", clicks);
-    check("successes", successes);
-    check("failures", failures);
-  }
-
-  private static void check(String name, double value) {
-    if (!(value >= 0) || Double.isInfinite(value)) {
-      throw new IllegalArgumentException(name + " must be finite and >= 0, got: " + value);
-    }
+    Require.finiteNonNegative("examinations", examinations);
+    Require.finiteNonNegative("clicks", clicks);
+    Require.finiteNonNegative("successes", successes);
+    Require.finiteNonNegative("failures", failures);
   }
 
   /** The sum of both. */
@@ -37,9 +33,7 @@ public record ChunkEvidence(double examinations, double clicks, double successes
 
   /** Every count multiplied by {@code factor} (for example a decay), at least 0. */
   public ChunkEvidence scaled(double factor) {
-    if (!(factor >= 0) || Double.isInfinite(factor)) {
-      throw new IllegalArgumentException("factor must be finite and >= 0, got: " + factor);
-    }
+    Require.finiteNonNegative("factor", factor);
     return new ChunkEvidence(examinations * factor, clicks * factor, successes * factor,
         failures * factor);
   }

@@ -1,5 +1,6 @@
 package dev.relearn.lucene.feedback;
 
+import dev.relearn.lucene.schema.Require;
 import java.util.Map;
 import java.util.Set;
 
@@ -34,12 +35,8 @@ public record PastQuery(float similarity, int events, Map<String, ChunkEvidence>
     if (!(similarity >= -1.001f && similarity <= 1.001f)) {
       throw new IllegalArgumentException("similarity must be in [-1, 1], got: " + similarity);
     }
-    if (events < 1) {
-      throw new IllegalArgumentException("events must be at least 1, got: " + events);
-    }
-    if (!(scale >= 0 && scale <= 1)) {
-      throw new IllegalArgumentException("scale must be in [0, 1], got: " + scale);
-    }
+    Require.atLeastOne("events", events);
+    Require.inUnitInterval("scale", scale);
     if (!(share > 0 && share <= 1)) {
       throw new IllegalArgumentException("share must be in (0, 1], got: " + share);
     }

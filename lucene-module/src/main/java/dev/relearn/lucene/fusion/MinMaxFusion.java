@@ -1,5 +1,6 @@
 package dev.relearn.lucene.fusion;
 
+import dev.relearn.lucene.schema.Require;
 import java.util.List;
 
 /**
@@ -13,15 +14,7 @@ public final class MinMaxFusion extends Fusion {
 
   /** @param alpha the semantic weight in [0, 1]; 0.5 weights both lists equally */
   public MinMaxFusion(double alpha) {
-    if (!(alpha >= 0 && alpha <= 1)) {
-      throw new IllegalArgumentException("alpha must be in [0, 1], got: " + alpha);
-    }
-    this.alpha = alpha;
-  }
-
-  /** The semantic weight. */
-  public double alpha() {
-    return alpha;
+    this.alpha = Require.inUnitInterval("alpha", alpha);
   }
 
   @Override

@@ -1,8 +1,7 @@
 package dev.relearn.lucene.fusion;
 
-import java.util.Arrays;
+import dev.relearn.lucene.schema.Labels;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /**
  * The kind of a query, as far as ranking weights are concerned. Weights are learned per class.
@@ -33,12 +32,6 @@ public enum QueryClass {
    * @throws IllegalArgumentException naming the bad value and the accepted ones
    */
   public static QueryClass fromLabel(String label) {
-    for (QueryClass c : values()) {
-      if (c.label().equalsIgnoreCase(label)) {
-        return c;
-      }
-    }
-    throw new IllegalArgumentException("unknown query class: '" + label + "'; expected one of "
-        + Arrays.stream(values()).map(QueryClass::label).collect(Collectors.joining(", ")));
+    return Labels.parse(values(), QueryClass::label, "query class", label);
   }
 }

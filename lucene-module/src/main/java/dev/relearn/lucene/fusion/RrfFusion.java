@@ -1,5 +1,6 @@
 package dev.relearn.lucene.fusion;
 
+import dev.relearn.lucene.schema.Require;
 import java.util.List;
 
 /** Reciprocal rank fusion: {@code Σ 1/(k + rank)} over the lists that returned the document. */
@@ -8,9 +9,7 @@ public final class RrfFusion extends Fusion {
 
   /** @param k the rank constant, at least 1; 60 is the usual value */
   public RrfFusion(int k) {
-    if (k < 1) {
-      throw new IllegalArgumentException("RRF k must be at least 1, got: " + k);
-    }
+    Require.atLeastOne("RRF k", k);
     this.k = k;
   }
 

@@ -1,5 +1,7 @@
 package dev.relearn.lucene.fusion;
 
+import dev.relearn.lucene.schema.Require;
+
 /**
  * One candidate as a first-stage retriever ranked it.
  *
@@ -10,9 +12,7 @@ package dev.relearn.lucene.fusion;
 public record StageHit(int doc, float score, int rank) {
   /** Rejects a negative doc, a NaN score or a rank below 1. */
   public StageHit {
-    if (doc < 0) {
-      throw new IllegalArgumentException("doc must be >= 0, got: " + doc);
-    }
+    Require.nonNegative("doc", doc);
     if (Float.isNaN(score)) {
       throw new IllegalArgumentException("score is NaN for doc " + doc);
     }

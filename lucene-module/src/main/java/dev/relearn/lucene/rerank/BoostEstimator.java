@@ -3,7 +3,6 @@ package dev.relearn.lucene.rerank;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -27,25 +26,6 @@ public final class BoostEstimator {
   public static final double MAX_COUNT = 1e15;
 
   private BoostEstimator() {}
-
-  /**
-   * The boost of {@code chunkId}.
-   *
-   * @param chunkId the chunk id, or null for a document without one ({@link LearnedBoost#NONE})
-   * @param pastQueries similar past queries, already filtered by the similarity threshold
-   */
-  public static LearnedBoost estimate(String chunkId, List<PastQuery> pastQueries,
-      VoteWeighting weighting) {
-    if (chunkId == null) {
-      return LearnedBoost.NONE;
-    }
-    Sums sums = new Sums(weighting.failedClickWeight());
-    for (PastQuery query : pastQueries) {
-      sums.add(weight(query, weighting), query.chunks().get(chunkId), query.sessions(),
-          query.share());
-    }
-    return sums.boost();
-  }
 
   /**
    * One chunk's similarity-weighted sums over past queries, added in the order the queries come:

@@ -2,6 +2,7 @@ package dev.relearn.lucene.rerank;
 
 import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.fusion.StageScore;
+import dev.relearn.lucene.schema.Require;
 import java.util.Objects;
 
 /**
@@ -23,12 +24,8 @@ public record Candidate(int doc, int position, double firstStageScore, StageScor
     StageScore vector, String chunkId, String path, String kind, LearnedValues learned) {
   /** Rejects a negative doc or position and missing learned values. */
   public Candidate {
-    if (doc < 0) {
-      throw new IllegalArgumentException("doc must be >= 0, got: " + doc);
-    }
-    if (position < 0) {
-      throw new IllegalArgumentException("position must be >= 0, got: " + position);
-    }
+    Require.nonNegative("doc", doc);
+    Require.nonNegative("position", position);
     Objects.requireNonNull(learned, "learned");
   }
 

@@ -1,6 +1,7 @@
 package dev.relearn.lucene.rerank;
 
 import dev.relearn.lucene.fusion.StageScore;
+import dev.relearn.lucene.schema.Require;
 import java.util.List;
 import java.util.Objects;
 
@@ -30,19 +31,17 @@ public record CandidateFeatures(double firstStageScore, double relevance, StageS
 
   /** Rejects a value outside its range, naming it. */
   public CandidateFeatures {
-    if (!Double.isFinite(firstStageScore)) {
-      throw new IllegalArgumentException("firstStageScore must be finite, got: " + firstStageScore);
-    }
-    requireUnit("relevance", relevance);
-    requireUnit("bm25Norm", bm25Norm);
-    requireUnit("vectorNorm", vectorNorm);
+    Require.finite("firstStageScore", firstStageScore);
+    Require.inUnitInterval("relevance", relevance);
+    Require.inUnitInterval("bm25Norm", bm25Norm);
+    Require.inUnitInterval("vectorNorm", vectorNorm);
     Objects.requireNonNull(boost, "boost");
     if (!(logPrior >= UsageSignals.MIN_LOG_PRIOR) || Double.isInfinite(logPrior)) {
       throw new IllegalArgumentException(
           "logPrior must be finite and >= ln 0.01, got: " + logPrior);
     }
-    requireUnit("recency", recency);
-    requireUnit("frequency", frequency);
+    Require.inUnitInterval("recency", recency);
+    Require.inUnitInterval("frequency", frequency);
     if (contextMatch != 0 && contextMatch != 1) {
       throw new IllegalArgumentException("contextMatch must be 0 or 1, got: " + contextMatch);
     }
@@ -60,12 +59,6 @@ public record CandidateFeatures(double firstStageScore, double relevance, StageS
   /** {@code (bm25Norm − vectorNorm) / 2}: see {@link #balance()}. */
   static double balance(double bm25Norm, double vectorNorm) {
     return (bm25Norm - vectorNorm) / 2;
-  }
-
-  private static void requireUnit(String name, double value) {
-    if (!(value >= 0 && value <= 1)) {
-      throw new IllegalArgumentException(name + " must be in [0, 1], got: " + value);
-    }
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.relearn.lucene.rerank;
 
 import dev.relearn.lucene.schema.LearnedValues;
+import dev.relearn.lucene.schema.Require;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -25,9 +26,7 @@ public final class FeatureExtractor {
    * @param nowMillis the time recency is measured from, fixed for one query
    */
   public FeatureExtractor(long nowMillis) {
-    if (nowMillis < 0) {
-      throw new IllegalArgumentException("nowMillis must be >= 0, got: " + nowMillis);
-    }
+    Require.nonNegative("nowMillis", nowMillis);
     this.nowMillis = nowMillis;
   }
 

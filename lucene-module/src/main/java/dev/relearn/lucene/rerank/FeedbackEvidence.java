@@ -18,8 +18,8 @@ import java.util.Objects;
  *
  * <p>{@link #boost} answers from boosts computed once, when the evidence is built, in one pass over
  * every chunk the past queries mention: a window of 100 candidates then costs 100 map lookups.
- * The result is exactly {@link BoostEstimator#estimate}'s, as each chunk's sums are taken over the
- * past queries in the same order.
+ * Each chunk's sums ({@link BoostEstimator}) are taken over the past queries in their order, so
+ * the result is exactly what summing that chunk alone would give.
  */
 public final class FeedbackEvidence {
   /** No feedback, nothing to note. */
@@ -117,8 +117,8 @@ public final class FeedbackEvidence {
   }
 
   /**
-   * {@code chunkId}'s boost: {@link BoostEstimator#estimate} over the past queries ({@link
-   * LearnedBoost#NONE} for a chunk none of them mentions, or a null id).
+   * {@code chunkId}'s boost over the past queries ({@link LearnedBoost#NONE} for a chunk none of
+   * them mentions, or a null id).
    */
   public LearnedBoost boost(String chunkId) {
     return chunkId == null ? LearnedBoost.NONE : boosts.getOrDefault(chunkId, LearnedBoost.NONE);

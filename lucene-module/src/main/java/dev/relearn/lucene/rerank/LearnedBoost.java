@@ -1,5 +1,7 @@
 package dev.relearn.lucene.rerank;
 
+import dev.relearn.lucene.schema.Require;
+
 /**
  * What similar past queries say about one chunk, before shrinkage: the design's raw boost {@code
  * 0.5·clickRate + 0.5·successRate} and the evidence behind it. {@link LinearModel} shrinks it
@@ -26,24 +28,12 @@ public record LearnedBoost(double clickRate, double successRate, double evidence
 
   /** Rejects rates outside [0, 1] and negative or non-finite evidence, naming the value. */
   public LearnedBoost {
-    requireRate("clickRate", clickRate);
-    requireRate("successRate", successRate);
-    requireEvidence("evidence", evidence);
-    requireEvidence("outcomeEvidence", outcomeEvidence);
-    requireEvidence("clickSessions", clickSessions);
-    requireEvidence("skipSessions", skipSessions);
-  }
-
-  private static void requireRate(String name, double value) {
-    if (!(value >= 0 && value <= 1)) {
-      throw new IllegalArgumentException(name + " must be in [0, 1], got: " + value);
-    }
-  }
-
-  private static void requireEvidence(String name, double value) {
-    if (!(value >= 0) || Double.isInfinite(value)) {
-      throw new IllegalArgumentException(name + " must be finite and >= 0, got: " + value);
-    }
+    Require.inUnitInterval("clickRate", clickRate);
+    Require.inUnitInterval("successRate", successRate);
+    Require.finiteNonNegative("evidence", evidence);
+    Require.finiteNonNegative("outcomeEvidence", outcomeEvidence);
+    Require.finiteNonNegative("clickSessions", clickSessions);
+    Require.finiteNonNegative("skipSessions", skipSessions);
   }
 
   /** The raw boost {@code 0.5·clickRate + 0.5·successRate}, in [0, 1]. */

@@ -1,5 +1,6 @@
 package dev.relearn.lucene.rerank;
 
+import dev.relearn.lucene.schema.Require;
 import java.util.Arrays;
 import java.util.Objects;
 import org.apache.lucene.search.Explanation;
@@ -55,9 +56,7 @@ public record LinearModel(double[] weights, double boostBaseline, double evidenc
     for (Feature feature : Feature.values()) {
       requireWeight(feature, weights[feature.ordinal()]);
     }
-    if (!(boostBaseline >= 0 && boostBaseline <= 1)) {
-      throw new IllegalArgumentException("boostBaseline must be in [0, 1], got: " + boostBaseline);
-    }
+    Require.inUnitInterval("boostBaseline", boostBaseline);
     if (!(evidenceK > 0) || Double.isInfinite(evidenceK)) {
       throw new IllegalArgumentException("evidenceK must be finite and > 0, got: " + evidenceK);
     }

@@ -30,13 +30,6 @@ public record RerankContext(List<String> pathPrefixes, Set<ChunkKind> kinds) {
     }
   }
 
-  /** A context of one path prefix and one kind, either of which may be null. */
-  public static RerankContext of(String pathPrefix, ChunkKind kind) {
-    return new RerankContext(
-        pathPrefix == null || pathPrefix.isEmpty() ? List.of() : List.of(pathPrefix),
-        kind == null ? Set.of() : Set.of(kind));
-  }
-
   /** True when there is nothing to match. */
   public boolean isEmpty() {
     return pathPrefixes.isEmpty() && kinds.isEmpty();

@@ -2,6 +2,7 @@ package dev.relearn.lucene.rerank;
 
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.LearnedValuesSource;
+import dev.relearn.lucene.schema.Require;
 import java.time.Clock;
 import java.util.Objects;
 
@@ -42,9 +43,7 @@ public record RerankOptions(float minSimilarity, int maxPastQueries, LinearModel
 
   /** Validates, naming the bad value; a null context becomes {@link RerankContext#NONE}. */
   public RerankOptions {
-    if (!(minSimilarity >= 0 && minSimilarity <= 1)) {
-      throw new IllegalArgumentException("minSimilarity must be in [0, 1], got: " + minSimilarity);
-    }
+    Require.inUnitInterval("minSimilarity", minSimilarity);
     if (maxPastQueries < 1 || maxPastQueries > MAX_PAST_QUERIES) {
       throw new IllegalArgumentException(
           "maxPastQueries must be in [1, " + MAX_PAST_QUERIES + "], got: " + maxPastQueries);

@@ -1,5 +1,6 @@
 package dev.relearn.lucene.rerank;
 
+import dev.relearn.lucene.schema.Require;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -31,9 +32,7 @@ public record RerankWindow(List<RescoredHit> hits, WindowStats stats, LinearMode
 
   /** The best {@code topN} hits. */
   public List<RescoredHit> top(int topN) {
-    if (topN < 1) {
-      throw new IllegalArgumentException("topN must be at least 1, got: " + topN);
-    }
+    Require.atLeastOne("topN", topN);
     return hits.subList(0, Math.min(topN, hits.size()));
   }
 

@@ -1,5 +1,6 @@
 package dev.relearn.lucene.rerank;
 
+import dev.relearn.lucene.schema.Require;
 import java.util.Comparator;
 import java.util.Objects;
 import org.apache.lucene.search.Explanation;
@@ -33,13 +34,8 @@ public record RescoredHit(int doc, String chunkId, int firstStagePosition, doubl
 
   /** Rejects a non-finite score, a negative doc or position, and missing features. */
   public RescoredHit {
-    if (doc < 0) {
-      throw new IllegalArgumentException("doc must be >= 0, got: " + doc);
-    }
-    if (firstStagePosition < 0) {
-      throw new IllegalArgumentException(
-          "firstStagePosition must be >= 0, got: " + firstStagePosition);
-    }
+    Require.nonNegative("doc", doc);
+    Require.nonNegative("firstStagePosition", firstStagePosition);
     if (!Double.isFinite(score)) {
       throw new IllegalArgumentException("score must be finite, got: " + score + " for doc " + doc);
     }

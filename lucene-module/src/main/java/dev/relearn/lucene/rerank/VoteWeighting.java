@@ -1,5 +1,7 @@
 package dev.relearn.lucene.rerank;
 
+import dev.relearn.lucene.schema.Require;
+
 /**
  * How past queries weigh in the vote ({@link BoostEstimator}): a past query of similarity s
  * counts {@code s · e^((s − 1) / temperature)} (just s with an infinite temperature), and a click
@@ -20,10 +22,7 @@ public record VoteWeighting(double temperature, double failedClickWeight) {
     if (!(temperature > 0)) {
       throw new IllegalArgumentException("temperature must be > 0, got: " + temperature);
     }
-    if (!(failedClickWeight >= 0 && failedClickWeight <= 1)) {
-      throw new IllegalArgumentException(
-          "failedClickWeight must be in [0, 1], got: " + failedClickWeight);
-    }
+    Require.inUnitInterval("failedClickWeight", failedClickWeight);
   }
 
   /** The weight of a past query of similarity {@code similarity} (already in (0, 1]). */

@@ -1,6 +1,7 @@
 package dev.relearn.lucene.rerank;
 
 import dev.relearn.lucene.fusion.StageScore;
+import dev.relearn.lucene.schema.Require;
 import java.util.List;
 import java.util.Objects;
 
@@ -27,12 +28,8 @@ public record WindowStats(double minScore, double maxScore, double maxUses, int 
       throw new IllegalArgumentException(
           "score range must be finite with min <= max, got: [" + minScore + ", " + maxScore + "]");
     }
-    if (!(maxUses >= 0) || Double.isInfinite(maxUses)) {
-      throw new IllegalArgumentException("maxUses must be finite and >= 0, got: " + maxUses);
-    }
-    if (size < 0) {
-      throw new IllegalArgumentException("size must be >= 0, got: " + size);
-    }
+    Require.finiteNonNegative("maxUses", maxUses);
+    Require.nonNegative("size", size);
     Objects.requireNonNull(bm25, "bm25");
     Objects.requireNonNull(vector, "vector");
   }

@@ -51,9 +51,7 @@ public record Chunk(
       throw new IllegalArgumentException(
           "bad line range " + startLine + "-" + endLine + " for chunk " + id);
     }
-    if (tokenEstimate < 0) {
-      throw new IllegalArgumentException("token estimate must be >= 0, got: " + tokenEstimate);
-    }
+    Require.nonNegative("token estimate", tokenEstimate);
     headingPath = List.copyOf(headingPath);
   }
 

@@ -34,9 +34,7 @@ public record LearnedValues(
     requireCount("clicks", clicks);
     requireCount("successes", successes);
     requireCount("failures", failures);
-    if (lastUsedMillis < 0) {
-      throw new IllegalArgumentException("lastUsedMillis must be >= 0, got: " + lastUsedMillis);
-    }
+    Require.nonNegative("lastUsedMillis", lastUsedMillis);
   }
 
   private static void requireCount(String name, double value) {

@@ -2,6 +2,7 @@ package dev.relearn.lucene.trust;
 
 import dev.relearn.lucene.rerank.Feature;
 import dev.relearn.lucene.rerank.LinearModel;
+import dev.relearn.lucene.schema.Require;
 
 /**
  * The trust fit from the click log in the vote of similar past queries, and how it was earned.
@@ -32,14 +33,10 @@ public record Trust(boolean fitted, double strength, double coefficient, double 
       throw new IllegalArgumentException(
           "trust strength must be in [0, " + LinearModel.MAX_WEIGHT + "], got: " + strength);
     }
-    requireFinite("trust coefficient", coefficient);
-    requireFinite("trust gain", gain);
-    if (!(pairs >= 0) || Double.isInfinite(pairs)) {
-      throw new IllegalArgumentException("trust pairs must be finite and >= 0, got: " + pairs);
-    }
-    if (queries < 0) {
-      throw new IllegalArgumentException("trust queries must be >= 0, got: " + queries);
-    }
+    Require.finite("trust coefficient", coefficient);
+    Require.finite("trust gain", gain);
+    Require.finiteNonNegative("trust pairs", pairs);
+    Require.nonNegative("trust queries", queries);
   }
 
   /**
@@ -56,17 +53,12 @@ public record Trust(boolean fitted, double strength, double coefficient, double 
    */
   public LinearModel apply(LinearModel model, double scale, double sessionCap,
       double ratingScale) {
-    if (!(scale >= 0) || Double.isInfinite(scale)) {
-      throw new IllegalArgumentException("trust scale must be finite and >= 0, got: " + scale);
-    }
+    Require.finiteNonNegative("trust scale", scale);
     if (!(sessionCap >= 0 && sessionCap <= LinearModel.MAX_WEIGHT)) {
       throw new IllegalArgumentException(
           "sessionCap must be in [0, " + LinearModel.MAX_WEIGHT + "], got: " + sessionCap);
     }
-    if (!(ratingScale >= 0) || Double.isInfinite(ratingScale)) {
-      throw new IllegalArgumentException(
-          "ratingScale must be finite and >= 0, got: " + ratingScale);
-    }
+    Require.finiteNonNegative("ratingScale", ratingScale);
     if (!fitted) {
       return model;
     }
@@ -74,11 +66,5 @@ public record Trust(boolean fitted, double strength, double coefficient, double 
     weights[Feature.BOOST.ordinal()] =
         Math.min(LinearModel.MAX_WEIGHT, scale * strength * ratingScale);
     return new LinearModel(weights, model.boostBaseline(), model.evidenceK(), sessionCap, true);
-  }
-
-  private static void requireFinite(String name, double value) {
-    if (!Double.isFinite(value)) {
-      throw new IllegalArgumentException(name + " must be finite, got: " + value);
-    }
   }
 }

@@ -1,5 +1,7 @@
 package dev.relearn.lucene.trust;
 
+import dev.relearn.lucene.schema.Require;
+
 /**
  * One preference a logged query showed: a clicked chunk over a chunk that was shown and skipped.
  *
@@ -12,12 +14,8 @@ package dev.relearn.lucene.trust;
 public record VotePair(double difference, double position, double weight) {
   /** Validates, naming the bad value. */
   public VotePair {
-    if (!Double.isFinite(difference)) {
-      throw new IllegalArgumentException("difference must be finite, got: " + difference);
-    }
-    if (!Double.isFinite(position)) {
-      throw new IllegalArgumentException("position must be finite, got: " + position);
-    }
+    Require.finite("difference", difference);
+    Require.finite("position", position);
     if (!(weight > 0 && weight <= 1)) {
       throw new IllegalArgumentException("weight must be in (0, 1], got: " + weight);
     }

@@ -36,8 +36,9 @@ class QueryClassFusionTest {
   @Test
   void theDefaultLeansOnBm25ForIdentifiers() {
     QueryClassFusion fusion = (QueryClassFusion) Fusion.byQueryClass();
-    assertEquals(Fusion.IDENTIFIER_ALPHA, ((MinMaxFusion) fusion.identifiers()).alpha());
-    assertEquals(Fusion.DEFAULT_ALPHA, ((MinMaxFusion) fusion.others()).alpha());
+    assertEquals(Fusion.minMax(Fusion.IDENTIFIER_ALPHA).describe(),
+        fusion.identifiers().describe());
+    assertEquals(Fusion.minMax(Fusion.DEFAULT_ALPHA).describe(), fusion.others().describe());
     assertEquals("minmax(alpha=0.5), identifiers minmax(alpha=0.3)", fusion.describe());
     // normalised: lexical doc 1 1.0, doc 3 0.5; semantic doc 3 1.0, doc 1 0.25
     List<StageHit> lexical = List.of(new StageHit(1, 10f, 1), new StageHit(3, 6f, 2),

@@ -16,6 +16,20 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class BoostEstimatorTest {
+  /** {@code chunkId}'s boost summed on its own: what FeedbackEvidence's one pass must equal. */
+  static LearnedBoost estimate(String chunkId, List<PastQuery> pastQueries,
+      VoteWeighting weighting) {
+    if (chunkId == null) {
+      return LearnedBoost.NONE;
+    }
+    BoostEstimator.Sums sums = new BoostEstimator.Sums(weighting.failedClickWeight());
+    for (PastQuery query : pastQueries) {
+      sums.add(BoostEstimator.weight(query, weighting), query.chunks().get(chunkId),
+          query.sessions(), query.share());
+    }
+    return sums.boost();
+  }
+
   private static final List<String> CHUNKS = List.of("a", "b", "c", "d", "e", "f");
 
   /** One flattened (past query, chunk) pair, for the brute-force oracle. */
@@ -55,7 +69,7 @@ class BoostEstimatorTest {
         double expectedContribution = examSum == 0 ? 0
             : Math.max(-0.1, Math.min(0.1, 0.3 * (examSum / (examSum + 2)) * (raw - 0.5)));
 
-        LearnedBoost boost = BoostEstimator.estimate(chunk, past, VoteWeighting.PLAIN);
+        LearnedBoost boost = estimate(chunk, past, VoteWeighting.PLAIN);
         String where = "trial " + trial + ", chunk " + chunk;
         assertEquals(clickRate, boost.clickRate(), 1e-12, where);
         assertEquals(successRate, boost.successRate(), 1e-12, where);
@@ -103,7 +117,7 @@ class BoostEstimatorTest {
     assertEquals(new ChunkEvidence(1, 0.5, 0.25, 0.25), decayed.evidence("a"));
     assertEquals(null, decayed.evidence("b"));
     assertEquals(new ChunkEvidence(4, 2, 1, 1), decayed.chunks().get("a"), "kept as gathered");
-    LearnedBoost boost = BoostEstimator.estimate("a", List.of(decayed), VoteWeighting.PLAIN);
+    LearnedBoost boost = estimate("a", List.of(decayed), VoteWeighting.PLAIN);
     assertEquals(0.75 * 0.25 * 4, boost.evidence(), 1e-15);
     assertEquals(0.5, boost.clickRate(), 1e-15, "rates are ratios: a lone query's decay cancels");
     for (double bad : new double[] {-0.1, 1.5, Double.NaN}) {
@@ -115,10 +129,10 @@ class BoostEstimatorTest {
 
   @Test
   void noPastQueriesOrNoIdMeansNoEvidence() {
-    assertEquals(LearnedBoost.NONE, BoostEstimator.estimate("a", List.of(), VoteWeighting.PLAIN));
+    assertEquals(LearnedBoost.NONE, estimate("a", List.of(), VoteWeighting.PLAIN));
     PastQuery other = new PastQuery(0.9f, 1, Map.of("b", new ChunkEvidence(3, 2, 1, 0)), 0);
-    assertEquals(LearnedBoost.NONE, BoostEstimator.estimate("a", List.of(other), VoteWeighting.PLAIN));
-    assertSame(LearnedBoost.NONE, BoostEstimator.estimate(null, List.of(other), VoteWeighting.PLAIN));
+    assertEquals(LearnedBoost.NONE, estimate("a", List.of(other), VoteWeighting.PLAIN));
+    assertSame(LearnedBoost.NONE, estimate(null, List.of(other), VoteWeighting.PLAIN));
     assertEquals(0.0, LinearModel.DEFAULT.vote(LearnedBoost.NONE));
   }
 
@@ -126,7 +140,7 @@ class BoostEstimatorTest {
   void aClickImpliesAnExaminationSoTheRateStaysInRange() {
     // a click at a deep rank: examination probability 0.1, one click; IPS would say 10
     PastQuery deep = new PastQuery(0.8f, 1, Map.of("a", new ChunkEvidence(0.1, 1, 0, 0)), 0);
-    LearnedBoost boost = BoostEstimator.estimate("a", List.of(deep), VoteWeighting.PLAIN);
+    LearnedBoost boost = estimate("a", List.of(deep), VoteWeighting.PLAIN);
     assertEquals(1.0, boost.clickRate());
     assertEquals(0.8f, boost.evidence(), 1e-12);
     assertEquals(0.5, boost.successRate(), "no outcome: neutral success rate");
@@ -135,7 +149,7 @@ class BoostEstimatorTest {
   @Test
   void outcomesDecideTheSuccessRate() {
     PastQuery q = new PastQuery(1f, 1, Map.of("a", new ChunkEvidence(4, 2, 1, 3)), 0);
-    LearnedBoost boost = BoostEstimator.estimate("a", List.of(q), VoteWeighting.PLAIN);
+    LearnedBoost boost = estimate("a", List.of(q), VoteWeighting.PLAIN);
     assertEquals(0.5, boost.clickRate(), 1e-15);
     assertEquals(0.25, boost.successRate(), 1e-15);
     assertEquals(4, boost.outcomeEvidence(), 1e-15);
@@ -149,7 +163,7 @@ class BoostEstimatorTest {
     assertEquals(0.0, BoostEstimator.weight(0f, VoteWeighting.PLAIN));
     assertEquals(1.0, BoostEstimator.weight(1.0005f, VoteWeighting.PLAIN));
     PastQuery opposite = new PastQuery(-0.9f, 1, Map.of("a", new ChunkEvidence(9, 9, 9, 0)), 0);
-    assertEquals(LearnedBoost.NONE, BoostEstimator.estimate("a", List.of(opposite), VoteWeighting.PLAIN));
+    assertEquals(LearnedBoost.NONE, estimate("a", List.of(opposite), VoteWeighting.PLAIN));
   }
 
   @Test
@@ -167,9 +181,9 @@ class BoostEstimatorTest {
   void theTemperatureLetsTheMostSimilarPastQueryDominate() {
     PastQuery near = new PastQuery(0.98f, 1, Map.of("a", new ChunkEvidence(1, 1, 0, 0)), 0);
     PastQuery far = new PastQuery(0.75f, 1, Map.of("a", new ChunkEvidence(1, 0, 0, 0)), 0);
-    LearnedBoost plain = BoostEstimator.estimate("a", List.of(near, far), VoteWeighting.PLAIN);
+    LearnedBoost plain = estimate("a", List.of(near, far), VoteWeighting.PLAIN);
     LearnedBoost sharp =
-        BoostEstimator.estimate("a", List.of(near, far), new VoteWeighting(0.05, 1));
+        estimate("a", List.of(near, far), new VoteWeighting(0.05, 1));
     double nearWeight = 0.98 * Math.exp(-0.02 / 0.05);
     double farWeight = 0.75 * Math.exp(-0.25 / 0.05);
     assertEquals(0.98f / (0.98f + 0.75f), plain.clickRate(), 1e-6);
@@ -180,11 +194,11 @@ class BoostEstimatorTest {
   @Test
   void aClickFromAFailedTaskCountsLess() {
     PastQuery failed = new PastQuery(1f, 1, Map.of("a", new ChunkEvidence(1, 1, 0, 1)), 0);
-    assertEquals(1, BoostEstimator.estimate("a", List.of(failed), VoteWeighting.PLAIN)
+    assertEquals(1, estimate("a", List.of(failed), VoteWeighting.PLAIN)
         .clickRate(), 1e-12);
-    assertEquals(0.5, BoostEstimator.estimate("a", List.of(failed), new VoteWeighting(1e6, 0.5))
+    assertEquals(0.5, estimate("a", List.of(failed), new VoteWeighting(1e6, 0.5))
         .clickRate(), 1e-12);
-    assertEquals(0, BoostEstimator.estimate("a", List.of(failed), new VoteWeighting(1e6, 0))
+    assertEquals(0, estimate("a", List.of(failed), new VoteWeighting(1e6, 0))
         .clickRate(), 1e-12);
     assertEquals("failedClickWeight must be in [0, 1], got: 1.5", assertThrows(
         IllegalArgumentException.class, () -> new VoteWeighting(1, 1.5)).getMessage());
@@ -205,13 +219,13 @@ class BoostEstimatorTest {
         new PastQuery(0.8f, 1, Map.of("a", skip), 0, 1, Set.of("s3")));
     List<PastQuery> unknown = List.of(new PastQuery(0.9f, 1, Map.of("a", click), 0),
         new PastQuery(0.8f, 1, Map.of("a", skip), 0));
-    LearnedBoost one = BoostEstimator.estimate("a", oneSession, VoteWeighting.PLAIN);
+    LearnedBoost one = estimate("a", oneSession, VoteWeighting.PLAIN);
     assertEquals(List.of(1.0, 0.0), List.of(one.clickSessions(), one.skipSessions()));
-    LearnedBoost two = BoostEstimator.estimate("a", mixed, VoteWeighting.PLAIN);
+    LearnedBoost two = estimate("a", mixed, VoteWeighting.PLAIN);
     assertEquals(List.of(2.0, 1.0), List.of(two.clickSessions(), two.skipSessions()));
     assertEquals(two, new FeedbackEvidence(mixed, List.of(), VoteWeighting.PLAIN).boost("a"));
-    LearnedBoost anonymous = BoostEstimator.estimate("a", unknown, VoteWeighting.PLAIN);
+    LearnedBoost anonymous = estimate("a", unknown, VoteWeighting.PLAIN);
     assertEquals(List.of(1.0, 1.0), List.of(anonymous.clickSessions(), anonymous.skipSessions()));
-    assertEquals(LearnedBoost.NONE, BoostEstimator.estimate("b", mixed, VoteWeighting.PLAIN));
+    assertEquals(LearnedBoost.NONE, estimate("b", mixed, VoteWeighting.PLAIN));
   }
 }

@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import org.apache.lucene.search.Explanation;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
@@ -88,7 +89,7 @@ class ServingParityTest {
     for (int trial = 0; trial < 200; trial++) {
       // half the trials with a context (every candidate read), half without (only the vouched
       // ones and the returned ones), each returning a random number of the best hits
-      RerankContext context = trial % 2 == 0 ? RerankContext.of("src/", null) : null;
+      RerankContext context = trial % 2 == 0 ? new RerankContext(List.of("src/"), Set.of()) : null;
       RerankOptions options = context == null ? plain : options(context);
       List<PastQuery> past = randomPastQueries();
       TopDocs firstPass = LearnedRescorerTest.randomFirstPass(random, DOCS);
