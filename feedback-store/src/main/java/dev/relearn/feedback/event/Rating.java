@@ -1,5 +1,7 @@
 package dev.relearn.feedback.event;
 
+import java.util.Locale;
+
 /**
  * An explicit rating: thumbs up/down ({@code ±1}) or 1–5 stars.
  *
@@ -28,12 +30,12 @@ public record Rating(int value, boolean stars) {
   }
 
   /**
-   * Parses exactly {@code +1}, {@code -1}, {@code up}, {@code down} or {@code 1}..{@code 5} (stars;
-   * "1" alone means one star, so thumbs up is {@code +1} or {@code up}); {@code +2}, {@code " 3"}
-   * or another script's digits are refused.
+   * Parses exactly {@code +1}, {@code -1}, {@code up}, {@code down} (any case, as every other label)
+   * or {@code 1}..{@code 5} (stars; "1" alone means one star, so thumbs up is {@code +1} or {@code
+   * up}); {@code +2}, {@code " 3"} or another script's digits are refused.
    */
   public static Rating parse(String text) {
-    return switch (text) {
+    return switch (text.toLowerCase(Locale.ROOT)) {
       case "+1", "up" -> thumbs(true);
       case "-1", "down" -> thumbs(false);
       default -> {

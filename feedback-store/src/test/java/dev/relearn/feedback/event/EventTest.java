@@ -162,6 +162,8 @@ class EventTest {
           assertThrows(IllegalArgumentException.class, () -> Rating.parse(bad)).getMessage());
     }
     assertEquals(Rating.stars(3), Rating.parse("3"));
+    assertEquals(Rating.thumbs(true), Rating.parse("UP"), "labels are read in any case");
+    assertEquals(Rating.thumbs(false), Rating.parse("Down"));
     assertThrows(IllegalArgumentException.class, () -> new FeedbackEvent("has space", "s", VECTOR,
         List.of(), List.of("a"), Outcome.NONE, null, null, SignalClass.WEAK, 0, null));
     assertThrows(IllegalArgumentException.class, () -> new FeedbackEvent("e", "s",
