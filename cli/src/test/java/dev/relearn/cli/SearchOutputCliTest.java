@@ -62,5 +62,8 @@ class SearchOutputCliTest {
         "docs/", "rotate keys"));
     assertTrue(relative.out().contains("docs/keys.md"), relative.out());
     assertFalse(relative.err().contains("no hits under"), relative.err());
+    Result blank = CliTest.run(CliTest.hashingArgs(index, "search", "--path-prefix", "  ",
+        "rotate keys"));
+    assertTrue(blank.out().contains("docs/keys.md"), "a blank prefix is any path: " + blank.out());
   }
 }

@@ -13,7 +13,7 @@ import java.util.Objects;
  * @param k how many hits to return
  * @param candidates how many candidates each first-stage retriever returns (N)
  * @param fusion how hybrid mode combines the two lists
- * @param pathPrefix only chunks whose path starts with this, or null
+ * @param pathPrefix only chunks whose path starts with this, or null (or blank) for any
  * @param kind only chunks of this kind, or null
  */
 public record SearchRequest(
@@ -53,7 +53,7 @@ public record SearchRequest(
       throw new IllegalArgumentException("path prefix is " + length(pathPrefix)
           + " characters long; the limit is " + MAX_PATH_PREFIX_CHARS);
     }
-    if (pathPrefix != null && pathPrefix.isEmpty()) {
+    if (pathPrefix != null && pathPrefix.isBlank()) { // any path, as HTTP and MCP read it
       pathPrefix = null;
     }
   }
