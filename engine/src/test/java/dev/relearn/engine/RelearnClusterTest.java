@@ -22,6 +22,7 @@ import dev.relearn.lucene.feedback.Outcome;
 import dev.relearn.lucene.fusion.Fusion;
 import dev.relearn.lucene.fusion.QueryClass;
 import dev.relearn.lucene.trust.Trust;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -215,6 +216,21 @@ class RelearnClusterTest {
       assertEquals("hashing-384-v1", stats.modelId());
       assertEquals(1, stats.origins());
       assertEquals(1234L, stats.sizeBytes());
+    }
+  }
+
+  @Test
+  void aSearchOfTheIndexThatAShardFailedToAnswerIsAnErrorNotAShortList() throws Exception {
+    Path docs = KeyDocs.write(tmp);
+    try (RelearnCluster relearn = connect()) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      cluster.failedShards = 1; // its chunks' hashes missing: they would look new, gone ones stay
+      Files.delete(docs.resolve("cache.md"));
+      IOException reindex = assertThrows(IOException.class,
+          () -> relearn.index(docs, SourceFormat.AUTO, Progress.NONE));
+      assertTrue(reindex.getMessage().contains("1 of 3 shards of cluster index notes failed"),
+          reindex.getMessage());
+      assertThrows(IOException.class, relearn::stats); // not a count short of a shard's chunks
     }
   }
 

@@ -27,6 +27,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.opensearch.core.common.bytes.BytesArray;
 import org.opensearch.index.query.QueryBuilders;
 import org.opensearch.test.InternalTestCluster;
+import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertAcked;
 import org.opensearch.transport.client.Client;
 import org.opensearch.cluster.ClusterState;
 import org.opensearch.client.ResponseException;
@@ -232,6 +233,28 @@ public class ClusterFeedbackTest extends RelearnClusterCase {
         .setSettings(Settings.builder().putNull(nowhere)).get();
     String answer = search.get(30, TimeUnit.SECONDS);
     assertTrue(answer, answer.contains("\"hits\":[{\"id\":\"c1\""));
+  }
+
+  public void testAChunkIndexRecreatedWithAnotherModelSearchesAndLearns() throws Exception {
+    assertTrue(record(client(), "old-model"));
+    learn(); // past queries of 2 dimensions
+    for (int dimension : new int[] {2, 3}) { // the same model, then another
+      assertAcked(client().admin().indices().prepareDelete("chunks"));
+      ChunkIndexDefinition again = new ChunkIndexDefinition(1, 1, dimension);
+      prepareCreate("chunks").setSettings(again.settings()).setMapping(again.mappings()).get();
+      learn();
+      String learned = LearnedValuesIndex.of("chunks");
+      assertEquals("the same model's feedback stays, another's goes", dimension == 2,
+          indexExists(learned) && client().prepareGet(learned, "c002").get().isExists());
+    }
+    client().prepareIndex("chunks").setId("c002").setSource(Map.of("id", "c002", "body",
+        "chunk c002", "vector", new float[] {0.6f, 0.8f, 0f}))
+        .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE).get();
+    assertTrue(record(client(), EVENT.replace("[0.6, 0.8]", "[0.6, 0.0, 0.8]"), "new-model"));
+    learn(); // failed: the new event's past query did not fit the old index, nor did any after
+    String answer = post("/chunks/_relearn/search", "{\"vector\": [0.6, 0.0, 0.8], \"terms\":"
+        + " {\"body\": {\"chunk\": 1}}, \"query_class\": \"keywords\"}").toString();
+    assertTrue("a learned search of the new index: " + answer, answer.contains("id=c002"));
   }
 
   private static void learn() throws Exception {

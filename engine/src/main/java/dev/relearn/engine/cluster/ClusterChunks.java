@@ -68,8 +68,7 @@ public final class ClusterChunks {
       if (after != null) {
         search.set("search_after", after);
       }
-      JsonNode hits = http.send("POST", "/" + index + "/_search", search).path("hits")
-          .path("hits");
+      JsonNode hits = search(search).path("hits").path("hits");
       for (JsonNode hit : hits) {
         hashes.put(hit.path("_id").asText(), hit.path("_source").path(ClusterIndexDefinition.CHUNK)
             .path(ChunkSchema.SHA256).asText());
@@ -79,6 +78,21 @@ public final class ClusterChunks {
         return hashes;
       }
     }
+  }
+
+  /**
+   * A {@code _search} of the index; an {@link IOException} when a shard failed to answer (a node
+   * lost, its shard without a replica), whose chunks the answer would silently leave out.
+   */
+  private JsonNode search(ObjectNode body) throws IOException {
+    JsonNode answer = http.send("POST", "/" + index + "/_search", body);
+    JsonNode shards = answer.path("_shards");
+    if (shards.path("failed").asInt() > 0) {
+      throw new IOException(shards.path("failed").asInt() + " of " + shards.path("total").asInt()
+          + " shards of cluster index " + index + " failed to answer: "
+          + shards.path("failures").path(0).path("reason"));
+    }
+    return answer;
   }
 
   /**
@@ -211,7 +225,7 @@ public final class ClusterChunks {
     aggs.putObject("kinds").putObject("terms").put("field", ChunkSchema.KIND).put("size", 100);
     aggs.putObject("origins").putObject("terms").put("field", ChunkSchema.ORIGIN)
         .put("size", 10_000);
-    JsonNode answer = http.send("POST", "/" + index + "/_search", search);
+    JsonNode answer = search(search);
     JsonNode primaries = http.send("GET", "/" + index + "/_stats/store,segments", null)
         .path("indices").path(index).path("primaries");
     return new Stats(answer.path("hits").path("total").path("value").asInt(),

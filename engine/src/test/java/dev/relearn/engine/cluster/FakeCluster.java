@@ -47,6 +47,8 @@ public final class FakeCluster implements AutoCloseable, AfterEachCallback {
   private long weightsSeqNo = -1;
   /** Whether feedback refuses {@code signal} and {@code quality}, as plugins before them did. */
   public volatile boolean refusesSignal;
+  /** Shards of 3 that fail to answer a {@code _search}, as when a node without replicas is lost. */
+  public volatile int failedShards;
   /** The trust document's {@code _source}, as the plugin writes it; null: never fit. */
   public volatile String trust;
 
@@ -223,6 +225,12 @@ public final class FakeCluster implements AutoCloseable, AfterEachCallback {
       if (origin == null || doc.getValue().path("origin").asText().equals(origin)) {
         ids.add(doc.getKey());
       }
+    }
+    ObjectNode shards = out.putObject("_shards").put("total", 3)
+        .put("successful", 3 - failedShards).put("failed", failedShards);
+    if (failedShards > 0) {
+      shards.putArray("failures").addObject().put("shard", 2).putObject("reason")
+          .put("type", "no_shard_available_action_exception");
     }
     ObjectNode hits = out.putObject("hits");
     hits.putObject("total").put("value", ids.size());

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.opensearch.action.bulk.BulkRequestBuilder;
 import org.opensearch.action.bulk.BulkResponse;
 import org.opensearch.action.search.SearchResponse;
@@ -180,6 +181,47 @@ final class EventLearning {
     byIndex.forEach((index, events) -> values.recount(index, chunkIds(events)));
     byIndex.keySet().forEach(this::fitTrust); // as embedded, a forget refits at once
     return found.size();
+  }
+
+  /**
+   * After chunk index {@code index} was created with vectors of {@code dimension}: feedback kept
+   * under its name of another dimension (an index deleted and built again with another model) is
+   * forgotten, purged, with its learned values and past queries, which no search of the new index
+   * can use: the old past queries' kNN failed every learned search, and the first new event
+   * stalled every pass. Feedback of the same dimension stays, as it did.
+   *
+   * @return how many events were forgotten
+   */
+  int afterCreated(String index, int dimension) {
+    List<String> stale = new ArrayList<>();
+    scan(client, FeedbackEvents.INDEX, QueryBuilders.termQuery("index", index), hit -> {
+      if (!(hit.getSourceAsMap().get("vector") instanceof List<?> vector)
+          || vector.size() != dimension) {
+        stale.add(hit.getId());
+      }
+    });
+    String pastQueries = PastQueriesIndex.of(index);
+    if (stale.isEmpty() && !(exists(client, pastQueries) && TransportFeedbackEventAction.dimension(
+        client.admin().indices().prepareGetMappings(pastQueries).get().mappings()
+            .get(pastQueries).sourceAsMap()) != dimension)) {
+      return 0;
+    }
+    if (!stale.isEmpty()) {
+      BulkRequestBuilder deletes = client.prepareBulk()
+          .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
+      stale.forEach(id -> deletes.add(client.prepareDelete(FeedbackEvents.INDEX, id)));
+      requireDone(deletes.get(), "forgetting the events of another model's index " + index);
+      purge(List.of(FeedbackEvents.INDEX));
+      unpurged.add(FeedbackEvents.INDEX);
+    }
+    String[] beside = Stream.of(LearnedValuesIndex.of(index), pastQueries)
+        .filter(name -> exists(client, name)).toArray(String[]::new);
+    if (beside.length > 0) {
+      client.admin().indices().prepareDelete(beside).get();
+    }
+    values.forget();
+    sinceFit.remove(index);
+    return stale.size();
   }
 
   /**

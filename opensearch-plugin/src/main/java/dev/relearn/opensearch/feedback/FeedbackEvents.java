@@ -110,8 +110,8 @@ public final class FeedbackEvents {
     Object quality = source.get("quality");
     Object time = source.get("time_millis");
     String eventId = (String) source.get("event_id");
-    return new FeedbackEvent(eventId, (String) source.getOrDefault("session",
-        OWN_SESSION + eventId), VectorChecks.normalize(vector), shown, used,
+    return new FeedbackEvent(eventId, source.get("session") instanceof String session ? session
+        : OWN_SESSION + eventId, VectorChecks.normalize(vector), shown, used,
         Outcome.fromLabel(String.valueOf(source.getOrDefault("outcome", "none"))), null,
         quality == null ? null : ((Number) quality).doubleValue(),
         signal == null ? SignalClass.of(anyShown, false, false)
@@ -155,10 +155,20 @@ public final class FeedbackEvents {
             && fields.get("id") instanceof String && fields.get("rank") instanceof Integer))) {
       throw new IllegalArgumentException("[shown] must be an array of {\"id\", \"rank\"}");
     }
-    if (event.get("time_millis") != null && !(event.get("time_millis") instanceof Number time
-        && time.longValue() >= 0 && time.longValue() <= System.currentTimeMillis() + DAY_MILLIS)) {
-      throw new IllegalArgumentException("[time_millis] must be a time in milliseconds since"
-          + " 1970, at most a day ahead of the node's clock");
+    for (String text : List.of("session", "query_class", "outcome", "signal")) {
+      if (event.get(text) != null && !(event.get(text) instanceof String)) {
+        throw new IllegalArgumentException("[" + text + "] must be a string");
+      }
+    }
+    if (event.get("quality") != null && !(event.get("quality") instanceof Number)) {
+      throw new IllegalArgumentException("[quality] must be a number");
+    }
+    Object time = event.get("time_millis");
+    if (time != null && !((time instanceof Integer || time instanceof Long)
+        && ((Number) time).longValue() >= 0
+        && ((Number) time).longValue() <= System.currentTimeMillis() + DAY_MILLIS)) {
+      throw new IllegalArgumentException("[time_millis] must be a whole number of milliseconds"
+          + " since 1970, at most a day ahead of the node's clock");
     }
     try {
       event(event); // embedded relearn's checks: distinct ids, ranks, outcome, signal, quality

@@ -6,6 +6,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.opensearch.cluster.metadata.IndexMetadata;
 import org.opensearch.cluster.service.ClusterService;
 import org.opensearch.common.settings.Setting;
 import org.opensearch.common.settings.Settings;
@@ -45,6 +46,16 @@ public final class Learner implements Closeable {
         thread.execute(learning::reset);
       }
       clusterManager = elected;
+      if (elected && !thread.isShutdown()) { // a chunk index of another model: old feedback goes
+        for (String index : event.indicesCreated()) {
+          IndexMetadata created = event.state().metadata().index(index);
+          int dimension = created == null || created.mapping() == null ? -1
+              : TransportFeedbackEventAction.dimension(created.mapping().sourceAsMap());
+          if (dimension > 0) {
+            thread.execute(() -> afterCreated(index, dimension));
+          }
+        }
+      }
     });
     long interval = INTERVAL.get(settings).millis();
     if (interval > 0) {
@@ -60,6 +71,15 @@ public final class Learner implements Closeable {
       learning.pass(System.currentTimeMillis(), false);
     } catch (RuntimeException e) { // the events stay unlearned: the next pass retries them
       LOG.warn("relearn: learning from feedback events failed; the next pass retries", e);
+    }
+  }
+
+  private void afterCreated(String index, int dimension) {
+    try {
+      learning.afterCreated(index, dimension);
+    } catch (RuntimeException e) {
+      LOG.warn("relearn: forgetting the other model's feedback of new index [" + index
+          + "] failed", e);
     }
   }
 

@@ -72,7 +72,7 @@ public final class TransportFeedbackEventAction
   }
 
   /** The dimension of a chunk index's vector field, or -1 when it has none. */
-  private static int dimension(Map<String, Object> mapping) {
+  static int dimension(Map<String, Object> mapping) {
     return mapping.get("properties") instanceof Map<?, ?> fields
         && fields.get(ChunkSchema.VECTOR) instanceof Map<?, ?> vector
         && vector.get("dimension") instanceof Number dimension ? dimension.intValue() : -1;

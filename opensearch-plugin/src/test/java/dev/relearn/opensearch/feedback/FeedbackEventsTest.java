@@ -73,6 +73,22 @@ public class FeedbackEventsTest extends OpenSearchTestCase {
         IllegalArgumentException.class, () -> FeedbackEvents.check(shown)).getMessage());
   }
 
+  public void testAFieldOfTheWrongTypeIsNamed() {
+    for (String field : List.of("session", "query_class", "quality", "time_millis")) {
+      Map<String, Object> wrong = event();
+      wrong.put(field, field.equals("quality") ? "high" : field.equals("time_millis") ? 1.5e12
+          : 42);
+      String message = expectThrows(IllegalArgumentException.class,
+          () -> FeedbackEvents.check(wrong)).getMessage();
+      assertTrue(message, message.startsWith("[" + field + "] must be a"));
+    }
+    Map<String, Object> nullSession = event();
+    nullSession.put("session", null);
+    assertEquals("ev-1", FeedbackEvents.check(nullSession));
+    assertEquals("a session of its own", FeedbackEvents.OWN_SESSION + "ev-1",
+        FeedbackEvents.event(nullSession).sessionHash());
+  }
+
   public void testLearningRequestsCrossNodesUnchanged() throws Exception {
     LearningRequest forget = new LearningRequest(LearningRequest.Operation.FORGET_SESSION, "s1");
     try (BytesStreamOutput out = new BytesStreamOutput()) {
