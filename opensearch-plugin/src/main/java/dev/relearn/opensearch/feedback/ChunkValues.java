@@ -66,7 +66,7 @@ final class ChunkValues {
     ChunkAggregates held = byIndex.get(index);
     if (held == null) {
       ChunkAggregates read = new ChunkAggregates();
-      EventLearning.scan(client, FeedbackEvents.INDEX, QueryBuilders.boolQuery()
+      Indices.scan(client, FeedbackEvents.INDEX, QueryBuilders.boolQuery()
               .filter(QueryBuilders.termQuery("index", index))
               .filter(QueryBuilders.termQuery(FeedbackEvents.LEARNED, true)),
           FeedbackEvents.WITHOUT_VECTOR,
@@ -83,7 +83,7 @@ final class ChunkValues {
       return;
     }
     String name = LearnedValuesIndex.of(index);
-    EventLearning.create(client, name, LearnedValuesIndex.mappings());
+    Indices.createBeside(client, name, LearnedValuesIndex.mappings());
     BulkRequestBuilder bulk = client.prepareBulk()
         .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
     values.forEach((id, value) -> {
@@ -93,6 +93,6 @@ final class ChunkValues {
         bulk.add(client.prepareIndex(name).setId(id).setSource(LearnedValuesIndex.source(value)));
       }
     });
-    EventLearning.requireDone(bulk.get(), "updating learned values");
+    Indices.requireDone(bulk.get(), "updating learned values");
   }
 }

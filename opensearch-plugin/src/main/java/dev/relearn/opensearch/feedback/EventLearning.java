@@ -14,16 +14,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.opensearch.action.bulk.BulkRequestBuilder;
-import org.opensearch.action.bulk.BulkResponse;
-import org.opensearch.action.search.SearchResponse;
 import org.opensearch.action.support.WriteRequest;
 import org.opensearch.index.query.QueryBuilder;
 import org.opensearch.index.query.QueryBuilders;
 import org.opensearch.search.SearchHit;
-import org.opensearch.common.unit.TimeValue;
 import org.opensearch.transport.client.Client;
 
 /**
@@ -43,7 +39,6 @@ final class EventLearning {
   static final int REFIT_EVERY = 250;
   /** The most time between expiries in periodic passes. */
   static final long EXPIRY_EVERY_MILLIS = 3_600_000;
-  private static final TimeValue SCROLL = TimeValue.timeValueMinutes(1);
 
   private final Client client;
   private final EventEvidence evidence = new EventEvidence(1.0); // embedded's eta
@@ -90,7 +85,7 @@ final class EventLearning {
 
   private void fitTrust(String index) {
     sinceFit.remove(index);
-    if (exists(client, PastQueriesIndex.of(index))) {
+    if (Indices.exists(client, PastQueriesIndex.of(index))) {
       trust.fit(index, System.currentTimeMillis());
     }
   }
@@ -98,7 +93,7 @@ final class EventLearning {
   /** Learns every event not learned yet, in batches; returns how many. */
   int learn() {
     int learned = 0;
-    while (exists(client, FeedbackEvents.INDEX)) {
+    while (Indices.exists(client, FeedbackEvents.INDEX)) {
       List<Map<String, Object>> batch = new ArrayList<>();
       client.admin().indices().prepareRefresh(FeedbackEvents.INDEX).get();
       for (SearchHit hit : client.prepareSearch(FeedbackEvents.INDEX)
@@ -118,7 +113,7 @@ final class EventLearning {
             .setRefreshPolicy(WriteRequest.RefreshPolicy.NONE);
         batch.forEach(event -> marks.add(client.prepareUpdate(FeedbackEvents.INDEX,
             (String) event.get("event_id")).setDoc(Map.of(FeedbackEvents.LEARNED, true))));
-        requireDone(marks.get(), "marking events learned");
+        Indices.requireDone(marks.get(), "marking events learned");
       } catch (RuntimeException e) { // the batch stays unlearned, or in part: read values again
         values.forget();
         throw e;
@@ -151,7 +146,7 @@ final class EventLearning {
    */
   private int forget(QueryBuilder query, boolean purge) {
     List<Map<String, Object>> found = new ArrayList<>();
-    scan(client, FeedbackEvents.INDEX, query, hit -> found.add(hit.getSourceAsMap()));
+    Indices.scan(client, FeedbackEvents.INDEX, query, hit -> found.add(hit.getSourceAsMap()));
     if (found.isEmpty()) {
       return 0;
     }
@@ -161,7 +156,7 @@ final class EventLearning {
     Map<String, List<FeedbackEvent>> byIndex = byIndex(found);
     Set<String> touched = new HashSet<>(Set.of(FeedbackEvents.INDEX));
     byIndex.forEach((index, events) -> {
-      boolean pastQueries = exists(client, PastQueriesIndex.of(index));
+      boolean pastQueries = Indices.exists(client, PastQueriesIndex.of(index));
       if (pastQueries) {
         touched.add(PastQueriesIndex.of(index));
       }
@@ -172,7 +167,7 @@ final class EventLearning {
         }
       }
     });
-    requireDone(deletes.get(), "forgetting events");
+    Indices.requireDone(deletes.get(), "forgetting events");
     if (purge) {
       purge(touched);
       unpurged.addAll(touched);
@@ -194,14 +189,14 @@ final class EventLearning {
    */
   int afterCreated(String index, int dimension) {
     List<String> stale = new ArrayList<>();
-    scan(client, FeedbackEvents.INDEX, QueryBuilders.termQuery("index", index), hit -> {
+    Indices.scan(client, FeedbackEvents.INDEX, QueryBuilders.termQuery("index", index), hit -> {
       if (!(hit.getSourceAsMap().get("vector") instanceof List<?> vector)
           || vector.size() != dimension) {
         stale.add(hit.getId());
       }
     });
     String pastQueries = PastQueriesIndex.of(index);
-    if (stale.isEmpty() && !(exists(client, pastQueries) && TransportFeedbackEventAction.dimension(
+    if (stale.isEmpty() && !(Indices.exists(client, pastQueries) && TransportFeedbackEventAction.dimension(
         client.admin().indices().prepareGetMappings(pastQueries).get().mappings()
             .get(pastQueries).sourceAsMap()) != dimension)) {
       return 0;
@@ -210,12 +205,12 @@ final class EventLearning {
       BulkRequestBuilder deletes = client.prepareBulk()
           .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
       stale.forEach(id -> deletes.add(client.prepareDelete(FeedbackEvents.INDEX, id)));
-      requireDone(deletes.get(), "forgetting the events of another model's index " + index);
+      Indices.requireDone(deletes.get(), "forgetting the events of another model's index " + index);
       purge(List.of(FeedbackEvents.INDEX));
       unpurged.add(FeedbackEvents.INDEX);
     }
     String[] beside = Stream.of(LearnedValuesIndex.of(index), pastQueries)
-        .filter(name -> exists(client, name)).toArray(String[]::new);
+        .filter(name -> Indices.exists(client, name)).toArray(String[]::new);
     if (beside.length > 0) {
       client.admin().indices().prepareDelete(beside).get();
     }
@@ -232,7 +227,7 @@ final class EventLearning {
    * purges the same indices once more.
    */
   private void purge(Collection<String> indices) {
-    String[] existing = indices.stream().filter(index -> exists(client, index))
+    String[] existing = indices.stream().filter(index -> Indices.exists(client, index))
         .toArray(String[]::new);
     if (existing.length > 0) {
       client.admin().indices().prepareFlush(existing).setForce(true).get();
@@ -247,7 +242,7 @@ final class EventLearning {
    */
   private void addPastQueries(String index, List<FeedbackEvent> events) {
     String name = PastQueriesIndex.of(index);
-    create(client, name, PastQueriesIndex.mappings(events.get(0).queryVector().length));
+    Indices.createBeside(client, name, PastQueriesIndex.mappings(events.get(0).queryVector().length));
     Map<String, Long> counts = shares.count(index, sessions(events));
     BulkRequestBuilder bulk = client.prepareBulk()
         .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
@@ -258,42 +253,8 @@ final class EventLearning {
       bulk.add(client.prepareIndex(name).setId(event.eventId())
           .setSource(PastQueriesIndex.source(event.queryVector(), query)));
     }
-    requireDone(bulk.get(), "indexing past queries");
+    Indices.requireDone(bulk.get(), "indexing past queries");
     shares.afterLearning(index, counts);
-  }
-
-  /** Every document of {@code index} (refreshed first) that {@code query} matches, if any. */
-  static void scan(Client client, String index, QueryBuilder query,
-      Consumer<SearchHit> consumer) {
-    scan(client, index, query, new String[0], consumer);
-  }
-
-  /**
-   * {@link #scan(Client, String, QueryBuilder, Consumer)} without the source fields {@code
-   * excludes}; a first page that holds every match needs no scroll.
-   */
-  static void scan(Client client, String index, QueryBuilder query, String[] excludes,
-      Consumer<SearchHit> consumer) {
-    if (!exists(client, index)) {
-      return;
-    }
-    client.admin().indices().prepareRefresh(index).get();
-    SearchResponse first = client.prepareSearch(index).setQuery(query).setSize(BATCH)
-        .setFetchSource(null, excludes).setTrackTotalHits(false).get();
-    if (first.getHits().getHits().length < BATCH) {
-      first.getHits().forEach(consumer);
-      return;
-    }
-    SearchResponse page = client.prepareSearch(index).setQuery(query).setSize(BATCH)
-        .setFetchSource(null, excludes).setScroll(SCROLL).get();
-    try {
-      while (page.getHits().getHits().length > 0) {
-        page.getHits().forEach(consumer);
-        page = client.prepareSearchScroll(page.getScrollId()).setScroll(SCROLL).get();
-      }
-    } finally {
-      client.prepareClearScroll().addScrollId(page.getScrollId()).get();
-    }
   }
 
   private static Map<String, List<FeedbackEvent>> byIndex(List<Map<String, Object>> sources) {
@@ -319,22 +280,5 @@ final class EventLearning {
       out.addAll(event.used());
     });
     return out;
-  }
-
-  private static boolean exists(Client client, String index) {
-    return client.admin().indices().prepareExists(index).get().isExists();
-  }
-
-  /** Creates an index beside a chunk index unless it exists. */
-  static void create(Client client, String index, Map<String, Object> mappings) {
-    if (!exists(client, index)) {
-      Indices.create(client, index, LearnedValuesIndex.settings(), mappings);
-    }
-  }
-
-  static void requireDone(BulkResponse response, String what) {
-    if (response.hasFailures()) {
-      throw new IllegalStateException(what + " failed: " + response.buildFailureMessage());
-    }
   }
 }

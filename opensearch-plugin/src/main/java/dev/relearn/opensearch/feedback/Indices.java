@@ -1,16 +1,29 @@
 package dev.relearn.opensearch.feedback;
 
+import dev.relearn.opensearch.search.LearnedValuesIndex;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.opensearch.ExceptionsHelper;
 import org.opensearch.ResourceAlreadyExistsException;
 import org.opensearch.action.admin.indices.create.CreateIndexRequest;
+import org.opensearch.action.bulk.BulkResponse;
+import org.opensearch.action.search.SearchResponse;
 import org.opensearch.action.support.PlainActionFuture;
 import org.opensearch.core.action.ActionListener;
 import org.opensearch.common.unit.TimeValue;
+import org.opensearch.index.query.QueryBuilder;
+import org.opensearch.search.SearchHit;
 import org.opensearch.transport.client.Client;
 
-/** Creates relearn's own indexes on first use, once, however many writers race to. */
+/**
+ * relearn's own indexes, as the learner uses them: created on first use, once, however many
+ * writers race to; read whole; written in bulk that must succeed.
+ */
 final class Indices {
+  /** Documents per page of a {@link #scan}. */
+  static final int PAGE = 500;
+  private static final TimeValue SCROLL = TimeValue.timeValueMinutes(1);
+
   private Indices() {
   }
 
@@ -44,6 +57,58 @@ final class Indices {
         .setTimeout(TimeValue.timeValueMinutes(1)).get().isTimedOut()) {
       throw new IllegalStateException("the primary shard of [" + index + "] did not start"
           + " within a minute");
+    }
+  }
+
+  /** Creates an index beside a chunk index unless it exists (on the learner's thread only). */
+  static void createBeside(Client client, String index, Map<String, Object> mappings) {
+    if (!exists(client, index)) {
+      create(client, index, LearnedValuesIndex.settings(), mappings);
+    }
+  }
+
+  static boolean exists(Client client, String index) {
+    return client.admin().indices().prepareExists(index).get().isExists();
+  }
+
+  /** Throws naming {@code what} when a bulk request failed in part. */
+  static void requireDone(BulkResponse response, String what) {
+    if (response.hasFailures()) {
+      throw new IllegalStateException(what + " failed: " + response.buildFailureMessage());
+    }
+  }
+
+  /** Every document of {@code index} (refreshed first) that {@code query} matches, if any. */
+  static void scan(Client client, String index, QueryBuilder query,
+      Consumer<SearchHit> consumer) {
+    scan(client, index, query, new String[0], consumer);
+  }
+
+  /**
+   * {@link #scan(Client, String, QueryBuilder, Consumer)} without the source fields {@code
+   * excludes}; a first page that holds every match needs no scroll.
+   */
+  static void scan(Client client, String index, QueryBuilder query, String[] excludes,
+      Consumer<SearchHit> consumer) {
+    if (!exists(client, index)) {
+      return;
+    }
+    client.admin().indices().prepareRefresh(index).get();
+    SearchResponse first = client.prepareSearch(index).setQuery(query).setSize(PAGE)
+        .setFetchSource(null, excludes).setTrackTotalHits(false).get();
+    if (first.getHits().getHits().length < PAGE) {
+      first.getHits().forEach(consumer);
+      return;
+    }
+    SearchResponse page = client.prepareSearch(index).setQuery(query).setSize(PAGE)
+        .setFetchSource(null, excludes).setScroll(SCROLL).get();
+    try {
+      while (page.getHits().getHits().length > 0) {
+        page.getHits().forEach(consumer);
+        page = client.prepareSearchScroll(page.getScrollId()).setScroll(SCROLL).get();
+      }
+    } finally {
+      client.prepareClearScroll().addScrollId(page.getScrollId()).get();
     }
   }
 }

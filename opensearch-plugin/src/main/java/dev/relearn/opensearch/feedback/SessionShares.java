@@ -61,7 +61,7 @@ final class SessionShares {
    */
   void afterForgetting(String index, Set<String> sessions) {
     Set<String> wereOver = new HashSet<>();
-    EventLearning.scan(client, PastQueriesIndex.of(index), QueryBuilders.boolQuery()
+    Indices.scan(client, PastQueriesIndex.of(index), QueryBuilders.boolQuery()
             .filter(QueryBuilders.termsQuery(PastQueriesIndex.SESSIONS, sessions))
             .filter(PastQueriesIndex.budget(false)),
         hit -> wereOver.addAll(PastQueriesIndex.sessions(hit.getSourceAsMap())));
@@ -78,7 +78,7 @@ final class SessionShares {
     String name = PastQueriesIndex.of(index);
     BulkRequestBuilder updates = client.prepareBulk()
         .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
-    EventLearning.scan(client, name,
+    Indices.scan(client, name,
         QueryBuilders.termsQuery(PastQueriesIndex.SESSIONS, counts.keySet()), hit -> {
           Map<String, Object> source = hit.getSourceAsMap(); // one session: one event's
           String session = PastQueriesIndex.sessions(source).iterator().next();
@@ -90,7 +90,7 @@ final class SessionShares {
           }
         });
     if (updates.numberOfActions() > 0) {
-      EventLearning.requireDone(updates.get(), "updating session shares");
+      Indices.requireDone(updates.get(), "updating session shares");
     }
   }
 }

@@ -82,7 +82,7 @@ final class TrustFitting {
 
   private List<Held> pastQueries(String index, long nowMillis) {
     List<Held> out = new ArrayList<>();
-    EventLearning.scan(client, PastQueriesIndex.of(index), QueryBuilders.matchAllQuery(), hit -> {
+    Indices.scan(client, PastQueriesIndex.of(index), QueryBuilders.matchAllQuery(), hit -> {
       float[] vector = PastQueriesIndex.vector(hit.getSourceAsMap());
       out.add(new Held(hit.getId(), vector,
           PastQueriesIndex.read(hit.getSourceAsMap(), vector, nowMillis)));
