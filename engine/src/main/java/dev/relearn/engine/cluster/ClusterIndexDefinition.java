@@ -14,15 +14,19 @@ import java.util.regex.Pattern;
 public final class ClusterIndexDefinition {
   /** The field holding what the client shows and compares, unindexed. */
   public static final String CHUNK = "chunk";
-  private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9_.-]{0,254}");
+  /** The longest name: OpenSearch's 255 less room for the plugin's indexes beside it. */
+  public static final int MAX_NAME_LENGTH = 200;
+  private static final Pattern NAME =
+      Pattern.compile("[a-z0-9][a-z0-9_.-]{0," + (MAX_NAME_LENGTH - 1) + "}");
 
   private ClusterIndexDefinition() {}
 
   /** {@code index}, checked as OpenSearch would; an {@link IllegalArgumentException} names it. */
   public static String requireName(String index) {
     if (index == null || !NAME.matcher(index).matches()) {
-      throw new IllegalArgumentException("a cluster index name must be 1 to 255 lower-case"
-          + " letters, digits, '_', '.' or '-', starting with a letter or digit, not " + index);
+      throw new IllegalArgumentException("a cluster index name must be 1 to " + MAX_NAME_LENGTH
+          + " lower-case letters, digits, '_', '.' or '-', starting with a letter or digit (the plugin keeps"
+          + " <name>-past-queries beside it), not " + index);
     }
     return index;
   }

@@ -38,7 +38,8 @@ class ClusterIndexDefinitionTest {
   void refusesAnIndexWithoutAModelRecordAndBadNames() {
     assertThrows(IllegalStateException.class,
         () -> ClusterIndexDefinition.model(ClusterHttp.JSON.createObjectNode(), "chunks"));
-    for (String bad : new String[] {"", "Chunks", "_chunks", "a/b", "a b"}) {
+    assertEquals("a".repeat(200), ClusterIndexDefinition.requireName("a".repeat(200)));
+    for (String bad : new String[] {"", "Chunks", "_chunks", "a/b", "a b", "a".repeat(201)}) {
       assertThrows(IllegalArgumentException.class, () -> ClusterIndexDefinition.requireName(bad));
     }
   }
