@@ -25,8 +25,8 @@ public final class ClusterIndexDefinition {
   public static String requireName(String index) {
     if (index == null || !NAME.matcher(index).matches()) {
       throw new IllegalArgumentException("a cluster index name must be 1 to " + MAX_NAME_LENGTH
-          + " lower-case letters, digits, '_', '.' or '-', starting with a letter or digit (the plugin keeps"
-          + " <name>-past-queries beside it), not " + index);
+          + " lower-case letters, digits, '_', '.' or '-', starting with a letter or digit"
+          + " (the plugin keeps <name>-past-queries beside it), not " + index);
     }
     return index;
   }
