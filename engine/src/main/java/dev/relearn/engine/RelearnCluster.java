@@ -41,7 +41,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.UUID;
 import org.apache.lucene.search.Explanation;
 
@@ -93,14 +92,18 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
     String base = address.getScheme() + "://" + address.getRawAuthority()
         + path.substring(0, Math.max(0, path.lastIndexOf('/')));
     ClusterHttp http = new ClusterHttp(URI.create(base));
-    ClusterChunks chunks = new ClusterChunks(http, index);
-    IndexMetadata existing = chunks.model();
-    String where = http.base() + "/" + index; // without a user and password
-    EmbedderHolder embedder = EmbedderHolder.resolve(existing, options, where,
-        VectorEncoding.FLOAT32);
-
-    Files.createDirectories(state);
-    return new RelearnCluster(http, index, embedder, SessionHasher.open(state));
+    EmbedderHolder embedder = null;
+    try {
+      IndexMetadata existing = new ClusterChunks(http, index).model();
+      String where = http.base() + "/" + index; // without a user and password
+      embedder = EmbedderHolder.resolve(existing, options, where, VectorEncoding.FLOAT32);
+      Files.createDirectories(state);
+      return new RelearnCluster(http, index, embedder, SessionHasher.open(state));
+    } catch (IOException | RuntimeException e) {
+      try (http; EmbedderHolder opened = embedder) { // closed, their failures suppressed in e
+        throw e;
+      }
+    }
   }
 
   /** The cluster's address and the chunk index, as {@code http://host:9200/index}. */
@@ -135,8 +138,7 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
 
   /** A learned search explained by the cluster, as {@link Relearn#explain}. */
   public ExplainedResults explain(SearchRequest request) throws IOException {
-    SearchRequest learned = request.withMode(SearchMode.LEARNED);
-    return shown(learned, true);
+    return shown(request.withMode(SearchMode.LEARNED), true);
   }
 
   private ExplainedResults shown(SearchRequest request, boolean explain) throws IOException {
@@ -230,9 +232,7 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
 
   /** The ids among {@code ids} that the chunk index does not hold. */
   public Set<String> unknownChunkIds(Collection<String> ids) throws IOException {
-    Set<String> unknown = new TreeSet<>(ids);
-    unknown.removeAll(chunks.fetch(ids).keySet());
-    return unknown;
+    return chunks.unknown(ids);
   }
 
   /** Forgets one session's feedback on the cluster and what it taught; returns the events. */
@@ -241,10 +241,7 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
     return feedback.forget(sessions.hash(session));
   }
 
-  /**
-   * Forgets all feedback on the cluster, of every chunk index, and what ratings taught this
-   * index's weights; see {@link #forgetSession}.
-   */
+  /** Forgets all feedback on the cluster (of every chunk index) and this index's rated weights. */
   public long forgetAll() throws IOException {
     long forgot = feedback.forget(null);
     weights.reset(null);
@@ -291,9 +288,11 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
     return embedder.onDemand();
   }
 
-  /** Releases the model; the cluster is left as it is. */
+  /** Releases the model and the HTTP client; the cluster is left as it is. */
   @Override
   public void close() {
-    embedder.close();
+    try (http) {
+      embedder.close();
+    }
   }
 }

@@ -28,6 +28,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -264,5 +266,26 @@ class RelearnClusterTest {
     assertTrue(other.getMessage().contains("hashing-384-v1"), other.getMessage());
     assertThrows(IllegalArgumentException.class, () -> RelearnCluster.connect(
         URI.create("http://127.0.0.1:1/Not_An_Index"), tmp, TestOptions.HASHING));
+  }
+
+  @Test
+  void closingOrAFailedConnectStopsTheHttpClient() throws Exception {
+    Set<Thread> before = httpClientThreads();
+    try (RelearnCluster relearn = connect()) {
+      relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
+    }
+    assertThrows(IllegalStateException.class, () -> RelearnCluster.connect(cluster.address(),
+        tmp.resolve("client"), TestOptions.HASHING.withModel(ModelChoice.BGE_SMALL)));
+    for (Thread started : httpClientThreads()) {
+      if (!before.contains(started)) {
+        started.join(60_000); // close waits for it; a lingering one waited for the GC
+        assertFalse(started.isAlive(), started.getName());
+      }
+    }
+  }
+
+  private static Set<Thread> httpClientThreads() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(thread -> thread.getName().startsWith("HttpClient-")).collect(Collectors.toSet());
   }
 }

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /** A chunk index on a cluster: written with {@code _bulk}, read with {@code _mget}. Thread-safe. */
 public final class ClusterChunks {
@@ -40,6 +41,13 @@ public final class ClusterChunks {
   /** The index's name. */
   public String index() {
     return index;
+  }
+
+  /** The ids among {@code ids} that the index does not hold, sorted. */
+  public Set<String> unknown(Collection<String> ids) throws IOException {
+    Set<String> unknown = new TreeSet<>(ids);
+    unknown.removeAll(fetch(ids).keySet());
+    return unknown;
   }
 
   /** The model the index records, or null when there is no such index. */

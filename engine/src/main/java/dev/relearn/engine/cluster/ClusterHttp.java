@@ -21,10 +21,11 @@ import java.util.Objects;
  * never the body sent. A user and password in the address ({@code https://user:pw@host:9200})
  * are sent as HTTP basic authentication and never shown. Thread-safe.
  */
-public final class ClusterHttp {
+public final class ClusterHttp implements AutoCloseable {
   /** The mapper every cluster class writes and reads JSON with. */
   static final ObjectMapper JSON = new ObjectMapper();
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+  /** Longer than the plugin's wait for a starting shard (30 s), so that its answer arrives. */
+  private static final Duration TIMEOUT = Duration.ofSeconds(60);
   /** For a call that runs a whole pass over the cluster's feedback: learning, forgetting. */
   private static final Duration PASS_TIMEOUT = Duration.ofMinutes(10);
 
@@ -159,5 +160,11 @@ public final class ClusterHttp {
       }
     }
     return e.toString();
+  }
+
+  /** Closes the HTTP client, waiting for requests in flight. */
+  @Override
+  public void close() {
+    http.close();
   }
 }
