@@ -68,10 +68,22 @@ public class ClusterFeedbackTest extends RelearnClusterCase {
     assertEquals("recorded", post(FEEDBACK, EVENT).get("result"));
     assertEquals("a retry of the same event", "duplicate", post(FEEDBACK, EVENT).get("result"));
     assertEquals("recorded", post(FEEDBACK, EVENT.replace("ev-1", "ev-2")).get("result"));
+    ChunkIndexDefinition others = new ChunkIndexDefinition(1, 1, 2);
+    prepareCreate("others").setSettings(others.settings()).setMapping(others.mappings()).get();
+    client().prepareIndex("others").setId("c002").setSource(Map.of("id", "c002", "body", "c002",
+        "vector", new float[] {0.8f, 0.6f}))
+        .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE).get();
+    assertEquals("an event id is the client's, per chunk index", "recorded",
+        post(FEEDBACK, EVENT.replace("\"chunks\"", "\"others\"")).get("result"));
 
     ensureGreen(FeedbackEvents.INDEX);
     refresh(FeedbackEvents.INDEX);
-    assertEquals(2, client().prepareSearch(FeedbackEvents.INDEX).setSize(0).get().getHits()
+    assertEquals(3, client().prepareSearch(FeedbackEvents.INDEX).setSize(0).get().getHits()
+        .getTotalHits().value());
+    learn();
+    refresh(FeedbackEvents.INDEX);
+    assertEquals("each marked learned", 0, client().prepareSearch(FeedbackEvents.INDEX)
+        .setQuery(QueryBuilders.termQuery("learned", false)).setSize(0).get().getHits()
         .getTotalHits().value());
     assertEquals("1", client().admin().indices().prepareGetSettings(FeedbackEvents.INDEX).get()
         .getSetting(FeedbackEvents.INDEX, "index.number_of_replicas"));
@@ -147,7 +159,7 @@ public class ClusterFeedbackTest extends RelearnClusterCase {
     refresh(FeedbackEvents.INDEX);
 
     long stored = client().prepareSearch(FeedbackEvents.INDEX)
-        .setQuery(QueryBuilders.idsQuery().addIds(acknowledged.toArray(new String[0])))
+        .setQuery(QueryBuilders.termsQuery("event_id", acknowledged))
         .setSize(0).get().getHits().getTotalHits().value();
     long all = client().prepareSearch(FeedbackEvents.INDEX).setSize(0).get().getHits()
         .getTotalHits().value();

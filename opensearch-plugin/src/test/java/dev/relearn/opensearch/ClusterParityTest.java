@@ -179,7 +179,8 @@ public class ClusterParityTest extends RelearnClusterCase {
     assertFalse("learned when due: no refit before 250 events", client().prepareGet(
         LearnedValuesIndex.of(INDEX), LearnedValuesIndex.TRUST_ID).get().isExists());
     assertEquals(0, learning(LearningRequest.Operation.LEARN, null)); // refits now
-    assertFalse(client().prepareGet(FeedbackEvents.INDEX, "ev-expired").get().isExists());
+    assertFalse(client().prepareGet(FeedbackEvents.INDEX,
+        FeedbackEvents.documentId(INDEX, "ev-expired")).get().isExists());
     GetResponse spam = client().prepareGet(PastQueriesIndex.of(INDEX), "spam-1").get();
     assertEquals("the spam session's share of its budget", 20.0 / 30,
         ((Number) spam.getSourceAsMap().get(PastQueriesIndex.SHARE)).doubleValue(), 1e-12);

@@ -112,7 +112,8 @@ final class EventLearning {
         BulkRequestBuilder marks = client.prepareBulk() // the next search refreshes first
             .setRefreshPolicy(WriteRequest.RefreshPolicy.NONE);
         batch.forEach(event -> marks.add(client.prepareUpdate(FeedbackEvents.INDEX,
-            (String) event.get("event_id")).setDoc(Map.of(FeedbackEvents.LEARNED, true))));
+            FeedbackEvents.documentId((String) event.get("index"), (String) event.get("event_id")))
+            .setDoc(Map.of(FeedbackEvents.LEARNED, true))));
         Indices.requireDone(marks.get(), "marking events learned");
       } catch (RuntimeException e) { // the batch stays unlearned, or in part: read values again
         values.forget();
@@ -161,7 +162,8 @@ final class EventLearning {
         touched.add(PastQueriesIndex.of(index));
       }
       for (FeedbackEvent event : events) {
-        deletes.add(client.prepareDelete(FeedbackEvents.INDEX, event.eventId()));
+        deletes.add(client.prepareDelete(FeedbackEvents.INDEX,
+            FeedbackEvents.documentId(index, event.eventId())));
         if (pastQueries) {
           deletes.add(client.prepareDelete(PastQueriesIndex.of(index), event.eventId()));
         }
@@ -196,9 +198,11 @@ final class EventLearning {
       }
     });
     String pastQueries = PastQueriesIndex.of(index);
-    if (stale.isEmpty() && !(Indices.exists(client, pastQueries) && TransportFeedbackEventAction.dimension(
-        client.admin().indices().prepareGetMappings(pastQueries).get().mappings()
-            .get(pastQueries).sourceAsMap()) != dimension)) {
+    boolean otherPastQueries = Indices.exists(client, pastQueries)
+        && TransportFeedbackEventAction.dimension(client.admin().indices()
+            .prepareGetMappings(pastQueries).get().mappings().get(pastQueries).sourceAsMap())
+            != dimension;
+    if (stale.isEmpty() && !otherPastQueries) {
       return 0;
     }
     if (!stale.isEmpty()) {
@@ -242,7 +246,8 @@ final class EventLearning {
    */
   private void addPastQueries(String index, List<FeedbackEvent> events) {
     String name = PastQueriesIndex.of(index);
-    Indices.createBeside(client, name, PastQueriesIndex.mappings(events.get(0).queryVector().length));
+    Indices.createBeside(client, name,
+        PastQueriesIndex.mappings(events.get(0).queryVector().length));
     Map<String, Long> counts = shares.count(index, sessions(events));
     BulkRequestBuilder bulk = client.prepareBulk()
         .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);

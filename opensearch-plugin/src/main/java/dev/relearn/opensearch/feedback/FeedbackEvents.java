@@ -12,12 +12,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The system index {@value #INDEX} of feedback events: one document per event, its id the
- * event id, so that a retried event is recorded once. One shard, a replica wherever a second node
- * is (auto-expanded 0-1), every write made durable before it is acknowledged (translog
- * durability {@code request}). It holds vectors, chunk ids and hashed sessions: never text.
- * Beside the client's fields, each document holds {@value #LEARNED} (false until {@link
- * EventLearning} has learned from it).
+ * The system index {@value #INDEX} of feedback events: one document per event, its id the chunk
+ * index and the event id ({@link #documentId}), so that a retried event is recorded once. One
+ * shard, a replica wherever a second node is (auto-expanded 0-1), every write made durable before
+ * it is acknowledged (translog durability {@code request}). It holds vectors, chunk ids and hashed
+ * sessions: never text. Beside the client's fields, each document holds {@value #LEARNED} (false
+ * until {@link EventLearning} has learned from it).
  */
 public final class FeedbackEvents {
   /** The index's name. */
@@ -41,6 +41,15 @@ public final class FeedbackEvents {
       "used", "outcome", "time_millis", "query_class", "signal", "quality");
 
   private FeedbackEvents() {
+  }
+
+  /**
+   * The document id of event {@code eventId} for chunk index {@code index}: event ids are the
+   * client's idempotency keys, unique per chunk index as embedded (where each index has its own
+   * store), so two indexes' events of one id are two events. No index name holds a '/'.
+   */
+  public static String documentId(String index, String eventId) {
+    return index + "/" + eventId;
   }
 
   /** The index's settings: those of the indexes beside a chunk index, hidden, fsynced. */

@@ -80,7 +80,8 @@ public final class TransportFeedbackEventAction
 
   private void record(FeedbackEventRequest request,
       ActionListener<FeedbackEventResponse> listener) {
-    IndexRequest index = new IndexRequest(FeedbackEvents.INDEX).id(request.eventId())
+    IndexRequest index = new IndexRequest(FeedbackEvents.INDEX)
+        .id(FeedbackEvents.documentId((String) request.event().get("index"), request.eventId()))
         .opType(DocWriteRequest.OpType.CREATE).source(FeedbackEvents.stored(request.event()));
     client.index(index, ActionListener.wrap(
         done -> listener.onResponse(new FeedbackEventResponse(request.eventId(), true)),
