@@ -46,12 +46,10 @@ class EvaluationQualityTest {
   /** The attack's mean nDCG@10 drop must stay below this. */
   static final double ATTACK_MEAN_LIMIT = 0.005;
   /**
-   * The most ranks the attacked chunk may rise on any test query. The goal is 3 (twice the place
-   * limit's one place, plus one), which earlier runs met; on this machine ToolLens at these
-   * settings measures 5 (the query vectors come from the int8 model on this CPU), so this holds
-   * it there until the attack bound is tightened.
+   * The most ranks the attacked chunk may rise on any test query: twice the place limit's one
+   * place, plus one (the place limit's bound, which holds at trec_eval's single precision).
    */
-  static final int ATTACK_RANKS_LIMIT = 5;
+  static final int ATTACK_RANKS_LIMIT = 3;
   /** Datasets whose learned gain must be significant (measured so in CI settings). */
   static final Set<String> SIGNIFICANT = Set.of("scifact", "toollens");
   /** Datasets on which noise was measured within the limit (CI settings). */

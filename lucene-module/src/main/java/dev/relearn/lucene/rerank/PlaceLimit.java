@@ -81,15 +81,17 @@ final class PlaceLimit {
 
   /**
    * A score between {@code anchor} and its neighbour {@code next} in the within ranking: their
-   * midpoint, far enough from both to stay apart where scores are compared at single precision
-   * (as trec_eval does); the closest double below ({@code below}) or above {@code anchor} when
-   * they tie.
+   * midpoint, unless that equals the anchor at single precision, where scores are compared by
+   * trec_eval (which orders such ties by doc id, so the chunk could pass the anchor's whole tie
+   * group); then the closest float below ({@code below}) or above the anchor's.
    */
   private static double between(double anchor, double next, boolean below) {
-    if (anchor == next) {
-      return below ? Math.nextDown(anchor) : Math.nextUp(anchor);
+    double mid = anchor + (next - anchor) / 2;
+    float single = (float) anchor;
+    if ((float) mid != single) {
+      return mid;
     }
-    return anchor + (next - anchor) / 2;
+    return below ? Math.nextDown(single) : Math.nextUp(single);
   }
 
   /**

@@ -7,6 +7,7 @@ import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.schema.LearnedValues;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -162,5 +163,37 @@ class PlaceLimitTest {
       assertTrue(score > 0.8 && score < 0.9,
           honest + " honest sessions: x passes 0.8, not 0.9; scored " + score);
     }
+  }
+
+  /**
+   * Where within scores tie at single precision (a flat tail), a chunk one over-budget session
+   * lifts or drops ends strictly outside the tie there too: trec_eval compares scores as floats
+   * and orders ties by doc id, so a bound one double past a tied anchor let it pass the whole tie.
+   */
+  @Test
+  void aLimitedChunkStaysOutsideATieAtSinglePrecision() {
+    double tie = 0.0954509532508839;
+    double[][] tails = {{0.5, tie, tie, tie, 0.09}, {0.5, tie + 2e-12, tie + 1e-12, tie, 0.09}};
+    for (double[] within : tails) {
+      double[] scores = within.clone();
+      scores[4] = 0.9; // lifted from the last place
+      double lifted = PlaceLimit.apply(scores, within, shares(4, 0.02, 0), shares(4, 0, 0))
+          .scores()[4];
+      assertTrue((float) lifted < (float) tie && lifted > 0.09, "lifted to " + lifted);
+    }
+    double[] within = {0.5, tie, tie, tie, 0.05};
+    double[] scores = within.clone();
+    scores[0] = 0.01; // dropped from the first place
+    double dropped = PlaceLimit.apply(scores, within, shares(0, 0, 0.02), shares(0, 0, 0))
+        .scores()[0];
+    assertTrue((float) dropped > (float) tie && dropped < 0.5, "dropped to " + dropped);
+  }
+
+  /** Five candidates' features: neutral, but {@code at} clicked and skipped by these shares. */
+  private static CandidateFeatures[] shares(int at, double clicks, double skips) {
+    CandidateFeatures[] features = new CandidateFeatures[5];
+    Arrays.fill(features, CandidateFeatures.neutral(1, 1));
+    features[at] = withBoost(new LearnedBoost(0.5, 0.5, 1, 1, clicks, skips));
+    return features;
   }
 }
