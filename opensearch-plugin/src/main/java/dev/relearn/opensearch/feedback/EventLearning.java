@@ -10,10 +10,10 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.opensearch.action.bulk.BulkRequestBuilder;
 import org.opensearch.action.support.WriteRequest;
@@ -65,16 +65,16 @@ final class EventLearning {
    * A pass: purges again what forgets since the last could not drop yet and expires the events
    * past their time to live (when {@code now}, else at most hourly), learns the new ones, and
    * refits the trust of each chunk index with {@value #REFIT_EVERY} events learned since its last
-   * fit, or with any when {@code now}; returns how many it learned.
+   * fit, or with any when {@code now}.
    */
-  int pass(long nowMillis, boolean now) {
+  Pass pass(long nowMillis, boolean now) {
     if (now || nowMillis - expired >= EXPIRY_EVERY_MILLIS) {
       purge(List.copyOf(unpurged));
       unpurged.clear();
       expire(nowMillis);
       expired = nowMillis;
     }
-    int learned = learn();
+    Pass learned = learn();
     for (String index : List.copyOf(sinceFit.keySet())) {
       if (sinceFit.get(index) >= (now ? 1 : REFIT_EVERY)) {
         fitTrust(index);
@@ -90,41 +90,63 @@ final class EventLearning {
     }
   }
 
-  /** Learns every event not learned yet, in batches; returns how many. */
-  int learn() {
+  /**
+   * Learns every event not learned yet, in batches; an event no pass can learn is marked skipped
+   * instead ({@link BadEvents}), so that it fails neither its batch nor any later one.
+   */
+  Pass learn() {
     int learned = 0;
+    int skipped = 0;
     while (Indices.exists(client, FeedbackEvents.INDEX)) {
-      List<Map<String, Object>> batch = new ArrayList<>();
       client.admin().indices().prepareRefresh(FeedbackEvents.INDEX).get();
-      for (SearchHit hit : client.prepareSearch(FeedbackEvents.INDEX)
-          .setQuery(QueryBuilders.termQuery(FeedbackEvents.LEARNED, false)).setSize(BATCH)
-          .get().getHits().getHits()) {
-        batch.add(hit.getSourceAsMap());
+      SearchHit[] hits = client.prepareSearch(FeedbackEvents.INDEX).setQuery(QueryBuilders
+              .boolQuery().filter(QueryBuilders.termQuery(FeedbackEvents.LEARNED, false))
+              .mustNot(QueryBuilders.existsQuery(FeedbackEvents.SKIPPED)))
+          .setSize(BATCH).get().getHits().getHits();
+      BadEvents bad = new BadEvents(client);
+      Map<String, String> reasons = new LinkedHashMap<>(); // by document id
+      Map<String, Map<String, Object>> batch = new LinkedHashMap<>(); // by document id
+      for (SearchHit hit : hits) {
+        String reason = bad.reason(hit.getSourceAsMap());
+        if (reason == null) {
+          batch.put(hit.getId(), hit.getSourceAsMap());
+        } else {
+          reasons.put(hit.getId(), reason);
+        }
       }
-      if (batch.isEmpty()) {
-        break;
-      }
-      Map<String, List<FeedbackEvent>> byIndex = byIndex(batch);
-      byIndex.forEach((index, events) -> sinceFit.merge(index, events.size(), Integer::sum));
-      try {
-        byIndex.forEach(this::addPastQueries);
-        byIndex.forEach(values::learn);
-        BulkRequestBuilder marks = client.prepareBulk() // the next search refreshes first
-            .setRefreshPolicy(WriteRequest.RefreshPolicy.NONE);
-        batch.forEach(event -> marks.add(client.prepareUpdate(FeedbackEvents.INDEX,
-            FeedbackEvents.documentId((String) event.get("index"), (String) event.get("event_id")))
-            .setDoc(Map.of(FeedbackEvents.LEARNED, true))));
-        Indices.requireDone(marks.get(), "marking events learned");
-      } catch (RuntimeException e) { // the batch stays unlearned, or in part: read values again
-        values.forget();
-        throw e;
+      bad.skip(reasons);
+      if (!batch.isEmpty()) {
+        learn(batch);
       }
       learned += batch.size();
-      if (batch.size() < BATCH) {
+      skipped += reasons.size();
+      if (hits.length < BATCH) {
         break; // the search found every event not learned
       }
     }
-    return learned;
+    return new Pass(learned, skipped);
+  }
+
+  /** What a pass did: how many events it learned, and how many it skipped. */
+  record Pass(int learned, int skipped) {
+  }
+
+  /** Learns {@code batch}, events by document id that {@link BadEvents} accepted. */
+  private void learn(Map<String, Map<String, Object>> batch) {
+    Map<String, List<FeedbackEvent>> byIndex = FeedbackEvents.byIndex(batch.values());
+    byIndex.forEach((index, events) -> sinceFit.merge(index, events.size(), Integer::sum));
+    try {
+      byIndex.forEach(this::addPastQueries);
+      byIndex.forEach(values::learn);
+      BulkRequestBuilder marks = client.prepareBulk() // the next search refreshes first
+          .setRefreshPolicy(WriteRequest.RefreshPolicy.NONE);
+      batch.keySet().forEach(id -> marks.add(client.prepareUpdate(FeedbackEvents.INDEX, id)
+          .setDoc(Map.of(FeedbackEvents.LEARNED, true))));
+      Indices.requireDone(marks.get(), "marking events learned");
+    } catch (RuntimeException e) { // the batch stays unlearned, or in part: read values again
+      values.forget();
+      throw e;
+    }
   }
 
   /** Forgets the events older than {@link #TTL_MILLIS} at {@code nowMillis}; returns how many. */
@@ -141,20 +163,29 @@ final class EventLearning {
    * Forgets the events {@code query} matches: deletes them and their past queries, and recounts
    * the learned values of every chunk they named from the learned events that remain. With
    * {@code purge}, their bytes leave the disk now ({@link #purge}); expired ones leave as
-   * segments merge, since a purge rewrites most of the events index.
+   * segments merge, since a purge rewrites most of the events index. Events no pass learned
+   * ({@link BadEvents}: skipped, or unreadable) are deleted only.
    *
    * @return how many events were forgotten
    */
   private int forget(QueryBuilder query, boolean purge) {
     List<Map<String, Object>> found = new ArrayList<>();
-    Indices.scan(client, FeedbackEvents.INDEX, query, hit -> found.add(hit.getSourceAsMap()));
-    if (found.isEmpty()) {
+    List<String> unlearned = new ArrayList<>(); // skipped or unreadable, by document id
+    Indices.scan(client, FeedbackEvents.INDEX, query, hit -> {
+      if (BadEvents.readable(hit.getId(), hit.getSourceAsMap())) {
+        found.add(hit.getSourceAsMap());
+      } else {
+        unlearned.add(hit.getId());
+      }
+    });
+    if (found.isEmpty() && unlearned.isEmpty()) {
       return 0;
     }
     values.forget(); // what is held counts the events deleted next: read it again after
     BulkRequestBuilder deletes = client.prepareBulk()
         .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
-    Map<String, List<FeedbackEvent>> byIndex = byIndex(found);
+    unlearned.forEach(id -> deletes.add(client.prepareDelete(FeedbackEvents.INDEX, id)));
+    Map<String, List<FeedbackEvent>> byIndex = FeedbackEvents.byIndex(found);
     Set<String> touched = new HashSet<>(Set.of(FeedbackEvents.INDEX));
     byIndex.forEach((index, events) -> {
       boolean pastQueries = Indices.exists(client, PastQueriesIndex.of(index));
@@ -174,10 +205,11 @@ final class EventLearning {
       purge(touched);
       unpurged.addAll(touched);
     }
-    byIndex.forEach((index, events) -> shares.afterForgetting(index, sessions(events)));
-    byIndex.forEach((index, events) -> values.recount(index, chunkIds(events)));
+    byIndex.forEach((index, events) ->
+        shares.afterForgetting(index, FeedbackEvents.sessions(events)));
+    byIndex.forEach((index, events) -> values.recount(index, FeedbackEvents.chunkIds(events)));
     byIndex.keySet().forEach(this::fitTrust); // as embedded, a forget refits at once
-    return found.size();
+    return found.size() + unlearned.size();
   }
 
   /**
@@ -248,7 +280,7 @@ final class EventLearning {
     String name = PastQueriesIndex.of(index);
     Indices.createBeside(client, name,
         PastQueriesIndex.mappings(events.get(0).queryVector().length));
-    Map<String, Long> counts = shares.count(index, sessions(events));
+    Map<String, Long> counts = shares.count(index, FeedbackEvents.sessions(events));
     BulkRequestBuilder bulk = client.prepareBulk()
         .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
     for (FeedbackEvent event : events) {
@@ -260,30 +292,5 @@ final class EventLearning {
     }
     Indices.requireDone(bulk.get(), "indexing past queries");
     shares.afterLearning(index, counts);
-  }
-
-  private static Map<String, List<FeedbackEvent>> byIndex(List<Map<String, Object>> sources) {
-    Map<String, List<FeedbackEvent>> out = new TreeMap<>();
-    for (Map<String, Object> source : sources) {
-      out.computeIfAbsent((String) source.get("index"), index -> new ArrayList<>())
-          .add(FeedbackEvents.event(source));
-    }
-    return out;
-  }
-
-  private static Set<String> sessions(List<FeedbackEvent> events) {
-    Set<String> out = new HashSet<>();
-    events.forEach(event -> out.add(event.sessionHash()));
-    return out;
-  }
-
-  /** The chunks the events name: those whose learned values they may change. */
-  private static Set<String> chunkIds(List<FeedbackEvent> events) {
-    Set<String> out = new HashSet<>();
-    events.forEach(event -> {
-      event.shown().forEach(shown -> out.add(shown.chunkId()));
-      out.addAll(event.used());
-    });
-    return out;
   }
 }
