@@ -13,7 +13,8 @@ import org.opensearch.transport.client.node.NodeClient;
 
 /**
  * {@code POST /{index}/_relearn/search} with a {@link RelearnSearchRequest} as JSON; answers
- * {@link RelearnSearchResponse} as JSON.
+ * {@link RelearnSearchResponse} as JSON. {@code {index}} is one chunk index ({@link
+ * ChunkIndexName}).
  */
 public final class RestRelearnSearchAction extends BaseRestHandler {
   /** Default hits, as embedded. */
