@@ -9,8 +9,10 @@ import dev.relearn.opensearch.search.LearnedValuesIndex;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.After;
 import org.junit.Before;
 import org.opensearch.action.support.WriteRequest;
+import org.opensearch.client.ResponseException;
 import org.opensearch.core.common.bytes.BytesArray;
 import org.opensearch.test.OpenSearchIntegTestCase.ClusterScope;
 import org.opensearch.test.OpenSearchIntegTestCase.Scope;
@@ -36,6 +38,11 @@ public class BadEventsTest extends RelearnClusterCase {
           "vector", new float[] {0.8f, 0.6f})).get();
     }
     refresh("chunks");
+  }
+
+  @After
+  public void forgetAll() throws Exception { // the learner holds values in memory across tests
+    learning(LearningRequest.Operation.FORGET_ALL, null);
   }
 
   public void testABadEventIsSkippedMarkedAndLoggedAndTheOthersAreLearned() throws Exception {
@@ -80,6 +87,25 @@ public class BadEventsTest extends RelearnClusterCase {
     assertEquals(1, learn().events());
     assertFalse(client().prepareGet(FeedbackEvents.INDEX,
         FeedbackEvents.documentId("chunks", "old")).get().isExists());
+  }
+
+  public void testAChunkIdTheLearnedValuesCannotBeKeyedByIsRefusedOrSkipped() throws Exception {
+    String tooLong = "x".repeat(LearnedValuesIndex.MAX_ID_BYTES + 1);
+    for (String id : List.of(tooLong, LearnedValuesIndex.TRUST_ID)) { // failed every pass, search
+      ResponseException refused = expectThrows(ResponseException.class, () -> post(
+          "/_relearn/feedback", EVENT.replace("ev-1", "bad").replace("c001", id)));
+      assertEquals(400, refused.getResponse().getStatusLine().getStatusCode());
+    }
+    assertTrue(record("ok-1"));
+    Map<String, Object> stored = new HashMap<>(stored("ok-1")); // as an earlier version took it
+    stored.putAll(Map.of("event_id", "long-id",
+        "shown", List.of(Map.of("id", tooLong, "rank", 1))));
+    client().prepareIndex(FeedbackEvents.INDEX)
+        .setId(FeedbackEvents.documentId("chunks", "long-id")).setSource(stored)
+        .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE).get();
+    LearningAction.Response learned = learn();
+    assertEquals(List.of(1, 1), List.of(learned.events(), learned.skipped()));
+    assertTrue(String.valueOf(stored("long-id").get("skipped")).contains("at most 512 bytes"));
   }
 
   private static LearningAction.Response learn() throws Exception {

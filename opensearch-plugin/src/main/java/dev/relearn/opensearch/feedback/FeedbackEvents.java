@@ -139,7 +139,8 @@ public final class FeedbackEvents {
   /**
    * Checks an event: only known fields; an event id of 1 to {@value #MAX_EVENT_ID_LENGTH}
    * printable ASCII characters without spaces; an index; a non-empty vector of numbers; at least
-   * one used chunk id; a time at most a day ahead.
+   * one used chunk id; chunk ids that can key learned values ({@link
+   * LearnedValuesIndex#canHold}); a time at most a day ahead.
    *
    * @return the event id
    * @throws IllegalArgumentException naming the first problem, never quoting a value but the id
@@ -170,6 +171,15 @@ public final class FeedbackEvents {
         && shown.stream().allMatch(result -> result instanceof Map<?, ?> fields
             && fields.get("id") instanceof String && fields.get("rank") instanceof Integer))) {
       throw new IllegalArgumentException("[shown] must be an array of {\"id\", \"rank\"}");
+    }
+    List<Object> chunkIds = new ArrayList<>(used);
+    if (event.get("shown") instanceof List<?> shown) {
+      shown.forEach(result -> chunkIds.add(((Map<?, ?>) result).get("id")));
+    }
+    if (!chunkIds.stream().allMatch(chunk -> LearnedValuesIndex.canHold((String) chunk))) {
+      throw new IllegalArgumentException("[shown] and [used] chunk ids must be at most "
+          + LearnedValuesIndex.MAX_ID_BYTES + " bytes, and not " + LearnedValuesIndex.TRUST_ID
+          + " or " + LearnedValuesIndex.WEIGHTS_ID);
     }
     for (String text : List.of("session", "query_class", "outcome", "signal")) {
       if (event.get(text) != null && !(event.get(text) instanceof String)) {

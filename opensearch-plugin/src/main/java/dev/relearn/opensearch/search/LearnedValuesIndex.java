@@ -2,6 +2,7 @@ package dev.relearn.opensearch.search;
 
 import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.trust.Trust;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
@@ -36,6 +37,18 @@ public final class LearnedValuesIndex {
   public record ClassWeights(double bm25, double vector, double learned, double ratingScale) {}
 
   private LearnedValuesIndex() {
+  }
+
+  /** The most bytes of a document id, OpenSearch's limit. */
+  public static final int MAX_ID_BYTES = 512;
+
+  /**
+   * Whether a chunk's values can be kept under {@code chunkId}: one of at most {@value
+   * #MAX_ID_BYTES} UTF-8 bytes, neither {@value #TRUST_ID} nor {@value #WEIGHTS_ID}.
+   */
+  public static boolean canHold(String chunkId) {
+    return chunkId.getBytes(StandardCharsets.UTF_8).length <= MAX_ID_BYTES
+        && !chunkId.equals(TRUST_ID) && !chunkId.equals(WEIGHTS_ID);
   }
 
   /** The learned-values index of a chunk index. */
