@@ -6,6 +6,7 @@ import dev.relearn.opensearch.feedback.FeedbackEvents;
 import dev.relearn.opensearch.feedback.LearningAction;
 import dev.relearn.opensearch.feedback.LearningRequest;
 import dev.relearn.opensearch.search.LearnedValuesIndex;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -106,6 +107,21 @@ public class BadEventsTest extends RelearnClusterCase {
     LearningAction.Response learned = learn();
     assertEquals(List.of(1, 1), List.of(learned.events(), learned.skipped()));
     assertTrue(String.valueOf(stored("long-id").get("skipped")).contains("at most 512 bytes"));
+  }
+
+  public void testFeedbackOnAnIndexWhoseLearnedIndexesCannotBeNamedIsRefused() throws Exception {
+    String index = "c".repeat(250); // a valid name; not with "-past-queries" after it
+    ChunkIndexDefinition chunks = new ChunkIndexDefinition(1, 0, 2);
+    prepareCreate(index).setSettings(chunks.settings()).setMapping(chunks.mappings()).get();
+    client().prepareIndex(index).setId("c002").setSource(Map.of("id", "c002", "body", "c002",
+        "vector", new float[] {0.8f, 0.6f}))
+        .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE).get();
+    ResponseException refused = expectThrows(ResponseException.class, () -> post(
+        "/_relearn/feedback", EVENT.replace("\"chunks\"", "\"" + index + "\"")));
+    assertTrue(new String(refused.getResponse().getEntity().getContent().readAllBytes(),
+        StandardCharsets.UTF_8).contains("[index] must be at most 242 bytes"));
+    assertTrue(record("ok-1")); // and learning the others goes on
+    assertEquals(1, learn().events());
   }
 
   private static LearningAction.Response learn() throws Exception {

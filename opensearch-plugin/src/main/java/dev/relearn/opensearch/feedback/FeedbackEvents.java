@@ -5,6 +5,7 @@ import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.lucene.embed.VectorChecks;
 import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.opensearch.search.ChunkIndexName;
 import dev.relearn.opensearch.search.LearnedValuesIndex;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -138,12 +139,14 @@ public final class FeedbackEvents {
 
   /**
    * Checks an event: only known fields; an event id of 1 to {@value #MAX_EVENT_ID_LENGTH}
-   * printable ASCII characters without spaces; an index; a non-empty vector of numbers; at least
+   * printable ASCII characters without spaces; an index whose learned indexes can be named
+   * ({@link ChunkIndexName#requireRoomBeside}); a non-empty vector of numbers; at least
    * one used chunk id; chunk ids that can key learned values ({@link
    * LearnedValuesIndex#canHold}); a time at most a day ahead.
    *
    * @return the event id
-   * @throws IllegalArgumentException naming the first problem, never quoting a value but the id
+   * @throws IllegalArgumentException naming the first problem, quoting no value but the event id
+   *     and the index's name
    */
   static String check(Map<String, Object> event) {
     for (String key : event.keySet()) {
@@ -159,6 +162,7 @@ public final class FeedbackEvents {
     if (!(event.get("index") instanceof String index) || index.isEmpty()) {
       throw new IllegalArgumentException("[index] must name the chunk index");
     }
+    ChunkIndexName.requireRoomBeside(index);
     if (!(event.get("vector") instanceof List<?> vector) || vector.isEmpty()
         || !vector.stream().allMatch(Number.class::isInstance)) {
       throw new IllegalArgumentException("[vector] must be a non-empty array of numbers");

@@ -105,6 +105,16 @@ public class FeedbackEventsTest extends OpenSearchTestCase {
     assertEquals("ev-1", FeedbackEvents.check(longest));
   }
 
+  public void testAnIndexNameTooLongForItsLearnedIndexesIsRefused() {
+    Map<String, Object> event = event();
+    event.put("index", "c".repeat(243)); // "-past-queries" makes 256 bytes
+    assertEquals("[index] must be at most 242 bytes, for the names of the indexes beside it: "
+        + "c".repeat(243), expectThrows(IllegalArgumentException.class,
+            () -> FeedbackEvents.check(event)).getMessage());
+    event.put("index", "c".repeat(242));
+    assertEquals("ev-1", FeedbackEvents.check(event));
+  }
+
   public void testLearningRequestsCrossNodesUnchanged() throws Exception {
     LearningRequest forget = new LearningRequest(LearningRequest.Operation.FORGET_SESSION, "s1");
     try (BytesStreamOutput out = new BytesStreamOutput()) {
