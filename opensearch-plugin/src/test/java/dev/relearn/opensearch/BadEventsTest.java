@@ -1,7 +1,5 @@
 package dev.relearn.opensearch;
 
-import dev.relearn.opensearch.feedback.FeedbackEventAction;
-import dev.relearn.opensearch.feedback.FeedbackEventRequest;
 import dev.relearn.opensearch.feedback.FeedbackEvents;
 import dev.relearn.opensearch.feedback.LearningAction;
 import dev.relearn.opensearch.feedback.LearningRequest;
@@ -10,11 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.After;
 import org.junit.Before;
 import org.opensearch.action.support.WriteRequest;
 import org.opensearch.client.ResponseException;
-import org.opensearch.core.common.bytes.BytesArray;
 import org.opensearch.test.OpenSearchIntegTestCase.ClusterScope;
 import org.opensearch.test.OpenSearchIntegTestCase.Scope;
 
@@ -25,25 +21,9 @@ import org.opensearch.test.OpenSearchIntegTestCase.Scope;
  */
 @ClusterScope(scope = Scope.SUITE, numDataNodes = 1, numClientNodes = 0)
 public class BadEventsTest extends RelearnClusterCase {
-  private static final String EVENT = "{\"event_id\": \"ev-1\", \"index\": \"chunks\","
-      + " \"session\": \"s-ev-1\", \"vector\": [0.6, 0.8], \"shown\": [{\"id\": \"c001\","
-      + " \"rank\": 1}, {\"id\": \"c002\", \"rank\": 2}], \"used\": [\"c002\"],"
-      + " \"outcome\": \"success\", \"query_class\": \"keywords\"}";
-
   @Before
   public void createChunkIndex() {
-    ChunkIndexDefinition chunks = new ChunkIndexDefinition(1, 0, 2);
-    prepareCreate("chunks").setSettings(chunks.settings()).setMapping(chunks.mappings()).get();
-    for (String id : List.of("c001", "c002")) {
-      client().prepareIndex("chunks").setId(id).setSource(Map.of("id", id, "body", "chunk " + id,
-          "vector", new float[] {0.8f, 0.6f})).get();
-    }
-    refresh("chunks");
-  }
-
-  @After
-  public void forgetAll() throws Exception { // the learner holds values in memory across tests
-    learning(LearningRequest.Operation.FORGET_ALL, null);
+    createChunks("chunks");
   }
 
   public void testABadEventIsSkippedMarkedAndLoggedAndTheOthersAreLearned() throws Exception {
@@ -94,7 +74,7 @@ public class BadEventsTest extends RelearnClusterCase {
     String tooLong = "x".repeat(LearnedValuesIndex.MAX_ID_BYTES + 1);
     for (String id : List.of(tooLong, LearnedValuesIndex.TRUST_ID)) { // failed every pass, search
       ResponseException refused = expectThrows(ResponseException.class, () -> post(
-          "/_relearn/feedback", EVENT.replace("ev-1", "bad").replace("c001", id)));
+          "/_relearn/feedback", CHUNKS_EVENT.replace("ev-1", "bad").replace("c001", id)));
       assertEquals(400, refused.getResponse().getStatusLine().getStatusCode());
     }
     assertTrue(record("ok-1"));
@@ -117,7 +97,7 @@ public class BadEventsTest extends RelearnClusterCase {
         "vector", new float[] {0.8f, 0.6f}))
         .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE).get();
     ResponseException refused = expectThrows(ResponseException.class, () -> post(
-        "/_relearn/feedback", EVENT.replace("\"chunks\"", "\"" + index + "\"")));
+        "/_relearn/feedback", CHUNKS_EVENT.replace("\"chunks\"", "\"" + index + "\"")));
     assertTrue(new String(refused.getResponse().getEntity().getContent().readAllBytes(),
         StandardCharsets.UTF_8).contains("[index] must be at most 242 bytes"));
     assertTrue(record("ok-1")); // and learning the others goes on
@@ -127,11 +107,6 @@ public class BadEventsTest extends RelearnClusterCase {
   private static LearningAction.Response learn() throws Exception {
     return client().execute(LearningAction.INSTANCE,
         new LearningRequest(LearningRequest.Operation.LEARN, null)).get();
-  }
-
-  private static boolean record(String id) throws Exception {
-    return client().execute(FeedbackEventAction.INSTANCE, new FeedbackEventRequest(
-        new BytesArray(EVENT.replace("ev-1", id)))).get().recorded();
   }
 
   private static Map<String, Object> stored(String id) {

@@ -6,7 +6,6 @@ import dev.relearn.opensearch.feedback.LearningAction;
 import dev.relearn.opensearch.feedback.LearningRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import org.opensearch.client.ResponseException;
 import org.opensearch.core.common.bytes.BytesArray;
 import org.opensearch.test.OpenSearchIntegTestCase.ClusterScope;
@@ -24,15 +23,8 @@ public class SearchIndexNameTest extends RelearnClusterCase {
       + " {\"chunk\": 1}}, \"query_class\": \"keywords\", \"k\": 2}";
 
   public void testAnAliasAWildcardOrAListIsRefusedByName() throws Exception {
-    for (String index : List.of("chunks-a", "chunks-b")) {
-      ChunkIndexDefinition chunks = new ChunkIndexDefinition(1, 0, 2);
-      prepareCreate(index).setSettings(chunks.settings()).setMapping(chunks.mappings()).get();
-      for (String id : List.of("c001", "c002")) {
-        client().prepareIndex(index).setId(id).setSource(Map.of("id", id, "body", "chunk " + id,
-            "vector", new float[] {0.8f, 0.6f})).get();
-      }
-      refresh(index);
-    }
+    createChunks("chunks-a");
+    createChunks("chunks-b");
     client().admin().indices().prepareAliases().addAlias("chunks-a", "notes").get();
     assertTrue(client().execute(FeedbackEventAction.INSTANCE, new FeedbackEventRequest(
         new BytesArray("{\"event_id\": \"ev-1\", \"index\": \"chunks-a\", \"vector\": [0.6, 0.8],"

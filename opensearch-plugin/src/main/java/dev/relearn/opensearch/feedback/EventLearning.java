@@ -56,7 +56,10 @@ final class EventLearning {
     this.values = new ChunkValues(client, evidence);
   }
 
-  /** Drops the values held in memory: another node may have learned since they were read. */
+  /**
+   * Drops the values held in memory: another node may have learned since they were read, or what
+   * they were read from was deleted.
+   */
   void reset() {
     values.forget();
   }

@@ -1,0 +1,33 @@
+package dev.relearn.opensearch;
+
+import dev.relearn.opensearch.feedback.FeedbackEvents;
+import dev.relearn.opensearch.feedback.LearningRequest;
+import dev.relearn.opensearch.search.LearnedValuesIndex;
+import dev.relearn.opensearch.search.PastQueriesIndex;
+import org.opensearch.test.OpenSearchIntegTestCase.ClusterScope;
+import org.opensearch.test.OpenSearchIntegTestCase.Scope;
+
+/**
+ * What the learner holds in memory follows the indexes it was read from: once the events or the
+ * learned values are deleted by hand, the next events are counted from what remains, not added to
+ * the counts of the deleted ones.
+ */
+@ClusterScope(scope = Scope.SUITE, numDataNodes = 1, numClientNodes = 0)
+public class LearnerStateTest extends RelearnClusterCase {
+  public void testFeedbackDeletedByHandIsNotCountedAgain() throws Exception {
+    createChunks("chunks");
+    assertTrue(record("ev-1"));
+    learning(LearningRequest.Operation.LEARN, null);
+    assertEquals(1.0, clicks(), 1e-9);
+    client().admin().indices().prepareDelete(FeedbackEvents.INDEX, LearnedValuesIndex.of("chunks"),
+        PastQueriesIndex.of("chunks")).get(); // every trace of the feedback, by hand
+    assertTrue(record("ev-2"));
+    learning(LearningRequest.Operation.LEARN, null);
+    assertEquals("the one event left", 1.0, clicks(), 1e-9);
+  }
+
+  private static double clicks() {
+    return LearnedValuesIndex.read(client().prepareGet(LearnedValuesIndex.of("chunks"), "c002")
+        .get().getSourceAsMap()).clicks();
+  }
+}
