@@ -4,13 +4,15 @@ import dev.relearn.opensearch.feedback.FeedbackEvents;
 import dev.relearn.opensearch.feedback.LearningRequest;
 import dev.relearn.opensearch.search.LearnedValuesIndex;
 import dev.relearn.opensearch.search.PastQueriesIndex;
+import java.util.Map;
 import org.opensearch.test.OpenSearchIntegTestCase.ClusterScope;
 import org.opensearch.test.OpenSearchIntegTestCase.Scope;
 
 /**
- * What the learner holds in memory follows the indexes it was read from: once the events or the
- * learned values are deleted by hand, the next events are counted from what remains, not added to
- * the counts of the deleted ones.
+ * What the learner holds follows the indexes it learns from: once the events or the learned
+ * values are deleted by hand, the next events are counted from what remains, not added to the
+ * counts of the deleted ones; past queries of another model, left beside a chunk index, are
+ * replaced rather than failing every pass.
  */
 @ClusterScope(scope = Scope.SUITE, numDataNodes = 1, numClientNodes = 0)
 public class LearnerStateTest extends RelearnClusterCase {
@@ -24,6 +26,17 @@ public class LearnerStateTest extends RelearnClusterCase {
     assertTrue(record("ev-2"));
     learning(LearningRequest.Operation.LEARN, null);
     assertEquals("the one event left", 1.0, clicks(), 1e-9);
+  }
+
+  public void testPastQueriesOfAnotherModelLeftBehindAreReplaced() throws Exception {
+    createChunks("chunks");
+    Map<String, Object> settings = Map.of("index.number_of_shards", 1,
+        "index.number_of_replicas", 0);
+    prepareCreate(PastQueriesIndex.of("chunks")).setSettings(settings) // as a failed cleanup left
+        .setMapping(PastQueriesIndex.mappings(3)).get(); // them, of the index's former model
+    assertTrue(record("ev-1"));
+    assertEquals(1, learning(LearningRequest.Operation.LEARN, null));
+    assertEquals(1.0, clicks(), 1e-9);
   }
 
   private static double clicks() {

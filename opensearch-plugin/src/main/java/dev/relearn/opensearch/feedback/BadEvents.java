@@ -8,7 +8,6 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.opensearch.action.bulk.BulkRequestBuilder;
 import org.opensearch.action.support.WriteRequest;
-import org.opensearch.cluster.metadata.MappingMetadata;
 import org.opensearch.transport.client.Client;
 
 /**
@@ -79,14 +78,9 @@ final class BadEvents {
    */
   private int dimension(String index, int size) {
     for (String name : List.of(index, PastQueriesIndex.of(index))) {
-      if (Indices.exists(client, name)) {
-        MappingMetadata mapping = client.admin().indices().prepareGetMappings(name).get()
-            .mappings().get(name); // null for an alias of that name
-        int dimension = mapping == null ? -1
-            : TransportFeedbackEventAction.dimension(mapping.sourceAsMap());
-        if (dimension > 0) {
-          return dimension;
-        }
+      int dimension = Indices.dimension(client, name);
+      if (dimension > 0) {
+        return dimension;
       }
     }
     return size;

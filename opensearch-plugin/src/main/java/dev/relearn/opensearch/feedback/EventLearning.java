@@ -56,10 +56,7 @@ final class EventLearning {
     this.values = new ChunkValues(client, evidence);
   }
 
-  /**
-   * Drops the values held in memory: another node may have learned since they were read, or what
-   * they were read from was deleted.
-   */
+  /** Drops the values held in memory: since read, others may have learned, or deleted events. */
   void reset() {
     values.forget();
   }
@@ -137,7 +134,14 @@ final class EventLearning {
   /** Learns {@code batch}, events by document id that {@link BadEvents} accepted. */
   private void learn(Map<String, Map<String, Object>> batch) {
     Map<String, List<FeedbackEvent>> byIndex = FeedbackEvents.byIndex(batch.values());
-    byIndex.forEach((index, events) -> sinceFit.merge(index, events.size(), Integer::sum));
+    byIndex.forEach((index, events) -> { // past queries of another model, left by a failed clean-up
+      int dimension = events.get(0).queryVector().length; // the chunk index's (BadEvents)
+      int beside = Indices.dimension(client, PastQueriesIndex.of(index));
+      if (beside > 0 && beside != dimension) {
+        afterCreated(index, dimension);
+      }
+      sinceFit.merge(index, events.size(), Integer::sum);
+    });
     try {
       byIndex.forEach(this::addPastQueries);
       byIndex.forEach(values::learn);
@@ -220,7 +224,8 @@ final class EventLearning {
    * under its name of another dimension (an index deleted and built again with another model) is
    * forgotten, purged, with its learned values and past queries, which no search of the new index
    * can use: the old past queries' kNN failed every learned search, and the first new event
-   * stalled every pass. Feedback of the same dimension stays, as it did.
+   * stalled every pass (a pass that finds such past queries left calls this too). Feedback of
+   * the same dimension stays, as it did.
    *
    * @return how many events were forgotten
    */
@@ -233,10 +238,8 @@ final class EventLearning {
       }
     });
     String pastQueries = PastQueriesIndex.of(index);
-    boolean otherPastQueries = Indices.exists(client, pastQueries)
-        && TransportFeedbackEventAction.dimension(client.admin().indices()
-            .prepareGetMappings(pastQueries).get().mappings().get(pastQueries).sourceAsMap())
-            != dimension;
+    int theirs = Indices.dimension(client, pastQueries);
+    boolean otherPastQueries = theirs > 0 && theirs != dimension;
     if (stale.isEmpty() && !otherPastQueries) {
       return 0;
     }

@@ -9,6 +9,7 @@ import org.opensearch.action.admin.indices.create.CreateIndexRequest;
 import org.opensearch.action.bulk.BulkResponse;
 import org.opensearch.action.search.SearchResponse;
 import org.opensearch.action.support.PlainActionFuture;
+import org.opensearch.cluster.metadata.MappingMetadata;
 import org.opensearch.core.action.ActionListener;
 import org.opensearch.common.unit.TimeValue;
 import org.opensearch.index.query.QueryBuilder;
@@ -65,6 +66,16 @@ final class Indices {
     if (!exists(client, index)) {
       create(client, index, LearnedValuesIndex.settings(), mappings);
     }
+  }
+
+  /**
+   * The dimension of the relearn vector field of index {@code name}; -1 when there is no such
+   * index (an alias of that name included) or field.
+   */
+  static int dimension(Client client, String name) {
+    MappingMetadata mapping = exists(client, name)
+        ? client.admin().indices().prepareGetMappings(name).get().mappings().get(name) : null;
+    return mapping == null ? -1 : TransportFeedbackEventAction.dimension(mapping.sourceAsMap());
   }
 
   static boolean exists(Client client, String index) {
