@@ -47,6 +47,16 @@ public class SearchRequestFormatTest extends OpenSearchTestCase {
         .getMessage());
   }
 
+  public void testAnExplainThatIsNotABooleanIsRefused() {
+    for (Object explain : List.of("true", 1, "yes")) {
+      assertEquals("[explain] must be true or false, not " + explain, expectThrows(
+          IllegalArgumentException.class, () -> RestRelearnSearchAction.parse("chunks",
+              Map.of("vector", List.of(1.0), "explain", explain))).getMessage());
+    }
+    assertFalse(RestRelearnSearchAction.parse("chunks", Map.of("vector", List.of(1.0),
+        "explain", false)).explain());
+  }
+
   public void testRequestAndResponseCrossNodesUnchanged() throws Exception {
     Map<String, Object> body = new java.util.HashMap<>(BODY);
     body.put("mode", "vector");
