@@ -77,16 +77,25 @@ public final class LearnedValuesIndex {
         WEIGHTS, Map.of("type", "object", "enabled", false)));
   }
 
-  /** The weights ratings taught {@code queryClass}, from the weights document; null if none. */
+  /**
+   * The weights ratings taught {@code queryClass}, from the weights document; null if none.
+   *
+   * @throws IllegalArgumentException naming the document and class, for a weight not a number
+   */
   public static ClassWeights readWeights(Map<String, Object> source, String queryClass) {
     if (!(source.get(WEIGHTS) instanceof Map<?, ?> weights)
         || !(weights.get("classes") instanceof Map<?, ?> classes)
         || !(classes.get(queryClass) instanceof Map<?, ?> rated)) {
       return null;
     }
-    return new ClassWeights(number(rated, "bm25").doubleValue(),
-        number(rated, "vector").doubleValue(), number(rated, "learned").doubleValue(),
-        number(rated, "rating_scale").doubleValue());
+    try { // else every learned search of the class fails with a message that says not where
+      return new ClassWeights(number(rated, "bm25").doubleValue(),
+          number(rated, "vector").doubleValue(), number(rated, "learned").doubleValue(),
+          number(rated, "rating_scale").doubleValue());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("[" + WEIGHTS_ID + "] class " + queryClass + ": "
+          + e.getMessage(), e);
+    }
   }
 
   /** The trust's document. */

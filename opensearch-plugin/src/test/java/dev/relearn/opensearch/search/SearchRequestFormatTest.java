@@ -57,6 +57,14 @@ public class SearchRequestFormatTest extends OpenSearchTestCase {
         "explain", false)).explain());
   }
 
+  public void testRatedWeightsThatCannotBeReadNameTheirDocument() {
+    Map<String, Object> weights = Map.of("weights", Map.of("classes", Map.of("keywords",
+        Map.of("bm25", "high", "vector", 0.3, "learned", 0.2, "rating_scale", 1.0))));
+    assertEquals("[relearn.weights] class keywords: bm25 is not a number: high", expectThrows(
+        IllegalArgumentException.class, () -> LearnedValuesIndex.readWeights(weights,
+            "keywords")).getMessage());
+  }
+
   public void testRequestAndResponseCrossNodesUnchanged() throws Exception {
     Map<String, Object> body = new java.util.HashMap<>(BODY);
     body.put("mode", "vector");
