@@ -2,12 +2,14 @@ package dev.relearn.opensearch.feedback;
 
 import dev.relearn.opensearch.search.PastQueriesIndex;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.opensearch.action.bulk.BulkRequestBuilder;
 import org.opensearch.action.support.WriteRequest;
+import org.opensearch.search.SearchHit;
 import org.opensearch.transport.client.Client;
 
 /**
@@ -31,8 +33,27 @@ final class BadEvents {
     this.client = client;
   }
 
+  /**
+   * The events of {@code hits} that can be learned, by document id; the others are marked
+   * skipped ({@link #skip}).
+   */
+  Map<String, Map<String, Object>> sift(SearchHit[] hits) {
+    Map<String, String> reasons = new LinkedHashMap<>(); // by document id
+    Map<String, Map<String, Object>> learnable = new LinkedHashMap<>();
+    for (SearchHit hit : hits) {
+      String reason = reason(hit.getSourceAsMap());
+      if (reason == null) {
+        learnable.put(hit.getId(), hit.getSourceAsMap());
+      } else {
+        reasons.put(hit.getId(), reason);
+      }
+    }
+    skip(reasons);
+    return learnable;
+  }
+
   /** Why the stored event {@code source} cannot be learned, or null when it can. */
-  String reason(Map<String, Object> source) {
+  private String reason(Map<String, Object> source) {
     String unreadable = unreadable(source);
     if (unreadable != null) {
       return unreadable;
@@ -87,7 +108,7 @@ final class BadEvents {
   }
 
   /** Marks the events {@code reasons} names (by document id) skipped, and logs each. */
-  void skip(Map<String, String> reasons) {
+  private void skip(Map<String, String> reasons) {
     if (reasons.isEmpty()) {
       return;
     }

@@ -7,13 +7,13 @@ import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.opensearch.search.LearnedValuesIndex;
 import dev.relearn.opensearch.search.PastQueriesIndex;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.opensearch.action.bulk.BulkRequestBuilder;
 import org.opensearch.action.support.WriteRequest;
@@ -69,7 +69,7 @@ final class EventLearning {
    */
   Pass pass(long nowMillis, boolean now) {
     if (now || nowMillis - expired >= EXPIRY_EVERY_MILLIS) {
-      purge(List.copyOf(unpurged));
+      Indices.purge(client, List.copyOf(unpurged));
       unpurged.clear();
       expire(nowMillis);
       expired = nowMillis;
@@ -97,32 +97,26 @@ final class EventLearning {
   Pass learn() {
     int learned = 0;
     int skipped = 0;
+    Map<String, RuntimeException> failed = new TreeMap<>(); // chunk indexes left to the next pass
     while (Indices.exists(client, FeedbackEvents.INDEX)) {
       client.admin().indices().prepareRefresh(FeedbackEvents.INDEX).get();
       SearchHit[] hits = client.prepareSearch(FeedbackEvents.INDEX).setQuery(QueryBuilders
               .boolQuery().filter(QueryBuilders.termQuery(FeedbackEvents.LEARNED, false))
-              .mustNot(QueryBuilders.existsQuery(FeedbackEvents.SKIPPED)))
+              .mustNot(QueryBuilders.existsQuery(FeedbackEvents.SKIPPED))
+              .mustNot(QueryBuilders.termsQuery("index", failed.keySet())))
           .setSize(BATCH).get().getHits().getHits();
-      BadEvents bad = new BadEvents(client);
-      Map<String, String> reasons = new LinkedHashMap<>(); // by document id
-      Map<String, Map<String, Object>> batch = new LinkedHashMap<>(); // by document id
-      for (SearchHit hit : hits) {
-        String reason = bad.reason(hit.getSourceAsMap());
-        if (reason == null) {
-          batch.put(hit.getId(), hit.getSourceAsMap());
-        } else {
-          reasons.put(hit.getId(), reason);
-        }
-      }
-      bad.skip(reasons);
-      if (!batch.isEmpty()) {
-        learn(batch);
-      }
-      learned += batch.size();
-      skipped += reasons.size();
+      Map<String, Map<String, Object>> batch = new BadEvents(client).sift(hits);
+      learned += learn(batch, failed);
+      skipped += hits.length - batch.size();
       if (hits.length < BATCH) {
         break; // the search found every event not learned
       }
+    }
+    if (!failed.isEmpty()) { // after the other indexes' events are learned
+      IllegalStateException e = new IllegalStateException("learning the events of "
+          + failed.keySet() + " failed; the next pass retries them");
+      failed.values().forEach(e::addSuppressed);
+      throw e;
     }
     return new Pass(learned, skipped);
   }
@@ -131,29 +125,44 @@ final class EventLearning {
   record Pass(int learned, int skipped) {
   }
 
-  /** Learns {@code batch}, events by document id that {@link BadEvents} accepted. */
-  private void learn(Map<String, Map<String, Object>> batch) {
-    Map<String, List<FeedbackEvent>> byIndex = FeedbackEvents.byIndex(batch.values());
-    byIndex.forEach((index, events) -> { // past queries of another model, left by a failed clean-up
-      int dimension = events.get(0).queryVector().length; // the chunk index's (BadEvents)
-      int beside = Indices.dimension(client, PastQueriesIndex.of(index));
-      if (beside > 0 && beside != dimension) {
-        afterCreated(index, dimension);
+  /**
+   * Learns {@code batch}, events by document id that {@link BadEvents} accepted, chunk index by
+   * chunk index: one that fails (its learned-values index blocked, say) is put in {@code failed}
+   * with its events unlearned, and the others are learned. Returns how many were learned.
+   */
+  private int learn(Map<String, Map<String, Object>> batch, Map<String, RuntimeException> failed) {
+    Map<String, Map<String, Map<String, Object>>> byIndex = new TreeMap<>();
+    batch.forEach((id, source) -> byIndex.computeIfAbsent((String) source.get("index"),
+        index -> new LinkedHashMap<>()).put(id, source));
+    int learned = 0;
+    for (Map.Entry<String, Map<String, Map<String, Object>>> index : byIndex.entrySet()) {
+      try {
+        learn(index.getKey(), index.getValue());
+        learned += index.getValue().size();
+      } catch (RuntimeException e) { // unlearned, or in part: the values held are read again
+        values.forget();
+        failed.put(index.getKey(), e);
       }
-      sinceFit.merge(index, events.size(), Integer::sum);
-    });
-    try {
-      byIndex.forEach(this::addPastQueries);
-      byIndex.forEach(values::learn);
-      BulkRequestBuilder marks = client.prepareBulk() // the next search refreshes first
-          .setRefreshPolicy(WriteRequest.RefreshPolicy.NONE);
-      batch.keySet().forEach(id -> marks.add(client.prepareUpdate(FeedbackEvents.INDEX, id)
-          .setDoc(Map.of(FeedbackEvents.LEARNED, true))));
-      Indices.requireDone(marks.get(), "marking events learned");
-    } catch (RuntimeException e) { // the batch stays unlearned, or in part: read values again
-      values.forget();
-      throw e;
     }
+    return learned;
+  }
+
+  /** Learns the events of chunk index {@code index}, by document id, and marks them learned. */
+  private void learn(String index, Map<String, Map<String, Object>> sources) {
+    List<FeedbackEvent> events = sources.values().stream().map(FeedbackEvents::event).toList();
+    int dimension = events.get(0).queryVector().length; // the chunk index's (BadEvents)
+    int beside = Indices.dimension(client, PastQueriesIndex.of(index));
+    if (beside > 0 && beside != dimension) { // another model's past queries, left by a failure
+      afterCreated(index, dimension);
+    }
+    sinceFit.merge(index, events.size(), Integer::sum);
+    addPastQueries(index, events);
+    values.learn(index, events);
+    BulkRequestBuilder marks = client.prepareBulk() // the next search refreshes first
+        .setRefreshPolicy(WriteRequest.RefreshPolicy.NONE);
+    sources.keySet().forEach(id -> marks.add(client.prepareUpdate(FeedbackEvents.INDEX, id)
+        .setDoc(Map.of(FeedbackEvents.LEARNED, true))));
+    Indices.requireDone(marks.get(), "marking events learned");
   }
 
   /** Forgets the events older than {@link #TTL_MILLIS} at {@code nowMillis}; returns how many. */
@@ -169,7 +178,7 @@ final class EventLearning {
   /**
    * Forgets the events {@code query} matches: deletes them and their past queries, and recounts
    * the learned values of every chunk they named from the learned events that remain. With
-   * {@code purge}, their bytes leave the disk now ({@link #purge}); expired ones leave as
+   * {@code purge}, their bytes leave the disk now ({@link Indices#purge}); expired ones leave as
    * segments merge, since a purge rewrites most of the events index. Events no pass learned
    * ({@link BadEvents}: skipped, or unreadable) are deleted only.
    *
@@ -209,7 +218,7 @@ final class EventLearning {
     });
     Indices.requireDone(deletes.get(), "forgetting events");
     if (purge) {
-      purge(touched);
+      Indices.purge(client, touched);
       unpurged.addAll(touched);
     }
     byIndex.forEach((index, events) ->
@@ -248,7 +257,7 @@ final class EventLearning {
           .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
       stale.forEach(id -> deletes.add(client.prepareDelete(FeedbackEvents.INDEX, id)));
       Indices.requireDone(deletes.get(), "forgetting the events of another model's index " + index);
-      purge(List.of(FeedbackEvents.INDEX));
+      Indices.purge(client, List.of(FeedbackEvents.INDEX));
       unpurged.add(FeedbackEvents.INDEX);
     }
     String[] beside = Stream.of(LearnedValuesIndex.of(index), pastQueries)
@@ -259,22 +268,6 @@ final class EventLearning {
     values.forget();
     sinceFit.remove(index);
     return stale.size();
-  }
-
-  /**
-   * Makes deleted events leave OpenSearch's files, as embedded's commit does: commits {@code
-   * indices}, then rewrites every segment that holds a deletion (their {@code
-   * expunge_deletes_allowed} is 0). OpenSearch keeps a document deleted soon after it was
-   * written while a retention lease may still need it (about 30 s), so the next hourly pass
-   * purges the same indices once more.
-   */
-  private void purge(Collection<String> indices) {
-    String[] existing = indices.stream().filter(index -> Indices.exists(client, index))
-        .toArray(String[]::new);
-    if (existing.length > 0) {
-      client.admin().indices().prepareFlush(existing).setForce(true).get();
-      client.admin().indices().prepareForceMerge(existing).setOnlyExpungeDeletes(true).get();
-    }
   }
 
   /**

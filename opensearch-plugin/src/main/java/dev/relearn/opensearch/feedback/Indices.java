@@ -1,6 +1,7 @@
 package dev.relearn.opensearch.feedback;
 
 import dev.relearn.opensearch.search.LearnedValuesIndex;
+import java.util.Collection;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.opensearch.ExceptionsHelper;
@@ -120,6 +121,22 @@ final class Indices {
       }
     } finally {
       client.prepareClearScroll().addScrollId(page.getScrollId()).get();
+    }
+  }
+
+  /**
+   * Makes deleted events leave OpenSearch's files, as embedded's commit does: commits {@code
+   * indices}, then rewrites every segment that holds a deletion (their {@code
+   * expunge_deletes_allowed} is 0). OpenSearch keeps a document deleted soon after it was
+   * written while a retention lease may still need it (about 30 s), so the next hourly pass
+   * purges the same indices once more.
+   */
+  static void purge(Client client, Collection<String> indices) {
+    String[] existing = indices.stream().filter(index -> exists(client, index))
+        .toArray(String[]::new);
+    if (existing.length > 0) {
+      client.admin().indices().prepareFlush(existing).setForce(true).get();
+      client.admin().indices().prepareForceMerge(existing).setOnlyExpungeDeletes(true).get();
     }
   }
 }
