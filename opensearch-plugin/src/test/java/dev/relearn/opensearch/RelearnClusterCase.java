@@ -62,6 +62,29 @@ public abstract class RelearnClusterCase extends OpenSearchIntegTestCase {
     assertFalse(indexed.buildFailureMessage(), indexed.hasFailures());
   }
 
+  /** A feedback event, ev-1 of session s-ev-1, on chunk index "chunks" ({@link #createChunks}). */
+  static final String CHUNKS_EVENT = "{\"event_id\": \"ev-1\", \"index\": \"chunks\","
+      + " \"session\": \"s-ev-1\", \"vector\": [0.6, 0.8], \"shown\": [{\"id\": \"c001\","
+      + " \"rank\": 1}, {\"id\": \"c002\", \"rank\": 2}], \"used\": [\"c002\"],"
+      + " \"outcome\": \"success\", \"query_class\": \"keywords\"}";
+
+  /** Creates chunk index {@code index} of 2-dimension vectors, one shard, holding c001, c002. */
+  void createChunks(String index) {
+    ChunkIndexDefinition chunks = new ChunkIndexDefinition(1, 0, 2);
+    prepareCreate(index).setSettings(chunks.settings()).setMapping(chunks.mappings()).get();
+    for (String id : List.of("c001", "c002")) {
+      client().prepareIndex(index).setId(id).setSource(Map.of("id", id, "body", "chunk " + id,
+          "vector", new float[] {0.8f, 0.6f})).get();
+    }
+    refresh(index);
+  }
+
+  /** Records {@link #CHUNKS_EVENT} as event {@code id}; whether it was new. */
+  static boolean record(String id) throws Exception {
+    return client().execute(FeedbackEventAction.INSTANCE, new FeedbackEventRequest(
+        new BytesArray(CHUNKS_EVENT.replace("ev-1", id)))).get().recorded();
+  }
+
   /** Records {@code events} as feedback on chunk index {@code index}, each one new. */
   static void record(String index, List<FeedbackEvent> events) throws Exception {
     for (FeedbackEvent event : events) {

@@ -7,9 +7,9 @@ import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.opensearch.search.LearnedValuesIndex;
 import dev.relearn.opensearch.search.PastQueriesIndex;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -56,7 +56,7 @@ final class EventLearning {
     this.values = new ChunkValues(client, evidence);
   }
 
-  /** Drops the values held in memory: another node may have learned since they were read. */
+  /** Drops the values held in memory: since read, others may have learned, or deleted events. */
   void reset() {
     values.forget();
   }
@@ -65,16 +65,16 @@ final class EventLearning {
    * A pass: purges again what forgets since the last could not drop yet and expires the events
    * past their time to live (when {@code now}, else at most hourly), learns the new ones, and
    * refits the trust of each chunk index with {@value #REFIT_EVERY} events learned since its last
-   * fit, or with any when {@code now}; returns how many it learned.
+   * fit, or with any when {@code now}.
    */
-  int pass(long nowMillis, boolean now) {
+  Pass pass(long nowMillis, boolean now) {
     if (now || nowMillis - expired >= EXPIRY_EVERY_MILLIS) {
-      purge(List.copyOf(unpurged));
+      Indices.purge(client, List.copyOf(unpurged));
       unpurged.clear();
       expire(nowMillis);
       expired = nowMillis;
     }
-    int learned = learn();
+    Pass learned = learn();
     for (String index : List.copyOf(sinceFit.keySet())) {
       if (sinceFit.get(index) >= (now ? 1 : REFIT_EVERY)) {
         fitTrust(index);
@@ -90,41 +90,79 @@ final class EventLearning {
     }
   }
 
-  /** Learns every event not learned yet, in batches; returns how many. */
-  int learn() {
+  /**
+   * Learns every event not learned yet, in batches; an event no pass can learn is marked skipped
+   * instead ({@link BadEvents}), so that it fails neither its batch nor any later one.
+   */
+  Pass learn() {
     int learned = 0;
+    int skipped = 0;
+    Map<String, RuntimeException> failed = new TreeMap<>(); // chunk indexes left to the next pass
     while (Indices.exists(client, FeedbackEvents.INDEX)) {
-      List<Map<String, Object>> batch = new ArrayList<>();
       client.admin().indices().prepareRefresh(FeedbackEvents.INDEX).get();
-      for (SearchHit hit : client.prepareSearch(FeedbackEvents.INDEX)
-          .setQuery(QueryBuilders.termQuery(FeedbackEvents.LEARNED, false)).setSize(BATCH)
-          .get().getHits().getHits()) {
-        batch.add(hit.getSourceAsMap());
-      }
-      if (batch.isEmpty()) {
-        break;
-      }
-      Map<String, List<FeedbackEvent>> byIndex = byIndex(batch);
-      byIndex.forEach((index, events) -> sinceFit.merge(index, events.size(), Integer::sum));
-      try {
-        byIndex.forEach(this::addPastQueries);
-        byIndex.forEach(values::learn);
-        BulkRequestBuilder marks = client.prepareBulk() // the next search refreshes first
-            .setRefreshPolicy(WriteRequest.RefreshPolicy.NONE);
-        batch.forEach(event -> marks.add(client.prepareUpdate(FeedbackEvents.INDEX,
-            FeedbackEvents.documentId((String) event.get("index"), (String) event.get("event_id")))
-            .setDoc(Map.of(FeedbackEvents.LEARNED, true))));
-        Indices.requireDone(marks.get(), "marking events learned");
-      } catch (RuntimeException e) { // the batch stays unlearned, or in part: read values again
-        values.forget();
-        throw e;
-      }
-      learned += batch.size();
-      if (batch.size() < BATCH) {
+      SearchHit[] hits = client.prepareSearch(FeedbackEvents.INDEX).setQuery(QueryBuilders
+              .boolQuery().filter(QueryBuilders.termQuery(FeedbackEvents.LEARNED, false))
+              .mustNot(QueryBuilders.existsQuery(FeedbackEvents.SKIPPED))
+              .mustNot(QueryBuilders.termsQuery("index", failed.keySet())))
+          .setSize(BATCH).get().getHits().getHits();
+      Map<String, Map<String, Object>> batch = new BadEvents(client).sift(hits);
+      learned += learn(batch, failed);
+      skipped += hits.length - batch.size();
+      if (hits.length < BATCH) {
         break; // the search found every event not learned
       }
     }
+    if (!failed.isEmpty()) { // after the other indexes' events are learned
+      IllegalStateException e = new IllegalStateException("learning the events of "
+          + failed.keySet() + " failed; the next pass retries them");
+      failed.values().forEach(e::addSuppressed);
+      throw e;
+    }
+    return new Pass(learned, skipped);
+  }
+
+  /** What a pass did: how many events it learned, and how many it skipped. */
+  record Pass(int learned, int skipped) {
+  }
+
+  /**
+   * Learns {@code batch}, events by document id that {@link BadEvents} accepted, chunk index by
+   * chunk index: one that fails (its learned-values index blocked, say) is put in {@code failed}
+   * with its events unlearned, and the others are learned. Returns how many were learned.
+   */
+  private int learn(Map<String, Map<String, Object>> batch, Map<String, RuntimeException> failed) {
+    Map<String, Map<String, Map<String, Object>>> byIndex = new TreeMap<>();
+    batch.forEach((id, source) -> byIndex.computeIfAbsent((String) source.get("index"),
+        index -> new LinkedHashMap<>()).put(id, source));
+    int learned = 0;
+    for (Map.Entry<String, Map<String, Map<String, Object>>> index : byIndex.entrySet()) {
+      try {
+        learn(index.getKey(), index.getValue());
+        learned += index.getValue().size();
+      } catch (RuntimeException e) { // unlearned, or in part: the values held are read again
+        values.forget();
+        failed.put(index.getKey(), e);
+      }
+    }
     return learned;
+  }
+
+  /** Learns the events of chunk index {@code index}, by document id, and marks them learned. */
+  private void learn(String index, Map<String, Map<String, Object>> sources) {
+    List<FeedbackEvent> events = sources.values().stream().map(FeedbackEvents::event).toList();
+    int dimension = events.get(0).queryVector().length; // the chunk index's (BadEvents)
+    int beside = Indices.dimension(client, PastQueriesIndex.of(index));
+    if (beside > 0 && beside != dimension) { // another model's past queries, left by a failure
+      afterCreated(index, dimension);
+    }
+    sinceFit.merge(index, events.size(), Integer::sum);
+    addPastQueries(index, events);
+    values.learn(index, events);
+    BulkRequestBuilder marks = client.prepareBulk() // the next search refreshes first
+        .setRefreshPolicy(WriteRequest.RefreshPolicy.NONE);
+    sources.keySet().forEach(id -> marks.add(client.prepareUpdate(FeedbackEvents.INDEX, id)
+        .setDoc(Map.of(FeedbackEvents.LEARNED, true))));
+    Indices.requireDone(marks.get(), "marking events learned");
   }
 
   /** Forgets the events older than {@link #TTL_MILLIS} at {@code nowMillis}; returns how many. */
@@ -140,21 +178,30 @@ final class EventLearning {
   /**
    * Forgets the events {@code query} matches: deletes them and their past queries, and recounts
    * the learned values of every chunk they named from the learned events that remain. With
-   * {@code purge}, their bytes leave the disk now ({@link #purge}); expired ones leave as
-   * segments merge, since a purge rewrites most of the events index.
+   * {@code purge}, their bytes leave the disk now ({@link Indices#purge}); expired ones leave as
+   * segments merge, since a purge rewrites most of the events index. Events no pass learned
+   * ({@link BadEvents}: skipped, or unreadable) are deleted only.
    *
    * @return how many events were forgotten
    */
   private int forget(QueryBuilder query, boolean purge) {
     List<Map<String, Object>> found = new ArrayList<>();
-    Indices.scan(client, FeedbackEvents.INDEX, query, hit -> found.add(hit.getSourceAsMap()));
-    if (found.isEmpty()) {
+    List<String> unlearned = new ArrayList<>(); // skipped or unreadable, by document id
+    Indices.scan(client, FeedbackEvents.INDEX, query, hit -> {
+      if (BadEvents.readable(hit.getId(), hit.getSourceAsMap())) {
+        found.add(hit.getSourceAsMap());
+      } else {
+        unlearned.add(hit.getId());
+      }
+    });
+    if (found.isEmpty() && unlearned.isEmpty()) {
       return 0;
     }
     values.forget(); // what is held counts the events deleted next: read it again after
     BulkRequestBuilder deletes = client.prepareBulk()
         .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
-    Map<String, List<FeedbackEvent>> byIndex = byIndex(found);
+    unlearned.forEach(id -> deletes.add(client.prepareDelete(FeedbackEvents.INDEX, id)));
+    Map<String, List<FeedbackEvent>> byIndex = FeedbackEvents.byIndex(found);
     Set<String> touched = new HashSet<>(Set.of(FeedbackEvents.INDEX));
     byIndex.forEach((index, events) -> {
       boolean pastQueries = Indices.exists(client, PastQueriesIndex.of(index));
@@ -171,13 +218,14 @@ final class EventLearning {
     });
     Indices.requireDone(deletes.get(), "forgetting events");
     if (purge) {
-      purge(touched);
+      Indices.purge(client, touched);
       unpurged.addAll(touched);
     }
-    byIndex.forEach((index, events) -> shares.afterForgetting(index, sessions(events)));
-    byIndex.forEach((index, events) -> values.recount(index, chunkIds(events)));
+    byIndex.forEach((index, events) ->
+        shares.afterForgetting(index, FeedbackEvents.sessions(events)));
+    byIndex.forEach((index, events) -> values.recount(index, FeedbackEvents.chunkIds(events)));
     byIndex.keySet().forEach(this::fitTrust); // as embedded, a forget refits at once
-    return found.size();
+    return found.size() + unlearned.size();
   }
 
   /**
@@ -185,7 +233,8 @@ final class EventLearning {
    * under its name of another dimension (an index deleted and built again with another model) is
    * forgotten, purged, with its learned values and past queries, which no search of the new index
    * can use: the old past queries' kNN failed every learned search, and the first new event
-   * stalled every pass. Feedback of the same dimension stays, as it did.
+   * stalled every pass (a pass that finds such past queries left calls this too). Feedback of
+   * the same dimension stays, as it did.
    *
    * @return how many events were forgotten
    */
@@ -198,10 +247,8 @@ final class EventLearning {
       }
     });
     String pastQueries = PastQueriesIndex.of(index);
-    boolean otherPastQueries = Indices.exists(client, pastQueries)
-        && TransportFeedbackEventAction.dimension(client.admin().indices()
-            .prepareGetMappings(pastQueries).get().mappings().get(pastQueries).sourceAsMap())
-            != dimension;
+    int theirs = Indices.dimension(client, pastQueries);
+    boolean otherPastQueries = theirs > 0 && theirs != dimension;
     if (stale.isEmpty() && !otherPastQueries) {
       return 0;
     }
@@ -210,7 +257,7 @@ final class EventLearning {
           .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
       stale.forEach(id -> deletes.add(client.prepareDelete(FeedbackEvents.INDEX, id)));
       Indices.requireDone(deletes.get(), "forgetting the events of another model's index " + index);
-      purge(List.of(FeedbackEvents.INDEX));
+      Indices.purge(client, List.of(FeedbackEvents.INDEX));
       unpurged.add(FeedbackEvents.INDEX);
     }
     String[] beside = Stream.of(LearnedValuesIndex.of(index), pastQueries)
@@ -224,22 +271,6 @@ final class EventLearning {
   }
 
   /**
-   * Makes deleted events leave OpenSearch's files, as embedded's commit does: commits {@code
-   * indices}, then rewrites every segment that holds a deletion (their {@code
-   * expunge_deletes_allowed} is 0). OpenSearch keeps a document deleted soon after it was
-   * written while a retention lease may still need it (about 30 s), so the next hourly pass
-   * purges the same indices once more.
-   */
-  private void purge(Collection<String> indices) {
-    String[] existing = indices.stream().filter(index -> Indices.exists(client, index))
-        .toArray(String[]::new);
-    if (existing.length > 0) {
-      client.admin().indices().prepareFlush(existing).setForce(true).get();
-      client.admin().indices().prepareForceMerge(existing).setOnlyExpungeDeletes(true).get();
-    }
-  }
-
-  /**
    * One past query per event, as embedded founds a cluster: one event's evidence is within the
    * per-session caps (at most 1.25 clicks, 2 examinations), so it is stored uncapped; with its
    * session's share of the event budget, and the session's other past queries' shares updated.
@@ -248,7 +279,7 @@ final class EventLearning {
     String name = PastQueriesIndex.of(index);
     Indices.createBeside(client, name,
         PastQueriesIndex.mappings(events.get(0).queryVector().length));
-    Map<String, Long> counts = shares.count(index, sessions(events));
+    Map<String, Long> counts = shares.count(index, FeedbackEvents.sessions(events));
     BulkRequestBuilder bulk = client.prepareBulk()
         .setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
     for (FeedbackEvent event : events) {
@@ -260,30 +291,5 @@ final class EventLearning {
     }
     Indices.requireDone(bulk.get(), "indexing past queries");
     shares.afterLearning(index, counts);
-  }
-
-  private static Map<String, List<FeedbackEvent>> byIndex(List<Map<String, Object>> sources) {
-    Map<String, List<FeedbackEvent>> out = new TreeMap<>();
-    for (Map<String, Object> source : sources) {
-      out.computeIfAbsent((String) source.get("index"), index -> new ArrayList<>())
-          .add(FeedbackEvents.event(source));
-    }
-    return out;
-  }
-
-  private static Set<String> sessions(List<FeedbackEvent> events) {
-    Set<String> out = new HashSet<>();
-    events.forEach(event -> out.add(event.sessionHash()));
-    return out;
-  }
-
-  /** The chunks the events name: those whose learned values they may change. */
-  private static Set<String> chunkIds(List<FeedbackEvent> events) {
-    Set<String> out = new HashSet<>();
-    events.forEach(event -> {
-      event.shown().forEach(shown -> out.add(shown.chunkId()));
-      out.addAll(event.used());
-    });
-    return out;
   }
 }

@@ -5,11 +5,16 @@ import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.lucene.embed.VectorChecks;
 import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.opensearch.search.ChunkIndexName;
 import dev.relearn.opensearch.search.LearnedValuesIndex;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The system index {@value #INDEX} of feedback events: one document per event, its id the chunk
@@ -17,7 +22,8 @@ import java.util.Map;
  * shard, a replica wherever a second node is (auto-expanded 0-1), every write made durable before
  * it is acknowledged (translog durability {@code request}). It holds vectors, chunk ids and hashed
  * sessions: never text. Beside the client's fields, each document holds {@value #LEARNED} (false
- * until {@link EventLearning} has learned from it).
+ * until {@link EventLearning} has learned from it) and, for an event no pass can learn, {@value
+ * #SKIPPED}, why.
  */
 public final class FeedbackEvents {
   /** The index's name. */
@@ -29,6 +35,8 @@ public final class FeedbackEvents {
 
   /** Whether the learning pass has learned from the event. */
   static final String LEARNED = "learned";
+  /** Why no pass can learn the event ({@link BadEvents}); absent while one may. */
+  static final String SKIPPED = "skipped";
   /**
    * The start of the session of an event sent without one: a session of its own, this and its
    * event id, as embedded gives it, so that the per-session caps and budget never pool
@@ -72,7 +80,7 @@ public final class FeedbackEvents {
         Map.entry("time_millis", Map.of("type", "date", "format", "epoch_millis")),
         Map.entry("query_class", keyword), Map.entry("signal", keyword),
         Map.entry("quality", Map.of("type", "double")),
-        Map.entry(LEARNED, Map.of("type", "boolean"))));
+        Map.entry(LEARNED, Map.of("type", "boolean")), Map.entry(SKIPPED, keyword)));
   }
 
   /**
@@ -131,11 +139,14 @@ public final class FeedbackEvents {
 
   /**
    * Checks an event: only known fields; an event id of 1 to {@value #MAX_EVENT_ID_LENGTH}
-   * printable ASCII characters without spaces; an index; a non-empty vector of numbers; at least
-   * one used chunk id; a time at most a day ahead.
+   * printable ASCII characters without spaces; an index whose learned indexes can be named
+   * ({@link ChunkIndexName#requireRoomBeside}); a non-empty vector of numbers; at least
+   * one used chunk id; chunk ids that can key learned values ({@link
+   * LearnedValuesIndex#canHold}); a time at most a day ahead.
    *
    * @return the event id
-   * @throws IllegalArgumentException naming the first problem, never quoting a value but the id
+   * @throws IllegalArgumentException naming the first problem, quoting no value but the event id
+   *     and the index's name
    */
   static String check(Map<String, Object> event) {
     for (String key : event.keySet()) {
@@ -151,6 +162,7 @@ public final class FeedbackEvents {
     if (!(event.get("index") instanceof String index) || index.isEmpty()) {
       throw new IllegalArgumentException("[index] must name the chunk index");
     }
+    ChunkIndexName.requireRoomBeside(index);
     if (!(event.get("vector") instanceof List<?> vector) || vector.isEmpty()
         || !vector.stream().allMatch(Number.class::isInstance)) {
       throw new IllegalArgumentException("[vector] must be a non-empty array of numbers");
@@ -163,6 +175,15 @@ public final class FeedbackEvents {
         && shown.stream().allMatch(result -> result instanceof Map<?, ?> fields
             && fields.get("id") instanceof String && fields.get("rank") instanceof Integer))) {
       throw new IllegalArgumentException("[shown] must be an array of {\"id\", \"rank\"}");
+    }
+    List<Object> chunkIds = new ArrayList<>(used);
+    if (event.get("shown") instanceof List<?> shown) {
+      shown.forEach(result -> chunkIds.add(((Map<?, ?>) result).get("id")));
+    }
+    if (!chunkIds.stream().allMatch(chunk -> LearnedValuesIndex.canHold((String) chunk))) {
+      throw new IllegalArgumentException("[shown] and [used] chunk ids must be at most "
+          + LearnedValuesIndex.MAX_ID_BYTES + " bytes, and not " + LearnedValuesIndex.TRUST_ID
+          + " or " + LearnedValuesIndex.WEIGHTS_ID);
     }
     for (String text : List.of("session", "query_class", "outcome", "signal")) {
       if (event.get(text) != null && !(event.get(text) instanceof String)) {
@@ -185,5 +206,32 @@ public final class FeedbackEvents {
       throw new IllegalArgumentException("event " + id + " is not valid: " + e.getMessage(), e);
     }
     return id;
+  }
+
+  /** The stored events {@code sources}, read, by chunk index. */
+  static Map<String, List<FeedbackEvent>> byIndex(Collection<Map<String, Object>> sources) {
+    Map<String, List<FeedbackEvent>> out = new TreeMap<>();
+    for (Map<String, Object> source : sources) {
+      out.computeIfAbsent((String) source.get("index"), index -> new ArrayList<>())
+          .add(event(source));
+    }
+    return out;
+  }
+
+  /** The sessions of {@code events}. */
+  static Set<String> sessions(List<FeedbackEvent> events) {
+    Set<String> out = new HashSet<>();
+    events.forEach(event -> out.add(event.sessionHash()));
+    return out;
+  }
+
+  /** The chunks the events name: those whose learned values they may change. */
+  static Set<String> chunkIds(List<FeedbackEvent> events) {
+    Set<String> out = new HashSet<>();
+    events.forEach(event -> {
+      event.shown().forEach(shown -> out.add(shown.chunkId()));
+      out.addAll(event.used());
+    });
+    return out;
   }
 }

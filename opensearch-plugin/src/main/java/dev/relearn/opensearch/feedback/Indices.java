@@ -1,6 +1,7 @@
 package dev.relearn.opensearch.feedback;
 
 import dev.relearn.opensearch.search.LearnedValuesIndex;
+import java.util.Collection;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.opensearch.ExceptionsHelper;
@@ -9,6 +10,7 @@ import org.opensearch.action.admin.indices.create.CreateIndexRequest;
 import org.opensearch.action.bulk.BulkResponse;
 import org.opensearch.action.search.SearchResponse;
 import org.opensearch.action.support.PlainActionFuture;
+import org.opensearch.cluster.metadata.MappingMetadata;
 import org.opensearch.core.action.ActionListener;
 import org.opensearch.common.unit.TimeValue;
 import org.opensearch.index.query.QueryBuilder;
@@ -67,6 +69,16 @@ final class Indices {
     }
   }
 
+  /**
+   * The dimension of the relearn vector field of index {@code name}; -1 when there is no such
+   * index (an alias of that name included) or field.
+   */
+  static int dimension(Client client, String name) {
+    MappingMetadata mapping = exists(client, name)
+        ? client.admin().indices().prepareGetMappings(name).get().mappings().get(name) : null;
+    return mapping == null ? -1 : TransportFeedbackEventAction.dimension(mapping.sourceAsMap());
+  }
+
   static boolean exists(Client client, String index) {
     return client.admin().indices().prepareExists(index).get().isExists();
   }
@@ -109,6 +121,22 @@ final class Indices {
       }
     } finally {
       client.prepareClearScroll().addScrollId(page.getScrollId()).get();
+    }
+  }
+
+  /**
+   * Makes deleted events leave OpenSearch's files, as embedded's commit does: commits {@code
+   * indices}, then rewrites every segment that holds a deletion (their {@code
+   * expunge_deletes_allowed} is 0). OpenSearch keeps a document deleted soon after it was
+   * written while a retention lease may still need it (about 30 s), so the next hourly pass
+   * purges the same indices once more.
+   */
+  static void purge(Client client, Collection<String> indices) {
+    String[] existing = indices.stream().filter(index -> exists(client, index))
+        .toArray(String[]::new);
+    if (existing.length > 0) {
+      client.admin().indices().prepareFlush(existing).setForce(true).get();
+      client.admin().indices().prepareForceMerge(existing).setOnlyExpungeDeletes(true).get();
     }
   }
 }

@@ -22,7 +22,8 @@ import org.opensearch.transport.client.Client;
  * two passes race. When the cluster-manager is lost, the next one elected
  * takes over: events not yet marked learned are learned there, and a pass interrupted half-way is
  * repeated (the values a pass adds are read again from the events marked learned when it fails,
- * and when a node is elected).
+ * when a node is elected, and after any index is deleted: the events or learned values, deleted
+ * by hand, must not be counted again).
  */
 public final class Learner implements Closeable {
   /** The node setting {@code relearn.learner.interval}: the time between passes, 0 for none. */
@@ -42,7 +43,8 @@ public final class Learner implements Closeable {
     this.learning = new EventLearning(client);
     clusterService.addListener(event -> {
       boolean elected = event.localNodeClusterManager();
-      if (elected && !clusterManager && !thread.isShutdown()) { // others may have learned since
+      if (elected && !thread.isShutdown() && (!clusterManager // others may have learned since
+          || !event.indicesDeleted().isEmpty())) { // what was read from may be gone
         thread.execute(learning::reset);
       }
       clusterManager = elected;

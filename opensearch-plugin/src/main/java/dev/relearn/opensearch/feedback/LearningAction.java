@@ -22,24 +22,39 @@ public final class LearningAction extends ActionType<LearningAction.Response> {
     super(NAME, Response::new);
   }
 
-  /** {@code {"events": n}}: how many events were learned or forgotten. */
+  /**
+   * {@code {"events": n, "skipped": m}}: how many events were learned or forgotten, and how many
+   * a pass found it could never learn and marked skipped.
+   */
   public static final class Response extends ActionResponse implements ToXContentObject {
     private final int events;
+    private final int skipped;
 
-    /** @param events how many events were learned or forgotten */
-    public Response(int events) {
+    /**
+     * @param events how many events were learned or forgotten
+     * @param skipped how many events a pass marked skipped
+     */
+    public Response(int events, int skipped) {
       this.events = events;
+      this.skipped = skipped;
     }
 
     /** Reads a response sent between nodes. */
     public Response(StreamInput in) throws IOException {
       super(in);
       events = in.readVInt();
+      skipped = in.readVInt();
     }
 
     @Override
     public void writeTo(StreamOutput out) throws IOException {
       out.writeVInt(events);
+      out.writeVInt(skipped);
+    }
+
+    /** How many events a pass marked skipped: it can never learn them. */
+    public int skipped() {
+      return skipped;
     }
 
     /** How many events were learned or forgotten. */
@@ -49,7 +64,7 @@ public final class LearningAction extends ActionType<LearningAction.Response> {
 
     @Override
     public XContentBuilder toXContent(XContentBuilder builder, Params params) throws IOException {
-      return builder.startObject().field("events", events).endObject();
+      return builder.startObject().field("events", events).field("skipped", skipped).endObject();
     }
   }
 }

@@ -31,13 +31,14 @@ final class SessionShares {
   }
 
   /**
-   * How many events of {@code index} each of {@code sessions} sent (none: absent; an event's own
-   * session, given to one sent without a session, is never over budget).
+   * How many events of {@code index} each of {@code sessions} sent, none skipped (none: absent;
+   * an event's own session, given to one sent without a session, is never over budget).
    */
   Map<String, Long> count(String index, Set<String> sessions) {
     SearchResponse counted = client.prepareSearch(FeedbackEvents.INDEX).setSize(0)
         .setQuery(QueryBuilders.boolQuery().filter(QueryBuilders.termQuery("index", index))
-            .filter(QueryBuilders.termsQuery("session", sessions)))
+            .filter(QueryBuilders.termsQuery("session", sessions))
+            .mustNot(QueryBuilders.existsQuery(FeedbackEvents.SKIPPED)))
         .addAggregation(AggregationBuilders.terms(BY_SESSION).field("session")
             .size(Math.max(1, sessions.size())))
         .get();

@@ -1,10 +1,12 @@
 package dev.relearn.opensearch.feedback;
 
 import dev.relearn.lucene.schema.ChunkSchema;
+import dev.relearn.opensearch.search.ChunkIndexName;
 import java.util.List;
 import java.util.Map;
 import org.opensearch.ExceptionsHelper;
 import org.opensearch.cluster.metadata.IndexMetadata;
+import org.opensearch.cluster.metadata.Metadata;
 import org.opensearch.action.DocWriteRequest;
 import org.opensearch.action.index.IndexRequest;
 import org.opensearch.action.support.ActionFilters;
@@ -44,7 +46,9 @@ public final class TransportFeedbackEventAction
   protected void doExecute(Task task, FeedbackEventRequest request,
       ActionListener<FeedbackEventResponse> listener) {
     Map<String, Object> event = request.event();
-    IndexMetadata chunks = clusterService.state().metadata().index((String) event.get("index"));
+    Metadata metadata = clusterService.state().metadata();
+    IndexMetadata chunks = metadata.index(ChunkIndexName.requireOne(metadata,
+        (String) event.get("index"))); // else a 400: its learned indexes would bear that name
     int dimension = chunks == null || chunks.mapping() == null ? -1
         : dimension(chunks.mapping().sourceAsMap());
     if (dimension != ((List<?>) event.get("vector")).size()) { // else it would stall learning

@@ -45,13 +45,18 @@ public final class TransportLearningAction
   @Override
   protected void clusterManagerOperation(LearningRequest request, ClusterState state,
       ActionListener<LearningAction.Response> listener) {
-    learner.run(learning -> new LearningAction.Response(switch (request.operation()) {
-      case LEARN -> learning.pass(System.currentTimeMillis(), true);
-      case LEARN_WHEN_DUE -> learning.pass(System.currentTimeMillis(), false);
-      case FORGET_SESSION -> learning.forget(
-          QueryBuilders.termQuery("session", request.session()));
-      case FORGET_ALL -> learning.forget(QueryBuilders.matchAllQuery());
-    }), listener);
+    learner.run(learning -> switch (request.operation()) {
+      case LEARN -> answer(learning.pass(System.currentTimeMillis(), true));
+      case LEARN_WHEN_DUE -> answer(learning.pass(System.currentTimeMillis(), false));
+      case FORGET_SESSION -> new LearningAction.Response(learning.forget(
+          QueryBuilders.termQuery("session", request.session())), 0);
+      case FORGET_ALL -> new LearningAction.Response(
+          learning.forget(QueryBuilders.matchAllQuery()), 0);
+    }, listener);
+  }
+
+  private static LearningAction.Response answer(EventLearning.Pass pass) {
+    return new LearningAction.Response(pass.learned(), pass.skipped());
   }
 
   @Override

@@ -5,7 +5,8 @@
  * elected cluster-manager's {@link dev.relearn.opensearch.feedback.Learner}, which derives the
  * past queries, learned values and trust from those events ({@link
  * dev.relearn.opensearch.feedback.EventLearning}, {@link
- * dev.relearn.opensearch.feedback.TrustFitting}) and forgets them ({@code POST /_relearn/learn},
+ * dev.relearn.opensearch.feedback.TrustFitting}; those it can never learn are marked skipped,
+ * {@link dev.relearn.opensearch.feedback.BadEvents}) and forgets them ({@code POST /_relearn/learn},
  * {@code POST /_relearn/forget}).
  */
 package dev.relearn.opensearch.feedback;

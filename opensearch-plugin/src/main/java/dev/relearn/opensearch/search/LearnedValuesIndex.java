@@ -2,6 +2,7 @@ package dev.relearn.opensearch.search;
 
 import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.trust.Trust;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
@@ -38,6 +39,18 @@ public final class LearnedValuesIndex {
   private LearnedValuesIndex() {
   }
 
+  /** The most bytes of a document id, OpenSearch's limit. */
+  public static final int MAX_ID_BYTES = 512;
+
+  /**
+   * Whether a chunk's values can be kept under {@code chunkId}: one of at most {@value
+   * #MAX_ID_BYTES} UTF-8 bytes, neither {@value #TRUST_ID} nor {@value #WEIGHTS_ID}.
+   */
+  public static boolean canHold(String chunkId) {
+    return chunkId.getBytes(StandardCharsets.UTF_8).length <= MAX_ID_BYTES
+        && !chunkId.equals(TRUST_ID) && !chunkId.equals(WEIGHTS_ID);
+  }
+
   /** The learned-values index of a chunk index. */
   public static String of(String chunkIndex) {
     return chunkIndex + "-learned";
@@ -64,16 +77,25 @@ public final class LearnedValuesIndex {
         WEIGHTS, Map.of("type", "object", "enabled", false)));
   }
 
-  /** The weights ratings taught {@code queryClass}, from the weights document; null if none. */
+  /**
+   * The weights ratings taught {@code queryClass}, from the weights document; null if none.
+   *
+   * @throws IllegalArgumentException naming the document and class, for a weight not a number
+   */
   public static ClassWeights readWeights(Map<String, Object> source, String queryClass) {
     if (!(source.get(WEIGHTS) instanceof Map<?, ?> weights)
         || !(weights.get("classes") instanceof Map<?, ?> classes)
         || !(classes.get(queryClass) instanceof Map<?, ?> rated)) {
       return null;
     }
-    return new ClassWeights(number(rated, "bm25").doubleValue(),
-        number(rated, "vector").doubleValue(), number(rated, "learned").doubleValue(),
-        number(rated, "rating_scale").doubleValue());
+    try { // else every learned search of the class fails with a message that says not where
+      return new ClassWeights(number(rated, "bm25").doubleValue(),
+          number(rated, "vector").doubleValue(), number(rated, "learned").doubleValue(),
+          number(rated, "rating_scale").doubleValue());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("[" + WEIGHTS_ID + "] class " + queryClass + ": "
+          + e.getMessage(), e);
+    }
   }
 
   /** The trust's document. */

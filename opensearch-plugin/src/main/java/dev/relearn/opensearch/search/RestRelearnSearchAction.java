@@ -13,7 +13,8 @@ import org.opensearch.transport.client.node.NodeClient;
 
 /**
  * {@code POST /{index}/_relearn/search} with a {@link RelearnSearchRequest} as JSON; answers
- * {@link RelearnSearchResponse} as JSON.
+ * {@link RelearnSearchResponse} as JSON. {@code {index}} is one chunk index ({@link
+ * ChunkIndexName}).
  */
 public final class RestRelearnSearchAction extends BaseRestHandler {
   /** Default hits, as embedded. */
@@ -57,7 +58,7 @@ public final class RestRelearnSearchAction extends BaseRestHandler {
         RankingMode.fromLabel(String.valueOf(body.getOrDefault("mode",
             RankingMode.LEARNED.label()))),
         integer(body, "k", DEFAULT_K), integer(body, "candidates", DEFAULT_CANDIDATES),
-        Boolean.TRUE.equals(body.get("explain")))
+        bool(body, "explain"))
         .filter(text(body, "path_prefix"), text(body, "kind"));
   }
 
@@ -105,6 +106,14 @@ public final class RestRelearnSearchAction extends BaseRestHandler {
       throw new IllegalArgumentException("[" + key + "] must be a string, not " + value);
     }
     return (String) value;
+  }
+
+  private static boolean bool(Map<String, Object> body, String key) {
+    Object value = body.get(key);
+    if (value != null && !(value instanceof Boolean)) {
+      throw new IllegalArgumentException("[" + key + "] must be true or false, not " + value);
+    }
+    return Boolean.TRUE.equals(value);
   }
 
   private static int integer(Map<String, Object> body, String key, int fallback) {

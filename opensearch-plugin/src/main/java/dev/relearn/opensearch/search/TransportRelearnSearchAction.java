@@ -27,6 +27,7 @@ import org.opensearch.action.search.SearchType;
 import org.opensearch.action.support.ActionFilters;
 import org.opensearch.action.support.HandledTransportAction;
 import org.opensearch.action.support.IndicesOptions;
+import org.opensearch.cluster.service.ClusterService;
 import org.opensearch.common.inject.Inject;
 import org.opensearch.common.unit.TimeValue;
 import org.opensearch.core.action.ActionListener;
@@ -55,6 +56,7 @@ public final class TransportRelearnSearchAction
     extends HandledTransportAction<RelearnSearchRequest, RelearnSearchResponse> {
   private final Client client;
   private final ThreadPool threadPool;
+  private final ClusterService clusterService;
   /** How long a search waits for the learned-values index's primary shard to start. */
   static final TimeValue SHARD_WAIT = TimeValue.timeValueSeconds(30);
   private final RerankOptions options = RerankOptions.DEFAULTS;
@@ -62,15 +64,17 @@ public final class TransportRelearnSearchAction
   /** Made by the node's injector. */
   @Inject
   public TransportRelearnSearchAction(TransportService transportService, ActionFilters filters,
-      Client client, ThreadPool threadPool) {
+      Client client, ThreadPool threadPool, ClusterService clusterService) {
     super(RelearnSearchAction.NAME, transportService, filters, RelearnSearchRequest::new);
     this.client = client;
     this.threadPool = threadPool;
+    this.clusterService = clusterService;
   }
 
   @Override
   protected void doExecute(Task task, RelearnSearchRequest request,
       ActionListener<RelearnSearchResponse> listener) {
+    ChunkIndexName.requireOne(clusterService.state().metadata(), request.index()); // or a 400
     int depth = request.retrieverDepth();
     RankingMode mode = request.mode();
     MultiSearchRequest searches = new MultiSearchRequest();

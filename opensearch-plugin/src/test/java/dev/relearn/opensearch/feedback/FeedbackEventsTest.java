@@ -89,6 +89,32 @@ public class FeedbackEventsTest extends OpenSearchTestCase {
         FeedbackEvents.event(nullSession).sessionHash());
   }
 
+  public void testAChunkIdThatCannotKeyLearnedValuesIsRefused() {
+    for (String id : List.of("é".repeat(257), "relearn.trust", "relearn.weights")) {
+      for (String field : List.of("shown", "used")) {
+        Map<String, Object> event = event();
+        event.put(field, field.equals("used") ? List.of("c002", id)
+            : List.of(Map.of("id", id, "rank", 1)));
+        assertEquals("[shown] and [used] chunk ids must be at most 512 bytes, and not"
+            + " relearn.trust or relearn.weights", expectThrows(IllegalArgumentException.class,
+                () -> FeedbackEvents.check(event)).getMessage());
+      }
+    }
+    Map<String, Object> longest = event();
+    longest.put("used", List.of("é".repeat(256)));
+    assertEquals("ev-1", FeedbackEvents.check(longest));
+  }
+
+  public void testAnIndexNameTooLongForItsLearnedIndexesIsRefused() {
+    Map<String, Object> event = event();
+    event.put("index", "c".repeat(243)); // "-past-queries" makes 256 bytes
+    assertEquals("[index] must be at most 242 bytes, for the names of the indexes beside it: "
+        + "c".repeat(243), expectThrows(IllegalArgumentException.class,
+            () -> FeedbackEvents.check(event)).getMessage());
+    event.put("index", "c".repeat(242));
+    assertEquals("ev-1", FeedbackEvents.check(event));
+  }
+
   public void testLearningRequestsCrossNodesUnchanged() throws Exception {
     LearningRequest forget = new LearningRequest(LearningRequest.Operation.FORGET_SESSION, "s1");
     try (BytesStreamOutput out = new BytesStreamOutput()) {

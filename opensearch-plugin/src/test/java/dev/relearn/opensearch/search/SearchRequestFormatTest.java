@@ -47,6 +47,24 @@ public class SearchRequestFormatTest extends OpenSearchTestCase {
         .getMessage());
   }
 
+  public void testAnExplainThatIsNotABooleanIsRefused() {
+    for (Object explain : List.of("true", 1, "yes")) {
+      assertEquals("[explain] must be true or false, not " + explain, expectThrows(
+          IllegalArgumentException.class, () -> RestRelearnSearchAction.parse("chunks",
+              Map.of("vector", List.of(1.0), "explain", explain))).getMessage());
+    }
+    assertFalse(RestRelearnSearchAction.parse("chunks", Map.of("vector", List.of(1.0),
+        "explain", false)).explain());
+  }
+
+  public void testRatedWeightsThatCannotBeReadNameTheirDocument() {
+    Map<String, Object> weights = Map.of("weights", Map.of("classes", Map.of("keywords",
+        Map.of("bm25", "high", "vector", 0.3, "learned", 0.2, "rating_scale", 1.0))));
+    assertEquals("[relearn.weights] class keywords: bm25 is not a number: high", expectThrows(
+        IllegalArgumentException.class, () -> LearnedValuesIndex.readWeights(weights,
+            "keywords")).getMessage());
+  }
+
   public void testRequestAndResponseCrossNodesUnchanged() throws Exception {
     Map<String, Object> body = new java.util.HashMap<>(BODY);
     body.put("mode", "vector");
