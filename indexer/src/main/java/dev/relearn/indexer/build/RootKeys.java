@@ -92,7 +92,8 @@ final class RootKeys {
         .build()) > 0;
   }
 
-  private static boolean exists(String origin) {
+  /** Whether the file or folder {@code origin} exists; an origin that is no path here does. */
+  static boolean exists(String origin) {
     try {
       return Files.exists(Path.of(origin));
     } catch (InvalidPathException e) {

@@ -81,6 +81,28 @@ class IndexRootsTest extends IndexBuilderFixture {
   }
 
   @Test
+  void aMovedRecordFileTakesOverItsRecordsAndLearnedValues() throws IOException {
+    Path records = Files.writeString(dir.resolve("r.jsonl"), "{\"id\": \"a\", \"text\":"
+        + " \"alpha\"}\n{\"id\": \"b\", \"text\": \"beta\"}\n");
+    index(new JsonlSource(records));
+    LearnedValues used = new LearnedValues(5, 3, 2, 1, 77L);
+    writer.updateDocValues(ChunkSchema.idTerm("a"), used.toFields().toArray(new Field[0]));
+    writer.commit();
+
+    Path moved = Files.move(records, Files.createDirectories(dir.resolve("data"))
+        .resolve("records.jsonl"));
+    Files.writeString(moved, "{\"id\": \"a\", \"text\": \"alpha\"}\n");
+    IndexReport report = index(new JsonlSource(moved));
+    assertEquals(List.of(), report.problems(), "the ids of a file gone are no other's");
+    assertEquals(1, report.updated(), report.summary());
+    assertEquals(1, report.deleted(), "the moved file no longer has b: " + report.summary());
+    assertEquals(List.of(new Stored("a", moved.toAbsolutePath().normalize().toString(), "a",
+        "alpha")), stored());
+    assertEquals(used, learned("a"));
+    assertEquals(1, index(new JsonlSource(moved)).unchanged());
+  }
+
+  @Test
   void twoFoldersWithTheSameNameDoNotCollide() throws IOException {
     Path x = folder(dir.resolve("x/docs"), "README.md", README);
     Path y = folder(dir.resolve("y/docs"), "README.md", README);
