@@ -75,12 +75,13 @@ final class SourceReading {
    */
   static SourceReading read(DirectoryReader reader, ChunkSource source, Progress progress,
       long noteNanos) throws IOException {
-    if (!(source instanceof DirectorySource folder)) {
+    if (!(source instanceof DirectorySource given)) {
       return new SourceReading(source, null, null, ExistingChunks.read(reader,
           List.of(source.origin()), null)).readAll(progress, noteNanos).withoutOthersIds(reader);
     }
     Set<String> indexed = IndexOrigins.count(reader).keySet();
-    Path root = Path.of(folder.origin());
+    Path root = NestedOrigins.asIndexed(indexed, Path.of(given.origin()));
+    DirectorySource folder = root.toString().equals(given.origin()) ? given : given.at(root);
     String enclosing = NestedOrigins.enclosing(indexed, root);
     if (enclosing != null) {
       DirectorySource inside = folder.within(Path.of(enclosing));

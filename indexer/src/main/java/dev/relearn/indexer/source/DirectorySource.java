@@ -123,6 +123,16 @@ public final class DirectorySource implements ChunkSource {
   }
 
   /**
+   * A source for {@code root} instead, with these chunkers: the same folder reached by another
+   * path, say.
+   *
+   * @throws IllegalArgumentException naming {@code root} when it does not exist
+   */
+  public DirectorySource at(Path root) {
+    return new DirectorySource(root, chunkers);
+  }
+
+  /**
    * This source with paths under {@code key} instead.
    *
    * @throws IllegalArgumentException naming {@code key} when it is blank or holds a {@code /}

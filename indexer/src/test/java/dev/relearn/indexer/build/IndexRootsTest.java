@@ -103,6 +103,23 @@ class IndexRootsTest extends IndexBuilderFixture {
   }
 
   @Test
+  void aFolderReachedThroughASymbolicLinkIsTheFolderIndexedNotASecondOne() throws IOException {
+    Path real = folder(dir.resolve("real/docs"), "README.md", README, "guide/a.md",
+        "# A\n\nAlpha.\n");
+    Path linked = Files.createSymbolicLink(dir.resolve("link"), dir.resolve("real"))
+        .resolve("docs");
+    index(linked);
+    IndexReport again = index(real);
+    assertEquals(2, again.unchanged(), again.summary());
+    Files.writeString(real.resolve("guide/a.md"), "# A\n\nAlpha, changed.\n");
+    IndexReport part = index(real.resolve("guide/a.md"));
+    assertEquals(1, part.updated(), part.summary());
+    String origin = linked.toAbsolutePath().normalize().toString();
+    assertEquals(Set.of(origin), Set.copyOf(stored().stream().map(Stored::origin).toList()));
+    assertEquals(Set.of("docs/README.md", "docs/guide/a.md"), paths());
+  }
+
+  @Test
   void twoFoldersWithTheSameNameDoNotCollide() throws IOException {
     Path x = folder(dir.resolve("x/docs"), "README.md", README);
     Path y = folder(dir.resolve("y/docs"), "README.md", README);
