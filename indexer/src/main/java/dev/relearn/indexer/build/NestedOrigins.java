@@ -53,6 +53,16 @@ final class NestedOrigins {
     return best == null ? root : best;
   }
 
+  /**
+   * The one of {@code origins} that {@code origin} is by another path (a symbolic link), else
+   * {@code origin}.
+   */
+  static String heldAs(Collection<String> origins, String origin) {
+    Path path = pathOf(origin);
+    String held = path == null ? origin : asIndexed(origins, path).toString();
+    return origins.contains(held) ? held : origin;
+  }
+
   /** {@code path} with its symbolic links resolved, or null when it does not exist. */
   private static Path realPath(Path path) {
     if (!Files.exists(path)) {

@@ -120,6 +120,18 @@ class IndexRootsTest extends IndexBuilderFixture {
   }
 
   @Test
+  void aFolderIndexedThroughASymbolicLinkIsRemovedByItsRealPathToo() throws IOException {
+    Path real = folder(dir.resolve("real/docs"), "README.md", README);
+    Path linked = Files.createSymbolicLink(dir.resolve("link"), dir.resolve("real"))
+        .resolve("docs");
+    index(linked);
+    String origin = linked.toAbsolutePath().normalize().toString();
+    assertEquals(List.of(new RemoveReport(origin, 1)), SourceRemover.remove(writer,
+        List.of(real.toAbsolutePath().normalize().toString())));
+    assertEquals(List.of(), stored());
+  }
+
+  @Test
   void twoFoldersWithTheSameNameDoNotCollide() throws IOException {
     Path x = folder(dir.resolve("x/docs"), "README.md", README);
     Path y = folder(dir.resolve("y/docs"), "README.md", README);
