@@ -17,7 +17,8 @@ import java.util.function.Consumer;
  *
  * <p>A walk skips well-known build and tool folders, {@code .gitignore}d paths, symbolic links,
  * unknown file types and binary files without a word; files over 4 MiB, not valid UTF-8 or
- * unreadable are reported as problems and skipped. A file named directly is read whatever its
+ * unreadable, and files and folders whose names the file system's encoding cannot hold, are
+ * reported as problems and skipped. A file named directly is read whatever its
  * extension (unknown types as text); a binary one is reported.
  *
  * <p>Chunk paths are {@code /}-separated and start with the source's <em>root key</em>, one

@@ -118,6 +118,11 @@ final class DirectoryWalker {
     for (Path entry : entries) {
       String name = entry.getFileName().toString();
       String childPath = relative.isEmpty() ? name : relative + "/" + name;
+      if (!nameable(entry, name)) { // its chunks' path would name another file, or none
+        problems.accept(new SourceProblem(childPath, 0, "name not valid in this system's file"
+            + " name encoding; skipped: rename it to index it"));
+        continue;
+      }
       BasicFileAttributes attrs;
       try {
         attrs = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
@@ -132,6 +137,15 @@ final class DirectoryWalker {
         addFile(entry, name, childPath, attrs.size(), active);
       }
     }
+  }
+
+  /**
+   * Whether {@code name}, as Java decoded the file name of {@code entry}, names it again: bytes
+   * not valid in the file system's encoding (a Latin-1 name under UTF-8) decode as U+FFFD.
+   */
+  private static boolean nameable(Path entry, String name) {
+    return name.indexOf('\uFFFD') < 0
+        || Files.exists(entry.resolveSibling(name), LinkOption.NOFOLLOW_LINKS);
   }
 
   private void visitFolder(Path entry, String name, String childPath, List<IgnoreScope> scopes) {
