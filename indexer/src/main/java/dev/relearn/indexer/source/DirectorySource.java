@@ -57,7 +57,7 @@ public final class DirectorySource implements ChunkSource {
     this.chunkers = Objects.requireNonNull(chunkers, "chunkers");
     this.root = root.toAbsolutePath().normalize();
     if (!Files.exists(this.root)) {
-      throw new IllegalArgumentException("no such file or folder: " + root);
+      throw new IllegalArgumentException(Sources.missing(root));
     }
     this.rootKey = rootKeys().getFirst();
     this.scope = "";
