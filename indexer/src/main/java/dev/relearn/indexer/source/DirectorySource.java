@@ -208,7 +208,11 @@ public final class DirectorySource implements ChunkSource {
     }
   }
 
-  /** Reads and chunks {@code file}, reporting why it cannot be; a binary file is not reported. */
+  /**
+   * Reads and chunks {@code file}, reporting why it cannot be; a binary file is not reported.
+   *
+   * @throws IllegalStateException naming the file when its chunker fails
+   */
   private TextFileReader.Outcome read(SourceFile file, Consumer<Chunk> chunks,
       Consumer<SourceProblem> problems) {
     TextFileReader.Outcome outcome = TextFileReader.read(file.file(), file.size());
@@ -216,7 +220,15 @@ public final class DirectorySource implements ChunkSource {
       String path = rootKey + "/" + file.relativePath();
       String hash = Chunk.sha256Hex(chunkers.fingerprint() + '\u0000' + text.content());
       if (!unchangedFiles.test(path, hash)) {
-        chunkers.forKind(file.kind()).chunk(origin(), path, text.content()).forEach(chunks);
+        List<Chunk> cut;
+        try {
+          cut = chunkers.forKind(file.kind()).chunk(origin(), path, text.content());
+        } catch (RuntimeException | StackOverflowError e) { // a fault of relearn's: stop, naming
+          // the file (skipping it would delete its chunks, and all if the tokenizer is broken)
+          throw new IllegalStateException("cannot chunk " + file.file() + " (" + e
+              + "); please report this", e);
+        }
+        cut.forEach(chunks);
       }
     } else if (outcome instanceof TextFileReader.Failed failed) {
       problems.accept(new SourceProblem(file.relativePath(), 0, failed.reason()));
