@@ -132,6 +132,24 @@ class IndexRootsTest extends IndexBuilderFixture {
   }
 
   @Test
+  void recordsWhosePathsStartWithAFoldersNameLeaveItsIdsAlone() throws IOException {
+    Path p = folder(dir.resolve("p"), "README.md", README);
+    index(p);
+    Files.writeString(dir.resolve("r.jsonl"), "{\"id\": \"r1\", \"path\": \"p/notes.md\","
+        + " \"text\": \"exported notes\"}\n");
+    index(new JsonlSource(dir.resolve("r.jsonl")));
+    IndexReport again = index(p);
+    assertEquals(1, again.unchanged(), "its ids are the folder's alone: " + again.summary());
+    assertEquals(Set.of("p/README.md", "p/notes.md"), paths());
+    Path q = folder(dir.resolve("q"), "README.md", README);
+    Files.writeString(dir.resolve("s.jsonl"), "{\"id\": \"s1\", \"path\": \"q/x.md\","
+        + " \"text\": \"more notes\"}\n");
+    index(new JsonlSource(dir.resolve("s.jsonl")));
+    index(q);
+    assertTrue(paths().contains("q/README.md"), "a record's path holds no root key: " + paths());
+  }
+
+  @Test
   void twoFoldersWithTheSameNameDoNotCollide() throws IOException {
     Path x = folder(dir.resolve("x/docs"), "README.md", README);
     Path y = folder(dir.resolve("y/docs"), "README.md", README);
