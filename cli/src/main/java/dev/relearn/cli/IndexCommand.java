@@ -45,9 +45,9 @@ final class IndexCommand extends CliCommand {
     PrintWriter err = err();
     List<Path> missing = paths.stream().filter(path -> !Files.exists(path)).toList();
     if (!missing.isEmpty()) { // before anything is opened or created
-      throw new IllegalArgumentException("no such file or folder: " + missing.stream()
-          .map(path -> path.toAbsolutePath().normalize().toString())
-          .collect(Collectors.joining(", ")) + "; nothing was indexed");
+      throw new IllegalArgumentException(missing.stream()
+          .map(path -> IndexInputs.missing(path.toAbsolutePath().normalize()))
+          .collect(Collectors.joining("; ")) + "; nothing was indexed");
     }
     for (Path path : paths) { // a path that does not suit the format, too: no index created
       try {

@@ -143,6 +143,11 @@ class IndexFolderCliTest {
     assertEquals("relearn: no such file or folder: " + tmp.resolve("nope").toAbsolutePath()
         + "; nothing was indexed", result.err().strip());
     assertFalse(Files.exists(index), "no index was created");
+    Path link = Files.createSymbolicLink(tmp.resolve("link"), tmp.resolve("nope"));
+    Result dangling = CliTest.run("index", "--index", index.toString(), "--model", "hashing",
+        link.toString());
+    assertEquals("relearn: a symbolic link to nothing (its target is missing, or links loop): "
+        + link.toAbsolutePath() + "; nothing was indexed", dangling.err().strip());
     for (String format : new String[] {"beir", "jsonl"}) {
       Result unsuited = CliTest.run("index", "--index", index.toString(), "--model", "hashing",
           "--format", format, docs.toString());

@@ -20,6 +20,11 @@ public final class IndexInputs {
     return SourceFormat.fromLabel(label);
   }
 
+  /** Why {@code path}, which does not exist, cannot be indexed: {@link Sources#missing}. */
+  public static String missing(Path path) {
+    return Sources.missing(path);
+  }
+
   /** Checks that {@code path} can be read as {@code format}, without reading its content. */
   public static void check(Path path, SourceFormat format) {
     Sources.open(path, format);

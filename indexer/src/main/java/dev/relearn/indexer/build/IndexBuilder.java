@@ -35,8 +35,8 @@ import org.apache.lucene.index.IndexWriter;
  *   <li>A folder's file whose hash and chunks match its {@link FileStamp} is not chunked again
  *       ({@link SourceReading}).
  *   <li>Chunks of the same origin that the source no longer has are deleted; a run never deletes
- *       or replaces chunks of another origin that still exists (but JSONL and BEIR ids are the
- *       user's: a record whose id another origin has replaces that chunk).
+ *       or replaces chunks of another origin that still exists (a JSONL or BEIR record whose id
+ *       such an origin has is a problem, not indexed; one whose origin is gone takes it over).
  * </ul>
  *
  * <p>A folder source ({@link DirectorySource}) gets a root key no other origin's paths start with

@@ -3,6 +3,7 @@ package dev.relearn.indexer.build;
 import dev.relearn.indexer.source.DirectorySource;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.indexer.source.Sources;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -27,6 +28,52 @@ import java.util.Set;
  */
 final class NestedOrigins {
   private NestedOrigins() {}
+
+  /**
+   * {@code root} as the index spells it: when {@code root}, its symbolic links resolved, is or
+   * lies inside one of {@code origins} (resolved too) reached by another path, such as a linked
+   * folder, the innermost such origin's path followed by the rest of {@code root}; else {@code
+   * root}. So the same files are never indexed twice under two origins.
+   */
+  static Path asIndexed(Collection<String> origins, Path root) {
+    Path real = realPath(root);
+    Path best = null;
+    int depth = -1;
+    for (String origin : origins) {
+      Path path = pathOf(origin);
+      Path resolved = path == null || real == null ? null : realPath(path);
+      if (path != null && path.equals(root)) {
+        return root; // indexed as spelled
+      }
+      if (resolved != null && real.startsWith(resolved) && resolved.getNameCount() > depth) {
+        best = path.resolve(resolved.relativize(real)).normalize();
+        depth = resolved.getNameCount();
+      }
+    }
+    return best == null ? root : best;
+  }
+
+  /**
+   * The one of {@code origins} that {@code origin} is by another path (a symbolic link), else
+   * {@code origin}.
+   */
+  static String heldAs(Collection<String> origins, String origin) {
+    Path path = pathOf(origin);
+    String held = path == null ? origin : asIndexed(origins, path).toString();
+    return origins.contains(held) ? held : origin;
+  }
+
+  /** {@code path} with its symbolic links resolved, or null when it does not exist. */
+  private static Path realPath(Path path) {
+    if (!Files.exists(path)) {
+      return null;
+    }
+    try {
+      return path.toRealPath();
+    } catch (IOException e) { // a folder on the way cannot be read: taken as it is spelled
+      return null;
+    }
+  }
 
   /**
    * The innermost of {@code origins} that is a folder of files (not a BEIR corpus) strictly

@@ -20,7 +20,8 @@ import org.apache.lucene.search.PrefixQuery;
 /**
  * Picks the root key a folder's chunk paths start with, so that no two indexed roots share one.
  *
- * <p>A key is held by an origin when some of its chunk paths start with {@code key/}. The choice
+ * <p>A key is held by an origin when some of its chunk ids start with {@code key/}: a folder's ids
+ * start with their paths, while a JSONL or BEIR record's id is its own, whatever its path. The choice
  * is the first candidate this origin holds that no other existing origin holds (a root keeps its
  * key across runs), else the first candidate no other existing origin holds. An origin whose file
  * or folder no longer exists does not block a key: its chunks under the chosen key are adopted,
@@ -87,12 +88,13 @@ final class RootKeys {
   private static boolean holds(IndexSearcher searcher, String origin, String key)
       throws IOException {
     return searcher.count(new BooleanQuery.Builder()
-        .add(new PrefixQuery(new Term(ChunkSchema.PATH, key + "/")), Occur.FILTER)
+        .add(new PrefixQuery(new Term(ChunkSchema.ID, key + "/")), Occur.FILTER)
         .add(ChunkSchema.originQuery(origin), Occur.FILTER)
         .build()) > 0;
   }
 
-  private static boolean exists(String origin) {
+  /** Whether the file or folder {@code origin} exists; an origin that is no path here does. */
+  static boolean exists(String origin) {
     try {
       return Files.exists(Path.of(origin));
     } catch (InvalidPathException e) {

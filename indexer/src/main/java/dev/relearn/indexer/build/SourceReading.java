@@ -75,12 +75,13 @@ final class SourceReading {
    */
   static SourceReading read(DirectoryReader reader, ChunkSource source, Progress progress,
       long noteNanos) throws IOException {
-    if (!(source instanceof DirectorySource folder)) {
+    if (!(source instanceof DirectorySource given)) {
       return new SourceReading(source, null, null, ExistingChunks.read(reader,
           List.of(source.origin()), null)).readAll(progress, noteNanos).withoutOthersIds(reader);
     }
     Set<String> indexed = IndexOrigins.count(reader).keySet();
-    Path root = Path.of(folder.origin());
+    Path root = NestedOrigins.asIndexed(indexed, Path.of(given.origin()));
+    DirectorySource folder = root.toString().equals(given.origin()) ? given : given.at(root);
     String enclosing = NestedOrigins.enclosing(indexed, root);
     if (enclosing != null) {
       DirectorySource inside = folder.within(Path.of(enclosing));
@@ -170,13 +171,20 @@ final class SourceReading {
   }
 
   /**
-   * Drops, as problems, the chunks whose given ids (JSONL, BEIR) are another origin's: writing
-   * one would take that chunk over, with what feedback taught it.
+   * Drops, as problems, the chunks whose given ids (JSONL, BEIR) are another existing origin's:
+   * writing one would take that chunk over, with what feedback taught it. An origin that no
+   * longer exists (a file or corpus moved here) is taken over whole, as a moved folder is.
    */
   private SourceReading withoutOthersIds(DirectoryReader reader) throws IOException {
     List<String> added = toWrite.stream().map(Chunk::id).filter(id -> existing.get(id) == null)
         .toList();
     Map<String, String> origins = ExistingChunks.originsOf(reader, added);
+    List<String> gone = origins.values().stream().distinct().filter(o -> !RootKeys.exists(o))
+        .toList();
+    if (!gone.isEmpty()) {
+      existing.addAll(ExistingChunks.read(reader, gone, null));
+      origins.values().removeAll(gone);
+    }
     toWrite.removeIf(chunk -> {
       String other = origins.get(chunk.id());
       if (other == null) {

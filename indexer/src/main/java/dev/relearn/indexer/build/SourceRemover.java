@@ -25,7 +25,8 @@ public final class SourceRemover {
   private SourceRemover() {}
 
   /**
-   * What removing {@code origins} would delete, read from {@code reader}; deletes nothing.
+   * What removing {@code origins} would delete, read from {@code reader}; deletes nothing. An
+   * origin the index holds by another path (through a symbolic link) names that one.
    *
    * @throws IllegalArgumentException naming each origin {@code reader}'s index does not hold
    */
@@ -34,7 +35,9 @@ public final class SourceRemover {
     SortedMap<String, Integer> held = IndexOrigins.count(reader);
     List<String> unknown = new ArrayList<>();
     List<RemoveReport> reports = new ArrayList<>();
-    for (String origin : new LinkedHashSet<>(origins)) {
+    LinkedHashSet<String> named = new LinkedHashSet<>(); // as held, when by another path
+    origins.forEach(origin -> named.add(NestedOrigins.heldAs(held.keySet(), origin)));
+    for (String origin : named) {
       Integer chunks = held.get(origin);
       if (chunks == null) {
         unknown.add(origin);

@@ -58,9 +58,14 @@ final class CStyleFunction {
   private static final int MAX_WORDS = 6;
   private static final Set<String> QUALIFIERS = Set.of("const", "override", "final", "noexcept",
       "throws", "volatile", "mutable", "->");
-  /** A name, qualified by names that may have template arguments: {@link #isName}. */
+  /**
+   * A name, qualified by names that may have template arguments: {@link #isName}. The qualifiers
+   * repeat possessively ({@code *+}), which Java matches in a loop rather than by recursion, so
+   * that thousands of them do not overflow the stack (no qualifier given back could let the
+   * last name match).
+   */
   private static final Pattern QUALIFIED_NAME = Pattern.compile(
-      "(?:~?[\\p{L}_][\\p{L}\\p{Nd}_]*(?:<(?:(?!::).)*>)?::)*~?[\\p{L}_][\\p{L}\\p{Nd}_]*",
+      "(?:~?[\\p{L}_][\\p{L}\\p{Nd}_]*(?:<(?:(?!::).)*>)?::)*+~?[\\p{L}_][\\p{L}\\p{Nd}_]*",
       Pattern.DOTALL);
   /** An initialiser list's first member: {@code r_(r)}, {@code items{}}. */
   private static final Pattern INITIALISER = Pattern.compile("([^({]+)[({]");

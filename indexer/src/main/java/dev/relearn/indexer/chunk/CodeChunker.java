@@ -10,7 +10,8 @@ import java.util.List;
  * Cuts source code into {@link ChunkKind#CODE} windows of whole lines, at most a line limit and a
  * token budget each (by estimate, then by the model's own count: {@link TokenBudget}), without
  * overlap. Near the limit it prefers to cut before a declaration at low
- * indentation or after a blank line (see {@link CodeLines}); a line too long for the budget on its
+ * indentation, with the annotations, decorators and comment lines right above it, or after a
+ * blank line (see {@link CodeLines}); a line too long for the budget on its
  * own is hard-split. A window's title is its first declaration line that does not end with
  * {@code ;}, trimmed, or empty; a declaration is a line starting with a keyword ({@code class},
  * {@code def}, {@code static}, ...) or a function definition without one, as in C and C++ ({@link
@@ -65,14 +66,17 @@ public final class CodeChunker implements Chunker {
     return ChunkIds.assign(drafts);
   }
 
-  /** Where the window after {@code s..e} starts: a strong, then a weak boundary, else e + 1. */
+  /**
+   * Where the window after {@code s..e} starts: a strong, then a weak boundary, else e + 1; a
+   * declaration's with its annotations and doc comment ({@link CodeLines#withPrelude}).
+   */
   private static int chooseNext(CodeLines lines, int s, int e) {
     int earliest = s + Math.max(1, (e - s + 1) / 2);
     int weak = -1;
     for (int k = e + 1; k >= earliest; k--) {
       int strength = lines.boundaryBefore(k);
       if (strength == CodeLines.STRONG) {
-        return k;
+        return lines.withPrelude(k, s);
       }
       if (strength == CodeLines.WEAK && weak < 0) {
         weak = k;

@@ -116,6 +116,33 @@ final class CodeLines {
   }
 
   /**
+   * Where a window that would start at line {@code k} starts instead, after line {@code s}: before
+   * the annotations, decorators and comment lines right above a declaration at {@code k} (no blank
+   * line between, at its indentation, a doc comment's {@code *} lines one column deeper), which
+   * belong to it; else at {@code k}.
+   */
+  int withPrelude(int k, int s) {
+    if (k >= count() || !isDeclaration(k)) {
+      return k;
+    }
+    int first = k;
+    while (first - 1 > s && isPrelude(first - 1, indent(k))) {
+      first--;
+    }
+    return first;
+  }
+
+  private boolean isPrelude(int i, int indent) {
+    String line = index.line(i).strip();
+    int at = indent(i);
+    if (line.startsWith("*")) {
+      return at == indent || at == indent + 1;
+    }
+    return at == indent && (line.startsWith("@") || line.startsWith("//")
+        || line.startsWith("/*") || line.startsWith("#") || line.startsWith("--"));
+  }
+
+  /**
    * The declarations enclosing line {@code line}, outermost first: the open ones indented less
    * than it.
    *

@@ -9,7 +9,8 @@ import java.util.Deque;
 import java.util.List;
 
 /**
- * Cuts Markdown into {@link ChunkKind#MARKDOWN} sections at ATX headings outside fenced code
+ * Cuts Markdown into {@link ChunkKind#MARKDOWN} sections at ATX headings, and at setext headings
+ * (a line after a blank one, underlined with {@code =} or {@code -}), outside fenced code
  * blocks and outside front matter (a YAML {@code ---} or TOML {@code +++} block on the first
  * line, whose {@code #} lines are comments; it stays in the first section's text). Each section's title is its own heading (empty before the first heading) and its heading
  * path lists the enclosing headings, outermost first, ending with its own. The heading line is
@@ -37,6 +38,7 @@ public final class MarkdownChunker implements Chunker {
     Deque<MarkdownHeading> open = new ArrayDeque<>();
     MarkdownHeading current = null;
     int sectionStart = 0;
+    int bodyStart = 0; // the first line after the section's heading
     String fence = null;
     for (int i = afterFrontMatter(lines); i < lines.lineCount(); i++) {
       String line = lines.line(i);
@@ -48,21 +50,30 @@ public final class MarkdownChunker implements Chunker {
       }
       fence = MarkdownHeading.fenceOpening(line);
       MarkdownHeading heading = fence == null ? MarkdownHeading.parse(line) : null;
+      int headingLines = 1;
+      if (fence == null && heading == null && i + 1 < lines.lineCount()
+          && (i == 0 || lines.isBlank(i - 1))) {
+        heading = MarkdownHeading.setext(line, lines.line(i + 1));
+        headingLines = 2;
+      }
       if (heading == null) {
         continue;
       }
-      addSection(drafts, origin, path, lines, current, open, sectionStart, i - 1);
+      addSection(drafts, origin, path, lines, current, open, sectionStart, bodyStart, i - 1);
       while (!open.isEmpty() && open.peekLast().level() >= heading.level()) {
         open.removeLast();
       }
       open.addLast(heading);
       current = heading;
       sectionStart = i;
+      bodyStart = i + headingLines;
+      i = bodyStart - 1;
     }
-    addSection(drafts, origin, path, lines, current, open, sectionStart, lines.lineCount() - 1);
+    addSection(drafts, origin, path, lines, current, open, sectionStart, bodyStart,
+        lines.lineCount() - 1);
     if (drafts.isEmpty()) { // only headings, no section body: the headings are the text
       open.clear();
-      addSection(drafts, origin, path, lines, null, open, 0, lines.lineCount() - 1);
+      addSection(drafts, origin, path, lines, null, open, 0, 0, lines.lineCount() - 1);
     }
     return ChunkIds.assign(drafts);
   }
@@ -82,10 +93,13 @@ public final class MarkdownChunker implements Chunker {
     return 0; // never closed: a thematic break, not front matter
   }
 
-  /** Adds the section of lines {@code first..last}, led by {@code heading} when not null. */
+  /**
+   * Adds the section of lines {@code first..last}, led by {@code heading} when not null, whose
+   * body starts at line {@code bodyStart} (after the heading's one or, setext, two lines).
+   */
   private void addSection(List<Chunk> drafts, String origin, String path, LineIndex lines,
-      MarkdownHeading heading, Deque<MarkdownHeading> open, int first, int last) {
-    int bodyFirst = heading == null ? first : first + 1;
+      MarkdownHeading heading, Deque<MarkdownHeading> open, int first, int bodyStart, int last) {
+    int bodyFirst = bodyStart;
     while (bodyFirst <= last && lines.isBlank(bodyFirst)) {
       bodyFirst++;
     }

@@ -16,6 +16,12 @@ record MarkdownHeading(int level, String text) {
   private static final Pattern FENCE = Pattern.compile(" {0,3}(`{3,}(?!.*`)|~{3,})",
       Pattern.DOTALL);
 
+  /** Up to 3 spaces, then {@code =} or at least two {@code -}, then only spaces or tabs. */
+  private static final Pattern SETEXT_UNDERLINE = Pattern.compile(" {0,3}(=+|-{2,})[ \\t]*");
+  /** Four spaces or a tab (code), a list item, a quote, a table row or an HTML block. */
+  private static final Pattern NOT_SETEXT_TEXT = Pattern.compile(
+      " {4}|\\t| {0,3}(?:[-*+>|<]|\\d{1,9}[.)](?:[ \\t]|\\z))");
+
   MarkdownHeading {
     if (level < 1 || level > 6) {
       throw new IllegalArgumentException("heading level must be 1 to 6, got: " + level);
@@ -31,6 +37,19 @@ record MarkdownHeading(int level, String text) {
     String rest = line.substring(heading.end()).strip();
     String closed = rest.replaceFirst("(?:^|[ \t])#+\\z", ""); // a closing sequence, not "C#"
     return new MarkdownHeading(heading.group(1).length(), closed.strip());
+  }
+
+  /**
+   * The setext heading of {@code line} underlined by {@code next} ({@code ===} level 1, {@code
+   * ---} level 2, up to 3 spaces before), or null: also when {@code line} is blank, indented 4
+   * or more, or starts a list item, quote, table row or HTML block.
+   */
+  static MarkdownHeading setext(String line, String next) {
+    Matcher underline = SETEXT_UNDERLINE.matcher(next);
+    if (!underline.matches() || line.isBlank() || NOT_SETEXT_TEXT.matcher(line).lookingAt()) {
+      return null;
+    }
+    return new MarkdownHeading(underline.group(1).charAt(0) == '=' ? 1 : 2, line.strip());
   }
 
   /** The fence marker ({@code ```} or {@code ~~~}, possibly longer) opening on {@code line}. */

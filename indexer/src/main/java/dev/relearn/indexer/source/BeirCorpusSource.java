@@ -42,7 +42,7 @@ public final class BeirCorpusSource implements ChunkSource {
     } else if (Files.isRegularFile(root)) {
       this.corpus = root;
     } else {
-      throw new IllegalArgumentException("no such file or folder: " + path);
+      throw new IllegalArgumentException(Sources.missing(path));
     }
   }
 

@@ -17,7 +17,8 @@ import java.util.function.Consumer;
  *
  * <p>A walk skips well-known build and tool folders, {@code .gitignore}d paths, symbolic links,
  * unknown file types and binary files without a word; files over 4 MiB, not valid UTF-8 or
- * unreadable are reported as problems and skipped. A file named directly is read whatever its
+ * unreadable, and files and folders whose names the file system's encoding cannot hold, are
+ * reported as problems and skipped. A file named directly is read whatever its
  * extension (unknown types as text); a binary one is reported.
  *
  * <p>Chunk paths are {@code /}-separated and start with the source's <em>root key</em>, one
@@ -56,7 +57,7 @@ public final class DirectorySource implements ChunkSource {
     this.chunkers = Objects.requireNonNull(chunkers, "chunkers");
     this.root = root.toAbsolutePath().normalize();
     if (!Files.exists(this.root)) {
-      throw new IllegalArgumentException("no such file or folder: " + root);
+      throw new IllegalArgumentException(Sources.missing(root));
     }
     this.rootKey = rootKeys().getFirst();
     this.scope = "";
@@ -120,6 +121,16 @@ public final class DirectorySource implements ChunkSource {
     }
     keys.add(name + "@" + Chunk.sha256Hex(origin()).substring(0, HASH_CHARS));
     return List.copyOf(keys);
+  }
+
+  /**
+   * A source for {@code root} instead, with these chunkers: the same folder reached by another
+   * path, say.
+   *
+   * @throws IllegalArgumentException naming {@code root} when it does not exist
+   */
+  public DirectorySource at(Path root) {
+    return new DirectorySource(root, chunkers);
   }
 
   /**
@@ -197,7 +208,11 @@ public final class DirectorySource implements ChunkSource {
     }
   }
 
-  /** Reads and chunks {@code file}, reporting why it cannot be; a binary file is not reported. */
+  /**
+   * Reads and chunks {@code file}, reporting why it cannot be; a binary file is not reported.
+   *
+   * @throws IllegalStateException naming the file when its chunker fails
+   */
   private TextFileReader.Outcome read(SourceFile file, Consumer<Chunk> chunks,
       Consumer<SourceProblem> problems) {
     TextFileReader.Outcome outcome = TextFileReader.read(file.file(), file.size());
@@ -205,7 +220,15 @@ public final class DirectorySource implements ChunkSource {
       String path = rootKey + "/" + file.relativePath();
       String hash = Chunk.sha256Hex(chunkers.fingerprint() + '\u0000' + text.content());
       if (!unchangedFiles.test(path, hash)) {
-        chunkers.forKind(file.kind()).chunk(origin(), path, text.content()).forEach(chunks);
+        List<Chunk> cut;
+        try {
+          cut = chunkers.forKind(file.kind()).chunk(origin(), path, text.content());
+        } catch (RuntimeException | StackOverflowError e) { // a fault of relearn's: stop, naming
+          // the file (skipping it would delete its chunks, and all if the tokenizer is broken)
+          throw new IllegalStateException("cannot chunk " + file.file() + " (" + e
+              + "); please report this", e);
+        }
+        cut.forEach(chunks);
       }
     } else if (outcome instanceof TextFileReader.Failed failed) {
       problems.accept(new SourceProblem(file.relativePath(), 0, failed.reason()));

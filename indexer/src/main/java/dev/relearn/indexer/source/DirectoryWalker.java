@@ -22,7 +22,8 @@ import java.util.stream.Collectors;
 import org.apache.lucene.index.IndexWriter;
 
 /**
- * Finds the indexable files under a folder: skips tool and dependency folders, build output (a
+ * Finds the indexable files under a folder: skips tool and dependency folders, virtualenvs and
+ * tagged caches ({@link #MARKER_FILES}), build output (a
  * {@code target}, {@code build}, {@code out} or {@code dist} folder beside a build file, so that
  * a Java package named {@code build} is read), paths excluded by {@code .gitignore} files (each applying to its own subtree, deeper files
  * winning; as in git, those of the folders between the enclosing repository's root and the
@@ -30,9 +31,16 @@ import org.apache.lucene.index.IndexWriter;
  * relative path.
  */
 final class DirectoryWalker {
-  /** Folders never indexed, wherever they are (nor a Lucene index's: it holds a write.lock). */
+  /** Folders never indexed, wherever they are (nor those holding {@link #MARKER_FILES}). */
   static final Set<String> SKIPPED_FOLDERS = Set.of(".git", ".hg", ".svn", ".relearn",
       "node_modules", ".idea", ".gradle", ".venv", "venv", "__pycache__");
+  /**
+   * Folders holding one of these files are never indexed, whatever their names: a Lucene index,
+   * a Python virtualenv ({@code env/}, {@code .tox/py312/}), a cache tagged as such ({@code
+   * CACHEDIR.TAG}: {@code .pytest_cache}, {@code .mypy_cache}, Cargo's {@code target}).
+   */
+  static final List<String> MARKER_FILES = List.of(IndexWriter.WRITE_LOCK_NAME, "pyvenv.cfg",
+      "CACHEDIR.TAG");
   /** Folders skipped as build output when their parent holds one of {@link #BUILD_FILES}. */
   static final Set<String> OUTPUT_FOLDERS = Set.of("target", "build", "out", "dist");
   /** What a folder holding a build tool's output sits beside. */
@@ -118,6 +126,11 @@ final class DirectoryWalker {
     for (Path entry : entries) {
       String name = entry.getFileName().toString();
       String childPath = relative.isEmpty() ? name : relative + "/" + name;
+      if (!nameable(entry, name)) { // its chunks' path would name another file, or none
+        problems.accept(new SourceProblem(childPath, 0, "name not valid in this system's file"
+            + " name encoding; skipped: rename it to index it"));
+        continue;
+      }
       BasicFileAttributes attrs;
       try {
         attrs = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
@@ -134,11 +147,21 @@ final class DirectoryWalker {
     }
   }
 
+  /**
+   * Whether {@code name}, as Java decoded the file name of {@code entry}, names it again: bytes
+   * not valid in the file system's encoding (a Latin-1 name under UTF-8) decode as U+FFFD.
+   */
+  private static boolean nameable(Path entry, String name) {
+    return name.indexOf('\uFFFD') < 0
+        || Files.exists(entry.resolveSibling(name), LinkOption.NOFOLLOW_LINKS);
+  }
+
   private void visitFolder(Path entry, String name, String childPath, List<IgnoreScope> scopes) {
     if (SKIPPED_FOLDERS.contains(name) || OUTPUT_FOLDERS.contains(name)
         && BUILD_FILES.stream().anyMatch(file -> Files.exists(entry.resolveSibling(file),
             LinkOption.NOFOLLOW_LINKS)) || isIgnored(scopes, childPath, true)
-        || Files.exists(entry.resolve(IndexWriter.WRITE_LOCK_NAME), LinkOption.NOFOLLOW_LINKS)) {
+        || MARKER_FILES.stream().anyMatch(file -> Files.exists(entry.resolve(file),
+            LinkOption.NOFOLLOW_LINKS))) {
       ignored++;
       return;
     }

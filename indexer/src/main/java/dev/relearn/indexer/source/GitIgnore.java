@@ -108,8 +108,9 @@ public final class GitIgnore {
       }
       try {
         String body = toRegex(pattern);
-        return new Rule(Pattern.compile(anchored ? body : "(?:.*/)?" + body), negated,
-            directoryOnly);
+        // DOTALL: a file name may hold a line break, which git matches like any character
+        return new Rule(Pattern.compile(anchored ? body : "(?:.*/)?" + body, Pattern.DOTALL),
+            negated, directoryOnly);
       } catch (PatternSyntaxException e) { // git matches nothing with it: no rule
         return null;
       }

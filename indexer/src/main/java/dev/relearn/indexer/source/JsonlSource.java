@@ -32,7 +32,7 @@ public final class JsonlSource implements ChunkSource {
     if (!Files.isRegularFile(this.file)) {
       throw new IllegalArgumentException(Files.isDirectory(this.file)
           ? "a JSONL source must be a file, not a folder: " + file
-          : "no such file or folder: " + file);
+          : Sources.missing(file));
     }
   }
 

@@ -63,10 +63,20 @@ public final class Sources {
     return SourceFormat.FILES;
   }
 
+  /**
+   * Why {@code path}, which does not exist, cannot be read, for people: {@code "no such file or
+   * folder: PATH"}, or for a symbolic link whose target is missing (or a loop of links), so.
+   */
+  public static String missing(Path path) {
+    return (Files.isSymbolicLink(path)
+        ? "a symbolic link to nothing (its target is missing, or links loop): "
+        : "no such file or folder: ") + path;
+  }
+
   /** Refuses a path that is missing, or a pipe, socket or device (reading one could block). */
   private static void requireFileOrFolder(Path path) {
     if (!Files.exists(path)) {
-      throw new IllegalArgumentException("no such file or folder: " + path);
+      throw new IllegalArgumentException(missing(path));
     }
     if (!Files.isDirectory(path) && !Files.isRegularFile(path)) {
       throw new IllegalArgumentException("not a regular file or folder: " + path

@@ -81,6 +81,75 @@ class IndexRootsTest extends IndexBuilderFixture {
   }
 
   @Test
+  void aMovedRecordFileTakesOverItsRecordsAndLearnedValues() throws IOException {
+    Path records = Files.writeString(dir.resolve("r.jsonl"), "{\"id\": \"a\", \"text\":"
+        + " \"alpha\"}\n{\"id\": \"b\", \"text\": \"beta\"}\n");
+    index(new JsonlSource(records));
+    LearnedValues used = new LearnedValues(5, 3, 2, 1, 77L);
+    writer.updateDocValues(ChunkSchema.idTerm("a"), used.toFields().toArray(new Field[0]));
+    writer.commit();
+
+    Path moved = Files.move(records, Files.createDirectories(dir.resolve("data"))
+        .resolve("records.jsonl"));
+    Files.writeString(moved, "{\"id\": \"a\", \"text\": \"alpha\"}\n");
+    IndexReport report = index(new JsonlSource(moved));
+    assertEquals(List.of(), report.problems(), "the ids of a file gone are no other's");
+    assertEquals(1, report.updated(), report.summary());
+    assertEquals(1, report.deleted(), "the moved file no longer has b: " + report.summary());
+    assertEquals(List.of(new Stored("a", moved.toAbsolutePath().normalize().toString(), "a",
+        "alpha")), stored());
+    assertEquals(used, learned("a"));
+    assertEquals(1, index(new JsonlSource(moved)).unchanged());
+  }
+
+  @Test
+  void aFolderReachedThroughASymbolicLinkIsTheFolderIndexedNotASecondOne() throws IOException {
+    Path real = folder(dir.resolve("real/docs"), "README.md", README, "guide/a.md",
+        "# A\n\nAlpha.\n");
+    Path linked = Files.createSymbolicLink(dir.resolve("link"), dir.resolve("real"))
+        .resolve("docs");
+    index(linked);
+    IndexReport again = index(real);
+    assertEquals(2, again.unchanged(), again.summary());
+    Files.writeString(real.resolve("guide/a.md"), "# A\n\nAlpha, changed.\n");
+    IndexReport part = index(real.resolve("guide/a.md"));
+    assertEquals(1, part.updated(), part.summary());
+    String origin = linked.toAbsolutePath().normalize().toString();
+    assertEquals(Set.of(origin), Set.copyOf(stored().stream().map(Stored::origin).toList()));
+    assertEquals(Set.of("docs/README.md", "docs/guide/a.md"), paths());
+  }
+
+  @Test
+  void aFolderIndexedThroughASymbolicLinkIsRemovedByItsRealPathToo() throws IOException {
+    Path real = folder(dir.resolve("real/docs"), "README.md", README);
+    Path linked = Files.createSymbolicLink(dir.resolve("link"), dir.resolve("real"))
+        .resolve("docs");
+    index(linked);
+    String origin = linked.toAbsolutePath().normalize().toString();
+    assertEquals(List.of(new RemoveReport(origin, 1)), SourceRemover.remove(writer,
+        List.of(real.toAbsolutePath().normalize().toString())));
+    assertEquals(List.of(), stored());
+  }
+
+  @Test
+  void recordsWhosePathsStartWithAFoldersNameLeaveItsIdsAlone() throws IOException {
+    Path p = folder(dir.resolve("p"), "README.md", README);
+    index(p);
+    Files.writeString(dir.resolve("r.jsonl"), "{\"id\": \"r1\", \"path\": \"p/notes.md\","
+        + " \"text\": \"exported notes\"}\n");
+    index(new JsonlSource(dir.resolve("r.jsonl")));
+    IndexReport again = index(p);
+    assertEquals(1, again.unchanged(), "its ids are the folder's alone: " + again.summary());
+    assertEquals(Set.of("p/README.md", "p/notes.md"), paths());
+    Path q = folder(dir.resolve("q"), "README.md", README);
+    Files.writeString(dir.resolve("s.jsonl"), "{\"id\": \"s1\", \"path\": \"q/x.md\","
+        + " \"text\": \"more notes\"}\n");
+    index(new JsonlSource(dir.resolve("s.jsonl")));
+    index(q);
+    assertTrue(paths().contains("q/README.md"), "a record's path holds no root key: " + paths());
+  }
+
+  @Test
   void twoFoldersWithTheSameNameDoNotCollide() throws IOException {
     Path x = folder(dir.resolve("x/docs"), "README.md", README);
     Path y = folder(dir.resolve("y/docs"), "README.md", README);

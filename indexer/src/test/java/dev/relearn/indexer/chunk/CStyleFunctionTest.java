@@ -262,6 +262,16 @@ class CStyleFunctionTest {
     return found;
   }
 
+  @Test
+  void aNameOfThousandsOfQualifiersIsReadWithoutOverflowingTheStack() {
+    // generated code may hold such a line; it failed the whole run with a StackOverflowError
+    String name = "ns::".repeat(20_000) + "run";
+    assertTrue(CStyleFunction.matches("int " + name + "(int x) {", true));
+    List<Chunk> chunks = new CodeChunker(CodeChunker.DEFAULT_MAX_LINES, 512,
+        TokenCounter.UNLIMITED).chunk("/o", "p/gen.cc", "int " + name + "(int x) {\n}\n");
+    assertFalse(chunks.isEmpty());
+  }
+
   private static List<String> titles(List<Chunk> chunks) {
     return chunks.stream().map(Chunk::title).toList();
   }

@@ -59,10 +59,10 @@ class ChunkersTest {
       prose.append("Sentence ").append(i).append(" of the notes.")
           .append(i % 9 == 8 ? "\n\n" : " ");
     }
-    String markdown = "# Guide\n\nIntro.\n\n## Install\n\n```sh\nmake\n```\n\n## Long\n\n"
-        + prose;
+    String markdown = "# Guide\n\nIntro.\n\n## Install\n\n```sh\nmake\n```\n\nSetup\n-----\n\n"
+        + "Steps.\n\n## Long\n\n" + prose;
     String java = "package p;\n\n/** A class. */\nclass A {\n  int f(int x) {\n    return x + 1;\n"
-        + "  }\n\n  void g() {\n" + "    f(2);\n".repeat(60) + "  }\n}\n";
+        + "  }\n\n  /** G. */\n  @Deprecated\n  void g() {\n" + "    f(2);\n".repeat(60) + "  }\n}\n";
     String c = "static int\nadd (int a, int b)\n{\n  return a + b;\n}\n\nint main(void) {\n"
         + "  add(1, 2);\n".repeat(40) + "}\n";
     Chunkers chunkers = new Chunkers(64, TokenCounter.UNLIMITED);
@@ -77,8 +77,8 @@ class ChunkersTest {
       }
     }
     String digest = Chunk.sha256Hex(String.join("\n", cut));
-    assertTrue(chunkers.fingerprint().startsWith("chunking 1,"), chunkers.fingerprint());
-    assertEquals("b4f6b2a4ce7368e95450499a084efdb7e97a20334eb6e7b062beb72ba63d7dbb", digest,
+    assertTrue(chunkers.fingerprint().startsWith("chunking 3,"), chunkers.fingerprint());
+    assertEquals("c3eea8551adc56b3b7db74584cdcf87aefc2a870ac781d4e7d981ddb004e8e49", digest,
         "the chunkers cut these files differently: bump"
         + " Chunkers.CHUNKING_VERSION and set the version and digest here (" + cut.size()
         + " chunks)");

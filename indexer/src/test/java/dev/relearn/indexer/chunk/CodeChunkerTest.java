@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.relearn.lucene.embed.TokenCounter;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkKind;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 class CodeChunkerTest {
@@ -111,6 +114,33 @@ class CodeChunkerTest {
     assertEquals(List.of("class A"), chunks.get(1).headingPath(), "the enclosing class");
     assertTrue(chunks.get(1).searchableText().startsWith("class A\npublic void b()\n"),
         chunks.get(1).searchableText());
+  }
+
+  @Test
+  void aDeclarationsDecoratorsAnnotationsAndDocCommentStayInItsWindow() {
+    StringBuilder python = new StringBuilder("import app\n\n");
+    StringBuilder java = new StringBuilder("class A {\n");
+    for (int f = 0; f < 4; f++) {
+      python.append("# Serves /f").append(f).append(".\n@app.route('/f").append(f)
+          .append("')\n@login_required\ndef handler").append(f).append("(request):\n")
+          .append("    value = compute(request)\n".repeat(8)).append("    return value\n\n");
+      java.append("  /**\n   * Runs m").append(f).append(".\n   */\n  @Override\n  public void m")
+          .append(f).append("() {\n").append("    call(1);\n".repeat(8)).append("  }\n");
+    }
+    CodeChunker chunker = new CodeChunker(20, 512, TokenCounter.UNLIMITED);
+    List<Chunk> chunks = new ArrayList<>(chunker.chunk("/o", "app.py", python.toString()));
+    chunks.addAll(chunker.chunk("/o", "A.java", java.append("}\n").toString()));
+    assertEquals(8, chunks.size());
+    for (Chunk chunk : chunks) {
+      Matcher defined = Pattern.compile("(?:handler|void m)(\\d)\\(")
+          .matcher(chunk.text());
+      assertTrue(defined.find(), chunk.text());
+      String n = defined.group(1);
+      assertTrue(chunk.text().contains("/f" + n + "')") || chunk.text().contains("Runs m" + n
+          + "."), "its decorators or doc comment: " + chunk.text());
+      String last = chunk.text().substring(chunk.text().lastIndexOf('\n') + 1).strip();
+      assertTrue(!last.startsWith("@") && !last.startsWith("*/"), "the next one's: " + last);
+    }
   }
 
   @Test

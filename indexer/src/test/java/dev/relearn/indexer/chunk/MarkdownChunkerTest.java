@@ -57,6 +57,39 @@ class MarkdownChunkerTest {
   }
 
   @Test
+  void setextHeadingsCutSectionsAsAtxHeadingsDo() {
+    List<Chunk> chunks = chunk("""
+        Project
+        =======
+
+        About it.
+
+        Install
+        -------
+
+        Run make.
+        Then make install.
+        ---
+
+        Not a heading: a line of text before a thematic break is a setext heading's text only
+        when a blank line precedes it.
+
+        - a list item
+        ---
+
+        | a | b |
+        |---|---|
+        """);
+    assertEquals(List.of("Project", "Install"), chunks.stream().map(Chunk::title).toList());
+    assertEquals(List.of(List.of("Project"), List.of("Project", "Install")),
+        chunks.stream().map(Chunk::headingPath).toList());
+    assertEquals(List.of(1, 4, 6, 20), chunks.stream()
+        .flatMap(c -> java.util.stream.Stream.of(c.startLine(), c.endLine())).toList());
+    assertEquals("About it.", chunks.get(0).text());
+    assertTrue(chunks.get(1).text().startsWith("Run make."), chunks.get(1).text());
+  }
+
+  @Test
   void frontMatterCommentsAreNotHeadings() {
     List<Chunk> chunks =
         chunk("---\ntitle: Guide\n# a YAML comment\n---\n\nIntro.\n\n# Usage\n\nCall it.\n");

@@ -102,6 +102,18 @@ class DirectorySourceTest {
   }
 
   @Test
+  void skipsAVirtualenvUnderAnyNameAndATaggedCacheFolder() throws IOException {
+    write("keep.md", "kept\n");
+    write("env/pyvenv.cfg", "home = /usr/bin\n");
+    write("env/lib/python3.12/site-packages/pkg/mod.py", "def f():\n    pass\n");
+    write(".tox/py312/pyvenv.cfg", "home = /usr/bin\n");
+    write(".tox/py312/lib/site.py", "x = 1\n");
+    write(".pytest_cache/CACHEDIR.TAG", "Signature: 8a477f597d28d172789f06886806bc55\n");
+    write(".pytest_cache/README.md", "# pytest cache directory #\n");
+    assertEquals(List.of("keep.md"), readPaths(dir));
+  }
+
+  @Test
   void appliesRootAndNestedGitignores() throws IOException {
     write(".gitignore", "*.log.txt\n/private/\ndocs/*.tmp.md\n!keep.log.txt\n");
     write("a.log.txt", "no");

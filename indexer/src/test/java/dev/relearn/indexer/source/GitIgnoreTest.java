@@ -163,4 +163,12 @@ class GitIgnoreTest {
     GitIgnore nothing = rules("[z-a].md", "[[:nonsense:]]", "!keep[9-0]");
     assertTrue(nothing.isEmpty(), "a reversed range or an unknown class is no rule, as in git");
   }
+
+  @Test
+  void aNameHoldingALineBreakIsMatchedLikeAnyOther() {
+    // a Unix file name may hold a line break; git matches it like any other character
+    assertTrue(ignored(rules("*.md"), "a\nb/c.md", false));
+    assertTrue(ignored(rules("docs/**"), "docs/a\nb.md", false));
+    assertTrue(ignored(rules("/a/**/c.md"), "a/x\ny/c.md", false));
+  }
 }

@@ -47,6 +47,20 @@ class SourcesTest {
   }
 
   @Test
+  void aSymbolicLinkToNothingIsNamedAsSuchNotAsMissing() throws IOException {
+    Path dangling = Files.createSymbolicLink(dir.resolve("dangling"), dir.resolve("gone"));
+    Path loop = Files.createSymbolicLink(dir.resolve("loop"), dir.resolve("loop"));
+    for (Path link : List.of(dangling, loop)) {
+      for (SourceFormat format : SourceFormat.values()) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> Sources.open(link, format));
+        assertEquals("a symbolic link to nothing (its target is missing, or links loop): "
+            + link, e.getMessage());
+      }
+    }
+  }
+
+  @Test
   void aPipeIsRefusedInsteadOfReadForever() throws Exception {
     Path pipe = dir.resolve("pipe");
     Process mkfifo = new ProcessBuilder("mkfifo", pipe.toString()).start();
