@@ -71,6 +71,7 @@ final class IndexCommand extends CliCommand {
               () -> relearn.index(path, sourceFormat, ConsoleProgress.stderr()));
           problems += print(err, report.summary(), report.problems());
         }
+        MissingSources.warn(err, relearn.stats());
       }
     }
     if (problems > 0) {

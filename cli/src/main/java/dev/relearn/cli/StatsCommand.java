@@ -4,6 +4,7 @@ import dev.relearn.engine.IndexStats;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnCluster;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -43,8 +44,10 @@ final class StatsCommand extends CliCommand.WithJson {
     out.println("model:    " + stats.modelId() + " (" + stats.dimension() + " dims)");
     out.println("chunks:   " + stats.chunks() + " " + stats.chunksByKind());
     out.println("sources:  " + stats.origins());
-    stats.chunksByOrigin().forEach((origin, chunks) ->
-        out.println("  " + origin + "  " + chunks + " chunk" + (chunks == 1 ? "" : "s")));
+    List<String> missing = MissingSources.of(stats);
+    stats.chunksByOrigin().forEach((origin, chunks) -> out.println("  " + origin + "  " + chunks
+        + " chunk" + (chunks == 1 ? "" : "s") + (missing.contains(origin)
+        ? "  missing: no longer on disk; relearn remove it to take its chunks out" : "")));
     stats.unfinished().forEach(origin -> out.println("  " + origin + "  unfinished: its last"
         + " index run stopped part-way; run relearn index on it again"));
     out.println("segments: " + stats.segments());

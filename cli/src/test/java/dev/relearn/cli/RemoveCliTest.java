@@ -68,6 +68,22 @@ class RemoveCliTest {
   }
 
   @Test
+  void aSourceMovedAwayIsNamedByIndexAndStatsWithTheWayOut() throws Exception {
+    Path moved = Files.move(gone, tmp.resolve("moved"));
+    Result index = CliTest.run(args("index", moved.toString()));
+    assertEquals(0, index.code(), index.err());
+    assertTrue(index.err().contains("relearn: " + gone + " is no longer on disk, but its 2 chunks"
+        + " are still searched; relearn remove " + gone + " takes them out"), index.err());
+    assertFalse(index.err().contains(keep.toString()), index.err());
+    Result stats = CliTest.run(args("stats"));
+    assertTrue(stats.out().contains("  " + gone + "  2 chunks  missing: no longer on disk;"),
+        stats.out());
+    assertTrue(stats.out().contains("  " + keep + "  1 chunk\n"), stats.out());
+    assertEquals(0, CliTest.run(args("remove", gone.toString())).code());
+    assertFalse(CliTest.run(args("index", moved.toString())).err().contains("no longer on disk"));
+  }
+
+  @Test
   void anUnknownSourceIsAnErrorListingTheIndexSources() {
     Path stranger = tmp.resolve("stranger");
     Result unknown = CliTest.run(args("remove", gone.toString(), stranger.toString()));

@@ -76,20 +76,19 @@ public final class TransportRelearnSearchAction
       ActionListener<RelearnSearchResponse> listener) {
     ChunkIndexName.requireOne(clusterService.state().metadata(), request.index()); // or a 400
     int depth = request.retrieverDepth();
-    RankingMode mode = request.mode();
     MultiSearchRequest searches = new MultiSearchRequest();
     QueryBuilder filter = filter(request);
-    if (mode.lexical()) {
+    if (request.mode().lexical()) {
       QueryBuilder lexical = LexicalQuery.of(request.terms());
       searches.add(search(request.index(), filter == null ? lexical
           : QueryBuilders.boolQuery().must(lexical).filter(filter), depth)
           .searchType(SearchType.DFS_QUERY_THEN_FETCH));
     }
-    if (mode.semantic()) {
+    if (request.mode().semantic()) {
       searches.add(search(request.index(), new RelearnKnnQueryBuilder(ChunkSchema.VECTOR,
           request.vector(), depth).filter(filter), depth));
     }
-    if (mode == RankingMode.LEARNED) {
+    if (request.mode() == RankingMode.LEARNED) {
       searches.add(pastQueries(request, null));
       searches.add(pastQueries(request, false));
     }
