@@ -36,6 +36,7 @@ public final class Learner implements Closeable {
   private final EventLearning learning;
   private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(
       Thread.ofPlatform().daemon().name("relearn-learner").factory());
+  private final RepeatedFailure failures = new RepeatedFailure(); // the learner thread's
   private volatile boolean clusterManager;
 
   /** Starts the periodic passes, which do nothing until this node is the cluster-manager. */
@@ -71,8 +72,14 @@ public final class Learner implements Closeable {
     }
     try {
       learning.pass(System.currentTimeMillis(), false);
+      failures.succeeded();
     } catch (RuntimeException e) { // the events stay unlearned: the next pass retries them
-      LOG.warn("relearn: learning from feedback events failed; the next pass retries", e);
+      if (failures.isNew(e)) {
+        LOG.warn("relearn: learning from feedback events failed; the next passes retry (the"
+            + " same failure again is logged at debug)", e);
+      } else {
+        LOG.debug("relearn: learning from feedback events failed again", e);
+      }
     }
   }
 
