@@ -16,8 +16,9 @@ import org.apache.lucene.util.IOUtils;
  * and continue across generations and reopens (from 1 again once every record was trimmed).
  *
  * <p><b>Durability.</b> In {@link Durability#REQUEST} mode an append returns once an fsync covering
- * its record has completed; concurrent appenders share fsyncs (group commit). In {@link
- * Durability#ASYNC} mode a background thread syncs every interval.
+ * its record has completed; concurrent appenders share fsyncs (group commit), and a caller may
+ * start its record's fsync on the log's sync thread ({@link #syncAhead}) and work meanwhile. In
+ * {@link Durability#ASYNC} mode that thread syncs every interval.
  *
  * <p><b>Failures.</b> A failed write throws an {@link IOException} naming the file and the cause,
  * is not acknowledged, and is rolled back (the file is truncated to its last complete record). A
@@ -41,7 +42,7 @@ public final class Translog implements Closeable {
   private final GenerationHistory history;
   private final LogFailure failure;
   private final RecordAppender appender;
-  private final AsyncSyncer syncer;
+  private final SyncThread syncer;
   private final ReentrantLock maintenanceLock = new ReentrantLock(); // replay and trim
 
   private Translog(LogFolder folder, Durability durability, Duration syncInterval,
@@ -51,9 +52,8 @@ public final class Translog implements Closeable {
     this.history = history;
     this.failure = failure;
     this.appender = appender;
-    this.syncer = durability == Durability.ASYNC
-        ? new AsyncSyncer(this, syncInterval, "relearn-translog-sync-" + folder.dir().getFileName())
-        : null;
+    this.syncer = new SyncThread(this, durability == Durability.ASYNC ? syncInterval : null,
+        "relearn-translog-sync-" + folder.dir().getFileName());
   }
 
   /** Opens the log in {@code dir} with {@link Durability#REQUEST}. */
@@ -93,9 +93,7 @@ public final class Translog implements Closeable {
       RecordAppender appender =
           new RecordAppender(folder, storage, failure, writer, history.highestSeq());
       Translog log = new Translog(folder, durability, syncInterval, history, failure, appender);
-      if (log.syncer != null) {
-        log.syncer.start();
-      }
+      log.syncer.start();
       return log;
     } catch (IOException | RuntimeException | Error e) {
       IOUtils.closeWhileSuppressingExceptions(e, writer, folder);
@@ -129,6 +127,17 @@ public final class Translog implements Closeable {
           + MAX_PAYLOAD_BYTES + " bytes, got a payload of " + payload.length + " bytes");
     }
     return appender.write(payload);
+  }
+
+  /**
+   * In REQUEST mode, starts an fsync covering written record {@code seq} on the log's sync thread,
+   * so that what the caller does before {@link #awaitDurable} overlaps it; nothing otherwise.
+   */
+  public void syncAhead(long seq) {
+    appender.requireWritten(seq);
+    if (durability == Durability.REQUEST) {
+      syncer.request(seq);
+    }
   }
 
   /** Returns once written record {@code seq} is as durable as an {@link #append} returns it. */
@@ -207,7 +216,12 @@ public final class Translog implements Closeable {
     return folder.dir();
   }
 
-  /** The ASYNC background sync: syncs if anything was appended since the last sync. */
+  /** The highest sequence number written so far. */
+  long writtenSeq() {
+    return appender.writtenSeq();
+  }
+
+  /** The sync thread's work: syncs if anything was appended since the last sync. */
   void backgroundSync() throws IOException {
     long target = appender.writtenSeq();
     if (!appender.closed() && failure.cause() == null && target > appender.syncedSeq()) {
@@ -222,9 +236,7 @@ public final class Translog implements Closeable {
   /** Syncs everything appended and closes the files; idempotent; throws if the log had failed. */
   @Override
   public void close() throws IOException {
-    if (syncer != null) {
-      syncer.stop();
-    }
+    syncer.stop();
     maintenanceLock.lock();
     try {
       if (appender.closed()) {

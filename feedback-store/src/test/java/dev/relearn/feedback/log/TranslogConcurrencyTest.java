@@ -2,6 +2,7 @@ package dev.relearn.feedback.log;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -161,6 +162,24 @@ class TranslogConcurrencyTest {
       }
       assertEquals(10, log.lastSyncedSeq());
       assertTrue(faults.forces.get() >= 1);
+    }
+  }
+
+  @Test
+  void syncAheadFsyncsOnTheLogsThreadWhileTheWriterWorks() throws Exception {
+    try (Translog log = Translog.open(tmp, Durability.REQUEST, Translog.DEFAULT_SYNC_INTERVAL,
+        faults.opener())) {
+      long seq = log.write(new byte[] {1});
+      log.syncAhead(seq); // the writer does not wait: the log's sync thread fsyncs
+      long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos(); // liveness bound
+      while (log.lastSyncedSeq() < seq && System.nanoTime() < deadline) {
+        Thread.sleep(5);
+      }
+      assertEquals(seq, log.lastSyncedSeq());
+      assertEquals(1, faults.forces.get());
+      log.awaitDurable(seq); // covered: no second fsync
+      assertEquals(1, faults.forces.get());
+      assertThrows(IllegalArgumentException.class, () -> log.syncAhead(seq + 1));
     }
   }
 }
