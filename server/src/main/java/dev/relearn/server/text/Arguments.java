@@ -117,8 +117,9 @@ public final class Arguments {
   /** An optional rating as text: a label ({@code "up"}, {@code "+1"}) or a number of stars. */
   public String rating(String name) {
     Object value = values.get(name);
-    if (value instanceof Number number && whole(number)) {
-      return Long.toString(number.longValue());
+    if (value instanceof Number number && whole(number)) { // past 2^53 as given, not wrapped
+      return Math.abs(number.doubleValue()) < 0x1p53 ? Long.toString(number.longValue())
+          : ErrorQuotes.quote(number.toString());
     }
     if (value != null && !(value instanceof String)) {
       throw new IllegalArgumentException("'" + name + "' must be a string or an integer, got: "

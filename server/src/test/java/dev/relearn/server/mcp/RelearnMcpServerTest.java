@@ -267,6 +267,12 @@ class RelearnMcpServerTest {
         error("record_feedback", Map.of("used", List.of(id), "rating", 7)));
     assertEquals("record_feedback: 'rating' must be a string or an integer, got: true",
         error("record_feedback", Map.of("used", List.of(id), "rating", true)));
+    // a whole number beyond a long is named as given, not as the long it wraps to
+    assertEquals("record_feedback: bad rating: '12345678901234567890123'; expected +1, -1, up,"
+        + " down or 1 to 5 stars", error("record_feedback", Map.of("used", List.of(id),
+            "rating", new java.math.BigInteger("12345678901234567890123"))));
+    assertEquals("record_feedback: bad rating: '1.0E20'; expected +1, -1, up, down or 1 to 5"
+        + " stars", error("record_feedback", Map.of("used", List.of(id), "rating", 1e20)));
     assertEquals("record_feedback: unknown outcome: 'won'; expected one of success, failure,"
         + " none", error("record_feedback", Map.of("used", List.of(id), "outcome", "won")));
     assertEquals("record_feedback: 'quality' must be in [0.0, 1.0], got: 1.5",
