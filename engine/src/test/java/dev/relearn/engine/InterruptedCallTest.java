@@ -108,6 +108,26 @@ class InterruptedCallTest {
     }
   }
 
+  @Test
+  void statsOnAnInterruptedThreadEndWithAnInterruptedIoExceptionAndChangeNothing()
+      throws Exception {
+    Path docs = InterruptedIndexCallTest.folder(tmp, 5);
+    try (Relearn relearn = Relearn.open(tmp.resolve("index"), TestOptions.HASHING)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      int chunks = relearn.stats().chunks();
+      Thread.currentThread().interrupt();
+      try {
+        assertEquals(chunks, relearn.stats().chunks(), "stats that Java's file read let through");
+      } catch (InterruptedIOException e) { // was ClosedByInterruptException, with no message
+        assertTrue(e.getMessage().contains("interrupted while reading the stats"),
+            e.getMessage());
+      }
+      assertTrue(Thread.interrupted(), "the caller keeps its interrupt status");
+      assertEquals(chunks, relearn.stats().chunks());
+      assertTrue(relearn.writable());
+    }
+  }
+
   /**
    * Runs {@code call} on an interrupted thread: what it returned, or, if its wait ended by the
    * interrupt, whether the write was begun (true) or not (false). The caller keeps its status.
