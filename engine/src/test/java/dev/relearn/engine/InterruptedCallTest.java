@@ -128,6 +128,28 @@ class InterruptedCallTest {
     }
   }
 
+  @Test
+  void learnNowOnAnInterruptedThreadEndsWithAnInterruptedIoExceptionAndKeepsTheTrust()
+      throws Exception {
+    Path docs = InterruptedIndexCallTest.folder(tmp, 5);
+    try (Relearn relearn = Relearn.open(tmp.resolve("index"), TestOptions.HASHING)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      String id = relearn.search(SearchRequest.of("shared words")).hits().getFirst().chunkId();
+      relearn.feedback(FeedbackRequest.of("shared words", List.of(id)).withIds("s", "e1"));
+      TrustState before = relearn.trust();
+      Thread.currentThread().interrupt();
+      try {
+        relearn.learnNow(); // a save that Java's file write let through
+      } catch (InterruptedIOException e) { // was ClosedByInterruptException, with no message
+        assertTrue(e.getMessage().contains("the trust stays as it was"), e.getMessage());
+        assertEquals(before, relearn.trust());
+      }
+      assertTrue(Thread.interrupted(), "the caller keeps its interrupt status");
+      relearn.learnNow();
+      assertTrue(relearn.writable());
+    }
+  }
+
   /**
    * Runs {@code call} on an interrupted thread: what it returned, or, if its wait ended by the
    * interrupt, whether the write was begun (true) or not (false). The caller keeps its status.
