@@ -25,9 +25,9 @@ import java.util.stream.Stream;
 
 /**
  * {@code record_feedback}: the chunks an agent used, classified by what its context's searches
- * showed ({@link UseClassifier}), recorded as one event per class (ids the index lacks go with
- * the first, and a call none of whose ids it holds is refused); answers with each event's class
- * and the updated learning statistics.
+ * showed ({@link UseClassifier}), recorded as one event per class and list (ids the index lacks
+ * go with the first, and a call none of whose ids it holds is refused); answers with each event's
+ * class and the updated learning statistics.
  */
 final class RecordFeedbackTool extends RelearnTool {
   /** The tool's name. */
@@ -76,7 +76,7 @@ final class RecordFeedbackTool extends RelearnTool {
             + " hold (kept anyway)")));
     Map<String, Object> output = Schemas.output(Schemas.props(
         "context", Schemas.prop("string", null),
-        "events", Schemas.array(event, "One event per signal class"),
+        "events", Schemas.array(event, "One event per signal class and search list"),
         "stats", LearningStats.storeSchema(),
         "weights", Schemas.array(LearningStats.weightsSchema(), "Adaptive weights of the"
             + " query classes involved"),
