@@ -30,10 +30,15 @@ final class Contexts {
 
   /** Makes {@code id} current, created if new, with {@code pathPrefix} (null for none). */
   synchronized SessionContext set(String id, String pathPrefix) {
-    SessionContext context = lookup(id);
+    SessionContext context = resume(id);
     context.pathPrefix(pathPrefix);
-    current = context;
     return context;
+  }
+
+  /** Makes {@code id} current, created if new, keeping its path prefix. */
+  synchronized SessionContext resume(String id) {
+    current = lookup(id);
+    return current;
   }
 
   /** The context {@code id} names (created if new), or the current one when {@code id} is null. */

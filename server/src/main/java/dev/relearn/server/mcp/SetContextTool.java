@@ -28,10 +28,12 @@ final class SetContextTool extends RelearnTool {
   private static McpSchema.Tool declaration() {
     Map<String, Object> input = Schemas.props(
         "context", SessionContext.schema("A context (session) id of your choice, e.g. one per"
-            + " task. Returning to an id resumes that context."),
+            + " task. Returning to an id resumes that context, and its path_prefix unless"
+            + " one is given."),
         "path_prefix", Schemas.text("Optional: the context's searches only return"
             + " chunks whose path starts so, e.g. docs/ (paths begin with the indexed folder's"
-            + " name; search_all ignores it).", SearchRequest.MAX_PATH_PREFIX_CHARS));
+            + " name; \"\" lifts it; search_all ignores it).",
+            SearchRequest.MAX_PATH_PREFIX_CHARS));
     Map<String, Object> output = Schemas.output(Schemas.props(
         "context", Schemas.prop("string", null),
         "path_prefix", Schemas.prop(List.of("string", "null"), null),
@@ -52,12 +54,13 @@ final class SetContextTool extends RelearnTool {
     if (id == null) {
       throw new IllegalArgumentException("'context' is required (a non-blank id)");
     }
-    SessionContext context = contexts.set(id,
-        args.blankable("path_prefix", SearchRequest.MAX_PATH_PREFIX_CHARS));
+    String prefix = args.blankable("path_prefix", SearchRequest.MAX_PATH_PREFIX_CHARS);
+    SessionContext context = args.has("path_prefix") ? contexts.set(id, prefix)
+        : contexts.resume(id);
     var body = new Current(context.id(), context.pathPrefix(), context.size());
-    String prefix = context.pathPrefix() == null ? "" : "; its searches stay under "
+    String under = context.pathPrefix() == null ? "" : "; its searches stay under "
         + context.pathPrefix();
-    return RelearnTool.ok("Context " + context.id() + " is current" + prefix + ". Searches and"
+    return RelearnTool.ok("Context " + context.id() + " is current" + under + ". Searches and"
         + " feedback are attributed to it.", body);
   }
 }

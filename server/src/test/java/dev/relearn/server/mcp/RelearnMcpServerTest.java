@@ -188,6 +188,17 @@ class RelearnMcpServerTest {
   }
 
   @Test
+  void returningToAContextKeepsItsPathPrefixUnlessOneIsGiven() {
+    server.call("set_context", Map.of("context", "keys-task", "path_prefix", "docs/keys"));
+    server.call("set_context", Map.of("context", "other-task"));
+    Map<String, Object> back = body(server.call("set_context", Map.of("context", "keys-task")));
+    assertEquals("docs/keys", back.get("path_prefix"), "resumed with its prefix");
+    Map<String, Object> lifted = body(server.call("set_context",
+        Map.of("context", "keys-task", "path_prefix", "")));
+    assertEquals(null, lifted.get("path_prefix"), "an empty prefix lifts it");
+  }
+
+  @Test
   void searchNamesThePathPrefixItAppliedAndEmptyLiftsTheContexts() {
     server.call("set_context", Map.of("context", "keys-task", "path_prefix", "docs/keys"));
     CallToolResult limited = server.call("search", Map.of("query", "cache deploy", "k", 1));
