@@ -169,7 +169,7 @@ final class EngineFeedback implements Closeable {
   int forgetSession(String sessionId) throws IOException {
     int forgotten = store.forgetSession(store.sessions().hash(sessionId));
     snapshot.invalidate();
-    trust.refit();
+    refitAfter("the session's feedback was forgotten");
     return forgotten;
   }
 
@@ -180,8 +180,22 @@ final class EngineFeedback implements Closeable {
   int forgetAll() throws IOException {
     int forgotten = store.forgetAll();
     snapshot.invalidate();
-    trust.refit();
+    refitAfter("all feedback was forgotten");
     return forgotten;
+  }
+
+  /**
+   * Refits the trust after a forget that {@code done} says took effect: a failure to save it
+   * says so too, and that the next open refits it (a trust fit on forgotten events is refit).
+   */
+  private void refitAfter(String done) throws IOException {
+    try {
+      trust.refit();
+    } catch (IOException e) {
+      throw new IOException(done + ", but the trust refit on what is left could not be saved ("
+          + e.getMessage() + "); searches keep the trust fit before it until the index is next"
+          + " opened, which refits it", e);
+    }
   }
 
   /** The newest {@code limit} events' summaries: the store's, or its last checkpoint's. */
