@@ -2,6 +2,7 @@ package dev.relearn.cli;
 
 import dev.relearn.engine.ConsoleProgress;
 import dev.relearn.engine.IndexInputs;
+import dev.relearn.engine.IndexStats;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnCluster;
 import java.io.PrintWriter;
@@ -71,7 +72,7 @@ final class IndexCommand extends CliCommand {
               () -> relearn.index(path, sourceFormat, ConsoleProgress.stderr()));
           problems += print(err, report.summary(), report.problems());
         }
-        MissingSources.warn(err, relearn.stats());
+        warnMissing(err, relearn.stats());
       }
     }
     if (problems > 0) {
@@ -94,6 +95,17 @@ final class IndexCommand extends CliCommand {
     }
     if (problems.size() > PROBLEMS_SHOWN) {
       err.println("  ... and " + (problems.size() - PROBLEMS_SHOWN) + " more");
+    }
+  }
+
+  /** One line for each source no longer on disk, whose chunks are still searched. */
+  private static void warnMissing(PrintWriter err, IndexStats stats) {
+    for (String origin : stats.missingOrigins()) {
+      int chunks = stats.chunksByOrigin().get(origin);
+      err.println("relearn: " + TerminalText.safe(origin) + " is no longer on disk, but its "
+          + chunks + " chunk" + (chunks == 1 ? " is" : "s are") + " still searched; relearn"
+          + " remove " + TerminalText.safe(origin) + " takes " + (chunks == 1 ? "it" : "them")
+          + " out");
     }
   }
 }

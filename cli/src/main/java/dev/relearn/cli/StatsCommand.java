@@ -44,7 +44,7 @@ final class StatsCommand extends CliCommand.WithJson {
     out.println("model:    " + stats.modelId() + " (" + stats.dimension() + " dims)");
     out.println("chunks:   " + stats.chunks() + " " + stats.chunksByKind());
     out.println("sources:  " + stats.origins());
-    List<String> missing = MissingSources.of(stats);
+    List<String> missing = stats.missingOrigins();
     stats.chunksByOrigin().forEach((origin, chunks) -> out.println("  " + origin + "  " + chunks
         + " chunk" + (chunks == 1 ? "" : "s") + (missing.contains(origin)
         ? "  missing: no longer on disk; relearn remove it to take its chunks out" : "")));

@@ -177,6 +177,7 @@ class CliTest {
     JsonNode json = new ObjectMapper().readTree(stats.out());
     assertEquals(1, json.get("chunks").asInt());
     assertEquals("hashing-384-v1", json.get("model_id").asText());
+    assertFalse(json.has("missing_origins"), "the JSON lists only the record's fields");
     assertFalse(run(withIndex("stats")).out().isEmpty());
   }
 

@@ -1,6 +1,9 @@
 package dev.relearn.engine;
 
+import dev.relearn.indexer.build.IndexOrigins;
+import java.nio.file.LinkOption;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -26,5 +29,14 @@ public record IndexStats(String directory, String modelId, int dimension, int ch
       throw new IllegalArgumentException("origins must be the " + chunksByOrigin.size()
           + " sources listed, got: " + origins);
     }
+  }
+
+  /**
+   * The sources that name no file or folder here, not even a dangling link (moved, renamed or
+   * deleted since they were indexed): search still finds their chunks until they are removed.
+   */
+  public List<String> missingOrigins() {
+    return chunksByOrigin.keySet().stream()
+        .filter(origin -> !IndexOrigins.onDisk(origin, LinkOption.NOFOLLOW_LINKS)).toList();
   }
 }

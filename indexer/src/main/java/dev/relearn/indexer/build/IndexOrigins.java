@@ -2,6 +2,10 @@ package dev.relearn.indexer.build;
 
 import dev.relearn.lucene.schema.ChunkSchema;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SortedMap;
@@ -71,5 +75,17 @@ public final class IndexOrigins {
       }
     }
     return counts;
+  }
+
+  /**
+   * Whether the file or folder {@code origin} is on disk, following links unless {@code options}
+   * says not to; an origin that is no path of this system counts as on disk (nothing to check).
+   */
+  public static boolean onDisk(String origin, LinkOption... options) {
+    try {
+      return Files.exists(Path.of(origin), options);
+    } catch (InvalidPathException e) {
+      return true;
+    }
   }
 }

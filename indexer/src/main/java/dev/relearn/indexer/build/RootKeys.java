@@ -2,8 +2,6 @@ package dev.relearn.indexer.build;
 
 import dev.relearn.lucene.schema.ChunkSchema;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,7 +59,7 @@ final class RootKeys {
       boolean blocked = false;
       for (String other : others) {
         if (holds(searcher, other, key)) {
-          if (exists(other)) {
+          if (IndexOrigins.onDisk(other)) {
             blocked = true;
             break;
           }
@@ -91,14 +89,5 @@ final class RootKeys {
         .add(new PrefixQuery(new Term(ChunkSchema.ID, key + "/")), Occur.FILTER)
         .add(ChunkSchema.originQuery(origin), Occur.FILTER)
         .build()) > 0;
-  }
-
-  /** Whether the file or folder {@code origin} exists; an origin that is no path here does. */
-  static boolean exists(String origin) {
-    try {
-      return Files.exists(Path.of(origin));
-    } catch (InvalidPathException e) {
-      return true; // not a path here: never treated as gone
-    }
   }
 }

@@ -179,7 +179,7 @@ final class SourceReading {
     List<String> added = toWrite.stream().map(Chunk::id).filter(id -> existing.get(id) == null)
         .toList();
     Map<String, String> origins = ExistingChunks.originsOf(reader, added);
-    List<String> gone = origins.values().stream().distinct().filter(o -> !RootKeys.exists(o))
+    List<String> gone = origins.values().stream().distinct().filter(o -> !IndexOrigins.onDisk(o))
         .toList();
     if (!gone.isEmpty()) {
       existing.addAll(ExistingChunks.read(reader, gone, null));
