@@ -6,6 +6,7 @@ import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.lucene.feedback.Outcome;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
+import dev.relearn.lucene.schema.Require;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -88,8 +89,8 @@ public record FeedbackRequest(String query, List<String> used, Outcome outcome, 
     if (eventId != null) {
       FeedbackEvent.requireValidEventId(eventId);
     }
-    if (quality != null && !(quality >= MIN_QUALITY && quality <= MAX_QUALITY)) {
-      throw new IllegalArgumentException("quality must be in [0, 1], got: " + quality);
+    if (quality != null) {
+      Require.inUnitInterval("quality", quality); // [MIN_QUALITY, MAX_QUALITY]
     }
   }
 

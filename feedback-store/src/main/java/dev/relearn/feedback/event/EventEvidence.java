@@ -2,6 +2,7 @@ package dev.relearn.feedback.event;
 
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.schema.Require;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -22,17 +23,13 @@ public final class EventEvidence {
 
   /** @param eta the position-bias exponent, at least 0 (1 is the usual choice) */
   public EventEvidence(double eta) {
-    if (!(eta >= 0) || Double.isInfinite(eta)) {
-      throw new IllegalArgumentException("eta must be finite and >= 0, got: " + eta);
-    }
+    Require.finiteNonNegative("eta", eta);
     this.eta = eta;
   }
 
   /** The examination probability at a 1-based rank. */
   public double examination(int rank) {
-    if (rank < 1) {
-      throw new IllegalArgumentException("rank must be at least 1, got: " + rank);
-    }
+    Require.atLeastOne("rank", rank);
     return Math.max(MIN_EXAMINATION, Math.pow(1.0 / rank, eta));
   }
 

@@ -1,6 +1,7 @@
 package dev.relearn.feedback.event;
 
 import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.schema.Require;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -96,12 +97,10 @@ public record FeedbackEvent(String eventId, String sessionHash, float[] queryVec
       throw new IllegalArgumentException("used must name at least one chunk id");
     }
     requireDistinctIds(used);
-    if (quality != null && !(quality >= 0 && quality <= 1)) {
-      throw new IllegalArgumentException("quality must be in [0, 1], got: " + quality);
+    if (quality != null) {
+      Require.inUnitInterval("quality", quality);
     }
-    if (timestampMillis < 0) {
-      throw new IllegalArgumentException("timestamp must be >= 0, got: " + timestampMillis);
-    }
+    Require.nonNegative("timestamp", timestampMillis);
     if (queryClass != null && !queryClass.matches("[a-z_]{1,32}")) {
       throw new IllegalArgumentException("query class must be a lower-case label, got: '"
           + queryClass + "'");

@@ -1,6 +1,7 @@
 package dev.relearn.feedback.index;
 
 import dev.relearn.feedback.event.EventSummary;
+import dev.relearn.lucene.schema.Require;
 import java.util.Comparator;
 import java.util.List;
 import java.util.TreeSet;
@@ -31,9 +32,7 @@ final class RecentEvents {
 
   /** The newest {@code limit} summaries, newest first. */
   List<EventSummary> newest(int limit) {
-    if (limit < 0) {
-      throw new IllegalArgumentException("limit must be >= 0, got: " + limit);
-    }
+    Require.nonNegative("limit", limit);
     return newest.descendingSet().stream().limit(limit).map(Entry::summary).toList();
   }
 }

@@ -1,5 +1,6 @@
 package dev.relearn.feedback.learn;
 
+import dev.relearn.lucene.schema.Require;
 /**
  * A fixed number of long sums per int-named session: open addressing over two arrays (a few slots
  * per pair, not a map entry). Not thread-safe: its {@link ChunkLedger} guards it.
@@ -15,9 +16,7 @@ final class SessionSums {
 
   /** Sums of {@code width} longs per session. */
   SessionSums(int width) {
-    if (width < 1) {
-      throw new IllegalArgumentException("width must be at least 1, got: " + width);
-    }
+    Require.atLeastOne("width", width);
     this.width = width;
   }
 

@@ -4,6 +4,7 @@ import dev.relearn.feedback.index.FeedbackIndexConfig;
 import dev.relearn.feedback.learn.ChunkAggregates;
 import dev.relearn.feedback.log.Durability;
 import dev.relearn.feedback.log.Translog;
+import dev.relearn.lucene.schema.Require;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -34,9 +35,7 @@ public record FeedbackStoreConfig(Durability durability, Duration syncInterval,
         throw new IllegalArgumentException("intervals must be positive, got: " + d);
       }
     }
-    if (!(eta >= 0) || Double.isInfinite(eta)) {
-      throw new IllegalArgumentException("eta must be finite and >= 0, got: " + eta);
-    }
+    Require.finiteNonNegative("eta", eta);
     if (!(perSessionCap > 0) || perSessionCap > ChunkAggregates.MAX_PER_SESSION_CAP) {
       throw new IllegalArgumentException("perSessionCap must be in (0, "
           + ChunkAggregates.MAX_PER_SESSION_CAP + "], got: " + perSessionCap);
