@@ -37,19 +37,14 @@ final class Interruption implements AutoCloseable {
     try (Interruption interruption = new Interruption(err, path)) {
       return work.get();
     } catch (IOException | RuntimeException | OutOfMemoryError e) {
-      OutOfMemoryError oom = outOfMemoryBehind(e);
-      if (oom != null) {
-        outOfMemory(err, path, oom);
-      }
+      haltIfOutOfMemory(err, path, e);
       throw e;
     }
   }
 
   private void uncaught(Thread thread, Throwable e) {
-    OutOfMemoryError oom = outOfMemoryBehind(e);
-    if (oom != null) {
-      outOfMemory(err, path, oom);
-    } else if (previous != null) {
+    haltIfOutOfMemory(err, path, e);
+    if (previous != null) {
       previous.uncaughtException(thread, e);
     } else { // as the JVM prints it
       System.err.print("Exception in thread \"" + thread.getName() + "\" ");
@@ -78,14 +73,13 @@ final class Interruption implements AutoCloseable {
     Runtime.getRuntime().halt(1);
   }
 
-  /** The {@link OutOfMemoryError} behind {@code failure} (itself or a cause), or null. */
-  static OutOfMemoryError outOfMemoryBehind(Throwable failure) {
+  /** {@link #outOfMemory} if an {@link OutOfMemoryError} is behind {@code failure} (or is it). */
+  private static void haltIfOutOfMemory(PrintWriter err, Path path, Throwable failure) {
     for (Throwable t = failure; t != null; t = t.getCause()) {
       if (t instanceof OutOfMemoryError oom) {
-        return oom;
+        outOfMemory(err, path, oom);
       }
     }
-    return null;
   }
 
   @Override
