@@ -11,7 +11,6 @@ import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkKind;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.IndexMetadata;
-import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
