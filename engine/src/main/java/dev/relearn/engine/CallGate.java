@@ -24,6 +24,7 @@ final class CallGate {
   private final Path dir;
   private final boolean readOnly;
   private final PartsRecovery recovery;
+  private final FolderWatch folder;
   private volatile EngineParts parts; // replaced by recovery, when no call is in flight
   private boolean closed; // written under the write lock, read under the read lock
 
@@ -32,6 +33,7 @@ final class CallGate {
     this.parts = parts;
     this.dir = parts.dir();
     this.readOnly = parts.readOnly();
+    this.folder = new FolderWatch(dir);
     this.recovery = new PartsRecovery(engine, this);
   }
 
@@ -45,31 +47,49 @@ final class CallGate {
     return parts;
   }
 
+  /** Whether the engine's folder is still there. */
+  FolderWatch folder() {
+    return folder;
+  }
+
   /** Puts the parts that replace stopped ones in use; {@link PartsRecovery} only. */
   void replaceParts(EngineParts fresh) {
     parts = fresh;
   }
 
   /**
-   * Runs {@code call} through the gate; one that fails because a writer stopped says why, and how
-   * to recover ({@link #stopped}).
+   * Runs {@code call} through the gate; one that fails because the folder is gone ({@link
+   * FolderWatch}) or a writer stopped says why, and what to do ({@link #stopped}).
    *
    * @throws IllegalStateException if the engine is closed
    */
   <T> T call(PartsCall<T> call) throws IOException {
     enter();
     try {
-      return call.run(parts);
-    } catch (IllegalStateException e) {
-      Throwable cause = parts.tragicException();
-      cause = cause != null ? cause : recovery.failure();
-      if (cause == null) {
+      folder.requirePresent();
+      try {
+        return call.run(parts);
+      } catch (IOException | IllegalStateException e) {
+        IOException why = why(e);
+        if (why != null) {
+          throw why;
+        }
         throw e;
       }
-      throw stopped(dir, cause);
     } finally {
       lock.readLock().unlock();
     }
+  }
+
+  /** Why {@code e} ended a call: the folder is gone, or a writer stopped; null if neither. */
+  private IOException why(Exception e) {
+    IOException gone = folder.explain(e);
+    if (gone != null || e instanceof IOException) {
+      return gone;
+    }
+    Throwable cause = parts.tragicException();
+    cause = cause != null ? cause : recovery.failure();
+    return cause == null ? null : stopped(dir, cause);
   }
 
   /**
@@ -86,6 +106,7 @@ final class CallGate {
   /** As {@link #write(PartsCall)}; {@code onInterrupt} runs if the caller's wait ends so. */
   <T> T write(PartsCall<T> call, Runnable onInterrupt) throws IOException {
     get(p -> requireWritable()); // refused at once when closed or read-only, not on the thread
+    folder.requirePresent(); // before a recovery, which would create it again
     recoverIfStopped();
     return writes.call(() -> call(p -> {
       requireWritable();
@@ -122,7 +143,8 @@ final class CallGate {
 
   /**
    * Waits for the calls in flight, closes the gate and, once every write has ended, the parts
-   * ({@link PartsRecovery#beforeClose()} first). Calling it again does nothing.
+   * ({@link PartsRecovery#beforeClose()} first); a failure to close them because the folder is
+   * gone says so. Calling it again does nothing.
    *
    * @throws IllegalStateException if called from within a call, which would wait for itself
    */
@@ -140,13 +162,18 @@ final class CallGate {
     } finally {
       lock.writeLock().unlock();
     }
-    writes.close(() -> { // the parts of a recovery in flight, too
-      try {
-        recovery.beforeClose();
-      } finally {
-        parts.close(); // whatever failed: the write locks are let go
-      }
-    });
+    try {
+      writes.close(() -> { // the parts of a recovery in flight, too
+        try {
+          recovery.beforeClose();
+        } finally {
+          parts.close(); // whatever failed: the write locks are let go
+        }
+      });
+    } catch (IOException e) {
+      IOException gone = folder.explain(e);
+      throw gone != null ? gone : e;
+    }
   }
 
   /** Why a writer stopped, and the way out; never Lucene's internals or a bare "null". */

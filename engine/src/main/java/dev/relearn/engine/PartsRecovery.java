@@ -9,7 +9,8 @@ import java.io.IOException;
  * opens new ones from the last commits ({@link EngineOpener#reopen}), the feedback store
  * replaying its log (finishing any forget cut short) and rewriting the learned fields that
  * differ. If reopening fails (the disk is still full), the call gets an {@code IOException},
- * read-only parts stand in so that searches go on, and the next write tries again.
+ * read-only parts stand in so that searches go on, and the next write tries again. A folder that
+ * is gone, or holds no commit, is not reopened ({@link FolderWatch}): that would create an index.
  */
 final class PartsRecovery {
   private static final System.Logger LOG = System.getLogger(PartsRecovery.class.getName());
@@ -31,6 +32,7 @@ final class PartsRecovery {
 
   /** Replaces the parts; no call is in flight meanwhile. */
   void recover() throws IOException {
+    gate.folder().requireCommit(); // reopening never creates an index where one vanished
     EngineParts stopped = gate.parts();
     Throwable cause = stopped.tragicException();
     boolean standIn = stopped.writer() == null;
@@ -65,7 +67,7 @@ final class PartsRecovery {
    * finished; a failure to reopen is logged, and the engine closes all the same.
    */
   void beforeClose() {
-    if (!needed()) {
+    if (!needed() || gate.folder().gone()) { // nothing to reopen from; the calls said so
       return;
     }
     try {

@@ -40,6 +40,8 @@ import java.util.Set;
  *   <li>Failures that stop a writer (a failed fsync, a full disk): searches go on, and the next
  *       write first reopens the writers from the last commits, replaying the feedback log ({@link
  *       PartsRecovery}); {@link #feedbackStore()} is then a new store.
+ *   <li>A folder deleted or moved while open is never created again: every later call fails
+ *       saying so ({@link FolderWatch}).
  * </ul>
  */
 public final class Relearn implements AutoCloseable, RelearnOperations {
@@ -241,9 +243,9 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
     return gate.call(EngineParts::chunks);
   }
 
-  /** Whether writes go through now: read-write, open, and no writer stopped by a failure. */
+  /** Whether writes go through now: read-write, open, no writer stopped, the folder there. */
   public boolean writable() {
-    return gate.isOpen() && parts().writable();
+    return gate.isOpen() && parts().writable() && !gate.folder().gone();
   }
 
   /** The index folder's {@code relearn.json} with {@code RELEARN_*} overrides, as at open. */
