@@ -127,7 +127,10 @@ final class HitResults {
         .toList();
   }
 
-  /** The text summary: a line per hit with its id, then a short snippet; the prefix named. */
+  /**
+   * The text summary: a line per hit with its id, then a short snippet; the prefix named. Paths,
+   * headings and ids with a line break are quoted ({@link OneLine}).
+   */
   private static String text(String tool, String context, String mode, String prefix,
       List<Hit> hits, int snippetChars, String trimmed) {
     StringBuilder out = new StringBuilder();
@@ -147,9 +150,9 @@ final class HitResults {
       Hit hit = hits.get(i);
       String lines = hit.startLine() > 0 ? ":" + hit.startLine() + "-" + hit.endLine() : "";
       String headings = hit.headingPath().isEmpty() ? ""
-          : "  [" + String.join(" > ", headings(hit)) + "]";
-      out.append(String.format(Locale.ROOT, "\n%d. %s%s%s  id=%s  score=%.4f", i + 1, hit.path(),
-          lines, headings, hit.chunkId(), hit.score()));
+          : "  [" + String.join(" > ", headings(hit).stream().map(OneLine::quote).toList()) + "]";
+      out.append(String.format(Locale.ROOT, "\n%d. %s%s%s  id=%s  score=%.4f", i + 1,
+          OneLine.quote(hit.path()), lines, headings, OneLine.quote(hit.chunkId()), hit.score()));
       String snippet = ResultBudget.cut(hit.snippet().replaceAll("\\s+", " ").strip(),
           Math.min(TEXT_SNIPPET_CHARS, snippetChars));
       if (!snippet.isEmpty()) {

@@ -192,12 +192,12 @@ final class RecordFeedbackTool extends RelearnTool {
       events.add(event);
       if (Boolean.TRUE.equals(event.get("duplicate"))) {
         text.append("Already recorded under this key: an earlier call's event stands, and this"
-            + " call stored nothing (it named ").append(String.join(", ", used)).append(").\n");
+            + " call stored nothing (it named ").append(shown(used)).append(").\n");
         continue;
       }
       text.append(String.format(Locale.ROOT, "Recorded %s (%s) for %s%s.\n",
-          event.get("signal"), event.get("learnability"), String.join(", ", used),
-          unknown.isEmpty() ? "" : "; unknown ids kept anyway: " + String.join(", ", unknown)));
+          event.get("signal"), event.get("learnability"), shown(used),
+          unknown.isEmpty() ? "" : "; unknown ids kept anyway: " + shown(unknown)));
     }
     String note = cut ? ResultBudget.note("chunk ids cut to " + idChars + " chars") : null;
     if (note != null) {
@@ -211,6 +211,11 @@ final class RecordFeedbackTool extends RelearnTool {
   /** The structured content; {@code trimmed} only when an id was cut. */
   private record Body(String context, List<Map<String, Object>> events, Object stats,
       Object weights, Object trust, @JsonInclude(JsonInclude.Include.NON_NULL) String trimmed) {}
+
+  /** {@code ids} for the text summary, each on the line ({@link OneLine}). */
+  private static String shown(List<String> ids) {
+    return String.join(", ", ids.stream().map(OneLine::quote).toList());
+  }
 
   private static List<String> cutIds(List<String> ids, int chars) {
     return ids.stream().map(id -> ResultBudget.cut(id, chars)).toList();
