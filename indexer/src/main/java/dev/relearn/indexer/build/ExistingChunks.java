@@ -18,13 +18,18 @@ import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.PrefixQuery;
+import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.Scorer;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
@@ -82,10 +87,47 @@ final class ExistingChunks {
    */
   static ExistingChunks read(DirectoryReader reader, List<String> origins, String rootKey)
       throws IOException {
+    return read(reader, origins, rootKey, (Query) null);
+  }
+
+  /**
+   * As {@link #read(DirectoryReader, List, String)}, only the chunks of the folder's part {@code
+   * scope} (a path under it; empty: all), whose paths are {@code rootKey/scope} or, in old form,
+   * {@code scope}, and under them: a file saved in a large folder reads its own chunks only.
+   */
+  static ExistingChunks read(DirectoryReader reader, List<String> origins, String rootKey,
+      String scope) throws IOException {
+    if (scope.isEmpty()) {
+      return read(reader, origins, rootKey);
+    }
+    BooleanQuery.Builder paths = new BooleanQuery.Builder();
+    for (String path : List.of(rootKey + "/" + scope, scope)) {
+      paths.add(new TermQuery(new Term(ChunkSchema.PATH, path)), Occur.SHOULD);
+      paths.add(new PrefixQuery(new Term(ChunkSchema.PATH, path + "/")), Occur.SHOULD);
+    }
+    return read(reader, origins, rootKey, paths.build());
+  }
+
+  /** Adds the chunks of {@code origins} with the text of one of {@code chunks}, but no others. */
+  void addSameText(DirectoryReader reader, List<String> origins, String rootKey,
+      List<Chunk> chunks) throws IOException {
+    if (!chunks.isEmpty()) {
+      addAll(read(reader, origins, rootKey, new TermInSetQuery(ChunkSchema.SHA256,
+          chunks.stream().map(chunk -> new BytesRef(chunk.sha256())).toList())));
+    }
+  }
+
+  /** The chunks of {@code origins} that {@code filter} (null: any) matches. */
+  private static ExistingChunks read(DirectoryReader reader, List<String> origins,
+      String rootKey, Query filter) throws IOException {
     ExistingChunks existing = new ExistingChunks();
     IndexSearcher searcher = new IndexSearcher(reader);
-    BooleanQuery.Builder query = new BooleanQuery.Builder();
-    origins.forEach(origin -> query.add(ChunkSchema.originQuery(origin), Occur.SHOULD));
+    BooleanQuery.Builder anyOrigin = new BooleanQuery.Builder();
+    origins.forEach(origin -> anyOrigin.add(ChunkSchema.originQuery(origin), Occur.SHOULD));
+    BooleanQuery.Builder query = new BooleanQuery.Builder().add(anyOrigin.build(), Occur.MUST);
+    if (filter != null) {
+      query.add(filter, Occur.FILTER);
+    }
     Weight weight = searcher.createWeight(
         searcher.rewrite(query.build()), ScoreMode.COMPLETE_NO_SCORES, 1f);
     Set<String> fields = Set.of(ChunkSchema.ID, ChunkSchema.ORIGIN, ChunkSchema.PATH,

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.lucene.index.DirectoryReader;
 
 /**
@@ -89,8 +90,7 @@ final class SourceReading {
       String prefix = reading.rootKey + "/" + inside.scope();
       // the part's chunks, and the folder's chunks of files gone whose text the part now has
       // (a file renamed into it: they hand over what they learned)
-      Set<String> texts = new HashSet<>();
-      reading.toWrite.forEach(chunk -> texts.add(chunk.sha256()));
+      Set<String> texts = reading.toWrite.stream().map(Chunk::sha256).collect(Collectors.toSet());
       Path folderRoot = Path.of(enclosing);
       reading.existing.retain(entry -> entry.path().equals(prefix)
           || entry.path().startsWith(prefix + "/") || (texts.contains(entry.sha256())
@@ -111,10 +111,8 @@ final class SourceReading {
     SourceReading reading = readFolder(reader, folder, null, progress, noteNanos);
     List<String> nested = NestedOrigins.inside(indexed, root);
     if (!nested.isEmpty()) {
-      Set<Path> files = new HashSet<>();
-      for (String path : reading.paths) {
-        files.add(DirectorySource.fileOf(root, path));
-      }
+      Set<Path> files = reading.paths.stream().map(path -> DirectorySource.fileOf(root, path))
+          .collect(Collectors.toSet());
       ExistingChunks handed = ExistingChunks.read(reader, nested, null);
       handed.retain(entry -> NestedOrigins.covers(files, entry));
       reading.existing.addAll(handed);
@@ -133,16 +131,21 @@ final class SourceReading {
     }
   }
 
-  /** Reads a folder source under the root key it gets, against its own and adopted chunks. */
+  /** Reads a folder (a part: against only its own chunks) under its root key. */
   private static SourceReading readFolder(DirectoryReader reader, DirectorySource folder,
       String part, Progress progress, long noteNanos) throws IOException {
     RootKeys.Choice choice = RootKeys.choose(reader, folder.origin(), folder.rootKeys());
     List<String> origins = new ArrayList<>(List.of(folder.origin()));
     origins.addAll(choice.adopted());
+    ExistingChunks existing = ExistingChunks.read(reader, origins, choice.key(), folder.scope());
     SourceReading reading = new SourceReading(folder.withRootKey(choice.key()), choice.key(),
-        part, ExistingChunks.read(reader, origins, choice.key()));
+        part, existing);
     try {
-      return reading.readAll(progress, noteNanos);
+      reading.readAll(progress, noteNanos);
+      if (!folder.scope().isEmpty()) { // and those of files moved in: they hand over learning
+        existing.addSameText(reader, origins, choice.key(), reading.toWrite);
+      }
+      return reading;
     } catch (EmptyFolderException e) {
       if (reading.existing.isEmpty()) {
         throw e; // never indexed: a wrong path, most likely

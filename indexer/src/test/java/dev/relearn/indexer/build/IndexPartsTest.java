@@ -69,6 +69,21 @@ class IndexPartsTest extends IndexBuilderFixture {
   }
 
   @Test
+  void aFileMovedIntoAPartKeepsWhatItLearnedThoughThePartReadsOnlyItsOwnChunks()
+      throws IOException {
+    Path docs = docs();
+    index(docs);
+    use(idAt("docs/a.md"));
+    Files.move(docs.resolve("a.md"), docs.resolve("sub/a.md"));
+
+    IndexReport report = index(docs.resolve("sub"));
+    assertEquals(1, report.updated(), "it replaces its old place's chunk: " + report.summary());
+    assertEquals(Set.of("docs/b.md", "docs/sub/a.md", "docs/sub/x.md", "docs/sub/y.md"),
+        paths(), "the chunk left its old place");
+    assertEquals(USED, learned(idAt("docs/sub/a.md")), "and took what it learned along");
+  }
+
+  @Test
   void removingAPartOfAnIndexedFolderSaysHowToTakeItOut() throws IOException {
     Path docs = docs();
     index(docs);
