@@ -37,7 +37,7 @@ final class McpCommand extends CliCommand {
           relearn.close();
           err.println("relearn: stopped");
         } catch (IOException | RuntimeException e) {
-          err.println("relearn: closing the index failed: " + e);
+          err.println("relearn: closing the index failed: " + Errors.sentence(e));
         } finally {
           err.flush();
         }

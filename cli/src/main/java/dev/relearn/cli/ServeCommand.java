@@ -67,7 +67,7 @@ final class ServeCommand extends CliCommand {
         relearn.close();
         err.println("relearn: stopped");
       } catch (IOException | RuntimeException e) {
-        err.println("relearn: error while stopping: " + e.getMessage());
+        err.println("relearn: error while stopping: " + Errors.sentence(e));
       } finally {
         err.flush();
         stopped.countDown();
