@@ -2,6 +2,8 @@ package dev.relearn.engine;
 
 import dev.relearn.lucene.files.WriteThreads;
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.file.Path;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Function;
@@ -59,7 +61,8 @@ final class CallGate {
 
   /**
    * Runs {@code call} through the gate; one that fails because the folder is gone ({@link
-   * FolderWatch}) or a writer stopped says why, and what to do ({@link #stopped}).
+   * FolderWatch}) or a writer stopped says why, and what to do ({@link #stopped}); one whose file
+   * Java closed on the caller's interrupt is an {@link InterruptedIOException}.
    *
    * @throws IllegalStateException if the engine is closed
    */
@@ -69,6 +72,10 @@ final class CallGate {
       folder.requirePresent();
       try {
         return call.run(parts);
+      } catch (ClosedByInterruptException e) { // Java closed a file on the caller's interrupt
+        throw (InterruptedIOException) new InterruptedIOException("interrupted: Java closed a"
+            + " file this call was using on the interrupted thread, so the call ended; files"
+            + " relearn writes are replaced whole, and the next call works").initCause(e);
       } catch (IOException | IllegalStateException e) {
         IOException why = why(e);
         if (why != null) {

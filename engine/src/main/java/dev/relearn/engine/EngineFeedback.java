@@ -9,8 +9,6 @@ import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.schema.LearnedValuesSource;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.nio.channels.ClosedByInterruptException;
 import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -139,18 +137,10 @@ final class EngineFeedback implements Closeable {
     return null;
   }
 
-  /**
-   * Refits the trust on every event now (none when read-only); returns null. It is saved on the
-   * caller's thread, whose interrupt makes Java close the file: that is said as an interrupt.
-   */
+  /** Refits the trust on every event now (none when read-only); returns null. */
   Void learnNow() throws IOException {
     if (trust != null) {
-      try {
-        trust.refit();
-      } catch (ClosedByInterruptException e) {
-        throw (InterruptedIOException) new InterruptedIOException("interrupted while saving the"
-            + " trust refit; the trust stays as it was").initCause(e);
-      }
+      trust.refit();
     }
     return null;
   }

@@ -6,8 +6,6 @@ import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.IndexMetadata;
 import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.nio.channels.ClosedByInterruptException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -48,24 +46,10 @@ final class StatsReader {
       // an index is bound to its model from its first commit, also while it holds nothing
       return new IndexStats(dir.toString(), metadata.modelId(), metadata.dimension(),
           reader.numDocs(), byKind, origins.size(), origins,
-          IndexOrigins.unfinished(commitData(dir, directory)),
+          IndexOrigins.unfinished(SegmentInfos.readLatestCommit(directory).getUserData()),
           reader.leaves().size(), bytes, folderBytes(dir.resolve(Relearn.FEEDBACK_FOLDER)));
     } finally {
       searchers.release(searcher);
-    }
-  }
-
-  /**
-   * The latest commit's user data. Java closes the file it reads if this thread is interrupted:
-   * only that read fails, said as an interrupt, as every other call says one.
-   */
-  private static Map<String, String> commitData(Path dir, Directory directory)
-      throws IOException {
-    try {
-      return SegmentInfos.readLatestCommit(directory).getUserData();
-    } catch (ClosedByInterruptException e) {
-      throw (InterruptedIOException) new InterruptedIOException("interrupted while reading the"
-          + " stats of the index at " + dir + "; nothing changed").initCause(e);
     }
   }
 
