@@ -251,7 +251,7 @@ public final class DirectorySource implements ChunkSource {
         problems.accept(problem);
       }
     };
-    DirectoryWalker walk = DirectoryWalker.walk(root, counting);
+    DirectoryWalker walk = DirectoryWalker.walk(root, scope, counting);
     int texts = 0;
     int binary = 0;
     for (SourceFile file : walk.files) {

@@ -50,6 +50,7 @@ final class DirectoryWalker {
       ".idea");
 
   private final Consumer<SourceProblem> problems;
+  private final String scope; // "" for all, else the /-separated path of the one part walked
   /** The indexable files, sorted by relative path once the walk is done. */
   final List<SourceFile> files = new ArrayList<>();
   /** Files and folders skipped as ignored. */
@@ -57,17 +58,24 @@ final class DirectoryWalker {
   /** Files skipped for their type, by extension ({@code ".html"}; {@code ""} for none). */
   final Map<String, Integer> unsupported = new HashMap<>();
 
-  private DirectoryWalker(Consumer<SourceProblem> problems) {
+  private DirectoryWalker(String scope, Consumer<SourceProblem> problems) {
+    this.scope = scope;
     this.problems = problems;
   }
 
   /**
-   * Walks {@code root}; folders below it that cannot be listed are reported and skipped.
+   * Walks {@code root}, or only its part {@code scope} (a {@code /}-separated relative path;
+   * {@code ""} for all of it): the folders on the way there are listed, and their ignore rules
+   * apply, but nothing beside them is visited, so indexing one file of a large folder reads what
+   * a walk of the whole folder reads of it without walking the rest. Folders below it that cannot
+   * be listed are reported and skipped.
    *
    * @throws IOException when {@code root} itself cannot be listed
    */
-  static DirectoryWalker walk(Path root, Consumer<SourceProblem> problems) throws IOException {
-    DirectoryWalker walker = new DirectoryWalker(problems);
+  static DirectoryWalker walk(Path root, String scope, Consumer<SourceProblem> problems)
+      throws IOException {
+    DirectoryWalker walker = new DirectoryWalker(Objects.requireNonNull(scope, "scope"),
+        problems);
     walker.visit(root, "", walker.enclosingScopes(root));
     walker.files.sort(Comparator.comparing(SourceFile::relativePath));
     return walker;
@@ -126,6 +134,9 @@ final class DirectoryWalker {
     for (Path entry : entries) {
       String name = entry.getFileName().toString();
       String childPath = relative.isEmpty() ? name : relative + "/" + name;
+      if (!onTheWay(childPath)) {
+        continue;
+      }
       if (!nameable(entry, name)) { // its chunks' path would name another file, or none
         problems.accept(new SourceProblem(childPath, 0, "name not valid in this system's file"
             + " name encoding; skipped: rename it to index it"));
@@ -145,6 +156,12 @@ final class DirectoryWalker {
         addFile(entry, name, childPath, attrs.size(), active);
       }
     }
+  }
+
+  /** Whether {@code path} is in the scope walked, or a folder on the way to it. */
+  private boolean onTheWay(String path) {
+    return scope.isEmpty() || path.equals(scope) || path.startsWith(scope + "/")
+        || scope.startsWith(path + "/");
   }
 
   /**

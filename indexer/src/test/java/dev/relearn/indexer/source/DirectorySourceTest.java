@@ -84,6 +84,23 @@ class DirectorySourceTest {
   }
 
   @Test
+  void aPartsWalkVisitsOnlyTheWayToItAndAppliesTheRulesOnTheWay() throws IOException {
+    write("a.md", "beside\n");
+    write("other/c.md", "beside\n");
+    write(".gitignore", "other/\n");
+    write("sub/b.md", "the part\n");
+    write("sub/d.md", "beside\n");
+    DirectoryWalker walk = DirectoryWalker.walk(dir, "sub/b.md", problems::add);
+    assertEquals(List.of("sub/b.md"), walk.files.stream().map(SourceFile::relativePath).toList());
+    assertEquals(0, walk.ignored, "other/ is beside the way: not visited, so not counted");
+    write("sub/.gitignore", "b.md\n");
+    walk = DirectoryWalker.walk(dir, "sub/b.md", problems::add);
+    assertEquals(List.of(), walk.files, "sub/.gitignore, on the way, ignores the part");
+    assertEquals(1, walk.ignored);
+    assertEquals(List.of(), problems);
+  }
+
+  @Test
   void skipsToolFoldersAndBuildOutputBesideABuildFile() throws IOException {
     write("keep.md", "kept\n");
     write("pom.xml", "<project/>\n");
