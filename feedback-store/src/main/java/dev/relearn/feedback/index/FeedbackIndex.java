@@ -204,16 +204,18 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
 
   /**
    * Records that chunk {@code from} is now {@code to}: its evidence counts for {@code to}, whose
-   * own link goes (an edit reverted gives a chunk its old id back: no cycle).
+   * own link goes (an edit reverted gives a chunk its old id back: no cycle). Whether recorded
+   * evidence moved to another chunk (else no learned value changed).
    */
-  public synchronized void rename(String from, String to) throws IOException {
+  public synchronized boolean rename(String from, String to) throws IOException {
     ensureOpen();
-    if (!from.equals(to)) {
-      String key = EventFields.CHUNK + from;
-      writer.updateDocument(EventFields.linkOf(key), EventFields.link(key, to));
-      writer.deleteDocuments(EventFields.linkOf(EventFields.CHUNK + to));
-      state.rename(from, to);
+    if (from.equals(to)) {
+      return false;
     }
+    String key = EventFields.CHUNK + from;
+    writer.updateDocument(EventFields.linkOf(key), EventFields.link(key, to));
+    writer.deleteDocuments(EventFields.linkOf(EventFields.CHUNK + to));
+    return state.rename(from, to);
   }
 
   /**

@@ -149,11 +149,16 @@ public final class RecordedEvents {
     return eventIds.size();
   }
 
-  /** Records a chunk rename (not its document); {@code to}, current again, leads nowhere. */
-  synchronized void rename(String from, String to) {
+  /**
+   * Records a chunk rename (not its document); {@code to}, current again, leads nowhere. Whether
+   * evidence recorded so far now counts for another chunk than before.
+   */
+  synchronized boolean rename(String from, String to) {
+    Map<String, String> before = renamed;
     chunkLinks.remove(to);
     chunkLinks.put(from, to);
     renamed = RenamedEvidence.resolved(chunkLinks);
+    return RenamedEvidence.moved(before, renamed, namedChunks);
   }
 
   /** The links of {@code kind} that nothing recorded goes through any more. */

@@ -43,6 +43,17 @@ final class RenamedEvidence {
   }
 
   /**
+   * Whether an id of {@code named} resolves to another current id in {@code after} than in
+   * {@code before} (both as {@link #resolved} gives them): only then did evidence move.
+   */
+  static boolean moved(Map<String, String> before, Map<String, String> after, Set<String> named) {
+    Set<String> aliases = new HashSet<>(before.keySet());
+    aliases.addAll(after.keySet());
+    return aliases.stream().anyMatch(id -> named.contains(id)
+        && !before.getOrDefault(id, id).equals(after.getOrDefault(id, id)));
+  }
+
+  /**
    * The old ids of {@code aliases} that evidence naming {@code named} still goes through (the
    * others are dead: their events were forgotten or expired).
    */

@@ -41,11 +41,14 @@ final class Rewrites {
     }
     checkpointer.holdingChunkWrites(() -> {
       checkpointer.exclusive(() -> {
+        boolean moved = false;
         for (Map.Entry<String, String> rename : successors.entrySet()) {
-          index.rename(rename.getKey(), rename.getValue());
+          moved |= index.rename(rename.getKey(), rename.getValue());
         }
         checkpointer.changed();
-        checkpointer.rebuildLearnedFields();
+        if (moved) { // else no learned value changed: no recount of every event and chunk
+          checkpointer.rebuildLearnedFields();
+        }
         return null;
       });
       checkpointer.checkpoint();

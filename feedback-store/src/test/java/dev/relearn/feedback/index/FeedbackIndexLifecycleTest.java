@@ -45,6 +45,19 @@ class FeedbackIndexLifecycleTest {
   }
 
   @Test
+  void renameSaysWhetherRecordedEvidenceMoved() throws Exception {
+    try (FeedbackIndex index = open()) {
+      addRandom(index, "e1", "A", T0); // evidence on chunk "c"
+      assertFalse(index.rename("x", "y"), "no event names x: no learned value changes");
+      assertFalse(index.rename("c", "c"));
+      assertTrue(index.rename("c", "c2"), "c's evidence counts for c2 now");
+      assertFalse(index.rename("y", "w"), "y was only ever a successor of an unnamed chunk");
+      assertTrue(index.rename("c2", "c"), "reverted: c's evidence counts for c again");
+      assertFalse(index.rename("c2", "c3"), "c2 is named by no event and leads nowhere now");
+    }
+  }
+
+  @Test
   void forgetSessionRemovesOnlyItsClusters() throws Exception {
     try (FeedbackIndex index = open()) {
       addRandom(index, "a1", "A", T0);
