@@ -17,11 +17,14 @@ import org.apache.lucene.store.LockFactory;
  * renames, a full disk). Not a setting: the engine always uses {@link #REAL}.
  */
 public interface StorageOpener {
-  /** The real file system: {@link FSDirectory#open(Path, LockFactory)}, {@link FileChannel}. */
+  /**
+   * The real file system: {@link FSDirectory#open(Path, LockFactory)}, each file fsynced once
+   * ({@link SyncOnceDirectory}); {@link FileChannel}.
+   */
   StorageOpener REAL = new StorageOpener() {
     @Override
     public Directory directory(Path folder, LockFactory locks) throws IOException {
-      return FSDirectory.open(folder, locks);
+      return new SyncOnceDirectory(FSDirectory.open(folder, locks));
     }
 
     @Override
