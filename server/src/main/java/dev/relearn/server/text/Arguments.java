@@ -42,15 +42,15 @@ public final class Arguments {
     return values.get(name) != null;
   }
 
-  /** A required non-blank string of at most {@code maxChars}, as given; never echoed. */
+  /**
+   * A required string of at most {@code maxChars}, as given (blank too: the request it goes into
+   * says what is wrong with it, in the same words as the Java API); never echoed.
+   */
   public String required(String name, int maxChars) {
     if (!has(name)) {
       throw new IllegalArgumentException("'" + name + "' is required");
     }
-    if (values.get(name) instanceof String text && text.isBlank()) {
-      throw new IllegalArgumentException("'" + name + "' must not be empty");
-    }
-    return text(maxChars, name);
+    return string("'" + name + "'", values.get(name), maxChars);
   }
 
   /**

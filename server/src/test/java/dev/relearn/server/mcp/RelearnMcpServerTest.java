@@ -246,7 +246,10 @@ class RelearnMcpServerTest {
     assertEquals("search: unknown field 'limit'; accepted: context, k, mode, path_prefix,"
         + " query", error("search", Map.of("query", QUERY, "limit", 3)));
     assertEquals("search: 'query' is required", error("search", Map.of()));
-    assertEquals("search: 'query' must not be empty", error("search", Map.of("query", " ")));
+    String nothing = "search: query has no searchable text: it is empty or only spaces and"
+        + " control characters";
+    assertEquals(nothing, error("search", Map.of("query", " ")));
+    assertEquals(nothing, error("search", Map.of("query", "\u0001\u0002")));
     assertEquals("search: 'k' must be in [1, 100], got: 0", error("search",
         Map.of("query", QUERY, "k", 0)));
     assertEquals("search: 'k' must be an integer, got: 2.5", error("search",
