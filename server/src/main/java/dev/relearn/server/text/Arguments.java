@@ -196,10 +196,14 @@ public final class Arguments {
     return v == Math.rint(v);
   }
 
-  /** A bad value for a message: a string quoted and cut, a number or boolean, or a type. */
+  /**
+   * A bad value for a message: a string quoted and cut, a number or boolean, or a type. JSON has
+   * no infinity: an infinite double is a number the parser could not hold (as 1e400), said so.
+   */
   private static String describe(Object value) {
     return switch (value) {
       case String text -> quote(text);
+      case Double d when d.isInfinite() -> "a number out of range (beyond ±1.8E308)";
       case Number n -> ErrorQuotes.quote(n.toString());
       case Boolean b -> b.toString();
       case List<?> l -> "an array";

@@ -143,6 +143,8 @@ class HttpErrorsTest {
         server.post("/api/search", "{\"query\": \"" + SECRET + "\", \"k\": 0}"));
     assertError(400, "'k' must be an integer, got: 2.5",
         server.post("/api/search", "{\"query\": \"x\", \"k\": 2.5}"));
+    assertError(400, "'k' must be in [1, 1000], got: a number out of range (beyond ±1.8E308)",
+        server.post("/api/search", "{\"query\": \"x\", \"k\": -1e400}"));
     assertError(400, "unknown search mode: 'fast'; expected one of auto, bm25,",
         server.post("/api/search", "{\"query\": \"" + SECRET + "\", \"mode\": \"fast\"}"));
     assertError(400, "unknown field 'limit'",

@@ -254,6 +254,8 @@ class RelearnMcpServerTest {
         Map.of("query", QUERY, "k", 0)));
     assertEquals("search: 'k' must be an integer, got: 2.5", error("search",
         Map.of("query", QUERY, "k", 2.5)));
+    assertEquals("search: 'k' must be in [1, 100], got: a number out of range (beyond ±1.8E308)",
+        error("search", Map.of("query", QUERY, "k", Double.POSITIVE_INFINITY)));
     assertEquals("search: unknown search mode: 'fuzzy'; expected one of auto, bm25, vector,"
         + " hybrid, learned", error("search", Map.of("query", QUERY, "mode", "fuzzy")));
     assertEquals("record_feedback: 'idempotency_key' must not be blank; leave it out for none",
