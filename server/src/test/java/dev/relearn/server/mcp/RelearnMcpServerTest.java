@@ -169,6 +169,19 @@ class RelearnMcpServerTest {
   }
 
   @Test
+  void theReservedIdDefaultNamesTheContextCallsStartInAndSaysSo() {
+    server.call("set_context", Map.of("context", "task-1"));
+    CallToolResult back = server.call("set_context", Map.of("context", " default"));
+    assertEquals("Context default is current: the context calls start in, shared by every call"
+        + " that names none, not a task's own. Searches and feedback are attributed to it; pick"
+        + " another id for a task.", text(back));
+    String described = server.tools().stream().filter(t -> t.name().equals("set_context"))
+        .map(t -> ((Map<?, ?>) t.inputSchema().properties().get("context")).get("description"))
+        .findFirst().orElseThrow().toString();
+    assertTrue(described.contains("\"default\" is reserved"), described);
+  }
+
+  @Test
   void searchUsesTheContextsPathPrefixAndReportsItsMode() {
     Map<String, Object> set = body(server.call("set_context",
         Map.of("context", "keys-task", "path_prefix", "docs/keys")));
