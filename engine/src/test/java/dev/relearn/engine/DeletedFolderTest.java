@@ -64,6 +64,7 @@ class DeletedFolderTest {
     String id = relearn.search(SearchRequest.of("rotate keys")).hits().get(0).chunkId();
     FileTrees.delete(index);
     Files.createDirectory(index); // by someone else
+    assertGone(folder, () -> relearn.search(SearchRequest.of("rotate keys"))); // no stale hits
     FeedbackRequest feedback =
         FeedbackRequest.of("rotate keys", List.of(id)).withOutcome(Outcome.SUCCESS);
     for (int i = 0; i < 2; i++) {
