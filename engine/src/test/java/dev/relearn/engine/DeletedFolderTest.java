@@ -13,6 +13,7 @@ import dev.relearn.lucene.feedback.Outcome;
 import dev.relearn.lucene.files.FileTrees;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
@@ -53,6 +54,20 @@ class DeletedFolderTest {
     try (Relearn again = Relearn.open(index, HASHING)) { // a new, empty index, as said
       assertEquals(0, again.chunkCount());
     }
+  }
+
+  @Test
+  void aTrustRefitSavingAfterTheFolderWasDeletedDoesNotMakeItAgain() throws Exception {
+    Path index = tmp.resolve("index");
+    Relearn relearn = Relearn.open(index, HASHING);
+    relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
+    ClickTrust trust = relearn.parts().feedback().clickTrust(); // as the background refit saves
+    FileTrees.delete(index);
+    NoSuchFileException e = assertThrows(NoSuchFileException.class, trust::refit);
+    assertTrue(e.getMessage().startsWith(index.toAbsolutePath().resolve("feedback")
+        + ": cannot write trust.json"), e.getMessage());
+    assertFalse(Files.exists(index), "the save made the folder again");
+    closeGone(index.toAbsolutePath().normalize(), relearn);
   }
 
   @Test
