@@ -31,8 +31,8 @@ class CliExitAndOutputTest {
     Path index = tmp.resolve("idx");
     Result empty = CliTest.run(CliTest.hashingArgs(index, "search", "  "));
     assertEquals(2, empty.code(), empty.err());
-    assertTrue(empty.err().startsWith("relearn: query must not be empty\nTry 'relearn search"
-        + " --help'"), empty.err());
+    assertTrue(empty.err().startsWith("relearn: query has no searchable text: it is empty or only"
+        + " spaces and control characters\nTry 'relearn search --help'"), empty.err());
     String query = "confidential ".repeat(800);
     Result tooLong = CliTest.run(CliTest.hashingArgs(index, "search", query));
     assertEquals(2, tooLong.code(), tooLong.err());

@@ -98,7 +98,12 @@ class CliTest {
     assertEquals(0, run(withIndex("index", docs.toString())).code());
     Result empty = run(withIndex("search", " "));
     assertEquals(2, empty.code(), "a usage error, as for feedback --query ' '");
-    assertTrue(empty.err().startsWith("relearn: query must not be empty\n"), empty.err());
+    String refused = "relearn: query has no searchable text: it is empty or only spaces and"
+        + " control characters\n";
+    assertTrue(empty.err().startsWith(refused), empty.err());
+    Result controls = run(withIndex("search", "\u0001\u0002"));
+    assertEquals(2, controls.code(), controls.err());
+    assertTrue(controls.err().startsWith(refused), controls.err());
     Result huge = run(withIndex("search", "q".repeat(1_000_000)));
     assertEquals(2, huge.code());
     assertTrue(huge.err().contains("1000000 characters long"), huge.err());

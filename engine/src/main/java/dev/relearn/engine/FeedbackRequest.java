@@ -48,9 +48,7 @@ public record FeedbackRequest(String query, List<String> used, Outcome outcome, 
     Objects.requireNonNull(query, "query");
     Objects.requireNonNull(outcome, "outcome");
     Objects.requireNonNull(used, "used");
-    if (query.isBlank()) {
-      throw new IllegalArgumentException("feedback query must not be empty");
-    }
+    SearchRequest.requireSearchable("feedback query", query);
     if (SearchRequest.length(query) > SearchRequest.MAX_QUERY_CHARS) { // as a search's
       throw new IllegalArgumentException("feedback query is " + SearchRequest.length(query)
           + " characters long; the limit is " + SearchRequest.MAX_QUERY_CHARS);

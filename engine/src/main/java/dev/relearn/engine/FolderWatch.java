@@ -3,6 +3,8 @@ package dev.relearn.engine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Objects;
 import java.util.stream.Stream;
 import org.apache.lucene.index.SegmentInfos;
 
@@ -10,25 +12,43 @@ import org.apache.lucene.index.SegmentInfos;
  * Whether an open engine's folder is still there. Deleted or moved away under the engine ({@code
  * rm -rf}, {@code mv}), its open files go on for a while, but writes fail, and reopening the
  * writers after a failure ({@link PartsRecovery}) would create a new, empty index in its place.
- * Each call looks for the folder (one {@code stat}); a failed call and a recovery also look for
- * its commit. Once gone, every call fails with {@link #exception}, which names the folder and the
- * way out; nothing is created there. Thread-safe.
+ * Each call looks for the folder (one {@code stat}): gone too when the path now names another
+ * folder ({@code rm -rf IDX && mkdir IDX}), told by its file key (device and inode on Unix; while
+ * the engine holds files in the old folder, its inode is not reused). A failed call and a
+ * recovery also look for its commit. Once gone, every call fails with {@link #exception}, which
+ * names the folder and the way out; nothing is created there. Thread-safe.
  */
 final class FolderWatch {
   private final Path dir;
+  private final Object key;
   private volatile boolean gone;
 
   /** Watches {@code dir}, the engine's absolute folder, present at open. */
   FolderWatch(Path dir) {
     this.dir = dir;
+    BasicFileAttributes attributes = attributes();
+    this.key = attributes == null ? null : attributes.fileKey(); // null too where there is none
+    this.gone = attributes == null; // gone already: the first call says so
   }
 
-  /** Whether the folder is gone: a check found it so, or it is not there now. */
+  /** Whether the folder is gone: a check found it so, or it is not there (the same one) now. */
   boolean gone() {
-    if (!gone && !Files.isDirectory(dir)) {
-      gone = true;
+    if (!gone) {
+      BasicFileAttributes now = attributes();
+      if (now == null || !now.isDirectory() || !Objects.equals(key, now.fileKey())) {
+        gone = true; // only ever set: a check that raced it must not undo it
+      }
     }
     return gone;
+  }
+
+  /** The folder's attributes (one {@code stat}); null when it is not there or not readable. */
+  private BasicFileAttributes attributes() {
+    try {
+      return Files.readAttributes(dir, BasicFileAttributes.class);
+    } catch (IOException e) { // as Files.isDirectory reads it: a folder not there
+      return null;
+    }
   }
 
   /** @throws IOException saying the folder is gone, if it is (now or before) */

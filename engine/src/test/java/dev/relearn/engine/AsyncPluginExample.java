@@ -54,8 +54,8 @@ final class AsyncPluginExample {
     if (pending != null) {
       pending.cancel(false); // skipped if it has not started; its result dropped if it has
     }
-    if (typed.isBlank()) {
-      return; // SearchRequest.of refuses blank text, on this thread
+    if (!SearchRequest.searchable(typed)) {
+      return; // SearchRequest.of would throw here
     }
     CompletableFuture<SearchResults> search =
         engine.call(r -> r.search(SearchRequest.of(typed).withMode(r.defaultMode()).withK(10)));

@@ -13,6 +13,7 @@ import dev.relearn.lucene.feedback.Outcome;
 import dev.relearn.lucene.files.FileTrees;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
@@ -56,6 +57,20 @@ class DeletedFolderTest {
   }
 
   @Test
+  void aTrustRefitSavingAfterTheFolderWasDeletedDoesNotMakeItAgain() throws Exception {
+    Path index = tmp.resolve("index");
+    Relearn relearn = Relearn.open(index, HASHING);
+    relearn.index(KeyDocs.write(tmp), SourceFormat.AUTO, Progress.NONE);
+    ClickTrust trust = relearn.parts().feedback().clickTrust(); // as the background refit saves
+    FileTrees.delete(index);
+    NoSuchFileException e = assertThrows(NoSuchFileException.class, trust::refit);
+    assertTrue(e.getMessage().startsWith(index.toAbsolutePath().resolve("feedback")
+        + ": cannot write trust.json"), e.getMessage());
+    assertFalse(Files.exists(index), "the save made the folder again");
+    closeGone(index.toAbsolutePath().normalize(), relearn);
+  }
+
+  @Test
   void aFolderMadeAgainEmptyIsNotFilledWithANewIndex() throws Exception {
     Path index = tmp.resolve("index");
     Path folder = index.toAbsolutePath().normalize();
@@ -64,6 +79,7 @@ class DeletedFolderTest {
     String id = relearn.search(SearchRequest.of("rotate keys")).hits().get(0).chunkId();
     FileTrees.delete(index);
     Files.createDirectory(index); // by someone else
+    assertGone(folder, () -> relearn.search(SearchRequest.of("rotate keys"))); // no stale hits
     FeedbackRequest feedback =
         FeedbackRequest.of("rotate keys", List.of(id)).withOutcome(Outcome.SUCCESS);
     for (int i = 0; i < 2; i++) {

@@ -24,6 +24,15 @@ class FeedbackRequestTest {
   }
 
   @Test
+  void aQueryWithoutSearchableTextIsRefusedAsASearchIs() {
+    for (String nothing : List.of(" ", "\u0000\u0001")) {
+      assertEquals("feedback query has no searchable text: it is empty or only spaces and"
+          + " control characters", assertThrows(IllegalArgumentException.class,
+          () -> FeedbackRequest.of(nothing, List.of("a"))).getMessage());
+    }
+  }
+
+  @Test
   void limitsCountCodePoints() {
     String emoji = "\ud83d\ude00"; // two UTF-16 units, one code point, as JSON Schema counts
     String session = emoji.repeat(FeedbackRequest.MAX_SESSION_CHARS);

@@ -35,9 +35,7 @@ public record SearchRequest(
     Objects.requireNonNull(text, "query text");
     Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(fusion, "fusion");
-    if (text.isBlank()) {
-      throw new IllegalArgumentException("query must not be empty");
-    }
+    requireSearchable("query", text);
     if (length(text) > MAX_QUERY_CHARS) {
       throw new IllegalArgumentException("query is " + length(text)
           + " characters long; the limit is " + MAX_QUERY_CHARS);
@@ -64,6 +62,30 @@ public record SearchRequest(
    */
   public static int length(String text) {
     return text.codePointCount(0, text.length());
+  }
+
+  /**
+   * Whether {@code text} has something to search for: a character that is not white space, a
+   * control character (as U+0001) or an invisible format character (as U+200B). A request
+   * without one is refused; a UI can check this before it makes one.
+   */
+  public static boolean searchable(String text) {
+    return text.codePoints().anyMatch(c -> !Character.isWhitespace(c)
+        && !Character.isSpaceChar(c) && Character.getType(c) != Character.CONTROL
+        && Character.getType(c) != Character.FORMAT);
+  }
+
+  /**
+   * Refuses {@code text}, the query of a search or of feedback called {@code what}, unless it is
+   * {@link #searchable}: every front (Java, CLI, HTTP, MCP) says so in these words.
+   *
+   * @throws IllegalArgumentException naming {@code what}, never echoing the text
+   */
+  public static void requireSearchable(String what, String text) {
+    if (!searchable(text)) {
+      throw new IllegalArgumentException(what + " has no searchable text: it is empty or only"
+          + " spaces and control characters");
+    }
   }
 
   /**

@@ -167,8 +167,12 @@ class HybridSearcherTest {
 
   @Test
   void requestValidationNeverEchoesTheQuery() {
-    assertEquals("query must not be empty",
-        assertThrows(IllegalArgumentException.class, () -> SearchRequest.of("  ")).getMessage());
+    for (String nothing : List.of("", "  ", "\u0001\u0002", "\t\u200b\u00a0\u2028")) {
+      assertEquals("query has no searchable text: it is empty or only spaces and control"
+          + " characters",
+          assertThrows(IllegalArgumentException.class, () -> SearchRequest.of(nothing))
+              .getMessage());
+    }
     String huge = "secret ".repeat(150_000);
     String message = assertThrows(IllegalArgumentException.class,
         () -> SearchRequest.of(huge)).getMessage();

@@ -13,7 +13,7 @@ public final class Chunkers {
    * counter's too): a re-index chunks again only the files whose text or {@link #fingerprint()}
    * changed. {@code ChunkersTest} pins the output of a few files to it.
    */
-  private static final int CHUNKING_VERSION = 3;
+  private static final int CHUNKING_VERSION = 4;
 
   private final String fingerprint;
   private final MarkdownChunker markdown;

@@ -11,9 +11,11 @@ import java.util.List;
 /**
  * Cuts Markdown into {@link ChunkKind#MARKDOWN} sections at ATX headings, and at setext headings
  * (a line after a blank one, underlined with {@code =} or {@code -}), outside fenced code
- * blocks and outside front matter (a YAML {@code ---} or TOML {@code +++} block on the first
- * line, whose {@code #} lines are comments; it stays in the first section's text). Each section's title is its own heading (empty before the first heading) and its heading
- * path lists the enclosing headings, outermost first, ending with its own. The heading line is
+ * blocks, HTML comments (from a line that starts with {@code <!--} to the first {@code -->})
+ * and front matter (a YAML {@code ---} or TOML {@code +++} block on the first line, whose
+ * {@code #} lines are comments; it stays in the first section's text). Each section's title is
+ * its own heading (empty before the first heading) and its heading path lists the enclosing
+ * headings, outermost first, ending with its own. The heading line is
  * counted in the line range but not repeated in the text. Sections over the token budget are cut
  * into overlapping windows that keep the section's title and heading path, as are sections the
  * model would cut off ({@link TokenBudget}).
@@ -40,12 +42,17 @@ public final class MarkdownChunker implements Chunker {
     int sectionStart = 0;
     int bodyStart = 0; // the first line after the section's heading
     String fence = null;
+    boolean comment = false;
     for (int i = afterFrontMatter(lines); i < lines.lineCount(); i++) {
       String line = lines.line(i);
       if (fence != null) {
         if (MarkdownHeading.closesFence(line, fence)) {
           fence = null;
         }
+        continue;
+      }
+      if (comment || MarkdownHeading.opensComment(line)) {
+        comment = !MarkdownHeading.closesComment(line, comment);
         continue;
       }
       fence = MarkdownHeading.fenceOpening(line);

@@ -16,6 +16,8 @@ record MarkdownHeading(int level, String text) {
   private static final Pattern FENCE = Pattern.compile(" {0,3}(`{3,}(?!.*`)|~{3,})",
       Pattern.DOTALL);
 
+  /** Up to 3 spaces, then the opening of an HTML comment. */
+  private static final Pattern COMMENT = Pattern.compile(" {0,3}<!--");
   /** Up to 3 spaces, then {@code =} or at least two {@code -}, then only spaces or tabs. */
   private static final Pattern SETEXT_UNDERLINE = Pattern.compile(" {0,3}(=+|-{2,})[ \\t]*");
   /** Four spaces or a tab (code), a list item, a quote, a table row or an HTML block. */
@@ -50,6 +52,19 @@ record MarkdownHeading(int level, String text) {
       return null;
     }
     return new MarkdownHeading(underline.group(1).charAt(0) == '=' ? 1 : 2, line.strip());
+  }
+
+  /** Whether {@code line} starts an HTML comment block: up to 3 spaces, then {@code <!--}. */
+  static boolean opensComment(String line) {
+    return COMMENT.matcher(line).lookingAt();
+  }
+
+  /**
+   * Whether {@code line} ends the HTML comment block it opens, or continues ({@code within}):
+   * whether it holds {@code -->} (after the {@code <!} of an opening line, as {@code <!-->}).
+   */
+  static boolean closesComment(String line, boolean within) {
+    return line.indexOf("-->", within ? 0 : line.indexOf("<!--") + 2) >= 0;
   }
 
   /** The fence marker ({@code ```} or {@code ~~~}, possibly longer) opening on {@code line}. */

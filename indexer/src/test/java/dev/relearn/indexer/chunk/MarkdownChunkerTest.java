@@ -130,6 +130,35 @@ class MarkdownChunkerTest {
   }
 
   @Test
+  void headingsInsideHtmlCommentsAreNotSections() {
+    String text = """
+        # Keys
+
+        Rotate the keys.
+
+        <!--
+        # not a heading
+        Title
+        =====
+        -->
+        still keys
+
+          <!-- a one-line comment -->
+        # Next
+        <!-- opens here
+        ## also hidden -->
+        done
+        """;
+    List<Chunk> chunks = chunk(text);
+    assertEquals(List.of("Keys", "Next"), chunks.stream().map(Chunk::title).toList());
+    assertTrue(chunks.get(0).text().contains("# not a heading"), chunks.get(0).text());
+    assertEquals(12, chunks.get(0).endLine());
+    assertTrue(chunks.get(1).text().contains("## also hidden -->"), chunks.get(1).text());
+    assertEquals(List.of("", "Usage"), chunk("Intro <!--\n# Usage\nCall it. -->\n").stream()
+        .map(Chunk::title).toList(), "a comment inside a paragraph does not hide a heading");
+  }
+
+  @Test
   void notEveryHashIsAHeading() {
     List<Chunk> chunks = chunk("#hashtag\n    # indented code\n####### seven\ntext\n");
     assertEquals(1, chunks.size());

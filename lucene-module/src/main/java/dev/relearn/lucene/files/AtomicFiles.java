@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -18,14 +19,19 @@ public final class AtomicFiles {
   private AtomicFiles() {}
 
   /**
-   * Replaces {@code file} with {@code bytes}, creating its folder if needed.
+   * Replaces {@code file} with {@code bytes}. Its folder must exist: it is not created, so that a
+   * late write (a background save) into an index folder deleted meanwhile cannot make it again.
    *
    * @param ownerOnly whether the file is made owner-only ({@link OwnerOnly}) before it appears
+   * @throws NoSuchFileException naming the folder, when it is not there
    */
   public static void write(Path file, byte[] bytes, boolean ownerOnly) throws IOException {
     Path target = file.toAbsolutePath();
     Path folder = target.getParent();
-    Files.createDirectories(folder);
+    if (!Files.isDirectory(folder)) {
+      throw new NoSuchFileException(folder.toString(), null, "cannot write "
+          + target.getFileName() + ": no such folder (it is not created here)");
+    }
     Path temp = Files.createTempFile(folder, target.getFileName() + ".", ".tmp");
     try {
       try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE,

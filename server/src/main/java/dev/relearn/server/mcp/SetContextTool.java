@@ -29,7 +29,8 @@ final class SetContextTool extends RelearnTool {
     Map<String, Object> input = Schemas.props(
         "context", SessionContext.schema("A context (session) id of your choice, e.g. one per"
             + " task. Returning to an id resumes that context, and its path_prefix unless"
-            + " one is given."),
+            + " one is given. \"default\" is reserved: it names the context calls start in,"
+            + " shared by every call that names none."),
         "path_prefix", Schemas.text("Optional: the context's searches only return"
             + " chunks whose path starts so, e.g. docs/ (paths begin with the indexed folder's"
             + " name; \"\" lifts it; search_all ignores it).",
@@ -60,7 +61,10 @@ final class SetContextTool extends RelearnTool {
     var body = new Current(context.id(), context.pathPrefix(), context.size());
     String under = context.pathPrefix() == null ? "" : "; its searches stay under "
         + context.pathPrefix();
-    return RelearnTool.ok("Context " + context.id() + " is current" + under + ". Searches and"
-        + " feedback are attributed to it.", body);
+    boolean reserved = context.id().equals(Contexts.DEFAULT_ID);
+    return RelearnTool.ok("Context " + context.id() + " is current" + (reserved ? ": the"
+        + " context calls start in, shared by every call that names none, not a task's own" : "")
+        + under + ". Searches and feedback are attributed to it" + (reserved ? "; pick another id"
+        + " for a task." : "."), body);
   }
 }

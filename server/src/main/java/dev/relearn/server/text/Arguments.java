@@ -42,15 +42,15 @@ public final class Arguments {
     return values.get(name) != null;
   }
 
-  /** A required non-blank string of at most {@code maxChars}, as given; never echoed. */
+  /**
+   * A required string of at most {@code maxChars}, as given (blank too: the request it goes into
+   * says what is wrong with it, in the same words as the Java API); never echoed.
+   */
   public String required(String name, int maxChars) {
     if (!has(name)) {
       throw new IllegalArgumentException("'" + name + "' is required");
     }
-    if (values.get(name) instanceof String text && text.isBlank()) {
-      throw new IllegalArgumentException("'" + name + "' must not be empty");
-    }
-    return text(maxChars, name);
+    return string("'" + name + "'", values.get(name), maxChars);
   }
 
   /**
@@ -196,10 +196,14 @@ public final class Arguments {
     return v == Math.rint(v);
   }
 
-  /** A bad value for a message: a string quoted and cut, a number or boolean, or a type. */
+  /**
+   * A bad value for a message: a string quoted and cut, a number or boolean, or a type. JSON has
+   * no infinity: an infinite double is a number the parser could not hold (as 1e400), said so.
+   */
   private static String describe(Object value) {
     return switch (value) {
       case String text -> quote(text);
+      case Double d when d.isInfinite() -> "a number out of range (beyond ±1.8E308)";
       case Number n -> ErrorQuotes.quote(n.toString());
       case Boolean b -> b.toString();
       case List<?> l -> "an array";

@@ -135,11 +135,16 @@ class HttpErrorsTest {
     assertError(400, "'query' is required", server.post("/api/search", "{}"));
     assertError(400, "'query' must be a string, got: 5",
         server.post("/api/search", "{\"query\": 5}"));
-    assertError(400, "'query' must not be empty", server.post("/api/search", "{\"query\": \" \"}"));
+    String nothing = "query has no searchable text: it is empty or only spaces and control"
+        + " characters";
+    assertError(400, nothing, server.post("/api/search", "{\"query\": \" \"}"));
+    assertError(400, nothing, server.post("/api/search", "{\"query\": \"\\u0001\\u0002\"}"));
     assertError(400, "'k' must be in [1, 1000], got: 0",
         server.post("/api/search", "{\"query\": \"" + SECRET + "\", \"k\": 0}"));
     assertError(400, "'k' must be an integer, got: 2.5",
         server.post("/api/search", "{\"query\": \"x\", \"k\": 2.5}"));
+    assertError(400, "'k' must be in [1, 1000], got: a number out of range (beyond ±1.8E308)",
+        server.post("/api/search", "{\"query\": \"x\", \"k\": -1e400}"));
     assertError(400, "unknown search mode: 'fast'; expected one of auto, bm25,",
         server.post("/api/search", "{\"query\": \"" + SECRET + "\", \"mode\": \"fast\"}"));
     assertError(400, "unknown field 'limit'",

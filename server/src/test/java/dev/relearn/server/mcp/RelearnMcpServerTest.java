@@ -169,6 +169,19 @@ class RelearnMcpServerTest {
   }
 
   @Test
+  void theReservedIdDefaultNamesTheContextCallsStartInAndSaysSo() {
+    server.call("set_context", Map.of("context", "task-1"));
+    CallToolResult back = server.call("set_context", Map.of("context", " default"));
+    assertEquals("Context default is current: the context calls start in, shared by every call"
+        + " that names none, not a task's own. Searches and feedback are attributed to it; pick"
+        + " another id for a task.", text(back));
+    String described = server.tools().stream().filter(t -> t.name().equals("set_context"))
+        .map(t -> ((Map<?, ?>) t.inputSchema().properties().get("context")).get("description"))
+        .findFirst().orElseThrow().toString();
+    assertTrue(described.contains("\"default\" is reserved"), described);
+  }
+
+  @Test
   void searchUsesTheContextsPathPrefixAndReportsItsMode() {
     Map<String, Object> set = body(server.call("set_context",
         Map.of("context", "keys-task", "path_prefix", "docs/keys")));
@@ -246,11 +259,16 @@ class RelearnMcpServerTest {
     assertEquals("search: unknown field 'limit'; accepted: context, k, mode, path_prefix,"
         + " query", error("search", Map.of("query", QUERY, "limit", 3)));
     assertEquals("search: 'query' is required", error("search", Map.of()));
-    assertEquals("search: 'query' must not be empty", error("search", Map.of("query", " ")));
+    String nothing = "search: query has no searchable text: it is empty or only spaces and"
+        + " control characters";
+    assertEquals(nothing, error("search", Map.of("query", " ")));
+    assertEquals(nothing, error("search", Map.of("query", "\u0001\u0002")));
     assertEquals("search: 'k' must be in [1, 100], got: 0", error("search",
         Map.of("query", QUERY, "k", 0)));
     assertEquals("search: 'k' must be an integer, got: 2.5", error("search",
         Map.of("query", QUERY, "k", 2.5)));
+    assertEquals("search: 'k' must be in [1, 100], got: a number out of range (beyond ±1.8E308)",
+        error("search", Map.of("query", QUERY, "k", Double.POSITIVE_INFINITY)));
     assertEquals("search: unknown search mode: 'fuzzy'; expected one of auto, bm25, vector,"
         + " hybrid, learned", error("search", Map.of("query", QUERY, "mode", "fuzzy")));
     assertEquals("record_feedback: 'idempotency_key' must not be blank; leave it out for none",
