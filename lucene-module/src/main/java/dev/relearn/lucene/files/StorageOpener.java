@@ -11,8 +11,8 @@ import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.LockFactory;
 
 /**
- * Opens the files that relearn's writers write: the Lucene directories of the chunk index, the
- * feedback ledger and the cluster index, and the write channels of the feedback log. {@link
+ * Opens the files that relearn's writers write: the Lucene directories of the chunk index and the
+ * feedback events index, and the write channels of the feedback log. {@link
  * #REAL} is the file system; tests pass one that injects faults (failed writes, fsyncs and
  * renames, a full disk). Not a setting: the engine always uses {@link #REAL}.
  */
