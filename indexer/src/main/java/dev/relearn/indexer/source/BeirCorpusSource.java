@@ -15,7 +15,8 @@ import java.util.function.Consumer;
  * A BEIR corpus: {@code corpus.jsonl} or {@code corpus.jsonl.gz} of {@code {"_id", "title",
  * "text"}} documents, given as the file or the folder holding it. Each document becomes one
  * {@link ChunkKind#RECORD} chunk, kept whole as the BEIR protocol requires, with id and path equal
- * to {@code _id}. Bad lines and repeated ids are reported by line number and skipped.
+ * to {@code _id} (else {@code id}, which a record with both may use for something else). Bad
+ * lines and repeated ids are reported by line number and skipped.
  */
 public final class BeirCorpusSource implements ChunkSource {
   /** The corpus file names looked for in a folder, in order of preference. */
@@ -64,7 +65,7 @@ public final class BeirCorpusSource implements ChunkSource {
 
   private Chunk toChunk(ObjectNode object) throws BadRecordException {
     RecordFields fields = new RecordFields(object);
-    String id = fields.id();
+    String id = fields.id("_id", "id");
     String title = fields.optionalString("title", "");
     String text = fields.text(title);
     return new Chunk(id, origin(), id, ChunkKind.RECORD, title, List.of(), 0, 0,

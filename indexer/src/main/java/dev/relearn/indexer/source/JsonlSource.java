@@ -48,7 +48,7 @@ public final class JsonlSource implements ChunkSource {
 
   private Chunk toChunk(ObjectNode object) throws BadRecordException {
     RecordFields fields = new RecordFields(object);
-    String id = fields.id();
+    String id = fields.id("id", "_id");
     String title = fields.optionalString("title", "");
     String text = fields.text(title);
     String path = RecordFields.indexable("path", fields.optionalString("path", id));

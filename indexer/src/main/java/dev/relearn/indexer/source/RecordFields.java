@@ -17,14 +17,15 @@ final class RecordFields {
   }
 
   /**
-   * The {@code "id"} field, else {@code "_id"}: a non-blank string or an integer, stripped, as
-   * feedback strips the ids it names (one kept with its spaces could never be fed back).
+   * The field {@code preferred}, else {@code other} ({@code "id"} and {@code "_id"}, in the
+   * order the format names them): a non-blank string or an integer, stripped, as feedback strips
+   * the ids it names (one kept with its spaces could never be fed back).
    */
-  String id() throws BadRecordException {
-    String name = object.hasNonNull("id") ? "id" : "_id";
+  String id(String preferred, String other) throws BadRecordException {
+    String name = object.hasNonNull(preferred) ? preferred : other;
     JsonNode node = object.get(name);
     if (node == null || node.isNull()) {
-      throw new BadRecordException("missing \"id\" (or \"_id\")");
+      throw new BadRecordException("missing \"" + preferred + "\" (or \"" + other + "\")");
     }
     if (!node.isTextual() && !node.isIntegralNumber()) {
       throw new BadRecordException("\"" + name + "\" must be a string or an integer");

@@ -59,6 +59,19 @@ class BeirCorpusSourceTest {
   }
 
   @Test
+  void theIdIsBeirsUnderscoreIdEvenWhenTheRecordAlsoHasAnIdField() throws IOException {
+    // qrels name documents by "_id"; an extra "id" field (another numbering) must not replace it
+    Path file = Files.writeString(dir.resolve("corpus.jsonl"), """
+        {"_id": "d1", "id": 1001, "text": "Alpha beta."}
+        {"id": "d2", "text": "Only an id field."}
+        """);
+    List<Chunk> chunks = new ArrayList<>();
+    new BeirCorpusSource(file).read(chunks::add, problem -> { });
+    assertEquals(List.of("d1", "d2"), chunks.stream().map(Chunk::id).toList());
+    assertEquals("d1", chunks.get(0).path());
+  }
+
+  @Test
   void aFolderWithoutCorpusIsRejectedByName() {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> new BeirCorpusSource(dir));
