@@ -94,6 +94,18 @@ public record JudgmentCoverage(List<String> judgedWithoutText, List<String> with
   }
 
   /**
+   * The problem that the judged queries {@code blank} (not empty) have a blank text in {@code
+   * queriesFile}: no search takes one, so an evaluation cannot run them.
+   */
+  public static String blankTextProblem(List<String> blank, String qrelsFile,
+      String queriesFile) {
+    boolean one = blank.size() == 1;
+    return count(blank.size(), "judged query", "judged queries") + " ha" + (one ? "s" : "ve")
+        + " a blank text in " + queriesFile + ", and a search needs words: " + sample(blank)
+        + "; give " + (one ? "it" : "each") + " a text or drop its judgments from " + qrelsFile;
+  }
+
+  /**
    * One line per finding, naming {@code qrelsFile} and {@code queriesFile} as the user knows
    * them (e.g. {@code qrels/test.tsv}, {@code queries.jsonl}); empty when all is well.
    */
