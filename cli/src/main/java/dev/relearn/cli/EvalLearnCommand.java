@@ -72,11 +72,16 @@ final class EvalLearnCommand extends CliCommand.WithJson {
     Fusion fusion = check(user::fusion);
     boolean explicitIndex = given("--index");
     BeirDataset beir = DatasetOptions.open(spec, "--dataset", dataset);
-    // unknown splits fail here, before any indexing
-    DatasetOptions.requireSplit(spec, beir, "--train-split", trainSplit);
+    // unknown splits fail here, before any indexing, and malformed queries or qrels, or splits
+    // with nothing to learn from or score; the repeated scenario's sessions search test queries
+    boolean train = chosen != Scenario.REPEATED;
+    if (train) {
+      DatasetOptions.requireSplit(spec, beir, "--train-split", trainSplit);
+    }
     DatasetOptions.requireSplit(spec, beir, "--test-split", testSplit);
-    // and malformed queries or qrels, or splits with nothing to learn from or score
-    DatasetOptions.requireRelevantQueries(beir, "--train-split", trainSplit);
+    if (train) {
+      DatasetOptions.requireRelevantQueries(beir, "--train-split", trainSplit);
+    }
     DatasetOptions.requireRelevantQueries(beir, "--test-split", testSplit);
     DatasetOptions.useOwnIndex(spec, engine, beir);
     if (cluster.given()) {

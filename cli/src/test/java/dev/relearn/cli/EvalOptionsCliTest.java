@@ -99,6 +99,20 @@ class EvalOptionsCliTest {
   }
 
   @Test
+  void theRepeatedScenarioNeedsNoTrainSplit() throws Exception {
+    Files.delete(beir.resolve("qrels/train.tsv")); // a collection judged on test queries only
+    CliTest.Result repeated = run("eval learn", "--scenario", "repeated", "--json");
+    assertEquals(0, repeated.code(), repeated.err());
+    JsonNode json = new ObjectMapper().readTree(repeated.out());
+    assertEquals("test", json.get("train_split").asText(), "its sessions search test queries");
+    assertTrue(json.get("sessions").asInt() > 0, repeated.out());
+    CliTest.Result generalisation = run("eval learn", "--reset-feedback");
+    assertEquals(2, generalisation.code(), generalisation.err());
+    assertTrue(generalisation.err().startsWith("relearn: --train-split train: dataset tiny has"
+        + " no qrels/train.tsv"), generalisation.err());
+  }
+
+  @Test
   void tuneSaysWhenEverySettingTies() {
     CliTest.Result tune = CliTest.run("eval", "tune", "--model", "hashing", "--datasets-dir",
         beir.getParent().toString(), "--datasets", "tiny", "--work",
