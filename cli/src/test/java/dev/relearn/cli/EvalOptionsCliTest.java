@@ -89,6 +89,8 @@ class EvalOptionsCliTest {
     assertEquals(0, text.code(), text.err());
     assertTrue(text.out().contains("\n  (first 3 of 12 test queries)\n"), text.out());
     assertTrue(text.out().contains(": 0 sessions"), "0 sessions: only the cold start");
+    assertTrue(text.out().contains("  baseline (hybrid)  nDCG@10 ") && text.out().contains(
+        "  (3 queries)\n"), "the count says what was scored: " + text.out());
     CliTest.Result repeated = run("eval learn", "--scenario", "repeated", "--sessions", "500",
         "--reset-feedback", "--json");
     assertEquals(0, repeated.code(), repeated.err());

@@ -15,7 +15,7 @@ import java.util.Objects;
 /**
  * What a learning experiment measured: dataset, scenario, the split the sessions drew from and the
  * one evaluated, sessions run, feedback events (sessions with a click), seed, the user described,
- * hybrid without feedback and the learned mode after it on the evaluated units, their paired
+ * hybrid without feedback and the learned mode after it on the evaluated queries, their paired
  * comparison on nDCG@10, the curve, scenario details (attack harm, repeated split, noise on seen
  * queries) and wall time.
  */
@@ -83,8 +83,8 @@ public record LearningResult(String dataset, Scenario scenario, String trainSpli
     Formatter out = new Formatter(Locale.ROOT);
     out.format("%s/%s %s: %d sessions, %d feedback events (%s)%n", dataset, testSplit,
         scenario.label(), sessions, events, user);
-    out.format("  baseline (hybrid)  nDCG@10 %.4f  Recall@100 %.4f  (%d units)%n",
-        baseline.ndcg(), baseline.recall(), baseline.size());
+    out.format("  baseline (hybrid)  nDCG@10 %.4f  Recall@100 %.4f  (%d quer%s)%n",
+        baseline.ndcg(), baseline.recall(), baseline.size(), baseline.size() == 1 ? "y" : "ies");
     out.format("  learned            nDCG@10 %.4f  Recall@100 %.4f  delta %+.4f  p %.4f"
         + " (randomisation), %.4f (t-test)%n", learned.ndcg(), learned.recall(), deltaNdcg(),
         comparison.pRandomisation(), comparison.pTTest());

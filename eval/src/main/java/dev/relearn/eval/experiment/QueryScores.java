@@ -5,33 +5,33 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * nDCG@10 and Recall@100 of one system per evaluated unit (a query, or in the repeated scenario a
- * session), and their means.
+ * nDCG@10 and Recall@100 of one system per evaluated query (in the repeated scenario, each
+ * held-out query once), and their means.
  *
- * @param ndcg10 unit → nDCG@10
- * @param recall100 unit → Recall@100, the same units
+ * @param ndcg10 query id → nDCG@10
+ * @param recall100 query id → Recall@100, the same queries
  */
 public record QueryScores(Map<String, Double> ndcg10, Map<String, Double> recall100) {
   public QueryScores {
     ndcg10 = Collections.unmodifiableMap(new LinkedHashMap<>(ndcg10));
     recall100 = Collections.unmodifiableMap(new LinkedHashMap<>(recall100));
     if (!ndcg10.keySet().equals(recall100.keySet())) {
-      throw new IllegalArgumentException("nDCG and recall must cover the same units, got "
+      throw new IllegalArgumentException("nDCG and recall must cover the same queries, got "
           + ndcg10.size() + " and " + recall100.size());
     }
   }
 
-  /** Mean nDCG@10; NaN without units. */
+  /** Mean nDCG@10; NaN without queries. */
   public double ndcg() {
     return mean(ndcg10);
   }
 
-  /** Mean Recall@100; NaN without units. */
+  /** Mean Recall@100; NaN without queries. */
   public double recall() {
     return mean(recall100);
   }
 
-  /** The number of evaluated units. */
+  /** The number of evaluated queries. */
   public int size() {
     return ndcg10.size();
   }
