@@ -16,18 +16,21 @@ import java.util.Set;
  * How much of a split's judgments an evaluation can use. Every metric stays as trec_eval computes
  * it; this only says, before the numbers, what silently shapes them on a dataset of one's own:
  * judged queries that the queries file lacks (never run), evaluated queries without a relevant
- * document (counted as 0 in every metric, as in trec_eval), and relevant documents that the index
+ * document (counted as 0 in every metric, as in trec_eval), relevant documents that the index
  * does not hold (never retrieved, so they lower recall; usually doc ids that differ between the
- * qrels and the corpus).
+ * qrels and the corpus), and relevant documents whose id is their query's, which BEIR's protocol
+ * drops as self-hits (queries and documents numbered alike).
  *
  * @param judgedWithoutText judged query ids of the split with no text in the queries file
  * @param withoutRelevant evaluated query ids whose judgments are all below grade 1
  * @param relevantJudgments relevant (query, doc) judgments of the evaluated queries
  * @param unknownJudgments of those, the judgments whose doc the index does not hold
  * @param unknownDocIds the doc ids of those judgments, sorted
+ * @param selfJudged evaluated query ids that judge the indexed document of the same id relevant
  */
 public record JudgmentCoverage(List<String> judgedWithoutText, List<String> withoutRelevant,
-    int relevantJudgments, int unknownJudgments, List<String> unknownDocIds) {
+    int relevantJudgments, int unknownJudgments, List<String> unknownDocIds,
+    List<String> selfJudged) {
   /** Ids shown in a note before it says how many more there are. */
   static final int IDS_SHOWN = 5;
 
@@ -35,6 +38,7 @@ public record JudgmentCoverage(List<String> judgedWithoutText, List<String> with
     judgedWithoutText = List.copyOf(judgedWithoutText);
     withoutRelevant = List.copyOf(withoutRelevant);
     unknownDocIds = List.copyOf(unknownDocIds);
+    selfJudged = List.copyOf(selfJudged);
     if (unknownJudgments < 0 || unknownJudgments > relevantJudgments) {
       throw new IllegalArgumentException("unknownJudgments must be in [0, " + relevantJudgments
           + "], got: " + unknownJudgments);
@@ -75,8 +79,10 @@ public record JudgmentCoverage(List<String> judgedWithoutText, List<String> with
         }
       }
     }
+    List<String> selfJudged = evaluated.stream()
+        .filter(q -> Qrels.isRelevant(qrels.grade(q, q)) && !unknown.contains(q)).toList();
     return new JudgmentCoverage(withoutText, withoutRelevant, judgments, unknownJudgments,
-        List.copyOf(unknown));
+        List.copyOf(unknown), selfJudged);
   }
 
   /**
@@ -129,6 +135,14 @@ public record JudgmentCoverage(List<String> judgedWithoutText, List<String> with
           + " judgments name" + (unknownJudgments == 1 ? "s" : "") + " a document the index"
           + " does not hold (never retrieved, so recall and nDCG are lower): "
           + sample(unknownDocIds));
+    }
+    if (!selfJudged.isEmpty()) {
+      boolean one = selfJudged.size() == 1;
+      notes.add(qrelsFile + ": " + count(selfJudged.size(), "query judges", "queries judge")
+          + " relevant the document with " + (one ? "its" : "their") + " own id, which BEIR's"
+          + " protocol drops from " + (one ? "its" : "their") + " results as a self-hit (never"
+          + " retrieved, so recall and nDCG are lower; give queries and documents distinct ids): "
+          + sample(selfJudged));
     }
     return notes;
   }

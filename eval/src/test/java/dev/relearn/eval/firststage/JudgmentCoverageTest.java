@@ -10,6 +10,7 @@ import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.indexer.build.Progress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,7 +53,8 @@ class JudgmentCoverageTest {
     Path beir = dataset("query-id\tcorpus-id\tscore\nq1\td1\t2\nq1\td2\t1\nq1\tD9\t1\n"
         + "q2\td3\t0\nq7\td1\t1\n");
     JudgmentCoverage coverage = coverage(beir, List.of("q1", "q2"));
-    assertEquals(new JudgmentCoverage(List.of("q7"), List.of("q2"), 3, 1, List.of("D9")),
+    assertEquals(new JudgmentCoverage(List.of("q7"), List.of("q2"), 3, 1, List.of("D9"),
+        List.of()),
         coverage);
     assertEquals(List.of(
         "qrels/test.tsv: 1 judged query has no text in queries.jsonl and is not run or counted"
@@ -65,9 +67,21 @@ class JudgmentCoverageTest {
   }
 
   @Test
+  void aQueryJudgingItsOwnIdsDocumentRelevantIsNamed() throws Exception {
+    // ids numbered alike in queries and corpus: BEIR's protocol drops doc d2 from query d2
+    Path beir = dataset("q1\td1\t1\nd2\td2\t1\nd2\td1\t1\n");
+    Files.writeString(beir.resolve("queries.jsonl"), "{\"_id\": \"d2\", \"text\": \"expire\"}\n",
+        StandardOpenOption.APPEND);
+    assertEquals(List.of("qrels/test.tsv: 1 query judges relevant the document with its own id,"
+        + " which BEIR's protocol drops from its results as a self-hit (never retrieved, so"
+        + " recall and nDCG are lower; give queries and documents distinct ids): d2"),
+        coverage(beir, List.of("q1", "d2")).notes("qrels/test.tsv", "queries.jsonl"));
+  }
+
+  @Test
   void severalQueriesWithoutRelevantDocsAreNamedTogether() {
     JudgmentCoverage coverage = new JudgmentCoverage(List.of(), List.of("q2", "q3"), 4, 0,
-        List.of());
+        List.of(), List.of());
     assertEquals(List.of("qrels/test.tsv: 2 queries have no relevant document (grade 1 or more)"
         + " and score 0 in every metric, as in trec_eval: q2, q3"),
         coverage.notes("qrels/test.tsv", "queries.jsonl"));
@@ -92,12 +106,13 @@ class JudgmentCoverageTest {
   @Test
   void longListsAreCut() {
     JudgmentCoverage coverage = new JudgmentCoverage(List.of(), List.of(), 9, 7,
-        List.of("a", "b", "c", "d", "e", "f", "g"));
+        List.of("a", "b", "c", "d", "e", "f", "g"), List.of());
     assertEquals(List.of("qrels/dev.tsv: 7 of 9 relevant judgments name a document the index"
         + " does not hold (never retrieved, so recall and nDCG are lower): a, b, c, d, e and 2"
         + " more"), coverage.notes("qrels/dev.tsv", "queries.jsonl"));
     assertEquals("unknownJudgments must be in [0, 2], got: 3", assertThrows(
         IllegalArgumentException.class,
-        () -> new JudgmentCoverage(List.of(), List.of(), 2, 3, List.of())).getMessage());
+        () -> new JudgmentCoverage(List.of(), List.of(), 2, 3, List.of(), List.of()))
+            .getMessage());
   }
 }
