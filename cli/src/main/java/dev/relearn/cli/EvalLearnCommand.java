@@ -10,11 +10,15 @@ import dev.relearn.eval.experiment.LearningExperiment;
 import dev.relearn.eval.experiment.LearningResult;
 import dev.relearn.eval.experiment.Scenario;
 import dev.relearn.eval.experiment.Split;
+import dev.relearn.eval.firststage.JudgmentCoverage;
 import dev.relearn.engine.ConsoleProgress;
 import dev.relearn.lucene.fusion.Fusion;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -73,16 +77,14 @@ final class EvalLearnCommand extends CliCommand.WithJson {
     boolean explicitIndex = given("--index");
     BeirDataset beir = DatasetOptions.open(spec, "--dataset", dataset);
     // unknown splits fail here, before any indexing, and malformed queries or qrels, or splits
-    // with nothing to learn from or score; the repeated scenario's sessions search test queries
-    boolean train = chosen != Scenario.REPEATED;
-    if (train) {
-      DatasetOptions.requireSplit(spec, beir, "--train-split", trainSplit);
-    }
+    // with nothing to learn from or score
     DatasetOptions.requireSplit(spec, beir, "--test-split", testSplit);
-    if (train) {
-      DatasetOptions.requireRelevantQueries(beir, "--train-split", trainSplit);
-    }
     DatasetOptions.requireRelevantQueries(beir, "--test-split", testSplit);
+    if (chosen != Scenario.REPEATED) { // whose sessions search the test queries
+      DatasetOptions.requireSplit(spec, beir, "--train-split", trainSplit);
+      DatasetOptions.requireRelevantQueries(beir, "--train-split", trainSplit);
+      noteSharedQueries(beir);
+    }
     DatasetOptions.useOwnIndex(spec, engine, beir);
     if (cluster.given()) {
       require(resetFeedback, "eval learn --cluster forgets all feedback on the cluster, of every"
@@ -103,6 +105,17 @@ final class EvalLearnCommand extends CliCommand.WithJson {
       boolean complete = DatasetOptions.indexCorpus(relearn, beir, err()).complete();
       run(relearn, beir, fusion, config, chosen);
       return complete ? 0 : 1;
+    }
+  }
+
+  /** Names the test queries that the train split judges too: train sessions may search them. */
+  private void noteSharedQueries(BeirDataset beir) throws IOException {
+    Set<String> trained = beir.qrels(trainSplit).queryIds();
+    Set<String> tested = beir.queryIds(testSplit);
+    List<String> shared = tested.stream().filter(trained::contains).toList();
+    if (!shared.isEmpty()) {
+      err().println("relearn: " + JudgmentCoverage.sharedQueriesNote(shared, tested.size(),
+          "qrels/" + testSplit + ".tsv", "qrels/" + trainSplit + ".tsv"));
     }
   }
 

@@ -115,6 +115,22 @@ class EvalOptionsCliTest {
   }
 
   @Test
+  void learnNamesTestQueriesThatTheTrainSplitJudgesToo() throws Exception {
+    Path train = beir.resolve("qrels/train.tsv");
+    Files.writeString(train, Files.readString(train) + "t0q3\tgadget0-manual\t1\n"
+        + "t5q3\tgadget5-manual\t1\n");
+    CliTest.Result learn = run("eval learn", "--sessions", "2", "--json");
+    assertEquals(0, learn.code(), learn.err());
+    assertTrue(learn.err().contains("relearn: qrels/test.tsv: 2 of its 12 queries are judged in"
+        + " qrels/train.tsv too, so the train sessions may search them: the test figures then"
+        + " measure learning on queries that had feedback, not only generalisation: t0q3,"
+        + " t5q3\n"), learn.err());
+    CliTest.Result repeated = run("eval learn", "--sessions", "2", "--scenario", "repeated",
+        "--reset-feedback");
+    assertFalse(repeated.err().contains("judged in qrels/train.tsv"), "it has no train sessions");
+  }
+
+  @Test
   void tuneSaysWhenEverySettingTies() {
     CliTest.Result tune = CliTest.run("eval", "tune", "--model", "hashing", "--datasets-dir",
         beir.getParent().toString(), "--datasets", "tiny", "--work",

@@ -100,6 +100,20 @@ public record JudgmentCoverage(List<String> judgedWithoutText, List<String> with
   }
 
   /**
+   * The note that {@code shared} (not empty) of the {@code total} queries judged in {@code
+   * testFile} are judged in {@code trainFile} too: feedback sessions on the train queries may
+   * search them, so the learned mode's test figures are not only generalisation.
+   */
+  public static String sharedQueriesNote(List<String> shared, int total, String testFile,
+      String trainFile) {
+    return testFile + ": " + shared.size() + " of its " + count(total, "query", "queries") + " "
+        + (shared.size() == 1 ? "is" : "are") + " judged in " + trainFile + " too, so the train"
+        + " sessions may search " + (shared.size() == 1 ? "it" : "them") + ": the test figures"
+        + " then measure learning on queries that had feedback, not only generalisation: "
+        + sample(shared);
+  }
+
+  /**
    * The problem that the judged queries {@code blank} (not empty) have a blank text in {@code
    * queriesFile}: no search takes one, so an evaluation cannot run them.
    */
