@@ -28,12 +28,22 @@ final class EvalDatasetsOptions extends ModelOptions {
       description = "Folder of the evaluation indexes (default: ${DEFAULT-VALUE}).")
   Path work;
 
-  /** The named datasets, opened (and checked: a usage error of {@code spec}) in order. */
-  List<BeirDataset> open(CommandSpec spec) throws IOException {
+  /**
+   * The named datasets, opened in order and checked before any is evaluated: each must be a BEIR
+   * folder with the {@code splits} the command runs, each with a query that has a text and a
+   * relevant document (a usage error of {@code spec}, or a failure naming the dataset).
+   */
+  List<BeirDataset> open(CommandSpec spec, String... splits) throws IOException {
     Path root = datasetsDir != null ? datasetsDir : SharedDatasets.root();
     List<BeirDataset> opened = new ArrayList<>();
     for (String name : datasets) {
-      opened.add(DatasetOptions.open(spec, "--datasets", root.resolve(name.strip())));
+      BeirDataset dataset = DatasetOptions.open(spec, "--datasets", root.resolve(name.strip()));
+      String option = "--datasets " + dataset.name() + " needs split";
+      for (String split : splits) {
+        DatasetOptions.requireSplit(spec, dataset, option, split);
+        DatasetOptions.requireRelevantQueries(dataset, option, split);
+      }
+      opened.add(dataset);
     }
     return opened;
   }

@@ -43,8 +43,8 @@ final class EvalReportCommand extends CliCommand {
 
   @Override
   public Integer call() throws Exception {
-    List<BeirDataset> opened = sets.open(spec);
     LearnConfig config = check(user::config);
+    List<BeirDataset> opened = sets.open(spec, config.testSplit(), config.trainSplit());
     RelearnOptions options = sets.options(spec);
     PrintWriter err = err();
     long start = System.nanoTime();

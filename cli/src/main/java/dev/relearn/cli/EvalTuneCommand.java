@@ -34,8 +34,8 @@ final class EvalTuneCommand extends CliCommand {
 
   @Override
   public Integer call() throws Exception {
-    List<BeirDataset> opened = sets.open(spec);
     LearnConfig config = check(user::config);
+    List<BeirDataset> opened = sets.open(spec, config.trainSplit());
     RelearnOptions options = sets.options(spec);
     PrintWriter out = out();
     List<TrustTuning.Result> results = new ArrayList<>();

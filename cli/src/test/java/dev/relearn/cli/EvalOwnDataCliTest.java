@@ -71,6 +71,20 @@ class EvalOwnDataCliTest {
   }
 
   @Test
+  void reportChecksEveryDatasetsSplitsBeforeEvaluatingAny() throws Exception {
+    Path bare = Files.move(TinyBeir.write(tmp.resolve("other")), tmp.resolve("data/bare"));
+    Files.delete(bare.resolve("qrels/train.tsv")); // judged on test queries only
+    Path work = tmp.resolve("work");
+    CliTest.Result report = CliTest.run("eval", "report", "--model", "hashing",
+        "--datasets-dir", tmp.resolve("data").toString(), "--datasets", "tiny,bare",
+        "--work", work.toString(), "--out", tmp.resolve("EVALUATION.md").toString());
+    assertEquals(2, report.code(), report.err());
+    assertTrue(report.err().startsWith("relearn: --datasets bare needs split train: dataset bare"
+        + " has no qrels/train.tsv; its splits: test\n"), report.err());
+    assertFalse(Files.exists(work), "tiny was not evaluated first");
+  }
+
+  @Test
   void aRunNoTrecFileCanHoldStillPrintsTheFiguresAndLeavesNoFile() throws Exception {
     Files.writeString(beir.resolve("corpus.jsonl"), "{\"_id\": \"gadget0 spare\", \"text\":"
         + " \"How to configure the gadget0 widget setup.\"}\n", StandardOpenOption.APPEND);
