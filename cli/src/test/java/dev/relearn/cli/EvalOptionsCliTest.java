@@ -131,6 +131,17 @@ class EvalOptionsCliTest {
   }
 
   @Test
+  void aRepeatedRunThatHoldsOutNoSessionSaysSo() {
+    // one test query, two sessions: with seed 42 both record feedback, none is held out
+    CliTest.Result repeated = run("eval learn", "--scenario", "repeated", "--max-queries", "1");
+    assertEquals(1, repeated.code(), repeated.err());
+    assertTrue(repeated.err().endsWith("relearn: the repeated scenario held out none of the 2"
+        + " sessions of its 1 test query (each records feedback with probability 0.5), so"
+        + " nothing is left to evaluate; use more test queries or another seed\n"),
+        repeated.err());
+  }
+
+  @Test
   void tuneSaysWhenEverySettingTies() {
     CliTest.Result tune = CliTest.run("eval", "tune", "--model", "hashing", "--datasets-dir",
         beir.getParent().toString(), "--datasets", "tiny", "--work",

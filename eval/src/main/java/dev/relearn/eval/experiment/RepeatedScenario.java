@@ -47,6 +47,13 @@ final class RepeatedScenario {
         heldOut.add(sessions.get(i));
       }
     }
+    if (heldOut.isEmpty()) { // the paired tests need at least one query
+      throw new IllegalArgumentException("the repeated scenario held out none of the "
+          + sessions.size() + " sessions of its " + test.size() + " test quer"
+          + (test.size() == 1 ? "y" : "ies") + " (each records feedback with probability "
+          + LearnConfig.FEEDBACK_SHARE + "), so nothing is left to evaluate; use more test"
+          + " queries or another seed");
+    }
     int total = Math.min(config.sessionsFor(feedback.size()), feedback.size());
     List<String> queries = List.copyOf(new LinkedHashSet<>(heldOut));
     Scorer scorer = experiment.scorer;
