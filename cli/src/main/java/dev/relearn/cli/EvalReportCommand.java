@@ -45,6 +45,7 @@ final class EvalReportCommand extends CliCommand {
   public Integer call() throws Exception {
     LearnConfig config = check(user::config);
     List<BeirDataset> opened = sets.open(spec, config.testSplit(), config.trainSplit());
+    PathChecks.requireWritable("--out", out); // before the hour of work, not after
     RelearnOptions options = sets.options(spec);
     PrintWriter err = err();
     long start = System.nanoTime();

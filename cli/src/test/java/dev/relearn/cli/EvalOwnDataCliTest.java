@@ -85,6 +85,18 @@ class EvalOwnDataCliTest {
   }
 
   @Test
+  void reportChecksItsOutFileBeforeEvaluating() throws Exception {
+    Path folder = Files.createDirectories(tmp.resolve("docs"));
+    Path work = tmp.resolve("work");
+    CliTest.Result report = CliTest.run("eval", "report", "--model", "hashing",
+        "--datasets-dir", tmp.resolve("data").toString(), "--datasets", "tiny",
+        "--work", work.toString(), "--out", folder.toString());
+    assertEquals(1, report.code(), report.err());
+    assertEquals("relearn: --out " + folder + " is a folder, not a file", report.err().strip());
+    assertFalse(Files.exists(work), "nothing was evaluated");
+  }
+
+  @Test
   void aRunNoTrecFileCanHoldStillPrintsTheFiguresAndLeavesNoFile() throws Exception {
     Files.writeString(beir.resolve("corpus.jsonl"), "{\"_id\": \"gadget0 spare\", \"text\":"
         + " \"How to configure the gadget0 widget setup.\"}\n", StandardOpenOption.APPEND);
