@@ -106,6 +106,17 @@ final class DatasetOptions {
   }
 
   /**
+   * Says on {@code err}, before the figures, which judgments of {@code split} for the queries
+   * {@code ids} the evaluation cannot use ({@link JudgmentCoverage}).
+   */
+  static void noteCoverage(Relearn relearn, BeirDataset beir, String split,
+      Collection<String> ids, PrintWriter err) throws IOException {
+    JudgmentCoverage.of(relearn, beir, split, ids)
+        .notes("qrels/" + split + ".tsv", beir.queriesFile().getFileName().toString())
+        .forEach(note -> err.println("relearn: " + note));
+  }
+
+  /**
    * Indexes {@code beir}'s corpus through {@code cluster} ({@code _bulk}, incrementally), as
    * {@link #indexCorpus(Relearn, BeirDataset, PrintWriter)} does embedded.
    */

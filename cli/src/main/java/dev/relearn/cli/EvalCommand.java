@@ -4,7 +4,6 @@ import dev.relearn.engine.Relearn;
 import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.firststage.FirstStageEvaluation;
 import dev.relearn.eval.firststage.FirstStageResult;
-import dev.relearn.eval.firststage.JudgmentCoverage;
 import dev.relearn.eval.metrics.EvaluationResult;
 import dev.relearn.eval.metrics.Evaluator;
 import dev.relearn.eval.metrics.Run;
@@ -68,9 +67,7 @@ final class EvalCommand extends CliCommand.WithJson {
     try (Relearn relearn = engine.openOrCreate(engine.options(false))) {
       DatasetOptions.IndexedCorpus corpus = DatasetOptions.indexCorpus(relearn, beir, err);
       FirstStageEvaluation evaluation = corpus.evaluation();
-      JudgmentCoverage.of(relearn, beir, data.split, ids)
-          .notes("qrels/" + data.split + ".tsv", beir.queriesFile().getFileName().toString())
-          .forEach(note -> err.println("relearn: " + note));
+      DatasetOptions.noteCoverage(relearn, beir, data.split, ids, err);
       SearchMode mode = SearchOptions.orDefault(chosen, relearn);
       long start = System.nanoTime();
       Run run = evaluation.run(beir.queries(), ids, mode, fusion, search.candidates,

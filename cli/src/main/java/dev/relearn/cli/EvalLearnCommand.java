@@ -103,6 +103,8 @@ final class EvalLearnCommand extends CliCommand.WithJson {
             + " it, or use another --index");
       }
       boolean complete = DatasetOptions.indexCorpus(relearn, beir, err()).complete();
+      DatasetOptions.noteCoverage(relearn, beir, testSplit, cap.first(beir.queryIds(testSplit)),
+          err());
       run(relearn, beir, fusion, config, chosen);
       return complete ? 0 : 1;
     }

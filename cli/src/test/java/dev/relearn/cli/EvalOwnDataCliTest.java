@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,7 +33,7 @@ class EvalOwnDataCliTest {
   }
 
   @Test
-  void evalNamesJudgmentsItCannotUseBeforeTheFigures() throws Exception {
+  void evalAndLearnNameJudgmentsTheyCannotUseBeforeTheFigures() throws Exception {
     Path test = beir.resolve("qrels/test.tsv");
     // t2q3's only judgment becomes grade 0: it still counts, with 0, as in trec_eval
     Files.writeString(test, Files.readString(test).replace("t2q3\tgadget2-manual\t1",
@@ -40,16 +41,20 @@ class EvalOwnDataCliTest {
         + "t1q3\tgadget1-blog\t0\nghost\tgadget2-manual\t1\n");
     CliTest.Result result = eval("--dataset", beir.toString(), "--mode", "bm25");
     assertEquals(0, result.code(), result.err());
-    assertTrue(result.err().contains("relearn: qrels/test.tsv: 1 judged query has no text in"
-        + " queries.jsonl and is not run or counted (trec_eval -c would count it as 0): ghost\n"),
-        result.err());
-    assertTrue(result.err().contains("relearn: qrels/test.tsv: 1 query has no relevant document"
-        + " (grade 1 or more) and scores 0 in every metric, as in trec_eval: t2q3\n"),
-        result.err());
-    assertTrue(result.err().contains("relearn: qrels/test.tsv: 1 of 12 relevant judgments names"
-        + " a document the index does not hold (never retrieved, so recall and nDCG are lower):"
-        + " gadget0-nope\n"), result.err());
     assertTrue(result.out().contains(": 12 queries "), result.out());
+    CliTest.Result learn = CliTest.run("eval", "learn", "--index", tmp.resolve("idx").toString(),
+        "--model", "hashing", "--dataset", beir.toString(), "--sessions", "2");
+    assertEquals(0, learn.code(), learn.err());
+    for (String err : List.of(result.err(), learn.err())) {
+      assertTrue(err.contains("relearn: qrels/test.tsv: 1 judged query has no text in"
+          + " queries.jsonl and is not run or counted (trec_eval -c would count it as 0):"
+          + " ghost\n"), err);
+      assertTrue(err.contains("relearn: qrels/test.tsv: 1 query has no relevant document"
+          + " (grade 1 or more) and scores 0 in every metric, as in trec_eval: t2q3\n"), err);
+      assertTrue(err.contains("relearn: qrels/test.tsv: 1 of 12 relevant judgments names"
+          + " a document the index does not hold (never retrieved, so recall and nDCG are"
+          + " lower): gadget0-nope\n"), err);
+    }
   }
 
   @Test
