@@ -17,8 +17,9 @@ import java.util.SequencedMap;
 
 /**
  * Reads a BEIR {@code queries.jsonl} (or {@code .jsonl.gz}): one JSON object per line with a string
- * {@code _id} (an integer is read as its digits) and a string {@code text}; other fields are
- * ignored. Blank lines are skipped and CRLF endings accepted.
+ * {@code _id} (an integer is read as its digits; spaces around it are stripped, as the qrels and
+ * corpus readers strip ids) and a string {@code text}; other fields are ignored. Blank lines are
+ * skipped and CRLF endings accepted.
  */
 public final class QueriesFile {
   private static final ObjectMapper JSON =
@@ -37,7 +38,7 @@ public final class QueriesFile {
     try (BufferedReader reader = TextLines.open(file)) {
       TextLines.forEach(reader, (line, lineNumber) -> {
         JsonNode node = parse(line, source, lineNumber);
-        String id = field(node, "_id", true, source, lineNumber);
+        String id = field(node, "_id", true, source, lineNumber).strip(); // as qrels fields are
         if (id.isBlank()) {
           throw TextLines.error(source, lineNumber, "blank \"_id\"", null);
         }

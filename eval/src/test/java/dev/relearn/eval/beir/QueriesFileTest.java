@@ -36,6 +36,16 @@ class QueriesFileTest {
   }
 
   @Test
+  void idsAreStrippedAsTheCorpusAndQrelsReadersStripTheirs() throws IOException {
+    // "q1 " must meet the qrels' q1, as a corpus "_id" of "d1 " meets their d1
+    SequencedMap<String, String> queries = QueriesFile.read(write(
+        "{\"_id\": \"q1 \", \"text\": \"padded\"}\n{\"_id\": \"\\tq2\", \"text\": \"tab\"}\n"));
+    assertEquals(List.of("q1", "q2"), List.copyOf(queries.keySet()));
+    assertError("{\"_id\": \"q1\", \"text\": \"x\"}\n{\"_id\": \" q1\", \"text\": \"y\"}\n",
+        "line 2: query id 'q1' repeats line 1");
+  }
+
+  @Test
   void readsGzip() throws IOException {
     Path file = dir.resolve("queries.jsonl.gz");
     try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(file))) {
