@@ -25,6 +25,7 @@ public final class QrelsFile {
   private static final Pattern TAB = Pattern.compile("\t");
   private static final Pattern SPACES = Pattern.compile(" +");
   private static final Pattern INTEGER = Pattern.compile("[+-]?\\d+");
+  private static final Pattern DECIMAL = Pattern.compile("[+-]?[\\d.]+([eE][+-]?\\d+)?");
   private static final Pattern HEADER_FIRST_FIELD =
       Pattern.compile("(?i)query[-_]?id|qid");
 
@@ -40,7 +41,7 @@ public final class QrelsFile {
       TextLines.forEach(reader, (line, number) -> {
         String[] fields = split(line);
         if (!first[0] || !isHeader(fields)) {
-          addLine(qrels, fields, line, file.toString(), number);
+          addLine(qrels, fields, line, file.toString(), number, first[0]);
         }
         first[0] = false;
       });
@@ -48,8 +49,8 @@ public final class QrelsFile {
     return qrels.build();
   }
 
-  private static void addLine(
-      Qrels.Builder qrels, String[] fields, String line, String source, int lineNumber) {
+  private static void addLine(Qrels.Builder qrels, String[] fields, String line, String source,
+      int lineNumber, boolean first) {
     if (fields.length != 3 && fields.length != 4) {
       throw TextLines.error(source, lineNumber, "expected 3 columns (query-id corpus-id score) or"
           + " 4 (qid iter docid grade), got " + fields.length + ": '" + line + "'", null);
@@ -64,8 +65,9 @@ public final class QrelsFile {
     try {
       value = Integer.parseInt(grade);
     } catch (NumberFormatException e) {
-      throw TextLines.error(source, lineNumber, "grade must be an integer, got: '" + grade + "'",
-          e);
+      throw TextLines.error(source, lineNumber, "grade must be an integer, got: '" + grade + "'"
+          + (first && !DECIMAL.matcher(grade).matches()
+              ? " (a header line starts with query-id, query_id, queryid or qid)" : ""), e);
     }
     qrels.add(queryId, docId, value);
   }

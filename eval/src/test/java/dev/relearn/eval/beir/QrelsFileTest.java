@@ -93,11 +93,20 @@ class QrelsFileTest {
 
     Path fractional = write("frac.tsv", "q1\td1\t0.5\n");
     e = assertThrows(IllegalArgumentException.class, () -> QrelsFile.read(fractional));
-    assertTrue(e.getMessage().contains("line 1: grade must be an integer"), e.getMessage());
+    assertEquals(fractional + " line 1: grade must be an integer, got: '0.5'", e.getMessage());
 
     Path emptyId = write("empty.tsv", "q1\t\t1\n");
     e = assertThrows(IllegalArgumentException.class, () -> QrelsFile.read(emptyId));
     assertTrue(e.getMessage().contains("line 1: empty query or doc id"), e.getMessage());
+  }
+
+  @Test
+  void aFirstLineThatIsNoKnownHeaderSaysWhatAHeaderLooksLike() throws IOException {
+    Path file = write("own.tsv", "query\tdocument\trelevance\nq1\td1\t1\n");
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> QrelsFile.read(file));
+    assertEquals(file + " line 1: grade must be an integer, got: 'relevance' (a header line"
+        + " starts with query-id, query_id, queryid or qid)", e.getMessage());
   }
 
   @Test
