@@ -3,6 +3,7 @@ package dev.relearn.cli;
 import dev.relearn.engine.ConsoleProgress;
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnCluster;
+import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.firststage.FirstStageEvaluation;
 import dev.relearn.eval.firststage.JudgmentCoverage;
@@ -51,17 +52,17 @@ final class DatasetOptions {
    * the corpus is indexed, and fails unless some query of the split has a text and a relevant
    * document. Judged queries without a relevant document count as 0, as in trec_eval, but with
    * none at all every metric would be 0 (or undefined) whatever the system does, and feedback
-   * sessions would have nothing to click: not worth indexing a corpus for. A judged query with a
-   * blank text fails too: no search takes it.
+   * sessions would have nothing to click: not worth indexing a corpus for. A judged query whose
+   * text is not {@link SearchRequest#searchable} fails too: no search takes it.
    */
   static void requireRelevantQueries(BeirDataset beir, String option, String split)
       throws IOException {
     Map<String, String> texts = beir.queries();
-    List<String> blank = beir.queryIds(split).stream().filter(id -> texts.get(id).isBlank())
-        .toList();
+    List<String> blank = beir.queryIds(split).stream()
+        .filter(id -> !SearchRequest.searchable(texts.get(id))).toList();
     if (!blank.isEmpty()) {
       throw new IllegalArgumentException(option + " " + split + ": " + JudgmentCoverage
-          .blankTextProblem(blank, "qrels/" + split + ".tsv", beir.queriesFile().getFileName()
+          .unsearchableProblem(blank, "qrels/" + split + ".tsv", beir.queriesFile().getFileName()
               .toString()));
     }
     if (anyRelevant(beir, split, beir.queryIds(split))) {

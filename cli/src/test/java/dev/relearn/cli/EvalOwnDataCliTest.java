@@ -58,21 +58,22 @@ class EvalOwnDataCliTest {
   }
 
   @Test
-  void aJudgedQueryWithABlankTextIsNamedBeforeAnythingIsIndexed() throws Exception {
+  void aJudgedQueryWithNoSearchableTextIsNamedBeforeAnythingIsIndexed() throws Exception {
     Path queries = beir.resolve("queries.jsonl");
     Files.writeString(queries, Files.readString(queries)
         .replace("\"gadget1 widget setup tips\"", "\"  \"")
-        .replace("\"gadget2 widget setup tips\"", "\"\""));
+        .replace("\"gadget2 widget setup tips\"", "\"\"")
+        .replace("\"gadget3 widget setup tips\"", "\"\\u0001\\u200b\""));
     CliTest.Result result = eval("--dataset", beir.toString());
     assertEquals(1, result.code(), result.err());
-    assertEquals("relearn: --split test: 2 judged queries have a blank text in queries.jsonl,"
-        + " and a search needs words: t1q3, t2q3; give each a text or drop its judgments from"
-        + " qrels/test.tsv", result.err().strip());
+    assertEquals("relearn: --split test: 3 judged queries have no searchable text in"
+        + " queries.jsonl (empty or only spaces and control characters): t1q3, t2q3, t3q3; give"
+        + " each a text or drop its judgments from qrels/test.tsv", result.err().strip());
     assertFalse(Files.exists(tmp.resolve("idx")), "nothing was indexed");
     CliTest.Result learn = CliTest.run("eval", "learn", "--index", tmp.resolve("idx").toString(),
         "--model", "hashing", "--dataset", beir.toString());
-    assertTrue(learn.err().startsWith("relearn: --test-split test: 2 judged queries have a"
-        + " blank text"), learn.err());
+    assertTrue(learn.err().startsWith("relearn: --test-split test: 3 judged queries have no"
+        + " searchable text"), learn.err());
   }
 
   @Test

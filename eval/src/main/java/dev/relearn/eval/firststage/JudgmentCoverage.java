@@ -114,15 +114,17 @@ public record JudgmentCoverage(List<String> judgedWithoutText, List<String> with
   }
 
   /**
-   * The problem that the judged queries {@code blank} (not empty) have a blank text in {@code
-   * queriesFile}: no search takes one, so an evaluation cannot run them.
+   * The problem that the judged queries {@code unsearchable} (not empty) have no searchable text
+   * in {@code queriesFile} ({@link dev.relearn.engine.search.SearchRequest#searchable}): no search
+   * takes one, so an evaluation cannot run them.
    */
-  public static String blankTextProblem(List<String> blank, String qrelsFile,
+  public static String unsearchableProblem(List<String> unsearchable, String qrelsFile,
       String queriesFile) {
-    boolean one = blank.size() == 1;
-    return count(blank.size(), "judged query", "judged queries") + " ha" + (one ? "s" : "ve")
-        + " a blank text in " + queriesFile + ", and a search needs words: " + sample(blank)
-        + "; give " + (one ? "it" : "each") + " a text or drop its judgments from " + qrelsFile;
+    boolean one = unsearchable.size() == 1;
+    return count(unsearchable.size(), "judged query", "judged queries") + " ha"
+        + (one ? "s" : "ve") + " no searchable text in " + queriesFile + " (empty or only spaces"
+        + " and control characters): " + sample(unsearchable) + "; give " + (one ? "it" : "each")
+        + " a text or drop its judgments from " + qrelsFile;
   }
 
   /**
