@@ -16,6 +16,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -53,24 +54,39 @@ final class DatasetOptions {
    * document. Judged queries without a relevant document count as 0, as in trec_eval, but with
    * none at all every metric would be 0 (or undefined) whatever the system does, and feedback
    * sessions would have nothing to click: not worth indexing a corpus for. A judged query whose
-   * text is not {@link SearchRequest#searchable} fails too: no search takes it.
+   * text a search refuses (not {@link SearchRequest#searchable}, or too long) fails too.
    */
   static void requireRelevantQueries(BeirDataset beir, String option, String split)
       throws IOException {
-    Map<String, String> texts = beir.queries();
-    List<String> blank = beir.queryIds(split).stream()
-        .filter(id -> !SearchRequest.searchable(texts.get(id))).toList();
-    if (!blank.isEmpty()) {
-      throw new IllegalArgumentException(option + " " + split + ": " + JudgmentCoverage
-          .unsearchableProblem(blank, "qrels/" + split + ".tsv", beir.queriesFile().getFileName()
-              .toString()));
-    }
+    String file = beir.queriesFile().getFileName().toString();
+    requireSearchable(beir, option, split, text -> !SearchRequest.searchable(text),
+        "no searchable text in " + file + " (empty or only spaces and control characters)",
+        "give a text to");
+    requireSearchable(beir, option, split,
+        text -> SearchRequest.length(text) > SearchRequest.MAX_QUERY_CHARS, "a text in " + file
+            + " longer than the " + SearchRequest.MAX_QUERY_CHARS + " characters a search takes",
+        "shorten");
     if (anyRelevant(beir, split, beir.queryIds(split))) {
       return;
     }
     throw new IllegalArgumentException(option + " " + split + ": no query of qrels/" + split
         + ".tsv has both a text in " + beir.queriesFile().getFileName() + " and a relevant"
         + " document (grade 1 or more); nothing to evaluate");
+  }
+
+  /**
+   * Fails naming the judged queries of {@code split} whose text a search refuses ({@code
+   * refused}), with the {@code problem} and what would {@code fix} each.
+   */
+  private static void requireSearchable(BeirDataset beir, String option, String split,
+      Predicate<String> refused, String problem, String fix) throws IOException {
+    Map<String, String> texts = beir.queries();
+    List<String> ids = beir.queryIds(split).stream().filter(id -> refused.test(texts.get(id)))
+        .toList();
+    if (!ids.isEmpty()) {
+      throw new IllegalArgumentException(option + " " + split + ": " + JudgmentCoverage
+          .refusedQueriesProblem(ids, problem, fix, "qrels/" + split + ".tsv"));
+    }
   }
 
   /** Whether one of {@code ids} has a relevant document in {@code split}'s qrels. */

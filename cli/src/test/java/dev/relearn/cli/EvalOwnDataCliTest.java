@@ -58,9 +58,10 @@ class EvalOwnDataCliTest {
   }
 
   @Test
-  void aJudgedQueryWithNoSearchableTextIsNamedBeforeAnythingIsIndexed() throws Exception {
+  void aJudgedQueryThatASearchRefusesIsNamedBeforeAnythingIsIndexed() throws Exception {
     Path queries = beir.resolve("queries.jsonl");
-    Files.writeString(queries, Files.readString(queries)
+    String original = Files.readString(queries);
+    Files.writeString(queries, original
         .replace("\"gadget1 widget setup tips\"", "\"  \"")
         .replace("\"gadget2 widget setup tips\"", "\"\"")
         .replace("\"gadget3 widget setup tips\"", "\"\\u0001\\u200b\""));
@@ -68,12 +69,19 @@ class EvalOwnDataCliTest {
     assertEquals(1, result.code(), result.err());
     assertEquals("relearn: --split test: 3 judged queries have no searchable text in"
         + " queries.jsonl (empty or only spaces and control characters): t1q3, t2q3, t3q3; give"
-        + " each a text or drop its judgments from qrels/test.tsv", result.err().strip());
+        + " a text to each or drop its judgments from qrels/test.tsv", result.err().strip());
     assertFalse(Files.exists(tmp.resolve("idx")), "nothing was indexed");
     CliTest.Result learn = CliTest.run("eval", "learn", "--index", tmp.resolve("idx").toString(),
         "--model", "hashing", "--dataset", beir.toString());
     assertTrue(learn.err().startsWith("relearn: --test-split test: 3 judged queries have no"
         + " searchable text"), learn.err());
+    Files.writeString(queries, original.replace("\"gadget4 widget setup tips\"",
+        "\"" + "gadget4 ".repeat(1_500) + "\""));
+    CliTest.Result tooLong = eval("--dataset", beir.toString());
+    assertEquals("relearn: --split test: 1 judged query has a text in queries.jsonl longer than"
+        + " the 10000 characters a search takes: t4q3; shorten it or drop its judgments from"
+        + " qrels/test.tsv", tooLong.err().strip());
+    assertFalse(Files.exists(tmp.resolve("idx")), "nothing was indexed");
   }
 
   @Test

@@ -114,17 +114,15 @@ public record JudgmentCoverage(List<String> judgedWithoutText, List<String> with
   }
 
   /**
-   * The problem that the judged queries {@code unsearchable} (not empty) have no searchable text
-   * in {@code queriesFile} ({@link dev.relearn.engine.search.SearchRequest#searchable}): no search
-   * takes one, so an evaluation cannot run them.
+   * The problem that the judged queries {@code ids} (not empty) have {@code problem}, a text that
+   * no search takes, so an evaluation cannot run them; {@code fix} (a verb) says what to do.
    */
-  public static String unsearchableProblem(List<String> unsearchable, String qrelsFile,
-      String queriesFile) {
-    boolean one = unsearchable.size() == 1;
-    return count(unsearchable.size(), "judged query", "judged queries") + " ha"
-        + (one ? "s" : "ve") + " no searchable text in " + queriesFile + " (empty or only spaces"
-        + " and control characters): " + sample(unsearchable) + "; give " + (one ? "it" : "each")
-        + " a text or drop its judgments from " + qrelsFile;
+  public static String refusedQueriesProblem(List<String> ids, String problem, String fix,
+      String qrelsFile) {
+    boolean one = ids.size() == 1;
+    return count(ids.size(), "judged query", "judged queries") + " ha" + (one ? "s" : "ve") + " "
+        + problem + ": " + sample(ids) + "; " + fix + " " + (one ? "it" : "each")
+        + " or drop its judgments from " + qrelsFile;
   }
 
   /**
