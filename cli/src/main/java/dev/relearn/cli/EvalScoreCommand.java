@@ -116,6 +116,10 @@ final class EvalScoreCommand extends CliCommand.WithJson {
           + "; nothing to score");
     }
     PrintWriter err = err();
+    if (qrels.repeatedJudgments() > 0) {
+      err.println("relearn: " + JudgmentCoverage.repeatsNote(qrels.repeatedJudgments(),
+          judgedBy));
+    }
     noteWithoutRelevant(qrels, result, judgedBy, err);
     if (!judgedDocRetrieved(qrels, run, result)) {
       err.println("relearn: no document of the run is judged in " + judgedBy + ": do the run's"

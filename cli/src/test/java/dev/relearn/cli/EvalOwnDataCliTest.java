@@ -201,6 +201,12 @@ class EvalOwnDataCliTest {
     }
     assertEquals("relearn: no counted query has a relevant document (grade 1 or more) in "
         + qrels + ", so every metric is 0 (as in trec_eval)\n", scored.err());
+    Files.writeString(qrels, "q1 0 a 0\nq1 0 a 1\nq2 0 c 0\n"); // trec_eval: duplicate docs a
+    CliTest.Result repeated = CliTest.run("eval", "score", "--run", run.toString(), "--qrels",
+        qrels.toString());
+    assertTrue(repeated.err().startsWith("relearn: " + qrels + ": 1 line judges a (query,"
+        + " document) pair judged on an earlier line; relearn keeps the highest grade"),
+        repeated.err());
   }
 
   @Test

@@ -27,10 +27,12 @@ import java.util.Set;
  * @param unknownJudgments of those, the judgments whose doc the index does not hold
  * @param unknownDocIds the doc ids of those judgments, sorted
  * @param selfJudged evaluated query ids that judge the indexed document of the same id relevant
+ * @param repeatedJudgments lines of the split's qrels that judge a pair judged before ({@link
+ *     Qrels#repeatedJudgments}), which trec_eval refuses
  */
 public record JudgmentCoverage(List<String> judgedWithoutText, List<String> withoutRelevant,
     int relevantJudgments, int unknownJudgments, List<String> unknownDocIds,
-    List<String> selfJudged) {
+    List<String> selfJudged, int repeatedJudgments) {
   /** Ids shown in a note before it says how many more there are. */
   static final int IDS_SHOWN = 5;
 
@@ -82,7 +84,7 @@ public record JudgmentCoverage(List<String> judgedWithoutText, List<String> with
     List<String> selfJudged = evaluated.stream()
         .filter(q -> Qrels.isRelevant(qrels.grade(q, q)) && !unknown.contains(q)).toList();
     return new JudgmentCoverage(withoutText, withoutRelevant, judgments, unknownJudgments,
-        List.copyOf(unknown), selfJudged);
+        List.copyOf(unknown), selfJudged, qrels.repeatedJudgments());
   }
 
   /**
@@ -158,7 +160,21 @@ public record JudgmentCoverage(List<String> judgedWithoutText, List<String> with
           + " retrieved, so recall and nDCG are lower; give queries and documents distinct ids): "
           + sample(selfJudged));
     }
+    if (repeatedJudgments > 0) {
+      notes.add(repeatsNote(repeatedJudgments, qrelsFile));
+    }
     return notes;
+  }
+
+  /**
+   * The note that {@code repeats} (at least 1) lines of {@code qrelsFile} judge a pair judged
+   * before: relearn keeps the highest grade, trec_eval refuses the file.
+   */
+  public static String repeatsNote(int repeats, String qrelsFile) {
+    return qrelsFile + ": " + count(repeats, "line judges", "lines judge") + " a (query,"
+        + " document) pair judged on an earlier line; relearn keeps the highest grade, but"
+        + " trec_eval refuses such a file ('duplicate docs'): keep one line per pair before"
+        + " cross-checking with it";
   }
 
   private static String count(int n, String one, String many) {

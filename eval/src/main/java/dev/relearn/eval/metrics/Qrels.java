@@ -19,9 +19,11 @@ public final class Qrels {
   public static final int RELEVANCE_LEVEL = 1;
 
   private final Map<String, Map<String, Integer>> judgments;
+  private final int repeated;
 
-  private Qrels(Map<String, Map<String, Integer>> judgments) {
+  private Qrels(Map<String, Map<String, Integer>> judgments, int repeated) {
     this.judgments = judgments;
+    this.repeated = repeated;
   }
 
   /** A builder that collects judgments one pair at a time. */
@@ -66,6 +68,14 @@ public final class Qrels {
     return judgments.values().stream().mapToInt(Map::size).sum();
   }
 
+  /**
+   * How many added judgments named a (query, doc) pair judged before (kept at the highest grade);
+   * trec_eval refuses a qrels file with any ("duplicate docs").
+   */
+  public int repeatedJudgments() {
+    return repeated;
+  }
+
   @Override
   public String toString() {
     return "Qrels[" + judgments.size() + " queries, " + judgmentCount() + " judgments]";
@@ -77,6 +87,7 @@ public final class Qrels {
    */
   public static final class Builder {
     private final Map<String, Map<String, Integer>> judgments = new LinkedHashMap<>();
+    private int repeated;
 
     private Builder() {}
 
@@ -84,8 +95,9 @@ public final class Qrels {
     public Builder add(String queryId, String docId, int grade) {
       requireId("queryId", queryId);
       requireId("docId", docId);
-      judgments.computeIfAbsent(queryId, q -> new LinkedHashMap<>())
-          .merge(docId, grade, Math::max);
+      Map<String, Integer> docs = judgments.computeIfAbsent(queryId, q -> new LinkedHashMap<>());
+      repeated += docs.containsKey(docId) ? 1 : 0;
+      docs.merge(docId, grade, Math::max);
       return this;
     }
 
@@ -94,7 +106,7 @@ public final class Qrels {
       Map<String, Map<String, Integer>> copy = new LinkedHashMap<>();
       judgments.forEach((queryId, docs) ->
           copy.put(queryId, Collections.unmodifiableMap(new LinkedHashMap<>(docs))));
-      return new Qrels(Collections.unmodifiableMap(copy));
+      return new Qrels(Collections.unmodifiableMap(copy), repeated);
     }
   }
 

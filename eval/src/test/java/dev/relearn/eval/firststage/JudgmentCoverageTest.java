@@ -54,7 +54,7 @@ class JudgmentCoverageTest {
         + "q2\td3\t0\nq7\td1\t1\n");
     JudgmentCoverage coverage = coverage(beir, List.of("q1", "q2"));
     assertEquals(new JudgmentCoverage(List.of("q7"), List.of("q2"), 3, 1, List.of("D9"),
-        List.of()),
+        List.of(), 0),
         coverage);
     assertEquals(List.of(
         "qrels/test.tsv: 1 judged query has no text in queries.jsonl and is not run or counted"
@@ -79,9 +79,19 @@ class JudgmentCoverageTest {
   }
 
   @Test
+  void repeatedJudgmentsAreNamedForTheTrecEvalCrossCheck() throws Exception {
+    // trec_eval refuses this file ("duplicate docs d1"); relearn keeps d1's highest grade
+    Path beir = dataset("q1\td1\t2\nq1\td1\t1\nq2\td3\t1\nq2\td3\t1\nq3\td2\t1\n");
+    assertEquals(List.of("qrels/test.tsv: 2 lines judge a (query, document) pair judged on an"
+        + " earlier line; relearn keeps the highest grade, but trec_eval refuses such a file"
+        + " ('duplicate docs'): keep one line per pair before cross-checking with it"),
+        coverage(beir, List.of("q1", "q2", "q3")).notes("qrels/test.tsv", "queries.jsonl"));
+  }
+
+  @Test
   void severalQueriesWithoutRelevantDocsAreNamedTogether() {
     JudgmentCoverage coverage = new JudgmentCoverage(List.of(), List.of("q2", "q3"), 4, 0,
-        List.of(), List.of());
+        List.of(), List.of(), 0);
     assertEquals(List.of("qrels/test.tsv: 2 queries have no relevant document (grade 1 or more)"
         + " and score 0 in every metric, as in trec_eval: q2, q3"),
         coverage.notes("qrels/test.tsv", "queries.jsonl"));
@@ -106,13 +116,13 @@ class JudgmentCoverageTest {
   @Test
   void longListsAreCut() {
     JudgmentCoverage coverage = new JudgmentCoverage(List.of(), List.of(), 9, 7,
-        List.of("a", "b", "c", "d", "e", "f", "g"), List.of());
+        List.of("a", "b", "c", "d", "e", "f", "g"), List.of(), 0);
     assertEquals(List.of("qrels/dev.tsv: 7 of 9 relevant judgments name a document the index"
         + " does not hold (never retrieved, so recall and nDCG are lower): a, b, c, d, e and 2"
         + " more"), coverage.notes("qrels/dev.tsv", "queries.jsonl"));
     assertEquals("unknownJudgments must be in [0, 2], got: 3", assertThrows(
         IllegalArgumentException.class,
-        () -> new JudgmentCoverage(List.of(), List.of(), 2, 3, List.of(), List.of()))
+        () -> new JudgmentCoverage(List.of(), List.of(), 2, 3, List.of(), List.of(), 0))
             .getMessage());
   }
 }
