@@ -14,8 +14,8 @@ import picocli.CommandLine.Parameters;
     footer = {
       "  relearn remove --dry-run docs",
       "  relearn remove docs chunks.jsonl"},
-    description = {"Remove indexed sources (folders, files, JSONL files, BEIR corpora) from an"
-        + " index in one commit; PATH need not exist any more.",
+    description = {"Remove indexed sources (folders, files, JSONL files, BEIR corpora) or"
+        + " deleted parts of an indexed folder, in one commit.",
         "A PATH that is not a source is an error listing the sources. Feedback on removed"
             + " chunks is kept."})
 final class RemoveCommand extends CliCommand {

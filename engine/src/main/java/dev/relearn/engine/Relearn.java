@@ -95,7 +95,8 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
   }
 
   /**
-   * Deletes every chunk whose origin is one of {@code paths} (which need not exist any more) and
+   * Deletes every chunk whose origin is one of {@code paths} (which need not exist any more), or
+   * of a file or subfolder of an indexed folder that no longer exists (an editor deleted it), and
    * commits once; {@code dryRun} (allowed read-only) deletes nothing. Feedback on them stays.
    *
    * @throws IllegalArgumentException naming each path that is no origin, listing the origins

@@ -205,7 +205,8 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
   /**
    * Records that chunk {@code from} is now {@code to}: its evidence counts for {@code to}, whose
    * own link goes (an edit reverted gives a chunk its old id back: no cycle). Whether recorded
-   * evidence moved to another chunk (else no learned value changed).
+   * evidence moved to another chunk or counted for {@code to} already (else no learned value
+   * changed: {@code to}'s new document holds {@code from}'s).
    */
   public synchronized boolean rename(String from, String to) throws IOException {
     ensureOpen();

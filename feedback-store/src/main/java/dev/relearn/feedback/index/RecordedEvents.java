@@ -151,14 +151,16 @@ public final class RecordedEvents {
 
   /**
    * Records a chunk rename (not its document); {@code to}, current again, leads nowhere. Whether
-   * evidence recorded so far now counts for another chunk than before.
+   * evidence recorded so far now counts for another chunk than before, or already counted for
+   * {@code to} (whose new document holds the learned values of {@code from}'s).
    */
   synchronized boolean rename(String from, String to) {
     Map<String, String> before = renamed;
     chunkLinks.remove(to);
     chunkLinks.put(from, to);
     renamed = RenamedEvidence.resolved(chunkLinks);
-    return RenamedEvidence.moved(before, renamed, namedChunks);
+    return RenamedEvidence.moved(before, renamed, namedChunks)
+        || RenamedEvidence.countedFor(before, namedChunks, to);
   }
 
   /** The links of {@code kind} that nothing recorded goes through any more. */

@@ -54,6 +54,15 @@ final class RenamedEvidence {
   }
 
   /**
+   * Whether evidence of {@code named} counted for {@code to} in {@code before} (as {@link
+   * #resolved} gives it): a chunk renamed to {@code to} brings only its own learned values.
+   */
+  static boolean countedFor(Map<String, String> before, Set<String> named, String to) {
+    return named.contains(to) || before.entrySet().stream()
+        .anyMatch(link -> link.getValue().equals(to) && named.contains(link.getKey()));
+  }
+
+  /**
    * The old ids of {@code aliases} that evidence naming {@code named} still goes through (the
    * others are dead: their events were forgotten or expired).
    */

@@ -54,6 +54,7 @@ class FeedbackIndexLifecycleTest {
       assertFalse(index.rename("y", "w"), "y was only ever a successor of an unnamed chunk");
       assertTrue(index.rename("c2", "c"), "reverted: c's evidence counts for c again");
       assertFalse(index.rename("c2", "c3"), "c2 is named by no event and leads nowhere now");
+      assertTrue(index.rename("x2", "c"), "c's evidence is not in x2's values, which c gets");
     }
   }
 

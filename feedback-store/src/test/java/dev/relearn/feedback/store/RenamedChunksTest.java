@@ -59,6 +59,25 @@ class RenamedChunksTest {
   }
 
   @Test
+  void aChunkRenamedToAnIdWithEvidenceHoldsThatEvidenceLiveAsAfterReopen() throws Exception {
+    try (StoreFixture fixture = new StoreFixture(tmp, T0)) {
+      try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
+        store.record(event("e1", store.sessions().hash("alice"), unit(1), "c0", T0));
+        store.checkpoint();
+        LearnedValues used = store.learned("c0");
+        // c0's section was deleted, then text was written at c1's place that hashes to c0: the
+        // index call writes c0 with the values of c1, its predecessor, which has no evidence
+        fixture.indexChunk("c0", LearnedValues.NEUTRAL, store.chunkIndexWrites());
+        store.renameChunks(Map.of("c1", "c0"));
+        assertEquals(used, fixture.docValues().get("c0"), "e1 counts for c0, not just c1's");
+      }
+      try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
+        assertEquals(store.learned("c0"), fixture.docValues().get("c0"), "as a reopen has it");
+      }
+    }
+  }
+
+  @Test
   void anEventUsingARenamedIdTeachesItsSuccessorLiveAsAfterReopen() throws Exception {
     LearnedValues live = afterRenameThen(bob -> event("e2", bob, unit(2), "c0", T0 + 1000));
     assertEquals(2, live.successes(), "c3 counts both events");

@@ -100,12 +100,17 @@ final class ExistingChunks {
     if (scope.isEmpty()) {
       return read(reader, origins, rootKey);
     }
+    return read(reader, origins, rootKey, partPaths(rootKey, scope));
+  }
+
+  /** The chunk paths of a folder's part {@code scope} (non-empty), as {@link #read} reads them. */
+  static Query partPaths(String rootKey, String scope) {
     BooleanQuery.Builder paths = new BooleanQuery.Builder();
     for (String path : List.of(rootKey + "/" + scope, scope)) {
       paths.add(new TermQuery(new Term(ChunkSchema.PATH, path)), Occur.SHOULD);
       paths.add(new PrefixQuery(new Term(ChunkSchema.PATH, path + "/")), Occur.SHOULD);
     }
-    return read(reader, origins, rootKey, paths.build());
+    return paths.build();
   }
 
   /** Adds the chunks of {@code origins} with the text of one of {@code chunks}, but no others. */

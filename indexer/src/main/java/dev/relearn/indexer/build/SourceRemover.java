@@ -1,20 +1,30 @@
 package dev.relearn.indexer.build;
 
+import dev.relearn.indexer.source.DirectorySource;
 import dev.relearn.lucene.schema.ChunkSchema;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.stream.Collectors;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
 
 /**
  * Removes whole sources from an index: every chunk whose origin is one of the given ones, in one
- * commit. The source itself need not exist any more (a deleted folder is the usual case). Every
+ * commit. The source itself need not exist any more (a deleted folder is the usual case); a file
+ * or subfolder of an indexed folder that no longer exists is removed too, as the folder's next
+ * run would delete its chunks (an editor deleting a file, say). Every
  * origin is checked before anything is deleted: one that the index does not hold fails the call,
  * naming it and the origins the index does hold, and nothing is deleted.
  *
@@ -32,17 +42,30 @@ public final class SourceRemover {
    */
   public static List<RemoveReport> plan(IndexReader reader, List<String> origins)
       throws IOException {
+    return removals(reader, origins).stream().map(Removal::report).toList();
+  }
+
+  /** What to remove: a source's chunks, or those of a part of an indexed folder that is gone. */
+  private record Removal(RemoveReport report, Query chunks) {}
+
+  private static List<Removal> removals(IndexReader reader, List<String> origins)
+      throws IOException {
     SortedMap<String, Integer> held = IndexOrigins.count(reader);
     List<String> unknown = new ArrayList<>();
-    List<RemoveReport> reports = new ArrayList<>();
+    List<Removal> removals = new ArrayList<>();
     LinkedHashSet<String> named = new LinkedHashSet<>(); // as held, when by another path
     origins.forEach(origin -> named.add(NestedOrigins.heldAs(held.keySet(), origin)));
     for (String origin : named) {
       Integer chunks = held.get(origin);
-      if (chunks == null) {
-        unknown.add(origin);
+      Query gone = chunks == null ? gonePart(reader, held.keySet(), origin) : null;
+      if (chunks != null) {
+        removals.add(new Removal(new RemoveReport(origin, chunks),
+            ChunkSchema.originQuery(origin)));
+      } else if (gone != null) {
+        removals.add(new Removal(new RemoveReport(origin, new IndexSearcher(reader).count(gone)),
+            gone));
       } else {
-        reports.add(new RemoveReport(origin, chunks));
+        unknown.add(origin);
       }
     }
     if (!unknown.isEmpty()) {
@@ -59,7 +82,26 @@ public final class SourceRemover {
       }
       throw new IllegalArgumentException(message.toString());
     }
-    return reports;
+    return removals;
+  }
+
+  /**
+   * The chunks of {@code origin} when it is a file or folder of an indexed folder and no longer
+   * exists (deleted: a run of the folder would delete them), else null.
+   */
+  private static Query gonePart(IndexReader reader, Set<String> held, String origin)
+      throws IOException {
+    Path part = Path.of(origin);
+    String folder = NestedOrigins.enclosing(held, part);
+    if (folder == null || Files.exists(part, LinkOption.NOFOLLOW_LINKS)) {
+      return null;
+    }
+    Path root = Path.of(folder);
+    String key = RootKeys.choose(reader, folder, new DirectorySource(root).rootKeys()).key();
+    String scope = root.relativize(part).toString().replace(root.getFileSystem().getSeparator(),
+        "/");
+    return new BooleanQuery.Builder().add(ChunkSchema.originQuery(folder), Occur.FILTER)
+        .add(ExistingChunks.partPaths(key, scope), Occur.FILTER).build();
   }
 
   /**
@@ -71,23 +113,23 @@ public final class SourceRemover {
    */
   public static List<RemoveReport> remove(IndexWriter writer, List<String> origins)
       throws IOException {
-    List<RemoveReport> reports;
+    List<Removal> removals;
     try (DirectoryReader reader = DirectoryReader.open(writer)) {
-      reports = plan(reader, origins);
+      removals = removals(reader, origins);
     }
     try {
-      for (RemoveReport report : reports) {
-        writer.deleteDocuments(ChunkSchema.originQuery(report.origin()));
-        IndexOrigins.mark(writer, report.origin(), false); // removed: nothing left to finish
+      for (Removal removal : removals) {
+        writer.deleteDocuments(removal.chunks());
+        IndexOrigins.mark(writer, removal.report().origin(), false); // nothing left to finish
       }
-      if (!reports.isEmpty()) {
+      if (!removals.isEmpty()) {
         writer.commit();
       }
     } catch (IOException | RuntimeException | Error e) {
       FailedWrites.rollBack(writer, e);
       throw e;
     }
-    return reports;
+    return removals.stream().map(Removal::report).toList();
   }
 
   private static String listing(SortedMap<String, Integer> held) {

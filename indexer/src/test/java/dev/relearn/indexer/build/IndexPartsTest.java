@@ -99,6 +99,27 @@ class IndexPartsTest extends IndexBuilderFixture {
   }
 
   @Test
+  void aPartOfAnIndexedFolderThatNoLongerExistsIsRemovedByItsPath() throws IOException {
+    Path docs = docs();
+    index(docs);
+    Path y = docs.resolve("sub/y.md");
+    Files.delete(y); // an editor deleted it: its chunk goes without a walk of the folder
+    assertEquals(List.of(new RemoveReport(origin(y), 1)),
+        SourceRemover.remove(writer, List.of(origin(y))));
+    assertEquals(Set.of("docs/a.md", "docs/b.md", "docs/sub/x.md"), paths());
+    Files.delete(docs.resolve("sub/x.md"));
+    Files.delete(docs.resolve("sub"));
+    assertEquals(List.of(new RemoveReport(origin(docs.resolve("sub")), 1)),
+        SourceRemover.remove(writer, List.of(origin(docs.resolve("sub")))));
+    assertEquals(List.of(new RemoveReport(origin(y), 0)),
+        SourceRemover.remove(writer, List.of(origin(y))), "gone already: nothing to remove");
+    assertEquals(Set.of("docs/a.md", "docs/b.md"), paths());
+    IndexReport again = index(docs);
+    assertEquals(0, again.deleted(), again.summary());
+    assertEquals(2, again.unchanged(), "as a fresh index of the folder: " + again.summary());
+  }
+
+  @Test
   void aLongReadNotesHowFarItGot() throws IOException {
     Path docs = docs();
     RecordingProgress noting = new RecordingProgress(false);
