@@ -6,6 +6,7 @@ import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.lucene.fusion.Fusion;
 import dev.relearn.lucene.fusion.RrfFusion;
 import java.io.IOException;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -36,9 +37,19 @@ final class SearchOptions {
           + " ${DEFAULT-VALUE}).")
   int candidates;
 
-  /** The mode {@code --mode} names, or null for auto. */
+  /**
+   * The mode {@code --mode} names, or null for auto; a fusion option with a one-retriever mode,
+   * which has nothing to fuse, is a usage error.
+   */
   SearchMode mode(CommandSpec spec) throws IOException {
-    return Errors.check(spec, () -> SearchMode.fromLabelOrAuto(mode));
+    SearchMode chosen = Errors.check(spec, () -> SearchMode.fromLabelOrAuto(mode));
+    if (chosen == SearchMode.BM25 || chosen == SearchMode.VECTOR) {
+      for (String option : List.of("--fusion", "--alpha", "--rrf-k")) {
+        Errors.require(spec, !spec.commandLine().getParseResult().hasMatchedOption(option),
+            option + " applies only to hybrid and learned searches, got --mode " + mode);
+      }
+    }
+    return chosen;
   }
 
   /** {@code chosen}, or for auto the mode {@code relearn} defaults to. */

@@ -212,7 +212,11 @@ class IndexFolderCliTest {
             + " --fusion minmax, got --fusion rrf",
         List.of("--threads", "100000"), "relearn: --threads must be in [1, 256], got: 100000",
         List.of("--explain", "--mode", "bm25"), "relearn: --explain shows a learned search's"
-            + " breakdown; it cannot be combined with --mode bm25");
+            + " breakdown; it cannot be combined with --mode bm25",
+        List.of("--mode", "bm25", "--alpha", "0.3"), "relearn: --alpha applies only to hybrid"
+            + " and learned searches, got --mode bm25",
+        List.of("--mode", "vector", "--fusion", "rrf"), "relearn: --fusion applies only to"
+            + " hybrid and learned searches, got --mode vector");
     for (Map.Entry<List<String>, String> c : expected.entrySet()) {
       List<String> command = new ArrayList<>(c.getKey());
       command.add("q");
