@@ -47,6 +47,7 @@ class RenamePruningTest {
       }
       String current = top(relearn);
       assertNotEquals(first, current);
+      relearn.feedbackStore().checkpoint(); // commits the logged renames
       assertEquals(EDITS, ledgerDocs(index) - 2, "one rename per edit beside the two events");
 
       relearn.forgetSession("a");

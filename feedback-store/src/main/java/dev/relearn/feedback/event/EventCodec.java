@@ -10,11 +10,14 @@ import java.io.UTFDataFormatException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The binary form of a {@link FeedbackEvent} in the event log, and of forgets ({@link
- * #encodeForget}: replayed in order with the events around them). Versioned; decoding validates
+ * #encodeForget}) and chunk renames ({@link #encodeRenames}), replayed in order with the events
+ * around them. Versioned; decoding validates
  * through the record's constructor. Version 2 added each shown result's propensity (a double after
  * its rank; 1 before), version 3 the query class at the end (empty for none).
  */
@@ -24,6 +27,10 @@ public final class EventCodec {
   private static final byte WITHOUT_PROPENSITY = 1;
   /** The first byte of a forget record: below every event version. */
   private static final byte FORGET = -1;
+  /** The first byte of a renames record. */
+  private static final byte RENAMES = -2;
+  /** The most bytes of renames one record holds, well below the log's record limit. */
+  public static final int RENAMES_BUDGET = 256 * 1024;
 
   private EventCodec() {}
 
@@ -74,6 +81,55 @@ public final class EventCodec {
     } catch (IOException e) {
       throw new IllegalArgumentException("damaged forget record of " + payload.length + " bytes",
           e);
+    }
+  }
+
+  /**
+   * Encodes chunk renames (old id to new id) as records of at most about {@link #RENAMES_BUDGET}
+   * bytes each, in the map's order; IllegalArgumentException for an id too long for the format.
+   */
+  public static List<byte[]> encodeRenames(Map<String, String> renames) {
+    List<byte[]> records = new ArrayList<>();
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      out.writeByte(RENAMES);
+      for (Map.Entry<String, String> rename : renames.entrySet()) {
+        if (bytes.size() > RENAMES_BUDGET) {
+          records.add(bytes.toByteArray());
+          bytes.reset();
+          out.writeByte(RENAMES);
+        }
+        writeUtf(out, "a renamed chunk id", rename.getKey());
+        writeUtf(out, "a renamed chunk id", rename.getValue());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("writing to memory cannot fail", e);
+    }
+    if (bytes.size() > 1) {
+      records.add(bytes.toByteArray());
+    }
+    return records;
+  }
+
+  /** Whether {@code payload} is a renames record ({@link #encodeRenames}). */
+  public static boolean isRenames(byte[] payload) {
+    return payload.length > 0 && payload[0] == RENAMES;
+  }
+
+  /** The renames (old id to new id, in order) a renames record holds; IAE if damaged. */
+  public static Map<String, String> decodeRenames(byte[] payload) {
+    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload))) {
+      if (in.readByte() != RENAMES) {
+        throw new IllegalArgumentException("not a renames record");
+      }
+      Map<String, String> renames = new LinkedHashMap<>();
+      while (in.available() > 0) {
+        renames.put(in.readUTF(), in.readUTF());
+      }
+      return renames;
+    } catch (IOException e) {
+      throw new IllegalArgumentException("damaged renames record of " + payload.length
+          + " bytes", e);
     }
   }
 

@@ -113,9 +113,8 @@ final class Checkpointer {
   }
 
   /**
-   * Commits the events index (first: its renames are durable before a chunk-index commit holding
-   * the new ids), then the chunk index, then trims the log; nothing when nothing changed, and
-   * refused once the store has stopped ({@link StoreStop}).
+   * Commits the events index, then the chunk index, then trims the log; nothing when nothing
+   * changed, and refused once the store has stopped ({@link StoreStop}).
    */
   void checkpoint() throws IOException {
     stop.check(); // a stopped store commits nothing: its reopening replays the log instead

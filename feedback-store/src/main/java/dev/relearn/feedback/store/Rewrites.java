@@ -10,11 +10,12 @@ import java.util.Objects;
 
 /**
  * The store's changes that rewrite what is recorded: forgets, expiry, compaction and chunk renames.
- * Each holds the gate exclusively, recomputes the learned fields that change, and checkpoints.
+ * Each holds the gate exclusively and recomputes the learned fields that change; all but renames
+ * checkpoint.
  *
- * <p>A forget is logged like an event before it is applied, so a replay applies it in order with
- * the session's events (what the session recorded after it stays) until the checkpoint that
- * commits its deletions trims it. If applying it fails, the store stops ({@link StoreStop}) and
+ * <p>A forget or a rename is logged like an event before it is applied, so a replay applies it in
+ * order with the events around it (what a session recorded after its forget stays) until the
+ * checkpoint that commits it trims it. If applying it fails, the store stops ({@link StoreStop}) and
  * its reopening finishes it. Lookups stop seeing the clusters first ({@link
  * FeedbackIndex#forgetSession}).
  */
@@ -34,26 +35,41 @@ final class Rewrites {
     this.stop = stop;
   }
 
-  /** Makes each old chunk id's evidence count for its successor; durable (checkpointed). */
+  /**
+   * Makes each old chunk id's evidence count for its successor: logged and synced first, so that
+   * the renames are durable before the chunk-index commit that holds the new ids, then applied
+   * (the events index commits them at the next checkpoint, which trims their record). If applying
+   * fails, the store stops and its reopening replays them.
+   */
   void renameChunks(Map<String, String> successors) throws IOException {
     if (successors.isEmpty()) {
       return;
     }
-    checkpointer.holdingChunkWrites(() -> {
-      checkpointer.exclusive(() -> {
-        boolean moved = false;
-        for (Map.Entry<String, String> rename : successors.entrySet()) {
-          moved |= index.rename(rename.getKey(), rename.getValue());
-        }
-        checkpointer.changed();
-        if (moved) { // else no learned value changed: no recount of every event and chunk
+    checkpointer.holdingChunkWrites(() -> checkpointer.exclusive(() -> {
+      for (byte[] record : EventCodec.encodeRenames(successors)) {
+        log.append(record);
+      }
+      log.sync(); // durable even when events are synced in the background
+      try {
+        if (applyRenames(successors)) { // else no learned value changed: no recount
           checkpointer.rebuildLearnedFields();
         }
-        return null;
-      });
-      checkpointer.checkpoint();
+      } catch (IOException | RuntimeException e) { // logged, in part applied: replay it
+        stop.stop(e);
+        throw e;
+      }
       return null;
-    });
+    }));
+  }
+
+  /** Applies renames, recorded or replayed; whether any evidence moved to another id. */
+  boolean applyRenames(Map<String, String> successors) throws IOException {
+    boolean moved = false;
+    for (Map.Entry<String, String> rename : successors.entrySet()) {
+      moved |= index.rename(rename.getKey(), rename.getValue());
+    }
+    checkpointer.changed();
+    return moved;
   }
 
   /** Merges near-identical clusters of any session and checkpoints. */

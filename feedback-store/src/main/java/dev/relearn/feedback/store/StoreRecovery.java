@@ -7,14 +7,15 @@ import dev.relearn.feedback.log.Translog;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
- * What {@link FeedbackStore#open} does before the store takes calls: replays the log's events and
- * forgets in log order (known events ignored, forgets idempotent, so a forget cut short is
- * finished; damage, also records that pass the checksum but do not decode, or hold an event of a
- * zero vector, is a warning), expires
- * what outlived the TTL, brings the learned fields in line with the events, and checkpoints. An
- * intact event in a newer format stops the open with nothing changed.
+ * What {@link FeedbackStore#open} does before the store takes calls: replays the log's events,
+ * forgets and renames in log order (known events ignored, forgets and renames idempotent, so one
+ * cut short is finished; damage, also records that pass the checksum but do not decode, or hold
+ * an event of a zero vector, is a warning), expires what outlived the TTL, brings the learned
+ * fields in line with the events, and checkpoints. An intact event in a newer format stops the
+ * open with nothing changed.
  */
 final class StoreRecovery {
   /** The store's logger, so that the warning keeps its category. */
@@ -52,11 +53,15 @@ final class StoreRecovery {
             + " relearn; nothing was deleted");
       }
       boolean forget = EventCodec.isForget(payload);
+      boolean renames = EventCodec.isRenames(payload);
       FeedbackEvent event = null;
       String session = null;
+      Map<String, String> renamed = null;
       try {
         if (forget) {
           session = EventCodec.decodeForget(payload);
+        } else if (renames) {
+          renamed = EventCodec.decodeRenames(payload);
         } else {
           event = EventCodec.decode(payload);
         }
@@ -66,6 +71,8 @@ final class StoreRecovery {
       }
       if (forget) {
         rewrites.apply(session);
+      } else if (renames) {
+        rewrites.applyRenames(renamed);
       } else if (EventRecorder.isZero(event.queryVector())) { // an older version logged it
         undecodable.add("record " + seq + ": event " + event.eventId() + " has a zero vector");
       } else {

@@ -32,7 +32,9 @@ class ExpiredRenamesTest {
         store.record(event("e1", alice, unit(1), "c0", T0));
         store.record(event("e2", alice, unit(1), "c1", later)); // joins e1's cluster
         assertEquals(1, store.stats().clusters().clusters());
-        store.renameChunks(Map.of("c0", "c3", "c1", "c4")); // checkpoints
+        store.renameChunks(Map.of("c0", "c3", "c1", "c4")); // logged
+        assertEquals(0, fixture.committedRenames(), "committed by the next checkpoint");
+        store.checkpoint();
         assertEquals(2, fixture.committedRenames());
 
         fixture.now.set(T0 + TTL + DAY);

@@ -3,13 +3,16 @@ package dev.relearn.feedback.store;
 import static dev.relearn.feedback.store.StoreFixture.event;
 import static dev.relearn.feedback.store.StoreFixture.unit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.relearn.feedback.event.EventCodec;
 import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.lucene.feedback.Outcome;
 import dev.relearn.lucene.schema.LearnedValues;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -18,8 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A renamed chunk's evidence counts for its current id: also when an edit is reverted (ids hash
- * the text, so the chunk gets its old id back), and for an event that arrives naming the old id
- * (a client that searched before the re-index), live as after a reopen.
+ * the text, so the chunk gets its old id back), for an event that arrives naming the old id (a
+ * client that searched before the re-index), live as after a reopen, and after a crash (renames
+ * are logged).
  */
 class RenamedChunksTest {
   private static final long T0 = 1_700_000_000_000L;
@@ -75,6 +79,43 @@ class RenamedChunksTest {
         assertEquals(store.learned("c0"), fixture.docValues().get("c0"), "as a reopen has it");
       }
     }
+  }
+
+  @Test
+  void renamesLoggedBeforeACrashAreReplayedInOrderWithTheEventsAroundThem() throws Exception {
+    try (StoreFixture fixture = new StoreFixture(tmp, T0)) {
+      String bob;
+      try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
+        store.record(event("e1", store.sessions().hash("alice"), unit(1), "c0", T0));
+        bob = store.sessions().hash("bob");
+      }
+      // a rename, then an event on the new id, logged; the events index never saw them
+      fixture.appendToLog(EventCodec.encodeRenames(Map.of("c0", "c3")).getFirst(),
+          EventCodec.encode(event("e2", bob, unit(2), "c3", T0 + 1000)));
+      try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
+        assertEquals(2, store.learned("c3").successes(), "both events count for c3");
+        assertEquals(LearnedValues.NEUTRAL, store.learned("c0"));
+      }
+      try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
+        assertEquals(2, store.learned("c3").successes(), "the same once the log was trimmed");
+      }
+    }
+  }
+
+  @Test
+  void manyRenamesAreLoggedInRecordsTheLogAccepts() {
+    Map<String, String> renames = new LinkedHashMap<>();
+    for (int i = 0; i < 20_000; i++) {
+      renames.put("/origin/a-long-path/file" + i + ".md#old-" + i, "/origin/file" + i + ".md#" + i);
+    }
+    List<byte[]> records = EventCodec.encodeRenames(renames);
+    assertTrue(records.size() > 1, "one record of " + records.getFirst().length + " bytes");
+    Map<String, String> decoded = new LinkedHashMap<>();
+    records.forEach(record -> {
+      assertTrue(record.length < 2 * EventCodec.RENAMES_BUDGET, record.length + " bytes");
+      decoded.putAll(EventCodec.decodeRenames(record));
+    });
+    assertEquals(renames, decoded);
   }
 
   @Test

@@ -6,6 +6,7 @@ import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.feedback.index.FeedbackIndexConfig;
 import dev.relearn.feedback.learn.LearnedFieldUpdater;
+import dev.relearn.feedback.log.Translog;
 import dev.relearn.lucene.embed.VectorChecks;
 import dev.relearn.lucene.feedback.Outcome;
 import dev.relearn.lucene.files.StorageOpener;
@@ -108,6 +109,15 @@ final class StoreFixture implements AutoCloseable {
   FeedbackStore open(FeedbackStoreConfig config, ForgetAllFollowUp followUp) throws IOException {
     return FeedbackStore.open(folder, config, chunkWriter, chunkSearchers, followUp,
         StorageOpener.REAL);
+  }
+
+  /** Appends {@code records} to the closed store's log: what a crash right after them leaves. */
+  void appendToLog(byte[]... records) throws IOException {
+    try (Translog log = Translog.open(folder.resolve(StoreFolder.LOG))) {
+      for (byte[] record : records) {
+        log.append(record);
+      }
+    }
   }
 
   /** A successful event of {@code session} that used {@code chunk}, shown first. */

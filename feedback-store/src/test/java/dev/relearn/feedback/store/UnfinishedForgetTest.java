@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.feedback.event.EventCodec;
-import dev.relearn.feedback.log.Translog;
 import dev.relearn.lucene.schema.LearnedValues;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -39,7 +38,7 @@ class UnfinishedForgetTest {
         store.record(event("k1", keep, unit(2), "c1", T0));
       }
       // what a crash right after the forget was logged leaves: everything else as it was
-      appendToLog(fixture, EventCodec.encodeForget(gone));
+      fixture.appendToLog(EventCodec.encodeForget(gone));
       try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
         assertTrue(store.similar(unit(1), 0.99f, 5).isEmpty(), "a forgotten session came back");
         assertFalse(store.contains("g1"));
@@ -62,7 +61,7 @@ class UnfinishedForgetTest {
       try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
         gone = store.sessions().hash("gone");
       }
-      appendToLog(fixture, EventCodec.encode(event("g1", gone, unit(1), "c0", T0)),
+      fixture.appendToLog(EventCodec.encode(event("g1", gone, unit(1), "c0", T0)),
           EventCodec.encodeForget(gone), EventCodec.encode(event("g2", gone, unit(2), "c1", T0)));
       try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
         assertFalse(store.contains("g1"));
@@ -110,13 +109,5 @@ class UnfinishedForgetTest {
     byte[] damaged = EventCodec.encodeForget("s1");
     damaged[1] = 1; // says "everything" but names a session
     assertThrows(IllegalArgumentException.class, () -> EventCodec.decodeForget(damaged));
-  }
-
-  private static void appendToLog(StoreFixture fixture, byte[]... records) throws IOException {
-    try (Translog log = Translog.open(fixture.folder.resolve(StoreFolder.LOG))) {
-      for (byte[] record : records) {
-        log.append(record);
-      }
-    }
   }
 }
