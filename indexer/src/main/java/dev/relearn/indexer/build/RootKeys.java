@@ -8,12 +8,15 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.search.BooleanClause.Occur;
-import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.PrefixQuery;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
 
 /**
  * Picks the root key a folder's chunk paths start with, so that no two indexed roots share one.
@@ -49,7 +52,6 @@ final class RootKeys {
    */
   static Choice choose(IndexReader reader, String origin, List<String> candidates)
       throws IOException {
-    IndexSearcher searcher = new IndexSearcher(reader);
     Set<String> others = new TreeSet<>(IndexOrigins.count(reader).keySet());
     others.remove(origin);
     NestedOrigins.inside(others, Path.of(origin)).forEach(others::remove);
@@ -58,7 +60,7 @@ final class RootKeys {
       List<String> gone = new ArrayList<>();
       boolean blocked = false;
       for (String other : others) {
-        if (holds(searcher, other, key)) {
+        if (holds(reader, other, key)) {
           if (IndexOrigins.onDisk(other)) {
             blocked = true;
             break;
@@ -69,7 +71,7 @@ final class RootKeys {
       if (blocked) {
         continue;
       }
-      if (holds(searcher, origin, key)) {
+      if (holds(reader, origin, key)) {
         return new Choice(key, gone);
       }
       if (free == null) {
@@ -83,11 +85,36 @@ final class RootKeys {
     return free;
   }
 
-  private static boolean holds(IndexSearcher searcher, String origin, String key)
-      throws IOException {
-    return searcher.count(new BooleanQuery.Builder()
-        .add(new PrefixQuery(new Term(ChunkSchema.ID, key + "/")), Occur.FILTER)
-        .add(ChunkSchema.originQuery(origin), Occur.FILTER)
-        .build()) > 0;
+  /**
+   * Whether a live chunk of {@code origin} has an id under {@code key/}: the origin's postings
+   * walked with the ids' sorted doc values, stopping at the first. A prefix query enumerated every
+   * id under the key instead (a fifth of the CPU of indexing one file of a 14,000-chunk folder).
+   */
+  private static boolean holds(IndexReader reader, String origin, String key) throws IOException {
+    BytesRef under = new BytesRef(key + "/");
+    BytesRef past = new BytesRef(key + "0"); // '0' follows '/': ids under the key sort between
+    Term originTerm = new Term(ChunkSchema.ORIGIN, origin);
+    for (LeafReaderContext leaf : reader.leaves()) {
+      SortedDocValues ids = DocValues.getSorted(leaf.reader(), ChunkSchema.ID);
+      int from = firstOrdAtOrAfter(ids, under);
+      int to = firstOrdAtOrAfter(ids, past);
+      PostingsEnum docs = from < to ? leaf.reader().postings(originTerm, PostingsEnum.NONE) : null;
+      if (docs == null) {
+        continue;
+      }
+      Bits live = leaf.reader().getLiveDocs();
+      for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
+        if ((live == null || live.get(doc)) && ids.advanceExact(doc)
+            && ids.ordValue() >= from && ids.ordValue() < to) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static int firstOrdAtOrAfter(SortedDocValues ids, BytesRef term) throws IOException {
+    int ord = ids.lookupTerm(term);
+    return ord >= 0 ? ord : -ord - 1;
   }
 }
