@@ -34,7 +34,7 @@ final class CallGate {
   CallGate(Relearn engine, EngineParts parts) {
     this.parts = parts;
     this.dir = parts.dir();
-    this.readOnly = parts.readOnly();
+    this.readOnly = parts.options().readOnly();
     this.folder = new FolderWatch(dir);
     this.recovery = new PartsRecovery(engine, this);
   }

@@ -104,11 +104,6 @@ final class ClickTrust implements Closeable {
     return saved != null ? saved : TrustState.EMPTY;
   }
 
-  /** The trust searches use now. */
-  Trust current() {
-    return state.current();
-  }
-
   TrustState state() {
     return state;
   }

@@ -96,7 +96,7 @@ final class EngineFeedback implements Closeable {
   /** Where learned searches find similar past queries and learned values. */
   LearningSources sources() throws IOException {
     if (store != null) {
-      return new LearningSources(store, store.learnedValues(), trust.current());
+      return new LearningSources(store, store.learnedValues(), trust.state().current());
     }
     return new LearningSources(readOnly.lookup(), LearnedValuesSource.DOC_VALUES,
         savedTrust.current());

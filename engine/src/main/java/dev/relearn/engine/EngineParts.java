@@ -92,11 +92,6 @@ final class EngineParts implements Closeable {
     return dir;
   }
 
-  /** Whether the engine was opened read-only (it has no writer). */
-  boolean readOnly() {
-    return options.readOnly();
-  }
-
   EmbedderHolder embedder() {
     return embedder;
   }
@@ -179,7 +174,7 @@ final class EngineParts implements Closeable {
    * are the read-only stand-in for writers that could not be reopened.
    */
   boolean stopped() {
-    return !readOnly() && (writer == null // a read-only stand-in for stopped writers
+    return !options.readOnly() && (writer == null // a read-only stand-in for stopped writers
         || storageClosed || !writer.isOpen() || tragicException() != null);
   }
 

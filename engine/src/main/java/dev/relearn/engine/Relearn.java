@@ -266,7 +266,7 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
 
   /** Whether this engine was opened read-only. */
   public boolean readOnly() {
-    return parts().readOnly();
+    return parts().options().readOnly();
   }
 
   /** The embedder this engine uses (created on first call). */

@@ -25,7 +25,6 @@ import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.indexer.build.IndexReport;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
-import dev.relearn.lucene.embed.Embedder;
 import dev.relearn.lucene.fusion.Fusion;
 import dev.relearn.lucene.fusion.QueryClass;
 import dev.relearn.lucene.fusion.QueryClassifier;
@@ -281,11 +280,6 @@ public final class RelearnCluster implements AutoCloseable, RelearnOperations {
     ClusterChunks.Stats s = chunks.stats(); // the cluster keeps no record of unfinished runs
     return new IndexStats(address(), model.modelId(), model.dimension(), s.chunks(), s.kinds(),
         s.origins().size(), s.origins(), Set.of(), s.segments(), s.bytes(), 0);
-  }
-
-  /** The embedder queries and chunks are embedded with. */
-  public Embedder embedder() {
-    return embedder.onDemand();
   }
 
   /** Releases the model and the HTTP client; the cluster is left as it is. */

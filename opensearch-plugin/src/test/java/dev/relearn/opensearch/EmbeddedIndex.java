@@ -40,7 +40,7 @@ final class EmbeddedIndex implements Closeable {
     try (IndexWriter writer = new IndexWriter(directory, config)) {
       for (Chunk chunk : corpus.chunks) {
         writer.addDocument(schema.document(chunk, corpus.vectors.get(chunk.id()),
-            corpus.learned.getOrDefault(chunk.id(), LearnedValues.NEUTRAL)));
+            corpus.learned.getOrDefault(chunk.id(), LearnedValues.NEUTRAL), null));
       }
     }
     reader = DirectoryReader.open(directory);

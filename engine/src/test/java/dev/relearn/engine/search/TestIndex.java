@@ -28,7 +28,7 @@ final class TestIndex implements AutoCloseable {
         .setSimilarity(ChunkSchema.similarity()));
     for (Chunk chunk : chunks) {
       writer.addDocument(schema.document(chunk, vector(chunk.searchableText()),
-          LearnedValues.NEUTRAL));
+          LearnedValues.NEUTRAL, null));
     }
     writer.commit();
   }

@@ -54,11 +54,6 @@ public final class Evaluator {
     return metrics;
   }
 
-  /** Evaluates over every judged query of {@code qrels}. */
-  public EvaluationResult evaluate(Qrels qrels, Run run) {
-    return evaluate(qrels, run, qrels.queryIds());
-  }
-
   /** Evaluates {@code run} on the query set {@code queryIds}, whose order the result keeps. */
   public EvaluationResult evaluate(Qrels qrels, Run run, Set<String> queryIds) {
     Objects.requireNonNull(qrels, "qrels");

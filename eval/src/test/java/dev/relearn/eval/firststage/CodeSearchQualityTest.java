@@ -54,7 +54,8 @@ class CodeSearchQualityTest {
         }
       }
     }
-    EvaluationResult result = Evaluator.of("mrr@10", "ndcg@10").evaluate(qrels, run.build());
+    EvaluationResult result = Evaluator.of("mrr@10", "ndcg@10").evaluate(qrels, run.build(),
+        qrels.queryIds());
     assertEquals(60, result.queryCount(), "every query has its declaration among the chunks");
     List<String> failures = CodeSearchBars.check(DATASET, SPLIT, "bm25", result, 2);
     assertTrue(failures.isEmpty(), String.join("\n", failures));

@@ -71,7 +71,7 @@ class IdentifierSearchQualityTest {
           }
         }
         results.put(mode.getKey(),
-            Evaluator.of("mrr@10", "ndcg@10").evaluate(qrels, run.build()));
+            Evaluator.of("mrr@10", "ndcg@10").evaluate(qrels, run.build(), qrels.queryIds()));
       }
     }
     List<String> failures = new ArrayList<>();

@@ -29,7 +29,7 @@ class EvaluatorTest {
     Qrels qrels = MetricsFixtures.qrels(Map.of("q", Map.of("d1", 2, "d2", 1, "d3", 1, "d4", 0)));
     Run run = Run.builder()
         .add("q", "d2", 3.0).add("q", "d4", 2.0).add("q", "d1", 1.0).add("q", "d9", 0.5).build();
-    EvaluationResult result = ALL.evaluate(qrels, run);
+    EvaluationResult result = ALL.evaluate(qrels, run, qrels.queryIds());
     // Ranked grades: d2=1, d4=0, d1=2, d9=unjudged(0).
     // DCG@10  = 1/log2(2) + 0/log2(3) + 2/log2(4) + 0 = 1 + 0 + 1 = 2
     // IDCG@10 = gains [2,1,1]: 2/1 + 1/log2(3) + 1/log2(4) = 2 + 0.6309297535714575 + 0.5
@@ -56,7 +56,7 @@ class EvaluatorTest {
     // Equal scores: "b" > "a", so b is rank 1 and a is rank 2, although a came first.
     Run run = Run.builder().add("q", "a", 1.0).add("q", "b", 1.0).build();
     assertEquals(List.of("b", "a"), run.ranking("q").stream().map(ScoredDoc::docId).toList());
-    EvaluationResult result = ALL.evaluate(qrels, run);
+    EvaluationResult result = ALL.evaluate(qrels, run, qrels.queryIds());
     // MRR = 1/2 (it would be 1 in input order); nDCG@10 = (1/log2(3)) / (1/log2(2)) = 0.6309
     assertEquals(0.5, value(result, "q", "mrr@10"), EPS);
     assertEquals(1 / log2(3), value(result, "q", "ndcg@10"), EPS);
@@ -96,7 +96,7 @@ class EvaluatorTest {
     Run run = Run.builder()
         .add("q", "d1", 1.0).add("q", "d2", 3.0).add("q", "d1", 5.0).build();
     assertEquals(List.of(new ScoredDoc("d1", 5.0), new ScoredDoc("d2", 3.0)), run.ranking("q"));
-    EvaluationResult result = ALL.evaluate(qrels, run);
+    EvaluationResult result = ALL.evaluate(qrels, run, qrels.queryIds());
     // Ranking d1, d2: P@3 = 2/3 (3/3 if the copy counted), AP = (1/1 + 2/2) / 2 = 1 (not 1.5)
     assertEquals(2.0 / 3, value(result, "q", "p@3"), EPS);
     assertEquals(1.0, value(result, "q", "map@10"), EPS);
@@ -109,7 +109,7 @@ class EvaluatorTest {
   void recallAtKDividesByAllRelevantEvenWhenMoreThanK() {
     Qrels qrels = MetricsFixtures.qrels(Map.of("q", Map.of("r1", 1, "r2", 1, "r3", 1, "r4", 1, "r5", 1)));
     Run run = Run.builder().add("q", "r1", 3).add("q", "r2", 2).add("q", "r3", 1).build();
-    EvaluationResult result = ALL.evaluate(qrels, run);
+    EvaluationResult result = ALL.evaluate(qrels, run, qrels.queryIds());
     // recall@2 = 2/5 = 0.4 (not capped at k); recall@3 = 3/5 = 0.6
     assertEquals(0.4, value(result, "q", "recall@2"), EPS);
     assertEquals(0.6, value(result, "q", "recall@3"), EPS);
@@ -124,7 +124,7 @@ class EvaluatorTest {
     Qrels qrels = MetricsFixtures.qrels(Map.of("q", Map.of("n1", 0, "n2", -1, "r", 1, "r2", 2)));
     Run run = Run.builder()
         .add("q", "n1", 4).add("q", "n2", 3).add("q", "r", 2).add("q", "r2", 1).build();
-    EvaluationResult result = ALL.evaluate(qrels, run);
+    EvaluationResult result = ALL.evaluate(qrels, run, qrels.queryIds());
     // grades 0 and -1 are judged non-relevant: the first relevant doc is at rank 3
     assertEquals(1.0 / 3, value(result, "q", "mrr@10"), EPS);
     // not within the top 2
@@ -138,12 +138,12 @@ class EvaluatorTest {
     Qrels qrels = MetricsFixtures.qrels(Map.of("q1", Map.of("d1", 1)));
     Run run = Run.builder().add("q1", "q1", 9).add("q1", "d1", 8).add("q1", "d2", 7).build();
     // with the self hit, d1 is at rank 2: MRR = 1/2
-    assertEquals(0.5, value(ALL.evaluate(qrels, run), "q1", "mrr@10"), EPS);
+    assertEquals(0.5, value(ALL.evaluate(qrels, run, qrels.queryIds()), "q1", "mrr@10"), EPS);
     Run cleaned = run.withoutSelfHits(Integer.MAX_VALUE);
     assertEquals(List.of("d1", "d2"),
         cleaned.ranking("q1").stream().map(ScoredDoc::docId).toList());
     // without it, d1 is at rank 1: MRR = 1
-    assertEquals(1.0, value(ALL.evaluate(qrels, cleaned), "q1", "mrr@10"), EPS);
+    assertEquals(1.0, value(ALL.evaluate(qrels, cleaned, qrels.queryIds()), "q1", "mrr@10"), EPS);
   }
 
   @Test
@@ -186,7 +186,8 @@ class EvaluatorTest {
         }
         Metric metric = new Metric(measure, k);
         for (Run ranked : List.of(run, Run.builder().build())) {
-          EvaluationResult result = new Evaluator(List.of(metric)).evaluate(qrels, ranked);
+          EvaluationResult result = new Evaluator(List.of(metric)).evaluate(qrels, ranked,
+              qrels.queryIds());
           assertEquals(0.0, result.value("q", metric), 0.0, metric.name());
           assertEquals(0.0, result.mean(metric), 0.0, metric.name());
         }
@@ -211,7 +212,8 @@ class EvaluatorTest {
       builder.add("q", "n" + i, 50 - i);
     }
     Run run = builder.add("q", "z", 1).build();
-    EvaluationResult result = Evaluator.of("map", "recall", "recall@10").evaluate(qrels, run);
+    EvaluationResult result = Evaluator.of("map", "recall", "recall@10").evaluate(qrels, run,
+        qrels.queryIds());
     // z is at rank 22: AP = (1/1 + 2/22) / 2 = 0.5454...; recall = 1; recall@10 = 1/2
     assertEquals((1 + 2.0 / 22) / 2, result.mean("map"), EPS);
     assertEquals(1.0, result.mean("recall"), EPS);
@@ -225,7 +227,8 @@ class EvaluatorTest {
         () -> Evaluator.of("ndcg@10", "NDCG@10"));
     assertTrue(e.getMessage().contains("ndcg@10"), e.getMessage());
     IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
-        () -> Evaluator.of("ndcg@10").evaluate(MetricsFixtures.qrels(Map.of()), Run.builder().build()).mean("mrr@10"));
+        () -> Evaluator.of("ndcg@10").evaluate(MetricsFixtures.qrels(Map.of()), Run.builder().build(),
+            Set.of()).mean("mrr@10"));
     assertTrue(missing.getMessage().contains("mrr@10"), missing.getMessage());
   }
 }

@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Properties that must hold on random data (seeded, so failures reproduce). */
@@ -23,8 +24,9 @@ class MetricPropertiesTest {
       List<ScoredDoc> hits = randomHits(random);
       List<ScoredDoc> shuffled = new ArrayList<>(hits);
       Collections.shuffle(shuffled, random);
-      EvaluationResult a = EVALUATOR.evaluate(qrels, MetricsFixtures.run(Map.of("q", hits)));
-      EvaluationResult b = EVALUATOR.evaluate(qrels, MetricsFixtures.run(Map.of("q", shuffled)));
+      Set<String> ids = qrels.queryIds();
+      EvaluationResult a = EVALUATOR.evaluate(qrels, MetricsFixtures.run(Map.of("q", hits)), ids);
+      EvaluationResult b = EVALUATOR.evaluate(qrels, MetricsFixtures.run(Map.of("q", shuffled)), ids);
       for (Metric metric : EVALUATOR.metrics()) {
         assertEquals(a.mean(metric), b.mean(metric), 0.0, metric + " in trial " + trial);
         double value = a.mean(metric);
@@ -41,7 +43,7 @@ class MetricPropertiesTest {
       // score = grade, so the run is sorted by grade: an ideal ranking
       Run.Builder builder = Run.builder();
       qrels.judgments("q").forEach((doc, grade) -> builder.add("q", doc, grade));
-      EvaluationResult result = EVALUATOR.evaluate(qrels, builder.build());
+      EvaluationResult result = EVALUATOR.evaluate(qrels, builder.build(), qrels.queryIds());
       assertEquals(1.0, result.mean("ndcg@10"), 1e-12, "trial " + trial);
       assertEquals(1.0, result.mean("ndcg"), 1e-12, "trial " + trial);
       assertEquals(1.0, result.mean("map"), 1e-12, "trial " + trial);

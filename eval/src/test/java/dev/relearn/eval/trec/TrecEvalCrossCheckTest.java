@@ -119,7 +119,7 @@ class TrecEvalCrossCheckTest {
       Qrels judged = qrels.build();
       Run built = run.build();
       assertMatches(judged, built, "seed " + seed, dir);
-      EvaluationResult ours = new Evaluator(METRICS).evaluate(judged, built);
+      EvaluationResult ours = new Evaluator(METRICS).evaluate(judged, built, judged.queryIds());
       assertEquals(30, ours.queryCount(), "every judged query counts");
       long withoutRelevant = ours.queryIds().stream()
           .filter(id -> judged.relevantCount(id) == 0).count();
@@ -139,14 +139,14 @@ class TrecEvalCrossCheckTest {
     Run run = Run.builder().add("q1", "d1", 3).add("q1", "d2", 2).add("q2", "d1", 3)
         .add("q2", "d3", 2).add("q3", "d2", 3).add("q4", "d5", 3).add("q5", "d5", 3).build();
     assertMatches(qrels, run, "small", dir);
-    EvaluationResult ours = new Evaluator(METRICS).evaluate(qrels, run);
+    EvaluationResult ours = new Evaluator(METRICS).evaluate(qrels, run, qrels.queryIds());
     assertEquals(5, ours.queryCount());
     assertEquals(0.2, ours.mean(Metric.parse("ndcg@10")), 1e-12);
   }
 
   /** Asserts per-query and mean equality of every metric to 4 decimals. */
   static void assertMatches(Qrels qrels, Run run, String what, Path dir) throws Exception {
-    EvaluationResult ours = new Evaluator(METRICS).evaluate(qrels, run);
+    EvaluationResult ours = new Evaluator(METRICS).evaluate(qrels, run, qrels.queryIds());
     Map<Metric, Map<String, Double>> theirs = TrecEval.evaluate(qrels, run, METRICS, dir);
     int compared = 0;
     for (Metric metric : METRICS) {

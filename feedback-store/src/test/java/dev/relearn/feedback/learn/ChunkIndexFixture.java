@@ -51,7 +51,7 @@ final class ChunkIndexFixture implements AutoCloseable {
     Chunk chunk = new Chunk(id, "/origin", id + ".md", ChunkKind.MARKDOWN, "Title " + id,
         List.of("Heading"), 1, 2, 3, "text of " + id);
     return SCHEMA.document(chunk, VectorChecks.normalize(new float[] {1, id.length()}),
-        LearnedValues.NEUTRAL);
+        LearnedValues.NEUTRAL, null);
   }
 
   /** The doc values of a chunk as the current searcher sees them, after a refresh. */

@@ -71,7 +71,7 @@ final class StoreFixture implements AutoCloseable {
   private Document chunk(String id, int i, LearnedValues learned) {
     return schema.document(new Chunk(id, "/origin", id + ".md", ChunkKind.MARKDOWN,
         "Title " + id, List.of("Heading"), 1, 2, 3, "text of " + id),
-        VectorChecks.normalize(new float[] {1, i + 1}), learned);
+        VectorChecks.normalize(new float[] {1, i + 1}), learned, null);
   }
 
   /**

@@ -45,7 +45,7 @@ class QuantisedVectorReuseTest {
             new IndexWriterConfig(schema.indexAnalyzer()).setCodec(encoding.codec()))) {
           for (Chunk chunk : chunks) {
             writer.addDocument(schema.document(chunk, embedder.embedDocument(
-                chunk.searchableText()), LearnedValues.NEUTRAL));
+                chunk.searchableText()), LearnedValues.NEUTRAL, null));
           }
           writer.setLiveCommitData(metadata.toUserData().entrySet());
           writer.forceMerge(1);

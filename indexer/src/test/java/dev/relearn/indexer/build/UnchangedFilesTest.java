@@ -169,7 +169,7 @@ class UnchangedFilesTest extends IndexBuilderFixture {
     HashingEmbedder embedder = new HashingEmbedder();
     for (Chunk chunk : chunks) { // as an index written before stamps holds them
       writer.addDocument(schema.document(chunk,
-          embedder.embedDocument(chunk.searchableText()), used));
+          embedder.embedDocument(chunk.searchableText()), used, null));
     }
     writer.commit();
 

@@ -13,11 +13,6 @@ public final class RrfFusion extends Fusion {
     this.k = k;
   }
 
-  /** The rank constant. */
-  public int k() {
-    return k;
-  }
-
   @Override
   protected Scorer scorer(List<StageHit> lexical, List<StageHit> semantic) {
     return (l, s) -> reciprocal(l) + reciprocal(s);

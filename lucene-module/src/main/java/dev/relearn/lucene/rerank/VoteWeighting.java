@@ -13,9 +13,6 @@ import dev.relearn.lucene.schema.Require;
 public record VoteWeighting(double temperature, double failedClickWeight) {
   /** The defaults, tuned by {@code relearn eval tune}: temperature 0.2, failed clicks half. */
   public static final VoteWeighting DEFAULT = new VoteWeighting(0.2, 0.5);
-  /** Similarity-weighted, every click in full. */
-  public static final VoteWeighting PLAIN =
-      new VoteWeighting(Double.POSITIVE_INFINITY, 1);
 
   /** Validates, naming the bad value. */
   public VoteWeighting {

@@ -89,11 +89,6 @@ public final class ChunkSchema {
         Map.of(BODY_CODE, new CodeAnalyzer(false)));
   }
 
-  /** The vector dimension. */
-  public int dimension() {
-    return dimension;
-  }
-
   /** The analyzer for {@code IndexWriterConfig}. */
   public Analyzer indexAnalyzer() {
     return indexAnalyzer;
@@ -105,21 +100,13 @@ public final class ChunkSchema {
   }
 
   /**
-   * Builds the document for a chunk.
+   * Builds the document for a chunk, storing {@code fileStamp} (when not null) in {@link
+   * #FILE_STAMP}: what the chunk's file and the chunks cut from it hashed to, so that a re-index
+   * can tell the file needs no chunking. Indexes without it simply chunk every file.
    *
-   * @param vector the chunk's unit vector of {@link #dimension()} components
+   * @param vector the chunk's unit vector of the schema's dimension
    * @param learned the learned values to start from: {@link LearnedValues#NEUTRAL} for a new chunk,
    *     the old values when a changed chunk is re-indexed
-   */
-  public Document document(Chunk chunk, float[] vector, LearnedValues learned) {
-    return document(chunk, vector, learned, null);
-  }
-
-  /**
-   * Builds the document for a chunk, as {@link #document(Chunk, float[], LearnedValues)} does,
-   * storing {@code fileStamp} (when not null) in {@link #FILE_STAMP}: what the chunk's file and
-   * the chunks cut from it hashed to, so that a re-index can tell the file needs no chunking.
-   * Indexes without it simply chunk every file.
    */
   public Document document(Chunk chunk, float[] vector, LearnedValues learned,
       String fileStamp) {

@@ -30,6 +30,8 @@ class BoostEstimatorTest {
     return sums.boost();
   }
 
+  /** Similarity-weighted, every click in full. */
+  static final VoteWeighting PLAIN = new VoteWeighting(Double.POSITIVE_INFINITY, 1);
   private static final List<String> CHUNKS = List.of("a", "b", "c", "d", "e", "f");
 
   /** One flattened (past query, chunk) pair, for the brute-force oracle. */
@@ -69,7 +71,7 @@ class BoostEstimatorTest {
         double expectedContribution = examSum == 0 ? 0
             : Math.max(-0.1, Math.min(0.1, 0.3 * (examSum / (examSum + 2)) * (raw - 0.5)));
 
-        LearnedBoost boost = estimate(chunk, past, VoteWeighting.PLAIN);
+        LearnedBoost boost = estimate(chunk, past, PLAIN);
         String where = "trial " + trial + ", chunk " + chunk;
         assertEquals(clickRate, boost.clickRate(), 1e-12, where);
         assertEquals(successRate, boost.successRate(), 1e-12, where);
@@ -78,7 +80,7 @@ class BoostEstimatorTest {
         assertEquals(raw, boost.value(), 1e-12, where);
         assertEquals(expectedContribution, LinearModelTest.boostContribution(model, boost), 1e-12,
             where);
-        assertEquals(boost, new FeedbackEvidence(past, List.of(), VoteWeighting.PLAIN).boost(chunk),
+        assertEquals(boost, new FeedbackEvidence(past, List.of(), PLAIN).boost(chunk),
             "the precomputed boosts equal the direct estimate exactly; " + where);
       }
     }
@@ -117,7 +119,7 @@ class BoostEstimatorTest {
     assertEquals(new ChunkEvidence(1, 0.5, 0.25, 0.25), decayed.evidence("a"));
     assertEquals(null, decayed.evidence("b"));
     assertEquals(new ChunkEvidence(4, 2, 1, 1), decayed.chunks().get("a"), "kept as gathered");
-    LearnedBoost boost = estimate("a", List.of(decayed), VoteWeighting.PLAIN);
+    LearnedBoost boost = estimate("a", List.of(decayed), PLAIN);
     assertEquals(0.75 * 0.25 * 4, boost.evidence(), 1e-15);
     assertEquals(0.5, boost.clickRate(), 1e-15, "rates are ratios: a lone query's decay cancels");
     for (double bad : new double[] {-0.1, 1.5, Double.NaN}) {
@@ -129,10 +131,10 @@ class BoostEstimatorTest {
 
   @Test
   void noPastQueriesOrNoIdMeansNoEvidence() {
-    assertEquals(LearnedBoost.NONE, estimate("a", List.of(), VoteWeighting.PLAIN));
+    assertEquals(LearnedBoost.NONE, estimate("a", List.of(), PLAIN));
     PastQuery other = new PastQuery(0.9f, 1, Map.of("b", new ChunkEvidence(3, 2, 1, 0)), 0);
-    assertEquals(LearnedBoost.NONE, estimate("a", List.of(other), VoteWeighting.PLAIN));
-    assertSame(LearnedBoost.NONE, estimate(null, List.of(other), VoteWeighting.PLAIN));
+    assertEquals(LearnedBoost.NONE, estimate("a", List.of(other), PLAIN));
+    assertSame(LearnedBoost.NONE, estimate(null, List.of(other), PLAIN));
     assertEquals(0.0, LinearModel.DEFAULT.vote(LearnedBoost.NONE));
   }
 
@@ -140,7 +142,7 @@ class BoostEstimatorTest {
   void aClickImpliesAnExaminationSoTheRateStaysInRange() {
     // a click at a deep rank: examination probability 0.1, one click; IPS would say 10
     PastQuery deep = new PastQuery(0.8f, 1, Map.of("a", new ChunkEvidence(0.1, 1, 0, 0)), 0);
-    LearnedBoost boost = estimate("a", List.of(deep), VoteWeighting.PLAIN);
+    LearnedBoost boost = estimate("a", List.of(deep), PLAIN);
     assertEquals(1.0, boost.clickRate());
     assertEquals(0.8f, boost.evidence(), 1e-12);
     assertEquals(0.5, boost.successRate(), "no outcome: neutral success rate");
@@ -149,7 +151,7 @@ class BoostEstimatorTest {
   @Test
   void outcomesDecideTheSuccessRate() {
     PastQuery q = new PastQuery(1f, 1, Map.of("a", new ChunkEvidence(4, 2, 1, 3)), 0);
-    LearnedBoost boost = estimate("a", List.of(q), VoteWeighting.PLAIN);
+    LearnedBoost boost = estimate("a", List.of(q), PLAIN);
     assertEquals(0.5, boost.clickRate(), 1e-15);
     assertEquals(0.25, boost.successRate(), 1e-15);
     assertEquals(4, boost.outcomeEvidence(), 1e-15);
@@ -157,13 +159,13 @@ class BoostEstimatorTest {
 
   @Test
   void weightsThatAreNotFiniteAndPositiveAreIgnored() {
-    assertEquals(0.0, BoostEstimator.weight(Float.NaN, VoteWeighting.PLAIN));
-    assertEquals(0.0, BoostEstimator.weight(Float.POSITIVE_INFINITY, VoteWeighting.PLAIN));
-    assertEquals(0.0, BoostEstimator.weight(-0.5f, VoteWeighting.PLAIN));
-    assertEquals(0.0, BoostEstimator.weight(0f, VoteWeighting.PLAIN));
-    assertEquals(1.0, BoostEstimator.weight(1.0005f, VoteWeighting.PLAIN));
+    assertEquals(0.0, BoostEstimator.weight(Float.NaN, PLAIN));
+    assertEquals(0.0, BoostEstimator.weight(Float.POSITIVE_INFINITY, PLAIN));
+    assertEquals(0.0, BoostEstimator.weight(-0.5f, PLAIN));
+    assertEquals(0.0, BoostEstimator.weight(0f, PLAIN));
+    assertEquals(1.0, BoostEstimator.weight(1.0005f, PLAIN));
     PastQuery opposite = new PastQuery(-0.9f, 1, Map.of("a", new ChunkEvidence(9, 9, 9, 0)), 0);
-    assertEquals(LearnedBoost.NONE, estimate("a", List.of(opposite), VoteWeighting.PLAIN));
+    assertEquals(LearnedBoost.NONE, estimate("a", List.of(opposite), PLAIN));
   }
 
   @Test
@@ -181,7 +183,7 @@ class BoostEstimatorTest {
   void theTemperatureLetsTheMostSimilarPastQueryDominate() {
     PastQuery near = new PastQuery(0.98f, 1, Map.of("a", new ChunkEvidence(1, 1, 0, 0)), 0);
     PastQuery far = new PastQuery(0.75f, 1, Map.of("a", new ChunkEvidence(1, 0, 0, 0)), 0);
-    LearnedBoost plain = estimate("a", List.of(near, far), VoteWeighting.PLAIN);
+    LearnedBoost plain = estimate("a", List.of(near, far), PLAIN);
     LearnedBoost sharp =
         estimate("a", List.of(near, far), new VoteWeighting(0.05, 1));
     double nearWeight = 0.98 * Math.exp(-0.02 / 0.05);
@@ -194,7 +196,7 @@ class BoostEstimatorTest {
   @Test
   void aClickFromAFailedTaskCountsLess() {
     PastQuery failed = new PastQuery(1f, 1, Map.of("a", new ChunkEvidence(1, 1, 0, 1)), 0);
-    assertEquals(1, estimate("a", List.of(failed), VoteWeighting.PLAIN)
+    assertEquals(1, estimate("a", List.of(failed), PLAIN)
         .clickRate(), 1e-12);
     assertEquals(0.5, estimate("a", List.of(failed), new VoteWeighting(1e6, 0.5))
         .clickRate(), 1e-12);
@@ -219,13 +221,13 @@ class BoostEstimatorTest {
         new PastQuery(0.8f, 1, Map.of("a", skip), 0, 1, Set.of("s3")));
     List<PastQuery> unknown = List.of(new PastQuery(0.9f, 1, Map.of("a", click), 0),
         new PastQuery(0.8f, 1, Map.of("a", skip), 0));
-    LearnedBoost one = estimate("a", oneSession, VoteWeighting.PLAIN);
+    LearnedBoost one = estimate("a", oneSession, PLAIN);
     assertEquals(List.of(1.0, 0.0), List.of(one.clickSessions(), one.skipSessions()));
-    LearnedBoost two = estimate("a", mixed, VoteWeighting.PLAIN);
+    LearnedBoost two = estimate("a", mixed, PLAIN);
     assertEquals(List.of(2.0, 1.0), List.of(two.clickSessions(), two.skipSessions()));
-    assertEquals(two, new FeedbackEvidence(mixed, List.of(), VoteWeighting.PLAIN).boost("a"));
-    LearnedBoost anonymous = estimate("a", unknown, VoteWeighting.PLAIN);
+    assertEquals(two, new FeedbackEvidence(mixed, List.of(), PLAIN).boost("a"));
+    LearnedBoost anonymous = estimate("a", unknown, PLAIN);
     assertEquals(List.of(1.0, 1.0), List.of(anonymous.clickSessions(), anonymous.skipSessions()));
-    assertEquals(LearnedBoost.NONE, estimate("b", mixed, VoteWeighting.PLAIN));
+    assertEquals(LearnedBoost.NONE, estimate("b", mixed, PLAIN));
   }
 }

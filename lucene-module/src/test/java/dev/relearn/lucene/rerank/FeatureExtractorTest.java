@@ -108,7 +108,8 @@ class FeatureExtractorTest {
         Candidate.of(2, 2, 0, "unvouched", new LearnedValues(90, 60, 0, 0, 0)));
     ChunkEvidence seen = new ChunkEvidence(1, 1, 0, 0);
     FeedbackEvidence evidence = new FeedbackEvidence(
-        List.of(new PastQuery(0.9f, 1, Map.of("a", seen, "b", seen), 0)), List.of(), VoteWeighting.PLAIN);
+        List.of(new PastQuery(0.9f, 1, Map.of("a", seen, "b", seen), 0)), List.of(),
+        BoostEstimatorTest.PLAIN);
     assertEquals(0.0, extract(window).get(0).frequency(), "nothing vouched: no most-used");
     List<CandidateFeatures> features = extract(extractor, window, evidence, null);
     assertEquals(1.0, features.get(0).frequency(), "the unvouched 60 uses do not count");
@@ -138,7 +139,8 @@ class FeatureExtractorTest {
 
   @Test
   void feedbackNotesReachEveryCandidate() {
-    FeedbackEvidence noted = new FeedbackEvidence(List.of(), List.of("query vector was NaN"), VoteWeighting.PLAIN);
+    FeedbackEvidence noted = new FeedbackEvidence(List.of(), List.of("query vector was NaN"),
+        BoostEstimatorTest.PLAIN);
     for (CandidateFeatures f : extract(extractor, window(1, 2), noted, null)) {
       assertEquals(List.of("query vector was NaN"), f.notes());
     }

@@ -55,7 +55,7 @@ class LinearModelTest {
       double failures) {
     PastQuery query = new PastQuery(1f, 1,
         Map.of("a", new ChunkEvidence(examinations, clicks, successes, failures)), 0);
-    return BoostEstimatorTest.estimate("a", List.of(query), VoteWeighting.PLAIN);
+    return BoostEstimatorTest.estimate("a", List.of(query), BoostEstimatorTest.PLAIN);
   }
 
   @Test

@@ -29,7 +29,7 @@ class SchemaTest {
         IndexWriter writer = new IndexWriter(directory,
             new IndexWriterConfig(schema.indexAnalyzer()))) {
       writer.addDocument(schema.document(chunk, VectorChecks.normalize(new float[] {1, 1}),
-          LearnedValues.NEUTRAL));
+          LearnedValues.NEUTRAL, null));
       writer.commit();
       try (DirectoryReader reader = DirectoryReader.open(writer)) {
         LeafReader leaf = reader.leaves().get(0).reader();

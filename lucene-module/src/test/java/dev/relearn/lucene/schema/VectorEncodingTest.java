@@ -82,7 +82,7 @@ class VectorEncodingTest {
             new IndexWriterConfig(schema.indexAnalyzer()).setCodec(encoding.codec()))) {
           for (int i = 0; i < CHUNKS; i++) {
             writer.addDocument(schema.document(new Chunk("c" + i, "/o", "p", ChunkKind.TEXT, "",
-                List.of(), 1, 1, 1, "text " + i), vectors[i], LearnedValues.NEUTRAL));
+                List.of(), 1, 1, 1, "text " + i), vectors[i], LearnedValues.NEUTRAL, null));
           }
           writer.forceMerge(1);
         }

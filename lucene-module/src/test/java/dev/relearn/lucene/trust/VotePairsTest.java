@@ -22,7 +22,8 @@ class VotePairsTest {
     // another session's similar query clicked "second" and skipped "top"
     FeedbackEvidence others = new FeedbackEvidence(List.of(new PastQuery(1f, 1, Map.of(
         "top", new ChunkEvidence(1, 0, 0, 0),
-        "second", new ChunkEvidence(0.5, 1, 1, 0)), 0)), List.of(), VoteWeighting.PLAIN);
+        "second", new ChunkEvidence(0.5, 1, 1, 0)), 0)), List.of(),
+        new VoteWeighting(Double.POSITIVE_INFINITY, 1)); // similarity-weighted, clicks in full
     LinearModel model = LinearModel.DEFAULT;
     double voteTop = model.vote(others.boost("top"));
     double voteSecond = model.vote(others.boost("second"));

@@ -41,17 +41,11 @@ public final class RelearnSearchRequest extends ActionRequest {
    * @param vector the query's unit vector
    * @param terms per field, analysed term to its count in the query
    * @param queryClass the class of the query, computed by the client
+   * @param mode how the window is ranked
    * @param k hits returned, 1 to {@value #MAX_K}
    * @param candidates candidates per retriever, 1 to {@value #MAX_K}
    * @param explain whether each hit carries its score's explanation
    */
-  public RelearnSearchRequest(String index, float[] vector,
-      Map<String, Map<String, Integer>> terms, QueryClass queryClass, int k, int candidates,
-      boolean explain) {
-    this(index, vector, terms, queryClass, RankingMode.LEARNED, k, candidates, explain);
-  }
-
-  /** A search in {@code mode}; the other parameters as above. */
   public RelearnSearchRequest(String index, float[] vector,
       Map<String, Map<String, Integer>> terms, QueryClass queryClass, RankingMode mode, int k,
       int candidates, boolean explain) {

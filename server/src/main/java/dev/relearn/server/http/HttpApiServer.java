@@ -88,11 +88,6 @@ public final class HttpApiServer implements AutoCloseable {
     return uri;
   }
 
-  /** The port it listens on (the one picked when the configured port was 0). */
-  public int port() {
-    return server.getAddress().getPort();
-  }
-
   /** Stops accepting, gives running requests up to a second, and stops them. */
   @Override
   public void close() {

@@ -71,16 +71,15 @@ class HttpHeadAndHostTest {
 
   @Test
   void loopbackServerRefusesOtherHostNames() throws Exception {
-    String refused = raw("/api/health", "attacker.example:" + server.server.port());
+    int port = server.server.uri().getPort();
+    String refused = raw("/api/health", "attacker.example:" + port);
     assertTrue(refused.startsWith("HTTP/1.1 403"), refused);
-    assertTrue(refused.contains("Host 'attacker.example:" + server.server.port()
-        + "' is not served"), refused);
+    assertTrue(refused.contains("Host 'attacker.example:" + port + "' is not served"), refused);
     String search = rawPost("/api/search", "rebound.example", "{\"query\": \"rotate keys\"}");
     assertTrue(search.startsWith("HTTP/1.1 403"), search);
     assertFalse(search.contains("signing"), "no index text for another host: " + search);
-    for (String host : new String[] {"localhost", "LOCALHOST:" + server.server.port(),
-        "127.0.0.1", "127.0.0.1:" + server.server.port(), "[::1]:" + server.server.port(),
-        "app.localhost"}) {
+    for (String host : new String[] {"localhost", "LOCALHOST:" + port,
+        "127.0.0.1", "127.0.0.1:" + port, "[::1]:" + port, "app.localhost"}) {
       String answer = raw("/api/health", host);
       assertTrue(answer.startsWith("HTTP/1.1 200"), host + ": " + answer);
     }
@@ -118,7 +117,7 @@ class HttpHeadAndHostTest {
       try (v6; HttpClient client = HttpClient.newHttpClient()) {
         assertEquals("[::1]", v6.uri().getHost());
         // Java's client names the host as the URI spells it: the long form was refused
-        URI longForm = URI.create("http://[0:0:0:0:0:0:0:1]:" + v6.port() + "/api/health");
+        URI longForm = URI.create("http://[0:0:0:0:0:0:0:1]:" + v6.uri().getPort() + "/api/health");
         for (URI uri : new URI[] {v6.uri().resolve("/api/health"), longForm}) {
           HttpResponse<String> health = client.send(HttpRequest.newBuilder(uri).build(),
               HttpResponse.BodyHandlers.ofString());
@@ -143,12 +142,12 @@ class HttpHeadAndHostTest {
 
   @Test
   void requestsFromAnotherOriginAreRefused() throws Exception {
-    String own = "http://127.0.0.1:" + server.server.port();
+    String own = "http://127.0.0.1:" + server.server.uri().getPort();
     String[][] requests = {{"/api/feedback/reset", "{}"}, {"/api/search", "{\"query\": \"keys\"}"},
         {"/api/feedback", "{\"query\": \"keys\", \"used\": [\"keys.md#x\"]}"}};
     for (String[] request : requests) {
       for (String origin : new String[] {"http://evil.example", "null", own + "/", "https:"
-          + own.substring(5), "http://localhost:" + server.server.port()}) {
+          + own.substring(5), "http://localhost:" + server.server.uri().getPort()}) {
         Response refused = server.send(HttpRequest.newBuilder(server.uri(request[0]))
             .header("Content-Type", "application/json").header("Origin", origin)
             .POST(HttpRequest.BodyPublishers.ofString(request[1])).build());
@@ -191,7 +190,7 @@ class HttpHeadAndHostTest {
   }
 
   private static String exchange(String request) throws IOException {
-    try (Socket socket = new Socket("127.0.0.1", server.server.port())) {
+    try (Socket socket = new Socket("127.0.0.1", server.server.uri().getPort())) {
       socket.setSoTimeout(60_000); // a liveness bound for a loaded machine
       OutputStream out = socket.getOutputStream();
       out.write(request.getBytes(StandardCharsets.UTF_8));

@@ -114,7 +114,7 @@ class HttpLimitsTest {
         request.append("X-Line-").append(i).append(": v\r\n");
       }
       ExecutorService writer = Executors.newVirtualThreadPerTaskExecutor();
-      try (Socket socket = new Socket("127.0.0.1", server.server.port())) {
+      try (Socket socket = new Socket("127.0.0.1", server.server.uri().getPort())) {
         // the server may close before it has read everything: then this write fails, as expected
         writer.submit(() -> {
           socket.getOutputStream().write(request.append("\r\n").toString()

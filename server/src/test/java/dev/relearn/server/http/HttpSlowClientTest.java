@@ -120,7 +120,7 @@ class HttpSlowClientTest {
         for (int i = 0; i < THREADS; i++) {
           Socket socket = new Socket();
           socket.setReceiveBufferSize(4096);
-          socket.connect(new InetSocketAddress("127.0.0.1", server.server.port()));
+          socket.connect(new InetSocketAddress("127.0.0.1", server.server.uri().getPort()));
           clients.add(socket);
           writers.submit(() -> {
             socket.getOutputStream().write(requests); // blocks once the server stops reading
@@ -181,7 +181,7 @@ class HttpSlowClientTest {
       ExecutorService writer = Executors.newVirtualThreadPerTaskExecutor();
       try (Socket socket = new Socket()) {
         socket.setReceiveBufferSize(4096);
-        socket.connect(new InetSocketAddress("127.0.0.1", server.server.port()));
+        socket.connect(new InetSocketAddress("127.0.0.1", server.server.uri().getPort()));
         writer.submit(() -> {
           socket.getOutputStream().write(requests); // ends when the socket closes
           return null;

@@ -22,7 +22,7 @@ final class RawSockets {
 
   /** A connection to {@code server} that has sent {@code text} (UTF-8) and nothing more. */
   static Socket send(TestServer server, String text) throws IOException {
-    Socket socket = new Socket("127.0.0.1", server.server.port());
+    Socket socket = new Socket("127.0.0.1", server.server.uri().getPort());
     socket.getOutputStream().write(text.getBytes(StandardCharsets.UTF_8));
     socket.getOutputStream().flush();
     return socket;
