@@ -6,6 +6,7 @@ import dev.relearn.eval.firststage.FirstStageEvaluation;
 import dev.relearn.eval.firststage.FirstStageResult;
 import dev.relearn.eval.metrics.EvaluationResult;
 import dev.relearn.eval.metrics.Evaluator;
+import dev.relearn.eval.metrics.Plural;
 import dev.relearn.eval.metrics.Run;
 import dev.relearn.eval.trec.TrecRunWriter;
 import dev.relearn.engine.ConsoleProgress;
@@ -96,7 +97,7 @@ final class EvalCommand extends CliCommand.WithJson {
           e);
     }
     long written = run.queryIds().stream().filter(q -> !run.ranking(q).isEmpty()).count();
-    err.println("run written to " + runOut + " (" + written + " queries"
+    err.println("run written to " + runOut + " (" + Plural.count(written, "query", "queries")
         + (written < run.size() ? "; " + (run.size() - written) + " found nothing, so have no"
             + " lines" : "") + ")");
   }

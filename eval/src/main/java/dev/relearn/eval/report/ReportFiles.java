@@ -99,10 +99,12 @@ public final class ReportFiles {
 
   private static void table(StringBuilder md, DatasetReport dataset) {
     md.append("## ").append(dataset.dataset()).append("\n\n");
-    md.append(Fmt.count(dataset.testQueries())).append(" test queries; feedback from ")
-        .append(Fmt.count(dataset.generalisation().sessions())).append(" sessions over ")
-        .append(Fmt.count(dataset.trainQueries())).append(" train queries (")
-        .append(Fmt.count(dataset.generalisation().events())).append(" feedback events). ")
+    md.append(Fmt.count(dataset.testQueries(), "test query", "test queries"))
+        .append("; feedback from ")
+        .append(Fmt.count(dataset.generalisation().sessions(), "session", "sessions"))
+        .append(" over ").append(Fmt.count(dataset.trainQueries(), "train query", "train queries"))
+        .append(" (").append(Fmt.count(dataset.generalisation().events(), "feedback event",
+            "feedback events")).append("). ")
         .append("Wall time ").append(Fmt.duration(dataset.seconds())).append(".\n\n");
     md.append("| system | nDCG@10 | Recall@100 | Δ nDCG@10 vs hybrid | p, randomisation |"
         + " p, t-test |\n");

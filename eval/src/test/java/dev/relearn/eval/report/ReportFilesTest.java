@@ -52,6 +52,8 @@ class ReportFilesTest {
     assertTrue(md.contains("- mixed user: 30 % of sessions by the noise user"), md);
     assertTrue(md.contains("| mixed | test queries | 100 | 80 | 0.4000 | 0.4800 | +0.0800 |"),
         md);
+    assertTrue(md.contains(", 1 query hurt and 1 helped; the chunk is in the top 10 of 1 test"
+        + " query (before: 0); it rose at most 1 rank on any query."), md);
     assertTrue(md.contains("Mixed keeps 80 % of the clean Δ (Δ +0.0800)"), md);
     assertTrue(md.contains("Mixed keeps 80 % of the clean Δ (Δ +0.0080)"), md);
     assertTrue(md.contains("**Mixed:** the same train sessions, each by that noise user\n"
@@ -75,6 +77,11 @@ class ReportFilesTest {
   }
 
   static DatasetReport dataset(String name, double hybrid, double learned) {
+    return dataset(name, hybrid, learned, 100, 4);
+  }
+
+  private static DatasetReport dataset(String name, double hybrid, double learned, int train,
+      int test) {
     QueryScores base = scores(hybrid, 0);
     QueryScores after = scores(learned, 0.001);
     // the mixed user keeps 80 % of the clean gain
@@ -89,10 +96,11 @@ class ReportFilesTest {
     Map<String, Object> harm = new LinkedHashMap<>();
     harm.put("mean_drop_ndcg@10", 0.001);
     harm.put("worst_query_drop_ndcg@10", 0.2);
-    harm.put("queries_hurt", 3);
+    harm.put("queries_hurt", 1);
     harm.put("queries_helped", 1);
     harm.put("target_in_top10_before", 0);
-    harm.put("target_in_top10_after", 2);
+    harm.put("target_in_top10_after", 1);
+    harm.put("target_most_ranks_up", 1);
     Map<String, Object> attack = new LinkedHashMap<>();
     attack.put("before_attack", after.toJson());
     attack.put("attack_target", "doc-7");
@@ -104,7 +112,7 @@ class ReportFilesTest {
         "comparison", PairedComparison.of(base.ndcg10(), after.ndcg10(), TEST).toJson()));
     repeated.put("unseen", Map.of("held_out_queries", 4,
         "comparison", PairedComparison.of(base.ndcg10(), base.ndcg10(), TEST).toJson()));
-    return new DatasetReport(name, 100, 4, rows, g,
+    return new DatasetReport(name, train, test, rows, g,
         result(name, Scenario.GENERALISATION, base, after, Map.of()),
         result(name, Scenario.ATTACK, base, after, attack),
         result(name, Scenario.NOISE, base, base, Map.of()),
@@ -138,5 +146,14 @@ class ReportFilesTest {
     assertEquals("-50 %", ReportSections.keptShare(-0.005, 0.01));
     assertEquals("n/a", ReportSections.keptShare(0.01, 0));
     assertEquals("n/a", ReportSections.keptShare(0.01, -0.02));
+  }
+
+  @Test
+  void oneQueryIsOneQuery() throws Exception {
+    EvaluationReport report = new EvaluationReport("eval report", Map.of(),
+        List.of(dataset("tiny", 0.40, 0.50, 1, 1)), 1);
+    String md = Files.readString(ReportFiles.write(report, dir.resolve("EVALUATION.md")).get(0));
+    assertTrue(md.contains("\n1 test query; feedback from 100 sessions over 1 train query (80"
+        + " feedback events)."), md);
   }
 }
