@@ -4,6 +4,8 @@ import dev.relearn.engine.Relearn;
 import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.firststage.FirstStageEvaluation;
 import dev.relearn.eval.firststage.FirstStageResult;
+import dev.relearn.eval.firststage.SeenQueries;
+import dev.relearn.eval.experiment.DatasetEvaluation;
 import dev.relearn.eval.metrics.EvaluationResult;
 import dev.relearn.eval.metrics.Evaluator;
 import dev.relearn.eval.metrics.Plural;
@@ -65,11 +67,19 @@ final class EvalCommand extends CliCommand.WithJson {
     requireRelevant(beir, ids);
     PrintWriter out = out();
     PrintWriter err = err();
-    try (Relearn relearn = engine.openOrCreate(engine.options(false))) {
+    // the cache spares a learned score embedding each query twice (SeenQueries, the search)
+    try (Relearn relearn = engine.openOrCreate(
+        engine.options(false).withQueryCacheSize(DatasetEvaluation.QUERY_CACHE))) {
       DatasetOptions.IndexedCorpus corpus = DatasetOptions.indexCorpus(relearn, beir, err);
       FirstStageEvaluation evaluation = corpus.evaluation();
       DatasetOptions.noteCoverage(relearn, beir, data.split, ids, err);
       SearchMode mode = SearchOptions.orDefault(chosen, relearn);
+      if (mode == SearchMode.LEARNED) {
+        int seen = SeenQueries.of(relearn, beir.queries(), ids).size();
+        if (seen > 0) {
+          err.println("relearn: " + SeenQueries.note(seen, ids.size()));
+        }
+      }
       long start = System.nanoTime();
       Run run = evaluation.run(beir.queries(), ids, mode, fusion, search.candidates,
           ConsoleProgress.stderr()); // self-hits dropped, by BEIR's protocol

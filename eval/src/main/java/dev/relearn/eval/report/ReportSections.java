@@ -43,16 +43,16 @@ final class ReportSections {
           otherwise. **Attack:** after the generalisation feedback, one session sends many events
           that claim an irrelevant chunk was shown first, clicked and useful, for the test
           queries where it is a candidate.
-        - Every scenario starts from an index without feedback (`forget --all`); the seed fixes
-          session order, clicks and outcomes, so a rerun on the same code gives the same figures.
-        - **Commands.** `relearn eval --dataset DIR [--mode M] [--run-out FILE]` scores one mode
-          (and writes a TREC run file for trec_eval); `relearn eval learn --dataset DIR
-          [--scenario generalisation|repeated|noise|attack|mixed] [--sessions N]
-          [--curve-every N]
+        - Every scenario starts from an index without feedback (`forget --all`) and leaves its own:
+          a learned `relearn eval` there warns if it came from the queries scored. The seed fixes
+          session order, clicks and outcomes, so reruns on the same code agree.
+        - **Commands.** `relearn eval --dataset DIR [--mode M] [--run-out FILE]` scores one mode;
+          `relearn eval learn --dataset DIR [--scenario generalisation|repeated|noise|attack|mixed]
+          [--sessions N] [--curve-every N]
           [--click-model pbm|cascade-perfect|cascade-navigational|cascade-informational]
-          [--json]` runs one scenario; `relearn eval report` runs everything on this page. The
-          test suite (`EvaluationQualityTest`) runs the same evaluation with at most 1,000
-          sessions per dataset and checks the bars in `eval/src/test/resources/expected/`.
+          [--json]` runs one scenario; `relearn eval report` runs everything on this page.
+          `EvaluationQualityTest` runs it with at most 1,000 sessions per dataset against
+          the bars in `eval/src/test/resources/expected/`.
 
         """.formatted(LearnConfig.MIXED_NOISE_SHARE));
   }
