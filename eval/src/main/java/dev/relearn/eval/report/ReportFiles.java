@@ -59,7 +59,8 @@ public final class ReportFiles {
     md.append("# Evaluation\n\n");
     md.append("Every figure on this page was measured in one run of\n\n```bash\n")
         .append(report.command()).append("\n```\n\n")
-        .append("on this project's 2-core machine (wall time ").append(Fmt.duration(
+        .append("on a machine with ").append(Fmt.count(report.processors(), "processor",
+            "processors")).append(" available to the JVM (wall time ").append(Fmt.duration(
             report.seconds())).append("). The numbers are also in [").append(JSON)
         .append("](").append(JSON).append("); the chart is [").append(SVG).append("](")
         .append(SVG).append("). Regenerate all three with the command above.\n\n");

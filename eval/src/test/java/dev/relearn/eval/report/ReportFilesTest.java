@@ -38,7 +38,7 @@ class ReportFilesTest {
     List<DatasetReport> datasets = List.of(dataset("toollens", 0.40, 0.50),
         dataset("nfcorpus", 0.36, 0.37));
     EvaluationReport report = new EvaluationReport("bin/relearn eval report --sessions 4",
-        Map.of("seed", 42, "mixed user", LearnConfig.mixedUser()), datasets, 125);
+        Map.of("seed", 42, "mixed user", LearnConfig.mixedUser()), datasets, 125, 3);
     List<Path> files = ReportFiles.write(report, dir.resolve("docs/EVALUATION.md"));
     assertEquals(3, files.size());
     String md = Files.readString(files.get(0));
@@ -48,7 +48,8 @@ class ReportFilesTest {
     assertTrue(md.contains("![learning curves](evaluation-curves.svg)"), md);
     // four queries cannot reach p < 0.05 in a randomisation test (the least p is 2/16)
     assertTrue(md.contains("toollens: hybrid + learned does not beat hybrid at p < 0.05"), md);
-    assertTrue(md.contains("wall time 2.1 min"), md);
+    assertTrue(md.contains("\n\non a machine with 3 processors available to the JVM (wall time"
+        + " 2.1 min)."), md);
     assertTrue(md.contains("- mixed user: 30 % of sessions by the noise user"), md);
     assertTrue(md.contains("| mixed | test queries | 100 | 80 | 0.4000 | 0.4800 | +0.0800 |"),
         md);
@@ -60,6 +61,7 @@ class ReportFilesTest {
         + "  with probability 0.3"), md);
     JsonNode json = new ObjectMapper().readTree(files.get(1).toFile());
     assertEquals(2, json.get("datasets").size());
+    assertEquals(3, json.get("processors").asInt());
     JsonNode table = json.get("datasets").get(0).get("table");
     assertEquals(DatasetEvaluation.SYSTEMS.size(), table.size());
     assertEquals(0.5, table.get(4).get("ndcg@10").asDouble(), 1e-12);
@@ -138,6 +140,13 @@ class ReportFilesTest {
       recall.put("q" + i, 0.8);
     }
     return new QueryScores(ndcg, recall);
+  }
+
+  @Test
+  void aReportCountsTheProcessorsOfTheJvmThatRanIt() {
+    EvaluationReport report = new EvaluationReport("eval report", Map.of(),
+        List.of(dataset("toollens", 0.40, 0.50)), 1);
+    assertEquals(Runtime.getRuntime().availableProcessors(), report.processors());
   }
 
   @Test
