@@ -4,8 +4,11 @@ import dev.relearn.engine.Relearn;
 import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.firststage.FirstStageEvaluation;
 import dev.relearn.eval.firststage.FirstStageResult;
+import dev.relearn.eval.firststage.SeenQueries;
+import dev.relearn.eval.experiment.DatasetEvaluation;
 import dev.relearn.eval.metrics.EvaluationResult;
 import dev.relearn.eval.metrics.Evaluator;
+import dev.relearn.eval.metrics.Plural;
 import dev.relearn.eval.metrics.Run;
 import dev.relearn.eval.trec.TrecRunWriter;
 import dev.relearn.engine.ConsoleProgress;
@@ -64,11 +67,19 @@ final class EvalCommand extends CliCommand.WithJson {
     requireRelevant(beir, ids);
     PrintWriter out = out();
     PrintWriter err = err();
-    try (Relearn relearn = engine.openOrCreate(engine.options(false))) {
+    // the cache spares a learned score embedding each query twice (SeenQueries, the search)
+    try (Relearn relearn = engine.openOrCreate(
+        engine.options(false).withQueryCacheSize(DatasetEvaluation.QUERY_CACHE))) {
       DatasetOptions.IndexedCorpus corpus = DatasetOptions.indexCorpus(relearn, beir, err);
       FirstStageEvaluation evaluation = corpus.evaluation();
       DatasetOptions.noteCoverage(relearn, beir, data.split, ids, err);
       SearchMode mode = SearchOptions.orDefault(chosen, relearn);
+      if (mode == SearchMode.LEARNED) {
+        int seen = SeenQueries.of(relearn, beir.queries(), ids).size();
+        if (seen > 0) {
+          err.println("relearn: " + SeenQueries.note(seen, ids.size()));
+        }
+      }
       long start = System.nanoTime();
       Run run = evaluation.run(beir.queries(), ids, mode, fusion, search.candidates,
           ConsoleProgress.stderr()); // self-hits dropped, by BEIR's protocol
@@ -96,7 +107,7 @@ final class EvalCommand extends CliCommand.WithJson {
           e);
     }
     long written = run.queryIds().stream().filter(q -> !run.ranking(q).isEmpty()).count();
-    err.println("run written to " + runOut + " (" + written + " queries"
+    err.println("run written to " + runOut + " (" + Plural.count(written, "query", "queries")
         + (written < run.size() ? "; " + (run.size() - written) + " found nothing, so have no"
             + " lines" : "") + ")");
   }

@@ -107,6 +107,30 @@ class EvalCliTest {
   }
 
   @Test
+  void aLearnedScoreSaysWhenTheIndexHoldsFeedbackFromTheQueriesScored() throws Exception {
+    String index = tmp.resolve("idx").toString();
+    CliTest.Result repeated = CliTest.run("eval", "learn", "--index", index, "--model", "hashing",
+        "--dataset", beir.toString(), "--scenario", "repeated");
+    assertEquals(0, repeated.code(), repeated.err());
+    CliTest.Result eval = CliTest.run("eval", "--index", index, "--model", "hashing",
+        "--dataset", beir.toString());
+    assertEquals(0, eval.code(), eval.err());
+    assertTrue(eval.out().startsWith("tiny/test learned: 12 queries"), eval.out());
+    assertTrue(eval.err().matches("(?s).*relearn: \\d+ of the 12 queries scored had feedback"
+        + " recorded from them in this index .*not held out.*eval learn.*"), eval.err());
+    CliTest.Result hybrid = CliTest.run("eval", "--index", index, "--model", "hashing",
+        "--dataset", beir.toString(), "--mode", "hybrid");
+    assertFalse(hybrid.err().contains("not held out"), "feedback is not used: " + hybrid.err());
+    CliTest.Result generalisation = CliTest.run("eval", "learn", "--index", index, "--model",
+        "hashing", "--dataset", beir.toString(), "--reset-feedback");
+    assertEquals(0, generalisation.code(), generalisation.err());
+    CliTest.Result clean = CliTest.run("eval", "--index", index, "--model", "hashing",
+        "--dataset", beir.toString());
+    assertTrue(clean.out().startsWith("tiny/test learned: 12 queries"), clean.out());
+    assertFalse(clean.err().contains("not held out"), "train feedback only: " + clean.err());
+  }
+
+  @Test
   void badValuesAreNamed() {
     CliTest.Result scenario = CliTest.run("eval", "learn", "--dataset", beir.toString(),
         "--model", "hashing", "--scenario", "chaos");

@@ -3,6 +3,7 @@ package dev.relearn.eval.experiment;
 import dev.relearn.eval.stats.PairedComparison;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.relearn.eval.metrics.JsonMaps;
+import dev.relearn.eval.metrics.Plural;
 import dev.relearn.lucene.schema.Require;
 import java.util.Formatter;
 import java.util.LinkedHashMap;
@@ -83,8 +84,8 @@ public record LearningResult(String dataset, Scenario scenario, String trainSpli
     Formatter out = new Formatter(Locale.ROOT);
     out.format("%s/%s %s: %d sessions, %d feedback events (%s)%n", dataset, testSplit,
         scenario.label(), sessions, events, user);
-    out.format("  baseline (hybrid)  nDCG@10 %.4f  Recall@100 %.4f  (%d quer%s)%n",
-        baseline.ndcg(), baseline.recall(), baseline.size(), baseline.size() == 1 ? "y" : "ies");
+    out.format("  baseline (hybrid)  nDCG@10 %.4f  Recall@100 %.4f  (%s)%n",
+        baseline.ndcg(), baseline.recall(), Plural.count(baseline.size(), "query", "queries"));
     out.format("  learned            nDCG@10 %.4f  Recall@100 %.4f  delta %+.4f  p %.4f"
         + " (randomisation), %.4f (t-test)%n", learned.ndcg(), learned.recall(), deltaNdcg(),
         comparison.pRandomisation(), comparison.pTTest());

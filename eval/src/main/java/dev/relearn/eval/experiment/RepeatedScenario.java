@@ -1,5 +1,6 @@
 package dev.relearn.eval.experiment;
 
+import dev.relearn.eval.metrics.Plural;
 import dev.relearn.eval.simulate.Seeds;
 import dev.relearn.engine.search.SearchMode;
 import java.io.IOException;
@@ -49,8 +50,8 @@ final class RepeatedScenario {
     }
     if (heldOut.isEmpty()) { // the paired tests need at least one query
       throw new IllegalArgumentException("the repeated scenario held out none of the "
-          + sessions.size() + " sessions of its " + test.size() + " test quer"
-          + (test.size() == 1 ? "y" : "ies") + " (each records feedback with probability "
+          + sessions.size() + " sessions of its " + Plural.count(test.size(), "test query",
+          "test queries") + " (each records feedback with probability "
           + LearnConfig.FEEDBACK_SHARE + "), so nothing is left to evaluate; use more test"
           + " queries or another seed");
     }

@@ -1,5 +1,6 @@
 package dev.relearn.eval.firststage;
 
+import dev.relearn.eval.metrics.Plural;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.relearn.eval.metrics.JsonMaps;
@@ -33,8 +34,9 @@ public record FirstStageResult(String dataset, String split, String mode,
 
   /** One line for people. */
   public String summary() {
-    return String.format(Locale.ROOT, "%s/%s %s%s: %d queries  nDCG@10 %.4f  Recall@100 %.4f"
+    return String.format(Locale.ROOT, "%s/%s %s%s: %s  nDCG@10 %.4f  Recall@100 %.4f"
         + "  MRR@10 %.4f  (%.1f s)", dataset, split, mode, fusion == null ? "" : " " + fusion,
-        queries, ndcgAt10, recallAt100, mrrAt10, searchMillis / 1000.0);
+        Plural.count(queries, "query", "queries"), ndcgAt10, recallAt100, mrrAt10,
+        searchMillis / 1000.0);
   }
 }

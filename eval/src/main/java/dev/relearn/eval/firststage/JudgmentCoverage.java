@@ -1,5 +1,7 @@
 package dev.relearn.eval.firststage;
 
+import static dev.relearn.eval.metrics.Plural.count;
+
 import dev.relearn.engine.Relearn;
 import dev.relearn.eval.beir.BeirDataset;
 import dev.relearn.eval.metrics.Qrels;
@@ -175,10 +177,6 @@ public record JudgmentCoverage(List<String> judgedWithoutText, List<String> with
         + " document) pair judged on an earlier line; relearn keeps the highest grade, but"
         + " trec_eval refuses such a file ('duplicate docs'): keep one line per pair before"
         + " cross-checking with it";
-  }
-
-  private static String count(int n, String one, String many) {
-    return n + " " + (n == 1 ? one : many);
   }
 
   private static String sample(List<String> ids) {

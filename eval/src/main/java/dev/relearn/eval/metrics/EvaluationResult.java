@@ -85,8 +85,9 @@ public record EvaluationResult(List<Metric> metrics, List<String> queryIds,
     StringBuilder out = new StringBuilder();
     means().forEach((metric, mean) ->
         out.append(String.format(Locale.ROOT, "%-12s %.4f%n", metric.name(), mean)));
-    out.append(String.format(Locale.ROOT, "%d queries (%d excluded: no judgments; %d retrieved"
-        + " nothing)%n", queryIds.size(), excludedQueryIds.size(), unretrievedQueryIds.size()));
+    out.append(String.format(Locale.ROOT, "%s (%d excluded: no judgments; %d retrieved"
+        + " nothing)%n", Plural.count(queryIds.size(), "query", "queries"),
+        excludedQueryIds.size(), unretrievedQueryIds.size()));
     return out.toString();
   }
 

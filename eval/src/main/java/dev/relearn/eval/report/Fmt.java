@@ -1,5 +1,6 @@
 package dev.relearn.eval.report;
 
+import dev.relearn.eval.metrics.Plural;
 import java.util.Locale;
 
 /** Number formats shared by the report's Markdown and SVG. */
@@ -29,6 +30,11 @@ final class Fmt {
   /** A count with thousands separators, e.g. {@code 15,893}. */
   static String count(long value) {
     return String.format(Locale.ROOT, "%,d", value);
+  }
+
+  /** {@code 1 query}, {@code 1,403 queries}: {@link #count(long)} and the noun. */
+  static String count(long value, String one, String many) {
+    return count(value) + " " + Plural.noun(value, one, many);
   }
 
   /** A Markdown table row of {@code cells}; an empty cell is {@code | |}. */

@@ -59,7 +59,8 @@ public final class ReportFiles {
     md.append("# Evaluation\n\n");
     md.append("Every figure on this page was measured in one run of\n\n```bash\n")
         .append(report.command()).append("\n```\n\n")
-        .append("on this project's 2-core machine (wall time ").append(Fmt.duration(
+        .append("on a machine with ").append(Fmt.count(report.processors(), "processor",
+            "processors")).append(" available to the JVM (wall time ").append(Fmt.duration(
             report.seconds())).append("). The numbers are also in [").append(JSON)
         .append("](").append(JSON).append("); the chart is [").append(SVG).append("](")
         .append(SVG).append("). Regenerate all three with the command above.\n\n");
@@ -99,10 +100,12 @@ public final class ReportFiles {
 
   private static void table(StringBuilder md, DatasetReport dataset) {
     md.append("## ").append(dataset.dataset()).append("\n\n");
-    md.append(Fmt.count(dataset.testQueries())).append(" test queries; feedback from ")
-        .append(Fmt.count(dataset.generalisation().sessions())).append(" sessions over ")
-        .append(Fmt.count(dataset.trainQueries())).append(" train queries (")
-        .append(Fmt.count(dataset.generalisation().events())).append(" feedback events). ")
+    md.append(Fmt.count(dataset.testQueries(), "test query", "test queries"))
+        .append("; feedback from ")
+        .append(Fmt.count(dataset.generalisation().sessions(), "session", "sessions"))
+        .append(" over ").append(Fmt.count(dataset.trainQueries(), "train query", "train queries"))
+        .append(" (").append(Fmt.count(dataset.generalisation().events(), "feedback event",
+            "feedback events")).append("). ")
         .append("Wall time ").append(Fmt.duration(dataset.seconds())).append(".\n\n");
     md.append("| system | nDCG@10 | Recall@100 | Δ nDCG@10 vs hybrid | p, randomisation |"
         + " p, t-test |\n");

@@ -43,16 +43,16 @@ final class ReportSections {
           otherwise. **Attack:** after the generalisation feedback, one session sends many events
           that claim an irrelevant chunk was shown first, clicked and useful, for the test
           queries where it is a candidate.
-        - Every scenario starts from an index without feedback (`forget --all`); the seed fixes
-          session order, clicks and outcomes, so a rerun on the same code gives the same figures.
-        - **Commands.** `relearn eval --dataset DIR [--mode M] [--run-out FILE]` scores one mode
-          (and writes a TREC run file for trec_eval); `relearn eval learn --dataset DIR
-          [--scenario generalisation|repeated|noise|attack|mixed] [--sessions N]
-          [--curve-every N]
+        - Every scenario starts from an index without feedback (`forget --all`) and leaves its own:
+          a learned `relearn eval` there warns if it came from the queries scored. The seed fixes
+          session order, clicks and outcomes, so reruns on the same code agree.
+        - **Commands.** `relearn eval --dataset DIR [--mode M] [--run-out FILE]` scores one mode;
+          `relearn eval learn --dataset DIR [--scenario generalisation|repeated|noise|attack|mixed]
+          [--sessions N] [--curve-every N]
           [--click-model pbm|cascade-perfect|cascade-navigational|cascade-informational]
-          [--json]` runs one scenario; `relearn eval report` runs everything on this page. The
-          test suite (`EvaluationQualityTest`) runs the same evaluation with at most 1,000
-          sessions per dataset and checks the bars in `eval/src/test/resources/expected/`.
+          [--json]` runs one scenario; `relearn eval report` runs everything on this page.
+          `EvaluationQualityTest` runs it with at most 1,000 sessions per dataset against
+          the bars in `eval/src/test/resources/expected/`.
 
         """.formatted(LearnConfig.MIXED_NOISE_SHARE));
   }
@@ -64,15 +64,15 @@ final class ReportSections {
     md.append("|---|---|---|---|---|---|---|---|---|\n");
     row(md, "generalisation", "test queries", d.generalisation());
     row(md, "generalisation, protected vectors", "test queries", d.protectedVectors());
-    row(md, "repeated", Fmt.count(d.repeated().baseline().size())
-        + " held-out test queries", d.repeated());
+    row(md, "repeated", Fmt.count(d.repeated().baseline().size(), "held-out test query",
+        "held-out test queries"), d.repeated());
     row(md, "noise", "test queries", d.noise());
     Map<String, Object> seen = map(d.noise().details().get("noise_on_seen_queries"));
     if (seen != null) {
       Map<String, Object> c = map(seen.get("comparison"));
-      md.append(Fmt.row("noise", Fmt.count(((Number) seen.get("queries")).longValue())
-          + " train queries that got the noise", "", "", Fmt.f4(num(c, "baseline")),
-          Fmt.f4(num(c, "system")), Fmt.signed(num(c, "difference")),
+      md.append(Fmt.row("noise", Fmt.count(((Number) seen.get("queries")).longValue(),
+          "train query", "train queries") + " that got the noise", "", "",
+          Fmt.f4(num(c, "baseline")), Fmt.f4(num(c, "system")), Fmt.signed(num(c, "difference")),
           Fmt.p(num(c, "p_randomisation")), Fmt.p(num(c, "p_ttest"))));
     }
     row(md, "mixed", "test queries", d.mixed());
@@ -81,20 +81,24 @@ final class ReportSections {
     Map<String, Object> harm = map(d.attack().details().get("harm"));
     Map<String, Object> before = map(d.attack().details().get("before_attack"));
     md.append("Attack: one session sent ")
-        .append(Fmt.count((long) num(d.attack().details(), "attack_events")))
-        .append(" events claiming that chunk `").append(d.attack().details().get("attack_target"))
+        .append(Fmt.count((long) num(d.attack().details(), "attack_events"), "event", "events"))
+        .append(" claiming that chunk `").append(d.attack().details().get("attack_target"))
         .append("` (an irrelevant hybrid top-100 candidate of ")
-        .append(Fmt.count((long) num(d.attack().details(), "attack_queries")))
-        .append(" test queries) was shown"
+        .append(Fmt.count((long) num(d.attack().details(), "attack_queries"), "test query",
+            "test queries"))
+        .append(") was shown"
             + " first, clicked and useful, for those queries. Against the learned mode before the"
             + " attack (nDCG@10 ").append(Fmt.f4(num(before, "ndcg@10"))).append("): mean drop ")
         .append(Fmt.f4(num(harm, "mean_drop_ndcg@10"))).append(", worst single-query drop ")
         .append(Fmt.f4(num(harm, "worst_query_drop_ndcg@10"))).append(", ")
-        .append(harm.get("queries_hurt")).append(" queries hurt and ")
-        .append(harm.get("queries_helped")).append(" helped; the chunk is in the top 10 of ")
-        .append(harm.get("target_in_top10_after")).append(" test queries (before: ")
-        .append(harm.get("target_in_top10_before")).append("); it rose at most ")
-        .append(harm.get("target_most_ranks_up")).append(" ranks on any query.\n\n");
+        .append(Fmt.count((long) num(harm, "queries_hurt"), "query", "queries"))
+        .append(" hurt and ").append(harm.get("queries_helped"))
+        .append(" helped; the chunk is in the top 10 of ")
+        .append(Fmt.count((long) num(harm, "target_in_top10_after"), "test query", "test queries"))
+        .append(" (before: ").append(harm.get("target_in_top10_before"))
+        .append("); it rose at most ")
+        .append(Fmt.count((long) num(harm, "target_most_ranks_up"), "rank", "ranks"))
+        .append(" on any query.\n\n");
     Map<String, Object> seenRepeated = map(map(d.repeated().details().get("seen"))
         .get("comparison"));
     Map<String, Object> unseen = map(map(d.repeated().details().get("unseen")).get("comparison"));

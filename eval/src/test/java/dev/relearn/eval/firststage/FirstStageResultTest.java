@@ -19,4 +19,11 @@ class FirstStageResultTest {
       Locale.setDefault(saved);
     }
   }
+
+  @Test
+  void oneQueryIsOneQuery() {
+    FirstStageResult result = new FirstStageResult("myeval", "test", "bm25", null, 1, 1, 1, 1, 5);
+    assertEquals("myeval/test bm25: 1 query  nDCG@10 1.0000  Recall@100 1.0000  MRR@10 1.0000"
+        + "  (0.0 s)", result.summary());
+  }
 }

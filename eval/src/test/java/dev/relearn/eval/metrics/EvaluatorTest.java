@@ -176,6 +176,15 @@ class EvaluatorTest {
   }
 
   @Test
+  void aSummaryOfOneQuerySaysQuery() {
+    Qrels qrels = MetricsFixtures.qrels(Map.of("q1", Map.of("d1", 1)));
+    Run run = Run.builder().add("q1", "d1", 1).build();
+    String summary = ALL.evaluate(qrels, run, Set.of("q1")).summary();
+    assertTrue(summary.endsWith("\n1 query (0 excluded: no judgments; 0 retrieved nothing)\n"),
+        summary);
+  }
+
+  @Test
   void everyMeasureIsZeroNotNaNWithoutRelevantDocs() {
     Qrels qrels = MetricsFixtures.qrels(Map.of("q", Map.of("a", 0, "b", -1, "c", 0)));
     Run run = Run.builder().add("q", "a", 3).add("q", "b", 2).add("q", "x", 1).build();

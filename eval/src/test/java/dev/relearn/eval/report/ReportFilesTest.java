@@ -38,7 +38,7 @@ class ReportFilesTest {
     List<DatasetReport> datasets = List.of(dataset("toollens", 0.40, 0.50),
         dataset("nfcorpus", 0.36, 0.37));
     EvaluationReport report = new EvaluationReport("bin/relearn eval report --sessions 4",
-        Map.of("seed", 42, "mixed user", LearnConfig.mixedUser()), datasets, 125);
+        Map.of("seed", 42, "mixed user", LearnConfig.mixedUser()), datasets, 125, 3);
     List<Path> files = ReportFiles.write(report, dir.resolve("docs/EVALUATION.md"));
     assertEquals(3, files.size());
     String md = Files.readString(files.get(0));
@@ -48,16 +48,20 @@ class ReportFilesTest {
     assertTrue(md.contains("![learning curves](evaluation-curves.svg)"), md);
     // four queries cannot reach p < 0.05 in a randomisation test (the least p is 2/16)
     assertTrue(md.contains("toollens: hybrid + learned does not beat hybrid at p < 0.05"), md);
-    assertTrue(md.contains("wall time 2.1 min"), md);
+    assertTrue(md.contains("\n\non a machine with 3 processors available to the JVM (wall time"
+        + " 2.1 min)."), md);
     assertTrue(md.contains("- mixed user: 30 % of sessions by the noise user"), md);
     assertTrue(md.contains("| mixed | test queries | 100 | 80 | 0.4000 | 0.4800 | +0.0800 |"),
         md);
+    assertTrue(md.contains(", 1 query hurt and 1 helped; the chunk is in the top 10 of 1 test"
+        + " query (before: 0); it rose at most 1 rank on any query."), md);
     assertTrue(md.contains("Mixed keeps 80 % of the clean Δ (Δ +0.0800)"), md);
     assertTrue(md.contains("Mixed keeps 80 % of the clean Δ (Δ +0.0080)"), md);
     assertTrue(md.contains("**Mixed:** the same train sessions, each by that noise user\n"
         + "  with probability 0.3"), md);
     JsonNode json = new ObjectMapper().readTree(files.get(1).toFile());
     assertEquals(2, json.get("datasets").size());
+    assertEquals(3, json.get("processors").asInt());
     JsonNode table = json.get("datasets").get(0).get("table");
     assertEquals(DatasetEvaluation.SYSTEMS.size(), table.size());
     assertEquals(0.5, table.get(4).get("ndcg@10").asDouble(), 1e-12);
@@ -75,6 +79,11 @@ class ReportFilesTest {
   }
 
   static DatasetReport dataset(String name, double hybrid, double learned) {
+    return dataset(name, hybrid, learned, 100, 4);
+  }
+
+  private static DatasetReport dataset(String name, double hybrid, double learned, int train,
+      int test) {
     QueryScores base = scores(hybrid, 0);
     QueryScores after = scores(learned, 0.001);
     // the mixed user keeps 80 % of the clean gain
@@ -89,10 +98,11 @@ class ReportFilesTest {
     Map<String, Object> harm = new LinkedHashMap<>();
     harm.put("mean_drop_ndcg@10", 0.001);
     harm.put("worst_query_drop_ndcg@10", 0.2);
-    harm.put("queries_hurt", 3);
+    harm.put("queries_hurt", 1);
     harm.put("queries_helped", 1);
     harm.put("target_in_top10_before", 0);
-    harm.put("target_in_top10_after", 2);
+    harm.put("target_in_top10_after", 1);
+    harm.put("target_most_ranks_up", 1);
     Map<String, Object> attack = new LinkedHashMap<>();
     attack.put("before_attack", after.toJson());
     attack.put("attack_target", "doc-7");
@@ -104,7 +114,7 @@ class ReportFilesTest {
         "comparison", PairedComparison.of(base.ndcg10(), after.ndcg10(), TEST).toJson()));
     repeated.put("unseen", Map.of("held_out_queries", 4,
         "comparison", PairedComparison.of(base.ndcg10(), base.ndcg10(), TEST).toJson()));
-    return new DatasetReport(name, 100, 4, rows, g,
+    return new DatasetReport(name, train, test, rows, g,
         result(name, Scenario.GENERALISATION, base, after, Map.of()),
         result(name, Scenario.ATTACK, base, after, attack),
         result(name, Scenario.NOISE, base, base, Map.of()),
@@ -133,10 +143,26 @@ class ReportFilesTest {
   }
 
   @Test
+  void aReportCountsTheProcessorsOfTheJvmThatRanIt() {
+    EvaluationReport report = new EvaluationReport("eval report", Map.of(),
+        List.of(dataset("toollens", 0.40, 0.50)), 1);
+    assertEquals(Runtime.getRuntime().availableProcessors(), report.processors());
+  }
+
+  @Test
   void theMixedShareOfTheCleanGainIsNotApplicableWithoutAGain() {
     assertEquals("80 %", ReportSections.keptShare(0.008, 0.01));
     assertEquals("-50 %", ReportSections.keptShare(-0.005, 0.01));
     assertEquals("n/a", ReportSections.keptShare(0.01, 0));
     assertEquals("n/a", ReportSections.keptShare(0.01, -0.02));
+  }
+
+  @Test
+  void oneQueryIsOneQuery() throws Exception {
+    EvaluationReport report = new EvaluationReport("eval report", Map.of(),
+        List.of(dataset("tiny", 0.40, 0.50, 1, 1)), 1);
+    String md = Files.readString(ReportFiles.write(report, dir.resolve("EVALUATION.md")).get(0));
+    assertTrue(md.contains("\n1 test query; feedback from 100 sessions over 1 train query (80"
+        + " feedback events)."), md);
   }
 }

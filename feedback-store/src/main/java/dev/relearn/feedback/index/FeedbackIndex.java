@@ -5,9 +5,6 @@ import dev.relearn.feedback.index.RecordedEvents.Stored;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.FeedbackLookup;
 import dev.relearn.lucene.feedback.PastQuery;
-import dev.relearn.lucene.files.MergeThreads;
-import dev.relearn.lucene.files.OwnerOnly;
-import dev.relearn.lucene.files.ShieldedLockFactory;
 import dev.relearn.lucene.files.StorageOpener;
 import java.io.Closeable;
 import java.io.IOException;
@@ -20,13 +17,9 @@ import java.util.UUID;
 import java.util.function.Consumer;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.util.IOUtils;
 
 /**
@@ -45,18 +38,16 @@ import org.apache.lucene.util.IOUtils;
 public final class FeedbackIndex implements FeedbackLookup, Closeable {
   private final Path folder;
   private final FeedbackIndexConfig config;
-  private final Directory directory;
+  private final EventsWriter files;
   private final IndexWriter writer;
   private volatile RecordedEvents state;
-  private boolean deleted; // documents were deleted since the last commit; guarded by this
   private volatile boolean closed;
 
-  private FeedbackIndex(Path folder, FeedbackIndexConfig config, Directory directory,
-      IndexWriter writer) {
+  private FeedbackIndex(Path folder, FeedbackIndexConfig config, EventsWriter files) {
     this.folder = folder;
     this.config = config;
-    this.directory = directory;
-    this.writer = writer;
+    this.files = files;
+    this.writer = files.writer();
   }
 
   /**
@@ -67,28 +58,13 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
   public static FeedbackIndex open(Path dir, FeedbackIndexConfig config, StorageOpener storage)
       throws IOException {
     Path folder = dir.toAbsolutePath().normalize();
-    OwnerOnly.createFolder(folder);
-    Directory directory = storage.directory(folder, ShieldedLockFactory.INSTANCE);
-    IndexWriter writer = null;
+    EventsWriter files = EventsWriter.open(folder, storage);
     try {
-      TieredMergePolicy merges = new TieredMergePolicy();
-      merges.setForceMergeDeletesPctAllowed(0); // a purge rewrites every segment it touched
-      try {
-        writer = new IndexWriter(directory, new IndexWriterConfig().setCommitOnClose(false)
-            .setMergePolicy(merges));
-      } catch (LockObtainFailedException e) {
-        throw new IllegalStateException("feedback index in use by another process: " + folder,
-            e);
-      }
-      if (!DirectoryReader.indexExists(directory)) {
-        writer.commit(); // an empty index, so that a reader finds one at once
-        OwnerOnly.restrictTree(folder);
-      }
-      FeedbackIndex index = new FeedbackIndex(folder, config, directory, writer);
+      FeedbackIndex index = new FeedbackIndex(folder, config, files);
       index.rebuild();
       return index;
     } catch (IOException | RuntimeException | Error e) {
-      IOUtils.closeWhileSuppressingExceptions(e, writer, directory);
+      IOUtils.closeWhileSuppressingExceptions(e, files);
       throw e;
     }
   }
@@ -225,23 +201,17 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
    */
   public synchronized void commit(Map<String, String> userData) throws IOException {
     ensureOpen();
-    if (deleted) {
-      writer.forceMergeDeletes(true);
-    }
-    writer.setLiveCommitData(Map.copyOf(userData).entrySet());
-    writer.commit();
-    deleted = false;
-    OwnerOnly.restrictTree(folder);
+    files.commit(userData);
   }
 
   /** The failure that stopped the writer for good (a full disk, say), or null while it works. */
   public Throwable tragicException() {
-    return writer.getTragicException();
+    return files.tragicException();
   }
 
   /** Waits until no background merge runs: a broken one has then stopped the writer. */
   public void awaitMerges() {
-    MergeThreads.await(writer);
+    files.awaitMerges();
   }
 
   /** {@code evidence} under the chunks' current ids, as {@link #forEachEvent} gives events. */
@@ -270,7 +240,7 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
   /** Deletes the events {@code query} matches, then dead links, rebuilding; clusters left. */
   private int delete(Query query) throws IOException {
     writer.deleteDocuments(query);
-    deleted = true;
+    files.purgeOnCommit();
     rebuild();
     List<Term> dead = new ArrayList<>();
     for (String kind : List.of(EventFields.CHUNK, EventFields.CLUSTER)) {
@@ -295,9 +265,7 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
     if (!closed) {
       closed = true;
       state.retire();
-      try (directory) {
-        writer.rollback(); // uncommitted changes are in the event log and are replayed
-      }
+      files.close(); // uncommitted changes are in the event log and are replayed
     }
   }
 }

@@ -21,9 +21,12 @@ import java.util.concurrent.Semaphore;
  * HostCheck} passes. Engine work runs under one of a fixed number of permits, taken after a
  * POST's body is read and given back before the answer is written, so that slow clients hold
  * none. Errors are JSON: {@link ApiException} with its status, {@link IllegalArgumentException}
- * 400, anything else 500, logged with the method and path only.
+ * 400, anything else 500, logged with the method, the path and the exception's chain of
+ * messages ({@link FailureLine}: never the query).
  */
 final class Router implements HttpHandler {
+  /** The body field whose text a log line never repeats. */
+  private static final String QUERY = "query";
   private final Map<String, Map<String, Route>> routes = new LinkedHashMap<>();
   private final DashboardFiles files;
   private final JsonBodies json;
@@ -93,6 +96,7 @@ final class Router implements HttpHandler {
     String requested = exchange.getRequestMethod();
     String method = requested.equals("HEAD") ? "GET" : requested;
     String path = exchange.getRequestURI().getPath();
+    Map<String, Object> body = null;
     try {
       hosts.require(exchange.getRequestHeaders().get("Host"),
           exchange.getRequestHeaders().get("Origin"));
@@ -100,7 +104,7 @@ final class Router implements HttpHandler {
         Route route = route(requested, method, path);
         Map<String, String> parameters =
             QueryParameters.parse(exchange.getRequestURI().getRawQuery(), route.parameters());
-        Map<String, Object> body = method.equals("POST") ? json.readObject(exchange) : null;
+        body = method.equals("POST") ? json.readObject(exchange) : null;
         send(exchange, 200, answer(route.endpoint(), body, parameters));
       } else {
         deadlines.network(() -> {
@@ -118,8 +122,10 @@ final class Router implements HttpHandler {
     } catch (IllegalArgumentException e) {
       sendError(exchange, 400, e.getMessage());
     } catch (IOException | RuntimeException e) {
+      Object query = body == null ? null : body.get(QUERY);
       log.println("relearn serve: 500 on " + ErrorQuotes.quote(requested) + " "
-          + ErrorQuotes.quote(path) + ": " + e.getClass().getSimpleName() + ": " + e.getMessage());
+          + ErrorQuotes.quote(path) + ": " + FailureLine.of(e, query instanceof String text
+              ? text : null));
       // an I/O failure's message says what to do (a full disk, an index that stopped writing);
       // another exception is a bug, whose message means nothing to a client
       sendError(exchange, 500, e instanceof IOException && e.getMessage() != null

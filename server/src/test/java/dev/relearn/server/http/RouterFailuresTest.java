@@ -60,7 +60,11 @@ class RouterFailuresTest {
         .add("GET", "/api/bug", (exchange, body) -> {
           throw new NullPointerException("Cannot invoke \"Hit.path()\" because \"hit\" is null");
         })
-        .add("GET", "/api/busy", (exchange, body) -> busy());
+        .add("GET", "/api/busy", (exchange, body) -> busy())
+        .add("POST", "/api/wrapped", (body, parameters) -> {
+          throw new IllegalStateException("the search failed", new IOException("cannot embed '"
+              + body.get("query") + "': ONNX Runtime ran out of memory"));
+        });
     server.createContext("/", router);
     server.setExecutor(exchanges);
     server.start();
@@ -102,6 +106,25 @@ class RouterFailuresTest {
     assertEquals(500, response.statusCode());
     assertTrue(response.body().contains("No space left on device"), response.body());
     assertTrue(log.toString(StandardCharsets.UTF_8).contains("500 on GET /api/full"));
+  }
+
+  @Test
+  void theLogNamesTheCauseButNeverTheQuery() throws Exception {
+    HttpResponse<String> response;
+    try (HttpClient client = HttpClient.newHttpClient()) {
+      response = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+          + server.getAddress().getPort() + "/api/wrapped"))
+          .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers
+          .ofString("{\"query\": \"where are the signing keys\"}")).build(),
+          HttpResponse.BodyHandlers.ofString());
+    }
+    assertEquals(500, response.statusCode());
+    String logged = log.toString(StandardCharsets.UTF_8);
+    assertTrue(logged.contains("relearn serve: 500 on POST /api/wrapped: IllegalStateException:"
+        + " the search failed; caused by IOException: cannot embed '[the query, 26 characters]':"
+        + " ONNX Runtime ran out of memory"), logged);
+    assertFalse(logged.contains("signing keys"), logged);
+    assertFalse(response.body().contains("signing keys"), response.body());
   }
 
   @Test
