@@ -28,7 +28,8 @@ import picocli.CommandLine.Option;
     description = {"Measure indexing and search on nested slices of the Linux kernel's source"
         + " (Debian's linux-source-6.1, installed with apt-get when missing), in path order.",
         "Per size: build time and peak heap, disk and hot vector size, open time, an unchanged"
-            + " re-index, search p50/p99 per mode beside plain Lucene; then, on the largest,"
+            + " re-index, search p50/p99 per mode beside plain Lucene, one edited file indexed by"
+            + " path (an IDE's save); then, on the largest,"
             + " --feedback-events feedback events (10,000 before each size's search run): lookup"
             + " p50/p99, reopen time, heap. The hashing"
             + " embedder stands in for the model (measure its cost per chunk with bench"

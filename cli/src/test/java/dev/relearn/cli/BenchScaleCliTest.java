@@ -5,10 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +29,7 @@ class BenchScaleCliTest {
   @Test
   void smokeRunOnFiftyThousandChunksMeasuresEveryFigure() throws Exception {
     Path tree = SyntheticCodeTree.write(tmp.resolve("tree"), 3_300, 20, 7);
+    Map<Path, FileTime> written = modified(tree); // the slices hard-link these files
     long start = System.nanoTime();
     CliTest.Result result = CliTest.run("bench", "scale", "--source", tree.toString(),
         "--work", tmp.resolve("work").toString(), "--sizes", "50000", "--queries", "50",
@@ -39,6 +46,8 @@ class BenchScaleCliTest {
     assertTrue(size.get("chunks").asInt() < json.get("source_chunks").asInt(), "a slice");
     assertTrue(size.get("hot_vector_bytes").asLong() > 0, size.toString());
     assertTrue(size.get("disk_bytes").asLong() > size.get("hot_vector_bytes").asLong());
+    assertTrue(size.get("saved_file_millis").asDouble() > 0, size.toString());
+    assertEquals(written, modified(tree), "the saves edited the source through a link");
     List<String> rows = new ArrayList<>();
     size.get("latency").get("rows").forEach(row -> rows.add(row.get("name").asText()));
     assertTrue(rows.containsAll(List.of("relearn bm25", "relearn vector", "relearn hybrid",
@@ -68,5 +77,15 @@ class BenchScaleCliTest {
       assertTrue(result.err().startsWith("relearn: ") && result.err().contains(c.get(2)),
           c + ": " + result.err());
     }
+  }
+
+  private static Map<Path, FileTime> modified(Path tree) throws IOException {
+    Map<Path, FileTime> times = new TreeMap<>();
+    try (Stream<Path> files = Files.walk(tree)) {
+      for (Path file : files.filter(Files::isRegularFile).toList()) {
+        times.put(file, Files.getLastModifiedTime(file));
+      }
+    }
+    return times;
   }
 }

@@ -27,8 +27,9 @@ import org.apache.lucene.store.FSDirectory;
 /**
  * Indexing and search at scale on source code, at nested slices of growing size ({@link
  * NestedSlices}): per size the build from scratch (time, heap peak), disk and hot vector files, the
- * open, an unchanged re-index and warm latency per mode beside plain Lucene ({@link
- * LatencyBenchmark}; the learned mode after a few seeded feedback events); then on the largest many
+ * open, an unchanged re-index, warm latency per mode beside plain Lucene ({@link
+ * LatencyBenchmark}; the learned mode after a few seeded feedback events) and one edited file
+ * indexed by path ({@link FileSaves}); then on the largest many
  * more feedback events ({@link FeedbackLoad}) and their cost: lookup, the store's close and open,
  * the heap. A scale run uses the hashing embedder, whose cost per chunk is negligible, so the
  * figures are relearn's and Lucene's.
@@ -149,9 +150,11 @@ public final class ScaleBenchmark {
       }
       LatencyReport latency = new LatencyBenchmark(engine, progress::note).run(
           "kernel " + built.chunks(), queries, settings.rounds(), learned, settings.warmUp());
+      progress.note("saving one file " + FileSaves.SAVES + " times, each indexed by path");
+      double savedFileMillis = FileSaves.medianMillis(engine, slice.folder(), settings.seed());
       ScaleReport.Size size = new ScaleReport.Size(built.chunks(), slice.files(), buildSeconds,
-          peak, latency.memory().indexBytes(), hot, openSeconds, unchangedSeconds, latency,
-          loadBefore, load());
+          peak, latency.memory().indexBytes(), hot, openSeconds, unchangedSeconds,
+          savedFileMillis, latency, loadBefore, load());
       if (last && learned) {
         try {
           feedback = feedbackAtScale(engine, index, load, queries, settings);

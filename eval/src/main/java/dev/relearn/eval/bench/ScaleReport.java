@@ -31,12 +31,12 @@ public record ScaleReport(long sourceChunks, List<Size> sizes,
    * One size's figures: chunks and files indexed; build (open, index from scratch, close) time and
    * heap peak (sum of the pools' peaks); chunk index and feedback store on disk; the quantised
    * vectors and HNSW graph a vector search reads; the engine's open time; an unchanged re-index;
-   * search latency per mode beside plain Lucene; the load average before the size and after its
-   * latency run.
+   * the median time to index one edited file by path ({@link FileSaves}); search latency per mode
+   * beside plain Lucene; the load average before the size and after its latency run.
    */
   public record Size(int chunks, int files, double buildSeconds, long peakHeapBytes,
       long diskBytes, long hotVectorBytes, double openSeconds, double unchangedSeconds,
-      LatencyReport latency, double loadBefore, double loadAfter) {
+      double savedFileMillis, LatencyReport latency, double loadBefore, double loadAfter) {
     public Size {
       if (chunks < 1 || files < 1 || buildSeconds <= 0) {
         throw new IllegalArgumentException("need chunks and files >= 1 and a build time > 0,"
@@ -60,10 +60,11 @@ public record ScaleReport(long sourceChunks, List<Size> sizes,
   static String sizeLine(Size size) {
     LatencyReport.Row hybrid = size.latency().row(LatencyReport.HYBRID);
     return String.format(Locale.ROOT, "%,d chunks: built in %.1f s (peak heap %.2f GiB), disk"
-        + " %.2f GiB, hot vectors %.3f GiB, open %.2f s, unchanged re-index %.1f s, hybrid p50"
-        + " %.2f ms p99 %.2f ms", size.chunks(), size.buildSeconds(), size.peakHeapBytes() / GIB,
-        size.diskBytes() / GIB, size.hotVectorBytes() / GIB, size.openSeconds(),
-        size.unchangedSeconds(), hybrid.p50Millis(), hybrid.p99Millis());
+        + " %.2f GiB, hot vectors %.3f GiB, open %.2f s, unchanged re-index %.1f s, one file"
+        + " saved %.0f ms, hybrid p50 %.2f ms p99 %.2f ms", size.chunks(), size.buildSeconds(),
+        size.peakHeapBytes() / GIB, size.diskBytes() / GIB, size.hotVectorBytes() / GIB,
+        size.openSeconds(), size.unchangedSeconds(), size.savedFileMillis(), hybrid.p50Millis(),
+        hybrid.p99Millis());
   }
 
   /** A plain-text table, a column per size, then the feedback figures. */
@@ -85,6 +86,8 @@ public record ScaleReport(long sourceChunks, List<Size> sizes,
     row(out, "unchanged re-index s (% of build)", size -> String.format(Locale.ROOT,
         "%.1f (%.1f%%)", size.unchangedSeconds(),
         100 * size.unchangedSeconds() / size.buildSeconds()));
+    row(out, "one file edited, indexed by path ms", size -> String.format(Locale.ROOT, "%.0f",
+        size.savedFileMillis()));
     Size fullest = sizes.stream() // a size whose learned mode failed lacks its row
         .max(Comparator.comparingInt(size -> size.latency().rows().size())).orElseThrow();
     for (LatencyReport.Row first : fullest.latency().rows()) {
