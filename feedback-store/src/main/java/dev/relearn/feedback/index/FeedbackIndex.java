@@ -180,14 +180,13 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
 
   /**
    * Records that chunk {@code from} is now {@code to}: its evidence counts for {@code to}, whose
-   * own link goes (an edit reverted gives a chunk its old id back: no cycle). Whether recorded
-   * evidence moved to another chunk or counted for {@code to} already (else no learned value
-   * changed: {@code to}'s new document holds {@code from}'s).
+   * own link goes (an edit reverted gives a chunk its old id back: no cycle). Says what that did
+   * to recorded evidence.
    */
-  public synchronized boolean rename(String from, String to) throws IOException {
+  public synchronized RenameEffect rename(String from, String to) throws IOException {
     ensureOpen();
     if (from.equals(to)) {
-      return false;
+      return new RenameEffect(false, null);
     }
     String key = EventFields.CHUNK + from;
     writer.updateDocument(EventFields.linkOf(key), EventFields.link(key, to));

@@ -150,17 +150,20 @@ public final class RecordedEvents {
   }
 
   /**
-   * Records a chunk rename (not its document); {@code to}, current again, leads nowhere. Whether
-   * evidence recorded so far now counts for another chunk than before, or already counted for
-   * {@code to} (whose new document holds the learned values of {@code from}'s).
+   * Records a chunk rename (not its document); {@code to}, current again, leads nowhere. Says
+   * what that did to the evidence recorded so far.
    */
-  synchronized boolean rename(String from, String to) {
+  synchronized RenameEffect rename(String from, String to) {
     Map<String, String> before = renamed;
     chunkLinks.remove(to);
     chunkLinks.put(from, to);
     renamed = RenamedEvidence.resolved(chunkLinks);
-    return RenamedEvidence.moved(before, renamed, namedChunks)
-        || RenamedEvidence.countedFor(before, namedChunks, to);
+    if (RenamedEvidence.countedFor(before, namedChunks, to)) {
+      return new RenameEffect(true, null);
+    }
+    String whole = RenamedEvidence.wholeMove(before, renamed, namedChunks, to);
+    return new RenameEffect(whole != null || RenamedEvidence.moved(before, renamed, namedChunks),
+        whole);
   }
 
   /** The links of {@code kind} that nothing recorded goes through any more. */

@@ -63,6 +63,38 @@ final class RenamedEvidence {
   }
 
   /**
+   * The one current id whose evidence, all of it, now counts for {@code to} instead, when that is
+   * all a rename changed (and nothing counted for {@code to} before: {@link #countedFor}); null
+   * when the rename moved nothing, or more than that. Maps as {@link #resolved} gives them.
+   */
+  static String wholeMove(Map<String, String> before, Map<String, String> after,
+      Set<String> named, String to) {
+    Set<String> aliases = new HashSet<>(before.keySet());
+    aliases.addAll(after.keySet());
+    String source = null;
+    for (String id : aliases) {
+      String was = before.getOrDefault(id, id);
+      if (!named.contains(id) || was.equals(after.getOrDefault(id, id))) {
+        continue;
+      }
+      if (!after.getOrDefault(id, id).equals(to) || (source != null && !source.equals(was))) {
+        return null;
+      }
+      source = was;
+    }
+    if (source == null || (named.contains(source) && !after.containsKey(source))) {
+      return null; // nothing moved, or the source's own evidence stayed
+    }
+    for (String id : aliases) {
+      if (named.contains(id) && before.getOrDefault(id, id).equals(source)
+          && after.getOrDefault(id, id).equals(source)) {
+        return null; // part of the source's evidence stayed
+      }
+    }
+    return source;
+  }
+
+  /**
    * The old ids of {@code aliases} that evidence naming {@code named} still goes through (the
    * others are dead: their events were forgotten or expired).
    */

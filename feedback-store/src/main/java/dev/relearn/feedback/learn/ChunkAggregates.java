@@ -140,6 +140,27 @@ public final class ChunkAggregates {
     return ledger.add(number(sessionHash), units, usedAt, limits);
   }
 
+  /**
+   * Moves {@code from}'s statistics to {@code to}, which has none (a renamed chunk); returns the
+   * values {@code to} now has.
+   *
+   * @throws IllegalStateException if something was learned about {@code to} already
+   */
+  public LearnedValues move(String from, String to) {
+    requireChunkId(to);
+    ChunkLedger ledger = ledgers.remove(from);
+    if (ledger == null) {
+      return get(to);
+    }
+    if (ledgers.putIfAbsent(to, ledger) != null) {
+      ledgers.put(from, ledger);
+      throw new IllegalStateException("cannot move the learned values of " + from + " to " + to
+          + ", which has its own");
+    }
+    absentMark = new Object(); // after the map: slots that saw no ledger for to look again
+    return ledger.values();
+  }
+
   /** The values of a chunk; {@link LearnedValues#NEUTRAL} if nothing was learned about it. */
   public LearnedValues get(String chunkId) {
     ChunkLedger ledger = ledgers.get(chunkId);

@@ -14,8 +14,10 @@ import org.apache.lucene.index.LeafReader;
  *
  * <p>A slot holds the ledger, or the {@linkplain ChunkAggregates#absentMark() absent mark} current
  * when none was found; creating a ledger replaces the mark (after the map changes; readers take
- * it before reading the map), so stale "absent" slots are looked up again. Ledgers are never
- * removed and their values are read through them, so updates need no invalidation. Memory: one
+ * it before reading the map), so stale "absent" slots are looked up again. Values are read
+ * through the ledgers, so updates need no invalidation; a renamed chunk's ledger moves to its new
+ * id ({@link ChunkAggregates#move}), and a slot of the old id's document, deleted by then, may
+ * still hold it. Memory: one
  * reference per document of each open segment. Thread-safe; each {@link
  * LearnedValuesSource.LeafValues} is for one thread.
  */

@@ -98,6 +98,18 @@ final class Checkpointer {
     learned.flush();
   }
 
+  /**
+   * Moves the learned values of each key's chunk, as they are, to its value's (renamed chunks
+   * whose evidence all moved; {@link Rewrites#applyRenames}), in order, and writes them.
+   */
+  void moveLearnedFields(Map<String, String> moves) throws IOException {
+    synchronized (applyLock) {
+      moves.forEach(learned::move);
+      dirty = true;
+    }
+    learned.flush();
+  }
+
   /** Writes the staged learned fields and commits the chunk index; a failure stops the store. */
   void commitChunks() throws IOException {
     holdingChunkWrites(() -> {

@@ -60,6 +60,16 @@ final class LearnedFields {
   }
 
   /**
+   * Moves chunk {@code from}'s values, as they are, to {@code to}, which has none (a renamed
+   * chunk whose evidence all moved): what a {@link #reconcile} would give, without reading every
+   * event. Both are staged.
+   */
+  void move(String from, String to) {
+    updater.stage(to, aggregates.move(from, to));
+    updater.stage(from, LearnedValues.NEUTRAL);
+  }
+
+  /**
    * Recomputes the aggregates from {@code index}'s events and stages each chunk whose values
    * differ from what the next flush would leave (also chunks whose evidence is gone, back to
    * neutral); whether anything is staged.

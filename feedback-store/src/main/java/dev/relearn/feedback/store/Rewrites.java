@@ -3,8 +3,10 @@ package dev.relearn.feedback.store;
 import dev.relearn.feedback.event.EventCodec;
 import dev.relearn.feedback.index.CompactionReport;
 import dev.relearn.feedback.index.FeedbackIndex;
+import dev.relearn.feedback.index.RenameEffect;
 import dev.relearn.feedback.log.Translog;
 import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -51,8 +53,11 @@ final class Rewrites {
       }
       log.sync(); // durable even when events are synced in the background
       try {
-        if (applyRenames(successors)) { // else no learned value changed: no recount
+        Map<String, String> moves = applyRenames(successors);
+        if (moves == null) {
           checkpointer.rebuildLearnedFields();
+        } else if (!moves.isEmpty()) { // else no learned value changed
+          checkpointer.moveLearnedFields(moves);
         }
       } catch (IOException | RuntimeException e) { // logged, in part applied: replay it
         stop.stop(e);
@@ -62,14 +67,24 @@ final class Rewrites {
     }));
   }
 
-  /** Applies renames, recorded or replayed; whether any evidence moved to another id. */
-  boolean applyRenames(Map<String, String> successors) throws IOException {
-    boolean moved = false;
+  /**
+   * Applies renames, recorded or replayed. Returns, in order, each chunk whose learned values
+   * move as they are to another id (empty when no evidence moved), or null when they must be
+   * counted again from the events (see {@link RenameEffect}).
+   */
+  Map<String, String> applyRenames(Map<String, String> successors) throws IOException {
+    Map<String, String> moves = new LinkedHashMap<>();
+    boolean recount = false;
     for (Map.Entry<String, String> rename : successors.entrySet()) {
-      moved |= index.rename(rename.getKey(), rename.getValue());
+      RenameEffect effect = index.rename(rename.getKey(), rename.getValue());
+      if (effect.movedWhole() != null) {
+        moves.put(effect.movedWhole(), rename.getValue());
+      } else {
+        recount |= effect.moved();
+      }
     }
     checkpointer.changed();
-    return moved;
+    return recount ? null : moves;
   }
 
   /** Merges near-identical clusters of any session and checkpoints. */

@@ -45,16 +45,24 @@ class FeedbackIndexLifecycleTest {
   }
 
   @Test
-  void renameSaysWhetherRecordedEvidenceMoved() throws Exception {
+  void renameSaysWhetherRecordedEvidenceMovedAndWhetherAllOfOneChunksMovedAsItWas()
+      throws Exception {
     try (FeedbackIndex index = open()) {
       addRandom(index, "e1", "A", T0); // evidence on chunk "c"
-      assertFalse(index.rename("x", "y"), "no event names x: no learned value changes");
-      assertFalse(index.rename("c", "c"));
-      assertTrue(index.rename("c", "c2"), "c's evidence counts for c2 now");
-      assertFalse(index.rename("y", "w"), "y was only ever a successor of an unnamed chunk");
-      assertTrue(index.rename("c2", "c"), "reverted: c's evidence counts for c again");
-      assertFalse(index.rename("c2", "c3"), "c2 is named by no event and leads nowhere now");
-      assertTrue(index.rename("x2", "c"), "c's evidence is not in x2's values, which c gets");
+      assertEquals(new RenameEffect(false, null), index.rename("x", "y"),
+          "no event names x: no learned value changes");
+      assertEquals(new RenameEffect(false, null), index.rename("c", "c"));
+      assertEquals(new RenameEffect(true, "c"), index.rename("c", "c2"),
+          "c's evidence counts for c2 now, all of it, and nothing did before");
+      assertEquals(new RenameEffect(true, "c2"), index.rename("c2", "c4"), "and on to c4");
+      assertEquals(new RenameEffect(false, null), index.rename("y", "w"),
+          "y was only ever a successor of an unnamed chunk");
+      assertEquals(new RenameEffect(true, null), index.rename("c4", "c"),
+          "reverted: c's evidence counts for c again, and c is named: count again");
+      assertEquals(new RenameEffect(false, null), index.rename("c2", "c3"),
+          "c2 is named by no event and leads nowhere now");
+      assertEquals(new RenameEffect(true, null), index.rename("x2", "c"),
+          "c's evidence is not in x2's values, which c gets");
     }
   }
 

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -98,6 +99,35 @@ class RenamedChunksTest {
       }
       try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
         assertEquals(2, store.learned("c3").successes(), "the same once the log was trimmed");
+      }
+    }
+  }
+
+  @Test
+  void valuesMovedAsTheyAreOnARenameAreThoseARecountGives() throws Exception {
+    try (StoreFixture fixture = new StoreFixture(tmp, T0)) {
+      Map<String, LearnedValues> live = new TreeMap<>();
+      try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
+        for (int i = 0; i < 12; i++) { // shown c0, c1; used one of them; four sessions
+          String used = "c" + i % 2;
+          store.record(new FeedbackEvent("e" + i, store.sessions().hash("s" + i % 4), unit(i),
+              List.of(new ShownResult("c0", 1), new ShownResult("c1", 2)), List.of(used),
+              i % 3 == 0 ? Outcome.FAILURE : Outcome.SUCCESS, null, null, SignalClass.STRONG,
+              T0 + i * 1000L, null));
+        }
+        Map<String, String> renames = new LinkedHashMap<>();
+        renames.put("c0", "c5");
+        renames.put("c1", "c6");
+        store.renameChunks(renames); // each moves whole: no recount
+        store.renameChunks(Map.of("c5", "c7"));
+        for (String id : List.of("c0", "c1", "c5", "c6", "c7")) {
+          live.put(id, store.learned(id));
+        }
+        assertEquals(LearnedValues.NEUTRAL, live.get("c0"));
+        assertEquals(12, live.get("c7").impressions(), 1e-9, live.toString());
+      }
+      try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
+        live.forEach((id, values) -> assertEquals(store.learned(id), values, id + " after reopen"));
       }
     }
   }
