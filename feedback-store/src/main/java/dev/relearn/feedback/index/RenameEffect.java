@@ -12,7 +12,8 @@ package dev.relearn.feedback.index;
 public record RenameEffect(boolean moved, String movedWhole) {
   public RenameEffect {
     if (movedWhole != null && !moved) {
-      throw new IllegalArgumentException("evidence of " + movedWhole + " moved: moved must be true");
+      throw new IllegalArgumentException("evidence of " + movedWhole
+          + " moved: moved must be true");
     }
   }
 }

@@ -17,8 +17,8 @@ import java.util.Objects;
  *
  * <p>A forget or a rename is logged like an event before it is applied, so a replay applies it in
  * order with the events around it (what a session recorded after its forget stays) until the
- * checkpoint that commits it trims it. If applying it fails, the store stops ({@link StoreStop}) and
- * its reopening finishes it. Lookups stop seeing the clusters first ({@link
+ * checkpoint that commits it trims it. If applying it fails, the store stops ({@link StoreStop})
+ * and its reopening finishes it. Lookups stop seeing the clusters first ({@link
  * FeedbackIndex#forgetSession}).
  */
 final class Rewrites {

@@ -217,4 +217,29 @@ class ChunkAggregatesTest {
     }
     return events;
   }
+
+  @Test
+  void aMoveHandsAChunksStatisticsToAnIdWithNoneAndRefusesOneWithItsOwn() {
+    ChunkAggregates aggregates = new ChunkAggregates();
+    aggregates.add("a", new ChunkEvidence(2, 1, 1, 0), 1000, "s1");
+    aggregates.add("a", new ChunkEvidence(1, 1, 0, 1), 2000, "s2");
+    aggregates.add("b", new ChunkEvidence(1, 1, 1, 0), 3000, "s1");
+    LearnedValues a = aggregates.get("a");
+    assertEquals(a, aggregates.move("a", "c"));
+    assertEquals(a, aggregates.get("c"));
+    assertEquals(LearnedValues.NEUTRAL, aggregates.get("a"));
+    aggregates.add("c", new ChunkEvidence(1, 1, 1, 0), 4000, "s2"); // counts on as one ledger
+    ChunkAggregates recounted = new ChunkAggregates();
+    recounted.add("c", new ChunkEvidence(2, 1, 1, 0), 1000, "s1");
+    recounted.add("c", new ChunkEvidence(1, 1, 0, 1), 2000, "s2");
+    recounted.add("c", new ChunkEvidence(1, 1, 1, 0), 4000, "s2");
+    assertEquals(recounted.get("c"), aggregates.get("c"));
+    LearnedValues b = aggregates.get("b");
+    LearnedValues c = aggregates.get("c");
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> aggregates.move("b", "c"));
+    assertTrue(e.getMessage().contains("of b to c"), e.getMessage());
+    assertEquals(b, aggregates.get("b"), "nothing moved");
+    assertEquals(c, aggregates.get("c"));
+  }
 }
