@@ -55,10 +55,12 @@ final class RenamedEvidence {
 
   /**
    * Whether evidence of {@code named} counted for {@code to} in {@code before} (as {@link
-   * #resolved} gives it): a chunk renamed to {@code to} brings only its own learned values.
+   * #resolved} gives it): a chunk renamed to {@code to} brings only its own learned values. The
+   * evidence recorded under {@code to} itself did not when {@code to} was renamed (an edit that is
+   * now reverted).
    */
   static boolean countedFor(Map<String, String> before, Set<String> named, String to) {
-    return named.contains(to) || before.entrySet().stream()
+    return (named.contains(to) && !before.containsKey(to)) || before.entrySet().stream()
         .anyMatch(link -> link.getValue().equals(to) && named.contains(link.getKey()));
   }
 

@@ -57,8 +57,8 @@ class FeedbackIndexLifecycleTest {
       assertEquals(new RenameEffect(true, "c2"), index.rename("c2", "c4"), "and on to c4");
       assertEquals(new RenameEffect(false, null), index.rename("y", "w"),
           "y was only ever a successor of an unnamed chunk");
-      assertEquals(new RenameEffect(true, null), index.rename("c4", "c"),
-          "reverted: c's evidence counts for c again, and c is named: count again");
+      assertEquals(new RenameEffect(true, "c4"), index.rename("c4", "c"),
+          "reverted: c's evidence, all of which counted for c4, counts for c again");
       assertEquals(new RenameEffect(false, null), index.rename("c2", "c3"),
           "c2 is named by no event and leads nowhere now");
       assertEquals(new RenameEffect(true, null), index.rename("x2", "c"),

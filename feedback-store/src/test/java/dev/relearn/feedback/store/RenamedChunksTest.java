@@ -120,11 +120,15 @@ class RenamedChunksTest {
         renames.put("c1", "c6");
         store.renameChunks(renames); // each moves whole: no recount
         store.renameChunks(Map.of("c5", "c7"));
+        LearnedValues edited = store.learned("c6");
+        store.renameChunks(Map.of("c6", "c1")); // the edit of c1 reverted
         for (String id : List.of("c0", "c1", "c5", "c6", "c7")) {
           live.put(id, store.learned(id));
         }
         assertEquals(LearnedValues.NEUTRAL, live.get("c0"));
+        assertEquals(LearnedValues.NEUTRAL, live.get("c6"));
         assertEquals(12, live.get("c7").impressions(), 1e-9, live.toString());
+        assertEquals(edited, live.get("c1"));
       }
       try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
         live.forEach((id, values) -> assertEquals(store.learned(id), values, id + " after reopen"));
