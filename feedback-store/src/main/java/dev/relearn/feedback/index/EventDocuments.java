@@ -1,5 +1,6 @@
 package dev.relearn.feedback.index;
 
+import dev.relearn.lucene.readers.ScanStoredFields;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -66,7 +67,7 @@ final class EventDocuments {
     for (int i = 0; i < order.size; i++) {
       int leaf = order.leaves[i];
       if (stored[leaf] == null) {
-        stored[leaf] = leaves.get(leaf).reader().storedFields();
+        stored[leaf] = ScanStoredFields.of(leaves.get(leaf).reader());
       }
       int doc = order.docs[i];
       apply.accept(read(folder, leaves.get(leaf), doc,
@@ -79,7 +80,7 @@ final class EventDocuments {
       Decoder<T> decode, Consumer<T> apply) throws IOException {
     for (LeafReaderContext leaf : reader.leaves()) {
       Bits live = leaf.reader().getLiveDocs();
-      StoredFields stored = leaf.reader().storedFields();
+      StoredFields stored = ScanStoredFields.of(leaf.reader());
       for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
         if (live == null || live.get(doc)) {
           int at = doc;

@@ -1,5 +1,6 @@
 package dev.relearn.indexer.build;
 
+import dev.relearn.lucene.readers.ScanStoredFields;
 import dev.relearn.lucene.schema.Chunk;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.LearnedValues;
@@ -143,7 +144,7 @@ final class ExistingChunks {
       if (scorer == null) {
         continue;
       }
-      StoredFields stored = leaf.reader().storedFields();
+      StoredFields stored = ScanStoredFields.of(leaf.reader());
       Bits live = leaf.reader().getLiveDocs();
       DocIdSetIterator it = scorer.iterator();
       for (int doc = it.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {

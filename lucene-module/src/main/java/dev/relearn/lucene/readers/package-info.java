@@ -1,7 +1,8 @@
 /**
  * Small helpers for Lucene readers: a value cached per segment core ({@link
- * dev.relearn.lucene.readers.SegmentCache}) and a throttled, non-blocking refresh for readers that
- * follow another process's commits ({@link dev.relearn.lucene.readers.ThrottledRefresh}). They
- * depend on Lucene only.
+ * dev.relearn.lucene.readers.SegmentCache}), a throttled, non-blocking refresh for readers that
+ * follow another process's commits ({@link dev.relearn.lucene.readers.ThrottledRefresh}), and
+ * stored fields for scans ({@link dev.relearn.lucene.readers.ScanStoredFields}). They depend on
+ * Lucene only.
  */
 package dev.relearn.lucene.readers;
