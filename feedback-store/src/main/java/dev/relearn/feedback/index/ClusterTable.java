@@ -31,7 +31,7 @@ final class ClusterTable {
   private record Hit(Cluster cluster, int position, float similarity, double share) {}
 
   /** What lookups read: the first {@code size} slots, and their centroids' graph, if any. */
-  private record View(Cluster[] slots, int size, CentroidGraph graph) {}
+  private record View(Cluster[] slots, int size, CentroidGraph graph, GraphUpkeep upkeep) {}
 
   private static final Comparator<Hit> BEST_FIRST = Comparator
       .comparingDouble((Hit h) -> h.similarity()).reversed().thenComparingInt(Hit::position);
@@ -47,7 +47,7 @@ final class ClusterTable {
   /** The slots as lookups read them: appended in place, copied before a published one changes. */
   private Cluster[] shared = new Cluster[16];
   private boolean sharedIsPublished; // a published view reads this array: copy before a change
-  private volatile View published = new View(shared, 0, null);
+  private volatile View published = new View(shared, 0, null, null);
 
   ClusterTable(FeedbackIndexConfig config) {
     this.config = config;
@@ -121,12 +121,17 @@ final class ClusterTable {
       upkeep = new GraphUpkeep(graph);
     }
     Cluster[] shown = shared;
-    published = new View(shown, slots.size(), graph);
+    published = new View(shown, slots.size(), graph, upkeep);
     sharedIsPublished = true;
     if (upkeep != null) {
       upkeep.offer(slots.size(), i -> shown[i].sharedCentroid(), i -> budget.share(shown[i]) < 1,
           background);
     }
+  }
+
+  /** How many clusters the graph holds; for tests. */
+  int linked() {
+    return graph == null ? 0 : graph.size();
   }
 
   /** Waits until the graph holds every published cluster; for tests. */
@@ -181,7 +186,7 @@ final class ClusterTable {
     graph = null;
     upkeep = null;
     shared = slots.toArray(new Cluster[Math.max(16, slots.size())]);
-    published = new View(shared, slots.size(), null);
+    published = new View(shared, slots.size(), null, null);
     sharedIsPublished = true;
   }
 
@@ -211,6 +216,7 @@ final class ClusterTable {
         && (skipped.isEmpty() || Collections.disjoint(shown[i].sessions(), skipped));
     int exactFrom = 0;
     if (view.graph() != null) { // within budget and over it apart: neither crowds the other out
+      view.upkeep().used();
       boolean split = budget.anyOver();
       for (boolean within : split ? new boolean[] {true, false} : new boolean[] {true}) {
         IntPredicate side = !split ? accepted

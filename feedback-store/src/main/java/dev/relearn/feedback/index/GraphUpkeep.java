@@ -8,8 +8,9 @@ import java.util.function.IntPredicate;
  * Keeps a {@link CentroidGraph} caught up with the published clusters. What recording adds is
  * linked at once, on the writer's thread (so lookups do not depend on thread speed); a derived
  * table (at open, after a forget) with more than {@value #INLINE} clusters to link is linked on a
- * thread of its own, and until it catches up lookups compare the query exactly with the clusters
- * the graph does not hold yet.
+ * thread of its own, started by the first lookup or recording (a command that does neither, such
+ * as {@code stats}, never pays for it), and until it catches up lookups compare the query exactly
+ * with the clusters the graph does not hold yet.
  */
 final class GraphUpkeep {
   /** The most clusters of a derived table linked on the writer's thread. */
@@ -24,6 +25,7 @@ final class GraphUpkeep {
   private final CentroidGraph graph;
   private final AtomicBoolean running = new AtomicBoolean();
   private volatile Target target = new Target(0, i -> null, i -> false);
+  private volatile boolean deferred; // a derived table's linking waits for its first use
   private volatile boolean stopped;
   private volatile Thread worker;
 
@@ -33,8 +35,8 @@ final class GraphUpkeep {
 
   /**
    * The graph should hold the first {@code size} clusters, each on the side {@code overBudget}
-   * says when it is linked: links them now, or in the {@code background} when more than {@value
-   * #INLINE} are missing; from the writer.
+   * says when it is linked: links them now, or in the {@code background} from the first {@link
+   * #used use} on when more than {@value #INLINE} are missing; from the writer.
    */
   void offer(int size, IntFunction<float[]> centroid, IntPredicate overBudget,
       boolean background) {
@@ -42,9 +44,19 @@ final class GraphUpkeep {
     if (running.get()) {
       return; // the background thread reads the new target when it is done with the old
     }
-    if (!background || size - graph.size() <= INLINE) {
+    if (background && size - graph.size() > INLINE) {
+      deferred = true;
+    } else if (deferred) {
+      used(); // recording: the derived table's clusters are linked apart, with this one
+    } else {
       linkUpTo(target);
-    } else if (running.compareAndSet(false, true)) {
+    }
+  }
+
+  /** A lookup walks the graph: starts the background linking that waits for a first use. */
+  void used() {
+    if (deferred && running.compareAndSet(false, true)) {
+      deferred = false;
       worker = Thread.ofPlatform().daemon().name("relearn-centroid-graph").start(this::drain);
     }
   }
@@ -59,8 +71,9 @@ final class GraphUpkeep {
     return stopped;
   }
 
-  /** Waits until the background thread, if any, has caught up; for tests. */
+  /** Starts linking that waits for a first use and waits until it has caught up; for tests. */
   void awaitCaughtUp() throws InterruptedException {
+    used();
     Thread thread = worker;
     while (thread != null && running.get()) {
       thread.join();

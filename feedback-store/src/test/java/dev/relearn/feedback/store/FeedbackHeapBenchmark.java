@@ -58,7 +58,7 @@ public final class FeedbackHeapBenchmark {
         lookups("lookups at once", store, load);
         for (Thread thread : Thread.getAllStackTraces().keySet()) {
           if (thread.getName().equals("relearn-centroid-graph")) {
-            thread.join(); // the centroid graph, built in the background after an open
+            thread.join(); // the centroid graph, built in the background from the first lookup
           }
         }
         System.out.printf(Locale.ROOT, "graph built %.1f s after the open%n",
