@@ -55,7 +55,7 @@ final class GraphUpkeep {
 
   /** A lookup walks the graph: starts the background linking that waits for a first use. */
   void used() {
-    if (deferred && running.compareAndSet(false, true)) {
+    if (deferred && !stopped && running.compareAndSet(false, true)) {
       deferred = false;
       worker = Thread.ofPlatform().daemon().name("relearn-centroid-graph").start(this::drain);
     }
