@@ -89,7 +89,7 @@ final class FeedbackStream {
   /** Embedded relearn's events index of these events, in {@code folder}. */
   FeedbackIndex lookup(Path folder, int dimension) throws IOException {
     FeedbackIndex index = FeedbackIndex.open(folder, FeedbackIndexConfig.defaults(dimension),
-        StorageOpener.REAL);
+        StorageOpener.REAL, entry -> { });
     for (FeedbackEvent event : events) {
       index.add(event, EVIDENCE.of(event));
     }

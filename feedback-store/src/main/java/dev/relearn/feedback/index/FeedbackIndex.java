@@ -52,16 +52,17 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
 
   /**
    * Opens (creating owner-only) the events index in {@code dir}, holding its write lock until
-   * {@link #close()}, writing through {@code storage}. IllegalStateException if another process or
-   * instance holds the folder, or its vectors have another dimension than {@code config}'s.
+   * {@link #close()}, writing through {@code storage}, and gives {@code scanned} each event read
+   * (as {@link #forEachEvent} would). IllegalStateException if another process or instance holds
+   * the folder, or its vectors have another dimension than {@code config}'s.
    */
-  public static FeedbackIndex open(Path dir, FeedbackIndexConfig config, StorageOpener storage)
-      throws IOException {
+  public static FeedbackIndex open(Path dir, FeedbackIndexConfig config, StorageOpener storage,
+      Consumer<RecordedEvents.Entry> scanned) throws IOException {
     Path folder = dir.toAbsolutePath().normalize();
     EventsWriter files = EventsWriter.open(folder, storage);
     try {
       FeedbackIndex index = new FeedbackIndex(folder, config, files);
-      index.rebuild();
+      index.rebuild(scanned);
       return index;
     } catch (IOException | RuntimeException | Error e) {
       IOUtils.closeWhileSuppressingExceptions(e, files);
@@ -227,9 +228,13 @@ public final class FeedbackIndex implements FeedbackLookup, Closeable {
 
   /** Derives the state from the index again. */
   private void rebuild() throws IOException {
+    rebuild(entry -> { });
+  }
+
+  private void rebuild(Consumer<RecordedEvents.Entry> scanned) throws IOException {
     RecordedEvents replaced = state;
     try (DirectoryReader reader = DirectoryReader.open(writer)) {
-      state = RecordedEvents.scan(reader, config, folder);
+      state = RecordedEvents.scan(reader, config, folder, scanned);
     }
     if (replaced != null) {
       replaced.retire(); // no graph of it to build on in the background

@@ -54,11 +54,12 @@ public final class RecordedEvents {
       String joined) {}
 
   /**
-   * What {@code reader}'s events and links hold, rebuilt in recording order; {@code folder} is
-   * named when a document cannot be decoded, or when the vectors' dimension is not the config's.
+   * What {@code reader}'s events and links hold, rebuilt in recording order, giving {@code
+   * scanned} each event as {@link #forEachEvent} would; {@code folder} is named when a document
+   * cannot be decoded, or when the vectors' dimension is not the config's.
    */
   public static RecordedEvents scan(DirectoryReader reader, FeedbackIndexConfig config,
-      Path folder) throws IOException {
+      Path folder, Consumer<Entry> scanned) throws IOException {
     RecordedEvents state = new RecordedEvents(config);
     EventDocuments.inRecordingOrder(reader, folder, doc -> {
       String from = doc.get(EventFields.LINK_FROM);
@@ -72,6 +73,8 @@ public final class RecordedEvents {
     }, RecordedEvents::stored, event -> {
       state.add(event, RenamedEvidence.current(state.clusterLinks, event.joined()));
       state.nextSeq = event.seq() + 1;
+      scanned.accept(new Entry(event.event().sessionHash(), event.event().timestampMillis(),
+          state.current(event.evidence())));
     });
     state.clusters.publishDerived();
     state.renamed = RenamedEvidence.resolved(state.chunkLinks);

@@ -89,13 +89,21 @@ final class Checkpointer {
     dirty = true;
   }
 
-  /** Recomputes the aggregates from the events and writes every learned field that differs. */
-  void rebuildLearnedFields() throws IOException {
+  /**
+   * Writes every learned field that differs from the aggregates, recomputed from the events first
+   * unless they are {@code current} (as the events index was opened, and nothing applied since).
+   */
+  void rebuildLearnedFields(boolean current) throws IOException {
     learned.refreshSearchers(); // what index calls wrote is then compared, not taken as neutral
     synchronized (applyLock) {
-      dirty |= learned.reconcile(index);
+      dirty |= current ? learned.stageDifferences() : learned.reconcile(index);
     }
     learned.flush();
+  }
+
+  /** Recomputes the aggregates from the events and writes every learned field that differs. */
+  void rebuildLearnedFields() throws IOException {
+    rebuildLearnedFields(false);
   }
 
   /**

@@ -54,14 +54,14 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
   private ReplayReport recovery;
   private volatile boolean closed;
 
-  private FeedbackStore(StoreFolder folder, FeedbackStoreConfig config, IndexWriter chunkWriter,
-      SearcherManager chunkSearchers, ForgetAllFollowUp followUp, WriteThreads writes)
-      throws IOException {
+  private FeedbackStore(StoreFolder folder, FeedbackStoreConfig config, ChunkAggregates scanned,
+      IndexWriter chunkWriter, SearcherManager chunkSearchers, ForgetAllFollowUp followUp,
+      WriteThreads writes) throws IOException {
     this.writes = writes;
     this.folder = folder;
     this.config = config;
-    this.learned =
-        new LearnedFields(config.perSessionCap(), chunkWriter, chunkSearchers, chunkWrites, stop);
+    this.learned = new LearnedFields(config.perSessionCap(), scanned, chunkWriter,
+        chunkSearchers, chunkWrites, stop);
     this.checkpointer = new Checkpointer(folder, learned, chunkWriter, chunkWrites, stop);
     this.recorder = new EventRecorder(config, chunkSearchers, folder, learned, checkpointer,
         stop);
@@ -81,9 +81,11 @@ public final class FeedbackStore implements FeedbackLookup, Closeable {
     StoreFolder folder = null;
     FeedbackStore store;
     try {
-      StoreFolder opened = StoreFolder.open(dir, config, storage);
+      ChunkAggregates scanned = new ChunkAggregates(config.perSessionCap());
+      StoreFolder opened = StoreFolder.open(dir, config, storage, scanned);
       folder = opened;
-      store = new FeedbackStore(opened, config, chunkWriter, chunkSearchers, followUp, writes);
+      store = new FeedbackStore(opened, config, scanned, chunkWriter, chunkSearchers, followUp,
+          writes);
       store.recovery = writes.call(() -> StoreRecovery.recover(opened, store.recorder,
           store.rewrites, store.checkpointer));
     } catch (IOException | RuntimeException | Error e) {

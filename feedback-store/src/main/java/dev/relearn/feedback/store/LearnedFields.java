@@ -37,18 +37,20 @@ final class LearnedFields {
   private final StoreStop stop;
 
   /**
-   * Writes through {@code chunkWriter} and refreshes {@code chunkSearchers} holding {@code
-   * chunkWrites} (so the refresh never shows half an index call); a failed write stops the store
-   * via {@code stop}, as the writer may then name doc-values files it deleted.
+   * Starts from {@code aggregates} (of the events as opened, capped at {@code perSessionCap} per
+   * session, as every recount is), writes through {@code chunkWriter}
+   * and refreshes {@code chunkSearchers} holding {@code chunkWrites} (so the refresh never shows
+   * half an index call); a failed write stops the store via {@code stop}, as the writer may then
+   * name doc-values files it deleted.
    */
-  LearnedFields(double perSessionCap, IndexWriter chunkWriter, SearcherManager chunkSearchers,
-      Lock chunkWrites, StoreStop stop) {
+  LearnedFields(double perSessionCap, ChunkAggregates aggregates, IndexWriter chunkWriter,
+      SearcherManager chunkSearchers, Lock chunkWrites, StoreStop stop) {
     this.perSessionCap = perSessionCap;
     this.stop = stop;
     this.chunkSearchers = chunkSearchers;
     this.chunkWrites = chunkWrites;
     this.updater = new LearnedFieldUpdater(chunkWriter);
-    this.aggregates = new ChunkAggregates(perSessionCap);
+    this.aggregates = aggregates;
   }
 
   /**
@@ -78,17 +80,26 @@ final class LearnedFields {
     ChunkAggregates fresh = new ChunkAggregates(perSessionCap);
     index.forEachEvent(
         entry -> fresh.addEvent(entry.sessionHash(), entry.evidence(), entry.timeMillis()));
+    aggregates = fresh;
+    return stageDifferences();
+  }
+
+  /**
+   * Stages each chunk whose values in the aggregates differ from what the next flush would leave
+   * (as {@link #reconcile} does, without counting again); whether anything is staged.
+   */
+  boolean stageDifferences() throws IOException {
+    ChunkAggregates current = aggregates;
     Map<String, LearnedValues> stored = nonNeutral(chunkSearchers);
     stored.putAll(updater.staged()); // staged values are written by the next flush, whatever
     Set<String> ids = new LinkedHashSet<>(stored.keySet());
-    ids.addAll(fresh.chunkIds());
+    ids.addAll(current.chunkIds());
     for (String id : ids) {
-      LearnedValues target = fresh.get(id);
+      LearnedValues target = current.get(id);
       if (!target.equals(stored.getOrDefault(id, LearnedValues.NEUTRAL))) {
         updater.stage(id, target);
       }
     }
-    aggregates = fresh;
     return updater.pending() > 0;
   }
 

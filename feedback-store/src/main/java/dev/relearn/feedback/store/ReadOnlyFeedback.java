@@ -97,7 +97,7 @@ public final class ReadOnlyFeedback implements FeedbackLookup, Closeable {
       try {
         if (reader != derivedFrom) {
           RecordedEvents replaced = derived;
-          derived = RecordedEvents.scan(reader, config, folder);
+          derived = RecordedEvents.scan(reader, config, folder, entry -> { });
           derivedFrom = reader;
           if (replaced != null) {
             replaced.retire();

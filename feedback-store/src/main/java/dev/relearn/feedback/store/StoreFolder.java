@@ -3,6 +3,7 @@ package dev.relearn.feedback.store;
 import dev.relearn.feedback.event.SessionHasher;
 import dev.relearn.feedback.event.VectorProtection;
 import dev.relearn.feedback.index.FeedbackIndex;
+import dev.relearn.feedback.learn.ChunkAggregates;
 import dev.relearn.feedback.log.Translog;
 import dev.relearn.lucene.files.OwnerOnly;
 import dev.relearn.lucene.files.StorageOpener;
@@ -33,14 +34,16 @@ record StoreFolder(SessionHasher sessions, VectorProtection protection, Feedback
   }
 
   /**
-   * Opens the parts in {@code dir} (created owner-only), writing through {@code storage}. Vectors
-   * are protected when the config asks or the folder already holds a secret (once, always).
+   * Opens the parts in {@code dir} (created owner-only), writing through {@code storage}, adding
+   * every event of the events index to {@code scanned}. Vectors are protected when the config asks
+   * or the folder already holds a secret (once, always).
    */
-  static StoreFolder open(Path dir, FeedbackStoreConfig config, StorageOpener storage)
-      throws IOException {
+  static StoreFolder open(Path dir, FeedbackStoreConfig config, StorageOpener storage,
+      ChunkAggregates scanned) throws IOException {
     OwnerOnly.createFolder(dir);
     SessionHasher sessions = SessionHasher.open(dir);
-    FeedbackIndex index = FeedbackIndex.open(dir.resolve(EVENTS), config.index(), storage);
+    FeedbackIndex index = FeedbackIndex.open(dir.resolve(EVENTS), config.index(), storage,
+        entry -> scanned.addEvent(entry.sessionHash(), entry.evidence(), entry.timeMillis()));
     try {
       VectorProtection protection = protection(dir, config, index);
       Translog log = Translog.open(dir.resolve(LOG), config.durability(), config.syncInterval(),

@@ -35,8 +35,10 @@ final class StoreRecovery {
           + " was damaged; every intact record was kept: "
           + String.join("; ", recovery.problems()));
     }
-    rewrites.expireUncommitted(); // the checkpoint below commits and purges the deletions
-    checkpointer.rebuildLearnedFields();
+    boolean expired = rewrites.expireUncommitted(); // the checkpoint below commits them
+    // the aggregates, counted as the events were read at open, are current unless the log or
+    // expiry changed the events since
+    checkpointer.rebuildLearnedFields(recovery.records() == 0 && !expired);
     checkpointer.checkpoint();
     return recovery;
   }

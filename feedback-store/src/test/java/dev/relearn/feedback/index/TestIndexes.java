@@ -20,6 +20,6 @@ final class TestIndexes {
 
   /** {@link FeedbackIndex#open} of {@code dir} with {@code config}. */
   static FeedbackIndex open(Path dir, FeedbackIndexConfig config) throws IOException {
-    return FeedbackIndex.open(dir, config, StorageOpener.REAL);
+    return FeedbackIndex.open(dir, config, StorageOpener.REAL, entry -> { });
   }
 }

@@ -132,6 +132,8 @@ class RenamedChunksTest {
       }
       try (FeedbackStore store = fixture.open(ForgetAllFollowUp.NONE)) {
         live.forEach((id, values) -> assertEquals(store.learned(id), values, id + " after reopen"));
+        store.forgetSession(store.sessions().hash("nobody")); // counts every value again
+        live.forEach((id, values) -> assertEquals(store.learned(id), values, id + " recounted"));
       }
     }
   }
