@@ -123,6 +123,13 @@ final class ExistingChunks {
     }
   }
 
+  /** The chunks of {@code origins} (whose ids are given: JSONL, BEIR) with one of {@code ids}. */
+  static ExistingChunks readIds(DirectoryReader reader, List<String> origins,
+      Collection<String> ids) throws IOException {
+    return read(reader, origins, null, new TermInSetQuery(ChunkSchema.ID,
+        ids.stream().map(BytesRef::new).toList()));
+  }
+
   /** The chunks of {@code origins} that {@code filter} (null: any) matches. */
   private static ExistingChunks read(DirectoryReader reader, List<String> origins,
       String rootKey, Query filter) throws IOException {

@@ -174,20 +174,15 @@ final class SourceReading {
   }
 
   /**
-   * Drops, as problems, the chunks whose given ids (JSONL, BEIR) are another existing origin's:
-   * writing one would take that chunk over, with what feedback taught it. An origin that no
-   * longer exists (a file or corpus moved here) is taken over whole, as a moved folder is.
+   * Drops, as problems, the chunks whose given ids (JSONL, BEIR) are another origin's: writing
+   * one would take that chunk over, with what feedback taught it. Chunks their origins give up
+   * (moved here: {@link RecordOwners}) are taken over.
    */
   private SourceReading withoutOthersIds(DirectoryReader reader) throws IOException {
     List<String> added = toWrite.stream().map(Chunk::id).filter(id -> existing.get(id) == null)
         .toList();
     Map<String, String> origins = ExistingChunks.originsOf(reader, added);
-    List<String> gone = origins.values().stream().distinct().filter(o -> !IndexOrigins.onDisk(o))
-        .toList();
-    if (!gone.isEmpty()) {
-      existing.addAll(ExistingChunks.read(reader, gone, null));
-      origins.values().removeAll(gone);
-    }
+    RecordOwners.release(reader, origins, existing);
     toWrite.removeIf(chunk -> {
       String other = origins.get(chunk.id());
       if (other == null) {
