@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -22,8 +23,9 @@ import org.apache.lucene.util.IOUtils;
 /**
  * Puts an engine together: the embedder of the index's model and encoding, the configuration and
  * weights, the chunk index ({@link ChunkIndexFolder}), all in {@link EngineParts}, then the
- * feedback half. When a step fails, what was opened is closed and a folder it created deleted.
- * {@link #reopen} opens the parts that replace stopped ones.
+ * feedback half. When a step fails, what was opened is closed and a folder it created deleted:
+ * whole once it held the write lock, else only while empty (another process creating the same
+ * folder at once may be using it). {@link #reopen} opens the parts that replace stopped ones.
  */
 final class EngineOpener {
   private EngineOpener() {}
@@ -72,6 +74,7 @@ final class EngineOpener {
       OwnerOnly.restrict(folder); // learned use counts live here too; a folder given is left as is
     }
     Directory directory = storage.directory(folder, ShieldedLockFactory.INSTANCE);
+    boolean locked = false; // whether this open held the write lock: the folder is its own
     try {
       // the last commit's, or null; a format this Lucene does not read is refused, naming versions
       IndexMetadata existing = IndexMetadata.read(directory);
@@ -89,6 +92,7 @@ final class EngineOpener {
       }
       IndexWriter writer = options.readOnly() ? null : ChunkIndexFolder.openWriter(folder,
           directory, embedder.metadata(), options.lockHolder());
+      locked = writer != null;
       SearcherManager searchers = writer == null ? ChunkIndexFolder.searchers(directory)
           : searchersOrClose(writer);
       EngineParts parts = new EngineParts(folder, options, storage, directory, writer, searchers,
@@ -104,7 +108,7 @@ final class EngineOpener {
     } catch (IOException | RuntimeException | Error e) {
       directory.close();
       if (created != null) {
-        deleteCreated(created, e);
+        deleteCreated(created, folder, locked, e);
       }
       throw e;
     }
@@ -150,10 +154,21 @@ final class EngineOpener {
     return missing;
   }
 
-  /** Deletes the folders a failed opening created, keeping a failure with {@code cause}. */
-  private static void deleteCreated(Path folder, Throwable cause) {
+  /**
+   * Deletes the folders a failed opening created: {@code created} {@code whole}, else {@code
+   * index} and its parents up to {@code created} while empty; keeps a failure with {@code cause}.
+   */
+  private static void deleteCreated(Path created, Path index, boolean whole, Throwable cause) {
     try {
-      FileTrees.delete(folder);
+      if (whole) {
+        FileTrees.delete(created);
+        return;
+      }
+      for (Path folder = index; folder.startsWith(created); folder = folder.getParent()) {
+        Files.delete(folder);
+      }
+    } catch (DirectoryNotEmptyException e) {
+      return; // another process, creating the same index at once, has written into it: its own
     } catch (IOException | RuntimeException | Error e) {
       cause.addSuppressed(e);
     }
