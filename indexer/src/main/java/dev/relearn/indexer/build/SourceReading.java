@@ -21,9 +21,10 @@ import org.apache.lucene.index.DirectoryReader;
 
 /**
  * What one {@link IndexBuilder} run reads before it writes: the source as read (a folder under its
- * root key, or a part of an indexed folder: {@link DirectorySource#within}), the chunks to write,
- * how many are unchanged, the problems, and the indexed chunks the new ones may replace. Only the
- * chunks to write are kept, so an unchanged source costs the memory of its ids, not its text. An
+ * root key, or a part of an indexed folder: {@link DirectorySource#within}; a record file under
+ * the path it is indexed by: {@link HeldSource}), the chunks to write, how many are unchanged,
+ * the problems, and the indexed chunks the new ones may replace. Only the chunks to write are
+ * kept, so an unchanged source costs the memory of its ids, not its text. An
  * indexed origin inside a folder source hands over its chunks ({@link NestedOrigins}). A folder
  * (or part) left with nothing to index reads as empty when the index holds chunks of it, so they
  * are deleted; one never indexed is an error ({@link EmptyFolderException}).
@@ -76,11 +77,13 @@ final class SourceReading {
    */
   static SourceReading read(DirectoryReader reader, ChunkSource source, Progress progress,
       long noteNanos) throws IOException {
-    if (!(source instanceof DirectorySource given)) {
-      return new SourceReading(source, null, null, ExistingChunks.read(reader,
-          List.of(source.origin()), null)).readAll(progress, noteNanos).withoutOthersIds(reader);
-    }
     Set<String> indexed = IndexOrigins.count(reader).keySet();
+    if (!(source instanceof DirectorySource given)) {
+      String held = NestedOrigins.heldAs(indexed, source.origin());
+      ChunkSource records = held.equals(source.origin()) ? source : new HeldSource(source, held);
+      return new SourceReading(records, null, null, ExistingChunks.read(reader, List.of(held),
+          null)).readAll(progress, noteNanos).withoutOthersIds(reader);
+    }
     Path root = NestedOrigins.asIndexed(indexed, Path.of(given.origin()));
     DirectorySource folder = root.toString().equals(given.origin()) ? given : given.at(root);
     String enclosing = NestedOrigins.enclosing(indexed, root);

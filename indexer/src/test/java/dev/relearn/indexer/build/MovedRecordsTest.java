@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A record moved from one indexed record file to another (shards re-cut, say) is taken over by
  * the file that holds it now, whichever of the two is indexed first; an id that both files still
- * hold stays the first file's.
+ * hold stays the first file's. A record file indexed again by another path (a symbolic link) is
+ * the file indexed, not a second one.
  */
 class MovedRecordsTest extends IndexBuilderFixture {
 
@@ -78,6 +79,25 @@ class MovedRecordsTest extends IndexBuilderFixture {
         + origin(corpus.getParent()) + "; ids must be unique in the index, so this one is not"
         + " indexed"), report.problems().stream().map(SourceProblem::toString).toList());
     assertEquals(0, report.added() + report.updated(), report.summary());
+  }
+
+  @Test
+  void aRecordFileReachedThroughASymbolicLinkIsTheFileIndexed() throws IOException {
+    Path real = Files.writeString(Files.createDirectories(dir.resolve("data/2026"))
+        .resolve("chunks.jsonl"), "{\"id\": \"x1\", \"text\": \"apples\"}\n");
+    Path current = Files.createSymbolicLink(dir.resolve("current"), real.getParent());
+    index(new JsonlSource(real));
+    IndexReport again = index(new JsonlSource(current.resolve("chunks.jsonl")));
+    assertEquals(List.of(), again.problems());
+    assertEquals(1, again.unchanged(), again.summary());
+    Files.writeString(real, "{\"id\": \"x1\", \"text\": \"apples\"}\n"
+        + "{\"id\": \"x2\", \"text\": \"pears\"}\n");
+    IndexReport grown = index(new JsonlSource(Files.createSymbolicLink(dir.resolve("link.jsonl"),
+        real)));
+    assertEquals(1, grown.added(), grown.summary());
+    assertEquals(List.of(new Stored("x1", origin(real), "x1", "apples"),
+        new Stored("x2", origin(real), "x2", "pears")),
+        stored().stream().sorted(Comparator.comparing(Stored::id)).toList());
   }
 
   private static String origin(Path path) {
