@@ -79,10 +79,9 @@ final class SourceReading {
       long noteNanos) throws IOException {
     Set<String> indexed = IndexOrigins.count(reader).keySet();
     if (!(source instanceof DirectorySource given)) {
-      String held = NestedOrigins.heldAs(indexed, source.origin());
-      ChunkSource records = held.equals(source.origin()) ? source : new HeldSource(source, held);
-      return new SourceReading(records, null, null, ExistingChunks.read(reader, List.of(held),
-          null)).readAll(progress, noteNanos).withoutOthersIds(reader);
+      ChunkSource records = HeldSource.of(indexed, source);
+      return new SourceReading(records, null, null, ExistingChunks.read(reader,
+          List.of(records.origin()), null)).readAll(progress, noteNanos).withoutOthersIds(reader);
     }
     Path root = NestedOrigins.asIndexed(indexed, Path.of(given.origin()));
     DirectorySource folder = root.toString().equals(given.origin()) ? given : given.at(root);

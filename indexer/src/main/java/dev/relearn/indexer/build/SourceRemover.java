@@ -54,7 +54,7 @@ public final class SourceRemover {
     List<String> unknown = new ArrayList<>();
     List<Removal> removals = new ArrayList<>();
     LinkedHashSet<String> named = new LinkedHashSet<>(); // as held, when by another path
-    origins.forEach(origin -> named.add(NestedOrigins.heldAs(held.keySet(), origin)));
+    origins.forEach(origin -> named.add(HeldSource.heldAs(held.keySet(), origin)));
     for (String origin : named) {
       Integer chunks = held.get(origin);
       Query gone = chunks == null ? gonePart(reader, held.keySet(), origin) : null;

@@ -58,6 +58,18 @@ public final class BeirCorpusSource implements ChunkSource {
     return root.toString();
   }
 
+  /**
+   * The other origin this corpus goes by: its corpus file when given as its folder; its folder
+   * when given as the corpus file that folder reads; else null.
+   */
+  public String otherOrigin() {
+    if (!root.equals(corpus)) {
+      return corpus.toString();
+    }
+    Path folder = corpus.getParent();
+    return folder != null && corpus.equals(findCorpus(folder)) ? folder.toString() : null;
+  }
+
   @Override
   public void read(Consumer<Chunk> chunks, Consumer<SourceProblem> problems) throws IOException {
     JsonLines.read(corpus, corpus.getFileName().toString(), this::toChunk, chunks, problems);

@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Test;
 /**
  * A record moved from one indexed record file to another (shards re-cut, say) is taken over by
  * the file that holds it now, whichever of the two is indexed first; an id that both files still
- * hold stays the first file's. A record file indexed again by another path (a symbolic link) is
- * the file indexed, not a second one.
+ * hold stays the first file's. A record file indexed again by another path (a symbolic link; a
+ * BEIR corpus's folder for its file, or the other way round) is the file indexed, not a second
+ * one, to index and to remove.
  */
 class MovedRecordsTest extends IndexBuilderFixture {
 
@@ -98,6 +99,28 @@ class MovedRecordsTest extends IndexBuilderFixture {
     assertEquals(List.of(new Stored("x1", origin(real), "x1", "apples"),
         new Stored("x2", origin(real), "x2", "pears")),
         stored().stream().sorted(Comparator.comparing(Stored::id)).toList());
+  }
+
+  @Test
+  void aBeirCorpusGivenAsItsFileOrItsFolderIsOneSource() throws IOException {
+    Path one = Files.writeString(Files.createDirectories(dir.resolve("one")).resolve(
+        "corpus.jsonl"), "{\"_id\": \"d1\", \"text\": \"figs\"}\n");
+    index(new BeirCorpusSource(one.getParent()));
+    IndexReport asFile = index(new BeirCorpusSource(one));
+    assertEquals(List.of(), asFile.problems());
+    assertEquals(1, asFile.unchanged(), asFile.summary());
+    Path two = Files.writeString(Files.createDirectories(dir.resolve("two")).resolve(
+        "corpus.jsonl"), "{\"_id\": \"d2\", \"text\": \"dates\"}\n");
+    index(new BeirCorpusSource(two));
+    IndexReport asFolder = index(new BeirCorpusSource(two.getParent()));
+    assertEquals(List.of(), asFolder.problems());
+    assertEquals(1, asFolder.unchanged(), asFolder.summary());
+    assertEquals(List.of(new Stored("d1", origin(one.getParent()), "d1", "figs"),
+        new Stored("d2", origin(two), "d2", "dates")),
+        stored().stream().sorted(Comparator.comparing(Stored::id)).toList());
+    assertEquals(List.of(new RemoveReport(origin(one.getParent()), 1),
+        new RemoveReport(origin(two), 1)),
+        SourceRemover.remove(writer, List.of(origin(one), origin(two.getParent()))));
   }
 
   private static String origin(Path path) {
