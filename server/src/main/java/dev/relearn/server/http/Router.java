@@ -9,6 +9,7 @@ import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.SocketException;
+import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -95,7 +96,7 @@ final class Router implements HttpHandler {
   private void respond(HttpExchange exchange) throws IOException {
     String requested = exchange.getRequestMethod();
     String method = requested.equals("HEAD") ? "GET" : requested;
-    String path = exchange.getRequestURI().getPath();
+    String path = path(exchange.getRequestURI());
     Map<String, Object> body = null;
     try {
       hosts.require(exchange.getRequestHeaders().get("Host"),
@@ -137,7 +138,26 @@ final class Router implements HttpHandler {
   /** Logs {@code problem} with the request's method and path (cut), never more of it. */
   private void log(HttpExchange exchange, String problem) {
     log.println("relearn serve: " + ErrorQuotes.quote(exchange.getRequestMethod()) + " "
-        + ErrorQuotes.quote(exchange.getRequestURI().getPath()) + ": " + problem);
+        + ErrorQuotes.quote(path(exchange.getRequestURI())) + ": " + problem);
+  }
+
+  /**
+   * The request's path as sent, decoded. A target starting with {@code //} (a client's base URL
+   * ending in '/') is a path, not a host and a path: {@link URI#getPath()} alone would answer
+   * {@code //api/search} with "no such path: /search" and serve {@code //x/api/health}.
+   */
+  static String path(URI uri) {
+    String raw = uri.getRawSchemeSpecificPart();
+    if (uri.getScheme() != null || raw == null || !raw.startsWith("//")) {
+      return uri.getPath();
+    }
+    int query = raw.indexOf('?');
+    String rawPath = query < 0 ? raw : raw.substring(0, query);
+    int slashes = 0;
+    while (slashes < rawPath.length() && rawPath.charAt(slashes) == '/') {
+      slashes++;
+    }
+    return "/".repeat(slashes - 1) + URI.create("/" + rawPath.substring(slashes)).getPath();
   }
 
   /** {@code endpoint}'s answer, computed under an engine permit. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.server.http.TestServer.Response;
 import java.io.ByteArrayInputStream;
+import java.net.URI;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -105,6 +106,20 @@ class HttpErrorsTest {
     assertEquals("POST", wrong.headers().firstValue("Allow").orElse(""));
     assertError(405, "use GET", server.post("/api/health", "{}"));
     assertError(405, "use GET", server.post("/", "{}"));
+  }
+
+  @Test
+  void aPathStartingWithTwoSlashesIs404NamingThePathAsSent() throws Exception {
+    // a client whose base URL ends in '/' sends //api/search: the URI parser took "api" for a
+    // host, so the 404 named /search, and //x/api/health was served as /api/health
+    String base = server.uri("/").toString();
+    assertError(404, "no such path: //api/search", server.send(HttpRequest.newBuilder(
+        URI.create(base + "/api/search")).POST(HttpRequest.BodyPublishers.ofString(
+            "{\"query\": \"x\"}")).header("Content-Type", "application/json").build()));
+    assertError(404, "no such path: //x/api/health", server.send(HttpRequest.newBuilder(
+        URI.create(base + "/x/api/health")).GET().build()));
+    assertError(404, "no such path: //x/", server.send(HttpRequest.newBuilder(
+        URI.create(base + "/x/")).GET().build()));
   }
 
   @Test
