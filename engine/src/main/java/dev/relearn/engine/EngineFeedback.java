@@ -30,16 +30,16 @@ final class EngineFeedback implements Closeable {
   private final FeedbackRecorder recorder; // null when read-only
   private final CheckpointedFeedback readOnly; // null unless read-only
   private final ClickTrust trust; // null when read-only
-  private final TrustState savedTrust; // what a read-only engine read at open
+  private final WriterFiles writerFiles; // null unless read-only
   private final StatsSnapshot snapshot; // null when read-only
 
   private EngineFeedback(FeedbackStore store, FeedbackRecorder recorder,
-      CheckpointedFeedback readOnly, ClickTrust trust, TrustState savedTrust) {
+      CheckpointedFeedback readOnly, ClickTrust trust, WriterFiles writerFiles) {
     this.store = store;
     this.recorder = recorder;
     this.readOnly = readOnly;
     this.trust = trust;
-    this.savedTrust = savedTrust;
+    this.writerFiles = writerFiles;
     this.snapshot = store == null ? null
         : new StatsSnapshot(store::stats, store::events, System::nanoTime);
   }
@@ -55,7 +55,7 @@ final class EngineFeedback implements Closeable {
     try {
       if (parts.writer() == null) {
         return new EngineFeedback(null, null, CheckpointedFeedback.open(folder, metadata), null,
-            ClickTrust.readOnly(folder));
+            new WriterFiles(parts.weights(), folder));
       }
       FeedbackModelMarker.check(folder, metadata.modelId());
       FeedbackStoreConfig config = FeedbackStoreConfig.defaults(metadata.dimension())
@@ -99,7 +99,7 @@ final class EngineFeedback implements Closeable {
       return new LearningSources(store, store.learnedValues(), trust.state().current());
     }
     return new LearningSources(readOnly.lookup(), LearnedValuesSource.DOC_VALUES,
-        savedTrust.current());
+        writerFiles.trust().current());
   }
 
   /** What feedback the engine learns from; read-only: as of the writer's last checkpoint. */
@@ -117,9 +117,16 @@ final class EngineFeedback implements Closeable {
     return store != null ? store.hasFeedback() : readOnly.hasFeedback();
   }
 
-  /** The trust fit from clicks and its history; read-only: as saved when this engine opened. */
-  TrustState trust() {
-    return trust != null ? trust.state() : savedTrust;
+  /** The trust fit from clicks and its history; read-only: as the writer last saved it. */
+  TrustState trust() throws IOException {
+    return trust != null ? trust.state() : writerFiles.trust();
+  }
+
+  /** Read-only: reads again the weights and trust the writer saved since, at most every 200 ms. */
+  void followWriter() throws IOException {
+    if (writerFiles != null) {
+      writerFiles.follow();
+    }
   }
 
   /** Checks a session id for {@link Relearn#forgetSession}: not null, not blank. */

@@ -89,12 +89,12 @@ final class EngineSearches {
   /** A learned search for {@code request} with each hit's explanation and the weights used. */
   ExplainedResults explain(SearchRequest request, float[] vector) throws IOException {
     QueryClass queryClass = QueryClassifier.classify(request.text());
-    Weights used = weights.weights(queryClass);
     List<Explanation> explanations = new ArrayList<>();
     followWriter();
     IndexSearcher searcher = searchers.acquire();
     try {
-      LearningSources learning = sources.get();
+      LearningSources learning = sources.get(); // first: a read-only engine follows the weights
+      Weights used = weights.weights(queryClass);
       SearchResults results = learnedRanking.search(searcher, request.withMode(SearchMode.LEARNED),
           vector, learning, model(used, learning.trust()), explanations);
       return new ExplainedResults(results, explanations, queryClass, used, learning.trust());

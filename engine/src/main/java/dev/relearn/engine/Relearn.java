@@ -18,6 +18,7 @@ import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.fusion.QueryClass;
 import dev.relearn.lucene.fusion.QueryClassifier;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
@@ -194,7 +195,7 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
         p -> p.feedback().hasFeedback() ? SearchMode.LEARNED : SearchMode.HYBRID);
   }
 
-  /** The trust in similar past queries' vote and its history; read-only: as saved at open. */
+  /** The trust in similar past queries' vote and its history; read-only: as the writer saved it. */
   @Override
   public TrustState trust() throws IOException {
     return gate.call(p -> p.feedback().trust());
@@ -205,10 +206,23 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
     return parts().store();
   }
 
-  /** The weights over (bm25, vector, learned) per query class, learned from ratings; live. */
+  /**
+   * The weights over (bm25, vector, learned) per query class, learned from ratings; live
+   * (read-only: as the writer last saved them, looked for at most every 200 ms).
+   *
+   * @throws UncheckedIOException if a read-only engine cannot read the writer's newer weights
+   */
   @Override
   public AdaptiveWeights weights() {
-    return parts().weights().weights();
+    EngineParts parts = parts();
+    if (parts.feedback() != null) {
+      try {
+        parts.feedback().followWriter();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return parts.weights().weights();
   }
 
   /** Forgets what ratings taught the weights of {@code queryClass} (null: all); saved at once. */

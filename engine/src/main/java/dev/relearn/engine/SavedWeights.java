@@ -60,6 +60,18 @@ final class SavedWeights {
     }
   }
 
+  /** Reads the file again, for a read-only engine; keeps the weights when there is none. */
+  void reload() throws IOException {
+    if (Files.exists(file)) {
+      weights.replace(read(file));
+    }
+  }
+
+  /** The file the weights are saved in. */
+  Path file() {
+    return file;
+  }
+
   AdaptiveWeights weights() {
     return weights;
   }

@@ -157,11 +157,21 @@ public final class AdaptiveWeights {
    */
   public static AdaptiveWeights restore(WeightsState saved, AdaptiveWeightsConfig config) {
     AdaptiveWeights weights = new AdaptiveWeights(config);
-    for (ClassStats stats : saved.classes()) {
-      weights.states.put(stats.queryClass(), ClassState.restored(stats, config));
-    }
-    saved.appliedRatings().forEach(weights.applied::add);
+    weights.replace(saved);
     return weights;
+  }
+
+  /**
+   * Replaces everything with {@code saved}, read as {@link #restore} reads it: for a read-only
+   * engine following the weights another process saves.
+   */
+  public synchronized void replace(WeightsState saved) {
+    states.clear();
+    for (ClassStats stats : saved.classes()) {
+      states.put(stats.queryClass(), ClassState.restored(stats, config));
+    }
+    applied.clear();
+    saved.appliedRatings().forEach(applied::add);
   }
 
   /**

@@ -40,6 +40,11 @@ final class AppliedRatings {
     return true;
   }
 
+  /** Forgets every id. */
+  void clear() {
+    ids.clear();
+  }
+
   /** The ids, oldest first. */
   List<String> ids() {
     return List.copyOf(ids);
