@@ -31,11 +31,22 @@ final class EngineOptions extends ModelOptions {
    * folder cannot be written, then saying why and {@code readOnlyNote} (unless null) on stderr.
    */
   Relearn openPreferWritable(String readOnlyNote) throws IOException {
+    return openPreferWritable(readOnlyNote, false);
+  }
+
+  /**
+   * {@link #openPreferWritable(String)}, first waiting {@value LockWait#DEFAULT_SECONDS} s for
+   * another relearn command holding the index when {@code waitForCommands}: a server that came up
+   * read-only during a {@code relearn search} would stay so until restarted.
+   */
+  Relearn openPreferWritable(String readOnlyNote, boolean waitForCommands) throws IOException {
     RelearnOptions writable = options(false);
     PathChecks.requireIndex(index);
     String reason;
     try {
-      return openEngine(writable);
+      return waitForCommands
+          ? new LockWait().open(() -> openEngine(writable), mixee.commandLine().getErr())
+          : openEngine(writable);
     } catch (IndexInUseException e) { // its advice ("open it read-only") is what happens next
       reason = "index " + index + " is in use by "
           + (e.holder() != null ? e.holder() : "another process");

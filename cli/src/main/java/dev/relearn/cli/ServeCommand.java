@@ -52,7 +52,7 @@ final class ServeCommand extends CliCommand {
     require(maxBody >= 1, "--max-body must be at least 1 byte, got: " + maxBody);
     HttpApiConfig config = check(() -> HttpApiConfig.defaults()
         .withAddress(host, port).withMaxBodyBytes(maxBody).withThreads(httpThreads));
-    Relearn relearn = engine.openPreferWritable("serving it read-only: feedback is off");
+    Relearn relearn = engine.openPreferWritable("serving it read-only: feedback is off", true);
     HttpApiServer server;
     try {
       server = HttpApiServer.start(relearn, config, System.err);

@@ -109,6 +109,28 @@ class LockWaitCliTest {
   }
 
   @Test
+  void aServeStartedWhileACommandHoldsTheIndexWaitsForItAndServesWritable() throws Exception {
+    // before, a serve started during a `relearn search` served read-only until restarted
+    Process serve;
+    BufferedReader err;
+    try (Relearn holder = Relearn.open(index, HASHING.withLockHolder("relearn search"))) {
+      serve = start("serve", "--index", index.toString(), "--port", "0");
+      err = new BufferedReader(
+          new InputStreamReader(serve.getErrorStream(), StandardCharsets.UTF_8));
+      assertEquals("relearn: index in use by relearn search (pid " + SELF + "); waiting up to "
+          + LockWait.DEFAULT_SECONDS + " s…", lineWith(err, "relearn:"));
+    }
+    try {
+      String serving = lineWith(err, " at http://");
+      assertTrue(serving != null && serving.startsWith("relearn: serving ")
+          && !serving.contains("read-only"), serving);
+    } finally {
+      serve.destroy();
+      assertTrue(serve.waitFor(60, TimeUnit.SECONDS));
+    }
+  }
+
+  @Test
   void anMcpOrAnApplicationHoldingTheIndexIsNamedAtOnce() throws Exception {
     for (String label : List.of("relearn mcp", "java", "my app")) {
       try (Relearn holder = Relearn.open(index, HASHING.withLockHolder(label))) {
