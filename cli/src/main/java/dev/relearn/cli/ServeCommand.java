@@ -3,9 +3,12 @@ package dev.relearn.cli;
 import dev.relearn.engine.Relearn;
 import dev.relearn.server.http.HttpApiConfig;
 import dev.relearn.server.http.HttpApiServer;
+import dev.relearn.server.text.ErrorQuotes;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.BindException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -52,6 +55,12 @@ final class ServeCommand extends CliCommand {
     require(maxBody >= 1, "--max-body must be at least 1 byte, got: " + maxBody);
     HttpApiConfig config = check(() -> HttpApiConfig.defaults()
         .withAddress(host, port).withMaxBodyBytes(maxBody).withThreads(httpThreads));
+    try {
+      InetAddress.getByName(host); // before the index and the model load
+    } catch (UnknownHostException e) {
+      require(false, "--host cannot be resolved: '" + ErrorQuotes.quote(host) + "' ("
+          + e.getMessage() + ")");
+    }
     Relearn relearn = engine.openPreferWritable("serving it read-only: feedback is off", true);
     HttpApiServer server;
     try {

@@ -68,6 +68,11 @@ class CliTest {
     assertEquals(2, body.code(), body.err());
     assertTrue(body.err().startsWith("relearn: --max-body must be at least 1 byte, got: -5\n"),
         body.err());
+    // before: "relearn: no-such-host.invalid: Name or service not known", after the index opened
+    Result host = run(withIndex("serve", "--host", "no-such-host.invalid"));
+    assertEquals(2, host.code(), host.err());
+    assertTrue(host.err().startsWith("relearn: --host cannot be resolved:"
+        + " 'no-such-host.invalid' ("), host.err());
     assertFalse(Files.exists(tmp.resolve("idx")), "checked before the index is opened");
   }
 
