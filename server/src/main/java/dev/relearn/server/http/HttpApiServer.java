@@ -26,13 +26,17 @@ public final class HttpApiServer implements AutoCloseable {
   private final ExecutorService workers;
   private final NetworkDeadlines deadlines;
   private final URI uri;
+  private final Router router;
+  private final long drainMillis;
 
   private HttpApiServer(HttpServer server, ExecutorService workers, NetworkDeadlines deadlines,
-      URI uri) {
+      URI uri, Router router, long drainMillis) {
     this.server = server;
     this.workers = workers;
     this.deadlines = deadlines;
     this.uri = uri;
+    this.router = router;
+    this.drainMillis = drainMillis;
   }
 
   /**
@@ -80,7 +84,7 @@ public final class HttpApiServer implements AutoCloseable {
       host = bound.getAddress().isLoopbackAddress() ? "[::1]" : "[" + host + "]";
     }
     return new HttpApiServer(server, workers, deadlines, URI.create("http://" + host + ":"
-        + bound.getPort() + "/"));
+        + bound.getPort() + "/"), router, config.networkTimeoutMillis());
   }
 
   /** The server's base URL, e.g. {@code http://127.0.0.1:7700/}: the dashboard. */
@@ -88,9 +92,18 @@ public final class HttpApiServer implements AutoCloseable {
     return uri;
   }
 
-  /** Stops accepting, gives running requests up to a second, and stops them. */
+  /**
+   * Refuses new requests (503) and lets those being handled finish, for up to as long as a client
+   * may keep one waiting ({@link HttpApiConfig#networkTimeoutMillis()}); then stops accepting,
+   * gives what still runs a second more, and stops it. Returns at once when no request runs.
+   */
   @Override
   public void close() {
+    try {
+      router.drain(drainMillis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // stop at once: the waits below end too
+    }
     server.stop(1);
     workers.shutdown();
     try {

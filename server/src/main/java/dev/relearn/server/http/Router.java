@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The server's one handler: {@code /api/} paths go to their endpoints by path and method ({@code
@@ -35,6 +36,8 @@ final class Router implements HttpHandler {
   private final HostCheck hosts;
   private final NetworkDeadlines deadlines;
   private final Semaphore engine;
+  private int handling; // guarded by this: requests whose handler runs
+  private volatile boolean stopping; // new requests are refused (503)
 
   /** {@code engineThreads}: how many requests may do engine work at once. */
   Router(DashboardFiles files, JsonBodies json, PrintStream log, HostCheck hosts,
@@ -72,6 +75,37 @@ final class Router implements HttpHandler {
   @Override
   public void handle(HttpExchange exchange) throws IOException {
     deadlines.headersRead();
+    synchronized (this) {
+      handling++;
+    }
+    try {
+      handleCounted(exchange);
+    } finally {
+      synchronized (this) {
+        handling--;
+        notifyAll();
+      }
+    }
+  }
+
+  /**
+   * Refuses new requests (503) and waits up to {@code millis} for those being handled to end, as
+   * a stop lets them finish; whether they did.
+   */
+  synchronized boolean drain(long millis) throws InterruptedException {
+    stopping = true;
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+    while (handling > 0) {
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        return false;
+      }
+      TimeUnit.NANOSECONDS.timedWait(this, left);
+    }
+    return true;
+  }
+
+  private void handleCounted(HttpExchange exchange) throws IOException {
     try {
       respond(exchange);
       // closing reads what is left of a body the endpoint did not read: a wait for the client
@@ -99,6 +133,10 @@ final class Router implements HttpHandler {
     String path = path(exchange.getRequestURI());
     Map<String, Object> body = null;
     try {
+      if (stopping) {
+        throw new ApiException(503, "the server is stopping: send the request again once it"
+            + " is back");
+      }
       hosts.require(exchange.getRequestHeaders().get("Host"),
           exchange.getRequestHeaders().get("Origin"));
       if (path.startsWith("/api/") || path.equals("/api")) {
@@ -197,7 +235,7 @@ final class Router implements HttpHandler {
     if (exchange.getResponseCode() != -1) {
       return; // headers already went out: nothing more can be said
     }
-    if (status == 413) {
+    if (status == 413 || status == 503) {
       exchange.getResponseHeaders().set("Connection", "close"); // the rest is not read
     }
     send(exchange, status, new Failure(message == null ? "error" : ErrorQuotes.message(message),
