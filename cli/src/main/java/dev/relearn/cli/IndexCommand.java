@@ -62,7 +62,8 @@ final class IndexCommand extends CliCommand {
       try (RelearnCluster relearn = cluster.connect(engine)) {
         for (Path path : paths) {
           var report = relearn.index(path, sourceFormat, ConsoleProgress.stderr());
-          problems += print(err, report.summary(), report.problems());
+          problems += print(err, report.summary(), report.problems(),
+              report.emptiedWarning());
         }
       }
     } else {
@@ -70,7 +71,8 @@ final class IndexCommand extends CliCommand {
         for (Path path : paths) {
           var report = Interruption.indexing(err, path,
               () -> relearn.index(path, sourceFormat, ConsoleProgress.stderr()));
-          problems += print(err, report.summary(), report.problems());
+          problems += print(err, report.summary(), report.problems(),
+              report.emptiedWarning());
         }
         warnMissing(err, relearn.stats());
       }
@@ -82,10 +84,13 @@ final class IndexCommand extends CliCommand {
     return 0;
   }
 
-  /** Prints a run's summary and problems; returns how many problems. */
-  private int print(PrintWriter err, String summary, List<?> problems) {
+  /** Prints a run's summary, problems and {@code warning} (unless null); returns the problems. */
+  private int print(PrintWriter err, String summary, List<?> problems, String warning) {
     out().println(summary);
     printProblems(err, problems);
+    if (warning != null) {
+      err.println("relearn: " + TerminalText.safe(warning));
+    }
     return problems.size();
   }
 

@@ -48,6 +48,19 @@ public record IndexReport(String origin, String part, int added, int updated, in
         millis / 1000.0);
   }
 
+  /**
+   * What to tell when the source held nothing and its chunks went (a truncated export, say), as
+   * the index mirrors its sources; null otherwise.
+   */
+  public String emptiedWarning() {
+    if (chunks() > 0 || deleted == 0) {
+      return null;
+    }
+    return (part == null ? origin : part) + " holds nothing now: its "
+        + count(deleted, "indexed chunk") + (deleted == 1 ? " was" : " were") + " deleted"
+        + " (feedback on them is kept, and counts again if they come back)";
+  }
+
   /** {@code n} and {@code noun}, plural unless {@code n} is 1: {@code "2 chunks"}. */
   static String count(int n, String noun) {
     return n + " " + noun + (n == 1 ? "" : "s");
