@@ -54,16 +54,13 @@ class EvaluationQualityTest {
   static final Set<String> SIGNIFICANT = Set.of("scifact", "toollens");
   /** Datasets on which noise was measured within the limit (CI settings). */
   static final Set<String> NOISE_WITHIN_LIMIT = Set.of("scifact", "nfcorpus", "toollens");
-  /** The three datasets' document vectors as the repository ships them (see its README.md). */
-  private static final Path SHIPPED_VECTORS =
-      Path.of("src", "test", "vector-cache", "bge-small-en-v1.5-q.vectors");
 
   @Test
   void fullEvaluationMeetsItsBars(@TempDir Path work) throws Exception {
     RelearnOptions defaults = RelearnOptions.defaults();
     try (ShippedVectors model = ShippedVectors.over(new BgeSmallEmbedder(
-        defaults.embedThreads(), defaults.queryInstruction()), SHIPPED_VECTORS)) {
-      System.out.println(model.size() + " document vectors from " + SHIPPED_VECTORS);
+        defaults.embedThreads(), defaults.queryInstruction()), ShippedVectors.FILE)) {
+      System.out.println(model.size() + " document vectors from " + ShippedVectors.FILE);
       evaluate(work, defaults.withEmbedder(model).withFeedbackDurability(Durability.ASYNC));
     }
   }

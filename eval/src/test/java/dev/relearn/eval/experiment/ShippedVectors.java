@@ -15,12 +15,16 @@ import java.util.Map;
 import java.util.zip.CRC32;
 
 /**
- * The shared datasets' document vectors as the repository ships them ({@code src/test/
+ * The document vectors the repository ships for its quality tests ({@code src/test/
  * vector-cache}, see its README.md), as an embedder that answers a document text it holds
  * without the model: a test-only cache. The file is a header (magic "RLVC", dimension, model id)
  * and little-endian records of the text's SHA-256, the vector and a CRC32 of both.
  */
-final class ShippedVectors extends ForwardingEmbedder {
+public final class ShippedVectors extends ForwardingEmbedder {
+  /** The file the repository ships, relative to the eval module. */
+  public static final Path FILE =
+      Path.of("src", "test", "vector-cache", "bge-small-en-v1.5-q.vectors");
+
   private static final int MAGIC = 0x524c5643;
   private static final int HASH_BYTES = 32;
 
@@ -36,7 +40,7 @@ final class ShippedVectors extends ForwardingEmbedder {
    *
    * @throws IllegalArgumentException if the file is of another model or damaged
    */
-  static ShippedVectors over(Embedder model, Path file) throws IOException {
+  public static ShippedVectors over(Embedder model, Path file) throws IOException {
     ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
     int magic = bytes.getInt();
     int dimension = bytes.getInt();
@@ -68,7 +72,7 @@ final class ShippedVectors extends ForwardingEmbedder {
   }
 
   /** How many document vectors the file holds. */
-  int size() {
+  public int size() {
     return vectors.size();
   }
 

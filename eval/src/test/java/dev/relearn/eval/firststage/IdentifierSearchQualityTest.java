@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnOptions;
+import dev.relearn.eval.experiment.ShippedVectors;
 import dev.relearn.eval.metrics.EvaluationResult;
 import dev.relearn.eval.metrics.Evaluator;
 import dev.relearn.eval.metrics.Qrels;
@@ -12,6 +13,7 @@ import dev.relearn.eval.metrics.Run;
 import dev.relearn.eval.stats.PairedComparison;
 import dev.relearn.eval.stats.PairedRandomisationTest;
 import dev.relearn.indexer.build.Progress;
+import dev.relearn.indexer.embed.BgeSmallEmbedder;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.fusion.Fusion;
 import dev.relearn.engine.search.Hit;
@@ -35,7 +37,9 @@ import org.junit.jupiter.api.io.TempDir;
  * answer is that declaration. relearn's default fusion ({@link Fusion#byQueryClass}: alpha 0.3
  * for such queries) must find it better than min-max at alpha 0.5, in the same run and
  * significantly; both, and BM25 alone, are held to bars in {@code expected/code-search.json}.
- * Tagged {@code quality}: it embeds 944 chunks (about a minute on 2 cores).
+ * Tagged {@code quality}. The chunks' vectors come from the repository's {@code src/test/
+ * vector-cache} ({@link ShippedVectors}), so that the model embeds only the queries: the
+ * 1,256 chunks take about 3 minutes on 2 cores, and another JDK's sources pay for what differs.
  */
 @Tag("quality")
 class IdentifierSearchQualityTest {
@@ -56,7 +60,10 @@ class IdentifierSearchQualityTest {
     modes.put("hybrid-alpha-0.5", request -> request.withFusion(Fusion.minMax(0.5)));
     modes.put("bm25", request -> request.withMode(SearchMode.BM25));
     Map<String, EvaluationResult> results = new LinkedHashMap<>();
-    try (Relearn relearn = Relearn.open(tmp.resolve("index"), RelearnOptions.defaults())) {
+    RelearnOptions defaults = RelearnOptions.defaults();
+    try (ShippedVectors model = ShippedVectors.over(new BgeSmallEmbedder(
+            defaults.embedThreads(), defaults.queryInstruction()), ShippedVectors.FILE);
+        Relearn relearn = Relearn.open(tmp.resolve("index"), defaults.withEmbedder(model))) {
       relearn.index(files, SourceFormat.AUTO, Progress.NONE);
       System.out.println("identifier queries: " + queries.size() + " over "
           + relearn.chunkCount() + " chunks");
