@@ -1,12 +1,14 @@
 package dev.relearn.engine;
 
 import dev.relearn.engine.config.RelearnConfig;
+import dev.relearn.engine.weights.AdaptiveWeights;
 import dev.relearn.feedback.store.FeedbackStore;
 import dev.relearn.lucene.files.MergeThreads;
 import dev.relearn.lucene.files.StorageOpener;
 import dev.relearn.lucene.schema.ChunkSchema;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.IndexSearcher;
@@ -102,6 +104,19 @@ final class EngineParts implements Closeable {
 
   SavedWeights weights() {
     return weights;
+  }
+
+  /** The weights, read-only as the writer last saved them ({@link Relearn#weights()}). */
+  AdaptiveWeights followedWeights() {
+    EngineFeedback half = feedback();
+    if (half != null) {
+      try {
+        half.followWriter();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return weights.weights();
   }
 
   EngineSearches searches() {

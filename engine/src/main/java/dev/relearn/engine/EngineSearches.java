@@ -7,6 +7,7 @@ import dev.relearn.lucene.rerank.LinearModel;
 import dev.relearn.lucene.rerank.RescoredHit;
 import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.engine.search.HybridSearcher;
+import dev.relearn.engine.search.RankedChunk;
 import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
@@ -71,19 +72,34 @@ final class EngineSearches {
 
   /** Runs {@code request} in its mode; {@code vector} is null when the mode needs none. */
   SearchResults search(SearchRequest request, float[] vector) throws IOException {
+    return onSearcher((searcher, learning) -> request.mode() == SearchMode.LEARNED
+        ? learnedRanking.search(searcher, request, vector, learning,
+            model(request.text(), learning.trust()), null)
+        : hybrid.load(searcher, request, hybrid.candidates(searcher, request, vector),
+            learning.learned()));
+  }
+
+  /** {@link #search}'s hits as chunk ids and scores, without loading their stored fields. */
+  List<RankedChunk> rank(SearchRequest request, float[] vector) throws IOException {
+    return onSearcher((searcher, learning) -> request.mode() == SearchMode.LEARNED
+        ? learnedRanking.rank(searcher, request, vector, learning,
+            model(request.text(), learning.trust()))
+        : HybridSearcher.rank(searcher, request, hybrid.candidates(searcher, request, vector)));
+  }
+
+  private <T> T onSearcher(SearchStep<T> step) throws IOException {
     followWriter();
     IndexSearcher searcher = searchers.acquire();
     try {
-      if (request.mode() == SearchMode.LEARNED) {
-        LearningSources learning = sources.get();
-        return learnedRanking.search(searcher, request, vector, learning,
-            model(request.text(), learning.trust()), null);
-      }
-      return hybrid.load(searcher, request, hybrid.candidates(searcher, request, vector),
-          sources.get().learned());
+      return step.run(searcher, sources.get());
     } finally {
       searchers.release(searcher);
     }
+  }
+
+  /** One search on an acquired searcher with what feedback taught so far. */
+  private interface SearchStep<T> {
+    T run(IndexSearcher searcher, LearningSources learning) throws IOException;
   }
 
   /** A learned search for {@code request} with each hit's explanation and the weights used. */

@@ -10,6 +10,7 @@ import dev.relearn.lucene.rerank.WindowStats;
 import dev.relearn.engine.search.ExploredSlot;
 import dev.relearn.engine.search.HybridSearcher;
 import dev.relearn.engine.search.HybridSearcher.Candidates;
+import dev.relearn.engine.search.RankedChunk;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
 import java.io.IOException;
@@ -46,6 +47,27 @@ final class LearnedRanking {
   SearchResults search(IndexSearcher searcher, SearchRequest request, float[] vector,
       LearningSources sources, LinearModel model, List<Explanation> explanations)
       throws IOException {
+    Shown shown = shown(searcher, request, vector, sources, model, explanations);
+    SearchResults results = hybrid.load(searcher, request, shown.candidates(), sources.learned());
+    int k = request.k();
+    if (shown.propensity() > 0 && results.hits().size() >= k) {
+      results = results.withExplored(new ExploredSlot(k, results.hits().get(k - 1).chunkId(),
+          shown.propensity()));
+    }
+    return results;
+  }
+
+  /** The hits {@link #search} shows, as chunk ids and scores ({@link HybridSearcher#rank}). */
+  List<RankedChunk> rank(IndexSearcher searcher, SearchRequest request, float[] vector,
+      LearningSources sources, LinearModel model) throws IOException {
+    return HybridSearcher.rank(searcher, request,
+        shown(searcher, request, vector, sources, model, null).candidates());
+  }
+
+  /** The re-ranked top k as first-stage candidates, and the explored slot's propensity. */
+  private Shown shown(IndexSearcher searcher, SearchRequest request, float[] vector,
+      LearningSources sources, LinearModel model, List<Explanation> explanations)
+      throws IOException {
     Candidates candidates = hybrid.candidates(searcher, request, vector);
     List<FusedHit> fused = candidates.fused();
     int k = request.k();
@@ -60,15 +82,11 @@ final class LearnedRanking {
         explanations.add(window.explain(hit.doc()));
       }
     }
-    SearchResults results = hybrid.load(searcher, request,
-        new Candidates(reordered, candidates.lexicalCount(), candidates.semanticCount()),
-        sources.learned());
-    if (propensity > 0 && results.hits().size() >= k) {
-      results = results.withExplored(new ExploredSlot(k, results.hits().get(k - 1).chunkId(),
-          propensity));
-    }
-    return results;
+    return new Shown(new Candidates(reordered, candidates.lexicalCount(),
+        candidates.semanticCount()), propensity);
   }
+
+  private record Shown(Candidates candidates, double propensity) {}
 
   /** Every candidate of a learned search, re-ranked, with the features it was scored from. */
   List<RescoredHit> window(IndexSearcher searcher, SearchRequest request, float[] vector,

@@ -2,6 +2,7 @@ package dev.relearn.engine;
 
 import dev.relearn.engine.config.RelearnConfig;
 import dev.relearn.engine.search.SearchMode;
+import dev.relearn.engine.search.RankedChunk;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
 import dev.relearn.engine.weights.AdaptiveWeights;
@@ -18,7 +19,6 @@ import dev.relearn.lucene.schema.IndexMetadata;
 import dev.relearn.lucene.fusion.QueryClass;
 import dev.relearn.lucene.fusion.QueryClassifier;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
@@ -121,6 +121,14 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
         request.mode().needsVector() ? p.embedder().queryVector(request.text()) : null));
   }
 
+  /** {@link #search}'s hits as chunk ids and scores, without loading stored fields. */
+  @Override
+  public List<RankedChunk> rank(SearchRequest request) throws IOException {
+    Objects.requireNonNull(request, "request");
+    return gate.call(p -> p.searches().rank(request,
+        request.mode().needsVector() ? p.embedder().queryVector(request.text()) : null));
+  }
+
   /** A {@code learned} search with each hit's score explained (docs/RANKING.md). */
   public ExplainedResults explain(SearchRequest request) throws IOException {
     Objects.requireNonNull(request, "request");
@@ -210,19 +218,11 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
    * The weights over (bm25, vector, learned) per query class, learned from ratings; live
    * (read-only: as the writer last saved them, looked for at most every 200 ms).
    *
-   * @throws UncheckedIOException if a read-only engine cannot read the writer's newer weights
+   * @throws java.io.UncheckedIOException if a read-only engine cannot read the writer's newer weights
    */
   @Override
   public AdaptiveWeights weights() {
-    EngineParts parts = parts();
-    if (parts.feedback() != null) {
-      try {
-        parts.feedback().followWriter();
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-    return parts.weights().weights();
+    return parts().followedWeights();
   }
 
   /** Forgets what ratings taught the weights of {@code queryClass} (null: all); saved at once. */

@@ -1,5 +1,6 @@
 package dev.relearn.engine;
 
+import dev.relearn.engine.search.RankedChunk;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
 import dev.relearn.engine.weights.AdaptiveWeights;
@@ -7,6 +8,7 @@ import dev.relearn.feedback.store.FeedbackAck;
 import dev.relearn.lucene.fusion.QueryClass;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * The calls that search and learn, wherever the index lives: in this process ({@link Relearn})
@@ -16,6 +18,14 @@ import java.nio.file.Path;
 public interface RelearnOperations {
   /** A search; see {@link Relearn#search}. */
   SearchResults search(SearchRequest request) throws IOException;
+
+  /**
+   * A search's hits as chunk ids and scores; see {@link Relearn#rank}. By default the hits of
+   * {@link #search}.
+   */
+  default List<RankedChunk> rank(SearchRequest request) throws IOException {
+    return search(request).hits().stream().map(RankedChunk::of).toList();
+  }
 
   /** Records feedback; see {@link Relearn#feedback}. */
   FeedbackAck feedback(FeedbackRequest request) throws IOException;

@@ -10,12 +10,14 @@ import dev.relearn.lucene.schema.ChunkSchema;
 import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.lucene.schema.LearnedValuesSource;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.IntFunction;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.LeafReaderContext;
@@ -91,8 +93,7 @@ public final class HybridSearcher {
   public SearchResults load(IndexSearcher searcher, SearchRequest request, Candidates candidates,
       LearnedValuesSource learned) throws IOException {
     StoredFields documents = searcher.storedFields();
-    List<FusedHit> fused = candidates.fused();
-    List<FusedHit> top = fused.subList(0, Math.min(request.k(), fused.size()));
+    List<FusedHit> top = top(request, candidates);
     LearnedValues[] values = learnedValues(searcher, top, learned);
     List<Hit> hits = new ArrayList<>(top.size());
     Set<String> queryWords = Snippets.queryWords(request.text()); // once, not per hit
@@ -101,6 +102,27 @@ public final class HybridSearcher {
           files));
     }
     return new SearchResults(hits, candidates.lexicalCount(), candidates.semanticCount());
+  }
+
+  /**
+   * The top {@code request.k()} candidates as chunk ids and scores, best first: {@link #load}
+   * without reading stored fields, learned values or snippets. Decompressing stored fields is most
+   * of a deep search's time; the ids come from doc values ({@link ChunkIds}).
+   */
+  public static List<RankedChunk> rank(IndexSearcher searcher, SearchRequest request,
+      Candidates candidates) throws IOException {
+    IntFunction<String> ids = ChunkIds.byDoc(searcher.getIndexReader());
+    try {
+      return top(request, candidates).stream()
+          .map(hit -> new RankedChunk(ids.apply(hit.doc()), hit.score())).toList();
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+  }
+
+  private static List<FusedHit> top(SearchRequest request, Candidates candidates) {
+    List<FusedHit> fused = candidates.fused();
+    return fused.subList(0, Math.min(request.k(), fused.size()));
   }
 
   /** Reads the hits' learned values segment by segment, in doc order, as doc values want. */

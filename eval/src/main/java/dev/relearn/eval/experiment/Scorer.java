@@ -2,7 +2,7 @@ package dev.relearn.eval.experiment;
 
 import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnOperations;
-import dev.relearn.engine.search.Hit;
+import dev.relearn.engine.search.RankedChunk;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.eval.firststage.FirstStageEvaluation;
 import dev.relearn.eval.metrics.EvaluationResult;
@@ -121,7 +121,7 @@ public final class Scorer {
   }
 
   private List<String> ids(SearchRequest request) throws IOException {
-    return engine.search(request).hits().stream().map(Hit::chunkId).toList();
+    return engine.rank(request).stream().map(RankedChunk::chunkId).toList();
   }
 
   /** Whether every hit of {@code window} (in learned order) is at its hybrid position. */

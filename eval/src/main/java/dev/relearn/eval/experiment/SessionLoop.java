@@ -6,6 +6,7 @@ import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnOperations;
 import dev.relearn.engine.search.Hit;
 import dev.relearn.engine.search.SearchMode;
+import dev.relearn.engine.search.RankedChunk;
 import dev.relearn.engine.search.SearchRequest;
 import dev.relearn.engine.search.SearchResults;
 import dev.relearn.eval.simulate.Interaction;
@@ -169,7 +170,7 @@ final class SessionLoop {
 
   /** The ids of the top {@code k} learned results for {@code text}. */
   List<String> search(String text, int k) throws IOException {
-    return ids(engine.search(request(text, k)));
+    return engine.rank(request(text, k)).stream().map(RankedChunk::chunkId).toList();
   }
 
   /** Refits the trust on every event so far ({@link RelearnOperations#learnNow}). */

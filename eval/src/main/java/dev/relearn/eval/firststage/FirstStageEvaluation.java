@@ -10,7 +10,7 @@ import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.indexer.source.Sources;
 import dev.relearn.lucene.fusion.Fusion;
-import dev.relearn.engine.search.Hit;
+import dev.relearn.engine.search.RankedChunk;
 import dev.relearn.engine.search.SearchMode;
 import dev.relearn.engine.search.SearchRequest;
 import java.io.IOException;
@@ -100,7 +100,7 @@ public final class FirstStageEvaluation {
       run.addQuery(id);
       SearchRequest request = SearchRequest.of(texts.get(id)).withMode(mode)
           .withK(k < candidates ? k + 1 : k).withCandidates(candidates).withFusion(fusion);
-      for (Hit hit : engine.search(request).hits()) {
+      for (RankedChunk hit : engine.rank(request)) {
         run.add(id, hit.chunkId(), hit.score());
       }
       progress.advance(++done);

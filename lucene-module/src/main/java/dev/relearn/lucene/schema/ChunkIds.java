@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.IntFunction;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
@@ -69,13 +70,22 @@ public final class ChunkIds {
    * only when two scores tie. For one thread and one search.
    */
   public static TieOrder tieOrder(IndexReader reader) {
-    List<LeafReaderContext> leaves = reader.leaves();
-    ChunkIds[] views = new ChunkIds[leaves.size()];
+    IntFunction<String> ids = byDoc(reader);
     Comparator<String> byId = Comparator.nullsLast(Comparator.naturalOrder());
     return (doc, other) -> {
-      int byChunk = byId.compare(idOf(leaves, views, doc), idOf(leaves, views, other));
+      int byChunk = byId.compare(ids.apply(doc), ids.apply(other));
       return byChunk != 0 ? byChunk : Integer.compare(doc, other);
     };
+  }
+
+  /**
+   * The chunk id of each of {@code reader}'s documents by its top-level doc id (null when one
+   * has none), in any order. For one thread and one search.
+   */
+  public static IntFunction<String> byDoc(IndexReader reader) {
+    List<LeafReaderContext> leaves = reader.leaves();
+    ChunkIds[] views = new ChunkIds[leaves.size()];
+    return doc -> idOf(leaves, views, doc);
   }
 
   private static String idOf(List<LeafReaderContext> leaves, ChunkIds[] views, int doc) {
