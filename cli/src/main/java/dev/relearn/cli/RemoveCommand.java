@@ -1,6 +1,7 @@
 package dev.relearn.cli;
 
 import dev.relearn.engine.Relearn;
+import dev.relearn.indexer.build.RemoveReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,8 +17,8 @@ import picocli.CommandLine.Parameters;
       "  relearn remove docs chunks.jsonl"},
     description = {"Remove indexed sources (folders, files, JSONL files, BEIR corpora) or"
         + " deleted parts of an indexed folder, in one commit.",
-        "A PATH that is not a source is an error listing the sources. Feedback on removed"
-            + " chunks is kept."})
+        "A PATH that is not a source, or under which nothing is indexed, is an error listing"
+            + " the sources; nothing is removed then. Feedback on removed chunks is kept."})
 final class RemoveCommand extends CliCommand {
   @Mixin EngineOptions engine;
   @Mixin LockWait lockWait;
@@ -33,7 +34,15 @@ final class RemoveCommand extends CliCommand {
   public Integer call() throws Exception {
     PrintWriter out = out();
     try (Relearn relearn = engine.open(dryRun)) {
-      for (var report : relearn.remove(paths, dryRun)) {
+      List<RemoveReport> planned = relearn.remove(paths, true); // every path checked first
+      List<String> empty = planned.stream().filter(report -> report.chunks() == 0)
+          .map(RemoveReport::origin).toList();
+      if (!empty.isEmpty()) { // a deleted part of an indexed folder that held nothing: a typo?
+        throw new IllegalArgumentException("nothing is indexed under " + String.join(", ", empty)
+            + ": removed already, or misspelled? relearn stats lists the sources; nothing was"
+            + " removed");
+      }
+      for (RemoveReport report : dryRun ? planned : relearn.remove(paths, false)) {
         out.println(report.summary(dryRun));
       }
     }

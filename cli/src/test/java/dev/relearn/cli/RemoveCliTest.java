@@ -12,6 +12,7 @@ import dev.relearn.engine.Relearn;
 import dev.relearn.engine.RelearnOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -99,6 +100,24 @@ class RemoveCliTest {
     assertEquals(1, noIndex.code());
     assertTrue(noIndex.err().startsWith("relearn: no relearn index at "), noIndex.err());
     assertFalse(Files.exists(tmp.resolve("none")), "remove creates no index");
+  }
+
+  @Test
+  void aMistypedPathInAnIndexedFolderIsAnErrorNamingIt() throws Exception {
+    Path typo = keep.resolve("kyes.md");
+    Files.delete(gone.resolve("zebra.md")); // a deleted file with a chunk: not removed either
+    for (String[] remove : List.of(args("remove", typo.toString()),
+        args("remove", "--dry-run", typo.toString()),
+        args("remove", gone.resolve("zebra.md").toString(), typo.toString()))) {
+      Result result = CliTest.run(remove);
+      assertEquals(1, result.code(), result.out());
+      assertEquals("", result.out());
+      assertEquals("relearn: nothing is indexed under " + typo + ": removed already, or"
+          + " misspelled? relearn stats lists the sources; nothing was removed",
+          result.err().strip());
+    }
+    assertTrue(CliTest.run(args("stats")).out().contains("  " + gone + "  2 chunks\n  " + keep
+        + "  1 chunk\n"), "nothing removed");
   }
 
   @Test
