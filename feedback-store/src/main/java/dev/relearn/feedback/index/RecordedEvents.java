@@ -4,11 +4,14 @@ import dev.relearn.feedback.event.EventCodec;
 import dev.relearn.feedback.event.EventSummary;
 import dev.relearn.feedback.event.EvidenceCodec;
 import dev.relearn.feedback.event.FeedbackEvent;
+import dev.relearn.feedback.event.Learnability;
+import dev.relearn.feedback.event.SignalClass;
 import dev.relearn.lucene.feedback.ChunkEvidence;
 import dev.relearn.lucene.feedback.PastQuery;
 import dev.relearn.lucene.schema.ChunkIds;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -32,7 +35,7 @@ import org.apache.lucene.util.BytesRef;
 public final class RecordedEvents {
   private final FeedbackIndexConfig config;
   private final ClusterTable clusters;
-  private final Set<String> eventIds = ConcurrentHashMap.newKeySet();
+  private final Map<String, Recorded> eventIds = new ConcurrentHashMap<>();
   private final RecentEvents recent = new RecentEvents();
   private final Map<String, String> chunkLinks = new HashMap<>();
   private final Map<String, String> clusterLinks = new HashMap<>();
@@ -44,6 +47,26 @@ public final class RecordedEvents {
   private RecordedEvents(FeedbackIndexConfig config) {
     this.config = config;
     this.clusters = new ClusterTable(config);
+  }
+
+  /**
+   * What an acknowledgement says of a recorded event, which a retry under its id is answered with
+   * (one shared instance per pair, so the map of ids costs no more than a set).
+   */
+  public record Recorded(SignalClass signal, Learnability learnability) {
+    private static final Recorded[][] ALL = new Recorded[SignalClass.values().length][];
+
+    static {
+      for (SignalClass signal : SignalClass.values()) {
+        ALL[signal.ordinal()] = Arrays.stream(Learnability.values())
+            .map(learnability -> new Recorded(signal, learnability)).toArray(Recorded[]::new);
+      }
+    }
+
+    /** What {@code event} is recorded as. */
+    public static Recorded of(FeedbackEvent event) {
+      return ALL[event.signal().ordinal()][event.learnability().ordinal()];
+    }
   }
 
   /** One event as the learned fields are computed from it. */
@@ -107,7 +130,7 @@ public final class RecordedEvents {
     Cluster cluster = clusters.join(shared, event,
         UnitVectors.copy(event.queryVector(), config.dimension(), "event " + event.eventId()),
         evidence);
-    eventIds.add(event.eventId());
+    eventIds.put(event.eventId(), Recorded.of(event));
     recent.add(EventSummary.of(event));
     namedChunks.addAll(evidence.keySet());
     namedClusters.add(stored.joined().intern());
@@ -139,7 +162,12 @@ public final class RecordedEvents {
 
   /** Whether {@code eventId} is recorded (and not forgotten or expired). */
   public boolean contains(String eventId) {
-    return eventIds.contains(Objects.requireNonNull(eventId, "eventId"));
+    return eventIds.containsKey(Objects.requireNonNull(eventId, "eventId"));
+  }
+
+  /** What event {@code eventId} was recorded as, or null when it is not recorded. */
+  public Recorded recorded(String eventId) {
+    return eventIds.get(Objects.requireNonNull(eventId, "eventId"));
   }
 
   /** The clusters, in the order they were founded. */

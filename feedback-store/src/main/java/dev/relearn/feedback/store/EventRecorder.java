@@ -5,6 +5,7 @@ import dev.relearn.feedback.event.FeedbackEvent;
 import dev.relearn.feedback.event.ShownResult;
 import dev.relearn.feedback.event.VectorProtection;
 import dev.relearn.feedback.index.FeedbackIndex;
+import dev.relearn.feedback.index.RecordedEvents;
 import dev.relearn.feedback.learn.LearnedFieldUpdater;
 import java.io.IOException;
 import java.util.LinkedHashSet;
@@ -54,11 +55,18 @@ final class EventRecorder {
     FeedbackEvent event =
         protection == null ? given : given.withQueryVector(protection.protect(given.queryVector()));
     List<String> unknown = unknownIds(event);
-    FeedbackAck duplicate = new FeedbackAck(event.eventId(), -1, true, unknown,
-        event.learnability(), event.signal());
-    return checkpointer.shared(() -> inFlight.once(event.eventId(),
-        id -> index.recorded().contains(id), duplicate, () -> new FeedbackAck(event.eventId(),
+    FeedbackAck recorded = checkpointer.shared(() -> inFlight.once(event.eventId(),
+        id -> index.recorded().contains(id), null, () -> new FeedbackAck(event.eventId(),
             groups.record(event), false, unknown, event.learnability(), event.signal())));
+    if (recorded != null) {
+      return recorded;
+    }
+    // a duplicate: answered as its id was recorded (a retry's list of what was shown may differ)
+    RecordedEvents.Recorded as = index.recorded().recorded(event.eventId());
+    if (as == null) { // forgotten since
+      as = RecordedEvents.Recorded.of(event);
+    }
+    return new FeedbackAck(event.eventId(), -1, true, unknown, as.learnability(), as.signal());
   }
 
   /** Whether every component is zero: a vector without a direction, which nothing matches. */

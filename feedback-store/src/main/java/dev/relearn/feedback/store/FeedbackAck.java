@@ -7,7 +7,8 @@ import java.util.Objects;
 
 /**
  * The store's answer to a recorded event, once it is durable and applied. For a duplicate, {@code
- * unknownIds}, {@code learnability} and {@code signal} describe the request as sent.
+ * learnability} and {@code signal} are those recorded under its id, {@code unknownIds} those of
+ * the request as sent.
  *
  * @param eventId the event's id
  * @param sequence its position in the event log, or -1 for a duplicate
