@@ -15,8 +15,9 @@ import picocli.CommandLine.Mixin;
       "  relearn mcp --index /path/to/project/.relearn"},
     description = {"Serve relearn to an agent host as an MCP server on stdio (docs/MCP.md).",
         "Tools: search, search_all, record_feedback, set_context. stdout carries only protocol"
-            + " messages; notes go to stderr. When another process holds the index, it is served"
-            + " read-only: search works, record_feedback answers with an error.",
+            + " messages; notes go to stderr. When another process holds the index (a relearn"
+            + " command gets 10 s to end), it is served read-only: search works, record_feedback"
+            + " answers with an error.",
         "Query text is kept in memory for the live session only: never stored or logged."})
 final class McpCommand extends CliCommand {
   @Mixin EngineOptions engine;
@@ -29,7 +30,9 @@ final class McpCommand extends CliCommand {
     // Whatever else might print to stdout would corrupt the protocol: send it to stderr.
     System.setOut(System.err);
     try {
-      Relearn relearn = engine.openPreferWritable("serving it read-only: record_feedback is off");
+      // waits for a relearn command (a search holds the lock 1 to 3 s): read-only is for life
+      Relearn relearn =
+          engine.openPreferWritable("serving it read-only: record_feedback is off", true);
       RelearnMcpServer server = new RelearnMcpServer(relearn);
       return StopSignals.serve(err, "relearn-mcp-stop", () -> {
         server.close();

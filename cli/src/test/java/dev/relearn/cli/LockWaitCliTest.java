@@ -109,24 +109,27 @@ class LockWaitCliTest {
   }
 
   @Test
-  void aServeStartedWhileACommandHoldsTheIndexWaitsForItAndServesWritable() throws Exception {
-    // before, a serve started during a `relearn search` served read-only until restarted
-    Process serve;
-    BufferedReader err;
-    try (Relearn holder = Relearn.open(index, HASHING.withLockHolder("relearn search"))) {
-      serve = start("serve", "--index", index.toString(), "--port", "0");
-      err = new BufferedReader(
-          new InputStreamReader(serve.getErrorStream(), StandardCharsets.UTF_8));
-      assertEquals("relearn: index in use by relearn search (pid " + SELF + "); waiting up to "
-          + LockWait.DEFAULT_SECONDS + " s…", lineWith(err, "relearn:"));
-    }
-    try {
-      String serving = lineWith(err, " at http://");
-      assertTrue(serving != null && serving.startsWith("relearn: serving ")
-          && !serving.contains("read-only"), serving);
-    } finally {
-      serve.destroy();
-      assertTrue(serve.waitFor(60, TimeUnit.SECONDS));
+  void aServerStartedWhileACommandHoldsTheIndexWaitsForItAndServesWritable() throws Exception {
+    // before, a serve or an mcp started during a `relearn search` served read-only until restarted
+    for (String command : List.of("serve", "mcp")) {
+      Process server;
+      BufferedReader err;
+      try (Relearn holder = Relearn.open(index, HASHING.withLockHolder("relearn search"))) {
+        server = command.equals("serve")
+            ? start("serve", "--index", index.toString(), "--port", "0")
+            : start("mcp", "--index", index.toString());
+        err = new BufferedReader(
+            new InputStreamReader(server.getErrorStream(), StandardCharsets.UTF_8));
+        assertEquals("relearn: index in use by relearn search (pid " + SELF + "); waiting up to "
+            + LockWait.DEFAULT_SECONDS + " s…", lineWith(err, "relearn:"), command);
+      }
+      try {
+        String serving = lineWith(err, command.equals("serve") ? " at http://" : " on stdio for ");
+        assertTrue(serving != null && !serving.contains("read-only"), command + ": " + serving);
+      } finally {
+        server.destroy();
+        assertTrue(server.waitFor(60, TimeUnit.SECONDS));
+      }
     }
   }
 
