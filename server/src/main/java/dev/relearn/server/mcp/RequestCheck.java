@@ -2,6 +2,7 @@ package dev.relearn.server.mcp;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -74,6 +75,10 @@ final class RequestCheck {
     JsonNode node;
     try {
       node = json.readTree(text);
+    } catch (StreamConstraintsException e) { // valid JSON, too long or deep to read
+      return new Checked(null, error(null, INVALID_REQUEST, "Invalid Request: the line is valid"
+          + " JSON but over a limit of the JSON reader: " + String.valueOf(e.getOriginalMessage())
+          .replaceFirst(", from `[^`]*`\\)$", ")")));
     } catch (JsonProcessingException e) {
       String where = e.getLocation() == null ? ""
           : " (line " + e.getLocation().getLineNr() + ", column "

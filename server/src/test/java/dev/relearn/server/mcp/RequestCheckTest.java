@@ -54,6 +54,20 @@ class RequestCheckTest {
   }
 
   @Test
+  void validJsonOverTheReadersLimitsSaysWhichLimitNotThatItIsInvalid() {
+    String deep = "[".repeat(1001) + "]".repeat(1001);
+    assertReply(request(8, "tools/call", "{\"name\":\"search\",\"arguments\":{\"query\":"
+        + deep + "}}"), null, -32600, "Invalid Request: the line is valid JSON but over a limit"
+        + " of the JSON reader: Document nesting depth (1001) exceeds the maximum allowed (1000)");
+    String huge = request(9, "tools/call", "{\"name\":\"search\",\"arguments\":{\"query\":\""
+        + SECRET.repeat(2_000_000) + "\"}}");
+    String message = check.check(huge).reply().at("/error/message").asText();
+    assertTrue(message.matches("Invalid Request: the line is valid JSON but over a limit of the"
+        + " JSON reader: String value length \\(\\d+\\) exceeds the maximum allowed"
+        + " \\(20000000\\)"), message); // the length where the reader stopped
+  }
+
+  @Test
   void aRepeatedKeyIsAnInvalidRequestNamingTheKey() {
     assertReply("{\"jsonrpc\":\"2.0\",\"id\":116,\"id\":117,\"method\":\"ping\"}", null, -32600,
         "Invalid Request: duplicate key 'id' (line 1, column 31)");
