@@ -154,8 +154,10 @@ final class RecordFeedbackTool extends RelearnTool {
         throw new IllegalArgumentException("record_feedback needs the query the results were for:"
             + " pass 'query', or run search in context " + context.id() + " first");
       }
+      // the first event is the key's own: a retry grouped otherwise (a restarted server knows
+      // no searches: one weak group) still meets it and is a duplicate, recording nothing
       String eventId = key == null ? null
-          : groups.size() == 1 ? key : key + "#" + (i + 1) + "-" + group.signal().label();
+          : i == 0 ? key : key + "#" + (i + 1) + "-" + group.signal().label();
       List<String> ids = i > 0 ? group.used() : Stream.concat(group.used().stream(),
           used.stream().filter(unknown::contains)).toList();
       requests.add(FeedbackRequest.of(group.query(), ids).withOutcome(outcome)

@@ -48,6 +48,16 @@ class FeedbackGroupsTest {
           .filter(tool -> tool.name().equals("record_feedback")).findFirst().orElseThrow()
           .outputSchema().get("properties")).get("events");
       assertEquals("One event per signal class and search list", schema.get("description"));
+
+      long recorded = relearn.feedbackStats().ledgerEvents();
+      try (RelearnMcpServer restarted = new RelearnMcpServer(relearn)) { // searches forgotten
+        restarted.call("set_context", Map.of("context", "task"));
+        List<Map<String, Object>> retry = events(restarted.call("record_feedback", Map.of("used",
+            List.of(keys, cache), "idempotency_key", "two-lists", "query", "signing keys")));
+        assertEquals(List.of(true), retry.stream().map(e -> e.get("duplicate")).toList(),
+            "one weak group now, whose id is the first event's: " + retry);
+        assertEquals(recorded, relearn.feedbackStats().ledgerEvents(), "a retry is recorded once");
+      }
     }
   }
 
