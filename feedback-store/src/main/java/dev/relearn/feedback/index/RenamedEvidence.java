@@ -6,6 +6,7 @@ import dev.relearn.lucene.schema.ChunkIds;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,27 +17,46 @@ import java.util.Set;
  * two ids became one).
  */
 final class RenamedEvidence {
-  /** The most renames followed from one id: a cycle (a chunk renamed back) stops there. */
-  private static final int MAX_HOPS = 64;
-
   private RenamedEvidence() {}
 
   /**
    * Every renamed id of {@code aliases} (each old id to the id it was renamed to, one step)
-   * mapped to its current id, both {@link ChunkIds#canonical}; immutable.
+   * mapped to its current id, both {@link ChunkIds#canonical}; immutable. Each id is followed
+   * once: the ids of one chain (a chunk edited at every save) share its end.
    */
   static Map<String, String> resolved(Map<String, String> aliases) {
-    Map<String, String> current = HashMap.newHashMap(aliases.size());
+    Map<String, String> ends = HashMap.newHashMap(aliases.size());
     for (String from : aliases.keySet()) {
-      current.put(ChunkIds.canonical(from), ChunkIds.canonical(current(aliases, from)));
+      String next = aliases.get(from);
+      if (ends.containsKey(from) || !aliases.containsKey(next)) { // followed, or one step
+        ends.putIfAbsent(from, next);
+        continue;
+      }
+      Set<String> chain = new LinkedHashSet<>();
+      String id = from;
+      while (aliases.containsKey(id) && !ends.containsKey(id) && chain.add(id)) {
+        id = aliases.get(id);
+      }
+      String end = ends.getOrDefault(id, id);
+      chain.forEach(step -> ends.put(step, end));
     }
+    Map<String, String> current = HashMap.newHashMap(ends.size());
+    ends.forEach((from, end) -> current.put(ChunkIds.canonical(from), ChunkIds.canonical(end)));
     return Map.copyOf(current);
   }
 
-  /** The current id of {@code chunkId}, following the renames of {@code aliases}. */
+  /**
+   * The current id of {@code chunkId}, following every rename of {@code aliases}, however many
+   * edits ago; a cycle, which renames never make, stops at its first id seen twice.
+   */
   static String current(Map<String, String> aliases, String chunkId) {
     String id = chunkId;
-    for (int hops = 0; hops < MAX_HOPS && aliases.containsKey(id); hops++) {
+    Set<String> seen = null; // most ids were never renamed
+    while (aliases.containsKey(id)) {
+      seen = seen == null ? new HashSet<>() : seen;
+      if (!seen.add(id)) {
+        break;
+      }
       id = aliases.get(id);
     }
     return id;
@@ -104,7 +124,7 @@ final class RenamedEvidence {
     Set<String> needed = new HashSet<>();
     for (String id : named) {
       String at = id;
-      for (int hops = 0; hops < MAX_HOPS && aliases.containsKey(at) && needed.add(at); hops++) {
+      while (aliases.containsKey(at) && needed.add(at)) {
         at = aliases.get(at);
       }
     }
