@@ -37,11 +37,10 @@ public final class RecordedEvents {
   private final ClusterTable clusters;
   private final Map<String, Recorded> eventIds = new ConcurrentHashMap<>();
   private final RecentEvents recent = new RecentEvents();
-  private final Map<String, String> chunkLinks = new HashMap<>();
+  private final ChunkRenames chunkRenames = new ChunkRenames();
   private final Map<String, String> clusterLinks = new HashMap<>();
   private final Set<String> namedChunks = new HashSet<>();
   private final Set<String> namedClusters = new HashSet<>();
-  private volatile Map<String, String> renamed = Map.of();
   private long nextSeq;
 
   private RecordedEvents(FeedbackIndexConfig config) {
@@ -87,7 +86,7 @@ public final class RecordedEvents {
     EventDocuments.inRecordingOrder(reader, folder, doc -> {
       String from = doc.get(EventFields.LINK_FROM);
       if (from.startsWith(EventFields.CHUNK)) {
-        state.chunkLinks.put(from.substring(EventFields.CHUNK.length()),
+        state.chunkRenames.put(from.substring(EventFields.CHUNK.length()),
             doc.get(EventFields.LINK_TO));
       } else {
         state.clusterLinks.put(from.substring(EventFields.CLUSTER.length()),
@@ -100,7 +99,7 @@ public final class RecordedEvents {
           state.current(event.evidence())));
     });
     state.clusters.publishDerived();
-    state.renamed = RenamedEvidence.resolved(state.chunkLinks);
+    state.chunkRenames.resolveAll();
     return state;
   }
 
@@ -185,22 +184,13 @@ public final class RecordedEvents {
    * what that did to the evidence recorded so far.
    */
   synchronized RenameEffect rename(String from, String to) {
-    Map<String, String> before = renamed;
-    chunkLinks.remove(to);
-    chunkLinks.put(from, to);
-    renamed = RenamedEvidence.resolved(chunkLinks);
-    if (RenamedEvidence.countedFor(before, namedChunks, to)) {
-      return new RenameEffect(true, null);
-    }
-    String whole = RenamedEvidence.wholeMove(before, renamed, namedChunks, to);
-    return new RenameEffect(whole != null || RenamedEvidence.moved(before, renamed, namedChunks),
-        whole);
+    return chunkRenames.rename(from, to, namedChunks);
   }
 
   /** The links of {@code kind} that nothing recorded goes through any more. */
   synchronized Set<String> deadLinks(String kind) {
     boolean chunk = kind.equals(EventFields.CHUNK);
-    Map<String, String> links = chunk ? chunkLinks : clusterLinks;
+    Map<String, String> links = chunk ? chunkRenames.links() : clusterLinks;
     Set<String> dead = new HashSet<>(links.keySet());
     dead.removeAll(RenamedEvidence.needed(links, chunk ? namedChunks : namedClusters));
     return dead;
@@ -226,7 +216,8 @@ public final class RecordedEvents {
   synchronized Map<String, ChunkEvidence> current(Map<String, ChunkEvidence> evidence) {
     Map<String, ChunkEvidence> current = new LinkedHashMap<>();
     evidence.forEach((chunk, value) ->
-        current.merge(RenamedEvidence.current(chunkLinks, chunk), value, ChunkEvidence::plus));
+        current.merge(RenamedEvidence.current(chunkRenames.links(), chunk), value,
+            ChunkEvidence::plus));
     return current;
   }
 
@@ -247,7 +238,7 @@ public final class RecordedEvents {
       return List.of();
     }
     return RenamedEvidence.follow(clusters.similar(unit, minSimilarity, max, skipped,
-        config.clock().millis()), renamed);
+        config.clock().millis()), chunkRenames.resolved());
   }
 
   /** The newest {@code limit} events' summaries, newest first. */
@@ -262,7 +253,7 @@ public final class RecordedEvents {
 
   /** How many chunks the events' evidence names, each under its current id. */
   public synchronized int chunks() {
-    return (int) namedChunks.stream().map(id -> RenamedEvidence.current(chunkLinks, id))
+    return (int) namedChunks.stream().map(id -> RenamedEvidence.current(chunkRenames.links(), id))
         .distinct().count();
   }
 }
