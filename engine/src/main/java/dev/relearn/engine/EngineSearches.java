@@ -128,6 +128,7 @@ final class EngineSearches {
 
   /** Every candidate of a learned search for {@code request}, with its features. */
   List<RescoredHit> learnedWindow(SearchRequest request, float[] vector) throws IOException {
+    followWriter();
     IndexSearcher searcher = searchers.acquire();
     try {
       LearningSources learning = sources.get();

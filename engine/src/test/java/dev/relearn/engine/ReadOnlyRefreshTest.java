@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.relearn.indexer.build.Progress;
 import dev.relearn.indexer.source.SourceFormat;
 import dev.relearn.lucene.feedback.Outcome;
+import dev.relearn.lucene.rerank.RescoredHit;
 import dev.relearn.lucene.schema.LearnedValues;
 import dev.relearn.engine.search.Hit;
 import dev.relearn.engine.search.SearchMode;
@@ -30,26 +31,40 @@ class ReadOnlyRefreshTest {
 
   @Test
   void aReadOnlyEngineSeesTheWritersNewCommits() throws Exception {
+    assertFollowsTheWriter((reader, query) -> reader.search(query).hits().stream()
+        .map(Hit::chunkId).toList());
+  }
+
+  @Test
+  void aReadOnlyEnginesLearnedWindowFollowsTheWriterToo() throws Exception {
+    assertFollowsTheWriter((reader, query) -> reader.learnedWindow(query).stream()
+        .map(RescoredHit::chunkId).toList());
+  }
+
+  /** What a read-only engine's call finds: the ids of its hits. */
+  private interface Finds {
+    List<String> ids(Relearn reader, SearchRequest query) throws Exception;
+  }
+
+  /** {@code finds}, and nothing else, sees a chunk the writer indexed after the reader opened. */
+  private void assertFollowsTheWriter(Finds finds) throws Exception {
     Path index = tmp.resolve("idx");
     Path docs = KeyDocs.write(tmp);
     try (Relearn writer = Relearn.open(index, hashing)) {
       writer.index(docs, SourceFormat.AUTO, Progress.NONE);
       try (Relearn reader = Relearn.open(index, hashing.withReadOnly(true))) {
         SearchRequest query = SearchRequest.of("zebra migration").withK(20);
-        assertTrue(reader.search(query).hits().stream()
-            .noneMatch(h -> h.path().endsWith("zebra.md")));
+        List<String> before = finds.ids(reader, query);
         Files.writeString(docs.resolve("zebra.md"), "# Zebra\nZebra migration crosses rivers.\n");
         writer.index(docs, SourceFormat.AUTO, Progress.NONE);
-        Thread.sleep(Relearn.READ_ONLY_REFRESH_MILLIS + 50);
-        reader.search(query); // starts the refresh
+        String zebra = writer.search(query).hits().stream()
+            .filter(h -> h.path().endsWith("zebra.md")).findFirst().orElseThrow().chunkId();
+        assertTrue(!before.contains(zebra));
         boolean seen = false;
         long deadline = System.nanoTime() + PATIENCE_NANOS;
         while (!seen && System.nanoTime() < deadline) {
-          seen = reader.search(query).hits().stream().map(Hit::path)
-              .anyMatch(p -> p.endsWith("zebra.md"));
-          if (!seen) {
-            Thread.sleep(Relearn.READ_ONLY_REFRESH_MILLIS);
-          }
+          Thread.sleep(Relearn.READ_ONLY_REFRESH_MILLIS + 50);
+          seen = finds.ids(reader, query).contains(zebra);
         }
         assertTrue(seen, "the read-only engine never saw the new commit");
       }
