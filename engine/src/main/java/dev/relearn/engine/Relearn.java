@@ -211,18 +211,19 @@ public final class Relearn implements AutoCloseable, RelearnOperations {
 
   /** The feedback store, for similar-query lookups and maintenance; null when read-only. */
   public FeedbackStore feedbackStore() {
-    return parts().store();
+    return gate.get(EngineParts::store);
   }
 
   /**
    * The weights over (bm25, vector, learned) per query class, learned from ratings; live
    * (read-only: as the writer last saved them, looked for at most every 200 ms).
    *
-   * @throws java.io.UncheckedIOException if a read-only engine cannot read the writer's newer weights
+   * @throws java.io.UncheckedIOException if a read-only engine cannot read the writer's newer
+   *     weights
    */
   @Override
   public AdaptiveWeights weights() {
-    return parts().followedWeights();
+    return gate.get(p -> p).followedWeights(); // refused once closed
   }
 
   /** Forgets what ratings taught the weights of {@code queryClass} (null: all); saved at once. */

@@ -92,7 +92,9 @@ class RelearnCloseTest {
         () -> relearn.stats(),
         () -> relearn.recentFeedback(5),
         () -> relearn.resetWeights(null),
-        () -> relearn.embedder());
+        () -> relearn.embedder(),
+        () -> relearn.feedbackStore(), // was null, as if read-only
+        () -> relearn.weights()); // was the weights as at close, taking ratings unsaved
     for (Executable call : calls) {
       IllegalStateException e = assertThrows(IllegalStateException.class, call);
       assertEquals("the relearn engine for " + index.toAbsolutePath().normalize()
