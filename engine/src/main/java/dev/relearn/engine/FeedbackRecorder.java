@@ -59,8 +59,10 @@ final class FeedbackRecorder {
   }
 
   FeedbackAck record(FeedbackRequest request) throws IOException {
-    FeedbackRequest.requireSomeIndexed(request.used(),
-        engine.parts().searches().unknownIds(request.used()));
+    if (request.eventId() == null || !store.contains(request.eventId())) { // a retry is answered
+      FeedbackRequest.requireSomeIndexed(request.used(), // as recorded, its chunks gone or not
+          engine.parts().searches().unknownIds(request.used()));
+    }
     float[] vector = engine.parts().embedder().queryVector(request.query());
     List<ShownResult> shown = shown(request, engine::search);
     SignalClass signal = signal(request, shown);

@@ -2,6 +2,7 @@ package dev.relearn.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.relearn.feedback.event.Learnability;
@@ -48,6 +49,24 @@ class FeedbackRetryTest {
     try (Relearn reopened = Relearn.open(tmp.resolve("idx"), hashing)) {
       assertRecordedAnswer(reopened.feedback(retry));
       assertEquals(1, reopened.feedbackStore().stats().ledgerEvents());
+    }
+  }
+
+  @Test
+  void aRetryWhoseChunksWentSinceIsStillAnsweredAsRecorded() throws Exception {
+    Path docs = KeyDocs.write(tmp);
+    try (Relearn relearn = Relearn.open(tmp.resolve("idx"), hashing)) {
+      relearn.index(docs, SourceFormat.AUTO, Progress.NONE);
+      String used = relearn.search(SearchRequest.of("rotate keys")).hits().get(0).chunkId();
+      FeedbackRequest first = FeedbackRequest.of("rotate keys", List.of(used))
+          .withOutcome(Outcome.SUCCESS).withIds("s", "retry-1")
+          .withShown(List.of(new ShownResult(used, 1)), true, false);
+      relearn.feedback(first);
+      relearn.remove(List.of(docs), false); // the answer was lost; the chunk went meanwhile
+      assertRecordedAnswer(relearn.feedback(first));
+      IllegalArgumentException fresh = assertThrows(IllegalArgumentException.class,
+          () -> relearn.feedback(first.withIds("s", "retry-2")), "new feedback on gone chunks");
+      assertTrue(fresh.getMessage().startsWith("none of the used chunk ids is in the index"));
     }
   }
 
