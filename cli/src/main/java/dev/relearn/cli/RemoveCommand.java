@@ -1,7 +1,6 @@
 package dev.relearn.cli;
 
 import dev.relearn.engine.Relearn;
-import dev.relearn.indexer.build.RemoveReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,15 +33,15 @@ final class RemoveCommand extends CliCommand {
   public Integer call() throws Exception {
     PrintWriter out = out();
     try (Relearn relearn = engine.open(dryRun)) {
-      List<RemoveReport> planned = relearn.remove(paths, true); // every path checked first
+      var planned = relearn.remove(paths, true); // every path checked first
       List<String> empty = planned.stream().filter(report -> report.chunks() == 0)
-          .map(RemoveReport::origin).toList();
+          .map(report -> report.origin()).toList();
       if (!empty.isEmpty()) { // a deleted part of an indexed folder that held nothing: a typo?
         throw new IllegalArgumentException("nothing is indexed under " + String.join(", ", empty)
             + ": removed already, or misspelled? relearn stats lists the sources; nothing was"
             + " removed");
       }
-      for (RemoveReport report : dryRun ? planned : relearn.remove(paths, false)) {
+      for (var report : dryRun ? planned : relearn.remove(paths, false)) {
         out.println(report.summary(dryRun));
       }
     }
